@@ -1,0 +1,5 @@
+import sys
+
+from lostprint.cli import main
+
+sys.exit(main())

@@ -1,0 +1,124 @@
+"""The shapes of game data. Each game module fills these once; sheets, rulebooks, validators and
+engines all read the same values, so a number is never typed twice."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+HOUSE_MARK = "\u2302"  # ⌂: printed beside every house rule, on sheets and in rulebooks
+
+
+@dataclass(frozen=True)
+class Band:
+    """One row of a dice chart: the rolls from `low` to `high` (None = open-ended) give `results`."""
+
+    low: int | None
+    high: int | None
+    results: tuple[str, ...]
+    house: bool = False
+
+    @property
+    def label(self) -> str:
+        if self.low is None:
+            return f"{self.high}\u2212"  # "3−": three or less
+        if self.high is None:
+            return f"{self.low}+"
+        if self.low == self.high:
+            return f"{self.low}"
+        return f"{self.low}\u2013{self.high}"
+
+    def covers(self, roll: int) -> bool:
+        return (self.low is None or roll >= self.low) and (self.high is None or roll <= self.high)
+
+
+@dataclass(frozen=True)
+class Chart:
+    key: str
+    title: str
+    roll: str  # what to roll: "1d6", "2d6", "d66"
+    bands: tuple[Band, ...]
+    modifier: str = ""  # one short line: what adds to the roll
+    phase: int | None = None
+    house: bool = False
+    note: str = ""  # why a house rule exists, or a clarification
+
+    def lookup(self, roll: int) -> Band:
+        for band in self.bands:
+            if band.covers(roll):
+                return band
+        raise KeyError(f"{self.title}: no band covers {roll}")
+
+
+@dataclass(frozen=True)
+class Tracker:
+    key: str
+    name: str
+    start: int
+    maximum: int = 6
+    primary: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Terrain:
+    key: str
+    name: str
+    effect: str
+    tint: str  # a light colour a pencil can draw over
+    hatch: tuple[str, float, float] = ("lines", 45.0, 3.0)  # mono pattern: kind, angle, spacing
+    cost: str = ""
+
+
+@dataclass(frozen=True)
+class Symbol:
+    key: str  # also the icon name
+    name: str
+    meaning: str
+
+
+@dataclass(frozen=True)
+class Phase:
+    number: int
+    name: str
+    summary: str
+
+
+@dataclass(frozen=True)
+class Option:
+    """A setup choice (1572's expedition types): its die face, name and effect."""
+
+    roll: int
+    key: str
+    name: str
+    effect: str
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    number: str
+    title: str
+    aliases: tuple[str, ...]
+    kind: str
+    trackers: tuple[Tracker, ...] = ()
+    charts: tuple[Chart, ...] = ()
+    terrains: tuple[Terrain, ...] = ()
+    symbols: tuple[Symbol, ...] = ()
+    phases: tuple[Phase, ...] = ()
+    options: tuple[Option, ...] = ()
+    day_limit: int | None = None
+    extra: tuple[tuple[str, object], ...] = field(default=())
+
+    def chart(self, key: str) -> Chart:
+        for chart in self.charts:
+            if chart.key == key:
+                return chart
+        raise KeyError(key)
+
+    def terrain(self, key: str) -> Terrain:
+        for terrain in self.terrains:
+            if terrain.key == key:
+                return terrain
+        raise KeyError(key)
+
+    def get(self, key: str, default=None):
+        return dict(self.extra).get(key, default)

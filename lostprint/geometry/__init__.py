@@ -1,0 +1,1 @@
+"""Pure geometry: hex grids, square grids, paper, units. No I/O."""

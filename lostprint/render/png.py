@@ -1,0 +1,18 @@
+"""PNG renderer: cairosvg over our own SVG, so PNG and SVG always agree."""
+from __future__ import annotations
+
+from lostprint.errors import LostprintError
+from lostprint.render import svg
+from lostprint.scene import Scene
+
+CAIRO_HELP = ("PNG output needs the Cairo library, which is not installed: install it "
+              "(Debian/Ubuntu: apt-get install libcairo2; macOS: brew install cairo) "
+              "or choose --format pdf or svg")
+
+
+def render(scene: Scene, dpi: int = 200, page: int = 0, **_options) -> bytes:
+    try:
+        import cairosvg
+    except (ImportError, OSError):
+        raise LostprintError(CAIRO_HELP) from None
+    return cairosvg.svg2png(bytestring=svg.render(scene, page=page), dpi=dpi)

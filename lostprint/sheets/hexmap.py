@@ -1,0 +1,212 @@
+"""The hex map widget: playable hexes, pre-printed terrain and features, edge labels.
+
+Feature drawers live in a registry keyed by feature type; a game may pass its own extra drawers.
+A drawer is `draw(feature, ctx) -> list of items`, with ctx a MapContext.
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable, NamedTuple
+
+from lostprint.fonts import ASCENT, DESCENT
+from lostprint.geometry import hexgrid
+from lostprint.geometry.paper import Box
+from lostprint.maps.model import Feature, GameMap, parse_edge
+from lostprint.scene import Circle, Group, Line, Path, Style, Text
+from lostprint.sheets.icons import icon
+from lostprint.sheets.style import MIN_TEXT, Palette, stroke, terrain_style
+
+LABEL_PAD = 11.0  # room around the hexes for the faint edge labels
+
+
+class MapContext(NamedTuple):
+    game_map: GameMap
+    game: object
+    layout: hexgrid.Layout
+    pal: Palette
+
+    def center(self, label: str) -> tuple[float, float]:
+        return hexgrid.hex_to_pixel(self.layout, self.game_map.axial[label])
+
+    def corners(self, label: str):
+        return hexgrid.hex_corners(self.layout, self.game_map.axial[label])
+
+    @property
+    def size(self) -> float:
+        return self.layout.size[0]
+
+
+def map_layout(game_map: GameMap, box: Box, max_flats: float | None = None) -> hexgrid.Layout:
+    inner = (box.x + LABEL_PAD, box.y + LABEL_PAD, box.w - 2 * LABEL_PAD, box.h - 2 * LABEL_PAD)
+    max_size = max_flats / hexgrid.SQRT3 if max_flats else None
+    return hexgrid.fit_layout(game_map.axial.values(), inner, max_size=max_size)
+
+
+def _centered_text(x, y, text, size, font, color, role=""):
+    return Text(x, y + (ASCENT - DESCENT) * size / 2, text, size, font, "middle", color, role=role)
+
+
+def draw_river_hexes(f: Feature, ctx: MapContext) -> list:
+    pts = [ctx.center(lab) for lab in f.hexes]
+    if len(pts) < 2:
+        return []
+    w = max(2.0, ctx.size * 0.16)
+    items: list = [Path(tuple(pts), Style(fill=None, stroke=ctx.pal.water, width=w), closed=False, role="river")]
+    # small chevrons pointing downstream, between consecutive centres
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        a = math.atan2(y1 - y0, x1 - x0)
+        L = w * 1.3
+        p1 = (mx - L * math.cos(a - 0.6), my - L * math.sin(a - 0.6))
+        p2 = (mx - L * math.cos(a + 0.6), my - L * math.sin(a + 0.6))
+        items.append(Path((p1, (mx, my), p2), Style(fill=None, stroke="#ffffff", width=0.8), closed=False))
+    return items
+
+
+def draw_river_edges(f: Feature, ctx: MapContext) -> list:
+    items = []
+    for text in f.edges:
+        (x0, y0), (x1, y1) = hexgrid.edge_segment(ctx.layout, parse_edge(text))
+        items.append(Line(x0, y0, x1, y1, Style(fill=None, stroke=ctx.pal.water if ctx.pal.name == "color" else "#000000",
+                                                width=max(2.2, ctx.size * 0.14)), role="river-edge"))
+    return items
+
+
+def draw_cataract(f: Feature, ctx: MapContext) -> list:
+    items = []
+    for lab in f.hexes:
+        cx, cy = ctx.center(lab)
+        items.append(icon("cataract", cx + ctx.size * 0.42, cy + ctx.size * 0.05, ctx.size * 0.5, ctx.pal.ink))
+    return items
+
+
+def draw_interest(f: Feature, ctx: MapContext) -> list:
+    return [icon("interest", *ctx.center(lab), ctx.size * 0.62, ctx.pal.accent) for lab in f.hexes]
+
+
+def draw_delta(f: Feature, ctx: MapContext) -> list:
+    items = []
+    for lab in f.hexes:
+        cx, cy = ctx.center(lab)
+        items.append(icon("ship", cx, cy - ctx.size * 0.2, ctx.size * 0.62, ctx.pal.accent))
+        items.append(_centered_text(cx, cy + ctx.size * 0.45, f.note or "Win here", max(MIN_TEXT, ctx.size * 0.25),
+                                    "sans-bold", ctx.pal.accent, role="feature-label"))
+    return items
+
+
+def draw_plot(f: Feature, ctx: MapContext) -> list:
+    items = []
+    for lab in f.hexes:
+        cx, cy = ctx.center(lab)
+        items.append(Circle(cx, cy, ctx.size * 0.42, Style(fill="#ffffff", stroke=ctx.pal.accent, width=1.2)))
+        items.append(_centered_text(cx, cy, f.letter, ctx.size * 0.5, "serif-bold", ctx.pal.accent, role="plot"))
+    return items
+
+
+def draw_exit(f: Feature, ctx: MapContext) -> list:
+    items = []
+    for lab in f.hexes:
+        corners = ctx.corners(lab)
+        items.append(Path(tuple(corners), Style(fill=None, stroke=ctx.pal.accent, width=1.6, dash=(3, 2)), role="exit"))
+        cx, cy = ctx.center(lab)
+        items.append(_centered_text(cx, cy + ctx.size * 0.55, "EXIT", max(MIN_TEXT, ctx.size * 0.22), "sans-bold",
+                                    ctx.pal.accent, role="feature-label"))
+    return items
+
+
+FEATURE_DRAWERS: dict[str, Callable[[Feature, MapContext], list]] = {
+    "river": draw_river_hexes,
+    "river-edges": draw_river_edges,
+    "cataract": draw_cataract,
+    "interest": draw_interest,
+    "delta": draw_delta,
+    "plot": draw_plot,
+    "exit": draw_exit,
+}
+
+
+def edge_labels(ctx: MapContext) -> list:
+    """Column letters above each column's top hex; row numbers beside each row's end hexes."""
+    gm, pal = ctx.game_map, ctx.pal
+    by_col: dict[int, list[tuple[int, str]]] = {}
+    by_row: dict[int, list[tuple[int, str]]] = {}
+    for lab, h in gm.axial.items():
+        col, row = hexgrid.axial_to_offset(h)
+        by_col.setdefault(col, []).append((row, lab))
+        by_row.setdefault(row, []).append((col, lab))
+    size = MIN_TEXT
+    items = []
+    flat_half = hexgrid.SQRT3 * ctx.size / 2
+    for col, cells in sorted(by_col.items()):
+        _, top = min(cells)
+        cx, cy = ctx.center(top)
+        items.append(Text(cx, cy - flat_half - 2.5, hexgrid.column_letters(col), size, "sans", "middle", pal.faint, role="edge-label"))
+    centers = [ctx.center(lab) for lab in gm.hexes]
+
+    def clear(x: float, y: float) -> bool:  # no hex drawn under the label
+        return all(math.hypot(x - cx, y - cy) > ctx.size * 1.05 for cx, cy in centers)
+
+    for row, cells in sorted(by_row.items()):
+        _, left = min(cells)
+        _, right = max(cells)
+        lx, ly = ctx.center(left)
+        rx, ry = ctx.center(right)
+        if clear(lx - ctx.size - 5, ly):
+            items.append(_centered_text(lx - ctx.size - 5, ly, str(row + 1), size, "sans", pal.faint, role="edge-label"))
+        if clear(rx + ctx.size + 5, ry):
+            items.append(_centered_text(rx + ctx.size + 5, ry, str(row + 1), size, "sans", pal.faint, role="edge-label"))
+    return items
+
+
+def hex_map(game_map: GameMap, game, box: Box, pal: Palette, *, max_flats: float | None = None,
+            drawers: dict | None = None, filled: dict[str, str] | None = None,
+            start_label: str = "Start", terrain_icons: bool = True) -> tuple[Group, MapContext]:
+    """The map in `box`; `filled` (label -> terrain) overrides pre-printed terrain (for saves)."""
+    layout = map_layout(game_map, box, max_flats)
+    ctx = MapContext(game_map, game, layout, pal)
+    terrains = {t.key: t for t in getattr(game, "terrains", ())}
+    ground = dict(game_map.terrain)
+    if filled:
+        ground.update(filled)
+    items: list = []
+    for lab in game_map.hexes:
+        corners = tuple(ctx.corners(lab))
+        t = terrains.get(ground.get(lab, ""))
+        style = terrain_style(t, pal, width=0.9) if t else Style(fill=pal.hex_fill, stroke=pal.hex_line, width=0.9)
+        items.append(Path(corners, style, role="hex"))
+    for lab in game_map.hexes:
+        t = terrains.get(ground.get(lab, ""))
+        if t and terrain_icons:
+            cx, cy = ctx.center(lab)
+            try:
+                items.append(icon(t.key, cx, cy + ctx.size * 0.38, ctx.size * 0.42, pal.soft))
+            except KeyError:
+                pass
+    table = dict(FEATURE_DRAWERS)
+    table.update(drawers or {})
+    for f in game_map.features:
+        draw = table.get(f.type)
+        if draw:
+            items.extend(draw(f, ctx))
+    for goal in game_map.goals:
+        items.append(Path(tuple(ctx.corners(goal)), Style(fill=None, stroke=pal.accent, width=2.0), role="goal"))
+    sx, sy = ctx.center(game_map.start)
+    items.append(Path(tuple(ctx.corners(game_map.start)), Style(fill=None, stroke=pal.ink, width=2.0), role="start"))
+    items.append(icon("start", sx, sy - ctx.size * 0.12, ctx.size * 0.5, pal.ink))
+    if start_label:
+        items.append(_centered_text(sx, sy - ctx.size * 0.62, start_label, max(MIN_TEXT, ctx.size * 0.22), "sans-bold",
+                                    pal.ink, role="feature-label"))
+    items.extend(edge_labels(ctx))
+    return Group(tuple(items), name="map", box=tuple(box)), ctx
+
+
+def hex_swatch(terrain, cx: float, cy: float, size: float, pal: Palette) -> Group:
+    """A small hex filled as a terrain, with its glyph: used in terrain keys."""
+    layout = hexgrid.Layout(hexgrid.FLAT, (size / 2, size / 2), (cx, cy))
+    corners = tuple(hexgrid.hex_corners(layout, (0, 0)))
+    items = [Path(corners, terrain_style(terrain, pal, width=0.6))]
+    try:
+        items.append(icon(terrain.key, cx, cy, size * 0.62, pal.soft))
+    except KeyError:
+        pass
+    return Group(tuple(items), name=f"swatch:{terrain.key}")

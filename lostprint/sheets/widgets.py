@@ -1,0 +1,285 @@
+"""Sheet widgets: each takes game data, a Box and a Palette and returns a Group that stays inside
+the box (the Group's `box`). Shared by every sheet and by the rulebooks' charts."""
+from __future__ import annotations
+
+from lostprint.fonts import ASCENT, DESCENT, fit_size, text_width, wrap
+from lostprint.games.model import HOUSE_MARK, Chart
+from lostprint.geometry.paper import Box
+from lostprint.scene import Group, Line, Path, Rect, Style, Text
+from lostprint.sheets.icons import icon
+from lostprint.sheets.style import MIN_TEXT, Palette, boxed, fill, stroke
+
+TITLE_BAR = 12.0  # height of a panel's header band
+BODY = 7.2  # body text size
+SMALL = MIN_TEXT
+
+
+def text_in(x: float, y_top: float, height: float, text: str, size: float, font: str = "sans",
+            anchor: str = "start", color: str = "#000000", role: str = "") -> Text:
+    """Text vertically centred in the band [y_top, y_top + height]."""
+    baseline = y_top + height / 2 + (ASCENT - DESCENT) * size / 2
+    return Text(x, baseline, text, size=size, font=font, anchor=anchor, fill=color, role=role)
+
+
+def fitted(text: str, font: str, size: float, width: float) -> tuple[str, float]:
+    """Shrink text to fit width (not below MIN_TEXT); if it still does not fit, cut with an ellipsis."""
+    size = fit_size(text, font, size, width, MIN_TEXT)
+    if text_width(text, font, size) <= width:
+        return text, size
+    while len(text) > 1 and text_width(text + "\u2026", font, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "\u2026", size
+
+
+def panel(box: Box, title: str, pal: Palette, house: bool = False, subtitle: str = "",
+          name: str = "") -> tuple[list, Box]:
+    """A framed panel with a header band; returns its items and the inner box for content."""
+    items: list = [
+        Rect(box.x, box.y, box.w, box.h, boxed(pal.panel, pal.line, 0.7), radius=2.5, role="panel"),
+        Path(((box.x, box.y + TITLE_BAR), (box.x, box.y + 2.5), (box.x + 2.5, box.y),
+              (box.right - 2.5, box.y), (box.right, box.y + 2.5), (box.right, box.y + TITLE_BAR)),
+             Style(fill=pal.header, stroke=None, width=0), closed=True),
+        Line(box.x, box.y + TITLE_BAR, box.right, box.y + TITLE_BAR, stroke(pal.line, 0.5)),
+    ]
+    head = title + (f" {HOUSE_MARK}" if house else "")
+    sub_w = text_width(subtitle, "sans", SMALL) + 6 if subtitle else 0
+    label, size = fitted(head, "sans-bold", 8.0, box.w - 8 - sub_w)
+    items.append(text_in(box.x + 4, box.y, TITLE_BAR, label, size, "sans-bold", color=pal.header_text,
+                         role="title"))
+    if subtitle:
+        items.append(text_in(box.right - 4, box.y, TITLE_BAR, subtitle, SMALL, "sans-italic",
+                             anchor="end", color=pal.soft))
+    inner = Box(box.x + 4, box.y + TITLE_BAR + 3, box.w - 8, box.h - TITLE_BAR - 6)
+    return items, inner
+
+
+def chart_table(chart: Chart, box: Box, pal: Palette, max_row: float = 11.0) -> Group:
+    """A dice chart: header, one line on what modifies the roll, then one row per band."""
+    items, inner = panel(box, chart.title, pal, house=chart.house,
+                         subtitle=chart.roll + (f" \u00b7 phase {chart.phase}" if chart.phase else ""))
+    y = inner.y
+    if chart.modifier:
+        for line in wrap(chart.modifier, "sans-italic", SMALL, inner.w)[:3]:
+            items.append(Text(inner.x, y + ASCENT * SMALL + 0.5, line, SMALL, "sans-italic", fill=pal.soft))
+            y += SMALL * 1.15
+        y += 2
+    rows = len(chart.bands)
+    row_h = min(max_row, (inner.bottom - y) / rows)
+    roll_w = max(text_width(b.label, "sans-bold", BODY) for b in chart.bands) + 8
+    for i, band in enumerate(chart.bands):
+        top = y + i * row_h
+        if i % 2 == 0:
+            items.append(Rect(inner.x - 2, top, inner.w + 4, row_h, fill(pal.header if pal.name == "mono" else "#f1ead8")))
+        mark = f" {HOUSE_MARK}" if band.house else ""
+        items.append(text_in(inner.x + roll_w - 5, top, row_h, band.label, BODY, "sans-bold",
+                             anchor="end", color=pal.ink, role="band"))
+        result, size = fitted(", ".join(band.results) + mark, "sans", BODY, inner.w - roll_w)
+        items.append(text_in(inner.x + roll_w, top, row_h, result, size, color=pal.ink, role="result"))
+    items.append(Line(inner.x + roll_w - 2.5, y, inner.x + roll_w - 2.5, y + rows * row_h, stroke(pal.faint, 0.4)))
+    return Group(tuple(items), name=f"chart:{chart.key}", box=tuple(box))
+
+
+def chart_need(chart: Chart) -> float:
+    """The width a chart's rows need at body size."""
+    roll_w = max(text_width(b.label, "sans-bold", BODY) for b in chart.bands) + 8
+    mark = text_width(f" {HOUSE_MARK}", "sans", BODY)
+    return 8 + roll_w + max(text_width(", ".join(b.results), "sans", BODY) + (mark if b.house else 0)
+                            for b in chart.bands) + 2
+
+
+def chart_widths(charts, total: float, gap: float) -> list[float]:
+    """Share `total` among charts: each gets what it needs, the rest is spread evenly."""
+    needs = [chart_need(c) for c in charts]
+    room = total - gap * (len(charts) - 1)
+    extra = (room - sum(needs)) / len(charts)
+    if extra >= 0:
+        return [n + extra for n in needs]
+    return [n * room / sum(needs) for n in needs]
+
+
+def chart_height(chart: Chart, width: float, row: float = 11.0) -> float:
+    """The height chart_table needs at full row height for this width."""
+    inner_w = width - 8
+    lines = min(3, len(wrap(chart.modifier, "sans-italic", SMALL, inner_w))) if chart.modifier else 0
+    return TITLE_BAR + 6 + lines * SMALL * 1.15 + (2 if lines else 0) + len(chart.bands) * row
+
+
+def die_box(x: float, y: float, side: float, pal: Palette) -> list:
+    """A square for a tracking die, with faint pips-guide corners."""
+    return [Rect(x, y, side, side, boxed("#ffffff", pal.ink, 1.0), radius=side * 0.16, role="die-box")]
+
+
+def tracker(tr, box: Box, pal: Palette, scale_label: str = "") -> Group:
+    """A tracker: name, a die box, and the 0–max scale to mark in pencil (for players without dice)."""
+    items: list = []
+    name, size = fitted(tr.name, "sans-bold", 8.0, box.w)
+    items.append(Text(box.x + box.w / 2, box.y + ASCENT * size, name, size, "sans-bold", "middle", pal.ink, role="tracker"))
+    side = min(box.h - 26, box.w * 0.8, 54.0)
+    dx = box.x + (box.w - side) / 2
+    dy = box.y + size + 3
+    items += die_box(dx, dy, side, pal)
+    cap = scale_label or f"start {tr.start} \u00b7 max {tr.maximum}"
+    cap, csize = fitted(cap, "sans", SMALL, box.w)
+    items.append(Text(box.x + box.w / 2, dy + side + 3 + ASCENT * csize, cap, csize, "sans", "middle", pal.soft))
+    return Group(tuple(items), name=f"tracker:{tr.key}", box=tuple(box))
+
+
+def tracker_height(box_w: float) -> float:
+    return 8 + 3 + min(box_w * 0.8, 54.0) + 3 + SMALL + 2
+
+
+def day_track(days: int, per_row: int, box: Box, pal: Palette, row_label: str = "Week") -> Group:
+    """Boxes to cross off, one per day, in rows (weeks) with the day number faint in each box."""
+    items, inner = panel(box, "Days", pal, subtitle=f"{days} in all")
+    rows = -(-days // per_row)
+    label_w = text_width(f"{row_label} {rows}", "sans", SMALL) + 5
+    cell = min((inner.w - label_w) / per_row, inner.h / rows)
+    gx = inner.x + label_w + (inner.w - label_w - cell * per_row) / 2
+    gy = inner.y + (inner.h - cell * rows) / 2
+    for r in range(rows):
+        items.append(text_in(gx - 4, gy + r * cell, cell, f"{row_label} {r + 1}", SMALL, anchor="end", color=pal.soft))
+        for c in range(per_row):
+            d = r * per_row + c + 1
+            if d > days:
+                break
+            x, y = gx + c * cell, gy + r * cell
+            items.append(Rect(x + 1, y + 1, cell - 2, cell - 2, boxed("#ffffff", pal.line, 0.6), radius=1.2, role="day"))
+            items.append(Text(x + 2.6, y + 1.8 + ASCENT * SMALL, str(d), SMALL, "sans", fill=pal.faint))
+    return Group(tuple(items), name="days", box=tuple(box))
+
+
+def key_list(entries, box: Box, pal: Palette, title: str, columns: int = 1, icon_color: str | None = None,
+             swatch=None, name: str = "key") -> Group:
+    """A legend: for each (icon, name, meaning) a small icon, a bold name and wrapped meaning.
+    `swatch(icon, cx, cy, size)` may draw the icon instead (terrain hexes)."""
+    items, inner = panel(box, title, pal)
+    col_gap = 8.0
+    col_w = (inner.w - col_gap * (columns - 1)) / columns
+    per_col = -(-len(entries) // columns)
+    slot_h = inner.h / per_col
+    icon_size = min(13.0, slot_h - 1)
+    text_w = col_w - icon_size - 5
+    for i, (icon_name, label, meaning) in enumerate(entries):
+        col, row = divmod(i, per_col)
+        x = inner.x + col * (col_w + col_gap)
+        y = inner.y + row * slot_h
+        cx, cy = x + icon_size / 2, y + slot_h / 2
+        if swatch is not None:
+            items.append(swatch(icon_name, cx, cy, icon_size))
+        elif icon_name:
+            items.append(icon(icon_name, cx, cy, icon_size * 0.95, icon_color or pal.ink))
+        tx = x + icon_size + 5
+        head = f"{label}: "
+        size = BODY if slot_h >= BODY * 1.2 * 2 else SMALL
+        lines = wrap(head + meaning, "sans", size, text_w)
+        max_lines = max(1, int(slot_h // (size * 1.15)))
+        if len(lines) > max_lines:
+            size = SMALL
+            lines = wrap(head + meaning, "sans", size, text_w)
+            max_lines = max(1, int(slot_h // (size * 1.15)))
+            if len(lines) > max_lines:
+                lines = lines[:max_lines]
+                lines[-1], _ = fitted(lines[-1] + "\u2026", "sans", size, text_w)
+        block = len(lines) * size * 1.15
+        ty = y + (slot_h - block) / 2 + ASCENT * size + 0.4
+        for j, line in enumerate(lines):
+            if j == 0 and line.startswith(head.strip()):
+                rest = line[len(head):] if line.startswith(head) else line[len(head.strip()):]
+                items.append(Text(tx, ty, head.strip(), size, "sans-bold", fill=pal.ink, role="key-name"))
+                bw = text_width(head, "sans-bold", size)
+                if rest:
+                    items.append(Text(tx + bw, ty, rest, size, "sans", fill=pal.soft))
+            else:
+                items.append(Text(tx, ty + j * size * 1.15, line, size, "sans", fill=pal.soft))
+    return Group(tuple(items), name=name, box=tuple(box))
+
+
+def rows_table(title: str, header: tuple[str, ...], rows: list[tuple[str, ...]], widths: tuple[float, ...],
+               box: Box, pal: Palette, house: bool = False, subtitle: str = "", name: str = "table",
+               bold_first: bool = True, wrap_last: bool = True) -> Group:
+    """A small table; the last column wraps. `widths` are fractions of the inner width."""
+    items, inner = panel(box, title, pal, house=house, subtitle=subtitle)
+    xs = [inner.x]
+    for w in widths[:-1]:
+        xs.append(xs[-1] + w * inner.w)
+    y = inner.y
+    if header:
+        for x, h in zip(xs, header):
+            items.append(Text(x, y + ASCENT * SMALL, h, SMALL, "sans-bold", fill=pal.soft))
+        y += SMALL + 3
+    avail = inner.bottom - y
+    row_h = avail / max(1, len(rows))
+    last_w = inner.right - xs[-1]
+    for i, row in enumerate(rows):
+        top = y + i * row_h
+        if i % 2 == 0:
+            items.append(Rect(inner.x - 2, top, inner.w + 4, row_h, fill(pal.header if pal.name == "mono" else "#f1ead8")))
+        for j, (x, cell) in enumerate(zip(xs, row)):
+            font = "sans-bold" if (j == 0 and bold_first) else "sans"
+            width = (xs[j + 1] - x - 3) if j + 1 < len(xs) else last_w
+            if j == len(row) - 1 and wrap_last:
+                size = BODY
+                lines = wrap(cell, font, size, width)
+                if len(lines) * size * 1.12 > row_h:
+                    size = SMALL
+                    lines = wrap(cell, font, size, width)
+                n = max(1, int((row_h + 0.5) // (size * 1.12)))
+                if len(lines) > n:
+                    lines = lines[:n]
+                    lines[-1], _ = fitted(lines[-1] + "\u2026", font, size, width)
+                block = len(lines) * size * 1.12
+                ty = top + (row_h - block) / 2 + ASCENT * size + 0.3
+                for k, line in enumerate(lines):
+                    items.append(Text(x, ty + k * size * 1.12, line, size, font, fill=pal.ink))
+            else:
+                label, size = fitted(cell, font, BODY, width)
+                items.append(text_in(x, top, row_h, label, size, font, color=pal.ink))
+    return Group(tuple(items), name=name, box=tuple(box))
+
+
+PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+
+def die_face(value: int, x: float, y: float, side: float, pal: Palette) -> list:
+    """A die showing `value` as pips, in the square (x, y, side)."""
+    from lostprint.scene import Circle
+
+    items: list = [Rect(x, y, side, side, boxed("#ffffff", pal.ink, 0.7), radius=side * 0.2)]
+    step = side * 0.26
+    for px, py in PIPS.get(value, []):
+        items.append(Circle(x + side / 2 + px * step, y + side / 2 + py * step, side * 0.08, fill(pal.ink)))
+    return items
+
+
+def dice_key(chart: Chart, box: Box, pal: Palette, columns: int = 2) -> Group:
+    """A die-face key: each face drawn with pips beside what it means (1572's planning chart)."""
+    items, inner = panel(box, chart.title, pal, subtitle=chart.roll, house=chart.house)
+    rows = -(-len(chart.bands) // columns)
+    cell_h = inner.h / rows
+    col_w = inner.w / columns
+    side = min(cell_h - 3, 14.0)
+    for i, band in enumerate(chart.bands):
+        col, row = divmod(i, rows)
+        x = inner.x + col * col_w
+        y = inner.y + row * cell_h + (cell_h - side) / 2
+        items += die_face(band.low or 0, x, y, side, pal)
+        label, size = fitted(", ".join(band.results), "sans", BODY, col_w - side - 6)
+        items.append(text_in(x + side + 4, y, side, label, size, color=pal.ink, role="result"))
+    return Group(tuple(items), name=f"chart:{chart.key}", box=tuple(box))
+
+
+def write_in(box: Box, label: str, pal: Palette) -> Group:
+    """A label and a ruled line to write on (name, date, expedition)."""
+    size = BODY
+    lw = text_width(label, "sans-bold", size)
+    base = box.y + box.h - 3
+    items = [Text(box.x, base, label, size, "sans-bold", fill=pal.soft),
+             Line(box.x + lw + 4, base + 1.5, box.right, base + 1.5, stroke(pal.line, 0.6))]
+    return Group(tuple(items), name=f"write-in:{label}", box=tuple(box))
+
+
+def house_footnote(x: float, y: float, width: float, text: str, pal: Palette) -> Text:
+    label, size = fitted(f"{HOUSE_MARK} {text}", "sans-italic", SMALL, width)
+    return Text(x, y, label, size, "sans-italic", fill=pal.house, role="footnote")

@@ -35,16 +35,20 @@ def dpi_option(f):
 
 
 def output_option(default_help: str):
-    return click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
+    return click.option("-o", "--output", type=click.Path(), default=None,
                         help=f"Output file or folder [default: {default_help}].")
 
 
-def resolve_output(output: Path | None, default_name: str, fmt: str | None) -> tuple[Path, str]:
-    """Where to write and in which format: a folder gets the default name; a file name's suffix
-    gives the format unless --format says otherwise."""
+def resolve_output(output, default_name: str, fmt: str | None):
+    """Where to write (a Path) and in which format: a folder gets the default name; a file name's
+    suffix gives the format unless --format says otherwise."""
+    from pathlib import Path
+
     if output is None:
         output = Path("output")
-    if output.is_dir() or str(output).endswith(("/", "\\")) or output.suffix == "":
+    text = str(output)
+    output = Path(output)
+    if output.is_dir() or text.endswith(("/", "\\")) or output.suffix == "":
         fmt = fmt or "pdf"
         return output / f"{default_name}.{fmt}", fmt
     suffix = output.suffix.lstrip(".").lower()
@@ -76,7 +80,7 @@ def games():
 
 @cli.command()
 @click.argument("game")
-@click.option("--map", "map_file", type=click.Path(path_type=Path), default=None,
+@click.option("--map", "map_file", type=click.Path(), default=None,
               help="A map file (lostprint-map/1) to print instead of the standard map.")
 @paper_option
 @ink_option
@@ -109,9 +113,11 @@ def sheet(game, map_file, paper, ink, fmt, dpi, output):
 @click.option("--quick", is_flag=True, help="Letter, colour PDFs only.")
 def demo(output, quick):
     """Write every printable of every game into a folder (output/ by default)."""
+    from pathlib import Path
+
     from lostprint.demo import run_demo
 
-    out = output or Path("output")
+    out = Path(output or "output")
     for path in run_demo(out, quick=quick, log=lambda msg: click.echo(msg, err=True)):
         click.echo(path)
 

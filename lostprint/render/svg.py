@@ -94,4 +94,4 @@ def render(scene: Scene, page: int = 0, **_options) -> bytes:
     dwg.add(dwg.rect((0, 0), (_num(sheet.width), _num(sheet.height)), fill="#ffffff"))
     for item in sheet.items:
         _add(dwg, dwg, item)
-    return dwg.tostring().encode("utf-8")
+    return ('<?xml version="1.0" encoding="utf-8"?>\n' + dwg.tostring() + "\n").encode("utf-8")

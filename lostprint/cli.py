@@ -122,6 +122,33 @@ def demo(output, quick):
         click.echo(path)
 
 
+@cli.command()
+@click.argument("file", type=click.Path())
+def validate(file):
+    """Check a saved game or a map file (known by its `format`); list every problem."""
+    from lostprint.validate import validate_file
+
+    problems, summary = validate_file(file)
+    for problem in problems:
+        click.echo(problem, err=True)
+    if problems:
+        raise click.exceptions.Exit(1)
+    click.echo(summary)
+
+
+@cli.command()
+@click.argument("kind", type=click.Choice(["map", "save"]))
+def schema(kind):
+    """Print the JSON Schema of a file format: map or save."""
+    import json
+
+    if kind == "map":
+        from lostprint.maps.schema import map_schema as make
+    else:
+        from lostprint.saves.schema import save_schema as make
+    click.echo(json.dumps(make(), indent=2, ensure_ascii=False))
+
+
 # --- more commands above this line ---
 
 

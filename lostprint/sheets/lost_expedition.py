@@ -72,8 +72,9 @@ def build(game, game_map, opts: SheetOptions):
     items.append(w.write_in(a, "Explorer", pal))
     items.append(w.write_in(b, "Date", pal))
     items.append(w.write_in(f2, "Expedition", pal))
+    move_note = f"{game.get('move_cost')} per hex \u00b7 {game.get('trail_cost')} by trail"
     for tr, box in zip(game.trackers, trackers_box.split_x(*([0] * n), gap=4)):
-        items.append(w.tracker(tr, box, pal))
+        items.append(w.tracker(tr, box, pal, scale_label=move_note if tr.key == "movement" else ""))
 
     # map row: the map, then a side column with the compass and the day track
     side_w = 156.0

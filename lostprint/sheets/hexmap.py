@@ -46,12 +46,23 @@ def _centered_text(x, y, text, size, font, color, role=""):
     return Text(x, y + (ASCENT - DESCENT) * size / 2, text, size, font, "middle", color, role=role)
 
 
-def draw_river_hexes(f: Feature, ctx: MapContext) -> list:
+def _river_points(f: Feature, ctx: MapContext) -> list[tuple[float, float]]:
+    """Centres of the river's hexes; at a delta the river stops on the delta hex's edge."""
     pts = [ctx.center(lab) for lab in f.hexes]
+    delta = {lab for d in ctx.game_map.features_of("delta") for lab in d.hexes}
+    if len(pts) >= 2 and f.hexes[-1] in delta:
+        (x0, y0), (x1, y1) = pts[-2], pts[-1]
+        pts[-1] = ((x0 + x1) / 2, (y0 + y1) / 2)
+    return pts
+
+
+def draw_river_hexes(f: Feature, ctx: MapContext) -> list:
+    pts = _river_points(f, ctx)
     if len(pts) < 2:
         return []
     w = max(2.0, ctx.size * 0.16)
-    items: list = [Path(tuple(pts), Style(fill=None, stroke=ctx.pal.water, width=w), closed=False, role="river")]
+    items: list = [Path(tuple(pts), Style(fill=None, stroke=ctx.pal.water, width=w), closed=False, role="river"),
+                   Circle(pts[0][0], pts[0][1], w * 0.9, Style(fill=ctx.pal.water, stroke=None, width=0))]
     # small chevrons pointing downstream, between consecutive centres
     for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
         mx, my = (x0 + x1) / 2, (y0 + y1) / 2
@@ -60,6 +71,21 @@ def draw_river_hexes(f: Feature, ctx: MapContext) -> list:
         p1 = (mx - L * math.cos(a - 0.6), my - L * math.sin(a - 0.6))
         p2 = (mx - L * math.cos(a + 0.6), my - L * math.sin(a + 0.6))
         items.append(Path((p1, (mx, my), p2), Style(fill=None, stroke="#ffffff", width=0.8), closed=False))
+    return items
+
+
+def draw_delta_mouths(f: Feature, ctx: MapContext, river: Feature | None) -> list:
+    """The river opening into the delta hex as a fan of channels."""
+    if river is None or len(river.hexes) < 2 or river.hexes[-1] not in f.hexes:
+        return []
+    (x0, y0), (x1, y1) = ctx.center(river.hexes[-2]), ctx.center(river.hexes[-1])
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    a = math.atan2(y1 - y0, x1 - x0)
+    items = []
+    for spread in (-0.75, -0.25, 0.25, 0.75):
+        ex = mx + ctx.size * 0.55 * math.cos(a + spread)
+        ey = my + ctx.size * 0.55 * math.sin(a + spread)
+        items.append(Line(mx, my, ex, ey, Style(fill=None, stroke=ctx.pal.water, width=max(1.0, ctx.size * 0.06))))
     return items
 
 
@@ -73,10 +99,31 @@ def draw_river_edges(f: Feature, ctx: MapContext) -> list:
 
 
 def draw_cataract(f: Feature, ctx: MapContext) -> list:
+    """A cataract sits on the downstream edge of its river hex: a bar across the flow with ticks."""
     items = []
+    rivers = ctx.game_map.features_of("river")
     for lab in f.hexes:
-        cx, cy = ctx.center(lab)
-        items.append(icon("cataract", cx + ctx.size * 0.42, cy + ctx.size * 0.05, ctx.size * 0.5, ctx.pal.ink))
+        nxt = next((r.hexes[i + 1] for r in rivers for i, h in enumerate(r.hexes[:-1]) if h == lab), None)
+        if len(f.hexes) == 2 and nxt is None:
+            nxt = f.hexes[1] if lab == f.hexes[0] else None
+        if nxt is None or nxt not in ctx.game_map.axial:
+            cx, cy = ctx.center(lab)
+            items.append(icon("cataract", cx + ctx.size * 0.42, cy, ctx.size * 0.5, ctx.pal.ink))
+            continue
+        (x0, y0), (x1, y1) = ctx.center(lab), ctx.center(nxt)
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        a = math.atan2(y1 - y0, x1 - x0)
+        nx, ny = -math.sin(a), math.cos(a)
+        half = ctx.size * 0.3
+        w = max(1.6, ctx.size * 0.09)
+        items.append(Line(mx - nx * half, my - ny * half, mx + nx * half, my + ny * half,
+                          Style(fill=None, stroke=ctx.pal.ink, width=w, cap="butt"), role="cataract"))
+        for k in (-0.6, 0.0, 0.6):
+            bx, by = mx + nx * half * k, my + ny * half * k
+            items.append(Line(bx, by, bx + math.cos(a) * ctx.size * 0.16, by + math.sin(a) * ctx.size * 0.16,
+                              Style(fill=None, stroke=ctx.pal.ink, width=w * 0.6)))
+        if len(f.hexes) == 2:
+            break
     return items
 
 
@@ -88,7 +135,7 @@ def draw_delta(f: Feature, ctx: MapContext) -> list:
     items = []
     for lab in f.hexes:
         cx, cy = ctx.center(lab)
-        items.append(icon("ship", cx, cy - ctx.size * 0.2, ctx.size * 0.62, ctx.pal.accent))
+        items.append(icon("ship", cx + ctx.size * 0.12, cy - ctx.size * 0.22, ctx.size * 0.55, ctx.pal.accent))
         items.append(_centered_text(cx, cy + ctx.size * 0.45, f.note or "Win here", max(MIN_TEXT, ctx.size * 0.25),
                                     "sans-bold", ctx.pal.accent, role="feature-label"))
     return items
@@ -184,10 +231,13 @@ def hex_map(game_map: GameMap, game, box: Box, pal: Palette, *, max_flats: float
                 pass
     table = dict(FEATURE_DRAWERS)
     table.update(drawers or {})
+    rivers = game_map.features_of("river")
     for f in game_map.features:
         draw = table.get(f.type)
         if draw:
             items.extend(draw(f, ctx))
+        if f.type == "delta":
+            items.extend(draw_delta_mouths(f, ctx, rivers[0] if rivers else None))
     for goal in game_map.goals:
         items.append(Path(tuple(ctx.corners(goal)), Style(fill=None, stroke=pal.accent, width=2.0), role="goal"))
     sx, sy = ctx.center(game_map.start)

@@ -1,0 +1,521 @@
+"""The 1672: The Lost Crew player sheet: supplies, island cubes, the sea map, the crew, the task
+board, the weather track and the dice charts."""
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+from lostprint.fonts import ASCENT, DESCENT, text_width, wrap
+from lostprint.games.model import HOUSE_MARK
+from lostprint.geometry import hexgrid
+from lostprint.geometry.paper import Box
+from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text
+from lostprint.sheets import widgets as w
+from lostprint.sheets.common import SheetOptions, footer, sheet_scene, title_block
+from lostprint.sheets.hexmap import LABEL_PAD, MapContext, hex_map, hex_swatch
+from lostprint.sheets.icons import icon
+from lostprint.sheets.style import MIN_TEXT, Palette, boxed, fill, stroke, terrain_style
+
+GAP = 7.0
+SMALL = MIN_TEXT
+ISLAND_TERRAIN = {"small": "small-island", "medium": "medium-island", "large": "large-island"}
+
+
+class Layout(NamedTuple):
+    """The few sizes that differ between papers; everything else follows from the page box."""
+
+    header_h: float
+    bottom_h: float
+    right_w: float  # the task board's least width (it takes what the map leaves)
+    side_w: float  # direction compass and legend column
+    weather_w: float
+    tracker_w: float
+    resources_w: float
+    crew_h: float
+
+
+LAYOUTS = {
+    "letter": Layout(header_h=70.0, bottom_h=134.0, right_w=258.0, side_w=100.0, weather_w=296.0,
+                     tracker_w=56.0, resources_w=268.0, crew_h=60.0),
+    "a4": Layout(header_h=64.0, bottom_h=124.0, right_w=290.0, side_w=104.0, weather_w=336.0,
+                 tracker_w=54.0, resources_w=300.0, crew_h=58.0),
+}
+
+
+def _tint(pal: Palette, color: str, mono: str = "#ffffff") -> str:
+    return color if pal.name == "color" else mono
+
+
+def _band(pal: Palette) -> str:
+    return pal.header if pal.name == "mono" else "#f1ead8"
+
+
+# --- small drawings ------------------------------------------------------------------------------
+
+
+def sailor_figure(cx: float, cy: float, h: float, color: str) -> list:
+    """A sailor's silhouette (head, cap, shoulders), filled, `h` tall, centred on (cx, cy)."""
+    top = cy - h / 2
+    head_r = h * 0.15
+    hy = top + h * 0.26
+    body = [(cx - h * 0.3, top + h), (cx - h * 0.3, top + h * 0.66), (cx - h * 0.22, top + h * 0.5),
+            (cx - h * 0.08, top + h * 0.44), (cx + h * 0.08, top + h * 0.44), (cx + h * 0.22, top + h * 0.5),
+            (cx + h * 0.3, top + h * 0.66), (cx + h * 0.3, top + h)]
+    cap = [(cx - h * 0.17, hy - head_r * 0.35), (cx - h * 0.12, top + h * 0.04), (cx + h * 0.12, top + h * 0.04),
+           (cx + h * 0.17, hy - head_r * 0.35)]
+    return [Path(tuple(body), Style(fill=color, stroke=None, width=0)),
+            Circle(cx, hy, head_r, Style(fill=color, stroke=None, width=0)),
+            Path(tuple(cap), Style(fill=color, stroke=None, width=0))]
+
+
+def island_glyph(cx: float, cy: float, size: float, pal: Palette) -> list:
+    """A sandy islet with a palm tree, about `size` wide."""
+    ink = pal.soft
+    sand = _tint(pal, "#efe2b8", "#ffffff")
+    items: list = [Path(tuple((cx + size * 0.46 * math.cos(a / 18 * math.pi), cy + size * 0.16
+                               + size * 0.13 * math.sin(a / 18 * math.pi)) for a in range(36)),
+                        Style(fill=sand, stroke=ink, width=0.6))]
+    base = (cx - size * 0.04, cy + size * 0.16)
+    crown = (cx + size * 0.04, cy - size * 0.3)
+    items.append(Path((base, (cx + size * 0.06, cy - size * 0.06), crown),
+                      Style(fill=None, stroke=ink, width=max(0.7, size * 0.05)), closed=False))
+    for dx, dy in ((-0.26, -0.16), (-0.2, -0.36), (0.24, -0.38), (0.3, -0.16)):
+        tip = (cx + size * dx, cy + size * dy)
+        mid = ((crown[0] + tip[0]) / 2, (crown[1] + tip[1]) / 2 - size * 0.07)
+        items.append(Path((crown, mid, tip), Style(fill=None, stroke=ink, width=max(0.6, size * 0.045)),
+                          closed=False))
+    return items
+
+
+def waves(cx: float, cy: float, size: float, color: str) -> list:
+    """Two short wave strokes."""
+    out = []
+    for oy, ox in ((-0.1, -0.08), (0.12, 0.1)):
+        pts = tuple((cx + (ox - 0.3 + i * 0.075) * size, cy + (oy + 0.05 * math.sin(i * math.pi / 2)) * size)
+                    for i in range(9))
+        out.append(Path(pts, Style(fill=None, stroke=color, width=max(0.5, size * 0.05)), closed=False))
+    return out
+
+
+def burial_x(cx: float, cy: float, size: float, color: str) -> list:
+    r = size * 0.32
+    st = Style(fill=None, stroke=color, width=max(0.9, size * 0.1))
+    return [Line(cx - r, cy - r, cx + r, cy + r, st), Line(cx - r, cy + r, cx + r, cy - r, st)]
+
+
+def route_dots(x0: float, y0: float, x1: float, y1: float, color: str, width: float = 1.3) -> Line:
+    return Line(x0, y0, x1, y1, Style(fill=None, stroke=color, width=width, dash=(0.1, 2.6), cap="round"))
+
+
+def slot_circle(cx: float, cy: float, r: float, pal: Palette) -> list:
+    """A sailor slot: a circle (room for a coin or a pencil mark) with a faint spade inside."""
+    return [Circle(cx, cy, r, boxed("#ffffff", pal.ink, 0.8)),
+            icon("spade", cx, cy, r * 0.95, _tint(pal, "#cdbfa6", "#c4c4c4"))]
+
+
+def cube_space(x: float, y: float, side: float, pal: Palette) -> list:
+    """A square for one resource cube."""
+    return [Rect(x, y, side, side, boxed("#ffffff", pal.ink, 0.8), radius=1.5, role="cube-space")]
+
+
+def infinity_box(x: float, y: float, side: float, pal: Palette) -> list:
+    """The box to tick when an island's supply of a resource is unlimited."""
+    return [Rect(x, y, side, side, Style(fill=_tint(pal, "#f6efdc", "#f0f0f0"), stroke=pal.ink, width=0.8,
+                                         dash=(2.0, 1.4)), radius=side / 2, role="infinity-box"),
+            w.text_in(x + side / 2, y, side, "\u221e", side * 0.62, "sans", "middle",
+                      _tint(pal, "#b49b72", "#9a9a9a"), role="infinity")]
+
+
+# --- map feature drawers ---------------------------------------------------------------------------
+
+
+def draw_island(f, ctx: MapContext) -> list:
+    """An island feature: its hexes tinted as its size, with a palm islet (low in the start hex, under
+    the start marker)."""
+    terrain = ctx.game.terrain(ISLAND_TERRAIN.get(f.size or "small", "small-island"))
+    items: list = []
+    for lab in f.hexes:
+        items.append(Path(tuple(ctx.corners(lab)), terrain_style(terrain, ctx.pal, width=0.9), role="island"))
+        cx, cy = ctx.center(lab)
+        dy = ctx.size * 0.42 if lab == ctx.game_map.start else ctx.size * 0.05
+        items += island_glyph(cx + ctx.size * 0.02, cy + dy, ctx.size * 0.56, ctx.pal)
+    return items
+
+
+def draw_natives(f, ctx: MapContext) -> list:
+    """Natives on an island: the dark dot the rules ask for."""
+    return [Circle(*ctx.center(lab), ctx.size * 0.14, fill(ctx.pal.ink), role="natives") for lab in f.hexes]
+
+
+def draw_start_sea(f, ctx: MapContext) -> list:
+    sea = ctx.game.terrain("sea")
+    items: list = []
+    for lab in f.hexes:
+        items.append(Path(tuple(ctx.corners(lab)), terrain_style(sea, ctx.pal, width=0.9), role="start-sea"))
+        items += waves(*ctx.center(lab), ctx.size * 0.7, _tint(ctx.pal, ctx.pal.water, "#777777"))
+    return items
+
+
+def draw_shoals(f, ctx: MapContext) -> list:
+    """Pre-printed shoals (variant maps)."""
+    shoals = ctx.game.terrain("shoals")
+    return [Path(tuple(ctx.corners(lab)), terrain_style(shoals, ctx.pal, width=0.9), role="shoals") for lab in f.hexes]
+
+
+def draw_exit(f, ctx: MapContext) -> list:
+    """An exit hex: a solid outline (as the map's goals are drawn), an arrow out to the west, "EXIT"."""
+    items: list = []
+    color = ctx.pal.accent
+    s = ctx.size
+    for lab in f.hexes:
+        items.append(Path(tuple(ctx.corners(lab)), Style(fill=None, stroke=color, width=2.0), role="exit"))
+        cx, cy = ctx.center(lab)
+        tip, tail = cx - s * 0.42, cx + s * 0.3
+        ay = cy - s * 0.08
+        items.append(Line(tip + s * 0.1, ay, tail, ay, Style(fill=None, stroke=color, width=max(1.0, s * 0.07))))
+        items.append(Path(((tip, ay), (tip + s * 0.2, ay - s * 0.13), (tip + s * 0.2, ay + s * 0.13)),
+                          Style(fill=color, stroke=None, width=0)))
+        items.append(Text(cx, cy + s * 0.5 + (ASCENT - DESCENT) * max(SMALL, s * 0.22) / 2, "EXIT",
+                          max(SMALL, s * 0.22), "sans-bold", "middle", color, role="feature-label"))
+    return items
+
+
+MAP_DRAWERS = {"island": draw_island, "start-sea": draw_start_sea, "natives": draw_natives,
+               "shoals": draw_shoals, "exit": draw_exit}
+
+
+# --- panels ----------------------------------------------------------------------------------------
+
+
+def resources_panel(box: Box, pal: Palette, game) -> Group:
+    """Cube spaces for the island you are on, with an ∞ box for each resource."""
+    items, inner = w.panel(box, "Island resources", pal, subtitle="cubes for this island \u00b7 \u221e: mark")
+    groups = game.get("island_resources")
+    label_h = 9.0
+    pad, group_gap = 3.0, 12.0
+    boxes = sum(n + 1 for _, _, n in groups)
+    side = min(inner.h - label_h - 1, 24.0,
+               (inner.w - group_gap * (len(groups) - 1) - pad * (boxes - len(groups))) / boxes)
+    step = side + pad
+    widths = [(n + 1) * step - pad for _, _, n in groups]
+    gap = (inner.w - sum(widths)) / max(1, len(groups) - 1)
+    x = inner.x
+    top = inner.y + label_h + (inner.h - label_h - side) / 2
+    for k, ((key, name, n), width) in enumerate(zip(groups, widths)):
+        items.append(Text(x, inner.y + ASCENT * w.BODY, name, w.BODY, "sans-bold", fill=pal.ink, role="resource"))
+        for i in range(n):
+            items += cube_space(x + i * step, top, side, pal)
+        items += infinity_box(x + n * step, top, side, pal)
+        if k + 1 < len(groups):
+            lx = x + width + gap / 2
+            items.append(Line(lx, inner.y + 1, lx, inner.bottom - 1, stroke(pal.faint, 0.4)))
+        x += width + gap
+    return Group(tuple(items), name="island-resources", box=tuple(box))
+
+
+def crew_panel(box: Box, pal: Palette, game) -> Group:
+    """One card per sailor: a silhouette to cross out when lost, and healthy / wounded marks."""
+    n = game.get("sailors")
+    items, inner = w.panel(box, "Crew", pal, subtitle="coins start here \u00b7 lost: cross out (X)")
+    gap = 6.0
+    card_w = (inner.w - gap * (n - 1)) / n
+    rows = ("Healthy", "Wounded")
+    r = 3.4
+    marks_w = 2 * r + 3 + max(text_width(t, "sans", SMALL) for t in rows)
+    fig_w = min(26.0, card_w - marks_w - 4)
+    for i in range(n):
+        x = inner.x + i * (card_w + gap)
+        items.append(Rect(x, inner.y, fig_w, inner.h, boxed("#ffffff", pal.line, 0.6), radius=2.0, role="sailor"))
+        items += sailor_figure(x + fig_w / 2, inner.y + inner.h / 2 + 1, min(inner.h - 8, fig_w * 1.5),
+                               _tint(pal, "#cbbfa9", "#c8c8c8"))
+        mx = x + fig_w + 4
+        row_h = (inner.h - 10) / len(rows)
+        for j, label in enumerate(rows):
+            cy = inner.y + row_h * j + row_h / 2
+            items.append(Circle(mx + r, cy, r, boxed("#ffffff", pal.ink, 0.7), role="sailor-mark"))
+            items.append(w.text_in(mx + 2 * r + 3, cy - row_h / 2, row_h, label, SMALL, "sans", color=pal.ink))
+        base = inner.bottom - 1.5
+        label = f"Sailor {i + 1}"
+        items.append(Text(mx, base, label, SMALL, "sans-italic", fill=pal.faint))
+        nx = mx + text_width(label, "sans-italic", SMALL) + 2
+        if x + card_w - nx > 6:
+            items.append(Line(nx, base + 1, x + card_w, base + 1, stroke(pal.faint, 0.5)))
+    return Group(tuple(items), name="crew", box=tuple(box))
+
+
+def _badge(cx: float, cy: float, number: int, pal: Palette) -> list:
+    r = 6.0
+    return [Circle(cx, cy, r, Style(fill=pal.accent, stroke=None, width=0)),
+            Text(cx, cy + (ASCENT - DESCENT) * SMALL / 2, str(number), SMALL, "sans-bold", "middle", "#ffffff",
+                 role="phase-number")]
+
+
+def _task_lines(task) -> int:
+    """Reminder lines a task's row is sized for: two for named slots or a house rule."""
+    return 2 if any(task.slots) or task.house_note else 1
+
+
+def task_board(box: Box, pal: Palette, game) -> Group:
+    """Every phase of the day in order: number, name, symbols, a short reminder and its sailor slots."""
+    tasks = game.get("tasks")
+    first, last = game.phases[0], game.phases[-1]
+    items, inner = w.panel(box, "Task board", pal,
+                           subtitle=f"{first.number} {first.name} \u00b7 resolve in order \u00b7 {last.number} {last.name}")
+    name_size = 7.6
+    line_h = SMALL * 1.12
+    key_h = SMALL + 5
+    items += symbol_key(inner.x, inner.bottom - DESCENT * SMALL, inner.w, pal, game)
+    inner = Box(inner.x, inner.y, inner.w, inner.h - key_h)
+    weights = [1.0 + 0.32 * (_task_lines(t) - 1) for t in tasks]
+    unit = inner.h / sum(weights)
+    y = inner.y
+    for k, (task, weight) in enumerate(zip(tasks, weights)):
+        row_h = unit * weight
+        if k % 2 == 0:
+            items.append(Rect(inner.x - 2, y, inner.w + 4, row_h, fill(_band(pal))))
+        named = any(task.slots)
+        r = min(8.2, (row_h - (10 if named else 4)) / 2)
+        if named:
+            cell = max(2 * r, max(text_width(s, "sans", SMALL) for s in task.slots)) + 4
+        else:
+            cell = 2 * r + 4
+        slots_w = cell * task.spades
+        slots_x = inner.right - slots_w
+        block = name_size + 1.5 + _task_lines(task) * line_h
+        top = y + (row_h - block) / 2
+        items += _badge(inner.x + 6, top + name_size * 0.4, task.phase, pal)
+        tx = inner.x + 16
+        room = slots_x - tx - 4
+        items.append(Text(tx, top + ASCENT * name_size, task.name, name_size, "sans-bold", fill=pal.ink,
+                          role="phase"))
+        sx = tx + text_width(task.name, "sans-bold", name_size) + 7
+        for sym, on in (("skull", task.skull), ("flag", task.flag)):
+            if on:
+                items.append(icon(sym, sx + 1, top + name_size * 0.38, 9.5, pal.accent if sym == "skull" else pal.ink))
+                sx += 11
+        lines = [(line, pal.soft) for line in wrap(task.brief, "sans-italic", SMALL, room)]
+        if task.house_note:
+            lines += [(line, pal.house) for line in wrap(f"{HOUSE_MARK} {task.house_note}", "sans-italic", SMALL, room)]
+        if len(lines) > _task_lines(task):
+            lines = lines[:_task_lines(task)]
+            text, color = lines[-1]
+            lines[-1] = (w.fitted(text + "\u2026", "sans-italic", SMALL, room)[0], color)
+        by = top + name_size + 1.5
+        for j, (line, color) in enumerate(lines):
+            items.append(Text(tx, by + ASCENT * SMALL + j * line_h, line, SMALL, "sans-italic", fill=color,
+                              role="brief"))
+        cy = y + (row_h - (8 if named else 0)) / 2
+        for i, label in enumerate(task.slots):
+            cx = slots_x + cell * i + cell / 2
+            items += slot_circle(cx, cy, r, pal)
+            if label:
+                items.append(Text(cx, cy + r + 1.5 + ASCENT * SMALL, label, SMALL, "sans", "middle", pal.ink,
+                                  role="slot-name"))
+        y += row_h
+    return Group(tuple(items), name="task-board", box=tuple(box))
+
+
+def weather_track(chart, box: Box, pal: Palette, game) -> Group:
+    """The weather chart as a track: die face, weather, the cube's square, and what it does today."""
+    effects = {e.weather: e for e in game.get("weather_effects")}
+    items, inner = w.panel(box, f"{chart.title} track", pal,
+                           subtitle=f"{chart.roll} \u00b7 phase {chart.phase} \u00b7 sets phases 4, 8, 9 "
+                                    f"\u00b7 start: {game.get('weather_start')}")
+    y = inner.y
+    die = 10.0
+    name_w = max(text_width(b.results[0], "sans-bold", w.BODY) for b in chart.bands) + 4
+    cube = 11.0
+    heads = ("Movement", "Drink", "Fish")
+    col_drink = text_width(heads[1], "sans-bold", SMALL) + 8
+    col_fish = text_width(heads[2], "sans-bold", SMALL) + 2
+    x_name = inner.x + die + 4
+    x_cube = x_name + name_w
+    x_move = x_cube + cube + 6
+    x_fish = inner.right - col_fish
+    x_drink = x_fish - col_drink
+    move_w = x_drink - x_move - 5
+    items.append(Text(x_move, y + ASCENT * SMALL, heads[0], SMALL, "sans-bold", fill=pal.soft))
+    for x, h, cw in ((x_drink, heads[1], col_drink), (x_fish, heads[2], col_fish)):
+        items.append(Text(x + cw / 2 - 1, y + ASCENT * SMALL, h, SMALL, "sans-bold", "middle", fill=pal.soft))
+    items.append(Text(x_name, y + ASCENT * SMALL, "Weather", SMALL, "sans-bold", fill=pal.soft))
+    y += SMALL + 2.5
+    lines_of = [wrap(effects[b.results[0]].movement, "sans", SMALL, move_w) for b in chart.bands]
+    need = [max(1, len(ls)) * SMALL * 1.1 + 3.5 for ls in lines_of]
+    scale = (inner.bottom - y) / sum(need)
+    top = y
+    for i, (band, lines) in enumerate(zip(chart.bands, lines_of)):
+        eff = effects[band.results[0]]
+        row_h = need[i] * scale
+        if i % 2 == 0:
+            items.append(Rect(inner.x - 2, y, inner.w + 4, row_h, fill(_band(pal))))
+        cy = y + row_h / 2
+        items += w.die_face(band.low, inner.x, cy - die / 2, die, pal)
+        items.append(w.text_in(x_name, y, row_h, band.results[0], w.BODY, "sans-bold", color=pal.ink,
+                               role="result"))
+        if eff.cube:
+            items.append(Rect(x_cube, cy - cube / 2, cube, cube, boxed("#ffffff", pal.ink, 0.8), radius=1.2,
+                              role="weather-box"))
+        else:
+            items.append(w.text_in(x_cube + cube / 2, y, row_h, "\u21ba", w.BODY, "sans", "middle", pal.soft))
+        block = len(lines) * SMALL * 1.1
+        ty = y + (row_h - block) / 2 + ASCENT * SMALL + 0.2
+        for j, line in enumerate(lines):
+            items.append(Text(x_move, ty + j * SMALL * 1.1, line, SMALL, "sans", fill=pal.ink))
+        for x, val, cw in ((x_drink, eff.drink, col_drink), (x_fish, eff.fish, col_fish)):
+            if val:
+                items.append(w.text_in(x + cw / 2 - 1, y, row_h, val, SMALL, "sans", "middle", color=pal.ink))
+        y += row_h
+    for x in (x_move - 3, x_drink - 3, x_fish - 3):
+        items.append(Line(x, top, x, y, stroke(pal.faint, 0.4)))
+    return Group(tuple(items), name=f"chart:{chart.key}", box=tuple(box))
+
+
+def direction_compass(chart, box: Box, pal: Palette) -> Group:
+    """The die-to-direction chart as a hex: each face's number beside the side it points through."""
+    items, inner = w.panel(box, chart.title, pal, house=chart.house, subtitle=chart.roll)
+    note_lines = wrap(chart.modifier, "sans-italic", SMALL, inner.w)[:3]
+    note_h = len(note_lines) * SMALL * 1.1 + 2
+    area_h = inner.h - note_h
+    num = 8.5
+    R = min((inner.w - 2 * (num + 4)) / 2, (area_h - 2 * (num + 2)) / hexgrid.SQRT3)
+    cx = inner.x + inner.w / 2
+    cy = inner.y + area_h / 2
+    layout = hexgrid.Layout(hexgrid.FLAT, (R, R), (cx, cy))
+    items.append(Path(tuple(hexgrid.hex_corners(layout, (0, 0))), Style(fill="#ffffff", stroke=pal.ink, width=0.9)))
+    apothem = R * hexgrid.SQRT3 / 2
+    unit = hexgrid.Layout(hexgrid.FLAT, (1, 1), (0, 0))
+    for band in chart.bands:
+        name = band.results[0]
+        nx, ny = hexgrid.hex_to_pixel(unit, hexgrid.FLAT_DIRECTIONS[name])
+        norm = math.hypot(nx, ny)
+        ux, uy = nx / norm, ny / norm
+        dx, dy = cx + ux * apothem * 0.68, cy + uy * apothem * 0.68
+        items.append(Text(dx, dy + (ASCENT - DESCENT) * SMALL / 2, name, SMALL, "sans", "middle", pal.soft,
+                          role="result"))
+        tx, ty = cx + ux * (apothem + num * 0.75), cy + uy * (apothem + num * 0.7)
+        items.append(Text(tx, ty + (ASCENT - DESCENT) * num / 2, band.label, num, "sans-bold", "middle", pal.accent,
+                          role="band"))
+    items.append(icon("arrow", cx, cy, R * 0.34, pal.ink))
+    for j, line in enumerate(note_lines):
+        items.append(Text(inner.x + inner.w / 2, inner.bottom - note_h + 2 + ASCENT * SMALL + j * SMALL * 1.1,
+                          line, SMALL, "sans-italic", "middle", pal.soft))
+    return Group(tuple(items), name=f"chart:{chart.key}", box=tuple(box))
+
+
+def map_key(box: Box, pal: Palette, game) -> Group:
+    """What to draw on the map: each terrain as a tinted (or hatched) hex, then natives, route, burial."""
+    items, inner = w.panel(box, "Map key", pal, subtitle="draw in pencil")
+    terrains = {t.key: t for t in game.terrains}
+    symbols = {s.key: s for s in game.symbols}
+    notes = dict(game.get("map_key_notes"))
+    keys = game.get("map_key")
+    row_h = inner.h / len(keys)
+    sw = min(13.0, row_h - 2)
+    for i, key in enumerate(keys):
+        y = inner.y + i * row_h
+        cx, cy = inner.x + sw / 2 + 1, y + row_h / 2
+        if key in terrains:
+            name = terrains[key].name
+            items.append(hex_swatch(terrains[key], cx, cy, sw, pal))
+        else:
+            name = symbols[key].name
+            items.append(key_swatch(key, cx, cy, sw, pal, game))
+        tx = inner.x + sw + 6
+        note = notes.get(key, "")
+        inline = not note or text_width(f"{name}  {note}", "sans-bold", w.BODY) <= inner.right - tx
+        if inline:
+            items.append(w.text_in(tx, y, row_h, name, w.BODY, "sans-bold", color=pal.ink, role="key-name"))
+            if note:
+                items.append(w.text_in(inner.right, y, row_h, note, SMALL, "sans", "end", pal.soft))
+        else:  # the note goes under the name
+            block = w.BODY + SMALL * 1.1
+            top = y + (row_h - block) / 2
+            items.append(Text(tx, top + ASCENT * w.BODY, name, w.BODY, "sans-bold", fill=pal.ink, role="key-name"))
+            items.append(Text(tx, top + w.BODY + 0.6 + ASCENT * SMALL, note, SMALL, "sans", fill=pal.soft))
+    return Group(tuple(items), name="map-key", box=tuple(box))
+
+
+def key_swatch(key: str, cx: float, cy: float, size: float, pal: Palette, game) -> Group:
+    """The map-key drawing of a symbol the player pencils in."""
+    if key == "natives":
+        island = hex_swatch(game.terrain("small-island"), cx, cy, size, pal)
+        return Group(island.items + (Circle(cx, cy, size * 0.16, fill(pal.ink)),), name="swatch:natives")
+    if key == "route":
+        return Group((route_dots(cx - size * 0.5, cy + size * 0.22, cx + size * 0.5, cy - size * 0.22, pal.ink),),
+                     name="swatch:route")
+    return Group(tuple(burial_x(cx, cy, size, pal.ink)), name="swatch:burial")
+
+
+def symbol_key(x: float, y: float, width: float, pal: Palette, game) -> list:
+    """One line under the task board: what the spade, skull and flag mean."""
+    items: list = []
+    entries = [(s.key, s.meaning.rstrip(".").lower()) for s in game.symbols if s.key in ("spade", "skull", "flag")]
+    widths = [11 + text_width(m, "sans-italic", SMALL) for _, m in entries]
+    gap = (width - sum(widths)) / max(1, len(entries) - 1)
+    for (key, meaning), wd in zip(entries, widths):
+        items.append(icon(key, x + 4, y - SMALL * 0.32, 8.0, pal.accent if key == "skull" else pal.ink))
+        items.append(Text(x + 11, y, meaning, SMALL, "sans-italic", fill=pal.soft, role="symbol-key"))
+        x += wd + gap
+    return items
+
+
+def map_width_for(game_map, height: float) -> float:
+    """The width the map needs when its hexes are as large as `height` allows."""
+    x0, y0, x1, y1 = hexgrid.unit_bounds(game_map.axial.values())
+    pad = 2 * LABEL_PAD
+    return (height - pad) / (y1 - y0) * (x1 - x0) + pad + 1
+
+
+# --- the sheet -------------------------------------------------------------------------------------
+
+
+def build(game, game_map, opts: SheetOptions):
+    """game data + map + options -> Scene. Pure: no files, no backend."""
+    pal = opts.pal
+    lay = LAYOUTS.get(opts.paper, LAYOUTS["letter"])
+    page = opts.content()
+    mid_h = page.h - lay.header_h - lay.bottom_h - 2 * GAP
+    header, mid, bottom = page.split_y(lay.header_h, mid_h, lay.bottom_h, gap=GAP)
+    items: list = []
+
+    # header: title and write-ins, the four supply trackers, the island's resource cubes
+    n = len(game.trackers)
+    trackers_w = n * lay.tracker_w + (n - 1) * 4
+    title_box, trackers_box, res_box = header.split_x(0, trackers_w, lay.resources_w, gap=GAP * 1.6)
+    tb_title, tb_fields = title_box.split_y(31, 0, gap=1)
+    items.append(title_block(tb_title, game.title, "Player sheet \u2014 pencil, six dice, nine cubes, four coins", pal))
+    f1, f2 = tb_fields.split_y(0, 0, gap=3)
+    a, b = f1.split_x(0, 78, gap=8)
+    items.append(w.write_in(a, "Captain", pal))
+    items.append(w.write_in(b, "Date", pal))
+    c, d = f2.split_x(0, 78, gap=8)
+    items.append(w.write_in(c, "Sloop", pal))
+    items.append(w.write_in(d, "Days", pal))
+    for tr, box in zip(game.trackers, trackers_box.split_x(*([0] * n), gap=4)):
+        items.append(w.tracker(tr, box, pal))
+    items.append(resources_panel(res_box, pal, game))
+
+    # middle: the map; beside it the crew over a side column (direction compass, map key) and the task board
+    map_w = min(map_width_for(game_map, mid.h), mid.w - lay.side_w - lay.right_w - 2 * GAP)
+    map_box, rest = mid.split_x(map_w, 0, gap=GAP)
+    group, _ = hex_map(game_map, game, map_box, pal, drawers=MAP_DRAWERS)
+    items.append(group)
+    crew_box, below = rest.split_y(lay.crew_h, 0, gap=GAP)
+    items.append(crew_panel(crew_box, pal, game))
+    side, board_box = below.split_x(lay.side_w, 0, gap=GAP)
+    compass_box, legend_box = side.split_y(lay.side_w, 0, gap=GAP)
+    items.append(direction_compass(game.chart("direction"), compass_box, pal))
+    items.append(map_key(legend_box, pal, game))
+    items.append(task_board(board_box, pal, game))
+
+    # bottom: the three dice charts and the weather track
+    charts = [game.chart(k) for k in ("island", "scan", "natives")]
+    chart_row, weather_box = bottom.split_x(0, lay.weather_w, gap=5)
+    for chart, box in zip(charts, chart_row.split_x(*w.chart_widths(charts, chart_row.w, 5), gap=5)):
+        items.append(w.chart_table(chart, box, pal, max_row=14.0))
+    items.append(weather_track(game.chart("weather"), weather_box, pal, game))
+
+    items.append(footer(opts, " \u00b7 ".join((game.get("win_text"), game.get("lose_text"), game.get("score_text"),
+                                               f"map: {game_map.name}")), pal,
+                        left=f"{HOUSE_MARK} house rule: not in the published rules"))
+    return sheet_scene(items, opts, game, game_map)

@@ -1,0 +1,172 @@
+"""The 1672: The Lost Crew player sheet: the scene on both papers and inks, the PDF it makes, the CLI."""
+from __future__ import annotations
+
+import re
+import subprocess
+
+import pytest
+from click.testing import CliRunner
+
+from lostprint.checks import all_problems
+from lostprint.cli import cli
+from lostprint.games import load
+from lostprint.games.model import HOUSE_MARK
+from lostprint.geometry.paper import MM
+from lostprint.maps.model import standard_map
+from lostprint.render import render
+from lostprint.scene import Path, Text, walk
+from lostprint.sheets import build_sheet
+from lostprint.sheets.common import SheetOptions
+
+GAME = load("1672")
+PAPERS = ("letter", "a4")
+INKS = ("color", "mono")
+
+
+@pytest.fixture(scope="module")
+def scenes():
+    return {(p, i): build_sheet("lost-crew", None, SheetOptions(p, i)) for p in PAPERS for i in INKS}
+
+
+@pytest.fixture(scope="module")
+def pdf_texts(scenes, tmp_path_factory):
+    """pdftotext of the letter and a4 colour PDFs, whitespace collapsed."""
+    out = {}
+    for paper in PAPERS:
+        path = tmp_path_factory.mktemp("pdf") / f"{paper}.pdf"
+        path.write_bytes(render(scenes[(paper, "color")], "pdf"))
+        text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+        out[paper] = (path, " ".join(text.split()))
+    return out
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("ink", INKS)
+def test_scene_has_no_print_problems(scenes, paper, ink):
+    assert all_problems(scenes[(paper, ink)]) == []
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_layout_differs_by_paper_not_just_scale(scenes, paper):
+    scene = scenes[(paper, "color")]
+    assert scene.width > scene.height  # landscape
+    boxes = {g.name: g.box for g in scene.items if getattr(g, "box", None)}
+    other = scenes[("a4" if paper == "letter" else "letter", "color")]
+    other_boxes = {g.name: g.box for g in other.items if getattr(g, "box", None)}
+    assert boxes.keys() == other_boxes.keys()
+    ratios = {round(boxes[k][2] / other_boxes[k][2], 2) for k in boxes}
+    assert len(ratios) > 1  # panels are re-proportioned, not uniformly scaled
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_hexes_are_wide_enough_for_a_pencil(scenes, paper):
+    hexes = [i for i in walk(scenes[(paper, "color")].items) if isinstance(i, Path) and i.role == "hex"]
+    assert len(hexes) == len(standard_map("lost-crew").hexes)
+    for h in hexes[:3]:
+        ys = [p[1] for p in h.points]
+        assert (max(ys) - min(ys)) / MM >= 12.0
+
+
+def test_mono_uses_only_greys(scenes):
+    hexcolor = re.compile(r"#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})")
+    for item in walk(scenes[("letter", "mono")].items):
+        colours = [getattr(item, "fill", None)]
+        style = getattr(item, "style", None)
+        if style is not None:
+            colours += [style.fill, style.stroke] + ([style.hatch.color] if style.hatch else [])
+        for c in colours:
+            if isinstance(c, str) and (m := hexcolor.fullmatch(c.lower())):
+                assert m.group(1) == m.group(2) == m.group(3), (item, c)
+
+
+def test_task_board_has_a_slot_per_sailor_place(scenes):
+    board = next(g for g in scenes[("letter", "color")].items if g.name == "task-board")
+    phases = [t.text for t in walk(board.items) if isinstance(t, Text) and t.role == "phase"]
+    tasks = GAME.get("tasks")
+    assert phases == [t.name for t in tasks]
+    spades = sum(1 for i in walk(board.items) if getattr(i, "name", "") == "icon:spade")
+    # one spade per slot, plus the one in the symbol key
+    assert spades == sum(t.spades for t in tasks) + 1
+    assert {t.name: t.spades for t in tasks} == {
+        "Rest": 4, "Repair": 1, "Movement": 3, "Scan Horizon": 2, "Gather Island Resources": 3,
+        "Native Encounter": 0, "Drink Water": 1, "Eat Food / Fish": 1, "Sloop Accident": 0, "Weather Watch": 1}
+    slot_names = [t.text for t in walk(board.items) if isinstance(t, Text) and t.role == "slot-name"]
+    assert slot_names == ["Movement", "Tacking", "Anchorage"]
+
+
+def test_island_resource_spaces_and_crew(scenes):
+    items = list(walk(scenes[("a4", "mono")].items))
+    assert sum(1 for i in items if getattr(i, "role", "") == "cube-space") == 4 + 2 + 2
+    assert sum(1 for i in items if getattr(i, "role", "") == "infinity-box") == 3
+    assert sum(1 for i in items if getattr(i, "role", "") == "sailor") == 4
+    assert sum(1 for i in items if getattr(i, "role", "") == "sailor-mark") == 8
+    weather = sum(1 for i in items if getattr(i, "role", "") == "weather-box")
+    assert weather == sum(1 for e in GAME.get("weather_effects") if e.cube) == 5
+
+
+def test_trackers_start_as_the_rules_say():
+    starts = {t.name: (t.start, t.maximum) for t in GAME.trackers}
+    assert starts == {"Water": (6, 6), "Food": (6, 6), "Hull": (6, 6), "Wood": (0, 6)}
+
+
+def test_direction_chart_is_a_marked_house_rule():
+    chart = GAME.chart("direction")
+    assert chart.house and chart.note
+    assert [b.results[0] for b in chart.bands] == ["N", "NE", "SE", "S", "SW", "NW"]
+    assert not any(c.house for c in GAME.charts if c.key != "direction")
+
+
+def test_standard_map():
+    m = standard_map("lost-crew")
+    island = m.features_of("island")[0]
+    assert island.hexes == (m.start,) and island.note == "start"
+    cols = {lab: ord(lab[0]) for lab in m.hexes}
+    assert cols[m.start] == max(cols.values())  # right edge
+    assert sorted(m.features_of("start-sea")[0].hexes) == sorted(m.neighbors(m.start))
+    assert len(m.neighbors(m.start)) == 3
+    exits = m.features_of("exit")[0].hexes
+    assert exits and all(cols[e] <= ord("B") for e in exits)  # left (north-west) edge
+    assert set(m.goals) == set(exits)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_pdf_is_clean_and_has_every_entry(pdf_texts, paper):
+    path, text = pdf_texts[paper]
+    check = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout + check.stderr
+    fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout
+    rows = fonts.splitlines()[2:]
+    assert rows and all(row.split()[-5] == "yes" for row in rows), fonts  # the "emb" column
+    for chart in GAME.charts:
+        for band in chart.bands:
+            assert band.label in text, (chart.key, band.label)
+            for result in band.results:
+                assert result in text, (chart.key, result)
+        assert chart.title in text
+    for tracker in GAME.trackers:
+        assert tracker.name in text
+    for phase in GAME.phases:
+        assert phase.name in text, phase.name
+    for effect in GAME.get("weather_effects"):
+        assert effect.movement in text, effect.weather
+    assert HOUSE_MARK in text
+    assert "house rule: not in the published rules" in text
+
+
+def test_same_bytes_twice():
+    opts = SheetOptions("a4", "mono")
+    first = render(build_sheet("lost-crew", None, opts), "pdf")
+    assert render(build_sheet("lost-crew", None, opts), "pdf") == first
+
+
+def test_cli_writes_pdf_and_svg(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    result = runner.invoke(cli, ["sheet", "1672", "-o", "tmp/x.pdf"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "tmp" / "x.pdf").read_bytes().startswith(b"%PDF")
+    result = runner.invoke(cli, ["sheet", "lost-crew", "--format", "svg", "--paper", "a4", "--ink", "mono"])
+    assert result.exit_code == 0, result.output
+    written = [p for p in (tmp_path / "output").iterdir() if p.suffix == ".svg"]
+    assert len(written) == 1 and "1672" in written[0].name
+    assert "Task board" in written[0].read_text(encoding="utf-8")

@@ -149,13 +149,130 @@ def schema(kind):
     click.echo(json.dumps(make(), indent=2, ensure_ascii=False))
 
 
+@cli.command()
+@click.argument("game")
+@paper_option
+@ink_option
+@output_option("output/<number>-<game>-rulebook-<paper>[-mono].pdf")
+def rulebook(game, paper, ink, output):
+    """The rulebook of GAME as a PDF (lost-expedition/1572, lost-crew/1672, lost-crows/1872, crows)."""
+    from lostprint.books.rulebook import RulebookOptions, build_rulebook, rulebook_name
+    from lostprint.games import resolve
+    from lostprint.render import write_atomic
+
+    info = resolve(game)
+    opts = RulebookOptions(paper=paper, ink=ink)
+    path, _ = resolve_output(output, rulebook_name(info, opts), "pdf")
+    if path.suffix.lower() != ".pdf":
+        raise click.UsageError(f"a rulebook is a PDF: {path.name!r} should end in .pdf")
+    click.echo(write_atomic(path, build_rulebook(info.id, opts)))
+
+
+@cli.command("map")
+@click.argument("game")
+@click.option("--seed", type=click.IntRange(0, None), required=True, help="Seed of the (first) variant.")
+@click.option("--count", type=click.IntRange(1, 100000), default=1, show_default=True,
+              help="How many variants: seeds N, N+1, ... N+K-1.")
+@click.option("--cols", type=int, default=None, help="Columns [default: as the standard map].")
+@click.option("--rows", type=int, default=None, help="Rows [default: as the standard map].")
+@paper_option
+@ink_option
+@format_option
+@dpi_option
+@output_option("output/")
+def map_command(game, seed, count, cols, rows, paper, ink, fmt, dpi, output):
+    """Variant maps for GAME, checked for playability: for each seed, the map file (JSON) and its
+    player sheet (for crows: a starting layout and its setup diagram)."""
+    from lostprint.games import resolve
+    from lostprint.maps.variants import variant_files
+    from lostprint.render import write_atomic
+    from lostprint.sheets.common import SheetOptions
+
+    info = resolve(game)
+    out = Path(output or "output")
+    if out.exists() and not out.is_dir():
+        raise click.UsageError(f"{out} is a file: -o takes a folder for the map files and sheets")
+    opts = SheetOptions(paper=paper, ink=ink)
+
+    def one(s: int) -> list[Path]:
+        files = variant_files(info.id, s, cols, rows, opts, fmt or "pdf", dpi,
+                              warn=lambda msg: click.echo(f"lostprint: warning: {msg}", err=True))
+        return [write_atomic(out / f.name, f.data) for f in files]
+
+    if count == 1:
+        for path in one(seed):
+            click.echo(path)
+        return
+    written: list[Path] = []
+    with click.progressbar(range(seed, seed + count), label=f"{info.id} maps", file=sys.stderr,
+                           show_pos=True) as seeds:
+        for s in seeds:
+            written += one(s)
+    for path in written:
+        click.echo(path)
+
+
+@cli.command()
+@click.argument("save", type=click.Path(path_type=Path))
+@paper_option
+@ink_option
+@output_option("output/<save name>-journal-<paper>[-mono].pdf")
+def render(save, paper, ink, output):
+    """A finished game as one PDF: the filled map and route, the score, the resource chart and the
+    journal. SAVE is a lostprint-save/1 file (YAML or JSON)."""
+    from lostprint.books.journal import render_command
+
+    click.echo(render_command(save, output, paper, ink, resolve_output))
+
+
+@cli.command()
+@click.argument("game")
+@paper_option
+@ink_option
+@click.option("--tile-size", "tile_size", default="40mm", show_default=True,
+              help="Side of a map tile (25mm to 80mm; mm, cm, in or pt).")
+@click.option("--bleed", default="3mm", show_default=True, help="Bleed around every piece (0 to 6mm).")
+@click.option("--crop-marks", "marks", type=click.Choice(["none", "margin", "full"]), default="margin",
+              show_default=True, help="margin: marks outside the grid; full: also between pieces.")
+@click.option("--counts", "counts_file", type=click.Path(path_type=Path), default=None,
+              help="YAML/JSON {tile type: count} to print instead of the house tile mix.")
+@output_option("output/crows-kit-<paper>[-mono].pdf")
+def kit(game, paper, ink, tile_size, bleed, marks, counts_file, output):
+    """The print-and-play kit of GAME (crows): tiles, spell cards, tokens, reference cards, setup."""
+    from lostprint.crows.kit import KitOptions, kit_name, write_kit
+    from lostprint.games import resolve
+    from lostprint.geometry.paper import parse_length
+
+    if resolve(game).id != "crows":
+        raise click.UsageError(f"only crows has a print-and-play kit, not {game!r}")
+    lengths = {}
+    for name, text in (("--tile-size", tile_size), ("--bleed", bleed)):
+        try:
+            lengths[name] = parse_length(text)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint=name) from None
+    counts = None
+    if counts_file is not None:
+        from lostprint.crows.record import load_counts
+
+        counts = load_counts(counts_file)
+    opts = KitOptions(paper=paper, ink=ink, tile=lengths["--tile-size"], bleed=lengths["--bleed"], marks=marks,
+                      **({"counts": counts} if counts else {}))
+    path, fmt = resolve_output(output, kit_name(opts), "pdf")
+    if path.suffix.lower() != ".pdf":
+        raise click.UsageError(f"the kit is a PDF: name the output *.pdf, not {path.name!r}")
+    click.echo(write_kit(opts, path))
+
+
 # --- more commands above this line ---
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: user mistakes become one line on stderr and a non-zero exit, never a traceback."""
     try:
-        cli.main(args=argv, prog_name="lostprint", standalone_mode=False)
+        code = cli.main(args=argv, prog_name="lostprint", standalone_mode=False)
+        if isinstance(code, int):  # a command's Exit(n), returned by click in this mode
+            return code
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.exceptions.Abort:

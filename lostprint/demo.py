@@ -9,7 +9,11 @@ from pathlib import Path
 from typing import Callable
 
 PRODUCERS = (
+    "lostprint.books.journal:demo",
     "lostprint.demo:sheets",
+    "lostprint.books.rulebook:demo",
+    "lostprint.maps.variants:demo",
+    "lostprint.crows.kit:demo",
 )
 
 

@@ -58,6 +58,19 @@ def validate_file(path: str | Path) -> tuple[list[str], str]:
     if problem:
         return [problem], ""
     fmt, game = sniff_format(text)
+    if fmt is None:  # unreadable as data: guess from the text so the right checker names the line
+        if MAP_FORMAT in text:
+            fmt = MAP_FORMAT
+        elif SAVE_FORMAT in text:
+            fmt = SAVE_FORMAT
+            game = "crows" if "game: crows" in text or '"game": "crows"' in text else None
+        elif path.suffix.lower() == ".json":
+            import json
+
+            try:
+                json.loads(text)
+            except ValueError as exc:
+                return [f"{path}:{exc.lineno}:{exc.colno}: not valid JSON ({exc.msg})"], ""
     if fmt == MAP_FORMAT:
         from lostprint.maps.check import check_map_file
 

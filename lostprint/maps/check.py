@@ -42,6 +42,8 @@ FEATURE_TYPES: dict[str, dict[str, str]] = {
 TOP_KEYS = ("format", "game", "name", "seed", "generator", "orientation", "offset", "hexes", "terrain",
             "start", "goals", "features", "note")
 FEATURE_KEYS = ("type", "hexes", "edges", "letter", "size", "note")
+# Games whose goals are given by features; their `goals` may be left empty.
+GOAL_FEATURES = {"lost-crew": "exit"}
 PLOT_LETTERS = ("A", "B", "C", "D", "E")
 PLOT_SPACING = 3  # plot hexes at least this many steps apart
 ISLAND_SIZES = ("small", "medium", "large")
@@ -66,6 +68,14 @@ def check_map_file(path: str | Path, game: str | None = None) -> list[str]:
 
 def check_map_data(data: object, game: str | None = None) -> list[str]:
     """Problems of a parsed map file, as "field: what is wrong"."""
+    problems = structure_problems(data, game)
+    if problems or not isinstance(data, dict) or data.get("game") in LAYOUT_GAMES:
+        return problems
+    return check_map(from_dict(data))
+
+
+def structure_problems(data: object, game: str | None = None) -> list[str]:
+    """What must hold before a map file can be read: types, labels, known names (no playability)."""
     if not isinstance(data, dict):
         return [f"(top): a map file is a JSON object, not {_kind(data)}"]
     problems: list[str] = []
@@ -83,10 +93,7 @@ def check_map_data(data: object, game: str | None = None) -> list[str]:
         from lostprint.maps.crows import check_layout_data
 
         return problems + check_layout_data(data)
-    problems += _structure(data, map_game)
-    if problems:
-        return problems
-    return check_map(from_dict(data))
+    return problems + _structure(data, map_game)
 
 
 def _kind(value: object) -> str:
@@ -179,7 +186,7 @@ def _structure(data: dict, game: str) -> list[str]:
         if p:
             problems.append(p)
     goals = data.get("goals")
-    if not isinstance(goals, list) or not goals:
+    if not isinstance(goals, list) or (not goals and game not in GOAL_FEATURES):
         problems.append("goals: missing (the goal hexes)" if goals is None else "goals: a non-empty list of hex labels")
     else:
         for i, lab in enumerate(goals):
@@ -255,9 +262,10 @@ def _is_cell(h: hexgrid.Hex, cells: set[str]) -> bool:
 
 def check_map(game_map: GameMap) -> list[str]:
     """The playability checks: every feature on the map, the goals reachable from the start without
-    entering impassable hexes, and each game's own rules (rivers, stacking, plot route...)."""
+    entering impassable hexes, and each game's own rules (rivers, stacking, plot route...).
+    A Crows layout (lostprint.maps.crows.CrowsLayout) gets the setup checks."""
     gm = game_map
-    if gm.game in LAYOUT_GAMES:
+    if getattr(gm, "game", None) in LAYOUT_GAMES:
         from lostprint.maps.crows import check_layout
 
         return check_layout(gm)
@@ -292,7 +300,7 @@ def _placement(gm: GameMap) -> list[str]:
         p = _label_problem(field, lab, cells)
         if p:
             problems.append(p)
-    if not gm.goals:
+    if not goals_of(gm):
         problems.append("goals: the map has no goal")
     types = FEATURE_TYPES[gm.game]
     for i, f in enumerate(gm.features):
@@ -310,11 +318,26 @@ def _placement(gm: GameMap) -> list[str]:
     return problems
 
 
+def goals_of(gm: GameMap) -> tuple[str, ...]:
+    """The goal hexes: `goals`, or for 1672 (whose standard map leaves them empty) the exits."""
+    if gm.goals or gm.game not in GOAL_FEATURES:
+        return tuple(gm.goals)
+    return tuple(lab for f in gm.features_of(GOAL_FEATURES[gm.game]) for lab in f.hexes)
+
+
+def shoals_of(gm: GameMap) -> set[str]:
+    """1672 shoals, pre-printed as terrain or as a feature."""
+    return {lab for lab, t in gm.terrain if t == "shoals"} | {lab for f in gm.features_of("shoals") for lab in f.hexes}
+
+
 def impassable(gm: GameMap) -> set[str]:
     """Hexes a route may not enter: Fort Benton (1872) and shoals, which a route to the exits must
     be able to avoid (1672)."""
-    blocked = {"lost-crows": ("fort",), "lost-crew": ("shoals",)}.get(gm.game, ())
-    return {lab for f in gm.features if f.type in blocked for lab in f.hexes}
+    if gm.game == "lost-crew":
+        return shoals_of(gm)
+    if gm.game == "lost-crows":
+        return {lab for f in gm.features_of("fort") for lab in f.hexes}
+    return set()
 
 
 def _reach(gm: GameMap) -> list[str]:
@@ -324,8 +347,9 @@ def _reach(gm: GameMap) -> list[str]:
         return []  # reported by the game's own check
     seen = grid.reachable(gm.axial[gm.start], cells)
     why = {"lost-crows": " without entering Fort Benton", "lost-crew": " without crossing shoals"}.get(gm.game, "")
-    return [f"goals[{i}]: {g} cannot be reached from the start {gm.start}{why}"
-            for i, g in enumerate(gm.goals) if g not in blocked and gm.axial[g] not in seen]
+    field = "goals" if gm.goals else "features (exit)"
+    return [f"{field}: {g} cannot be reached from the start {gm.start}{why}"
+            for g in goals_of(gm) if g not in blocked and gm.axial[g] not in seen]
 
 
 def _indexed(gm: GameMap, type_: str) -> list[tuple[int, Feature]]:
@@ -417,16 +441,25 @@ def _check_crew(gm: GameMap) -> list[str]:
     exits = [lab for _, f in _indexed(gm, "exit") for lab in f.hexes]
     if not exits:
         problems.append("features: a 1672 map needs exit hexes on its west edge")
-    west = grid.column_bounds(gm.axial.values())[0]
+    cols = grid.column_bounds(gm.axial.values())
+    middle = (cols[0] + cols[1]) / 2
+    cell_set = set(gm.axial.values())
     for i, f in _indexed(gm, "exit"):
         for lab in f.hexes:
-            if grid.offset_key(gm.axial[lab])[0] != west:
-                problems.append(f"features[{i}]: exit {lab} is not on the west edge (column "
-                                f"{hexgrid.column_letters(west)})")
+            h = gm.axial[lab]
+            if not grid.on_border(h, cell_set) or grid.offset_key(h)[0] > middle:
+                problems.append(f"features[{i}]: exit {lab} is not on the map's western edge")
             if lab in island_hexes:
                 problems.append(f"features[{i}]: exit {lab} is an island hex")
-    if exits and set(gm.goals) != set(exits):
+    if exits and gm.goals and set(gm.goals) != set(exits):
         problems.append(f"goals: the goals are the exit hexes ({', '.join(exits)}), not {', '.join(gm.goals)}")
+    for i, f in home[:1]:
+        ground = gm.terrain_of(gm.start)
+        if f.size and ground and ground != f"{f.size}-island":
+            problems.append(f"terrain.{gm.start}: the start island is {f.size}, but its terrain is {ground}")
+    for lab in sea:
+        if gm.terrain_of(lab) not in (None, "sea"):
+            problems.append(f"terrain.{lab}: the start sea is sea, not {gm.terrain_of(lab)}")
     taken = {gm.start: "the start island"}
     taken.update({lab: "the start sea" for lab in sea})
     taken.update({lab: "an exit" for lab in exits})
@@ -434,6 +467,9 @@ def _check_crew(gm: GameMap) -> list[str]:
     for i, f in _indexed(gm, "shoals"):
         for lab in f.hexes:
             problems += _stacked(gm, i, lab, "shoals", taken)
+    for lab, t in gm.terrain:
+        if t == "shoals" and lab in taken:
+            problems.append(f"terrain.{lab}: shoals on {lab}, which already holds {taken[lab]}")
     return problems
 
 

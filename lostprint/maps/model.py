@@ -115,6 +115,7 @@ def from_dict(data: dict, source: str = "<map>") -> GameMap:
 
 
 def load_map(path: str | Path) -> GameMap:
+    """A map file, refused with its first structural problem (a Crows file gives a CrowsLayout)."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -126,6 +127,16 @@ def load_map(path: str | Path) -> GameMap:
         raise LostprintError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON ({exc.msg})") from None
     if not isinstance(data, dict) or data.get("format") != MAP_FORMAT:
         raise LostprintError(f"{path}: format: expected {MAP_FORMAT!r}")
+    from lostprint.maps.check import structure_problems
+
+    problems = structure_problems(data)
+    if problems:
+        more = f" (and {len(problems) - 1} more: see lostprint validate {path})" if len(problems) > 1 else ""
+        raise LostprintError(f"{path}: {problems[0]}{more}")
+    if data.get("game") == "crows":  # a Crows starting layout: squares, not hexes
+        from lostprint.maps.crows import from_dict as layout_from_dict
+
+        return layout_from_dict(data, str(path))
     return from_dict(data, str(path))
 
 

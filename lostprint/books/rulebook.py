@@ -1,0 +1,750 @@
+"""Rulebooks: a game's rules as a typeset PDF.
+
+The prose is a jinja2 template (templates/rulebook/<game-id>.j2) rendered with the game's data, so no
+number is typed into it; the rendered text is a small line markup (see `parse`), and every chart or
+key in it is the player sheet's own widget (lostprint.sheets.widgets) drawn by the PDF renderer's
+painter. Build: `build_rulebook(game_id, RulebookOptions(paper, ink)) -> bytes`.
+"""
+from __future__ import annotations
+
+import importlib
+import io
+import re
+from dataclasses import dataclass, field
+from html import unescape
+from typing import Callable, NamedTuple
+
+from lostprint import __version__
+from lostprint.errors import UsageError
+from lostprint.games.model import HOUSE_MARK
+from lostprint.geometry.paper import MM, Box, page_size
+from lostprint.paths import templates_dir
+from lostprint.sheets.style import Palette, palette
+
+BOOKS = {
+    "lost-expedition": "lostprint.books.rulebook_1572",
+    "lost-crew": "lostprint.books.rulebook_1672",
+    "lost-crows": "lostprint.books.rulebook_1872",
+    "crows": "lostprint.books.rulebook_crows",
+}
+
+MARGIN_X = 20 * MM
+MARGIN_TOP = 22 * MM
+MARGIN_BOTTOM = 20 * MM
+WIDGET_SCALE = 1.2  # sheet widgets are drawn a little larger in the book than on the sheet
+
+
+@dataclass(frozen=True)
+class RulebookOptions:
+    paper: str = "letter"
+    ink: str = "color"
+
+    @property
+    def pal(self) -> Palette:
+        return palette(self.ink)
+
+    def page(self) -> tuple[float, float]:
+        return page_size(self.paper, landscape=False)
+
+
+def rulebook_name(info, opts: RulebookOptions) -> str:
+    """The default file stem: 1572-lost-expedition-rulebook-letter[-mono]."""
+    stem = f"{info.number}-{info.id}" if info.number else info.id
+    return f"{stem}-rulebook-{opts.paper}" + ("-mono" if opts.ink == "mono" else "")
+
+
+def book_module(game_id: str):
+    if game_id not in BOOKS:
+        raise UsageError(f"no rulebook for {game_id}")
+    try:
+        return importlib.import_module(BOOKS[game_id])
+    except ModuleNotFoundError as exc:
+        if exc.name and (exc.name.startswith("lostprint.books") or exc.name.startswith("lostprint.games")
+                         or exc.name.startswith("lostprint.crows")):
+            raise UsageError(f"the {game_id} rulebook is not available yet ({exc.name} is missing)") from None
+        raise
+
+
+def has_rulebook(game_id: str) -> bool:
+    try:
+        book_module(game_id)
+    except UsageError:
+        return False
+    return True
+
+
+# ---------------------------------------------------------------------------------------------------
+# template -> markup text
+
+def signed(n) -> str:
+    """+3, −1, 0: a change to a resource, with a true minus sign."""
+    n = int(n)
+    return f"+{n}" if n > 0 else (f"\u2212{-n}" if n < 0 else "0")
+
+
+def base_context(game, opts: RulebookOptions) -> dict:
+    """Names every template may use: the game and lookups into its data."""
+    extra = dict(game.extra)
+    return {
+        "game": game,
+        "g": extra,
+        "opts": opts,
+        "mark": HOUSE_MARK,
+        "version": __version__,
+        "chart": game.chart,
+        "terrain": game.terrain,
+        "phase": {p.number: p for p in game.phases},
+        "tracker": {t.key: t for t in game.trackers},
+        "primary": [t for t in game.trackers if t.primary],
+        "signed": signed,
+    }
+
+
+def render_markup(game_id: str, opts: RulebookOptions | None = None) -> str:
+    """The rulebook's text in the line markup: the jinja2 template rendered with the game's data."""
+    import jinja2
+
+    from lostprint.games import load
+
+    opts = opts or RulebookOptions()
+    mod = book_module(game_id)
+    game = load(game_id)
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir() / "rulebook")),
+                             autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True,
+                             lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["signed"] = signed
+    env.filters["results"] = lambda band: ", ".join(band.results)
+    env.filters["joinand"] = join_and
+    ctx = base_context(game, opts)
+    ctx.update(mod.context(game, opts))
+    return env.get_template(mod.TEMPLATE).render(**ctx)
+
+
+def join_and(items, word: str = "and") -> str:
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+# ---------------------------------------------------------------------------------------------------
+# markup -> nodes
+
+class Node(NamedTuple):
+    kind: str  # h1 h2 h3 h4 p bullet example house block
+    text: str
+    args: tuple[str, ...] = ()
+
+
+_HEAD = re.compile(r"^(#{1,4})\s+(.*)$")
+
+
+def parse(text: str) -> list[Node]:
+    """The line markup of a rendered template:
+
+    `# `…`#### ` headings (levels 1–4; levels 1–2 go in the contents, all in the PDF outline),
+    `- ` a bullet (indented lines continue it), `> ` an example box (a bare `>` splits paragraphs in
+    it), `⌂ ` a house-rule note, `@name args` a block (a widget or a page device), a blank line ends a
+    paragraph; other lines are paragraph text."""
+    nodes: list[Node] = []
+    para: list[str] = []
+    box: list[str] = []
+    kind = ""
+
+    def flush():
+        nonlocal para, kind
+        if para:
+            nodes.append(Node(kind or "p", " ".join(para)))
+        para, kind = [], ""
+
+    def flush_box():
+        nonlocal box
+        if box:
+            nodes.append(Node("example", "\n".join(box).strip("\n")))
+        box = []
+
+    for raw in text.splitlines():
+        line = raw.rstrip()
+        if line.startswith(">"):
+            flush()
+            box.append(line[1:].strip())
+            continue
+        flush_box()
+        if not line.strip():
+            flush()
+            continue
+        m = _HEAD.match(line)
+        if m:
+            flush()
+            nodes.append(Node(f"h{len(m.group(1))}", m.group(2).strip()))
+        elif line.startswith("@"):
+            flush()
+            name, *args = line[1:].split()
+            nodes.append(Node("block", name, tuple(args)))
+        elif line.startswith("- "):
+            flush()
+            para, kind = [line[2:].strip()], "bullet"
+        elif line.startswith(HOUSE_MARK + " "):
+            flush()
+            para, kind = [line[2:].strip()], "house"
+        elif para and raw.startswith("  ") and kind in ("bullet", "house"):
+            para.append(line.strip())
+        else:
+            if kind in ("bullet", "house"):
+                flush()
+            para.append(line.strip())
+    flush()
+    flush_box()
+    return nodes
+
+
+# ---------------------------------------------------------------------------------------------------
+# flowables
+
+def _scene_flowable_class():
+    from reportlab.platypus import Flowable
+
+    class SceneFlowable(Flowable):
+        """Scene items laid out in a (w, h) box at the origin, y down, drawn by the PDF painter."""
+
+        def __init__(self, items, width: float, height: float, scale: float = 1.0, name: str = ""):
+            super().__init__()
+            self.items = tuple(items)
+            self.width, self.height = width * scale, height * scale
+            self.scale = scale
+            self.name = name
+            self.hAlign = "CENTER"
+
+        def wrap(self, aw, ah):
+            return self.width, self.height
+
+        def draw(self):
+            from lostprint.render.pdf import _Painter
+
+            c = self.canv
+            c.saveState()
+            c.scale(self.scale, self.scale)
+            painter = _Painter(c, self.height / self.scale)
+            for item in self.items:
+                painter.draw(item)
+            c.restoreState()
+
+    return SceneFlowable
+
+
+def scene_flowable(items, width: float, height: float, scale: float = 1.0, name: str = ""):
+    return _scene_flowable_class()(items, width, height, scale, name)
+
+
+@dataclass
+class Book:
+    """What blocks need: the game, options, palette, styles and the frame width."""
+
+    game: object
+    opts: RulebookOptions
+    pal: Palette
+    styles: dict
+    width: float
+    height: float
+    module: object
+    blocks: dict = field(default_factory=dict)
+    toc: object = None  # the contents flowable, if the book has one
+    toc_entries: list = field(default_factory=list)  # (level, text, key) of every contents heading, in order
+
+    def heading(self, flowable):
+        """Note a heading for the contents before layout, so the first pass reserves its full length."""
+        if flowable.toc:
+            self.toc_entries.append((flowable.level, esc(flowable.title), flowable.key))
+        return flowable
+
+    def widget(self, build: Callable[[Box], object], height: float, width: float | None = None,
+               scale: float = WIDGET_SCALE, name: str = ""):
+        """A sheet widget built in a box of the given size (in sheet points) as a flowable."""
+        w = (width if width is not None else self.width / scale)
+        group = build(Box(0, 0, w, height))
+        items = group if isinstance(group, (list, tuple)) else [group]
+        return scene_flowable(items, w, height, scale, name)
+
+    def para(self, text: str, style: str = "body"):
+        from reportlab.platypus import Paragraph
+
+        return Paragraph(text, self.styles[style])
+
+
+def make_styles(pal: Palette) -> dict:
+    from reportlab.lib.enums import TA_CENTER
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfbase.pdfmetrics import registerFontFamily
+
+    from lostprint.fonts import registered
+
+    serif, serif_b, serif_i = registered("serif"), registered("serif-bold"), registered("serif-italic")
+    sans, sans_b, sans_i = registered("sans"), registered("sans-bold"), registered("sans-italic")
+    registerFontFamily(serif, normal=serif, bold=serif_b, italic=serif_i, boldItalic=serif_b)
+    registerFontFamily(sans, normal=sans, bold=sans_b, italic=sans_i, boldItalic=sans_b)
+    body = ParagraphStyle("body", fontName=serif, fontSize=9.8, leading=13.8, textColor=pal.ink,
+                          spaceAfter=5.5)
+    return {
+        "body": body,
+        "h1": ParagraphStyle("h1", parent=body, fontName=serif_b, fontSize=20, leading=24,
+                             textColor=pal.accent, spaceBefore=4, spaceAfter=9, keepWithNext=1),
+        "h2": ParagraphStyle("h2", parent=body, fontName=sans_b, fontSize=12.5, leading=16,
+                             textColor=pal.accent, spaceBefore=9, spaceAfter=4, keepWithNext=1),
+        "h3": ParagraphStyle("h3", parent=body, fontName=sans_b, fontSize=10.5, leading=13.5,
+                             textColor=pal.ink, spaceBefore=6, spaceAfter=2.5, keepWithNext=1),
+        "h4": ParagraphStyle("h4", parent=body, fontName=sans_b, fontSize=9.8, leading=13,
+                             textColor=pal.ink, spaceBefore=5, spaceAfter=1.5, keepWithNext=1),
+        "bullet": ParagraphStyle("bullet", parent=body, leftIndent=14, bulletIndent=4, spaceAfter=3,
+                                 bulletFontName=sans),
+        "example": ParagraphStyle("example", parent=body, fontName=sans, fontSize=8.8, leading=12.2,
+                                  spaceAfter=3),
+        "house": ParagraphStyle("house", parent=body, fontName=sans_i, fontSize=8.8, leading=12,
+                                textColor=pal.house, leftIndent=12, firstLineIndent=-12, spaceAfter=5),
+        "small": ParagraphStyle("small", parent=body, fontName=sans, fontSize=8, leading=10.5,
+                                textColor=pal.soft),
+        "cell": ParagraphStyle("cell", parent=body, fontName=sans, fontSize=8.6, leading=11, spaceAfter=0),
+        "cell-bold": ParagraphStyle("cell-bold", parent=body, fontName=sans_b, fontSize=8.6, leading=11,
+                                    spaceAfter=0),
+        "toc0": ParagraphStyle("toc0", fontName=serif_b, fontSize=10.5, leading=15, textColor=pal.ink,
+                               leftIndent=0, firstLineIndent=0),
+        "toc1": ParagraphStyle("toc1", fontName=serif, fontSize=9.2, leading=11.6, textColor=pal.ink,
+                               leftIndent=16, firstLineIndent=0),
+        "cover-title": ParagraphStyle("cover-title", fontName=serif_b, fontSize=34, leading=40,
+                                      textColor=pal.accent, alignment=TA_CENTER, spaceAfter=10),
+        "cover-sub": ParagraphStyle("cover-sub", fontName=sans, fontSize=13, leading=18,
+                                    textColor=pal.soft, alignment=TA_CENTER, spaceAfter=6),
+        "divider": ParagraphStyle("divider", fontName=serif_b, fontSize=26, leading=32,
+                                  textColor=pal.accent, alignment=TA_CENTER, spaceAfter=14),
+        "divider-sub": ParagraphStyle("divider-sub", fontName=sans, fontSize=11, leading=16,
+                                      textColor=pal.ink, alignment=TA_CENTER, spaceAfter=8),
+    }
+
+
+def plain(text: str) -> str:
+    """Markup -> plain text for the PDF outline and running headers."""
+    return unescape(re.sub(r"<[^>]+>", "", text)).strip()
+
+
+def _heading_class():
+    from reportlab.platypus import Paragraph
+
+    class Heading(Paragraph):
+        """A heading that leaves a bookmark, an outline entry and (levels 0–1) a contents entry."""
+
+        def __init__(self, text, style, level: int, key: str, toc: bool = True):
+            super().__init__(text, style)
+            self.level, self.key, self.toc = level, key, toc
+            self.title = plain(text)
+
+        def draw(self):
+            self.canv.bookmarkHorizontal(self.key, 0, self.height + self.style.spaceBefore)
+            self.canv.addOutlineEntry(self.title, self.key, self.level, closed=self.level >= 1)
+            super().draw()
+
+    return Heading
+
+
+def headings(nodes: list[Node]) -> list[tuple[int, str]]:
+    """(outline level, title) of every heading, levels clamped so the outline never skips one."""
+    out, last = [], -1
+    for node in nodes:
+        if node.kind in ("h1", "h2", "h3", "h4"):
+            level = min(int(node.kind[1]) - 1, last + 1)
+            out.append((level, node.text))
+            last = level
+    return out
+
+
+def flow(nodes: list[Node], book: Book) -> list:
+    """Nodes -> Platypus flowables."""
+    from reportlab.lib.colors import HexColor
+    from reportlab.platypus import CondPageBreak, KeepTogether, Table, TableStyle
+
+    Heading = _heading_class()
+    story: list = []
+    last = -1
+    n = 0
+    for node in nodes:
+        if node.kind in ("h1", "h2", "h3", "h4"):
+            level = min(int(node.kind[1]) - 1, last + 1)
+            last = level
+            n += 1
+            if level == 0:
+                story.append(CondPageBreak(book.height * 0.3))
+            elif level == 1:
+                story.append(CondPageBreak(90))
+            story.append(book.heading(Heading(node.text, book.styles[node.kind], level, f"s{n}", toc=level <= 1)))
+        elif node.kind == "p":
+            story.append(book.para(node.text))
+        elif node.kind == "bullet":
+            from reportlab.platypus import Paragraph
+
+            story.append(Paragraph(node.text, book.styles["bullet"], bulletText="\u2022"))
+        elif node.kind == "house":
+            story.append(book.para(f"<font name=\"{book.styles['house'].fontName}\">{HOUSE_MARK}</font>"
+                                   f"\u2002{node.text}", "house"))
+        elif node.kind == "example":
+            paras = [book.para(chunk.replace("\n", " "), "example")
+                     for chunk in re.split(r"\n\s*\n", node.text) if chunk.strip()]
+            table = Table([[p] for p in paras], colWidths=[book.width - 8])
+            shade = "#f1ead8" if book.pal.name == "color" else "#eeeeee"
+            table.setStyle(TableStyle([
+                ("FONTNAME", (0, 0), (-1, -1), book.styles["example"].fontName),
+                ("BACKGROUND", (0, 0), (-1, -1), HexColor(shade)),
+                ("LINEBEFORE", (0, 0), (0, -1), 2, HexColor(book.pal.accent)),
+                ("LEFTPADDING", (0, 0), (-1, -1), 9), ("RIGHTPADDING", (0, 0), (-1, -1), 8),
+                ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+                ("TOPPADDING", (0, 0), (-1, 0), 6), ("BOTTOMPADDING", (0, -1), (-1, -1), 5),
+            ]))
+            table.spaceBefore, table.spaceAfter = 3, 8
+            story.append(KeepTogether([table]) if len(paras) < 6 else table)
+        elif node.kind == "block":
+            fn = book.blocks.get(node.text)
+            if fn is None:
+                raise ValueError(f"rulebook template: unknown block @{node.text}")
+            story.extend(fn(book, *node.args))
+    return story
+
+
+# ---------------------------------------------------------------------------------------------------
+# generic blocks
+
+def block_pagebreak(book: Book, *args):
+    from reportlab.platypus import PageBreak
+
+    return [PageBreak()]
+
+
+def block_space(book: Book, points: str = "8"):
+    from reportlab.platypus import Spacer
+
+    return [Spacer(1, float(points))]
+
+
+def block_contents(book: Book, *args):
+    from reportlab.platypus import PageBreak, TableStyle
+    from reportlab.platypus.tableofcontents import TableOfContents
+
+    Heading = _heading_class()
+    style = TableStyle([("FONTNAME", (0, 0), (-1, -1), book.styles["toc0"].fontName),
+                        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                        ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("LEFTPADDING", (0, 0), (-1, -1), 0)])
+    toc = TableOfContents(dotsMinLevel=0, tableStyle=style)
+    toc.levelStyles = [book.styles["toc0"], book.styles["toc1"]]
+    book.toc = toc
+    return [Heading("Contents", book.styles["h1"], 0, "contents", toc=False), toc, PageBreak()]
+
+
+def block_chart(book: Book, *keys: str):
+    """One row of dice charts, side by side, each by the sheet's chart_table."""
+    from lostprint.sheets import widgets as w
+
+    charts = [book.game.chart(k) for k in keys]
+    total = book.width / WIDGET_SCALE
+    gap = 8.0
+    widths = w.chart_widths(charts, total, gap)
+    height = max(w.chart_height(c, wd, 12.0) for c, wd in zip(charts, widths))
+
+    def build(box: Box):
+        items, x = [], box.x
+        for chart, wd in zip(charts, widths):
+            items.append(w.chart_table(chart, Box(x, box.y, wd, height), book.pal, max_row=12.0))
+            x += wd + gap
+        return items
+
+    width = min(total, sum(widths) + gap * (len(widths) - 1)) if len(charts) > 1 else min(total, 300.0)
+    if len(charts) == 1:
+        widths = [width]
+        height = w.chart_height(charts[0], width, 12.0)
+    out = [book.widget(build, height, width=width, name="chart:" + ",".join(keys))]
+    out[0].spaceBefore, out[0].spaceAfter = 4, 8
+    for chart in charts:
+        out += chart_notes(book, chart)
+    return out
+
+
+def chart_notes(book: Book, chart) -> list:
+    """The why-note of a chart that is, or has rows that are, a house rule."""
+    if chart.note and (chart.house or any(b.house for b in chart.bands)):
+        rows = [b.label for b in chart.bands if b.house]
+        what = chart.title if chart.house else f"{chart.title}, rows {join_and(rows)}"
+        return [book.para(f"{HOUSE_MARK}\u2002<b>{esc(what)}</b>: {esc(chart.note)}", "house")]
+    return []
+
+
+def esc(text) -> str:
+    from xml.sax.saxutils import escape
+
+    return escape(str(text))
+
+
+def block_symbols(book: Book, *args):
+    """The sheet's symbol key, one symbol a line. (One column: key_list wraps a line with the regular
+    face but sets the name in bold, so a tightly wrapped entry can spill out of its panel.)"""
+    from lostprint.fonts import text_width
+    from lostprint.sheets import widgets as w
+
+    entries = [(s.key, s.name, s.meaning) for s in book.game.symbols]
+    need = max(text_width(f"{name}: {meaning}", "sans-bold", w.BODY) for _, name, meaning in entries) + 13 + 5 + 12
+    width = min(book.width / WIDGET_SCALE, max(240.0, need))
+    height = 12 + 6 + len(entries) * 17.0
+    custom = getattr(book.module, "symbol_swatch", None)
+    swatch = custom(book) if custom else safe_swatch(book.pal)
+    fl = book.widget(lambda box: w.key_list(entries, box, book.pal, "Symbols", columns=1, swatch=swatch,
+                                            name="symbol-key"), height, width=width, name="symbols")
+    fl.spaceBefore, fl.spaceAfter = 4, 10
+    return [fl]
+
+
+def safe_swatch(pal: Palette):
+    """The sheet's icon for a symbol, or a plain star where there is no icon of that name."""
+    from lostprint.sheets.icons import ICONS, icon
+
+    def swatch(key, cx, cy, size):
+        return icon(key if key in ICONS else "star", cx, cy, size * 0.95, pal.ink)
+
+    return swatch
+
+
+def block_terrains(book: Book, columns: str = "2"):
+    """The sheet's terrain key (hex swatches), large."""
+    from lostprint.sheets import widgets as w
+    from lostprint.sheets.hexmap import hex_swatch
+
+    entries = [(t, t.name, t.effect + (f" Cost: {t.cost}." if t.cost else "")) for t in book.game.terrains]
+    cols = int(columns)
+    rows = -(-len(entries) // cols)
+    height = 12 + 6 + rows * 26.0
+    pal = book.pal
+    fl = book.widget(lambda box: w.key_list(entries, box, pal, "Terrain", columns=cols,
+                                            swatch=lambda t, cx, cy, s: hex_swatch(t, cx, cy, s, pal),
+                                            name="terrain-key"), height, name="terrains")
+    fl.spaceBefore, fl.spaceAfter = 4, 10
+    return [fl]
+
+
+def rows_height(rows, widths, inner_w: float, header: bool, font_size: float = 7.2) -> float:
+    """The height rows_table needs so its wrapped last column is never cut."""
+    from lostprint.fonts import wrap
+
+    last_w = inner_w * widths[-1]
+    lines = max(len(wrap(r[-1], "sans", font_size, last_w - 1)) for r in rows)
+    row_h = lines * font_size * 1.12 + 3.5
+    return 12 + 6 + (6.5 + 3 if header else 0) + row_h * len(rows) + 1
+
+
+def block_rows(book: Book, title: str, header, rows, widths, house: bool = False, subtitle: str = "",
+               name: str = "table"):
+    """A data table drawn by the sheet's rows_table widget, tall enough for every row."""
+    from lostprint.sheets import widgets as w
+
+    inner_w = book.width / WIDGET_SCALE - 8
+    height = rows_height(rows, widths, inner_w, bool(header))
+    fl = book.widget(lambda box: w.rows_table(title, tuple(header), list(rows), tuple(widths), box, book.pal,
+                                              house=house, subtitle=subtitle, name=name), height, name=name)
+    fl.spaceBefore, fl.spaceAfter = 4, 8
+    return [fl]
+
+
+def block_spoiler(book: Book, *args):
+    """A full page that warns the reader: the spoiler section starts after it."""
+    from reportlab.platypus import PageBreak, Spacer
+
+    Heading = _heading_class()
+    return [PageBreak(), Spacer(1, book.height * 0.22),
+            book.heading(Heading("Do not read ahead", book.styles["divider"], 0, "spoilers", toc=True)),
+            book.para("Everything after this page is hidden on purpose: the plot encounters, their "
+                      "outcomes and the vision quests.", "divider-sub"),
+            book.para("Turn here only when the game sends you to an entry, find it by its code, read "
+                      "that entry alone and turn back.", "divider-sub"),
+            PageBreak()]
+
+
+def block_house_rules(book: Book, *args):
+    """Every house rule in this book, with why it exists: from the game data and the book's own."""
+    out = []
+    for chart in book.game.charts:
+        out += chart_notes(book, chart)
+    for what, why in getattr(book.module, "house_rules", lambda game: ())(book.game):
+        out.append(book.para(f"{HOUSE_MARK}\u2002<b>{esc(what)}</b>: {esc(why)}", "house"))
+    if not out:
+        out.append(book.para("This game needs none: every rule here is the published one."))
+    return out
+
+
+def block_cover(book: Book, *words: str):
+    """The cover: title, the tagline given in the template, the book's cover art, then the body."""
+    from reportlab.platypus import NextPageTemplate, PageBreak, Spacer
+
+    game = book.game
+    out = [Spacer(1, book.height * 0.1), book.para(esc(game.title), "cover-title"),
+           book.para("Rulebook", "cover-sub")]
+    if words:
+        out.append(book.para(" ".join(words), "cover-sub"))
+    out.append(Spacer(1, 28))
+    art = getattr(book.module, "cover_art", None)
+    if art is not None:
+        out += art(book)
+    out += [Spacer(1, 28),
+            book.para(f"{esc(game.kind)} \u00b7 {book.opts.paper} \u00b7 {book.opts.ink} ink \u00b7 "
+                      f"lostprint {__version__}", "cover-sub"),
+            NextPageTemplate("body"), PageBreak()]
+    return out
+
+
+GENERIC_BLOCKS = {
+    "cover": block_cover,
+    "pagebreak": block_pagebreak,
+    "space": block_space,
+    "contents": block_contents,
+    "chart": block_chart,
+    "symbols": block_symbols,
+    "terrains": block_terrains,
+    "spoiler": block_spoiler,
+    "house-rules": block_house_rules,
+}
+
+
+# ---------------------------------------------------------------------------------------------------
+# the document
+
+def _doc_class():
+    from reportlab.platypus import BaseDocTemplate
+
+    class RulebookDoc(BaseDocTemplate):
+        def __init__(self, buf, **kw):
+            super().__init__(buf, **kw)
+            self.section = ""
+            self.page_section = ""
+            self.page_has_section = False
+
+        def afterFlowable(self, flowable):
+            level = getattr(flowable, "level", None)
+            if level is None or not hasattr(flowable, "key"):
+                return
+            if level == 0:
+                self.section = flowable.title
+                if not self.page_has_section:
+                    self.page_section, self.page_has_section = flowable.title, True
+            if flowable.toc:
+                self.notify("TOCEntry", (level, esc(flowable.title), self.page, flowable.key))
+
+    return RulebookDoc
+
+
+def prepare(game_id: str, opts: RulebookOptions) -> tuple[Book, list]:
+    """The book (game, styles, frame) and its story of flowables, before layout."""
+    from lostprint.games import load
+
+    mod = book_module(game_id)
+    game = load(game_id)
+    nodes = parse(render_markup(game_id, opts))
+    pw, ph = opts.page()
+    book = Book(game, opts, opts.pal, make_styles(opts.pal), pw - 2 * MARGIN_X, ph - MARGIN_TOP - MARGIN_BOTTOM,
+                mod)
+    book.blocks = dict(GENERIC_BLOCKS)
+    book.blocks.update(mod.blocks())
+    story = flow(nodes, book)
+    if book.toc is not None:
+        # every contents line is known before layout (only its page number is not): reserving them all
+        # in the first pass makes the page numbers right at once, so two passes suffice instead of three
+        book.toc._entries = [(level, text, 0, key) for level, text, key in book.toc_entries]
+    return book, story
+
+
+def widget_scenes(game_id: str, opts: RulebookOptions | None = None):
+    """(name, Scene) for every sheet widget the book draws: for the same checks as a sheet."""
+    from lostprint.scene import Scene
+
+    book, story = prepare(game_id, opts or RulebookOptions())
+    return [(f.name, Scene(f.width / f.scale, f.height / f.scale, f.items)) for f in story if hasattr(f, "items")
+            and hasattr(f, "scale")]
+
+
+def build_rulebook(game_id: str, opts: RulebookOptions | None = None) -> bytes:
+    """The rulebook of a game as PDF bytes (identical bytes for identical inputs)."""
+    from reportlab.lib.colors import HexColor
+    from reportlab.platypus import Frame, PageTemplate
+
+    from lostprint.fonts import registered
+    from lostprint.games import resolve
+
+    opts = opts or RulebookOptions()
+    info = resolve(game_id)
+    book, story = prepare(info.id, opts)
+    game, pal = book.game, book.pal
+    pw, ph = opts.page()
+    fw, fh = book.width, book.height
+
+    sans, sans_b = registered("sans"), registered("sans-bold")
+
+    def on_page(canv, doc):
+        doc.page_section, doc.page_has_section = doc.section, False
+
+    def on_page_end(canv, doc):
+        canv.saveState()
+        top = ph - MARGIN_TOP + 9 * MM
+        canv.setFillColor(HexColor(pal.soft))
+        canv.setFont(sans_b, 8)
+        canv.drawString(MARGIN_X, top, game.title)
+        canv.setFont(sans, 8)
+        canv.drawRightString(pw - MARGIN_X, top, doc.page_section)
+        canv.setStrokeColor(HexColor(pal.line))
+        canv.setLineWidth(0.5)
+        canv.line(MARGIN_X, top - 3.5, pw - MARGIN_X, top - 3.5)
+        bottom = MARGIN_BOTTOM - 10 * MM
+        canv.setFont(sans, 8.5)
+        canv.setFillColor(HexColor(pal.ink))
+        canv.drawCentredString(pw / 2, bottom, str(doc.page))
+        canv.setFont(sans, 6.5)
+        canv.setFillColor(HexColor(pal.faint))
+        canv.drawRightString(pw - MARGIN_X, bottom, f"lostprint {__version__}")
+        canv.restoreState()
+
+    def on_cover(canv, doc):
+        canv.showOutline()
+        doc.page_section, doc.page_has_section = "", True
+
+    body = Frame(MARGIN_X, MARGIN_BOTTOM, fw, fh, 0, 0, 0, 0, id="body")
+    cover = Frame(MARGIN_X, MARGIN_BOTTOM, fw, fh, 0, 0, 0, 0, id="cover")
+    buf = io.BytesIO()
+    buf.name = f"{info.id}-rulebook.pdf"  # a fixed name: never the buffer's id in the file
+    doc = _doc_class()(
+        buf, pagesize=(pw, ph), invariant=1, initialFontName=sans, pageCompression=1,
+        title=f"{game.title} \u2014 Rulebook", author="lostprint", creator=f"lostprint {__version__}",
+        producer=f"lostprint {__version__}", subject=f"rulebook, {opts.paper}, {opts.ink}",
+        keywords=[f"game={game.id}", f"paper={opts.paper}", f"ink={opts.ink}", f"lostprint={__version__}"],
+        leftMargin=MARGIN_X, rightMargin=MARGIN_X, topMargin=MARGIN_TOP, bottomMargin=MARGIN_BOTTOM,
+        pageTemplates=[PageTemplate("cover", [cover], onPage=on_cover),
+                       PageTemplate("body", [body], onPage=on_page, onPageEnd=on_page_end)],
+    )
+    doc.multiBuild(story)
+    return buf.getvalue()
+
+
+def write_rulebook(game_id: str, path, opts: RulebookOptions | None = None):
+    from lostprint.render import write_atomic
+
+    return write_atomic(path, build_rulebook(game_id, opts))
+
+
+def demo(out, quick: bool, log) -> list:
+    """`lostprint demo`: every game's rulebook (letter colour; also a4 and mono unless quick)."""
+    from pathlib import Path
+
+    from lostprint.games import GAMES
+    from lostprint.render import write_atomic
+
+    variants = [RulebookOptions("letter", "color")]
+    if not quick:
+        variants += [RulebookOptions("a4", "color"), RulebookOptions("letter", "mono")]
+    written = []
+    for info in GAMES:
+        if not has_rulebook(info.id):
+            log(f"rulebook {info.id}: skipped (its data is not there yet)")
+            continue
+        for opts in variants:
+            log(f"rulebook {info.id} {opts.paper} {opts.ink}")
+            path = Path(out) / "rulebooks" / f"{rulebook_name(info, opts)}.pdf"
+            written.append(write_atomic(path, build_rulebook(info.id, opts)))
+    return written

@@ -1,0 +1,216 @@
+"""The 1572: The Lost Expedition rulebook: template variables, worked examples computed from the game
+data, and the blocks that draw the sheet's widgets."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import NamedTuple
+
+from lostprint.books.rulebook import Book, block_rows
+from lostprint.books.rulebook_common import COMMON_BLOCKS, dice_count, modifiers
+
+TEMPLATE = "lost-expedition.j2"
+
+# Numbers of the published rules that the game data does not hold yet (the symbol key states them in
+# words). A key of the same name in the game's `extra` takes precedence, so moving one into
+# lostprint/games/lost_expedition.py needs no change here.
+RULE_DEFAULTS = {
+    "planning_rerolls": 1,
+    "kind_for_bonus": 4,  # four (or five) of a kind in planning, without WILDs: gain a conquistador
+    "fever_break_wilds": 3,
+    "doctor_break_wilds": 2,
+    "fever_morale": 1,
+    "ration": 1,
+    "morale_floor": 1,  # below this after phase 10: lose a conquistador
+    "village_progress": 1,
+    "peaceful_bonus": 1,
+    "river_progress": 1,
+    "empire_reach": 2,
+    "empire_roll": "1d6",
+    "musket_reroll": 1,
+    "score_per_hex": 1,
+    "wild_face": 1,
+}
+
+
+def rules(game) -> dict:
+    out = dict(RULE_DEFAULTS)
+    out.update({k: v for k, v in game.extra if k in RULE_DEFAULTS})
+    return out
+
+
+class Plan(NamedTuple):
+    face: int
+    chart: str  # chart title
+    dice: int  # dice showing the face
+    wilds: int  # WILDs assigned to it
+    bonus: int
+
+
+def plan(game, dice: tuple[int, ...], wilds: dict[int, int]) -> list[Plan]:
+    """Planning: the phases a roll calls for, each with its bonus (extra dice of the face + WILDs)."""
+    planning = game.chart("planning")
+    wild = rules(game)["wild_face"]
+    counts = Counter(d for d in dice if d != wild)
+    out = []
+    for face in sorted(set(counts) | set(wilds)):
+        n, w = counts.get(face, 0), wilds.get(face, 0)
+        if n == 0:
+            continue  # a WILD cannot call a phase on its own
+        out.append(Plan(face, planning.lookup(face).results[0], n, w, n - 1 + w))
+    return out
+
+
+class Roll(NamedTuple):
+    chart: object
+    dice: tuple[int, int]
+    mods: tuple[tuple[str, int], ...]  # (why, amount)
+    total: int
+    band: object
+
+    @property
+    def sum(self) -> int:
+        return sum(self.dice)
+
+
+def roll(game, chart_key: str, dice: tuple[int, int], mods: list[tuple[str, int]]) -> Roll:
+    chart = game.chart(chart_key)
+    total = sum(dice) + sum(m for _, m in mods)
+    return Roll(chart, dice, tuple(mods), total, chart.lookup(total))
+
+
+def terrain_mod(game, terrain_key: str, chart_title: str) -> int:
+    return modifiers(game.terrain(terrain_key).effect).get(chart_title, 0)
+
+
+def progress_of(results: tuple[str, ...]) -> int:
+    """The movement progress a chart row gives: 'Movement +2', 'Movement +1' -> 3."""
+    total = 0
+    for r in results:
+        total += modifiers(r).get("Movement", 0)
+    return total
+
+
+def examples(game) -> dict:
+    """The worked examples, every number computed from the data."""
+    r = rules(game)
+    ex: dict = {}
+    # planning: one 2, two 3s, a 6 and a WILD given to the 3s
+    dice = (1, 2, 3, 3, 6)
+    wilds = {3: 1}
+    ex["plan_dice"] = dice
+    ex["plan"] = plan(game, dice, wilds)
+    planned = {p.face for p in ex["plan"]}
+    planning = game.chart("planning")
+    ex["plan_skipped"] = [b.results[0] for b in planning.bands if b.low not in planned and b.low != r["wild_face"]]
+    ex["plan_wild_to"] = planning.lookup(3).results[0]
+    bonus = {p.chart: p.bonus for p in ex["plan"]}
+    # movement in the hills
+    hills = game.terrain("hills")
+    mv = roll(game, "movement", (4, 5), [(hills.name, terrain_mod(game, "hills", "Movement")),
+                                         ("extra 2s", bonus.get("Movement", 0))])
+    ex["move"] = mv
+    ex["move_terrain"] = hills
+    ex["move_progress_before"] = 2
+    ex["move_progress"] = progress_of(mv.band.results)
+    ex["move_progress_after"] = min(game.trackers[4].maximum, 2 + ex["move_progress"])
+    # mapping beside the river
+    mp = roll(game, "mapping", (1, 6), [("extra 3s and the WILD", bonus.get("Mapping", 0))])
+    ex["map"] = mp
+    ex["map_wild_face"] = r["wild_face"]
+    # hunting in a forest with a peaceful village
+    forest = game.terrain("forest")
+    hu = roll(game, "hunting", (3, 4), [(forest.name, terrain_mod(game, "forest", "Hunting")),
+                                        ("the peaceful village", r["peaceful_bonus"]),
+                                        ("extra 6s", bonus.get("Hunting", 0))])
+    ex["hunt"] = hu
+    ex["hunt_terrain"] = forest
+    # map travel and morale
+    cost = game.get("move_cost")
+    trail = game.get("trail_cost")
+    maximum = next(t.maximum for t in game.trackers if t.key == "movement")
+    ex["travel_have"] = maximum
+    ex["travel_cost"] = cost
+    ex["travel_left"] = maximum - cost + r["river_progress"]
+    ex["travel_trail_have"] = trail
+    ex["travel_dir"] = "SE"
+    ex["travel_morale"] = dict(game.get("morale_by_direction"))["SE"]
+    ex["travel_morale_before"] = 2
+    ex["travel_morale_after"] = min(maximum, 2 + ex["travel_morale"])
+    ex["travel_bad_dir"] = "NW"
+    ex["travel_bad_morale"] = dict(game.get("morale_by_direction"))["NW"]
+    return ex
+
+
+def context(game, opts) -> dict:
+    from lostprint.maps.model import standard_map
+
+    game_map = standard_map(game.id)
+    tracker_dice = len(game.trackers)
+    planning_dice = dice_count(game.chart("planning").roll)
+    phase_dice = dice_count(game.chart("movement").roll)
+    directions = game.get("morale_by_direction")
+    return {
+        "r": rules(game),
+        "ex": examples(game),
+        "map": game_map,
+        "start": game_map.start,
+        "goal": game_map.goals[0],
+        "hex_count": len(game_map.hexes),
+        "dice": {"trackers": tracker_dice, "planning": planning_dice, "phase": phase_dice,
+                 "total": tracker_dice + planning_dice + phase_dice},
+        "best_dir": max(directions, key=lambda d: d[1]),
+        "worst_dir": min(directions, key=lambda d: d[1]),
+        "phase_charts": [c for c in game.charts if c.key not in ("planning", "interests")],
+        "interest_effects": game.get("interest_effects"),
+        "mods": {t.key: modifiers(t.effect) for t in game.terrains},
+        "movement_tracker": next(t for t in game.trackers if t.key == "movement"),
+    }
+
+
+# ---------------------------------------------------------------------------------------------------
+# blocks: the 1572 sheet's own widgets
+
+def block_planning_key(book: Book, *args):
+    from lostprint.sheets import widgets as w
+
+    chart = book.game.chart("planning")
+    return [book.widget(lambda box: w.dice_key(chart, box, book.pal), 72.0, width=250.0, name="planning")]
+
+
+def block_expeditions(book: Book, *args):
+    rows = [(str(o.roll), o.name, o.effect) for o in book.game.options]
+    return block_rows(book, "Expedition", (), rows, (0.05, 0.17, 0.78), subtitle="roll 1d6 at set-up",
+                      name="expeditions")
+
+
+def block_interest_effects(book: Book, *args):
+    interests = book.game.chart("interests")
+    effects = dict(book.game.get("interest_effects"))
+    rows = [(b.label, b.results[0], effects.get(b.results[0], "")) for b in interests.bands]
+    return block_rows(book, "What each interest does", ("Roll", "Interest", "Effect"), rows,
+                      (0.07, 0.2, 0.73), name="interest-effects")
+
+
+def block_compass(book: Book, *args):
+    from lostprint.sheets.lost_expedition import morale_compass
+
+    fl = book.widget(lambda box: morale_compass(box, book.pal, book.game), 150.0, width=170.0, name="compass")
+    fl.spaceBefore, fl.spaceAfter = 4, 8
+    return [fl]
+
+
+def blocks() -> dict:
+    out = dict(COMMON_BLOCKS)
+    out.update({"planning-key": block_planning_key, "expeditions": block_expeditions,
+                "interest-effects": block_interest_effects, "compass": block_compass})
+    return out
+
+
+def cover_art(book: Book):
+    from lostprint.books.rulebook_common import block_map
+
+    return block_map(book)
+
+
+def house_rules(game):
+    return ()

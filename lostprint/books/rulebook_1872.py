@@ -1,0 +1,279 @@
+"""The 1872: The Lost Crows rulebook: template variables, worked examples computed from the game data,
+the spoiler entries (lostprint.games.lost_crows_plots) and the sheet's own panels as blocks."""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from lostprint.books.rulebook import WIDGET_SCALE, Book
+from lostprint.books.rulebook_common import COMMON_BLOCKS
+from lostprint.games import lost_crows_plots as plots
+from lostprint.geometry.paper import Box
+
+TEMPLATE = "lost-crows.j2"
+
+# Numbers of the published rules that the game data does not hold as numbers (it states them in its
+# texts). A key of the same name in the game's `extra` takes precedence.
+RULE_DEFAULTS = {
+    "aim": (2, 3),  # the differences a player hopes for
+    "dice_per_unit": 2,
+    "fever_turns": 2,
+    "plot_roll": "1d6",
+    "vision_roll": "1d6",
+    "river_cost": 1,
+    "idle_cost": 1,
+    "zone_cost": 1,
+    "score_per_hex": 1,
+}
+
+
+def rules(game) -> dict:
+    out = dict(RULE_DEFAULTS)
+    out.update({k: v for k, v in game.extra if k in RULE_DEFAULTS})
+    return out
+
+
+class UnitResult(NamedTuple):
+    unit: object
+    top: int
+    bottom: int
+    difference: int
+    row: object
+    cell: object
+    words: str
+
+
+def resolve_units(game, pairs: dict[str, tuple[int, int]]) -> list[UnitResult]:
+    """Phase 2 for one turn: each unit's top minus bottom, the chart row it falls in and its cell."""
+    from lostprint.games.lost_crows import cell_words
+
+    out = []
+    for i, unit in enumerate(game.get("units")):
+        top, bottom = pairs[unit.key]
+        diff = top - bottom
+        row = next(r for r in game.get("unit_rows") if r.covers(diff))
+        cell = row.cells[i]
+        out.append(UnitResult(unit, top, bottom, diff, row, cell, cell_words(cell)))
+    return out
+
+
+_COST = re.compile(r"(\d+) Movement \+ (\d+) Food")
+
+
+def cost(terrain) -> tuple[int, int]:
+    """'2 Movement + 1 Food' -> (2, 1)."""
+    m = _COST.search(terrain.cost)
+    if not m:
+        raise ValueError(f"{terrain.name}: cannot read the cost {terrain.cost!r}")
+    return int(m.group(1)), int(m.group(2))
+
+
+def examples(game) -> dict:
+    ex: dict = {}
+    pairs = {"tribe": (5, 3), "chief": (6, 3), "shaman": (4, 2), "warriors": (3, 4)}
+    ex["units"] = resolve_units(game, pairs)
+    # a Spirit Dancer turns the Warriors' bottom die into a 1
+    fixed = dict(pairs, warriors=(3, 1))
+    ex["dancer_face"] = 1
+    ex["dancer"] = resolve_units(game, fixed)[3]
+    omen = game.chart("bad-omen")
+    ex["omen_dice"] = (2, 5)
+    ex["omen_roll"] = 25
+    ex["omen"] = omen.lookup(ex["omen_roll"])
+    # movement: through a forest, then onto plains
+    forest, plains = game.terrain("forest"), game.terrain("plains")
+    have_m, have_f = 5, 4
+    steps = [(forest, cost(forest)), (plains, cost(plains))]
+    ex["move_have"] = (have_m, have_f)
+    ex["move_steps"] = steps
+    ex["move_left"] = (have_m - sum(c[0] for _, c in steps), have_f - sum(c[1] for _, c in steps))
+    ex["move_next"] = game.terrain("mountains")
+    ex["move_next_cost"] = cost(ex["move_next"])
+    return ex
+
+
+def outcome_groups() -> list[tuple[str, tuple]]:
+    """Outcomes in groups of ten for the contents: ('01A\u201309A', (...)), ('10A\u201319A', ...)."""
+    groups: dict[int, list] = {}
+    for o in plots.OUTCOMES:
+        groups.setdefault(int(o.code[:2]) // 10, []).append(o)
+    return [(f"{g[0].code}\u2013{g[-1].code}", tuple(g)) for _, g in sorted(groups.items())]
+
+
+def context(game, opts) -> dict:
+    from lostprint.maps.model import standard_map
+
+    game_map = standard_map(game.id)
+    features = {}
+    for f in game_map.features:
+        features.setdefault(f.type, []).append(f)
+    units = game.get("units")
+    r = rules(game)
+    return {
+        "r": r,
+        "ex": examples(game),
+        "map": game_map,
+        "start": game_map.start,
+        "canada": game_map.goals,
+        "fort": features["fort"][0].hexes[0],
+        "fort_zone": features.get("fort-zone", [None])[0],
+        "plot_hexes": sorted(((f.letter, f.hexes[0]) for f in features.get("plot", ())), key=lambda p: p[0]),
+        "rivers": [f.note for f in features.get("river-edges", ()) if f.note],
+        "units": units,
+        "rolling_dice": r["dice_per_unit"] * len(units),
+        "tracker_dice": len(game.trackers),
+        "effects": game.get("effects"),
+        "move_rules": dict(game.get("move_rules")),
+        "plots": plots,
+        "letters": plots.PLOT_LETTERS,
+        "encounters": plots.ENCOUNTERS,
+        "outcome_groups": outcome_groups(),
+        "vision_terrains": [(t, game.terrain(t).name, plots.visions(t)) for t in plots.VISION_TERRAINS],
+        "house_unit_cells": [(row, units[i], c) for row in game.get("unit_rows") for i, c in enumerate(row.cells)
+                             if c.house],
+        "first_house_outcome": next(o.code for o in plots.OUTCOMES if o.house),
+        "last_outcome": plots.OUTCOMES[-1].code,
+        "last_source_outcome": [o.code for o in plots.OUTCOMES if not o.house][-1],
+        "house_reason": plots.HOUSE_REASON,
+        "keywords": plots.KEYWORDS,
+    }
+
+
+def house_rules(game):
+    """House rules beyond the charts' own notes: the unit chart's cells and the plot outcomes."""
+    out = []
+    for row in game.get("unit_rows"):
+        for unit, cell in zip(game.get("units"), row.cells):
+            if cell.house and cell.reason:
+                out.append((f"Tribal Units, difference {row.label}, {unit.name}", cell.reason))
+    first = next(o.code for o in plots.OUTCOMES if o.house)
+    out.append((f"Plot outcomes {first}\u2013{plots.OUTCOMES[-1].code}", plots.HOUSE_REASON))
+    return out
+
+
+def map_drawers():
+    from lostprint.sheets.lost_crows import DRAWERS
+
+    return DRAWERS
+
+
+# ---------------------------------------------------------------------------------------------------
+# blocks: the 1872 sheet's own panels
+
+def _panel(book: Book, build, height: float, name: str, width: float | None = None):
+    fl = book.widget(build, height, width=width, name=name)
+    fl.spaceBefore, fl.spaceAfter = 4, 9
+    return [fl]
+
+
+def block_units_panel(book: Book, *args):
+    from lostprint.sheets.lost_crows import units_panel
+
+    return _panel(book, lambda box: units_panel(book.game, box, book.pal), 300.0, "units")
+
+
+def block_chart_wide(book: Book, key: str):
+    """A chart at full width (the unit chart's rows are long), by the sheet's chart_table."""
+    from lostprint.books.rulebook import chart_notes
+    from lostprint.sheets import widgets as w
+
+    chart = book.game.chart(key)
+    width = book.width / WIDGET_SCALE
+    height = w.chart_height(chart, width, 12.0)
+    return _panel(book, lambda box: w.chart_table(chart, box, book.pal, max_row=12.0), height, f"chart:{key}") + \
+        chart_notes(book, chart)
+
+
+def block_omen(book: Book, *args):
+    from lostprint.books.rulebook import chart_notes
+    from lostprint.sheets.lost_crows import omen_chart
+
+    from lostprint.fonts import text_width
+    from lostprint.games.model import HOUSE_MARK
+    from lostprint.sheets import widgets as w
+
+    chart = book.game.chart("bad-omen")
+    rows = -(-len(chart.bands) // 2)
+    # the widest row at the panel's text size decides how much the panel may be enlarged
+    need = max(text_width(b.results[0].replace(": ", ":  "), "sans", 7.0) for b in chart.bands) + \
+        text_width("00\u201300", "sans-bold", w.BODY) + 5 + text_width(" " + HOUSE_MARK, "sans", 6.5) + 4
+    width = 2 * need + 8 + 8
+    scale = max(1.0, min(WIDGET_SCALE, book.width / width))
+    fl = book.widget(lambda box: omen_chart(chart, box, book.pal, columns=2), 12 + 6 + rows * 13.0,
+                     width=book.width / scale, scale=scale, name="chart:bad-omen")
+    fl.spaceBefore, fl.spaceAfter = 4, 9
+    return [fl] + chart_notes(book, chart)
+
+
+def block_icon_key(book: Book, *args):
+    from lostprint.sheets.lost_crows import icon_key
+
+    n = len([e for e in book.game.get("effects") if e.key not in {t.key for t in book.game.terrains}]) + 1
+    return _panel(book, lambda box: icon_key(book.game, box, book.pal), 12 + 6 + -(-n // 2) * 22.0, "icon-key")
+
+
+def block_terrain_panel(book: Book, *args):
+    from lostprint.sheets.lost_crows import terrain_panel
+
+    return _panel(book, lambda box: terrain_panel(book.game, box, book.pal), 84.0, "terrain-key", width=330.0)
+
+
+def block_crows_panel(book: Book, *args):
+    from lostprint.sheets.lost_crows import crows_panel
+
+    return _panel(book, lambda box: crows_panel(book.game, box, book.pal), 58.0, "crows")
+
+
+def block_trackers(book: Book, *args):
+    from lostprint.sheets.lost_crows import crows_tracker
+
+    trackers = book.game.trackers
+    n = len(trackers)
+    tw, gap, height = 82.0, 6.0, 86.0
+
+    def build(box: Box):
+        x0 = box.x + (box.w - (n * tw + (n - 1) * gap)) / 2
+        return [crows_tracker(t, Box(x0 + i * (tw + gap), box.y, tw, height), book.pal) for i, t in enumerate(trackers)]
+
+    return _panel(book, build, height, "trackers")
+
+
+def _symbol_swatch(pal):
+    from lostprint.sheets.icons import ICONS, icon
+    from lostprint.sheets.lost_crows_icons import ICONS as CROWS, crows_icon
+
+    stand_in = {"canada": "flag", "plot": "star", "fort-zone": "fort"}
+
+    def swatch(key, cx, cy, size):
+        name = stand_in.get(key, key)
+        if name in CROWS:
+            return crows_icon(name, cx, cy, size * 0.9, pal.faint if key == "fort-zone" else pal.ink)
+        if name in ICONS:
+            return icon(name, cx, cy, size * 0.9, pal.ink)
+        return icon("star", cx, cy, size * 0.9, pal.ink)
+
+    return swatch
+
+
+def block_symbols(book: Book, *args):
+    from lostprint.sheets import widgets as w
+
+    entries = [(s.key, s.name, s.meaning) for s in book.game.symbols]
+    # one column: key_list wraps with the regular face but sets the name in bold, so a tight wrap can spill
+    return _panel(book, lambda box: w.key_list(entries, box, book.pal, "Map symbols", columns=1,
+                                               swatch=_symbol_swatch(book.pal), name="symbol-key"),
+                  12 + 6 + len(entries) * 17.0, "symbols", width=330.0)
+
+
+def blocks() -> dict:
+    out = dict(COMMON_BLOCKS)
+    out.update({"units-panel": block_units_panel, "chart-wide": block_chart_wide, "omen": block_omen,
+                "icon-key": block_icon_key, "terrain-panel": block_terrain_panel, "crows-panel": block_crows_panel,
+                "trackers": block_trackers, "symbols": block_symbols})
+    return out
+
+
+def cover_art(book: Book):
+    from lostprint.books.rulebook_common import block_map
+
+    return block_map(book)

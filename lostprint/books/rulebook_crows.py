@@ -1,0 +1,223 @@
+"""The Crows rulebook: template variables from lostprint.games.crows, a flocking example worked out by
+the rules engine (lostprint.crows.engine), and the kit's own art (tiles, spell cards, reference card)."""
+from __future__ import annotations
+
+from lostprint.books.rulebook import Book, block_rows
+from lostprint.geometry.paper import Box
+from lostprint.scene import Circle, Group, Rect, Style, Text
+
+TEMPLATE = "crows.j2"
+
+# A small board for the flocking example: tiles by (column, row), crows before flocking, totems.
+EXAMPLE_TILES = (
+    ((0, 0), "trees-2"), ((1, 0), "barrens"), ((2, 0), "trees-3"), ((3, 0), "gem-cave"), ((4, 0), "trees-1"),
+    ((1, 1), "lava"), ((3, 1), "ley-line"), ((1, 2), "trees-1"), ((3, 2), "barrens"), ((4, 2), "trees-2"),
+)
+EXAMPLE_CROWS = (((0, 0), 2), ((2, 0), 3), ((4, 0), 1), ((1, 2), 1), ((3, 2), 2))
+EXAMPLE_TOTEMS = (("Red", (1, 0)), ("Blue", (3, 0)), ("Yellow", (3, 1)))
+# the squares the example's text talks about
+EXAMPLE_SPOTS = (("near_red", (0, 0)), ("tie", (2, 0)), ("east", (4, 0)), ("under_yellow", (3, 2)),
+                 ("behind_lava", (1, 2)))
+
+
+def flock_example() -> dict:
+    """The example board before and after flocking, and each totem's points, from the engine."""
+    from lostprint.crows import engine
+
+    tiles = dict(EXAMPLE_TILES)
+    crows = dict(EXAMPLE_CROWS)
+    totems = dict(EXAMPLE_TOTEMS)
+    after, queen = engine.flock(tiles, crows, None, totems)
+    after = {sq: n for sq, n in after.items() if n}
+    points = {p: engine.totem_points(tiles, after, queen, sq, False) for p, sq in totems.items()}
+    return {"tiles": tiles, "before": crows, "after": after, "totems": totems, "points": points}
+
+
+def context(game, opts) -> dict:
+    from lostprint.games import crows as G
+
+    scoring = dict(G.SCORING)
+    counts = dict(G.HOUSE_COUNTS)
+    ex = flock_example()
+    square = {sq: f"{chr(ord('A') + sq[0])}{sq[1] + 1}" for sq in ex["tiles"]}
+    return {
+        "G": G,
+        "tiles": G.TILE_TYPES,
+        "nightfall": G.NIGHTFALL_TILE,
+        "counts": counts,
+        "spells": G.SPELLS,
+        "score": scoring,
+        "setup_remove": G.SETUP_REMOVE,
+        "components": dict(G.COMPONENTS),
+        "clarifications": G.CLARIFICATIONS,
+        "min_players": G.MIN_PLAYERS,
+        "max_players": G.MAX_PLAYERS,
+        "ex": ex,
+        "sq": square,
+        "spot": {name: square[where] for name, where in EXAMPLE_SPOTS},
+        "tile_name": lambda key: G.tile_type(key).name,
+        "bottom_total": G.BOTTOM_TILES + 1,
+    }
+
+
+def house_rules(game):
+    from lostprint.games import crows as G
+
+    return [(c.title, "the published rules leave this open; the answer under Clarifications is the one the kit "
+             "and the rules engine use too.") for c in G.CLARIFICATIONS if c.house]
+
+
+# ---------------------------------------------------------------------------------------------------
+# blocks: the kit's art
+
+def _fl(book: Book, items, width: float, height: float, name: str, scale: float = 1.0):
+    from lostprint.books.rulebook import scene_flowable
+
+    fl = scene_flowable(items, width, height, scale, name)
+    fl.spaceBefore, fl.spaceAfter = 4, 9
+    return fl
+
+
+def block_tiles(book: Book, *args):
+    """Every tile as printed in the kit, in a row or two, with its count."""
+    from lostprint.crows.art import tile_art
+    from lostprint.games import crows as G
+
+    kinds = [t.key for t in G.ALL_TILES]
+    counts = dict(G.HOUSE_COUNTS)
+    per_row, gap = 5, 8.0
+    size = min(100.0, (book.width - gap * (per_row - 1)) / per_row)  # big enough for every tile's name
+    rows = -(-len(kinds) // per_row)
+    items: list = []
+    for i, kind in enumerate(kinds):
+        r, c = divmod(i, per_row)
+        x, y = c * (size + gap), r * (size + gap + 12)
+        items += tile_art(kind, Box(x, y, size, size), book.opts.ink, stroke=book.pal.line)
+        label = f"\u00d7{counts[kind]}" if kind in counts else "\u00d71"
+        items.append(Text(x + size / 2, y + size + 9, label, 7.5, "sans-bold", "middle", book.pal.soft))
+    return [_fl(book, [Group(tuple(items), name="tiles")], book.width, rows * (size + gap + 12), "tiles")]
+
+
+def block_tile_table(book: Book, *args):
+    from lostprint.games import crows as G
+
+    counts = dict(G.HOUSE_COUNTS)
+    rows = [(t.name, str(counts.get(t.key, 1)), t.effect) for t in G.ALL_TILES]
+    return block_rows(book, "Map tiles", ("Tile", "Count", "What it does"), rows, (0.28, 0.1, 0.62), house=True,
+                      subtitle="counts: house rule", name="tile-table")
+
+
+def block_spell_cards(book: Book, *args):
+    """The six spell cards as printed in the kit, shrunk to fit three in a row."""
+    from lostprint.crows.art import spell_front
+    from lostprint.crows.kit import SPELL_CARD
+    from lostprint.games import crows as G
+
+    cw, ch = SPELL_CARD
+    per_row, gap = 3, 10.0
+    scale = min(1.0, (book.width - gap * (per_row - 1)) / per_row / cw)
+    rows = -(-len(G.SPELLS) // per_row)
+    items: list = []
+    for i, card in enumerate(G.SPELLS):
+        r, c = divmod(i, per_row)
+        x = c * (cw + gap / scale)
+        y = r * (ch + gap / scale)
+        items += spell_front(card, Box(x, y, cw, ch), 0.0, book.opts.ink)
+        items.append(Rect(x, y, cw, ch, Style(fill=None, stroke=book.pal.line, width=0.6), radius=6))
+    width = (per_row * cw + (per_row - 1) * gap / scale)
+    height = rows * ch + (rows - 1) * gap / scale
+    return [_fl(book, [Group(tuple(items), name="spells")], width, height, "spells", scale=scale)]
+
+
+def block_reference(book: Book, *args):
+    """The reference card from the kit, both sides (split as the kit prints them)."""
+    from lostprint.crows.art import reference_side
+    from lostprint.crows.kit import REFERENCE_CARD
+    from lostprint.games import crows as G
+
+    cw, ch = REFERENCE_CARD
+    gap = 14.0
+    sides = (("Crows \u00b7 player reference", G.REFERENCE[:3]), ("Crows \u00b7 flocking & murders", G.REFERENCE[3:]))
+    items: list = []
+    for i, (heading, sections) in enumerate(sides):
+        items += reference_side(sections, Box(i * (cw + gap), 0, cw, ch), 0.0, book.opts.ink, heading)
+    width = 2 * cw + gap
+    scale = min(1.0, book.width / width)
+    return [_fl(book, [Group(tuple(items), name="reference")], width, ch, "reference", scale=scale)]
+
+
+def _board(book: Book, tiles: dict, crows: dict, totems: dict, x0: float, size: float, title: str) -> list:
+    from lostprint.crows.art import tile_art
+    from lostprint.sheets.icons import icon
+
+    colours = {"Red": "#b8322a", "Blue": "#2f6fa8", "Yellow": "#d9a21b"}
+    mono = book.opts.ink == "mono"
+    items: list = [Text(x0, 9, title, 8.5, "sans-bold", "start", book.pal.ink)]
+    top = 16.0
+    cols = max(c for c, _ in tiles) + 1
+    for c in range(cols):
+        items.append(Text(x0 + c * size + size / 2, top + 7, chr(ord("A") + c), 7.0, "sans", "middle", book.pal.faint))
+    top += 11
+    for (c, r), kind in sorted(tiles.items()):
+        x, y = x0 + c * size, top + r * size
+        items += tile_art(kind, Box(x + 1, y + 1, size - 2, size - 2), book.opts.ink, text=False,
+                          stroke=book.pal.line)
+    for r in sorted({r for _, r in tiles}):
+        items.append(Text(x0 - 4, top + r * size + size / 2 + 2.5, str(r + 1), 7.0, "sans", "end", book.pal.faint))
+    for player, (c, r) in totems.items():
+        cx, cy = x0 + c * size + size * 0.25, top + r * size + size * 0.25
+        fill_c = "#ffffff" if mono else colours[player]
+        items.append(Circle(cx, cy, size * 0.17, Style(fill=fill_c, stroke=book.pal.ink, width=0.8)))
+        items.append(Text(cx, cy + 2.8, player[0], 8.0, "sans-bold", "middle", book.pal.ink if mono else "#ffffff"))
+    for (c, r), n in crows.items():
+        x, y = x0 + c * size + size * 0.4, top + r * size + size * 0.6
+        w, h = size * 0.54, size * 0.32
+        items.append(Rect(x, y, w, h, Style(fill="#ffffff", stroke=book.pal.ink, width=0.6), radius=h / 2))
+        items.append(icon("crow", x + h * 0.55, y + h / 2, h * 0.8, book.pal.ink))
+        items.append(Text(x + w - h * 0.45, y + h / 2 + 3, str(n), 8.5, "sans-bold", "middle", book.pal.ink))
+    return items
+
+
+def block_flock_example(book: Book, *args):
+    ex = flock_example()
+    size = 44.0
+    cols = max(c for c, _ in ex["tiles"]) + 1
+    rows = max(r for _, r in ex["tiles"]) + 1
+    board_w = cols * size + 12
+    gap = max(20.0, book.width - 2 * board_w)
+    items = _board(book, ex["tiles"], ex["before"], ex["totems"], 12, size, "Before flocking")
+    items += _board(book, ex["tiles"], ex["after"], ex["totems"], 12 + board_w + gap, size, "After flocking")
+    return [_fl(book, [Group(tuple(items), name="flock-example")], book.width, 16 + 11 + rows * size + 4,
+                "flock-example")]
+
+
+def block_start_grid(book: Book, *args):
+    """The starting pattern: the squares of a 5x5 grid that get a tile."""
+    from lostprint.games import crows as G
+
+    squares = set(G.start_squares())
+    n = G.START_GRID
+    size = 22.0
+    items: list = []
+    for r in range(n):
+        for c in range(n):
+            filled = (c, r) in squares
+            items.append(Rect(c * size + 1, r * size + 1, size - 2, size - 2,
+                              Style(fill=book.pal.header if filled else None,
+                                    stroke=book.pal.line if filled else book.pal.faint, width=0.6,
+                                    dash=() if filled else (1.5, 1.5))))
+    return [_fl(book, [Group(tuple(items), name="start-grid")], n * size, n * size, "start-grid")]
+
+
+def blocks() -> dict:
+    from lostprint.books.rulebook import block_symbols
+
+    return {"symbols": block_symbols, "tiles": block_tiles, "tile-table": block_tile_table, "spell-cards": block_spell_cards,
+            "reference": block_reference, "flock-example": block_flock_example, "start-grid": block_start_grid}
+
+
+def cover_art(book: Book):
+    return block_tiles(book)
+
+
+

@@ -1,0 +1,200 @@
+"""Rulebooks as real files: qpdf, embedded fonts, identical bytes, outline, contents page numbers, every
+chart entry findable, both papers and both inks, and the CLI's errors."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from lostprint import checks
+from lostprint.books.rulebook import (BOOKS, RulebookOptions, build_rulebook, plain, render_markup,
+                                      widget_scenes)
+from lostprint.games import load
+
+GAMES = sorted(BOOKS)
+VARIANTS = [("letter", "color"), ("a4", "mono")]
+ALL_VARIANTS = [("letter", "color"), ("letter", "mono"), ("a4", "color"), ("a4", "mono")]
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory):
+    """Each game's rulebook in each variant, built once and written to disk."""
+    out = tmp_path_factory.mktemp("rulebooks")
+    cache: dict = {}
+
+    def get(game_id: str, paper: str = "letter", ink: str = "color"):
+        key = (game_id, paper, ink)
+        if key not in cache:
+            data = build_rulebook(game_id, RulebookOptions(paper, ink))
+            path = out / f"{game_id}-{paper}-{ink}.pdf"
+            path.write_bytes(data)
+            cache[key] = (data, path)
+        return cache[key]
+
+    return get
+
+
+def run(*cmd: str) -> str:
+    return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+
+
+def page_texts(path) -> list[str]:
+    """pdftotext of every page, whitespace squeezed."""
+    text = run("pdftotext", "-layout", str(path), "-")
+    return [" ".join(page.split()) for page in text.split("\f")][:-1] or [""]
+
+
+def squeeze(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("paper,ink", VARIANTS)
+def test_pdf_is_valid_embedded_and_sized(books, game_id, paper, ink):
+    data, path = books(game_id, paper, ink)
+    assert "No syntax or stream encoding errors" in run("qpdf", "--check", str(path))
+    fonts = run("pdffonts", str(path)).splitlines()[2:]
+    assert fonts, "no fonts"
+    for line in fonts:
+        assert "DejaVu" in line and " yes yes " in line, f"font not embedded: {line}"
+    info = run("pdfinfo", str(path))
+    size = re.search(r"Page size:\s+([\d.]+) x ([\d.]+)", info)
+    want = {"letter": (612, 792), "a4": (595.28, 841.89)}[paper]
+    assert abs(float(size.group(1)) - want[0]) < 1 and abs(float(size.group(2)) - want[1]) < 1
+    assert int(re.search(r"Pages:\s+(\d+)", info).group(1)) >= 6
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_identical_bytes_on_rerun(books, game_id):
+    data, _ = books(game_id)
+    assert build_rulebook(game_id, RulebookOptions()) == data
+
+
+def outline(path) -> list[dict]:
+    """Every outline entry, flattened: title and 1-based page."""
+    tree = json.loads(run("qpdf", "--json", "--json-key=outlines", str(path)))["outlines"]
+    out: list[dict] = []
+
+    def walk(items, level):
+        for item in items:
+            out.append({"title": item["title"], "page": item["destpageposfrom1"], "level": level})
+            walk(item["kids"], level + 1)
+
+    walk(tree, 0)
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("paper,ink", VARIANTS)
+def test_outline_and_contents_match_the_pages(books, game_id, paper, ink):
+    _, path = books(game_id, paper, ink)
+    pages = page_texts(path)
+    entries = outline(path)
+    assert len(entries) >= 10
+    titles = [e["title"] for e in entries]
+    assert "Contents" in titles
+    # every outline entry points at a page where its heading is printed
+    for e in entries:
+        assert squeeze(e["title"]) in pages[e["page"] - 1], f"{e['title']!r} is not on page {e['page']}"
+    # the contents page lists the top two levels with the page numbers where the headings land
+    toc_page = next(e["page"] for e in entries if e["title"] == "Contents")
+    listed = {}
+    for page in pages[toc_page - 1:toc_page + 2]:
+        for m in re.finditer(r"(\S[^.]*?)\s*(?:\.\s*){3,}(\d+)", page):
+            listed[m.group(1).strip()] = int(m.group(2))
+    wanted = [e for e in entries if e["level"] <= 1 and e["title"] != "Contents" and e["page"] > toc_page]
+    assert wanted
+    for e in wanted:
+        title = squeeze(e["title"])
+        assert any(t.endswith(title) or title.endswith(t) for t in listed), f"{title!r} missing from contents"
+        page = next(p for t, p in listed.items() if t.endswith(title) or title.endswith(t))
+        assert page == e["page"], f"contents says {title!r} is on page {page}, it is on {e['page']}"
+        assert title in pages[page - 1]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_chart_entry_is_in_the_text(books, game_id):
+    _, path = books(game_id)
+    text = squeeze(run("pdftotext", str(path), "-")).replace("\u00ad", "")
+    game = load(game_id)
+    missing = []
+    for chart in game.charts:
+        if chart.title not in text:
+            missing.append(chart.title)
+        for band in chart.bands:
+            for result in band.results:
+                if squeeze(result) not in text:
+                    missing.append(f"{chart.key} {band.label}: {result}")
+    for terrain in game.terrains:
+        if terrain.name not in text:
+            missing.append(terrain.name)
+    for symbol in game.symbols:
+        if symbol.name not in text:
+            missing.append(symbol.name)
+    assert not missing, missing
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_house_rules_carry_the_mark(books, game_id):
+    _, path = books(game_id)
+    text = run("pdftotext", str(path), "-")
+    game = load(game_id)
+    house = [c for c in game.charts if c.house or any(b.house for b in c.bands)]
+    for chart in house:
+        assert f"{chart.title} \u2302" in text or f"\u2302 {chart.title}" in text or \
+            re.search(rf"\u2302\s*{re.escape(chart.title)}", text), chart.title
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("paper,ink", ALL_VARIANTS)
+def test_widgets_pass_the_sheet_checks(game_id, paper, ink):
+    for name, scene in widget_scenes(game_id, RulebookOptions(paper, ink)):
+        problems = checks.small_text(scene) + checks.text_overlaps(scene) + checks.spills(scene)
+        cut = [t.text for t in checks.texts(scene) if t.text.endswith("\u2026")]
+        assert not problems and not cut, (name, problems[:5], cut[:5])
+        if ink == "mono":
+            colours = {getattr(getattr(i, "style", None), "fill", None) for i in _walk(scene)} | \
+                      {getattr(i, "fill", None) for i in _walk(scene)}
+            for c in colours - {None}:
+                r, g, b = (int(c.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4))
+                assert r == g == b, f"{name}: colour {c} in mono"
+
+
+def _walk(scene):
+    from lostprint.scene import walk
+
+    return list(walk(scene.items))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_markup_renders_and_headings_are_plain(game_id):
+    text = render_markup(game_id)
+    assert "{{" not in text and "{%" not in text
+    heads = [line for line in text.splitlines() if line.startswith("#")]
+    assert len(heads) >= 10
+    for h in heads:
+        assert plain(h.lstrip("# ")).strip()
+
+
+def test_cli_writes_a_rulebook_and_rejects_bad_input(tmp_path):
+    exe = [sys.executable, "-m", "lostprint"]
+    out = tmp_path / "book.pdf"
+    ok = subprocess.run(exe + ["rulebook", "1572", "--paper", "a4", "--ink", "mono", "-o", str(out)],
+                        capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stderr
+    assert out.read_bytes().startswith(b"%PDF")
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    ok = subprocess.run(exe + ["rulebook", "1572", "-o", str(folder)], capture_output=True, text=True)
+    assert ok.returncode == 0 and (folder / "1572-lost-expedition-rulebook-letter.pdf").exists()
+    for args, code in ((["rulebook", "nope", "-o", str(tmp_path / "x.pdf")], 2),
+                       (["rulebook", "1572", "-o", str(tmp_path / "x.svg")], 2),
+                       (["rulebook", "1572", "--paper", "a3", "-o", str(tmp_path / "y.pdf")], 2)):
+        bad = subprocess.run(exe + args, capture_output=True, text=True)
+        assert bad.returncode == code, (args, bad.stderr)
+        assert len(bad.stderr.strip().splitlines()) == 1 and "Traceback" not in bad.stderr
+    assert not (tmp_path / "x.pdf").exists() and not (tmp_path / "x.svg").exists()
+    assert not (tmp_path / "y.pdf").exists()

@@ -171,27 +171,35 @@ def key_list(entries, box: Box, pal: Palette, title: str, columns: int = 1, icon
         tx = x + icon_size + 5
         head = f"{label}: "
         size = BODY if slot_h >= BODY * 1.2 * 2 else SMALL
-        lines = wrap(head + meaning, "sans", size, text_w)
+        lines = wrap_after_head(head, meaning, size, text_w)
         max_lines = max(1, int(slot_h // (size * 1.15)))
         if len(lines) > max_lines:
             size = SMALL
-            lines = wrap(head + meaning, "sans", size, text_w)
+            lines = wrap_after_head(head, meaning, size, text_w)
             max_lines = max(1, int(slot_h // (size * 1.15)))
             if len(lines) > max_lines:
                 lines = lines[:max_lines]
-                lines[-1], _ = fitted(lines[-1] + "\u2026", "sans", size, text_w)
+                room = text_w - (text_width(head, "sans-bold", size) if max_lines == 1 else 0)
+                lines[-1], _ = fitted(lines[-1] + "\u2026", "sans", size, room)
         block = len(lines) * size * 1.15
         ty = y + (slot_h - block) / 2 + ASCENT * size + 0.4
+        items.append(Text(tx, ty, head.strip(), size, "sans-bold", fill=pal.ink, role="key-name"))
+        head_w = text_width(head, "sans-bold", size)
         for j, line in enumerate(lines):
-            if j == 0 and line.startswith(head.strip()):
-                rest = line[len(head):] if line.startswith(head) else line[len(head.strip()):]
-                items.append(Text(tx, ty, head.strip(), size, "sans-bold", fill=pal.ink, role="key-name"))
-                bw = text_width(head, "sans-bold", size)
-                if rest:
-                    items.append(Text(tx + bw, ty, rest, size, "sans", fill=pal.soft))
-            else:
-                items.append(Text(tx, ty + j * size * 1.15, line, size, "sans", fill=pal.soft))
+            if line:
+                items.append(Text(tx + (head_w if j == 0 else 0), ty + j * size * 1.15, line, size, "sans",
+                                  fill=pal.soft))
     return Group(tuple(items), name=name, box=tuple(box))
+
+
+def wrap_after_head(head: str, body: str, size: float, width: float) -> list[str]:
+    """Wrap `body` so its first line follows a bold `head` on the same line (line 0 excludes head)."""
+    room = width - text_width(head, "sans-bold", size)
+    words = body.split()
+    first = ""
+    while words and text_width(f"{first} {words[0]}".strip(), "sans", size) <= room:
+        first = f"{first} {words.pop(0)}".strip()
+    return [first] + (wrap(" ".join(words), "sans", size, width) if words else [])
 
 
 def rows_table(title: str, header: tuple[str, ...], rows: list[tuple[str, ...]], widths: tuple[float, ...],

@@ -33,23 +33,20 @@ UNITS = (
 
 # The effects a unit chart cell can hold. `name` is the short word printed under its icon.
 EFFECTS = (
-    Symbol("lose-two", "Lose 2", "Reduce two primary resources of your choice by 1 each."),
-    Symbol("omen", "Omen", "Roll on the Bad Omen chart."),
-    Symbol("fever", "Fever", "Shaman hurt or fevered: Resolve \u22121, and for the next two turns the "
-                             "first 2d6 of Phase 1 go into the Shaman's boxes (an Elder may still "
-                             "discard one die first)."),
-    Symbol("raid", "Raid", "Lose 1 Proximity and 1 Resolve."),
-    Symbol("doubt", "Resolve \u22121", "Lose 1 Resolve."),
-    Symbol("wild", "+1 any", "Add 1 to any primary resource or to Movement Progress."),
-    Symbol("proximity", "Prox +1", "Increase Proximity by 1."),
-    Symbol("movement", "Move +1", "Add 1 Movement Progress."),
-    Symbol("food", "Food +1", "Add 1 Food."),
-    Symbol("crow", "Crow", "Colour a Crow in the colour of the terrain you occupy."),
-    Symbol("plains", "Plains", "Colour an unmapped hex next to you as Plains (none free: one two "
-                               "hexes away)."),
-    Symbol("forest", "Forest", "Colour an unmapped adjacent hex as Forest (or one two hexes away)."),
-    Symbol("mountains", "Mountains", "Colour an unmapped adjacent hex as Mountains (or one two hexes "
-                                     "away)."),
+    Symbol("lose-two", "Lose 2", "two primary resources of your choice \u22121 each"),
+    Symbol("omen", "Omen", "roll d66 on the Bad Omen chart"),
+    Symbol("fever", "Fever", "Resolve \u22121; the next 2 turns, the first 2d6 go to the Shaman"),
+    Symbol("raid", "Raid", "Proximity \u22121 and Resolve \u22121"),
+    Symbol("doubt", "Resolve \u22121", "lose 1 Resolve"),
+    Symbol("wild", "+1 any", "add 1 to any primary resource or to Movement"),
+    Symbol("proximity", "Prox +1", "increase Proximity by 1"),
+    Symbol("movement", "Move +1", "add 1 Movement Progress"),
+    Symbol("food", "Food +1", "add 1 Food"),
+    Symbol("crow", "Crow", "colour the next Crow as the terrain you stand in"),
+    Symbol("plains", "Plains", "colour an unmapped hex next to you as Plains (all mapped: one 2 hexes away)"),
+    Symbol("forest", "Forest", "colour an unmapped hex next to you as Forest (all mapped: one 2 hexes away)"),
+    Symbol("mountains", "Mountains", "colour an unmapped hex next to you as Mountains (all mapped: one 2 "
+                                     "hexes away)"),
 )
 
 
@@ -157,19 +154,31 @@ BAD_OMEN = Chart(
         Band(31, 32, ("American Settlers: lose 2 Proximity",)),
         Band(33, 34, ("Drought: maximum Food \u22121",)),
         Band(35, 36, ("Dissent: maximum Resolve \u22121",)),
-        Band(41, 42, ("Cursed Land: the hex to your north is closed next turn",)),
-        Band(43, 44, ("Snowstorm: lose 1 Food and 1 Movement Progress",), house=True),
+        Band(41, 42, ("Cursed Land: the hex north is barred next turn",)),
+        Band(43, 44, ("Snowstorm: lose 1 Food and 1 Movement",), house=True),
         Band(45, 46, ("Cavalry Patrol: lose 1 Proximity and 1 Resolve",), house=True),
         Band(51, 52, ("Lame Horses: maximum Movement Progress \u22121",), house=True),
         Band(53, 54, ("Spoiled Meat: lose 2 Food",), house=True),
         Band(55, 56, ("Prairie Fire: you cannot enter Plains next turn",), house=True),
         Band(61, 62, ("Flash Flood: you cannot cross a river this turn",), house=True),
         Band(63, 64, ("Camp Sickness: the Shaman takes a Fever",), house=True),
-        Band(65, 66, ("Falling Crows: lose 1 Resolve; colour no Crow this turn",), house=True),
+        Band(65, 66, ("Falling Crows: lose 1 Resolve; no Crow this turn",), house=True),
     ),
     modifier="Roll one die for the tens, then one for the ones.",
     phase=2,
     note="43\u201366 are house rules: " + OMEN_REASON,
+)
+
+# Why each designed Bad Omen result is what it is (one line each, for the rulebook's house-rule notes).
+OMEN_HOUSE_REASONS = (
+    ("43\u201344", "A third storm beside Windstorm and Hailstorm; it spends two resources, one each."),
+    ("45\u201346", "The cavalry's own patrols, as the Raid icon: the pursuers the game is about."),
+    ("51\u201352", "The fourth capacity loss, so Movement Progress can shrink like the three primaries."),
+    ("53\u201354", "Food's answer to Heatwave (2 Resolve) and American Settlers (2 Proximity)."),
+    ("55\u201356", "A terrain ban for a turn, as Cursed Land is a direction ban."),
+    ("61\u201362", "Rivers cost extra anyway; a flood shuts them for a turn, like Hailstorm shuts movement."),
+    ("63\u201364", "The Shaman's Fever from the unit chart, so a Sacred Spring vision also guards against it."),
+    ("65\u201366", "The dead crows of the plot dreams: Resolve \u22121 and no Vision Quest progress this turn."),
 )
 
 CHARTS = (UNIT_CHART, BAD_OMEN)
@@ -185,10 +194,10 @@ TERRAINS = (
 
 # Other movement costs, (what, cost), printed under the terrain costs.
 MOVE_RULES = (
-    ("River", "crossing one costs 1 extra Movement or 1 Resolve"),
-    ("Stay put", "not moving in Phase 3 costs 1 Resolve"),
-    ("Plot hex", "stop on entering; roll 1d6 on its table"),
-    ("Fort zone", "start a turn there: Proximity \u22121"),
+    ("River", "+1 Movement or +1 Resolve to cross"),
+    ("Stay put", "no move in Phase 3: Resolve \u22121"),
+    ("Plot hex", "stop; roll 1d6 on its table"),
+    ("Fort zone", "start a turn there: Prox \u22121"),
 )
 
 SYMBOLS = (
@@ -201,14 +210,10 @@ SYMBOLS = (
 )
 
 PHASES = (
-    Phase(1, "Tribal Unit Activation",
-          "Roll 2d6 four times; put each pair in any two empty unit boxes. Aim for differences of 2 or 3."),
-    Phase(2, "Resolve Actions",
-          "Top die minus bottom die for each unit; apply its chart cell: Tribe, Chief, Shaman, Warriors."),
-    Phase(3, "Movement (optional)",
-          "Enter mapped hexes, paying terrain costs. Stop at a new plot hex. Staying put: Resolve \u22121."),
-    Phase(4, "Journaling",
-          "After a plot hex, write a paragraph of the journey so far; note its keywords."),
+    Phase(1, "Tribal Unit Activation", "roll 2d6 four times; fill all eight unit boxes"),
+    Phase(2, "Resolve Actions", "each unit: top \u2212 bottom; apply its chart cell"),
+    Phase(3, "Movement (optional)", "pay terrain costs, stop at a new plot"),
+    Phase(4, "Journaling", "after a plot hex, write a paragraph"),
 )
 
 CROWS = 7  # to colour before a Vision Quest
@@ -238,10 +243,10 @@ GAME = Game(
                               "(tie: choose). Once per game; each later Crow is +1 to a primary."),
         ("plots", "ABCDE"),
         ("goal_text", "Visit plot hexes A\u2013E, then enter the Canada double hex"),
-        ("win_text", "Win: visit all five plot hexes A\u2013E, then enter the Canada double hex (both mapped, "
-                     "same terrain)"),
+        ("win_text", "Win: visit plot hexes A\u2013E, then enter Canada (both hexes mapped, same terrain)"),
         ("lose_text", "Lose: Food, Resolve or Proximity at 0 at the end of a turn"),
         ("score_text", "Score: 1 per hex travelled, +2 per coloured Crow on a win"),
         ("omen_reason", OMEN_REASON),
+        ("omen_house_reasons", OMEN_HOUSE_REASONS),
     ),
 )

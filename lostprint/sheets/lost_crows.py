@@ -1,0 +1,545 @@
+"""The 1872: The Lost Crows player sheet: resource trackers, the map with Fort Benton and Canada,
+the tribal units' die boxes over their chart, the Bad Omen chart, Crows and the Vision Quest."""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from lostprint import __version__
+from lostprint.fonts import ASCENT, text_width, wrap
+from lostprint.games.model import HOUSE_MARK
+from lostprint.geometry import hexgrid
+from lostprint.geometry.paper import MM, Box
+from lostprint.scene import Group, Line, Path, Rect, Style, Text
+from lostprint.sheets import widgets as w
+from lostprint.sheets.common import SheetOptions, footer, sheet_scene, title_block
+from lostprint.sheets.hexmap import LABEL_PAD, MapContext, hex_map
+from lostprint.sheets.lost_crows_icons import crows_icon
+from lostprint.sheets.icons import icon
+from lostprint.sheets.style import MIN_TEXT, Palette, boxed, fill, stroke
+
+GAP = 7.0
+MIN_LEFT = 400.0  # the crows row and the Bad Omen chart need this width
+MIN_RIGHT = 290.0  # the tribal units and their chart
+MIN_OMEN = 100.0
+TRACKER_ICONS = {"food": "food", "resolve": "resolve", "proximity": "proximity", "movement": "movement"}
+
+
+class Layout(NamedTuple):
+    """Per-paper heights: letter is taller and a4 wider, so the rows are shared out differently (a4's
+    wider columns also let the turn order and the icon key run on fewer lines)."""
+
+    flats_mm: float
+    header_h: float
+    crows_h: float
+    terrain_h: float
+    key_h: float
+
+
+LAYOUTS = {
+    "letter": Layout(flats_mm=12.1, header_h=66.0, crows_h=56.0, terrain_h=66.0, key_h=112.0),
+    "a4": Layout(flats_mm=12.1, header_h=62.0, crows_h=52.0, terrain_h=62.0, key_h=110.0),
+}
+
+
+# --- small pieces ---------------------------------------------------------------------------
+
+
+def _tints(pal: Palette) -> dict[str, str]:
+    if pal.name == "mono":
+        return {"bad": "#e4e4e4", "good": "#ffffff", "low": "#f2f2f2", "zebra": "#efefef"}
+    return {"bad": "#f3ddd2", "good": "#e3edd6", "low": "#f4eedf", "zebra": "#f1ead8"}
+
+
+def house_mark(x: float, y: float, pal: Palette, anchor: str = "end", size: float = MIN_TEXT) -> Text:
+    return Text(x, y, HOUSE_MARK, size, "sans", anchor, pal.house, role="house")
+
+
+def crows_tracker(tr, box: Box, pal: Palette) -> Group:
+    """Name (with its icon), a die box, and the max-cap scale 6..1 to circle when capacity drops."""
+    items: list = []
+    font = "sans-bold" if text_width(tr.name, "sans-bold", MIN_TEXT) <= box.w else "sans"
+    name, size = w.fitted(tr.name, font, 8.0, box.w)
+    items.append(Text(box.x + box.w / 2, box.y + ASCENT * size + 0.5, name, size, font, "middle", pal.ink,
+                      role="tracker"))
+    scale_h = 10.0
+    side = min(box.h - 12 - scale_h - 4, box.w * 0.7, 54.0)
+    dx = box.x + (box.w - side) / 2
+    dy = box.y + 12
+    items.append(Rect(dx, dy, side, side, boxed("#ffffff", pal.ink, 1.0), radius=side * 0.14, role="die-box"))
+    isz = min(11.0, dx - box.x - 2)
+    if isz >= 6:
+        items.append(crows_icon(TRACKER_ICONS.get(tr.key, "crow"), dx - isz / 2 - 2, dy + isz / 2 + 1, isz, pal.accent))
+    items.append(Text(dx + side / 2, dy + side - 3.5, f"start {tr.start}", MIN_TEXT, "sans", "middle", pal.faint))
+    # the max-cap scale: "max 6 5 4 3 2 1"
+    y = dy + side + 3 + ASCENT * MIN_TEXT
+    nums = [str(v) for v in range(tr.maximum, 0, -1)]
+    step = min(10.5, (box.w - 18) / len(nums))
+    lw = text_width("max", "sans-italic", MIN_TEXT) + 3
+    sx = box.x + (box.w - lw - step * len(nums)) / 2
+    items.append(Text(sx, y, "max", MIN_TEXT, "sans-italic", "start", pal.soft))
+    for i, n in enumerate(nums):
+        items.append(Text(sx + lw + step * (i + 0.5), y, n, MIN_TEXT + 0.5, "sans-bold", "middle", pal.soft,
+                          role="max-cap"))
+    return Group(tuple(items), name=f"tracker:{tr.key}", box=tuple(box))
+
+
+def turn_order(game, box: Box, pal: Palette) -> Group:
+    """The four phases: one line each when the panel is wide enough, else a 2 x 2 grid."""
+    items, inner = w.panel(box, "Turn order", pal, subtitle="each turn is a day", name="turn")
+    phases = game.phases
+    one_line = max(text_width(f"{p.name}: ", "sans-bold", MIN_TEXT) + text_width(p.summary, "sans", MIN_TEXT)
+                   for p in phases) + 11 <= inner.w
+    if one_line:
+        row_h = inner.h / len(phases)
+        for i, ph in enumerate(phases):
+            top = inner.y + i * row_h
+            items.append(w.text_in(inner.x + 4, top, row_h, str(ph.number), 8.5, "serif-bold", "middle", pal.accent,
+                                   role="phase"))
+            items.append(w.text_in(inner.x + 10, top, row_h, ph.name + ":", MIN_TEXT, "sans-bold", color=pal.ink,
+                                   role="phase"))
+            x = inner.x + 10 + text_width(ph.name + ": ", "sans-bold", MIN_TEXT)
+            items.append(w.text_in(x, top, row_h, ph.summary, MIN_TEXT, "sans", color=pal.soft))
+        return Group(tuple(items), name="turn-order", box=tuple(box))
+    cols, rows = 2, 2
+    cw, ch = inner.w / cols, inner.h / rows
+    for i, ph in enumerate(phases):
+        r, c = divmod(i, cols)
+        x, y = inner.x + c * cw, inner.y + r * ch
+        nsize = 9.0
+        items.append(Text(x + 4, y + ASCENT * nsize + 0.5, str(ph.number), nsize, "serif-bold", "middle",
+                          pal.accent, role="phase"))
+        tx = x + 10
+        head, hs = w.fitted(ph.name, "sans-bold", 7.0, cw - 12)
+        items.append(Text(tx, y + ASCENT * hs + 0.5, head, hs, "sans-bold", "start", pal.ink, role="phase"))
+        lines = wrap(ph.summary, "sans", MIN_TEXT, cw - 13)
+        room = max(1, int((ch - hs - 1) // (MIN_TEXT * 1.12)))
+        if len(lines) > room:
+            lines = lines[:room]
+            lines[-1], _ = w.fitted(lines[-1] + "\u2026", "sans", MIN_TEXT, cw - 13)
+        for k, line in enumerate(lines):
+            items.append(Text(tx, y + hs + 1.2 + ASCENT * MIN_TEXT + k * MIN_TEXT * 1.12, line, MIN_TEXT, "sans",
+                              "start", pal.soft))
+    return Group(tuple(items), name="turn-order", box=tuple(box))
+
+
+# --- the map --------------------------------------------------------------------------------
+
+
+def _label(ctx: MapContext, x: float, y: float, text: str, size: float, font: str, color: str,
+           role: str = "feature-label") -> Text:
+    return Text(x, y + ASCENT * size / 2, text, size, font, "middle", color, role=role)
+
+
+def draw_canada(f, ctx: MapContext) -> list:
+    """Each hex of the double hex gets the flag and the name; hexmap outlines the goals."""
+    items = []
+    size = ctx.size
+    ls = max(MIN_TEXT, size * 0.36)
+    for lab in f.hexes:
+        cx, cy = ctx.center(lab)
+        items.append(icon("flag", cx + size * 0.06, cy - size * 0.3, size * 0.56, ctx.pal.accent))
+        items.append(_label(ctx, cx, cy + size * 0.3, f.note or "Canada", ls, "serif-bold", ctx.pal.accent))
+    return items
+
+
+def draw_fort(f, ctx: MapContext) -> list:
+    """Fort Benton: an impassable hex, shaded, with a stockade and its name."""
+    items = []
+    for lab in f.hexes:
+        shade = "#e4e4e4" if ctx.pal.name == "mono" else "#eadfd4"
+        items.append(Path(tuple(ctx.corners(lab)), Style(fill=shade, stroke=ctx.pal.ink, width=1.4), role="fort"))
+        cx, cy = ctx.center(lab)
+        items.append(crows_icon("fort", cx, cy - ctx.size * 0.4, ctx.size * 0.56, ctx.pal.ink))
+        items.append(_label(ctx, cx, cy + ctx.size * 0.02, "Fort", MIN_TEXT, "sans-bold", ctx.pal.ink))
+        items.append(_label(ctx, cx, cy + ctx.size * 0.02 + MIN_TEXT + 0.4, "Benton", MIN_TEXT, "sans-bold",
+                            ctx.pal.ink))
+    return items
+
+
+def draw_fort_zone(f, ctx: MapContext) -> list:
+    """The zone of control: a dashed line round the fort and its zone, "Prox −1" in each zone hex."""
+    gm = ctx.game_map
+    inside = set(f.hexes) | {lab for ft in gm.features_of("fort") for lab in ft.hexes}
+    items = []
+    for lab in f.hexes:
+        h = gm.axial[lab]
+        for d in hexgrid.FLAT_ORDER:
+            n = hexgrid.neighbor(h, d)
+            if gm.by_hex.get(n) in inside:
+                continue
+            (x0, y0), (x1, y1) = hexgrid.edge_segment(ctx.layout, hexgrid.edge(h, d))
+            items.append(Line(x0, y0, x1, y1, Style(fill=None, stroke=ctx.pal.accent, width=1.3, dash=(3.0, 2.0)),
+                              role="fort-zone"))
+    forts = [ctx.center(lab) for ft in gm.features_of("fort") for lab in ft.hexes]
+    for lab in f.hexes:
+        cx, cy = ctx.center(lab)
+        # away from the fort: at the top of hexes north of it, at the bottom of those south of it
+        below = bool(forts) and cy > forts[0][1]
+        items.append(_label(ctx, cx, cy + ctx.size * (0.54 if below else -0.54), "Prox \u22121", MIN_TEXT,
+                            "sans-bold", ctx.pal.accent))
+    return items
+
+
+DRAWERS = {"canada": draw_canada, "fort": draw_fort, "fort-zone": draw_fort_zone}
+
+
+# --- the tribal units and their chart -------------------------------------------------------
+
+
+def word_slots(words: list[str], x: float, width: float, gap: float = 3.0) -> list[tuple[float, float]]:
+    """(centre, room) for words under evenly spaced icons in a cell: a long word may lean into its
+    neighbour's slot when that one is short, but never past the cell or into the next word."""
+    n = len(words)
+    centres = [x + width / n * (j + 0.5) for j in range(n)]
+    if n != 2:
+        return [(c, width / n - 1) for c in centres]
+    w0, w1 = (text_width(t, "sans", MIN_TEXT) for t in words)
+    if w0 + w1 + gap > width - 2:
+        return [(c, width / n - 1) for c in centres]
+    c0 = max(x + 1 + w0 / 2, min(centres[0], x + width - 1 - gap - w1 - w0 / 2))
+    c1 = min(x + width - 1 - w1 / 2, max(centres[1], c0 + w0 / 2 + gap + w1 / 2))
+    return [(c0, w0 + 0.01), (c1, w1 + 0.01)]
+
+
+def units_panel(game, box: Box, pal: Palette) -> Group:
+    """Die boxes per unit (top, bottom) above the chart of effects by difference, column for column."""
+    units = game.get("units")
+    rows = game.get("unit_rows")
+    effects = {e.key: e for e in game.get("effects")}
+    tints = _tints(pal)
+    items, inner = w.panel(box, "Tribal units", pal, subtitle="phases 1\u20132 \u00b7 aim for a difference of 2 or 3",
+                           name="units")
+    label_w = 36.0
+    col_w = (inner.w - label_w) / len(units)
+    spirit_h = 16.0
+    name_h = 11.0
+    chart_min = 5 * 25.0
+    side = max(26.0, min(col_w * 0.62, 40.0, (inner.h - name_h - spirit_h - chart_min - 12) / 2))
+    y = inner.y
+    for i, u in enumerate(units):
+        cx = inner.x + label_w + col_w * (i + 0.5)
+        head = f"{i + 1}\u2009{u.name}"
+        label, size = w.fitted(head, "sans-bold", 8.5, col_w - 2)
+        items.append(Text(cx, y + ASCENT * size, label, size, "sans-bold", "middle", pal.accent, role="unit"))
+        for k in range(2):
+            top = y + name_h + k * (side + 4)
+            items.append(Rect(cx - side / 2, top, side, side, boxed("#ffffff", pal.ink, 1.0), radius=side * 0.14,
+                              role="die-box"))
+    for k, (word, sub) in enumerate((("top", "tens"), ("bottom", "ones"))):
+        top = y + name_h + k * (side + 4)
+        sign = ""
+        items.append(w.text_in(inner.x + label_w - 4, top + side / 2 - 8, 8, sign + word, MIN_TEXT + 0.5, "sans-bold",
+                               "end", pal.soft))
+        items.append(w.text_in(inner.x + label_w - 4, top + side / 2 + 1, 8, sub, MIN_TEXT, "sans-italic",
+                               "end", pal.faint))
+    y += name_h + 2 * side + 4 + 4
+    # spirit dancers
+    sd_label = "Spirit Dancers"
+    items.append(w.text_in(inner.x, y, spirit_h, sd_label, 7.5, "sans-bold", color=pal.ink))
+    bx = inner.x + text_width(sd_label, "sans-bold", 7.5) + 5
+    bs = spirit_h - 4
+    for k in range(game.get("spirit_dancers", 2)):
+        items.append(Rect(bx + k * (bs + 4), y + 2, bs, bs, boxed("#ffffff", pal.ink, 0.9), radius=1.5,
+                          role="spirit-dancer"))
+    tx = bx + 2 * (bs + 4) + 3
+    lines = wrap(game.get("spirit_dancer_text", ""), "sans-italic", MIN_TEXT, inner.right - tx)[:2]
+    ly = y + (spirit_h - len(lines) * MIN_TEXT * 1.1) / 2 + ASCENT * MIN_TEXT + 0.3
+    for k, line in enumerate(lines):
+        items.append(Text(tx, ly + k * MIN_TEXT * 1.1, line, MIN_TEXT, "sans-italic", "start", pal.soft))
+    y += spirit_h + 3
+    # the chart: a row per difference band
+    items.append(Line(inner.x - 2, y - 1.5, inner.right + 2, y - 1.5, stroke(pal.line, 0.6)))
+    row_h = (inner.bottom - y) / len(rows)
+    icon_size = min(15.0, row_h - MIN_TEXT - 6)
+    for r, row in enumerate(rows):
+        top = y + r * row_h
+        kind = "bad" if (row.low or 0) >= 4 else ("good" if row.low in (2, 3) else "low")
+        items.append(Rect(inner.x - 2, top, inner.w + 4, row_h, fill(tints[kind]), role="chart-row"))
+        good = kind == "good"
+        items.append(w.text_in(inner.x + label_w / 2 - 2, top, row_h, row.label, 11.0, "serif-bold", "middle",
+                               pal.accent if good else pal.ink, role="difference"))
+        if row.house:
+            items.append(house_mark(inner.x + label_w - 3, top + ASCENT * MIN_TEXT + 2, pal))
+        for i, cell in enumerate(row.cells):
+            cx0 = inner.x + label_w + col_w * i
+            n = len(cell.effects)
+            slot = col_w / n
+            words = [effects[key].name for key in cell.effects]
+            for j, (key, (wx, room)) in enumerate(zip(cell.effects, word_slots(words, cx0, col_w))):
+                sx = cx0 + slot * (j + 0.5)
+                iy = top + 2.5 + icon_size / 2
+                items.append(crows_icon(key, sx, iy, icon_size, pal.ink))
+                word, ws = w.fitted(words[j], "sans", MIN_TEXT, room)
+                items.append(Text(wx, top + row_h - 2.6, word, ws, "sans", "middle", pal.ink, role="cell-word"))
+            if cell.house and not row.house:
+                items.append(house_mark(cx0 + col_w - 2, top + ASCENT * MIN_TEXT + 2, pal))
+        items.append(Line(inner.x - 2, top + row_h, inner.right + 2, top + row_h, stroke(pal.faint, 0.4)))
+    for i in range(len(units) + 1):
+        x = inner.x + label_w + col_w * i
+        if i < len(units):
+            items.append(Line(x, y - 1.5, x, inner.bottom, stroke(pal.faint, 0.4)))
+    return Group(tuple(items), name="units", box=tuple(box))
+
+
+def icon_key(game, box: Box, pal: Palette) -> Group:
+    """What each chart icon does; the three terrain icons share one entry."""
+    effects = game.get("effects")
+    entries: list[tuple[tuple[str, ...], str, str]] = []
+    terrain_keys = tuple(t.key for t in game.terrains)
+    for e in effects:
+        if e.key in terrain_keys:
+            continue
+        entries.append(((e.key,), e.name, e.meaning))
+    entries.append((terrain_keys, "Terrain", "colour an unmapped adjacent hex (or one 2 away)"))
+    items, inner = w.panel(box, "Icon key", pal, subtitle="unit chart", name="icon-key")
+    cols = 2
+    per_col = -(-len(entries) // cols)
+    col_gap = 8.0
+    col_w = (inner.w - col_gap) / cols
+    slot_h = inner.h / per_col
+    isz = min(12.0, slot_h - 1)
+    for i, (keys, name, meaning) in enumerate(entries):
+        c, r = divmod(i, per_col)
+        x = inner.x + c * (col_w + col_gap)
+        y = inner.y + r * slot_h
+        icon_w = isz * len(keys) + 1.5 * (len(keys) - 1)
+        for k, key in enumerate(keys):
+            items.append(crows_icon(key, x + isz / 2 + k * (isz + 1.5), y + slot_h / 2, isz, pal.ink))
+        tx = x + max(icon_w, isz) + 4
+        head = f"{name}: "
+        text_w = x + col_w - tx
+        size = MIN_TEXT
+        lines = wrap(head + meaning, "sans", size, text_w)
+        max_lines = max(1, int(slot_h // (size * 1.12)))
+        if len(lines) > max_lines:
+            lines = lines[:max_lines]
+            lines[-1], _ = w.fitted(lines[-1] + "\u2026", "sans", size, text_w)
+        block = len(lines) * size * 1.12
+        ty = y + (slot_h - block) / 2 + ASCENT * size + 0.3
+        for j, line in enumerate(lines):
+            if j == 0 and line.startswith(head.strip()):
+                items.append(Text(tx, ty, head.strip(), size, "sans-bold", fill=pal.ink, role="key-name"))
+                rest = line[len(head):]
+                if rest:
+                    items.append(Text(tx + text_width(head, "sans-bold", size), ty, rest, size, "sans", fill=pal.soft))
+            else:
+                items.append(Text(tx, ty + j * size * 1.12, line, size, "sans", fill=pal.soft))
+    return Group(tuple(items), name="icon-key", box=tuple(box))
+
+
+# --- keys and charts ------------------------------------------------------------------------
+
+
+def terrain_panel(game, box: Box, pal: Palette) -> Group:
+    """The three key hexes to colour with the player's pencils, their costs, and other move costs."""
+    items, inner = w.panel(box, "Terrain key & movement", pal, subtitle="colour the key hexes", name="terrain")
+    n = len(game.terrains)
+    rules = game.get("move_rules")
+    rule_rows = -(-len(rules) // 2)
+    rules_h = rule_rows * MIN_TEXT * 1.25 + 2
+    top_h = inner.h - rules_h
+    hex_s = min(top_h - 1, 27.0)
+    cw = inner.w / n
+    for i, t in enumerate(game.terrains):
+        x = inner.x + cw * i
+        cx, cy = x + hex_s / 2 + 1, inner.y + top_h / 2
+        layout = hexgrid.Layout(hexgrid.FLAT, (hex_s / 2, hex_s / 2), (cx, cy))
+        items.append(Path(tuple(hexgrid.hex_corners(layout, (0, 0))), Style(fill="#ffffff", stroke=pal.ink, width=0.9),
+                          role="key-hex"))
+        items.append(icon(t.key, cx, cy, hex_s * 0.5, pal.faint))
+        tx = x + hex_s + 5
+        tw = cw - hex_s - 7
+        name, ns = w.fitted(t.name, "sans-bold", 7.5, tw)
+        items.append(Text(tx, cy - 4.5, name, ns, "sans-bold", "start", pal.ink, role="terrain"))
+        for k, part in enumerate(p.strip() for p in t.cost.split("+")):
+            cost, cs = w.fitted(("+ " if k else "") + part, "sans", MIN_TEXT, tw)
+            items.append(Text(tx, cy + 3.2 + k * 7.2, cost, cs, "sans", "start", pal.soft, role="cost"))
+    y = inner.y + top_h + 1
+    items.append(Line(inner.x, y - 1, inner.right, y - 1, stroke(pal.faint, 0.4)))
+    need = [text_width(what + " ", "sans-bold", MIN_TEXT) + text_width(rule, "sans", MIN_TEXT)
+            for what, rule in rules]
+    first = max(need[:rule_rows]) + 10  # the first column as wide as it needs, if the second still fits
+    split = max(min(first, inner.w - max(need[rule_rows:], default=0)), inner.w / 2 - 20)
+    for i, (what, rule) in enumerate(rules):
+        c, r = divmod(i, rule_rows)
+        x = inner.x + c * split
+        room = split - 6 if c == 0 else inner.right - x
+        by = y + r * MIN_TEXT * 1.25 + ASCENT * MIN_TEXT + 1
+        items.append(Text(x, by, what, MIN_TEXT, "sans-bold", "start", pal.ink, role="move-rule"))
+        bw = text_width(what + " ", "sans-bold", MIN_TEXT)
+        text, ts = w.fitted(rule, "sans", MIN_TEXT, room - bw)
+        items.append(Text(x + bw, by, text, ts, "sans", "start", pal.soft))
+    return Group(tuple(items), name="terrain-key", box=tuple(box))
+
+
+def omen_chart(chart, box: Box, pal: Palette, columns: int = 2) -> Group:
+    """The d66 Bad Omen chart in columns: roll, bold name, effect; house rows marked."""
+    items, inner = w.panel(box, chart.title, pal, subtitle="d66: tens die, then ones die", name="omen")
+    tints = _tints(pal)
+    per_col = -(-len(chart.bands) // columns)
+    col_gap = 6.0
+    col_w = (inner.w - col_gap * (columns - 1)) / columns
+    row_h = inner.h / per_col
+    roll_w = text_width("00\u201300", "sans-bold", w.BODY) + 5
+    mark_w = text_width(" " + HOUSE_MARK, "sans", MIN_TEXT) + 1.5
+    avail = col_w - roll_w - mark_w
+
+    def need(size: float) -> float:
+        return max(text_width(b.results[0].partition(": ")[0] + ": ", "sans-bold", size)
+                   + text_width(b.results[0].partition(": ")[2], "sans", size) for b in chart.bands)
+
+    size = 7.2
+    while size > MIN_TEXT and need(size) > avail:
+        size = max(MIN_TEXT, size - 0.1)
+    for i, band in enumerate(chart.bands):
+        c, r = divmod(i, per_col)
+        x = inner.x + c * (col_w + col_gap)
+        top = inner.y + r * row_h
+        if r % 2 == 0:
+            items.append(Rect(x - 2, top, col_w + 4, row_h, fill(tints["zebra"])))
+        items.append(w.text_in(x + roll_w - 4, top, row_h, band.label, w.BODY, "sans-bold", "end", pal.ink,
+                               role="band"))
+        name, _, effect = band.results[0].partition(": ")
+        tx = x + roll_w
+        items.append(w.text_in(tx, top, row_h, name + ":", size, "sans-bold", color=pal.ink, role="omen"))
+        ex = tx + text_width(name + ": ", "sans-bold", size)
+        eff, es = w.fitted(effect, "sans", size, x + col_w - mark_w - ex)
+        items.append(w.text_in(ex, top, row_h, eff, es, "sans", color=pal.soft, role="omen"))
+        if band.house:
+            items.append(w.text_in(x + col_w, top, row_h, HOUSE_MARK, MIN_TEXT, "sans", "end", pal.house, role="house"))
+    return Group(tuple(items), name="omen", box=tuple(box))
+
+
+def crows_panel(game, box: Box, pal: Palette) -> Group:
+    """Seven crows to colour for the Vision Quest, then smaller ones for Crows gained after it."""
+    n = game.get("crows", 7)
+    items, inner = w.panel(box, "Crows", pal, name="crows",
+                           subtitle=f"colour as your terrain \u00b7 {game.get('crow_points', 2)} points each on a win")
+    note = "then +1 primary each"
+    note_w = text_width(note, "sans-italic", MIN_TEXT)
+    size = min(inner.h - 1, 25.0)
+    step = size * 1.02
+    extra = size * 0.7
+    extras = int(min(6, max(0, (inner.w - n * step - 10) // (extra * 1.04))))
+    extras_w = extras * extra * 1.04
+    x = inner.x
+    cy = inner.y + size / 2 - 1
+    step = max(step, min(size * 1.25, (inner.w - extras_w - 12) / n))
+    for i in range(n):
+        cx = x + step * (i + 0.5)
+        items.append(crows_icon("crow", cx, cy, size, pal.ink, fill="#ffffff"))
+        items.append(Text(cx + size * 0.38, cy + size * 0.44, str(i + 1), MIN_TEXT, "sans-bold", "middle",
+                          pal.faint, role="crow-number"))
+    xe = inner.right - extras_w
+    items.append(Line(xe - 5, inner.y + 1, xe - 5, inner.bottom - 1, stroke(pal.faint, 0.5, (1.5, 1.5))))
+    for i in range(extras):
+        cx = xe + extra * 1.04 * (i + 0.5)
+        items.append(crows_icon("crow", cx, inner.y + extra / 2, extra, pal.soft, fill="#ffffff"))
+    if extras and note_w <= extras_w + 4:
+        items.append(Text(xe + extras_w / 2, inner.bottom - 0.6, note, MIN_TEXT, "sans-italic", "middle", pal.soft))
+    return Group(tuple(items), name="crows", box=tuple(box))
+
+
+def vision_panel(game, box: Box, pal: Palette) -> Group:
+    items, inner = w.panel(box, "Vision Quest", pal, subtitle="at the 7th Crow", name="vision")
+    half = inner.h / 2
+    a = Box(inner.x, inner.y, inner.w, half - 1)
+    items.append(w.write_in(a, "Terrain", pal))
+    b, c = Box(inner.x, inner.y + half, inner.w, half).split_x(0, 56, gap=6)
+    items.append(w.write_in(b, "Boon", pal))
+    lw = text_width("Roll", "sans-bold", w.BODY)
+    items.append(Text(c.x, c.bottom - 3, "Roll", w.BODY, "sans-bold", fill=pal.soft))
+    bs = min(c.h - 2, 16.0)
+    items.append(Rect(c.x + lw + 4, c.bottom - bs, bs, bs, boxed("#ffffff", pal.ink, 0.9), radius=2, role="vq-roll"))
+    return Group(tuple(items), name="vision", box=tuple(box))
+
+
+def rules_band(game, box: Box, pal: Palette) -> Group:
+    """Win, lose and score on one line at the foot of the sheet, spread over its width."""
+    parts = [game.get("win_text").partition(": "), game.get("lose_text").partition(": "),
+             game.get("score_text").partition(": ")]
+
+    def widths(size: float) -> list[float]:
+        return [text_width(head + ": ", "sans-bold", size) + text_width(rest, "sans", size) for head, _, rest in parts]
+
+    size = 7.5
+    while size > MIN_TEXT and sum(widths(size)) + 2 * 30 > box.w:
+        size = max(MIN_TEXT, size - 0.25)
+    ws = widths(size)
+    gap = (box.w - sum(ws)) / (len(parts) - 1)
+    items: list = [Line(box.x, box.y + 0.5, box.right, box.y + 0.5, stroke(pal.line, 0.5))]
+    base = box.bottom - 2.0
+    x = box.x
+    for i, ((head, _, rest), width) in enumerate(zip(parts, ws)):
+        items.append(Text(x, base, head + ":", size, "sans-bold", "start", pal.accent, role="rules"))
+        items.append(Text(x + text_width(head + ": ", "sans-bold", size), base, rest, size, "sans", "start", pal.ink,
+                          role="rules"))
+        x += width + gap
+        if i < len(parts) - 1:  # a dot in the middle of the gap (SVG drops spaces at the ends of a text)
+            items.append(Text(x - gap / 2, base, "\u00b7", size, "sans-bold", "middle", pal.faint))
+    return Group(tuple(items), name="rules", box=tuple(box))
+
+
+# --- the page -------------------------------------------------------------------------------
+
+
+def map_size(game_map, flats_mm: float) -> tuple[float, float]:
+    """The box (w, h) that draws the map's hexes at `flats_mm` across the flats."""
+    size = flats_mm * MM / hexgrid.SQRT3
+    x0, y0, x1, y1 = hexgrid.unit_bounds(game_map.axial.values())
+    return (x1 - x0) * size + 2 * LABEL_PAD + 0.5, (y1 - y0) * size + 2 * LABEL_PAD + 0.5
+
+
+def build(game, game_map, opts: SheetOptions):
+    """game data + map + options -> Scene. Pure: no files, no backend."""
+    pal = opts.pal
+    lay = LAYOUTS[opts.paper]
+    page = opts.content()
+    band_h = 12.0
+    body, band = page.split_y(0, band_h, gap=3)
+    map_w, map_h = map_size(game_map, lay.flats_mm)
+    # another map (a variant, a user's file) may be larger or smaller: the panels keep their room
+    # and such a map's hexes shrink to fit
+    left_w = min(max(map_w, MIN_LEFT), page.w - GAP - MIN_RIGHT)
+    header, rest = body.split_y(lay.header_h, 0, gap=GAP)
+    map_h = min(map_h, rest.h - lay.crows_h - MIN_OMEN - 2 * GAP)
+    left, right = rest.split_x(left_w, 0, gap=GAP)
+    items: list = []
+
+    # header: title and write-ins, the turn order, then the four trackers over the right column
+    n = len(game.trackers)
+    trackers_w = min(page.w - left_w - GAP, n * 76.0 + (n - 1) * 5)
+    tb, turn_box, trackers_box = header.split_x(204.0, 0, trackers_w, gap=GAP)
+    tb_title, tb_fields = tb.split_y(34, 0, gap=2)
+    items.append(title_block(tb_title, game.title, "Player sheet \u2014 a fresh sheet each game; pencils, 12 dice",
+                             pal))
+    f1, f2 = tb_fields.split_y(0, 0, gap=3)
+    items.append(w.write_in(f1, "Chief", pal))
+    a, b = f2.split_x(0, 0, gap=10)
+    items.append(w.write_in(a, "Date", pal))
+    items.append(w.write_in(b, "Turns", pal))
+    items.append(turn_order(game, turn_box, pal))
+    for tr, box in zip(game.trackers, trackers_box.split_x(*([0] * n), gap=4)):
+        items.append(crows_tracker(tr, box, pal))
+
+    # left column: map, crows and vision quest, bad omen chart
+    map_box, crow_row, omen_box = left.split_y(map_h, lay.crows_h, 0, gap=GAP)
+    group, ctx = hex_map(game_map, game, map_box, pal, drawers=DRAWERS, start_label="Start")
+    items.append(group)
+    crow_box, vq_box = crow_row.split_x(0, 128, gap=GAP)
+    items.append(crows_panel(game, crow_box, pal))
+    items.append(vision_panel(game, vq_box, pal))
+    items.append(omen_chart(game.chart("bad-omen"), omen_box, pal))
+
+    # right column: terrain key, the tribal units over their chart, the icon key
+    t_box, u_box, k_box = right.split_y(lay.terrain_h, 0, lay.key_h, gap=GAP)
+    items.append(terrain_panel(game, t_box, pal))
+    items.append(units_panel(game, u_box, pal))
+    items.append(icon_key(game, k_box, pal))
+
+    items.append(rules_band(game, band, pal))
+    items.append(footer(opts, f"lostprint {__version__} \u00b7 map: {game_map.name}"
+                        + (f" (seed {game_map.seed})" if game_map.seed is not None else ""), pal,
+                        left=f"{HOUSE_MARK} house rule: lostprint's design where the published rules are silent "
+                             "(unit chart rows 2 and <2, row 3 Warriors, Bad Omen 43\u201366)"))
+    return sheet_scene(items, opts, game, game_map)

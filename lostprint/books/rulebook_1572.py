@@ -13,29 +13,11 @@ TEMPLATE = "lost-expedition.j2"
 # Numbers of the published rules that the game data does not hold yet (the symbol key states them in
 # words). A key of the same name in the game's `extra` takes precedence, so moving one into
 # lostprint/games/lost_expedition.py needs no change here.
-RULE_DEFAULTS = {
-    "planning_rerolls": 1,
-    "kind_for_bonus": 4,  # four (or five) of a kind in planning, without WILDs: gain a conquistador
-    "fever_break_wilds": 3,
-    "doctor_break_wilds": 2,
-    "fever_morale": 1,
-    "ration": 1,
-    "morale_floor": 1,  # below this after phase 10: lose a conquistador
-    "village_progress": 1,
-    "peaceful_bonus": 1,
-    "river_progress": 1,
-    "empire_reach": 2,
-    "empire_roll": "1d6",
-    "musket_reroll": 1,
-    "score_per_hex": 1,
-    "wild_face": 1,
-}
 
 
 def rules(game) -> dict:
-    out = dict(RULE_DEFAULTS)
-    out.update({k: v for k, v in game.extra if k in RULE_DEFAULTS})
-    return out
+    """The small rule numbers of the game data (its RULE_NUMBERS)."""
+    return dict(game.get("rules", ()))
 
 
 class Plan(NamedTuple):

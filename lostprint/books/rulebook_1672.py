@@ -11,23 +11,11 @@ TEMPLATE = "lost-crew.j2"
 
 # Numbers of the published rules that the game data holds only inside its texts. A key of the same
 # name in the game's `extra` takes precedence.
-RULE_DEFAULTS = {
-    "wounds_to_die": 2,
-    "rest_water": 1,
-    "drink": 1,
-    "eat": 1,
-    "good_hull": 1,  # hull lost per Good offered to natives
-    "good_bonus": 1,
-    "scan_bonus": 1,  # both Scan Horizon slots filled
-    "score_per_hex": 1,
-    "island_bonus": 1,  # per island visited, on a win
-}
 
 
 def rules(game) -> dict:
-    out = dict(RULE_DEFAULTS)
-    out.update({k: v for k, v in game.extra if k in RULE_DEFAULTS})
-    return out
+    """The small rule numbers of the game data (its RULE_NUMBERS)."""
+    return dict(game.get("rules", ()))
 
 
 def island_mod(terrain) -> int:

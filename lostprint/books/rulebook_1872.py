@@ -14,23 +14,11 @@ TEMPLATE = "lost-crows.j2"
 
 # Numbers of the published rules that the game data does not hold as numbers (it states them in its
 # texts). A key of the same name in the game's `extra` takes precedence.
-RULE_DEFAULTS = {
-    "aim": (2, 3),  # the differences a player hopes for
-    "dice_per_unit": 2,
-    "fever_turns": 2,
-    "plot_roll": "1d6",
-    "vision_roll": "1d6",
-    "river_cost": 1,
-    "idle_cost": 1,
-    "zone_cost": 1,
-    "score_per_hex": 1,
-}
 
 
 def rules(game) -> dict:
-    out = dict(RULE_DEFAULTS)
-    out.update({k: v for k, v in game.extra if k in RULE_DEFAULTS})
-    return out
+    """The small rule numbers of the game data (its RULE_NUMBERS)."""
+    return dict(game.get("rules", ()))
 
 
 class UnitResult(NamedTuple):

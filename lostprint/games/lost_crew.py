@@ -184,6 +184,19 @@ PHASES = (
     Phase(12, "Journal", "Write what happened (optional)."),
 )
 
+# Small rule numbers the prose and the checks need (read by the rulebook and the validator).
+RULE_NUMBERS = (
+    ("wounds_to_die", 2),
+    ("rest_water", 1),
+    ("drink", 1),
+    ("eat", 1),
+    ("good_hull", 1),  # hull lost per Good offered to natives
+    ("good_bonus", 1),
+    ("scan_bonus", 1),  # both Scan Horizon slots filled
+    ("score_per_hex", 1),
+    ("island_bonus", 1),  # per island visited, on a win
+)
+
 GAME = Game(
     id="lost-crew",
     number="1672",
@@ -196,6 +209,7 @@ GAME = Game(
     symbols=SYMBOLS,
     phases=PHASES,
     extra=(
+        ("rules", RULE_NUMBERS),
         ("sailors", 4),
         ("tasks", TASKS),
         ("weather_effects", WEATHER_EFFECTS),

@@ -219,6 +219,19 @@ PHASES = (
 CROWS = 7  # to colour before a Vision Quest
 CROW_POINTS = 2
 
+# Small rule numbers the prose and the checks need (read by the rulebook and the validator).
+RULE_NUMBERS = (
+    ("aim", (2, 3)),  # the differences a player hopes for
+    ("dice_per_unit", 2),
+    ("fever_turns", 2),
+    ("plot_roll", "1d6"),
+    ("vision_roll", "1d6"),
+    ("river_cost", 1),
+    ("idle_cost", 1),
+    ("zone_cost", 1),
+    ("score_per_hex", 1),
+)
+
 GAME = Game(
     id="lost-crows",
     number="1872",
@@ -231,6 +244,7 @@ GAME = Game(
     symbols=SYMBOLS,
     phases=PHASES,
     extra=(
+        ("rules", RULE_NUMBERS),
         ("units", UNITS),
         ("unit_rows", UNIT_ROWS),
         ("effects", EFFECTS),

@@ -187,6 +187,25 @@ PHASES = (
     Phase(12, "Journal", "Write what happened (optional)."),
 )
 
+# Small rule numbers the prose and the checks need (read by the rulebook and the validator).
+RULE_NUMBERS = (
+    ("planning_rerolls", 1),
+    ("kind_for_bonus", 4),  # four (or five) of a kind in planning, without WILDs: gain a conquistador
+    ("fever_break_wilds", 3),
+    ("doctor_break_wilds", 2),
+    ("fever_morale", 1),
+    ("ration", 1),
+    ("morale_floor", 1),  # below this after phase 10: lose a conquistador
+    ("village_progress", 1),
+    ("peaceful_bonus", 1),
+    ("river_progress", 1),
+    ("empire_reach", 2),
+    ("empire_roll", "1d6"),
+    ("musket_reroll", 1),
+    ("score_per_hex", 1),
+    ("wild_face", 1),
+)
+
 GAME = Game(
     id="lost-expedition",
     number="1572",
@@ -201,6 +220,7 @@ GAME = Game(
     options=EXPEDITIONS,
     day_limit=42,
     extra=(
+        ("rules", RULE_NUMBERS),
         ("weeks", 6),
         ("days_per_week", 7),
         ("morale_by_direction", MORALE_BY_DIRECTION),

@@ -145,6 +145,15 @@ def hatch_dots(h: Hatch, box) -> list[tuple[float, float]]:
     return out
 
 
+def set_print_boxes(c, page: Scene) -> None:
+    """TrimBox and BleedBox from the page metadata ('x0 y0 x1 y1' in scene coordinates, y down);
+    a page without them gets the whole page (reportlab would otherwise keep the last page's box)."""
+    boxes = page.meta()
+    for key, setter in (("bleedbox", c.setBleedBox), ("trimbox", c.setTrimBox)):
+        x0, y0, x1, y1 = (float(v) for v in boxes.get(key, f"0 0 {page.width} {page.height}").split())
+        setter(tuple(round(v * 100) / 100 for v in (x0, page.height - y1, x1, page.height - y0)))
+
+
 def render(scene: Scene, **_options) -> bytes:
     buf = io.BytesIO()
     meta = scene.meta()
@@ -155,10 +164,15 @@ def render(scene: Scene, **_options) -> bytes:
     c.setSubject(meta.get("subject", ""))
     c.setCreator(f"lostprint {__version__}")
     c.setProducer(f"lostprint {__version__}")
-    keywords = [f"{k}={v}" for k, v in scene.metadata if k not in ("title", "author", "subject")]
+    skip = ("title", "author", "subject", "trimbox", "bleedbox", "section", "side")
+    keywords = [f"{k}={v}" for k, v in scene.metadata if k not in skip]
     c.setKeywords(keywords + [f"lostprint={__version__}"])
-    for page in scene.all_pages():
+    pages = scene.all_pages()
+    with_boxes = any("trimbox" in p.meta() or "bleedbox" in p.meta() for p in pages)
+    for page in pages:
         c.setPageSize((page.width, page.height))
+        if with_boxes:
+            set_print_boxes(c, page)
         painter = _Painter(c, page.height)
         for item in page.items:
             painter.draw(item)

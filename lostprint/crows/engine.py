@@ -1,0 +1,593 @@
+"""The Crows rules engine: replays a game turn by turn, checks every move and scores every round.
+
+The rules (and every clarification of them) come from lostprint.games.crows. The engine never
+stops at the first problem: it records each one with the field path of the turn that caused it
+(`rounds[2][1].totem`) and carries on as best it can, so a player sees every mistake at once.
+
+Flocking, scoring and murders are pure functions over plain dicts, so tests can hand-build a board.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from lostprint.games import crows as G
+from lostprint.geometry.square import CLOCKWISE, DIRECTIONS, Square, neighbors, spiral_order
+
+SCORE = dict(G.SCORING)
+TILE = {t.key: t for t in G.ALL_TILES}
+SPELL_KEYS = tuple(s.key for s in G.SPELLS)
+
+
+# --- the moves a saved game records --------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SpellPlay:
+    name: str  # a key of G.SPELLS
+    target: Square | None = None
+    direction: str | None = None
+    source: Square | None = None  # Teleport: the tile the crows leave
+    count: int | None = None  # Teleport: 1 or 2
+    tile: str | None = None  # Landfall
+    at: Square | None = None
+    moved_to: Square | None = None
+
+
+@dataclass(frozen=True)
+class TurnPlay:
+    player: str
+    tile: str | None
+    at: Square | None
+    totem: Square | None = None
+    spell: SpellPlay | None = None
+    moved_to: Square | None = None  # a Lava Pool's replaced tile goes here
+    scatter: str | None = None  # the direction this player picks if a murder happens at their totem
+    nightfall: bool = False  # this turn's draw turned up Nightfall
+
+
+@dataclass(frozen=True)
+class Setup:
+    players: tuple[str, ...]
+    start: tuple[tuple[Square, str], ...]
+    counts: tuple[tuple[str, int], ...] = G.HOUSE_COUNTS
+
+
+@dataclass(frozen=True)
+class Problem:
+    field: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Murder:
+    square: Square
+    crows: int  # ordinary crows on the tile when it happened
+    queen: bool
+    direction: str
+    scattered: tuple[Square, ...]  # where each scattered crow went, in order
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The board at the end of a round (after flocking, murders and Carrion), totems still standing."""
+
+    round: int  # 0 = the starting layout
+    tiles: tuple[tuple[Square, str], ...]
+    crows: tuple[tuple[Square, int], ...]
+    queen: Square | None
+    totems: tuple[tuple[str, Square], ...]
+    corruption: tuple[Square, ...]
+    murders: tuple[Murder, ...] = ()
+    points: tuple[tuple[str, int], ...] = ()  # scored this round
+    totals: tuple[tuple[str, int], ...] = ()  # running totals after this round
+    drained: bool = False
+    supply: int = 0
+    nightfall: bool = False
+
+
+@dataclass(frozen=True)
+class Result:
+    players: tuple[str, ...]
+    problems: tuple[Problem, ...]
+    snapshots: tuple[Snapshot, ...]  # the start, then one per round
+    spells_left: tuple[tuple[str, int], ...]
+    final: tuple[tuple[str, int], ...]  # round points + unused spells
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def standings(self) -> list[tuple[str, int]]:
+        """Players by final score, best first; ties keep seat order."""
+        order = {p: i for i, p in enumerate(self.players)}
+        return sorted(self.final, key=lambda ps: (-ps[1], order[ps[0]]))
+
+
+# --- pure rules ----------------------------------------------------------------------------------
+
+def fmt_sq(sq: Square) -> str:
+    return f"[{sq[0]}, {sq[1]}]"
+
+
+def sightlines(tiles: dict, totem_squares, sq: Square) -> list[tuple[int, Square]]:
+    """(distance, square) of the first totem a crow on `sq` sees in each direction, N E S W.
+    A gap or a Lava Pool ends the line."""
+    seen = []
+    for d in CLOCKWISE:
+        dc, dr = DIRECTIONS[d]
+        k = 1
+        while True:
+            nxt = (sq[0] + dc * k, sq[1] + dr * k)
+            kind = tiles.get(nxt)
+            if kind is None or kind == G.LAVA:
+                break
+            if nxt in totem_squares:
+                seen.append((k, nxt))
+                break
+            k += 1
+    return seen
+
+
+def flock(tiles: dict, crows: dict, queen: Square | None, totems: dict) -> tuple[dict, Square | None]:
+    """Every crow flies to the nearest totem it can see; returns (crows by square, the Queen's square).
+
+    Ties: exactly one Gem Cave among the nearest takes all; several Gem Caves split among themselves;
+    otherwise all the nearest split evenly and the odd crows stay. The Queen prefers the nearest Gem
+    Cave totem in sight at any distance; she cannot split, so a tie leaves her where she is."""
+    squares = set(totems.values())
+    out: Counter = Counter()
+    for sq, n in sorted(crows.items()):
+        if n <= 0:
+            continue
+        seen = [] if sq in squares or tiles.get(sq) == G.LAVA else sightlines(tiles, squares, sq)
+        if not seen:
+            out[sq] += n
+            continue
+        near = min(d for d, _ in seen)
+        tied = [t for d, t in seen if d == near]
+        gems = [t for t in tied if tiles[t] == G.GEM_CAVE]
+        group = gems or tied
+        share, rest = divmod(n, len(group))
+        for t in group:
+            out[t] += share
+        out[sq] += rest
+    if queen is not None and queen not in squares and tiles.get(queen) != G.LAVA:
+        seen = sightlines(tiles, squares, queen)
+        pool = [(d, t) for d, t in seen if tiles[t] == G.GEM_CAVE] or seen
+        if pool:
+            near = min(d for d, _ in pool)
+            tied = [t for d, t in pool if d == near]
+            if len(tied) == 1:
+                queen = tied[0]
+    return {sq: n for sq, n in sorted(out.items()) if n}, queen
+
+
+def totem_points(tiles: dict, crows: dict, queen: Square | None, sq: Square | None, drained: bool) -> int:
+    if sq is None:
+        return 0
+    points = crows.get(sq, 0) * SCORE["crow"] + (SCORE["queen"] if queen == sq else 0)
+    if tiles.get(sq) == G.LEY_LINE and not drained:
+        points *= SCORE["ley_multiplier"]
+    return points
+
+
+def murder_squares(tiles: dict, crows: dict, queen: Square | None) -> list[Square]:
+    """Tiles with a murder, top row first, left to right. The Queen counts toward the six."""
+    size = SCORE["murder_size"]
+    hit = [sq for sq in tiles if crows.get(sq, 0) + (1 if queen == sq else 0) >= size]
+    return sorted(hit, key=lambda s: (s[1], s[0]))
+
+
+def scatter_targets(tiles: dict, center: Square, direction: str) -> list[Square]:
+    """Squares a murder scatters into, in order: clockwise rings from `direction`, tiles only,
+    no Lava Pools, out to the far edge of the board."""
+    reach = max((max(abs(c - center[0]), abs(r - center[1])) for c, r in tiles), default=0)
+    return [sq for sq in spiral_order(center, direction, max(1, reach))
+            if sq in tiles and tiles[sq] != G.LAVA]
+
+
+def scatter(tiles: dict, center: Square, direction: str, count: int) -> list[Square]:
+    """Where each of `count` crows lands; round the spiral again if it runs out of tiles."""
+    targets = scatter_targets(tiles, center, direction)
+    if not targets:
+        return [center] * count
+    return [targets[i % len(targets)] for i in range(count)]
+
+
+def attract(tiles: dict, crows: dict, queen, totem_squares, target: Square, direction: str):
+    """Attract: crows on the line of tiles from `target` towards `direction` fly onto `target`, up to
+    the first gap, Lava Pool or totem (a totem keeps its crows). The Queen comes too."""
+    crows = dict(crows)
+    dc, dr = DIRECTIONS[direction]
+    k = 1
+    while True:
+        sq = (target[0] + dc * k, target[1] + dr * k)
+        if tiles.get(sq) in (None, G.LAVA) or sq in totem_squares:
+            break
+        n = crows.pop(sq, 0)
+        if n:
+            crows[target] = crows.get(target, 0) + n
+        if queen == sq:
+            queen = target
+        k += 1
+    return crows, queen
+
+
+def disperse(tiles: dict, crows: dict, queen, target: Square):
+    """Disperse: crows on the four tiles sharing an edge with `target` move one square further out,
+    unless that square has no tile or is a Lava Pool. The Queen moves like the others."""
+    moves = []
+    for d in CLOCKWISE:
+        dc, dr = DIRECTIONS[d]
+        near = (target[0] + dc, target[1] + dr)
+        far = (target[0] + 2 * dc, target[1] + 2 * dr)
+        if near in tiles and tiles.get(far) not in (None, G.LAVA):
+            moves.append((near, far))
+    out = dict(crows)
+    for near, _ in moves:
+        out.pop(near, None)
+    for near, far in moves:
+        if crows.get(near, 0):
+            out[far] = out.get(far, 0) + crows[near]
+    for near, far in moves:
+        if queen == near:
+            queen = far
+            break
+    return out, queen
+
+
+def is_empty(tiles: dict, crows: dict, queen, totems: dict, corruption, sq: Square) -> bool:
+    kind = tiles.get(sq)
+    return (kind is not None and TILE[kind].empty_ok and crows.get(sq, 0) == 0 and queen != sq
+            and sq not in totems.values() and sq not in corruption)
+
+
+def why_not_empty(tiles: dict, crows: dict, queen, totems: dict, corruption, sq: Square) -> str:
+    kind = tiles.get(sq)
+    if kind is None:
+        return f"there is no tile at {fmt_sq(sq)}"
+    if not TILE[kind].empty_ok:
+        return f"{fmt_sq(sq)} is a {TILE[kind].name}, which is never empty"
+    n = crows.get(sq, 0)
+    if n:
+        return f"{fmt_sq(sq)} holds {n} crow{'s' if n != 1 else ''}"
+    if queen == sq:
+        return f"{fmt_sq(sq)} holds the Queen"
+    for player, at in totems.items():
+        if at == sq:
+            return f"{fmt_sq(sq)} holds {player}'s totem"
+    if sq in corruption:
+        return f"{fmt_sq(sq)} has a Mana Corruption token"
+    return ""
+
+
+def nightfall_window(total_tiles: int, players: int) -> tuple[int, int]:
+    """Which turn draws (1 = the first draw of the game) can turn up Nightfall, from the setup:
+    Nightfall is shuffled into the bottom 7, then 4 tiles go from top to bottom, then 13 start
+    tiles and one hand tile per player are dealt."""
+    stack = total_tiles - dict(G.SETUP_REMOVE)[players] + 1
+    dealt = G.START_TILES + G.HAND_TILES * players
+    bottom = G.BOTTOM_TILES + 1
+    first = stack - bottom - G.MOVED_TO_BOTTOM + 1  # the highest slot Nightfall can sit in
+    last = stack - G.MOVED_TO_BOTTOM
+    return first - dealt, last - dealt
+
+
+# --- the replay ----------------------------------------------------------------------------------
+
+@dataclass
+class _Board:
+    tiles: dict = field(default_factory=dict)
+    crows: dict = field(default_factory=dict)
+    queen: Square | None = None
+    totems: dict = field(default_factory=dict)
+    corruption: dict = field(default_factory=dict)  # square -> round placed
+    supply: int = dict(G.COMPONENTS)["crows"]
+    gone: int = 0
+
+    def empty(self, sq: Square) -> bool:
+        return is_empty(self.tiles, self.crows, self.queen, self.totems, self.corruption, sq)
+
+    def why(self, sq: Square) -> str:
+        return why_not_empty(self.tiles, self.crows, self.queen, self.totems, self.corruption, sq)
+
+    def first_empty(self) -> Square | None:
+        for sq in sorted(self.tiles, key=lambda s: (s[1], s[0])):
+            if self.empty(sq):
+                return sq
+        return None
+
+    def touches(self, sq: Square) -> bool:
+        return any(n in self.tiles for n in neighbors(sq))
+
+    def spawn(self, sq: Square, n: int) -> None:
+        k = min(n, self.supply)
+        if k:
+            self.crows[sq] = self.crows.get(sq, 0) + k
+            self.supply -= k
+
+    def move_crows(self, src: Square, dst: Square, n: int) -> None:
+        n = min(n, self.crows.get(src, 0))
+        if n:
+            self.crows[src] -= n
+            self.crows[dst] = self.crows.get(dst, 0) + n
+            if not self.crows[src]:
+                del self.crows[src]
+
+    def snapshot(self, rnd: int, **kw) -> Snapshot:
+        return Snapshot(rnd, tuple(sorted(self.tiles.items())), tuple(sorted((s, n) for s, n in self.crows.items() if n)),
+                        self.queen, tuple(self.totems.items()), tuple(sorted(self.corruption)),
+                        supply=self.supply, **kw)
+
+
+class _Replay:
+    def __init__(self, setup: Setup):
+        self.setup = setup
+        self.players = setup.players
+        self.problems: list[Problem] = []
+        self.board = _Board()
+        self.counts = dict(setup.counts)
+        self.used: Counter = Counter()
+        self.hands = {p: 0 for p in self.players}
+        self.deck = len(G.SPELLS) * G.SPELL_COPIES
+        self.played: Counter = Counter()
+        self.draws = 0
+        self.drained = False
+
+    def problem(self, where: str, message: str) -> None:
+        self.problems.append(Problem(where, message))
+
+    # setup
+    def start(self) -> Snapshot:
+        want = set(G.start_squares())
+        seen: dict = {}
+        for i, (sq, kind) in enumerate(self.setup.start):
+            where = f"start[{i}]"
+            if sq in seen:
+                self.problem(f"{where}.square", f"{fmt_sq(sq)} is listed twice (also start[{seen[sq]}])")
+                continue
+            seen[sq] = i
+            if sq not in want:
+                self.problem(f"{where}.square", f"{fmt_sq(sq)} is not a starting square (the start is the "
+                             "5x5 checkerboard where column + row is even)")
+            if not self.count_tile(kind, f"{where}.tile"):
+                continue
+            self.board.tiles[sq] = kind
+        missing = sorted(want - set(seen), key=lambda s: (s[1], s[0]))
+        if missing:
+            self.problem("start", f"{len(missing)} starting square{'s' if len(missing) != 1 else ''} "
+                         f"without a tile: {', '.join(fmt_sq(s) for s in missing)}")
+        for sq, kind in sorted(self.board.tiles.items(), key=lambda i: (i[0][1], i[0][0])):
+            self.arrive(sq, kind)
+        return self.board.snapshot(0, totals=tuple((p, 0) for p in self.players))
+
+    def count_tile(self, kind: str | None, where: str) -> bool:
+        if kind not in TILE or kind == G.NIGHTFALL:
+            self.problem(where, f"{kind!r} is not a map tile")
+            return False
+        self.used[kind] += 1
+        if self.used[kind] > self.counts.get(kind, 0):
+            self.problem(where, f"this is {TILE[kind].name} number {self.used[kind]}, but the tile set has "
+                         f"{self.counts.get(kind, 0)}")
+        return True
+
+    def arrive(self, sq: Square, kind: str) -> None:
+        t = TILE[kind]
+        if t.crows:
+            self.board.spawn(sq, t.crows)
+        if t.queen and self.board.queen is None:
+            self.board.queen = sq
+
+    def place(self, kind, at, moved_to, where: str) -> None:
+        b = self.board
+        if not self.count_tile(kind, f"{where}.tile"):
+            return
+        if at is None:
+            self.problem(f"{where}.at", "say where the tile went")
+            return
+        if kind == G.LAVA and at in b.tiles:
+            if not b.empty(at):
+                self.problem(f"{where}.at", f"a Lava Pool may only replace an empty tile, but {b.why(at)}")
+                return
+            old = b.tiles[at]
+            b.tiles[at] = G.LAVA
+            if moved_to is None:
+                self.problem(f"{where}.moved_to", f"say where the replaced {TILE[old].name} went")
+            elif moved_to in b.tiles:
+                self.problem(f"{where}.moved_to", f"{fmt_sq(moved_to)} already holds a tile")
+            else:
+                if not b.touches(moved_to):
+                    self.problem(f"{where}.moved_to", f"{fmt_sq(moved_to)} touches no tile along an edge")
+                b.tiles[moved_to] = old  # moved tiles bring no crows
+            return
+        if moved_to is not None:
+            self.problem(f"{where}.moved_to", "only a Lava Pool replacing a tile moves another tile")
+        if at in b.tiles:
+            self.problem(f"{where}.at", f"{fmt_sq(at)} already holds a {TILE[b.tiles[at]].name}: tiles never stack")
+            return
+        if not b.touches(at):
+            self.problem(f"{where}.at", f"{fmt_sq(at)} touches no tile along an edge")
+        b.tiles[at] = kind
+        self.arrive(at, kind)
+
+    def turn(self, rnd: int, turn: TurnPlay, where: str) -> None:
+        b = self.board
+        self.draws += 1 + (1 if turn.nightfall else 0)
+        self.place(turn.tile, turn.at, turn.moved_to, where)
+        if turn.totem is None:
+            free = b.first_empty()
+            if free is not None:
+                self.problem(f"{where}.totem", f"missing: a totem must be placed while a tile is empty "
+                             f"({fmt_sq(free)} was)")
+        elif turn.totem not in b.tiles:
+            self.problem(f"{where}.totem", f"there is no tile at {fmt_sq(turn.totem)}")
+        else:
+            if not b.empty(turn.totem):
+                self.problem(f"{where}.totem", f"totems go on empty tiles, but {b.why(turn.totem)}")
+            b.totems[turn.player] = turn.totem
+            if b.tiles[turn.totem] == G.BARRENS and self.deck > 0:
+                self.deck -= 1
+                self.hands[turn.player] += 1
+        if turn.spell is not None:
+            self.cast(turn.player, turn.spell, f"{where}.spell")
+
+    def cast(self, player: str, sp: SpellPlay, where: str) -> None:
+        b = self.board
+        if sp.name not in SPELL_KEYS:
+            self.problem(f"{where}.name", f"{sp.name!r} is not a spell ({', '.join(SPELL_KEYS)})")
+            return
+        if self.hands[player] <= 0:
+            self.problem(f"{where}", f"{player} holds no spell card (spells come from totems on Barrens)")
+        else:
+            self.hands[player] -= 1
+        self.played[sp.name] += 1
+        if self.played[sp.name] > G.SPELL_COPIES:
+            self.problem(f"{where}.name", f"{G.spell(sp.name).name} played {self.played[sp.name]} times; "
+                         f"the deck has {G.SPELL_COPIES}")
+        if sp.name == "drain":
+            self.drained = True
+        elif sp.name == "landfall":
+            self.draws += 1
+            self.place(sp.tile, sp.at, sp.moved_to, where)
+        elif sp.name == "attract":
+            if not self.need_empty(sp.target, f"{where}.target"):
+                return
+            if sp.direction not in DIRECTIONS:
+                self.problem(f"{where}.direction", "say which way the spell reaches: N, E, S or W")
+                return
+            b.crows, b.queen = attract(b.tiles, b.crows, b.queen, set(b.totems.values()), sp.target, sp.direction)
+        elif sp.name == "disperse":
+            if sp.target is None or sp.target not in b.tiles:
+                self.problem(f"{where}.target", "pick a tile on the board" if sp.target is None
+                             else f"there is no tile at {fmt_sq(sp.target)}")
+                return
+            b.crows, b.queen = disperse(b.tiles, b.crows, b.queen, sp.target)
+        elif sp.name == "teleport":
+            if sp.source is None or sp.source not in b.tiles:
+                self.problem(f"{where}.from", "pick the tile the crows leave" if sp.source is None
+                             else f"there is no tile at {fmt_sq(sp.source)}")
+                return
+            if sp.count not in (1, 2):
+                self.problem(f"{where}.count", "Teleport moves 1 or 2 crows")
+                return
+            have = b.crows.get(sp.source, 0)
+            if have < sp.count:
+                self.problem(f"{where}.count", f"{fmt_sq(sp.source)} has {have} crow{'s' if have != 1 else ''} "
+                             f"(the Queen cannot be teleported)")
+                return
+            if not self.need_empty(sp.target, f"{where}.target"):
+                return
+            b.move_crows(sp.source, sp.target, sp.count)
+        elif sp.name == "populate":
+            if sp.target is None or b.tiles.get(sp.target) not in (G.TREES_2, G.TREES_3):
+                self.problem(f"{where}.target", "Populate needs a tile showing 2 or 3 crows"
+                             + ("" if sp.target is None else f"; {fmt_sq(sp.target)} is not one"))
+                return
+            if not self.need_empty(sp.target, f"{where}.target"):
+                return
+            b.spawn(sp.target, TILE[b.tiles[sp.target]].crows)
+
+    def need_empty(self, sq, where: str) -> bool:
+        if sq is None:
+            self.problem(where, "pick an empty tile")
+            return False
+        if not self.board.empty(sq):
+            self.problem(where, f"the spell needs an empty tile, but {self.board.why(sq)}")
+            return False
+        return True
+
+    def end_round(self, rnd: int, turns: list[tuple[TurnPlay, str]], totals: dict, nightfall: bool) -> Snapshot:
+        b = self.board
+        b.crows, b.queen = flock(b.tiles, b.crows, b.queen, b.totems)
+        points = {p: totem_points(b.tiles, b.crows, b.queen, b.totems.get(p), self.drained) for p in self.players}
+        for p, n in points.items():
+            totals[p] += n
+        murders = []
+        hit = murder_squares(b.tiles, b.crows, b.queen)
+        if hit:
+            b.corruption = {sq: r for sq, r in b.corruption.items() if r >= rnd}
+        used_scatter = set()
+        first = turns[0] if turns else None
+        for sq in hit:
+            owner = next((t for t, _ in turns if b.totems.get(t.player) == sq), None)
+            chooser = owner or (first[0] if first else None)
+            direction = "N"
+            if chooser is not None and chooser.scatter is not None:
+                direction = chooser.scatter
+                used_scatter.add(chooser.player)
+            n = b.crows.pop(sq, 0)
+            pair = min(SCORE["mated_pair"], n)
+            b.gone += pair
+            landed = scatter(b.tiles, sq, direction, n - pair)
+            for t in landed:
+                b.crows[t] = b.crows.get(t, 0) + 1
+            b.corruption[sq] = rnd
+            murders.append(Murder(sq, n, b.queen == sq, direction, tuple(landed)))
+        for t, where in turns:
+            if t.scatter is not None and t.player not in used_scatter:
+                self.problem(f"{where}.scatter", f"no murder this round was {t.player}'s to scatter")
+        for sq in sorted((s for s, k in b.tiles.items() if k == G.CARRION), key=lambda s: (s[1], s[0])):
+            b.spawn(sq, 1)
+        snap = b.snapshot(rnd, murders=tuple(murders), points=tuple(points.items()),
+                          totals=tuple(totals.items()), drained=self.drained, nightfall=nightfall)
+        b.totems = {}
+        self.drained = False
+        return snap
+
+
+def replay(setup: Setup, rounds: list[list[TurnPlay]]) -> Result:
+    """Play a recorded game from its start; every rule broken becomes a Problem."""
+    r = _Replay(setup)
+    players = setup.players
+    if not G.MIN_PLAYERS <= len(players) <= G.MAX_PLAYERS:
+        r.problem("players", f"Crows is for {G.MIN_PLAYERS} to {G.MAX_PLAYERS} players, not {len(players)}")
+    elif len(set(players)) != len(players):
+        r.problem("players", "every player needs a different name")
+    total = sum(dict(setup.counts).values())
+    snaps = [r.start()]
+    totals = {p: 0 for p in players}
+    ended_at = None
+    window = nightfall_window(total, len(players)) if G.MIN_PLAYERS <= len(players) <= G.MAX_PLAYERS else None
+    stack_left = (total - dict(G.SETUP_REMOVE).get(len(players), 0) + 1
+                  - G.START_TILES - G.HAND_TILES * len(players))
+    for i, turns in enumerate(rounds):
+        rnd = i + 1
+        if ended_at is not None:
+            r.problem(f"rounds[{i}]", f"the game ended after round {ended_at}, when Nightfall was drawn")
+            break
+        if len(turns) != len(players):
+            r.problem(f"rounds[{i}]", f"{len(turns)} turns; every round has one turn per player ({len(players)})")
+        placed = []
+        nightfall = False
+        for j, turn in enumerate(turns):
+            where = f"rounds[{i}][{j}]"
+            expect = players[j % len(players)] if players else None
+            if turn.player not in players:
+                r.problem(f"{where}.player", f"{turn.player!r} is not one of the players ({', '.join(players)})")
+                continue
+            if turn.player != expect:
+                r.problem(f"{where}.player", f"it is {expect}'s turn (seat order, {players[0]} starts)")
+            before = r.draws
+            r.turn(rnd, turn, where)
+            if turn.nightfall:
+                if nightfall:
+                    r.problem(f"{where}.nightfall", "Nightfall was already drawn this round")
+                elif window is not None:
+                    lo, hi = window
+                    k = before + 1
+                    if not (lo <= k <= hi or (turn.spell is not None and turn.spell.name == "landfall"
+                                              and lo <= k + 1 <= hi)):
+                        r.problem(f"{where}.nightfall", f"Nightfall came up on draw {k}, but the setup puts it "
+                                  f"between draws {lo} and {hi}")
+                nightfall = True
+            placed.append((turn, where))
+        if r.draws > stack_left:
+            r.problem(f"rounds[{i}]", f"{r.draws} tiles drawn, but the stack held only {stack_left}")
+            stack_left = 10 ** 9  # say it once
+        snaps.append(r.end_round(rnd, placed, totals, nightfall))
+        if nightfall:
+            ended_at = rnd
+    if ended_at is None:
+        r.problem("rounds", "no turn drew Nightfall (mark that turn with nightfall: true); the game is unfinished")
+    final = tuple((p, totals[p] + SCORE["unused_spell"] * r.hands[p]) for p in players)
+    return Result(tuple(players), tuple(r.problems), tuple(snaps), tuple(r.hands.items()), final)

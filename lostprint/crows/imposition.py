@@ -1,0 +1,186 @@
+"""Many-up imposition for print-and-play pieces: a grid of same-size pieces on a page, each with
+bleed, crop marks that never cross a neighbour, and the page's TrimBox and BleedBox.
+
+Every coordinate is snapped to 1/100 pt, so a cut line and the trim edge it marks print as the
+very same number in the PDF. A page's pieces are Groups named `piece:<kind>:<n>` whose `box` is
+the bleed box; the crop marks are Lines with role "crop-mark".
+
+Crop marks:
+- `none`: no marks.
+- `margin`: marks only outside the whole grid, in line with every trim edge (bleeds may touch).
+- `full`: as margin, and a street between neighbours holds short marks at every trim edge.
+Backs go on the next page with the columns mirrored, for long-edge duplex on portrait paper.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from lostprint.errors import LostprintError
+from lostprint.geometry.paper import MIN_MARGIN, MM, Box
+from lostprint.scene import Group, Line, Style
+
+MARKS = ("none", "margin", "full")
+MARK_CLEAR = 0.5 * MM  # marks keep this far from any bleed box
+MARK_MIN = 2.0 * MM  # shortest mark worth printing in the margin
+MARK_MAX = 5.0 * MM
+STREET = 4.0 * MM  # gap between neighbouring bleed boxes when marks are "full"
+HEADER = 5.0 * MM  # a line of text above the grid
+SAFE = MIN_MARGIN + 0.5  # nothing closer to the paper edge than this
+MARK_STYLE = Style(fill=None, stroke="#000000", width=0.25, cap="butt")
+
+
+def q(v: float) -> float:
+    """Snap to 1/100 pt (what the PDF writes), so equal edges stay equal."""
+    return round(v * 100) / 100
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The grid of one kind of piece on one page size."""
+
+    page_w: float
+    page_h: float
+    trim_w: float
+    trim_h: float
+    bleed: float
+    gutter: float  # between neighbouring bleed boxes
+    cols: int
+    rows: int
+    x0: float  # left of the first column's bleed box
+    y0: float  # top of the first row's bleed box
+    marks: str
+    mark_len: float
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def cell_w(self) -> float:
+        return self.trim_w + 2 * self.bleed
+
+    @property
+    def cell_h(self) -> float:
+        return self.trim_h + 2 * self.bleed
+
+    def col_x(self, col: int, back: bool = False) -> float:
+        """Left edge of a column's bleed box; on a back page the columns run mirrored."""
+        x = self.x0 + col * (self.cell_w + self.gutter)
+        return q(self.page_w - x - self.cell_w) if back else q(x)
+
+    def row_y(self, row: int) -> float:
+        return q(self.y0 + row * (self.cell_h + self.gutter))
+
+    def slot(self, i: int) -> tuple[int, int]:
+        return divmod(i, self.cols)[::-1]  # (col, row)
+
+    def bleed_box(self, i: int, back: bool = False) -> Box:
+        col, row = self.slot(i)
+        return Box(self.col_x(col, back), self.row_y(row), q(self.cell_w), q(self.cell_h))
+
+    def trim_box(self, i: int, back: bool = False) -> Box:
+        b = self.bleed_box(i, back)
+        return Box(q(b.x + self.bleed), q(b.y + self.bleed), self.trim_w, self.trim_h)
+
+
+def impose(page: tuple[float, float], trim: tuple[float, float], bleed: float, marks: str,
+           what: str = "piece") -> Sheet:
+    """The largest grid of `trim`-sized pieces (plus bleed) that fits the page with room for the
+    header and the chosen crop marks."""
+    if marks not in MARKS:
+        raise LostprintError(f"crop marks must be one of {', '.join(MARKS)}, not {marks!r}")
+    page_w, page_h = page
+    trim_w, trim_h, bleed = q(trim[0]), q(trim[1]), q(bleed)
+    room = MARK_CLEAR + MARK_MIN if marks != "none" else 0.0
+    gutter = q(STREET) if marks == "full" else 0.0
+    cell_w, cell_h = trim_w + 2 * bleed, trim_h + 2 * bleed
+    avail_w = page_w - 2 * SAFE - 2 * room
+    avail_h = page_h - 2 * SAFE - 2 * room - HEADER
+    cols = math.floor((avail_w + gutter + 1e-6) / (cell_w + gutter))
+    rows = math.floor((avail_h + gutter + 1e-6) / (cell_h + gutter))
+    if cols < 1 or rows < 1:
+        raise LostprintError(f"a {what} of {trim_w / MM:.1f} x {trim_h / MM:.1f} mm with {bleed / MM:.1f} mm bleed "
+                             f"does not fit on this paper")
+    grid_w = cols * cell_w + (cols - 1) * gutter
+    grid_h = rows * cell_h + (rows - 1) * gutter
+    x0 = q((page_w - grid_w) / 2)
+    top = SAFE + HEADER + room
+    y0 = q(top + (page_h - SAFE - room - top - grid_h) / 2)
+    space = min(x0 - SAFE, y0 - SAFE - HEADER, page_h - SAFE - (y0 + grid_h)) - MARK_CLEAR
+    mark_len = q(min(MARK_MAX, space)) if marks != "none" else 0.0
+    return Sheet(page_w, page_h, trim_w, trim_h, bleed, gutter, cols, rows, x0, y0, marks, mark_len)
+
+
+def _mark(x1, y1, x2, y2) -> Line:
+    return Line(q(x1), q(y1), q(x2), q(y2), MARK_STYLE, role="crop-mark")
+
+
+def crop_marks(sheet: Sheet, used: int, back: bool = False) -> Group:
+    """Crop marks for the first `used` slots of a page (a back page mirrors the columns)."""
+    if sheet.marks == "none" or used <= 0:
+        return Group((), name="crop-marks")
+    slots = [sheet.slot(i) for i in range(used)]
+    cols = sorted({c for c, _ in slots})
+    rows = sorted({r for _, r in slots})
+    clear, length = MARK_CLEAR, sheet.mark_len
+    items = []
+    top = sheet.row_y(rows[0])
+    bottom = sheet.row_y(rows[-1]) + q(sheet.cell_h)
+    xs = [sheet.col_x(c, back) for c in cols]
+    left, right = min(xs), max(xs) + q(sheet.cell_w)
+    for c in cols:
+        bx = sheet.col_x(c, back)
+        for x in (q(bx + sheet.bleed), q(bx + sheet.bleed + sheet.trim_w)):
+            items.append(_mark(x, top - clear - length, x, top - clear))
+            items.append(_mark(x, bottom + clear, x, bottom + clear + length))
+    for r in rows:
+        by = sheet.row_y(r)
+        for y in (q(by + sheet.bleed), q(by + sheet.bleed + sheet.trim_h)):
+            items.append(_mark(left - clear - length, y, left - clear, y))
+            items.append(_mark(right + clear, y, right + clear + length, y))
+    if sheet.marks == "full":
+        taken = set(slots)
+        for c in cols:
+            bx = sheet.col_x(c, back)
+            for r in rows[:-1]:
+                if (c, r) not in taken and (c, r + 1) not in taken:
+                    continue
+                y1 = sheet.row_y(r) + q(sheet.cell_h) + clear
+                y2 = sheet.row_y(r + 1) - clear
+                for x in (q(bx + sheet.bleed), q(bx + sheet.bleed + sheet.trim_w)):
+                    items.append(_mark(x, y1, x, y2))
+        for r in rows:
+            by = sheet.row_y(r)
+            for c in range(sheet.cols - 1):
+                if (c, r) not in taken and (c + 1, r) not in taken:
+                    continue
+                xa = sheet.col_x(c, back)
+                xb = sheet.col_x(c + 1, back)
+                lo, hi = (xa, xb) if xa < xb else (xb, xa)
+                x1 = lo + q(sheet.cell_w) + clear
+                x2 = hi - clear
+                for y in (q(by + sheet.bleed), q(by + sheet.bleed + sheet.trim_h)):
+                    items.append(_mark(x1, y, x2, y))
+    return Group(tuple(items), name="crop-marks")
+
+
+def page_boxes(sheet: Sheet, used: int, back: bool = False) -> tuple[tuple[str, str], ...]:
+    """Scene metadata for the page's TrimBox and BleedBox: the union of the used pieces, as
+    'x0 y0 x1 y1' in scene coordinates (points, y down)."""
+    trims = [sheet.trim_box(i, back) for i in range(used)]
+    bleeds = [sheet.bleed_box(i, back) for i in range(used)]
+    return (("trimbox", _union(trims)), ("bleedbox", _union(bleeds)))
+
+
+def full_page_boxes(w: float, h: float) -> tuple[tuple[str, str], ...]:
+    whole = f"0 0 {q(w):.2f} {q(h):.2f}"
+    return (("trimbox", whole), ("bleedbox", whole))
+
+
+def _union(boxes: list[Box]) -> str:
+    x0 = min(b.x for b in boxes)
+    y0 = min(b.y for b in boxes)
+    x1 = max(b.x + b.w for b in boxes)
+    y1 = max(b.y + b.h for b in boxes)
+    return f"{q(x0):.2f} {q(y0):.2f} {q(x1):.2f} {q(y1):.2f}"

@@ -1,0 +1,370 @@
+"""The Crows print-and-play kit as one multi-page Scene.
+
+Pages: a cover (contents, how to print, the tile counts), the setup diagram, then for each kind
+of piece its fronts and, on the page after each, its backs mirrored for long-edge duplex: map
+tiles, spell cards, reference cards, tokens and crows. Every page is portrait; the pieces are
+imposed many-up with bleed and crop marks (lostprint.crows.imposition).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from lostprint import __version__
+from lostprint.crows import art
+from lostprint.crows.imposition import SAFE, Sheet, crop_marks, full_page_boxes, impose, page_boxes, q
+from lostprint.errors import UsageError
+from lostprint.fonts import ASCENT, text_width
+from lostprint.games import crows as G
+from lostprint.games.model import HOUSE_MARK
+from lostprint.geometry.paper import MM, Box, page_size
+from lostprint.scene import Group, Rect, Scene, Style, Text
+from lostprint.sheets import widgets as w
+from lostprint.sheets.icons import icon
+from lostprint.sheets.style import MIN_TEXT, palette
+
+SPELL_CARD = (56 * MM, 87 * MM)
+REFERENCE_CARD = (84 * MM, 118 * MM)
+TILE_RANGE = (25 * MM, 80 * MM)
+BLEED_RANGE = (0.0, 6 * MM)
+TOKEN_SCALE = 0.5  # of the tile: coins, totems, corruption, first player
+CROW_SCALE = 0.4  # of the tile: crows and the Queen
+
+Draw = Callable[[Box, float], list]
+
+
+@dataclass(frozen=True)
+class KitOptions:
+    paper: str = "letter"
+    ink: str = "color"
+    tile: float = 40 * MM
+    bleed: float = 3 * MM
+    marks: str = "margin"
+    counts: tuple[tuple[str, int], ...] = G.HOUSE_COUNTS
+
+    def check(self) -> None:
+        lo, hi = TILE_RANGE
+        if not lo - 1e-6 <= self.tile <= hi + 1e-6:
+            raise UsageError(f"--tile-size: {self.tile / MM:.1f} mm is outside {lo / MM:.0f}\u2013{hi / MM:.0f} mm")
+        lo, hi = BLEED_RANGE
+        if not lo <= self.bleed <= hi + 1e-6:
+            raise UsageError(f"--bleed: {self.bleed / MM:.1f} mm is outside {lo / MM:.0f}\u2013{hi / MM:.0f} mm")
+
+
+@dataclass(frozen=True)
+class Section:
+    key: str
+    title: str
+    trim: tuple[float, float]
+    fronts: tuple[tuple[str, Draw], ...]  # (piece kind, draw)
+    back: Callable[[str, Box, float], list] | None = field(default=None)  # None: no back pages
+
+
+def sections(opts: KitOptions) -> list[Section]:
+    ink = opts.ink
+    tiles = []
+    for key, n in opts.counts:
+        tiles += [(key, _tile(key, ink))] * n
+    tiles.append((G.NIGHTFALL, _tile(G.NIGHTFALL, ink)))
+    cards = [(s.key, _spell(s, ink)) for s in G.SPELLS for _ in range(G.SPELL_COPIES)]
+    refs = [("reference", lambda t, b: art.reference_side(G.REFERENCE[:3], t, b, ink, "Crows \u00b7 player reference"))] * 4
+    comps = dict(G.COMPONENTS)
+    tokens = ([("coin-1", _token("coin-1", ink))] * comps["coin-1"] + [("coin-5", _token("coin-5", ink))] * comps["coin-5"]
+              + [("totem", _token("totem", ink, c)) for c in G.TOTEM_COLORS]
+              + [("corruption", _token("corruption", ink))] * comps["corruption"]
+              + [("first-player", _token("first-player", ink))])
+    crows = [("crow", _token("crow", ink))] * comps["crows"] + [("queen-crow", _token("queen-crow", ink))]
+    tile = q(opts.tile)
+    small, tiny = q(opts.tile * TOKEN_SCALE), q(opts.tile * CROW_SCALE)
+    same = _same_as_front
+    return [
+        Section("tiles", "Map tiles", (tile, tile), tuple(tiles), lambda k, t, b: art.tile_back(t, b, ink)),
+        Section("spells", "Spell cards", SPELL_CARD, tuple(cards), lambda k, t, b: art.spell_back(t, b, ink)),
+        Section("reference", "Player reference cards", REFERENCE_CARD, tuple(refs),
+                lambda k, t, b: art.reference_side(G.REFERENCE[3:], t, b, ink, "Crows \u00b7 flocking & murders")),
+        Section("tokens", "Tokens", (small, small), tuple(tokens), same(tokens)),
+        Section("crows", "Crow pieces", (tiny, tiny), tuple(crows), same(crows)),
+    ]
+
+
+def _same_as_front(fronts):
+    """Two-sided tokens: the back of each is its front again (drawn by kind)."""
+    by_kind: dict[str, list[Draw]] = {}
+    for kind, draw in fronts:
+        by_kind.setdefault(kind, []).append(draw)
+
+    def back(kind: str, trim: Box, bleed: float):
+        return by_kind[kind][0](trim, bleed)
+    return back
+
+
+def _tile(key: str, ink: str) -> Draw:
+    return lambda trim, bleed: art.tile_front(key, trim, bleed, ink)
+
+
+def _spell(card, ink: str) -> Draw:
+    return lambda trim, bleed: art.spell_front(card, trim, bleed, ink)
+
+
+def _token(kind: str, ink: str, color=None) -> Draw:
+    return lambda trim, bleed: art.token(kind, trim, bleed, ink, color)
+
+
+def _header(page_w: float, left: str, right: str, pal) -> Group:
+    size = MIN_TEXT + 0.5
+    base = SAFE + ASCENT * size + 1
+    items = [Text(SAFE, base, left, size, "sans-bold", "start", pal.soft, role="page-head")]
+    room = page_w - 2 * SAFE - text_width(left, "sans-bold", size) - 12
+    label, rsize = w.fitted(right, "sans-italic", size, room)
+    items.append(Text(page_w - SAFE, base, label, rsize, "sans-italic", "end", pal.soft, role="page-head"))
+    return Group(tuple(items), name="page-head")
+
+
+def imposed_pages(section: Section, opts: KitOptions, page: tuple[float, float]) -> tuple[Sheet, list[Scene]]:
+    pal = palette(opts.ink)
+    sheet = impose(page, section.trim, opts.bleed, opts.marks, what=section.title.lower().rstrip("s"))
+    pages = []
+    chunks = [section.fronts[i:i + sheet.per_page] for i in range(0, len(section.fronts), sheet.per_page)]
+    for n, chunk in enumerate(chunks):
+        count = f"sheet {n + 1} of {len(chunks)}" if len(chunks) > 1 else "1 sheet"
+        for back in ((False, True) if section.back else (False,)):
+            items: list = [_header(page[0], f"Crows \u00b7 {section.title} \u00b7 {count} \u00b7 "
+                                            + ("backs" if back else "fronts"),
+                                   "print the next page on the reverse (flip on the long edge)" if not back and section.back
+                                   else "backs: mirrored for long-edge duplex" if back
+                                   else "print at 100% and cut on the marks", pal)]
+            for i, (kind, draw) in enumerate(chunk):
+                trim = sheet.trim_box(i, back)
+                box = sheet.bleed_box(i, back)
+                drawn = section.back(kind, trim, sheet.bleed) if back else draw(trim, sheet.bleed)
+                items.append(Group(tuple(drawn), name=f"piece:{kind}:{section.key}:{n * sheet.per_page + i}",
+                                   box=tuple(box)))
+            items.append(crop_marks(sheet, len(chunk), back))
+            meta = page_boxes(sheet, len(chunk), back) + (("section", section.key), ("side", "back" if back else "front"))
+            pages.append(Scene(page[0], page[1], tuple(items), metadata=meta, margin=SAFE))
+    return sheet, pages
+
+
+def cover_page(opts: KitOptions, page: tuple[float, float], layout: list[tuple[Section, Sheet, int]]) -> Scene:
+    pal = palette(opts.ink)
+    W, H = page
+    box = Box(12 * MM, 12 * MM, W - 24 * MM, H - 24 * MM)
+    items: list = []
+    items.append(Text(box.x, box.y + ASCENT * 30, "Crows", 30.0, "serif-bold", "start", pal.accent, role="title"))
+    sub = (f"Print-and-play kit \u00b7 {opts.paper} \u00b7 {'colour' if opts.ink == 'color' else 'black & white'} "
+           f"\u00b7 tiles {opts.tile / MM:.0f} mm \u00b7 bleed {opts.bleed / MM:g} mm")
+    sub, ssize = w.fitted(sub, "sans-italic", 9.0, box.w)
+    items.append(Text(box.x, box.y + 30 + 8 + ASCENT * ssize, sub, ssize, "sans-italic", "start", pal.soft))
+    items.append(icon("raven", box.right - 28, box.y + 18, 40, pal.ink, fill=pal.ink))
+    y = box.y + 62
+    rows = []
+    for section, sheet, n_pages in layout:
+        counts: dict[str, int] = {}
+        for kind, _ in section.fronts:
+            counts[kind] = counts.get(kind, 0) + 1
+        size = f"{section.trim[0] / MM:.0f} \u00d7 {section.trim[1] / MM:.0f} mm"
+        backs = "with backs" if section.back else "one-sided"
+        rows.append((section.title, str(len(section.fronts)), size,
+                     f"{n_pages} page{'s' if n_pages > 1 else ''}, {sheet.per_page} per sheet, {backs}"))
+    table_h = 12 + 6 + (len(rows) + 1) * 14 + 8
+    items.append(w.rows_table("Contents", ("Piece", "Count", "Size", "Sheets"), rows, (0.3, 0.12, 0.2, 0.38),
+                              Box(box.x, y, box.w, table_h), pal, name="contents", wrap_last=False))
+    y += table_h + 8
+    tiles = [(G.tile_type(k).name, str(n), G.tile_type(k).effect) for k, n in opts.counts]
+    tiles.append((G.NIGHTFALL_TILE.name, "1", G.NIGHTFALL_TILE.effect))
+    total = sum(n for _, n in opts.counts)
+    house = opts.counts == G.HOUSE_COUNTS
+    tiles_h = 12 + 6 + (len(tiles) + 1) * 13 + 8
+    items.append(w.rows_table("Map tiles", ("Tile", "Count", "Effect"), tiles, (0.26, 0.1, 0.64),
+                              Box(box.x, y, box.w, tiles_h), pal, house=house,
+                              subtitle=f"{total} map tiles + Nightfall", name="tiles"))
+    y += tiles_h + 8
+    notes = [
+        "Print at 100% (actual size, no 'fit to page'). Pages with backs are followed by their backs: "
+        "print double-sided, flipping on the long edge, or glue the two sheets back to back.",
+        "Cut on the crop marks: each mark lines up with the trim edge of a piece. The printed bleed "
+        "around every piece means a slightly-off cut still leaves no white edge.",
+        "Tokens and crows are printed the same on both sides. Glue the sheets to card stock before "
+        "cutting for sturdier pieces.",
+    ]
+    if house:
+        notes.append(f"{HOUSE_MARK} The published rules give no tile counts: this mix is a house distribution.")
+    else:
+        notes.append("The tile counts were given with --counts.")
+    note_h = _notes_height(notes, box.w)
+    items.append(_notes("How to print", notes, Box(box.x, y, box.w, note_h), pal))
+    y += note_h + 8
+    items.append(_gallery(Box(box.x, y, box.w, box.bottom - y), opts.ink, pal))
+    meta = full_page_boxes(W, H) + (("section", "cover"),)
+    return Scene(W, H, tuple(items), metadata=meta, margin=12 * MM)
+
+
+def _notes_height(notes: list[str], width: float, size: float = 8.0) -> float:
+    lines = sum(len(w.wrap(n, "sans", size, width - 16)) for n in notes)
+    return w.TITLE_BAR + 6 + lines * size * 1.25 + 4 * len(notes) + 2
+
+
+def _gallery(box: Box, ink: str, pal) -> Group:
+    """One of every tile, drawn as printed (smaller), as a picture of what the kit holds."""
+    items, inner = w.panel(box, "The map tiles", pal, subtitle="one of each, and Nightfall")
+    kinds = [t.key for t in G.ALL_TILES]
+    cols = 5
+    rows = -(-len(kinds) // cols)
+    gap = 8.0
+    side = min((inner.w - gap * (cols - 1)) / cols, (inner.h - gap * (rows - 1)) / rows)
+    x0 = inner.x + (inner.w - (side * cols + gap * (cols - 1))) / 2
+    y0 = inner.y + (inner.h - (side * rows + gap * (rows - 1))) / 2
+    for i, kind in enumerate(kinds):
+        r, c = divmod(i, cols)
+        items += art.tile_art(kind, Box(x0 + c * (side + gap), y0 + r * (side + gap), side, side), ink,
+                              stroke=pal.line)
+    return Group(tuple(items), name="gallery", box=tuple(box))
+
+
+def _notes(title: str, notes: list[str], box: Box, pal) -> Group:
+    items, inner = w.panel(box, title, pal, name=title)
+    y = inner.y
+    size = 8.0
+    for note in notes:
+        for k, line in enumerate(w.wrap(note, "sans", size, inner.w - 8)):
+            if y + size * 1.25 > inner.bottom:
+                break
+            if k == 0:
+                items.append(Rect(inner.x + 0.5, y + ASCENT * size * 0.45, 2.4, 2.4, Style(fill=pal.accent, stroke=None, width=0)))
+            items.append(Text(inner.x + 8, y + ASCENT * size, line, size, "sans", "start", pal.ink))
+            y += size * 1.25
+        y += 4
+    return Group(tuple(items), name=f"notes:{title}", box=tuple(box))
+
+
+def setup_page(opts: KitOptions, page: tuple[float, float]) -> Scene:
+    pal = palette(opts.ink)
+    W, H = page
+    box = Box(12 * MM, 12 * MM, W - 24 * MM, H - 24 * MM)
+    items: list = [Text(box.x, box.y + ASCENT * 20, "Setting up", 20.0, "serif-bold", "start", pal.accent, role="title")]
+    steps = _setup_steps()
+    steps_h = _steps_height(steps, box.w)
+    label = 14.0
+    grid_side = min(box.w * 0.8, box.bottom - steps_h - 46 - (box.y + 34 + label) - 8)
+    cell = grid_side / G.START_GRID
+    gx = box.x + (box.w - grid_side) / 2 + label / 2
+    gy = box.y + 34 + label
+    diagram = []
+    starts = G.start_squares()
+    for r in range(G.START_GRID):
+        diagram.append(Text(gx - 5, gy + r * cell + cell / 2 + 3, str(r), 9.0, "sans-bold", "end", pal.soft))
+        diagram.append(Text(gx + r * cell + cell / 2, gy - 5, str(r), 9.0, "sans-bold", "middle", pal.soft))
+    for c in range(G.START_GRID):
+        for r in range(G.START_GRID):
+            x, y = gx + c * cell, gy + r * cell
+            if (c, r) in starts:
+                diagram.append(Rect(x + 1.5, y + 1.5, cell - 3, cell - 3,
+                                    Style(fill="#e9e1cc" if opts.ink == "color" else "#e6e6e6", stroke=pal.ink, width=1.0),
+                                    radius=3, role="start-tile"))
+                n = starts.index((c, r)) + 1
+                diagram.append(art.centred(x + cell / 2, y + cell / 2 - 5, str(n), 16.0, "serif-bold", pal.ink))
+                diagram.append(art.centred(x + cell / 2, y + cell / 2 + 12, f"[{c}, {r}]", 7.0, "sans", pal.soft))
+            else:
+                diagram.append(Rect(x + 4, y + 4, cell - 8, cell - 8,
+                                    Style(fill=None, stroke=pal.faint, width=0.6, dash=(2, 2)), radius=3))
+    items.append(Group(tuple(diagram), name="setup-diagram", box=(gx - label, gy - label, grid_side + label, grid_side + label)))
+    caption = ("Deal the 13 starting tiles face up onto the shaded squares, in the order shown: the corners "
+               "and centre of a 5 \u00d7 5 grid, every square whose column plus row is even. Saved games "
+               "name squares [column, row] with these numbers; the board then grows in any direction.")
+    y = gy + grid_side + 8
+    cap_box = Box(box.x, y, box.w, 32)
+    items.append(Group(tuple(art.paragraph(caption, cap_box, 8.0, "sans-italic", pal.soft)), name="caption",
+                       box=tuple(cap_box)))
+    y += 38
+    y = box.bottom - steps_h
+    items.append(_steps("Setup, step by step", steps, Box(box.x, y, box.w, box.bottom - y), pal))
+    meta = full_page_boxes(W, H) + (("section", "setup"),)
+    return Scene(W, H, tuple(items), metadata=meta, margin=12 * MM)
+
+
+def _setup_steps() -> list[str]:
+    remove = ", ".join(f"{n} players: remove {k}" for n, k in G.SETUP_REMOVE)
+    return [
+        "Each player picks a colour and takes the Mana Totem of that colour.",
+        f"Shuffle the {len(G.SPELLS) * G.SPELL_COPIES} spell cards into a face-down deck.",
+        "Put Nightfall aside. Shuffle the map tiles face down into one stack.",
+        f"Take tiles off the stack unseen and put them back in the box ({remove}).",
+        f"Take {G.BOTTOM_TILES} tiles, shuffle Nightfall in with them and slide these "
+        f"{G.BOTTOM_TILES + 1} under the stack; then move {G.MOVED_TO_BOTTOM} tiles from the top to the bottom.",
+        f"Draw {G.START_TILES} tiles and lay them out as in the diagram.",
+        f"Each player draws {G.HAND_TILES} tile and keeps it hidden: that is your hand.",
+        "Put a crow on every crow shown on the tiles, and the Queen on the Queen's Totem if it is out.",
+        "Choose a first player at random, who takes the first-player token and starts every round.",
+    ]
+
+
+def _steps_height(steps: list[str], width: float, size: float = 8.5) -> float:
+    lines = sum(len(w.wrap(st, "sans", size, width - 8 - 16)) for st in steps)
+    return w.TITLE_BAR + 6 + 2 + lines * size * 1.28 + 3 * len(steps) + 2
+
+
+def _steps(title: str, steps: list[str], box: Box, pal) -> Group:
+    items, inner = w.panel(box, title, pal, name=title)
+    size = 8.5
+    lead = size * 1.28
+    y = inner.y + 2
+    for i, step in enumerate(steps, 1):
+        items.append(Text(inner.x + 10, y + ASCENT * size, f"{i}.", size, "sans-bold", "end", pal.accent))
+        for line in w.wrap(step, "sans", size, inner.w - 16):  # inner.w = box.w - 8
+            items.append(Text(inner.x + 14, y + ASCENT * size, line, size, "sans", "start", pal.ink))
+            y += lead
+        y += 3
+    return Group(tuple(items), name=f"steps:{title}", box=tuple(box))
+
+
+def build_kit(opts: KitOptions) -> Scene:
+    """The whole kit: game data + options -> a multi-page Scene (no files, no backend)."""
+    opts.check()
+    page = page_size(opts.paper, landscape=False)
+    layout, body = [], []
+    for section in sections(opts):
+        sheet, pages = imposed_pages(section, opts, page)
+        layout.append((section, sheet, len(pages)))
+        body += pages
+    first = cover_page(opts, page, layout)
+    pages = [setup_page(opts, page)] + body
+    meta = (
+        ("title", "Crows \u2014 print-and-play kit"),
+        ("subject", f"kit, {opts.paper}, {opts.ink}, tiles {opts.tile / MM:.1f} mm, bleed {opts.bleed / MM:.1f} mm, "
+                    f"marks {opts.marks}"),
+        ("game", "crows"),
+        ("version", __version__),
+    ) + first.metadata
+    return Scene(first.width, first.height, first.items, metadata=meta, margin=first.margin, pages=tuple(pages))
+
+
+def kit_name(opts: KitOptions) -> str:
+    return f"crows-kit-{opts.paper}" + ("-mono" if opts.ink == "mono" else "")
+
+
+def write_kit(opts: KitOptions, path) -> object:
+    from lostprint.render import write
+
+    return write(build_kit(opts), path, "pdf")
+
+
+def demo(out, quick: bool, log) -> list:
+    """`lostprint demo`: the kit (letter and a4 colour, letter mono) and the example record's PDF,
+    into out/crows/."""
+    from pathlib import Path
+
+    from lostprint.crows.record import record_scene
+    from lostprint.render import write
+
+    folder = Path(out) / "crows"
+    written = []
+    variants = [("letter", "color")] if quick else [("letter", "color"), ("a4", "color"), ("letter", "mono")]
+    for paper, ink in variants:
+        opts = KitOptions(paper=paper, ink=ink)
+        log(f"kit crows {paper} {ink}")
+        written.append(write(build_kit(opts), folder / f"{kit_name(opts)}.pdf", "pdf"))
+    example = Path(__file__).resolve().parents[2] / "examples" / "crows-3p.yaml"
+    if example.exists():
+        log(f"record {example.name}")
+        written.append(write(record_scene(example, "letter", "color"), folder / "crows-3p-record-letter.pdf", "pdf"))
+    return written

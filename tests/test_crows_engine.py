@@ -1,0 +1,503 @@
+"""Hand-worked cases for every flocking, tie, murder and spell rule of Crows (lostprint.crows.engine).
+
+Boards are drawn as text: one character per square, row 0 on top. `.` Barrens, `g` Gem Cave,
+`l` Ley Line, `x` Lava Pool, `2`/`3` trees, `c` Carrion, space = no tile."""
+from __future__ import annotations
+
+import pytest
+
+from lostprint.crows import engine as E
+from lostprint.games import crows as G
+
+KINDS = {".": G.BARRENS, "g": G.GEM_CAVE, "l": G.LEY_LINE, "x": G.LAVA, "1": G.TREES_1, "2": G.TREES_2,
+         "3": G.TREES_3, "c": G.CARRION, "q": G.QUEEN}
+
+
+def board(*rows: str) -> dict:
+    return {(c, r): KINDS[ch] for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != " "}
+
+
+# --- flocking ------------------------------------------------------------------------------------
+
+def test_crows_fly_any_distance_along_a_row():
+    tiles = board(".....")
+    crows, _ = E.flock(tiles, {(0, 0): 3}, None, {"A": (4, 0)})
+    assert crows == {(4, 0): 3}
+
+
+def test_a_gap_stops_the_crows():
+    tiles = board(".. ..")
+    crows, _ = E.flock(tiles, {(0, 0): 3}, None, {"A": (4, 0)})
+    assert crows == {(0, 0): 3}
+
+
+def test_lava_blocks_the_line_like_a_gap():
+    tiles = board("..x..")
+    crows, _ = E.flock(tiles, {(0, 0): 2, (4, 0): 1}, None, {"A": (3, 0)})
+    assert crows == {(0, 0): 2, (3, 0): 1}
+
+
+def test_no_diagonals():
+    tiles = board("...", "...", "...")
+    crows, _ = E.flock(tiles, {(0, 0): 2}, None, {"A": (1, 1)})
+    assert crows == {(0, 0): 2}
+
+
+def test_nearest_totem_wins_and_columns_count():
+    tiles = board("....", "....", "....", "....")
+    # (1, 1): A is 2 east, B is 1 south -> B
+    crows, _ = E.flock(tiles, {(1, 1): 4}, None, {"A": (3, 1), "B": (1, 2)})
+    assert crows == {(1, 2): 4}
+
+
+def test_the_first_totem_in_a_direction_hides_the_ones_behind_it():
+    tiles = board(".....")
+    crows, _ = E.flock(tiles, {(0, 0): 2}, None, {"A": (2, 0), "B": (4, 0)})
+    assert crows == {(2, 0): 2}
+
+
+def test_crows_on_a_totem_tile_stay():
+    tiles = board("...")
+    crows, _ = E.flock(tiles, {(1, 0): 3}, None, {"A": (1, 0), "B": (2, 0)})
+    assert crows == {(1, 0): 3}
+
+
+def test_flocking_is_simultaneous_no_chain():
+    # (0,0) sees A at (2,0); the crows of (2,1) see A too (up). Nobody moves twice.
+    tiles = board("...", "...")
+    crows, _ = E.flock(tiles, {(0, 0): 1, (2, 1): 2, (0, 1): 1}, None, {"A": (2, 0)})
+    assert crows == {(2, 0): 3, (0, 1): 1}
+
+
+def test_tie_splits_evenly_and_the_odd_crow_stays():
+    tiles = board(".....")
+    crows, _ = E.flock(tiles, {(2, 0): 5}, None, {"A": (0, 0), "B": (4, 0)})
+    assert crows == {(0, 0): 2, (4, 0): 2, (2, 0): 1}
+
+
+def test_three_way_tie_leaves_the_remainder():
+    tiles = board(" . ", "...", " . ")
+    crows, _ = E.flock(tiles, {(1, 1): 5}, None, {"A": (1, 0), "B": (2, 1), "C": (1, 2)})
+    assert crows == {(1, 0): 1, (2, 1): 1, (1, 2): 1, (1, 1): 2}
+
+
+def test_tie_goes_to_the_one_gem_cave_totem():
+    crows, _ = E.flock(board("g.."), {(1, 0): 5}, None, {"A": (0, 0), "B": (2, 0)})
+    assert crows == {(0, 0): 5}
+    # a Gem Cave only breaks ties: a nearer plain totem still wins
+    crows, _ = E.flock(board("g..."), {(2, 0): 5}, None, {"A": (0, 0), "B": (3, 0)})
+    assert crows == {(3, 0): 5}
+
+
+def test_tie_between_two_gem_caves_and_a_plain_totem_splits_among_the_gems():
+    tiles = board(" g ", "g..", " . ")
+    # (1,1): A on gem (1,0) north, B on gem (0,1) west, C plain (2,1) east, all 1 away
+    crows, _ = E.flock(tiles, {(1, 1): 5}, None, {"A": (1, 0), "B": (0, 1), "C": (2, 1)})
+    assert crows == {(1, 0): 2, (0, 1): 2, (1, 1): 1}
+
+
+def test_queen_prefers_a_gem_cave_totem_even_farther_away():
+    tiles = board("..g..")
+    _, queen = E.flock(tiles, {}, (4, 0), {"A": (2, 0), "B": (0, 0)})
+    assert queen == (2, 0)
+    tiles = board("g...")
+    _, queen = E.flock(tiles, {}, (2, 0), {"A": (0, 0), "B": (3, 0)})
+    assert queen == (0, 0)  # gem 2 away beats plain 1 away
+
+
+def test_queen_without_a_gem_flocks_like_a_crow_and_stays_on_a_tie():
+    tiles = board(".....")
+    _, queen = E.flock(tiles, {}, (1, 0), {"A": (0, 0), "B": (4, 0)})
+    assert queen == (0, 0)
+    _, queen = E.flock(tiles, {}, (2, 0), {"A": (0, 0), "B": (4, 0)})
+    assert queen == (2, 0)
+
+
+def test_queen_does_not_cross_lava_to_a_gem():
+    tiles = board("gx...")
+    _, queen = E.flock(tiles, {}, (3, 0), {"A": (0, 0), "B": (4, 0)})
+    assert queen == (4, 0)
+
+
+# --- scoring -------------------------------------------------------------------------------------
+
+def test_points_crows_queen_ley_and_drain():
+    tiles = board(".l")
+    assert E.totem_points(tiles, {(0, 0): 3}, None, (0, 0), False) == 3
+    assert E.totem_points(tiles, {(0, 0): 3}, (0, 0), (0, 0), False) == 6
+    assert E.totem_points(tiles, {(1, 0): 3}, (1, 0), (1, 0), False) == 12  # (3 + 3) x 2
+    assert E.totem_points(tiles, {(1, 0): 3}, (1, 0), (1, 0), True) == 6  # drained
+    assert E.totem_points(tiles, {}, None, None, False) == 0
+
+
+# --- murders -------------------------------------------------------------------------------------
+
+def test_murder_needs_six_and_the_queen_counts():
+    tiles = board("...")
+    assert E.murder_squares(tiles, {(1, 0): 5}, None) == []
+    assert E.murder_squares(tiles, {(1, 0): 5}, (1, 0)) == [(1, 0)]
+    assert E.murder_squares(tiles, {(2, 0): 6, (0, 0): 7}, None) == [(0, 0), (2, 0)]
+
+
+def test_scatter_spirals_clockwise_from_the_chosen_direction_skipping_gaps_and_lava():
+    # around (1,1) from E: E(2,1) SE(2,2) S(1,2)=gap SW(0,2) W(0,1) NW(0,0) N(1,0) NE(2,0)
+    assert E.scatter_targets(board("...", "...", ". ."), (1, 1), "E") == [
+        (2, 1), (2, 2), (0, 2), (0, 1), (0, 0), (1, 0), (2, 0)]
+    # a lava neighbour is skipped; the centre itself is lava here only to test the filter
+    tiles = board("x..", "...", "...")
+    assert E.scatter_targets(tiles, (1, 1), "N") == [(1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2), (0, 1)]
+
+
+def test_scatter_goes_round_again_when_it_runs_out():
+    tiles = board("..")
+    assert E.scatter(tiles, (0, 0), "N", 3) == [(1, 0), (1, 0), (1, 0)]
+
+
+def test_scatter_reaches_the_second_ring():
+    tiles = board("  .", "   ", "  .")
+    # around (0,1) nothing in ring 1 except none; ring 2 has (2,0) and (2,2)
+    assert E.scatter_targets(tiles, (0, 1), "N") == [(2, 0), (2, 2)]
+
+
+# --- a replayed game -----------------------------------------------------------------------------
+
+START = tuple(((c, r), G.BARRENS) for c, r in G.start_squares())
+
+
+def turn(player, tile, at, totem=None, **kw):
+    return E.TurnPlay(player, tile, at, totem, **kw)
+
+
+def fields(result, prefix=""):
+    return [(p.field, p.message) for p in result.problems if p.field.startswith(prefix) and p.field != "rounds"]
+
+
+def play(rounds, start=START, players=("A", "B", "C"), counts=None):
+    setup = E.Setup(players, start, counts or G.HOUSE_COUNTS)
+    return E.replay(setup, rounds)
+
+
+def test_start_needs_the_thirteen_checkerboard_squares():
+    bad = START[:-1] + (((1, 0), G.BARRENS),)
+    result = play([], start=bad)
+    msgs = fields(result, "start")
+    assert any("not a starting square" in m for _, m in msgs)
+    assert any("without a tile: [4, 4]" in m for _, m in msgs)
+
+
+def test_start_tiles_spawn_crows_and_the_queen():
+    start = tuple(((c, r), G.TREES_3 if (c, r) == (0, 0) else G.QUEEN if (c, r) == (2, 2) else G.BARRENS)
+                  for c, r in G.start_squares())
+    result = play([], start=start)
+    snap = result.snapshots[0]
+    assert dict(snap.crows) == {(0, 0): 3}
+    assert snap.queen == (2, 2)
+    assert snap.supply == 33
+
+
+def test_placement_must_touch_an_edge_and_never_stack():
+    result = play([[turn("A", G.BARRENS, (7, 7), (0, 0)), turn("B", G.BARRENS, (2, 2), (2, 0)),
+                    turn("C", G.BARRENS, (1, 0), (4, 0))]])
+    msgs = dict(fields(result, "rounds[0]"))
+    assert "touches no tile" in msgs["rounds[0][0].at"]
+    assert "never stack" in msgs["rounds[0][1].at"]
+    assert "rounds[0][2].at" not in msgs  # (1, 0) touches (0, 0)
+
+
+def test_diagonal_contact_is_not_enough():
+    result = play([[turn("A", G.BARRENS, (5, 5), (0, 0))]], players=("A", "B"))
+    assert "touches no tile" in dict(fields(result))["rounds[0][0].at"]
+
+
+def test_lava_replaces_an_empty_tile_which_moves_without_crows():
+    start = tuple(((c, r), G.TREES_2 if (c, r) == (1, 1) else G.BARRENS) for c, r in G.start_squares())
+    # (1,1) holds 2 crows: not empty; (0,0) is empty Barrens
+    result = play([[turn("A", G.LAVA, (1, 1), (2, 2), moved_to=(5, 0)),
+                    turn("B", G.LAVA, (0, 0), (4, 4), moved_to=(5, 2)),
+                    turn("C", G.TREES_2, (1, 0), (2, 0))]], start=start)
+    msgs = dict(fields(result, "rounds[0]"))
+    assert "only replace an empty tile" in msgs["rounds[0][0].at"]
+    assert "rounds[0][1].at" not in msgs and "rounds[0][1].moved_to" not in msgs
+    snap = result.snapshots[1]
+    tiles = dict(snap.tiles)
+    assert tiles[(0, 0)] == G.LAVA and tiles[(5, 2)] == G.BARRENS
+
+
+def test_a_moved_trees_tile_brings_no_crows():
+    start = tuple(((c, r), G.TREES_2 if (c, r) == (0, 0) else G.BARRENS) for c, r in G.start_squares())
+    r1 = [turn("A", G.BARRENS, (1, 0), (2, 0)), turn("B", G.BARRENS, (3, 0), (4, 4))]  # (0,0)'s crows leave
+    r2 = [turn("A", G.LAVA, (0, 0), (2, 2), moved_to=(-1, 0)), turn("B", G.BARRENS, (0, 1), (4, 4))]
+    result = play([r1, r2], start=start, players=("A", "B"))
+    assert fields(result, "rounds[1]") == []
+    snap = result.snapshots[2]
+    assert dict(snap.tiles)[(-1, 0)] == G.TREES_2 and dict(snap.tiles)[(0, 0)] == G.LAVA
+    assert (-1, 0) not in dict(snap.crows) and snap.supply == 34
+
+
+def test_totem_rules_and_spells_from_barrens():
+    start = tuple(((c, r), G.TREES_1 if (c, r) == (2, 2) else G.BARRENS) for c, r in G.start_squares())
+    result = play([[turn("A", G.BARRENS, (1, 0), (2, 2)),  # crow there
+                    turn("B", G.BARRENS, (3, 0), (1, 0)),
+                    turn("C", G.LAVA, (0, 1), (1, 0))]],  # B's totem is there
+                  start=start)
+    msgs = dict(fields(result, "rounds[0]"))
+    assert "holds 1 crow" in msgs["rounds[0][0].totem"]
+    assert "holds B's totem" in msgs["rounds[0][2].totem"]
+    result = play([[turn("A", G.BARRENS, (1, 0), (0, 0)), turn("B", G.LAVA, (3, 0), (3, 0))]], players=("A", "B"))
+    assert "never empty" in dict(fields(result))["rounds[0][1].totem"]
+    result = play([[turn("A", G.BARRENS, (1, 0), None)]], players=("A", "B"))
+    assert "must be placed" in dict(fields(result))["rounds[0][0].totem"]
+
+
+def test_spell_needs_a_card_and_unused_spells_score_two():
+    r1 = [turn("A", G.BARRENS, (1, 0), (0, 0)), turn("B", G.GEM_CAVE, (3, 0), (3, 0),
+                                                     spell=E.SpellPlay("drain"))]
+    result = play([r1], players=("A", "B"))
+    assert "holds no spell card" in dict(fields(result))["rounds[0][1].spell"]
+    assert dict(result.spells_left) == {"A": 1, "B": 0}
+    assert dict(result.final)["A"] == 2
+
+
+def test_corruption_blocks_totems():
+    # five crows flock onto A's totem together with one already there: a murder at (0, 0)
+    start = tuple(((c, r), G.TREES_3 if (c, r) in ((2, 0), (0, 2)) else G.BARRENS) for c, r in G.start_squares())
+    r1 = [turn("A", G.BARRENS, (1, 0), (0, 0)), turn("B", G.BARRENS, (0, 1), (4, 4))]
+    r2 = [turn("A", G.BARRENS, (3, 0), (0, 0)), turn("B", G.BARRENS, (1, 2), (4, 2))]
+    result = play([r1, r2], start=start, players=("A", "B"))
+    snap = result.snapshots[1]
+    assert [m.square for m in snap.murders] == [(0, 0)]
+    assert snap.corruption == ((0, 0),)
+    assert "Mana Corruption" in dict(fields(result))["rounds[1][0].totem"]
+
+
+def test_murder_scores_pairs_off_scatters_and_corrupts():
+    # 3x3 of Barrens plus the start; trees-3 at (2,0) and (0,2) send 6 crows to A at (0,0)
+    start = tuple(((c, r), G.TREES_3 if (c, r) in ((2, 0), (0, 2)) else G.BARRENS) for c, r in G.start_squares())
+    r1 = [turn("A", G.BARRENS, (1, 0), (0, 0), scatter="E"), turn("B", G.BARRENS, (0, 1), (4, 4))]
+    result = play([r1], start=start, players=("A", "B"))
+    snap = result.snapshots[1]
+    assert dict(snap.points) == {"A": 6, "B": 0}  # scored before the murder
+    (m,) = snap.murders
+    assert m.square == (0, 0) and m.crows == 6 and m.direction == "E"
+    # 4 scattered from E, clockwise: E (1,0), SE (1,1) is a gap, S (0,1), then ring 2...
+    # 4 scattered from E, clockwise: E (1,0), SE (1,1), S (0,1), then ring 2 from E: (2,0)
+    assert m.scattered == ((1, 0), (1, 1), (0, 1), (2, 0))
+    assert (0, 0) not in dict(snap.crows)
+    assert snap.corruption == ((0, 0),)
+    assert sum(n for _, n in snap.crows) == 4  # 6 - a mated pair
+    assert snap.supply == 30
+
+
+def test_new_murder_clears_old_corruption_and_scatter_must_be_used():
+    start = tuple(((c, r), G.TREES_3 if (c, r) in ((2, 0), (0, 2), (4, 2), (2, 4)) else G.BARRENS)
+                  for c, r in G.start_squares())
+    r1 = [turn("A", G.BARRENS, (1, 0), (0, 0)), turn("B", G.BARRENS, (0, 1), (4, 4))]
+    # round 2: (3,4) and (4,3) join (2,4) and (4,2) to B's totem at (4,4): 3 + 3 crows
+    r2 = [turn("A", G.BARRENS, (3, 4), (2, 2), scatter="N"), turn("B", G.BARRENS, (4, 3), (4, 4), scatter="W")]
+    result = play([r1, r2], start=start, players=("A", "B"))
+    one, two = result.snapshots[1], result.snapshots[2]
+    assert [m.square for m in one.murders] == [(0, 0)]
+    assert one.murders[0].direction == "N"  # A gave no direction: N by default
+    assert one.murders[0].scattered == ((1, 0), (1, 1), (0, 1), (2, 0))
+    assert one.corruption == ((0, 0),)
+    assert [m.square for m in two.murders] == [(4, 4)] and two.murders[0].direction == "W"
+    assert dict(two.points) == {"A": 0, "B": 6}
+    assert two.corruption == ((4, 4),)  # round 1's token was cleared by the new murder
+    # around (4,4) from W: W (3,4), NW (3,3), N (4,3), then ring 2 from W: (2,4)
+    assert two.murders[0].scattered == ((3, 4), (3, 3), (4, 3), (2, 4))
+    assert "no murder" in dict(fields(result))["rounds[1][0].scatter"]
+    assert "rounds[1][1].scatter" not in dict(fields(result))
+
+
+def test_queen_counts_for_a_murder_stays_and_is_worth_three():
+    r1 = [turn("A", G.GEM_CAVE, (3, 0), (3, 0)), turn("B", G.BARRENS, (0, 1), (4, 4))]
+    start = tuple(((c, r), {(2, 0): G.TREES_3, (0, 2): G.TREES_2, (4, 0): G.QUEEN}.get((c, r), G.BARRENS))
+                  for c, r in G.start_squares())
+    snap = play([r1], start=start, players=("A", "B")).snapshots[1]
+    # (2,0)'s 3 crows and the Queen from (4,0) reach A's Gem Cave at (3,0): 3 + 3 points, no murder
+    assert snap.queen == (3, 0) and dict(snap.points)["A"] == 6 and snap.murders == ()
+    start = tuple(((c, r), {(2, 0): G.TREES_3, (3, 1): G.TREES_2, (4, 0): G.QUEEN}.get((c, r), G.BARRENS))
+                  for c, r in G.start_squares())
+    snap = play([r1], start=start, players=("A", "B")).snapshots[1]
+    # 3 + 2 crows + the Queen = 6: a murder; 5 + 3 points first, then 2 paired off, 3 scattered
+    assert dict(snap.points)["A"] == 8
+    (m,) = snap.murders
+    assert m.queen and snap.queen == (3, 0) and len(m.scattered) == 3 and m.crows == 5
+    assert (3, 0) not in dict(snap.crows)
+
+
+def test_scattered_crows_do_not_chain_murders():
+    tiles = board("...", "...")
+    crows = {(0, 0): 6, (1, 0): 5}
+    assert E.murder_squares(tiles, crows, None) == [(0, 0)]
+
+
+def test_carrion_spawns_every_round_until_the_supply_is_empty():
+    start = tuple(((c, r), G.CARRION if (c, r) == (4, 4) else G.BARRENS) for c, r in G.start_squares())
+    r1 = [turn("A", G.BARRENS, (1, 0), (0, 0)), turn("B", G.BARRENS, (3, 0), (2, 0))]
+    r2 = [turn("A", G.BARRENS, (0, 1), (0, 4)), turn("B", G.BARRENS, (3, 4), (2, 4))]
+    result = play([r1, r2], start=start, players=("A", "B"))
+    assert dict(result.snapshots[1].crows) == {(4, 4): 1}
+    # round 2: the crow at (4,4) sees B at (2,4) 2 west -> flies; Carrion spawns one more
+    assert dict(result.snapshots[2].crows) == {(2, 4): 1, (4, 4): 1}
+    assert dict(result.snapshots[2].points)["B"] == 1
+
+
+def test_tile_counts_are_enforced():
+    result = play([[turn("A", G.QUEEN, (1, 0), (0, 0)), turn("B", G.QUEEN, (3, 0), (2, 0))]], players=("A", "B"))
+    assert "Queen's Totem number 2" in dict(fields(result))["rounds[0][1].tile"]
+
+
+def test_seat_order_and_equal_turns():
+    result = play([[turn("B", G.BARRENS, (1, 0), (0, 0)), turn("A", G.BARRENS, (3, 0), (2, 0))],
+                   [turn("A", G.BARRENS, (0, 1), (0, 0))]], players=("A", "B"))
+    msgs = dict(fields(result))
+    assert "A's turn" in msgs["rounds[0][0].player"]
+    assert "one turn per player" in msgs["rounds[1]"]
+
+
+def test_nightfall_ends_the_game_and_must_fall_in_the_setup_window():
+    lo, hi = E.nightfall_window(G.MAP_TILES, 2)
+    assert (lo, hi) == (29, 35)
+    early = play([[turn("A", G.BARRENS, (1, 0), (0, 0), nightfall=True), turn("B", G.BARRENS, (3, 0), (2, 0))],
+                  [turn("A", G.BARRENS, (0, 1), (0, 0)), turn("B", G.BARRENS, (1, 2), (2, 0))]],
+                 players=("A", "B"))
+    msgs = dict(fields(early))
+    assert "between draws 29 and 35" in msgs["rounds[0][0].nightfall"]
+    assert "ended after round 1" in msgs["rounds[1]"]
+    assert any(p.field == "rounds" for p in play([], players=("A", "B")).problems)
+
+
+# --- spells --------------------------------------------------------------------------------------
+
+def test_attract_pulls_one_line_up_to_a_gap():
+    tiles = board("..3 2")
+    crows = {(2, 0): 3, (4, 0): 2}
+    assert E.attract(tiles, crows, None, set(), (0, 0), "E") == ({(0, 0): 3, (4, 0): 2}, None)
+    assert E.attract(board("..3.2"), crows, (3, 0), set(), (0, 0), "E") == ({(0, 0): 5}, (0, 0))
+
+
+def test_attract_stops_at_lava_and_at_a_totem_which_keeps_its_crows():
+    crows = {(2, 0): 3, (4, 0): 2}
+    assert E.attract(board("..3x2"), crows, None, set(), (0, 0), "E") == ({(0, 0): 3, (4, 0): 2}, None)
+    assert E.attract(board("..3.2"), crows, None, {(2, 0)}, (0, 0), "E") == (crows, None)
+    assert E.attract(board("..3.2"), crows, None, {(3, 0)}, (0, 0), "E") == ({(0, 0): 3, (4, 0): 2}, None)
+
+
+def test_attract_in_a_game_needs_an_empty_target_and_a_direction():
+    start = tuple(((c, r), G.TREES_3 if (c, r) == (2, 2) else G.BARRENS) for c, r in G.start_squares())
+    # A fills the gap (1,2), takes a spell at (0,0), attracts row 2 to (0,2); B's tile (0,1) then
+    # lets those 3 crows fly north to A
+    good = E.SpellPlay("attract", target=(0, 2), direction="E")
+    r = [turn("A", G.BARRENS, (1, 2), (0, 0), spell=good), turn("B", G.BARRENS, (0, 1), (4, 4))]
+    result = play([r], start=start, players=("A", "B"))
+    assert fields(result, "rounds[0]") == []
+    assert dict(result.snapshots[1].points)["A"] == 3
+    bad = E.SpellPlay("attract", target=(2, 2), direction="E")
+    r = [turn("A", G.BARRENS, (1, 2), (0, 0), spell=bad), turn("B", G.BARRENS, (0, 1), (4, 4))]
+    assert "needs an empty tile" in dict(fields(play([r], start=start, players=("A", "B"))))["rounds[0][0].spell.target"]
+    no_dir = E.SpellPlay("attract", target=(0, 2))
+    r = [turn("A", G.BARRENS, (1, 2), (0, 0), spell=no_dir), turn("B", G.BARRENS, (0, 1), (4, 4))]
+    assert "N, E, S or W" in dict(fields(play([r], start=start, players=("A", "B"))))["rounds[0][0].spell.direction"]
+
+
+def test_disperse_pushes_edge_neighbours_one_square_out():
+    tiles = board(" . ", " 2 ", "3.1", " 1 ", " . ")
+    tiles.update({(3, 2): G.BARRENS, (-1, 2): G.BARRENS})
+    crows = {(1, 1): 2, (0, 2): 3, (2, 2): 1, (1, 3): 1, (1, 2): 4}
+    out, queen = E.disperse(tiles, crows, (0, 2), (1, 2))
+    # N (1,1)->(1,0); W (0,2)->(-1,2) with the Queen; E (2,2)->(3,2); S (1,3)->(1,4); the centre stays
+    assert out == {(1, 0): 2, (-1, 2): 3, (3, 2): 1, (1, 4): 1, (1, 2): 4}
+    assert queen == (-1, 2)
+
+
+def test_disperse_blocked_by_lava_and_gaps_and_diagonals_untouched():
+    tiles = board("x..", ".2.", "2.2")
+    crows = {(0, 1): 1, (1, 0): 2, (2, 1): 2, (0, 0): 0, (2, 2): 2}
+    tiles[(0, 1)] = G.BARRENS
+    # target (1,1): N (1,0) -> (1,-1) no tile: stays; W (0,1) -> (-1,1) no tile: stays;
+    # E (2,1) -> (3,1) no tile: stays; S (1,2) holds nothing; (2,2) is diagonal: untouched
+    out, _ = E.disperse(tiles, crows, None, (1, 1))
+    assert out == crows
+    tiles = board(" x ", " . ", " . ")
+    assert E.disperse(tiles, {(1, 1): 2}, None, (1, 2)) == ({(1, 1): 2}, None)  # lava beyond: stays
+
+
+def test_disperse_in_a_game_needs_a_tile():
+    sp = E.SpellPlay("disperse", target=(1, 2))
+    r = [turn("A", G.BARRENS, (1, 0), (0, 0), spell=sp), turn("B", G.BARRENS, (3, 0), (4, 4))]
+    assert "no tile at [1, 2]" in dict(fields(play([r], players=("A", "B"))))["rounds[0][0].spell.target"]
+
+
+def test_drain_cancels_ley_doubling_for_the_round_only():
+    start = tuple(((c, r), G.TREES_3 if (c, r) == (2, 0) else G.BARRENS) for c, r in G.start_squares())
+    r1 = [turn("A", G.LEY_LINE, (1, 0), (1, 0)), turn("B", G.BARRENS, (3, 0), (4, 4))]
+    assert dict(play([r1], start=start, players=("A", "B")).snapshots[1].points)["A"] == 6
+    # B draws a spell on Barrens (4,4) and drains: A scores 3
+    r1d = [turn("A", G.LEY_LINE, (1, 0), (1, 0)), turn("B", G.BARRENS, (3, 0), (4, 4), spell=E.SpellPlay("drain"))]
+    result = play([r1d], start=start, players=("A", "B"))
+    assert fields(result, "rounds[0]") == []
+    assert dict(result.snapshots[1].points)["A"] == 3
+    assert result.snapshots[1].drained
+
+
+def test_landfall_places_a_second_tile_with_its_crows():
+    sp = E.SpellPlay("landfall", tile=G.TREES_2, at=(1, 0))
+    result = play([[turn("A", G.BARRENS, (3, 0), (4, 4), spell=sp), turn("B", G.BARRENS, (0, 1), (0, 4))]],
+                  players=("A", "B"))
+    assert fields(result, "rounds[0][0]") == []
+    assert dict(result.snapshots[1].tiles)[(1, 0)] == G.TREES_2
+    assert sum(n for _, n in result.snapshots[1].crows) == 2
+    bad = E.SpellPlay("landfall", tile=G.TREES_2, at=(2, 2))
+    result = play([[turn("A", G.BARRENS, (3, 0), (4, 4), spell=bad), turn("B", G.BARRENS, (0, 1), (0, 4))]],
+                  players=("A", "B"))
+    assert "never stack" in dict(fields(result))["rounds[0][0].spell.at"]
+
+
+def test_teleport_moves_one_or_two_ordinary_crows_to_an_empty_tile():
+    start = tuple(((c, r), {(2, 2): G.TREES_3, (4, 0): G.QUEEN}.get((c, r), G.BARRENS)) for c, r in G.start_squares())
+    sp = E.SpellPlay("teleport", source=(2, 2), target=(0, 2), count=2)
+    r = [turn("A", G.BARRENS, (1, 0), (0, 0), spell=sp), turn("B", G.BARRENS, (3, 4), (4, 4))]
+    result = play([r], start=start, players=("A", "B"))
+    assert fields(result, "rounds[0][0]") == []
+    # (0,2) -> A at (0,0)? column 0: (0,1) is a gap: the 2 crows stay; (2,2) keeps 1, sees nobody
+    crows = dict(result.snapshots[1].crows)
+    assert crows[(0, 2)] == 2 and crows[(2, 2)] == 1
+    queen = E.SpellPlay("teleport", source=(4, 0), target=(0, 2), count=1)
+    r = [turn("A", G.BARRENS, (1, 0), (0, 0), spell=queen), turn("B", G.BARRENS, (3, 4), (4, 4))]
+    result = play([r], start=start, players=("A", "B"))
+    assert "Queen cannot be teleported" in dict(fields(result))["rounds[0][0].spell.count"]
+
+
+def test_populate_refills_an_empty_two_or_three_crow_tile():
+    start = tuple(((c, r), {(2, 2): G.TREES_3, (0, 2): G.TREES_1}.get((c, r), G.BARRENS)) for c, r in G.start_squares())
+    # round 1: the 3 crows of (2,2) fly to A at (2,0); round 2: A populates (2,2) again
+    r1 = [turn("A", G.BARRENS, (2, 1), (2, 0)), turn("B", G.BARRENS, (3, 0), (4, 4))]
+    r2 = [turn("A", G.BARRENS, (1, 2), (0, 0), spell=E.SpellPlay("populate", target=(2, 2))),
+          turn("B", G.BARRENS, (4, 1), (4, 4))]
+    result = play([r1, r2], start=start, players=("A", "B"))
+    assert fields(result, "rounds[1][0]") == []
+    # after the spell (2,2) has 3 crows; flocking: row 2 west (1,2),(0,2) no totem; column up (2,1),(2,0) none
+    assert dict(result.snapshots[2].crows)[(2, 2)] == 3
+    bad = [turn("A", G.BARRENS, (1, 2), (0, 0), spell=E.SpellPlay("populate", target=(0, 2))),
+           turn("B", G.BARRENS, (4, 1), (4, 4))]
+    result = play([r1, bad], start=start, players=("A", "B"))
+    assert "2 or 3 crows" in dict(fields(result))["rounds[1][0].spell.target"]
+
+
+def test_spell_copies_are_limited():
+    start = tuple(((c, r), G.BARRENS) for c, r in G.start_squares())
+    rounds = []
+    squares = [(1, 0), (3, 0), (0, 1), (2, 1), (4, 1), (1, 2)]
+    for k in range(5):
+        rounds.append([turn("A", G.BARRENS, squares[k], (0, 0) if k % 2 == 0 else (2, 0), spell=E.SpellPlay("drain")),
+                       turn("B", G.BARRENS, (5 + k, 4) if k else (5, 4), (4, 4))])
+    result = play(rounds, start=start, players=("A", "B"))
+    assert "played 5 times" in dict(fields(result))["rounds[4][0].spell.name"]
+
+
+@pytest.mark.parametrize("n,removed", [(2, 8), (3, 4), (4, 0)])
+def test_setup_removal_by_player_count(n, removed):
+    assert dict(G.SETUP_REMOVE)[n] == removed
+    lo, hi = E.nightfall_window(G.MAP_TILES, n)
+    assert hi - lo == 6  # Nightfall is one of 7 known slots

@@ -1,0 +1,311 @@
+"""The Crows print-and-play kit: scene checks, imposition, and the PDF itself measured (crop marks
+exactly on every trim edge, never across a neighbour; TrimBox and BleedBox; fonts; same bytes)."""
+from __future__ import annotations
+
+import re
+import subprocess
+from functools import lru_cache
+
+import pytest
+
+from conftest import fonts_all_embedded, normalise, pdftext, qpdf_ok, run_cli
+from lostprint.checks import all_problems
+from lostprint.crows import imposition as I
+from lostprint.crows.imposition import q
+from lostprint.render import render
+from lostprint.crows.kit import KitOptions, build_kit, sections
+from lostprint.games import crows as G
+from lostprint.geometry.paper import MM, page_size
+from lostprint.scene import Group, Line, walk
+
+PAPERS = ("letter", "a4")
+INKS = ("color", "mono")
+
+
+@lru_cache(maxsize=None)
+def kit(paper="letter", ink="color", marks="margin", tile=40 * MM, bleed=3 * MM):
+    return build_kit(KitOptions(paper=paper, ink=ink, marks=marks, tile=tile, bleed=bleed))
+
+
+@lru_cache(maxsize=None)
+def kit_pdf(tmp_root, paper="letter", ink="color", marks="margin"):
+    path = f"{tmp_root}/kit-{paper}-{ink}-{marks}.pdf"
+    with open(path, "wb") as fh:
+        fh.write(render(kit(paper, ink, marks), "pdf"))
+    return path
+
+
+@pytest.fixture(scope="module")
+def tmp_root(tmp_path_factory):
+    return str(tmp_path_factory.mktemp("crows-kit"))
+
+
+def pieces(page):
+    return [g for g in page.items if isinstance(g, Group) and g.name.startswith("piece:")]
+
+
+# --- the Scene ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("ink", INKS)
+def test_kit_pages_pass_the_print_checks(paper, ink):
+    scene = kit(paper, ink)
+    assert all_problems(scene) == []
+    for page in scene.all_pages():
+        assert (page.width, page.height) == page_size(paper, landscape=False)
+
+
+@pytest.mark.parametrize("marks", ["none", "full"])
+def test_other_crop_mark_modes_pass_the_print_checks(marks):
+    assert all_problems(kit("a4", "mono", marks)) == []
+
+
+def test_kit_holds_every_piece():
+    fronts = [p for page in kit().all_pages() if page.meta().get("side") == "front" for p in pieces(page)]
+    kinds = [p.name.split(":")[1] for p in fronts]
+    for key, n in G.HOUSE_COUNTS:
+        assert kinds.count(key) == n, key
+    assert kinds.count(G.NIGHTFALL) == 1
+    assert sum(kinds.count(k) for k, _ in G.HOUSE_COUNTS) == G.MAP_TILES == 61
+    for spell in G.SPELLS:
+        assert kinds.count(spell.key) == 4
+    comps = dict(G.COMPONENTS)
+    assert kinds.count("crow") == comps["crows"] == 36 and kinds.count("queen-crow") == 1
+    assert kinds.count("corruption") == 4 and kinds.count("totem") == 4 and kinds.count("first-player") == 1
+    assert kinds.count("coin-1") == comps["coin-1"] and kinds.count("coin-5") == comps["coin-5"]
+    assert kinds.count("reference") == 4
+
+
+def test_every_front_page_is_followed_by_its_mirrored_backs():
+    scene = kit("a4")
+    pages = scene.all_pages()
+    for i, page in enumerate(pages):
+        if page.meta().get("side") != "back":
+            continue
+        front = pages[i - 1]
+        assert front.meta()["side"] == "front" and front.meta()["section"] == page.meta()["section"]
+        fb, bb = pieces(front), pieces(page)
+        assert len(fb) == len(bb)
+        for f, b in zip(fb, bb):
+            fx, fy, fw, fh = f.box
+            bx, by, bw, bh = b.box
+            assert (by, bw, bh) == (fy, fw, fh)
+            assert abs(bx - (page.width - fx - fw)) <= 0.011  # mirrored for a long-edge flip
+            assert f.name.split(":")[1] == b.name.split(":")[1] or page.meta()["section"] in ("tiles", "spells",
+                                                                                               "reference")
+
+
+def test_tiles_fit_twenty_to_a_page_at_40mm_on_both_papers():
+    for paper in PAPERS:
+        sheet = I.impose(page_size(paper, False), (40 * MM, 40 * MM), 3 * MM, "margin")
+        assert (sheet.cols, sheet.rows) == (4, 5)
+
+
+def test_tile_size_and_bleed_change_the_grid():
+    big = I.impose(page_size("letter", False), (70 * MM, 70 * MM), 3 * MM, "margin")
+    small = I.impose(page_size("letter", False), (30 * MM, 30 * MM), 0, "margin")
+    assert big.per_page < small.per_page
+    assert all_problems(kit("letter", "color", "full", 30 * MM, 0.0)) == []
+
+
+def test_piece_art_stays_inside_its_bleed_box():
+    for page in kit("letter", "mono").all_pages():
+        for piece in pieces(page):
+            x, y, w, h = piece.box
+            for item in walk(piece.items):
+                if isinstance(item, Group):
+                    continue
+                from lostprint.scene import bbox
+
+                x0, y0, x1, y1 = bbox(item)
+                slack = getattr(getattr(item, "style", None), "width", 0) / 2 + 0.02
+                assert x0 >= x - slack and y0 >= y - slack and x1 <= x + w + slack and y1 <= y + h + slack, piece.name
+
+
+def test_no_crop_marks_when_asked_for_none():
+    marks = [i for i in walk(kit("letter", "color", "none").pages[5].items) if getattr(i, "role", "") == "crop-mark"]
+    assert marks == []
+
+
+def test_bad_options_are_refused():
+    from lostprint.errors import LostprintError
+
+    with pytest.raises(LostprintError, match="tile-size"):
+        build_kit(KitOptions(tile=10 * MM))
+    with pytest.raises(LostprintError, match="bleed"):
+        build_kit(KitOptions(bleed=9 * MM))
+    with pytest.raises(LostprintError, match="crop marks"):
+        I.impose((600, 800), (100, 100), 5, "everywhere")
+
+
+# --- the PDF, measured -------------------------------------------------------------------------
+
+NUM = r"(-?[\d.]+)"
+
+
+def pdf_pages(path):
+    """[(page dict text, content stream text)] of a PDF, decompressed by qpdf."""
+    qdf = subprocess.run(["qpdf", "--qdf", "--object-streams=disable", str(path), "-"], capture_output=True,
+                         check=True).stdout.decode("latin-1")
+    dicts = re.findall(r"%% Page (\d+)\n%% Original object ID: [^\n]*\n\d+ 0 obj\n<<(.*?)>>\nendobj", qdf, re.S)
+    streams = re.findall(r"%% Contents for page (\d+)\n%% Original object ID: [^\n]*\n\d+ 0 obj\n<<.*?>>\nstream\n(.*?)endstream",
+                         qdf, re.S)
+    return [(d, s) for (_, d), (_, s) in zip(dicts, streams)]
+
+
+def box_of(page_dict, name):
+    m = re.search(rf"/{name} \[\s*{NUM}\s+{NUM}\s+{NUM}\s+{NUM}\s*\]", page_dict)
+    return tuple(round(float(v), 2) for v in m.groups()) if m else None
+
+
+def marks_and_rects(content):
+    """Stroked lines drawn at the crop-mark width, and filled rectangles, in PDF units (y up)."""
+    content = re.sub(r"BT .*? ET", "", content, flags=re.S)
+    width = None
+    marks, rects = [], []
+    for line in content.splitlines():
+        if m := re.fullmatch(rf"{NUM} w", line.strip()):
+            width = float(m.group(1))
+        elif m := re.fullmatch(rf"n {NUM} {NUM} m {NUM} {NUM} l S", line.strip()):
+            if width == 0.25:
+                marks.append(tuple(round(float(v), 2) for v in m.groups()))
+        elif m := re.fullmatch(rf"n {NUM} {NUM} {NUM} {NUM} re", line.strip()):
+            rects.append(tuple(round(float(v), 2) for v in m.groups()))
+    return marks, rects
+
+
+def check_trims(path, opts: KitOptions):
+    """Every piece-sized rectangle is a bleed box; its trim edges each have a crop mark on exactly
+    their line, no mark enters any bleed box, and the TrimBox/BleedBox are the unions."""
+    sizes = {}
+    for section in sections(opts):
+        w, h = q(section.trim[0]), q(section.trim[1])
+        sizes[(round(w + 2 * q(opts.bleed), 2), round(h + 2 * q(opts.bleed), 2))] = section.key
+    b = q(opts.bleed)
+    checked = 0
+    for page_dict, content in pdf_pages(path):
+        media = box_of(page_dict, "MediaBox")
+        trim_box, bleed_box = box_of(page_dict, "TrimBox"), box_of(page_dict, "BleedBox")
+        assert trim_box is not None and bleed_box is not None
+        marks, rects = marks_and_rects(content)
+        bleeds = [r for r in rects if (r[2], r[3]) in sizes]
+        if trim_box == media:
+            assert bleeds == [] and marks == []
+            continue
+        assert bleeds, "an imposed page without pieces"
+        verticals = {(x1, min(y1, y2), max(y1, y2)) for x1, y1, x2, y2 in marks if x1 == x2}
+        horizontals = {(y1, min(x1, x2), max(x1, x2)) for x1, y1, x2, y2 in marks if y1 == y2}
+        assert len(verticals) + len(horizontals) == len(marks)
+        vx, hy = {v[0] for v in verticals}, {h[0] for h in horizontals}
+        for x, y, w, h in bleeds:
+            tx0, ty0, tx1, ty1 = round(x + b, 2), round(y + b, 2), round(x + w - b, 2), round(y + h - b, 2)
+            assert {tx0, tx1} <= vx, f"no cut line on the trim x of {x, y}"
+            assert {ty0, ty1} <= hy, f"no cut line on the trim y of {x, y}"
+            checked += 1
+            for mx, my0, my1 in verticals:
+                assert not (x < mx < x + w and my0 < y + h and my1 > y), "a mark crosses a piece"
+            for my, mx0, mx1 in horizontals:
+                assert not (y < my < y + h and mx0 < x + w and mx1 > x), "a mark crosses a piece"
+        union = (min(r[0] for r in bleeds), min(r[1] for r in bleeds),
+                 max(r[0] + r[2] for r in bleeds), max(r[1] + r[3] for r in bleeds))
+        assert all(abs(a - c) <= 0.011 for a, c in zip(bleed_box, union))
+        inner = (union[0] + b, union[1] + b, union[2] - b, union[3] - b)
+        assert all(abs(a - c) <= 0.011 for a, c in zip(trim_box, inner))
+    return checked
+
+
+@pytest.mark.parametrize("paper,ink,marks", [("letter", "color", "margin"), ("a4", "mono", "full"),
+                                             ("a4", "color", "margin")])
+def test_cut_lines_sit_exactly_on_every_trim_in_the_pdf(tmp_root, tools, paper, ink, marks):
+    path = kit_pdf(tmp_root, paper, ink, marks)
+    n = check_trims(path, KitOptions(paper=paper, ink=ink, marks=marks))
+    tiles = sum(n for _, n in G.HOUSE_COUNTS) + 1
+    # fronts and backs of every tile, card, reference card, token and crow
+    assert n == 2 * (tiles + 24 + 4 + 54 + 37)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_pdf_is_sound_embedded_and_sized(tmp_root, tools, paper):
+    path = kit_pdf(tmp_root, paper)
+    assert qpdf_ok(path)
+    assert fonts_all_embedded(path) == []
+    info = subprocess.run(["pdfinfo", "-box", path], capture_output=True, text=True, check=True).stdout
+    w, h = page_size(paper, landscape=False)
+    assert f"Pages:           {len(kit(paper).all_pages())}" in info
+    media = re.search(rf"MediaBox:\s+0\.00\s+0\.00\s+{NUM}\s+{NUM}", info)
+    assert (float(media.group(1)), float(media.group(2))) == (round(w, 2), round(h, 2))
+    trim = re.search(rf"TrimBox:\s+{NUM}\s+{NUM}\s+{NUM}\s+{NUM}", info)  # the cover: the whole page
+    assert float(trim.group(3)) == round(w, 2)
+
+
+def test_pdf_text_names_every_tile_and_spell(tmp_root, tools):
+    text = normalise(pdftext(kit_pdf(tmp_root)))
+    for t in G.ALL_TILES:
+        assert t.name in text
+    for s in G.SPELLS:
+        assert s.name in text
+    assert "Setting up" in text and "Flocking" in text
+
+
+def test_same_bytes_every_time(tmp_root):
+    opts = KitOptions(paper="a4", ink="mono")
+    assert render(build_kit(opts), "pdf") == render(build_kit(opts), "pdf")
+
+
+# --- the command -------------------------------------------------------------------------------
+
+def test_cli_writes_the_kit(tmp_path, tools):
+    out = tmp_path / "kit.pdf"
+    r = run_cli("kit", "crows", "--paper", "a4", "--ink", "mono", "--tile-size", "1.5in", "--bleed", "2mm",
+                "--crop-marks", "full", "-o", out)
+    assert r.returncode == 0, r.stderr
+    assert qpdf_ok(out)
+    check_trims(out, KitOptions(paper="a4", ink="mono", tile=1.5 * 72, bleed=2 * MM, marks="full"))
+
+
+def test_cli_counts_file(tmp_path):
+    counts = tmp_path / "counts.yaml"
+    counts.write_text("barrens: 10\ntrees-3: 6\n")
+    r = run_cli("kit", "crows", "--counts", counts, "-o", tmp_path / "k.pdf")
+    assert r.returncode == 0, r.stderr
+    text = normalise(pdftext(tmp_path / "k.pdf", "-f", "1", "-l", "1"))
+    assert "53 map tiles" in text  # 61 - 10 + 2
+
+
+@pytest.mark.parametrize("content,message", [
+    ("barrens: 10\ngem-cave: -1\n", "counts.yaml:2: tiles.gem-cave: must be a whole number"),
+    ("barrens: 10\ncrypt: 2\n", "counts.yaml:2: tiles.crypt: not a map tile type"),
+    ("tiles:\n  barrens: 0\n  trees-1: 0\n  trees-2: 0\n  lava: 0\n", "counts.yaml:1: tiles: 19 map tiles"),
+    ("barrens: [1\n", "counts.yaml:2: syntax"),
+])
+def test_cli_bad_counts_file_is_one_line(tmp_path, content, message):
+    counts = tmp_path / "counts.yaml"
+    counts.write_text(content)
+    out = tmp_path / "k.pdf"
+    r = run_cli("kit", "crows", "--counts", counts, "-o", out)
+    assert r.returncode == 1
+    assert len(r.stderr.strip().splitlines()) == 1 and message in r.stderr, r.stderr
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("args,code", [
+    (("--tile-size", "forty"), 2), (("--tile-size", "10mm"), 2), (("--bleed", "1cm"), 2),
+    (("--crop-marks", "some"), 2), (("-o", "kit.svg"), 2),
+])
+def test_cli_bad_options(tmp_path, args, code):
+    r = run_cli("kit", "crows", *args, cwd=tmp_path)
+    assert r.returncode == code
+    assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_cli_only_crows_has_a_kit(tmp_path):
+    r = run_cli("kit", "1572", "-o", tmp_path / "k.pdf")
+    assert r.returncode == 2 and "only crows" in r.stderr
+
+
+def test_marks_are_lines_only_in_the_crop_mark_group():
+    page = kit().pages[1]
+    groups = [g for g in page.items if isinstance(g, Group) and g.name == "crop-marks"]
+    assert len(groups) == 1 and all(isinstance(i, Line) for i in groups[0].items)
+    assert len(groups[0].items) == 2 * 2 * (4 + 5)  # 4 columns, 5 rows, two edges each, two sides

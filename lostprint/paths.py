@@ -23,3 +23,8 @@ def templates_dir() -> Path:
 
 def asset(*parts: str) -> Path:
     return assets_dir().joinpath(*parts)
+
+
+def examples_dir() -> Path:
+    """The example saved games and records (shipped in the wheel too, for `lostprint demo`)."""
+    return _shipped("examples")

@@ -363,7 +363,9 @@ def demo(out, quick: bool, log) -> list:
         opts = KitOptions(paper=paper, ink=ink)
         log(f"kit crows {paper} {ink}")
         written.append(write(build_kit(opts), folder / f"{kit_name(opts)}.pdf", "pdf"))
-    example = Path(__file__).resolve().parents[2] / "examples" / "crows-3p.yaml"
+    from lostprint.paths import examples_dir
+
+    example = examples_dir() / "crows-3p.yaml"
     if example.exists():
         log(f"record {example.name}")
         written.append(write(record_scene(example, "letter", "color"), folder / "crows-3p-record-letter.pdf", "pdf"))

@@ -1,0 +1,225 @@
+"""Make the example saves in this folder: each game is played honestly by a seeded simulator
+(lostprint.saves.simulate); the journal text (JOURNALS, at the end) is written by hand, day by day.
+
+    python examples/make_examples.py          # rewrite examples/1572-*.yaml etc.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+EXAMPLES = {
+    # number: (file stem, seed, title, player)
+    "1572": ("1572-the-delta-by-grace", 126, "By Grace to the Delta", "Brother Tomás de Alcalá"),
+    "1672": ("1672-the-salt-road-home", 103, "The Salt Road Home", "Marguerite Okafor"),
+    "1872": ("1872-the-long-way-north", 176, "The Long Way North", "Aiyana Runs-With-Crows"),
+}
+
+
+def journals(number: str) -> dict[int, str]:
+    return JOURNALS.get(number, {})
+
+
+def make(number: str) -> Path:
+    from lostprint.saves import simulate
+    from lostprint.saves.emit import to_yaml
+    from lostprint.saves.validate import replay_data
+
+    stem, seed, title, player = EXAMPLES[number]
+    data = getattr(simulate, f"simulate_{number}")(seed)
+    data = {k: v for k, v in data.items() if v is not None}
+    data["title"], data["player"] = title, player
+    text = journals(number)
+    for day in data["days"]:
+        day.pop("log", None)
+        if day["day"] in text:
+            day["journal"] = text[day["day"]]
+    result = data.pop("outcome", None)
+    problems, played = replay_data(data, stem)
+    assert not problems, problems
+    if result:
+        data["outcome"] = {"result": result["result"], "score": played.total}
+    path = HERE / f"{stem}.yaml"
+    path.write_text(to_yaml(data, f"{number}: played by lostprint.saves.simulate (seed {seed}); "
+                                  "journal written by hand.\nRender it: lostprint render " + path.name),
+                    encoding="utf-8")
+    return path
+
+
+def logs(number: str) -> None:
+    """Print the simulated game's roll log, day by day: the notes a journal is written from."""
+    from lostprint.saves import simulate
+
+    _, seed, _, _ = EXAMPLES[number]
+    data = getattr(simulate, f"simulate_{number}")(seed)
+    for day in data["days"]:
+        print(day["day"], {k: v for k, v in day.items() if k not in ("log", "day")})
+        print("   ", "; ".join(day["log"]))
+
+
+JOURNALS: dict[str, dict[int, str]] = {}
+
+JOURNALS["1572"] = {
+    1: "We came down from the high pass at first light, eleven days after the ambush that took our ships and "
+       "our captain. Before we had gone a league, people of the valley met us with maize cakes and led us to a "
+       "ledge where the whole cordillera falls away into green mist. Don Rodrigo, who has not prayed since "
+       "Seville, took off his helmet. I have named the place Mirador de la Gracia. By evening we stood on the "
+       "mountain shoulder the map calls B2, where a thread of water begins its long road to the sea.",
+    2: "Rain all day. We did not move. Our hunters brought down two mountain deer, so for once no one "
+       "grumbled at supper, but the men are restless when they sit still; Hernán says idleness is a slower "
+       "kind of drowning.",
+    3: "A good march along the young river. The stream is no wider than a cart track here and cold as a "
+       "blade. We lost an hour casting about for a ford that was never there. Camped on the second mountain "
+       "shoulder, C2, with the river loud below us.",
+    4: "From the ridge I sketched a wide grassland to the south-east, and a hunter's path winds down toward "
+       "it. A second village sent its elders to us: they asked for nothing and gave us smoked fish. Food runs "
+       "low all the same; three days of rations left.",
+    5: "The same elders returned with baskets of cassava and guided us down the path to the plain (D3). "
+       "Two more families followed us to see the white men eat. Hernán shot a peccary at dusk. "
+       "Full bellies, full hearts.",
+    6: "I will try to set down what we saw today, though the words are poor. A sinkhole in the plain, "
+       "perfectly round, a hundred fathoms across, and at its bottom a lake so blue it seemed a piece of sky "
+       "had fallen there. Swallows by the thousand poured out of it at noon, like smoke rising. "
+       "The men sang the Salve Regina at its rim without being asked. We rested, having no map of "
+       "the way ahead.",
+    7: "Mapped the grass country to the east and walked into it. Plains make easy going after the "
+       "mountains; the men laugh again. A quail or two for the pot.",
+    8: "Stopped to draw the next plain (F3). In the afternoon a third village welcomed us. Their headman "
+       "wears a Spanish buckle on a cord about his neck; he would not say where he had it.",
+    9: "The headman\u2019s answer came today. He led Don Rodrigo and me to a burned church, roofless, a "
+       "bell cracked in the grass, and in the sacristy a chest of arquebuses wrapped in oiled cloth, still "
+       "good. Whose mission this was, no one knows. We took the powder and the guns and said a mass for "
+       "the brothers who built it. The villagers showed us a short path east.",
+    10: "Took the villagers\u2019 path to F3 at a trot and covered the ground before noon. Morale much mended.",
+    11: "Stayed in F3 for the day. Yet another village, the fourth. Padre Ignacio says the Lord has sent "
+        "us shepherds. Food: two days.",
+    12: "A line of grey hills to the south-east, which I marked on the map as mountains (G3). Hunting poor.",
+    13: "Found a goat track over the hills and followed it to G3. We are now well south of the river and "
+        "I do not like losing the sound of it. Two deer. The men are cheerful.",
+    14: "Down into deep forest (H4). A trader we met on the track coughed the whole time he spoke with us, "
+        "and by night Martín and the two Ortega brothers were shaking with fever.",
+    15: "The fever keeps us in the forest. The sick lie under the trees; the rest hunt. The forest is "
+        "generous with game, at least.",
+    16: "The Indians showed us a trail to I3 through the ferns and we took it despite the sick. "
+        "Every man rolled out of his blanket cheerful, as if the fever had gone, and for a few hours it "
+        "seemed so.",
+    17: "Worse today. The fever has spread to Hernán and to me; I write this with a trembling hand. "
+        "One musket fired to frighten a jaguar from the camp. One ration left.",
+    18: "Moved east through the trees to J3, carrying two men in litters. A herd of tapir crossed our path "
+        "and we ate well for the first time in a week.",
+    19: "The fever broke in the night: the Ortega brothers asked for water at dawn, and by noon every sick man "
+        "had stood. Te Deum. We rest in J3, too weak to march.",
+    20: "Food gone. I have drawn the next stretch of forest (K3) and we are gathering our strength.",
+    21: "We lost Martín today. He gave his portion to the sick during the fever, and hunger took what the "
+        "fever left. We buried him under a ceiba tree in J3 and walked on to K3 in silence. Five of us remain.",
+    22: "Hunting in K3: two deer and a great many fish from a stream. Drew more forest to the south-east.",
+    23: "Another day of drawing the country and eating the last of the fish. Don Rodrigo climbed a tree "
+        "and swears he saw the river again, far to the east, catching the sun.",
+    24: "Found a trail where the forest opens and took it to L4. Rich game. Morale high.",
+    25: "Out of the forest at last: open grass to the east (M3). Wild turkeys by the dozen.",
+    26: "Walked the villagers\u2019 trail to M3 on the plain, the river in sight again, broad and brown now. "
+        "Hernán broke his musket stock on a stone and swore so long that even I laughed.",
+    27: "Beasts without number passed through the plain today, heading south: long-necked deer, "
+        "peccaries, birds that darkened the sun. We spent a musket\u2019s powder and loaded every pack "
+        "with meat. We crossed to N4 in the evening on the river bank, and the air smells of salt.",
+    28: "The migration still streams past our camp, so no one goes hungry. We rested and mended boots. "
+        "I have not been so happy since I left Alcal\u00e1.",
+    29: "The men want to run for the sea but the last hex of the map is empty and I will not march us "
+        "into nothing. Tomorrow.",
+    30: "From the river bank this morning I drew the last hex: a green flat where the river splits into "
+        "a hundred mouths, and beyond it the sea. We walked down into the delta by noon. There is a "
+        "ship at anchor. Five of us are alive, and we have a map. Laus Deo.",
+}
+
+
+JOURNALS["1672"] = {
+    1: "The storm that sank the Margaret left the four of us on a sandbar with a palm on it and the sloop "
+       "we had been towing. This morning the wind came fair from the east and we ran one league west "
+       "before it died. Ngozi caught three bream over the side. Water is what worries me.",
+    2: "Not a breath of wind all day. We looked about us from the masthead: open water north, west and "
+       "south. Pip wrenched his shoulder hauling the boom across and lies groaning in the bow.",
+    3: "Rain at last, and we beat one league west with Jan at the helm and Tom on the sheets. I let "
+       "Pip have a full cup of water and he was on his feet by noon.",
+    4: "From the masthead, an island! Small, low, green, a day\u2019s tack to the west. Pip fell again, "
+       "the same shoulder, the fool. We are down to two days of water.",
+    5: "We ran the sloop up the beach of the little island and met its people, who watched us with "
+       "great patience and did not come near. Pip rested and drank the last of our water; there is a "
+       "spring here. Tom cut his hand to the bone on the coral.",
+    6: "The islanders came down at dawn with gourds of water, baskets of yams and bundles of cut "
+       "timber, and laid them before Tom as if he were a king. We filled every cask. A bigger island "
+       "shows to the west.",
+    7: "Beat across to the bigger island in the rain. It is rock and scrub; one spring, no fruit, "
+       "no people. Jan turned his ankle on the rocks filling the casks.",
+    8: "Sunshine, and from the island\u2019s hill I saw a great green island two leagues west and "
+       "shoals to either side of it, white water breaking. Pip down again: the hull groans with every "
+       "swell and he would bail alone all night.",
+    9: "A storm came through in the afternoon. We rode it out at anchor in the lee of the rock "
+       "with both anchors down and lost nothing. Jan says the Lord has not finished with us yet.",
+    10: "Flat calm. We sat at anchor, fished, and watched the big island in the haze.",
+    11: "To the great island, between the shoals. Its people met us on the beach with spears: Jan took "
+        "a cut across the ribs before their headman called them off. Later they brought us fish and "
+        "showed us the fruit trees. Pip hurt again, bailing.",
+    12: "Another calm. Jan and Pip nursed in the shade; I have used the last clean linen. The island "
+        "has water, wood and food without end, if we are let alone to take them.",
+    13: "We moved the sloop round to the western beach in the rain. The headman sent his sons with "
+        "smoked fish and a carved paddle for each of us.",
+    14: "A fair wind, but I kept us here one more day to fill the casks and the hold. From the western "
+        "point: a small island and a larger one beyond it, and open sea to the north-west.",
+    15: "It ended badly. Pip took a fish from a drying rack that was not ours to take, and by evening "
+        "the beach was full of angry men. We are told to go. We will go at first light.",
+    16: "Tacked out through the gap in the reef at dawn, into a headwind. No one followed us. I am "
+        "sorry for it; they were good to us.",
+    17: "Still the headwind. Open sea to the west. Tom swears he can smell land on the wind, not the "
+        "islands behind us but the coast.",
+    18: "A fair wind and a long run north-west. Our water is gone again: the last cask had gone "
+        "bad in the heat.",
+    19: "No water. Tom gave his ration to Pip yesterday and today he could not stand. Shoals to the "
+        "south, but to the west the sea turns the dark blue of deep water, and there are birds.",
+    20: "We are out. At noon we passed the last of the reef and the swell changed under the keel: "
+        "the long, slow swell of the open ocean. A sail was on the horizon by evening, and it came to "
+        "our signal. All four of us alive. I will not cross that sea again for any money.",
+}
+
+JOURNALS["1872"] = {
+    1: "We left the winter camp in the pines with the first light. The cavalry burned the lodges "
+       "behind us at noon; we could see the smoke from the ridge. I coloured the first Crow for the "
+       "forest we were born in. North, to the Grandmother\u2019s country.",
+    2: "Wagons crossing our road, flying a British flag. My warriors were angry after the burning and "
+       "I did not hold them back. We took their food. I will not write more about it. Nobody in the "
+       "camp is proud tonight, and the soldiers will know where we are. Write BLOOD, because the "
+       "Shaman says it must be written.",
+    9: "Seven Crows. The Shaman went up alone into the high rocks and came back after dark. He saw "
+       "the white goat that walks on cliffs, and the goat showed him the paths. From now on the "
+       "mountains are no harder to cross than the grass.",
+    12: "The sun went down red and gold over the breaks of the river, and everyone stopped talking to "
+        "look at it. My brother\u2019s girl said it was the sky forgiving us. I hope she is right.",
+    23: "The second sunset. We have been walking for weeks and my people are thin, but tonight they "
+        "sang. The fort is behind us now. The Shaman counts Crows on his fingers, more every day.",
+    27: "At the lake in the north-west we found soldiers fighting the Red Moon people, the old "
+        "tribe that never speaks to anyone. We did not help them. We went by in the noise of the "
+        "guns, quick as deer, and nobody saw us go.",
+    29: "Across the high grass toward the north, two valleys in one day. From the last rise we could "
+        "see the line of the Grandmother\u2019s country, blue hills under white cloud.",
+    30: "We stood on the line itself. The young men wanted to run on. But the fifth sign, the one in "
+        "the east, is still unread, and the old men say that whoever crosses before all the signs are "
+        "read will not be welcome there. We turned east along the border.",
+    31: "East along the border. The grass is good and the Crows are many.",
+    32: "The last sign is one valley away. But the horses are spent, and the people are tired of "
+        "walking beside the country they cannot enter. The talk at the fires is bitter.",
+    34: "Three days in the same camp. No one has the strength to move the lodges, and I have no words "
+        "left that they have not heard.",
+    36: "It is finished. This morning the families would not take down the lodges, and the council "
+        "would not hear me. They will go their own way in twos and threes, some north over the line "
+        "and some back to the agency. We came thirty-six days and many hexes from the pines, and we "
+        "were almost there. Let whoever reads this know we tried.",
+}
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 2 and sys.argv[1] == "log":
+        logs(sys.argv[2])
+    else:
+        for number in (sys.argv[1:] or EXAMPLES):
+            print(make(number))

@@ -1,0 +1,706 @@
+"""A finished game as one PDF: the filled map with the route and marks, a summary with the score
+term by term, the resource chart, then the journal typeset as a story, one heading per day.
+
+The front pages are Scenes (checked like sheets); the journal is Platypus text in DejaVu Serif.
+Build: `build_journal(played, paper, ink) -> bytes`; `render_save(path, out, paper, ink)` writes it.
+"""
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from lostprint import __version__
+from lostprint.fonts import ASCENT, DESCENT, fit_size, text_width, wrap
+from lostprint.geometry import hexgrid
+from lostprint.geometry.paper import MM, Box, page_size
+from lostprint.scene import Group, Line, Path as SPath, Rect, Scene, Style, Text
+from lostprint.sheets.hexmap import LABEL_PAD, hex_swatch
+from lostprint.sheets.icons import icon
+from lostprint.sheets.style import MIN_TEXT, Palette, palette
+from lostprint.sheets.widgets import panel
+
+MARGIN = 14 * MM
+GAP = 9.0
+JOURNAL_X = 27 * MM
+JOURNAL_TOP = 22 * MM
+JOURNAL_BOTTOM = 20 * MM
+FOOTER_SIZE = MIN_TEXT
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
+
+
+def coverage(key: str) -> frozenset:
+    """The characters a bundled font has glyphs for."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from lostprint.fonts import registered
+
+    return frozenset(pdfmetrics.getFont(registered(key)).face.charToGlyph)
+
+
+def clean(text: str, font: str = "serif") -> str:
+    """Text safe to set as Paragraph markup: control characters dropped, markup escaped, and runs
+    the text face lacks (Arabic, Hebrew...) set in DejaVu Sans when it has them."""
+    from lostprint.fonts import registered
+
+    text = _CONTROL.sub("", text)
+    if text.isascii():
+        return escape(text)
+    have, sans = coverage(font), coverage("sans")
+    out, run, in_sans = [], [], False
+    for ch in text:
+        use_sans = ord(ch) not in have and ord(ch) in sans
+        if use_sans != in_sans and run:
+            piece = escape("".join(run))
+            out.append(f"<font name='{registered('sans')}'>{piece}</font>" if in_sans else piece)
+            run = []
+        in_sans = use_sans
+        run.append(ch)
+    if run:
+        piece = escape("".join(run))
+        out.append(f"<font name='{registered('sans')}'>{piece}</font>" if in_sans else piece)
+    return "".join(out)
+
+
+def plain(text: str) -> str:
+    return _CONTROL.sub("", text)
+
+
+def setup_text(played) -> str:
+    parts = []
+    for key, value in played.setup:
+        option = next((o for o in played.game.options if o.key == value), None)
+        if option is not None:
+            parts.append(f"{option.name} {key}")
+        elif key == "sailors":
+            parts.append(f"crew: {value}")
+        else:
+            parts.append(f"{key}: {value}")
+    return ", ".join(parts)
+
+
+def result_line(played) -> tuple[str, str]:
+    days = len(played.days)
+    if played.result == "won":
+        return "Won", f"on day {days}: {played.reason}"
+    if played.result == "lost":
+        return "Lost", f"on day {days}: {played.reason}"
+    return "Unfinished", f"after {days} day{'s' * (days != 1)}"
+
+
+def map_name(played) -> str:
+    gm = played.game_map
+    if gm.seed is not None:
+        return f"variant map, seed {gm.seed}"
+    return f"{gm.name} map"
+
+
+# --- the front pages (Scenes) --------------------------------------------------------------------
+
+
+def fitted_lines(text: str, font: str, size: float, width: float, floor: float, max_lines: int):
+    """Shrink to fit one line (not below floor), else wrap into at most max_lines, cutting the rest."""
+    s = fit_size(text, font, size, width, floor)
+    if text_width(text, font, s) <= width:
+        return [text], s
+    lines = wrap(text, font, s, width)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        last = lines[-1]
+        while last and text_width(last + "\u2026", font, s) > width:
+            last = last[:-1]
+        lines[-1] = last.rstrip() + "\u2026"
+    return lines, s
+
+
+def title_block(played, box: Box, pal: Palette) -> tuple[Group, float]:
+    game = played.game
+    items = []
+    y = box.y
+    kicker = f"{game.title.upper()}  \u00b7  A FINISHED GAME"
+    ks = fit_size(kicker, "sans-bold", 8.0, box.w, MIN_TEXT)
+    items.append(Text(box.x, y + ASCENT * ks, kicker, ks, "sans-bold", fill=pal.accent, role="kicker"))
+    y += ks + 6
+    title = plain(played.title) or (f"The journey of {plain(played.player)}" if played.player else game.title)
+    lines, ts = fitted_lines(title, "serif-bold", 24.0, box.w, 14.0, 2)
+    for line in lines:
+        items.append(Text(box.x, y + ASCENT * ts, line, ts, "serif-bold", fill=pal.ink, role="title"))
+        y += ts * 1.18
+    parts = []
+    if played.player:
+        parts.append(f"kept by {plain(played.player)}")
+    if played.setup:
+        parts.append(setup_text(played))
+    parts.append(map_name(played))
+    sub = "  \u00b7  ".join(parts)
+    sub_lines, ss = fitted_lines(sub, "sans-italic", 9.5, box.w, MIN_TEXT + 0.5, 2)
+    y += 2
+    for line in sub_lines:
+        items.append(Text(box.x, y + ASCENT * ss, line, ss, "sans-italic", fill=pal.soft, role="subtitle"))
+        y += ss * 1.3
+    y += 3
+    items.append(Line(box.x, y, box.right, y, Style(fill=None, stroke=pal.line, width=0.8)))
+    height = y - box.y
+    return Group(tuple(items), name="title", box=(box.x, box.y, box.w, height)), height
+
+
+def map_height(played, width: float, limit: float) -> float:
+    x0, y0, x1, y1 = hexgrid.unit_bounds(played.game_map.axial.values())
+    inner_w = width - 2 * LABEL_PAD
+    return min(limit, inner_w * (y1 - y0) / (x1 - x0) + 2 * LABEL_PAD)
+
+
+def legend_entries(played, pal: Palette, ctx) -> list[tuple]:
+    """(draw(cx, cy) -> items, label) for what this map shows."""
+    from lostprint.books.journal_map import route_color
+
+    color = route_color(pal)
+    kinds = {m.kind for m in played.marks}
+    out = []
+
+    def route_glyph(cx, cy):
+        return [Line(cx - 9, cy, cx + 9, cy, Style(fill=None, stroke=color, width=1.8)),
+                Rect(cx - 4, cy - 4, 8, 8, Style(fill="#ffffff", stroke=color, width=0.9), radius=4),
+                Text(cx, cy + (ASCENT - DESCENT) * MIN_TEXT / 2, "7", MIN_TEXT, "sans-bold", "middle", color)]
+
+    out.append((route_glyph, "route, with the day each hex was entered"))
+
+    def start_glyph(cx, cy):
+        return [icon("start", cx, cy, 10, pal.ink)]
+
+    out.append((start_glyph, "start"))
+
+    def end_glyph(cx, cy):
+        layout = hexgrid.Layout(hexgrid.FLAT, (6.5, 6.5), (cx, cy))
+        dash = (2.6, 1.4) if pal.name == "mono" else ()
+        return [SPath(tuple(hexgrid.hex_corners(layout, (0, 0))), Style(fill=None, stroke=color, width=2.0,
+                                                                        dash=dash))]
+
+    out.append((end_glyph, f"where the game ended (day {len(played.days)})"))
+    if played.game_map.goals:
+        def goal_glyph(cx, cy):
+            layout = hexgrid.Layout(hexgrid.FLAT, (6.5, 6.5), (cx, cy))
+            return [SPath(tuple(hexgrid.hex_corners(layout, (0, 0))), Style(fill=None, stroke=pal.accent, width=2.0))]
+
+        out.append((goal_glyph, "goal"))
+    simple = {
+        "village": ("village", "village"),
+        "peaceful-village": ("peaceful-village", "peaceful village"),
+    }
+    for kind, (name, label) in simple.items():
+        if kind in kinds:
+            out.append((lambda cx, cy, n=name: [icon(n, cx, cy, 10, pal.ink)], label))
+    if "trail" in kinds:
+        from lostprint.books.journal_map import TRAIL_COLOR
+
+        out.append((lambda cx, cy: [Line(cx - 7, cy, cx + 7, cy, Style(fill=None, stroke=TRAIL_COLOR[pal.name],
+                                                                       width=1.6, dash=(2.6, 1.8), cap="butt"))],
+                    "trail"))
+    if "cataract" in kinds:
+        out.append((lambda cx, cy: [icon("cataract", cx, cy, 14, pal.ink)], "cataract"))
+    if "empire" in kinds:
+        out.append((lambda cx, cy: [Line(cx - 8, cy + 3, cx + 8, cy + 3, Style(fill=None, stroke=pal.accent, width=1.1,
+                                                                              dash=(3.2, 2.2))),
+                                    icon("house", cx, cy - 2, 8, pal.accent)], "advanced empire and its border"))
+    if "lagos-de-oro" in kinds:
+        out.append((lambda cx, cy: [icon("lake", cx, cy, 12, pal.water)], "Lagos de Oro and its island"))
+    if "island" in kinds:
+        fill = "#bcd9a4" if pal.name == "color" else "#d9d9d9"
+        out.append((lambda cx, cy: [SPath(((cx - 6, cy), (cx - 3, cy - 4), (cx + 4, cy - 3.5), (cx + 6.5, cy + 1),
+                                          (cx + 2, cy + 4.5), (cx - 4, cy + 3.5)), Style(fill=fill, stroke=pal.ink,
+                                                                                         width=0.8)),
+                                    SPath(((cx - 1.2, cy - 1.2), (cx + 1.2, cy - 1.2), (cx + 1.2, cy + 1.2),
+                                           (cx - 1.2, cy + 1.2)), Style(fill=pal.ink, stroke=None, width=0))],
+                    "island landed (dot: natives)"))
+    if "burial" in kinds:
+        out.append((lambda cx, cy: [Line(cx - 3.5, cy - 3.5, cx + 3.5, cy + 3.5, Style(stroke=pal.ink, width=1.3)),
+                                    Line(cx - 3.5, cy + 3.5, cx + 3.5, cy - 3.5, Style(stroke=pal.ink, width=1.3))],
+                    "burial at sea"))
+    terrains = []
+    seen = {t for _, t in played.terrain}
+    for t in played.game.terrains:
+        if t.key in seen:
+            terrains.append(t)
+    for t in terrains:
+        out.append((lambda cx, cy, t=t: [hex_swatch(t, cx, cy, 15, pal)], t.name))
+    return out
+
+
+def legend(entries, box: Box, pal: Palette, row_h: float = 15.0) -> tuple[Group, float]:
+    items = []
+    x, y = box.x, box.y
+    size = 7.0
+    for draw, label in entries:
+        w = 20 + text_width(label, "sans", size) + 12
+        if x + w > box.right and x > box.x:
+            x = box.x
+            y += row_h
+        cy = y + row_h / 2
+        items.extend(draw(x + 9, cy))
+        items.append(Text(x + 20, cy + (ASCENT - DESCENT) * size / 2, label, size, "sans", "start", pal.soft,
+                          role="legend"))
+        x += w
+    height = y + row_h - box.y
+    return Group(tuple(items), name="legend", box=(box.x, box.y, box.w, height)), height
+
+
+def notable(played) -> tuple[str, list[str]]:
+    """The marks worth listing beside the score: 1572 interests, 1872 plots, 1672 islands."""
+    from lostprint.books.journal_map import interest_list
+
+    found = interest_list(played)
+    if found:
+        from lostprint.saves.rules_1572 import NAMES
+
+        return "Interests", [f"{n}  {NAMES.get(m.get('result'), m.get('result'))}, {m.hexes[0]}, day {m.day}"
+                             for n, m in found]
+    plots = [m for m in played.marks if m.kind == "plot"]
+    if plots:
+        lines = []
+        for m in plots:
+            text = f"{m.get('letter')}{m.get('roll')} {m.get('title')}"
+            if m.get("outcome"):
+                text += f" \u2192 {m.get('outcome')}"
+            lines.append(f"{text}, day {m.day}")
+        return "Plot hexes", lines
+    islands = [m for m in played.marks if m.kind == "island"]
+    if islands:
+        return "Islands", [f"{m.get('size', '').capitalize()} island {', '.join(m.hexes)}"
+                           + (" (natives)" if m.get("natives") else "") + f", day {m.day}" for m in islands]
+    return "", []
+
+
+def stats_rows(played) -> list[tuple[str, str]]:
+    limit = played.game.day_limit
+    rows = [("Days", f"{len(played.days)}" + (f" of {limit}" if limit else "")),
+            ("Hexes mapped", str(len(played.mapped_on))),
+            ("Hexes travelled", str(len(played.route) - 1))]
+    for key, value in played.setup:
+        option = next((o for o in played.game.options if o.key == value), None)
+        rows.append((key.replace("-", " ").capitalize(), option.name if option else value))
+    rows.append(("Map", map_name(played).replace(" map", "")))
+    return rows
+
+
+def result_block(played, x: float, y: float, w: float, pal: Palette) -> tuple[list, float]:
+    word, why = result_line(played)
+    items = [Text(x, y + ASCENT * 17, word, 17.0, "serif-bold", fill=pal.accent, role="result")]
+    y += 17 + 3
+    for line in wrap(why[0].upper() + why[1:], "sans-italic", 7.4, w)[:3]:
+        items.append(Text(x, y + ASCENT * 7.4, line, 7.4, "sans-italic", fill=pal.soft))
+        y += 7.4 * 1.3
+    return items, y
+
+
+def rows_block(rows, x: float, y: float, w: float, pal: Palette, size: float = 7.6) -> tuple[list, float]:
+    items = []
+    for label, value in rows:
+        items.append(Text(x, y + ASCENT * size, label, fit_size(label, "sans", size, w * 0.5, MIN_TEXT), "sans",
+                          fill=pal.soft))
+        items.append(Text(x + w, y + ASCENT * size, value, fit_size(value, "sans-bold", size, w * 0.48, MIN_TEXT),
+                          "sans-bold", "end", pal.ink))
+        y += size * 1.55
+    return items, y
+
+
+def score_block(played, x: float, y: float, w: float, pal: Palette, size: float = 7.6) -> tuple[list, float]:
+    items = [Text(x, y + ASCENT * 8, "Score", 8.0, "sans-bold", fill=pal.accent)]
+    y += 8 * 1.5
+    for label, points in played.score:
+        items.append(Text(x, y + ASCENT * size, label, fit_size(label, "sans", size, w - 24, MIN_TEXT), "sans",
+                          fill=pal.ink))
+        items.append(Text(x + w, y + ASCENT * size, str(points), size, "sans", "end", pal.ink))
+        y += size * 1.5
+    items.append(Line(x, y, x + w, y, Style(fill=None, stroke=pal.line, width=0.6)))
+    y += 3
+    items.append(Text(x, y + ASCENT * 10, "Total", 10.0, "sans-bold", fill=pal.ink))
+    items.append(Text(x + w, y + ASCENT * 10, str(played.total), 10.0, "sans-bold", "end", pal.ink, role="total"))
+    y += 10 * 1.45
+    if played.recorded_score is not None:
+        items.append(Text(x, y + ASCENT * MIN_TEXT, "\u2713 as recorded on the sheet", MIN_TEXT, "sans-italic",
+                          fill=pal.soft))
+        y += MIN_TEXT * 1.6
+    return items, y
+
+
+def list_block(played, x: float, y: float, w: float, bottom: float, pal: Palette,
+               size: float = 7.6) -> tuple[list, float]:
+    title, lines = notable(played)
+    if not lines:
+        return [], y
+    items = [Text(x, y + ASCENT * 8, title, 8.0, "sans-bold", fill=pal.accent)]
+    y += 8 * 1.5
+    for n, text in enumerate(lines):
+        if y + size * 1.45 > bottom:
+            more = f"\u2026 and {len(lines) - n} more"
+            items.append(Text(x, y - size * 1.45 + ASCENT * size + size * 1.45, more, MIN_TEXT, "sans-italic",
+                              fill=pal.soft)) if y + MIN_TEXT <= bottom else None
+            break
+        shown, fs = text, fit_size(text, "sans", size, w, MIN_TEXT)
+        while text_width(shown, "sans", fs) > w and len(shown) > 4:
+            shown = shown[:-2].rstrip() + "\u2026"
+        items.append(Text(x, y + ASCENT * size, shown, fs, "sans", fill=pal.ink, role="list-item"))
+        y += size * 1.45
+    return items, y
+
+
+def summary_panel(played, box: Box, pal: Palette) -> Group:
+    """The game in numbers, stacked: result, facts, score, then interests / plots / islands."""
+    items, inner = panel(box, "The game in numbers", pal)
+    x, w = inner.x, inner.w
+    block, y = result_block(played, x, inner.y + 2, w, pal)
+    items += block
+    block, y = rows_block(stats_rows(played), x, y + 5, w, pal)
+    items += block
+    block, y = score_block(played, x, y + 4, w, pal)
+    items += block
+    block, y = list_block(played, x, y + 4, w, inner.bottom, pal)
+    items += block
+    return Group(tuple(items), name="summary", box=tuple(box))
+
+
+def summary_band(played, box: Box, pal: Palette) -> Group:
+    """The same, side by side in one low panel (under a tall map)."""
+    items, inner = panel(box, "The game in numbers", pal)
+    c1, c2, c3 = inner.split_x(0, 0, 0, gap=16)
+    block, y = result_block(played, c1.x, c1.y + 2, c1.w, pal)
+    items += block
+    block, _ = rows_block(stats_rows(played)[:4], c1.x, y + 4, c1.w, pal, 7.2)
+    items += block
+    block, _ = score_block(played, c2.x, c2.y + 1, c2.w, pal)
+    items += block
+    block, _ = list_block(played, c3.x, c3.y + 1, c3.w, c3.bottom, pal, 7.2)
+    items += block
+    return Group(tuple(items), name="summary", box=tuple(box))
+
+
+def band_height(played) -> float:
+    """Tall enough for the tallest of the band's three columns."""
+    from lostprint.sheets.widgets import TITLE_BAR
+
+    result = 17 + 3 + 2 * 7.4 * 1.3 + 4 + 4 * 7.2 * 1.55
+    score = 8 * 1.5 + len(played.score) * 7.6 * 1.5 + 3 + 10 * 1.45 + MIN_TEXT * 1.6
+    listed = 8 * 1.5 + len(notable(played)[1]) * 7.2 * 1.45
+    return TITLE_BAR + 6 + 4 + max(result, score, min(listed, 120.0))
+
+
+def footer(page: Box, W: float, H: float, pal: Palette, left: str, number: int) -> Group:
+    baseline = H - MARGIN / 2 - 1
+    items = [Text(page.x, baseline, left, FOOTER_SIZE, "sans", "start", pal.faint, role="footer"),
+             Text(page.right, baseline, str(number), 8.0, "sans", "end", pal.soft, role="folio")]
+    return Group(tuple(items), name="footer")
+
+
+CHART_H = 330.0
+JOURNAL_MIN = 200.0  # the journal starts under the last front page's content when this much is free
+
+
+def front_pages(played, paper: str = "letter", ink: str = "color") -> list[Scene]:
+    return front_layout(played, paper, ink)[0]
+
+
+def front_layout(played, paper: str = "letter", ink: str = "color") -> tuple[list[Scene], float | None]:
+    """The front pages, and where on the last one the journal may begin (None: on a new page)."""
+    from lostprint.books.journal_chart import resource_chart
+    from lostprint.books.journal_map import filled_map
+
+    pal = palette(ink)
+    W, H = page_size(paper, landscape=False)
+    page = Box(MARGIN, MARGIN, W - 2 * MARGIN, H - 2 * MARGIN)
+    meta = metadata(played, paper, ink)
+    left = f"lostprint {__version__}  \u00b7  {Path(played.source).name}"
+    head, head_h = title_block(played, page, pal)
+    y = page.y + head_h + GAP
+    mh = map_height(played, page.w, page.h * 0.6)
+    map_group, ctx = filled_map(played, Box(page.x, y, page.w, mh), pal)
+    y += mh + 4
+    leg, leg_h = legend(legend_entries(played, pal, ctx), Box(page.x, y, page.w, 0), pal)
+    y += leg_h + GAP
+    room = page.bottom - y
+    summary_w = 168.0
+    items = [head, map_group, leg]
+    if room >= 300:
+        row = Box(page.x, y, page.w, min(room, 420.0))
+        left_box, right_box = row.split_x(summary_w, 0, gap=GAP)
+        items += [summary_panel(played, left_box, pal), resource_chart(played, right_box, pal),
+                  footer(page, W, H, pal, left, 1)]
+        bottom = row.bottom
+        pages = [Scene(W, H, tuple(items), metadata=meta, margin=MARGIN)]
+    else:
+        band = band_height(played)
+        if room >= band:
+            items.append(summary_band(played, Box(page.x, y, page.w, band), pal))
+            chart_box = Box(page.x, page.y, page.w, CHART_H)
+            second = [resource_chart(played, chart_box, pal)]
+        else:
+            row = Box(page.x, page.y, page.w, CHART_H)
+            left_box, right_box = row.split_x(summary_w, 0, gap=GAP)
+            second = [summary_panel(played, left_box, pal), resource_chart(played, right_box, pal)]
+        items.append(footer(page, W, H, pal, left, 1))
+        second.append(footer(page, W, H, pal, left, 2))
+        bottom = page.y + CHART_H
+        pages = [Scene(W, H, tuple(items), metadata=meta, margin=MARGIN),
+                 Scene(W, H, tuple(second), metadata=meta, margin=MARGIN)]
+    free = H - JOURNAL_BOTTOM - (bottom + 18)
+    return pages, (bottom + 18 if free >= JOURNAL_MIN else None)
+
+
+def metadata(played, paper: str, ink: str) -> tuple[tuple[str, str], ...]:
+    gm = played.game_map
+    title = plain(played.title) or played.game.title
+    return (
+        ("title", f"{title} \u2014 {played.game.title}"),
+        ("author", plain(played.player) or "lostprint"),
+        ("subject", f"finished game journal, {paper}, {ink}"),
+        ("game", played.game.id),
+        ("map", gm.name),
+        ("seed", "" if gm.seed is None else str(gm.seed)),
+        ("version", __version__),
+    )
+
+
+# --- the journal (Platypus) ----------------------------------------------------------------------
+
+
+def styles(pal: Palette) -> dict:
+    from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfbase.pdfmetrics import registerFontFamily
+
+    from lostprint.fonts import registered
+
+    serif, serif_b, serif_i = registered("serif"), registered("serif-bold"), registered("serif-italic")
+    sans, sans_i = registered("sans"), registered("sans-italic")
+    registerFontFamily(serif, normal=serif, bold=serif_b, italic=serif_i, boldItalic=serif_b)
+    body = ParagraphStyle("body", fontName=serif, fontSize=10.6, leading=15.4, textColor=pal.ink,
+                          alignment=TA_JUSTIFY, spaceAfter=3, firstLineIndent=0, splitLongWords=1)
+    return {
+        "body": body,
+        "body-next": ParagraphStyle("body-next", parent=body, firstLineIndent=14),
+        "chapter": ParagraphStyle("chapter", fontName=serif_b, fontSize=22, leading=27, textColor=pal.accent,
+                                  alignment=TA_CENTER, spaceAfter=4, splitLongWords=1),
+        "chapter-long": ParagraphStyle("chapter-long", fontName=serif_b, fontSize=15, leading=19,
+                                       textColor=pal.accent, alignment=TA_CENTER, spaceAfter=4, splitLongWords=1),
+        "byline": ParagraphStyle("byline", fontName=serif_i, fontSize=11, leading=15, textColor=pal.soft,
+                                 alignment=TA_CENTER, spaceAfter=18, splitLongWords=1),
+        "day": ParagraphStyle("day", fontName=serif_b, fontSize=12.5, leading=15, textColor=pal.accent,
+                              spaceBefore=11, spaceAfter=0.5, keepWithNext=1),
+        "facts": ParagraphStyle("facts", fontName=sans_i, fontSize=7.4, leading=10, textColor=pal.soft,
+                                spaceAfter=4.5, keepWithNext=1, splitLongWords=1),
+        "quiet": ParagraphStyle("quiet", fontName=sans, fontSize=7.6, leading=11, textColor=pal.soft,
+                                spaceBefore=3, spaceAfter=1, splitLongWords=1),
+        "end": ParagraphStyle("end", fontName=serif_i, fontSize=10.6, leading=15.4, textColor=pal.soft,
+                              alignment=TA_CENTER, spaceBefore=16, splitLongWords=1),
+    }
+
+
+def paragraphs(text: str) -> list[str]:
+    """Each line break starts a paragraph (YAML's folded `>` joins wrapped lines; a blank line there
+    becomes one break)."""
+    parts = text.strip().split("\n")
+    return [" ".join(p.split()) for p in parts if p.strip()]
+
+
+def story(played, pal: Palette) -> list:
+    from reportlab.platypus import Paragraph
+
+    st = styles(pal)
+    out = []
+    title = plain(played.title) or played.game.title
+    chapter = st["chapter"] if len(title) <= 48 else st["chapter-long"]
+    out.append(Paragraph(clean(title, "serif-bold"), chapter))
+    by = f"The journal of {plain(played.player)}" if played.player else "The journal"
+    out.append(Paragraph(clean(f"{by}, {played.game.title}", "serif-italic"), st["byline"]))
+    for d in played.days:
+        facts = " \u00b7 ".join(d.facts)
+        if d.journal:
+            out.append(Paragraph(f"Day {d.day}", st["day"]))
+            if facts:
+                out.append(Paragraph(clean(facts, "sans-italic"), st["facts"]))
+            for i, para in enumerate(paragraphs(d.journal)):
+                out.append(Paragraph(clean(para), st["body" if i == 0 else "body-next"]))
+        else:
+            out.append(Paragraph(f"<font name='{st['day'].fontName}'>Day {d.day}</font> \u00b7 {clean(facts)}",
+                                 st["quiet"]))
+    word, why = result_line(played)
+    out.append(Paragraph(clean(f"\u2042  {word} {why}. Final score {played.total}.  \u2042"), st["end"]))
+    return out
+
+
+def _scene_page_class():
+    from reportlab.platypus import Flowable
+
+    class ScenePage(Flowable):
+        """A whole front page (a Scene), painted in page coordinates by the PDF painter."""
+
+        def __init__(self, scene: Scene):
+            super().__init__()
+            self.scene = scene
+
+        def wrap(self, aw, ah):
+            return aw, max(0.0, ah - 1)
+
+        def drawOn(self, canvas, x, y, _sW=0):
+            from lostprint.render.pdf import _Painter
+
+            painter = _Painter(canvas, self.scene.height)
+            canvas.saveState()
+            for item in self.scene.items:
+                painter.draw(item)
+            canvas.restoreState()
+
+    return ScenePage
+
+
+def build_journal(played, paper: str = "letter", ink: str = "color") -> bytes:
+    """The finished game as PDF bytes (identical bytes for identical inputs)."""
+    from reportlab.lib.colors import HexColor
+    from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate
+
+    from lostprint.fonts import registered
+
+    pal = palette(ink)
+    W, H = page_size(paper, landscape=False)
+    fronts, journal_top = front_layout(played, paper, ink)
+    ScenePage = _scene_page_class()
+    flow: list = []
+    last = fronts[-1]
+    if journal_top is None:  # every front page whole, then the journal on fresh pages
+        for scene in fronts:
+            flow += [ScenePage(scene), PageBreak()]
+        flow.insert(-1, NextPageTemplate("journal"))
+    else:  # the journal begins under the last front page's content
+        for scene in fronts[:-1]:
+            flow += [ScenePage(scene), NextPageTemplate("front-last"), PageBreak()]
+        flow.append(NextPageTemplate("journal"))
+    flow += story(played, pal)
+    sans = registered("sans")
+    name = Path(played.source).name
+    title = plain(played.title) or played.game.title
+    head = title if len(title) <= 70 else title[:69] + "\u2026"
+
+    def on_journal(canv, doc):
+        canv.saveState()
+        canv.setFillColor(HexColor(pal.soft))
+        canv.setFont(sans, 7.5)
+        top = H - JOURNAL_TOP + 9 * MM
+        canv.drawString(JOURNAL_X, top, head)
+        canv.drawRightString(W - JOURNAL_X, top, played.game.title)
+        canv.setStrokeColor(HexColor(pal.line))
+        canv.setLineWidth(0.4)
+        canv.line(JOURNAL_X, top - 3.5, W - JOURNAL_X, top - 3.5)
+        canv.setFont(sans, 8)
+        canv.drawCentredString(W / 2, JOURNAL_BOTTOM - 9 * MM, str(doc.page))
+        canv.setFont(sans, FOOTER_SIZE)
+        canv.setFillColor(HexColor(pal.faint))
+        canv.drawString(JOURNAL_X, JOURNAL_BOTTOM - 9 * MM, f"lostprint {__version__}  \u00b7  {name}"[:90])
+        canv.restoreState()
+
+    front = Frame(0, 0, W, H, 0, 0, 0, 0, id="front")
+    body = Frame(JOURNAL_X, JOURNAL_BOTTOM, W - 2 * JOURNAL_X, H - JOURNAL_TOP - JOURNAL_BOTTOM, 0, 0, 0, 0, id="body")
+    templates = [PageTemplate("front", [front])]
+    if journal_top is not None:
+        from lostprint.render.pdf import _Painter
+
+        def paint_last(canv, doc):
+            canv.saveState()
+            painter = _Painter(canv, last.height)
+            for item in last.items:
+                painter.draw(item)
+            canv.restoreState()
+
+        below = Frame(JOURNAL_X, JOURNAL_BOTTOM, W - 2 * JOURNAL_X, H - JOURNAL_BOTTOM - journal_top, 0, 0, 0, 0,
+                      id="below")
+        templates = [PageTemplate("front", [front])] * (len(fronts) > 1) + [PageTemplate("front-last", [below],
+                                                                                        onPage=paint_last)]
+
+    meta = dict(metadata(played, paper, ink))
+    buf = io.BytesIO()
+    buf.name = "journal.pdf"  # a fixed name: never the buffer's id in the file
+    doc = BaseDocTemplate(
+        buf, pagesize=(W, H), invariant=1, initialFontName=sans, pageCompression=1,
+        title=meta["title"], author=meta["author"], subject=meta["subject"],
+        creator=f"lostprint {__version__}", producer=f"lostprint {__version__}",
+        keywords=[f"{k}={v}" for k, v in meta.items() if k not in ("title", "author", "subject")],
+        pageTemplates=templates + [PageTemplate("journal", [body], onPage=on_journal)],
+    )
+    doc.build(flow)
+    return buf.getvalue()
+
+
+def journal_name(source, paper: str, ink: str) -> str:
+    stem = Path(source).stem
+    return f"{stem}-journal-{paper}" + ("-mono" if ink == "mono" else "")
+
+
+def render_save(path, output=None, paper: str = "letter", ink: str = "color") -> Path:
+    """Check, replay and render a save; write the PDF atomically. Returns the path written."""
+    from lostprint.render import write_atomic
+    from lostprint.saves.validate import load_played
+
+    played = load_played(path)
+    data = build_journal(played, paper, ink)
+    if output is None:
+        output = Path("output") / f"{journal_name(path, paper, ink)}.pdf"
+    return write_atomic(Path(output), data)
+
+
+def game_id_of(data) -> str | None:
+    """The game a loaded save names (to hand Crows records to lostprint.crows), or None."""
+    from lostprint.errors import UsageError
+    from lostprint.games import resolve
+
+    game = data.get("game") if isinstance(data, dict) else None
+    if not isinstance(game, str):
+        return None
+    try:
+        return resolve(game).id
+    except UsageError:
+        return None
+
+
+def render_command(path, output, paper: str, ink: str, resolve_output) -> Path:
+    """`lostprint render`: check the save, build the PDF, then write it (nothing written on error)."""
+    from lostprint.errors import LostprintError, UsageError
+    from lostprint.render import write_atomic
+    from lostprint.saves.loader import LoadError, load_file
+    from lostprint.saves.validate import played_or_error
+
+    path = Path(path)
+    target, fmt = resolve_output(output, journal_name(path, paper, ink), "pdf" if output is None else None)
+    if fmt != "pdf":
+        raise UsageError("render writes a PDF: give the output a .pdf name")
+    try:
+        data = load_file(path)
+    except LoadError as exc:
+        raise LostprintError(str(exc)) from None
+    if game_id_of(data) == "crows":
+        from lostprint.crows.record import record_scene
+        from lostprint.render import render as render_bytes
+
+        scene = record_scene(path, paper, ink)
+        return write_atomic(target, render_bytes(scene, "pdf"))
+    played = played_or_error(data, str(path))
+    return write_atomic(target, build_journal(played, paper, ink))
+
+
+def demo(out, quick: bool, log) -> list:
+    """`lostprint demo`: every Lost-game example save in examples/, rendered into out/journals/."""
+    from lostprint.render import write_atomic
+    from lostprint.saves.validate import load_played
+
+    written = []
+    variants = [("letter", "color")] if quick else [("letter", "color"), ("a4", "color"), ("letter", "mono")]
+    from lostprint.paths import examples_dir
+
+    folder = examples_dir()
+    saves = sorted(p for p in folder.glob("1[568]72-*") if p.suffix in (".yaml", ".yml", ".json")) \
+        if folder.is_dir() else []
+    for path in saves:
+        played = load_played(path)
+        for paper, ink in variants:
+            log(f"journal {path.name} {paper} {ink}")
+            target = Path(out) / "journals" / f"{journal_name(path, paper, ink)}.pdf"
+            written.append(write_atomic(target, build_journal(played, paper, ink)))
+    return written

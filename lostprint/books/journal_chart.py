@@ -1,0 +1,150 @@
+"""The resource history of a finished game: one strip per resource sharing a day axis, each with
+its own line, its cap, and the game's events (fever, wounds, crows...) marked above and across."""
+from __future__ import annotations
+
+from lostprint.fonts import ASCENT, DESCENT, text_width
+from lostprint.geometry.paper import Box
+from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text
+from lostprint.sheets.icons import icon
+from lostprint.sheets.style import MIN_TEXT, Palette
+from lostprint.sheets.widgets import panel
+
+SERIES = ("#8c2d19", "#2f6fa8", "#3f7f3a", "#b07d12", "#6a4c93", "#2a7f7f")
+EVENT_ICONS = {
+    "fever": ("fever", "fever"),
+    "fever-broken": ("fever", "fever broken"),
+    "loss": ("skull", "a man lost"),
+    "gain": ("star", "a man gained"),
+    "interest": ("interest", "interest found"),
+    "empire": ("house", "advanced empire"),
+    "wound": ("accident", "sailor wounded"),
+    "dead": ("skull", "sailor lost"),
+    "storm": ("river", "storm"),
+    "island": ("flag", "island landed"),
+    "crow": ("crow", "crow coloured"),
+    "vision": ("star", "vision quest"),
+    "cap": ("arrow", "cap lowered"),
+    "plot": ("flag", "plot hex"),
+    "dancer": ("spade", "spirit dancer"),
+}
+
+
+def series_color(pal: Palette, i: int) -> str:
+    return SERIES[i % len(SERIES)] if pal.name == "color" else pal.ink
+
+
+def event_style(pal: Palette, kind: str) -> tuple[str, str, str]:
+    name, label = EVENT_ICONS.get(kind, ("star", kind))
+    color = pal.accent if pal.name == "color" else pal.ink
+    if kind == "fever-broken":
+        color = pal.faint
+    return name, label, color
+
+
+def day_step(n: int, width: float, weeks: int | None) -> int:
+    if weeks and n / weeks <= 8 and width / max(1, n) * weeks >= 18:
+        return weeks
+    for step in (1, 2, 5, 10, 20, 50):
+        if width / max(1, n) * step >= 18:
+            return step
+    return 100
+
+
+def resource_chart(played, box: Box, pal: Palette, title: str = "Resources by day") -> Group:
+    items, inner = panel(box, title, pal, subtitle="end of each day")
+    resources = played.resources
+    days = played.days
+    n = max(1, len(days))
+    label_w = max(text_width(r.name, "sans-bold", 7.2) for r in resources) + 16
+    events = [e for e in played.events]
+    kinds = list(dict.fromkeys(e.kind for e in events))
+    legend_h = (MIN_TEXT + 5) if kinds else 0
+    axis_h = MIN_TEXT + 6
+    per_day: dict[int, list] = {}
+    for e in events:
+        per_day.setdefault(e.day, []).append(e)
+    stack = max((len(v) for v in per_day.values()), default=0)
+    band_h = min(3, stack) * 9.0 + (3 if stack else 0)
+    plot_x0 = inner.x + label_w
+    plot_x1 = inner.right - 8
+    top = inner.y + band_h
+    bottom = inner.bottom - axis_h - legend_h
+    gap = 9.0
+    row_h = (bottom - top - gap * (len(resources) - 1)) / len(resources)
+
+    def x_of(day: float) -> float:
+        return plot_x0 + (plot_x1 - plot_x0) * day / n
+
+    faint = Style(fill=None, stroke="#d9d2c4" if pal.name == "color" else "#cccccc", width=0.4)
+    # event guides across every strip
+    for day in sorted(per_day):
+        x = x_of(day)
+        items.append(Line(x, top - 1, x, bottom, Style(fill=None, stroke=pal.faint, width=0.5, dash=(1.2, 1.6)),
+                          role="event-guide"))
+        for k, e in enumerate(per_day[day][:3]):
+            name, _, color = event_style(pal, e.kind)
+            items.append(icon(name, x, inner.y + 4.5 + k * 9.0, 8.0, color))
+    values = [dict(played.start_values)] + [dict(d.resources) for d in days]
+    caps = [dict((r.key, r.cap) for r in resources)] + [dict(d.caps) for d in days]
+    for i, r in enumerate(resources):
+        y0 = top + i * (row_h + gap)
+        y1 = y0 + row_h
+        top_value = max(r.cap, max(v[r.key] for v in values))
+        color = series_color(pal, i)
+
+        def y_of(v: float) -> float:
+            return y1 - (y1 - y0) * v / max(1, top_value)
+
+        items.append(Rect(plot_x0, y0, plot_x1 - plot_x0, row_h, Style(fill="#ffffff", stroke=pal.line, width=0.5)))
+        for v in range(1, top_value):
+            items.append(Line(plot_x0, y_of(v), plot_x1, y_of(v), faint))
+        # a lowered cap: the space above it shaded
+        cap_pts = [(x_of(d), y_of(caps[d][r.key])) for d in range(len(caps))]
+        if any(c[r.key] < top_value for c in caps):
+            shade = [(plot_x0, y0)] + [(x_of(d), y_of(caps[d][r.key])) for d in range(len(caps))] + [(x_of(n), y0)]
+            items.append(Path(tuple(shade), Style(fill="#e4ddd0" if pal.name == "color" else "#e2e2e2", stroke=None,
+                                                  width=0), role="cap-shade"))
+            items.append(Path(tuple(cap_pts), Style(fill=None, stroke=pal.soft, width=0.8, dash=(2, 1.5)), closed=False))
+        # name and scale
+        name_y = (y0 + y1) / 2
+        items.append(Text(inner.x, name_y + (ASCENT - DESCENT) * 7.2 / 2 - 3.6, r.name, 7.2, "sans-bold", "start",
+                          color if pal.name == "color" else pal.ink, role="series-name"))
+        final = values[-1][r.key]
+        items.append(Text(inner.x, name_y + (ASCENT - DESCENT) * MIN_TEXT / 2 + 4.4, f"end {final} / {caps[-1][r.key]}",
+                          MIN_TEXT, "sans", "start", pal.soft))
+        for v in (0, top_value):
+            items.append(Text(plot_x0 - 2.5, y_of(v) + (ASCENT - DESCENT) * MIN_TEXT / 2, str(v), MIN_TEXT, "sans",
+                              "end", pal.faint, role="tick"))
+        pts = tuple((x_of(d), y_of(values[d][r.key])) for d in range(len(values)))
+        items.append(Path(pts, Style(fill=None, stroke=color, width=1.5), closed=False, role="series"))
+        if n <= 60:
+            for (x, y) in pts:
+                items.append(Circle(x, y, 1.5, Style(fill=color, stroke="#ffffff", width=0.4)))
+    # the day axis
+    step = day_step(n, plot_x1 - plot_x0, played.game.get("days_per_week"))
+    base = bottom + 2
+    items.append(Line(plot_x0, base, plot_x1, base, Style(fill=None, stroke=pal.line, width=0.6)))
+    for d in range(0, n + 1):
+        x = x_of(d)
+        major = d % step == 0 or d == n
+        items.append(Line(x, base, x, base + (3 if major else 1.5), Style(fill=None, stroke=pal.line, width=0.5)))
+        if d % step == 0 and (n - d >= step / 2 or d == n):
+            items.append(Text(x, base + 3 + ASCENT * MIN_TEXT, str(d), MIN_TEXT, "sans", "middle", pal.soft, role="tick"))
+    if n % step:
+        items.append(Text(x_of(n), base + 3 + ASCENT * MIN_TEXT, str(n), MIN_TEXT, "sans-bold", "middle", pal.soft,
+                          role="tick"))
+    items.append(Text(plot_x0 - 2.5, base + 3 + ASCENT * MIN_TEXT, "day", MIN_TEXT, "sans-italic", "end", pal.soft))
+    # the events' key
+    if kinds:
+        x = plot_x0
+        y = inner.bottom - legend_h / 2
+        for kind in kinds:
+            name, label, color = event_style(pal, kind)
+            wlabel = text_width(label, "sans", MIN_TEXT)
+            if x + 12 + wlabel > inner.right:
+                break
+            items.append(icon(name, x + 4, y, 8.0, color))
+            items.append(Text(x + 10, y + (ASCENT - DESCENT) * MIN_TEXT / 2, label, MIN_TEXT, "sans", "start",
+                              pal.soft, role="event-key"))
+            x += 10 + wlabel + 10
+    return Group(tuple(items), name="resource-chart", box=tuple(box))

@@ -1,0 +1,304 @@
+"""The filled map of a finished game: terrain as drawn, the pre-printed features, the player's marks
+and the route with its day numbers, as a player would have drawn them in pencil.
+
+Mark drawers live in a registry keyed by mark kind: `draw(mark, ctx, extra) -> items`.
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable, NamedTuple
+
+from lostprint.fonts import ASCENT, DESCENT, text_width
+from lostprint.geometry import hexgrid
+from lostprint.geometry.paper import Box
+from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text
+from lostprint.sheets.hexmap import MapContext, hex_map
+from lostprint.sheets.icons import icon
+from lostprint.sheets.style import MIN_TEXT, Palette
+
+ROUTE_COLOR = {"color": "#b3261e", "mono": "#000000"}
+TRAIL_COLOR = {"color": "#7a5a2e", "mono": "#000000"}
+
+
+def route_color(pal: Palette) -> str:
+    return ROUTE_COLOR[pal.name]
+
+
+def mid_text(x: float, y: float, text: str, size: float, font: str, color: str, role: str = "") -> Text:
+    return Text(x, y + (ASCENT - DESCENT) * size / 2, text, size, font, "middle", color, role=role)
+
+
+def _lerp(p, q, t):
+    return p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t
+
+
+class Slots(NamedTuple):
+    """Where marks go inside a hex, as fractions of the hex size from its centre."""
+
+    village: tuple[float, float] = (-0.58, 0.0)  # between the NW and SW edges: no route passes
+    number: tuple[float, float] = (0.6, 0.0)  # between the NE and SE edges
+    empire: tuple[float, float] = (0.0, -0.6)
+
+
+SLOTS = Slots()
+
+
+# --- mark drawers --------------------------------------------------------------------------------
+
+
+def draw_villages(marks, ctx: MapContext, extra: dict) -> list:
+    """Every village of a hex side by side: a thick dot, or a circled dot when peaceful."""
+    by_hex: dict[str, list[str]] = {}
+    for m in marks:
+        by_hex.setdefault(m.hexes[0], []).append(m.kind)
+    items = []
+    s = ctx.size
+    for lab, kinds in by_hex.items():
+        cx, cy = ctx.center(lab)
+        x0 = cx + SLOTS.village[0] * s
+        y0 = cy + SLOTS.village[1] * s
+        for i, kind in enumerate(kinds[:4]):
+            x = x0 + (i // 2) * s * 0.26
+            y = y0 + ((i % 2) - (0.5 if len(kinds) > 1 else 0)) * s * 0.3
+            name = "peaceful-village" if kind == "peaceful-village" else "village"
+            items.append(icon(name, x, y, s * 0.34, ctx.pal.ink))
+    return items
+
+
+def draw_trail(m, ctx: MapContext, extra: dict) -> list:
+    """A dashed line from hex to hex across their shared edge, beside the route's centre line."""
+    a, b = (ctx.center(lab) for lab in m.hexes)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    norm = math.hypot(dx, dy) or 1
+    ox, oy = -dy / norm * ctx.size * 0.24, dx / norm * ctx.size * 0.24
+    p, q = _lerp(a, b, 0.22), _lerp(a, b, 0.78)
+    p, q = (p[0] + ox, p[1] + oy), (q[0] + ox, q[1] + oy)
+    color = TRAIL_COLOR[ctx.pal.name]
+    w = max(1.2, ctx.size * 0.07)
+    return [Line(*p, *q, Style(fill=None, stroke="#ffffff", width=w + 1.4), role="trail"),
+            Line(*p, *q, Style(fill=None, stroke=color, width=w, dash=(w * 1.6, w * 1.1), cap="butt"), role="trail")]
+
+
+def edge_of(ctx: MapContext, a: str, b: str):
+    e = hexgrid.edge_between(ctx.game_map.axial[a], ctx.game_map.axial[b])
+    return hexgrid.edge_segment(ctx.layout, e)
+
+
+def draw_cataract_edge(m, ctx: MapContext, extra: dict) -> list:
+    (x0, y0), (x1, y1) = edge_of(ctx, *m.hexes)
+    p, q = _lerp((x0, y0), (x1, y1), 0.12), _lerp((x0, y0), (x1, y1), 0.88)
+    n = 7
+    nx, ny = -(q[1] - p[1]), q[0] - p[0]
+    norm = math.hypot(nx, ny) or 1
+    nx, ny = nx / norm * ctx.size * 0.09, ny / norm * ctx.size * 0.09
+    pts = []
+    for i in range(n + 1):
+        x, y = _lerp(p, q, i / n)
+        k = 0 if i in (0, n) else (1 if i % 2 else -1)
+        pts.append((x + nx * k, y + ny * k))
+    w = max(1.1, ctx.size * 0.07)
+    return [Path(tuple(pts), Style(fill=None, stroke="#ffffff", width=w + 1.6), closed=False),
+            Path(tuple(pts), Style(fill=None, stroke=ctx.pal.ink, width=w), closed=False, role="cataract")]
+
+
+def numbered(ctx: MapContext, lab: str, number: int, color: str, offset=None) -> list:
+    cx, cy = ctx.center(lab)
+    ox, oy = offset or SLOTS.number
+    x, y = cx + ox * ctx.size, cy + oy * ctx.size
+    size = max(MIN_TEXT, ctx.size * 0.26)
+    r = max(size * 0.75, text_width(str(number), "sans-bold", size) / 2 + 1.6)
+    return [Circle(x, y, r, Style(fill=color, stroke="#ffffff", width=0.8)),
+            mid_text(x, y, str(number), size, "sans-bold", "#ffffff", role="mark-number")]
+
+
+def draw_interest(m, ctx: MapContext, extra: dict) -> list:
+    number = extra["numbers"][id(m)]
+    return numbered(ctx, m.hexes[0], number, ctx.pal.accent)
+
+
+def zone_outline(ctx: MapContext, centre: str, radius: int) -> list[tuple]:
+    """Edges around every map hex within `radius` of centre: the border of the zone."""
+    axial = ctx.game_map.axial
+    zone = {h for h in axial.values() if hexgrid.distance(h, axial[centre]) <= radius}
+    segs = []
+    for h in zone:
+        for d in hexgrid.FLAT_ORDER:
+            if hexgrid.neighbor(h, d) not in zone:
+                segs.append(hexgrid.edge_segment(ctx.layout, hexgrid.edge(h, d)))
+    return sorted(segs)
+
+
+def draw_empire(m, ctx: MapContext, extra: dict) -> list:
+    lab = m.hexes[0]
+    items = []
+    for (x0, y0), (x1, y1) in zone_outline(ctx, lab, 2):
+        items.append(Line(x0, y0, x1, y1, Style(fill=None, stroke=ctx.pal.accent, width=1.1, dash=(3.2, 2.2),
+                                                cap="butt"), role="empire-border"))
+    cx, cy = ctx.center(lab)
+    x, y = cx + SLOTS.empire[0] * ctx.size, cy + SLOTS.empire[1] * ctx.size * 0.55
+    items.append(icon("house", x + ctx.size * 0.42, y, ctx.size * 0.42, ctx.pal.accent))
+    return items
+
+
+def draw_lagos(m, ctx: MapContext, extra: dict) -> list:
+    pts = [ctx.center(lab) for lab in m.hexes]
+    x = sum(p[0] for p in pts) / 3
+    y = sum(p[1] for p in pts) / 3
+    r = max(2.6, ctx.size * 0.16)
+    return [Circle(x, y, r, Style(fill="#e8d9a8" if ctx.pal.name == "color" else "#ffffff", stroke=ctx.pal.ink,
+                                  width=0.9), role="island")]
+
+
+def draw_burial(m, ctx: MapContext, extra: dict) -> list:
+    cx, cy = ctx.center(m.hexes[0])
+    x, y = cx - ctx.size * 0.45, cy + ctx.size * 0.05
+    r = ctx.size * 0.17
+    st = Style(fill=None, stroke=ctx.pal.ink, width=max(1.2, ctx.size * 0.07))
+    return [Line(x - r, y - r, x + r, y + r, st, role="burial"), Line(x - r, y + r, x + r, y - r, st, role="burial")]
+
+
+def draw_plot(m, ctx: MapContext, extra: dict) -> list:
+    """A plot encounter: its letter and roll ("A4") in a tag beside the plot circle."""
+    cx, cy = ctx.center(m.hexes[0])
+    text = f"{m.get('letter', '')}{m.get('roll', '')}"
+    size = max(MIN_TEXT, ctx.size * 0.24)
+    w = text_width(text, "sans-bold", size) + 4
+    x, y = cx + ctx.size * 0.08, cy - ctx.size * 0.62
+    return [Rect(x, y - size * 0.62, w, size * 1.24, Style(fill=ctx.pal.accent, stroke="#ffffff", width=0.6), radius=1.5),
+            Text(x + 2, y + (ASCENT - DESCENT) * size / 2, text, size, "sans-bold", "start", "#ffffff", role="plot-tag")]
+
+
+def draw_island(m, ctx: MapContext, extra: dict) -> list:
+    """An island drawn by the player: a green blob in each of its hexes, natives as a dark dot."""
+    items = []
+    fill = "#bcd9a4" if ctx.pal.name == "color" else "#d9d9d9"
+    scale = {"small": 0.28, "medium": 0.38, "large": 0.46}.get(str(m.get("size", "small")), 0.3)
+    for lab in m.hexes:
+        cx, cy = ctx.center(lab)
+        pts = []
+        for i in range(10):
+            a = i * math.pi / 5
+            r = ctx.size * scale * (1.0 + 0.16 * math.sin(3 * a + len(lab)))
+            pts.append((cx + r * math.cos(a), cy - ctx.size * 0.05 + r * 0.8 * math.sin(a)))
+        items.append(Path(tuple(pts), Style(fill=fill, stroke=ctx.pal.ink, width=0.8), role="island"))
+        if m.get("natives"):
+            items.append(Circle(cx + ctx.size * 0.08, cy - ctx.size * 0.08, max(1.6, ctx.size * 0.08),
+                                Style(fill=ctx.pal.ink, stroke=None, width=0), role="natives"))
+    return items
+
+
+MARK_DRAWERS: dict[str, Callable] = {
+    "trail": draw_trail,
+    "cataract": draw_cataract_edge,
+    "interest": draw_interest,
+    "empire": draw_empire,
+    "lagos-de-oro": draw_lagos,
+    "burial": draw_burial,
+    "plot": draw_plot,
+    "island": draw_island,
+}
+GROUPED = {"village", "peaceful-village"}  # drawn together, per hex
+LAYER = {"island": 0, "empire": 1, "lagos-de-oro": 1, "trail": 2, "cataract": 2}  # others: 3, above the route
+
+
+# --- the route -----------------------------------------------------------------------------------
+
+
+def visits(played) -> dict[str, list[int]]:
+    """Hex -> the days the party entered it (the start is day 0)."""
+    out: dict[str, list[int]] = {}
+    for day, lab in played.route:
+        out.setdefault(lab, []).append(day)
+    return out
+
+
+def day_tag(days: list[int]) -> str:
+    if len(days) <= 2:
+        return ",".join(str(d) for d in days)
+    return f"{days[0]},\u2026{days[-1]}"
+
+
+def draw_route(played, ctx: MapContext) -> tuple[list, list]:
+    """(line items under the marks, day tags above everything)."""
+    color = route_color(ctx.pal)
+    pts = [ctx.center(lab) for _, lab in played.route]
+    line: list = []
+    w = max(1.8, ctx.size * 0.1)
+    if len(pts) > 1:
+        line.append(Path(tuple(pts), Style(fill=None, stroke="#ffffff", width=w + 1.8), closed=False))
+        line.append(Path(tuple(pts), Style(fill=None, stroke=color, width=w), closed=False, role="route"))
+    tags: list = []
+    size = max(MIN_TEXT, min(8.0, ctx.size * 0.3))
+    busy = busy_centres(ctx.game_map)
+    for lab, days in visits(played).items():
+        days = [d for d in days if d > 0]
+        if not days:
+            continue
+        cx, cy = ctx.center(lab)
+        if lab in busy:  # beside what is printed at the centre, between the NW and SW edges
+            cx -= ctx.size * 0.68
+        text = day_tag(days)
+        half = max(size * 0.78, text_width(text, "sans-bold", size) / 2 + 2.2)
+        tags.append(Rect(cx - half, cy - size * 0.78, 2 * half, size * 1.56,
+                         Style(fill="#ffffff", stroke=color, width=1.0), radius=size * 0.78, role="day-tag"))
+        tags.append(mid_text(cx, cy, text, size, "sans-bold", color, role="day-number"))
+    end = played.final_hex
+    ex, ey = ctx.center(end)
+    dash = (4.0, 2.2) if ctx.pal.name == "mono" else ()  # in black and white, unlike the goal's ring
+    ring = Path(tuple(ctx.corners(end)), Style(fill=None, stroke=color, width=2.6, dash=dash), role="end")
+    return line, [ring] + tags
+
+
+SHEET_DRAWERS = {  # the player sheets' own drawers for each game's pre-printed features
+    "lost-crows": ("lostprint.sheets.lost_crows", "DRAWERS"),
+    "lost-crew": ("lostprint.sheets.lost_crew", "MAP_DRAWERS"),
+}
+CENTRE_FEATURES = {"plot", "interest", "delta", "canada", "fort", "island", "natives", "exit"}
+
+
+def sheet_drawers(game_id: str) -> dict:
+    import importlib
+
+    spec = SHEET_DRAWERS.get(game_id)
+    if spec is None:
+        return {}
+    try:
+        return dict(getattr(importlib.import_module(spec[0]), spec[1]))
+    except (ImportError, AttributeError):
+        return {}
+
+
+def busy_centres(game_map) -> set[str]:
+    """Hexes with something pre-printed at their centre: their day tags go lower down."""
+    return {lab for f in game_map.features if f.type in CENTRE_FEATURES for lab in f.hexes}
+
+
+def filled_map(played, box: Box, pal: Palette) -> tuple[Group, MapContext]:
+    """The whole map as the player left it."""
+    drawn = dict(played.terrain)
+    base, ctx = hex_map(played.game_map, played.game, box, pal, filled=drawn, start_label="Start",
+                        drawers=sheet_drawers(played.game.id))
+    numbers = {}
+    for m in played.marks:
+        if m.kind in ("interest",):
+            numbers[id(m)] = len(numbers) + 1
+    extra = {"numbers": numbers}
+    layers: dict[int, list] = {0: [], 1: [], 2: [], 3: []}
+    grouped = [m for m in played.marks if m.kind in GROUPED]
+    if grouped:
+        layers[3].extend(draw_villages(grouped, ctx, extra))
+    for m in played.marks:
+        draw = MARK_DRAWERS.get(m.kind)
+        if draw is not None:
+            layers[LAYER.get(m.kind, 3)].extend(draw(m, ctx, extra))
+    line, tags = draw_route(played, ctx)
+    items = [base] + layers[0] + layers[1] + layers[2] + line + layers[3] + tags
+    return Group(tuple(items), name="filled-map", box=tuple(box)), ctx
+
+
+def interest_list(played) -> list[tuple[int, object]]:
+    out = []
+    for m in played.marks:
+        if m.kind == "interest":
+            out.append((len(out) + 1, m))
+    return out

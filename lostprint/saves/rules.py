@@ -1,0 +1,262 @@
+"""What every Lost game shares when a save is replayed: the results of a replay (plain frozen data
+the journal draws from), the mutable replay state (local to one check), and the interface each
+game's rules fill in (lostprint.saves.rules_1572 / rules_1672 / rules_1872).
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+
+from lostprint.geometry import hexgrid
+
+RULES = {
+    "lost-expedition": "lostprint.saves.rules_1572:RULES",
+    "lost-crew": "lostprint.saves.rules_1672:RULES",
+    "lost-crows": "lostprint.saves.rules_1872:RULES",
+}
+
+
+def rules_for(game_id: str):
+    module, _, name = RULES[game_id].partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def slug(text: object) -> str:
+    """'Natural Wonder' / 'natural_wonder' / 'NATURAL-WONDER' -> 'natural-wonder'."""
+    return "-".join(str(text).strip().lower().replace("_", " ").replace("-", " ").split())
+
+
+# --- what a replay produces ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Resource:
+    key: str
+    name: str
+    start: int
+    cap: int
+    primary: bool = False
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A mark a player drew on the map: its kind, the day, its hexes and any details."""
+
+    kind: str
+    day: int
+    hexes: tuple[str, ...]
+    data: tuple[tuple[str, object], ...] = ()
+
+    def get(self, key: str, default=None):
+        return dict(self.data).get(key, default)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something worth marking on the resource chart (a fever, a wound, a crow...)."""
+
+    day: int
+    kind: str
+    label: str
+
+
+@dataclass(frozen=True)
+class DayRecord:
+    day: int
+    start: str  # where the day began
+    moved: tuple[str, ...]
+    mapped: tuple[tuple[str, str], ...]
+    resources: tuple[tuple[str, int], ...]  # at the end of the day, every resource
+    caps: tuple[tuple[str, int], ...]
+    journal: str
+    facts: tuple[str, ...]  # short facts printed under the day's heading
+    extra: tuple[tuple[str, object], ...] = ()
+
+    @property
+    def end(self) -> str:
+        return self.moved[-1] if self.moved else self.start
+
+    def get(self, key: str, default=None):
+        return dict(self.extra).get(key, default)
+
+
+@dataclass(frozen=True)
+class Played:
+    """A save that passed every check, replayed: everything the journal draws."""
+
+    source: str
+    game: object  # lostprint.games.model.Game
+    game_map: object  # lostprint.maps.model.GameMap
+    title: str
+    player: str
+    setup: tuple[tuple[str, str], ...]
+    resources: tuple[Resource, ...]
+    start_values: tuple[tuple[str, int], ...]
+    days: tuple[DayRecord, ...]
+    marks: tuple[Mark, ...]
+    events: tuple[Event, ...]
+    terrain: tuple[tuple[str, str], ...]  # every hex with terrain at the end, printed or drawn
+    mapped_on: tuple[tuple[str, int], ...]  # hexes the player drew, and the day
+    result: str  # won | lost | unfinished
+    reason: str
+    score: tuple[tuple[str, int], ...]  # the score, term by term
+    recorded_score: int | None = None
+
+    @property
+    def total(self) -> int:
+        return sum(points for _, points in self.score)
+
+    @property
+    def route(self) -> list[tuple[int, str]]:
+        """(day, hex) for the start (day 0) and every hex entered."""
+        out = [(0, self.game_map.start)]
+        for d in self.days:
+            out.extend((d.day, lab) for lab in d.moved)
+        return out
+
+    @property
+    def final_hex(self) -> str:
+        return self.days[-1].end if self.days else self.game_map.start
+
+
+# --- the replay state and the problem list ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class At:
+    """Where a value sits in the file: its line and its field path (days[3].moved[1])."""
+
+    line: int
+    field: str
+
+
+class Problems:
+    """The problems found so far (local to one check)."""
+
+    def __init__(self, source: str):
+        self.source = source
+        self.items: list[tuple[int, int, str]] = []
+
+    def add(self, at: At, message: str) -> None:
+        self.items.append((at.line, len(self.items), f"{self.source}:{at.line}: {at.field}: {message}"))
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def lines(self) -> list[str]:
+        return [text for _, _, text in sorted(self.items)]
+
+
+@dataclass
+class State:
+    """The game as it stands during a replay (mutable, local to one replay)."""
+
+    game: object
+    game_map: object
+    setup: dict
+    position: str
+    terrain: dict  # label -> terrain, printed and drawn
+    mapped_on: dict = field(default_factory=dict)  # label -> day drawn by the player
+    values: dict = field(default_factory=dict)  # resource -> value
+    caps: dict = field(default_factory=dict)  # resource -> current maximum
+    marks: list = field(default_factory=list)  # Mark
+    events: list = field(default_factory=list)  # Event
+    visited: list = field(default_factory=list)  # labels in order, start included
+    day: int = 0
+    day_start: str = ""  # where the current day began
+    day_hexes: list = field(default_factory=list)  # hexes the party stood in today
+    ended: tuple | None = None  # (day, result, reason)
+    flags: dict = field(default_factory=dict)  # a game's own running state
+
+    def stood_today(self, label: str) -> bool:
+        return label in self.day_hexes
+
+    def marks_of(self, kind: str) -> list:
+        return [m for m in self.marks if m.kind == kind]
+
+    def adjacent(self, a: str, b: str) -> bool:
+        axial = self.game_map.axial
+        return a in axial and b in axial and hexgrid.distance(axial[a], axial[b]) == 1
+
+
+class LostRules:
+    """The hooks a game's save rules fill in. Checks report through `problems.add(at, msg)`."""
+
+    game_id = ""
+    setup_fields: dict[str, tuple[str, ...] | None] = {}  # key -> allowed slugs (None: free text)
+    required_setup: tuple[str, ...] = ()
+    mark_kinds: dict[str, str] = {}  # kind -> what its value looks like (for messages and docs)
+    day_fields: dict[str, str] = {}  # extra per-day fields -> what they hold
+    mapped_must_touch = True  # a drawn hex must be next to where the party stood that day
+
+    def resources(self, game) -> tuple[Resource, ...]:
+        return tuple(Resource(t.key, t.name, t.start, t.maximum, t.primary) for t in game.trackers)
+
+    def terrains(self, game) -> dict[str, str]:
+        """Accepted spellings (slugs of keys and names) -> terrain key."""
+        out = {}
+        for t in game.terrains:
+            out[slug(t.key)] = t.key
+            out[slug(t.name)] = t.key
+        return out
+
+    def setup_aliases(self, key: str) -> dict[str, str]:
+        """Other accepted spellings of a setup value (e.g. 1572's die face) -> its slug."""
+        return {}
+
+    def wins_on_entering(self, st: State, label: str) -> bool:
+        """Entering a goal hex ends the game in a win (1872 first needs the five plot hexes)."""
+        return True
+
+    def begin(self, st: State) -> None:
+        """Set up the game's own running state before day 1."""
+
+    def day_order(self) -> tuple[str, ...]:
+        """The order in which a day's parts are checked (the game's phase order)."""
+        return ("fields", "mapped", "marks", "moved", "resources")
+
+    def check_day_field(self, st: State, name: str, value, at: At, problems: Problems, container) -> None:
+        """A game's own day field (1572 fever, 1672 weather...)."""
+
+    def check_mapped(self, st: State, label: str, terrain: str, at: At, problems: Problems) -> None:
+        """Game rules for a hex drawn today (adjacency is checked by the engine)."""
+
+    def check_move(self, st: State, a: str, b: str, at: At, problems: Problems) -> None:
+        """Game rules for one step a -> b (adjacency and mapping are checked by the engine)."""
+
+    def check_day_moves(self, st: State, moves: list[str], at: At, problems: Problems) -> None:
+        """Game rules for all of a day's steps together (how many, and what they cost)."""
+
+    def check_mark(self, st: State, kind: str, value, at: At, problems: Problems, container) -> Mark | None:
+        raise NotImplementedError
+
+    def before_resources(self, st: State, problems: Problems, at: At) -> None:
+        """After the day's moves and marks, before its resources are read (1872: crows and caps)."""
+
+    def claimed(self, st: State, recorded: str) -> tuple[str, str] | None:
+        """(result, reason) when a recorded result the replay cannot reach is still allowed."""
+        return None
+
+    def check_resources(self, st: State, before: dict, at: At, problems: Problems) -> None:
+        """Game rules comparing the day's end values with the day before."""
+
+    def end_of_day(self, st: State) -> tuple[str, str] | None:
+        """(result, reason) when the game is over at the end of this day."""
+        return None
+
+    def facts(self, st: State, record: dict) -> tuple[str, ...]:
+        """Short facts for the day's heading in the journal."""
+        return ()
+
+    def extra(self, st: State, values: dict) -> tuple[tuple[str, object], ...]:
+        """A day's own fields, kept for the journal."""
+        return tuple(sorted((k, v) for k, v in values.items()))
+
+    def score(self, st: State, result: str) -> list[tuple[str, int]]:
+        raise NotImplementedError
+
+    def end_check(self, st: State, result: str, at: At, problems: Problems) -> None:
+        """Checks on the whole game (e.g. 1872: the five plot hexes before Canada)."""

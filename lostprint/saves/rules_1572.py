@@ -1,0 +1,283 @@
+"""1572: The Lost Expedition: what a save may record and how it is checked and scored.
+
+Marks: village, peaceful-village, trail [A, B], cataract [upstream, downstream], interest
+{hex, result}, empire, lagos-de-oro [three hexes]. Day field: fever (struck | broken).
+"""
+from __future__ import annotations
+
+from lostprint.games.lost_expedition import EXPEDITIONS, INTERESTS
+from lostprint.saves.rules import At, Event, LostRules, Mark, Problems, State, slug
+
+INTEREST_RESULTS = tuple(slug(b.results[0]) for b in INTERESTS.bands)
+NAMES = {slug(b.results[0]): b.results[0] for b in INTERESTS.bands}
+WONDER = "natural-wonder"
+LAGOS = "lagos-de-oro"
+
+
+def _river(st: State) -> list[str]:
+    out: list[str] = []
+    for f in st.game_map.features_of("river"):
+        out.extend(f.hexes)
+    return out
+
+
+def _pair(a: str, b: str) -> frozenset:
+    return frozenset((a, b))
+
+
+class Rules1572(LostRules):
+    game_id = "lost-expedition"
+    setup_fields = {"expedition": tuple(o.key for o in EXPEDITIONS)}
+    required_setup = ("expedition",)
+    mark_kinds = {
+        "village": "a hex",
+        "peaceful-village": "a hex",
+        "trail": "two neighbouring hexes",
+        "cataract": "two river hexes, upstream first",
+        "interest": "{hex, result}",
+        "empire": "a hex",
+        "lagos-de-oro": "three hexes that touch each other",
+    }
+    day_fields = {"fever": "struck or broken"}
+
+    def setup_aliases(self, key: str) -> dict[str, str]:
+        return {str(o.roll): o.key for o in EXPEDITIONS}
+
+    def begin(self, st: State) -> None:
+        st.flags.update(fever=False, trails=set(), cataracts=set(), interests={}, lagos=())
+
+    # --- day fields ----------------------------------------------------------------------------
+
+    def check_day_field(self, st, name, value, at, problems, container) -> None:
+        if value is False or value is None:
+            return
+        state = "struck" if value is True else slug(value) if isinstance(value, str) else None
+        if state not in ("struck", "broken"):
+            problems.add(at, f"must be struck or broken, not {value!r}")
+            return
+        if state == "struck":
+            if st.setup.get("expedition") == "botany":
+                problems.add(at, "a botany expedition is immune to fever")
+                return
+            st.flags["fever"] = True
+            st.events.append(Event(st.day, "fever", "fever"))
+            return
+        if not st.flags["fever"]:
+            problems.add(at, "there is no fever to break")
+            return
+        if st.terrain.get(st.day_start) == "swamp":
+            problems.add(at, f"a fever cannot break in a swamp ({st.day_start})")
+            return
+        st.flags["fever"] = False
+        st.events.append(Event(st.day, "fever-broken", "fever broken"))
+
+    # --- mapping and moving --------------------------------------------------------------------
+
+    def check_mapped(self, st, label, terrain, at, problems) -> None:
+        if label in st.flags.get("lagos_today", ()):
+            return
+        if not st.adjacent(st.day_start, label):
+            problems.add(at, f"{label} is not next to {st.day_start}, where the day began "
+                             "(the Mapping phase draws a neighbouring hex)")
+
+    def trail_between(self, st: State, a: str, b: str) -> bool:
+        return _pair(a, b) in st.flags["trails"]
+
+    def check_move(self, st, a, b, at, problems) -> None:
+        if _pair(a, b) in st.flags["cataracts"]:
+            problems.add(at, f"a cataract blocks the way between {a} and {b}")
+
+    def check_day_moves(self, st, moves, at, problems) -> None:
+        path = [st.day_start] + moves
+        steps = list(zip(path, path[1:]))
+        if len(steps) == 1:
+            return
+        if len(steps) == 2 and all(self.trail_between(st, a, b) for a, b in steps):
+            return
+        problems.add(at, f"{len(steps)} moves in a day: one hex a day costs 5 movement progress of at "
+                         "most 6 (two only along trails, at 3 each)")
+
+    # --- marks ---------------------------------------------------------------------------------
+
+    def _here(self, st: State, label: str, at: At, problems: Problems, what: str) -> bool:
+        if not st.stood_today(label):
+            problems.add(at, f"{what} is drawn where the party stands, and the party was not at {label} "
+                             f"on day {st.day} (it stood in {', '.join(dict.fromkeys(st.day_hexes))})")
+            return False
+        return True
+
+    def check_mark(self, st, kind, value, at, problems, container):
+        from lostprint.saves.validate import Reader
+
+        rd = Reader(problems, st.game_map)
+        day = st.day
+        if kind in ("village", "peaceful-village", "empire"):
+            lab = rd.label(value, at)
+            if lab is None or not self._here(st, lab, at, problems, kind.replace("-", " ")):
+                return None
+            if kind != "empire" and st.terrain.get(lab) == "lake":
+                problems.add(at, f"{lab} is a lake: village results are discarded there")
+                return None
+            if kind == "village" and st.setup.get("expedition") == "religious":
+                problems.add(at, "on a religious expedition every village is a peaceful-village")
+                return None
+            if kind == "empire":
+                st.events.append(Event(day, "empire", "empire"))
+            return Mark(kind, day, (lab,))
+        if kind == "trail":
+            pair = rd.labels(value, at, 2)
+            if pair is None:
+                return None
+            a, b = pair
+            if not st.adjacent(a, b):
+                problems.add(at, f"a trail joins two neighbouring hexes; {a} and {b} are not neighbours")
+                return None
+            if not (st.stood_today(a) or st.stood_today(b)):
+                problems.add(at, f"a trail starts where the party stands; it was not at {a} or {b} on day {day}")
+                return None
+            if _pair(a, b) in st.flags["cataracts"]:
+                problems.add(at, f"a trail cannot pass the cataract between {a} and {b}")
+                return None
+            if _pair(a, b) in st.flags["trails"]:
+                problems.add(at, f"there is already a trail between {a} and {b}")
+                return None
+            st.flags["trails"].add(_pair(a, b))
+            return Mark(kind, day, (a, b))
+        if kind == "cataract":
+            pair = rd.labels(value, at, 2)
+            if pair is None:
+                return None
+            a, b = pair
+            river = _river(st)
+            if a not in river or b not in river:
+                off = a if a not in river else b
+                problems.add(at, f"a cataract stands between two river hexes; {off} is not on the river")
+                return None
+            ia, ib = river.index(a), river.index(b)
+            if abs(ia - ib) != 1:
+                problems.add(at, f"{a} and {b} are not next to each other along the river")
+                return None
+            up, down = (a, b) if ia < ib else (b, a)
+            if not st.stood_today(up):
+                problems.add(at, f"a cataract is drawn on the downstream side of the party's river hex; "
+                                 f"the party was not at {up} on day {day}")
+                return None
+            if _pair(a, b) in st.flags["cataracts"]:
+                problems.add(at, f"there is already a cataract between {a} and {b}")
+                return None
+            st.flags["cataracts"].add(_pair(a, b))
+            return Mark(kind, day, (up, down))
+        if kind == "interest":
+            spec = rd.mapping(value, at, "{hex: B3, result: natural-wonder}")
+            if spec is None:
+                return None
+            rd.unknown(spec, ("hex", "result"), at.field, "interest field")
+            if "hex" not in spec or "result" not in spec:
+                problems.add(at, "an interest needs its hex and its result, like {hex: G1, result: natural-wonder}")
+                return None
+            from lostprint.saves.loader import line_of
+
+            lab = rd.label(spec["hex"], At(line_of(spec, "hex"), f"{at.field}.hex"))
+            rat = At(line_of(spec, "result"), f"{at.field}.result")
+            result = rd.text(spec["result"], rat)
+            if lab is None or result is None:
+                return None
+            result = slug(result)
+            if result not in INTEREST_RESULTS:
+                problems.add(rat, f"{result!r} is not an interest ({', '.join(INTEREST_RESULTS)})")
+                return None
+            if not self._here(st, lab, at, problems, "an interest"):
+                return None
+            found = st.flags["interests"]
+            if lab in found:
+                problems.add(at, f"{lab} already holds an interest ({NAMES[found[lab]]}): one per hex")
+                return None
+            if result != WONDER and result in found.values():
+                problems.add(rat, f"{NAMES[result]} was found already; a repeat becomes a natural-wonder")
+                return None
+            found[lab] = result
+            st.events.append(Event(day, "interest", NAMES[result]))
+            return Mark(kind, day, (lab,), (("result", result),))
+        if kind == LAGOS:
+            hexes = rd.labels(value, at, 3)
+            if hexes is None:
+                return None
+            if len(set(hexes)) != 3 or not all(st.adjacent(x, y) for x in hexes for y in hexes if x != y):
+                problems.add(at, "Lagos de Oro is three hexes that all touch each other")
+                return None
+            if st.flags["lagos"]:
+                problems.add(at, "there is only one Lagos de Oro")
+                return None
+            if LAGOS not in st.flags["interests"].values():
+                problems.add(at, "Lagos de Oro comes from an Interests roll: record {interest: {hex: ..., "
+                                 "result: lagos-de-oro}} first")
+                return None
+            drawn = st.flags.get("drawn_today", {})
+            for lab in hexes:
+                if drawn.get(lab) != "lake":
+                    problems.add(at, f"the Lagos de Oro hexes are drawn as lake the same day: add {lab}: lake "
+                                     "to this day's mapped")
+                    return None
+            st.flags["lagos"] = tuple(hexes)
+            st.flags["lagos_today"] = tuple(hexes)
+            return Mark(kind, day, tuple(hexes))
+        raise AssertionError(kind)
+
+    # --- the end -------------------------------------------------------------------------------
+
+    def check_resources(self, st, before, at, problems) -> None:
+        lost = before["conquistadors"] - st.values["conquistadors"]
+        if lost > 0:
+            st.events.append(Event(st.day, "loss", f"\u2212{lost} conquistador" + "s" * (lost > 1)))
+        elif lost < 0:
+            st.events.append(Event(st.day, "gain", f"+{-lost} conquistador" + "s" * (lost < -1)))
+        st.flags["lagos_today"] = ()
+
+    def end_of_day(self, st):
+        if st.position in st.game_map.goals:
+            return "won", "reached the river delta"
+        if st.values["conquistadors"] == 0:
+            return "lost", "the last conquistador was lost"
+        if st.day >= st.game.day_limit:
+            return "lost", f"{st.game.day_limit} days passed and the ships have sailed"
+        return None
+
+    def facts(self, st, record) -> tuple[str, ...]:
+        """In the order of the phases: mapping, what was found, then travel."""
+        out = []
+        for lab, terrain in record["mapped"]:
+            out.append(f"mapped {lab} ({terrain})")
+        fever = record["extra"].get("fever")
+        if fever is True or fever == "struck":
+            out.append("fever")
+        elif fever == "broken":
+            out.append("fever broken")
+        for m in st.marks:
+            if m.day != record["day"]:
+                continue
+            if m.kind == "interest":
+                out.append(f"{NAMES[m.get('result')]} at {m.hexes[0]}")
+            elif m.kind in ("trail", "cataract"):
+                out.append(f"{m.kind} {m.hexes[0]}\u2013{m.hexes[1]}")
+            elif m.kind == LAGOS:
+                out.append("Lagos de Oro drawn")
+            else:
+                out.append(f"{m.kind.replace('-', ' ')} at {m.hexes[0]}")
+        for lab in record["moved"]:
+            out.append(f"on to {lab}")
+        if not record["moved"]:
+            out.append(f"camped in {record['start']}")
+        return tuple(out)
+
+    def score(self, st, result) -> list[tuple[str, int]]:
+        mapped = len(st.mapped_on) - (2 if st.flags["lagos"] else 0)
+        out = [("hexes mapped", mapped)]
+        if result == "won":
+            out.append(("conquistadors", st.values["conquistadors"]))
+            wonders = sum(1 for r in st.flags["interests"].values() if r == WONDER)
+            if wonders:
+                out.append((f"natural wonder{'s' * (wonders != 1)} \u00d7 2", 2 * wonders))
+        return out
+
+
+RULES = Rules1572()

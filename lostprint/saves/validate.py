@@ -1,0 +1,590 @@
+"""Check a saved game (lostprint-save/1) and replay it.
+
+`check_save_file(path)` lists every problem as "file:line: field: what is wrong" ([] when clean);
+`summary(path)` is the one line printed for a clean save; `load_played(path)` returns the replayed
+game (lostprint.saves.rules.Played) or raises LostprintError listing every problem.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from lostprint.errors import LostprintError
+from lostprint.geometry import hexgrid
+from lostprint.saves.loader import LDict, LList, LoadError, key_line, line_of, load_file
+from lostprint.saves.rules import At, DayRecord, Played, Problems, State, rules_for, slug
+
+FORMAT = "lostprint-save/1"
+TOP_FIELDS = ("format", "game", "map", "title", "player", "setup", "days", "outcome")
+DAY_FIELDS = ("day", "mapped", "moved", "marks", "resources", "journal")
+OUTCOME_FIELDS = ("result", "score", "reason")
+RESULTS = ("won", "lost")
+MAX_TEXT = 200  # title and player
+MAX_DAYS = 400  # far past any game's limit: a bound on work, the game's own limit is checked too
+
+
+def kind_of(value: object) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a number"
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "empty"
+    return type(value).__name__
+
+
+def short(value: object, limit: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
+
+
+def keyname(key) -> str:
+    """A key as it may stand in a field path: plain words as they are, anything else quoted."""
+    return key if isinstance(key, str) and re.fullmatch(r"[\w-]{1,40}", key) else short(key)
+
+
+def at_key(container, key, field: str) -> At:
+    return At(line_of(container, key), field)
+
+
+class Reader:
+    """Typed access to the loaded tree; every mismatch becomes one problem."""
+
+    def __init__(self, problems: Problems, game_map=None):
+        self.problems = problems
+        self.game_map = game_map
+
+    def error(self, at: At, message: str) -> None:
+        self.problems.add(at, message)
+
+    def text(self, value, at: At, limit: int | None = None) -> str | None:
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            self.error(at, f"must be text, not {kind_of(value)}" + (" (put it in quotes)" if isinstance(value, bool) else ""))
+            return None
+        text = str(value)
+        if limit is not None and len(text) > limit:
+            self.error(at, f"too long ({len(text)} characters; at most {limit})")
+            return None
+        return text
+
+    def integer(self, value, at: At, low: int | None = None, high: int | None = None, what: str = "") -> int | None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)
+            else:
+                self.error(at, f"must be a whole number, not {kind_of(value)} {short(value)}")
+                return None
+        if low is not None and value < low:
+            self.error(at, f"{value} is below {low}{what}")
+            return None
+        if high is not None and value > high:
+            self.error(at, f"{value} is above {high}{what}")
+            return None
+        return value
+
+    def mapping(self, value, at: At, what: str = "a mapping") -> LDict | None:
+        if not isinstance(value, dict):
+            self.error(at, f"must be {what}, not {kind_of(value)}")
+            return None
+        return value
+
+    def listing(self, value, at: At, what: str = "a list") -> LList | None:
+        if not isinstance(value, list):
+            self.error(at, f"must be {what}, not {kind_of(value)}")
+            return None
+        return value
+
+    def label(self, value, at: At) -> str | None:
+        """A hex label on the map, in its canonical spelling."""
+        if not isinstance(value, str):
+            self.error(at, f"must be a hex label like B3, not {kind_of(value)} {short(value)}")
+            return None
+        try:
+            lab = hexgrid.label(hexgrid.parse_label(value))
+        except ValueError:
+            self.error(at, f"{short(value)} is not a hex label (a column letter and a row number, like B3)")
+            return None
+        if self.game_map is not None and lab not in self.game_map.axial:
+            self.error(at, f"{lab} is not on the map")
+            return None
+        return lab
+
+    def labels(self, value, at: At, count: int | None = None) -> list[str] | None:
+        items = self.listing(value, at, "a list of hex labels")
+        if items is None:
+            return None
+        if count is not None and len(items) != count:
+            self.error(at, f"needs exactly {count} hexes, not {len(items)}")
+            return None
+        out = []
+        for i, item in enumerate(items):
+            lab = self.label(item, At(line_of(items, i), f"{at.field}[{i}]"))
+            if lab is None:
+                return None
+            out.append(lab)
+        return out
+
+    def unknown(self, container: LDict, known, field: str, what: str) -> None:
+        for key in container:
+            if key not in known:
+                name = keyname(key)
+                prefix = f"{field}." if field else ""
+                self.error(At(key_line(container, key), f"{prefix}{name}"),
+                           f"unknown {what} (expected one of: {', '.join(known)})")
+
+
+# --- the game and its map ----------------------------------------------------------------------
+
+
+def _game(data: LDict, rd: Reader):
+    from lostprint.errors import UsageError
+    from lostprint.games import resolve
+
+    at = at_key(data, "game", "game")
+    if "game" not in data:
+        rd.error(At(line_of(data), "game"), "missing (the game's id or number, like lost-expedition or 1572)")
+        return None, None
+    name = rd.text(data["game"], at)
+    if name is None:
+        return None, None
+    try:
+        info = resolve(name)
+    except UsageError as exc:
+        rd.error(at, str(exc))
+        return None, None
+    return info, at
+
+
+def _map(data: LDict, info, source: str, rd: Reader):
+    from lostprint.maps.model import load_map, standard_map
+
+    at = at_key(data, "map", "map")
+    spec = data.get("map", "standard")
+    try:
+        if isinstance(spec, str) and spec.strip().lower() == "standard":
+            gm = standard_map(info.id)
+        elif isinstance(spec, str):
+            path = Path(spec)
+            if not path.is_absolute():
+                path = Path(source).parent / path
+            if path.is_dir() or not path.exists():
+                rd.error(at, f"no map file at {path}")
+                return None
+            gm = load_map(path)
+        elif isinstance(spec, dict):
+            unknown = [k for k in spec if k != "seed"]
+            if unknown or "seed" not in spec:
+                rd.error(at, "write a variant map as {seed: N}")
+                return None
+            seed = rd.integer(spec["seed"], at_key(spec, "seed", "map.seed"), 0, 2**63)
+            if seed is None:
+                return None
+            gm = _variant(info.id, seed)
+        else:
+            rd.error(at, f"must be 'standard', a map file path or {{seed: N}}, not {kind_of(spec)}")
+            return None
+    except LostprintError as exc:
+        rd.error(at, str(exc))
+        return None
+    if gm.game != info.id:
+        rd.error(at, f"this map is for {gm.game}, not {info.id}")
+        return None
+    return gm
+
+
+def _variant(game_id: str, seed: int):
+    try:
+        from lostprint.maps.generate import generate
+    except ImportError:
+        raise LostprintError("variant maps are not available in this version") from None
+    try:
+        return generate(game_id, seed)
+    except LostprintError:
+        raise
+    except (ValueError, KeyError) as exc:
+        raise LostprintError(f"cannot make the variant map for seed {seed} ({exc})") from None
+
+
+# --- the replay --------------------------------------------------------------------------------
+
+
+def replay_data(data, source: str) -> tuple[list[str], Played | None]:
+    problems = Problems(source)
+    rd = Reader(problems)
+    if not isinstance(data, dict):
+        rd.error(At(line_of(data) or 1, "(top)"),
+                 f"a save is a mapping (format, game, map, days...), not {kind_of(data)}")
+        return problems.lines(), None
+    rd.unknown(data, TOP_FIELDS, "", "field")
+    if data.get("format") != FORMAT:
+        where = at_key(data, "format", "format")
+        got = f", not {short(data['format'])}" if "format" in data else " (missing)"
+        rd.error(where, f"must be {FORMAT!r}{got}")
+    info, _ = _game(data, rd)
+    if info is None:
+        return problems.lines(), None
+    if info.id not in ("lost-expedition", "lost-crew", "lost-crows"):
+        rd.error(at_key(data, "game", "game"), f"{info.id} records are checked by lostprint.crows, not here")
+        return problems.lines(), None
+    try:
+        from lostprint.games import load
+
+        game = load(info.id)
+        rules = rules_for(info.id)
+    except (ImportError, AttributeError):
+        rd.error(at_key(data, "game", "game"), f"{info.id} saves are not supported yet")
+        return problems.lines(), None
+    gm = _map(data, info, source, rd)
+    title = rd.text(data["title"], at_key(data, "title", "title"), MAX_TEXT) if "title" in data else None
+    player = rd.text(data["player"], at_key(data, "player", "player"), MAX_TEXT) if "player" in data else None
+    setup = _setup(data, rules, rd)
+    outcome = _outcome(data, rd)
+    days = rd.listing(data.get("days"), at_key(data, "days", "days"), "a list of days") \
+        if "days" in data else rd.error(At(line_of(data), "days"), "missing (a list of days, from day 1)")
+    if gm is None or days is None:
+        return problems.lines(), None
+    if not days:
+        rd.error(at_key(data, "days", "days"), "no days: a save holds at least day 1")
+        return problems.lines(), None
+    if len(days) > MAX_DAYS:
+        rd.error(at_key(data, "days", "days"), f"{len(days)} days is far beyond any game's limit")
+        return problems.lines(), None
+    rd.game_map = gm
+    st = State(game=game, game_map=gm, setup=setup or {}, position=gm.start, terrain=dict(gm.terrain))
+    resources = rules.resources(game)
+    st.values = {r.key: r.start for r in resources}
+    st.caps = {r.key: r.cap for r in resources}
+    st.visited = [gm.start]
+    rules.begin(st)
+    records = []
+    for i, raw in enumerate(days):
+        record = _day(st, rules, raw, i, At(line_of(days, i), f"days[{i}]"), rd, game)
+        if record == "stop":
+            break
+        if record is not None:
+            records.append(record)
+    result, reason = ("unfinished", "the game is not over") if st.ended is None else st.ended[1:]
+    score = rules.score(st, result)
+    total = sum(p for _, p in score)
+    recorded = None
+    if outcome is not None:
+        out_at = at_key(data, "outcome", "outcome")
+        got = outcome.get("result")
+        if got is not None and got != result:
+            claim = rules.claimed(st, got)
+            if claim is not None:
+                result, reason = claim
+                score = rules.score(st, result)
+                total = sum(p for _, p in score)
+        if got is not None and got != result:
+            where = at_key(outcome, "result", "outcome.result")
+            if result == "unfinished":
+                rd.error(where, f"recorded as {got}, but {reason} after day {st.day}")
+            else:
+                rd.error(where, f"recorded as {got}, but the game was {result} on day {st.ended[0]} ({reason})")
+        recorded = outcome.get("score")
+        if recorded is not None and recorded != total and not problems:
+            terms = " + ".join(f"{p} {label}" for label, p in score)
+            rd.error(at_key(outcome, "score", "outcome.score"),
+                     f"recorded {recorded}, but the rules give {total} ({terms})")
+        rules.end_check(st, result, out_at, problems)
+    if problems:
+        return problems.lines(), None
+    played = Played(
+        source=source, game=game, game_map=gm, title=title or "", player=player or "",
+        setup=tuple((k, ", ".join(v) if isinstance(v, tuple) else str(v)) for k, v in (setup or {}).items()),
+        resources=resources,
+        start_values=tuple((r.key, r.start) for r in resources), days=tuple(records),
+        marks=tuple(st.marks), events=tuple(st.events), terrain=tuple(sorted(st.terrain.items())),
+        mapped_on=tuple(st.mapped_on.items()), result=result, reason=reason, score=tuple(score),
+        recorded_score=recorded,
+    )
+    return [], played
+
+
+def _setup(data: LDict, rules, rd: Reader) -> dict | None:
+    out: dict = {}
+    fields = rules.setup_fields
+    if "setup" not in data:
+        for key in rules.required_setup:
+            rd.error(At(line_of(data), f"setup.{key}"), f"missing (one of: {', '.join(fields[key])})")
+        return out
+    setup = rd.mapping(data["setup"], at_key(data, "setup", "setup"))
+    if setup is None:
+        return None
+    rd.unknown(setup, tuple(fields), "setup", "setup choice")
+    for key, allowed in fields.items():
+        at = at_key(setup, key, f"setup.{key}")
+        if key not in setup:
+            if key in rules.required_setup:
+                rd.error(At(line_of(setup), f"setup.{key}"), f"missing (one of: {', '.join(allowed or ())})")
+            continue
+        if allowed is None and isinstance(setup[key], list):  # a list of names (1672's sailors)
+            names = [rd.text(item, At(line_of(setup[key], i), f"setup.{key}[{i}]"), MAX_TEXT)
+                     for i, item in enumerate(setup[key])]
+            if None not in names and len(set(names)) != len(names):
+                rd.error(at, "the names must differ")
+            elif None not in names and names:
+                out[key] = tuple(names)
+            continue
+        value = rd.text(setup[key], at)
+        if value is None:
+            continue
+        if allowed is not None:
+            aliases = rules.setup_aliases(key) if hasattr(rules, "setup_aliases") else {}
+            key_value = aliases.get(slug(value), slug(value))
+            if key_value not in allowed:
+                rd.error(at, f"{short(value)} is not one of: {', '.join(allowed)}")
+                continue
+            value = key_value
+        out[key] = value
+    return out
+
+
+def _outcome(data: LDict, rd: Reader) -> dict | None:
+    if "outcome" not in data:
+        return None
+    outcome = rd.mapping(data["outcome"], at_key(data, "outcome", "outcome"))
+    if outcome is None:
+        return None
+    rd.unknown(outcome, OUTCOME_FIELDS, "outcome", "field")
+    out = LDict(line=line_of(outcome))
+    out.value_lines = dict(getattr(outcome, "value_lines", {}))
+    if "result" in outcome:
+        at = at_key(outcome, "result", "outcome.result")
+        value = rd.text(outcome["result"], at)
+        if value is not None:
+            if slug(value) in RESULTS:
+                out["result"] = slug(value)
+            else:
+                rd.error(at, f"must be won or lost, not {short(value)}")
+    if "score" in outcome:
+        score = rd.integer(outcome["score"], at_key(outcome, "score", "outcome.score"), 0, 10_000)
+        if score is not None:
+            out["score"] = score
+    if "reason" in outcome:
+        rd.text(outcome["reason"], at_key(outcome, "reason", "outcome.reason"), 500)
+    return out
+
+
+def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
+    day = rd.mapping(raw, at, "a mapping (day, mapped, moved, marks, resources, journal)")
+    if day is None:
+        return None
+    f = at.field
+    rd.unknown(day, DAY_FIELDS + tuple(rules.day_fields), f, "day field")
+    expected = st.day + 1
+    number = rd.integer(day.get("day"), at_key(day, "day", f"{f}.day"), 1) if "day" in day else None
+    if "day" not in day:
+        rd.error(At(line_of(day), f"{f}.day"), f"missing (this is day {expected})")
+    elif number is not None and number != expected:
+        rd.error(at_key(day, "day", f"{f}.day"), f"expected day {expected} (days run 1, 2, 3\u2026 with none skipped)")
+    if st.ended is not None:
+        rd.error(At(line_of(day), f), f"the game was over on day {st.ended[0]} ({st.ended[2]}): no day may follow")
+        return "stop"
+    st.day = expected
+    limit = game.day_limit
+    if limit is not None and expected > limit:
+        rd.error(at_key(day, "day", f"{f}.day"), f"the game lasts at most {limit} days")
+        return "stop"
+    st.day_start = st.position
+    before = dict(st.values)
+
+    # the game's own fields first: weather, fever, crows... can change what follows
+    extra_values: dict = {}
+    for name in rules.day_fields:
+        if name in day:
+            rules.check_day_field(st, name, day[name], at_key(day, name, f"{f}.{name}"), rd.problems, day)
+            extra_values[name] = day[name]
+
+    # the hexes drawn today
+    drawn: list[tuple[str, str, At]] = []
+    if "mapped" in day:
+        mapped = rd.mapping(day["mapped"], at_key(day, "mapped", f"{f}.mapped"), "a mapping of hex: terrain")
+        names = rules.terrains(game)
+        for key in (mapped or {}):
+            kat = At(key_line(mapped, key), f"{f}.mapped.{keyname(key)}")
+            lab = rd.label(key, kat)
+            if lab is None:
+                continue
+            terrain = rd.text(mapped[key], kat)
+            if terrain is None:
+                continue
+            tkey = names.get(slug(terrain))
+            if tkey is None:
+                rd.error(kat, f"{short(terrain)} is not a terrain of this game "
+                              f"({', '.join(t.key for t in game.terrains)})")
+                continue
+            if lab in st.terrain:
+                printed = lab not in st.mapped_on
+                when = "printed on the map" if printed else f"drawn on day {st.mapped_on[lab]}"
+                rd.error(kat, f"{lab} is already {when} as {st.terrain[lab]}")
+                continue
+            if any(lab == d[0] for d in drawn):
+                rd.error(kat, f"{lab} is drawn twice")
+                continue
+            drawn.append((lab, tkey, kat))
+
+    # where the party went (labels first, so marks know where the party stood)
+    steps: list[tuple[str, At]] = []
+    if "moved" in day:
+        moved = rd.listing(day["moved"], at_key(day, "moved", f"{f}.moved"), "a list of hexes entered, in order")
+        for j, item in enumerate(moved or ()):
+            lab = rd.label(item, At(line_of(moved, j), f"{f}.moved[{j}]"))
+            if lab is not None:
+                steps.append((lab, At(line_of(moved, j), f"{f}.moved[{j}]")))
+    st.day_hexes = [st.position] + [lab for lab, _ in steps]
+
+    # marks may explain today's drawing (1572's Lagos de Oro): drawn hexes are checked after them
+    st.flags["drawn_today"] = {lab: tkey for lab, tkey, _ in drawn}
+    for lab, tkey, _ in drawn:
+        st.terrain[lab] = tkey
+        st.mapped_on[lab] = expected
+
+    if "marks" in day:
+        marks = rd.listing(day["marks"], at_key(day, "marks", f"{f}.marks"), "a list of marks")
+        for j, item in enumerate(marks or ()):
+            mat = At(line_of(marks, j), f"{f}.marks[{j}]")
+            if not isinstance(item, dict) or len(item) != 1:
+                rd.error(mat, f"a mark is one kind and its place, like {{{next(iter(rules.mark_kinds))}: B3}} "
+                              f"(kinds: {', '.join(rules.mark_kinds)})")
+                continue
+            (kind, value), = item.items()
+            kind_slug = slug(kind) if isinstance(kind, str) else ""
+            kat = At(key_line(item, kind), f"{mat.field}.{keyname(kind)}")
+            if kind_slug not in rules.mark_kinds:
+                rd.error(kat, f"unknown mark (kinds: {', '.join(rules.mark_kinds)})")
+                continue
+            mark = rules.check_mark(st, kind_slug, value, At(line_of(item, kind), kat.field), rd.problems, item)
+            if mark is not None:
+                st.marks.append(mark)
+
+    for lab, tkey, kat in drawn:
+        rules.check_mapped(st, lab, tkey, kat, rd.problems)
+
+    # the moves themselves
+    pos = st.position
+    done = False
+    for j, (lab, sat) in enumerate(steps):
+        if done:
+            rd.error(sat, f"the game was over on entering {pos}: no more moves")
+            break
+        if not st.adjacent(pos, lab):
+            rd.error(sat, f"{lab} is not next to {pos}")
+            break
+        if lab not in st.terrain:
+            rd.error(sat, f"{lab} is not mapped yet (draw a hex before you enter it)")
+            break
+        rules.check_move(st, pos, lab, sat, rd.problems)
+        pos = lab
+        st.visited.append(lab)
+        if lab in st.game_map.goals and rules.wins_on_entering(st, lab):
+            done = True
+    if steps:
+        rules.check_day_moves(st, [lab for lab, _ in steps], at_key(day, "moved", f"{f}.moved"), rd.problems)
+    st.position = pos
+
+    rules.before_resources(st, rd.problems, At(line_of(day, "resources") if "resources" in day else line_of(day),
+                                                 f"{f}.resources"))
+
+    # resources at the end of the day
+    if "resources" in day:
+        res = rd.mapping(day["resources"], at_key(day, "resources", f"{f}.resources"))
+        if res is not None:
+            rd.unknown(res, tuple(st.values), f"{f}.resources", "resource")
+            for key in st.values:
+                if key not in res:
+                    continue
+                rat = at_key(res, key, f"{f}.resources.{key}")
+                cap = st.caps[key]
+                value = rd.integer(res[key], rat, 0, cap, f" (the {key} cap is {cap})" if cap < 6 else "")
+                if value is not None:
+                    st.values[key] = value
+    else:
+        rd.error(At(line_of(day), f"{f}.resources"), "missing (the resource values at the end of the day)")
+    for key, cap in st.caps.items():
+        if st.values[key] > cap and "resources" in day and key not in day["resources"]:
+            rd.error(At(line_of(day), f"{f}.resources.{key}"), f"{st.values[key]} carried over is above the new cap {cap}")
+    rules.check_resources(st, before, At(line_of(day, "resources"), f"{f}.resources"), rd.problems)
+
+    journal = ""
+    if "journal" in day and day["journal"] is not None:
+        journal = rd.text(day["journal"], at_key(day, "journal", f"{f}.journal")) or ""
+
+    ended = rules.end_of_day(st)
+    if ended is not None:
+        st.ended = (expected, *ended)
+    record = dict(day=expected, start=st.day_start, moved=tuple(lab for lab, _ in steps),
+                  mapped=tuple((lab, tkey) for lab, tkey, _ in drawn), extra=extra_values)
+    return DayRecord(
+        day=expected, start=st.day_start, moved=record["moved"], mapped=record["mapped"],
+        resources=tuple(st.values.items()), caps=tuple(st.caps.items()), journal=journal.strip(),
+        facts=rules.facts(st, record), extra=rules.extra(st, extra_values),
+    )
+
+
+# --- the entry points --------------------------------------------------------------------------
+
+
+def _crows(path: Path):
+    """Crows records belong to lostprint.crows; None when the file is not a Crows record."""
+    return None
+
+
+def check_save_file(path) -> list[str]:
+    """Every problem of a save file, each "file:line: field: what is wrong"; [] when clean."""
+    try:
+        data = load_file(path)
+    except LoadError as exc:
+        return [str(exc)]
+    try:
+        problems, _ = replay_data(data, str(path))
+    except RecursionError:
+        return [f"{path}:1: (top): nested too deeply"]
+    return problems
+
+
+def played_or_error(data, source: str) -> Played:
+    try:
+        problems, played = replay_data(data, source)
+    except RecursionError:
+        raise LostprintError(f"{source}:1: (top): nested too deeply") from None
+    if problems:
+        more = f"\n({len(problems)} problems)" if len(problems) > 1 else ""
+        raise LostprintError("\n".join(problems) + more)
+    return played
+
+
+def load_played(path) -> Played:
+    """The replayed game of a clean save; LostprintError listing every problem otherwise."""
+    try:
+        data = load_file(path)
+    except LoadError as exc:
+        raise LostprintError(str(exc)) from None
+    return played_or_error(data, str(path))
+
+
+def summary_of(played: Played) -> str:
+    game = played.game
+    who = f" by {played.player}" if played.player else ""
+    name = f"\u201c{played.title}\u201d" if played.title else "save"
+    days = len(played.days)
+    if played.result == "unfinished":
+        state = f"in progress after {days} day{'s' * (days != 1)}"
+    else:
+        state = f"{played.result} on day {days}"
+    return (f"{played.source}: ok \u2014 {game.number}: {name}{who}, {state}, "
+            f"{len(played.mapped_on)} hexes mapped, score {played.total}")
+
+
+def summary(path) -> str:
+    """The one line printed for a clean save (raises LostprintError if it is not clean)."""
+    return summary_of(load_played(path))

@@ -1,0 +1,92 @@
+"""The 1672 and 1872 save rules: each broken rule in an otherwise honest game is reported, on its line."""
+import copy
+from pathlib import Path
+
+import pytest
+
+from lostprint.saves.loader import load_file
+from lostprint.saves.validate import replay_data
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+CREW = load_file(EXAMPLES / "1672-the-salt-road-home.yaml")
+CROWS = load_file(EXAMPLES / "1872-the-long-way-north.yaml")
+
+
+def day(data, n):
+    return next(d for d in data["days"] if d["day"] == n)
+
+
+def problems_after(base, change) -> str:
+    data = copy.deepcopy(base)
+    change(data)
+    found, _ = replay_data(data, "g.yaml")
+    return "\n".join(found)
+
+
+def test_examples_replay_clean():
+    for base in (CREW, CROWS):
+        found, played = replay_data(copy.deepcopy(base), "g.yaml")
+        assert found == [] and played.total == base["outcome"]["score"]
+
+
+# --- 1872 --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("change, what", [
+    (lambda d: day(d, 2).pop("marks"), "K6 is plot hex A: record its roll"),
+    (lambda d: day(d, 2)["marks"][0]["plot"].update(outcome="23A"), "A3 leads to 31A, not 23A"),
+    (lambda d: day(d, 2)["marks"][0]["plot"].update(choice="Run away"), "not a choice of A3"),
+    (lambda d: day(d, 2)["marks"][0]["plot"].update(letter="E"), "the tribe did not enter it"),
+    (lambda d: day(d, 12)["marks"][0]["plot"].update(letter="A"), "plot A was rolled on day 2"),
+    (lambda d: day(d, 12).update(moved=["G5", "F5"]), "the tribe stops on first entering a plot hex"),
+    (lambda d: day(d, 2).update(crows=["forest"]), "takes the colour of the terrain the tribe stands in"),
+    (lambda d: day(d, 5).update(vision={"terrain": "forest", "roll": 2}), "needs 7 Crows"),
+    (lambda d: day(d, 9).pop("vision"), "the seventh Crow brings the Vision Quest"),
+    (lambda d: day(d, 9).update(vision={"terrain": "forest", "roll": 2}), "the terrain with the most Crows"),
+    (lambda d: day(d, 5).update(caps={"food": 5}), None),
+    (lambda d: (day(d, 5).update(caps={"food": 5}), day(d, 6).update(caps={"food": 6})),
+     "a maximum only rises with a vision"),
+    (lambda d: day(d, 12).update({"spirit-dancers": 1}), "only two Spirit Dancers per game"),
+    (lambda d: day(d, 5).update(mapped={"A1": "plains"}), "A1 is 9 hexes from J6"),
+])
+def test_1872_rules(change, what):
+    found = problems_after(CROWS, change)
+    if what is None:
+        assert "caps" not in found
+    else:
+        assert what in found, found
+
+
+def test_1872_outcome_and_score():
+    found = problems_after(CROWS, lambda d: d["outcome"].update(result="won"))
+    assert "recorded as won, but the game was lost on day 36" in found
+    found = problems_after(CROWS, lambda d: d["outcome"].update(score=99))
+    assert "recorded 99, but the rules give 21 (21 hexes travelled)" in found
+
+
+# --- 1672 --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("change, what", [
+    (lambda d: day(d, 2).update(moved=["H7"]), "1 hexes in Doldrums: at most 0"),
+    (lambda d: day(d, 1).update(weather="hurricane"), "not a weather"),
+    (lambda d: day(d, 3).pop("healed"), "Pip was already wounded: a second wound kills"),
+    (lambda d: day(d, 2).update(wounded=["Bosun Bill"]), "not one of the crew"),
+    (lambda d: day(d, 3).update(lost=["Tom Hale"]), "a sailor dies of a second wound"),
+    (lambda d: day(d, 3).update(gathered={"water": 1}), "resources are gathered on an island"),
+    (lambda d: day(d, 5)["marks"][0]["island"].update(natives=False), "natives live there"),
+    (lambda d: day(d, 5)["marks"][0]["island"].update(size="medium"), "not a medium island"),
+    (lambda d: day(d, 5).update(marks=[{"burial": "G6"}]), "1 burials for 0 sailors lost"),
+    (lambda d: day(d, 4).update(mapped={"A1": "sea"}), "not next to the sloop"),
+    (lambda d: day(d, 4).update(mapped={"G6": "volcano"}), "not a terrain of this game"),
+])
+def test_1672_rules(change, what):
+    found = problems_after(CREW, change)
+    assert what in found, found
+
+
+def test_1672_sea_marks_are_another_way_to_colour_a_hex():
+    def change(d):
+        mapped = day(d, 2).pop("mapped")
+        day(d, 2)["marks"] = [{"sea": lab} for lab in mapped]
+    assert problems_after(CREW, change) == ""

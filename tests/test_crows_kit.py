@@ -95,6 +95,19 @@ def test_every_front_page_is_followed_by_its_mirrored_backs():
                                                                                                "reference")
 
 
+
+def test_two_sided_tokens_keep_their_own_face_on_the_back():
+    """Each totem's back shows its own colour, not the first totem's."""
+    from lostprint.scene import Text
+
+    pages = kit().all_pages()
+    for i, page in enumerate(pages):
+        if page.meta().get("side") != "back" or page.meta()["section"] != "tokens":
+            continue
+        for f, b in zip(pieces(pages[i - 1]), pieces(page)):
+            words = [[t.text for t in walk(g.items) if isinstance(t, Text)] for g in (f, b)]
+            assert words[0] == words[1], f.name
+
 def test_tiles_fit_twenty_to_a_page_at_40mm_on_both_papers():
     for paper in PAPERS:
         sheet = I.impose(page_size(paper, False), (40 * MM, 40 * MM), 3 * MM, "margin")

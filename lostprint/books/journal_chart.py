@@ -133,7 +133,9 @@ def resource_chart(played, box: Box, pal: Palette, title: str = "Resources by da
     if n % step:
         items.append(Text(x_of(n), base + 3 + ASCENT * MIN_TEXT, str(n), MIN_TEXT, "sans-bold", "middle", pal.soft,
                           role="tick"))
-    items.append(Text(plot_x0 - 2.5, base + 3 + ASCENT * MIN_TEXT, "day", MIN_TEXT, "sans-italic", "end", pal.soft))
+    zero_half = text_width("0", "sans", MIN_TEXT) / 2  # the day-0 tick label is centred on the axis start
+    items.append(Text(plot_x0 - zero_half - 2.5, base + 3 + ASCENT * MIN_TEXT, "day", MIN_TEXT, "sans-italic", "end",
+                      pal.soft))
     # the events' key
     if kinds:
         x = plot_x0

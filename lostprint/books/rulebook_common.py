@@ -72,15 +72,18 @@ def block_map(book: Book, *args):
     """The standard map as printed on the sheet (terrain, rivers, start and goal), as tall as it needs."""
     from lostprint.maps.model import standard_map
     from lostprint.scene import bbox
-    from lostprint.sheets.hexmap import hex_map
+    from lostprint.sheets.hexmap import LABEL_PAD, hex_map
 
     game_map = standard_map(book.game.id)
     width = book.width
     tall = book.height * 0.6
     drawers = getattr(book.module, "map_drawers", lambda: None)()
     group = hex_map(game_map, book.game, Box(0, 0, width, tall), book.pal, drawers=drawers)[0]
-    x0, y0, x1, y1 = bbox(group)
-    height = min(tall, (y1 - y0) * min(1.0, width / max(1.0, x1 - x0)) + 6)
+    # measure the hexes, not the group's box (that is the whole trial box): the map fits its width,
+    # so a box as tall as the hexes plus the label margins draws it the same size without blank bands
+    hexes = [bbox(it) for it in group.items if getattr(it, "role", "") == "hex"]
+    y0, y1 = min(b[1] for b in hexes), max(b[3] for b in hexes)
+    height = min(tall, y1 - y0 + 2 * LABEL_PAD + 1)
     fl = book.widget(lambda box: hex_map(game_map, book.game, box, book.pal, drawers=drawers)[0], height,
                      width=width, scale=1.0, name="map")
     fl.spaceBefore, fl.spaceAfter = 4, 8

@@ -2,7 +2,8 @@
 the rules engine (lostprint.crows.engine), and the kit's own art (tiles, spell cards, reference card)."""
 from __future__ import annotations
 
-from lostprint.books.rulebook import Book, block_rows
+from lostprint.books.rulebook import Book, block_rows, join_and
+from lostprint.games.model import HOUSE_MARK
 from lostprint.geometry.paper import Box
 from lostprint.scene import Circle, Group, Rect, Style, Text
 
@@ -63,8 +64,13 @@ def context(game, opts) -> dict:
 def house_rules(game):
     from lostprint.games import crows as G
 
-    return [(c.title, "the published rules leave this open; the answer under Clarifications is the one the kit "
-             "and the rules engine use too.") for c in G.CLARIFICATIONS if c.house]
+    # one entry for them all: the same reason printed sixteen times reads like a mistake
+    titles = [c.title for c in G.CLARIFICATIONS if c.house]
+    if not titles:
+        return []
+    return [("Clarifications marked " + HOUSE_MARK,
+             f"{join_and(titles)}. The published rules leave these open; the answer "
+             "under Clarifications is the one the kit and the rules engine use too.")]
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -57,7 +57,8 @@ class Section:
     title: str
     trim: tuple[float, float]
     fronts: tuple[tuple[str, Draw], ...]  # (piece kind, draw)
-    back: Callable[[str, Box, float], list] | None = field(default=None)  # None: no back pages
+    # back(kind, trim, bleed, front_draw) -> items; None: no back pages
+    back: Callable[[str, Box, float, Draw], list] | None = field(default=None)
 
 
 def sections(opts: KitOptions) -> list[Section]:
@@ -76,26 +77,19 @@ def sections(opts: KitOptions) -> list[Section]:
     crows = [("crow", _token("crow", ink))] * comps["crows"] + [("queen-crow", _token("queen-crow", ink))]
     tile = q(opts.tile)
     small, tiny = q(opts.tile * TOKEN_SCALE), q(opts.tile * CROW_SCALE)
-    same = _same_as_front
     return [
-        Section("tiles", "Map tiles", (tile, tile), tuple(tiles), lambda k, t, b: art.tile_back(t, b, ink)),
-        Section("spells", "Spell cards", SPELL_CARD, tuple(cards), lambda k, t, b: art.spell_back(t, b, ink)),
+        Section("tiles", "Map tiles", (tile, tile), tuple(tiles), lambda k, t, b, front: art.tile_back(t, b, ink)),
+        Section("spells", "Spell cards", SPELL_CARD, tuple(cards), lambda k, t, b, front: art.spell_back(t, b, ink)),
         Section("reference", "Player reference cards", REFERENCE_CARD, tuple(refs),
-                lambda k, t, b: art.reference_side(G.REFERENCE[3:], t, b, ink, "Crows \u00b7 flocking & murders")),
-        Section("tokens", "Tokens", (small, small), tuple(tokens), same(tokens)),
-        Section("crows", "Crow pieces", (tiny, tiny), tuple(crows), same(crows)),
+                lambda k, t, b, front: art.reference_side(G.REFERENCE[3:], t, b, ink, "Crows \u00b7 flocking & murders")),
+        Section("tokens", "Tokens", (small, small), tuple(tokens), _same_as_front),
+        Section("crows", "Crow pieces", (tiny, tiny), tuple(crows), _same_as_front),
     ]
 
 
-def _same_as_front(fronts):
-    """Two-sided tokens: the back of each is its front again (drawn by kind)."""
-    by_kind: dict[str, list[Draw]] = {}
-    for kind, draw in fronts:
-        by_kind.setdefault(kind, []).append(draw)
-
-    def back(kind: str, trim: Box, bleed: float):
-        return by_kind[kind][0](trim, bleed)
-    return back
+def _same_as_front(kind: str, trim: Box, bleed: float, front: Draw) -> list:
+    """Two-sided tokens: the back of each piece is its own front again (each totem keeps its colour)."""
+    return front(trim, bleed)
 
 
 def _tile(key: str, ink: str) -> Draw:
@@ -136,7 +130,7 @@ def imposed_pages(section: Section, opts: KitOptions, page: tuple[float, float])
             for i, (kind, draw) in enumerate(chunk):
                 trim = sheet.trim_box(i, back)
                 box = sheet.bleed_box(i, back)
-                drawn = section.back(kind, trim, sheet.bleed) if back else draw(trim, sheet.bleed)
+                drawn = section.back(kind, trim, sheet.bleed, draw) if back else draw(trim, sheet.bleed)
                 items.append(Group(tuple(drawn), name=f"piece:{kind}:{section.key}:{n * sheet.per_page + i}",
                                    box=tuple(box)))
             items.append(crop_marks(sheet, len(chunk), back))

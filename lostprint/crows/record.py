@@ -574,7 +574,7 @@ def _summary_page(record: Record, result: E.Result, W: float, H: float, ink: str
         table_rows.append((str(snap.round),) + tuple(f"+{pts[p]} = {tot[p]}" for p in record.players)
                           + (", ".join(extra),))
     n = len(record.players)
-    widths = (0.1,) + tuple(0.66 / n for _ in range(n)) + (0.24,)
+    widths = (0.13,) + tuple(0.63 / n for _ in range(n)) + (0.24,)  # room for a gap after "Round"
     row_h = 12.0
     table_h = w.TITLE_BAR + 6 + w.SMALL + 3 + len(table_rows) * row_h + 4
     half = (box.w - 8) / 2

@@ -257,7 +257,7 @@ def layout_scene(layout: CrowsLayout, opts=None):
         "Dashed squares stay empty: they are the gaps the players fill.",
         "Put crows on each tile that shows crows, as many as it shows.",
     ]
-    size = 7.5
+    size = 8.5  # as the kit's setup steps
     wrapped = [_wrap(text, size, notes_col.w - 8) for text in lines]
     need = 12.0 + 6 + sum(len(ws) * size * 1.3 + 4 for ws in wrapped) + 4
     notes_box = notes_col.split_y(need, 0, gap=0)[0]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import Callable, NamedTuple
 
-from lostprint.fonts import ASCENT, DESCENT
+from lostprint.fonts import ASCENT, DESCENT, text_width
 from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import Box
 from lostprint.maps.model import Feature, GameMap, parse_edge
@@ -83,8 +83,8 @@ def draw_delta_mouths(f: Feature, ctx: MapContext, river: Feature | None) -> lis
     a = math.atan2(y1 - y0, x1 - x0)
     items = []
     for spread in (-0.75, -0.25, 0.25, 0.75):
-        ex = mx + ctx.size * 0.55 * math.cos(a + spread)
-        ey = my + ctx.size * 0.55 * math.sin(a + spread)
+        ex = mx + ctx.size * 0.42 * math.cos(a + spread)
+        ey = my + ctx.size * 0.42 * math.sin(a + spread)
         items.append(Line(mx, my, ex, ey, Style(fill=None, stroke=ctx.pal.water, width=max(1.0, ctx.size * 0.06))))
     return items
 
@@ -136,8 +136,11 @@ def draw_delta(f: Feature, ctx: MapContext) -> list:
     for lab in f.hexes:
         cx, cy = ctx.center(lab)
         items.append(icon("ship", cx + ctx.size * 0.12, cy - ctx.size * 0.22, ctx.size * 0.55, ctx.pal.accent))
-        items.append(_centered_text(cx, cy + ctx.size * 0.45, f.note or "Win here", max(MIN_TEXT, ctx.size * 0.25),
-                                    "sans-bold", ctx.pal.accent, role="feature-label"))
+        label = f.note or "Win here"
+        # no wider than the hex's lower chord, so the label never touches the goal's thick outline
+        size = max(MIN_TEXT, min(ctx.size * 0.25, ctx.size * 1.15 / text_width(label, "sans-bold", 1.0)))
+        items.append(_centered_text(cx, cy + ctx.size * 0.42, label, size, "sans-bold", ctx.pal.accent,
+                                    role="feature-label"))
     return items
 
 

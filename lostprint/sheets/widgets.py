@@ -79,18 +79,25 @@ def chart_table(chart: Chart, box: Box, pal: Palette, max_row: float = 11.0) -> 
     return Group(tuple(items), name=f"chart:{chart.key}", box=tuple(box))
 
 
-def chart_need(chart: Chart) -> float:
-    """The width a chart's rows need at body size."""
+def chart_need(chart: Chart, header: bool = False) -> float:
+    """The width a chart's rows need at body size (and, with `header`, its title at full size)."""
     roll_w = max(text_width(b.label, "sans-bold", BODY) for b in chart.bands) + 8
     mark = text_width(f" {HOUSE_MARK}", "sans", BODY)
-    return 8 + roll_w + max(text_width(", ".join(b.results), "sans", BODY) + (mark if b.house else 0)
+    rows = 8 + roll_w + max(text_width(", ".join(b.results), "sans", BODY) + (mark if b.house else 0)
                             for b in chart.bands) + 2
+    # the header band: the title at full size beside its subtitle, as panel() sets them
+    sub = chart.roll + (f" \u00b7 phase {chart.phase}" if chart.phase else "")
+    head = (text_width(chart.title + (f" {HOUSE_MARK}" if chart.house else ""), "sans-bold", 8.0)
+            + text_width(sub, "sans", SMALL) + 6 + 8 + 1)
+    return max(rows, head) if header else rows
 
 
 def chart_widths(charts, total: float, gap: float) -> list[float]:
     """Share `total` among charts: each gets what it needs, the rest is spread evenly."""
-    needs = [chart_need(c) for c in charts]
     room = total - gap * (len(charts) - 1)
+    needs = [chart_need(c, header=True) for c in charts]
+    if sum(needs) > room:  # rows first: a title may shrink, a result should not
+        needs = [chart_need(c) for c in charts]
     extra = (room - sum(needs)) / len(charts)
     if extra >= 0:
         return [n + extra for n in needs]

@@ -175,8 +175,9 @@ def draw_fort_zone(f, ctx: MapContext) -> list:
         cx, cy = ctx.center(lab)
         # away from the fort: at the top of hexes north of it, at the bottom of those south of it
         below = bool(forts) and cy > forts[0][1]
-        items.append(_label(ctx, cx, cy + ctx.size * (0.54 if below else -0.54), "Prox \u22121", MIN_TEXT,
-                            "sans-bold", ctx.pal.accent))
+        # a little off the centre, away from the fort, where the hex is widest
+        items.append(_label(ctx, cx, cy + ctx.size * (0.22 if below else -0.22), "Prox \u22121", MIN_TEXT,
+                            "sans", ctx.pal.accent))
     return items
 
 

@@ -104,7 +104,7 @@ def test_pdf_text_has_every_chart_entry(letter_pdf, tools):
         assert symbol.name in text
     for direction, value in GAME.get("morale_by_direction"):
         assert direction in text
-    assert "42" in text and "Week 6" in text
+    assert "42 in all" in text and "a column a week" in text
 
 
 def test_same_bytes_twice(scenes):

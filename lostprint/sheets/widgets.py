@@ -136,19 +136,34 @@ def tracker_height(box_w: float) -> float:
 
 
 def day_track(days: int, per_row: int, box: Box, pal: Palette, row_label: str = "Week") -> Group:
-    """Boxes to cross off, one per day, in rows (weeks) with the day number faint in each box."""
-    items, inner = panel(box, "Days", pal, subtitle=f"{days} in all")
-    rows = -(-days // per_row)
-    label_w = text_width(f"{row_label} {rows}", "sans", SMALL) + 5
-    cell = min((inner.w - label_w) / per_row, inner.h / rows)
-    gx = inner.x + label_w + (inner.w - label_w - cell * per_row) / 2
-    gy = inner.y + (inner.h - cell * rows) / 2
-    for r in range(rows):
-        items.append(text_in(gx - 4, gy + r * cell, cell, f"{row_label} {r + 1}", SMALL, anchor="end", color=pal.soft))
-        for c in range(per_row):
-            d = r * per_row + c + 1
+    """Boxes to cross off, one per day, the day number faint in each: a row per week, or a column
+    per week when that gives bigger boxes (a tall panel)."""
+    weeks = -(-days // per_row)
+    inner = panel(box, "Days", pal)[1]
+    label_w = text_width(f"{row_label} {weeks}", "sans", SMALL) + 5
+    head_h = SMALL + 3
+    across = min((inner.w - label_w) / per_row, inner.h / weeks)
+    down = min(inner.w / weeks, (inner.h - head_h) / per_row)
+    columns = down > across
+    cell = down if columns else across
+    cols, rows = (weeks, per_row) if columns else (per_row, weeks)
+    subtitle = f"{days} in all" + (f" \u00b7 a column a {row_label.lower()}" if columns else "")
+    items = panel(box, "Days", pal, subtitle=subtitle)[0]
+    left = 0.0 if columns else label_w
+    top = head_h if columns else 0.0
+    gx = inner.x + left + (inner.w - left - cell * cols) / 2
+    gy = inner.y + top + (inner.h - top - cell * rows) / 2
+    for wk in range(weeks):
+        if columns:
+            items.append(Text(gx + wk * cell + cell / 2, gy - 3, str(wk + 1), SMALL, "sans-bold", "middle", pal.soft))
+        else:
+            items.append(text_in(gx - 4, gy + wk * cell, cell, f"{row_label} {wk + 1}", SMALL, anchor="end",
+                                 color=pal.soft))
+        for k in range(per_row):
+            d = wk * per_row + k + 1
             if d > days:
                 break
+            c, r = (wk, k) if columns else (k, wk)
             x, y = gx + c * cell, gy + r * cell
             items.append(Rect(x + 1, y + 1, cell - 2, cell - 2, boxed("#ffffff", pal.line, 0.6), radius=1.2, role="day"))
             items.append(Text(x + 2.6, y + 1.8 + ASCENT * SMALL, str(d), SMALL, "sans", fill=pal.faint))

@@ -14,7 +14,7 @@ EXAMPLES = {
     # number: (file stem, seed, title, player)
     "1572": ("1572-the-delta-by-grace", 126, "By Grace to the Delta", "Brother Tomás de Alcalá"),
     "1672": ("1672-the-salt-road-home", 103, "The Salt Road Home", "Marguerite Okafor"),
-    "1872": ("1872-the-long-way-north", 176, "The Long Way North", "Aiyana Runs-With-Crows"),
+    "1872": ("1872-the-long-way-north", 170, "The Long Way North", "Aiyana Runs-With-Crows"),
 }
 
 
@@ -183,37 +183,49 @@ JOURNALS["1672"] = {
 }
 
 JOURNALS["1872"] = {
-    1: "We left the winter camp in the pines with the first light. The cavalry burned the lodges "
-       "behind us at noon; we could see the smoke from the ridge. I coloured the first Crow for the "
-       "forest we were born in. North, to the Grandmother\u2019s country.",
-    2: "Wagons crossing our road, flying a British flag. My warriors were angry after the burning and "
-       "I did not hold them back. We took their food. I will not write more about it. Nobody in the "
-       "camp is proud tonight, and the soldiers will know where we are. Write BLOOD, because the "
-       "Shaman says it must be written.",
-    9: "Seven Crows. The Shaman went up alone into the high rocks and came back after dark. He saw "
-       "the white goat that walks on cliffs, and the goat showed him the paths. From now on the "
-       "mountains are no harder to cross than the grass.",
-    12: "The sun went down red and gold over the breaks of the river, and everyone stopped talking to "
-        "look at it. My brother\u2019s girl said it was the sky forgiving us. I hope she is right.",
-    23: "The second sunset. We have been walking for weeks and my people are thin, but tonight they "
-        "sang. The fort is behind us now. The Shaman counts Crows on his fingers, more every day.",
-    27: "At the lake in the north-west we found soldiers fighting the Red Moon people, the old "
-        "tribe that never speaks to anyone. We did not help them. We went by in the noise of the "
-        "guns, quick as deer, and nobody saw us go.",
-    29: "Across the high grass toward the north, two valleys in one day. From the last rise we could "
-        "see the line of the Grandmother\u2019s country, blue hills under white cloud.",
-    30: "We stood on the line itself. The young men wanted to run on. But the fifth sign, the one in "
-        "the east, is still unread, and the old men say that whoever crosses before all the signs are "
-        "read will not be welcome there. We turned east along the border.",
-    31: "East along the border. The grass is good and the Crows are many.",
-    32: "The last sign is one valley away. But the horses are spent, and the people are tired of "
-        "walking beside the country they cannot enter. The talk at the fires is bitter.",
-    34: "Three days in the same camp. No one has the strength to move the lodges, and I have no words "
-        "left that they have not heard.",
-    36: "It is finished. This morning the families would not take down the lodges, and the council "
-        "would not hear me. They will go their own way in twos and threes, some north over the line "
-        "and some back to the agency. We came thirty-six days and many hexes from the pines, and we "
-        "were almost there. Let whoever reads this know we tried.",
+    1: "The lodges were down before dawn, but the council talked until the sun stood high and we never "
+       "got clear of the pines. North of the camp there is nothing but bare rock. The Shaman pointed at a "
+       "crow on a dead branch and told me to mark it, so the first Crow is green, for the forest we "
+       "were born in.",
+    2: "Out of the trees at last and across the open grass, two valleys in one day. In the afternoon a "
+       "few wagons came creaking east under a British flag: Christians, with frightened children. I rode "
+       "out alone with my hands empty. They shared bread and coffee and promised to tell any soldier "
+       "they meet that we went west. Write FRIENDS. We have some now, in wagons going the wrong way.",
+    8: "Our scouts came back at a gallop: most of the Fort Benton soldiers are forty miles off, searching "
+       "the wrong valley, and the fort is almost empty. The young men painted their faces. I said no. "
+       "A burned fort brings a thousand soldiers in the spring; a tribe safe in the Grandmother\u2019s "
+       "country brings none. We go around it. The Shaman coloured a Crow for the rocky shoulder where "
+       "we woke this morning.",
+    9: "The seventh Crow. The Shaman sat all night by the water and came back at dawn with his hair wet. "
+       "He says the river spirits have taken notice of us: every river we cross from now on will lift "
+       "the people\u2019s hearts. West below the fort today, keeping out of sight of its walls.",
+    13: "A poor morning; nothing went the way I wanted, and I sent for one of our two Spirit Dancers. "
+        "She danced until the fire was ash and the day turned with her. We made the grass country west "
+        "of the fort by evening.",
+    14: "In the long grass by the headwaters we found Blackfoot scouts, dead, in blue coats, their "
+        "scalps taken. Some said leave the turncoats for the birds. But they were people of the plains. "
+        "We built a pyre and burned them properly, and it cost us half a day. The smoke went straight "
+        "up into a still sky, where other tribes could see it. Write PYRE.",
+    15: "We crossed the river this morning, and the river spirits kept their word: the people sang on "
+        "the far bank with the water still running off the horses.",
+    19: "Sioux riders came through the camp in the dark, yelling and cutting at anyone in reach. I "
+        "walked into the firelight with empty hands and called their chief by his name. He had heard "
+        "about the pyre for the Blackfoot dead, and he turned his horses away. Nobody died tonight. This "
+        "is the lake country of the north-west, the fourth sign.",
+    23: "Today we stood on the Grandmother\u2019s line itself, in the hex of the flag. The young men "
+        "wanted to walk on. But the fifth sign, in the east, is still unread, and the old men say that "
+        "whoever crosses before every sign is read will not be welcome there. We turned east along the "
+        "border.",
+    27: "Soldiers on the ridge at first light, a patrol that had found our trail. They did not come "
+        "down, but nobody would break camp with them watching, and we lost the day and some of our "
+        "courage.",
+    28: "The fifth sign: mounds of earth in the grass above the river, raised by people older than "
+        "anyone\u2019s grandfather. The Shaman wanted to dig. I said let the old ones sleep, and we went "
+        "the long way round them. At the fire tonight the elders nodded at me for the first time in "
+        "days.",
+    31: "West again along the line, over the bare hill for the second time, and down into the trees on "
+        "the other side. The Grandmother\u2019s country. Thirty-one days from the pines, and the "
+        "Shaman has twenty Crows to count. Let whoever reads this know that we came through together.",
 }
 
 

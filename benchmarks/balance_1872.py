@@ -1,0 +1,121 @@
+"""Is 1872: The Lost Crows winnable? Plays many seeded games with the careful chief of
+lostprint.saves.simulate (honest dice, rules-faithful) and prints the win rate, how long games last,
+what ends the lost ones, and how often each unit hits each row of the chart.
+
+Run: python benchmarks/balance_1872.py [--seeds N] [--start S] [--check] [--pairs]
+--check also replays every game through the save validator (slower) and counts its problems.
+--pairs plays a less careful chief who always puts both dice of a roll into the same unit (the
+rules allow splitting them between two units; a player who never does wins far less often).
+A careful player should win a fair share (about 25-50 %); the house rules (unit rows 2 and <2,
+the row-3 Warriors cell, Bad Omen 43-66) are what to tune if it drifts out of that range.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections import Counter
+
+from lostprint.saves.simulate import PRIMARY_1872, Tribe
+
+LOSS_WHY = {"food": "Food ran out", "resolve": "Resolve ran out", "proximity": "the cavalry caught up"}
+
+
+def row_of(diff: int) -> str:
+    return str(diff) if diff >= 2 else "<2"
+
+
+class PairsTribe(Tribe):
+    """The same chief, but the two dice of a roll always go to one unit (or one is discarded)."""
+
+    def options(self, board, a, b, discard, forced):
+        every = list(super().options(board, a, b, discard, forced))
+        together = [(nb, disc, drop) for nb, disc, drop in every
+                    if all(nb[i - i % 2] and nb[i - i % 2 + 1] for i in range(8) if nb[i] and not board[i])]
+        # a Vision's permanent 6 leaves one unit half full: then anything goes
+        return together or every
+
+
+def play(seed: int, check: bool, pairs: bool = False) -> dict:
+    tribe = (PairsTribe if pairs else Tribe)(seed)
+    played = tribe.play()
+    days = played["days"]
+    logs = [line for d in days for line in d["log"]]
+    rows = Counter()
+    for line in logs:
+        if line.startswith("units: "):
+            for part in line[len("units: "):].split(", "):
+                unit, diff = part.split()
+                rows[(unit, row_of(int(diff)))] += 1
+    out = {
+        "result": played["result"],
+        "days": len(days),
+        "plots": len(tribe.done),
+        "why": min(PRIMARY_1872, key=lambda k: (tribe.v[k], k)) if played["result"] == "lost" else None,
+        "idle": sum(line.startswith("no move") for line in logs),
+        "vision": tribe.vision is not None,
+        "dancers": 2 - tribe.dancers if tribe.vision != ("mountains", 3) else None,
+        "rows": rows,
+        "problems": 0,
+    }
+    if check and not pairs:
+        from lostprint.saves.simulate import simulate_1872
+        from lostprint.saves.validate import replay_data
+
+        data = simulate_1872(seed)
+        for d in data["days"]:
+            d.pop("log", None)
+        data.pop("outcome", None)
+        problems, _ = replay_data(data, f"seed-{seed}.yaml")
+        out["problems"] = len(problems)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seeds", type=int, default=500)
+    ap.add_argument("--start", type=int, default=0)
+    ap.add_argument("--check", action="store_true", help="replay every game through the validator")
+    ap.add_argument("--pairs", action="store_true", help="never split a roll's two dice between units")
+    args = ap.parse_args()
+
+    t0 = time.perf_counter()
+    games = [play(seed, args.check, args.pairs) for seed in range(args.start, args.start + args.seeds)]
+    elapsed = time.perf_counter() - t0
+    n = len(games)
+    won = [g for g in games if g["result"] == "won"]
+    lost = [g for g in games if g["result"] == "lost"]
+    rate = len(won) / n
+    margin = 1.96 * (rate * (1 - rate) / n) ** 0.5
+
+    who = "a chief who keeps each roll's dice together" if args.pairs else "the careful chief"
+    print(f"1872: The Lost Crows, {n} games (seeds {args.start}-{args.start + n - 1}) by {who}, {elapsed:.1f} s")
+    print(f"  win rate       {100 * rate:5.1f} %  (\u00b1{100 * margin:.1f} at 95 %)")
+    print(f"  average days   {statistics.mean(g['days'] for g in games):5.1f} overall, "
+          f"{statistics.mean(g['days'] for g in won) if won else 0:.1f} when won "
+          f"(range {min((g['days'] for g in won), default=0)}-{max((g['days'] for g in won), default=0)}), "
+          f"{statistics.mean(g['days'] for g in lost) if lost else 0:.1f} when lost")
+    unfinished = n - len(won) - len(lost)
+    if unfinished:
+        print(f"  unfinished     {unfinished}")
+    print("  causes of loss")
+    for key, count in Counter(g["why"] for g in lost).most_common():
+        print(f"    {LOSS_WHY[key]:<22} {count:4d}  ({100 * count / n:.1f} % of games)")
+    plots = Counter(g["plots"] for g in lost)
+    print("  plot hexes visited before a loss  " + ", ".join(f"{k}: {plots[k]}" for k in sorted(plots)))
+    print(f"  idle days (Resolve -1)  {sum(g['idle'] for g in games) / sum(g['days'] for g in games):.1%} of days")
+    print(f"  vision quest reached    {sum(g['vision'] for g in games) / n:.0%} of games")
+    rows = Counter()
+    for g in games:
+        rows.update(g["rows"])
+    print("  unit rows hit (share of days)")
+    labels = ("5", "4", "3", "2", "<2")
+    for unit in ("tribe", "chief", "shaman", "warriors"):
+        total = sum(rows[(unit, r)] for r in labels) or 1
+        print(f"    {unit:<9}" + "  ".join(f"{r:>2}: {rows[(unit, r)] / total:4.0%}" for r in labels))
+    if args.check:
+        print(f"  validator problems      {sum(g['problems'] for g in games)}")
+
+
+if __name__ == "__main__":
+    main()

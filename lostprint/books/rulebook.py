@@ -428,7 +428,8 @@ def block_contents(book: Book, *args):
     Heading = _heading_class()
     style = TableStyle([("FONTNAME", (0, 0), (-1, -1), book.styles["toc0"].fontName),
                         ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                        ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("LEFTPADDING", (0, 0), (-1, -1), 0)])
+                        ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                        ("TOPPADDING", (0, 0), (-1, -1), 0.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)])
     toc = TableOfContents(dotsMinLevel=0, tableStyle=style)
     toc.levelStyles = [book.styles["toc0"], book.styles["toc1"]]
     book.toc = toc

@@ -19,7 +19,8 @@ from lostprint.errors import UsageError
 from lostprint.games.model import HOUSE_MARK
 from lostprint.geometry.paper import MM, Box, page_size
 from lostprint.paths import templates_dir
-from lostprint.sheets.style import Palette, palette
+from lostprint.sheets.common import SheetOptions
+from lostprint.sheets.style import Palette
 
 BOOKS = {
     "lost-expedition": "lostprint.books.rulebook_1572",
@@ -34,14 +35,8 @@ MARGIN_BOTTOM = 20 * MM
 WIDGET_SCALE = 1.2  # sheet widgets are drawn a little larger in the book than on the sheet
 
 
-@dataclass(frozen=True)
-class RulebookOptions:
-    paper: str = "letter"
-    ink: str = "color"
-
-    @property
-    def pal(self) -> Palette:
-        return palette(self.ink)
+class RulebookOptions(SheetOptions):
+    """Paper and ink, as for a sheet, on portrait pages."""
 
     def page(self) -> tuple[float, float]:
         return page_size(self.paper, landscape=False)

@@ -253,7 +253,7 @@ def layout_scene(layout: CrowsLayout, opts=None):
     lines = [
         "Build the tile stack as the setup says, then draw the top "
         f"{len(layout.squares)} tiles.",
-        f"Lay them face up on the numbered squares, 1 first, in the order drawn.",
+        "Lay them face up on the numbered squares, 1 first, in the order drawn.",
         "Dashed squares stay empty: they are the gaps the players fill.",
         "Put crows on each tile that shows crows, as many as it shows.",
     ]

@@ -14,7 +14,7 @@ from lostprint.geometry.paper import Box
 from lostprint.maps.model import Feature, GameMap, parse_edge
 from lostprint.scene import Circle, Group, Line, Path, Style, Text
 from lostprint.sheets.icons import icon
-from lostprint.sheets.style import MIN_TEXT, Palette, stroke, terrain_style
+from lostprint.sheets.style import MIN_TEXT, Palette, terrain_style
 
 LABEL_PAD = 11.0  # room around the hexes for the faint edge labels
 

@@ -235,8 +235,9 @@ def draw_route(played, ctx: MapContext) -> tuple[list, list]:
         if not days:
             continue
         cx, cy = ctx.center(lab)
-        if lab in busy:  # beside what is printed at the centre, between the NW and SW edges
-            cx -= ctx.size * 0.68
+        if lab in busy:  # beside what is printed at the centre (and under it), toward the NW corner
+            cx -= ctx.size * 0.55
+            cy -= ctx.size * 0.36
         text = day_tag(days)
         half = max(size * 0.78, text_width(text, "sans-bold", size) / 2 + 2.2)
         tags.append(Rect(cx - half, cy - size * 0.78, 2 * half, size * 1.56,

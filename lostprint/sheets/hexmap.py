@@ -224,9 +224,11 @@ def hex_map(game_map: GameMap, game, box: Box, pal: Palette, *, max_flats: float
         t = terrains.get(ground.get(lab, ""))
         style = terrain_style(t, pal, width=0.9) if t else Style(fill=pal.hex_fill, stroke=pal.hex_line, width=0.9)
         items.append(Path(corners, style, role="hex"))
+    # hexes whose feature prints a label where the terrain glyph would go keep the label only
+    labelled = {lab for f in game_map.features if f.type in ("delta", "canada", "fort", "exit") for lab in f.hexes}
     for lab in game_map.hexes:
         t = terrains.get(ground.get(lab, ""))
-        if t and terrain_icons:
+        if t and terrain_icons and lab not in labelled:
             cx, cy = ctx.center(lab)
             try:
                 items.append(icon(t.key, cx, cy + ctx.size * 0.38, ctx.size * 0.42, pal.soft))

@@ -359,13 +359,15 @@ def flow(nodes: list[Node], book: Book) -> list:
     story: list = []
     last = -1
     n = 0
-    for node in nodes:
+    for i, node in enumerate(nodes):
         if node.kind in ("h1", "h2", "h3", "h4"):
             level = min(int(node.kind[1]) - 1, last + 1)
             last = level
             n += 1
             if level == 0:
-                story.append(CondPageBreak(book.height * 0.3))
+                # a chapter starts a page unless 30% of one is left; a short chapter needs less room
+                rest = next((j for j, m in enumerate(nodes[i + 1:]) if m.kind == "h1"), len(nodes) - i - 1)
+                story.append(CondPageBreak(book.height * 0.3 if rest > 4 else 90))
             elif level == 1:
                 story.append(CondPageBreak(90))
             story.append(book.heading(Heading(node.text, book.styles[node.kind], level, f"s{n}", toc=level <= 1)))

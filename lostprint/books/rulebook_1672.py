@@ -2,7 +2,6 @@
 and the 1672 sheet's own panels (task board, weather track, direction compass) as blocks."""
 from __future__ import annotations
 
-import re
 
 from lostprint.books.rulebook import Book, chart_notes
 from lostprint.books.rulebook_common import COMMON_BLOCKS, dice_count
@@ -18,10 +17,9 @@ def rules(game) -> dict:
     return dict(game.get("rules", ()))
 
 
-def island_mod(terrain) -> int:
-    """'island roll +3' -> 3; the island chart's modifier for a size of island."""
-    m = re.search(r"roll ([+\u2212-]\d+)", terrain.effect)
-    return int(m.group(1).replace("\u2212", "-")) if m else 0
+def island_mod(terrain, game) -> int:
+    """The island chart's modifier for a size of island (0 for other terrains), from the game data."""
+    return dict(game.get("island_roll_bonus", ())).get(terrain.key, 0)
 
 
 def examples(game) -> dict:
@@ -30,7 +28,7 @@ def examples(game) -> dict:
     medium = game.terrain("medium-island")
     ex["island_terrain"] = medium
     ex["island_die"] = 5
-    ex["island_total"] = 5 + island_mod(medium)
+    ex["island_total"] = 5 + island_mod(medium, game)
     ex["island"] = game.chart("island").lookup(ex["island_total"])
     ex["scan_dice"] = (4, 5)
     ex["scan_total"] = 9 + r["scan_bonus"]
@@ -65,7 +63,7 @@ def context(game, opts) -> dict:
         "task": {t.phase: t for t in tasks},
         "weather_effects": game.get("weather_effects"),
         "islands": [t for t in game.terrains if "island" in t.key],
-        "island_mods": {t.key: island_mod(t) for t in game.terrains},
+        "island_mods": {t.key: island_mod(t, game) for t in game.terrains},
         "tracker_dice": len(game.trackers),
         "roll_dice": dice_count(game.chart("scan").roll),
         "slots": sum(len(t.slots) for t in tasks),

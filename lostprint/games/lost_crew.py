@@ -152,12 +152,21 @@ TASKS = (
 )
 
 
+# What an island's size adds to its contents roll (phase 4), and how far each weather lets the sloop
+# sail (a storm drifts it one hex). The validator, the rulebook and the terrain key read these.
+ISLAND_ROLL_BONUS = (("small-island", 0), ("medium-island", 1), ("large-island", 3))
+WEATHER_MOVES = (("Fair Weather", 2), ("Headwind", 1), ("Rain", 1), ("Doldrums", 0), ("Storm", 1))
+_BONUS = dict(ISLAND_ROLL_BONUS)
+
 TERRAINS = (
     Terrain("sea", "Sea", "open water", "#d6e8f5", ("lines", 0.0, 3.6)),
     Terrain("shoals", "Shoals", "Hull \u22121 on entering", "#efe6c6", ("dots", 0.0, 3.0)),
-    Terrain("small-island", "Small island", "island roll +0", "#cfe6bf", ("lines", 45.0, 3.0)),
-    Terrain("medium-island", "Medium island", "island roll +1", "#b9dba6", ("cross", 45.0, 3.6)),
-    Terrain("large-island", "Large island", "2 hexes, island roll +3", "#a3cf8f", ("cross", 0.0, 2.6)),
+    Terrain("small-island", "Small island", f"island roll +{_BONUS['small-island']}", "#cfe6bf",
+            ("lines", 45.0, 3.0)),
+    Terrain("medium-island", "Medium island", f"island roll +{_BONUS['medium-island']}", "#b9dba6",
+            ("cross", 45.0, 3.6)),
+    Terrain("large-island", "Large island", f"2 hexes, island roll +{_BONUS['large-island']}", "#a3cf8f",
+            ("cross", 0.0, 2.6)),
 )
 
 SYMBOLS = (
@@ -214,6 +223,8 @@ GAME = Game(
         ("tasks", TASKS),
         ("weather_effects", WEATHER_EFFECTS),
         ("weather_start", "Fair Weather"),
+        ("island_roll_bonus", ISLAND_ROLL_BONUS),
+        ("weather_moves", WEATHER_MOVES),
         ("uncontrolled", UNCONTROLLED),
         # island resource cube spaces on the sheet, and whether each has an unlimited (∞) box
         ("island_resources", (("water", "Water", 4), ("wood", "Wood", 2), ("food", "Food", 2))),

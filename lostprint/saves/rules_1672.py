@@ -7,13 +7,14 @@ sloop lands on a new island, burial (hex). Day fields: weather (today's), wounde
 """
 from __future__ import annotations
 
+from lostprint.games.lost_crew import ISLAND_ROLL_BONUS, WEATHER_MOVES
 from lostprint.saves.loader import line_of
 from lostprint.saves.rules import At, Event, LostRules, Mark, State, slug
 
-WEATHERS = {"fair": 2, "fair-weather": 2, "headwind": 1, "rain": 1, "doldrums": 0, "storm": 1}
-WEATHER_NAMES = {"fair": "Fair Weather", "fair-weather": "Fair Weather", "headwind": "Headwind", "rain": "Rain",
-                 "doldrums": "Doldrums", "storm": "Storm"}
-SIZES = {"small": 0, "medium": 1, "large": 3}
+# weather name (and the short "fair") -> hexes the sloop may move; from the game data
+WEATHER_NAMES = {slug(name): name for name, _ in WEATHER_MOVES} | {"fair": "Fair Weather"}
+WEATHERS = {key: dict(WEATHER_MOVES)[name] for key, name in WEATHER_NAMES.items()}
+SIZES = {key.replace("-island", ""): bonus for key, bonus in ISLAND_ROLL_BONUS}
 ISLANDS = {"small-island": "small", "medium-island": "medium", "large-island": "large"}
 DEFAULT_SAILORS = ("sailor 1", "sailor 2", "sailor 3", "sailor 4")
 

@@ -16,7 +16,7 @@ import statistics
 import time
 from collections import Counter
 
-from lostprint.saves.simulate import PRIMARY_1872, Tribe
+from lostprint.players.lost_crows import PRIMARY_1872, Tribe
 
 LOSS_WHY = {"food": "Food ran out", "resolve": "Resolve ran out", "proximity": "the cavalry caught up"}
 
@@ -59,7 +59,7 @@ def play(seed: int, check: bool, pairs: bool = False) -> dict:
         "problems": 0,
     }
     if check and not pairs:
-        from lostprint.saves.simulate import simulate_1872
+        from lostprint.players.lost_crows import simulate_1872
         from lostprint.saves.validate import replay_data
 
         data = simulate_1872(seed)

@@ -39,7 +39,7 @@ def journal(day: int, paragraphs: int = 4, words: int = 90) -> str:
 
 def make_save(folder: Path) -> Path:
     from lostprint.saves.emit import to_yaml
-    from lostprint.saves.simulate import simulate_1572
+    from lostprint.players.lost_expedition import simulate_1572
     from lostprint.saves.validate import replay_data
 
     seed = next(s for s in range(100) if len(simulate_1572(s)["days"]) == 42)

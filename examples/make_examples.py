@@ -1,5 +1,5 @@
 """Make the example saves in this folder: each game is played honestly by a seeded simulator
-(lostprint.saves.simulate); the journal text (JOURNALS, at the end) is written by hand, day by day.
+(lostprint.players); the journal text (JOURNALS, at the end) is written by hand, day by day.
 
     python examples/make_examples.py          # rewrite examples/1572-*.yaml etc.
 """
@@ -16,6 +16,7 @@ EXAMPLES = {
     "1672": ("1672-the-salt-road-home", 103, "The Salt Road Home", "Marguerite Okafor"),
     "1872": ("1872-the-long-way-north", 170, "The Long Way North", "Aiyana Runs-With-Crows"),
 }
+MODULES = {"1572": "lost_expedition", "1672": "lost_crew", "1872": "lost_crows"}
 
 
 def journals(number: str) -> dict[int, str]:
@@ -23,7 +24,9 @@ def journals(number: str) -> dict[int, str]:
 
 
 def make(number: str) -> Path:
-    from lostprint.saves import simulate
+    import importlib
+
+    simulate = importlib.import_module(f"lostprint.players.{MODULES[number]}")
     from lostprint.saves.emit import to_yaml
     from lostprint.saves.validate import replay_data
 
@@ -42,7 +45,7 @@ def make(number: str) -> Path:
     if result:
         data["outcome"] = {"result": result["result"], "score": played.total}
     path = HERE / f"{stem}.yaml"
-    path.write_text(to_yaml(data, f"{number}: played by lostprint.saves.simulate (seed {seed}); "
+    path.write_text(to_yaml(data, f"{number}: played by lostprint.players (seed {seed}); "
                                   "journal written by hand.\nRender it: lostprint render " + path.name),
                     encoding="utf-8")
     return path
@@ -50,7 +53,9 @@ def make(number: str) -> Path:
 
 def logs(number: str) -> None:
     """Print the simulated game's roll log, day by day: the notes a journal is written from."""
-    from lostprint.saves import simulate
+    import importlib
+
+    simulate = importlib.import_module(f"lostprint.players.{MODULES[number]}")
 
     _, seed, _, _ = EXAMPLES[number]
     data = getattr(simulate, f"simulate_{number}")(seed)

@@ -86,7 +86,7 @@ NASTY = ("\u201cQuotes\u201d, 'single' and \"double\"; <b>not bold</b> & <para> 
 
 
 def _short_game(journal: str, days: int = 3) -> dict:
-    from lostprint.saves.simulate import simulate_1572
+    from lostprint.players.lost_expedition import simulate_1572
 
     data = {k: v for k, v in simulate_1572(126).items() if v is not None}
     data["days"] = data["days"][:days]
@@ -118,7 +118,7 @@ def test_awkward_text_renders_without_breaking_the_layout(tmp_path, tools):
 
 
 def test_a_long_journal_flows_over_many_pages(tmp_path):
-    from lostprint.saves.simulate import simulate_1572
+    from lostprint.players.lost_expedition import simulate_1572
 
     seed = next(s for s in range(100) if len(simulate_1572(s)["days"]) == 42)
     data = {k: v for k, v in simulate_1572(seed).items() if v is not None}
@@ -135,7 +135,7 @@ def test_a_long_journal_flows_over_many_pages(tmp_path):
 
 def test_a_variant_map_save_validates_and_renders(tmp_path, tools):
     from lostprint.maps.generate import generate
-    from lostprint.saves.simulate import simulate_1572
+    from lostprint.players.lost_expedition import simulate_1572
 
     gm = generate("lost-expedition", 7)
     data = {k: v for k, v in simulate_1572(3, gm).items() if v is not None}

@@ -67,7 +67,7 @@ def test_1872_outcome_and_score():
 def test_1872_simulated_games_are_legal_and_winnable():
     """The careful chief of the simulator plays by the rules (every game replays clean, with the
     result it claims) and wins a fair share (benchmarks/balance_1872.py measures ~50 % on 1000 seeds)."""
-    from lostprint.saves.simulate import simulate_1872
+    from lostprint.players.lost_crows import simulate_1872
 
     results = []
     for seed in range(24):

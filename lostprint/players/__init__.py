@@ -1,0 +1,1 @@
+"""Players: seeded policies that drive a game's rules (simulation, examples, balance)."""

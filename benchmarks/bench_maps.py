@@ -11,11 +11,16 @@ import argparse
 import math
 import time
 
+from lostprint.app.commands import variant_printable
+from lostprint.games import resolve, with_part
 from lostprint.maps.check import check_map
-from lostprint.maps.generate import GENERATORS, generate
-from lostprint.maps.variants import printable
+from lostprint.maps.generate import generate
+from lostprint.options import PrintOptions
 from lostprint.render import render
-from lostprint.sheets.common import SheetOptions
+
+
+def printable(game: str, variant, opts: PrintOptions):
+    return variant_printable(resolve(game), variant, opts)
 
 
 def cells(variant) -> int:
@@ -23,7 +28,7 @@ def cells(variant) -> int:
 
 
 def run(game: str, cols: int, rows: int, seeds: int) -> dict:
-    opts = SheetOptions()
+    opts = PrintOptions()
     t_gen = t_sheet = t_pdf = 0.0
     size = 0
     for seed in range(seeds):
@@ -49,10 +54,10 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=40, help="maps per measurement")
     args = ap.parse_args()
     # warm up imports and font loading so the first game does not pay for them
-    render(printable("lost-expedition", generate("lost-expedition", 0), SheetOptions()), "pdf")
+    render(printable("lost-expedition", generate("lost-expedition", 0), PrintOptions()), "pdf")
     print(f"{'game':<16} {'size':>7} {'hexes':>6} {'maps/s':>8} {'ms/map':>8} {'gen+chk':>8} "
           f"{'sheet':>7} {'pdf':>7}")
-    for game, (_, default_size, limits) in GENERATORS.items():
+    for game, (_, default_size, limits) in ((g.id, g.part("generator")) for g in with_part("generator")):
         cols, rows = default_size()
         sizes = [(cols, rows)]
         if game != "crows":  # a Crows layout always has 13 tiles

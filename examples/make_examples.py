@@ -13,7 +13,7 @@ HERE = Path(__file__).resolve().parent
 EXAMPLES = {
     # number: (file stem, seed, title, player)
     "1572": ("1572-the-delta-by-grace", 126, "By Grace to the Delta", "Brother Tomás de Alcalá"),
-    "1672": ("1672-the-salt-road-home", 103, "The Salt Road Home", "Marguerite Okafor"),
+    "1672": ("1672-the-salt-road-home", 232, "The Salt Road Home", "Marguerite Okafor"),
     "1872": ("1872-the-long-way-north", 170, "The Long Way North", "Aiyana Runs-With-Crows"),
 }
 MODULES = {"1572": "lost_expedition", "1672": "lost_crew", "1872": "lost_crows"}
@@ -141,50 +141,50 @@ JOURNALS["1572"] = {
 
 JOURNALS["1672"] = {
     1: "The storm that sank the Margaret left the four of us on a sandbar with a palm on it and the sloop "
-       "we had been towing. This morning the wind came fair from the east and we ran one league west "
-       "before it died. Ngozi caught three bream over the side. Water is what worries me.",
-    2: "Not a breath of wind all day. We looked about us from the masthead: open water north, west and "
-       "south. Pip wrenched his shoulder hauling the boom across and lies groaning in the bow.",
-    3: "Rain at last, and we beat one league west with Jan at the helm and Tom on the sheets. I let "
-       "Pip have a full cup of water and he was on his feet by noon.",
-    4: "From the masthead, an island! Small, low, green, a day\u2019s tack to the west. Pip fell again, "
-       "the same shoulder, the fool. We are down to two days of water.",
-    5: "We ran the sloop up the beach of the little island and met its people, who watched us with "
-       "great patience and did not come near. Pip rested and drank the last of our water; there is a "
-       "spring here. Tom cut his hand to the bone on the coral.",
-    6: "The islanders came down at dawn with gourds of water, baskets of yams and bundles of cut "
-       "timber, and laid them before Tom as if he were a king. We filled every cask. A bigger island "
-       "shows to the west.",
-    7: "Beat across to the bigger island in the rain. It is rock and scrub; one spring, no fruit, "
-       "no people. Jan turned his ankle on the rocks filling the casks.",
-    8: "Sunshine, and from the island\u2019s hill I saw a great green island two leagues west and "
-       "shoals to either side of it, white water breaking. Pip down again: the hull groans with every "
-       "swell and he would bail alone all night.",
-    9: "A storm came through in the afternoon. We rode it out at anchor in the lee of the rock "
-       "with both anchors down and lost nothing. Jan says the Lord has not finished with us yet.",
-    10: "Flat calm. We sat at anchor, fished, and watched the big island in the haze.",
-    11: "To the great island, between the shoals. Its people met us on the beach with spears: Jan took "
-        "a cut across the ribs before their headman called them off. Later they brought us fish and "
-        "showed us the fruit trees. Pip hurt again, bailing.",
-    12: "Another calm. Jan and Pip nursed in the shade; I have used the last clean linen. The island "
-        "has water, wood and food without end, if we are let alone to take them.",
-    13: "We moved the sloop round to the western beach in the rain. The headman sent his sons with "
-        "smoked fish and a carved paddle for each of us.",
-    14: "A fair wind, but I kept us here one more day to fill the casks and the hold. From the western "
-        "point: a small island and a larger one beyond it, and open sea to the north-west.",
-    15: "It ended badly. Pip took a fish from a drying rack that was not ours to take, and by evening "
-        "the beach was full of angry men. We are told to go. We will go at first light.",
-    16: "Tacked out through the gap in the reef at dawn, into a headwind. No one followed us. I am "
-        "sorry for it; they were good to us.",
-    17: "Still the headwind. Open sea to the west. Tom swears he can smell land on the wind, not the "
-        "islands behind us but the coast.",
-    18: "A fair wind and a long run north-west. Our water is gone again: the last cask had gone "
-        "bad in the heat.",
-    19: "No water. Tom gave his ration to Pip yesterday and today he could not stand. Shoals to the "
-        "south, but to the west the sea turns the dark blue of deep water, and there are birds.",
-    20: "We are out. At noon we passed the last of the reef and the swell changed under the keel: "
-        "the long, slow swell of the open ocean. A sail was on the horizon by evening, and it came to "
-        "our signal. All four of us alive. I will not cross that sea again for any money.",
+       "we had been towing. A fair wind from the east took us one league west. From the masthead Ngozi "
+       "and Pip saw land both ways: a low green islet to the west and a larger one to the south-west.",
+    2: "We ran onto the little islet at noon. A spring, a few trees fit for timber, nothing to eat and "
+       "nobody living there. Further west, open sea and another islet. Jan watched the sky at dusk, "
+       "saw thunderheads piling up, and then saw them go over to the south. A head wind tomorrow.",
+    3: "We beat west off the islet before we had filled a single cask, which I regret. Jan at the helm, "
+       "Tom on the sheets. More sea, and one more green islet to the south-west.",
+    4: "A storm. We worked the sloop as best we could but it threw us south-west, the hull groaning, "
+       "and cast us up on that very islet. It has a spring, some wood and a little fruit. To the west a "
+       "larger island and more islets. Ngozi was crushed against the mast bailing.",
+    5: "Dead calm. Ngozi drank and mended; Tom cut his arm open on the rocks while we filled casks and "
+       "picked the fruit trees bare.",
+    6: "Still calm. Tom drank and rested. Two more casks from the spring, and a fish supper.",
+    7: "A second storm, but we were ready for it: Pip dropped the anchor in the lee of the islet and we "
+       "rode it out. Between the squalls we cut the last good timber on the island.",
+    8: "Flat calm again. Tom patched the hull with the timber; she is as tight as the day she was built. "
+       "One cask of water left.",
+    9: "Rain, and a fair beat west to the larger island. People live here. I gave their headman a "
+       "carved whale-tooth and he gave us cut wood in return. From the beach: a great island to the north "
+       "and open sea to the west.",
+    10: "Rain all day; we stayed to fill casks. I gave another gift, and the islanders brought water, "
+        "yams and timber. Ngozi hurt again bailing; the hull leaks where it has always leaked.",
+    11: "A third storm, which we rode out at anchor. We took water and yams from their gardens without "
+        "asking, and by evening the spears were out. We are told to go. We will go at first light.",
+    12: "Fair wind. Tom used the islanders' timber on the hull, and we sailed west, away from the island, "
+        "without looking back. Open sea all round. Pip hurt his back at the pumps.",
+    13: "Pip drank the last of the water and was on his feet by noon, and fell again at the pumps by "
+        "evening. West again. Nothing but sea.",
+    14: "Tacked west into a head wind with dry casks. Tom fainted at the sheets from thirst. From the "
+        "masthead: one more great island, north-west, and open sea past it.",
+    15: "To the great island, and its people were waiting on the beach. I gave them our last carving; "
+        "they looked at it and at us and went back to their fires. The larder is empty too, and Jan is "
+        "down with the thirst.",
+    16: "Ngozi took the helm alone and held us off the reef while I gave the islanders the ship's bell. "
+        "This time they came down with gourds of water, baskets of fish and yams, and timber, as much "
+        "as we could carry. Ngozi was hurt in the night hauling on the anchor cable. Every one of us is "
+        "wounded now.",
+    17: "Rain. We drank our fill and all four of us could stand again by evening, but nobody had the "
+        "strength to steer and the current took us north-east off the island. Jan was hurt bailing.",
+    18: "A calm. Jan drank and rested; Tom patched the hull once more. Open sea to the north.",
+    19: "Calm again. We fished and waited.",
+    20: "A fair wind at last, and one hex north-west to the channel. At noon the swell changed under the "
+        "keel, the long slow swell of the open ocean, and by evening a sail answered our signal. All four "
+        "of us alive. I will not cross that sea again for any money.",
 }
 
 JOURNALS["1872"] = {

@@ -1,4 +1,5 @@
-"""The `lostprint` command: parse, call one function, report. No drawing and no rules here."""
+"""The `lostprint` command: parse the flags into one PrintOptions, call lostprint.app, report.
+No loading, naming, drawing or writing here."""
 from __future__ import annotations
 
 import sys
@@ -8,24 +9,21 @@ import click
 
 from lostprint import __version__
 from lostprint.errors import LostprintError
-
-PAPERS = ("letter", "a4")
-INKS = ("color", "mono")
-FORMATS = ("pdf", "svg", "png")
+from lostprint.options import FORMATS, INKS, PAPERS, PrintOptions
 
 
 def paper_option(f):
-    return click.option("--paper", type=click.Choice(PAPERS), default="letter", show_default=True,
+    return click.option("--paper", type=click.Choice(PAPERS, case_sensitive=False), default="letter", show_default=True,
                         help="Paper size.")(f)
 
 
 def ink_option(f):
-    return click.option("--ink", type=click.Choice(INKS), default="color", show_default=True,
+    return click.option("--ink", type=click.Choice(INKS, case_sensitive=False), default="color", show_default=True,
                         help="color: light tints; mono: black, greys and patterns.")(f)
 
 
 def format_option(f):
-    return click.option("--format", "fmt", type=click.Choice(FORMATS), default=None,
+    return click.option("--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False), default=None,
                         help="File format [default: from the output name, else pdf].")(f)
 
 
@@ -39,24 +37,12 @@ def output_option(default_help: str):
                         help=f"Output file or folder [default: {default_help}].")
 
 
-def resolve_output(output, default_name: str, fmt: str | None):
-    """Where to write (a Path) and in which format: a folder gets the default name; a file name's
-    suffix gives the format unless --format says otherwise."""
-    from pathlib import Path
+def report(path) -> None:
+    """Name the file written (not when the file itself went to standard output)."""
+    from lostprint.paths import STDOUT_NAMES
 
-    if output is None:
-        output = Path("output")
-    text = str(output)
-    output = Path(output)
-    if output.is_dir() or text.endswith(("/", "\\")) or output.suffix == "":
-        fmt = fmt or "pdf"
-        return output / f"{default_name}.{fmt}", fmt
-    suffix = output.suffix.lstrip(".").lower()
-    if fmt is None:
-        if suffix not in FORMATS:
-            raise click.UsageError(f"cannot tell the format from {output.name!r}: use --format pdf|svg|png")
-        fmt = suffix
-    return output, fmt
+    if str(path) not in STDOUT_NAMES:
+        click.echo(path)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -89,23 +75,10 @@ def games():
 @output_option("output/<number>-<game>-sheet-<paper>[-mono].<format>")
 def sheet(game, map_file, paper, ink, fmt, dpi, output):
     """A blank player sheet for GAME (lost-expedition/1572, lost-crew/1672, lost-crows/1872)."""
-    from lostprint.games import resolve
-    from lostprint.sheets import build_sheet
-    from lostprint.sheets.common import SheetOptions
-    from lostprint.render import write
+    from lostprint.app import commands
 
-    info = resolve(game)
-    game_map = None
-    if map_file is not None:
-        from lostprint.maps.model import load_map
-
-        game_map = load_map(map_file)
-    name = f"{info.number}-{info.id}-sheet-{paper}" + ("-mono" if ink == "mono" else "")
-    if game_map is not None and game_map.name != "standard":
-        name += f"-{game_map.name}"
-    path, fmt = resolve_output(output, name, fmt)
-    scene = build_sheet(info.id, game_map, SheetOptions(paper=paper, ink=ink))
-    click.echo(write(scene, path, fmt, dpi=dpi))
+    opts = PrintOptions(paper=paper, ink=ink, fmt=fmt, dpi=dpi)
+    report(commands.sheet(game, opts, map_file, output, say=_say))
 
 
 @cli.command()
@@ -113,24 +86,28 @@ def sheet(game, map_file, paper, ink, fmt, dpi, output):
 @click.option("--quick", is_flag=True, help="Letter, colour PDFs only.")
 def demo(output, quick):
     """Write every printable of every game into a folder (output/ by default)."""
-    from pathlib import Path
+    from lostprint.app.demo import run_demo
 
-    from lostprint.demo import run_demo
-
-    out = Path(output or "output")
-    for path in run_demo(out, quick=quick, log=lambda msg: click.echo(msg, err=True)):
+    for path in run_demo(output, quick=quick, log=lambda msg: click.echo(msg, err=True)):
         click.echo(path)
+
+
+def allow_any_map_option(f):
+    return click.option("--allow-any-map", is_flag=True,
+                        help="Let a save name a map file outside its own folder (by default a save's "
+                             "map: must be in the save's folder or below).")(f)
 
 
 @cli.command()
 @click.argument("file", type=click.Path())
-def validate(file):
+@allow_any_map_option
+def validate(file, allow_any_map):
     """Check a saved game or a map file (known by its `format`); list every problem."""
     from lostprint.validate import validate_file
 
-    problems, summary = validate_file(file)
+    problems, summary = validate_file(file, allow_any_map)
     for problem in problems:
-        click.echo(problem, err=True)
+        click.echo(f"lostprint: error: {problem}", err=True)
     if problems:
         raise click.exceptions.Exit(1)
     click.echo(summary)
@@ -156,16 +133,9 @@ def schema(kind):
 @output_option("output/<number>-<game>-rulebook-<paper>[-mono].pdf")
 def rulebook(game, paper, ink, output):
     """The rulebook of GAME as a PDF (lost-expedition/1572, lost-crew/1672, lost-crows/1872, crows)."""
-    from lostprint.books.rulebook import RulebookOptions, build_rulebook, rulebook_name
-    from lostprint.games import resolve
-    from lostprint.render import write_atomic
+    from lostprint.app import commands
 
-    info = resolve(game)
-    opts = RulebookOptions(paper=paper, ink=ink)
-    path, _ = resolve_output(output, rulebook_name(info, opts), "pdf")
-    if path.suffix.lower() != ".pdf":
-        raise click.UsageError(f"a rulebook is a PDF: {path.name!r} should end in .pdf")
-    click.echo(write_atomic(path, build_rulebook(info.id, opts)))
+    report(commands.rulebook(game, PrintOptions(paper=paper, ink=ink, landscape=False), output))
 
 
 @cli.command("map")
@@ -183,31 +153,16 @@ def rulebook(game, paper, ink, output):
 def map_command(game, seed, count, cols, rows, paper, ink, fmt, dpi, output):
     """Variant maps for GAME, checked for playability: for each seed, the map file (JSON) and its
     player sheet (for crows: a starting layout and its setup diagram)."""
+    from lostprint.app import commands
     from lostprint.games import resolve
-    from lostprint.maps.variants import variant_files
-    from lostprint.render import write_atomic
-    from lostprint.sheets.common import SheetOptions
 
-    info = resolve(game)
-    out = Path(output or "output")
-    if out.exists() and not out.is_dir():
-        raise click.UsageError(f"{out} is a file: -o takes a folder for the map files and sheets")
-    opts = SheetOptions(paper=paper, ink=ink)
-
-    def one(s: int) -> list[Path]:
-        files = variant_files(info.id, s, cols, rows, opts, fmt or "pdf", dpi,
-                              warn=lambda msg: click.echo(f"lostprint: warning: {msg}", err=True))
-        return [write_atomic(out / f.name, f.data) for f in files]
-
+    opts = PrintOptions(paper=paper, ink=ink, fmt=fmt, dpi=dpi)
     if count == 1:
-        for path in one(seed):
-            click.echo(path)
-        return
-    written: list[Path] = []
-    with click.progressbar(range(seed, seed + count), label=f"{info.id} maps", file=sys.stderr,
-                           show_pos=True) as seeds:
-        for s in seeds:
-            written += one(s)
+        written = commands.maps(game, [seed], opts, cols, rows, output, say=_say)
+    else:
+        with click.progressbar(range(seed, seed + count), label=f"{resolve(game).id} maps", file=sys.stderr,
+                               show_pos=True) as seeds:
+            written = commands.maps(game, seeds, opts, cols, rows, output, say=_say)
     for path in written:
         click.echo(path)
 
@@ -217,12 +172,14 @@ def map_command(game, seed, count, cols, rows, paper, ink, fmt, dpi, output):
 @paper_option
 @ink_option
 @output_option("output/<save name>-journal-<paper>[-mono].pdf")
-def render(save, paper, ink, output):
+@allow_any_map_option
+def render(save, paper, ink, output, allow_any_map):
     """A finished game as one PDF: the filled map and route, the score, the resource chart and the
     journal. SAVE is a lostprint-save/1 file (YAML or JSON)."""
-    from lostprint.books.journal import render_command
+    from lostprint.app import commands
 
-    click.echo(render_command(save, output, paper, ink, resolve_output))
+    opts = PrintOptions(paper=paper, ink=ink, landscape=False)
+    report(commands.journal(save, opts, output, allow_any_map, say=_say))
 
 
 @cli.command()
@@ -235,61 +192,78 @@ def render(save, paper, ink, output):
 @click.option("--crop-marks", "marks", type=click.Choice(["none", "margin", "full"]), default="margin",
               show_default=True, help="margin: marks outside the grid; full: also between pieces.")
 @click.option("--counts", "counts_file", type=click.Path(path_type=Path), default=None,
-              help="YAML/JSON {tile type: count} to print instead of the house tile mix.")
+              help="YAML/JSON {tile type: count}: the types listed get these counts, the others keep "
+                   "the house mix.")
+@click.option("--gutter", type=click.Choice(["auto", "0"]), default="auto", show_default=True,
+              help="0: pieces touch, one shared cut line between neighbours (no bleed).")
+@click.option("--backs", type=click.Choice(["full", "ink-saver"]), default="full", show_default=True,
+              help="ink-saver: light outline backs instead of full-bleed dark ones.")
 @output_option("output/crows-kit-<paper>[-mono].pdf")
-def kit(game, paper, ink, tile_size, bleed, marks, counts_file, output):
+def kit(game, paper, ink, tile_size, bleed, marks, counts_file, gutter, backs, output):
     """The print-and-play kit of GAME (crows): tiles, spell cards, tokens, reference cards, setup."""
-    from lostprint.crows.kit import KitOptions, kit_name, write_kit
-    from lostprint.games import resolve
+    from lostprint.app import commands
+    from lostprint.crows.kit import KitOptions
     from lostprint.geometry.paper import parse_length
 
-    if resolve(game).id != "crows":
-        raise click.UsageError(f"only crows has a print-and-play kit, not {game!r}")
     lengths = {}
     for name, text in (("--tile-size", tile_size), ("--bleed", bleed)):
         try:
             lengths[name] = parse_length(text)
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint=name) from None
-    counts = None
+    counts = {}
     if counts_file is not None:
         from lostprint.crows.record import load_counts
 
-        counts = load_counts(counts_file)
+        counts = {"counts": load_counts(counts_file)}
     opts = KitOptions(paper=paper, ink=ink, tile=lengths["--tile-size"], bleed=lengths["--bleed"], marks=marks,
-                      **({"counts": counts} if counts else {}))
-    path, fmt = resolve_output(output, kit_name(opts), "pdf")
-    if path.suffix.lower() != ".pdf":
-        raise click.UsageError(f"the kit is a PDF: name the output *.pdf, not {path.name!r}")
-    click.echo(write_kit(opts, path))
+                      shared=gutter == "0", backs=backs, **counts)
+    report(commands.kit(game, opts, output))
 
 
 # --- more commands above this line ---
 
 
+def _say(message: str) -> None:
+    from lostprint.files.show import safe_lines
+
+    click.echo(safe_lines(f"lostprint: {message}"), err=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: user mistakes become one line on stderr and a non-zero exit, never a traceback."""
+    from lostprint.errors import interrupts_raise
+
+    args = sys.argv[1:] if argv is None else list(argv)
+    if not args:  # as Click tools do: the usage, quietly, on stdout
+        with click.Context(cli, info_name="lostprint") as ctx:
+            click.echo(ctx.get_help())
+        return 0
     try:
-        code = cli.main(args=argv, prog_name="lostprint", standalone_mode=False)
+        with interrupts_raise():
+            code = cli.main(args=args, prog_name="lostprint", standalone_mode=False)
         if isinstance(code, int):  # a command's Exit(n), returned by click in this mode
             return code
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.exceptions.Abort:
-        click.echo("lostprint: aborted", err=True)
+        _say("aborted")
         return 1
     except click.UsageError as exc:
         hint = f" (see: {exc.ctx.command_path} --help)" if exc.ctx else ""
-        click.echo(f"lostprint: error: {exc.format_message()}{hint}", err=True)
+        _say(f"error: {exc.format_message()}{hint}")
         return 2
     except click.ClickException as exc:
-        click.echo(f"lostprint: error: {exc.format_message()}", err=True)
+        _say(f"error: {exc.format_message()}")
         return exc.exit_code
     except LostprintError as exc:
-        click.echo(f"lostprint: error: {exc}", err=True)
+        _say(f"error: {exc}")
         return exc.exit_code
     except BrokenPipeError:
         return 1
+    except KeyboardInterrupt:  # Ctrl-C, SIGTERM or SIGHUP: temporary files are already gone
+        _say("interrupted")
+        return 130
     return 0
 
 

@@ -1,6 +1,7 @@
 """The bundled fonts (DejaVu, open licence) and text metrics shared by layout and renderers."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -32,21 +33,50 @@ ASCENT = 0.76  # of the size, DejaVu's cap-height-ish ascent used for layout box
 DESCENT = 0.24
 
 
+def font_path(key: str) -> str:
+    """The file of a font key: a bundled font ("serif") or a system fallback ("fb:arabic:serif")."""
+    if key.startswith("fb:"):
+        from lostprint.text.fallback import fallback_path
+
+        _, name, variant = key.split(":")
+        path = fallback_path(name, variant)
+        if path is None:
+            raise KeyError(f"no file for font {key}")
+        return path
+    return str(asset("fonts", FONTS[key].file))
+
+
+def pdf_name(key: str) -> str:
+    """The name a font key is registered under with reportlab (LP-FB-<file stem> for fallbacks)."""
+    if key.startswith("fb:"):
+        return "LP-FB-" + font_path(key).rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    return FONTS[key].pdf_name
+
+
 @lru_cache(maxsize=None)
 def registered(key: str) -> str:
     """Register the font with reportlab (once per process) and return its PDF name."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    font = FONTS[key]
-    pdfmetrics.registerFont(TTFont(font.pdf_name, str(asset("fonts", font.file))))
-    return font.pdf_name
+    name = pdf_name(key)
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, font_path(key)))
+    return name
 
 
 def text_width(text: str, font: str, size: float) -> float:
+    """The advance of a line of text: reportlab's widths for plain text, the shaped run widths (with
+    fallback fonts) for anything else."""
     from reportlab.pdfbase import pdfmetrics
 
-    return pdfmetrics.stringWidth(text, registered(font), size)
+    from lostprint.text.fallback import is_simple
+
+    if is_simple(text, font):
+        return pdfmetrics.stringWidth(text, registered(font), size)
+    from lostprint.text.shape import layout_line
+
+    return layout_line(text, font, size).width
 
 
 def text_box(text: str, font: str, size: float, x: float, y: float, anchor: str = "start"):
@@ -85,3 +115,23 @@ def wrap(text: str, font: str, size: float, max_width: float) -> list[str]:
             line = word
         lines.append(line)
     return lines
+
+
+_SUBSET_TAG = re.compile(rb"/(BaseFont|FontName) /([A-Z]{6})\+")
+
+
+def unique_subset_tags(pdf: bytes) -> bytes:
+    """Give every embedded font subset a tag of its own (reportlab writes AAAAAA+ for all of them,
+    which clashes when files are merged). Each tag is drawn from a digest of the whole file and the
+    font's name, so it is the same on every run; tags have the same length, so offsets hold."""
+    import hashlib
+
+    digest = hashlib.sha256(pdf).digest()
+
+    def tag(match: re.Match) -> bytes:
+        rest = pdf[match.end():match.end() + 80].split(b"/")[0].split()[0].split(b">")[0]
+        h = hashlib.sha256(digest + match.group(2) + b"+" + rest).digest()
+        letters = bytes(65 + b % 26 for b in h[:6])
+        return b"/" + match.group(1) + b" /" + letters + b"+"
+
+    return _SUBSET_TAG.sub(tag, pdf)

@@ -28,3 +28,109 @@ def asset(*parts: str) -> Path:
 def examples_dir() -> Path:
     """The example saved games and records (shipped in the wheel too, for `lostprint demo`)."""
     return _shipped("examples")
+
+
+# --- writing output files: all or nothing, even when interrupted --------------------------------
+
+STDOUT_NAMES = ("-", "/dev/stdout")
+
+
+def _temp_beside(path: Path) -> str:
+    import tempfile
+
+    from lostprint.errors import LostprintError
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:80]}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise LostprintError(f"{path}: cannot write here ({exc.strerror or exc})") from None
+    return fd, tmp
+
+
+def _unlink_quietly(name) -> None:
+    import os
+
+    try:
+        os.unlink(name)
+    except OSError:
+        pass
+
+
+def is_special(path: Path) -> bool:
+    """An existing target that is not a regular file (/dev/null, a FIFO, a terminal): written
+    straight through, never replaced by a rename."""
+    import stat
+
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+
+
+def _write_through(path: Path, data: bytes) -> Path:
+    import sys
+
+    from lostprint.errors import LostprintError
+
+    try:
+        if str(path) in STDOUT_NAMES:
+            stream = getattr(sys.stdout, "buffer", None)
+            if stream is None:
+                raise LostprintError("-: standard output is not open for binary data")
+            stream.write(data)
+            stream.flush()
+        else:
+            with open(path, "wb") as fh:
+                fh.write(data)
+    except OSError as exc:
+        raise LostprintError(f"{path}: cannot write ({exc.strerror or exc})") from None
+    return path
+
+
+def write_together(files: list[tuple[Path, bytes]]) -> list[Path]:
+    """Write several files as one: each goes to a temporary file beside its target, then all are
+    renamed into place. On any error, Ctrl-C or signal turned into an exception, the temporary
+    files are removed and so are the targets already renamed: the files appear together or not at all."""
+    import os
+
+    from lostprint.errors import LostprintError
+
+    files = [(Path(p), data) for p, data in files]
+    temps: list[tuple[str, Path]] = []
+    placed: list[Path] = []
+    try:
+        for path, data in files:
+            if is_special(path) or str(path) in STDOUT_NAMES:
+                continue
+            if path.is_dir():
+                raise LostprintError(f"{path}: is a folder; name a file to write")
+            fd, tmp = _temp_beside(path)
+            temps.append((tmp, path))
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            os.chmod(tmp, 0o644)
+        for tmp, path in temps:
+            os.replace(tmp, path)
+            placed.append(path)
+    except BaseException as exc:
+        for tmp, _ in temps:
+            _unlink_quietly(tmp)
+        for path in placed:
+            _unlink_quietly(path)
+        if isinstance(exc, OSError):
+            raise LostprintError(f"{temps[-1][1] if temps else files[0][0]}: cannot write "
+                                 f"({exc.strerror or exc})") from None
+        raise
+    for path, data in files:
+        if is_special(path) or str(path) in STDOUT_NAMES:
+            _write_through(path, data)
+    return [path for path, _ in files]
+
+
+def write_atomic(path: Path, data: bytes) -> Path:
+    """Write bytes to path through a temporary file and a rename: never a half-written file, and no
+    temporary file left behind on any error or interrupt. "-" writes to standard output; an
+    existing device or FIFO (/dev/null) is written straight through."""
+    return write_together([(Path(path), data)])[0]

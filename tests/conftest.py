@@ -1,14 +1,53 @@
+import contextlib
+import io
+import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+ROOT = Path(__file__).resolve().parents[1]
+
 
 def run_cli(*args, cwd=None):
-    """Run `python -m lostprint ARGS` as a real process; returns CompletedProcess (text)."""
+    """Run `lostprint ARGS` in this process (lostprint.cli.main, the checkout's code), capturing its
+    exit code, stdout and stderr as a CompletedProcess (text; binary output decoded as latin-1)."""
+    from lostprint.cli import main
+
+    out_bytes, err_bytes = io.BytesIO(), io.BytesIO()
+    out = io.TextIOWrapper(out_bytes, encoding="utf-8", write_through=True)
+    err = io.TextIOWrapper(err_bytes, encoding="utf-8", write_through=True)
+    argv = [str(a) for a in args]
+    here = os.getcwd()
+    try:
+        if cwd is not None:
+            os.chdir(cwd)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(argv)
+    finally:
+        os.chdir(here)
+        out.flush()
+        err.flush()
+
+    def text(raw: bytes) -> str:
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return raw.decode("latin-1")
+
+    return subprocess.CompletedProcess(["lostprint", *argv], code, text(out_bytes.getvalue()),
+                                       text(err_bytes.getvalue()))
+
+
+def run_process(*args, cwd=None, env=None, **kw):
+    """`python -m lostprint ARGS` as a real process on the checkout (PYTHONPATH set to it), for the
+    few end-to-end checks that need one; returns CompletedProcess (text)."""
+    env = dict(os.environ if env is None else env)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
     return subprocess.run([sys.executable, "-m", "lostprint", *map(str, args)], capture_output=True, text=True,
-                          cwd=cwd, timeout=120)
+                          cwd=cwd, env=env, timeout=120, **kw)
 
 
 def pdftext(path, *extra):

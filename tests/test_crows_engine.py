@@ -1,4 +1,4 @@
-"""Hand-worked cases for every flocking, tie, murder and spell rule of Crows (lostprint.crows.engine).
+"""Hand-worked cases for every flocking, tie, murder and spell rule of Crows (lostprint.engine.crows).
 
 Boards are drawn as text: one character per square, row 0 on top. `.` Barrens, `g` Gem Cave,
 `l` Ley Line, `x` Lava Pool, `2`/`3` trees, `c` Carrion, space = no tile."""
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from lostprint.crows import engine as E
+from lostprint.engine import crows as E
 from lostprint.games import crows as G
 
 KINDS = {".": G.BARRENS, "g": G.GEM_CAVE, "l": G.LEY_LINE, "x": G.LAVA, "1": G.TREES_1, "2": G.TREES_2,

@@ -10,7 +10,7 @@ import yaml
 
 from conftest import fonts_all_embedded, normalise, pdftext, qpdf_ok, run_cli
 from lostprint.checks import all_problems
-from lostprint.crows import engine as E
+from lostprint.engine import crows as E
 from lostprint.crows.record import check_record, load_record, record_scene
 from lostprint.errors import LostprintError
 from lostprint.games import crows as G
@@ -134,7 +134,7 @@ def test_missing_nightfall_and_extra_round(tmp_path):
 def test_yaml_syntax_error_is_one_line(tmp_path):
     path, line = edited(tmp_path, "  - - {player: Mara, tile:", "  - - {player: Mara,, tile: [")
     problems = check_record(path)
-    assert len(problems) == 1 and problems[0].startswith(f"{path}:") and ": syntax: " in problems[0]
+    assert len(problems) == 1 and problems[0].startswith(f"{path}:") and ": not valid YAML (" in problems[0]
 
 
 def test_missing_file():

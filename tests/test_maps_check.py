@@ -8,7 +8,8 @@ import pytest
 from lostprint.errors import LostprintError
 from lostprint.maps.check import check_map, check_map_file
 from lostprint.maps.generate import generate
-from lostprint.maps.model import load_map, standard_map
+from lostprint.maps.check import load_map
+from lostprint.maps.model import standard_map
 from lostprint.maps.schema import map_schema
 from lostprint.paths import asset
 

@@ -1,12 +1,11 @@
-"""1872's plot data and its spoiler section; the book-wide speed budget and the demo producer."""
+"""1872's plot data and its spoiler section; every rulebook written under its one name."""
 from __future__ import annotations
 
 import json
 import re
 import subprocess
-import time
 
-from lostprint.books.rulebook import RulebookOptions, build_rulebook, demo
+from lostprint.books.rulebook import RulebookOptions, build_rulebook
 from lostprint.games import lost_crows_plots as plots
 from lostprint.games.model import HOUSE_MARK
 
@@ -61,18 +60,12 @@ def test_spoiler_entries_are_findable_by_code(tmp_path):
             assert f"go to {c.outcome}" in text, (e.code, c.outcome)
 
 
-def test_each_book_builds_well_under_two_seconds():
-    from lostprint.books.rulebook import BOOKS
+def test_every_game_with_a_rulebook_gets_one_named_the_one_way(tmp_path):
+    from lostprint.app import commands
+    from lostprint.games import with_part
+    from lostprint.options import PrintOptions
 
-    build_rulebook("lost-expedition")  # imports and font registration happen once per process
-    for game_id in sorted(BOOKS):
-        start = time.perf_counter()
-        build_rulebook(game_id, RulebookOptions("a4", "color"))
-        assert time.perf_counter() - start < 1.5, game_id
-
-
-def test_demo_producer_writes_every_rulebook(tmp_path):
-    written = demo(tmp_path, True, lambda msg: None)
+    written = [commands.rulebook(g.id, PrintOptions(), f"{tmp_path / 'rulebooks'}/") for g in with_part("rulebook")]
     names = sorted(p.name for p in written)
     assert names == ["1572-lost-expedition-rulebook-letter.pdf", "1672-lost-crew-rulebook-letter.pdf",
                      "1872-lost-crows-rulebook-letter.pdf", "crows-rulebook-letter.pdf"]

@@ -7,7 +7,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lostprint.saves.loader import LoadError, parse_text
+from lostprint.files import LoadError, parse_text
 from lostprint.saves.validate import replay_data
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "1572-the-delta-by-grace.yaml"

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from lostprint.saves.loader import load_file
+from lostprint.files import load as load_file
 from lostprint.saves.validate import replay_data
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

@@ -7,7 +7,7 @@ import jsonschema
 import pytest
 
 from conftest import run_cli
-from lostprint.saves.loader import load_file
+from lostprint.files import load as load_file
 from lostprint.saves.schema import save_schema
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "examples").glob("1[568]72-*.yaml"))

@@ -235,8 +235,8 @@ def test_layout_adapts_to_paper(scenes):
     lp = {g.name: g.box for g in letter.items if getattr(g, "box", None)}
     ap = {g.name: g.box for g in a4.items if getattr(g, "box", None)}
     assert lp.keys() == ap.keys()
-    assert lp["units"][2] != pytest.approx(ap["units"][2] * letter.width / a4.width, rel=1e-3)
-    assert lp["turn-order"][3] != ap["turn-order"][3]
+    assert lp["unit-dice"][2] != pytest.approx(ap["unit-dice"][2] * letter.width / a4.width, rel=1e-3)
+    assert lp["map"][3] != ap["map"][3]
 
 
 def test_mono_uses_only_greys(scenes):
@@ -255,9 +255,10 @@ def test_mono_uses_only_greys(scenes):
 def test_every_chart_cell_is_drawn_whole(scenes, paper):
     effects = {e.key: e.name for e in GAME.get("effects")}
     expected = [effects[k] for r in GAME.get("unit_rows") for c in r.cells for k in c.effects]
-    words = [t.text for t in walk(scenes[(paper, "color")].items) if isinstance(t, Text) and t.role == "cell-word"]
+    reference = scenes[(paper, "color")].pages[0]  # the charts are on side 2
+    words = [t.text for t in walk(reference.items) if isinstance(t, Text) and t.role == "cell-word"]
     assert words == expected  # nothing cut short with an ellipsis
-    marks = [t for t in walk(scenes[(paper, "color")].items) if isinstance(t, Text) and t.role == "house"]
+    marks = [t for t in walk(reference.items) if isinstance(t, Text) and t.role == "house"]
     house_rows = sum(r.house for r in GAME.get("unit_rows"))
     house_cells = sum(c.house for r in GAME.get("unit_rows") if not r.house for c in r.cells)
     house_omens = sum(b.house for b in GAME.chart("bad-omen").bands)

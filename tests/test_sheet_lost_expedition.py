@@ -80,7 +80,7 @@ def test_pdf_is_valid_and_embeds_fonts(letter_pdf, tools):
     assert qpdf_ok(letter_pdf)
     assert fonts_all_embedded(letter_pdf) == []
     info = subprocess.run(["pdfinfo", str(letter_pdf)], capture_output=True, text=True).stdout
-    assert re.search(r"^Pages:\s+1$", info, re.M)
+    assert re.search(r"^Pages:\s+2$", info, re.M)  # side 1 the map, side 2 the charts
     assert "792 x 612 pts" in info
     assert "lostprint" in info
 
@@ -140,7 +140,7 @@ def test_cli_writes_default_name(tmp_path):
     assert r.returncode == 0, r.stderr
     out = tmp_path / "output" / "1572-lost-expedition-sheet-letter.pdf"
     assert out.exists() and out.read_bytes().startswith(b"%PDF")
-    r = run_cli("sheet", "lost-expedition", "--paper", "a4", "--ink", "mono", "--format", "svg", "-o", tmp_path / "d/")
+    r = run_cli("sheet", "lost-expedition", "--paper", "a4", "--ink", "mono", "--format", "svg", "-o", f"{tmp_path / 'd'}/")
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "d" / "1572-lost-expedition-sheet-a4-mono.svg").read_text().startswith("<?xml")
     r = run_cli("sheet", "1572", "-o", tmp_path / "x.png", "--dpi", "40")

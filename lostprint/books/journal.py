@@ -2,7 +2,7 @@
 term by term, the resource chart, then the journal typeset as a story, one heading per day.
 
 The front pages are Scenes (checked like sheets); the journal is Platypus text in DejaVu Serif.
-Build: `build_journal(played, paper, ink) -> bytes`; `render_save(path, out, paper, ink)` writes it.
+Build: `build_journal(played, paper, ink) -> bytes` (lostprint.app writes it).
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from lostprint import __version__
-from lostprint.fonts import ASCENT, DESCENT, fit_size, text_width, wrap
+from lostprint.fonts import ASCENT, DESCENT, fit_size, text_width, unique_subset_tags, wrap
 from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box, page_size
 from lostprint.scene import Group, Line, Path as SPath, Rect, Scene, Style, Text
@@ -118,7 +118,8 @@ def title_block(played, box: Box, pal: Palette) -> tuple[Group, float]:
     game = played.game
     items = []
     y = box.y
-    kicker = f"{game.title.upper()}  \u00b7  A FINISHED GAME"
+    kind = "A FINISHED GAME" if played.result in ("won", "lost") else "A GAME IN PROGRESS"
+    kicker = f"{game.title.upper()}  \u00b7  {kind}"
     ks = fit_size(kicker, "sans-bold", 8.0, box.w, MIN_TEXT)
     items.append(Text(box.x, y + ASCENT * ks, kicker, ks, "sans-bold", fill=pal.accent, role="kicker"))
     y += ks + 6
@@ -160,11 +161,21 @@ def legend_entries(played, pal: Palette, ctx) -> list[tuple]:
     out = []
 
     def route_glyph(cx, cy):
-        return [Line(cx - 9, cy, cx + 9, cy, Style(fill=None, stroke=color, width=1.8)),
+        dash = (5.0, 1.9) if pal.name == "mono" else ()  # as the mono map draws it, unlike the river
+        return [Line(cx - 9, cy, cx + 9, cy, Style(fill=None, stroke=color, width=1.8, dash=dash, cap="butt")),
                 Rect(cx - 4, cy - 4, 8, 8, Style(fill="#ffffff", stroke=color, width=0.9), radius=4),
                 Text(cx, cy + (ASCENT - DESCENT) * MIN_TEXT / 2, "7", MIN_TEXT, "sans-bold", "middle", color)]
 
     out.append((route_glyph, "route, with the day each hex was entered"))
+    if any(f.type in ("river", "river-edges") for f in played.game_map.features):
+        def river_glyph(cx, cy):
+            river, core = getattr(pal, "river", pal.water), getattr(pal, "river_core", pal.water)
+            glyph = [Line(cx - 9, cy, cx + 9, cy, Style(fill=None, stroke=river, width=2.6, cap="butt"))]
+            if core != river:
+                glyph.append(Line(cx - 9, cy, cx + 9, cy, Style(fill=None, stroke=core, width=1.1, cap="butt")))
+            return glyph
+
+        out.append((river_glyph, "river"))
 
     def start_glyph(cx, cy):
         return [icon("start", cx, cy, 10, pal.ink)]
@@ -385,14 +396,33 @@ def band_height(played) -> float:
     return TITLE_BAR + 6 + 4 + max(result, score, min(listed, 120.0))
 
 
-def footer(page: Box, W: float, H: float, pal: Palette, left: str, number: int) -> Group:
-    baseline = H - MARGIN / 2 - 1
-    items = [Text(page.x, baseline, left, FOOTER_SIZE, "sans", "start", pal.faint, role="footer"),
-             Text(page.right, baseline, str(number), 8.0, "sans", "end", pal.soft, role="folio")]
+HEAD_BASELINE = JOURNAL_TOP - 9 * MM  # from the page top: the running head, as on the journal pages
+FOLIO_BASELINE = 9 * MM - JOURNAL_BOTTOM  # from the page bottom (negative: up): the centred folio
+
+
+def footer(page: Box, W: float, H: float, pal: Palette, left: str, number: int, head: str = "",
+           game_title: str = "") -> Group:
+    """The folio, centred, and the file line; from page 2 on also the running head with its rule:
+    the same places, sizes and inks as the journal pages' (build_journal's on_journal)."""
+    baseline = H + FOLIO_BASELINE
+    items = [Text(JOURNAL_X, baseline, left[:90], FOOTER_SIZE, "sans", "start", pal.faint, role="footer"),
+             Text(W / 2, baseline, str(number), 8.0, "sans", "middle", pal.soft, role="folio")]
+    if number > 1:
+        items += [Text(JOURNAL_X, HEAD_BASELINE, head, 7.5, "sans", "start", pal.soft, role="running-head"),
+                  Text(W - JOURNAL_X, HEAD_BASELINE, game_title, 7.5, "sans", "end", pal.soft, role="running-head"),
+                  Line(JOURNAL_X, HEAD_BASELINE + 3.5, W - JOURNAL_X, HEAD_BASELINE + 3.5,
+                       Style(fill=None, stroke=pal.line, width=0.4))]
     return Group(tuple(items), name="footer")
 
 
+def running_title(played) -> str:
+    title = plain(played.title) or played.game.title
+    return title if len(title) <= 70 else title[:69] + "\u2026"
+
+
 CHART_H = 330.0
+ROW_MIN = 300.0  # the summary and the chart side by side need this much height
+MAP_SHRINK = 0.7  # the map may give up to 30% of its height so they stay on page 1
 JOURNAL_MIN = 200.0  # the journal starts under the last front page's content when this much is free
 
 
@@ -413,14 +443,19 @@ def front_layout(played, paper: str = "letter", ink: str = "color") -> tuple[lis
     head, head_h = title_block(played, page, pal)
     y = page.y + head_h + GAP
     mh = map_height(played, page.w, page.h * 0.6)
+    _, leg_h = legend(legend_entries(played, pal, None), Box(page.x, 0, page.w, 0), pal)
+    room = page.bottom - (y + mh + 4 + leg_h + GAP)
+    if ROW_MIN - mh * (1 - MAP_SHRINK) <= room < ROW_MIN:  # no blank band: a smaller map, all on page 1
+        mh -= ROW_MIN - room
     map_group, ctx = filled_map(played, Box(page.x, y, page.w, mh), pal)
     y += mh + 4
     leg, leg_h = legend(legend_entries(played, pal, ctx), Box(page.x, y, page.w, 0), pal)
     y += leg_h + GAP
     room = page.bottom - y
+    head_text, game_title = running_title(played), played.game.title
     summary_w = 168.0
     items = [head, map_group, leg]
-    if room >= 300:
+    if room >= ROW_MIN - 0.01:
         row = Box(page.x, y, page.w, min(room, 420.0))
         left_box, right_box = row.split_x(summary_w, 0, gap=GAP)
         items += [summary_panel(played, left_box, pal), resource_chart(played, right_box, pal),
@@ -429,17 +464,18 @@ def front_layout(played, paper: str = "letter", ink: str = "color") -> tuple[lis
         pages = [Scene(W, H, tuple(items), metadata=meta, margin=MARGIN)]
     else:
         band = band_height(played)
+        top = JOURNAL_TOP  # under the running head
         if room >= band:
             items.append(summary_band(played, Box(page.x, y, page.w, band), pal))
-            chart_box = Box(page.x, page.y, page.w, CHART_H)
+            chart_box = Box(page.x, top, page.w, CHART_H)
             second = [resource_chart(played, chart_box, pal)]
         else:
-            row = Box(page.x, page.y, page.w, CHART_H)
+            row = Box(page.x, top, page.w, CHART_H)
             left_box, right_box = row.split_x(summary_w, 0, gap=GAP)
             second = [summary_panel(played, left_box, pal), resource_chart(played, right_box, pal)]
         items.append(footer(page, W, H, pal, left, 1))
-        second.append(footer(page, W, H, pal, left, 2))
-        bottom = page.y + CHART_H
+        second.append(footer(page, W, H, pal, left, 2, head_text, game_title))
+        bottom = top + CHART_H
         pages = [Scene(W, H, tuple(items), metadata=meta, margin=MARGIN),
                  Scene(W, H, tuple(second), metadata=meta, margin=MARGIN)]
     free = H - JOURNAL_BOTTOM - (bottom + 18)
@@ -497,9 +533,63 @@ def styles(pal: Palette) -> dict:
 
 def paragraphs(text: str) -> list[str]:
     """Each line break starts a paragraph (YAML's folded `>` joins wrapped lines; a blank line there
-    becomes one break)."""
+    becomes one break), set with curly quotes and no lone last word."""
     parts = text.strip().split("\n")
-    return [" ".join(p.split()) for p in parts if p.strip()]
+    return [tie_last_words(curly(" ".join(p.split()))) for p in parts if p.strip()]
+
+
+_OPENS_AFTER = " \t\n([{\u2014\u2013-/\u00a0"
+LONE_WORD_MAX = 9  # characters: a last word this short is tied to the one before, so it never stands alone
+
+
+def curly(text: str) -> str:
+    """Straight quotes as typeset ones: an apostrophe and a closing single quote as \u2019, an opening
+    one as \u2018, double quotes as \u201c \u201d (opening after a space or bracket, or at the start)."""
+    out = []
+    for i, ch in enumerate(text):
+        before = text[i - 1] if i else " "
+        if ch == "'":
+            out.append("\u2018" if before in _OPENS_AFTER and i + 1 < len(text) and text[i + 1].isalnum()
+                       else "\u2019")
+        elif ch == '"':
+            out.append("\u201c" if before in _OPENS_AFTER else "\u201d")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def tie_last_words(text: str) -> str:
+    """A no-break space before a short last word, so a paragraph never ends on a line of one word."""
+    head, sep, last = text.rpartition(" ")
+    if not sep or " " not in head or len(last) > LONE_WORD_MAX:
+        return text
+    return f"{head}\u00a0{last}"
+
+
+def text_paragraph(text: str, style, font: str = "serif"):
+    """A Paragraph for text its bundled font draws as is; else a shaped paragraph (fallback fonts,
+    right-to-left order, joined and combined glyphs: lostprint.text)."""
+    from lostprint.text.fallback import is_simple
+
+    text = plain(text)
+    if is_simple(text, font):
+        from reportlab.platypus import Paragraph
+
+        return Paragraph(clean(text, font), style)
+    from lostprint.text.pdf import ShapedParagraph
+
+    return ShapedParagraph(text, style, font)
+
+
+def font_warning(played) -> str:
+    """The one warning for characters no installed font covers (they print as placeholders)."""
+    from lostprint.text.fallback import missing_report
+
+    places = [("title", plain(played.title), "serif-bold"), ("player", plain(played.player), "serif-italic")]
+    for d in played.days:
+        places += [(f"day {d.day}", plain(d.journal or ""), "serif"),
+                   (f"day {d.day}", " ".join(d.facts), "sans-italic")]
+    return missing_report(places)
 
 
 def story(played, pal: Palette) -> list:
@@ -509,17 +599,17 @@ def story(played, pal: Palette) -> list:
     out = []
     title = plain(played.title) or played.game.title
     chapter = st["chapter"] if len(title) <= 48 else st["chapter-long"]
-    out.append(Paragraph(clean(title, "serif-bold"), chapter))
+    out.append(text_paragraph(title, chapter, "serif-bold"))
     by = f"The journal of {plain(played.player)}" if played.player else "The journal"
-    out.append(Paragraph(clean(f"{by}, {played.game.title}", "serif-italic"), st["byline"]))
+    out.append(text_paragraph(f"{by}, {played.game.title}", st["byline"], "serif-italic"))
     for d in played.days:
         facts = " \u00b7 ".join(d.facts)
         if d.journal:
             out.append(Paragraph(f"Day {d.day}", st["day"]))
             if facts:
-                out.append(Paragraph(clean(facts, "sans-italic"), st["facts"]))
+                out.append(text_paragraph(facts, st["facts"], "sans-italic"))
             for i, para in enumerate(paragraphs(d.journal)):
-                out.append(Paragraph(clean(para), st["body" if i == 0 else "body-next"]))
+                out.append(text_paragraph(para, st["body" if i == 0 else "body-next"]))
         else:
             out.append(Paragraph(f"<font name='{st['day'].fontName}'>Day {d.day}</font> \u00b7 {clean(facts)}",
                                  st["quiet"]))
@@ -542,13 +632,9 @@ def _scene_page_class():
             return aw, max(0.0, ah - 1)
 
         def drawOn(self, canvas, x, y, _sW=0):
-            from lostprint.render.pdf import _Painter
+            from lostprint.render.paint import paint
 
-            painter = _Painter(canvas, self.scene.height)
-            canvas.saveState()
-            for item in self.scene.items:
-                painter.draw(item)
-            canvas.restoreState()
+            paint(canvas, self.scene.items, self.scene.height)
 
     return ScenePage
 
@@ -580,12 +666,18 @@ def build_journal(played, paper: str = "letter", ink: str = "color") -> bytes:
     title = plain(played.title) or played.game.title
     head = title if len(title) <= 70 else title[:69] + "\u2026"
 
+    from lostprint.text.fallback import is_simple
+    from lostprint.text.pdf import draw_text
+
     def on_journal(canv, doc):
         canv.saveState()
         canv.setFillColor(HexColor(pal.soft))
         canv.setFont(sans, 7.5)
         top = H - JOURNAL_TOP + 9 * MM
-        canv.drawString(JOURNAL_X, top, head)
+        if is_simple(head, "sans"):
+            canv.drawString(JOURNAL_X, top, head)
+        else:
+            draw_text(canv, head, "sans", 7.5, JOURNAL_X, top)
         canv.drawRightString(W - JOURNAL_X, top, played.game.title)
         canv.setStrokeColor(HexColor(pal.line))
         canv.setLineWidth(0.4)
@@ -601,106 +693,23 @@ def build_journal(played, paper: str = "letter", ink: str = "color") -> bytes:
     body = Frame(JOURNAL_X, JOURNAL_BOTTOM, W - 2 * JOURNAL_X, H - JOURNAL_TOP - JOURNAL_BOTTOM, 0, 0, 0, 0, id="body")
     templates = [PageTemplate("front", [front])]
     if journal_top is not None:
-        from lostprint.render.pdf import _Painter
+        from lostprint.render.paint import paint
 
         def paint_last(canv, doc):
-            canv.saveState()
-            painter = _Painter(canv, last.height)
-            for item in last.items:
-                painter.draw(item)
-            canv.restoreState()
+            paint(canv, last.items, last.height)
 
         below = Frame(JOURNAL_X, JOURNAL_BOTTOM, W - 2 * JOURNAL_X, H - JOURNAL_BOTTOM - journal_top, 0, 0, 0, 0,
                       id="below")
         templates = [PageTemplate("front", [front])] * (len(fronts) > 1) + [PageTemplate("front-last", [below],
                                                                                         onPage=paint_last)]
 
-    meta = dict(metadata(played, paper, ink))
+    from lostprint.render.pdf import document_settings, pdf_info
+
     buf = io.BytesIO()
     buf.name = "journal.pdf"  # a fixed name: never the buffer's id in the file
     doc = BaseDocTemplate(
-        buf, pagesize=(W, H), invariant=1, initialFontName=sans, pageCompression=1,
-        title=meta["title"], author=meta["author"], subject=meta["subject"],
-        creator=f"lostprint {__version__}", producer=f"lostprint {__version__}",
-        keywords=[f"{k}={v}" for k, v in meta.items() if k not in ("title", "author", "subject")],
+        buf, pagesize=(W, H), **document_settings(), **pdf_info(metadata(played, paper, ink)),
         pageTemplates=templates + [PageTemplate("journal", [body], onPage=on_journal)],
     )
     doc.build(flow)
-    return buf.getvalue()
-
-
-def journal_name(source, paper: str, ink: str) -> str:
-    stem = Path(source).stem
-    return f"{stem}-journal-{paper}" + ("-mono" if ink == "mono" else "")
-
-
-def render_save(path, output=None, paper: str = "letter", ink: str = "color") -> Path:
-    """Check, replay and render a save; write the PDF atomically. Returns the path written."""
-    from lostprint.render import write_atomic
-    from lostprint.saves.validate import load_played
-
-    played = load_played(path)
-    data = build_journal(played, paper, ink)
-    if output is None:
-        output = Path("output") / f"{journal_name(path, paper, ink)}.pdf"
-    return write_atomic(Path(output), data)
-
-
-def game_id_of(data) -> str | None:
-    """The game a loaded save names (to hand Crows records to lostprint.crows), or None."""
-    from lostprint.errors import UsageError
-    from lostprint.games import resolve
-
-    game = data.get("game") if isinstance(data, dict) else None
-    if not isinstance(game, str):
-        return None
-    try:
-        return resolve(game).id
-    except UsageError:
-        return None
-
-
-def render_command(path, output, paper: str, ink: str, resolve_output) -> Path:
-    """`lostprint render`: check the save, build the PDF, then write it (nothing written on error)."""
-    from lostprint.errors import LostprintError, UsageError
-    from lostprint.render import write_atomic
-    from lostprint.saves.loader import LoadError, load_file
-    from lostprint.saves.validate import played_or_error
-
-    path = Path(path)
-    target, fmt = resolve_output(output, journal_name(path, paper, ink), "pdf" if output is None else None)
-    if fmt != "pdf":
-        raise UsageError("render writes a PDF: give the output a .pdf name")
-    try:
-        data = load_file(path)
-    except LoadError as exc:
-        raise LostprintError(str(exc)) from None
-    if game_id_of(data) == "crows":
-        from lostprint.crows.record import record_scene
-        from lostprint.render import render as render_bytes
-
-        scene = record_scene(path, paper, ink)
-        return write_atomic(target, render_bytes(scene, "pdf"))
-    played = played_or_error(data, str(path))
-    return write_atomic(target, build_journal(played, paper, ink))
-
-
-def demo(out, quick: bool, log) -> list:
-    """`lostprint demo`: every Lost-game example save in examples/, rendered into out/journals/."""
-    from lostprint.render import write_atomic
-    from lostprint.saves.validate import load_played
-
-    written = []
-    variants = [("letter", "color")] if quick else [("letter", "color"), ("a4", "color"), ("letter", "mono")]
-    from lostprint.paths import examples_dir
-
-    folder = examples_dir()
-    saves = sorted(p for p in folder.glob("1[568]72-*") if p.suffix in (".yaml", ".yml", ".json")) \
-        if folder.is_dir() else []
-    for path in saves:
-        played = load_played(path)
-        for paper, ink in variants:
-            log(f"journal {path.name} {paper} {ink}")
-            target = Path(out) / "journals" / f"{journal_name(path, paper, ink)}.pdf"
-            written.append(write_atomic(target, build_journal(played, paper, ink)))
-    return written
+    return unique_subset_tags(buf.getvalue())

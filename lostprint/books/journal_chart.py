@@ -50,6 +50,23 @@ def day_step(n: int, width: float, weeks: int | None) -> int:
     return 100
 
 
+HEADROOM = 3.5  # points between a strip's frame and its highest or lowest value
+LABEL_GAP = 3.0  # points kept clear between two day labels on the axis
+
+
+def axis_labels(n: int, step: int, x_of) -> list[tuple[int, str]]:
+    """(day, font) of the day labels: every step, and the last day in bold when off the step; a step
+    label too close to the last day's is dropped so no two labels touch."""
+    last_font = "sans" if n % step == 0 else "sans-bold"
+    last_half = text_width(str(n), last_font, MIN_TEXT) / 2
+    out = []
+    for d in range(0, n, step):
+        half = text_width(str(d), "sans", MIN_TEXT) / 2
+        if x_of(n) - x_of(d) >= half + last_half + LABEL_GAP:
+            out.append((d, "sans"))
+    return out + [(n, last_font)]
+
+
 def resource_chart(played, box: Box, pal: Palette, title: str = "Resources by day") -> Group:
     items, inner = panel(box, title, pal, subtitle="end of each day")
     resources = played.resources
@@ -92,8 +109,8 @@ def resource_chart(played, box: Box, pal: Palette, title: str = "Resources by da
         top_value = max(r.cap, max(v[r.key] for v in values))
         color = series_color(pal, i)
 
-        def y_of(v: float) -> float:
-            return y1 - (y1 - y0) * v / max(1, top_value)
+        def y_of(v: float) -> float:  # headroom: a resource at its top sits below the frame, not on it
+            return y1 - HEADROOM - (y1 - y0 - 2 * HEADROOM) * v / max(1, top_value)
 
         items.append(Rect(plot_x0, y0, plot_x1 - plot_x0, row_h, Style(fill="#ffffff", stroke=pal.line, width=0.5)))
         for v in range(1, top_value):
@@ -125,13 +142,11 @@ def resource_chart(played, box: Box, pal: Palette, title: str = "Resources by da
     base = bottom + 2
     items.append(Line(plot_x0, base, plot_x1, base, Style(fill=None, stroke=pal.line, width=0.6)))
     for d in range(0, n + 1):
-        x = x_of(d)
         major = d % step == 0 or d == n
-        items.append(Line(x, base, x, base + (3 if major else 1.5), Style(fill=None, stroke=pal.line, width=0.5)))
-        if d % step == 0 and (n - d >= step / 2 or d == n):
-            items.append(Text(x, base + 3 + ASCENT * MIN_TEXT, str(d), MIN_TEXT, "sans", "middle", pal.soft, role="tick"))
-    if n % step:
-        items.append(Text(x_of(n), base + 3 + ASCENT * MIN_TEXT, str(n), MIN_TEXT, "sans-bold", "middle", pal.soft,
+        items.append(Line(x_of(d), base, x_of(d), base + (3 if major else 1.5), Style(fill=None, stroke=pal.line,
+                                                                                      width=0.5)))
+    for d, font in axis_labels(n, step, x_of):
+        items.append(Text(x_of(d), base + 3 + ASCENT * MIN_TEXT, str(d), MIN_TEXT, font, "middle", pal.soft,
                           role="tick"))
     zero_half = text_width("0", "sans", MIN_TEXT) / 2  # the day-0 tick label is centred on the axis start
     items.append(Text(plot_x0 - zero_half - 2.5, base + 3 + ASCENT * MIN_TEXT, "day", MIN_TEXT, "sans-italic", "end",

@@ -6,6 +6,7 @@ Mark drawers live in a registry keyed by mark kind: `draw(mark, ctx, extra) -> i
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Callable, NamedTuple
 
 from lostprint.fonts import ASCENT, DESCENT, text_width
@@ -218,60 +219,116 @@ def day_tag(days: list[int]) -> str:
     return f"{days[0]},\u2026{days[-1]}"
 
 
-def draw_route(played, ctx: MapContext) -> tuple[list, list]:
-    """(line items under the marks, day tags above everything)."""
+def route_width(ctx: MapContext) -> float:
+    return max(1.8, ctx.size * 0.1)
+
+
+def route_style(ctx: MapContext) -> Style:
+    """Solid red in colour; in mono a long dash, so it never merges with a solid black river."""
+    dash = (ctx.size * 0.32, ctx.size * 0.12) if ctx.pal.name == "mono" else ()
+    return Style(fill=None, stroke=route_color(ctx.pal), width=route_width(ctx), dash=dash, cap="butt")
+
+
+def draw_route(played, ctx: MapContext, printed) -> tuple[list, list]:
+    """(line items under the marks, day tags above everything). `printed` are the items already on
+    the map: the route bends round their labels and markers, and the tags keep off them."""
+    from lostprint.books import journal_place as jp
+
     color = route_color(ctx.pal)
-    pts = [ctx.center(lab) for _, lab in played.route]
+    s = ctx.size
+    w = route_width(ctx)
+    casing = w + 1.8
+    terrain_keys = frozenset(t.key for t in getattr(ctx.game, "terrains", ()))
+    obs = jp.obstacles(printed, terrain_keys)
+    hard, soft = jp.Index(obs.hard, s), jp.Index(obs.soft, s)
+    centres = [ctx.center(lab) for _, lab in played.route]
+    pts = jp.route_points(centres, s, hard, soft, casing / 2 + 0.4)
     line: list = []
-    w = max(1.8, ctx.size * 0.1)
     if len(pts) > 1:
-        line.append(Path(tuple(pts), Style(fill=None, stroke="#ffffff", width=w + 1.8), closed=False))
-        line.append(Path(tuple(pts), Style(fill=None, stroke=color, width=w), closed=False, role="route"))
+        line.append(Path(tuple(pts), Style(fill=None, stroke="#ffffff", width=casing), closed=False, role="route-casing"))
+        line.append(Path(tuple(pts), route_style(ctx), closed=False, role="route"))
+    segs = list(zip(pts, pts[1:]))
+    size = max(MIN_TEXT, min(8.0, s * 0.3))
+    hh = size * 0.78
+    xs = [p[0] for lab in ctx.game_map.hexes for p in ctx.corners(lab)]
+    ys = [p[1] for lab in ctx.game_map.hexes for p in ctx.corners(lab)]
+    frame = (min(xs) - s * 0.6, min(ys) - s * 0.4, max(xs) + s * 0.6, max(ys) + s * 0.4)
+    placed = jp.Index((), s)
+    first: dict[str, int] = {}
+    days_at: dict[str, list[int]] = {}
+    for i, (day, lab) in enumerate(played.route):
+        if day > 0:
+            first.setdefault(lab, i)
+            days_at.setdefault(lab, []).append(day)
+    leaders: list = []
     tags: list = []
-    size = max(MIN_TEXT, min(8.0, ctx.size * 0.3))
-    busy = busy_centres(ctx.game_map)
-    for lab, days in visits(played).items():
-        days = [d for d in days if d > 0]
-        if not days:
-            continue
-        cx, cy = ctx.center(lab)
-        if lab in busy:  # beside what is printed at the centre (and under it), toward the NW corner
-            cx -= ctx.size * 0.55
-            cy -= ctx.size * 0.36
-        text = day_tag(days)
-        half = max(size * 0.78, text_width(text, "sans-bold", size) / 2 + 2.2)
-        tags.append(Rect(cx - half, cy - size * 0.78, 2 * half, size * 1.56,
-                         Style(fill="#ffffff", stroke=color, width=1.0), radius=size * 0.78, role="day-tag"))
-        tags.append(mid_text(cx, cy, text, size, "sans-bold", color, role="day-number"))
+    for lab, i in sorted(first.items(), key=lambda kv: kv[1]):
+        text = day_tag(days_at[lab])
+        hw = max(hh, text_width(text, "sans-bold", size) / 2 + 2.2)
+        along = [pts[j] for j in (i - 1, i + 1) if 0 <= j < len(pts)]
+        tag = jp.place_tag(pts[i], along, ctx.center(lab), s, (hw, hh), hard, soft, placed, segs, frame)
+        placed.add((tag.x - hw, tag.y - hh, tag.x + hw, tag.y + hh))
+        if tag.leader:
+            ex, ey = jp.leader_end(tag, hw, hh)
+            leaders.append(Line(tag.anchor[0], tag.anchor[1], ex, ey, Style(fill=None, stroke=color, width=0.7),
+                                role="leader"))
+            leaders.append(Circle(tag.anchor[0], tag.anchor[1], 1.3, Style(fill=color, stroke=None, width=0),
+                                  role="leader-dot"))
+        tags.append(Rect(tag.x - hw, tag.y - hh, 2 * hw, 2 * hh, Style(fill="#ffffff", stroke=color, width=1.0),
+                         radius=hh, role="day-tag"))
+        tags.append(mid_text(tag.x, tag.y, text, size, "sans-bold", color, role="day-number"))
     end = played.final_hex
-    ex, ey = ctx.center(end)
     dash = (4.0, 2.2) if ctx.pal.name == "mono" else ()  # in black and white, unlike the goal's ring
     ring = Path(tuple(ctx.corners(end)), Style(fill=None, stroke=color, width=2.6, dash=dash), role="end")
-    return line, [ring] + tags
-
-
-SHEET_DRAWERS = {  # the player sheets' own drawers for each game's pre-printed features
-    "lost-crows": ("lostprint.sheets.lost_crows", "DRAWERS"),
-    "lost-crew": ("lostprint.sheets.lost_crew", "MAP_DRAWERS"),
-}
-CENTRE_FEATURES = {"plot", "interest", "delta", "canada", "fort", "island", "natives", "exit"}
+    return line, [ring] + leaders + tags
 
 
 def sheet_drawers(game_id: str) -> dict:
-    import importlib
+    """The sheet's own feature drawers (the game's plugin names them), with the journal's versions
+    where a route must get past."""
+    from lostprint.games import resolve
 
-    spec = SHEET_DRAWERS.get(game_id)
-    if spec is None:
+    plugin = resolve(game_id)
+    if not plugin.has("map_drawers"):
         return {}
-    try:
-        return dict(getattr(importlib.import_module(spec[0]), spec[1]))
-    except (ImportError, AttributeError):
-        return {}
+    drawers = dict(plugin.part("map_drawers"))
+    if "canada" in drawers:
+        drawers["canada"] = journal_canada
+    if "fort-zone" in drawers:
+        drawers["fort-zone"] = lifted_labels(drawers["fort-zone"])
+    return drawers
 
 
-def busy_centres(game_map) -> set[str]:
-    """Hexes with something pre-printed at their centre: their day tags go lower down."""
-    return {lab for f in game_map.features if f.type in CENTRE_FEATURES for lab in f.hexes}
+def journal_canada(f, ctx: MapContext) -> list:
+    """Canada as a small flag high on the left and a name low in the hex, leaving a way through for
+    the route (the sheet's full-width name would be crossed by any route arriving from the north)."""
+    items = []
+    s = ctx.size
+    for lab in f.hexes:
+        cx, cy = ctx.center(lab)
+        name = f.note or "Canada"
+        size = max(MIN_TEXT, min(s * 0.26, s * 0.95 / max(1e-6, text_width(name, "serif-bold", 1.0))))
+        items.append(icon("flag", cx - s * 0.3, cy - s * 0.36, s * 0.4, ctx.pal.accent))
+        items.append(mid_text(cx, cy + s * 0.56, name, size, "serif-bold", ctx.pal.accent, role="feature-label"))
+    return items
+
+
+def lifted_labels(draw: Callable) -> Callable:
+    """A drawer whose hex labels move to the upper half of their hex, clear of the terrain glyph that
+    a filled map prints low in every hex."""
+    def lifted(f, ctx: MapContext) -> list:
+        out = []
+        for item in draw(f, ctx):
+            if isinstance(item, Text):
+                lab = next((h for h in f.hexes if abs(ctx.center(h)[0] - item.x) < 0.5
+                            and abs(ctx.center(h)[1] - item.y) < ctx.size), None)
+                if lab is not None:
+                    cy = ctx.center(lab)[1]
+                    item = replace(item, y=cy - ctx.size * 0.3 + (ASCENT - DESCENT) * item.size / 2)
+            out.append(item)
+        return out
+
+    return lifted
 
 
 def filled_map(played, box: Box, pal: Palette) -> tuple[Group, MapContext]:
@@ -292,7 +349,7 @@ def filled_map(played, box: Box, pal: Palette) -> tuple[Group, MapContext]:
         draw = MARK_DRAWERS.get(m.kind)
         if draw is not None:
             layers[LAYER.get(m.kind, 3)].extend(draw(m, ctx, extra))
-    line, tags = draw_route(played, ctx)
+    line, tags = draw_route(played, ctx, [base] + layers[0] + layers[1] + layers[2] + layers[3])
     items = [base] + layers[0] + layers[1] + layers[2] + line + layers[3] + tags
     return Group(tuple(items), name="filled-map", box=tuple(box)), ctx
 

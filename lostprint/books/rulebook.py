@@ -7,7 +7,6 @@ painter. Build: `build_rulebook(game_id, RulebookOptions(paper, ink)) -> bytes`.
 """
 from __future__ import annotations
 
-import importlib
 import io
 import re
 from dataclasses import dataclass, field
@@ -15,19 +14,11 @@ from html import unescape
 from typing import Callable, NamedTuple
 
 from lostprint import __version__
-from lostprint.errors import UsageError
 from lostprint.games.model import HOUSE_MARK
-from lostprint.geometry.paper import MM, Box, page_size
+from lostprint.geometry.paper import MM, Box
+from lostprint.options import PrintOptions
 from lostprint.paths import templates_dir
-from lostprint.sheets.common import SheetOptions
 from lostprint.sheets.style import Palette
-
-BOOKS = {
-    "lost-expedition": "lostprint.books.rulebook_1572",
-    "lost-crew": "lostprint.books.rulebook_1672",
-    "lost-crows": "lostprint.books.rulebook_1872",
-    "crows": "lostprint.books.rulebook_crows",
-}
 
 MARGIN_X = 20 * MM
 MARGIN_TOP = 22 * MM
@@ -35,41 +26,19 @@ MARGIN_BOTTOM = 20 * MM
 WIDGET_SCALE = 1.2  # sheet widgets are drawn a little larger in the book than on the sheet
 
 
-class RulebookOptions(SheetOptions):
-    """Paper and ink, as for a sheet, on portrait pages."""
+@dataclass(frozen=True)
+class RulebookOptions(PrintOptions):
+    """Print options on portrait pages: page() and content() both portrait."""
 
-    def page(self) -> tuple[float, float]:
-        return page_size(self.paper, landscape=False)
-
-
-def rulebook_name(info, opts: RulebookOptions) -> str:
-    """The default file stem: 1572-lost-expedition-rulebook-letter[-mono]."""
-    stem = f"{info.number}-{info.id}" if info.number else info.id
-    return f"{stem}-rulebook-{opts.paper}" + ("-mono" if opts.ink == "mono" else "")
+    landscape: bool = False
 
 
 def book_module(game_id: str):
-    if game_id not in BOOKS:
-        raise UsageError(f"no rulebook for {game_id}")
-    try:
-        return importlib.import_module(BOOKS[game_id])
-    except ModuleNotFoundError as exc:
-        if exc.name and (exc.name.startswith("lostprint.books") or exc.name.startswith("lostprint.games")
-                         or exc.name.startswith("lostprint.crows")):
-            raise UsageError(f"the {game_id} rulebook is not available yet ({exc.name} is missing)") from None
-        raise
+    """The game's rulebook module (its plugin names it): blocks() for the template."""
+    from lostprint.games import resolve
 
+    return resolve(game_id).part("rulebook")
 
-def has_rulebook(game_id: str) -> bool:
-    try:
-        book_module(game_id)
-    except UsageError:
-        return False
-    return True
-
-
-# ---------------------------------------------------------------------------------------------------
-# template -> markup text
 
 def signed(n) -> str:
     """+3, −1, 0: a change to a resource, with a true minus sign."""
@@ -196,39 +165,10 @@ def parse(text: str) -> list[Node]:
 # ---------------------------------------------------------------------------------------------------
 # flowables
 
-def _scene_flowable_class():
-    from reportlab.platypus import Flowable
-
-    class SceneFlowable(Flowable):
-        """Scene items laid out in a (w, h) box at the origin, y down, drawn by the PDF painter."""
-
-        def __init__(self, items, width: float, height: float, scale: float = 1.0, name: str = ""):
-            super().__init__()
-            self.items = tuple(items)
-            self.width, self.height = width * scale, height * scale
-            self.scale = scale
-            self.name = name
-            self.hAlign = "CENTER"
-
-        def wrap(self, aw, ah):
-            return self.width, self.height
-
-        def draw(self):
-            from lostprint.render.pdf import _Painter
-
-            c = self.canv
-            c.saveState()
-            c.scale(self.scale, self.scale)
-            painter = _Painter(c, self.height / self.scale)
-            for item in self.items:
-                painter.draw(item)
-            c.restoreState()
-
-    return SceneFlowable
-
-
 def scene_flowable(items, width: float, height: float, scale: float = 1.0, name: str = ""):
-    return _scene_flowable_class()(items, width, height, scale, name)
+    from lostprint.render.flowable import SceneFlowable
+
+    return SceneFlowable(items, width, height, scale, name)
 
 
 @dataclass
@@ -583,9 +523,7 @@ def block_cover(book: Book, *words: str):
     art = getattr(book.module, "cover_art", None)
     if art is not None:
         out += art(book)
-    out += [Spacer(1, 28),
-            book.para(f"{esc(game.kind)} \u00b7 {book.opts.paper} \u00b7 {book.opts.ink} ink \u00b7 "
-                      f"lostprint {__version__}", "cover-sub"),
+    out += [Spacer(1, 28), book.para(esc(game.kind), "cover-sub"),  # paper, ink and version: in the metadata
             NextPageTemplate("body"), PageBreak()]
     return out
 
@@ -694,9 +632,6 @@ def build_rulebook(game_id: str, opts: RulebookOptions | None = None) -> bytes:
         canv.setFont(sans, 8.5)
         canv.setFillColor(HexColor(pal.ink))
         canv.drawCentredString(pw / 2, bottom, str(doc.page))
-        canv.setFont(sans, 6.5)
-        canv.setFillColor(HexColor(pal.faint))
-        canv.drawRightString(pw - MARGIN_X, bottom, f"lostprint {__version__}")
         canv.restoreState()
 
     def on_cover(canv, doc):
@@ -707,42 +642,17 @@ def build_rulebook(game_id: str, opts: RulebookOptions | None = None) -> bytes:
     cover = Frame(MARGIN_X, MARGIN_BOTTOM, fw, fh, 0, 0, 0, 0, id="cover")
     buf = io.BytesIO()
     buf.name = f"{info.id}-rulebook.pdf"  # a fixed name: never the buffer's id in the file
+    from lostprint.render.pdf import document_settings, pdf_info
+
+    info = pdf_info((("title", f"{game.title} \u2014 Rulebook"), ("subject", f"rulebook, {opts.paper}, {opts.ink}"),
+                     ("game", game.id), ("paper", opts.paper), ("ink", opts.ink)))
     doc = _doc_class()(
-        buf, pagesize=(pw, ph), invariant=1, initialFontName=sans, pageCompression=1,
-        title=f"{game.title} \u2014 Rulebook", author="lostprint", creator=f"lostprint {__version__}",
-        producer=f"lostprint {__version__}", subject=f"rulebook, {opts.paper}, {opts.ink}",
-        keywords=[f"game={game.id}", f"paper={opts.paper}", f"ink={opts.ink}", f"lostprint={__version__}"],
+        buf, pagesize=(pw, ph), **document_settings(), **info,
         leftMargin=MARGIN_X, rightMargin=MARGIN_X, topMargin=MARGIN_TOP, bottomMargin=MARGIN_BOTTOM,
         pageTemplates=[PageTemplate("cover", [cover], onPage=on_cover),
                        PageTemplate("body", [body], onPage=on_page, onPageEnd=on_page_end)],
     )
     doc.multiBuild(story)
-    return buf.getvalue()
+    from lostprint.fonts import unique_subset_tags
 
-
-def write_rulebook(game_id: str, path, opts: RulebookOptions | None = None):
-    from lostprint.render import write_atomic
-
-    return write_atomic(path, build_rulebook(game_id, opts))
-
-
-def demo(out, quick: bool, log) -> list:
-    """`lostprint demo`: every game's rulebook (letter colour; also a4 and mono unless quick)."""
-    from pathlib import Path
-
-    from lostprint.games import GAMES
-    from lostprint.render import write_atomic
-
-    variants = [RulebookOptions("letter", "color")]
-    if not quick:
-        variants += [RulebookOptions("a4", "color"), RulebookOptions("letter", "mono")]
-    written = []
-    for info in GAMES:
-        if not has_rulebook(info.id):
-            log(f"rulebook {info.id}: skipped (its data is not there yet)")
-            continue
-        for opts in variants:
-            log(f"rulebook {info.id} {opts.paper} {opts.ink}")
-            path = Path(out) / "rulebooks" / f"{rulebook_name(info, opts)}.pdf"
-            written.append(write_atomic(path, build_rulebook(info.id, opts)))
-    return written
+    return unique_subset_tags(buf.getvalue())

@@ -6,7 +6,8 @@ from collections import Counter
 from typing import NamedTuple
 
 from lostprint.books.rulebook import Book, block_rows
-from lostprint.books.rulebook_common import COMMON_BLOCKS, dice_count, modifiers
+from lostprint.books.rulebook_common import (COMMON_BLOCKS, block_sheet_days, block_sheet_trackers, dice_count,
+                                             modifiers)
 
 TEMPLATE = "lost-expedition.j2"
 
@@ -183,6 +184,7 @@ def block_compass(book: Book, *args):
 
 def blocks() -> dict:
     out = dict(COMMON_BLOCKS)
+    out.update({"trackers": block_sheet_trackers, "days": block_sheet_days})  # lifted from the sheet itself
     out.update({"planning-key": block_planning_key, "expeditions": block_expeditions,
                 "interest-effects": block_interest_effects, "compass": block_compass})
     return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 from lostprint.books.rulebook import Book, chart_notes
-from lostprint.books.rulebook_common import COMMON_BLOCKS, dice_count
+from lostprint.books.rulebook_common import COMMON_BLOCKS, block_sheet_trackers, dice_count
 
 TEMPLATE = "lost-crew.j2"
 
@@ -73,9 +73,9 @@ def context(game, opts) -> dict:
 
 
 def house_rules(game):
-    return [(f"Phase {t.phase}, {t.name}", t.house_note + " The published rules give this slot no "
-             "effect; a sailor posted there should do something.") for t in game.get("tasks")
-            if getattr(t, "house_note", "")]
+    """Every ruling of the game data with its reason (a house chart's own note is printed with it)."""
+    charted = {c.key for c in game.charts if c.house}
+    return [(r.where, f"{r.text} {r.reason}") for r in game.get("rulings", ()) if r.key not in charted]
 
 
 def map_drawers():
@@ -147,6 +147,7 @@ def block_map_key(book: Book, *args):
 
 def blocks() -> dict:
     out = dict(COMMON_BLOCKS)
+    out["trackers"] = block_sheet_trackers  # lifted from the sheet itself
     out.update({"task-board": block_task_board, "weather": block_weather, "direction": block_direction,
                 "resources": block_resources, "crew": block_crew, "map-key": block_map_key})
     return out

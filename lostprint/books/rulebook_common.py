@@ -35,6 +35,86 @@ def block_phases(book: Book, *args):
                       (0.06, 0.22, 0.72), name="phases")
 
 
+def shifted(item, dx: float, dy: float):
+    """A scene item moved by (dx, dy)."""
+    from dataclasses import replace
+
+    from lostprint.scene import Circle, Group, Line, Path, Rect, Text
+
+    if isinstance(item, Group):
+        box = None if item.box is None else (item.box[0] + dx, item.box[1] + dy, item.box[2], item.box[3])
+        return replace(item, items=tuple(shifted(i, dx, dy) for i in item.items), box=box)
+    if isinstance(item, Path):
+        return replace(item, points=tuple((x + dx, y + dy) for x, y in item.points))
+    if isinstance(item, Line):
+        return replace(item, x1=item.x1 + dx, y1=item.y1 + dy, x2=item.x2 + dx, y2=item.y2 + dy)
+    if isinstance(item, Circle):
+        return replace(item, cx=item.cx + dx, cy=item.cy + dy)
+    if isinstance(item, (Rect, Text)):
+        return replace(item, x=item.x + dx, y=item.y + dy)
+    raise TypeError(f"not a scene item: {item!r}")
+
+
+def sheet_parts(book: Book, prefix: str) -> list:
+    """The groups of the game's own printed sheet whose name starts with `prefix` (a tracker, the day
+    track...), exactly as the sheet builder drew them: the book cannot disagree with the sheet."""
+    from lostprint.scene import Group
+    from lostprint.sheets import build_sheet
+
+    found = []
+
+    def visit(items):
+        for item in items:
+            if isinstance(item, Group):
+                if item.name.startswith(prefix) and item.box is not None:
+                    found.append(item)
+                else:
+                    visit(item.items)
+
+    scene = build_sheet(book.game.id, opts=sheet_options(book))
+    for page in scene.all_pages():
+        visit(page.items)
+    return found
+
+
+def sheet_options(book: Book):
+    from lostprint.sheets.common import SheetOptions
+
+    try:
+        return SheetOptions(paper=book.opts.paper, ink=book.opts.ink)
+    except TypeError:
+        return SheetOptions()
+
+
+def block_sheet_part(book: Book, prefix: str, name: str, gap: float = 4.0):
+    """The sheet's own groups (side by side, as on the sheet) as one figure."""
+    parts = sheet_parts(book, prefix)
+    if not parts:
+        raise LookupError(f"the {book.game.id} sheet draws no {prefix!r} group")
+    x0 = min(g.box[0] for g in parts)
+    y0 = min(g.box[1] for g in parts)
+    width = max(g.box[0] + g.box[2] for g in parts) - x0
+    height = max(g.box[1] + g.box[3] for g in parts) - y0
+    scale = min(WIDGET_SCALE, book.width / width)
+
+    def build(box: Box):
+        return [shifted(g, box.x - x0, box.y - y0) for g in parts]
+
+    fl = book.widget(build, height, width=width, scale=scale, name=name)
+    fl.spaceBefore, fl.spaceAfter = 4, 8
+    return [fl]
+
+
+def block_sheet_trackers(book: Book, *args):
+    """The trackers exactly as the sheet prints them (its labels, die boxes and notes)."""
+    return block_sheet_part(book, "tracker:", "trackers")
+
+
+def block_sheet_days(book: Book, *args):
+    """The day track exactly as the sheet prints it (its rows or columns)."""
+    return block_sheet_part(book, "days", "days")
+
+
 def block_trackers(book: Book, *args):
     """The sheet's tracker boxes, one per resource, with start and maximum."""
     from lostprint.sheets import widgets as w

@@ -1,5 +1,5 @@
 """The Crows rulebook: template variables from lostprint.games.crows, a flocking example worked out by
-the rules engine (lostprint.crows.engine), and the kit's own art (tiles, spell cards, reference card)."""
+the rules engine (lostprint.engine.crows), and the kit's own art (tiles, spell cards, reference card)."""
 from __future__ import annotations
 
 from lostprint.books.rulebook import Book, block_rows, join_and
@@ -23,7 +23,7 @@ EXAMPLE_SPOTS = (("near_red", (0, 0)), ("tie", (2, 0)), ("east", (4, 0)), ("unde
 
 def flock_example() -> dict:
     """The example board before and after flocking, and each totem's points, from the engine."""
-    from lostprint.crows import engine
+    from lostprint.engine import crows as engine
 
     tiles = dict(EXAMPLE_TILES)
     crows = dict(EXAMPLE_CROWS)

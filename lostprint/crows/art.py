@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from lostprint.fonts import ASCENT, DESCENT, wrap
+from lostprint.fonts import ASCENT, DESCENT, text_width, wrap
 from lostprint.games import crows as G
 from lostprint.geometry.paper import MM, Box
 from lostprint.scene import Circle, Rect, Style, Text
@@ -19,9 +19,12 @@ from lostprint.sheets.widgets import fitted
 SPELL_COLORS = {"attract": "#8a2f17", "disperse": "#1f5f99", "drain": "#2d6f6f", "landfall": "#6b5320",
                 "teleport": "#5b3f8f", "populate": "#2f6b25"}
 PARCHMENT = "#f7f0dd"
-DUSK = "#37324d"
-DUSK_ART = "#efe6cf"
+# backs: far from Nightfall's night blue face in colour, so no one can spot Nightfall from behind
+TILE_BACK = ("#7a5532", "#f3e7c9")  # (ground, art): bark brown
+SPELL_BACK = ("#6e2233", "#efe3c8")  # wine red
 MONO_BACK = "#d4d4d4"
+SAVER_ART = {"color": "#8a8175", "mono": "#8c8c8c"}  # ink-saver backs: a light outline on white paper
+FRAME_CLEAR = 4.5 * MM  # a printed frame keeps this far inside the trim, so an off cut does not show
 
 
 def _fill(color: str) -> Style:
@@ -118,10 +121,8 @@ def tile_front(kind: str, trim: Box, bleed: float, ink: str) -> list:
     style, art, _ = tile_colors(kind, ink)
     s = trim.w
     items: list = [background(trim, bleed, style)]
-    inset = s * 0.055
+    inset = s * 0.055  # the art's margin; no frame line is drawn there (an off cut would show it)
     frame = Box(trim.x + inset, trim.y + inset, s - 2 * inset, s - 2 * inset)
-    items.append(Rect(frame.x, frame.y, frame.w, frame.h, Style(fill=None, stroke=art, width=0.6), radius=s * 0.04,
-                      role="frame"))
     plate_top = trim.y + s * 0.64
     plate = Box(frame.x + s * 0.03, plate_top, frame.w - s * 0.06, frame.bottom - s * 0.03 - plate_top)
     items.append(Rect(plate.x, plate.y, plate.w, plate.h, _fill(plate_fill(kind, ink)), radius=s * 0.03))
@@ -146,14 +147,19 @@ def plate_fill(kind: str, ink: str) -> str:
     return "#ffffff" if ink == "mono" else "#fffdf5"
 
 
-def tile_back(trim: Box, bleed: float, ink: str) -> list:
-    bg, art = (DUSK, DUSK_ART) if ink == "color" else (MONO_BACK, "#000000")
+def back_inks(pair: tuple[str, str], ink: str, saver: bool) -> tuple[str, str]:
+    """(ground, art) of a back: the pair in colour, grey in mono, white and a light line to save ink."""
+    if saver:
+        return "#ffffff", SAVER_ART[ink]
+    return pair if ink == "color" else (MONO_BACK, "#000000")
+
+
+def tile_back(trim: Box, bleed: float, ink: str, saver: bool = False) -> list:
+    bg, art = back_inks(TILE_BACK, ink, saver)
     s = trim.w
     items: list = [background(trim, bleed, _fill(bg))]
-    inset = s * 0.055
-    items.append(Rect(trim.x + inset, trim.y + inset, s - 2 * inset, s - 2 * inset,
-                      Style(fill=None, stroke=art, width=0.6), radius=s * 0.04))
-    items.append(icon("raven", trim.x + s / 2, trim.y + s * 0.42, s * 0.46, art, fill=art, eye=bg))
+    items.append(icon("raven", trim.x + s / 2, trim.y + s * 0.42, s * 0.46, art, fill=None if saver else art,
+                      **({} if saver else {"eye": bg})))
     size = max(MIN_TEXT, min(12.0, s * 0.1))
     items.append(centred(trim.x + s / 2, trim.y + s * 0.76, "CROWS", size, "serif-bold", art))
     return items
@@ -166,8 +172,9 @@ def spell_front(card: G.SpellCard, trim: Box, bleed: float, ink: str) -> list:
     accent = SPELL_COLORS[card.key] if ink == "color" else pal.ink
     paper = PARCHMENT if ink == "color" else "#ffffff"
     items: list = [background(trim, bleed, _fill(paper))]
-    safe = trim.inset(3.5 * MM)
-    items.append(Rect(safe.x, safe.y, safe.w, safe.h, Style(fill=None, stroke=accent, width=0.8), radius=6))
+    safe = trim.inset(FRAME_CLEAR)
+    items.append(Rect(safe.x, safe.y, safe.w, safe.h, Style(fill=None, stroke=accent, width=0.8), radius=6,
+                      role="frame"))
     band_h = 11 * MM * min(1.0, trim.w / (56 * MM))
     band = accent if ink == "color" else "#333333"
     items.append(Rect(safe.x, safe.y, safe.w, band_h, _fill(band), radius=6))
@@ -189,15 +196,16 @@ def spell_front(card: G.SpellCard, trim: Box, bleed: float, ink: str) -> list:
     return items
 
 
-def spell_back(trim: Box, bleed: float, ink: str) -> list:
-    bg, art = ("#3f2f58", "#efe3c8") if ink == "color" else (MONO_BACK, "#000000")
+def spell_back(trim: Box, bleed: float, ink: str, saver: bool = False) -> list:
+    bg, art = back_inks(SPELL_BACK, ink, saver)
     items: list = [background(trim, bleed, _fill(bg))]
-    safe = trim.inset(3.5 * MM)
-    items.append(Rect(safe.x, safe.y, safe.w, safe.h, Style(fill=None, stroke=art, width=0.8), radius=6))
+    safe = trim.inset(FRAME_CLEAR)
+    items.append(Rect(safe.x, safe.y, safe.w, safe.h, Style(fill=None, stroke=art, width=0.8), radius=6,
+                      role="frame"))
     cx, cy = trim.x + trim.w / 2, trim.y + trim.h * 0.44
     r = trim.w * 0.3
     items.append(Circle(cx, cy, r, Style(fill=None, stroke=art, width=0.8)))
-    items.append(icon("star", cx, cy, r * 1.3, art, fill=art))
+    items.append(icon("star", cx, cy, r * 1.3, art, fill=None if saver else art))
     items.append(centred(cx, trim.y + trim.h * 0.72, "SPELL", 14.0, "serif-bold", art))
     items.append(centred(cx, trim.y + trim.h * 0.72 + 14, "Crows", 8.0, "serif-italic", art))
     return items
@@ -207,6 +215,28 @@ def spell_back(trim: Box, bleed: float, ink: str) -> list:
 
 TOKEN_NAMES = {"coin-1": "Mana coin 1", "coin-5": "Mana coin 5", "corruption": "Mana Corruption",
                "totem": "Mana Totem", "first-player": "First player", "crow": "Crow", "queen-crow": "Queen crow"}
+
+
+TOTEM_SHAPES = {"red": "circle", "blue": "square", "yellow": "triangle", "purple": "diamond"}
+
+
+def totem_shape(name: str, cx: float, cy: float, r: float, color: str):
+    """The outline that tells a totem's colour by shape too (in black and white, or to a colour-blind
+    player): circle, square, triangle or diamond."""
+    import math
+
+    from lostprint.scene import Path
+
+    shape = TOTEM_SHAPES.get(name, "circle")
+    style = Style(fill=None, stroke=color, width=1.3)
+    role = f"totem-shape:{shape}"
+    if shape == "circle":
+        return Circle(cx, cy, r, style, role=role)
+    corners = {"square": (4, math.pi / 4, 1.0), "triangle": (3, -math.pi / 2, 1.18), "diamond": (4, 0.0, 1.12)}
+    n, turn, grow = corners[shape]
+    pts = tuple((cx + r * grow * math.cos(turn + 2 * math.pi * k / n), cy + r * grow * math.sin(turn + 2 * math.pi * k / n)
+                 + (r * 0.12 if shape == "triangle" else 0)) for k in range(n))
+    return Path(pts, style, closed=True, role=role)
 
 
 def token(kind: str, trim: Box, bleed: float, ink: str, color: tuple[str, str] | None = None) -> list:
@@ -242,10 +272,8 @@ def token(kind: str, trim: Box, bleed: float, ink: str, color: tuple[str, str] |
         name, hexcol = color or G.TOTEM_COLORS[0]
         bg, art = ("#ffffff", "#000000") if mono else (hexcol, "#ffffff")
         items = [background(trim, bleed, _fill(bg))]
-        if mono:
-            items.append(Rect(trim.x + 2, trim.y + 2, s - 4, trim.h - 4, Style(fill=None, stroke="#000000", width=1.2),
-                              radius=3))
-        items.append(icon("totem", cx, cy - s * 0.08, s * 0.62, art, fill=art))
+        items.append(totem_shape(name, cx, cy - s * 0.08, s * 0.36, art))
+        items.append(icon("totem", cx, cy - s * 0.08, s * 0.46, art, fill=art))
         label, lsize = fitted(name.upper(), "sans-bold", max(MIN_TEXT, s * 0.13), s * 0.86)
         items.append(Text(cx, trim.bottom - s * 0.08, label, lsize, "sans-bold", "middle", art))
         return items
@@ -273,13 +301,24 @@ def token(kind: str, trim: Box, bleed: float, ink: str, color: tuple[str, str] |
 
 # --- reference card ------------------------------------------------------------------------------
 
+def hanging(line: str, size: float, width: float) -> tuple[str, float, list[str]]:
+    """(number, indent, wrapped lines) of a list item: a numbered item's text hangs after its number."""
+    m = re.match(r"(\d+\.)\s+", line)
+    if m is None:
+        return "", 0.0, wrap(line, "sans", size, width)
+    number = m.group(1)
+    indent = text_width(number + " ", "sans", size)
+    return number, indent, wrap(line[m.end():], "sans", size, width - indent)
+
+
 def reference_side(sections, trim: Box, bleed: float, ink: str, heading: str) -> list:
     pal = palette(ink)
     accent = pal.accent
     paper = PARCHMENT if ink == "color" else "#ffffff"
     items: list = [background(trim, bleed, _fill(paper))]
-    safe = trim.inset(4 * MM)
-    items.append(Rect(safe.x, safe.y, safe.w, safe.h, Style(fill=None, stroke=accent, width=0.8), radius=5))
+    safe = trim.inset(FRAME_CLEAR)
+    items.append(Rect(safe.x, safe.y, safe.w, safe.h, Style(fill=None, stroke=accent, width=0.8), radius=5,
+                      role="frame"))
     inner = safe.inset(3 * MM)
     title, tsize = fitted(heading, "serif-bold", 12.0, inner.w)
     items.append(Text(inner.x, inner.y + ASCENT * tsize, title, tsize, "serif-bold", "start", accent,
@@ -289,22 +328,25 @@ def reference_side(sections, trim: Box, bleed: float, ink: str, heading: str) ->
     body = 9.0
     while True:
         lead = body * 1.22
-        blocks = [(head, [wrap(line, "sans", body, inner.w - 7) for line in lines]) for head, lines in sections]
-        need = sum(body * 1.5 + sum(len(wr) for wr in wrapped) * lead + 6 for _, wrapped in blocks)
+        blocks = [(head, [hanging(line, body, inner.w - 7) for line in lines]) for head, lines in sections]
+        need = sum(body * 1.5 + sum(len(wr) for _, _, wr in items_) * lead + 6 for _, items_ in blocks)
         if need <= room or body <= MIN_TEXT + 0.5:
             break
         body -= 0.25
     spare = max(0.0, (room - need) / max(1, len(blocks)))
-    for head, wrapped in blocks:
+    for head, entries in blocks:
         hsize = body + 1.2
         items.append(Text(inner.x, y + ASCENT * hsize, head, hsize, "sans-bold", "start", pal.ink, role="ref-head"))
         y += body * 1.5
-        for lines in wrapped:
-            numbered = bool(lines) and re.match(r"\d+\. ", lines[0]) is not None
-            if not numbered:
+        for number, indent, lines in entries:
+            if number:
+                items.append(Text(inner.x + 7, y + ASCENT * body, number, body, "sans", "start", pal.ink,
+                                  role="list-number"))
+            else:
                 items.append(Circle(inner.x + 1.8, y + ASCENT * body * 0.55, 1.1, _fill(accent)))
-            for line in lines:
-                items.append(Text(inner.x + 7, y + ASCENT * body, line, body, "sans", "start", pal.ink))
+            for line in lines:  # every line of an item starts at the same x: a hanging indent
+                items.append(Text(inner.x + 7 + indent, y + ASCENT * body, line, body, "sans", "start", pal.ink,
+                                  role="list-text"))
                 y += lead
         y += 6 + spare
     return items

@@ -9,6 +9,8 @@ Crop marks:
 - `none`: no marks.
 - `margin`: marks only outside the whole grid, in line with every trim edge (bleeds may touch).
 - `full`: as margin, and a street between neighbours holds short marks at every trim edge.
+- `shared` (the `--gutter 0` mode): pieces touch trim to trim with no bleed, and one cut line runs
+  along each shared edge across the whole grid, out into the margin: one cut between neighbours.
 Backs go on the next page with the columns mirrored, for long-edge duplex on portrait paper.
 """
 from __future__ import annotations
@@ -20,7 +22,7 @@ from lostprint.errors import LostprintError
 from lostprint.geometry.paper import MIN_MARGIN, MM, Box
 from lostprint.scene import Group, Line, Style
 
-MARKS = ("none", "margin", "full")
+MARKS = ("none", "margin", "full", "shared")
 MARK_CLEAR = 0.5 * MM  # marks keep this far from any bleed box
 MARK_MIN = 2.0 * MM  # shortest mark worth printing in the margin
 MARK_MAX = 5.0 * MM
@@ -28,6 +30,7 @@ STREET = 4.0 * MM  # gap between neighbouring bleed boxes when marks are "full"
 HEADER = 5.0 * MM  # a line of text above the grid
 SAFE = MIN_MARGIN + 0.5  # nothing closer to the paper edge than this
 MARK_STYLE = Style(fill=None, stroke="#000000", width=0.25, cap="butt")
+CUT_STYLE = Style(fill=None, stroke="#6f6f6f", width=0.3, cap="butt")
 
 
 def q(v: float) -> float:
@@ -51,6 +54,11 @@ class Sheet:
     y0: float  # top of the first row's bleed box
     marks: str
     mark_len: float
+    header: bool = True  # room above the grid for the page's line of text
+
+    @property
+    def shared(self) -> bool:
+        return self.marks == "shared"
 
     @property
     def per_page(self) -> int:
@@ -91,25 +99,68 @@ def impose(page: tuple[float, float], trim: tuple[float, float], bleed: float, m
     if marks not in MARKS:
         raise LostprintError(f"crop marks must be one of {', '.join(MARKS)}, not {marks!r}")
     page_w, page_h = page
+    if marks == "shared":
+        bleed = 0.0  # touching pieces: a bleed would print on the neighbour
     trim_w, trim_h, bleed = q(trim[0]), q(trim[1]), q(bleed)
-    room = MARK_CLEAR + MARK_MIN if marks != "none" else 0.0
+    room = MARK_CLEAR + MARK_MIN if marks not in ("none", "shared") else 0.0
     gutter = q(STREET) if marks == "full" else 0.0
     cell_w, cell_h = trim_w + 2 * bleed, trim_h + 2 * bleed
     avail_w = page_w - 2 * SAFE - 2 * room
     avail_h = page_h - 2 * SAFE - 2 * room - HEADER
     cols = math.floor((avail_w + gutter + 1e-6) / (cell_w + gutter))
     rows = math.floor((avail_h + gutter + 1e-6) / (cell_h + gutter))
+    header = True
+    if marks == "shared" and math.floor((avail_h + HEADER + 1e-6) / cell_h) > rows:
+        rows, header = rows + 1, False  # one more row is worth more than the line of text above the grid
     if cols < 1 or rows < 1:
         raise LostprintError(f"a {what} of {trim_w / MM:.1f} x {trim_h / MM:.1f} mm with {bleed / MM:.1f} mm bleed "
                              f"does not fit on this paper")
     grid_w = cols * cell_w + (cols - 1) * gutter
     grid_h = rows * cell_h + (rows - 1) * gutter
     x0 = q((page_w - grid_w) / 2)
-    top = SAFE + HEADER + room
+    top = SAFE + HEADER * header + room
     y0 = q(top + (page_h - SAFE - room - top - grid_h) / 2)
-    space = min(x0 - SAFE, y0 - SAFE - HEADER, page_h - SAFE - (y0 + grid_h)) - MARK_CLEAR
-    mark_len = q(min(MARK_MAX, space)) if marks != "none" else 0.0
-    return Sheet(page_w, page_h, trim_w, trim_h, bleed, gutter, cols, rows, x0, y0, marks, mark_len)
+    if marks == "shared":  # cut lines run out from the grid toward the paper edge, never into it
+        space = min(x0 - SAFE, y0 - SAFE - HEADER * header, page_h - SAFE - (y0 + grid_h))
+        mark_len = q(max(0.0, min(MARK_MAX, space)))
+    else:
+        space = min(x0 - SAFE, y0 - SAFE - HEADER, page_h - SAFE - (y0 + grid_h)) - MARK_CLEAR
+        mark_len = q(min(MARK_MAX, space)) if marks != "none" else 0.0
+    return Sheet(page_w, page_h, trim_w, trim_h, bleed, gutter, cols, rows, x0, y0, marks, mark_len, header)
+
+
+def balanced(count: int, per_page: int) -> list[int]:
+    """How many pieces go on each page: as few pages as the grid allows, filled evenly (42 tiles on a
+    20-up grid print 14, 14, 14, not 20, 20, 2)."""
+    if count <= 0:
+        return []
+    pages = -(-count // per_page)
+    base, extra = divmod(count, pages)
+    return [base + (1 if i < extra else 0) for i in range(pages)]
+
+
+def cut_lines(sheet: Sheet, used: int, back: bool = False) -> Group:
+    """Shared mode: one line along every trim edge of the used slots, each run across the grid and
+    out into the margin, so every cut between two neighbours is a single line."""
+    slots = [sheet.slot(i) for i in range(used)]
+    items = []
+    ext = sheet.mark_len
+    xs: dict[float, list[tuple[float, float]]] = {}
+    ys: dict[float, list[tuple[float, float]]] = {}
+    for c, r in slots:
+        x, y = sheet.col_x(c, back), sheet.row_y(r)
+        x1, y1 = q(x + sheet.trim_w), q(y + sheet.trim_h)
+        for vx in (x, x1):
+            xs.setdefault(vx, []).append((y, y1))
+        for hy in (y, y1):
+            ys.setdefault(hy, []).append((x, x1))
+    for vx, spans in sorted(xs.items()):
+        lo, hi = min(a for a, _ in spans), max(b for _, b in spans)
+        items.append(Line(vx, q(lo - ext), vx, q(hi + ext), CUT_STYLE, role="cut-line"))
+    for hy, spans in sorted(ys.items()):
+        lo, hi = min(a for a, _ in spans), max(b for _, b in spans)
+        items.append(Line(q(lo - ext), hy, q(hi + ext), hy, CUT_STYLE, role="cut-line"))
+    return Group(tuple(items), name="cut-lines")
 
 
 def _mark(x1, y1, x2, y2) -> Line:
@@ -118,6 +169,8 @@ def _mark(x1, y1, x2, y2) -> Line:
 
 def crop_marks(sheet: Sheet, used: int, back: bool = False) -> Group:
     """Crop marks for the first `used` slots of a page (a back page mirrors the columns)."""
+    if sheet.shared and used > 0:
+        return cut_lines(sheet, used, back)
     if sheet.marks == "none" or used <= 0:
         return Group((), name="crop-marks")
     slots = [sheet.slot(i) for i in range(used)]

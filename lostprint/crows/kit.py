@@ -12,18 +12,19 @@ from typing import Callable
 
 from lostprint import __version__
 from lostprint.crows import art
-from lostprint.crows.imposition import SAFE, Sheet, crop_marks, full_page_boxes, impose, page_boxes, q
+from lostprint.crows.imposition import SAFE, Sheet, balanced, crop_marks, full_page_boxes, impose, page_boxes, q
 from lostprint.errors import UsageError
 from lostprint.fonts import ASCENT, text_width
 from lostprint.games import crows as G
 from lostprint.games.model import HOUSE_MARK
+from lostprint.options import PrintOptions
 from lostprint.geometry.paper import MM, Box, page_size
 from lostprint.scene import Group, Rect, Scene, Style, Text
 from lostprint.sheets import widgets as w
 from lostprint.sheets.icons import icon
 from lostprint.sheets.style import MIN_TEXT, palette
 
-SPELL_CARD = (56 * MM, 87 * MM)
+SPELL_CARD = (63 * MM, 88 * MM)  # poker size: the print-and-play standard, 9 to a letter or a4 sheet
 REFERENCE_CARD = (84 * MM, 118 * MM)
 TILE_RANGE = (25 * MM, 80 * MM)
 BLEED_RANGE = (0.0, 6 * MM)
@@ -34,12 +35,15 @@ Draw = Callable[[Box, float], list]
 
 
 @dataclass(frozen=True)
-class KitOptions:
-    paper: str = "letter"
-    ink: str = "color"
+class KitOptions(PrintOptions):
+    """Print options (portrait) and how the pieces are cut."""
+
+    landscape: bool = False
     tile: float = 40 * MM
     bleed: float = 3 * MM
     marks: str = "margin"
+    shared: bool = False  # --gutter 0: every kind of piece touches its neighbours, one cut between them
+    backs: str = "full"  # full | ink-saver
     counts: tuple[tuple[str, int], ...] = G.HOUSE_COUNTS
 
     def check(self) -> None:
@@ -59,10 +63,12 @@ class Section:
     fronts: tuple[tuple[str, Draw], ...]  # (piece kind, draw)
     # back(kind, trim, bleed, front_draw) -> items; None: no back pages
     back: Callable[[str, Box, float, Draw], list] | None = field(default=None)
+    shared: bool = False  # always imposed touching, with shared cut lines (poker cards 9-up)
 
 
 def sections(opts: KitOptions) -> list[Section]:
     ink = opts.ink
+    saver = opts.backs == "ink-saver"
     tiles = []
     for key, n in opts.counts:
         tiles += [(key, _tile(key, ink))] * n
@@ -78,8 +84,10 @@ def sections(opts: KitOptions) -> list[Section]:
     tile = q(opts.tile)
     small, tiny = q(opts.tile * TOKEN_SCALE), q(opts.tile * CROW_SCALE)
     return [
-        Section("tiles", "Map tiles", (tile, tile), tuple(tiles), lambda k, t, b, front: art.tile_back(t, b, ink)),
-        Section("spells", "Spell cards", SPELL_CARD, tuple(cards), lambda k, t, b, front: art.spell_back(t, b, ink)),
+        Section("tiles", "Map tiles", (tile, tile), tuple(tiles),
+                lambda k, t, b, front: art.tile_back(t, b, ink, saver)),
+        Section("spells", "Spell cards", SPELL_CARD, tuple(cards),
+                lambda k, t, b, front: art.spell_back(t, b, ink, saver), shared=True),
         Section("reference", "Player reference cards", REFERENCE_CARD, tuple(refs),
                 lambda k, t, b, front: art.reference_side(G.REFERENCE[3:], t, b, ink, "Crows \u00b7 flocking & murders")),
         Section("tokens", "Tokens", (small, small), tuple(tokens), _same_as_front),
@@ -116,9 +124,13 @@ def _header(page_w: float, left: str, right: str, pal) -> Group:
 
 def imposed_pages(section: Section, opts: KitOptions, page: tuple[float, float]) -> tuple[Sheet, list[Scene]]:
     pal = palette(opts.ink)
-    sheet = impose(page, section.trim, opts.bleed, opts.marks, what=section.title.lower().rstrip("s"))
+    marks = "shared" if section.shared or opts.shared else opts.marks
+    sheet = impose(page, section.trim, opts.bleed, marks, what=section.title.lower().rstrip("s"))
     pages = []
-    chunks = [section.fronts[i:i + sheet.per_page] for i in range(0, len(section.fronts), sheet.per_page)]
+    chunks, start = [], 0
+    for n in balanced(len(section.fronts), sheet.per_page):
+        chunks.append(section.fronts[start:start + n])
+        start += n
     for n, chunk in enumerate(chunks):
         count = f"sheet {n + 1} of {len(chunks)}" if len(chunks) > 1 else "1 sheet"
         for back in ((False, True) if section.back else (False,)):
@@ -126,12 +138,12 @@ def imposed_pages(section: Section, opts: KitOptions, page: tuple[float, float])
                                             + ("backs" if back else "fronts"),
                                    "print the next page on the reverse (flip on the long edge)" if not back and section.back
                                    else "backs: mirrored for long-edge duplex" if back
-                                   else "print at 100% and cut on the marks", pal)]
+                                   else "print at 100% and cut on the marks", pal)] if sheet.header else []
             for i, (kind, draw) in enumerate(chunk):
                 trim = sheet.trim_box(i, back)
                 box = sheet.bleed_box(i, back)
                 drawn = section.back(kind, trim, sheet.bleed, draw) if back else draw(trim, sheet.bleed)
-                items.append(Group(tuple(drawn), name=f"piece:{kind}:{section.key}:{n * sheet.per_page + i}",
+                items.append(Group(tuple(drawn), name=f"piece:{kind}:{section.key}:{sum(map(len, chunks[:n])) + i}",
                                    box=tuple(box)))
             items.append(crop_marks(sheet, len(chunk), back))
             meta = page_boxes(sheet, len(chunk), back) + (("section", section.key), ("side", "back" if back else "front"))
@@ -178,6 +190,8 @@ def cover_page(opts: KitOptions, page: tuple[float, float], layout: list[tuple[S
         "print double-sided, flipping on the long edge, or glue the two sheets back to back.",
         "Cut on the crop marks: each mark lines up with the trim edge of a piece. The printed bleed "
         "around every piece means a slightly-off cut still leaves no white edge.",
+        "Spell cards (poker size) are printed touching, nine to a sheet: cut once along each grey line "
+        "between two cards.",
         "Tokens and crows are printed the same on both sides. Glue the sheets to card stock before "
         "cutting for sturdier pieces.",
     ]
@@ -188,9 +202,38 @@ def cover_page(opts: KitOptions, page: tuple[float, float], layout: list[tuple[S
     note_h = _notes_height(notes, box.w)
     items.append(_notes("How to print", notes, Box(box.x, y, box.w, note_h), pal))
     y += note_h + 8
-    items.append(_gallery(Box(box.x, y, box.w, box.bottom - y), opts.ink, pal))
+    side = SCALE_SQUARE
+    items.append(_gallery(Box(box.x, y, box.w - side - 10, box.bottom - y), opts.ink, pal))
+    items.append(scale_square(Box(box.right - side, box.bottom - side - 2 * MIN_TEXT * 1.3 - 3, side, side), pal))
     meta = full_page_boxes(W, H) + (("section", "cover"),)
     return Scene(W, H, tuple(items), metadata=meta, margin=12 * MM)
+
+
+SCALE_SQUARE = 50 * MM
+
+
+def scale_square(box: Box, pal) -> Group:
+    """A square of exactly 50 mm and a note to measure it: if it is not 50 mm, the kit did not print at
+    100% and no piece will fit its neighbour."""
+    from lostprint.scene import Line
+
+    x, y, s = q(box.x), q(box.y), q(SCALE_SQUARE)
+    items: list = [Rect(x, y, s, s, Style(fill=None, stroke=pal.ink, width=0.5), role="scale-square")]
+    for k in range(1, 5):  # a tick every 10 mm along two sides
+        t = q(x + k * 10 * MM)
+        items.append(Line(t, y + s, t, y + s - 2 * MM, Style(fill=None, stroke=pal.ink, width=0.4)))
+        t = q(y + k * 10 * MM)
+        items.append(Line(x, t, x + 2 * MM, t, Style(fill=None, stroke=pal.ink, width=0.4)))
+    items.append(Text(x + s / 2, y + s / 2 - 2, "50 mm", 11.0, "sans-bold", "middle", pal.ink, role="scale-label"))
+    items.append(Text(x + s / 2, y + s / 2 + 10, "measure me", 8.0, "sans-italic", "middle", pal.soft,
+                      role="scale-label"))
+    note = ("Not 50 mm? Print again at 100% (actual size).", )
+    yy = y + s + 3 + ASCENT * MIN_TEXT
+    for line in note:
+        for part in w.wrap(line, "sans", MIN_TEXT, s):
+            items.append(Text(x, yy, part, MIN_TEXT, "sans", "start", pal.soft, role="scale-note"))
+            yy += MIN_TEXT * 1.3
+    return Group(tuple(items), name="scale-square", box=(x, y, s, yy - y))
 
 
 def _notes_height(notes: list[str], width: float, size: float = 8.0) -> float:
@@ -330,37 +373,3 @@ def build_kit(opts: KitOptions) -> Scene:
         ("version", __version__),
     ) + first.metadata
     return Scene(first.width, first.height, first.items, metadata=meta, margin=first.margin, pages=tuple(pages))
-
-
-def kit_name(opts: KitOptions) -> str:
-    return f"crows-kit-{opts.paper}" + ("-mono" if opts.ink == "mono" else "")
-
-
-def write_kit(opts: KitOptions, path) -> object:
-    from lostprint.render import write
-
-    return write(build_kit(opts), path, "pdf")
-
-
-def demo(out, quick: bool, log) -> list:
-    """`lostprint demo`: the kit (letter and a4 colour, letter mono) and the example record's PDF,
-    into out/crows/."""
-    from pathlib import Path
-
-    from lostprint.crows.record import record_scene
-    from lostprint.render import write
-
-    folder = Path(out) / "crows"
-    written = []
-    variants = [("letter", "color")] if quick else [("letter", "color"), ("a4", "color"), ("letter", "mono")]
-    for paper, ink in variants:
-        opts = KitOptions(paper=paper, ink=ink)
-        log(f"kit crows {paper} {ink}")
-        written.append(write(build_kit(opts), folder / f"{kit_name(opts)}.pdf", "pdf"))
-    from lostprint.paths import examples_dir
-
-    example = examples_dir() / "crows-3p.yaml"
-    if example.exists():
-        log(f"record {example.name}")
-        written.append(write(record_scene(example, "letter", "color"), folder / "crows-3p-record-letter.pdf", "pdf"))
-    return written

@@ -21,111 +21,18 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from lostprint.crows import engine as E
+from lostprint.engine import crows as E
 from lostprint.errors import LostprintError
+from lostprint.files import COUNTS, SAVE, SAVE_FORMAT, LoadError, line_at, load, shown_path
+from lostprint.files.fields import At, Problems, Reader, keyname
+from lostprint.files.show import shown
 from lostprint.games import crows as G
 
-FORMAT = "lostprint-save/1"
+FORMAT = SAVE_FORMAT
 TOP_FIELDS = ("format", "game", "title", "players", "tiles", "start", "rounds", "outcome", "notes", "date")
 TURN_FIELDS = ("player", "tile", "at", "moved_to", "totem", "spell", "scatter", "nightfall", "note")
 SPELL_FIELD_KEYS = {"target": "target", "direction": "direction", "from": "source", "count": "count",
                     "tile": "tile", "at": "at", "moved_to": "moved_to"}
-
-
-# --- YAML with line numbers ----------------------------------------------------------------------
-
-class Mapping(dict):
-    line = 0
-    key_lines: dict
-
-
-class Sequence(list):
-    line = 0
-    item_lines: list
-
-
-def _loader():
-    import yaml
-
-    class LineLoader(yaml.SafeLoader):
-        """A SafeLoader whose mappings and lists remember the line of every key and item."""
-
-    def mapping(loader, node):
-        loader.flatten_mapping(node)
-        out = Mapping()
-        out.line = node.start_mark.line + 1
-        out.key_lines = {}
-        for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
-            try:
-                hash(key)
-            except TypeError:
-                raise yaml.constructor.ConstructorError(None, None, "a key must be a plain value",
-                                                        key_node.start_mark) from None
-            out[key] = loader.construct_object(value_node, deep=True)
-            out.key_lines[key] = key_node.start_mark.line + 1
-        return out
-
-    def sequence(loader, node):
-        out = Sequence(loader.construct_object(child, deep=True) for child in node.value)
-        out.line = node.start_mark.line + 1
-        out.item_lines = [child.start_mark.line + 1 for child in node.value]
-        return out
-
-    LineLoader.add_constructor("tag:yaml.org,2002:map", mapping)
-    LineLoader.add_constructor("tag:yaml.org,2002:seq", sequence)
-    return LineLoader
-
-
-def load_lines(path) -> object:
-    """Parse a YAML or JSON file; mappings and lists carry their line numbers."""
-    import yaml
-
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise LostprintError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LostprintError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
-    try:
-        return yaml.load(text, Loader=_loader())
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else 1
-        what = (exc.problem or exc.context or "cannot parse").strip()
-        raise LostprintError(f"{path}:{line}: syntax: {what}") from None
-    except yaml.YAMLError as exc:
-        raise LostprintError(f"{path}:1: syntax: {exc}") from None
-
-
-def line_index(data, path: str = "", line: int = 1, out: dict | None = None) -> dict[str, int]:
-    """Every field path in the data ('rounds[2][1].tile') -> the line it is written on."""
-    out = {} if out is None else out
-    out[path] = line
-    if isinstance(data, Mapping):
-        for key, value in data.items():
-            sub = f"{path}.{key}" if path else str(key)
-            line_index(value, sub, data.key_lines.get(key, data.line), out)
-    elif isinstance(data, Sequence):
-        for i, value in enumerate(data):
-            line_index(value, f"{path}[{i}]", data.item_lines[i], out)
-    return out
-
-
-_LAST_PART = re.compile(r"(\.[^.\[\]]+|\[\d+\])$")
-
-
-def line_of(index: dict[str, int], field: str) -> int:
-    """The line of a field, or of its nearest written parent."""
-    while field:
-        if field in index:
-            return index[field]
-        cut = _LAST_PART.sub("", field)
-        if cut == field:
-            break
-        field = cut
-    return index.get("", 1)
 
 
 # --- field parsing -------------------------------------------------------------------------------
@@ -146,91 +53,99 @@ def tile_aliases() -> dict[str, str]:
     return out
 
 
-class _Fields:
-    """Collects problems as (field, message) while reading values of the right shape."""
+def _bad(rd: Reader, where: str, message: str):
+    """One problem at a field path ('rounds[2][1].tile'), placed on the line that path is written on."""
+    rd.error(At(line_at(rd.root, where), where or "file"), message)
+    return None
 
-    def __init__(self):
-        self.problems: list[tuple[str, str]] = []
 
-    def bad(self, where: str, message: str):
-        self.problems.append((where, message))
+def _mapping(rd: Reader, value, where: str, allowed: tuple[str, ...]) -> dict | None:
+    if not isinstance(value, dict):
+        return _bad(rd, where, "must be a mapping of field: value")
+    for key in value:
+        if key not in allowed:
+            _bad(rd, f"{where}.{keyname(key)}" if where else keyname(key),
+                 f"unknown field (expected one of: {', '.join(allowed)})")
+    return value
+
+
+def _square(rd: Reader, value, where: str, required: bool = True):
+    if value is None:
+        return _bad(rd, where, "missing: a square [column, row]") if required else None
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) and abs(v) < 10_000 for v in value)):
+        return _bad(rd, where, f"must be a square [column, row] of two whole numbers, not {shown(value)}")
+    return (value[0], value[1])
+
+
+def _tile(rd: Reader, value, where: str):
+    if value is None:
+        return _bad(rd, where, "missing: which tile")
+    key = tile_aliases().get(_norm(value)) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+    if key is None:
+        names = ", ".join(t.key for t in G.TILE_TYPES)
+        return _bad(rd, where, f"{shown(value)} is not a tile type (one of: {names})")
+    return key
+
+
+def _direction(rd: Reader, value, where: str):
+    if value is None:
         return None
-
-    def mapping(self, value, where: str, allowed: tuple[str, ...]) -> dict | None:
-        if not isinstance(value, dict):
-            return self.bad(where, "must be a mapping of field: value")
-        for key in value:
-            if key not in allowed:
-                self.bad(f"{where}.{key}" if where else str(key),
-                         f"unknown field (expected one of: {', '.join(allowed)})")
-        return value
-
-    def square(self, value, where: str, required: bool = True):
-        if value is None:
-            return self.bad(where, "missing: a square [column, row]") if required else None
-        if (not isinstance(value, list) or len(value) != 2
-                or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-            return self.bad(where, f"must be a square [column, row] of two whole numbers, not {value!r}")
-        return (value[0], value[1])
-
-    def tile(self, value, where: str):
-        if value is None:
-            return self.bad(where, "missing: which tile")
-        key = tile_aliases().get(_norm(value))
-        if key is None:
-            names = ", ".join(t.key for t in G.TILE_TYPES)
-            return self.bad(where, f"{value!r} is not a tile type (one of: {names})")
-        return key
-
-    def direction(self, value, where: str):
-        if value is None:
-            return None
-        d = str(value).strip().upper()[:1]
-        if d not in E.DIRECTIONS or str(value).strip().upper() not in ("N", "E", "S", "W", "NORTH", "EAST",
-                                                                         "SOUTH", "WEST"):
-            return self.bad(where, f"{value!r} is not a direction (N, E, S or W)")
-        return d
+    text = str(value).strip().upper() if isinstance(value, str) else ""
+    if text[:1] not in E.DIRECTIONS or text not in ("N", "E", "S", "W", "NORTH", "EAST", "SOUTH", "WEST"):
+        return _bad(rd, where, f"{shown(value)} is not a direction (N, E, S or W)")
+    return text[:1]
 
 
-def parse_counts(data, where: str, fields: _Fields) -> tuple[tuple[str, int], ...]:
-    """A tile set: {type: count}; types left out keep their house count."""
+def parse_counts(data, where: str, rd: Reader) -> tuple[tuple[str, int], ...]:
+    """A tile set: {type: count}; the types listed take these counts, the others keep their house count."""
     counts = dict(G.HOUSE_COUNTS)
     if data is None:
         return G.HOUSE_COUNTS
     if not isinstance(data, dict):
-        fields.bad(where, "must be a mapping of tile type: count")
+        _bad(rd, where, "must be a mapping of tile type: count")
         return G.HOUSE_COUNTS
     for name, value in data.items():
-        sub = f"{where}.{name}" if where else str(name)
-        key = tile_aliases().get(_norm(name))
+        sub = f"{where}.{keyname(name)}" if where else keyname(name)
+        key = tile_aliases().get(_norm(name)) if isinstance(name, (str, int)) and not isinstance(name, bool) else None
         if key is None or key == G.NIGHTFALL:
-            fields.bad(sub, "not a map tile type" + (" (there is always exactly one Nightfall)"
-                                                     if key == G.NIGHTFALL else
-                                                     f" (one of: {', '.join(t.key for t in G.TILE_TYPES)})"))
+            _bad(rd, sub, "not a map tile type" + (" (there is always exactly one Nightfall)"
+                                                   if key == G.NIGHTFALL else
+                                                   f" (one of: {', '.join(t.key for t in G.TILE_TYPES)})"))
             continue
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 60:
-            fields.bad(sub, f"must be a whole number from 0 to 60, not {value!r}")
+            _bad(rd, sub, f"must be a whole number from 0 to 60, not {shown(value)}")
             continue
         counts[key] = value
     total = sum(counts.values())
     if total < G.MIN_MAP_TILES:
-        fields.bad(where, f"{total} map tiles in all; a game needs at least {G.MIN_MAP_TILES}")
+        _bad(rd, where, f"{total} map tiles in all; a game needs at least {G.MIN_MAP_TILES}")
     return tuple((t.key, counts[t.key]) for t in G.TILE_TYPES)
 
 
-def load_counts(path) -> tuple[tuple[str, int], ...]:
-    """A --counts file: YAML/JSON {type: count} (or {tiles: {...}}); a bad one raises one line."""
-    data = load_lines(path)
+def counts_from_data(data, source: str) -> tuple[tuple[str, int], ...]:
+    """A parsed --counts file: {type: count} (or {tiles: {...}}); a bad one raises one line."""
+    rd = Reader(Problems(source), root={"tiles": data})
     if isinstance(data, dict) and set(data) == {"tiles"}:
-        data = data["tiles"]
-    index = {(f"tiles.{k}" if k else "tiles"): v for k, v in line_index(data).items()}
-    where = "tiles"
-    fields = _Fields()
-    counts = parse_counts(data, where, fields)
-    if fields.problems:
-        field, message = fields.problems[0]
-        raise LostprintError(f"{path}:{line_of(index, field)}: {field}: {message}")
+        rd.root, data = data, data["tiles"]
+    if isinstance(data, dict) and not data:
+        _bad(rd, "tiles", "no tile types listed (write type: count, like barrens: 20)")
+    counts = parse_counts(data, "tiles", rd) if data is not None else None
+    if data is None:
+        _bad(rd, "tiles", "must be a mapping of tile type: count")
+    if rd.problems:
+        lines = rd.problems.lines()
+        raise LostprintError(lines[0] + (f" (and {len(rd.problems) - 1} more)" if len(rd.problems) > 1 else ""))
     return counts
+
+
+def load_counts(path) -> tuple[tuple[str, int], ...]:
+    """A --counts file, through the one reader (limit: COUNTS); a bad one raises one line."""
+    try:
+        data = load(path, COUNTS)
+    except LoadError as exc:
+        raise LostprintError(str(exc)) from None
+    return counts_from_data(data, shown_path(path))
 
 
 @dataclass(frozen=True)
@@ -245,189 +160,201 @@ class Record:
     date: str = ""
 
 
-def _spell(f: _Fields, value, where: str) -> E.SpellPlay | None:
+def _spell(f: Reader, value, where: str) -> E.SpellPlay | None:
     if value is None:
         return None
     if isinstance(value, str):
         value = {"name": value}
     if not isinstance(value, dict):
-        return f.bad(where, "must be a spell name or {name: ..., target: ...}")
+        return _bad(f, where, "must be a spell name or {name: ..., target: ...}")
     name = value.get("name")
     if name is None:
-        return f.bad(f"{where}.name", "missing: which spell")
+        return _bad(f, f"{where}.name", "missing: which spell")
     key = _norm(name)
     if key not in E.SPELL_KEYS:
-        return f.bad(f"{where}.name", f"{name!r} is not a spell (one of: {', '.join(E.SPELL_KEYS)})")
+        return _bad(f, f"{where}.name", f"{shown(name)} is not a spell (one of: {', '.join(E.SPELL_KEYS)})")
     card = G.spell(key)
     allowed = ("name",) + tuple(k for k in SPELL_FIELD_KEYS if SPELL_FIELD_KEYS[k] in card.fields
                                 or k in card.fields)
-    f.mapping(value, where, allowed)
+    _mapping(f, value, where, allowed)
     kw = {}
     for k in ("target", "from", "at", "moved_to"):
         if k in allowed:
             required = not (k == "moved_to")
-            kw[SPELL_FIELD_KEYS[k]] = f.square(value.get(k), f"{where}.{k}", required)
+            kw[SPELL_FIELD_KEYS[k]] = _square(f, value.get(k), f"{where}.{k}", required)
     if "direction" in allowed:
-        kw["direction"] = f.direction(value.get("direction"), f"{where}.direction")
+        kw["direction"] = _direction(f, value.get("direction"), f"{where}.direction")
         if value.get("direction") is None:
-            f.bad(f"{where}.direction", "missing: which way (N, E, S or W)")
+            _bad(f, f"{where}.direction", "missing: which way (N, E, S or W)")
     if "tile" in allowed:
-        kw["tile"] = f.tile(value.get("tile"), f"{where}.tile")
+        kw["tile"] = _tile(f, value.get("tile"), f"{where}.tile")
     if "count" in allowed:
         c = value.get("count")
         if not isinstance(c, int) or isinstance(c, bool) or c not in (1, 2):
-            f.bad(f"{where}.count", f"Teleport moves 1 or 2 crows, not {c!r}")
+            _bad(f, f"{where}.count", f"Teleport moves 1 or 2 crows, not {shown(c)}")
         else:
             kw["count"] = c
     return E.SpellPlay(key, **kw)
 
 
-def parse_record(path) -> tuple[Record | None, list[tuple[str, str]], dict[str, int]]:
-    """(record, shape problems, line index). The record is None when it cannot be replayed."""
-    data = load_lines(path)
-    index = line_index(data)
-    f = _Fields()
-    if f.mapping(data, "", TOP_FIELDS) is None:
-        return None, f.problems, index
+def parse_record(data, source: str) -> tuple[Record | None, Reader]:
+    """(record, reader holding the shape problems) of a parsed file. The record is None when it
+    cannot be replayed."""
+    f = Reader(Problems(source), root=data)
+    if _mapping(f, data, "", TOP_FIELDS) is None:
+        return None, f
     if data.get("format") != FORMAT:
-        f.bad("format", f"must be {FORMAT}, not {data.get('format')!r}")
+        _bad(f, "format", f"must be {FORMAT}, not {shown(data.get('format'))}")
     if data.get("game") != "crows":
-        f.bad("game", f"this is a Crows record reader; game must be crows, not {data.get('game')!r}")
-    title = data.get("title") or Path(path).stem
+        _bad(f, "game", f"this is a Crows record reader; game must be crows, not {shown(data.get('game'))}")
+    title = data.get("title") or Path(source).stem
     if not isinstance(title, str):
-        f.bad("title", "must be text")
+        _bad(f, "title", "must be text")
         title = str(title)
     players, colors = [], []
     raw_players = data.get("players")
     color_names = [c for c, _ in G.TOTEM_COLORS]
     if not isinstance(raw_players, list) or not raw_players:
-        f.bad("players", "missing: the players in seat order (the first starts)")
+        _bad(f, "players", "missing: the players in seat order (the first starts)")
     else:
         for i, p in enumerate(raw_players):
             where = f"players[{i}]"
             color = color_names[i] if i < len(color_names) else color_names[-1]
             if isinstance(p, dict):
-                f.mapping(p, where, ("name", "color"))
+                _mapping(f, p, where, ("name", "color"))
                 name = p.get("name")
                 if p.get("color") is not None:
                     if str(p["color"]).lower() not in color_names:
-                        f.bad(f"{where}.color", f"{p['color']!r} is not a totem colour ({', '.join(color_names)})")
+                        _bad(f, f"{where}.color", f"{shown(p['color'])} is not a totem colour ({', '.join(color_names)})")
                     else:
                         color = str(p["color"]).lower()
             else:
                 name = p
             if not isinstance(name, (str, int)) or isinstance(name, bool) or str(name).strip() == "":
-                f.bad(where, "a player needs a name")
+                _bad(f, where, "a player needs a name")
                 continue
             players.append(str(name).strip())
             colors.append((str(name).strip(), color))
         if len({c for _, c in colors}) != len(colors):
-            f.bad("players", "two players share a totem colour")
+            _bad(f, "players", "two players share a totem colour")
     counts = parse_counts(data.get("tiles"), "tiles", f)
     start = []
     raw_start = data.get("start")
     if not isinstance(raw_start, list):
-        f.bad("start", "missing: the starting layout, a list of {square: [c, r], tile: type}")
+        _bad(f, "start", "missing: the starting layout, a list of {square: [c, r], tile: type}")
     else:
         for i, s in enumerate(raw_start):
             where = f"start[{i}]"
-            if f.mapping(s, where, ("square", "tile")) is None:
+            if _mapping(f, s, where, ("square", "tile")) is None:
                 continue
-            sq = f.square(s.get("square"), f"{where}.square")
-            kind = f.tile(s.get("tile"), f"{where}.tile")
+            sq = _square(f, s.get("square"), f"{where}.square")
+            kind = _tile(f, s.get("tile"), f"{where}.tile")
             if sq is not None and kind is not None:
                 start.append((sq, kind))
     rounds = []
     raw_rounds = data.get("rounds")
     if not isinstance(raw_rounds, list):
-        f.bad("rounds", "missing: the rounds, each a list of turns")
+        _bad(f, "rounds", "missing: the rounds, each a list of turns")
         raw_rounds = []
     for i, rnd in enumerate(raw_rounds):
         if not isinstance(rnd, list):
-            f.bad(f"rounds[{i}]", "must be a list of turns")
+            _bad(f, f"rounds[{i}]", "must be a list of turns")
             continue
         turns = []
         for j, t in enumerate(rnd):
             where = f"rounds[{i}][{j}]"
-            if f.mapping(t, where, TURN_FIELDS) is None:
+            if _mapping(f, t, where, TURN_FIELDS) is None:
                 continue
             player = t.get("player")
             if player is None:
-                f.bad(f"{where}.player", "missing: whose turn")
+                _bad(f, f"{where}.player", "missing: whose turn")
             nf = t.get("nightfall", False)
             if not isinstance(nf, bool):
-                f.bad(f"{where}.nightfall", "must be true or false")
+                _bad(f, f"{where}.nightfall", "must be true or false")
                 nf = False
             turns.append(E.TurnPlay(
                 player=str(player) if player is not None else "",
-                tile=f.tile(t.get("tile"), f"{where}.tile"),
-                at=f.square(t.get("at"), f"{where}.at"),
-                moved_to=f.square(t.get("moved_to"), f"{where}.moved_to", required=False),
-                totem=f.square(t.get("totem"), f"{where}.totem", required=False),
+                tile=_tile(f, t.get("tile"), f"{where}.tile"),
+                at=_square(f, t.get("at"), f"{where}.at"),
+                moved_to=_square(f, t.get("moved_to"), f"{where}.moved_to", required=False),
+                totem=_square(f, t.get("totem"), f"{where}.totem", required=False),
                 spell=_spell(f, t.get("spell"), f"{where}.spell"),
-                scatter=f.direction(t.get("scatter"), f"{where}.scatter"),
+                scatter=_direction(f, t.get("scatter"), f"{where}.scatter"),
                 nightfall=nf,
             ))
         rounds.append(tuple(turns))
     claimed = []
     outcome = data.get("outcome")
-    if outcome is not None and f.mapping(outcome, "outcome", ("scores", "winner")) is not None:
+    if outcome is not None and _mapping(f, outcome, "outcome", ("scores", "winner")) is not None:
         scores = outcome.get("scores")
         if scores is not None:
             if not isinstance(scores, dict):
-                f.bad("outcome.scores", "must be a mapping of player: points")
+                _bad(f, "outcome.scores", "must be a mapping of player: points")
             else:
                 for name, pts in scores.items():
                     if not isinstance(pts, int) or isinstance(pts, bool):
-                        f.bad(f"outcome.scores.{name}", f"must be a whole number, not {pts!r}")
+                        _bad(f, f"outcome.scores.{name}", f"must be a whole number, not {shown(pts)}")
                     else:
                         claimed.append((str(name), pts))
     if f.problems or not players:
-        return None, f.problems, index
-    record = Record(str(path), title, tuple(players), tuple(colors),
+        return None, f
+    record = Record(source, title, tuple(players), tuple(colors),
                     E.Setup(tuple(players), tuple(start), counts), tuple(rounds), tuple(claimed),
                     str(data.get("date") or ""))
-    return record, f.problems, index
+    return record, f
 
 
-def replay_record(record: Record) -> tuple[E.Result, list[tuple[str, str]]]:
+def replay_record(record: Record, rd: Reader | None = None) -> E.Result:
+    """The replay; its problems (and wrong claimed scores) go to rd."""
     result = E.replay(record.setup, [list(r) for r in record.rounds])
-    problems = [(p.field, p.message) for p in result.problems]
+    if rd is None:
+        return result
+    for p in result.problems:
+        _bad(rd, p.field, p.message)
     final = dict(result.final)
     for name, pts in record.claimed:
         if name not in final:
-            problems.append((f"outcome.scores.{name}", f"{name!r} is not one of the players"))
+            _bad(rd, f"outcome.scores.{keyname(name)}", f"{shown(name)} is not one of the players")
         elif final[name] != pts:
-            problems.append((f"outcome.scores.{name}", f"the replay gives {name} {final[name]} points, not {pts}"))
-    return result, problems
+            _bad(rd, f"outcome.scores.{keyname(name)}", f"the replay gives {name} {final[name]} points, not {pts}")
+    return result
 
 
-def _format(path, index, problems) -> list[str]:
-    return [f"{path}:{line_of(index, field)}: {field or 'file'}: {message}" for field, message in problems]
+def check_record_data(data, source: str) -> tuple[list[str], Record | None, E.Result | None]:
+    """(every problem as 'file:line: field: what is wrong', the record, its replay) of a parsed file;
+    the problems are [] when it is clean. Parsed once, replayed once."""
+    record, rd = parse_record(data, source)
+    if record is None:
+        return rd.problems.lines(), None, None
+    result = replay_record(record, rd)
+    return rd.problems.lines(), record, result
 
 
 def check_record(path) -> list[str]:
-    """Every problem in a Crows record as 'file:line: field: what is wrong'; [] when it is clean."""
+    """Every problem in a Crows record file; [] when it is clean."""
     try:
-        record, problems, index = parse_record(path)
-    except LostprintError as exc:
+        data = load(path, SAVE)
+    except LoadError as exc:
         return [str(exc)]
-    if record is None:
-        return _format(path, index, problems)
-    _, rule_problems = replay_record(record)
-    return _format(path, index, problems + rule_problems)
+    return check_record_data(data, shown_path(path))[0]
+
+
+def record_from_data(data, source: str) -> tuple[Record, E.Result]:
+    """A clean record and its replay; raises LostprintError (one line) on the first problem."""
+    lines, record, result = check_record_data(data, source)
+    if lines:
+        more = f" (and {len(lines) - 1} more: run lostprint validate {source})" if len(lines) > 1 else ""
+        raise LostprintError(lines[0] + more)
+    return record, result
 
 
 def load_record(path) -> tuple[Record, E.Result]:
-    """A clean record and its replay; raises LostprintError (one line) on the first problem."""
-    record, problems, index = parse_record(path)
-    if record is not None and not problems:
-        result, problems = replay_record(record)
-        if not problems:
-            return record, result
-    lines = _format(path, index, problems)
-    more = f" (and {len(lines) - 1} more: run lostprint validate {path})" if len(lines) > 1 else ""
-    raise LostprintError(lines[0] + more)
+    """A clean record file and its replay; raises LostprintError (one line) on the first problem."""
+    try:
+        data = load(path, SAVE)
+    except LoadError as exc:
+        raise LostprintError(str(exc)) from None
+    return record_from_data(data, shown_path(path))
 
 
 def record_scene(path, paper: str = "letter", ink: str = "color"):
@@ -583,16 +510,27 @@ def _summary_page(record: Record, result: E.Result, W: float, H: float, ink: str
     items.append(_score_chart(record, result, Box(box.x + half + 8, y, half, table_h), ink))
     y += table_h + 8
     # the start and a key, then what happened
-    c0, r0, c1, r1 = E_bounds(result)
+    from lostprint.geometry.square import bounds as square_bounds
+
+    start_bounds = square_bounds({sq for sq, _ in result.snapshots[0].tiles})  # the start alone, not the
+    c0, r0, c1, r1 = start_bounds  # whole game's board: its tiles drawn large, no empty rows round them
     board_h = (half - 8 - MIN_TEXT * 1.8) * (r1 - r0 + 1) / (c1 - c0 + 1) + MIN_TEXT * 1.8
     start_h = min(box.bottom - y, max(150.0, w.TITLE_BAR + 6 + board_h + 4))
-    items.append(_board_panel(record, result, result.snapshots[0], E_bounds(result),
+    items.append(_board_panel(record, result, result.snapshots[0], start_bounds,
                               Box(box.x, y, half, start_h), ink, "Starting layout", subtitle="round 0"))
     items.append(_legend(Box(box.x + half + 8, y, half, start_h), ink))
     y += start_h + 8
     if box.bottom - y > 40:
         items.append(_events(record, result, Box(box.x, y, box.w, box.bottom - y), ink))
+    items.append(folio(1, W, H, pal))
     return Scene(W, H, tuple(items), margin=MARGIN)
+
+
+def folio(number: int, W: float, H: float, pal):
+    """The page number, centred in the bottom margin of every page."""
+    from lostprint.scene import Text
+
+    return Text(W / 2, H - MARGIN / 2 + 2, str(number), 8.0, "sans", "middle", pal.soft, role="folio")
 
 
 def _events(record: Record, result: E.Result, box, ink: str):
@@ -638,7 +576,10 @@ def _score_chart(record: Record, result: E.Result, box, ink: str):
     colors = player_colors(record, ink)
     dashes = [(), (3, 2), (1, 1.5), (5, 2, 1, 2)]
     rounds = len(result.snapshots) - 1
-    top = max([1] + [t for snap in result.snapshots for _, t in snap.totals])
+    final = dict(result.final)
+    bonus_x = rounds + 1.5  # one more step: the unused spells' bonus, so each line ends at the final score
+    span = rounds + 2
+    top = max([1] + [t for snap in result.snapshots for _, t in snap.totals] + list(final.values()))
     label_w = text_width(str(top), "sans", MIN_TEXT) + 4
     legend_h = MIN_TEXT * 1.6
     plot_x, plot_y = inner.x + label_w, inner.y + 2
@@ -650,22 +591,32 @@ def _score_chart(record: Record, result: E.Result, box, ink: str):
         yy = plot_y + plot_h - plot_h * v / top
         items.append(Line(plot_x, yy, plot_x + plot_w, yy, Style(fill=None, stroke=pal.faint, width=0.3)))
         items.append(Text(plot_x - 3, yy + MIN_TEXT * 0.3, str(v), MIN_TEXT, "sans", "end", pal.soft))
-    for r in range(0, rounds + 1, max(1, -(-rounds // 8))):
-        xx = plot_x + plot_w * r / max(1, rounds)
-        items.append(Text(xx, plot_y + plot_h + MIN_TEXT + 2, str(r), MIN_TEXT, "sans", "middle", pal.soft))
+    def x_of(r: float) -> float:
+        return plot_x + plot_w * r / span
+
+    widest = text_width(str(rounds), "sans", MIN_TEXT) + 3
+    every = 1 if plot_w / span >= widest else 2
+    for r in range(0, rounds + 1):
+        if r % every == 0 or r == rounds:
+            items.append(Text(x_of(r), plot_y + plot_h + MIN_TEXT + 2, str(r), MIN_TEXT, "sans", "middle", pal.soft,
+                              role="round-tick"))
+    items.append(Text(x_of(bonus_x), plot_y + plot_h + MIN_TEXT + 2, "+spells", MIN_TEXT, "sans-italic", "middle",
+                      pal.soft, role="bonus-tick"))
     for i, player in enumerate(record.players):
-        pts = [(plot_x + plot_w * s.round / max(1, rounds), plot_y + plot_h - plot_h * dict(s.totals)[player] / top)
-               for s in result.snapshots]
-        items.append(Path(tuple(pts), Style(fill=None, stroke=colors[player], width=1.4,
-                                            dash=dashes[i % 4] if ink == "mono" else ()), closed=False,
-                          role="score-line"))
+        pts = [(x_of(s.round), plot_y + plot_h - plot_h * dict(s.totals)[player] / top) for s in result.snapshots]
+        style = Style(fill=None, stroke=colors[player], width=1.4, dash=dashes[i % 4] if ink == "mono" else ())
+        items.append(Path(tuple(pts), style, closed=False, role="score-line"))
+        end = (x_of(bonus_x), plot_y + plot_h - plot_h * final[player] / top)
+        items.append(Path((pts[-1], end), Style(fill=None, stroke=colors[player], width=1.0, dash=(1.2, 1.4)),
+                          closed=False, role="bonus-line"))
     x = inner.x + label_w
     ly = inner.bottom - 2
     for i, player in enumerate(record.players):
         items.append(Line(x, ly - MIN_TEXT * 0.3, x + 14, ly - MIN_TEXT * 0.3,
                           Style(fill=None, stroke=colors[player], width=1.4, dash=dashes[i % 4] if ink == "mono" else ())))
-        items.append(Text(x + 17, ly, player, MIN_TEXT, "sans", "start", pal.ink))
-        x += 24 + text_width(player, "sans", MIN_TEXT)
+        label = f"{player} {final[player]}"  # the final score, spells included
+        items.append(Text(x + 17, ly, label, MIN_TEXT, "sans", "start", pal.ink, role="final-score"))
+        x += 24 + text_width(label, "sans", MIN_TEXT)
     return Group(tuple(items), name="chart", box=tuple(box))
 
 
@@ -898,4 +849,5 @@ def _rounds_page(record: Record, result: E.Result, snaps, bounds, W: float, H: f
             pts += " (drained)"
         title = f"Round {snap.round}" + (" \u00b7 Nightfall" if snap.nightfall else "")
         items.append(_board_panel(record, result, snap, bounds, cell, ink, title, subtitle=pts, lines=lines))
+    items.append(folio(page + 1, W, H, pal))
     return Scene(W, H, tuple(items), margin=MARGIN)

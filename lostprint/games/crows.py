@@ -258,7 +258,44 @@ PHASES = (
     Phase(4, "Flock and score", "After every turn: crows flock, totems score, murders, Carrion spawns."),
 )
 
-GAME = Game(
+@dataclass(frozen=True)
+class CrowsRules:
+    """Crows' rules as one typed value (Game.rules): the tiles and their mix, the spells, setup,
+    scoring and components. The module constants above are the same values, by name."""
+
+    tiles: tuple[TileType, ...]
+    nightfall: TileType
+    counts: tuple[tuple[str, int], ...]  # the house mix: tile type -> how many
+    spells: tuple[SpellCard, ...]
+    spell_copies: int
+    scoring: tuple[tuple[str, int], ...]
+    setup_remove: tuple[tuple[int, int], ...]  # players -> tiles removed unseen
+    start_tiles: int
+    start_grid: int
+    start_squares: tuple[tuple[int, int], ...]
+    hand_tiles: int
+    bottom_tiles: int
+    moved_to_bottom: int
+    min_players: int
+    max_players: int
+    components: tuple[tuple[str, int], ...]
+    totem_colors: tuple[tuple[str, str], ...]
+    reference: tuple[tuple[str, tuple[str, ...]], ...]
+    clarifications: tuple[Clarification, ...]
+
+    def score(self, key: str) -> int:
+        return dict(self.scoring)[key]
+
+
+RULES = CrowsRules(
+    tiles=TILE_TYPES, nightfall=NIGHTFALL_TILE, counts=HOUSE_COUNTS, spells=SPELLS, spell_copies=SPELL_COPIES,
+    scoring=SCORING, setup_remove=SETUP_REMOVE, start_tiles=START_TILES, start_grid=START_GRID,
+    start_squares=start_squares(), hand_tiles=HAND_TILES, bottom_tiles=BOTTOM_TILES,
+    moved_to_bottom=MOVED_TO_BOTTOM, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, components=COMPONENTS,
+    totem_colors=TOTEM_COLORS, reference=REFERENCE, clarifications=CLARIFICATIONS,
+)
+
+GAME: Game[CrowsRules] = Game(
     id="crows",
     number="",
     title="Crows",
@@ -272,18 +309,5 @@ GAME = Game(
         Symbol("spiral", "Mana Corruption", "no totem may stand on this tile"),
     ),
     phases=PHASES,
-    extra=(
-        ("tiles", TILE_TYPES),
-        ("nightfall", NIGHTFALL_TILE),
-        ("counts", HOUSE_COUNTS),
-        ("spells", SPELLS),
-        ("spell_copies", SPELL_COPIES),
-        ("scoring", SCORING),
-        ("setup_remove", SETUP_REMOVE),
-        ("start_squares", start_squares()),
-        ("components", COMPONENTS),
-        ("totem_colors", TOTEM_COLORS),
-        ("reference", REFERENCE),
-        ("clarifications", CLARIFICATIONS),
-    ),
+    rules=RULES,
 )

@@ -1,12 +1,15 @@
 """1672: The Lost Crew, as data. Every number and effect follows the published rules; the wording
-is lostprint's own. What the rules leave out (the die-to-direction chart they refer to, and what the
-Drink Water sailor does: the rules give the slot no effect) is a house rule, marked `house=True`
-or given as a task's `house_note`."""
+is lostprint's own. The rules themselves are typed once, in `RULES` (a `CrewRules`): the engine
+(lostprint.engine.lost_crew), the save validator, the players, the sheet and the rulebook all read
+it. Where the published rules are silent, the ruling is a `Ruling` in `RULINGS`, marked ⌂ with its
+reason wherever it shows."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lostprint.games.model import Band, Chart, Game, Phase, Symbol, Terrain, Tracker
+from lostprint.games.model import HOUSE_MARK, Band, Chart, Game, Phase, Piece, Symbol, Terrain, Tracker
+
+INF = None  # an island resource without end (the ∞ box)
 
 TRACKERS = (
     Tracker("water", "Water", 6, 6, primary=True),
@@ -14,74 +17,334 @@ TRACKERS = (
     Tracker("hull", "Hull", 6, 6, primary=True, note="Sloop Accident / Hull points"),
     Tracker("wood", "Wood", 0, 6, primary=True, note="no die until you gather wood"),
 )
+SUPPLIES = tuple(t.key for t in TRACKERS)  # water, food, hull, wood: the order of the engine's stores
+ISLAND_SUPPLIES = ("water", "wood", "food")  # what islands and natives give, in the sheet's order
+
+
+# --- the typed rules ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class IslandBand:
+    """A row of the Island Contents chart: cubes of each resource (INF: without end) and natives."""
+
+    low: int
+    high: int | None
+    water: int | None
+    wood: int | None
+    food: int | None
+    natives: bool = False
+
+    def covers(self, total: int) -> bool:
+        return total >= self.low and (self.high is None or total <= self.high)
+
+    def cubes(self) -> tuple[tuple[str, int | None], ...]:
+        return tuple((key, getattr(self, key)) for key in ISLAND_SUPPLIES)
+
+
+@dataclass(frozen=True)
+class ScanBand:
+    """A row of the Scan Horizon chart: the terrain a scanned hex is coloured."""
+
+    low: int
+    high: int | None
+    terrain: str
+    label: str
+
+    def covers(self, total: int) -> bool:
+        return total >= self.low and (self.high is None or total <= self.high)
+
+
+@dataclass(frozen=True)
+class NativesBand:
+    """A row of the Native Encounter chart. effect: wound (and roll again), hostile, ignore,
+    friendly (`gain` of one resource of your choice), helpful (`gain` of each), revere (all to the cap)."""
+
+    low: int
+    high: int | None
+    effect: str
+    label: str
+    gain: int = 0
+
+    def covers(self, total: int) -> bool:
+        return total >= self.low and (self.high is None or total <= self.high)
+
+
+@dataclass(frozen=True)
+class WeatherRule:
+    """What a weather does to a day. The sloop sails up to `steps` hexes when the slots in `crew`
+    are filled; otherwise (or always, when `steps` is 0) it does `otherwise`: "drift" one hex on the
+    Direction chart, or "stay". `drink`: phase 8 costs Water; `fish`: phase 9 allows fishing."""
+
+    key: str  # how a save writes it
+    name: str  # as the weather chart prints it
+    steps: int
+    crew: tuple[str, ...]
+    otherwise: str
+    drink: bool
+    fish: bool
+    storm: bool = False
+
+
+@dataclass(frozen=True)
+class Storm:
+    """Storm damage in phase 4: `damage` Hull, one less per sailor on a `saved_by` slot, never below
+    `minimum`; a sailor on `anchor` while the sloop is at an island cancels the storm."""
+
+    damage: int
+    saved_by: tuple[str, ...]
+    minimum: int
+    anchor: str
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A die roll a day may record under `rolls:` (the key), the phase it belongs to, and its dice:
+    `per` says what one entry is ("day": one roll; "hex": one per scanned hex; "repeat": as often as
+    the chart says to roll again)."""
+
+    key: str
+    phase: int
+    dice: int
+    per: str = "day"
+    what: str = ""
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A place where the published rules are silent or unclear, and what lostprint rules (⌂)."""
+
+    key: str
+    where: str
+    text: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class CrewRules:
+    sailors: int
+    wounds_to_die: int
+    start_weather: str  # a WeatherRule key
+    weathers: tuple[WeatherRule, ...]
+    no_change: str  # the weather face that keeps today's weather
+    watch_rerolls: str  # the weather a watcher may reroll once
+    watch_again: tuple[str, ...]  # results of the reroll that still bring it
+    storm: Storm
+    shoals_damage: int
+    island_bonus: tuple[tuple[str, int], ...]  # island terrain -> added to its contents roll
+    islands: tuple[IslandBand, ...]
+    scan: tuple[ScanBand, ...]
+    scan_full_bonus: int  # added to each scan roll when every Scan Horizon slot is filled
+    natives: tuple[NativesBand, ...]
+    good_hull: int  # Hull lost per Good offered
+    good_bonus: int  # added to the encounter roll per Good (⌂)
+    rest_water: int  # Water spent to heal every resting sailor
+    repair_rate: int  # Hull per Wood (⌂)
+    gather_per_sailor: int
+    drink: int
+    rain_catch: int  # Water a sailor on Drink Water catches in weather that needs no drinking (⌂)
+    eat: int
+    score_per_hex: int
+    score_per_island: int  # on a win
+    rolls: tuple[Roll, ...]
+    rulings: tuple[Ruling, ...]
+
+    def weather(self, key: str) -> WeatherRule:
+        for w in self.weathers:
+            if w.key == key:
+                return w
+        raise KeyError(key)
+
+    def weather_named(self, name: str) -> WeatherRule | None:
+        return next((w for w in self.weathers if w.name == name), None)
+
+    def bonus(self, terrain: str | None) -> int | None:
+        """What an island terrain adds to its contents roll; None for a terrain that is no island."""
+        return dict(self.island_bonus).get(terrain)
+
+    def island(self, total: int) -> IslandBand:
+        return next(b for b in self.islands if b.covers(total))
+
+    def scanned(self, total: int) -> ScanBand:
+        return next(b for b in self.scan if b.covers(total))
+
+    def encounter(self, total: int) -> NativesBand:
+        return next(b for b in self.natives if b.covers(total))
+
+    def ruling(self, key: str) -> Ruling:
+        return next(r for r in self.rulings if r.key == key)
+
+
+WEATHERS = (
+    WeatherRule("storm", "Storm", 0, (), "drift", drink=False, fish=False, storm=True),
+    WeatherRule("doldrums", "Doldrums", 0, (), "stay", drink=True, fish=True),
+    WeatherRule("rain", "Rain", 1, ("movement", "tacking"), "drift", drink=False, fish=True),
+    WeatherRule("headwind", "Headwind", 1, ("movement", "tacking"), "stay", drink=True, fish=True),
+    WeatherRule("fair", "Fair Weather", 2, ("movement",), "drift", drink=True, fish=True),
+)
+STORM = Storm(3, ("movement", "tacking"), 1, "anchorage")
+
+ISLAND_BANDS = (
+    IslandBand(1, 2, 3, 0, 0),
+    IslandBand(3, 3, 3, 1, 0),
+    IslandBand(4, 4, 3, 1, 1),
+    IslandBand(5, 5, 3, 2, 2),
+    IslandBand(6, 6, 4, 2, 2, natives=True),
+    IslandBand(7, 7, INF, 2, 2, natives=True),
+    IslandBand(8, None, INF, INF, INF, natives=True),
+)
+SCAN_BANDS = (
+    ScanBand(2, 8, "sea", "Sea"),
+    ScanBand(9, 9, "shoals", "Shoals"),
+    ScanBand(10, 10, "small-island", "Small Island"),
+    ScanBand(11, 11, "medium-island", "Medium Island"),
+    ScanBand(12, None, "large-island", "Large Island (2 hexes)"),
+)
+NATIVES_BANDS = (
+    NativesBand(1, 1, "wound", "Wound a sailor, roll again"),
+    NativesBand(2, 2, "hostile", "Hostile: leave at end of day"),
+    NativesBand(3, 3, "ignore", "Ignore you: gather next day"),
+    NativesBand(4, 4, "friendly", "Friendly: +{gain} Water, Food or Wood", gain=1),
+    NativesBand(5, 5, "helpful", "Helpful: +{gain} of each", gain=1),
+    NativesBand(6, None, "revere", "Revere you: all three to {cap}"),
+)
+ISLAND_ROLL_BONUS = (("small-island", 0), ("medium-island", 1), ("large-island", 3))
+
+ROLLS = (
+    Roll("drift", 4, 1, what="the Direction chart, when the sloop is uncontrolled"),
+    Roll("island", 4, 1, what="Island Contents, on ending a move at a new island"),
+    Roll("scan", 5, 2, per="hex", what="Scan Horizon, one pair per blank neighbour, northmost first"),
+    Roll("spread", 5, 1, per="repeat", what="the Direction chart for a large island's second hex, "
+                                             "rolled again while it points nowhere it may go"),
+    Roll("natives", 7, 1, per="repeat", what="Native Encounter, rolled again after a wound"),
+    Roll("accident", 10, 1, what="Sloop Accident"),
+    Roll("weather", 11, 1, per="repeat", what="tomorrow's weather, and the watcher's reroll of a Storm"),
+)
+
+DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")  # die faces 1 to 6 (⌂)
+GOOD_HULL, GOOD_BONUS, RAIN_CATCH = 1, 1, 1
+
+RULINGS = (
+    Ruling("direction", "Direction chart",
+           "The die-to-direction chart counts clockwise from north: "
+           + ", ".join(f"{face} {d}" for face, d in enumerate(DIRECTIONS, start=1)) + ".",
+           "The rules send you to a hex chart 'to the left of Phase 11' but do not print it."),
+    Ruling("good-bonus", "Phase 7, Native Encounter",
+           f"Each Good offered adds {GOOD_BONUS} to the encounter roll.",
+           f"The rules say Goods boost the encounter and cost {GOOD_HULL} Hull each, but not by how "
+           "much; one point per Good mirrors the cost."),
+    Ruling("repair-rate", "Phase 3, Repair",
+           "Each Wood turned in gives one Hull point; the repairer chooses how many.",
+           "The rules say to change Wood into Hull points without a rate; one for one keeps both on "
+           "the same six-sided scale."),
+    Ruling("rain-catch", "Phase 8, Drink Water",
+           f"In Rain or Storm, a sailor on Drink Water catches {RAIN_CATCH} Water.",
+           "The published rules give the slot no effect; a sailor posted there should do something."),
+    Ruling("uncoloured", "Phase 4, Movement",
+           "The sloop may sail or drift into a hex nobody has coloured yet. It stays uncoloured (open "
+           "water: no shoals, no island) until it is scanned from a neighbouring hex, and it scores only "
+           "once coloured.",
+           "The rules never forbid it, and scanning colours only the hexes around the sloop."),
+    Ruling("spread", "Phase 5, Scan Horizon",
+           "Roll the large island's second hex again while it points off the map, at a coloured hex "
+           "or at the sloop; if no neighbour is free, the island is a medium one.",
+           "The rules only forbid the sloop's own hex and say nothing of the map's edge."),
+    Ruling("start-island", "Set-up",
+           "The starting island is never rolled for contents, gives nothing to gather and does not "
+           "count as an island visited.",
+           "The rules roll an island only on reaching a new one, and the game starts at this one."),
+    Ruling("hostile", "Phase 7, Native Encounter",
+           "After a Hostile result nobody gathers at that island again and its natives are not met "
+           "again; sail away when the weather lets you.",
+           "The rules order you off the island but the weather may not allow it."),
+    Ruling("win-at-once", "How to win",
+           "Reaching an exit hex wins at once: the rest of that day is not played.",
+           "The rules make the exit the goal and say nothing of the phases left that day."),
+)
+
+RULES = CrewRules(
+    sailors=4,
+    wounds_to_die=2,
+    start_weather="fair",
+    weathers=WEATHERS,
+    no_change="No Change",
+    watch_rerolls="Storm",
+    watch_again=("Storm", "No Change"),
+    storm=STORM,
+    shoals_damage=1,
+    island_bonus=ISLAND_ROLL_BONUS,
+    islands=ISLAND_BANDS,
+    scan=SCAN_BANDS,
+    scan_full_bonus=1,
+    natives=NATIVES_BANDS,
+    good_hull=GOOD_HULL,
+    good_bonus=GOOD_BONUS,
+    rest_water=1,
+    repair_rate=1,
+    gather_per_sailor=1,
+    drink=1,
+    rain_catch=RAIN_CATCH,
+    eat=1,
+    score_per_hex=1,
+    score_per_island=1,
+    rolls=ROLLS,
+    rulings=RULINGS,
+)
+_CAP = max(t.maximum for t in TRACKERS)
+
+
+# --- the charts, written from the typed rules -------------------------------------------------------
+
+
+def _amount(n: int | None, name: str) -> str:
+    return f"\u221e {name}" if n is INF else f"{n} {name}"
+
+
+def _island_results(band: IslandBand) -> tuple[str, ...]:
+    names = {t.key: t.name for t in TRACKERS}
+    parts = tuple(_amount(n, names[key]) for key, n in band.cubes() if n != 0)
+    return parts + (("Natives",) if band.natives else ())
+
+
+_BONUS = dict(ISLAND_ROLL_BONUS)
 
 ISLAND = Chart(
     "island", "Island Contents", "1d6",
-    (
-        Band(1, 2, ("3 Water",)),
-        Band(3, 3, ("3 Water", "1 Wood")),
-        Band(4, 4, ("3 Water", "1 Wood", "1 Food")),
-        Band(5, 5, ("3 Water", "2 Wood", "2 Food")),
-        Band(6, 6, ("4 Water", "2 Wood", "2 Food", "Natives")),
-        Band(7, 7, ("\u221e Water", "2 Wood", "2 Food", "Natives")),
-        Band(8, None, ("\u221e Water", "\u221e Wood", "\u221e Food", "Natives")),
-    ),
-    modifier="Roll on ending a move at a new island: +1 medium, +3 large.",
+    tuple(Band(b.low, b.high, _island_results(b)) for b in ISLAND_BANDS),
+    modifier=f"Roll on ending a move at a new island: +{_BONUS['medium-island']} medium, "
+             f"+{_BONUS['large-island']} large.",
     phase=4,
 )
 
 SCAN = Chart(
     "scan", "Scan Horizon", "2d6",
-    (
-        Band(2, 8, ("Sea",)),
-        Band(9, 9, ("Shoals",)),
-        Band(10, 10, ("Small Island",)),
-        Band(11, 11, ("Medium Island",)),
-        Band(12, None, ("Large Island (2 hexes)",)),
-    ),
-    modifier="Each blank neighbour, northmost first; +1 with both slots filled.",
+    tuple(Band(b.low, b.high, (b.label,)) for b in SCAN_BANDS),
+    modifier=f"Each blank neighbour, northmost first; +{RULES.scan_full_bonus} with both slots filled.",
     phase=5,
     note="A large island spreads into a second hex: roll the Direction chart (never the sloop's hex).",
 )
 
 NATIVES = Chart(
     "natives", "Native Encounter", "1d6",
-    (
-        Band(1, 1, ("Wound a sailor, roll again",)),
-        Band(2, 2, ("Hostile: leave at end of day",)),
-        Band(3, 3, ("Ignore you: gather next day",)),
-        Band(4, 4, ("Friendly: +1 Water, Food or Wood",)),
-        Band(5, 5, ("Helpful: +1 of each",)),
-        Band(6, None, ("Revere you: all three to 6",)),
-    ),
-    modifier="+1 per Good offered (each costs 1 Hull); decide before you roll.",
+    tuple(Band(b.low, b.high, (b.label.format(gain=b.gain, cap=_CAP),)) for b in NATIVES_BANDS),
+    modifier=f"{HOUSE_MARK} +{RULES.good_bonus} per Good offered (each costs {RULES.good_hull} Hull); "
+             "decide before you roll.",
     phase=7,
+    note=RULES.ruling("good-bonus").reason,
 )
 
 WEATHER = Chart(
     "weather", "Weather", "1d6",
-    (
-        Band(1, 1, ("Storm",)),
-        Band(2, 2, ("Doldrums",)),
-        Band(3, 3, ("Rain",)),
-        Band(4, 4, ("Headwind",)),
-        Band(5, 5, ("Fair Weather",)),
-        Band(6, 6, ("No Change",)),
-    ),
+    tuple(Band(face, face, (name,)) for face, name in
+          enumerate([w.name for w in WEATHERS] + [RULES.no_change], start=1)),
     modifier="Roll for tomorrow. A watcher rerolls a Storm once; Storm or No Change again: Storm.",
     phase=11,
 )
 
 DIRECTION = Chart(
     "direction", "Direction", "1d6",
-    (
-        Band(1, 1, ("N",), house=True),
-        Band(2, 2, ("NE",), house=True),
-        Band(3, 3, ("SE",), house=True),
-        Band(4, 4, ("S",), house=True),
-        Band(5, 5, ("SW",), house=True),
-        Band(6, 6, ("NW",), house=True),
-    ),
+    tuple(Band(face, face, (name,), house=True) for face, name in
+          enumerate(DIRECTIONS, start=1)),
     modifier="Uncontrolled: drift 1 hex. Large island: its 2nd hex.",
     house=True,
     note="The rules point to a die-to-direction chart but do not print it; this one counts "
@@ -93,7 +356,8 @@ CHARTS = (ISLAND, SCAN, NATIVES, WEATHER, DIRECTION)
 
 @dataclass(frozen=True)
 class WeatherEffect:
-    """What a weather does to the day: movement (phase 4), drinking (8) and fishing (9)."""
+    """What a weather does to the day, as the weather track prints it: movement (phase 4), drinking
+    (8) and fishing (9)."""
 
     weather: str
     movement: str
@@ -102,15 +366,23 @@ class WeatherEffect:
     cube: bool = True  # the weather cube can sit here (No Change leaves it where it is)
 
 
-WEATHER_EFFECTS = (
-    WeatherEffect("Storm", "Uncontrolled; Hull \u22123, 1 less per sailor on Movement and on Tacking "
-                  "(min 1). Anchorage at an island: no storm.", "none", "no"),
-    WeatherEffect("Doldrums", "No movement.", "1", "yes"),
-    WeatherEffect("Rain", "Movement + Tacking: up to 1 hex; else uncontrolled.", "none", "yes"),
-    WeatherEffect("Headwind", "Movement + Tacking: up to 1 hex; else stay put.", "1", "yes"),
-    WeatherEffect("Fair Weather", "Movement: up to 2 hexes; else uncontrolled.", "1", "yes"),
-    WeatherEffect("No Change", "The cube stays. After a watcher's reroll: Storm.", "", "", cube=False),
-)
+def _movement_text(w: WeatherRule) -> str:
+    s = RULES.storm
+    if w.storm:
+        return (f"Uncontrolled; Hull \u2212{s.damage}, 1 less per sailor on "
+                f"{' and on '.join(x.title() for x in s.saved_by)} (min {s.minimum}). "
+                f"{s.anchor.title()} at an island: no storm.")
+    if not w.steps:
+        return "No movement."
+    crew = " + ".join(c.title() for c in w.crew)
+    other = "uncontrolled" if w.otherwise == "drift" else "stay put"
+    return f"{crew}: up to {w.steps} hex{'es' * (w.steps > 1)}; else {other}."
+
+
+WEATHER_EFFECTS = tuple(
+    WeatherEffect(w.name, _movement_text(w), str(RULES.drink) if w.drink else "none", "yes" if w.fish else "no")
+    for w in WEATHERS
+) + (WeatherEffect(RULES.no_change, "The cube stays. After a watcher's reroll: Storm.", "", "", cube=False),)
 
 UNCONTROLLED = "Uncontrolled: roll the Direction chart and drift 1 hex that way."
 
@@ -134,33 +406,37 @@ class Task:
 
 
 TASKS = (
-    Task(2, "Rest", ("",) * 4, brief="Wounded must rest; 1 Water heals them all."),
-    Task(3, "Repair", ("",), brief="Turn Wood into Hull, one for one (Hull max 6)."),
+    Task(2, "Rest", ("",) * 4, brief=f"Wounded must rest; {RULES.rest_water} Water heals them all."),
+    Task(3, "Repair", ("",), brief=f"Turn Wood into Hull (Hull max {_CAP}).",
+         house_note=RULES.ruling("repair-rate").text.partition(";")[0] + "."),
     Task(4, "Movement", ("Movement", "Tacking", "Anchorage"), skull=True,
-         brief="As the weather allows. Shoals: Hull \u22121. New island: roll it."),
+         brief=f"As the weather allows. Shoals: Hull \u2212{RULES.shoals_damage}. New island: roll it."),
     Task(5, "Scan Horizon", ("",) * 2, brief="2d6 per blank neighbour, northmost first."),
     Task(6, "Gather Island Resources", ("",) * 3, flag=True,
-         brief="+1 island resource per sailor; never return."),
+         brief=f"+{RULES.gather_per_sailor} island resource per sailor; never return."),
     Task(7, "Native Encounter", skull=True, brief="At an island with natives: offer Goods, then roll 1d6."),
     Task(8, "Drink Water", ("",), skull=True,
-         brief="Drink 1 Water unless Rain or Storm; none left: a wound.",
-         house_note="In Rain or Storm, a sailor here catches 1 Water."),
+         brief=f"Drink {RULES.drink} Water unless Rain or Storm; none left: a wound.",
+         house_note=f"In Rain or Storm, a sailor here catches {RAIN_CATCH} Water."),
     Task(9, "Eat Food / Fish", ("",), skull=True,
-         brief="Eat 1 Food unless a sailor fishes; 0 Food: a wound."),
+         brief=f"Eat {RULES.eat} Food unless a sailor fishes; 0 Food: a wound."),
     Task(10, "Sloop Accident", skull=True, brief="Roll 1d6: Hull or more wounds a sailor. Hull 0: lost."),
     Task(11, "Weather Watch", ("",), brief="Roll tomorrow's weather; a watcher rerolls a Storm."),
 )
+# the task slots by what they do (the sheet names only the movement ones)
+SLOTS = {"rest": 2, "repair": 3, "movement": 4, "tacking": 4, "anchorage": 4, "scan": 5, "gather": 6,
+         "drink": 8, "fish": 9, "watch": 11}
 
 
-# What an island's size adds to its contents roll (phase 4), and how far each weather lets the sloop
-# sail (a storm drifts it one hex). The validator, the rulebook and the terrain key read these.
-ISLAND_ROLL_BONUS = (("small-island", 0), ("medium-island", 1), ("large-island", 3))
-WEATHER_MOVES = (("Fair Weather", 2), ("Headwind", 1), ("Rain", 1), ("Doldrums", 0), ("Storm", 1))
-_BONUS = dict(ISLAND_ROLL_BONUS)
+def slot_count(job: str) -> int:
+    """How many sailors a job can take: its task's slots (one for each named movement slot)."""
+    task = next(t for t in TASKS if t.phase == SLOTS[job])
+    return 1 if any(task.slots) else task.spades
+
 
 TERRAINS = (
     Terrain("sea", "Sea", "open water", "#d6e8f5", ("lines", 0.0, 3.6)),
-    Terrain("shoals", "Shoals", "Hull \u22121 on entering", "#efe6c6", ("dots", 0.0, 3.0)),
+    Terrain("shoals", "Shoals", f"Hull \u2212{RULES.shoals_damage} on entering", "#efe6c6", ("dots", 0.0, 3.0)),
     Terrain("small-island", "Small island", f"island roll +{_BONUS['small-island']}", "#cfe6bf",
             ("lines", 45.0, 3.0)),
     Terrain("medium-island", "Medium island", f"island roll +{_BONUS['medium-island']}", "#b9dba6",
@@ -180,30 +456,41 @@ SYMBOLS = (
 
 PHASES = (
     Phase(1, "Assign Sailors", "Put each sailor on a task slot; resolve the tasks in phase order."),
-    Phase(2, "Rest", "Wounded sailors must rest; spend 1 Water to heal all of them."),
-    Phase(3, "Repair", "Turn Wood into Hull points (Hull never above 6)."),
-    Phase(4, "Movement", "Move as the weather allows; shoals cost 1 Hull; roll a new island's contents."),
+    Phase(2, "Rest", f"Wounded sailors must rest; spend {RULES.rest_water} Water to heal all of them."),
+    Phase(3, "Repair", f"Turn Wood into Hull points (Hull never above {_CAP})."),
+    Phase(4, "Movement", "Move as the weather allows; shoals cost Hull; roll a new island's contents."),
     Phase(5, "Scan Horizon", "Roll 2d6 for each blank neighbour and draw what you see."),
     Phase(6, "Gather Island Resources", "At an island: each sailor gains 1 of its resources."),
     Phase(7, "Native Encounter", "At an island with natives: offer Goods, then roll 1d6."),
     Phase(8, "Drink Water", "Drink 1 Water unless it rains or storms; with none, wound a sailor."),
-    Phase(9, "Eat Food / Fish", "Eat 1 Food unless a sailor fishes; with none, wound a sailor."),
+    Phase(9, "Eat Food / Fish", "Eat 1 Food unless a sailor fishes; with 0 Food, wound a sailor."),
     Phase(10, "Sloop Accident", "Roll 1d6: at or above Hull, wound a sailor. Hull 0: the game is lost."),
     Phase(11, "Weather Watch", "Roll tomorrow's weather and move the cube."),
     Phase(12, "Journal", "Write what happened (optional)."),
 )
 
-# Small rule numbers the prose and the checks need (read by the rulebook and the validator).
+# Small rule numbers the rulebook's prose names (read from RULES, never typed here).
 RULE_NUMBERS = (
-    ("wounds_to_die", 2),
-    ("rest_water", 1),
-    ("drink", 1),
-    ("eat", 1),
-    ("good_hull", 1),  # hull lost per Good offered to natives
-    ("good_bonus", 1),
-    ("scan_bonus", 1),  # both Scan Horizon slots filled
-    ("score_per_hex", 1),
-    ("island_bonus", 1),  # per island visited, on a win
+    ("wounds_to_die", RULES.wounds_to_die),
+    ("rest_water", RULES.rest_water),
+    ("drink", RULES.drink),
+    ("eat", RULES.eat),
+    ("good_hull", RULES.good_hull),  # hull lost per Good offered to natives
+    ("good_bonus", RULES.good_bonus),
+    ("scan_bonus", RULES.scan_full_bonus),  # both Scan Horizon slots filled
+    ("score_per_hex", RULES.score_per_hex),
+    ("island_bonus", RULES.score_per_island),  # per island visited, on a win
+)
+
+WEATHER_MOVES = tuple((w.name, w.steps or (1 if w.otherwise == "drift" else 0)) for w in WEATHERS)
+
+# The physical pieces the sheet holds. Sailors are coins or the printed 16 mm tokens.
+PIECES = (
+    Piece("die", "standard die", "square", 16.0, 6, "4 supply trackers, 2 to roll"),
+    Piece("cube", "wooden cube", "square", 10.0, 9, "8 island resources, 1 weather"),
+    Piece("coin", "sailor coin or token", "round", 16.5, 4, "coins up to 16.5 mm across (a 1 euro cent is"
+          " 16.25 mm) or the 16 mm sailor tokens printed on the reference side"),
+    Piece("pencil", "pencil", "stick", 7.0, 3, "green islands, blue sea and shoals, black route"),
 )
 
 GAME = Game(
@@ -217,27 +504,33 @@ GAME = Game(
     terrains=TERRAINS,
     symbols=SYMBOLS,
     phases=PHASES,
+    pieces=PIECES,
     extra=(
+        # presentation read by the sheet and the rulebook; every number in it comes from RULES
         ("rules", RULE_NUMBERS),
-        ("sailors", 4),
+        ("sailors", RULES.sailors),
         ("tasks", TASKS),
         ("weather_effects", WEATHER_EFFECTS),
-        ("weather_start", "Fair Weather"),
+        ("weather_start", RULES.weather(RULES.start_weather).name),
         ("island_roll_bonus", ISLAND_ROLL_BONUS),
         ("weather_moves", WEATHER_MOVES),
         ("uncontrolled", UNCONTROLLED),
-        # island resource cube spaces on the sheet, and whether each has an unlimited (∞) box
-        ("island_resources", (("water", "Water", 4), ("wood", "Wood", 2), ("food", "Food", 2))),
+        ("rulings", RULINGS),
+        # island resource cube spaces on the sheet (the most cubes an island gives), each with an ∞ box
+        ("island_resources", tuple((key, {t.key: t.name for t in TRACKERS}[key],
+                                    max(getattr(b, key) or 0 for b in ISLAND_BANDS))
+                                   for key in ISLAND_SUPPLIES)),
         # the map key: terrains, then these symbols; a short note for the few that need one
         ("map_key", ("sea", "shoals", "small-island", "medium-island", "large-island", "natives", "route",
                      "burial")),
-        ("map_key_notes", (("shoals", "Hull \u22121"), ("large-island", "2 hexes"))),
-        ("storm_hull_damage", 3),
-        ("storm_min_damage", 1),
-        ("shoals_damage", 1),
+        ("map_key_notes", (("shoals", f"Hull \u2212{RULES.shoals_damage}"), ("large-island", "2 hexes"))),
+        ("storm_hull_damage", STORM.damage),
+        ("storm_min_damage", STORM.minimum),
+        ("shoals_damage", RULES.shoals_damage),
         ("goal_text", "Sail from the start island (SE) to an exit hex (NW)"),
         ("win_text", "win: reach an exit hex (NW)"),
         ("lose_text", "lose: all sailors lost, Hull 0 at phase 10, or drifting off the map"),
-        ("score_text", "score 1 per mapped hex, + 1 per island visited on a win"),
+        ("score_text", f"score {RULES.score_per_hex} per mapped hex, + {RULES.score_per_island} per island "
+                       "visited on a win"),
     ),
 )

@@ -6,7 +6,125 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lostprint.games.model import Band, Chart, Game, Phase, Symbol, Terrain, Tracker
+from lostprint.games.model import HOUSE_MARK, Band, Chart, Game, Phase, Piece, Symbol, Terrain, Tracker
+
+
+# --- the shapes of the typed rules (read by lostprint.engine.lost_crows) --------------------------
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One thing an icon, a Bad Omen, a plot outcome or a vision does to the tribe.
+
+    op: add (key += n) | add-die (key += n x 1d6) | set (key = n) | lose-choice (count primaries of
+    your choice -n each) | wild (+n to any primary or Movement) | lowest (your lowest primary -n) |
+    cap (key's maximum += n) | map (colour a hex of terrain `key`) | crow | omen | fever |
+    flag (a turn effect named by `key`, see FLAGS). `when` / `unless`: a journal keyword the effect
+    needs / that cancels it."""
+
+    op: str
+    key: str = ""
+    n: int = 0
+    count: int = 1
+    when: str = ""
+    unless: str = ""
+
+
+@dataclass(frozen=True)
+class Cost:
+    """What entering a terrain costs."""
+
+    terrain: str
+    movement: int
+    food: int
+
+
+@dataclass(frozen=True)
+class Omen:
+    """A Bad Omen result: the d66 rolls it covers, its name and what it does."""
+
+    low: int
+    high: int
+    name: str
+    effects: tuple[Effect, ...]
+    house: bool = False
+    reason: str = ""
+
+    @property
+    def storm(self) -> bool:
+        """Stormwalkers and Big Sky Blessing read the word Storm in the name."""
+        return "storm" in self.name.lower()
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """Where the source is silent or says two things: the one reading lostprint plays by."""
+
+    key: str
+    topic: str
+    rule: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class CrowsRules:
+    """Every number and effect of 1872's rules, typed once."""
+
+    primaries: tuple[str, ...]
+    costs: tuple[Cost, ...]
+    river_extra: int  # paid in Movement or Resolve, the player's choice
+    river_pay: tuple[str, ...]
+    idle_resolve: int  # lost on a turn without a move
+    zone_proximity: int  # lost at the start of a turn begun in the fort's zone
+    fever_resolve: int
+    fever_turns: int
+    rolls_per_turn: int
+    dice_per_roll: int
+    aim: tuple[int, ...]
+    spirit_dancers: int
+    crows_for_vision: int
+    crow_after_vision: Effect
+    crow_points: int
+    hex_points: int
+    plot_letters: str
+    plot_die: int  # faces of the plot, vision and outcome die
+    omen_tens_ones: bool
+    unit_effects: tuple[tuple[str, tuple[Effect, ...]], ...]
+    omens: tuple[Omen, ...]
+    rulings: tuple[Ruling, ...]
+
+    def cost(self, terrain: str) -> Cost:
+        for c in self.costs:
+            if c.terrain == terrain:
+                return c
+        raise KeyError(terrain)
+
+    def icon(self, key: str) -> tuple[Effect, ...]:
+        return dict(self.unit_effects)[key]
+
+    def omen(self, roll: int) -> Omen:
+        for o in self.omens:
+            if o.low <= roll <= o.high:
+                return o
+        raise KeyError(roll)
+
+    def ruling(self, key: str) -> Ruling:
+        return next(r for r in self.rulings if r.key == key)
+
+
+# Turn effects a flag Effect can set: this turn, or the next one.
+FLAGS = {
+    "double-cost": "movement costs double this turn",
+    "halt": "no movement this turn",
+    "no-river": "you cannot cross a river this turn",
+    "no-crow": "no Crow this turn",
+    "halt-next": "you cannot move next turn",
+    "bar-north-next": "the hex north is barred next turn",
+    "bar-plains-next": "you cannot enter Plains next turn",
+    "no-crow-next": "no Crow this turn or the next",
+    "skip-omen": "ignore the next Bad Omen you would roll",
+    "free-river": "your next move's river crossing from here costs nothing extra",
+}
 
 TRACKERS = (
     Tracker("food", "Food", 6, 6, primary=True, note="The tribe dissolves at 0."),
@@ -118,6 +236,27 @@ UNIT_ROWS = (
 )
 
 
+def _add(key: str, n: int, **kw) -> Effect:
+    return Effect("add", key, n, **kw)
+
+
+UNIT_EFFECTS = (
+    ("lose-two", (Effect("lose-choice", n=1, count=2),)),
+    ("omen", (Effect("omen"),)),
+    ("fever", (Effect("fever"),)),
+    ("raid", (_add("proximity", -1), _add("resolve", -1))),
+    ("doubt", (_add("resolve", -1),)),
+    ("wild", (Effect("wild", n=1),)),
+    ("proximity", (_add("proximity", 1),)),
+    ("movement", (_add("movement", 1),)),
+    ("food", (_add("food", 1),)),
+    ("crow", (Effect("crow"),)),
+    ("plains", (Effect("map", "plains"),)),
+    ("forest", (Effect("map", "forest"),)),
+    ("mountains", (Effect("map", "mountains"),)),
+)
+
+
 def effect(key: str) -> Symbol:
     for sym in EFFECTS:
         if sym.key == key:
@@ -132,7 +271,9 @@ def cell_words(cell: Cell) -> str:
 
 UNIT_CHART = Chart(
     "units", "Tribal Units", "top \u2212 bottom",
-    tuple(Band(r.low, r.high, tuple(f"{u.name}: {cell_words(c)}" for u, c in zip(UNITS, r.cells)),
+    tuple(Band(r.low, r.high, tuple(f"{u.name}: {cell_words(c)}" + (f" {HOUSE_MARK}" if c.house and not r.house
+                                                                      else "")
+                                    for u, c in zip(UNITS, r.cells)),
                house=r.house)
           for r in UNIT_ROWS),
     modifier="Resolve left to right: Tribe, Chief, Shaman, Warriors; a cell's two icons in any order.",
@@ -142,71 +283,133 @@ UNIT_CHART = Chart(
 
 OMEN_REASON = "The source lists only 11-42; this keeps the weather/settlers/capacity spirit at like severity."
 
+OMENS = (
+    Omen(11, 12, "Windstorm", (_add("movement", -1),)),
+    Omen(13, 14, "Traitors", (Effect("cap", "proximity", -1),)),
+    Omen(15, 16, "Thunderstorm", (Effect("flag", "double-cost"),)),
+    Omen(21, 22, "Bad Luck", (Effect("lowest", n=2),)),
+    Omen(23, 24, "Hailstorm", (Effect("flag", "halt"),)),
+    Omen(25, 26, "Heatwave", (_add("resolve", -2),)),
+    Omen(31, 32, "American Settlers", (_add("proximity", -2),)),
+    Omen(33, 34, "Drought", (Effect("cap", "food", -1),)),
+    Omen(35, 36, "Dissent", (Effect("cap", "resolve", -1),)),
+    Omen(41, 42, "Cursed Land", (Effect("flag", "bar-north-next"),)),
+    Omen(43, 44, "Snowstorm", (_add("food", -1), _add("movement", -1)), house=True,
+         reason="A third storm beside Windstorm and Hailstorm; it spends two resources, one each."),
+    Omen(45, 46, "Cavalry Patrol", (_add("proximity", -1), _add("resolve", -1)), house=True,
+         reason="The cavalry's own patrols, as the Raid icon: the pursuers the game is about."),
+    Omen(51, 52, "Lame Horses", (Effect("cap", "movement", -1),), house=True,
+         reason="The fourth capacity loss, so Movement Progress can shrink like the three primaries."),
+    Omen(53, 54, "Spoiled Meat", (_add("food", -2),), house=True,
+         reason="Food's answer to Heatwave (2 Resolve) and American Settlers (2 Proximity)."),
+    Omen(55, 56, "Prairie Fire", (Effect("flag", "bar-plains-next"),), house=True,
+         reason="A terrain ban for a turn, as Cursed Land is a direction ban."),
+    Omen(61, 62, "Flash Flood", (Effect("flag", "no-river"),), house=True,
+         reason="Rivers cost extra anyway; a flood shuts them for a turn, like Hailstorm shuts movement."),
+    Omen(63, 64, "Camp Sickness", (Effect("fever"),), house=True,
+         reason="The Shaman's Fever from the unit chart, so a Sacred Spring vision also guards against it."),
+    Omen(65, 66, "Falling Crows", (_add("resolve", -1), Effect("flag", "no-crow")), house=True,
+         reason="The dead crows of the plot dreams: Resolve \u22121 and no Vision Quest progress this turn."),
+)
+
+RESOURCE_NAMES = {t.key: t.name for t in TRACKERS}
+
+
+def describe(effects: tuple[Effect, ...]) -> str:
+    """Effects in short words, from their numbers: "lose 1 Food and 1 Movement Progress"."""
+    parts = []
+    adds = [e for e in effects if e.op == "add" and not e.when and not e.unless]
+    if adds and all(e.n < 0 for e in adds):
+        parts.append("lose " + " and ".join(f"{-e.n} {RESOURCE_NAMES[e.key]}" for e in adds))
+    elif adds:
+        parts.extend(f"{'gain' if e.n > 0 else 'lose'} {abs(e.n)} {RESOURCE_NAMES[e.key]}" for e in adds)
+    for e in effects:
+        if e.op == "cap":
+            parts.append(f"maximum {RESOURCE_NAMES[e.key]} {e.n:+d}".replace("-", "\u2212"))
+        elif e.op == "lowest":
+            parts.append(f"lose {e.n} of your lowest resource")
+        elif e.op == "flag":
+            parts.append(FLAGS[e.key])
+        elif e.op == "fever":
+            parts.append("the Shaman takes a Fever")
+    return "; ".join(parts)
+
+
 BAD_OMEN = Chart(
     "bad-omen", "Bad Omen", "d66",
-    (
-        Band(11, 12, ("Windstorm: lose 1 Movement Progress",)),
-        Band(13, 14, ("Traitors: maximum Proximity \u22121",)),
-        Band(15, 16, ("Thunderstorm: movement costs double this turn",)),
-        Band(21, 22, ("Bad Luck: lose 2 of your lowest resource",)),
-        Band(23, 24, ("Hailstorm: no movement this turn",)),
-        Band(25, 26, ("Heatwave: lose 2 Resolve",)),
-        Band(31, 32, ("American Settlers: lose 2 Proximity",)),
-        Band(33, 34, ("Drought: maximum Food \u22121",)),
-        Band(35, 36, ("Dissent: maximum Resolve \u22121",)),
-        Band(41, 42, ("Cursed Land: the hex north is barred next turn",)),
-        Band(43, 44, ("Snowstorm: lose 1 Food and 1 Movement",), house=True),
-        Band(45, 46, ("Cavalry Patrol: lose 1 Proximity and 1 Resolve",), house=True),
-        Band(51, 52, ("Lame Horses: maximum Movement Progress \u22121",), house=True),
-        Band(53, 54, ("Spoiled Meat: lose 2 Food",), house=True),
-        Band(55, 56, ("Prairie Fire: you cannot enter Plains next turn",), house=True),
-        Band(61, 62, ("Flash Flood: you cannot cross a river this turn",), house=True),
-        Band(63, 64, ("Camp Sickness: the Shaman takes a Fever",), house=True),
-        Band(65, 66, ("Falling Crows: lose 1 Resolve; no Crow this turn",), house=True),
-    ),
+    tuple(Band(o.low, o.high, (f"{o.name}: {describe(o.effects)}",), house=o.house) for o in OMENS),
     modifier="Roll one die for the tens, then one for the ones.",
     phase=2,
     note="43\u201366 are house rules: " + OMEN_REASON,
 )
 
 # Why each designed Bad Omen result is what it is (one line each, for the rulebook's house-rule notes).
-OMEN_HOUSE_REASONS = (
-    ("43\u201344", "A third storm beside Windstorm and Hailstorm; it spends two resources, one each."),
-    ("45\u201346", "The cavalry's own patrols, as the Raid icon: the pursuers the game is about."),
-    ("51\u201352", "The fourth capacity loss, so Movement Progress can shrink like the three primaries."),
-    ("53\u201354", "Food's answer to Heatwave (2 Resolve) and American Settlers (2 Proximity)."),
-    ("55\u201356", "A terrain ban for a turn, as Cursed Land is a direction ban."),
-    ("61\u201362", "Rivers cost extra anyway; a flood shuts them for a turn, like Hailstorm shuts movement."),
-    ("63\u201364", "The Shaman's Fever from the unit chart, so a Sacred Spring vision also guards against it."),
-    ("65\u201366", "The dead crows of the plot dreams: Resolve \u22121 and no Vision Quest progress this turn."),
-)
+OMEN_HOUSE_REASONS = tuple((f"{o.low}\u2013{o.high}", o.reason) for o in OMENS if o.house)
 
 CHARTS = (UNIT_CHART, BAD_OMEN)
 
+COSTS = (Cost("plains", 1, 2), Cost("forest", 2, 1), Cost("mountains", 3, 1))
+
+
+def cost_text(terrain: str) -> str:
+    c = next(c for c in COSTS if c.terrain == terrain)
+    return f"{c.movement} Movement + {c.food} Food"
+
+
 TERRAINS = (
     Terrain("plains", "Plains", "Easy going, but hungry work.", "#f2e7b0", ("dots", 0.0, 3.4),
-            cost="1 Movement + 2 Food"),
+            cost=cost_text("plains")),
     Terrain("forest", "Forest", "Between the two on cost and reward.", "#cfe2bf", ("cross", 45.0, 4.0),
-            cost="2 Movement + 1 Food"),
+            cost=cost_text("forest")),
     Terrain("mountains", "Mountains", "Slow, but richer encounters and boons.", "#dccab4",
-            ("lines", 45.0, 3.2), cost="3 Movement + 1 Food"),
+            ("lines", 45.0, 3.2), cost=cost_text("mountains")),
+)
+
+RIVER_EXTRA = 1
+IDLE_RESOLVE = 1
+ZONE_PROXIMITY = 1
+FEVER_RESOLVE, FEVER_TURNS = 1, 2
+PLOT_DIE = 6
+
+RULINGS = (
+    Ruling("plot-first-entry", "Plot hexes: stop on the first entry only",
+           "Entering a plot hex ends the turn's movement only the first time (when you roll its letter); "
+           "later you may pass through it.",
+           "The source says both \u201cthe first time\u201d (map guide, movement) and \u201cany\u201d plot "
+           "hex (plot chapter); two of its three statements and the once-per-letter roll favour the first "
+           "entry, and a second stop would resolve nothing."),
+    Ruling("pipe-carriers", "Pipe Carriers: the Warriors' top box",
+           "The permanent 6 of Pipe Carriers goes in the Warriors' top die box.",
+           "The source says only \u201cthe top tribal die-box\u201d; the unit guide calls the Warriors "
+           "\u201cthe braves and pipe carriers\u201d, and the other two such visions each name a unit."),
+    Ruling("gold-at-e", "Gold (02A) at hex E: no roll",
+           "After 02A you never roll at hex E: with GOLD in at least three journal entries you win on "
+           "entering it; with fewer, the hex counts as visited and nothing else happens.",
+           "The outcome says not to roll at E but not what happens without the three entries."),
+    Ruling("ghost-mountain", "Ghost Mountain: once",
+           "The Ghost Mountain sets every primary resource to 5 the first time you enter it.",
+           "A refill on every entry would let a tribe step in and out of it for the rest of the game."),
+    Ruling("fort-entry", "Fort Benton after 12A",
+           "After 12A the fort's hex is drawn and entered like any hex, at its terrain's cost; a failed "
+           "assault ends the turn back in the hex you came from, at no cost.",
+           "The outcome opens the fort but the source gives it no terrain and no way back."),
 )
 
 # Other movement costs, (what, cost), printed under the terrain costs.
 MOVE_RULES = (
-    ("River", "+1 Movement or +1 Resolve to cross"),
-    ("Stay put", "no move in Phase 3: Resolve \u22121"),
-    ("Plot hex", "stop; roll 1d6 on its table"),
-    ("Fort zone", "start a turn there: Prox \u22121"),
+    ("River", f"+{RIVER_EXTRA} Movement or +{RIVER_EXTRA} Resolve to cross"),
+    ("Stay put", f"no move in Phase 3: Resolve \u2212{IDLE_RESOLVE}"),
+    ("Plot hex", f"first entry {HOUSE_MARK}: stop; roll 1d{PLOT_DIE} on its table"),
+    ("Fort zone", f"start a turn there: Prox \u2212{ZONE_PROXIMITY}"),
 )
 
 SYMBOLS = (
     Symbol("start", "Start", "Mounted tribe's camp in the forest: trace your route from here."),
     Symbol("canada", "Canada", "The flagged double hex: both mapped, same terrain; enter to win."),
     Symbol("fort", "Fort Benton", "Impassable unless a plot says otherwise."),
-    Symbol("fort-zone", "Zone of control", "Start a turn here: Proximity \u22121."),
-    Symbol("river", "River", "Dark line on hex edges: crossing costs 1 Movement or 1 Resolve."),
-    Symbol("plot", "Plot hex A\u2013E", "Stop on first entry and roll 1d6 on its table."),
+    Symbol("fort-zone", "Zone of control", f"Start a turn here: Proximity \u2212{ZONE_PROXIMITY}."),
+    Symbol("river", "River", f"Dark line on hex edges: crossing costs {RIVER_EXTRA} Movement or {RIVER_EXTRA} Resolve."),
+    Symbol("plot", "Plot hex A\u2013E", f"Stop on first entry {HOUSE_MARK} and roll 1d{PLOT_DIE} on its table."),
 )
 
 PHASES = (
@@ -218,18 +421,60 @@ PHASES = (
 
 CROWS = 7  # to colour before a Vision Quest
 CROW_POINTS = 2
+HEX_POINTS = 1
+SPIRIT_DANCERS = 2
 
-# Small rule numbers the prose and the checks need (read by the rulebook and the validator).
+RULES = CrowsRules(
+    primaries=tuple(t.key for t in TRACKERS if t.primary),
+    costs=COSTS,
+    river_extra=RIVER_EXTRA,
+    river_pay=("movement", "resolve"),
+    idle_resolve=IDLE_RESOLVE,
+    zone_proximity=ZONE_PROXIMITY,
+    fever_resolve=FEVER_RESOLVE,
+    fever_turns=FEVER_TURNS,
+    rolls_per_turn=4,
+    dice_per_roll=2,
+    aim=(2, 3),
+    spirit_dancers=SPIRIT_DANCERS,
+    crows_for_vision=CROWS,
+    crow_after_vision=Effect("wild-primary", n=1),
+    crow_points=CROW_POINTS,
+    hex_points=HEX_POINTS,
+    plot_letters="ABCDE",
+    plot_die=PLOT_DIE,
+    omen_tens_ones=True,
+    unit_effects=UNIT_EFFECTS,
+    omens=OMENS,
+    rulings=RULINGS,
+)
+
+# What a save's `rolls:` may hold for a day (phase key -> die faces as the sheet shows them).
+ROLL_KEYS = (
+    ("units", "Phase 1: the eight unit boxes as filled (after any Spirit Dancer), top then bottom, "
+              "Tribe, Chief, Shaman, Warriors"),
+    ("omens", "each Bad Omen rolled, in order, as its two dice: tens then ones"),
+    ("outcome", "the dice a plot outcome rolls (1d6 Food, Movement, or a Resolve test)"),
+    ("fort", "the die of a Fort Benton assault (12A)"),
+)
+
+# Small rule numbers the prose and the checks need (read by the rulebook), from the typed rules.
 RULE_NUMBERS = (
-    ("aim", (2, 3)),  # the differences a player hopes for
-    ("dice_per_unit", 2),
-    ("fever_turns", 2),
-    ("plot_roll", "1d6"),
-    ("vision_roll", "1d6"),
-    ("river_cost", 1),
-    ("idle_cost", 1),
-    ("zone_cost", 1),
-    ("score_per_hex", 1),
+    ("aim", RULES.aim),  # the differences a player hopes for
+    ("dice_per_unit", RULES.dice_per_roll),
+    ("fever_turns", RULES.fever_turns),
+    ("plot_roll", f"1d{PLOT_DIE}"),
+    ("vision_roll", f"1d{PLOT_DIE}"),
+    ("river_cost", RULES.river_extra),
+    ("idle_cost", RULES.idle_resolve),
+    ("zone_cost", RULES.zone_proximity),
+    ("score_per_hex", RULES.hex_points),
+)
+
+# The physical pieces the sheet holds: a die per tracker and two per tribal unit.
+PIECES = (
+    Piece("die", "standard die", "square", 16.0, 12, "4 trackers, 2 per tribal unit"),
+    Piece("pencil", "coloured pencil", "stick", 7.0, 3, "one colour per terrain, and graphite"),
 )
 
 GAME = Game(
@@ -243,6 +488,7 @@ GAME = Game(
     terrains=TERRAINS,
     symbols=SYMBOLS,
     phases=PHASES,
+    pieces=PIECES,
     extra=(
         ("rules", RULE_NUMBERS),
         ("units", UNITS),
@@ -251,15 +497,18 @@ GAME = Game(
         ("move_rules", MOVE_RULES),
         ("crows", CROWS),
         ("crow_points", CROW_POINTS),
-        ("spirit_dancers", 2),
+        ("spirit_dancers", SPIRIT_DANCERS),
         ("spirit_dancer_text", "Once each per game: cross one out to turn any Phase 1 die to any face."),
-        ("vision_quest_text", "At the 7th Crow: roll 1d6 on the visions of the terrain with most Crows "
-                              "(tie: choose). Once per game; each later Crow is +1 to a primary."),
-        ("plots", "ABCDE"),
+        ("vision_quest_text", f"At the {CROWS}th Crow: roll 1d{PLOT_DIE} on the visions of the terrain with "
+                              f"most Crows (tie: choose). Once per game; each later Crow is "
+                              f"+{RULES.crow_after_vision.n} to a primary."),
+        ("plots", RULES.plot_letters),
         ("goal_text", "Visit plot hexes A\u2013E, then enter the Canada double hex"),
         ("win_text", "Win: visit plot hexes A\u2013E, then enter Canada (both hexes mapped, same terrain)"),
         ("lose_text", "Lose: Food, Resolve or Proximity at 0 at the end of a turn"),
-        ("score_text", "Score: 1 per hex travelled, +2 per coloured Crow on a win"),
+        ("score_text", f"Score: {HEX_POINTS} per hex travelled, +{CROW_POINTS} per coloured Crow on a win"),
+        ("typed_rules", RULES),
+        ("rulings", RULINGS),
         ("omen_reason", OMEN_REASON),
         ("omen_house_reasons", OMEN_HOUSE_REASONS),
     ),

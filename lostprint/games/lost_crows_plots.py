@@ -9,7 +9,10 @@ choice in every encounter leads somewhere and none is a trap or a gift.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from lostprint.games.lost_crows import RULES, Effect
+from lostprint.games.model import HOUSE_MARK
 
 PLOT_LETTERS = "ABCDE"
 VISION_TERRAINS = ("plains", "forest", "mountains")
@@ -41,6 +44,34 @@ class Encounter:
 
 
 @dataclass(frozen=True)
+class Test:
+    """Roll the plot die and add a resource: `target` or more passes."""
+
+    stat: str
+    target: int
+    passed: tuple[Effect, ...] = ()
+    failed: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True)
+class Victory:
+    """A new victory condition. gold: `word` in `entries` journal entries wins on reaching plot
+    `letter` (no roll there). fort: entering Fort Benton, a Test wins (fails: back where you came
+    from). mountie: enter `terrain` within `turns` turns, then Canada wins with plots left, +`bonus`
+    points; missed, `missed` applies."""
+
+    kind: str
+    word: str = ""
+    entries: int = 0
+    letter: str = ""
+    test: Test | None = None
+    turns: int = 0
+    terrain: str = ""
+    bonus: int = 0
+    missed: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True)
 class Outcome:
     code: str  # "01A"
     title: str
@@ -49,6 +80,34 @@ class Outcome:
     house: bool = False
     keyword: str = ""  # a word to write in the journal, read by later outcomes
     new_victory: bool = False
+    effects: tuple[Effect, ...] = ()  # typed, in order
+    test: Test | None = None
+    victory: Victory | None = None
+
+    @property
+    def dice(self) -> int:
+        """How many plot dice the outcome rolls."""
+        return sum(e.op == "add-die" for e in self.effects) + (self.test is not None)
+
+
+@dataclass(frozen=True)
+class Power:
+    """What a vision does, typed. Fields left at their defaults do nothing."""
+
+    river_gain: tuple[str, int] | None = None  # each river crossed: gain
+    river_free: bool = False
+    reroll_in: str = ""  # terrain where one die may be rerolled in Phase 1
+    storm_swap: bool = False  # a storm: lose 1 of any primary instead
+    storm_immune: bool = False
+    permanent_six: str = ""  # the unit whose top box holds a 6; one die may be discarded
+    reset_caps: int = 0  # every maximum returns to this...
+    now: tuple[Effect, ...] = ()  # ...then these apply at once
+    tribe_negative: tuple[Effect, ...] = ()  # when the Tribe's difference is negative
+    move_cost: tuple[str, int] | None = None  # a terrain's new Movement cost
+    ghost_mountain: int = 0  # draw a far Mountain; entering it sets every primary to this
+    storm_dancers: str = ""  # Spirit Dancers gone; one change a turn in this terrain
+    shaman_immune: bool = False
+    portents: bool = False  # choose the Bad Omen's tens and ones; doubles pass
 
 
 @dataclass(frozen=True)
@@ -57,6 +116,8 @@ class Vision:
     roll: int
     name: str
     effect: str
+    power: Power = Power()
+    ruling: str = ""  # a Ruling key when lostprint reads an unclear vision
 
 
 SUNSET = ("The whole tribe falls silent as the sun goes down in a blaze of colour the Creator seems to "
@@ -192,7 +253,7 @@ ENCOUNTERS = (
 
 GOLD_RULE = ("From now on, when you reach hex E, do not roll. If GOLD is written in at least three "
              "journal entries by then, neutral frontiersmen on the near bank take you to the Canadian "
-             "outpost in exchange for the gold: you win.")
+             f"outpost in exchange for the gold: you win. {HOUSE_MARK} With fewer, E counts as visited.")
 
 OUTCOMES = (
     # --- the published outcomes, retold ------------------------------------------------------------
@@ -398,6 +459,67 @@ OUTCOMES = (
             "gain 1 Resolve instead.", house=True),
 )
 
+def _add(key: str, n: int, **kw) -> Effect:
+    return Effect("add", key, n, **kw)
+
+
+FEVER = Effect("fever")
+CROW = Effect("crow")
+
+OUTCOME_EFFECTS = {
+    "02A": (Effect("set", "movement", 0), Effect("flag", "halt-next")),
+    "04A": (Effect("add-die", "food", 1), FEVER),
+    "05A": (_add("resolve", 1),),
+    "06A": (_add("resolve", -1),),
+    "07A": (_add("food", 2), _add("proximity", -1)),
+    "08A": (_add("resolve", -1), FEVER),
+    "09A": (Effect("add-die", "movement", 1),),
+    "10A": (_add("resolve", -1),),
+    "13A": (CROW, _add("resolve", 1, when="NEPHEW")),
+    "14A": (_add("food", -1), _add("movement", -1)),
+    "16A": (_add("food", -1), _add("proximity", 1)),
+    "18A": (_add("movement", 2), _add("resolve", -1)),
+    "19A": (_add("food", 1), _add("movement", 1), _add("proximity", -1)),
+    "20A": (_add("movement", 2), Effect("flag", "free-river")),
+    "21A": (_add("resolve", 1, when="PYRE"), _add("food", -2, unless="PYRE")),
+    "22A": (_add("proximity", -1), CROW),
+    "23A": (_add("proximity", 1), _add("food", 1)),
+    "24A": (_add("food", -1, unless="BEAR"), Effect("cap", "food", -1, unless="BEAR")),
+    "25A": (_add("food", 2), _add("resolve", -2), Effect("flag", "no-crow-next")),
+    "26A": (Effect("flag", "halt-next"), CROW),
+    "27A": (_add("movement", -2), Effect("flag", "skip-omen")),
+    "28A": (_add("resolve", -1), _add("food", 2), _add("proximity", 1)),
+    "29A": (_add("proximity", 2), _add("movement", -1)),
+    "30A": (_add("food", 3), _add("proximity", -2)),
+    "31A": (_add("food", 2), _add("resolve", -2), _add("proximity", -2)),
+    "32A": (_add("movement", -1), _add("resolve", 1)),
+    "33A": (_add("proximity", 1), _add("food", -1)),
+    "34A": (_add("resolve", -1), _add("food", -1), CROW),
+    "35A": (CROW, _add("resolve", 1)),
+    "36A": (_add("movement", -1), _add("resolve", 1)),
+    "37A": (_add("movement", -1), _add("resolve", 1)),
+    "38A": (Effect("add-die", "food", 1), _add("resolve", -1), Effect("flag", "halt-next")),
+    "39A": (_add("resolve", -1),),
+    "41A": (_add("food", 2), _add("proximity", -2)),
+    "42A": (Effect("set", "movement", 0),),
+    "43A": (_add("food", 2), _add("proximity", -1)),
+    "45A": (_add("resolve", -1), _add("food", -1), _add("proximity", -1), _add("proximity", -1, when="BLOOD")),
+    "46A": (_add("movement", -2),),
+    "47A": (_add("food", 2), _add("proximity", -1), _add("resolve", -1)),
+    "48A": (_add("movement", -1),),
+    "49A": (_add("resolve", 1, when="FRIENDS"), _add("resolve", -1, unless="FRIENDS")),
+}
+OUTCOME_TESTS = {
+    "40A": Test("resolve", 7, passed=(_add("resolve", 2),), failed=(_add("resolve", -1), _add("food", -1))),
+}
+VICTORIES = {
+    "02A": Victory("gold", word="GOLD", entries=3, letter="E"),
+    "12A": Victory("fort", test=Test("resolve", 8, failed=(_add("resolve", -2), _add("proximity", -1)))),
+    "44A": Victory("mountie", turns=3, terrain="mountains", bonus=5, missed=(_add("resolve", -2),)),
+}
+OUTCOMES = tuple(replace(o, effects=OUTCOME_EFFECTS.get(o.code, ()), test=OUTCOME_TESTS.get(o.code),
+                         victory=VICTORIES.get(o.code)) for o in OUTCOMES)
+
 HOUSE_REASON = ("The published outcomes stop at 09A; this one follows the story of the choice that "
                 "leads to it, at about the weight of the published outcomes.")
 
@@ -419,11 +541,11 @@ VISIONS = (
     Vision("forest", 4, "Forest Fire", "Set Proximity to 6 at once and gain 1 Resolve."),
     Vision("forest", 5, "Feather Scouts", "Entering a Forest costs only 1 Movement."),
     Vision("forest", 6, "Pipe Carriers",
-           "Write a permanent 6 in the Warriors' top die box. At any time in Phase 1 you may discard "
-           "one die after rolling it."),
+           f"Write a permanent 6 in the Warriors' top die box {HOUSE_MARK}. At any time in Phase 1 you may "
+           "discard one die after rolling it."),
     Vision("mountains", 1, "Ghost Mountain",
-           "Draw a Mountain in any blank hex not next to you. When you enter it, set every primary "
-           "resource to 5."),
+           "Draw a Mountain in any blank hex not next to you. The first time you enter it "
+           f"{HOUSE_MARK}, set every primary resource to 5."),
     Vision("mountains", 2, "Spirit of the Goat", "Entering Mountains costs only 1 Movement from now on."),
     Vision("mountains", 3, "Storm Dancers",
            "Cross out your Spirit Dancers. Instead, once per turn while you are in the Mountains, "
@@ -436,6 +558,30 @@ VISIONS = (
            "Write a permanent 6 in the Shaman's top die box. At any time in Phase 1 you may discard "
            "one die after rolling it."),
 )
+
+POWERS = {
+    ('plains', 1): Power(river_gain=("resolve", 2)),
+    ('plains', 2): Power(now=(Effect("set-cap", "food", 6), Effect("set", "food", 6))),
+    ('plains', 3): Power(river_free=True),
+    ('plains', 4): Power(reroll_in="plains"),
+    ('plains', 5): Power(storm_swap=True),
+    ('plains', 6): Power(permanent_six="chief"),
+    ('forest', 1): Power(storm_immune=True),
+    ('forest', 2): Power(reset_caps=6, now=tuple(Effect("add", k, 2) for k in ("food", "resolve", "proximity", "movement"))),
+    ('forest', 3): Power(tribe_negative=(Effect("add", "food", 1),)),
+    ('forest', 4): Power(now=(Effect("set", "proximity", 6), Effect("add", "resolve", 1))),
+    ('forest', 5): Power(move_cost=("forest", 1)),
+    ('forest', 6): Power(permanent_six="warriors"),
+    ('mountains', 1): Power(ghost_mountain=5),
+    ('mountains', 2): Power(move_cost=("mountains", 1)),
+    ('mountains', 3): Power(storm_dancers="mountains"),
+    ('mountains', 4): Power(shaman_immune=True),
+    ('mountains', 5): Power(portents=True),
+    ('mountains', 6): Power(permanent_six="shaman"),
+}
+VISION_RULINGS = {("forest", 6): "pipe-carriers", ("mountains", 1): "ghost-mountain"}
+VISIONS = tuple(replace(v, power=POWERS[(v.terrain, v.roll)], ruling=VISION_RULINGS.get((v.terrain, v.roll), ""))
+                for v in VISIONS)
 
 KEYWORDS = tuple(sorted({o.keyword for o in OUTCOMES if o.keyword}))
 

@@ -3,6 +3,7 @@ engines all read the same values, so a number is never typed twice."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 HOUSE_MARK = "\u2302"  # ⌂: printed beside every house rule, on sheets and in rulebooks
 
@@ -93,7 +94,26 @@ class Option:
 
 
 @dataclass(frozen=True)
-class Game:
+class Piece:
+    """A physical component a sheet holds: its shape and size (mm), how many the game uses.
+    Every slot drawn for it is at least `size_mm` plus SLOT_SPARE_MM on each side."""
+
+    key: str  # die | coin | cube | pencil: the slot role on a sheet is "slot:<key>"
+    name: str
+    shape: str  # square (dice, cubes) | round (coins, tokens) | stick (pencils: no slot)
+    size_mm: float  # edge of a square piece, diameter of a round one
+    count: int
+    note: str = ""
+
+
+SLOT_SPARE_MM = 1.5  # room around a piece in its slot, on every side
+
+
+RulesT = TypeVar("RulesT")
+
+
+@dataclass(frozen=True)
+class Game(Generic[RulesT]):
     id: str
     number: str
     title: str
@@ -106,7 +126,9 @@ class Game:
     phases: tuple[Phase, ...] = ()
     options: tuple[Option, ...] = ()
     day_limit: int | None = None
-    extra: tuple[tuple[str, object], ...] = field(default=())
+    extra: tuple[tuple[str, object], ...] = field(default=())  # being replaced by `rules`; read nothing new from it
+    rules: RulesT | None = None  # the game's own typed rules: a frozen value its module defines
+    pieces: tuple[Piece, ...] = ()
 
     def chart(self, key: str) -> Chart:
         for chart in self.charts:
@@ -118,6 +140,12 @@ class Game:
         for terrain in self.terrains:
             if terrain.key == key:
                 return terrain
+        raise KeyError(key)
+
+    def piece(self, key: str) -> Piece:
+        for piece in self.pieces:
+            if piece.key == key:
+                return piece
         raise KeyError(key)
 
     def get(self, key: str, default=None):

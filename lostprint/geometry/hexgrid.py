@@ -324,8 +324,3 @@ def fit_layout(hexes: Iterable[Hex], box: tuple[float, float, float, float],
     pad_y = (bh - used_h) / 2 if align == "center" else 0.0
     origin = (bx + pad_x - x0 * size, by + pad_y - y0 * size)
     return Layout(orientation, (size, size), origin)
-
-
-def flat_width(layout: Layout) -> float:
-    """Distance across the flats of one hex."""
-    return SQRT3 * layout.size[0]

@@ -6,16 +6,20 @@ returns "field: what is wrong" lines. An empty list means the map is fine.
 """
 from __future__ import annotations
 
-import json
+import re
 from pathlib import Path
-from typing import Callable
 
+from lostprint.errors import LostprintError
+from lostprint.files import MAP, SAVE_FORMAT, LoadError, line_at, shown, shown_path
+from lostprint.files import load as load_file
+from lostprint.files.kinds import MAX_PROBLEMS
+from lostprint.files.show import clip, safe_lines
+from lostprint.games import GAMES, HEX_GAMES, LAYOUT_GAMES, load, resolve
 from lostprint.geometry import hexgrid
 from lostprint.maps import grid
+from lostprint.maps.crows import check_layout_data
+from lostprint.maps.crows import from_dict as layout_from_dict
 from lostprint.maps.model import MAP_FORMAT, Feature, GameMap, from_dict, parse_edge
-
-HEX_GAMES = ("lost-expedition", "lost-crew", "lost-crows")
-LAYOUT_GAMES = ("crows",)
 
 # Feature types each hex game's maps may carry, with what each one means (also in the schema).
 FEATURE_TYPES: dict[str, dict[str, str]] = {
@@ -47,6 +51,12 @@ GOAL_FEATURES = {"lost-crew": "exit"}
 PLOT_LETTERS = ("A", "B", "C", "D", "E")
 PLOT_SPACING = 3  # plot hexes at least this many steps apart
 ISLAND_SIZES = ("small", "medium", "large")
+# plausibility: the largest variant `lostprint map` makes is 80 x 40 hexes, with labels up to CB55
+MAX_HEXES = 4_000
+MAX_NAME = 60  # characters of a map's name (it stands in sheet footers and file names)
+LABEL_PATTERN = r"^[A-Z]{1,2}[1-9][0-9]?$"
+LABEL_RE = re.compile(LABEL_PATTERN)
+LABEL_RULE = "one or two column letters and a row number from 1 to 99, like B3"
 
 
 # --- files and raw JSON --------------------------------------------------------------------------
@@ -54,16 +64,27 @@ ISLAND_SIZES = ("small", "medium", "large")
 
 def check_map_file(path: str | Path, game: str | None = None) -> list[str]:
     """Every problem of a map (or Crows layout) file; `game` (an id) also rejects another game's map."""
-    path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return [f"{path}: cannot read the file ({getattr(exc, 'strerror', None) or exc})"]
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return [f"{path}:{exc.lineno}:{exc.colno}: not valid JSON ({exc.msg})"]
-    return [f"{path}: {p}" for p in check_map_data(data, game)]
+        data = load_file(path, MAP)
+    except LoadError as exc:
+        return [str(exc)]
+    return check_map_data_lines(data, shown_path(path), game)
+
+
+def check_map_data_lines(data: object, source: str, game: str | None = None) -> list[str]:
+    """Problems of a parsed map file as "file:line: field: what is wrong" lines, bounded and escaped."""
+    if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
+        return [f"{source}:{line_at(data, 'format')}: format: this is a save ({SAVE_FORMAT}), not a map file "
+                f"({MAP_FORMAT}): check it with lostprint validate, print it with lostprint render"]
+    out = []
+    problems = check_map_data(data, game)
+    for p in problems[:MAX_PROBLEMS]:
+        field = p.split(": ", 1)[0]
+        line = line_at(data, field) if " " not in field else getattr(data, "line", 1)
+        out.append(clip(safe_lines(f"{source}:{line or 1}: {p}"), 400))
+    if len(problems) > MAX_PROBLEMS:
+        out.append(f"{source}: \u2026 and {len(problems) - MAX_PROBLEMS:,} more problems")
+    return out
 
 
 def check_map_data(data: object, game: str | None = None) -> list[str]:
@@ -90,8 +111,6 @@ def structure_problems(data: object, game: str | None = None) -> list[str]:
     if game is not None and map_game != game:
         return problems + [f"game: this map is for {_title(map_game)}, not {_title(game)}"]
     if map_game in LAYOUT_GAMES:
-        from lostprint.maps.crows import check_layout_data
-
         return problems + check_layout_data(data)
     return problems + _structure(data, map_game)
 
@@ -102,31 +121,23 @@ def _kind(value: object) -> str:
 
 
 def _title(game_id: str) -> str:
-    from lostprint.games import GAMES
-
     for g in GAMES:
         if g.id == game_id:
             return f"{g.title} ({g.id})"
     return game_id
 
 
-def terrain_keys(game_id: str) -> tuple[str, ...] | None:
-    """The game's terrain keys, or None when its data is not available."""
-    from lostprint.games import load
-
-    try:
-        return tuple(t.key for t in load(game_id).terrains)
-    except (ImportError, AttributeError):
-        return None
+def terrain_keys(game_id: str) -> tuple[str, ...]:
+    return tuple(t.key for t in load(game_id).terrains)
 
 
 def _label_problem(field: str, value: object, cells: set[str] | None) -> str | None:
     if not isinstance(value, str):
         return f"{field}: a hex label is a string like \"B3\", not {_kind(value)}"
-    if not hexgrid.is_label(value):
-        return f"{field}: {value!r} is not a hex label (a column letter and a row number, like B3)"
+    if not LABEL_RE.fullmatch(value) or not hexgrid.is_label(value):
+        return f"{field}: {shown(value)} is not a hex label ({LABEL_RULE})"
     if cells is not None and value not in cells:
-        return f"{field}: {value!r} is not on the map (not listed in hexes)"
+        return f"{field}: {shown(value)} is not on the map (not listed in hexes)"
     return None
 
 
@@ -138,6 +149,8 @@ def _structure(data: dict, game: str) -> list[str]:
             problems.append(f"{key}: unknown field (a map has {', '.join(TOP_KEYS)})")
     if not isinstance(data.get("name"), str) or not data.get("name", "").strip():
         problems.append("name: missing (give the map a name, like \"standard\")")
+    elif len(data["name"]) > MAX_NAME:
+        problems.append(f"name: too long ({len(data['name']):,} characters; at most {MAX_NAME})")
     if "seed" in data and (not isinstance(data["seed"], int) or isinstance(data["seed"], bool)):
         problems.append(f"seed: a whole number, not {_kind(data['seed'])}")
     if "generator" in data and not isinstance(data["generator"], str):
@@ -154,6 +167,9 @@ def _structure(data: dict, game: str) -> list[str]:
     if not isinstance(hexes, list) or not hexes:
         problems.append("hexes: missing (the list of the map's hex labels)" if hexes is None
                         else "hexes: a non-empty list of hex labels")
+    elif len(hexes) > MAX_HEXES:
+        problems.append(f"hexes: {len(hexes):,} hexes; a map has at most {MAX_HEXES:,} "
+                        "(more would print too small to draw in)")
     else:
         cells = set()
         for i, lab in enumerate(hexes):
@@ -212,10 +228,13 @@ def _structure(data: dict, game: str) -> list[str]:
         ftype = f.get("type")
         if ftype is None:
             problems.append(f"{where}.type: missing (one of {', '.join(types)})")
+        elif not isinstance(ftype, str):
+            problems.append(f"{where}.type: a feature type is a string (one of {', '.join(types)}), "
+                            f"not {_kind(ftype)}")
         elif ftype not in types:
             other = [g for g, t in FEATURE_TYPES.items() if ftype in t]
             hint = f"; it belongs on a {_title(other[0])} map" if other else ""
-            problems.append(f"{where}.type: unknown feature type {ftype!r} for {game} "
+            problems.append(f"{where}.type: unknown feature type {shown(ftype)} for {game} "
                             f"(known: {', '.join(types)}){hint}")
         for key in ("hexes", "edges"):
             values = f.get(key, [])
@@ -265,18 +284,15 @@ def check_map(game_map: GameMap) -> list[str]:
     entering impassable hexes, and each game's own rules (rivers, stacking, plot route...).
     A Crows layout (lostprint.maps.crows.CrowsLayout) gets the setup checks."""
     gm = game_map
-    if getattr(gm, "game", None) in LAYOUT_GAMES:
-        from lostprint.maps.crows import check_layout
-
-        return check_layout(gm)
-    if gm.game not in HEX_GAMES:
+    if getattr(gm, "game", None) not in HEX_GAMES + LAYOUT_GAMES:
         return [f"game: unknown game {gm.game!r} (known: {', '.join(HEX_GAMES + LAYOUT_GAMES)})"]
-    problems = _placement(gm)
-    if problems:
-        return problems
-    problems += _reach(gm)
-    problems += GAME_CHECKS[gm.game](gm)
-    return problems
+    problems: list[str] = []
+    if gm.game in HEX_GAMES:
+        problems = _placement(gm)
+        if problems:
+            return problems
+        problems += _reach(gm)
+    return problems + resolve(gm.game).part("checker")(gm)
 
 
 def _placement(gm: GameMap) -> list[str]:
@@ -363,7 +379,7 @@ def _stacked(gm: GameMap, i: int, lab: str, what: str, forbidden: dict[str, str]
     return []
 
 
-def _check_expedition(gm: GameMap) -> list[str]:
+def check_expedition(gm: GameMap) -> list[str]:
     problems: list[str] = []
     rivers = _indexed(gm, "river")
     deltas = _indexed(gm, "delta")
@@ -415,7 +431,7 @@ def _check_expedition(gm: GameMap) -> list[str]:
     return problems
 
 
-def _check_crew(gm: GameMap) -> list[str]:
+def check_crew(gm: GameMap) -> list[str]:
     problems: list[str] = []
     islands = _indexed(gm, "island")
     home = [(i, f) for i, f in islands if gm.start in f.hexes]
@@ -548,7 +564,7 @@ def river_problems(gm: GameMap) -> list[str]:
     return problems
 
 
-def _check_crows(gm: GameMap) -> list[str]:
+def check_lost_crows(gm: GameMap) -> list[str]:
     problems: list[str] = []
     cells = set(gm.hexes)
     canadas = _indexed(gm, "canada")
@@ -626,8 +642,20 @@ def _check_crows(gm: GameMap) -> list[str]:
     return problems
 
 
-GAME_CHECKS: dict[str, Callable[[GameMap], list[str]]] = {
-    "lost-expedition": _check_expedition,
-    "lost-crew": _check_crew,
-    "lost-crows": _check_crows,
-}
+def load_map(path: str | Path) -> GameMap:
+    """A map file, refused with its first structural problem (a Crows file gives a CrowsLayout)."""
+    source = shown_path(path)
+    try:
+        data = load_file(path, MAP)
+    except LoadError as exc:
+        raise LostprintError(str(exc)) from None
+    if not isinstance(data, dict) or data.get("format") != MAP_FORMAT:
+        problems = check_map_data_lines(data, source)
+        raise LostprintError(problems[0] if problems else f"{source}: format: expected {MAP_FORMAT!r}")
+    if structure_problems(data):
+        problems = check_map_data_lines(data, source)
+        more = f" (and {len(problems) - 1} more: see lostprint validate {source})" if len(problems) > 1 else ""
+        raise LostprintError(f"{problems[0]}{more}")
+    if data.get("game") in LAYOUT_GAMES:  # a Crows starting layout: squares, not hexes
+        return layout_from_dict(data, source)
+    return from_dict(data, source)

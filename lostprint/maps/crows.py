@@ -1,4 +1,5 @@
-"""Crows starting layouts: where the 13 opening tiles go, as a small map file and a setup diagram.
+"""Crows starting layouts: where the 13 opening tiles go, as a small map file (the setup diagram that
+prints one is lostprint.sheets.crows_layout).
 
 A layout file is lostprint-map/1 with `game: "crows"`:
 
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 
 from lostprint.errors import LostprintError
 from lostprint.maps.model import MAP_FORMAT
+from lostprint.maps.seeds import GENERATOR, stage_rng, variant_name
 
 GAME = "crows"
 KEYS = ("format", "game", "name", "seed", "generator", "grid", "squares", "note")
@@ -175,8 +177,6 @@ def _orbits(cols: int, rows: int, symmetry: str) -> list[tuple[tuple[int, int], 
 def generate_layout(seed: int, cols: int, rows: int, attempt: int) -> CrowsLayout | None:
     """A symmetric layout of 13 tiles grown from the centre, in one piece, spanning the whole grid,
     with no solid 2 x 2 block (the game is about the gaps)."""
-    from lostprint.maps.generate import GENERATOR, stage_rng, variant_name
-
     tiles, _ = _rules()
     rng = stage_rng(seed, "crows-layout", attempt)
     symmetry = rng.choice(("rot180", "rot180", "mirror", "both"))
@@ -210,80 +210,4 @@ def crows_size() -> tuple[int, int]:
     return grid, grid
 
 
-# --- the setup diagram ----------------------------------------------------------------------------
-
-
-def layout_scene(layout: CrowsLayout, opts=None):
-    """A one-page setup diagram: the grid, the tiles numbered in the order they are laid."""
-    from lostprint import __version__
-    from lostprint.fonts import ASCENT, DESCENT
-    from lostprint.geometry import square
-    from lostprint.scene import Group, Rect, Scene, Style, Text
-    from lostprint.sheets import widgets as w
-    from lostprint.sheets.common import SheetOptions, footer, title_block
-    from lostprint.sheets.style import MIN_TEXT
-
-    opts = opts or SheetOptions()
-    pal = opts.pal
-    page = opts.content()
-    head, body = page.split_y(44, 0, gap=10)
-    title = "Crows \u2014 starting layout"
-    seed = f" (seed {layout.seed})" if layout.seed is not None else ""
-    items: list = [title_block(head, title, f"{layout.name}{seed}: draw {len(layout.squares)} tiles and lay them "
-                                            "out face up as shown, in the numbered order", pal)]
-    grid_box, notes_col = body.split_x(0, 190, gap=14)
-    cells = [(c, r) for c in range(layout.cols) for r in range(layout.rows)]
-    g = square.fit_grid(cells, tuple(grid_box.inset(6)), max_size=96.0)
-    tile_fill = "#efe3c8" if pal.name == "color" else "#e2e2e2"
-    grid_items: list = []
-    for c, r in cells:
-        x, y = g.corner((c, r))
-        grid_items.append(Rect(x + 2, y + 2, g.size - 4, g.size - 4,
-                               Style(fill=None, stroke=pal.faint, width=0.6, dash=(2, 2)), role="gap"))
-    number_size = max(MIN_TEXT, min(22.0, g.size * 0.36))
-    for n, sq in enumerate(layout.squares, start=1):
-        x, y = g.corner(sq)
-        grid_items.append(Rect(x + 2, y + 2, g.size - 4, g.size - 4,
-                               Style(fill=tile_fill, stroke=pal.ink, width=1.2), radius=3, role="tile"))
-        cx, cy = g.center(sq)
-        grid_items.append(Text(cx, cy + (ASCENT - DESCENT) * number_size / 2, str(n), number_size, "serif-bold",
-                               "middle", pal.accent, role="tile-number"))
-    items.append(Group(tuple(grid_items), name="layout", box=tuple(grid_box)))
-
-    lines = [
-        "Build the tile stack as the setup says, then draw the top "
-        f"{len(layout.squares)} tiles.",
-        "Lay them face up on the numbered squares, 1 first, in the order drawn.",
-        "Dashed squares stay empty: they are the gaps the players fill.",
-        "Put crows on each tile that shows crows, as many as it shows.",
-    ]
-    size = 8.5  # as the kit's setup steps
-    wrapped = [_wrap(text, size, notes_col.w - 8) for text in lines]
-    need = 12.0 + 6 + sum(len(ws) * size * 1.3 + 4 for ws in wrapped) + 4
-    notes_box = notes_col.split_y(need, 0, gap=0)[0]
-    panel_items, inner = w.panel(notes_box, "Setting up", pal)
-    y = inner.y
-    for ws in wrapped:
-        for line in ws:
-            y += size * 1.3
-            panel_items.append(Text(inner.x, y, line, size, "sans", "start", pal.ink))
-        y += 4
-    items.append(Group(tuple(panel_items), name="notes", box=tuple(notes_box)))
-    items.append(footer(opts, f"lostprint {__version__} \u00b7 crows layout: {layout.name}{seed}", pal))
-    w_, h_ = opts.page()
-    meta = (("title", f"Crows \u2014 starting layout {layout.name}"), ("subject", f"setup diagram, {opts.paper}, {opts.ink}"),
-            ("game", GAME), ("map", layout.name), ("seed", "" if layout.seed is None else str(layout.seed)),
-            ("version", __version__))
-    from lostprint.sheets.common import SHEET_MARGIN
-
-    return Scene(w_, h_, tuple(items), metadata=meta, margin=SHEET_MARGIN)
-
-
-def _wrap(text: str, size: float, width: float) -> list[str]:
-    from lostprint.fonts import wrap
-
-    return wrap(text, "sans", size, width)
-
-
-__all__ = ["CrowsLayout", "check_layout", "check_layout_data", "generate_layout", "layout_scene",
-           "standard_layout"]
+__all__ = ["CrowsLayout", "check_layout", "check_layout_data", "generate_layout", "standard_layout"]

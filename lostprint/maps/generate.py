@@ -6,38 +6,41 @@ lostprint.maps.check; when a draw fails it retries with the next attempt number 
 """
 from __future__ import annotations
 
-import hashlib
 import random
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from lostprint.errors import LostprintError, UsageError
+from lostprint.games import resolve
 from lostprint.geometry import hexgrid
 from lostprint.geometry.hexgrid import Hex
+from lostprint.maps import crows as layouts
 from lostprint.maps import grid
 from lostprint.maps.check import check_map
 from lostprint.maps.model import Feature, GameMap
+from lostprint.maps.seeds import GENERATOR, stage_rng, variant_name
 
-GENERATOR = "lostprint-maps/1"
 ATTEMPTS = 60
 
 
-def stage_rng(seed: int, stage: str, attempt: int = 0) -> random.Random:
-    digest = hashlib.sha256(f"{seed}:{stage}:{attempt}".encode()).digest()
-    return random.Random(int.from_bytes(digest[:8], "big"))
+class Generator(NamedTuple):
+    """One game's generator: make(seed, cols, rows, attempt) -> map or None, its default size and
+    its (columns, rows) limits. Each game's plugin names its own."""
+
+    make: Callable
+    size: Callable[[], tuple[int, int]]
+    limits: tuple[tuple[int, int], tuple[int, int]]
 
 
-def variant_name(seed: int) -> str:
-    return f"variant-{seed}"
+def generator_of(game_id: str) -> Generator:
+    return resolve(game_id).part("generator")
 
 
-def generate(game_id: str, seed: int, cols: int | None = None, rows: int | None = None):
+def generate(game_id: str, seed: int, cols: int | None = None, rows: int | None = None,
+             gen: Generator | None = None):
     """A checked variant map (a GameMap, or a CrowsLayout for Crows) for a seed."""
-    try:
-        make, default_size, limits = GENERATORS[game_id]
-    except KeyError:
-        raise UsageError(f"no map generator for {game_id!r} (generators: {', '.join(GENERATORS)})") from None
+    make, default_size, limits = gen or generator_of(game_id)
     dc, dr = default_size()
-    cols, rows = cols or dc, rows or dr
+    cols, rows = (dc if cols is None else cols), (dr if rows is None else rows)
     (cmin, cmax), (rmin, rmax) = limits
     if not (cmin <= cols <= cmax and rmin <= rows <= rmax):
         raise UsageError(f"{game_id} maps are {cmin}-{cmax} columns by {rmin}-{rmax} rows (asked for {cols} x {rows})")
@@ -209,9 +212,7 @@ def _river(rng: random.Random, start: Hex, delta: Hex, cells: set[Hex]) -> list[
     return path
 
 
-GENERATORS: dict[str, tuple[Callable, Callable[[], tuple[int, int]], tuple[tuple[int, int], tuple[int, int]]]] = {
-    "lost-expedition": (expedition, _expedition_size, ((5, 80), (2, 40))),
-}
+EXPEDITION = Generator(expedition, _expedition_size, ((5, 80), (2, 40)))
 
 
 def rectangle(cols: int, rows: int) -> list[Hex]:
@@ -489,21 +490,7 @@ def _crows_rivers(rng: random.Random, cells: list[Hex], avoid: set[Hex]) -> list
     return rivers
 
 
-def _crows_layout(seed: int, cols: int, rows: int, attempt: int):
-    from lostprint.maps.crows import generate_layout
-
-    return generate_layout(seed, cols, rows, attempt)
-
-
-def _crows_layout_size() -> tuple[int, int]:
-    from lostprint.maps.crows import crows_size
-
-    return crows_size()
-
-
-GENERATORS.update({
-    "lost-crew": (crew, _crew_size, ((4, 60), (3, 40))),
-    "lost-crows": (crows, _crows_size, ((5, 60), (4, 40))),
-    # 13 tiles spanning the grid, with no solid 2 x 2 block: 5 x 5 up to 7 x 7
-    "crows": (_crows_layout, _crows_layout_size, ((5, 7), (5, 7))),
-})
+CREW = Generator(crew, _crew_size, ((4, 60), (3, 40)))
+LOST_CROWS = Generator(crows, _crows_size, ((5, 60), (4, 40)))
+# 13 tiles spanning the grid, with no solid 2 x 2 block: 5 x 5 up to 7 x 7
+CROWS_LAYOUT = Generator(layouts.generate_layout, layouts.crows_size, ((5, 7), (5, 7)))

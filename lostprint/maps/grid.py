@@ -37,21 +37,6 @@ def reachable(start: Hex, cells: set[Hex]) -> set[Hex]:
     return seen
 
 
-def distances(start: Hex, cells: set[Hex]) -> dict[Hex, int]:
-    """Steps from start to every reachable hex of `cells` (breadth first)."""
-    if start not in cells:
-        return {}
-    dist = {start: 0}
-    todo = deque([start])
-    while todo:
-        h = todo.popleft()
-        for n in hexgrid.neighbors(h):
-            if n in cells and n not in dist:
-                dist[n] = dist[h] + 1
-                todo.append(n)
-    return dist
-
-
 def on_border(h: Hex, cells: set[Hex]) -> bool:
     return any(n not in cells for n in hexgrid.neighbors(h))
 

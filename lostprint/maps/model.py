@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 
 from lostprint.errors import LostprintError
 from lostprint.geometry import hexgrid
@@ -112,32 +111,6 @@ def from_dict(data: dict, source: str = "<map>") -> GameMap:
         )
     except (KeyError, TypeError, AttributeError) as exc:
         raise LostprintError(f"{source}: not a valid map file ({exc})") from None
-
-
-def load_map(path: str | Path) -> GameMap:
-    """A map file, refused with its first structural problem (a Crows file gives a CrowsLayout)."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LostprintError(f"{path}: cannot read map file ({getattr(exc, 'strerror', None) or exc})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise LostprintError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON ({exc.msg})") from None
-    if not isinstance(data, dict) or data.get("format") != MAP_FORMAT:
-        raise LostprintError(f"{path}: format: expected {MAP_FORMAT!r}")
-    from lostprint.maps.check import structure_problems
-
-    problems = structure_problems(data)
-    if problems:
-        more = f" (and {len(problems) - 1} more: see lostprint validate {path})" if len(problems) > 1 else ""
-        raise LostprintError(f"{path}: {problems[0]}{more}")
-    if data.get("game") == "crows":  # a Crows starting layout: squares, not hexes
-        from lostprint.maps.crows import from_dict as layout_from_dict
-
-        return layout_from_dict(data, str(path))
-    return from_dict(data, str(path))
 
 
 def standard_map(game_id: str) -> GameMap:

@@ -5,11 +5,11 @@ is playable (a river that flows to the delta, a route through the plot hexes...)
 """
 from __future__ import annotations
 
-from lostprint.maps.check import FEATURE_TYPES, HEX_GAMES, ISLAND_SIZES, PLOT_LETTERS
+from lostprint.maps.check import FEATURE_TYPES, HEX_GAMES, ISLAND_SIZES, LABEL_PATTERN, MAX_HEXES, MAX_NAME, PLOT_LETTERS
 from lostprint.maps.model import MAP_FORMAT
 
-LABEL = r"^[A-Z]+[1-9][0-9]*$"
-EDGE = r"^[A-Z]+[1-9][0-9]*:(N|NE|SE|S|SW|NW)$"
+LABEL = LABEL_PATTERN
+EDGE = LABEL_PATTERN[:-1] + ":(N|NE|SE|S|SW|NW)$"
 
 
 def _feature(game: str) -> dict:
@@ -39,13 +39,14 @@ def _hex_map(game: str) -> dict:
         "properties": {
             "format": {"const": MAP_FORMAT},
             "game": {"const": game},
-            "name": {"type": "string", "minLength": 1},
+            "name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
             "seed": {"type": "integer", "description": "the seed a variant was generated from"},
             "generator": {"type": "string", "description": "the generator and its version"},
             "note": {"type": "string"},
             "orientation": {"const": "flat", "description": "flat-top hexes"},
             "offset": {"const": "even-q", "description": "labels: columns A, C, E... sit half a hex lower"},
-            "hexes": {"type": "array", "minItems": 1, "uniqueItems": True, "items": {"$ref": "#/$defs/label"},
+            "hexes": {"type": "array", "minItems": 1, "maxItems": MAX_HEXES, "uniqueItems": True,
+                      "items": {"$ref": "#/$defs/label"},
                       "description": "every playable hex, by label (column letter, row number)"},
             "terrain": {"type": "object", "propertyNames": {"pattern": LABEL},
                         "additionalProperties": {"type": "string"}, "description": "pre-printed terrain by hex"},

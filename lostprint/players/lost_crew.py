@@ -1,358 +1,348 @@
-"""A seeded player of 1672: The Lost Crew."""
+"""Seeded players of 1672: The Lost Crew: policies over the engine (lostprint.engine.lost_crew).
+
+A player decides (one method per phase) and rolls the dice; the engine applies every rule. The
+careful captain heads for the nearest exit through known water, heals, repairs, fishes and keeps a
+watch; the naive one only steers and scans. Each day written down is what a player copies into a
+save, with the dice under `rolls:` and a log of what happened (for the journal writer).
+"""
 from __future__ import annotations
 
-from lostprint.geometry import hexgrid
+from collections import deque
+
+from lostprint.engine import lost_crew as eng
+from lostprint.games.lost_crew import ISLAND_SUPPLIES, RULES, slot_count
 from lostprint.players.common import Dice, rng_for
 
-
-# --- 1672: The Lost Crew -----------------------------------------------------------------------
-
-WEATHER_ROLL = {1: "storm", 2: "doldrums", 3: "rain", 4: "headwind", 5: "fair"}
-DIRECTIONS_1672 = {1: "N", 2: "NE", 3: "SE", 4: "S", 5: "SW", 6: "NW"}
-ISLAND_SIZE = {"small-island": 0, "medium-island": 1, "large-island": 3}
+SAILORS = ("Tom Hale", "Jan Visser", "Ngozi", "Pip")
 
 
-class Crew:
-    """One voyage of 1672 by a steady captain who heads for the nearest exit through coloured water."""
+class Captain:
+    """The careful captain."""
 
-    SAILORS = ("Tom Hale", "Jan Visser", "Ngozi", "Pip")
+    stage = "1672-play"
 
     def __init__(self, seed: int, game_map=None):
-        from lostprint.games.lost_crew import GAME
         from lostprint.maps.model import standard_map
 
         self.gm = game_map or standard_map("lost-crew")
-        self.game = GAME
-        self.dice = Dice(rng_for(seed, "1672-play"))
-        self.pos = self.gm.start
-        self.terrain = dict(self.gm.terrain)
-        self.v = {t.key: t.start for t in GAME.trackers}
-        self.sailors = {n: "well" for n in self.SAILORS}
-        self.weather = "fair"
-        self.islands: dict[str, dict] = {}  # landed hex -> cubes left (None = unlimited)
-        self.natives: set[str] = set()
-        self.hostile: set[str] = set()
-        self.left: set[str] = set()
-        self.days: list[dict] = []
-        self.over = None
+        self.dice = Dice(rng_for(seed, self.stage))
+        self.v = eng.start(self.gm, len(SAILORS))
+        self.exit_dist = _distances(self.gm)
 
-    def dist(self) -> dict[str, int]:
-        from collections import deque
+    # --- one method per phase ------------------------------------------------------------------
 
-        out = {g: 0 for g in self.gm.goals}
-        queue = deque(self.gm.goals)
-        while queue:
-            lab = queue.popleft()
-            for n in self.gm.neighbors(lab):
-                if n not in out:
-                    out[n] = out[lab] + 1
-                    queue.append(n)
-        return out
-
-    def wound(self, day, log, why):
-        well = [n for n, s in self.sailors.items() if s == "well"]
-        hurt = [n for n, s in self.sailors.items() if s == "wounded"]
-        if well:
-            who = well[self.dice.rng.randrange(len(well))]
-            self.sailors[who] = "wounded"
-            day.setdefault("wounded", []).append(who)
-            log.append(f"{why}: {who} wounded")
-        elif hurt:
-            who = hurt[0]
-            self.sailors[who] = "dead"
-            day.setdefault("lost", []).append(who)
-            day.setdefault("marks", []).append({"burial": self.pos})
-            log.append(f"{why}: {who} dies of a second wound")
-
-    def add(self, key, n):
-        self.v[key] = max(0, min(6, self.v[key] + n))
-
-    def step_options(self, here, tdist):
-        out = []
-        hostile = here in self.hostile
-        for lab in self.gm.neighbors(here):
-            if lab not in self.terrain or lab in self.hostile:
-                continue
-            if tdist.get(lab, 99) < tdist.get(here, 99) or hostile:  # natives chase us off: any way out
-                out.append(lab)
-        return sorted(out, key=lambda x: (self.terrain[x] == "shoals", tdist.get(x, 99), x))
-
-    def drift(self, day, log) -> str | None:
-        d = DIRECTIONS_1672[self.dice.d6()]
-        target = hexgrid.neighbor(self.gm.axial[self.pos], d)
-        lab = self.gm.by_hex.get(target)
-        log.append(f"uncontrolled: drift {d}")
-        if lab is None:
-            log.append("the current carries the sloop off the map")
-            return "off"
-        if lab not in self.terrain:  # drifting into the unknown: draw it as we go
-            self.terrain[lab] = "sea"
-            day.setdefault("mapped", {})[lab] = "sea"
-        return lab
-
-    def land(self, day, log, lab):
-        t = self.terrain[lab]
-        if t not in ISLAND_SIZE or lab in self.islands:
-            return
-        hexes = [lab]
-        if t == "large-island":
-            other = [n for n in self.gm.neighbors(lab) if self.terrain.get(n) == "large-island"
-                     and n not in self.islands]
-            hexes += other[:1]
-        size = t.replace("-island", "")
-        roll = self.dice.d6()
-        total = roll + ISLAND_SIZE[t]
-        cubes = {"water": 3, "wood": 0, "food": 0}
-        if total >= 3:
-            cubes["wood"] = 1
-        if total >= 4:
-            cubes["food"] = 1
-        if total >= 5:
-            cubes.update(wood=2, food=2)
-        if total >= 6:
-            cubes["water"] = 4
-        if total >= 7:
-            cubes["water"] = None
-        if total >= 8:
-            cubes.update(wood=None, food=None)
-        natives = total >= 6
-        for h in hexes:
-            self.islands[h] = cubes
-            if natives:
-                self.natives.add(h)
-        day.setdefault("marks", []).append({"island": {"hexes": hexes, "size": size, "natives": natives,
-                                                       "roll": roll}})
-        log.append(f"landed on a {size} island: roll {roll} -> {cubes}, natives {natives}")
-
-    def scan(self, day, log, bonus):
-        blank = [n for n in self.gm.neighbors(self.pos) if n not in self.terrain]
-        blank.sort(key=lambda lab: hexgrid.hex_to_pixel(hexgrid.Layout(hexgrid.FLAT, (1, 1), (0, 0)),
-                                                         self.gm.axial[lab])[1])
-        for lab in blank:
-            if lab in self.terrain:
-                continue
-            t = sum(self.dice.roll(2)) + bonus
-            terrain = "sea" if t <= 8 else "shoals" if t == 9 else "small-island" if t == 10 else \
-                "medium-island" if t == 11 else "large-island"
-            self.terrain[lab] = terrain
-            day.setdefault("mapped", {})[lab] = terrain
-            if terrain == "large-island":
-                # its second hex lies in a rolled direction; reroll until it lands on a blank hex
-                second = None
-                for _ in range(12):
-                    d = DIRECTIONS_1672[self.dice.d6()]
-                    cand = self.gm.by_hex.get(hexgrid.neighbor(self.gm.axial[lab], d))
-                    if cand and cand not in self.terrain and cand != self.pos:
-                        second = cand
-                        break
-                if second:
-                    self.terrain[second] = "large-island"
-                    day["mapped"][second] = "large-island"
-                else:  # nowhere for it to spread: the island stays a medium one
-                    self.terrain[lab] = "medium-island"
-                    day["mapped"][lab] = "medium-island"
-            log.append(f"scan {lab}: {t} -> {self.terrain[lab]}")
-
-    def play_day(self, n: int) -> dict:
-        day: dict = {"day": n, "weather": self.weather}
-        log: list[str] = []
-        here_t = self.terrain[self.pos]
-        at_island = here_t in ISLAND_SIZE
-        healthy = [s for s, st in self.sailors.items() if st == "well"]
-        wounded = [s for s, st in self.sailors.items() if st == "wounded"]
-        free = len(healthy)
-        jobs: list[str] = []
-        # phase 1: the captain's priorities
-        if self.weather == "storm" and at_island:
-            jobs.append("anchorage")
-        elif self.weather != "doldrums":
-            jobs.append("movement")
-            if self.weather in ("headwind", "rain", "storm"):
-                jobs.append("tacking")
-        blank = [x for x in self.gm.neighbors(self.pos) if x not in self.terrain]
-        if blank:
-            jobs.append("scan")
-        gatherable = at_island and self.pos not in self.hostile and self.pos in self.islands
-        if gatherable:
-            jobs += ["gather", "gather"]
-        if self.v["wood"] and self.v["hull"] < 6:
-            jobs.append("repair")
-        if self.weather != "storm" and self.v["food"] <= 4:
-            jobs.append("fish")
-        jobs += ["watch", "scan", "gather", "fish", "drink"]
-        assigned = []
-        for job in jobs:
-            if len(assigned) >= free:
+    def assign(self, v: eng.Voyage) -> eng.Orders:
+        rule = RULES.weather(v.weather)
+        free = v.well
+        at_island = eng.is_island(v.terrain.get(v.pos))
+        wanted: list[str] = []
+        if rule.storm and at_island:
+            wanted.append(RULES.storm.anchor)
+        elif rule.storm:
+            wanted += list(RULES.storm.saved_by)
+        elif rule.steps:
+            wanted += list(rule.crew)
+        if eng.scan_order(self.gm, v.pos, v.terrain) or rule.steps:
+            wanted.append("scan")
+        if self._provisioning(v):
+            wanted += ["gather"] * slot_count("gather")
+        elif self._can_gather(v):
+            wanted += ["gather"] * 2
+        if v.value("wood") and v.value("hull") < eng.CAP["hull"]:
+            wanted.append("repair")
+        if rule.fish and v.value("food") < eng.CAP["food"] - 1:
+            wanted.append("fish")
+        wanted += ["watch", "scan", "gather", "drink"]
+        jobs: dict[str, int] = {}
+        for job in wanted:
+            if sum(jobs.values()) >= free:
                 break
-            if job == "scan" and (not blank or assigned.count("scan") >= 2):
+            if jobs.get(job, 0) >= slot_count(job):
                 continue
-            if job == "gather" and (not gatherable or assigned.count("gather") >= 3):
+            if job == "gather" and not self._can_gather(v):
                 continue
-            if job in assigned and job not in ("scan", "gather"):
+            if job == "fish" and not rule.fish:
                 continue
-            if job == "fish" and self.weather == "storm":
+            if job == "drink" and rule.drink:
                 continue
-            assigned.append(job)
-        log.append(f"{self.weather}; jobs: {', '.join(assigned) or 'none'}; resting: {', '.join(wounded) or 'none'}")
+            jobs[job] = jobs.get(job, 0) + 1
+        return eng.Orders(**{k: (n if k in ("scan", "gather") else bool(n)) for k, n in jobs.items()})
+
+    def heal(self, v: eng.Voyage) -> bool:
+        return bool(v.resting) and v.value("water") > RULES.rest_water
+
+    def repair_wood(self, v: eng.Voyage) -> int:
+        if not v.orders.repair:
+            return 0
+        return min(v.value("wood"), (eng.CAP["hull"] - v.value("hull")) // RULES.repair_rate)
+
+    def route(self, v: eng.Voyage, steps: int) -> tuple[str, ...]:
+        if self._provisioning(v):
+            return ()  # stay and fill the casks first
+        out: list[str] = []
+        pos = v.pos
+        island = v.island_at(pos)
+        must_leave = island is not None and island.hostile
+        for _ in range(steps):
+            options = [n for n in self.gm.neighbors(pos) if n in v.terrain and n not in out
+                       and (self.exit_dist[n] < self.exit_dist[pos] or (must_leave and not out))]
+            if not options:
+                break
+            options.sort(key=lambda n: (v.terrain[n] == "shoals", self.exit_dist[n], n))
+            out.append(options[0])
+            pos = options[0]
+            if eng.is_island(v.terrain[pos]) and not v.island_at(pos):
+                break  # land on a new island
+        return tuple(out)
+
+    def picks(self, v: eng.Voyage) -> tuple[str, ...]:
+        if not self._can_gather(v):
+            return ()
+        island = v.island_at(v.pos)
+        cubes = dict(zip(ISLAND_SUPPLIES, island.cubes))
+        out: list[str] = []
+        values = {k: v.value(k) for k in ISLAND_SUPPLIES}
+        for _ in range(v.orders.gather):
+            options = [k for k in ISLAND_SUPPLIES if (cubes[k] is None or cubes[k] > 0)
+                       and values[k] < eng.CAP[k]]
+            if not options:
+                break
+            key = min(options, key=lambda k: (values[k] + (2 if k == "wood" else 0), k))
+            if cubes[key] is not None:
+                cubes[key] -= 1
+            values[key] += 1
+            out.append(key)
+        return tuple(out)
+
+    def goods(self, v: eng.Voyage) -> int:
+        return 1 if v.value("hull") >= eng.CAP["hull"] - 1 else 0
+
+    def gift(self, v: eng.Voyage) -> str:
+        return min(ISLAND_SUPPLIES, key=lambda k: (v.value(k), k))
+
+    def wound_order(self, v: eng.Voyage) -> tuple[int, ...]:
+        """Wound a well sailor (a random one) before killing a wounded one."""
+        well = [i for i, s in enumerate(v.sailors) if s == eng.WELL]
+        if well:
+            return (well[self.dice.rng.randrange(len(well))],)
+        return ()
+
+    # --- a day ---------------------------------------------------------------------------------
+
+    def _can_gather(self, v: eng.Voyage) -> bool:
+        island = v.island_at(v.pos)
+        return bool(island and island.roll and not island.hostile and v.pos not in v.left
+                    and any(c is None or c > 0 for c in island.cubes))
+
+    def _provisioning(self, v: eng.Voyage) -> bool:
+        """Low on Water or Food at an island that still gives some: stay a day."""
+        low = min(v.value("water"), v.value("food")) <= 1
+        return low and self._can_gather(v)
+
+    def _wounds(self, before: eng.Voyage, after: eng.Voyage, day: dict) -> None:
+        for i, (a, b) in enumerate(zip(before.sailors, after.sailors)):
+            if a == b:
+                continue
+            name = SAILORS[i]
+            if b == eng.WOUNDED or a == eng.WELL:
+                day.setdefault("wounded", []).append(name)
+            if b == eng.DEAD:
+                day.setdefault("lost", []).append(name)
+                day.setdefault("marks", []).append({"burial": after.pos})
+
+    def play_day(self) -> dict:
+        v = self.v
+        day: dict = {"day": v.day + 1, "weather": v.weather}
+        rolls: dict = {}
+        log: list[str] = []
+        orders = self.assign(v)
+        v = eng.begin_day(v, orders)
+        jobs = ", ".join(f"{k}" + (f" \u00d7{n}" if n > 1 else "") for k, n in vars(orders).items() if n)
+        log.append(f"{RULES.weather(v.weather).name}; jobs: {jobs or 'none'}")
         # 2 rest
-        if wounded and self.v["water"] >= 2:
-            self.add("water", -1)
-            for s in wounded:
-                self.sailors[s] = "well"
-            day["healed"] = list(wounded)
-            log.append(f"rest and water heal {', '.join(wounded)}")
+        if self.heal(v):
+            healed = [SAILORS[i] for i in v.resting]
+            v = eng.rest(v, True)
+            day["healed"] = healed
+            log.append(f"rest and water heal {', '.join(healed)}")
         # 3 repair
-        if "repair" in assigned:
-            k = min(self.v["wood"], 6 - self.v["hull"])
-            self.add("wood", -k)
-            self.add("hull", k)
+        wood = self.repair_wood(v)
+        if wood:
+            v = eng.repair(v, wood)
+            log.append(f"repair: {wood} wood into hull")
         # 4 movement
-        tdist = self.dist()
-        moved = []
-        controlled = {"fair": "movement" in assigned, "headwind": False, "rain": False, "doldrums": False,
-                      "storm": False}[self.weather]
-        if self.weather in ("headwind", "rain"):
-            controlled = "movement" in assigned and "tacking" in assigned
-        steps = 2 if self.weather == "fair" else 1
-        if self.weather == "storm":
-            if "anchorage" in assigned:
-                log.append("anchored at the island: the storm passes")
-                steps = 0
-            else:
-                damage = max(1, 3 - assigned.count("movement") - assigned.count("tacking"))
-                self.add("hull", -damage)
-                log.append(f"storm: hull -{damage}")
-        uncontrolled = (self.weather == "fair" and not controlled) or (self.weather == "rain" and not controlled) \
-            or (self.weather == "storm" and steps)
-        if self.weather == "doldrums" or (self.weather == "headwind" and not controlled):
-            steps = 0
-        if uncontrolled:
-            lab = self.drift(day, log)
-            if lab == "off":
-                self.over = "lost"
-                day["resources"] = dict(self.v)
-                day["log"] = log
-                return day
-            moved.append(lab)
-        elif steps:
-            for _ in range(steps):
-                options = self.step_options(self.pos if not moved else moved[-1], tdist)
-                if not options:
-                    break
-                moved.append(options[0])
-                if self.terrain[options[0]] in ISLAND_SIZE and options[0] not in self.islands:
-                    break
-        for lab in moved:
-            if self.pos in self.islands and self.islands.get(lab) is not self.islands[self.pos]:
-                self.left.update(h for h, c in self.islands.items() if c is self.islands[self.pos])
-            self.pos = lab
-            if self.terrain[lab] == "shoals":
-                self.add("hull", -1)
-                log.append("shoals: hull -1")
+        steps, drifts, damage = eng.movement_plan(v.weather, v.orders, eng.is_island(v.terrain.get(v.pos)))
+        face = None
+        route: tuple[str, ...] = ()
+        if drifts:
+            face = self.dice.d6()
+            rolls["drift"] = [face]
+            log.append(f"uncontrolled: drift {eng.direction(face)}")
+        else:
+            route = self.route(v, steps)
+        start = v.pos
+        v = eng.move(v, self.gm, route, face)
+        if damage:
+            log.append(f"storm: hull -{damage}")
+        moved = list(route) if not drifts else ([v.pos] if v.pos != start else [])
         if moved:
             day["moved"] = moved
-            log.append(f"sailed to {', '.join(moved)}")
-            self.land(day, log, self.pos)
-        if self.pos in self.gm.goals:  # out through the exit: the voyage is over at once
-            self.over = "won"
-            day["resources"] = dict(self.v)
-            day["log"] = log
-            return day
+        if v.over:
+            log.append(v.over[1])
+            return self._close(v, day, rolls, log)
+        if eng.landing(v, self.gm):
+            face = self.dice.d6()
+            rolls["island"] = [face]
+            hexes = eng.landing(v, self.gm)
+            v = eng.land(v, self.gm, face)
+            island = v.island_at(v.pos)
+            day.setdefault("marks", []).append({"island": {"hexes": list(hexes), "size": island.size.split("-")[0],
+                                                           "natives": island.natives}})
+            log.append(f"landed on a {island.size}: roll {face}, natives {island.natives}")
         # 5 scan
-        if "scan" in assigned:
-            self.scan(day, log, 1 if assigned.count("scan") >= 2 else 0)
+        if v.orders.scan:
+            v = self._scan(v, day, rolls, log)
         # 6 gather
-        cubes = self.islands.get(self.pos)
-        if cubes is not None and self.pos not in self.left and self.pos not in self.hostile:
-            got = {}
-            for _ in range(assigned.count("gather")):
-                key = min(("water", "food", "wood"), key=lambda k: (self.v[k] if k != "wood" else self.v[k] + 2, k))
-                if cubes.get(key) == 0:
-                    key = next((k for k in ("water", "food", "wood") if cubes.get(k) != 0 and self.v[k] < 6), None)
-                if key is None:
-                    break
-                if cubes.get(key) is not None:
-                    cubes[key] -= 1
-                self.add(key, 1)
-                got[key] = got.get(key, 0) + 1
-            if got:
-                day["gathered"] = got
-                log.append(f"gathered {got}")
+        picks = self.picks(v) if v.orders.gather else ()
+        if picks:
+            v = eng.gather(v, picks)
+            got: dict = {}
+            for k in picks:
+                got[k] = got.get(k, 0) + 1
+            day["gathered"] = got
+            log.append(f"gathered {got}")
         # 7 natives
-        if self.pos in self.natives and self.pos not in self.hostile:
+        if eng.meets_natives(v):
+            goods = self.goods(v)
+            faces: list[int] = []
             while True:
-                r = self.dice.d6()
-                log.append(f"natives: {r}")
-                if r == 1:
-                    self.wound(day, log, "natives attack")
-                    continue
-                if r == 2:  # hostile: the whole island, and the sloop must leave it
-                    same = [h for h, c in self.islands.items() if c is self.islands[self.pos]]
-                    self.hostile.update(same)
-                    self.left.update(same)
-                elif r == 4:
-                    self.add(min(("water", "food", "wood"), key=lambda k: self.v[k]), 1)
-                elif r == 5:
-                    for k in ("water", "food", "wood"):
-                        self.add(k, 1)
-                elif r == 6:
-                    for k in ("water", "food", "wood"):
-                        self.v[k] = 6
-                break
-        # 8 drink
-        if self.weather in ("rain", "storm"):
-            if "drink" in assigned:
-                self.add("water", 1)
-        elif self.v["water"] >= 1:
-            self.add("water", -1)
-        else:
-            self.wound(day, log, "thirst")
-        # 9 eat
-        if "fish" in assigned and self.weather != "storm":
-            log.append("a sailor fishes")
-        elif self.v["food"] >= 1:
-            self.add("food", -1)
-        else:
-            self.wound(day, log, "hunger")
+                faces.append(self.dice.d6())
+                band = RULES.encounter(faces[-1] + goods * RULES.good_bonus)
+                if band.effect != "wound" or len(faces) >= eng.kill_all(v.sailors):
+                    break
+            rolls["natives"] = faces
+            before = v
+            v, effect = eng.natives(v, goods, tuple(faces), self.gift(v), order=self.wound_order(v))
+            self._wounds(before, v, day)
+            log.append(f"natives: {faces} with {goods} goods -> {effect}")
+        # 8 drink, 9 eat
+        for phase in (eng.drink, eng.eat):
+            if not v.over:
+                before = v
+                v = phase(v, order=self.wound_order(v))
+                self._wounds(before, v, day)
         # 10 accident
-        if self.v["hull"] == 0:
-            self.over = "lost"
-        else:
-            r = self.dice.d6()
-            if r >= self.v["hull"]:
-                self.wound(day, log, f"accident ({r} vs hull {self.v['hull']})")
-        if all(s == "dead" for s in self.sailors.values()):
-            self.over = "lost"
+        if not v.over:
+            face = None if v.value("hull") == 0 else self.dice.d6()
+            if face is not None:
+                rolls["accident"] = [face]
+            before = v
+            v = eng.accident(v, face, order=self.wound_order(v))
+            self._wounds(before, v, day)
         # 11 weather
-        r = self.dice.d6()
-        if r == 1 and "watch" in assigned:
-            r = self.dice.d6()
-            log.append("the watch sees the storm coming and rerolls")
-            if r in (1, 6):
-                r = 1
-        if r != 6:
-            self.weather = WEATHER_ROLL[r]
-        day["resources"] = dict(self.v)
+        if not v.over:
+            faces = [self.dice.d6()]
+            if v.orders.watch and eng.WEATHER.lookup(faces[0]).results[0] == RULES.watch_rerolls:
+                faces.append(self.dice.d6())
+                log.append("the watch sees the storm coming and rerolls")
+            rolls["weather"] = faces
+            v = eng.weather_watch(v, tuple(faces))
+        return self._close(v, day, rolls, log)
+
+    def _scan(self, v, day, rolls, log):
+        pairs, spreads = [], []
+        drawn_before = len(v.drawn)
+        for lab in eng.scan_order(self.gm, v.pos, v.terrain):
+            if lab in v.terrain:
+                continue  # coloured by a large island's second hex
+            pair = tuple(self.dice.roll(2))
+            pairs.append(list(pair))
+            v = eng.scan_hex(v, lab, pair, v.orders.scan)
+            if v.terrain[lab] == "large-island":
+                placed = False
+                while not placed:
+                    face = None
+                    if eng.spread_options(self.gm, lab, v.pos, v.terrain):
+                        face = self.dice.d6()
+                        spreads.append(face)
+                    v, placed = eng.spread(v, self.gm, lab, face)
+            log.append(f"scan {lab}: {sum(pair)} -> {v.terrain[lab]}")
+        if pairs:
+            rolls["scan"] = pairs
+        if spreads:
+            rolls["spread"] = spreads
+        mapped = day.setdefault("mapped", {})
+        for lab in v.drawn[drawn_before:]:
+            mapped[lab] = v.terrain[lab]
+        return v
+
+    def _close(self, v, day, rolls, log) -> dict:
+        if not day.get("mapped"):
+            day.pop("mapped", None)
+        day["resources"] = {k: v.value(k) for k in ("water", "food", "hull", "wood")}
+        if rolls:
+            day["rolls"] = rolls
         day["log"] = log
+        self.v = v
         return day
 
     def play(self, limit: int = 60) -> dict:
-        n = 0
-        while self.over is None and n < limit:
-            n += 1
-            self.days.append(self.play_day(n))
-        return {"days": self.days, "result": self.over or "unfinished"}
+        days = []
+        while self.v.over is None and len(days) < limit:
+            days.append(self.play_day())
+        return {"days": days, "result": self.v.over[0] if self.v.over else "unfinished"}
 
 
-def simulate_1672(seed: int, game_map=None) -> dict:
-    """A whole voyage of 1672 as save data (no journal), plus the roll log of each day."""
-    sim = Crew(seed, game_map)
-    played = sim.play()
+class Deckhand(Captain):
+    """The naive player: steers and scans, and never heals, repairs, fishes, gathers or keeps watch."""
+
+    stage = "1672-naive"
+
+    def assign(self, v: eng.Voyage) -> eng.Orders:
+        rule = RULES.weather(v.weather)
+        jobs = {c: True for c in rule.crew} if rule.steps else {}
+        if len(jobs) < v.well and eng.scan_order(self.gm, v.pos, v.terrain):
+            jobs["scan"] = 1
+        while len(jobs) > v.well:
+            jobs.popitem()
+        return eng.Orders(**jobs)
+
+    def heal(self, v) -> bool:
+        return bool(v.resting) and v.value("water") > RULES.rest_water
+
+    def goods(self, v) -> int:
+        return 0
+
+
+def _distances(game_map) -> dict[str, int]:
+    """Steps from each hex to the nearest exit."""
+    out = {g: 0 for g in eng.exits(game_map)}
+    queue = deque(out)
+    while queue:
+        lab = queue.popleft()
+        for n in game_map.neighbors(lab):
+            if n not in out:
+                out[n] = out[lab] + 1
+                queue.append(n)
+    return out
+
+
+PLAYERS = {"careful": Captain, "naive": Deckhand}
+
+
+def simulate_1672(seed: int, game_map=None, player: str = "careful") -> dict:
+    """A whole voyage of 1672 as save data (no journal), with each day's rolls and roll log."""
+    return voyage_save(PLAYERS[player](seed, game_map), game_map)
+
+
+def voyage_save(sim: Captain, game_map=None, limit: int = 60) -> dict:
+    """Play `sim` to the end (or `limit` days) and write the voyage as save data."""
+    played = sim.play(limit)
     out = {
         "format": "lostprint-save/1",
         "game": "lost-crew",
         "map": "standard" if game_map is None else None,
-        "setup": {"sailors": list(Crew.SAILORS)},
+        "setup": {"sailors": list(SAILORS)},
         "days": played["days"],
     }
     if played["result"] != "unfinished":

@@ -1,7 +1,7 @@
 """PNG renderer: cairosvg over our own SVG, so PNG and SVG always agree."""
 from __future__ import annotations
 
-from lostprint.errors import LostprintError
+from lostprint.errors import LostprintError, interrupts_deferred
 from lostprint.render import svg
 from lostprint.scene import Scene
 
@@ -15,4 +15,9 @@ def render(scene: Scene, dpi: int = 200, page: int = 0, **_options) -> bytes:
         import cairosvg
     except (ImportError, OSError):
         raise LostprintError(CAIRO_HELP) from None
-    return cairosvg.svg2png(bytestring=svg.render(scene, page=page), dpi=dpi)
+    from lostprint.text.svg import png_with_dpi, use_bundled_fonts
+
+    data = svg.render(scene, page=page)
+    use_bundled_fonts()  # cairo reads no @font-face: it gets the bundled files through fontconfig
+    with interrupts_deferred():  # Ctrl-C inside cairo's write callback would end in an OSError traceback
+        return png_with_dpi(cairosvg.svg2png(bytestring=data, dpi=dpi), dpi)

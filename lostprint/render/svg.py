@@ -5,7 +5,9 @@ import svgwrite
 
 from lostprint import __version__
 from lostprint.fonts import FONTS
-from lostprint.scene import Circle, Group, Hatch, Line, Path, Rect, Scene, Style, Text, hatches
+from lostprint.scene import Circle, Group, Hatch, Line, Path, Rect, Scene, Style, Text, hatches, walk
+from lostprint.text.fallback import is_simple
+from lostprint.text.svg import font_face_css, outline_paths
 
 
 def _num(v: float) -> str:
@@ -59,6 +61,12 @@ def _add(dwg, parent, item) -> None:
         for child in item.items:
             _add(dwg, g, child)
         parent.add(g)
+    elif isinstance(item, Text) and not is_simple(item.text, item.font):
+        # other scripts: glyph outlines, shaped and in visual order, exactly as in the PDF
+        g = dwg.g(fill=item.fill, **{"aria-label": item.text, "role": "img"})
+        for d, transform in outline_paths(item.text, item.font, item.size, item.x, item.y, item.anchor):
+            g.add(dwg.path(d=d, transform=transform))
+        parent.add(g)
     elif isinstance(item, Text):
         font = FONTS[item.font]
         attrs = {"font_family": font.family, "font_size": _num(item.size), "fill": item.fill}
@@ -91,6 +99,12 @@ def render(scene: Scene, page: int = 0, **_options) -> bytes:
                  desc="; ".join(f"{k}={v}" for k, v in scene.metadata if k != "title") + f"; lostprint={__version__}")
     for h in hatches(sheet.items):
         dwg.defs.add(_pattern(dwg, h))
+    used: dict[str, set[str]] = {}
+    for item in walk(sheet.items):
+        if isinstance(item, Text) and is_simple(item.text, item.font):
+            used.setdefault(item.font, set()).update(item.text)
+    if used:  # the SVG carries its fonts: subset, as @font-face data
+        dwg.defs.add(dwg.style(font_face_css(used)))
     dwg.add(dwg.rect((0, 0), (_num(sheet.width), _num(sheet.height)), fill="#ffffff"))
     for item in sheet.items:
         _add(dwg, dwg, item)

@@ -4,21 +4,16 @@ game's rules fill in (lostprint.saves.rules_1572 / rules_1672 / rules_1872).
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 
+from lostprint.files.fields import At, Problems
+from lostprint.games import resolve
 from lostprint.geometry import hexgrid
-
-RULES = {
-    "lost-expedition": "lostprint.saves.rules_1572:RULES",
-    "lost-crew": "lostprint.saves.rules_1672:RULES",
-    "lost-crows": "lostprint.saves.rules_1872:RULES",
-}
 
 
 def rules_for(game_id: str):
-    module, _, name = RULES[game_id].partition(":")
-    return getattr(importlib.import_module(module), name)
+    """The replay rules of a Lost game: its plugin's validator."""
+    return resolve(game_id).part("validator")
 
 
 def slug(text: object) -> str:
@@ -122,34 +117,6 @@ class Played:
 # --- the replay state and the problem list ----------------------------------------------------
 
 
-@dataclass(frozen=True)
-class At:
-    """Where a value sits in the file: its line and its field path (days[3].moved[1])."""
-
-    line: int
-    field: str
-
-
-class Problems:
-    """The problems found so far (local to one check)."""
-
-    def __init__(self, source: str):
-        self.source = source
-        self.items: list[tuple[int, int, str]] = []
-
-    def add(self, at: At, message: str) -> None:
-        self.items.append((at.line, len(self.items), f"{self.source}:{at.line}: {at.field}: {message}"))
-
-    def __bool__(self) -> bool:
-        return bool(self.items)
-
-    def __len__(self) -> int:
-        return len(self.items)
-
-    def lines(self) -> list[str]:
-        return [text for _, _, text in sorted(self.items)]
-
-
 @dataclass
 class State:
     """The game as it stands during a replay (mutable, local to one replay)."""
@@ -214,6 +181,9 @@ class LostRules:
     def begin(self, st: State) -> None:
         """Set up the game's own running state before day 1."""
 
+    def begin_day(self, st: State, day, at: At, problems: Problems) -> None:
+        """A day is about to be read: `day` is its raw mapping (for the lines of its fields)."""
+
     def day_order(self) -> tuple[str, ...]:
         """The order in which a day's parts are checked (the game's phase order)."""
         return ("fields", "mapped", "marks", "moved", "resources")
@@ -226,6 +196,10 @@ class LostRules:
 
     def check_move(self, st: State, a: str, b: str, at: At, problems: Problems) -> None:
         """Game rules for one step a -> b (adjacency and mapping are checked by the engine)."""
+
+    def enters_unmapped(self, st: State, label: str) -> bool:
+        """May the party step into a hex nobody has drawn yet (1672: yes, it stays blank)?"""
+        return False
 
     def check_day_moves(self, st: State, moves: list[str], at: At, problems: Problems) -> None:
         """Game rules for all of a day's steps together (how many, and what they cost)."""

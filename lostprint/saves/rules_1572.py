@@ -1,11 +1,18 @@
 """1572: The Lost Expedition: what a save may record and how it is checked and scored.
 
 Marks: village, peaceful-village, trail [A, B], cataract [upstream, downstream], interest
-{hex, result}, empire, lagos-de-oro [three hexes]. Day field: fever (struck | broken).
+{hex, result}, empire, lagos-de-oro [three hexes]. Day fields: fever (struck | broken) and rolls
+(the dice of each phase as the sheet shows them: {planning: [1, 2, 3, 3, 6], movement: [4, 5],
+hunting: [[1, 2], [5, 6]]}; two lists are a roll and its musket reroll; for interests, one list per
+roll).
+
+Each day is replayed through lostprint.engine.lost_expedition (see lostprint.saves.replay_1572):
+with rolls exactly, without them against what any legal roll could give.
 """
 from __future__ import annotations
 
-from lostprint.games.lost_expedition import EXPEDITIONS, INTERESTS
+from lostprint.games.lost_expedition import EXPEDITIONS, INTERESTS, RULES as R
+from lostprint.saves import replay_1572
 from lostprint.saves.rules import At, Event, LostRules, Mark, Problems, State, slug
 
 INTEREST_RESULTS = tuple(slug(b.results[0]) for b in INTERESTS.bands)
@@ -38,17 +45,24 @@ class Rules1572(LostRules):
         "empire": "a hex",
         "lagos-de-oro": "three hexes that touch each other",
     }
-    day_fields = {"fever": "struck or broken"}
+    day_fields = {"fever": "struck or broken", "rolls": "the dice of each phase, {planning: [1, 2, 3, 3, 6], ...}"}
 
     def setup_aliases(self, key: str) -> dict[str, str]:
         return {str(o.roll): o.key for o in EXPEDITIONS}
 
     def begin(self, st: State) -> None:
         st.flags.update(fever=False, trails=set(), cataracts=set(), interests={}, lagos=())
+        replay_1572.begin(st)
+
+    def begin_day(self, st, day, at, problems) -> None:
+        replay_1572.begin_day(st, day, at, problems)
 
     # --- day fields ----------------------------------------------------------------------------
 
     def check_day_field(self, st, name, value, at, problems, container) -> None:
+        if name == "rolls":
+            replay_1572.read_rolls(st, value, at, problems)
+            return
         if value is False or value is None:
             return
         state = "struck" if value is True else slug(value) if isinstance(value, str) else None
@@ -92,10 +106,10 @@ class Rules1572(LostRules):
         steps = list(zip(path, path[1:]))
         if len(steps) == 1:
             return
-        if len(steps) == 2 and all(self.trail_between(st, a, b) for a, b in steps):
+        if len(steps) <= R.max_steps and all(self.trail_between(st, a, b) for a, b in steps):
             return
-        problems.add(at, f"{len(steps)} moves in a day: one hex a day costs 5 movement progress of at "
-                         "most 6 (two only along trails, at 3 each)")
+        problems.add(at, f"{len(steps)} moves in a day: a step costs {R.move_cost} movement progress of at "
+                         f"most {R.cap} (two only along trails, at {R.trail_cost} each)")
 
     # --- marks ---------------------------------------------------------------------------------
 
@@ -107,7 +121,7 @@ class Rules1572(LostRules):
         return True
 
     def check_mark(self, st, kind, value, at, problems, container):
-        from lostprint.saves.validate import Reader
+        from lostprint.files.fields import Reader
 
         rd = Reader(problems, st.game_map)
         day = st.day
@@ -175,7 +189,7 @@ class Rules1572(LostRules):
             if "hex" not in spec or "result" not in spec:
                 problems.add(at, "an interest needs its hex and its result, like {hex: G1, result: natural-wonder}")
                 return None
-            from lostprint.saves.loader import line_of
+            from lostprint.files import line_of
 
             lab = rd.label(spec["hex"], At(line_of(spec, "hex"), f"{at.field}.hex"))
             rat = At(line_of(spec, "result"), f"{at.field}.result")
@@ -199,10 +213,10 @@ class Rules1572(LostRules):
             st.events.append(Event(day, "interest", NAMES[result]))
             return Mark(kind, day, (lab,), (("result", result),))
         if kind == LAGOS:
-            hexes = rd.labels(value, at, 3)
+            hexes = rd.labels(value, at, R.lagos_hexes)
             if hexes is None:
                 return None
-            if len(set(hexes)) != 3 or not all(st.adjacent(x, y) for x in hexes for y in hexes if x != y):
+            if len(set(hexes)) != R.lagos_hexes or not all(st.adjacent(x, y) for x in hexes for y in hexes if x != y):
                 problems.add(at, "Lagos de Oro is three hexes that all touch each other")
                 return None
             if st.flags["lagos"]:
@@ -231,6 +245,7 @@ class Rules1572(LostRules):
             st.events.append(Event(st.day, "loss", f"\u2212{lost} conquistador" + "s" * (lost > 1)))
         elif lost < 0:
             st.events.append(Event(st.day, "gain", f"+{-lost} conquistador" + "s" * (lost < -1)))
+        replay_1572.check_day(st, before, problems)
         st.flags["lagos_today"] = ()
 
     def end_of_day(self, st):
@@ -270,13 +285,14 @@ class Rules1572(LostRules):
         return tuple(out)
 
     def score(self, st, result) -> list[tuple[str, int]]:
-        mapped = len(st.mapped_on) - (2 if st.flags["lagos"] else 0)
-        out = [("hexes mapped", mapped)]
+        mapped = len(st.mapped_on) - (len(st.flags["lagos"]) - 1 if st.flags["lagos"] else 0)
+        out = [("hexes mapped", mapped * R.score_per_hex)]
         if result == "won":
-            out.append(("conquistadors", st.values["conquistadors"]))
+            out.append(("conquistadors", st.values["conquistadors"] * R.score_per_conquistador))
             wonders = sum(1 for r in st.flags["interests"].values() if r == WONDER)
             if wonders:
-                out.append((f"natural wonder{'s' * (wonders != 1)} \u00d7 2", 2 * wonders))
+                out.append((f"natural wonder{'s' * (wonders != 1)} \u00d7 {R.score_per_wonder}",
+                            R.score_per_wonder * wonders))
         return out
 
 

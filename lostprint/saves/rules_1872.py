@@ -1,38 +1,54 @@
-"""1872: The Lost Crows: what a save may record and how it is checked and scored.
+"""1872: The Lost Crows: what a save may record, and its replay through lostprint.engine.lost_crows.
 
-Mark: plot {letter, roll, choice, outcome} on first entering a plot hex. Day fields: crows (the
-terrains of the Crows coloured that day), vision {terrain, roll} (at the seventh Crow),
-spirit-dancers (how many used that day), caps {resource: new maximum}.
+Mark: plot {letter, roll, choice, outcome} on first entering a plot hex (after 02A, E has no roll).
+Day fields: crows (the terrains of the Crows coloured that day), vision {terrain, roll} (at the
+seventh Crow), ghost-mountain (the hex a Ghost Mountain vision draws), spirit-dancers (how many used
+that day), caps {resource: new maximum}, rolls {phase: die faces} (optional, see ROLL_KEYS).
+
+Each day is replayed through the engine over every legal choice (which resource a "+1 any" takes,
+how a river is paid...) and, where the day has no `rolls`, over every legal roll: the day is
+accepted when one of those replays ends exactly where the save says. With rolls the replay is exact.
 """
 from __future__ import annotations
 
+import re
+from collections import Counter
+
+from lostprint.engine import lost_crows as eng
+from lostprint.files import line_of
+from lostprint.files.fields import Reader
 from lostprint.games import lost_crows_plots as plots
+from lostprint.games.lost_crows import ROLL_KEYS
+from lostprint.games.lost_crows import RULES as GAME
 from lostprint.geometry import hexgrid
-from lostprint.saves.loader import line_of
-from lostprint.saves.rules import At, Event, LostRules, Mark, State, slug
+from lostprint.saves.rules import At, Event, LostRules, Mark, slug
 
-MOVE_COST = {"plains": 1, "forest": 2, "mountains": 3}
-FOOD_COST = {"plains": 2, "forest": 1, "mountains": 1}
-PRIMARY = ("food", "resolve", "proximity")
-CROWS_FOR_VISION = 7
-
-
-def plot_hexes(gm) -> dict[str, str]:
-    return {f.letter: f.hexes[0] for f in gm.features_of("plot") if f.hexes}
-
-
-def fort_hexes(gm) -> set[str]:
-    return {h for f in gm.features_of("fort") for h in f.hexes}
-
-
-def river_edges(gm) -> set:
-    from lostprint.maps.model import parse_edge
-
-    return {parse_edge(e) for f in gm.features_of("river-edges") for e in f.edges}
+MAX_BRANCHES = 20_000  # a bound on the states one day's replay keeps (far above any real day)
 
 
 def choice_matches(choice: plots.Choice, text: str, index: int) -> bool:
     return slug(text) == slug(choice.text) or slug(text) == str(index)
+
+
+def gold_words(journal: str, word: str) -> bool:
+    return re.search(rf"\b{re.escape(word)}\b", journal or "", re.IGNORECASE) is not None
+
+
+class DayFacts:
+    """What a save says about one day, gathered by the hooks, replayed at the day's end."""
+
+    def __init__(self, raw, at: At):
+        self.raw = raw
+        self.at = at
+        self.crows: list[tuple[str, At]] = []
+        self.vision: tuple[str, int, At] | None = None
+        self.ghost: tuple[str, At] | None = None
+        self.dancers: tuple[int, At] | None = None
+        self.caps: dict[str, tuple[int, At]] = {}
+        self.rolls: dict[str, tuple] = {}
+        self.roll_at: dict[str, At] = {}
+        self.plots: dict[str, tuple] = {}  # letter -> (roll, choice index, outcome, at)
+        self.step_at: list[At] = []
 
 
 class Rules1872(LostRules):
@@ -42,21 +58,25 @@ class Rules1872(LostRules):
     day_fields = {
         "crows": "the terrains of the Crows coloured today",
         "vision": "{terrain, roll}: the Vision Quest at the seventh Crow",
+        "ghost-mountain": "the blank hex a Ghost Mountain vision draws as Mountains",
         "spirit-dancers": "how many Spirit Dancers were used today",
         "caps": "{resource: new maximum} when a cap changes",
+        "rolls": "{phase: die faces} as the sheet shows them: " + "; ".join(f"{k}: {v}" for k, v in ROLL_KEYS),
     }
 
-    def begin(self, st: State) -> None:
-        st.flags.update(crows=[], vision=None, dancers=0, plots={}, cost_move=dict(MOVE_COST),
-                        rivers=river_edges(st.game_map), plot_hexes=plot_hexes(st.game_map),
-                        fort=fort_hexes(st.game_map), claims=[])
+    def begin(self, st) -> None:
+        land = eng.land_of(st.game_map)
+        st.flags.update(land=land, states={eng.new_game(land)}, terrain=dict(st.terrain), gold=0,
+                        plots={}, crows=[], vision=None, dancers=0)
+
+    def begin_day(self, st, day, at, problems) -> None:
+        st.flags["today"] = DayFacts(day, at)
 
     # --- day fields ------------------------------------------------------------------------------
 
     def check_day_field(self, st, name, value, at, problems, container) -> None:
-        from lostprint.saves.validate import Reader
-
         rd = Reader(problems, st.game_map)
+        facts: DayFacts = st.flags["today"]
         terrains = {t.key for t in st.game.terrains}
         if name == "crows":
             items = rd.listing(value, at, "a list of terrains, one per Crow coloured")
@@ -69,7 +89,7 @@ class Rules1872(LostRules):
                 if terrain not in terrains:
                     problems.add(iat, f"{terrain!r} is not a terrain ({', '.join(sorted(terrains))})")
                     continue
-                st.flags.setdefault("crows_today", []).append((terrain, iat))
+                facts.crows.append((terrain, iat))
         elif name == "vision":
             spec = rd.mapping(value, at, "{terrain: forest, roll: 4}")
             if spec is None:
@@ -79,18 +99,28 @@ class Rules1872(LostRules):
                 problems.add(at, "a vision needs its terrain and its roll, like {terrain: forest, roll: 4}")
                 return
             terrain = rd.text(spec["terrain"], At(line_of(spec, "terrain"), f"{at.field}.terrain"))
-            roll = rd.integer(spec["roll"], At(line_of(spec, "roll"), f"{at.field}.roll"), 1, 6)
+            roll = rd.integer(spec["roll"], At(line_of(spec, "roll"), f"{at.field}.roll"), 1, GAME.plot_die)
             if terrain is None or roll is None:
                 return
             if slug(terrain) not in terrains:
                 problems.add(At(line_of(spec, "terrain"), f"{at.field}.terrain"),
                              f"{terrain!r} is not a terrain ({', '.join(sorted(terrains))})")
                 return
-            st.flags["vision_today"] = (slug(terrain), roll, at)
+            facts.vision = (slug(terrain), roll, at)
+        elif name == "ghost-mountain":
+            lab = rd.label(value, at)
+            if lab is None:
+                return
+            if lab in st.terrain:
+                problems.add(at, f"{lab} is already mapped: the Ghost Mountain goes in a blank hex")
+                return
+            facts.ghost = (lab, at)
+            st.terrain[lab] = "mountains"
+            st.mapped_on[lab] = st.day
         elif name == "spirit-dancers":
-            n = rd.integer(value, at, 0, 2)
+            n = rd.integer(value, at, 0, GAME.spirit_dancers)
             if n:
-                st.flags["dancers_today"] = (n, at)
+                facts.dancers = (n, at)
         elif name == "caps":
             spec = rd.mapping(value, at, "{resource: new maximum}")
             if spec is None:
@@ -98,12 +128,40 @@ class Rules1872(LostRules):
             rd.unknown(spec, tuple(st.caps), at.field, "resource")
             for key in st.caps:
                 if key in spec:
-                    cap = rd.integer(spec[key], At(line_of(spec, key), f"{at.field}.{key}"), 0, 6)
+                    kat = At(line_of(spec, key), f"{at.field}.{key}")
+                    cap = rd.integer(spec[key], kat, 0, 6)
                     if cap is not None:
-                        st.flags.setdefault("caps_today", []).append((key, cap, At(line_of(spec, key),
-                                                                                     f"{at.field}.{key}")))
+                        facts.caps[key] = (cap, kat)
+                        st.caps[key] = cap
+        elif name == "rolls":
+            spec = rd.mapping(value, at, "{units: [8 faces], omens: [25], outcome: [4], fort: [3]}")
+            if spec is None:
+                return
+            keys = tuple(k for k, _ in ROLL_KEYS)
+            rd.unknown(spec, keys, at.field, "phase")
+            for key in keys:
+                if key not in spec:
+                    continue
+                kat = At(line_of(spec, key), f"{at.field}.{key}")
+                items = rd.listing(spec[key], kat, "a list of die faces")
+                if items is None:
+                    continue
+                faces = []
+                for i, item in enumerate(items):
+                    high = 66 if key == "omens" else 6
+                    n = rd.integer(item, At(line_of(items, i), f"{kat.field}[{i}]"), 1, high)
+                    if n is None:
+                        break
+                    if key == "omens" and not (1 <= n // 10 <= 6 and 1 <= n % 10 <= 6):
+                        problems.add(At(line_of(items, i), f"{kat.field}[{i}]"),
+                                     f"{n} is not two dice (tens then ones, each 1-6)")
+                        break
+                    faces.append(n)
+                else:
+                    facts.rolls[key] = tuple(faces)
+                    facts.roll_at[key] = kat
 
-    # --- mapping and moving ------------------------------------------------------------------------
+    # --- mapping and moving ----------------------------------------------------------------------
 
     def check_mapped(self, st, label, terrain, at, problems) -> None:
         axial = st.game_map.axial
@@ -111,7 +169,8 @@ class Rules1872(LostRules):
         if d == 1:
             return
         if d == 2:
-            around = [n for n in st.game_map.neighbors(st.day_start) if n not in st.flags["fort"]]
+            land = st.flags["land"]
+            around = [n for n in land.neighbors[st.day_start] if n not in land.fort]
             if all(n in st.terrain for n in around):
                 return
             problems.add(at, f"{label} is two hexes from {st.day_start}: allowed only once every hex next to "
@@ -121,58 +180,33 @@ class Rules1872(LostRules):
                          "to the tribe, or two away when all around it are mapped)")
 
     def wins_on_entering(self, st, label) -> bool:
-        goals = st.game_map.goals
-        terrains = {st.terrain.get(g) for g in goals}
-        letters = set(st.flags["plot_hexes"])
-        return len(terrains) == 1 and None not in terrains and letters <= set(st.flags["plots"])
+        land = st.flags["land"]
+        return any(eng.wins_on(land, st.terrain, s, label) for s in st.flags["states"])
 
     def check_move(self, st, a, b, at, problems) -> None:
-        if b in st.flags["fort"]:
-            problems.add(at, f"{b} is Fort Benton: impassable")
-            return
-        stopped = st.flags.get("moves_today")
-        if stopped:
-            problems.add(at, f"the tribe stops on first entering a plot hex ({stopped[0]}): no move after it today")
-            return
-        letter = next((k for k, v in st.flags["plot_hexes"].items() if v == b), None)
-        rolled = st.flags["plots"].get(letter)
-        if letter and b not in st.visited and (rolled is None or rolled == st.day):
-            st.flags["moves_today"] = [b]
-            st.flags.setdefault("plot_entries", []).append((letter, b, at))
+        st.flags["today"].step_at.append(at)
 
-    def check_day_moves(self, st, moves, at, problems) -> None:
-        cost = sum(st.flags["cost_move"][st.terrain[lab]] for lab in moves if lab in st.terrain)
-        food = sum(FOOD_COST[st.terrain[lab]] for lab in moves if lab in st.terrain)
-        cap = st.caps["movement"]
-        if cost > cap:
-            problems.add(at, f"these hexes cost {cost} Movement Progress, more than the tribe can hold ({cap})")
-        if food > st.caps["food"]:
-            problems.add(at, f"these hexes cost {food} Food, more than the tribe can carry ({st.caps['food']})")
-
-    # --- marks -------------------------------------------------------------------------------------
+    # --- marks -----------------------------------------------------------------------------------
 
     def check_mark(self, st, kind, value, at, problems, container):
-        from lostprint.saves.validate import Reader
-
         rd = Reader(problems, st.game_map)
         spec = rd.mapping(value, at, "{letter: A, roll: 3, choice: ..., outcome: 23A}")
         if spec is None:
             return None
         rd.unknown(spec, ("letter", "roll", "choice", "outcome"), at.field, "plot field")
-        if "letter" not in spec or "roll" not in spec:
+        if "letter" not in spec:
             problems.add(at, "a plot needs its letter and roll, like {letter: A, roll: 3}")
             return None
         lat = At(line_of(spec, "letter"), f"{at.field}.letter")
         letter = rd.text(spec["letter"], lat)
-        roll = rd.integer(spec["roll"], At(line_of(spec, "roll"), f"{at.field}.roll"), 1, 6)
-        if letter is None or roll is None:
+        if letter is None:
             return None
         letter = letter.strip().upper()
-        hexes = st.flags["plot_hexes"]
-        if letter not in hexes:
-            problems.add(lat, f"{letter!r} is not a plot hex on this map ({', '.join(sorted(hexes))})")
+        land = st.flags["land"]
+        if letter not in land.plots:
+            problems.add(lat, f"{letter!r} is not a plot hex on this map ({', '.join(sorted(land.plots))})")
             return None
-        lab = hexes[letter]
+        lab = land.plots[letter]
         if letter in st.flags["plots"]:
             problems.add(lat, f"plot {letter} was rolled on day {st.flags['plots'][letter]}: once per game")
             return None
@@ -180,8 +214,21 @@ class Rules1872(LostRules):
             problems.add(at, f"plot {letter} is rolled on entering {lab}, and the tribe did not enter it on day "
                              f"{st.day}")
             return None
+        data: list = [("letter", letter)]
+        facts: DayFacts = st.flags["today"]
+        if "roll" not in spec:
+            if not any(not eng.plot_rolls(s, letter) for s in st.flags["states"]):
+                problems.add(at, "a plot needs its letter and roll, like {letter: A, roll: 3}")
+                return None
+            facts.plots[letter] = (None, None, None, at)
+            st.flags["plots"][letter] = st.day
+            st.events.append(Event(st.day, "plot", f"plot {letter}"))
+            return Mark("plot", st.day, (lab,), tuple(data))
+        roll = rd.integer(spec["roll"], At(line_of(spec, "roll"), f"{at.field}.roll"), 1, GAME.plot_die)
+        if roll is None:
+            return None
         enc = plots.encounter(f"{letter}{roll}")
-        data: list = [("letter", letter), ("roll", roll), ("title", enc.title)]
+        data += [("roll", roll), ("title", enc.title)]
         chosen = None
         if "choice" in spec:
             cat = At(line_of(spec, "choice"), f"{at.field}.choice")
@@ -196,6 +243,7 @@ class Rules1872(LostRules):
                     problems.add(cat, f"not a choice of {enc.code} ({options})")
                     return None
                 data.append(("choice", chosen.text))
+        out = None
         if "outcome" in spec:
             oat = At(line_of(spec, "outcome"), f"{at.field}.outcome")
             code = rd.text(spec["outcome"], oat)
@@ -212,120 +260,80 @@ class Rules1872(LostRules):
                 return None
             data.append(("outcome", out.code))
             data.append(("outcome_title", out.title))
-            if out.new_victory:
-                st.flags["claims"].append((out.code, out.title, st.day))
         elif enc.choices:
             problems.add(at, f"{enc.code} ({enc.title}) ends in an outcome: record it, like outcome: "
                              f"{enc.choices[0].outcome}")
             return None
+        index = None
+        if out is not None:
+            index = next(i for i, c in enumerate(enc.choices) if c.outcome == out.code
+                         and (chosen is None or c is chosen))
+        facts.plots[letter] = (roll, index, out, at)
         st.flags["plots"][letter] = st.day
         st.events.append(Event(st.day, "plot", f"plot {letter}{roll}"))
         return Mark("plot", st.day, (lab,), tuple(data))
 
-    # --- the end of a day --------------------------------------------------------------------------
+    # --- the day replayed --------------------------------------------------------------------------
 
     def check_resources(self, st, before, at, problems) -> None:
-        for key in st.values:
-            if st.values[key] > st.caps[key]:
-                problems.add(at, f"{key} is {st.values[key]}, above its maximum {st.caps[key]}")
+        facts: DayFacts = st.flags["today"]
+        journal = facts.raw.get("journal") if hasattr(facts.raw, "get") else None
+        replay = DayReplay(self, st, facts, problems, at)
+        states = replay.run()
+        if states:
+            st.flags["states"] = states
+        # the tribe's position after a failed fort assault is where it came from
+        any_state = next(iter(st.flags["states"]))
+        st.position = any_state.pos
+        st.flags["terrain"] = dict(st.terrain)
+        for s in st.flags["states"]:
+            for k in st.caps:
+                st.caps[k] = s.cap(k)
+            break
+        word = plots.VICTORIES["02A"].word
+        if isinstance(journal, str) and gold_words(journal, word):
+            st.flags["gold"] += 1
+        self.note_events(st, facts)
 
-    def before_resources(self, st, problems, at) -> None:
-        day_at = at
-        # plot hexes entered for the first time must be rolled the same day
-        for letter, lab, eat in st.flags.pop("plot_entries", []):
-            if letter not in st.flags["plots"]:
-                problems.add(eat, f"{lab} is plot hex {letter}: record its roll as a mark, like "
-                                  f"{{plot: {{letter: {letter}, roll: 3, outcome: ...}}}}")
-        st.flags.pop("moves_today", None)
-        # crows, then the vision they bring
-        stood = {st.terrain.get(lab) for lab in st.day_hexes}
-        for terrain, cat in st.flags.pop("crows_today", []):
-            if terrain not in stood:
-                problems.add(cat, f"a Crow takes the colour of the terrain the tribe stands in; it stood only in "
-                                  f"{', '.join(sorted(t for t in stood if t))} on day {st.day}")
-                continue
-            st.flags["crows"].append((terrain, st.day))
+    def note_events(self, st, facts: DayFacts) -> None:
+        s = next(iter(st.flags["states"]))
+        new = s.crows[len(st.flags["crows"]):]
+        for terrain in new:
             st.events.append(Event(st.day, "crow", f"crow ({terrain})"))
-        vision = st.flags.pop("vision_today", None)
-        count = len(st.flags["crows"])
-        if vision is not None:
-            terrain, roll, vat = vision
-            tally = {}
-            for t, _ in st.flags["crows"][:CROWS_FOR_VISION]:
-                tally[t] = tally.get(t, 0) + 1
-            if st.flags["vision"] is not None:
-                problems.add(vat, f"only one Vision Quest per game (the first was on day {st.flags['vision'][2]})")
-            elif count < CROWS_FOR_VISION:
-                problems.add(vat, f"a Vision Quest needs {CROWS_FOR_VISION} Crows; {count} are coloured")
-            elif tally.get(terrain, 0) < max(tally.values()):
-                most = ", ".join(t for t, n in tally.items() if n == max(tally.values()))
-                problems.add(vat, f"the vision comes from the terrain with the most Crows ({most}), not {terrain}")
-            else:
-                st.flags["vision"] = (terrain, roll, st.day)
-                name = next(v.name for v in plots.visions(terrain) if v.roll == roll)
-                st.events.append(Event(st.day, "vision", f"vision: {name}"))
-                if (terrain, roll) == ("forest", 5):
-                    st.flags["cost_move"]["forest"] = 1
-                if (terrain, roll) == ("mountains", 2):
-                    st.flags["cost_move"]["mountains"] = 1
-        elif count >= CROWS_FOR_VISION and st.flags["vision"] is None:
-            problems.add(day_at, f"the seventh Crow brings the Vision Quest: record vision: {{terrain, roll}} on "
-                                 f"day {st.day}")
-            st.flags["vision"] = ("?", 0, st.day)
-        # spirit dancers
-        dancers = st.flags.pop("dancers_today", None)
-        if dancers is not None:
-            n, dat = dancers
-            storm = st.flags["vision"] and st.flags["vision"][:2] == ("mountains", 3)
-            if storm and st.flags["vision"][2] < st.day:
-                if n > 1 or st.terrain.get(st.day_start) != "mountains":
-                    problems.add(dat, "with Storm Dancers, one die a turn and only in the Mountains")
-            elif st.flags["dancers"] + n > 2:
-                problems.add(dat, f"only two Spirit Dancers per game ({st.flags['dancers']} used before today)")
-            else:
-                st.flags["dancers"] += n
-                st.events.append(Event(st.day, "dancer", "spirit dancer"))
-        # caps
-        vision_today = st.flags["vision"] if st.flags["vision"] and st.flags["vision"][2] == st.day else None
-        for key, cap, cat in st.flags.pop("caps_today", []):
-            old = st.caps[key]
-            if cap > old:
-                ok = vision_today is not None and (
-                    vision_today[:2] == ("forest", 2) or (vision_today[:2] == ("plains", 2) and key == "food"))
-                if not ok or cap != 6:
-                    problems.add(cat, f"a maximum only rises with a vision that restores it (it was {old})")
-                    continue
-            elif cap < old:
-                st.events.append(Event(st.day, "cap", f"{key} max {cap}"))
-            st.caps[key] = cap
+        st.flags["crows"] = list(s.crows)
+        if s.vision is not None and st.flags["vision"] is None:
+            st.flags["vision"] = (s.vision[0], s.vision[1], st.day)
+            name = next(v.name for v in plots.visions(s.vision[0]) if v.roll == s.vision[1])
+            st.events.append(Event(st.day, "vision", f"vision: {name}"))
+        if facts.dancers:
+            st.events.append(Event(st.day, "dancer", "spirit dancer"))
+        for key, (cap, _) in facts.caps.items():
+            st.events.append(Event(st.day, "cap", f"{key} max {cap}"))
 
     def end_of_day(self, st):
-        if st.position in st.game_map.goals and self.wins_on_entering(st, st.position):
-            return "won", "reached Canada"
-        for key in PRIMARY:
-            if st.values[key] == 0:
-                why = {"food": "the food ran out and the tribe scattered",
-                       "resolve": "resolve failed and the Chief was cast out",
-                       "proximity": "the cavalry caught up"}[key]
-                return "lost", why
+        states = st.flags["states"]
+        overs = {s.over for s in states}
+        if len(overs) == 1:
+            return next(iter(overs))
         return None
 
     def claimed(self, st, recorded: str):
-        """A win by a new victory condition from a plot outcome (the rules engine cannot follow it)."""
-        if recorded == "won" and st.flags["claims"] and st.ended is None:
-            code, title, day = st.flags["claims"][-1]
-            return "won", f"a new victory condition ({code} {title})"
+        """A recorded result the replay reaches in one of its branches (a fort assault without its die)."""
+        for s in st.flags["states"]:
+            if s.over and s.over[0] == recorded:
+                st.flags["states"] = {s}
+                return s.over
         return None
 
     def facts(self, st, record) -> tuple[str, ...]:
         out = []
         for lab, terrain in record["mapped"]:
             out.append(f"coloured {lab} {terrain}")
-        crows = [t for t, d in st.flags["crows"] if d == record["day"]]
+        crows = [e.label[len("crow ("):-1] for e in st.events if e.day == record["day"] and e.kind == "crow"]
         if crows:
             out.append(f"crow{'s' * (len(crows) > 1)}: {', '.join(crows)}")
         vision = st.flags["vision"]
-        if vision and vision[2] == record["day"] and vision[0] != "?":
+        if vision and vision[2] == record["day"]:
             out.append(f"vision quest: {next(v.name for v in plots.visions(vision[0]) if v.roll == vision[1])}")
         if record["moved"]:
             out.append("to " + ", ".join(record["moved"]))
@@ -333,19 +341,516 @@ class Rules1872(LostRules):
             out.append(f"stayed in {record['start']}")
         for m in st.marks:
             if m.day == record["day"]:
-                item = f"plot {m.get('letter')}{m.get('roll')}: {m.get('title')}"
+                item = f"plot {m.get('letter')}{m.get('roll') or ''}: {m.get('title') or 'no roll (02A)'}"
                 if m.get("outcome"):
                     item += f" \u2192 {m.get('outcome')} {m.get('outcome_title')}"
                 out.append(item)
         return tuple(out)
 
     def score(self, st, result) -> list[tuple[str, int]]:
-        travelled = len(st.visited) - 1
-        out = [("hexes travelled", travelled)]
-        if result == "won":
-            crows = len(st.flags["crows"])
-            out.append((f"crow{'s' * (crows != 1)} coloured \u00d7 2", 2 * crows))
+        s = next(iter(st.flags["states"]))
+        if result == "won" and (s.over is None or s.over[0] != "won"):
+            s = next((x for x in st.flags["states"] if x.over and x.over[0] == "won"), s)
+        if result != "won" and s.over and s.over[0] == "won":
+            s = s._replace(over=None)
+        return eng.score(s)
+
+
+class DayReplay:
+    """One day through the engine, over every legal choice and (without rolls) every legal roll."""
+
+    def __init__(self, rules, st, facts: DayFacts, problems, at):
+        self.st = st
+        self.facts = facts
+        self.problems = problems
+        self.at = at
+        self.land = st.flags["land"]
+        self.terrain_end = dict(st.terrain)
+        self.start = st.day_start
+        self.steps = st.day_hexes[1:]
+        self.drawn = Counter(t for lab, t in st.flags.get("drawn_today", {}).items())
+        self.room = bool(eng.colourable(self.land, self.terrain_end, self.start))
+        self.exact = "units" in facts.rolls
+        self.why: list[tuple[At, str]] = []
+        self.memo: dict = {}
+        self.omen_options: dict = {}
+
+    def where(self, field: str) -> At:
+        raw = self.facts.raw
+        if hasattr(raw, "get") and field in raw:
+            return At(line_of(raw, field), f"{self.facts.at.field}.{field}")
+        return At(line_of(raw), f"{self.facts.at.field}.{field}")
+
+    def fail(self, at: At, message: str) -> None:
+        self.why.append((at, message))
+
+    # --- phase by phase --------------------------------------------------------------------------
+
+    def run(self) -> set:
+        f = self.facts
+        land = self.land
+        states = set()
+        for s in self.st.flags["states"]:
+            if s.over is not None:
+                continue
+            s = eng.begin_turn(s, land)
+            try:
+                s = eng.use_dancers(s, f.dancers[0] if f.dancers else 0, self.st.flags["terrain"].get(self.start))
+            except eng.RuleError as exc:
+                self.problems.add(f.dancers[1], f"{exc.rule}: {exc}")
+                s = s._replace(dancers=min(GAME.spirit_dancers, s.dancers + f.dancers[0]))
+            states.add(s)
+        if not states:
+            return set()
+        rows = self.phase1(states)
+        if rows is None:
+            return set()
+        self.bounds()
+        aug = self.phase2(states, rows)
+        if not aug:
+            self.report_phase2()
+            return set()
+        ends = set()
+        for s in aug:
+            ends.update(self.phase3(s))
+        if not ends:
+            at, message = self.why[0] if self.why else (self.where("moved"), "no legal way to make these moves")
+            self.problems.add(at, message)
+            return set()
+        return self.match(ends)
+
+    def phase1(self, states) -> dict | None:
+        f = self.facts
+        board = f.rolls.get("units")
+        if board is None:
+            return {u: tuple(range(len(eng.ROWS))) for u in eng.UNITS}
+        out = {}
+        for s in list(states):
+            try:
+                _, diffs = eng.activate(s, board)
+            except eng.RuleError as exc:
+                self.problems.add(f.roll_at["units"], f"{exc.rule}: {exc}")
+                return None
+            out = {u: (diffs[u],) for u in eng.UNITS}
         return out
+
+    def phase2(self, states, rows) -> set:
+        """Every (state, omens read, map icons by terrain) Phase 2 can end in."""
+        omens = self.facts.rolls.get("omens")
+        current = set()
+        for s in states:
+            s = s._replace(fever=max(0, s.fever - 1))
+            current.add((s, 0, (), ()))
+        terrains = self.terrain_end
+        here = self.st.flags["terrain"].get(self.start) or terrains.get(self.start)
+        for unit in eng.UNITS:
+            nxt = set()
+            for s, k, maps, _ in current:
+                for r in rows[unit]:
+                    if self.exact:
+                        effects = eng.pending(s, {u: (r if u == unit else 0) for u in eng.UNITS})
+                        effects = [e for u, e in effects if u == unit]
+                    else:
+                        effects = list(eng.cell_effects(unit, r))
+                        if unit == "tribe" and eng.power(s).tribe_negative and eng.ROWS[r].covers(-1):
+                            variants = [effects, effects + list(eng.power(s).tribe_negative)]
+                        else:
+                            variants = [effects]
+                        for v in variants[1:]:
+                            for order in self.orders(v):
+                                self.walk(s, k, maps, order, here, omens, nxt, unit)
+                    for order in self.orders(effects):
+                        self.walk(s, k, maps, order, here, omens, nxt, unit)
+            current = self.prune(nxt, eng.UNITS.index(unit) + 1)
+            if len(current) > MAX_BRANCHES:
+                break
+        out = set()
+        for s, k, maps, _ in current:
+            if omens is not None and k != len(omens):
+                continue
+            counts = Counter(maps)
+            if self.room and counts != self.drawn:
+                continue
+            if not self.room and any(self.drawn[t] > counts[t] for t in self.drawn):
+                continue
+            out.add(s)
+        return out
+
+    # --- bounds: a branch that cannot reach the recorded end of the day is dropped early ----------
+
+    def bounds(self) -> None:
+        """How far the rest of the day could still move each value: by the units not yet resolved
+        (index = units done) and by Phase 3 (the steps, the plot outcome, the end of the turn)."""
+        inf = 99
+        n = len(eng.KEYS)
+        per_unit = []
+        for unit in eng.UNITS:
+            gain, loss = [0] * n, [0] * n
+            for r in range(len(eng.ROWS)):
+                g, lo = effect_span(eng.cell_effects(unit, r))
+                for i in range(n):
+                    gain[i] = max(gain[i], g[i] + (1 if unit == "tribe" and eng.KEYS[i] == "food" else 0))
+                    loss[i] = max(loss[i], lo[i])
+            per_unit.append((gain, loss))
+        self.rest = []
+        for done in range(len(eng.UNITS) + 1):
+            g = [sum(per_unit[u][0][i] for u in range(done, len(eng.UNITS))) for i in range(n)]
+            lo = [sum(per_unit[u][1][i] for u in range(done, len(eng.UNITS))) for i in range(n)]
+            self.rest.append((g, lo))
+        up, down = [0] * n, [0] * n
+        crow_gain = 0
+        for letter, (roll, index, out, at) in self.facts.plots.items():
+            if out is None:
+                continue
+            g, lo = effect_span(out.effects + ((out.test.passed + out.test.failed) if out.test else ()))
+            for i in range(n):
+                up[i] += g[i]
+                down[i] += lo[i]
+            crow_gain += sum(e.op == "crow" for e in out.effects)
+        for i, k in enumerate(eng.KEYS):
+            if k in eng.PRIMARY:
+                up[i] += crow_gain
+        steps = len(self.steps)
+        terrain = self.terrain_end
+        worst_move = max(c.movement for c in GAME.costs)
+        down[eng.INDEX["food"]] += sum(GAME.cost(terrain[lab]).food for lab in self.steps if lab in terrain)
+        down[eng.INDEX["movement"]] += steps * (2 * worst_move + GAME.river_extra)
+        down[eng.INDEX["resolve"]] += steps * GAME.river_extra + GAME.idle_resolve + 4
+        down[eng.INDEX["proximity"]] += 2
+        up[eng.INDEX["resolve"]] += 2 * steps
+        if self.facts.vision is not None or self.facts.ghost or any(
+                eng.power(s).ghost_mountain for s in self.st.flags["states"]):
+            up, down = [inf] * n, [inf] * n
+        self.after = (up, down)
+        self.caps_free = self.facts.vision is not None
+
+    def prune(self, current, done: int) -> set:
+        values, caps = self.recorded()
+        gain, loss = self.rest[done]
+        up, down = self.after
+        out = set()
+        for item in current:
+            s = item[0]
+            ok = True
+            for i in range(len(values)):
+                v = s.values[i]
+                if v + gain[i] + up[i] < values[i] or v - loss[i] - down[i] > values[i]:
+                    ok = False
+                    break
+                if not self.caps_free and s.caps[i] < caps[i]:
+                    ok = False
+                    break
+            if ok:
+                out.add(item)
+        return out
+
+    @staticmethod
+    def orders(effects):
+        if len(effects) == 2 and effects[0] != effects[1] and "map" not in (effects[0].op, effects[1].op):
+            return (effects, effects[::-1])
+        return (effects,)
+
+    def walk(self, s, k, maps, effects, here, omens, out, unit) -> None:
+        """Apply effects in order over every choice; add (state, omens read, maps, tag) to out."""
+        branches = {(s, k, maps)}
+        for e in effects:
+            nxt = set()
+            for s1, k1, m1 in branches:
+                if e.op == "map":
+                    m2 = tuple(sorted(m1 + (e.key,)))
+                    if Counter(m2)[e.key] <= self.drawn[e.key] or not self.room:
+                        nxt.add((s1, k1, m2))
+                elif e.op == "crow":
+                    for s2 in self.crow(s1, here):
+                        nxt.add((s2, k1, m1))
+                elif e.op == "omen":
+                    nxt.update(self.omen(s1, k1, m1, omens, unit))
+                else:
+                    key = (s1, e)
+                    got = self.memo.get(key)
+                    if got is None:
+                        got = self.memo[key] = {eng.apply(s1, e, c) for c in eng.choices(s1, e)}
+                    nxt.update((s2, k1, m1) for s2 in got)
+            branches = nxt
+        for s1, k1, m1 in branches:
+            out.add((s1, k1, m1, ()))
+
+    def omen(self, s, k, maps, omens, unit) -> set:
+        if eng.omen_skipped(s, unit):
+            return {(eng.skip_omen(s, unit), k, maps)}
+        out = set()
+        if omens is not None:
+            if k >= len(omens):
+                return out
+            code = omens[k]
+            reads = eng.omen_rolls(s, (code // 10, code % 10))
+            options = []
+            for roll in reads:
+                swaps = (None,) + eng.PRIMARY if GAME.omen(roll).storm and eng.power(s).storm_swap else (None,)
+                options.extend(eng.omen_effects(s, roll, w) for w in swaps)
+            if not reads:
+                options = [()]
+            k += 1
+        else:
+            options = self.omen_options.get(s.vision)
+            if options is None:
+                options = self.omen_options[s.vision] = eng.omens_possible(s)
+        key = (s, tuple(options))
+        got = self.memo.get(key)
+        if got is None:
+            got = set()
+            for effects in options:
+                branches = {s}
+                for e in effects:
+                    branches = {eng.apply(b, e, c) for b in branches for c in eng.choices(b, e)}
+                got.update(branches)
+            self.memo[key] = got
+        out.update((b, k, maps) for b in got)
+        return out
+
+    def crow(self, s, terrain) -> list:
+        out = []
+        for c in eng.crow_choices(s):
+            s2 = eng.crow(s, terrain, c)
+            if eng.vision_due(s2):
+                v = self.facts.vision
+                if v is None:
+                    continue
+                try:
+                    s2 = eng.vision_quest(s2, v[0], v[1])
+                except eng.RuleError:
+                    continue
+                if self.facts.ghost:
+                    try:
+                        s2, _ = eng.ghost_mountain(self.land, self.st.flags["terrain"], s2, self.facts.ghost[0])
+                    except eng.RuleError:
+                        continue
+            out.append(s2)
+        return out
+
+    def phase3(self, s) -> set:
+        land = self.land
+        terrain = self.terrain_end
+        branches = {s}
+        for j, lab in enumerate(self.steps):
+            at = self.facts.step_at[j] if j < len(self.facts.step_at) else self.where("moved")
+            nxt = set()
+            for b in branches:
+                if b.over is not None:
+                    continue
+                try:
+                    pays = eng.river_choices(land, terrain, b, lab)
+                except eng.RuleError as exc:
+                    self.fail(at, f"{exc.rule}: {exc}")
+                    continue
+                dice = self.facts.rolls.get("fort", (None,)) if lab in land.fort else (None,)
+                if lab in land.fort and "fort" not in self.facts.rolls:
+                    dice = tuple(eng.dice_possible())
+                for pay in pays:
+                    for die in dice:
+                        try:
+                            b2 = eng.step(land, terrain, b, lab, pay, assault=die)
+                        except eng.RuleError as exc:
+                            self.fail(at, f"{exc.rule}: {exc}")
+                            continue
+                        nxt.update(self.plot(b2))
+            branches = nxt
+            if not branches:
+                return set()
+        out = set()
+        for b in branches:
+            out.add(eng.end_turn(b))
+        return out
+
+    def plot(self, s) -> set:
+        letter = eng.plot_due(self.land, s)
+        if not letter:
+            return {s}
+        entry = self.facts.plots.get(letter)
+        if entry is None:
+            self.fail(self.facts.step_at[len(s.moved) - 1] if len(s.moved) <= len(self.facts.step_at)
+                      else self.where("moved"),
+                      f"{s.pos} is plot hex {letter}: record its roll as a mark, like "
+                      f"{{plot: {{letter: {letter}, roll: 3, outcome: ...}}}}")
+            return set()
+        roll, index, out, at = entry
+        here = self.terrain_end[s.pos]
+        n = out.dice if out is not None else 0
+        if "outcome" in self.facts.rolls:
+            dice_sets = [self.facts.rolls["outcome"]]
+        else:
+            dice_sets = list(_products(tuple(eng.dice_possible()), n))
+        result = set()
+        for dice in dice_sets:
+            for c in eng.crow_choices(s):
+                try:
+                    s2 = eng.plot(s, letter, roll, index, tuple(dice), gold_entries=self.st.flags["gold"],
+                                  terrain_here=here, crow_choice=c)
+                except eng.RuleError as exc:
+                    self.fail(at, f"{exc.rule}: {exc}")
+                    continue
+                if eng.vision_due(s2):
+                    got = self.crow(s2._replace(crows=s2.crows[:-1]), here)
+                    result.update(got)
+                else:
+                    result.add(s2)
+        return result
+
+    # --- the day's end against the save ----------------------------------------------------------
+
+    def recorded(self) -> tuple[tuple, tuple]:
+        return (tuple(self.st.values[k] for k in eng.KEYS), tuple(self.st.caps[k] for k in eng.KEYS))
+
+    def match(self, ends) -> set:
+        values, caps = self.recorded()
+        before = next(iter(self.st.flags["states"])).crows
+        crows = Counter(before) + Counter(t for t, _ in self.facts.crows)
+        good_crows = {s for s in ends if Counter(s.crows) == crows}
+        if not good_crows:
+            self.report_crows(ends, before)
+            return {s._replace(values=values, caps=caps, crows=before + tuple(t for t, _ in self.facts.crows))
+                    for s in list(ends)[:1]}
+        vision = self.facts.vision
+        if vision is not None and not any(s.vision == vision[:2] for s in good_crows):
+            s0 = next(iter(good_crows))
+            count = len(s0.crows)
+            if s0.vision is not None and s0.vision != vision[:2]:
+                self.problems.add(vision[2], f"only one Vision Quest per game (the first was on day "
+                                             f"{self.st.flags['vision'][2] if self.st.flags['vision'] else '?'})")
+            elif count < GAME.crows_for_vision:
+                self.problems.add(vision[2], f"a Vision Quest needs {GAME.crows_for_vision} Crows; {count} are "
+                                             "coloured")
+            else:
+                first = s0.crows[:GAME.crows_for_vision]
+                best = max(first.count(t) for t in set(first))
+                most = ", ".join(sorted(t for t in set(first) if first.count(t) == best))
+                self.problems.add(vision[2], f"the vision comes from the terrain with the most Crows ({most}), "
+                                             f"not {vision[0]}")
+            return {s._replace(values=values, caps=caps) for s in list(good_crows)[:1]}
+        if vision is None and any(eng.vision_due(s) for s in good_crows) is False and not any(
+                s.vision is not None for s in good_crows) and len(next(iter(good_crows)).crows) >= GAME.crows_for_vision:
+            pass
+        matched = {s for s in good_crows if s.values == values and s.caps == caps}
+        if matched:
+            return matched
+        self.report_values(good_crows, values, caps)
+        return {s._replace(values=values, caps=caps) for s in list(good_crows)[:1]}
+
+    def how(self) -> str:
+        return "with the recorded rolls" if self.exact else "whatever the dice"
+
+    def report_values(self, ends, values, caps) -> None:
+        reported = False
+        facts = self.facts
+        raw = facts.raw
+        res = raw.get("resources") if hasattr(raw, "get") else None
+        for i, key in enumerate(eng.KEYS):
+            got = {s.caps[i] for s in ends}
+            if caps[i] not in got:
+                lo, hi = min(got), max(got)
+                allowed = f"{lo}" if lo == hi else f"{lo}\u2013{hi}"
+                at = facts.caps[key][1] if key in facts.caps else self.where("caps")
+                self.problems.add(at, f"the {key} maximum is {caps[i]} after day {self.st.day}; {self.how()} the "
+                                      f"rules give {allowed} (a maximum falls by 1 for each Bad Omen or outcome "
+                                      f"that lowers it, and only rises with a vision that restores it)")
+                reported = True
+        if reported:
+            return
+        ends = [s for s in ends if s.caps == caps] or list(ends)
+        for i, key in enumerate(eng.KEYS):
+            got = sorted({s.values[i] for s in ends})
+            if values[i] not in got:
+                at = (At(line_of(res, key), f"{facts.at.field}.resources.{key}")
+                      if isinstance(res, dict) and key in res else self.at)
+                start = sorted({s.values[i] for s in self.st.flags["states"]})
+                self.problems.add(at, f"{key} is {values[i]} at the end of day {self.st.day} (from "
+                                      f"{'/'.join(map(str, start))}); {self.how()} the rules allow "
+                                      f"{_spread(got)}")
+                reported = True
+        if not reported:
+            best = min(ends, key=lambda s: sum(abs(a - b) for a, b in zip(s.values, values)))
+            shown = ", ".join(f"{k} {v}" for k, v in zip(eng.KEYS, values))
+            near = ", ".join(f"{k} {v}" for k, v in zip(eng.KEYS, best.values))
+            self.problems.add(self.at, f"no legal roll and choice gives {shown} together at the end of day "
+                                       f"{self.st.day} ({self.how()}; the nearest is {near})")
+
+    def report_crows(self, ends, before) -> None:
+        counts = sorted({len(s.crows) - len(before) for s in ends})
+        got = len(self.facts.crows)
+        at = self.where("crows")
+        stood = {self.st.terrain.get(lab) for lab in self.st.day_hexes}
+        bad = [(t, a) for t, a in self.facts.crows if t not in stood]
+        if bad:
+            self.problems.add(bad[0][1], f"a Crow takes the colour of the terrain the tribe stands in; it stood only "
+                                         f"in {', '.join(sorted(t for t in stood if t))} on day {self.st.day}")
+        elif got not in counts:
+            self.problems.add(at, f"{got} Crows coloured on day {self.st.day}; {self.how()} the rules allow "
+                                  f"{_spread(counts)}")
+        else:
+            self.problems.add(at, f"these Crows' terrains do not match where the tribe stood when it earned them "
+                                  f"(Phase 2 in {self.start}, a plot outcome in its hex)")
+
+    def report_phase2(self) -> None:
+        at = self.where("mapped")
+        drawn = ", ".join(f"{n} {t}" for t, n in sorted(self.drawn.items())) or "nothing"
+        if self.facts.vision is not None or self.facts.crows:
+            pass
+        self.problems.add(at, f"the units' icons cannot colour {drawn} from {self.start} on day {self.st.day} "
+                              f"({self.how()}; with a hex free next to the tribe each map icon colours one)")
+
+
+def effect_span(effects) -> tuple[list[int], list[int]]:
+    """The most each value could rise and fall through these effects (whatever the choices)."""
+    n = len(eng.KEYS)
+    gain, loss = [0] * n, [0] * n
+    for e in effects:
+        if e.op == "add":
+            (gain if e.n > 0 else loss)[eng.INDEX[e.key]] += abs(e.n)
+        elif e.op == "add-die":
+            (gain if e.n > 0 else loss)[eng.INDEX[e.key]] += abs(e.n) * GAME.plot_die
+        elif e.op in ("wild", "wild-primary"):
+            for k in (eng.ANY_KEY if e.op == "wild" else eng.PRIMARY):
+                gain[eng.INDEX[k]] += e.n
+        elif e.op in ("lose-choice", "lowest"):
+            for k in eng.PRIMARY:
+                loss[eng.INDEX[k]] += e.n
+        elif e.op == "cap":
+            loss[eng.INDEX[e.key]] += abs(e.n)
+        elif e.op == "fever":
+            loss[eng.INDEX["resolve"]] += GAME.fever_resolve
+        elif e.op == "set":
+            gain[eng.INDEX[e.key]] += 99
+            loss[eng.INDEX[e.key]] += 99
+        elif e.op == "crow":
+            for k in eng.PRIMARY:
+                gain[eng.INDEX[k]] += 1
+        elif e.op == "omen":
+            worst = [0] * n
+            for o in GAME.omens:
+                _, lo = effect_span(o.effects)
+                worst = [max(a, b) for a, b in zip(worst, lo)]
+            for k in eng.PRIMARY:  # a Big Sky Blessing: 1 of any primary instead of a storm
+                worst[eng.INDEX[k]] = max(worst[eng.INDEX[k]], 1)
+            loss = [a + b for a, b in zip(loss, worst)]
+    return gain, loss
+
+
+def _spread(values) -> str:
+    values = sorted(values)
+    if not values:
+        return "nothing"
+    if values == list(range(values[0], values[-1] + 1)):
+        return f"{values[0]}" if len(values) == 1 else f"{values[0]}\u2013{values[-1]}"
+    return ", ".join(map(str, values))
+
+
+def _products(faces: tuple, n: int):
+    if n == 0:
+        yield ()
+        return
+    for f in faces:
+        for rest in _products(faces, n - 1):
+            yield (f,) + rest
 
 
 RULES = Rules1872()

@@ -6,139 +6,22 @@ game (lostprint.saves.rules.Played) or raises LostprintError listing every probl
 """
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from lostprint.errors import LostprintError
-from lostprint.geometry import hexgrid
-from lostprint.saves.loader import LDict, LList, LoadError, key_line, line_of, load_file
+from lostprint.files import MAP_FORMAT, SAVE, SAVE_FORMAT, LDict, LoadError, is_stdin, key_line, line_of, load, shown_path
+from lostprint.files.fields import Reader, at_key, keyname
+from lostprint.files.show import kind_of, shown
 from lostprint.saves.rules import At, DayRecord, Played, Problems, State, rules_for, slug
 
-FORMAT = "lostprint-save/1"
+FORMAT = SAVE_FORMAT
 TOP_FIELDS = ("format", "game", "map", "title", "player", "setup", "days", "outcome")
 DAY_FIELDS = ("day", "mapped", "moved", "marks", "resources", "journal")
 OUTCOME_FIELDS = ("result", "score", "reason")
 RESULTS = ("won", "lost")
 MAX_TEXT = 200  # title and player
 MAX_DAYS = 400  # far past any game's limit: a bound on work, the game's own limit is checked too
-
-
-def kind_of(value: object) -> str:
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int):
-        return "a number"
-    if isinstance(value, float):
-        return "a decimal number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    if value is None:
-        return "empty"
-    return type(value).__name__
-
-
-def short(value: object, limit: int = 40) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
-
-
-def keyname(key) -> str:
-    """A key as it may stand in a field path: plain words as they are, anything else quoted."""
-    return key if isinstance(key, str) and re.fullmatch(r"[\w-]{1,40}", key) else short(key)
-
-
-def at_key(container, key, field: str) -> At:
-    return At(line_of(container, key), field)
-
-
-class Reader:
-    """Typed access to the loaded tree; every mismatch becomes one problem."""
-
-    def __init__(self, problems: Problems, game_map=None):
-        self.problems = problems
-        self.game_map = game_map
-
-    def error(self, at: At, message: str) -> None:
-        self.problems.add(at, message)
-
-    def text(self, value, at: At, limit: int | None = None) -> str | None:
-        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-            self.error(at, f"must be text, not {kind_of(value)}" + (" (put it in quotes)" if isinstance(value, bool) else ""))
-            return None
-        text = str(value)
-        if limit is not None and len(text) > limit:
-            self.error(at, f"too long ({len(text)} characters; at most {limit})")
-            return None
-        return text
-
-    def integer(self, value, at: At, low: int | None = None, high: int | None = None, what: str = "") -> int | None:
-        if isinstance(value, bool) or not isinstance(value, int):
-            if isinstance(value, float) and value.is_integer():
-                value = int(value)
-            else:
-                self.error(at, f"must be a whole number, not {kind_of(value)} {short(value)}")
-                return None
-        if low is not None and value < low:
-            self.error(at, f"{value} is below {low}{what}")
-            return None
-        if high is not None and value > high:
-            self.error(at, f"{value} is above {high}{what}")
-            return None
-        return value
-
-    def mapping(self, value, at: At, what: str = "a mapping") -> LDict | None:
-        if not isinstance(value, dict):
-            self.error(at, f"must be {what}, not {kind_of(value)}")
-            return None
-        return value
-
-    def listing(self, value, at: At, what: str = "a list") -> LList | None:
-        if not isinstance(value, list):
-            self.error(at, f"must be {what}, not {kind_of(value)}")
-            return None
-        return value
-
-    def label(self, value, at: At) -> str | None:
-        """A hex label on the map, in its canonical spelling."""
-        if not isinstance(value, str):
-            self.error(at, f"must be a hex label like B3, not {kind_of(value)} {short(value)}")
-            return None
-        try:
-            lab = hexgrid.label(hexgrid.parse_label(value))
-        except ValueError:
-            self.error(at, f"{short(value)} is not a hex label (a column letter and a row number, like B3)")
-            return None
-        if self.game_map is not None and lab not in self.game_map.axial:
-            self.error(at, f"{lab} is not on the map")
-            return None
-        return lab
-
-    def labels(self, value, at: At, count: int | None = None) -> list[str] | None:
-        items = self.listing(value, at, "a list of hex labels")
-        if items is None:
-            return None
-        if count is not None and len(items) != count:
-            self.error(at, f"needs exactly {count} hexes, not {len(items)}")
-            return None
-        out = []
-        for i, item in enumerate(items):
-            lab = self.label(item, At(line_of(items, i), f"{at.field}[{i}]"))
-            if lab is None:
-                return None
-            out.append(lab)
-        return out
-
-    def unknown(self, container: LDict, known, field: str, what: str) -> None:
-        for key in container:
-            if key not in known:
-                name = keyname(key)
-                prefix = f"{field}." if field else ""
-                self.error(At(key_line(container, key), f"{prefix}{name}"),
-                           f"unknown {what} (expected one of: {', '.join(known)})")
+MAX_SEED = 2**256  # a variant map's seed: any seed `lostprint map` takes can be named
 
 
 # --- the game and its map ----------------------------------------------------------------------
@@ -163,8 +46,9 @@ def _game(data: LDict, rd: Reader):
     return info, at
 
 
-def _map(data: LDict, info, source: str, rd: Reader):
-    from lostprint.maps.model import load_map, standard_map
+def _map(data: LDict, info, source: str, rd: Reader, allow_any_map: bool = False):
+    from lostprint.maps.check import load_map
+    from lostprint.maps.model import standard_map
 
     at = at_key(data, "map", "map")
     spec = data.get("map", "standard")
@@ -172,27 +56,21 @@ def _map(data: LDict, info, source: str, rd: Reader):
         if isinstance(spec, str) and spec.strip().lower() == "standard":
             gm = standard_map(info.id)
         elif isinstance(spec, str):
-            path = Path(spec)
-            if not path.is_absolute():
-                path = Path(source).parent / path
-            if path.is_dir() or not path.exists():
-                rd.error(at, f"no map file at {path}")
-                return None
-            gm = load_map(path)
+            gm = load_map(map_path(spec, source, allow_any_map))
         elif isinstance(spec, dict):
             unknown = [k for k in spec if k != "seed"]
             if unknown or "seed" not in spec:
                 rd.error(at, "write a variant map as {seed: N}")
                 return None
-            seed = rd.integer(spec["seed"], at_key(spec, "seed", "map.seed"), 0, 2**63)
+            seed = rd.integer(spec["seed"], at_key(spec, "seed", "map.seed"), 0, MAX_SEED)
             if seed is None:
                 return None
             gm = _variant(info.id, seed)
         else:
             rd.error(at, f"must be 'standard', a map file path or {{seed: N}}, not {kind_of(spec)}")
             return None
-    except LostprintError as exc:
-        rd.error(at, str(exc))
+    except (LostprintError, LoadError) as exc:
+        rd.error(at, f"the map file cannot be used: {exc}" if isinstance(spec, str) else str(exc))
         return None
     if gm.game != info.id:
         rd.error(at, f"this map is for {gm.game}, not {info.id}")
@@ -200,11 +78,24 @@ def _map(data: LDict, info, source: str, rd: Reader):
     return gm
 
 
+def map_path(spec: str, source: str, allow_any_map: bool = False) -> Path:
+    """The map file a save names: relative to the save's folder, and inside it unless allowed.
+    Raises LoadError saying why a path is refused."""
+    from lostprint.files.read import confined
+
+    folder = Path.cwd() if is_stdin(source) else Path(source).parent
+    path = Path(spec).expanduser() if spec.startswith("~") else Path(spec)
+    if not path.is_absolute():
+        path = folder / path
+    if not allow_any_map and not confined(path, folder):
+        raise LoadError(f"{shown_path(spec)} is outside the save's folder ({shown_path(folder)}); a save may "
+                        "name map files in its own folder or below (--allow-any-map lifts this)")
+    return path
+
+
 def _variant(game_id: str, seed: int):
-    try:
-        from lostprint.maps.generate import generate
-    except ImportError:
-        raise LostprintError("variant maps are not available in this version") from None
+    from lostprint.maps.generate import generate
+
     try:
         return generate(game_id, seed)
     except LostprintError:
@@ -216,33 +107,31 @@ def _variant(game_id: str, seed: int):
 # --- the replay --------------------------------------------------------------------------------
 
 
-def replay_data(data, source: str) -> tuple[list[str], Played | None]:
+def replay_data(data, source: str, allow_any_map: bool = False) -> tuple[list[str], Played | None]:
     problems = Problems(source)
     rd = Reader(problems)
     if not isinstance(data, dict):
         rd.error(At(line_of(data) or 1, "(top)"),
                  f"a save is a mapping (format, game, map, days...), not {kind_of(data)}")
         return problems.lines(), None
+    if data.get("format") == MAP_FORMAT:
+        rd.error(At(line_of(data, "format"), "format"), f"this is a map file ({MAP_FORMAT}), not a save: "
+                 "print it with lostprint sheet GAME --map FILE, or name it in a save's map:")
+        return problems.lines(), None
     rd.unknown(data, TOP_FIELDS, "", "field")
     if data.get("format") != FORMAT:
         where = at_key(data, "format", "format")
-        got = f", not {short(data['format'])}" if "format" in data else " (missing)"
+        got = f", not {shown(data['format'])}" if "format" in data else " (missing)"
         rd.error(where, f"must be {FORMAT!r}{got}")
     info, _ = _game(data, rd)
     if info is None:
         return problems.lines(), None
-    if info.id not in ("lost-expedition", "lost-crew", "lost-crows"):
+    if not info.has("validator"):
         rd.error(at_key(data, "game", "game"), f"{info.id} records are checked by lostprint.crows, not here")
         return problems.lines(), None
-    try:
-        from lostprint.games import load
-
-        game = load(info.id)
-        rules = rules_for(info.id)
-    except (ImportError, AttributeError):
-        rd.error(at_key(data, "game", "game"), f"{info.id} saves are not supported yet")
-        return problems.lines(), None
-    gm = _map(data, info, source, rd)
+    game = info.part("data")
+    rules = rules_for(info.id)
+    gm = _map(data, info, source, rd, allow_any_map)
     title = rd.text(data["title"], at_key(data, "title", "title"), MAX_TEXT) if "title" in data else None
     player = rd.text(data["player"], at_key(data, "player", "player"), MAX_TEXT) if "player" in data else None
     setup = _setup(data, rules, rd)
@@ -342,7 +231,7 @@ def _setup(data: LDict, rules, rd: Reader) -> dict | None:
             aliases = rules.setup_aliases(key) if hasattr(rules, "setup_aliases") else {}
             key_value = aliases.get(slug(value), slug(value))
             if key_value not in allowed:
-                rd.error(at, f"{short(value)} is not one of: {', '.join(allowed)}")
+                rd.error(at, f"{shown(value)} is not one of: {', '.join(allowed)}")
                 continue
             value = key_value
         out[key] = value
@@ -365,7 +254,7 @@ def _outcome(data: LDict, rd: Reader) -> dict | None:
             if slug(value) in RESULTS:
                 out["result"] = slug(value)
             else:
-                rd.error(at, f"must be won or lost, not {short(value)}")
+                rd.error(at, f"must be won or lost, not {shown(value)}")
     if "score" in outcome:
         score = rd.integer(outcome["score"], at_key(outcome, "score", "outcome.score"), 0, 10_000)
         if score is not None:
@@ -397,6 +286,7 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
         return "stop"
     st.day_start = st.position
     before = dict(st.values)
+    rules.begin_day(st, day, at, rd.problems)
 
     # the game's own fields first: weather, fever, crows... can change what follows
     extra_values: dict = {}
@@ -420,7 +310,7 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
                 continue
             tkey = names.get(slug(terrain))
             if tkey is None:
-                rd.error(kat, f"{short(terrain)} is not a terrain of this game "
+                rd.error(kat, f"{shown(terrain)} is not a terrain of this game "
                               f"({', '.join(t.key for t in game.terrains)})")
                 continue
             if lab in st.terrain:
@@ -480,7 +370,7 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
         if not st.adjacent(pos, lab):
             rd.error(sat, f"{lab} is not next to {pos}")
             break
-        if lab not in st.terrain:
+        if lab not in st.terrain and not rules.enters_unmapped(st, lab):
             rd.error(sat, f"{lab} is not mapped yet (draw a hex before you enter it)")
             break
         rules.check_move(st, pos, lab, sat, rd.problems)
@@ -534,42 +424,35 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
 # --- the entry points --------------------------------------------------------------------------
 
 
-def _crows(path: Path):
-    """Crows records belong to lostprint.crows; None when the file is not a Crows record."""
-    return None
+def load_save(path):
+    """The parsed save file (read once, parsed once); LostprintError with one line otherwise."""
+    try:
+        return load(path, SAVE)
+    except LoadError as exc:
+        raise LostprintError(str(exc)) from None
 
 
-def check_save_file(path) -> list[str]:
+def check_save_file(path, allow_any_map: bool = False) -> list[str]:
     """Every problem of a save file, each "file:line: field: what is wrong"; [] when clean."""
     try:
-        data = load_file(path)
+        data = load(path, SAVE)
     except LoadError as exc:
         return [str(exc)]
-    try:
-        problems, _ = replay_data(data, str(path))
-    except RecursionError:
-        return [f"{path}:1: (top): nested too deeply"]
+    problems, _ = replay_data(data, shown_path(path), allow_any_map)
     return problems
 
 
-def played_or_error(data, source: str) -> Played:
-    try:
-        problems, played = replay_data(data, source)
-    except RecursionError:
-        raise LostprintError(f"{source}:1: (top): nested too deeply") from None
-    if problems:
-        more = f"\n({len(problems)} problems)" if len(problems) > 1 else ""
-        raise LostprintError("\n".join(problems) + more)
+def played_or_error(data, source: str, allow_any_map: bool = False) -> Played:
+    problems, played = replay_data(data, source, allow_any_map)
+    if problems:  # one line; `lostprint validate` lists them all
+        more = f" (and {len(problems) - 1} more: run lostprint validate {source})" if len(problems) > 1 else ""
+        raise LostprintError(problems[0] + more)
     return played
 
 
-def load_played(path) -> Played:
+def load_played(path, allow_any_map: bool = False) -> Played:
     """The replayed game of a clean save; LostprintError listing every problem otherwise."""
-    try:
-        data = load_file(path)
-    except LoadError as exc:
-        raise LostprintError(str(exc)) from None
-    return played_or_error(data, str(path))
+    return played_or_error(load_save(path), shown_path(path), allow_any_map)
 
 
 def summary_of(played: Played) -> str:

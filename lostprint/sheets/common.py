@@ -1,39 +1,68 @@
 """Pieces every player sheet shares: options, the title block, metadata, the scene wrapper."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from lostprint import __version__
 from lostprint.fonts import ASCENT, fit_size, text_width
-from lostprint.geometry.paper import Box, content_box, page_size
+from lostprint.geometry.paper import MM, Box
+from lostprint.options import SHEET_MARGIN, PrintOptions
 from lostprint.scene import Group, Scene, Text
-from lostprint.sheets.style import MIN_TEXT, Palette, palette
+from lostprint.sheets.style import MIN_TEXT, Palette
 
-SHEET_MARGIN = 10 * 72 / 25.4  # 10 mm: comfortably inside the 6.35 mm print limit
-
-
-@dataclass(frozen=True)
-class SheetOptions:
-    paper: str = "letter"
-    ink: str = "color"
-
-    @property
-    def pal(self) -> Palette:
-        return palette(self.ink)
-
-    def page(self) -> tuple[float, float]:
-        return page_size(self.paper, landscape=True)
-
-    def content(self) -> Box:
-        return content_box(self.paper, landscape=True, margin=SHEET_MARGIN)
+SheetOptions = PrintOptions  # a sheet is printed landscape: PrintOptions' default
 
 
-def title_block(box: Box, title: str, subtitle: str, pal: Palette) -> Group:
+def title_block(box: Box, title: str, subtitle: str, pal: Palette, variant: str = "") -> Group:
+    """The game's title, a subtitle line, and (on a variant map) the variant's name in the accent."""
     size = fit_size(title, "serif-bold", 19.0, box.w, 12.0)
     items = [Text(box.x, box.y + ASCENT * size, title, size, "serif-bold", fill=pal.accent, role="title")]
     sub = fit_size(subtitle, "sans-italic", 8.0, box.w, MIN_TEXT)
-    items.append(Text(box.x, box.y + size + 4 + ASCENT * sub, subtitle, sub, "sans-italic", fill=pal.soft))
+    y = box.y + size + 4 + ASCENT * sub
+    items.append(Text(box.x, y, subtitle, sub, "sans-italic", fill=pal.soft))
+    if variant:
+        vsize = fit_size(variant, "sans-bold", 8.0, box.w, MIN_TEXT)
+        items.append(Text(box.x, y + sub + 2.5, variant, vsize, "sans-bold", fill=pal.accent, role="variant"))
     return Group(tuple(items), name="title", box=tuple(box))
+
+
+SIDE_MARGIN = 7.5 * MM  # two-sided sheets: a little more room for the map, still inside the 6.35 mm limit
+FOOT_H = 9.0  # the footer line inside the content box of a two-sided sheet
+
+
+def side_content(opts: SheetOptions) -> Box:
+    """The page less SIDE_MARGIN, less the footer line at its foot."""
+    box = opts.content(margin=SIDE_MARGIN)
+    return Box(box.x, box.y, box.w, box.h - FOOT_H)
+
+
+def variant_name(game_map) -> str:
+    """What the title area says about the map: nothing for the standard map, else the variant's name."""
+    if game_map is None or game_map.name == "standard":
+        return ""
+    return f"Variant map: {game_map.name}" + (f" (seed {game_map.seed})" if game_map.seed is not None else "")
+
+
+def foot_line(opts: SheetOptions, right: str, pal: Palette, left: str = "", left_color: str = "") -> Group:
+    """One faint line at the foot of a two-sided sheet's page, inside the content box."""
+    box = opts.content(margin=SIDE_MARGIN)
+    baseline = box.bottom - 1.2 - 0.24 * MIN_TEXT
+    items = [Text(box.right, baseline, right, MIN_TEXT, "sans", "end", pal.faint, role="footer")]
+    if left:
+        room = box.w - text_width(right, "sans", MIN_TEXT) - 20
+        label = left
+        while text_width(label, "sans-italic", MIN_TEXT) > room and len(label) > 10:
+            label = label[:-2]
+        items.append(Text(box.x, baseline, label, MIN_TEXT, "sans-italic", "start", left_color or pal.soft,
+                          role="footnote"))
+    return Group(tuple(items), name="footer")
+
+
+def two_sided(front: list, back: list, opts: SheetOptions, game, game_map) -> Scene:
+    """A sheet with a reference side: page 1 the map and trackers, page 2 the charts."""
+    first = sheet_scene(front, opts, game, game_map)
+    second = sheet_scene(back, opts, game, game_map, kind="reference side")
+    return Scene(first.width, first.height, first.items, metadata=first.metadata, margin=SIDE_MARGIN,
+                 pages=(Scene(second.width, second.height, second.items, metadata=second.metadata,
+                              margin=SIDE_MARGIN),))
 
 
 def sheet_scene(items: list, opts: SheetOptions, game, game_map, kind: str = "player sheet") -> Scene:
@@ -63,3 +92,17 @@ def footer(opts: SheetOptions, text: str, pal: Palette, left: str = "") -> Group
             label = label[:-2]
         items.append(Text(box.x, baseline, label, size, "sans-italic", "start", pal.house, role="footnote"))
     return Group(tuple(items), name="footer")
+
+
+def rule_value(game, name: str, default=None):
+    """A rule number from the game data, typed (a rules object) or as (name, value) pairs."""
+    for source in (getattr(game, "rules", None), game.get("rules")):
+        if source is None:
+            continue
+        if isinstance(source, tuple):
+            found = dict(source)
+            if name in found:
+                return found[name]
+        elif hasattr(source, name):
+            return getattr(source, name)
+    return game.get(name, default)

@@ -8,15 +8,17 @@ from __future__ import annotations
 import math
 from typing import Callable, NamedTuple
 
+from lostprint.checks import fits_in_hex
 from lostprint.fonts import ASCENT, DESCENT, text_width
 from lostprint.geometry import hexgrid
-from lostprint.geometry.paper import Box
+from lostprint.geometry.paper import MM, Box
 from lostprint.maps.model import Feature, GameMap, parse_edge
 from lostprint.scene import Circle, Group, Line, Path, Style, Text
 from lostprint.sheets.icons import icon
 from lostprint.sheets.style import MIN_TEXT, Palette, terrain_style
 
 LABEL_PAD = 11.0  # room around the hexes for the faint edge labels
+LABEL_SPARE = 1.0 * MM  # a label printed in a hex keeps this far from every side of it
 
 
 class MapContext(NamedTuple):
@@ -36,14 +38,40 @@ class MapContext(NamedTuple):
         return self.layout.size[0]
 
 
-def map_layout(game_map: GameMap, box: Box, max_flats: float | None = None) -> hexgrid.Layout:
-    inner = (box.x + LABEL_PAD, box.y + LABEL_PAD, box.w - 2 * LABEL_PAD, box.h - 2 * LABEL_PAD)
+def map_layout(game_map: GameMap, box: Box, max_flats: float | None = None,
+               pad: float = LABEL_PAD) -> hexgrid.Layout:
+    inner = (box.x + pad, box.y + pad, box.w - 2 * pad, box.h - 2 * pad)
     max_size = max_flats / hexgrid.SQRT3 if max_flats else None
     return hexgrid.fit_layout(game_map.axial.values(), inner, max_size=max_size)
 
 
 def _centered_text(x, y, text, size, font, color, role=""):
     return Text(x, y + (ASCENT - DESCENT) * size / 2, text, size, font, "middle", color, role=role)
+
+
+def hex_label(ctx: MapContext, lab: str, dy: float, text: str, size: float, font: str, color: str,
+              role: str = "feature-label", dx: float = 0.0) -> Text:
+    """A label centred `dy` below the hex's centre, shrunk (not below MIN_TEXT) until it sits inside
+    the hex with LABEL_SPARE to spare."""
+    from lostprint.fonts import text_box
+
+    cx, cy = ctx.center(lab)
+    size = max(size, MIN_TEXT)
+    while True:
+        t = _centered_text(cx + dx, cy + dy, text, size, font, color, role)
+        if size <= MIN_TEXT or fits_in_hex(text_box(t.text, t.font, t.size, t.x, t.y, t.anchor), cx, cy, ctx.size,
+                                           LABEL_SPARE + 0.1):
+            return t
+        size = max(MIN_TEXT, size - 0.25)
+
+
+def coordinate(ctx: MapContext, lab: str) -> Text:
+    """The hex's coordinate, small and light, tucked into its left corner (no feature label uses it)."""
+    cx, cy = ctx.center(lab)
+    half = (ASCENT + DESCENT) * MIN_TEXT / 2
+    x = cx - ctx.size + (half + LABEL_SPARE * 0.6) / hexgrid.SQRT3 * 2 + 0.8
+    return Text(x, cy + (ASCENT - DESCENT) * MIN_TEXT / 2, lab, MIN_TEXT, "sans", "start", ctx.pal.coord,
+                role="hex-label")
 
 
 def _river_points(f: Feature, ctx: MapContext) -> list[tuple[float, float]]:
@@ -61,8 +89,11 @@ def draw_river_hexes(f: Feature, ctx: MapContext) -> list:
     if len(pts) < 2:
         return []
     w = max(2.0, ctx.size * 0.16)
-    items: list = [Path(tuple(pts), Style(fill=None, stroke=ctx.pal.water, width=w), closed=False, role="river"),
-                   Circle(pts[0][0], pts[0][1], w * 0.9, Style(fill=ctx.pal.water, stroke=None, width=0))]
+    items: list = [Path(tuple(pts), Style(fill=None, stroke=ctx.pal.river, width=w), closed=False, role="river"),
+                   Circle(pts[0][0], pts[0][1], w * 0.9, Style(fill=ctx.pal.river, stroke=None, width=0))]
+    if ctx.pal.river_core != ctx.pal.river:  # a cased line: unlike any outline on the sheet
+        items.append(Path(tuple(pts), Style(fill=None, stroke=ctx.pal.river_core, width=w * 0.45), closed=False,
+                          role="river-core"))
     # small chevrons pointing downstream, between consecutive centres
     for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
         mx, my = (x0 + x1) / 2, (y0 + y1) / 2
@@ -70,7 +101,7 @@ def draw_river_hexes(f: Feature, ctx: MapContext) -> list:
         L = w * 1.3
         p1 = (mx - L * math.cos(a - 0.6), my - L * math.sin(a - 0.6))
         p2 = (mx - L * math.cos(a + 0.6), my - L * math.sin(a + 0.6))
-        items.append(Path((p1, (mx, my), p2), Style(fill=None, stroke="#ffffff", width=0.8), closed=False))
+        items.append(Path((p1, (mx, my), p2), Style(fill=None, stroke=ctx.pal.paper, width=0.8), closed=False))
     return items
 
 
@@ -85,16 +116,19 @@ def draw_delta_mouths(f: Feature, ctx: MapContext, river: Feature | None) -> lis
     for spread in (-0.75, -0.25, 0.25, 0.75):
         ex = mx + ctx.size * 0.42 * math.cos(a + spread)
         ey = my + ctx.size * 0.42 * math.sin(a + spread)
-        items.append(Line(mx, my, ex, ey, Style(fill=None, stroke=ctx.pal.water, width=max(1.0, ctx.size * 0.06))))
+        items.append(Line(mx, my, ex, ey, Style(fill=None, stroke=ctx.pal.river, width=max(1.0, ctx.size * 0.06))))
     return items
 
 
 def draw_river_edges(f: Feature, ctx: MapContext) -> list:
     items = []
+    width = max(2.2, ctx.size * 0.14)
     for text in f.edges:
         (x0, y0), (x1, y1) = hexgrid.edge_segment(ctx.layout, parse_edge(text))
-        items.append(Line(x0, y0, x1, y1, Style(fill=None, stroke=ctx.pal.water if ctx.pal.name == "color" else "#000000",
-                                                width=max(2.2, ctx.size * 0.14)), role="river-edge"))
+        items.append(Line(x0, y0, x1, y1, Style(fill=None, stroke=ctx.pal.river, width=width), role="river-edge"))
+        if ctx.pal.river_core != ctx.pal.river:  # cased, so it differs from the Canada, Start and fort outlines
+            items.append(Line(x0, y0, x1, y1, Style(fill=None, stroke=ctx.pal.river_core, width=width * 0.42),
+                              role="river-core"))
     return items
 
 
@@ -136,11 +170,8 @@ def draw_delta(f: Feature, ctx: MapContext) -> list:
     for lab in f.hexes:
         cx, cy = ctx.center(lab)
         items.append(icon("ship", cx + ctx.size * 0.12, cy - ctx.size * 0.22, ctx.size * 0.55, ctx.pal.accent))
-        label = f.note or "Win here"
-        # no wider than the hex's lower chord, so the label never touches the goal's thick outline
-        size = max(MIN_TEXT, min(ctx.size * 0.25, ctx.size * 1.15 / text_width(label, "sans-bold", 1.0)))
-        items.append(_centered_text(cx, cy + ctx.size * 0.42, label, size, "sans-bold", ctx.pal.accent,
-                                    role="feature-label"))
+        label = f.note or "Goal"
+        items.append(hex_label(ctx, lab, ctx.size * 0.42, label, ctx.size * 0.25, "sans-bold", ctx.pal.accent))
     return items
 
 
@@ -148,7 +179,7 @@ def draw_plot(f: Feature, ctx: MapContext) -> list:
     items = []
     for lab in f.hexes:
         cx, cy = ctx.center(lab)
-        items.append(Circle(cx, cy, ctx.size * 0.42, Style(fill="#ffffff", stroke=ctx.pal.accent, width=1.2)))
+        items.append(Circle(cx, cy, ctx.size * 0.42, Style(fill=ctx.pal.paper, stroke=ctx.pal.accent, width=1.2)))
         items.append(_centered_text(cx, cy, f.letter, ctx.size * 0.5, "serif-bold", ctx.pal.accent, role="plot"))
     return items
 
@@ -159,8 +190,7 @@ def draw_exit(f: Feature, ctx: MapContext) -> list:
         corners = ctx.corners(lab)
         items.append(Path(tuple(corners), Style(fill=None, stroke=ctx.pal.accent, width=1.6, dash=(3, 2)), role="exit"))
         cx, cy = ctx.center(lab)
-        items.append(_centered_text(cx, cy + ctx.size * 0.55, "EXIT", max(MIN_TEXT, ctx.size * 0.22), "sans-bold",
-                                    ctx.pal.accent, role="feature-label"))
+        items.append(hex_label(ctx, lab, ctx.size * 0.5, "EXIT", ctx.size * 0.22, "sans-bold", ctx.pal.accent))
     return items
 
 
@@ -176,43 +206,45 @@ FEATURE_DRAWERS: dict[str, Callable[[Feature, MapContext], list]] = {
 
 
 def edge_labels(ctx: MapContext) -> list:
-    """Column letters above each column's top hex; row numbers beside each row's end hexes."""
+    """Column letters in a line above the map, each over its column; row numbers down both sides, each
+    level with its row in the outermost column of the same parity. One pass over the hexes."""
     gm, pal = ctx.game_map, ctx.pal
-    by_col: dict[int, list[tuple[int, str]]] = {}
-    by_row: dict[int, list[tuple[int, str]]] = {}
-    for lab, h in gm.axial.items():
+    cols: set[int] = set()
+    rows: set[int] = set()
+    cells: set[tuple[int, int]] = set()
+    for h in gm.axial.values():
         col, row = hexgrid.axial_to_offset(h)
-        by_col.setdefault(col, []).append((row, lab))
-        by_row.setdefault(row, []).append((col, lab))
+        cols.add(col)
+        rows.add(row)
+        cells.add((col, row))
+    if not cols:
+        return []
+    x0, y0, x1, y1 = hexgrid.unit_bounds(gm.axial.values())
+    ox, oy = ctx.layout.origin
+    left, top, right = ox + x0 * ctx.size, oy + y0 * ctx.size, ox + x1 * ctx.size
     size = MIN_TEXT
     items = []
-    flat_half = hexgrid.SQRT3 * ctx.size / 2
-    for col, cells in sorted(by_col.items()):
-        _, top = min(cells)
-        cx, cy = ctx.center(top)
-        items.append(Text(cx, cy - flat_half - 2.5, hexgrid.column_letters(col), size, "sans", "middle", pal.faint, role="edge-label"))
-    centers = [ctx.center(lab) for lab in gm.hexes]
-
-    def clear(x: float, y: float) -> bool:  # no hex drawn under the label
-        return all(math.hypot(x - cx, y - cy) > ctx.size * 1.05 for cx, cy in centers)
-
-    for row, cells in sorted(by_row.items()):
-        _, left = min(cells)
-        _, right = max(cells)
-        lx, ly = ctx.center(left)
-        rx, ry = ctx.center(right)
-        if clear(lx - ctx.size - 5, ly):
-            items.append(_centered_text(lx - ctx.size - 5, ly, str(row + 1), size, "sans", pal.faint, role="edge-label"))
-        if clear(rx + ctx.size + 5, ry):
-            items.append(_centered_text(rx + ctx.size + 5, ry, str(row + 1), size, "sans", pal.faint, role="edge-label"))
+    for col in sorted(cols):
+        cx, _ = hexgrid.hex_to_pixel(ctx.layout, hexgrid.offset_to_axial(col, 0))
+        items.append(Text(cx, top - 2.5 - DESCENT * size, hexgrid.column_letters(col), size, "sans", "middle",
+                          pal.faint, role="edge-label"))
+    first, last = min(cols), max(cols)
+    for row in sorted(rows):
+        for col, x in ((first, left - 4.5), (last, right + 4.5)):
+            if (col, row) not in cells:  # a row number only beside a hex of its row
+                continue
+            _, cy = hexgrid.hex_to_pixel(ctx.layout, hexgrid.offset_to_axial(col, row))
+            items.append(_centered_text(x, cy, str(row + 1), size, "sans", pal.faint, role="edge-label"))
     return items
 
 
 def hex_map(game_map: GameMap, game, box: Box, pal: Palette, *, max_flats: float | None = None,
             drawers: dict | None = None, filled: dict[str, str] | None = None,
-            start_label: str = "Start", terrain_icons: bool = True) -> tuple[Group, MapContext]:
-    """The map in `box`; `filled` (label -> terrain) overrides pre-printed terrain (for saves)."""
-    layout = map_layout(game_map, box, max_flats)
+            start_label: str = "Start", terrain_icons: bool = True, coords: bool = False,
+            label_pad: float = LABEL_PAD) -> tuple[Group, MapContext]:
+    """The map in `box`; `filled` (label -> terrain) overrides pre-printed terrain (for saves);
+    `coords` prints each hex's coordinate in its left corner (player sheets)."""
+    layout = map_layout(game_map, box, max_flats, label_pad)
     ctx = MapContext(game_map, game, layout, pal)
     terrains = {t.key: t for t in getattr(game, "terrains", ())}
     ground = dict(game_map.terrain)
@@ -224,6 +256,8 @@ def hex_map(game_map: GameMap, game, box: Box, pal: Palette, *, max_flats: float
         t = terrains.get(ground.get(lab, ""))
         style = terrain_style(t, pal, width=0.9) if t else Style(fill=pal.hex_fill, stroke=pal.hex_line, width=0.9)
         items.append(Path(corners, style, role="hex"))
+    if coords:  # under every feature, so a river or a label drawn later stays whole
+        items.extend(coordinate(ctx, lab) for lab in game_map.hexes)
     # hexes whose feature prints a label where the terrain glyph would go keep the label only
     labelled = {lab for f in game_map.features if f.type in ("delta", "canada", "fort", "exit") for lab in f.hexes}
     for lab in game_map.hexes:
@@ -249,8 +283,7 @@ def hex_map(game_map: GameMap, game, box: Box, pal: Palette, *, max_flats: float
     items.append(Path(tuple(ctx.corners(game_map.start)), Style(fill=None, stroke=pal.ink, width=2.0), role="start"))
     items.append(icon("start", sx, sy - ctx.size * 0.12, ctx.size * 0.5, pal.ink))
     if start_label:
-        items.append(_centered_text(sx, sy - ctx.size * 0.62, start_label, max(MIN_TEXT, ctx.size * 0.22), "sans-bold",
-                                    pal.ink, role="feature-label"))
+        items.append(hex_label(ctx, game_map.start, -ctx.size * 0.6, start_label, ctx.size * 0.22, "sans-bold", pal.ink))
     items.extend(edge_labels(ctx))
     return Group(tuple(items), name="map", box=tuple(box)), ctx
 

@@ -5,15 +5,18 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+from lostprint import __version__
 from lostprint.fonts import ASCENT, DESCENT, text_width, wrap
 from lostprint.games.model import HOUSE_MARK
 from lostprint.geometry import hexgrid
-from lostprint.geometry.paper import Box
+from lostprint.geometry.paper import MM, Box
 from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text
 from lostprint.sheets import widgets as w
-from lostprint.sheets.common import SheetOptions, footer, sheet_scene, title_block
+from lostprint.sheets.common import (SheetOptions, foot_line, rule_value, side_content, title_block, two_sided,
+                                     variant_name)
 from lostprint.sheets.hexmap import LABEL_PAD, MapContext, hex_map, hex_swatch
 from lostprint.sheets.icons import icon
+from lostprint.sheets.pieces import round_slot, slot_size, square_slot
 from lostprint.sheets.style import MIN_TEXT, Palette, boxed, fill, stroke, terrain_style
 
 GAP = 7.0
@@ -42,12 +45,8 @@ LAYOUTS = {
 }
 
 
-def _tint(pal: Palette, color: str, mono: str = "#ffffff") -> str:
-    return color if pal.name == "color" else mono
-
-
 def _band(pal: Palette) -> str:
-    return pal.header if pal.name == "mono" else "#f1ead8"
+    return pal.zebra
 
 
 # --- small drawings ------------------------------------------------------------------------------
@@ -71,7 +70,7 @@ def sailor_figure(cx: float, cy: float, h: float, color: str) -> list:
 def island_glyph(cx: float, cy: float, size: float, pal: Palette) -> list:
     """A sandy islet with a palm tree, about `size` wide."""
     ink = pal.soft
-    sand = _tint(pal, "#efe2b8", "#ffffff")
+    sand = pal.sand
     items: list = [Path(tuple((cx + size * 0.46 * math.cos(a / 18 * math.pi), cy + size * 0.16
                                + size * 0.13 * math.sin(a / 18 * math.pi)) for a in range(36)),
                         Style(fill=sand, stroke=ink, width=0.6))]
@@ -109,21 +108,21 @@ def route_dots(x0: float, y0: float, x1: float, y1: float, color: str, width: fl
 
 def slot_circle(cx: float, cy: float, r: float, pal: Palette) -> list:
     """A sailor slot: a circle (room for a coin or a pencil mark) with a faint spade inside."""
-    return [Circle(cx, cy, r, boxed("#ffffff", pal.ink, 0.8)),
-            icon("spade", cx, cy, r * 0.95, _tint(pal, "#cdbfa6", "#c4c4c4"))]
+    return [Circle(cx, cy, r, boxed(pal.paper, pal.ink, 0.8)),
+            icon("spade", cx, cy, r * 0.95, pal.mute)]
 
 
 def cube_space(x: float, y: float, side: float, pal: Palette) -> list:
     """A square for one resource cube."""
-    return [Rect(x, y, side, side, boxed("#ffffff", pal.ink, 0.8), radius=1.5, role="cube-space")]
+    return [Rect(x, y, side, side, boxed(pal.paper, pal.ink, 0.8), radius=1.5, role="cube-space")]
 
 
 def infinity_box(x: float, y: float, side: float, pal: Palette) -> list:
     """The box to tick when an island's supply of a resource is unlimited."""
-    return [Rect(x, y, side, side, Style(fill=_tint(pal, "#f6efdc", "#f0f0f0"), stroke=pal.ink, width=0.8,
+    return [Rect(x, y, side, side, Style(fill=pal.panel, stroke=pal.ink, width=0.8,
                                          dash=(2.0, 1.4)), radius=side / 2, role="infinity-box"),
             w.text_in(x + side / 2, y, side, "\u221e", side * 0.62, "sans", "middle",
-                      _tint(pal, "#b49b72", "#9a9a9a"), role="infinity")]
+                      pal.faint, role="infinity")]
 
 
 # --- map feature drawers ---------------------------------------------------------------------------
@@ -152,7 +151,7 @@ def draw_start_sea(f, ctx: MapContext) -> list:
     items: list = []
     for lab in f.hexes:
         items.append(Path(tuple(ctx.corners(lab)), terrain_style(sea, ctx.pal, width=0.9), role="start-sea"))
-        items += waves(*ctx.center(lab), ctx.size * 0.7, _tint(ctx.pal, ctx.pal.water, "#777777"))
+        items += waves(*ctx.center(lab), ctx.size * 0.7, ctx.pal.waves)
     return items
 
 
@@ -225,14 +224,14 @@ def crew_panel(box: Box, pal: Palette, game) -> Group:
     fig_w = min(26.0, card_w - marks_w - 4)
     for i in range(n):
         x = inner.x + i * (card_w + gap)
-        items.append(Rect(x, inner.y, fig_w, inner.h, boxed("#ffffff", pal.line, 0.6), radius=2.0, role="sailor"))
+        items.append(Rect(x, inner.y, fig_w, inner.h, boxed(pal.paper, pal.line, 0.6), radius=2.0, role="sailor"))
         items += sailor_figure(x + fig_w / 2, inner.y + inner.h / 2 + 1, min(inner.h - 8, fig_w * 1.5),
-                               _tint(pal, "#cbbfa9", "#c8c8c8"))
+                               pal.mute)
         mx = x + fig_w + 4
         row_h = (inner.h - 10) / len(rows)
         for j, label in enumerate(rows):
             cy = inner.y + row_h * j + row_h / 2
-            items.append(Circle(mx + r, cy, r, boxed("#ffffff", pal.ink, 0.7), role="sailor-mark"))
+            items.append(Circle(mx + r, cy, r, boxed(pal.paper, pal.ink, 0.7), role="sailor-mark"))
             items.append(w.text_in(mx + 2 * r + 3, cy - row_h / 2, row_h, label, SMALL, "sans", color=pal.ink))
         base = inner.bottom - 1.5
         label = f"Sailor {i + 1}"
@@ -246,7 +245,7 @@ def crew_panel(box: Box, pal: Palette, game) -> Group:
 def _badge(cx: float, cy: float, number: int, pal: Palette) -> list:
     r = 6.0
     return [Circle(cx, cy, r, Style(fill=pal.accent, stroke=None, width=0)),
-            Text(cx, cy + (ASCENT - DESCENT) * SMALL / 2, str(number), SMALL, "sans-bold", "middle", "#ffffff",
+            Text(cx, cy + (ASCENT - DESCENT) * SMALL / 2, str(number), SMALL, "sans-bold", "middle", pal.paper,
                  role="phase-number")]
 
 
@@ -353,7 +352,7 @@ def weather_track(chart, box: Box, pal: Palette, game) -> Group:
         items.append(w.text_in(x_name, y, row_h, band.results[0], w.BODY, "sans-bold", color=pal.ink,
                                role="result"))
         if eff.cube:
-            items.append(Rect(x_cube, cy - cube / 2, cube, cube, boxed("#ffffff", pal.ink, 0.8), radius=1.2,
+            items.append(Rect(x_cube, cy - cube / 2, cube, cube, boxed(pal.paper, pal.ink, 0.8), radius=1.2,
                               role="weather-box"))
         else:
             items.append(w.text_in(x_cube + cube / 2, y, row_h, "\u21ba", w.BODY, "sans", "middle", pal.soft))
@@ -381,7 +380,7 @@ def direction_compass(chart, box: Box, pal: Palette) -> Group:
     cx = inner.x + inner.w / 2
     cy = inner.y + area_h / 2
     layout = hexgrid.Layout(hexgrid.FLAT, (R, R), (cx, cy))
-    items.append(Path(tuple(hexgrid.hex_corners(layout, (0, 0))), Style(fill="#ffffff", stroke=pal.ink, width=0.9)))
+    items.append(Path(tuple(hexgrid.hex_corners(layout, (0, 0))), Style(fill=pal.paper, stroke=pal.ink, width=0.9)))
     apothem = R * hexgrid.SQRT3 / 2
     unit = hexgrid.Layout(hexgrid.FLAT, (1, 1), (0, 0))
     for band in chart.bands:
@@ -466,56 +465,347 @@ def map_width_for(game_map, height: float) -> float:
     return (height - pad) / (y1 - y0) * (x1 - x0) + pad + 1
 
 
-# --- the sheet -------------------------------------------------------------------------------------
+# --- the sheet: side 1, the map and every piece; side 2, the charts ---------------------------------
+
+MAP_FLATS_MM = 18.2  # a little over the 18 mm floor: the task board's coin rows need the rest
+MAP_PAD = 9.0
+ISLAND_DOTS = {"small": 1, "medium": 2, "large": 3}  # the pencil mark of an island's size
+
+
+def island_dots(cx: float, cy: float, n: int, size: float, color: str) -> list:
+    """The island-size pencil mark: n dots in a row."""
+    r = max(1.1, size * 0.07)
+    step = r * 3.2
+    x0 = cx - step * (n - 1) / 2
+    return [Circle(x0 + i * step, cy, r, fill(color), role="island-dots") for i in range(n)]
+
+
+def shoals_mark(cx: float, cy: float, size: float, color: str) -> list:
+    """The shoals pencil mark: three short strokes, like a ford's ripples."""
+    out = []
+    for k in (-1, 0, 1):
+        x = cx + k * size * 0.2
+        out.append(Line(x - size * 0.07, cy + size * 0.1, x + size * 0.07, cy - size * 0.1,
+                        Style(fill=None, stroke=color, width=max(0.8, size * 0.05)), role="shoals-mark"))
+    return out
+
+
+def draw_island_marked(f, ctx: MapContext) -> list:
+    """A printed island with its size as the pencil mark a player would draw (dots above the islet)."""
+    items = draw_island(f, ctx)
+    n = ISLAND_DOTS.get(f.size or "small", 1)
+    for lab in f.hexes:
+        cx, cy = ctx.center(lab)
+        if lab == ctx.game_map.start:  # the start marker fills the middle: the dots go low
+            items += island_dots(cx + ctx.size * 0.38, cy + ctx.size * 0.62, n, ctx.size, ctx.pal.ink)
+        else:
+            items += island_dots(cx, cy - ctx.size * 0.5, n, ctx.size, ctx.pal.ink)
+    return items
+
+
+def draw_shoals_marked(f, ctx: MapContext) -> list:
+    items = draw_shoals(f, ctx)
+    for lab in f.hexes:
+        items += shoals_mark(*ctx.center(lab), ctx.size, ctx.pal.ink)
+    return items
+
+
+SHEET_DRAWERS = dict(MAP_DRAWERS, island=draw_island_marked, shoals=draw_shoals_marked)
+
+
+def pencil_key(box: Box, pal: Palette, game) -> Group:
+    """The map key as pencil marks: islands by dots (one, two, three), shoals by strokes, then natives,
+    route and burial; tints (or hatches) shown beside, as a printed map uses them."""
+    items, inner = w.panel(box, "Map key", pal, subtitle="draw in pencil")
+    terrains = {t.key: t for t in game.terrains}
+    symbols = {s.key: s for s in game.symbols}
+    notes = dict(game.get("map_key_notes"))
+    keys = game.get("map_key")
+    row_h = inner.h / len(keys)
+    sw = min(16.0, row_h - 2)
+    marks = {"small-island": 1, "medium-island": 2, "large-island": 3}
+    for i, key in enumerate(keys):
+        y = inner.y + i * row_h
+        cx, cy = inner.x + sw / 2 + 1, y + row_h / 2
+        if key in terrains:
+            name = terrains[key].name
+            items.append(hex_swatch(terrains[key], cx, cy, sw, pal))
+            if key in marks:
+                items += island_dots(cx, cy - sw * 0.26, marks[key], sw * 0.5, pal.ink)
+            elif key == "shoals":
+                items += shoals_mark(cx, cy - sw * 0.18, sw * 0.55, pal.ink)
+        else:
+            name = symbols[key].name
+            items.append(key_swatch(key, cx, cy, sw, pal, game))
+        how = {"small-island": "green outline, one dot", "medium-island": "two dots",
+               "large-island": "three dots", "shoals": "three strokes (blue)"}.get(key, "")
+        note = " \u00b7 ".join(t for t in (how, notes.get(key, "")) if t)
+        tx = inner.x + sw + 6
+        items.append(w.text_in(tx, y, row_h, name, w.BODY, "sans-bold", color=pal.ink, role="key-name"))
+        if note:
+            text, size = w.fitted(note, "sans", SMALL, inner.right - tx - text_width(name, "sans-bold", w.BODY) - 6)
+            items.append(w.text_in(inner.right, y, row_h, text, size, "sans", "end", pal.soft))
+    return Group(tuple(items), name="map-key", box=tuple(box))
+
+
+def crew_marks(box: Box, pal: Palette, game) -> Group:
+    """Each sailor's wounded and lost boxes (the coins themselves sit on the task board)."""
+    n = game.get("sailors")
+    items: list = []
+    gap = 4.0
+    card_w = (box.w - gap * (n - 1)) / n
+    b = 7.5
+    for i in range(n):
+        x = box.x + i * (card_w + gap)
+        items.append(Rect(x, box.y, card_w, box.h, boxed(pal.panel, pal.line, 0.6), radius=2.0, role="sailor"))
+        items.append(Text(x + 3, box.y + 2 + ASCENT * SMALL, f"Sailor {i + 1}", SMALL, "sans-bold", fill=pal.ink,
+                          role="sailor-name"))
+        for j, label in enumerate(("wounded", "lost")):
+            y = box.y + 4 + SMALL + 2 + j * (b + 2)
+            items.append(Rect(x + 3, y, b, b, boxed(pal.paper, pal.ink, 0.6), radius=1.0, role="sailor-mark"))
+            items.append(w.text_in(x + 3 + b + 3, y, b, label, SMALL, "sans", color=pal.soft))
+    return Group(tuple(items), name="crew", box=tuple(box))
+
+
+def weather_cubes(chart, box: Box, pal: Palette, game) -> Group:
+    """The weather track on side 1: a cube slot per weather, its die face and name over it."""
+    cube = game.piece("cube")
+    effects = {e.weather: e for e in game.get("weather_effects")}
+    items, inner = w.panel(box, f"{chart.title}", pal, name="weather",
+                           subtitle=f"phase {chart.phase} \u00b7 start: {game.get('weather_start')}")
+    side = slot_size(cube)
+    with_cube = [b for b in chart.bands if effects[b.results[0]].cube]
+    rest = [b for b in chart.bands if not effects[b.results[0]].cube]
+    note_w = 34.0 if rest else 0.0
+    cell = (inner.w - note_w) / len(with_cube)
+    die = 8.0
+    for i, band in enumerate(with_cube):
+        x = inner.x + i * cell
+        name = band.results[0]
+        items += w.die_face(band.low, x + (cell - die) / 2, inner.y, die, pal)
+        label, size = w.fitted(name, "sans", SMALL, cell - 1)
+        items.append(Text(x + cell / 2, inner.y + die + 1.5 + ASCENT * size, label, size, "sans", "middle", pal.ink,
+                          role="weather"))
+        items += square_slot(x + (cell - side) / 2, inner.bottom - side, cube, pal)
+    for band in rest:
+        x = inner.right - note_w
+        items += w.die_face(band.low, x + (note_w - die) / 2, inner.y, die, pal)
+        for j, line in enumerate(wrap(band.results[0] + ": the cube stays", "sans-italic", SMALL, note_w)[:4]):
+            items.append(Text(x + note_w / 2, inner.y + die + 4 + ASCENT * SMALL + j * SMALL * 1.1, line, SMALL,
+                              "sans-italic", "middle", pal.soft))
+    return Group(tuple(items), name="weather", box=tuple(box))
+
+
+def resource_cubes(box: Box, pal: Palette, game) -> Group:
+    """The island's resource cubes: a slot per cube, an ∞ box to tick for an unlimited supply."""
+    cube = game.piece("cube")
+    items, inner = w.panel(box, "Island resources", pal, subtitle="cubes for this island \u00b7 \u221e: tick",
+                           name="island-resources")
+    side = slot_size(cube)
+    pitch = side + 2.5
+    inf = 17.0
+    groups = game.get("island_resources")
+    widths = [n * pitch + inf for _, _, n in groups]
+    rows: list[list[int]] = [[]]
+    used = 0.0
+    for i, width in enumerate(widths):
+        if rows[-1] and used + 10 + width > inner.w:
+            rows.append([])
+            used = 0.0
+        used += (10 if rows[-1] else 0) + width
+        rows[-1].append(i)
+    row_h = (inner.h) / len(rows)
+    for r, row in enumerate(rows):
+        top = inner.y + r * row_h
+        x = inner.x
+        for i in row:
+            key, name, n = groups[i]
+            sy = top + (row_h - side) / 2
+            for k in range(n):
+                items += square_slot(x + k * pitch, sy, cube, pal, caption=name)
+            items += infinity_box(x + n * pitch, sy + (side - inf) / 2, inf, pal)
+            x += widths[i] + 10
+    return Group(tuple(items), name="island-resources", box=tuple(box))
+
+
+def _pack(tasks, per_row: int) -> list[list]:
+    """Tasks in order, as few rows as `per_row` slots a row allow (a task without slots takes one)."""
+    rows: list[list] = [[]]
+    used = 0
+    for t in tasks:
+        n = max(1, t.spades)
+        if used + n > per_row:
+            rows.append([])
+            used = 0
+        rows[-1].append(t)
+        used += n
+    return rows
+
+
+def task_coins(box: Box, pal: Palette, game) -> Group:
+    """The task board with a coin slot per sailor place, in phase order; what each task does is on side 2."""
+    coin = game.piece("coin")
+    tasks = game.get("tasks")
+    first, last = game.phases[0], game.phases[-1]
+    items, inner = w.panel(box, "Task board", pal, name="task-board",
+                           subtitle=f"{first.number} {first.name}: a coin each \u00b7 resolve in order \u00b7 "
+                                    f"{last.number} {last.name}")
+    d = slot_size(coin)
+    gap = 3.0
+    per_row = max(1, int((inner.w + gap) // (d + gap)))
+    rows = _pack(tasks, per_row)
+    label_h = SMALL + 2.5
+    row_h = min(label_h + d + 3, inner.h / len(rows))
+    for r, row in enumerate(rows):
+        top = inner.y + r * row_h
+        x = inner.x
+        for t in row:
+            n = max(1, t.spades)
+            width = n * d + (n - 1) * gap
+            cy = top + label_h + d / 2
+            if not t.spades:  # a phase that takes no sailor: a dashed place holding its name
+                items.append(Circle(x + d / 2, cy - label_h / 2, d / 2 + label_h / 2 - 1,
+                                    Style(fill=None, stroke=pal.faint, width=0.6, dash=(2, 2))))
+                lines = [str(t.phase)] + wrap(t.name, "sans-bold", SMALL, d - 8) + ["no sailor"]
+                y0 = cy - label_h / 2 - len(lines) * SMALL * 1.1 / 2 + ASCENT * SMALL
+                for j, line in enumerate(lines):
+                    items.append(Text(x + d / 2, y0 + j * SMALL * 1.1, line, SMALL,
+                                      "sans-italic" if j == len(lines) - 1 else "sans-bold", "middle",
+                                      pal.faint if j == len(lines) - 1 else pal.soft, role="phase"))
+                x += width + gap
+                continue
+            head = f"{t.phase} {t.name}"
+            label, size = w.fitted(head, "sans-bold", SMALL, width + gap - 1)
+            if label.endswith("\u2026"):
+                label, size = w.fitted(t.name, "sans-bold", SMALL, width + gap - 1)
+            items.append(Text(x, top + ASCENT * SMALL, label, size, "sans-bold", fill=pal.ink, role="phase"))
+            for k, name in enumerate(t.slots):
+                cx = x + k * (d + gap) + d / 2
+                items += round_slot(cx, cy, coin, pal, caption=name or str(t.phase))
+            x += width + gap
+    return Group(tuple(items), name="task-board", box=tuple(box))
+
+
+def score_terms(game) -> list[tuple[str, str]]:
+    per_hex = rule_value(game, "score_per_hex", 1)
+    bonus = rule_value(game, "island_bonus", 1)
+    return [("Hexes mapped", f"{per_hex} each"), ("Islands visited", f"on a win: {bonus} each")]
+
+
+def front(game, game_map, opts: SheetOptions) -> list:
+    """Side 1: title and crew, the supply dice and the weather cube; the map; the task board's coins and
+    the island's cubes beside it."""
+    pal = opts.pal
+    page = side_content(opts)
+    die = game.piece("die")
+    header_h = w.tracker_height(0, die)
+    header, body = page.split_y(header_h, 0, gap=GAP)
+    items: list = []
+    n = len(game.trackers)
+    tracker_w = 62.0
+    title_w = 212.0
+    title_box, trackers_box, weather_box = header.split_x(title_w, n * tracker_w + (n - 1) * 4, 0, gap=GAP)
+    variant = variant_name(game_map)
+    tb_title, crew_box = title_box.split_y(44 if variant else 34, 0, gap=2)
+    items.append(title_block(tb_title, game.title, f"Player sheet, side 1 of 2 \u00b7 {die.count} dice, "
+                             f"{game.piece('cube').count} cubes, {game.piece('coin').count} coins", pal,
+                             variant=variant))
+    items.append(crew_marks(crew_box, pal, game))
+    for tr, box in zip(game.trackers, trackers_box.split_x(*([0] * n), gap=4)):
+        items.append(w.tracker(tr, box, pal, piece=die))
+    items.append(weather_cubes(game.chart("weather"), weather_box, pal, game))
+
+    x0, y0, x1, y1 = hexgrid.unit_bounds(game_map.axial.values())
+    size = min((body.h - 2 * MAP_PAD) / (y1 - y0), MAP_FLATS_MM * MM / hexgrid.SQRT3,
+               (body.w * 0.66 - 2 * MAP_PAD) / (x1 - x0))
+    map_w = (x1 - x0) * size + 2 * MAP_PAD + 0.5
+    map_box, right = body.split_x(map_w, 0, gap=GAP)
+    group, _ = hex_map(game_map, game, map_box, pal, drawers=SHEET_DRAWERS, coords=True, label_pad=MAP_PAD,
+                       max_flats=MAP_FLATS_MM * MM)
+    items.append(group)
+    cube_side = slot_size(game.piece("cube"))
+    one_row = right.w - 8 >= sum(n * (cube_side + 2.5) + 27 for _, _, n in game.get("island_resources"))
+    res_h = (1 if one_row else 2) * (cube_side + 3) + w.TITLE_BAR + 7
+    need = _board_height(game, right.w)
+    board_box, res_box, score_box = right.split_y(need, res_h, 0, gap=GAP)
+    if score_box.h >= 60:
+        items.append(w.score_box(score_terms(game), score_box, pal, subtitle="at the end"))
+    items.append(task_coins(board_box, pal, game))
+    items.append(resource_cubes(res_box, pal, game))
+    items.append(foot_line(opts, f"lostprint {__version__} \u00b7 map: {game_map.name}"
+                           + (f" (seed {game_map.seed})" if game_map.seed is not None else "") + " \u00b7 side 1 of 2",
+                           pal, left=" \u00b7 ".join((game.get("win_text"), game.get("lose_text")))))
+    return items
+
+
+def _board_height(game, width: float) -> float:
+    d = slot_size(game.piece("coin"))
+    per_row = max(1, int((width - 8 + 3.0) // (d + 3.0)))
+    return w.TITLE_BAR + 6 + len(_pack(game.get("tasks"), per_row)) * (SMALL + 2.5 + d + 3)
+
+
+def task_reference(box: Box, pal: Palette, game) -> Group:
+    """What each task does, in order: the reminders the board on side 1 has no room for."""
+    rows = []
+    for t in game.get("tasks"):
+        text = t.brief + (f" {HOUSE_MARK} {t.house_note}" if t.house_note else "")
+        marks = " ".join(m for m, on in (("\u2620", t.skull), ("\u2691", t.flag)) if on)
+        rows.append((str(t.phase), t.name + (f" {marks}" if marks and False else ""), text))
+    return w.rows_table("Tasks", (), rows, (0.06, 0.3, 0.64), box, pal, subtitle="side 1's board, in order",
+                        name="tasks")
+
+
+def sailor_tokens(box: Box, pal: Palette, game) -> Group:
+    """Printable sailor tokens at the coin's size (16 mm): cut out, glue on card if you like."""
+    coin = game.piece("coin")
+    items, inner = w.panel(box, "Sailor tokens", pal, subtitle="cut out \u00b7 16 mm", name="tokens")
+    d = 16.0 * MM
+    n = game.get("sailors") + 2
+    gap = (inner.w - n * d) / max(1, n)
+    cy = inner.y + inner.h / 2
+    for i in range(n):
+        cx = inner.x + gap / 2 + i * (d + gap) + d / 2
+        items.append(Circle(cx, cy, d / 2, Style(fill=pal.paper, stroke=pal.ink, width=0.5, dash=(1.5, 1.2)),
+                            role="token"))
+        items += sailor_figure(cx, cy, d * 0.7, pal.soft)
+    del coin
+    return Group(tuple(items), name="tokens", box=tuple(box))
+
+
+def back(game, game_map, opts: SheetOptions) -> list:
+    """Side 2, the reference: write-ins, the three dice charts, the weather, the tasks, the direction
+    compass, the map key as pencil marks, the score and printable sailor tokens."""
+    pal = opts.pal
+    page = side_content(opts)
+    head, row_a, row_b = page.split_y(34, 150, 0, gap=GAP)
+    t_box, f_box = head.split_x(300, 0, gap=GAP * 2)
+    items: list = [title_block(t_box, f"{game.title} \u2014 reference", "Side 2 of 2: charts, tasks, the map key",
+                               pal)]
+    f1, f2 = f_box.split_y(0, 0, gap=2)
+    a, b = f1.split_x(0, 120, gap=10)
+    items.append(w.write_in(a, "Captain", pal))
+    items.append(w.write_in(b, "Date", pal))
+    c, d = f2.split_x(0, 120, gap=10)
+    items.append(w.write_in(c, "Sloop", pal))
+    items.append(w.write_in(d, "Days", pal))
+    charts = [game.chart(k) for k in ("island", "scan", "natives")]
+    chart_row, weather_box = row_a.split_x(0, 320, gap=GAP)
+    for chart, box in zip(charts, chart_row.split_x(*w.chart_widths(charts, chart_row.w, GAP), gap=GAP)):
+        items.append(w.chart_table(chart, box, pal, max_row=14.0))
+    items.append(weather_track(game.chart("weather"), weather_box, pal, game))
+    left, mid, right_col = row_b.split_x(0, 118, 190, gap=GAP)
+    tasks_box, tokens_box = left.split_y(0, 72, gap=GAP)
+    items.append(task_reference(tasks_box, pal, game))
+    items.append(sailor_tokens(tokens_box, pal, game))
+    compass_box, score_box = mid.split_y(118, 0, gap=GAP)
+    items.append(direction_compass(game.chart("direction"), compass_box, pal))
+    items.append(w.score_box(score_terms(game), score_box, pal, subtitle="at the end"))
+    items.append(pencil_key(right_col, pal, game))
+    items.append(foot_line(opts, f"lostprint {__version__} \u00b7 side 2 of 2", pal,
+                           left=f"{HOUSE_MARK} house rule: not in the published rules", left_color=pal.house))
+    return items
 
 
 def build(game, game_map, opts: SheetOptions):
-    """game data + map + options -> Scene. Pure: no files, no backend."""
-    pal = opts.pal
-    lay = LAYOUTS.get(opts.paper, LAYOUTS["letter"])
-    page = opts.content()
-    mid_h = page.h - lay.header_h - lay.bottom_h - 2 * GAP
-    header, mid, bottom = page.split_y(lay.header_h, mid_h, lay.bottom_h, gap=GAP)
-    items: list = []
-
-    # header: title and write-ins, the four supply trackers, the island's resource cubes
-    n = len(game.trackers)
-    trackers_w = n * lay.tracker_w + (n - 1) * 4
-    title_box, trackers_box, res_box = header.split_x(0, trackers_w, lay.resources_w, gap=GAP * 1.6)
-    tb_title, tb_fields = title_box.split_y(31, 0, gap=1)
-    items.append(title_block(tb_title, game.title, "Player sheet \u2014 pencil, six dice, nine cubes, four coins", pal))
-    f1, f2 = tb_fields.split_y(0, 0, gap=3)
-    a, b = f1.split_x(0, 78, gap=8)
-    items.append(w.write_in(a, "Captain", pal))
-    items.append(w.write_in(b, "Date", pal))
-    c, d = f2.split_x(0, 78, gap=8)
-    items.append(w.write_in(c, "Sloop", pal))
-    items.append(w.write_in(d, "Days", pal))
-    for tr, box in zip(game.trackers, trackers_box.split_x(*([0] * n), gap=4)):
-        items.append(w.tracker(tr, box, pal))
-    items.append(resources_panel(res_box, pal, game))
-
-    # middle: the map; beside it the crew over a side column (direction compass, map key) and the task board
-    map_w = min(map_width_for(game_map, mid.h), mid.w - lay.side_w - lay.right_w - 2 * GAP)
-    map_box, rest = mid.split_x(map_w, 0, gap=GAP)
-    group, _ = hex_map(game_map, game, map_box, pal, drawers=MAP_DRAWERS)
-    items.append(group)
-    crew_box, below = rest.split_y(lay.crew_h, 0, gap=GAP)
-    items.append(crew_panel(crew_box, pal, game))
-    side, board_box = below.split_x(lay.side_w, 0, gap=GAP)
-    compass_box, legend_box = side.split_y(lay.side_w, 0, gap=GAP)
-    items.append(direction_compass(game.chart("direction"), compass_box, pal))
-    items.append(map_key(legend_box, pal, game))
-    items.append(task_board(board_box, pal, game))
-
-    # bottom: the three dice charts and the weather track
-    charts = [game.chart(k) for k in ("island", "scan", "natives")]
-    chart_row, weather_box = bottom.split_x(0, lay.weather_w, gap=5)
-    for chart, box in zip(charts, chart_row.split_x(*w.chart_widths(charts, chart_row.w, 5), gap=5)):
-        items.append(w.chart_table(chart, box, pal, max_row=14.0))
-    items.append(weather_track(game.chart("weather"), weather_box, pal, game))
-
-    items.append(footer(opts, " \u00b7 ".join((game.get("win_text"), game.get("lose_text"), game.get("score_text"),
-                                               f"map: {game_map.name}")), pal,
-                        left=f"{HOUSE_MARK} house rule: not in the published rules"))
-    return sheet_scene(items, opts, game, game_map)
+    """game data + map + options -> a two-sided Scene (side 2 is Scene.pages[0]). Pure."""
+    return two_sided(front(game, game_map, opts), back(game, game_map, opts), opts, game, game_map)

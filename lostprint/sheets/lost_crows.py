@@ -11,10 +11,12 @@ from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
 from lostprint.scene import Group, Line, Path, Rect, Style, Text
 from lostprint.sheets import widgets as w
-from lostprint.sheets.common import SheetOptions, footer, sheet_scene, title_block
-from lostprint.sheets.hexmap import LABEL_PAD, MapContext, hex_map
+from lostprint.sheets.common import (SheetOptions, foot_line, rule_value, side_content, title_block, two_sided,
+                                     variant_name)
+from lostprint.sheets.hexmap import LABEL_PAD, MapContext, hex_label, hex_map
 from lostprint.sheets.lost_crows_icons import crows_icon
 from lostprint.sheets.icons import icon
+from lostprint.sheets.pieces import slot_size, square_slot
 from lostprint.sheets.style import MIN_TEXT, Palette, boxed, fill, stroke
 
 GAP = 7.0
@@ -45,41 +47,44 @@ LAYOUTS = {
 
 
 def _tints(pal: Palette) -> dict[str, str]:
-    if pal.name == "mono":
-        return {"bad": "#e4e4e4", "good": "#ffffff", "low": "#f2f2f2", "zebra": "#efefef"}
-    return {"bad": "#f3ddd2", "good": "#e3edd6", "low": "#f4eedf", "zebra": "#f1ead8"}
+    return {"bad": pal.bad, "good": pal.good, "low": pal.low, "zebra": pal.zebra}
 
 
 def house_mark(x: float, y: float, pal: Palette, anchor: str = "end", size: float = MIN_TEXT) -> Text:
     return Text(x, y, HOUSE_MARK, size, "sans", anchor, pal.house, role="house")
 
 
-def crows_tracker(tr, box: Box, pal: Palette) -> Group:
-    """Name (with its icon), a die box, and the max-cap scale 6..1 to circle when capacity drops."""
+def crows_tracker(tr, box: Box, pal: Palette, piece=None) -> Group:
+    """Name (with its icon), a die box, and the max-cap scale 6..1 as cells to cross off as the cap
+    drops. With `piece` (the game's die) the box is a slot sized from it."""
     items: list = []
     font = "sans-bold" if text_width(tr.name, "sans-bold", MIN_TEXT) <= box.w else "sans"
     name, size = w.fitted(tr.name, font, 8.0, box.w)
     items.append(Text(box.x + box.w / 2, box.y + ASCENT * size + 0.5, name, size, font, "middle", pal.ink,
                       role="tracker"))
     scale_h = 10.0
-    side = min(box.h - 12 - scale_h - 4, box.w * 0.7, 54.0)
+    side = slot_size(piece) if piece is not None else min(box.h - 12 - scale_h - 4, box.w * 0.7, 54.0)
     dx = box.x + (box.w - side) / 2
     dy = box.y + 12
-    items.append(Rect(dx, dy, side, side, boxed("#ffffff", pal.ink, 1.0), radius=side * 0.14, role="die-box"))
+    if piece is not None:
+        items += square_slot(dx, dy, piece, pal)
+    else:
+        items.append(Rect(dx, dy, side, side, boxed(pal.paper, pal.ink, 1.0), radius=side * 0.14, role="die-box"))
     isz = min(11.0, dx - box.x - 2)
     if isz >= 6:
         items.append(crows_icon(TRACKER_ICONS.get(tr.key, "crow"), dx - isz / 2 - 2, dy + isz / 2 + 1, isz, pal.accent))
     items.append(Text(dx + side / 2, dy + side - 3.5, f"start {tr.start}", MIN_TEXT, "sans", "middle", pal.faint))
-    # the max-cap scale: "max 6 5 4 3 2 1"
-    y = dy + side + 3 + ASCENT * MIN_TEXT
-    nums = [str(v) for v in range(tr.maximum, 0, -1)]
-    step = min(10.5, (box.w - 18) / len(nums))
+    # the max-cap scale: "max" then a cell per cap, 6 down to 1, to cross off as the cap drops
+    cell = min(10.5, (box.w - 18) / tr.maximum)
+    top = dy + side + 2.5
     lw = text_width("max", "sans-italic", MIN_TEXT) + 3
-    sx = box.x + (box.w - lw - step * len(nums)) / 2
-    items.append(Text(sx, y, "max", MIN_TEXT, "sans-italic", "start", pal.soft))
-    for i, n in enumerate(nums):
-        items.append(Text(sx + lw + step * (i + 0.5), y, n, MIN_TEXT + 0.5, "sans-bold", "middle", pal.soft,
-                          role="max-cap"))
+    sx = box.x + (box.w - lw - cell * tr.maximum) / 2
+    items.append(w.text_in(sx, top, cell, "max", MIN_TEXT, "sans-italic", color=pal.soft))
+    for i, v in enumerate(range(tr.maximum, 0, -1)):
+        x = sx + lw + cell * i
+        items.append(Rect(x, top, cell, cell, boxed(pal.paper, pal.line, 0.5), role="max-cell"))
+        items.append(w.text_in(x + cell / 2, top, cell, str(v), MIN_TEXT, "sans-bold", "middle", pal.soft,
+                               role="max-cap"))
     return Group(tuple(items), name=f"tracker:{tr.key}", box=tuple(box))
 
 
@@ -134,11 +139,11 @@ def draw_canada(f, ctx: MapContext) -> list:
     """Each hex of the double hex gets the flag and the name; hexmap outlines the goals."""
     items = []
     size = ctx.size
-    ls = max(MIN_TEXT, size * 0.36)
     for lab in f.hexes:
         cx, cy = ctx.center(lab)
-        items.append(icon("flag", cx + size * 0.06, cy - size * 0.3, size * 0.56, ctx.pal.accent))
-        items.append(_label(ctx, cx, cy + size * 0.3, f.note or "Canada", ls, "serif-bold", ctx.pal.accent))
+        items.append(icon("flag", cx + size * 0.04, cy - size * 0.34, size * 0.42, ctx.pal.accent))
+        # low and small: the hex is one the player colours, so the name keeps to its foot
+        items.append(hex_label(ctx, lab, size * 0.52, f.note or "Canada", size * 0.24, "serif-bold", ctx.pal.accent))
     return items
 
 
@@ -146,13 +151,12 @@ def draw_fort(f, ctx: MapContext) -> list:
     """Fort Benton: an impassable hex, shaded, with a stockade and its name."""
     items = []
     for lab in f.hexes:
-        shade = "#e4e4e4" if ctx.pal.name == "mono" else "#eadfd4"
-        items.append(Path(tuple(ctx.corners(lab)), Style(fill=shade, stroke=ctx.pal.ink, width=1.4), role="fort"))
+        items.append(Path(tuple(ctx.corners(lab)), Style(fill=ctx.pal.shade, stroke=ctx.pal.ink, width=1.4), role="fort"))
         cx, cy = ctx.center(lab)
         items.append(crows_icon("fort", cx, cy - ctx.size * 0.4, ctx.size * 0.56, ctx.pal.ink))
-        items.append(_label(ctx, cx, cy + ctx.size * 0.02, "Fort", MIN_TEXT, "sans-bold", ctx.pal.ink))
-        items.append(_label(ctx, cx, cy + ctx.size * 0.02 + MIN_TEXT + 0.4, "Benton", MIN_TEXT, "sans-bold",
-                            ctx.pal.ink))
+        items.append(hex_label(ctx, lab, ctx.size * 0.12, "Fort", MIN_TEXT, "sans-bold", ctx.pal.ink))
+        items.append(hex_label(ctx, lab, ctx.size * 0.12 + MIN_TEXT + 0.6, "Benton", MIN_TEXT, "sans-bold",
+                               ctx.pal.ink))
     return items
 
 
@@ -176,8 +180,8 @@ def draw_fort_zone(f, ctx: MapContext) -> list:
         # away from the fort: at the top of hexes north of it, at the bottom of those south of it
         below = bool(forts) and cy > forts[0][1]
         # a little off the centre, away from the fort, where the hex is widest
-        items.append(_label(ctx, cx, cy + ctx.size * (0.22 if below else -0.22), "Prox \u22121", MIN_TEXT,
-                            "sans", ctx.pal.accent))
+        items.append(hex_label(ctx, lab, ctx.size * (0.5 if below else -0.5), "Prox \u22121", MIN_TEXT,
+                               "sans", ctx.pal.accent))
     return items
 
 
@@ -202,8 +206,9 @@ def word_slots(words: list[str], x: float, width: float, gap: float = 3.0) -> li
     return [(c0, w0 + 0.01), (c1, w1 + 0.01)]
 
 
-def units_panel(game, box: Box, pal: Palette) -> Group:
-    """Die boxes per unit (top, bottom) above the chart of effects by difference, column for column."""
+def units_panel(game, box: Box, pal: Palette, dice: bool = True) -> Group:
+    """Die boxes per unit (top, bottom) above the chart of effects by difference, column for column;
+    without `dice`, the unit names over the chart only (the player sheet's reference side)."""
     units = game.get("units")
     rows = game.get("unit_rows")
     effects = {e.key: e for e in game.get("effects")}
@@ -222,32 +227,36 @@ def units_panel(game, box: Box, pal: Palette) -> Group:
         head = f"{i + 1}\u2009{u.name}"
         label, size = w.fitted(head, "sans-bold", 8.5, col_w - 2)
         items.append(Text(cx, y + ASCENT * size, label, size, "sans-bold", "middle", pal.accent, role="unit"))
-        for k in range(2):
+        if dice:
+            for k in range(2):
+                top = y + name_h + k * (side + 4)
+                items.append(Rect(cx - side / 2, top, side, side, boxed(pal.paper, pal.ink, 1.0), radius=side * 0.14,
+                                  role="die-box"))
+    if dice:
+        for k, (word, sub) in enumerate((("top", "tens"), ("bottom", "ones"))):
             top = y + name_h + k * (side + 4)
-            items.append(Rect(cx - side / 2, top, side, side, boxed("#ffffff", pal.ink, 1.0), radius=side * 0.14,
-                              role="die-box"))
-    for k, (word, sub) in enumerate((("top", "tens"), ("bottom", "ones"))):
-        top = y + name_h + k * (side + 4)
-        sign = ""
-        items.append(w.text_in(inner.x + label_w - 4, top + side / 2 - 8, 8, sign + word, MIN_TEXT + 0.5, "sans-bold",
-                               "end", pal.soft))
-        items.append(w.text_in(inner.x + label_w - 4, top + side / 2 + 1, 8, sub, MIN_TEXT, "sans-italic",
-                               "end", pal.faint))
-    y += name_h + 2 * side + 4 + 4
-    # spirit dancers
-    sd_label = "Spirit Dancers"
-    items.append(w.text_in(inner.x, y, spirit_h, sd_label, 7.5, "sans-bold", color=pal.ink))
-    bx = inner.x + text_width(sd_label, "sans-bold", 7.5) + 5
-    bs = spirit_h - 4
-    for k in range(game.get("spirit_dancers", 2)):
-        items.append(Rect(bx + k * (bs + 4), y + 2, bs, bs, boxed("#ffffff", pal.ink, 0.9), radius=1.5,
-                          role="spirit-dancer"))
-    tx = bx + 2 * (bs + 4) + 3
-    lines = wrap(game.get("spirit_dancer_text", ""), "sans-italic", MIN_TEXT, inner.right - tx)[:2]
-    ly = y + (spirit_h - len(lines) * MIN_TEXT * 1.1) / 2 + ASCENT * MIN_TEXT + 0.3
-    for k, line in enumerate(lines):
-        items.append(Text(tx, ly + k * MIN_TEXT * 1.1, line, MIN_TEXT, "sans-italic", "start", pal.soft))
-    y += spirit_h + 3
+            sign = ""
+            items.append(w.text_in(inner.x + label_w - 4, top + side / 2 - 8, 8, sign + word, MIN_TEXT + 0.5, "sans-bold",
+                                   "end", pal.soft))
+            items.append(w.text_in(inner.x + label_w - 4, top + side / 2 + 1, 8, sub, MIN_TEXT, "sans-italic",
+                                   "end", pal.faint))
+        y += name_h + 2 * side + 4 + 4
+        # spirit dancers
+        sd_label = "Spirit Dancers"
+        items.append(w.text_in(inner.x, y, spirit_h, sd_label, 7.5, "sans-bold", color=pal.ink))
+        bx = inner.x + text_width(sd_label, "sans-bold", 7.5) + 5
+        bs = spirit_h - 4
+        for k in range(game.get("spirit_dancers", 2)):
+            items.append(Rect(bx + k * (bs + 4), y + 2, bs, bs, boxed(pal.paper, pal.ink, 0.9), radius=1.5,
+                              role="spirit-dancer"))
+        tx = bx + 2 * (bs + 4) + 3
+        lines = wrap(game.get("spirit_dancer_text", ""), "sans-italic", MIN_TEXT, inner.right - tx)[:2]
+        ly = y + (spirit_h - len(lines) * MIN_TEXT * 1.1) / 2 + ASCENT * MIN_TEXT + 0.3
+        for k, line in enumerate(lines):
+            items.append(Text(tx, ly + k * MIN_TEXT * 1.1, line, MIN_TEXT, "sans-italic", "start", pal.soft))
+        y += spirit_h + 3
+    else:
+        y += name_h + 4
     # the chart: a row per difference band
     items.append(Line(inner.x - 2, y - 1.5, inner.right + 2, y - 1.5, stroke(pal.line, 0.6)))
     row_h = (inner.bottom - y) / len(rows)
@@ -345,7 +354,7 @@ def terrain_panel(game, box: Box, pal: Palette) -> Group:
         x = inner.x + cw * i
         cx, cy = x + hex_s / 2 + 1, inner.y + top_h / 2
         layout = hexgrid.Layout(hexgrid.FLAT, (hex_s / 2, hex_s / 2), (cx, cy))
-        items.append(Path(tuple(hexgrid.hex_corners(layout, (0, 0))), Style(fill="#ffffff", stroke=pal.ink, width=0.9),
+        items.append(Path(tuple(hexgrid.hex_corners(layout, (0, 0))), Style(fill=pal.paper, stroke=pal.ink, width=0.9),
                           role="key-hex"))
         items.append(icon(t.key, cx, cy, hex_s * 0.5, pal.faint))
         tx = x + hex_s + 5
@@ -428,14 +437,14 @@ def crows_panel(game, box: Box, pal: Palette) -> Group:
     step = max(step, min(size * 1.25, (inner.w - extras_w - 12) / n))
     for i in range(n):
         cx = x + step * (i + 0.5)
-        items.append(crows_icon("crow", cx, cy, size, pal.ink, fill="#ffffff"))
+        items.append(crows_icon("crow", cx, cy, size, pal.ink, fill=pal.paper))
         items.append(Text(cx + size * 0.38, cy + size * 0.44, str(i + 1), MIN_TEXT, "sans-bold", "middle",
                           pal.faint, role="crow-number"))
     xe = inner.right - extras_w
     items.append(Line(xe - 5, inner.y + 1, xe - 5, inner.bottom - 1, stroke(pal.faint, 0.5, (1.5, 1.5))))
     for i in range(extras):
         cx = xe + extra * 1.04 * (i + 0.5)
-        items.append(crows_icon("crow", cx, inner.y + extra / 2, extra, pal.soft, fill="#ffffff"))
+        items.append(crows_icon("crow", cx, inner.y + extra / 2, extra, pal.soft, fill=pal.paper))
     if extras and note_w <= extras_w + 4:
         items.append(Text(xe + extras_w / 2, inner.bottom - 0.6, note, MIN_TEXT, "sans-italic", "middle", pal.soft))
     return Group(tuple(items), name="crows", box=tuple(box))
@@ -451,7 +460,7 @@ def vision_panel(game, box: Box, pal: Palette) -> Group:
     lw = text_width("Roll", "sans-bold", w.BODY)
     items.append(Text(c.x, c.bottom - 3, "Roll", w.BODY, "sans-bold", fill=pal.soft))
     bs = min(c.h - 2, 16.0)
-    items.append(Rect(c.x + lw + 4, c.bottom - bs, bs, bs, boxed("#ffffff", pal.ink, 0.9), radius=2, role="vq-roll"))
+    items.append(Rect(c.x + lw + 4, c.bottom - bs, bs, bs, boxed(pal.paper, pal.ink, 0.9), radius=2, role="vq-roll"))
     return Group(tuple(items), name="vision", box=tuple(box))
 
 
@@ -481,66 +490,197 @@ def rules_band(game, box: Box, pal: Palette) -> Group:
     return Group(tuple(items), name="rules", box=tuple(box))
 
 
-# --- the page -------------------------------------------------------------------------------
+# --- the page: side 1, the map and the dice; side 2, the charts --------------------------------------
+
+MAP_FLATS_MM = 20.0
+MAP_PAD = 8.5
+MIN_RIGHT_W = 132.0  # two die slots side by side, in a panel
 
 
-def map_size(game_map, flats_mm: float) -> tuple[float, float]:
-    """The box (w, h) that draws the map's hexes at `flats_mm` across the flats."""
-    size = flats_mm * MM / hexgrid.SQRT3
-    x0, y0, x1, y1 = hexgrid.unit_bounds(game_map.axial.values())
-    return (x1 - x0) * size + 2 * LABEL_PAD + 0.5, (y1 - y0) * size + 2 * LABEL_PAD + 0.5
+def unit_dice(game, box: Box, pal: Palette) -> Group:
+    """Two die slots per tribal unit (top: tens, bottom: ones), one unit a row."""
+    die = game.piece("die")
+    items, inner = w.panel(box, "Tribal units", pal, subtitle="phases 1\u20132", name="unit-dice")
+    side = slot_size(die)
+    units = game.get("units")
+    n = game.get("rules") and dict(game.get("rules")).get("dice_per_unit", 2) or 2
+    row_h = inner.h / len(units)
+    gap = (inner.w - n * side) / max(1, n - 1) if n > 1 else 0
+    for i, u in enumerate(units):
+        top = inner.y + i * row_h
+        label, size = w.fitted(f"{i + 1}\u2009{u.name}", "sans-bold", 7.5, inner.w)
+        items.append(Text(inner.x, top + ASCENT * size, label, size, "sans-bold", fill=pal.accent, role="unit"))
+        for k, word in enumerate(("top \u00b7 tens", "bottom \u00b7 ones")[:n]):
+            items += square_slot(inner.x + k * (side + gap), top + size + 2, die, pal, caption=word)
+    return Group(tuple(items), name="unit-dice", box=tuple(box))
 
 
-def build(game, game_map, opts: SheetOptions):
-    """game data + map + options -> Scene. Pure: no files, no backend."""
+def spirit_and_vision(game, box: Box, pal: Palette) -> Group:
+    """The Spirit Dancers to cross out, then the Vision Quest's terrain, boon and roll."""
+    items, inner = w.panel(box, "Spirit Dancers \u00b7 Vision Quest", pal, name="vision")
+    bs = 11.0
+    for k in range(game.get("spirit_dancers", 2)):
+        items.append(Rect(inner.x + k * (bs + 4), inner.y, bs, bs, boxed(pal.paper, pal.ink, 0.9), radius=1.5,
+                          role="spirit-dancer"))
+    tx = inner.x + game.get("spirit_dancers", 2) * (bs + 4) + 1
+    lines = wrap(game.get("spirit_dancer_text", ""), "sans-italic", MIN_TEXT, inner.right - tx)[:3]
+    for k, line in enumerate(lines):
+        items.append(Text(tx, inner.y + ASCENT * MIN_TEXT + k * MIN_TEXT * 1.1, line, MIN_TEXT, "sans-italic",
+                          "start", pal.soft))
+    y = inner.y + max(bs, len(lines) * MIN_TEXT * 1.1) + 5
+    rest = Box(inner.x, y, inner.w, inner.bottom - y)
+    a, b, c = rest.split_y(0, 0, 0, gap=2)
+    items += list(w.write_in(a, "Terrain", pal).items)
+    items += list(w.write_in(b, "Boon", pal).items)
+    lw = text_width("Roll", "sans-bold", w.BODY)
+    items.append(Text(c.x, c.bottom - 3, "Roll", w.BODY, "sans-bold", fill=pal.soft))
+    rs = min(c.h - 1, 14.0)
+    items.append(Rect(c.x + lw + 4, c.bottom - rs, rs, rs, boxed(pal.paper, pal.ink, 0.9), radius=2, role="vq-roll"))
+    note, ns = w.fitted("at the 7th Crow, once", "sans-italic", MIN_TEXT, c.right - (c.x + lw + rs + 10))
+    items.append(Text(c.right, c.bottom - 3, note, ns, "sans-italic", "end", pal.soft))
+    return Group(tuple(items), name="vision", box=tuple(box))
+
+
+def crow_tally(game, box: Box, pal: Palette, last: int) -> Group:
+    """The Crows: the first ones as birds to colour (the Vision Quest comes at the last of them), then
+    numbered boxes up to `last`; the last box ticked is the number of Crows coloured."""
+    n = game.get("crows", 7)
+    points = game.get("crow_points", 2)
+    items, inner = w.panel(box, "Crows", pal, name="crows",
+                           subtitle=f"colour as your terrain \u00b7 the last one ticked \u00d7 {points} on a win")
+    bird = min(inner.h - 1, 26.0)
+    step = bird * 1.02
+    for i in range(n):
+        cx = inner.x + step * (i + 0.5)
+        items.append(crows_icon("crow", cx, inner.y + bird / 2, bird, pal.ink, fill=pal.paper))
+        items.append(Text(cx + bird * 0.38, inner.y + bird * 0.94, str(i + 1), MIN_TEXT, "sans-bold", "middle",
+                          pal.faint, role="crow-number"))
+    x0 = inner.x + step * n + 8
+    items.append(Line(x0 - 4, inner.y, x0 - 4, inner.bottom, stroke(pal.faint, 0.5, (1.5, 1.5))))
+    extra = last - n
+    rows = 2
+    per_row = -(-extra // rows)
+    cw = (inner.right - x0) / per_row
+    ch = inner.h / rows
+    for k in range(extra):
+        r, c = divmod(k, per_row)
+        x, y = x0 + c * cw, inner.y + r * ch
+        items.append(Rect(x + 0.6, y + 0.6, cw - 1.2, ch - 1.2, boxed(pal.paper, pal.line, 0.5), radius=1.0,
+                          role="crow-box"))
+        items.append(w.text_in(x + cw / 2, y, ch, str(n + k + 1), MIN_TEXT, "sans", "middle", pal.faint,
+                               role="crow-number"))
+    return Group(tuple(items), name="crows", box=tuple(box))
+
+
+CROW_BOXES_TO = 36  # Crows the tally counts to; more are possible, and the tally says how to go on
+
+
+def score_terms(game) -> list[tuple[str, str]]:
+    per_hex = rule_value(game, "score_per_hex", 1)
+    return [("Hexes travelled", f"{per_hex} each"),
+            ("Crows coloured", f"on a win: {game.get('crow_points', 2)} each")]
+
+
+def front(game, game_map, opts: SheetOptions) -> list:
+    """Side 1: title, the four trackers and the score; the map with the unit dice, Spirit Dancers and
+    Vision Quest beside it; the Crows under it."""
     pal = opts.pal
-    lay = LAYOUTS[opts.paper]
-    page = opts.content()
-    band_h = 12.0
-    body, band = page.split_y(0, band_h, gap=3)
-    map_w, map_h = map_size(game_map, lay.flats_mm)
-    # another map (a variant, a user's file) may be larger or smaller: the panels keep their room
-    # and such a map's hexes shrink to fit
-    left_w = min(max(map_w, MIN_LEFT), page.w - GAP - MIN_RIGHT)
-    header, rest = body.split_y(lay.header_h, 0, gap=GAP)
-    map_h = min(map_h, rest.h - lay.crows_h - MIN_OMEN - 2 * GAP)
-    left, right = rest.split_x(left_w, 0, gap=GAP)
+    page = side_content(opts)
+    die = game.piece("die")
+    header_h = 12 + slot_size(die) + 2.5 + 10.5 + 1
+    crows_h = 44.0
+    header, body = page.split_y(header_h, 0, gap=GAP)
+    x0, y0, x1, y1 = hexgrid.unit_bounds(game_map.axial.values())
+    size = min((body.h - crows_h - GAP - 2 * MAP_PAD) / (y1 - y0),
+               (body.w - MIN_RIGHT_W - GAP - 2 * MAP_PAD) / (x1 - x0), MAP_FLATS_MM * MM / hexgrid.SQRT3)
+    map_w = (x1 - x0) * size + 2 * MAP_PAD + 0.5
+    map_h = (y1 - y0) * size + 2 * MAP_PAD + 0.5
+    left, right = body.split_x(map_w, 0, gap=GAP)
+    map_box, crow_box = left.split_y(map_h, 0, gap=GAP)
     items: list = []
-
-    # header: title and write-ins, the turn order, then the four trackers over the right column
     n = len(game.trackers)
-    trackers_w = min(page.w - left_w - GAP, n * 76.0 + (n - 1) * 5)
-    tb, turn_box, trackers_box = header.split_x(204.0, 0, trackers_w, gap=GAP)
-    tb_title, tb_fields = tb.split_y(34, 0, gap=2)
-    items.append(title_block(tb_title, game.title, "Player sheet \u2014 a fresh sheet each game; pencils, 12 dice",
-                             pal))
-    f1, f2 = tb_fields.split_y(0, 0, gap=3)
+    tracker_w = 80.0
+    title_box, trackers_box, score_box = header.split_x(205.0, n * tracker_w + (n - 1) * 4, 0, gap=GAP)
+    variant = variant_name(game_map)
+    tb_title, tb_fields = title_box.split_y(44 if variant else 34, 0, gap=2)
+    items.append(title_block(tb_title, game.title, f"Player sheet, side 1 of 2 (charts on side 2) \u00b7 pencils, {die.count} dice",
+                             pal, variant=variant))
+    f1, f2 = tb_fields.split_y(0, 0, gap=2)
     items.append(w.write_in(f1, "Chief", pal))
     a, b = f2.split_x(0, 0, gap=10)
     items.append(w.write_in(a, "Date", pal))
     items.append(w.write_in(b, "Turns", pal))
-    items.append(turn_order(game, turn_box, pal))
     for tr, box in zip(game.trackers, trackers_box.split_x(*([0] * n), gap=4)):
-        items.append(crows_tracker(tr, box, pal))
+        items.append(crows_tracker(tr, box, pal, piece=die))
+    items.append(w.score_box(score_terms(game), score_box, pal, subtitle="at the end"))
 
-    # left column: map, crows and vision quest, bad omen chart
-    map_box, crow_row, omen_box = left.split_y(map_h, lay.crows_h, 0, gap=GAP)
-    group, ctx = hex_map(game_map, game, map_box, pal, drawers=DRAWERS, start_label="Start")
+    group, _ = hex_map(game_map, game, map_box, pal, drawers=DRAWERS, start_label="Start", coords=True,
+                       label_pad=MAP_PAD, max_flats=MAP_FLATS_MM * MM)
     items.append(group)
-    crow_box, vq_box = crow_row.split_x(0, 128, gap=GAP)
-    items.append(crows_panel(game, crow_box, pal))
-    items.append(vision_panel(game, vq_box, pal))
-    items.append(omen_chart(game.chart("bad-omen"), omen_box, pal))
+    items.append(crow_tally(game, crow_box, pal, CROW_BOXES_TO))
+    units_h = w.TITLE_BAR + 6 + len(game.get("units")) * (slot_size(die) + 7.5 + 4)
+    u_box, v_box = right.split_y(units_h, 0, gap=GAP)
+    items.append(unit_dice(game, u_box, pal))
+    items.append(spirit_and_vision(game, v_box, pal))
+    items.append(foot_line(opts, f"lostprint {__version__} \u00b7 map: {game_map.name}"
+                           + (f" (seed {game_map.seed})" if game_map.seed is not None else "") + " \u00b7 side 1 of 2",
+                           pal, left=f"more than {CROW_BOXES_TO} Crows? keep counting beside the boxes"))
+    return items
 
-    # right column: terrain key, the tribal units over their chart, the icon key
-    t_box, u_box, k_box = right.split_y(lay.terrain_h, 0, lay.key_h, gap=GAP)
-    items.append(terrain_panel(game, t_box, pal))
-    items.append(units_panel(game, u_box, pal))
+
+def river_key(box: Box, pal: Palette) -> Group:
+    """A sample of the printed river beside the outlines it must not be mistaken for."""
+    items, inner = w.panel(box, "On the map", pal, name="map-key")
+    samples = [("river", "River: +1 Movement or +1 Resolve to cross"),
+               ("canada", "Canada, the goal (both hexes)"), ("start", "Start"), ("fort", "Fort Benton: no entry"),
+               ("zone", "Zone of control: Prox \u22121")]
+    row_h = inner.h / len(samples)
+    sw = 26.0
+    for i, (key, text) in enumerate(samples):
+        cy = inner.y + row_h * (i + 0.5)
+        x0, x1 = inner.x, inner.x + sw
+        if key == "river":
+            width = 3.6
+            items.append(Line(x0, cy, x1, cy, Style(fill=None, stroke=pal.river, width=width), role="river-sample"))
+            if pal.river_core != pal.river:
+                items.append(Line(x0, cy, x1, cy, Style(fill=None, stroke=pal.river_core, width=width * 0.42)))
+        elif key == "zone":
+            items.append(Line(x0, cy, x1, cy, Style(fill=None, stroke=pal.accent, width=1.3, dash=(3.0, 2.0))))
+        else:
+            color = pal.accent if key == "canada" else pal.ink
+            items.append(Line(x0, cy, x1, cy, Style(fill=None, stroke=color, width=2.0 if key != "fort" else 1.4)))
+        label, size = w.fitted(text, "sans", MIN_TEXT, inner.w - sw - 6)
+        items.append(w.text_in(x1 + 6, cy - row_h / 2, row_h, label, size, color=pal.ink))
+    return Group(tuple(items), name="map-key", box=tuple(box))
+
+
+def back(game, game_map, opts: SheetOptions) -> list:
+    """Side 2, the reference: the turn, terrain and river keys, the unit chart, the icon key, Bad Omen."""
+    pal = opts.pal
+    lay = LAYOUTS[opts.paper]
+    page = side_content(opts)
+    band, body = page.split_y(12.0, 0, gap=4)
+    head, rest = body.split_y(lay.header_h - 6, 0, gap=GAP)
+    items: list = []
+    t_box, turn_box, r_box = head.split_x(205, 0, 190, gap=GAP)
+    items.append(title_block(t_box, f"{game.title}", "Side 2 of 2: the reference", pal))
+    items.append(turn_order(game, turn_box, pal))
+    items.append(river_key(r_box, pal))
+    left, right = rest.split_x(0, 330, gap=GAP)
+    k_box, o_box = left.split_y(lay.key_h, 0, gap=GAP)
     items.append(icon_key(game, k_box, pal))
-
+    omen = game.chart("bad-omen")
+    items.append(omen_chart(omen, o_box, pal, columns=1 if o_box.h >= len(omen.bands) * 11.5 + 20 else 2))
+    t2, u_box = right.split_y(lay.terrain_h, 0, gap=GAP)
+    items.append(terrain_panel(game, t2, pal))
+    items.append(units_panel(game, u_box, pal, dice=False))
     items.append(rules_band(game, band, pal))
-    items.append(footer(opts, f"lostprint {__version__} \u00b7 map: {game_map.name}"
-                        + (f" (seed {game_map.seed})" if game_map.seed is not None else ""), pal,
-                        left=f"{HOUSE_MARK} house rule: lostprint's design where the published rules are silent "
-                             "(unit chart rows 2 and <2, row 3 Warriors, Bad Omen 43\u201366)"))
-    return sheet_scene(items, opts, game, game_map)
+    items.append(foot_line(opts, f"lostprint {__version__} \u00b7 side 2 of 2", pal,
+                           left=f"{HOUSE_MARK} house rule: lostprint's design where the published rules are silent "
+                                "(unit chart rows 2 and <2, row 3 Warriors, Bad Omen 43\u201366)", left_color=pal.house))
+    return items
+
+
+def build(game, game_map, opts: SheetOptions):
+    """game data + map + options -> a two-sided Scene (side 2 is Scene.pages[0]). Pure."""
+    return two_sided(front(game, game_map, opts), back(game, game_map, opts), opts, game, game_map)

@@ -4,12 +4,13 @@ from __future__ import annotations
 import math
 
 from lostprint import __version__
-from lostprint.fonts import ASCENT, DESCENT
+from lostprint.fonts import ASCENT, DESCENT, text_width
 from lostprint.geometry import hexgrid
-from lostprint.geometry.paper import Box
+from lostprint.geometry.paper import MM, Box
 from lostprint.scene import Group, Path, Style, Text
 from lostprint.sheets import widgets as w
-from lostprint.sheets.common import SheetOptions, footer, sheet_scene, title_block
+from lostprint.sheets.common import (SheetOptions, foot_line, rule_value, side_content, title_block, two_sided,
+                                     variant_name)
 from lostprint.sheets.hexmap import hex_map, hex_swatch
 from lostprint.sheets.style import MIN_TEXT, Palette
 
@@ -27,7 +28,7 @@ def morale_compass(box: Box, pal: Palette, game) -> Group:
     cx = inner.x + inner.w / 2
     cy = inner.y + (inner.h - note_h) / 2
     layout = hexgrid.Layout(hexgrid.FLAT, (R, R), (cx, cy))
-    items.append(Path(tuple(hexgrid.hex_corners(layout, (0, 0))), Style(fill="#ffffff", stroke=pal.ink, width=0.9)))
+    items.append(Path(tuple(hexgrid.hex_corners(layout, (0, 0))), Style(fill=pal.paper, stroke=pal.ink, width=0.9)))
     apothem = R * hexgrid.SQRT3 / 2
     unit = hexgrid.Layout(hexgrid.FLAT, (1, 1), (0, 0))
     for name in hexgrid.FLAT_ORDER:
@@ -50,58 +51,125 @@ def morale_compass(box: Box, pal: Palette, game) -> Group:
     return Group(tuple(items), name="compass", box=tuple(box))
 
 
-def build(game, game_map, opts: SheetOptions):
-    """game data + map + options -> Scene. Pure: no files, no backend."""
+MAP_FLATS_MM = 20.5  # the largest hexes the map is drawn with; the paper's width usually decides
+MAP_PAD = 9.0  # room round the hexes for the column letters and row numbers
+
+
+def map_height(game_map, width: float) -> tuple[float, float]:
+    """(height, flats) of the map drawn as wide as `width` allows, hexes at most MAP_FLATS_MM."""
+    x0, y0, x1, y1 = hexgrid.unit_bounds(game_map.axial.values())
+    size = min((width - 2 * MAP_PAD) / (x1 - x0), MAP_FLATS_MM * MM / hexgrid.SQRT3)
+    return (y1 - y0) * size + 2 * MAP_PAD + 0.5, size * hexgrid.SQRT3
+
+
+def score_terms(game) -> list[tuple[str, str]]:
+    """The scoring terms, read from the game data (the validator scores the same way)."""
+    per_hex = rule_value(game, "score_per_hex", 1)
+    wonder = rule_value(game, "score_per_wonder") or game.get("natural_wonder_bonus")
+    terms = [("Hexes mapped", f"{per_hex} each")]
+    lagos = rule_value(game, "lagos_hexes")
+    if lagos:
+        terms[0] = ("Hexes mapped", f"{per_hex} each; the {lagos} Lagos de Oro hexes count as one")
+    terms.append(("Conquistadors left", "on a win: 1 each"))
+    terms.append(("Natural Wonders", f"on a win: {wonder} each"))
+    return terms
+
+
+def front(game, game_map, opts: SheetOptions) -> list:
+    """Side 1: title and trackers, the map across the page, then days, morale, score and terrain."""
     pal = opts.pal
-    page = opts.content()
-    header_h = w.tracker_height(62.0)
-    chart_h = 118.0
-    bottom_h = 140.0
-    map_h = page.h - header_h - chart_h - bottom_h - 3 * GAP
-    header, map_row, chart_row, bottom = page.split_y(header_h, map_h, chart_h, bottom_h, gap=GAP)
+    page = side_content(opts)
+    die = game.piece("die")
+    header_h = w.tracker_height(0, die)
+    map_h, _ = map_height(game_map, page.w)
+    header, map_row, bottom = page.split_y(header_h, map_h, 0, gap=GAP)
 
     items: list = []
-    # header: title and write-ins on the left, the five trackers on the right
     n = len(game.trackers)
-    tracker_w = 78.0
+    tracker_w = 76.0
     title_box, trackers_box = header.split_x(0, n * tracker_w + (n - 1) * 4, gap=GAP * 2)
-    tb_title, tb_fields = title_box.split_y(32, 0, gap=2)
-    items.append(title_block(tb_title, game.title, "Player sheet \u2014 one sheet per game, pencil and six dice", pal))
-    f1, f2 = tb_fields.split_y(0, 0, gap=4)
+    tb_title, tb_fields = title_box.split_y(44 if variant_name(game_map) else 34, 0, gap=2)
+    items.append(title_block(tb_title, game.title, f"Player sheet, side 1 of 2 (charts on side 2) \u00b7 "
+                             f"a pencil, {die.count} dice", pal, variant=variant_name(game_map)))
+    f1, f2 = tb_fields.split_y(0, 0, gap=3)
     a, b = f1.split_x(0, 110, gap=10)
     items.append(w.write_in(a, "Explorer", pal))
     items.append(w.write_in(b, "Date", pal))
     items.append(w.write_in(f2, "Expedition", pal))
     move_note = f"{game.get('move_cost')} per hex \u00b7 {game.get('trail_cost')} by trail"
     for tr, box in zip(game.trackers, trackers_box.split_x(*([0] * n), gap=4)):
-        items.append(w.tracker(tr, box, pal, scale_label=move_note if tr.key == "movement" else ""))
+        items.append(w.tracker(tr, box, pal, scale_label=move_note if tr.key == "movement" else "", piece=die))
 
-    # map row: the map, then a side column with the compass and the day track
-    side_w = 156.0
-    map_box, side = map_row.split_x(0, side_w, gap=GAP)
-    max_flats = None
-    group, ctx = hex_map(game_map, game, map_box, pal, max_flats=max_flats)
+    group, _ = hex_map(game_map, game, map_row, pal, max_flats=MAP_FLATS_MM * MM, coords=True, label_pad=MAP_PAD)
     items.append(group)
-    compass_box, planning_box = side.split_y(0, 62, gap=GAP)
-    items.append(morale_compass(compass_box, pal, game))
-    items.append(w.dice_key(game.chart("planning"), planning_box, pal))
 
-    # the six phase charts
-    phase_charts = [c for c in game.charts if c.key != "planning"]
-    for chart, box in zip(phase_charts, chart_row.split_x(*w.chart_widths(phase_charts, chart_row.w, 5), gap=5)):
-        items.append(w.chart_table(chart, box, pal, max_row=10.5))
-
-    # bottom row: planning key, expeditions, terrain key, symbol key
-    d_box, e_box, t_box, s_box = bottom.split_x(128, 0, 162, 232, gap=5)
+    d_box, c_box, s_box, t_box = bottom.split_x(176, 150, 176, 0, gap=GAP)
     items.append(w.day_track(game.day_limit, game.get("days_per_week"), d_box, pal))
+    items.append(morale_compass(c_box, pal, game))
+    items.append(w.score_box(score_terms(game), s_box, pal, subtitle="at the end"))
+    items.append(w.key_list([(t, t.name, t.effect) for t in game.terrains], t_box, pal, "Terrain",
+                            columns=2 if t_box.w > 300 else 1,
+                            swatch=lambda t, cx, cy, s: hex_swatch(t, cx, cy, s, pal), name="terrain-key"))
+    items.append(foot_line(opts, f"lostprint {__version__} \u00b7 map: {game_map.name}"
+                           + (f" (seed {game_map.seed})" if game_map.seed is not None else "")
+                           + " \u00b7 side 1 of 2", pal, left=game.get("footer_text", "")))
+    return items
+
+
+def phase_list(game, box: Box, pal: Palette) -> Group:
+    """The day, phase by phase: number, name and what happens."""
+    items, inner = w.panel(box, "A day", pal, subtitle=f"{len(game.phases)} phases, in order", name="phases")
+    row_h = inner.h / len(game.phases)
+    num_w = 12.0
+    for i, ph in enumerate(game.phases):
+        top = inner.y + i * row_h
+        items.append(w.text_in(inner.x + num_w - 3, top, row_h, str(ph.number), w.BODY, "sans-bold", "end",
+                               pal.accent, role="phase"))
+        head = f"{ph.name}: "
+        size = w.SMALL
+        lines = w.wrap_after_head(head, ph.summary, size, inner.w - num_w)
+        if len(lines) > 2:
+            lines = lines[:2]
+            lines[1], _ = w.fitted(lines[1] + "\u2026", "sans", size, inner.w - num_w)
+        y = top + (row_h - len(lines) * size * 1.12) / 2 + ASCENT * size
+        x = inner.x + num_w
+        items.append(Text(x, y, head.strip(), size, "sans-bold", fill=pal.ink, role="phase-name"))
+        for j, line in enumerate(lines):
+            if line:
+                items.append(Text(x + (text_width(head, "sans-bold", size) if j == 0 else 0), y + j * size * 1.12,
+                                  line, size, "sans", fill=pal.soft))
+    return Group(tuple(items), name="phases", box=tuple(box))
+
+
+def back(game, game_map, opts: SheetOptions) -> list:
+    """Side 2, the reference: the phase charts and the planning key, the day's phases, expeditions and
+    symbols."""
+    pal = opts.pal
+    page = side_content(opts)
+    phase_charts = [c for c in game.charts if c.key != "planning"]
+    half = -(-len(phase_charts) // 2)
+    row_a, row_b = phase_charts[:half], phase_charts[half:]
+    planning_w = 150.0
+    row_h = max(w.chart_height(c, (page.w - planning_w) / len(row_b), row=14.0) for c in phase_charts)
+    head, charts_a, charts_b, bottom = page.split_y(34, row_h, row_h, 0, gap=GAP)
+    items: list = [title_block(head, f"{game.title} \u2014 reference", "Side 2 of 2: the charts, phase by phase",
+                               pal)]
+    for chart, box in zip(row_a, charts_a.split_x(*w.chart_widths(row_a, charts_a.w, GAP), gap=GAP)):
+        items.append(w.chart_table(chart, box, pal, max_row=14.0))
+    charts_row, p_box = charts_b.split_x(0, planning_w, gap=GAP)
+    for chart, box in zip(row_b, charts_row.split_x(*w.chart_widths(row_b, charts_row.w, GAP), gap=GAP)):
+        items.append(w.chart_table(chart, box, pal, max_row=14.0))
+    items.append(w.dice_key(game.chart("planning"), p_box, pal, columns=1))
+    ph_box, e_box, s_box = bottom.split_x(280, 0, 230, gap=GAP)
+    items.append(phase_list(game, ph_box, pal))
     items.append(w.rows_table("Expedition", (), [(str(o.roll), o.name, o.effect) for o in game.options],
                               (0.07, 0.25, 0.68), e_box, pal, subtitle="roll 1d6 at set-up", name="expeditions"))
-    items.append(w.key_list([(t, t.name, t.effect) for t in game.terrains], t_box, pal, "Terrain",
-                            swatch=lambda t, cx, cy, s: hex_swatch(t, cx, cy, s, pal), name="terrain-key"))
     items.append(w.key_list([(s.key, s.name, s.meaning) for s in game.symbols], s_box, pal, "Symbols",
-                            columns=2, name="symbol-key"))
-    items.append(footer(opts, f"lostprint {__version__} \u00b7 map: {game_map.name}"
-                        + (f" (seed {game_map.seed})" if game_map.seed is not None else "")
-                        + " \u00b7 win: reach the delta by day 42 \u00b7 score 1 per mapped hex, + conquistadors on a win",
-                        pal))
-    return sheet_scene(items, opts, game, game_map)
+                            columns=1, name="symbol-key"))
+    items.append(foot_line(opts, f"lostprint {__version__} \u00b7 side 2 of 2", pal))
+    return items
+
+
+def build(game, game_map, opts: SheetOptions):
+    """game data + map + options -> a two-sided Scene (side 2 is Scene.pages[0]). Pure."""
+    return two_sided(front(game, game_map, opts), back(game, game_map, opts), opts, game, game_map)

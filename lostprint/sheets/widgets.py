@@ -69,7 +69,7 @@ def chart_table(chart: Chart, box: Box, pal: Palette, max_row: float = 11.0) -> 
     for i, band in enumerate(chart.bands):
         top = y + i * row_h
         if i % 2 == 0:
-            items.append(Rect(inner.x - 2, top, inner.w + 4, row_h, fill(pal.header if pal.name == "mono" else "#f1ead8")))
+            items.append(Rect(inner.x - 2, top, inner.w + 4, row_h, fill(pal.zebra)))
         mark = f" {HOUSE_MARK}" if band.house else ""
         items.append(text_in(inner.x + roll_w - 5, top, row_h, band.label, BODY, "sans-bold",
                              anchor="end", color=pal.ink, role="band"))
@@ -113,26 +113,65 @@ def chart_height(chart: Chart, width: float, row: float = 11.0) -> float:
 
 def die_box(x: float, y: float, side: float, pal: Palette) -> list:
     """A square for a tracking die, with faint pips-guide corners."""
-    return [Rect(x, y, side, side, boxed("#ffffff", pal.ink, 1.0), radius=side * 0.16, role="die-box")]
+    return [Rect(x, y, side, side, boxed(pal.paper, pal.ink, 1.0), radius=side * 0.16, role="die-box")]
 
 
-def tracker(tr, box: Box, pal: Palette, scale_label: str = "") -> Group:
-    """A tracker: name, a die box, and the 0–max scale to mark in pencil (for players without dice)."""
+def tracker(tr, box: Box, pal: Palette, scale_label: str = "", piece=None) -> Group:
+    """A tracker: name, a die box, and the start and max under it. With `piece` (the game's die) the
+    box is a slot sized from the die; without, it is as large as the box allows (rulebook figures)."""
+    from lostprint.sheets.pieces import slot_size, square_slot
+
     items: list = []
     name, size = fitted(tr.name, "sans-bold", 8.0, box.w)
     items.append(Text(box.x + box.w / 2, box.y + ASCENT * size, name, size, "sans-bold", "middle", pal.ink, role="tracker"))
-    side = min(box.h - 26, box.w * 0.8, 54.0)
+    side = slot_size(piece) if piece is not None else min(box.h - 26, box.w * 0.8, 54.0)
     dx = box.x + (box.w - side) / 2
     dy = box.y + size + 3
-    items += die_box(dx, dy, side, pal)
+    items += square_slot(dx, dy, piece, pal) if piece is not None else die_box(dx, dy, side, pal)
     cap = scale_label or f"start {tr.start} \u00b7 max {tr.maximum}"
     cap, csize = fitted(cap, "sans", SMALL, box.w)
     items.append(Text(box.x + box.w / 2, dy + side + 3 + ASCENT * csize, cap, csize, "sans", "middle", pal.soft))
     return Group(tuple(items), name=f"tracker:{tr.key}", box=tuple(box))
 
 
-def tracker_height(box_w: float) -> float:
-    return 8 + 3 + min(box_w * 0.8, 54.0) + 3 + SMALL + 2
+def tracker_height(box_w: float, piece=None) -> float:
+    from lostprint.sheets.pieces import slot_size
+
+    side = slot_size(piece) if piece is not None else min(box_w * 0.8, 54.0)
+    return 8 + 3 + side + 3 + SMALL + 2
+
+
+def score_box(terms, box: Box, pal: Palette, title: str = "Score", subtitle: str = "") -> Group:
+    """The game's scoring terms, each (label, how it scores) with a box to write the points in, and
+    the total under them."""
+    items, inner = panel(box, title, pal, subtitle=subtitle)
+    rows = len(terms) + 1
+    row_h = inner.h / rows
+    cell_w = min(46.0, inner.w * 0.28)
+    cell_h = min(row_h - 3, 20.0)
+    text_w = inner.w - cell_w - 11
+    for i, (label, rule) in enumerate(list(terms) + [("Total", "")]):
+        top = inner.y + i * row_h
+        total = i == len(terms)
+        lines = [(label, "sans-bold", BODY if not total else 8.5, pal.ink)]
+        if rule:
+            for line in wrap(rule, "sans", SMALL, text_w)[:2]:
+                lines.append((line, "sans", SMALL, pal.soft))
+        block = sum(sz * 1.12 for _, _, sz, _ in lines)
+        y = top + (row_h - block) / 2
+        for text, font, sz, color in lines:
+            text, sz = fitted(text, font, sz, text_w)
+            items.append(Text(inner.x, y + ASCENT * sz, text, sz, font, fill=color, role="score-term"))
+            y += sz * 1.12
+        cx, cy = inner.right - cell_w, top + (row_h - cell_h) / 2
+        items.append(Rect(cx, cy, cell_w, cell_h, boxed(pal.paper, pal.ink, 1.4 if total else 0.8), radius=1.5,
+                          role="score-cell"))
+        if total:
+            items.append(Line(inner.x, top + 0.5, inner.right, top + 0.5, stroke(pal.line, 0.6)))
+        elif i:
+            items.append(Text(cx - 3, cy + cell_h / 2 + (ASCENT - DESCENT) * SMALL / 2, "+", SMALL, "sans-bold",
+                              "end", pal.soft))
+    return Group(tuple(items), name="score", box=tuple(box))
 
 
 def day_track(days: int, per_row: int, box: Box, pal: Palette, row_label: str = "Week") -> Group:
@@ -165,8 +204,8 @@ def day_track(days: int, per_row: int, box: Box, pal: Palette, row_label: str = 
                 break
             c, r = (wk, k) if columns else (k, wk)
             x, y = gx + c * cell, gy + r * cell
-            items.append(Rect(x + 1, y + 1, cell - 2, cell - 2, boxed("#ffffff", pal.line, 0.6), radius=1.2, role="day"))
-            items.append(Text(x + 2.6, y + 1.8 + ASCENT * SMALL, str(d), SMALL, "sans", fill=pal.faint))
+            items.append(Rect(x + 1, y + 1, cell - 2, cell - 2, boxed(pal.paper, pal.line, 0.6), radius=1.2, role="day"))
+            items.append(Text(x + 3.2, y + 3.0 + ASCENT * SMALL, str(d), SMALL, "sans", fill=pal.faint))
     return Group(tuple(items), name="days", box=tuple(box))
 
 
@@ -243,7 +282,7 @@ def rows_table(title: str, header: tuple[str, ...], rows: list[tuple[str, ...]],
     for i, row in enumerate(rows):
         top = y + i * row_h
         if i % 2 == 0:
-            items.append(Rect(inner.x - 2, top, inner.w + 4, row_h, fill(pal.header if pal.name == "mono" else "#f1ead8")))
+            items.append(Rect(inner.x - 2, top, inner.w + 4, row_h, fill(pal.zebra)))
         for j, (x, cell) in enumerate(zip(xs, row)):
             font = "sans-bold" if (j == 0 and bold_first) else "sans"
             width = (xs[j + 1] - x - 3) if j + 1 < len(xs) else last_w
@@ -276,7 +315,7 @@ def die_face(value: int, x: float, y: float, side: float, pal: Palette) -> list:
     """A die showing `value` as pips, in the square (x, y, side)."""
     from lostprint.scene import Circle
 
-    items: list = [Rect(x, y, side, side, boxed("#ffffff", pal.ink, 0.7), radius=side * 0.2)]
+    items: list = [Rect(x, y, side, side, boxed(pal.paper, pal.ink, 0.7), radius=side * 0.2)]
     step = side * 0.26
     for px, py in PIPS.get(value, []):
         items.append(Circle(x + side / 2 + px * step, y + side / 2 + py * step, side * 0.08, fill(pal.ink)))

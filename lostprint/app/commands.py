@@ -1,0 +1,192 @@
+"""The commands: load the inputs, resolve the game's plugin, build, name the output, write it.
+
+Builders return a Scene or bytes and never touch a file; everything here writes through
+lostprint.paths (atomically: a file appears whole or not at all) and names files with
+lostprint.app.naming. `say(message)` hears progress and warnings; the CLI sends them to stderr.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Iterable
+
+from lostprint.app.naming import folder_of, inside, output_name, target
+from lostprint.errors import LostprintError, UsageError
+from lostprint.games import Plugin, named, resolve
+from lostprint.options import PrintOptions
+
+Say = Callable[[str], None]
+MIN_FLATS_MM = 12.0  # across the flats: the smallest hex a pencil can write in
+
+
+def _quiet(_message: str) -> None:
+    pass
+
+
+def _bytes(scene, opts: PrintOptions, fmt: str) -> bytes:
+    from lostprint.render import render
+
+    return render(scene, fmt, **({"dpi": opts.dpi} if fmt == "png" else {}))
+
+
+def small_hexes(scene) -> float | None:
+    """Across-the-flats size (mm) of a sheet's hexes when under MIN_FLATS_MM, else None."""
+    from lostprint.scene import Path as SPath
+    from lostprint.scene import walk
+
+    for item in walk(scene.items):
+        if isinstance(item, SPath) and item.role == "hex":
+            ys = [p[1] for p in item.points]
+            mm = (max(ys) - min(ys)) * 25.4 / 72
+            return mm if mm < MIN_FLATS_MM - 1e-6 else None
+    return None
+
+
+def _pdf_only(fmt: str, what: str, path: Path) -> None:
+    if fmt != "pdf":
+        raise UsageError(f"{what} is a PDF: name the output *.pdf, not {path.name!r}")
+
+
+# --- sheet ---------------------------------------------------------------------------------------
+
+
+def sheet(game: str, opts: PrintOptions, map_file: str | Path | None = None, output=None,
+          say: Say = _quiet) -> Path:
+    """`lostprint sheet`: a blank player sheet, on the standard map or a map file."""
+    from lostprint.paths import write_atomic
+    from lostprint.sheets import build_sheet
+
+    plugin = resolve(game)
+    game_map = None
+    if map_file is not None:
+        from lostprint.maps.check import load_map
+
+        game_map = load_map(map_file)
+        if game_map.game != plugin.id:
+            raise LostprintError(f"{map_file}: game: this map is for {game_map.game}, not {plugin.id}")
+    label = game_map.name if game_map is not None and game_map.name != "standard" else None
+    path, fmt = target(output, output_name(plugin.stem, "sheet", opts, label=label), opts.fmt)
+    scene = build_sheet(plugin.id, game_map, opts)
+    if game_map is not None:
+        mm = small_hexes(scene)
+        if mm is not None:
+            say(f"warning: the hexes of this map print {mm:.1f} mm across, under the "
+                f"{MIN_FLATS_MM:.0f} mm a pencil needs")
+    return write_atomic(path, _bytes(scene, opts, fmt))
+
+
+# --- rulebook and kit ----------------------------------------------------------------------------
+
+
+def rulebook(game: str, opts: PrintOptions, output=None) -> Path:
+    """`lostprint rulebook`: the rulebook of a game as a PDF."""
+    from lostprint.books.rulebook import RulebookOptions, build_rulebook
+    from lostprint.paths import write_atomic
+
+    plugin = resolve(game)
+    book = RulebookOptions(paper=opts.paper, ink=opts.ink)
+    path, fmt = target(output, output_name(plugin.stem, "rulebook", book), opts.fmt or "pdf")
+    _pdf_only(fmt, "a rulebook", path)
+    return write_atomic(path, build_rulebook(plugin.id, book))
+
+
+def kit(game: str, opts, output=None) -> Path:
+    """`lostprint kit`: the print-and-play kit of a game (KitOptions: print options and cutting)."""
+    from lostprint.paths import write_atomic
+
+    plugin = resolve(game)
+    if not plugin.has("kit"):
+        raise UsageError(f"only {', '.join(g.id for g in _with('kit'))} has a print-and-play kit, not {game!r}")
+    path, fmt = target(output, output_name(plugin.stem, "kit", opts), opts.fmt or "pdf")
+    _pdf_only(fmt, "the kit", path)
+    return write_atomic(path, _bytes(plugin.part("kit")(opts), opts, "pdf"))
+
+
+def _with(part: str) -> tuple[Plugin, ...]:
+    from lostprint.games import with_part
+
+    return with_part(part)
+
+
+# --- journal -------------------------------------------------------------------------------------
+
+
+def journal_pdf(path: str | Path, opts: PrintOptions, allow_any_map: bool = False, say: Say = _quiet) -> bytes:
+    """The finished game of a save (or a Crows record) as PDF bytes; nothing is written."""
+    from lostprint.files import shown_path
+    from lostprint.saves.validate import load_save
+
+    data = load_save(path)
+    plugin = named(data.get("game") if isinstance(data, dict) else None)
+    source = shown_path(path)
+    if plugin is not None and plugin.has("record"):
+        records = plugin.part("record")
+        record, result = records.record_from_data(data, source)
+        return _bytes(records.build_record(record, result, opts.paper, opts.ink), opts, "pdf")
+    from lostprint.books.journal import build_journal, font_warning
+    from lostprint.saves.validate import played_or_error
+
+    played = played_or_error(data, source, allow_any_map)
+    pdf = build_journal(played, opts.paper, opts.ink)
+    warning = font_warning(played)
+    if warning:
+        say(f"warning: {warning}")
+    return pdf
+
+
+def journal(save: str | Path, opts: PrintOptions, output=None, allow_any_map: bool = False,
+            say: Say = _quiet) -> Path:
+    """`lostprint render`: check the save, build the PDF, then write it (nothing written on error)."""
+    from lostprint.paths import write_atomic
+
+    path, fmt = target(output, output_name(Path(save).stem, "journal", opts), opts.fmt)
+    _pdf_only(fmt, "a journal", path)
+    return write_atomic(path, journal_pdf(save, opts, allow_any_map, say))
+
+
+# --- variant maps --------------------------------------------------------------------------------
+
+
+def variant_printable(plugin: Plugin, variant, opts: PrintOptions):
+    """The Scene printed for a variant: the game's player sheet on it, or its setup diagram."""
+    if plugin.has("sheet"):
+        from lostprint.sheets import build_sheet
+
+        return build_sheet(plugin.id, variant, opts)
+    return plugin.part("layout_sheet")(variant, opts)
+
+
+def variant_files(game: str, seed: int, cols: int | None, rows: int | None, opts: PrintOptions,
+                  printable: bool = True, say: Say = _quiet) -> list[tuple[str, bytes]]:
+    """[(name, bytes)] of one seed: the map file (JSON) and its printable, built in memory."""
+    from lostprint.maps.generate import generate
+
+    plugin = resolve(game)
+    gen = plugin.part("generator")
+    variant = generate(plugin.id, seed, cols, rows, gen)
+    default = gen.size()
+    size = (cols or default[0], rows or default[1])
+    kind = "map" if plugin.board == "hex" else "layout"
+    stem = dict(seed=seed, size=size if size != default else None)
+    files = [(output_name(plugin.stem, kind, **stem) + ".json", variant.to_json().encode("utf-8"))]
+    if printable and (plugin.has("sheet") or plugin.has("layout_sheet")):
+        scene = variant_printable(plugin, variant, opts)
+        mm = small_hexes(scene)
+        if mm is not None:
+            say(f"warning: seed {seed}: at this size the hexes print {mm:.1f} mm across, under the "
+                f"{MIN_FLATS_MM:.0f} mm a pencil needs")
+        fmt = opts.fmt or "pdf"
+        files.append((f"{output_name(plugin.stem, kind, opts, **stem)}.{fmt}", _bytes(scene, opts, fmt)))
+    return files
+
+
+def maps(game: str, seeds: Iterable[int], opts: PrintOptions, cols: int | None = None, rows: int | None = None,
+         output=None, say: Say = _quiet) -> list[Path]:
+    """`lostprint map`: for each seed, the map file and its printable, written together."""
+    from lostprint.paths import write_together
+
+    folder = folder_of(output)
+    written: list[Path] = []
+    for seed in seeds:
+        files = variant_files(game, seed, cols, rows, opts, say=say)
+        written += write_together([(inside(folder, name), data) for name, data in files])
+    return written

@@ -1,0 +1,58 @@
+"""`lostprint demo`: every printable of every game, from built-in defaults, into one folder.
+
+A loop over the same commands the CLI runs, each writing into its own subfolder.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from lostprint.app import commands
+from lostprint.app.naming import folder_of
+from lostprint.games import GAMES
+from lostprint.options import PrintOptions
+
+DEMO_SEEDS = (1, 2, 3)
+
+
+def _inks(quick: bool, landscape: bool = True) -> list[PrintOptions]:
+    base = PrintOptions(landscape=landscape)
+    if quick:
+        return [base]
+    return [base, base.to(paper="a4"), base.to(ink="mono")]
+
+
+def run_demo(output=None, quick: bool = False, log: Callable[[str], None] = lambda m: None) -> list[Path]:
+    from lostprint.paths import examples_dir
+
+    out = folder_of(output)
+    written: list[Path] = []
+    examples = examples_dir()
+    saves = sorted(p for p in examples.glob("*") if p.suffix in (".yaml", ".yml", ".json")) \
+        if examples.is_dir() else []
+    for save in saves:
+        for opts in _inks(quick, landscape=False):
+            log(f"journal {save.name} {opts.paper} {opts.ink}")
+            written.append(commands.journal(save, opts, f"{out / 'journals'}/", say=log))
+    for plugin in GAMES:
+        if plugin.has("sheet"):
+            sheets = _inks(quick) + ([] if quick else [PrintOptions(fmt="png", dpi=150)])
+            for opts in sheets:
+                log(f"sheet {plugin.id} {opts.paper} {opts.ink} {opts.fmt or 'pdf'}")
+                written.append(commands.sheet(plugin.id, opts, output=f"{out / 'sheets'}/", say=log))
+        if plugin.has("rulebook"):
+            for opts in _inks(quick, landscape=False):
+                log(f"rulebook {plugin.id} {opts.paper} {opts.ink}")
+                written.append(commands.rulebook(plugin.id, opts, f"{out / 'rulebooks'}/"))
+        if plugin.has("generator"):
+            seeds = DEMO_SEEDS[:1] if quick else DEMO_SEEDS
+            log(f"maps {plugin.id} seeds {', '.join(map(str, seeds))}")
+            written += commands.maps(plugin.id, seeds, PrintOptions(), output=out / "maps", say=log)
+        if plugin.has("kit"):
+            from lostprint.crows.kit import KitOptions
+
+            for opts in _inks(quick, landscape=False):
+                log(f"kit {plugin.id} {opts.paper} {opts.ink}")
+                written.append(commands.kit(plugin.id, KitOptions(paper=opts.paper, ink=opts.ink),
+                                            f"{out / plugin.id}/"))
+    return written

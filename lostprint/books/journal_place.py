@@ -1,0 +1,243 @@
+"""Cartographer's placement for a journal map: a route that bends round what is printed in a hex, and
+day tags that sit on the route where it is free, else in a free corner, else outside on a leader line.
+
+Pure geometry on boxes `(x0, y0, x1, y1)`; nothing here draws. `obstacles(items, terrain_keys)` says
+what must never be covered (labels, letters, markers) and what only should not be (terrain glyphs).
+"""
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+from lostprint.scene import Circle, Group, Line, Rect, Text, bbox
+
+Box4 = tuple[float, float, float, float]
+
+HARD_RECT_ROLES = {"plot-tag"}
+HARD_LINE_ROLES = {"burial"}
+
+
+class Obstacles(NamedTuple):
+    hard: tuple[Box4, ...]  # labels, letters, markers: never covered
+    soft: tuple[Box4, ...]  # terrain glyphs, island blobs: covered only when nothing else is free
+
+
+def obstacles(items, terrain_keys: frozenset) -> Obstacles:
+    """Walk scene items: text, circles, feature icons and marker tags are hard; terrain glyphs soft."""
+    hard: list[Box4] = []
+    soft: list[Box4] = []
+
+    def visit(item) -> None:
+        if isinstance(item, Group):
+            if item.name.startswith("icon:"):
+                (soft if item.name[5:] in terrain_keys else hard).append(bbox(item))
+                return
+            for child in item.items:
+                visit(child)
+        elif isinstance(item, Text):
+            if item.text.strip():
+                hard.append(bbox(item))
+        elif isinstance(item, Circle):
+            hard.append(bbox(item))
+        elif isinstance(item, Rect) and item.role in HARD_RECT_ROLES:
+            hard.append(bbox(item))
+        elif isinstance(item, Line) and item.role in HARD_LINE_ROLES:
+            hard.append(bbox(item))
+        elif getattr(item, "role", "") == "island":
+            soft.append(bbox(item))
+
+    for item in items:
+        visit(item)
+    return Obstacles(tuple(hard), tuple(soft))
+
+
+def grow(b: Box4, d: float) -> Box4:
+    return b[0] - d, b[1] - d, b[2] + d, b[3] + d
+
+
+def boxes_meet(a: Box4, b: Box4) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def segment_meets(p, q, b: Box4) -> bool:
+    """Does the segment p-q pass through box b (Liang-Barsky clipping)?"""
+    x0, y0 = p
+    dx, dy = q[0] - x0, q[1] - y0
+    t0, t1 = 0.0, 1.0
+    for num, den in ((x0 - b[0], -dx), (b[2] - x0, dx), (y0 - b[1], -dy), (b[3] - y0, dy)):
+        if den == 0:
+            if num < 0:
+                return False
+            continue
+        t = num / den
+        if den < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return False
+    return True
+
+
+class Index:
+    """Boxes bucketed on a coarse grid, so a query looks only at its neighbourhood."""
+
+    def __init__(self, boxes, cell: float):
+        self.cell = cell
+        self.boxes = list(boxes)
+        self.grid: dict[tuple[int, int], list[int]] = {}
+        for i, b in enumerate(self.boxes):
+            for key in self._keys(b):
+                self.grid.setdefault(key, []).append(i)
+
+    def _keys(self, b: Box4):
+        c = self.cell
+        for gx in range(int(math.floor(b[0] / c)), int(math.floor(b[2] / c)) + 1):
+            for gy in range(int(math.floor(b[1] / c)), int(math.floor(b[3] / c)) + 1):
+                yield gx, gy
+
+    def near(self, b: Box4) -> list[Box4]:
+        seen: set[int] = set()
+        out = []
+        for key in self._keys(b):
+            for i in self.grid.get(key, ()):
+                if i not in seen:
+                    seen.add(i)
+                    out.append(self.boxes[i])
+        return out
+
+    def add(self, b: Box4) -> None:
+        self.boxes.append(b)
+        for key in self._keys(b):
+            self.grid.setdefault(key, []).append(len(self.boxes) - 1)
+
+
+def segment_hits(p, q, index: Index, pad: float) -> int:
+    span = (min(p[0], q[0]), min(p[1], q[1]), max(p[0], q[0]), max(p[1], q[1]))
+    return sum(1 for b in index.near(grow(span, pad)) if segment_meets(p, q, grow(b, pad)))
+
+
+def candidates(centre, size: float, free: bool) -> list[tuple[float, float]]:
+    """Points a route may pass through inside a hex: its centre, or rings around it when it is busy."""
+    cx, cy = centre
+    out = [(cx, cy)]
+    rings = (0.3,) if free else (0.3, 0.5, 0.66, 0.8)
+    for r in rings:
+        for k in range(12):
+            a = k * math.pi / 6
+            out.append((cx + r * size * math.cos(a), cy + r * size * math.sin(a)))
+    return out
+
+
+def route_points(centres: list, size: float, hard: Index, soft: Index, pad: float) -> list[tuple[float, float]]:
+    """One point per route step, chosen (Viterbi) so the polyline crosses no hard box where it can,
+    then as few soft boxes as it can, then stays short and near the hex centres."""
+    if not centres:
+        return []
+    cand = []
+    for c in centres:
+        hex_box = (c[0] - size, c[1] - size, c[0] + size, c[1] + size)
+        free = not hard.near(hex_box)
+        cand.append(candidates(c, size, free))
+
+    def point_cost(p, c) -> float:
+        box = (p[0] - pad, p[1] - pad, p[0] + pad, p[1] + pad)
+        hit = sum(1 for b in hard.near(box) if boxes_meet(box, b))
+        return 1000.0 * hit + 0.4 * math.hypot(p[0] - c[0], p[1] - c[1]) / size
+
+    def step_cost(p, q) -> float:
+        if p == q:
+            return 0.0
+        return (1000.0 * segment_hits(p, q, hard, pad) + 3.0 * segment_hits(p, q, soft, 0.0)
+                + 0.05 * math.hypot(q[0] - p[0], q[1] - p[1]) / size)
+
+    cost = [point_cost(p, centres[0]) for p in cand[0]]
+    back: list[list[int]] = []
+    for i in range(1, len(centres)):
+        new, links = [], []
+        for q in cand[i]:
+            base = point_cost(q, centres[i])
+            best, arg = math.inf, 0
+            for j, p in enumerate(cand[i - 1]):
+                if cost[j] >= best:
+                    continue
+                c = cost[j] + step_cost(p, q)
+                if c < best:
+                    best, arg = c, j
+            new.append(best + base)
+            links.append(arg)
+        cost = new
+        back.append(links)
+    k = min(range(len(cost)), key=cost.__getitem__)
+    path = [k]
+    for links in reversed(back):
+        k = links[k]
+        path.append(k)
+    path.reverse()
+    return [cand[i][k] for i, k in enumerate(path)]
+
+
+class Tag(NamedTuple):
+    x: float  # centre of the tag
+    y: float
+    anchor: tuple[float, float]  # the route point it names (a leader runs to it when far)
+    leader: bool
+
+
+def place_tag(anchor, along: list, centre, size: float, half: tuple[float, float], hard: Index, soft: Index,
+              tags: Index, route_segs: list, frame: Box4) -> Tag:
+    """The best free spot for a tag of half-size `half` naming the route point `anchor`."""
+    hw, hh = half
+    ax, ay = anchor
+    spots: list[tuple[float, float, bool]] = [(ax, ay, False)]
+    for qx, qy in along:
+        for t in (0.22, 0.36):
+            spots.append((ax + (qx - ax) * t, ay + (qy - ay) * t, False))
+    cx, cy = centre
+    for r in (0.45, 0.62):
+        for k in range(12):
+            a = k * math.pi / 6 + math.pi / 12
+            spots.append((cx + r * size * math.cos(a), cy + r * size * math.sin(a), False))
+    for r in (1.05, 1.35, 1.7):
+        for k in range(12):
+            a = k * math.pi / 6 + math.pi / 12
+            spots.append((ax + r * size * math.cos(a), ay + r * size * math.sin(a), True))
+    best, best_cost = None, math.inf
+    for order, (x, y, leader) in enumerate(spots):
+        box = (x - hw, y - hh, x + hw, y + hh)
+        if box[0] < frame[0] or box[1] < frame[1] or box[2] > frame[2] or box[3] > frame[3]:
+            continue
+        cost = 0.0
+        if any(boxes_meet(box, b) for b in hard.near(box)):
+            cost += 1000.0
+        if any(boxes_meet(grow(box, 0.6), b) for b in tags.near(box)):
+            cost += 1000.0
+        if leader:
+            end = _edge_point((x, y), hw, hh, anchor)
+            cost += 1000.0 * segment_hits(anchor, end, hard, 0.4) + 4.0
+            cost += 1000.0 * segment_hits(anchor, end, tags, 0.4)
+        cost += 2.0 * sum(1 for b in soft.near(box) if boxes_meet(box, b))
+        cost += 1.5 * sum(1 for p, q in route_segs if segment_meets(p, q, box) and not _touches(p, q, anchor))
+        cost += 0.8 * math.hypot(x - ax, y - ay) / size + order * 1e-4
+        if cost < best_cost:
+            best, best_cost = (x, y, leader), cost
+    if best is None:
+        return Tag(ax, ay, anchor, False)
+    return Tag(best[0], best[1], anchor, best[2])
+
+
+def _touches(p, q, anchor) -> bool:
+    return p == anchor or q == anchor
+
+
+def _edge_point(centre, hw: float, hh: float, toward) -> tuple[float, float]:
+    """Where the line from a tag's centre toward `toward` leaves the tag's box."""
+    dx, dy = toward[0] - centre[0], toward[1] - centre[1]
+    if dx == 0 and dy == 0:
+        return centre
+    t = min(hw / abs(dx) if dx else math.inf, hh / abs(dy) if dy else math.inf)
+    return centre[0] + dx * t, centre[1] + dy * t
+
+
+def leader_end(tag: Tag, hw: float, hh: float) -> tuple[float, float]:
+    return _edge_point((tag.x, tag.y), hw, hh, tag.anchor)

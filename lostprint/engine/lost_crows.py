@@ -1,0 +1,663 @@
+"""1872: The Lost Crows as a pure state machine.
+
+A turn runs `begin_turn` (the fort zone), Phase 1 `activate` (the eight dice on the sheet), Phase 2
+`pending` + `apply` for each unit's icons (Tribe, Chief, Shaman, Warriors), Phase 3 `step` for each
+hex entered and `plot` on a new plot hex, then `end_turn` (no move: Resolve; the loss check). Every
+number and effect comes from lostprint.games.lost_crows(_plots); every decision is an argument;
+dice are arguments (die faces). Nothing here reads files, rolls dice or keeps state between calls.
+
+For a phase whose dice are unknown, `rows_possible`, `omens_possible` and `dice_possible` give what
+any legal roll could produce, and `branches` applies an effect under every legal choice: the save
+validator walks those sets on days recorded without rolls.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from lostprint.games import lost_crows as data
+from lostprint.games import lost_crows_plots as plots
+from lostprint.games.lost_crows import RULES, Effect
+from lostprint.geometry import hexgrid
+
+KEYS = tuple(t.key for t in data.TRACKERS)  # food, resolve, proximity, movement
+INDEX = {k: i for i, k in enumerate(KEYS)}
+PRIMARY = RULES.primaries
+UNITS = tuple(u.key for u in data.UNITS)
+ROWS = data.UNIT_ROWS
+ANY_KEY = PRIMARY + ("movement",)
+TURN_FLAGS = frozenset({"double-cost", "halt", "no-river", "no-crow"})
+NEXT_FLAGS = {"halt-next": "halt", "bar-plains-next": "bar-plains", "no-crow-next": "no-crow",
+              "bar-north-next": "bar-north"}
+
+
+class RuleError(ValueError):
+    """An action the rules forbid; `rule` names the rule, the message gives the limit broken."""
+
+    def __init__(self, rule: str, message: str):
+        super().__init__(message)
+        self.rule = rule
+
+
+@dataclass(frozen=True)
+class Land:
+    """The map's fixed facts, precomputed once per map."""
+
+    start: str
+    goals: tuple[str, ...]
+    neighbors: dict
+    rivers: frozenset  # frozenset({a, b}) for every river edge
+    fort: frozenset
+    zone: frozenset
+    plots: dict  # letter -> hex
+    plot_at: dict  # hex -> letter
+    north: dict  # hex -> the hex north of it (or None)
+    axial: dict
+
+
+def land_of(game_map) -> Land:
+    from lostprint.maps.model import parse_edge
+
+    axial = game_map.axial
+    by_hex = {h: lab for lab, h in axial.items()}
+    rivers = set()
+    for f in game_map.features_of("river-edges"):
+        for text in f.edges:
+            a, b = hexgrid.edge_hexes(parse_edge(text))
+            if a in by_hex and b in by_hex:
+                rivers.add(frozenset((by_hex[a], by_hex[b])))
+    plot_hexes = {f.letter: f.hexes[0] for f in game_map.features_of("plot") if f.hexes}
+    return Land(
+        start=game_map.start, goals=tuple(game_map.goals),
+        neighbors={lab: tuple(game_map.neighbors(lab)) for lab in axial},
+        rivers=frozenset(rivers),
+        fort=frozenset(h for f in game_map.features_of("fort") for h in f.hexes),
+        zone=frozenset(h for f in game_map.features_of("fort-zone") for h in f.hexes),
+        plots=plot_hexes, plot_at={v: k for k, v in plot_hexes.items()},
+        north={lab: by_hex.get(hexgrid.neighbor(h, "N")) for lab, h in axial.items()},
+        axial=axial,
+    )
+
+
+class State(NamedTuple):
+    """The tribe between two calls. values/caps follow KEYS; flags are this turn's and next turn's."""
+
+    day: int
+    pos: str
+    start: str  # where the turn began
+    values: tuple
+    caps: tuple
+    fever: int = 0  # turns left on which the first roll goes to the Shaman
+    flags: frozenset = frozenset()
+    crows: tuple = ()
+    vision: tuple | None = None  # (terrain, roll)
+    dancers: int = 0  # Spirit Dancers used
+    plots: tuple = ()  # (letter, day) in the order rolled
+    keywords: frozenset = frozenset()
+    victories: tuple = ()  # outcome codes of new victory conditions taken
+    mountie: int = 0  # the last day to find the Mountie (0: no bargain); -1 found
+    ghost: str = ""  # the Ghost Mountain hex; "" none, or once used
+    free_river: str = ""  # 20A: the hex whose next crossing is free
+    moved: tuple = ()  # hexes entered this turn
+    travelled: int = 0
+    came_from: str = ""
+    over: tuple | None = None  # (result, reason)
+
+    def value(self, key: str) -> int:
+        return self.values[INDEX[key]]
+
+    def cap(self, key: str) -> int:
+        return self.caps[INDEX[key]]
+
+    def done(self, letter: str) -> bool:
+        return any(x == letter for x, _ in self.plots)
+
+
+def new_game(land: Land) -> State:
+    return State(day=0, pos=land.start, start=land.start, values=tuple(t.start for t in data.TRACKERS),
+                 caps=tuple(t.maximum for t in data.TRACKERS))
+
+
+def _with(values: tuple, key: str, value: int, caps: tuple) -> tuple:
+    i = INDEX[key]
+    v = list(values)
+    v[i] = max(0, min(caps[i], value))
+    return tuple(v)
+
+
+def add(st: State, key: str, n: int) -> State:
+    """Gain or lose: excess is discarded at the cap, a loss stops at 0."""
+    return st._replace(values=_with(st.values, key, st.values[INDEX[key]] + n, st.caps))
+
+
+def set_cap(st: State, key: str, cap: int) -> State:
+    i = INDEX[key]
+    caps = list(st.caps)
+    caps[i] = max(0, min(data.TRACKERS[i].maximum, cap))
+    caps = tuple(caps)
+    return st._replace(caps=caps, values=_with(st.values, key, st.values[i], caps))
+
+
+NO_POWER = plots.Power()
+
+
+def power(st: State):
+    return NO_POWER if st.vision is None else plots.POWERS[st.vision]
+
+
+# --- turn start ------------------------------------------------------------------------------
+
+
+def begin_turn(st: State, land: Land) -> State:
+    """A new day: next-turn flags come due, and a turn begun in the fort's zone costs Proximity."""
+    flags = {f for f in st.flags if f not in TURN_FLAGS and f not in NEXT_FLAGS.values()}
+    for pending, now in NEXT_FLAGS.items():
+        if pending in flags:
+            flags.discard(pending)
+            flags.add(now)
+    st = st._replace(day=st.day + 1, start=st.pos, moved=(), flags=frozenset(flags), came_from="")
+    if st.pos in land.zone:
+        st = add(st, "proximity", -RULES.zone_proximity)
+    return st
+
+
+# --- phase 1: the eight boxes ----------------------------------------------------------------
+
+
+def permanent_six(st: State) -> int | None:
+    """The box (index in the 8 of the sheet: top, bottom per unit) a vision fills with a 6."""
+    unit = power(st).permanent_six
+    return 2 * UNITS.index(unit) if unit else None
+
+
+def activate(st: State, board: tuple) -> tuple[State, dict]:
+    """Phase 1 as the sheet shows it: the eight faces (top, bottom for Tribe, Chief, Shaman, Warriors),
+    after Spirit Dancers. Returns the state (fever counted down) and each unit's difference."""
+    if len(board) != 2 * len(UNITS) or any(not 1 <= f <= 6 for f in board):
+        raise RuleError("phase 1", f"the units hold {2 * len(UNITS)} dice of 1-6, not {list(board)}")
+    six = permanent_six(st)
+    if six is not None and board[six] != 6:
+        raise RuleError("vision", f"the {UNITS[six // 2]}' top box holds a permanent 6, not {board[six]}")
+    diffs = {u: board[2 * i] - board[2 * i + 1] for i, u in enumerate(UNITS)}
+    return st._replace(fever=max(0, st.fever - 1)), diffs
+
+
+def first_roll_boxes(st: State) -> tuple[int, ...] | None:
+    """Where the first 2d6 must go (a fevered Shaman's boxes), or None when anywhere."""
+    if st.fever:
+        k = 2 * UNITS.index("shaman")
+        return (k, k + 1)
+    return None
+
+
+def discards(st: State) -> int:
+    """Dice that may be discarded in Phase 1 (a permanent-6 vision)."""
+    return 1 if power(st).permanent_six else 0
+
+
+def use_dancers(st: State, n: int, land_terrain: str) -> State:
+    """Spend n Spirit Dancers this turn (or, with Storm Dancers, one in their terrain)."""
+    if n <= 0:
+        return st
+    p = power(st)
+    if p.storm_dancers:
+        if n > 1 or land_terrain != p.storm_dancers:
+            raise RuleError("Storm Dancers", f"one die a turn and only in the {p.storm_dancers}")
+        return st
+    if st.dancers + n > RULES.spirit_dancers:
+        raise RuleError("Spirit Dancers", f"only {RULES.spirit_dancers} per game ({st.dancers} used before)")
+    return st._replace(dancers=st.dancers + n)
+
+
+# --- phase 2: the units' icons ---------------------------------------------------------------
+
+
+def row_index(diff: int) -> int:
+    return next(i for i, r in enumerate(ROWS) if r.covers(diff))
+
+
+def cell_effects(unit: str, row: int) -> tuple[Effect, ...]:
+    cell = ROWS[row].cells[UNITS.index(unit)]
+    return tuple(e for icon in cell.effects for e in RULES.icon(icon))
+
+
+def rows_possible(st: State, unit: str) -> tuple[int, ...]:
+    """Every chart row a legal Phase 1 can give the unit (Spirit Dancers make any face legal)."""
+    return tuple(range(len(ROWS)))
+
+
+def pending(st: State, diffs: dict) -> list[tuple[str, Effect]]:
+    """Phase 2's effects in the order they resolve: units left to right, a cell's icons in order."""
+    out = []
+    for unit in UNITS:
+        out.extend((unit, e) for e in cell_effects(unit, row_index(diffs[unit])))
+        if unit == "tribe" and diffs[unit] < 0:
+            out.extend((unit, e) for e in power(st).tribe_negative)
+    return out
+
+
+def colourable(land: Land, terrain: dict, pos: str) -> list[str]:
+    """Hexes a map icon may colour: unmapped next to the tribe, or two away when all around are mapped."""
+    near = [n for n in land.neighbors[pos] if n not in terrain and n not in land.fort]
+    if near:
+        return near
+    here = land.axial[pos]
+    return [lab for lab, h in land.axial.items() if lab not in terrain and lab not in land.fort
+            and hexgrid.distance(h, here) == 2]
+
+
+def choices(st: State, effect: Effect) -> tuple:
+    """The legal choices an effect leaves to the player ((None,) when it leaves none)."""
+    op = effect.op
+    if op == "lose-choice":
+        from itertools import combinations
+
+        return tuple(combinations(PRIMARY, effect.count))
+    if op == "wild":
+        return ANY_KEY
+    if op == "wild-primary":
+        return PRIMARY
+    if op == "lowest":
+        low = min(st.value(k) for k in PRIMARY)
+        return tuple(k for k in PRIMARY if st.value(k) == low)
+    return (None,)
+
+
+def applies(st: State, effect: Effect) -> bool:
+    if effect.when and effect.when not in st.keywords:
+        return False
+    return not (effect.unless and effect.unless in st.keywords)
+
+
+def apply(st: State, effect: Effect, choice=None, die: int | None = None, unit: str = "",
+          terrain_here: str = "") -> State:
+    """Apply one effect with the player's choice (see `choices`) and, for a die effect, its face.
+    Map, crow, omen and vision effects have their own functions (they need a hex, a roll, a map)."""
+    if not applies(st, effect):
+        return st
+    op = effect.op
+    if op == "add":
+        return add(st, effect.key, effect.n)
+    if op == "add-die":
+        if die is None or not 1 <= die <= RULES.plot_die:
+            raise RuleError(effect.op, f"needs a die of 1-{RULES.plot_die}")
+        return add(st, effect.key, effect.n * die)
+    if op == "set":
+        return st._replace(values=_with(st.values, effect.key, effect.n, st.caps))
+    if op == "set-cap":
+        return set_cap(st, effect.key, effect.n)
+    if op == "cap":
+        return set_cap(st, effect.key, st.cap(effect.key) + effect.n)
+    if op == "lose-choice":
+        for k in choice:
+            st = add(st, k, -effect.n)
+        return st
+    if op in ("wild", "wild-primary"):
+        if choice not in choices(st, effect):
+            raise RuleError(op, f"{choice!r} is not one of {', '.join(choices(st, effect))}")
+        return add(st, choice, effect.n)
+    if op == "lowest":
+        if choice not in choices(st, effect):
+            raise RuleError(op, f"{choice!r} is not the lowest resource")
+        return add(st, choice, -effect.n)
+    if op == "fever":
+        if power(st).shaman_immune:
+            return st
+        return add(st, "resolve", -RULES.fever_resolve)._replace(fever=RULES.fever_turns)
+    if op == "flag":
+        if effect.key == "free-river":
+            return st._replace(free_river=st.pos)
+        return st._replace(flags=st.flags | {effect.key})
+    if op in ("map", "crow", "omen"):
+        raise RuleError(op, f"apply {op} with its own function")
+    raise KeyError(op)
+
+
+def map_hex(land: Land, terrain: dict, st: State, kind: str, label: str | None) -> dict:
+    """A map icon: colour `label` as `kind` (None when no hex can be coloured). Returns the new map."""
+    options = colourable(land, terrain, st.pos)
+    if label is None:
+        if options:
+            raise RuleError("map", f"{kind} must be coloured: {', '.join(sorted(options))} can take it")
+        return terrain
+    if label not in options:
+        raise RuleError("map", f"{label} cannot be coloured from {st.pos} (next to the tribe, or two away "
+                               "when all around are mapped)")
+    out = dict(terrain)
+    out[label] = kind
+    return out
+
+
+def crow_blocked(st: State) -> bool:
+    return "no-crow" in st.flags
+
+
+def crow(st: State, terrain_here: str, choice: str | None = None) -> State:
+    """Colour a Crow as the terrain the tribe stands in; after the Vision Quest each Crow also adds
+    to the primary resource `choice`. Check `vision_due` after it."""
+    if crow_blocked(st):
+        return st
+    after = st.vision is not None
+    st = st._replace(crows=st.crows + (terrain_here,))
+    if after:
+        st = apply(st, RULES.crow_after_vision, choice)
+    return st
+
+
+def crow_choices(st: State) -> tuple:
+    return PRIMARY if st.vision is not None and not crow_blocked(st) else (None,)
+
+
+def vision_due(st: State) -> bool:
+    return st.vision is None and len(st.crows) >= RULES.crows_for_vision
+
+
+def vision_terrains(st: State) -> tuple[str, ...]:
+    """The terrains a Vision Quest may come from: most Crows of the first seven (a tie: any of them)."""
+    first = st.crows[:RULES.crows_for_vision]
+    best = max(first.count(t) for t in set(first))
+    return tuple(sorted(t for t in set(first) if first.count(t) == best))
+
+
+def vision_quest(st: State, terrain: str, roll: int) -> State:
+    if not vision_due(st):
+        raise RuleError("Vision Quest", f"needs {RULES.crows_for_vision} Crows and happens once; "
+                                        f"{len(st.crows)} coloured, vision {st.vision}")
+    if terrain not in vision_terrains(st):
+        raise RuleError("Vision Quest", f"comes from the terrain with the most Crows "
+                                        f"({', '.join(vision_terrains(st))}), not {terrain}")
+    if not 1 <= roll <= RULES.plot_die:
+        raise RuleError("Vision Quest", f"a roll of 1-{RULES.plot_die}")
+    st = st._replace(vision=(terrain, roll))
+    p = power(st)
+    if p.reset_caps:
+        st = st._replace(caps=tuple(max(c, p.reset_caps) for c in st.caps))
+    for e in p.now:
+        st = apply(st, e)
+    if p.storm_dancers:
+        st = st._replace(dancers=RULES.spirit_dancers)
+    return st
+
+
+def ghost_mountain(land: Land, terrain: dict, st: State, label: str) -> tuple[State, dict]:
+    if not power(st).ghost_mountain or st.ghost:
+        raise RuleError("Ghost Mountain", "only with the Ghost Mountain vision, once")
+    if label in terrain or label in land.fort or label == st.pos or label in land.neighbors[st.pos]:
+        raise RuleError("Ghost Mountain", f"{label} must be a blank hex not next to the tribe")
+    out = dict(terrain)
+    out[label] = "mountains"
+    return st._replace(ghost=label), out
+
+
+def omen_rolls(st: State, dice: tuple[int, int]) -> tuple[int, ...]:
+    """The chart rows a pair of omen dice may read: tens then ones, or with Future Portents either
+    order (doubles: nothing, an empty tuple)."""
+    a, b = dice
+    if power(st).portents:
+        return () if a == b else tuple(sorted({10 * a + b, 10 * b + a}))
+    return (10 * a + b,)
+
+
+def omen_skipped(st: State, unit: str) -> bool:
+    """True when this Bad Omen is not rolled at all (27A's warning, a Sacred Spring Shaman)."""
+    return "skip-omen" in st.flags or (unit == "shaman" and power(st).shaman_immune)
+
+
+def skip_omen(st: State, unit: str) -> State:
+    if unit == "shaman" and power(st).shaman_immune:
+        return st
+    return st._replace(flags=st.flags - {"skip-omen"})
+
+
+def omen_effects(st: State, roll: int, swap: str | None = None) -> tuple[Effect, ...]:
+    """The effects of a Bad Omen roll; `swap` names the primary a Big Sky Blessing loses instead of
+    a storm (None: suffer the storm)."""
+    o = RULES.omen(roll)
+    p = power(st)
+    if o.storm and p.storm_immune:
+        return ()
+    if o.storm and swap is not None:
+        if not p.storm_swap or swap not in PRIMARY:
+            raise RuleError("Big Sky Blessing", "only with that vision, and for a primary resource")
+        return (Effect("add", swap, -1),)
+    return o.effects
+
+
+def omens_possible(st: State) -> tuple[tuple[Effect, ...], ...]:
+    """Every distinct set of effects one Bad Omen roll could bring today (over every d66 and choice)."""
+    out = []
+    if power(st).portents:
+        out.append(())
+    for o in RULES.omens:
+        for swap in ((None,) + PRIMARY if o.storm and power(st).storm_swap else (None,)):
+            effects = omen_effects(st, o.low, swap)
+            if effects not in out:
+                out.append(effects)
+    return tuple(out)
+
+
+def dice_possible() -> range:
+    return range(1, RULES.plot_die + 1)
+
+
+# --- phase 3: movement -----------------------------------------------------------------------
+
+
+def wins_on(land: Land, terrain: dict, st: State, label: str) -> bool:
+    if label not in land.goals:
+        return False
+    kinds = {terrain.get(g) for g in land.goals}
+    if len(kinds) != 1 or None in kinds:
+        return False
+    return st.mountie == -1 or all(st.done(letter) for letter in land.plots)
+
+
+def fort_open(st: State) -> bool:
+    return any(plots.outcome(c).victory and plots.outcome(c).victory.kind == "fort" for c in st.victories)
+
+
+def gold(st: State):
+    for c in st.victories:
+        v = plots.outcome(c).victory
+        if v and v.kind == "gold":
+            return v
+    return None
+
+
+def crossing(land: Land, a: str, b: str) -> bool:
+    return frozenset((a, b)) in land.rivers
+
+
+def step_price(land: Land, terrain: dict, st: State, to: str) -> tuple[int, int, bool]:
+    """(Movement, Food, river?) to enter `to` now, before a river's extra price. RuleError if barred."""
+    if to not in land.neighbors[st.pos]:
+        raise RuleError("movement", f"{to} is not next to {st.pos}")
+    if to not in terrain:
+        raise RuleError("movement", f"{to} is not mapped")
+    if to in land.fort and not fort_open(st):
+        raise RuleError("Fort Benton", f"{to} is Fort Benton: impassable")
+    if st.moved and st.moved[-1] in land.plot_at and st.came_from == "plot":
+        raise RuleError("plot hex", f"the tribe stopped on entering plot hex {st.moved[-1]}: no move after it today")
+    if "halt" in st.flags:
+        raise RuleError("no movement", "no movement this turn (a Hailstorm, or an outcome)")
+    if "bar-plains" in st.flags and terrain[to] == "plains":
+        raise RuleError("Prairie Fire", "you cannot enter Plains this turn")
+    if "bar-north" in st.flags and land.north.get(st.start) == to:
+        raise RuleError("Cursed Land", f"{to}, north of where the turn began, is barred this turn")
+    river = crossing(land, st.pos, to)
+    if river and "no-river" in st.flags:
+        raise RuleError("Flash Flood", "you cannot cross a river this turn")
+    cost = RULES.cost(terrain[to])
+    move = cost.movement
+    p = power(st)
+    if p.move_cost and p.move_cost[0] == terrain[to]:
+        move = p.move_cost[1]
+    if "double-cost" in st.flags:
+        move *= 2
+    free = p.river_free or st.free_river == st.pos
+    return move, cost.food, river and not free
+
+
+def river_choices(land: Land, terrain: dict, st: State, to: str) -> tuple:
+    """How the river's extra may be paid for this step: ("movement", "resolve"), or (None,) if no river."""
+    _, _, river = step_price(land, terrain, st, to)
+    return RULES.river_pay if river else (None,)
+
+
+def step(land: Land, terrain: dict, st: State, to: str, river_pay: str | None = None,
+         assault: int | None = None) -> State:
+    """Enter one hex, paying for it. `river_pay` says how a river's extra is paid; `assault` is the
+    die of a Fort Benton assault (12A)."""
+    move, food, river = step_price(land, terrain, st, to)
+    if river:
+        if river_pay not in RULES.river_pay:
+            raise RuleError("river", f"crossing into {to} costs {RULES.river_extra} more Movement or Resolve: "
+                                     "say which")
+        if river_pay == "movement":
+            move += RULES.river_extra
+    need_resolve = RULES.river_extra if river and river_pay == "resolve" else 0
+    if st.value("movement") < move:
+        raise RuleError("movement cost", f"entering {to} costs {move} Movement Progress; the tribe has "
+                                         f"{st.value('movement')}")
+    if st.value("food") < food:
+        raise RuleError("food cost", f"entering {to} costs {food} Food; the tribe has {st.value('food')}")
+    if st.value("resolve") < need_resolve:
+        raise RuleError("river", f"crossing into {to} costs {need_resolve} Resolve; the tribe has "
+                                 f"{st.value('resolve')}")
+    came = st.pos
+    st = add(add(st, "movement", -move), "food", -food)
+    if need_resolve:
+        st = add(st, "resolve", -need_resolve)
+    if river and power(st).river_gain:
+        key, n = power(st).river_gain
+        st = add(st, key, n)
+    if st.free_river:
+        st = st._replace(free_river="")
+    st = st._replace(pos=to, moved=st.moved + (to,), travelled=st.travelled + 1, came_from="")
+    p = power(st)
+    if p.ghost_mountain and st.ghost == to:
+        for k in PRIMARY:
+            st = st._replace(values=_with(st.values, k, p.ghost_mountain, st.caps))
+        st = st._replace(ghost="")
+    if st.mountie > 0 and terrain[to] == plots.outcome("44A").victory.terrain:
+        st = st._replace(mountie=-1)
+    if to in land.fort:
+        return fort_assault(st, came, assault)
+    if wins_on(land, terrain, st, to):
+        return st._replace(over=("won", "reached Canada"))
+    letter = land.plot_at.get(to)
+    if letter and not st.done(letter):
+        st = st._replace(came_from="plot")
+    return st
+
+
+def fort_assault(st: State, came: str, die: int | None) -> State:
+    v = next(plots.outcome(c).victory for c in st.victories if (plots.outcome(c).victory or 0)
+             and plots.outcome(c).victory.kind == "fort")
+    if die is None or not 1 <= die <= RULES.plot_die:
+        raise RuleError("12A", f"entering Fort Benton rolls 1d{RULES.plot_die}: give the die")
+    t = v.test
+    if die + st.value(t.stat) >= t.target:
+        return st._replace(over=("won", "Fort Benton fell (12A)"))
+    for e in t.failed:
+        st = apply(st, e)
+    return st._replace(pos=came, moved=st.moved + (came,), flags=st.flags | {"halt"})
+
+
+def plot_due(land: Land, st: State) -> str | None:
+    """The letter the tribe must roll for now (it has just entered that plot hex first), or None."""
+    letter = land.plot_at.get(st.pos)
+    if letter and st.moved and st.moved[-1] == st.pos and not st.done(letter):
+        return letter
+    return None
+
+
+def plot_rolls(st: State, letter: str) -> bool:
+    """False when the plot is visited without a roll (02A's gold at E)."""
+    g = gold(st)
+    return not (g and g.letter == letter)
+
+
+def plot(st: State, letter: str, roll: int | None, choice: int | None, dice: tuple = (),
+         gold_entries: int = 0, terrain_here: str = "", crow_choice: str | None = None) -> State:
+    """Resolve a plot hex: its encounter (`roll`), the choice (index into its choices; D4 is decided
+    by Resolve), the outcome's dice. After 02A, E takes no roll (`roll` None)."""
+    if st.done(letter):
+        raise RuleError("plot", f"plot {letter} was rolled on day {dict(st.plots)[letter]}: once per game")
+    st = st._replace(plots=st.plots + ((letter, st.day),), came_from="plot")
+    if not plot_rolls(st, letter):
+        if roll is not None:
+            raise RuleError("02A", f"after 02A, hex {letter} is not rolled")
+        g = gold(st)
+        if gold_entries >= g.entries:
+            return st._replace(over=("won", f"the gold bought the way to Canada (02A at {letter})"))
+        return st
+    if roll is None or not 1 <= roll <= RULES.plot_die:
+        raise RuleError("plot", f"plot {letter} is rolled on 1d{RULES.plot_die}")
+    enc = plots.encounter(f"{letter}{roll}")
+    if not enc.choices:
+        return st
+    if choice is None or not 0 <= choice < len(enc.choices):
+        raise RuleError("plot", f"{enc.code} needs a choice")
+    if enc.code == "D4":
+        want = 0 if st.value("resolve") > 3 else 1
+        if choice != want:
+            raise RuleError("D4", f"with Resolve {st.value('resolve')} the ambush leads to "
+                                  f"{enc.choices[want].outcome}")
+    out = plots.outcome(enc.choices[choice].outcome)
+    return outcome(st, out, dice, terrain_here, crow_choice)
+
+
+def outcome(st: State, out, dice: tuple = (), terrain_here: str = "", crow_choice: str | None = None) -> State:
+    if len(dice) != out.dice:
+        raise RuleError(out.code, f"{out.code} rolls {out.dice} dice, not {len(dice)}")
+    dice = list(dice)
+    if out.keyword:
+        st = st._replace(keywords=st.keywords | {out.keyword})
+    for e in out.effects:
+        if e.op == "crow":
+            st = crow(st, terrain_here, crow_choice)
+        else:
+            st = apply(st, e, die=dice.pop(0) if e.op == "add-die" else None)
+    if out.test is not None:
+        t = out.test
+        die = dice.pop(0)
+        for e in (t.passed if die + st.value(t.stat) >= t.target else t.failed):
+            st = apply(st, e)
+    if out.victory is not None:
+        st = st._replace(victories=st.victories + (out.code,))
+        if out.victory.kind == "mountie":
+            st = st._replace(mountie=st.day + out.victory.turns)
+    return st
+
+
+# --- the end of the turn ---------------------------------------------------------------------
+
+
+def end_turn(st: State) -> State:
+    """No move this turn: Resolve. A missed Mountie deadline. Then the loss check."""
+    if st.over is not None:
+        return st
+    if not st.moved:
+        st = add(st, "resolve", -RULES.idle_resolve)
+    if st.mountie > 0 and st.day >= st.mountie:
+        for e in plots.outcome("44A").victory.missed:
+            st = apply(st, e)
+        st = st._replace(mountie=0)
+    for k in PRIMARY:
+        if st.value(k) == 0:
+            why = {"food": "the food ran out and the tribe scattered",
+                   "resolve": "resolve failed and the Chief was cast out",
+                   "proximity": "the cavalry caught up"}[k]
+            return st._replace(over=("lost", why))
+    return st
+
+
+def score(st: State) -> list[tuple[str, int]]:
+    out = [("hexes travelled", RULES.hex_points * st.travelled)]
+    if st.over and st.over[0] == "won":
+        n = len(st.crows)
+        out.append((f"crow{'s' * (n != 1)} coloured \u00d7 {RULES.crow_points}", RULES.crow_points * n))
+        if st.mountie == -1:
+            out.append(("the Mountie found (44A)", plots.outcome("44A").victory.bonus))
+    return out

@@ -1,0 +1,654 @@
+"""The rules of 1572: The Lost Expedition in motion: a pure, deterministic state machine.
+
+A game is a `State` (frozen). Each phase is a function taking the state, the dice rolled for it (a
+tuple of die faces; a musket reroll is a second tuple) and every decision the player makes as an
+explicit argument, and returning the next state. Nothing here rolls dice, reads files or keeps
+state between calls; every number comes from lostprint.games.lost_expedition.
+
+The phases of a day, in order: start_day, planning, movement, mapping, exploring, native_contact,
+hunting, interests (when due), eat, step (zero or more times; interests may be due after a step),
+morale, end_day. An illegal input raises Illegal (a ValueError) naming the rule.
+
+For a phase whose dice are unknown (a save without `rolls:`), `reachable_rows` and `phase_range`
+say what any legal roll could give.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from lostprint.games.lost_expedition import (
+    INTEREST_ROWS, RULES, TRACKER_KEYS, WONDER, interest_rule, rows_of, terrain_mod, terrain_rule,
+)
+from lostprint.geometry import hexgrid
+
+R = RULES
+IX = {k: i for i, k in enumerate(TRACKER_KEYS)}
+ROLLED = ("movement", "exploring", "native-contact", "hunting")  # the charts played by roll_phase
+FACE_ORDER = tuple(k for k, _ in sorted(R.phase_faces, key=lambda kv: kv[1]))
+
+
+class Illegal(ValueError):
+    """An input the rules do not allow (the message names the rule)."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """What the engine needs of a map: hexes, neighbours, printed terrain, the river and the icons."""
+
+    start: str
+    goals: tuple[str, ...]
+    axial: dict
+    neighbours: dict  # label -> tuple of labels
+    printed: dict  # label -> terrain key
+    river: tuple[str, ...]  # source to sea
+    interest_icons: frozenset
+
+    def distance(self, a: str, b: str) -> int:
+        return hexgrid.distance(self.axial[a], self.axial[b])
+
+    def direction(self, a: str, b: str) -> str:
+        return hexgrid.direction_between(self.axial[a], self.axial[b])
+
+    def downstream(self, label: str) -> str | None:
+        if label in self.river[:-1]:
+            return self.river[self.river.index(label) + 1]
+        return None
+
+
+def board_of(game_map) -> Board:
+    river: list[str] = []
+    for f in game_map.features_of("river"):
+        river.extend(f.hexes)
+    return Board(
+        start=game_map.start, goals=tuple(game_map.goals), axial=dict(game_map.axial),
+        neighbours={lab: tuple(game_map.neighbors(lab)) for lab in game_map.axial},
+        printed=dict(game_map.terrain), river=tuple(river),
+        interest_icons=frozenset(h for f in game_map.features_of("interest") for h in f.hexes),
+    )
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What planning decided: the final dice, the charts called and each chart's bonus."""
+
+    dice: tuple[int, ...] = ()
+    called: tuple[str, ...] = ()  # chart keys, in phase order
+    bonus: tuple[tuple[str, int], ...] = ()
+
+    def get(self, chart: str) -> int:
+        return dict(self.bonus).get(chart, 0)
+
+
+@dataclass(frozen=True)
+class State:
+    board: Board
+    expedition: str
+    pos: str
+    values: tuple[int, ...]  # in TRACKER_KEYS order
+    terrain: dict  # printed and drawn; never changed in place (copied on write)
+    day: int = 0
+    fever: bool = False
+    trails: frozenset = frozenset()  # frozensets of two labels
+    cataracts: frozenset = frozenset()
+    interests: tuple[tuple[str, str], ...] = ()  # (hex, interest key)
+    peaceful: tuple[str, ...] = ()  # one entry per peaceful village
+    villages: tuple[str, ...] = ()
+    empires: tuple[str, ...] = ()
+    migration: tuple[str, ...] = ()
+    lagos: tuple[str, ...] = ()
+    cartography: frozenset = frozenset()  # hexes a Cartography trail was placed from
+    eclipse: int = 0
+    kantyi: bool = False
+    diego: bool = False
+    over: str = ""  # "" while playing, then "won" or "lost"
+    # the current day
+    day_start: str = ""
+    plan: Plan = Plan()
+    diego_used: bool = False
+    interest_due: bool = False
+    steps: tuple[str, ...] = ()
+    mapped_today: tuple[tuple[str, str], ...] = ()
+    marks_today: tuple[tuple, ...] = ()  # (kind, hexes) or ("interest", (hex,), key)
+    fever_today: str = ""  # "struck" or "broken"
+    log: tuple[str, ...] = ()
+
+    def get(self, key: str) -> int:
+        return self.values[IX[key]]
+
+    def terrain_here(self) -> str:
+        return self.terrain[self.pos]
+
+    def trail(self, a: str, b: str) -> bool:
+        return frozenset((a, b)) in self.trails
+
+    def interest_at(self, label: str) -> str | None:
+        return next((k for h, k in self.interests if h == label), None)
+
+    def near_empire(self, label: str) -> bool:
+        return any(self.board.distance(label, e) <= R.empire_reach for e in self.empires)
+
+
+def new_game(board: Board, expedition: str) -> State:
+    return State(board=board, expedition=expedition, pos=board.start,
+                 values=tuple(R.cap for _ in TRACKER_KEYS), terrain=dict(board.printed))
+
+
+def clamp(value: int) -> int:
+    return R.floor if value < R.floor else R.cap if value > R.cap else value
+
+
+def _add(values: tuple[int, ...], key: str, n: int) -> tuple[int, ...]:
+    i = IX[key]
+    return values[:i] + (clamp(values[i] + n),) + values[i + 1:]
+
+
+# --- the day ------------------------------------------------------------------------------------
+
+
+def start_day(st: State) -> State:
+    if st.over:
+        raise Illegal(f"the game is over ({st.over})")
+    if st.day >= R.day_limit:
+        raise Illegal(f"the game lasts at most {R.day_limit} days")
+    return replace(st, day=st.day + 1, day_start=st.pos, plan=Plan(), diego_used=False, interest_due=False,
+                   steps=(), mapped_today=(), marks_today=(), fever_today="", log=())
+
+
+def fever_break_need(st: State) -> int:
+    return R.doctor_break_wilds if st.expedition == "doctor" else R.fever_break_wilds
+
+
+def wild_count(st: State, dice: tuple[int, ...]) -> int:
+    """The WILDs of a planning roll that may be given to phases (none while a fever holds them)."""
+    return 0 if st.fever else sum(1 for d in dice if d == R.wild_face)
+
+
+def wild_assignments(st: State, dice: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every legal way to give this roll's WILDs to the phases it calls (all WILDs are given)."""
+    called = tuple(k for k in FACE_ORDER if R.face(k) in dice)
+    n = wild_count(st, dice)
+    if not called or n == 0:
+        return ((),)
+    out: list[tuple[tuple[str, int], ...]] = []
+
+    def spread(i: int, left: int, acc: tuple):
+        if i == len(called) - 1:
+            out.append(tuple(p for p in acc + ((called[i], left),) if p[1]))
+            return
+        for k in range(left + 1):
+            spread(i + 1, left - k, acc + ((called[i], k),))
+
+    spread(0, n, ())
+    return tuple(out)
+
+
+def planning(st: State, dice: tuple[int, ...], wilds: tuple[tuple[str, int], ...] = ()) -> State:
+    """Phase 1: the final planning dice (after the one reroll) and where the WILDs go."""
+    if len(dice) != R.planning_dice or any(not 1 <= d <= R.die_faces for d in dice):
+        raise Illegal(f"planning is {R.planning_dice} dice of 1\u2013{R.die_faces}")
+    log = list(st.log)
+    fever, fever_today = st.fever, st.fever_today
+    n_wild = sum(1 for d in dice if d == R.wild_face)
+    if st.fever:
+        if n_wild >= fever_break_need(st) and not terrain_rule(st.terrain_here()).no_fever_break:
+            fever, fever_today = False, "broken"
+            log.append(f"{n_wild} WILDs break the fever")
+        n_wild = 0
+    called = tuple(k for k in FACE_ORDER if R.face(k) in dice)
+    given = dict(wilds)
+    if any(k not in called or n < 0 for k, n in given.items()):
+        raise Illegal("a WILD only adds to a phase the dice called")
+    if sum(given.values()) != (n_wild if called else 0):
+        raise Illegal(f"{n_wild} WILD{'s' * (n_wild != 1)} to give, not {sum(given.values())}")
+    bonus = tuple((k, (dice.count(R.face(k)) - 1 + given.get(k, 0)) * R.bonus_per_extra) for k in called)
+    values = st.values
+    counts = [dice.count(f) for f in set(dice) if f != R.wild_face]
+    if counts and max(counts) >= R.kind_for_bonus:
+        values = _add(values, "conquistadors", R.kind_bonus)
+        log.append(f"{max(counts)} of a kind: a conquistador joins")
+    log.append(f"planning {list(dice)}: " + (", ".join(f"{k} {b:+d}" for k, b in bonus) or "nothing called"))
+    return replace(st, plan=Plan(tuple(dice), called, bonus), values=values, fever=fever,
+                   fever_today=fever_today, log=tuple(log))
+
+
+def _mark(st_marks: tuple, *mark) -> tuple:
+    return st_marks + (tuple(mark),)
+
+
+class _Day:
+    """The mutable scratch of one phase (local to one call): applies effects, then freezes."""
+
+    def __init__(self, st: State):
+        self.st = st
+        self.values = st.values
+        self.log = list(st.log)
+        self.marks = st.marks_today
+        self.changes: dict = {}
+
+    def add(self, key: str, n: int) -> None:
+        self.values = _add(self.values, key, n)
+
+    def fever(self) -> None:
+        st = self.st
+        if st.expedition == "botany" or st.pos in st.lagos:
+            self.log.append("fever icon: the party is immune")
+            return
+        self.add("morale", -R.fever_morale)
+        if not self.changes.get("fever", st.fever):
+            self.changes["fever_today"] = "struck"
+        self.changes["fever"] = True
+        self.log.append("fever")
+
+    def accident(self) -> None:
+        key, n = R.doctor_accident if self.st.expedition == "doctor" else R.accident
+        self.add(key, -n)
+        self.log.append(f"accident: {key} \u2212{n}")
+
+    def village(self, peaceful: bool) -> None:
+        st = self.st
+        if terrain_rule(st.terrain_here()).discards_villages:
+            self.log.append("a village result on the lake is discarded")
+            return
+        if peaceful or st.expedition == "religious":
+            self.changes["peaceful"] = self.changes.get("peaceful", st.peaceful) + (st.pos,)
+            self.marks = _mark(self.marks, "peaceful-village", (st.pos,))
+        else:
+            self.changes["villages"] = self.changes.get("villages", st.villages) + (st.pos,)
+            self.add("movement", -R.village_progress)
+            self.marks = _mark(self.marks, "village", (st.pos,))
+
+    def trail(self, where: str, to: str | None) -> None:
+        st = self.st
+        trails = self.changes.get("trails", st.trails)
+        options = trail_options(replace(st, trails=trails), where)
+        if to is None:
+            if options:
+                raise Illegal(f"a trail result: choose where the trail from {where} leads")
+            return
+        if to not in options:
+            raise Illegal(f"no trail can be drawn from {where} to {to}")
+        self.changes["trails"] = trails | {frozenset((where, to))}
+        self.marks = _mark(self.marks, "trail", (where, to))
+
+    def apply(self, effects, trail_to: str | None = None) -> None:
+        st = self.st
+        for e in effects:
+            if e.what in IX:
+                self.add(e.what, e.amount)
+            elif e.what == "accident":
+                self.accident()
+            elif e.what == "fever":
+                self.fever()
+            elif e.what == "village":
+                self.village(False)
+            elif e.what == "peaceful-village":
+                self.village(True)
+            elif e.what == "trail":
+                self.trail(st.pos, trail_to)
+            elif e.what == "interests":
+                self.changes["interest_due"] = st.interest_at(st.pos) is None
+            elif e.what == "empire":
+                self.changes["empires"] = st.empires + (st.pos,)
+                self.marks = _mark(self.marks, "empire", (st.pos,))
+            elif e.what == "cache":
+                for key, n in R.cache:
+                    self.add(key, n)
+            else:
+                raise AssertionError(e)
+
+    def done(self, **more) -> State:
+        return replace(self.st, values=self.values, log=tuple(self.log), marks_today=self.marks,
+                       **self.changes, **more)
+
+
+def trail_options(st: State, where: str) -> tuple[str, ...]:
+    """The neighbours a new trail from `where` may lead to."""
+    return tuple(n for n in st.board.neighbours[where]
+                 if frozenset((where, n)) not in st.trails and frozenset((where, n)) not in st.cataracts)
+
+
+def modifier(st: State, chart: str, musket: bool = False) -> int:
+    """What is added to a chart's dice today: planning bonus, terrain, villages, expedition, musket."""
+    mod = st.plan.get(chart) + terrain_mod(st.terrain_here(), chart)
+    if chart in R.peaceful_charts:
+        mod += R.peaceful_bonus * st.peaceful.count(st.pos)
+    if chart == "hunting" and st.expedition == "botany":
+        mod += R.botany_hunting
+    if musket and st.expedition == "military":
+        mod += R.military_musket_bonus
+    return mod
+
+
+def phase_dice(st: State, chart: str) -> int:
+    return R.empire_dice if chart == "native-contact" and st.near_empire(st.pos) else R.phase_dice
+
+
+def _check_dice(dice, n: int, chart: str) -> None:
+    if len(dice) != n or any(not 1 <= d <= R.die_faces for d in dice):
+        raise Illegal(f"{chart} is rolled on {n} dice of 1\u2013{R.die_faces}, not {list(dice)}")
+
+
+def _use_diego(st: State, diego: bool) -> int:
+    if not diego:
+        return 0
+    if not st.diego or st.diego_used:
+        raise Illegal("Diego Mendoza's +1 is not available" + (" again today" if st.diego else ""))
+    return R.bonus_per_extra
+
+
+def row_for(chart: str, total: int):
+    return next(r for r in rows_of(chart) if r.covers(total))
+
+
+def roll_phase(st: State, chart: str, rolls: tuple[tuple[int, ...], ...] = (), diego: bool = False,
+               trail_to: str | None = None, choice: int | None = None) -> State:
+    """Phases 2, 4, 5, 6: roll the chart (a second tuple of dice = a musket's reroll) and apply the row.
+    With an eclipse predicted, Native Contact takes `choice` (the index of the chosen row) instead."""
+    if chart not in ROLLED:
+        raise Illegal(f"{chart} is not rolled this way")
+    if chart not in st.plan.called:
+        if rolls or choice is not None:
+            raise Illegal(f"no {R.face(chart)} was planned: {chart} is skipped today")
+        return st
+    day = _Day(st)
+    rows = rows_of(chart)
+    if chart == "native-contact" and st.eclipse:
+        if rolls or choice is None or not 0 <= choice < len(rows):
+            raise Illegal("the predicted eclipse: choose a Native Contact row instead of rolling")
+        row = rows[choice]
+        day.changes["eclipse"] = st.eclipse - 1
+        day.log.append(f"{chart}: the eclipse lets the party choose {row.effects}")
+        day.apply(row.effects, trail_to)
+        return day.done()
+    if not rolls:
+        raise Illegal(f"a {R.face(chart)} was planned: roll on {chart}")
+    if len(rolls) > 2:
+        raise Illegal(f"{chart}: one roll and at most one musket reroll")
+    musket = len(rolls) == 2
+    if musket:
+        if chart not in R.musket_charts:
+            raise Illegal(f"muskets cannot reroll {chart}")
+        if st.get("muskets") < R.musket_reroll_cost:
+            raise Illegal("no musket to spend on a reroll")
+        day.add("muskets", -R.musket_reroll_cost)
+    dice = rolls[-1]
+    for r in rolls:
+        _check_dice(r, phase_dice(st, chart), chart)
+    d = _use_diego(st, diego)
+    total = sum(dice) + modifier(st, chart, musket) + d
+    row = row_for(chart, total)
+    day.log.append(f"{chart}: {list(dice)}{' (musket reroll)' if musket else ''} {total - sum(dice):+d} = {total}")
+    day.apply(row.effects, trail_to)
+    if diego:
+        day.changes["diego_used"] = True
+    return day.done()
+
+
+def mapping_targets(st: State) -> tuple[str, ...]:
+    return tuple(n for n in st.board.neighbours[st.pos] if n not in st.terrain)
+
+
+def mapping(st: State, target: str | None = None, dice: tuple[int, ...] = (), diego: bool = False) -> State:
+    """Phase 3: draw the terrain of an adjacent unmapped hex (skipped when every neighbour is mapped)."""
+    if "mapping" not in st.plan.called or not mapping_targets(st):
+        if dice:
+            raise Illegal("mapping is skipped today" + ("" if "mapping" in st.plan.called
+                                                         else f": no {R.face('mapping')} was planned"))
+        return st
+    if target not in mapping_targets(st):
+        raise Illegal(f"map a hex next to {st.pos} that is not mapped yet, not {target}")
+    _check_dice(dice, R.phase_dice, "mapping")
+    total = sum(dice) + modifier(st, "mapping") + _use_diego(st, diego)
+    effect = row_for("mapping", total).effects[0]
+    terrain = st.terrain_here() if effect.what == "same-terrain" else effect.terrain
+    new_terrain = dict(st.terrain)
+    new_terrain[target] = terrain
+    marks = st.marks_today
+    cataracts = st.cataracts
+    down = st.board.downstream(st.pos)
+    if R.cataract_face in dice and down is not None and frozenset((st.pos, down)) not in cataracts:
+        cataracts = cataracts | {frozenset((st.pos, down))}
+        marks = _mark(marks, "cataract", (st.pos, down))
+    log = st.log + (f"mapping {target}: {list(dice)} = {total}: {terrain}",)
+    return replace(st, terrain=new_terrain, mapped_today=st.mapped_today + ((target, terrain),), marks_today=marks,
+                   cataracts=cataracts, log=log, diego_used=st.diego_used or diego)
+
+
+def lagos_placements(st: State) -> tuple[tuple[str, str, str], ...]:
+    """Three unmapped hexes that touch each other, nearest first to halfway between here and the delta."""
+    b = st.board
+    a, g = b.axial[st.pos], b.axial[b.goals[0]]
+    mid = ((a[0] + g[0]) / 2, (a[1] + g[1]) / 2)
+    found = set()
+    for lab in b.axial:
+        if lab in st.terrain:
+            continue
+        ns = [n for n in b.neighbours[lab] if n not in st.terrain]
+        for i, x in enumerate(ns):
+            for y in ns[i + 1:]:
+                if y in b.neighbours[x]:
+                    found.add(tuple(sorted((lab, x, y))))
+
+    def key(trio):
+        cq = sum(b.axial[t][0] for t in trio) / len(trio)
+        cr = sum(b.axial[t][1] for t in trio) / len(trio)
+        return (round(abs(cq - mid[0]) + abs(cr - mid[1]), 6), trio)  # not a rule: rounding digits
+
+    return tuple(sorted(found, key=key))
+
+
+def interest_key(st: State, total: int) -> str:
+    """The interest a total gives here: a repeat (or a Lagos with nowhere to lie) is a natural wonder."""
+    key = next(r for r in INTEREST_ROWS if r.covers(total)).effects[0].terrain
+    if key != WONDER and key in {k for _, k in st.interests}:
+        return WONDER
+    if key == "lagos-de-oro" and not lagos_placements(st):
+        return WONDER
+    return key
+
+
+def interests(st: State, dice: tuple[int, ...], diego: bool = False, lagos: tuple[str, ...] = (),
+              trail_to: str | None = None, fill: bool = False) -> State:
+    """Phase 7 (or on entering an interest hex): roll Interests for the hex the party stands in.
+    Decisions: where Lagos de Oro lies, where the Ruined Mission's trail leads, and whether to spend a
+    musket to fill food at a Migration."""
+    where = st.pos
+    if st.interest_at(where) is not None:
+        raise Illegal(f"{where} already holds an interest")
+    _check_dice(dice, R.phase_dice, "interests")
+    total = sum(dice) + _use_diego(st, diego)
+    key = interest_key(st, total)
+    day = _Day(st)
+    day.changes["interest_due"] = False
+    day.changes["interests"] = st.interests + ((where, key),)
+    day.marks = _mark(day.marks, "interest", (where,), key)
+    day.log.append(f"interest at {where}: {list(dice)} = {total}: {key}")
+    if diego:
+        day.changes["diego_used"] = True
+    for e in interest_rule(key).effects:
+        if e.what in IX:
+            day.add(e.what, e.amount)
+        elif e.what == "trail":
+            day.trail(where, trail_to)
+        elif e.what == "lagos":
+            if tuple(sorted(lagos)) not in lagos_placements(st):
+                raise Illegal(f"Lagos de Oro is {R.lagos_hexes} unmapped hexes that touch, not {list(lagos)}")
+            terrain = dict(st.terrain)
+            for lab in lagos:
+                terrain[lab] = "lake"
+            day.changes.update(terrain=terrain, lagos=tuple(lagos),
+                               mapped_today=st.mapped_today + tuple((lab, "lake") for lab in lagos))
+            day.marks = _mark(day.marks, "lagos-de-oro", tuple(lagos))
+        elif e.what == "migration":
+            day.changes["migration"] = st.migration + (where,)
+            if fill:
+                if day.values[IX["muskets"]] < R.musket_reroll_cost:
+                    raise Illegal("no musket to spend on filling the food")
+                day.add("muskets", -R.musket_reroll_cost)
+                day.add("food", R.cap)
+        elif e.what == "eclipse":
+            day.changes["eclipse"] = e.amount
+        elif e.what == "kantyi":
+            day.changes["kantyi"] = True
+        elif e.what == "diego":
+            day.changes["diego"] = True
+    if fill and key != "migration":
+        raise Illegal("food is filled with a musket only at a Migration")
+    return day.done()
+
+
+def fed_by_migration(st: State) -> bool:
+    return any(st.pos == m or st.pos in st.board.neighbours[m] for m in st.migration)
+
+
+def eat(st: State) -> State:
+    """Phase 8: one food, or a conquistador."""
+    if fed_by_migration(st):
+        return replace(st, log=st.log + ("the migration feeds the party",))
+    if st.get("food") >= R.ration:
+        return replace(st, values=_add(st.values, "food", -R.ration))
+    return replace(st, values=_add(st.values, "conquistadors", -1), log=st.log + ("starvation: a man is lost",))
+
+
+def step_cost(st: State, to: str) -> int:
+    return R.trail_cost if st.trail(st.pos, to) else R.move_cost
+
+
+def step_problem(st: State, to: str) -> str | None:
+    """Why the party may not step into `to` now (None: it may)."""
+    here = st.pos
+    if to not in st.board.neighbours.get(here, ()):
+        return f"{to} is not next to {here}"
+    if to not in st.terrain:
+        return f"{to} is not mapped (only mapped hexes may be entered)"
+    if frozenset((here, to)) in st.cataracts:
+        return f"a cataract blocks the way between {here} and {to}"
+    if len(st.steps) >= R.max_steps:
+        return f"at most {R.max_steps} steps a day"
+    cost = step_cost(st, to)
+    if st.get("movement") < cost:
+        return (f"entering {to} costs {cost} movement progress" + (" by trail" if cost == R.trail_cost else "")
+                + f"; the party has {st.get('movement')}")
+    return None
+
+
+def step(st: State, to: str) -> State:
+    """Phase 9: one step into a neighbouring hex, paid from movement progress."""
+    problem = step_problem(st, to)
+    if problem:
+        raise Illegal(problem)
+    here, cost = st.pos, step_cost(st, to)
+    values = _add(st.values, "movement", -cost)
+    if st.board.downstream(here) == to:
+        values = _add(values, "movement", R.river_progress)
+    archeology = (st.expedition == "archeology" and cost == R.trail_cost
+                  and st.terrain[to] != st.terrain[here])
+    due = (to in st.board.interest_icons or archeology) and st.interest_at(to) is None
+    return replace(st, pos=to, values=values, steps=st.steps + (to,), interest_due=due,
+                   log=st.log + (f"travel {here} -> {to} ({st.board.direction(here, to)}), cost {cost}",))
+
+
+def morale(st: State) -> State:
+    """Phase 10: morale by the direction of each step (or for staying put); below the floor, a man deserts."""
+    values = st.values
+    path = (st.day_start,) + st.steps
+    by_dir = dict(R.morale_by_direction)
+    if st.steps:
+        for a, b in zip(path, path[1:]):
+            values = _add(values, "morale", by_dir[st.board.direction(a, b)])
+    else:
+        values = _add(values, "morale", R.morale_no_travel)
+    log = st.log
+    if values[IX["morale"]] < R.morale_floor:
+        values = _add(values, "conquistadors", -1)
+        log = log + ("morale is gone: a conquistador deserts",)
+    return replace(st, values=values, log=log)
+
+
+def cartography_allowed(st: State) -> bool:
+    return (st.expedition == "cartography" and st.get("movement") >= R.cartography_progress
+            and st.pos not in st.cartography and bool(trail_options(st, st.pos)))
+
+
+def end_day(st: State, cartography_trail: str | None = None) -> State:
+    """Phases 11-12: a Cartography trail (a decision), cross off the day, and is the game over?"""
+    if cartography_trail is not None:
+        if not cartography_allowed(st):
+            raise Illegal("no Cartography trail may be placed here today")
+        day = _Day(st)
+        day.trail(st.pos, cartography_trail)
+        st = day.done(cartography=st.cartography | {st.pos})
+    over = ""
+    if st.pos in st.board.goals:
+        over = "won"
+    elif st.get("conquistadors") == 0 or st.day >= R.day_limit:
+        over = "lost"
+    return replace(st, over=over)
+
+
+def score(st: State, result: str) -> tuple[tuple[str, int], ...]:
+    mapped = sum(1 for lab in st.terrain if lab not in st.board.printed) - (
+        len(st.lagos) - 1 if st.lagos else 0)
+    out = [("hexes mapped", mapped * R.score_per_hex)]
+    if result == "won":
+        out.append(("conquistadors", st.get("conquistadors") * R.score_per_conquistador))
+        wonders = sum(1 for _, k in st.interests if k == WONDER)
+        if wonders:
+            out.append((f"natural wonder{'s' * (wonders != 1)} \u00d7 {R.score_per_wonder}",
+                        wonders * R.score_per_wonder))
+    return tuple(out)
+
+
+# --- what unknown dice could give ---------------------------------------------------------------
+
+
+def total_range(st: State, chart: str, called: bool = True) -> tuple[int, int]:
+    """The lowest and highest total any legal roll of `chart` could make here today, when the
+    planning dice are unknown (any bonus planning could give, a musket, Diego)."""
+    n = phase_dice(st, chart)
+    low = n + terrain_mod(st.terrain_here(), chart)
+    high = n * R.die_faces + terrain_mod(st.terrain_here(), chart) + (R.planning_dice - 1) * R.bonus_per_extra
+    if chart in R.peaceful_charts:
+        high += R.peaceful_bonus * st.peaceful.count(st.pos)
+        low += R.peaceful_bonus * st.peaceful.count(st.pos)
+    if chart == "hunting" and st.expedition == "botany":
+        low, high = low + R.botany_hunting, high + R.botany_hunting
+    if st.expedition == "military" and chart in R.musket_charts:
+        high += R.military_musket_bonus
+    if st.diego:
+        high += R.bonus_per_extra
+    return low, high
+
+
+def reachable_rows(st: State, chart: str) -> tuple:
+    """The rows of `chart` some legal roll could land on today (every row, with an eclipse to choose)."""
+    rows = rows_of(chart)
+    if chart == "native-contact" and st.eclipse:
+        return rows
+    low, high = total_range(st, chart)
+    return tuple(r for r in rows if (r.high is None or r.high >= low) and (r.low is None or r.low <= high))
+
+
+def phase_range(st: State, chart: str) -> dict[str, tuple[int, int]]:
+    """For each tracker, the least and most a roll of `chart` could change it by today (a musket's
+    reroll included), ignoring marks: villages, trails and interests are read from the save."""
+    out = {k: [0, 0] for k in TRACKER_KEYS}
+    for row in reachable_rows(st, chart):
+        delta = dict.fromkeys(TRACKER_KEYS, 0)
+        for e in row.effects:
+            if e.what in IX:
+                delta[e.what] += e.amount
+            elif e.what == "accident":
+                key, n = R.doctor_accident if st.expedition == "doctor" else R.accident
+                delta[key] -= n
+            elif e.what == "fever" and st.expedition != "botany":
+                delta["morale"] -= R.fever_morale
+            elif e.what == "cache":
+                for key, n in R.cache:
+                    delta[key] += n
+        for k, v in delta.items():
+            out[k][0] = min(out[k][0], v)
+            out[k][1] = max(out[k][1], v)
+    if chart in R.musket_charts:
+        out["muskets"][0] -= R.musket_reroll_cost
+    return {k: (lo, hi) for k, (lo, hi) in out.items()}

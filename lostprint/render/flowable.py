@@ -1,0 +1,29 @@
+"""Scene items inside a reportlab story (journals, rulebooks), painted by the one PDF painter."""
+from __future__ import annotations
+
+from reportlab.platypus import Flowable
+
+from lostprint.render.paint import paint
+
+
+class SceneFlowable(Flowable):
+    """Scene items laid out in a (width, height) box at the origin, y down, drawn `scale` times
+    their size, centred in the frame."""
+
+    def __init__(self, items, width: float, height: float, scale: float = 1.0, name: str = ""):
+        super().__init__()
+        self.items = tuple(items)
+        self.width, self.height = width * scale, height * scale
+        self.scale = scale
+        self.name = name
+        self.hAlign = "CENTER"
+
+    def wrap(self, aw, ah):
+        return self.width, self.height
+
+    def draw(self):
+        c = self.canv
+        c.saveState()
+        c.scale(self.scale, self.scale)
+        paint(c, self.items, self.height / self.scale)
+        c.restoreState()

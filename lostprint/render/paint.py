@@ -1,0 +1,222 @@
+"""The one PDF painter: Scene items (y down, points) onto a reportlab canvas.
+
+Sheets (through lostprint.render.pdf), journals and rulebooks (through SceneFlowable) all paint
+with `paint`. It draws a filled and stroked shape as one path, sets colours, widths and dashes
+only when they change, and draws a hatch as one path of lines or dots.
+"""
+from __future__ import annotations
+
+import functools
+import math
+
+from lostprint.fonts import registered
+from lostprint.text.fallback import is_simple
+from lostprint.text.pdf import draw_text
+from lostprint.scene import Circle, Group, Hatch, Line, Path, Rect, Style, Text, bbox
+
+_CAPS = {"butt": 0, "round": 1, "square": 2}
+_JOINS = {"miter": 0, "round": 1, "bevel": 2}
+
+
+def _rgb(color: str) -> tuple[float, float, float]:
+    color = color.lstrip("#")
+    return tuple(int(color[i:i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
+
+
+def paint(canvas, items, height: float) -> None:
+    """Draw scene items on a canvas whose drawing area is `height` points tall (scene y runs down
+    from its top). Leaves the canvas's graphics state as it found it."""
+    canvas.saveState()
+    painter = _Painter(canvas, height)
+    for item in items:
+        painter.draw(item)
+    canvas.restoreState()
+
+
+class _Painter:
+    """Draws items and remembers the graphics state it set, so it is written only on a change."""
+
+    def __init__(self, c, height: float):
+        self.c = c
+        self.h = height
+        self.state: dict[str, object] = {}
+        self.saved: list[dict[str, object]] = []
+
+    def y(self, y: float) -> float:
+        return self.h - y
+
+    # --- graphics state, written only when it changes ------------------------------------------
+
+    def fill(self, color: str) -> None:
+        if self.state.get("fill") != color:
+            self.c.setFillColorRGB(*_rgb(color))
+            self.state["fill"] = color
+
+    def stroke(self, color: str, width: float, cap: str = "round", join: str = "round",
+               dash: tuple[float, ...] = ()) -> None:
+        st, c = self.state, self.c
+        if st.get("stroke") != color:
+            c.setStrokeColorRGB(*_rgb(color))
+            st["stroke"] = color
+        if st.get("width") != width:
+            c.setLineWidth(width)
+            st["width"] = width
+        if st.get("cap") != cap:
+            c.setLineCap(_CAPS[cap])
+            st["cap"] = cap
+        if st.get("join") != join:
+            c.setLineJoin(_JOINS[join])
+            st["join"] = join
+        if st.get("dash") != tuple(dash):
+            c.setDash(list(dash) if dash else [])
+            st["dash"] = tuple(dash)
+
+    def save(self) -> None:
+        self.c.saveState()
+        self.saved.append(dict(self.state))
+
+    def restore(self) -> None:
+        self.c.restoreState()
+        self.state = self.saved.pop()
+
+    # --- shapes --------------------------------------------------------------------------------
+
+    def path_of(self, item):
+        p = self.c.beginPath()
+        if isinstance(item, Path):
+            x, y = item.points[0]
+            p.moveTo(x, self.y(y))
+            for x, y in item.points[1:]:
+                p.lineTo(x, self.y(y))
+            if item.closed:
+                p.close()
+        elif isinstance(item, Circle):
+            p.circle(item.cx, self.y(item.cy), item.r)
+        elif isinstance(item, Rect):
+            if item.radius:
+                p.roundRect(item.x, self.y(item.y + item.h), item.w, item.h, item.radius)
+            else:
+                p.rect(item.x, self.y(item.y + item.h), item.w, item.h)
+        return p
+
+    def hatch(self, item, hatch: Hatch) -> None:
+        c = self.c
+        x0, y0, x1, y1 = bbox(item)
+        self.save()
+        c.clipPath(self.path_of(item), stroke=0, fill=0)
+        if hatch.background:
+            self.fill(hatch.background)
+            c.rect(x0, self.y(y1), x1 - x0, y1 - y0, stroke=0, fill=1)
+        box = (x0, y0, x1, y1)
+        lines = hatch_lines(hatch, box)
+        if lines:
+            self.stroke(hatch.color, hatch.width, dash=())
+            for xa, ya, xb, yb in lines:  # one stroke each: as one path, crossings would blend otherwise
+                c.line(xa, self.y(ya), xb, self.y(yb))
+        dots = hatch_dots(hatch, box)
+        if dots:
+            # a dot is a round-capped stroke of no length: a disc as wide as the line
+            self.stroke(hatch.color, 2 * hatch.width, cap="round", dash=())
+            p = c.beginPath()
+            for cx, cy in dots:
+                cy = self.y(cy)
+                p.moveTo(cx, cy)
+                p.lineTo(cx, cy)
+            c.drawPath(p, stroke=1, fill=0)
+        self.restore()
+
+    def text(self, item: Text) -> None:
+        c = self.c
+        self.fill(item.fill)
+        if not is_simple(item.text, item.font):  # other scripts: fallback fonts, shaped, bidi
+            draw_text(c, item.text, item.font, item.size, item.x, self.y(item.y), item.anchor)
+            return
+        font = registered(item.font)
+        if self.state.get("font") != (font, item.size):
+            c.setFont(font, item.size)
+            self.state["font"] = (font, item.size)
+        y = self.y(item.y)
+        if item.anchor == "middle":
+            c.drawCentredString(item.x, y, item.text)
+        elif item.anchor == "end":
+            c.drawRightString(item.x, y, item.text)
+        else:
+            c.drawString(item.x, y, item.text)
+
+    def draw(self, item) -> None:
+        if isinstance(item, Group):
+            for child in item.items:
+                self.draw(child)
+        elif isinstance(item, Text):
+            self.text(item)
+        elif isinstance(item, Line):
+            style = item.style
+            if style.stroke is not None and style.width > 0:
+                self.stroke(style.stroke, style.width, style.cap, style.join, style.dash)
+                self.c.line(item.x1, self.y(item.y1), item.x2, self.y(item.y2))
+        else:
+            self.shape(item, item.style)
+
+    def shape(self, item, style: Style) -> None:
+        filled = style.fill is not None
+        stroked = style.stroke is not None and style.width > 0
+        if style.hatch is not None:  # fill, then the pattern over it, then the outline on top
+            if filled:
+                self.fill(style.fill)
+                self.c.drawPath(self.path_of(item), stroke=0, fill=1)
+            self.hatch(item, style.hatch)
+            filled = False
+        if not (filled or stroked):
+            return
+        if filled:
+            self.fill(style.fill)
+        if stroked:
+            self.stroke(style.stroke, style.width, style.cap, style.join, style.dash)
+        self.c.drawPath(self.path_of(item), stroke=1 if stroked else 0, fill=1 if filled else 0)
+
+
+@functools.lru_cache(maxsize=16)
+def _dot_offsets(r: float):
+    """The four Bezier curves of a circle of radius r about (0, 0), as reportlab's path.circle draws
+    them: computed once per radius instead of once per dot."""
+    from reportlab.pdfgen.pdfgeom import bezierArc
+
+    curves = bezierArc(-r, -r, r, r, 0, 360)
+    return curves[0][:2], tuple(tuple(curve[2:]) for curve in curves)
+
+
+def hatch_lines(h: Hatch, box) -> list[tuple[float, float, float, float]]:
+    """Line segments covering box for a line or cross hatch (shared with the SVG renderer's tile)."""
+    if h.kind == "dots":
+        return []
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    reach = math.hypot(x1 - x0, y1 - y0) / 2 + h.spacing
+    out = []
+    angles = [h.angle] + ([h.angle + 90] if h.kind == "cross" else [])
+    for angle in angles:
+        a = math.radians(angle)
+        dx, dy = math.cos(a), math.sin(a)
+        nx, ny = -dy, dx
+        n = int(reach / h.spacing) + 1
+        for k in range(-n, n + 1):
+            ox, oy = cx + nx * k * h.spacing, cy + ny * k * h.spacing
+            out.append((ox - dx * reach, oy - dy * reach, ox + dx * reach, oy + dy * reach))
+    return out
+
+
+def hatch_dots(h: Hatch, box) -> list[tuple[float, float]]:
+    if h.kind != "dots":
+        return []
+    x0, y0, x1, y1 = box
+    out = []
+    row = 0
+    y = y0 - (y0 % h.spacing)
+    while y <= y1 + h.spacing:
+        x = x0 - (x0 % h.spacing) + (h.spacing / 2 if row % 2 else 0)
+        while x <= x1 + h.spacing:
+            out.append((x, y))
+            x += h.spacing
+        y += h.spacing
+        row += 1
+    return out

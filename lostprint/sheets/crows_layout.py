@@ -1,0 +1,100 @@
+"""The Crows setup diagram: the starting layout drawn at 1:1, so the tiles can be laid on it.
+
+The tiles are drawn at the kit's tile size (40 mm unless the kit says otherwise). A grid wider or taller
+than the paper allows is split into blocks, a page each, every square still at true size; each page
+names the columns and rows it holds.
+"""
+from __future__ import annotations
+
+from lostprint import __version__
+from lostprint.fonts import ASCENT, DESCENT, wrap
+from lostprint.geometry.paper import MM, Box
+from lostprint.scene import Group, Rect, Scene, Style, Text
+from lostprint.sheets import widgets as w
+from lostprint.sheets.common import SheetOptions, foot_line, title_block
+from lostprint.sheets.style import MIN_TEXT
+
+MARGIN = 7.0 * MM
+GAME = "crows"
+
+
+def tile_size() -> float:
+    """The printed tile's side, in points: the kit's own."""
+    from lostprint.crows.kit import KitOptions
+
+    return KitOptions().tile
+
+
+def _blocks(count: int, per_page: int) -> list[range]:
+    """Split 0..count into runs of at most per_page, as even as can be."""
+    pages = max(1, -(-count // max(1, per_page)))
+    size = -(-count // pages)
+    return [range(i, min(count, i + size)) for i in range(0, count, size)]
+
+
+def _steps(layout) -> list[str]:
+    n = len(layout.squares)
+    return [f"Build the tile stack as the setup says, then draw the top {n} tiles.",
+            "Lay them face up on the numbered squares, 1 first, in the order drawn.",
+            "Dashed squares stay empty: they are the gaps the players fill.",
+            "Put crows on each tile that shows crows, as many as it shows."]
+
+
+def layout_scene(layout, opts=None) -> Scene:
+    """The setup diagram, portrait, squares at the tile's true size (more than one page if need be)."""
+    opts = (opts or SheetOptions()).portrait()
+    pal = opts.pal
+    tile = tile_size()
+    page = opts.content(margin=MARGIN)
+    head_h = 40.0
+    notes_h = 66.0
+    grid_room = Box(page.x, page.y + head_h + 6, page.w, page.h - head_h - notes_h - 12)
+    col_runs = _blocks(layout.cols, int(grid_room.w // tile))
+    row_runs = _blocks(layout.rows, int(grid_room.h // tile))
+    blocks = [(cols, rows) for rows in row_runs for cols in col_runs]
+    order = {sq: n for n, sq in enumerate(layout.squares, start=1)}
+    seed = f" (seed {layout.seed})" if layout.seed is not None else ""
+    pages = []
+    for k, (cols, rows) in enumerate(blocks):
+        items: list = []
+        part = "" if len(blocks) == 1 else (f" \u00b7 page {k + 1} of {len(blocks)}: columns {cols.start + 1}\u2013"
+                                            f"{cols.stop}, rows {rows.start + 1}\u2013{rows.stop}")
+        items.append(title_block(Box(page.x, page.y, page.w, head_h), "Crows \u2014 starting layout",
+                                 f"{layout.name}{seed}: {len(layout.squares)} tiles, drawn at full size "
+                                 f"({tile / MM:.0f} mm){part}", pal))
+        gw, gh = len(cols) * tile, len(rows) * tile
+        gx = grid_room.x + (grid_room.w - gw) / 2
+        gy = grid_room.y
+        grid_items: list = []
+        number_size = max(MIN_TEXT, min(22.0, tile * 0.3))
+        for c in cols:
+            for r in rows:
+                x, y = gx + (c - cols.start) * tile, gy + (r - rows.start) * tile
+                n = order.get((c, r))
+                if n is None:
+                    grid_items.append(Rect(x + 2, y + 2, tile - 4, tile - 4,
+                                           Style(fill=None, stroke=pal.faint, width=0.6, dash=(2, 2)), role="gap"))
+                    continue
+                grid_items.append(Rect(x, y, tile, tile, Style(fill=pal.tile, stroke=pal.ink, width=0.8),
+                                       role="tile"))
+                grid_items.append(Text(x + tile / 2, y + tile / 2 + (ASCENT - DESCENT) * number_size / 2, str(n),
+                                       number_size, "serif-bold", "middle", pal.accent, role="tile-number"))
+        items.append(Group(tuple(grid_items), name="layout", box=(gx, gy, gw, gh)))
+        notes_box = Box(page.x, page.bottom - notes_h, page.w, notes_h - 10)
+        panel_items, inner = w.panel(notes_box, "Setting up", pal)
+        y = inner.y
+        for step in _steps(layout):
+            for line in wrap(step, "sans", 7.5, inner.w):
+                y += 7.5 * 1.2
+                panel_items.append(Text(inner.x, y, line, 7.5, "sans", "start", pal.ink))
+        items.append(Group(tuple(panel_items), name="notes", box=tuple(notes_box)))
+        items.append(foot_line(opts, f"lostprint {__version__} \u00b7 crows layout: {layout.name}{seed}", pal))
+        pw, ph = opts.page()
+        meta = (("title", f"Crows \u2014 starting layout {layout.name}"),
+                ("subject", f"setup diagram, {opts.paper}, {opts.ink}"), ("game", GAME), ("map", layout.name),
+                ("seed", "" if layout.seed is None else str(layout.seed)), ("version", __version__),
+                ("tile_mm", f"{tile / MM:.1f}"))
+        pages.append(Scene(pw, ph, tuple(items), metadata=meta, margin=MARGIN))
+    first = pages[0]
+    return Scene(first.width, first.height, first.items, metadata=first.metadata, margin=MARGIN,
+                 pages=tuple(pages[1:]))

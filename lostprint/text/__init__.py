@@ -1,0 +1,18 @@
+"""Text in any script: which font draws each character (fallback), in which order (bidi) and with
+which glyphs (shaping).
+
+- `fallback`: the font chain, bundled DejaVu first, then system fonts found through fontconfig that
+  cover what DejaVu lacks (CJK, Arabic, Hebrew, Devanagari, Thai, symbols, monochrome emoji).
+- `bidi`: embedding levels and visual order by the Unicode bidi algorithm (python-bidi).
+- `shape`: HarfBuzz shaping of one run (uharfbuzz), and a whole line laid out in visual order.
+- `pdf`: drawing a shaped line with reportlab, and a paragraph flowable for Platypus.
+- `svg`: glyph outlines and subset @font-face data for the SVG renderer.
+
+Plain text the bundled font covers, with no right-to-left or complex-script character, takes none of
+these paths (`is_simple`): Latin journals render exactly as before, at the same speed.
+"""
+from __future__ import annotations
+
+from lostprint.text.fallback import is_simple, missing, resolve_runs
+
+__all__ = ["is_simple", "missing", "resolve_runs"]

@@ -1,0 +1,98 @@
+"""Shaping (HarfBuzz, through uharfbuzz) and the layout of one line: runs by font and direction,
+each shaped in logical order, then put in visual order.
+
+Lengths here are in points for a given size; glyph ids are the font file's own.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+
+@dataclass(frozen=True)
+class Glyph:
+    gid: int
+    cluster: int  # index in the run's text of the first character this glyph draws
+    advance: float
+    dx: float  # offset from the pen position (marks on their base)
+    dy: float  # up is positive
+
+
+@dataclass(frozen=True)
+class GlyphRun:
+    font: str  # a font key (bundled or "fb:...")
+    text: str  # the characters, in logical order
+    rtl: bool
+    glyphs: tuple[Glyph, ...]  # in visual order
+    width: float
+
+
+@dataclass(frozen=True)
+class ShapedLine:
+    text: str
+    size: float
+    runs: tuple[GlyphRun, ...]  # in visual order, left to right
+    width: float
+    rtl: bool  # the paragraph direction the line was laid out in
+
+
+@lru_cache(maxsize=None)
+def hb_font(key: str):
+    """(uharfbuzz Font, units per em) of a font key."""
+    import uharfbuzz as hb
+
+    from lostprint.fonts import font_path
+
+    with open(font_path(key), "rb") as fh:
+        face = hb.Face(hb.Blob(fh.read()))
+    return hb.Font(face), face.upem
+
+
+@lru_cache(maxsize=65536)
+def shape_units(text: str, key: str, rtl: bool) -> tuple[tuple[int, int, int, int, int], ...]:
+    """HarfBuzz glyphs for a run: (gid, cluster, x_advance, x_offset, y_offset) in font units,
+    in visual order."""
+    import uharfbuzz as hb
+
+    font, _ = hb_font(key)
+    buf = hb.Buffer()
+    buf.add_str(text)
+    buf.guess_segment_properties()
+    buf.direction = "rtl" if rtl else "ltr"
+    hb.shape(font, buf, {"kern": True, "liga": True})
+    return tuple((info.codepoint, info.cluster, pos.x_advance, pos.x_offset, pos.y_offset)
+                 for info, pos in zip(buf.glyph_infos, buf.glyph_positions))
+
+
+def shape_run(text: str, key: str, size: float, rtl: bool) -> GlyphRun:
+    _, upem = hb_font(key)
+    k = size / upem
+    glyphs = tuple(Glyph(g, c, a * k, dx * k, dy * k) for g, c, a, dx, dy in shape_units(text, key, rtl))
+    return GlyphRun(key, text, rtl, glyphs, sum(g.advance for g in glyphs))
+
+
+@lru_cache(maxsize=8192)
+def layout_line(text: str, key: str, size: float, rtl: bool | None = None) -> ShapedLine:
+    """One line of text in a bundled font key, with fallback fonts, shaped, in visual order.
+    `rtl` forces the paragraph direction; None takes it from the first strong character."""
+    from lostprint.text.bidi import base_level, levels, visual_order
+    from lostprint.text.fallback import resolve_runs
+
+    base = (1 if rtl else 0) if rtl is not None else base_level(text)
+    runs = resolve_runs(text, key)
+    clean = "".join(part for _, part in runs)  # uncovered characters already replaced
+    lv = levels(clean, base)
+    segments: list[tuple[str, str, int]] = []
+    at = 0
+    for font, part in runs:
+        start = at
+        for i in range(len(part)):
+            if i and lv[at + i] != lv[at + i - 1]:
+                segments.append((font, part[start - at:i], lv[at + i - 1]))
+                start = at + i
+        segments.append((font, part[start - at:], lv[at + len(part) - 1]))
+        at += len(part)
+    shaped = [shape_run(part, font, size, level % 2 == 1) for font, part, level in segments if part]
+    seg_levels = [level for _, part, level in segments if part]
+    ordered = tuple(shaped[i] for i in visual_order(seg_levels))
+    return ShapedLine(text, size, ordered, sum(r.width for r in ordered), base == 1)

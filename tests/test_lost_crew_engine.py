@@ -1,0 +1,405 @@
+"""1672: The Lost Crew: the engine, the save validator replaying days through it, the players over it.
+
+Each finding of the rules review has its test here: the broken save is rejected on its line, with
+its field, the rule and the limit; the legal saves the old validator refused are accepted.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from pathlib import Path
+
+import pytest
+
+from lostprint.engine import lost_crew as eng
+from lostprint.files import load
+from lostprint.games.lost_crew import GAME, RULES
+from lostprint.games.model import HOUSE_MARK
+from lostprint.maps.model import standard_map
+from lostprint.players.lost_crew import simulate_1672
+from lostprint.saves.validate import replay_data
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "1672-the-salt-road-home.yaml"
+GM = standard_map("lost-crew")
+
+
+def example():
+    return load(EXAMPLE)
+
+
+def day(data, n):
+    return next(d for d in data["days"] if d["day"] == n)
+
+
+def without_rolls(data):
+    data = copy.deepcopy(data)
+    for d in data["days"]:
+        d.pop("rolls", None)
+    return data
+
+
+def problems(data) -> str:
+    found, _ = replay_data(copy.deepcopy(data), "g.yaml")
+    return "\n".join(found)
+
+
+def changed(change, rolls=True) -> str:
+    data = example() if rolls else without_rolls(example())
+    change(data)
+    return problems(data)
+
+
+def game(seed, player="careful"):
+    data = simulate_1672(seed, player=player)
+    for d in data["days"]:
+        d.pop("log")
+    return data
+
+
+def save(days):
+    return {"format": "lostprint-save/1", "game": "lost-crew", "map": "standard",
+            "setup": {"sailors": ["A", "B", "C", "D"]}, "days": days}
+
+
+def blank_around(label, terrain, fill="sea", **special):
+    return {lab: special.get(lab, fill) for lab in eng.scan_order(GM, label, terrain)}
+
+
+# --- the engine ---------------------------------------------------------------------------------
+
+
+def test_fishing_at_empty_larder_still_wounds():
+    """The old player let a fishing sailor escape the wound at 0 Food; the rules wound at 0 Food."""
+    assert eng.eat_stores((3, 0, 6, 0, 0), "fair", fish=True)[eng.N] == 1
+    assert eng.eat_stores((3, 2, 6, 0, 0), "fair", fish=True) == (3, 2, 6, 0, 0)
+    assert eng.eat_stores((3, 2, 6, 0, 0), "fair", fish=False) == (3, 1, 6, 0, 0)
+    with pytest.raises(eng.Illegal, match="nobody can fish in Storm"):
+        eng.eat_stores((3, 2, 6, 0, 0), "storm", fish=True)
+
+
+def test_drifting_into_an_uncoloured_hex_leaves_it_blank_and_unscored():
+    """The old player coloured a hex it drifted into as sea, and it scored (⌂ uncoloured)."""
+    from dataclasses import replace
+
+    v = eng.begin_day(replace(eng.start(GM), pos="I7"), eng.Orders())  # fair weather, nobody steering: adrift
+    blank = next(f for f in eng.FACES if eng.toward(GM, v.pos, f) and eng.toward(GM, v.pos, f) not in v.terrain)
+    after = eng.move(v, GM, (), blank)
+    assert after.pos == eng.toward(GM, v.pos, blank) and after.pos not in after.terrain
+    assert after.drawn == () and eng.score(after) == (("hexes mapped", 0),)
+
+
+def test_storm_damage_by_crew_and_anchorage():
+    plan = eng.movement_plan
+    assert plan("storm", eng.Orders(), False) == (0, True, RULES.storm.damage)
+    assert plan("storm", eng.Orders(movement=True), False)[2] == RULES.storm.damage - 1
+    assert plan("storm", eng.Orders(movement=True, tacking=True), False)[2] == RULES.storm.damage - 2
+    assert plan("storm", eng.Orders(anchorage=True), True) == (0, False, 0)
+    assert plan("storm", eng.Orders(anchorage=True), False)[1]  # anchorage needs an island
+    assert plan("headwind", eng.Orders(movement=True), False) == (0, False, 0)  # no tacking: stays
+    assert plan("rain", eng.Orders(movement=True), False) == (0, True, 0)  # no tacking: adrift
+
+
+def test_weather_watch_rerolls_a_storm_once():
+    assert eng.next_weather("fair", (1,), watch=False) == "storm"
+    assert eng.next_weather("fair", (1, 5), watch=True) == "fair"
+    assert eng.next_weather("fair", (1, 6), watch=True) == "storm"  # No Change on the reroll: storm
+    assert eng.next_weather("rain", (6,), watch=False) == "rain"
+    assert eng.weathers_after("rain", watch=True) == {w.key for w in RULES.weathers}
+    with pytest.raises(eng.Illegal):
+        eng.next_weather("fair", (1,), watch=True)
+
+
+def test_outcomes_of_an_unknown_roll():
+    hits = eng.outcomes(lambda s, f: eng.accident_wounds(s[eng.H], f[0]), (3, 3, 4, 0, 0))
+    assert hits == {0, 1}
+    assert eng.outcomes(lambda s, f: eng.accident_wounds(s[eng.H], f[0]), (3, 3, 1, 0, 0)) == {1}
+
+
+# --- findings: what the validator now rejects ---------------------------------------------------
+
+
+def test_the_example_replays_clean_with_and_without_rolls():
+    for data in (example(), without_rolls(example())):
+        found, played = replay_data(data, "g.yaml")
+        assert found == [] and played.result == "won" and played.total == data["outcome"]["score"]
+
+
+@pytest.mark.parametrize("rolls", [True, False])
+def test_no_water_and_no_wound_is_rejected(rolls):
+    """Day 14 begins with Water 0 in a Headwind: someone is wounded by thirst."""
+    found = changed(lambda d: day(d, 14).pop("wounded"), rolls)
+    assert "g.yaml:" in found and "days[13].wounded" not in found
+    assert "days[13]: 0 wounds recorded today (wounded + lost), but the rules give 1" in found
+
+
+@pytest.mark.parametrize("rolls", [True, False])
+def test_hull_and_water_from_nowhere_are_rejected(rolls):
+    found = changed(lambda d: (day(d, 2)["resources"].update(hull=1), day(d, 3)["resources"].update(hull=6)), rolls)
+    assert "days[2].resources.hull: 6, but the rules allow 1 hull at the end of this day (it began at 1" in found
+    found = changed(lambda d: day(d, 14)["resources"].update(water=6), rolls)
+    assert "days[13].resources.water: 6, but the rules allow 0 water at the end of this day (it began at 0" in found
+
+
+@pytest.mark.parametrize("rolls", [True, False])
+def test_storm_damage_is_checked(rolls):
+    """Day 4: a storm, not at an island: it costs 3 Hull less 1 per sailor on Movement and Tacking."""
+    found = changed(lambda d: day(d, 4)["resources"].update(hull=6), rolls)
+    assert "days[3].resources.hull: 6, but the rules allow 3 to 5 hull at the end of this day" in found
+
+
+def _shoals_save(hull):
+    start = eng.start(GM)
+    day1 = blank_around("I7", start.terrain, I6="shoals")
+    terrain = dict(start.terrain) | day1
+    day2 = blank_around("I6", terrain)
+    return save([
+        {"day": 1, "weather": "fair", "moved": ["I7"], "mapped": day1,
+         "resources": {"water": 5, "food": 5, "hull": 6, "wood": 0}},
+        {"day": 2, "weather": "headwind", "moved": ["I6"], "mapped": day2,
+         "resources": {"water": 4, "food": 4, "hull": hull, "wood": 0}},
+    ])
+
+
+def test_shoals_damage_is_checked():
+    assert problems(_shoals_save(5)) == ""
+    found = problems(_shoals_save(6))
+    assert "days[1].resources.hull: 6, but the rules allow 5 hull at the end of this day" in found
+    assert "1 shoals entered" in found
+
+
+@pytest.mark.parametrize("rolls", [True, False])
+def test_gathering_what_the_island_does_not_hold(rolls):
+    """Day 4 lands on a small island; with a roll of 1 it holds 3 Water and nothing else."""
+    def change(d):
+        d4 = day(d, 4)
+        if rolls:
+            d4["rolls"]["island"] = [1]
+        else:
+            d4["marks"][0]["island"]["roll"] = 1
+        day(d, 5)["gathered"] = {"wood": 3}
+    found = changed(change, rolls)
+    assert "days[4].gathered.wood: 3 wood taken from this island, but its roll 1 gives at most 0 Wood" in found
+
+
+def test_gathering_without_a_roll_is_bounded_by_the_island_size():
+    def change(d):
+        day(d, 5)["gathered"] = {"wood": 3}
+    found = changed(change, rolls=False)
+    assert "days[4].gathered.wood: 3 wood taken from this island, but any roll of its size and natives " \
+           "gives at most 2 Wood" in found
+
+
+@pytest.mark.parametrize("rolls", [True, False])
+def test_rest_must_pay_its_water(rolls):
+    """Day 13 heals Pip (1 Water) and drinks in Fair Weather (1 Water): 2 -> 0."""
+    found = changed(lambda d: day(d, 13)["resources"].update(water=1), rolls)
+    assert "days[12].resources.water: 1, but the rules allow 0 water at the end of this day (it began at 2; " \
+           "Fair Weather, healing" in found
+
+
+def test_a_two_hex_fair_move_into_an_unmapped_hex_is_legal():
+    """No rule forbids sailing into an uncoloured hex (⌂: it stays blank and does not score)."""
+    terrain = dict(eng.start(GM).terrain)
+    assert "H7" not in terrain
+    mapped = blank_around("H7", terrain)
+    data = save([{"day": 1, "weather": "fair", "moved": ["I7", "H7"], "mapped": mapped,
+                  "resources": {"water": 5, "food": 5, "hull": 6, "wood": 0}}])
+    found, played = replay_data(data, "g.yaml")
+    assert found == [] and played.days[0].moved == ("I7", "H7")
+    assert "H7" not in dict(played.mapped_on) and played.total == len(mapped)
+    data["days"][0]["moved"] = ["I7", "H7", "G7"]
+    assert "days[0].moved: 3 hexes in Fair Weather: at most 2 steered, or exactly 1 adrift" in problems(data)
+
+
+def _drifted_off():
+    for seed in range(200):
+        data = game(seed, "naive")
+        last = data["days"][-1]
+        if data.get("outcome", {}).get("result") == "lost" and "drift" in last.get("rolls", {}) \
+                and not last.get("moved"):
+            return seed, data
+    raise AssertionError("no naive game drifted off the map in 200 seeds")
+
+
+@pytest.mark.parametrize("rolls", [True, False])
+def test_a_loss_by_drifting_off_the_map_is_recorded(rolls):
+    seed, data = _drifted_off()
+    if not rolls:
+        data = without_rolls(data)
+    found, played = replay_data(data, "g.yaml")
+    assert found == [], (seed, found)
+    assert played.result == "lost" and played.reason == "drifted off the map"
+
+
+def test_a_drift_roll_decides_where_the_sloop_goes():
+    seed, data = _drifted_off()
+    last = data["days"][-1]
+    face = last["rolls"]["drift"][0]
+    pos = GM.start
+    for d in data["days"][:-1]:
+        pos = (d.get("moved") or [pos])[-1]
+    inside = next(f for f in eng.FACES if eng.toward(GM, pos, f))
+    last["rolls"]["drift"] = [inside]
+    found = problems(data)
+    assert f"the drift roll {inside} carries the sloop {eng.direction(inside)} to {eng.toward(GM, pos, inside)}" \
+           in found, (face, found)
+
+
+@pytest.mark.parametrize("field, value", [("wounded", 3), ("healed", 5), ("lost", "Pip"), ("gathered", [1])])
+def test_a_wrong_shape_is_one_clear_line_not_a_traceback(field, value):
+    found = changed(lambda d: day(d, 2).update({field: value}))
+    assert f"g.yaml:" in found and f"days[1].{field}: must be" in found
+
+
+def test_with_rolls_the_weather_must_follow_its_roll():
+    found = changed(lambda d: day(d, 5)["rolls"].update(weather=[3]))
+    assert "days[5].weather: Doldrums, but yesterday's weather roll gave Rain" in found
+    assert "weather roll" not in changed(lambda d: day(d, 6).update(weather="rain"), rolls=False)
+
+
+def test_with_rolls_an_accident_wound_is_exact():
+    """Day 4: accident roll 6 against Hull 5 wounds Ngozi; a 1 wounds nobody."""
+    found = changed(lambda d: day(d, 4)["rolls"].update(accident=[1]))
+    assert "days[3].wounded: 1 wound recorded today (wounded + lost), but the rules give 0" in found
+
+
+def test_scanning_colours_every_blank_neighbour():
+    found = changed(lambda d: day(d, 3)["mapped"].pop("F7"), rolls=False)
+    assert "days[2].mapped: Scan Horizon colours every blank hex around G6: F7 is missing" in found
+    found = changed(lambda d: day(d, 3)["mapped"].pop("F7"))
+    assert "days[2].mapped: the scan rolls make F7 small-island, not coloured" in found
+
+
+def test_a_new_island_must_be_rolled_on_landing():
+    found = changed(lambda d: day(d, 2).pop("marks"))
+    assert "days[1].marks: the sloop ended its move at a new small island (H7)" in found
+
+
+def test_day_one_sails_in_the_set_up_weather():
+    found = changed(lambda d: day(d, 1).update(weather="storm"), rolls=False)
+    assert "days[0].weather: day 1 is sailed in Fair Weather (the set-up weather), not Storm" in found
+
+
+# --- rulings: marked in the data, on the sheet and in the rulebook -------------------------------
+
+
+def test_rulings_are_marked_everywhere():
+    from lostprint.books import rulebook_1672
+    from lostprint.scene import Text, walk
+    from lostprint.sheets import build_sheet
+    from lostprint.sheets.common import SheetOptions
+
+    keys = {r.key for r in RULES.rulings}
+    assert {"good-bonus", "repair-rate", "uncoloured", "rain-catch", "direction"} <= keys
+    assert all(r.reason for r in RULES.rulings)
+    listed = " ".join(what + " " + why for what, why in rulebook_1672.house_rules(GAME))
+    for key in keys - {"direction"}:
+        assert RULES.ruling(key).reason in listed
+    assert GAME.chart("natives").modifier.startswith(HOUSE_MARK)
+    repair = next(t for t in GAME.get("tasks") if t.name == "Repair")
+    assert repair.house_note and "one for one" not in repair.brief
+    scene = build_sheet("lost-crew", None, SheetOptions("letter", "color"))
+    texts = " ".join(t.text for page in (scene, *scene.pages) for t in walk(page.items) if isinstance(t, Text))
+    assert f"{HOUSE_MARK} Each Wood" in texts and f"{HOUSE_MARK} +{RULES.good_bonus} per Good" in texts
+
+
+# --- the players replay clean -------------------------------------------------------------------
+
+
+def _replays_clean(seeds, player):
+    results = []
+    for seed in seeds:
+        data = game(seed, player)
+        claimed = data.pop("outcome", {}).get("result", "unfinished")
+        for variant in (data, without_rolls(data)):
+            found, played = replay_data(copy.deepcopy(variant), f"seed-{seed}.yaml")
+            assert found == [], (player, seed, found)
+            assert played.result == claimed, (player, seed)
+        results.append(claimed)
+    return results
+
+
+def test_fifty_games_replay_clean_with_and_without_rolls():
+    careful = _replays_clean(range(40), "careful")
+    naive = _replays_clean(range(10), "naive")
+    assert careful.count("won") > naive.count("won") * 4 >= 0
+    assert 5 <= careful.count("won") <= 30
+
+
+@pytest.mark.slow
+def test_a_thousand_games_replay_clean_with_and_without_rolls():
+    careful = _replays_clean(range(1000), "careful")
+    assert 200 <= careful.count("won") <= 500
+
+
+# --- mutations ------------------------------------------------------------------------------------
+
+
+def mutate(data, rng):
+    """One random change: a resource ±1..3, a move to another neighbour, or a day's mapping doubled."""
+    kind = rng.choice(("resource", "move", "mapping"))
+    days = data["days"]
+    d = rng.choice(days)
+    if kind == "resource":
+        key = rng.choice(("water", "food", "hull", "wood"))
+        new = max(0, min(6, d["resources"][key] + rng.choice((-3, -2, -1, 1, 2, 3))))
+        if new == d["resources"][key]:
+            return None
+        d["resources"][key] = new
+        return kind
+    if kind == "move":
+        if not d.get("moved"):
+            return None
+        i = rng.randrange(len(d["moved"]))
+        pos = GM.start
+        for earlier in days[:d["day"] - 1]:
+            pos = (earlier.get("moved") or [pos])[-1]
+        frm = pos if i == 0 else d["moved"][i - 1]
+        d["moved"][i] = rng.choice([x for x in GM.neighbors(frm) if x != d["moved"][i]])
+        return kind
+    if not d.get("mapped"):
+        return None
+    extra = {}
+    for lab, terrain in d["mapped"].items():
+        for near in GM.neighbors(lab):
+            if near not in d["mapped"] and len(extra) < len(d["mapped"]):
+                extra[near] = terrain
+    d["mapped"].update(extra)
+    return kind
+
+
+def rejection_rates(seeds, tries=3):
+    """{(kind, with rolls?): (rejected, tried)} over random single mutations of simulated games."""
+    out: dict = {}
+    for seed in seeds:
+        base = game(seed)
+        base.pop("outcome", None)
+        rng = random.Random(seed)
+        for rolls in (True, False):
+            for _ in range(tries):
+                data = copy.deepcopy(base if rolls else without_rolls(base))
+                kind = mutate(data, rng)
+                if kind is None:
+                    continue
+                found, _ = replay_data(data, "m.yaml")
+                rejected, tried = out.get((kind, rolls), (0, 0))
+                out[(kind, rolls)] = (rejected + bool(found), tried + 1)
+    return out
+
+
+def test_mutations_are_rejected_sample():
+    rates = rejection_rates(range(20))
+    for (kind, rolls), (rejected, tried) in rates.items():
+        floor = 1.0 if rolls and kind != "resource" else 0.8
+        assert rejected >= floor * tried, (kind, rolls, rejected, tried)
+
+
+@pytest.mark.slow
+def test_mutations_are_rejected_at_the_rate_the_rules_imply():
+    """Moves with rolls and doubled mappings: always. Without rolls a changed move can be another
+    drift; a resource changed by 1..3 can be another legal choice (fish or eat, repair more, offer
+    another Good, a rain catcher, an unknown accident)."""
+    rates = rejection_rates(range(1000), tries=1)
+    for (kind, rolls), (rejected, tried) in rates.items():
+        floor = {("move", True): 1.0, ("mapping", True): 1.0, ("mapping", False): 1.0}.get((kind, rolls), 0.9)
+        assert rejected >= floor * tried, (kind, rolls, rejected, tried)

@@ -1,0 +1,233 @@
+"""Player sheets at true size: pieces fit their slots, the map is the hero, every hex has its name.
+
+Per game x paper x ink, on the Scene: every slot against its piece, hex size, the map's share of the
+page, coordinates and feature labels inside their hexes, nothing overlapping, margins, text size.
+"""
+import pathlib
+import re
+
+import pytest
+
+from lostprint import checks
+from lostprint.games import load
+from lostprint.games.model import SLOT_SPARE_MM
+from lostprint.geometry import hexgrid
+from lostprint.geometry.paper import MM
+from lostprint.maps.crows import standard_layout
+from lostprint.maps.generate import generate
+from lostprint.maps.model import standard_map
+from lostprint.scene import Circle, Group, Path, Rect, Scene, Style, Text, walk
+from lostprint.sheets import build_sheet
+from lostprint.sheets.common import SheetOptions
+from lostprint.sheets.crows_layout import layout_scene
+
+GAMES = ["lost-expedition", "lost-crew", "lost-crows"]
+PAPERS = ["letter", "a4"]
+INKS = ["color", "mono"]
+CASES = [(g, p, i) for g in GAMES for p in PAPERS for i in INKS]
+# the slots each sheet must hold: piece -> how many
+SLOTS = {
+    "lost-expedition": {"die": 5},
+    "lost-crew": {"die": 4, "coin": 16, "cube": 8 + 5},
+    "lost-crows": {"die": 4 + 8},
+}
+SHARES: dict = {}
+
+
+@pytest.fixture(scope="module")
+def sheets():
+    return {(g, p, i): build_sheet(g, None, SheetOptions(paper=p, ink=i)) for g, p, i in CASES}
+
+
+def _ids(case):
+    return "-".join(case)
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_every_slot_holds_its_piece(sheets, case):
+    game = load(case[0])
+    scene = sheets[case]
+    assert checks.slot_problems(scene, game.pieces) == []
+    counts: dict = {}
+    for item in checks.slots(scene):
+        key = item.role.split(":", 1)[1]
+        counts[key] = counts.get(key, 0) + 1
+        piece = game.piece(key)
+        inner = (item.w - item.style.width) if isinstance(item, Rect) else (2 * item.r - item.style.width)
+        assert inner / MM >= piece.size_mm + 2 * SLOT_SPARE_MM - 1e-6
+    assert counts == SLOTS[case[0]]
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_the_map_is_the_hero(sheets, case):
+    scene = sheets[case]
+    assert checks.hex_flats_mm(scene) >= 18.0
+    share = checks.map_share(scene)
+    SHARES[case] = share
+    print(f"{_ids(case)}: hexes {checks.hex_flats_mm(scene):.1f} mm, map {share:.0%} of the page")
+    assert checks.largest_panel(scene) == "map"
+    assert share >= 0.40
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_every_hex_has_its_name_inside_it(sheets, case):
+    scene = sheets[case]
+    game_map = standard_map(case[0])
+    labels = [t.text for t in walk(scene.items) if isinstance(t, Text) and t.role == "hex-label"]
+    assert sorted(labels) == sorted(game_map.hexes)
+    assert checks.hex_coordinates_missing(scene) == []
+    assert checks.hex_text_problems(scene, spare_mm=1.0) == []  # coordinates, feature labels, plot letters
+    features = [t for t in walk(scene.items) if isinstance(t, Text) and t.role == "feature-label"]
+    assert features  # Start at least
+    coords = [checks.bbox(t) for t in walk(scene.items) if isinstance(t, Text) and t.role == "hex-label"]
+    for f in features:  # the coordinate's corner is one no feature label uses
+        assert not any(checks.overlaps(checks.bbox(f), c, tolerance=0.0) for c in coords), f.text
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_print_bars_on_both_sides(sheets, case):
+    scene = sheets[case]
+    assert len(scene.all_pages()) == 2  # side 2 is the reference: the charts
+    assert checks.all_problems(scene) == []  # text >= 6.5 pt, margins, no overlaps, nothing spills
+
+
+def test_edge_labels_line_up_with_their_hexes(sheets):
+    scene = sheets[("lost-expedition", "letter", "color")]
+    game_map = standard_map("lost-expedition")
+    hexes = {h: h for h in walk(scene.items) if isinstance(h, Path) and h.role == "hex"}
+    centres = {}
+    for h in hexes:
+        xs = [p[0] for p in h.points]
+        ys = [p[1] for p in h.points]
+        centres[((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)] = h
+    cxs = sorted({round(x, 3) for x, _ in centres})
+    edge = [t for t in walk(scene.items) if isinstance(t, Text) and t.role == "edge-label"]
+    letters = [t for t in edge if t.text.isalpha()]
+    assert [t.text for t in letters] == [hexgrid.column_letters(c) for c in range(len(cxs))]
+    top = min(y for _, y in centres)
+    assert len({round(t.y, 3) for t in letters}) == 1 and letters[0].y < top  # one line above the map
+    for t, x in zip(letters, cxs):
+        assert t.x == pytest.approx(x, abs=0.01)  # over its column (1572's H, L, N, O no longer float)
+    numbers = [t for t in edge if t.text.isdigit()]
+    rows = {int(lab[1:]) for lab in game_map.hexes}
+    assert {int(t.text) for t in numbers} == rows
+    ys = {round(y, 1) for _, y in centres}
+    for t in numbers:  # level with a hex of its row
+        mid = t.y - 0.5 * (0.75 - 0.2) * t.size
+        assert min(abs(mid - y) for y in ys) < 1.5
+
+
+def test_slot_check_catches_a_small_slot_and_an_overlap():
+    game = load("lost-crew")
+    small = Rect(100, 100, 18 * MM, 18 * MM, Style(width=0.9), role="slot:die")  # 16 mm die + 2 x 1.5 > 18
+    good = Rect(300, 100, 20 * MM, 20 * MM, Style(width=0.9), role="slot:die")
+    on_top = Circle(310, 110, 10 * MM, Style(width=0.9), role="slot:coin")
+    scene = Scene(800, 600, (small, good, on_top))
+    problems = checks.slot_problems(scene, game.pieces)
+    assert any("under the" in p and "die" in p for p in problems)
+    assert any("overlaps" in p for p in problems)
+    assert len([p for p in problems if "under the" in p]) == 1
+    unknown = Scene(800, 600, (Rect(0, 0, 80, 80, role="slot:meeple"),))
+    assert checks.slot_problems(unknown, game.pieces) == ["slot for 'meeple': the game has no such piece"]
+
+
+def test_hex_text_check_catches_a_label_on_the_edge():
+    size = 30.0
+    corners = tuple((100 + size * __import__("math").cos(k * 3.14159265 / 3),
+                     100 + size * __import__("math").sin(k * 3.14159265 / 3)) for k in range(6))
+    hex_path = Path(corners, role="hex")
+    inside = Text(100, 102, "B3", 6.5, "sans", "middle", role="hex-label")
+    across = Text(122, 102, "Win here", 8.0, "sans-bold", "middle", role="feature-label")
+    assert checks.hex_text_problems(Scene(300, 300, (hex_path, inside))) == []
+    assert checks.hex_text_problems(Scene(300, 300, (hex_path, across))) != []
+
+
+def test_scores_mirror_the_games_terms(sheets):
+    def terms(case):
+        scene = sheets[case]
+        return " ".join(t.text for page in scene.all_pages() for t in walk(page.items)
+                        if isinstance(t, Text) and t.role == "score-term")
+    e = terms(("lost-expedition", "letter", "color"))
+    wonder = load("1572").get("natural_wonder_bonus")
+    assert "Hexes mapped" in e and "Conquistadors" in e and f"Natural Wonders" in e and f"{wonder} each" in e
+    c = terms(("lost-crew", "letter", "color"))
+    assert "Hexes mapped" in c and "Islands visited" in c
+    k = terms(("lost-crows", "letter", "color"))
+    assert "Hexes travelled" in k and f"{load('1872').get('crow_points')} each" in k
+    for text in (e, c, k):
+        assert "Total" in text
+
+
+def test_1572_names_its_dice_and_fixes_its_labels(sheets):
+    scene = sheets[("lost-expedition", "letter", "color")]
+    words = " ".join(t.text for t in walk(scene.items) if isinstance(t, Text))
+    assert f"{load('1572').piece('die').count} dice" in words and "six dice" not in words
+    day_cells = [i for i in walk(scene.items) if isinstance(i, Rect) and i.role == "day"]
+    assert len(day_cells) == load("1572").day_limit and min(r.w for r in day_cells) >= 6.5 * MM
+    terrain = next(g for g in scene.items if isinstance(g, Group) and g.name == "terrain-key")
+    lines = [t.text for t in walk(terrain.items) if isinstance(t, Text)]
+    assert not any(re.fullmatch(r"[+\u2212-]?\d", line.strip()) for line in lines)  # no lone "+1"
+
+
+def test_1872_counts_crows_to_twenty_and_more(sheets):
+    scene = sheets[("lost-crows", "letter", "color")]
+    numbers = [int(t.text) for t in walk(scene.items) if isinstance(t, Text) and t.role == "crow-number"]
+    assert numbers == list(range(1, max(numbers) + 1)) and max(numbers) >= 20  # the example game colours 20
+    cells = [i for i in walk(scene.items) if isinstance(i, Rect) and i.role == "max-cell"]
+    assert len(cells) == sum(t.maximum for t in load("1872").trackers)  # the max scale has cells
+
+
+def test_1872_mono_river_differs_from_every_outline(sheets):
+    for ink in INKS:
+        scene = sheets[("lost-crows", "letter", ink)]
+        rivers = [i for i in walk(scene.items) if getattr(i, "role", "") == "river-edge"]
+        outlines = {(i.style.stroke, i.style.width) for i in walk(scene.items)
+                    if getattr(i, "role", "") in ("goal", "start", "fort")}
+        cores = [i for i in walk(scene.items) if getattr(i, "role", "") == "river-core"]
+        assert rivers
+        if ink == "mono":  # a cased line: a white stripe inside, unlike any outline
+            assert len(cores) == len(rivers) and cores[0].style.stroke == "#ffffff"
+        assert all((r.style.stroke, r.style.width) not in outlines for r in rivers)
+        key = scene.pages[0]
+        assert any(getattr(i, "role", "") == "river-sample" for i in walk(key.items))
+
+
+def test_1672_islands_and_shoals_are_pencil_marks(sheets):
+    for ink in INKS:
+        back = sheets[("lost-crew", "letter", ink)].pages[0]
+        key = next(g for g in back.items if isinstance(g, Group) and g.name == "map-key")
+        dots = [i for i in walk(key.items) if getattr(i, "role", "") == "island-dots"]
+        strokes = [i for i in walk(key.items) if getattr(i, "role", "") == "shoals-mark"]
+        assert len(dots) == 1 + 2 + 3 and len(strokes) == 3
+        tokens = [i for i in walk(back.items) if isinstance(i, Circle) and i.role == "token"]
+        assert len(tokens) >= load("1672").get("sailors") and all(abs(2 * t.r / MM - 16) < 1e-6 for t in tokens)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_variant_sheets_name_the_variant_in_the_title(game):
+    variant = generate(game, 3)
+    scene = build_sheet(game, variant, SheetOptions())
+    title = next(g for g in scene.items if isinstance(g, Group) and g.name == "title")
+    named = [t.text for t in walk(title.items) if isinstance(t, Text) and t.role == "variant"]
+    assert named and variant.name in named[0]
+    assert checks.all_problems(scene) == []
+    standard = build_sheet(game, None, SheetOptions())
+    title = next(g for g in standard.items if isinstance(g, Group) and g.name == "title")
+    assert not [t for t in walk(title.items) if isinstance(t, Text) and t.role == "variant"]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_crows_setup_diagram_is_true_size(paper):
+    scene = layout_scene(standard_layout(), SheetOptions(paper=paper))
+    tiles = [i for page in scene.all_pages() for i in walk(page.items) if isinstance(i, Rect) and i.role == "tile"]
+    assert len(tiles) == len(standard_layout().squares)
+    assert all(abs(t.w / MM - 40.0) < 1e-6 and abs(t.h / MM - 40.0) < 1e-6 for t in tiles)
+    for page in scene.all_pages():
+        assert checks.all_problems(page) == []
+
+
+def test_sheet_builders_do_not_branch_on_ink():
+    root = pathlib.Path(__file__).resolve().parent.parent / "lostprint" / "sheets"
+    for path in root.glob("*.py"):
+        text = path.read_text()
+        assert "pal.name" not in text and '"mono"' not in text, path.name

@@ -1,6 +1,6 @@
 """Is 1872: The Lost Crows winnable? Plays many seeded games with the careful chief of
-lostprint.saves.simulate (honest dice, rules-faithful) and prints the win rate, how long games last,
-what ends the lost ones, and how often each unit hits each row of the chart.
+lostprint.players.lost_crows (honest dice, every rule applied by lostprint.engine.lost_crows) and
+prints the win rate, how long games last, what ends the lost ones, and how often each unit hits each row of the chart.
 
 Run: python benchmarks/balance_1872.py [--seeds N] [--start S] [--check] [--pairs]
 --check also replays every game through the save validator (slower) and counts its problems.
@@ -16,55 +16,40 @@ import statistics
 import time
 from collections import Counter
 
-from lostprint.players.lost_crows import PRIMARY_1872, Tribe
+from lostprint.engine import lost_crows as eng
+from lostprint.players.lost_crows import Chief, PairsChief, simulate_1872
 
 LOSS_WHY = {"food": "Food ran out", "resolve": "Resolve ran out", "proximity": "the cavalry caught up"}
 
 
 def row_of(diff: int) -> str:
-    return str(diff) if diff >= 2 else "<2"
-
-
-class PairsTribe(Tribe):
-    """The same chief, but the two dice of a roll always go to one unit (or one is discarded)."""
-
-    def options(self, board, a, b, discard, forced):
-        every = list(super().options(board, a, b, discard, forced))
-        together = [(nb, disc, drop) for nb, disc, drop in every
-                    if all(nb[i - i % 2] and nb[i - i % 2 + 1] for i in range(8) if nb[i] and not board[i])]
-        # a Vision's permanent 6 leaves one unit half full: then anything goes
-        return together or every
+    return eng.ROWS[eng.row_index(diff)].label
 
 
 def play(seed: int, check: bool, pairs: bool = False) -> dict:
-    tribe = (PairsTribe if pairs else Tribe)(seed)
-    played = tribe.play()
+    chief = (PairsChief if pairs else Chief)(seed)
+    played = chief.play()
     days = played["days"]
-    logs = [line for d in days for line in d["log"]]
+    st = chief.st
     rows = Counter()
-    for line in logs:
-        if line.startswith("units: "):
-            for part in line[len("units: "):].split(", "):
-                unit, diff = part.split()
-                rows[(unit, row_of(int(diff)))] += 1
+    for d in days:
+        board = d["rolls"]["units"]
+        for i, unit in enumerate(eng.UNITS):
+            rows[(unit, row_of(board[2 * i] - board[2 * i + 1]))] += 1
     out = {
         "result": played["result"],
         "days": len(days),
-        "plots": len(tribe.done),
-        "why": min(PRIMARY_1872, key=lambda k: (tribe.v[k], k)) if played["result"] == "lost" else None,
-        "idle": sum(line.startswith("no move") for line in logs),
-        "vision": tribe.vision is not None,
-        "dancers": 2 - tribe.dancers if tribe.vision != ("mountains", 3) else None,
+        "plots": len(st.plots),
+        "why": min(eng.PRIMARY, key=lambda k: (st.value(k), k)) if played["result"] == "lost" else None,
+        "idle": sum(not d.get("moved") for d in days),
+        "vision": st.vision is not None,
         "rows": rows,
         "problems": 0,
     }
-    if check and not pairs:
-        from lostprint.players.lost_crows import simulate_1872
+    if check:
         from lostprint.saves.validate import replay_data
 
-        data = simulate_1872(seed)
-        for d in data["days"]:
-            d.pop("log", None)
+        data = simulate_1872(seed, player=PairsChief if pairs else Chief)
         data.pop("outcome", None)
         problems, _ = replay_data(data, f"seed-{seed}.yaml")
         out["problems"] = len(problems)
@@ -103,13 +88,14 @@ def main() -> None:
         print(f"    {LOSS_WHY[key]:<22} {count:4d}  ({100 * count / n:.1f} % of games)")
     plots = Counter(g["plots"] for g in lost)
     print("  plot hexes visited before a loss  " + ", ".join(f"{k}: {plots[k]}" for k in sorted(plots)))
-    print(f"  idle days (Resolve -1)  {sum(g['idle'] for g in games) / sum(g['days'] for g in games):.1%} of days")
+    print(f"  idle days (Resolve \u2212{eng.RULES.idle_resolve})  "
+          f"{sum(g['idle'] for g in games) / sum(g['days'] for g in games):.1%} of days")
     print(f"  vision quest reached    {sum(g['vision'] for g in games) / n:.0%} of games")
     rows = Counter()
     for g in games:
         rows.update(g["rows"])
     print("  unit rows hit (share of days)")
-    labels = ("5", "4", "3", "2", "<2")
+    labels = tuple(r.label for r in eng.ROWS)
     for unit in ("tribe", "chief", "shaman", "warriors"):
         total = sum(rows[(unit, r)] for r in labels) or 1
         print(f"    {unit:<9}" + "  ".join(f"{r:>2}: {rows[(unit, r)] / total:4.0%}" for r in labels))

@@ -234,9 +234,20 @@ JOURNALS["1872"] = {
 }
 
 
-if __name__ == "__main__":
+def _main() -> None:
     if len(sys.argv) > 2 and sys.argv[1] == "log":
         logs(sys.argv[2])
     else:
         for number in (sys.argv[1:] or EXAMPLES):
             print(make(number))
+
+
+if __name__ == "__main__":
+    try:
+        _main()
+        sys.stdout.flush()
+    except BrokenPipeError:  # `... log 1572 | head`: the reader has gone; stop quietly
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)

@@ -2,4 +2,5 @@ import sys
 
 from lostprint.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # `python -m lostprint`; importing the module runs nothing
+    sys.exit(main())

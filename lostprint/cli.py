@@ -246,9 +246,9 @@ def main(argv: list[str] | None = None) -> int:
             return code
     except click.exceptions.Exit as exc:
         return exc.exit_code
-    except click.exceptions.Abort:
-        _say("aborted")
-        return 1
+    except click.exceptions.Abort:  # Click's word for Ctrl-C
+        _say("interrupted")
+        return 130
     except click.UsageError as exc:
         hint = f" (see: {exc.ctx.command_path} --help)" if exc.ctx else ""
         _say(f"error: {exc.format_message()}{hint}")

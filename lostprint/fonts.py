@@ -1,68 +1,18 @@
-"""The bundled fonts (DejaVu, open licence) and text metrics shared by layout and renderers."""
+"""Text metrics shared by layout and renderers, over the bundled fonts (DejaVu, open licence) and
+the fallback chain of lostprint.text (its font files, FONTS and `registered`, are re-exported here)."""
 from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import NamedTuple
 
-from lostprint.paths import asset
+from lostprint.text.faces import FONTS, Font, font_path, pdf_name, registered
 
+__all__ = ["ASCENT", "DESCENT", "FONTS", "Font", "fit_size", "font_path", "pdf_name", "registered",
+           "text_box", "text_width", "unique_subset_tags", "wrap"]
 
-class Font(NamedTuple):
-    key: str
-    family: str  # the family name SVG and fontconfig know
-    file: str
-    weight: str  # normal | bold
-    style: str  # normal | italic
-    pdf_name: str  # the name registered with reportlab
-
-
-FONTS: dict[str, Font] = {
-    f.key: f
-    for f in (
-        Font("sans", "DejaVu Sans", "DejaVuSans.ttf", "normal", "normal", "LP-Sans"),
-        Font("sans-bold", "DejaVu Sans", "DejaVuSans-Bold.ttf", "bold", "normal", "LP-Sans-Bold"),
-        Font("sans-italic", "DejaVu Sans", "DejaVuSans-Oblique.ttf", "normal", "italic", "LP-Sans-Italic"),
-        Font("serif", "DejaVu Serif", "DejaVuSerif.ttf", "normal", "normal", "LP-Serif"),
-        Font("serif-italic", "DejaVu Serif", "DejaVuSerif-Italic.ttf", "normal", "italic", "LP-Serif-Italic"),
-        Font("serif-bold", "DejaVu Serif", "DejaVuSerif-Bold.ttf", "bold", "normal", "LP-Serif-Bold"),
-    )
-}
 
 ASCENT = 0.76  # of the size, DejaVu's cap-height-ish ascent used for layout boxes
 DESCENT = 0.24
-
-
-def font_path(key: str) -> str:
-    """The file of a font key: a bundled font ("serif") or a system fallback ("fb:arabic:serif")."""
-    if key.startswith("fb:"):
-        from lostprint.text.fallback import fallback_path
-
-        _, name, variant = key.split(":")
-        path = fallback_path(name, variant)
-        if path is None:
-            raise KeyError(f"no file for font {key}")
-        return path
-    return str(asset("fonts", FONTS[key].file))
-
-
-def pdf_name(key: str) -> str:
-    """The name a font key is registered under with reportlab (LP-FB-<file stem> for fallbacks)."""
-    if key.startswith("fb:"):
-        return "LP-FB-" + font_path(key).rsplit("/", 1)[-1].rsplit(".", 1)[0]
-    return FONTS[key].pdf_name
-
-
-@lru_cache(maxsize=None)
-def registered(key: str) -> str:
-    """Register the font with reportlab (once per process) and return its PDF name."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    name = pdf_name(key)
-    if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(name, font_path(key)))
-    return name
 
 
 def text_width(text: str, font: str, size: float) -> float:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 MIN_TEXT = 6.5  # points: nothing is printed smaller
+PAPER_WHITE = "#ffffff"  # the sheet of paper: the background of every page, in every ink
 
 
 class Palette(NamedTuple):
@@ -25,7 +26,7 @@ class Palette(NamedTuple):
     hex_fill: str  # an empty, unmapped hex
     hex_line: str
     house: str  # the house-rule mark
-    paper: str = "#ffffff"  # the page itself: what a blank shape is filled with
+    paper: str = PAPER_WHITE  # the page itself: what a blank shape is filled with
     hatch: str = "#9a9a9a"  # mono terrain patterns, light enough to write over
     # player-sheet roles (sheets/): every colour a sheet builder uses, so none branches on the ink
     tints: bool = True  # terrain as light tints (else as hatches in `hatch`)

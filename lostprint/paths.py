@@ -1,6 +1,7 @@
 """Where the shipped assets and templates live, for an installed wheel or a source checkout."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -49,8 +50,6 @@ def _temp_beside(path: Path) -> str:
 
 
 def _unlink_quietly(name) -> None:
-    import os
-
     try:
         os.unlink(name)
     except OSError:
@@ -93,8 +92,6 @@ def write_together(files: list[tuple[Path, bytes]]) -> list[Path]:
     """Write several files as one: each goes to a temporary file beside its target, then all are
     renamed into place. On any error, Ctrl-C or signal turned into an exception, the temporary
     files are removed and so are the targets already renamed: the files appear together or not at all."""
-    import os
-
     from lostprint.errors import LostprintError
 
     files = [(Path(p), data) for p, data in files]

@@ -289,7 +289,7 @@ def test_cli_counts_file(tmp_path):
     ("barrens: 10\ngem-cave: -1\n", "counts.yaml:2: tiles.gem-cave: must be a whole number"),
     ("barrens: 10\ncrypt: 2\n", "counts.yaml:2: tiles.crypt: not a map tile type"),
     ("tiles:\n  barrens: 0\n  trees-1: 0\n  trees-2: 0\n  lava: 0\n", "counts.yaml:1: tiles: 19 map tiles"),
-    ("barrens: [1\n", "counts.yaml:2: syntax"),
+    ("barrens: [1\n", "counts.yaml:1: not valid YAML"),
 ])
 def test_cli_bad_counts_file_is_one_line(tmp_path, content, message):
     counts = tmp_path / "counts.yaml"

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 
 import pytest
 
+from conftest import run_cli
 from lostprint import checks
 from lostprint.books.rulebook import RulebookOptions, build_rulebook, plain, render_markup, widget_scenes
 from lostprint.games import load, with_part
@@ -179,20 +179,18 @@ def test_markup_renders_and_headings_are_plain(game_id):
 
 
 def test_cli_writes_a_rulebook_and_rejects_bad_input(tmp_path):
-    exe = [sys.executable, "-m", "lostprint"]
     out = tmp_path / "book.pdf"
-    ok = subprocess.run(exe + ["rulebook", "1572", "--paper", "a4", "--ink", "mono", "-o", str(out)],
-                        capture_output=True, text=True)
+    ok = run_cli("rulebook", "1572", "--paper", "a4", "--ink", "mono", "-o", out)
     assert ok.returncode == 0, ok.stderr
     assert out.read_bytes().startswith(b"%PDF")
     folder = tmp_path / "folder"
     folder.mkdir()
-    ok = subprocess.run(exe + ["rulebook", "1572", "-o", str(folder)], capture_output=True, text=True)
+    ok = run_cli("rulebook", "1572", "-o", folder)
     assert ok.returncode == 0 and (folder / "1572-lost-expedition-rulebook-letter.pdf").exists()
     for args, code in ((["rulebook", "nope", "-o", str(tmp_path / "x.pdf")], 2),
                        (["rulebook", "1572", "-o", str(tmp_path / "x.svg")], 2),
                        (["rulebook", "1572", "--paper", "a3", "-o", str(tmp_path / "y.pdf")], 2)):
-        bad = subprocess.run(exe + args, capture_output=True, text=True)
+        bad = run_cli(*args)
         assert bad.returncode == code, (args, bad.stderr)
         assert len(bad.stderr.strip().splitlines()) == 1 and "Traceback" not in bad.stderr
     assert not (tmp_path / "x.pdf").exists() and not (tmp_path / "x.svg").exists()

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from scripts_save import PLAYER, SCRIPTS, TITLE, write_save  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-EXAMPLE = ROOT / "examples" / "1872-the-long-way-north.yaml"
+EXAMPLE = ROOT / "examples" / "1672-the-salt-road-home.yaml"
 FONT_FILES = ("NotoSerifHebrew", "NotoNaskhArabic", "DroidSansFallback", "NanumMyeongjo", "NotoSerifDevanagari",
               "NotoSerifThai", "Symbola", "DejaVuSerif")
 _BIDI_MARKS = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")

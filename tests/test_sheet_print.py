@@ -164,9 +164,11 @@ def test_1572_names_its_dice_and_fixes_its_labels(sheets):
     assert f"{load('1572').piece('die').count} dice" in words and "six dice" not in words
     day_cells = [i for i in walk(scene.items) if isinstance(i, Rect) and i.role == "day"]
     assert len(day_cells) == load("1572").day_limit and min(r.w for r in day_cells) >= 6.5 * MM
-    terrain = next(g for g in scene.items if isinstance(g, Group) and g.name == "terrain-key")
-    lines = [t.text for t in walk(terrain.items) if isinstance(t, Text)]
-    assert not any(re.fullmatch(r"[+\u2212-]?\d", line.strip()) for line in lines)  # no lone "+1"
+    for paper in PAPERS:
+        terrain = next(g for g in sheets[("lost-expedition", paper, "color")].items
+                       if isinstance(g, Group) and g.name == "terrain-key")
+        lines = [t.text for t in walk(terrain.items) if isinstance(t, Text)]
+        assert not any(re.fullmatch(r"[+\u2212-]?\d", line.strip()) for line in lines)  # no lone "+1"
 
 
 def test_1872_counts_crows_to_twenty_and_more(sheets):

@@ -89,22 +89,22 @@ def rulebook(game: str, opts: PrintOptions, output=None) -> Path:
     return write_atomic(path, build_rulebook(plugin.id, book))
 
 
-def kit(game: str, opts, output=None) -> Path:
-    """`lostprint kit`: the print-and-play kit of a game (KitOptions: print options and cutting)."""
+def kit(game: str, opts, output=None, counts_file: str | Path | None = None) -> Path:
+    """`lostprint kit`: the print-and-play kit of a game (KitOptions: print options and cutting);
+    a counts file changes the tile mix."""
+    from dataclasses import replace
+
+    from lostprint.games import with_part
     from lostprint.paths import write_atomic
 
     plugin = resolve(game)
     if not plugin.has("kit"):
-        raise UsageError(f"only {', '.join(g.id for g in _with('kit'))} has a print-and-play kit, not {game!r}")
+        raise UsageError(f"only {', '.join(g.id for g in with_part('kit'))} has a print-and-play kit, not {game!r}")
+    if counts_file is not None:
+        opts = replace(opts, counts=plugin.part("record").load_counts(counts_file))
     path, fmt = target(output, output_name(plugin.stem, "kit", opts), opts.fmt or "pdf")
     _pdf_only(fmt, "the kit", path)
     return write_atomic(path, _bytes(plugin.part("kit")(opts), opts, "pdf"))
-
-
-def _with(part: str) -> tuple[Plugin, ...]:
-    from lostprint.games import with_part
-
-    return with_part(part)
 
 
 # --- journal -------------------------------------------------------------------------------------

@@ -405,7 +405,7 @@ def footer(page: Box, W: float, H: float, pal: Palette, left: str, number: int, 
     """The folio, centred, and the file line; from page 2 on also the running head with its rule:
     the same places, sizes and inks as the journal pages' (build_journal's on_journal)."""
     baseline = H + FOLIO_BASELINE
-    items = [Text(JOURNAL_X, baseline, left[:90], FOOTER_SIZE, "sans", "start", pal.faint, role="footer"),
+    items = [Text(JOURNAL_X, baseline, left, FOOTER_SIZE, "sans", "start", pal.faint, role="footer"),
              Text(W / 2, baseline, str(number), 8.0, "sans", "middle", pal.soft, role="folio")]
     if number > 1:
         items += [Text(JOURNAL_X, HEAD_BASELINE, head, 7.5, "sans", "start", pal.soft, role="running-head"),
@@ -415,9 +415,39 @@ def footer(page: Box, W: float, H: float, pal: Palette, left: str, number: int, 
     return Group(tuple(items), name="footer")
 
 
-def running_title(played) -> str:
+def clip_width(text: str, font: str, size: float, width: float) -> str:
+    """The text, cut with an ellipsis where it would pass `width` (by its printed width, not by
+    counting characters: 60 W's are far wider than 60 i's)."""
+    from lostprint.fonts import text_width
+
+    if text_width(text, font, size) <= width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(text[:mid].rstrip() + "\u2026", font, size) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "\u2026"
+
+
+HEAD_GAP = 18.0  # points between the running head's title and the game's name at its right
+
+
+def running_title(played, W: float) -> str:
+    """The title for the running head: whatever fits beside the game's name across the page."""
+    from lostprint.fonts import text_width
+
     title = plain(played.title) or played.game.title
-    return title if len(title) <= 70 else title[:69] + "\u2026"
+    room = W - 2 * JOURNAL_X - text_width(played.game.title, "sans", 7.5) - HEAD_GAP
+    return clip_width(title, "sans", 7.5, room)
+
+
+def file_line(played, W: float) -> str:
+    """The footer's file line, cut to end well before the centred folio."""
+    return clip_width(f"lostprint {__version__}  \u00b7  {Path(played.source).name}", "sans", FOOTER_SIZE,
+                      W / 2 - JOURNAL_X - HEAD_GAP)
 
 
 CHART_H = 330.0
@@ -439,7 +469,7 @@ def front_layout(played, paper: str = "letter", ink: str = "color") -> tuple[lis
     W, H = page_size(paper, landscape=False)
     page = Box(MARGIN, MARGIN, W - 2 * MARGIN, H - 2 * MARGIN)
     meta = metadata(played, paper, ink)
-    left = f"lostprint {__version__}  \u00b7  {Path(played.source).name}"
+    left = file_line(played, W)
     head, head_h = title_block(played, page, pal)
     y = page.y + head_h + GAP
     mh = map_height(played, page.w, page.h * 0.6)
@@ -452,7 +482,7 @@ def front_layout(played, paper: str = "letter", ink: str = "color") -> tuple[lis
     leg, leg_h = legend(legend_entries(played, pal, ctx), Box(page.x, y, page.w, 0), pal)
     y += leg_h + GAP
     room = page.bottom - y
-    head_text, game_title = running_title(played), played.game.title
+    head_text, game_title = running_title(played, W), played.game.title
     summary_w = 168.0
     items = [head, map_group, leg]
     if room >= ROW_MIN - 0.01:
@@ -514,6 +544,12 @@ def styles(pal: Palette) -> dict:
     return {
         "body": body,
         "body-next": ParagraphStyle("body-next", parent=body, firstLineIndent=14),
+        # a long paragraph set as several flowables: all but the last without space after, the
+        # later ones without indent (see chunks)
+        "body-open": ParagraphStyle("body-open", parent=body, spaceAfter=0),
+        "body-next-open": ParagraphStyle("body-next-open", parent=body, firstLineIndent=14, spaceAfter=0),
+        "body-run": ParagraphStyle("body-run", parent=body, spaceAfter=0),
+        "body-close": ParagraphStyle("body-close", parent=body),
         "chapter": ParagraphStyle("chapter", fontName=serif_b, fontSize=22, leading=27, textColor=pal.accent,
                                   alignment=TA_CENTER, spaceAfter=4, splitLongWords=1),
         "chapter-long": ParagraphStyle("chapter-long", fontName=serif_b, fontSize=15, leading=19,
@@ -529,6 +565,37 @@ def styles(pal: Palette) -> dict:
         "end": ParagraphStyle("end", fontName=serif_i, fontSize=10.6, leading=15.4, textColor=pal.soft,
                               alignment=TA_CENTER, spaceBefore=16, splitLongWords=1),
     }
+
+
+CHUNK = 2400  # characters: a paragraph longer than this is set as several flowables
+
+
+def chunks(text: str, size: int = CHUNK) -> list[str]:
+    """A long paragraph cut into pieces of about `size` characters, at a sentence end when one is
+    near, else at a space. Reportlab re-wraps the rest of a paragraph at every page break, so one
+    huge paragraph costs quadratic time (1 MB: 15 minutes); pieces keep it linear."""
+    out = []
+    start = 0
+    while len(text) - start > size:
+        window = text[start:start + size]
+        cut = max(window.rfind(". "), window.rfind("! "), window.rfind("? "), window.rfind("\u201d "))
+        if cut < size // 2:
+            cut = window.rfind(" ")
+        cut = cut + 1 if cut > 0 else size
+        out.append(text[start:start + cut].strip())
+        start += cut
+    out.append(text[start:].strip())
+    return [c for c in out if c]
+
+
+def chunked_paragraphs(text: str, first: bool, st: dict) -> list:
+    """A journal paragraph as flowables: one, or several pieces that read as one paragraph."""
+    pieces = chunks(text)
+    if len(pieces) == 1:
+        return [text_paragraph(text, st["body" if first else "body-next"])]
+    styles_of = [st["body-open" if first else "body-next-open"]] + [st["body-run"]] * (len(pieces) - 2) \
+        + [st["body-close"]]
+    return [text_paragraph(piece, style) for piece, style in zip(pieces, styles_of)]
 
 
 def paragraphs(text: str) -> list[str]:
@@ -609,7 +676,7 @@ def story(played, pal: Palette) -> list:
             if facts:
                 out.append(text_paragraph(facts, st["facts"], "sans-italic"))
             for i, para in enumerate(paragraphs(d.journal)):
-                out.append(text_paragraph(para, st["body" if i == 0 else "body-next"]))
+                out += chunked_paragraphs(para, i == 0, st)
         else:
             out.append(Paragraph(f"<font name='{st['day'].fontName}'>Day {d.day}</font> \u00b7 {clean(facts)}",
                                  st["quiet"]))
@@ -662,9 +729,7 @@ def build_journal(played, paper: str = "letter", ink: str = "color") -> bytes:
         flow.append(NextPageTemplate("journal"))
     flow += story(played, pal)
     sans = registered("sans")
-    name = Path(played.source).name
-    title = plain(played.title) or played.game.title
-    head = title if len(title) <= 70 else title[:69] + "\u2026"
+    head = running_title(played, W)
 
     from lostprint.text.fallback import is_simple
     from lostprint.text.pdf import draw_text
@@ -686,7 +751,7 @@ def build_journal(played, paper: str = "letter", ink: str = "color") -> bytes:
         canv.drawCentredString(W / 2, JOURNAL_BOTTOM - 9 * MM, str(doc.page))
         canv.setFont(sans, FOOTER_SIZE)
         canv.setFillColor(HexColor(pal.faint))
-        canv.drawString(JOURNAL_X, JOURNAL_BOTTOM - 9 * MM, f"lostprint {__version__}  \u00b7  {name}"[:90])
+        canv.drawString(JOURNAL_X, JOURNAL_BOTTOM - 9 * MM, file_line(played, W))
         canv.restoreState()
 
     front = Frame(0, 0, W, H, 0, 0, 0, 0, id="front")

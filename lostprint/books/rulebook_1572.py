@@ -6,8 +6,7 @@ from collections import Counter
 from typing import NamedTuple
 
 from lostprint.books.rulebook import Book, block_rows
-from lostprint.books.rulebook_common import (COMMON_BLOCKS, block_sheet_days, block_sheet_trackers, dice_count,
-                                             modifiers)
+from lostprint.books.rulebook_common import COMMON_BLOCKS, block_sheet_days, block_sheet_trackers, dice_count
 
 TEMPLATE = "lost-expedition.j2"
 
@@ -62,15 +61,17 @@ def roll(game, chart_key: str, dice: tuple[int, int], mods: list[tuple[str, int]
 
 
 def terrain_mod(game, terrain_key: str, chart_title: str) -> int:
-    return modifiers(game.terrain(terrain_key).effect).get(chart_title, 0)
+    from lostprint.games.lost_expedition import terrain_mod as typed_mod
+
+    chart = next(c.key for c in game.charts if c.title == chart_title)
+    return typed_mod(terrain_key, chart)
 
 
-def progress_of(results: tuple[str, ...]) -> int:
-    """The movement progress a chart row gives: 'Movement +2', 'Movement +1' -> 3."""
-    total = 0
-    for r in results:
-        total += modifiers(r).get("Movement", 0)
-    return total
+def progress_of(band) -> int:
+    """The movement progress a Movement chart row gives (its typed effects)."""
+    from lostprint.games.lost_expedition import row_for_band
+
+    return sum(e.amount for e in row_for_band("movement", band).effects if e.what == "movement")
 
 
 def examples(game) -> dict:
@@ -94,7 +95,7 @@ def examples(game) -> dict:
     ex["move"] = mv
     ex["move_terrain"] = hills
     ex["move_progress_before"] = 2
-    ex["move_progress"] = progress_of(mv.band.results)
+    ex["move_progress"] = progress_of(mv.band)
     ex["move_progress_after"] = min(game.trackers[4].maximum, 2 + ex["move_progress"])
     # mapping beside the river
     mp = roll(game, "mapping", (1, 6), [("extra 3s and the WILD", bonus.get("Mapping", 0))])
@@ -124,6 +125,14 @@ def examples(game) -> dict:
     return ex
 
 
+def terrain_mods(game, terrain_key: str) -> dict[str, int]:
+    """{'Movement': -1, 'Hunting': 1}: a terrain's chart modifiers by chart title, from the typed data."""
+    from lostprint.games.lost_expedition import terrain_rule
+
+    titles = {c.key: c.title for c in game.charts}
+    return {titles[chart]: n for chart, n in terrain_rule(terrain_key).mods}
+
+
 def context(game, opts) -> dict:
     from lostprint.maps.model import standard_map
 
@@ -145,7 +154,8 @@ def context(game, opts) -> dict:
         "worst_dir": min(directions, key=lambda d: d[1]),
         "phase_charts": [c for c in game.charts if c.key not in ("planning", "interests")],
         "interest_effects": game.get("interest_effects"),
-        "mods": {t.key: modifiers(t.effect) for t in game.terrains},
+        "mods": {t.key: terrain_mods(game, t.key) for t in game.terrains},
+        "rulings": {r.key: r for r in game.get("rulings", ())},
         "movement_tracker": next(t for t in game.trackers if t.key == "movement"),
     }
 
@@ -197,4 +207,5 @@ def cover_art(book: Book):
 
 
 def house_rules(game):
-    return ()
+    """Every ruling of the game data: where the published rules are silent or contradict themselves."""
+    return [(r.title, f"{r.rule} {r.reason}") for r in game.get("rulings", ()) if not r.chart]

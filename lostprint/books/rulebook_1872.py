@@ -136,6 +136,8 @@ def house_rules(game):
                 out.append((f"Tribal Units, difference {row.label}, {unit.name}", cell.reason))
     first = next(o.code for o in plots.OUTCOMES if o.house)
     out.append((f"Plot outcomes {first}\u2013{plots.OUTCOMES[-1].code}", plots.HOUSE_REASON))
+    for ruling in game.get("rulings", ()):
+        out.append((ruling.topic, f"{ruling.rule} {ruling.reason}"))
     return out
 
 

@@ -236,14 +236,18 @@ def pending(st: State, diffs: dict) -> list[tuple[str, Effect]]:
     return out
 
 
-def colourable(land: Land, terrain: dict, pos: str) -> list[str]:
-    """Hexes a map icon may colour: unmapped next to the tribe, or two away when all around are mapped."""
+def colourable(land: Land, terrain: dict, pos: str, kind: str = "") -> list[str]:
+    """Hexes a map icon may colour: unmapped next to the tribe, or two away when all around are mapped.
+    A Canada hex never takes a terrain other than its mapped twin's (ruling "canada-terrain")."""
     near = [n for n in land.neighbors[pos] if n not in terrain and n not in land.fort]
-    if near:
-        return near
-    here = land.axial[pos]
-    return [lab for lab, h in land.axial.items() if lab not in terrain and lab not in land.fort
-            and hexgrid.distance(h, here) == 2]
+    if not near:
+        here = land.axial[pos]
+        near = [lab for lab, h in land.axial.items() if lab not in terrain and lab not in land.fort
+                and hexgrid.distance(h, here) == 2]
+    if kind:
+        near = [n for n in near if not (n in land.goals and any(
+            terrain.get(g, kind) != kind for g in land.goals if g != n))]
+    return near
 
 
 def choices(st: State, effect: Effect) -> tuple:
@@ -315,7 +319,7 @@ def apply(st: State, effect: Effect, choice=None, die: int | None = None, unit: 
 
 def map_hex(land: Land, terrain: dict, st: State, kind: str, label: str | None) -> dict:
     """A map icon: colour `label` as `kind` (None when no hex can be coloured). Returns the new map."""
-    options = colourable(land, terrain, st.pos)
+    options = colourable(land, terrain, st.pos, kind)
     if label is None:
         if options:
             raise RuleError("map", f"{kind} must be coloured: {', '.join(sorted(options))} can take it")

@@ -5,16 +5,18 @@ tuple of die faces; a musket reroll is a second tuple) and every decision the pl
 explicit argument, and returning the next state. Nothing here rolls dice, reads files or keeps
 state between calls; every number comes from lostprint.games.lost_expedition.
 
-The phases of a day, in order: start_day, planning, movement, mapping, exploring, native_contact,
-hunting, interests (when due), eat, step (zero or more times; interests may be due after a step),
-morale, end_day. An illegal input raises Illegal (a ValueError) naming the rule.
+The phases of a day, in order: start_day, planning, roll_phase("movement"), mapping,
+roll_phase("exploring"), roll_phase("native-contact"), roll_phase("hunting"), interests (when
+due), eat, step (zero or more times; interests may fall due after a step), morale, end_day. An
+illegal input raises Illegal (a ValueError) naming the rule.
 
 For a phase whose dice are unknown (a save without `rolls:`), `reachable_rows` and `phase_range`
 say what any legal roll could give.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from types import MappingProxyType
 
 from lostprint.games.lost_expedition import (
     INTEREST_ROWS, RULES, TRACKER_KEYS, WONDER, interest_rule, rows_of, terrain_mod, terrain_rule,
@@ -22,13 +24,23 @@ from lostprint.games.lost_expedition import (
 from lostprint.geometry import hexgrid
 
 R = RULES
-IX = {k: i for i, k in enumerate(TRACKER_KEYS)}
+IX = MappingProxyType({k: i for i, k in enumerate(TRACKER_KEYS)})
 ROLLED = ("movement", "exploring", "native-contact", "hunting")  # the charts played by roll_phase
 FACE_ORDER = tuple(k for k, _ in sorted(R.phase_faces, key=lambda kv: kv[1]))
+FACE = MappingProxyType(dict(R.phase_faces))
 
 
 class Illegal(ValueError):
     """An input the rules do not allow (the message names the rule)."""
+
+
+def replace(st, **changes):
+    """dataclasses.replace without its per-call field checks (the engine's hot path)."""
+    new = object.__new__(type(st))
+    values = dict(st.__dict__)
+    values.update(changes)
+    object.__setattr__(new, "__dict__", values)
+    return new
 
 
 @dataclass(frozen=True)
@@ -42,6 +54,7 @@ class Board:
     printed: dict  # label -> terrain key
     river: tuple[str, ...]  # source to sea
     interest_icons: frozenset
+    to_goal: dict  # label -> hexes to the first goal
 
     def distance(self, a: str, b: str) -> int:
         return hexgrid.distance(self.axial[a], self.axial[b])
@@ -59,11 +72,13 @@ def board_of(game_map) -> Board:
     river: list[str] = []
     for f in game_map.features_of("river"):
         river.extend(f.hexes)
+    goal = game_map.axial[game_map.goals[0]]
     return Board(
         start=game_map.start, goals=tuple(game_map.goals), axial=dict(game_map.axial),
         neighbours={lab: tuple(game_map.neighbors(lab)) for lab in game_map.axial},
         printed=dict(game_map.terrain), river=tuple(river),
         interest_icons=frozenset(h for f in game_map.features_of("interest") for h in f.hexes),
+        to_goal={lab: hexgrid.distance(ax, goal) for lab, ax in game_map.axial.items()},
     )
 
 
@@ -76,7 +91,10 @@ class Plan:
     bonus: tuple[tuple[str, int], ...] = ()
 
     def get(self, chart: str) -> int:
-        return dict(self.bonus).get(chart, 0)
+        for key, n in self.bonus:
+            if key == chart:
+                return n
+        return 0
 
 
 @dataclass(frozen=True)
@@ -165,7 +183,7 @@ def wild_count(st: State, dice: tuple[int, ...]) -> int:
 
 def wild_assignments(st: State, dice: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
     """Every legal way to give this roll's WILDs to the phases it calls (all WILDs are given)."""
-    called = tuple(k for k in FACE_ORDER if R.face(k) in dice)
+    called = tuple(k for k in FACE_ORDER if FACE[k] in dice)
     n = wild_count(st, dice)
     if not called or n == 0:
         return ((),)
@@ -194,13 +212,13 @@ def planning(st: State, dice: tuple[int, ...], wilds: tuple[tuple[str, int], ...
             fever, fever_today = False, "broken"
             log.append(f"{n_wild} WILDs break the fever")
         n_wild = 0
-    called = tuple(k for k in FACE_ORDER if R.face(k) in dice)
+    called = tuple(k for k in FACE_ORDER if FACE[k] in dice)
     given = dict(wilds)
     if any(k not in called or n < 0 for k, n in given.items()):
         raise Illegal("a WILD only adds to a phase the dice called")
     if sum(given.values()) != (n_wild if called else 0):
         raise Illegal(f"{n_wild} WILD{'s' * (n_wild != 1)} to give, not {sum(given.values())}")
-    bonus = tuple((k, (dice.count(R.face(k)) - 1 + given.get(k, 0)) * R.bonus_per_extra) for k in called)
+    bonus = tuple((k, (dice.count(FACE[k]) - 1 + given.get(k, 0)) * R.bonus_per_extra) for k in called)
     values = st.values
     counts = [dice.count(f) for f in set(dice) if f != R.wild_face]
     if counts and max(counts) >= R.kind_for_bonus:
@@ -216,7 +234,7 @@ def _mark(st_marks: tuple, *mark) -> tuple:
 
 
 class _Day:
-    """The mutable scratch of one phase (local to one call): applies effects, then freezes."""
+    """The scratch of one phase (local to one call): applies effects, then freezes a new State."""
 
     def __init__(self, st: State):
         self.st = st
@@ -337,7 +355,10 @@ def _use_diego(st: State, diego: bool) -> int:
 
 
 def row_for(chart: str, total: int):
-    return next(r for r in rows_of(chart) if r.covers(total))
+    for row in rows_of(chart):
+        if row.covers(total):
+            return row
+    raise AssertionError((chart, total))
 
 
 def roll_phase(st: State, chart: str, rolls: tuple[tuple[int, ...], ...] = (), diego: bool = False,
@@ -348,7 +369,7 @@ def roll_phase(st: State, chart: str, rolls: tuple[tuple[int, ...], ...] = (), d
         raise Illegal(f"{chart} is not rolled this way")
     if chart not in st.plan.called:
         if rolls or choice is not None:
-            raise Illegal(f"no {R.face(chart)} was planned: {chart} is skipped today")
+            raise Illegal(f"no {FACE[chart]} was planned: {chart} is skipped today")
         return st
     day = _Day(st)
     rows = rows_of(chart)
@@ -357,14 +378,14 @@ def roll_phase(st: State, chart: str, rolls: tuple[tuple[int, ...], ...] = (), d
             raise Illegal("the predicted eclipse: choose a Native Contact row instead of rolling")
         row = rows[choice]
         day.changes["eclipse"] = st.eclipse - 1
-        day.log.append(f"{chart}: the eclipse lets the party choose {row.effects}")
+        day.log.append(f"{chart}: the eclipse lets the party choose row {row.low}-{row.high}")
         day.apply(row.effects, trail_to)
         return day.done()
     if not rolls:
-        raise Illegal(f"a {R.face(chart)} was planned: roll on {chart}")
-    if len(rolls) > 2:
+        raise Illegal(f"a {FACE[chart]} was planned: roll on {chart}")
+    if len(rolls) > 1 + R.musket_rerolls:
         raise Illegal(f"{chart}: one roll and at most one musket reroll")
-    musket = len(rolls) == 2
+    musket = len(rolls) > 1
     if musket:
         if chart not in R.musket_charts:
             raise Illegal(f"muskets cannot reroll {chart}")
@@ -393,7 +414,7 @@ def mapping(st: State, target: str | None = None, dice: tuple[int, ...] = (), di
     if "mapping" not in st.plan.called or not mapping_targets(st):
         if dice:
             raise Illegal("mapping is skipped today" + ("" if "mapping" in st.plan.called
-                                                         else f": no {R.face('mapping')} was planned"))
+                                                         else f": no {FACE['mapping']} was planned"))
         return st
     if target not in mapping_targets(st):
         raise Illegal(f"map a hex next to {st.pos} that is not mapped yet, not {target}")
@@ -414,11 +435,11 @@ def mapping(st: State, target: str | None = None, dice: tuple[int, ...] = (), di
                    cataracts=cataracts, log=log, diego_used=st.diego_used or diego)
 
 
-def lagos_placements(st: State) -> tuple[tuple[str, str, str], ...]:
-    """Three unmapped hexes that touch each other, nearest first to halfway between here and the delta."""
+def lagos_placements(st: State) -> tuple[tuple[str, ...], ...]:
+    """Sets of unmapped hexes that all touch, nearest first to halfway between here and the delta."""
     b = st.board
     a, g = b.axial[st.pos], b.axial[b.goals[0]]
-    mid = ((a[0] + g[0]) / 2, (a[1] + g[1]) / 2)
+    mid = ((a[0] + g[0]) / 2, (a[1] + g[1]) / 2)  # not a rule: halfway
     found = set()
     for lab in b.axial:
         if lab in st.terrain:
@@ -602,17 +623,17 @@ def score(st: State, result: str) -> tuple[tuple[str, int], ...]:
 # --- what unknown dice could give ---------------------------------------------------------------
 
 
-def total_range(st: State, chart: str, called: bool = True) -> tuple[int, int]:
+def total_range(st: State, chart: str) -> tuple[int, int]:
     """The lowest and highest total any legal roll of `chart` could make here today, when the
     planning dice are unknown (any bonus planning could give, a musket, Diego)."""
     n = phase_dice(st, chart)
-    low = n + terrain_mod(st.terrain_here(), chart)
-    high = n * R.die_faces + terrain_mod(st.terrain_here(), chart) + (R.planning_dice - 1) * R.bonus_per_extra
+    base = terrain_mod(st.terrain_here(), chart)
     if chart in R.peaceful_charts:
-        high += R.peaceful_bonus * st.peaceful.count(st.pos)
-        low += R.peaceful_bonus * st.peaceful.count(st.pos)
+        base += R.peaceful_bonus * st.peaceful.count(st.pos)
     if chart == "hunting" and st.expedition == "botany":
-        low, high = low + R.botany_hunting, high + R.botany_hunting
+        base += R.botany_hunting
+    low = n + base
+    high = n * R.die_faces + base + (R.planning_dice - 1) * R.bonus_per_extra
     if st.expedition == "military" and chart in R.musket_charts:
         high += R.military_musket_bonus
     if st.diego:
@@ -631,7 +652,7 @@ def reachable_rows(st: State, chart: str) -> tuple:
 
 def phase_range(st: State, chart: str) -> dict[str, tuple[int, int]]:
     """For each tracker, the least and most a roll of `chart` could change it by today (a musket's
-    reroll included), ignoring marks: villages, trails and interests are read from the save."""
+    reroll included), leaving out what marks show: villages, trails and interests are read from the save."""
     out = {k: [0, 0] for k in TRACKER_KEYS}
     for row in reachable_rows(st, chart):
         delta = dict.fromkeys(TRACKER_KEYS, 0)

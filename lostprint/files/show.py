@@ -51,8 +51,8 @@ def kind_of(value: object) -> str:
 def shown(value: object, limit: int = 40) -> str:
     """A value as it may stand in a message: strings quoted, numbers as digits, a list or mapping
     as its first few plain items (never repr() of a whole tree)."""
-    if isinstance(value, str):
-        return clip(repr(escape(value[:limit * 2])), limit)
+    if isinstance(value, str):  # repr escapes controls, bidi marks and surrogates
+        return clip(repr(value[:limit * 2]), limit)
     if isinstance(value, bool) or value is None:
         return repr(value)
     if isinstance(value, int):

@@ -389,6 +389,11 @@ RULINGS = (
     Ruling("ghost-mountain", "Ghost Mountain: once",
            "The Ghost Mountain sets every primary resource to 5 the first time you enter it.",
            "A refill on every entry would let a tribe step in and out of it for the rest of the game."),
+    Ruling("canada-terrain", "Map icons beside Canada",
+           "A map icon never colours a Canada hex in a terrain other than its already mapped twin; if no "
+           "other hex can take it, that icon is lost.",
+           "The source asks for both Canada hexes in one terrain; an icon forced onto the second one in "
+           "another terrain would end every chance of winning through no choice of the player."),
     Ruling("fort-entry", "Fort Benton after 12A",
            "After 12A the fort's hex is drawn and entered like any hex, at its terrain's cost; a failed "
            "assault ends the turn back in the hex you came from, at no cost.",

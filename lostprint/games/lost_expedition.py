@@ -57,6 +57,7 @@ class Ruling:
     title: str
     rule: str
     reason: str
+    chart: str = ""  # the chart that prints this ruling as its note, if any
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,7 @@ class ExpeditionRules:
     doctor_break_wilds: int
     fever_morale: int  # lost at once on a fever icon
     musket_reroll_cost: int
+    musket_rerolls: int  # per phase
     musket_charts: tuple[str, ...]  # charts a musket may reroll
     military_musket_bonus: int
     botany_hunting: int
@@ -128,7 +130,7 @@ RULES = ExpeditionRules(
     phase_faces=(("movement", 2), ("mapping", 3), ("exploring", 4), ("native-contact", 5), ("hunting", 6)),
     bonus_per_extra=1, kind_for_bonus=4, kind_bonus=1,
     fever_break_wilds=3, doctor_break_wilds=2, fever_morale=1,
-    musket_reroll_cost=1, musket_charts=("movement", "exploring", "native-contact", "hunting"),
+    musket_reroll_cost=1, musket_rerolls=1, musket_charts=("movement", "exploring", "native-contact", "hunting"),
     military_musket_bonus=2, botany_hunting=1,
     peaceful_bonus=1, peaceful_charts=("exploring", "hunting"),
     village_progress=1,
@@ -275,18 +277,18 @@ RULINGS = (
     Ruling("wild-no-phase", "WILDs call no phase",
            "A WILD only adds to a face you rolled; it cannot call a phase on its own.",
            "The source says a phase is skipped unless rolled, and WILDs are bonuses; it never says "
-           "whether a WILD alone may call one."),
+           "whether a WILD alone may call one.", chart="planning"),
     Ruling("mapped-only", "Enter only mapped hexes",
            "Map Travel may only enter a hex that is mapped (drawn or printed).",
            "The source prices a step by the terrain of the target, which a blank hex does not have."),
     Ruling("exploring-interests", "Exploring 10+ gives Interests",
            "Interests are rolled on an Exploring total of 10 or more, as the Exploring chart says.",
            "The Interests phase text says 11+, the chart says 10+; the chart is what a player reads "
-           "at the table."),
+           "at the table.", chart="exploring"),
     Ruling("mapping-dice", "Mapping is rolled on 2d6",
            "The Mapping chart is rolled once on 2d6, plus the planning bonus.",
            "Phase 3 says 2d6 and the chart runs 2 to 12; the symbol key's \"1d6 for each ?\" could "
-           "never reach most of its rows."),
+           "never reach most of its rows.", chart="mapping"),
     Ruling("no-travel-morale", "Morale when you stay put",
            f"A day without a step changes morale by {signed(R.morale_no_travel)}.",
            "The morale chart shows 0 for no travel while phase 10's text takes 1 morale; the text wins."),
@@ -300,6 +302,11 @@ RULINGS = (
 
 def ruling(key: str) -> Ruling:
     return next(r for r in RULINGS if r.key == key)
+
+
+def ruling_note(key: str) -> str:
+    r = ruling(key)
+    return f"{r.rule} {r.reason}"
 
 
 # --- text made from the rules -----------------------------------------------------------------
@@ -333,6 +340,11 @@ def rows_of(chart: str) -> tuple[Row, ...]:
     return INTEREST_ROWS if chart == "interests" else dict(CHART_ROWS)[chart]
 
 
+def row_for_band(chart: str, band: Band) -> Row:
+    """The typed row behind a printed band of a chart."""
+    return next(r for r in rows_of(chart) if (r.low, r.high) == (band.low, band.high))
+
+
 def _bonus_text(chart: str) -> str:
     return f"{signed(R.bonus_per_extra)} per extra {R.face(chart)}"
 
@@ -342,17 +354,17 @@ PLANNING = Chart(
     tuple(Band(f, f, ("WILD (?)",) if f == R.wild_face else (_CHART_TITLE[R.chart_of(f)],),
                house=f == R.wild_face) for f in range(1, R.die_faces + 1)),
     modifier="Reroll any dice once. Each extra die of a face (or WILD) is +1 on its chart.",
-    phase=1, note=ruling("wild-no-phase").rule,
+    phase=1, note=ruling_note("wild-no-phase"),
 )
 MOVEMENT = Chart("movement", "Movement", f"{R.phase_dice}d{R.die_faces}", _bands(rows_of("movement")),
                  modifier=f"{_bonus_text('movement')}. Musket: reroll both dice.", phase=2)
 MAPPING = Chart("mapping", "Mapping", f"{R.phase_dice}d{R.die_faces}", _bands(rows_of("mapping")),
                 modifier=f"{_bonus_text('mapping')}. No muskets. A {R.cataract_face} on a die in a river hex: "
                          "cataract downstream.",
-                phase=3, house=True, note=ruling("mapping-dice").reason)
+                phase=3, house=True, note=ruling_note("mapping-dice"))
 EXPLORING = Chart("exploring", "Exploring", f"{R.phase_dice}d{R.die_faces}", _bands(rows_of("exploring")),
                   modifier=f"{_bonus_text('exploring')}. Musket: reroll both dice.", phase=4,
-                  note=ruling("exploring-interests").reason)
+                  note=ruling_note("exploring-interests"))
 NATIVE_CONTACT = Chart("native-contact", "Native Contact", f"{R.phase_dice}d{R.die_faces}",
                        _bands(rows_of("native-contact")),
                        modifier=f"{_bonus_text('native-contact')}. Musket: reroll both dice.", phase=5)
@@ -458,6 +470,9 @@ RULE_NUMBERS = (
     ("score_per_hex", R.score_per_hex),
     ("wild_face", R.wild_face),
     ("max_steps", R.max_steps),
+    ("score_per_conquistador", R.score_per_conquistador),
+    ("score_per_wonder", R.score_per_wonder),
+    ("lagos_hexes", R.lagos_hexes),
 )
 
 GOAL_TEXT = f"Reach the river delta within {R.day_limit} days"
@@ -484,6 +499,7 @@ GAME = Game(
     pieces=PIECES,
     options=EXPEDITIONS,
     day_limit=R.day_limit,
+    rules=RULES,
     extra=(
         ("rules", RULE_NUMBERS),
         ("weeks", R.weeks),

@@ -397,13 +397,7 @@ class Chief:
 
     def map_hex(self, kind, tdist, record) -> None:
         land = self.land
-        ok = []
-        for lab in eng.colourable(land, self.terrain, self.st.pos):
-            if lab in land.goals and any(g in self.terrain and self.terrain[g] != kind for g in land.goals if g != lab):
-                continue
-            ok.append(lab)
-        if not ok:  # the icon must be coloured, even where it spoils Canada
-            ok = eng.colourable(land, self.terrain, self.st.pos)
+        ok = eng.colourable(land, self.terrain, self.st.pos, kind)
         if not ok:
             return
         here = tdist.get(self.st.pos, 99)

@@ -46,7 +46,7 @@ class Player:
     # --- what a policy may ask ------------------------------------------------------------------
 
     def dist(self, a: str) -> int:
-        return self.board.distance(a, self.board.goals[0])
+        return self.board.to_goal[a]
 
     def toward_goal(self, labels, here: str | None = None):
         """Best first: closest to the delta, then the happiest direction."""
@@ -236,11 +236,11 @@ class Careful(Player):
         hungry = st.get("food") <= self.caution.hungry_at
         keep, seen = [], set()
         for d in sorted(dice):
-            if d in (R.wild_face, R.face("movement")):
+            if d in (R.wild_face, eng.FACE["movement"]):
                 keep.append(d)
-            elif d == R.face("mapping") and need_map and d not in seen:
+            elif d == eng.FACE["mapping"] and need_map and d not in seen:
                 keep.append(d)
-            elif d == R.face("hunting") and hungry and d not in seen:
+            elif d == eng.FACE["hunting"] and hungry and d not in seen:
                 keep.append(d)
             seen.add(d)
         if len(keep) < len(dice):
@@ -250,7 +250,7 @@ class Careful(Player):
     def wilds(self, dice):
         n = eng.wild_count(self.st, dice)
         for chart in ("movement", "mapping", "hunting", "exploring", "native-contact"):
-            if n and R.face(chart) in dice:
+            if n and eng.FACE[chart] in dice:
                 return ((chart, n),)
         return ()
 

@@ -10,9 +10,8 @@ import functools
 import math
 
 from lostprint.fonts import registered
-from lostprint.text.fallback import is_simple
-from lostprint.text.pdf import draw_text
 from lostprint.scene import Circle, Group, Hatch, Line, Path, Rect, Style, Text, bbox
+from lostprint.text.fallback import is_simple
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -129,7 +128,10 @@ class _Painter:
         c = self.c
         self.fill(item.fill)
         if not is_simple(item.text, item.font):  # other scripts: fallback fonts, shaped, bidi
+            from lostprint.text.pdf import draw_text  # imports reportlab.platypus: only when needed
+
             draw_text(c, item.text, item.font, item.size, item.x, self.y(item.y), item.anchor)
+            self.state.pop("font", None)  # draw_text sets its own fonts
             return
         font = registered(item.font)
         if self.state.get("font") != (font, item.size):

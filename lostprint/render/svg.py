@@ -5,6 +5,7 @@ import svgwrite
 
 from lostprint import __version__
 from lostprint.fonts import FONTS
+from lostprint.palette import PAPER_WHITE
 from lostprint.scene import Circle, Group, Hatch, Line, Path, Rect, Scene, Style, Text, hatches, walk
 from lostprint.text.fallback import is_simple
 from lostprint.text.svg import font_face_css, outline_paths
@@ -105,7 +106,7 @@ def render(scene: Scene, page: int = 0, **_options) -> bytes:
             used.setdefault(item.font, set()).update(item.text)
     if used:  # the SVG carries its fonts: subset, as @font-face data
         dwg.defs.add(dwg.style(font_face_css(used)))
-    dwg.add(dwg.rect((0, 0), (_num(sheet.width), _num(sheet.height)), fill="#ffffff"))
+    dwg.add(dwg.rect((0, 0), (_num(sheet.width), _num(sheet.height)), fill=PAPER_WHITE))
     for item in sheet.items:
         _add(dwg, dwg, item)
     return ('<?xml version="1.0" encoding="utf-8"?>\n' + dwg.tostring() + "\n").encode("utf-8")

@@ -110,9 +110,10 @@ class Rules1672(LostRules):
             got = {}
             for key in ISLAND_SUPPLIES:
                 if key in spec:
-                    n = rd.integer(spec[key], At(line_of(spec, key), f"{at.field}.{key}"), 0, slot_count("gather"))
+                    kat = At(line_of(spec, key) or at.line, f"{at.field}.{key}")
+                    n = rd.integer(spec[key], kat, 0, slot_count("gather"))
                     if n:
-                        got[key] = (n, At(line_of(spec, key), f"{at.field}.{key}"))
+                        got[key] = (n, kat)
             total = sum(n for n, _ in got.values())
             if total > slot_count("gather"):
                 problems.add(at, f"{total} gathered: one per sailor, and Gather has {slot_count('gather')} places")

@@ -369,11 +369,28 @@ class DayReplay:
         self.start = st.day_start
         self.steps = st.day_hexes[1:]
         self.drawn = Counter(t for lab, t in st.flags.get("drawn_today", {}).items())
-        self.room = bool(eng.colourable(self.land, self.terrain_end, self.start))
+        self.room = {t.key: self.always_room(st, t.key) for t in st.game.terrains}
         self.exact = "units" in facts.rolls
         self.why: list[tuple[At, str]] = []
         self.memo: dict = {}
+        self.use_bounds = True
         self.omen_options: dict = {}
+
+    def always_room(self, st, kind: str) -> bool:
+        """True when a hex could take a `kind` icon at every moment of the day (whatever order the
+        day's hexes were coloured in), so none of its icons could be lost."""
+        from itertools import combinations
+
+        before = st.flags["terrain"]
+        drawn = [lab for lab in st.flags.get("drawn_today", {})]
+        today = st.flags.get("drawn_today", {})
+        for n in range(len(drawn) + 1):
+            for subset in combinations(drawn, n):
+                terrain = dict(before)
+                terrain.update((lab, today[lab]) for lab in subset)
+                if not eng.colourable(self.land, terrain, self.start, kind):
+                    return False
+        return True
 
     def where(self, field: str) -> At:
         raw = self.facts.raw
@@ -404,20 +421,38 @@ class DayReplay:
             return set()
         rows = self.phase1(states)
         if rows is None:
-            return set()
+            return self.recover(states)
         self.bounds()
         aug = self.phase2(states, rows)
+        if not aug:  # without the shortcut of the day's recorded end, to say what is really wrong
+            self.use_bounds = False
+            aug = self.phase2(states, rows)
         if not aug:
             self.report_phase2()
-            return set()
+            return self.recover(states)
         ends = set()
         for s in aug:
             ends.update(self.phase3(s))
+        if not ends and self.use_bounds:
+            self.use_bounds = False
+            aug = self.phase2(states, rows)
+            for s in aug:
+                ends.update(self.phase3(s))
         if not ends:
             at, message = self.why[0] if self.why else (self.where("moved"), "no legal way to make these moves")
             self.problems.add(at, message)
-            return set()
+            return self.recover(states)
         return self.match(ends)
+
+    def recover(self, states) -> set:
+        """After a problem: the day as the save records it, so the days after are still checked."""
+        values, caps = self.recorded()
+        s = next(iter(states))
+        plots_done = s.plots + tuple((letter, self.st.day) for letter in self.facts.plots if not s.done(letter))
+        vision = s.vision or (self.facts.vision[:2] if self.facts.vision else None)
+        return {s._replace(values=values, caps=caps, pos=self.st.position, moved=tuple(self.steps),
+                           travelled=s.travelled + len(self.steps), plots=plots_done, vision=vision,
+                           crows=s.crows + tuple(t for t, _ in self.facts.crows), came_from="")}
 
     def phase1(self, states) -> dict | None:
         f = self.facts
@@ -436,10 +471,11 @@ class DayReplay:
 
     def phase2(self, states, rows) -> set:
         """Every (state, omens read, map icons by terrain) Phase 2 can end in."""
-        omens = self.facts.rolls.get("omens")
+        omens = self.facts.rolls.get("omens", () if self.exact else None)
         current = set()
         for s in states:
-            s = s._replace(fever=max(0, s.fever - 1))
+            # nothing in a save shows which roll went first, so a fever's turns are not followed
+            s = s._replace(fever=0)
             current.add((s, 0, (), ()))
         terrains = self.terrain_end
         here = self.st.flags["terrain"].get(self.start) or terrains.get(self.start)
@@ -469,9 +505,8 @@ class DayReplay:
             if omens is not None and k != len(omens):
                 continue
             counts = Counter(maps)
-            if self.room and counts != self.drawn:
-                continue
-            if not self.room and any(self.drawn[t] > counts[t] for t in self.drawn):
+            if any(counts[t] != self.drawn[t] if room else counts[t] < self.drawn[t]
+                   for t, room in self.room.items()):
                 continue
             out.add(s)
         return out
@@ -497,7 +532,7 @@ class DayReplay:
             g = [sum(per_unit[u][0][i] for u in range(done, len(eng.UNITS))) for i in range(n)]
             lo = [sum(per_unit[u][1][i] for u in range(done, len(eng.UNITS))) for i in range(n)]
             self.rest.append((g, lo))
-        up, down = [0] * n, [0] * n
+        up, down, must = [0] * n, [0] * n, [0] * n
         crow_gain = 0
         for letter, (roll, index, out, at) in self.facts.plots.items():
             if out is None:
@@ -510,31 +545,43 @@ class DayReplay:
         for i, k in enumerate(eng.KEYS):
             if k in eng.PRIMARY:
                 up[i] += crow_gain
-        steps = len(self.steps)
+        land = self.land
         terrain = self.terrain_end
-        worst_move = max(c.movement for c in GAME.costs)
-        down[eng.INDEX["food"]] += sum(GAME.cost(terrain[lab]).food for lab in self.steps if lab in terrain)
-        down[eng.INDEX["movement"]] += steps * (2 * worst_move + GAME.river_extra)
-        down[eng.INDEX["resolve"]] += steps * GAME.river_extra + GAME.idle_resolve + 4
-        down[eng.INDEX["proximity"]] += 2
-        up[eng.INDEX["resolve"]] += 2 * steps
+        path = [self.start] + list(self.steps)
+        rivers = sum(eng.crossing(land, a, b) for a, b in zip(path, path[1:]))
+        food, move, resolve, prox = (eng.INDEX[k] for k in ("food", "movement", "resolve", "proximity"))
+        must[food] = sum(GAME.cost(terrain[lab]).food for lab in self.steps if lab in terrain)
+        must[move] = len(self.steps)
+        down[move] += sum(2 * GAME.cost(terrain[lab]).movement for lab in self.steps if lab in terrain) \
+            + rivers * GAME.river_extra - must[move]
+        down[resolve] += rivers * GAME.river_extra
+        must[resolve] = 0 if self.steps else GAME.idle_resolve
+        up[resolve] += rivers * max((p.river_gain[1] for p in plots.POWERS.values() if p.river_gain), default=0)
+        if any(lab in land.fort for lab in self.steps):
+            for e in plots.VICTORIES["12A"].test.failed:
+                down[eng.INDEX[e.key]] += abs(e.n)
+        if any(s.mountie > 0 for s in self.st.flags["states"]):
+            for e in plots.VICTORIES["44A"].missed:
+                down[eng.INDEX[e.key]] += abs(e.n)
         if self.facts.vision is not None or self.facts.ghost or any(
                 eng.power(s).ghost_mountain for s in self.st.flags["states"]):
             up, down = [inf] * n, [inf] * n
-        self.after = (up, down)
+        self.after = (up, down, must)
         self.caps_free = self.facts.vision is not None
 
     def prune(self, current, done: int) -> set:
+        if not self.use_bounds:
+            return current
         values, caps = self.recorded()
         gain, loss = self.rest[done]
-        up, down = self.after
+        up, down, must = self.after
         out = set()
         for item in current:
             s = item[0]
             ok = True
             for i in range(len(values)):
                 v = s.values[i]
-                if v + gain[i] + up[i] < values[i] or v - loss[i] - down[i] > values[i]:
+                if max(0, v + gain[i] + up[i] - must[i]) < values[i] or v - loss[i] - down[i] - must[i] > values[i]:
                     ok = False
                     break
                 if not self.caps_free and s.caps[i] < caps[i]:
@@ -558,7 +605,7 @@ class DayReplay:
             for s1, k1, m1 in branches:
                 if e.op == "map":
                     m2 = tuple(sorted(m1 + (e.key,)))
-                    if Counter(m2)[e.key] <= self.drawn[e.key] or not self.room:
+                    if Counter(m2)[e.key] <= self.drawn[e.key] or not self.room[e.key]:
                         nxt.add((s1, k1, m2))
                 elif e.op == "crow":
                     for s2 in self.crow(s1, here):
@@ -676,8 +723,8 @@ class DayReplay:
         roll, index, out, at = entry
         here = self.terrain_end[s.pos]
         n = out.dice if out is not None else 0
-        if "outcome" in self.facts.rolls:
-            dice_sets = [self.facts.rolls["outcome"]]
+        if "outcome" in self.facts.rolls or self.exact:
+            dice_sets = [self.facts.rolls.get("outcome", ())]
         else:
             dice_sets = list(_products(tuple(eng.dice_possible()), n))
         result = set()

@@ -2,6 +2,8 @@
 uses. The schema checks shape; `lostprint validate` also checks the rules (moves, marks, score)."""
 from __future__ import annotations
 
+from lostprint.engine.lost_crew import FACES
+from lostprint.games.lost_crew import RULES as CREW
 from lostprint.saves.validate import DAY_FIELDS, FORMAT, MAX_TEXT, OUTCOME_FIELDS
 
 LABEL = {"type": "string", "pattern": "^[A-Za-z]{1,3}[1-9][0-9]{0,2}$", "description": "a hex label, like B3"}
@@ -30,9 +32,10 @@ MARK_SHAPES = {
         "sea": LABEL,
         "shoals": LABEL,
         "island": {"type": "object", "required": ["hexes", "size"], "additionalProperties": False,
-                   "properties": {"hexes": _labels(), "size": {"enum": ["small", "medium", "large"]},
-                                  "natives": {"type": "boolean"}, "roll": {"type": "integer", "minimum": 1,
-                                                                           "maximum": 12}}},
+                   "properties": {"hexes": _labels(),
+                                  "size": {"enum": [k.replace("-island", "") for k, _ in CREW.island_bonus]},
+                                  "natives": {"type": "boolean"}, "roll": {"type": "integer", "minimum": FACES[0],
+                                                                           "maximum": FACES[-1]}}},
         "burial": LABEL,
     },
     "lost-crows": {
@@ -46,11 +49,17 @@ MARK_SHAPES = {
 DAY_SHAPES = {
     "lost-expedition": {"fever": {"enum": ["struck", "broken", True, False]}},
     "lost-crew": {
-        "weather": {"enum": ["fair", "headwind", "doldrums", "rain", "storm"]},
+        "weather": {"enum": [w.key for w in CREW.weathers]},
         "wounded": {"type": "array", "items": {"type": "string"}},
         "healed": {"type": "array", "items": {"type": "string"}},
         "lost": {"type": "array", "items": {"type": "string"}},
         "gathered": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
+        "rolls": {"type": "object", "additionalProperties": False, "description": "the day's dice, by phase",
+                  "properties": {r.key: {"type": "array", "minItems": 1, "description": r.what, "items": (
+                      {"type": "integer", "minimum": FACES[0], "maximum": FACES[-1]} if r.dice == 1 else
+                      {"type": "array", "minItems": r.dice, "maxItems": r.dice,
+                       "items": {"type": "integer", "minimum": FACES[0], "maximum": FACES[-1]}})}
+                                 for r in CREW.rolls}},
     },
     "lost-crows": {
         "crows": {"type": "array", "items": {"enum": ["plains", "forest", "mountains"]}},

@@ -231,7 +231,9 @@ def _setup(data: LDict, rules, rd: Reader) -> dict | None:
             aliases = rules.setup_aliases(key) if hasattr(rules, "setup_aliases") else {}
             key_value = aliases.get(slug(value), slug(value))
             if key_value not in allowed:
-                rd.error(at, f"{shown(value)} is not one of: {', '.join(allowed)}")
+                faces = sorted(int(a) for a in aliases if a.isdigit())
+                by_roll = f" (or the die face that picks one: {faces[0]}\u2013{faces[-1]})" if faces else ""
+                rd.error(at, f"{shown(value)} is not one of: {', '.join(allowed)}{by_roll}")
                 continue
             value = key_value
         out[key] = value

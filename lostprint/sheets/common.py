@@ -45,6 +45,10 @@ def foot_line(opts: SheetOptions, right: str, pal: Palette, left: str = "", left
     """One faint line at the foot of a two-sided sheet's page, inside the content box."""
     box = opts.content(margin=SIDE_MARGIN)
     baseline = box.bottom - 1.2 - 0.24 * MIN_TEXT
+    if text_width(right, "sans", MIN_TEXT) > box.w * 0.6:  # a long map name: cut by width, never off the page
+        while len(right) > 10 and text_width(right + "\u2026", "sans", MIN_TEXT) > box.w * 0.6:
+            right = right[:-max(1, len(right) // 20)]
+        right = right.rstrip() + "\u2026"
     items = [Text(box.right, baseline, right, MIN_TEXT, "sans", "end", pal.faint, role="footer")]
     if left:
         room = box.w - text_width(right, "sans", MIN_TEXT) - 20

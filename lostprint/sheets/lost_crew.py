@@ -728,7 +728,7 @@ def front(game, game_map, opts: SheetOptions) -> list:
     res_h = (1 if one_row else 2) * (cube_side + 3) + w.TITLE_BAR + 7
     need = _board_height(game, right.w)
     board_box, res_box, score_box = right.split_y(need, res_h, 0, gap=GAP)
-    if score_box.h >= 60:
+    if score_box.h >= 44:
         items.append(w.score_box(score_terms(game), score_box, pal, subtitle="at the end"))
     items.append(task_coins(board_box, pal, game))
     items.append(resource_cubes(res_box, pal, game))

@@ -529,6 +529,14 @@ def spirit_and_vision(game, box: Box, pal: Palette) -> Group:
                           "start", pal.soft))
     y = inner.y + max(bs, len(lines) * MIN_TEXT * 1.1) + 5
     rest = Box(inner.x, y, inner.w, inner.bottom - y)
+    quest = wrap(game.get("vision_quest_text", ""), "sans-italic", MIN_TEXT, inner.w)
+    if rest.h - len(quest) * MIN_TEXT * 1.1 - 6 >= 3 * 16:  # the quest's rule, when the write-ins keep room
+        items.append(Line(inner.x, y - 2.5, inner.right, y - 2.5, stroke(pal.faint, 0.4)))
+        for k, line in enumerate(quest):
+            items.append(Text(inner.x, y + 1 + ASCENT * MIN_TEXT + k * MIN_TEXT * 1.1, line, MIN_TEXT, "sans-italic",
+                              "start", pal.soft))
+        y += len(quest) * MIN_TEXT * 1.1 + 4
+        rest = Box(inner.x, y, inner.w, inner.bottom - y)
     a, b, c = rest.split_y(0, 0, 0, gap=2)
     items += list(w.write_in(a, "Terrain", pal).items)
     items += list(w.write_in(b, "Boon", pal).items)

@@ -5,6 +5,7 @@ import math
 
 from lostprint import __version__
 from lostprint.fonts import ASCENT, DESCENT, text_width
+from lostprint.games.model import HOUSE_MARK
 from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
 from lostprint.scene import Group, Path, Style, Text
@@ -46,7 +47,7 @@ def morale_compass(box: Box, pal: Palette, game) -> Group:
         dx, dy = cx + ux * apothem * 0.74, cy + uy * apothem * 0.74
         items.append(Text(dx, dy + (ASCENT - DESCENT) * MIN_TEXT / 2, name, MIN_TEXT, "sans", "middle", pal.soft,
                           role="compass-dir"))
-    nt = f"No travel: {no_travel:+d}".replace("-", "\u2212")
+    nt = f"No travel: {no_travel:+d}".replace("-", "\u2212") + (f" {HOUSE_MARK}" if any(r.key == "no-travel-morale" for r in game.get("rulings", ())) else "")
     items.append(Text(cx, inner.bottom - DESCENT * MIN_TEXT, nt, MIN_TEXT + 0.5, "sans-bold", "middle", pal.ink))
     return Group(tuple(items), name="compass", box=tuple(box))
 
@@ -70,7 +71,7 @@ def score_terms(game) -> list[tuple[str, str]]:
     lagos = rule_value(game, "lagos_hexes")
     if lagos:
         terms[0] = ("Hexes mapped", f"{per_hex} each; the {lagos} Lagos de Oro hexes count as one")
-    terms.append(("Conquistadors left", "on a win: 1 each"))
+    terms.append(("Conquistadors left", f"on a win: {rule_value(game, 'score_per_conquistador', 1)} each"))
     terms.append(("Natural Wonders", f"on a win: {wonder} each"))
     return terms
 

@@ -141,11 +141,38 @@ def tracker_height(box_w: float, piece=None) -> float:
     return 8 + 3 + side + 3 + SMALL + 2
 
 
+def _score_row(terms, items: list, inner: Box, box: Box, pal: Palette) -> Group:
+    cols = list(terms) + [("Total", "")]
+    col_w = inner.w / len(cols)
+    cell_h = min(inner.h - SMALL * 2.3 - 1, 20.0)
+    for i, (label, rule) in enumerate(cols):
+        x = inner.x + i * col_w
+        total = i == len(terms)
+        full = label + (f" ({rule})" if rule else "")
+        if text_width(full, "sans-bold", SMALL) <= col_w - 12:
+            items.append(Text(x, inner.y + ASCENT * SMALL, full, SMALL, "sans-bold", fill=pal.ink, role="score-term"))
+        else:  # the rule under the label, when there is room for two lines over the box
+            items.append(Text(x, inner.y + ASCENT * SMALL, fitted(label, "sans-bold", SMALL, col_w - 12)[0], SMALL,
+                              "sans-bold", fill=pal.ink, role="score-term"))
+            if inner.h - cell_h >= SMALL * 2.3 + 1:
+                items.append(Text(x, inner.y + SMALL * 1.12 + ASCENT * SMALL, fitted(rule, "sans", SMALL, col_w - 12)[0],
+                                  SMALL, "sans", fill=pal.soft, role="score-term"))
+        items.append(Rect(x, inner.bottom - cell_h, col_w - 14, cell_h, boxed(pal.paper, pal.ink, 1.4 if total else 0.8),
+                          radius=1.5, role="score-cell"))
+        if i < len(cols) - 1:
+            sign = "=" if i == len(cols) - 2 else "+"
+            items.append(Text(x + col_w - 7, inner.bottom - cell_h / 2 + (ASCENT - DESCENT) * BODY / 2, sign, BODY,
+                              "sans-bold", "middle", pal.soft))
+    return Group(tuple(items), name="score", box=tuple(box))
+
+
 def score_box(terms, box: Box, pal: Palette, title: str = "Score", subtitle: str = "") -> Group:
     """The game's scoring terms, each (label, how it scores) with a box to write the points in, and
     the total under them."""
     items, inner = panel(box, title, pal, subtitle=subtitle)
     rows = len(terms) + 1
+    if inner.h / rows < 16.0:  # a low box: the terms side by side, each over its own box
+        return _score_row(terms, items, inner, box, pal)
     row_h = inner.h / rows
     cell_w = min(46.0, inner.w * 0.28)
     cell_h = min(row_h - 3, 20.0)
@@ -334,7 +361,8 @@ def dice_key(chart: Chart, box: Box, pal: Palette, columns: int = 2) -> Group:
         x = inner.x + col * col_w
         y = inner.y + row * cell_h + (cell_h - side) / 2
         items += die_face(band.low or 0, x, y, side, pal)
-        label, size = fitted(", ".join(band.results), "sans", BODY, col_w - side - 6)
+        label, size = fitted(", ".join(band.results) + (f" {HOUSE_MARK}" if band.house else ""), "sans", BODY,
+                             col_w - side - 6)
         items.append(text_in(x + side + 4, y, side, label, size, color=pal.ink, role="result"))
     return Group(tuple(items), name=f"chart:{chart.key}", box=tuple(box))
 

@@ -12,58 +12,13 @@ reported by `missing`, with the Debian package that would cover it.
 from __future__ import annotations
 
 import re
-import subprocess
 import unicodedata
-from dataclasses import dataclass
-from functools import lru_cache
+
+from lostprint.text.faces import (BY_NAME, FALLBACKS, available, coverage, fallback_key, fallback_path,
+                                  system_fonts, variant_of)
 
 PLACEHOLDER = "\ufffd"
 
-
-@dataclass(frozen=True)
-class Fallback:
-    name: str  # the key part: "arabic" -> font keys "fb:arabic:serif" ...
-    what: str  # the scripts, for messages
-    package: str  # the Debian package that ships the files
-    files: tuple[tuple[str, tuple[str, ...]], ...]  # (variant, file names in preference order)
-    ranges: tuple[tuple[int, int], ...]  # the characters this font is the first choice for
-
-
-def _files(sans: str, serif: str | None = None) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    serif = serif or sans
-    return (("sans", (f"{sans}-Regular.ttf",)), ("sans-bold", (f"{sans}-Bold.ttf",)),
-            ("serif", (f"{serif}-Regular.ttf",)), ("serif-bold", (f"{serif}-Bold.ttf",)))
-
-
-def _one(*names: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    return tuple((v, names) for v in ("sans", "sans-bold", "serif", "serif-bold"))
-
-
-FALLBACKS: tuple[Fallback, ...] = (
-    Fallback("hebrew", "Hebrew", "fonts-noto-core", _files("NotoSansHebrew", "NotoSerifHebrew"),
-             ((0x0590, 0x05FF), (0xFB1D, 0xFB4F))),
-    Fallback("arabic", "Arabic", "fonts-noto-core", _files("NotoSansArabic", "NotoNaskhArabic"),
-             ((0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0xFB50, 0xFDFF), (0xFE70, 0xFEFF))),
-    Fallback("devanagari", "Devanagari", "fonts-noto-core", _files("NotoSansDevanagari", "NotoSerifDevanagari"),
-             ((0x0900, 0x097F), (0xA8E0, 0xA8FF))),
-    Fallback("thai", "Thai", "fonts-noto-core", _files("NotoSansThai", "NotoSerifThai"), ((0x0E00, 0x0E7F),)),
-    Fallback("korean", "Korean", "fonts-nanum",
-             (("sans", ("NanumGothic.ttf",)), ("sans-bold", ("NanumGothicBold.ttf",)),
-              ("serif", ("NanumMyeongjo.ttf",)), ("serif-bold", ("NanumMyeongjoBold.ttf",))),
-             ((0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 0xA97F), (0xAC00, 0xD7FF))),
-    Fallback("cjk", "Chinese and Japanese", "fonts-droid-fallback",
-             _one("DroidSansFallbackFull.ttf", "DroidSansFallback.ttf"),
-             ((0x2E80, 0x2FDF), (0x3000, 0x30FF), (0x3100, 0x312F), (0x31F0, 0x31FF),
-              (0x3200, 0x33FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF),
-              (0xF900, 0xFAFF), (0xFE30, 0xFE4F), (0xFF00, 0xFFEF), (0x20000, 0x2FA1F))),
-    Fallback("emoji", "emoji", "fonts-symbola", _one("Symbola_hint.ttf", "Symbola.ttf"),
-             ((0x1F000, 0x1FAFF),)),
-    Fallback("symbols", "symbols", "fonts-noto-core", _one("NotoSansSymbols-Regular.ttf"), ()),
-    Fallback("symbols2", "symbols", "fonts-noto-core", _one("NotoSansSymbols2-Regular.ttf"), ()),
-    Fallback("noto", "Latin, Greek and Cyrillic extensions", "fonts-noto-core",
-             _files("NotoSans", "NotoSerif"), ()),
-)
-BY_NAME = {fb.name: fb for fb in FALLBACKS}
 
 # Scripts whose glyphs change with their neighbours or run right to left: never the plain path.
 _COMPLEX = ((0x0590, 0x08FF), (0x0900, 0x0DFF), (0x0E00, 0x0EFF), (0x0F00, 0x0FFF), (0x1000, 0x109F),
@@ -94,76 +49,6 @@ def is_complex(ch: str) -> bool:
 
 def is_ignorable(ch: str) -> bool:
     return _within(ord(ch), _IGNORABLE)
-
-
-# --- which files are there -----------------------------------------------------------------------
-
-
-@lru_cache(maxsize=1)
-def system_fonts() -> dict[str, str]:
-    """Font file name -> path, as fontconfig lists them (empty without fontconfig). Sorted, so one
-    machine always gives the same answer; FONTCONFIG_FILE pointing at an empty config hides them all."""
-    try:
-        out = subprocess.run(["fc-list", "--format", "%{file}\n"], capture_output=True, text=True,
-                             timeout=30, check=False).stdout
-    except (OSError, subprocess.SubprocessError):
-        return {}
-    found: dict[str, str] = {}
-    for path in sorted(set(out.split("\n"))):
-        if path.lower().endswith(".ttf"):
-            found.setdefault(path.rsplit("/", 1)[-1], path)
-    return found
-
-
-def variant_of(key: str) -> str:
-    """A bundled font key -> the fallback variant that matches it (italic has no fallback: upright)."""
-    family = "serif" if key.startswith("serif") else "sans"
-    return f"{family}-bold" if "bold" in key else family
-
-
-@lru_cache(maxsize=None)
-def fallback_path(name: str, variant: str) -> str | None:
-    """The file a fallback uses for a variant: its own, else the nearest variant that is installed."""
-    fb = BY_NAME[name]
-    files = dict(fb.files)
-    family, bold = variant.split("-")[0], variant.endswith("bold")
-    other = "sans" if family == "serif" else "serif"
-    order = [variant, family, f"{other}-bold" if bold else other, other]
-    have = system_fonts()
-    for v in order:
-        for file in files.get(v, ()):
-            if file in have:
-                return have[file]
-    return None
-
-
-def fallback_key(name: str, variant: str) -> str:
-    return f"fb:{name}:{variant}"
-
-
-@lru_cache(maxsize=None)
-def available(key: str) -> bool:
-    """Whether a font key can be drawn: bundled ones always, fallbacks when their file is TrueType."""
-    if not key.startswith("fb:"):
-        return True
-    _, name, variant = key.split(":")
-    if fallback_path(name, variant) is None:
-        return False
-    try:
-        coverage(key)
-    except Exception:  # reportlab refuses the file (not TrueType, broken): the chain skips it
-        return False
-    return True
-
-
-@lru_cache(maxsize=None)
-def coverage(key: str) -> frozenset[int]:
-    """The code points a font (bundled or fallback key) has glyphs for."""
-    from reportlab.pdfbase import pdfmetrics
-
-    from lostprint.fonts import registered
-
-    return frozenset(pdfmetrics.getFont(registered(key)).face.charToGlyph)
 
 
 # --- the chain -----------------------------------------------------------------------------------

@@ -44,7 +44,7 @@ def run_operators(canvas, run: GlyphRun, size: float, x: float, y: float, word_s
     """PDF operators (inside BT/ET) drawing one glyph run with its left end at x on baseline y."""
     from reportlab.pdfbase import pdfmetrics
 
-    from lostprint.fonts import registered
+    from lostprint.text.faces import registered
     from lostprint.text.shape import hb_font
 
     doc = canvas._doc

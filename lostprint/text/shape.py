@@ -41,7 +41,7 @@ def hb_font(key: str):
     """(uharfbuzz Font, units per em) of a font key."""
     import uharfbuzz as hb
 
-    from lostprint.fonts import font_path
+    from lostprint.text.faces import font_path
 
     with open(font_path(key), "rb") as fh:
         face = hb.Face(hb.Blob(fh.read()))

@@ -88,7 +88,7 @@ def subset_font_data(key: str, chars: str) -> str:
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
-    from lostprint.fonts import font_path
+    from lostprint.text.faces import font_path
 
     font = TTFont(font_path(key), recalcTimestamp=False)
     options = subset.Options()
@@ -106,7 +106,7 @@ def subset_font_data(key: str, chars: str) -> str:
 
 def font_face_css(used: dict[str, set[str]]) -> str:
     """@font-face rules for the bundled fonts a page's <text> elements use (font key -> characters)."""
-    from lostprint.fonts import FONTS
+    from lostprint.text.faces import FONTS
 
     rules = []
     for key in sorted(used):
@@ -128,7 +128,7 @@ def _add_bundled_fonts() -> bool:
     import ctypes
     import ctypes.util
 
-    from lostprint.fonts import FONTS, font_path
+    from lostprint.text.faces import FONTS, font_path
 
     name = ctypes.util.find_library("fontconfig")
     if not name:

@@ -1,0 +1,45 @@
+"""Every pre-printed feature of a game's map is drawn on its journal map: a drawer exists for its
+type (the map's own or the game's sheet drawers, named by the plugin) and what it draws is in the
+journal's map. Renaming a lookup once dropped Fort Benton from every 1872 journal, tests green."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lostprint.books.journal_map import filled_map, sheet_drawers
+from lostprint.games import GAMES
+from lostprint.geometry.paper import Box
+from lostprint.palette import palette
+from lostprint.saves.validate import load_played
+from lostprint.scene import Group, walk
+from lostprint.sheets.hexmap import FEATURE_DRAWERS
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+SAVES = {g.id: next(EXAMPLES.glob(f"{g.number}-*.yaml")) for g in GAMES if g.has("validator")}
+
+
+def drawn(group: Group) -> set:
+    return {item for item in walk(group.items) if not isinstance(item, Group)}
+
+
+@pytest.mark.parametrize("game", sorted(SAVES))
+@pytest.mark.parametrize("ink", ["color", "mono"])
+def test_the_journal_map_draws_every_pre_printed_feature(game, ink):
+    played = load_played(SAVES[game])
+    group, ctx = filled_map(played, Box(40, 40, 520, 420), palette(ink))
+    table = {**FEATURE_DRAWERS, **sheet_drawers(game)}
+    features = played.game_map.features
+    assert features, "a standard map without features would test nothing"
+    assert sorted({f.type for f in features} - set(table)) == []
+    on_map = drawn(group)
+    for f in features:
+        items = [i for i in walk(table[f.type](f, ctx)) if not isinstance(i, Group)]
+        assert items, (f.type, f.hexes)
+        assert [i for i in items if i not in on_map] == [], (f.type, f.hexes)
+
+
+def test_a_game_with_sheet_drawers_gets_them_on_its_journal():
+    for g in GAMES:
+        if g.has("map_drawers") and g.has("validator"):
+            assert set(sheet_drawers(g.id)) == set(g.part("map_drawers")), g.id

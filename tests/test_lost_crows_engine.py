@@ -1,0 +1,254 @@
+"""1872: The Lost Crows: the engine applies the rules from the game data, and the save validator
+replays every day through it (each finding of issue 11 is one test here)."""
+import copy
+
+import pytest
+
+from lostprint.engine import lost_crows as eng
+from lostprint.games import lost_crows as data
+from lostprint.games import lost_crows_plots as plots
+from lostprint.games.lost_crows import RULES
+from lostprint.games.model import HOUSE_MARK
+from lostprint.maps.model import standard_map
+from lostprint.players.lost_crows import simulate_1872
+from lostprint.saves.validate import replay_data
+
+LAND = eng.land_of(standard_map("lost-crows"))
+
+
+def fresh(**changes) -> eng.State:
+    st = eng.begin_turn(eng.new_game(LAND), LAND)
+    return st._replace(**changes)
+
+
+def values(**v):
+    base = dict(zip(eng.KEYS, (t.start for t in data.TRACKERS)))
+    base.update(v)
+    return tuple(base[k] for k in eng.KEYS)
+
+
+def game(seed: int) -> dict:
+    out = simulate_1872(seed)
+    out.pop("outcome", None)
+    return out
+
+
+def problems(save) -> str:
+    found, _ = replay_data(copy.deepcopy(save), "g.yaml")
+    return "\n".join(found)
+
+
+def find_day(test, seeds=range(12)):
+    """The first (save, day index) of the simulated games where test(save, i) holds."""
+    for seed in seeds:
+        save = game(seed)
+        for i, d in enumerate(save["days"]):
+            if test(save, i):
+                return save, i
+    raise AssertionError("no such day in the sample")
+
+
+# --- the engine ------------------------------------------------------------------------------
+
+
+def test_a_step_pays_the_terrain_from_the_data_and_needs_what_it_pays():
+    terrain = {"M7": "forest", "L7": "plains"}
+    st = fresh()
+    after = eng.step(LAND, terrain, st, "L7")
+    cost = RULES.cost("plains")
+    assert after.value("movement") == st.value("movement") - cost.movement
+    assert after.value("food") == st.value("food") - cost.food
+    poor = st._replace(values=values(food=cost.food - 1))
+    with pytest.raises(eng.RuleError, match=f"costs {cost.food} Food; the tribe has {cost.food - 1}"):
+        eng.step(LAND, terrain, poor, "L7")
+    slow = st._replace(values=values(movement=0))
+    with pytest.raises(eng.RuleError, match="costs 1 Movement Progress; the tribe has 0"):
+        eng.step(LAND, terrain, slow, "L7")
+
+
+def test_a_river_costs_one_more_movement_or_resolve():
+    a, b = next(tuple(pair) for pair in LAND.rivers)
+    st = fresh(pos=a, start=a)
+    terrain = {a: "plains", b: "plains"}
+    with pytest.raises(eng.RuleError, match="say which"):
+        eng.step(LAND, terrain, st, b)
+    by_move = eng.step(LAND, terrain, st, b, "movement")
+    by_resolve = eng.step(LAND, terrain, st, b, "resolve")
+    assert by_move.value("movement") == st.value("movement") - RULES.cost("plains").movement - RULES.river_extra
+    assert by_resolve.value("resolve") == st.value("resolve") - RULES.river_extra
+
+
+def test_no_move_costs_resolve_and_a_fort_zone_start_costs_proximity():
+    st = fresh()
+    assert eng.end_turn(st).value("resolve") == st.value("resolve") - RULES.idle_resolve
+    zone = next(iter(LAND.zone))
+    begun = eng.begin_turn(st._replace(pos=zone), LAND)
+    assert begun.value("proximity") == st.value("proximity") - RULES.zone_proximity
+
+
+def test_a_bad_omen_lowers_a_cap_by_one():
+    traitors = RULES.omen(13)
+    st = fresh()
+    for e in eng.omen_effects(st, 13):
+        st = eng.apply(st, e)
+    assert traitors.name == "Traitors" and st.cap("proximity") == data.TRACKERS[2].maximum - 1
+
+
+def test_fevers_of_04A_and_08A_cost_resolve():
+    st = fresh()
+    fed = eng.outcome(st, plots.outcome("04A"), (3,))
+    assert fed.value("resolve") == st.value("resolve") - RULES.fever_resolve and fed.fever == RULES.fever_turns
+    trap = eng.outcome(st, plots.outcome("08A"), ())
+    assert trap.value("resolve") == st.value("resolve") - 1 - RULES.fever_resolve
+
+
+def test_forest_fire_sets_proximity_to_6_and_ghost_mountain_refills_once():
+    crows = ("forest",) * RULES.crows_for_vision
+    st = fresh(values=values(proximity=2, resolve=3), crows=crows)
+    fire = eng.vision_quest(st, "forest", 4)
+    assert fire.value("proximity") == 6 and fire.value("resolve") == 4
+    st = fresh(values=values(food=2, resolve=1, proximity=3), crows=("mountains",) * RULES.crows_for_vision)
+    ghost = eng.vision_quest(st, "mountains", 1)
+    ghost, terrain = eng.ghost_mountain(LAND, {"M7": "forest"}, ghost, "K7")
+    assert terrain["K7"] == "mountains"
+    path = ghost._replace(pos="L7", values=values(food=2, resolve=1, proximity=3))
+    there = eng.step(LAND, dict(terrain, L7="plains"), path, "K7")
+    assert [there.value(k) for k in eng.PRIMARY] == [5, 5, 5]
+    with pytest.raises(eng.RuleError, match="not next to the tribe"):
+        eng.ghost_mountain(LAND, {}, eng.vision_quest(st, "mountains", 1), "L7")
+
+
+def test_02A_gold_takes_no_roll_at_E_and_wins_with_three_entries():
+    st = eng.outcome(fresh(), plots.outcome("02A"), ())
+    assert st.value("movement") == 0 and "halt-next" in st.flags
+    with pytest.raises(eng.RuleError, match="not rolled"):
+        eng.plot(st, "E", 3, 0)
+    assert eng.plot(st, "E", None, None, gold_entries=3).over[0] == "won"
+    assert eng.plot(st, "E", None, None, gold_entries=2).over is None
+
+
+def test_12A_opens_fort_benton_and_an_assault_decides():
+    fort = next(iter(LAND.fort))
+    here = next(n for n in LAND.neighbors[fort] if n not in LAND.fort)
+    terrain = {fort: "plains", here: "plains"}
+    st = fresh(pos=here, start=here)
+    with pytest.raises(eng.RuleError, match="impassable"):
+        eng.step(LAND, terrain, st, fort)
+    st = eng.outcome(st, plots.outcome("12A"), ())
+    test = plots.VICTORIES["12A"].test
+    won = eng.step(LAND, terrain, st, fort, assault=6)
+    assert won.over[0] == "won"
+    weak = st._replace(values=values(resolve=1))
+    failed = eng.step(LAND, terrain, weak, fort, assault=test.target - 2)
+    assert failed.over is None and failed.pos == here
+
+
+def test_44A_scores_its_bonus_when_the_mountie_is_found():
+    st = eng.outcome(fresh(), plots.outcome("44A"), ())
+    found = st._replace(mountie=-1, over=("won", "reached Canada"))
+    assert ("the Mountie found (44A)", plots.VICTORIES["44A"].bonus) in eng.score(found)
+
+
+# --- rulings, visible ------------------------------------------------------------------------
+
+
+def test_every_ruling_is_marked_in_the_data_and_the_rulebook():
+    row3 = data.UNIT_CHART.bands[2].results
+    assert row3[-1].endswith(HOUSE_MARK) and not row3[0].endswith(HOUSE_MARK)
+    pipe = next(v for v in plots.VISIONS if v.name == "Pipe Carriers")
+    assert HOUSE_MARK in pipe.effect and pipe.ruling == "pipe-carriers"
+    assert HOUSE_MARK in dict(data.MOVE_RULES)["Plot hex"]
+    from lostprint.books.rulebook_1872 import house_rules
+
+    listed = " ".join(topic + " " + why for topic, why in house_rules(data.GAME))
+    for ruling in RULES.rulings:
+        assert ruling.topic in listed and ruling.reason[:40] in listed
+
+
+# --- the validator: each finding of issue 11 ---------------------------------------------------
+
+
+def test_a_move_the_tribe_cannot_pay_for_is_rejected():
+    save, i = find_day(lambda s, i: i > 0 and s["days"][i].get("moved"))
+    save["days"][i - 1]["resources"]["movement"] = 0
+    found = problems(save)
+    assert f"days[{i}].moved[0]: movement cost: entering" in found and "the tribe has 0" in found, found
+
+
+def test_food_the_tribe_does_not_have_is_rejected():
+    def plains_step(s, i):
+        d = s["days"][i]
+        return i > 0 and d.get("moved") and s["days"][i - 1]["resources"]["food"] >= 2 and \
+            (s["days"][i].get("mapped", {}).get(d["moved"][0]) or "") == "plains"
+    save, i = find_day(plains_step)
+    save["days"][i - 1]["resources"]["food"] = 1
+    found = problems(save)
+    assert f"days[{i}].moved[0]: food cost: entering {save['days'][i]['moved'][0]} costs 2 Food; the tribe has 1" \
+        in found, found
+
+
+def test_an_unpaid_river_crossing_is_rejected():
+    def crossing(s, i):
+        d = s["days"][i]
+        start = s["days"][i - 1]["moved"][-1] if i and s["days"][i - 1].get("moved") else None
+        return start and d.get("moved") and eng.crossing(LAND, start, d["moved"][0]) and \
+            s["days"][i]["resources"]["movement"] < 6 and len(d["moved"]) == 1
+    save, i = find_day(crossing)
+    unpaid = copy.deepcopy(save)
+    res = unpaid["days"][i]["resources"]
+    res["movement"] += RULES.river_extra
+    found = problems(unpaid)
+    assert f"days[{i}].resources" in found and "with the recorded rolls the rules allow" in found, found
+
+
+def test_a_day_without_a_move_costs_resolve():
+    save, i = find_day(lambda s, i: not s["days"][i].get("moved") and s["days"][i]["resources"]["resolve"] < 5
+                       and "omens" not in s["days"][i]["rolls"])
+    save["days"][i]["resources"]["resolve"] += RULES.idle_resolve
+    for d in save["days"][i + 1:]:
+        d["resources"]["resolve"] = min(6, d["resources"]["resolve"] + 1)
+    found = problems(save)
+    assert f"days[{i}].resources.resolve" in found or f"days[{i}].resources: no legal" in found, found
+
+
+def test_the_fort_zone_costs_proximity():
+    def in_zone(s, i):
+        return i and s["days"][i - 1].get("moved") and s["days"][i - 1]["moved"][-1] in LAND.zone \
+            and s["days"][i]["resources"]["proximity"] < 6
+    save, i = find_day(in_zone, range(40))
+    save["days"][i]["resources"]["proximity"] += RULES.zone_proximity
+    found = problems(save)
+    assert f"days[{i}].resources" in found, found
+
+
+def test_a_cap_falls_by_one_per_omen_not_by_three():
+    save = game(0)
+    save["days"][2]["caps"] = {"food": 3}
+    save["days"][2]["resources"]["food"] = min(3, save["days"][2]["resources"]["food"])
+    found = problems(save)
+    assert "days[2].caps.food: the food maximum is 3 after day 3" in found, found
+
+
+def test_a_plains_crow_on_a_day_in_the_forest_is_rejected():
+    save, i = find_day(lambda s, i: s["days"][i].get("crows") == ["forest"] and not s["days"][i].get("moved"))
+    save["days"][i]["crows"] = ["plains"]
+    assert "a Crow takes the colour of the terrain the tribe stands in" in problems(save)
+
+
+def test_a_won_claim_needs_a_win_even_after_a_new_victory_outcome():
+    from lostprint.files import load
+    from pathlib import Path
+
+    save = load(Path(__file__).resolve().parents[1] / "examples" / "1872-the-long-way-north.yaml")
+    mark = save["days"][7]["marks"][0]["plot"]  # D6 Raze Fort Benton, declined
+    mark.update(choice="Take the new victory condition and attack the fort", outcome="12A")
+    del save["days"][9:]
+    save["outcome"] = {"result": "won"}
+    assert "recorded as won, but the game is not over after day 9" in problems(save)
+
+
+def test_rolls_make_the_replay_exact_and_name_the_first_divergence():
+    save = game(3)
+    save["days"][0]["rolls"]["units"][1] = 6 if save["days"][0]["rolls"]["units"][1] != 6 else 1
+    found = problems(save)
+    assert found.startswith("g.yaml:") and "days[0]" in found.splitlines()[0], found

@@ -396,10 +396,13 @@ def test_mutations_are_rejected_sample():
 
 @pytest.mark.slow
 def test_mutations_are_rejected_at_the_rate_the_rules_imply():
-    """Moves with rolls and doubled mappings: always. Without rolls a changed move can be another
-    drift; a resource changed by 1..3 can be another legal choice (fish or eat, repair more, offer
-    another Good, a rain catcher, an unknown accident)."""
+    """A doubled mapping: always (Scan Horizon colours exactly the blank neighbours). A changed move
+    or resource is accepted only when another legal choice explains it: a steered move to another
+    hex the weather allows, when nothing later contradicts it (the winning day, say); without rolls
+    also another drift direction; a resource 1..3 off when the crew could have fished instead of
+    eating, offered more Goods, taken another gift or cube, or (without rolls) rolled otherwise.
+    Measured on 1000 games: mapping 100 %, moves 99.5 % (rolls) / 98 %, resources 98.5 % / 97.8 %."""
     rates = rejection_rates(range(1000), tries=1)
     for (kind, rolls), (rejected, tried) in rates.items():
-        floor = {("move", True): 1.0, ("mapping", True): 1.0, ("mapping", False): 1.0}.get((kind, rolls), 0.9)
+        floor = 1.0 if kind == "mapping" else 0.95
         assert rejected >= floor * tried, (kind, rolls, rejected, tried)

@@ -91,18 +91,69 @@ def test_every_glyph_of_every_script_is_a_real_glyph(rendered):
         assert all(g.gid != 0 for r in line.runs for g in r.glyphs), f"{name}: .notdef (a box) drawn"
 
 
-def test_pages_show_no_boxes_where_text_is(rendered, tmp_path):
-    """Rasterised: every journal line of page 2 has ink, and no line is a row of identical boxes."""
+def glyph_blobs(band) -> list[bytes]:
+    """The ink of one line cut at empty columns: one silhouette per glyph (or joined word)."""
     from PIL import Image
 
-    _, pdf, _ = rendered
-    subprocess.run(["pdftoppm", "-r", "100", "-png", "-f", "2", "-l", "2", str(pdf), str(tmp_path / "p")],
-                   check=True)
-    img = Image.open(next(tmp_path.glob("p*.png"))).convert("L")
-    w, h = img.size
+    w, h = band.size
+    px = band.load()
+    inked = [any(px[x, y] for y in range(h)) for x in range(w)]
+    blobs, start = [], None
+    for x, ink in enumerate(inked + [False]):
+        if ink and start is None:
+            start = x
+        elif not ink and start is not None:
+            # an 8 x 8 silhouette: the same glyph at another sub-pixel offset gives the same one
+            blob = band.crop((start, 0, x, h)).resize((8, 8), Image.BOX).point(lambda v: 255 if v > 90 else 0)
+            blobs.append(blob.tobytes())
+            start = None
+    return blobs
+
+
+def boxed_lines(pdf, page: int, tmp_path, dpi: int = 150, top: float = 1.0) -> list[int]:
+    """The rows (in pixels) of text lines, found in the raster alone, drawn with a handful of shapes
+    over and over: a row of boxes (tofu) or placeholders, whatever text extraction says. `top`: the
+    share of the page read (from the top)."""
+    from PIL import Image
+
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-f", str(page), "-l", str(page), str(pdf),
+                    str(tmp_path / f"p{page}")], check=True)
+    img = Image.open(sorted(tmp_path.glob(f"p{page}*.png"))[-1]).convert("L").point(lambda v: 255 if v < 140 else 0)
+    img = img.crop((0, 0, img.width, int(img.height * top)))
     px = img.load()
-    rows = [sum(1 for x in range(0, w, 2) if px[x, y] < 128) for y in range(h)]
-    assert sum(1 for r in rows if r) > h * 0.25  # the page is full of text
+    rows = [any(px[x, y] for x in range(0, img.width)) for y in range(img.height)]
+    bad, start = [], None
+    for y, ink in enumerate(rows + [False]):
+        if ink and start is None:
+            start = y
+        elif not ink and start is not None:
+            blobs = glyph_blobs(img.crop((0, start, img.width, y)))
+            if len(blobs) >= 6 and len(set(blobs)) <= max(4, len(blobs) // 4):
+                bad.append(start)
+            start = None
+    return bad
+
+
+def test_tofu_finder_finds_boxes(tmp_path):
+    """The raster check below, on what main drew: CJK set in DejaVu by reportlab is a row of boxes."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from lostprint.fonts import registered
+
+    pdf = tmp_path / "tofu.pdf"
+    c = Canvas(str(pdf), pagesize=(400, 100), invariant=1)
+    c.setFont(registered("serif"), 12)
+    c.drawString(20, 60, "今日は川に沿って歩いた")
+    c.drawString(20, 30, "Walked along the river")
+    c.save()
+    assert len(boxed_lines(pdf, 1, tmp_path)) == 1  # the CJK line, not the English one
+
+
+def test_pages_show_no_boxes_where_text_is(rendered, tmp_path):
+    """Rasterised: no text line of the title block or the journal page is a row of identical boxes."""
+    _, pdf, _ = rendered
+    assert boxed_lines(pdf, 1, tmp_path, top=0.14) == []
+    assert boxed_lines(pdf, 2, tmp_path) == []
 
 
 def test_same_bytes_twice_and_unique_subset_tags(rendered, tmp_path):
@@ -139,6 +190,7 @@ def test_without_the_system_fonts_a_clear_warning_and_placeholders(rendered, tmp
     assert all(r[-5] == "yes" for r in pdffonts(out))
     text = extracted(out)
     assert "\ufffd" in text  # the placeholder is drawn, visibly
+    assert boxed_lines(out, 2, tmp_path)  # and the raster check sees those rows of placeholders
     assert "Мы шли вдоль реки" in text and "הלכנו לאורך הנהר" in text  # DejaVu still covers these
 
 

@@ -233,3 +233,14 @@ def test_sheet_builders_do_not_branch_on_ink():
     for path in root.glob("*.py"):
         text = path.read_text()
         assert "pal.name" not in text and '"mono"' not in text, path.name
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_mono_is_grey_on_both_sides(sheets, game):
+    for paper in PAPERS:
+        for page in sheets[(game, paper, "mono")].all_pages():
+            for item in walk(page.items):
+                style = getattr(item, "style", None)
+                for c in (getattr(style, "fill", None), getattr(style, "stroke", None), getattr(item, "fill", None)):
+                    if isinstance(c, str) and c.startswith("#"):
+                        assert c[1:3] == c[3:5] == c[5:7], (game, c, getattr(item, "role", ""))

@@ -64,7 +64,9 @@ def clean(text: str, font: str = "serif") -> str:
 
 
 def plain(text: str) -> str:
-    return _CONTROL.sub("", text)
+    from lostprint.books.typeset import curly
+
+    return curly(_CONTROL.sub("", text))
 
 
 def setup_text(played) -> str:
@@ -601,36 +603,12 @@ def chunked_paragraphs(text: str, first: bool, st: dict) -> list:
 def paragraphs(text: str) -> list[str]:
     """Each line break starts a paragraph (YAML's folded `>` joins wrapped lines; a blank line there
     becomes one break), set with curly quotes and no lone last word."""
+    from lostprint.books.typeset import curly, tie_last_words
+
     parts = text.strip().split("\n")
     return [tie_last_words(curly(" ".join(p.split()))) for p in parts if p.strip()]
 
 
-_OPENS_AFTER = " \t\n([{\u2014\u2013-/\u00a0"
-LONE_WORD_MAX = 9  # characters: a last word this short is tied to the one before, so it never stands alone
-
-
-def curly(text: str) -> str:
-    """Straight quotes as typeset ones: an apostrophe and a closing single quote as \u2019, an opening
-    one as \u2018, double quotes as \u201c \u201d (opening after a space or bracket, or at the start)."""
-    out = []
-    for i, ch in enumerate(text):
-        before = text[i - 1] if i else " "
-        if ch == "'":
-            out.append("\u2018" if before in _OPENS_AFTER and i + 1 < len(text) and text[i + 1].isalnum()
-                       else "\u2019")
-        elif ch == '"':
-            out.append("\u201c" if before in _OPENS_AFTER else "\u201d")
-        else:
-            out.append(ch)
-    return "".join(out)
-
-
-def tie_last_words(text: str) -> str:
-    """A no-break space before a short last word, so a paragraph never ends on a line of one word."""
-    head, sep, last = text.rpartition(" ")
-    if not sep or " " not in head or len(last) > LONE_WORD_MAX:
-        return text
-    return f"{head}\u00a0{last}"
 
 
 def text_paragraph(text: str, style, font: str = "serif"):
@@ -662,6 +640,8 @@ def font_warning(played) -> str:
 def story(played, pal: Palette) -> list:
     from reportlab.platypus import Paragraph
 
+    from lostprint.books.typeset import curly
+
     st = styles(pal)
     out = []
     title = plain(played.title) or played.game.title
@@ -670,7 +650,7 @@ def story(played, pal: Palette) -> list:
     by = f"The journal of {plain(played.player)}" if played.player else "The journal"
     out.append(text_paragraph(f"{by}, {played.game.title}", st["byline"], "serif-italic"))
     for d in played.days:
-        facts = " \u00b7 ".join(d.facts)
+        facts = curly(" \u00b7 ".join(d.facts))
         if d.journal:
             out.append(Paragraph(f"Day {d.day}", st["day"]))
             if facts:

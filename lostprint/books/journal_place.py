@@ -126,6 +126,10 @@ def candidates(centre, size: float, free: bool) -> list[tuple[float, float]]:
         for k in range(12):
             a = k * math.pi / 6
             out.append((cx + r * size * math.cos(a), cy + r * size * math.sin(a)))
+    if not free:  # close to the six corners of the (flat-top) hex: a way past a label as wide as the hex
+        for k in range(6):
+            a = k * math.pi / 3
+            out.append((cx + 0.9 * size * math.cos(a), cy + 0.9 * size * math.sin(a)))
     return out
 
 

@@ -14,6 +14,7 @@ from html import unescape
 from typing import Callable, NamedTuple
 
 from lostprint import __version__
+from lostprint.books.typeset import curly_items, curly_markup, tie_last_words
 from lostprint.games.model import HOUSE_MARK
 from lostprint.geometry.paper import MM, Box
 from lostprint.options import PrintOptions
@@ -198,12 +199,12 @@ class Book:
         w = (width if width is not None else self.width / scale)
         group = build(Box(0, 0, w, height))
         items = group if isinstance(group, (list, tuple)) else [group]
-        return scene_flowable(items, w, height, scale, name)
+        return scene_flowable(curly_items(items), w, height, scale, name)
 
     def para(self, text: str, style: str = "body"):
         from reportlab.platypus import Paragraph
 
-        return Paragraph(text, self.styles[style])
+        return Paragraph(tie_last_words(curly_markup(text)), self.styles[style])
 
 
 def make_styles(pal: Palette) -> dict:
@@ -290,6 +291,16 @@ def headings(nodes: list[Node]) -> list[tuple[int, str]]:
     return out
 
 
+INTRO_MAX = 320  # characters: a paragraph this short right before a figure keeps with it
+
+
+def introduces_figure(nodes: list[Node], i: int) -> bool:
+    """Is node i a short paragraph followed by a figure (a block other than a page break or space)?"""
+    nxt = nodes[i + 1] if i + 1 < len(nodes) else None
+    return (nxt is not None and nxt.kind == "block" and nxt.text not in ("pagebreak", "space", "cover")
+            and len(nodes[i].text) <= INTRO_MAX)
+
+
 def flow(nodes: list[Node], book: Book) -> list:
     """Nodes -> Platypus flowables."""
     from reportlab.lib.colors import HexColor
@@ -312,11 +323,15 @@ def flow(nodes: list[Node], book: Book) -> list:
                 story.append(CondPageBreak(90))
             story.append(book.heading(Heading(node.text, book.styles[node.kind], level, f"s{n}", toc=level <= 1)))
         elif node.kind == "p":
-            story.append(book.para(node.text))
+            para = book.para(node.text)
+            if introduces_figure(nodes, i):  # a line that leads into a figure stays on its page
+                para.keepWithNext = 1
+            story.append(para)
         elif node.kind == "bullet":
             from reportlab.platypus import Paragraph
 
-            story.append(Paragraph(node.text, book.styles["bullet"], bulletText="\u2022"))
+            story.append(Paragraph(tie_last_words(curly_markup(node.text)), book.styles["bullet"],
+                                   bulletText="\u2022"))
         elif node.kind == "house":
             story.append(book.para(f"<font name=\"{book.styles['house'].fontName}\">{HOUSE_MARK}</font>"
                                    f"\u2002{node.text}", "house"))

@@ -19,7 +19,7 @@ def rules(game) -> dict:
 
 def island_mod(terrain, game) -> int:
     """The island chart's modifier for a size of island (0 for other terrains), from the game data."""
-    return dict(game.get("island_roll_bonus", ())).get(terrain.key, 0)
+    return game.rules.bonus(terrain.key) or 0
 
 
 def examples(game) -> dict:
@@ -52,7 +52,7 @@ def context(game, opts) -> dict:
     from lostprint.maps.model import standard_map
 
     game_map = standard_map(game.id)
-    tasks = game.get("tasks")
+    tasks = game.rules.tasks
     return {
         "r": rules(game),
         "ex": examples(game),
@@ -61,21 +61,21 @@ def context(game, opts) -> dict:
         "exits": game_map.goals,
         "tasks": tasks,
         "task": {t.phase: t for t in tasks},
-        "weather_effects": game.get("weather_effects"),
+        "weather_effects": game.rules.weather_track,
         "islands": [t for t in game.terrains if "island" in t.key],
         "island_mods": {t.key: island_mod(t, game) for t in game.terrains},
         "tracker_dice": len(game.trackers),
         "roll_dice": dice_count(game.chart("scan").roll),
         "slots": sum(len(t.slots) for t in tasks),
-        "island_resources": game.get("island_resources"),
-        "cubes": sum(n for _, _, n in game.get("island_resources")) + 1,
+        "island_resources": game.rules.island_resources,
+        "cubes": sum(n for _, _, n in game.rules.island_resources) + 1,
     }
 
 
 def house_rules(game):
     """Every ruling of the game data with its reason (a house chart's own note is printed with it)."""
     charted = {c.key for c in game.charts if c.house}
-    return [(r.where, f"{r.text} {r.reason}") for r in game.get("rulings", ()) if r.key not in charted]
+    return [(r.where, f"{r.text} {r.reason}") for r in game.rules.rulings if r.key not in charted]
 
 
 def map_drawers():

@@ -20,11 +20,12 @@ from lostprint.games.lost_crew import DIRECTION, ISLAND_SUPPLIES, RULES, TRACKER
 from lostprint.geometry import hexgrid
 
 WELL, WOUNDED, DEAD = "well", "wounded", "dead"
-FACES = (1, 2, 3, 4, 5, 6)
+FACES = tuple(b.low for b in DIRECTION.bands)  # a six-sided die, as the Direction chart numbers it
 CAP = {t.key: t.maximum for t in TRACKERS}
 START = {t.key: t.start for t in TRACKERS}
-W, F, H, D, N = 0, 1, 2, 3, 4  # Stores: water, food, hull, wood, wounds taken today
-INDEX = {"water": W, "food": F, "hull": H, "wood": D}
+INDEX = {t.key: i for i, t in enumerate(TRACKERS)}  # Stores: the supplies, then wounds taken today
+W, F, H, D = (INDEX[key] for key in ("water", "food", "hull", "wood"))
+N = len(TRACKERS)
 
 
 class Illegal(ValueError):
@@ -76,6 +77,7 @@ class Voyage:
     drawn: tuple[str, ...] = ()  # hexes the player coloured, in order (they score)
     islands: tuple[Island, ...] = ()
     left: frozenset = frozenset()  # island hexes sailed away from: never gathered again
+    pairs: tuple[tuple[str, str], ...] = ()  # the two hexes of each large island scanned this game
     day: int = 0
     orders: Orders = Orders()
     resting: tuple[int, ...] = ()  # sailors wounded at the start of the day
@@ -206,7 +208,7 @@ def natives_stores(s: Stores, goods: int, faces: tuple[int, ...], gift: str = "w
 
 
 # the encounter chart by total, looked up once (a total past the table is its last row)
-_ENCOUNTERS = tuple(RULES.encounter(total) for total in range(1, FACES[-1] * (1 + RULES.good_bonus) + 2))
+_ENCOUNTERS = tuple(RULES.encounter(total) for total in range(FACES[0], FACES[-1] + CAP["hull"] * RULES.good_bonus + 1))
 
 
 def encounter_at(total: int):
@@ -231,7 +233,7 @@ def eat_stores(s: Stores, weather: str, fish: bool) -> Stores:
         return s[:N] + (s[N] + 1,)
     if fish:
         return s
-    return (s[W], max(0, s[F] - RULES.eat)) + s[2:]
+    return (s[W], max(0, s[F] - RULES.eat)) + s[H:]
 
 
 def accident_wounds(hull: int, face: int) -> int:
@@ -290,7 +292,7 @@ def scan_order(game_map, pos: str, terrain: Mapping[str, str]) -> list[str]:
 
 def _north(game_map, lab: str) -> float:
     q, r = game_map.axial[lab]
-    return r + q / 2
+    return r + q / 2  # not a rule: flat-top hex geometry (a column is half a row lower)
 
 
 def spread_options(game_map, label: str, pos: str, terrain: Mapping[str, str]) -> list[str]:
@@ -373,7 +375,9 @@ def landing(v: Voyage, game_map) -> tuple[str, ...]:
     if v.over or not is_island(t) or v.island_at(v.pos):
         return ()
     if t == "large-island":
-        other = [n for n in game_map.neighbors(v.pos) if v.terrain.get(n) == t and not v.island_at(n)]
+        partner = [b if a == v.pos else a for a, b in v.pairs if v.pos in (a, b)]
+        other = partner or [n for n in game_map.neighbors(v.pos) if v.terrain.get(n) == t and not v.island_at(n)
+                            and not any(n in pair for pair in v.pairs)]
         return (v.pos,) + tuple(other[:1])
     return (v.pos,)
 
@@ -415,7 +419,8 @@ def spread(v: Voyage, game_map, label: str, face: int | None) -> tuple[Voyage, b
     target = toward(game_map, label, face)
     if target not in options:
         return v, False  # roll again
-    return _colour(v, target, "large-island"), True
+    v = _colour(v, target, "large-island")
+    return replace(v, pairs=v.pairs + ((label, target),)), True
 
 
 def gather(v: Voyage, picks: tuple[str, ...]) -> Voyage:

@@ -212,13 +212,22 @@ def use_dancers(st: State, n: int, land_terrain: str) -> State:
 # --- phase 2: the units' icons ---------------------------------------------------------------
 
 
-def row_index(diff: int) -> int:
+def _row_of(diff: int) -> int:
     return next(i for i, r in enumerate(ROWS) if r.covers(diff))
 
 
+DIFFS = range(1 - 6, 6)  # top minus bottom, two dice
+ROW_OF = {d: _row_of(d) for d in DIFFS}
+CELLS = {(unit, r): tuple(e for icon in row.cells[k].effects for e in RULES.icon(icon))
+         for k, unit in enumerate(UNITS) for r, row in enumerate(ROWS)}
+
+
+def row_index(diff: int) -> int:
+    return ROW_OF[diff]
+
+
 def cell_effects(unit: str, row: int) -> tuple[Effect, ...]:
-    cell = ROWS[row].cells[UNITS.index(unit)]
-    return tuple(e for icon in cell.effects for e in RULES.icon(icon))
+    return CELLS[(unit, row)]
 
 
 def rows_possible(st: State, unit: str) -> tuple[int, ...]:
@@ -241,9 +250,9 @@ def colourable(land: Land, terrain: dict, pos: str, kind: str = "") -> list[str]
     A Canada hex never takes a terrain other than its mapped twin's (ruling "canada-terrain")."""
     near = [n for n in land.neighbors[pos] if n not in terrain and n not in land.fort]
     if not near:
-        here = land.axial[pos]
-        near = [lab for lab, h in land.axial.items() if lab not in terrain and lab not in land.fort
-                and hexgrid.distance(h, here) == 2]
+        close = set(land.neighbors[pos]) | {pos}
+        near = sorted({m for n in land.neighbors[pos] for m in land.neighbors[n]
+                       if m not in close and m not in terrain and m not in land.fort})
     if kind:
         near = [n for n in near if not (n in land.goals and any(
             terrain.get(g, kind) != kind for g in land.goals if g != n))]

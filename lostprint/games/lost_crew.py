@@ -5,7 +5,7 @@ it. Where the published rules are silent, the ruling is a `Ruling` in `RULINGS`,
 reason wherever it shows."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lostprint.games.model import HOUSE_MARK, Band, Chart, Game, Phase, Piece, Symbol, Terrain, Tracker
 
@@ -124,6 +124,7 @@ class Ruling:
 class CrewRules:
     sailors: int
     wounds_to_die: int
+    large_hexes: int  # hexes a large island covers
     start_weather: str  # a WeatherRule key
     weathers: tuple[WeatherRule, ...]
     no_change: str  # the weather face that keeps today's weather
@@ -148,6 +149,18 @@ class CrewRules:
     score_per_island: int  # on a win
     rolls: tuple[Roll, ...]
     rulings: tuple[Ruling, ...]
+    # what the sheet and the rulebook print, built below from the numbers above
+    tasks: tuple = ()  # Task, one per phase on the task board
+    weather_track: tuple = ()  # WeatherEffect, one per weather chart row
+    island_resources: tuple[tuple[str, str, int], ...] = ()  # cube spaces: key, name, how many
+    uncontrolled: str = ""
+    map_key: tuple[str, ...] = ()
+    weather_phases: tuple[int, ...] = ()  # the phases the weather changes: movement, drinking, fishing
+    map_key_notes: tuple[tuple[str, str], ...] = ()
+    goal_text: str = ""
+    win_text: str = ""
+    lose_text: str = ""
+    score_text: str = ""
 
     def weather(self, key: str) -> WeatherRule:
         for w in self.weathers:
@@ -262,9 +275,10 @@ RULINGS = (
            "The rules make the exit the goal and say nothing of the phases left that day."),
 )
 
-RULES = CrewRules(
+_CORE = CrewRules(
     sailors=4,
     wounds_to_die=2,
+    large_hexes=2,
     start_weather="fair",
     weathers=WEATHERS,
     no_change="No Change",
@@ -319,7 +333,7 @@ ISLAND = Chart(
 SCAN = Chart(
     "scan", "Scan Horizon", "2d6",
     tuple(Band(b.low, b.high, (b.label,)) for b in SCAN_BANDS),
-    modifier=f"Each blank neighbour, northmost first; +{RULES.scan_full_bonus} with both slots filled.",
+    modifier=f"Each blank neighbour, northmost first; +{_CORE.scan_full_bonus} with both slots filled.",
     phase=5,
     note="A large island spreads into a second hex: roll the Direction chart (never the sloop's hex).",
 )
@@ -327,16 +341,16 @@ SCAN = Chart(
 NATIVES = Chart(
     "natives", "Native Encounter", "1d6",
     tuple(Band(b.low, b.high, (b.label.format(gain=b.gain, cap=_CAP),)) for b in NATIVES_BANDS),
-    modifier=f"{HOUSE_MARK} +{RULES.good_bonus} per Good offered (each costs {RULES.good_hull} Hull); "
+    modifier=f"{HOUSE_MARK} +{_CORE.good_bonus} per Good offered (each costs {_CORE.good_hull} Hull); "
              "decide before you roll.",
     phase=7,
-    note=RULES.ruling("good-bonus").reason,
+    note=_CORE.ruling("good-bonus").reason,
 )
 
 WEATHER = Chart(
     "weather", "Weather", "1d6",
     tuple(Band(face, face, (name,)) for face, name in
-          enumerate([w.name for w in WEATHERS] + [RULES.no_change], start=1)),
+          enumerate([w.name for w in WEATHERS] + [_CORE.no_change], start=1)),
     modifier="Roll for tomorrow. A watcher rerolls a Storm once; Storm or No Change again: Storm.",
     phase=11,
 )
@@ -367,7 +381,7 @@ class WeatherEffect:
 
 
 def _movement_text(w: WeatherRule) -> str:
-    s = RULES.storm
+    s = _CORE.storm
     if w.storm:
         return (f"Uncontrolled; Hull \u2212{s.damage}, 1 less per sailor on "
                 f"{' and on '.join(x.title() for x in s.saved_by)} (min {s.minimum}). "
@@ -380,9 +394,9 @@ def _movement_text(w: WeatherRule) -> str:
 
 
 WEATHER_EFFECTS = tuple(
-    WeatherEffect(w.name, _movement_text(w), str(RULES.drink) if w.drink else "none", "yes" if w.fish else "no")
+    WeatherEffect(w.name, _movement_text(w), str(_CORE.drink) if w.drink else "none", "yes" if w.fish else "no")
     for w in WEATHERS
-) + (WeatherEffect(RULES.no_change, "The cube stays. After a watcher's reroll: Storm.", "", "", cube=False),)
+) + (WeatherEffect(_CORE.no_change, "The cube stays. After a watcher's reroll: Storm.", "", "", cube=False),)
 
 UNCONTROLLED = "Uncontrolled: roll the Direction chart and drift 1 hex that way."
 
@@ -406,20 +420,20 @@ class Task:
 
 
 TASKS = (
-    Task(2, "Rest", ("",) * 4, brief=f"Wounded must rest; {RULES.rest_water} Water heals them all."),
+    Task(2, "Rest", ("",) * 4, brief=f"Wounded must rest; {_CORE.rest_water} Water heals them all."),
     Task(3, "Repair", ("",), brief=f"Turn Wood into Hull (Hull max {_CAP}).",
-         house_note=RULES.ruling("repair-rate").text.partition(";")[0] + "."),
+         house_note=_CORE.ruling("repair-rate").text.partition(";")[0] + "."),
     Task(4, "Movement", ("Movement", "Tacking", "Anchorage"), skull=True,
-         brief=f"As the weather allows. Shoals: Hull \u2212{RULES.shoals_damage}. New island: roll it."),
+         brief=f"As the weather allows. Shoals: Hull \u2212{_CORE.shoals_damage}. New island: roll it."),
     Task(5, "Scan Horizon", ("",) * 2, brief="2d6 per blank neighbour, northmost first."),
     Task(6, "Gather Island Resources", ("",) * 3, flag=True,
-         brief=f"+{RULES.gather_per_sailor} island resource per sailor; never return."),
+         brief=f"+{_CORE.gather_per_sailor} island resource per sailor; never return."),
     Task(7, "Native Encounter", skull=True, brief="At an island with natives: offer Goods, then roll 1d6."),
     Task(8, "Drink Water", ("",), skull=True,
-         brief=f"Drink {RULES.drink} Water unless Rain or Storm; none left: a wound.",
+         brief=f"Drink {_CORE.drink} Water unless Rain or Storm; none left: a wound.",
          house_note=f"In Rain or Storm, a sailor here catches {RAIN_CATCH} Water."),
     Task(9, "Eat Food / Fish", ("",), skull=True,
-         brief=f"Eat {RULES.eat} Food unless a sailor fishes; 0 Food: a wound."),
+         brief=f"Eat {_CORE.eat} Food unless a sailor fishes; 0 Food: a wound."),
     Task(10, "Sloop Accident", skull=True, brief="Roll 1d6: Hull or more wounds a sailor. Hull 0: lost."),
     Task(11, "Weather Watch", ("",), brief="Roll tomorrow's weather; a watcher rerolls a Storm."),
 )
@@ -436,7 +450,7 @@ def slot_count(job: str) -> int:
 
 TERRAINS = (
     Terrain("sea", "Sea", "open water", "#d6e8f5", ("lines", 0.0, 3.6)),
-    Terrain("shoals", "Shoals", f"Hull \u2212{RULES.shoals_damage} on entering", "#efe6c6", ("dots", 0.0, 3.0)),
+    Terrain("shoals", "Shoals", f"Hull \u2212{_CORE.shoals_damage} on entering", "#efe6c6", ("dots", 0.0, 3.0)),
     Terrain("small-island", "Small island", f"island roll +{_BONUS['small-island']}", "#cfe6bf",
             ("lines", 45.0, 3.0)),
     Terrain("medium-island", "Medium island", f"island roll +{_BONUS['medium-island']}", "#b9dba6",
@@ -456,7 +470,7 @@ SYMBOLS = (
 
 PHASES = (
     Phase(1, "Assign Sailors", "Put each sailor on a task slot; resolve the tasks in phase order."),
-    Phase(2, "Rest", f"Wounded sailors must rest; spend {RULES.rest_water} Water to heal all of them."),
+    Phase(2, "Rest", f"Wounded sailors must rest; spend {_CORE.rest_water} Water to heal all of them."),
     Phase(3, "Repair", f"Turn Wood into Hull points (Hull never above {_CAP})."),
     Phase(4, "Movement", "Move as the weather allows; shoals cost Hull; roll a new island's contents."),
     Phase(5, "Scan Horizon", "Roll 2d6 for each blank neighbour and draw what you see."),
@@ -471,15 +485,33 @@ PHASES = (
 
 # Small rule numbers the rulebook's prose names (read from RULES, never typed here).
 RULE_NUMBERS = (
-    ("wounds_to_die", RULES.wounds_to_die),
-    ("rest_water", RULES.rest_water),
-    ("drink", RULES.drink),
-    ("eat", RULES.eat),
-    ("good_hull", RULES.good_hull),  # hull lost per Good offered to natives
-    ("good_bonus", RULES.good_bonus),
-    ("scan_bonus", RULES.scan_full_bonus),  # both Scan Horizon slots filled
-    ("score_per_hex", RULES.score_per_hex),
-    ("island_bonus", RULES.score_per_island),  # per island visited, on a win
+    ("wounds_to_die", _CORE.wounds_to_die),
+    ("rest_water", _CORE.rest_water),
+    ("drink", _CORE.drink),
+    ("eat", _CORE.eat),
+    ("good_hull", _CORE.good_hull),  # hull lost per Good offered to natives
+    ("good_bonus", _CORE.good_bonus),
+    ("scan_bonus", _CORE.scan_full_bonus),  # both Scan Horizon slots filled
+    ("score_per_hex", _CORE.score_per_hex),
+    ("island_bonus", _CORE.score_per_island),  # per island visited, on a win
+)
+
+ISLAND_RESOURCES = tuple((key, {t.key: t.name for t in TRACKERS}[key], max(getattr(b, key) or 0 for b in ISLAND_BANDS))
+                         for key in ISLAND_SUPPLIES)  # the most cubes an island gives, each with an ∞ box
+
+RULES = replace(
+    _CORE,
+    tasks=TASKS,
+    weather_track=WEATHER_EFFECTS,
+    island_resources=ISLAND_RESOURCES,
+    uncontrolled=UNCONTROLLED,
+    weather_phases=tuple(SLOTS[job] for job in ("movement", "drink", "fish")),
+    map_key=("sea", "shoals", "small-island", "medium-island", "large-island", "natives", "route", "burial"),
+    map_key_notes=(("shoals", f"Hull \u2212{_CORE.shoals_damage}"), ("large-island", "2 hexes")),
+    goal_text="Sail from the start island (SE) to an exit hex (NW)",
+    win_text="win: reach an exit hex (NW)",
+    lose_text="lose: all sailors lost, Hull 0 at phase 10, or drifting off the map",
+    score_text=f"score {_CORE.score_per_hex} per mapped hex, + {_CORE.score_per_island} per island visited on a win",
 )
 
 WEATHER_MOVES = tuple((w.name, w.steps or (1 if w.otherwise == "drift" else 0)) for w in WEATHERS)
@@ -505,32 +537,28 @@ GAME = Game(
     symbols=SYMBOLS,
     phases=PHASES,
     pieces=PIECES,
+    rules=RULES,
+    # the old untyped view, read by the sheet and the rulebook template until they read `rules`;
+    # every value here is a field of RULES, nothing is typed twice
     extra=(
-        # presentation read by the sheet and the rulebook; every number in it comes from RULES
         ("rules", RULE_NUMBERS),
         ("sailors", RULES.sailors),
-        ("tasks", TASKS),
-        ("weather_effects", WEATHER_EFFECTS),
+        ("tasks", RULES.tasks),
+        ("weather_effects", RULES.weather_track),
         ("weather_start", RULES.weather(RULES.start_weather).name),
-        ("island_roll_bonus", ISLAND_ROLL_BONUS),
+        ("island_roll_bonus", RULES.island_bonus),
         ("weather_moves", WEATHER_MOVES),
-        ("uncontrolled", UNCONTROLLED),
-        ("rulings", RULINGS),
-        # island resource cube spaces on the sheet (the most cubes an island gives), each with an ∞ box
-        ("island_resources", tuple((key, {t.key: t.name for t in TRACKERS}[key],
-                                    max(getattr(b, key) or 0 for b in ISLAND_BANDS))
-                                   for key in ISLAND_SUPPLIES)),
-        # the map key: terrains, then these symbols; a short note for the few that need one
-        ("map_key", ("sea", "shoals", "small-island", "medium-island", "large-island", "natives", "route",
-                     "burial")),
-        ("map_key_notes", (("shoals", f"Hull \u2212{RULES.shoals_damage}"), ("large-island", "2 hexes"))),
-        ("storm_hull_damage", STORM.damage),
-        ("storm_min_damage", STORM.minimum),
+        ("uncontrolled", RULES.uncontrolled),
+        ("rulings", RULES.rulings),
+        ("island_resources", RULES.island_resources),
+        ("map_key", RULES.map_key),
+        ("map_key_notes", RULES.map_key_notes),
+        ("storm_hull_damage", RULES.storm.damage),
+        ("storm_min_damage", RULES.storm.minimum),
         ("shoals_damage", RULES.shoals_damage),
-        ("goal_text", "Sail from the start island (SE) to an exit hex (NW)"),
-        ("win_text", "win: reach an exit hex (NW)"),
-        ("lose_text", "lose: all sailors lost, Hull 0 at phase 10, or drifting off the map"),
-        ("score_text", f"score {RULES.score_per_hex} per mapped hex, + {RULES.score_per_island} per island "
-                       "visited on a win"),
+        ("goal_text", RULES.goal_text),
+        ("win_text", RULES.win_text),
+        ("lose_text", RULES.lose_text),
+        ("score_text", RULES.score_text),
     ),
 )

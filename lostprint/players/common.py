@@ -15,7 +15,7 @@ import random
 
 def rng_for(seed: int, stage: str) -> random.Random:
     digest = hashlib.sha256(f"{seed}:{stage}".encode()).digest()
-    return random.Random(int.from_bytes(digest[:8], "big"))
+    return random.Random(int.from_bytes(digest[:8], "big"))  # not a rule: 8 bytes of the seed's hash
 
 
 class Dice:
@@ -23,11 +23,7 @@ class Dice:
         self.rng = rng
 
     def d6(self) -> int:
-        return self.rng.randint(1, 6)
+        return self.rng.randint(1, 6)  # not a rule: the physical die every Lost game rolls
 
     def roll(self, n: int) -> list[int]:
         return [self.d6() for _ in range(n)]
-
-
-def clamp(value: int, low: int = 0, high: int = 6) -> int:
-    return max(low, min(high, value))

@@ -14,6 +14,7 @@ from lostprint.games.lost_crew import ISLAND_SUPPLIES, RULES, slot_count
 from lostprint.players.common import Dice, rng_for
 
 SAILORS = ("Tom Hale", "Jan Visser", "Ngozi", "Pip")
+SCAN_DICE = next(r.dice for r in RULES.rolls if r.key == "scan")
 
 
 class Captain:
@@ -47,7 +48,7 @@ class Captain:
         if self._provisioning(v):
             wanted += ["gather"] * slot_count("gather")
         elif self._can_gather(v):
-            wanted += ["gather"] * 2
+            wanted += ["gather"] * 2  # not a rule: the captain's habit, two gatherers
         if v.value("wood") and v.value("hull") < eng.CAP["hull"]:
             wanted.append("repair")
         if rule.fish and v.value("food") < eng.CAP["food"] - 1:
@@ -107,7 +108,7 @@ class Captain:
                        and values[k] < eng.CAP[k]]
             if not options:
                 break
-            key = min(options, key=lambda k: (values[k] + (2 if k == "wood" else 0), k))
+            key = min(options, key=lambda k: (values[k] + (2 if k == "wood" else 0), k))  # not a rule: a taste
             if cubes[key] is not None:
                 cubes[key] -= 1
             values[key] += 1
@@ -255,7 +256,7 @@ class Captain:
         for lab in eng.scan_order(self.gm, v.pos, v.terrain):
             if lab in v.terrain:
                 continue  # coloured by a large island's second hex
-            pair = tuple(self.dice.roll(2))
+            pair = tuple(self.dice.roll(SCAN_DICE))
             pairs.append(list(pair))
             v = eng.scan_hex(v, lab, pair, v.orders.scan)
             if v.terrain[lab] == "large-island":
@@ -286,7 +287,7 @@ class Captain:
         self.v = v
         return day
 
-    def play(self, limit: int = 60) -> dict:
+    def play(self, limit: int = 60) -> dict:  # not a rule: a bound on a simulated voyage
         days = []
         while self.v.over is None and len(days) < limit:
             days.append(self.play_day())
@@ -294,7 +295,8 @@ class Captain:
 
 
 class Deckhand(Captain):
-    """The naive player: steers and scans, and never heals, repairs, fishes, gathers or keeps watch."""
+    """The naive player: steers, scans and gathers with whoever is left, and never repairs, fishes,
+    offers Goods, stops to provision or keeps watch."""
 
     stage = "1672-naive"
 
@@ -305,13 +307,15 @@ class Deckhand(Captain):
             jobs["scan"] = 1
         while len(jobs) > v.well:
             jobs.popitem()
+        if self._can_gather(v) and len(jobs) < v.well:
+            jobs["gather"] = min(v.well - len(jobs), slot_count("gather"))
         return eng.Orders(**jobs)
-
-    def heal(self, v) -> bool:
-        return bool(v.resting) and v.value("water") > RULES.rest_water
 
     def goods(self, v) -> int:
         return 0
+
+    def _provisioning(self, v) -> bool:
+        return False
 
 
 def _distances(game_map) -> dict[str, int]:
@@ -335,7 +339,7 @@ def simulate_1672(seed: int, game_map=None, player: str = "careful") -> dict:
     return voyage_save(PLAYERS[player](seed, game_map), game_map)
 
 
-def voyage_save(sim: Captain, game_map=None, limit: int = 60) -> dict:
+def voyage_save(sim: Captain, game_map=None, limit: int = 60) -> dict:  # not a rule: a bound
     """Play `sim` to the end (or `limit` days) and write the voyage as save data."""
     played = sim.play(limit)
     out = {

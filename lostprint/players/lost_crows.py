@@ -49,6 +49,7 @@ class Chief:
         self.days: list[dict] = []
         self._dist: dict[str, dict[str, float]] = {}
         self._route: dict = {}
+        self._omens: dict = {}
 
     # --- reading the state -----------------------------------------------------------------------
 
@@ -116,7 +117,9 @@ class Chief:
     def omen_worth(self) -> float:
         if "skip-omen" in self.st.flags:
             return 0.0
-        total = [self.effects_worth(effects) for effects in eng.omens_possible(self.st)]
+        if self.st.vision not in self._omens:
+            self._omens[self.st.vision] = eng.omens_possible(self.st)
+        total = [self.effects_worth(effects) for effects in self._omens[self.st.vision]]
         return sum(total) / len(total)
 
     def effects_worth(self, effects) -> float:
@@ -241,20 +244,27 @@ class Chief:
         def one_left(board) -> float:
             """Expected worth with one roll left for the two empty boxes, placed in the best way."""
             i, j = (k for k in range(BOXES) if not board[k])
-            touched = {i // 2, j // 2}
+            ui, uj = i // 2, j // 2
+            rest = sum(tables[u][board[2 * u] - board[2 * u + 1] + 5] for u in range(4) if u != ui and u != uj)
+            if ui == uj:
+                return rest + pre_empty[ui]
             key = (i, j, board[i ^ 1], board[j ^ 1])
             if key not in last:
-                nb = list(board)
+                fi, fj = box_worth(i, board[i ^ 1]), box_worth(j, board[j ^ 1])
                 total = 0.0
-                for a, b in ROLLS:
-                    nb[i], nb[j] = a, b
-                    x = sum(tables[u][nb[2 * u] - nb[2 * u + 1] + 5] for u in touched)
-                    nb[i], nb[j] = b, a
-                    y = sum(tables[u][nb[2 * u] - nb[2 * u + 1] + 5] for u in touched)
-                    total += x if x > y else y
+                for a in range(1, 7):
+                    for b in range(1, 7):
+                        x, y = fi[a] + fj[b], fi[b] + fj[a]
+                        total += x if x > y else y
                 last[key] = total / 36
-            return last[key] + sum(tables[u][board[2 * u] - board[2 * u + 1] + 5] for u in range(4)
-                                   if u not in touched)
+            return rest + last[key]
+
+        def box_worth(box: int, partner: int) -> list[float]:
+            """The unit's worth for each face put in `box` beside its `partner` die (index = face)."""
+            t = tables[box // 2]
+            if box % 2 == 0:
+                return [0.0] + [t[face - partner + 5] for face in range(1, 7)]
+            return [0.0] + [t[partner - face + 5] for face in range(1, 7)]
 
         board = [0] * BOXES
         fixed = set()

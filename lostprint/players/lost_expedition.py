@@ -206,9 +206,9 @@ class Player:
 
 
 def mark_of(mark: tuple) -> dict:
-    kind, hexes = mark[0], mark[1]
+    kind, hexes, *result = mark
     if kind == "interest":
-        return {"interest": {"hex": hexes[0], "result": mark[2]}}
+        return {"interest": {"hex": hexes[0], "result": result[0]}}
     if kind in ("trail", "cataract", "lagos-de-oro"):
         return {kind: list(hexes)}
     return {kind: hexes[0]}

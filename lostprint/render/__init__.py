@@ -5,10 +5,8 @@ Modules are imported only when their format is asked for (cairosvg alone costs ~
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
 
 from lostprint.errors import LostprintError
-from lostprint.paths import write_atomic
 from lostprint.scene import Scene
 
 FORMATS = {"pdf": "lostprint.render.pdf", "svg": "lostprint.render.svg", "png": "lostprint.render.png"}
@@ -20,8 +18,3 @@ def render(scene: Scene, fmt: str, **options) -> bytes:
     except KeyError:
         raise LostprintError(f"unknown format {fmt!r} (choose {', '.join(FORMATS)})") from None
     return module.render(scene, **options)
-
-
-def write(scene: Scene, path: Path, fmt: str | None = None, **options) -> Path:
-    fmt = fmt or Path(path).suffix.lstrip(".").lower()
-    return write_atomic(Path(path), render(scene, fmt, **options))

@@ -50,7 +50,7 @@ def _faces(value, at: At, problems, nested_ok: bool) -> tuple[tuple[int, ...], .
     out = []
     for g in groups:
         if not g or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= R.die_faces for d in g):
-            problems.add(at, f"die faces are whole numbers 1\u2013{R.die_faces}, not {g!r}"[:120])
+            problems.add(at, f"die faces are whole numbers 1\u2013{R.die_faces}, not {g!r}"[:120])  # not a rule: a message length
             return None
         out.append(tuple(g))
     return tuple(out)
@@ -106,7 +106,7 @@ def _obs_marks(obs) -> list:
 
 
 def _engine_marks(s: eng.State) -> list:
-    return sorted((_mark_key(m[0], m[1], m[2] if len(m) > 2 else None) for m in s.marks_today), key=repr)
+    return sorted((_mark_key(kind, hexes, *rest) for kind, hexes, *rest in s.marks_today), key=repr)
 
 
 def synced(s: eng.State, obs) -> eng.State:
@@ -270,8 +270,11 @@ def _replay(st, s: eng.State, rolls: dict, obs, wilds, diego_on, choice, fill) -
         if not interest_rolls:
             raise _Stop(_field(st, "rolls"), f"an interest is due at {s.pos}: record the interests dice")
         before = s
-        s = run("interests", eng.interests, s, interest_rolls.pop(0), diego_on == "interests" and not s.diego_used,
-                obs["lagos"], trail_from(s.pos), fill)
+        dice = interest_rolls.pop(0)
+        diego = diego_on == "interests" and not s.diego_used
+        key = eng.interest_key(s, sum(dice) + (R.bonus_per_extra if diego else 0))
+        s = run("interests", eng.interests, s, dice, diego, obs["lagos"], trail_from(s.pos),
+                fill and key == "migration")
         used_trail(before, s)
         return s
 
@@ -304,8 +307,8 @@ def _differences(st, s: eng.State, obs) -> list[tuple[At, str]]:
         got = ", ".join(f"{h}: {t}" for h, t in s.mapped_today) or "nothing"
         out.append((_field(st, "mapped"), f"the rolls map {got} ({why})"))
     if _engine_marks(s) != _obs_marks(obs):
-        got = ", ".join(f"{m[0]} {'-'.join(sorted(m[1]))}" + (f" {m[2]}" if len(m) > 2 else "")
-                        for m in s.marks_today) or "no marks"
+        got = ", ".join(" ".join((kind, "-".join(sorted(hexes)), *rest)) for kind, hexes, *rest in s.marks_today) \
+            or "no marks"
         out.append((_field(st, "marks"), f"the rolls give {got} ({why})"))
     for key, want, have in zip(TRACKER_KEYS, s.values, obs["values"]):
         if want != have:
@@ -330,7 +333,7 @@ def _exact(st, s0: eng.State, rolls: dict, obs):
             s = _replay(st, replace(s0, eclipse=e), rolls, obs, w, d, c, f)
         except _Stop as stop:
             if best is None:
-                best = (99, [(stop.at, stop.message)])
+                best = (float("inf"), [(stop.at, stop.message)])
             continue
         diffs = _differences(st, s, obs)
         if not diffs:

@@ -139,7 +139,7 @@ class Rules1572(LostRules):
                 st.events.append(Event(day, "empire", "empire"))
             return Mark(kind, day, (lab,))
         if kind == "trail":
-            pair = rd.labels(value, at, 2)
+            pair = rd.labels(value, at, 2)  # not a rule: an edge joins two hexes
             if pair is None:
                 return None
             a, b = pair
@@ -158,7 +158,7 @@ class Rules1572(LostRules):
             st.flags["trails"].add(_pair(a, b))
             return Mark(kind, day, (a, b))
         if kind == "cataract":
-            pair = rd.labels(value, at, 2)
+            pair = rd.labels(value, at, 2)  # not a rule: an edge joins two hexes
             if pair is None:
                 return None
             a, b = pair

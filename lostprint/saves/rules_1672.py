@@ -15,6 +15,7 @@ sailors to the task slots explains it.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 from lostprint.engine import lost_crew as eng
@@ -58,7 +59,7 @@ class Rules1672(LostRules):
     day_fields = {
         "weather": "today's weather: fair, headwind, doldrums, rain or storm",
         "wounded": "sailors wounded today",
-        "healed": "sailors healed today (Rest, 1 Water)",
+        "healed": f"sailors healed today (Rest, {CREW.rest_water} Water)",
         "lost": "sailors who died today (a second wound)",
         "gathered": "{water, food, wood} gathered from the island today",
         "rolls": "the day's dice, by phase: " + ", ".join(r.key for r in CREW.rolls),
@@ -160,12 +161,13 @@ class Rules1672(LostRules):
                     if len(group) != roll.dice:
                         rd.error(iat, f"{roll.key} rolls {roll.dice} dice at a time, not {len(group)}")
                         return None
-                    got = [rd.integer(x, At(line_of(group, j), f"{iat.field}[{j}]"), 1, 6) for j, x in enumerate(group)]
+                    got = [rd.integer(x, At(line_of(group, j), f"{iat.field}[{j}]"),
+                                      eng.FACES[0], eng.FACES[-1]) for j, x in enumerate(group)]
                     if None in got:
                         return None
                     faces.append(tuple(got))
                 else:
-                    face = rd.integer(item, iat, 1, 6)
+                    face = rd.integer(item, iat, eng.FACES[0], eng.FACES[-1])
                     if face is None:
                         return None
                     faces.append(face)
@@ -267,11 +269,11 @@ class Rules1672(LostRules):
         if size not in SIZES:
             problems.add(sat, f"{size!r} is not an island size ({', '.join(SIZES)})")
             return None
-        want = 2 if size == "large" else 1
+        want = CREW.large_hexes if size == "large" else 1
         if len(hexes) != want:
             problems.add(hat, f"a {size} island covers {want} hex{'es' * (want > 1)}, not {len(hexes)}")
             return None
-        if want == 2 and not st.adjacent(*hexes):
+        if want > 1 and not st.adjacent(*hexes):
             problems.add(hat, "a large island's two hexes touch")
             return None
         for lab in hexes:
@@ -287,7 +289,7 @@ class Rules1672(LostRules):
             return None
         roll = None
         if "roll" in spec:
-            roll = rd.integer(spec["roll"], At(line_of(spec, "roll"), f"{at.field}.roll"), 1, 6)
+            roll = rd.integer(spec["roll"], At(line_of(spec, "roll"), f"{at.field}.roll"), eng.FACES[0], eng.FACES[-1])
             if roll is None:
                 return None
         self._today(st)["island"] = {"hexes": tuple(hexes), "size": SIZES[size], "natives": natives,
@@ -429,7 +431,8 @@ class Rules1672(LostRules):
         if not hyp:
             total = face + bonus
             problems.add(mark["roll_at"] if mark["roll"] is not None else mark["at"],
-                         f"{face} + {bonus} = {total}: " + ("natives live there (6+)" if CREW.island(total).natives
+                         f"{face} + {bonus} = {total}: " + (f"natives live there ({min(b.low for b in CREW.islands if b.natives)}+)"
+                                                             if CREW.island(total).natives
                                                              else "no natives on this roll"))
             return
         st.flags["islands"].append({"hexes": mark["hexes"], "size": mark["size"], "natives": mark["natives"],
@@ -486,7 +489,7 @@ class Rules1672(LostRules):
         ok = []
         results = []
         for scanners in range(1, slot_count("scan") + 1):
-            v = eng.Voyage(pos=st.position, weather=today["weather_key"], stores=(0,) * 5, sailors=(), terrain=before)
+            v = eng.Voyage(pos=st.position, weather=today["weather_key"], stores=(0,) * (eng.N + 1), sailors=(), terrain=before)
             got, why = _replay_scan(v, gm, pairs, spreads, scanners)
             results.append((scanners, got, why))
             if why is None and got == drawn:
@@ -593,7 +596,7 @@ class Rules1672(LostRules):
             problems.add(watch[1], "the game was over before phase 11: no weather roll")
         elif watch is not None:
             faces = watch[0]
-            storm_first = len(faces) == 2
+            storm_first = len(faces) > 1
             try:
                 st.flags["expect"] = eng.next_weather(today["weather_key"], faces, storm_first)
             except eng.Illegal as exc:
@@ -618,10 +621,10 @@ class Rules1672(LostRules):
                              f"{got[i]}, but the rules allow {_span(values)} {key} at the end of this day "
                              f"(it began at {start[i]}; {today_summary(today)})")
                 return
-        values = {s[4] for s, _ in finals}
-        if got[4] not in values:
+        values = {s[eng.N] for s, _ in finals}
+        if got[eng.N] not in values:
             where = today.get("wounded", today.get("lost", (None, day_at)))[1] or day_at
-            problems.add(where, f"{got[4]} wound{'s' * (got[4] != 1)} recorded today (wounded + lost), but the rules "
+            problems.add(where, f"{got[eng.N]} wound{'s' * (got[eng.N] != 1)} recorded today (wounded + lost), but the rules "
                                 f"give {_span(values)} ({today_summary(today)})")
             return
         problems.add(at, f"no one day explains these values together ({today_summary(today)})")
@@ -716,7 +719,7 @@ def day_outcomes(start: tuple, day: Day, want: tuple | None = None) -> set:
     except eng.Illegal:
         return finals
     weather_roll = day.rolls.get("weather")
-    watch_used = 1 if weather_roll and len(weather_roll) == 2 else 0
+    watch_used = 1 if weather_roll and len(weather_roll) > 1 else 0
     base = day.gatherers + watch_used
     states = set()
     for wood in range(0, s0[eng.D] + 1):
@@ -805,7 +808,7 @@ def _encounters(goods: int, wounds: int):
 
 def _cubes(size: str, face: int) -> dict:
     _, cubes, _ = eng.island_cubes(size, face)
-    return {k: (99 if n is None else n) for k, n in zip(ISLAND_SUPPLIES, cubes)}
+    return {k: (math.inf if n is None else n) for k, n in zip(ISLAND_SUPPLIES, cubes)}
 
 
 def _holds(size: str, face: int, taken: dict) -> bool:

@@ -356,6 +356,23 @@ class Rules1872(LostRules):
         return eng.score(s)
 
 
+class Room(dict):
+    """kind -> may no icon of that kind be lost today (worked out only when asked)."""
+
+    def __init__(self, replay, st):
+        super().__init__()
+        self.replay = replay
+        self.st = st
+        self.kinds = tuple(t.key for t in st.game.terrains)
+
+    def __missing__(self, kind):
+        self[kind] = self.replay.always_room(self.st, kind)
+        return self[kind]
+
+    def items(self):
+        return ((k, self[k]) for k in self.kinds)
+
+
 class DayReplay:
     """One day through the engine, over every legal choice and (without rolls) every legal roll."""
 
@@ -369,7 +386,7 @@ class DayReplay:
         self.start = st.day_start
         self.steps = st.day_hexes[1:]
         self.drawn = Counter(t for lab, t in st.flags.get("drawn_today", {}).items())
-        self.room = {t.key: self.always_room(st, t.key) for t in st.game.terrains}
+        self.room = Room(self, st)
         self.exact = "units" in facts.rolls
         self.why: list[tuple[At, str]] = []
         self.memo: dict = {}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from lostprint.engine.lost_crew import FACES
 from lostprint.games.lost_crew import RULES as CREW
+from lostprint.games.lost_expedition import ROLL_KEYS as EXPEDITION_ROLLS, RULES as EXPEDITION
 from lostprint.saves.validate import DAY_FIELDS, FORMAT, MAX_TEXT, OUTCOME_FIELDS
 
 LABEL = {"type": "string", "pattern": "^[A-Za-z]{1,3}[1-9][0-9]{0,2}$", "description": "a hex label, like B3"}
@@ -26,7 +27,7 @@ MARK_SHAPES = {
         "interest": {"type": "object", "required": ["hex", "result"], "additionalProperties": False,
                      "properties": {"hex": LABEL, "result": {"type": "string"}}},
         "empire": LABEL,
-        "lagos-de-oro": _labels(3),
+        "lagos-de-oro": _labels(EXPEDITION.lagos_hexes),
     },
     "lost-crew": {
         "sea": LABEL,
@@ -47,7 +48,14 @@ MARK_SHAPES = {
 }
 
 DAY_SHAPES = {
-    "lost-expedition": {"fever": {"enum": ["struck", "broken", True, False]}},
+    "lost-expedition": {
+        "fever": {"enum": ["struck", "broken", True, False]},
+        "rolls": {"type": "object", "additionalProperties": False, "description": "the day's dice, by phase",
+                  "properties": {key: {"type": "array", "minItems": 1, "items": {"anyOf": [
+                      {"type": "integer", "minimum": 1, "maximum": EXPEDITION.die_faces},
+                      {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": EXPEDITION.die_faces}}]}}
+                      for key in EXPEDITION_ROLLS}},
+    },
     "lost-crew": {
         "weather": {"enum": [w.key for w in CREW.weathers]},
         "wounded": {"type": "array", "items": {"type": "string"}},

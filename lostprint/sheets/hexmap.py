@@ -49,6 +49,19 @@ def _centered_text(x, y, text, size, font, color, role=""):
     return Text(x, y + (ASCENT - DESCENT) * size / 2, text, size, font, "middle", color, role=role)
 
 
+def coordinates(ctx: MapContext) -> list:
+    """Every hex's coordinate, or none when hexes are too small to hold them (a very large variant
+    map): the edge letters and numbers still name the rows and columns."""
+    from lostprint.fonts import text_box
+
+    labels = [coordinate(ctx, lab) for lab in ctx.game_map.hexes]
+    for t, lab in zip(labels, ctx.game_map.hexes):
+        cx, cy = ctx.center(lab)
+        if not fits_in_hex(text_box(t.text, t.font, t.size, t.x, t.y, t.anchor), cx, cy, ctx.size, LABEL_SPARE):
+            return []
+    return labels
+
+
 def hex_label(ctx: MapContext, lab: str, dy: float, text: str, size: float, font: str, color: str,
               role: str = "feature-label", dx: float = 0.0) -> Text:
     """A label centred `dy` below the hex's centre, shrunk (not below MIN_TEXT) until it sits inside
@@ -224,12 +237,19 @@ def edge_labels(ctx: MapContext) -> list:
     left, top, right = ox + x0 * ctx.size, oy + y0 * ctx.size, ox + x1 * ctx.size
     size = MIN_TEXT
     items = []
+    # on a map of small hexes, label every n-th column and row so the labels never run into each other
+    col_step = max(1, math.ceil((text_width("WW", "sans", size) + 2) / (1.5 * ctx.size)))
+    row_step = max(1, math.ceil(size * 1.25 / (hexgrid.SQRT3 * ctx.size)))
     for col in sorted(cols):
+        if col % col_step:
+            continue
         cx, _ = hexgrid.hex_to_pixel(ctx.layout, hexgrid.offset_to_axial(col, 0))
         items.append(Text(cx, top - 2.5 - DESCENT * size, hexgrid.column_letters(col), size, "sans", "middle",
                           pal.faint, role="edge-label"))
     first, last = min(cols), max(cols)
     for row in sorted(rows):
+        if row % row_step:
+            continue
         for col, x in ((first, left - 4.5), (last, right + 4.5)):
             if (col, row) not in cells:  # a row number only beside a hex of its row
                 continue
@@ -257,7 +277,7 @@ def hex_map(game_map: GameMap, game, box: Box, pal: Palette, *, max_flats: float
         style = terrain_style(t, pal, width=0.9) if t else Style(fill=pal.hex_fill, stroke=pal.hex_line, width=0.9)
         items.append(Path(corners, style, role="hex"))
     if coords:  # under every feature, so a river or a label drawn later stays whole
-        items.extend(coordinate(ctx, lab) for lab in game_map.hexes)
+        items.extend(coordinates(ctx))
     # hexes whose feature prints a label where the terrain glyph would go keep the label only
     labelled = {lab for f in game_map.features if f.type in ("delta", "canada", "fort", "exit") for lab in f.hexes}
     for lab in game_map.hexes:

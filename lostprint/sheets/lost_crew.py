@@ -318,7 +318,8 @@ def weather_track(chart, box: Box, pal: Palette, game) -> Group:
     """The weather chart as a track: die face, weather, the cube's square, and what it does today."""
     effects = {e.weather: e for e in game.get("weather_effects")}
     items, inner = w.panel(box, f"{chart.title} track", pal,
-                           subtitle=f"{chart.roll} \u00b7 phase {chart.phase} \u00b7 sets phases 4, 8, 9 "
+                           subtitle=f"{chart.roll} \u00b7 phase {chart.phase} \u00b7 sets phases "
+                                    f"{', '.join(map(str, game.rules.weather_phases))} "
                                     f"\u00b7 start: {game.get('weather_start')}")
     y = inner.y
     die = 10.0
@@ -522,7 +523,7 @@ def pencil_key(box: Box, pal: Palette, game) -> Group:
     notes = dict(game.get("map_key_notes"))
     keys = game.get("map_key")
     row_h = inner.h / len(keys)
-    sw = min(16.0, row_h - 2)
+    sw = min(26.0, row_h - 2)
     marks = {"small-island": 1, "medium-island": 2, "large-island": 3}
     for i, key in enumerate(keys):
         y = inner.y + i * row_h
@@ -531,7 +532,7 @@ def pencil_key(box: Box, pal: Palette, game) -> Group:
             name = terrains[key].name
             items.append(hex_swatch(terrains[key], cx, cy, sw, pal))
             if key in marks:
-                items += island_dots(cx, cy - sw * 0.26, marks[key], sw * 0.5, pal.ink)
+                items += island_dots(cx, cy - sw * 0.24, marks[key], sw * 0.9, pal.ink)
             elif key == "shoals":
                 items += shoals_mark(cx, cy - sw * 0.18, sw * 0.55, pal.ink)
         else:

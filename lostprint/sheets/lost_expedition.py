@@ -21,7 +21,8 @@ MIN_FLATS_MM = 12.0
 
 def morale_compass(box: Box, pal: Palette, game) -> Group:
     """A hex with the morale change printed beside each direction of travel."""
-    items, inner = w.panel(box, "Morale by direction", pal, subtitle="phase 10")
+    phase = next(p.number for p in game.phases if p.name.startswith("Morale"))
+    items, inner = w.panel(box, "Morale by direction", pal, subtitle=f"phase {phase}")
     values = dict(game.get("morale_by_direction"))
     no_travel = game.get("morale_no_travel")
     note_h = MIN_TEXT * 1.6
@@ -54,6 +55,7 @@ def morale_compass(box: Box, pal: Palette, game) -> Group:
 
 MAP_FLATS_MM = 20.5  # the largest hexes the map is drawn with; the paper's width usually decides
 MAP_PAD = 9.0  # room round the hexes for the column letters and row numbers
+BOTTOM_MIN = 165.0  # the days, compass, score and terrain row under the map
 
 
 def map_height(game_map, width: float) -> tuple[float, float]:
@@ -83,6 +85,7 @@ def front(game, game_map, opts: SheetOptions) -> list:
     die = game.piece("die")
     header_h = w.tracker_height(0, die)
     map_h, _ = map_height(game_map, page.w)
+    map_h = min(map_h, page.h - header_h - BOTTOM_MIN - 2 * GAP)  # a tall variant map: smaller hexes
     header, map_row, bottom = page.split_y(header_h, map_h, 0, gap=GAP)
 
     items: list = []

@@ -1,8 +1,9 @@
 """Text in any script: which font draws each character (fallback), in which order (bidi) and with
 which glyphs (shaping).
 
-- `fallback`: the font chain, bundled DejaVu first, then system fonts found through fontconfig that
-  cover what DejaVu lacks (CJK, Arabic, Hebrew, Devanagari, Thai, symbols, monochrome emoji).
+- `faces`: the font files, bundled DejaVu and the system fallbacks found through fontconfig that cover
+  what DejaVu lacks (CJK, Korean, Arabic, Hebrew, Devanagari, Thai, symbols, monochrome emoji).
+- `fallback`: the chain: which face draws each character, and what nothing covers (the warning).
 - `bidi`: embedding levels and visual order by the Unicode bidi algorithm (python-bidi).
 - `shape`: HarfBuzz shaping of one run (uharfbuzz), and a whole line laid out in visual order.
 - `pdf`: drawing a shaped line with reportlab, and a paragraph flowable for Platypus.

@@ -174,9 +174,51 @@ def pdf_name(key: str) -> str:
 def registered(key: str) -> str:
     """Register the font with reportlab (once per process) and return its PDF name."""
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
 
     name = pdf_name(key)
     if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(name, font_path(key)))
+        pdfmetrics.registerFont(font_class()(name, font_path(key)))
     return name
+
+
+def to_unicode_cmap(fontname: str, subset: list[int], texts: dict[int, str]) -> str:
+    """reportlab's ToUnicode CMap, with each code's text in UTF-16 (characters beyond the BMP as
+    surrogate pairs) and a shaped glyph's code mapped to the characters it draws (`texts`)."""
+    def utf16(code: int) -> str:
+        text = texts.get(code, chr(code))
+        return text.encode("utf-16-be").hex().upper() or "200B"
+
+    return "\n".join([
+        "/CIDInit /ProcSet findresource begin", "12 dict begin", "begincmap", "/CIDSystemInfo",
+        f"<< /Registry ({fontname})", f"/Ordering ({fontname})", "/Supplement 0", ">> def",
+        f"/CMapName /{fontname} def", "/CMapType 2 def", "1 begincodespacerange",
+        "<00> <%02X>" % (len(subset) - 1), "endcodespacerange", "%d beginbfchar" % len(subset)]
+        + ["<%02X> <%s>" % (i, utf16(v)) for i, v in enumerate(subset)]
+        + ["endbfchar", "endcmap", "CMapName currentdict /CMap defineresource pop", "end", "end"])
+
+
+@lru_cache(maxsize=1)
+def font_class():
+    """reportlab's TTFont, whose ToUnicode map also knows the glyphs shaping placed: a glyph with no
+    character of its own (an Arabic joining form, a ligature) is drawn under a private-use code, and
+    `pua_text` says which characters that code stands for, so text extraction reads the words."""
+    from reportlab.pdfbase.ttfonts import SUBSETN, TTFont
+
+    class ShapedTTFont(TTFont):
+        def __init__(self, name: str, filename: str):
+            super().__init__(name, filename)
+            self.pua_text: dict[int, str] = {}
+
+        def addObjects(self, doc):
+            state = self.state.get(doc)
+            subsets = [list(s) for s in state.subsets] if state is not None else []
+            super().addObjects(doc)
+            for n, subset in enumerate(subsets):
+                if all(code <= 0xFFFF and code not in self.pua_text for code in subset):
+                    continue  # reportlab's own map is right
+                base = (SUBSETN(n) + b"+" + self.face.name + self.face.subfontNameX).decode("pdfdoc")
+                stream = doc.idToObject.get("toUnicodeCMap:" + base)
+                if stream is not None:
+                    stream.content = to_unicode_cmap(base, subset, self.pua_text)
+
+    return ShapedTTFont

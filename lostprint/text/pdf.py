@@ -21,19 +21,43 @@ def _num(v: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
-def _code_for(font, gid: int, upem: int, hb) -> int:
-    """The character reportlab subsets for a glyph: the font's own, else a private-use code."""
+def _presentation_form(code: int) -> bool:
+    return 0xFB00 <= code <= 0xFDFF or 0xFE70 <= code <= 0xFEFF
+
+
+def _code_for(font, gid: int, upem: int, hb, text: str) -> int:
+    """The character reportlab subsets for a glyph: the font's own (unless that is a presentation
+    form), else a private-use code that the font's ToUnicode map turns into `text` (or, for a
+    presentation form, the letters it is a form of)."""
+    import unicodedata
+
     face = font.face
     chars = face.glyphToChar.get(gid)
-    if chars:
-        return min(chars)
+    own = min(chars) if chars else None
+    if own is not None and not _presentation_form(own):
+        return own
     code = _PUA + gid
     if code > _PUA_END or face.charToGlyph.get(code, gid) != gid:
-        return min(face.glyphToChar.get(0, [0]) or [0])  # no code is free: .notdef
+        return own if own is not None else min(face.glyphToChar.get(0, [0]) or [0])  # no code is free
     face.charToGlyph[code] = gid
     face.glyphToChar.setdefault(gid, []).append(code)
     face.charWidths[code] = hb.get_glyph_h_advance(gid) * 1000 / upem
+    if hasattr(font, "pua_text"):
+        font.pua_text.setdefault(code, unicodedata.normalize("NFKC", chr(own)) if own is not None else text)
     return code
+
+
+def clusters(run: GlyphRun) -> list[tuple[str, list]]:
+    """The run's glyphs in visual order, grouped by cluster: (the cluster's characters, glyphs)."""
+    starts = sorted({g.cluster for g in run.glyphs})
+    ends = dict(zip(starts, starts[1:] + [len(run.text)]))
+    out: list[tuple[str, list]] = []
+    for g in run.glyphs:
+        if out and out[-1][1][-1].cluster == g.cluster:
+            out[-1][1].append(g)
+        else:
+            out.append((run.text[g.cluster:ends[g.cluster]], [g]))
+    return out
 
 
 def _actual_text(text: str) -> str:
@@ -50,8 +74,11 @@ def run_operators(canvas, run: GlyphRun, size: float, x: float, y: float, word_s
     doc = canvas._doc
     font = pdfmetrics.getFont(registered(run.font))
     hb, upem = hb_font(run.font)
-    # extractors (poppler) read a right-to-left span in visual order and reverse it themselves
-    out = [f"/Span <</ActualText {_actual_text(run.text[::-1] if run.rtl else run.text)}>> BDC"]
+    # Each glyph's code maps to its characters in the font's ToUnicode map. Where that cannot say
+    # the cluster in logical order (one cluster drawn as several glyphs, a Devanagari vowel sign drawn
+    # before its consonant, a ligature), a left-to-right cluster is wrapped in an ActualText span.
+    # Right-to-left runs are drawn in visual order, which readers reverse: their glyphs map one by one.
+    out: list[str] = []
     pen = x
     cur = None  # where the PDF pen stands after the last glyph shown (None: not placed yet)
     tj: list[str] = []
@@ -62,31 +89,38 @@ def run_operators(canvas, run: GlyphRun, size: float, x: float, y: float, word_s
             out.append("[" + " ".join(tj) + "] TJ")
             tj.clear()
 
-    for g in run.glyphs:
-        code = _code_for(font, g.gid, upem, hb)
-        (subset, data), = font.splitString(chr(code), doc)
-        fname = font.getSubsetInternalName(subset, doc)
-        target = pen + g.dx
-        if fname != name:
+    for text, glyphs in clusters(run):
+        codes = [_code_for(font, g.gid, upem, hb, text if i == 0 else "") for i, g in enumerate(glyphs)]
+        span = not run.rtl and (len(glyphs) > 1 or "".join(map(chr, codes)) != text)
+        if span:
             flush()
-            out.append(f"{fname} {_num(size)} Tf")
-            name = fname
-        if g.dy != rise:
+            out.append(f"/Span <</ActualText {_actual_text(text)}>> BDC")
+        for g, code in zip(glyphs, codes):
+            (subset, data), = font.splitString(chr(code), doc)
+            fname = font.getSubsetInternalName(subset, doc)
+            target = pen + g.dx
+            if fname != name:
+                flush()
+                out.append(f"{fname} {_num(size)} Tf")
+                name = fname
+            if g.dy != rise:
+                flush()
+                out.append(f"{_num(g.dy)} Ts")
+                rise = g.dy
+            if cur is None:
+                flush()
+                out.append(f"1 0 0 1 {_num(target)} {_num(y)} Tm")
+            elif abs(target - cur) > 1e-4:
+                tj.append(_num(-(target - cur) * 1000 / size))
+            tj.append("<" + data.hex() + ">")
+            cur = target + face_width(font, code) * size / 1000
+            pen += g.advance
+            if word_space and run.text[g.cluster:g.cluster + 1] == " ":
+                pen += word_space
+        if span:
             flush()
-            out.append(f"{_num(g.dy)} Ts")
-            rise = g.dy
-        if cur is None:
-            flush()
-            out.append(f"1 0 0 1 {_num(target)} {_num(y)} Tm")
-        elif abs(target - cur) > 1e-4:
-            tj.append(_num(-(target - cur) * 1000 / size))
-        tj.append("<" + data.hex() + ">")
-        cur = target + face_width(font, code) * size / 1000
-        pen += g.advance
-        if word_space and run.text[g.cluster:g.cluster + 1] == " ":
-            pen += word_space
+            out.append("EMC")
     flush()
-    out.append("EMC")
     return "\n".join(out)
 
 

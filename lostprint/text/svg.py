@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import base64
-import io
 from functools import lru_cache
 
 from lostprint.text.shape import layout_line
@@ -84,24 +83,17 @@ def outline_paths(text: str, key: str, size: float, x: float, y: float, anchor: 
 
 @lru_cache(maxsize=256)
 def subset_font_data(key: str, chars: str) -> str:
-    """A bundled font cut down to the characters given, as base64 TrueType (deterministic)."""
-    from fontTools import subset
-    from fontTools.ttLib import TTFont
+    """A bundled font cut down to the characters given, as base64 TrueType (HarfBuzz's subsetter:
+    fast, and the same bytes every run)."""
+    import uharfbuzz as hb
 
-    from lostprint.text.faces import font_path
+    from lostprint.text.shape import hb_font
 
-    font = TTFont(font_path(key), recalcTimestamp=False)
-    options = subset.Options()
-    options.name_IDs = ["*"]
-    options.notdef_outline = True
-    options.layout_features = ["*"]
-    options.drop_tables += ["FFTM"]
-    sub = subset.Subsetter(options)
-    sub.populate(text=chars)
-    sub.subset(font)
-    buf = io.BytesIO()
-    font.save(buf, reorderTables=True)
-    return base64.b64encode(buf.getvalue()).decode("ascii")
+    font, _ = hb_font(key)
+    plan = hb.SubsetInput()
+    plan.unicode_set.update(map(ord, chars))
+    plan.flags = hb.SubsetFlags.NO_HINTING
+    return base64.b64encode(hb.subset(font.face, plan).blob.data).decode("ascii")
 
 
 def font_face_css(used: dict[str, set[str]]) -> str:

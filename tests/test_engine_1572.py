@@ -1,0 +1,344 @@
+"""1572: the engine, the save replayed through it, the players over it, and every ruling visible.
+
+Each finding of issue 11 for 1572 has a test here that failed before the engine (the old
+validator accepted those saves without a word); each rejection names file:line:field, the rule and
+the limit broken.
+"""
+import copy
+import random
+
+import pytest
+
+from lostprint.engine import lost_expedition as eng
+from lostprint.files import load
+from lostprint.games.lost_expedition import GAME, RULES as R, RULINGS, TRACKER_KEYS
+from lostprint.maps.model import standard_map
+from lostprint.players.lost_expedition import Careful, Naive, play, simulate_1572
+from lostprint.saves.validate import check_save_file, replay_data
+
+HEAD = """format: lostprint-save/1
+game: 1572
+map: standard
+setup: {expedition: botany}
+days:
+"""
+DAY1 = """  - day: 1
+    mapped: {B2: hills}
+    moved: [B2]
+    resources: {conquistadors: 6, muskets: 6, food: 5, morale: 6, movement: 1}
+"""
+
+
+def problems(tmp_path, body: str) -> list[str]:
+    path = tmp_path / "game.yaml"
+    path.write_text(HEAD + body, encoding="utf-8")
+    return check_save_file(path)
+
+
+def one(found: list[str], tmp_path, line: int, field: str, *words) -> str:
+    prefix = f"{tmp_path / 'game.yaml'}:{line}: {field}: "
+    hit = [p for p in found if p.startswith(prefix)]
+    assert hit, found
+    for w in words:
+        assert w in hit[0], hit[0]
+    return hit[0]
+
+
+# --- the findings: saves the old validator accepted ----------------------------------------------
+
+
+def test_a_clean_day_is_still_clean(tmp_path):
+    assert problems(tmp_path, DAY1) == []
+
+
+def test_food_that_never_falls(tmp_path):
+    found = problems(tmp_path, DAY1.replace("food: 5", "food: 6"))
+    one(found, tmp_path, 9, "days[0].resources.food", "food 6 \u2192 6", "the most day 1 can end with is 5",
+        f"rations \u2212{R.ration}".replace("\u2212", "-"))
+
+
+def test_movement_progress_is_paid_for_a_step(tmp_path):
+    found = problems(tmp_path, DAY1.replace("movement: 1", "movement: 6"))
+    one(found, tmp_path, 9, "days[0].resources.movement", "the most day 1 can end with is 1",
+        f"step to B2 -{R.move_cost}")
+
+
+def test_morale_zero_costs_a_man(tmp_path):
+    found = problems(tmp_path, DAY1.replace("morale: 6", "morale: 0"))
+    one(found, tmp_path, 9, "days[0].resources.conquistadors", "the most day 1 can end with is 5", "desertion -1")
+
+
+def test_muskets_do_not_vanish(tmp_path):
+    found = problems(tmp_path, DAY1.replace("muskets: 6", "muskets: 0"))
+    one(found, tmp_path, 9, "days[0].resources.muskets", "the least day 1 can end with is 2")
+
+
+def test_one_hex_mapped_a_day(tmp_path):
+    found = problems(tmp_path, DAY1.replace("{B2: hills}", "{B2: hills, B1: hills}"))
+    one(found, tmp_path, 7, "days[0].mapped.B1", "2 hexes mapped on day 1", "one hex a day")
+
+
+STAY = """  - day: 1
+    resources: {conquistadors: 6, muskets: 6, food: 5, morale: 5, movement: 6}
+"""
+
+
+def test_morale_by_direction(tmp_path):
+    body = STAY + """  - day: 2
+    mapped: {B2: hills}
+    moved: [B2]
+    resources: {conquistadors: 6, muskets: 6, food: 4, morale: 6, movement: 1}
+  - day: 3
+    moved: [A1]
+    resources: {conquistadors: 6, muskets: 6, food: 3, morale: 6, movement: 0}
+"""
+    found = problems(tmp_path, body)
+    one(found, tmp_path, 14, "days[2].resources.morale", "a step NW -3", "the most day 3 can end with is 3")
+    assert problems(tmp_path, body.replace("food: 3, morale: 6", "food: 3, morale: 3")) == []
+
+
+def test_staying_put_costs_morale(tmp_path):
+    found = problems(tmp_path, STAY.replace("morale: 5", "morale: 6"))
+    one(found, tmp_path, 7, "days[0].resources.morale", f"no travel {R.morale_no_travel:+d}",
+        "the most day 1 can end with is 5")
+    assert problems(tmp_path, STAY) == []
+
+
+def test_food_cannot_rise_beyond_a_days_hunting(tmp_path):
+    days = "".join(f"""  - day: {n}
+    resources: {{conquistadors: 6, muskets: 6, food: {6 - n}, morale: {6 - n}, movement: 6}}
+""" for n in range(1, 5))
+    assert problems(tmp_path, days) == []
+    found = problems(tmp_path, days + """  - day: 5
+    resources: {conquistadors: 6, muskets: 6, food: 6, morale: 1, movement: 6}
+""")
+    one(found, tmp_path, 15, "days[4].resources.food", "food 2 \u2192 6", "the most day 5 can end with is 3",
+        "Hunting +0..+2")
+
+
+# --- rolls: exact replay ---------------------------------------------------------------------------
+
+
+def test_rolls_are_replayed_exactly(tmp_path):
+    # botany in the mountains (A1). Planning 2 2 3 6 6: movement +1, mapping, hunting +1.
+    # Movement 3+4 +1 -1 = 7: progress +1, morale -1. Mapping 1+2 = 3: hills.
+    # Hunting 3+4 +1 +1 (mountains) +1 (botany) = 10: food +2. Rations -1; step SE: -5 progress, +3 morale.
+    day = """  - day: 1
+    mapped: {B2: hills}
+    moved: [B2]
+    rolls: {planning: [2, 2, 3, 6, 6], movement: [3, 4], mapping: [1, 2], hunting: [3, 4]}
+    resources: {conquistadors: 6, muskets: 6, food: 5, morale: 6, movement: 1}
+"""
+    assert problems(tmp_path, day) == []
+    found = problems(tmp_path, day.replace("morale: 6", "morale: 5"))
+    one(found, tmp_path, 10, "days[0].resources.morale", "5, but the rolls give morale 6", "hunting")
+    found = problems(tmp_path, day.replace("B2: hills", "B2: plains"))
+    one(found, tmp_path, 7, "days[0].mapped", "the rolls map B2: hills")
+    found = problems(tmp_path, day.replace("hunting: [3, 4]}", "hunting: [3, 4], exploring: [5, 5]}"))
+    one(found, tmp_path, 9, "days[0].rolls.exploring", "no 4 was planned")
+    found = problems(tmp_path, day.replace(", hunting: [3, 4]", ""))
+    one(found, tmp_path, 9, "days[0].rolls", "a 6 was planned: record the hunting dice")
+
+
+def test_rolls_from_the_careful_player_replay_and_any_change_diverges():
+    data = simulate_1572(11)
+    for d in data["days"]:
+        d.pop("log")
+    found, played = replay_data(copy.deepcopy(data), "g.yaml")
+    assert found == [] and played.result == data["outcome"]["result"]
+    day = next(d for d in data["days"] if "hunting" in d["rolls"])
+    i = data["days"].index(day)
+    food = day["resources"]["food"]
+    day["resources"]["food"] = food - 1 if food else food + 1
+    found, _ = replay_data(data, "g.yaml")
+    assert found and found[0].startswith(f"g.yaml:") and f"days[{i}].resources.food" in found[0]
+    assert "but the rolls give food" in found[0]
+
+
+# --- the engine ----------------------------------------------------------------------------------
+
+
+def board():
+    return eng.board_of(standard_map("lost-expedition"))
+
+
+def test_engine_is_deterministic_and_pure():
+    a = play(5, None, Careful)
+    b = play(5, None, Careful)
+    assert a == b
+    for name, value in vars(eng).items():
+        if name.startswith("__"):
+            continue
+        assert not isinstance(value, (list, dict, set)), name  # no module-level mutable state
+
+
+def test_wilds_call_no_phase_and_go_only_to_called_phases():
+    st = eng.start_day(eng.new_game(board(), "military"))
+    with pytest.raises(eng.Illegal, match="only adds to a phase the dice called"):
+        eng.planning(st, (1, 1, 2, 2, 2), (("hunting", 2),))
+    after = eng.planning(st, (1, 1, 1, 1, 1), ())
+    assert after.plan.called == ()
+    assert eng.wild_assignments(st, (1, 1, 3, 5, 5)) == (
+        (("native-contact", 2),), (("mapping", 1), ("native-contact", 1)), (("mapping", 2),))
+
+
+def test_exploring_ten_gives_interests_and_mapping_rolls_two_dice():
+    st = eng.planning(eng.start_day(eng.new_game(board(), "military")), (3, 4, 4, 5, 6), ())
+    assert st.plan.get("exploring") == R.bonus_per_extra
+    # A1 is mountains (no exploring modifier): 4 + 5 + 1 = 10
+    assert eng.roll_phase(st, "exploring", ((4, 5),)).interest_due
+    with pytest.raises(eng.Illegal, match="mapping is rolled on 2 dice"):
+        eng.mapping(st, "B2", (4,))
+
+
+def test_two_trail_steps_and_only_mapped_hexes():
+    st = eng.start_day(eng.new_game(board(), "military"))
+    st = eng.replace(st, trails=frozenset({frozenset(("A1", "B2")), frozenset(("B2", "B3"))}),
+                     terrain={**st.terrain, "B2": "hills"})
+    st = eng.step(st, "B2")
+    assert "not mapped" in eng.step_problem(st, "B3")
+    st = eng.replace(st, terrain={**st.terrain, "B3": "hills", "C3": "hills"})
+    st = eng.step(st, "B3")
+    assert st.steps == ("B2", "B3")
+    assert "at most 2 steps a day" in eng.step_problem(eng.replace(st, values=(6,) * 5), "C3")
+
+
+def test_reachable_rows_bound_the_dice():
+    st = eng.start_day(eng.new_game(board(), "botany"))
+    low, high = eng.total_range(st, "hunting")
+    assert low == R.phase_dice + 1 + R.botany_hunting  # mountains +1
+    rng = eng.phase_range(st, "hunting")
+    assert rng["food"] == (0, 2) and rng["muskets"][0] == -R.musket_reroll_cost
+
+
+# --- players -------------------------------------------------------------------------------------
+
+
+def _clean(player, seeds, with_rolls):
+    for seed in seeds:
+        data = play(seed, None, player)
+        claimed = data["outcome"]["result"]
+        for d in data["days"]:
+            d.pop("log")
+            if not with_rolls:
+                d.pop("rolls")
+        found, played = replay_data(data, f"seed-{seed}.yaml")
+        assert found == [], (player.__name__, seed, found)
+        assert played.result == claimed
+
+
+@pytest.mark.parametrize("player", [Careful, Naive])
+@pytest.mark.parametrize("with_rolls", [True, False])
+def test_fifty_simulated_games_replay_clean(player, with_rolls):
+    _clean(player, range(50), with_rolls)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("with_rolls", [True, False])
+def test_a_thousand_simulated_games_replay_clean(with_rolls):
+    _clean(Careful, range(1000), with_rolls)
+
+
+def mutate(data, rng: random.Random, kind: str, gm):
+    """One random single change: a resource +-1..3, a move changed, or a day's mapping doubled."""
+    days = data["days"]
+    if kind == "resource":
+        day = rng.choice(days)
+        key = rng.choice(TRACKER_KEYS)
+        delta = rng.choice((-3, -2, -1, 1, 2, 3))
+        v = day["resources"][key] + delta
+        day["resources"][key] = v if 0 <= v <= R.cap else day["resources"][key] - delta
+        return True
+    if kind == "move":
+        moved = [d for d in days if d.get("moved")]
+        if not moved:
+            return False
+        day = rng.choice(moved)
+        i = days.index(day)
+        prev = next((d["moved"][-1] for d in reversed(days[:i]) if d.get("moved")), gm.start)
+        day["moved"] = [rng.choice([x for x in gm.neighbors(prev) if x != day["moved"][0]])]
+        return True
+    mapped = [d for d in days if d.get("mapped")]
+    if not mapped:
+        return False
+    day = rng.choice(mapped)
+    first = next(iter(day["mapped"]))
+    terrain = dict(terrain_before(data, days.index(day), gm))
+    extra = [x for x in gm.neighbors(first) if x not in terrain and x not in day["mapped"]]
+    if not extra:
+        return False
+    day["mapped"][extra[0]] = day["mapped"][first]
+    return True
+
+
+def terrain_before(data, upto, gm):
+    terrain = dict(gm.terrain)
+    for d in data["days"][:upto]:
+        terrain.update(d.get("mapped", {}))
+    return terrain
+
+
+def mutation_rates(seeds, with_rolls) -> dict:
+    gm = standard_map("lost-expedition")
+    rng = random.Random(1572)
+    rates = {}
+    for kind in ("resource", "move", "mapping"):
+        tried = rejected = 0
+        for seed in seeds:
+            data = simulate_1572(seed)
+            for d in data["days"]:
+                d.pop("log")
+                if not with_rolls:
+                    d.pop("rolls")
+            if not mutate(data, rng, kind, gm):
+                continue
+            tried += 1
+            found, _ = replay_data(data, "m.yaml")
+            rejected += bool(found)
+        rates[kind] = rejected / tried
+    return rates
+
+
+def test_mutations_are_rejected_at_the_rate_the_rules_imply():
+    """With rolls every change diverges from the dice; without, a changed move or a doubled mapping
+    is always caught, and a resource change is caught unless it stays inside what some roll could
+    give (a day's movement roll adds 0..4 progress, hunting 0..2 food; see the readme notes)."""
+    with_rolls = mutation_rates(range(40), True)
+    assert with_rolls["resource"] >= 0.95 and with_rolls["move"] >= 0.95 and with_rolls["mapping"] == 1.0
+    without = mutation_rates(range(40), False)
+    assert without["move"] >= 0.9 and without["mapping"] == 1.0
+    assert 0.4 <= without["resource"] < 1.0
+
+
+# --- every ruling visible --------------------------------------------------------------------------
+
+
+def test_every_ruling_is_in_the_rulebook_house_rules_or_a_marked_chart():
+    from lostprint.books import rulebook_1572 as b
+
+    listed = {title for title, _ in b.house_rules(GAME)}
+    for r in RULINGS:
+        if r.chart:
+            chart = GAME.chart(r.chart)
+            assert (chart.house or any(band.house for band in chart.bands)) and r.rule in chart.note, r.key
+        else:
+            assert r.title in listed, r.key
+        assert r.reason and r.rule
+
+
+def test_the_sheet_footer_and_compass_read_the_data():
+    from lostprint.sheets import lost_expedition as sheet
+
+    text = GAME.get("footer_text")
+    assert f"day {R.day_limit}" in text and f"+{R.score_per_wonder} per natural wonder" in text
+    terms = dict(sheet.score_terms(GAME))
+    assert terms["Natural Wonders"] == f"on a win: {R.score_per_wonder} each"
+
+
+def test_the_example_replays_with_its_rolls():
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "1572-the-delta-by-grace.yaml"
+    data = load(path)
+    assert check_save_file(path) == []
+    assert all("rolls" in d for d in data["days"])

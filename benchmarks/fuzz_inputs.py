@@ -1,7 +1,7 @@
 """Fuzz every command that reads a user file with mutated saves, maps, records and counts files.
 
-Each of N files is a seeded mutation of a shipped example (a save of each Lost game, the Crows
-record, the standard maps, a counts file): text mutations (cut, repeat or swap lines, insert odd
+Each of N files is a seeded mutation of a shipped example (a save of each Lost game cut to its first
+FUZZ_DAYS days, the Crows record, the standard maps, a counts file): text mutations (cut, repeat or swap lines, insert odd
 characters, aliases, brackets, huge numbers) and tree mutations (any value replaced by a value of
 another shape, keys dropped or added, lists repeated). Each file goes through the commands that read
 its kind (saves and records: validate, render; maps: validate, sheet --map; counts: kit --counts,
@@ -119,9 +119,27 @@ def tree_mutation(rng: random.Random, data):
     return data
 
 
-def mutated(rng: random.Random, kind: str, path: Path | None) -> tuple[str, str]:
+FUZZ_DAYS = 6  # a save is fuzzed from its first days: a shorter replay, every field still there
+
+
+def base_text(kind: str, path: Path | None) -> str:
+    """The unmutated file: counts, a map or record as shipped, a save cut to its first days."""
+    if kind == "counts":
+        return COUNTS
+    text = path.read_text(encoding="utf-8")
+    if kind != "save":
+        return text
+    import yaml
+
+    data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    data["days"] = data["days"][:FUZZ_DAYS]
+    data.pop("outcome", None)
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+
+
+def mutated(rng: random.Random, kind: str, path: Path | None, bases: dict) -> tuple[str, str]:
     """(file text, extension)."""
-    text = COUNTS if kind == "counts" else path.read_text(encoding="utf-8")
+    text = bases[(kind, path)]
     ext = "json" if path is not None and path.suffix == ".json" else "yaml"
     for _ in range(rng.choice([1, 1, 2, 3])):
         if rng.random() < 0.5:
@@ -130,10 +148,10 @@ def mutated(rng: random.Random, kind: str, path: Path | None) -> tuple[str, str]
             try:
                 import yaml
 
-                data = json.loads(text) if ext == "json" else yaml.safe_load(text)
+                data = json.loads(text) if ext == "json" else yaml.load(text, Loader=yaml.CSafeLoader)
                 data = tree_mutation(rng, data)
                 text = (json.dumps(data, ensure_ascii=rng.random() < 0.5) if ext == "json"
-                        else yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
+                        else yaml.dump(data, Dumper=yaml.CSafeDumper, allow_unicode=True, sort_keys=False))
             except Exception:  # the text no longer parses: mutate it as text
                 text = text_mutation(rng, text)
     return text, ext
@@ -167,13 +185,14 @@ def main() -> int:
 
     rng = random.Random(args.seed)
     kinds = sources() + [("counts", None)] * 2
+    bases = {(kind, path): base_text(kind, path) for kind, path in kinds}
     scratch = Path(tempfile.mkdtemp(prefix="lostprint-fuzz-"))
     tracebacks, runs, built = [], 0, 0
     started = time.process_time()
     try:
         for n in range(args.count):
             kind, source = rng.choice(kinds)
-            text, ext = mutated(rng, kind, source)
+            text, ext = mutated(rng, kind, source, bases)
             folder = scratch / f"f{n}"
             folder.mkdir()
             file = folder / f"case.{ext}"

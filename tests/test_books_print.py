@@ -336,3 +336,54 @@ def test_record_totals_include_spells_every_round_and_folios():
             assert any(w["text"] == str(n) and w["top"] > page.height - 12 * MM for w in page.extract_words()), n
     start = next(g for g in walk(scene.items) if isinstance(g, Group) and g.name.startswith("board"))
     assert start is not None
+
+
+# --- rulebooks: typography and page flow ------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def rulebooks():
+    from lostprint.books.rulebook import RulebookOptions, build_rulebook
+
+    return {(g, paper): build_rulebook(g, RulebookOptions(paper=paper))
+            for g in ("lost-expedition", "lost-crew", "lost-crows", "crows") for paper in ("letter", "a4")}
+
+
+def test_every_printed_text_has_curly_quotes(rulebooks):
+    from lostprint.crows.record import build_record, load_record
+    from lostprint.render import render
+
+    record, result = load_record(EXAMPLES / "crows-3p.yaml")
+    files = dict(rulebooks)
+    files["kit"] = render(kit_scene(), "pdf")
+    files["record"] = render(build_record(record, result, "letter", "color"), "pdf")
+    for key, data in files.items():
+        with pages_of(data) as pdf:
+            for n, page in enumerate(pdf.pages, 1):
+                text = page.extract_text()
+                assert "'" not in text and '"' not in text, f"{key} p{n}: a straight quote"
+
+
+DIVIDER = "Do not read ahead"  # the spoiler divider stands alone on purpose, after a forced break
+
+
+def test_rulebook_pages_are_at_least_a_third_full_and_headings_keep_with_text(rulebooks):
+    for key, data in rulebooks.items():
+        with pages_of(data) as pdf:
+            pages = pdf.pages
+            for n, page in enumerate(pages[1:-1], 2):
+                following = pages[n].extract_text() if n < len(pages) else ""
+                if DIVIDER in page.extract_text() or DIVIDER in following:  # the end before the divider
+                    continue
+                body = [c for c in page.chars if 24 * MM < c["top"] < page.height - 22 * MM]
+                top = min(c["top"] for c in body)
+                bottom = max([c["bottom"] for c in body]
+                             + [r["bottom"] for r in page.rects + page.curves if r["bottom"] < page.height - 22 * MM])
+                assert (bottom - top) / (page.height - 46 * MM) > 1 / 3, f"{key} p{n}: less than a third full"
+                lines = [ln for ln in page.extract_text_lines() if ln["top"] < page.height - 22 * MM]
+                for line in lines[-3:]:  # a heading keeps with more than a line or two of what it heads
+                    chars = [c for c in line["chars"] if c["text"].strip()]
+                    heading = chars and all(round(c["size"], 1) in (12.5, 20.0) or (round(c["size"], 1) == 10.5
+                                            and "Bold" in c["fontname"]) for c in chars)
+                    contents = ". . ." in line["text"]
+                    assert not heading or contents, f"{key} p{n}: heading {line['text']!r} strands at the bottom"

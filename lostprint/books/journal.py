@@ -640,6 +640,8 @@ def font_warning(played) -> str:
 def story(played, pal: Palette) -> list:
     from reportlab.platypus import Paragraph
 
+    from lostprint.text.fallback import is_simple
+
     from lostprint.books.typeset import curly
 
     st = styles(pal)
@@ -658,8 +660,11 @@ def story(played, pal: Palette) -> list:
             for i, para in enumerate(paragraphs(d.journal)):
                 out += chunked_paragraphs(para, i == 0, st)
         else:
-            out.append(Paragraph(f"<font name='{st['day'].fontName}'>Day {d.day}</font> \u00b7 {clean(facts)}",
-                                 st["quiet"]))
+            if is_simple(facts, "sans"):
+                out.append(Paragraph(f"<font name='{st['day'].fontName}'>Day {d.day}</font> \u00b7 {clean(facts)}",
+                                     st["quiet"]))
+            else:  # a name in another script: the whole line shaped, in the quiet face
+                out.append(text_paragraph(f"Day {d.day} \u00b7 {facts}", st["quiet"], "sans"))
     word, why = result_line(played)
     out.append(Paragraph(clean(f"\u2042  {word} {why}. Final score {played.total}.  \u2042"), st["end"]))
     return out

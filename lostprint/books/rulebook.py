@@ -268,6 +268,7 @@ def _heading_class():
         """A heading that leaves a bookmark, an outline entry and (levels 0–1) a contents entry."""
 
         def __init__(self, text, style, level: int, key: str, toc: bool = True):
+            text = curly_markup(text)
             super().__init__(text, style)
             self.level, self.key, self.toc = level, key, toc
             self.title = plain(text)
@@ -291,6 +292,7 @@ def headings(nodes: list[Node]) -> list[tuple[int, str]]:
     return out
 
 
+HEADING_ROOM = 78.0  # points: a minor heading and about four lines of its text
 INTRO_MAX = 320  # characters: a paragraph this short right before a figure keeps with it
 
 
@@ -321,6 +323,8 @@ def flow(nodes: list[Node], book: Book) -> list:
                 story.append(CondPageBreak(book.height * 0.3 if rest > 4 else 90))
             elif level == 1:
                 story.append(CondPageBreak(90))
+            else:  # a heading goes to the next page unless a few lines of what it heads fit under it
+                story.append(CondPageBreak(HEADING_ROOM))
             story.append(book.heading(Heading(node.text, book.styles[node.kind], level, f"s{n}", toc=level <= 1)))
         elif node.kind == "p":
             para = book.para(node.text)

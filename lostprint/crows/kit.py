@@ -363,8 +363,13 @@ def build_kit(opts: KitOptions) -> Scene:
         sheet, pages = imposed_pages(section, opts, page)
         layout.append((section, sheet, len(pages)))
         body += pages
+    from dataclasses import replace
+
+    from lostprint.books.typeset import curly_items
+
     first = cover_page(opts, page, layout)
-    pages = [setup_page(opts, page)] + body
+    pages = [replace(p, items=curly_items(p.items)) for p in [setup_page(opts, page)] + body]
+    first = replace(first, items=curly_items(first.items))
     meta = (
         ("title", "Crows \u2014 print-and-play kit"),
         ("subject", f"kit, {opts.paper}, {opts.ink}, tiles {opts.tile / MM:.1f} mm, bleed {opts.bleed / MM:.1f} mm, "

@@ -421,7 +421,12 @@ def build_record(record: Record, result: E.Result, paper: str, ink: str):
         ("record", Path(record.path).name),
         ("version", __version__),
     )
-    return Scene(W, H, first.items, metadata=meta, margin=MARGIN, pages=tuple(pages))
+    from dataclasses import replace
+
+    from lostprint.books.typeset import curly_items
+
+    pages = [replace(p, items=curly_items(p.items)) for p in pages]
+    return Scene(W, H, curly_items(first.items), metadata=meta, margin=MARGIN, pages=tuple(pages))
 
 
 def _cell_size(bounds, box_w: float, box_h: float) -> float:

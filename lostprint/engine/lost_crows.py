@@ -26,6 +26,9 @@ PRIMARY = RULES.primaries
 UNITS = tuple(u.key for u in data.UNITS)
 ROWS = data.UNIT_ROWS
 ANY_KEY = PRIMARY + ("movement",)
+FACES = RULES.die_faces
+BOX = RULES.dice_per_roll  # boxes per unit: top and bottom
+TENS = 10  # not a rule: a d66 roll is written as tens and ones
 TURN_FLAGS = frozenset({"double-cost", "halt", "no-river", "no-crow"})
 NEXT_FLAGS = {"halt-next": "halt", "bar-plains-next": "bar-plains", "no-crow-next": "no-crow",
               "bar-north-next": "bar-north"}
@@ -125,9 +128,24 @@ def _with(values: tuple, key: str, value: int, caps: tuple) -> tuple:
     return tuple(v)
 
 
+_VALUES = State._fields.index("values")
+
+
+def _values(st: State, values: tuple) -> State:
+    """st with new values (a fast _replace: replays make hundreds of thousands of these)."""
+    return tuple.__new__(State, st[:_VALUES] + (values,) + st[_VALUES + 1:])
+
+
 def add(st: State, key: str, n: int) -> State:
     """Gain or lose: excess is discarded at the cap, a loss stops at 0."""
-    return st._replace(values=_with(st.values, key, st.values[INDEX[key]] + n, st.caps))
+    i = INDEX[key]
+    v = st.values[i] + n
+    cap = st.caps[i]
+    v = 0 if v < 0 else cap if v > cap else v
+    if v == st.values[i]:
+        return st
+    values = st.values
+    return _values(st, values[:i] + (v,) + values[i + 1:])
 
 
 def set_cap(st: State, key: str, cap: int) -> State:
@@ -167,25 +185,25 @@ def begin_turn(st: State, land: Land) -> State:
 def permanent_six(st: State) -> int | None:
     """The box (index in the 8 of the sheet: top, bottom per unit) a vision fills with a 6."""
     unit = power(st).permanent_six
-    return 2 * UNITS.index(unit) if unit else None
+    return BOX * UNITS.index(unit) if unit else None
 
 
 def activate(st: State, board: tuple) -> tuple[State, dict]:
     """Phase 1 as the sheet shows it: the eight faces (top, bottom for Tribe, Chief, Shaman, Warriors),
     after Spirit Dancers. Returns the state (fever counted down) and each unit's difference."""
-    if len(board) != 2 * len(UNITS) or any(not 1 <= f <= 6 for f in board):
-        raise RuleError("phase 1", f"the units hold {2 * len(UNITS)} dice of 1-6, not {list(board)}")
+    if len(board) != BOX * len(UNITS) or any(not 1 <= f <= FACES for f in board):
+        raise RuleError("phase 1", f"the units hold {BOX * len(UNITS)} dice of 1-{FACES}, not {list(board)}")
     six = permanent_six(st)
-    if six is not None and board[six] != 6:
-        raise RuleError("vision", f"the {UNITS[six // 2]}' top box holds a permanent 6, not {board[six]}")
-    diffs = {u: board[2 * i] - board[2 * i + 1] for i, u in enumerate(UNITS)}
+    if six is not None and board[six] != RULES.permanent_face:
+        raise RuleError("vision", f"the {UNITS[six // BOX]}' top box holds a permanent {RULES.permanent_face}, not {board[six]}")
+    diffs = {u: board[BOX * i] - board[BOX * i + 1] for i, u in enumerate(UNITS)}
     return st._replace(fever=max(0, st.fever - 1)), diffs
 
 
 def first_roll_boxes(st: State) -> tuple[int, ...] | None:
     """Where the first 2d6 must go (a fevered Shaman's boxes), or None when anywhere."""
     if st.fever:
-        k = 2 * UNITS.index("shaman")
+        k = BOX * UNITS.index("shaman")
         return (k, k + 1)
     return None
 
@@ -216,7 +234,7 @@ def _row_of(diff: int) -> int:
     return next(i for i, r in enumerate(ROWS) if r.covers(diff))
 
 
-DIFFS = range(1 - 6, 6)  # top minus bottom, two dice
+DIFFS = range(1 - FACES, FACES)  # top minus bottom, two dice
 ROW_OF = {d: _row_of(d) for d in DIFFS}
 CELLS = {(unit, r): tuple(e for icon in row.cells[k].effects for e in RULES.icon(icon))
          for k, unit in enumerate(UNITS) for r, row in enumerate(ROWS)}
@@ -296,7 +314,7 @@ def apply(st: State, effect: Effect, choice=None, die: int | None = None, unit: 
             raise RuleError(effect.op, f"needs a die of 1-{RULES.plot_die}")
         return add(st, effect.key, effect.n * die)
     if op == "set":
-        return st._replace(values=_with(st.values, effect.key, effect.n, st.caps))
+        return _values(st, _with(st.values, effect.key, effect.n, st.caps))
     if op == "set-cap":
         return set_cap(st, effect.key, effect.n)
     if op == "cap":
@@ -407,8 +425,8 @@ def omen_rolls(st: State, dice: tuple[int, int]) -> tuple[int, ...]:
     order (doubles: nothing, an empty tuple)."""
     a, b = dice
     if power(st).portents:
-        return () if a == b else tuple(sorted({10 * a + b, 10 * b + a}))
-    return (10 * a + b,)
+        return () if a == b else tuple(sorted({TENS * a + b, TENS * b + a}))
+    return (TENS * a + b,)
 
 
 def omen_skipped(st: State, unit: str) -> bool:
@@ -506,7 +524,7 @@ def step_price(land: Land, terrain: dict, st: State, to: str) -> tuple[int, int,
     if p.move_cost and p.move_cost[0] == terrain[to]:
         move = p.move_cost[1]
     if "double-cost" in st.flags:
-        move *= 2
+        move *= RULES.double_cost
     free = p.river_free or st.free_river == st.pos
     return move, cost.food, river and not free
 
@@ -612,10 +630,11 @@ def plot(st: State, letter: str, roll: int | None, choice: int | None, dice: tup
         return st
     if choice is None or not 0 <= choice < len(enc.choices):
         raise RuleError("plot", f"{enc.code} needs a choice")
-    if enc.code == "D4":
-        want = 0 if st.value("resolve") > 3 else 1
+    if enc.code in plots.CONDITIONS:
+        stat, above = plots.CONDITIONS[enc.code]
+        want = 0 if st.value(stat) > above else 1
         if choice != want:
-            raise RuleError("D4", f"with Resolve {st.value('resolve')} the ambush leads to "
+            raise RuleError("D4", f"with {stat} {st.value(stat)} the encounter leads to "
                                   f"{enc.choices[want].outcome}")
     out = plots.outcome(enc.choices[choice].outcome)
     return outcome(st, out, dice, terrain_here, crow_choice)

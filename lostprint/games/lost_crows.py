@@ -88,6 +88,9 @@ class CrowsRules:
     hex_points: int
     plot_letters: str
     plot_die: int  # faces of the plot, vision and outcome die
+    die_faces: int  # faces of every die
+    permanent_face: int  # the face a vision writes in a unit's top box
+    double_cost: int  # Thunderstorm: movement costs this many times as much
     omen_tens_ones: bool
     unit_effects: tuple[tuple[str, tuple[Effect, ...]], ...]
     omens: tuple[Omen, ...]
@@ -448,6 +451,9 @@ RULES = CrowsRules(
     hex_points=HEX_POINTS,
     plot_letters="ABCDE",
     plot_die=PLOT_DIE,
+    die_faces=6,
+    permanent_face=6,
+    double_cost=2,
     omen_tens_ones=True,
     unit_effects=UNIT_EFFECTS,
     omens=OMENS,
@@ -513,6 +519,13 @@ GAME = Game(
         ("lose_text", "Lose: Food, Resolve or Proximity at 0 at the end of a turn"),
         ("score_text", f"Score: {HEX_POINTS} per hex travelled, +{CROW_POINTS} per coloured Crow on a win"),
         ("typed_rules", RULES),
+        ("phases_text", f"phases {PHASES[0].number}\u2013{PHASES[1].number}"),
+        ("aim_text", "aim for a difference of " + " or ".join(map(str, RULES.aim))),
+        ("house_summary", "unit chart rows " + " and ".join(r.label for r in UNIT_ROWS if r.house)
+         + ", row " + " ".join(f"{r.label} {u.name}" for r in UNIT_ROWS if not r.house
+                               for u, c in zip(UNITS, r.cells) if c.house)
+         + f", Bad Omen {OMENS[0].low if OMENS[0].house else next(o.low for o in OMENS if o.house)}"
+           f"\u2013{OMENS[-1].high}; rulings in the rulebook"),
         ("rulings", RULINGS),
         ("omen_reason", OMEN_REASON),
         ("omen_house_reasons", OMEN_HOUSE_REASONS),

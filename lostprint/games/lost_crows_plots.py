@@ -512,6 +512,8 @@ OUTCOME_EFFECTS = {
 OUTCOME_TESTS = {
     "40A": Test("resolve", 7, passed=(_add("resolve", 2),), failed=(_add("resolve", -1), _add("food", -1))),
 }
+# Encounters decided by a resource, not a choice: code -> (resource, the first choice needs more than this)
+CONDITIONS = {"D4": ("resolve", 3)}
 VICTORIES = {
     "02A": Victory("gold", word="GOLD", entries=3, letter="E"),
     "12A": Victory("fort", test=Test("resolve", 8, failed=(_add("resolve", -2), _add("proximity", -1)))),

@@ -444,7 +444,8 @@ PHASES = (
     Phase(6, "Hunting", f"Roll on the Hunting chart if a {R.face('hunting')} was planned."),
     Phase(7, "Interests", "On entering an interest hex, or after an Exploring 10+, roll Interests."),
     Phase(8, "Eat Rations", f"Eat {R.ration} food; with none, lose 1 conquistador."),
-    Phase(9, "Map Travel", f"Spend {R.move_cost} movement ({R.trail_cost} along a trail) to enter an adjacent hex."),
+    Phase(9, "Map Travel", f"Spend {R.move_cost} movement ({R.trail_cost} along a trail) to enter a mapped "
+                           f"neighbour \u2302; step again while it pays \u2302."),
     Phase(10, "Morale", f"Adjust morale by direction travelled; below {R.morale_floor}, lose 1 conquistador."),
     Phase(11, "Track Day", "Cross off one day box."),
     Phase(12, "Journal", "Write what happened (optional)."),

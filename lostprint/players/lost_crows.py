@@ -30,9 +30,16 @@ PLAINS_AHEAD, FOREST_AHEAD = 1.0, 0.4
 MAP_READY = 0.4
 CROW_WORTH = 1.0
 DANCER_NEED = (4.5, 3.0)
-ROLLS = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
+FACE_RANGE = range(1, RULES.die_faces + 1)
+ROLLS = tuple((a, b) for a in FACE_RANGE for b in FACE_RANGE)
+OFF = RULES.die_faces - 1  # a difference's index in a unit's table of worths
+BOX = eng.BOX
+UNIT_COUNT = len(eng.UNITS)
+BOXES = BOX * UNIT_COUNT
 VISION_TASTE = ("plains", "forest", "mountains")  # on a tie, the later one
-BOXES = 2 * len(eng.UNITS)
+FAR = 99  # not a rule: farther than any hex of a map
+FOOD_RESERVE, FOOD_LOW = 2, 3  # not a rule: the careful chief keeps some food in hand
+DAY_LIMIT = 80  # not a rule: a simulated game that has not ended by then is cut short
 
 
 class Chief:
@@ -96,10 +103,10 @@ class Chief:
         for order in itertools.permutations(left):
             here, total = self.st.pos, 0.0
             for lab in order:
-                total += self.dist_map(lab).get(here, 99)
+                total += self.dist_map(lab).get(here, FAR)
                 here = lab
-            goal = min(self.land.goals, key=lambda g: (self.dist_map(g).get(here, 99), g))
-            total += self.dist_map(goal).get(here, 99)
+            goal = min(self.land.goals, key=lambda g: (self.dist_map(g).get(here, FAR), g))
+            total += self.dist_map(goal).get(here, FAR)
             if best is None or total < best[0]:
                 best = (total, list(order) + [goal])
         self._route[key] = best[1]
@@ -109,8 +116,8 @@ class Chief:
         return self.route()[0]
 
     def forward(self, labels, tdist) -> list[str]:
-        here = tdist.get(self.st.pos, 99)
-        return [lab for lab in labels if tdist.get(lab, 99) < here]
+        here = tdist.get(self.st.pos, FAR)
+        return [lab for lab in labels if tdist.get(lab, FAR) < here]
 
     # --- what things are worth -------------------------------------------------------------------
 
@@ -178,7 +185,7 @@ class Chief:
         negative = sum(self.effect_worth(e, ctx) for e in eng.power(self.st).tribe_negative)
         for unit in eng.UNITS:
             by_row = [sum(self.effect_worth(e, ctx) for e in eng.cell_effects(unit, r)) for r in range(len(eng.ROWS))]
-            table = [by_row[eng.row_index(d)] + (negative if unit == "tribe" and d < 0 else 0.0) for d in range(-5, 6)]
+            table = [by_row[eng.row_index(d)] + (negative if unit == "tribe" and d < 0 else 0.0) for d in eng.DIFFS]
             out.append(table)
         return out
 
@@ -192,8 +199,8 @@ class Chief:
         """Every legal way to put the rolled pair (a, b) into empty boxes (one may be discarded)."""
         empty = [i for i, x in enumerate(board) if not x and (forced is None or i in forced)]
         seen = set()
-        for i, j in itertools.permutations(empty, 2):
-            if self.together() and i // 2 != j // 2 and any(board[k] == 0 and k // 2 == i // 2 and k != i
+        for i, j in itertools.permutations(empty, RULES.dice_per_roll):
+            if self.together() and i // BOX != j // BOX and any(board[k] == 0 and k // BOX == i // BOX and k != i
                                                            for k in empty):
                 continue
             nb = list(board)
@@ -214,25 +221,24 @@ class Chief:
 
     @staticmethod
     def full_worth(board, tables) -> float:
-        return (tables[0][board[0] - board[1] + 5] + tables[1][board[2] - board[3] + 5]
-                + tables[2][board[4] - board[5] + 5] + tables[3][board[6] - board[7] + 5])
+        return sum(t[board[BOX * u] - board[BOX * u + 1] + OFF] for u, t in enumerate(tables))
 
     def activate(self) -> tuple[tuple, int]:
         """Phase 1: four rolls placed, then Spirit Dancers. Returns the board and dancers used."""
         st = self.st
         tdist = self.dist_map(self.target())
         tables = self.unit_tables(tdist)
-        pre_top = [[0.0] + [sum(t[x - y + 5] for y in range(1, 7)) / 6 for x in range(1, 7)] for t in tables]
-        pre_bottom = [[0.0] + [sum(t[y - x + 5] for y in range(1, 7)) / 6 for x in range(1, 7)] for t in tables]
-        pre_empty = [sum(max(t[a - b + 5], t[b - a + 5]) for a, b in ROLLS) / 36 for t in tables]
+        pre_top = [[0.0] + [sum(t[x - y + OFF] for y in FACE_RANGE) / len(FACE_RANGE) for x in FACE_RANGE] for t in tables]
+        pre_bottom = [[0.0] + [sum(t[y - x + OFF] for y in FACE_RANGE) / len(FACE_RANGE) for x in FACE_RANGE] for t in tables]
+        pre_empty = [sum(max(t[a - b + OFF], t[b - a + OFF]) for a, b in ROLLS) / len(ROLLS) for t in tables]
         last: dict = {}
 
         def partial(board) -> float:
             total = 0.0
-            for u in range(4):
-                top, bottom = board[2 * u], board[2 * u + 1]
+            for u in range(UNIT_COUNT):
+                top, bottom = board[BOX * u], board[BOX * u + 1]
                 if top and bottom:
-                    total += tables[u][top - bottom + 5]
+                    total += tables[u][top - bottom + OFF]
                 elif top:
                     total += pre_top[u][top]
                 elif bottom:
@@ -244,39 +250,39 @@ class Chief:
         def one_left(board) -> float:
             """Expected worth with one roll left for the two empty boxes, placed in the best way."""
             i, j = (k for k in range(BOXES) if not board[k])
-            ui, uj = i // 2, j // 2
-            rest = sum(tables[u][board[2 * u] - board[2 * u + 1] + 5] for u in range(4) if u != ui and u != uj)
+            ui, uj = i // BOX, j // BOX
+            rest = sum(tables[u][board[BOX * u] - board[BOX * u + 1] + OFF] for u in range(UNIT_COUNT) if u != ui and u != uj)
             if ui == uj:
                 return rest + pre_empty[ui]
             key = (i, j, board[i ^ 1], board[j ^ 1])
             if key not in last:
                 fi, fj = box_worth(i, board[i ^ 1]), box_worth(j, board[j ^ 1])
                 total = 0.0
-                for a in range(1, 7):
-                    for b in range(1, 7):
+                for a in FACE_RANGE:
+                    for b in FACE_RANGE:
                         x, y = fi[a] + fj[b], fi[b] + fj[a]
                         total += x if x > y else y
-                last[key] = total / 36
+                last[key] = total / len(ROLLS)
             return rest + last[key]
 
         def box_worth(box: int, partner: int) -> list[float]:
             """The unit's worth for each face put in `box` beside its `partner` die (index = face)."""
-            t = tables[box // 2]
-            if box % 2 == 0:
-                return [0.0] + [t[face - partner + 5] for face in range(1, 7)]
-            return [0.0] + [t[partner - face + 5] for face in range(1, 7)]
+            t = tables[box // BOX]
+            if box % BOX == 0:
+                return [0.0] + [t[face - partner + OFF] for face in FACE_RANGE]
+            return [0.0] + [t[partner - face + OFF] for face in FACE_RANGE]
 
         board = [0] * BOXES
         fixed = set()
         six = eng.permanent_six(st)
         if six is not None:
-            board[six] = 6
+            board[six] = RULES.permanent_face
             fixed.add(six)
         discard = eng.discards(st) > 0
         forced = eng.first_roll_boxes(st)
         for k in range(RULES.rolls_per_turn):
             a, b = self.dice.roll(RULES.dice_per_roll)
-            empties_after = 2 * (RULES.rolls_per_turn - 1 - k)
+            empties_after = BOX * (RULES.rolls_per_turn - 1 - k)
             best = None
             for nb, disc, drop in self.options(tuple(board), a, b, discard, forced if k == 0 else None):
                 left = sum(1 for x in nb if not x)
@@ -284,7 +290,7 @@ class Chief:
                     continue
                 if left == 0:
                     worth = self.full_worth(nb, tables)
-                elif left == 2 and not disc:
+                elif left == BOX and not disc:
                     worth = one_left(nb)
                 else:
                     worth = partial(nb)
@@ -307,7 +313,7 @@ class Chief:
                 if i in fixed:
                     continue
                 keep = board[i]
-                for face in range(1, 7):
+                for face in FACE_RANGE:
                     board[i] = face
                     g = self.full_worth(board, tables) - now
                     if g > best[0] + 1e-9:
@@ -321,7 +327,7 @@ class Chief:
             for i in range(BOXES):
                 if i in fixed:
                     continue
-                avg = sum(self.full_worth(board[:i] + [f] + board[i + 1:], tables) for f in range(1, 7)) / 6
+                avg = sum(self.full_worth(board[:i] + [f] + board[i + 1:], tables) for f in FACE_RANGE) / len(FACE_RANGE)
                 if avg - now > best[0]:
                     best = (avg - now, i)
             if best[1] is not None:
@@ -400,7 +406,7 @@ class Chief:
             far = [lab for lab in self.land.axial if lab not in self.terrain and lab not in self.land.fort
                    and lab != self.st.pos and lab not in self.land.neighbors[self.st.pos]]
             if far:
-                lab = min(far, key=lambda x: (tdist.get(x, 99), x))
+                lab = min(far, key=lambda x: (tdist.get(x, FAR), x))
                 self.st, self.terrain = eng.ghost_mountain(self.land, self.terrain, self.st, lab)
                 record["ghost-mountain"] = lab
         self.note_caps(record)
@@ -410,18 +416,18 @@ class Chief:
         ok = eng.colourable(land, self.terrain, self.st.pos, kind)
         if not ok:
             return
-        here = tdist.get(self.st.pos, 99)
-        ahead = [lab for lab in ok if tdist.get(lab, 99) < here]
+        here = tdist.get(self.st.pos, FAR)
+        ahead = [lab for lab in ok if tdist.get(lab, FAR) < here]
         ready = self.forward([n for n in land.neighbors[self.st.pos] if n in self.terrain and n not in land.fort],
                              tdist)
         keep = set(land.goals) | {lab for letter, lab in land.plots.items() if not self.st.done(letter)}
         aside = [x for x in ok if x not in ahead and x not in keep]
         if kind == "mountains":
-            lab = min(ok, key=lambda x: (x in keep, x in ahead, -tdist.get(x, 99), x))
+            lab = min(ok, key=lambda x: (x in keep, x in ahead, -tdist.get(x, FAR), x))
         elif aside and kind == "forest" and ready:
-            lab = min(aside, key=lambda x: (tdist.get(x, 99), x))
+            lab = min(aside, key=lambda x: (tdist.get(x, FAR), x))
         else:
-            lab = min(ok, key=lambda x: (tdist.get(x, 99), x in land.zone, x))
+            lab = min(ok, key=lambda x: (tdist.get(x, FAR), x in land.zone, x))
         self.terrain = eng.map_hex(land, self.terrain, self.st, kind, lab)
         record.setdefault("mapped", {})[lab] = kind
 
@@ -429,8 +435,8 @@ class Chief:
         if eng.omen_skipped(self.st, unit):
             self.st = eng.skip_omen(self.st, unit)
             return
-        dice = tuple(self.dice.roll(2))
-        record.setdefault("rolls", {}).setdefault("omens", []).append(10 * dice[0] + dice[1])
+        dice = tuple(self.dice.roll(RULES.dice_per_roll))
+        record.setdefault("rolls", {}).setdefault("omens", []).append(eng.TENS * dice[0] + dice[1])
         reads = eng.omen_rolls(self.st, dice)
         if not reads:
             return
@@ -475,14 +481,14 @@ class Chief:
             here = self.st.pos
             options = []
             for lab in land.neighbors[here]:
-                if lab in land.fort or tdist.get(lab, 99) >= tdist.get(here, 99):
+                if lab in land.fort or tdist.get(lab, FAR) >= tdist.get(here, FAR):
                     continue
                 p = self.price(lab)
                 if p is None:
                     continue
-                nxt = p[2]
+                _, _, nxt = p
                 ends = lab == target or lab in land.plot_at
-                if not ends and nxt.value("food") < 2 and self.v("food") <= 3:
+                if not ends and nxt.value("food") < FOOD_RESERVE and self.v("food") <= FOOD_LOW:
                     continue
                 spent = (self.v("movement") - nxt.value("movement")) + 0.5 * (self.v("food") - nxt.value("food"))
                 options.append((tdist[lab], spent - p[1], lab, p[0]))
@@ -510,15 +516,16 @@ class Chief:
             if lab in self.land.plot_at or lab in self.land.fort:
                 continue
             p = self.price(lab)
-            if p is None or p[2].value("food") < 2:
+            if p is None or p[-1].value("food") < FOOD_RESERVE:
                 continue
             cost = (p[1] - (0.8 if lab in self.land.zone else 0.0)
-                    - 0.6 * max(0.0, tdist.get(lab, 99) - tdist.get(self.st.pos, 99)))
+                    - 0.6 * max(0.0, tdist.get(lab, FAR) - tdist.get(self.st.pos, FAR)))
             if best is None or cost > best[0]:
                 best = (cost, lab, p[0])
         if best is None or best[0] < self.gain("resolve", -RULES.idle_resolve) - 0.2:
             return
-        self.enter(best[1], best[2], record)
+        _, lab, pay = best
+        self.enter(lab, pay, record)
 
     def plot(self, letter, record) -> None:
         if not eng.plot_rolls(self.st, letter):
@@ -531,8 +538,9 @@ class Chief:
         choice = None
         dice: tuple = ()
         if enc.choices:
-            if enc.code == "D4":  # not a choice: the tribe's Resolve decides
-                choice = 0 if self.v("resolve") > 3 else 1
+            if enc.code in plots.CONDITIONS:  # not a choice: the tribe's Resolve decides
+                stat, above = plots.CONDITIONS[enc.code]
+                choice = 0 if self.v(stat) > above else 1
             else:
                 # the outcomes are not read ahead: a choice is made blind, but never a new victory condition
                 safe = [i for i, c in enumerate(enc.choices) if not plots.outcome(c.outcome).new_victory]
@@ -573,7 +581,7 @@ class Chief:
         record["rolls"] = rolls
         return record
 
-    def play(self, limit: int = 80) -> dict:
+    def play(self, limit: int = DAY_LIMIT) -> dict:
         while self.st.over is None and self.st.day < limit:
             self.days.append(self.play_day())
         return {"days": self.days, "result": self.st.over[0] if self.st.over else "unfinished"}

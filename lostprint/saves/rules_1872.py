@@ -855,6 +855,17 @@ class DayReplay:
                                   f"(Phase 2 in {self.start}, a plot outcome in its hex)")
 
     def report_phase2(self) -> None:
+        board = self.facts.rolls.get("units")
+        if board is not None:
+            s = next(iter(self.st.flags["states"]))
+            diffs = {u: board[2 * i] - board[2 * i + 1] for i, u in enumerate(eng.UNITS)}
+            called = sum(e.op == "omen" for _, e in eng.pending(s, diffs))
+            got = len(self.facts.rolls.get("omens", ()))
+            if called != got and "skip-omen" not in s.flags and not eng.power(s).shaman_immune:
+                at = self.facts.roll_at.get("omens", self.facts.roll_at["units"])
+                self.problems.add(at, f"the units' dice {list(board)} call for {called} Bad Omen roll"
+                                      f"{'s' * (called != 1)}; {got} recorded")
+                return
         at = self.where("mapped")
         drawn = ", ".join(f"{n} {t}" for t, n in sorted(self.drawn.items())) or "nothing"
         if self.facts.vision is not None or self.facts.crows:

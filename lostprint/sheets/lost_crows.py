@@ -213,7 +213,7 @@ def units_panel(game, box: Box, pal: Palette, dice: bool = True) -> Group:
     rows = game.get("unit_rows")
     effects = {e.key: e for e in game.get("effects")}
     tints = _tints(pal)
-    items, inner = w.panel(box, "Tribal units", pal, subtitle="phases 1\u20132 \u00b7 aim for a difference of 2 or 3",
+    items, inner = w.panel(box, "Tribal units", pal, subtitle=f"{game.get('phases_text')} \u00b7 {game.get('aim_text')}",
                            name="units")
     label_w = 36.0
     col_w = (inner.w - label_w) / len(units)
@@ -384,7 +384,7 @@ def terrain_panel(game, box: Box, pal: Palette) -> Group:
 
 def omen_chart(chart, box: Box, pal: Palette, columns: int = 2) -> Group:
     """The d66 Bad Omen chart in columns: roll, bold name, effect; house rows marked."""
-    items, inner = w.panel(box, chart.title, pal, subtitle="d66: tens die, then ones die", name="omen")
+    items, inner = w.panel(box, chart.title, pal, subtitle=f"{chart.roll}: tens die, then ones die", name="omen")
     tints = _tints(pal)
     per_col = -(-len(chart.bands) // columns)
     col_gap = 6.0
@@ -500,7 +500,7 @@ MIN_RIGHT_W = 132.0  # two die slots side by side, in a panel
 def unit_dice(game, box: Box, pal: Palette) -> Group:
     """Two die slots per tribal unit (top: tens, bottom: ones), one unit a row."""
     die = game.piece("die")
-    items, inner = w.panel(box, "Tribal units", pal, subtitle="phases 1\u20132", name="unit-dice")
+    items, inner = w.panel(box, "Tribal units", pal, subtitle=game.get("phases_text"), name="unit-dice")
     side = slot_size(die)
     units = game.get("units")
     n = game.get("rules") and dict(game.get("rules")).get("dice_per_unit", 2) or 2
@@ -685,7 +685,7 @@ def back(game, game_map, opts: SheetOptions) -> list:
     items.append(rules_band(game, band, pal))
     items.append(foot_line(opts, f"lostprint {__version__} \u00b7 side 2 of 2", pal,
                            left=f"{HOUSE_MARK} house rule: lostprint's design where the published rules are silent "
-                                "(unit chart rows 2 and <2, row 3 Warriors, Bad Omen 43\u201366)", left_color=pal.house))
+                                f"({game.get('house_summary')})", left_color=pal.house))
     return items
 
 

@@ -64,7 +64,15 @@ def _actual_text(text: str) -> str:
     return "<FEFF" + text.encode("utf-16-be").hex().upper() + ">"
 
 
-def run_operators(canvas, run: GlyphRun, size: float, x: float, y: float, word_space: float = 0.0) -> str:
+def stretches(run: GlyphRun, g, cjk: bool) -> bool:
+    """Whether justification adds space after this glyph: after a space, or (in a line with no
+    space, `cjk`) after every Chinese or Japanese character."""
+    ch = run.text[g.cluster:g.cluster + 1]
+    return ch == " " or (cjk and bool(ch) and _is_cjk(ch))
+
+
+def run_operators(canvas, run: GlyphRun, size: float, x: float, y: float, word_space: float = 0.0,
+                  cjk: bool = False) -> str:
     """PDF operators (inside BT/ET) drawing one glyph run with its left end at x on baseline y."""
     from reportlab.pdfbase import pdfmetrics
 
@@ -115,7 +123,7 @@ def run_operators(canvas, run: GlyphRun, size: float, x: float, y: float, word_s
             tj.append("<" + data.hex() + ">")
             cur = target + face_width(font, code) * size / 1000
             pen += g.advance
-            if word_space and run.text[g.cluster:g.cluster + 1] == " ":
+            if word_space and stretches(run, g, cjk):
                 pen += word_space
         if span:
             flush()
@@ -128,13 +136,14 @@ def face_width(font, code: int) -> float:
     return font.face.charWidths.get(code, font.face.defaultWidth)
 
 
-def draw_line(canvas, line: ShapedLine, x: float, y: float, word_space: float = 0.0) -> None:
-    """Draw a shaped line whose left end is at (x, y) in PDF coordinates, in the fill colour set."""
+def draw_line(canvas, line: ShapedLine, x: float, y: float, word_space: float = 0.0, cjk: bool = False) -> None:
+    """Draw a shaped line whose left end is at (x, y) in PDF coordinates, in the fill colour set;
+    `word_space` is added after each space (or each CJK character, with `cjk`)."""
     ops = ["q", "BT"]
     pen = x
     for run in line.runs:
-        ops.append(run_operators(canvas, run, line.size, pen, y, word_space))
-        pen += run.width + word_space * sum(1 for g in run.glyphs if run.text[g.cluster:g.cluster + 1] == " ")
+        ops.append(run_operators(canvas, run, line.size, pen, y, word_space, cjk))
+        pen += run.width + word_space * sum(1 for g in run.glyphs if stretches(run, g, cjk))
     ops += ["ET", "Q"]
     canvas._code.append("\n".join(ops))
 
@@ -279,10 +288,14 @@ class ShapedParagraph(Flowable):
             indent = st.firstLineIndent if (self.first and i == 0) else 0
             room = inner - indent
             last = self.last and i == len(self.lines) - 1
-            spaces = sum(1 for r in line.runs for g in r.glyphs if r.text[g.cluster:g.cluster + 1] == " ")
+            spaces = sum(1 for r in line.runs for g in r.glyphs if stretches(r, g, False))
+            cjk = not spaces
+            # in a CJK line the space goes between characters, none after the last one
+            gaps = spaces or sum(1 for r in line.runs for g in r.glyphs if stretches(r, g, True)) - \
+                int(bool(line.runs) and bool(line.runs[-1].glyphs) and stretches(line.runs[-1], line.runs[-1].glyphs[-1], True))
             word_space = 0.0
-            if align == TA_JUSTIFY and not last and spaces and line.width < room:
-                word_space = (room - line.width) / spaces
+            if align == TA_JUSTIFY and not last and gaps > 0 and line.width < room:
+                word_space = (room - line.width) / gaps
                 width = room
             else:
                 width = line.width
@@ -294,5 +307,5 @@ class ShapedParagraph(Flowable):
                 x = st.leftIndent + inner - width
             else:
                 x = st.leftIndent + indent
-            draw_line(canvas, line, x, self.height - st.fontSize - i * st.leading, word_space)
+            draw_line(canvas, line, x, self.height - st.fontSize - i * st.leading, word_space, cjk)
         canvas.restoreState()

@@ -73,8 +73,8 @@ def main() -> None:
     careful, naive = [], []
     for _ in range(args.rounds):
         chunk = [next(seeds) for _ in range(args.games)]
-        careful.append(cpu_ms(lambda: [play(s, None, Careful) for s in chunk], 1) / args.games)
-        naive.append(cpu_ms(lambda: [play(s, None, Naive) for s in chunk], 1) / args.games)
+        careful.append(cpu_ms(lambda c=chunk: [play(s, None, Careful) for s in c], 1) / args.games)
+        naive.append(cpu_ms(lambda c=chunk: [play(s, None, Naive) for s in c], 1) / args.games)
     mc, mn = statistics.median(careful), statistics.median(naive)
     print(f"careful player: {mc:6.2f} ms a game, {1000 / mc:7.0f} games/s, {60000 / mc:8.0f} a minute "
           f"(goal {GAME_GOAL_MS:.0f} ms: ratio {mc / GAME_GOAL_MS:.2f})")

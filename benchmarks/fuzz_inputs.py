@@ -212,7 +212,7 @@ def main() -> int:
                     print(f"TRACEBACK file {n} ({kind}, {argv[0]}): {file}\n{err}", file=sys.stderr)
                     shutil.copy(file, scratch / f"crash-{n}.{ext}")
             shutil.rmtree(folder)
-            if (n + 1) % 500 == 0:
+            if (n + 1) % 100 == 0:
                 print(f"{n + 1} files, {runs} runs, {len(tracebacks)} tracebacks, "
                       f"{time.process_time() - started:.0f} s CPU", flush=True)
     finally:

@@ -3,7 +3,6 @@ the fallback chain of lostprint.text (its font files, FONTS and `registered`, ar
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from lostprint.text.faces import FONTS, Font, font_path, pdf_name, registered
 

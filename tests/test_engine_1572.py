@@ -11,7 +11,8 @@ import pytest
 
 from lostprint.engine import lost_expedition as eng
 from lostprint.files import load
-from lostprint.games.lost_expedition import GAME, RULES as R, RULINGS, TRACKER_KEYS
+from lostprint.games.lost_expedition import GAME, RULINGS, TRACKER_KEYS
+from lostprint.games.lost_expedition import RULES as R
 from lostprint.maps.model import standard_map
 from lostprint.players.lost_expedition import Careful, Naive, play, simulate_1572
 from lostprint.saves.validate import check_save_file, replay_data
@@ -151,7 +152,7 @@ def test_rolls_from_the_careful_player_replay_and_any_change_diverges():
     food = day["resources"]["food"]
     day["resources"]["food"] = food - 1 if food else food + 1
     found, _ = replay_data(data, "g.yaml")
-    assert found and found[0].startswith(f"g.yaml:") and f"days[{i}].resources.food" in found[0]
+    assert found and found[0].startswith("g.yaml:") and f"days[{i}].resources.food" in found[0]
     assert "but the rolls give food" in found[0]
 
 
@@ -205,7 +206,7 @@ def test_two_trail_steps_and_only_mapped_hexes():
 
 def test_reachable_rows_bound_the_dice():
     st = eng.start_day(eng.new_game(board(), "botany"))
-    low, high = eng.total_range(st, "hunting")
+    low, _ = eng.total_range(st, "hunting")
     assert low == R.phase_dice + 1 + R.botany_hunting  # mountains +1
     rng = eng.phase_range(st, "hunting")
     assert rng["food"] == (0, 2) and rng["muskets"][0] == -R.musket_reroll_cost
@@ -342,3 +343,42 @@ def test_the_example_replays_with_its_rolls():
     data = load(path)
     assert check_save_file(path) == []
     assert all("rolls" in d for d in data["days"])
+
+
+def test_terrain_modifiers_are_numbers_not_prose_read_back():
+    """The rulebook used to parse 'Movement −1, Hunting +1' back with a regex; it reads the numbers now,
+    and the printed effect is written from them."""
+    import inspect
+
+    from lostprint.books import rulebook_1572 as b
+    from lostprint.games.lost_expedition import TERRAIN_RULES
+
+    assert "modifiers(" not in inspect.getsource(b)
+    for t in TERRAIN_RULES:
+        mods = b.terrain_mods(GAME, t.key)
+        assert mods == {GAME.chart(chart).title: n for chart, n in t.mods}
+        for title, n in mods.items():
+            assert f"{title} {n:+d}".replace("-", "\u2212") in GAME.terrain(t.key).effect
+
+
+def test_a_save_with_two_trail_steps_in_a_day_is_accepted(tmp_path):
+    body = """  - day: 1
+    mapped: {B2: hills}
+    marks: [{trail: [A1, B2]}]
+    resources: {conquistadors: 6, muskets: 6, food: 5, morale: 5, movement: 6}
+  - day: 2
+    moved: [B2]
+    resources: {conquistadors: 6, muskets: 6, food: 4, morale: 6, movement: 3}
+  - day: 3
+    mapped: {B3: hills}
+    marks: [{trail: [B2, B3]}]
+    resources: {conquistadors: 6, muskets: 6, food: 3, morale: 5, movement: 6}
+  - day: 4
+    moved: [B3, B2]
+    resources: {conquistadors: 6, muskets: 6, food: 2, morale: 5, movement: 0}
+"""
+    assert problems(tmp_path, body) == []
+    found = problems(tmp_path, body.replace("movement: 0}", "movement: 1}"))
+    one(found, tmp_path, 18, "days[3].resources.movement", f"step to B3 -{R.trail_cost}")
+    found = problems(tmp_path, body.replace("    marks: [{trail: [B2, B3]}]\n", ""))
+    assert any("days[3].moved: 2 moves in a day" in p for p in found), found

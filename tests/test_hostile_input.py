@@ -468,3 +468,48 @@ def test_heavy_cases_are_bounded(tmp_path):
     assert len(codes) == len(runs), r.stdout[-500:]
     assert set(codes) <= {"1", "2"}, list(zip(codes, runs))
     assert not (tmp_path / "out").exists()
+
+
+# --- long names: cut by printed width, never off the page ---------------------------------------------
+
+
+def test_a_long_map_name_keeps_the_1672_footer_on_the_page():
+    import dataclasses
+
+    from lostprint.fonts import text_box
+    from lostprint.maps.check import MAX_NAME
+    from lostprint.maps.model import standard_map
+    from lostprint.scene import Text, walk
+    from lostprint.sheets import build_sheet
+
+    gm = dataclasses.replace(standard_map("lost-crew"), name="W" * MAX_NAME)
+    scene = build_sheet("lost-crew", gm)
+    footers = [t for page in scene.all_pages() for t in walk(page.items) if isinstance(t, Text) and t.role == "footer"]
+    assert footers
+    for t in footers:
+        x0, _, x1, _ = text_box(t.text, t.font, t.size, t.x, t.y, t.anchor)
+        assert x0 >= 0 and x1 <= scene.width, (x0, x1, t.text[:40])
+
+
+def test_a_long_title_is_cut_by_width_in_the_running_head():
+    import dataclasses
+
+    from lostprint.books.journal import HEAD_GAP, JOURNAL_X, running_title
+    from lostprint.fonts import text_width
+    from lostprint.geometry.paper import page_size
+    from lostprint.saves.validate import load_played
+
+    played = dataclasses.replace(load_played(SAVE_1572), title="W" * 200)
+    W, _ = page_size("letter", landscape=False)
+    head = running_title(played, W)
+    room = W - 2 * JOURNAL_X - text_width(played.game.title, "sans", 7.5) - HEAD_GAP
+    assert head.endswith("\u2026") and text_width(head, "sans", 7.5) <= room
+    narrow = running_title(dataclasses.replace(played, title="i" * 200), W)
+    assert len(narrow) > len(head)  # cut by width: narrow letters fit more
+
+
+def test_a_save_may_name_a_variant_by_a_huge_seed(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text(save_with("map: standard", f"map: {{seed: {2 ** 200}}}"), encoding="utf-8")
+    r = run_cli("validate", path)
+    assert "is above" not in r.stderr and "map.seed" not in r.stderr, r.stderr[:500]

@@ -106,7 +106,7 @@ def text_findings(path: str, words: set[str]) -> list[str]:
 
 def template_findings(path: str) -> list[str]:
     text = (ROOT / path).read_text(encoding="utf-8")
-    text = re.sub(r"\{#.*?#\}", lambda m: "\n" * m.group().count("\n"), text, flags=re.S)  # comments
+    text = re.sub(r"\{#.*?#\}", lambda m: "\n" * m.group().count("\n"), text, flags=re.DOTALL)  # comments
     out = []
     for n, line in enumerate(text.splitlines(), 1):
         bare = re.sub(r"\{\{.*?\}\}|\{%.*?%\}", "", line)

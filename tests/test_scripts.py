@@ -12,11 +12,10 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import qpdf_ok, run_cli
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scripts_save import PLAYER, SCRIPTS, TITLE, write_save  # noqa: E402
+from scripts_save import PLAYER, SCRIPTS, TITLE, write_save
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "1672-the-salt-road-home.yaml"
@@ -46,7 +45,7 @@ def rendered(tmp_path_factory):
 
 
 def test_every_script_is_embedded_subset_and_found_in_logical_order(rendered, tools):
-    save, pdf, proc = rendered
+    _, pdf, proc = rendered
     assert "warning" not in proc.stderr  # every script has a font on this machine
     assert qpdf_ok(pdf)
     rows = pdffonts(pdf)
@@ -118,10 +117,10 @@ def boxed_lines(pdf, page: int, tmp_path, dpi: int = 150, top: float = 1.0) -> l
 
     subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-f", str(page), "-l", str(page), str(pdf),
                     str(tmp_path / f"p{page}")], check=True)
-    img = Image.open(sorted(tmp_path.glob(f"p{page}*.png"))[-1]).convert("L").point(lambda v: 255 if v < 140 else 0)
+    img = Image.open(max(tmp_path.glob(f"p{page}*.png"))).convert("L").point(lambda v: 255 if v < 140 else 0)
     img = img.crop((0, 0, img.width, int(img.height * top)))
     px = img.load()
-    rows = [any(px[x, y] for x in range(0, img.width)) for y in range(img.height)]
+    rows = [any(px[x, y] for x in range(img.width)) for y in range(img.height)]
     bad, start = [], None
     for y, ink in enumerate(rows + [False]):
         if ink and start is None:
@@ -178,7 +177,7 @@ def test_without_the_system_fonts_a_clear_warning_and_placeholders(rendered, tmp
     out = tmp_path / "bare.pdf"
     env = dict(os.environ, FONTCONFIG_FILE=str(empty))
     proc = subprocess.run([sys.executable, "-m", "lostprint", "render", str(save), "-o", str(out)],
-                          capture_output=True, text=True, env=env, timeout=120)
+                          capture_output=True, text=True, env=env, timeout=120, check=False)
     assert proc.returncode == 0, proc.stderr
     warnings = [line for line in proc.stderr.splitlines() if "warning" in line]
     assert len(warnings) == 1, proc.stderr
@@ -254,7 +253,7 @@ def test_png_is_the_same_without_system_fonts(tmp_path):
     assert run_cli("sheet", "1572", "--format", "png", "--dpi", "100", "-o", normal).returncode == 0
     env = dict(os.environ, FONTCONFIG_FILE=str(empty))
     proc = subprocess.run([sys.executable, "-m", "lostprint", "sheet", "1572", "--format", "png", "--dpi", "100",
-                           "-o", str(bare)], capture_output=True, text=True, env=env, timeout=120)
+                           "-o", str(bare)], capture_output=True, text=True, env=env, timeout=120, check=False)
     assert proc.returncode == 0, proc.stderr
     a, b = _blocks(normal), _blocks(bare)
     pa, pb = a.load(), b.load()

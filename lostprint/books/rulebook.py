@@ -321,10 +321,10 @@ def flow(nodes: list[Node], book: Book) -> list:
                 # a chapter starts a page unless 30% of one is left; a short chapter needs less room
                 rest = next((j for j, m in enumerate(nodes[i + 1:]) if m.kind == "h1"), len(nodes) - i - 1)
                 story.append(CondPageBreak(book.height * 0.3 if rest > 4 else 90))
-            elif level == 1:
-                story.append(CondPageBreak(90))
-            else:  # a heading goes to the next page unless a few lines of what it heads fit under it
-                story.append(CondPageBreak(HEADING_ROOM))
+            else:  # a heading goes to the next page unless a few lines of what it heads fit under it,
+                # with room too for the headings that follow it directly ("Hex E", then "E1 ...")
+                chain = next((j for j, m in enumerate(nodes[i + 1:]) if m.kind not in ("h2", "h3", "h4")), 0)
+                story.append(CondPageBreak((90 if level == 1 else HEADING_ROOM) + 26 * chain))
             story.append(book.heading(Heading(node.text, book.styles[node.kind], level, f"s{n}", toc=level <= 1)))
         elif node.kind == "p":
             para = book.para(node.text)

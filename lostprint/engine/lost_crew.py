@@ -450,6 +450,13 @@ def meets_natives(v: Voyage) -> bool:
     return bool(island and island.natives and not island.hostile and not v.over)
 
 
+def encounter_goes_on(v: Voyage, goods: int, faces: tuple[int, ...]) -> bool:
+    """Roll the encounter die again? After a wound, while a sailor is left to wound."""
+    wounds = sum(encounter_at(f + goods * RULES.good_bonus).effect == "wound" for f in faces)
+    return not faces or (encounter_at(faces[-1] + goods * RULES.good_bonus).effect == "wound"
+                         and wounds < kill_all(v.sailors))
+
+
 def natives(v: Voyage, goods: int, faces: tuple[int, ...], gift: str = "water",
             order: tuple[int, ...] = ()) -> tuple[Voyage, str]:
     """Phase 7: Goods (each costs Hull), then the encounter; a wound rolls again."""
@@ -502,6 +509,11 @@ def next_weather(today: str, faces: tuple[int, ...], watch: bool) -> str:
     if name == RULES.no_change:
         return today
     return RULES.weather_named(name).key
+
+
+def watch_rerolls(v: Voyage, first: int) -> bool:
+    """Does a watcher reroll this first weather face?"""
+    return v.orders.watch and WEATHER.lookup(first).results[0] == RULES.watch_rerolls
 
 
 def weather_watch(v: Voyage, faces: tuple[int, ...]) -> Voyage:

@@ -160,7 +160,7 @@ NO_POWER = plots.Power()
 
 
 def power(st: State):
-    return NO_POWER if st.vision is None else plots.POWERS[st.vision]
+    return NO_POWER if st.vision is None else plots.POWERS.get(st.vision, NO_POWER)
 
 
 # --- turn start ------------------------------------------------------------------------------
@@ -223,7 +223,8 @@ def use_dancers(st: State, n: int, land_terrain: str) -> State:
             raise RuleError("Storm Dancers", f"one die a turn and only in the {p.storm_dancers}")
         return st
     if st.dancers + n > RULES.spirit_dancers:
-        raise RuleError("Spirit Dancers", f"only {RULES.spirit_dancers} per game ({st.dancers} used before)")
+        raise RuleError("Spirit Dancers", f"only {RULES.spirit_dancers} Spirit Dancers per game ({st.dancers} "
+                                          "used before today)")
     return st._replace(dancers=st.dancers + n)
 
 
@@ -392,10 +393,10 @@ def vision_terrains(st: State) -> tuple[str, ...]:
 
 def vision_quest(st: State, terrain: str, roll: int) -> State:
     if not vision_due(st):
-        raise RuleError("Vision Quest", f"needs {RULES.crows_for_vision} Crows and happens once; "
-                                        f"{len(st.crows)} coloured, vision {st.vision}")
+        raise RuleError("Vision Quest", f"a Vision Quest needs {RULES.crows_for_vision} Crows and happens once; "
+                                        f"{len(st.crows)} coloured")
     if terrain not in vision_terrains(st):
-        raise RuleError("Vision Quest", f"comes from the terrain with the most Crows "
+        raise RuleError("Vision Quest", f"the vision comes from the terrain with the most Crows "
                                         f"({', '.join(vision_terrains(st))}), not {terrain}")
     if not 1 <= roll <= RULES.plot_die:
         raise RuleError("Vision Quest", f"a roll of 1-{RULES.plot_die}")
@@ -508,7 +509,8 @@ def step_price(land: Land, terrain: dict, st: State, to: str) -> tuple[int, int,
     if to in land.fort and not fort_open(st):
         raise RuleError("Fort Benton", f"{to} is Fort Benton: impassable")
     if st.moved and st.moved[-1] in land.plot_at and st.came_from == "plot":
-        raise RuleError("plot hex", f"the tribe stopped on entering plot hex {st.moved[-1]}: no move after it today")
+        raise RuleError("plot hex", f"the tribe stops on first entering a plot hex ({st.moved[-1]}): no move "
+                                    "after it today")
     if "halt" in st.flags:
         raise RuleError("no movement", "no movement this turn (a Hailstorm, or an outcome)")
     if "bar-plains" in st.flags and terrain[to] == "plains":

@@ -19,7 +19,14 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from lostprint.games.lost_expedition import (
-    INTEREST_ROWS, RULES, TRACKER_KEYS, WONDER, interest_rule, rows_of, terrain_mod, terrain_rule,
+    INTEREST_ROWS,
+    RULES,
+    TRACKER_KEYS,
+    WONDER,
+    interest_rule,
+    rows_of,
+    terrain_mod,
+    terrain_rule,
 )
 from lostprint.geometry import hexgrid
 
@@ -152,7 +159,7 @@ def new_game(board: Board, expedition: str) -> State:
 
 
 def clamp(value: int) -> int:
-    return R.floor if value < R.floor else R.cap if value > R.cap else value
+    return R.floor if value < R.floor else min(value, R.cap)
 
 
 def _add(values: tuple[int, ...], key: str, n: int) -> tuple[int, ...]:
@@ -460,7 +467,10 @@ def lagos_placements(st: State) -> tuple[tuple[str, ...], ...]:
 
 def interest_key(st: State, total: int) -> str:
     """The interest a total gives here: a repeat (or a Lagos with nowhere to lie) is a natural wonder."""
-    key = next(r for r in INTEREST_ROWS if r.covers(total)).effects[0].terrain
+    row = next((r for r in INTEREST_ROWS if r.covers(total)), None)
+    if row is None:
+        raise Illegal(f"no Interests row for a total of {total}")
+    key = row.effects[0].terrain
     if key != WONDER and key in {k for _, k in st.interests}:
         return WONDER
     if key == "lagos-de-oro" and not lagos_placements(st):

@@ -7,8 +7,19 @@ modifiers, the interests); the chart text printed on sheets and in the rulebook,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
-from lostprint.games.model import Band, Chart, Game, Option, Phase, Piece, Symbol, Terrain, Tracker
+from lostprint.games.model import (
+    Band,
+    Chart,
+    Game,
+    Option,
+    Phase,
+    Piece,
+    Symbol,
+    Terrain,
+    Tracker,
+)
 
 MINUS = "\u2212"
 
@@ -311,15 +322,16 @@ def ruling_note(key: str) -> str:
 
 # --- text made from the rules -----------------------------------------------------------------
 
-_TRACK_WORD = {"movement": "Movement", "food": "Food", "morale": "Morale", "muskets": "Muskets",
-               "conquistadors": "Conquistadors"}
-_EVENT_WORD = {"accident": "Accident", "fever": "Fever", "village": "Village", "trail": "Trail",
+_TRACK_WORD = MappingProxyType({"movement": "Movement", "food": "Food", "morale": "Morale", "muskets": "Muskets",
+               "conquistadors": "Conquistadors"})
+_EVENT_WORD = MappingProxyType({"accident": "Accident", "fever": "Fever", "village": "Village", "trail": "Trail",
                "interests": "Interests", "empire": "Advanced Empire", "cache": "Cache",
-               "peaceful-village": "Peaceful Village", "same-terrain": "Same as current hex"}
-_TERRAIN_NAME = {"mountains": "Mountains", "hills": "Hills", "forest": "Forest", "plains": "Plains",
-                 "jungle": "Jungle", "swamp": "Swamp", "lake": "Lake"}
-_CHART_TITLE = {"planning": "Planning", "movement": "Movement", "mapping": "Mapping", "exploring": "Exploring",
-                "native-contact": "Native Contact", "hunting": "Hunting", "interests": "Interests"}
+               "peaceful-village": "Peaceful Village", "same-terrain": "Same as current hex"})
+_TERRAIN_NAME = MappingProxyType({"mountains": "Mountains", "hills": "Hills", "forest": "Forest", "plains": "Plains",
+                 "jungle": "Jungle", "swamp": "Swamp", "lake": "Lake"})
+_CHART_TITLE = MappingProxyType({"planning": "Planning", "movement": "Movement", "mapping": "Mapping",
+                                 "exploring": "Exploring",
+                "native-contact": "Native Contact", "hunting": "Hunting", "interests": "Interests"})
 
 
 def effect_text(e: Effect) -> str:
@@ -392,7 +404,7 @@ INTEREST_EFFECTS = (
      f"{interest_amount('diego-mendoza', 'diego')} to a Phase 2\u20137 total, for the rest of the game."),
 )
 
-_NOTES = {"swamp": "a fever cannot break here", "lake": "village results are discarded"}
+_NOTES = MappingProxyType({"swamp": "a fever cannot break here", "lake": "village results are discarded"})
 
 
 def _terrain_effect(t: TerrainRule) -> str:
@@ -400,12 +412,12 @@ def _terrain_effect(t: TerrainRule) -> str:
     return f"{text}; {_NOTES[t.key]}" if t.key in _NOTES else text
 
 
-_TINTS = {
+_TINTS = MappingProxyType({
     "mountains": ("#d9cbb8", ("lines", 45.0, 3.2)), "hills": ("#e6dcb0", ("lines", 135.0, 3.2)),
     "forest": ("#c9e0bf", ("cross", 45.0, 4.0)), "plains": ("#f2ecc4", ("dots", 0.0, 3.4)),
     "jungle": ("#b9d8b0", ("cross", 0.0, 3.2)), "swamp": ("#cfd8c0", ("lines", 0.0, 2.6)),
     "lake": ("#cfe3f0", ("lines", 90.0, 2.6)),
-}
+})
 TERRAINS = tuple(Terrain(t.key, _TERRAIN_NAME[t.key], _terrain_effect(t), *_TINTS[t.key]) for t in TERRAIN_RULES)
 
 EXPEDITIONS = (
@@ -482,7 +494,9 @@ SCORE_TEXT = (f"score {R.score_per_hex} per mapped hex; on a win + conquistadors
 
 # The physical pieces the sheet holds: a die per tracker, the planning and chart dice beside it.
 PIECES = (
-    Piece("die", "standard die", "square", 16.0, 12, "5 trackers, 5 planning dice, 2 for the 2d6 charts"),
+    Piece("die", "standard die", "square", 16.0, len(TRACKERS) + R.planning_dice + R.phase_dice,
+          f"{len(TRACKERS)} trackers, {R.planning_dice} planning dice, {R.phase_dice} for the "
+          f"{R.phase_dice}d{R.die_faces} charts"),
     Piece("pencil", "pencil", "stick", 7.0, 1, "graphite: map, trails, day boxes"),
 )
 

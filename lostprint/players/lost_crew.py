@@ -216,11 +216,8 @@ class Captain:
         if eng.meets_natives(v):
             goods = self.goods(v)
             faces: list[int] = []
-            while True:
+            while eng.encounter_goes_on(v, goods, tuple(faces)):
                 faces.append(self.dice.d6())
-                band = RULES.encounter(faces[-1] + goods * RULES.good_bonus)
-                if band.effect != "wound" or len(faces) >= eng.kill_all(v.sailors):
-                    break
             rolls["natives"] = faces
             before = v
             v, effect = eng.natives(v, goods, tuple(faces), self.gift(v), order=self.wound_order(v))
@@ -243,7 +240,7 @@ class Captain:
         # 11 weather
         if not v.over:
             faces = [self.dice.d6()]
-            if v.orders.watch and eng.WEATHER.lookup(faces[0]).results[0] == RULES.watch_rerolls:
+            if eng.watch_rerolls(v, faces[0]):
                 faces.append(self.dice.d6())
                 log.append("the watch sees the storm coming and rerolls")
             rolls["weather"] = faces

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lostprint.engine import lost_expedition as eng
-from lostprint.games.lost_expedition import EXPEDITIONS, RULES as R, TRACKER_KEYS
+from lostprint.games.lost_expedition import EXPEDITIONS, TRACKER_KEYS
+from lostprint.games.lost_expedition import RULES as R
 from lostprint.players.common import Dice, rng_for
 
 
@@ -236,11 +237,10 @@ class Careful(Player):
         hungry = st.get("food") <= self.caution.hungry_at
         keep, seen = [], set()
         for d in sorted(dice):
-            if d in (R.wild_face, eng.FACE["movement"]):
-                keep.append(d)
-            elif d == eng.FACE["mapping"] and need_map and d not in seen:
-                keep.append(d)
-            elif d == eng.FACE["hunting"] and hungry and d not in seen:
+            wanted = (d in (R.wild_face, eng.FACE["movement"])
+                      or (d == eng.FACE["mapping"] and need_map and d not in seen)
+                      or (d == eng.FACE["hunting"] and hungry and d not in seen))
+            if wanted:
                 keep.append(d)
             seen.add(d)
         if len(keep) < len(dice):

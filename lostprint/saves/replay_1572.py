@@ -14,14 +14,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import product
+from types import MappingProxyType
 
 from lostprint.engine import lost_expedition as eng
 from lostprint.files.fields import at_key
-from lostprint.games.lost_expedition import RULES as R, ROLL_KEYS, TRACKER_KEYS, interest_rule
+from lostprint.games.lost_expedition import ROLL_KEYS, TRACKER_KEYS, interest_rule
+from lostprint.games.lost_expedition import RULES as R
 from lostprint.saves.rules import At
 
-PHASE_TITLE = {"movement": "the Movement roll", "exploring": "Exploring", "native-contact": "Native Contact",
-               "hunting": "Hunting"}
+PHASE_TITLE = MappingProxyType({"movement": "the Movement roll", "exploring": "Exploring",
+                                "native-contact": "Native Contact", "hunting": "Hunting"})
 
 
 def begin(st) -> None:
@@ -50,7 +52,8 @@ def _faces(value, at: At, problems, nested_ok: bool) -> tuple[tuple[int, ...], .
     out = []
     for g in groups:
         if not g or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= R.die_faces for d in g):
-            problems.add(at, f"die faces are whole numbers 1\u2013{R.die_faces}, not {g!r}"[:120])  # not a rule: a message length
+            message = f"die faces are whole numbers 1\u2013{R.die_faces}, not {g!r}"
+            problems.add(at, message[:120])  # not a rule: a message length
             return None
         out.append(tuple(g))
     return tuple(out)
@@ -272,7 +275,7 @@ def _replay(st, s: eng.State, rolls: dict, obs, wilds, diego_on, choice, fill) -
         before = s
         dice = interest_rolls.pop(0)
         diego = diego_on == "interests" and not s.diego_used
-        key = eng.interest_key(s, sum(dice) + (R.bonus_per_extra if diego else 0))
+        key = run("interests", eng.interest_key, s, sum(dice) + (R.bonus_per_extra if diego else 0))
         s = run("interests", eng.interests, s, dice, diego, obs["lagos"], trail_from(s.pos),
                 fill and key == "migration")
         used_trail(before, s)

@@ -11,7 +11,8 @@ with rolls exactly, without them against what any legal roll could give.
 """
 from __future__ import annotations
 
-from lostprint.games.lost_expedition import EXPEDITIONS, INTERESTS, RULES as R
+from lostprint.games.lost_expedition import EXPEDITIONS, INTERESTS
+from lostprint.games.lost_expedition import RULES as R
 from lostprint.saves import replay_1572
 from lostprint.saves.rules import At, Event, LostRules, Mark, Problems, State, slug
 

@@ -327,6 +327,13 @@ class Rules1672(LostRules):
             problems.add(wat, f"{WEATHER_NAMES[weather]}, but yesterday's weather roll gave {WEATHER_NAMES[expect]}")
         weather = weather or expect or st.flags["weather"]
         st.flags["weather"] = weather
+        st.flags["expect"] = None
+        watch = rolls.get("weather")
+        if watch is not None:  # tomorrow's weather, checked on the next day
+            try:
+                st.flags["expect"] = eng.next_weather(weather, watch[0], len(watch[0]) > 1)
+            except eng.Illegal as exc:
+                problems.add(watch[1], str(exc))
         if weather == "storm":
             st.events.append(Event(st.day, "storm", "storm"))
         today["weather_key"] = weather
@@ -457,19 +464,18 @@ class Rules1672(LostRules):
             return
         before = {lab: t for lab, t in st.terrain.items() if lab not in drawn}
         blank = eng.scan_order(gm, st.position, before)
-        if scanned is not None:
-            self._scan_exact(st, today, rolls, problems, drawn, before, where, mapped_at)
-            return
-        today["scanners"] = tuple(range(1, slot_count("scan") + 1))
-        extra = [lab for lab in drawn if lab not in blank]
-        larges = [lab for lab in drawn if drawn[lab] == "large-island"]
-        for lab in extra:
-            if drawn[lab] != "large-island" or lab == st.position:
+        for lab in drawn:
+            if lab not in blank and (drawn[lab] != "large-island" or lab == st.position):
                 problems.add(where.get(lab, mapped_at),
                              f"{lab} is not next to the sloop at {st.position} on day {st.day} (Scan Horizon colours "
                              "the hexes around it; a large island's second hex touches its first)")
                 today["bad"] = True
                 return
+        if scanned is not None:
+            self._scan_exact(st, today, rolls, problems, drawn, before, where, mapped_at)
+            return
+        today["scanners"] = tuple(range(1, slot_count("scan") + 1))
+        larges = [lab for lab in drawn if drawn[lab] == "large-island"]
         missing = [lab for lab in blank if lab not in drawn]
         if missing:
             problems.add(mapped_at, f"Scan Horizon colours every blank hex around {st.position}: "
@@ -594,15 +600,6 @@ class Rules1672(LostRules):
         watch = rolls.get("weather")
         if watch is not None and not (endings - {"won", "off", "dead", "sank"}):
             problems.add(watch[1], "the game was over before phase 11: no weather roll")
-        elif watch is not None:
-            faces = watch[0]
-            storm_first = len(faces) > 1
-            try:
-                st.flags["expect"] = eng.next_weather(today["weather_key"], faces, storm_first)
-            except eng.Illegal as exc:
-                problems.add(watch[1], str(exc))
-        else:
-            st.flags["expect"] = None
 
     def _explain(self, results, got, well, start, today, problems, day_at, at) -> None:
         finals = [(s, u) for fin in results.values() for s, u, _, _ in fin]

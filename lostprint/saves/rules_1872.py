@@ -301,7 +301,7 @@ class Rules1872(LostRules):
         for terrain in new:
             st.events.append(Event(st.day, "crow", f"crow ({terrain})"))
         st.flags["crows"] = list(s.crows)
-        if s.vision is not None and st.flags["vision"] is None:
+        if s.vision is not None and s.vision in plots.POWERS and st.flags["vision"] is None:
             st.flags["vision"] = (s.vision[0], s.vision[1], st.day)
             name = next(v.name for v in plots.visions(s.vision[0]) if v.roll == s.vision[1])
             st.events.append(Event(st.day, "vision", f"vision: {name}"))
@@ -418,6 +418,12 @@ class DayReplay:
     def fail(self, at: At, message: str) -> None:
         self.why.append((at, message))
 
+    def likeliest(self) -> tuple[At, str]:
+        """Of the reasons the day's branches failed: the one furthest along the day, the most common."""
+        far = max(at.field for at, _ in self.why)
+        counts = Counter((at, m) for at, m in self.why if at.field == far)
+        return counts.most_common(1)[0][0]
+
     # --- phase by phase --------------------------------------------------------------------------
 
     def run(self) -> set:
@@ -455,8 +461,10 @@ class DayReplay:
             aug = self.phase2(states, rows)
             for s in aug:
                 ends.update(self.phase3(s))
+        if not ends and self.report_vision():
+            return self.recover(states)
         if not ends:
-            at, message = self.why[0] if self.why else (self.where("moved"), "no legal way to make these moves")
+            at, message = self.likeliest() if self.why else (self.where("moved"), "no legal way to make these moves")
             self.problems.add(at, message)
             return self.recover(states)
         return self.match(ends)
@@ -467,6 +475,8 @@ class DayReplay:
         s = next(iter(states))
         plots_done = s.plots + tuple((letter, self.st.day) for letter in self.facts.plots if not s.done(letter))
         vision = s.vision or (self.facts.vision[:2] if self.facts.vision else None)
+        if vision is None and len(s.crows) + len(self.facts.crows) >= GAME.crows_for_vision:
+            vision = ("?", 0)  # a Vision Quest the save leaves out: reported once, not every day after
         return {s._replace(values=values, caps=caps, pos=self.st.position, moved=tuple(self.steps),
                            travelled=s.travelled + len(self.steps), plots=plots_done, vision=vision,
                            crows=s.crows + tuple(t for t, _ in self.facts.crows), came_from="")}
@@ -770,6 +780,8 @@ class DayReplay:
         before = next(iter(self.st.flags["states"])).crows
         crows = Counter(before) + Counter(t for t, _ in self.facts.crows)
         good_crows = {s for s in ends if Counter(s.crows) == crows}
+        if not good_crows and self.report_vision():
+            return self.recover(ends)
         if not good_crows:
             self.report_crows(ends, before)
             return {s._replace(values=values, caps=caps, crows=before + tuple(t for t, _ in self.facts.crows))
@@ -854,7 +866,27 @@ class DayReplay:
             self.problems.add(at, f"these Crows' terrains do not match where the tribe stood when it earned them "
                                   f"(Phase 2 in {self.start}, a plot outcome in its hex)")
 
+    def report_vision(self) -> bool:
+        """When the day's Crows reach the Vision Quest: is it recorded, and could it be this one?"""
+        s = next(iter(self.st.flags["states"]))
+        crows = s.crows + tuple(t for t, _ in self.facts.crows)
+        if s.vision is not None or len(crows) < GAME.crows_for_vision:
+            return False
+        v = self.facts.vision
+        if v is None:
+            self.problems.add(self.where("crows"), f"the seventh Crow brings the Vision Quest: record vision: "
+                                                   f"{{terrain, roll}} on day {self.st.day}")
+            return True
+        try:
+            eng.vision_quest(s._replace(crows=crows), v[0], v[1])
+        except eng.RuleError as exc:
+            self.problems.add(v[2], str(exc))
+            return True
+        return False
+
     def report_phase2(self) -> None:
+        if self.report_vision():
+            return
         board = self.facts.rolls.get("units")
         if board is not None:
             s = next(iter(self.st.flags["states"]))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import subprocess
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from lostprint.paths import asset
@@ -109,7 +109,7 @@ def variant_of(key: str) -> str:
     return f"{family}-bold" if "bold" in key else family
 
 
-@lru_cache(maxsize=None)
+@cache
 def fallback_path(name: str, variant: str) -> str | None:
     """The file a fallback uses for a variant: its own, else the nearest variant that is installed."""
     fb = BY_NAME[name]
@@ -129,7 +129,7 @@ def fallback_key(name: str, variant: str) -> str:
     return f"fb:{name}:{variant}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def available(key: str) -> bool:
     """Whether a font key can be drawn: bundled ones always, fallbacks when their file is TrueType."""
     if not key.startswith("fb:"):
@@ -137,14 +137,16 @@ def available(key: str) -> bool:
     _, name, variant = key.split(":")
     if fallback_path(name, variant) is None:
         return False
+    from reportlab.pdfbase.ttfonts import TTFError
+
     try:
         coverage(key)
-    except Exception:  # reportlab refuses the file (not TrueType, broken): the chain skips it
-        return False
+    except (TTFError, OSError, ValueError):  # refused (not TrueType, broken): the chain skips it,
+        return False  # and what only it would draw is reported by the missing-font warning
     return True
 
 
-@lru_cache(maxsize=None)
+@cache
 def coverage(key: str) -> frozenset[int]:
     """The code points a font (bundled or fallback key) has glyphs for."""
     from reportlab.pdfbase import pdfmetrics
@@ -170,7 +172,7 @@ def pdf_name(key: str) -> str:
     return FONTS[key].pdf_name
 
 
-@lru_cache(maxsize=None)
+@cache
 def registered(key: str) -> str:
     """Register the font with reportlab (once per process) and return its PDF name."""
     from reportlab.pdfbase import pdfmetrics
@@ -192,8 +194,8 @@ def to_unicode_cmap(fontname: str, subset: list[int], texts: dict[int, str]) -> 
         "/CIDInit /ProcSet findresource begin", "12 dict begin", "begincmap", "/CIDSystemInfo",
         f"<< /Registry ({fontname})", f"/Ordering ({fontname})", "/Supplement 0", ">> def",
         f"/CMapName /{fontname} def", "/CMapType 2 def", "1 begincodespacerange",
-        "<00> <%02X>" % (len(subset) - 1), "endcodespacerange", "%d beginbfchar" % len(subset)]
-        + ["<%02X> <%s>" % (i, utf16(v)) for i, v in enumerate(subset)]
+        f"<00> <{len(subset) - 1:02X}>", "endcodespacerange", f"{len(subset)} beginbfchar"]
+        + [f"<{i:02X}> <{utf16(v)}>" for i, v in enumerate(subset)]
         + ["endbfchar", "endcmap", "CMapName currentdict /CMap defineresource pop", "end", "end"])
 
 

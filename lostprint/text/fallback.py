@@ -14,8 +14,13 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from lostprint.text.faces import (BY_NAME, FALLBACKS, available, coverage, fallback_key, fallback_path,
-                                  system_fonts, variant_of)
+from lostprint.text.faces import (
+    FALLBACKS,
+    available,
+    coverage,
+    fallback_key,
+    variant_of,
+)
 
 PLACEHOLDER = "\ufffd"
 

@@ -157,14 +157,15 @@ def draw_text(canvas, text: str, key: str, size: float, x: float, y: float, anch
 
 # --- paragraphs ----------------------------------------------------------------------------------
 
-_NO_BREAK_BEFORE = set("、。，．・：；？！）」』】〕〉》ー々ゝゞヽヾぁぃぅぇぉっゃゅょァィゥェォッャュョ,.;:!?)]}»”’")
-_NO_BREAK_AFTER = set("（「『【〔〈《([{«“‘")
+_NO_BREAK_BEFORE = frozenset("、。，．・：；？！）」』】〕〉》ー々ゝゞヽヾぁぃぅぇぉっゃゅょァィゥェォッャュョ,.;:!?)]}»”’")
+_NO_BREAK_AFTER = frozenset("（「『【〔〈《([{«“‘")
 
 
 def _is_cjk(ch: str) -> bool:
+    """Chinese or Japanese (written without spaces; Korean uses spaces and breaks at them)."""
     code = ord(ch)
-    return (0x2E80 <= code <= 0x9FFF or 0xAC00 <= code <= 0xD7AF or 0xF900 <= code <= 0xFAFF
-            or 0xFF00 <= code <= 0xFFEF or 0x20000 <= code <= 0x2FA1F) and not 0xAC00 <= code <= 0xD7AF
+    return (0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF
+            or 0x20000 <= code <= 0x2FA1F)
 
 
 def tokens(text: str) -> list[str]:

@@ -6,7 +6,7 @@ Lengths here are in points for a given size; glyph ids are the font file's own.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class ShapedLine:
     rtl: bool  # the paragraph direction the line was laid out in
 
 
-@lru_cache(maxsize=None)
+@cache
 def hb_font(key: str):
     """(uharfbuzz Font, units per em) of a font key."""
     import uharfbuzz as hb

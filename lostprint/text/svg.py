@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import base64
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from lostprint.text.shape import layout_line
 
@@ -51,7 +51,7 @@ class _PathPen:
         pass
 
 
-@lru_cache(maxsize=None)
+@cache
 def glyph_outline(key: str, gid: int) -> str:
     """SVG path data of one glyph, in font units, y up."""
     from lostprint.text.shape import hb_font

@@ -112,13 +112,15 @@ def tree_mutation(rng: random.Random, data):
         del parent[last]
     elif op == 2 and isinstance(parent, dict):
         parent[rng.choice(["extra", "title", 3, "days", "hexes", "<<"])] = rng.choice(VALUES)
-    elif isinstance(parent, list):
-        parent.extend([parent[last]] * rng.choice([1, 5, 500]))
+    elif isinstance(parent, list):  # repeat an item: a scalar many times, a subtree a few
+        many = not isinstance(parent[last], (dict, list))
+        parent.extend([parent[last]] * rng.choice([1, 5, 500] if many else [1, 2, 5]))
     else:
         parent[last] = [parent[last]] * 3
     return data
 
 
+MAX_FUZZ_TEXT = 3_000_000
 FUZZ_DAYS = 6  # a save is fuzzed from its first days: a shorter replay, every field still there
 
 
@@ -154,6 +156,8 @@ def mutated(rng: random.Random, kind: str, path: Path | None, bases: dict) -> tu
                         else yaml.dump(data, Dumper=yaml.CSafeDumper, allow_unicode=True, sort_keys=False))
             except Exception:  # the text no longer parses: mutate it as text
                 text = text_mutation(rng, text)
+        if len(text) > MAX_FUZZ_TEXT:  # already far over every limit: mutating further only costs time
+            break
     return text, ext
 
 

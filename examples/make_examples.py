@@ -165,7 +165,7 @@ JOURNALS["1672"] = {
         "yams and timber. Ngozi hurt again bailing; the hull leaks where it has always leaked.",
     11: "A third storm, which we rode out at anchor. We took water and yams from their gardens without "
         "asking, and by evening the spears were out. We are told to go. We will go at first light.",
-    12: "Fair wind. Tom used the islanders' timber on the hull, and we sailed west, away from the island, "
+    12: "Fair wind. Tom used the islanders\u2019 timber on the hull, and we sailed west, away from the island, "
         "without looking back. Open sea all round. Pip hurt his back at the pumps.",
     13: "Pip drank the last of the water and was on his feet by noon, and fell again at the pumps by "
         "evening. West again. Nothing but sea.",
@@ -174,7 +174,7 @@ JOURNALS["1672"] = {
     15: "To the great island, and its people were waiting on the beach. I gave them our last carving; "
         "they looked at it and at us and went back to their fires. The larder is empty too, and Jan is "
         "down with the thirst.",
-    16: "Ngozi took the helm alone and held us off the reef while I gave the islanders the ship's bell. "
+    16: "Ngozi took the helm alone and held us off the reef while I gave the islanders the ship\u2019s bell. "
         "This time they came down with gourds of water, baskets of fish and yams, and timber, as much "
         "as we could carry. Ngozi was hurt in the night hauling on the anchor cable. Every one of us is "
         "wounded now.",

@@ -45,6 +45,39 @@ def report(path) -> None:
         click.echo(path)
 
 
+def jobs_option(f):
+    return click.option("--jobs", "-j", type=click.IntRange(1, 1024), default=None,
+                        help="Processes to run on [default: every core]; the output is the same for any number.")(f)
+
+
+class _progress:
+    """A progress bar on stderr, only when stderr is a terminal: `with _progress(n, label) as step:`
+    gives a callback taking how many more units are done (None when there is no bar)."""
+
+    def __init__(self, total: int, label: str):
+        self.total, self.label, self.bar = total, label, None
+
+    def __enter__(self):
+        if not sys.stderr.isatty():
+            return None
+        self.bar = click.progressbar(length=self.total, label=self.label, file=sys.stderr, show_pos=True)
+        self.bar.__enter__()
+        return self.bar.update
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
+        return False
+
+
+def _executor(jobs, executor="local", scheduler=None):
+    from lostprint.rating.run import Executor
+
+    if executor != "dask" and scheduler:
+        raise click.UsageError("--scheduler goes with --executor dask")
+    return Executor(executor, jobs, scheduler)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="lostprint")
 def cli():
@@ -84,11 +117,12 @@ def sheet(game, map_file, paper, ink, fmt, dpi, output):
 @cli.command()
 @output_option("output/")
 @click.option("--quick", is_flag=True, help="Letter, colour PDFs only.")
-def demo(output, quick):
+@jobs_option
+def demo(output, quick, jobs):
     """Write every printable of every game into a folder (output/ by default)."""
     from lostprint.app.demo import run_demo
 
-    for path in run_demo(output, quick=quick, log=lambda msg: click.echo(msg, err=True)):
+    for path in run_demo(output, quick=quick, log=lambda msg: click.echo(msg, err=True), jobs=jobs):
         click.echo(path)
 
 
@@ -101,11 +135,18 @@ def allow_any_map_option(f):
 @cli.command()
 @click.argument("file", type=click.Path())
 @allow_any_map_option
-def validate(file, allow_any_map):
+@click.option("--rerate", is_flag=True, help="On a map file: play its recorded rating again (same player and "
+                                             "seeds) and check the win rate and band still hold.")
+@jobs_option
+def validate(file, allow_any_map, rerate, jobs):
     """Check a saved game or a map file (known by its `format`); list every problem."""
     from lostprint.validate import validate_file
 
     problems, summary = validate_file(file, allow_any_map)
+    if rerate and not problems:
+        from lostprint.app.simulate import rerate as rerate_map
+
+        problems, summary = rerate_map(file, _executor(jobs))
     for problem in problems:
         click.echo(f"lostprint: error: {problem}", err=True)
     if problems:
@@ -150,19 +191,34 @@ def rulebook(game, paper, ink, output):
 @format_option
 @dpi_option
 @output_option("output/")
-def map_command(game, seed, count, cols, rows, paper, ink, fmt, dpi, output):
+@click.option("--difficulty", type=click.Choice(["easy", "normal", "hard"]), default=None,
+              help="Keep drawing maps from --seed until COUNT of them play in this band (rated by the "
+                   "careful player); each map file records its rating, its sheet prints it.")
+@click.option("--player", default="careful", show_default=True, help="The player a --difficulty rating uses.")
+@jobs_option
+def map_command(game, seed, count, cols, rows, paper, ink, fmt, dpi, output, difficulty, player, jobs):
     """Variant maps for GAME, checked for playability: for each seed, the map file (JSON) and its
     player sheet (for crows: a starting layout and its setup diagram)."""
     from lostprint.app import commands
     from lostprint.games import resolve
 
     opts = PrintOptions(paper=paper, ink=ink, fmt=fmt, dpi=dpi)
-    if count == 1:
-        written = commands.maps(game, [seed], opts, cols, rows, output, say=_say)
+    if difficulty is not None:
+        from lostprint.app.simulate import difficulty_maps
+
+        if cols is not None or rows is not None:
+            raise click.UsageError("--difficulty rates maps of the standard size: leave out --cols and --rows")
+        with _progress(count, f"{resolve(game).id} {difficulty} maps") as step:
+            written = difficulty_maps(game, difficulty, seed, count, opts, output, player, _executor(jobs),
+                                      say=_say, progress=step)
+    elif count > 1:
+        from lostprint.app.simulate import maps_parallel
+
+        with _progress(count, f"{resolve(game).id} maps") as step:
+            written = maps_parallel(game, range(seed, seed + count), opts, cols, rows, output, _executor(jobs),
+                                    say=_say, progress=step)
     else:
-        with click.progressbar(range(seed, seed + count), label=f"{resolve(game).id} maps", file=sys.stderr,
-                               show_pos=True) as seeds:
-            written = commands.maps(game, seeds, opts, cols, rows, output, say=_say)
+        written = commands.maps(game, [seed], opts, cols, rows, output, say=_say)
     for path in written:
         click.echo(path)
 
@@ -219,6 +275,39 @@ def kit(game, paper, ink, tile_size, bleed, marks, counts_file, gutter, backs, o
     opts = KitOptions(paper=paper, ink=ink, tile=lengths["--tile-size"], bleed=lengths["--bleed"], marks=marks,
                       shared=gutter == "0", backs=backs, **counts)
     report(commands.kit(game, opts, output))
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--map", "map_file", type=click.Path(), default=None, help="Play this map file.")
+@click.option("--seed", "map_seed", type=click.IntRange(0, None), default=None,
+              help="Play the variant map of this seed [default: the standard map].")
+@click.option("--games", type=click.IntRange(1, 100_000_000), default=1000, show_default=True,
+              help="How many games (game seeds --first-game, --first-game + 1, ...).")
+@click.option("--first-game", type=click.IntRange(0, None), default=0, show_default=True,
+              help="The seed of the first game.")
+@click.option("--player", default="careful", show_default=True,
+              help="Who plays: careful or naive (--players lists them).")
+@click.option("--players", "list_players", is_flag=True, help="List the players of GAME and what each does.")
+@jobs_option
+@click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+              help="local: processes on this machine; dask: an existing Dask cluster (--scheduler).")
+@click.option("--scheduler", default=None, help="The Dask scheduler's address, like tcp://10.0.0.5:8786.")
+@click.option("--json", "as_json", is_flag=True, help="The rating as JSON, for scripts.")
+def simulate(game, map_file, map_seed, games, first_game, player, list_players, jobs, executor, scheduler,
+             as_json):
+    """Play GAME many times with a simulated player and rate the map: win rate (95% interval), score
+    quartiles, mean days, why games were lost. The same seeds give the same numbers anywhere."""
+    from lostprint.app import simulate as sim
+
+    if list_players:
+        click.echo(sim.players_text(game))
+        return
+    run_on = _executor(jobs, executor, scheduler)
+    with _progress(games, f"{game} games") as step:
+        rating = sim.simulate(game, map_file=map_file, map_seed=map_seed, games=games, player=player,
+                              first_seed=first_game, executor=run_on, progress=step)
+    click.echo(sim.rating_json(rating) if as_json else sim.rating_table(rating), nl=False)
 
 
 # --- more commands above this line ---

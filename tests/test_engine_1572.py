@@ -379,6 +379,6 @@ def test_a_save_with_two_trail_steps_in_a_day_is_accepted(tmp_path):
 """
     assert problems(tmp_path, body) == []
     found = problems(tmp_path, body.replace("movement: 0}", "movement: 1}"))
-    one(found, tmp_path, 18, "days[3].resources.movement", f"step to B3 -{R.trail_cost}")
+    one(found, tmp_path, 19, "days[3].resources.movement", f"step to B3 -{R.trail_cost}")
     found = problems(tmp_path, body.replace("    marks: [{trail: [B2, B3]}]\n", ""))
     assert any("days[3].moved: 2 moves in a day" in p for p in found), found

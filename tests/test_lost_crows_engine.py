@@ -229,10 +229,19 @@ def test_a_cap_falls_by_one_per_omen_not_by_three():
     assert "days[2].caps.food: the food maximum is 3 after day 3" in found, found
 
 
-def test_a_plains_crow_on_a_day_in_the_forest_is_rejected():
-    save, i = find_day(lambda s, i: s["days"][i].get("crows") == ["forest"] and not s["days"][i].get("moved"))
+def test_a_plains_crow_on_a_day_spent_in_the_forest_is_rejected():
+    """Phase 2's Crow takes the terrain the day began in, even when the tribe walks into plains later
+    (the old check accepted any terrain the tribe stood in that day)."""
+    def forest_then_plains(s, i):
+        d = s["days"][i]
+        start = s["days"][i - 1]["moved"][-1] if i and s["days"][i - 1].get("moved") else None
+        terrain = {lab: t for day in s["days"][:i + 1] for lab, t in day.get("mapped", {}).items()}
+        return (start and terrain.get(start) == "forest" and d.get("crows") == ["forest"] and not d.get("marks")
+                and d.get("moved") and terrain.get(d["moved"][-1]) == "plains")
+    save, i = find_day(forest_then_plains, range(40))
     save["days"][i]["crows"] = ["plains"]
-    assert "a Crow takes the colour of the terrain the tribe stands in" in problems(save)
+    found = problems(save)
+    assert f"days[{i}].crows: these Crows' terrains do not match where the tribe stood" in found, found
 
 
 def test_a_won_claim_needs_a_win_even_after_a_new_victory_outcome():

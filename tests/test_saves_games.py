@@ -43,10 +43,10 @@ def test_examples_replay_clean():
     (lambda d: day(d, 5).update(vision={"terrain": "forest", "roll": 2}), "needs 7 Crows"),
     (lambda d: day(d, 9).pop("vision"), "the seventh Crow brings the Vision Quest"),
     (lambda d: day(d, 9).update(vision={"terrain": "forest", "roll": 2}), "the terrain with the most Crows"),
-    (lambda d: day(d, 5).update(caps={"food": 5}), None),
+    (lambda d: day(d, 5).update(caps={"food": 5}), "the food maximum is 5 after day 5"),
     (lambda d: (day(d, 5).update(caps={"food": 5}), day(d, 6).update(caps={"food": 6})),
      "a maximum only rises with a vision"),
-    (lambda d: day(d, 12).update({"spirit-dancers": 2}), "only two Spirit Dancers per game"),
+    (lambda d: day(d, 12).update({"spirit-dancers": 2}), "only 2 Spirit Dancers per game"),
     (lambda d: day(d, 5).update(mapped={"A1": "plains"}), "A1 is 9 hexes from J6"),
 ])
 def test_1872_rules(change, what):

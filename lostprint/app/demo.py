@@ -22,7 +22,8 @@ def _inks(quick: bool, landscape: bool = True) -> list[PrintOptions]:
     return [base, base.to(paper="a4"), base.to(ink="mono")]
 
 
-def run_demo(output=None, quick: bool = False, log: Callable[[str], None] = lambda m: None) -> list[Path]:
+def run_demo(output=None, quick: bool = False, log: Callable[[str], None] = lambda m: None,
+             jobs: int | None = None) -> list[Path]:
     from lostprint.paths import examples_dir
 
     out = folder_of(output)
@@ -48,6 +49,10 @@ def run_demo(output=None, quick: bool = False, log: Callable[[str], None] = lamb
             seeds = DEMO_SEEDS[:1] if quick else DEMO_SEEDS
             log(f"maps {plugin.id} seeds {', '.join(map(str, seeds))}")
             written += commands.maps(plugin.id, seeds, PrintOptions(), output=out / "maps", say=log)
+    from lostprint.app.simulate import demo_rated_maps
+    from lostprint.rating.run import Executor
+
+    written += demo_rated_maps(DEMO_SEEDS[0], PrintOptions(), out / "rated", Executor(jobs=jobs), log=log)
         if plugin.has("kit"):
             from lostprint.crows.kit import KitOptions
 

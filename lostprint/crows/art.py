@@ -232,7 +232,7 @@ def totem_shape(name: str, cx: float, cy: float, r: float, color: str):
     role = f"totem-shape:{shape}"
     if shape == "circle":
         return Circle(cx, cy, r, style, role=role)
-    corners = {"square": (4, math.pi / 4, 1.0), "triangle": (3, -math.pi / 2, 1.18), "diamond": (4, 0.0, 1.12)}
+    corners = {"square": (4, math.pi / 4, 1.0), "triangle": (3, -math.pi / 2, 1.18), "diamond": (4, 0.0, 1.05)}
     n, turn, grow = corners[shape]
     pts = tuple((cx + r * grow * math.cos(turn + 2 * math.pi * k / n), cy + r * grow * math.sin(turn + 2 * math.pi * k / n)
                  + (r * 0.12 if shape == "triangle" else 0)) for k in range(n))
@@ -272,8 +272,8 @@ def token(kind: str, trim: Box, bleed: float, ink: str, color: tuple[str, str] |
         name, hexcol = color or G.TOTEM_COLORS[0]
         bg, art = ("#ffffff", "#000000") if mono else (hexcol, "#ffffff")
         items = [background(trim, bleed, _fill(bg))]
-        items.append(totem_shape(name, cx, cy - s * 0.08, s * 0.36, art))
-        items.append(icon("totem", cx, cy - s * 0.08, s * 0.46, art, fill=art))
+        items.append(totem_shape(name, cx, cy - s * 0.1, s * 0.32, art))  # clear of the name under it
+        items.append(icon("totem", cx, cy - s * 0.1, s * 0.42, art, fill=art))
         label, lsize = fitted(name.upper(), "sans-bold", max(MIN_TEXT, s * 0.13), s * 0.86)
         items.append(Text(cx, trim.bottom - s * 0.08, label, lsize, "sans-bold", "middle", art))
         return items

@@ -19,7 +19,7 @@ from lostprint.geometry import hexgrid
 from lostprint.maps import grid
 from lostprint.maps.crows import check_layout_data
 from lostprint.maps.crows import from_dict as layout_from_dict
-from lostprint.maps.model import MAP_FORMAT, Feature, GameMap, from_dict, parse_edge
+from lostprint.maps.model import MAP_FORMAT, Feature, GameMap, difficulty_problems, from_dict, parse_edge
 
 # Feature types each hex game's maps may carry, with what each one means (also in the schema).
 FEATURE_TYPES: dict[str, dict[str, str]] = {
@@ -44,7 +44,7 @@ FEATURE_TYPES: dict[str, dict[str, str]] = {
     },
 }
 TOP_KEYS = ("format", "game", "name", "seed", "generator", "orientation", "offset", "hexes", "terrain",
-            "start", "goals", "features", "note")
+            "start", "goals", "features", "note", "difficulty")
 FEATURE_KEYS = ("type", "hexes", "edges", "letter", "size", "note")
 # Games whose goals are given by features; their `goals` may be left empty.
 GOAL_FEATURES = {"lost-crew": "exit"}
@@ -157,6 +157,8 @@ def _structure(data: dict, game: str) -> list[str]:
         problems.append("generator: a string")
     if "note" in data and not isinstance(data["note"], str):
         problems.append("note: a string")
+    if "difficulty" in data:
+        problems += difficulty_problems(data["difficulty"])
     if data.get("orientation", "flat") != "flat":
         problems.append(f"orientation: the Lost games use flat-top hexes ('flat'), not {data['orientation']!r}")
     if data.get("offset", "even-q") != "even-q":

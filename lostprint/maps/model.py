@@ -6,10 +6,68 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from lostprint.errors import LostprintError
+from lostprint.files.kinds import MAP_FORMAT
 from lostprint.geometry import hexgrid
 from lostprint.paths import asset
 
-MAP_FORMAT = "lostprint-map/1"
+DIFFICULTY_BANDS = ("easy", "normal", "hard")
+DIFFICULTY_KEYS = ("player", "games", "win_rate", "interval", "band")
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """A variant's rating by play (lostprint.rating): `games` seeded games by `player` won
+    `win_rate` of the time (a fraction), 95 % interval `interval`, which puts it in `band`."""
+
+    player: str
+    games: int
+    win_rate: float
+    interval: tuple[float, float]
+    band: str
+
+    def title(self) -> str:
+        """What the sheet's title area prints: "hard · wins 31% ±4"."""
+        half = 100 * (self.interval[1] - self.interval[0]) / 2
+        return f"{self.band} \u00b7 wins {100 * self.win_rate:.0f}% \u00b1{half:.0f}"
+
+    def to_dict(self) -> dict:
+        return {"player": self.player, "games": self.games, "win_rate": round(self.win_rate, 4),
+                "interval": [round(self.interval[0], 4), round(self.interval[1], 4)], "band": self.band}
+
+
+def difficulty_problems(value: object) -> list[str]:
+    """What is wrong with a map file's `difficulty` record ("difficulty.x: what")."""
+    if not isinstance(value, dict):
+        return ["difficulty: an object {player, games, win_rate, interval, band}"]
+    out = [f"difficulty.{k}: unknown field (a rating has {', '.join(DIFFICULTY_KEYS)})"
+           for k in value if k not in DIFFICULTY_KEYS]
+    out += [f"difficulty.{k}: missing" for k in DIFFICULTY_KEYS if k not in value]
+    if out:
+        return out
+    number = (int, float)
+    if not isinstance(value["player"], str) or not value["player"]:
+        out.append("difficulty.player: a player's name, like careful")
+    if not isinstance(value["games"], int) or isinstance(value["games"], bool) or value["games"] < 1:
+        out.append("difficulty.games: a whole number of games, at least 1")
+    rate = value["win_rate"]
+    if not isinstance(rate, number) or isinstance(rate, bool) or not 0 <= rate <= 1:
+        out.append("difficulty.win_rate: a fraction from 0 to 1")
+    iv = value["interval"]
+    if not (isinstance(iv, list) and len(iv) == 2 and all(isinstance(x, number) and not isinstance(x, bool)
+                                                         for x in iv) and 0 <= iv[0] <= iv[1] <= 1):
+        out.append("difficulty.interval: [low, high], fractions from 0 to 1, low first")
+    elif isinstance(rate, number) and not iv[0] <= rate <= iv[1]:
+        out.append(f"difficulty.win_rate: {rate} lies outside its interval {iv}")
+    if value["band"] not in DIFFICULTY_BANDS:
+        out.append(f"difficulty.band: one of {', '.join(DIFFICULTY_BANDS)}")
+    return out
+
+
+def difficulty_from_dict(value: dict | None) -> Difficulty | None:
+    if value is None:
+        return None
+    return Difficulty(player=value["player"], games=value["games"], win_rate=float(value["win_rate"]),
+                      interval=(float(value["interval"][0]), float(value["interval"][1])), band=value["band"])
 
 
 @dataclass(frozen=True)
@@ -49,6 +107,7 @@ class GameMap:
     orientation: str = "flat"
     offset: str = "even-q"
     extra: tuple[tuple[str, object], ...] = field(default=())
+    difficulty: Difficulty | None = None
 
     @cached_property
     def axial(self) -> dict[str, hexgrid.Hex]:
@@ -81,6 +140,8 @@ class GameMap:
         out["start"] = self.start
         out["goals"] = list(self.goals)
         out["features"] = [f.to_dict() for f in self.features]
+        if self.difficulty is not None:
+            out["difficulty"] = self.difficulty.to_dict()
         return out
 
     def to_json(self) -> str:
@@ -108,6 +169,7 @@ def from_dict(data: dict, source: str = "<map>") -> GameMap:
             goals=tuple(data["goals"]), terrain=tuple(sorted(data.get("terrain", {}).items())),
             features=features, seed=data.get("seed"), generator=data.get("generator"),
             orientation=data.get("orientation", "flat"), offset=data.get("offset", "even-q"),
+            difficulty=difficulty_from_dict(data.get("difficulty")),
         )
     except (KeyError, TypeError, AttributeError) as exc:
         raise LostprintError(f"{source}: not a valid map file ({exc})") from None

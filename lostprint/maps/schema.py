@@ -6,7 +6,7 @@ is playable (a river that flows to the delta, a route through the plot hexes...)
 from __future__ import annotations
 
 from lostprint.maps.check import FEATURE_TYPES, HEX_GAMES, ISLAND_SIZES, LABEL_PATTERN, MAX_HEXES, MAX_NAME, PLOT_LETTERS
-from lostprint.maps.model import MAP_FORMAT
+from lostprint.maps.model import DIFFICULTY_BANDS, DIFFICULTY_KEYS, MAP_FORMAT
 
 LABEL = LABEL_PATTERN
 EDGE = LABEL_PATTERN[:-1] + ":(N|NE|SE|S|SW|NW)$"
@@ -27,6 +27,22 @@ def _feature(game: str) -> dict:
             "letter": {"type": "string", "description": "a plot hex's letter: " + ", ".join(PLOT_LETTERS)},
             "size": {"type": "string", "description": "an island's size: " + ", ".join(ISLAND_SIZES)},
             "note": {"type": "string"},
+        },
+    }
+
+
+def _difficulty() -> dict:
+    fraction = {"type": "number", "minimum": 0, "maximum": 1}
+    return {
+        "type": "object", "required": list(DIFFICULTY_KEYS), "additionalProperties": False,
+        "description": "the variant's rating by play (lostprint map --difficulty, lostprint simulate)",
+        "properties": {
+            "player": {"type": "string", "minLength": 1, "description": "the simulated player, like careful"},
+            "games": {"type": "integer", "minimum": 1, "description": "seeded games played (seeds 0..games-1)"},
+            "win_rate": {**fraction, "description": "the share of those games won"},
+            "interval": {"type": "array", "items": fraction, "minItems": 2, "maxItems": 2,
+                         "description": "the 95 % Wilson interval of the win rate, [low, high]"},
+            "band": {"enum": list(DIFFICULTY_BANDS)},
         },
     }
 
@@ -54,6 +70,7 @@ def _hex_map(game: str) -> dict:
             "goals": {"type": "array", "uniqueItems": True, "items": {"$ref": "#/$defs/label"},
                       "description": "goal hexes (1672 may leave this empty: its goals are the exit hexes)"},
             "features": {"type": "array", "items": _feature(game)},
+            "difficulty": _difficulty(),
         },
     }
 

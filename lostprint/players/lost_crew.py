@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import deque
 
 from lostprint.engine import lost_crew as eng
+from lostprint.files.kinds import SAVE_FORMAT
 from lostprint.games.lost_crew import ISLAND_SUPPLIES, RULES, slot_count
 from lostprint.players.common import Dice, rng_for
 
@@ -340,7 +341,7 @@ def voyage_save(sim: Captain, game_map=None, limit: int = 60) -> dict:  # not a 
     """Play `sim` to the end (or `limit` days) and write the voyage as save data."""
     played = sim.play(limit)
     out = {
-        "format": "lostprint-save/1",
+        "format": SAVE_FORMAT,
         "game": "lost-crew",
         "map": "standard" if game_map is None else None,
         "setup": {"sailors": list(SAILORS)},

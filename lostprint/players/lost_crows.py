@@ -11,6 +11,7 @@ import heapq
 import itertools
 
 from lostprint.engine import lost_crows as eng
+from lostprint.files.kinds import SAVE_FORMAT
 from lostprint.games import lost_crows_plots as plots
 from lostprint.games.lost_crows import RULES
 from lostprint.players.common import Dice, rng_for
@@ -598,7 +599,7 @@ def simulate_1872(seed: int, game_map=None, player=Chief) -> dict:
     """A whole game of 1872 as save data (no journal), each day with its rolls."""
     played = player(seed, game_map).play()
     out = {
-        "format": "lostprint-save/1",
+        "format": SAVE_FORMAT,
         "game": "lost-crows",
         "map": "standard" if game_map is None else None,
         "days": played["days"],

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lostprint.engine import lost_expedition as eng
+from lostprint.files.kinds import SAVE_FORMAT
 from lostprint.games.lost_expedition import EXPEDITIONS, TRACKER_KEYS
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.players.common import Dice, rng_for
@@ -296,7 +297,7 @@ def play(seed: int, game_map=None, player=Careful) -> dict:
     sim = player(seed, game_map)
     played = sim.play()
     return {
-        "format": "lostprint-save/1",
+        "format": SAVE_FORMAT,
         "game": "lost-expedition",
         "map": "standard" if game_map is None else None,
         "setup": {"expedition": played["expedition"]},

@@ -369,7 +369,9 @@ class _Range:
 
 
 def _signed(a: int, b: int) -> str:
-    return f"{a:+d}" if a == b else f"{a:+d}..{b:+d}"
+    if a >= b:  # an exact change, or one only the upper bound knows
+        return f"{b:+d}"
+    return f"{a:+d}..{b:+d}"
 
 
 def _interest_effects(r: _Range, key: str, fill_possible: bool) -> None:
@@ -397,6 +399,8 @@ def _bounds(st, s0: eng.State, obs) -> list[tuple[At, str]]:
                 day_start=start)
     r = _Range(s0.values)
     r.add("four of a kind", {"conquistadors": (0, R.kind_bonus)})
+    if obs["fever"] == "struck":  # a fever icon cost morale today: at the earliest, before any gain
+        r.add("a fever struck", {"morale": (0, -R.fever_morale)})
     r.add(PHASE_TITLE["movement"], eng.phase_range(s0, "movement"))
     r.add(PHASE_TITLE["exploring"], eng.phase_range(s0, "exploring"))
     villages = sum(1 for m in here if m.kind == "village")

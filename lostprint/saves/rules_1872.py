@@ -532,8 +532,7 @@ class DayReplay:
             if omens is not None and k != len(omens):
                 continue
             counts = Counter(maps)
-            if any(counts[t] != self.drawn[t] if room else counts[t] < self.drawn[t]
-                   for t, room in self.room.items()):
+            if any(counts[t] < self.drawn[t] or (counts[t] > self.drawn[t] and self.room[t]) for t in self.room.kinds):
                 continue
             out.add(s)
         return out
@@ -545,20 +544,7 @@ class DayReplay:
         (index = units done) and by Phase 3 (the steps, the plot outcome, the end of the turn)."""
         inf = 99
         n = len(eng.KEYS)
-        per_unit = []
-        for unit in eng.UNITS:
-            gain, loss = [0] * n, [0] * n
-            for r in range(len(eng.ROWS)):
-                g, lo = effect_span(eng.cell_effects(unit, r))
-                for i in range(n):
-                    gain[i] = max(gain[i], g[i] + (1 if unit == "tribe" and eng.KEYS[i] == "food" else 0))
-                    loss[i] = max(loss[i], lo[i])
-            per_unit.append((gain, loss))
-        self.rest = []
-        for done in range(len(eng.UNITS) + 1):
-            g = [sum(per_unit[u][0][i] for u in range(done, len(eng.UNITS))) for i in range(n)]
-            lo = [sum(per_unit[u][1][i] for u in range(done, len(eng.UNITS))) for i in range(n)]
-            self.rest.append((g, lo))
+        self.rest = REST_SPANS
         up, down, must = [0] * n, [0] * n, [0] * n
         crow_gain = 0
         for letter, (roll, index, out, at) in self.facts.plots.items():
@@ -942,6 +928,27 @@ def effect_span(effects) -> tuple[list[int], list[int]]:
     return gain, loss
 
 
+def _rest_spans() -> tuple:
+    """For each number of units resolved: how far the units still to come could move each value."""
+    n = len(eng.KEYS)
+    per_unit = []
+    thieves = [max(effect_span(p.tribe_negative)[0][i] for p in plots.POWERS.values()) for i in range(n)]
+    for unit in eng.UNITS:
+        gain, loss = [0] * n, [0] * n
+        for r in range(len(eng.ROWS)):
+            g, lo = effect_span(eng.cell_effects(unit, r))
+            for i in range(n):
+                gain[i] = max(gain[i], g[i] + (thieves[i] if unit == "tribe" else 0))
+                loss[i] = max(loss[i], lo[i])
+        per_unit.append((gain, loss))
+    out = []
+    for done in range(len(eng.UNITS) + 1):
+        g = tuple(sum(per_unit[u][0][i] for u in range(done, len(eng.UNITS))) for i in range(n))
+        lo = tuple(sum(per_unit[u][1][i] for u in range(done, len(eng.UNITS))) for i in range(n))
+        out.append((g, lo))
+    return tuple(out)
+
+
 def _spread(values) -> str:
     values = sorted(values)
     if not values:
@@ -960,4 +967,5 @@ def _products(faces: tuple, n: int):
             yield (f,) + rest
 
 
+REST_SPANS = _rest_spans()
 RULES = Rules1872()

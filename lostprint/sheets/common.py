@@ -38,7 +38,9 @@ def variant_name(game_map) -> str:
     """What the title area says about the map: nothing for the standard map, else the variant's name."""
     if game_map is None or game_map.name == "standard":
         return ""
-    return f"Variant map: {game_map.name}" + (f" (seed {game_map.seed})" if game_map.seed is not None else "")
+    rating = getattr(game_map, "difficulty", None)
+    return f"Variant map: {game_map.name}" + (f" (seed {game_map.seed})" if game_map.seed is not None else "") \
+        + (f" \u00b7 {rating.title()}" if rating is not None else "")
 
 
 def foot_line(opts: SheetOptions, right: str, pal: Palette, left: str = "", left_color: str = "") -> Group:

@@ -1,0 +1,293 @@
+"""`lostprint simulate`, `lostprint map --difficulty`, parallel `map --count`, `validate --rerate`:
+variant maps rated by play (lostprint.rating), on every core or on a Dask cluster.
+
+Everything here gives the same output for the same inputs whatever `--jobs` or executor: games are
+seeded, batches come back in seed order, map candidates in seed order.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable
+
+from lostprint.app.naming import folder_of, inside, output_name
+from lostprint.errors import LostprintError, UsageError
+from lostprint.games import resolve
+from lostprint.options import PrintOptions
+from lostprint.rating import bands
+from lostprint.rating.players import DEFAULT_PLAYER, player_of, players_of, rated_games
+from lostprint.rating.run import Executor, chunks_of, ordered_map, play_chunk, play_games
+from lostprint.rating.stats import Rating, rate
+
+Say = Callable[[str], None]
+Progress = Callable[[int], None]
+MAX_DRAWS = 200  # not a rule: candidate maps drawn for each map asked of a difficulty band
+
+
+def _quiet(_message: str) -> None:
+    pass
+
+
+def rated_id(game: str) -> str:
+    plugin = resolve(game)
+    if plugin.id not in rated_games():
+        raise UsageError(f"{plugin.title} is not simulated (simulated games: {', '.join(rated_games())})")
+    return plugin.id
+
+
+# --- which map -----------------------------------------------------------------------------------
+
+
+def map_json_of(game: str, map_file: str | Path | None, map_seed: int | None) -> tuple[str | None, str]:
+    """(the map as JSON text or None for the standard map, its name)."""
+    if map_file is not None and map_seed is not None:
+        raise UsageError("give --map FILE or --seed N, not both")
+    if map_file is not None:
+        from lostprint.maps.check import load_map
+
+        game_map = load_map(map_file)
+        if game_map.game != game:
+            raise LostprintError(f"{map_file}: game: this map is for {game_map.game}, not {game}")
+        return game_map.to_json(), game_map.name
+    if map_seed is not None:
+        from lostprint.maps.generate import generate
+
+        game_map = generate(game, map_seed)
+        return game_map.to_json(), game_map.name
+    return None, "standard"
+
+
+# --- simulate ------------------------------------------------------------------------------------
+
+
+def simulate(game: str, *, map_file=None, map_seed: int | None = None, games: int = 1000,
+             player: str = DEFAULT_PLAYER, first_seed: int = 0, executor: Executor = Executor(),
+             progress: Progress | None = None) -> Rating:
+    """Play `games` seeded games (seeds first_seed...) and rate them."""
+    game = rated_id(game)
+    player_of(game, player)
+    if games < 1:
+        raise UsageError(f"--games must be at least 1 (got {games})")
+    map_json, name = map_json_of(game, map_file, map_seed)
+    chunks = chunks_of(game, player, map_json, first_seed, games, executor.workers)
+    return rate(game, player, name, play_games(chunks, executor, progress))
+
+
+def rating_json(rating: Rating) -> str:
+    import json
+
+    out = rating.to_dict()
+    out["band"] = bands.band_of(rating.game, rating.win_rate)
+    out["bands"] = {b.name: [round(b.low, 4), round(b.high, 4)] for b in bands.bands_of(rating.game).values()}
+    return json.dumps(out, indent=2, ensure_ascii=False) + "\n"
+
+
+def rating_table(rating: Rating) -> str:
+    """The small table `lostprint simulate` prints."""
+    plugin = resolve(rating.game)
+    lo, hi = rating.interval
+    last = rating.first_seed + rating.games - 1
+    band = bands.band_of(rating.game, rating.win_rate)
+    all_bands = ", ".join(b.text() for b in bands.bands_of(rating.game).values())
+    lines = [
+        f"{plugin.title} \u00b7 {rating.map_name} map \u00b7 {rating.player} player \u00b7 "
+        f"{rating.games:,} games (seeds {rating.first_seed}\u2013{last})",
+        f"  won         {rating.wins:>6,}  {100 * rating.win_rate:5.1f}%   95% interval {100 * lo:.1f}\u2013{100 * hi:.1f}%",
+        f"  score       quartiles {rating.quartiles[0]} / {rating.quartiles[1]} / {rating.quartiles[2]}",
+        f"  days        mean {rating.mean_days:.1f}",
+        f"  band        {band}  ({all_bands})",
+    ]
+    if rating.causes:
+        lines.append("  not won because")
+        width = max(len(c) for c, _ in rating.causes)
+        lines += [f"    {cause:<{width}}  {n:>6,}  {100 * n / rating.games:5.1f}%" for cause, n in rating.causes]
+    return "\n".join(lines) + "\n"
+
+
+def players_text(game: str) -> str:
+    return "\n".join(f"{e.name}: {e.about}" for e in players_of(rated_id(game)).values())
+
+
+# --- rating a map until its interval is narrow ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Candidate:
+    game: str
+    player: str
+    seed: int  # the map's seed
+    target: str | None  # a band, or None: rate whatever it is
+    max_games: int = bands.MAX_GAMES
+    half_width: float = bands.TARGET_HALF_WIDTH
+    first_game: int = 0
+
+
+def rate_candidate(c: Candidate):
+    """(map JSON, Verdict) of one variant: generated from its seed, played STEP games at a time
+    (in one worker: a candidate is the unit of parallel work in a search)."""
+    from lostprint.maps.generate import generate
+    from lostprint.rating.run import Chunk
+
+    map_json = generate(c.game, c.seed).to_json()
+    results: list = []
+    while True:
+        results += play_chunk(Chunk(c.game, c.player, map_json, c.first_game + len(results), bands.STEP))
+        verdict = bands.settled(c.game, results, c.target, c.max_games, c.half_width)
+        if verdict is not None:
+            return map_json, verdict
+
+
+def _with_rating(map_json: str, verdict, c: Candidate):
+    import json
+
+    from lostprint.maps.model import from_dict
+
+    return replace(from_dict(json.loads(map_json)), difficulty=verdict.difficulty(c.game, c.player))
+
+
+def difficulty_search(game: str, band: str, seed: int, count: int, player: str = DEFAULT_PLAYER,
+                      executor: Executor = Executor(), max_draws: int = MAX_DRAWS,
+                      max_games: int = bands.MAX_GAMES, progress: Progress | None = None, say: Say = _quiet):
+    """The first `count` variants from seeds seed, seed+1, ... whose rating lies in `band`
+    (GameMaps with their `difficulty`), drawing at most count * max_draws candidates."""
+    game = rated_id(game)
+    player_of(game, player)
+    if band not in bands.band_names():
+        raise UsageError(f"unknown band {band!r} (bands: {', '.join(bands.band_names())})")
+    limit = count * max_draws
+    candidates = (Candidate(game, player, s, band, max_games) for s in range(seed, seed + limit))
+    kept = []
+    drawn = 0
+    for map_json, verdict in ordered_map(rate_candidate, candidates, executor):
+        drawn += 1
+        if verdict.kept:
+            kept.append(_with_rating(map_json, verdict, Candidate(game, player, seed + drawn - 1, band)))
+            if progress:
+                progress(1)
+            if len(kept) == count:
+                break
+        else:
+            say(f"seed {seed + drawn - 1}: {verdict.difficulty(game, player).title()} after "
+                f"{len(verdict.results)} games, {verdict.why}: next")
+    if len(kept) < count:
+        b = bands.bands_of(game)[band]
+        raise LostprintError(f"only {len(kept)} of {count} {game} maps in {b.text()} among the {limit} "
+                             f"seeds {seed}\u2013{seed + limit - 1}; try another --seed or band")
+    return kept
+
+
+# --- writing maps --------------------------------------------------------------------------------
+
+
+def _variant_task(args) -> tuple[list[tuple[str, bytes]], list[str]]:
+    """One seed's files (in a worker), with the warnings it would have said."""
+    from lostprint.app.commands import variant_files
+
+    game, seed, cols, rows, opts = args
+    said: list[str] = []
+    return variant_files(game, seed, cols, rows, opts, say=said.append), said
+
+
+def maps_parallel(game: str, seeds, opts: PrintOptions, cols: int | None = None, rows: int | None = None,
+                  output=None, executor: Executor = Executor(), say: Say = _quiet,
+                  progress: Progress | None = None) -> list[Path]:
+    """`lostprint map --count K`: as commands.maps, each seed built on any core, written in seed order."""
+    from lostprint.paths import write_together
+
+    folder = folder_of(output)
+    game = resolve(game).id
+    written: list[Path] = []
+    for files, said in ordered_map(_variant_task, ((game, s, cols, rows, opts) for s in seeds), executor):
+        for message in said:
+            say(message)
+        written += write_together([(inside(folder, name), data) for name, data in files])
+        if progress:
+            progress(1)
+    return written
+
+
+def rated_files(game_map, opts: PrintOptions) -> list[tuple[str, bytes]]:
+    """[(name, bytes)] of a rated variant: its map file (with `difficulty`) and its sheet."""
+    from lostprint.app.commands import _bytes, variant_printable
+
+    plugin = resolve(game_map.game)
+    stem = dict(seed=game_map.seed, label=game_map.difficulty.band if game_map.difficulty else None)
+    files = [(output_name(plugin.stem, "map", **stem) + ".json", game_map.to_json().encode("utf-8"))]
+    fmt = opts.fmt or "pdf"
+    scene = variant_printable(plugin, game_map, opts)
+    files.append((f"{output_name(plugin.stem, 'map', opts, **stem)}.{fmt}", _bytes(scene, opts, fmt)))
+    return files
+
+
+def difficulty_maps(game: str, band: str, seed: int, count: int, opts: PrintOptions, output=None,
+                    player: str = DEFAULT_PLAYER, executor: Executor = Executor(), say: Say = _quiet,
+                    progress: Progress | None = None) -> list[Path]:
+    """`lostprint map GAME --difficulty BAND`: the first `count` variants in the band, each written
+    with its sheet (nothing is written unless all `count` are found)."""
+    from lostprint.paths import write_together
+
+    folder = folder_of(output)
+    kept = difficulty_search(game, band, seed, count, player, executor, progress=progress, say=say)
+    files = [(inside(folder, name), data) for gm in kept for name, data in rated_files(gm, opts)]
+    return write_together(files)
+
+
+# --- validate --rerate ---------------------------------------------------------------------------
+
+
+def rerate(path: str | Path, executor: Executor = Executor(), progress: Progress | None = None
+           ) -> tuple[list[str], str]:
+    """Replay a map file's recorded rating (same player, same seeds) and compare."""
+    from lostprint.files import MAP, line_at, shown_path
+    from lostprint.files import load as load_file
+    from lostprint.maps.model import difficulty_problems
+
+    source = shown_path(path)
+    data = load_file(path, MAP)
+    record = data.get("difficulty") if isinstance(data, dict) else None
+    line = line_at(data, "difficulty") or 1
+    if record is None:
+        return [f"{source}:{getattr(data, 'line', 1) or 1}: difficulty: no rating recorded to re-check "
+                f"(rate a map with lostprint map GAME --difficulty BAND)"], ""
+    problems = difficulty_problems(record)
+    if problems:
+        return [f"{source}:{line}: {p}" for p in problems], ""
+    game = rated_id(data.get("game", ""))
+    try:
+        player_of(game, record["player"])
+    except UsageError as exc:
+        return [f"{source}:{line}: difficulty.player: {exc}"], ""
+    rating = simulate(game, map_file=path, games=record["games"], player=record["player"],
+                      executor=executor, progress=progress)
+    now = round(rating.win_rate, 4)
+    band = bands.band_of(game, rating.win_rate)
+    out = []
+    if now != record["win_rate"]:
+        out.append(f"{source}:{line}: difficulty.win_rate: recorded {record['win_rate']}, but "
+                   f"{rating.games} games by the {rating.player} player now win {now} ({band})")
+    if band != record["band"]:
+        out.append(f"{source}:{line}: difficulty.band: recorded {record['band']}, but a win rate of "
+                   f"{100 * rating.win_rate:.1f}% is {bands.bands_of(game)[band].text()}")
+    summary = (f"{source}: rating re-checked: {rating.games} games by the {rating.player} player win "
+               f"{100 * rating.win_rate:.1f}% ({band}), as recorded")
+    return out, ("" if out else summary)
+
+
+# --- the demo ------------------------------------------------------------------------------------
+
+
+def demo_rated_maps(seed: int, opts: PrintOptions, output, executor: Executor = Executor(),
+                    log: Say = _quiet) -> list[Path]:
+    """One rated variant per simulated game (the careful player, its band whatever it is), each
+    written with its sheet; the games are rated side by side."""
+    from lostprint.paths import write_together
+
+    folder = folder_of(output)
+    games = rated_games()
+    log(f"rated maps {', '.join(games)} seed {seed}")
+    candidates = [Candidate(game, DEFAULT_PLAYER, seed, None) for game in games]
+    written: list[Path] = []
+    for c, (map_json, verdict) in zip(candidates, ordered_map(rate_candidate, candidates, executor)):
+        gm = _with_rating(map_json, verdict, c)
+        written += write_together([(inside(folder, name), data) for name, data in rated_files(gm, opts)])
+    return written

@@ -1,0 +1,122 @@
+"""Which seeded players exist for each Lost game, and one game played to its end as a small result.
+
+The players live with their games (lostprint.players.<game>); this registry only names them. A game's
+module may give `PLAYERS = {"careful": Class, ...}`; otherwise the known class names below are looked
+up, and a name whose class is missing is simply not listed. A player is a class taking
+`(seed, game_map)` whose `play()` returns `{"days": [...], "result": ...}`; its final engine state
+is read for the score and for why a game was lost.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from typing import NamedTuple
+
+from lostprint.errors import UsageError
+
+# game id -> (players module, engine module, attribute holding the final state,
+#             ((player name, class name, what it does), ...))
+_KNOWN = {
+    "lost-expedition": ("lostprint.players.lost_expedition", "lostprint.engine.lost_expedition", "st", (
+        ("careful", "Careful", "plans its dice: rerolls for what the day needs, spends muskets on "
+                               "rerolls, maps toward the goal and steps when progress pays"),
+        ("naive", "Naive", "keeps every roll, never spends a musket, steps as soon as it can"),
+    )),
+    "lost-crew": ("lostprint.players.lost_crew", "lostprint.engine.lost_crew", "v", (
+        ("careful", "Captain", "heads for the nearest exit through coloured water, heals, repairs, "
+                               "fishes, keeps a watch, stops to provision when Water or Food is low"),
+        ("naive", "Deckhand", "steers, scans and gathers with whoever is left; never repairs, fishes, "
+                              "offers Goods or keeps a watch"),
+    )),
+    "lost-crows": ("lostprint.players.lost_crows", "lostprint.engine.lost_crows", "st", (
+        ("careful", "Chief", "weighs every split of each roll between the units, with the last "
+                             "roll's expectation worked out exactly"),
+        ("naive", "PairsChief", "puts both dice of a roll into one unit"),
+    )),
+}
+DEFAULT_PLAYER = "careful"
+
+
+class GameResult(NamedTuple):
+    """One simulated game: what a rating needs of it (small, so batches travel cheaply)."""
+
+    seed: int
+    result: str  # won | lost | unfinished
+    score: int
+    days: int
+    cause: str  # why it ended ("" for a win)
+
+
+@dataclass(frozen=True)
+class PlayerEntry:
+    game: str
+    name: str
+    cls: type
+    about: str
+
+
+def rated_games() -> tuple[str, ...]:
+    return tuple(_KNOWN)
+
+
+def players_of(game: str) -> dict[str, PlayerEntry]:
+    """{name: entry} of the players that exist now for a game id, careful first."""
+    if game not in _KNOWN:
+        raise UsageError(f"{game} has no simulated players (rated games: {', '.join(_KNOWN)})")
+    module_name, _engine, _attr, known = _KNOWN[game]
+    module = import_module(module_name)
+    listed = dict(getattr(module, "PLAYERS", {}) or {})
+    out: dict[str, PlayerEntry] = {}
+    for name, cls_name, about in known:
+        cls = listed.get(name) or getattr(module, cls_name, None)
+        if cls is not None:
+            out[name] = PlayerEntry(game, name, cls, about)
+    for name, cls in listed.items():  # players a game module adds later
+        out.setdefault(name, PlayerEntry(game, name, cls, (cls.__doc__ or name).strip().splitlines()[0]))
+    return out
+
+
+def player_of(game: str, name: str) -> PlayerEntry:
+    players = players_of(game)
+    if name not in players:
+        raise UsageError(f"unknown player {name!r} for {game} (players: {', '.join(players)})")
+    return players[name]
+
+
+def _loss_cause(game: str, final, result: str, days: int) -> str:
+    if result == "won":
+        return ""
+    if result == "unfinished":
+        return f"not over after {days} days (the simulation's bound)"
+    over = getattr(final, "over", None)
+    if isinstance(over, tuple) and len(over) > 1 and over[1]:
+        return str(over[1])
+    if game == "lost-expedition":  # its engine says "lost" without why: read it off the final state
+        if final.get("conquistadors") == 0:
+            return "the last conquistador was lost"
+        from lostprint.games.lost_expedition import RULES
+
+        return f"the day limit ({RULES.day_limit} days)"
+    return "lost"
+
+
+def _score(game: str, engine, final, result: str) -> int:
+    if game == "lost-expedition":
+        terms = engine.score(final, result)
+    else:
+        terms = engine.score(final)
+    return sum(points for _, points in terms)
+
+
+def play_one(game: str, player: str, seed: int, game_map=None) -> GameResult:
+    """One whole game by a named player on a map (None: the standard map)."""
+    entry = player_of(game, player)
+    _module, engine_name, attr, _known = _KNOWN[game]
+    engine = import_module(engine_name)
+    sim = entry.cls(seed, game_map)
+    played = sim.play()
+    final = getattr(sim, attr)
+    result = played["result"]
+    days = len(played["days"])
+    return GameResult(seed, result, _score(game, engine, final, result), days,
+                      _loss_cause(game, final, result, days))

@@ -1,0 +1,133 @@
+"""Run seeded work in batches: in this process, on every core (a process pool), or on a Dask cluster.
+
+A batch (`Chunk`) is a run of consecutive seeds for one game, player and map; its results depend on
+nothing else and come back in submission order, so `--jobs 1`, `--jobs 8` and a cluster give the
+same numbers. The map travels as its JSON text (what a map file holds), rebuilt in each worker.
+dask.distributed is imported only when a Dask scheduler is asked for.
+"""
+from __future__ import annotations
+
+import os
+from collections import deque
+from typing import Callable, Iterable, Iterator, NamedTuple
+
+from lostprint.errors import LostprintError, UsageError
+from lostprint.rating.players import GameResult, play_one
+
+Progress = Callable[[int], None]  # hears how many more games are done
+CHUNKS_PER_WORKER = 8  # not a rule: batches per worker, for an even load and a moving progress bar
+MAX_CHUNK = 250  # not a rule: the most games in one batch
+IN_FLIGHT = 2  # not a rule: tasks queued per worker ahead of the one being collected
+CONNECT_TIMEOUT = "5s"  # not a rule: how long to wait for a Dask scheduler
+
+
+class Chunk(NamedTuple):
+    game: str
+    player: str
+    map_json: str | None  # None: the standard map
+    first: int
+    count: int
+
+
+class Executor(NamedTuple):
+    """Where batches run: `local` with `jobs` processes (1: in this process), or `dask` at `scheduler`."""
+
+    kind: str = "local"
+    jobs: int | None = None  # None: every core
+    scheduler: str | None = None
+
+    @property
+    def workers(self) -> int:
+        return self.jobs or os.cpu_count() or 1
+
+
+def map_from_json(map_json: str | None):
+    if map_json is None:
+        return None
+    import json
+
+    from lostprint.maps.model import from_dict
+
+    return from_dict(json.loads(map_json), "<map>")
+
+
+def play_chunk(chunk: Chunk) -> tuple[GameResult, ...]:
+    """Every game of a batch (run in a worker: a module-level function, picklable)."""
+    game_map = map_from_json(chunk.map_json)
+    return tuple(play_one(chunk.game, chunk.player, seed, game_map)
+                 for seed in range(chunk.first, chunk.first + chunk.count))
+
+
+def chunks_of(game: str, player: str, map_json: str | None, first: int, games: int, workers: int) -> list[Chunk]:
+    size = max(1, min(MAX_CHUNK, -(-games // (workers * CHUNKS_PER_WORKER))))
+    return [Chunk(game, player, map_json, s, min(size, first + games - s))
+            for s in range(first, first + games, size)]
+
+
+def play_games(chunks: Iterable[Chunk], executor: Executor = Executor(), progress: Progress | None = None
+               ) -> list[GameResult]:
+    """The results of every batch, in seed order."""
+    chunks = list(chunks)
+    out: list[GameResult] = []
+    for chunk, part in zip(chunks, ordered_map(play_chunk, chunks, executor)):
+        out += part
+        if progress:
+            progress(chunk.count)
+    return sorted(out, key=lambda r: r.seed)
+
+
+def ordered_map(fn: Callable, items: Iterable, executor: Executor = Executor()) -> Iterator:
+    """fn(item) for each item, yielded in the items' order; lazily, with a few tasks in flight per
+    worker, so a caller may stop early (what was already started is finished and dropped)."""
+    if executor.kind == "dask":
+        yield from _dask_map(fn, items, executor.scheduler)
+    elif executor.kind != "local":
+        raise UsageError(f"unknown executor {executor.kind!r} (local or dask)")
+    elif executor.workers <= 1:
+        for item in items:
+            yield fn(item)
+    else:
+        yield from _pool_map(fn, items, executor.workers)
+
+
+def _windowed(submit: Callable, collect: Callable, items: Iterable, window: int) -> Iterator:
+    pending: deque = deque()
+    for item in items:
+        pending.append(submit(item))
+        if len(pending) >= window:
+            yield collect(pending.popleft())
+    while pending:
+        yield collect(pending.popleft())
+
+
+def _pool_map(fn: Callable, items: Iterable, workers: int) -> Iterator:
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from _windowed(lambda item: pool.submit(fn, item), lambda fut: fut.result(), items,
+                             workers * IN_FLIGHT)
+
+
+def connect(scheduler: str | None):
+    """A dask.distributed Client at `scheduler`, or one clear error."""
+    if not scheduler:
+        raise UsageError("--executor dask needs --scheduler ADDRESS (like tcp://10.0.0.5:8786)")
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise UsageError("--executor dask needs dask.distributed: pip install 'lostprint[cluster]'") from None
+    try:
+        return Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise LostprintError(f"cannot reach the Dask scheduler at {scheduler}: {reason[:200]}") from None
+
+
+def _dask_map(fn: Callable, items: Iterable, scheduler: str | None) -> Iterator:
+    client = connect(scheduler)
+    try:
+        workers = max(1, sum(client.nthreads().values()))
+        yield from _windowed(lambda item: client.submit(fn, item, pure=False), lambda fut: fut.result(),
+                             items, workers * IN_FLIGHT)
+    finally:
+        client.close()

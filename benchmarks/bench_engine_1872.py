@@ -29,6 +29,11 @@ def cpu(fn, *args):
     return time.process_time() - t
 
 
+def play_all(player, seeds) -> None:
+    for seed in seeds:
+        player(seed).play()
+
+
 def longest(seeds) -> dict:
     saves = [simulate_1872(s) for s in seeds]
     return max(saves, key=lambda s: len(s["days"]))
@@ -58,8 +63,8 @@ def main() -> None:
     careful, naive = [], []
     for r in range(args.rounds):
         seeds = range(r * args.games, (r + 1) * args.games)
-        careful.append(cpu(lambda: [Chief(s).play() for s in seeds]) / args.games)
-        naive.append(cpu(lambda: [PairsChief(s).play() for s in seeds]) / args.games)
+        careful.append(cpu(play_all, Chief, seeds) / args.games)
+        naive.append(cpu(play_all, PairsChief, seeds) / args.games)
     for name, times in (("careful player", careful), ("naive player", naive)):
         t = statistics.median(times)
         print(f"{name:<15} {1000 * t:7.1f} ms CPU a game, {1 / t:7.0f} games/s  "

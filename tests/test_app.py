@@ -63,15 +63,20 @@ def test_sheet_of_a_map_named_to_escape_writes_inside_output(tmp_path):
     assert not (tmp_path / "victim.pdf").exists() and not list(tmp_path.glob("**/victim*"))
 
 
-def test_a_crows_record_is_named_the_same_by_render_and_demo(tmp_path):
+@pytest.fixture(scope="module")
+def demo_names(tmp_path_factory) -> set[str]:
     from lostprint.app.demo import run_demo
+
+    return {p.name for p in run_demo(tmp_path_factory.mktemp("demo"), quick=True)}
+
+
+def test_a_crows_record_is_named_the_same_by_render_and_demo(tmp_path, demo_names):
     from lostprint.paths import examples_dir
 
     r = run_cli("render", examples_dir() / "crows-3p.yaml", "-o", f"{tmp_path / 'r'}/")
     assert r.returncode == 0, r.stderr
     rendered = {p.name for p in (tmp_path / "r").iterdir()}
     assert rendered == {"crows-3p-journal-letter.pdf"}
-    demo_names = {p.name for p in run_demo(tmp_path / "d", quick=True)}
     assert rendered <= demo_names
 
 
@@ -97,10 +102,8 @@ def test_a_broken_plugin_part_raises_its_import_error_not_a_missing_feature():
         resolve("1572").part("kit")
 
 
-def test_every_hex_game_has_a_sheet_and_the_demo_loop_covers_it(tmp_path):
-    from lostprint.app.demo import run_demo
-
-    names = " ".join(p.name for p in run_demo(tmp_path, quick=True))
+def test_the_demo_loop_covers_every_sheet_and_rulebook(demo_names):
+    names = " ".join(sorted(demo_names))
     for g in GAMES:
         if g.has("sheet"):
             assert f"{g.stem}-sheet-letter.pdf" in names, g.id

@@ -180,7 +180,7 @@ def marks_and_rects(content):
         if m := re.fullmatch(rf"{NUM} w", line.strip()):
             width = float(m.group(1))
         elif m := re.fullmatch(rf"n {NUM} {NUM} m {NUM} {NUM} l S", line.strip()):
-            if width == 0.25:
+            if width in (0.25, 0.3):  # crop marks, and the shared cut lines of touching pieces
                 marks.append(tuple(round(float(v), 2) for v in m.groups()))
         elif m := re.fullmatch(rf"n {NUM} {NUM} {NUM} {NUM} re", line.strip()):
             rects.append(tuple(round(float(v), 2) for v in m.groups()))
@@ -193,8 +193,8 @@ def check_trims(path, opts: KitOptions):
     sizes = {}
     for section in sections(opts):
         w, h = q(section.trim[0]), q(section.trim[1])
-        sizes[(round(w + 2 * q(opts.bleed), 2), round(h + 2 * q(opts.bleed), 2))] = section.key
-    b = q(opts.bleed)
+        bleed = 0.0 if section.shared or opts.shared else q(opts.bleed)  # touching pieces have no bleed
+        sizes[(round(w + 2 * bleed, 2), round(h + 2 * bleed, 2))] = bleed
     checked = 0
     for page_dict, content in pdf_pages(path):
         media = box_of(page_dict, "MediaBox")
@@ -202,6 +202,7 @@ def check_trims(path, opts: KitOptions):
         assert trim_box is not None and bleed_box is not None
         marks, rects = marks_and_rects(content)
         bleeds = [r for r in rects if (r[2], r[3]) in sizes]
+        b = sizes[(bleeds[0][2], bleeds[0][3])] if bleeds else 0.0
         if trim_box == media:
             assert bleeds == [] and marks == []
             continue
@@ -215,10 +216,11 @@ def check_trims(path, opts: KitOptions):
             assert {tx0, tx1} <= vx, f"no cut line on the trim x of {x, y}"
             assert {ty0, ty1} <= hy, f"no cut line on the trim y of {x, y}"
             checked += 1
+            e = 0.005  # a shared cut line lies on a piece's edge, never inside it
             for mx, my0, my1 in verticals:
-                assert not (x < mx < x + w and my0 < y + h and my1 > y), "a mark crosses a piece"
+                assert not (x + e < mx < x + w - e and my0 < y + h and my1 > y), "a mark crosses a piece"
             for my, mx0, mx1 in horizontals:
-                assert not (y < my < y + h and mx0 < x + w and mx1 > x), "a mark crosses a piece"
+                assert not (y + e < my < y + h - e and mx0 < x + w and mx1 > x), "a mark crosses a piece"
         union = (min(r[0] for r in bleeds), min(r[1] for r in bleeds),
                  max(r[0] + r[2] for r in bleeds), max(r[1] + r[3] for r in bleeds))
         assert all(abs(a - c) <= 0.011 for a, c in zip(bleed_box, union))
@@ -252,11 +254,13 @@ def test_pdf_is_sound_embedded_and_sized(tmp_root, tools, paper):
 
 
 def test_pdf_text_names_every_tile_and_spell(tmp_root, tools):
+    from lostprint.books.typeset import curly
+
     text = normalise(pdftext(kit_pdf(tmp_root)))
     for t in G.ALL_TILES:
-        assert t.name in text
+        assert curly(t.name) in text  # set with curly quotes
     for s in G.SPELLS:
-        assert s.name in text
+        assert curly(s.name) in text
     assert "Setting up" in text and "Flocking" in text
 
 
@@ -321,4 +325,5 @@ def test_marks_are_lines_only_in_the_crop_mark_group():
     page = kit().pages[1]
     groups = [g for g in page.items if isinstance(g, Group) and g.name == "crop-marks"]
     assert len(groups) == 1 and all(isinstance(i, Line) for i in groups[0].items)
-    assert len(groups[0].items) == 2 * 2 * (4 + 5)  # 4 columns, 5 rows, two edges each, two sides
+    rows = -(-len([g for g in page.items if getattr(g, "name", "").startswith("piece:")]) // 4)
+    assert len(groups[0].items) == 2 * 2 * (4 + rows)  # 4 columns, its rows, two edges each, two sides

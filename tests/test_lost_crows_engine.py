@@ -245,8 +245,9 @@ def test_a_plains_crow_on_a_day_spent_in_the_forest_is_rejected():
 
 
 def test_a_won_claim_needs_a_win_even_after_a_new_victory_outcome():
-    from lostprint.files import load
     from pathlib import Path
+
+    from lostprint.files import load
 
     save = load(Path(__file__).resolve().parents[1] / "examples" / "1872-the-long-way-north.yaml")
     mark = save["days"][7]["marks"][0]["plot"]  # D6 Raze Fort Benton, declined

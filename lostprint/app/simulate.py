@@ -158,7 +158,7 @@ def difficulty_search(game: str, band: str, seed: int, count: int, player: str =
     candidates = (Candidate(game, player, s, band, max_games) for s in range(seed, seed + limit))
     kept = []
     drawn = 0
-    for map_json, verdict in ordered_map(rate_candidate, candidates, executor):
+    for map_json, verdict in ordered_map(rate_candidate, candidates, executor, ahead=1):
         drawn += 1
         if verdict.kept:
             kept.append(_with_rating(map_json, verdict, Candidate(game, player, seed + drawn - 1, band)))

@@ -39,7 +39,7 @@ class KitOptions(PrintOptions):
     """Print options (portrait) and how the pieces are cut."""
 
     landscape: bool = False
-    tile: float = 40 * MM
+    tile: float = G.TILE_MM * MM
     bleed: float = 3 * MM
     marks: str = "margin"
     shared: bool = False  # --gutter 0: every kind of piece touches its neighbours, one cut between them

@@ -535,7 +535,10 @@ def folio(number: int, W: float, H: float, pal):
     """The page number, centred in the bottom margin of every page."""
     from lostprint.scene import Text
 
-    return Text(W / 2, H - MARGIN / 2 + 2, str(number), 8.0, "sans", "middle", pal.soft, role="folio")
+    from lostprint.geometry.paper import MIN_MARGIN
+
+    # in the bottom margin, above the 6.35 mm a printer may not reach, under the page's content
+    return Text(W / 2, H - MIN_MARGIN - 3, str(number), 8.0, "sans", "middle", pal.soft, role="folio")
 
 
 def _events(record: Record, result: E.Result, box, ink: str):

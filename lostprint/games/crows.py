@@ -87,6 +87,7 @@ HAND_TILES = 1
 BOTTOM_TILES = 6  # shuffled with Nightfall to make the bottom 7
 MOVED_TO_BOTTOM = 4  # then this many go from the top to the bottom
 START_GRID = 5  # the start is a 5x5 checkerboard: corners and centre filled
+TILE_MM = 40.0  # a printed tile's side: the kit's default, and the setup diagram's squares (1:1)
 
 
 def start_squares() -> tuple[tuple[int, int], ...]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from lostprint.games.lost_crows import RULES, Effect
+from lostprint.games.lost_crows import Effect
 from lostprint.games.model import HOUSE_MARK
 
 PLOT_LETTERS = "ABCDE"

@@ -76,18 +76,19 @@ def play_games(chunks: Iterable[Chunk], executor: Executor = Executor(), progres
     return sorted(out, key=lambda r: r.seed)
 
 
-def ordered_map(fn: Callable, items: Iterable, executor: Executor = Executor()) -> Iterator:
-    """fn(item) for each item, yielded in the items' order; lazily, with a few tasks in flight per
+def ordered_map(fn: Callable, items: Iterable, executor: Executor = Executor(), ahead: int = IN_FLIGHT
+                ) -> Iterator:
+    """fn(item) for each item, yielded in the items' order; lazily, with `ahead` tasks in flight per
     worker, so a caller may stop early (what was already started is finished and dropped)."""
     if executor.kind == "dask":
-        yield from _dask_map(fn, items, executor.scheduler)
+        yield from _dask_map(fn, items, executor.scheduler, ahead)
     elif executor.kind != "local":
         raise UsageError(f"unknown executor {executor.kind!r} (local or dask)")
     elif executor.workers <= 1:
         for item in items:
             yield fn(item)
     else:
-        yield from _pool_map(fn, items, executor.workers)
+        yield from _pool_map(fn, items, executor.workers, ahead)
 
 
 def _windowed(submit: Callable, collect: Callable, items: Iterable, window: int) -> Iterator:
@@ -100,12 +101,12 @@ def _windowed(submit: Callable, collect: Callable, items: Iterable, window: int)
         yield collect(pending.popleft())
 
 
-def _pool_map(fn: Callable, items: Iterable, workers: int) -> Iterator:
+def _pool_map(fn: Callable, items: Iterable, workers: int, ahead: int) -> Iterator:
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(max_workers=workers) as pool:
         yield from _windowed(lambda item: pool.submit(fn, item), lambda fut: fut.result(), items,
-                             workers * IN_FLIGHT)
+                             workers * ahead)
 
 
 def connect(scheduler: str | None):
@@ -123,11 +124,11 @@ def connect(scheduler: str | None):
         raise LostprintError(f"cannot reach the Dask scheduler at {scheduler}: {reason[:200]}") from None
 
 
-def _dask_map(fn: Callable, items: Iterable, scheduler: str | None) -> Iterator:
+def _dask_map(fn: Callable, items: Iterable, scheduler: str | None, ahead: int) -> Iterator:
     client = connect(scheduler)
     try:
         workers = max(1, sum(client.nthreads().values()))
         yield from _windowed(lambda item: client.submit(fn, item, pure=False), lambda fut: fut.result(),
-                             items, workers * IN_FLIGHT)
+                             items, workers * ahead)
     finally:
         client.close()

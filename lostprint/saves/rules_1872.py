@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import pairwise
 
 from lostprint.engine import lost_crows as eng
 from lostprint.files import line_of
@@ -547,7 +548,7 @@ class DayReplay:
         self.rest = REST_SPANS
         up, down, must = [0] * n, [0] * n, [0] * n
         crow_gain = 0
-        for letter, (roll, index, out, at) in self.facts.plots.items():
+        for _roll, _index, out, _at in self.facts.plots.values():
             if out is None:
                 continue
             g, lo = effect_span(out.effects + ((out.test.passed + out.test.failed) if out.test else ()))
@@ -561,8 +562,8 @@ class DayReplay:
         land = self.land
         terrain = self.terrain_end
         path = [self.start] + list(self.steps)
-        rivers = sum(eng.crossing(land, a, b) for a, b in zip(path, path[1:]))
-        food, move, resolve, prox = (eng.INDEX[k] for k in ("food", "movement", "resolve", "proximity"))
+        rivers = sum(eng.crossing(land, a, b) for a, b in pairwise(path))
+        food, move, resolve = (eng.INDEX[k] for k in ("food", "movement", "resolve"))
         must[food] = sum(GAME.cost(terrain[lab]).food for lab in self.steps if lab in terrain)
         must[move] = len(self.steps)
         down[move] += sum(2 * GAME.cost(terrain[lab]).movement for lab in self.steps if lab in terrain) \
@@ -813,8 +814,8 @@ class DayReplay:
                 allowed = f"{lo}" if lo == hi else f"{lo}\u2013{hi}"
                 at = facts.caps[key][1] if key in facts.caps else self.where("caps")
                 self.problems.add(at, f"the {key} maximum is {caps[i]} after day {self.st.day}; {self.how()} the "
-                                      f"rules give {allowed} (a maximum falls by 1 for each Bad Omen or outcome "
-                                      f"that lowers it, and only rises with a vision that restores it)")
+                                      f"rules give {allowed} (a maximum only rises with a vision that restores it, "
+                                      f"and falls by 1 for each Bad Omen or outcome that lowers it)")
                 reported = True
         if reported:
             return

@@ -1,6 +1,6 @@
 """The Crows setup diagram: the starting layout drawn at 1:1, so the tiles can be laid on it.
 
-The tiles are drawn at the kit's tile size (40 mm unless the kit says otherwise). A grid wider or taller
+The tiles are drawn at the kit's default tile size (games.crows.TILE_MM). A grid wider or taller
 than the paper allows is split into blocks, a page each, every square still at true size; each page
 names the columns and rows it holds.
 """
@@ -19,10 +19,10 @@ GAME = "crows"
 
 
 def tile_size() -> float:
-    """The printed tile's side, in points: the kit's own."""
-    from lostprint.crows.kit import KitOptions
+    """The printed tile's side, in points: the kit's default (games.crows.TILE_MM)."""
+    from lostprint.games.crows import TILE_MM
 
-    return KitOptions().tile
+    return TILE_MM * MM
 
 
 def _blocks(count: int, per_page: int) -> list[range]:

@@ -470,6 +470,7 @@ def map_width_for(game_map, height: float) -> float:
 
 MAP_FLATS_MM = 18.2  # a little over the 18 mm floor: the task board's coin rows need the rest
 MAP_PAD = 9.0
+TOKEN_MM = 16.0  # the printed sailor tokens: under the 16.5 mm coin the slots are made for
 ISLAND_DOTS = {"small": 1, "medium": 2, "large": 3}  # the pencil mark of an island's size
 
 
@@ -524,7 +525,7 @@ def pencil_key(box: Box, pal: Palette, game) -> Group:
     keys = game.get("map_key")
     row_h = inner.h / len(keys)
     sw = min(26.0, row_h - 2)
-    marks = {"small-island": 1, "medium-island": 2, "large-island": 3}
+    marks = {ISLAND_TERRAIN[size]: n for size, n in ISLAND_DOTS.items()}
     for i, key in enumerate(keys):
         y = inner.y + i * row_h
         cx, cy = inner.x + sw / 2 + 1, y + row_h / 2
@@ -750,17 +751,15 @@ def task_reference(box: Box, pal: Palette, game) -> Group:
     rows = []
     for t in game.get("tasks"):
         text = t.brief + (f" {HOUSE_MARK} {t.house_note}" if t.house_note else "")
-        marks = " ".join(m for m, on in (("\u2620", t.skull), ("\u2691", t.flag)) if on)
-        rows.append((str(t.phase), t.name + (f" {marks}" if marks and False else ""), text))
+        rows.append((str(t.phase), t.name, text))
     return w.rows_table("Tasks", (), rows, (0.06, 0.3, 0.64), box, pal, subtitle="side 1's board, in order",
                         name="tasks")
 
 
 def sailor_tokens(box: Box, pal: Palette, game) -> Group:
     """Printable sailor tokens at the coin's size (16 mm): cut out, glue on card if you like."""
-    coin = game.piece("coin")
-    items, inner = w.panel(box, "Sailor tokens", pal, subtitle="cut out \u00b7 16 mm", name="tokens")
-    d = 16.0 * MM
+    items, inner = w.panel(box, "Sailor tokens", pal, subtitle=f"cut out \u00b7 {TOKEN_MM:g} mm", name="tokens")
+    d = TOKEN_MM * MM
     n = game.get("sailors") + 2
     gap = (inner.w - n * d) / max(1, n)
     cy = inner.y + inner.h / 2
@@ -769,7 +768,6 @@ def sailor_tokens(box: Box, pal: Palette, game) -> Group:
         items.append(Circle(cx, cy, d / 2, Style(fill=pal.paper, stroke=pal.ink, width=0.5, dash=(1.5, 1.2)),
                             role="token"))
         items += sailor_figure(cx, cy, d * 0.7, pal.soft)
-    del coin
     return Group(tuple(items), name="tokens", box=tuple(box))
 
 

@@ -196,7 +196,11 @@ def rulebook(game, paper, ink, output):
                    "careful player); each map file records its rating, its sheet prints it.")
 @click.option("--player", default="careful", show_default=True, help="The player a --difficulty rating uses.")
 @jobs_option
-def map_command(game, seed, count, cols, rows, paper, ink, fmt, dpi, output, difficulty, player, jobs):
+@click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+              help="Where --difficulty ratings run: local processes or an existing Dask cluster (--scheduler).")
+@click.option("--scheduler", default=None, help="The Dask scheduler's address, like tcp://10.0.0.5:8786.")
+def map_command(game, seed, count, cols, rows, paper, ink, fmt, dpi, output, difficulty, player, jobs, executor,
+                scheduler):
     """Variant maps for GAME, checked for playability: for each seed, the map file (JSON) and its
     player sheet (for crows: a starting layout and its setup diagram)."""
     from lostprint.app import commands
@@ -209,8 +213,10 @@ def map_command(game, seed, count, cols, rows, paper, ink, fmt, dpi, output, dif
         if cols is not None or rows is not None:
             raise click.UsageError("--difficulty rates maps of the standard size: leave out --cols and --rows")
         with _progress(count, f"{resolve(game).id} {difficulty} maps") as step:
-            written = difficulty_maps(game, difficulty, seed, count, opts, output, player, _executor(jobs),
-                                      say=_say, progress=step)
+            written = difficulty_maps(game, difficulty, seed, count, opts, output, player,
+                                      _executor(jobs, executor, scheduler), say=_say, progress=step)
+    elif executor != "local":
+        raise click.UsageError("--executor dask rates maps: use it with --difficulty")
     elif count > 1:
         from lostprint.app.simulate import maps_parallel
 
@@ -236,6 +242,22 @@ def render(save, paper, ink, output, allow_any_map):
 
     opts = PrintOptions(paper=paper, ink=ink, landscape=False)
     report(commands.journal(save, opts, output, allow_any_map, say=_say))
+
+
+@cli.command()
+@click.argument("save", type=click.Path(path_type=Path), required=False)
+@click.option("--game", default=None, help="The game of a new save (1572, 1672 or 1872).")
+@click.option("--map", "map_file", type=click.Path(), default=None, help="A new save's map file.")
+@click.option("--seed", type=click.IntRange(0, None), default=None, help="A new save's variant map seed.")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, help="Port on 127.0.0.1 [default: a free one].")
+@click.option("--no-browser", is_flag=True, help="Print the page's address; do not open a browser.")
+@allow_any_map_option
+def edit(save, game, map_file, seed, port, no_browser, allow_any_map):
+    """Copy a finished paper game into SAVE (new or existing) by clicking its map in the browser,
+    with live validation. Serves one local page on 127.0.0.1 until Ctrl-C."""
+    from lostprint.edit import edit as edit_save
+
+    edit_save(save, game, map_file, seed, port, not no_browser, allow_any_map, say=click.echo)
 
 
 @cli.command()

@@ -254,7 +254,7 @@ def test_pdf_is_sound_embedded_and_sized(tmp_root, tools, paper):
 
 
 def test_pdf_text_names_every_tile_and_spell(tmp_root, tools):
-    from lostprint.books.typeset import curly
+    from lostprint.typeset import curly
 
     text = normalise(pdftext(kit_pdf(tmp_root)))
     for t in G.ALL_TILES:

@@ -17,7 +17,8 @@ PACKAGE = ROOT / "lostprint"
 LAYERS = (
     ("lostprint.__main__", "lostprint.cli"),  # parse the command line
     ("lostprint.app", "lostprint.validate"),  # the commands: load, resolve, build, name, write
-    ("lostprint.books", "lostprint.crows", "lostprint.players"),  # journals, rulebooks, the kit; players
+    # journals, rulebooks, the kit; simulated players and the rating of variants by play
+    ("lostprint.books", "lostprint.crows", "lostprint.players", "lostprint.rating"),
     ("lostprint.sheets", "lostprint.saves", "lostprint.engine"),  # sheets and widgets; replay; engines
     ("lostprint.checks",),  # print checks on a Scene
     ("lostprint.render",),  # Scene -> PDF/SVG/PNG

@@ -156,6 +156,7 @@ def test_scores_mirror_the_games_terms(sheets):
     assert "Hexes travelled" in k and f"{load('1872').get('crow_points')} each" in k
     for text in (e, c, k):
         assert "Total" in text
+        assert re.fullmatch(r"[\w\s:;,.\u2212+-]+", text), text  # plain words and numbers, no data leaking
 
 
 def test_1572_names_its_dice_and_fixes_its_labels(sheets):

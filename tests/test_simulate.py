@@ -217,15 +217,21 @@ def test_the_standard_map_still_rates_normal(game):
 # --- on a Dask cluster ----------------------------------------------------------------------------
 
 
-def test_the_dask_path_gives_the_local_bytes():
+def test_the_dask_path_gives_the_local_bytes(tmp_path):
     distributed = pytest.importorskip("dask.distributed")
+    search = ("map", "1672", "--difficulty", "normal", "--seed", "5", "--format", "svg")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster:
-        remote = run_cli("simulate", "1672", "--games", "50", "--json", "--executor", "dask",
-                         "--scheduler", cluster.scheduler_address)
+        on_cluster = ("--executor", "dask", "--scheduler", cluster.scheduler_address)
+        remote = run_cli("simulate", "1672", "--games", "50", "--json", *on_cluster)
+        remote_maps = run_cli(*search, "-o", tmp_path / "dask", *on_cluster)
     local = run_cli("simulate", "1672", "--games", "50", "--json", "--jobs", "1")
+    local_maps = run_cli(*search, "-o", tmp_path / "local", "--jobs", "1")
     assert remote.returncode == 0, remote.stderr
     assert remote.stdout == local.stdout
+    assert remote_maps.returncode == 0 and local_maps.returncode == 0, remote_maps.stderr + local_maps.stderr
+    files = {p.name: p.read_bytes() for p in (tmp_path / "local").iterdir()}
+    assert len(files) == 2 and files == {p.name: p.read_bytes() for p in (tmp_path / "dask").iterdir()}
 
 
 # --- the progress bar -----------------------------------------------------------------------------

@@ -49,10 +49,6 @@ def run_demo(output=None, quick: bool = False, log: Callable[[str], None] = lamb
             seeds = DEMO_SEEDS[:1] if quick else DEMO_SEEDS
             log(f"maps {plugin.id} seeds {', '.join(map(str, seeds))}")
             written += commands.maps(plugin.id, seeds, PrintOptions(), output=out / "maps", say=log)
-    from lostprint.app.simulate import demo_rated_maps
-    from lostprint.rating.run import Executor
-
-    written += demo_rated_maps(DEMO_SEEDS[0], PrintOptions(), out / "rated", Executor(jobs=jobs), log=log)
         if plugin.has("kit"):
             from lostprint.crows.kit import KitOptions
 
@@ -60,4 +56,8 @@ def run_demo(output=None, quick: bool = False, log: Callable[[str], None] = lamb
                 log(f"kit {plugin.id} {opts.paper} {opts.ink}")
                 written.append(commands.kit(plugin.id, KitOptions(paper=opts.paper, ink=opts.ink),
                                             f"{out / plugin.id}/"))
+    from lostprint.app.simulate import demo_rated_maps
+    from lostprint.rating.run import Executor
+
+    written += demo_rated_maps(DEMO_SEEDS[0], PrintOptions(), out / "rated", Executor(jobs=jobs), log=log)
     return written

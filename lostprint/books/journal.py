@@ -64,7 +64,7 @@ def clean(text: str, font: str = "serif") -> str:
 
 
 def plain(text: str) -> str:
-    from lostprint.books.typeset import curly
+    from lostprint.typeset import curly
 
     return curly(_CONTROL.sub("", text))
 
@@ -603,7 +603,7 @@ def chunked_paragraphs(text: str, first: bool, st: dict) -> list:
 def paragraphs(text: str) -> list[str]:
     """Each line break starts a paragraph (YAML's folded `>` joins wrapped lines; a blank line there
     becomes one break), set with curly quotes and no lone last word."""
-    from lostprint.books.typeset import curly, tie_last_words
+    from lostprint.typeset import curly, tie_last_words
 
     parts = text.strip().split("\n")
     return [tie_last_words(curly(" ".join(p.split()))) for p in parts if p.strip()]
@@ -642,7 +642,7 @@ def story(played, pal: Palette) -> list:
 
     from lostprint.text.fallback import is_simple
 
-    from lostprint.books.typeset import curly
+    from lostprint.typeset import curly
 
     st = styles(pal)
     out = []

@@ -78,7 +78,7 @@ def house_rules(game):
 
 def _fl(book: Book, items, width: float, height: float, name: str, scale: float = 1.0):
     from lostprint.books.rulebook import scene_flowable
-    from lostprint.books.typeset import curly_items
+    from lostprint.typeset import curly_items
 
     fl = scene_flowable(curly_items(items), width, height, scale, name)
     fl.spaceBefore, fl.spaceAfter = 4, 9

@@ -365,7 +365,7 @@ def build_kit(opts: KitOptions) -> Scene:
         body += pages
     from dataclasses import replace
 
-    from lostprint.books.typeset import curly_items
+    from lostprint.typeset import curly_items
 
     first = cover_page(opts, page, layout)
     pages = [replace(p, items=curly_items(p.items)) for p in [setup_page(opts, page)] + body]

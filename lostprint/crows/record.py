@@ -423,7 +423,7 @@ def build_record(record: Record, result: E.Result, paper: str, ink: str):
     )
     from dataclasses import replace
 
-    from lostprint.books.typeset import curly_items
+    from lostprint.typeset import curly_items
 
     pages = [replace(p, items=curly_items(p.items)) for p in pages]
     return Scene(W, H, curly_items(first.items), metadata=meta, margin=MARGIN, pages=tuple(pages))

@@ -484,16 +484,21 @@ def wins_on(land: Land, terrain: dict, st: State, label: str) -> bool:
     return st.mountie == -1 or all(st.done(letter) for letter in land.plots)
 
 
+def victory(st: State, kind: str):
+    """The new victory condition of that kind the tribe has taken, or None."""
+    for code in st.victories:
+        v = plots.outcome(code).victory
+        if v is not None and v.kind == kind:
+            return v
+    return None
+
+
 def fort_open(st: State) -> bool:
-    return any(plots.outcome(c).victory and plots.outcome(c).victory.kind == "fort" for c in st.victories)
+    return victory(st, "fort") is not None
 
 
 def gold(st: State):
-    for c in st.victories:
-        v = plots.outcome(c).victory
-        if v and v.kind == "gold":
-            return v
-    return None
+    return victory(st, "gold")
 
 
 def crossing(land: Land, a: str, b: str) -> bool:
@@ -585,8 +590,7 @@ def step(land: Land, terrain: dict, st: State, to: str, river_pay: str | None = 
 
 
 def fort_assault(st: State, came: str, die: int | None) -> State:
-    v = next(plots.outcome(c).victory for c in st.victories if (plots.outcome(c).victory or 0)
-             and plots.outcome(c).victory.kind == "fort")
+    v = victory(st, "fort")
     if die is None or not 1 <= die <= RULES.plot_die:
         raise RuleError("12A", f"entering Fort Benton rolls 1d{RULES.plot_die}: give the die")
     t = v.test

@@ -369,6 +369,7 @@ TERRAINS = (
 )
 
 RIVER_EXTRA = 1
+FAR_MAP = 2  # a map icon goes this many hexes away once every hex next to the tribe is mapped
 IDLE_RESOLVE = 1
 ZONE_PROXIMITY = 1
 FEVER_RESOLVE, FEVER_TURNS = 1, 2

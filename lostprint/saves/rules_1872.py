@@ -19,12 +19,16 @@ from lostprint.engine import lost_crows as eng
 from lostprint.files import line_of
 from lostprint.files.fields import Reader
 from lostprint.games import lost_crows_plots as plots
-from lostprint.games.lost_crows import ROLL_KEYS
+from lostprint.games.lost_crows import FAR_MAP, ROLL_KEYS, TRACKERS
 from lostprint.games.lost_crows import RULES as GAME
 from lostprint.geometry import hexgrid
 from lostprint.saves.rules import At, Event, LostRules, Mark, slug
 
-MAX_BRANCHES = 20_000  # a bound on the states one day's replay keeps (far above any real day)
+MAX_BRANCHES = 20_000  # not a rule: a bound on the states one day's replay keeps (far above any real day)
+INF = 99  # not a rule: more than any value can move in a day
+TEXT_LIMIT = 300  # not a rule: the longest choice text read
+PAIR = 2  # not a rule: a pair (a cell's two icons; a vision record's terrain and roll, then where)
+CAP_MAX = {t.key: t.maximum for t in TRACKERS}
 
 
 def choice_matches(choice: plots.Choice, text: str, index: int) -> bool:
@@ -130,7 +134,7 @@ class Rules1872(LostRules):
             for key in st.caps:
                 if key in spec:
                     kat = At(line_of(spec, key), f"{at.field}.{key}")
-                    cap = rd.integer(spec[key], kat, 0, 6)
+                    cap = rd.integer(spec[key], kat, 0, CAP_MAX[key])
                     if cap is not None:
                         facts.caps[key] = (cap, kat)
                         st.caps[key] = cap
@@ -149,11 +153,11 @@ class Rules1872(LostRules):
                     continue
                 faces = []
                 for i, item in enumerate(items):
-                    high = 66 if key == "omens" else 6
+                    high = (eng.TENS + 1) * GAME.die_faces if key == "omens" else GAME.die_faces
                     n = rd.integer(item, At(line_of(items, i), f"{kat.field}[{i}]"), 1, high)
                     if n is None:
                         break
-                    if key == "omens" and not (1 <= n // 10 <= 6 and 1 <= n % 10 <= 6):
+                    if key == "omens" and not (1 <= n // eng.TENS <= GAME.die_faces and 1 <= n % eng.TENS <= GAME.die_faces):
                         problems.add(At(line_of(items, i), f"{kat.field}[{i}]"),
                                      f"{n} is not two dice (tens then ones, each 1-6)")
                         break
@@ -169,7 +173,7 @@ class Rules1872(LostRules):
         d = hexgrid.distance(axial[st.day_start], axial[label])
         if d == 1:
             return
-        if d == 2:
+        if d == FAR_MAP:
             land = st.flags["land"]
             around = [n for n in land.neighbors[st.day_start] if n not in land.fort]
             if all(n in st.terrain for n in around):
@@ -233,7 +237,7 @@ class Rules1872(LostRules):
         chosen = None
         if "choice" in spec:
             cat = At(line_of(spec, "choice"), f"{at.field}.choice")
-            text = rd.text(spec["choice"], cat, 300)
+            text = rd.text(spec["choice"], cat, TEXT_LIMIT)
             if text is not None:
                 if not enc.choices:
                     problems.add(cat, f"{enc.code} ({enc.title}) offers no choice")
@@ -334,7 +338,7 @@ class Rules1872(LostRules):
         if crows:
             out.append(f"crow{'s' * (len(crows) > 1)}: {', '.join(crows)}")
         vision = st.flags["vision"]
-        if vision and vision[2] == record["day"]:
+        if vision and vision[PAIR] == record["day"]:
             out.append(f"vision quest: {next(v.name for v in plots.visions(vision[0]) if v.roll == vision[1])}")
         if record["moved"]:
             out.append("to " + ", ".join(record["moved"]))
@@ -475,7 +479,7 @@ class DayReplay:
         values, caps = self.recorded()
         s = next(iter(states))
         plots_done = s.plots + tuple((letter, self.st.day) for letter in self.facts.plots if not s.done(letter))
-        vision = s.vision or (self.facts.vision[:2] if self.facts.vision else None)
+        vision = s.vision or (self.facts.vision[:PAIR] if self.facts.vision else None)
         if vision is None and len(s.crows) + len(self.facts.crows) >= GAME.crows_for_vision:
             vision = ("?", 0)  # a Vision Quest the save leaves out: reported once, not every day after
         return {s._replace(values=values, caps=caps, pos=self.st.position, moved=tuple(self.steps),
@@ -486,7 +490,7 @@ class DayReplay:
         f = self.facts
         board = f.rolls.get("units")
         if board is None:
-            return {u: tuple(range(len(eng.ROWS))) for u in eng.UNITS}
+            return {u: eng.rows_possible(next(iter(states)), u) for u in eng.UNITS}
         out = {}
         for s in list(states):
             try:
@@ -543,7 +547,7 @@ class DayReplay:
     def bounds(self) -> None:
         """How far the rest of the day could still move each value: by the units not yet resolved
         (index = units done) and by Phase 3 (the steps, the plot outcome, the end of the turn)."""
-        inf = 99
+        inf = INF
         n = len(eng.KEYS)
         self.rest = REST_SPANS
         up, down, must = [0] * n, [0] * n, [0] * n
@@ -566,7 +570,7 @@ class DayReplay:
         food, move, resolve = (eng.INDEX[k] for k in ("food", "movement", "resolve"))
         must[food] = sum(GAME.cost(terrain[lab]).food for lab in self.steps if lab in terrain)
         must[move] = len(self.steps)
-        down[move] += sum(2 * GAME.cost(terrain[lab]).movement for lab in self.steps if lab in terrain) \
+        down[move] += sum(GAME.double_cost * GAME.cost(terrain[lab]).movement for lab in self.steps if lab in terrain) \
             + rivers * GAME.river_extra - must[move]
         down[resolve] += rivers * GAME.river_extra
         must[resolve] = 0 if self.steps else GAME.idle_resolve
@@ -607,7 +611,7 @@ class DayReplay:
 
     @staticmethod
     def orders(effects):
-        if len(effects) == 2 and effects[0] != effects[1] and "map" not in (effects[0].op, effects[1].op):
+        if len(effects) == PAIR and effects[0] != effects[1] and "map" not in (effects[0].op, effects[1].op):
             return (effects, effects[::-1])
         return (effects,)
 
@@ -644,7 +648,7 @@ class DayReplay:
             if k >= len(omens):
                 return out
             code = omens[k]
-            reads = eng.omen_rolls(s, (code // 10, code % 10))
+            reads = eng.omen_rolls(s, (code // eng.TENS, code % eng.TENS))
             options = []
             for roll in reads:
                 swaps = (None,) + eng.PRIMARY if GAME.omen(roll).storm and eng.power(s).storm_swap else (None,)
@@ -774,20 +778,20 @@ class DayReplay:
             return {s._replace(values=values, caps=caps, crows=before + tuple(t for t, _ in self.facts.crows))
                     for s in list(ends)[:1]}
         vision = self.facts.vision
-        if vision is not None and not any(s.vision == vision[:2] for s in good_crows):
+        if vision is not None and not any(s.vision == vision[:PAIR] for s in good_crows):
             s0 = next(iter(good_crows))
             count = len(s0.crows)
-            if s0.vision is not None and s0.vision != vision[:2]:
-                self.problems.add(vision[2], f"only one Vision Quest per game (the first was on day "
-                                             f"{self.st.flags['vision'][2] if self.st.flags['vision'] else '?'})")
+            if s0.vision is not None and s0.vision != vision[:PAIR]:
+                self.problems.add(vision[PAIR], f"only one Vision Quest per game (the first was on day "
+                                             f"{self.st.flags['vision'][PAIR] if self.st.flags['vision'] else '?'})")
             elif count < GAME.crows_for_vision:
-                self.problems.add(vision[2], f"a Vision Quest needs {GAME.crows_for_vision} Crows; {count} are "
+                self.problems.add(vision[PAIR], f"a Vision Quest needs {GAME.crows_for_vision} Crows; {count} are "
                                              "coloured")
             else:
                 first = s0.crows[:GAME.crows_for_vision]
                 best = max(first.count(t) for t in set(first))
                 most = ", ".join(sorted(t for t in set(first) if first.count(t) == best))
-                self.problems.add(vision[2], f"the vision comes from the terrain with the most Crows ({most}), "
+                self.problems.add(vision[PAIR], f"the vision comes from the terrain with the most Crows ({most}), "
                                              f"not {vision[0]}")
             return {s._replace(values=values, caps=caps) for s in list(good_crows)[:1]}
         if vision is None and any(eng.vision_due(s) for s in good_crows) is False and not any(
@@ -867,7 +871,7 @@ class DayReplay:
         try:
             eng.vision_quest(s._replace(crows=crows), v[0], v[1])
         except eng.RuleError as exc:
-            self.problems.add(v[2], str(exc))
+            self.problems.add(v[PAIR], str(exc))
             return True
         return False
 
@@ -877,7 +881,7 @@ class DayReplay:
         board = self.facts.rolls.get("units")
         if board is not None:
             s = next(iter(self.st.flags["states"]))
-            diffs = {u: board[2 * i] - board[2 * i + 1] for i, u in enumerate(eng.UNITS)}
+            diffs = {u: board[eng.BOX * i] - board[eng.BOX * i + 1] for i, u in enumerate(eng.UNITS)}
             called = sum(e.op == "omen" for _, e in eng.pending(s, diffs))
             got = len(self.facts.rolls.get("omens", ()))
             if called != got and "skip-omen" not in s.flags and not eng.power(s).shaman_immune:
@@ -913,8 +917,8 @@ def effect_span(effects) -> tuple[list[int], list[int]]:
         elif e.op == "fever":
             loss[eng.INDEX["resolve"]] += GAME.fever_resolve
         elif e.op == "set":
-            gain[eng.INDEX[e.key]] += 99
-            loss[eng.INDEX[e.key]] += 99
+            gain[eng.INDEX[e.key]] += INF
+            loss[eng.INDEX[e.key]] += INF
         elif e.op == "crow":
             for k in eng.PRIMARY:
                 gain[eng.INDEX[k]] += 1

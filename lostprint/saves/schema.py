@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from lostprint.engine.lost_crew import FACES
 from lostprint.games.lost_crew import RULES as CREW
+from lostprint.engine.lost_crows import TENS as CROWS_TENS
+from lostprint.games.lost_crows import ROLL_KEYS as CROWS_ROLLS, RULES as CROWS
 from lostprint.games.lost_expedition import ROLL_KEYS as EXPEDITION_ROLLS, RULES as EXPEDITION
 from lostprint.saves.validate import DAY_FIELDS, FORMAT, MAX_TEXT, OUTCOME_FIELDS
 
@@ -40,7 +42,7 @@ MARK_SHAPES = {
         "burial": LABEL,
     },
     "lost-crows": {
-        "plot": {"type": "object", "required": ["letter", "roll"], "additionalProperties": False,
+        "plot": {"type": "object", "required": ["letter"], "additionalProperties": False,
                  "properties": {"letter": {"enum": list("ABCDE")}, "roll": {"type": "integer", "minimum": 1,
                                                                             "maximum": 6},
                                 "choice": {"type": "string"}, "outcome": {"type": "string"}}},
@@ -74,8 +76,14 @@ DAY_SHAPES = {
         "vision": {"type": "object", "required": ["terrain", "roll"], "additionalProperties": False,
                    "properties": {"terrain": {"enum": ["plains", "forest", "mountains"]},
                                   "roll": {"type": "integer", "minimum": 1, "maximum": 6}}},
-        "spirit-dancers": {"type": "integer", "minimum": 0, "maximum": 2},
+        "spirit-dancers": {"type": "integer", "minimum": 0, "maximum": CROWS.spirit_dancers},
         "caps": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 6}},
+        "ghost-mountain": LABEL,
+        "rolls": {"type": "object", "additionalProperties": False, "description": "the day's dice, by phase",
+                  "properties": {key: {"type": "array", "description": what, "items": (
+                      {"type": "integer", "minimum": CROWS_TENS + 1, "maximum": (CROWS_TENS + 1) * CROWS.die_faces}
+                      if key == "omens" else {"type": "integer", "minimum": 1, "maximum": CROWS.die_faces})}
+                      for key, what in CROWS_ROLLS}},
     },
 }
 

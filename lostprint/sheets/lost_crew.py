@@ -690,7 +690,9 @@ def task_coins(box: Box, pal: Palette, game) -> Group:
 
 def score_terms(game) -> list[tuple[str, str]]:
     per_hex = rule_value(game, "score_per_hex", 1)
-    bonus = rule_value(game, "island_bonus", 1)
+    bonus = rule_value(game, "score_per_island")
+    if not isinstance(bonus, int):  # older data: the pair ("island_bonus", n) among the rule numbers
+        bonus = dict(game.get("rules") or ()).get("island_bonus", 1)
     return [("Hexes mapped", f"{per_hex} each"), ("Islands visited", f"on a win: {bonus} each")]
 
 

@@ -1,0 +1,33 @@
+"""`lostprint edit`: copy a finished paper game into a save by clicking its map in the browser.
+
+`edit(...)` opens the save (new or existing) and serves its page on 127.0.0.1 until Ctrl-C.
+The web stack is the standard library's http.server; ruamel.yaml keeps the file's comments.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def default_save_name(game: str) -> Path:
+    from lostprint.games import resolve
+
+    return Path(f"{resolve(game).stem}-save.yaml")
+
+
+def edit(save: Path | None, game: str | None = None, map_file: str | None = None, seed: int | None = None,
+         port: int = 0, open_browser: bool = True, allow_any_map: bool = False, say=print) -> None:
+    from lostprint.edit.server import serve
+    from lostprint.edit.session import EditSession
+    from lostprint.errors import UsageError
+
+    if map_file is not None and seed is not None:
+        raise UsageError("name either --map FILE or --seed N, not both")
+    if save is None:
+        if game is None:
+            raise UsageError("name a SAVE file, or the --game of a new one")
+        save = default_save_name(game)
+    if (map_file is not None or seed is not None) and Path(save).exists():
+        raise UsageError(f"{save} exists: its map is the one it names (--map and --seed are for a new save)")
+    spec = {"seed": seed} if seed is not None else (str(map_file) if map_file is not None else None)
+    session = EditSession(Path(save), game, spec, allow_any_map)
+    serve(session, port, open_browser, say)

@@ -48,26 +48,38 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--games", type=int, default=600, help="games in a --jobs batch (1672)")
+    ap.add_argument("--only", choices=["games", "jobs", "maps"], default=None, help="run one part")
     args = ap.parse_args()
     cores = os.cpu_count() or 1
     load = os.getloadavg()[0]
     print(f"{cores} cores, load average {load:.1f} (other work on the machine slows every figure)")
 
+    if args.only in (None, "games"):
+        games_per_core(args.rounds)
+    if args.only in (None, "jobs"):
+        speed_up(args.rounds, args.games, cores)
+    if args.only in (None, "maps"):
+        maps_per_minute(cores)
+
+
+def games_per_core(rounds: int) -> None:
     print("\n1. games per second per core (CPU time)")
     for game in rated_games():
         for player in players_of(game):
-            rates = [per_core(game, player, GAMES[game]) for _ in range(args.rounds)]
+            rates = [per_core(game, player, GAMES[game]) for _ in range(rounds)]
             best = max(rates)
             line = f"  {game:<16} {player:<8} {best:8.1f} games/s  {60 * best:9,.0f} a minute"
             if player == "careful":
                 line += f"   goal {GOAL_PER_MINUTE:,}/min: ratio {60 * best / GOAL_PER_MINUTE:.2f}"
             print(line, flush=True)
 
-    print(f"\n2. --jobs speed-up, 1672 careful, {args.games} games, A/B interleaved")
+
+def speed_up(rounds: int, games: int, cores: int) -> None:
+    print(f"\n2. --jobs speed-up, 1672 careful, {games} games, A/B interleaved")
     one, many = [], []
-    for _ in range(args.rounds):
-        one.append(batch("lost-crew", args.games, 1))
-        many.append(batch("lost-crew", args.games, cores))
+    for _ in range(rounds):
+        one.append(batch("lost-crew", games, 1))
+        many.append(batch("lost-crew", games, cores))
     w1, c1 = min(w for w, _ in one), min(c for _, c in one)
     wn, cn = min(w for w, _ in many), min(c for _, c in many)
     print(f"  --jobs 1: {w1:6.2f} s wall, {c1:6.2f} s CPU")
@@ -75,9 +87,23 @@ def main() -> None:
     print(f"  speed-up {w1 / wn:.2f}x on {cores} cores (ideal {cores}.00x); CPU overhead of the pool "
           f"{cn / c1:.2f}x")
 
-    print("\n3. maps with a difficulty rating per minute (1672 normal, careful, every core)")
-    from lostprint.app.simulate import difficulty_search
 
+def maps_per_minute(cores: int) -> None:
+    from lostprint.app.simulate import Candidate, difficulty_search, rate_candidate
+    from lostprint.rating.run import ordered_map
+
+    print("\n3. maps rated per minute (careful player, until the interval is ±5 points; every core)")
+    for game in rated_games():
+        w, c, k = time.perf_counter(), time.process_time(), children_cpu()
+        rated = list(ordered_map(rate_candidate, [Candidate(game, "careful", s, None) for s in range(1, 5)],
+                                 Executor(jobs=cores)))
+        wall = time.perf_counter() - w
+        cpu = (time.process_time() - c) + (children_cpu() - k)
+        played = sum(len(v.results) for _, v in rated)
+        print(f"  {game:<16} 4 maps, {played} games, {wall:6.1f} s wall, {cpu:6.1f} s CPU: "
+              f"{4 * 60 / wall:5.1f} maps a minute (wall), {4 * 60 / cpu:5.1f} per CPU-minute", flush=True)
+
+    print("\n   maps kept in a difficulty band per minute (1672 normal, from seed 1: edge maps are dropped)")
     w, c, k = time.perf_counter(), time.process_time(), children_cpu()
     kept = difficulty_search("lost-crew", "normal", 1, 3, executor=Executor(jobs=cores))
     wall = time.perf_counter() - w

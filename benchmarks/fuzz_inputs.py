@@ -83,14 +83,18 @@ def text_mutation(rng: random.Random, text: str) -> str:
     return "\n".join(lines)
 
 
-def paths_of(node, prefix=()):
+def paths_of(node, prefix=(), seen=None):
+    """Every path into the tree, each shared (aliased) container entered once: a tree read from an
+    alias bomb must not be expanded here either."""
+    seen = set() if seen is None else seen
     yield prefix
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from paths_of(v, prefix + (k,))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from paths_of(v, prefix + (i,))
+    if isinstance(node, (dict, list)):
+        if id(node) in seen or len(seen) > 20_000:
+            return
+        seen.add(id(node))
+        items = node.items() if isinstance(node, dict) else enumerate(node)
+        for k, v in items:
+            yield from paths_of(v, prefix + (k,), seen)
 
 
 def tree_mutation(rng: random.Random, data):
@@ -187,6 +191,10 @@ def main() -> int:
     ap.add_argument("--builds", type=float, default=1.0)
     args = ap.parse_args()
 
+    import resource
+
+    limit = 3_000_000_000  # a fuzz case that runs away must end in MemoryError, not take the machine
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     rng = random.Random(args.seed)
     kinds = sources() + [("counts", None)] * 2
     bases = {(kind, path): base_text(kind, path) for kind, path in kinds}

@@ -114,8 +114,8 @@ def test_map_count_is_the_same_on_one_and_two_processes(tmp_path):
 @pytest.fixture(scope="module")
 def rated_map(tmp_path_factory):
     folder = tmp_path_factory.mktemp("rated")
-    # seed 5 is the first normal 1672 variant from seed 1 (seeds 1-4 are not kept)
-    r = run_cli("map", "1672", "--difficulty", "normal", "--seed", "5", "--count", "1", "--jobs", "1", "-o", folder)
+    # seed 16 is kept at once; from seed 1 the search drops the seeds before it (on the upper edge)
+    r = run_cli("map", "1672", "--difficulty", "normal", "--seed", "16", "--jobs", "1", "-o", folder)
     assert r.returncode == 0, r.stderr
     (path,) = folder.glob("*.json")
     return path
@@ -219,7 +219,7 @@ def test_the_standard_map_still_rates_normal(game):
 
 def test_the_dask_path_gives_the_local_bytes(tmp_path):
     distributed = pytest.importorskip("dask.distributed")
-    search = ("map", "1672", "--difficulty", "normal", "--seed", "5", "--format", "svg")
+    search = ("map", "1672", "--difficulty", "normal", "--seed", "16", "--format", "svg")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster:
         on_cluster = ("--executor", "dask", "--scheduler", cluster.scheduler_address)
@@ -298,3 +298,18 @@ def test_a_bad_difficulty_request_writes_nothing(tmp_path, extra, code):
     assert r.returncode == code
     assert len(r.stderr.strip().splitlines()) == 1
     assert not out.exists() or not any(out.iterdir())
+
+
+@pytest.mark.slow
+def test_the_demo_writes_one_rated_variant_per_lost_game(tmp_path):
+    from lostprint.app.simulate import demo_rated_maps
+    from lostprint.options import PrintOptions
+
+    written = demo_rated_maps(1, PrintOptions(), tmp_path, Executor(jobs=2))
+    maps = [p for p in written if p.suffix == ".json"]
+    assert sorted(json.loads(p.read_text())["game"] for p in maps) == sorted(rated_games())
+    for p in maps:
+        d = json.loads(p.read_text())["difficulty"]
+        assert (d["interval"][1] - d["interval"][0]) / 2 <= bands.TARGET_HALF_WIDTH
+        assert d["band"] == bands.band_of(json.loads(p.read_text())["game"], d["win_rate"])
+    assert len([p for p in written if p.suffix == ".pdf"]) == 3

@@ -77,7 +77,7 @@ def rating_json(rating: Rating) -> str:
     import json
 
     out = rating.to_dict()
-    out["band"] = bands.band_of(rating.game, rating.win_rate)
+    out["band"] = bands.band_of(rating.game, rating.win_rate) if rating.player == DEFAULT_PLAYER else None
     out["bands"] = {b.name: [round(b.low, 4), round(b.high, 4)] for b in bands.bands_of(rating.game).values()}
     return json.dumps(out, indent=2, ensure_ascii=False) + "\n"
 
@@ -95,8 +95,9 @@ def rating_table(rating: Rating) -> str:
         f"  won         {rating.wins:>6,}  {100 * rating.win_rate:5.1f}%   95% interval {100 * lo:.1f}\u2013{100 * hi:.1f}%",
         f"  score       quartiles {rating.quartiles[0]} / {rating.quartiles[1]} / {rating.quartiles[2]}",
         f"  days        mean {rating.mean_days:.1f}",
-        f"  band        {band}  ({all_bands})",
     ]
+    if rating.player == DEFAULT_PLAYER:  # the bands are of the careful player's rate
+        lines.append(f"  band        {band}  ({all_bands})")
     if rating.causes:
         lines.append("  not won because")
         width = max(len(c) for c, _ in rating.causes)

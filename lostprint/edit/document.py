@@ -6,6 +6,7 @@ existing file survive an edit (ruamel.yaml); the page's plain JSON is merged int
 """
 from __future__ import annotations
 
+import copy
 import io
 
 from ruamel.yaml import YAML
@@ -88,27 +89,50 @@ def _text(old, new: str):
     return new
 
 
+DAY_ORDER = ("day", "mapped", "moved", "marks", "resources")  # then the game's own fields, then journal
+TOP_ORDER = ("format", "game", "map", "title", "player", "setup", "days", "outcome")
+
+
+def _rank(key: str, order: tuple[str, ...]) -> float:
+    if key in order:
+        return order.index(key)
+    return len(order) + (1 if key == "journal" else 0.5)
+
+
+def _insert(mapping: CommentedMap, key: str, value, order: tuple[str, ...]) -> None:
+    """A new key where the examples put it (a day: day, mapped, moved, marks, resources, ..., journal)."""
+    keys = [str(k) for k in mapping]
+    pos = len(keys)
+    for i, k in enumerate(keys):
+        if _rank(k, order) > _rank(key, order):
+            pos = i
+            break
+    mapping.insert(pos, key, value)
+
+
+def _new_value(key: str, value):
+    return _text(None, value) if key == "journal" and isinstance(value, str) else _flow(value)
+
+
 def _new_day(value: dict):
     day = CommentedMap()
-    for k, v in value.items():
-        if k == "journal" and isinstance(v, str):
-            day[k] = _text(None, v)
-        else:
-            day[k] = _flow(v) if k in FLOW_DAY_FIELDS or isinstance(v, (dict, list)) else v
+    for k in sorted(value, key=lambda k: _rank(k, DAY_ORDER)):
+        day[k] = _new_value(k, value[k])
     return day
 
 
 def merge(old, new, key: str = ""):
     """`new` (plain) written over `old` (round-trip) keeping what did not change: its comments,
-    key order and styles. Returns the value to store."""
+    key order and styles. `key` is where `old` sits ("" the top, "days[]" a day). Returns the value
+    to store."""
     if isinstance(old, dict) and isinstance(new, dict):
         for k in [k for k in old if str(k) not in new]:
             del old[k]
+        order = TOP_ORDER if key == "" else DAY_ORDER if key == "days[]" else ()
         for k, v in new.items():
             match = next((ok for ok in old if str(ok) == k), None)
             if match is None:
-                old[k] = _new_day(v) if key == "days" and isinstance(v, dict) else (
-                    _text(None, v) if k == "journal" and isinstance(v, str) else _flow(v))
+                _insert(old, k, _new_value(k, v), order) if order else old.__setitem__(k, _new_value(k, v))
             else:
                 old[match] = merge(old[match], v, k)
         return old
@@ -116,7 +140,7 @@ def merge(old, new, key: str = ""):
         del old[len(new):]
         for i, v in enumerate(new):
             if i < len(old):
-                old[i] = merge(old[i], v, key)
+                old[i] = merge(old[i], v, key + "[]")
             else:
                 old.append(_new_day(v) if key == "days" and isinstance(v, dict) else _flow(v))
         return old
@@ -135,7 +159,49 @@ def new_save(game_id: str, map_spec, resources: dict) -> CommentedMap:
     doc["format"] = SAVE_FORMAT
     doc["game"] = game_id
     doc["map"] = _flow(map_spec)
-    doc["title"] = ""
-    doc["player"] = ""
     doc["days"] = CommentedSeq([_new_day({"day": 1, "resources": dict(resources)})])
     return doc
+
+
+class Texts:
+    """The YAML text of the document after each edit, fast: a click changes one day, so only that
+    day is dumped again (a day dumped alone is byte-for-byte its part of the whole file, checked
+    on every whole dump); anything outside the days dumps the whole file. `whole` is what Save
+    writes, always dumped whole."""
+
+    def __init__(self):
+        self.head = self.tail = None  # the text around the days, for top == self.top
+        self.top = None
+        self.days: list[tuple[object, str]] = []  # (plain day, its text)
+
+    @staticmethod
+    def whole(doc) -> str:
+        return dump(doc)
+
+    def text(self, doc, plain: dict) -> str:
+        days = doc.get("days") if isinstance(doc, dict) else None
+        plain_days = plain.get("days")
+        top = {k: v for k, v in plain.items() if k != "days"}
+        if not isinstance(days, list) or not days or not isinstance(plain_days, list) \
+                or len(plain_days) != len(days) or top != self.top or self.head is None:
+            return self._whole(doc, plain, days, top)
+        chunks = []
+        for i, (day, node) in enumerate(zip(plain_days, days)):
+            if i < len(self.days) and self.days[i][0] == day:
+                chunks.append(self.days[i][1])
+            else:
+                chunks.append(dump(CommentedSeq([node])))
+        self.days = [(copy.deepcopy(d), c) for d, c in zip(plain_days, chunks)]
+        return self.head + "".join(chunks) + self.tail
+
+    def _whole(self, doc, plain, days, top) -> str:
+        full = dump(doc)
+        self.head = self.top = None
+        if isinstance(days, list) and days and isinstance(plain.get("days"), list) and len(days) == len(plain["days"]):
+            chunks = [dump(CommentedSeq([node])) for node in days]
+            body = "".join(chunks)
+            at = full.find(chunks[0])
+            if at >= 0 and full[at:at + len(body)] == body:
+                self.head, self.tail, self.top = full[:at], full[at + len(body):], copy.deepcopy(top)
+                self.days = [(copy.deepcopy(d), c) for d, c in zip(plain["days"], chunks)]
+        return full

@@ -5,7 +5,6 @@ Nothing here knows about HTTP; lostprint.edit.server maps requests onto these me
 """
 from __future__ import annotations
 
-import copy
 import hashlib
 import threading
 from dataclasses import dataclass
@@ -107,6 +106,7 @@ class EditSession:
         self.source = shown_path(self.path)
         self.allow_any_map = allow_any_map
         self.lock = threading.Lock()
+        self.texts = None  # lostprint.edit.document.Texts, once the document is known
         if self.path.exists():
             data = load(self.path, SAVE)  # the one loader: size cap, syntax errors with their line
             if not isinstance(data, dict) or "game" not in data:
@@ -131,6 +131,7 @@ class EditSession:
             spec = map_spec if map_spec is not None else "standard"
             self.doc = document.new_save(self.info.id, spec, {r.key: r.start for r in self.resources})
         self.version = version_of(self.path)
+        self.texts = document.Texts()
         self.drawing = map_drawing(self.info, self.game_map)
 
     # --- what the page loads ------------------------------------------------------------------
@@ -155,19 +156,21 @@ class EditSession:
 
                 self.doc = document.parse(read_text(self.path, SAVE))
                 self.version = version_of(self.path)
+                self.texts = document.Texts()
             return {"save": document.to_plain(self.doc), "version": self.version, "file": self.source,
                     "exists": self.path.exists(), "game": self.game_info(), "map": self.drawing}
 
     # --- the live check -----------------------------------------------------------------------
 
-    def _text_of(self, plain) -> str:
-        """The YAML the page's state saves as (merged into the working document)."""
+    def _text_of(self, plain, whole: bool = False) -> str:
+        """The YAML the page's state saves as (merged into the working document); `whole` dumps
+        the whole document (what is written), else the fast way (the same text, for checks)."""
         from lostprint.edit import document
 
         if not isinstance(plain, dict):
             raise UsageError("the save must be a mapping")
         self.doc = document.merge(self.doc, plain)
-        return document.dump(self.doc)
+        return document.dump(self.doc) if whole else self.texts.text(self.doc, plain)
 
     def check_text(self, text: str) -> list[Problem]:
         from lostprint.files import LoadError, parse_text
@@ -197,7 +200,7 @@ class EditSession:
             if version != on_disk or self.version != on_disk:
                 raise StaleSave(f"{self.source} changed since this page loaded it (saved from another tab or "
                                 "program): reload the page to edit the newer file; nothing was written")
-            text = self._text_of(plain)
+            text = self._text_of(plain, whole=True)
             write_atomic(self.path, text.encode("utf-8"))
             self.version = version_of(self.path)
             autosave_path(self.path).unlink(missing_ok=True)
@@ -208,7 +211,7 @@ class EditSession:
         from lostprint.paths import write_atomic
 
         with self.lock:
-            text = self._text_of(copy.deepcopy(plain))
+            text = self._text_of(plain, whole=True)
             return write_atomic(autosave_path(self.path), text.encode("utf-8"))
 
     def preview(self, plain) -> bytes:

@@ -9,26 +9,48 @@ is read for the score and for why a game was lost.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import import_module
 from typing import NamedTuple
 
 from lostprint.errors import UsageError
 
-# game id -> (players module, engine module, attribute holding the final state,
+
+
+def _expedition():
+    from lostprint.engine import lost_expedition as engine
+    from lostprint.players import lost_expedition as players
+
+    return players, engine
+
+
+def _crew():
+    from lostprint.engine import lost_crew as engine
+    from lostprint.players import lost_crew as players
+
+    return players, engine
+
+
+def _crows():
+    from lostprint.engine import lost_crows as engine
+    from lostprint.players import lost_crows as players
+
+    return players, engine
+
+
+# game id -> (its (players module, engine module), the player's attribute holding the final state,
 #             ((player name, class name, what it does), ...))
 _KNOWN = {
-    "lost-expedition": ("lostprint.players.lost_expedition", "lostprint.engine.lost_expedition", "st", (
+    "lost-expedition": (_expedition, "st", (
         ("careful", "Careful", "plans its dice: rerolls for what the day needs, spends muskets on "
                                "rerolls, maps toward the goal and steps when progress pays"),
         ("naive", "Naive", "keeps every roll, never spends a musket, steps as soon as it can"),
     )),
-    "lost-crew": ("lostprint.players.lost_crew", "lostprint.engine.lost_crew", "v", (
+    "lost-crew": (_crew, "v", (
         ("careful", "Captain", "heads for the nearest exit through coloured water, heals, repairs, "
                                "fishes, keeps a watch, stops to provision when Water or Food is low"),
         ("naive", "Deckhand", "steers, scans and gathers with whoever is left; never repairs, fishes, "
                               "offers Goods or keeps a watch"),
     )),
-    "lost-crows": ("lostprint.players.lost_crows", "lostprint.engine.lost_crows", "st", (
+    "lost-crows": (_crows, "st", (
         ("careful", "Chief", "weighs every split of each roll between the units, with the last "
                              "roll's expectation worked out exactly"),
         ("naive", "PairsChief", "puts both dice of a roll into one unit"),
@@ -63,8 +85,8 @@ def players_of(game: str) -> dict[str, PlayerEntry]:
     """{name: entry} of the players that exist now for a game id, careful first."""
     if game not in _KNOWN:
         raise UsageError(f"{game} has no simulated players (rated games: {', '.join(_KNOWN)})")
-    module_name, _engine, _attr, known = _KNOWN[game]
-    module = import_module(module_name)
+    modules, _attr, known = _KNOWN[game]
+    module = modules()[0]
     listed = dict(getattr(module, "PLAYERS", {}) or {})
     out: dict[str, PlayerEntry] = {}
     for name, cls_name, about in known:
@@ -111,8 +133,8 @@ def _score(game: str, engine, final, result: str) -> int:
 def play_one(game: str, player: str, seed: int, game_map=None) -> GameResult:
     """One whole game by a named player on a map (None: the standard map)."""
     entry = player_of(game, player)
-    _module, engine_name, attr, _known = _KNOWN[game]
-    engine = import_module(engine_name)
+    modules, attr, _known = _KNOWN[game]
+    engine = modules()[1]
     sim = entry.cls(seed, game_map)
     played = sim.play()
     final = getattr(sim, attr)

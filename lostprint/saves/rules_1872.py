@@ -57,6 +57,10 @@ class DayFacts:
 
 
 class Rules1872(LostRules):
+    """With `quick`, each day stops at the first replay that ends where the save says and the next day
+    starts from it alone; a save it cannot explain so is replayed again by `thorough` (every branch),
+    which is the judge: quick only ever accepts a save through a chain of legal days."""
+
     game_id = "lost-crows"
     setup_fields: dict = {}
     mark_kinds = {"plot": "{letter, roll, choice, outcome}"}
@@ -68,6 +72,10 @@ class Rules1872(LostRules):
         "caps": "{resource: new maximum} when a cap changes",
         "rolls": "{phase: die faces} as the sheet shows them: " + "; ".join(f"{k}: {v}" for k, v in ROLL_KEYS),
     }
+
+    def __init__(self, quick: bool = True):
+        self.quick = quick
+        self.thorough = Rules1872(quick=False) if quick else None
 
     def begin(self, st) -> None:
         land = eng.land_of(st.game_map)
@@ -283,7 +291,7 @@ class Rules1872(LostRules):
     def check_resources(self, st, before, at, problems) -> None:
         facts: DayFacts = st.flags["today"]
         journal = facts.raw.get("journal") if hasattr(facts.raw, "get") else None
-        replay = DayReplay(self, st, facts, problems, at)
+        replay = DayReplay(self, st, facts, problems, at, quick=self.quick)
         states = replay.run()
         if states:
             st.flags["states"] = states
@@ -381,7 +389,8 @@ class Room(dict):
 class DayReplay:
     """One day through the engine, over every legal choice and (without rolls) every legal roll."""
 
-    def __init__(self, rules, st, facts: DayFacts, problems, at):
+    def __init__(self, rules, st, facts: DayFacts, problems, at, quick: bool = False):
+        self.quick = quick
         self.st = st
         self.facts = facts
         self.problems = problems
@@ -451,6 +460,11 @@ class DayReplay:
         if rows is None:
             return self.recover(states)
         self.bounds()
+        if self.quick:
+            found = self.first_explanation(states, rows)
+            if found is not None and found.over is None:
+                return {found}
+            self.why = []  # the full search below says what is wrong, as it always did
         aug = self.phase2(states, rows)
         if not aug:  # without the shortcut of the day's recorded end, to say what is really wrong
             self.use_bounds = False
@@ -515,32 +529,104 @@ class DayReplay:
             nxt = set()
             for s, k, maps, _ in current:
                 for r in rows[unit]:
-                    if self.exact:
-                        effects = eng.pending(s, {u: (r if u == unit else 0) for u in eng.UNITS})
-                        effects = [e for u, e in effects if u == unit]
-                    else:
-                        effects = list(eng.cell_effects(unit, r))
-                        if unit == "tribe" and eng.power(s).tribe_negative and eng.ROWS[r].covers(-1):
-                            variants = [effects, effects + list(eng.power(s).tribe_negative)]
-                        else:
-                            variants = [effects]
-                        for v in variants[1:]:
-                            for order in self.orders(v):
-                                self.walk(s, k, maps, order, here, omens, nxt, unit)
-                    for order in self.orders(effects):
-                        self.walk(s, k, maps, order, here, omens, nxt, unit)
+                    self.resolve(s, k, maps, unit, r, here, omens, nxt)
             current = self.prune(nxt, eng.UNITS.index(unit) + 1)
             if len(current) > MAX_BRANCHES:
                 break
-        out = set()
-        for s, k, maps, _ in current:
-            if omens is not None and k != len(omens):
-                continue
-            counts = Counter(maps)
-            if any(counts[t] < self.drawn[t] or (counts[t] > self.drawn[t] and self.room[t]) for t in self.room.kinds):
-                continue
-            out.add(s)
-        return out
+        return {s for s, k, maps, _ in current if self.phase2_done(k, maps, omens)}
+
+    def resolve(self, s, k, maps, unit, r, here, omens, out) -> None:
+        """One unit's cell (row r) over every order and choice; into out."""
+        if self.exact:
+            effects = eng.pending(s, {u: (r if u == unit else 0) for u in eng.UNITS})
+            effects = [e for u, e in effects if u == unit]
+        else:
+            effects = list(eng.cell_effects(unit, r))
+            if unit == "tribe" and eng.power(s).tribe_negative and eng.ROWS[r].covers(-1):
+                for order in self.orders(effects + list(eng.power(s).tribe_negative)):
+                    self.walk(s, k, maps, order, here, omens, out, unit)
+        for order in self.orders(effects):
+            self.walk(s, k, maps, order, here, omens, out, unit)
+
+    def phase2_done(self, k, maps, omens) -> bool:
+        """Every omen recorded was read, and the map icons coloured what the save draws."""
+        if omens is not None and k != len(omens):
+            return False
+        counts = Counter(maps)
+        return not any(counts[t] < self.drawn[t] or (counts[t] > self.drawn[t] and self.room[t])
+                       for t in self.room.kinds)
+
+    # --- quick: depth first, the first branch that explains the day --------------------------------
+
+    def first_explanation(self, states, rows):
+        """The first end of the day (Phase 2 depth first, then Phase 3) that is exactly the recorded
+        one, or None. A (units done, branch) already explored is not explored again."""
+        omens = self.facts.rolls.get("omens", () if self.exact else None)
+        here = self.st.flags["terrain"].get(self.start) or self.terrain_end.get(self.start)
+        want = self.wanted()
+        seen: set = set()
+        last = len(eng.UNITS)
+
+        def dive(item, done):
+            s, k, maps, _ = item
+            if done == last:
+                if not self.phase2_done(k, maps, omens):
+                    return None
+                return min((e for e in self.phase3(s) if self.explains(e, want)), default=None, key=self.freest)
+            unit = eng.UNITS[done]
+            for r in rows[unit]:
+                if not self.exact and not self.row_reaches(s, unit, r, done):
+                    continue
+                nxt: set = set()
+                self.resolve(s, k, maps, unit, r, here, omens, nxt)
+                for child in self.closest_first(self.prune(nxt, done + 1), want):
+                    key = (done + 1, child)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    got = dive(child, done + 1)
+                    if got is not None:
+                        return got
+            return None
+
+        for s in states:
+            s = s._replace(fever=0)
+            got = dive((s, 0, (), ()), 0)
+            if got is not None:
+                return got
+        return None
+
+    def wanted(self) -> tuple:
+        values, caps = self.recorded()
+        before = next(iter(self.st.flags["states"])).crows
+        crows = Counter(before) + Counter(t for t, _ in self.facts.crows)
+        vision = self.facts.vision[:PAIR] if self.facts.vision is not None else None
+        return values, caps, crows, vision
+
+    @staticmethod
+    def explains(s, want) -> bool:
+        values, caps, crows, vision = want
+        return (s.values == values and s.caps == caps and Counter(s.crows) == crows
+                and (vision is None or s.vision == vision))
+
+    @staticmethod
+    def closest_first(items, want) -> list:
+        """Branches nearest the recorded end of the day first (the likeliest to explain it)."""
+        values, caps = want[0], want[1]
+        return sorted(items, key=lambda it: (DayReplay.barred(it[0]), sum(abs(a - b) for a, b in zip(it[0].values, values))
+                                             + sum(abs(a - b) for a, b in zip(it[0].caps, caps)),
+                                             DayReplay.freest(it[0]), it[1], it[2]))
+
+    @staticmethod
+    def barred(s) -> int:
+        """How many of next turn's bars (halt, no Crow, no Plains, no north) s carries."""
+        return sum(f in eng.NEXT_FLAGS for f in s.flags)
+
+    @staticmethod
+    def freest(s) -> tuple:
+        """Fewest bars first: a bar only takes choices away from the next day, so the day is best
+        carried on from a branch without one (then a deterministic order)."""
+        return DayReplay.barred(s), sorted(s.flags), s.values, s.caps, s.crows, s.free_river
 
     # --- bounds: a branch that cannot reach the recorded end of the day is dropped early ----------
 
@@ -585,29 +671,32 @@ class DayReplay:
                 eng.power(s).ghost_mountain for s in self.st.flags["states"]):
             up, down = [inf] * n, [inf] * n
         self.after = (up, down, must)
+        self.target = self.recorded()
         self.caps_free = self.facts.vision is not None
 
     def prune(self, current, done: int) -> set:
         if not self.use_bounds:
             return current
-        values, caps = self.recorded()
         gain, loss = self.rest[done]
+        return {item for item in current if self.reaches(item[0], gain, loss)}
+
+    def reaches(self, s, gain, loss) -> bool:
+        """Could s still end the day at the recorded values and caps, moved at most gain/loss by
+        what is left of Phase 2 and by Phase 3?"""
+        values, caps = self.target
         up, down, must = self.after
-        out = set()
-        for item in current:
-            s = item[0]
-            ok = True
-            for i in range(len(values)):
-                v = s.values[i]
-                if max(0, v + gain[i] + up[i] - must[i]) < values[i] or v - loss[i] - down[i] - must[i] > values[i]:
-                    ok = False
-                    break
-                if not self.caps_free and s.caps[i] < caps[i]:
-                    ok = False
-                    break
-            if ok:
-                out.add(item)
-        return out
+        for i, want in enumerate(values):
+            v = s.values[i]
+            if max(0, v + gain[i] + up[i] - must[i]) < want or v - loss[i] - down[i] - must[i] > want:
+                return False
+            if not self.caps_free and s.caps[i] < caps[i]:
+                return False
+        return True
+
+    def row_reaches(self, s, unit: str, r: int, done: int) -> bool:
+        """Could this unit's row r, then the units after it, still lead s to the recorded end?"""
+        (g, lo), (rg, rlo) = ROW_SPANS[unit][r], self.rest[done + 1]
+        return self.reaches(s, tuple(a + b for a, b in zip(g, rg)), tuple(a + b for a, b in zip(lo, rlo)))
 
     @staticmethod
     def orders(effects):
@@ -933,19 +1022,28 @@ def effect_span(effects) -> tuple[list[int], list[int]]:
     return gain, loss
 
 
+def _row_spans() -> dict:
+    """unit -> for each row: how far that cell could move each value (the Tribe's with a vision's
+    extra losses)."""
+    n = len(eng.KEYS)
+    thieves = [max(effect_span(p.tribe_negative)[0][i] for p in plots.POWERS.values()) for i in range(n)]
+    out = {}
+    for unit in eng.UNITS:
+        spans = []
+        for r in range(len(eng.ROWS)):
+            g, lo = effect_span(eng.cell_effects(unit, r))
+            if unit == "tribe":
+                g = [a + b for a, b in zip(g, thieves)]
+            spans.append((tuple(g), tuple(lo)))
+        out[unit] = tuple(spans)
+    return out
+
+
 def _rest_spans() -> tuple:
     """For each number of units resolved: how far the units still to come could move each value."""
     n = len(eng.KEYS)
-    per_unit = []
-    thieves = [max(effect_span(p.tribe_negative)[0][i] for p in plots.POWERS.values()) for i in range(n)]
-    for unit in eng.UNITS:
-        gain, loss = [0] * n, [0] * n
-        for r in range(len(eng.ROWS)):
-            g, lo = effect_span(eng.cell_effects(unit, r))
-            for i in range(n):
-                gain[i] = max(gain[i], g[i] + (thieves[i] if unit == "tribe" else 0))
-                loss[i] = max(loss[i], lo[i])
-        per_unit.append((gain, loss))
+    per_unit = [(tuple(max(g[i] for g, _ in ROW_SPANS[u]) for i in range(n)),
+                 tuple(max(lo[i] for _, lo in ROW_SPANS[u]) for i in range(n))) for u in eng.UNITS]
     out = []
     for done in range(len(eng.UNITS) + 1):
         g = tuple(sum(per_unit[u][0][i] for u in range(done, len(eng.UNITS))) for i in range(n))
@@ -972,5 +1070,6 @@ def _products(faces: tuple, n: int):
             yield (f,) + rest
 
 
+ROW_SPANS = _row_spans()
 REST_SPANS = _rest_spans()
 RULES = Rules1872()

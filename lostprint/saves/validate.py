@@ -107,7 +107,7 @@ def _variant(game_id: str, seed: int):
 # --- the replay --------------------------------------------------------------------------------
 
 
-def replay_data(data, source: str, allow_any_map: bool = False) -> tuple[list[str], Played | None]:
+def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> tuple[list[str], Played | None]:
     problems = Problems(source)
     rd = Reader(problems)
     if not isinstance(data, dict):
@@ -130,7 +130,7 @@ def replay_data(data, source: str, allow_any_map: bool = False) -> tuple[list[st
         rd.error(at_key(data, "game", "game"), f"{info.id} records are checked by lostprint.crows, not here")
         return problems.lines(), None
     game = info.part("data")
-    rules = rules_for(info.id)
+    rules = rules or rules_for(info.id)
     gm = _map(data, info, source, rd, allow_any_map)
     title = rd.text(data["title"], at_key(data, "title", "title"), MAX_TEXT) if "title" in data else None
     player = rd.text(data["player"], at_key(data, "player", "player"), MAX_TEXT) if "player" in data else None
@@ -186,6 +186,8 @@ def replay_data(data, source: str, allow_any_map: bool = False) -> tuple[list[st
                      f"recorded {recorded}, but the rules give {total} ({terms})")
         rules.end_check(st, result, out_at, problems)
     if problems:
+        if getattr(rules, "thorough", None) is not None:  # a quick replay found no way: the full one judges
+            return replay_data(data, source, allow_any_map, rules.thorough)
         return problems.lines(), None
     played = Played(
         source=source, game=game, game_map=gm, title=title or "", player=player or "",

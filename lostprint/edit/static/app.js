@@ -188,7 +188,7 @@ function drawDay() {
     const out = el("output", {}, v ?? "—"); out.dataset.field = f + ".resources." + r.key;
     const set = (n) => change(() => { d.resources = d.resources || {}; d.resources[r.key] = Math.max(0, Math.min(r.cap, n)); });
     minus.onclick = () => set((v ?? r.start) - 1); plus.onclick = () => set((v ?? r.start) + 1);
-    minus.disabled = v === 0; plus.disabled = v >= r.cap;
+    minus.disabled = v === 0; plus.disabled = v >= r.cap; minus.dataset.step = r.key + "-"; plus.dataset.step = r.key + "+";
     row.append(el("span", {}, r.name + " (0–" + r.cap + ")"), minus, out, plus); res.append(row);
     const ps = problemsFor(f + ".resources." + r.key); mark(out, ps); const pb = el("div", { className: "problems" }); showProblems(pb, ps); res.append(pb);
   }

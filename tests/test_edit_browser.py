@@ -1,0 +1,168 @@
+"""`lostprint edit` in a real headless Chromium (Debian's), driven by Playwright: a new 1572 save
+copied from paper by clicking, and the 1872 example reopened, changed and saved with its comments."""
+import difflib
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, run_cli
+
+CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt install chromium)")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright (no browser download needed)")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page_on(browser):
+    """page_on(path, game) -> a page editing `path`, its server stopped afterwards."""
+    from lostprint.edit.server import start
+    from lostprint.edit.session import EditSession
+
+    opened = []
+
+    def open_page(path, game=None):
+        server, thread = start(EditSession(Path(path), game))
+        page = browser.new_page(viewport={"width": 1500, "height": 950})
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        opened.append((server, thread, page, errors))
+        page.goto(server.url)
+        page.wait_for_selector("[data-hex]", state="attached")
+        page.wait_for_function("document.body.dataset.checked")
+        return page
+
+    yield open_page
+    for server, thread, page, errors in opened:
+        page.close()
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+        assert errors == []
+
+
+def settle(page):
+    """Wait for the live check of the latest edit."""
+    page.wait_for_function("document.getElementById('status').textContent.includes('problem') || "
+                           "document.getElementById('status').textContent.includes('clean')")
+    page.wait_for_timeout(400)
+    page.wait_for_function("!document.getElementById('status').textContent.includes('checking')")
+
+
+def leave_fields(page):
+    """Keys are shortcuts again once no input has the focus."""
+    page.evaluate("document.activeElement.blur()")
+
+
+def hex_(page, label):
+    page.click(f"[data-hex={label}]", force=True)
+
+
+def step(page, key, times):
+    for _ in range(abs(times)):
+        page.click(f"[data-step='{key}{'+' if times > 0 else '-'}']")
+
+
+def test_a_new_1572_save_copied_by_clicking(page_on, tmp_path):
+    path = tmp_path / "by-clicks.yaml"
+    page = page_on(path, "1572")
+    assert page.locator("#mark-palette button").all_inner_texts() == [
+        "village", "peaceful-village", "trail", "cataract", "interest", "empire", "lagos-de-oro"]
+    # the setup the validator asks for is beside its field until it is chosen
+    settle(page)
+    assert "setup.expedition: missing" in page.inner_text("nav")
+    page.select_option("[data-field='setup.expedition']", "military")
+    page.fill("#save-title", "Clicked In")
+    page.press("#save-title", "Tab")
+    leave_fields(page)
+    # day 1: draw B2 as mountains (key 1), enter it, end of day resources
+    page.keyboard.press("1")
+    hex_(page, "B2")
+    page.keyboard.press("m")
+    hex_(page, "B2")
+    step(page, "food", -1)
+    step(page, "movement", -5)
+    page.keyboard.press("j")
+    page.keyboard.type("Down from the pass into the green mist.")
+    leave_fields(page)
+    # day 2: draw B1 as forest, stay
+    page.keyboard.press("d")
+    page.keyboard.press("3")
+    hex_(page, "B1")
+    step(page, "morale", -1)
+    step(page, "movement", 1)
+    # day 3: a wrong move first: the validator's words appear beside Moved and on the map
+    page.keyboard.press("d")
+    page.keyboard.press("m")
+    hex_(page, "E3")
+    settle(page)
+    assert "days[2].moved[0]: E3 is not next to B2" in page.inner_text("#moved")
+    assert page.locator("#overlay .problem-hex").count() >= 1
+    assert page.locator("#days li.bad").all_inner_texts() == ["Day 3"]
+    hex_(page, "E3")  # clicked again: taken back
+    settle(page)
+    assert "not next to" not in page.inner_text("#moved")
+    page.keyboard.press("2")
+    hex_(page, "B3")
+    page.keyboard.press("m")
+    hex_(page, "C2")
+    step(page, "food", -1)
+    step(page, "morale", 1)
+    step(page, "movement", -1)
+    # undo and redo the last step
+    page.keyboard.press("Control+z")
+    assert page.inner_text("[data-field='days[2].resources.movement']") == "2"
+    page.keyboard.press("Control+Shift+z")
+    assert page.inner_text("[data-field='days[2].resources.movement']") == "1"
+    settle(page)
+    assert page.inner_text("#status").endswith("clean")
+    assert page.locator("#days li.clean").count() == 3
+    page.screenshot(path=str(tmp_path / "edit-1572.png"))
+    page.click("#save")
+    page.wait_for_selector("#banner.ok")
+    assert "clean" in page.inner_text("#banner")
+
+    text = path.read_text()
+    assert "mapped: {B2: mountains}" in text and "moved: [C2]" in text
+    result = run_cli("validate", path)
+    assert result.returncode == 0, result.stderr
+    assert "Clicked In" in result.stdout and "in progress after 3 days" in result.stdout
+    pdf = tmp_path / "by-clicks.pdf"
+    assert run_cli("render", path, "-o", pdf).returncode == 0
+    assert pdf.read_bytes().startswith(b"%PDF") and pdf.stat().st_size > 10_000
+
+
+def test_the_1872_example_reopened_changed_and_saved_keeps_its_comments(page_on, tmp_path):
+    source = ROOT / "examples" / "1872-the-long-way-north.yaml"
+    path = tmp_path / "north.yaml"
+    shutil.copy(source, path)
+    original = path.read_text()
+    page = page_on(path)
+    assert page.locator("#mark-palette button").all_inner_texts() == ["plot"]
+    assert [t.strip() for t in page.locator("#palette button").all_inner_texts()] == ["Plains", "Forest", "Mountains"]
+    page.click("#days li[data-day='2']")
+    assert page.inner_text("#day-heading") == "Day 3"
+    page.fill("#journal", "We rested and mended the lodge poles; no one spoke of the soldiers.")
+    leave_fields(page)
+    settle(page)
+    page.keyboard.press("Control+s")
+    page.wait_for_selector("#banner.ok", timeout=60_000)
+    text = path.read_text()
+    comments = [line for line in original.splitlines() if line.lstrip().startswith("#")]
+    assert comments and all(c in text.splitlines() for c in comments)
+    diff = list(difflib.ndiff(original.splitlines(), text.splitlines()))
+    assert [d for d in diff if d.startswith("- ")] == []  # nothing of the user's file is lost or reworded
+    added = [d[2:] for d in diff if d.startswith("+ ")]
+    assert added == ["    journal: >-",
+                       "      We rested and mended the lodge poles; no one spoke of the soldiers."]
+    assert run_cli("validate", path).returncode == 0

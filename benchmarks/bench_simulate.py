@@ -5,7 +5,7 @@
 2. the --jobs speed-up: the same batch of games on 1 process and on every core, A and B interleaved;
    wall time here (a speed-up is a wall-time matter), with the CPU time of the pool's workers beside it
    (resource.RUSAGE_CHILDREN) so a machine loaded by other work shows as such;
-3. maps given a difficulty rating per minute (1672, careful player, --difficulty normal search).
+3. maps rated per minute (each game), and maps kept in a band per minute (1572 normal search).
 
 Run: python benchmarks/bench_simulate.py [--rounds R] [--games N]
 """
@@ -48,7 +48,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--games", type=int, default=600, help="games in a --jobs batch (1672)")
-    ap.add_argument("--only", choices=["games", "jobs", "maps"], default=None, help="run one part")
+    ap.add_argument("--only", choices=["games", "jobs", "maps", "band"], default=None, help="run one part")
     args = ap.parse_args()
     cores = os.cpu_count() or 1
     load = os.getloadavg()[0]
@@ -60,6 +60,8 @@ def main() -> None:
         speed_up(args.rounds, args.games, cores)
     if args.only in (None, "maps"):
         maps_per_minute(cores)
+    if args.only in (None, "band"):
+        kept_per_minute(cores)
 
 
 def games_per_core(rounds: int) -> None:
@@ -89,7 +91,7 @@ def speed_up(rounds: int, games: int, cores: int) -> None:
 
 
 def maps_per_minute(cores: int) -> None:
-    from lostprint.app.simulate import Candidate, difficulty_search, rate_candidate
+    from lostprint.app.simulate import Candidate, rate_candidate
     from lostprint.rating.run import ordered_map
 
     print("\n3. maps rated per minute (careful player, until the interval is ±5 points; every core)")
@@ -103,13 +105,19 @@ def maps_per_minute(cores: int) -> None:
         print(f"  {game:<16} 4 maps, {played} games, {wall:6.1f} s wall, {cpu:6.1f} s CPU: "
               f"{4 * 60 / wall:5.1f} maps a minute (wall), {4 * 60 / cpu:5.1f} per CPU-minute", flush=True)
 
-    print("\n   maps kept in a difficulty band per minute (1672 normal, from seed 1: edge maps are dropped)")
+
+
+def kept_per_minute(cores: int) -> None:
+    from lostprint.app.simulate import difficulty_search
+
+    print("\n   maps kept in a difficulty band per minute (1572 normal from seed 1; candidates outside "
+          "or near an edge are dropped)")
     w, c, k = time.perf_counter(), time.process_time(), children_cpu()
-    kept = difficulty_search("lost-crew", "normal", 1, 3, executor=Executor(jobs=cores))
+    kept = difficulty_search("lost-expedition", "normal", 1, 3, executor=Executor(jobs=cores))
     wall = time.perf_counter() - w
     cpu = (time.process_time() - c) + (children_cpu() - k)
-    played = sum(m.difficulty.games for m in kept)
-    print(f"  3 maps kept ({played} games in the kept maps' ratings) in {wall:.1f} s wall, {cpu:.1f} s CPU: "
+    seeds = ", ".join(str(m.seed) for m in kept)
+    print(f"  3 maps kept (seeds {seeds}) in {wall:.1f} s wall, {cpu:.1f} s CPU: "
           f"{3 * 60 / wall:.1f} maps a minute (wall), {3 * 60 / cpu:.1f} per CPU-minute")
 
 

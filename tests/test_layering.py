@@ -16,13 +16,13 @@ PACKAGE = ROOT / "lostprint"
 
 LAYERS = (
     ("lostprint.__main__", "lostprint.cli"),  # parse the command line
-    ("lostprint.app", "lostprint.validate"),  # the commands: load, resolve, build, name, write
+    ("lostprint.app", "lostprint.validate", "lostprint.edit"),  # the commands; the edit server
     # journals, rulebooks, the kit; simulated players and the rating of variants by play
     ("lostprint.books", "lostprint.crows", "lostprint.players", "lostprint.rating"),
     ("lostprint.sheets", "lostprint.saves", "lostprint.engine"),  # sheets and widgets; replay; engines
     ("lostprint.checks",),  # print checks on a Scene
     ("lostprint.render",),  # Scene -> PDF/SVG/PNG
-    ("lostprint.scene", "lostprint.fonts", "lostprint.options", "lostprint.palette"),
+    ("lostprint.scene", "lostprint.fonts", "lostprint.options", "lostprint.palette", "lostprint.typeset"),
     ("lostprint.text",),  # font files, fallback chain, bidi, shaping: what fonts.text_width measures with
     ("lostprint.maps",),  # pure maps: model, generate, check
     ("lostprint.games", "lostprint.files"),  # game data and plugins; the one reader of user files

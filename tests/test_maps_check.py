@@ -33,17 +33,17 @@ def test_standard_files_are_clean(game):
 
 def test_json_syntax_error_has_line_and_column(tmp_path):
     got = problems_of(tmp_path, '{\n  "format": "lostprint-map/1",\n  "game": "lost-crew"\n  "name": "x"\n}\n')
-    assert got == [f"{tmp_path / 'm.json'}:4:3: not valid JSON (Expecting ',' delimiter)"]
+    assert got == [f"{tmp_path / 'm.json'}:4:3: not valid JSON (expected ',' or '}}')"]
 
 
 def test_missing_file(tmp_path):
     got = check_map_file(tmp_path / "nope.json")
-    assert len(got) == 1 and got[0].startswith(f"{tmp_path / 'nope.json'}: cannot read")
+    assert got == [f"{tmp_path / 'nope.json'}: no such file"]
 
 
 def test_map_of_another_game(tmp_path):
     got = problems_of(tmp_path, std("lost-crew"), game="lost-expedition")
-    assert got == [f"{tmp_path / 'm.json'}: game: this map is for 1672: The Lost Crew (lost-crew), "
+    assert got == [f"{tmp_path / 'm.json'}:3: game: this map is for 1672: The Lost Crew (lost-crew), "
                    "not 1572: The Lost Expedition (lost-expedition)"]
 
 
@@ -196,7 +196,7 @@ def test_load_map_refuses_a_broken_file_in_one_line(tmp_path):
     d["goals"] = ["Q7"]
     path = tmp_path / "m.json"
     path.write_text(json.dumps(d))
-    with pytest.raises(LostprintError, match=r"m\.json: goals\[0\]: 'Q7' is not on the map"):
+    with pytest.raises(LostprintError, match=r"m\.json:1: goals\[0\]: 'Q7' is not on the map"):
         load_map(path)
     path.write_text(generate("crows", 2).to_json())
     assert load_map(path).squares == generate("crows", 2).squares

@@ -6,9 +6,9 @@ seeded, batches come back in seed order, map candidates in seed order.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable
 
 from lostprint.app.naming import folder_of, inside, output_name
 from lostprint.errors import LostprintError, UsageError
@@ -16,7 +16,13 @@ from lostprint.games import resolve
 from lostprint.options import PrintOptions
 from lostprint.rating import bands
 from lostprint.rating.players import DEFAULT_PLAYER, player_of, players_of, rated_games
-from lostprint.rating.run import Executor, chunks_of, ordered_map, play_chunk, play_games
+from lostprint.rating.run import (
+    Executor,
+    chunks_of,
+    ordered_map,
+    play_chunk,
+    play_games,
+)
 from lostprint.rating.stats import Rating, rate
 
 Say = Callable[[str], None]

@@ -511,7 +511,7 @@ class _Replay:
         for sq in hit:
             owner = next((t for t, _ in turns if b.totems.get(t.player) == sq), None)
             chooser = owner or (first[0] if first else None)
-            direction = "N"
+            direction = G.DEFAULT_SCATTER
             if chooser is not None and chooser.scatter is not None:
                 direction = chooser.scatter
                 used_scatter.add(chooser.player)

@@ -363,8 +363,15 @@ def parse_json(text: str, source: str):
     return _JSON(text, source).document()
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def parse_text(text: str, source: str, syntax: str | None = None):
     """syntax: "json", "yaml" or None (text starting with '{' is JSON, anything else YAML)."""
+    lone = _SURROGATE.search(text)  # text decoded from a file never has one; a caller's string may
+    if lone is not None:
+        line = text.count("\n", 0, lone.start()) + 1
+        raise LoadError(f"{source}:{line}: U+{ord(lone.group(0)):04X} is half of a character (a lone surrogate)")
     if syntax is None:
         syntax = "json" if text.lstrip().startswith("{") else "yaml"
     return parse_json(text, source) if syntax == "json" else parse_yaml(text, source)

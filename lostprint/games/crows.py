@@ -87,6 +87,7 @@ HAND_TILES = 1
 BOTTOM_TILES = 6  # shuffled with Nightfall to make the bottom 7
 MOVED_TO_BOTTOM = 4  # then this many go from the top to the bottom
 START_GRID = 5  # the start is a 5x5 checkerboard: corners and centre filled
+DEFAULT_SCATTER = "N"  # where scattering starts when the chooser names no direction (a clarification)
 TILE_MM = 40.0  # a printed tile's side: the kit's default, and the setup diagram's squares (1:1)
 
 
@@ -181,6 +182,17 @@ CLARIFICATIONS = (
                   "player if no totem is there). One crow goes to each square around the tile, "
                   "diagonals included, clockwise from that direction, ring after ring outwards. "
                   "Squares without a tile and Lava Pools are skipped."),
+    Clarification("scatter-default", "Scattering, no direction named",
+                  "A record that names no scatter direction for a murder starts the scatter from "
+                  "north: a written game must replay one way, and north is the first direction the "
+                  "rules list."),
+    Clarification("start-layout", "The starting layout",
+                  f"The rules show the start only as a picture: this kit reads it as a {START_GRID} by "
+                  f"{START_GRID} checkerboard, the corners and the centre filled, "
+                  f"{(START_GRID * START_GRID + 1) // 2} tiles in all."),
+    Clarification("spell-deck", "The spell deck",
+                  f"The rules do not say how many spell cards there are: this kit has {SPELL_COPIES} "
+                  f"of each of the {len(SPELLS)} spells, {SPELL_COPIES * len(SPELLS)} cards."),
     Clarification("corruption", "Mana Corruption",
                   "A murder first removes corruption tokens left by earlier rounds, then leaves its "
                   "own. Crows may fly over and land on a corrupted tile; totems may not stand there."),

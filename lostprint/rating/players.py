@@ -14,7 +14,6 @@ from typing import NamedTuple
 from lostprint.errors import UsageError
 
 
-
 def _expedition():
     from lostprint.engine import lost_expedition as engine
     from lostprint.players import lost_expedition as players

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from typing import Callable, Iterable, Iterator, NamedTuple
+from collections.abc import Callable, Iterable, Iterator
+from typing import NamedTuple
 
 from lostprint.errors import LostprintError, UsageError
 from lostprint.rating.players import GameResult, play_one

@@ -77,10 +77,15 @@ class Rules1872(LostRules):
         self.quick = quick
         self.thorough = Rules1872(quick=False) if quick else None
 
+    def rejudge(self, st):
+        """The rules to replay a save again with when this replay found problems: the thorough ones,
+        when a day without rolls was carried on from its first explanation alone."""
+        return self.thorough if st.flags.get("narrowed") else None
+
     def begin(self, st) -> None:
         land = eng.land_of(st.game_map)
         st.flags.update(land=land, states={eng.new_game(land)}, terrain=dict(st.terrain), gold=0,
-                        plots={}, crows=[], vision=None, dancers=0)
+                        plots={}, crows=[], vision=None, dancers=0, narrowed=False)
 
     def begin_day(self, st, day, at, problems) -> None:
         st.flags["today"] = DayFacts(day, at)
@@ -460,11 +465,15 @@ class DayReplay:
         if rows is None:
             return self.recover(states)
         self.bounds()
-        if self.quick:
-            found = self.first_explanation(states, rows)
+        if self.quick and not self.exact:  # with rolls only the choices branch: every branch is cheap
+            self.st.flags["narrowed"] = True
+            found = None if self.problems else self.first_explanation(states, rows)
             if found is not None and found.over is None:
                 return {found}
-            self.why = []  # the full search below says what is wrong, as it always did
+            if found is None:  # the thorough replay judges this save and says what is wrong
+                self.problems.add(self.at, "no quick explanation of this day; the full replay decides")
+                return self.recover(states)
+            self.why = []  # the day that ends the game: every branch, as end_of_day needs them all
         aug = self.phase2(states, rows)
         if not aug:  # without the shortcut of the day's recorded end, to say what is really wrong
             self.use_bounds = False
@@ -525,10 +534,15 @@ class DayReplay:
             current.add((s, 0, (), ()))
         terrains = self.terrain_end
         here = self.st.flags["terrain"].get(self.start) or terrains.get(self.start)
-        for unit in eng.UNITS:
+        # quick, on the day that ends the game: a row out of reach is not resolved (as in the search
+        # for a first explanation; the every-branch replay keeps its own bounds untouched)
+        by_row = self.quick and self.use_bounds and not self.exact and self.facts.vision is None
+        for done, unit in enumerate(eng.UNITS):
             nxt = set()
             for s, k, maps, _ in current:
                 for r in rows[unit]:
+                    if by_row and not self.row_reaches(s, maps, unit, r, done):
+                        continue
                     self.resolve(s, k, maps, unit, r, here, omens, nxt)
             current = self.prune(nxt, eng.UNITS.index(unit) + 1)
             if len(current) > MAX_BRANCHES:
@@ -559,8 +573,14 @@ class DayReplay:
     # --- quick: depth first, the first branch that explains the day --------------------------------
 
     def first_explanation(self, states, rows):
-        """The first end of the day (Phase 2 depth first, then Phase 3) that is exactly the recorded
-        one, or None. A (units done, branch) already explored is not explored again."""
+        """The first end of the day that is exactly the recorded one, or None: first among the
+        branches that bar nothing next turn (a bar only takes choices away from the next day), then
+        among all."""
+        return self.first_end(states, rows, bars=False) or self.first_end(states, rows, bars=True)
+
+    def first_end(self, states, rows, bars: bool):
+        """Phase 2 depth first, nearest branches first, then Phase 3. A (units done, branch) already
+        explored is not explored again; without `bars`, a branch that bars next turn is not explored."""
         omens = self.facts.rolls.get("omens", () if self.exact else None)
         here = self.st.flags["terrain"].get(self.start) or self.terrain_end.get(self.start)
         want = self.wanted()
@@ -572,16 +592,17 @@ class DayReplay:
             if done == last:
                 if not self.phase2_done(k, maps, omens):
                     return None
-                return min((e for e in self.phase3(s) if self.explains(e, want)), default=None, key=self.freest)
+                ends = [e for e in self.phase3(s) if self.explains(e, want) and (bars or not self.barred(e))]
+                return min(ends, default=None, key=self.freest)
             unit = eng.UNITS[done]
             for r in rows[unit]:
-                if not self.exact and not self.row_reaches(s, unit, r, done):
+                if not self.exact and not self.row_reaches(s, maps, unit, r, done):
                     continue
                 nxt: set = set()
                 self.resolve(s, k, maps, unit, r, here, omens, nxt)
                 for child in self.closest_first(self.prune(nxt, done + 1), want):
                     key = (done + 1, child)
-                    if key in seen:
+                    if key in seen or (not bars and self.barred(child[0])):
                         continue
                     seen.add(key)
                     got = dive(child, done + 1)
@@ -609,13 +630,18 @@ class DayReplay:
         return (s.values == values and s.caps == caps and Counter(s.crows) == crows
                 and (vision is None or s.vision == vision))
 
-    @staticmethod
-    def closest_first(items, want) -> list:
-        """Branches nearest the recorded end of the day first (the likeliest to explain it)."""
-        values, caps = want[0], want[1]
-        return sorted(items, key=lambda it: (DayReplay.barred(it[0]), sum(abs(a - b) for a, b in zip(it[0].values, values))
-                                             + sum(abs(a - b) for a, b in zip(it[0].caps, caps)),
-                                             DayReplay.freest(it[0]), it[1], it[2]))
+    def closest_first(self, items, want) -> list:
+        """Branches nearest the recorded end of the day (before Phase 3 pays the moves) first: the
+        likeliest to explain it."""
+        must = self.after[-1]
+        values = tuple(v + m for v, m in zip(want[0], must))
+        caps = want[1]
+        def order(item):
+            s = item[0]
+            near = sum(abs(a - b) for a, b in zip(s.values, values)) + sum(abs(a - b) for a, b in zip(s.caps, caps))
+            _, k, maps, _ = item
+            return DayReplay.barred(s), near, s.values, s.caps, s.crows, k, maps
+        return sorted(items, key=order)
 
     @staticmethod
     def barred(s) -> int:
@@ -667,36 +693,68 @@ class DayReplay:
         if any(s.mountie > 0 for s in self.st.flags["states"]):
             for e in plots.VICTORIES["44A"].missed:
                 down[eng.INDEX[e.key]] += abs(e.n)
-        if self.facts.vision is not None or self.facts.ghost or any(
-                eng.power(s).ghost_mountain for s in self.st.flags["states"]):
+        vision = plots.POWERS.get(self.facts.vision[:PAIR]) if self.facts.vision is not None else None
+        if self.facts.ghost or any(eng.power(s).ghost_mountain for s in self.st.flags["states"]) or (
+                self.facts.vision is not None and (not self.quick or vision is None or vision.ghost_mountain)):
             up, down = [inf] * n, [inf] * n
+        elif vision is not None:  # quick: the day's vision is known, and so is what it does at once
+            g, lo = effect_span(vision.now)
+            up, down = [a + b for a, b in zip(up, g)], [a + b for a, b in zip(down, lo)]
+            if vision.move_cost:
+                up[move], down[move], must[move] = inf, inf, 0
         self.after = (up, down, must)
         self.target = self.recorded()
+        self.windows: dict = {}
         self.caps_free = self.facts.vision is not None
 
     def prune(self, current, done: int) -> set:
+        """Drop the branches that cannot end where the save says. The map icons always count (they
+        only accumulate); the values only with use_bounds (the search without them says what is wrong)."""
+        need = self.maps_needed(MAP_REST[done])
         if not self.use_bounds:
-            return current
-        gain, loss = self.rest[done]
-        return {item for item in current if self.reaches(item[0], gain, loss)}
+            return {item for item in current if self.maps_reach(item_maps(item), need)}
+        window = self.window(*self.rest[done])
+        return {item for item in current if self.reaches(item[0], window) and self.maps_reach(item_maps(item), need)}
 
-    def reaches(self, s, gain, loss) -> bool:
-        """Could s still end the day at the recorded values and caps, moved at most gain/loss by
-        what is left of Phase 2 and by Phase 3?"""
-        values, caps = self.target
-        up, down, must = self.after
-        for i, want in enumerate(values):
-            v = s.values[i]
-            if max(0, v + gain[i] + up[i] - must[i]) < want or v - loss[i] - down[i] - must[i] > want:
-                return False
-            if not self.caps_free and s.caps[i] < caps[i]:
-                return False
-        return True
+    def maps_needed(self, rest: dict) -> tuple:
+        """(terrain, map icons the branch must already hold): the save draws them and at most `rest`
+        more can come from the units still to resolve (a map icon comes only from a unit's cell)."""
+        return tuple((t, n - rest.get(t, 0)) for t, n in self.drawn.items() if n > rest.get(t, 0))
 
-    def row_reaches(self, s, unit: str, r: int, done: int) -> bool:
+    @staticmethod
+    def maps_reach(maps: tuple, need: tuple) -> bool:
+        return all(maps.count(t) >= n for t, n in need)
+
+    def window(self, gain, loss) -> tuple:
+        """For each value: the range it may have now and still end the day at the recorded value,
+        moved at most gain/loss by what is left of Phase 2 and by Phase 3."""
+        key = (gain, loss)
+        got = self.windows.get(key)
+        if got is None:
+            up, down, must = self.after
+            got = self.windows[key] = tuple(
+                (want - gain[i] - up[i] + must[i] if want > 0 else -INF, want + loss[i] + down[i] + must[i])
+                for i, want in enumerate(self.target[0]))
+        return got
+
+    def reaches(self, s, window) -> bool:
+        """Could s still end the day at the recorded values and caps (caps only fall, but by a vision)?"""
+        for v, (lo, hi) in zip(s.values, window):
+            if v < lo or v > hi:
+                return False
+        return self.caps_free or all(c >= want for c, want in zip(s.caps, self.target[1]))
+
+    def row_reaches(self, s, maps: tuple, unit: str, r: int, done: int) -> bool:
         """Could this unit's row r, then the units after it, still lead s to the recorded end?"""
-        (g, lo), (rg, rlo) = ROW_SPANS[unit][r], self.rest[done + 1]
-        return self.reaches(s, tuple(a + b for a, b in zip(g, rg)), tuple(a + b for a, b in zip(lo, rlo)))
+        key = (unit, r)
+        limits = self.windows.get(key)
+        if limits is None:
+            (g, lo), (rg, rlo) = ROW_SPANS[unit][r], self.rest[done + 1]
+            limits = self.windows[key] = (
+                self.window(tuple(a + b for a, b in zip(g, rg)), tuple(a + b for a, b in zip(lo, rlo))),
+                self.maps_needed(MAP_ROWS[unit][r] + MAP_REST[done + 1]))
+        window, need = limits
+        return self.reaches(s, window) and self.maps_reach(maps, need)
 
     @staticmethod
     def orders(effects):
@@ -924,7 +982,7 @@ class DayReplay:
                                       f"{_spread(got)}")
                 reported = True
         if not reported:
-            best = min(ends, key=lambda s: sum(abs(a - b) for a, b in zip(s.values, values)))
+            best = min(ends, key=lambda s: (sum(abs(a - b) for a, b in zip(s.values, values)), s.values))
             shown = ", ".join(f"{k} {v}" for k, v in zip(eng.KEYS, values))
             near = ", ".join(f"{k} {v}" for k, v in zip(eng.KEYS, best.values))
             self.problems.add(self.at, f"no legal roll and choice gives {shown} together at the end of day "
@@ -984,6 +1042,12 @@ class DayReplay:
             pass
         self.problems.add(at, f"the units' icons cannot colour {drawn} from {self.start} on day {self.st.day} "
                               f"({self.how()}; with a hex free next to the tribe each map icon colours one)")
+
+
+def item_maps(item: tuple) -> tuple:
+    """The map icons of a Phase 2 branch (state, omens read, maps, tag)."""
+    _, _, maps, _ = item
+    return maps
 
 
 def effect_span(effects) -> tuple[list[int], list[int]]:
@@ -1072,4 +1136,9 @@ def _products(faces: tuple, n: int):
 
 ROW_SPANS = _row_spans()
 REST_SPANS = _rest_spans()
+MAP_ROWS = {u: tuple(Counter(e.key for e in eng.cell_effects(u, r) if e.op == "map") for r in range(len(eng.ROWS)))
+            for u in eng.UNITS}  # unit -> per row: the map icons of its cell, by terrain
+MAP_REST = tuple(sum((Counter({t: max(c[t] for c in MAP_ROWS[u]) for t in set().union(*MAP_ROWS[u])})
+                      for u in eng.UNITS[done:]), Counter())
+                 for done in range(len(eng.UNITS) + 1))  # units done -> the most map icons still to come
 RULES = Rules1872()

@@ -75,3 +75,10 @@ def tools():
     for tool in ("qpdf", "pdftotext", "pdffonts", "pdfinfo", "pdftoppm"):
         if shutil.which(tool) is None:
             pytest.fail(f"{tool} is not installed (apt-get install poppler-utils qpdf)")
+
+
+@pytest.fixture(scope="session")
+def quick_demo(tmp_path_factory):
+    """`lostprint demo --quick`, run once for the whole session: (the CLI's result, its output folder)."""
+    out = tmp_path_factory.mktemp("quick-demo") / "out"
+    return run_cli("demo", "--quick", "-o", out), out

@@ -4,8 +4,8 @@ import subprocess
 from conftest import qpdf_ok, run_cli
 
 
-def test_quick_demo_writes_every_kind_of_printable(tmp_path, tools):
-    r = run_cli("demo", "--quick", "-o", tmp_path / "out")
+def test_quick_demo_writes_every_kind_of_printable(quick_demo, tools):
+    r, _ = quick_demo
     assert r.returncode == 0, r.stderr
     written = [line for line in r.stdout.splitlines() if line.strip()]
     folders = {p.split("/")[-2] for p in written}

@@ -116,7 +116,7 @@ def sheet(game, map_file, paper, ink, fmt, dpi, output):
 
 @cli.command()
 @output_option("output/")
-@click.option("--quick", is_flag=True, help="Letter, colour PDFs only.")
+@click.option("--quick", is_flag=True, help="Letter, colour PDFs only, and no rated variant maps.")
 @jobs_option
 def demo(output, quick, jobs):
     """Write every printable of every game into a folder (output/ by default)."""

@@ -56,8 +56,9 @@ def run_demo(output=None, quick: bool = False, log: Callable[[str], None] = lamb
                 log(f"kit {plugin.id} {opts.paper} {opts.ink}")
                 written.append(commands.kit(plugin.id, KitOptions(paper=opts.paper, ink=opts.ink),
                                             f"{out / plugin.id}/"))
-    from lostprint.app.simulate import demo_rated_maps
-    from lostprint.rating.run import Executor
+    if not quick:  # rating a map plays a few hundred games of each Lost game
+        from lostprint.app.simulate import demo_rated_maps
+        from lostprint.rating.run import Executor
 
-    written += demo_rated_maps(DEMO_SEEDS[0], PrintOptions(), out / "rated", Executor(jobs=jobs), log=log)
+        written += demo_rated_maps(DEMO_SEEDS[0], PrintOptions(), out / "rated", Executor(jobs=jobs), log=log)
     return written

@@ -233,3 +233,20 @@ def test_edit_refuses_crows_records_and_a_new_save_without_its_game(tmp_path):
     result = run_cli("edit", ROOT / "examples" / "crows-3p.yaml", "--no-browser")
     assert result.returncode != 0 and "cannot be edited here yet" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_save_broken_behind_the_page_is_one_clear_error(tmp_path):
+    from lostprint.edit.server import start
+    from lostprint.edit.session import EditSession
+
+    path = tmp_path / "broken.yaml"
+    shutil.copy(EXAMPLE_1572, path)
+    server, thread = start(EditSession(path))
+    try:
+        path.write_text("days: [\n")
+        status, _, body = request(server, "GET", "api/state")
+        assert status == 400 and "broken.yaml:" in json.loads(body)["error"]
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)

@@ -23,7 +23,7 @@ from importlib import resources
 
 from lostprint.edit.session import EditSession, StaleSave
 from lostprint.errors import LostprintError
-from lostprint.files import SAVE
+from lostprint.files import SAVE, LoadError
 
 MAX_BODY = SAVE.limit + 100_000  # a save's own limit plus the JSON around it
 STATIC = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8"}
@@ -123,7 +123,10 @@ class Handler(BaseHTTPRequestHandler):
             name = rest[len("static/"):]
             self._send(200, _static(name), STATIC[name])
         elif rest == "api/state":
-            self._json(200, self.server.session.state())
+            try:
+                self._json(200, self.server.session.state())
+            except (LostprintError, LoadError) as exc:  # the file was broken behind the page
+                self._json(400, {"error": str(exc)})
         else:
             self._refuse(HTTPStatus.NOT_FOUND, "not here: this page serves only its own save")
 
@@ -173,16 +176,21 @@ def serve(session: EditSession, port: int = 0, open_browser: bool = True, say=pr
     """Serve until Ctrl-C (or SIGTERM): then stop answering, close the socket and return."""
     import signal
 
-    server, thread = start(session, port)
-    say(f"editing {session.source} at {server.url}")
-    say("press Ctrl-C to stop (save in the page first: unsaved edits are in the autosave copy)")
-    if open_browser:
-        import webbrowser
-
-        webbrowser.open(server.url)
     stop = threading.Event()
     previous = signal.signal(signal.SIGTERM, lambda *_: stop.set())
     try:
+        server, thread = start(session, port)
+    except OSError as exc:
+        signal.signal(signal.SIGTERM, previous)
+        raise LostprintError(f"cannot listen on 127.0.0.1 port {port} ({exc.strerror or exc}): "
+                             "choose another --port, or leave it out for a free one") from None
+    try:
+        say(f"editing {session.source} at {server.url}")
+        say("press Ctrl-C to stop (save in the page first: unsaved edits are in the autosave copy)")
+        if open_browser:
+            import webbrowser
+
+            webbrowser.open(server.url)
         while not stop.wait(0.5):
             pass
     except KeyboardInterrupt:

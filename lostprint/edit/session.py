@@ -152,12 +152,16 @@ class EditSession:
 
         with self.lock:
             if self.path.exists():  # a page (re)loading gets the file as it is on disk now
-                from lostprint.files import SAVE, read_text
+                from lostprint.files import SAVE, load, read_text
 
+                load(self.path, SAVE)  # the one loader's clear line first, if the file broke behind the page
                 self.doc = document.parse(read_text(self.path, SAVE))
                 self.version = version_of(self.path)
                 self.texts = document.Texts()
+            copy = autosave_path(self.path)
+            newer = copy.exists() and (not self.path.exists() or copy.stat().st_mtime > self.path.stat().st_mtime)
             return {"save": document.to_plain(self.doc), "version": self.version, "file": self.source,
+                    "autosave": str(copy) if newer else None,
                     "exists": self.path.exists(), "game": self.game_info(), "map": self.drawing}
 
     # --- the live check -----------------------------------------------------------------------

@@ -285,6 +285,7 @@ function keys(e) {
 
 async function start() {
   const r = await fetch("api/state"); const st = await r.json();
+  if (!r.ok) { banner(st.error); return; }
   Object.assign(S, { save: st.save, version: st.version, game: st.game, map: st.map, terrain: st.game.terrains[0].key });
   if (!S.save.days || !S.save.days.length) S.save.days = [{ day: 1, resources: Object.fromEntries(st.game.resources.map((x) => [x.key, x.start])) }];
   document.title = "lostprint edit — " + st.file; $("file").textContent = st.file + (st.exists ? "" : " (new)");
@@ -305,6 +306,7 @@ async function start() {
   for (const k of ["title", "player"]) $("save-" + k).onchange = (e) => change(() => { if (e.target.value) S.save[k] = e.target.value; else delete S.save[k]; });
   document.addEventListener("keydown", keys);
   window.addEventListener("beforeunload", (e) => { if (S.dirty) { autosave(); e.preventDefault(); e.returnValue = ""; } });
+  if (st.autosave) banner("An autosave copy newer than the file exists (" + st.autosave + "): edits made after the last Save in an earlier page are there. Open it with lostprint edit to take them back.");
   buildPalettes(); draw(); check();
 }
 start();

@@ -501,3 +501,26 @@ def test_setup_removal_by_player_count(n, removed):
     assert dict(G.SETUP_REMOVE)[n] == removed
     lo, hi = E.nightfall_window(G.MAP_TILES, n)
     assert hi - lo == 6  # Nightfall is one of 7 known slots
+
+
+def test_scatter_order_is_the_spiral_and_costs_the_tiles_not_the_rings(monkeypatch):
+    """A fuzzed record with a start square at column 496 took minutes: the scatter walked every ring out
+    to the farthest tile (cubic in its distance). The order must stay the spiral's, at the tiles' cost."""
+    import random
+
+    from lostprint.engine import crows as engine
+    from lostprint.geometry.square import spiral_order
+
+    rng = random.Random(7)
+    for _ in range(500):
+        tiles = {(rng.randint(-4, 8), rng.randint(-4, 8)): rng.choice(["barrens", G.LAVA, "gem-cave"])
+                 for _ in range(rng.randint(1, 30))}
+        center, direction = rng.choice(sorted(tiles)), rng.choice("NESW")
+        reach = max(max(abs(c - center[0]), abs(r - center[1])) for c, r in tiles)
+        spiral = [sq for sq in spiral_order(center, direction, max(1, reach)) if tiles.get(sq, G.LAVA) != G.LAVA]
+        assert engine.scatter_targets(tiles, center, direction) == spiral
+    rings = []
+    monkeypatch.setattr(engine, "spiral_order", lambda c, d, n=3: rings.append(n) or spiral_order(c, d, n))
+    far = {(0, 0): "barrens", (496, 4): "barrens", (1, 0): "barrens"}
+    assert engine.scatter_targets(far, (0, 0), "N") == [(1, 0), (496, 4)]
+    assert max(rings, default=1) <= 1

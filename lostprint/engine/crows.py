@@ -8,6 +8,8 @@ Flocking, scoring and murders are pure functions over plain dicts, so tests can 
 """
 from __future__ import annotations
 
+import math
+
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -181,9 +183,16 @@ def murder_squares(tiles: dict, crows: dict, queen: Square | None) -> list[Squar
 def scatter_targets(tiles: dict, center: Square, direction: str) -> list[Square]:
     """Squares a murder scatters into, in order: clockwise rings from `direction`, tiles only,
     no Lava Pools, out to the far edge of the board."""
-    reach = max((max(abs(c - center[0]), abs(r - center[1])) for c, r in tiles), default=0)
-    return [sq for sq in spiral_order(center, direction, max(1, reach))
-            if sq in tiles and tiles[sq] != G.LAVA]
+    # Sorting the tiles themselves by (ring, angle) gives the spiral's order at the cost of the tiles,
+    # not of the rings: a far-flung square must not cost the cube of its distance.
+    first = spiral_order((0, 0), direction, 1)[0]
+    base = math.atan2(first[1], first[0])
+
+    def place(sq: Square) -> tuple[int, float]:
+        dc, dr = sq[0] - center[0], sq[1] - center[1]
+        return max(abs(dc), abs(dr)), (math.atan2(dr, dc) - base) % (2 * math.pi)
+
+    return sorted((sq for sq, kind in tiles.items() if sq != center and kind != G.LAVA), key=place)
 
 
 def scatter(tiles: dict, center: Square, direction: str, count: int) -> list[Square]:

@@ -2,18 +2,27 @@
 
 1. games per second per core, for each Lost game and player (CPU time of this process, one core),
    against the goal of 10,000 games a minute per core with the careful player;
-2. the --jobs speed-up: the same batch of games on 1 process and on every core, A and B interleaved;
-   wall time here (a speed-up is a wall-time matter), with the CPU time of the pool's workers beside it
-   (resource.RUSAGE_CHILDREN) so a machine loaded by other work shows as such;
+2. the --jobs speed-up: the same batch of games on 1 process and on 2 (every core), runs interleaved
+   (1, 2, 1, 2...); for each run its wall time, the CPU time of this process and its workers
+   (resource.RUSAGE_SELF + RUSAGE_CHILDREN), the cores it was given (CPU / wall) and the load average.
+   The speed-up is a wall-time matter, so it is only as good as the free cores: on a machine where every
+   core is busy and the kernel shares CPU between sessions (autogroup), a run gets its session's share
+   whether it has one process or two, and `cores given` shows it. The CPU ratio (2 processes / 1) is
+   what the parallel path costs, whatever the load;
+   then the same for `map --count` (variants with their sheets), and what starting a pool of 2 costs
+   with each start method (fork: workers are copies of this process; spawn: each imports lostprint);
 3. maps rated per minute (each game), and maps kept in a band per minute (1572 normal search).
 
-Run: python benchmarks/bench_simulate.py [--rounds R] [--games N]
+Run: python benchmarks/bench_simulate.py [--rounds R] [--games N] [--only games|jobs|maps|band]
 """
 from __future__ import annotations
 
 import argparse
 import os
 import resource
+import shutil
+import statistics
+import tempfile
 import time
 
 from lostprint.rating.players import play_one, players_of, rated_games
@@ -36,12 +45,22 @@ def children_cpu() -> float:
     return ru.ru_utime + ru.ru_stime
 
 
+def own_cpu() -> float:
+    ru = resource.getrusage(resource.RUSAGE_SELF)
+    return ru.ru_utime + ru.ru_stime
+
+
+def measured(work) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of this process and every worker it started) of work()."""
+    w, c, k = time.perf_counter(), own_cpu(), children_cpu()
+    work()
+    return time.perf_counter() - w, (own_cpu() - c) + (children_cpu() - k)
+
+
 def batch(game: str, games: int, jobs: int) -> tuple[float, float]:
     """(wall seconds, CPU seconds of this process and its workers) for one batch."""
     chunks = chunks_of(game, "careful", None, 0, games, jobs)
-    w, c, k = time.perf_counter(), time.process_time(), children_cpu()
-    play_games(chunks, Executor(jobs=jobs))
-    return time.perf_counter() - w, (time.process_time() - c) + (children_cpu() - k)
+    return measured(lambda: play_games(chunks, Executor(jobs=jobs)))
 
 
 def main() -> None:
@@ -76,18 +95,65 @@ def games_per_core(rounds: int) -> None:
             print(line, flush=True)
 
 
-def speed_up(rounds: int, games: int, cores: int) -> None:
-    print(f"\n2. --jobs speed-up, 1672 careful, {games} games, A/B interleaved")
-    one, many = [], []
-    for _ in range(rounds):
-        one.append(batch("lost-crew", games, 1))
-        many.append(batch("lost-crew", games, cores))
-    w1, c1 = min(w for w, _ in one), min(c for _, c in one)
-    wn, cn = min(w for w, _ in many), min(c for _, c in many)
-    print(f"  --jobs 1: {w1:6.2f} s wall, {c1:6.2f} s CPU")
-    print(f"  --jobs {cores}: {wn:6.2f} s wall, {cn:6.2f} s CPU (all workers)")
-    print(f"  speed-up {w1 / wn:.2f}x on {cores} cores (ideal {cores}.00x); CPU overhead of the pool "
+def interleaved(label: str, run, rounds: int, jobs: int) -> None:
+    """run(j) -> (wall, cpu) for j = 1 and `jobs`, interleaved; every run printed, then the medians."""
+    rows: dict[int, list[tuple[float, float]]] = {1: [], jobs: []}
+    print(f"  {label}")
+    run(1)  # a warm-up, not counted: imports and caches of this process, as in a long-lived run
+    print(f"    {'round':>5} {'jobs':>4} {'wall s':>7} {'CPU s':>7} {'cores given':>11} {'load':>5}")
+    for r in range(rounds):
+        for j in (1, jobs):
+            wall, cpu = run(j)
+            rows[j].append((wall, cpu))
+            print(f"    {r + 1:>5} {j:>4} {wall:>7.2f} {cpu:>7.2f} {cpu / wall:>11.2f} {os.getloadavg()[0]:>5.1f}",
+                  flush=True)
+    w1, wn = (statistics.median(w for w, _ in rows[j]) for j in (1, jobs))
+    c1, cn = (statistics.median(c for _, c in rows[j]) for j in (1, jobs))
+    pairs = [a[0] / b[0] for a, b in zip(rows[1], rows[jobs])]
+    print(f"    speed-up (wall, --jobs 1 / --jobs {jobs}): median of pairs {statistics.median(pairs):.2f}x "
+          f"(ideal {jobs}.00x; medians {w1:.2f} s / {wn:.2f} s); CPU of the parallel run / serial "
           f"{cn / c1:.2f}x")
+
+
+def speed_up(rounds: int, games: int, cores: int) -> None:
+    jobs = max(2, cores)
+    print(f"\n2. --jobs speed-up on {cores} cores, runs interleaved (load average before: "
+          f"{', '.join(f'{x:.1f}' for x in os.getloadavg())})")
+    interleaved(f"simulate 1672, careful player, {games} games", lambda j: batch("lost-crew", games, j), rounds,
+                jobs)
+    interleaved("simulate 1872, careful player, 60 games", lambda j: batch("lost-crows", 60, j), rounds, jobs)
+    interleaved("map 1672 --count 6 (map files and PDF sheets)", variants_run, rounds, jobs)
+    pool_start(rounds)
+
+
+def variants_run(jobs: int) -> tuple[float, float]:
+    from lostprint.app.simulate import maps_parallel
+    from lostprint.options import PrintOptions
+
+    folder = tempfile.mkdtemp(prefix="bench-maps-")
+    try:
+        return measured(lambda: maps_parallel("lost-crew", range(1, 7), PrintOptions(), output=folder,
+                                              executor=Executor(jobs=jobs)))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def pool_start(rounds: int) -> None:
+    """A pool of 2 playing one 1672 game each: what starting the workers costs, by start method."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from lostprint.rating.run import Chunk, play_chunk, pool_context
+
+    print(f"  a pool of 2 workers, one game each (the default here: {pool_context().get_start_method()})")
+    tiny = [Chunk("lost-crew", "careful", None, s, 1) for s in range(2)]
+    for method in [m for m in ("fork", "spawn") if m in multiprocessing.get_all_start_methods()]:
+        def run() -> None:
+            with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context(method)) as pool:
+                list(pool.map(play_chunk, tiny))
+        times = [measured(run) for _ in range(rounds)]
+        print(f"    {method:<6} wall {statistics.median(w for w, _ in times):6.3f} s, CPU "
+              f"{statistics.median(c for _, c in times):6.3f} s (this process and both workers)", flush=True)
 
 
 def maps_per_minute(cores: int) -> None:

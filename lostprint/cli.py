@@ -315,9 +315,12 @@ def kit(game, paper, ink, tile_size, bleed, marks, counts_file, gutter, backs, o
 @click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True,
               help="local: processes on this machine; dask: an existing Dask cluster (--scheduler).")
 @click.option("--scheduler", default=None, help="The Dask scheduler's address, like tcp://10.0.0.5:8786.")
+@click.option("--house-rules", type=click.Choice(["on", "off"]), default="on", show_default=True,
+              help="off: a balance report: the same games with each house rule switched to its neutral "
+                   "stand-in, alone and all together, next to all of them in force (1872).")
 @click.option("--json", "as_json", is_flag=True, help="The rating as JSON, for scripts.")
 def simulate(game, map_file, map_seed, games, first_game, player, list_players, jobs, executor, scheduler,
-             as_json):
+             house_rules, as_json):
     """Play GAME many times with a simulated player and rate the map: win rate (95% interval), score
     quartiles, mean days, why games were lost. The same seeds give the same numbers anywhere."""
     from lostprint.app import simulate as sim
@@ -326,6 +329,13 @@ def simulate(game, map_file, map_seed, games, first_game, player, list_players, 
         click.echo(sim.players_text(game))
         return
     run_on = _executor(jobs, executor, scheduler)
+    if house_rules == "off":
+        ways = sim.house_rule_ways(game)
+        with _progress(games * len(ways), f"{game} games, {len(ways)} ways") as step:
+            report = sim.balance_report(game, map_file=map_file, map_seed=map_seed, games=games, player=player,
+                                        first_seed=first_game, executor=run_on, progress=step)
+        click.echo(sim.balance_json(report) if as_json else sim.balance_table(report), nl=False)
+        return
     with _progress(games, f"{game} games") as step:
         rating = sim.simulate(game, map_file=map_file, map_seed=map_seed, games=games, player=player,
                               first_seed=first_game, executor=run_on, progress=step)

@@ -2,6 +2,7 @@ import contextlib
 import io
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -50,6 +51,12 @@ def run_process(*args, cwd=None, env=None, **kw):
                           cwd=cwd, env=env, timeout=120, **kw)
 
 
+def sigint_default() -> None:
+    """preexec_fn for a child that must see Ctrl-C: a shell's background job starts with SIGINT
+    ignored, and a Python started that way never raises KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def pdftext(path, *extra):
     return subprocess.run(["pdftotext", "-layout", *extra, str(path), "-"], capture_output=True, text=True,
                           check=True).stdout
@@ -82,3 +89,24 @@ def quick_demo(tmp_path_factory):
     """`lostprint demo --quick`, run once for the whole session: (the CLI's result, its output folder)."""
     out = tmp_path_factory.mktemp("quick-demo") / "out"
     return run_cli("demo", "--quick", "-o", out), out
+
+
+@pytest.fixture(scope="session")
+def rulebook_pdf(tmp_path_factory):
+    """rulebook_pdf(game_id, paper="letter", ink="color") -> (bytes, path): each rulebook variant
+    built once for the whole session and written to disk."""
+    from lostprint.books.rulebook import RulebookOptions, build_rulebook
+
+    out = tmp_path_factory.mktemp("rulebooks")
+    cache: dict = {}
+
+    def get(game_id: str, paper: str = "letter", ink: str = "color"):
+        key = (game_id, paper, ink)
+        if key not in cache:
+            data = build_rulebook(game_id, RulebookOptions(paper, ink))
+            path = out / f"{game_id}-{paper}-{ink}.pdf"
+            path.write_bytes(data)
+            cache[key] = (data, path)
+        return cache[key]
+
+    return get

@@ -1,89 +1,121 @@
 """Journals, rulebooks, the Crows kit and record at the level of a commercial print-and-play product,
-checked on the real PDFs (pdfplumber, pdftotext) and on the Scenes they are painted from."""
+checked on the real PDFs and on the Scenes they are painted from.
+
+Every book is built once per run (tests/printed.py) and read back from its PDF bytes with poppler
+(`pdftohtml -xml`: each line's text, position, size and font) and qpdf (where each flowable landed);
+every page rule below is asserted on every rulebook and journal, on letter and a4."""
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
 
-pdfplumber = pytest.importorskip("pdfplumber")
+import printed as P
+from lostprint.geometry.paper import MM
+from lostprint.scene import Group, Path as SPath, Rect, Text, bbox, walk
 
-from lostprint.books.journal import build_journal  # noqa: E402
-from lostprint.geometry.paper import MM  # noqa: E402
-from lostprint.saves.validate import load_played  # noqa: E402
-from lostprint.scene import Circle, Group, Path as SPath, Rect, Text, bbox, walk  # noqa: E402
-
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-SAVES = ["1572-the-delta-by-grace", "1672-the-salt-road-home", "1872-the-long-way-north"]
+EXAMPLES = P.EXAMPLES
+SAVES = list(P.SAVES)
 BODY_SIZE = 10.6  # the journal's body text
+JOURNALS = [(name, paper, ink) for name in SAVES for paper, ink in P.PRINTS]
+RULEBOOKS = [(game, paper, ink) for game in P.GAMES for paper, ink in P.PRINTS]
 
 
-@pytest.fixture(scope="module")
-def journals():
-    out = {}
-    for name in SAVES:
-        played = load_played(EXAMPLES / f"{name}.yaml")
-        for paper in ("letter", "a4"):
-            out[(name, paper)] = (played, build_journal(played, paper, "color"))
-    return out
+def journal_pages(name, paper, ink):
+    return P.text(P.journal(name, paper, ink))
 
 
-def pages_of(data: bytes):
-    return pdfplumber.open(io.BytesIO(data))
+def rulebook_pages(game, paper, ink):
+    return P.text(P.rulebook(game, paper, ink))
 
 
-def test_running_head_and_centred_folio_on_every_page_after_the_first(journals):
-    for (name, paper), (played, data) in journals.items():
-        with pages_of(data) as pdf:
-            for n, page in enumerate(pdf.pages, 1):
-                words = page.extract_words()
-                foot = [w for w in words if w["top"] > page.height - 15 * MM and w["text"] == str(n)]
-                assert foot, f"{name} {paper} p{n}: no folio"
-                mid = (foot[0]["x0"] + foot[0]["x1"]) / 2
-                assert abs(mid - page.width / 2) < 2, f"{name} {paper} p{n}: folio not centred ({mid:.1f})"
-                if n > 1:
-                    head = " ".join(w["text"] for w in words if w["top"] < 16 * MM)
-                    assert played.game.title in head, f"{name} {paper} p{n}: no running head ({head!r})"
+# --- running head and folio ----------------------------------------------------------------------
 
 
-def content_bottom(page) -> float:
-    marks = [c["bottom"] for c in page.chars if c["top"] < page.height - 15 * MM]
-    marks += [r["bottom"] for r in page.rects + page.curves + page.lines if r["bottom"] < page.height - 15 * MM]
-    return max(marks, default=0.0)
+def check_head_and_folio(pages, title: str, key, first: int = 1) -> None:
+    for page in pages[first - 1:]:
+        n = page.number
+        foot = [ln for ln in page.lines if ln.top > page.height - 15 * MM and ln.text.strip() == str(n)]
+        assert foot, f"{key} p{n}: no folio"
+        mid = (foot[0].x0 + foot[0].x1) / 2
+        assert abs(mid - page.width / 2) < 2, f"{key} p{n}: folio not centred ({mid:.1f})"
+        if n > 1:
+            head = " ".join(ln.text for ln in page.lines if ln.top < 16 * MM)
+            assert title in head, f"{key} p{n}: no running head ({head!r})"
 
 
-def test_no_page_less_than_a_third_full_and_no_blank_band_on_page_one(journals):
-    for (name, paper), (_, data) in journals.items():
-        with pages_of(data) as pdf:
-            first = pdf.pages[0]
-            assert content_bottom(first) > first.height * 0.85, f"{name} {paper}: a blank band ends page 1"
-            for n, page in enumerate(pdf.pages[:-1], 1):
-                chars = [c for c in page.chars if 16 * MM < c["top"] < page.height - 15 * MM]
-                top = min((c["top"] for c in chars), default=0)
-                filled = (content_bottom(page) - top) / (page.height - 36 * MM)
-                assert filled > 1 / 3, f"{name} {paper} p{n}: only {filled:.0%} full"
+@pytest.mark.parametrize("name,paper,ink", JOURNALS)
+def test_journal_running_head_and_centred_folio_on_every_page_after_the_first(name, paper, ink):
+    check_head_and_folio(journal_pages(name, paper, ink), P.played(name).game.title, (name, paper))
+
+
+def test_rulebook_running_head_and_centred_folio_after_the_cover():
+    from lostprint.games import load
+
+    for game, paper, ink in RULEBOOKS:
+        check_head_and_folio(rulebook_pages(game, paper, ink), load(game).title, (game, paper), first=2)
+
+
+# --- how full a page is --------------------------------------------------------------------------
+
+
+def fill(page, blocks, top_zone: float, foot_zone: float) -> tuple[float, float]:
+    """(top, bottom) of what is printed between the running head and the folio: text and drawings."""
+    body = [ln for ln in page.lines if top_zone < ln.top and ln.bottom < page.height - foot_zone]
+    drawn = [b for b in blocks if top_zone < b.top and b.bottom < page.height - foot_zone]
+    tops = [ln.top for ln in body] + [b.top for b in drawn]
+    bottoms = [ln.bottom for ln in body] + [b.bottom for b in drawn]
+    return min(tops, default=0.0), max(bottoms, default=0.0)
+
+
+@pytest.mark.parametrize("name,paper,ink", JOURNALS)
+def test_journal_pages_a_third_full_and_no_blank_band_on_page_one(name, paper, ink):
+    data = P.journal(name, paper, ink)
+    pages, blocks = P.text(data), P.blocks(data)
+    _, bottom = fill(pages[0], (), 0, 15 * MM)
+    assert bottom > pages[0].height * 0.85, f"{name} {paper}: a blank band ends page 1"
+    for page, drawn in zip(pages[1:-1], blocks[1:-1]):
+        top, bottom = fill(page, drawn, 16 * MM, 15 * MM)
+        filled = (bottom - top) / (page.height - 36 * MM)
+        assert filled > 1 / 3, f"{name} {paper} p{page.number}: only {filled:.0%} full"
 
 
 def body_lines(page):
-    for line in page.extract_text_lines():
-        chars = [c for c in line["chars"] if c["text"].strip()]
-        if chars and all(abs(c["size"] - BODY_SIZE) < 0.2 and "Serif" in c["fontname"] for c in chars):
-            yield line["text"]
+    for row in P.rows(page):
+        if all(abs(ln.size - BODY_SIZE) < 0.2 and "Serif" in ln.font for ln in row) \
+                and any(ln.font.endswith("Serif") for ln in row):  # not a plot letter on the map
+            yield " ".join(ln.text for ln in row)
 
 
-def test_no_one_word_last_lines_and_curly_quotes(journals):
-    for (name, paper), (_, data) in journals.items():
-        with pages_of(data) as pdf:
-            lone = [t for page in pdf.pages for t in body_lines(page) if len(t.split()) == 1]
-            assert not lone, f"{name} {paper}: one-word lines {lone}"
-            text = "".join(page.extract_text() for page in pdf.pages)
-            assert "'" not in text and '"' not in text, f"{name} {paper}: a straight quote"
+STRAIGHT = ("'", '"')
+
+
+@pytest.mark.parametrize("name,paper,ink", JOURNALS)
+def test_journal_no_one_word_last_lines_and_curly_quotes(name, paper, ink):
+    pages = journal_pages(name, paper, ink)
+    lone = [t for page in pages for t in body_lines(page) if len(t.split()) == 1]
+    assert not lone, f"{name} {paper}: one-word lines {lone}"
+    for page in pages:
+        assert not any(q in page.text() for q in STRAIGHT), f"{name} {paper} p{page.number}: a straight quote"
+
+
+def test_journal_figures_keep_with_their_captions():
+    """The map's legend and the resource chart's labels print on the page of their figure: the map and
+    legend on page 1, the chart with its resource names and day axis on one page."""
+    for name, paper, ink in JOURNALS:
+        pages = journal_pages(name, paper, ink)
+        played = P.played(name)
+        first = pages[0].text()
+        assert "the day each hex was entered" in first, f"{name} {paper}: the map's legend is not under the map"
+        names = [r.name for r in played.resources]
+        chart_pages = [p for p in pages if all(n in p.text() for n in names) and "day" in p.text().split()]
+        assert chart_pages, f"{name} {paper}: the chart's names and axis are not on one page"
 
 
 def test_an_unfinished_game_is_not_headed_finished():
     import yaml
 
+    from lostprint.books.journal import build_journal
     from lostprint.saves.validate import replay_data
 
     data = yaml.safe_load((EXAMPLES / "1872-the-long-way-north.yaml").read_text())
@@ -91,8 +123,7 @@ def test_an_unfinished_game_is_not_headed_finished():
     data["days"] = data["days"][:6]
     problems, played = replay_data(data, "unfinished.yaml")
     assert not problems and played.result == "unfinished"
-    with pages_of(build_journal(played)) as pdf:
-        first = pdf.pages[0].extract_text()
+    first = P.text(build_journal(played))[0].text()
     assert "FINISHED GAME" not in first and "IN PROGRESS" in first
 
 
@@ -106,7 +137,7 @@ def chart_of(played):
 
 @pytest.mark.parametrize("name", SAVES)
 def test_chart_headroom_and_day_labels_apart(name):
-    played = load_played(EXAMPLES / f"{name}.yaml")
+    played = P.played(name)
     chart = chart_of(played)
     frames = [it for it in chart.items if isinstance(it, Rect) and it.style.fill == "#ffffff"]
     series = [it for it in chart.items if isinstance(it, SPath) and it.role == "series"]
@@ -122,16 +153,13 @@ def test_chart_headroom_and_day_labels_apart(name):
 
 
 def test_rulebook_cover_has_no_build_details_and_metadata_has_them():
-    from lostprint.books.rulebook import RulebookOptions, build_rulebook
-
-    data = build_rulebook("lost-expedition", RulebookOptions())
-    with pages_of(data) as pdf:
-        cover = pdf.pages[0].extract_text()
-        meta = pdf.metadata
-        every = "".join(p.extract_text() for p in pdf.pages)
-    assert "lostprint" not in cover and " ink" not in cover and "letter" not in cover
-    assert "lostprint 0" not in every  # no version string on any page
-    assert "lostprint" in (meta.get("Creator", "") + meta.get("Producer", ""))
+    for game, paper, ink in RULEBOOKS:
+        pages = rulebook_pages(game, paper, ink)
+        cover = pages[0].text()
+        assert "lostprint" not in cover and " ink" not in cover and paper not in cover, (game, paper)
+        assert not any("lostprint 0" in p.text() for p in pages)  # no version string on any page
+    info = P._tool(["pdfinfo"], P.rulebook("lost-expedition")).decode()
+    assert "Creator:" in info and "lostprint" in info.split("Creator:")[1].splitlines()[0]
 
 
 def texts(items) -> list[str]:
@@ -161,9 +189,7 @@ def test_rulebook_trackers_and_days_are_the_sheets_own():
 
 
 def kit_scene(**kw):
-    from lostprint.crows.kit import KitOptions, build_kit
-
-    return build_kit(KitOptions(**kw))
+    return P.kit_scene(**kw)
 
 
 def pieces(page, section):
@@ -313,10 +339,9 @@ def test_tile_sheets_are_filled_evenly():
 
 
 def test_record_totals_include_spells_every_round_and_folios():
-    from lostprint.crows.record import build_record, load_record
-    from lostprint.render import render
+    from lostprint.crows.record import build_record
 
-    record, result = load_record(EXAMPLES / "crows-3p.yaml")
+    record, result = P.record()
     scene = build_record(record, result, "letter", "color")
     chart = next(g for g in walk(scene.items) if isinstance(g, Group) and g.name == "chart")
     rounds = len(result.snapshots) - 1
@@ -331,9 +356,9 @@ def test_record_totals_include_spells_every_round_and_folios():
     assert len(ends) == len(finals)
     winner = result.standings()[0][0]
     assert ends[list(record.players).index(winner)] == best
-    with pages_of(render(scene, "pdf")) as pdf:
-        for n, page in enumerate(pdf.pages, 1):
-            assert any(w["text"] == str(n) and w["top"] > page.height - 12 * MM for w in page.extract_words()), n
+    for page in P.text(P.record_pdf()):
+        assert any(ln.text.strip() == str(page.number) and ln.top > page.height - 12 * MM for ln in page.lines), \
+            page.number
     start = next(g for g in walk(scene.items) if isinstance(g, Group) and g.name.startswith("board"))
     assert start is not None
 
@@ -341,58 +366,133 @@ def test_record_totals_include_spells_every_round_and_folios():
 # --- rulebooks: typography and page flow ------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def rulebooks():
-    from lostprint.books.rulebook import RulebookOptions, build_rulebook
-
-    return {(g, paper): build_rulebook(g, RulebookOptions(paper=paper))
-            for g in ("lost-expedition", "lost-crew", "lost-crows", "crows") for paper in ("letter", "a4")}
-
-
-def test_every_printed_text_has_curly_quotes(rulebooks):
-    from lostprint.crows.record import build_record, load_record
-    from lostprint.render import render
-
-    record, result = load_record(EXAMPLES / "crows-3p.yaml")
-    files = dict(rulebooks)
-    files["kit"] = render(kit_scene(), "pdf")
-    files["record"] = render(build_record(record, result, "letter", "color"), "pdf")
+def test_every_printed_text_has_curly_quotes():
+    files = {key: P.rulebook(*key) for key in RULEBOOKS}
+    files["kit"] = P.kit()
+    files["record"] = P.record_pdf()
     for key, data in files.items():
-        with pages_of(data) as pdf:
-            for n, page in enumerate(pdf.pages, 1):
-                text = page.extract_text()
-                assert "'" not in text and '"' not in text, f"{key} p{n}: a straight quote"
+        for page in P.text(data):
+            assert not any(q in page.text() for q in STRAIGHT), f"{key} p{page.number}: a straight quote"
 
 
-def body_text_lines(page):
-    return [ln for ln in page.extract_text_lines() if 17 * MM < ln["top"] < page.height - 22 * MM]
+TOP_ZONE, FOOT_ZONE = 24 * MM, 22 * MM  # the running head and the folio sit outside these
+MARGIN_X = 20 * MM  # the rulebook's text column starts here
 
 
-def is_heading(line) -> bool:
-    chars = [c for c in line["chars"] if c["text"].strip()]
-    return bool(chars) and all(round(c["size"], 1) in (12.5, 20.0)
-                               or (round(c["size"], 1) == 10.5 and "Bold" in c["fontname"]) for c in chars)
+def body_rows(page):
+    """The page's printed lines between the running head and the folio."""
+    return [r for r in P.rows(page) if TOP_ZONE - 7 * MM < r[0].top and r[0].bottom < page.height - FOOT_ZONE]
+
+
+def is_heading(row) -> bool:
+    return all(round(ln.size, 1) in (12.5, 20.0) or (round(ln.size, 1) == 10.5 and "Bold" in ln.font)
+               for ln in row)
 
 
 DIVIDER = "Do not read ahead"  # the spoiler divider stands alone on purpose, after a forced break
 
 
-def test_rulebook_pages_are_at_least_a_third_full_and_headings_keep_with_text(rulebooks):
-    for key, data in rulebooks.items():
-        with pages_of(data) as pdf:
-            pages = pdf.pages
-            for n, page in enumerate(pages[1:-1], 2):
-                following = pages[n].extract_text() if n < len(pages) else ""
-                if DIVIDER in page.extract_text() or DIVIDER in following:  # the end before the divider
-                    continue
-                body = [c for c in page.chars if 24 * MM < c["top"] < page.height - 22 * MM]
-                top = min(c["top"] for c in body)
-                bottom = max([c["bottom"] for c in body]
-                             + [r["bottom"] for r in page.rects + page.curves if r["bottom"] < page.height - 22 * MM])
-                assert (bottom - top) / (page.height - 46 * MM) > 1 / 3, f"{key} p{n}: less than a third full"
-                lines = body_text_lines(page)
-                if n < len(pages) and lines and not is_heading(body_text_lines(pages[n])[0]):
-                    # the section runs on over the page: its heading keeps more than a line or two with it
-                    for line in lines[-3:]:
-                        assert not is_heading(line) or ". . ." in line["text"], \
-                            f"{key} p{n}: heading {line['text']!r} strands at the page bottom"
+def test_rulebook_pages_are_at_least_a_third_full_and_headings_keep_with_text():
+    for key in RULEBOOKS:
+        data = P.rulebook(*key)
+        pages, blocks = P.text(data), P.blocks(data)
+        for page, drawn in zip(pages[1:-1], blocks[1:-1]):
+            n = page.number
+            following = pages[n].text() if n < len(pages) else ""
+            if DIVIDER in page.text() or DIVIDER in following:  # the end before the divider
+                continue
+            top, bottom = fill(page, drawn, TOP_ZONE, FOOT_ZONE)
+            assert (bottom - top) / (page.height - 46 * MM) > 1 / 3, f"{key} p{n}: less than a third full"
+            rows = body_rows(page)
+            nxt = body_rows(pages[n]) if n < len(pages) else []
+            if rows and nxt and not is_heading(nxt[0]):
+                # the section runs on over the page: its heading keeps more than a line or two with it
+                for row in rows[-3:]:
+                    text = " ".join(ln.text for ln in row)
+                    assert not is_heading(row) or ". . ." in text, \
+                        f"{key} p{n}: heading {text!r} strands at the page bottom"
+
+
+# a list item: a bullet at the bullet indent, its text and wrapped lines at the text indent
+BULLET_X, ITEM_X = MARGIN_X + 4, MARGIN_X + 14
+
+
+def list_lines(page) -> list[tuple[str, str]]:
+    """('item' | 'more' | '', text) for each body line: the first line of a list item, a wrapped line of
+    one, or anything else."""
+    out = []
+    for row in body_rows(page):
+        text = " ".join(ln.text for ln in row)
+        first = row[0]
+        if first.text.strip() == "\u2022" and abs(first.x0 - BULLET_X) < 1.5:
+            out.append(("item", text))
+        elif abs(first.x0 - ITEM_X) < 1.5 and "Serif" in first.font and abs(first.size - 9.8) < 0.2:
+            out.append(("more", text))
+        else:
+            out.append(("", text))
+    return out
+
+
+def lone_list_lines(pages) -> list[str]:
+    """Where a list runs over a page break and leaves a single line of an item, or a single item, alone
+    at the bottom of one page or the top of the next."""
+    bad = []
+    for a, b in zip(pages, pages[1:]):
+        end, start = list_lines(a), list_lines(b)
+        if not end or not start or not end[-1][0] or start[0][0] not in ("item", "more"):
+            continue  # no list runs over this break
+        where = f"p{a.number}/p{b.number}"
+        # the item broken by the page: at least two of its lines on each side
+        if start[0][0] == "more":
+            before = next((i for i in range(len(end) - 1, -1, -1) if end[i][0] == "item"), 0)
+            after = next((i for i, (k, _) in enumerate(start) if k != "more"), len(start))
+            if len(end) - before < 2 or after < 2:
+                bad.append(f"{where}: an item split {len(end) - before}+{after} lines ({start[0][1]!r})")
+        # the list: at least two of its items on each side
+        kinds_end = [k for k, _ in end]
+        run_end = len(kinds_end) - next((i for i, k in enumerate(reversed(kinds_end)) if not k), len(kinds_end))
+        items_end = kinds_end[run_end:].count("item")
+        kinds_start = [k for k, _ in start]
+        run_start = next((i for i, k in enumerate(kinds_start) if not k), len(kinds_start))
+        items_start = kinds_start[:run_start].count("item") + (kinds_start[0] == "more")
+        if items_end < 2 or items_start < 2:
+            bad.append(f"{where}: a list split {items_end}+{items_start} items ({start[0][1][:40]!r})")
+    return bad
+
+
+@pytest.mark.parametrize("game,paper,ink", RULEBOOKS)
+def test_no_lone_list_line_or_item_at_a_page_top_or_bottom(game, paper, ink):
+    bad = lone_list_lines(rulebook_pages(game, paper, ink))
+    assert not bad, f"{game} {paper}: {bad}"
+
+
+CAPTION_SIZE = 8.4  # a figure's caption: serif italic, under the figure
+
+
+def captions(page):
+    return [ln for ln in page.lines if "Serif-Italic" in ln.font and abs(ln.size - CAPTION_SIZE) < 0.15]
+
+
+def test_rulebook_figures_keep_with_their_captions():
+    """Every caption prints right under its figure, on the figure's page; every map has one."""
+    from lostprint.books.rulebook import parse, render_markup
+
+    for game, paper, ink in RULEBOOKS:
+        data = P.rulebook(game, paper, ink)
+        pages, blocks = P.text(data), P.blocks(data)
+        written = [n for n in parse(render_markup(game)) if n.kind == "caption"]
+        found = 0
+        for page, drawn in zip(pages, blocks):
+            figures = [b for b in drawn if b.figure]
+            lines = captions(page)
+            for first in [ln for i, ln in enumerate(lines) if i == 0 or ln.top - lines[i - 1].bottom > 4]:
+                found += 1
+                above = [b for b in figures if b.bottom <= first.top + 1]
+                gap = first.top - max((b.bottom for b in above), default=-999)
+                assert 0 <= gap < 20, f"{game} {paper} p{page.number}: caption {first.text!r} is not under a figure"
+        assert found == len(written), f"{game} {paper}: {len(written)} captions written, {found} printed"
+    for game in P.GAMES:  # every map of a rulebook carries a caption
+        nodes = parse(render_markup(game))
+        for i, node in enumerate(nodes):
+            if node.kind == "block" and node.text == "map":
+                assert nodes[i + 1].kind == "caption", f"{game}: the map has no caption"

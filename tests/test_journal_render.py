@@ -27,10 +27,12 @@ def page_size(path) -> str:
 
 
 @pytest.mark.parametrize("example", LOST_EXAMPLES, ids=lambda p: p.stem)
-def test_example_renders_to_a_sound_pdf(example, tmp_path, tools):
-    out = tmp_path / "j.pdf"
-    result = run_cli("render", example, "-o", out)
+def test_example_renders_to_a_sound_pdf(example, quick_demo, tools):
+    """The example's journal as `lostprint demo` wrote it (through the same journal command as
+    `render`, whose CLI path test_same_save_same_bytes_across_processes runs)."""
+    result, folder = quick_demo
     assert result.returncode == 0, result.stderr
+    out = folder / "journals" / f"{example.stem}-journal-letter.pdf"
     assert qpdf_ok(out)
     assert fonts_all_embedded(out) == []
     played = load_played(example)
@@ -55,8 +57,10 @@ def test_same_save_same_bytes_across_processes(tmp_path):
     assert "595.276 x 841.89" in page_size(tmp_path / "j0.pdf")
 
 
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-@pytest.mark.parametrize("ink", ["color", "mono"])
+# both papers and both inks in the default run; the other two pairings are slow
+@pytest.mark.parametrize("ink, paper", [("color", "letter"), ("mono", "a4"),
+                                        pytest.param("color", "a4", marks=pytest.mark.slow),
+                                        pytest.param("mono", "letter", marks=pytest.mark.slow)])
 def test_front_pages_pass_the_print_checks(paper, ink):
     for example in LOST_EXAMPLES:
         played = load_played(example)

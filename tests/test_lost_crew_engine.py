@@ -296,7 +296,7 @@ def test_rulings_are_marked_everywhere():
     for key in keys - {"direction"}:
         assert RULES.ruling(key).reason in listed
     assert GAME.chart("natives").modifier.startswith(HOUSE_MARK)
-    repair = next(t for t in GAME.get("tasks") if t.name == "Repair")
+    repair = next(t for t in GAME.rules.tasks if t.name == "Repair")
     assert repair.house_note and "one for one" not in repair.brief
     scene = build_sheet("lost-crew", None, SheetOptions("letter", "color"))
     texts = " ".join(t.text for page in (scene, *scene.pages) for t in walk(page.items) if isinstance(t, Text))

@@ -1,6 +1,9 @@
 """1872: The Lost Crows: the engine applies the rules from the game data, and the save validator
 replays every day through it (each finding of issue 11 is one test here)."""
 import copy
+import hashlib
+import json
+from pathlib import Path
 
 import pytest
 
@@ -262,3 +265,148 @@ def test_rolls_make_the_replay_exact_and_name_the_first_divergence():
     save["days"][0]["rolls"]["units"][1] = 6 if save["days"][0]["rolls"]["units"][1] != 6 else 1
     found = problems(save)
     assert found.startswith("g.yaml:") and "days[0]" in found.splitlines()[0], found
+
+
+# --- house rules switched to their neutral stand-ins (the balance report of issue 16) -------------
+
+
+def off(*keys) -> eng.State:
+    st = eng.begin_turn(eng.new_game(LAND, frozenset(keys)), LAND)
+    return st
+
+
+def test_every_ruling_has_a_stand_in_or_says_why_not_and_unknown_keys_are_refused():
+    assert {s.ruling for s in data.NEUTRAL_STANDINS} == {r.key for r in RULES.rulings}
+    assert all(bool(s.instead) != bool(s.why_none) for s in data.NEUTRAL_STANDINS)
+    assert "fort-entry" not in eng.HOUSE_OFF_KEYS and "plot-first-entry" in eng.HOUSE_OFF_KEYS
+    with pytest.raises(eng.UnknownRuling, match="no 1872 ruling 'plot-first' .*plot-first-entry"):
+        eng.new_game(LAND, {"plot-first"})
+    with pytest.raises(eng.UnknownRuling, match="'fort-entry' has no neutral stand-in: 12A"):
+        eng.house_rules_off(["fort-entry"])
+    with pytest.raises(eng.UnknownRuling):
+        simulate_1872(0, house_off=frozenset({"ghost"}))
+    assert eng.new_game(LAND) == eng.new_game(LAND, ())  # the default plays every ruling
+
+
+def test_stand_in_plot_first_entry_stops_on_every_entry():
+    a = LAND.plots["A"]
+    terrain = {"M7": "forest", "L7": "plains", a: "plains", "K5": "plains"}
+    for st in (fresh(), off("plot-first-entry")):
+        st = st._replace(pos="L7", start="L7", plots=(("A", 1),), values=values(movement=6, food=6))
+        there = eng.step(LAND, terrain, st, a)
+        assert eng.plot_due(LAND, there) is None  # the letter is rolled once either way
+        if st.house_off:
+            with pytest.raises(eng.RuleError, match="stops on first entering a plot hex"):
+                eng.step(LAND, terrain, there, "K5")
+        else:
+            assert eng.step(LAND, terrain, there, "K5").pos == "K5"
+
+
+def test_stand_in_pipe_carriers_lets_the_player_choose_the_top_box():
+    crows = ("forest",) * RULES.crows_for_vision
+    ruled = eng.vision_quest(fresh(crows=crows), "forest", 6)
+    assert eng.permanent_six(ruled) == eng.BOX * eng.UNITS.index("warriors")
+    with pytest.raises(eng.RuleError, match="names its own box"):
+        eng.vision_quest(fresh(crows=crows), "forest", 6, "chief")
+    st = off("pipe-carriers")._replace(crows=crows)
+    assert eng.vision_tops(st, "forest", 6) == eng.UNITS and eng.vision_tops(st, "mountains", 6) == (None,)
+    with pytest.raises(eng.RuleError, match="top box of one of tribe, chief, shaman, warriors"):
+        eng.vision_quest(st, "forest", 6)
+    tribe = eng.vision_quest(st, "forest", 6, "tribe")
+    assert eng.permanent_six(tribe) == 0 and eng.discards(tribe) == 1
+    board = [1] * (eng.BOX * len(eng.UNITS))
+    with pytest.raises(eng.RuleError, match="permanent"):
+        eng.activate(tribe, tuple(board))
+    board[0] = RULES.permanent_face
+    assert eng.activate(tribe, tuple(board))[1]["tribe"] == RULES.permanent_face - 1
+
+
+def test_stand_in_gold_at_e_rolls_there_without_three_entries():
+    for st in (fresh(), off("gold-at-e")):
+        st = eng.outcome(st, plots.outcome("02A"), ())
+        assert eng.plot(st, "E", None, None, gold_entries=3).over[0] == "won"
+        if st.house_off:
+            assert eng.plot_rolls(st, "E") and not eng.plot_rolls(st, "E", gold_entries=3)
+            assert eng.plot(st, "E", 1, None).plots[-1][0] == "E"  # E1 has no choice
+        else:
+            with pytest.raises(eng.RuleError, match="not rolled"):
+                eng.plot(st, "E", 1, None)
+
+
+def test_stand_in_ghost_mountain_refills_on_every_entry():
+    crows = ("mountains",) * RULES.crows_for_vision
+    low = values(food=2, resolve=1, proximity=3, movement=6)
+    refills = []
+    for st in (fresh(crows=crows), off("ghost-mountain")._replace(crows=crows)):
+        st, terrain = eng.ghost_mountain(LAND, {"M7": "forest"}, eng.vision_quest(st, "mountains", 1), "K7")
+        terrain = dict(terrain, L7="plains")
+        st = eng.step(LAND, terrain, st._replace(pos="L7", values=low), "K7")
+        st = eng.step(LAND, terrain, st._replace(values=low), "L7")
+        again = eng.step(LAND, terrain, st._replace(values=low), "K7")
+        refills.append([again.value(k) for k in eng.PRIMARY])
+    refill = plots.POWERS[("mountains", 1)].ghost_mountain
+    assert refills == [[2 - RULES.cost("mountains").food, 1, 3], [refill] * 3]
+
+
+def test_stand_in_canada_terrain_lets_an_icon_colour_canada_unlike_its_twin():
+    terrain = {"G1": "forest", "G2": "plains", "F2": "plains", "F1": "plains", "H2": "plains"}
+    assert "H1" not in eng.colourable(LAND, terrain, "G1", "plains")
+    assert "H1" in eng.colourable(LAND, terrain, "G1", "plains", frozenset({"canada-terrain"}))
+    st = off("canada-terrain")._replace(pos="G1")
+    assert eng.map_hex(LAND, terrain, st, "plains", "H1")["H1"] == "plains"
+
+
+@pytest.mark.parametrize("key, seed", [("canada-terrain", 1), ("pipe-carriers", 41)])
+def test_stand_ins_change_the_careful_players_game_where_they_matter(key, seed):
+    from lostprint.players.lost_crows import Chief
+
+    ruled, standin = Chief(seed), Chief(seed, None, frozenset({key}))
+    assert ruled.play()["days"] != standin.play()["days"]
+    assert standin.st.house_off == {key} and ruled.st.house_off == frozenset()
+
+
+# --- the players' games stay the same game for game (tests/data/lost_crows_games_200.json) -------
+# The fixture was written before the players were made faster: for seeds 0-199, each player's
+# [seed, result, days, score, sha256 of the days played and the final state (first 16 hex digits)].
+
+FIXTURE = Path(__file__).parent / "data" / "lost_crows_games_200.json"
+STATE_FIELDS = ("day", "pos", "start", "values", "caps", "fever", "flags", "crows", "vision", "dancers", "plots",
+                "keywords", "victories", "mountie", "ghost", "free_river", "moved", "travelled", "came_from", "over")
+
+
+def canonical(value):
+    if isinstance(value, (frozenset, set)):
+        return sorted(canonical(v) for v in value)
+    if isinstance(value, (tuple, list)):
+        return [canonical(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): canonical(v) for k, v in value.items()}
+    return value
+
+
+def fingerprint(player, seed: int) -> list:
+    sim = player(seed)
+    played = sim.play()
+    text = json.dumps({"days": played["days"], "state": canonical({f: getattr(sim.st, f) for f in STATE_FIELDS})},
+                      sort_keys=True)
+    score = sum(points for _, points in eng.score(sim.st))
+    return [seed, played["result"], len(played["days"]), score, hashlib.sha256(text.encode()).hexdigest()[:16]]
+
+
+def games_differ(name: str, seeds) -> list:
+    from lostprint.players.lost_crows import PLAYERS
+
+    want = json.loads(FIXTURE.read_text(encoding="utf-8"))[name]
+    pairs = [(fingerprint(PLAYERS[name], s), want[s]) for s in seeds]
+    return [(got, was) for got, was in pairs if got != was]
+
+
+@pytest.mark.parametrize("name, seeds", [("careful", range(0, 200, 10)), ("naive", range(5, 200, 20))])
+def test_the_players_play_the_same_games_as_before_they_were_made_fast(name, seeds):
+    assert games_differ(name, seeds) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["careful", "naive"])
+def test_the_players_play_the_same_200_games_as_before_they_were_made_fast(name):
+    assert games_differ(name, range(200)) == []

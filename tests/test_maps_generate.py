@@ -13,6 +13,8 @@ from lostprint.maps.generate import Generator, generate, generator_of, stage_rng
 from lostprint.maps.model import from_dict, parse_edge, standard_map
 
 HEX_GAMES = ("lost-expedition", "lost-crew", "lost-crows")
+# each game's promises: 40 seeds in the default run, 300 in the slow one
+PROMISE_SEEDS = pytest.mark.parametrize("seeds", [40, pytest.param(300, marks=pytest.mark.slow)])
 
 
 def seeds_pass_the_checks(game: str, seeds) -> None:
@@ -66,8 +68,9 @@ def test_stage_rng_is_stable_and_stage_dependent():
     assert stage_rng(5, "river", 0).random() != stage_rng(5, "river", 1).random()
 
 
-def test_expedition_promises():
-    for seed in range(300):
+@PROMISE_SEEDS
+def test_expedition_promises(seeds):
+    for seed in range(seeds):
         m = generate("lost-expedition", seed)
         river = m.features_of("river")[0].hexes
         hexes = [m.axial[lab] for lab in river]
@@ -87,8 +90,9 @@ def test_expedition_promises():
         assert m.start in peaks and all(hexgrid.distance(m.axial[p], m.axial[m.start]) <= 2 for p in peaks)
 
 
-def test_crew_promises():
-    for seed in range(300):
+@PROMISE_SEEDS
+def test_crew_promises(seeds):
+    for seed in range(seeds):
         m = generate("lost-crew", seed)
         std = standard_map("lost-crew")
         assert len(m.hexes) == len(std.hexes)
@@ -107,9 +111,10 @@ def test_crew_promises():
         assert all(m.axial[e] in seen for e in exits)  # shoals never wall off an exit
 
 
-def test_crows_hex_promises():
+@PROMISE_SEEDS
+def test_crows_hex_promises(seeds):
     counts = set()
-    for seed in range(300):
+    for seed in range(seeds):
         m = generate("lost-crows", seed)
         cells = set(m.axial.values())
         canada = m.features_of("canada")[0].hexes
@@ -140,8 +145,9 @@ def test_crows_hex_promises():
     assert counts == {1, 2, 3}
 
 
-def test_crows_layout_promises():
-    for seed in range(300):
+@PROMISE_SEEDS
+def test_crows_layout_promises(seeds):
+    for seed in range(seeds):
         lay = generate("crows", seed)
         assert len(lay.squares) == 13 and len(set(lay.squares)) == 13
         assert connected(lay.squares)
@@ -149,16 +155,28 @@ def test_crows_layout_promises():
         assert {r for _, r in lay.squares} == set(range(lay.rows))
 
 
-@pytest.mark.parametrize("game,cols,rows", [
-    ("lost-expedition", 20, 5), ("lost-expedition", 45, 10), ("lost-crew", 16, 9), ("lost-crew", 35, 20),
-    ("lost-crows", 9, 6), ("lost-crows", 40, 26), ("crows", 7, 6)])
-def test_other_sizes(game, cols, rows):
-    for seed in range(30):
+SIZES = [("lost-expedition", 20, 5), ("lost-expedition", 45, 10), ("lost-crew", 16, 9), ("lost-crew", 35, 20),
+         ("lost-crows", 9, 6), ("lost-crows", 40, 26), ("crows", 7, 6)]
+
+
+def other_sizes_pass(game, cols, rows, seeds):
+    for seed in seeds:
         m = generate(game, seed, cols, rows)
         assert check_map(m) == []
         if game != "crows":
             offs = [hexgrid.axial_to_offset(h) for h in m.axial.values()]
             assert max(c for c, _ in offs) + 1 == cols
+
+
+@pytest.mark.parametrize("game,cols,rows", SIZES)
+def test_other_sizes(game, cols, rows):
+    other_sizes_pass(game, cols, rows, range(5))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game,cols,rows", SIZES)
+def test_other_sizes_thirty_seeds(game, cols, rows):
+    other_sizes_pass(game, cols, rows, range(30))
 
 
 def test_sizes_out_of_range_are_usage_errors():

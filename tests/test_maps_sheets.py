@@ -16,6 +16,10 @@ from lostprint.sheets.common import SheetOptions
 MM = 72 / 25.4
 SAMPLE = (0, 1, 2, 3, 5, 8, 13, 21)
 OPTIONS = [SheetOptions(paper, ink) for paper in ("letter", "a4") for ink in ("color", "mono")]
+# both papers and both inks in the default run (letter-color, a4-mono); the other pairings are slow
+DIAGONAL = {("letter", "color"), ("a4", "mono")}
+OPTION_PARAMS = [pytest.param(o, id=f"{o.paper}-{o.ink}",
+                              marks=[] if (o.paper, o.ink) in DIAGONAL else [pytest.mark.slow]) for o in OPTIONS]
 
 
 def hex_flats_mm(scene) -> float:
@@ -26,7 +30,7 @@ def hex_flats_mm(scene) -> float:
 
 
 @pytest.mark.parametrize("game", ["lost-expedition", "lost-crew", "lost-crows"])
-@pytest.mark.parametrize("opts", OPTIONS, ids=lambda o: f"{o.paper}-{o.ink}")
+@pytest.mark.parametrize("opts", OPTION_PARAMS)
 def test_variant_sheets_keep_the_print_bars(game, opts):
     for seed in SAMPLE:
         m = generate(game, seed)
@@ -37,7 +41,7 @@ def test_variant_sheets_keep_the_print_bars(game, opts):
         assert ("seed", str(seed)) in scene.metadata
 
 
-@pytest.mark.parametrize("opts", OPTIONS, ids=lambda o: f"{o.paper}-{o.ink}")
+@pytest.mark.parametrize("opts", OPTION_PARAMS)
 def test_crows_setup_diagrams_keep_the_print_bars(opts):
     for lay in [standard_layout()] + [generate("crows", s) for s in SAMPLE]:
         scene = layout_scene(lay, opts)

@@ -5,7 +5,8 @@ import json
 import re
 import subprocess
 
-from lostprint.books.rulebook import RulebookOptions, build_rulebook
+import pytest
+
 from lostprint.games import lost_crows_plots as plots
 from lostprint.games.model import HOUSE_MARK
 
@@ -25,9 +26,8 @@ def test_problems_catch_a_dangling_choice(monkeypatch):
     assert any("77A" in p for p in found) and any("10A is never reached" in p for p in found)
 
 
-def test_spoiler_entries_are_findable_by_code(tmp_path):
-    path = tmp_path / "1872.pdf"
-    path.write_bytes(build_rulebook("lost-crows", RulebookOptions("a4", "mono")))
+def test_spoiler_entries_are_findable_by_code(rulebook_pdf):
+    _, path = rulebook_pdf("lost-crows", "a4", "mono")
     pages = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
     pages = pages.split("\f")
     tree = json.loads(subprocess.run(["qpdf", "--json", "--json-key=outlines", str(path)], capture_output=True,
@@ -60,6 +60,7 @@ def test_spoiler_entries_are_findable_by_code(tmp_path):
             assert f"go to {c.outcome}" in text, (e.code, c.outcome)
 
 
+@pytest.mark.slow  # default: test_app.py::test_the_demo_loop_covers_every_sheet_and_rulebook (the same command)
 def test_every_game_with_a_rulebook_gets_one_named_the_one_way(tmp_path):
     from lostprint.app import commands
     from lostprint.games import with_part

@@ -4,6 +4,7 @@ import copy
 import re
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -57,9 +58,18 @@ def check(data):
         assert played.total == sum(points for _, points in played.score)
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
-def test_mutated_data_never_crashes(data):
+def fuzz_runs(full: int, sample: int, *strategies):
+    """Two tests from one property: a `sample`-example run in the default suite and the `full` run
+    marked slow (CI runs both)."""
+    def make(body):
+        def run(n):
+            return settings(max_examples=n, deadline=None,
+                            suppress_health_check=[HealthCheck.too_slow])(given(*strategies)(body))
+        return run(sample), pytest.mark.slow(run(full))
+    return make
+
+
+def mutated_data_never_crashes(data):
     tree = copy.deepcopy(PLAIN)
     all_paths = list(paths(tree))
     target = data.draw(st.sampled_from(all_paths[1:]))
@@ -79,15 +89,14 @@ def test_mutated_data_never_crashes(data):
     check(tree)
 
 
+test_mutated_data_never_crashes, test_mutated_data_never_crashes_600 = fuzz_runs(600, 60, st.data())(
+    mutated_data_never_crashes)
+
+
 SPECIAL = list(":{}[]-#&*!|>'\"\n \t%@`,?\\") + ["\u00e9", "\u4e2d", "\U0001f600", "\x00", "\ufeff"]
 
 
-@settings(max_examples=450, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.tuples(st.integers(0, len(SHORT)), st.integers(0, 4),
-                          st.text(alphabet=st.sampled_from(SPECIAL) | st.characters(), max_size=4)),
-                min_size=1, max_size=4),
-       st.sampled_from(["yaml", "json", None]))
-def test_mutated_text_never_crashes(edits, kind):
+def mutated_text_never_crashes(edits, kind):
     text = SHORT
     for pos, cut, insert in edits:
         pos = min(pos, len(text))
@@ -98,3 +107,10 @@ def test_mutated_text_never_crashes(edits, kind):
         assert str(exc).startswith("src:") and "\n" not in str(exc)
         return
     check(tree)
+
+
+EDITS = st.lists(st.tuples(st.integers(0, len(SHORT)), st.integers(0, 4),
+                          st.text(alphabet=st.sampled_from(SPECIAL) | st.characters(), max_size=4)),
+                min_size=1, max_size=4)
+test_mutated_text_never_crashes, test_mutated_text_never_crashes_450 = fuzz_runs(
+    450, 45, EDITS, st.sampled_from(["yaml", "json", None]))(mutated_text_never_crashes)

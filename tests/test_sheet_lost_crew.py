@@ -83,7 +83,7 @@ def test_mono_uses_only_greys(scenes):
 def test_task_board_has_a_slot_per_sailor_place(scenes):
     board = next(g for g in scenes[("letter", "color")].items if g.name == "task-board")
     words = " ".join(t.text for t in walk(board.items) if isinstance(t, Text) and t.role == "phase")
-    tasks = GAME.get("tasks")
+    tasks = GAME.rules.tasks
     for t in tasks:  # every task named, in order, on side 1's board
         assert all(word in words for word in t.name.split()), t.name
     coins = [i for i in walk(board.items) if getattr(i, "role", "") == "slot:coin"]
@@ -105,7 +105,7 @@ def test_island_resource_spaces_and_crew(scenes):
     assert sum(1 for i in items if getattr(i, "role", "") == "sailor-mark") == 8
     weather = next(g for g in front.items if g.name == "weather")
     cubes = sum(1 for i in walk(weather.items) if getattr(i, "role", "") == "slot:cube")
-    assert cubes == sum(1 for e in GAME.get("weather_effects") if e.cube) == 5
+    assert cubes == sum(1 for e in GAME.rules.weather_track if e.cube) == 5
     assert 8 + 1 == GAME.piece("cube").count  # the island's cubes and the one weather cube
 
 
@@ -152,7 +152,7 @@ def test_pdf_is_clean_and_has_every_entry(pdf_texts, paper):
         assert tracker.name in text
     for phase in GAME.phases:
         assert phase.name in text, phase.name
-    for effect in GAME.get("weather_effects"):
+    for effect in GAME.rules.weather_track:
         assert effect.movement in text, effect.weather
     assert HOUSE_MARK in text
     assert "house rule: not in the published rules" in text

@@ -33,9 +33,9 @@ def test_trackers_follow_the_rules():
 
 
 def test_unit_chart_keeps_the_published_cells_and_marks_the_designed_ones():
-    units = [u.key for u in GAME.get("units")]
+    units = [u.key for u in GAME.rules.units]
     assert units == ["tribe", "chief", "shaman", "warriors"]  # the order cells are resolved in
-    rows = {r.label: {c.unit: c for c in r.cells} for r in GAME.get("unit_rows")}
+    rows = {r.label: {c.unit: c for c in r.cells} for r in GAME.rules.unit_rows}
     assert list(rows) == ["5", "4", "3", "2", "<2"]
     published = {
         ("5", "tribe"): ("lose-two",), ("5", "chief"): ("lose-two",), ("5", "shaman"): ("omen",),
@@ -43,7 +43,7 @@ def test_unit_chart_keeps_the_published_cells_and_marks_the_designed_ones():
         ("4", "shaman"): ("fever",), ("4", "warriors"): ("doubt",), ("3", "tribe"): ("plains", "plains"),
         ("3", "chief"): ("plains", "forest"), ("3", "shaman"): ("forest", "forest"),
     }
-    keys = {e.key for e in GAME.get("effects")}
+    keys = {e.key for e in GAME.text.effects}
     for label, cells in rows.items():
         assert [c.unit for c in cells.values()] == units
         for unit, cell in cells.items():
@@ -59,7 +59,7 @@ def test_unit_chart_keeps_the_published_cells_and_marks_the_designed_ones():
 
 
 def test_unit_rows_cover_every_difference_once():
-    rows = GAME.get("unit_rows")
+    rows = GAME.rules.unit_rows
     for diff in range(-5, 6):
         assert sum(r.covers(diff) for r in rows) == 1, diff
 
@@ -71,7 +71,7 @@ WORTH = {"food": 1, "movement": 1, "proximity": 1, "wild": 1, "crow": 1, "plains
 
 
 def test_designed_rows_keep_the_game_balanced():
-    rows = {r.label: r for r in GAME.get("unit_rows")}
+    rows = {r.label: r for r in GAME.rules.unit_rows}
     total = {label: sum(WORTH[k] for c in r.cells for k in c.effects) for label, r in rows.items()}
     assert total["2"] >= total["3"] > 0  # the aim: 2 or 3
     assert total["5"] <= total["4"] < total["<2"] < 0  # missing the aim costs a little, never like 4 or 5
@@ -89,7 +89,7 @@ def test_bad_omen_covers_every_d66_roll():
     assert [b.low for b in house] == [43, 45, 51, 53, 55, 61, 63, 65]
     assert all(not b.house for b in chart.bands if b.low <= 41)
     assert chart.note
-    reasons = dict(GAME.get("omen_house_reasons"))
+    reasons = dict(GAME.text.omen_house_reasons)
     assert sorted(reasons) == sorted(b.label for b in house) and all(r.strip() for r in reasons.values())
 
 
@@ -253,14 +253,14 @@ def test_mono_uses_only_greys(scenes):
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_every_chart_cell_is_drawn_whole(scenes, paper):
-    effects = {e.key: e.name for e in GAME.get("effects")}
-    expected = [effects[k] for r in GAME.get("unit_rows") for c in r.cells for k in c.effects]
+    effects = {e.key: e.name for e in GAME.text.effects}
+    expected = [effects[k] for r in GAME.rules.unit_rows for c in r.cells for k in c.effects]
     reference = scenes[(paper, "color")].pages[0]  # the charts are on side 2
     words = [t.text for t in walk(reference.items) if isinstance(t, Text) and t.role == "cell-word"]
     assert words == expected  # nothing cut short with an ellipsis
     marks = [t for t in walk(reference.items) if isinstance(t, Text) and t.role == "house"]
-    house_rows = sum(r.house for r in GAME.get("unit_rows"))
-    house_cells = sum(c.house for r in GAME.get("unit_rows") if not r.house for c in r.cells)
+    house_rows = sum(r.house for r in GAME.rules.unit_rows)
+    house_cells = sum(c.house for r in GAME.rules.unit_rows if not r.house for c in r.cells)
     house_omens = sum(b.house for b in GAME.chart("bad-omen").bands)
     assert len(marks) == house_rows + house_cells + house_omens
 
@@ -291,25 +291,25 @@ def test_pdf_text_has_every_entry(pdfs, paper, tools):
     raw = pdftext(pdfs[paper])
     for tr in GAME.trackers:
         assert tr.name in text
-    counts = Counter(e for r in GAME.get("unit_rows") for c in r.cells for e in c.effects)
-    effects = {e.key: e.name for e in GAME.get("effects")}
+    counts = Counter(e for r in GAME.rules.unit_rows for c in r.cells for e in c.effects)
+    effects = {e.key: e.name for e in GAME.text.effects}
     for key, n in counts.items():
         assert text.count(normalise(effects[key])) >= n, effects[key]
     for band in GAME.chart("bad-omen").bands:
         name, _, effect = band.results[0].partition(": ")
         assert normalise(band.label) in text
         assert normalise(f"{name}: {effect}") in text, band.results[0]
-    for unit in GAME.get("units"):
+    for unit in GAME.rules.units:
         assert unit.name in text
     for t in GAME.terrains:
         assert t.name in text
-    for what, rule in GAME.get("move_rules"):
+    for what, rule in GAME.text.move_rules:
         assert normalise(f"{what} {rule}") in text, what
     for phase in GAME.phases:
         assert normalise(phase.name) in text
     assert HOUSE_MARK in raw
-    for key in ("win_text", "lose_text", "score_text"):
-        assert normalise(GAME.get(key)) in text
+    for line in (GAME.text.win_text, GAME.text.lose_text, GAME.text.score_text):
+        assert normalise(line) in text
 
 
 def test_pdf_page_size(pdfs, tools):

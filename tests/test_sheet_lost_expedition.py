@@ -102,7 +102,7 @@ def test_pdf_text_has_every_chart_entry(letter_pdf, tools):
         assert terrain.name in text
     for symbol in GAME.symbols:
         assert symbol.name in text
-    for direction, value in GAME.get("morale_by_direction"):
+    for direction, value in GAME.rules.morale_by_direction:
         assert direction in text
     assert "42 in all" in text and "a column a week" in text
 

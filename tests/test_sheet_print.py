@@ -148,12 +148,12 @@ def test_scores_mirror_the_games_terms(sheets):
         return " ".join(t.text for page in scene.all_pages() for t in walk(page.items)
                         if isinstance(t, Text) and t.role == "score-term")
     e = terms(("lost-expedition", "letter", "color"))
-    wonder = load("1572").get("natural_wonder_bonus")
+    wonder = load("1572").rules.score_per_wonder
     assert "Hexes mapped" in e and "Conquistadors" in e and f"Natural Wonders" in e and f"{wonder} each" in e
     c = terms(("lost-crew", "letter", "color"))
     assert "Hexes mapped" in c and "Islands visited" in c
     k = terms(("lost-crows", "letter", "color"))
-    assert "Hexes travelled" in k and f"{load('1872').get('crow_points')} each" in k
+    assert "Hexes travelled" in k and f"{load('1872').rules.crow_points} each" in k
     for text in (e, c, k):
         assert "Total" in text
         assert re.fullmatch(r"[\w\s:;,.\u2212+-]+", text), text  # plain words and numbers, no data leaking
@@ -203,7 +203,7 @@ def test_1672_islands_and_shoals_are_pencil_marks(sheets):
         strokes = [i for i in walk(key.items) if getattr(i, "role", "") == "shoals-mark"]
         assert len(dots) == 1 + 2 + 3 and len(strokes) == 3
         tokens = [i for i in walk(back.items) if isinstance(i, Circle) and i.role == "token"]
-        assert len(tokens) >= load("1672").get("sailors") and all(abs(2 * t.r / MM - 16) < 1e-6 for t in tokens)
+        assert len(tokens) >= load("1672").rules.sailors and all(abs(2 * t.r / MM - 16) < 1e-6 for t in tokens)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -15,11 +15,13 @@ from lostprint.errors import LostprintError, UsageError
 from lostprint.games import resolve
 from lostprint.options import PrintOptions
 from lostprint.rating import bands
-from lostprint.rating.players import DEFAULT_PLAYER, player_of, players_of, rated_games
+from lostprint.rating.balance import ALL_OFF, ALL_ON, Balance, balance, ways_to_play
+from lostprint.rating.players import DEFAULT_PLAYER, house_rules_of, player_of, players_of, rated_games
 from lostprint.rating.run import (
     Executor,
     chunks_of,
     ordered_map,
+    play_batches,
     play_chunk,
     play_games,
 )
@@ -111,6 +113,107 @@ def rating_table(rating: Rating) -> str:
     return "\n".join(lines) + "\n"
 
 
+# --- the balance report: house rules against their neutral stand-ins -------------------------------
+
+
+def house_rule_ways(game: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The ways a balance report plays GAME (all on, each ruling off alone, all off), or one clear
+    error for a game whose engine has no neutral stand-ins."""
+    game = rated_id(game)
+    rules = house_rules_of(game)
+    if not any(r.instead for r in rules):
+        with_standins = [g for g in rated_games() if any(r.instead for r in house_rules_of(g))]
+        raise UsageError(f"--house-rules off: {resolve(game).title} has no house rule with a neutral stand-in "
+                         f"to switch to (games with some: {', '.join(resolve(g).title for g in with_standins)})")
+    return ways_to_play(rules)
+
+
+def balance_report(game: str, *, map_file=None, map_seed: int | None = None, games: int = 1000,
+                   player: str = DEFAULT_PLAYER, first_seed: int = 0, executor: Executor = Executor(),
+                   progress: Progress | None = None) -> Balance:
+    """`lostprint simulate GAME --house-rules off`: the same `games` seeded games played every way of
+    house_rule_ways, side by side (all batches in one pool)."""
+    ways = house_rule_ways(game)
+    game = rated_id(game)
+    player_of(game, player)
+    if games < 1:
+        raise UsageError(f"--games must be at least 1 (got {games})")
+    map_json, name = map_json_of(game, map_file, map_seed)
+    chunks = [c for _, off in ways
+              for c in chunks_of(game, player, map_json, first_seed, games, executor.workers, off)]
+    results: dict[tuple[str, ...], list] = {off: [] for _, off in ways}
+    for chunk, part in play_batches(chunks, executor, progress):
+        results[chunk.house_off] += part
+    return balance(game, player, name, house_rules_of(game), {way: results[off] for way, off in ways})
+
+
+def _signed(points: float) -> str:
+    return f"{points:+.1f}".replace("-", "\u2212")
+
+
+def _changed(row) -> str:
+    parts = [f"{n} {word}" for n, word in ((row.gained, "won"), (row.dropped, "lost")) if n]
+    return ", ".join(parts) or "none"
+
+
+def balance_table(b: Balance, width: int = 100) -> str:
+    """The small table `lostprint simulate GAME --house-rules off` prints."""
+    import textwrap
+
+    plugin = resolve(b.game)
+    last = b.first_seed + b.games - 1
+    label = {ALL_ON: "every house rule (\u2302) in force", ALL_OFF: f"all {len(b.rows) - 2} switched together"}
+    labels = [label[r.name] if r.name in label else f"off: {b.topic(r.name)}" for r in b.rows]
+    col = max(len(x) for x in labels)
+
+    def span(lo: float, hi: float) -> str:
+        return f"{100 * lo:.1f}\u2013{100 * hi:.1f}%"
+
+    lines = [
+        f"{plugin.title} \u00b7 {b.map_name} map \u00b7 {b.player} player \u00b7 {b.games:,} games a row "
+        f"(seeds {b.first_seed}\u2013{last})",
+        "  each house rule against its neutral stand-in",
+        f"  {'':<{col}}  {'won':>6}  {'95% interval':>12}  {'vs all on':>9}  {'95% interval':>15}  games changed",
+    ]
+    for text, row in zip(labels, b.rows):
+        line = f"  {text:<{col}}  {100 * row.win_rate:5.1f}%  {span(*row.interval):>12}"
+        if row.name != ALL_ON:
+            dlo, dhi = row.difference_interval
+            line += (f"  {_signed(100 * row.difference):>9}  {_signed(100 * dlo) + ' to ' + _signed(100 * dhi):>15}"
+                     f"  {_changed(row)}")
+        lines.append(line)
+    lines.append(textwrap.fill("vs all on: points of win rate, on the same seeds; games changed: won or lost "
+                               "only this way.", width, initial_indent="  ", subsequent_indent="  "))
+    lines.append("  stand-ins (what plays instead of each ruling switched off):")
+    for h in b.rules:
+        what = h.instead or f"none, the ruling stays in force: {h.why_none}"
+        lines.append(textwrap.fill(f"{h.key}: {what}", width, initial_indent="    ", subsequent_indent="      "))
+    return "\n".join(lines) + "\n"
+
+
+def balance_json(b: Balance) -> str:
+    import json
+
+    def r4(x: float) -> float:
+        return round(x, 4)
+
+    rows = []
+    for r in b.rows:
+        row = {"name": r.name, "off": list(r.off), "wins": r.wins, "win_rate": r4(r.win_rate),
+               "interval": [r4(x) for x in r.interval]}
+        if r.name != ALL_ON:
+            row.update(difference=r4(r.difference), difference_interval=[r4(x) for x in r.difference_interval],
+                       gained=r.gained, dropped=r.dropped)
+        rows.append(row)
+    out = {
+        "game": b.game, "player": b.player, "map": b.map_name, "games": b.games, "first_seed": b.first_seed,
+        "rows": rows,
+        "house_rules": [{"ruling": h.key, "topic": h.topic, "stand_in": h.instead or None,
+                         "why_none": h.why_none or None} for h in b.rules],
+    }
+    return json.dumps(out, indent=2, ensure_ascii=False) + "\n"
+
+
 def players_text(game: str) -> str:
     return "\n".join(f"{e.name}: {e.about}" for e in players_of(rated_id(game)).values())
 
@@ -195,6 +298,27 @@ def _variant_task(args) -> tuple[list[tuple[str, bytes]], list[str]]:
     return variant_files(game, seed, cols, rows, opts, say=said.append), said
 
 
+def warm_variant_builders(game: str, opts: PrintOptions) -> None:
+    """Import, in this process, what building a variant and its printable needs, and register the
+    bundled fonts: forked workers then inherit it all instead of each doing it again (measured in
+    benchmarks/bench_simulate.py). Changes no output."""
+    from lostprint.app.commands import variant_files  # noqa: F401  (the workers' task)
+    from lostprint.fonts import FONTS, registered
+    from lostprint.maps.generate import generate  # noqa: F401
+    from lostprint.render import pdf, svg  # noqa: F401  (png imports cairosvg: only when asked)
+
+    plugin = resolve(game)
+    for part in ("generator", "sheet", "map_drawers", "layout_sheet"):
+        if plugin.has(part):
+            plugin.part(part)
+    if plugin.has("sheet"):
+        from lostprint import sheets  # noqa: F401
+    if opts.fmt == "png":
+        from lostprint.render import png  # noqa: F401
+    for key in FONTS:
+        registered(key)
+
+
 def maps_parallel(game: str, seeds, opts: PrintOptions, cols: int | None = None, rows: int | None = None,
                   output=None, executor: Executor = Executor(), say: Say = _quiet,
                   progress: Progress | None = None) -> list[Path]:
@@ -203,6 +327,8 @@ def maps_parallel(game: str, seeds, opts: PrintOptions, cols: int | None = None,
 
     folder = folder_of(output)
     game = resolve(game).id
+    if executor.kind == "local" and executor.workers > 1:
+        warm_variant_builders(game, opts)
     written: list[Path] = []
     for files, said in ordered_map(_variant_task, ((game, s, cols, rows, opts) for s in seeds), executor):
         for message in said:

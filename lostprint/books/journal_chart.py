@@ -138,7 +138,7 @@ def resource_chart(played, box: Box, pal: Palette, title: str = "Resources by da
             for (x, y) in pts:
                 items.append(Circle(x, y, 1.5, Style(fill=color, stroke="#ffffff", width=0.4)))
     # the day axis
-    step = day_step(n, plot_x1 - plot_x0, played.game.get("days_per_week"))
+    step = day_step(n, plot_x1 - plot_x0, played.game.days_per_week)
     base = bottom + 2
     items.append(Line(plot_x0, base, plot_x1, base, Style(fill=None, stroke=pal.line, width=0.6)))
     for d in range(0, n + 1):

@@ -49,10 +49,10 @@ def signed(n) -> str:
 
 def base_context(game, opts: RulebookOptions) -> dict:
     """Names every template may use: the game and lookups into its data."""
-    extra = dict(game.extra)
     return {
         "game": game,
-        "g": extra,
+        "rules": game.rules,
+        "text": game.text,
         "opts": opts,
         "mark": HOUSE_MARK,
         "version": __version__,
@@ -109,8 +109,8 @@ def parse(text: str) -> list[Node]:
 
     `# `…`#### ` headings (levels 1–4; levels 1–2 go in the contents, all in the PDF outline),
     `- ` a bullet (indented lines continue it), `> ` an example box (a bare `>` splits paragraphs in
-    it), `⌂ ` a house-rule note, `@name args` a block (a widget or a page device), a blank line ends a
-    paragraph; other lines are paragraph text."""
+    it), `⌂ ` a house-rule note, `@name args` a block (a widget or a page device), `= ` the caption
+    of the figure just above it, a blank line ends a paragraph; other lines are paragraph text."""
     nodes: list[Node] = []
     para: list[str] = []
     box: list[str] = []
@@ -149,6 +149,9 @@ def parse(text: str) -> list[Node]:
         elif line.startswith("- "):
             flush()
             para, kind = [line[2:].strip()], "bullet"
+        elif line.startswith("= "):
+            flush()
+            nodes.append(Node("caption", line[2:].strip()))
         elif line.startswith(HOUSE_MARK + " "):
             flush()
             para, kind = [line[2:].strip()], "house"
@@ -218,8 +221,9 @@ def make_styles(pal: Palette) -> dict:
     sans, sans_b, sans_i = registered("sans"), registered("sans-bold"), registered("sans-italic")
     registerFontFamily(serif, normal=serif, bold=serif_b, italic=serif_i, boldItalic=serif_b)
     registerFontFamily(sans, normal=sans, bold=sans_b, italic=sans_i, boldItalic=sans_b)
+    # allowWidows=0: no paragraph or list item leaves its last line alone at the top of a page
     body = ParagraphStyle("body", fontName=serif, fontSize=9.8, leading=13.8, textColor=pal.ink,
-                          spaceAfter=5.5)
+                          spaceAfter=5.5, allowWidows=0)
     return {
         "body": body,
         "h1": ParagraphStyle("h1", parent=body, fontName=serif_b, fontSize=20, leading=24,
@@ -236,6 +240,8 @@ def make_styles(pal: Palette) -> dict:
                                   spaceAfter=3),
         "house": ParagraphStyle("house", parent=body, fontName=sans_i, fontSize=8.8, leading=12,
                                 textColor=pal.house, leftIndent=12, firstLineIndent=-12, spaceAfter=5),
+        "caption": ParagraphStyle("caption", parent=body, fontName=serif_i, fontSize=CAPTION_SIZE, leading=11,
+                                  textColor=pal.soft, alignment=TA_CENTER, spaceAfter=0),
         "small": ParagraphStyle("small", parent=body, fontName=sans, fontSize=8, leading=10.5,
                                 textColor=pal.soft),
         "cell": ParagraphStyle("cell", parent=body, fontName=sans, fontSize=8.6, leading=11, spaceAfter=0),
@@ -292,8 +298,60 @@ def headings(nodes: list[Node]) -> list[tuple[int, str]]:
     return out
 
 
+CAPTION_SIZE = 8.4  # points: a figure's caption, set under it in serif italic
+FIGURE_MIN_SCALE = 0.8  # a captioned figure may shrink this far to finish a page instead of leaving it half empty
 HEADING_ROOM = 78.0  # points: a minor heading and about four lines of its text
 INTRO_MAX = 320  # characters: a paragraph this short right before a figure keeps with it
+
+
+def list_keeps(nodes: list[Node], i: int) -> bool:
+    """Does node i keep with the next one so that no list leaves a single item alone on a page? The
+    first item keeps with the second and the last but one with the last (so a list breaks only where
+    two items or more stand on each side); a lead-in paragraph ending in a colon keeps with its list."""
+    def bullet(j):
+        return 0 <= j < len(nodes) and nodes[j].kind == "bullet"
+
+    if not bullet(i):
+        return nodes[i].kind == "p" and bullet(i + 1) and plain(nodes[i].text).endswith(":")
+    return bullet(i + 1) and (not bullet(i - 1) or not bullet(i + 2))
+
+
+def _figure_class():
+    from reportlab.platypus import Flowable
+
+    class Figure(Flowable):
+        """A drawing and its caption under it, one flowable so a page break never parts them. Where
+        the page has less room left than the figure needs, but enough for it at FIGURE_MIN_SCALE, the
+        drawing is set smaller there rather than leaving the rest of the page blank."""
+
+        GAP = 3.0
+
+        def __init__(self, drawing, caption):
+            super().__init__()
+            self.drawing, self.caption = drawing, caption
+            self.spaceBefore = getattr(drawing, "spaceBefore", 0)
+            self.spaceAfter = getattr(drawing, "spaceAfter", 0)
+            self.fit = 1.0
+
+        def wrap(self, aw, ah):
+            dw, dh = self.drawing.wrap(aw, ah)
+            self._cw, self._ch = self.caption.wrap(aw, ah)
+            room = ah - self.GAP - self._ch
+            self.fit = 1.0 if room >= dh or room < dh * FIGURE_MIN_SCALE else room / dh
+            self.width, self.height = aw, dh * self.fit + self.GAP + self._ch
+            self._dw, self._dh = dw, dh
+            return self.width, self.height
+
+        def draw(self):
+            c = self.canv
+            self.caption.drawOn(c, (self.width - self._cw) / 2, 0)
+            c.saveState()
+            c.translate((self.width - self._dw * self.fit) / 2, self._ch + self.GAP)
+            c.scale(self.fit, self.fit)
+            self.drawing.drawOn(c, 0, 0)
+            c.restoreState()
+
+    return Figure
 
 
 def introduces_figure(nodes: list[Node], i: int) -> bool:
@@ -309,6 +367,7 @@ def flow(nodes: list[Node], book: Book) -> list:
     from reportlab.platypus import CondPageBreak, KeepTogether, Table, TableStyle
 
     Heading = _heading_class()
+    Figure = _figure_class()
     story: list = []
     last = -1
     n = 0
@@ -328,14 +387,20 @@ def flow(nodes: list[Node], book: Book) -> list:
             story.append(book.heading(Heading(node.text, book.styles[node.kind], level, f"s{n}", toc=level <= 1)))
         elif node.kind == "p":
             para = book.para(node.text)
-            if introduces_figure(nodes, i):  # a line that leads into a figure stays on its page
+            if introduces_figure(nodes, i) or list_keeps(nodes, i):  # a lead-in stays with what it leads to
                 para.keepWithNext = 1
             story.append(para)
         elif node.kind == "bullet":
             from reportlab.platypus import Paragraph
 
-            story.append(Paragraph(tie_last_words(curly_markup(node.text)), book.styles["bullet"],
-                                   bulletText="\u2022"))
+            item = Paragraph(tie_last_words(curly_markup(node.text)), book.styles["bullet"], bulletText="\u2022")
+            item.keepWithNext = int(list_keeps(nodes, i))
+            story.append(item)
+        elif node.kind == "caption":
+            drawing = story.pop() if story and hasattr(story[-1], "items") else None
+            if drawing is None:
+                raise ValueError(f"rulebook template: the caption {node.text!r} follows no figure")
+            story.append(Figure(drawing, book.para(node.text, "caption")))
         elif node.kind == "house":
             story.append(book.para(f"<font name=\"{book.styles['house'].fontName}\">{HOUSE_MARK}</font>"
                                    f"\u2002{node.text}", "house"))

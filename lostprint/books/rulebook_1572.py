@@ -17,7 +17,7 @@ TEMPLATE = "lost-expedition.j2"
 
 def rules(game) -> dict:
     """The small rule numbers of the game data (its RULE_NUMBERS)."""
-    return dict(game.get("rules", ()))
+    return dict(game.text.rule_numbers)
 
 
 class Plan(NamedTuple):
@@ -109,19 +109,19 @@ def examples(game) -> dict:
     ex["hunt"] = hu
     ex["hunt_terrain"] = forest
     # map travel and morale
-    cost = game.get("move_cost")
-    trail = game.get("trail_cost")
+    cost = game.rules.move_cost
+    trail = game.rules.trail_cost
     maximum = next(t.maximum for t in game.trackers if t.key == "movement")
     ex["travel_have"] = maximum
     ex["travel_cost"] = cost
     ex["travel_left"] = maximum - cost + r["river_progress"]
     ex["travel_trail_have"] = trail
     ex["travel_dir"] = "SE"
-    ex["travel_morale"] = dict(game.get("morale_by_direction"))["SE"]
+    ex["travel_morale"] = dict(game.rules.morale_by_direction)["SE"]
     ex["travel_morale_before"] = 2
     ex["travel_morale_after"] = min(maximum, 2 + ex["travel_morale"])
     ex["travel_bad_dir"] = "NW"
-    ex["travel_bad_morale"] = dict(game.get("morale_by_direction"))["NW"]
+    ex["travel_bad_morale"] = dict(game.rules.morale_by_direction)["NW"]
     return ex
 
 
@@ -140,7 +140,7 @@ def context(game, opts) -> dict:
     tracker_dice = len(game.trackers)
     planning_dice = dice_count(game.chart("planning").roll)
     phase_dice = dice_count(game.chart("movement").roll)
-    directions = game.get("morale_by_direction")
+    directions = game.rules.morale_by_direction
     return {
         "r": rules(game),
         "ex": examples(game),
@@ -153,9 +153,9 @@ def context(game, opts) -> dict:
         "best_dir": max(directions, key=lambda d: d[1]),
         "worst_dir": min(directions, key=lambda d: d[1]),
         "phase_charts": [c for c in game.charts if c.key not in ("planning", "interests")],
-        "interest_effects": game.get("interest_effects"),
+        "interest_effects": game.text.interest_effects,
         "mods": {t.key: terrain_mods(game, t.key) for t in game.terrains},
-        "rulings": {r.key: r for r in game.get("rulings", ())},
+        "rulings": {r.key: r for r in game.text.rulings},
         "movement_tracker": next(t for t in game.trackers if t.key == "movement"),
     }
 
@@ -178,7 +178,7 @@ def block_expeditions(book: Book, *args):
 
 def block_interest_effects(book: Book, *args):
     interests = book.game.chart("interests")
-    effects = dict(book.game.get("interest_effects"))
+    effects = dict(book.game.text.interest_effects)
     rows = [(b.label, b.results[0], effects.get(b.results[0], "")) for b in interests.bands]
     return block_rows(book, "What each interest does", ("Roll", "Interest", "Effect"), rows,
                       (0.07, 0.2, 0.73), name="interest-effects")
@@ -208,4 +208,4 @@ def cover_art(book: Book):
 
 def house_rules(game):
     """Every ruling of the game data: where the published rules are silent or contradict themselves."""
-    return [(r.title, f"{r.rule} {r.reason}") for r in game.get("rulings", ()) if not r.chart]
+    return [(r.title, f"{r.rule} {r.reason}") for r in game.text.rulings if not r.chart]

@@ -14,7 +14,7 @@ TEMPLATE = "lost-crew.j2"
 
 def rules(game) -> dict:
     """The small rule numbers of the game data (its RULE_NUMBERS)."""
-    return dict(game.get("rules", ()))
+    return dict(game.text.rule_numbers)
 
 
 def island_mod(terrain, game) -> int:

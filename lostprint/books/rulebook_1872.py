@@ -12,13 +12,10 @@ from lostprint.geometry.paper import Box
 
 TEMPLATE = "lost-crows.j2"
 
-# Numbers of the published rules that the game data does not hold as numbers (it states them in its
-# texts). A key of the same name in the game's `extra` takes precedence.
-
 
 def rules(game) -> dict:
     """The small rule numbers of the game data (its RULE_NUMBERS)."""
-    return dict(game.get("rules", ()))
+    return dict(game.text.rule_numbers)
 
 
 class UnitResult(NamedTuple):
@@ -36,10 +33,10 @@ def resolve_units(game, pairs: dict[str, tuple[int, int]]) -> list[UnitResult]:
     from lostprint.games.lost_crows import cell_words
 
     out = []
-    for i, unit in enumerate(game.get("units")):
+    for i, unit in enumerate(game.rules.units):
         top, bottom = pairs[unit.key]
         diff = top - bottom
-        row = next(r for r in game.get("unit_rows") if r.covers(diff))
+        row = next(r for r in game.rules.unit_rows if r.covers(diff))
         cell = row.cells[i]
         out.append(UnitResult(unit, top, bottom, diff, row, cell, cell_words(cell)))
     return out
@@ -95,7 +92,7 @@ def context(game, opts) -> dict:
     features = {}
     for f in game_map.features:
         features.setdefault(f.type, []).append(f)
-    units = game.get("units")
+    units = game.rules.units
     r = rules(game)
     return {
         "r": r,
@@ -110,14 +107,14 @@ def context(game, opts) -> dict:
         "units": units,
         "rolling_dice": r["dice_per_unit"] * len(units),
         "tracker_dice": len(game.trackers),
-        "effects": game.get("effects"),
-        "move_rules": dict(game.get("move_rules")),
+        "effects": game.text.effects,
+        "move_rules": dict(game.text.move_rules),
         "plots": plots,
         "letters": plots.PLOT_LETTERS,
         "encounters": plots.ENCOUNTERS,
         "outcome_groups": outcome_groups(),
         "vision_terrains": [(t, game.terrain(t).name, plots.visions(t)) for t in plots.VISION_TERRAINS],
-        "house_unit_cells": [(row, units[i], c) for row in game.get("unit_rows") for i, c in enumerate(row.cells)
+        "house_unit_cells": [(row, units[i], c) for row in game.rules.unit_rows for i, c in enumerate(row.cells)
                              if c.house],
         "first_house_outcome": next(o.code for o in plots.OUTCOMES if o.house),
         "last_outcome": plots.OUTCOMES[-1].code,
@@ -130,13 +127,13 @@ def context(game, opts) -> dict:
 def house_rules(game):
     """House rules beyond the charts' own notes: the unit chart's cells and the plot outcomes."""
     out = []
-    for row in game.get("unit_rows"):
-        for unit, cell in zip(game.get("units"), row.cells):
+    for row in game.rules.unit_rows:
+        for unit, cell in zip(game.rules.units, row.cells):
             if cell.house and cell.reason:
                 out.append((f"Tribal Units, difference {row.label}, {unit.name}", cell.reason))
     first = next(o.code for o in plots.OUTCOMES if o.house)
     out.append((f"Plot outcomes {first}\u2013{plots.OUTCOMES[-1].code}", plots.HOUSE_REASON))
-    for ruling in game.get("rulings", ()):
+    for ruling in game.rules.rulings:
         out.append((ruling.topic, f"{ruling.rule} {ruling.reason}"))
     return out
 
@@ -198,7 +195,7 @@ def block_omen(book: Book, *args):
 def block_icon_key(book: Book, *args):
     from lostprint.sheets.lost_crows import icon_key
 
-    n = len([e for e in book.game.get("effects") if e.key not in {t.key for t in book.game.terrains}]) + 1
+    n = len([e for e in book.game.text.effects if e.key not in {t.key for t in book.game.terrains}]) + 1
     return _panel(book, lambda box: icon_key(book.game, box, book.pal), 12 + 6 + -(-n // 2) * 22.0, "icon-key")
 
 

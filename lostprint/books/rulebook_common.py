@@ -138,7 +138,7 @@ def block_days(book: Book, *args):
     from lostprint.sheets import widgets as w
 
     game = book.game
-    per_row = game.get("days_per_week") or 7
+    per_row = game.days_per_week
     rows = -(-game.day_limit // per_row)
     height = 12 + 6 + rows * 15.0
     width = min(book.width / WIDGET_SCALE, 60 + per_row * 17.0)

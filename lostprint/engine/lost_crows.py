@@ -34,6 +34,26 @@ NEXT_FLAGS = {"halt-next": "halt", "bar-plains-next": "bar-plains", "no-crow-nex
               "bar-north-next": "bar-north"}
 
 
+# Rulings that can be switched to their neutral stand-ins (a balance report's baseline; games/lost_crows.py)
+STANDINS = {s.ruling: s for s in data.NEUTRAL_STANDINS}
+HOUSE_OFF_KEYS = tuple(s.ruling for s in data.NEUTRAL_STANDINS if s.instead)
+
+
+class UnknownRuling(ValueError):
+    """A house rule asked to be switched off that does not exist or has no neutral stand-in."""
+
+
+def house_rules_off(keys) -> frozenset:
+    """The ruling keys to play by their neutral stand-ins, checked: each must be one of HOUSE_OFF_KEYS."""
+    keys = frozenset(keys)
+    for key in sorted(keys):
+        if key not in STANDINS:
+            raise UnknownRuling(f"no 1872 ruling {key!r} (rulings with a stand-in: {', '.join(HOUSE_OFF_KEYS)})")
+        if not STANDINS[key].instead:
+            raise UnknownRuling(f"ruling {key!r} has no neutral stand-in: {STANDINS[key].why_none}")
+    return keys
+
+
 class RuleError(ValueError):
     """An action the rules forbid; `rule` names the rule, the message gives the limit broken."""
 
@@ -105,6 +125,8 @@ class State(NamedTuple):
     travelled: int = 0
     came_from: str = ""
     over: tuple | None = None  # (result, reason)
+    house_off: frozenset = frozenset()  # rulings played by their neutral stand-ins (house_rules_off)
+    six_unit: str = ""  # with "pipe-carriers" off: the unit whose top box Pipe Carriers fills
 
     def value(self, key: str) -> int:
         return self.values[INDEX[key]]
@@ -116,9 +138,11 @@ class State(NamedTuple):
         return any(x == letter for x, _ in self.plots)
 
 
-def new_game(land: Land) -> State:
+def new_game(land: Land, house_off=frozenset()) -> State:
+    """The first state; `house_off` names rulings to play by their neutral stand-ins (UnknownRuling if
+    one has none)."""
     return State(day=0, pos=land.start, start=land.start, values=tuple(t.start for t in data.TRACKERS),
-                 caps=tuple(t.maximum for t in data.TRACKERS))
+                 caps=tuple(t.maximum for t in data.TRACKERS), house_off=house_rules_off(house_off))
 
 
 def _with(values: tuple, key: str, value: int, caps: tuple) -> tuple:
@@ -159,8 +183,13 @@ def set_cap(st: State, key: str, cap: int) -> State:
 NO_POWER = plots.Power()
 
 
+def power_of(vision):
+    """What a vision (terrain, roll), or None, does."""
+    return NO_POWER if vision is None else plots.POWERS.get(vision, NO_POWER)
+
+
 def power(st: State):
-    return NO_POWER if st.vision is None else plots.POWERS.get(st.vision, NO_POWER)
+    return power_of(st.vision)
 
 
 # --- turn start ------------------------------------------------------------------------------
@@ -184,7 +213,7 @@ def begin_turn(st: State, land: Land) -> State:
 
 def permanent_six(st: State) -> int | None:
     """The box (index in the 8 of the sheet: top, bottom per unit) a vision fills with a 6."""
-    unit = power(st).permanent_six
+    unit = st.six_unit or power(st).permanent_six
     return BOX * UNITS.index(unit) if unit else None
 
 
@@ -264,15 +293,16 @@ def pending(st: State, diffs: dict) -> list[tuple[str, Effect]]:
     return out
 
 
-def colourable(land: Land, terrain: dict, pos: str, kind: str = "") -> list[str]:
+def colourable(land: Land, terrain: dict, pos: str, kind: str = "", house_off=frozenset()) -> list[str]:
     """Hexes a map icon may colour: unmapped next to the tribe, or two away when all around are mapped.
-    A Canada hex never takes a terrain other than its mapped twin's (ruling "canada-terrain")."""
+    A Canada hex never takes a terrain other than its mapped twin's (ruling "canada-terrain", unless
+    `house_off` holds it)."""
     near = [n for n in land.neighbors[pos] if n not in terrain and n not in land.fort]
     if not near:
         close = set(land.neighbors[pos]) | {pos}
         near = sorted({m for n in land.neighbors[pos] for m in land.neighbors[n]
                        if m not in close and m not in terrain and m not in land.fort})
-    if kind:
+    if kind and "canada-terrain" not in house_off:
         near = [n for n in near if not (n in land.goals and any(
             terrain.get(g, kind) != kind for g in land.goals if g != n))]
     return near
@@ -347,7 +377,7 @@ def apply(st: State, effect: Effect, choice=None, die: int | None = None, unit: 
 
 def map_hex(land: Land, terrain: dict, st: State, kind: str, label: str | None) -> dict:
     """A map icon: colour `label` as `kind` (None when no hex can be coloured). Returns the new map."""
-    options = colourable(land, terrain, st.pos, kind)
+    options = colourable(land, terrain, st.pos, kind, st.house_off)
     if label is None:
         if options:
             raise RuleError("map", f"{kind} must be coloured: {', '.join(sorted(options))} can take it")
@@ -391,7 +421,15 @@ def vision_terrains(st: State) -> tuple[str, ...]:
     return tuple(sorted(t for t in set(first) if first.count(t) == best))
 
 
-def vision_quest(st: State, terrain: str, roll: int) -> State:
+def vision_tops(st: State, terrain: str, roll: int) -> tuple:
+    """The units whose top box the vision's permanent 6 may take when the player chooses it (the
+    "pipe-carriers" stand-in), or (None,) when the vision leaves no choice."""
+    if plots.VISION_RULINGS.get((terrain, roll)) == "pipe-carriers" and "pipe-carriers" in st.house_off:
+        return UNITS
+    return (None,)
+
+
+def vision_quest(st: State, terrain: str, roll: int, top: str | None = None) -> State:
     if not vision_due(st):
         raise RuleError("Vision Quest", f"a Vision Quest needs {RULES.crows_for_vision} Crows and happens once; "
                                         f"{len(st.crows)} coloured")
@@ -400,7 +438,13 @@ def vision_quest(st: State, terrain: str, roll: int) -> State:
                                         f"({', '.join(vision_terrains(st))}), not {terrain}")
     if not 1 <= roll <= RULES.plot_die:
         raise RuleError("Vision Quest", f"a roll of 1-{RULES.plot_die}")
-    st = st._replace(vision=(terrain, roll))
+    tops = vision_tops(st, terrain, roll)
+    if top not in tops:
+        if tops == (None,):
+            raise RuleError("Pipe Carriers", f"this vision names its own box: no top box is chosen ({top!r})")
+        raise RuleError("Pipe Carriers", f"the permanent 6 goes in the top box of one of {', '.join(tops)} "
+                                         f"(the stand-in), not {top!r}")
+    st = st._replace(vision=(terrain, roll), six_unit=top or "")
     p = power(st)
     if p.reset_caps:
         st = st._replace(caps=tuple(max(c, p.reset_caps) for c in st.caps))
@@ -576,7 +620,8 @@ def step(land: Land, terrain: dict, st: State, to: str, river_pay: str | None = 
     if p.ghost_mountain and st.ghost == to:
         for k in PRIMARY:
             st = st._replace(values=_with(st.values, k, p.ghost_mountain, st.caps))
-        st = st._replace(ghost="")
+        if "ghost-mountain" not in st.house_off:
+            st = st._replace(ghost="")
     if st.mountie > 0 and terrain[to] == plots.outcome("44A").victory.terrain:
         st = st._replace(mountie=-1)
     if to in land.fort:
@@ -584,7 +629,7 @@ def step(land: Land, terrain: dict, st: State, to: str, river_pay: str | None = 
     if wins_on(land, terrain, st, to):
         return st._replace(over=("won", "reached Canada"))
     letter = land.plot_at.get(to)
-    if letter and not st.done(letter):
+    if letter and (not st.done(letter) or "plot-first-entry" in st.house_off):
         st = st._replace(came_from="plot")
     return st
 
@@ -609,10 +654,13 @@ def plot_due(land: Land, st: State) -> str | None:
     return None
 
 
-def plot_rolls(st: State, letter: str) -> bool:
-    """False when the plot is visited without a roll (02A's gold at E)."""
+def plot_rolls(st: State, letter: str, gold_entries: int = 0) -> bool:
+    """False when the plot is visited without a roll (02A's gold at E; with "gold-at-e" off, only
+    when the gold wins)."""
     g = gold(st)
-    return not (g and g.letter == letter)
+    if not (g and g.letter == letter):
+        return True
+    return "gold-at-e" in st.house_off and gold_entries < g.entries
 
 
 def plot(st: State, letter: str, roll: int | None, choice: int | None, dice: tuple = (),
@@ -622,7 +670,7 @@ def plot(st: State, letter: str, roll: int | None, choice: int | None, dice: tup
     if st.done(letter):
         raise RuleError("plot", f"plot {letter} was rolled on day {dict(st.plots)[letter]}: once per game")
     st = st._replace(plots=st.plots + ((letter, st.day),), came_from="plot")
-    if not plot_rolls(st, letter):
+    if not plot_rolls(st, letter, gold_entries):
         if roll is not None:
             raise RuleError("02A", f"after 02A, hex {letter} is not rolled")
         g = gold(st)

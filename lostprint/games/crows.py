@@ -308,7 +308,7 @@ RULES = CrowsRules(
     totem_colors=TOTEM_COLORS, reference=REFERENCE, clarifications=CLARIFICATIONS,
 )
 
-GAME: Game[CrowsRules] = Game(
+GAME: Game[CrowsRules, None] = Game(
     id="crows",
     number="",
     title="Crows",
@@ -322,5 +322,7 @@ GAME: Game[CrowsRules] = Game(
         Symbol("spiral", "Mana Corruption", "no totem may stand on this tile"),
     ),
     phases=PHASES,
+    days_per_week=None,
     rules=RULES,
+    text=None,
 )

@@ -514,8 +514,6 @@ RULES = replace(
     score_text=f"score {_CORE.score_per_hex} per mapped hex, + {_CORE.score_per_island} per island visited on a win",
 )
 
-WEATHER_MOVES = tuple((w.name, w.steps or (1 if w.otherwise == "drift" else 0)) for w in WEATHERS)
-
 # The physical pieces the sheet holds. Sailors are coins or the printed 16 mm tokens.
 PIECES = (
     Piece("die", "standard die", "square", 16.0, 6, "4 supply trackers, 2 to roll"),
@@ -524,6 +522,17 @@ PIECES = (
           " 16.25 mm) or the 16 mm sailor tokens printed on the reference side"),
     Piece("pencil", "pencil", "stick", 7.0, 3, "green islands, blue sea and shoals, black route"),
 )
+
+
+@dataclass(frozen=True)
+class CrewText:
+    """What 1672's sheet and rulebook print beyond RULES (which holds the tables and sentences too)."""
+
+    rule_numbers: tuple[tuple[str, object], ...]  # the small numbers the rulebook's prose names
+    weather_start: str  # the name of the weather a game starts in
+
+
+TEXT = CrewText(rule_numbers=RULE_NUMBERS, weather_start=RULES.weather(RULES.start_weather).name)
 
 GAME = Game(
     id="lost-crew",
@@ -537,28 +546,7 @@ GAME = Game(
     symbols=SYMBOLS,
     phases=PHASES,
     pieces=PIECES,
+    days_per_week=None,
     rules=RULES,
-    # the old untyped view, read by the sheet and the rulebook template until they read `rules`;
-    # every value here is a field of RULES, nothing is typed twice
-    extra=(
-        ("rules", RULE_NUMBERS),
-        ("sailors", RULES.sailors),
-        ("tasks", RULES.tasks),
-        ("weather_effects", RULES.weather_track),
-        ("weather_start", RULES.weather(RULES.start_weather).name),
-        ("island_roll_bonus", RULES.island_bonus),
-        ("weather_moves", WEATHER_MOVES),
-        ("uncontrolled", RULES.uncontrolled),
-        ("rulings", RULES.rulings),
-        ("island_resources", RULES.island_resources),
-        ("map_key", RULES.map_key),
-        ("map_key_notes", RULES.map_key_notes),
-        ("storm_hull_damage", RULES.storm.damage),
-        ("storm_min_damage", RULES.storm.minimum),
-        ("shoals_damage", RULES.shoals_damage),
-        ("goal_text", RULES.goal_text),
-        ("win_text", RULES.win_text),
-        ("lose_text", RULES.lose_text),
-        ("score_text", RULES.score_text),
-    ),
+    text=TEXT,
 )

@@ -95,6 +95,8 @@ class CrowsRules:
     unit_effects: tuple[tuple[str, tuple[Effect, ...]], ...]
     omens: tuple[Omen, ...]
     rulings: tuple[Ruling, ...]
+    units: tuple[Unit, ...]  # the unit chart's columns, in the order they resolve
+    unit_rows: tuple[UnitRow, ...]  # the unit chart: top die minus bottom die -> each unit's cell
 
     def cost(self, terrain: str) -> Cost:
         for c in self.costs:
@@ -404,6 +406,32 @@ RULINGS = (
            "The outcome opens the fort but the source gives it no terrain and no way back."),
 )
 
+
+@dataclass(frozen=True)
+class StandIn:
+    """How a ruling plays when it is switched off for a balance report: the neutral reading put in its
+    place. `instead` empty: the ruling has no neutral stand-in, and `why_none` says why."""
+
+    ruling: str  # a Ruling key
+    instead: str
+    why_none: str = ""
+
+
+NEUTRAL_STANDINS = (
+    StandIn("plot-first-entry", "Every entry into a plot hex ends the turn's movement (the source's \u201cany\u201d "
+                                "plot hex); its letter is still rolled only once."),
+    StandIn("pipe-carriers", "The permanent 6 goes in the top box of the unit the player chooses when the "
+                             "vision comes (the source's \u201ctop tribal die-box\u201d, any unit)."),
+    StandIn("gold-at-e", "After 02A, a tribe reaching E with fewer than three GOLD entries rolls there like "
+                         "at any plot hex."),
+    StandIn("ghost-mountain", "The Ghost Mountain sets every primary resource to 5 on every entry."),
+    StandIn("canada-terrain", "A map icon may colour a Canada hex in any terrain, unlike its mapped twin or "
+                              "not (the source's silence)."),
+    StandIn("fort-entry", "", "12A is itself a house outcome and the source's fort is impassable: without "
+                              "the ruling the fort has no terrain, price or way back, so 12A could not be "
+                              "played at all."),
+)
+
 # Other movement costs, (what, cost), printed under the terrain costs.
 MOVE_RULES = (
     ("River", f"+{RIVER_EXTRA} Movement or +{RIVER_EXTRA} Resolve to cross"),
@@ -459,6 +487,8 @@ RULES = CrowsRules(
     unit_effects=UNIT_EFFECTS,
     omens=OMENS,
     rulings=RULINGS,
+    units=UNITS,
+    unit_rows=UNIT_ROWS,
 )
 
 # What a save's `rolls:` may hold for a day (phase key -> die faces as the sheet shows them).
@@ -489,6 +519,46 @@ PIECES = (
     Piece("pencil", "coloured pencil", "stick", 7.0, 3, "one colour per terrain, and graphite"),
 )
 
+
+@dataclass(frozen=True)
+class CrowsText:
+    """What 1872's sheet and rulebook print beyond RULES, built from it."""
+
+    rule_numbers: tuple[tuple[str, object], ...]  # the small numbers the rulebook's prose names
+    effects: tuple[Symbol, ...]  # the unit chart's icons and their short names
+    move_rules: tuple[tuple[str, str], ...]  # (what, cost), printed under the terrain costs
+    spirit_dancer_text: str
+    vision_quest_text: str
+    win_text: str
+    lose_text: str
+    score_text: str
+    phases_text: str
+    aim_text: str
+    house_summary: str
+    omen_house_reasons: tuple[tuple[str, str], ...]
+
+
+TEXT = CrowsText(
+    rule_numbers=RULE_NUMBERS,
+    effects=EFFECTS,
+    move_rules=MOVE_RULES,
+    spirit_dancer_text="Once each per game: cross one out to turn any Phase 1 die to any face.",
+    vision_quest_text=(f"At the {CROWS}th Crow: roll 1d{PLOT_DIE} on the visions of the terrain with "
+                       f"most Crows (tie: choose). Once per game; each later Crow is "
+                       f"+{RULES.crow_after_vision.n} to a primary."),
+    win_text="Win: visit plot hexes A\u2013E, then enter Canada (both hexes mapped, same terrain)",
+    lose_text="Lose: Food, Resolve or Proximity at 0 at the end of a turn",
+    score_text=f"Score: {HEX_POINTS} per hex travelled, +{CROW_POINTS} per coloured Crow on a win",
+    phases_text=f"phases {PHASES[0].number}\u2013{PHASES[1].number}",
+    aim_text="aim for a difference of " + " or ".join(map(str, RULES.aim)),
+    house_summary=("unit chart rows " + " and ".join(r.label for r in UNIT_ROWS if r.house)
+                   + ", row " + " ".join(f"{r.label} {u.name}" for r in UNIT_ROWS if not r.house
+                                         for u, c in zip(UNITS, r.cells) if c.house)
+                   + f", Bad Omen {OMENS[0].low if OMENS[0].house else next(o.low for o in OMENS if o.house)}"
+                     f"\u2013{OMENS[-1].high}; rulings in the rulebook"),
+    omen_house_reasons=OMEN_HOUSE_REASONS,
+)
+
 GAME = Game(
     id="lost-crows",
     number="1872",
@@ -501,34 +571,7 @@ GAME = Game(
     symbols=SYMBOLS,
     phases=PHASES,
     pieces=PIECES,
-    extra=(
-        ("rules", RULE_NUMBERS),
-        ("units", UNITS),
-        ("unit_rows", UNIT_ROWS),
-        ("effects", EFFECTS),
-        ("move_rules", MOVE_RULES),
-        ("crows", CROWS),
-        ("crow_points", CROW_POINTS),
-        ("spirit_dancers", SPIRIT_DANCERS),
-        ("spirit_dancer_text", "Once each per game: cross one out to turn any Phase 1 die to any face."),
-        ("vision_quest_text", f"At the {CROWS}th Crow: roll 1d{PLOT_DIE} on the visions of the terrain with "
-                              f"most Crows (tie: choose). Once per game; each later Crow is "
-                              f"+{RULES.crow_after_vision.n} to a primary."),
-        ("plots", RULES.plot_letters),
-        ("goal_text", "Visit plot hexes A\u2013E, then enter the Canada double hex"),
-        ("win_text", "Win: visit plot hexes A\u2013E, then enter Canada (both hexes mapped, same terrain)"),
-        ("lose_text", "Lose: Food, Resolve or Proximity at 0 at the end of a turn"),
-        ("score_text", f"Score: {HEX_POINTS} per hex travelled, +{CROW_POINTS} per coloured Crow on a win"),
-        ("typed_rules", RULES),
-        ("phases_text", f"phases {PHASES[0].number}\u2013{PHASES[1].number}"),
-        ("aim_text", "aim for a difference of " + " or ".join(map(str, RULES.aim))),
-        ("house_summary", "unit chart rows " + " and ".join(r.label for r in UNIT_ROWS if r.house)
-         + ", row " + " ".join(f"{r.label} {u.name}" for r in UNIT_ROWS if not r.house
-                               for u, c in zip(UNITS, r.cells) if c.house)
-         + f", Bad Omen {OMENS[0].low if OMENS[0].house else next(o.low for o in OMENS if o.house)}"
-           f"\u2013{OMENS[-1].high}; rulings in the rulebook"),
-        ("rulings", RULINGS),
-        ("omen_reason", OMEN_REASON),
-        ("omen_house_reasons", OMEN_HOUSE_REASONS),
-    ),
+    days_per_week=None,
+    rules=RULES,
+    text=TEXT,
 )

@@ -488,9 +488,26 @@ RULE_NUMBERS = (
     ("lagos_hexes", R.lagos_hexes),
 )
 
-GOAL_TEXT = f"Reach the river delta within {R.day_limit} days"
 SCORE_TEXT = (f"score {R.score_per_hex} per mapped hex; on a win + conquistadors "
               f"and +{R.score_per_wonder} per natural wonder")
+
+
+@dataclass(frozen=True)
+class ExpeditionText:
+    """What 1572's sheet and rulebook print beyond RULES, built from it."""
+
+    rule_numbers: tuple[tuple[str, object], ...]  # the small numbers the rulebook's prose names
+    interest_effects: tuple[tuple[str, str], ...]  # (interest, what it does)
+    rulings: tuple[Ruling, ...]
+    footer_text: str
+
+
+TEXT = ExpeditionText(
+    rule_numbers=RULE_NUMBERS,
+    interest_effects=INTEREST_EFFECTS,
+    rulings=RULINGS,
+    footer_text=f"win: reach the delta by day {R.day_limit} \u00b7 {SCORE_TEXT}",
+)
 
 # The physical pieces the sheet holds: a die per tracker, the planning and chart dice beside it.
 PIECES = (
@@ -514,20 +531,7 @@ GAME = Game(
     pieces=PIECES,
     options=EXPEDITIONS,
     day_limit=R.day_limit,
+    days_per_week=R.days_per_week,
     rules=RULES,
-    extra=(
-        ("rules", RULE_NUMBERS),
-        ("weeks", R.weeks),
-        ("days_per_week", R.days_per_week),
-        ("morale_by_direction", R.morale_by_direction),
-        ("morale_no_travel", R.morale_no_travel),
-        ("interest_effects", INTEREST_EFFECTS),
-        ("move_cost", R.move_cost),
-        ("trail_cost", R.trail_cost),
-        ("win_bonus", "conquistadors"),
-        ("natural_wonder_bonus", R.score_per_wonder),
-        ("goal_text", GOAL_TEXT),
-        ("footer_text", f"win: reach the delta by day {R.day_limit} \u00b7 {SCORE_TEXT}"),
-        ("rulings", RULINGS),
-    ),
+    text=TEXT,
 )

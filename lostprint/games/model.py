@@ -110,10 +110,15 @@ SLOT_SPARE_MM = 1.5  # room around a piece in its slot, on every side
 
 
 RulesT = TypeVar("RulesT")
+TextT = TypeVar("TextT")
 
 
 @dataclass(frozen=True)
-class Game(Generic[RulesT]):
+class Game(Generic[RulesT, TextT]):
+    """A game's data. Everything game-specific is typed: `rules` is the game's own frozen rules value
+    (numbers, charts as rules, rulings), `text` its own frozen value of what the sheet and the rulebook
+    print beyond the rules (table rows, sentences). A missing field is an AttributeError, never a default."""
+
     id: str
     number: str
     title: str
@@ -126,9 +131,10 @@ class Game(Generic[RulesT]):
     phases: tuple[Phase, ...] = ()
     options: tuple[Option, ...] = ()
     day_limit: int | None = None
-    extra: tuple[tuple[str, object], ...] = field(default=())  # being replaced by `rules`; read nothing new from it
-    rules: RulesT | None = None  # the game's own typed rules: a frozen value its module defines
     pieces: tuple[Piece, ...] = ()
+    days_per_week: int | None = field(kw_only=True)  # the rows of a day track; None: the game counts no weeks
+    rules: RulesT = field(kw_only=True)  # the game's own typed rules: a frozen value its module defines
+    text: TextT = field(kw_only=True)  # the game's own typed print text (None: the game prints none)
 
     def chart(self, key: str) -> Chart:
         for chart in self.charts:
@@ -147,6 +153,3 @@ class Game(Generic[RulesT]):
             if piece.key == key:
                 return piece
         raise KeyError(key)
-
-    def get(self, key: str, default=None):
-        return dict(self.extra).get(key, default)

@@ -7,8 +7,10 @@ a roll's two dice in one unit. Both write what a player copies into a save, with
 """
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
+from operator import add
 
 from lostprint.engine import lost_crows as eng
 from lostprint.files.kinds import SAVE_FORMAT
@@ -43,42 +45,41 @@ FOOD_RESERVE, FOOD_LOW = 2, 3  # not a rule: the careful chief keeps some food i
 DAY_LIMIT = 80  # not a rule: a simulated game that has not ended by then is cut short
 
 
-class Chief:
-    """One game of 1872, played carefully."""
+EPS = 1e-9  # not a rule: two worths closer than this are equal (the first option found is kept)
+MEMO = 1 << 14  # not a rule: how many worked-out tables each memo keeps
+MAPS = 8  # not a rule: how many maps' plans are kept
+MAP_KINDS = ("plains", "forest", "mountains")  # a map icon's worth is a tuple in this order
 
-    def __init__(self, seed: int, game_map=None):
-        from lostprint.maps.model import standard_map
 
-        self.gm = game_map or standard_map("lost-crows")
-        self.land = eng.land_of(self.gm)
-        self.terrain = dict(self.gm.terrain)
-        self.st = eng.new_game(self.land)
-        self.dice = Dice(rng_for(seed, "1872-play"))
-        self.days: list[dict] = []
-        self._dist: dict[str, dict[str, float]] = {}
-        self._route: dict = {}
-        self._omens: dict = {}
+# --- what a careful chief works out once: per map, and per small value -----------------------------
 
-    # --- reading the state -----------------------------------------------------------------------
 
-    def v(self, key: str) -> int:
-        return self.st.value(key)
+@functools.lru_cache(maxsize=None)
+def standard() -> object:
+    from lostprint.maps.model import standard_map
 
-    def gain(self, key: str, n: int, st=None) -> float:
-        st = st or self.st
-        table = WORTH[key]
-        old = st.value(key)
-        return table[max(0, min(st.cap(key), old + n))] - table[old]
+    return standard_map("lost-crows")
 
-    def lowest(self) -> str:
-        return min(eng.PRIMARY, key=lambda k: (self.v(k), k))
 
-    # --- the map ---------------------------------------------------------------------------------
+class Plan:
+    """A map's fixed facts for the careful chief, worked out once per map and shared by its games: the
+    engine's Land, the plot hexes, the distances to every target and the shortest plot orders (memos
+    of pure functions of the map)."""
 
-    def dist_map(self, target: str) -> dict[str, float]:
+    def __init__(self, game_map):
+        self.land = eng.land_of(game_map)
+        self.terrain = tuple(game_map.terrain)
+        self.plot_list = tuple(sorted(self.land.plots.items()))
+        self.dists: dict[str, dict[str, float]] = {}
+        self.routes: dict = {}
+        # mapped-or-not neighbours that a step can ever enter (never the fort, even after 12A)
+        self.open_near = {lab: tuple(n for n in near if n not in self.land.fort)
+                          for lab, near in self.land.neighbors.items()}
+
+    def dist(self, target: str) -> dict[str, float]:
         """Steps to `target` from every hex, around the fort; a step into its zone counts double."""
-        if target in self._dist:
-            return self._dist[target]
+        if target in self.dists:
+            return self.dists[target]
         land = self.land
         out = {target: 0.0}
         heap = [(0.0, target)]
@@ -91,27 +92,205 @@ class Chief:
                 if n not in land.fort and nd < out.get(n, 1e9):
                     out[n] = nd
                     heapq.heappush(heap, (nd, n))
-        self._dist[target] = out
+        self.dists[target] = out
         return out
+
+    def route(self, pos: str, left: tuple) -> list[str]:
+        """The plot hexes `left`, in the shortest order from `pos`, then the nearer Canada hex."""
+        key = (pos, left)
+        if key in self.routes:
+            return self.routes[key]
+        best = None
+        for order in itertools.permutations(left):
+            here, total = pos, 0.0
+            for lab in order:
+                total += self.dist(lab).get(here, FAR)
+                here = lab
+            goal = min(self.land.goals, key=lambda g: (self.dist(g).get(here, FAR), g))
+            total += self.dist(goal).get(here, FAR)
+            if best is None or total < best[0]:
+                best = (total, list(order) + [goal])
+        self.routes[key] = best[1]
+        return best[1]
+
+
+@functools.lru_cache(maxsize=MAPS)
+def plan_of(game_map) -> Plan:
+    """The Plan of a map (None: the standard map)."""
+    return Plan(game_map or standard())
+
+
+def gain_of(values: tuple, caps: tuple, key: str, n: int) -> float:
+    """How much one change of a resource is worth to the careful chief (WORTH)."""
+    table = WORTH[key]
+    i = eng.INDEX[key]
+    old = values[i]
+    return table[max(0, min(caps[i], old + n))] - table[old]
+
+
+def lowest_of(values: tuple) -> str:
+    return min(eng.PRIMARY, key=lambda k: (values[eng.INDEX[k]], k))
+
+
+def effects_worth_of(values: tuple, caps: tuple, vision, effects) -> float:
+    """The worth of a Bad Omen's effects."""
+    total = 0.0
+    for e in effects:
+        if e.op == "add":
+            total += gain_of(values, caps, e.key, e.n)
+        elif e.op == "lowest":
+            total += gain_of(values, caps, lowest_of(values), -e.n)
+        elif e.op == "fever":
+            total += 0.0 if eng.power_of(vision).shaman_immune else \
+                gain_of(values, caps, "resolve", -RULES.fever_resolve) - 1.0
+        elif e.op == "cap":
+            total += -0.8 if e.key == "movement" else -1.2
+        elif e.op == "flag":
+            total += -1.5 if e.key in ("double-cost", "halt") else -0.4
+    return total
+
+
+@functools.lru_cache(maxsize=None)
+def omens_of(vision) -> tuple:
+    """Every distinct set of effects a Bad Omen can bring under a vision (eng.omens_possible)."""
+    return eng.omens_possible(eng.State(0, "", "", (), (), vision=vision))
+
+
+def omen_worth_of(values: tuple, caps: tuple, vision, skip: bool) -> float:
+    if skip:
+        return 0.0
+    total = [effects_worth_of(values, caps, vision, effects) for effects in omens_of(vision)]
+    return sum(total) / len(total)
+
+
+def effect_worth_of(values: tuple, caps: tuple, vision, e, omen: float, maps: tuple, nocrow: bool) -> float:
+    """The worth of one icon's effect; `omen` the average Bad Omen's, `maps` a map icon's by terrain
+    (MAP_KINDS)."""
+    op = e.op
+    if op == "lose-choice":
+        worst = sorted(gain_of(values, caps, k, -e.n) for k in eng.PRIMARY)
+        return sum(worst[-e.count:])
+    if op == "omen":
+        return omen
+    if op == "fever":
+        return effects_worth_of(values, caps, vision, (e,))
+    if op == "add":
+        return gain_of(values, caps, e.key, e.n)
+    if op == "wild":
+        return max(gain_of(values, caps, k, e.n) for k in eng.ANY_KEY)
+    if op == "crow":
+        if nocrow:
+            return 0.0
+        return CROW_WORTH if vision is None else gain_of(values, caps, lowest_of(values), 1)
+    if op == "map":
+        return maps[MAP_KINDS.index(e.key)]
+    return 0.0
+
+
+@functools.lru_cache(maxsize=MEMO)
+def tables_of(values: tuple, caps: tuple, vision, skip: bool, nocrow: bool, maps: tuple) -> tuple:
+    """For each unit, the worth of each difference -5..5 (index diff + 5), and the unit's Matrix."""
+    omen = omen_worth_of(values, caps, vision, skip)
+    out = []
+    negative = sum(effect_worth_of(values, caps, vision, e, omen, maps, nocrow)
+                   for e in eng.power_of(vision).tribe_negative)
+    for unit in eng.UNITS:
+        by_row = [sum(effect_worth_of(values, caps, vision, e, omen, maps, nocrow) for e in eng.cell_effects(unit, r))
+                  for r in range(len(eng.ROWS))]
+        table = [by_row[eng.row_index(d)] + (negative if unit == "tribe" and d < 0 else 0.0) for d in eng.DIFFS]
+        out.append(matrix_of(tuple(table)))
+    return tuple(out)
+
+
+class Matrix:
+    """One unit's worths: `table` by difference, and `cell[top][bottom]` by the faces in its two boxes
+    (0: empty; an empty box is worth its average over the faces it may still get)."""
+
+    __slots__ = ("table", "cell", "pre_empty", "rolls")
+
+    def __init__(self, table: tuple):
+        t = self.table = table
+        pre_top = [0.0] + [sum(t[x - y + OFF] for y in FACE_RANGE) / len(FACE_RANGE) for x in FACE_RANGE]
+        pre_bottom = [0.0] + [sum(t[y - x + OFF] for y in FACE_RANGE) / len(FACE_RANGE) for x in FACE_RANGE]
+        self.pre_empty = sum(max(t[a - b + OFF], t[b - a + OFF]) for a, b in ROLLS) / len(ROLLS)
+        cell = [[self.pre_empty] + pre_bottom[1:]]
+        for top in FACE_RANGE:
+            cell.append([pre_top[top]] + [t[top - bottom + OFF] for bottom in FACE_RANGE])
+        self.cell = cell
+        self.rolls: dict = {}
+
+    def by_roll(self, box: int, partner: int) -> tuple[list, list]:
+        """The worth of each roll (a, b) of ROLLS with a, then with b, put in `box` (0 top, 1 bottom)
+        beside its `partner` die (a memo: the last roll of Phase 1 weighs these again and again)."""
+        key = (box, partner)
+        if key not in self.rolls:
+            f = box_worth(self.table, box, partner)
+            self.rolls[key] = ([f[a] for a, _ in ROLLS], [f[b] for _, b in ROLLS])
+        return self.rolls[key]
+
+
+@functools.lru_cache(maxsize=MEMO)
+def matrix_of(table: tuple) -> Matrix:
+    return Matrix(table)
+
+
+def one_left_of(mi: Matrix, i: int, pi: int, mj: Matrix, j: int, pj: int) -> float:
+    """The expected worth of the two units holding the last two empty boxes, i and j (0 a top box, 1 a
+    bottom one; partners' faces pi, pj), the last roll (a, b) placed in the better of its two ways:
+    the sum over ROLLS of max(fi[a] + fj[b], fi[b] + fj[a]), fi and fj each box's worth by face."""
+    ai, bi = mi.by_roll(i, pi)
+    aj, bj = mj.by_roll(j, pj)
+    return sum(map(max, map(add, ai, bj), map(add, bi, aj))) / len(ROLLS)
+
+
+def box_worth(t, box: int, partner: int) -> list[float]:
+    """The unit's worth for each face put in `box` beside its `partner` die (index = face)."""
+    if box % BOX == 0:
+        return [0.0] + [t[face - partner + OFF] for face in FACE_RANGE]
+    return [0.0] + [t[partner - face + OFF] for face in FACE_RANGE]
+
+
+def full_worth(board, mats) -> float:
+    """The day's worth of a full board."""
+    return sum(m.table[board[BOX * u] - board[BOX * u + 1] + OFF] for u, m in enumerate(mats))
+
+
+class Chief:
+    """One game of 1872, played carefully. `house_off`: rulings played by their neutral stand-ins
+    (eng.HOUSE_OFF_KEYS; eng.UnknownRuling for any other key)."""
+
+    together = False  # the naive player keeps a roll's two dice in one unit
+
+    def __init__(self, seed: int, game_map=None, house_off=frozenset()):
+        self.gm = game_map or standard()
+        self.plan = plan_of(game_map)
+        self.land = self.plan.land
+        self.terrain = dict(self.plan.terrain)
+        self.st = eng.new_game(self.land, house_off)
+        self.dice = Dice(rng_for(seed, "1872-play"))
+        self.days: list[dict] = []
+
+    # --- reading the state -----------------------------------------------------------------------
+
+    def v(self, key: str) -> int:
+        return self.st.value(key)
+
+    def gain(self, key: str, n: int, st=None) -> float:
+        st = st or self.st
+        return gain_of(st.values, st.caps, key, n)
+
+    def lowest(self) -> str:
+        return lowest_of(self.st.values)
+
+    # --- the map ---------------------------------------------------------------------------------
+
+    def dist_map(self, target: str) -> dict[str, float]:
+        return self.plan.dist(target)
 
     def route(self) -> list[str]:
         """The plot hexes still to visit, in the shortest order from here, then the nearer Canada hex."""
-        left = tuple(lab for letter, lab in sorted(self.land.plots.items()) if not self.st.done(letter))
-        key = (self.st.pos, left)
-        if key in self._route:
-            return self._route[key]
-        best = None
-        for order in itertools.permutations(left):
-            here, total = self.st.pos, 0.0
-            for lab in order:
-                total += self.dist_map(lab).get(here, FAR)
-                here = lab
-            goal = min(self.land.goals, key=lambda g: (self.dist_map(g).get(here, FAR), g))
-            total += self.dist_map(goal).get(here, FAR)
-            if best is None or total < best[0]:
-                best = (total, list(order) + [goal])
-        self._route[key] = best[1]
-        return best[1]
+        done = {letter for letter, _ in self.st.plots}
+        return self.plan.route(self.st.pos, tuple(lab for letter, lab in self.plan.plot_list if letter not in done))
 
     def target(self) -> str:
         return self.route()[0]
@@ -122,157 +301,36 @@ class Chief:
 
     # --- what things are worth -------------------------------------------------------------------
 
-    def omen_worth(self) -> float:
-        if "skip-omen" in self.st.flags:
-            return 0.0
-        if self.st.vision not in self._omens:
-            self._omens[self.st.vision] = eng.omens_possible(self.st)
-        total = [self.effects_worth(effects) for effects in self._omens[self.st.vision]]
-        return sum(total) / len(total)
-
     def effects_worth(self, effects) -> float:
-        total = 0.0
-        for e in effects:
-            if e.op == "add":
-                total += self.gain(e.key, e.n)
-            elif e.op == "lowest":
-                total += self.gain(self.lowest(), -e.n)
-            elif e.op == "fever":
-                total += 0.0 if eng.power(self.st).shaman_immune else self.gain("resolve", -RULES.fever_resolve) - 1.0
-            elif e.op == "cap":
-                total += -0.8 if e.key == "movement" else -1.2
-            elif e.op == "flag":
-                total += -1.5 if e.key in ("double-cost", "halt") else -0.4
-        return total
+        return effects_worth_of(self.st.values, self.st.caps, self.st.vision, effects)
 
-    def effect_worth(self, e, ctx) -> float:
-        op = e.op
-        if op == "lose-choice":
-            worst = sorted(self.gain(k, -e.n) for k in eng.PRIMARY)
-            return sum(worst[-e.count:])
-        if op == "omen":
-            return ctx["omen"]
-        if op == "fever":
-            return self.effects_worth((e,))
-        if op == "add":
-            return self.gain(e.key, e.n)
-        if op == "wild":
-            return max(self.gain(k, e.n) for k in eng.ANY_KEY)
-        if op == "crow":
-            if ctx["nocrow"]:
-                return 0.0
-            return CROW_WORTH if self.st.vision is None else self.gain(self.lowest(), 1)
-        if op == "map":
-            return ctx["map"][e.key]
-        return 0.0
-
-    def map_worth(self, tdist) -> dict[str, float]:
+    def map_worth(self, tdist) -> tuple:
+        """A map icon's worth by terrain (MAP_KINDS)."""
         near = eng.colourable(self.land, self.terrain, self.st.pos)
         if not near:
-            return {"plains": 0.0, "forest": 0.0, "mountains": 0.0}
+            return (0.0, 0.0, 0.0)
         ahead = self.forward(near, tdist)
-        ready = self.forward([n for n in self.land.neighbors[self.st.pos]
-                              if n in self.terrain and n not in self.land.fort], tdist)
-        out = {}
-        for t, first in (("plains", PLAINS_AHEAD), ("forest", FOREST_AHEAD)):
-            out[t] = (first if not ready else MAP_READY) if ahead else 0.15
-        out["mountains"] = 0.0 if len(near) > len(ahead) or not ahead else -0.6
-        return out
+        ready = self.forward([n for n in self.plan.open_near[self.st.pos] if n in self.terrain], tdist)
+        flat = (PLAINS_AHEAD if not ready else MAP_READY) if ahead else 0.15
+        wood = (FOREST_AHEAD if not ready else MAP_READY) if ahead else 0.15
+        return flat, wood, 0.0 if len(near) > len(ahead) or not ahead else -0.6
 
-    def unit_tables(self, tdist) -> list[list[float]]:
-        """For each unit, the worth of each difference -5..5 (index diff + 5)."""
-        ctx = {"omen": self.omen_worth(), "map": self.map_worth(tdist), "nocrow": eng.crow_blocked(self.st)}
-        out = []
-        negative = sum(self.effect_worth(e, ctx) for e in eng.power(self.st).tribe_negative)
-        for unit in eng.UNITS:
-            by_row = [sum(self.effect_worth(e, ctx) for e in eng.cell_effects(unit, r)) for r in range(len(eng.ROWS))]
-            table = [by_row[eng.row_index(d)] + (negative if unit == "tribe" and d < 0 else 0.0) for d in eng.DIFFS]
-            out.append(table)
-        return out
+    def unit_tables(self, tdist) -> tuple:
+        """For each unit, its Matrix of worths today."""
+        st = self.st
+        return tables_of(st.values, st.caps, st.vision, "skip-omen" in st.flags, eng.crow_blocked(st),
+                         self.map_worth(tdist))
 
     # --- phase 1 ----------------------------------------------------------------------------------
 
-    def together(self) -> bool:
-        """The naive player keeps a roll's two dice in one unit."""
-        return False
-
-    def options(self, board, a, b, discard, forced):
-        """Every legal way to put the rolled pair (a, b) into empty boxes (one may be discarded)."""
-        empty = [i for i, x in enumerate(board) if not x and (forced is None or i in forced)]
-        seen = set()
-        for i, j in itertools.permutations(empty, RULES.dice_per_roll):
-            if self.together() and i // BOX != j // BOX and any(board[k] == 0 and k // BOX == i // BOX and k != i
-                                                           for k in empty):
-                continue
-            nb = list(board)
-            nb[i], nb[j] = a, b
-            key = tuple(nb)
-            if key not in seen:
-                seen.add(key)
-                yield key, discard, None
-        if discard:
-            for i in empty:
-                for keep, drop in ((a, b), (b, a)):
-                    nb = list(board)
-                    nb[i] = keep
-                    key = tuple(nb)
-                    if key not in seen:
-                        seen.add(key)
-                        yield key, False, drop
-
-    @staticmethod
-    def full_worth(board, tables) -> float:
-        return sum(t[board[BOX * u] - board[BOX * u + 1] + OFF] for u, t in enumerate(tables))
-
     def activate(self) -> tuple[tuple, int]:
-        """Phase 1: four rolls placed, then Spirit Dancers. Returns the board and dancers used."""
+        """Phase 1: four rolls placed, then Spirit Dancers. Returns the board and dancers used.
+        Each roll's two dice go where the day is worth most: every empty box at its average over the
+        faces still to come, and with one roll left its expectation worked out exactly."""
         st = self.st
-        tdist = self.dist_map(self.target())
-        tables = self.unit_tables(tdist)
-        pre_top = [[0.0] + [sum(t[x - y + OFF] for y in FACE_RANGE) / len(FACE_RANGE) for x in FACE_RANGE] for t in tables]
-        pre_bottom = [[0.0] + [sum(t[y - x + OFF] for y in FACE_RANGE) / len(FACE_RANGE) for x in FACE_RANGE] for t in tables]
-        pre_empty = [sum(max(t[a - b + OFF], t[b - a + OFF]) for a, b in ROLLS) / len(ROLLS) for t in tables]
+        mats = self.unit_tables(self.dist_map(self.target()))
+        cells = [m.cell for m in mats]
         last: dict = {}
-
-        def partial(board) -> float:
-            total = 0.0
-            for u in range(UNIT_COUNT):
-                top, bottom = board[BOX * u], board[BOX * u + 1]
-                if top and bottom:
-                    total += tables[u][top - bottom + OFF]
-                elif top:
-                    total += pre_top[u][top]
-                elif bottom:
-                    total += pre_bottom[u][bottom]
-                else:
-                    total += pre_empty[u]
-            return total
-
-        def one_left(board) -> float:
-            """Expected worth with one roll left for the two empty boxes, placed in the best way."""
-            i, j = (k for k in range(BOXES) if not board[k])
-            ui, uj = i // BOX, j // BOX
-            rest = sum(tables[u][board[BOX * u] - board[BOX * u + 1] + OFF] for u in range(UNIT_COUNT) if u != ui and u != uj)
-            if ui == uj:
-                return rest + pre_empty[ui]
-            key = (i, j, board[i ^ 1], board[j ^ 1])
-            if key not in last:
-                fi, fj = box_worth(i, board[i ^ 1]), box_worth(j, board[j ^ 1])
-                total = 0.0
-                for a in FACE_RANGE:
-                    for b in FACE_RANGE:
-                        x, y = fi[a] + fj[b], fi[b] + fj[a]
-                        total += x if x > y else y
-                last[key] = total / len(ROLLS)
-            return rest + last[key]
-
-        def box_worth(box: int, partner: int) -> list[float]:
-            """The unit's worth for each face put in `box` beside its `partner` die (index = face)."""
-            t = tables[box // BOX]
-            if box % BOX == 0:
-                return [0.0] + [t[face - partner + OFF] for face in FACE_RANGE]
-            return [0.0] + [t[partner - face + OFF] for face in FACE_RANGE]
-
         board = [0] * BOXES
         fixed = set()
         six = eng.permanent_six(st)
@@ -281,54 +339,109 @@ class Chief:
             fixed.add(six)
         discard = eng.discards(st) > 0
         forced = eng.first_roll_boxes(st)
-        for k in range(RULES.rolls_per_turn):
+        together = self.together
+        rolls = RULES.rolls_per_turn
+        for k in range(rolls):
             a, b = self.dice.roll(RULES.dice_per_roll)
-            empties_after = BOX * (RULES.rolls_per_turn - 1 - k)
-            best = None
-            for nb, disc, drop in self.options(tuple(board), a, b, discard, forced if k == 0 else None):
-                left = sum(1 for x in nb if not x)
-                if left != empties_after - (1 if disc else 0):
-                    continue
-                if left == 0:
-                    worth = self.full_worth(nb, tables)
-                elif left == BOX and not disc:
-                    worth = one_left(nb)
-                else:
-                    worth = partial(nb)
-                if best is None or worth > best[0] + 1e-9:
-                    best = (worth, nb, disc)
-            _, nb, discard = best
-            board = list(nb)
-        used = self.reshape(board, fixed, tables)
+            zeros = board.count(0)
+            after = BOX * (rolls - 1 - k)
+            allowed = forced if k == 0 else None
+            empty = [i for i in range(BOXES) if not board[i] and (allowed is None or i in allowed)]
+            cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in range(UNIT_COUNT)]
+            alone = {}  # box -> {face: its unit's cell with that face in the box, the partner box as it is}
+            for i in empty:
+                cu, partner = cells[i >> 1], board[i ^ 1]
+                alone[i] = {v: (cu[v][partner] if i % BOX == 0 else cu[partner][v]) for v in (a, b)}
+            best_w, best = 0.0, None
+            if zeros - BOX == after - (1 if discard else 0):  # both dice placed
+                weigh_last = zeros - BOX == BOX and not discard
+                for i in empty:
+                    ui = i >> 1
+                    for j in empty:
+                        uj = j >> 1
+                        if i == j or (together and ui != uj and (i ^ 1) in empty):
+                            continue
+                        if a == b and j < i and not (together and ui != uj and (j ^ 1) in empty):
+                            continue  # the same board as (j, i), weighed already
+                        if weigh_last:
+                            nb = board[:]
+                            nb[i], nb[j] = a, b
+                            w = self.one_left(nb, mats, last)
+                        else:
+                            c = cur[:]
+                            if ui == uj:
+                                c[ui] = cells[ui][a][b] if i < j else cells[ui][b][a]
+                            else:
+                                c[ui] = alone[i][a]
+                                c[uj] = alone[j][b]
+                            w = c[0] + c[1] + c[2] + c[3]
+                        if best is None or w > best_w + EPS:
+                            best_w, best = w, (((i, a), (j, b)), discard)
+            if discard and zeros - 1 == after:  # one die placed, the other discarded
+                weigh_last = zeros - 1 == BOX
+                for i in empty:
+                    for keep in ((a,) if a == b else (a, b)):
+                        if weigh_last:
+                            nb = board[:]
+                            nb[i] = keep
+                            w = self.one_left(nb, mats, last)
+                        else:
+                            c = cur[:]
+                            c[i >> 1] = alone[i][keep]
+                            w = c[0] + c[1] + c[2] + c[3]
+                        if best is None or w > best_w + EPS:
+                            best_w, best = w, (((i, keep),), False)
+            placed, discard = best
+            for i, face in placed:
+                board[i] = face
+        used = self.reshape(board, fixed, mats)
         return tuple(board), used
 
-    def reshape(self, board, fixed, tables) -> int:
+    @staticmethod
+    def one_left(board, mats, last) -> float:
+        """Expected worth with one roll left for the two empty boxes, placed in the best way."""
+        i, j = (k for k in range(BOXES) if not board[k])
+        ui, uj = i >> 1, j >> 1
+        rest = sum(mats[u].table[board[BOX * u] - board[BOX * u + 1] + OFF] for u in range(UNIT_COUNT)
+                   if u != ui and u != uj)
+        if ui == uj:
+            return rest + mats[ui].pre_empty
+        key = (i, j, board[i ^ 1], board[j ^ 1])
+        if key not in last:
+            last[key] = one_left_of(mats[ui], i % BOX, board[i ^ 1], mats[uj], j % BOX, board[j ^ 1])
+        return rest + last[key]
+
+    def reshape(self, board, fixed, mats) -> int:
         """A Windriders reroll, then Spirit Dancers (or a Storm Dancer) on the placed dice."""
         p = eng.power(self.st)
         here = self.terrain[self.st.pos]
+        tables = [m.table for m in mats]
 
         def best_change():
-            now = self.full_worth(board, tables)
+            c = [tables[u][board[BOX * u] - board[BOX * u + 1] + OFF] for u in range(UNIT_COUNT)]
+            now = c[0] + c[1] + c[2] + c[3]
             best = (0.0, None, None)
             for i in range(BOXES):
                 if i in fixed:
                     continue
-                keep = board[i]
+                u = i >> 1
+                t, keep = tables[u], c[u]
+                partner = board[i ^ 1]
                 for face in FACE_RANGE:
-                    board[i] = face
-                    g = self.full_worth(board, tables) - now
-                    if g > best[0] + 1e-9:
+                    c[u] = t[face - partner + OFF] if i % BOX == 0 else t[partner - face + OFF]
+                    g = (c[0] + c[1] + c[2] + c[3]) - now
+                    if g > best[0] + EPS:
                         best = (g, i, face)
-                board[i] = keep
+                c[u] = keep
             return best
 
         if p.reroll_in and here == p.reroll_in:
-            now = self.full_worth(board, tables)
+            now = full_worth(board, mats)
             best = (0.0, None)
             for i in range(BOXES):
                 if i in fixed:
                     continue
-                avg = sum(self.full_worth(board[:i] + [f] + board[i + 1:], tables) for f in FACE_RANGE) / len(FACE_RANGE)
+                avg = sum(full_worth(board[:i] + [f] + board[i + 1:], mats) for f in FACE_RANGE) / len(FACE_RANGE)
                 if avg - now > best[0]:
                     best = (avg - now, i)
             if best[1] is not None:
@@ -400,7 +513,9 @@ class Chief:
             return
         terrain = max(eng.vision_terrains(self.st), key=VISION_TASTE.index)
         roll = self.dice.d6()
-        self.st = eng.vision_quest(self.st, terrain, roll)
+        tops = eng.vision_tops(self.st, terrain, roll)
+        top = tops[0] if len(tops) == 1 else self.six_top(tops)
+        self.st = eng.vision_quest(self.st, terrain, roll, top)
         record["vision"] = {"terrain": terrain, "roll": roll}
         if eng.power(self.st).ghost_mountain:
             tdist = self.dist_map(self.target())
@@ -412,9 +527,21 @@ class Chief:
                 record["ghost-mountain"] = lab
         self.note_caps(record)
 
+    def six_top(self, units) -> str:
+        """The unit whose top box takes a permanent 6 (the "pipe-carriers" stand-in): the one that
+        gains most over its average cell, by today's worths; on a tie, the first."""
+        mats = self.unit_tables(self.dist_map(self.target()))
+
+        def gain(unit):
+            t = mats[eng.UNITS.index(unit)].table
+            six = sum(t[RULES.permanent_face - y + OFF] for y in FACE_RANGE) / len(FACE_RANGE)
+            return six - sum(t[a - b + OFF] for a, b in ROLLS) / len(ROLLS)
+
+        return max(units, key=lambda u: (gain(u), -units.index(u)))
+
     def map_hex(self, kind, tdist, record) -> None:
         land = self.land
-        ok = eng.colourable(land, self.terrain, self.st.pos, kind)
+        ok = eng.colourable(land, self.terrain, self.st.pos, kind, self.st.house_off)
         if not ok:
             return
         here = tdist.get(self.st.pos, FAR)
@@ -591,13 +718,16 @@ class Chief:
 class PairsChief(Chief):
     """The naive chief: the two dice of a roll always go to one unit (unless that cannot be)."""
 
-    def together(self) -> bool:
-        return True
+    together = True
 
 
-def simulate_1872(seed: int, game_map=None, player=Chief) -> dict:
-    """A whole game of 1872 as save data (no journal), each day with its rolls."""
-    played = player(seed, game_map).play()
+PLAYERS = {"careful": Chief, "naive": PairsChief}
+
+
+def simulate_1872(seed: int, game_map=None, player=Chief, house_off=frozenset()) -> dict:
+    """A whole game of 1872 as save data (no journal), each day with its rolls; `house_off` as Chief's
+    (such a game follows the stand-ins, not the rules a save is validated by)."""
+    played = player(seed, game_map, house_off).play()
     out = {
         "format": SAVE_FORMAT,
         "game": "lost-crows",

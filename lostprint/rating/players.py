@@ -129,12 +129,46 @@ def _score(game: str, engine, final, result: str) -> int:
     return sum(points for _, points in terms)
 
 
-def play_one(game: str, player: str, seed: int, game_map=None) -> GameResult:
-    """One whole game by a named player on a map (None: the standard map)."""
+class HouseRule(NamedTuple):
+    """A ruling (⌂) of a game, as a balance report shows it: `instead` is what the game does with it
+    switched off (its neutral stand-in); empty when it has none, and `why_none` says why."""
+
+    key: str
+    topic: str
+    instead: str
+    why_none: str
+
+
+def house_rules_of(game: str) -> tuple[HouseRule, ...]:
+    """The rulings of a game whose engine lists them in STANDINS ({key: StandIn}: what plays instead,
+    or why nothing can), in the engine's order; () for a game whose engine has no stand-ins."""
+    if game not in _KNOWN:
+        raise UsageError(f"{game} has no simulated players (rated games: {', '.join(_KNOWN)})")
+    engine = _KNOWN[game][0]()[1]
+    standins = getattr(engine, "STANDINS", {})
+    return tuple(HouseRule(key, engine.RULES.ruling(key).topic, s.instead, s.why_none)
+                 for key, s in standins.items())
+
+
+def house_off_keys(game: str) -> tuple[str, ...]:
+    """The rulings that can be switched off, in order."""
+    return tuple(h.key for h in house_rules_of(game) if h.instead)
+
+
+def play_one(game: str, player: str, seed: int, game_map=None, house_off: tuple[str, ...] = ()) -> GameResult:
+    """One whole game by a named player on a map (None: the standard map); `house_off` names rulings
+    played by their neutral stand-ins (games with stand-ins only)."""
     entry = player_of(game, player)
     modules, attr, _known = _KNOWN[game]
     engine = modules()[1]
-    sim = entry.cls(seed, game_map)
+    if house_off:
+        unknown = sorted(set(house_off) - set(house_off_keys(game)))
+        if unknown:
+            raise UsageError(f"{game} has no house rule {unknown[0]!r} with a neutral stand-in"
+                             f" (those with one: {', '.join(house_off_keys(game)) or 'none'})")
+        sim = entry.cls(seed, game_map, house_off=frozenset(house_off))
+    else:
+        sim = entry.cls(seed, game_map)
     played = sim.play()
     final = getattr(sim, attr)
     result = played["result"]

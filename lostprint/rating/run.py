@@ -4,21 +4,30 @@ A batch (`Chunk`) is a run of consecutive seeds for one game, player and map; it
 nothing else and come back in submission order, so `--jobs 1`, `--jobs 8` and a cluster give the
 same numbers. The map travels as its JSON text (what a map file holds), rebuilt in each worker.
 dask.distributed is imported only when a Dask scheduler is asked for.
+
+The local pool forks its workers where the platform allows it (not on macOS, nor from a process that
+already runs threads): a forked worker starts as a copy of this process, with the engines, players and
+builders it needs already imported (callers import them before the pool starts: `warm`), where a
+spawned one would import lostprint again (some 0.3 s of CPU per worker). A batch of games holds at least
+MIN_CHUNK games, so a pool pays for itself; every batch of a run is handed to the pool at once (results
+are small), so no worker waits for an earlier batch to be collected.
 """
 from __future__ import annotations
 
 import os
+import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from lostprint.errors import LostprintError, UsageError
-from lostprint.rating.players import GameResult, play_one
+from lostprint.rating.players import GameResult, play_one, player_of
 
 Progress = Callable[[int], None]  # hears how many more games are done
 CHUNKS_PER_WORKER = 8  # not a rule: batches per worker, for an even load and a moving progress bar
+MIN_CHUNK = 16  # not a rule: the fewest games in a batch (a batch costs about a millisecond to send)
 MAX_CHUNK = 250  # not a rule: the most games in one batch
-IN_FLIGHT = 2  # not a rule: tasks queued per worker ahead of the one being collected
+IN_FLIGHT = 2  # not a rule: tasks queued per worker ahead of the one being collected (lazy searches)
 CONNECT_TIMEOUT = "5s"  # not a rule: how long to wait for a Dask scheduler
 
 
@@ -28,6 +37,7 @@ class Chunk(NamedTuple):
     map_json: str | None  # None: the standard map
     first: int
     count: int
+    house_off: tuple[str, ...] = ()  # rulings played by their neutral stand-ins (a balance report)
 
 
 class Executor(NamedTuple):
@@ -55,32 +65,44 @@ def map_from_json(map_json: str | None):
 def play_chunk(chunk: Chunk) -> tuple[GameResult, ...]:
     """Every game of a batch (run in a worker: a module-level function, picklable)."""
     game_map = map_from_json(chunk.map_json)
-    return tuple(play_one(chunk.game, chunk.player, seed, game_map)
+    return tuple(play_one(chunk.game, chunk.player, seed, game_map, chunk.house_off)
                  for seed in range(chunk.first, chunk.first + chunk.count))
 
 
-def chunks_of(game: str, player: str, map_json: str | None, first: int, games: int, workers: int) -> list[Chunk]:
-    size = max(1, min(MAX_CHUNK, -(-games // (workers * CHUNKS_PER_WORKER))))
-    return [Chunk(game, player, map_json, s, min(size, first + games - s))
+def chunks_of(game: str, player: str, map_json: str | None, first: int, games: int, workers: int,
+              house_off: tuple[str, ...] = ()) -> list[Chunk]:
+    """Batches of consecutive seeds: about CHUNKS_PER_WORKER per worker, MIN_CHUNK..MAX_CHUNK games each
+    (any cut gives the same results)."""
+    size = max(1, min(MAX_CHUNK, max(MIN_CHUNK, -(-games // (workers * CHUNKS_PER_WORKER)))))
+    return [Chunk(game, player, map_json, s, min(size, first + games - s), house_off)
             for s in range(first, first + games, size)]
+
+
+def play_batches(chunks: Iterable[Chunk], executor: Executor = Executor(), progress: Progress | None = None
+                 ) -> list[tuple[Chunk, tuple[GameResult, ...]]]:
+    """Every batch with its results, in the batches' order (all handed to the workers at once)."""
+    chunks = list(chunks)
+    for game, player in sorted({(c.game, c.player) for c in chunks}):
+        player_of(game, player)  # the players and engines, imported here once, not in each forked worker
+    out = []
+    for chunk, part in zip(chunks, ordered_map(play_chunk, chunks, executor, ahead=max(1, len(chunks)))):
+        out.append((chunk, part))
+        if progress:
+            progress(chunk.count)
+    return out
 
 
 def play_games(chunks: Iterable[Chunk], executor: Executor = Executor(), progress: Progress | None = None
                ) -> list[GameResult]:
     """The results of every batch, in seed order."""
-    chunks = list(chunks)
-    out: list[GameResult] = []
-    for chunk, part in zip(chunks, ordered_map(play_chunk, chunks, executor)):
-        out += part
-        if progress:
-            progress(chunk.count)
-    return sorted(out, key=lambda r: r.seed)
+    return sorted((r for _, part in play_batches(chunks, executor, progress) for r in part), key=lambda r: r.seed)
 
 
 def ordered_map(fn: Callable, items: Iterable, executor: Executor = Executor(), ahead: int = IN_FLIGHT
                 ) -> Iterator:
     """fn(item) for each item, yielded in the items' order; lazily, with `ahead` tasks in flight per
-    worker, so a caller may stop early (what was already started is finished and dropped)."""
+    worker, so a caller may stop early (what was already started is finished and dropped). A caller
+    that will not stop early passes ahead=len(items): everything is queued at once."""
     if executor.kind == "dask":
         yield from _dask_map(fn, items, executor.scheduler, ahead)
     elif executor.kind != "local":
@@ -102,10 +124,21 @@ def _windowed(submit: Callable, collect: Callable, items: Iterable, window: int)
         yield collect(pending.popleft())
 
 
+def pool_context():
+    """fork where it is safe (see the module's notes), else the platform's default start method."""
+    import multiprocessing
+    import threading
+
+    if sys.platform != "darwin" and "fork" in multiprocessing.get_all_start_methods() \
+            and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context()
+
+
 def _pool_map(fn: Callable, items: Iterable, workers: int, ahead: int) -> Iterator:
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=pool_context()) as pool:
         yield from _windowed(lambda item: pool.submit(fn, item), lambda fut: fut.result(), items,
                              workers * ahead)
 

@@ -176,19 +176,23 @@ def check_day(st, before: dict, problems) -> None:
         st.flags.update(rolls=None, engine=None)
         return
     else:
-        wrong = _bounds(st, s0, obs)[:1]
+        wrong, cartography = _bounds(st, s0, obs)[:1], False
+        if not wrong:
+            wrong, ecl, cartography = _joint(st, s0, obs)
         for at, message in wrong:
             problems.add(at, message)
         if wrong:
             st.flags.update(rolls=None, engine=None)
             return
-        ecl = st.flags["eclipse_options"]
         after = synced(s0, obs)
-        if after.eclipse != s0.eclipse:  # a Predict Eclipse found today
+        if any(m.kind == "interest" and m.get("result") == "predict-eclipse" for m in obs["marks"]):
             ecl = frozenset({after.eclipse})
-        else:
-            ecl = frozenset(ecl | {max(e - 1, 0) for e in ecl})
         st.flags["eclipse_options"] = ecl
+        if cartography:  # the day's trail is the Cartography trail from where it ended
+            after = replace(after, cartography=after.cartography | {after.pos})
+        st.flags["engine"] = replace(after, steps=(), log=())
+        st.flags["rolls"] = None
+        return
     st.flags["engine"] = replace(synced(s0, obs), steps=(), log=())
     st.flags["rolls"] = None
 
@@ -463,3 +467,576 @@ def _bounds(st, s0: eng.State, obs) -> list[tuple[At, str]]:
         out.append((_field(st, "resources", key),
                     f"{key} {s0.get(key)} \u2192 {have}, but {limit} ({why}; maximum {R.cap})"))
     return out
+
+
+# --- without rolls: one set of rolls for the whole day --------------------------------------------
+#
+# Each tracker inside its own range is not enough: a roll lands on one row of its chart and gives all
+# of that row's effects together (Hunting 11+ is food +2 *and* morale +1), and one planning roll of
+# five dice sets every chart's bonus at once. The search below walks the day's phases in order over
+# which row each chart's roll landed on (or that the chart was not planned, a musket's reroll, Diego
+# Mendoza's +1, an eclipse's chosen row), keeping for each planned chart the bonus its row needs, and
+# accepts the day only when one path gives every recorded tracker, mark and fever together and the
+# bonuses add up to one planning roll. Unknown dice become rows: a row is reachable with bonus b when
+# some dice sum lands its total inside the row.
+
+CHARTS = eng.FACE_ORDER  # the rolled phases, in the order of the day
+CONQ, MUSKETS, FOOD, MORALE, PROGRESS = (eng.IX[k] for k in TRACKER_KEYS)
+MAX_BONUS = R.planning_dice - 1  # every die but the one that calls the chart
+KIND_BONUS_AT = R.kind_for_bonus - 1  # a chart's bonus when n of a kind called it
+MARK_OPS = ("fever", "village", "peaceful-village", "trail", "interests", "empire")
+# A search state is a plain tuple of these fields (hashable, so the search can remember dead ends):
+STATE_FIELDS = (
+    "values",  # the trackers, in TRACKER_KEYS order
+    "fever", "struck",  # a fever holds now; one was struck today
+    "villages", "peaceful", "empires", "trails", "interests",  # marks the rows made at the start hex
+    "diego",  # Diego Mendoza's +1 used today
+    "dice least", "dice most",  # planning dice the planned charts need (one each, plus the bonus)
+    "kind",  # the chart n of a kind called (its index in CHARTS; -1: none)
+)
+V, FEV, STRUCK, NV, NP, NE, NT, NI, DUSED, SLO, SHI, KIND = range(len(STATE_FIELDS))
+
+
+def _row_ops(row, expedition: str) -> tuple:
+    """A chart row as tracker changes (index, amount) and mark events, in the row's order."""
+    ops: list = []
+    for e in row.effects:
+        if e.what in eng.IX:
+            ops.append((eng.IX[e.what], e.amount))
+        elif e.what == "accident":
+            key, n = R.doctor_accident if expedition == "doctor" else R.accident
+            ops.append((eng.IX[key], -n))
+        elif e.what == "cache":
+            ops.extend((eng.IX[k], n) for k, n in R.cache)
+        elif e.what in MARK_OPS:
+            ops.append((e.what, 0))
+        elif e.what not in ("terrain", "same-terrain"):
+            raise AssertionError(e)
+    return tuple(ops)
+
+
+def _add(vals: tuple, i: int, n: int) -> tuple:
+    return vals[:i] + (eng.clamp(vals[i] + n),) + vals[i + 1:]
+
+
+class _Unrolled:
+    """What the save fixes about one day without rolls, and the search over what it leaves open."""
+
+    def __init__(self, s0: eng.State, obs, eclipse: int = 0, native: bool | None = None,
+                 cartography: bool = True):
+        """`eclipse`: the predicted eclipse's count this morning; `native`: whether Native Contact
+        must (True) or must not (False) have been planned (None: either); `cartography`: whether a
+        Cartography trail may explain a trail."""
+        self.s0, self.obs, self.native = s0, obs, native
+        start = self.start = s0.pos
+        exp = self.expedition = s0.expedition
+        here = s0.terrain[start]
+        marks = obs["marks"]
+        at_start = [m for m in marks if m.hexes and m.hexes[0] == start]
+        self.religious = exp == "religious"
+        self.discards = eng.terrain_rule(here).discards_villages
+        self.immune = exp == "botany" or start in s0.lagos
+        self.military = exp == "military"
+        self.diego = s0.diego
+        self.eclipse_choice, self.eclipse_roll = eclipse > 0, eclipse == 0
+        self.n_dice = {k: eng.phase_dice(s0, k) for k in CHARTS}
+        base = {}
+        for k in CHARTS:
+            m = eng.terrain_mod(here, k) + (R.peaceful_bonus * s0.peaceful.count(start) if k in R.peaceful_charts else 0)
+            base[k] = m + (R.botany_hunting if k == "hunting" and exp == "botany" else 0)
+        self.base = base
+        self.rows = {k: tuple(eng.rows_of(k)) for k in CHARTS}
+        self.ops = {k: tuple(_row_ops(r, exp) for r in self.rows[k]) for k in CHARTS}
+        # marks
+        self.nv = sum(1 for m in at_start if m.kind == "village")
+        self.np = sum(1 for m in at_start if m.kind == "peaceful-village")
+        self.ne = sum(1 for m in at_start if m.kind == "empire")
+        trails = [frozenset(m.hexes) for m in marks if m.kind == "trail"]
+        interests = [m for m in marks if m.kind == "interest"]
+        self.trail_free = not eng.trail_options(replace(s0, trails=s0.trails | set(trails)), start)
+        self.trail_rows = _trail_rows(s0, obs, trails, interests, cartography)
+        self.most_trail_rows = len(CHARTS) if self.trail_free else max(self.trail_rows, default=-1)
+        start_mark = next((m for m in interests if m.hexes[0] == start), None)
+        self.start_interest = start_mark.get("result") if start_mark else None
+        if s0.interest_at(start) is not None or start_mark is None:
+            self.ni_options = frozenset({0})
+        elif start in obs["steps"]:
+            self.ni_options = frozenset({0, 1})
+        else:
+            self.ni_options = frozenset({1})
+        self.ni_max = max(self.ni_options)
+        # mapping
+        drawn = [(h, t) for h, t in obs["mapped"] if h not in obs["lagos"]]
+        self.map_targets = bool(eng.mapping_targets(s0))
+        self.mapped = drawn[0][1] if drawn else None
+        down = s0.board.downstream(start)
+        if down is None or frozenset((start, down)) in s0.cataracts:
+            self.cataract = None
+        else:
+            self.cataract = any(m.kind == "cataract" for m in marks)
+        # fever and the planning dice
+        fever = obs["fever"]
+        self.obs_fever = fever
+        self.fever0 = s0.fever
+        broke = s0.fever and fever in ("broken", "struck")
+        self.fever_after_planning = s0.fever and not broke
+        need = eng.fever_break_need(s0)
+        dice = R.planning_dice
+        if not s0.fever:
+            self.dice_used = frozenset({0, dice})  # five WILDs call nothing; otherwise every die is used
+        elif eng.terrain_rule(here).no_fever_break:
+            self.dice_used = frozenset(range(dice + 1))
+        elif broke:
+            self.dice_used = frozenset(u for u in range(dice + 1) if dice - u >= need)
+        else:
+            self.dice_used = frozenset(u for u in range(dice + 1) if dice - u < need)
+        self.most_used = max(self.dice_used, default=-1)
+        self.target = obs["values"]
+        self._tails: dict = {}
+        self._plan_tail()
+        self._plan_bounds()
+
+    # --- after hunting, the day runs without dice ---------------------------------------------
+
+    def _plan_tail(self) -> None:
+        s0, obs, start = self.s0, self.obs, self.start
+        marks = obs["marks"]
+        trails = set(s0.trails) | {frozenset(m.hexes) for m in marks if m.kind == "trail"}
+        interest_at = {}
+        for m in marks:
+            if m.kind == "interest":
+                interest_at.setdefault(m.hexes[0], m.get("result"))
+        path = (start,) + obs["steps"]
+        steps, seen = [], set()
+        for a, b in zip(path, path[1:]):
+            found = interest_at.get(b) if b not in seen else None
+            seen.add(b)
+            cost = R.trail_cost if frozenset((a, b)) in trails else R.move_cost
+            river = R.river_progress if s0.board.downstream(a) == b else 0
+            steps.append((b, cost, river, found))
+        self.steps = tuple(steps)
+        by_dir = dict(R.morale_by_direction)
+        self.morale_steps = tuple(by_dir[s0.board.direction(a, b)] for a, b in zip(path, path[1:])) \
+            or (R.morale_no_travel,)
+        fed = {}
+        for ni in self.ni_options:
+            found_here = ni and self.start_interest == "migration"
+            fed[ni] = eng.fed_by_migration(replace(s0, migration=s0.migration + ((start,) if found_here else ())))
+        self.fed = fed
+
+    @staticmethod
+    def _interest(outs: set, key: str) -> set:
+        new = set()
+        for v in outs:
+            fills = [v]
+            for e in interest_rule(key).effects:
+                if e.what in eng.IX:
+                    fills = [_add(x, eng.IX[e.what], e.amount) for x in fills]
+                elif e.what == "migration":
+                    fills += [_add(_add(x, MUSKETS, -R.musket_reroll_cost), FOOD, R.cap) for x in fills
+                              if x[MUSKETS] >= R.musket_reroll_cost]
+            new.update(fills)
+        return new
+
+    def tail(self, vals: tuple, ni: int) -> set:
+        """Every end-of-day value the rest of the day (interests, eating, travel, morale) can give."""
+        key = (vals, ni)
+        if key in self._tails:
+            return self._tails[key]
+        outs = {vals}
+        if ni:
+            outs = self._interest(outs, self.start_interest)
+        if not self.fed[ni]:
+            outs = {_add(v, FOOD, -R.ration) if v[FOOD] >= R.ration else _add(v, CONQ, -1) for v in outs}
+        for b, cost, river, found in self.steps:
+            outs = {_add(_add(v, PROGRESS, -cost), PROGRESS, river) for v in outs if v[PROGRESS] >= cost}
+            if found and not (b == self.start and ni):
+                outs = self._interest(outs, found)
+        for n in self.morale_steps:
+            outs = {_add(v, MORALE, n) for v in outs}
+        outs = {_add(v, CONQ, -1) if v[MORALE] < R.morale_floor else v for v in outs}
+        self._tails[key] = outs
+        return outs
+
+    def _plan_bounds(self) -> None:
+        """For progress and morale (whose rest of the day needs no other tracker): the values after
+        hunting that end where the save says, and how far each remaining chart can still move them."""
+        self.after_hunting = {}
+        for i in (PROGRESS, MORALE):
+            ok = set()
+            for x in range(R.floor, R.cap + 1):
+                probe = _add(self.target, PROGRESS, R.cap)  # morale's rest of the day: any progress pays
+                probe = probe[:i] + (x,) + probe[i + 1:]
+                if any(out[i] == self.target[i] for ni in self.ni_options for out in self.tail(probe, ni)):
+                    ok.add(x)
+            self.after_hunting[i] = tuple(sorted(ok))
+        reach = []
+        for k in CHARTS:
+            lo = {PROGRESS: 0, MORALE: 0}
+            hi = dict(lo)
+            for ops in self.ops[k]:
+                d = {PROGRESS: 0, MORALE: 0}
+                for what, n in ops:
+                    if what in d:
+                        d[what] += n
+                    elif what == "fever" and not self.immune:
+                        d[MORALE] -= R.fever_morale
+                    elif what == "village" and not self.religious and not self.discards:
+                        d[PROGRESS] -= R.village_progress
+                for i in d:
+                    lo[i], hi[i] = min(lo[i], d[i]), max(hi[i], d[i])
+            reach.append((lo, hi))
+        self.still = []  # still[i][tracker] = (most lost, most gained) by charts i.. of the day
+        for i in range(len(CHARTS) + 1):
+            rest = reach[i:]
+            self.still.append({t: (sum(lo[t] for lo, _ in rest), sum(hi[t] for _, hi in rest))
+                               for t in (PROGRESS, MORALE)})
+
+    def viable(self, i: int, s: tuple, free: int) -> bool:
+        if s[SLO] > self.most_used:
+            return False
+        vals = s[V]
+        for t, (down, up) in self.still[i].items():
+            if t == free:
+                continue
+            lo, hi = vals[t] + down, vals[t] + up
+            if not any(lo <= x <= hi for x in self.after_hunting[t]):
+                return False
+        return True
+
+    # --- the rolled phases ------------------------------------------------------------------------
+
+    def starts(self):
+        """The states after planning: with or without a conquistador for n of a kind."""
+        v0 = self.s0.values
+        yield ("kind", -1), (v0, self.fever_after_planning, False, 0, 0, 0, 0, 0, False, 0, 0, -1)
+        for k in range(len(CHARTS)):
+            vals = _add(v0, CONQ, R.kind_bonus)
+            yield ("kind", k), (vals, self.fever_after_planning, False, 0, 0, 0, 0, 0, False, 0, 0, k)
+
+    def _bonus(self, s: tuple, k: int, bl: int, bh: int):
+        bl, bh = max(bl, 0), min(bh, MAX_BONUS)
+        if s[KIND] == k:
+            bl = max(bl, KIND_BONUS_AT)
+        elif self.fever0:  # WILDs held by the fever: the bonus is the chart's own dice only
+            bh = min(bh, KIND_BONUS_AT - 1)
+        return (bl, bh) if bl <= bh else None
+
+    def _planned(self, s: tuple, bonus: tuple) -> tuple:
+        return s[:SLO] + (s[SLO] + 1 + bonus[0], s[SHI] + 1 + bonus[1], s[KIND])
+
+    def expand(self, i: int, s: tuple):
+        k = CHARTS[i]
+        if k == "mapping":
+            yield from self._mapping(i, s)
+            return
+        if s[KIND] != i and not (k == "native-contact" and self.native):
+            yield (k, None, False, False, None, 0), s
+        if k == "native-contact" and self.native is False:
+            return
+        n = self.n_dice[k]
+        m = self.base[k] + (R.peaceful_bonus * s[NP] if k in R.peaceful_charts else 0)
+        rows, ops = self.rows[k], self.ops[k]
+        muskets = (False, True) if k in R.musket_charts and s[V][MUSKETS] >= R.musket_reroll_cost else (False,)
+        if k == "native-contact" and not self.eclipse_roll:
+            muskets = ()  # the eclipse is still predicted: the row is chosen, not rolled
+        diegos = (False, True) if self.diego and not s[DUSED] else (False,)
+        for musket in muskets:
+            base = s if not musket else (_add(s[V], MUSKETS, -R.musket_reroll_cost),) + s[1:]
+            for diego in diegos:
+                extra = m + (R.military_musket_bonus if musket and self.military else 0) \
+                    + (R.bonus_per_extra if diego else 0)
+                low_total, high_total = n + extra, n * R.die_faces + extra
+                for j, row in enumerate(rows):
+                    bl = row.low - high_total if row.low is not None else 0
+                    bh = row.high - low_total if row.high is not None else MAX_BONUS
+                    bonus = self._bonus(s, i, bl, bh)
+                    if bonus is None:
+                        continue
+                    s1 = self._planned(base, bonus)
+                    if diego:
+                        s1 = s1[:DUSED] + (True,) + s1[DUSED + 1:]
+                    s2 = self._apply(s1, ops[j])
+                    if s2 is not None:
+                        yield (k, j, musket, diego, bonus, extra), s2
+        if k == "native-contact" and self.eclipse_choice:  # the predicted eclipse: a row chosen
+            bonus = self._bonus(s, i, 0, MAX_BONUS)
+            if bonus:
+                for j in range(len(rows)):
+                    s2 = self._apply(self._planned(s, bonus), ops[j])
+                    if s2 is not None:
+                        yield (k, j, "eclipse", False, bonus, 0), s2
+
+    def _mapping(self, i: int, s: tuple):
+        if not self.map_targets:
+            if s[KIND] != i:
+                yield ("mapping", None, False, False, None, 0), s
+            bonus = self._bonus(s, i, 0, MAX_BONUS)
+            if bonus:
+                yield ("mapping", None, False, False, bonus, 0), self._planned(s, bonus)
+            return
+        if self.mapped is None:
+            if s[KIND] != i and not self.cataract:
+                yield ("mapping", None, False, False, None, 0), s
+            return
+        n = self.n_dice["mapping"]
+        if self.cataract is None:
+            dlo, dhi = n, n * R.die_faces
+        elif self.cataract:  # a die showed the cataract face
+            dlo, dhi = n, R.cataract_face + (n - 1) * R.die_faces
+        else:
+            dlo, dhi = n * (R.cataract_face + 1), n * R.die_faces
+        here = self.s0.terrain[self.start]
+        m = self.base["mapping"]
+        for diego in ((False, True) if self.diego and not s[DUSED] else (False,)):
+            extra = m + (R.bonus_per_extra if diego else 0)
+            for j, row in enumerate(self.rows["mapping"]):
+                e = row.effects[0]
+                if (here if e.what == "same-terrain" else e.terrain) != self.mapped:
+                    continue
+                bl = row.low - (dhi + extra) if row.low is not None else 0
+                bh = row.high - (dlo + extra) if row.high is not None else MAX_BONUS
+                bonus = self._bonus(s, i, bl, bh)
+                if bonus is None:
+                    continue
+                s1 = self._planned(s, bonus)
+                if diego:
+                    s1 = s1[:DUSED] + (True,) + s1[DUSED + 1:]
+                yield ("mapping", j, False, diego, bonus, extra), s1
+
+    def _apply(self, s: tuple, ops: tuple):
+        vals, fev, struck, nv, np_, ne, nt, ni = s[V:DUSED]
+        for what, n in ops:
+            if not isinstance(what, str):
+                vals = _add(vals, what, n)
+            elif what == "fever":
+                if self.immune:
+                    continue
+                vals = _add(vals, MORALE, -R.fever_morale)
+                if not fev:
+                    if self.obs_fever != "struck":
+                        return None
+                    fev = struck = True
+            elif what in ("village", "peaceful-village"):
+                if self.discards:
+                    continue
+                if what == "peaceful-village" or self.religious:
+                    np_ += 1
+                    if np_ > self.np:
+                        return None
+                else:
+                    nv += 1
+                    if nv > self.nv:
+                        return None
+                    vals = _add(vals, PROGRESS, -R.village_progress)
+            elif what == "trail":
+                nt += 1
+                if nt > self.most_trail_rows:
+                    return None
+            elif what == "interests":
+                if self.s0.interest_at(self.start) is not None:
+                    continue
+                ni += 1
+                if ni > self.ni_max:
+                    return None
+            elif what == "empire":
+                ne += 1
+                if ne > self.ne:
+                    return None
+        return (vals, fev, struck, nv, np_, ne, nt, ni) + s[DUSED:]
+
+    # --- the end of the search ----------------------------------------------------------------
+
+    def ends(self, s: tuple) -> set:
+        """The end-of-day values this path gives, or nothing when its marks, fever or dice disagree."""
+        if not any(s[SLO] <= u <= s[SHI] for u in self.dice_used):
+            return set()
+        if (s[NV], s[NP], s[NE]) != (self.nv, self.np, self.ne) or s[NI] not in self.ni_options:
+            return set()
+        if (self.obs_fever == "struck") != s[STRUCK]:
+            return set()
+        if s[NT] not in self.trail_rows and not (self.trail_free and s[NT] > min(self.trail_rows, default=0)):
+            return set()
+        return self.tail(s[V], s[NI])
+
+    def rolls_of(self, path: list) -> tuple[dict, list[str]]:
+        """The dice of an explaining path (each roll's total inside its row) and what each gives."""
+        _, kind = path[0]
+        phases, ni = path[1:], 0
+        bonus = {k: b for k, _, _, _, b, _ in phases if b is not None}
+        least = sum(1 + lo for lo, _ in bonus.values())
+        most = sum(1 + hi for _, hi in bonus.values())
+        used = min(u for u in self.dice_used if least <= u <= most)
+        left, b = used - least, {}
+        for k, (lo, hi) in bonus.items():
+            b[k] = lo + min(left, hi - lo)
+            left -= b[k] - lo
+        planning: list[int] = []
+        for k, n in b.items():
+            real = 1 + n if self.fever0 or CHARTS.index(k) == kind else 1 + min(n, KIND_BONUS_AT - 1)
+            planning += [R.face(k)] * real
+        planning += [R.wild_face] * (R.planning_dice - len(planning))
+        rolls: dict = {"planning": sorted(planning)}
+        told = [f"planning {sorted(planning)}: " + (", ".join(f"{k} +{n}" for k, n in b.items()) or "nothing")]
+        for k, j, musket, diego, bn, extra in phases:
+            if j is None:
+                continue
+            row = self.rows[k][j]
+            effects = ", ".join(e.what if not e.amount else f"{e.what} {e.amount:+d}" for e in row.effects
+                                if e.what != "terrain") or row.effects[0].terrain
+            span = f"{row.low if row.low is not None else ''}\u2013{row.high if row.high is not None else ''}"
+            if musket == "eclipse":
+                told.append(f"{k}: the eclipse's chosen row {span} ({effects})")
+                continue
+            n = self.n_dice[k]
+            lo_face, top = R.cataract_face, R.die_faces
+            if k == "mapping" and self.cataract is False:
+                lo_face = R.cataract_face + 1
+            low, high = n * lo_face + extra + b[k], n * top + extra + b[k]
+            if k == "mapping" and self.cataract:
+                high = R.cataract_face + (n - 1) * top + extra + b[k]
+            total = max(low, row.low if row.low is not None else low)
+            assert total <= min(high, row.high if row.high is not None else high), (k, j, b[k], extra)
+            dice = _split(total - extra - b[k], n, lo_face, top, k == "mapping" and bool(self.cataract))
+            rolls[k] = [dice, dice] if musket else dice
+            told.append(f"{k} {dice}{' (a musket reroll)' if musket else ''}{' + Diego' if diego else ''} "
+                        f"= {total}: row {span} ({effects})")
+            ni = ni or (k == "exploring" and any(e.what == "interests" for e in row.effects))
+        interests = [self.start_interest] if ni and self.s0.interest_at(self.start) is None else []
+        interests += [found for b_, _, _, found in self.steps if found and not (b_ == self.start and interests)]
+        dice = []
+        for key in interests:
+            row = next(r for r in eng.INTEREST_ROWS if r.effects[0].terrain == key)
+            dice.append(_split(row.low, R.phase_dice, R.cataract_face, R.die_faces, False))
+        if dice:
+            rolls["interests"] = dice if len(dice) > 1 else dice[0]
+            told.append("interests " + ", ".join(interests))
+        return rolls, told
+
+    def search(self, free: int = -1):
+        """The first path that explains the day (a list of choices), or None. With `free` (a tracker
+        index), every value that tracker can end with while the others end as recorded."""
+        failed: set = set()
+        found: set = set()
+        target = self.target
+
+        def matches(out: tuple) -> bool:
+            return all(a == b for j, (a, b) in enumerate(zip(out, target)) if j != free)
+
+        def walk(i: int, s: tuple):
+            if i == len(CHARTS):
+                hits = [out for out in self.ends(s) if matches(out)]
+                if free >= 0:
+                    found.update(out[free] for out in hits)
+                    return None
+                return [] if hits else None
+            key = (i, s)
+            if key in failed:
+                return None
+            for choice, s2 in self.expand(i, s):
+                if not self.viable(i + 1, s2, free):
+                    continue
+                got = walk(i + 1, s2)
+                if got is not None:
+                    return [choice] + got
+            failed.add(key)
+            return None
+
+        for choice, s in self.starts():
+            if self.viable(0, s, free):
+                got = walk(0, s)
+                if got is not None:
+                    return [choice] + got
+        return found if free >= 0 else None
+
+
+def _mornings(st) -> list[tuple[int, bool | None]]:
+    """The eclipse counts the day may begin with, each with whether Native Contact must be planned
+    (an eclipse counts down only on a day that plays Native Contact)."""
+    out = []
+    for e in sorted(st.flags["eclipse_options"]):
+        out += [(e, None)] if e == 0 else [(e, True), (e, False)]
+    return out
+
+
+def explain(st, s0: eng.State, obs):
+    """One set of rolls that gives the recorded day, as a save's `rolls:` would hold them, what each
+    roll gives, and the eclipse count after the day (None: no set of rolls does)."""
+    for e, native in _mornings(st):
+        for cartography in (False, True):
+            day = _Unrolled(s0, obs, e, native, cartography)
+            path = day.search()
+            if path is not None:
+                rolls, told = day.rolls_of(path)
+                return rolls, told, e - 1 if native else e
+    return None
+
+
+def _joint(st, s0: eng.State, obs) -> tuple[list[tuple[At, str]], frozenset, bool]:
+    """Problems (none when one set of rolls explains the day), the eclipse counts the day may end
+    with, and whether only a Cartography trail explains one of its trails."""
+    after, needs_cartography = set(), True
+    for e, native in _mornings(st):
+        if _Unrolled(s0, obs, e, native, cartography=False).search() is not None:
+            after.add(e - 1 if native else e)
+            needs_cartography = False
+        elif s0.expedition == "cartography" and _Unrolled(s0, obs, e, native).search() is not None:
+            after.add(e - 1 if native else e)
+    if after:
+        return [], frozenset(after), needs_cartography
+    e, native = _mornings(st)[0]
+    day = _Unrolled(s0, obs, e, native)
+    have = dict(zip(TRACKER_KEYS, obs["values"]))
+    alone = []
+    for j, key in enumerate(TRACKER_KEYS):
+        values = day.search(free=j)
+        if values:
+            alone.append((key, sorted(values)))
+    rule = ("each roll lands on one row of its chart and gives all of that row's effects, and one planning "
+            "roll sets every chart's bonus")
+    if not alone:
+        return [(_field(st, "resources"), f"no single set of rolls on day {s0.day + 1} gives these resources, "
+                                          f"marks and fever together ({rule})")], frozenset(), False
+    key = alone[0][0]
+    told = "; ".join(f"{k} {' or '.join(map(str, v))}" for k, v in alone)
+    return [(_field(st, "resources", key),
+             f"{key} {s0.get(key)} \u2192 {have[key]}, but no single set of rolls on day {s0.day + 1} gives it "
+             f"with the other resources as recorded: the day can then end with {told} ({rule})")], frozenset(), False
+
+
+def _trail_rows(s0: eng.State, obs, trails: list, interests: list, allowed: bool) -> frozenset:
+    """How many of the day's trails the Exploring and Native Contact rows may have drawn (from the
+    start hex), when every other trail comes from a Ruined Mission (from its hex) or a Cartography
+    trail (from where the day ends, never on an edge stepped along today: it is drawn after travel)."""
+    start = s0.pos
+    path = (start,) + obs["steps"]
+    stepped = {frozenset(e) for e in zip(path, path[1:])}
+    end = path[-1]
+    ruined = [m.hexes[0] for m in interests if m.get("result") == "ruined-mission"]
+    cartography = (allowed and s0.expedition == "cartography" and end not in s0.cartography
+                   and dict(zip(TRACKER_KEYS, obs["values"]))["movement"] >= R.cartography_progress)
+    sources = []
+    for t in trails:
+        options = [("row",)] if start in t else []
+        options += [("ruined", i) for i, h in enumerate(ruined) if h in t]
+        if cartography and end in t and t not in stepped:
+            options.append(("cartography",))
+        sources.append(options)
+    out = set()
+    for pick in product(*sources):
+        taken = [p for p in pick if p[0] != "row"]
+        if len(taken) == len(set(taken)):
+            out.add(sum(1 for p in pick if p[0] == "row"))
+    return frozenset(out)
+
+
+def _split(total: int, n: int, lo: int, hi: int, one_low: bool) -> list[int]:
+    """n dice of lo..hi adding up to total (the first showing lo when one_low)."""
+    dice = [lo] if one_low else []
+    left = total - sum(dice)
+    for i in range(len(dice), n):
+        rest = n - i - 1
+        d = min(hi, left - rest * lo)
+        dice.append(d)
+        left -= d
+    return sorted(dice)

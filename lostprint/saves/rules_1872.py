@@ -14,12 +14,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 from itertools import pairwise
+from operator import le
 
 from lostprint.engine import lost_crows as eng
 from lostprint.files import line_of
 from lostprint.files.fields import Reader
 from lostprint.games import lost_crows_plots as plots
-from lostprint.games.lost_crows import FAR_MAP, ROLL_KEYS, TRACKERS
+from lostprint.games.lost_crows import FAR_MAP, ROLL_KEYS, TERRAINS, TRACKERS
 from lostprint.games.lost_crows import RULES as GAME
 from lostprint.geometry import hexgrid
 from lostprint.saves.rules import At, Event, LostRules, Mark, slug
@@ -29,6 +30,37 @@ INF = 99  # not a rule: more than any value can move in a day
 TEXT_LIMIT = 300  # not a rule: the longest choice text read
 PAIR = 2  # not a rule: a pair (a cell's two icons; a vision record's terrain and roll, then where)
 CAP_MAX = {t.key: t.maximum for t in TRACKERS}
+# flags that only bar moves next turn: a state without them allows everything one with them allows
+RESTRICTIVE = frozenset({"halt-next", "bar-plains-next", "bar-north-next"})
+CLEARED = eng.TURN_FLAGS | frozenset(eng.NEXT_FLAGS.values())  # gone at the next begin_turn
+
+
+def order_key(s) -> tuple:
+    """A total order on states that does not depend on set order or the hash seed."""
+    return tuple(tuple(sorted(v)) if isinstance(v, frozenset) else (() if v is None else v) for v in s)
+
+
+def ordered(states) -> tuple:
+    return tuple(sorted(states, key=order_key))
+
+
+def carried(s):
+    """What of an end-of-day state the days after can tell apart, bars aside: the fever's turns (a
+    day's replay does not follow them) and this turn's flags (begin_turn clears them) are left out."""
+    return s._replace(fever=0, flags=s.flags - CLEARED - RESTRICTIVE)
+
+
+def classes(states) -> tuple:
+    """The states the next day needs to start from: one per class (`carried`), and of those that
+    differ only by next turn's bars, only the ones whose bars no other state's bars are inside."""
+    groups: dict = {}
+    for s in states:
+        bars = s.flags & RESTRICTIVE
+        group = groups.setdefault(carried(s), {})
+        if bars not in group or order_key(s) < order_key(group[bars]):
+            group[bars] = s
+    return ordered(s for group in groups.values() for bars, s in group.items()
+                   if not any(other < bars for other in group))
 
 
 def choice_matches(choice: plots.Choice, text: str, index: int) -> bool:
@@ -42,9 +74,10 @@ def gold_words(journal: str, word: str) -> bool:
 class DayFacts:
     """What a save says about one day, gathered by the hooks, replayed at the day's end."""
 
-    def __init__(self, raw, at: At):
+    def __init__(self, raw, at: At, problems_before: int = 0):
         self.raw = raw
         self.at = at
+        self.problems_before = problems_before  # problems found before this day
         self.crows: list[tuple[str, At]] = []
         self.vision: tuple[str, int, At] | None = None
         self.ghost: tuple[str, At] | None = None
@@ -77,18 +110,13 @@ class Rules1872(LostRules):
         self.quick = quick
         self.thorough = Rules1872(quick=False) if quick else None
 
-    def rejudge(self, st):
-        """The rules to replay a save again with when this replay found problems: the thorough ones,
-        when a day without rolls was carried on from its first explanation alone."""
-        return self.thorough if st.flags.get("narrowed") else None
-
     def begin(self, st) -> None:
         land = eng.land_of(st.game_map)
-        st.flags.update(land=land, states={eng.new_game(land)}, terrain=dict(st.terrain), gold=0,
-                        plots={}, crows=[], vision=None, dancers=0, narrowed=False)
+        st.flags.update(land=land, states=(eng.new_game(land),), terrain=dict(st.terrain), gold=0,
+                        plots={}, crows=[], vision=None, dancers=0)
 
     def begin_day(self, st, day, at, problems) -> None:
-        st.flags["today"] = DayFacts(day, at)
+        st.flags["today"] = DayFacts(day, at, len(problems))
 
     # --- day fields ------------------------------------------------------------------------------
 
@@ -298,8 +326,8 @@ class Rules1872(LostRules):
         journal = facts.raw.get("journal") if hasattr(facts.raw, "get") else None
         replay = DayReplay(self, st, facts, problems, at, quick=self.quick)
         states = replay.run()
-        if states:
-            st.flags["states"] = states
+        if states:  # in an order that does not depend on the hash seed; quick keeps one state per class
+            st.flags["states"] = classes(states) if self.quick else ordered(states)
         # the tribe's position after a failed fort assault is where it came from
         any_state = next(iter(st.flags["states"]))
         st.position = any_state.pos
@@ -339,7 +367,7 @@ class Rules1872(LostRules):
         """A recorded result the replay reaches in one of its branches (a fort assault without its die)."""
         for s in st.flags["states"]:
             if s.over and s.over[0] == recorded:
-                st.flags["states"] = {s}
+                st.flags["states"] = (s,)
                 return s.over
         return None
 
@@ -410,7 +438,6 @@ class DayReplay:
         self.why: list[tuple[At, str]] = []
         self.memo: dict = {}
         self.use_bounds = True
-        self.omen_options: dict = {}
 
     def always_room(self, st, kind: str) -> bool:
         """True when a hex could take a `kind` icon at every moment of the day (whatever order the
@@ -441,14 +468,17 @@ class DayReplay:
         """Of the reasons the day's branches failed: the one furthest along the day, the most common."""
         far = max(at.field for at, _ in self.why)
         counts = Counter((at, m) for at, m in self.why if at.field == far)
-        return counts.most_common(1)[0][0]
+        return min(counts, key=lambda am: (-counts[am], am[0].line, am[1]))
 
     # --- phase by phase --------------------------------------------------------------------------
 
     def run(self) -> set:
         f = self.facts
         land = self.land
-        states = set()
+        # a day whose own fields already broke a rule (a move, a hex, a mark) is not replayed: those
+        # problems say what is wrong, and a replay of a day that cannot be played would only guess
+        own = len(self.problems) > f.problems_before
+        states: dict = {}  # in the carried order (a dict keeps it)
         for s in self.st.flags["states"]:
             if s.over is not None:
                 continue
@@ -458,22 +488,20 @@ class DayReplay:
             except eng.RuleError as exc:
                 self.problems.add(f.dancers[1], f"{exc.rule}: {exc}")
                 s = s._replace(dancers=min(GAME.spirit_dancers, s.dancers + f.dancers[0]))
-            states.add(s)
+            states[s] = None
         if not states:
             return set()
+        if own:
+            return self.recover(states)
         rows = self.phase1(states)
         if rows is None:
             return self.recover(states)
         self.bounds()
         if self.quick and not self.exact:  # with rolls only the choices branch: every branch is cheap
-            self.st.flags["narrowed"] = True
-            found = None if self.problems else self.first_explanation(states, rows)
-            if found is not None and found.over is None:
-                return {found}
-            if found is None:  # the thorough replay judges this save and says what is wrong
-                self.problems.add(self.at, "no quick explanation of this day; the full replay decides")
-                return self.recover(states)
-            self.why = []  # the day that ends the game: every branch, as end_of_day needs them all
+            found = self.explanations(states, rows)
+            if found:
+                return found
+            self.why = []  # no explanation: every branch, as the thorough replay does, to say what is wrong
         aug = self.phase2(states, rows)
         if not aug:  # without the shortcut of the day's recorded end, to say what is really wrong
             self.use_bounds = False
@@ -500,7 +528,7 @@ class DayReplay:
     def recover(self, states) -> set:
         """After a problem: the day as the save records it, so the days after are still checked."""
         values, caps = self.recorded()
-        s = next(iter(states))
+        s = min(states, key=order_key)
         plots_done = s.plots + tuple((letter, self.st.day) for letter in self.facts.plots if not s.done(letter))
         vision = s.vision or (self.facts.vision[:PAIR] if self.facts.vision else None)
         if vision is None and len(s.crows) + len(self.facts.crows) >= GAME.crows_for_vision:
@@ -570,52 +598,120 @@ class DayReplay:
         return not any(counts[t] < self.drawn[t] or (counts[t] > self.drawn[t] and self.room[t])
                        for t in self.room.kinds)
 
-    # --- quick: depth first, the first branch that explains the day --------------------------------
+    # --- quick: depth first, until every class of end the days after could tell apart is found ------
 
-    def first_explanation(self, states, rows):
-        """The first end of the day that is exactly the recorded one, or None: first among the
-        branches that bar nothing next turn (a bar only takes choices away from the next day), then
-        among all."""
-        return self.first_end(states, rows, bars=False) or self.first_end(states, rows, bars=True)
+    def explanations(self, states, rows) -> tuple:
+        """The ends of the day that are exactly the recorded one, one per class (see `classes`): what
+        the every-branch replay would carry on, less states no later day can tell apart. Explanations
+        agree on everything a later day reads but next turn's bars (from Bad Omens), whether 27A's
+        warning was used up, and, entering Fort Benton without its die, whether the fort fell; so the
+        search stops once every one of those it could still reach is found. First without bars (a
+        state without a bar allows all a barred one does), then with them only where still needed."""
+        found: dict = {}
+        want = self.wanted()
+        self.outcome_bars = frozenset(e.key for _r, _i, out, _at in self.facts.plots.values() if out is not None
+                                      for e in out.effects if e.op == "flag" and e.key in RESTRICTIVE)
+        self.skip_today = any(e.op == "flag" and e.key == "skip-omen" for _r, _i, out, _at in
+                              self.facts.plots.values() if out is not None for e in out.effects)
+        self.fortish = "fort" not in self.facts.rolls and any(lab in self.land.fort for lab in self.steps)
+        self.outcome_crows = sum(e.op == "crow" for _r, _i, out, _at in self.facts.plots.values() if out is not None
+                                 for e in out.effects)
+        for bars in (False, True):
+            for s in states:
+                self.search(s._replace(fever=0), rows, want, found, bars)
+        return classes(found.values())
 
-    def first_end(self, states, rows, bars: bool):
-        """Phase 2 depth first, nearest branches first, then Phase 3. A (units done, branch) already
-        explored is not explored again; without `bars`, a branch that bars next turn is not explored."""
+    def settled(self, s, found: dict) -> bool:
+        """Is every class of end this branch (Phase 2, so far) could reach found, with bars no more
+        than it will have? Its bars only grow; 27A's warning, when it holds it, may yet be used."""
+        if not found or self.fortish:
+            return False
+        bars = (s.flags & RESTRICTIVE) | self.outcome_bars
+        kept = "skip-omen" in s.flags
+        skips = (True,) if self.skip_today else (True, False) if kept else (False,)
+        return all(any(("skip-omen" in e.flags) == skip and e.flags & RESTRICTIVE <= bars for e in found.values())
+                   for skip in skips)
+
+    def search(self, start, rows, want, found: dict, bars: bool) -> None:
+        """Phase 2 depth first, nearest branches first, then Phase 3, adding each explaining end to
+        found (by class and bars). A (units done, branch) already explored is not explored again;
+        without `bars`, a branch that bars next turn is not explored."""
         omens = self.facts.rolls.get("omens", () if self.exact else None)
         here = self.st.flags["terrain"].get(self.start) or self.terrain_end.get(self.start)
-        want = self.wanted()
         seen: set = set()
         last = len(eng.UNITS)
 
-        def dive(item, done):
+        if self.settled(start, found):
+            return
+        plan = STATIC_PLAN
+        crows_hi = sum(want[2].values())  # the Crows Phase 2 may end with: at most the day's (they only
+        crows_lo = crows_hi - self.outcome_crows  # accumulate), at least those less the outcome's
+
+        def dive(item, done, prefix) -> None:
             s, k, maps, _ = item
             if done == last:
-                if not self.phase2_done(k, maps, omens):
-                    return None
-                ends = [e for e in self.phase3(s) if self.explains(e, want) and (bars or not self.barred(e))]
-                return min(ends, default=None, key=self.freest)
+                if self.phase2_done(k, maps, omens):
+                    for e in self.phase3(s):
+                        if self.explains(e, want):
+                            key = (carried(e), e.flags & RESTRICTIVE)
+                            if key not in found or order_key(e) < order_key(found[key]):
+                                found[key] = e
+                return
             unit = eng.UNITS[done]
-            for r in rows[unit]:
-                if not self.exact and not self.row_reaches(s, maps, unit, r, done):
+            for r in plan.get(prefix, ()):
+                if not self.row_reaches(s, maps, unit, r, done) or \
+                        len(s.crows) + CROW_ROWS[unit][r] + CROW_REST[done + 1] < crows_lo:
                     continue
                 nxt: set = set()
                 self.resolve(s, k, maps, unit, r, here, omens, nxt)
                 for child in self.closest_first(self.prune(nxt, done + 1), want):
                     key = (done + 1, child)
-                    if key in seen or (not bars and self.barred(child[0])):
+                    if key in seen or (not bars and self.barred(child[0])) or len(child[0].crows) > crows_hi:
                         continue
                     seen.add(key)
-                    got = dive(child, done + 1)
-                    if got is not None:
-                        return got
-            return None
+                    if self.settled(child[0], found):
+                        continue
+                    dive(child, done + 1, prefix + (r,))
+                    if self.settled(s, found):
+                        return
 
-        for s in states:
-            s = s._replace(fever=0)
-            got = dive((s, 0, (), ()), 0)
-            if got is not None:
-                return got
-        return None
+        dive((start, 0, (), ()), 0, ())
+
+    def row_plan(self, start) -> dict:
+        """rows chosen so far -> the next unit's rows worth trying, likeliest first. A row set is
+        worth trying when its map icons colour what the save draws (exactly, unless a kind's icons
+        may be lost for want of a hex); it is likelier the closer its effects' spans come to the
+        day's change of each value (before Phase 3's price), with the Crows it colours, with fewer Bad
+        Omens and narrower spans. Only an order: every row set worth trying is tried."""
+        drawn, room = self.drawn, self.room
+        sigs = tuple(sig for sig in COMBOS_BY_MAPS
+                     if all(n == drawn[t] or (n > drawn[t] and not room[t]) for t, n in zip(room.kinds, sig)))
+        need = tuple(w + m - v for w, m, v in zip(self.target[0], self.price, start.values))
+        crows = len(self.facts.crows) - self.outcome_crows
+        key = (sigs, need, crows)
+        plans = self.st.flags.setdefault("plans", {})  # the same days come back: kept for the save
+        plan = plans.get(key)
+        if plan is not None:
+            return plan
+
+        def likely(combo):
+            rows, n_crows, n_omens, gain, loss, width = combo
+            miss = 0
+            for d, g, lo in zip(need, gain, loss):
+                if d > g:
+                    miss += d - g
+                elif d < -lo:
+                    miss += -lo - d
+            return miss + INF * (n_crows != crows), n_omens, width, rows
+
+        plan = plans[key] = {}
+        for combo in sorted((c for sig in sigs for c in COMBOS_BY_MAPS[sig]), key=likely):
+            rows = combo[0]
+            for done in range(len(rows)):
+                nxt = plan.setdefault(rows[:done], [])
+                if rows[done] not in nxt:
+                    nxt.append(rows[done])
+        return plan
 
     def wanted(self) -> tuple:
         values, caps = self.recorded()
@@ -640,19 +736,13 @@ class DayReplay:
             s = item[0]
             near = sum(abs(a - b) for a, b in zip(s.values, values)) + sum(abs(a - b) for a, b in zip(s.caps, caps))
             _, k, maps, _ = item
-            return DayReplay.barred(s), near, s.values, s.caps, s.crows, k, maps
+            return DayReplay.barred(s), near, s.values, s.caps, s.crows, k, maps, tuple(sorted(s.flags)), s.fever
         return sorted(items, key=order)
 
     @staticmethod
     def barred(s) -> int:
         """How many of next turn's bars (halt, no Crow, no Plains, no north) s carries."""
         return sum(f in eng.NEXT_FLAGS for f in s.flags)
-
-    @staticmethod
-    def freest(s) -> tuple:
-        """Fewest bars first: a bar only takes choices away from the next day, so the day is best
-        carried on from a branch without one (then a deterministic order)."""
-        return DayReplay.barred(s), sorted(s.flags), s.values, s.caps, s.crows, s.free_river
 
     # --- bounds: a branch that cannot reach the recorded end of the day is dropped early ----------
 
@@ -703,6 +793,8 @@ class DayReplay:
             if vision.move_cost:
                 up[move], down[move], must[move] = inf, inf, 0
         self.after = (up, down, must)
+        self.price = list(must)  # Phase 3's likeliest price, for the order of the search only
+        self.price[move] = sum(GAME.cost(terrain[lab]).movement for lab in self.steps if lab in terrain)
         self.target = self.recorded()
         self.windows: dict = {}
         self.caps_free = self.facts.vision is not None
@@ -732,17 +824,20 @@ class DayReplay:
         got = self.windows.get(key)
         if got is None:
             up, down, must = self.after
-            got = self.windows[key] = tuple(
-                (want - gain[i] - up[i] + must[i] if want > 0 else -INF, want + loss[i] + down[i] + must[i])
-                for i, want in enumerate(self.target[0]))
+            want = self.target[0]
+            got = self.windows[key] = (
+                tuple(w - gain[i] - up[i] + must[i] if w > 0 else -INF for i, w in enumerate(want)),
+                tuple(w + loss[i] + down[i] + must[i] for i, w in enumerate(want)),
+                tuple(-INF for _ in want) if self.caps_free else self.target[1])
         return got
 
-    def reaches(self, s, window) -> bool:
-        """Could s still end the day at the recorded values and caps (caps only fall, but by a vision)?"""
-        for v, (lo, hi) in zip(s.values, window):
-            if v < lo or v > hi:
-                return False
-        return self.caps_free or all(c >= want for c, want in zip(s.caps, self.target[1]))
+    @staticmethod
+    def reaches(s, window) -> bool:
+        """Could s still end the day at the recorded values and caps (caps only fall, but by a vision)?
+        window: (lowest values, highest values, lowest caps)."""
+        low, high, caps = window
+        values = s.values
+        return all(map(le, low, values)) and all(map(le, values, high)) and all(map(le, caps, s.caps))
 
     def row_reaches(self, s, maps: tuple, unit: str, r: int, done: int) -> bool:
         """Could this unit's row r, then the units after it, still lead s to the recorded end?"""
@@ -804,9 +899,7 @@ class DayReplay:
                 options = [()]
             k += 1
         else:
-            options = self.omen_options.get(s.vision)
-            if options is None:
-                options = self.omen_options[s.vision] = eng.omens_possible(s)
+            options = OMENS_POSSIBLE[s.vision if s.vision in plots.POWERS else None]
         key = (s, tuple(options))
         got = self.memo.get(key)
         if got is None:
@@ -922,11 +1015,11 @@ class DayReplay:
             return self.recover(ends)
         if not good_crows:
             self.report_crows(ends, before)
-            return {s._replace(values=values, caps=caps, crows=before + tuple(t for t, _ in self.facts.crows))
-                    for s in list(ends)[:1]}
+            s = min(ends, key=order_key)
+            return {s._replace(values=values, caps=caps, crows=before + tuple(t for t, _ in self.facts.crows))}
         vision = self.facts.vision
         if vision is not None and not any(s.vision == vision[:PAIR] for s in good_crows):
-            s0 = next(iter(good_crows))
+            s0 = min(good_crows, key=order_key)
             count = len(s0.crows)
             if s0.vision is not None and s0.vision != vision[:PAIR]:
                 self.problems.add(vision[PAIR], f"only one Vision Quest per game (the first was on day "
@@ -940,7 +1033,7 @@ class DayReplay:
                 most = ", ".join(sorted(t for t in set(first) if first.count(t) == best))
                 self.problems.add(vision[PAIR], f"the vision comes from the terrain with the most Crows ({most}), "
                                              f"not {vision[0]}")
-            return {s._replace(values=values, caps=caps) for s in list(good_crows)[:1]}
+            return {min(good_crows, key=order_key)._replace(values=values, caps=caps)}
         if vision is None and any(eng.vision_due(s) for s in good_crows) is False and not any(
                 s.vision is not None for s in good_crows) and len(next(iter(good_crows)).crows) >= GAME.crows_for_vision:
             pass
@@ -948,7 +1041,7 @@ class DayReplay:
         if matched:
             return matched
         self.report_values(good_crows, values, caps)
-        return {s._replace(values=values, caps=caps) for s in list(good_crows)[:1]}
+        return {min(good_crows, key=order_key)._replace(values=values, caps=caps)}
 
     def how(self) -> str:
         return "with the recorded rolls" if self.exact else "whatever the dice"
@@ -1141,4 +1234,36 @@ MAP_ROWS = {u: tuple(Counter(e.key for e in eng.cell_effects(u, r) if e.op == "m
 MAP_REST = tuple(sum((Counter({t: max(c[t] for c in MAP_ROWS[u]) for t in set().union(*MAP_ROWS[u])})
                       for u in eng.UNITS[done:]), Counter())
                  for done in range(len(eng.UNITS) + 1))  # units done -> the most map icons still to come
+CROW_ROWS = {u: tuple(sum(e.op == "crow" for e in eng.cell_effects(u, r)) for r in range(len(eng.ROWS)))
+             for u in eng.UNITS}  # unit -> per row: the Crows its cell colours
+CROW_REST = tuple(sum(max(CROW_ROWS[u]) for u in eng.UNITS[done:])
+                  for done in range(len(eng.UNITS) + 1))  # units done -> the most Crows still to come
+# vision -> every distinct set of effects one Bad Omen roll could bring (a power is all they depend on)
+OMENS_POSSIBLE = {v: eng.omens_possible(eng.State(day=0, pos="", start="", values=(), caps=(), vision=v))
+                  for v in (None, *plots.POWERS)}
+
+
+def _combos_by_maps() -> dict:
+    """The map icons of a row set, by terrain -> every row set (one row per unit) with them, as
+    (rows, Crows, Bad Omens, most each value could rise, most it could fall, the two spans' sum)."""
+    from itertools import product
+
+    kinds = tuple(t.key for t in TERRAINS)
+    out: dict = {}
+    for rows in product(range(len(eng.ROWS)), repeat=len(eng.UNITS)):
+        cells = [eng.cell_effects(u, r) for u, r in zip(eng.UNITS, rows)]
+        icons = sum((MAP_ROWS[u][r] for u, r in zip(eng.UNITS, rows)), Counter())
+        spans = [ROW_SPANS[u][r] for u, r in zip(eng.UNITS, rows)]
+        gain = tuple(sum(g[i] for g, _ in spans) for i in range(len(eng.KEYS)))
+        loss = tuple(sum(lo[i] for _, lo in spans) for i in range(len(eng.KEYS)))
+        crows = sum(e.op == "crow" for c in cells for e in c)
+        omens = sum(e.op == "omen" for c in cells for e in c)
+        out.setdefault(tuple(icons[t] for t in kinds), []).append((rows, crows, omens, gain, loss,
+                                                                   sum(gain) + sum(loss)))
+    return {sig: tuple(combos) for sig, combos in out.items()}
+
+
+COMBOS_BY_MAPS = _combos_by_maps()
+from collections import defaultdict
+STATIC_PLAN = defaultdict(lambda: (3, 4, 2, 1, 0))
 RULES = Rules1872()

@@ -98,17 +98,3 @@ def footer(opts: SheetOptions, text: str, pal: Palette, left: str = "") -> Group
             label = label[:-2]
         items.append(Text(box.x, baseline, label, size, "sans-italic", "start", pal.house, role="footnote"))
     return Group(tuple(items), name="footer")
-
-
-def rule_value(game, name: str, default=None):
-    """A rule number from the game data, typed (a rules object) or as (name, value) pairs."""
-    for source in (getattr(game, "rules", None), game.get("rules")):
-        if source is None:
-            continue
-        if isinstance(source, tuple):
-            found = dict(source)
-            if name in found:
-                return found[name]
-        elif hasattr(source, name):
-            return getattr(source, name)
-    return game.get(name, default)

@@ -12,7 +12,7 @@ from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
 from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text
 from lostprint.sheets import widgets as w
-from lostprint.sheets.common import (SheetOptions, foot_line, rule_value, side_content, title_block, two_sided,
+from lostprint.sheets.common import (SheetOptions, foot_line, side_content, title_block, two_sided,
                                      variant_name)
 from lostprint.sheets.hexmap import LABEL_PAD, MapContext, hex_map, hex_swatch
 from lostprint.sheets.icons import icon
@@ -189,7 +189,7 @@ MAP_DRAWERS = {"island": draw_island, "start-sea": draw_start_sea, "natives": dr
 def resources_panel(box: Box, pal: Palette, game) -> Group:
     """Cube spaces for the island you are on, with an ∞ box for each resource."""
     items, inner = w.panel(box, "Island resources", pal, subtitle="cubes for this island \u00b7 \u221e: mark")
-    groups = game.get("island_resources")
+    groups = game.rules.island_resources
     label_h = 9.0
     pad, group_gap = 3.0, 12.0
     boxes = sum(n + 1 for _, _, n in groups)
@@ -214,7 +214,7 @@ def resources_panel(box: Box, pal: Palette, game) -> Group:
 
 def crew_panel(box: Box, pal: Palette, game) -> Group:
     """One card per sailor: a silhouette to cross out when lost, and healthy / wounded marks."""
-    n = game.get("sailors")
+    n = game.rules.sailors
     items, inner = w.panel(box, "Crew", pal, subtitle="coins start here \u00b7 lost: cross out (X)")
     gap = 6.0
     card_w = (inner.w - gap * (n - 1)) / n
@@ -256,7 +256,7 @@ def _task_lines(task) -> int:
 
 def task_board(box: Box, pal: Palette, game) -> Group:
     """Every phase of the day in order: number, name, symbols, a short reminder and its sailor slots."""
-    tasks = game.get("tasks")
+    tasks = game.rules.tasks
     first, last = game.phases[0], game.phases[-1]
     items, inner = w.panel(box, "Task board", pal,
                            subtitle=f"{first.number} {first.name} \u00b7 resolve in order \u00b7 {last.number} {last.name}")
@@ -316,11 +316,11 @@ def task_board(box: Box, pal: Palette, game) -> Group:
 
 def weather_track(chart, box: Box, pal: Palette, game) -> Group:
     """The weather chart as a track: die face, weather, the cube's square, and what it does today."""
-    effects = {e.weather: e for e in game.get("weather_effects")}
+    effects = {e.weather: e for e in game.rules.weather_track}
     items, inner = w.panel(box, f"{chart.title} track", pal,
                            subtitle=f"{chart.roll} \u00b7 phase {chart.phase} \u00b7 sets phases "
                                     f"{', '.join(map(str, game.rules.weather_phases))} "
-                                    f"\u00b7 start: {game.get('weather_start')}")
+                                    f"\u00b7 start: {game.text.weather_start}")
     y = inner.y
     die = 10.0
     name_w = max(text_width(b.results[0], "sans-bold", w.BODY) for b in chart.bands) + 4
@@ -407,8 +407,8 @@ def map_key(box: Box, pal: Palette, game) -> Group:
     items, inner = w.panel(box, "Map key", pal, subtitle="draw in pencil")
     terrains = {t.key: t for t in game.terrains}
     symbols = {s.key: s for s in game.symbols}
-    notes = dict(game.get("map_key_notes"))
-    keys = game.get("map_key")
+    notes = dict(game.rules.map_key_notes)
+    keys = game.rules.map_key
     row_h = inner.h / len(keys)
     sw = min(13.0, row_h - 2)
     for i, key in enumerate(keys):
@@ -521,8 +521,8 @@ def pencil_key(box: Box, pal: Palette, game) -> Group:
     items, inner = w.panel(box, "Map key", pal, subtitle="draw in pencil")
     terrains = {t.key: t for t in game.terrains}
     symbols = {s.key: s for s in game.symbols}
-    notes = dict(game.get("map_key_notes"))
-    keys = game.get("map_key")
+    notes = dict(game.rules.map_key_notes)
+    keys = game.rules.map_key
     row_h = inner.h / len(keys)
     sw = min(26.0, row_h - 2)
     marks = {ISLAND_TERRAIN[size]: n for size, n in ISLAND_DOTS.items()}
@@ -552,7 +552,7 @@ def pencil_key(box: Box, pal: Palette, game) -> Group:
 
 def crew_marks(box: Box, pal: Palette, game) -> Group:
     """Each sailor's wounded and lost boxes (the coins themselves sit on the task board)."""
-    n = game.get("sailors")
+    n = game.rules.sailors
     items: list = []
     gap = 4.0
     card_w = (box.w - gap * (n - 1)) / n
@@ -572,9 +572,9 @@ def crew_marks(box: Box, pal: Palette, game) -> Group:
 def weather_cubes(chart, box: Box, pal: Palette, game) -> Group:
     """The weather track on side 1: a cube slot per weather, its die face and name over it."""
     cube = game.piece("cube")
-    effects = {e.weather: e for e in game.get("weather_effects")}
+    effects = {e.weather: e for e in game.rules.weather_track}
     items, inner = w.panel(box, f"{chart.title}", pal, name="weather",
-                           subtitle=f"phase {chart.phase} \u00b7 start: {game.get('weather_start')}")
+                           subtitle=f"phase {chart.phase} \u00b7 start: {game.text.weather_start}")
     side = slot_size(cube)
     with_cube = [b for b in chart.bands if effects[b.results[0]].cube]
     rest = [b for b in chart.bands if not effects[b.results[0]].cube]
@@ -606,7 +606,7 @@ def resource_cubes(box: Box, pal: Palette, game) -> Group:
     side = slot_size(cube)
     pitch = side + 2.5
     inf = 17.0
-    groups = game.get("island_resources")
+    groups = game.rules.island_resources
     widths = [n * pitch + inf for _, _, n in groups]
     rows: list[list[int]] = [[]]
     used = 0.0
@@ -647,7 +647,7 @@ def _pack(tasks, per_row: int) -> list[list]:
 def task_coins(box: Box, pal: Palette, game) -> Group:
     """The task board with a coin slot per sailor place, in phase order; what each task does is on side 2."""
     coin = game.piece("coin")
-    tasks = game.get("tasks")
+    tasks = game.rules.tasks
     first, last = game.phases[0], game.phases[-1]
     items, inner = w.panel(box, "Task board", pal, name="task-board",
                            subtitle=f"{first.number} {first.name}: a coin each \u00b7 resolve in order \u00b7 "
@@ -689,10 +689,8 @@ def task_coins(box: Box, pal: Palette, game) -> Group:
 
 
 def score_terms(game) -> list[tuple[str, str]]:
-    per_hex = rule_value(game, "score_per_hex", 1)
-    bonus = rule_value(game, "score_per_island")
-    if not isinstance(bonus, int):  # older data: the pair ("island_bonus", n) among the rule numbers
-        bonus = dict(game.get("rules") or ()).get("island_bonus", 1)
+    per_hex = game.rules.score_per_hex
+    bonus = game.rules.score_per_island
     return [("Hexes mapped", f"{per_hex} each"), ("Islands visited", f"on a win: {bonus} each")]
 
 
@@ -728,7 +726,7 @@ def front(game, game_map, opts: SheetOptions) -> list:
                        max_flats=MAP_FLATS_MM * MM)
     items.append(group)
     cube_side = slot_size(game.piece("cube"))
-    one_row = right.w - 8 >= sum(n * (cube_side + 2.5) + 27 for _, _, n in game.get("island_resources"))
+    one_row = right.w - 8 >= sum(n * (cube_side + 2.5) + 27 for _, _, n in game.rules.island_resources)
     res_h = (1 if one_row else 2) * (cube_side + 3) + w.TITLE_BAR + 7
     need = _board_height(game, right.w)
     board_box, res_box, score_box = right.split_y(need, res_h, 0, gap=GAP)
@@ -738,20 +736,20 @@ def front(game, game_map, opts: SheetOptions) -> list:
     items.append(resource_cubes(res_box, pal, game))
     items.append(foot_line(opts, f"lostprint {__version__} \u00b7 map: {game_map.name}"
                            + (f" (seed {game_map.seed})" if game_map.seed is not None else "") + " \u00b7 side 1 of 2",
-                           pal, left=" \u00b7 ".join((game.get("win_text"), game.get("lose_text")))))
+                           pal, left=" \u00b7 ".join((game.rules.win_text, game.rules.lose_text))))
     return items
 
 
 def _board_height(game, width: float) -> float:
     d = slot_size(game.piece("coin"))
     per_row = max(1, int((width - 8 + 3.0) // (d + 3.0)))
-    return w.TITLE_BAR + 6 + len(_pack(game.get("tasks"), per_row)) * (SMALL + 2.5 + d + 3)
+    return w.TITLE_BAR + 6 + len(_pack(game.rules.tasks, per_row)) * (SMALL + 2.5 + d + 3)
 
 
 def task_reference(box: Box, pal: Palette, game) -> Group:
     """What each task does, in order: the reminders the board on side 1 has no room for."""
     rows = []
-    for t in game.get("tasks"):
+    for t in game.rules.tasks:
         text = t.brief + (f" {HOUSE_MARK} {t.house_note}" if t.house_note else "")
         rows.append((str(t.phase), t.name, text))
     return w.rows_table("Tasks", (), rows, (0.06, 0.3, 0.64), box, pal, subtitle="side 1's board, in order",
@@ -762,7 +760,7 @@ def sailor_tokens(box: Box, pal: Palette, game) -> Group:
     """Printable sailor tokens at the coin's size (16 mm): cut out, glue on card if you like."""
     items, inner = w.panel(box, "Sailor tokens", pal, subtitle=f"cut out \u00b7 {TOKEN_MM:g} mm", name="tokens")
     d = TOKEN_MM * MM
-    n = game.get("sailors") + 2
+    n = game.rules.sailors + 2
     gap = (inner.w - n * d) / max(1, n)
     cy = inner.y + inner.h / 2
     for i in range(n):

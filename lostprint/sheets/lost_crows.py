@@ -11,7 +11,7 @@ from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
 from lostprint.scene import Group, Line, Path, Rect, Style, Text
 from lostprint.sheets import widgets as w
-from lostprint.sheets.common import (SheetOptions, foot_line, rule_value, side_content, title_block, two_sided,
+from lostprint.sheets.common import (SheetOptions, foot_line, side_content, title_block, two_sided,
                                      variant_name)
 from lostprint.sheets.hexmap import LABEL_PAD, MapContext, hex_label, hex_map
 from lostprint.sheets.lost_crows_icons import crows_icon
@@ -209,11 +209,11 @@ def word_slots(words: list[str], x: float, width: float, gap: float = 3.0) -> li
 def units_panel(game, box: Box, pal: Palette, dice: bool = True) -> Group:
     """Die boxes per unit (top, bottom) above the chart of effects by difference, column for column;
     without `dice`, the unit names over the chart only (the player sheet's reference side)."""
-    units = game.get("units")
-    rows = game.get("unit_rows")
-    effects = {e.key: e for e in game.get("effects")}
+    units = game.rules.units
+    rows = game.rules.unit_rows
+    effects = {e.key: e for e in game.text.effects}
     tints = _tints(pal)
-    items, inner = w.panel(box, "Tribal units", pal, subtitle=f"{game.get('phases_text')} \u00b7 {game.get('aim_text')}",
+    items, inner = w.panel(box, "Tribal units", pal, subtitle=f"{game.text.phases_text} \u00b7 {game.text.aim_text}",
                            name="units")
     label_w = 36.0
     col_w = (inner.w - label_w) / len(units)
@@ -246,11 +246,11 @@ def units_panel(game, box: Box, pal: Palette, dice: bool = True) -> Group:
         items.append(w.text_in(inner.x, y, spirit_h, sd_label, 7.5, "sans-bold", color=pal.ink))
         bx = inner.x + text_width(sd_label, "sans-bold", 7.5) + 5
         bs = spirit_h - 4
-        for k in range(game.get("spirit_dancers", 2)):
+        for k in range(game.rules.spirit_dancers):
             items.append(Rect(bx + k * (bs + 4), y + 2, bs, bs, boxed(pal.paper, pal.ink, 0.9), radius=1.5,
                               role="spirit-dancer"))
         tx = bx + 2 * (bs + 4) + 3
-        lines = wrap(game.get("spirit_dancer_text", ""), "sans-italic", MIN_TEXT, inner.right - tx)[:2]
+        lines = wrap(game.text.spirit_dancer_text, "sans-italic", MIN_TEXT, inner.right - tx)[:2]
         ly = y + (spirit_h - len(lines) * MIN_TEXT * 1.1) / 2 + ASCENT * MIN_TEXT + 0.3
         for k, line in enumerate(lines):
             items.append(Text(tx, ly + k * MIN_TEXT * 1.1, line, MIN_TEXT, "sans-italic", "start", pal.soft))
@@ -293,7 +293,7 @@ def units_panel(game, box: Box, pal: Palette, dice: bool = True) -> Group:
 
 def icon_key(game, box: Box, pal: Palette) -> Group:
     """What each chart icon does; the three terrain icons share one entry."""
-    effects = game.get("effects")
+    effects = game.text.effects
     entries: list[tuple[tuple[str, ...], str, str]] = []
     terrain_keys = tuple(t.key for t in game.terrains)
     for e in effects:
@@ -344,7 +344,7 @@ def terrain_panel(game, box: Box, pal: Palette) -> Group:
     """The three key hexes to colour with the player's pencils, their costs, and other move costs."""
     items, inner = w.panel(box, "Terrain key & movement", pal, subtitle="colour the key hexes", name="terrain")
     n = len(game.terrains)
-    rules = game.get("move_rules")
+    rules = game.text.move_rules
     rule_rows = -(-len(rules) // 2)
     rules_h = rule_rows * MIN_TEXT * 1.25 + 2
     top_h = inner.h - rules_h
@@ -422,9 +422,9 @@ def omen_chart(chart, box: Box, pal: Palette, columns: int = 2) -> Group:
 
 def crows_panel(game, box: Box, pal: Palette) -> Group:
     """Seven crows to colour for the Vision Quest, then smaller ones for Crows gained after it."""
-    n = game.get("crows", 7)
+    n = game.rules.crows_for_vision
     items, inner = w.panel(box, "Crows", pal, name="crows",
-                           subtitle=f"colour as your terrain \u00b7 {game.get('crow_points', 2)} points each on a win")
+                           subtitle=f"colour as your terrain \u00b7 {game.rules.crow_points} points each on a win")
     note = "then +1 primary each"
     note_w = text_width(note, "sans-italic", MIN_TEXT)
     size = min(inner.h - 1, 25.0)
@@ -466,8 +466,8 @@ def vision_panel(game, box: Box, pal: Palette) -> Group:
 
 def rules_band(game, box: Box, pal: Palette) -> Group:
     """Win, lose and score on one line at the foot of the sheet, spread over its width."""
-    parts = [game.get("win_text").partition(": "), game.get("lose_text").partition(": "),
-             game.get("score_text").partition(": ")]
+    parts = [game.text.win_text.partition(": "), game.text.lose_text.partition(": "),
+             game.text.score_text.partition(": ")]
 
     def widths(size: float) -> list[float]:
         return [text_width(head + ": ", "sans-bold", size) + text_width(rest, "sans", size) for head, _, rest in parts]
@@ -500,10 +500,10 @@ MIN_RIGHT_W = 132.0  # two die slots side by side, in a panel
 def unit_dice(game, box: Box, pal: Palette) -> Group:
     """Two die slots per tribal unit (top: tens, bottom: ones), one unit a row."""
     die = game.piece("die")
-    items, inner = w.panel(box, "Tribal units", pal, subtitle=game.get("phases_text"), name="unit-dice")
+    items, inner = w.panel(box, "Tribal units", pal, subtitle=game.text.phases_text, name="unit-dice")
     side = slot_size(die)
-    units = game.get("units")
-    n = game.get("rules") and dict(game.get("rules")).get("dice_per_unit", 2) or 2
+    units = game.rules.units
+    n = game.rules.dice_per_roll
     row_h = inner.h / len(units)
     gap = (inner.w - n * side) / max(1, n - 1) if n > 1 else 0
     for i, u in enumerate(units):
@@ -519,17 +519,17 @@ def spirit_and_vision(game, box: Box, pal: Palette) -> Group:
     """The Spirit Dancers to cross out, then the Vision Quest's terrain, boon and roll."""
     items, inner = w.panel(box, "Spirit Dancers \u00b7 Vision Quest", pal, name="vision")
     bs = 11.0
-    for k in range(game.get("spirit_dancers", 2)):
+    for k in range(game.rules.spirit_dancers):
         items.append(Rect(inner.x + k * (bs + 4), inner.y, bs, bs, boxed(pal.paper, pal.ink, 0.9), radius=1.5,
                           role="spirit-dancer"))
-    tx = inner.x + game.get("spirit_dancers", 2) * (bs + 4) + 1
-    lines = wrap(game.get("spirit_dancer_text", ""), "sans-italic", MIN_TEXT, inner.right - tx)[:3]
+    tx = inner.x + game.rules.spirit_dancers * (bs + 4) + 1
+    lines = wrap(game.text.spirit_dancer_text, "sans-italic", MIN_TEXT, inner.right - tx)[:3]
     for k, line in enumerate(lines):
         items.append(Text(tx, inner.y + ASCENT * MIN_TEXT + k * MIN_TEXT * 1.1, line, MIN_TEXT, "sans-italic",
                           "start", pal.soft))
     y = inner.y + max(bs, len(lines) * MIN_TEXT * 1.1) + 5
     rest = Box(inner.x, y, inner.w, inner.bottom - y)
-    quest = wrap(game.get("vision_quest_text", ""), "sans-italic", MIN_TEXT, inner.w)
+    quest = wrap(game.text.vision_quest_text, "sans-italic", MIN_TEXT, inner.w)
     if rest.h - len(quest) * MIN_TEXT * 1.1 - 6 >= 3 * 16:  # the quest's rule, when the write-ins keep room
         items.append(Line(inner.x, y - 2.5, inner.right, y - 2.5, stroke(pal.faint, 0.4)))
         for k, line in enumerate(quest):
@@ -552,8 +552,8 @@ def spirit_and_vision(game, box: Box, pal: Palette) -> Group:
 def crow_tally(game, box: Box, pal: Palette, last: int) -> Group:
     """The Crows: the first ones as birds to colour (the Vision Quest comes at the last of them), then
     numbered boxes up to `last`; the last box ticked is the number of Crows coloured."""
-    n = game.get("crows", 7)
-    points = game.get("crow_points", 2)
+    n = game.rules.crows_for_vision
+    points = game.rules.crow_points
     items, inner = w.panel(box, "Crows", pal, name="crows",
                            subtitle=f"colour as your terrain \u00b7 the last one ticked \u00d7 {points} on a win")
     bird = min(inner.h - 1, 26.0)
@@ -584,9 +584,9 @@ CROW_BOXES_TO = 36  # Crows the tally counts to; more are possible, and the tall
 
 
 def score_terms(game) -> list[tuple[str, str]]:
-    per_hex = rule_value(game, "score_per_hex", 1)
+    per_hex = game.rules.hex_points
     return [("Hexes travelled", f"{per_hex} each"),
-            ("Crows coloured", f"on a win: {game.get('crow_points', 2)} each")]
+            ("Crows coloured", f"on a win: {game.rules.crow_points} each")]
 
 
 def front(game, game_map, opts: SheetOptions) -> list:
@@ -626,7 +626,7 @@ def front(game, game_map, opts: SheetOptions) -> list:
                        label_pad=MAP_PAD, max_flats=MAP_FLATS_MM * MM)
     items.append(group)
     items.append(crow_tally(game, crow_box, pal, CROW_BOXES_TO))
-    units_h = w.TITLE_BAR + 6 + len(game.get("units")) * (slot_size(die) + 7.5 + 4)
+    units_h = w.TITLE_BAR + 6 + len(game.rules.units) * (slot_size(die) + 7.5 + 4)
     u_box, v_box = right.split_y(units_h, 0, gap=GAP)
     items.append(unit_dice(game, u_box, pal))
     items.append(spirit_and_vision(game, v_box, pal))
@@ -685,7 +685,7 @@ def back(game, game_map, opts: SheetOptions) -> list:
     items.append(rules_band(game, band, pal))
     items.append(foot_line(opts, f"lostprint {__version__} \u00b7 side 2 of 2", pal,
                            left=f"{HOUSE_MARK} house rule: lostprint's design where the published rules are silent "
-                                f"({game.get('house_summary')})", left_color=pal.house))
+                                f"({game.text.house_summary})", left_color=pal.house))
     return items
 
 

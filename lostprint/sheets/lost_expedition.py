@@ -10,7 +10,7 @@ from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
 from lostprint.scene import Group, Path, Style, Text
 from lostprint.sheets import widgets as w
-from lostprint.sheets.common import (SheetOptions, foot_line, rule_value, side_content, title_block, two_sided,
+from lostprint.sheets.common import (SheetOptions, foot_line, side_content, title_block, two_sided,
                                      variant_name)
 from lostprint.sheets.hexmap import hex_map, hex_swatch
 from lostprint.sheets.style import MIN_TEXT, Palette
@@ -23,8 +23,8 @@ def morale_compass(box: Box, pal: Palette, game) -> Group:
     """A hex with the morale change printed beside each direction of travel."""
     phase = next(p.number for p in game.phases if p.name.startswith("Morale"))
     items, inner = w.panel(box, "Morale by direction", pal, subtitle=f"phase {phase}")
-    values = dict(game.get("morale_by_direction"))
-    no_travel = game.get("morale_no_travel")
+    values = dict(game.rules.morale_by_direction)
+    no_travel = game.rules.morale_no_travel
     note_h = MIN_TEXT * 1.6
     R = min(inner.w / 2 - 24, ((inner.h - note_h) / 2 - 11) / (hexgrid.SQRT3 / 2))
     cx = inner.x + inner.w / 2
@@ -48,7 +48,7 @@ def morale_compass(box: Box, pal: Palette, game) -> Group:
         dx, dy = cx + ux * apothem * 0.74, cy + uy * apothem * 0.74
         items.append(Text(dx, dy + (ASCENT - DESCENT) * MIN_TEXT / 2, name, MIN_TEXT, "sans", "middle", pal.soft,
                           role="compass-dir"))
-    nt = f"No travel: {no_travel:+d}".replace("-", "\u2212") + (f" {HOUSE_MARK}" if any(r.key == "no-travel-morale" for r in game.get("rulings", ())) else "")
+    nt = f"No travel: {no_travel:+d}".replace("-", "\u2212") + (f" {HOUSE_MARK}" if any(r.key == "no-travel-morale" for r in game.text.rulings) else "")
     items.append(Text(cx, inner.bottom - DESCENT * MIN_TEXT, nt, MIN_TEXT + 0.5, "sans-bold", "middle", pal.ink))
     return Group(tuple(items), name="compass", box=tuple(box))
 
@@ -67,13 +67,13 @@ def map_height(game_map, width: float) -> tuple[float, float]:
 
 def score_terms(game) -> list[tuple[str, str]]:
     """The scoring terms, read from the game data (the validator scores the same way)."""
-    per_hex = rule_value(game, "score_per_hex", 1)
-    wonder = rule_value(game, "score_per_wonder") or game.get("natural_wonder_bonus")
+    per_hex = game.rules.score_per_hex
+    wonder = game.rules.score_per_wonder
     terms = [("Hexes mapped", f"{per_hex} each")]
-    lagos = rule_value(game, "lagos_hexes")
+    lagos = game.rules.lagos_hexes
     if lagos:
         terms[0] = ("Hexes mapped", f"{per_hex} each; the {lagos} Lagos de Oro hexes count as one")
-    terms.append(("Conquistadors left", f"on a win: {rule_value(game, 'score_per_conquistador', 1)} each"))
+    terms.append(("Conquistadors left", f"on a win: {game.rules.score_per_conquistador} each"))
     terms.append(("Natural Wonders", f"on a win: {wonder} each"))
     return terms
 
@@ -100,7 +100,7 @@ def front(game, game_map, opts: SheetOptions) -> list:
     items.append(w.write_in(a, "Explorer", pal))
     items.append(w.write_in(b, "Date", pal))
     items.append(w.write_in(f2, "Expedition", pal))
-    move_note = f"{game.get('move_cost')} per hex \u00b7 {game.get('trail_cost')} by trail"
+    move_note = f"{game.rules.move_cost} per hex \u00b7 {game.rules.trail_cost} by trail"
     for tr, box in zip(game.trackers, trackers_box.split_x(*([0] * n), gap=4)):
         items.append(w.tracker(tr, box, pal, scale_label=move_note if tr.key == "movement" else "", piece=die))
 
@@ -108,7 +108,7 @@ def front(game, game_map, opts: SheetOptions) -> list:
     items.append(group)
 
     d_box, c_box, s_box, t_box = bottom.split_x(176, 150, 176, 0, gap=GAP)
-    items.append(w.day_track(game.day_limit, game.get("days_per_week"), d_box, pal))
+    items.append(w.day_track(game.day_limit, game.days_per_week, d_box, pal))
     items.append(morale_compass(c_box, pal, game))
     items.append(w.score_box(score_terms(game), s_box, pal, subtitle="at the end"))
     items.append(w.key_list([(t, t.name, t.effect) for t in game.terrains], t_box, pal, "Terrain",
@@ -116,7 +116,7 @@ def front(game, game_map, opts: SheetOptions) -> list:
                             swatch=lambda t, cx, cy, s: hex_swatch(t, cx, cy, s, pal), name="terrain-key"))
     items.append(foot_line(opts, f"lostprint {__version__} \u00b7 map: {game_map.name}"
                            + (f" (seed {game_map.seed})" if game_map.seed is not None else "")
-                           + " \u00b7 side 1 of 2", pal, left=game.get("footer_text", "")))
+                           + " \u00b7 side 1 of 2", pal, left=game.text.footer_text))
     return items
 
 

@@ -11,9 +11,8 @@ which glyphs (shaping).
 
 Plain text the bundled font covers, with no right-to-left or complex-script character, takes none of
 these paths (`is_simple`): Latin journals render exactly as before, at the same speed.
+
+Nothing is imported here: `lostprint.fonts` needs `faces` on every run, and a run that draws only Latin
+text must not pay for the rest (the modules load when a line needs them; start-up is measured in
+benchmarks/bench_sheets.py). Import what you use from its module (`lostprint.text.fallback`...).
 """
-from __future__ import annotations
-
-from lostprint.text.fallback import is_simple, missing, resolve_runs
-
-__all__ = ["is_simple", "missing", "resolve_runs"]

@@ -8,7 +8,6 @@ A font key names a face: "serif", "sans-bold"... for the bundled ones, "fb:<fall
 """
 from __future__ import annotations
 
-import subprocess
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import NamedTuple
@@ -91,6 +90,8 @@ BY_NAME = {fb.name: fb for fb in FALLBACKS}
 def system_fonts() -> dict[str, str]:
     """Font file name -> path, as fontconfig lists them (empty without fontconfig). Sorted, so one
     machine always gives the same answer; FONTCONFIG_FILE pointing at an empty config hides them all."""
+    import subprocess
+
     try:
         out = subprocess.run(["fc-list", "--format", "%{file}\n"], capture_output=True, text=True,
                              timeout=30, check=False).stdout
@@ -137,7 +138,7 @@ def available(key: str) -> bool:
     _, name, variant = key.split(":")
     if fallback_path(name, variant) is None:
         return False
-    from reportlab.pdfbase.ttfonts import TTFError
+    TTFError = reportlab_ttfonts().TTFError
 
     try:
         coverage(key)
@@ -172,6 +173,28 @@ def pdf_name(key: str) -> str:
     return FONTS[key].pdf_name
 
 
+def reportlab_ttfonts():
+    """reportlab's TrueType module, imported without its optional HarfBuzz hook.
+
+    reportlab imports uharfbuzz (about 25 ms of CPU at start-up) only for its own shaping, which it does
+    when asked with `shaping=True`; lostprint never asks: it shapes with lostprint.text.shape, which
+    imports uharfbuzz itself when a line needs it. So the first import of the module hides uharfbuzz
+    from it for that moment (reportlab then records "no shaper"), and uharfbuzz stays importable.
+    Whoever imports the module first in a process decides; the output is the same either way."""
+    import sys
+
+    if "reportlab.pdfbase.ttfonts" not in sys.modules and "uharfbuzz" not in sys.modules:
+        sys.modules["uharfbuzz"] = None  # an import of it now raises ImportError, which reportlab catches
+        try:
+            import reportlab.pdfbase.ttfonts
+        finally:
+            if sys.modules.get("uharfbuzz", 0) is None:
+                del sys.modules["uharfbuzz"]
+    import reportlab.pdfbase.ttfonts as ttfonts
+
+    return ttfonts
+
+
 @cache
 def registered(key: str) -> str:
     """Register the font with reportlab (once per process) and return its PDF name."""
@@ -204,7 +227,8 @@ def font_class():
     """reportlab's TTFont, whose ToUnicode map also knows the glyphs shaping placed: a glyph with no
     character of its own (an Arabic joining form, a ligature) is drawn under a private-use code, and
     `pua_text` says which characters that code stands for, so text extraction reads the words."""
-    from reportlab.pdfbase.ttfonts import SUBSETN, TTFont
+    ttfonts = reportlab_ttfonts()
+    SUBSETN, TTFont = ttfonts.SUBSETN, ttfonts.TTFont
 
     class ShapedTTFont(TTFont):
         def __init__(self, name: str, filename: str):

@@ -2,10 +2,13 @@
 lostprint.players.lost_crows (honest dice, every rule applied by lostprint.engine.lost_crows) and
 prints the win rate, how long games last, what ends the lost ones, and how often each unit hits each row of the chart.
 
-Run: python benchmarks/balance_1872.py [--seeds N] [--start S] [--check] [--pairs]
+Run: python benchmarks/balance_1872.py [--seeds N] [--start S] [--check] [--pairs] [--house-off KEY,...]
 --check also replays every game through the save validator (slower) and counts its problems.
 --pairs plays a less careful chief who always puts both dice of a roll into the same unit (the
 rules allow splitting them between two units; a player who never does wins far less often).
+--house-off plays the named rulings (⌂) by their neutral stand-ins (`all`: every one that has one),
+to see in detail what a ruling changes; `lostprint simulate 1872 --house-rules off` gives the win rate
+of each side by side, with intervals.
 A careful player should win a fair share (about 25-50 %); the house rules (unit rows 2 and <2,
 the row-3 Warriors cell, Bad Omen 43-66) are what to tune if it drifts out of that range.
 """
@@ -26,8 +29,8 @@ def row_of(diff: int) -> str:
     return eng.ROWS[eng.row_index(diff)].label
 
 
-def play(seed: int, check: bool, pairs: bool = False) -> dict:
-    chief = (PairsChief if pairs else Chief)(seed)
+def play(seed: int, check: bool, pairs: bool = False, house_off: frozenset = frozenset()) -> dict:
+    chief = (PairsChief if pairs else Chief)(seed, house_off=house_off)
     played = chief.play()
     days = played["days"]
     st = chief.st
@@ -46,7 +49,7 @@ def play(seed: int, check: bool, pairs: bool = False) -> dict:
         "rows": rows,
         "problems": 0,
     }
-    if check:
+    if check and not house_off:  # a stand-in game follows the stand-ins, not the rules the validator knows
         from lostprint.saves.validate import replay_data
 
         data = simulate_1872(seed, player=PairsChief if pairs else Chief)
@@ -62,10 +65,17 @@ def main() -> None:
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--check", action="store_true", help="replay every game through the validator")
     ap.add_argument("--pairs", action="store_true", help="never split a roll's two dice between units")
+    ap.add_argument("--house-off", default="", help="rulings played by their neutral stand-ins: KEY,KEY or all "
+                                                    f"({', '.join(eng.HOUSE_OFF_KEYS)})")
     args = ap.parse_args()
+    keys = eng.HOUSE_OFF_KEYS if args.house_off == "all" else [k for k in args.house_off.split(",") if k]
+    try:
+        house_off = eng.house_rules_off(keys)
+    except eng.UnknownRuling as exc:
+        ap.error(str(exc))
 
     t0 = time.perf_counter()
-    games = [play(seed, args.check, args.pairs) for seed in range(args.start, args.start + args.seeds)]
+    games = [play(seed, args.check, args.pairs, house_off) for seed in range(args.start, args.start + args.seeds)]
     elapsed = time.perf_counter() - t0
     n = len(games)
     won = [g for g in games if g["result"] == "won"]
@@ -75,6 +85,8 @@ def main() -> None:
 
     who = "a chief who keeps each roll's dice together" if args.pairs else "the careful chief"
     print(f"1872: The Lost Crows, {n} games (seeds {args.start}-{args.start + n - 1}) by {who}, {elapsed:.1f} s")
+    if house_off:
+        print(f"  played by the neutral stand-ins of: {', '.join(sorted(house_off))}")
     print(f"  win rate       {100 * rate:5.1f} %  (\u00b1{100 * margin:.1f} at 95 %)")
     print(f"  average days   {statistics.mean(g['days'] for g in games):5.1f} overall, "
           f"{statistics.mean(g['days'] for g in won) if won else 0:.1f} when won "

@@ -10,6 +10,12 @@ the child process, from getrusage), not wall time, so a busy shared machine slow
 The ratio printed is the median of the per-pair ratios A/B.
 
 Run: python benchmarks/bench_sheets.py [--pairs N]. Goals: sheet <= 1.2x its floor, --help <= 1.5x.
+
+--baseline DIR pairs `lostprint sheet` of this checkout (A) with the same command run on another copy of
+the package (B: DIR holds its `lostprint/`), e.g. the tree before a start-up change, to measure what
+the change saves:
+    mkdir -p /tmp/base && cp -r lostprint /tmp/base/ && <put the old files back into /tmp/base/lostprint>
+    python benchmarks/bench_sheets.py --baseline /tmp/base
 """
 from __future__ import annotations
 
@@ -56,9 +62,11 @@ FLOOR = textwrap.dedent('''
 
 
 def child_cpu(cmd: list[str], env: dict) -> float:
-    """User + system CPU seconds of one run of cmd (a child process)."""
+    """User + system CPU seconds of one run of cmd (a child process). It runs in a scratch folder:
+    `python -m` puts the working folder first on sys.path, ahead of PYTHONPATH, so a run started in a
+    checkout would import that checkout whatever PYTHONPATH says."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(cmd, check=True, capture_output=True, env=env)
+    subprocess.run(cmd, check=True, capture_output=True, env=env, cwd=tempfile.gettempdir())
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
@@ -110,7 +118,12 @@ def painter_cpu(pairs: int) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--pairs", type=int, default=5, help="A/B pairs per case")
+    ap.add_argument("--baseline", type=Path, default=None,
+                    help="a folder holding another copy of the lostprint package: its sheet process is B")
     args = ap.parse_args()
+    if args.baseline is not None:
+        against_baseline(args.baseline, args.pairs)
+        return
     sys.path.insert(0, str(ROOT))
     from lostprint.games import with_part
     from lostprint.paths import asset
@@ -132,6 +145,34 @@ def main() -> None:
         a, b, ratio = paired(exe + ["--help"], [sys.executable, "-c", "import click"], args.pairs, env)
         print(f"{'--help / import click':<36}{a:>8.3f}{b:>8.3f}{ratio:>7.2f}  <= 1.5")
     painter_cpu(args.pairs)
+
+
+def against_baseline(baseline: Path, pairs: int) -> None:
+    """`lostprint sheet GAME` CPU time: this checkout (A) against the package in `baseline` (B)."""
+    sys.path.insert(0, str(ROOT))
+    from lostprint.games import with_part
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    exe = [sys.executable, "-m", "lostprint"]
+    print(f"load average {os.getloadavg()[0]:.1f}")
+    print(f"{'sheet process (A: this checkout, B: ' + str(baseline) + ')':<52}{'A':>8}{'B':>8}{'A/B':>7}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for game in (g.id for g in with_part("sheet")):
+            cmd = exe + ["sheet", game, "-o", f"{tmp}/{game}.pdf"]
+            a, b, ratio = paired_envs(cmd, dict(env, PYTHONPATH=str(ROOT)), dict(env, PYTHONPATH=str(baseline)),
+                                      pairs)
+            print(f"{'sheet ' + game:<52}{a:>8.3f}{b:>8.3f}{ratio:>7.2f}")
+
+
+def paired_envs(cmd: list[str], env_a: dict, env_b: dict, pairs: int) -> tuple[float, float, float]:
+    """As `paired`, one command in two environments."""
+    child_cpu(cmd, env_a)
+    child_cpu(cmd, env_b)
+    ta, tb = [], []
+    for _ in range(pairs):
+        ta.append(child_cpu(cmd, env_a))
+        tb.append(child_cpu(cmd, env_b))
+    return statistics.median(ta), statistics.median(tb), statistics.median(x / y for x, y in zip(ta, tb))
 
 
 if __name__ == "__main__":

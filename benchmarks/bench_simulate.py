@@ -115,25 +115,41 @@ def interleaved(label: str, run, rounds: int, jobs: int) -> None:
           f"{cn / c1:.2f}x")
 
 
+def autogroup() -> str:
+    """Whether the kernel shares CPU between sessions rather than between processes (Linux)."""
+    try:
+        flag = open("/proc/sys/kernel/sched_autogroup_enabled").read().strip()
+    except OSError:
+        return "unknown"
+    return "on: CPU is shared between sessions, so on a busy machine a session's second process adds no CPU" \
+        if flag == "1" else "off"
+
+
 def speed_up(rounds: int, games: int, cores: int) -> None:
     jobs = max(2, cores)
     print(f"\n2. --jobs speed-up on {cores} cores, runs interleaved (load average before: "
-          f"{', '.join(f'{x:.1f}' for x in os.getloadavg())})")
+          f"{', '.join(f'{x:.1f}' for x in os.getloadavg())}; autogroup {autogroup()})")
     interleaved(f"simulate 1672, careful player, {games} games", lambda j: batch("lost-crew", games, j), rounds,
                 jobs)
     interleaved("simulate 1872, careful player, 60 games", lambda j: batch("lost-crows", 60, j), rounds, jobs)
-    interleaved("map 1672 --count 6 (map files and PDF sheets)", variants_run, rounds, jobs)
+    interleaved("lostprint map 1672 --count 6 (map files and PDF sheets; a process each)", variants_run, rounds,
+                jobs)
     pool_start(rounds)
 
 
 def variants_run(jobs: int) -> tuple[float, float]:
-    from lostprint.app.simulate import maps_parallel
-    from lostprint.options import PrintOptions
+    """`lostprint map 1672 --count 6` as a process of its own (start-up included, as a user runs it)."""
+    import subprocess
+    import sys
+    from pathlib import Path
 
+    root = Path(__file__).resolve().parents[1]
+    env = dict(os.environ, PYTHONPATH=str(root))
     folder = tempfile.mkdtemp(prefix="bench-maps-")
+    cmd = [sys.executable, "-m", "lostprint", "map", "1672", "--seed", "1", "--count", "6", "--jobs", str(jobs),
+           "-o", folder]
     try:
-        return measured(lambda: maps_parallel("lost-crew", range(1, 7), PrintOptions(), output=folder,
-                                              executor=Executor(jobs=jobs)))
+        return measured(lambda: subprocess.run(cmd, check=True, capture_output=True, env=env))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -3,9 +3,11 @@
 Each returns a list of problems (empty when the scene is fine)."""
 from __future__ import annotations
 
+import bisect
+
 from lostprint.geometry.paper import MIN_MARGIN
 from lostprint.palette import MIN_TEXT
-from lostprint.scene import Group, Scene, Text, bbox, overlaps, walk
+from lostprint.scene import Circle, Group, Line, Path, Rect, Scene, Text, bbox, overlaps, walk
 
 
 def texts(scene: Scene) -> list[Text]:
@@ -190,10 +192,15 @@ def hex_text_problems(scene: Scene, spare_mm: float = 1.0) -> list[str]:
 
 
 def hex_coordinates_missing(scene: Scene) -> list[str]:
-    """Every hex carries one coordinate label."""
-    labelled = {t.text for t in texts(scene) if t.role == "hex-label"}
+    """Every hex carries one coordinate label that shows: one painted over by a pre-printed hex's fill
+    (an island, the sea, a fort) counts as missing."""
+    hidden = set(covered_coordinates(scene))
+    labelled = {t.text for t in texts(scene) if t.role == "hex-label"} - hidden
     n = len(hexes(scene))
-    return [] if len(labelled) >= n else [f"{n - len(labelled)} of {n} hexes have no coordinate"]
+    if len(labelled) >= n:
+        return []
+    return [f"{n - len(labelled)} of {n} hexes have no coordinate" + (f" (covered: {', '.join(sorted(hidden))})"
+                                                                     if hidden else "")]
 
 
 def map_share(scene: Scene) -> float:
@@ -215,3 +222,305 @@ def all_problems(scene: Scene) -> list[str]:
     for page in scene.all_pages():
         out += small_text(page) + outside_margin(page) + text_overlaps(page) + panel_overlaps(page) + spills(page)
     return out
+
+
+# --- ink: where a drawing puts paint, for labels that must keep clear of it ---------------------------
+
+LABEL_CLEARANCE = 72 / 25.4  # 1 mm of paper between a hex's coordinate and any other drawing
+
+
+def _point_box_distance(x: float, y: float, box) -> float:
+    dx = max(box[0] - x, 0.0, x - box[2])
+    dy = max(box[1] - y, 0.0, y - box[3])
+    return (dx * dx + dy * dy) ** 0.5
+
+
+def _point_segment_distance(x: float, y: float, a, b) -> float:
+    (ax, ay), (bx, by) = a, b
+    vx, vy = bx - ax, by - ay
+    length = vx * vx + vy * vy
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((x - ax) * vx + (y - ay) * vy) / length))
+    px, py = ax + t * vx - x, ay + t * vy - y
+    return (px * px + py * py) ** 0.5
+
+
+def _segment_crosses_box(a, b, box) -> bool:
+    """Liang-Barsky: whether the segment a-b has a point inside the box."""
+    (x0, y0), (x1, y1) = a, b
+    t0, t1 = 0.0, 1.0
+    dx, dy = x1 - x0, y1 - y0
+    for p, q in ((-dx, x0 - box[0]), (dx, box[2] - x0), (-dy, y0 - box[1]), (dy, box[3] - y0)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        r = q / p
+        if p < 0:
+            t0 = max(t0, r)
+        else:
+            t1 = min(t1, r)
+        if t0 > t1:
+            return False
+    return True
+
+
+def _segment_box_distance(a, b, box) -> float:
+    if _segment_crosses_box(a, b, box):
+        return 0.0
+    corners = ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3]))
+    return min(min(_point_box_distance(*a, box), _point_box_distance(*b, box)),
+               min(_point_segment_distance(x, y, a, b) for x, y in corners))
+
+
+def _inside_polygon(x: float, y: float, points) -> bool:
+    inside = False
+    n = len(points)
+    for i in range(n):
+        (ax, ay), (bx, by) = points[i], points[(i + 1) % n]
+        if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+            inside = not inside
+    return inside
+
+
+class Ink:
+    """One piece of paint: a stroked segment, a filled polygon, a circle (filled or a ring) or a text
+    box, with its bounding box grown by half its line width."""
+
+    __slots__ = ("kind", "shape", "half", "filled", "bounds", "order")
+
+    def __init__(self, kind: str, shape, half: float, filled: bool, bounds, order: int):
+        self.kind, self.shape, self.half, self.filled, self.bounds, self.order = \
+            kind, shape, half, filled, bounds, order
+
+    def distance(self, box, fills: bool = True) -> float:
+        """Paper between this ink and the box (0 when they touch); `fills=False` counts the outline
+        only (a tint under a label does not hide it)."""
+        if self.kind == "segment":
+            return max(0.0, _segment_box_distance(*self.shape, box) - self.half)
+        if self.kind == "text":
+            s = self.shape
+            return _point_box_distance(max(s[0], min(box[0], s[2])), max(s[1], min(box[1], s[3])), box) \
+                if not overlaps(s, box, tolerance=0.0) else 0.0
+        if self.kind == "circle":
+            cx, cy, r = self.shape
+            near = _point_box_distance(cx, cy, box)
+            if fills and self.filled:
+                return max(0.0, near - r - self.half)
+            far = max(((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 for x in (box[0], box[2]) for y in (box[1], box[3]))
+            if far < r - self.half:  # the box lies in the ring's hole
+                return r - self.half - far
+            return max(0.0, near - r - self.half)
+        points = self.shape  # a filled polygon
+        if not fills:
+            return float("inf")
+        if any(_inside_polygon(x, y, points) for x in (box[0], box[2]) for y in (box[1], box[3])):
+            return 0.0
+        n = len(points)
+        return min(_segment_box_distance(points[i], points[(i + 1) % n], box) for i in range(n))
+
+
+def _inks(item, order: int) -> list[Ink]:
+    """The paint of one item (not a Group)."""
+    style = getattr(item, "style", None)
+    half = style.width / 2 if style is not None and style.stroke else 0.0
+    filled = style is not None and (style.fill is not None or style.hatch is not None)
+    out = []
+
+    def grow(b, h):
+        return (b[0] - h, b[1] - h, b[2] + h, b[3] + h)
+
+    if isinstance(item, Text):
+        b = bbox(item)
+        return [Ink("text", b, 0.0, True, b, order)] if item.text.strip() else []
+    if isinstance(item, Circle):
+        if not (half or filled):
+            return []
+        return [Ink("circle", (item.cx, item.cy, item.r), half, filled, grow(bbox(item), half), order)]
+    if isinstance(item, Line):
+        points, closed = ((item.x1, item.y1), (item.x2, item.y2)), False
+    elif isinstance(item, Rect):
+        points, closed = ((item.x, item.y), (item.x + item.w, item.y), (item.x + item.w, item.y + item.h),
+                          (item.x, item.y + item.h)), True
+    elif isinstance(item, Path):
+        points, closed = item.points, item.closed
+    else:
+        return []
+    if filled and closed and len(points) >= 3:
+        out.append(Ink("polygon", tuple(points), 0.0, True, bbox(item), order))
+    if half:
+        pairs = list(zip(points, points[1:])) + ([(points[-1], points[0])] if closed else [])
+        for a, b in pairs:
+            seg = (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+            out.append(Ink("segment", (a, b), half, False, grow(seg, half), order))
+    return out
+
+
+def _corner_key(point) -> tuple[int, int]:
+    return round(point[0] * 2), round(point[1] * 2)
+
+
+def hex_corner_keys(hex_paths) -> frozenset:
+    """The corners of the map's hexes, to tell a line along a hex's side (an outline, a river on the
+    edges, a zone's dashes) from a drawing inside the hex."""
+    return frozenset(_corner_key(p) for h in hex_paths for p in h.points)
+
+
+class InkIndex:
+    """The ink of many items in a grid of `cell`-point squares, to ask how close a box comes to it.
+    Segments along a hex's side (both ends on `sides`, from hex_corner_keys) are left out: the spare
+    every label keeps from its hex's sides stands for them."""
+
+    def __init__(self, items, cell: float = 24.0, sides: frozenset = frozenset()):
+        self.cell = cell
+        self.grid: dict[tuple[int, int], list[Ink]] = {}
+        for order, item in enumerate(items):
+            for ink in _inks(item, order):
+                if ink.kind == "segment" and sides and _corner_key(ink.shape[0]) in sides \
+                        and _corner_key(ink.shape[1]) in sides:
+                    continue
+                for key in self._keys(ink.bounds, 0.0):
+                    self.grid.setdefault(key, []).append(ink)
+
+    def _keys(self, b, pad: float):
+        c = self.cell
+        for gx in range(int((b[0] - pad) // c), int((b[2] + pad) // c) + 1):
+            for gy in range(int((b[1] - pad) // c), int((b[3] + pad) // c) + 1):
+                yield gx, gy
+
+    def covers(self, box, painted_at: int) -> bool:
+        """Whether a fill painted after `painted_at` lies on the box (it hides what is under it)."""
+        for key in self._keys(box, 0.0):
+            for ink in self.grid.get(key, ()):
+                if ink.order > painted_at and ink.filled and overlaps(ink.bounds, box, tolerance=0.0) \
+                        and ink.distance(box) == 0.0:
+                    return True
+        return False
+
+    def nearest(self, box, within: float, painted_at: int | None = None) -> tuple[float, int]:
+        """(distance, order) of the closest ink less than `within` from the box, else (within, -1).
+        With `painted_at`, a fill painted before that order is a tint under the box: only its outline
+        counts."""
+        best, who, seen = within, -1, set()
+        for key in self._keys(box, within):
+            for ink in self.grid.get(key, ()):
+                if id(ink) in seen:
+                    continue
+                seen.add(id(ink))
+                b = ink.bounds
+                if b[0] > box[2] + best or b[2] < box[0] - best or b[1] > box[3] + best or b[3] < box[1] - best:
+                    continue
+                fills = painted_at is None or ink.order > painted_at
+                d = ink.distance(box, fills=fills)
+                if d < best:
+                    best, who = d, ink.order
+        return best, who
+
+
+def _map_groups(scene: Scene) -> list[Group]:
+    return [i for i in walk(scene.items) if isinstance(i, Group) and i.name == "map"]
+
+
+def _coordinates_and_ink(scene: Scene):
+    """For each map: (its coordinates with their paint order among the other drawings, the index of
+    those drawings, the drawings)."""
+    for group in _map_groups(scene):
+        flat = [i for i in walk(group.items) if not isinstance(i, Group)]
+        kept = [(k, i) for k, i in enumerate(flat) if getattr(i, "role", "") not in ("hex-label", "edge-label", "hex")]
+        sides = hex_corner_keys(i for i in flat if getattr(i, "role", "") == "hex")
+        index = InkIndex([i for _, i in kept], sides=sides)
+        orders = [k for k, _ in kept]
+        labels = [(t, bisect.bisect_left(orders, k) - 1) for k, t in enumerate(flat)
+                  if isinstance(t, Text) and t.role == "hex-label"]
+        yield labels, index, [i for _, i in kept]
+
+
+def covered_coordinates(scene: Scene) -> list[str]:
+    """Coordinates a fill painted after them hides (a pre-printed island or sea drawn over its label)."""
+    return [t.text for labels, index, _ in _coordinates_and_ink(scene) for t, before in labels
+            if index.covers(bbox(t), before)]
+
+
+def label_clashes(scene: Scene, clearance: float = LABEL_CLEARANCE) -> list[str]:
+    """Every hex coordinate keeps `clearance` points of paper from every other drawing on the map (a
+    river, a delta's fan, cataract ticks, an exit arrow, a plot circle, a feature label, an icon), and
+    nothing painted after it covers it (a pre-printed island or sea). Lines along the hex's sides are
+    left to hex_text_problems; a tint painted under the label counts by its outline only."""
+    problems = []
+    for labels, index, drawn in _coordinates_and_ink(scene):
+        for t, before in labels:
+            d, who = index.nearest(bbox(t), clearance, painted_at=before)
+            if who >= 0:
+                item = drawn[who]
+                what = getattr(item, "role", "") or getattr(item, "text", "") or type(item).__name__
+                covered = index.covers(bbox(t), before)
+                problems.append(f"coordinate {t.text!r} is {d:.2f} pt from {what!r} "
+                                f"(under {clearance:g} pt){' and covered' if covered else ''}")
+    return problems
+
+
+# --- set text: lines that belong together ------------------------------------------------------------
+
+NARROW_EMS = 11.0  # a wrapped paragraph of three lines or more is at least this many ems wide
+
+
+def paragraphs(scene: Scene) -> list[list[Text]]:
+    """Lines set as one wrapped paragraph: same font, size, colour, anchor and x, each baseline one
+    line (1 to 1.4 times the size) under the one before. Only paragraphs of two lines or more."""
+    runs: dict[tuple, list[Text]] = {}
+    for t in texts(scene):
+        if t.text.strip():
+            runs.setdefault((t.font, round(t.size, 2), t.fill, t.anchor, round(t.x, 1)), []).append(t)
+    out = []
+    for lines in runs.values():
+        lines.sort(key=lambda t: t.y)
+        current = [lines[0]]
+        for t in lines[1:]:
+            step = t.y - current[-1].y
+            if t.size * 0.98 <= step <= t.size * 1.4:
+                current.append(t)
+            else:
+                if len(current) > 1:
+                    out.append(current)
+                current = [t]
+        if len(current) > 1:
+            out.append(current)
+    return out
+
+
+def paragraph_problems(scene: Scene) -> list[str]:
+    """Wrapped prose (a paragraph with a line of two words or more) never ends on a line of one word,
+    and a paragraph of three lines or more is not squeezed into a column under NARROW_EMS wide."""
+    from lostprint.fonts import text_width
+
+    problems = []
+    for lines in paragraphs(scene):
+        words = [len(t.text.split()) for t in lines]
+        if max(words) < 2:  # a stack of single words (a label over a slot), not prose
+            continue
+        text = " / ".join(t.text for t in lines)
+        if words[-1] == 1:
+            problems.append(f"paragraph {text!r} ends on a line of one word")
+        widest = max(text_width(t.text, t.font, t.size) for t in lines)
+        if len(lines) >= 3 and widest < NARROW_EMS * lines[0].size:
+            problems.append(f"paragraph {text!r} is squeezed into {widest:.0f} pt")
+    return problems
+
+
+FOOTER_GAP = 3 * 72 / 25.4  # 3 mm between the foot line and the panels over it
+
+
+def footer_problems(scene: Scene, gap: float = FOOTER_GAP) -> list[str]:
+    """The foot line (the Group named "footer") keeps `gap` points under every panel above it."""
+    problems = []
+    feet = [t for g in scene.items if isinstance(g, Group) and g.name == "footer"
+            for t in walk(g.items) if isinstance(t, Text) and t.text.strip()]
+    for t in feet:
+        x0, top, x1, _ = bbox(t)
+        for p in panels(scene):
+            px, py, pw, ph = p.box
+            if px >= x1 or px + pw <= x0 or py >= top:
+                continue
+            if top - (py + ph) < gap - 0.01:
+                problems.append(f"footer {t.text[:30]!r} is {(top - py - ph) / 72 * 25.4:.1f} mm under panel "
+                                f"{p.name!r} (under {gap / 72 * 25.4:.0f} mm)")
+    return problems

@@ -90,23 +90,3 @@ def quick_demo(tmp_path_factory):
     out = tmp_path_factory.mktemp("quick-demo") / "out"
     return run_cli("demo", "--quick", "-o", out), out
 
-
-@pytest.fixture(scope="session")
-def rulebook_pdf(tmp_path_factory):
-    """rulebook_pdf(game_id, paper="letter", ink="color") -> (bytes, path): each rulebook variant
-    built once for the whole session and written to disk."""
-    from lostprint.books.rulebook import RulebookOptions, build_rulebook
-
-    out = tmp_path_factory.mktemp("rulebooks")
-    cache: dict = {}
-
-    def get(game_id: str, paper: str = "letter", ink: str = "color"):
-        key = (game_id, paper, ink)
-        if key not in cache:
-            data = build_rulebook(game_id, RulebookOptions(paper, ink))
-            path = out / f"{game_id}-{paper}-{ink}.pdf"
-            path.write_bytes(data)
-            cache[key] = (data, path)
-        return cache[key]
-
-    return get

@@ -102,13 +102,17 @@ def test_a_broken_plugin_part_raises_its_import_error_not_a_missing_feature():
         resolve("1572").part("kit")
 
 
-def test_the_demo_loop_covers_every_sheet_and_rulebook(demo_names):
+def test_the_demo_loop_covers_every_sheet_and_rulebook(demo_names, quick_demo):
     names = " ".join(sorted(demo_names))
     for g in GAMES:
         if g.has("sheet"):
             assert f"{g.stem}-sheet-letter.pdf" in names, g.id
         if g.has("rulebook"):
             assert f"{g.stem}-rulebook-letter.pdf" in names, g.id
+    # every rulebook under its one name, in the rulebooks folder, and nothing else there
+    rulebooks = sorted((quick_demo[1] / "rulebooks").iterdir())
+    assert [p.name for p in rulebooks] == sorted(f"{g.stem}-rulebook-letter.pdf" for g in GAMES if g.has("rulebook"))
+    assert all(p.read_bytes().startswith(b"%PDF") for p in rulebooks)
 
 
 def test_a_failing_journal_writes_nothing(tmp_path):

@@ -49,11 +49,37 @@ def test_journal_running_head_and_centred_folio_on_every_page_after_the_first(na
     check_head_and_folio(journal_pages(name, paper, ink), P.played(name).game.title, (name, paper))
 
 
+def chapter_at_top(pages) -> list[str]:
+    """For each page, the chapter in force at its top: the one it opens with, else the last chapter
+    heading (20 pt, or the spoiler divider's 26 pt) printed before it."""
+    out, current = [], ""
+    for page in pages:
+        titles: list[tuple[int, str]] = []  # (first row, text): a title over two rows is one heading
+        for i, row in enumerate(body_rows(page)):
+            if all(round(ln.size) in (20, 26) for ln in row):
+                text = " ".join(ln.text for ln in row)
+                if titles and titles[-1][0] + len(titles[-1][1].split("\n")) == i:
+                    titles[-1] = (titles[-1][0], titles[-1][1] + "\n" + text)
+                else:
+                    titles.append((i, text))
+        if titles and titles[0][0] == 0:
+            current = titles[0][1]
+        out.append(current.replace("\n", " "))
+        if titles:
+            current = titles[-1][1]
+    return out
+
+
 def test_rulebook_running_head_and_centred_folio_after_the_cover():
     from lostprint.games import load
 
     for game, paper, ink in RULEBOOKS:
-        check_head_and_folio(rulebook_pages(game, paper, ink), load(game).title, (game, paper), first=2)
+        pages = rulebook_pages(game, paper, ink)
+        check_head_and_folio(pages, load(game).title, (game, paper), first=2)
+        for page, chapter in zip(pages[1:], chapter_at_top(pages)[1:]):
+            head = " ".join(ln.text for ln in page.lines if ln.top < 16 * MM and ln.x0 > page.width / 2)
+            assert chapter.replace(" ", "") == head.replace(" ", ""), \
+                f"{game} {paper} p{page.number}: the head says {head!r}, the page is in {chapter!r}"
 
 
 # --- how full a page is --------------------------------------------------------------------------
@@ -402,9 +428,13 @@ def test_rulebook_pages_are_at_least_a_third_full_and_headings_keep_with_text():
             if DIVIDER in page.text() or DIVIDER in following:  # the end before the divider
                 continue
             top, bottom = fill(page, drawn, TOP_ZONE, FOOT_ZONE)
-            assert (bottom - top) / (page.height - 46 * MM) > 1 / 3, f"{key} p{n}: less than a third full"
+            full = (bottom - top) / (page.height - 46 * MM)
+            assert full > 1 / 3, f"{key} p{n}: less than a third full"
             rows = body_rows(page)
             nxt = body_rows(pages[n]) if n < len(pages) else []
+            chapter_ends = not nxt or any(round(ln.size, 1) == 20.0 for ln in nxt[0])
+            # inside a chapter a page ends early only where what follows could not fit: never half empty
+            assert chapter_ends or full >= 1 / 2, f"{key} p{n}: {full:.0%} full in mid-chapter"
             if rows and nxt and not is_heading(nxt[0]):
                 # the section runs on over the page: its heading keeps more than a line or two with it
                 for row in rows[-3:]:

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 import pytest
 
+import printed as P
 from conftest import fonts_all_embedded, normalise, pdftext, qpdf_ok, run_cli
 from lostprint.checks import all_problems
 from lostprint.crows import imposition as I
@@ -24,6 +25,8 @@ INKS = ("color", "mono")
 
 @lru_cache(maxsize=None)
 def kit(paper="letter", ink="color", marks="margin", tile=40 * MM, bleed=3 * MM):
+    if (marks, tile, bleed) == ("margin", 40 * MM, 3 * MM):  # the default kit: built once per run
+        return P.kit_scene(paper, ink)
     return build_kit(KitOptions(paper=paper, ink=ink, marks=marks, tile=tile, bleed=bleed))
 
 
@@ -31,7 +34,7 @@ def kit(paper="letter", ink="color", marks="margin", tile=40 * MM, bleed=3 * MM)
 def kit_pdf(tmp_root, paper="letter", ink="color", marks="margin"):
     path = f"{tmp_root}/kit-{paper}-{ink}-{marks}.pdf"
     with open(path, "wb") as fh:
-        fh.write(render(kit(paper, ink, marks), "pdf"))
+        fh.write(P.kit(paper, ink) if marks == "margin" else render(kit(paper, ink, marks), "pdf"))
     return path
 
 
@@ -229,8 +232,11 @@ def check_trims(path, opts: KitOptions):
     return checked
 
 
-@pytest.mark.parametrize("paper,ink,marks", [("letter", "color", "margin"), ("a4", "mono", "full"),
-                                             ("a4", "color", "margin")])
+# the default run measures the letter kit here and an a4 mono kit with full marks, other tiles and bleed
+# in test_cli_writes_the_kit; the other layouts run in the slow set
+@pytest.mark.parametrize("paper,ink,marks", [("letter", "color", "margin"),
+                                             pytest.param("a4", "mono", "full", marks=pytest.mark.slow),
+                                             pytest.param("a4", "color", "margin", marks=pytest.mark.slow)])
 def test_cut_lines_sit_exactly_on_every_trim_in_the_pdf(tmp_root, tools, paper, ink, marks):
     path = kit_pdf(tmp_root, paper, ink, marks)
     n = check_trims(path, KitOptions(paper=paper, ink=ink, marks=marks))
@@ -239,14 +245,14 @@ def test_cut_lines_sit_exactly_on_every_trim_in_the_pdf(tmp_root, tools, paper, 
     assert n == 2 * (tiles + 24 + 4 + 54 + 37)
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-def test_pdf_is_sound_embedded_and_sized(tmp_root, tools, paper):
-    path = kit_pdf(tmp_root, paper)
+@pytest.mark.parametrize("paper,ink", P.PRINTS)
+def test_pdf_is_sound_embedded_and_sized(tmp_root, tools, paper, ink):
+    path = kit_pdf(tmp_root, paper, ink)
     assert qpdf_ok(path)
     assert fonts_all_embedded(path) == []
     info = subprocess.run(["pdfinfo", "-box", path], capture_output=True, text=True, check=True).stdout
     w, h = page_size(paper, landscape=False)
-    assert f"Pages:           {len(kit(paper).all_pages())}" in info
+    assert f"Pages:           {len(kit(paper, ink).all_pages())}" in info
     media = re.search(rf"MediaBox:\s+0\.00\s+0\.00\s+{NUM}\s+{NUM}", info)
     assert (float(media.group(1)), float(media.group(2))) == (round(w, 2), round(h, 2))
     trim = re.search(rf"TrimBox:\s+{NUM}\s+{NUM}\s+{NUM}\s+{NUM}", info)  # the cover: the whole page
@@ -265,8 +271,7 @@ def test_pdf_text_names_every_tile_and_spell(tmp_root, tools):
 
 
 def test_same_bytes_every_time(tmp_root):
-    opts = KitOptions(paper="a4", ink="mono")
-    assert render(build_kit(opts), "pdf") == render(build_kit(opts), "pdf")
+    assert render(build_kit(KitOptions(paper="a4", ink="mono")), "pdf") == P.kit("a4", "mono")
 
 
 # --- the command -------------------------------------------------------------------------------

@@ -112,8 +112,8 @@ def test_a_new_1572_save_copied_by_clicking(page_on, tmp_path):
     hex_(page, "E3")  # clicked again: taken back
     settle(page)
     assert "not next to" not in page.inner_text("#moved")
-    page.keyboard.press("2")
-    hex_(page, "B3")
+    page.keyboard.press("1")  # B3 as mountains: hills there need a Mapping roll of 3, which shows a 1 and
+    hex_(page, "B3")           # would draw a cataract B2-C2 from the river (the 1572 rules)
     page.keyboard.press("m")
     hex_(page, "C2")
     step(page, "food", -1)
@@ -142,6 +142,10 @@ def test_a_new_1572_save_copied_by_clicking(page_on, tmp_path):
     assert pdf.read_bytes().startswith(b"%PDF") and pdf.stat().st_size > 10_000
 
 
+# slow: in the default run the save path of the page is test_a_new_1572_save_copied_by_clicking (#save),
+# comments kept on save are test_edit_api.py::test_save_writes_what_validate_reads_and_a_stale_version_is_refused
+# and test_edit_document.py::test_edits_keep_comments_and_put_new_fields_where_the_examples_do
+@pytest.mark.slow
 def test_the_1872_example_reopened_changed_and_saved_keeps_its_comments(page_on, tmp_path):
     source = ROOT / "examples" / "1872-the-long-way-north.yaml"
     path = tmp_path / "north.yaml"

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, sigint_default
 
 EXAMPLES = sorted(p for p in (ROOT / "examples").glob("1?72-*.yaml"))
 
@@ -28,7 +28,9 @@ def test_an_unchanged_save_is_written_back_byte_for_byte(path):
     assert document.dump(document.merge(doc, copy.deepcopy(plain))) == path.read_text()
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name[:4])
+# the 1572 save (marks, rolls, every kind of field) in the default run; the other two are slow
+@pytest.mark.parametrize("path", [pytest.param(p, id=p.name[:4], marks=[] if p.name.startswith("1572") else
+                                               [pytest.mark.slow]) for p in EXAMPLES])
 def test_the_fast_text_of_a_check_is_the_whole_text_after_every_kind_of_edit(path):
     from lostprint.edit import document
 
@@ -86,7 +88,7 @@ def test_ctrl_c_stops_the_server_cleanly(tmp_path):
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     proc = subprocess.Popen([sys.executable, "-m", "lostprint", "edit", "new.yaml", "--game", "1672",
                              "--no-browser"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                            cwd=tmp_path)
+                            cwd=tmp_path, preexec_fn=sigint_default)
     try:
         line = proc.stdout.readline()
         assert line.startswith("editing new.yaml at http://127.0.0.1:"), line

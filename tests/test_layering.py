@@ -44,11 +44,22 @@ def module_files() -> dict[str, Path]:
 MODULES = module_files()
 
 
+def statements(tree: ast.AST):
+    """Every statement of a module, nested ones included (an import is a statement: the walk skips
+    expressions, most of the tree)."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            stack.extend(getattr(node, field, None) or ())
+
+
 def imports_of(name: str, path: Path) -> set[str]:
     """Every lostprint module a module imports, at the top or inside a function."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in statements(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):

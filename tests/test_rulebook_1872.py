@@ -26,8 +26,11 @@ def test_problems_catch_a_dangling_choice(monkeypatch):
     assert any("77A" in p for p in found) and any("10A is never reached" in p for p in found)
 
 
-def test_spoiler_entries_are_findable_by_code(rulebook_pdf):
-    _, path = rulebook_pdf("lost-crows", "a4", "mono")
+def test_spoiler_entries_are_findable_by_code(quick_demo):
+    """In the 1872 rulebook as `lostprint demo` (the `rulebook` command) wrote it."""
+    result, folder = quick_demo
+    assert result.returncode == 0, result.stderr
+    path = folder / "rulebooks" / "1872-lost-crows-rulebook-letter.pdf"
     pages = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
     pages = pages.split("\f")
     tree = json.loads(subprocess.run(["qpdf", "--json", "--json-key=outlines", str(path)], capture_output=True,

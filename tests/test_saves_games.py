@@ -70,7 +70,7 @@ def test_1872_simulated_games_are_legal_and_winnable():
     from lostprint.players.lost_crows import simulate_1872
 
     results = []
-    for seed in range(24):
+    for seed in range(12, 20):  # 0-11: tests/test_lost_crows_replay.py; 1,000 behind -m slow there
         data = simulate_1872(seed)
         for d in data["days"]:
             d.pop("log", None)
@@ -79,7 +79,7 @@ def test_1872_simulated_games_are_legal_and_winnable():
         assert found == [], (seed, found)
         assert played.result == claimed, seed
         results.append(claimed)
-    assert 4 <= results.count("won") <= 20, results
+    assert 2 <= results.count("won") <= 6, results
 
 
 # --- 1672 --------------------------------------------------------------------------------------

@@ -90,13 +90,18 @@ def test_every_glyph_of_every_script_is_a_real_glyph(rendered):
         assert all(g.gid != 0 for r in line.runs for g in r.glyphs), f"{name}: .notdef (a box) drawn"
 
 
+def inked_rows(img) -> list[bool]:
+    """For each pixel row of a thresholded image (ink 255, paper 0): does it hold any ink?"""
+    data, w = img.tobytes(), img.width
+    return [data.find(255, y * w, (y + 1) * w) != -1 for y in range(img.height)]
+
+
 def glyph_blobs(band) -> list[bytes]:
     """The ink of one line cut at empty columns: one silhouette per glyph (or joined word)."""
     from PIL import Image
 
-    w, h = band.size
-    px = band.load()
-    inked = [any(px[x, y] for y in range(h)) for x in range(w)]
+    h = band.height
+    inked = inked_rows(band.transpose(Image.Transpose.TRANSPOSE))  # its columns
     blobs, start = [], None
     for x, ink in enumerate(inked + [False]):
         if ink and start is None:
@@ -109,18 +114,25 @@ def glyph_blobs(band) -> list[bytes]:
     return blobs
 
 
+def page_height(pdf, page: int) -> float:
+    """In points, from pdfinfo's `Page    N size:  W x H pts` line."""
+    info = subprocess.run(["pdfinfo", "-f", str(page), "-l", str(page), str(pdf)], capture_output=True, text=True,
+                          check=True).stdout
+    line = next(line for line in info.splitlines() if line.startswith("Page") and " size:" in line)
+    return float(line.split("size:")[1].split()[2])
+
+
 def boxed_lines(pdf, page: int, tmp_path, dpi: int = 150, top: float = 1.0) -> list[int]:
     """The rows (in pixels) of text lines, found in the raster alone, drawn with a handful of shapes
     over and over: a row of boxes (tofu) or placeholders, whatever text extraction says. `top`: the
-    share of the page read (from the top)."""
+    share of the page read (from the top; only that share is rasterised)."""
     from PIL import Image
 
-    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-f", str(page), "-l", str(page), str(pdf),
+    crop = ["-y", "0", "-H", str(int(page_height(pdf, page) * dpi / 72 * top))] if top < 1.0 else []
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", "-png", "-f", str(page), "-l", str(page), *crop, str(pdf),
                     str(tmp_path / f"p{page}")], check=True)
     img = Image.open(max(tmp_path.glob(f"p{page}*.png"))).convert("L").point(lambda v: 255 if v < 140 else 0)
-    img = img.crop((0, 0, img.width, int(img.height * top)))
-    px = img.load()
-    rows = [any(px[x, y] for x in range(img.width)) for y in range(img.height)]
+    rows = inked_rows(img)
     bad, start = [], None
     for y, ink in enumerate(rows + [False]):
         if ink and start is None:

@@ -106,6 +106,18 @@ def test_batches_hold_at_least_a_few_games_and_cover_every_seed_once():
         assert all(c.count >= MIN_CHUNK for c in chunks[:-1])
 
 
+def test_a_pool_gives_results_in_order_and_may_be_left_early():
+    from lostprint.rating.run import ordered_map
+
+    assert list(ordered_map(abs, range(-30, 0), Executor(jobs=2), ahead=1)) == list(range(30, 0, -1))
+    taken = []
+    for x in ordered_map(abs, iter(range(-1000, 0)), Executor(jobs=2), ahead=1):
+        taken.append(x)
+        if len(taken) == 3:
+            break
+    assert taken == [1000, 999, 998]
+
+
 def test_the_pool_forks_where_it_can():
     import multiprocessing
     import threading
@@ -131,7 +143,7 @@ def test_map_count_is_the_same_on_one_and_two_processes(tmp_path):
     outs = []
     for jobs in ("1", "2"):
         folder = tmp_path / f"j{jobs}"
-        r = run_cli("map", "1672", "--seed", "4", "--count", "2", "--format", "svg", "--jobs", jobs, "-o", folder)
+        r = run_cli("map", "1672", "--seed", "4", "--count", "2", "--jobs", jobs, "-o", folder)
         assert r.returncode == 0, r.stderr
         outs.append({p.name: p.read_bytes() for p in folder.iterdir()})
     assert len(outs[0]) == 4 and outs[0] == outs[1]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from itertools import chain
 from pathlib import Path
 
 from lostprint.app.naming import folder_of, inside, output_name
@@ -298,27 +299,6 @@ def _variant_task(args) -> tuple[list[tuple[str, bytes]], list[str]]:
     return variant_files(game, seed, cols, rows, opts, say=said.append), said
 
 
-def warm_variant_builders(game: str, opts: PrintOptions) -> None:
-    """Import, in this process, what building a variant and its printable needs, and register the
-    bundled fonts: forked workers then inherit it all instead of each doing it again (measured in
-    benchmarks/bench_simulate.py). Changes no output."""
-    from lostprint.app.commands import variant_files  # noqa: F401  (the workers' task)
-    from lostprint.fonts import FONTS, registered
-    from lostprint.maps.generate import generate  # noqa: F401
-    from lostprint.render import pdf, svg  # noqa: F401  (png imports cairosvg: only when asked)
-
-    plugin = resolve(game)
-    for part in ("generator", "sheet", "map_drawers", "layout_sheet"):
-        if plugin.has(part):
-            plugin.part(part)
-    if plugin.has("sheet"):
-        from lostprint import sheets  # noqa: F401
-    if opts.fmt == "png":
-        from lostprint.render import png  # noqa: F401
-    for key in FONTS:
-        registered(key)
-
-
 def maps_parallel(game: str, seeds, opts: PrintOptions, cols: int | None = None, rows: int | None = None,
                   output=None, executor: Executor = Executor(), say: Say = _quiet,
                   progress: Progress | None = None) -> list[Path]:
@@ -327,10 +307,15 @@ def maps_parallel(game: str, seeds, opts: PrintOptions, cols: int | None = None,
 
     folder = folder_of(output)
     game = resolve(game).id
-    if executor.kind == "local" and executor.workers > 1:
-        warm_variant_builders(game, opts)
+    tasks = [(game, s, cols, rows, opts) for s in seeds]
+    built = ordered_map(_variant_task, tasks, executor)
+    if executor.kind == "local" and executor.workers > 1 and len(tasks) > 1:
+        # the first variant is built here, before the pool forks: its workers inherit the builders,
+        # renderer, registered fonts and caches that a variant needs (about 0.2 s of CPU each would
+        # otherwise spend on them; a variant itself takes 0.05-0.1 s)
+        built = chain([_variant_task(tasks[0])], ordered_map(_variant_task, tasks[1:], executor))
     written: list[Path] = []
-    for files, said in ordered_map(_variant_task, ((game, s, cols, rows, opts) for s in seeds), executor):
+    for files, said in built:
         for message in said:
             say(message)
         written += write_together([(inside(folder, name), data) for name, data in files])

@@ -149,24 +149,32 @@ def route_points(centres: list, size: float, hard: Index, soft: Index, pad: floa
         hit = sum(1 for b in hard.near(box) if boxes_meet(box, b))
         return 1000.0 * hit + 0.4 * math.hypot(p[0] - c[0], p[1] - c[1]) / size
 
-    def step_cost(p, q) -> float:
+    def step_cost(p, q, near_hard, near_soft) -> float:
         if p == q:
             return 0.0
-        return (1000.0 * segment_hits(p, q, hard, pad) + 3.0 * segment_hits(p, q, soft, 0.0)
+        return (1000.0 * _hits(p, q, near_hard) + 3.0 * _hits(p, q, near_soft)
                 + 0.05 * math.hypot(q[0] - p[0], q[1] - p[1]) / size)
 
     cost = [point_cost(p, centres[0]) for p in cand[0]]
     back: list[list[int]] = []
     for i in range(1, len(centres)):
+        # the boxes any segment between the two hexes' candidates could meet, grown once: a pair's
+        # count then tests only these (the same count as asking the index for each pair)
+        pts = cand[i - 1] + cand[i]
+        span = (min(x for x, _ in pts), min(y for _, y in pts), max(x for x, _ in pts), max(y for _, y in pts))
+        near_hard = [grow(b, pad) for b in hard.near(grow(span, pad)) if boxes_meet(grow(b, pad), span)
+                     or _inside_span(grow(b, pad), span)]
+        near_soft = [b for b in soft.near(span) if boxes_meet(b, span) or _inside_span(b, span)]
+        order = sorted(range(len(cand[i - 1])), key=lambda j: (cost[j], j))
         new, links = [], []
         for q in cand[i]:
             base = point_cost(q, centres[i])
             best, arg = math.inf, 0
-            for j, p in enumerate(cand[i - 1]):
-                if cost[j] >= best:
-                    continue
-                c = cost[j] + step_cost(p, q)
-                if c < best:
+            for j in order:  # cheapest first: once a path costs more than the best, no later one wins
+                if cost[j] > best:
+                    break
+                c = cost[j] + step_cost(cand[i - 1][j], q, near_hard, near_soft)
+                if c < best or (c == best and j < arg):  # ties: the first candidate, as in index order
                     best, arg = c, j
             new.append(best + base)
             links.append(arg)
@@ -179,6 +187,41 @@ def route_points(centres: list, size: float, hard: Index, soft: Index, pad: floa
         path.append(k)
     path.reverse()
     return [cand[i][k] for i, k in enumerate(path)]
+
+
+def _inside_span(b: Box4, span: Box4) -> bool:
+    """Touching counts: a degenerate span (a straight run of points) still meets a box on its line."""
+    return b[0] <= span[2] and span[0] <= b[2] and b[1] <= span[3] and span[1] <= b[3]
+
+
+def _hits(p, q, boxes) -> int:
+    """How many of the (already grown) boxes the segment p-q passes through: `segment_meets` unrolled
+    for one segment against many boxes (the same arithmetic, so the same answers)."""
+    px, py = p
+    dx, dy = q[0] - px, q[1] - py
+    x0, x1 = (px, q[0]) if px <= q[0] else (q[0], px)
+    y0, y1 = (py, q[1]) if py <= q[1] else (q[1], py)
+    n = 0
+    for b in boxes:
+        if b[0] > x1 or x0 > b[2] or b[1] > y1 or y0 > b[3]:
+            continue
+        t0, t1 = 0.0, 1.0
+        for num, den in ((px - b[0], -dx), (b[2] - px, dx), (py - b[1], -dy), (b[3] - py, dy)):
+            if den == 0:
+                if num < 0:
+                    break
+                continue
+            t = num / den
+            if den < 0:
+                if t > t0:
+                    t0 = t
+            elif t < t1:
+                t1 = t
+            if t0 > t1:
+                break
+        else:
+            n += 1
+    return n
 
 
 class Tag(NamedTuple):

@@ -7,6 +7,7 @@ painter. Build: `build_rulebook(game_id, RulebookOptions(paper, ink)) -> bytes`.
 """
 from __future__ import annotations
 
+import functools
 import io
 import re
 from dataclasses import dataclass, field
@@ -67,22 +68,30 @@ def base_context(game, opts: RulebookOptions) -> dict:
 
 def render_markup(game_id: str, opts: RulebookOptions | None = None) -> str:
     """The rulebook's text in the line markup: the jinja2 template rendered with the game's data."""
-    import jinja2
-
     from lostprint.games import load
 
     opts = opts or RulebookOptions()
     mod = book_module(game_id)
     game = load(game_id)
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir() / "rulebook")),
-                             autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True,
-                             lstrip_blocks=True, keep_trailing_newline=True)
-    env.filters["signed"] = signed
-    env.filters["results"] = lambda band: ", ".join(band.results)
-    env.filters["joinand"] = join_and
+    env = template_env(str(templates_dir() / "rulebook"))
     ctx = base_context(game, opts)
     ctx.update(mod.context(game, opts))
     return env.get_template(mod.TEMPLATE).render(**ctx)
+
+
+@functools.lru_cache(maxsize=4)
+def template_env(folder: str):
+    """The jinja2 environment of the rulebook templates, made once: it keeps each template compiled (a
+    third of a book's build time) and still reloads a template whose file changed."""
+    import jinja2
+
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(folder), autoescape=True,
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                             keep_trailing_newline=True)
+    env.filters["signed"] = signed
+    env.filters["results"] = lambda band: ", ".join(band.results)
+    env.filters["joinand"] = join_and
+    return env
 
 
 def join_and(items, word: str = "and") -> str:
@@ -442,10 +451,68 @@ def block_space(book: Book, points: str = "8"):
     return [Spacer(1, float(points))]
 
 
-def block_contents(book: Book, *args):
-    from reportlab.platypus import PageBreak, TableStyle
+def page_form(key: str) -> str:
+    """The name of the PDF form that prints the page number of the heading `key` in the contents."""
+    return f"toc-page-{key}"
+
+
+PAGE_DIGITS = "00"  # the contents reserve room for a two-digit page number
+
+
+def _contents_class():
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.platypus import Paragraph, Spacer, Table
     from reportlab.platypus.tableofcontents import TableOfContents
 
+    class Contents(TableOfContents):
+        """The contents in one layout pass: every line is known before layout, and each page number is a
+        PDF form drawn here and defined when its heading lands (a forward reference), so the book is
+        laid out once instead of twice (the numbers never change a line break)."""
+
+        def isSatisfied(self):
+            return True
+
+        def wrap(self, availWidth, availHeight):
+            styles = self.levelStyles
+
+            def entry_end(canvas, kind, label):
+                level, key = label.split(",")
+                style = styles[int(level)]
+                x, y = canvas._curr_tx_info["cur_x"], canvas._curr_tx_info["cur_y"]
+                dot = " . "
+                room = availWidth - x - stringWidth(PAGE_DIGITS, style.fontName, style.fontSize)
+                dots = int(room / stringWidth(dot, style.fontName, style.fontSize))
+                tx = canvas.beginText(availWidth - stringWidth(PAGE_DIGITS, style.fontName, style.fontSize)
+                                      - dots * stringWidth(dot, style.fontName, style.fontSize), y)
+                tx.setFont(style.fontName, style.fontSize)
+                tx.setFillColor(style.textColor)
+                tx.textLine(dots * dot)
+                canvas.drawText(tx)
+                canvas.saveState()
+                canvas.translate(availWidth, y)
+                canvas.doForm(page_form(key))
+                canvas.restoreState()
+
+            self.canv.setNamedCB("tocEntryEnd", entry_end)
+            rows = []
+            for level, text, _, key in self._lastEntries:
+                style = self.getLevelStyle(level)
+                para = Paragraph(f'<a href="#{key}">{text}</a><onDraw name="tocEntryEnd" label="{level},{key}"/>',
+                                 style)
+                if style.spaceBefore:
+                    rows.append([Spacer(1, style.spaceBefore)])
+                rows.append([para])
+            self._table = Table(rows, colWidths=(availWidth,), style=self.tableStyle)
+            self.width, self.height = self._table.wrapOn(self.canv, availWidth, availHeight)
+            return self.width, self.height
+
+    return Contents
+
+
+def block_contents(book: Book, *args):
+    from reportlab.platypus import PageBreak, TableStyle
+
+    TableOfContents = _contents_class()
     Heading = _heading_class()
     style = TableStyle([("FONTNAME", (0, 0), (-1, -1), book.styles["toc0"].fontName),
                         ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -482,6 +549,7 @@ def block_chart(book: Book, *keys: str):
     out[0].spaceBefore, out[0].spaceAfter = 4, 8
     for chart in charts:
         out += chart_notes(book, chart)
+    out[0].keepWithNext = int(len(out) > 1)  # a chart's house-rule note prints under it, never overleaf
     return out
 
 
@@ -629,7 +697,9 @@ GENERIC_BLOCKS = {
 # the document
 
 def _doc_class():
-    from reportlab.platypus import BaseDocTemplate
+    from reportlab.platypus import BaseDocTemplate, CondPageBreak, Spacer
+
+    spacers = (Spacer, CondPageBreak)  # they set nothing on the page
 
     class RulebookDoc(BaseDocTemplate):
         def __init__(self, buf, **kw):
@@ -637,17 +707,30 @@ def _doc_class():
             self.section = ""
             self.page_section = ""
             self.page_has_section = False
+            self.page_drawn = False  # has anything but space been set on this page yet?
+            self.contents_styles: list = []  # the contents' level styles, if the book has contents
 
         def afterFlowable(self, flowable):
             level = getattr(flowable, "level", None)
+            drawn = getattr(flowable, "height", 0) > 0 and not isinstance(flowable, spacers)
+            first = not self.page_has_section and not self.page_drawn
+            self.page_drawn = self.page_drawn or drawn
             if level is None or not hasattr(flowable, "key"):
                 return
             if level == 0:
+                # the running head names the chapter in force at the top of the page: a chapter that
+                # starts lower down waits for the next page
                 self.section = flowable.title
-                if not self.page_has_section:
+                if first:
                     self.page_section, self.page_has_section = flowable.title, True
-            if flowable.toc:
-                self.notify("TOCEntry", (level, esc(flowable.title), self.page, flowable.key))
+            if flowable.toc and self.contents_styles:  # its page number, for the contents (see Contents)
+                style = self.contents_styles[min(level, len(self.contents_styles) - 1)]
+                c = self.canv
+                c.beginForm(page_form(flowable.key), lowerx=-40, lowery=-4, upperx=2, uppery=style.fontSize + 2)
+                c.setFont(style.fontName, style.fontSize)
+                c.setFillColor(style.textColor)
+                c.drawRightString(0, 0, str(self.page))
+                c.endForm()
 
     return RulebookDoc
 
@@ -666,9 +749,9 @@ def prepare(game_id: str, opts: RulebookOptions) -> tuple[Book, list]:
     book.blocks.update(mod.blocks())
     story = flow(nodes, book)
     if book.toc is not None:
-        # every contents line is known before layout (only its page number is not): reserving them all
-        # in the first pass makes the page numbers right at once, so two passes suffice instead of three
-        book.toc._entries = [(level, text, 0, key) for level, text, key in book.toc_entries]
+        # every contents line is known before layout (only its page number is not, and that is a form
+        # defined when the heading lands): one layout pass
+        book.toc._lastEntries = [(level, text, 0, key) for level, text, key in book.toc_entries]
     return book, story
 
 
@@ -699,7 +782,7 @@ def build_rulebook(game_id: str, opts: RulebookOptions | None = None) -> bytes:
     sans, sans_b = registered("sans"), registered("sans-bold")
 
     def on_page(canv, doc):
-        doc.page_section, doc.page_has_section = doc.section, False
+        doc.page_section, doc.page_has_section, doc.page_drawn = doc.section, False, False
 
     def on_page_end(canv, doc):
         canv.saveState()
@@ -736,7 +819,9 @@ def build_rulebook(game_id: str, opts: RulebookOptions | None = None) -> bytes:
         pageTemplates=[PageTemplate("cover", [cover], onPage=on_cover),
                        PageTemplate("body", [body], onPage=on_page, onPageEnd=on_page_end)],
     )
-    doc.multiBuild(story)
+    if book.toc is not None:
+        doc.contents_styles = list(book.toc.levelStyles)
+    doc.build(story)
     from lostprint.fonts import unique_subset_tags
 
     return unique_subset_tags(buf.getvalue())

@@ -12,7 +12,7 @@ validator walks those sets on days recorded without rolls.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from lostprint.games import lost_crows as data
@@ -76,6 +76,8 @@ class Land:
     plot_at: dict  # hex -> letter
     north: dict  # hex -> the hex north of it (or None)
     axial: dict
+    open_near: dict = field(default_factory=dict)  # hex -> its neighbours but the fort's
+    far: dict = field(default_factory=dict)  # hex -> the hexes two away, not the fort's, sorted
 
 
 def land_of(game_map) -> Land:
@@ -90,15 +92,23 @@ def land_of(game_map) -> Land:
             if a in by_hex and b in by_hex:
                 rivers.add(frozenset((by_hex[a], by_hex[b])))
     plot_hexes = {f.letter: f.hexes[0] for f in game_map.features_of("plot") if f.hexes}
+    neighbors = {lab: tuple(game_map.neighbors(lab)) for lab in axial}
+    fort = frozenset(h for f in game_map.features_of("fort") for h in f.hexes)
+    far = {}
+    for lab, near in neighbors.items():
+        close = set(near) | {lab}
+        far[lab] = tuple(sorted({m for n in near for m in neighbors[n] if m not in close and m not in fort}))
     return Land(
         start=game_map.start, goals=tuple(game_map.goals),
-        neighbors={lab: tuple(game_map.neighbors(lab)) for lab in axial},
+        neighbors=neighbors,
         rivers=frozenset(rivers),
-        fort=frozenset(h for f in game_map.features_of("fort") for h in f.hexes),
+        fort=fort,
         zone=frozenset(h for f in game_map.features_of("fort-zone") for h in f.hexes),
         plots=plot_hexes, plot_at={v: k for k, v in plot_hexes.items()},
         north={lab: by_hex.get(hexgrid.neighbor(h, "N")) for lab, h in axial.items()},
         axial=axial,
+        open_near={lab: tuple(n for n in near if n not in fort) for lab, near in neighbors.items()},
+        far=far,
     )
 
 
@@ -153,6 +163,15 @@ def _with(values: tuple, key: str, value: int, caps: tuple) -> tuple:
 
 
 _VALUES = State._fields.index("values")
+_AT = {name: i for i, name in enumerate(State._fields)}
+
+
+def _put(st: State, **changes) -> State:
+    """st with some fields changed: State._replace, faster (replays and players make millions)."""
+    v = list(st)
+    for name, value in changes.items():
+        v[_AT[name]] = value
+    return tuple.__new__(State, v)
 
 
 def _values(st: State, values: tuple) -> State:
@@ -177,7 +196,7 @@ def set_cap(st: State, key: str, cap: int) -> State:
     caps = list(st.caps)
     caps[i] = max(0, min(data.TRACKERS[i].maximum, cap))
     caps = tuple(caps)
-    return st._replace(caps=caps, values=_with(st.values, key, st.values[i], caps))
+    return _put(st, caps=caps, values=_with(st.values, key, st.values[i], caps))
 
 
 NO_POWER = plots.Power()
@@ -202,7 +221,7 @@ def begin_turn(st: State, land: Land) -> State:
         if pending in flags:
             flags.discard(pending)
             flags.add(now)
-    st = st._replace(day=st.day + 1, start=st.pos, moved=(), flags=frozenset(flags), came_from="")
+    st = _put(st, day=st.day + 1, start=st.pos, moved=(), flags=frozenset(flags), came_from="")
     if st.pos in land.zone:
         st = add(st, "proximity", -RULES.zone_proximity)
     return st
@@ -226,7 +245,7 @@ def activate(st: State, board: tuple) -> tuple[State, dict]:
     if six is not None and board[six] != RULES.permanent_face:
         raise RuleError("vision", f"the {UNITS[six // BOX]}' top box holds a permanent {RULES.permanent_face}, not {board[six]}")
     diffs = {u: board[BOX * i] - board[BOX * i + 1] for i, u in enumerate(UNITS)}
-    return st._replace(fever=max(0, st.fever - 1)), diffs
+    return _put(st, fever=max(0, st.fever - 1)), diffs
 
 
 def first_roll_boxes(st: State) -> tuple[int, ...] | None:
@@ -254,7 +273,7 @@ def use_dancers(st: State, n: int, land_terrain: str) -> State:
     if st.dancers + n > RULES.spirit_dancers:
         raise RuleError("Spirit Dancers", f"only {RULES.spirit_dancers} Spirit Dancers per game ({st.dancers} "
                                           "used before today)")
-    return st._replace(dancers=st.dancers + n)
+    return _put(st, dancers=st.dancers + n)
 
 
 # --- phase 2: the units' icons ---------------------------------------------------------------
@@ -297,11 +316,9 @@ def colourable(land: Land, terrain: dict, pos: str, kind: str = "", house_off=fr
     """Hexes a map icon may colour: unmapped next to the tribe, or two away when all around are mapped.
     A Canada hex never takes a terrain other than its mapped twin's (ruling "canada-terrain", unless
     `house_off` holds it)."""
-    near = [n for n in land.neighbors[pos] if n not in terrain and n not in land.fort]
+    near = [n for n in land.open_near[pos] if n not in terrain]
     if not near:
-        close = set(land.neighbors[pos]) | {pos}
-        near = sorted({m for n in land.neighbors[pos] for m in land.neighbors[n]
-                       if m not in close and m not in terrain and m not in land.fort})
+        near = [m for m in land.far[pos] if m not in terrain]
     if kind and "canada-terrain" not in house_off:
         near = [n for n in near if not (n in land.goals and any(
             terrain.get(g, kind) != kind for g in land.goals if g != n))]
@@ -365,11 +382,11 @@ def apply(st: State, effect: Effect, choice=None, die: int | None = None, unit: 
     if op == "fever":
         if power(st).shaman_immune:
             return st
-        return add(st, "resolve", -RULES.fever_resolve)._replace(fever=RULES.fever_turns)
+        return _put(add(st, "resolve", -RULES.fever_resolve), fever=RULES.fever_turns)
     if op == "flag":
         if effect.key == "free-river":
-            return st._replace(free_river=st.pos)
-        return st._replace(flags=st.flags | {effect.key})
+            return _put(st, free_river=st.pos)
+        return _put(st, flags=st.flags | {effect.key})
     if op in ("map", "crow", "omen"):
         raise RuleError(op, f"apply {op} with its own function")
     raise KeyError(op)
@@ -400,7 +417,7 @@ def crow(st: State, terrain_here: str, choice: str | None = None) -> State:
     if crow_blocked(st):
         return st
     after = st.vision is not None
-    st = st._replace(crows=st.crows + (terrain_here,))
+    st = _put(st, crows=st.crows + (terrain_here,))
     if after:
         st = apply(st, RULES.crow_after_vision, choice)
     return st
@@ -444,14 +461,14 @@ def vision_quest(st: State, terrain: str, roll: int, top: str | None = None) -> 
             raise RuleError("Pipe Carriers", f"this vision names its own box: no top box is chosen ({top!r})")
         raise RuleError("Pipe Carriers", f"the permanent 6 goes in the top box of one of {', '.join(tops)} "
                                          f"(the stand-in), not {top!r}")
-    st = st._replace(vision=(terrain, roll), six_unit=top or "")
+    st = _put(st, vision=(terrain, roll), six_unit=top or "")
     p = power(st)
     if p.reset_caps:
-        st = st._replace(caps=tuple(max(c, p.reset_caps) for c in st.caps))
+        st = _put(st, caps=tuple(max(c, p.reset_caps) for c in st.caps))
     for e in p.now:
         st = apply(st, e)
     if p.storm_dancers:
-        st = st._replace(dancers=RULES.spirit_dancers)
+        st = _put(st, dancers=RULES.spirit_dancers)
     return st
 
 
@@ -462,7 +479,7 @@ def ghost_mountain(land: Land, terrain: dict, st: State, label: str) -> tuple[St
         raise RuleError("Ghost Mountain", f"{label} must be a blank hex not next to the tribe")
     out = dict(terrain)
     out[label] = "mountains"
-    return st._replace(ghost=label), out
+    return _put(st, ghost=label), out
 
 
 def omen_rolls(st: State, dice: tuple[int, int]) -> tuple[int, ...]:
@@ -482,7 +499,7 @@ def omen_skipped(st: State, unit: str) -> bool:
 def skip_omen(st: State, unit: str) -> State:
     if unit == "shaman" and power(st).shaman_immune:
         return st
-    return st._replace(flags=st.flags - {"skip-omen"})
+    return _put(st, flags=st.flags - {"skip-omen"})
 
 
 def omen_effects(st: State, roll: int, swap: str | None = None) -> tuple[Effect, ...]:
@@ -607,30 +624,33 @@ def step(land: Land, terrain: dict, st: State, to: str, river_pay: str | None = 
         raise RuleError("river", f"crossing into {to} costs {need_resolve} Resolve; the tribe has "
                                  f"{st.value('resolve')}")
     came = st.pos
-    st = add(add(st, "movement", -move), "food", -food)
-    if need_resolve:
-        st = add(st, "resolve", -need_resolve)
-    if river and power(st).river_gain:
-        key, n = power(st).river_gain
-        st = add(st, key, n)
-    if st.free_river:
-        st = st._replace(free_river="")
-    st = st._replace(pos=to, moved=st.moved + (to,), travelled=st.travelled + 1, came_from="")
     p = power(st)
+    values, caps = list(st.values), st.caps
+    pays = [("movement", -move), ("food", -food)]
+    if need_resolve:
+        pays.append(("resolve", -need_resolve))
+    if river and p.river_gain:
+        pays.append(p.river_gain)
+    for key, n in pays:  # each as add(): excess discarded at the cap, a loss stops at 0
+        i = INDEX[key]
+        v = values[i] + n
+        values[i] = 0 if v < 0 else caps[i] if v > caps[i] else v
+    st = _put(st, values=tuple(values), free_river="", pos=to, moved=st.moved + (to,), travelled=st.travelled + 1,
+              came_from="")
     if p.ghost_mountain and st.ghost == to:
         for k in PRIMARY:
-            st = st._replace(values=_with(st.values, k, p.ghost_mountain, st.caps))
+            st = _put(st, values=_with(st.values, k, p.ghost_mountain, st.caps))
         if "ghost-mountain" not in st.house_off:
-            st = st._replace(ghost="")
+            st = _put(st, ghost="")
     if st.mountie > 0 and terrain[to] == plots.outcome("44A").victory.terrain:
-        st = st._replace(mountie=-1)
+        st = _put(st, mountie=-1)
     if to in land.fort:
         return fort_assault(st, came, assault)
     if wins_on(land, terrain, st, to):
-        return st._replace(over=("won", "reached Canada"))
+        return _put(st, over=("won", "reached Canada"))
     letter = land.plot_at.get(to)
     if letter and (not st.done(letter) or "plot-first-entry" in st.house_off):
-        st = st._replace(came_from="plot")
+        st = _put(st, came_from="plot")
     return st
 
 
@@ -640,10 +660,10 @@ def fort_assault(st: State, came: str, die: int | None) -> State:
         raise RuleError("12A", f"entering Fort Benton rolls 1d{RULES.plot_die}: give the die")
     t = v.test
     if die + st.value(t.stat) >= t.target:
-        return st._replace(over=("won", "Fort Benton fell (12A)"))
+        return _put(st, over=("won", "Fort Benton fell (12A)"))
     for e in t.failed:
         st = apply(st, e)
-    return st._replace(pos=came, moved=st.moved + (came,), flags=st.flags | {"halt"})
+    return _put(st, pos=came, moved=st.moved + (came,), flags=st.flags | {"halt"})
 
 
 def plot_due(land: Land, st: State) -> str | None:
@@ -669,13 +689,13 @@ def plot(st: State, letter: str, roll: int | None, choice: int | None, dice: tup
     by Resolve), the outcome's dice. After 02A, E takes no roll (`roll` None)."""
     if st.done(letter):
         raise RuleError("plot", f"plot {letter} was rolled on day {dict(st.plots)[letter]}: once per game")
-    st = st._replace(plots=st.plots + ((letter, st.day),), came_from="plot")
+    st = _put(st, plots=st.plots + ((letter, st.day),), came_from="plot")
     if not plot_rolls(st, letter, gold_entries):
         if roll is not None:
             raise RuleError("02A", f"after 02A, hex {letter} is not rolled")
         g = gold(st)
         if gold_entries >= g.entries:
-            return st._replace(over=("won", f"the gold bought the way to Canada (02A at {letter})"))
+            return _put(st, over=("won", f"the gold bought the way to Canada (02A at {letter})"))
         return st
     if roll is None or not 1 <= roll <= RULES.plot_die:
         raise RuleError("plot", f"plot {letter} is rolled on 1d{RULES.plot_die}")
@@ -699,7 +719,7 @@ def outcome(st: State, out, dice: tuple = (), terrain_here: str = "", crow_choic
         raise RuleError(out.code, f"{out.code} rolls {out.dice} dice, not {len(dice)}")
     dice = list(dice)
     if out.keyword:
-        st = st._replace(keywords=st.keywords | {out.keyword})
+        st = _put(st, keywords=st.keywords | {out.keyword})
     for e in out.effects:
         if e.op == "crow":
             st = crow(st, terrain_here, crow_choice)
@@ -711,9 +731,9 @@ def outcome(st: State, out, dice: tuple = (), terrain_here: str = "", crow_choic
         for e in (t.passed if die + st.value(t.stat) >= t.target else t.failed):
             st = apply(st, e)
     if out.victory is not None:
-        st = st._replace(victories=st.victories + (out.code,))
+        st = _put(st, victories=st.victories + (out.code,))
         if out.victory.kind == "mountie":
-            st = st._replace(mountie=st.day + out.victory.turns)
+            st = _put(st, mountie=st.day + out.victory.turns)
     return st
 
 
@@ -729,13 +749,13 @@ def end_turn(st: State) -> State:
     if st.mountie > 0 and st.day >= st.mountie:
         for e in plots.outcome("44A").victory.missed:
             st = apply(st, e)
-        st = st._replace(mountie=0)
+        st = _put(st, mountie=0)
     for k in PRIMARY:
         if st.value(k) == 0:
             why = {"food": "the food ran out and the tribe scattered",
                    "resolve": "resolve failed and the Chief was cast out",
                    "proximity": "the cavalry caught up"}[k]
-            return st._replace(over=("lost", why))
+            return _put(st, over=("lost", why))
     return st
 
 

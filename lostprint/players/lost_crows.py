@@ -10,7 +10,9 @@ from __future__ import annotations
 import functools
 import heapq
 import itertools
-from operator import add
+import math
+import random
+from operator import add, itemgetter
 
 from lostprint.engine import lost_crows as eng
 from lostprint.files.kinds import SAVE_FORMAT
@@ -33,19 +35,27 @@ PLAINS_AHEAD, FOREST_AHEAD = 1.0, 0.4
 MAP_READY = 0.4
 CROW_WORTH = 1.0
 DANCER_NEED = (4.5, 3.0)
-FACE_RANGE = range(1, RULES.die_faces + 1)
+FACES = RULES.die_faces
+FACE_RANGE = range(1, FACES + 1)
 ROLLS = tuple((a, b) for a in FACE_RANGE for b in FACE_RANGE)
+FIRST_DIE, SECOND_DIE = itemgetter(*(a for a, _ in ROLLS)), itemgetter(*(b for _, b in ROLLS))
 OFF = RULES.die_faces - 1  # a difference's index in a unit's table of worths
+# a table's entries for each roll (a, b) of ROLLS: at difference a - b, and at b - a
+ROLL_UP = itemgetter(*(a - b + OFF for a, b in ROLLS))
+ROLL_DOWN = itemgetter(*(b - a + OFF for a, b in ROLLS))
 BOX = eng.BOX
 UNIT_COUNT = len(eng.UNITS)
 BOXES = BOX * UNIT_COUNT
 VISION_TASTE = ("plains", "forest", "mountains")  # on a tie, the later one
 FAR = 99  # not a rule: farther than any hex of a map
+WORTH_BY_INDEX = tuple(WORTH[k] for k in eng.KEYS)
+FOOD, RESOLVE = eng.INDEX["food"], eng.INDEX["resolve"]
 FOOD_RESERVE, FOOD_LOW = 2, 3  # not a rule: the careful chief keeps some food in hand
 DAY_LIMIT = 80  # not a rule: a simulated game that has not ended by then is cut short
 
 
 EPS = 1e-9  # not a rule: two worths closer than this are equal (the first option found is kept)
+BOUND_SLACK = 1e-11  # not a rule: far above the rounding of a bound's sums, far below EPS
 MEMO = 1 << 14  # not a rule: how many worked-out tables each memo keeps
 MAPS = 8  # not a rule: how many maps' plans are kept
 MAP_KINDS = ("plains", "forest", "mountains")  # a map icon's worth is a tuple in this order
@@ -72,9 +82,6 @@ class Plan:
         self.plot_list = tuple(sorted(self.land.plots.items()))
         self.dists: dict[str, dict[str, float]] = {}
         self.routes: dict = {}
-        # mapped-or-not neighbours that a step can ever enter (never the fort, even after 12A)
-        self.open_near = {lab: tuple(n for n in near if n not in self.land.fort)
-                          for lab, near in self.land.neighbors.items()}
 
     def dist(self, target: str) -> dict[str, float]:
         """Steps to `target` from every hex, around the fort; a step into its zone counts double."""
@@ -187,17 +194,35 @@ def effect_worth_of(values: tuple, caps: tuple, vision, e, omen: float, maps: tu
     return 0.0
 
 
+# the distinct effects of the unit chart's cells, and each (unit, row) cell as indexes into them
+CELL_EFFECTS = tuple(dict.fromkeys(e for unit in eng.UNITS for r in range(len(eng.ROWS))
+                                   for e in eng.cell_effects(unit, r)))
+CELL_PARTS = tuple(tuple(tuple(CELL_EFFECTS.index(e) for e in eng.cell_effects(unit, r)) for r in range(len(eng.ROWS)))
+                   for unit in eng.UNITS)
+ROW_BY_DIFF = tuple(eng.row_index(d) for d in eng.DIFFS)
+NEGATIVE = tuple(d < 0 for d in eng.DIFFS)
+TRIBE = eng.UNITS.index("tribe")
+
+
+@functools.lru_cache(maxsize=MEMO)
+def omen_memo(values: tuple, caps: tuple, vision, skip: bool) -> float:
+    return omen_worth_of(values, caps, vision, skip)
+
+
 @functools.lru_cache(maxsize=MEMO)
 def tables_of(values: tuple, caps: tuple, vision, skip: bool, nocrow: bool, maps: tuple) -> tuple:
-    """For each unit, the worth of each difference -5..5 (index diff + 5), and the unit's Matrix."""
-    omen = omen_worth_of(values, caps, vision, skip)
+    """For each unit, the Matrix of its worths by difference -5..5 (index diff + 5)."""
+    omen = omen_memo(values, caps, vision, skip)
+    worth = [effect_worth_of(values, caps, vision, e, omen, maps, nocrow) for e in CELL_EFFECTS]
     out = []
     negative = sum(effect_worth_of(values, caps, vision, e, omen, maps, nocrow)
                    for e in eng.power_of(vision).tribe_negative)
-    for unit in eng.UNITS:
-        by_row = [sum(effect_worth_of(values, caps, vision, e, omen, maps, nocrow) for e in eng.cell_effects(unit, r))
-                  for r in range(len(eng.ROWS))]
-        table = [by_row[eng.row_index(d)] + (negative if unit == "tribe" and d < 0 else 0.0) for d in eng.DIFFS]
+    for u, parts in enumerate(CELL_PARTS):
+        by_row = [sum([worth[x] for x in cell]) for cell in parts]
+        if u == TRIBE:
+            table = [by_row[r] + (negative if neg else 0.0) for r, neg in zip(ROW_BY_DIFF, NEGATIVE)]
+        else:
+            table = [by_row[r] + 0.0 for r in ROW_BY_DIFF]
         out.append(matrix_of(tuple(table)))
     return tuple(out)
 
@@ -210,22 +235,27 @@ class Matrix:
 
     def __init__(self, table: tuple):
         t = self.table = table
-        pre_top = [0.0] + [sum(t[x - y + OFF] for y in FACE_RANGE) / len(FACE_RANGE) for x in FACE_RANGE]
-        pre_bottom = [0.0] + [sum(t[y - x + OFF] for y in FACE_RANGE) / len(FACE_RANGE) for x in FACE_RANGE]
-        self.pre_empty = sum(max(t[a - b + OFF], t[b - a + OFF]) for a, b in ROLLS) / len(ROLLS)
+        faces = len(FACE_RANGE)
+        # pre_top[x]: sum over y of t[x - y + OFF], y = 1..6 in turn (a reversed slice); pre_bottom[x]: of
+        # t[y - x + OFF] (a slice)
+        pre_top = [0.0] + [sum(t[OFF + x - faces:OFF + x][::-1]) / faces for x in FACE_RANGE]
+        pre_bottom = [0.0] + [sum(t[OFF + 1 - x:OFF + 1 + faces - x]) / faces for x in FACE_RANGE]
+        self.pre_empty = sum(map(max, ROLL_UP(t), ROLL_DOWN(t))) / len(ROLLS)
         cell = [[self.pre_empty] + pre_bottom[1:]]
         for top in FACE_RANGE:
-            cell.append([pre_top[top]] + [t[top - bottom + OFF] for bottom in FACE_RANGE])
+            cell.append([pre_top[top], *t[OFF + top - faces:OFF + top][::-1]])
         self.cell = cell
         self.rolls: dict = {}
 
-    def by_roll(self, box: int, partner: int) -> tuple[list, list]:
+    def by_roll(self, box: int, partner: int) -> tuple[list, list, float]:
         """The worth of each roll (a, b) of ROLLS with a, then with b, put in `box` (0 top, 1 bottom)
-        beside its `partner` die (a memo: the last roll of Phase 1 weighs these again and again)."""
+        beside its `partner` die, and the average of the better of the two (a bound on what the box
+        can add to the last roll's expectation). A memo: Phase 1 weighs these again and again."""
         key = (box, partner)
         if key not in self.rolls:
             f = box_worth(self.table, box, partner)
-            self.rolls[key] = ([f[a] for a, _ in ROLLS], [f[b] for _, b in ROLLS])
+            by_a, by_b = FIRST_DIE(f), SECOND_DIE(f)
+            self.rolls[key] = (by_a, by_b, sum(map(max, by_a, by_b)) / len(ROLLS))
         return self.rolls[key]
 
 
@@ -238,21 +268,43 @@ def one_left_of(mi: Matrix, i: int, pi: int, mj: Matrix, j: int, pj: int) -> flo
     """The expected worth of the two units holding the last two empty boxes, i and j (0 a top box, 1 a
     bottom one; partners' faces pi, pj), the last roll (a, b) placed in the better of its two ways:
     the sum over ROLLS of max(fi[a] + fj[b], fi[b] + fj[a]), fi and fj each box's worth by face."""
-    ai, bi = mi.by_roll(i, pi)
-    aj, bj = mj.by_roll(j, pj)
+    ai, bi, _ = mi.by_roll(i, pi)
+    aj, bj, _ = mj.by_roll(j, pj)
     return sum(map(max, map(add, ai, bj), map(add, bi, aj))) / len(ROLLS)
 
 
-def box_worth(t, box: int, partner: int) -> list[float]:
-    """The unit's worth for each face put in `box` beside its `partner` die (index = face)."""
+def box_worth(t, box: int, partner: int) -> tuple:
+    """The unit's worth for each face put in `box` beside its `partner` die (index = face): in a top
+    box t[face - partner + OFF] (a slice), in a bottom one t[partner - face + OFF] (a reversed one)."""
     if box % BOX == 0:
-        return [0.0] + [t[face - partner + OFF] for face in FACE_RANGE]
-    return [0.0] + [t[partner - face + OFF] for face in FACE_RANGE]
+        return (0.0, *t[OFF + 1 - partner:OFF + 1 + FACES - partner])
+    return (0.0, *t[OFF + partner - FACES:OFF + partner][::-1])
 
 
 def full_worth(board, mats) -> float:
     """The day's worth of a full board."""
     return sum(m.table[board[BOX * u] - board[BOX * u + 1] + OFF] for u, m in enumerate(mats))
+
+
+class QuickDice(Dice):
+    """The same rolls as Dice (random.Random.randint(1, faces)), drawn the way CPython's Random draws
+    them: getrandbits of the faces' bit length, redrawn until below the faces. Used only where Random
+    draws that way (checked at import); else Dice's own randint."""
+
+    def d6(self) -> int:
+        bits = self.rng.getrandbits
+        r = bits(FACE_BITS)
+        while r >= FACES:
+            r = bits(FACE_BITS)
+        return r + 1
+
+    def roll(self, n: int) -> list[int]:
+        return [self.d6() for _ in range(n)]
+
+
+FACE_BITS = FACES.bit_length()
+FAST_DICE = QuickDice if random.Random._randbelow is getattr(random.Random, "_randbelow_with_getrandbits", None) \
+    else Dice
 
 
 class Chief:
@@ -267,8 +319,9 @@ class Chief:
         self.land = self.plan.land
         self.terrain = dict(self.plan.terrain)
         self.st = eng.new_game(self.land, house_off)
-        self.dice = Dice(rng_for(seed, "1872-play"))
+        self.dice = FAST_DICE(rng_for(seed, "1872-play"))
         self.days: list[dict] = []
+        self.routed: tuple = ("", -1, [])  # (pos, plots rolled, route) of the last route() asked
 
     # --- reading the state -----------------------------------------------------------------------
 
@@ -289,8 +342,14 @@ class Chief:
 
     def route(self) -> list[str]:
         """The plot hexes still to visit, in the shortest order from here, then the nearer Canada hex."""
-        done = {letter for letter, _ in self.st.plots}
-        return self.plan.route(self.st.pos, tuple(lab for letter, lab in self.plan.plot_list if letter not in done))
+        st = self.st
+        pos, n, out = self.routed
+        if pos == st.pos and n == len(st.plots):
+            return out
+        done = {letter for letter, _ in st.plots}
+        out = self.plan.route(st.pos, tuple(lab for letter, lab in self.plan.plot_list if letter not in done))
+        self.routed = (st.pos, len(st.plots), out)
+        return out
 
     def target(self) -> str:
         return self.route()[0]
@@ -310,7 +369,7 @@ class Chief:
         if not near:
             return (0.0, 0.0, 0.0)
         ahead = self.forward(near, tdist)
-        ready = self.forward([n for n in self.plan.open_near[self.st.pos] if n in self.terrain], tdist)
+        ready = self.forward([n for n in self.land.open_near[self.st.pos] if n in self.terrain], tdist)
         flat = (PLAINS_AHEAD if not ready else MAP_READY) if ahead else 0.15
         wood = (FOREST_AHEAD if not ready else MAP_READY) if ahead else 0.15
         return flat, wood, 0.0 if len(near) > len(ahead) or not ahead else -0.6
@@ -341,75 +400,98 @@ class Chief:
         forced = eng.first_roll_boxes(st)
         together = self.together
         rolls = RULES.rolls_per_turn
+        units = range(UNIT_COUNT)
         for k in range(rolls):
             a, b = self.dice.roll(RULES.dice_per_roll)
-            zeros = board.count(0)
+            zero = [i for i in range(BOXES) if not board[i]]
+            zeros = len(zero)
             after = BOX * (rolls - 1 - k)
-            allowed = forced if k == 0 else None
-            empty = [i for i in range(BOXES) if not board[i] and (allowed is None or i in allowed)]
-            cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in range(UNIT_COUNT)]
-            alone = {}  # box -> {face: its unit's cell with that face in the box, the partner box as it is}
+            empty = zero if k or forced is None else [i for i in zero if i in forced]
+            cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in units]
+            # each box's unit's cell with die a (with die b) in the box, its partner box as it is
+            with_a, with_b = [0.0] * BOXES, [0.0] * BOXES
             for i in empty:
                 cu, partner = cells[i >> 1], board[i ^ 1]
-                alone[i] = {v: (cu[v][partner] if i % BOX == 0 else cu[partner][v]) for v in (a, b)}
-            best_w, best = 0.0, None
+                if i % BOX == 0:
+                    with_a[i], with_b[i] = cu[a][partner], cu[b][partner]
+                else:
+                    with_a[i], with_b[i] = cu[partner][a], cu[partner][b]
+
+            def last_roll(c, i, fi, j, fj, beat) -> float:
+                """With dice fi in box i and fj in box j (j -1: none), one roll is left for the two
+                boxes still empty: the full units' worth, and the last roll's expectation; or -inf
+                when a bound shows it cannot pass `beat`."""
+                p, q = [x for x in zero if x != i and x != j]
+                up, uq = p >> 1, q >> 1
+                if up == uq:
+                    return sum([c[u] for u in units if u != up]) + mats[up].pre_empty
+                rest = sum([c[u] for u in units if u != up and u != uq])
+                pp = fi if p ^ 1 == i else fj if p ^ 1 == j else board[p ^ 1]
+                pq = fi if q ^ 1 == i else fj if q ^ 1 == j else board[q ^ 1]
+                key = (p, q, pp, pq)
+                e = last.get(key)
+                if e is None:
+                    if rest + mats[up].by_roll(p % BOX, pp)[-1] + mats[uq].by_roll(q % BOX, pq)[-1] + \
+                            BOUND_SLACK <= beat:
+                        return -math.inf  # max(x + y, x' + y') <= max(x, x') + max(y, y'): it cannot win
+                    e = last[key] = one_left_of(mats[up], p % BOX, pp, mats[uq], q % BOX, pq)
+                return rest + e
+
+            # the best so far and the worth an option must pass to replace it (nothing yet: any)
+            best_w, best, beat = 0.0, None, -math.inf
             if zeros - BOX == after - (1 if discard else 0):  # both dice placed
                 weigh_last = zeros - BOX == BOX and not discard
+                # the most die b can add to each unit (with die a elsewhere): a bound that skips a box i
+                # whose every split with another unit falls short of the best so far
+                up_b = [-math.inf] * UNIT_COUNT
+                gain_b = [0.0] * BOXES  # what die b in box j adds to its unit
+                for j in empty:
+                    d = gain_b[j] = with_b[j] - cur[j >> 1]
+                    if d > up_b[j >> 1]:
+                        up_b[j >> 1] = d
+                top, second = sorted(units, key=up_b.__getitem__, reverse=True)[:BOX]
+                elsewhere = [up_b[second] if u == top else up_b[top] for u in units]
                 for i in empty:
                     ui = i >> 1
-                    for j in empty:
-                        uj = j >> 1
-                        if i == j or (together and ui != uj and (i ^ 1) in empty):
+                    c_i = cur[:]
+                    c_i[ui] = with_a[i]
+                    # the naive player fills i's unit first; a box whose splits cannot win is not split
+                    with_i = sum(c_i) + BOUND_SLACK
+                    if (together and (i ^ 1) in empty) or (not weigh_last and with_i + elsewhere[ui] <= beat):
+                        js = (i ^ 1,) if (i ^ 1) in empty else ()
+                    else:
+                        js = empty
+                    for j in js:
+                        if i == j:
                             continue
-                        if a == b and j < i and not (together and ui != uj and (j ^ 1) in empty):
-                            continue  # the same board as (j, i), weighed already
-                        if weigh_last:
-                            nb = board[:]
-                            nb[i], nb[j] = a, b
-                            w = self.one_left(nb, mats, last)
-                        else:
+                        uj = j >> 1
+                        if ui == uj:
                             c = cur[:]
-                            if ui == uj:
-                                c[ui] = cells[ui][a][b] if i < j else cells[ui][b][a]
-                            else:
-                                c[ui] = alone[i][a]
-                                c[uj] = alone[j][b]
-                            w = c[0] + c[1] + c[2] + c[3]
-                        if best is None or w > best_w + EPS:
-                            best_w, best = w, (((i, a), (j, b)), discard)
+                            c[ui] = cells[ui][a][b] if i < j else cells[ui][b][a]
+                        else:
+                            if a == b and j < i and not (together and (j ^ 1) in empty):
+                                continue  # the same board as (j, i), weighed already
+                            if not weigh_last and with_i + gain_b[j] <= beat:
+                                continue  # a bound on sum(c) below: it cannot win
+                            c = c_i[:]
+                            c[uj] = with_b[j]
+                        w = last_roll(c, i, a, j, b, beat) if weigh_last else sum(c)
+                        if w > beat:
+                            best_w, best, beat = w, (((i, a), (j, b)), discard), w + EPS
             if discard and zeros - 1 == after:  # one die placed, the other discarded
                 weigh_last = zeros - 1 == BOX
                 for i in empty:
-                    for keep in ((a,) if a == b else (a, b)):
-                        if weigh_last:
-                            nb = board[:]
-                            nb[i] = keep
-                            w = self.one_left(nb, mats, last)
-                        else:
-                            c = cur[:]
-                            c[i >> 1] = alone[i][keep]
-                            w = c[0] + c[1] + c[2] + c[3]
-                        if best is None or w > best_w + EPS:
-                            best_w, best = w, (((i, keep),), False)
+                    for keep, alone in ((a, with_a), (b, with_b))[:1 if a == b else BOX]:
+                        c = cur[:]
+                        c[i >> 1] = alone[i]
+                        w = last_roll(c, i, keep, -1, 0, beat) if weigh_last else sum(c)
+                        if w > beat:
+                            best_w, best, beat = w, (((i, keep),), False), w + EPS
             placed, discard = best
             for i, face in placed:
                 board[i] = face
         used = self.reshape(board, fixed, mats)
         return tuple(board), used
-
-    @staticmethod
-    def one_left(board, mats, last) -> float:
-        """Expected worth with one roll left for the two empty boxes, placed in the best way."""
-        i, j = (k for k in range(BOXES) if not board[k])
-        ui, uj = i >> 1, j >> 1
-        rest = sum(mats[u].table[board[BOX * u] - board[BOX * u + 1] + OFF] for u in range(UNIT_COUNT)
-                   if u != ui and u != uj)
-        if ui == uj:
-            return rest + mats[ui].pre_empty
-        key = (i, j, board[i ^ 1], board[j ^ 1])
-        if key not in last:
-            last[key] = one_left_of(mats[ui], i % BOX, board[i ^ 1], mats[uj], j % BOX, board[j ^ 1])
-        return rest + last[key]
 
     def reshape(self, board, fixed, mats) -> int:
         """A Windriders reroll, then Spirit Dancers (or a Storm Dancer) on the placed dice."""
@@ -419,7 +501,7 @@ class Chief:
 
         def best_change():
             c = [tables[u][board[BOX * u] - board[BOX * u + 1] + OFF] for u in range(UNIT_COUNT)]
-            now = c[0] + c[1] + c[2] + c[3]
+            now = sum(c)
             best = (0.0, None, None)
             for i in range(BOXES):
                 if i in fixed:
@@ -427,9 +509,13 @@ class Chief:
                 u = i >> 1
                 t, keep = tables[u], c[u]
                 partner = board[i ^ 1]
+                # the unit's best cell with any face here: a box that cannot gain more is not tried
+                top = max(box_worth(t, i, partner)[1:])
+                if top - keep + BOUND_SLACK <= best[0] + EPS:
+                    continue
                 for face in FACE_RANGE:
                     c[u] = t[face - partner + OFF] if i % BOX == 0 else t[partner - face + OFF]
-                    g = (c[0] + c[1] + c[2] + c[3]) - now
+                    g = sum(c) - now
                     if g > best[0] + EPS:
                         best = (g, i, face)
                 c[u] = keep
@@ -494,6 +580,8 @@ class Chief:
             self.note_caps(record)
 
     def note_caps(self, record) -> None:
+        if self.st.caps is self.caps_before:
+            return
         for key, cap, old in zip(eng.KEYS, self.st.caps, self.caps_before):
             if cap != old:
                 record.setdefault("caps", {})[key] = cap
@@ -540,23 +628,26 @@ class Chief:
         return max(units, key=lambda u: (gain(u), -units.index(u)))
 
     def map_hex(self, kind, tdist, record) -> None:
-        land = self.land
-        ok = eng.colourable(land, self.terrain, self.st.pos, kind, self.st.house_off)
+        land, st = self.land, self.st
+        ok = eng.colourable(land, self.terrain, st.pos, kind, st.house_off)
         if not ok:
             return
-        here = tdist.get(self.st.pos, FAR)
+        here = tdist.get(st.pos, FAR)
         ahead = [lab for lab in ok if tdist.get(lab, FAR) < here]
-        ready = self.forward([n for n in land.neighbors[self.st.pos] if n in self.terrain and n not in land.fort],
-                             tdist)
-        keep = set(land.goals) | {lab for letter, lab in land.plots.items() if not self.st.done(letter)}
-        aside = [x for x in ok if x not in ahead and x not in keep]
+        if kind not in ("mountains", "forest"):
+            aside = ()  # only a Forest is ever put aside, only a Mountain kept off the way
+        else:
+            done = {letter for letter, _ in st.plots}
+            keep = set(land.goals) | {lab for letter, lab in land.plots.items() if letter not in done}
+            aside = [x for x in ok if x not in ahead and x not in keep]
         if kind == "mountains":
             lab = min(ok, key=lambda x: (x in keep, x in ahead, -tdist.get(x, FAR), x))
-        elif aside and kind == "forest" and ready:
+        elif aside and kind == "forest" and self.forward([n for n in self.land.open_near[st.pos]
+                                                          if n in self.terrain], tdist):
             lab = min(aside, key=lambda x: (tdist.get(x, FAR), x))
         else:
             lab = min(ok, key=lambda x: (tdist.get(x, FAR), x in land.zone, x))
-        self.terrain = eng.map_hex(land, self.terrain, self.st, kind, lab)
+        self.terrain = eng.map_hex(land, self.terrain, st, kind, lab)
         record.setdefault("mapped", {})[lab] = kind
 
     def omen(self, unit, record) -> None:
@@ -584,19 +675,22 @@ class Chief:
     def price(self, to):
         """(river pay, worth of paying) for the step, or None when it cannot be made."""
         best = None
+        st = self.st
         try:
-            pays = eng.river_choices(self.land, self.terrain, self.st, to)
+            _, _, river = eng.step_price(self.land, self.terrain, st, to)
         except eng.RuleError:
             return None
-        for pay in pays:
+        values, caps = st.values, st.caps
+        for pay in RULES.river_pay if river else (None,):  # eng.river_choices
             try:
-                nxt = eng.step(self.land, self.terrain, self.st, to, pay, assault=1)
+                nxt = eng.step(self.land, self.terrain, st, to, pay, assault=1)
             except eng.RuleError:
                 continue
             # the last Food or Resolve may be spent only on the step that wins
-            if nxt.over is None and (nxt.value("food") == 0 or nxt.value("resolve") == 0):
+            if nxt.over is None and (nxt.values[FOOD] == 0 or nxt.values[RESOLVE] == 0):
                 continue
-            worth = sum(self.gain(k, nxt.value(k) - self.v(k)) for k in eng.KEYS)
+            worth = sum([WORTH_BY_INDEX[i][max(0, min(caps[i], n))] - WORTH_BY_INDEX[i][values[i]]
+                         for i, n in enumerate(nxt.values)])  # self.gain of each change
             if best is None or worth > best[1]:
                 best = (pay, worth, nxt)
         return best
@@ -608,6 +702,7 @@ class Chief:
             tdist = self.dist_map(target)
             here = self.st.pos
             options = []
+            priced = {}  # hex -> the state after stepping into it (never the fort: no assault)
             for lab in land.neighbors[here]:
                 if lab in land.fort or tdist.get(lab, FAR) >= tdist.get(here, FAR):
                     continue
@@ -620,17 +715,19 @@ class Chief:
                     continue
                 spent = (self.v("movement") - nxt.value("movement")) + 0.5 * (self.v("food") - nxt.value("food"))
                 options.append((tdist[lab], spent - p[1], lab, p[0]))
+                priced[lab] = nxt
             if not options:
                 break
             _, _, lab, pay = min(options)
-            self.enter(lab, pay, record)
+            self.enter(lab, pay, record, priced[lab])
             if eng.plot_due(land, self.st) or self.st.over:
                 break
         if not self.st.moved and self.st.over is None:
             self.shuffle(record)
 
-    def enter(self, lab, pay, record) -> None:
-        self.st = eng.step(self.land, self.terrain, self.st, lab, pay)
+    def enter(self, lab, pay, record, after=None) -> None:
+        """Step into lab; `after`: the state eng.step gave for that step already (price)."""
+        self.st = after or eng.step(self.land, self.terrain, self.st, lab, pay)
         record.setdefault("moved", []).append(lab)
         letter = eng.plot_due(self.land, self.st)
         if letter:
@@ -649,11 +746,11 @@ class Chief:
             cost = (p[1] - (0.8 if lab in self.land.zone else 0.0)
                     - 0.6 * max(0.0, tdist.get(lab, FAR) - tdist.get(self.st.pos, FAR)))
             if best is None or cost > best[0]:
-                best = (cost, lab, p[0])
+                best = (cost, lab, p[0], p[-1])
         if best is None or best[0] < self.gain("resolve", -RULES.idle_resolve) - 0.2:
             return
-        _, lab, pay = best
-        self.enter(lab, pay, record)
+        _, lab, pay, after = best
+        self.enter(lab, pay, record, after)
 
     def plot(self, letter, record) -> None:
         if not eng.plot_rolls(self.st, letter):

@@ -6,11 +6,11 @@ same numbers. The map travels as its JSON text (what a map file holds), rebuilt 
 dask.distributed is imported only when a Dask scheduler is asked for.
 
 The local pool forks its workers where the platform allows it (not on macOS, nor from a process that
-already runs threads): a forked worker starts as a copy of this process, with the engines, players and
-builders it needs already imported (callers import them before the pool starts: `warm`), where a
-spawned one would import lostprint again (some 0.3 s of CPU per worker). A batch of games holds at least
-MIN_CHUNK games, so a pool pays for itself; every batch of a run is handed to the pool at once (results
-are small), so no worker waits for an earlier batch to be collected.
+already runs threads): a forked worker starts as a copy of this process, with the engines and players
+already imported (play_batches imports them before the pool starts), where a spawned one would import
+lostprint again (about 0.2 s of CPU per worker, measured in benchmarks/bench_simulate.py). A batch holds
+at least MIN_CHUNK games. The pool keeps IN_FLIGHT unfinished tasks per worker and yields results in
+order; a slow task at the head of the line does not hold the workers up (_pool_map).
 """
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ Progress = Callable[[int], None]  # hears how many more games are done
 CHUNKS_PER_WORKER = 8  # not a rule: batches per worker, for an even load and a moving progress bar
 MIN_CHUNK = 16  # not a rule: the fewest games in a batch (a batch costs about a millisecond to send)
 MAX_CHUNK = 250  # not a rule: the most games in one batch
-IN_FLIGHT = 2  # not a rule: tasks queued per worker ahead of the one being collected (lazy searches)
+IN_FLIGHT = 2  # not a rule: unfinished tasks per worker (what a caller that stops early may waste)
 CONNECT_TIMEOUT = "5s"  # not a rule: how long to wait for a Dask scheduler
 
 
@@ -80,12 +80,12 @@ def chunks_of(game: str, player: str, map_json: str | None, first: int, games: i
 
 def play_batches(chunks: Iterable[Chunk], executor: Executor = Executor(), progress: Progress | None = None
                  ) -> list[tuple[Chunk, tuple[GameResult, ...]]]:
-    """Every batch with its results, in the batches' order (all handed to the workers at once)."""
+    """Every batch with its results, in the batches' order."""
     chunks = list(chunks)
     for game, player in sorted({(c.game, c.player) for c in chunks}):
         player_of(game, player)  # the players and engines, imported here once, not in each forked worker
     out = []
-    for chunk, part in zip(chunks, ordered_map(play_chunk, chunks, executor, ahead=max(1, len(chunks)))):
+    for chunk, part in zip(chunks, ordered_map(play_chunk, chunks, executor)):
         out.append((chunk, part))
         if progress:
             progress(chunk.count)
@@ -100,9 +100,9 @@ def play_games(chunks: Iterable[Chunk], executor: Executor = Executor(), progres
 
 def ordered_map(fn: Callable, items: Iterable, executor: Executor = Executor(), ahead: int = IN_FLIGHT
                 ) -> Iterator:
-    """fn(item) for each item, yielded in the items' order; lazily, with `ahead` tasks in flight per
-    worker, so a caller may stop early (what was already started is finished and dropped). A caller
-    that will not stop early passes ahead=len(items): everything is queued at once."""
+    """fn(item) for each item, yielded in the items' order; lazily, with `ahead` unfinished tasks per
+    worker, so a caller may stop early (tasks not yet started are cancelled; what was started is
+    finished and dropped)."""
     if executor.kind == "dask":
         yield from _dask_map(fn, items, executor.scheduler, ahead)
     elif executor.kind != "local":
@@ -136,11 +136,40 @@ def pool_context():
 
 
 def _pool_map(fn: Callable, items: Iterable, workers: int, ahead: int) -> Iterator:
-    from concurrent.futures import ProcessPoolExecutor
+    """As _windowed, but the window counts unfinished tasks, not uncollected ones: when the task at the
+    head of the line is slow (a map rated on 800 games behind maps dropped after 100, a batch of long
+    games), the other workers go on with the next items instead of waiting for it to be collected.
+    Results finished early wait in order (they are small)."""
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    with ProcessPoolExecutor(max_workers=workers, mp_context=pool_context()) as pool:
-        yield from _windowed(lambda item: pool.submit(fn, item), lambda fut: fut.result(), items,
-                             workers * ahead)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=pool_context())
+    try:
+        todo = iter(items)
+        pending: deque = deque()  # futures in the items' order
+        unfinished = 0
+
+        def fill() -> None:
+            nonlocal unfinished
+            while unfinished < workers * ahead:
+                item = next(todo, _END)
+                if item is _END:
+                    return
+                pending.append(pool.submit(fn, item))
+                unfinished += 1
+
+        fill()
+        while pending:
+            if not pending[0].done():
+                wait([f for f in pending if not f.done()], return_when=FIRST_COMPLETED)
+            unfinished = sum(not f.done() for f in pending)
+            fill()
+            while pending and pending[0].done():
+                yield pending.popleft().result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+_END = object()  # the end of the items
 
 
 def connect(scheduler: str | None):

@@ -4,23 +4,28 @@ A day with `rolls:` is replayed exactly: the recorded dice, the decisions the sa
 mapped, where trails lead, Lagos de Oro, the steps) and every hidden decision the sheet does not
 record (where the WILDs went, Diego Mendoza's +1, an eclipse's chosen row, filling food at a
 Migration) are tried until one replay gives the recorded day; otherwise the first divergence is
-reported. A day without rolls is checked against what any legal roll could give: every consequence
-that does not depend on dice exactly (progress paid per step, food eaten, morale by direction,
-the hexes mapped, desertion), every one that does against its range.
+reported. A day without rolls is accepted only when one set of legal rolls gives it: the day's
+phases are searched over which row each roll landed on (and every hidden decision), and the day
+must come out with every recorded tracker, mark and fever at once; every consequence that does
+not depend on dice (progress paid per step, food eaten, morale by direction, the hexes mapped,
+desertion) is applied exactly. When none does, the per-tracker range that is broken is reported
+if there is one, else the tracker no set of rolls gives with the others as recorded.
+`explain_days` gives, for a save that passes, one such set of rolls per day.
 
 The engine state between days lives in the replay state's flags (local to one check).
 """
 from __future__ import annotations
 
-from dataclasses import replace
-from itertools import product
+from itertools import pairwise, product
 from types import MappingProxyType
 
 from lostprint.engine import lost_expedition as eng
 from lostprint.files.fields import at_key
-from lostprint.games.lost_expedition import ROLL_KEYS, TRACKER_KEYS, interest_rule
+from lostprint.games.lost_expedition import EXPEDITIONS, ROLL_KEYS, TRACKER_KEYS, interest_rule
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.saves.rules import At
+
+replace = eng.replace  # the engine's fast copy-with-changes of a State
 
 PHASE_TITLE = MappingProxyType({"movement": "the Movement roll", "exploring": "Exploring",
                                 "native-contact": "Native Contact", "hunting": "Hunting"})
@@ -176,9 +181,11 @@ def check_day(st, before: dict, problems) -> None:
         st.flags.update(rolls=None, engine=None)
         return
     else:
-        wrong, cartography = _bounds(st, s0, obs)[:1], False
-        if not wrong:
+        mornings = tuple(_mornings(st))
+        wrong, ecl, cartography = _too_many_mapped(st, s0, obs), frozenset(), False
+        if not wrong:  # one set of rolls for the day; if none, the clearest reason first
             wrong, ecl, cartography = _joint(st, s0, obs)
+            wrong = wrong and (_bounds(st, s0, obs)[:1] or wrong)
         for at, message in wrong:
             problems.add(at, message)
         if wrong:
@@ -188,6 +195,8 @@ def check_day(st, before: dict, problems) -> None:
         if any(m.kind == "interest" and m.get("result") == "predict-eclipse" for m in obs["marks"]):
             ecl = frozenset({after.eclipse})
         st.flags["eclipse_options"] = ecl
+        if "explained" in st.flags:  # kept for explain_days (a caller asked which rolls explain the save)
+            st.flags["explained"].append((s0, obs, mornings))
         if cartography:  # the day's trail is the Cartography trail from where it ended
             after = replace(after, cartography=after.cartography | {after.pos})
         st.flags["engine"] = replace(after, steps=(), log=())
@@ -387,14 +396,20 @@ def _interest_effects(r: _Range, key: str, fill_possible: bool) -> None:
                                                               "food": (0, R.cap)})
 
 
+def _too_many_mapped(st, s0: eng.State, obs) -> list[tuple[At, str]]:
+    drawn = [h for h, _ in obs["mapped"] if h not in obs["lagos"]]
+    if len(drawn) <= 1:
+        return []
+    return [(_field(st, "mapped", drawn[1]),
+             f"{len(drawn)} hexes mapped on day {s0.day + 1}: the Mapping phase draws one hex a day"
+             + (f" (Lagos de Oro adds its {R.lagos_hexes} lakes)" if obs["lagos"] else ""))]
+
+
 def _bounds(st, s0: eng.State, obs) -> list[tuple[At, str]]:
+    """Each tracker against the range some legal roll could give it (the per-tracker reason shown
+    when no set of rolls explains the day)."""
     out: list[tuple[At, str]] = []
     day = s0.day + 1
-    drawn = [h for h, _ in obs["mapped"] if h not in obs["lagos"]]
-    if len(drawn) > 1:
-        out.append((_field(st, "mapped", drawn[1]),
-                    f"{len(drawn)} hexes mapped on day {day}: the Mapping phase draws one hex a day"
-                    + (f" (Lagos de Oro adds its {R.lagos_hexes} lakes)" if obs["lagos"] else "")))
     marks = obs["marks"]
     start = s0.pos
     here = [m for m in marks if m.hexes and m.hexes[0] == start]
@@ -485,6 +500,9 @@ CONQ, MUSKETS, FOOD, MORALE, PROGRESS = (eng.IX[k] for k in TRACKER_KEYS)
 MAX_BONUS = R.planning_dice - 1  # every die but the one that calls the chart
 KIND_BONUS_AT = R.kind_for_bonus - 1  # a chart's bonus when n of a kind called it
 MARK_OPS = ("fever", "village", "peaceful-village", "trail", "interests", "empire")
+# The mapping dice sums with and without a cataract (a die showing the cataract face) are worked out
+# for a cataract face that is the die's lowest, as the game has it.
+assert R.cataract_face == 1, "the cataract sums in _mapping assume the cataract face is the lowest"
 # A search state is a plain tuple of these fields (hashable, so the search can remember dead ends):
 STATE_FIELDS = (
     "values",  # the trackers, in TRACKER_KEYS order
@@ -513,6 +531,38 @@ def _row_ops(row, expedition: str) -> tuple:
         elif e.what not in ("terrain", "same-terrain"):
             raise AssertionError(e)
     return tuple(ops)
+
+
+ROWS = MappingProxyType({k: tuple(eng.rows_of(k)) for k in CHARTS})
+OPS = MappingProxyType({o.key: MappingProxyType({k: tuple(_row_ops(r, o.key) for r in ROWS[k]) for k in CHARTS})
+                        for o in EXPEDITIONS})
+
+
+def _reach(expedition: str, immune: bool, discards: bool) -> tuple:
+    """For each chart, the most each tracker can fall and rise by one roll of it (a musket's reroll
+    included), for an expedition, immune to fever or not, on a lake (villages discarded) or not."""
+    out = []
+    for k in CHARTS:
+        lo, hi = [0] * len(TRACKER_KEYS), [0] * len(TRACKER_KEYS)
+        for ops in OPS[expedition][k]:
+            d = [0] * len(TRACKER_KEYS)
+            for what, n in ops:
+                if not isinstance(what, str):
+                    d[what] += n
+                elif what == "fever" and not immune:
+                    d[MORALE] -= R.fever_morale
+                elif what == "village" and expedition != "religious" and not discards:
+                    d[PROGRESS] -= R.village_progress
+            for t in range(len(d)):
+                lo[t], hi[t] = min(lo[t], d[t]), max(hi[t], d[t])
+        if k in R.musket_charts:
+            lo[MUSKETS] -= R.musket_reroll_cost
+        out.append((tuple(lo), tuple(hi)))
+    return tuple(out)
+
+
+REACH = MappingProxyType({(o.key, immune, discards): _reach(o.key, immune, discards)
+                          for o in EXPEDITIONS for immune in (False, True) for discards in (False, True)})
 
 
 def _add(vals: tuple, i: int, n: int) -> tuple:
@@ -545,8 +595,8 @@ class _Unrolled:
             m = eng.terrain_mod(here, k) + (R.peaceful_bonus * s0.peaceful.count(start) if k in R.peaceful_charts else 0)
             base[k] = m + (R.botany_hunting if k == "hunting" and exp == "botany" else 0)
         self.base = base
-        self.rows = {k: tuple(eng.rows_of(k)) for k in CHARTS}
-        self.ops = {k: tuple(_row_ops(r, exp) for r in self.rows[k]) for k in CHARTS}
+        self.rows = ROWS
+        self.ops = OPS[exp]
         # marks
         self.nv = sum(1 for m in at_start if m.kind == "village")
         self.np = sum(1 for m in at_start if m.kind == "peaceful-village")
@@ -578,13 +628,14 @@ class _Unrolled:
         fever = obs["fever"]
         self.obs_fever = fever
         self.fever0 = s0.fever
-        broke = s0.fever and fever in ("broken", "struck")
+        no_break = eng.terrain_rule(here).no_fever_break
+        broke = s0.fever and not no_break and fever in ("broken", "struck")  # struck again after breaking
         self.fever_after_planning = s0.fever and not broke
         need = eng.fever_break_need(s0)
         dice = R.planning_dice
         if not s0.fever:
             self.dice_used = frozenset({0, dice})  # five WILDs call nothing; otherwise every die is used
-        elif eng.terrain_rule(here).no_fever_break:
+        elif no_break:
             self.dice_used = frozenset(range(dice + 1))
         elif broke:
             self.dice_used = frozenset(u for u in range(dice + 1) if dice - u >= need)
@@ -593,6 +644,7 @@ class _Unrolled:
         self.most_used = max(self.dice_used, default=-1)
         self.target = obs["values"]
         self._tails: dict = {}
+        self._span_memo: dict = {}
         self._plan_tail()
         self._plan_bounds()
 
@@ -602,21 +654,32 @@ class _Unrolled:
         s0, obs, start = self.s0, self.obs, self.start
         marks = obs["marks"]
         trails = set(s0.trails) | {frozenset(m.hexes) for m in marks if m.kind == "trail"}
-        interest_at = {}
+        marked = {}
         for m in marks:
             if m.kind == "interest":
-                interest_at.setdefault(m.hexes[0], m.get("result"))
+                marked.setdefault(m.hexes[0], m.get("result"))
+        terrain = dict(s0.terrain)
+        terrain.update(obs["mapped"])
         path = (start,) + obs["steps"]
-        steps, seen = [], set()
-        for a, b in zip(path, path[1:]):
-            found = interest_at.get(b) if b not in seen else None
-            seen.add(b)
-            cost = R.trail_cost if frozenset((a, b)) in trails else R.move_cost
-            river = R.river_progress if s0.board.downstream(a) == b else 0
-            steps.append((b, cost, river, found))
-        self.steps = tuple(steps)
+        self.steps = {}  # ni -> ((cost, river progress, the interest rolled on entering or ""), ...), or None
+        for ni in self.ni_options:
+            held = {h for h, _ in s0.interests} | ({start} if ni else set())
+            steps = []
+            for a, b in pairwise(path):
+                cost = R.trail_cost if frozenset((a, b)) in trails else R.move_cost
+                river = R.river_progress if s0.board.downstream(a) == b else 0
+                archeology = s0.expedition == "archeology" and cost == R.trail_cost and terrain[a] != terrain[b]
+                due = (b in s0.board.interest_icons or archeology) and b not in held
+                if due and b not in marked:
+                    steps = None  # an interest is rolled on entering this hex, and none is recorded
+                    break
+                steps.append((cost, river, marked[b] if due else ""))
+                held |= {b} if due else set()
+            if steps is not None and set(marked) - held:
+                steps = None  # an interest recorded where none was rolled
+            self.steps[ni] = None if steps is None else tuple(steps)
         by_dir = dict(R.morale_by_direction)
-        self.morale_steps = tuple(by_dir[s0.board.direction(a, b)] for a, b in zip(path, path[1:])) \
+        self.morale_steps = tuple(by_dir[s0.board.direction(a, b)] for a, b in pairwise(path)) \
             or (R.morale_no_travel,)
         fed = {}
         for ni in self.ni_options:
@@ -643,14 +706,16 @@ class _Unrolled:
         key = (vals, ni)
         if key in self._tails:
             return self._tails[key]
+        if self.steps[ni] is None:
+            return set()
         outs = {vals}
         if ni:
             outs = self._interest(outs, self.start_interest)
         if not self.fed[ni]:
             outs = {_add(v, FOOD, -R.ration) if v[FOOD] >= R.ration else _add(v, CONQ, -1) for v in outs}
-        for b, cost, river, found in self.steps:
+        for cost, river, found in self.steps[ni] or ():
             outs = {_add(_add(v, PROGRESS, -cost), PROGRESS, river) for v in outs if v[PROGRESS] >= cost}
-            if found and not (b == self.start and ni):
+            if found:
                 outs = self._interest(outs, found)
         for n in self.morale_steps:
             outs = {_add(v, MORALE, n) for v in outs}
@@ -658,50 +723,77 @@ class _Unrolled:
         self._tails[key] = outs
         return outs
 
+    def _one_tail(self, t: int, x: int, ni: int) -> set:
+        """The values tracker t can end the day with from x after hunting, whatever the others hold:
+        tail() seen through one tracker (Migration's fill and starvation both ways)."""
+        def interest(outs: set, key: str) -> set:
+            new = set()
+            for v in outs:
+                vs = [v]
+                for e in interest_rule(key).effects:
+                    if eng.IX.get(e.what) == t:
+                        vs = [eng.clamp(y + e.amount) for y in vs]
+                    elif e.what == "migration" and t == MUSKETS:
+                        vs += [eng.clamp(y - R.musket_reroll_cost) for y in vs if y >= R.musket_reroll_cost]
+                    elif e.what == "migration" and t == FOOD:
+                        vs += [eng.clamp(y + R.cap) for y in vs]
+                new.update(vs)
+            return new
+
+        outs = {x}
+        if ni:
+            outs = interest(outs, self.start_interest)
+        if not self.fed[ni] and t == FOOD:
+            outs = {eng.clamp(v - R.ration) if v >= R.ration else v for v in outs}
+        elif not self.fed[ni] and t == CONQ:
+            outs = outs | {eng.clamp(v - 1) for v in outs}
+        if self.steps[ni] is None:
+            return set()
+        for cost, river, found in self.steps[ni]:
+            if t == PROGRESS:
+                outs = {eng.clamp(eng.clamp(v - cost) + river) for v in outs if v >= cost}
+            if found:
+                outs = interest(outs, found)
+        if t == MORALE:
+            for n in self.morale_steps:
+                outs = {eng.clamp(v + n) for v in outs}
+        if t == CONQ and self.target[MORALE] < R.morale_floor:
+            outs = {eng.clamp(v - 1) for v in outs}
+        return outs
+
     def _plan_bounds(self) -> None:
-        """For progress and morale (whose rest of the day needs no other tracker): the values after
-        hunting that end where the save says, and how far each remaining chart can still move them."""
-        self.after_hunting = {}
-        for i in (PROGRESS, MORALE):
-            ok = set()
-            for x in range(R.floor, R.cap + 1):
-                probe = _add(self.target, PROGRESS, R.cap)  # morale's rest of the day: any progress pays
-                probe = probe[:i] + (x,) + probe[i + 1:]
-                if any(out[i] == self.target[i] for ni in self.ni_options for out in self.tail(probe, ni)):
-                    ok.add(x)
-            self.after_hunting[i] = tuple(sorted(ok))
-        reach = []
-        for k in CHARTS:
-            lo = {PROGRESS: 0, MORALE: 0}
-            hi = dict(lo)
-            for ops in self.ops[k]:
-                d = {PROGRESS: 0, MORALE: 0}
-                for what, n in ops:
-                    if what in d:
-                        d[what] += n
-                    elif what == "fever" and not self.immune:
-                        d[MORALE] -= R.fever_morale
-                    elif what == "village" and not self.religious and not self.discards:
-                        d[PROGRESS] -= R.village_progress
-                for i in d:
-                    lo[i], hi[i] = min(lo[i], d[i]), max(hi[i], d[i])
-            reach.append((lo, hi))
-        self.still = []  # still[i][tracker] = (most lost, most gained) by charts i.. of the day
+        """For each tracker, the values after hunting that can still end where the save says, and for
+        each phase the values that can still reach one of them (a necessary condition, to cut early)."""
+        self.after_hunting = {
+            t: tuple(x for x in range(R.floor, R.cap + 1)
+                     if any(self.target[t] in self._one_tail(t, x, ni) for ni in self.ni_options))
+            for t in range(len(TRACKER_KEYS))}
+        reach = REACH[(self.expedition, self.immune, self.discards)]
+        # allowed[i][t]: the values of tracker t that charts i.. can still bring into after_hunting[t]
+        # (a tracker moves at most by the sum of the largest rises, or falls, still to come)
+        self.allowed = []
         for i in range(len(CHARTS) + 1):
             rest = reach[i:]
-            self.still.append({t: (sum(lo[t] for lo, _ in rest), sum(hi[t] for _, hi in rest))
-                               for t in (PROGRESS, MORALE)})
+            row = []
+            for t in range(len(TRACKER_KEYS)):
+                down, up = sum(lo[t] for lo, _ in rest), sum(hi[t] for _, hi in rest)
+                ok: set = set()
+                for x in self.after_hunting[t]:
+                    ok.update(range(max(R.floor, x - up), min(R.cap, x - down) + 1))
+                row.append(frozenset(ok))
+            self.allowed.append(tuple(row))
 
-    def viable(self, i: int, s: tuple, free: int) -> bool:
+    def viable(self, i: int, s: tuple, free: bool) -> bool:
+        """Can this state still end as recorded (with `free`, in every tracker but at most one)?"""
         if s[SLO] > self.most_used:
             return False
-        vals = s[V]
-        for t, (down, up) in self.still[i].items():
-            if t == free:
-                continue
-            lo, hi = vals[t] + down, vals[t] + up
-            if not any(lo <= x <= hi for x in self.after_hunting[t]):
-                return False
+        vals, allowed = s[V], self.allowed[i]
+        off = 0
+        for t in range(len(vals)):
+            if vals[t] not in allowed[t]:
+                off += 1
+                if off > free:
+                    return False
         return True
 
     # --- the rolled phases ------------------------------------------------------------------------
@@ -721,6 +813,21 @@ class _Unrolled:
         elif self.fever0:  # WILDs held by the fever: the bonus is the chart's own dice only
             bh = min(bh, KIND_BONUS_AT - 1)
         return (bl, bh) if bl <= bh else None
+
+    def _spans(self, i: int, n: int, extra: int, kind_here: bool) -> tuple:
+        """The rows of chart i some roll of n dice reaches with this modifier, each with the least and
+        most planning bonus it needs (remembered for the day: the same few cases come back often)."""
+        key = (i, n, extra, kind_here)
+        if key not in self._span_memo:
+            out = []
+            for j, row in enumerate(self.rows[CHARTS[i]]):
+                bl = row.low - (n * R.die_faces + extra) if row.low is not None else 0
+                bh = row.high - (n + extra) if row.high is not None else MAX_BONUS
+                bonus = self._bonus((None,) * KIND + (i if kind_here else -1,), i, bl, bh)
+                if bonus is not None:
+                    out.append((j, bonus))
+            self._span_memo[key] = tuple(out)
+        return self._span_memo[key]
 
     def _planned(self, s: tuple, bonus: tuple) -> tuple:
         return s[:SLO] + (s[SLO] + 1 + bonus[0], s[SHI] + 1 + bonus[1], s[KIND])
@@ -746,13 +853,7 @@ class _Unrolled:
             for diego in diegos:
                 extra = m + (R.military_musket_bonus if musket and self.military else 0) \
                     + (R.bonus_per_extra if diego else 0)
-                low_total, high_total = n + extra, n * R.die_faces + extra
-                for j, row in enumerate(rows):
-                    bl = row.low - high_total if row.low is not None else 0
-                    bh = row.high - low_total if row.high is not None else MAX_BONUS
-                    bonus = self._bonus(s, i, bl, bh)
-                    if bonus is None:
-                        continue
+                for j, bonus in self._spans(i, n, extra, s[KIND] == i):
                     s1 = self._planned(base, bonus)
                     if diego:
                         s1 = s1[:DUSED] + (True,) + s1[DUSED + 1:]
@@ -855,8 +956,8 @@ class _Unrolled:
             return set()
         if (self.obs_fever == "struck") != s[STRUCK]:
             return set()
-        if s[NT] not in self.trail_rows and not (self.trail_free and s[NT] > min(self.trail_rows, default=0)):
-            return set()
+        if s[NT] not in self.trail_rows and not (self.trail_free and any(r <= s[NT] for r in self.trail_rows)):
+            return set()  # (with no trail left to draw from the start hex, a trail row draws nothing)
         return self.tail(s[V], s[NI])
 
     def rolls_of(self, path: list) -> tuple[dict, list[str]]:
@@ -889,9 +990,9 @@ class _Unrolled:
                 told.append(f"{k}: the eclipse's chosen row {span} ({effects})")
                 continue
             n = self.n_dice[k]
-            lo_face, top = R.cataract_face, R.die_faces
+            lo_face, top = 1, R.die_faces
             if k == "mapping" and self.cataract is False:
-                lo_face = R.cataract_face + 1
+                lo_face = R.cataract_face + 1  # no die showed the cataract face
             low, high = n * lo_face + extra + b[k], n * top + extra + b[k]
             if k == "mapping" and self.cataract:
                 high = R.cataract_face + (n - 1) * top + extra + b[k]
@@ -902,36 +1003,38 @@ class _Unrolled:
             told.append(f"{k} {dice}{' (a musket reroll)' if musket else ''}{' + Diego' if diego else ''} "
                         f"= {total}: row {span} ({effects})")
             ni = ni or (k == "exploring" and any(e.what == "interests" for e in row.effects))
-        interests = [self.start_interest] if ni and self.s0.interest_at(self.start) is None else []
-        interests += [found for b_, _, _, found in self.steps if found and not (b_ == self.start and interests)]
+        ni = int(ni and self.s0.interest_at(self.start) is None)
+        interests = [self.start_interest] * ni + [found for _, _, found in self.steps[ni] if found]
         dice = []
         for key in interests:
             row = next(r for r in eng.INTEREST_ROWS if r.effects[0].terrain == key)
-            dice.append(_split(row.low, R.phase_dice, R.cataract_face, R.die_faces, False))
+            dice.append(_split(row.low, R.phase_dice, 1, R.die_faces, False))
         if dice:
             rolls["interests"] = dice if len(dice) > 1 else dice[0]
             told.append("interests " + ", ".join(interests))
         return rolls, told
 
-    def search(self, free: int = -1):
-        """The first path that explains the day (a list of choices), or None. With `free` (a tracker
-        index), every value that tracker can end with while the others end as recorded."""
-        failed: set = set()
-        found: set = set()
+    def search(self, free: bool = False):
+        """The first path that explains the day (a list of choices), or None. With `free`, instead,
+        what every path ending as recorded in all trackers but one gives that one: {index: values}."""
+        failed: dict = {}  # (phase, state but its planning dice) -> the dice spans explored in vain
+        found: dict = {}
         target = self.target
-
-        def matches(out: tuple) -> bool:
-            return all(a == b for j, (a, b) in enumerate(zip(out, target)) if j != free)
 
         def walk(i: int, s: tuple):
             if i == len(CHARTS):
-                hits = [out for out in self.ends(s) if matches(out)]
-                if free >= 0:
-                    found.update(out[free] for out in hits)
-                    return None
-                return [] if hits else None
-            key = (i, s)
-            if key in failed:
+                outs = self.ends(s)
+                if not free:
+                    return [] if target in outs else None
+                for out in outs:
+                    off = [t for t in range(len(out)) if out[t] != target[t]]
+                    if len(off) == 1:
+                        found.setdefault(off[0], set()).add(out[off[0]])
+                return None
+            # A state explored before with at least these planning dice possible gave nothing: skip.
+            key, dice = (i, s[:SLO] + s[KIND:]), (s[SLO], s[SHI])
+            seen = failed.setdefault(key, [])
+            if any(lo <= dice[0] and dice[1] <= hi for lo, hi in seen):
                 return None
             for choice, s2 in self.expand(i, s):
                 if not self.viable(i + 1, s2, free):
@@ -939,7 +1042,7 @@ class _Unrolled:
                 got = walk(i + 1, s2)
                 if got is not None:
                     return [choice] + got
-            failed.add(key)
+            seen.append(dice)
             return None
 
         for choice, s in self.starts():
@@ -947,7 +1050,7 @@ class _Unrolled:
                 got = walk(0, s)
                 if got is not None:
                     return [choice] + got
-        return found if free >= 0 else None
+        return found if free else None
 
 
 def _mornings(st) -> list[tuple[int, bool | None]]:
@@ -959,17 +1062,27 @@ def _mornings(st) -> list[tuple[int, bool | None]]:
     return out
 
 
-def explain(st, s0: eng.State, obs):
-    """One set of rolls that gives the recorded day, as a save's `rolls:` would hold them, what each
-    roll gives, and the eclipse count after the day (None: no set of rolls does)."""
-    for e, native in _mornings(st):
-        for cartography in (False, True):
+def explain_days(days: list) -> list[tuple[dict, list[str]]] | None:
+    """For the days of a save without rolls (each (state before, what the save shows, the mornings
+    it may begin with), as check_day kept them), one set of rolls per day, as `rolls:` would hold
+    them, with what each roll gives, chosen so that the days agree (the eclipse count one day ends
+    with is the one the next begins with). None when no such choice is found."""
+    out: list = [None] * len(days)
+    need = None  # the eclipse count the next day begins with
+    for i in range(len(days) - 1, -1, -1):
+        s0, obs, mornings = days[i]
+        predicted = any(m.kind == "interest" and m.get("result") == "predict-eclipse" for m in obs["marks"])
+        for (e, native), cartography in product(mornings, (False, True)):
+            if need is not None and not predicted and (e - 1 if native else e) != need:
+                continue
             day = _Unrolled(s0, obs, e, native, cartography)
             path = day.search()
             if path is not None:
-                rolls, told = day.rolls_of(path)
-                return rolls, told, e - 1 if native else e
-    return None
+                out[i], need = day.rolls_of(path), e
+                break
+        else:
+            return None
+    return out
 
 
 def _joint(st, s0: eng.State, obs) -> tuple[list[tuple[At, str]], frozenset, bool]:
@@ -984,24 +1097,68 @@ def _joint(st, s0: eng.State, obs) -> tuple[list[tuple[At, str]], frozenset, boo
             after.add(e - 1 if native else e)
     if after:
         return [], frozenset(after), needs_cartography
-    e, native = _mornings(st)[0]
-    day = _Unrolled(s0, obs, e, native)
     have = dict(zip(TRACKER_KEYS, obs["values"]))
-    alone = []
-    for j, key in enumerate(TRACKER_KEYS):
-        values = day.search(free=j)
-        if values:
-            alone.append((key, sorted(values)))
-    rule = ("each roll lands on one row of its chart and gives all of that row's effects, and one planning "
-            "roll sets every chart's bonus")
+    one_off: dict = {}  # tracker -> the values it can end with while every other ends as recorded
+    for e, native in _mornings(st):
+        for t, values in _Unrolled(s0, obs, e, native).search(free=True).items():
+            one_off.setdefault(t, set()).update(values)
+    alone = [(TRACKER_KEYS[t], sorted(one_off[t])) for t in sorted(one_off)]
+    rule = ("each roll lands on one row of its chart and gives all of that row's effects together, and one "
+            "planning roll sets every chart's bonus")
+    day = s0.day + 1
     if not alone:
-        return [(_field(st, "resources"), f"no single set of rolls on day {s0.day + 1} gives these resources, "
-                                          f"marks and fever together ({rule})")], frozenset(), False
-    key = alone[0][0]
-    told = "; ".join(f"{k} {' or '.join(map(str, v))}" for k, v in alone)
+        mapping = _mapping_problem(st, s0, obs, rule)
+        if mapping:
+            return [mapping], frozenset(), False
+        message = f"no one set of rolls on day {day} gives these resources, marks and fever together ({rule})"
+        return [(_field(st, "resources"), message)], frozenset(), False
+    key, values = alone[0]
+    limit = f"with the other resources as recorded, day {day} can end with {key} {_either(values)}"
+    for other, vals in alone[1:]:
+        limit += f"; with {key} {have[key]}, {other} {_either(vals)}"
     return [(_field(st, "resources", key),
-             f"{key} {s0.get(key)} \u2192 {have[key]}, but no single set of rolls on day {s0.day + 1} gives it "
-             f"with the other resources as recorded: the day can then end with {told} ({rule})")], frozenset(), False
+             f"{key} {s0.get(key)} \u2192 {have[key]}, but no one set of rolls gives it: {limit} ({rule})")], \
+        frozenset(), False
+
+
+def _mapping_problem(st, s0: eng.State, obs, rule: str):
+    """When the day's records agree but for the hex mapped: which terrains the Mapping roll could
+    have drawn, or that the roll which draws this one shows the cataract face on the river."""
+    days = [_Unrolled(s0, obs, e, native) for e, native in _mornings(st)]
+    day = days[0]
+    if day.mapped is None or not day.map_targets:
+        return None
+    label = next(h for h, _ in obs["mapped"] if h not in obs["lagos"])
+    at = _field(st, "mapped", label)
+    if day.cataract is False:
+        for d in days:
+            d.cataract = None
+        if any(d.search() is not None for d in days):
+            down = s0.board.downstream(s0.pos)
+            blocked = f"; it would block the step to {down}" if down in obs["steps"] else ""
+            return at, (f"{day.mapped}: the Mapping roll that draws {day.mapped} here shows a "
+                        f"{R.cataract_face}, and from {s0.pos} on the river a {R.cataract_face} draws a cataract "
+                        f"to {down}, which day {s0.day + 1} does not record{blocked} ({rule})")
+        for d in days:
+            d.cataract = False
+    could = []
+    for terrain in dict.fromkeys(s0.terrain[s0.pos] if e.what == "same-terrain" else e.terrain
+                                 for row in ROWS["mapping"] for e in row.effects):
+        for d in days:
+            d.mapped = terrain
+        if any(d.search() is not None for d in days):
+            could.append(terrain)
+    if not could:
+        return None
+    return at, (f"{day.mapped}: no one set of rolls gives day {s0.day + 1} with {label} mapped as {day.mapped}; "
+                f"with the rest as recorded, the Mapping roll could draw {' or '.join(could)} ({rule})")
+
+
+def _either(values: list[int]) -> str:
+    """[5] -> '5'; [3, 4] -> '3 or 4'; [1, 2, 3, 4] -> '1\u20134'."""
+    if len(values) > 2 and values == list(range(values[0], values[-1] + 1)):
+        return f"{values[0]}\u2013{values[-1]}"
+    return " or ".join(map(str, values[:-1])) + (" or " if len(values) > 1 else "") + str(values[-1])
 
 
 def _trail_rows(s0: eng.State, obs, trails: list, interests: list, allowed: bool) -> frozenset:
@@ -1010,7 +1167,7 @@ def _trail_rows(s0: eng.State, obs, trails: list, interests: list, allowed: bool
     trail (from where the day ends, never on an edge stepped along today: it is drawn after travel)."""
     start = s0.pos
     path = (start,) + obs["steps"]
-    stepped = {frozenset(e) for e in zip(path, path[1:])}
+    stepped = {frozenset(e) for e in pairwise(path)}
     end = path[-1]
     ruined = [m.hexes[0] for m in interests if m.get("result") == "ruined-mission"]
     cartography = (allowed and s0.expedition == "cartography" and end not in s0.cartography

@@ -7,7 +7,8 @@ hunting: [[1, 2], [5, 6]]}; two lists are a roll and its musket reroll; for inte
 roll).
 
 Each day is replayed through lostprint.engine.lost_expedition (see lostprint.saves.replay_1572):
-with rolls exactly, without them against what any legal roll could give.
+with rolls exactly, without them as one set of legal rolls that must give the whole day
+(`explain_save` says which).
 """
 from __future__ import annotations
 
@@ -298,3 +299,26 @@ class Rules1572(LostRules):
 
 
 RULES = Rules1572()
+
+
+class Explaining1572(Rules1572):
+    """The same rules, keeping each day a save without rolls passes, for explain_save."""
+
+    def __init__(self):
+        self.days: list = []
+
+    def begin(self, st: State) -> None:
+        super().begin(st)
+        st.flags["explained"] = self.days
+
+
+def explain_save(data: dict, source: str) -> tuple[list[str], list | None]:
+    """Check a save without rolls and say which legal rolls give it: the problems, and for each day
+    the dice (as `rolls:` would hold them) and what each roll gives, or None if it has problems."""
+    from lostprint.saves.validate import replay_data
+
+    rules = Explaining1572()
+    found, _ = replay_data(data, source, rules=rules)
+    if found:
+        return found, None
+    return found, replay_1572.explain_days(rules.days)

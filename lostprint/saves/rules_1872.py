@@ -8,13 +8,14 @@ that day), caps {resource: new maximum}, rolls {phase: die faces} (optional, see
 Each day is replayed through the engine over every legal choice (which resource a "+1 any" takes,
 how a river is paid...) and, where the day has no `rolls`, over every legal roll: the day is
 accepted when one of those replays ends exactly where the save says. With rolls the replay is exact.
+A day whose own fields already broke a rule (a move, a hex, a mark) is taken as recorded, not replayed.
 """
 from __future__ import annotations
 
 import re
 from collections import Counter
 from itertools import pairwise
-from operator import le
+from operator import add, le, sub
 
 from lostprint.engine import lost_crows as eng
 from lostprint.files import line_of
@@ -27,10 +28,13 @@ from lostprint.saves.rules import At, Event, LostRules, Mark, slug
 
 MAX_BRANCHES = 20_000  # not a rule: a bound on the states one day's replay keeps (far above any real day)
 INF = 99  # not a rule: more than any value can move in a day
+MAX_UNBOUNDED = 3  # not a rule: days of a save replayed over every branch without bounds, to say what is wrong
 TEXT_LIMIT = 300  # not a rule: the longest choice text read
 PAIR = 2  # not a rule: a pair (a cell's two icons; a vision record's terrain and roll, then where)
 CAP_MAX = {t.key: t.maximum for t in TRACKERS}
+KINDS = tuple(t.key for t in TERRAINS)
 # flags that only bar moves next turn: a state without them allows everything one with them allows
+SUMS = ("add", "wild", "wild-primary")  # effects that add a number to one value, whatever its choice
 RESTRICTIVE = frozenset({"halt-next", "bar-plains-next", "bar-north-next"})
 CLEARED = eng.TURN_FLAGS | frozenset(eng.NEXT_FLAGS.values())  # gone at the next begin_turn
 
@@ -90,9 +94,10 @@ class DayFacts:
 
 
 class Rules1872(LostRules):
-    """With `quick`, each day stops at the first replay that ends where the save says and the next day
-    starts from it alone; a save it cannot explain so is replayed again by `thorough` (every branch),
-    which is the judge: quick only ever accepts a save through a chain of legal days."""
+    """With `quick` (the registered RULES), a day without rolls is searched depth first only until every
+    class of end the days after could tell apart is found (DayReplay.explanations), and the next day
+    starts from one state per class: it accepts and rejects what `thorough` (every branch of every
+    day, kept to check it against) does, and says the same about the first day it rejects."""
 
     game_id = "lost-crows"
     setup_fields: dict = {}
@@ -419,6 +424,27 @@ class Room(dict):
         return ((k, self[k]) for k in self.kinds)
 
 
+class Plan:
+    """The row sets worth trying on a day, as a bit mask over COMBOS (bit = rank), split by the rows
+    chosen so far only where the search goes."""
+
+    def __init__(self, mask: int):
+        self.masks = {(): mask}  # rows chosen so far -> the row sets that begin so
+        self.nexts: dict = {}  # rows chosen so far -> the next unit's rows, likeliest first
+
+    def rows_after(self, prefix: tuple) -> tuple:
+        """The next unit's rows worth trying after `prefix`, likeliest first (by the likeliest row
+        set each begins)."""
+        got = self.nexts.get(prefix)
+        if got is None:
+            mask = self.masks.get(prefix, 0)
+            parts = sorted((m & -m, r, m) for r, m in enumerate(mask & rm for rm in ROW_MASKS[len(prefix)]) if m)
+            for _, r, m in parts:
+                self.masks[prefix + (r,)] = m
+            got = self.nexts[prefix] = tuple(r for _, r, _ in parts)
+        return got
+
+
 class DayReplay:
     """One day through the engine, over every legal choice and (without rolls) every legal roll."""
 
@@ -447,6 +473,10 @@ class DayReplay:
         before = st.flags["terrain"]
         drawn = [lab for lab in st.flags.get("drawn_today", {})]
         today = st.flags.get("drawn_today", {})
+        land = self.land
+        if any(n not in before and n not in today and n not in land.fort and n not in land.goals
+               for n in land.neighbors[self.start]):
+            return True  # a blank hex next to the tribe all day long (and not a Canada hex)
         for n in range(len(drawn) + 1):
             for subset in combinations(drawn, n):
                 terrain = dict(before)
@@ -503,16 +533,19 @@ class DayReplay:
                 return found
             self.why = []  # no explanation: every branch, as the thorough replay does, to say what is wrong
         aug = self.phase2(states, rows)
-        if not aug:  # without the shortcut of the day's recorded end, to say what is really wrong
+        if not aug and self.spare():  # without the shortcut of the day's recorded end, to say what is wrong
             self.use_bounds = False
             aug = self.phase2(states, rows)
+        if not aug and self.use_bounds:
+            self.report_unreplayed()
+            return self.recover(states)
         if not aug:
             self.report_phase2()
             return self.recover(states)
         ends = set()
         for s in aug:
             ends.update(self.phase3(s))
-        if not ends and self.use_bounds:
+        if not ends and self.use_bounds and self.spare():
             self.use_bounds = False
             aug = self.phase2(states, rows)
             for s in aug:
@@ -524,6 +557,23 @@ class DayReplay:
             self.problems.add(at, message)
             return self.recover(states)
         return self.match(ends)
+
+    def spare(self) -> bool:
+        """May this day be replayed over every branch without the bounds of its recorded end (costly
+        without rolls)? On the first MAX_UNBOUNDED days of a save that need it, so that a mistake
+        the days after all inherit (a wrong maximum) does not replay each of them so."""
+        if self.exact:
+            return True
+        used = self.st.flags.get("unbounded", 0)
+        self.st.flags["unbounded"] = used + 1
+        return used < MAX_UNBOUNDED
+
+    def report_unreplayed(self) -> None:
+        values, _ = self.recorded()
+        shown = ", ".join(f"{k} {v}" for k, v in zip(eng.KEYS, values))
+        self.problems.add(self.at, f"no legal roll and choice gives {shown} together at the end of day {self.st.day} "
+                                   f"({self.how()}; not replayed over every branch to say more: "
+                                   f"{MAX_UNBOUNDED} days before it could not be explained either)")
 
     def recover(self, states) -> set:
         """After a problem: the day as the save records it, so the days after are still checked."""
@@ -608,7 +658,7 @@ class DayReplay:
         search stops once every one of those it could still reach is found. First without bars (a
         state without a bar allows all a barred one does), then with them only where still needed."""
         found: dict = {}
-        want = self.wanted()
+        want = self.want = self.wanted()
         self.outcome_bars = frozenset(e.key for _r, _i, out, _at in self.facts.plots.values() if out is not None
                                       for e in out.effects if e.op == "flag" and e.key in RESTRICTIVE)
         self.skip_today = any(e.op == "flag" and e.key == "skip-omen" for _r, _i, out, _at in
@@ -643,8 +693,9 @@ class DayReplay:
 
         if self.settled(start, found):
             return
-        plan = STATIC_PLAN
-        crows_hi = sum(want[2].values())  # the Crows Phase 2 may end with: at most the day's (they only
+        plan = self.row_plan(start)
+        _, _, crows_want, _ = want
+        crows_hi = sum(crows_want.values())  # the Crows Phase 2 may end with: at most the day's (they only
         crows_lo = crows_hi - self.outcome_crows  # accumulate), at least those less the outcome's
 
         def dive(item, done, prefix) -> None:
@@ -658,7 +709,7 @@ class DayReplay:
                                 found[key] = e
                 return
             unit = eng.UNITS[done]
-            for r in plan.get(prefix, ()):
+            for r in plan.rows_after(prefix):
                 if not self.row_reaches(s, maps, unit, r, done) or \
                         len(s.crows) + CROW_ROWS[unit][r] + CROW_REST[done + 1] < crows_lo:
                     continue
@@ -678,40 +729,22 @@ class DayReplay:
         dive((start, 0, (), ()), 0, ())
 
     def row_plan(self, start) -> dict:
-        """rows chosen so far -> the next unit's rows worth trying, likeliest first. A row set is
-        worth trying when its map icons colour what the save draws (exactly, unless a kind's icons
-        may be lost for want of a hex); it is likelier the closer its effects' spans come to the
-        day's change of each value (before Phase 3's price), with the Crows it colours, with fewer Bad
-        Omens and narrower spans. Only an order: every row set worth trying is tried."""
+        """rows chosen so far -> the next unit's rows worth trying, likeliest first. A row set (one
+        row per unit) is worth trying when its map icons colour what the save draws (exactly, unless
+        a kind's icons may be lost for want of a hex), it can colour the Crows Phase 2 must, and for
+        each value the most its cells could move it up and down reaches the window Phase 2 must end
+        in (the day's recorded value less what Phase 3 may do: the same bound the search cuts by).
+        Likeliest: the fewest Bad Omens, then the narrowest spans (COMBOS' rank)."""
         drawn, room = self.drawn, self.room
-        sigs = tuple(sig for sig in COMBOS_BY_MAPS
-                     if all(n == drawn[t] or (n > drawn[t] and not room[t]) for t, n in zip(room.kinds, sig)))
-        need = tuple(w + m - v for w, m, v in zip(self.target[0], self.price, start.values))
-        crows = len(self.facts.crows) - self.outcome_crows
-        key = (sigs, need, crows)
-        plans = self.st.flags.setdefault("plans", {})  # the same days come back: kept for the save
-        plan = plans.get(key)
-        if plan is not None:
-            return plan
-
-        def likely(combo):
-            rows, n_crows, n_omens, gain, loss, width = combo
-            miss = 0
-            for d, g, lo in zip(need, gain, loss):
-                if d > g:
-                    miss += d - g
-                elif d < -lo:
-                    miss += -lo - d
-            return miss + INF * (n_crows != crows), n_omens, width, rows
-
-        plan = plans[key] = {}
-        for combo in sorted((c for sig in sigs for c in COMBOS_BY_MAPS[sig]), key=likely):
-            rows = combo[0]
-            for done in range(len(rows)):
-                nxt = plan.setdefault(rows[:done], [])
-                if rows[done] not in nxt:
-                    nxt.append(rows[done])
-        return plan
+        low, high, _ = self.window(*self.rest[len(eng.UNITS)])
+        _, _, crows_want, _ = self.want
+        crows = sum(crows_want.values()) - self.outcome_crows - len(start.crows)
+        ok = sum(mask for n, mask in COMBO_CROWS.items() if n >= crows)
+        for t, by_count in zip(KINDS, COMBO_MAPS):
+            ok &= sum(mask for n, mask in enumerate(by_count) if n == drawn[t] or (n > drawn[t] and not room[t]))
+        for v, a, b, spans, masks in zip(start.values, low, high, SPANS, COMBO_SPANS):
+            ok &= sum(mask for (g, lo), mask in zip(spans, masks) if v + g >= a and v - lo <= b)
+        return Plan(ok)
 
     def wanted(self) -> tuple:
         values, caps = self.recorded()
@@ -771,7 +804,10 @@ class DayReplay:
         rivers = sum(eng.crossing(land, a, b) for a, b in pairwise(path))
         food, move, resolve = (eng.INDEX[k] for k in ("food", "movement", "resolve"))
         must[food] = sum(GAME.cost(terrain[lab]).food for lab in self.steps if lab in terrain)
-        must[move] = len(self.steps)
+        # the least each step can cost: its terrain's Movement, or the vision's cheaper price for it
+        cheap = eng.power(next(iter(self.st.flags["states"]))).move_cost
+        must[move] = sum(cheap[1] if cheap and cheap[0] == terrain[lab] else GAME.cost(terrain[lab]).movement
+                         for lab in self.steps if lab in terrain)
         down[move] += sum(GAME.double_cost * GAME.cost(terrain[lab]).movement for lab in self.steps if lab in terrain) \
             + rivers * GAME.river_extra - must[move]
         down[resolve] += rivers * GAME.river_extra
@@ -793,11 +829,13 @@ class DayReplay:
             if vision.move_cost:
                 up[move], down[move], must[move] = inf, inf, 0
         self.after = (up, down, must)
-        self.price = list(must)  # Phase 3's likeliest price, for the order of the search only
-        self.price[move] = sum(GAME.cost(terrain[lab]).movement for lab in self.steps if lab in terrain)
         self.target = self.recorded()
         self.windows: dict = {}
         self.caps_free = self.facts.vision is not None
+        want = self.target[0]  # the window with nothing left of Phase 2 (a value of 0 may be reached from below)
+        self.edges = (tuple(w - u + m if w > 0 else -INF for w, u, m in zip(want, up, must)),
+                      tuple(w + d + m for w, d, m in zip(want, down, must)),
+                      tuple(-INF for _ in want) if self.caps_free else self.target[1])
 
     def prune(self, current, done: int) -> set:
         """Drop the branches that cannot end where the save says. The map icons always count (they
@@ -823,12 +861,8 @@ class DayReplay:
         key = (gain, loss)
         got = self.windows.get(key)
         if got is None:
-            up, down, must = self.after
-            want = self.target[0]
-            got = self.windows[key] = (
-                tuple(w - gain[i] - up[i] + must[i] if w > 0 else -INF for i, w in enumerate(want)),
-                tuple(w + loss[i] + down[i] + must[i] for i, w in enumerate(want)),
-                tuple(-INF for _ in want) if self.caps_free else self.target[1])
+            low, high, caps = self.edges
+            got = self.windows[key] = (tuple(map(sub, low, gain)), tuple(map(add, high, loss)), caps)
         return got
 
     @staticmethod
@@ -847,14 +881,20 @@ class DayReplay:
             (g, lo), (rg, rlo) = ROW_SPANS[unit][r], self.rest[done + 1]
             limits = self.windows[key] = (
                 self.window(tuple(a + b for a, b in zip(g, rg)), tuple(a + b for a, b in zip(lo, rlo))),
-                self.maps_needed(MAP_ROWS[unit][r] + MAP_REST[done + 1]))
+                self.maps_needed(MAP_FROM[unit][r]))
         window, need = limits
         return self.reaches(s, window) and self.maps_reach(maps, need)
 
     @staticmethod
     def orders(effects):
-        if len(effects) == PAIR and effects[0] != effects[1] and "map" not in (effects[0].op, effects[1].op):
-            return (effects, effects[::-1])
+        """A cell's two icons in either order, unless the order cannot matter: the same icon twice, a
+        map icon, two gains or two losses (a cap or 0 stops both alike), two changes to other values."""
+        if len(effects) == PAIR:
+            a, b = effects
+            if a != b and "map" not in (a.op, b.op) and not (
+                    (a.op == b.op == "add" and a.key != b.key)
+                    or (a.op in SUMS and b.op in SUMS and (a.n > 0) == (b.n > 0))):
+                return (effects, effects[::-1])
         return (effects,)
 
     def walk(self, s, k, maps, effects, here, omens, out, unit) -> None:
@@ -865,7 +905,7 @@ class DayReplay:
             for s1, k1, m1 in branches:
                 if e.op == "map":
                     m2 = tuple(sorted(m1 + (e.key,)))
-                    if Counter(m2)[e.key] <= self.drawn[e.key] or not self.room[e.key]:
+                    if m2.count(e.key) <= self.drawn[e.key] or not self.room[e.key]:
                         nxt.add((s1, k1, m2))
                 elif e.op == "crow":
                     for s2 in self.crow(s1, here):
@@ -1015,8 +1055,8 @@ class DayReplay:
             return self.recover(ends)
         if not good_crows:
             self.report_crows(ends, before)
-            s = min(ends, key=order_key)
-            return {s._replace(values=values, caps=caps, crows=before + tuple(t for t, _ in self.facts.crows))}
+            return {self.as_recorded(ends, values, caps)._replace(
+                crows=before + tuple(t for t, _ in self.facts.crows))}
         vision = self.facts.vision
         if vision is not None and not any(s.vision == vision[:PAIR] for s in good_crows):
             s0 = min(good_crows, key=order_key)
@@ -1033,7 +1073,7 @@ class DayReplay:
                 most = ", ".join(sorted(t for t in set(first) if first.count(t) == best))
                 self.problems.add(vision[PAIR], f"the vision comes from the terrain with the most Crows ({most}), "
                                              f"not {vision[0]}")
-            return {min(good_crows, key=order_key)._replace(values=values, caps=caps)}
+            return {self.as_recorded(good_crows, values, caps)}
         if vision is None and any(eng.vision_due(s) for s in good_crows) is False and not any(
                 s.vision is not None for s in good_crows) and len(next(iter(good_crows)).crows) >= GAME.crows_for_vision:
             pass
@@ -1041,7 +1081,15 @@ class DayReplay:
         if matched:
             return matched
         self.report_values(good_crows, values, caps)
-        return {min(good_crows, key=order_key)._replace(values=values, caps=caps)}
+        return {self.as_recorded(good_crows, values, caps)}
+
+    def as_recorded(self, ends, values, caps):
+        """After a problem: the day's end as the save records it, from a branch that did not lose
+        (a loss belongs to values the save does not record), so the days after are still checked."""
+        s = min(ends, key=lambda e: (e.over is not None, order_key(e)))
+        if s.over is not None and s.over[0] == "lost" and all(values[eng.INDEX[k]] for k in eng.PRIMARY):
+            s = s._replace(over=None)
+        return s._replace(values=values, caps=caps)
 
     def how(self) -> str:
         return "with the recorded rolls" if self.exact else "whatever the dice"
@@ -1234,6 +1282,8 @@ MAP_ROWS = {u: tuple(Counter(e.key for e in eng.cell_effects(u, r) if e.op == "m
 MAP_REST = tuple(sum((Counter({t: max(c[t] for c in MAP_ROWS[u]) for t in set().union(*MAP_ROWS[u])})
                       for u in eng.UNITS[done:]), Counter())
                  for done in range(len(eng.UNITS) + 1))  # units done -> the most map icons still to come
+MAP_FROM = {u: tuple(MAP_ROWS[u][r] + MAP_REST[eng.UNITS.index(u) + 1] for r in range(len(eng.ROWS)))
+            for u in eng.UNITS}  # unit -> per row: the most map icons that row and the units after it give
 CROW_ROWS = {u: tuple(sum(e.op == "crow" for e in eng.cell_effects(u, r)) for r in range(len(eng.ROWS)))
              for u in eng.UNITS}  # unit -> per row: the Crows its cell colours
 CROW_REST = tuple(sum(max(CROW_ROWS[u]) for u in eng.UNITS[done:])
@@ -1243,27 +1293,41 @@ OMENS_POSSIBLE = {v: eng.omens_possible(eng.State(day=0, pos="", start="", value
                   for v in (None, *plots.POWERS)}
 
 
-def _combos_by_maps() -> dict:
-    """The map icons of a row set, by terrain -> every row set (one row per unit) with them, as
-    (rows, Crows, Bad Omens, most each value could rise, most it could fall, the two spans' sum)."""
+def _combos_by_maps() -> tuple:
+    """Every row set (one row per unit), ranked by fewer Bad Omens, then narrower spans (the likelier
+    first where they explain a day as well), as the bit masks row_plan filters them by."""
     from itertools import product
 
-    kinds = tuple(t.key for t in TERRAINS)
-    out: dict = {}
+    kinds = KINDS
+    combos = []
     for rows in product(range(len(eng.ROWS)), repeat=len(eng.UNITS)):
         cells = [eng.cell_effects(u, r) for u, r in zip(eng.UNITS, rows)]
         icons = sum((MAP_ROWS[u][r] for u, r in zip(eng.UNITS, rows)), Counter())
         spans = [ROW_SPANS[u][r] for u, r in zip(eng.UNITS, rows)]
         gain = tuple(sum(g[i] for g, _ in spans) for i in range(len(eng.KEYS)))
         loss = tuple(sum(lo[i] for _, lo in spans) for i in range(len(eng.KEYS)))
-        crows = sum(e.op == "crow" for c in cells for e in c)
         omens = sum(e.op == "omen" for c in cells for e in c)
-        out.setdefault(tuple(icons[t] for t in kinds), []).append((rows, crows, omens, gain, loss,
-                                                                   sum(gain) + sum(loss)))
-    return {sig: tuple(combos) for sig, combos in out.items()}
+        combos.append(((omens, sum(gain) + sum(loss), rows), tuple(icons[t] for t in kinds),
+                       sum(e.op == "crow" for c in cells for e in c), tuple(zip(gain, loss))))
+    combos.sort()
+    spans = tuple(tuple(sorted({c[-1][i] for c in combos})) for i in range(len(eng.KEYS)))
+    by_maps, by_crows = [[0] * (max(c[1][i] for c in combos) + 1) for i in range(len(kinds))], {}
+    by_span = [[0] * len(s) for s in spans]
+    by_row = [[0] * len(eng.ROWS) for _ in eng.UNITS]
+    for rank, (static, sig, crows, pairs) in enumerate(combos):
+        bit = 1 << rank
+        for i, n in enumerate(sig):
+            by_maps[i][n] |= bit
+        by_crows[crows] = by_crows.get(crows, 0) | bit
+        for i, p in enumerate(pairs):
+            by_span[i][spans[i].index(p)] |= bit
+        for u, r in enumerate(static[-1]):
+            by_row[u][r] |= bit
+    return spans, tuple(map(tuple, by_maps)), by_crows, tuple(map(tuple, by_span)), tuple(map(tuple, by_row))
 
 
-COMBOS_BY_MAPS = _combos_by_maps()
-from collections import defaultdict
-STATIC_PLAN = defaultdict(lambda: (3, 4, 2, 1, 0))
+# bit masks (bit = rank) of the row sets (one row per unit, ranked by fewer Bad Omens, then narrower
+# spans): per terrain by how many of its map icons, by Crows coloured, per value by (most it could rise, most it
+# could fall) span (SPANS: each value's distinct spans), per unit by row
+SPANS, COMBO_MAPS, COMBO_CROWS, COMBO_SPANS, ROW_MASKS = _combos_by_maps()
 RULES = Rules1872()

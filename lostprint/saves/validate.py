@@ -186,9 +186,6 @@ def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> t
                      f"recorded {recorded}, but the rules give {total} ({terms})")
         rules.end_check(st, result, out_at, problems)
     if problems:
-        again = rules.rejudge(st) if hasattr(rules, "rejudge") else None
-        if again is not None:  # a quick replay found no way: the full one judges
-            return replay_data(data, source, allow_any_map, again)
         return problems.lines(), None
     played = Played(
         source=source, game=game, game_map=gm, title=title or "", player=player or "",

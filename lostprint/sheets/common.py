@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from lostprint import __version__
-from lostprint.fonts import ASCENT, fit_size, text_width
-from lostprint.geometry.paper import MM, Box
+from lostprint.fonts import ASCENT, DESCENT, fit_size, text_width
+from lostprint.geometry.paper import MIN_MARGIN, MM, Box
 from lostprint.options import SHEET_MARGIN, PrintOptions
 from lostprint.scene import Group, Scene, Text
 from lostprint.sheets.style import MIN_TEXT, Palette
+from lostprint.typeset import curly_items
 
 SheetOptions = PrintOptions  # a sheet is printed landscape: PrintOptions' default
 
@@ -25,13 +26,20 @@ def title_block(box: Box, title: str, subtitle: str, pal: Palette, variant: str 
 
 
 SIDE_MARGIN = 7.5 * MM  # two-sided sheets: a little more room for the map, still inside the 6.35 mm limit
-FOOT_H = 9.0  # the footer line inside the content box of a two-sided sheet
+FOOT_GAP = 3.0 * MM  # paper between the panels and the foot line under them
+FOOT_DROP = 0.3  # the foot line's descent keeps this far inside the 6.35 mm print limit
+
+
+def _foot_baseline(opts: SheetOptions) -> float:
+    """The foot line's baseline: as low as the 6.35 mm print limit allows."""
+    return opts.page()[1] - MIN_MARGIN - DESCENT * MIN_TEXT - FOOT_DROP
 
 
 def side_content(opts: SheetOptions) -> Box:
-    """The page less SIDE_MARGIN, less the footer line at its foot."""
+    """The page less SIDE_MARGIN, less the footer line at its foot and FOOT_GAP over it."""
     box = opts.content(margin=SIDE_MARGIN)
-    return Box(box.x, box.y, box.w, box.h - FOOT_H)
+    bottom = _foot_baseline(opts) - ASCENT * MIN_TEXT - FOOT_GAP
+    return Box(box.x, box.y, box.w, bottom - box.y)
 
 
 def variant_name(game_map) -> str:
@@ -46,7 +54,7 @@ def variant_name(game_map) -> str:
 def foot_line(opts: SheetOptions, right: str, pal: Palette, left: str = "", left_color: str = "") -> Group:
     """One faint line at the foot of a two-sided sheet's page, inside the content box."""
     box = opts.content(margin=SIDE_MARGIN)
-    baseline = box.bottom - 1.2 - 0.24 * MIN_TEXT
+    baseline = _foot_baseline(opts)
     if text_width(right, "sans", MIN_TEXT) > box.w * 0.6:  # a long map name: cut by width, never off the page
         while len(right) > 10 and text_width(right + "\u2026", "sans", MIN_TEXT) > box.w * 0.6:
             right = right[:-max(1, len(right) // 20)]
@@ -81,7 +89,7 @@ def sheet_scene(items: list, opts: SheetOptions, game, game_map, kind: str = "pl
         ("seed", "" if game_map is None or game_map.seed is None else str(game_map.seed)),
         ("version", __version__),
     )
-    return Scene(w, h, tuple(items), metadata=meta, margin=SHEET_MARGIN)
+    return Scene(w, h, curly_items(items), metadata=meta, margin=SHEET_MARGIN)
 
 
 def footer(opts: SheetOptions, text: str, pal: Palette, left: str = "") -> Group:

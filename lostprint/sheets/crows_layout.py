@@ -13,6 +13,7 @@ from lostprint.scene import Group, Rect, Scene, Style, Text
 from lostprint.sheets import widgets as w
 from lostprint.sheets.common import SheetOptions, foot_line, title_block
 from lostprint.sheets.style import MIN_TEXT
+from lostprint.typeset import curly_items
 
 MARGIN = 7.0 * MM
 GAME = "crows"
@@ -94,7 +95,7 @@ def layout_scene(layout, opts=None) -> Scene:
                 ("subject", f"setup diagram, {opts.paper}, {opts.ink}"), ("game", GAME), ("map", layout.name),
                 ("seed", "" if layout.seed is None else str(layout.seed)), ("version", __version__),
                 ("tile_mm", f"{tile / MM:.1f}"))
-        pages.append(Scene(pw, ph, tuple(items), metadata=meta, margin=MARGIN))
+        pages.append(Scene(pw, ph, curly_items(items), metadata=meta, margin=MARGIN))
     first = pages[0]
     return Scene(first.width, first.height, first.items, metadata=first.metadata, margin=MARGIN,
                  pages=tuple(pages[1:]))

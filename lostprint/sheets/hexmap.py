@@ -49,16 +49,22 @@ def _centered_text(x, y, text, size, font, color, role=""):
     return Text(x, y + (ASCENT - DESCENT) * size / 2, text, size, font, "middle", color, role=role)
 
 
-def coordinates(ctx: MapContext) -> list:
+def coordinates(ctx: MapContext, drawn: list = ()) -> list:
     """Every hex's coordinate, or none when hexes are too small to hold them (a very large variant
-    map): the edge letters and numbers still name the rows and columns."""
-    from lostprint.fonts import text_box
+    map): the edge letters and numbers still name the rows and columns. Each keeps LABEL_CLEARANCE
+    from everything in `drawn` (the map's features, icons and labels): in its left corner when that is
+    clear, else in the nearest clear place in the hex."""
+    from lostprint.checks import InkIndex, hex_corner_keys
 
-    labels = [coordinate(ctx, lab) for lab in ctx.game_map.hexes]
-    for t, lab in zip(labels, ctx.game_map.hexes):
-        cx, cy = ctx.center(lab)
-        if not fits_in_hex(text_box(t.text, t.font, t.size, t.x, t.y, t.anchor), cx, cy, ctx.size, LABEL_SPARE):
+    sides = hex_corner_keys(i for i in drawn if getattr(i, "role", "") == "hex")
+    index = InkIndex([i for i in drawn if getattr(i, "role", "") != "hex"], sides=sides)
+    places = _coordinate_places(ctx.size)
+    labels = []
+    for lab in ctx.game_map.hexes:
+        t = coordinate(ctx, lab, index, places)
+        if t is None:
             return []
+        labels.append(t)
     return labels
 
 
@@ -78,13 +84,39 @@ def hex_label(ctx: MapContext, lab: str, dy: float, text: str, size: float, font
         size = max(MIN_TEXT, size - 0.25)
 
 
-def coordinate(ctx: MapContext, lab: str) -> Text:
-    """The hex's coordinate, small and light, tucked into its left corner (no feature label uses it)."""
+def _coordinate_places(s: float) -> list[tuple[float, float]]:
+    """Where a coordinate may go in a hex of circumradius `s`, as offsets from its place in the hex's
+    left corner, nearest first: the corner itself, then a grid over the hex."""
+    grid = [(i * 0.1 * s, j * 0.1 * s) for i in range(15) for j in range(-7, 8)]
+    return sorted(grid, key=lambda d: (d[0] ** 2 + d[1] ** 2, d))
+
+
+def coordinate(ctx: MapContext, lab: str, index=None, places=None) -> Text | None:
+    """The hex's coordinate, small and light, tucked into its left corner (no feature label uses it),
+    or, when a drawing in `index` (checks.InkIndex) comes within LABEL_CLEARANCE, the first clear
+    place of _coordinate_places. None when the hex cannot hold it with LABEL_SPARE to its sides."""
+    from lostprint.checks import LABEL_CLEARANCE
+    from lostprint.fonts import text_box
+
     cx, cy = ctx.center(lab)
     half = (ASCENT + DESCENT) * MIN_TEXT / 2
     x = cx - ctx.size + (half + LABEL_SPARE * 0.6) / hexgrid.SQRT3 * 2 + 0.8
-    return Text(x, cy + (ASCENT - DESCENT) * MIN_TEXT / 2, lab, MIN_TEXT, "sans", "start", ctx.pal.coord,
-                role="hex-label")
+    y = cy + (ASCENT - DESCENT) * MIN_TEXT / 2
+    box = text_box(lab, "sans", MIN_TEXT, x, y)
+    best, best_gap = None, -1.0
+    for dx, dy in places or _coordinate_places(ctx.size):
+        b = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+        if not fits_in_hex(b, cx, cy, ctx.size, LABEL_SPARE):
+            continue
+        gap = LABEL_CLEARANCE + 0.5 if index is None else index.nearest(b, LABEL_CLEARANCE + 0.5)[0]
+        if gap >= LABEL_CLEARANCE + 0.25:
+            best = (dx, dy)
+            break
+        if gap > best_gap:
+            best, best_gap = (dx, dy), gap
+    if best is None:
+        return None
+    return Text(x + best[0], y + best[1], lab, MIN_TEXT, "sans", "start", ctx.pal.coord, role="hex-label")
 
 
 def _river_points(f: Feature, ctx: MapContext) -> list[tuple[float, float]]:
@@ -192,8 +224,10 @@ def draw_plot(f: Feature, ctx: MapContext) -> list:
     items = []
     for lab in f.hexes:
         cx, cy = ctx.center(lab)
-        items.append(Circle(cx, cy, ctx.size * 0.42, Style(fill=ctx.pal.paper, stroke=ctx.pal.accent, width=1.2)))
-        items.append(_centered_text(cx, cy, f.letter, ctx.size * 0.5, "serif-bold", ctx.pal.accent, role="plot"))
+        cx += ctx.size * 0.1  # a little right of the centre: the left corner is the coordinate's
+        items.append(Circle(cx, cy, ctx.size * 0.36, Style(fill=ctx.pal.paper, stroke=ctx.pal.accent, width=1.2),
+                            role="plot-circle"))
+        items.append(_centered_text(cx, cy, f.letter, ctx.size * 0.45, "serif-bold", ctx.pal.accent, role="plot"))
     return items
 
 
@@ -261,9 +295,11 @@ def edge_labels(ctx: MapContext) -> list:
 def hex_map(game_map: GameMap, game, box: Box, pal: Palette, *, max_flats: float | None = None,
             drawers: dict | None = None, filled: dict[str, str] | None = None,
             start_label: str = "Start", terrain_icons: bool = True, coords: bool = False,
-            label_pad: float = LABEL_PAD) -> tuple[Group, MapContext]:
+            label_pad: float = LABEL_PAD, terrain_marks: dict | None = None) -> tuple[Group, MapContext]:
     """The map in `box`; `filled` (label -> terrain) overrides pre-printed terrain (for saves);
-    `coords` prints each hex's coordinate in its left corner (player sheets)."""
+    `coords` prints each hex's coordinate, clear of every drawing, in its left corner where it can
+    (player sheets); `terrain_marks` (terrain key -> draw(cx, cy, size, pal) -> items) draws a
+    pre-printed terrain as the mark a player pencils (1672's shoals) instead of its glyph."""
     layout = map_layout(game_map, box, max_flats, label_pad)
     ctx = MapContext(game_map, game, layout, pal)
     terrains = {t.key: t for t in getattr(game, "terrains", ())}
@@ -276,16 +312,19 @@ def hex_map(game_map: GameMap, game, box: Box, pal: Palette, *, max_flats: float
         t = terrains.get(ground.get(lab, ""))
         style = terrain_style(t, pal, width=0.9) if t else Style(fill=pal.hex_fill, stroke=pal.hex_line, width=0.9)
         items.append(Path(corners, style, role="hex"))
-    if coords:  # under every feature, so a river or a label drawn later stays whole
-        items.extend(coordinates(ctx))
+    over: list = []  # everything drawn over the hexes and their coordinates
     # hexes whose feature prints a label where the terrain glyph would go keep the label only
     labelled = {lab for f in game_map.features if f.type in ("delta", "canada", "fort", "exit") for lab in f.hexes}
+    marks = dict(terrain_marks or {})
     for lab in game_map.hexes:
         t = terrains.get(ground.get(lab, ""))
         if t and terrain_icons and lab not in labelled:
             cx, cy = ctx.center(lab)
+            if t.key in marks:  # a pre-printed terrain drawn as the pencil mark the key shows
+                over.extend(marks[t.key](cx, cy, ctx.size, pal))
+                continue
             try:
-                items.append(icon(t.key, cx, cy + ctx.size * 0.38, ctx.size * 0.42, pal.soft))
+                over.append(icon(t.key, cx, cy + ctx.size * 0.38, ctx.size * 0.42, pal.soft))
             except KeyError:
                 pass
     table = dict(FEATURE_DRAWERS)
@@ -294,16 +333,28 @@ def hex_map(game_map: GameMap, game, box: Box, pal: Palette, *, max_flats: float
     for f in game_map.features:
         draw = table.get(f.type)
         if draw:
-            items.extend(draw(f, ctx))
+            over.extend(draw(f, ctx))
         if f.type == "delta":
-            items.extend(draw_delta_mouths(f, ctx, rivers[0] if rivers else None))
+            over.extend(draw_delta_mouths(f, ctx, rivers[0] if rivers else None))
     for goal in game_map.goals:
-        items.append(Path(tuple(ctx.corners(goal)), Style(fill=None, stroke=pal.accent, width=2.0), role="goal"))
+        over.append(Path(tuple(ctx.corners(goal)), Style(fill=None, stroke=pal.accent, width=2.0), role="goal"))
     sx, sy = ctx.center(game_map.start)
-    items.append(Path(tuple(ctx.corners(game_map.start)), Style(fill=None, stroke=pal.ink, width=2.0), role="start"))
-    items.append(icon("start", sx, sy - ctx.size * 0.12, ctx.size * 0.5, pal.ink))
+    over.append(Path(tuple(ctx.corners(game_map.start)), Style(fill=None, stroke=pal.ink, width=2.0), role="start"))
+    over.append(icon("start", sx, sy - ctx.size * 0.12, ctx.size * 0.5, pal.ink))
     if start_label:
-        items.append(hex_label(ctx, game_map.start, -ctx.size * 0.6, start_label, ctx.size * 0.22, "sans-bold", pal.ink))
+        over.append(hex_label(ctx, game_map.start, -ctx.size * 0.6, start_label, ctx.size * 0.22, "sans-bold", pal.ink))
+    # a pre-printed hex's fill (an island, the sea, the fort) goes under the coordinates, so no
+    # pre-printed hex loses its name; rivers, icons and labels go over them, and the coordinates
+    # keep clear of them
+    hex_shapes = {frozenset((round(x, 2), round(y, 2)) for x, y in p.points) for p in items}
+    ground_fills = [i for i in over if isinstance(i, Path) and i.closed and i.style.fill is not None
+                    and frozenset((round(x, 2), round(y, 2)) for x, y in i.points) in hex_shapes]
+    under = {id(i) for i in ground_fills}
+    over = [i for i in over if id(i) not in under]
+    if coords:  # placed clear of what is drawn over them (a tint under them hides nothing)
+        ground_fills += coordinates(ctx, items + over)
+    items.extend(ground_fills)
+    items.extend(over)
     items.extend(edge_labels(ctx))
     return Group(tuple(items), name="map", box=tuple(box)), ctx
 

@@ -6,7 +6,7 @@ import math
 from typing import NamedTuple
 
 from lostprint import __version__
-from lostprint.fonts import ASCENT, DESCENT, text_width, wrap
+from lostprint.fonts import ASCENT, DESCENT, text_width
 from lostprint.games.model import HOUSE_MARK
 from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
@@ -169,7 +169,7 @@ def draw_exit(f, ctx: MapContext) -> list:
     for lab in f.hexes:
         items.append(Path(tuple(ctx.corners(lab)), Style(fill=None, stroke=color, width=2.0), role="exit"))
         cx, cy = ctx.center(lab)
-        tip, tail = cx - s * 0.42, cx + s * 0.3
+        tip, tail = cx - s * 0.2, cx + s * 0.52  # right of the centre: the left corner holds the coordinate
         ay = cy - s * 0.08
         items.append(Line(tip + s * 0.1, ay, tail, ay, Style(fill=None, stroke=color, width=max(1.0, s * 0.07))))
         items.append(Path(((tip, ay), (tip + s * 0.2, ay - s * 0.13), (tip + s * 0.2, ay + s * 0.13)),
@@ -292,9 +292,9 @@ def task_board(box: Box, pal: Palette, game) -> Group:
             if on:
                 items.append(icon(sym, sx + 1, top + name_size * 0.38, 9.5, pal.accent if sym == "skull" else pal.ink))
                 sx += 11
-        lines = [(line, pal.soft) for line in wrap(task.brief, "sans-italic", SMALL, room)]
+        lines = [(line, pal.soft) for line in w.wrap_text(task.brief, "sans-italic", SMALL, room)]
         if task.house_note:
-            lines += [(line, pal.house) for line in wrap(f"{HOUSE_MARK} {task.house_note}", "sans-italic", SMALL, room)]
+            lines += [(line, pal.house) for line in w.wrap_text(f"{HOUSE_MARK} {task.house_note}", "sans-italic", SMALL, room)]
         if len(lines) > _task_lines(task):
             lines = lines[:_task_lines(task)]
             text, color = lines[-1]
@@ -339,7 +339,7 @@ def weather_track(chart, box: Box, pal: Palette, game) -> Group:
         items.append(Text(x + cw / 2 - 1, y + ASCENT * SMALL, h, SMALL, "sans-bold", "middle", fill=pal.soft))
     items.append(Text(x_name, y + ASCENT * SMALL, "Weather", SMALL, "sans-bold", fill=pal.soft))
     y += SMALL + 2.5
-    lines_of = [wrap(effects[b.results[0]].movement, "sans", SMALL, move_w) for b in chart.bands]
+    lines_of = [w.wrap_text(effects[b.results[0]].movement, "sans", SMALL, move_w) for b in chart.bands]
     need = [max(1, len(ls)) * SMALL * 1.1 + 3.5 for ls in lines_of]
     scale = (inner.bottom - y) / sum(need)
     top = y
@@ -373,7 +373,7 @@ def weather_track(chart, box: Box, pal: Palette, game) -> Group:
 def direction_compass(chart, box: Box, pal: Palette) -> Group:
     """The die-to-direction chart as a hex: each face's number beside the side it points through."""
     items, inner = w.panel(box, chart.title, pal, house=chart.house, subtitle=chart.roll)
-    note_lines = wrap(chart.modifier, "sans-italic", SMALL, inner.w)[:3]
+    note_lines = w.wrap_text(chart.modifier, "sans-italic", SMALL, inner.w)[:3]
     note_h = len(note_lines) * SMALL * 1.1 + 2
     area_h = inner.h - note_h
     num = 8.5
@@ -515,6 +515,14 @@ def draw_shoals_marked(f, ctx: MapContext) -> list:
 SHEET_DRAWERS = dict(MAP_DRAWERS, island=draw_island_marked, shoals=draw_shoals_marked)
 
 
+def shoals_pencil(cx: float, cy: float, size: float, pal: Palette) -> list:
+    """A pre-printed shoals hex's mark: the three strokes the map key shows."""
+    return shoals_mark(cx, cy, size, pal.ink)
+
+
+TERRAIN_MARKS = {"shoals": shoals_pencil}  # pre-printed terrain drawn as its pencil mark
+
+
 def pencil_key(box: Box, pal: Palette, game) -> Group:
     """The map key as pencil marks: islands by dots (one, two, three), shoals by strokes, then natives,
     route and burial; tints (or hatches) shown beside, as a printed map uses them."""
@@ -576,25 +584,27 @@ def weather_cubes(chart, box: Box, pal: Palette, game) -> Group:
     items, inner = w.panel(box, f"{chart.title}", pal, name="weather",
                            subtitle=f"phase {chart.phase} \u00b7 start: {game.text.weather_start}")
     side = slot_size(cube)
-    with_cube = [b for b in chart.bands if effects[b.results[0]].cube]
-    rest = [b for b in chart.bands if not effects[b.results[0]].cube]
-    note_w = 34.0 if rest else 0.0
-    cell = (inner.w - note_w) / len(with_cube)
+    # a column a weather: a weather that keeps the cube has no slot, only as wide as its words need
+    stays = "cube stays"
+    keeps = [b for b in chart.bands if not effects[b.results[0]].cube]
+    keep_w = max([text_width(stays, "sans-italic", SMALL)] + [text_width(b.results[0], "sans", SMALL) for b in keeps]) + 8
+    cube_w = (inner.w - keep_w * len(keeps)) / max(1, len(chart.bands) - len(keeps))
     die = 8.0
-    for i, band in enumerate(with_cube):
-        x = inner.x + i * cell
+    x = inner.x
+    for band in chart.bands:
         name = band.results[0]
+        cell = cube_w if effects[name].cube else keep_w
         items += w.die_face(band.low, x + (cell - die) / 2, inner.y, die, pal)
         label, size = w.fitted(name, "sans", SMALL, cell - 1)
         items.append(Text(x + cell / 2, inner.y + die + 1.5 + ASCENT * size, label, size, "sans", "middle", pal.ink,
                           role="weather"))
-        items += square_slot(x + (cell - side) / 2, inner.bottom - side, cube, pal)
-    for band in rest:
-        x = inner.right - note_w
-        items += w.die_face(band.low, x + (note_w - die) / 2, inner.y, die, pal)
-        for j, line in enumerate(wrap(band.results[0] + ": the cube stays", "sans-italic", SMALL, note_w)[:4]):
-            items.append(Text(x + note_w / 2, inner.y + die + 4 + ASCENT * SMALL + j * SMALL * 1.1, line, SMALL,
-                              "sans-italic", "middle", pal.soft))
+        if effects[name].cube:
+            items += square_slot(x + (cell - side) / 2, inner.bottom - side, cube, pal)
+        else:
+            mid = inner.bottom - side / 2
+            items.append(Text(x + cell / 2, mid - 1, "\u21ba", w.BODY + 2, "sans", "middle", pal.soft))
+            items.append(Text(x + cell / 2, mid + 3 + ASCENT * SMALL, stays, SMALL, "sans-italic", "middle", pal.soft))
+        x += cell
     return Group(tuple(items), name="weather", box=tuple(box))
 
 
@@ -660,31 +670,31 @@ def task_coins(box: Box, pal: Palette, game) -> Group:
     row_h = min(label_h + d + 3, inner.h / len(rows))
     for r, row in enumerate(rows):
         top = inner.y + r * row_h
-        x = inner.x
+        xs = [inner.x]
         for t in row:
             n = max(1, t.spades)
-            width = n * d + (n - 1) * gap
+            xs.append(xs[-1] + n * d + (n - 1) * gap + gap)
+        # a title may run on over a neighbour that has none (a phase without sailors) or to the row's end
+        ends = []
+        for i, t in enumerate(row):
+            nxt = next((xs[k] for k in range(i + 1, len(row)) if row[k].spades), inner.right + gap)
+            ends.append(nxt)
+        for t, x, end in zip(row, xs, ends):
             cy = top + label_h + d / 2
             if not t.spades:  # a phase that takes no sailor: a dashed place holding its name
-                items.append(Circle(x + d / 2, cy - label_h / 2, d / 2 + label_h / 2 - 1,
-                                    Style(fill=None, stroke=pal.faint, width=0.6, dash=(2, 2))))
-                lines = [str(t.phase)] + wrap(t.name, "sans-bold", SMALL, d - 8) + ["no sailor"]
-                y0 = cy - label_h / 2 - len(lines) * SMALL * 1.1 / 2 + ASCENT * SMALL
+                items.append(Circle(x + d / 2, cy, d / 2, Style(fill=None, stroke=pal.faint, width=0.6, dash=(2, 2))))
+                lines = [str(t.phase)] + w.wrap_text(t.name, "sans-bold", SMALL, d - 8) + ["no sailor"]
+                y0 = cy - len(lines) * SMALL * 1.1 / 2 + ASCENT * SMALL
                 for j, line in enumerate(lines):
                     items.append(Text(x + d / 2, y0 + j * SMALL * 1.1, line, SMALL,
                                       "sans-italic" if j == len(lines) - 1 else "sans-bold", "middle",
                                       pal.faint if j == len(lines) - 1 else pal.soft, role="phase"))
-                x += width + gap
                 continue
-            head = f"{t.phase} {t.name}"
-            label, size = w.fitted(head, "sans-bold", SMALL, width + gap - 1)
-            if label.endswith("\u2026"):
-                label, size = w.fitted(t.name, "sans-bold", SMALL, width + gap - 1)
+            label, size = w.fitted(f"{t.phase} {t.name}", "sans-bold", SMALL, end - x - gap)
             items.append(Text(x, top + ASCENT * SMALL, label, size, "sans-bold", fill=pal.ink, role="phase"))
             for k, name in enumerate(t.slots):
                 cx = x + k * (d + gap) + d / 2
                 items += round_slot(cx, cy, coin, pal, caption=name or str(t.phase))
-            x += width + gap
     return Group(tuple(items), name="task-board", box=tuple(box))
 
 
@@ -705,7 +715,7 @@ def front(game, game_map, opts: SheetOptions) -> list:
     items: list = []
     n = len(game.trackers)
     tracker_w = 62.0
-    title_w = 212.0
+    title_w = 204.0
     title_box, trackers_box, weather_box = header.split_x(title_w, n * tracker_w + (n - 1) * 4, 0, gap=GAP)
     variant = variant_name(game_map)
     tb_title, crew_box = title_box.split_y(44 if variant else 34, 0, gap=2)
@@ -723,7 +733,7 @@ def front(game, game_map, opts: SheetOptions) -> list:
     map_w = (x1 - x0) * size + 2 * MAP_PAD + 0.5
     map_box, right = body.split_x(map_w, 0, gap=GAP)
     group, _ = hex_map(game_map, game, map_box, pal, drawers=SHEET_DRAWERS, coords=True, label_pad=MAP_PAD,
-                       max_flats=MAP_FLATS_MM * MM)
+                       max_flats=MAP_FLATS_MM * MM, terrain_marks=TERRAIN_MARKS)
     items.append(group)
     cube_side = slot_size(game.piece("cube"))
     one_row = right.w - 8 >= sum(n * (cube_side + 2.5) + 27 for _, _, n in game.rules.island_resources)
@@ -752,7 +762,7 @@ def task_reference(box: Box, pal: Palette, game) -> Group:
     for t in game.rules.tasks:
         text = t.brief + (f" {HOUSE_MARK} {t.house_note}" if t.house_note else "")
         rows.append((str(t.phase), t.name, text))
-    return w.rows_table("Tasks", (), rows, (0.06, 0.3, 0.64), box, pal, subtitle="side 1's board, in order",
+    return w.rows_table("Tasks", (), rows, (0.06, 0.3, 0.64), box, pal, subtitle="side 1\u2019s board, in order",
                         name="tasks")
 
 

@@ -5,15 +5,15 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from lostprint import __version__
-from lostprint.fonts import ASCENT, text_width, wrap
+from lostprint.fonts import ASCENT, DESCENT, text_width
 from lostprint.games.model import HOUSE_MARK
 from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
-from lostprint.scene import Group, Line, Path, Rect, Style, Text
+from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text
 from lostprint.sheets import widgets as w
 from lostprint.sheets.common import (SheetOptions, foot_line, side_content, title_block, two_sided,
                                      variant_name)
-from lostprint.sheets.hexmap import LABEL_PAD, MapContext, hex_label, hex_map
+from lostprint.sheets.hexmap import MapContext, hex_label, hex_map
 from lostprint.sheets.lost_crows_icons import crows_icon
 from lostprint.sheets.icons import icon
 from lostprint.sheets.pieces import slot_size, square_slot
@@ -38,8 +38,8 @@ class Layout(NamedTuple):
 
 
 LAYOUTS = {
-    "letter": Layout(flats_mm=12.1, header_h=66.0, crows_h=56.0, terrain_h=66.0, key_h=112.0),
-    "a4": Layout(flats_mm=12.1, header_h=62.0, crows_h=52.0, terrain_h=62.0, key_h=110.0),
+    "letter": Layout(flats_mm=12.1, header_h=84.0, crows_h=56.0, terrain_h=66.0, key_h=112.0),
+    "a4": Layout(flats_mm=12.1, header_h=80.0, crows_h=52.0, terrain_h=62.0, key_h=110.0),
 }
 
 
@@ -116,7 +116,7 @@ def turn_order(game, box: Box, pal: Palette) -> Group:
         tx = x + 10
         head, hs = w.fitted(ph.name, "sans-bold", 7.0, cw - 12)
         items.append(Text(tx, y + ASCENT * hs + 0.5, head, hs, "sans-bold", "start", pal.ink, role="phase"))
-        lines = wrap(ph.summary, "sans", MIN_TEXT, cw - 13)
+        lines = w.wrap_text(ph.summary, "sans", MIN_TEXT, cw - 13)
         room = max(1, int((ch - hs - 1) // (MIN_TEXT * 1.12)))
         if len(lines) > room:
             lines = lines[:room]
@@ -250,7 +250,7 @@ def units_panel(game, box: Box, pal: Palette, dice: bool = True) -> Group:
             items.append(Rect(bx + k * (bs + 4), y + 2, bs, bs, boxed(pal.paper, pal.ink, 0.9), radius=1.5,
                               role="spirit-dancer"))
         tx = bx + 2 * (bs + 4) + 3
-        lines = wrap(game.text.spirit_dancer_text, "sans-italic", MIN_TEXT, inner.right - tx)[:2]
+        lines = w.wrap_text(game.text.spirit_dancer_text, "sans-italic", MIN_TEXT, inner.right - tx)[:2]
         ly = y + (spirit_h - len(lines) * MIN_TEXT * 1.1) / 2 + ASCENT * MIN_TEXT + 0.3
         for k, line in enumerate(lines):
             items.append(Text(tx, ly + k * MIN_TEXT * 1.1, line, MIN_TEXT, "sans-italic", "start", pal.soft))
@@ -260,7 +260,9 @@ def units_panel(game, box: Box, pal: Palette, dice: bool = True) -> Group:
     # the chart: a row per difference band
     items.append(Line(inner.x - 2, y - 1.5, inner.right + 2, y - 1.5, stroke(pal.line, 0.6)))
     row_h = (inner.bottom - y) / len(rows)
-    icon_size = min(15.0, row_h - MIN_TEXT - 6)
+    icon_size = min(18.0, row_h - MIN_TEXT - 6)
+    word_gap = 3.0  # between an icon and the word under it: the two are set as one block, mid-row
+    block = icon_size + word_gap + (ASCENT + DESCENT) * MIN_TEXT
     for r, row in enumerate(rows):
         top = y + r * row_h
         kind = "bad" if (row.low or 0) >= 4 else ("good" if row.low in (2, 3) else "low")
@@ -277,10 +279,11 @@ def units_panel(game, box: Box, pal: Palette, dice: bool = True) -> Group:
             words = [effects[key].name for key in cell.effects]
             for j, (key, (wx, room)) in enumerate(zip(cell.effects, word_slots(words, cx0, col_w))):
                 sx = cx0 + slot * (j + 0.5)
-                iy = top + 2.5 + icon_size / 2
+                iy = top + (row_h - block) / 2 + icon_size / 2
                 items.append(crows_icon(key, sx, iy, icon_size, pal.ink))
                 word, ws = w.fitted(words[j], "sans", MIN_TEXT, room)
-                items.append(Text(wx, top + row_h - 2.6, word, ws, "sans", "middle", pal.ink, role="cell-word"))
+                items.append(Text(wx, iy + icon_size / 2 + word_gap + ASCENT * ws, word, ws, "sans", "middle", pal.ink,
+                                  role="cell-word"))
             if cell.house and not row.house:
                 items.append(house_mark(cx0 + col_w - 2, top + ASCENT * MIN_TEXT + 2, pal))
         items.append(Line(inner.x - 2, top + row_h, inner.right + 2, top + row_h, stroke(pal.faint, 0.4)))
@@ -319,7 +322,7 @@ def icon_key(game, box: Box, pal: Palette) -> Group:
         head = f"{name}: "
         text_w = x + col_w - tx
         size = MIN_TEXT
-        lines = wrap(head + meaning, "sans", size, text_w)
+        lines = w.wrap_text(head + meaning, "sans", size, text_w)
         max_lines = max(1, int(slot_h // (size * 1.12)))
         if len(lines) > max_lines:
             lines = lines[:max_lines]
@@ -523,13 +526,13 @@ def spirit_and_vision(game, box: Box, pal: Palette) -> Group:
         items.append(Rect(inner.x + k * (bs + 4), inner.y, bs, bs, boxed(pal.paper, pal.ink, 0.9), radius=1.5,
                           role="spirit-dancer"))
     tx = inner.x + game.rules.spirit_dancers * (bs + 4) + 1
-    lines = wrap(game.text.spirit_dancer_text, "sans-italic", MIN_TEXT, inner.right - tx)[:3]
+    lines = w.wrap_text(game.text.spirit_dancer_text, "sans-italic", MIN_TEXT, inner.right - tx)[:3]
     for k, line in enumerate(lines):
         items.append(Text(tx, inner.y + ASCENT * MIN_TEXT + k * MIN_TEXT * 1.1, line, MIN_TEXT, "sans-italic",
                           "start", pal.soft))
     y = inner.y + max(bs, len(lines) * MIN_TEXT * 1.1) + 5
     rest = Box(inner.x, y, inner.w, inner.bottom - y)
-    quest = wrap(game.text.vision_quest_text, "sans-italic", MIN_TEXT, inner.w)
+    quest = w.wrap_text(game.text.vision_quest_text, "sans-italic", MIN_TEXT, inner.w)
     if rest.h - len(quest) * MIN_TEXT * 1.1 - 6 >= 3 * 16:  # the quest's rule, when the write-ins keep room
         items.append(Line(inner.x, y - 2.5, inner.right, y - 2.5, stroke(pal.faint, 0.4)))
         for k, line in enumerate(quest):
@@ -636,12 +639,15 @@ def front(game, game_map, opts: SheetOptions) -> list:
     return items
 
 
-def river_key(box: Box, pal: Palette) -> Group:
-    """A sample of the printed river beside the outlines it must not be mistaken for."""
+def river_key(box: Box, pal: Palette, game) -> Group:
+    """A sample of each mark printed on the map: the river beside the outlines it must not be mistaken
+    for, and a plot hex's circled letter as the map draws it."""
     items, inner = w.panel(box, "On the map", pal, name="map-key")
+    plot = next(sym for sym in game.symbols if sym.key == "plot")
     samples = [("river", "River: +1 Movement or +1 Resolve to cross"),
                ("canada", "Canada, the goal (both hexes)"), ("start", "Start"), ("fort", "Fort Benton: no entry"),
-               ("zone", "Zone of control: Prox \u22121")]
+               ("zone", "Zone of control: Prox \u22121"),
+               ("plot", f"{plot.name}: stop on first entry {HOUSE_MARK}")]
     row_h = inner.h / len(samples)
     sw = 26.0
     for i, (key, text) in enumerate(samples):
@@ -654,6 +660,12 @@ def river_key(box: Box, pal: Palette) -> Group:
                 items.append(Line(x0, cy, x1, cy, Style(fill=None, stroke=pal.river_core, width=width * 0.42)))
         elif key == "zone":
             items.append(Line(x0, cy, x1, cy, Style(fill=None, stroke=pal.accent, width=1.3, dash=(3.0, 2.0))))
+        elif key == "plot":  # the map's plot mark (hexmap.draw_plot): a ringed letter
+            r = row_h * 0.46
+            items.append(Circle((x0 + x1) / 2, cy, r, Style(fill=pal.paper, stroke=pal.accent, width=0.8),
+                                role="plot-sample"))
+            items.append(w.text_in((x0 + x1) / 2, cy - r, 2 * r, game.rules.plot_letters[0], MIN_TEXT, "serif-bold",
+                                   "middle", pal.accent))
         else:
             color = pal.accent if key == "canada" else pal.ink
             items.append(Line(x0, cy, x1, cy, Style(fill=None, stroke=color, width=2.0 if key != "fort" else 1.4)))
@@ -673,7 +685,7 @@ def back(game, game_map, opts: SheetOptions) -> list:
     t_box, turn_box, r_box = head.split_x(205, 0, 190, gap=GAP)
     items.append(title_block(t_box, f"{game.title}", "Side 2 of 2: the reference", pal))
     items.append(turn_order(game, turn_box, pal))
-    items.append(river_key(r_box, pal))
+    items.append(river_key(r_box, pal, game))
     left, right = rest.split_x(0, 330, gap=GAP)
     k_box, o_box = left.split_y(lay.key_h, 0, gap=GAP)
     items.append(icon_key(game, k_box, pal))
@@ -684,7 +696,7 @@ def back(game, game_map, opts: SheetOptions) -> list:
     items.append(units_panel(game, u_box, pal, dice=False))
     items.append(rules_band(game, band, pal))
     items.append(foot_line(opts, f"lostprint {__version__} \u00b7 side 2 of 2", pal,
-                           left=f"{HOUSE_MARK} house rule: lostprint's design where the published rules are silent "
+                           left=f"{HOUSE_MARK} house rule: lostprint\u2019s design where the published rules are silent "
                                 f"({game.text.house_summary})", left_color=pal.house))
     return items
 

@@ -14,6 +14,25 @@ BODY = 7.2  # body text size
 SMALL = MIN_TEXT
 
 
+def _no_lone_last_word(lines: list[str], fits) -> list[str]:
+    """Give a lone last word a companion from the line before, when that line keeps two words and
+    `fits(index, line)` says the longer last line still fits."""
+    if len(lines) >= 2 and len(lines[-1].split()) == 1:
+        prev = lines[-2].split()
+        if len(prev) >= 3 or (len(prev) == 2 and len(lines) == 2 and not fits(-2, "")):
+            moved = f"{prev[-1]} {lines[-1]}"
+            if fits(len(lines) - 1, moved):
+                return lines[:-2] + [" ".join(prev[:-1]), moved]
+    return lines
+
+
+def wrap_text(text: str, font: str, size: float, width: float) -> list[str]:
+    """Word wrap that does not end a paragraph on a line of one word (when the line before can spare
+    one)."""
+    lines = wrap(text, font, size, width)
+    return _no_lone_last_word(lines, lambda _, line: text_width(line, font, size) <= width)
+
+
 def text_in(x: float, y_top: float, height: float, text: str, size: float, font: str = "sans",
             anchor: str = "start", color: str = "#000000", role: str = "") -> Text:
     """Text vertically centred in the band [y_top, y_top + height]."""
@@ -59,7 +78,7 @@ def chart_table(chart: Chart, box: Box, pal: Palette, max_row: float = 11.0) -> 
                          subtitle=chart.roll + (f" \u00b7 phase {chart.phase}" if chart.phase else ""))
     y = inner.y
     if chart.modifier:
-        for line in wrap(chart.modifier, "sans-italic", SMALL, inner.w)[:3]:
+        for line in wrap_text(chart.modifier, "sans-italic", SMALL, inner.w)[:3]:
             items.append(Text(inner.x, y + ASCENT * SMALL + 0.5, line, SMALL, "sans-italic", fill=pal.soft))
             y += SMALL * 1.15
         y += 2
@@ -107,7 +126,7 @@ def chart_widths(charts, total: float, gap: float) -> list[float]:
 def chart_height(chart: Chart, width: float, row: float = 11.0) -> float:
     """The height chart_table needs at full row height for this width."""
     inner_w = width - 8
-    lines = min(3, len(wrap(chart.modifier, "sans-italic", SMALL, inner_w))) if chart.modifier else 0
+    lines = min(3, len(wrap_text(chart.modifier, "sans-italic", SMALL, inner_w))) if chart.modifier else 0
     return TITLE_BAR + 6 + lines * SMALL * 1.15 + (2 if lines else 0) + len(chart.bands) * row
 
 
@@ -182,7 +201,7 @@ def score_box(terms, box: Box, pal: Palette, title: str = "Score", subtitle: str
         total = i == len(terms)
         lines = [(label, "sans-bold", BODY if not total else 8.5, pal.ink)]
         if rule:
-            for line in wrap(rule, "sans", SMALL, text_w)[:2]:
+            for line in wrap_text(rule, "sans", SMALL, text_w)[:2]:
                 lines.append((line, "sans", SMALL, pal.soft))
         block = sum(sz * 1.12 for _, _, sz, _ in lines)
         y = top + (row_h - block) / 2
@@ -287,7 +306,8 @@ def wrap_after_head(head: str, body: str, size: float, width: float) -> list[str
     first = ""
     while words and text_width(f"{first} {words[0]}".strip(), "sans", size) <= room:
         first = f"{first} {words.pop(0)}".strip()
-    return [first] + (wrap(" ".join(words), "sans", size, width) if words else [])
+    lines = [first] + (wrap(" ".join(words), "sans", size, width) if words else [])
+    return _no_lone_last_word(lines, lambda i, line: text_width(line, "sans", size) <= (room if i == 0 else width))
 
 
 def rows_table(title: str, header: tuple[str, ...], rows: list[tuple[str, ...]], widths: tuple[float, ...],
@@ -315,10 +335,10 @@ def rows_table(title: str, header: tuple[str, ...], rows: list[tuple[str, ...]],
             width = (xs[j + 1] - x - 3) if j + 1 < len(xs) else last_w
             if j == len(row) - 1 and wrap_last:
                 size = BODY
-                lines = wrap(cell, font, size, width)
+                lines = wrap_text(cell, font, size, width)
                 if len(lines) * size * 1.12 > row_h:
                     size = SMALL
-                    lines = wrap(cell, font, size, width)
+                    lines = wrap_text(cell, font, size, width)
                 n = max(1, int((row_h + 0.5) // (size * 1.12)))
                 if len(lines) > n:
                     lines = lines[:n]

@@ -4,7 +4,7 @@
 
 1. Validating long saves in-process (seed 101: 41 days, the longest of the first 120 games; seed 214:
    48 days, the longest of 400), with and without their rolls, and the same save without rolls with
-   one resource changed on its middle day (a rejection), against the goal of 50 ms each; rounds
+   its middle day's Food moved by 3 (a rejection), against the goal of 50 ms each; rounds
    interleaved. With --thorough, A/B against the replay that keeps every branch of every day (slow).
 2. Games per second with the careful player (simulate_1872), against the goal of 6 ms a game;
    A/B interleaved with the naive player (PairsChief) round by round, so load on the machine hits
@@ -48,7 +48,7 @@ def validate_one(seed: int, rounds: int, thorough: bool) -> None:
         d.pop("rolls")
     bad = copy.deepcopy(bare)
     middle = bad["days"][len(bad["days"]) // 2]["resources"]
-    middle["food"] = middle["food"] - 1 if middle["food"] else 1
+    middle["food"] = middle["food"] - 3 if middle["food"] >= 3 else middle["food"] + 3
     cases = {"with rolls": (save, None), "without rolls": (bare, None), "rejected": (bad, None)}
     if thorough:
         cases["every branch"] = (bare, RULES.thorough)

@@ -118,7 +118,8 @@ def interleaved(label: str, run, rounds: int, jobs: int) -> None:
 def autogroup() -> str:
     """Whether the kernel shares CPU between sessions rather than between processes (Linux)."""
     try:
-        flag = open("/proc/sys/kernel/sched_autogroup_enabled").read().strip()
+        with open("/proc/sys/kernel/sched_autogroup_enabled") as fh:
+            flag = fh.read().strip()
     except OSError:
         return "unknown"
     return "on: CPU is shared between sessions, so on a busy machine a session's second process adds no CPU" \
@@ -163,11 +164,12 @@ def pool_start(rounds: int) -> None:
 
     print(f"  a pool of 2 workers, one game each (the default here: {pool_context().get_start_method()})")
     tiny = [Chunk("lost-crew", "careful", None, s, 1) for s in range(2)]
+    def start(method: str) -> None:
+        with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context(method)) as pool:
+            list(pool.map(play_chunk, tiny))
+
     for method in [m for m in ("fork", "spawn") if m in multiprocessing.get_all_start_methods()]:
-        def run() -> None:
-            with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context(method)) as pool:
-                list(pool.map(play_chunk, tiny))
-        times = [measured(run) for _ in range(rounds)]
+        times = [measured(lambda m=method: start(m)) for _ in range(rounds)]
         print(f"    {method:<6} wall {statistics.median(w for w, _ in times):6.3f} s, CPU "
               f"{statistics.median(c for _, c in times):6.3f} s (this process and both workers)", flush=True)
 

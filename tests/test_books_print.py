@@ -46,7 +46,9 @@ def check_head_and_folio(pages, title: str, key, first: int = 1) -> None:
 
 @pytest.mark.parametrize("name,paper,ink", JOURNALS)
 def test_journal_running_head_and_centred_folio_on_every_page_after_the_first(name, paper, ink):
-    check_head_and_folio(journal_pages(name, paper, ink), P.played(name).game.title, (name, paper))
+    pages = journal_pages(name, paper, ink)
+    check_head_and_folio(pages, P.played(name).game.title, (name, paper))
+    assert not any("lostprint 0" in p.text() for p in pages), "build details on a page (they go in the metadata)"
 
 
 def chapter_at_top(pages) -> list[str]:
@@ -353,6 +355,23 @@ def test_numbered_lists_hang():
     for number, lines in groups:
         assert lines and all(abs(t.x - lines[0].x) < 0.01 for t in lines), "wrapped lines do not hang"
         assert lines[0].x > number.x + 3  # the text, first line and the rest, starts after the number
+
+
+@pytest.mark.parametrize("paper,ink", P.PRINTS)
+def test_no_text_in_the_kit_is_cut_short(paper, ink):
+    """Every name prints whole (a tile name too long for one line takes two), never with an ellipsis."""
+    cut = [t.text for page in kit_scene(paper=paper, ink=ink).all_pages() for t in walk(page.items)
+           if isinstance(t, Text) and t.text.endswith("\u2026")]
+    assert not cut, cut
+
+
+def test_kit_contents_say_what_each_sheet_holds():
+    """The cover's "N per sheet" is what the sheets hold (balanced), not the grid's capacity."""
+    scene = kit_scene()
+    rows = [t.text for t in walk(scene.all_pages()[0].items) if isinstance(t, Text) and "per sheet" in t.text]
+    held = [len(pieces(p, "tiles")) for p in scene.all_pages() if p.meta().get("side") == "front" and pieces(p, "tiles")]
+    tiles = next(r for r in rows if r.startswith(f"{2 * len(held)} pages"))  # fronts and their backs
+    assert f"{min(held)}\u2013{max(held)} per sheet" in tiles or f" {max(held)} per sheet" in tiles, (tiles, held)
 
 
 def test_tile_sheets_are_filled_evenly():

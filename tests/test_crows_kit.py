@@ -58,9 +58,9 @@ def test_kit_pages_pass_the_print_checks(paper, ink):
         assert (page.width, page.height) == page_size(paper, landscape=False)
 
 
-@pytest.mark.parametrize("marks", ["none", "full"])
-def test_other_crop_mark_modes_pass_the_print_checks(marks):
-    assert all_problems(kit("a4", "mono", marks)) == []
+@pytest.mark.parametrize("paper,ink,marks", [("letter", "color", "none"), ("a4", "mono", "full")])
+def test_other_crop_mark_modes_pass_the_print_checks(paper, ink, marks):
+    assert all_problems(kit(paper, ink, marks)) == []
 
 
 def test_kit_holds_every_piece():

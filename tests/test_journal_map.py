@@ -100,11 +100,11 @@ def simulated(game: str, seed: int):
     return None if problems else played
 
 
-@pytest.mark.parametrize("count", [pytest.param(2, id="sample"), pytest.param(100, marks=pytest.mark.slow, id="100")])
+@pytest.mark.parametrize("count", [pytest.param(1, id="sample"), pytest.param(100, marks=pytest.mark.slow, id="100")])
 @pytest.mark.parametrize("game", ["1572", "1672", "1872"])
 def test_simulated_maps_cover_nothing(game, count):
     failures, drawn = {}, 0
-    first = 0 if count > 2 else 65 if game == "1872" else 0  # the sample: seed 65 once crossed Canada's label
+    first = 65 if count == 1 and game == "1872" else 0  # the sample: 1872 seed 65 once crossed Canada's label
     for seed in range(first, first + count):
         played = simulated(game, seed)
         if played is None:  # a player and its engine disagreeing is the engine tests' business
@@ -113,5 +113,5 @@ def test_simulated_maps_cover_nothing(game, count):
         bad = collisions(played)
         if bad:
             failures[seed] = bad[:2]
-    assert drawn >= count * 9 // 10, f"only {drawn} of {count} simulated games replay"
+    assert drawn >= max(1, count * 9 // 10), f"only {drawn} of {count} simulated games replay"
     assert not failures, f"{len(failures)} of {count} games: {dict(list(failures.items())[:4])}"

@@ -151,8 +151,11 @@ def test_house_rules_carry_the_mark(books, game_id):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("paper,ink", VARIANTS + [pytest.param(*v, marks=pytest.mark.slow) for v in OTHER_VARIANTS])
+@pytest.mark.parametrize("paper,ink", [("a4", "mono")] + [pytest.param(*v, marks=pytest.mark.slow)
+                                                           for v in [("letter", "color")] + OTHER_VARIANTS])
 def test_widgets_pass_the_sheet_checks(game_id, paper, ink):
+    """The narrower paper and the mono ink are the strict case (tighter boxes, grey only); the other
+    three variants run in the slow set."""
     for name, scene in widget_scenes(game_id, RulebookOptions(paper, ink)):
         problems = checks.small_text(scene) + checks.text_overlaps(scene) + checks.spills(scene)
         cut = [t.text for t in checks.texts(scene) if t.text.endswith("\u2026")]

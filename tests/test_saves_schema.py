@@ -1,5 +1,6 @@
 """The published JSON Schema of saves: a valid schema that accepts every example and rejects the shapes
 the validator rejects."""
+import functools
 import json
 from pathlib import Path
 
@@ -13,7 +14,9 @@ from lostprint.saves.schema import save_schema
 EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "examples").glob("1[568]72-*.yaml"))
 
 
+@functools.cache
 def validator():
+    """The schema, checked against its meta-schema once for the module (the validator keeps no state)."""
     schema = save_schema()
     jsonschema.Draft202012Validator.check_schema(schema)
     return jsonschema.Draft202012Validator(schema)

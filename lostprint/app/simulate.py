@@ -17,7 +17,13 @@ from lostprint.games import resolve
 from lostprint.options import PrintOptions
 from lostprint.rating import bands
 from lostprint.rating.balance import ALL_OFF, ALL_ON, Balance, balance, ways_to_play
-from lostprint.rating.players import DEFAULT_PLAYER, house_rules_of, player_of, players_of, rated_games
+from lostprint.rating.players import (
+    DEFAULT_PLAYER,
+    house_rules_of,
+    player_of,
+    players_of,
+    rated_games,
+)
 from lostprint.rating.run import (
     Executor,
     chunks_of,
@@ -171,8 +177,8 @@ def balance_table(b: Balance, width: int = 100) -> str:
         return f"{100 * lo:.1f}\u2013{100 * hi:.1f}%"
 
     lines = [
-        f"{plugin.title} \u00b7 {b.map_name} map \u00b7 {b.player} player \u00b7 {b.games:,} games a row "
-        f"(seeds {b.first_seed}\u2013{last})",
+        (f"{plugin.title} \u00b7 {b.map_name} map \u00b7 {b.player} player \u00b7 {b.games:,} games a row "
+         f"(seeds {b.first_seed}\u2013{last})"),
         "  each house rule against its neutral stand-in",
         f"  {'':<{col}}  {'won':>6}  {'95% interval':>12}  {'vs all on':>9}  {'95% interval':>15}  games changed",
     ]

@@ -23,6 +23,7 @@ from lostprint.sheets.widgets import panel
 
 MARGIN = 14 * MM
 GAP = 9.0
+LEGEND_HEX = 15.7  # points: the hex size the legend's route sample stands for (its dash scales with it)
 JOURNAL_X = 27 * MM
 JOURNAL_TOP = 22 * MM
 JOURNAL_BOTTOM = 20 * MM
@@ -156,14 +157,12 @@ def map_height(played, width: float, limit: float) -> float:
 
 def legend_entries(played, pal: Palette, ctx) -> list[tuple]:
     """(draw(cx, cy) -> items, label) for what this map shows."""
-    from lostprint.books.journal_map import route_color
-
-    color = route_color(pal)
+    color = pal.route
     kinds = {m.kind for m in played.marks}
     out = []
 
     def route_glyph(cx, cy):
-        dash = (5.0, 1.9) if pal.name == "mono" else ()  # as the mono map draws it, unlike the river
+        dash = tuple(round(f * LEGEND_HEX, 1) for f in pal.route_dash)  # as the map dashes it, unlike the river
         return [Line(cx - 9, cy, cx + 9, cy, Style(fill=None, stroke=color, width=1.8, dash=dash, cap="butt")),
                 Rect(cx - 4, cy - 4, 8, 8, Style(fill="#ffffff", stroke=color, width=0.9), radius=4),
                 Text(cx, cy + (ASCENT - DESCENT) * MIN_TEXT / 2, "7", MIN_TEXT, "sans-bold", "middle", color)]
@@ -186,7 +185,7 @@ def legend_entries(played, pal: Palette, ctx) -> list[tuple]:
 
     def end_glyph(cx, cy):
         layout = hexgrid.Layout(hexgrid.FLAT, (6.5, 6.5), (cx, cy))
-        dash = (2.6, 1.4) if pal.name == "mono" else ()
+        dash = tuple(round(d * 0.65, 1) for d in pal.ring_dash)  # the map's ring dash, at the glyph's size
         return [SPath(tuple(hexgrid.hex_corners(layout, (0, 0))), Style(fill=None, stroke=color, width=2.0,
                                                                         dash=dash))]
 
@@ -205,9 +204,7 @@ def legend_entries(played, pal: Palette, ctx) -> list[tuple]:
         if kind in kinds:
             out.append((lambda cx, cy, n=name: [icon(n, cx, cy, 10, pal.ink)], label))
     if "trail" in kinds:
-        from lostprint.books.journal_map import TRAIL_COLOR
-
-        out.append((lambda cx, cy: [Line(cx - 7, cy, cx + 7, cy, Style(fill=None, stroke=TRAIL_COLOR[pal.name],
+        out.append((lambda cx, cy: [Line(cx - 7, cy, cx + 7, cy, Style(fill=None, stroke=pal.trail,
                                                                        width=1.6, dash=(2.6, 1.8), cap="butt"))],
                     "trail"))
     if "cataract" in kinds:
@@ -219,7 +216,7 @@ def legend_entries(played, pal: Palette, ctx) -> list[tuple]:
     if "lagos-de-oro" in kinds:
         out.append((lambda cx, cy: [icon("lake", cx, cy, 12, pal.water)], "Lagos de Oro and its island"))
     if "island" in kinds:
-        fill = "#bcd9a4" if pal.name == "color" else "#d9d9d9"
+        fill = pal.island
         out.append((lambda cx, cy: [SPath(((cx - 6, cy), (cx - 3, cy - 4), (cx + 4, cy - 3.5), (cx + 6.5, cy + 1),
                                           (cx + 2, cy + 4.5), (cx - 4, cy + 3.5)), Style(fill=fill, stroke=pal.ink,
                                                                                          width=0.8)),
@@ -447,8 +444,9 @@ def running_title(played, W: float) -> str:
 
 
 def file_line(played, W: float) -> str:
-    """The footer's file line, cut to end well before the centred folio."""
-    return clip_width(f"lostprint {__version__}  \u00b7  {Path(played.source).name}", "sans", FOOTER_SIZE,
+    """The footer's file line (the save it was made from; the version is in the metadata), cut to end
+    well before the centred folio."""
+    return clip_width(Path(played.source).name, "sans", FOOTER_SIZE,
                       W / 2 - JOURNAL_X - HEAD_GAP)
 
 

@@ -9,7 +9,6 @@ from lostprint.sheets.icons import icon
 from lostprint.sheets.style import MIN_TEXT, Palette
 from lostprint.sheets.widgets import panel
 
-SERIES = ("#8c2d19", "#2f6fa8", "#3f7f3a", "#b07d12", "#6a4c93", "#2a7f7f")
 EVENT_ICONS = {
     "fever": ("fever", "fever"),
     "fever-broken": ("fever", "fever broken"),
@@ -30,12 +29,12 @@ EVENT_ICONS = {
 
 
 def series_color(pal: Palette, i: int) -> str:
-    return SERIES[i % len(SERIES)] if pal.name == "color" else pal.ink
+    return pal.series[i % len(pal.series)]
 
 
 def event_style(pal: Palette, kind: str) -> tuple[str, str, str]:
     name, label = EVENT_ICONS.get(kind, ("star", kind))
-    color = pal.accent if pal.name == "color" else pal.ink
+    color = pal.accent
     if kind == "fever-broken":
         color = pal.faint
     return name, label, color
@@ -92,7 +91,7 @@ def resource_chart(played, box: Box, pal: Palette, title: str = "Resources by da
     def x_of(day: float) -> float:
         return plot_x0 + (plot_x1 - plot_x0) * day / n
 
-    faint = Style(fill=None, stroke="#d9d2c4" if pal.name == "color" else "#cccccc", width=0.4)
+    faint = Style(fill=None, stroke=pal.grid, width=0.4)
     # event guides across every strip
     for day in sorted(per_day):
         x = x_of(day)
@@ -119,13 +118,13 @@ def resource_chart(played, box: Box, pal: Palette, title: str = "Resources by da
         cap_pts = [(x_of(d), y_of(caps[d][r.key])) for d in range(len(caps))]
         if any(c[r.key] < top_value for c in caps):
             shade = [(plot_x0, y0)] + [(x_of(d), y_of(caps[d][r.key])) for d in range(len(caps))] + [(x_of(n), y0)]
-            items.append(Path(tuple(shade), Style(fill="#e4ddd0" if pal.name == "color" else "#e2e2e2", stroke=None,
+            items.append(Path(tuple(shade), Style(fill=pal.band, stroke=None,
                                                   width=0), role="cap-shade"))
             items.append(Path(tuple(cap_pts), Style(fill=None, stroke=pal.soft, width=0.8, dash=(2, 1.5)), closed=False))
         # name and scale
         name_y = (y0 + y1) / 2
         items.append(Text(inner.x, name_y + (ASCENT - DESCENT) * 7.2 / 2 - 3.6, r.name, 7.2, "sans-bold", "start",
-                          color if pal.name == "color" else pal.ink, role="series-name"))
+                          color, role="series-name"))
         final = values[-1][r.key]
         items.append(Text(inner.x, name_y + (ASCENT - DESCENT) * MIN_TEXT / 2 + 4.4, f"end {final} / {caps[-1][r.key]}",
                           MIN_TEXT, "sans", "start", pal.soft))

@@ -17,14 +17,6 @@ from lostprint.sheets.hexmap import MapContext, hex_map
 from lostprint.sheets.icons import icon
 from lostprint.sheets.style import MIN_TEXT, Palette
 
-ROUTE_COLOR = {"color": "#b3261e", "mono": "#000000"}
-TRAIL_COLOR = {"color": "#7a5a2e", "mono": "#000000"}
-
-
-def route_color(pal: Palette) -> str:
-    return ROUTE_COLOR[pal.name]
-
-
 def mid_text(x: float, y: float, text: str, size: float, font: str, color: str, role: str = "") -> Text:
     return Text(x, y + (ASCENT - DESCENT) * size / 2, text, size, font, "middle", color, role=role)
 
@@ -74,7 +66,7 @@ def draw_trail(m, ctx: MapContext, extra: dict) -> list:
     ox, oy = -dy / norm * ctx.size * 0.24, dx / norm * ctx.size * 0.24
     p, q = _lerp(a, b, 0.22), _lerp(a, b, 0.78)
     p, q = (p[0] + ox, p[1] + oy), (q[0] + ox, q[1] + oy)
-    color = TRAIL_COLOR[ctx.pal.name]
+    color = ctx.pal.trail
     w = max(1.2, ctx.size * 0.07)
     return [Line(*p, *q, Style(fill=None, stroke="#ffffff", width=w + 1.4), role="trail"),
             Line(*p, *q, Style(fill=None, stroke=color, width=w, dash=(w * 1.6, w * 1.1), cap="butt"), role="trail")]
@@ -146,7 +138,7 @@ def draw_lagos(m, ctx: MapContext, extra: dict) -> list:
     x = sum(p[0] for p in pts) / 3
     y = sum(p[1] for p in pts) / 3
     r = max(2.6, ctx.size * 0.16)
-    return [Circle(x, y, r, Style(fill="#e8d9a8" if ctx.pal.name == "color" else "#ffffff", stroke=ctx.pal.ink,
+    return [Circle(x, y, r, Style(fill=ctx.pal.plot, stroke=ctx.pal.ink,
                                   width=0.9), role="island")]
 
 
@@ -172,7 +164,7 @@ def draw_plot(m, ctx: MapContext, extra: dict) -> list:
 def draw_island(m, ctx: MapContext, extra: dict) -> list:
     """An island drawn by the player: a green blob in each of its hexes, natives as a dark dot."""
     items = []
-    fill = "#bcd9a4" if ctx.pal.name == "color" else "#d9d9d9"
+    fill = ctx.pal.island
     scale = {"small": 0.28, "medium": 0.38, "large": 0.46}.get(str(m.get("size", "small")), 0.3)
     for lab in m.hexes:
         cx, cy = ctx.center(lab)
@@ -224,9 +216,10 @@ def route_width(ctx: MapContext) -> float:
 
 
 def route_style(ctx: MapContext) -> Style:
-    """Solid red in colour; in mono a long dash, so it never merges with a solid black river."""
-    dash = (ctx.size * 0.32, ctx.size * 0.12) if ctx.pal.name == "mono" else ()
-    return Style(fill=None, stroke=route_color(ctx.pal), width=route_width(ctx), dash=dash, cap="butt")
+    """The palette's route: solid red in colour; in mono a long dash, so it never merges with a solid
+    black river."""
+    dash = tuple(ctx.size * f for f in ctx.pal.route_dash)
+    return Style(fill=None, stroke=ctx.pal.route, width=route_width(ctx), dash=dash, cap="butt")
 
 
 def draw_route(played, ctx: MapContext, printed) -> tuple[list, list]:
@@ -234,7 +227,7 @@ def draw_route(played, ctx: MapContext, printed) -> tuple[list, list]:
     the map: the route bends round their labels and markers, and the tags keep off them."""
     from lostprint.books import journal_place as jp
 
-    color = route_color(ctx.pal)
+    color = ctx.pal.route
     s = ctx.size
     w = route_width(ctx)
     casing = w + 1.8
@@ -278,7 +271,7 @@ def draw_route(played, ctx: MapContext, printed) -> tuple[list, list]:
                          radius=hh, role="day-tag"))
         tags.append(mid_text(tag.x, tag.y, text, size, "sans-bold", color, role="day-number"))
     end = played.final_hex
-    dash = (4.0, 2.2) if ctx.pal.name == "mono" else ()  # in black and white, unlike the goal's ring
+    dash = ctx.pal.ring_dash  # dashed in black and white, unlike the goal's ring
     ring = Path(tuple(ctx.corners(end)), Style(fill=None, stroke=color, width=2.6, dash=dash), role="end")
     return line, [ring] + leaders + tags
 

@@ -417,7 +417,7 @@ def flow(nodes: list[Node], book: Book) -> list:
             paras = [book.para(chunk.replace("\n", " "), "example")
                      for chunk in re.split(r"\n\s*\n", node.text) if chunk.strip()]
             table = Table([[p] for p in paras], colWidths=[book.width - 8])
-            shade = "#f1ead8" if book.pal.name == "color" else "#eeeeee"
+            shade = book.pal.example
             table.setStyle(TableStyle([
                 ("FONTNAME", (0, 0), (-1, -1), book.styles["example"].fontName),
                 ("BACKGROUND", (0, 0), (-1, -1), HexColor(shade)),

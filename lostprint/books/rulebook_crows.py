@@ -158,7 +158,6 @@ def _board(book: Book, tiles: dict, crows: dict, totems: dict, x0: float, size: 
     from lostprint.sheets.icons import icon
 
     colours = {"Red": "#b8322a", "Blue": "#2f6fa8", "Yellow": "#d9a21b"}
-    mono = book.opts.ink == "mono"
     items: list = [Text(x0, 9, title, 8.5, "sans-bold", "start", book.pal.ink)]
     top = 16.0
     cols = max(c for c, _ in tiles) + 1
@@ -173,9 +172,9 @@ def _board(book: Book, tiles: dict, crows: dict, totems: dict, x0: float, size: 
         items.append(Text(x0 - 4, top + r * size + size / 2 + 2.5, str(r + 1), 7.0, "sans", "end", book.pal.faint))
     for player, (c, r) in totems.items():
         cx, cy = x0 + c * size + size * 0.25, top + r * size + size * 0.25
-        fill_c = "#ffffff" if mono else colours[player]
+        fill_c, letter = book.pal.piece(colours[player])
         items.append(Circle(cx, cy, size * 0.17, Style(fill=fill_c, stroke=book.pal.ink, width=0.8)))
-        items.append(Text(cx, cy + 2.8, player[0], 8.0, "sans-bold", "middle", book.pal.ink if mono else "#ffffff"))
+        items.append(Text(cx, cy + 2.8, player[0], 8.0, "sans-bold", "middle", letter))
     for (c, r), n in crows.items():
         x, y = x0 + c * size + size * 0.4, top + r * size + size * 0.6
         w, h = size * 0.54, size * 0.32

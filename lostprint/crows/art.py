@@ -2,7 +2,8 @@
 
 Each function draws one piece into its trim box (a Box, points, y down) and fills the bleed
 around it; nothing is drawn outside the bleed box. `ink` is "color" or "mono" (black, greys and
-patterns only). The record renderer reuses `tile_art` for the board.
+patterns only); what each ink prints is the palette's (`lostprint.palette.KitInks`), never a branch
+here. The record renderer reuses `tile_art` for the board.
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import re
 from lostprint.fonts import ASCENT, DESCENT, text_width, wrap
 from lostprint.games import crows as G
 from lostprint.geometry.paper import MM, Box
+from lostprint.palette import kit_inks
 from lostprint.scene import Circle, Rect, Style, Text
 from lostprint.sheets.icons import icon
 from lostprint.sheets.style import MIN_TEXT, palette, terrain_style
@@ -18,12 +20,6 @@ from lostprint.sheets.widgets import fitted
 
 SPELL_COLORS = {"attract": "#8a2f17", "disperse": "#1f5f99", "drain": "#2d6f6f", "landfall": "#6b5320",
                 "teleport": "#5b3f8f", "populate": "#2f6b25"}
-PARCHMENT = "#f7f0dd"
-# backs: far from Nightfall's night blue face in colour, so no one can spot Nightfall from behind
-TILE_BACK = ("#7a5532", "#f3e7c9")  # (ground, art): bark brown
-SPELL_BACK = ("#6e2233", "#efe3c8")  # wine red
-MONO_BACK = "#d4d4d4"
-SAVER_ART = {"color": "#8a8175", "mono": "#8c8c8c"}  # ink-saver backs: a light outline on white paper
 FRAME_CLEAR = 4.5 * MM  # a printed frame keeps this far inside the trim, so an off cut does not show
 
 
@@ -68,13 +64,13 @@ def paragraph(text: str, box: Box, size: float, font: str, color: str, align: st
 def tile_colors(kind: str, ink: str) -> tuple[Style, str, str]:
     """(background style, art colour, plate colour) of a tile type."""
     t = G.tile_type(kind)
-    pal = palette(ink)
+    k = kit_inks(ink)
     if kind == G.NIGHTFALL:
-        return (_fill(t.tint if ink == "color" else "#3a3a3a"), t.deep if ink == "color" else "#ffffff",
-                t.tint if ink == "color" else "#3a3a3a")
+        ground = k.night_ground or t.tint
+        return _fill(ground), k.night_art or t.deep, ground
     terrain = G.GAME.terrain(kind)
-    style = terrain_style(terrain, pal, stroke=None, width=0)
-    return style, (t.deep if ink == "color" else pal.ink), ("#ffffff" if ink == "mono" else "#fffdf6")
+    style = terrain_style(terrain, palette(ink), stroke=None, width=0)
+    return style, k.tile_art or t.deep, k.tile_plate
 
 
 def tile_icon(kind: str, cx: float, cy: float, size: float, color: str, ink: str) -> list:
@@ -103,17 +99,39 @@ def tile_art(kind: str, box: Box, ink: str, text: bool = True, stroke: str | Non
     items: list = [Rect(box.x, box.y, box.w, box.h, Style(fill=style.fill, stroke=stroke, width=0.5 if stroke else 0,
                                                           hatch=style.hatch), role="tile")]
     s = box.w
-    if ink == "mono" and kind != G.NIGHTFALL:
-        items.append(Circle(box.x + s / 2, box.y + s * 0.42, s * 0.3, _fill("#ffffff")))
+    halo = halo_of(kind, ink)
+    if halo:
+        items.append(Circle(box.x + s / 2, box.y + s * 0.42, s * 0.3, _fill(halo)))
     items += tile_icon(kind, box.x + s / 2, box.y + s * 0.42, s * 0.44, art, ink)
     if text:
-        name, size = fitted(G.tile_type(kind).name, "sans-bold", max(MIN_TEXT, s * 0.075), s * 0.9)
-        if ink == "mono" and kind != G.NIGHTFALL:
-            wide = min(s * 0.94, size * 0.62 * len(name) + 6)
-            items.append(Rect(box.x + (s - wide) / 2, box.y + s * 0.86 - size * 0.8, wide, size * 1.6, _fill("#ffffff"),
-                              radius=2))
-        items.append(centred(box.x + s / 2, box.y + s * 0.86, name, size, "sans-bold", art))
+        lines, size = name_lines(G.tile_type(kind).name, max(MIN_TEXT, s * 0.075), s * 0.9)
+        mid = s * (0.86 if len(lines) == 1 else 0.83)
+        if halo:
+            wide = min(s * 0.94, size * 0.62 * max(len(line) for line in lines) + 6)
+            tall = size * (0.6 + 1.0 * len(lines))
+            items.append(Rect(box.x + (s - wide) / 2, box.y + mid - tall / 2, wide, tall, _fill(halo), radius=2))
+        for i, line in enumerate(lines):
+            items.append(centred(box.x + s / 2, box.y + mid + (i - (len(lines) - 1) / 2) * size * 1.05, line, size,
+                                 "sans-bold", art))
     return items
+
+
+def name_lines(name: str, size: float, width: float) -> tuple[list[str], float]:
+    """A tile's name on one line, or on two where one line would have to be cut short (never an
+    ellipsis on a tile name)."""
+    one, one_size = fitted(name, "sans-bold", size, width)
+    words = name.split()
+    if one == name or len(words) < 2:
+        return [one], one_size
+    splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+    best = min(splits, key=lambda pair: max(text_width(part, "sans-bold", size) for part in pair))
+    fits = [fitted(part, "sans-bold", size, width) for part in best]
+    return [text for text, _ in fits], min(sz for _, sz in fits)
+
+
+def halo_of(kind: str, ink: str) -> str | None:
+    """The disc behind a tile's art where the ink hatches its ground (never on the dark Nightfall)."""
+    return None if kind == G.NIGHTFALL else kit_inks(ink).halo
 
 
 def tile_front(kind: str, trim: Box, bleed: float, ink: str) -> list:
@@ -127,12 +145,13 @@ def tile_front(kind: str, trim: Box, bleed: float, ink: str) -> list:
     plate = Box(frame.x + s * 0.03, plate_top, frame.w - s * 0.06, frame.bottom - s * 0.03 - plate_top)
     items.append(Rect(plate.x, plate.y, plate.w, plate.h, _fill(plate_fill(kind, ink)), radius=s * 0.03))
     art_mid = trim.y + (frame.y - trim.y) + (plate_top - frame.y) / 2
-    if ink == "mono" and kind != G.NIGHTFALL:
-        items.append(Circle(trim.x + s / 2, art_mid, (plate_top - frame.y) * 0.46, _fill("#ffffff")))
+    halo = halo_of(kind, ink)
+    if halo:
+        items.append(Circle(trim.x + s / 2, art_mid, (plate_top - frame.y) * 0.46, _fill(halo)))
     items += tile_icon(kind, trim.x + s / 2, art_mid, (plate_top - frame.y) * 0.66, art, ink)
     name_size = max(MIN_TEXT, min(9.0, s * 0.075))
     name, name_size = fitted(t.name, "sans-bold", name_size, plate.w - 4)
-    text_color = art if kind != G.NIGHTFALL or ink == "mono" else "#f3e7b3"
+    text_color = kit_inks(ink).night_text if kind == G.NIGHTFALL else art
     items.append(Text(trim.x + s / 2, plate.y + 2 + ASCENT * name_size, name, name_size, "sans-bold", "middle",
                       text_color, role="tile-name"))
     rest = Box(plate.x + 2, plate.y + 2 + name_size * 1.15, plate.w - 4, plate.bottom - 1.5 - (plate.y + 2 + name_size * 1.15))
@@ -142,20 +161,17 @@ def tile_front(kind: str, trim: Box, bleed: float, ink: str) -> list:
 
 
 def plate_fill(kind: str, ink: str) -> str:
-    if kind == G.NIGHTFALL:
-        return "#232840" if ink == "color" else "#262626"
-    return "#ffffff" if ink == "mono" else "#fffdf5"
+    k = kit_inks(ink)
+    return k.night_plate if kind == G.NIGHTFALL else k.tile_plate
 
 
 def back_inks(pair: tuple[str, str], ink: str, saver: bool) -> tuple[str, str]:
-    """(ground, art) of a back: the pair in colour, grey in mono, white and a light line to save ink."""
-    if saver:
-        return "#ffffff", SAVER_ART[ink]
-    return pair if ink == "color" else (MONO_BACK, "#000000")
+    """(ground, art) of a back: the ink's pair, or white paper and a light line to save ink."""
+    return ("#ffffff", kit_inks(ink).saver_art) if saver else pair
 
 
 def tile_back(trim: Box, bleed: float, ink: str, saver: bool = False) -> list:
-    bg, art = back_inks(TILE_BACK, ink, saver)
+    bg, art = back_inks(kit_inks(ink).tile_back, ink, saver)
     s = trim.w
     items: list = [background(trim, bleed, _fill(bg))]
     items.append(icon("raven", trim.x + s / 2, trim.y + s * 0.42, s * 0.46, art, fill=None if saver else art,
@@ -168,15 +184,15 @@ def tile_back(trim: Box, bleed: float, ink: str, saver: bool = False) -> list:
 # --- spell cards ---------------------------------------------------------------------------------
 
 def spell_front(card: G.SpellCard, trim: Box, bleed: float, ink: str) -> list:
-    pal = palette(ink)
-    accent = SPELL_COLORS[card.key] if ink == "color" else pal.ink
-    paper = PARCHMENT if ink == "color" else "#ffffff"
+    pal, k = palette(ink), kit_inks(ink)
+    accent = k.spell_accent or SPELL_COLORS[card.key]
+    paper = k.card
     items: list = [background(trim, bleed, _fill(paper))]
     safe = trim.inset(FRAME_CLEAR)
     items.append(Rect(safe.x, safe.y, safe.w, safe.h, Style(fill=None, stroke=accent, width=0.8), radius=6,
                       role="frame"))
     band_h = 11 * MM * min(1.0, trim.w / (56 * MM))
-    band = accent if ink == "color" else "#333333"
+    band = k.spell_band or accent
     items.append(Rect(safe.x, safe.y, safe.w, band_h, _fill(band), radius=6))
     items.append(Rect(safe.x, safe.y + band_h / 2, safe.w, band_h / 2, _fill(band)))
     title, tsize = fitted(card.name, "serif-bold", 14.0, safe.w - 8)
@@ -197,7 +213,7 @@ def spell_front(card: G.SpellCard, trim: Box, bleed: float, ink: str) -> list:
 
 
 def spell_back(trim: Box, bleed: float, ink: str, saver: bool = False) -> list:
-    bg, art = back_inks(SPELL_BACK, ink, saver)
+    bg, art = back_inks(kit_inks(ink).spell_back, ink, saver)
     items: list = [background(trim, bleed, _fill(bg))]
     safe = trim.inset(FRAME_CLEAR)
     items.append(Rect(safe.x, safe.y, safe.w, safe.h, Style(fill=None, stroke=art, width=0.8), radius=6,
@@ -241,16 +257,15 @@ def totem_shape(name: str, cx: float, cy: float, r: float, color: str):
 
 def token(kind: str, trim: Box, bleed: float, ink: str, color: tuple[str, str] | None = None) -> list:
     """One token; `color` is (name, hex) for a Mana Totem."""
-    pal = palette(ink)
+    pal, k = palette(ink), kit_inks(ink)
     s = trim.w
     cx, cy = trim.x + s / 2, trim.y + trim.h / 2
-    mono = ink == "mono"
     if kind in ("coin-1", "coin-5"):
         value = kind[-1]
-        bg = "#ffffff" if mono else ("#f4e2a0" if value == "1" else "#e9c46a")
-        deep = pal.ink if mono else "#7a5a0c"
+        bg = k.coin[0] if value == "1" else k.coin[1]
+        deep = k.coin_ink or pal.ink
         items = [background(trim, bleed, _fill(bg)),
-                 Circle(cx, cy, s * 0.42, Style(fill="#ffffff" if mono else "#fbf1cc", stroke=deep, width=0.9))]
+                 Circle(cx, cy, s * 0.42, Style(fill=k.coin_face, stroke=deep, width=0.9))]
         if value == "5":
             items.append(Circle(cx, cy, s * 0.36, Style(fill=None, stroke=deep, width=0.5)))
         size = s * 0.34
@@ -260,17 +275,18 @@ def token(kind: str, trim: Box, bleed: float, ink: str, color: tuple[str, str] |
         items.append(Text(cx, cy + s * 0.3, label, lsize, "sans", "middle", deep))
         return items
     if kind == "corruption":
-        bg, art = ("#ffffff", "#000000") if mono else ("#3e2f4f", "#d8c7f0")
+        bg, art = k.corruption
         items = [background(trim, bleed, _fill(bg))]
-        if mono:
-            items.append(Circle(cx, cy - s * 0.07, s * 0.34, Style(fill=None, stroke="#000000", width=0.9, dash=(2, 1.5))))
+        if k.corruption_ring:
+            items.append(Circle(cx, cy - s * 0.07, s * 0.34, Style(fill=None, stroke=k.corruption_ring, width=0.9,
+                                                                    dash=(2, 1.5))))
         items.append(icon("spiral", cx, cy - s * 0.07, s * 0.56, art))
         label, lsize = fitted("corruption", "sans-bold", MIN_TEXT, s * 0.86)
         items.append(Text(cx, trim.bottom - s * 0.08, label, lsize, "sans-bold", "middle", art))
         return items
     if kind == "totem":
         name, hexcol = color or G.TOTEM_COLORS[0]
-        bg, art = ("#ffffff", "#000000") if mono else (hexcol, "#ffffff")
+        bg, art = k.totem_ground or hexcol, k.totem_art
         items = [background(trim, bleed, _fill(bg))]
         items.append(totem_shape(name, cx, cy - s * 0.1, s * 0.32, art))  # clear of the name under it
         items.append(icon("totem", cx, cy - s * 0.1, s * 0.42, art, fill=art))
@@ -278,8 +294,8 @@ def token(kind: str, trim: Box, bleed: float, ink: str, color: tuple[str, str] |
         items.append(Text(cx, trim.bottom - s * 0.08, label, lsize, "sans-bold", "middle", art))
         return items
     if kind == "first-player":
-        bg = "#ffffff" if mono else PARCHMENT
-        deep = pal.ink if mono else pal.accent
+        bg = k.card
+        deep = pal.accent
         items = [background(trim, bleed, _fill(bg)),
                  Circle(cx, cy - s * 0.06, s * 0.34, Style(fill=None, stroke=deep, width=0.9))]
         items.append(icon("raven", cx - s * 0.1, cy - s * 0.06, s * 0.34, deep, fill=deep))
@@ -288,13 +304,11 @@ def token(kind: str, trim: Box, bleed: float, ink: str, color: tuple[str, str] |
         items.append(Text(cx, trim.bottom - s * 0.07, label, lsize, "sans-bold", "middle", deep))
         return items
     if kind == "crow":
-        bg = "#ffffff" if mono else "#ece6d8"
-        return [background(trim, bleed, _fill(bg)), icon("raven", cx, cy, s * 0.74, "#1b1a1f", fill="#1b1a1f")]
+        return [background(trim, bleed, _fill(k.crow_ground)), icon("raven", cx, cy, s * 0.74, "#1b1a1f", fill="#1b1a1f")]
     if kind == "queen-crow":
-        bg = "#ffffff" if mono else "#f3e3a4"
         deep = "#1b1a1f"
-        return [background(trim, bleed, _fill(bg)),
-                icon("crown", cx, cy - s * 0.27, s * 0.36, deep if mono else "#8a6508", fill=None if mono else "#e0b52c"),
+        return [background(trim, bleed, _fill(k.queen_ground)),
+                icon("crown", cx, cy - s * 0.27, s * 0.36, k.crown[0], fill=k.crown[1]),
                 icon("raven", cx, cy + s * 0.1, s * 0.64, deep, fill=deep)]
     raise KeyError(kind)
 
@@ -314,7 +328,7 @@ def hanging(line: str, size: float, width: float) -> tuple[str, float, list[str]
 def reference_side(sections, trim: Box, bleed: float, ink: str, heading: str) -> list:
     pal = palette(ink)
     accent = pal.accent
-    paper = PARCHMENT if ink == "color" else "#ffffff"
+    paper = kit_inks(ink).card
     items: list = [background(trim, bleed, _fill(paper))]
     safe = trim.inset(FRAME_CLEAR)
     items.append(Rect(safe.x, safe.y, safe.w, safe.h, Style(fill=None, stroke=accent, width=0.8), radius=5,

@@ -157,8 +157,8 @@ def cover_page(opts: KitOptions, page: tuple[float, float], layout: list[tuple[S
     box = Box(12 * MM, 12 * MM, W - 24 * MM, H - 24 * MM)
     items: list = []
     items.append(Text(box.x, box.y + ASCENT * 30, "Crows", 30.0, "serif-bold", "start", pal.accent, role="title"))
-    sub = (f"Print-and-play kit \u00b7 {opts.paper} \u00b7 {'colour' if opts.ink == 'color' else 'black & white'} "
-           f"\u00b7 tiles {opts.tile / MM:.0f} mm \u00b7 bleed {opts.bleed / MM:g} mm")
+    # the sizes a cutter needs; paper and ink are build details, kept in the PDF's metadata
+    sub = f"Print-and-play kit \u00b7 tiles {opts.tile / MM:.0f} mm \u00b7 bleed {opts.bleed / MM:g} mm"
     sub, ssize = w.fitted(sub, "sans-italic", 9.0, box.w)
     items.append(Text(box.x, box.y + 30 + 8 + ASCENT * ssize, sub, ssize, "sans-italic", "start", pal.soft))
     items.append(icon("raven", box.right - 28, box.y + 18, 40, pal.ink, fill=pal.ink))
@@ -170,8 +170,10 @@ def cover_page(opts: KitOptions, page: tuple[float, float], layout: list[tuple[S
             counts[kind] = counts.get(kind, 0) + 1
         size = f"{section.trim[0] / MM:.0f} \u00d7 {section.trim[1] / MM:.0f} mm"
         backs = "with backs" if section.back else "one-sided"
+        spread = balanced(len(section.fronts), sheet.per_page)  # what each sheet really holds
+        held = f"{min(spread)}\u2013{max(spread)}" if min(spread) != max(spread) else f"{max(spread)}"
         rows.append((section.title, str(len(section.fronts)), size,
-                     f"{n_pages} page{'s' if n_pages > 1 else ''}, {sheet.per_page} per sheet, {backs}"))
+                     f"{n_pages} page{'s' if n_pages > 1 else ''}, {held} per sheet, {backs}"))
     table_h = 12 + 6 + (len(rows) + 1) * 14 + 8
     items.append(w.rows_table("Contents", ("Piece", "Count", "Size", "Sheets"), rows, (0.3, 0.12, 0.2, 0.38),
                               Box(box.x, y, box.w, table_h), pal, name="contents", wrap_last=False))
@@ -188,10 +190,11 @@ def cover_page(opts: KitOptions, page: tuple[float, float], layout: list[tuple[S
     notes = [
         "Print at 100% (actual size, no 'fit to page'). Pages with backs are followed by their backs: "
         "print double-sided, flipping on the long edge, or glue the two sheets back to back.",
-        "Cut on the crop marks: each mark lines up with the trim edge of a piece. The printed bleed "
-        "around every piece means a slightly-off cut still leaves no white edge.",
-        "Spell cards (poker size) are printed touching, nine to a sheet: cut once along each grey line "
-        "between two cards.",
+        "Cut on the crop marks: each mark lines up with the trim edge of a piece."
+        + ("" if opts.shared else " Pieces printed apart have a bleed: a slightly-off cut still leaves no "
+                                  "white edge."),
+        "Spell cards (poker size) are printed touching, up to nine to a sheet, with no bleed: cut once "
+        "along each grey line, exactly on it.",
         "Tokens and crows are printed the same on both sides. Glue the sheets to card stock before "
         "cutting for sturdier pieces.",
     ]
@@ -296,7 +299,7 @@ def setup_page(opts: KitOptions, page: tuple[float, float]) -> Scene:
             x, y = gx + c * cell, gy + r * cell
             if (c, r) in starts:
                 diagram.append(Rect(x + 1.5, y + 1.5, cell - 3, cell - 3,
-                                    Style(fill="#e9e1cc" if opts.ink == "color" else "#e6e6e6", stroke=pal.ink, width=1.0),
+                                    Style(fill=pal.start_tile, stroke=pal.ink, width=1.0),
                                     radius=3, role="start-tile"))
                 n = starts.index((c, r)) + 1
                 diagram.append(art.centred(x + cell / 2, y + cell / 2 - 5, str(n), 16.0, "serif-bold", pal.ink))

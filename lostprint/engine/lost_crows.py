@@ -9,6 +9,10 @@ dice are arguments (die faces). Nothing here reads files, rolls dice or keeps st
 For a phase whose dice are unknown, `rows_possible`, `omens_possible` and `dice_possible` give what
 any legal roll could produce, and `branches` applies an effect under every legal choice: the save
 validator walks those sets on days recorded without rolls.
+
+A balance report may switch rulings to their neutral stand-ins (games.lost_crows.NEUTRAL_STANDINS):
+`new_game(land, house_off)` puts the keys in the state (`State.house_off`), and the few rules they
+touch read them there. The default, no keys, is the game as ruled.
 """
 from __future__ import annotations
 

@@ -4,6 +4,12 @@ A player only decides (where dice go, which resource a choice takes, where to co
 engine applies every rule from the game data. `Chief` is careful: each roll's two dice go where they
 most likely give each unit a good row, even split between two units. `PairsChief` is naive: it keeps
 a roll's two dice in one unit. Both write what a player copies into a save, with the day's `rolls`.
+
+Speed (issues 11, 16): what depends only on the map (distances, plot orders: `Plan`) or on a few small
+values (a day's worths by resources, caps, vision and map prospects: `tables_of`; a unit's table of
+worths: `Matrix`) is worked out once and memoised, and Phase 1's search skips every placement a
+bound shows cannot beat the best found so far. The decisions are the ones the plain search makes,
+game for game (tests/data/lost_crows_games_200.json).
 """
 from __future__ import annotations
 
@@ -39,13 +45,15 @@ FACES = RULES.die_faces
 FACE_RANGE = range(1, FACES + 1)
 ROLLS = tuple((a, b) for a in FACE_RANGE for b in FACE_RANGE)
 FIRST_DIE, SECOND_DIE = itemgetter(*(a for a, _ in ROLLS)), itemgetter(*(b for _, b in ROLLS))
-OFF = RULES.die_faces - 1  # a difference's index in a unit's table of worths
+OFF = FACES - 1  # a difference's index in a unit's table of worths
 # a table's entries for each roll (a, b) of ROLLS: at difference a - b, and at b - a
 ROLL_UP = itemgetter(*(a - b + OFF for a, b in ROLLS))
 ROLL_DOWN = itemgetter(*(b - a + OFF for a, b in ROLLS))
 BOX = eng.BOX
 UNIT_COUNT = len(eng.UNITS)
 BOXES = BOX * UNIT_COUNT
+OTHERS = {(u, v): tuple(w for w in range(UNIT_COUNT) if w != u and w != v)
+          for u in range(UNIT_COUNT) for v in range(UNIT_COUNT)}  # the units but u and v, in order
 VISION_TASTE = ("plains", "forest", "mountains")  # on a tie, the later one
 FAR = 99  # not a rule: farther than any hex of a map
 WORTH_BY_INDEX = tuple(WORTH[k] for k in eng.KEYS)
@@ -65,7 +73,8 @@ MAP_KINDS = ("plains", "forest", "mountains")  # a map icon's worth is a tuple i
 
 
 @functools.lru_cache(maxsize=None)
-def standard() -> object:
+def standard():
+    """The standard map, read once."""
     from lostprint.maps.model import standard_map
 
     return standard_map("lost-crows")
@@ -102,7 +111,7 @@ class Plan:
         self.dists[target] = out
         return out
 
-    def route(self, pos: str, left: tuple) -> list[str]:
+    def route(self, pos: str, left: tuple) -> tuple[str, ...]:
         """The plot hexes `left`, in the shortest order from `pos`, then the nearer Canada hex."""
         key = (pos, left)
         if key in self.routes:
@@ -116,7 +125,7 @@ class Plan:
             goal = min(self.land.goals, key=lambda g: (self.dist(g).get(here, FAR), g))
             total += self.dist(goal).get(here, FAR)
             if best is None or total < best[0]:
-                best = (total, list(order) + [goal])
+                best = (total, (*order, goal))
         self.routes[key] = best[1]
         return best[1]
 
@@ -159,7 +168,8 @@ def effects_worth_of(values: tuple, caps: tuple, vision, effects) -> float:
 
 @functools.lru_cache(maxsize=None)
 def omens_of(vision) -> tuple:
-    """Every distinct set of effects a Bad Omen can bring under a vision (eng.omens_possible)."""
+    """Every distinct set of effects a Bad Omen can bring under a vision (eng.omens_possible, which
+    reads nothing of the state but its vision)."""
     return eng.omens_possible(eng.State(0, "", "", (), (), vision=vision))
 
 
@@ -235,7 +245,7 @@ class Matrix:
 
     def __init__(self, table: tuple):
         t = self.table = table
-        faces = len(FACE_RANGE)
+        faces = FACES
         # pre_top[x]: sum over y of t[x - y + OFF], y = 1..6 in turn (a reversed slice); pre_bottom[x]: of
         # t[y - x + OFF] (a slice)
         pre_top = [0.0] + [sum(t[OFF + x - faces:OFF + x][::-1]) / faces for x in FACE_RANGE]
@@ -315,7 +325,10 @@ class Chief:
 
     def __init__(self, seed: int, game_map=None, house_off=frozenset()):
         self.gm = game_map or standard()
-        self.plan = plan_of(game_map)
+        try:
+            self.plan = plan_of(game_map)
+        except TypeError:  # a map that cannot be a memo key (unhashable extras): planned for this game
+            self.plan = Plan(game_map)
         self.land = self.plan.land
         self.terrain = dict(self.plan.terrain)
         self.st = eng.new_game(self.land, house_off)
@@ -340,7 +353,7 @@ class Chief:
     def dist_map(self, target: str) -> dict[str, float]:
         return self.plan.dist(target)
 
-    def route(self) -> list[str]:
+    def route(self) -> tuple[str, ...]:
         """The plot hexes still to visit, in the shortest order from here, then the nearer Canada hex."""
         st = self.st
         pos, n, out = self.routed
@@ -423,9 +436,9 @@ class Chief:
                 when a bound shows it cannot pass `beat`."""
                 p, q = [x for x in zero if x != i and x != j]
                 up, uq = p >> 1, q >> 1
+                rest = sum(map(c.__getitem__, OTHERS[up, uq]))  # the full units, in order
                 if up == uq:
-                    return sum([c[u] for u in units if u != up]) + mats[up].pre_empty
-                rest = sum([c[u] for u in units if u != up and u != uq])
+                    return rest + mats[up].pre_empty
                 pp = fi if p ^ 1 == i else fj if p ^ 1 == j else board[p ^ 1]
                 pq = fi if q ^ 1 == i else fj if q ^ 1 == j else board[q ^ 1]
                 key = (p, q, pp, pq)
@@ -441,23 +454,26 @@ class Chief:
             best_w, best, beat = 0.0, None, -math.inf
             if zeros - BOX == after - (1 if discard else 0):  # both dice placed
                 weigh_last = zeros - BOX == BOX and not discard
-                # the most die b can add to each unit (with die a elsewhere): a bound that skips a box i
-                # whose every split with another unit falls short of the best so far
-                up_b = [-math.inf] * UNIT_COUNT
-                gain_b = [0.0] * BOXES  # what die b in box j adds to its unit
-                for j in empty:
-                    d = gain_b[j] = with_b[j] - cur[j >> 1]
-                    if d > up_b[j >> 1]:
-                        up_b[j >> 1] = d
-                top, second = sorted(units, key=up_b.__getitem__, reverse=True)[:BOX]
-                elsewhere = [up_b[second] if u == top else up_b[top] for u in units]
+                prune = not weigh_last and len(empty) > BOX
+                if prune:
+                    # the most die b can add to each unit (with die a elsewhere): a bound that skips a box
+                    # i whose every split with another unit falls short of the best so far
+                    up_b = [-math.inf] * UNIT_COUNT
+                    gain_b = [0.0] * BOXES  # what die b in box j adds to its unit
+                    for j in empty:
+                        d = gain_b[j] = with_b[j] - cur[j >> 1]
+                        if d > up_b[j >> 1]:
+                            up_b[j >> 1] = d
+                    top, second = sorted(units, key=up_b.__getitem__, reverse=True)[:BOX]
+                    elsewhere = [up_b[second] if u == top else up_b[top] for u in units]
                 for i in empty:
                     ui = i >> 1
                     c_i = cur[:]
                     c_i[ui] = with_a[i]
                     # the naive player fills i's unit first; a box whose splits cannot win is not split
-                    with_i = sum(c_i) + BOUND_SLACK
-                    if (together and (i ^ 1) in empty) or (not weigh_last and with_i + elsewhere[ui] <= beat):
+                    if prune:
+                        with_i = sum(c_i) + BOUND_SLACK
+                    if (together and (i ^ 1) in empty) or (prune and with_i + elsewhere[ui] <= beat):
                         js = (i ^ 1,) if (i ^ 1) in empty else ()
                     else:
                         js = empty
@@ -471,7 +487,7 @@ class Chief:
                         else:
                             if a == b and j < i and not (together and (j ^ 1) in empty):
                                 continue  # the same board as (j, i), weighed already
-                            if not weigh_last and with_i + gain_b[j] <= beat:
+                            if prune and with_i + gain_b[j] <= beat:
                                 continue  # a bound on sum(c) below: it cannot win
                             c = c_i[:]
                             c[uj] = with_b[j]
@@ -674,6 +690,8 @@ class Chief:
 
     def price(self, to):
         """(river pay, worth of paying) for the step, or None when it cannot be made."""
+        if to not in self.terrain:
+            return None  # as eng.step_price would say, without building its message
         best = None
         st = self.st
         try:

@@ -1156,7 +1156,7 @@ def _mapping_problem(st, s0: eng.State, obs, rule: str):
 
 def _either(values: list[int]) -> str:
     """[5] -> '5'; [3, 4] -> '3 or 4'; [1, 2, 3, 4] -> '1\u20134'."""
-    if len(values) > 2 and values == list(range(values[0], values[-1] + 1)):
+    if len(values) > 2 and values == list(range(values[0], values[-1] + 1)):  # not a rule: a range reads better than three numbers
         return f"{values[0]}\u2013{values[-1]}"
     return " or ".join(map(str, values[:-1])) + (" or " if len(values) > 1 else "") + str(values[-1])
 

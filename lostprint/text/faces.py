@@ -186,11 +186,11 @@ def reportlab_ttfonts():
     if "reportlab.pdfbase.ttfonts" not in sys.modules and "uharfbuzz" not in sys.modules:
         sys.modules["uharfbuzz"] = None  # an import of it now raises ImportError, which reportlab catches
         try:
-            import reportlab.pdfbase.ttfonts
+            from reportlab.pdfbase import ttfonts
         finally:
             if sys.modules.get("uharfbuzz", 0) is None:
                 del sys.modules["uharfbuzz"]
-    import reportlab.pdfbase.ttfonts as ttfonts
+    from reportlab.pdfbase import ttfonts
 
     return ttfonts
 

@@ -66,6 +66,7 @@ EPS = 1e-9  # not a rule: two worths closer than this are equal (the first optio
 BOUND_SLACK = 1e-11  # not a rule: far above the rounding of a bound's sums, far below EPS
 MEMO = 1 << 14  # not a rule: how many worked-out tables each memo keeps
 MAPS = 8  # not a rule: how many maps' plans are kept
+PLACINGS = 1 << 16  # not a rule: how many placed rolls the Phase 1 memo keeps
 MAP_KINDS = ("plains", "forest", "mountains")  # a map icon's worth is a tuple in this order
 
 
@@ -296,6 +297,106 @@ def full_worth(board, mats) -> float:
     return sum(m.table[board[BOX * u] - board[BOX * u + 1] + OFF] for u, m in enumerate(mats))
 
 
+@functools.lru_cache(maxsize=PLACINGS)
+def place_roll(mats: tuple, board: tuple, a: int, b: int, k: int, forced, discard: bool, together: bool) -> tuple:
+    """Where roll k's dice (a, b) go on `board` (0: an empty box) with today's unit Matrixes: the boxes and
+    faces placed, and whether a die may still be discarded. `forced`: the boxes the first roll must take
+    (None: any). A pure function of its arguments, so memoised: the same day's worths meet the same
+    board and dice again and again over many games."""
+    cells = [m.cell for m in mats]
+    last: dict = {}
+    rolls = RULES.rolls_per_turn
+    units = range(UNIT_COUNT)
+    zero = [i for i in range(BOXES) if not board[i]]
+    zeros = len(zero)
+    after = BOX * (rolls - 1 - k)
+    empty = zero if k or forced is None else [i for i in zero if i in forced]
+    cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in units]
+    # each box's unit's cell with die a (with die b) in the box, its partner box as it is
+    with_a, with_b = [0.0] * BOXES, [0.0] * BOXES
+    for i in empty:
+        cu, partner = cells[i >> 1], board[i ^ 1]
+        if i % BOX == 0:
+            with_a[i], with_b[i] = cu[a][partner], cu[b][partner]
+        else:
+            with_a[i], with_b[i] = cu[partner][a], cu[partner][b]
+
+    def last_roll(c, i, fi, j, fj, beat) -> float:
+        """With dice fi in box i and fj in box j (j -1: none), one roll is left for the two
+        boxes still empty: the full units' worth, and the last roll's expectation; or -inf
+        when a bound shows it cannot pass `beat`."""
+        p, q = [x for x in zero if x != i and x != j]
+        up, uq = p >> 1, q >> 1
+        rest = sum(map(c.__getitem__, OTHERS[up, uq]))  # the full units, in order
+        if up == uq:
+            return rest + mats[up].pre_empty
+        pp = fi if p ^ 1 == i else fj if p ^ 1 == j else board[p ^ 1]
+        pq = fi if q ^ 1 == i else fj if q ^ 1 == j else board[q ^ 1]
+        key = (p, q, pp, pq)
+        e = last.get(key)
+        if e is None:
+            if rest + mats[up].by_roll(p % BOX, pp)[-1] + mats[uq].by_roll(q % BOX, pq)[-1] + \
+                    BOUND_SLACK <= beat:
+                return -math.inf  # max(x + y, x' + y') <= max(x, x') + max(y, y'): it cannot win
+            e = last[key] = one_left_of(mats[up], p % BOX, pp, mats[uq], q % BOX, pq)
+        return rest + e
+
+    # the best so far and the worth an option must pass to replace it (nothing yet: any)
+    best_w, best, beat = 0.0, None, -math.inf
+    if zeros - BOX == after - (1 if discard else 0):  # both dice placed
+        weigh_last = zeros - BOX == BOX and not discard
+        prune = not weigh_last and len(empty) > BOX
+        if prune:
+            # the most die b can add to each unit (with die a elsewhere): a bound that skips a box
+            # i whose every split with another unit falls short of the best so far
+            up_b = [-math.inf] * UNIT_COUNT
+            gain_b = [0.0] * BOXES  # what die b in box j adds to its unit
+            for j in empty:
+                d = gain_b[j] = with_b[j] - cur[j >> 1]
+                if d > up_b[j >> 1]:
+                    up_b[j >> 1] = d
+            top, second = sorted(units, key=up_b.__getitem__, reverse=True)[:BOX]
+            elsewhere = [up_b[second] if u == top else up_b[top] for u in units]
+        for i in empty:
+            ui = i >> 1
+            c_i = cur[:]
+            c_i[ui] = with_a[i]
+            # the naive player fills i's unit first; a box whose splits cannot win is not split
+            if prune:
+                with_i = sum(c_i) + BOUND_SLACK
+            if (together and (i ^ 1) in empty) or (prune and with_i + elsewhere[ui] <= beat):
+                js = (i ^ 1,) if (i ^ 1) in empty else ()
+            else:
+                js = empty
+            for j in js:
+                if i == j:
+                    continue
+                uj = j >> 1
+                if ui == uj:
+                    c = cur[:]
+                    c[ui] = cells[ui][a][b] if i < j else cells[ui][b][a]
+                else:
+                    if a == b and j < i and not (together and (j ^ 1) in empty):
+                        continue  # the same board as (j, i), weighed already
+                    if prune and with_i + gain_b[j] <= beat:
+                        continue  # a bound on sum(c) below: it cannot win
+                    c = c_i[:]
+                    c[uj] = with_b[j]
+                w = last_roll(c, i, a, j, b, beat) if weigh_last else sum(c)
+                if w > beat:
+                    best_w, best, beat = w, (((i, a), (j, b)), discard), w + EPS
+    if discard and zeros - 1 == after:  # one die placed, the other discarded
+        weigh_last = zeros - 1 == BOX
+        for i in empty:
+            for keep, alone in ((a, with_a), (b, with_b))[:1 if a == b else BOX]:
+                c = cur[:]
+                c[i >> 1] = alone[i]
+                w = last_roll(c, i, keep, -1, 0, beat) if weigh_last else sum(c)
+                if w > beat:
+                    best_w, best, beat = w, (((i, keep),), False), w + EPS
+    return best
+
+
 class QuickDice(Dice):
     """The same rolls as Dice (random.Random.randint(1, faces)), drawn the way CPython's Random draws
     them: getrandbits of the faces' bit length, redrawn until below the faces. Used only where Random
@@ -401,8 +502,6 @@ class Chief:
         faces still to come, and with one roll left its expectation worked out exactly."""
         st = self.st
         mats = self.unit_tables(self.dist_map(self.target()))
-        cells = [m.cell for m in mats]
-        last: dict = {}
         board = [0] * BOXES
         fixed = set()
         six = eng.permanent_six(st)
@@ -411,99 +510,10 @@ class Chief:
             fixed.add(six)
         discard = eng.discards(st) > 0
         forced = eng.first_roll_boxes(st)
-        together = self.together
-        rolls = RULES.rolls_per_turn
-        units = range(UNIT_COUNT)
-        for k in range(rolls):
+        for k in range(RULES.rolls_per_turn):
             a, b = self.dice.roll(RULES.dice_per_roll)
-            zero = [i for i in range(BOXES) if not board[i]]
-            zeros = len(zero)
-            after = BOX * (rolls - 1 - k)
-            empty = zero if k or forced is None else [i for i in zero if i in forced]
-            cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in units]
-            # each box's unit's cell with die a (with die b) in the box, its partner box as it is
-            with_a, with_b = [0.0] * BOXES, [0.0] * BOXES
-            for i in empty:
-                cu, partner = cells[i >> 1], board[i ^ 1]
-                if i % BOX == 0:
-                    with_a[i], with_b[i] = cu[a][partner], cu[b][partner]
-                else:
-                    with_a[i], with_b[i] = cu[partner][a], cu[partner][b]
-
-            def last_roll(c, i, fi, j, fj, beat) -> float:
-                """With dice fi in box i and fj in box j (j -1: none), one roll is left for the two
-                boxes still empty: the full units' worth, and the last roll's expectation; or -inf
-                when a bound shows it cannot pass `beat`."""
-                p, q = [x for x in zero if x != i and x != j]
-                up, uq = p >> 1, q >> 1
-                rest = sum(map(c.__getitem__, OTHERS[up, uq]))  # the full units, in order
-                if up == uq:
-                    return rest + mats[up].pre_empty
-                pp = fi if p ^ 1 == i else fj if p ^ 1 == j else board[p ^ 1]
-                pq = fi if q ^ 1 == i else fj if q ^ 1 == j else board[q ^ 1]
-                key = (p, q, pp, pq)
-                e = last.get(key)
-                if e is None:
-                    if rest + mats[up].by_roll(p % BOX, pp)[-1] + mats[uq].by_roll(q % BOX, pq)[-1] + \
-                            BOUND_SLACK <= beat:
-                        return -math.inf  # max(x + y, x' + y') <= max(x, x') + max(y, y'): it cannot win
-                    e = last[key] = one_left_of(mats[up], p % BOX, pp, mats[uq], q % BOX, pq)
-                return rest + e
-
-            # the best so far and the worth an option must pass to replace it (nothing yet: any)
-            best_w, best, beat = 0.0, None, -math.inf
-            if zeros - BOX == after - (1 if discard else 0):  # both dice placed
-                weigh_last = zeros - BOX == BOX and not discard
-                prune = not weigh_last and len(empty) > BOX
-                if prune:
-                    # the most die b can add to each unit (with die a elsewhere): a bound that skips a box
-                    # i whose every split with another unit falls short of the best so far
-                    up_b = [-math.inf] * UNIT_COUNT
-                    gain_b = [0.0] * BOXES  # what die b in box j adds to its unit
-                    for j in empty:
-                        d = gain_b[j] = with_b[j] - cur[j >> 1]
-                        if d > up_b[j >> 1]:
-                            up_b[j >> 1] = d
-                    top, second = sorted(units, key=up_b.__getitem__, reverse=True)[:BOX]
-                    elsewhere = [up_b[second] if u == top else up_b[top] for u in units]
-                for i in empty:
-                    ui = i >> 1
-                    c_i = cur[:]
-                    c_i[ui] = with_a[i]
-                    # the naive player fills i's unit first; a box whose splits cannot win is not split
-                    if prune:
-                        with_i = sum(c_i) + BOUND_SLACK
-                    if (together and (i ^ 1) in empty) or (prune and with_i + elsewhere[ui] <= beat):
-                        js = (i ^ 1,) if (i ^ 1) in empty else ()
-                    else:
-                        js = empty
-                    for j in js:
-                        if i == j:
-                            continue
-                        uj = j >> 1
-                        if ui == uj:
-                            c = cur[:]
-                            c[ui] = cells[ui][a][b] if i < j else cells[ui][b][a]
-                        else:
-                            if a == b and j < i and not (together and (j ^ 1) in empty):
-                                continue  # the same board as (j, i), weighed already
-                            if prune and with_i + gain_b[j] <= beat:
-                                continue  # a bound on sum(c) below: it cannot win
-                            c = c_i[:]
-                            c[uj] = with_b[j]
-                        w = last_roll(c, i, a, j, b, beat) if weigh_last else sum(c)
-                        if w > beat:
-                            best_w, best, beat = w, (((i, a), (j, b)), discard), w + EPS
-            if discard and zeros - 1 == after:  # one die placed, the other discarded
-                weigh_last = zeros - 1 == BOX
-                for i in empty:
-                    for keep, alone in ((a, with_a), (b, with_b))[:1 if a == b else BOX]:
-                        c = cur[:]
-                        c[i >> 1] = alone[i]
-                        w = last_roll(c, i, keep, -1, 0, beat) if weigh_last else sum(c)
-                        if w > beat:
-                            best_w, best, beat = w, (((i, keep),), False), w + EPS
-            placed, discard = best
+            placed, discard = place_roll(mats, tuple(board), a, b, k, forced if k == 0 else None, discard,
+                                         self.together)
             for i, face in placed:
                 board[i] = face
         used = self.reshape(board, fixed, mats)

@@ -11,15 +11,20 @@ The ratio printed is the median of the per-pair ratios A/B.
 
 Run: python benchmarks/bench_sheets.py [--pairs N]. Goals: sheet <= 1.2x its floor, --help <= 1.5x.
 
+--phases [--pairs N] says where the CPU of one `lostprint sheet` process goes (click, lostprint's modules,
+reportlab, layout, painting), beside the floor's own phases: the median of N fresh processes each.
+
 --baseline DIR pairs `lostprint sheet` of this checkout (A) with the same command run on another copy of
 the package (B: DIR holds its `lostprint/`), e.g. the tree before a start-up change, to measure what
 the change saves:
     mkdir -p /tmp/base && cp -r lostprint /tmp/base/ && <put the old files back into /tmp/base/lostprint>
     python benchmarks/bench_sheets.py --baseline /tmp/base
+(DIR also needs the checkout's assets/ and templates/ beside its lostprint/: `ln -s $PWD/assets /tmp/base/`.)
 """
 from __future__ import annotations
 
 import argparse
+import ast
 import os
 import resource
 import statistics
@@ -59,6 +64,39 @@ FLOOR = textwrap.dedent('''
         c.setFont(font, 7); c.drawString(30 + (i * 37) % 650, 30 + (i * 9) % 550, "Movement +2, Movement +1")
     c.showPage(); c.save()
 ''')
+
+# Timing marks for --phases: CPU seconds of the process so far, after each step.
+MARKS = '''import time
+marks = [("Python start", time.process_time())]
+def mark(name): marks.append((name, time.process_time()))
+'''
+# The sheet command's steps one by one in a fresh process, with the CPU time after each step. The steps
+# are those `lostprint sheet GAME -o OUT` takes (lostprint.app.commands.sheet), imports first; reportlab is
+# imported first, as the floor does, so the stdlib modules both need are counted on its line on both sides.
+SHEET_PHASES = MARKS + textwrap.dedent('''
+    import sys
+    import reportlab.pdfgen.canvas, reportlab.pdfbase.pdfmetrics
+    from lostprint.text.faces import reportlab_ttfonts
+    reportlab_ttfonts(); mark("reportlab modules (first, as in the floor)")
+    import click; mark("click")
+    import lostprint.cli; mark("lostprint.cli (its options, palette, paper)")
+    from lostprint.app import commands
+    from lostprint.games import resolve
+    from lostprint.sheets import build_sheet
+    from lostprint.options import PrintOptions
+    import lostprint.maps.model
+    plugin = resolve(sys.argv[2]); plugin.part("sheet"); plugin.part("data")
+    import lostprint.render.pdf; mark("lostprint modules of the sheet")
+    scene = build_sheet(plugin.id, None, PrintOptions(paper="letter")); mark("layout (loads the fonts it measures with)")
+    from lostprint.render import render
+    from lostprint.paths import write_atomic
+    write_atomic(sys.argv[1], render(scene, "pdf")); mark("painting and writing the PDF")
+    print(repr(marks))
+''')
+# The floor with the same marks: its imports, its four fonts, its drawing.
+FLOOR_PHASES = MARKS + (FLOOR.replace("import TTFont\n", "import TTFont\nmark(\"reportlab modules\")\n")
+                        .replace("c = canvas.Canvas", "mark(\"4 fonts\")\nc = canvas.Canvas")
+                        + "mark(\"drawing and writing the PDF\")\nprint(repr(marks))\n")
 
 
 def child_cpu(cmd: list[str], env: dict) -> float:
@@ -115,12 +153,51 @@ def painter_cpu(pairs: int) -> None:
         print(f"{name:<36}{1000 * statistics.median(times):>10.1f}{len(data) / 1e6:>9.2f}")
 
 
+def phase_times(cmd: list[str], env: dict) -> list[tuple[str, float]]:
+    """The CPU seconds of each phase of one fresh process printing its marks."""
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env, cwd=tempfile.gettempdir())
+    marks = ast.literal_eval(out.stdout.strip().splitlines()[-1])
+    return [(marks[0][0], marks[0][1])] + [(b[0], b[1] - a[1]) for a, b in zip(marks, marks[1:])]
+
+
+def phases(pairs: int) -> None:
+    """Where a sheet process's CPU goes, beside the floor's, per sheet: medians of `pairs` processes."""
+    sys.path.insert(0, str(ROOT))
+    from lostprint.games import with_part
+    from lostprint.paths import asset
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(ROOT)
+    print(f"load average {os.getloadavg()[0]:.1f}; CPU ms, median of {pairs} fresh processes")
+    with tempfile.TemporaryDirectory() as tmp:
+        for game in (g.id for g in with_part("sheet")):
+            sheet = [sys.executable, "-c", SHEET_PHASES, f"{tmp}/{game}.pdf", game]
+            floor = [sys.executable, "-c", FLOOR_PHASES, f"{tmp}/floor.pdf", str(asset("fonts"))] \
+                + [str(k) for k in counts(game)]
+            runs: dict[str, list[list[tuple[str, float]]]] = {"sheet": [], "floor": []}
+            for _ in range(pairs + 1):  # the first pair warms the bytecode caches and is dropped
+                runs["sheet"].append(phase_times(sheet, env))
+                runs["floor"].append(phase_times(floor, env))
+            print(f"\nsheet {game}")
+            for side in ("sheet", "floor"):
+                kept = runs[side][1:]
+                medians = [(name, statistics.median(run[i][1] for run in kept)) for i, (name, _) in enumerate(kept[0])]
+                total = statistics.median(sum(s for _, s in run) for run in kept)
+                print(f"  {side}: {1000 * total:.0f} ms")
+                for name, seconds in medians:
+                    print(f"    {name:<48}{1000 * seconds:>7.1f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--pairs", type=int, default=5, help="A/B pairs per case")
     ap.add_argument("--baseline", type=Path, default=None,
                     help="a folder holding another copy of the lostprint package: its sheet process is B")
+    ap.add_argument("--phases", action="store_true", help="where a sheet process's CPU goes, against the floor's")
     args = ap.parse_args()
+    if args.phases:
+        phases(args.pairs)
+        return
     if args.baseline is not None:
         against_baseline(args.baseline, args.pairs)
         return
@@ -134,6 +211,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         floor_py = Path(tmp) / "floor.py"
         floor_py.write_text(FLOOR)
+        print(f"load average {os.getloadavg()[0]:.1f}")
         print(f"{'case (A vs B, CPU s)':<36}{'A':>8}{'B':>8}{'A/B':>7}  goal")
         for game in (g.id for g in with_part("sheet")):
             n = counts(game)

@@ -26,6 +26,8 @@ class Hatch:
 
 @dataclass(frozen=True)
 class Style:
+    """How a shape is drawn: fill, stroke and its width, dash, hatch, line cap and join."""
+
     fill: str | None = None
     stroke: str | None = "#000000"
     width: float = 0.5
@@ -47,6 +49,8 @@ class Path:
 
 @dataclass(frozen=True)
 class Line:
+    """A straight line from (x1, y1) to (x2, y2)."""
+
     x1: float
     y1: float
     x2: float
@@ -57,6 +61,8 @@ class Line:
 
 @dataclass(frozen=True)
 class Circle:
+    """A circle centred on (cx, cy) with radius r."""
+
     cx: float
     cy: float
     r: float
@@ -66,6 +72,8 @@ class Circle:
 
 @dataclass(frozen=True)
 class Rect:
+    """A rectangle: (x, y) its top-left corner, w x h its size, `radius` its rounded corners."""
+
     x: float
     y: float
     w: float
@@ -103,6 +111,8 @@ Item = Union[Path, Line, Circle, Rect, Text, Group]
 
 @dataclass(frozen=True)
 class Scene:
+    """A page of items (points, y down); `pages` are the further pages of a multi-page document."""
+
     width: float
     height: float
     items: tuple[Item, ...]

@@ -199,3 +199,17 @@ def test_cli_writes_a_rulebook_and_rejects_bad_input(tmp_path):
         assert len(bad.stderr.strip().splitlines()) == 1 and "Traceback" not in bad.stderr
     assert not (tmp_path / "x.pdf").exists() and not (tmp_path / "x.svg").exists()
     assert not (tmp_path / "y.pdf").exists()
+
+
+def test_house_rules_that_share_a_reason_are_one_entry(books):
+    """Neighbouring house rules of one family that give one reason print once, naming each member."""
+    from lostprint.books.rulebook import merged_rules
+
+    rules = [("Chart, row 2, Tribe", "Same. Tribe: a."), ("Chart, row 2, Chief", "Same. Chief: b."),
+             ("Chart, row 3, Tribe", "Other."), ("Other rule", "Other.")]
+    assert merged_rules(rules) == [("Chart, row 2 (Tribe and Chief)", "Same. Tribe: a. Chief: b."),
+                                   ("Chart, row 3, Tribe", "Other."), ("Other rule", "Other.")]
+    _, path = books("lost-crows")
+    text = squeeze(run("pdftotext", str(path), "-"))
+    for row in ("difference 2", "difference <2"):
+        assert text.count(f"Tribal Units, {row}") == 1, row  # one entry per row, not one per unit

@@ -57,7 +57,6 @@ def target(output: str | Path | None, name: str, fmt: str | None) -> tuple[Path,
     written with a trailing slash): the folder/<name>.<fmt>. A file name: its suffix is the format,
     and --format must agree with it. "-" is standard output; an existing device (/dev/null) is
     written straight through."""
-    from lostprint.files.show import shown
     from lostprint.paths import STDOUT_NAMES, is_special
 
     text = str(DEFAULT_FOLDER) + "/" if output is None else str(output)
@@ -69,9 +68,13 @@ def target(output: str | Path | None, name: str, fmt: str | None) -> tuple[Path,
         return inside(path, f"{name}.{fmt}"), fmt
     suffix = path.suffix.lstrip(".").lower()
     if suffix not in FORMATS:
+        from lostprint.files.show import shown
+
         raise UsageError(f"cannot tell the format from {shown(path.name, 60)}: name a file *.pdf, "
                          f"*.svg or *.png, a folder with a trailing slash, or - for standard output")
     if fmt is not None and fmt != suffix:
+        from lostprint.files.show import shown
+
         raise UsageError(f"the output is {fmt.upper()} but its name {shown(path.name, 60)} ends in "
                          f".{suffix}: make them agree")
     return path, suffix

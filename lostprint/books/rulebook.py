@@ -211,7 +211,10 @@ class Book:
         w = (width if width is not None else self.width / scale)
         group = build(Box(0, 0, w, height))
         items = group if isinstance(group, (list, tuple)) else [group]
-        return scene_flowable(curly_items(items), w, height, scale, name)
+        fl = scene_flowable(curly_items(items), w, height, scale, name)
+        # the same widget laid out for a shorter box (a figure finishing a page): its text keeps its size
+        fl.rebuild = functools.partial(self.widget, build, width=width, scale=scale, name=name)
+        return fl
 
     def para(self, text: str, style: str = "body"):
         from reportlab.platypus import Paragraph
@@ -308,7 +311,7 @@ def headings(nodes: list[Node]) -> list[tuple[int, str]]:
 
 
 CAPTION_SIZE = 8.4  # points: a figure's caption, set under it in serif italic
-FIGURE_MIN_SCALE = 0.8  # a captioned figure may shrink this far to finish a page instead of leaving it half empty
+FIGURE_MIN_SCALE = 0.8  # a captioned figure may be laid out this much shorter to finish a page instead of leaving it half empty
 HEADING_ROOM = 78.0  # points: a minor heading and about four lines of its text
 INTRO_MAX = 320  # characters: a paragraph this short right before a figure keeps with it
 
@@ -330,35 +333,35 @@ def _figure_class():
 
     class Figure(Flowable):
         """A drawing and its caption under it, one flowable so a page break never parts them. Where
-        the page has less room left than the figure needs, but enough for it at FIGURE_MIN_SCALE, the
-        drawing is set smaller there rather than leaving the rest of the page blank."""
+        the page has less room left than the figure needs, but at least FIGURE_MIN_SCALE of it, a
+        drawing that can be laid out again (a sheet widget: `rebuild(height)`) is laid out for that
+        room, rather than leaving the rest of the page blank; it is never scaled, so no text in it
+        gets smaller than the sheet's own."""
 
         GAP = 3.0
 
         def __init__(self, drawing, caption):
             super().__init__()
             self.drawing, self.caption = drawing, caption
+            self.shown = drawing
             self.spaceBefore = getattr(drawing, "spaceBefore", 0)
             self.spaceAfter = getattr(drawing, "spaceAfter", 0)
-            self.fit = 1.0
 
         def wrap(self, aw, ah):
-            dw, dh = self.drawing.wrap(aw, ah)
+            _, dh = self.drawing.wrap(aw, ah)
             self._cw, self._ch = self.caption.wrap(aw, ah)
             room = ah - self.GAP - self._ch
-            self.fit = 1.0 if room >= dh or room < dh * FIGURE_MIN_SCALE else room / dh
-            self.width, self.height = aw, dh * self.fit + self.GAP + self._ch
-            self._dw, self._dh = dw, dh
+            rebuild = getattr(self.drawing, "rebuild", None)
+            fits = room >= dh or rebuild is None or room < dh * FIGURE_MIN_SCALE
+            self.shown = self.drawing if fits else rebuild(room / self.drawing.scale)
+            self._sw, sh = self.shown.wrap(aw, ah)
+            self.width, self.height = aw, sh + self.GAP + self._ch
             return self.width, self.height
 
         def draw(self):
             c = self.canv
             self.caption.drawOn(c, (self.width - self._cw) / 2, 0)
-            c.saveState()
-            c.translate((self.width - self._dw * self.fit) / 2, self._ch + self.GAP)
-            c.scale(self.fit, self.fit)
-            self.drawing.drawOn(c, 0, 0)
-            c.restoreState()
+            self.shown.drawOn(c, (self.width - self._sw) / 2, self._ch + self.GAP)
 
     return Figure
 
@@ -655,10 +658,37 @@ def block_house_rules(book: Book, *args):
     out = []
     for chart in book.game.charts:
         out += chart_notes(book, chart)
-    for what, why in getattr(book.module, "house_rules", lambda game: ())(book.game):
+    for what, why in merged_rules(getattr(book.module, "house_rules", lambda game: ())(book.game)):
         out.append(book.para(f"{HOUSE_MARK}\u2002<b>{esc(what)}</b>: {esc(why)}", "house"))
     if not out:
         out.append(book.para("This game needs none: every rule here is the published one."))
+    return out
+
+
+def merged_rules(rules) -> list[tuple[str, str]]:
+    """(what, why) of the house rules, with neighbours of one family ("Tribal Units, difference 2,
+    Tribe" … "…, Warriors") that give the same reason, or the same first sentence and then a word on
+    each, set as one entry instead of one entry each repeating the sentence."""
+    groups: list[list[tuple[str, str]]] = []
+    for what, why in rules:
+        head, lead = what.rpartition(", ")[0], why.split(". ")[0]
+        last = groups[-1][-1] if groups else None
+        if last and head and last[0].rpartition(", ")[0] == head and last[1].split(". ")[0] == lead:
+            groups[-1].append((what, why))
+        else:
+            groups.append([(what, why)])
+    out = []
+    for group in groups:
+        if len(group) == 1:
+            out.append(group[0])
+            continue
+        head = group[0][0].rpartition(", ")[0]
+        names = [what.rpartition(", ")[2] for what, _ in group]
+        whys = [why for _, why in group]
+        if len(set(whys)) > 1:  # the same first sentence, then each one's own words
+            lead = whys[0].split(". ")[0]
+            whys = [f"{lead}. " + " ".join(why[len(lead) + 2:] for why in whys)]
+        out.append((f"{head} ({join_and(names)})", whys[0]))
     return out
 
 

@@ -33,6 +33,8 @@ class Band:
 
 @dataclass(frozen=True)
 class Chart:
+    """A dice chart: what to roll, its bands, what modifies the roll, and the phase it belongs to."""
+
     key: str
     title: str
     roll: str  # what to roll: "1d6", "2d6", "d66"
@@ -51,6 +53,8 @@ class Chart:
 
 @dataclass(frozen=True)
 class Tracker:
+    """A resource track: its starting value and maximum (`primary`: one of the game's main resources)."""
+
     key: str
     name: str
     start: int
@@ -61,6 +65,8 @@ class Tracker:
 
 @dataclass(frozen=True)
 class Terrain:
+    """A terrain type: its effect, the tint and mono hatch it is drawn with, and what it costs."""
+
     key: str
     name: str
     effect: str
@@ -71,6 +77,8 @@ class Terrain:
 
 @dataclass(frozen=True)
 class Symbol:
+    """A map or sheet symbol: its key (also the icon's name) and what it means."""
+
     key: str  # also the icon name
     name: str
     meaning: str
@@ -78,6 +86,8 @@ class Symbol:
 
 @dataclass(frozen=True)
 class Phase:
+    """One phase of a turn, by number."""
+
     number: int
     name: str
     summary: str

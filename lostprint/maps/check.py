@@ -12,14 +12,14 @@ from pathlib import Path
 from lostprint.errors import LostprintError
 from lostprint.files import MAP, SAVE_FORMAT, LoadError, line_at, shown, shown_path
 from lostprint.files import load as load_file
-from lostprint.files.kinds import MAX_PROBLEMS
+from lostprint.files.kinds import MAP_FORMAT, MAX_PROBLEMS
 from lostprint.files.show import clip, safe_lines
 from lostprint.games import GAMES, HEX_GAMES, LAYOUT_GAMES, load, resolve
 from lostprint.geometry import hexgrid
 from lostprint.maps import grid
 from lostprint.maps.crows import check_layout_data
 from lostprint.maps.crows import from_dict as layout_from_dict
-from lostprint.maps.model import MAP_FORMAT, Feature, GameMap, difficulty_problems, from_dict, parse_edge
+from lostprint.maps.model import Feature, GameMap, difficulty_problems, from_dict, parse_edge
 
 # Feature types each hex game's maps may carry, with what each one means (also in the schema).
 FEATURE_TYPES: dict[str, dict[str, str]] = {

@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass
 
 from lostprint.errors import LostprintError
-from lostprint.maps.model import MAP_FORMAT
+from lostprint.files.kinds import MAP_FORMAT
 from lostprint.maps.seeds import GENERATOR, stage_rng, variant_name
 
 GAME = "crows"

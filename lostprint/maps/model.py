@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from lostprint.errors import LostprintError
-from lostprint.files.kinds import MAP_FORMAT
 from lostprint.geometry import hexgrid
 from lostprint.paths import asset
 
@@ -95,6 +94,8 @@ class Feature:
 
 @dataclass(frozen=True)
 class GameMap:
+    """A map: its hexes, their terrains and the features printed on them, as a map file holds it."""
+
     game: str
     name: str
     hexes: tuple[str, ...]
@@ -128,6 +129,8 @@ class GameMap:
         return [self.by_hex[n] for n in hexgrid.neighbors(h) if n in self.by_hex]
 
     def to_dict(self) -> dict:
+        from lostprint.files.kinds import MAP_FORMAT
+
         out: dict = {"format": MAP_FORMAT, "game": self.game, "name": self.name}
         if self.seed is not None:
             out["seed"] = self.seed

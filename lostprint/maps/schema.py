@@ -6,7 +6,8 @@ is playable (a river that flows to the delta, a route through the plot hexes...)
 from __future__ import annotations
 
 from lostprint.maps.check import FEATURE_TYPES, HEX_GAMES, ISLAND_SIZES, LABEL_PATTERN, MAX_HEXES, MAX_NAME, PLOT_LETTERS
-from lostprint.maps.model import DIFFICULTY_BANDS, DIFFICULTY_KEYS, MAP_FORMAT
+from lostprint.files.kinds import MAP_FORMAT
+from lostprint.maps.model import DIFFICULTY_BANDS, DIFFICULTY_KEYS
 
 LABEL = LABEL_PATTERN
 EDGE = LABEL_PATTERN[:-1] + ":(N|NE|SE|S|SW|NW)$"

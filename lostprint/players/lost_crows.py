@@ -44,11 +44,15 @@ DANCER_NEED = (4.5, 3.0)
 FACES = RULES.die_faces
 FACE_RANGE = range(1, FACES + 1)
 ROLLS = tuple((a, b) for a in FACE_RANGE for b in FACE_RANGE)
-FIRST_DIE, SECOND_DIE = itemgetter(*(a for a, _ in ROLLS)), itemgetter(*(b for _, b in ROLLS))
+PAIRS = tuple((a, b) for a, b in ROLLS if a <= b)  # each roll's faces, low first, once
+PAIR_LOW, PAIR_HIGH = itemgetter(*(a for a, _ in PAIRS)), itemgetter(*(b for _, b in PAIRS))
+PAIR_OF_ROLL = itemgetter(*(PAIRS.index((min(a, b), max(a, b))) for a, b in ROLLS))  # each roll's pair
+SLOT = FACES + 1  # a box's faces, 0 (empty) to FACES
 OFF = FACES - 1  # a difference's index in a unit's table of worths
-# a table's entries for each roll (a, b) of ROLLS: at difference a - b, and at b - a
-ROLL_UP = itemgetter(*(a - b + OFF for a, b in ROLLS))
-ROLL_DOWN = itemgetter(*(b - a + OFF for a, b in ROLLS))
+# each roll (a, b) of ROLLS by its distance |a - b| (the better of a table's entries at a - b and b - a
+# depends on nothing else)
+GAP_OF_ROLL = itemgetter(*(abs(a - b) for a, b in ROLLS))
+GAPS = range(FACES)
 BOX = eng.BOX
 UNIT_COUNT = len(eng.UNITS)
 BOXES = BOX * UNIT_COUNT
@@ -66,7 +70,7 @@ EPS = 1e-9  # not a rule: two worths closer than this are equal (the first optio
 BOUND_SLACK = 1e-11  # not a rule: far above the rounding of a bound's sums, far below EPS
 MEMO = 1 << 14  # not a rule: how many worked-out tables each memo keeps
 MAPS = 8  # not a rule: how many maps' plans are kept
-PLACINGS = 1 << 16  # not a rule: how many placed rolls the Phase 1 memo keeps
+PLACINGS = 1 << 15  # not a rule: how many first rolls' placings the Phase 1 memo keeps
 MAP_KINDS = ("plains", "forest", "mountains")  # a map icon's worth is a tuple in this order
 
 
@@ -211,6 +215,7 @@ CELL_EFFECTS = tuple(dict.fromkeys(e for unit in eng.UNITS for r in range(len(en
 CELL_PARTS = tuple(tuple(tuple(CELL_EFFECTS.index(e) for e in eng.cell_effects(unit, r)) for r in range(len(eng.ROWS)))
                    for unit in eng.UNITS)
 ROW_BY_DIFF = tuple(eng.row_index(d) for d in eng.DIFFS)
+ROWS_BY_DIFF = itemgetter(*ROW_BY_DIFF)  # a unit's worths by row -> by difference
 NEGATIVE = tuple(d < 0 for d in eng.DIFFS)
 TRIBE = eng.UNITS.index("tribe")
 
@@ -228,13 +233,14 @@ def tables_of(values: tuple, caps: tuple, vision, skip: bool, nocrow: bool, maps
     out = []
     negative = sum(effect_worth_of(values, caps, vision, e, omen, maps, nocrow)
                    for e in eng.power_of(vision).tribe_negative)
+    get = worth.__getitem__
     for u, parts in enumerate(CELL_PARTS):
-        by_row = [sum([worth[x] for x in cell]) for cell in parts]
+        by_row = [sum(map(get, cell)) for cell in parts]  # sum() from int 0: never -0.0, as by_row[r] + 0.0
         if u == TRIBE:
-            table = [by_row[r] + (negative if neg else 0.0) for r, neg in zip(ROW_BY_DIFF, NEGATIVE)]
+            table = tuple([by_row[r] + (negative if neg else 0.0) for r, neg in zip(ROW_BY_DIFF, NEGATIVE)])
         else:
-            table = [by_row[r] + 0.0 for r in ROW_BY_DIFF]
-        out.append(matrix_of(tuple(table)))
+            table = ROWS_BY_DIFF(by_row)
+        out.append(matrix_of(table))
     return tuple(out)
 
 
@@ -242,31 +248,33 @@ class Matrix:
     """One unit's worths: `table` by difference, and `cell[top][bottom]` by the faces in its two boxes
     (0: empty; an empty box is worth its average over the faces it may still get)."""
 
-    __slots__ = ("table", "cell", "pre_empty", "rolls")
+    __slots__ = ("table", "cell", "pre_empty", "rolls", "bound")
 
     def __init__(self, table: tuple):
         t = self.table = table
         faces = FACES
-        # pre_top[x]: sum over y of t[x - y + OFF], y = 1..6 in turn (a reversed slice); pre_bottom[x]: of
-        # t[y - x + OFF] (a slice)
-        pre_top = [0.0] + [sum(t[OFF + x - faces:OFF + x][::-1]) / faces for x in FACE_RANGE]
-        pre_bottom = [0.0] + [sum(t[OFF + 1 - x:OFF + 1 + faces - x]) / faces for x in FACE_RANGE]
-        self.pre_empty = sum(map(max, ROLL_UP(t), ROLL_DOWN(t))) / len(ROLLS)
-        cell = [[self.pre_empty] + pre_bottom[1:]]
-        for top in FACE_RANGE:
-            cell.append([pre_top[top], *t[OFF + top - faces:OFF + top][::-1]])
+        # the sum over ROLLS of max(t[a - b + OFF], t[b - a + OFF]): each distance's max once, then the
+        # same floats summed in the same order
+        self.pre_empty = sum(GAP_OF_ROLL([max(t[OFF + g], t[OFF - g]) for g in GAPS])) / len(ROLLS)
+        # an empty top box beside bottom x: the sum over y of t[y - x + OFF], y = 1..6 in turn (a slice)
+        cell = [[self.pre_empty, *[sum(t[OFF + 1 - x:OFF + 1 + faces - x]) / faces for x in FACE_RANGE]]]
+        # top face x: t[x - y + OFF] for bottom y = 1..6 (a reversed slice); an empty bottom box, their sum
+        for row in [t[OFF + x - faces:OFF + x][::-1] for x in FACE_RANGE]:
+            cell.append([sum(row) / faces, *row])
         self.cell = cell
         self.rolls: dict = {}
+        self.bound = [None] * (BOX * SLOT)  # by_roll's bound, at box * SLOT + partner, once worked out
 
-    def by_roll(self, box: int, partner: int) -> tuple[list, list, float]:
-        """The worth of each roll (a, b) of ROLLS with a, then with b, put in `box` (0 top, 1 bottom)
-        beside its `partner` die, and the average of the better of the two (a bound on what the box
-        can add to the last roll's expectation). A memo: Phase 1 weighs these again and again."""
-        key = (box, partner)
+    def by_roll(self, box: int, partner: int) -> tuple[tuple, float]:
+        """The worth of each face put in `box` (0 top, 1 bottom) beside its `partner` die (box_worth),
+        and the average over ROLLS (a, b) of the better of a or b there (a bound on what the box can add
+        to the last roll's expectation). A memo: Phase 1 weighs these again and again."""
+        key = box * SLOT + partner
         if key not in self.rolls:
             f = box_worth(self.table, box, partner)
-            by_a, by_b = FIRST_DIE(f), SECOND_DIE(f)
-            self.rolls[key] = (by_a, by_b, sum(map(max, by_a, by_b)) / len(ROLLS))
+            # max(f[a], f[b]) is the same for (a, b) and (b, a): each pair's weighed once, summed per roll
+            bound = self.bound[key] = sum(PAIR_OF_ROLL(tuple(map(max, PAIR_LOW(f), PAIR_HIGH(f))))) / len(ROLLS)
+            self.rolls[key] = (f, bound)
         return self.rolls[key]
 
 
@@ -279,9 +287,12 @@ def one_left_of(mi: Matrix, i: int, pi: int, mj: Matrix, j: int, pj: int) -> flo
     """The expected worth of the two units holding the last two empty boxes, i and j (0 a top box, 1 a
     bottom one; partners' faces pi, pj), the last roll (a, b) placed in the better of its two ways:
     the sum over ROLLS of max(fi[a] + fj[b], fi[b] + fj[a]), fi and fj each box's worth by face."""
-    ai, bi, _ = mi.by_roll(i, pi)
-    aj, bj, _ = mj.by_roll(j, pj)
-    return sum(map(max, map(add, ai, bj), map(add, bi, aj))) / len(ROLLS)
+    fi = mi.by_roll(i, pi)[0]
+    fj = mj.by_roll(j, pj)[0]
+    # (a, b) and (b, a) weigh the same two sums: each pair once, then summed over ROLLS in order (the
+    # same floats in the same order as the sum over every roll)
+    return sum(PAIR_OF_ROLL(tuple(map(max, map(add, PAIR_LOW(fi), PAIR_HIGH(fj)),
+                                      map(add, PAIR_HIGH(fi), PAIR_LOW(fj)))))) / len(ROLLS)
 
 
 def box_worth(t, box: int, partner: int) -> tuple:
@@ -297,19 +308,19 @@ def full_worth(board, mats) -> float:
     return sum(m.table[board[BOX * u] - board[BOX * u + 1] + OFF] for u, m in enumerate(mats))
 
 
-@functools.lru_cache(maxsize=PLACINGS)
 def place_roll(mats: tuple, board: tuple, a: int, b: int, k: int, forced, discard: bool, together: bool) -> tuple:
     """Where roll k's dice (a, b) go on `board` (0: an empty box) with today's unit Matrixes: the boxes and
     faces placed, and whether a die may still be discarded. `forced`: the boxes the first roll must take
-    (None: any). A pure function of its arguments, so memoised: the same day's worths meet the same
-    board and dice again and again over many games."""
+    (None: any). A pure function of its arguments (first_roll: its memo for the first roll)."""
     cells = [m.cell for m in mats]
-    last: dict = {}
     rolls = RULES.rolls_per_turn
-    units = range(UNIT_COUNT)
     zero = [i for i in range(BOXES) if not board[i]]
     zeros = len(zero)
     after = BOX * (rolls - 1 - k)
+    if zeros == BOX and not after and not discard:  # the last roll: its own two ways, the same choice
+        return last_place(cells, board, zero[0], zero[1], a, b)
+    last: dict = {}
+    units = range(UNIT_COUNT)
     empty = zero if k or forced is None else [i for i in zero if i in forced]
     cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in units]
     # each box's unit's cell with die a (with die b) in the box, its partner box as it is
@@ -341,8 +352,10 @@ def place_roll(mats: tuple, board: tuple, a: int, b: int, k: int, forced, discar
             e = last[key] = one_left_of(mats[up], p % BOX, pp, mats[uq], q % BOX, pq)
         return rest + e
 
+    if not discard and zeros - BOX == after == BOX:  # the last roll but one: its own loop, the same search
+        return last_but_one(mats, cells, board, tuple(zero), a, b, cur, with_a, with_b, together)
     # the best so far and the worth an option must pass to replace it (nothing yet: any)
-    best_w, best, beat = 0.0, None, -math.inf
+    best, beat = None, -math.inf
     if zeros - BOX == after - (1 if discard else 0):  # both dice placed
         weigh_last = zeros - BOX == BOX and not discard
         prune = not weigh_last and len(empty) > BOX
@@ -384,7 +397,7 @@ def place_roll(mats: tuple, board: tuple, a: int, b: int, k: int, forced, discar
                     c[uj] = with_b[j]
                 w = last_roll(c, i, a, j, b, beat) if weigh_last else sum(c)
                 if w > beat:
-                    best_w, best, beat = w, (((i, a), (j, b)), discard), w + EPS
+                    best, beat = (((i, a), (j, b)), discard), w + EPS
     if discard and zeros - 1 == after:  # one die placed, the other discarded
         weigh_last = zeros - 1 == BOX
         for i in empty:
@@ -393,8 +406,97 @@ def place_roll(mats: tuple, board: tuple, a: int, b: int, k: int, forced, discar
                 c[i >> 1] = alone[i]
                 w = last_roll(c, i, keep, -1, 0, beat) if weigh_last else sum(c)
                 if w > beat:
-                    best_w, best, beat = w, (((i, keep),), False), w + EPS
+                    best, beat = (((i, keep),), False), w + EPS
     return best
+
+
+def last_place(cells, board, p, q, a, b) -> tuple:
+    """place_roll for the last roll (boxes p < q empty, no discard): die a in p and b in q, or the other
+    way when that is worth more by EPS (with a == b in two units, the same board: not weighed)."""
+    cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in range(UNIT_COUNT)]
+    up, uq = p >> 1, q >> 1
+    if up == uq:
+        cur[up] = cells[up][a][b]
+        w = sum(cur)
+        cur[up] = cells[up][b][a]
+    else:
+        cp, cq = cells[up], cells[uq]
+        pp, pq = board[p ^ 1], board[q ^ 1]
+        cur[up] = cp[a][pp] if p % BOX == 0 else cp[pp][a]
+        cur[uq] = cq[b][pq] if q % BOX == 0 else cq[pq][b]
+        w = sum(cur)
+        if a == b:
+            return ((p, a), (q, b)), False
+        cur[uq] = cq[a][pq] if q % BOX == 0 else cq[pq][a]
+        cur[up] = cp[b][pp] if p % BOX == 0 else cp[pp][b]
+    if sum(cur) > w + EPS:
+        return ((q, a), (p, b)), False
+    return ((p, a), (q, b)), False
+
+
+@functools.lru_cache(maxsize=None)
+def pair_options(zero: tuple, together: bool) -> tuple:
+    """The placements place_roll weighs for the last roll but one (boxes `zero` empty, no discard), in
+    its order: (i, j, p, q, twin, others, sp, sq) for die a in box i and die b in box j, p and q left for
+    the last roll; twin: the same board as (j, i) when a == b; others: the units but p's and q's; sp, sq:
+    where p's and q's partner faces are in (a, b, *board)."""
+    out = []
+    for i in zero:
+        for j in ((i ^ 1,) if together and (i ^ 1) in zero else zero):
+            if i == j:
+                continue
+            twin = i >> 1 != j >> 1 and j < i and not (together and (j ^ 1) in zero)
+            p, q = [x for x in zero if x != i and x != j]
+            sp, sq = (0 if x ^ 1 == i else 1 if x ^ 1 == j else 2 + (x ^ 1) for x in (p, q))
+            out.append((i, j, p, q, twin, OTHERS[p >> 1, q >> 1], sp, sq))
+    return tuple(out)
+
+
+def last_but_one(mats, cells, board, zero, a, b, cur, with_a, with_b, together) -> tuple:
+    """place_roll for the last roll but one: each placement's worth is the full units' and the last
+    roll's expectation (one_left_of), skipped when a bound shows it cannot pass the best so far."""
+    last: dict = {}
+    best, beat = None, -math.inf
+    faces = (a, b, *board)
+    for i, j, p, q, twin, others, sp, sq in pair_options(zero, together):
+        ui, uj = i >> 1, j >> 1
+        c = cur[:]
+        if ui == uj:
+            c[ui] = cells[ui][a][b] if i < j else cells[ui][b][a]
+        else:
+            if twin and a == b:
+                continue  # the same board as (j, i), weighed already
+            c[ui] = with_a[i]
+            c[uj] = with_b[j]
+        up, uq = p >> 1, q >> 1
+        if up == uq:
+            w = sum(map(c.__getitem__, others)) + mats[up].pre_empty
+        else:
+            o, o2 = others
+            rest = c[o] + c[o2]  # sum() of the two full units, in order: the same float
+            pp, pq = faces[sp], faces[sq]
+            key = (p, q, pp, pq)
+            e = last.get(key)
+            if e is None:
+                mp, mq = mats[up], mats[uq]
+                bp = mp.bound[(p & 1) * SLOT + pp]
+                if bp is None:
+                    bp = mp.by_roll(p & 1, pp)[-1]
+                bq = mq.bound[(q & 1) * SLOT + pq]
+                if bq is None:
+                    bq = mq.by_roll(q & 1, pq)[-1]
+                if rest + bp + bq + BOUND_SLACK <= beat:
+                    continue  # max(x + y, x' + y') <= max(x, x') + max(y, y'): it cannot win
+                e = last[key] = one_left_of(mp, p & 1, pp, mq, q & 1, pq)
+            w = rest + e
+        if w > beat:
+            best, beat = (((i, a), (j, b)), False), w + EPS
+    return best
+
+
+# The first roll's placing, memoised: the same day's worths meet the same empty board and dice again
+# over many games (about one first roll in three); later rolls' boards almost never repeat.
+first_roll = functools.lru_cache(maxsize=PLACINGS)(place_roll)
 
 
 class QuickDice(Dice):
@@ -512,8 +614,8 @@ class Chief:
         forced = eng.first_roll_boxes(st)
         for k in range(RULES.rolls_per_turn):
             a, b = self.dice.roll(RULES.dice_per_roll)
-            placed, discard = place_roll(mats, tuple(board), a, b, k, forced if k == 0 else None, discard,
-                                         self.together)
+            placed, discard = (place_roll if k else first_roll)(mats, tuple(board), a, b, k, forced if k == 0 else None,
+                                                                discard, self.together)
             for i, face in placed:
                 board[i] = face
         used = self.reshape(board, fixed, mats)
@@ -702,25 +804,33 @@ class Chief:
         """(river pay, worth of paying) for the step, or None when it cannot be made."""
         if to not in self.terrain:
             return None  # as eng.step_price would say, without building its message
-        best = None
         st = self.st
-        try:
-            _, _, river = eng.step_price(self.land, self.terrain, st, to)
-        except eng.RuleError:
-            return None
-        values, caps = st.values, st.caps
-        for pay in RULES.river_pay if river else (None,):  # eng.river_choices
+        try:  # first as a step with no river to pay for (a river's step says so: rule "river")
+            nxt = eng.step(self.land, self.terrain, st, to, None, assault=1)
+        except eng.RuleError as e:
+            if e.rule != "river":
+                return None  # barred (eng.step_price), or too dear
+        else:
+            return self.paid(None, nxt, None)
+        best = None
+        for pay in RULES.river_pay:  # eng.river_choices
             try:
                 nxt = eng.step(self.land, self.terrain, st, to, pay, assault=1)
             except eng.RuleError:
                 continue
-            # the last Food or Resolve may be spent only on the step that wins
-            if nxt.over is None and (nxt.values[FOOD] == 0 or nxt.values[RESOLVE] == 0):
-                continue
-            worth = sum([WORTH_BY_INDEX[i][max(0, min(caps[i], n))] - WORTH_BY_INDEX[i][values[i]]
-                         for i, n in enumerate(nxt.values)])  # self.gain of each change
-            if best is None or worth > best[1]:
-                best = (pay, worth, nxt)
+            best = self.paid(pay, nxt, best)
+        return best
+
+    def paid(self, pay, nxt, best):
+        """price's best so far, (pay, worth, state), after weighing the step paid by `pay` into `nxt`."""
+        # the last Food or Resolve may be spent only on the step that wins
+        if nxt.over is None and (nxt.values[FOOD] == 0 or nxt.values[RESOLVE] == 0):
+            return best
+        values, caps = self.st.values, self.st.caps
+        worth = sum([WORTH_BY_INDEX[i][max(0, min(caps[i], n))] - WORTH_BY_INDEX[i][values[i]]
+                     for i, n in enumerate(nxt.values)])  # self.gain of each change
+        if best is None or worth > best[1]:
+            return (pay, worth, nxt)
         return best
 
     def travel(self, record) -> None:

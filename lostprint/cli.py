@@ -273,7 +273,7 @@ def edit(save, game, map_file, seed, port, no_browser, allow_any_map):
               help="YAML/JSON {tile type: count}: the types listed get these counts, the others keep "
                    "the house mix.")
 @click.option("--gutter", type=click.Choice(["auto", "0"]), default="auto", show_default=True,
-              help="0: pieces touch, one shared cut line between neighbours (no bleed).")
+              help="0: pieces touch, one shared cut line between neighbours (bleed only round each block).")
 @click.option("--backs", type=click.Choice(["full", "ink-saver"]), default="full", show_default=True,
               help="ink-saver: light outline backs instead of full-bleed dark ones.")
 @output_option("output/crows-kit-<paper>[-mono].pdf")

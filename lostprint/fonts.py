@@ -43,27 +43,49 @@ def fit_size(text: str, font: str, size: float, max_width: float, floor: float =
     return max(floor, size * max_width / width * 0.995)
 
 
+# a break may fall at any white space but these: a no-break space ties the words either side of it
+_BREAK = re.compile(r"[^\S\u00a0\u2007\u202f]+")
+
+
 def wrap(text: str, font: str, size: float, max_width: float) -> list[str]:
-    """Greedy word wrap; a word longer than the line is broken by characters."""
+    """Greedy word wrap that never breaks at a no-break space and, when the line before can spare a
+    word and the pair fits, does not end a paragraph on a line of one word; a word longer than the
+    line is broken by characters."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
+        own: list[str] = []
         line = ""
-        for word in paragraph.split():
+        for word in _BREAK.split(paragraph.strip()):
+            if not word:
+                continue
             candidate = f"{line} {word}" if line else word
             if text_width(candidate, font, size) <= max_width:
                 line = candidate
                 continue
             if line:
-                lines.append(line)
+                own.append(line)
             while text_width(word, font, size) > max_width and len(word) > 1:
                 cut = len(word)
                 while cut > 1 and text_width(word[:cut], font, size) > max_width:
                     cut -= 1
-                lines.append(word[:cut])
+                own.append(word[:cut])
                 word = word[cut:]
             line = word
-        lines.append(line)
+        own.append(line)
+        lines += _tie_last_line(own, font, size, max_width)
     return lines
+
+
+def _tie_last_line(lines: list[str], font: str, size: float, max_width: float) -> list[str]:
+    """Move the last word of the line before onto a last line of one word, if that line keeps a word
+    and the two words fit the line together."""
+    if len(lines) < 2 or len(lines[-1].split()) != 1 or " " not in lines[-2]:
+        return lines
+    head, moved = lines[-2].rsplit(" ", 1)
+    pair = f"{moved} {lines[-1]}"
+    if text_width(pair, font, size) > max_width:
+        return lines
+    return lines[:-2] + [head, pair]
 
 
 _SUBSET_TAG = re.compile(rb"/(BaseFont|FontName) /([A-Z]{6})\+")

@@ -85,7 +85,9 @@ class Rect:
 
 @dataclass(frozen=True)
 class Text:
-    """One line of text; (x, y) is the baseline point at the anchor (start | middle | end)."""
+    """One line of text; (x, y) is the baseline point at the anchor (start | middle | end). `angle`
+    turns the line about that point, in degrees counter-clockwise as seen on the page (90: it reads
+    bottom to top)."""
 
     x: float
     y: float
@@ -95,6 +97,7 @@ class Text:
     anchor: str = "start"
     fill: str = "#000000"
     role: str = ""
+    angle: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -145,6 +148,16 @@ def hatches(items: tuple[Item, ...]) -> list[Hatch]:
     return list(seen.values())
 
 
+def _turned(box, x: float, y: float, angle: float) -> tuple[float, float, float, float]:
+    """The bounds of `box` turned by `angle` degrees (counter-clockwise on the page, y down) about (x, y)."""
+    import math
+
+    c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    pts = [(x + (px - x) * c + (py - y) * s, y - (px - x) * s + (py - y) * c)
+           for px in (box[0], box[2]) for py in (box[1], box[3])]
+    return min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts)
+
+
 def bbox(item: Item) -> tuple[float, float, float, float]:
     """Bounding box (x0, y0, x1, y1) of an item, text included (via font metrics)."""
     if isinstance(item, Path):
@@ -160,7 +173,8 @@ def bbox(item: Item) -> tuple[float, float, float, float]:
     if isinstance(item, Text):
         from lostprint.fonts import text_box
 
-        return text_box(item.text, item.font, item.size, item.x, item.y, item.anchor)
+        box = text_box(item.text, item.font, item.size, item.x, item.y, item.anchor)
+        return _turned(box, item.x, item.y, item.angle) if item.angle else box
     if isinstance(item, Group):
         boxes = [bbox(child) for child in item.items]
         if item.box is not None:

@@ -420,6 +420,17 @@ def test_every_printed_text_has_curly_quotes():
             assert not any(q in page.text() for q in STRAIGHT), f"{key} p{page.number}: a straight quote"
 
 
+def test_no_text_in_a_rulebook_prints_under_the_smallest_size():
+    """Sizes as printed (a figure drawn smaller than the sheet scales its text down too): none under
+    the 6.5 pt floor of DESIGN.md, in any book on either paper."""
+    from lostprint.palette import MIN_TEXT
+
+    for key in RULEBOOKS:
+        small = sorted({(page.number, round(ln.size, 2)) for page in rulebook_pages(*key) for ln in page.lines
+                        if ln.size < MIN_TEXT - 0.05})
+        assert not small, f"{key}: text under {MIN_TEXT} pt (page, size): {small[:5]}"
+
+
 TOP_ZONE, FOOT_ZONE = 24 * MM, 22 * MM  # the running head and the folio sit outside these
 MARGIN_X = 20 * MM  # the rulebook's text column starts here
 

@@ -17,7 +17,7 @@ from lostprint.render import render
 from lostprint.crows.kit import KitOptions, build_kit, sections
 from lostprint.games import crows as G
 from lostprint.geometry.paper import MM, page_size
-from lostprint.scene import Group, Line, walk
+from lostprint.scene import Group, Line, Rect, Text, walk
 
 PAPERS = ("letter", "a4")
 INKS = ("color", "mono")
@@ -111,6 +111,94 @@ def test_two_sided_tokens_keep_their_own_face_on_the_back():
             words = [[t.text for t in walk(g.items) if isinstance(t, Text)] for g in (f, b)]
             assert words[0] == words[1], f.name
 
+def outer_bleed_said(scene) -> tuple[float, float]:
+    """(sides, top and bottom) in mm: the spell cards' outer bleed as the cover states it."""
+    note = normalise(" ".join(t.text for t in walk(scene.items) if isinstance(t, Text)))
+    if m := re.search(r"past the cut \(bleed\): ([\d.]+) mm at the sides, ([\d.]+) mm at the top and bottom", note):
+        return float(m.group(1)), float(m.group(2))
+    m = re.search(r"colour runs on ([\d.]+) mm past the cut", note)
+    assert m, "the cover does not say what bleed the spell cards have"
+    return float(m.group(1)), float(m.group(1))
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_spell_card_blocks_bleed_past_every_outer_edge_as_the_cover_says(paper):
+    """The poker cards print touching; round the block the art runs on past the trim by the bleed the
+    cover states: 3 mm where the paper allows, else up to the printable area (letter's height)."""
+    scene = kit(paper)
+    said_x, said_y = outer_bleed_said(scene)
+    assert said_x == 3.0 and (said_y == 3.0 if paper == "a4" else 1.0 <= said_y < 3.0)
+    pages = [p for p in scene.all_pages() if p.meta().get("section") == "spells"]
+    assert len(pages) == 6
+    for page in pages:
+        tx0, ty0, tx1, ty1 = map(float, page.meta()["trimbox"].split())
+        rects = [r for g in page.items if isinstance(g, Group) and (g.name.startswith("piece:") or g.name == "outer-bleed")
+                 for r in walk(g.items) if isinstance(r, Rect) and r.style.fill]
+        ax0, ay0 = min(r.x for r in rects), min(r.y for r in rects)
+        ax1, ay1 = max(r.x + r.w for r in rects), max(r.y + r.h for r in rects)
+        got = (tx0 - ax0, ty0 - ay0, ax1 - tx1, ay1 - ty1)
+        want = (said_x, said_y, said_x, said_y)
+        assert all(abs(g / MM - w) <= 0.05 for g, w in zip(got, want)), (page.meta()["side"], [g / MM for g in got])
+        assert min(ax0, ay0) >= I.SAFE - 0.01 and ax1 <= page.width - I.SAFE + 0.01 and ay1 <= page.height - I.SAFE + 0.01
+        assert page.meta()["bleedbox"] == f"{ax0:.2f} {ay0:.2f} {ax1:.2f} {ay1:.2f}"
+        for line in walk(page.items):  # cut lines run on the block's cuts or beyond its bleed, never over it
+            if isinstance(line, Line) and line.role == "cut-line":
+                inside = tx0 - 0.01 <= min(line.x1, line.x2) and max(line.x1, line.x2) <= tx1 + 0.01 \
+                    and ty0 - 0.01 <= min(line.y1, line.y2) and max(line.y1, line.y2) <= ty1 + 0.01
+                beyond = max(line.x1, line.x2) < ax0 or min(line.x1, line.x2) > ax1 \
+                    or max(line.y1, line.y2) < ay0 or min(line.y1, line.y2) > ay1
+                assert inside or beyond, line
+
+
+def test_spell_sheets_carry_the_same_header_on_both_papers():
+    """Letter's 9-up cards fill the page's height, so its header turns into the side margins; a4's sits
+    above the block: the words are the same, and they say which sheet and which side it is."""
+    heads = {}
+    for paper in PAPERS:
+        pages = [p for p in kit(paper).all_pages() if p.meta().get("section") == "spells"]
+        heads[paper] = [sorted(t.text for g in p.items if isinstance(g, Group) and g.name == "page-head"
+                               for t in walk(g.items) if isinstance(t, Text)) for p in pages]
+        for page, head in zip(pages, heads[paper]):
+            side = page.meta()["side"]
+            assert any(h.startswith("Crows \u00b7 Spell cards \u00b7 sheet ") and h.endswith(side + "s") for h in head), head
+    assert heads["letter"] == heads["a4"] and len(heads["a4"]) == 6
+
+
+def test_wrap_never_breaks_at_a_no_break_space_nor_ends_on_one_word():
+    from lostprint.fonts import text_width, wrap
+
+    def fit(text):
+        return text_width(text, "sans", 9.0) + 1
+
+    width = fit("Each spell still in hand at the end: 2")  # a greedy wrap would end line 1 on "2"
+    assert wrap("Each spell still in hand at the end: 2\u00a0points.", "sans", 9.0, width) == [
+        "Each spell still in hand at the end:", "2\u00a0points."]
+    width = fit("Each spell still in hand at the")
+    assert wrap("Each spell still in hand at the end.", "sans", 9.0, width) == [
+        "Each spell still in hand at", "the end."]
+    assert wrap("one two", "sans", 9.0, fit("one")) == ["one", "two"]  # no word to spare: left alone
+    assert wrap("one two three", "sans", 9.0, fit("one two")) == ["one two", "three"]  # "two three" is too wide
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_reference_cards_end_no_item_on_a_line_of_one_word(paper):
+    seen = 0
+    for page in kit(paper).all_pages():
+        if page.meta().get("section") != "reference":
+            continue
+        for piece in pieces(page):
+            item: list[str] = []
+            for t in list(walk(piece.items)) + [None]:
+                if isinstance(t, Text) and t.role == "list-text":
+                    item.append(t.text)
+                    continue
+                if len(item) >= 2:
+                    seen += 1
+                    assert len(item[-1].split()) >= 2, (piece.name, item)
+                item = []
+    assert seen >= 8
+
+
 def test_tiles_fit_twenty_to_a_page_at_40mm_on_both_papers():
     for paper in PAPERS:
         sheet = I.impose(page_size(paper, False), (40 * MM, 40 * MM), 3 * MM, "margin")
@@ -192,12 +280,17 @@ def marks_and_rects(content):
 
 def check_trims(path, opts: KitOptions):
     """Every piece-sized rectangle is a bleed box; its trim edges each have a crop mark on exactly
-    their line, no mark enters any bleed box, and the TrimBox/BleedBox are the unions."""
-    sizes = {}
+    their line, no mark enters any bleed box, and the TrimBox/BleedBox are the unions (a touching
+    block's BleedBox: the trims' union grown by the block's outer bleed, which no mark enters)."""
+    sizes, outer = {}, {}
     for section in sections(opts):
         w, h = q(section.trim[0]), q(section.trim[1])
-        bleed = 0.0 if section.shared or opts.shared else q(opts.bleed)  # touching pieces have no bleed
+        touching = section.shared or opts.shared
+        bleed = 0.0 if touching else q(opts.bleed)  # touching pieces have no bleed between them
         sizes[(round(w + 2 * bleed, 2), round(h + 2 * bleed, 2))] = bleed
+        if touching:
+            sheet = I.impose(page_size(opts.paper, False), section.trim, opts.bleed, "shared")
+            outer[(round(w, 2), round(h, 2))] = (sheet.outer_x, sheet.outer_y)
     checked = 0
     for page_dict, content in pdf_pages(path):
         media = box_of(page_dict, "MediaBox")
@@ -226,9 +319,17 @@ def check_trims(path, opts: KitOptions):
                 assert not (y + e < my < y + h - e and mx0 < x + w and mx1 > x), "a mark crosses a piece"
         union = (min(r[0] for r in bleeds), min(r[1] for r in bleeds),
                  max(r[0] + r[2] for r in bleeds), max(r[1] + r[3] for r in bleeds))
-        assert all(abs(a - c) <= 0.011 for a, c in zip(bleed_box, union))
+        ox, oy = outer.get((bleeds[0][2], bleeds[0][3]), (0.0, 0.0))
+        grown = (union[0] - ox, union[1] - oy, union[2] + ox, union[3] + oy)
+        assert all(abs(a - c) <= 0.011 for a, c in zip(bleed_box, grown))
         inner = (union[0] + b, union[1] + b, union[2] - b, union[3] - b)
         assert all(abs(a - c) <= 0.011 for a, c in zip(trim_box, inner))
+        if ox or oy:  # a mark beyond the block starts outside its outer bleed
+            e = 0.011
+            for mx, my0, my1 in verticals:
+                assert my0 >= union[1] - e and my1 <= union[3] + e or my1 <= grown[1] + e or my0 >= grown[3] - e
+            for my, mx0, mx1 in horizontals:
+                assert mx0 >= union[0] - e and mx1 <= union[2] + e or mx1 <= grown[0] + e or mx0 >= grown[2] - e
     return checked
 
 

@@ -2,7 +2,9 @@
 label, a letter, a marker or a goal's name, on the example games and on 100 simulated games of each."""
 from __future__ import annotations
 
+import functools
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -115,3 +117,110 @@ def test_simulated_maps_cover_nothing(game, count):
             failures[seed] = bad[:2]
     assert drawn >= max(1, count * 9 // 10), f"only {drawn} of {count} simulated games replay"
     assert not failures, f"{len(failures)} of {count} games: {dict(list(failures.items())[:4])}"
+
+
+# --- the map as books and journals print it: smaller hexes than the sheet's ----------------------
+
+
+@functools.lru_cache(maxsize=None)
+def front_page(name: str, paper: str, ink: str = "color"):
+    from lostprint.books.journal import front_pages
+
+    return front_pages(load_played(EXAMPLES / f"{name}.yaml"), paper, ink)[0]
+
+
+@functools.lru_cache(maxsize=None)
+def book_map(game: str, paper: str, ink: str = "color"):
+    from lostprint.books.rulebook import RulebookOptions, widget_scenes
+
+    return next(sc for name, sc in widget_scenes(game, RulebookOptions(paper=paper, ink=ink)) if name == "map")
+
+
+@pytest.mark.parametrize("game,flats_mm", [("1572", 9.0), ("1572", 12.2), ("1872", 10.0), ("1872", 14.0)])
+def test_feature_labels_fit_their_hex_at_any_size(game, flats_mm):
+    """"Win here", "Start", "Canada", "Fort Benton", "Prox −1": inside the hex with 1 mm to spare on a
+    map of small hexes too (shrunk, moved in, or on two lines)."""
+    from lostprint.checks import hex_flats_mm, hex_text_problems
+    from lostprint.games import resolve
+    from lostprint.geometry.paper import MM
+    from lostprint.maps.model import standard_map
+    from lostprint.scene import Scene
+    from lostprint.sheets.hexmap import hex_map
+
+    plugin = resolve(game)
+    game = plugin.id
+    drawers = dict(plugin.part("map_drawers")) if plugin.has("map_drawers") else None
+    group, _ = hex_map(standard_map(game), plugin.part("data"), Box(0, 0, 2000, 2000), palette("color"),
+                       drawers=drawers, max_flats=flats_mm * MM)
+    scene = Scene(2000, 2000, (group,))
+    assert abs(hex_flats_mm(scene) - flats_mm) < 0.1
+    assert hex_text_problems(scene) == []
+
+
+@pytest.mark.parametrize("where", ["rulebook 1572 a4", "rulebook 1872 letter", "journal 1572 a4",
+                                   "journal 1872 letter"])
+def test_book_and_journal_maps_keep_labels_inside_hexes(where):
+    """The sheet's check (labels inside hexes, 1 mm spare) on the maps the books print."""
+    from lostprint.checks import hex_text_problems
+
+    kind, game, paper = where.split()
+    if kind == "rulebook":
+        scene = book_map(game, paper)
+    else:
+        scene = front_page({"1572": "1572-the-delta-by-grace", "1872": "1872-the-long-way-north"}[game], paper)
+    assert hex_text_problems(scene) == []
+
+
+def river_sides(scene) -> list[float]:
+    """The width of each dark side of every cased river line (mono)."""
+    from lostprint.scene import walk
+
+    items = list(walk(scene.items))
+    cores = {((i.x1, i.y1, i.x2, i.y2) if isinstance(i, Line) else i.points): i.style.width
+             for i in items if getattr(i, "role", "") == "river-core"}
+    sides = []
+    for i in items:
+        if getattr(i, "role", "") in ("river-edge", "river"):
+            key = (i.x1, i.y1, i.x2, i.y2) if isinstance(i, Line) else i.points
+            assert key in cores, "a mono river without its white core"
+            sides.append((i.style.width - cores[key]) / 2)
+    return sides
+
+
+@pytest.mark.parametrize("where", ["rulebook 1872 a4", "journal 1872 letter", "rulebook 1572 a4"])
+def test_mono_river_is_cased_as_on_the_sheet(where):
+    """In mono the river is a dark line with a white core; on the small hexes of a book its dark sides
+    stay as wide as the 1872 sheet's (1.2 pt), not two hairlines."""
+    kind, game, paper = where.split()
+    if kind == "rulebook":
+        scene = book_map(game, paper, "mono")
+    else:
+        scene = front_page("1872-the-long-way-north", paper, "mono")
+    sides = river_sides(scene)
+    assert sides and min(sides) >= 1.2 - 1e-6, min(sides)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_day_tags_keep_off_exit_arrows(paper):
+    """1672: no day tag sits on an exit hex's arrow (day 20 once covered A3's)."""
+    from lostprint.scene import walk
+
+    items = list(walk(front_page("1672-the-salt-road-home", paper).items))
+    arrows = [bbox(i) for i in items if getattr(i, "role", "") == "exit-arrow"]
+    tags = [bbox(i) for i in items if isinstance(i, Rect) and i.role == "day-tag"]
+    assert arrows and tags
+    assert [(t, a) for t in tags for a in arrows
+            if t[0] < a[2] and a[0] < t[2] and t[1] <= a[3] and a[1] <= t[3]] == []
+
+
+def test_plot_badges_cannot_be_read_as_hexes():
+    """1872: the badge beside a plot circle ("A·3": plot letter and roll) is no hex coordinate, and the
+    legend says what it is."""
+    from lostprint.scene import walk
+
+    page = front_page("1872-the-long-way-north", "letter")
+    texts = [i for i in walk(page.items) if isinstance(i, Text)]
+    badges = [t.text for t in texts if t.role == "plot-tag"]
+    assert len(badges) >= 5  # one per plot met, and the legend's sample
+    assert [b for b in badges if re.fullmatch(r"[A-Z]{1,2}\d{1,2}", b)] == []
+    assert any(t.role == "legend" and "plot letter" in t.text for t in texts)

@@ -419,3 +419,28 @@ def test_the_quick_dice_roll_exactly_what_dice_roll():
     assert FAST_DICE is QuickDice  # CPython's Random: the players use the quick path
     quick, plain = QuickDice(rng_for(7, "1872-play")), Dice(rng_for(7, "1872-play"))
     assert [quick.d6() for _ in range(3000)] + quick.roll(5) == [plain.d6() for _ in range(3000)] + plain.roll(5)
+
+
+def test_the_players_quick_sums_over_the_36_rolls_are_the_plain_sums_bit_for_bit():
+    # the careful player's search compares worths to within 1e-9: its shortcuts (each pair of faces
+    # weighed once, one max per distance) must give the very floats of the plain sums over every roll
+    import random
+
+    from lostprint.players.lost_crows import FACE_RANGE, OFF, ROLLS, Matrix, one_left_of
+
+    rng = random.Random(5)
+    levels = (-60.0, -9.0, -4.2, -1.4, -0.3, 0.0, 0.15, 0.3, 0.5, 1.0, 2.5)  # ties, like real worths
+    for _ in range(300):
+        t = tuple(rng.choice(levels) + rng.choice((0.0, rng.random())) for _ in range(2 * OFF + 1))
+        m, n = Matrix(t), Matrix(tuple(reversed(t)))
+        assert m.pre_empty == sum(max(t[a - b + OFF], t[b - a + OFF]) for a, b in ROLLS) / len(ROLLS)
+        for x in FACE_RANGE:
+            assert m.cell[0][x] == sum(t[y - x + OFF] for y in FACE_RANGE) / len(FACE_RANGE)
+            assert m.cell[x][0] == sum(t[x - y + OFF] for y in FACE_RANGE) / len(FACE_RANGE)
+            assert m.cell[x][1:] == [t[x - y + OFF] for y in FACE_RANGE]
+        box, partner, other, partner2 = rng.randrange(2), rng.randint(1, 6), rng.randrange(2), rng.randint(1, 6)
+        f, bound = m.by_roll(box, partner)
+        g = n.by_roll(other, partner2)[0]
+        assert bound == sum(max(f[a], f[b]) for a, b in ROLLS) / len(ROLLS)
+        assert one_left_of(m, box, partner, n, other, partner2) == \
+            sum(max(f[a] + g[b], f[b] + g[a]) for a, b in ROLLS) / len(ROLLS)

@@ -209,6 +209,10 @@ def legend_entries(played, pal: Palette, ctx) -> list[tuple]:
                     "trail"))
     if "cataract" in kinds:
         out.append((lambda cx, cy: [icon("cataract", cx, cy, 14, pal.ink)], "cataract"))
+    if "plot" in kinds:
+        from lostprint.books.journal_map import plot_legend
+
+        out.append(plot_legend(pal))
     if "empire" in kinds:
         out.append((lambda cx, cy: [Line(cx - 8, cy + 3, cx + 8, cy + 3, Style(fill=None, stroke=pal.accent, width=1.1,
                                                                               dash=(3.2, 2.2))),
@@ -257,7 +261,7 @@ def legend(entries, box: Box, pal: Palette, row_h: float = 15.0) -> tuple[Group,
 
 def notable(played) -> tuple[str, list[str]]:
     """The marks worth listing beside the score: 1572 interests, 1872 plots, 1672 islands."""
-    from lostprint.books.journal_map import interest_list
+    from lostprint.books.journal_map import interest_list, plot_code
 
     found = interest_list(played)
     if found:
@@ -269,7 +273,7 @@ def notable(played) -> tuple[str, list[str]]:
     if plots:
         lines = []
         for m in plots:
-            text = f"{m.get('letter')}{m.get('roll')} {m.get('title')}"
+            text = f"{plot_code(m.get('letter'), m.get('roll'))} {m.get('title')}"
             if m.get("outcome"):
                 text += f" \u2192 {m.get('outcome')}"
             lines.append(f"{text}, day {m.day}")

@@ -6,14 +6,13 @@ Mark drawers live in a registry keyed by mark kind: `draw(mark, ctx, extra) -> i
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Callable, NamedTuple
 
 from lostprint.fonts import ASCENT, DESCENT, text_width
 from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import Box
 from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text
-from lostprint.sheets.hexmap import MapContext, hex_map
+from lostprint.sheets.hexmap import MapContext, hex_label, hex_label_lines, hex_map
 from lostprint.sheets.icons import icon
 from lostprint.sheets.style import MIN_TEXT, Palette
 
@@ -150,15 +149,35 @@ def draw_burial(m, ctx: MapContext, extra: dict) -> list:
     return [Line(x - r, y - r, x + r, y + r, st, role="burial"), Line(x - r, y + r, x + r, y - r, st, role="burial")]
 
 
-def draw_plot(m, ctx: MapContext, extra: dict) -> list:
-    """A plot encounter: its letter and roll ("A4") in a tag beside the plot circle."""
-    cx, cy = ctx.center(m.hexes[0])
-    text = f"{m.get('letter', '')}{m.get('roll', '')}"
-    size = max(MIN_TEXT, ctx.size * 0.24)
+def plot_code(letter, roll) -> str:
+    """A plot encounter's letter and roll as the map's badge writes them: "A·3", which no hex's
+    coordinate ("K6") can be mistaken for."""
+    return f"{letter}\u00b7{roll}"
+
+
+def plot_badge(x: float, y: float, text: str, size: float, pal: Palette) -> list:
+    """The badge: white text on the accent, its left end at x, centred on y."""
     w = text_width(text, "sans-bold", size) + 4
-    x, y = cx + ctx.size * 0.08, cy - ctx.size * 0.62
-    return [Rect(x, y - size * 0.62, w, size * 1.24, Style(fill=ctx.pal.accent, stroke="#ffffff", width=0.6), radius=1.5),
+    return [Rect(x, y - size * 0.62, w, size * 1.24, Style(fill=pal.accent, stroke="#ffffff", width=0.6), radius=1.5),
             Text(x + 2, y + (ASCENT - DESCENT) * size / 2, text, size, "sans-bold", "start", "#ffffff", role="plot-tag")]
+
+
+def plot_legend(pal: Palette) -> tuple:
+    """The legend's entry for the badge: (draw(cx, cy) -> items, label)."""
+    sample = plot_code("A", 3)
+
+    def glyph(cx, cy):
+        return plot_badge(cx - (text_width(sample, "sans-bold", MIN_TEXT) + 4) / 2, cy, sample, MIN_TEXT, pal)
+
+    return glyph, "plot encounter: plot letter \u00b7 die roll"
+
+
+def draw_plot(m, ctx: MapContext, extra: dict) -> list:
+    """A plot encounter: its letter and roll ("A·4") in a tag beside the plot circle."""
+    cx, cy = ctx.center(m.hexes[0])
+    size = max(MIN_TEXT, ctx.size * 0.24)
+    return plot_badge(cx + ctx.size * 0.08, cy - ctx.size * 0.62, plot_code(m.get("letter", ""), m.get("roll", "")),
+                      size, ctx.pal)
 
 
 def draw_island(m, ctx: MapContext, extra: dict) -> list:
@@ -302,23 +321,28 @@ def journal_canada(f, ctx: MapContext) -> list:
         name = f.note or "Canada"
         size = max(MIN_TEXT, min(s * 0.26, s * 0.95 / max(1e-6, text_width(name, "serif-bold", 1.0))))
         items.append(icon("flag", cx - s * 0.3, cy - s * 0.36, s * 0.4, ctx.pal.accent))
-        items.append(mid_text(cx, cy + s * 0.56, name, size, "serif-bold", ctx.pal.accent, role="feature-label"))
+        items.append(hex_label(ctx, lab, s * 0.56, name, size, "serif-bold", ctx.pal.accent))
     return items
 
 
 def lifted_labels(draw: Callable) -> Callable:
     """A drawer whose hex labels move to the upper half of their hex, clear of the terrain glyph that
-    a filled map prints low in every hex."""
+    a filled map prints low in every hex (refitted there: on a small hex on two lines if need be)."""
     def lifted(f, ctx: MapContext) -> list:
-        out = []
+        out, texts = [], {}
         for item in draw(f, ctx):
+            lab = None
             if isinstance(item, Text):
                 lab = next((h for h in f.hexes if abs(ctx.center(h)[0] - item.x) < 0.5
                             and abs(ctx.center(h)[1] - item.y) < ctx.size), None)
-                if lab is not None:
-                    cy = ctx.center(lab)[1]
-                    item = replace(item, y=cy - ctx.size * 0.3 + (ASCENT - DESCENT) * item.size / 2)
-            out.append(item)
+            if lab is None:
+                out.append(item)
+            else:
+                texts.setdefault(lab, []).append(item)
+        for lab, lines in texts.items():
+            t = lines[0]
+            out.extend(hex_label_lines(ctx, lab, -ctx.size * 0.3, " ".join(ln.text for ln in lines), t.size, t.font,
+                                       t.fill, t.role))
         return out
 
     return lifted

@@ -9,12 +9,12 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from lostprint.scene import Circle, Group, Line, Rect, Text, bbox
+from lostprint.scene import Circle, Group, Line, Path, Rect, Text, bbox
 
 Box4 = tuple[float, float, float, float]
 
 HARD_RECT_ROLES = {"plot-tag"}
-HARD_LINE_ROLES = {"burial"}
+HARD_LINE_ROLES = {"burial", "exit-arrow"}  # lines and shapes that are marks: an exit's arrow points the way out
 
 
 class Obstacles(NamedTuple):
@@ -41,8 +41,8 @@ def obstacles(items, terrain_keys: frozenset) -> Obstacles:
             hard.append(bbox(item))
         elif isinstance(item, Rect) and item.role in HARD_RECT_ROLES:
             hard.append(bbox(item))
-        elif isinstance(item, Line) and item.role in HARD_LINE_ROLES:
-            hard.append(bbox(item))
+        elif isinstance(item, (Line, Path)) and item.role in HARD_LINE_ROLES:
+            hard.append(grow(bbox(item), item.style.width / 2))
         elif getattr(item, "role", "") == "island":
             soft.append(bbox(item))
 

@@ -413,6 +413,7 @@ def flow(nodes: list[Node], book: Book) -> list:
             if drawing is None:
                 raise ValueError(f"rulebook template: the caption {node.text!r} follows no figure")
             story.append(Figure(drawing, book.para(node.text, "caption")))
+            story[-1].floats = True
         elif node.kind == "house":
             story.append(book.para(f"<font name=\"{book.styles['house'].fontName}\">{HOUSE_MARK}</font>"
                                    f"\u2002{node.text}", "house"))
@@ -435,7 +436,11 @@ def flow(nodes: list[Node], book: Book) -> list:
             fn = book.blocks.get(node.text)
             if fn is None:
                 raise ValueError(f"rulebook template: unknown block @{node.text}")
-            story.extend(fn(book, *node.args))
+            made = fn(book, *node.args)
+            for fl in made:  # a drawing may float to the next page (see RulebookDoc)
+                if hasattr(fl, "items"):
+                    fl.floats = True
+            story.extend(made)
     return story
 
 
@@ -727,21 +732,54 @@ GENERIC_BLOCKS = {
 # the document
 
 def _doc_class():
-    from reportlab.platypus import BaseDocTemplate, CondPageBreak, Spacer
+    from reportlab.platypus import BaseDocTemplate, CondPageBreak, KeepTogether, PageBreak, Spacer
+    from reportlab.platypus.doctemplate import ActionFlowable
 
     spacers = (Spacer, CondPageBreak)  # they set nothing on the page
 
     class RulebookDoc(BaseDocTemplate):
+        """Figures float: one that does not fit the room left on a page (see `floats_past`) waits, the
+        text after it fills the page, and it opens the next page, never past the end of its chapter."""
+
         def __init__(self, buf, **kw):
             super().__init__(buf, **kw)
+            self.waiting: list = []  # figures floated to the top of the next page
+            self.waiting_level = 0  # they never float past a heading of their own section's level or above
+            self.level = 0  # the level of the last heading set
             self.section = ""
             self.page_section = ""
             self.page_has_section = False
             self.page_drawn = False  # has anything but space been set on this page yet?
             self.contents_styles: list = []  # the contents' level styles, if the book has contents
 
+        def handle_flowable(self, flowables):
+            if getattr(self, "frame", None) is None:  # before the first page: nothing is set yet
+                pass
+            elif self.waiting and (self.frame._atTop or len(flowables) < 2 or ends_section(flowables, self.waiting_level)):
+                at = int(isinstance(flowables[0], (PageBreak, ActionFlowable)))  # a break first: after it
+                flowables[at:at] = self.waiting  # the top of a page, or the chapter ends: they print now
+                self.waiting = []
+            else:
+                self.handle_keepWithNext(flowables)
+                group = flowables[0]
+                parts = list(getattr(group, "_content", [group]))
+                figure = parts[-1]
+                group.canv = self.canv
+                level = min([getattr(f, "level", 99) for f in parts] + [self.level])
+                if getattr(figure, "floats", False) and not ends_section(flowables[1:], level) \
+                        and floats_past(self.frame, group, figure):
+                    self.waiting_level = level if not self.waiting else min(level, self.waiting_level)
+                    self.waiting.append(figure)
+                    lead = parts[:-1]  # what leads to it stays in the flow, kept together still
+                    flowables[0:1] = [KeepTogether(lead)] if len(lead) > 1 else lead
+                    if not flowables:
+                        flowables.append(self.waiting.pop())
+            super().handle_flowable(flowables)
+
         def afterFlowable(self, flowable):
             level = getattr(flowable, "level", None)
+            if level is not None and hasattr(flowable, "key"):
+                self.level = level
             drawn = getattr(flowable, "height", 0) > 0 and not isinstance(flowable, spacers)
             first = not self.page_has_section and not self.page_drawn
             self.page_drawn = self.page_drawn or drawn
@@ -763,6 +801,29 @@ def _doc_class():
                 c.endForm()
 
     return RulebookDoc
+
+
+FLOAT_ROOM = 0.15  # of the frame's height: a figure floats rather than leave more than this blank under the text
+
+
+def ends_section(flowables, level: int) -> bool:
+    """Does a section of this level or above (or a forced page) start with the next flowable but one?"""
+    from reportlab.platypus import PageBreak
+
+    return not flowables or any(isinstance(f, PageBreak) or getattr(f, "level", 99) <= level for f in flowables[:2])
+
+
+def floats_past(frame, group, figure) -> bool:
+    """Should the figure at the end of group wait for the next page while the text after it fills this
+    one? Only where it does not fit the room left (laid out again for it, if it can be) and leaving the
+    room blank would waste more than FLOAT_ROOM of the page."""
+    if frame._atTop:
+        return False
+    room = frame._y - frame._y1p - group.getSpaceBefore()
+    if room < frame._aH * FLOAT_ROOM:
+        return False
+    _, needed = group.wrap(frame._getAvailableWidth(), room)
+    return needed > room + 0.01
 
 
 def prepare(game_id: str, opts: RulebookOptions) -> tuple[Book, list]:

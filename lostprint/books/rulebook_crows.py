@@ -121,6 +121,7 @@ def block_spell_cards(book: Book, *args):
     from lostprint.games import crows as G
 
     cw, ch = SPELL_CARD
+    ch = cw * 0.8  # the face without its rule text (listed under the figure): the card's top, its title and art
     per_row, gap = 3, 10.0
     scale = min(1.0, (book.width - gap * (per_row - 1)) / per_row / cw)
     rows = -(-len(G.SPELLS) // per_row)
@@ -129,7 +130,7 @@ def block_spell_cards(book: Book, *args):
         r, c = divmod(i, per_row)
         x = c * (cw + gap / scale)
         y = r * (ch + gap / scale)
-        items += spell_front(card, Box(x, y, cw, ch), 0.0, book.opts.ink)
+        items += spell_front(card, Box(x, y, cw, ch), 0.0, book.opts.ink, words=False)  # the rules follow
         items.append(Rect(x, y, cw, ch, Style(fill=None, stroke=book.pal.line, width=0.6), radius=6))
     width = (per_row * cw + (per_row - 1) * gap / scale)
     height = rows * ch + (rows - 1) * gap / scale

@@ -183,7 +183,9 @@ def tile_back(trim: Box, bleed: float, ink: str, saver: bool = False) -> list:
 
 # --- spell cards ---------------------------------------------------------------------------------
 
-def spell_front(card: G.SpellCard, trim: Box, bleed: float, ink: str) -> list:
+def spell_front(card: G.SpellCard, trim: Box, bleed: float, ink: str, words: bool = True) -> list:
+    """A spell card's face; without `words` only its title and art (a thumbnail whose rule is printed
+    beside it: shrunk, the rule's text would fall under the smallest size the kit prints)."""
     pal, k = palette(ink), kit_inks(ink)
     accent = k.spell_accent or SPELL_COLORS[card.key]
     paper = k.card
@@ -202,6 +204,8 @@ def spell_front(card: G.SpellCard, trim: Box, bleed: float, ink: str) -> list:
     cx, cy = safe.x + safe.w / 2, safe.y + band_h + art_h / 2 + 2
     items.append(Circle(cx, cy, art_h * 0.42, Style(fill="#ffffff", stroke=accent, width=0.8)))
     items.append(icon(card.icon, cx, cy, art_h * 0.5, accent))
+    if not words:
+        return items
     foot = MIN_TEXT
     rule_box = Box(safe.x + 6, safe.y + band_h + art_h + 6, safe.w - 12,
                    safe.bottom - (safe.y + band_h + art_h + 6) - foot * 2.4)

@@ -9,8 +9,10 @@ Crop marks:
 - `none`: no marks.
 - `margin`: marks only outside the whole grid, in line with every trim edge (bleeds may touch).
 - `full`: as margin, and a street between neighbours holds short marks at every trim edge.
-- `shared` (the `--gutter 0` mode): pieces touch trim to trim with no bleed, and one cut line runs
-  along each shared edge across the whole grid, out into the margin: one cut between neighbours.
+- `shared` (the `--gutter 0` mode): pieces touch trim to trim, and one cut line runs along each
+  shared edge across the whole grid: one cut between neighbours. The block's outer edges get a bleed
+  (the asked-for bleed, or as much as the paper's printable area leaves), and the cut lines go on
+  out into the margin beyond it where there is room for a mark.
 Backs go on the next page with the columns mirrored, for long-edge duplex on portrait paper.
 """
 from __future__ import annotations
@@ -55,6 +57,9 @@ class Sheet:
     marks: str
     mark_len: float
     header: bool = True  # room above the grid for the page's line of text
+    outer_x: float = 0.0  # shared: bleed beyond the block's left and right trim edges
+    outer_y: float = 0.0  # shared: bleed beyond its top and bottom trim edges
+    mark_y: float = 0.0  # shared: length of the marks above and below the block (mark_len: left, right)
 
     @property
     def shared(self) -> bool:
@@ -91,6 +96,22 @@ class Sheet:
         b = self.bleed_box(i, back)
         return Box(q(b.x + self.bleed), q(b.y + self.bleed), self.trim_w, self.trim_h)
 
+    def outer_box(self, i: int, used: int, back: bool = False) -> Box:
+        """Shared mode: the piece's trim grown by the outer bleed on each side with no used
+        neighbour (the block's outer edges); otherwise its bleed box."""
+        if not self.shared:
+            return self.bleed_box(i, back)
+        taken = {self.slot(k) for k in range(used)}
+        col, row = self.slot(i)
+        left, right = (col - 1, row) not in taken, (col + 1, row) not in taken
+        if back:  # the columns run mirrored
+            left, right = right, left
+        top, bottom = (col, row - 1) not in taken, (col, row + 1) not in taken
+        t = self.trim_box(i, back)
+        x0, y0 = q(t.x - self.outer_x * left), q(t.y - self.outer_y * top)
+        x1, y1 = q(t.x + t.w + self.outer_x * right), q(t.y + t.h + self.outer_y * bottom)
+        return Box(x0, y0, q(x1 - x0), q(y1 - y0))
+
 
 def impose(page: tuple[float, float], trim: tuple[float, float], bleed: float, marks: str,
            what: str = "piece") -> Sheet:
@@ -99,8 +120,9 @@ def impose(page: tuple[float, float], trim: tuple[float, float], bleed: float, m
     if marks not in MARKS:
         raise LostprintError(f"crop marks must be one of {', '.join(MARKS)}, not {marks!r}")
     page_w, page_h = page
+    outer = max(0.0, bleed)
     if marks == "shared":
-        bleed = 0.0  # touching pieces: a bleed would print on the neighbour
+        bleed = 0.0  # touching pieces: a bleed would print on the neighbour; the block's edges get `outer`
     trim_w, trim_h, bleed = q(trim[0]), q(trim[1]), q(bleed)
     room = MARK_CLEAR + MARK_MIN if marks not in ("none", "shared") else 0.0
     gutter = q(STREET) if marks == "full" else 0.0
@@ -120,13 +142,27 @@ def impose(page: tuple[float, float], trim: tuple[float, float], bleed: float, m
     x0 = q((page_w - grid_w) / 2)
     top = SAFE + HEADER * header + room
     y0 = q(top + (page_h - SAFE - room - top - grid_h) / 2)
-    if marks == "shared":  # cut lines run out from the grid toward the paper edge, never into it
-        space = min(x0 - SAFE, y0 - SAFE - HEADER * header, page_h - SAFE - (y0 + grid_h))
-        mark_len = q(max(0.0, min(MARK_MAX, space)))
+    if marks == "shared":  # an outer bleed, then cut lines out toward the paper edge, never into it
+        space_x = x0 - SAFE
+        space_y = min(y0 - SAFE - HEADER * header, page_h - SAFE - (y0 + grid_h))
+        outer_x, outer_y = _floor(min(outer, space_x)), _floor(min(outer, space_y))
+        return Sheet(page_w, page_h, trim_w, trim_h, 0.0, gutter, cols, rows, x0, y0, marks,
+                     _mark_room(space_x - outer_x), header, outer_x, outer_y, _mark_room(space_y - outer_y))
     else:
         space = min(x0 - SAFE, y0 - SAFE - HEADER, page_h - SAFE - (y0 + grid_h)) - MARK_CLEAR
         mark_len = q(min(MARK_MAX, space)) if marks != "none" else 0.0
     return Sheet(page_w, page_h, trim_w, trim_h, bleed, gutter, cols, rows, x0, y0, marks, mark_len, header)
+
+
+def _floor(v: float) -> float:
+    """Round down to 1/100 pt: a bleed never reaches past the room it was measured in."""
+    return max(0.0, math.floor(v * 100 + 1e-6) / 100)
+
+
+def _mark_room(space: float) -> float:
+    """A mark's length in `space` beyond a bleed (after its clearance), or 0 if too short to use."""
+    room = space - MARK_CLEAR
+    return q(min(MARK_MAX, room)) if room >= MARK_MIN else 0.0
 
 
 def balanced(count: int, per_page: int) -> list[int]:
@@ -140,11 +176,11 @@ def balanced(count: int, per_page: int) -> list[int]:
 
 
 def cut_lines(sheet: Sheet, used: int, back: bool = False) -> Group:
-    """Shared mode: one line along every trim edge of the used slots, each run across the grid and
-    out into the margin, so every cut between two neighbours is a single line."""
+    """Shared mode: one line along every trim edge of the used slots, run across the grid, so every
+    cut between two neighbours is a single line; beyond the block's outer bleed, where there is room,
+    a mark in line with it."""
     slots = [sheet.slot(i) for i in range(used)]
     items = []
-    ext = sheet.mark_len
     xs: dict[float, list[tuple[float, float]]] = {}
     ys: dict[float, list[tuple[float, float]]] = {}
     for c, r in slots:
@@ -154,13 +190,29 @@ def cut_lines(sheet: Sheet, used: int, back: bool = False) -> Group:
             xs.setdefault(vx, []).append((y, y1))
         for hy in (y, y1):
             ys.setdefault(hy, []).append((x, x1))
+    top = min(y for _, y in (_origin(sheet, s, back) for s in slots))
+    bottom = max(y for _, y in (_origin(sheet, s, back) for s in slots)) + sheet.trim_h
+    left = min(x for x, _ in (_origin(sheet, s, back) for s in slots))
+    right = max(x for x, _ in (_origin(sheet, s, back) for s in slots)) + sheet.trim_w
     for vx, spans in sorted(xs.items()):
         lo, hi = min(a for a, _ in spans), max(b for _, b in spans)
-        items.append(Line(vx, q(lo - ext), vx, q(hi + ext), CUT_STYLE, role="cut-line"))
+        items.append(Line(vx, lo, vx, hi, CUT_STYLE, role="cut-line"))
+        if sheet.mark_y:
+            a, b = q(top - sheet.outer_y - MARK_CLEAR), q(bottom + sheet.outer_y + MARK_CLEAR)
+            items.append(Line(vx, q(a - sheet.mark_y), vx, a, CUT_STYLE, role="cut-line"))
+            items.append(Line(vx, b, vx, q(b + sheet.mark_y), CUT_STYLE, role="cut-line"))
     for hy, spans in sorted(ys.items()):
         lo, hi = min(a for a, _ in spans), max(b for _, b in spans)
-        items.append(Line(q(lo - ext), hy, q(hi + ext), hy, CUT_STYLE, role="cut-line"))
+        items.append(Line(lo, hy, hi, hy, CUT_STYLE, role="cut-line"))
+        if sheet.mark_len:
+            a, b = q(left - sheet.outer_x - MARK_CLEAR), q(right + sheet.outer_x + MARK_CLEAR)
+            items.append(Line(q(a - sheet.mark_len), hy, a, hy, CUT_STYLE, role="cut-line"))
+            items.append(Line(b, hy, q(b + sheet.mark_len), hy, CUT_STYLE, role="cut-line"))
     return Group(tuple(items), name="cut-lines")
+
+
+def _origin(sheet: Sheet, slot: tuple[int, int], back: bool) -> tuple[float, float]:
+    return sheet.col_x(slot[0], back), sheet.row_y(slot[1])
 
 
 def _mark(x1, y1, x2, y2) -> Line:
@@ -222,7 +274,7 @@ def page_boxes(sheet: Sheet, used: int, back: bool = False) -> tuple[tuple[str, 
     """Scene metadata for the page's TrimBox and BleedBox: the union of the used pieces, as
     'x0 y0 x1 y1' in scene coordinates (points, y down)."""
     trims = [sheet.trim_box(i, back) for i in range(used)]
-    bleeds = [sheet.bleed_box(i, back) for i in range(used)]
+    bleeds = [sheet.outer_box(i, used, back) for i in range(used)]
     return (("trimbox", _union(trims)), ("bleedbox", _union(bleeds)))
 
 

@@ -14,7 +14,7 @@ from lostprint import __version__
 from lostprint.crows import art
 from lostprint.crows.imposition import SAFE, Sheet, balanced, crop_marks, full_page_boxes, impose, page_boxes, q
 from lostprint.errors import UsageError
-from lostprint.fonts import ASCENT, text_width
+from lostprint.fonts import ASCENT, DESCENT, text_width
 from lostprint.games import crows as G
 from lostprint.games.model import HOUSE_MARK
 from lostprint.options import PrintOptions
@@ -122,6 +122,23 @@ def _header(page_w: float, left: str, right: str, pal) -> Group:
     return Group(tuple(items), name="page-head")
 
 
+def _side_header(sheet: Sheet, left: str, right: str, pal) -> Group:
+    """The header's two lines turned along the side margins, beside the middle row (between the cut
+    marks), for a grid that fills the page's height: the left reads upward, the right downward."""
+    size = MIN_TEXT + 0.5
+    room = sheet.cell_h - 8
+    mid_y = sheet.row_y(sheet.rows // 2) + sheet.cell_h / 2
+    strip = sheet.x0 - sheet.outer_x - SAFE  # between the paper's safe edge and the block's bleed
+    items = []
+    for text, font, angle, x_mid in ((left, "sans-bold", 90.0, SAFE + strip / 2),
+                                     (right, "sans-italic", -90.0, sheet.page_w - SAFE - strip / 2)):
+        label, lsize = w.fitted(text, font, size, room)
+        shift = (ASCENT - DESCENT) / 2 * lsize  # the glyphs' box, centred across the strip
+        x = x_mid + shift if angle > 0 else x_mid - shift
+        items.append(Text(x, mid_y, label, lsize, font, "middle", pal.soft, role="page-head", angle=angle))
+    return Group(tuple(items), name="page-head")
+
+
 def imposed_pages(section: Section, opts: KitOptions, page: tuple[float, float]) -> tuple[Sheet, list[Scene]]:
     pal = palette(opts.ink)
     marks = "shared" if section.shared or opts.shared else opts.marks
@@ -134,21 +151,49 @@ def imposed_pages(section: Section, opts: KitOptions, page: tuple[float, float])
     for n, chunk in enumerate(chunks):
         count = f"sheet {n + 1} of {len(chunks)}" if len(chunks) > 1 else "1 sheet"
         for back in ((False, True) if section.back else (False,)):
-            items: list = [_header(page[0], f"Crows \u00b7 {section.title} \u00b7 {count} \u00b7 "
-                                            + ("backs" if back else "fronts"),
-                                   "print the next page on the reverse (flip on the long edge)" if not back and section.back
-                                   else "backs: mirrored for long-edge duplex" if back
-                                   else "print at 100% and cut on the marks", pal)] if sheet.header else []
+            left = f"Crows \u00b7 {section.title} \u00b7 {count} \u00b7 " + ("backs" if back else "fronts")
+            right = ("print the next page on the reverse (flip on the long edge)" if not back and section.back
+                     else "backs: mirrored for long-edge duplex" if back
+                     else "print at 100% and cut on the marks")
+            items: list = [_header(page[0], left, right, pal) if sheet.header else _side_header(sheet, left, right, pal)]
+            grounds: list = []
             for i, (kind, draw) in enumerate(chunk):
                 trim = sheet.trim_box(i, back)
                 box = sheet.bleed_box(i, back)
                 drawn = section.back(kind, trim, sheet.bleed, draw) if back else draw(trim, sheet.bleed)
+                if sheet.shared:
+                    grounds += _outer_ground(drawn, sheet.outer_box(i, len(chunk), back), trim)
                 items.append(Group(tuple(drawn), name=f"piece:{kind}:{section.key}:{sum(map(len, chunks[:n])) + i}",
                                    box=tuple(box)))
+            if grounds:  # under the pieces: the outer bleed of a touching block
+                items.insert(len(items) - len(chunk), Group(tuple(grounds), name="outer-bleed"))
             items.append(crop_marks(sheet, len(chunk), back))
             meta = page_boxes(sheet, len(chunk), back) + (("section", section.key), ("side", "back" if back else "front"))
             pages.append(Scene(page[0], page[1], tuple(items), metadata=meta, margin=SAFE))
     return sheet, pages
+
+
+def outer_bleed_note(sheet: Sheet) -> str:
+    """What the cover says about the outer bleed of a touching block, in the numbers it has."""
+    def mm(v: float) -> str:
+        return f"{round(v / MM, 1):g} mm"
+
+    if sheet.outer_x == sheet.outer_y == 0:
+        return "The block has no bleed round its outside: cut its outer edges exactly on the line too."
+    if mm(sheet.outer_x) == mm(sheet.outer_y):
+        return f"Round the outside of the block the colour runs on {mm(sheet.outer_x)} past the cut (bleed)."
+    return (f"Round the outside of the block the colour runs on past the cut (bleed): {mm(sheet.outer_x)} "
+            f"at the sides, {mm(sheet.outer_y)} at the top and bottom (all the paper's printable area allows).")
+
+
+def _outer_ground(drawn: list, box: Box, trim: Box) -> list:
+    """The piece's own background carried out over the block's outer bleed (`box`, grown past the
+    trim only where the piece has no neighbour), so an off cut on the outside shows no white. Two
+    grounds may meet in the corner of a part-filled block: both are cut away."""
+    if tuple(box) == tuple(trim):
+        return []
+    ground = next(i for i in drawn if isinstance(i, Rect) and i.role == "bleed")
+    return [Rect(box.x, box.y, box.w, box.h, ground.style, role="outer-bleed")]
 
 
 def cover_page(opts: KitOptions, page: tuple[float, float], layout: list[tuple[Section, Sheet, int]]) -> Scene:
@@ -191,10 +236,11 @@ def cover_page(opts: KitOptions, page: tuple[float, float], layout: list[tuple[S
         "Print at 100% (actual size, no 'fit to page'). Pages with backs are followed by their backs: "
         "print double-sided, flipping on the long edge, or glue the two sheets back to back.",
         "Cut on the crop marks: each mark lines up with the trim edge of a piece."
-        + ("" if opts.shared else " Pieces printed apart have a bleed: a slightly-off cut still leaves no "
-                                  "white edge."),
-        "Spell cards (poker size) are printed touching, up to nine to a sheet, with no bleed: cut once "
-        "along each grey line, exactly on it.",
+        + (" Every piece is printed touching its neighbours, one cut between them; the colour runs on past "
+           "the outside of each block (bleed) as far as the page allows." if opts.shared
+           else " Pieces printed apart have a bleed: a slightly-off cut still leaves no white edge."),
+        "Spell cards (poker size) are printed touching, up to nine to a sheet: cut once along each grey "
+        "line, exactly on it. " + outer_bleed_note(next(sh for sec, sh, _ in layout if sec.shared)),
         "Tokens and crows are printed the same on both sides. Glue the sheets to card stock before "
         "cutting for sturdier pieces.",
     ]

@@ -7,9 +7,10 @@ a roll's two dice in one unit. Both write what a player copies into a save, with
 
 Speed (issues 11, 16): what depends only on the map (distances, plot orders: `Plan`) or on a few small
 values (a day's worths by resources, caps, vision and map prospects: `tables_of`; a unit's table of
-worths: `Matrix`) is worked out once and memoised, and Phase 1's search skips every placement a
-bound shows cannot beat the best found so far. The decisions are the ones the plain search makes,
-game for game (tests/data/lost_crows_games_200.json).
+worths: `Matrix`; the first roll's placing: `first_roll`) is worked out once and memoised, and Phase 1's
+search (`place_roll`) skips every placement a bound shows cannot beat the best found so far; its
+shortcuts sum the very floats of the plain sums, in the same order. The decisions are the ones the
+plain search makes, game for game (tests/data/lost_crows_games_200.json).
 """
 from __future__ import annotations
 
@@ -303,11 +304,6 @@ def box_worth(t, box: int, partner: int) -> tuple:
     return (0.0, *t[OFF + partner - FACES:OFF + partner][::-1])
 
 
-def full_worth(board, mats) -> float:
-    """The day's worth of a full board."""
-    return sum(m.table[board[BOX * u] - board[BOX * u + 1] + OFF] for u, m in enumerate(mats))
-
-
 def place_roll(mats: tuple, board: tuple, a: int, b: int, k: int, forced, discard: bool, together: bool) -> tuple:
     """Where roll k's dice (a, b) go on `board` (0: an empty box) with today's unit Matrixes: the boxes and
     faces placed, and whether a die may still be discarded. `forced`: the boxes the first roll must take
@@ -331,6 +327,8 @@ def place_roll(mats: tuple, board: tuple, a: int, b: int, k: int, forced, discar
             with_a[i], with_b[i] = cu[a][partner], cu[b][partner]
         else:
             with_a[i], with_b[i] = cu[partner][a], cu[partner][b]
+    if not discard and zeros - BOX == after == BOX:  # the last roll but one: its own loop, the same search
+        return last_but_one(mats, cells, board, tuple(zero), a, b, cur, with_a, with_b, together)
 
     def last_roll(c, i, fi, j, fj, beat) -> float:
         """With dice fi in box i and fj in box j (j -1: none), one roll is left for the two
@@ -352,8 +350,6 @@ def place_roll(mats: tuple, board: tuple, a: int, b: int, k: int, forced, discar
             e = last[key] = one_left_of(mats[up], p % BOX, pp, mats[uq], q % BOX, pq)
         return rest + e
 
-    if not discard and zeros - BOX == after == BOX:  # the last roll but one: its own loop, the same search
-        return last_but_one(mats, cells, board, tuple(zero), a, b, cur, with_a, with_b, together)
     # the best so far and the worth an option must pass to replace it (nothing yet: any)
     best, beat = None, -math.inf
     if zeros - BOX == after - (1 if discard else 0):  # both dice placed
@@ -447,7 +443,8 @@ def pair_options(zero: tuple, together: bool) -> tuple:
                 continue
             twin = i >> 1 != j >> 1 and j < i and not (together and (j ^ 1) in zero)
             p, q = [x for x in zero if x != i and x != j]
-            sp, sq = (0 if x ^ 1 == i else 1 if x ^ 1 == j else 2 + (x ^ 1) for x in (p, q))
+            # the roll's dice (a, b) come first in that tuple, then the board's boxes
+            sp, sq = (0 if x ^ 1 == i else 1 if x ^ 1 == j else BOX + (x ^ 1) for x in (p, q))
             out.append((i, j, p, q, twin, OTHERS[p >> 1, q >> 1], sp, sq))
     return tuple(out)
 
@@ -479,15 +476,15 @@ def last_but_one(mats, cells, board, zero, a, b, cur, with_a, with_b, together) 
             e = last.get(key)
             if e is None:
                 mp, mq = mats[up], mats[uq]
-                bp = mp.bound[(p & 1) * SLOT + pp]
+                bp = mp.bound[p % BOX * SLOT + pp]
                 if bp is None:
-                    bp = mp.by_roll(p & 1, pp)[-1]
-                bq = mq.bound[(q & 1) * SLOT + pq]
+                    bp = mp.by_roll(p % BOX, pp)[-1]
+                bq = mq.bound[q % BOX * SLOT + pq]
                 if bq is None:
-                    bq = mq.by_roll(q & 1, pq)[-1]
+                    bq = mq.by_roll(q % BOX, pq)[-1]
                 if rest + bp + bq + BOUND_SLACK <= beat:
                     continue  # max(x + y, x' + y') <= max(x, x') + max(y, y'): it cannot win
-                e = last[key] = one_left_of(mp, p & 1, pp, mq, q & 1, pq)
+                e = last[key] = one_left_of(mp, p % BOX, pp, mq, q % BOX, pq)
             w = rest + e
         if w > beat:
             best, beat = (((i, a), (j, b)), False), w + EPS
@@ -650,12 +647,21 @@ class Chief:
             return best
 
         if p.reroll_in and here == p.reroll_in:
-            now = full_worth(board, mats)
+            # the board's worth (each unit's cell, summed in unit order), then with each box rerolled
+            c = [tables[u][board[BOX * u] - board[BOX * u + 1] + OFF] for u in range(UNIT_COUNT)]
+            now = sum(c)
             best = (0.0, None)
             for i in range(BOXES):
                 if i in fixed:
                     continue
-                avg = sum(full_worth(board[:i] + [f] + board[i + 1:], mats) for f in FACE_RANGE) / len(FACE_RANGE)
+                u, partner = i >> 1, board[i ^ 1]
+                t, keep = tables[u], c[u]
+                fulls = []
+                for f in FACE_RANGE:
+                    c[u] = t[f - partner + OFF] if i % BOX == 0 else t[partner - f + OFF]
+                    fulls.append(sum(c))
+                c[u] = keep
+                avg = sum(fulls) / len(FACE_RANGE)
                 if avg - now > best[0]:
                     best = (avg - now, i)
             if best[1] is not None:

@@ -134,16 +134,25 @@ class _Painter:
             self.state.pop("font", None)  # draw_text sets its own fonts
             return
         font = registered(item.font)
-        if self.state.get("font") != (font, item.size):
+        if item.angle:  # a turned line: drawn at the origin of a turned frame
+            c.saveState()
+            c.translate(item.x, self.y(item.y))
+            c.rotate(item.angle)
             c.setFont(font, item.size)
-            self.state["font"] = (font, item.size)
-        y = self.y(item.y)
-        if item.anchor == "middle":
-            c.drawCentredString(item.x, y, item.text)
-        elif item.anchor == "end":
-            c.drawRightString(item.x, y, item.text)
+            x, y = 0.0, 0.0
         else:
-            c.drawString(item.x, y, item.text)
+            if self.state.get("font") != (font, item.size):
+                c.setFont(font, item.size)
+                self.state["font"] = (font, item.size)
+            x, y = item.x, self.y(item.y)
+        if item.anchor == "middle":
+            c.drawCentredString(x, y, item.text)
+        elif item.anchor == "end":
+            c.drawRightString(x, y, item.text)
+        else:
+            c.drawString(x, y, item.text)
+        if item.angle:
+            c.restoreState()
 
     def draw(self, item) -> None:
         if isinstance(item, Group):

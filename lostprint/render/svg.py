@@ -77,6 +77,8 @@ def _add(dwg, parent, item) -> None:
             attrs["font_style"] = font.style
         if item.anchor != "start":
             attrs["text_anchor"] = item.anchor
+        if item.angle:
+            attrs["transform"] = f"rotate({_num(-item.angle)} {_num(item.x)} {_num(item.y)})"
         parent.add(dwg.text(item.text, insert=(_num(item.x), _num(item.y)), **attrs))
     elif isinstance(item, Line):
         parent.add(dwg.line((_num(item.x1), _num(item.y1)), (_num(item.x2), _num(item.y2)),

@@ -19,6 +19,8 @@ from lostprint.sheets.style import MIN_TEXT, Palette, terrain_style
 
 LABEL_PAD = 11.0  # room around the hexes for the faint edge labels
 LABEL_SPARE = 1.0 * MM  # a label printed in a hex keeps this far from every side of it
+RIVER_CORE, EDGE_RIVER_CORE = 0.45, 0.42  # a cased river's white core, as a share of its width
+RIVER_SIDE_MIN = 1.2  # points: each dark side of a cased river (mono), as on the 1872 sheet, at any hex size
 
 
 class MapContext(NamedTuple):
@@ -68,20 +70,78 @@ def coordinates(ctx: MapContext, drawn: list = ()) -> list:
     return labels
 
 
-def hex_label(ctx: MapContext, lab: str, dy: float, text: str, size: float, font: str, color: str,
-              role: str = "feature-label", dx: float = 0.0) -> Text:
-    """A label centred `dy` below the hex's centre, shrunk (not below MIN_TEXT) until it sits inside
-    the hex with LABEL_SPARE to spare."""
+def _label_box(t: Text):
     from lostprint.fonts import text_box
 
+    return text_box(t.text, t.font, t.size, t.x, t.y, t.anchor)
+
+
+def _fitted_label(ctx: MapContext, lab: str, dy: float, text: str, size: float, font: str, color: str,
+                  role: str, dx: float) -> Text | None:
+    """The label shrunk (not below MIN_TEXT) until it fits its hex with LABEL_SPARE; on a small hex,
+    at MIN_TEXT, slid toward the centre where the hex is widest. None when no place fits."""
     cx, cy = ctx.center(lab)
     size = max(size, MIN_TEXT)
     while True:
         t = _centered_text(cx + dx, cy + dy, text, size, font, color, role)
-        if size <= MIN_TEXT or fits_in_hex(text_box(t.text, t.font, t.size, t.x, t.y, t.anchor), cx, cy, ctx.size,
-                                           LABEL_SPARE + 0.1):
+        if fits_in_hex(_label_box(t), cx, cy, ctx.size, LABEL_SPARE + 0.1):
             return t
+        if size <= MIN_TEXT:
+            break
         size = max(MIN_TEXT, size - 0.25)
+    steps = 12
+    for k in range(1, steps + 1):
+        t = _centered_text(cx + dx, cy + dy * (1 - k / steps), text, size, font, color, role)
+        if fits_in_hex(_label_box(t), cx, cy, ctx.size, LABEL_SPARE + 0.1):
+            return t
+    return None
+
+
+def hex_label(ctx: MapContext, lab: str, dy: float, text: str, size: float, font: str, color: str,
+              role: str = "feature-label", dx: float = 0.0) -> Text:
+    """A label centred `dy` below the hex's centre, shrunk (not below MIN_TEXT) until it sits inside
+    the hex with LABEL_SPARE to spare; on a small hex moved toward the centre until it does."""
+    t = _fitted_label(ctx, lab, dy, text, size, font, color, role, dx)
+    if t is not None:
+        return t
+    cx, cy = ctx.center(lab)
+    return _centered_text(cx + dx, cy + dy, text, MIN_TEXT, font, color, role)
+
+
+def hex_label_lines(ctx: MapContext, lab: str, dy: float, text: str, size: float, font: str, color: str,
+                    role: str = "feature-label", dx: float = 0.0) -> list[Text]:
+    """hex_label, or, where one line cannot fit the hex even at MIN_TEXT (a book's small map), the
+    words on two lines at MIN_TEXT (the block as near `dy` as fits), else the first word alone.
+    A text with a line break ("Fort\nBenton") is always two lines, its first line at `dy`."""
+    cx, cy = ctx.center(lab)
+    lead = MIN_TEXT + 0.6
+    if "\n" in text:
+        top, bottom = text.split("\n", 1)
+        splits = [(top, bottom)]
+        dy += lead / 2
+    else:
+        t = _fitted_label(ctx, lab, dy, text, size, font, color, role, dx)
+        if t is not None:
+            return [t]
+        words = text.split()
+        splits = sorted(((" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))),
+                        key=lambda p: max(text_width(p[0], font, MIN_TEXT), text_width(p[1], font, MIN_TEXT)))
+    for top, bottom in splits[:1]:
+        steps = 12
+        for k in range(steps + 1):
+            mid = dy * (1 - k / steps)
+            lines = [_centered_text(cx + dx, cy + mid - lead / 2, top, MIN_TEXT, font, color, role),
+                     _centered_text(cx + dx, cy + mid + lead / 2, bottom, MIN_TEXT, font, color, role)]
+            if all(fits_in_hex(_label_box(ln), cx, cy, ctx.size, LABEL_SPARE + 0.1) for ln in lines):
+                return lines
+    words = text.split()
+    if len(words) > 1:
+        return hex_label_lines(ctx, lab, dy, words[0], size, font, color, role, dx)
+    for n in range(len(text) - 1, 1, -1):  # a word too long for the hex: cut short, "Canada" -> "Can."
+        t = _fitted_label(ctx, lab, dy, text[:n] + ".", MIN_TEXT, font, color, role, dx)
+        if t is not None:
+            return [t]
+    return [hex_label(ctx, lab, dy, text, size, font, color, role, dx)]
 
 
 def _coordinate_places(s: float) -> list[tuple[float, float]]:
@@ -129,15 +189,23 @@ def _river_points(f: Feature, ctx: MapContext) -> list[tuple[float, float]]:
     return pts
 
 
+def river_width(ctx: MapContext, share: float, floor: float, core: float) -> float:
+    """A river's width: `share` of the hex size, at least `floor`; a cased river (the palette's core,
+    `core` of the width, differs from its river) wide enough for dark sides of RIVER_SIDE_MIN, so on
+    a book's small hexes they never thin to hairlines."""
+    w = max(floor, ctx.size * share)
+    return max(w, 2 * RIVER_SIDE_MIN / (1 - core)) if ctx.pal.river_core != ctx.pal.river else w
+
+
 def draw_river_hexes(f: Feature, ctx: MapContext) -> list:
     pts = _river_points(f, ctx)
     if len(pts) < 2:
         return []
-    w = max(2.0, ctx.size * 0.16)
+    w = river_width(ctx, 0.16, 2.0, RIVER_CORE)
     items: list = [Path(tuple(pts), Style(fill=None, stroke=ctx.pal.river, width=w), closed=False, role="river"),
                    Circle(pts[0][0], pts[0][1], w * 0.9, Style(fill=ctx.pal.river, stroke=None, width=0))]
     if ctx.pal.river_core != ctx.pal.river:  # a cased line: unlike any outline on the sheet
-        items.append(Path(tuple(pts), Style(fill=None, stroke=ctx.pal.river_core, width=w * 0.45), closed=False,
+        items.append(Path(tuple(pts), Style(fill=None, stroke=ctx.pal.river_core, width=w * RIVER_CORE), closed=False,
                           role="river-core"))
     # small chevrons pointing downstream, between consecutive centres
     for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
@@ -167,12 +235,12 @@ def draw_delta_mouths(f: Feature, ctx: MapContext, river: Feature | None) -> lis
 
 def draw_river_edges(f: Feature, ctx: MapContext) -> list:
     items = []
-    width = max(2.2, ctx.size * 0.14)
+    width = river_width(ctx, 0.14, 2.2, EDGE_RIVER_CORE)
     for text in f.edges:
         (x0, y0), (x1, y1) = hexgrid.edge_segment(ctx.layout, parse_edge(text))
         items.append(Line(x0, y0, x1, y1, Style(fill=None, stroke=ctx.pal.river, width=width), role="river-edge"))
         if ctx.pal.river_core != ctx.pal.river:  # cased, so it differs from the Canada, Start and fort outlines
-            items.append(Line(x0, y0, x1, y1, Style(fill=None, stroke=ctx.pal.river_core, width=width * 0.42),
+            items.append(Line(x0, y0, x1, y1, Style(fill=None, stroke=ctx.pal.river_core, width=width * EDGE_RIVER_CORE),
                               role="river-core"))
     return items
 
@@ -214,9 +282,11 @@ def draw_delta(f: Feature, ctx: MapContext) -> list:
     items = []
     for lab in f.hexes:
         cx, cy = ctx.center(lab)
-        items.append(icon("ship", cx + ctx.size * 0.12, cy - ctx.size * 0.22, ctx.size * 0.55, ctx.pal.accent))
         label = f.note or "Goal"
-        items.append(hex_label(ctx, lab, ctx.size * 0.42, label, ctx.size * 0.25, "sans-bold", ctx.pal.accent))
+        lines = hex_label_lines(ctx, lab, ctx.size * 0.42, label, ctx.size * 0.25, "sans-bold", ctx.pal.accent)
+        lift = 0.1 if len(lines) > 1 else 0.0  # a label on two lines takes the ship's foot: the ship rises
+        items.append(icon("ship", cx + ctx.size * 0.12, cy - ctx.size * (0.22 + lift), ctx.size * 0.55, ctx.pal.accent))
+        items.extend(lines)
     return items
 
 
@@ -237,7 +307,7 @@ def draw_exit(f: Feature, ctx: MapContext) -> list:
         corners = ctx.corners(lab)
         items.append(Path(tuple(corners), Style(fill=None, stroke=ctx.pal.accent, width=1.6, dash=(3, 2)), role="exit"))
         cx, cy = ctx.center(lab)
-        items.append(hex_label(ctx, lab, ctx.size * 0.5, "EXIT", ctx.size * 0.22, "sans-bold", ctx.pal.accent))
+        items.extend(hex_label_lines(ctx, lab, ctx.size * 0.5, "EXIT", ctx.size * 0.22, "sans-bold", ctx.pal.accent))
     return items
 
 
@@ -342,7 +412,8 @@ def hex_map(game_map: GameMap, game, box: Box, pal: Palette, *, max_flats: float
     over.append(Path(tuple(ctx.corners(game_map.start)), Style(fill=None, stroke=pal.ink, width=2.0), role="start"))
     over.append(icon("start", sx, sy - ctx.size * 0.12, ctx.size * 0.5, pal.ink))
     if start_label:
-        over.append(hex_label(ctx, game_map.start, -ctx.size * 0.6, start_label, ctx.size * 0.22, "sans-bold", pal.ink))
+        over.extend(hex_label_lines(ctx, game_map.start, -ctx.size * 0.6, start_label, ctx.size * 0.22, "sans-bold",
+                                    pal.ink))
     # a pre-printed hex's fill (an island, the sea, the fort) goes under the coordinates, so no
     # pre-printed hex loses its name; rivers, icons and labels go over them, and the coordinates
     # keep clear of them

@@ -14,7 +14,7 @@ from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text
 from lostprint.sheets import widgets as w
 from lostprint.sheets.common import (SheetOptions, foot_line, side_content, title_block, two_sided,
                                      variant_name)
-from lostprint.sheets.hexmap import LABEL_PAD, MapContext, hex_map, hex_swatch
+from lostprint.sheets.hexmap import LABEL_PAD, MapContext, hex_label_lines, hex_map, hex_swatch
 from lostprint.sheets.icons import icon
 from lostprint.sheets.pieces import round_slot, slot_size, square_slot
 from lostprint.sheets.style import MIN_TEXT, Palette, boxed, fill, stroke, terrain_style
@@ -171,11 +171,11 @@ def draw_exit(f, ctx: MapContext) -> list:
         cx, cy = ctx.center(lab)
         tip, tail = cx - s * 0.2, cx + s * 0.52  # right of the centre: the left corner holds the coordinate
         ay = cy - s * 0.08
-        items.append(Line(tip + s * 0.1, ay, tail, ay, Style(fill=None, stroke=color, width=max(1.0, s * 0.07))))
+        items.append(Line(tip + s * 0.1, ay, tail, ay, Style(fill=None, stroke=color, width=max(1.0, s * 0.07)),
+                          role="exit-arrow"))
         items.append(Path(((tip, ay), (tip + s * 0.2, ay - s * 0.13), (tip + s * 0.2, ay + s * 0.13)),
-                          Style(fill=color, stroke=None, width=0)))
-        items.append(Text(cx, cy + s * 0.5 + (ASCENT - DESCENT) * max(SMALL, s * 0.22) / 2, "EXIT",
-                          max(SMALL, s * 0.22), "sans-bold", "middle", color, role="feature-label"))
+                          Style(fill=color, stroke=None, width=0), role="exit-arrow"))
+        items.extend(hex_label_lines(ctx, lab, s * 0.5, "EXIT", max(SMALL, s * 0.22), "sans-bold", color))
     return items
 
 

@@ -9,11 +9,11 @@ from lostprint.fonts import ASCENT, DESCENT, text_width
 from lostprint.games.model import HOUSE_MARK
 from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
-from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text
+from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text, bbox
 from lostprint.sheets import widgets as w
 from lostprint.sheets.common import (SheetOptions, foot_line, side_content, title_block, two_sided,
                                      variant_name)
-from lostprint.sheets.hexmap import MapContext, hex_label, hex_map
+from lostprint.sheets.hexmap import MapContext, hex_label_lines, hex_map
 from lostprint.sheets.lost_crows_icons import crows_icon
 from lostprint.sheets.icons import icon
 from lostprint.sheets.pieces import slot_size, square_slot
@@ -143,7 +143,8 @@ def draw_canada(f, ctx: MapContext) -> list:
         cx, cy = ctx.center(lab)
         items.append(icon("flag", cx + size * 0.04, cy - size * 0.34, size * 0.42, ctx.pal.accent))
         # low and small: the hex is one the player colours, so the name keeps to its foot
-        items.append(hex_label(ctx, lab, size * 0.52, f.note or "Canada", size * 0.24, "serif-bold", ctx.pal.accent))
+        items.extend(hex_label_lines(ctx, lab, size * 0.52, f.note or "Canada", size * 0.24, "serif-bold",
+                                     ctx.pal.accent))
     return items
 
 
@@ -153,11 +154,25 @@ def draw_fort(f, ctx: MapContext) -> list:
     for lab in f.hexes:
         items.append(Path(tuple(ctx.corners(lab)), Style(fill=ctx.pal.shade, stroke=ctx.pal.ink, width=1.4), role="fort"))
         cx, cy = ctx.center(lab)
-        items.append(crows_icon("fort", cx, cy - ctx.size * 0.4, ctx.size * 0.56, ctx.pal.ink))
-        items.append(hex_label(ctx, lab, ctx.size * 0.12, "Fort", MIN_TEXT, "sans-bold", ctx.pal.ink))
-        items.append(hex_label(ctx, lab, ctx.size * 0.12 + MIN_TEXT + 0.6, "Benton", MIN_TEXT, "sans-bold",
-                               ctx.pal.ink))
+        lines = hex_label_lines(ctx, lab, ctx.size * 0.12, "Fort\nBenton", MIN_TEXT, "sans-bold", ctx.pal.ink)
+        items.append(_fort_above(lines[0], cx, cy - ctx.size * 0.4, ctx.size * 0.56, cy - ctx.size * 0.8, ctx.pal.ink))
+        items.extend(lines)
     return items
+
+
+def _fort_above(label: Text, cx: float, y: float, size: float, ceiling: float, color: str) -> Group:
+    """The stockade at (cx, y), moved up clear of the label under it (on a small hex the label rises
+    toward the centre) and shrunk if it would then pass `ceiling`."""
+    floor = label.y - ASCENT * label.size - 0.8
+    fort = crows_icon("fort", cx, y, size, color)
+    b = bbox(fort)
+    if b[3] <= floor:
+        return fort
+    scale = min(1.0, (floor - ceiling) / (b[3] - b[1]))
+    size *= scale
+    fort = crows_icon("fort", cx, y, size, color)
+    b = bbox(fort)
+    return crows_icon("fort", cx, y - (b[3] - floor), size, color)
 
 
 def draw_fort_zone(f, ctx: MapContext) -> list:
@@ -180,8 +195,8 @@ def draw_fort_zone(f, ctx: MapContext) -> list:
         # away from the fort: at the top of hexes north of it, at the bottom of those south of it
         below = bool(forts) and cy > forts[0][1]
         # a little off the centre, away from the fort, where the hex is widest
-        items.append(hex_label(ctx, lab, ctx.size * (0.5 if below else -0.5), "Prox \u22121", MIN_TEXT,
-                               "sans", ctx.pal.accent))
+        items.extend(hex_label_lines(ctx, lab, ctx.size * (0.5 if below else -0.5), "Prox \u22121", MIN_TEXT,
+                                     "sans", ctx.pal.accent))
     return items
 
 

@@ -121,11 +121,43 @@ KIT_INKS = {
                     spell_accent="#000000", spell_band="#333333", tile_back=("#d4d4d4", "#000000"),
                     spell_back=("#d4d4d4", "#000000"), saver_art="#8c8c8c", coin=("#ffffff", "#ffffff"),
                     coin_face="#ffffff", coin_ink=None, corruption=("#ffffff", "#000000"), corruption_ring="#000000",
-                    totem_ground="#ffffff", totem_art="#000000", crow_ground="#ffffff", queen_ground="#ffffff",
-                    crown=("#1b1a1f", None)),
+                    totem_ground="#ffffff", totem_art="#000000", crow_ground="#ffffff", queen_ground="#b4b4b4",
+                    crown=("#1b1a1f", "#ffffff")),
 }
 
 
 def kit_inks(ink: str) -> KitInks:
     palette(ink)  # the same error for an unknown ink
     return KIT_INKS[ink]
+
+
+class RecordInks(NamedTuple):
+    """The Crows game record's boards and chart (crows/record.py): every colour that differs by ink.
+    `None` means the player's or totem's own colour from the game data."""
+    name: str
+    player_line: str | None = None  # a player's line on the running-totals chart
+    line_dashes: tuple[tuple[float, ...], ...] = ((),)  # one per player, in seat order (cycled)
+    totem_name: str = "colour"  # how the standings name a totem: its colour, or the mark the boards draw
+    badge_ground: str = "#f3eee2"  # the square behind a legend sample
+    totem_sample: str | None = None  # the legend's totem disc
+    totem_text: str = "#ffffff"  # the initial on a totem disc
+    totem_fill: str | None = None  # None: the totem's colour
+    totem_stroke: str = "#ffffff"
+    queen: str = "#e0b52c"
+    corruption: tuple[str, str] = ("#3e2f4f", "#d8c7f0")  # (ground, art)
+    murder: str = "#c0231b"
+    murder_dash: tuple[float, ...] = ()
+
+
+RECORD_INKS = {
+    "color": RecordInks("color"),
+    "mono": RecordInks("mono", player_line="#000000", line_dashes=((), (3, 2), (1, 1.5), (5, 2, 1, 2)),
+                       totem_name="ring", badge_ground="#ffffff", totem_sample="#000000", totem_text="#000000",
+                       totem_fill="#ffffff", totem_stroke="#1b1a1f", queen="#ffffff",
+                       corruption=("#ffffff", "#000000"), murder="#000000", murder_dash=(2.5, 1.5)),
+}
+
+
+def record_inks(ink: str) -> RecordInks:
+    palette(ink)  # the same error for an unknown ink
+    return RECORD_INKS[ink]

@@ -28,11 +28,55 @@ PRINTS = (("letter", "color"), ("a4", "mono"))
 
 # --- building, once per run ---------------------------------------------------------------------
 
+# `lostprint demo --quick` (conftest's session fixture `quick_demo`) writes every letter-colour rulebook,
+# journal, the kit and the Crows record. Builds are deterministic (same bytes: the determinism tests
+# compare a fresh build with these), so when the session has run the demo before a book is first asked
+# for, the book is read from the demo's folder instead of being built a second time.
+_demo_folders: list[Path] = []  # conftest's quick_demo appends its output folder once it succeeded
+
+
+def take_demo(folder: Path) -> None:
+    """Let the letter-colour builders below read what `lostprint demo --quick` wrote to folder."""
+    _demo_folders.append(Path(folder))
+
+
+def _from_demo(subfolder: str, stem: str, paper: str, ink: str) -> bytes | None:
+    """The demo's file of a letter-colour book (named as the CLI names it), or None."""
+    if (paper, ink) != ("letter", "color"):
+        return None
+    from lostprint.app.naming import output_name
+    from lostprint.options import PrintOptions
+
+    name = output_name(stem, subfolder, PrintOptions(paper=paper, ink=ink)) + ".pdf"
+    for folder in _demo_folders:
+        path = folder / {"rulebook": "rulebooks", "journal": "journals", "kit": "crows"}[subfolder] / name
+        if path.is_file():
+            return path.read_bytes()
+    return None
+
+
 @functools.cache
 def rulebook(game: str, paper: str = "letter", ink: str = "color") -> bytes:
     from lostprint.books.rulebook import RulebookOptions, build_rulebook
+    from lostprint.games import resolve
 
-    return build_rulebook(game, RulebookOptions(paper=paper, ink=ink))
+    demo = _from_demo("rulebook", resolve(game).stem, paper, ink)
+    return demo if demo is not None else build_rulebook(game, RulebookOptions(paper=paper, ink=ink))
+
+
+def widgets(game: str, paper: str = "letter", ink: str = "color") -> tuple:
+    """(name, Scene) of every sheet widget a rulebook draws (`widget_scenes`), once per book and variant;
+    game: an id or a year."""
+    from lostprint.games import resolve
+
+    return _widgets(resolve(game).id, paper, ink)
+
+
+@functools.cache
+def _widgets(game: str, paper: str, ink: str) -> tuple:
+    from lostprint.books.rulebook import RulebookOptions, widget_scenes
+
+    return tuple(widget_scenes(game, RulebookOptions(paper=paper, ink=ink)))
 
 
 @functools.cache
@@ -46,7 +90,8 @@ def played(name: str):
 def journal(name: str, paper: str = "letter", ink: str = "color") -> bytes:
     from lostprint.books.journal import build_journal
 
-    return build_journal(played(name), paper, ink)
+    demo = _from_demo("journal", name, paper, ink)
+    return demo if demo is not None else build_journal(played(name), paper, ink)
 
 
 @functools.cache
@@ -60,7 +105,8 @@ def kit_scene(paper: str = "letter", ink: str = "color", shared: bool = False, b
 def kit(paper: str = "letter", ink: str = "color") -> bytes:
     from lostprint.render import render
 
-    return render(kit_scene(paper, ink), "pdf")
+    demo = _from_demo("kit", "crows", paper, ink)
+    return demo if demo is not None else render(kit_scene(paper, ink), "pdf")
 
 
 @functools.cache
@@ -71,12 +117,19 @@ def record():
 
 
 @functools.cache
-def record_pdf(paper: str = "letter", ink: str = "color") -> bytes:
+def record_scene(paper: str = "letter", ink: str = "color"):
     from lostprint.crows.record import build_record
-    from lostprint.render import render
 
     rec, result = record()
-    return render(build_record(rec, result, paper, ink), "pdf")
+    return build_record(rec, result, paper, ink)
+
+
+@functools.cache
+def record_pdf(paper: str = "letter", ink: str = "color") -> bytes:
+    from lostprint.render import render
+
+    demo = _from_demo("journal", "crows-3p", paper, ink)
+    return demo if demo is not None else render(record_scene(paper, ink), "pdf")
 
 
 def _tool(args: list[str], data: bytes) -> bytes:
@@ -85,13 +138,36 @@ def _tool(args: list[str], data: bytes) -> bytes:
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
-        return subprocess.run([*args, path] if args[0] != "qpdf" else [*args, path, "-"],
+        return subprocess.run([*args, path] if args[0] not in ("qpdf", "pdftotext") else [*args, path, "-"],
                               capture_output=True, check=True).stdout
     finally:
         os.unlink(path)
 
 
 # --- text ---------------------------------------------------------------------------------------
+
+class Word(NamedTuple):
+    top: float
+    bottom: float
+    x0: float
+    x1: float
+    text: str
+
+
+@functools.cache
+def words(data: bytes) -> tuple[tuple[Word, ...], ...]:
+    """Every page's words with their boxes (`pdftotext -bbox`): the gaps between them show how a line
+    was justified."""
+    root = ET.fromstring(re.sub(rb"<!DOCTYPE[^>]*>", b"", _tool(["pdftotext", "-bbox"], data)).decode())
+    pages = []
+    for page in root.iter():
+        if not page.tag.endswith("page"):
+            continue
+        pages.append(tuple(Word(float(w.get("yMin")), float(w.get("yMax")), float(w.get("xMin")),
+                                float(w.get("xMax")), w.text or "")
+                           for w in page if w.tag.endswith("word")))
+    return tuple(pages)
+
 
 class Line(NamedTuple):
     top: float

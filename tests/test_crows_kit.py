@@ -20,7 +20,6 @@ from lostprint.geometry.paper import MM, page_size
 from lostprint.scene import Group, Line, Rect, Text, walk
 
 PAPERS = ("letter", "a4")
-INKS = ("color", "mono")
 
 
 @lru_cache(maxsize=None)
@@ -49,8 +48,9 @@ def pieces(page):
 
 # --- the Scene ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("ink", INKS)
+# each paper and each ink once by default (P.PRINTS); the other two pairings run in the slow set
+@pytest.mark.parametrize("paper,ink", [*P.PRINTS, pytest.param("letter", "mono", marks=pytest.mark.slow),
+                                       pytest.param("a4", "color", marks=pytest.mark.slow)])
 def test_kit_pages_pass_the_print_checks(paper, ink):
     scene = kit(paper, ink)
     assert all_problems(scene) == []
@@ -142,7 +142,7 @@ def test_spell_card_blocks_bleed_past_every_outer_edge_as_the_cover_says(paper):
         assert min(ax0, ay0) >= I.SAFE - 0.01 and ax1 <= page.width - I.SAFE + 0.01 and ay1 <= page.height - I.SAFE + 0.01
         assert page.meta()["bleedbox"] == f"{ax0:.2f} {ay0:.2f} {ax1:.2f} {ay1:.2f}"
         for line in walk(page.items):  # cut lines run on the block's cuts or beyond its bleed, never over it
-            if isinstance(line, Line) and line.role == "cut-line":
+            if isinstance(line, Line) and line.role in ("cut-line", "crop-mark"):
                 inside = tx0 - 0.01 <= min(line.x1, line.x2) and max(line.x1, line.x2) <= tx1 + 0.01 \
                     and ty0 - 0.01 <= min(line.y1, line.y2) and max(line.y1, line.y2) <= ty1 + 0.01
                 beyond = max(line.x1, line.x2) < ax0 or min(line.x1, line.x2) > ax1 \
@@ -162,6 +162,28 @@ def test_spell_sheets_carry_the_same_header_on_both_papers():
             side = page.meta()["side"]
             assert any(h.startswith("Crows \u00b7 Spell cards \u00b7 sheet ") and h.endswith(side + "s") for h in head), head
     assert heads["letter"] == heads["a4"] and len(heads["a4"]) == 6
+
+
+def test_mono_queen_stands_out_and_the_5_coin_ring_clears_its_word():
+    import math
+
+    from lostprint.scene import Circle, bbox
+
+    def grey(colour):
+        return sum(int(colour[i:i + 2], 16) for i in (1, 3, 5)) / 765
+
+    fronts = [p for page in kit("letter", "mono").all_pages() if page.meta().get("side") == "front"
+              for p in pieces(page)]
+    ground = {p.name.split(":")[1]: next(r.style.fill for r in p.items if isinstance(r, Rect)) for p in fronts}
+    assert abs(grey(ground["queen-crow"]) - grey(ground["crow"])) >= 0.2  # told apart on the table
+    coins = [p for p in fronts if p.name.startswith("piece:coin-5:")]
+    assert coins
+    for coin in coins:
+        ring = min((c for c in coin.items if isinstance(c, Circle)), key=lambda c: c.r)
+        word = next(t for t in walk(coin.items) if isinstance(t, Text) and t.text == "mana")
+        x0, y0, x1, y1 = bbox(word)
+        far = max(math.hypot(x - ring.cx, y - ring.cy) for x in (x0, x1) for y in (y0, y1))
+        assert far < ring.r - ring.style.width, "the ring runs through the word"
 
 
 def test_wrap_never_breaks_at_a_no_break_space_nor_ends_on_one_word():
@@ -346,18 +368,25 @@ def test_cut_lines_sit_exactly_on_every_trim_in_the_pdf(tmp_root, tools, paper, 
     assert n == 2 * (tiles + 24 + 4 + 54 + 37)
 
 
-@pytest.mark.parametrize("paper,ink", P.PRINTS)
-def test_pdf_is_sound_embedded_and_sized(tmp_root, tools, paper, ink):
-    path = kit_pdf(tmp_root, paper, ink)
+def check_sound(path, paper: str, pages: int | None) -> None:
+    """qpdf --check passes, every font is embedded, the paper's MediaBox, the cover's TrimBox is the
+    whole page, and (when given) the page count."""
     assert qpdf_ok(path)
     assert fonts_all_embedded(path) == []
-    info = subprocess.run(["pdfinfo", "-box", path], capture_output=True, text=True, check=True).stdout
+    info = subprocess.run(["pdfinfo", "-box", str(path)], capture_output=True, text=True, check=True).stdout
     w, h = page_size(paper, landscape=False)
-    assert f"Pages:           {len(kit(paper, ink).all_pages())}" in info
+    if pages is not None:
+        assert f"Pages:           {pages}" in info
     media = re.search(rf"MediaBox:\s+0\.00\s+0\.00\s+{NUM}\s+{NUM}", info)
     assert (float(media.group(1)), float(media.group(2))) == (round(w, 2), round(h, 2))
     trim = re.search(rf"TrimBox:\s+{NUM}\s+{NUM}\s+{NUM}\s+{NUM}", info)  # the cover: the whole page
     assert float(trim.group(3)) == round(w, 2)
+
+
+# the default run checks the letter colour kit here and an a4 mono one in test_cli_writes_the_kit
+@pytest.mark.parametrize("paper,ink", [("letter", "color"), pytest.param("a4", "mono", marks=pytest.mark.slow)])
+def test_pdf_is_sound_embedded_and_sized(tmp_root, tools, paper, ink):
+    check_sound(kit_pdf(tmp_root, paper, ink), paper, len(kit(paper, ink).all_pages()))
 
 
 def test_pdf_text_names_every_tile_and_spell(tmp_root, tools):
@@ -371,21 +400,29 @@ def test_pdf_text_names_every_tile_and_spell(tmp_root, tools):
     assert "Setting up" in text and "Flocking" in text
 
 
-def test_same_bytes_every_time(tmp_root):
-    assert render(build_kit(KitOptions(paper="a4", ink="mono")), "pdf") == P.kit("a4", "mono")
+# P.kit() is the demo's `lostprint kit` file when the session ran it, else a build of its own
+@pytest.mark.parametrize("paper,ink", [("letter", "color"), pytest.param("a4", "mono", marks=pytest.mark.slow)])
+def test_same_bytes_every_time(paper, ink):
+    assert render(build_kit(KitOptions(paper=paper, ink=ink)), "pdf") == P.kit(paper, ink)
 
 
 # --- the command -------------------------------------------------------------------------------
 
 def test_cli_writes_the_kit(tmp_path, tools):
+    """Every kit option of the command in one build: paper, ink, tile size, bleed, crop marks and a counts
+    file (test_cli_counts_file, the counts file alone, runs in the slow set)."""
     out = tmp_path / "kit.pdf"
+    counts = tmp_path / "counts.yaml"
+    counts.write_text("barrens: 10\ntrees-3: 6\n")
     r = run_cli("kit", "crows", "--paper", "a4", "--ink", "mono", "--tile-size", "1.5in", "--bleed", "2mm",
-                "--crop-marks", "full", "-o", out)
+                "--crop-marks", "full", "--counts", counts, "-o", out)
     assert r.returncode == 0, r.stderr
-    assert qpdf_ok(out)
+    assert "53 map tiles" in normalise(pdftext(out, "-f", "1", "-l", "1"))  # 61 - 10 + 2
+    check_sound(out, "a4", None)  # its page count: the letter kit's in test_pdf_is_sound_embedded_and_sized
     check_trims(out, KitOptions(paper="a4", ink="mono", tile=1.5 * 72, bleed=2 * MM, marks="full"))
 
 
+@pytest.mark.slow
 def test_cli_counts_file(tmp_path):
     counts = tmp_path / "counts.yaml"
     counts.write_text("barrens: 10\ntrees-3: 6\n")

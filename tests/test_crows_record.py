@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+import printed as P
 from conftest import fonts_all_embedded, normalise, pdftext, qpdf_ok, run_cli
 from lostprint.checks import all_problems
 from lostprint.engine import crows as E
@@ -148,10 +149,17 @@ def test_record_scene_raises_one_line(tmp_path):
     assert "\n" not in str(err.value) and str(err.value).startswith(f"{path}:1: format:")
 
 
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-@pytest.mark.parametrize("ink", ["color", "mono"])
+def scene_of(paper: str, ink: str):
+    """The example's record Scene (printed.py builds each once per run; EXAMPLE is its save)."""
+    assert P.EXAMPLES / "crows-3p.yaml" == EXAMPLE
+    return P.record_scene(paper, ink)
+
+
+# each paper and each ink once by default (P.PRINTS); the other two pairings run in the slow set
+@pytest.mark.parametrize("paper,ink", [*P.PRINTS, pytest.param("letter", "mono", marks=pytest.mark.slow),
+                                       pytest.param("a4", "color", marks=pytest.mark.slow)])
 def test_record_pages_pass_the_print_checks(paper, ink):
-    scene = record_scene(EXAMPLE, paper, ink)
+    scene = scene_of(paper, ink)
     assert all_problems(scene) == []
     _, result = example()
     boards = [g for page in scene.pages for g in page.items if getattr(g, "name", "").startswith("board:Round")]
@@ -159,9 +167,8 @@ def test_record_pages_pass_the_print_checks(paper, ink):
 
 
 def test_record_pdf(tmp_path, tools):
-    scene = record_scene(EXAMPLE, "letter", "color")
-    data = render(scene, "pdf")
-    assert data == render(record_scene(EXAMPLE, "letter", "color"), "pdf")
+    data = render(record_scene(EXAMPLE, "letter", "color"), "pdf")
+    assert data == P.record_pdf()  # the same bytes as another build (the demo's `lostprint render` when run)
     path = tmp_path / "record.pdf"
     path.write_bytes(data)
     assert qpdf_ok(path) and fonts_all_embedded(path) == []

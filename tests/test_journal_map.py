@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import printed as P
 from lostprint.books.journal_map import filled_map
 from lostprint.geometry.paper import Box
 from lostprint.saves.validate import load_played, replay_data
@@ -122,24 +123,26 @@ def test_simulated_maps_cover_nothing(game, count):
 # --- the map as books and journals print it: smaller hexes than the sheet's ----------------------
 
 
-@functools.lru_cache(maxsize=None)
 def front_page(name: str, paper: str, ink: str = "color"):
+    return _front_page(name, paper, ink)  # one cache key however the ink is passed
+
+
+@functools.cache
+def _front_page(name: str, paper: str, ink: str):
     from lostprint.books.journal import front_pages
 
     return front_pages(load_played(EXAMPLES / f"{name}.yaml"), paper, ink)[0]
 
 
-@functools.lru_cache(maxsize=None)
 def book_map(game: str, paper: str, ink: str = "color"):
-    from lostprint.books.rulebook import RulebookOptions, widget_scenes
-
-    return next(sc for name, sc in widget_scenes(game, RulebookOptions(paper=paper, ink=ink)) if name == "map")
+    return next(sc for name, sc in P.widgets(game, paper, ink) if name == "map")  # drawn once per run
 
 
-@pytest.mark.parametrize("game,flats_mm", [("1572", 9.0), ("1572", 12.2), ("1872", 10.0), ("1872", 14.0)])
+@pytest.mark.parametrize("flats_mm", [8.0, 11.0, 13.0])
+@pytest.mark.parametrize("game", ["1572", "1672", "1872"])
 def test_feature_labels_fit_their_hex_at_any_size(game, flats_mm):
-    """"Win here", "Start", "Canada", "Fort Benton", "Prox −1": inside the hex with 1 mm to spare on a
-    map of small hexes too (shrunk, moved in, or on two lines)."""
+    """"Win here", "Start", "EXIT", "Canada", "Fort Benton", "Prox −1": inside the hex with 1 mm to spare
+    on a map of small hexes too (shrunk, moved in, on two lines, or cut short)."""
     from lostprint.checks import hex_flats_mm, hex_text_problems
     from lostprint.games import resolve
     from lostprint.geometry.paper import MM
@@ -157,17 +160,20 @@ def test_feature_labels_fit_their_hex_at_any_size(game, flats_mm):
     assert hex_text_problems(scene) == []
 
 
-@pytest.mark.parametrize("where", ["rulebook 1572 a4", "rulebook 1872 letter", "journal 1572 a4",
-                                   "journal 1872 letter"])
+# the rulebook maps in the variants the other tests draw anyway (a4 mono, letter colour); a4 colour is slow
+@pytest.mark.parametrize("where", ["rulebook 1572 a4 mono", "rulebook 1872 letter color", "journal 1572 a4 color",
+                                   "journal 1872 letter color",
+                                   pytest.param("rulebook 1572 a4 color", marks=pytest.mark.slow)])
 def test_book_and_journal_maps_keep_labels_inside_hexes(where):
     """The sheet's check (labels inside hexes, 1 mm spare) on the maps the books print."""
     from lostprint.checks import hex_text_problems
 
-    kind, game, paper = where.split()
+    kind, game, paper, ink = where.split()
     if kind == "rulebook":
-        scene = book_map(game, paper)
+        scene = book_map(game, paper, ink)
     else:
-        scene = front_page({"1572": "1572-the-delta-by-grace", "1872": "1872-the-long-way-north"}[game], paper)
+        scene = front_page({"1572": "1572-the-delta-by-grace", "1872": "1872-the-long-way-north"}[game], paper,
+                           ink)
     assert hex_text_problems(scene) == []
 
 

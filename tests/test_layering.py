@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+import package_ast
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "lostprint"
 
@@ -59,7 +61,7 @@ def imports_of(name: str, path: Path) -> set[str]:
     """Every lostprint module a module imports, at the top or inside a function."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in statements(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in statements(package_ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):

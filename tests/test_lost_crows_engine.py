@@ -70,7 +70,8 @@ def test_a_step_pays_the_terrain_from_the_data_and_needs_what_it_pays():
 
 
 def test_a_river_costs_one_more_movement_or_resolve():
-    a, b = next(tuple(pair) for pair in LAND.rivers)
+    # the first river edge away from the fort, in a fixed order (a set's order follows the hash seed)
+    a, b = min(tuple(sorted(pair)) for pair in LAND.rivers if not pair & LAND.fort)
     st = fresh(pos=a, start=a)
     terrain = {a: "plains", b: "plains"}
     with pytest.raises(eng.RuleError, match="say which"):

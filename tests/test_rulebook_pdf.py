@@ -2,6 +2,7 @@
 chart entry findable, both papers and both inks, and the CLI's errors."""
 from __future__ import annotations
 
+import functools
 import json
 import re
 import subprocess
@@ -11,7 +12,7 @@ import pytest
 import printed as P
 from conftest import run_cli
 from lostprint import checks
-from lostprint.books.rulebook import RulebookOptions, build_rulebook, plain, render_markup, widget_scenes
+from lostprint.books.rulebook import RulebookOptions, build_rulebook, plain, render_markup
 from lostprint.games import load, with_part
 
 GAMES = sorted(g.id for g in with_part("rulebook"))
@@ -39,6 +40,12 @@ def books(tmp_path_factory):
 
 def run(*cmd: str) -> str:
     return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+
+
+@functools.lru_cache(maxsize=None)
+def plain_text(path) -> str:
+    """pdftotext of the whole book, read once per file (several tests read the letter books)."""
+    return run("pdftotext", str(path), "-")
 
 
 def page_texts(path) -> list[str]:
@@ -118,7 +125,7 @@ def test_outline_and_contents_match_the_pages(books, game_id, paper, ink):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_chart_entry_is_in_the_text(books, game_id):
     _, path = books(game_id)
-    text = squeeze(run("pdftotext", str(path), "-")).replace("\u00ad", "")
+    text = squeeze(plain_text(path)).replace("\u00ad", "")
     for typeset, plain in (("\u2019", "'"), ("\u2018", "'"), ("\u201c", '"'), ("\u201d", '"')):
         text = text.replace(typeset, plain)  # the book sets curly quotes; the data types straight ones
     game = load(game_id)
@@ -142,7 +149,7 @@ def test_every_chart_entry_is_in_the_text(books, game_id):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_house_rules_carry_the_mark(books, game_id):
     _, path = books(game_id)
-    text = run("pdftotext", str(path), "-")
+    text = plain_text(path)
     game = load(game_id)
     house = [c for c in game.charts if c.house or any(b.house for b in c.bands)]
     for chart in house:
@@ -156,7 +163,7 @@ def test_house_rules_carry_the_mark(books, game_id):
 def test_widgets_pass_the_sheet_checks(game_id, paper, ink):
     """The narrower paper and the mono ink are the strict case (tighter boxes, grey only); the other
     three variants run in the slow set."""
-    for name, scene in widget_scenes(game_id, RulebookOptions(paper, ink)):
+    for name, scene in P.widgets(game_id, paper, ink):
         problems = checks.small_text(scene) + checks.text_overlaps(scene) + checks.spills(scene)
         cut = [t.text for t in checks.texts(scene) if t.text.endswith("\u2026")]
         assert not problems and not cut, (name, problems[:5], cut[:5])
@@ -187,10 +194,10 @@ def test_markup_renders_and_headings_are_plain(game_id):
 def test_cli_writes_a_rulebook_and_rejects_bad_input(tmp_path):
     folder = tmp_path / "folder"
     folder.mkdir()
-    ok = run_cli("rulebook", "1572", "--paper", "a4", "--ink", "mono", "-o", folder)
+    ok = run_cli("rulebook", "1672", "--paper", "a4", "--ink", "mono", "-o", folder)  # the quickest book
     assert ok.returncode == 0, ok.stderr
-    out = folder / "1572-lost-expedition-rulebook-a4-mono.pdf"
-    assert out.read_bytes() == P.rulebook("lost-expedition", "a4", "mono")  # the command writes the book
+    out = folder / "1672-lost-crew-rulebook-a4-mono.pdf"
+    assert out.read_bytes() == P.rulebook("lost-crew", "a4", "mono")  # the command writes the book
     for args, code in ((["rulebook", "nope", "-o", str(tmp_path / "x.pdf")], 2),
                        (["rulebook", "1572", "-o", str(tmp_path / "x.svg")], 2),
                        (["rulebook", "1572", "--paper", "a3", "-o", str(tmp_path / "y.pdf")], 2)):
@@ -210,6 +217,29 @@ def test_house_rules_that_share_a_reason_are_one_entry(books):
     assert merged_rules(rules) == [("Chart, row 2 (Tribe and Chief)", "Same. Tribe: a. Chief: b."),
                                    ("Chart, row 3, Tribe", "Other."), ("Other rule", "Other.")]
     _, path = books("lost-crows")
-    text = squeeze(run("pdftotext", str(path), "-"))
+    text = squeeze(plain_text(path))
     for row in ("difference 2", "difference <2"):
         assert text.count(f"Tribal Units, {row}") == 1, row  # one entry per row, not one per unit
+
+
+def test_1872_symbol_key_is_the_sheets_map_key_and_the_text_reads_right():
+    """The book's symbol key is the sheet's key to its map, drawn by the sheet's code: the river edge,
+    the dashed zone and the ringed plot letters the map prints (it had shown a star, a fort and a wave).
+    The plot outcomes' intro reads as one sentence (it had pasted the house-rule reason after a colon)
+    and the start hex is named as the map marks it (there is no mounted rider on the map)."""
+    from lostprint.geometry.paper import Box
+    from lostprint.scene import walk
+    from lostprint.sheets.lost_crows import river_key
+
+    opts = RulebookOptions()  # letter colour: the book test_journal_map checks the 1872 map labels on
+    scene = dict(P.widgets("lost-crows", opts.paper, opts.ink))["symbols"]
+    book_key = next(g for g in scene.items if getattr(g, "name", "") == "map-key")
+    sheet_key = river_key(Box(*book_key.box), opts.pal, load("lost-crows"))
+    assert list(walk(book_key.items)) == list(walk(sheet_key.items))
+    roles = {getattr(it, "role", "") for it in walk(book_key.items)}
+    assert {"river-sample", "plot-sample"} <= roles
+    pages = P.text(P.rulebook("lost-crows"))
+    whole = " ".join(p.text() for p in pages)
+    assert "mounted rider" not in whole
+    intro = next(p.text() for p in pages if "Keywords written by the outcomes" in p.text())
+    assert "this one follows" not in intro and "marked \u2302: The" not in intro

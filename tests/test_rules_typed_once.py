@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+import package_ast
+
 ROOT = Path(__file__).resolve().parents[1]
 MARK = "# not a rule"
 
@@ -76,7 +78,7 @@ def code_findings(path: str) -> list[str]:
     src = (ROOT / path).read_text(encoding="utf-8")
     lines = src.splitlines()
     out = []
-    for node in ast.walk(ast.parse(src)):
+    for node in ast.walk(package_ast.parse(src)):
         if isinstance(node, ast.Constant) and type(node.value) is int and node.value not in (0, 1):
             line = lines[node.lineno - 1]
             if MARK not in line:
@@ -87,7 +89,7 @@ def code_findings(path: str) -> list[str]:
 def text_findings(path: str, words: set[str]) -> list[str]:
     src = (ROOT / path).read_text(encoding="utf-8")
     lines = src.splitlines()
-    tree = ast.parse(src)
+    tree = package_ast.parse(src)
     docs = _docstrings(tree)
     out = []
     for node in ast.walk(tree):

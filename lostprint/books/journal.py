@@ -6,6 +6,7 @@ Build: `build_journal(played, paper, ink) -> bytes` (lostprint.app writes it).
 """
 from __future__ import annotations
 
+import functools
 import io
 import re
 from pathlib import Path
@@ -169,11 +170,15 @@ def legend_entries(played, pal: Palette, ctx) -> list[tuple]:
 
     out.append((route_glyph, "route, with the day each hex was entered"))
     if any(f.type in ("river", "river-edges") for f in played.game_map.features):
+        from lostprint.sheets.hexmap import EDGE_RIVER_CORE, RIVER_SIDE_MIN
+
         def river_glyph(cx, cy):
             river, core = getattr(pal, "river", pal.water), getattr(pal, "river_core", pal.water)
-            glyph = [Line(cx - 9, cy, cx + 9, cy, Style(fill=None, stroke=river, width=2.6, cap="butt"))]
+            width = 2.6 if core == river else 2 * RIVER_SIDE_MIN / (1 - EDGE_RIVER_CORE)  # cased as the map's
+            glyph = [Line(cx - 9, cy, cx + 9, cy, Style(fill=None, stroke=river, width=width, cap="butt"))]
             if core != river:
-                glyph.append(Line(cx - 9, cy, cx + 9, cy, Style(fill=None, stroke=core, width=1.1, cap="butt")))
+                glyph.append(Line(cx - 9, cy, cx + 9, cy, Style(fill=None, stroke=core, width=width * EDGE_RIVER_CORE,
+                                                                cap="butt")))
             return glyph
 
         out.append((river_glyph, "river"))
@@ -613,6 +618,38 @@ def paragraphs(text: str) -> list[str]:
 
 
 
+LOOSE_GAP = 2.0  # spaces: a justified line whose word gaps would grow past this is set flush left instead
+
+
+def is_loose(extra: float, gaps: int, space: float) -> bool:
+    """Would spreading `extra` points over a line's `gaps` make each gap wider than LOOSE_GAP spaces?"""
+    return gaps > 0 and space + extra / gaps > LOOSE_GAP * space
+
+
+@functools.cache
+def _ragged_when_loose():
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.platypus import Paragraph
+
+    class RaggedWhenLoose(Paragraph):
+        """A justified paragraph in which a line that would open loose word gaps (a long word pushed to
+        the next line) is set flush left instead: no rivers of white through the journal."""
+
+        def breakLines(self, width):
+            lines = super().breakLines(width)
+            space = stringWidth(" ", self.style.fontName, self.style.fontSize)
+            if lines.kind == 0:
+                lines.lines = [(0, words) if is_loose(extra, len(words) - 1, space) else (extra, words)
+                               for extra, words in lines.lines]
+            else:
+                for line in lines.lines:
+                    if is_loose(line.extraSpace, line.wordCount - 1, space):
+                        line.extraSpace = 0
+            return lines
+
+    return RaggedWhenLoose
+
+
 def text_paragraph(text: str, style, font: str = "serif"):
     """A Paragraph for text its bundled font draws as is; else a shaped paragraph (fallback fonts,
     right-to-left order, joined and combined glyphs: lostprint.text)."""
@@ -620,9 +657,7 @@ def text_paragraph(text: str, style, font: str = "serif"):
 
     text = plain(text)
     if is_simple(text, font):
-        from reportlab.platypus import Paragraph
-
-        return Paragraph(clean(text, font), style)
+        return _ragged_when_loose()(clean(text, font), style)
     from lostprint.text.pdf import ShapedParagraph
 
     return ShapedParagraph(text, style, font)

@@ -766,7 +766,8 @@ def _doc_class():
                 figure = parts[-1]
                 group.canv = self.canv
                 level = min([getattr(f, "level", 99) for f in parts] + [self.level])
-                if getattr(figure, "floats", False) and not ends_section(flowables[1:], level) \
+                leads = any(getattr(f, "level", None) is None for f in parts[:-1]) or len(parts) == 1
+                if getattr(figure, "floats", False) and leads and not ends_section(flowables[1:], level) \
                         and floats_past(self.frame, group, figure):
                     self.waiting_level = level if not self.waiting else min(level, self.waiting_level)
                     self.waiting.append(figure)
@@ -780,7 +781,8 @@ def _doc_class():
             level = getattr(flowable, "level", None)
             if level is not None and hasattr(flowable, "key"):
                 self.level = level
-            drawn = getattr(flowable, "height", 0) > 0 and not isinstance(flowable, spacers)
+            size = getattr(flowable, "height", 0) or getattr(flowable, "_height", 0)  # a Table keeps _height
+            drawn = size > 0 and not isinstance(flowable, spacers)
             first = not self.page_has_section and not self.page_drawn
             self.page_drawn = self.page_drawn or drawn
             if level is None or not hasattr(flowable, "key"):
@@ -851,8 +853,9 @@ def widget_scenes(game_id: str, opts: RulebookOptions | None = None):
     from lostprint.scene import Scene
 
     book, story = prepare(game_id, opts or RulebookOptions())
-    return [(f.name, Scene(f.width / f.scale, f.height / f.scale, f.items)) for f in story if hasattr(f, "items")
-            and hasattr(f, "scale")]
+    drawings = [getattr(f, "drawing", f) for f in story]  # a captioned figure's drawing too
+    return [(f.name, Scene(f.width / f.scale, f.height / f.scale, f.items)) for f in drawings
+            if hasattr(f, "items") and hasattr(f, "scale")]
 
 
 def build_rulebook(game_id: str, opts: RulebookOptions | None = None) -> bytes:

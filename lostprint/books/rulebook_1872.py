@@ -225,31 +225,15 @@ def block_trackers(book: Book, *args):
     return _panel(book, build, height, "trackers")
 
 
-def _symbol_swatch(pal):
-    from lostprint.sheets.icons import ICONS, icon
-    from lostprint.sheets.lost_crows_icons import ICONS as CROWS, crows_icon
-
-    stand_in = {"canada": "flag", "plot": "star", "fort-zone": "fort"}
-
-    def swatch(key, cx, cy, size):
-        name = stand_in.get(key, key)
-        if name in CROWS:
-            return crows_icon(name, cx, cy, size * 0.9, pal.faint if key == "fort-zone" else pal.ink)
-        if name in ICONS:
-            return icon(name, cx, cy, size * 0.9, pal.ink)
-        return icon("star", cx, cy, size * 0.9, pal.ink)
-
-    return swatch
-
-
 def block_symbols(book: Book, *args):
+    """The sheet's own key to the marks on its map (river edge, dashed zone, ringed plot letters...),
+    drawn by the sheet's code, so the book's samples are the map's."""
     from lostprint.sheets import widgets as w
+    from lostprint.sheets.lost_crows import river_key
 
-    entries = [(s.key, s.name, s.meaning) for s in book.game.symbols]
-    # one column: key_list wraps with the regular face but sets the name in bold, so a tight wrap can spill
-    return _panel(book, lambda box: w.key_list(entries, box, book.pal, "Map symbols", columns=1,
-                                               swatch=_symbol_swatch(book.pal), name="symbol-key"),
-                  12 + 6 + len(entries) * 17.0, "symbols", width=330.0)
+    rows = 6  # river, Canada, start, Fort Benton, its zone, plot hexes
+    return _panel(book, lambda box: river_key(box, book.pal, book.game), w.TITLE_BAR + 6 + rows * 16.0, "symbols",
+                  width=300.0)
 
 
 def blocks() -> dict:

@@ -270,13 +270,20 @@ def token(kind: str, trim: Box, bleed: float, ink: str, color: tuple[str, str] |
         deep = k.coin_ink or pal.ink
         items = [background(trim, bleed, _fill(bg)),
                  Circle(cx, cy, s * 0.42, Style(fill=k.coin_face, stroke=deep, width=0.9))]
-        if value == "5":
-            items.append(Circle(cx, cy, s * 0.36, Style(fill=None, stroke=deep, width=0.5)))
         size = s * 0.34
-        items.append(Text(cx, cy - s * 0.06 + ASCENT * size / 2, value, size, "serif-bold", "middle", deep,
-                          role="coin"))
+        base = cy - s * 0.06 + ASCENT * size / 2
+        items.append(Text(cx, base, value, size, "serif-bold", "middle", deep, role="coin"))
         label, lsize = fitted("mana", "sans", MIN_TEXT, s * 0.5)
-        items.append(Text(cx, cy + s * 0.3, label, lsize, "sans", "middle", deep))
+        # the word under the value, clear of it; the 5's ring goes round both where the coin has room
+        under = max(cy + s * 0.25, base + DESCENT * size + ASCENT * lsize + 0.5)
+        items.append(Text(cx, under, label, lsize, "sans", "middle", deep, role="coin-word"))
+        if value == "5":
+            import math
+
+            half = text_width(label, "sans", lsize) / 2
+            clear = math.hypot(half, under + DESCENT * lsize - cy) + 1.0
+            ring = min(max(s * 0.36, clear), s * 0.42 - 1.5)
+            items.insert(2, Circle(cx, cy, ring, Style(fill=None, stroke=deep, width=0.5)))
         return items
     if kind == "corruption":
         bg, art = k.corruption

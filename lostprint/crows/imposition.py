@@ -178,7 +178,7 @@ def balanced(count: int, per_page: int) -> list[int]:
 def cut_lines(sheet: Sheet, used: int, back: bool = False) -> Group:
     """Shared mode: one line along every trim edge of the used slots, run across the grid, so every
     cut between two neighbours is a single line; beyond the block's outer bleed, where there is room,
-    a mark in line with it."""
+    a crop mark in line with it."""
     slots = [sheet.slot(i) for i in range(used)]
     items = []
     xs: dict[float, list[tuple[float, float]]] = {}
@@ -199,15 +199,13 @@ def cut_lines(sheet: Sheet, used: int, back: bool = False) -> Group:
         items.append(Line(vx, lo, vx, hi, CUT_STYLE, role="cut-line"))
         if sheet.mark_y:
             a, b = q(top - sheet.outer_y - MARK_CLEAR), q(bottom + sheet.outer_y + MARK_CLEAR)
-            items.append(Line(vx, q(a - sheet.mark_y), vx, a, CUT_STYLE, role="cut-line"))
-            items.append(Line(vx, b, vx, q(b + sheet.mark_y), CUT_STYLE, role="cut-line"))
+            items += [_mark(vx, a - sheet.mark_y, vx, a), _mark(vx, b, vx, b + sheet.mark_y)]
     for hy, spans in sorted(ys.items()):
         lo, hi = min(a for a, _ in spans), max(b for _, b in spans)
         items.append(Line(lo, hy, hi, hy, CUT_STYLE, role="cut-line"))
         if sheet.mark_len:
             a, b = q(left - sheet.outer_x - MARK_CLEAR), q(right + sheet.outer_x + MARK_CLEAR)
-            items.append(Line(q(a - sheet.mark_len), hy, a, hy, CUT_STYLE, role="cut-line"))
-            items.append(Line(b, hy, q(b + sheet.mark_len), hy, CUT_STYLE, role="cut-line"))
+            items += [_mark(a - sheet.mark_len, hy, a, hy), _mark(b, hy, b + sheet.mark_len, hy)]
     return Group(tuple(items), name="cut-lines")
 
 

@@ -27,6 +27,7 @@ from lostprint.files import COUNTS, SAVE, SAVE_FORMAT, LoadError, line_at, load,
 from lostprint.files.fields import At, Problems, Reader, keyname
 from lostprint.files.show import shown
 from lostprint.games import crows as G
+from lostprint.palette import record_inks
 
 FORMAT = SAVE_FORMAT
 TOP_FIELDS = ("format", "game", "title", "players", "tiles", "start", "rounds", "outcome", "notes", "date")
@@ -394,9 +395,15 @@ def _turn_text(t: E.TurnPlay) -> str:
 
 def player_colors(record: Record, ink: str) -> dict[str, str]:
     hexes = dict(G.TOTEM_COLORS)
-    if ink == "mono":
-        return {p: "#000000" for p in record.players}
-    return {p: hexes[c] for p, c in record.colors}
+    line = record_inks(ink).player_line
+    return {p: line or hexes[c] for p, c in record.colors}
+
+
+def totem_name(record: Record, player: str, ink: str) -> str:
+    """How the boards show a player's totem: its colour, or in mono (no colour) the initial in a ring."""
+    if record_inks(ink).totem_name == "ring":
+        return f"{_initials(record.players)[player]} in a ring"
+    return dict(record.colors)[player]
 
 
 def build_record(record: Record, result: E.Result, paper: str, ink: str):
@@ -482,7 +489,7 @@ def _summary_page(record: Record, result: E.Result, W: float, H: float, ink: str
     totals = dict(result.snapshots[-1].totals)
     rows = []
     for rank, (player, score) in enumerate(result.standings(), 1):
-        rows.append((f"{rank}. {player}", dict(record.colors)[player], str(totals[player]),
+        rows.append((f"{rank}. {player}", totem_name(record, player, ink), str(totals[player]),
                      f"{left[player]} \u00d7 {dict(G.SCORING)['unused_spell']}", str(score)))
     stand_h = w.TITLE_BAR + 6 + (len(rows) + 1) * 15 + 4
     winner = result.standings()[0]
@@ -510,7 +517,7 @@ def _summary_page(record: Record, result: E.Result, W: float, H: float, ink: str
     row_h = 12.0
     table_h = w.TITLE_BAR + 6 + w.SMALL + 3 + len(table_rows) * row_h + 4
     half = (box.w - 8) / 2
-    items.append(w.rows_table("Scores by round", ("Round",) + record.players + ("",), table_rows, widths,
+    items.append(w.rows_table("Scores by round", ("Round",) + record.players + ("Events",), table_rows, widths,
                               Box(box.x, y, half, table_h), pal, name="scores", bold_first=True, wrap_last=False))
     items.append(_score_chart(record, result, Box(box.x + half + 8, y, half, table_h), ink))
     y += table_h + 8
@@ -562,14 +569,28 @@ def _events(record: Record, result: E.Result, box, ink: str):
             lines.append(f"Round {snap.round}: murder of {m.crows + (1 if m.queen else 0)} on {E.fmt_sq(m.square)}{who}")
     if not lines:
         lines = ["No spells were cast and no murders happened."]
+    from lostprint.fonts import wrap
+
     lead = w.BODY * 1.3
     per_col = max(1, int(inner.h // lead))
     col_w = (inner.w - 10) / 2
-    for i, line in enumerate(lines[:2 * per_col]):
-        col, row = divmod(i, per_col)
-        label, size = w.fitted(line, "sans", w.BODY, col_w)
-        items.append(Text(inner.x + col * (col_w + 10), inner.y + row * lead + ASCENT * size, label, size, "sans",
-                          "start", pal.ink, role="event"))
+    # each event at the body size, wrapped (never squeezed) with its run-on lines indented; an event
+    # that would not fit whole at the foot of a column starts the next one
+    indent = w.BODY * 1.2
+    col = row = 0
+    for line in lines:
+        parts = wrap(line, "sans", w.BODY, col_w)
+        if len(parts) > 1:
+            parts = parts[:1] + wrap(" ".join(parts[1:]), "sans", w.BODY, col_w - indent)
+        if row + len(parts) > per_col:
+            col, row = col + 1, 0
+        if col > 1:
+            break
+        for k, part in enumerate(parts):
+            items.append(Text(inner.x + col * (col_w + 10) + (indent if k else 0),
+                              inner.y + row * lead + ASCENT * w.BODY, part, w.BODY, "sans", "start", pal.ink,
+                              role="event"))
+            row += 1
     return Group(tuple(items), name="events", box=tuple(box))
 
 
@@ -582,7 +603,7 @@ def _score_chart(record: Record, result: E.Result, box, ink: str):
     pal = palette(ink)
     items, inner = w.panel(box, "Running totals", pal, name="chart")
     colors = player_colors(record, ink)
-    dashes = [(), (3, 2), (1, 1.5), (5, 2, 1, 2)]
+    dashes = record_inks(ink).line_dashes
     rounds = len(result.snapshots) - 1
     final = dict(result.final)
     bonus_x = rounds + 1.5  # one more step: the unused spells' bonus, so each line ends at the final score
@@ -612,7 +633,7 @@ def _score_chart(record: Record, result: E.Result, box, ink: str):
                       pal.soft, role="bonus-tick"))
     for i, player in enumerate(record.players):
         pts = [(x_of(s.round), plot_y + plot_h - plot_h * dict(s.totals)[player] / top) for s in result.snapshots]
-        style = Style(fill=None, stroke=colors[player], width=1.4, dash=dashes[i % 4] if ink == "mono" else ())
+        style = Style(fill=None, stroke=colors[player], width=1.4, dash=dashes[i % len(dashes)])
         items.append(Path(tuple(pts), style, closed=False, role="score-line"))
         end = (x_of(bonus_x), plot_y + plot_h - plot_h * final[player] / top)
         items.append(Path((pts[-1], end), Style(fill=None, stroke=colors[player], width=1.0, dash=(1.2, 1.4)),
@@ -621,7 +642,7 @@ def _score_chart(record: Record, result: E.Result, box, ink: str):
     ly = inner.bottom - 2
     for i, player in enumerate(record.players):
         items.append(Line(x, ly - MIN_TEXT * 0.3, x + 14, ly - MIN_TEXT * 0.3,
-                          Style(fill=None, stroke=colors[player], width=1.4, dash=dashes[i % 4] if ink == "mono" else ())))
+                          Style(fill=None, stroke=colors[player], width=1.4, dash=dashes[i % len(dashes)])))
         label = f"{player} {final[player]}"  # the final score, spells included
         items.append(Text(x + 17, ly, label, MIN_TEXT, "sans", "start", pal.ink, role="final-score"))
         x += 24 + text_width(label, "sans", MIN_TEXT)
@@ -679,14 +700,15 @@ def _badge_demo(key: str, cell, ink: str) -> list:
     from lostprint.sheets.style import palette
 
     pal = palette(ink)
-    items = [Rect(cell.x, cell.y, cell.w, cell.h, Style(fill="#f3eee2" if ink == "color" else "#ffffff",
+    inks = record_inks(ink)
+    items = [Rect(cell.x, cell.y, cell.w, cell.h, Style(fill=inks.badge_ground,
                                                         stroke=pal.line, width=0.5))]
     if key == "count":
         items += _crow_badge(cell, 4, ink)
     elif key == "queen":
         items += _queen_badge(cell, ink)
     elif key == "totem":
-        items += _totem_badge(cell, "A", G.TOTEM_COLORS[0][1] if ink == "color" else "#000000", ink)
+        items += _totem_badge(cell, "A", inks.totem_sample or G.TOTEM_COLORS[0][1], ink)
     elif key == "corruption":
         items += _corruption_badge(cell, ink)
     elif key == "murder":
@@ -711,7 +733,7 @@ def _queen_badge(cell, ink: str) -> list:
 
     r = cell.w * 0.2
     cx, cy = cell.x + r + 1, cell.y + r + 1
-    gold = "#e0b52c" if ink == "color" else "#ffffff"
+    gold = record_inks(ink).queen
     return [Circle(cx, cy, r, Style(fill=gold, stroke="#1b1a1f", width=0.6), role="queen"),
             icon("crown", cx, cy, r * 1.5, "#1b1a1f")]
 
@@ -723,8 +745,9 @@ def _totem_badge(cell, initial: str, color: str, ink: str) -> list:
 
     r = max(MIN_TEXT * 0.75, cell.w * 0.22)
     cx, cy = cell.x + cell.w - r - 1, cell.y + r + 1
-    fill, text = (color, "#ffffff") if ink == "color" else ("#ffffff", "#000000")
-    return [Circle(cx, cy, r, Style(fill=fill, stroke="#1b1a1f" if ink == "mono" else "#ffffff", width=0.8),
+    inks = record_inks(ink)
+    fill, text = inks.totem_fill or color, inks.totem_text
+    return [Circle(cx, cy, r, Style(fill=fill, stroke=inks.totem_stroke, width=0.8),
                    role="totem"),
             centred(cx, cy, initial, max(MIN_TEXT, r * 1.2), "sans-bold", text, role="totem")]
 
@@ -735,7 +758,7 @@ def _corruption_badge(cell, ink: str) -> list:
 
     r = cell.w * 0.2
     cx, cy = cell.x + cell.w - r - 1, cell.y + cell.h - r - 1
-    fill, art = ("#3e2f4f", "#d8c7f0") if ink == "color" else ("#ffffff", "#000000")
+    fill, art = record_inks(ink).corruption
     return [Circle(cx, cy, r, Style(fill=fill, stroke="#1b1a1f", width=0.5), role="corruption"),
             icon("spiral", cx, cy, r * 1.6, art)]
 
@@ -743,9 +766,9 @@ def _corruption_badge(cell, ink: str) -> list:
 def _murder_ring(cell, ink: str) -> list:
     from lostprint.scene import Rect, Style
 
-    color = "#c0231b" if ink == "color" else "#000000"
+    inks = record_inks(ink)
     return [Rect(cell.x + 1, cell.y + 1, cell.w - 2, cell.h - 2,
-                 Style(fill=None, stroke=color, width=1.6, dash=() if ink == "color" else (2.5, 1.5)), role="murder")]
+                 Style(fill=None, stroke=inks.murder, width=1.6, dash=inks.murder_dash), role="murder")]
 
 
 def _board(record: Record, snap: E.Snapshot, bounds, box, ink: str) -> list:
@@ -836,8 +859,7 @@ def _rounds_page(record: Record, result: E.Result, snaps, bounds, W: float, H: f
     size = MIN_TEXT + 1
     items: list = [Text(box.x, box.y + ASCENT * size, f"{record.title} \u00b7 round by round", size, "sans-bold",
                         "start", pal.soft),
-                   Text(box.right, box.y + ASCENT * size, f"page {page + 1} of {pages + 1}", size, "sans-italic",
-                        "end", pal.soft)]
+                   Text(box.right, box.y + ASCENT * size, "Crows", size, "sans", "end", pal.soft, role="head")]
     cols, rows = grid
     gap = 8.0
     top = box.y + size + 6

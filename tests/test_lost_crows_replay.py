@@ -127,6 +127,25 @@ def test_a_rejection_replays_each_day_once(monkeypatch):
     assert runs[0] == len(save["days"]), runs[0]
 
 
+def test_the_diagnosis_of_an_unexplained_day_is_bounded(monkeypatch):
+    """The benchmark's rejection: the 48-day save of seed 214 without rolls, its middle day's Food
+    moved by 3. Day 25 is still explained (Food 2 is reachable); day 26 is not, and its replay without
+    bounds, which says what is wrong, kept every branch: 19,032 Phase 2 ends, 82,648 engine effects for
+    the whole save (about 2 s). Now it keeps the MAX_DIAGNOSED branches nearest the recorded end after
+    each unit (400) and says so: 24,683. The message still names the day and the nearest end found."""
+    save = _bare(214)
+    middle = save["days"][len(save["days"]) // 2]["resources"]
+    middle["food"] = middle["food"] - 3 if middle["food"] >= 3 else middle["food"] + 3
+    calls = _count_applies(monkeypatch)
+    found, played = replay_data(save, "long.yaml")
+    assert played is None and len(found) == 1, found
+    assert calls[0] < 30_000, calls[0]
+    assert found[0].startswith("long.yaml:0: days[25].resources: no legal roll and choice gives food 5, resolve 5, "
+                               "proximity 4, movement 1 together at the end of day 26 (whatever the dice; the "
+                               "nearest found is food 3, resolve 5, proximity 4, movement 1; not replayed over "
+                               "every branch to say more"), found
+
+
 def test_a_rejected_day_is_carried_on_as_recorded():
     """After a day no roll explains, the next day starts from the values the save records, not from
     a branch that lost on the way (which made every later day "after the game was over")."""

@@ -29,6 +29,7 @@ from lostprint.saves.rules import At, Event, LostRules, Mark, slug
 MAX_BRANCHES = 20_000  # not a rule: a bound on the states one day's replay keeps (far above any real day)
 INF = 99  # not a rule: more than any value can move in a day
 MAX_UNBOUNDED = 3  # not a rule: days of a save replayed over every branch without bounds, to say what is wrong
+MAX_DIAGNOSED = 400  # not a rule: Phase 2 branches the replay without bounds keeps after each unit (the nearest)
 TEXT_LIMIT = 300  # not a rule: the longest choice text read
 PAIR = 2  # not a rule: a pair (a cell's two icons; a vision record's terrain and roll, then where)
 CAP_MAX = {t.key: t.maximum for t in TRACKERS}
@@ -464,6 +465,7 @@ class DayReplay:
         self.why: list[tuple[At, str]] = []
         self.memo: dict = {}
         self.use_bounds = True
+        self.cut = False  # the replay without bounds kept only the nearest MAX_DIAGNOSED branches somewhere
 
     def always_room(self, st, kind: str) -> bool:
         """True when a hex could take a `kind` icon at every moment of the day (whatever order the
@@ -540,7 +542,7 @@ class DayReplay:
             self.report_unreplayed()
             return self.recover(states)
         if not aug:
-            self.report_phase2()
+            self.report_cut(()) if self.cut else self.report_phase2()
             return self.recover(states)
         ends = set()
         for s in aug:
@@ -551,6 +553,9 @@ class DayReplay:
             for s in aug:
                 ends.update(self.phase3(s))
         if not ends and self.report_vision():
+            return self.recover(states)
+        if not ends and self.cut and not self.why:
+            self.report_cut(())
             return self.recover(states)
         if not ends:
             at, message = self.likeliest() if self.why else (self.where("moved"), "no legal way to make these moves")
@@ -574,6 +579,24 @@ class DayReplay:
         self.problems.add(self.at, f"no legal roll and choice gives {shown} together at the end of day {self.st.day} "
                                    f"({self.how()}; not replayed over every branch to say more: "
                                    f"{MAX_UNBOUNDED} days before it could not be explained either)")
+
+    def report_cut(self, ends) -> None:
+        """An unexplained day whose replay without bounds was cut to the nearest branches: one line,
+        the recorded end and the nearest end found, with no range it could not vouch for."""
+        values, caps = self.recorded()
+        shown = ", ".join(f"{k} {v}" for k, v in zip(eng.KEYS, values))
+        near = ""
+        if ends:
+            best = min(ends, key=lambda s: (sum(abs(a - b) for a, b in zip(s.values + s.caps, values + caps)),
+                                            order_key(s)))
+            near = "the nearest found is " + ", ".join(f"{k} {v}" for k, v in zip(eng.KEYS, best.values))
+            if best.caps != caps:
+                near += " (maximum " + ", ".join(f"{k} {c}" for k, c, w in zip(eng.KEYS, best.caps, caps)
+                                                 if c != w) + ")"
+            near += "; "
+        self.problems.add(self.at, f"no legal roll and choice gives {shown} together at the end of day {self.st.day} "
+                                   f"({self.how()}; {near}not replayed over every branch to say more: "
+                                   f"only the {MAX_DIAGNOSED} branches nearest it after each unit)")
 
     def recover(self, states) -> set:
         """After a problem: the day as the save records it, so the days after are still checked."""
@@ -623,9 +646,31 @@ class DayReplay:
                         continue
                     self.resolve(s, k, maps, unit, r, here, omens, nxt)
             current = self.prune(nxt, eng.UNITS.index(unit) + 1)
+            if not self.use_bounds and len(current) > MAX_DIAGNOSED:
+                current = self.nearest(current, done + 1)
             if len(current) > MAX_BRANCHES:
                 break
         return {s for s, k, maps, _ in current if self.phase2_done(k, maps, omens)}
+
+    def nearest(self, current, done: int) -> set:
+        """The MAX_DIAGNOSED branches nearest the window the recorded end allows after `done` units
+        (how far each value and maximum lies outside it), in an order that does not depend on the
+        hash seed. Only the replay without bounds, which says what is wrong, is cut so."""
+        low, high, caps = self.window(*self.rest[done])
+
+        def off(item) -> int:
+            s = item[0]
+            far = sum(max(a - v, 0, v - b) for a, v, b in zip(low, s.values, high))
+            return far + sum(max(c - v, 0) for c, v in zip(caps, s.caps))
+
+        self.cut = True
+        items = tuple(current)
+        by_off = sorted((off(item), i) for i, item in enumerate(items))
+        edge = by_off[MAX_DIAGNOSED - 1][0]  # all nearer than the edge are kept; at the edge, by order_key
+        kept = [items[i] for d, i in by_off if d < edge]
+        tied = sorted((items[i] for d, i in by_off if d == edge),
+                      key=lambda it: (order_key(it[0]), it[1], it[2]))  # not a rule: the branch's fields
+        return set(kept + tied[:MAX_DIAGNOSED - len(kept)])
 
     def resolve(self, s, k, maps, unit, r, here, omens, out) -> None:
         """One unit's cell (row r) over every order and choice; into out."""
@@ -1054,7 +1099,7 @@ class DayReplay:
         if not good_crows and self.report_vision():
             return self.recover(ends)
         if not good_crows:
-            self.report_crows(ends, before)
+            self.report_cut(ends) if self.cut else self.report_crows(ends, before)
             return {self.as_recorded(ends, values, caps)._replace(
                 crows=before + tuple(t for t, _ in self.facts.crows))}
         vision = self.facts.vision
@@ -1095,7 +1140,11 @@ class DayReplay:
         return "with the recorded rolls" if self.exact else "whatever the dice"
 
     def report_values(self, ends, values, caps) -> None:
+        """What the day's ends allow against what the save records. After a cut replay (`cut`), what
+        the branches kept reach, said so: the rules may allow more."""
         reported = False
+        rules = f"the {MAX_DIAGNOSED} branches nearest it after each unit" if self.cut else "the rules"
+        more = " (not replayed over every branch to say more)" if self.cut else ""
         facts = self.facts
         raw = facts.raw
         res = raw.get("resources") if hasattr(raw, "get") else None
@@ -1105,9 +1154,9 @@ class DayReplay:
                 lo, hi = min(got), max(got)
                 allowed = f"{lo}" if lo == hi else f"{lo}\u2013{hi}"
                 at = facts.caps[key][1] if key in facts.caps else self.where("caps")
-                self.problems.add(at, f"the {key} maximum is {caps[i]} after day {self.st.day}; {self.how()} the "
-                                      f"rules give {allowed} (a maximum only rises with a vision that restores it, "
-                                      f"and falls by 1 for each Bad Omen or outcome that lowers it)")
+                self.problems.add(at, f"the {key} maximum is {caps[i]} after day {self.st.day}; {self.how()} "
+                                      f"{rules} give {allowed}{more} (a maximum only rises with a vision that "
+                                      f"restores it, and falls by 1 for each Bad Omen or outcome that lowers it)")
                 reported = True
         if reported:
             return
@@ -1119,13 +1168,16 @@ class DayReplay:
                       if isinstance(res, dict) and key in res else self.at)
                 start = sorted({s.values[i] for s in self.st.flags["states"]})
                 self.problems.add(at, f"{key} is {values[i]} at the end of day {self.st.day} (from "
-                                      f"{'/'.join(map(str, start))}); {self.how()} the rules allow "
-                                      f"{_spread(got)}")
+                                      f"{'/'.join(map(str, start))}); {self.how()} {rules} allow "
+                                      f"{_spread(got)}{more}")
                 reported = True
         if not reported:
             best = min(ends, key=lambda s: (sum(abs(a - b) for a, b in zip(s.values, values)), s.values))
             shown = ", ".join(f"{k} {v}" for k, v in zip(eng.KEYS, values))
             near = ", ".join(f"{k} {v}" for k, v in zip(eng.KEYS, best.values))
+            if self.cut:
+                self.report_cut(ends)
+                return
             self.problems.add(self.at, f"no legal roll and choice gives {shown} together at the end of day "
                                        f"{self.st.day} ({self.how()}; the nearest is {near})")
 

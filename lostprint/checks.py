@@ -6,6 +6,7 @@ from __future__ import annotations
 import bisect
 
 from lostprint.geometry.paper import MIN_MARGIN
+from lostprint.geometry.segments import segment_meets_box
 from lostprint.palette import MIN_TEXT
 from lostprint.scene import Circle, Group, Line, Path, Rect, Scene, Text, bbox, overlaps, walk
 
@@ -244,28 +245,8 @@ def _point_segment_distance(x: float, y: float, a, b) -> float:
     return (px * px + py * py) ** 0.5
 
 
-def _segment_crosses_box(a, b, box) -> bool:
-    """Liang-Barsky: whether the segment a-b has a point inside the box."""
-    (x0, y0), (x1, y1) = a, b
-    t0, t1 = 0.0, 1.0
-    dx, dy = x1 - x0, y1 - y0
-    for p, q in ((-dx, x0 - box[0]), (dx, box[2] - x0), (-dy, y0 - box[1]), (dy, box[3] - y0)):
-        if p == 0:
-            if q < 0:
-                return False
-            continue
-        r = q / p
-        if p < 0:
-            t0 = max(t0, r)
-        else:
-            t1 = min(t1, r)
-        if t0 > t1:
-            return False
-    return True
-
-
 def _segment_box_distance(a, b, box) -> float:
-    if _segment_crosses_box(a, b, box):
+    if segment_meets_box(a, b, box):
         return 0.0
     corners = ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3]))
     return min(min(_point_box_distance(*a, box), _point_box_distance(*b, box)),

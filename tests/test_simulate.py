@@ -495,3 +495,23 @@ def test_the_demo_writes_one_rated_variant_per_lost_game(tmp_path):
         assert (d["interval"][1] - d["interval"][0]) / 2 <= bands.TARGET_HALF_WIDTH
         assert d["band"] == bands.band_of(json.loads(p.read_text())["game"], d["win_rate"])
     assert len([p for p in written if p.suffix == ".pdf"]) == 3
+
+
+@pytest.mark.parametrize("missing,clear", [("distributed", True), ("dask", True), ("msgpack", False)])
+def test_only_a_missing_dask_is_the_extras_message(monkeypatch, missing, clear):
+    """The cluster extra missing is one clear line; anything else broken under it crashes loudly."""
+    import builtins
+
+    from lostprint.errors import UsageError
+    from lostprint.rating.run import connect
+
+    real = builtins.__import__
+
+    def fake(name, *args, **kwargs):
+        if name.startswith("dask"):
+            raise ModuleNotFoundError(f"No module named {missing!r}", name=missing)
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", fake)
+    with pytest.raises(UsageError if clear else ModuleNotFoundError):
+        connect("tcp://127.0.0.1:1")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+from lostprint.geometry.segments import segment_meets_box
 from lostprint.scene import Circle, Group, Line, Path, Rect, Text, bbox
 
 Box4 = tuple[float, float, float, float]
@@ -59,26 +60,6 @@ def boxes_meet(a: Box4, b: Box4) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def segment_meets(p, q, b: Box4) -> bool:
-    """Does the segment p-q pass through box b (Liang-Barsky clipping)?"""
-    x0, y0 = p
-    dx, dy = q[0] - x0, q[1] - y0
-    t0, t1 = 0.0, 1.0
-    for num, den in ((x0 - b[0], -dx), (b[2] - x0, dx), (y0 - b[1], -dy), (b[3] - y0, dy)):
-        if den == 0:
-            if num < 0:
-                return False
-            continue
-        t = num / den
-        if den < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 > t1:
-            return False
-    return True
-
-
 class Index:
     """Boxes bucketed on a coarse grid, so a query looks only at its neighbourhood."""
 
@@ -114,7 +95,7 @@ class Index:
 
 def segment_hits(p, q, index: Index, pad: float) -> int:
     span = (min(p[0], q[0]), min(p[1], q[1]), max(p[0], q[0]), max(p[1], q[1]))
-    return sum(1 for b in index.near(grow(span, pad)) if segment_meets(p, q, grow(b, pad)))
+    return sum(1 for b in index.near(grow(span, pad)) if segment_meets_box(p, q, grow(b, pad)))
 
 
 def candidates(centre, size: float, free: bool) -> list[tuple[float, float]]:
@@ -195,7 +176,7 @@ def _inside_span(b: Box4, span: Box4) -> bool:
 
 
 def _hits(p, q, boxes) -> int:
-    """How many of the (already grown) boxes the segment p-q passes through: `segment_meets` unrolled
+    """How many of the (already grown) boxes the segment p-q passes through: `segment_meets_box` unrolled
     for one segment against many boxes (the same arithmetic, so the same answers)."""
     px, py = p
     dx, dy = q[0] - px, q[1] - py
@@ -264,7 +245,7 @@ def place_tag(anchor, along: list, centre, size: float, half: tuple[float, float
             cost += 1000.0 * segment_hits(anchor, end, hard, 0.4) + 4.0
             cost += 1000.0 * segment_hits(anchor, end, tags, 0.4)
         cost += 2.0 * sum(1 for b in soft.near(box) if boxes_meet(box, b))
-        cost += 1.5 * sum(1 for p, q in route_segs if segment_meets(p, q, box) and not _touches(p, q, anchor))
+        cost += 1.5 * sum(1 for p, q in route_segs if segment_meets_box(p, q, box) and not _touches(p, q, anchor))
         cost += 0.8 * math.hypot(x - ax, y - ay) / size + order * 1e-4
         if cost < best_cost:
             best, best_cost = (x, y, leader), cost

@@ -178,7 +178,9 @@ def connect(scheduler: str | None):
         raise UsageError("--executor dask needs --scheduler ADDRESS (like tcp://10.0.0.5:8786)")
     try:
         from dask.distributed import Client
-    except ImportError:
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").partition(".")[0] not in {"dask", "distributed"}:
+            raise  # a module dask needs is broken: not the optional extra missing
         raise UsageError("--executor dask needs dask.distributed: pip install 'lostprint[cluster]'") from None
     try:
         return Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)

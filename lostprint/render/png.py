@@ -12,8 +12,8 @@ CAIRO_HELP = ("PNG output needs the Cairo library, which is not installed: insta
 
 def render(scene: Scene, dpi: int = 200, page: int = 0, **_options) -> bytes:
     try:
-        import cairosvg
-    except (ImportError, OSError):
+        import cairosvg  # a dependency: only the Cairo C library can be missing (cairocffi raises OSError)
+    except OSError:
         raise LostprintError(CAIRO_HELP) from None
     from lostprint.text.svg import png_with_dpi, use_bundled_fonts
 

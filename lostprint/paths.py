@@ -92,7 +92,7 @@ def write_together(files: list[tuple[Path, bytes]]) -> list[Path]:
     """Write several files as one: each goes to a temporary file beside its target, then all are
     renamed into place. On any error, Ctrl-C or signal turned into an exception, the temporary
     files are removed and so are the targets already renamed: the files appear together or not at all."""
-    from lostprint.errors import LostprintError
+    from lostprint.errors import LostprintError, interrupts_deferred
 
     files = [(Path(p), data) for p, data in files]
     temps: list[tuple[str, Path]] = []
@@ -108,14 +108,17 @@ def write_together(files: list[tuple[Path, bytes]]) -> list[Path]:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
             os.chmod(tmp, 0o644)
-        for tmp, path in temps:
-            os.replace(tmp, path)
-            placed.append(path)
+        # a Ctrl-C between a rename and its note would leave that file behind: signals wait for the loop
+        with interrupts_deferred():
+            for tmp, path in temps:
+                os.replace(tmp, path)
+                placed.append(path)
     except BaseException as exc:
-        for tmp, _ in temps:
-            _unlink_quietly(tmp)
-        for path in placed:
-            _unlink_quietly(path)
+        with interrupts_deferred():
+            for tmp, _ in temps:
+                _unlink_quietly(tmp)
+            for path in placed:
+                _unlink_quietly(path)
         if isinstance(exc, OSError):
             raise LostprintError(f"{temps[-1][1] if temps else files[0][0]}: cannot write "
                                  f"({exc.strerror or exc})") from None

@@ -1,4 +1,6 @@
 import contextlib
+import functools
+import gc
 import io
 import os
 import shutil
@@ -75,6 +77,30 @@ def fonts_all_embedded(path) -> list[str]:
 
 def qpdf_ok(path) -> bool:
     return subprocess.run(["qpdf", "--check", str(path)], capture_output=True).returncode == 0
+
+
+@functools.cache
+def generated(game: str, seed: int, cols: int | None = None, rows: int | None = None):
+    """generate(game, seed, cols, rows), made once per run: maps and layouts are frozen, and the map
+    tests check the same seeds several times (passes the checks, each game's promises, distinct maps,
+    the variant sheets). Tests of determinism call generate itself."""
+    from lostprint.maps.generate import generate
+
+    return generate(game, seed, cols, rows)
+
+
+def pytest_collection_finish(session):
+    """Tune the garbage collector for a run of ~1,100 tests (measured with gc.callbacks on the whole
+    default run: 5.3 s of CPU in the collector before, 2.6 s with the freeze alone, 1.7 s with both):
+    - freeze what collection built (modules, hypothesis, test data: ~450,000 objects), so that full
+      collections no longer re-scan it (package_ast.py freezes the package's syntax trees likewise);
+    - a gen-0 threshold of 10,000 instead of 700: a full collection comes after 100 young ones, so
+      the tests' many short-lived objects set off 5 full collections instead of 28 (12 before the
+      freeze, each re-scanning everything). Cyclic garbage is still collected, in larger batches
+      (peak RSS of the run: 360 MB with the freeze alone, 370 MB with both)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 10, 10)
 
 
 @pytest.fixture

@@ -1,10 +1,11 @@
 """The books as printed: every rulebook, journal, the kit and a Crows record built once per test run and
-read back from the real PDF bytes with poppler and qpdf (C tools: reading a 23-page book costs about
-0.1 s, where pdfplumber took 3 s).
+read back from the real PDF bytes with poppler (C tools: reading a 23-page book costs about 0.1 s, where
+pdfplumber took 3 s) and, for the content streams, in process.
 
 - `text(data)`: every page's text lines with position, size and font (`pdftohtml -xml`), top-down.
-- `blocks(data)`: every page's top-level flowables in drawing order (the content streams, via
-  `qpdf --qdf`): where each one sits and whether it is a figure (a drawing painted from a Scene).
+- `blocks(data)`: every page's top-level flowables in drawing order (the content streams, decoded by
+  `pdf_pages`): where each one sits and whether it is a figure (a drawing painted from a Scene).
+- `pdf_pages(data)`: every page's dictionary and decoded content stream, in page order.
 
 Page coordinates are points from the page's top-left corner, like pdfplumber's `top`/`bottom`.
 """
@@ -55,18 +56,38 @@ def _from_demo(subfolder: str, stem: str, paper: str, ink: str) -> bytes | None:
     return None
 
 
-@functools.cache
+# Each builder below takes its arguments by keyword or by position alike: the public function spells
+# every argument out before it reaches the cache (functools.cache keys `kit_scene()` and
+# `kit_scene("letter", "color")` apart, and would build the same kit twice).
+
 def rulebook(game: str, paper: str = "letter", ink: str = "color") -> bytes:
-    from lostprint.books.rulebook import RulebookOptions, build_rulebook
+    """The rulebook's PDF; game: an id or a year."""
+    from lostprint.games import resolve
+
+    return _rulebook(resolve(game).id, paper, ink)
+
+
+@functools.cache
+def _rulebook(game: str, paper: str, ink: str) -> bytes:
     from lostprint.games import resolve
 
     demo = _from_demo("rulebook", resolve(game).stem, paper, ink)
-    return demo if demo is not None else build_rulebook(game, RulebookOptions(paper=paper, ink=ink))
+    return demo if demo is not None else _rulebook_build(game, paper, ink)[0]
+
+
+@functools.cache
+def _rulebook_build(game: str, paper: str, ink: str) -> tuple[bytes, tuple]:
+    """A book built here: its bytes and its widgets, from one build."""
+    from lostprint.books.rulebook import RulebookOptions, build_rulebook_and_widgets
+
+    data, scenes = build_rulebook_and_widgets(game, RulebookOptions(paper=paper, ink=ink))
+    return data, tuple(scenes)
 
 
 def widgets(game: str, paper: str = "letter", ink: str = "color") -> tuple:
     """(name, Scene) of every sheet widget a rulebook draws (`widget_scenes`), once per book and variant;
-    game: an id or a year."""
+    game: an id or a year. A book the demo did not write is built here once for both its bytes and its
+    widgets; for one the demo wrote, only its story is made (no layout)."""
     from lostprint.games import resolve
 
     return _widgets(resolve(game).id, paper, ink)
@@ -75,7 +96,10 @@ def widgets(game: str, paper: str = "letter", ink: str = "color") -> tuple:
 @functools.cache
 def _widgets(game: str, paper: str, ink: str) -> tuple:
     from lostprint.books.rulebook import RulebookOptions, widget_scenes
+    from lostprint.games import resolve
 
+    if _from_demo("rulebook", resolve(game).stem, paper, ink) is None:
+        return _rulebook_build(game, paper, ink)[1]
     return tuple(widget_scenes(game, RulebookOptions(paper=paper, ink=ink)))
 
 
@@ -86,23 +110,35 @@ def played(name: str):
     return load_played(EXAMPLES / f"{name}.yaml")
 
 
-@functools.cache
 def journal(name: str, paper: str = "letter", ink: str = "color") -> bytes:
+    return _journal(name, paper, ink)
+
+
+@functools.cache
+def _journal(name: str, paper: str, ink: str) -> bytes:
     from lostprint.books.journal import build_journal
 
     demo = _from_demo("journal", name, paper, ink)
     return demo if demo is not None else build_journal(played(name), paper, ink)
 
 
-@functools.cache
 def kit_scene(paper: str = "letter", ink: str = "color", shared: bool = False, backs: str = "full"):
+    return _kit_scene(paper, ink, shared, backs)
+
+
+@functools.cache
+def _kit_scene(paper: str, ink: str, shared: bool, backs: str):
     from lostprint.crows.kit import KitOptions, build_kit
 
     return build_kit(KitOptions(paper=paper, ink=ink, shared=shared, backs=backs))
 
 
-@functools.cache
 def kit(paper: str = "letter", ink: str = "color") -> bytes:
+    return _kit(paper, ink)
+
+
+@functools.cache
+def _kit(paper: str, ink: str) -> bytes:
     from lostprint.render import render
 
     demo = _from_demo("kit", "crows", paper, ink)
@@ -116,16 +152,24 @@ def record():
     return load_record(EXAMPLES / "crows-3p.yaml")
 
 
-@functools.cache
 def record_scene(paper: str = "letter", ink: str = "color"):
+    return _record_scene(paper, ink)
+
+
+@functools.cache
+def _record_scene(paper: str, ink: str):
     from lostprint.crows.record import build_record
 
     rec, result = record()
     return build_record(rec, result, paper, ink)
 
 
-@functools.cache
 def record_pdf(paper: str = "letter", ink: str = "color") -> bytes:
+    return _record_pdf(paper, ink)
+
+
+@functools.cache
+def _record_pdf(paper: str, ink: str) -> bytes:
     from lostprint.render import render
 
     demo = _from_demo("journal", "crows-3p", paper, ink)
@@ -236,8 +280,13 @@ class Block(NamedTuple):
     paints: int  # filled or stroked paths
 
 
-_TOKEN = re.compile(rb"\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>|\[|\]|/[^\s/\[\]()<>]+|"
-                    rb"[-+]?(?:\d+\.?\d*|\.\d+)|[A-Za-z'\"*]+")
+_NUMBER = rb"[-+]?(?:\d+\.?\d*|\.\d+)"
+# one operator (or other non-number token) with the run of numbers before it: numbers are converted
+# only for the operators read here (a mono book's hatches are tens of thousands of them)
+_OPERATION = re.compile(rb"((?:" + _NUMBER + rb"\s*)*)(\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>|\[|\]|"
+                        rb"/[^\s/\[\]()<>]+|[A-Za-z'\"*]+)")
+_NUMBERS = re.compile(_NUMBER)
+_POINTS = {b"m": 2, b"l": 2, b"c": 6, b"v": 4, b"y": 4}  # the numbers of each path operator
 _PAINT = {b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"}
 _PATH = {b"m", b"l", b"c", b"v", b"y", b"re"}
 
@@ -254,15 +303,11 @@ def _stream_blocks(content: bytes, height: float) -> list[Block]:
     clip = (float("-inf"), float("inf"))  # the clipping path's y range: hatches are drawn past it
     clipping = False
     stack: list = []
-    nums: list[float] = []
     ys: list[float] = []  # the current path's y values
     out: list[Block] = []
     block = None  # {depth, lo, hi, paints, ops}: the open flowable
     prev = b""
-    for tok in _TOKEN.findall(content):
-        if tok[:1] in b"-+.0123456789":
-            nums.append(float(tok))
-            continue
+    for run, tok in _OPERATION.findall(content):
         if tok == b"q":
             stack.append((ctm, clip))
         elif tok == b"Q":
@@ -273,21 +318,23 @@ def _stream_blocks(content: bytes, height: float) -> list[Block]:
                     lo = hi = block["origin"]
                 out.append(Block(len(out), height - hi, height - lo, block["figure"], block["paints"]))
                 block = None
-        elif tok == b"cm" and len(nums) >= 6:
-            m = tuple(nums[-6:])
-            ctm = _mul(m, ctm)
-            if block is None and prev == b"q" and m[:4] == (1.0, 0.0, 0.0, 1.0):
-                block = {"depth": len(stack), "lo": None, "hi": None, "paints": 0, "figure": False,
-                         "origin": ctm[5]}
-            elif block is not None and prev == b"q" and m[0] == m[3] and m[1:3] == m[4:] == (0.0, 0.0):
-                block["figure"] = True  # a Scene painted at its scale (render.flowable.SceneFlowable)
+        elif tok == b"cm":
+            nums = _NUMBERS.findall(run)
+            if len(nums) >= 6:
+                m = tuple(float(v) for v in nums[-6:])
+                ctm = _mul(m, ctm)
+                if block is None and prev == b"q" and m[:4] == (1.0, 0.0, 0.0, 1.0):
+                    block = {"depth": len(stack), "lo": None, "hi": None, "paints": 0, "figure": False,
+                             "origin": ctm[5]}
+                elif block is not None and prev == b"q" and m[0] == m[3] and m[1:3] == m[4:] == (0.0, 0.0):
+                    block["figure"] = True  # a Scene painted at its scale (render.flowable.SceneFlowable)
         elif tok in _PATH:
+            nums = [float(v) for v in _NUMBERS.findall(run)]
             if tok == b"re" and len(nums) >= 4:
                 x, y, w, h = nums[-4:]
                 pts = ((x, y), (x + w, y + h))
             else:
-                k = {b"m": 2, b"l": 2, b"c": 6, b"v": 4, b"y": 4}[tok]
-                vals = nums[-k:]
+                vals = nums[-_POINTS[tok]:]
                 pts = tuple(zip(vals[0::2], vals[1::2]))
             for x, y in pts:
                 ys.append(ctm[1] * x + ctm[3] * y + ctm[5])
@@ -304,16 +351,83 @@ def _stream_blocks(content: bytes, height: float) -> list[Block]:
                 block["paints"] += 1
             ys = []
         prev = tok
-        nums.clear()
     return out
 
 
 @functools.lru_cache(maxsize=64)
 def blocks(data: bytes) -> tuple[tuple[Block, ...], ...]:
     """Each page's flowables, in drawing order (figures with their painted extent)."""
-    qdf = _tool(["qpdf", "--qdf", "--object-streams=disable"], data)
-    heights = [float(h) for h in re.findall(rb"/MediaBox \[\s*[-\d.]+\s+[-\d.]+\s+[-\d.]+\s+([-\d.]+)\s*\]", qdf)]
-    streams = re.findall(rb"%% Contents for page \d+\n%% Original object ID: [^\n]*\n\d+ 0 obj\n<<.*?>>\n"
-                         rb"stream\n(.*?)endstream", qdf, re.S)
-    height = heights[0] if heights else 792.0
-    return tuple(tuple(_stream_blocks(s, height)) for s in streams)
+    out = []
+    for page in pdf_pages(data):
+        box = re.search(rb"/MediaBox \[\s*[-\d.]+\s+[-\d.]+\s+[-\d.]+\s+([-\d.]+)\s*\]", page.dict)
+        out.append(tuple(_stream_blocks(page.content, float(box.group(1)) if box else 792.0)))
+    return tuple(out)
+
+
+# --- the PDF's pages, read in process ---------------------------------------------------------------
+
+class PdfPage(NamedTuple):
+    dict: bytes  # the page dictionary's text (/MediaBox, /TrimBox, ...)
+    content: bytes  # its content stream, decoded
+
+
+_XREF_ENTRY = re.compile(rb"(\d{10}) (\d{5}) ([nf])")
+_REF = rb"(\d+) 0 R"
+
+
+def pdf_pages(data: bytes) -> tuple[PdfPage, ...]:
+    """Every page's dictionary and decoded content stream, in page order, read in this process from a
+    PDF as reportlab writes it: a classic xref table, direct /Length values, streams Flate- or
+    ASCII85+Flate-encoded (one `qpdf --qdf` process per book cost as much as the check it fed).
+    Anything else raises, it is not read wrong."""
+    import zlib
+
+    from reportlab.lib.rl_accel import asciiBase85Decode
+
+    start = int(re.search(rb"startxref\s+(\d+)\s+%%EOF\s*$", data).group(1))
+    table = data[start:data.index(b"trailer", start)]
+    assert table.startswith(b"xref"), "not a classic xref table"
+    first = int(re.match(rb"xref\s+(\d+) \d+", table).group(1))
+    offsets = {first + i: int(off) for i, (off, _, kind) in enumerate(_XREF_ENTRY.findall(table)) if kind == b"n"}
+
+    def entry(num: int) -> tuple[bytes, bytes | None]:
+        """(dictionary text, decoded stream or None) of object num."""
+        at = offsets[num]
+        assert re.match(rb"%d 0 obj" % num, data[at:at + 20]), f"object {num} is not at its xref offset"
+        ends = [i for i in (data.find(b"stream", at), data.find(b"endobj", at)) if i >= 0]
+        end = min(ends)
+        head = data[at:end]
+        if not data.startswith(b"stream", end):
+            return head, None
+        length = re.search(rb"/Length (\d+)(?! \d+ R)", head)
+        assert length, f"object {num}: an indirect /Length"
+        body_at = end + len(b"stream") + (2 if data.startswith(b"\r\n", end + 6) else 1)
+        body = data[body_at:body_at + int(length.group(1))]
+        filters = re.search(rb"/Filter\s*(\[[^\]]*\]|/\w+)", head)
+        for name in re.findall(rb"/(\w+)", filters.group(1)) if filters else ():
+            if name == b"ASCII85Decode":
+                body = asciiBase85Decode(body.decode("latin-1"))
+                body = body.encode("latin-1") if isinstance(body, str) else body
+            elif name == b"FlateDecode":
+                body = zlib.decompress(body)
+            else:
+                raise ValueError(f"object {num}: a /{name.decode()} stream")
+        return head, body
+
+    trailer = data[data.index(b"trailer", start):]
+    catalog, _ = entry(int(re.search(rb"/Root " + _REF, trailer).group(1)))
+    pages: list[PdfPage] = []
+
+    def visit(num: int) -> None:
+        head, _ = entry(num)
+        kids = re.search(rb"/Kids \[([^\]]*)\]", head)
+        if kids:
+            for kid in re.findall(_REF, kids.group(1)):
+                visit(int(kid))
+            return
+        contents = re.search(rb"/Contents (?:" + _REF + rb"|\[([^\]]*)\])", head)
+        refs = [contents.group(1)] if contents.group(1) else re.findall(_REF, contents.group(2))
+        pages.append(PdfPage(head, b"\n".join(entry(int(r))[1] for r in refs)))
+
+    visit(int(re.search(rb"/Pages " + _REF, catalog).group(1)))
+    return tuple(pages)

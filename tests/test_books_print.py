@@ -224,12 +224,11 @@ def texts(items) -> list[str]:
 
 
 def test_rulebook_trackers_and_days_are_the_sheets_own():
-    from lostprint.books.rulebook import widget_scenes
     from lostprint.sheets import build_sheet
 
     sheet = build_sheet("lost-expedition")
     groups = {g.name: g for g in walk(sheet.items) if isinstance(g, Group)}
-    book = dict(widget_scenes("lost-expedition"))
+    book = dict(P.widgets("lost-expedition"))
     sheet_tracker_text = sorted(t for name, g in groups.items() if name.startswith("tracker:") for t in texts(g.items))
     assert sorted(texts(book["trackers"].items)) == sheet_tracker_text
     assert any("per hex" in t for t in sheet_tracker_text)
@@ -413,10 +412,8 @@ def test_tile_sheets_are_filled_evenly():
 
 
 def test_record_totals_include_spells_every_round_and_folios():
-    from lostprint.crows.record import build_record
-
     record, result = P.record()
-    scene = build_record(record, result, "letter", "color")
+    scene = P.record_scene("letter", "color")
     chart = next(g for g in walk(scene.items) if isinstance(g, Group) and g.name == "chart")
     rounds = len(result.snapshots) - 1
     ticks = {t.text for t in walk(chart.items) if isinstance(t, Text) and t.role == "round-tick"}

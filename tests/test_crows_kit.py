@@ -270,13 +270,10 @@ NUM = r"(-?[\d.]+)"
 
 
 def pdf_pages(path):
-    """[(page dict text, content stream text)] of a PDF, decompressed by qpdf."""
-    qdf = subprocess.run(["qpdf", "--qdf", "--object-streams=disable", str(path), "-"], capture_output=True,
-                         check=True).stdout.decode("latin-1")
-    dicts = re.findall(r"%% Page (\d+)\n%% Original object ID: [^\n]*\n\d+ 0 obj\n<<(.*?)>>\nendobj", qdf, re.S)
-    streams = re.findall(r"%% Contents for page (\d+)\n%% Original object ID: [^\n]*\n\d+ 0 obj\n<<.*?>>\nstream\n(.*?)endstream",
-                         qdf, re.S)
-    return [(d, s) for (_, d), (_, s) in zip(dicts, streams)]
+    """[(page dict text, content stream text)] of a PDF, decoded in process (printed.pdf_pages)."""
+    with open(path, "rb") as fh:
+        pages = P.pdf_pages(fh.read())
+    return [(page.dict.decode("latin-1"), page.content.decode("latin-1")) for page in pages]
 
 
 def box_of(page_dict, name):
@@ -389,10 +386,10 @@ def test_pdf_is_sound_embedded_and_sized(tmp_root, tools, paper, ink):
     check_sound(kit_pdf(tmp_root, paper, ink), paper, len(kit(paper, ink).all_pages()))
 
 
-def test_pdf_text_names_every_tile_and_spell(tmp_root, tools):
+def test_pdf_text_names_every_tile_and_spell(tools):
     from lostprint.typeset import curly
 
-    text = normalise(pdftext(kit_pdf(tmp_root)))
+    text = normalise("\n".join(page.text() for page in P.text(P.kit())))  # poppler's lines, read once per run
     for t in G.ALL_TILES:
         assert curly(t.name) in text  # set with curly quotes
     for s in G.SPELLS:

@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 import printed as P
-from conftest import fonts_all_embedded, normalise, pdftext, qpdf_ok, run_cli
+from conftest import fonts_all_embedded, normalise, qpdf_ok, run_cli
 from lostprint.checks import all_problems
 from lostprint.engine import crows as E
 from lostprint.crows.record import check_record, load_record, record_scene
@@ -172,7 +172,7 @@ def test_record_pdf(tmp_path, tools):
     path = tmp_path / "record.pdf"
     path.write_bytes(data)
     assert qpdf_ok(path) and fonts_all_embedded(path) == []
-    text = normalise(pdftext(path))
+    text = normalise("\n".join(page.text() for page in P.text(data)))  # poppler's lines, read once per run
     record, result = example()
     assert record.title in text and "Final standings" in text
     for n in range(1, len(result.snapshots)):
@@ -207,3 +207,14 @@ def test_mangled_records_give_problems_never_a_crash(tmp_path, count):
         assert isinstance(problems, list)
         for p in problems:
             assert p.startswith(f"{path}:") and p.split(":")[1].isdigit(), p
+
+
+def test_tile_names_are_one_read_only_table():
+    """The names a record may give a tile are made once (a record names a tile on every turn: the
+    table was rebuilt for each) and nobody can change them."""
+    from lostprint.crows.record import tile_aliases
+
+    assert tile_aliases() is tile_aliases()
+    assert tile_aliases()["trees-3"] == "trees-3" and tile_aliases()["3-crow-trees"] == "trees-3"
+    with pytest.raises(TypeError):
+        tile_aliases()["lava"] = "barrens"

@@ -47,7 +47,7 @@ def untyped_reads(source: str) -> list[tuple[int, str]]:
     """(line, what) for every `.get(` or `.extra` on a Game, and every `getattr(game, "name", default)`
     of a name that is not a Game field (a string-keyed read in disguise)."""
     found = []
-    for node in ast.walk(package_ast.parse(source)):
+    for node in package_ast.nodes(source):
         if isinstance(node, ast.Attribute) and node.attr in {"get", "extra"} and _is_game(node.value):
             found.append((node.lineno, f".{node.attr}"))
         elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"
@@ -60,7 +60,7 @@ def untyped_reads(source: str) -> list[tuple[int, str]]:
 def typed_reads(source: str) -> set[tuple[str, str]]:
     """('rules' | 'text', field) for every `<game>.rules.<field>` and `<game>.text.<field>`."""
     out = set()
-    for node in ast.walk(package_ast.parse(source)):
+    for node in package_ast.nodes(source):
         if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute)
                 and node.value.attr in {"rules", "text"} and _is_game(node.value.value)):
             out.add((node.value.attr, node.attr))

@@ -28,7 +28,7 @@ def _is_ink(node: ast.AST) -> bool:
 def ink_branches(source: str) -> list[int]:
     """Line numbers where an ink value is compared with "mono" or "color"."""
     found = []
-    for node in ast.walk(package_ast.parse(source)):
+    for node in package_ast.nodes(source):
         if isinstance(node, ast.Compare):
             sides = [node.left, *node.comparators]
             words = any(isinstance(s, ast.Constant) and s.value in INK_WORDS for s in sides)

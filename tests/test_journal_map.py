@@ -2,21 +2,19 @@
 label, a letter, a marker or a goal's name, on the example games and on 100 simulated games of each."""
 from __future__ import annotations
 
-import functools
 import math
 import re
-from pathlib import Path
 
 import pytest
 
+import journal_builds as J
 import printed as P
 from lostprint.books.journal_map import filled_map
 from lostprint.geometry.paper import Box
-from lostprint.saves.validate import load_played, replay_data
+from lostprint.saves.validate import replay_data
 from lostprint.scene import Circle, Group, Line, Path as SPath, Rect, Text, bbox
 from lostprint.sheets.style import palette
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 OWN_ROLES = {"day-number", "leader-dot"}  # the tags' own text and the leader's dot on the route
 
 
@@ -44,13 +42,20 @@ def printed_boxes(group: Group, terrain_keys: set) -> list:
 
 
 def seg_meets(p, q, b) -> bool:
+    """Does a point every 0.5 pt along p-q fall strictly inside b? (None can when the segment's
+    bounding box stays off b's: those are skipped before sampling.)"""
+    if (min(p[0], q[0]) >= b[2] + 1e-6 or max(p[0], q[0]) <= b[0] - 1e-6 or min(p[1], q[1]) >= b[3] + 1e-6
+            or max(p[1], q[1]) <= b[1] - 1e-6):
+        return False
     n = max(2, int(math.hypot(q[0] - p[0], q[1] - p[1]) / 0.5))
     return any(b[0] < p[0] + (q[0] - p[0]) * i / n < b[2] and b[1] < p[1] + (q[1] - p[1]) * i / n < b[3]
                for i in range(n + 1))
 
 
-def collisions(played, ink="color") -> list[str]:
-    group, ctx = filled_map(played, Box(40, 40, 520, 420), palette(ink))
+def collisions(played, ink="color", group=None) -> list[str]:
+    """What the filled map of `played` (drawn here, or `group` when given) covers that it must not."""
+    if group is None:
+        group, _ = filled_map(played, Box(*J.MAP_BOX), palette(ink))
     keys = {t.key for t in played.game.terrains}
     boxes = printed_boxes(group, keys)
     tags, segs = [], []
@@ -88,7 +93,8 @@ EXAMPLE_RUNS = [("1572-the-delta-by-grace", "color"), ("1672-the-salt-road-home"
 
 @pytest.mark.parametrize("name,ink", EXAMPLE_RUNS)
 def test_example_maps_cover_nothing(name, ink):
-    assert collisions(load_played(EXAMPLES / f"{name}.yaml"), ink) == []
+    group, _ = J.example_map(name, ink)  # drawn once for this file and test_journal_map_features
+    assert collisions(P.played(name), ink, group) == []
 
 
 def simulated(game: str, seed: int):
@@ -124,14 +130,7 @@ def test_simulated_maps_cover_nothing(game, count):
 
 
 def front_page(name: str, paper: str, ink: str = "color"):
-    return _front_page(name, paper, ink)  # one cache key however the ink is passed
-
-
-@functools.cache
-def _front_page(name: str, paper: str, ink: str):
-    from lostprint.books.journal import front_pages
-
-    return front_pages(load_played(EXAMPLES / f"{name}.yaml"), paper, ink)[0]
+    return J.front_pages(name, paper, ink)[0]  # built once per run (test_journal_render reads them too)
 
 
 def book_map(game: str, paper: str, ink: str = "color"):
@@ -230,3 +229,146 @@ def test_plot_badges_cannot_be_read_as_hexes():
     assert len(badges) >= 5  # one per plot met, and the legend's sample
     assert [b for b in badges if re.fullmatch(r"[A-Z]{1,2}\d{1,2}", b)] == []
     assert any(t.role == "legend" and "plot letter" in t.text for t in texts)
+
+
+# --- the placement search: pruned, yet the same answer as trying everything ----------------------
+
+
+def random_field(rng, steps: int, size: float = 20.0):
+    """Hex centres of a route (some steps stay in their hex) and label-sized boxes strewn along it."""
+    centres, x, y = [], 100.0, 100.0
+    for _ in range(steps):
+        centres.append((x, y))
+        if rng.random() < 0.8:
+            a = rng.choice(range(30, 360, 60)) * math.pi / 180
+            x, y = x + size * 1.732 * math.cos(a), y + size * 1.732 * math.sin(a)
+
+    def box():
+        cx, cy = rng.choice(centres)
+        x0, y0 = cx + rng.uniform(-1.2, 1.0) * size, cy + rng.uniform(-1.2, 1.0) * size
+        return x0, y0, x0 + rng.uniform(3, 1.5 * size), y0 + rng.uniform(3, 0.5 * size)
+
+    return centres, [box() for _ in range(len(centres) * 2)], [box() for _ in range(len(centres) // 2)]
+
+
+def exhaustive_route(centres, size, hard, soft, pad):
+    """Every pair of candidates of every step tried (the least total, ties to the first candidate)."""
+    import lostprint.books.journal_place as jp
+
+    grown = [jp.grow(b, pad) for b in hard.boxes]
+    cand = [jp.candidates(c, size, not hard.near((c[0] - size, c[1] - size, c[0] + size, c[1] + size)))
+            for c in centres]
+
+    def point_cost(p, c):
+        box = (p[0] - pad, p[1] - pad, p[0] + pad, p[1] + pad)
+        return (1000.0 * sum(1 for b in hard.boxes if jp.boxes_meet(box, b))
+                + 0.4 * math.hypot(p[0] - c[0], p[1] - c[1]) / size)
+
+    def step(p, q):
+        if p == q:
+            return 0.0
+        return (1000.0 * jp._hits(p, q, grown) + 3.0 * jp._hits(p, q, soft.boxes)
+                + 0.05 * math.hypot(q[0] - p[0], q[1] - p[1]) / size)
+
+    cost, back = [point_cost(p, centres[0]) for p in cand[0]], []
+    for i in range(1, len(centres)):
+        best = [min((cost[j] + step(p, q), j) for j, p in enumerate(cand[i - 1])) for q in cand[i]]
+        cost = [c + point_cost(q, centres[i]) for (c, _), q in zip(best, cand[i])]
+        back.append([j for _, j in best])
+    k = min(range(len(cost)), key=cost.__getitem__)
+    path = [k]
+    for links in reversed(back):
+        k = links[k]
+        path.append(k)
+    return [cand[i][k] for i, k in enumerate(reversed(path))]
+
+
+def test_route_search_finds_what_trying_every_pair_finds():
+    import random
+
+    import lostprint.books.journal_place as jp
+
+    rng = random.Random(1872)
+    for _ in range(3):
+        centres, hard_boxes, soft_boxes = random_field(rng, 5)
+        hard, soft = jp.Index(hard_boxes, 20.0), jp.Index(soft_boxes, 20.0)
+        assert jp.route_points(centres, 20.0, hard, soft, 2.4) == exhaustive_route(centres, 20.0, hard, soft, 2.4)
+
+
+def test_segment_counts_match_the_clip_test():
+    """The route search's unrolled count of boxes a segment crosses, against the one clip test, on
+    random segments, axis-parallel ones and boxes that touch them."""
+    import random
+
+    from lostprint.books.journal_place import _hits
+    from lostprint.geometry.segments import segment_meets_box
+
+    rng = random.Random(1672)
+    grids = (lambda: rng.uniform(0, 10), lambda: float(rng.randint(0, 6)), lambda: rng.randint(0, 12) / 10)
+    for n in range(3000):
+        v = grids[n % 3]
+        p = (v(), v())
+        q = rng.choice([(v(), v()), (p[0], v()), (v(), p[1])])
+        boxes = []
+        for _ in range(rng.randint(0, 4)):
+            a, b, c, d = v(), v(), v(), v()
+            boxes.append((min(a, c), min(b, d), max(a, c), max(b, d)))
+        assert _hits(p, q, boxes) == sum(segment_meets_box(p, q, b) for b in boxes), (p, q, boxes)
+
+
+def every_spot_tag(anchor, along, centre, size, half, hard, soft, tags, route_segs, frame):
+    """The day tag's spot with every part of every spot's cost added up (the first of the cheapest)."""
+    import lostprint.books.journal_place as jp
+    from lostprint.geometry.segments import segment_meets_box
+
+    (hw, hh), (ax, ay), (cx, cy) = half, anchor, centre
+    spots = [(ax, ay, False)] + [(ax + (qx - ax) * t, ay + (qy - ay) * t, False) for qx, qy in along
+                                 for t in (0.22, 0.36)]
+    turns = [k * math.pi / 6 + math.pi / 12 for k in range(12)]
+    spots += [(cx + r * size * math.cos(a), cy + r * size * math.sin(a), False) for r in (0.45, 0.62) for a in turns]
+    spots += [(ax + r * size * math.cos(a), ay + r * size * math.sin(a), True) for r in (1.05, 1.35, 1.7)
+              for a in turns]
+    costs = []
+    for order, (x, y, leader) in enumerate(spots):
+        box = (x - hw, y - hh, x + hw, y + hh)
+        if box[0] < frame[0] or box[1] < frame[1] or box[2] > frame[2] or box[3] > frame[3]:
+            continue
+        cost = 0.0
+        if any(jp.boxes_meet(box, b) for b in hard.near(box)):
+            cost += 1000.0
+        if any(jp.boxes_meet(jp.grow(box, 0.6), b) for b in tags.near(box)):
+            cost += 1000.0
+        if leader:
+            end = jp._edge_point((x, y), hw, hh, anchor)
+            cost += 1000.0 * jp.segment_hits(anchor, end, hard, 0.4) + 4.0
+            cost += 1000.0 * jp.segment_hits(anchor, end, tags, 0.4)
+        cost += 2.0 * sum(1 for b in soft.near(box) if jp.boxes_meet(box, b))
+        cost += 1.5 * sum(1 for p, q in route_segs if segment_meets_box(p, q, box) and anchor not in (p, q))
+        cost += 0.8 * math.hypot(x - ax, y - ay) / size + order * 1e-4
+        costs.append((cost, order, x, y, leader))
+    if not costs:
+        return jp.Tag(ax, ay, anchor, False)
+    _, _, x, y, leader = min(costs)
+    return jp.Tag(x, y, anchor, leader)
+
+
+def test_tag_search_finds_what_costing_every_spot_finds():
+    import random
+
+    import lostprint.books.journal_place as jp
+
+    rng = random.Random(1572)
+    for _ in range(8):
+        centres, hard_boxes, soft_boxes = random_field(rng, 6)
+        route = [(x + rng.uniform(-6, 6), y + rng.uniform(-6, 6)) for x, y in centres]
+        segs = list(zip(route, route[1:]))
+        hard, soft = jp.Index(hard_boxes, 20.0), jp.Index(soft_boxes, 20.0)
+        placed = jp.Index([], 20.0)
+        frame = (0.0, 0.0, 400.0, 400.0)
+        for i in range(1, len(route)):
+            along = [route[j] for j in (i - 1, i + 1) if j < len(route)]
+            half = (rng.uniform(5, 12), 5.0)
+            args = (route[i], along, centres[i], 20.0, half, hard, soft, placed, segs, frame)
+            tag = jp.place_tag(*args)
+            assert tag == every_spot_tag(*args)
+            placed.add((tag.x - half[0], tag.y - half[1], tag.x + half[0], tag.y + half[1]))

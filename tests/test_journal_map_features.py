@@ -7,11 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from lostprint.books.journal_map import filled_map, sheet_drawers
+import journal_builds as J
+import printed as P
+from lostprint.books.journal_map import sheet_drawers
 from lostprint.games import GAMES
-from lostprint.geometry.paper import Box
-from lostprint.palette import palette
-from lostprint.saves.validate import load_played
 from lostprint.scene import Group, walk
 from lostprint.sheets.hexmap import FEATURE_DRAWERS
 
@@ -29,8 +28,8 @@ def drawn(group: Group) -> set:
                  marks=[pytest.mark.slow] if ink == "mono" and game != "lost-crew" else [])
     for ink in ("color", "mono") for game in sorted(SAVES)])
 def test_the_journal_map_draws_every_pre_printed_feature(game, ink):
-    played = load_played(SAVES[game])
-    group, ctx = filled_map(played, Box(40, 40, 520, 420), palette(ink))
+    played = P.played(SAVES[game].stem)
+    group, ctx = J.example_map(SAVES[game].stem, ink)  # drawn once for this file and test_journal_map
     table = {**FEATURE_DRAWERS, **sheet_drawers(game)}
     features = played.game_map.features
     assert features, "a standard map without features would test nothing"

@@ -284,10 +284,10 @@ def test_day_one_sails_in_the_set_up_weather():
 
 
 def test_rulings_are_marked_everywhere():
+    from sheet_scenes import blank_sheet
+
     from lostprint.books import rulebook_1672
     from lostprint.scene import Text, walk
-    from lostprint.sheets import build_sheet
-    from lostprint.sheets.common import SheetOptions
 
     keys = {r.key for r in RULES.rulings}
     assert {"good-bonus", "repair-rate", "uncoloured", "rain-catch", "direction"} <= keys
@@ -298,7 +298,7 @@ def test_rulings_are_marked_everywhere():
     assert GAME.chart("natives").modifier.startswith(HOUSE_MARK)
     repair = next(t for t in GAME.rules.tasks if t.name == "Repair")
     assert repair.house_note and "one for one" not in repair.brief
-    scene = build_sheet("lost-crew", None, SheetOptions("letter", "color"))
+    scene = blank_sheet("lost-crew")  # letter, colour: built once for the sheet tests too
     texts = " ".join(t.text for page in (scene, *scene.pages) for t in walk(page.items) if isinstance(t, Text))
     assert f"{HOUSE_MARK} Each Wood" in texts and f"{HOUSE_MARK} +{RULES.good_bonus} per Good" in texts
 

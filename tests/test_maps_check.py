@@ -222,3 +222,14 @@ def test_standard_map_model_api_still_works():
     m = standard_map("lost-expedition")
     assert m.start == "A1" and m.goals == ("O4",) and m.features_of("river")
     assert m.neighbors("A1")
+
+
+def test_a_standard_map_is_read_once_per_process():
+    """Sheets, engines and the validator ask for the same standard map ~1,000 times in a test run: one
+    frozen value, read and its labels parsed once (it was a file read and a JSON parse each time)."""
+    import dataclasses
+
+    m = standard_map("lost-crew")
+    assert standard_map("lost-crew") is m and standard_map("lost-crows") is not m
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        m.name = "changed"  # type: ignore[misc]

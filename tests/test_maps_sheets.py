@@ -1,6 +1,7 @@
 """Printables of variant maps keep every print bar: nothing overlaps, all inside the margin, no tiny
 text, hexes at least 12 mm across the flats; the same seed gives the same bytes."""
 import pytest
+from conftest import generated
 
 from lostprint.checks import all_problems
 from lostprint.maps.crows import standard_layout
@@ -44,7 +45,7 @@ def test_variant_sheets_keep_the_print_bars_every_seed(game, opts):
 
 def check_variant_sheets(game, opts, seeds):
     for seed in seeds:
-        m = generate(game, seed)
+        m = generated(game, seed)
         scene = build_sheet(game, m, opts)
         assert all_problems(scene) == [], (game, seed)
         assert hex_flats_mm(scene) >= 12.0, (game, seed)

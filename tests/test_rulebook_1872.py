@@ -7,6 +7,7 @@ import subprocess
 
 import pytest
 
+import printed as P
 from lostprint.games import lost_crows_plots as plots
 from lostprint.games.model import HOUSE_MARK
 
@@ -31,8 +32,7 @@ def test_spoiler_entries_are_findable_by_code(quick_demo):
     result, folder = quick_demo
     assert result.returncode == 0, result.stderr
     path = folder / "rulebooks" / "1872-lost-crows-rulebook-letter.pdf"
-    pages = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
-    pages = pages.split("\f")
+    pages = [page.text() for page in P.text(path.read_bytes())]  # poppler's lines, read once per run
     tree = json.loads(subprocess.run(["qpdf", "--json", "--json-key=outlines", str(path)], capture_output=True,
                                      text=True, check=True).stdout)["outlines"]
     titles: dict[str, int] = {}

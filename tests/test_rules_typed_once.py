@@ -64,9 +64,9 @@ def game_words(game_id: str) -> set[str]:
     return words
 
 
-def _docstrings(tree) -> set[int]:
+def _docstrings(nodes) -> set[int]:
     out = set()
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.body:
             first = node.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
@@ -78,7 +78,7 @@ def code_findings(path: str) -> list[str]:
     src = (ROOT / path).read_text(encoding="utf-8")
     lines = src.splitlines()
     out = []
-    for node in ast.walk(package_ast.parse(src)):
+    for node in package_ast.nodes(src):
         if isinstance(node, ast.Constant) and type(node.value) is int and node.value not in (0, 1):
             line = lines[node.lineno - 1]
             if MARK not in line:
@@ -89,10 +89,10 @@ def code_findings(path: str) -> list[str]:
 def text_findings(path: str, words: set[str]) -> list[str]:
     src = (ROOT / path).read_text(encoding="utf-8")
     lines = src.splitlines()
-    tree = package_ast.parse(src)
-    docs = _docstrings(tree)
+    nodes = package_ast.nodes(src)
+    docs = _docstrings(nodes)
     out = []
-    for node in ast.walk(tree):
+    for node in nodes:
         if not (isinstance(node, ast.Constant) and isinstance(node.value, str)) or id(node) in docs:
             continue
         tokens = re.findall(r"[A-Za-z]+|\d+(?:\.\d+)?|#\w+", node.value)

@@ -44,6 +44,51 @@ def rendered(tmp_path_factory):
     return save, out, proc
 
 
+# One real process with no system fonts (FONTCONFIG_FILE: an empty config, set before it starts) runs
+# both commands the two tests below need, each through the CLI's entry point as `lostprint` would: the
+# sheet as a PNG first, in a process that has done nothing else, then the journal (its fallback fonts
+# are looked up by `fc-list`, a process of its own under the same empty config). Their stderr is
+# marked off by a line `== <command>` before and `== exit <code>` after each.
+_COMMANDS = """
+import json, sys
+from lostprint.cli import main
+for argv in json.loads(sys.argv[1]):
+    print("== " + argv[0], file=sys.stderr, flush=True)
+    code = main(argv)
+    print(f"== exit {code}", file=sys.stderr, flush=True)
+"""
+
+
+@pytest.fixture(scope="module")
+def bare(rendered, tmp_path_factory) -> dict:
+    """{command: (exit code, its stderr, its output file)} from the process without system fonts."""
+    import json
+    import os
+
+    save, _, _ = rendered
+    folder = tmp_path_factory.mktemp("bare")
+    empty = folder / "fonts.conf"
+    empty.write_text('<?xml version="1.0"?>\n<fontconfig></fontconfig>\n')
+    outputs = {"sheet": folder / "bare.png", "render": folder / "bare.pdf"}
+    commands = [["sheet", "1572", "--format", "png", "--dpi", "100", "-o", str(outputs["sheet"])],
+                ["render", str(save), "-o", str(outputs["render"])]]
+    env = dict(os.environ, FONTCONFIG_FILE=str(empty))
+    proc = subprocess.run([sys.executable, "-c", _COMMANDS, json.dumps(commands)], capture_output=True, text=True,
+                          env=env, timeout=180, check=False)
+    assert proc.returncode == 0, proc.stderr
+    found, command, lines = {}, None, []
+    for line in proc.stderr.splitlines():
+        if line.startswith("== exit ") and command is not None:
+            found[command] = (int(line.split()[-1]), "\n".join(lines), outputs[command])
+            command = None
+        elif line.startswith("== ") and command is None:
+            command, lines = line[3:], []
+        else:
+            lines.append(line)
+    assert sorted(found) == ["render", "sheet"], proc.stderr
+    return found
+
+
 def test_every_script_is_embedded_subset_and_found_in_logical_order(rendered, tools):
     _, pdf, proc = rendered
     assert "warning" not in proc.stderr  # every script has a font on this machine
@@ -96,6 +141,9 @@ def inked_rows(img) -> list[bool]:
     return [data.find(255, y * w, (y + 1) * w) != -1 for y in range(img.height)]
 
 
+_SILHOUETTE = bytes(255 if v > 90 else 0 for v in range(256))  # grey level -> ink (255) or paper (0)
+
+
 def glyph_blobs(band) -> list[bytes]:
     """The ink of one line cut at empty columns: one silhouette per glyph (or joined word)."""
     from PIL import Image
@@ -108,8 +156,8 @@ def glyph_blobs(band) -> list[bytes]:
             start = x
         elif not ink and start is not None:
             # an 8 x 8 silhouette: the same glyph at another sub-pixel offset gives the same one
-            blob = band.crop((start, 0, x, h)).resize((8, 8), Image.BOX).point(lambda v: 255 if v > 90 else 0)
-            blobs.append(blob.tobytes())
+            blob = band.crop((start, 0, x, h)).resize((8, 8), Image.BOX)
+            blobs.append(blob.tobytes().translate(_SILHOUETTE))
             start = None
     return blobs
 
@@ -180,19 +228,11 @@ def test_same_bytes_twice_and_unique_subset_tags(rendered, tmp_path):
     assert not sheet_tags & set(tags)
 
 
-def test_without_the_system_fonts_a_clear_warning_and_placeholders(rendered, tmp_path, tools):
-    import os
-
-    save, _, _ = rendered
-    empty = tmp_path / "fonts.conf"
-    empty.write_text('<?xml version="1.0"?>\n<fontconfig></fontconfig>\n')
-    out = tmp_path / "bare.pdf"
-    env = dict(os.environ, FONTCONFIG_FILE=str(empty))
-    proc = subprocess.run([sys.executable, "-m", "lostprint", "render", str(save), "-o", str(out)],
-                          capture_output=True, text=True, env=env, timeout=120, check=False)
-    assert proc.returncode == 0, proc.stderr
-    warnings = [line for line in proc.stderr.splitlines() if "warning" in line]
-    assert len(warnings) == 1, proc.stderr
+def test_without_the_system_fonts_a_clear_warning_and_placeholders(bare, tmp_path, tools):
+    code, stderr, out = bare["render"]
+    assert code == 0, stderr
+    warnings = [line for line in stderr.splitlines() if "warning" in line]
+    assert len(warnings) == 1, stderr
     warning = warnings[0]
     for needle in ("day 1", "day 10", "今", "🔥", "fonts-droid-fallback", "fonts-nanum", "fonts-noto-core",
                    "fonts-symbola"):
@@ -254,20 +294,14 @@ def _blocks(path, n=16):
     return im.resize((im.width // n, im.height // n), Image.BOX)
 
 
-def test_png_is_the_same_without_system_fonts(tmp_path):
+def test_png_is_the_same_without_system_fonts(bare, tmp_path):
     """cairosvg reads no @font-face: the bundled fonts are handed to fontconfig, so hiding every
     system font changes no letter (only hinting differs: compared over 16-pixel blocks)."""
-    import os
-
-    empty = tmp_path / "fonts.conf"
-    empty.write_text('<?xml version="1.0"?>\n<fontconfig></fontconfig>\n')
-    normal, bare = tmp_path / "normal.png", tmp_path / "bare.png"
+    code, stderr, bare_png = bare["sheet"]
+    assert code == 0, stderr
+    normal = tmp_path / "normal.png"
     assert run_cli("sheet", "1572", "--format", "png", "--dpi", "100", "-o", normal).returncode == 0
-    env = dict(os.environ, FONTCONFIG_FILE=str(empty))
-    proc = subprocess.run([sys.executable, "-m", "lostprint", "sheet", "1572", "--format", "png", "--dpi", "100",
-                           "-o", str(bare)], capture_output=True, text=True, env=env, timeout=120, check=False)
-    assert proc.returncode == 0, proc.stderr
-    a, b = _blocks(normal), _blocks(bare)
+    a, b = _blocks(normal), _blocks(bare_png)
     pa, pb = a.load(), b.load()
     worst = max(abs(pa[x, y] - pb[x, y]) for x in range(a.width) for y in range(a.height))
     assert worst < 45, worst  # boxes for −, – and · measured 108 here

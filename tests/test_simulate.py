@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 import os
 import pty
-import subprocess
 import sys
 
 import pytest
-from conftest import ROOT, run_cli
+from conftest import run_cli
 
 from lostprint.rating import bands
 from lostprint.rating.balance import (
@@ -129,6 +128,25 @@ def test_a_pool_gives_results_in_order_and_may_be_left_early():
         if len(taken) == 3:
             break
     assert taken == [1000, 999, 998]
+
+
+def test_results_in_order_keep_coming_when_every_task_finishes_while_one_is_held():
+    """Tasks that finish before their results are taken (here: at once) must not end the stream early;
+    the old loop counted the unfinished ones before yielding and stopped after two windows."""
+    from concurrent.futures import Future
+
+    from lostprint.rating.run import _in_order
+
+    submitted = []
+
+    def submit_done(item):
+        submitted.append(item)
+        future = Future()
+        future.set_result(item * 10)
+        return future
+
+    assert list(_in_order(submit_done, range(25), window=4)) == [i * 10 for i in range(25)]
+    assert submitted == list(range(25))
 
 
 def test_the_pool_forks_where_it_can():
@@ -414,36 +432,50 @@ def test_the_dask_path_on_worker_processes_gives_the_local_bytes(tmp_path):
 # --- the progress bar -----------------------------------------------------------------------------
 
 
-def _simulate_process(stderr):
-    env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="80")
-    return subprocess.run([sys.executable, "-m", "lostprint", "simulate", "1672", "--games", "16", "--jobs", "1"],
-                          check=False, stdout=subprocess.PIPE, stderr=stderr, env=env, timeout=120)
+def _simulate_on_a_terminal(follower: int) -> tuple[int, str]:
+    """`lostprint simulate` in this process, its stderr the follower end of a pseudo-terminal (a
+    terminal as far as `isatty` can tell): (exit code, stdout)."""
+    import contextlib
+    import io
+
+    from lostprint.cli import main
+
+    out = io.StringIO()
+    with open(follower, "w", encoding="utf-8", closefd=False) as tty, contextlib.redirect_stdout(out), \
+            contextlib.redirect_stderr(tty):
+        code = main(["simulate", "1672", "--games", "16", "--jobs", "1"])
+    return code, out.getvalue()
 
 
 def test_the_progress_bar_shows_on_a_terminal_only():
+    import threading
+
     quiet = run_cli("simulate", "1672", "--games", "16", "--jobs", "1")  # stderr is not a terminal here
     assert quiet.returncode == 0 and quiet.stderr == ""
     leader, follower = pty.openpty()
-    try:
-        shown = _simulate_process(follower)
-        os.close(follower)
-        follower = None
-        chunks = []
+    chunks: list[bytes] = []
+
+    def drain() -> None:  # read as the bar is drawn: a full pty buffer would block the writer
         while True:
             try:
                 chunk = os.read(leader, 4096)
             except OSError:
-                break
+                return
             if not chunk:
-                break
+                return
             chunks.append(chunk)
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    try:
+        code, stdout = _simulate_on_a_terminal(follower)
     finally:
+        os.close(follower)
+        reader.join(30)
         os.close(leader)
-        if follower is not None:
-            os.close(follower)
-    assert shown.returncode == 0
+    assert code == 0
     assert b"1672 games" in b"".join(chunks) and b"16/16" in b"".join(chunks)
-    assert shown.stdout.decode("utf-8") == quiet.stdout
+    assert stdout == quiet.stdout
 
 
 # --- bad input ------------------------------------------------------------------------------------

@@ -32,8 +32,9 @@ FOOTER_SIZE = MIN_TEXT
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
 
 
+@functools.cache
 def coverage(key: str) -> frozenset:
-    """The characters a bundled font has glyphs for."""
+    """The characters a bundled font has glyphs for (the font files never change in a run)."""
     from reportlab.pdfbase import pdfmetrics
 
     from lostprint.fonts import registered
@@ -50,6 +51,8 @@ def clean(text: str, font: str = "serif") -> str:
     if text.isascii():
         return escape(text)
     have, sans = coverage(font), coverage("sans")
+    if not any(ord(ch) not in have and ord(ch) in sans for ch in set(text)):  # one run in the text face
+        return escape(text)
     out, run, in_sans = [], [], False
     for ch in text:
         use_sans = ord(ch) not in have and ord(ch) in sans
@@ -539,6 +542,7 @@ def metadata(played, paper: str, ink: str) -> tuple[tuple[str, str], ...]:
 
 
 def styles(pal: Palette) -> dict:
+    from reportlab.lib.colors import HexColor
     from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.pdfbase.pdfmetrics import registerFontFamily
@@ -548,7 +552,9 @@ def styles(pal: Palette) -> dict:
     serif, serif_b, serif_i = registered("serif"), registered("serif-bold"), registered("serif-italic")
     sans, sans_i = registered("sans"), registered("sans-italic")
     registerFontFamily(serif, normal=serif, bold=serif_b, italic=serif_i, boldItalic=serif_b)
-    body = ParagraphStyle("body", fontName=serif, fontSize=10.6, leading=15.4, textColor=pal.ink,
+    # colours as Color objects: a colour given as a string is parsed again every time a line sets it
+    ink, accent, soft = HexColor(pal.ink), HexColor(pal.accent), HexColor(pal.soft)
+    body = ParagraphStyle("body", fontName=serif, fontSize=10.6, leading=15.4, textColor=ink,
                           alignment=TA_JUSTIFY, spaceAfter=3, firstLineIndent=0, splitLongWords=1)
     return {
         "body": body,
@@ -559,19 +565,19 @@ def styles(pal: Palette) -> dict:
         "body-next-open": ParagraphStyle("body-next-open", parent=body, firstLineIndent=14, spaceAfter=0),
         "body-run": ParagraphStyle("body-run", parent=body, spaceAfter=0),
         "body-close": ParagraphStyle("body-close", parent=body),
-        "chapter": ParagraphStyle("chapter", fontName=serif_b, fontSize=22, leading=27, textColor=pal.accent,
+        "chapter": ParagraphStyle("chapter", fontName=serif_b, fontSize=22, leading=27, textColor=accent,
                                   alignment=TA_CENTER, spaceAfter=4, splitLongWords=1),
         "chapter-long": ParagraphStyle("chapter-long", fontName=serif_b, fontSize=15, leading=19,
-                                       textColor=pal.accent, alignment=TA_CENTER, spaceAfter=4, splitLongWords=1),
-        "byline": ParagraphStyle("byline", fontName=serif_i, fontSize=11, leading=15, textColor=pal.soft,
+                                       textColor=accent, alignment=TA_CENTER, spaceAfter=4, splitLongWords=1),
+        "byline": ParagraphStyle("byline", fontName=serif_i, fontSize=11, leading=15, textColor=soft,
                                  alignment=TA_CENTER, spaceAfter=18, splitLongWords=1),
-        "day": ParagraphStyle("day", fontName=serif_b, fontSize=12.5, leading=15, textColor=pal.accent,
+        "day": ParagraphStyle("day", fontName=serif_b, fontSize=12.5, leading=15, textColor=accent,
                               spaceBefore=11, spaceAfter=0.5, keepWithNext=1),
-        "facts": ParagraphStyle("facts", fontName=sans_i, fontSize=7.4, leading=10, textColor=pal.soft,
+        "facts": ParagraphStyle("facts", fontName=sans_i, fontSize=7.4, leading=10, textColor=soft,
                                 spaceAfter=4.5, keepWithNext=1, splitLongWords=1),
-        "quiet": ParagraphStyle("quiet", fontName=sans, fontSize=7.6, leading=11, textColor=pal.soft,
+        "quiet": ParagraphStyle("quiet", fontName=sans, fontSize=7.6, leading=11, textColor=soft,
                                 spaceBefore=3, spaceAfter=1, splitLongWords=1),
-        "end": ParagraphStyle("end", fontName=serif_i, fontSize=10.6, leading=15.4, textColor=pal.soft,
+        "end": ParagraphStyle("end", fontName=serif_i, fontSize=10.6, leading=15.4, textColor=soft,
                               alignment=TA_CENTER, spaceBefore=16, splitLongWords=1),
     }
 
@@ -629,13 +635,14 @@ def is_loose(extra: float, gaps: int, space: float) -> bool:
 @functools.cache
 def _ragged_when_loose():
     from reportlab.pdfbase.pdfmetrics import stringWidth
-    from reportlab.platypus import Paragraph
 
-    class RaggedWhenLoose(Paragraph):
+    from lostprint.books.paragraph import once_paragraph
+
+    class RaggedWhenLoose(once_paragraph()):
         """A justified paragraph in which a line that would open loose word gaps (a long word pushed to
         the next line) is set flush left instead: no rivers of white through the journal."""
 
-        def breakLines(self, width):
+        def breakLines(self, width):  # noqa: N802 (reportlab's name)
             lines = super().breakLines(width)
             space = stringWidth(" ", self.style.fontName, self.style.fontSize)
             if lines.kind == 0:
@@ -675,12 +682,11 @@ def font_warning(played) -> str:
 
 
 def story(played, pal: Palette) -> list:
-    from reportlab.platypus import Paragraph
-
+    from lostprint.books.paragraph import once_paragraph
     from lostprint.text.fallback import is_simple
-
     from lostprint.typeset import curly
 
+    Paragraph = once_paragraph()  # noqa: N806 (a class)
     st = styles(pal)
     out = []
     title = plain(played.title) or played.game.title

@@ -130,35 +130,62 @@ def route_points(centres: list, size: float, hard: Index, soft: Index, pad: floa
         hit = sum(1 for b in hard.near(box) if boxes_meet(box, b))
         return 1000.0 * hit + 0.4 * math.hypot(p[0] - c[0], p[1] - c[1]) / size
 
-    def step_cost(p, q, near_hard, near_soft) -> float:
-        if p == q:
-            return 0.0
-        return (1000.0 * _hits(p, q, near_hard) + 3.0 * _hits(p, q, near_soft)
-                + 0.05 * math.hypot(q[0] - p[0], q[1] - p[1]) / size)
-
     cost = [point_cost(p, centres[0]) for p in cand[0]]
     back: list[list[int]] = []
     for i in range(1, len(centres)):
         # the boxes any segment between the two hexes' candidates could meet, grown once: a pair's
         # count then tests only these (the same count as asking the index for each pair)
-        pts = cand[i - 1] + cand[i]
+        prev = cand[i - 1]
+        pts = prev + cand[i]
         span = (min(x for x, _ in pts), min(y for _, y in pts), max(x for x, _ in pts), max(y for _, y in pts))
         near_hard = [grow(b, pad) for b in hard.near(grow(span, pad)) if boxes_meet(grow(b, pad), span)
                      or _inside_span(grow(b, pad), span)]
         near_soft = [b for b in soft.near(span) if boxes_meet(b, span) or _inside_span(b, span)]
-        order = sorted(range(len(cand[i - 1])), key=lambda j: (cost[j], j))
+        order = sorted(range(len(prev)), key=lambda j: (cost[j], j))
+        # a segment with an end inside a (grown) hard box crosses it, whatever the other end: the
+        # boxes round each point, as a bit mask, give every pair a lower bound before any clipping
+        inside = [_inside_mask(p, near_hard) for p in prev]
+        same: dict[tuple[float, float], list[int]] = {}
+        for j, p in enumerate(prev):
+            same.setdefault(p, []).append(j)
         new, links = [], []
+        hint = order[0]
         for q in cand[i]:
+            qx, qy = q
             base = point_cost(q, centres[i])
+            q_in = _inside_mask(q, near_hard)
+            floor = 1000.0 * q_in.bit_count()
             best, arg = math.inf, 0
-            for j in order:  # cheapest first: once a path costs more than the best, no later one wins
-                if cost[j] > best:
-                    break
-                c = cost[j] + step_cost(cand[i - 1][j], q, near_hard, near_soft)
+            for j in same.get(q, ()):  # a step that stays on its point costs nothing
+                if cost[j] + 0.0 < best:
+                    best, arg = cost[j] + 0.0, j
+            # Any other step costs 1000 per hard box crossed + 3 per soft box + 0.05 per hex of
+            # length. The answer is the least total and, among equal ones, the first candidate; a
+            # pair is skipped only when a part of its total already exceeds the best found, so the
+            # order pairs are tried in changes nothing. First the predecessor chosen for the previous
+            # candidate: it usually crosses no hard box, which bounds the search from the start; then
+            # the cheapest first, until even the boxes round q would cost more than the best.
+            for n, j in enumerate((hint, *order)):
+                cj = cost[j]
+                if cj + floor > best:
+                    if n:
+                        break
+                    continue
+                p = prev[j]
+                if p == q:
+                    continue
+                length = 0.05 * math.hypot(qx - p[0], qy - p[1]) / size
+                if cj + (1000.0 * (inside[j] | q_in).bit_count() + length) > best:
+                    continue
+                crossed = _hits(p, q, near_hard) if near_hard else 0
+                if cj + 1000.0 * crossed > best:
+                    continue
+                c = cj + (1000.0 * crossed + 3.0 * (_hits(p, q, near_soft) if near_soft else 0) + length)
                 if c < best or (c == best and j < arg):  # ties: the first candidate, as in index order
                     best, arg = c, j
             new.append(best + base)
             links.append(arg)
+            hint = arg
         cost = new
         back.append(links)
     k = min(range(len(cost)), key=cost.__getitem__)
@@ -175,32 +202,49 @@ def _inside_span(b: Box4, span: Box4) -> bool:
     return b[0] <= span[2] and span[0] <= b[2] and b[1] <= span[3] and span[1] <= b[3]
 
 
+def _inside_mask(p, boxes) -> int:
+    """Bit k set when p lies in (or on) boxes[k]."""
+    x, y = p
+    mask = 0
+    for k, b in enumerate(boxes):
+        if b[0] <= x <= b[2] and b[1] <= y <= b[3]:
+            mask |= 1 << k
+    return mask
+
+
 def _hits(p, q, boxes) -> int:
-    """How many of the (already grown) boxes the segment p-q passes through: `segment_meets_box` unrolled
-    for one segment against many boxes (the same arithmetic, so the same answers)."""
+    """How many of the (already grown) boxes the segment p-q passes through: `segment_meets_box`
+    unrolled for one segment against many boxes, with the same divisions and comparisons, so the same
+    answers. Liang-Barsky: the segment enters a box's slab at one parameter and leaves at another; it
+    meets the box when the latest entry (from 0) comes no later than the earliest exit (up to 1)."""
     px, py = p
-    dx, dy = q[0] - px, q[1] - py
-    x0, x1 = (px, q[0]) if px <= q[0] else (q[0], px)
-    y0, y1 = (py, q[1]) if py <= q[1] else (q[1], py)
+    qx, qy = q
+    dx, dy = qx - px, qy - py
+    x0, x1 = (px, qx) if px <= qx else (qx, px)
+    y0, y1 = (py, qy) if py <= qy else (qy, py)
+    ndx, ndy = -dx, -dy
     n = 0
-    for b in boxes:
-        if b[0] > x1 or x0 > b[2] or b[1] > y1 or y0 > b[3]:
+    for b0, b1, b2, b3 in boxes:
+        if b0 > x1 or x0 > b2 or b1 > y1 or y0 > b3:
             continue
-        t0, t1 = 0.0, 1.0
-        for num, den in ((px - b[0], -dx), (b[2] - px, dx), (py - b[1], -dy), (b[3] - py, dy)):
-            if den == 0:
-                if num < 0:
-                    break
-                continue
-            t = num / den
-            if den < 0:
-                if t > t0:
-                    t0 = t
-            elif t < t1:
-                t1 = t
-            if t0 > t1:
-                break
+        # with dx == 0 the segment's x lies inside [b0, b2] (tested above): that slab clips nothing
+        if dx > 0:
+            t0, t1 = (px - b0) / ndx, (b2 - px) / dx
+        elif dx < 0:
+            t0, t1 = (b2 - px) / dx, (px - b0) / ndx
         else:
+            t0, t1 = 0.0, 1.0
+        if dy > 0:
+            u0, u1 = (py - b1) / ndy, (b3 - py) / dy
+        elif dy < 0:
+            u0, u1 = (b3 - py) / dy, (py - b1) / ndy
+        else:
+            u0, u1 = 0.0, 1.0
+        if t0 < u0:
+            t0 = u0
+        if t1 > u1:
+            t1 = u1
+        if t0 <= t1 and t0 <= 1.0 and t1 >= 0.0:
             n += 1
     return n
 
@@ -230,10 +274,21 @@ def place_tag(anchor, along: list, centre, size: float, half: tuple[float, float
         for k in range(12):
             a = k * math.pi / 6 + math.pi / 12
             spots.append((ax + r * size * math.cos(a), ay + r * size * math.sin(a), True))
+    # the route's segments a tag may be charged for crossing (not those ending at its own point),
+    # each with its bounding box, widened by SLACK so a box that skips a segment by this test is one
+    # the clip test (whatever its rounding) would not count either
+    segs = [(p, q, min(p[0], q[0]) - SLACK, min(p[1], q[1]) - SLACK, max(p[0], q[0]) + SLACK,
+             max(p[1], q[1]) + SLACK) for p, q in route_segs if not _touches(p, q, anchor)]
     best, best_cost = None, math.inf
     for order, (x, y, leader) in enumerate(spots):
         box = (x - hw, y - hh, x + hw, y + hh)
         if box[0] < frame[0] or box[1] < frame[1] or box[2] > frame[2] or box[3] > frame[3]:
+            continue
+        # The cost is a sum of parts that are never negative, added in a fixed order, the distance
+        # last: a spot is dropped as soon as the parts so far plus that last one reach the best cost
+        # (a later part only adds), so only the parts of a spot that could still win are measured.
+        tail = 0.8 * math.hypot(x - ax, y - ay) / size + order * 1e-4
+        if tail >= best_cost:
             continue
         cost = 0.0
         if any(boxes_meet(box, b) for b in hard.near(box)):
@@ -241,17 +296,28 @@ def place_tag(anchor, along: list, centre, size: float, half: tuple[float, float
         if any(boxes_meet(grow(box, 0.6), b) for b in tags.near(box)):
             cost += 1000.0
         if leader:
+            if (cost + 4.0) + tail >= best_cost:
+                continue
             end = _edge_point((x, y), hw, hh, anchor)
             cost += 1000.0 * segment_hits(anchor, end, hard, 0.4) + 4.0
             cost += 1000.0 * segment_hits(anchor, end, tags, 0.4)
+        if cost + tail >= best_cost:
+            continue
         cost += 2.0 * sum(1 for b in soft.near(box) if boxes_meet(box, b))
-        cost += 1.5 * sum(1 for p, q in route_segs if segment_meets_box(p, q, box) and not _touches(p, q, anchor))
-        cost += 0.8 * math.hypot(x - ax, y - ay) / size + order * 1e-4
+        if cost + tail >= best_cost:
+            continue
+        x0, y0, x1, y1 = box
+        cost += 1.5 * sum(1 for p, q, s0, t0, s1, t1 in segs
+                          if s0 <= x1 and x0 <= s1 and t0 <= y1 and y0 <= t1 and segment_meets_box(p, q, box))
+        cost += tail
         if cost < best_cost:
             best, best_cost = (x, y, leader), cost
     if best is None:
         return Tag(ax, ay, anchor, False)
     return Tag(best[0], best[1], anchor, best[2])
+
+
+SLACK = 1e-3  # points: far above any rounding of page coordinates, far below any visible gap
 
 
 def _touches(p, q, anchor) -> bool:

@@ -15,6 +15,7 @@ from html import unescape
 from typing import Callable, NamedTuple
 
 from lostprint import __version__
+from lostprint.books.paragraph import once_paragraph
 from lostprint.typeset import curly_items, curly_markup, tie_last_words
 from lostprint.games.model import HOUSE_MARK
 from lostprint.geometry.paper import MM, Box
@@ -198,6 +199,7 @@ class Book:
     blocks: dict = field(default_factory=dict)
     toc: object = None  # the contents flowable, if the book has one
     toc_entries: list = field(default_factory=list)  # (level, text, key) of every contents heading, in order
+    sheet: object = None  # the game's printed sheet (a Scene), built once for all the blocks that show parts of it
 
     def heading(self, flowable):
         """Note a heading for the contents before layout, so the first pass reserves its full length."""
@@ -217,12 +219,11 @@ class Book:
         return fl
 
     def para(self, text: str, style: str = "body"):
-        from reportlab.platypus import Paragraph
-
-        return Paragraph(tie_last_words(curly_markup(text)), self.styles[style])
+        return once_paragraph()(tie_last_words(curly_markup(text)), self.styles[style])
 
 
 def make_styles(pal: Palette) -> dict:
+    from reportlab.lib.colors import HexColor
     from reportlab.lib.enums import TA_CENTER
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.pdfbase.pdfmetrics import registerFontFamily
@@ -233,44 +234,46 @@ def make_styles(pal: Palette) -> dict:
     sans, sans_b, sans_i = registered("sans"), registered("sans-bold"), registered("sans-italic")
     registerFontFamily(serif, normal=serif, bold=serif_b, italic=serif_i, boldItalic=serif_b)
     registerFontFamily(sans, normal=sans, bold=sans_b, italic=sans_i, boldItalic=sans_b)
+    # colours as Color objects: a colour given as a string is parsed again every time a line sets it
+    ink, accent, soft, house = (HexColor(c) for c in (pal.ink, pal.accent, pal.soft, pal.house))
     # allowWidows=0: no paragraph or list item leaves its last line alone at the top of a page
-    body = ParagraphStyle("body", fontName=serif, fontSize=9.8, leading=13.8, textColor=pal.ink,
+    body = ParagraphStyle("body", fontName=serif, fontSize=9.8, leading=13.8, textColor=ink,
                           spaceAfter=5.5, allowWidows=0)
     return {
         "body": body,
         "h1": ParagraphStyle("h1", parent=body, fontName=serif_b, fontSize=20, leading=24,
-                             textColor=pal.accent, spaceBefore=4, spaceAfter=9, keepWithNext=1),
+                             textColor=accent, spaceBefore=4, spaceAfter=9, keepWithNext=1),
         "h2": ParagraphStyle("h2", parent=body, fontName=sans_b, fontSize=12.5, leading=16,
-                             textColor=pal.accent, spaceBefore=9, spaceAfter=4, keepWithNext=1),
+                             textColor=accent, spaceBefore=9, spaceAfter=4, keepWithNext=1),
         "h3": ParagraphStyle("h3", parent=body, fontName=sans_b, fontSize=10.5, leading=13.5,
-                             textColor=pal.ink, spaceBefore=6, spaceAfter=2.5, keepWithNext=1),
+                             textColor=ink, spaceBefore=6, spaceAfter=2.5, keepWithNext=1),
         "h4": ParagraphStyle("h4", parent=body, fontName=sans_b, fontSize=9.8, leading=13,
-                             textColor=pal.ink, spaceBefore=5, spaceAfter=1.5, keepWithNext=1),
+                             textColor=ink, spaceBefore=5, spaceAfter=1.5, keepWithNext=1),
         "bullet": ParagraphStyle("bullet", parent=body, leftIndent=14, bulletIndent=4, spaceAfter=3,
                                  bulletFontName=sans),
         "example": ParagraphStyle("example", parent=body, fontName=sans, fontSize=8.8, leading=12.2,
                                   spaceAfter=3),
         "house": ParagraphStyle("house", parent=body, fontName=sans_i, fontSize=8.8, leading=12,
-                                textColor=pal.house, leftIndent=12, firstLineIndent=-12, spaceAfter=5),
+                                textColor=house, leftIndent=12, firstLineIndent=-12, spaceAfter=5),
         "caption": ParagraphStyle("caption", parent=body, fontName=serif_i, fontSize=CAPTION_SIZE, leading=11,
-                                  textColor=pal.soft, alignment=TA_CENTER, spaceAfter=0),
+                                  textColor=soft, alignment=TA_CENTER, spaceAfter=0),
         "small": ParagraphStyle("small", parent=body, fontName=sans, fontSize=8, leading=10.5,
-                                textColor=pal.soft),
+                                textColor=soft),
         "cell": ParagraphStyle("cell", parent=body, fontName=sans, fontSize=8.6, leading=11, spaceAfter=0),
         "cell-bold": ParagraphStyle("cell-bold", parent=body, fontName=sans_b, fontSize=8.6, leading=11,
                                     spaceAfter=0),
-        "toc0": ParagraphStyle("toc0", fontName=serif_b, fontSize=10.5, leading=15, textColor=pal.ink,
+        "toc0": ParagraphStyle("toc0", fontName=serif_b, fontSize=10.5, leading=15, textColor=ink,
                                leftIndent=0, firstLineIndent=0),
-        "toc1": ParagraphStyle("toc1", fontName=serif, fontSize=9.2, leading=11.6, textColor=pal.ink,
+        "toc1": ParagraphStyle("toc1", fontName=serif, fontSize=9.2, leading=11.6, textColor=ink,
                                leftIndent=16, firstLineIndent=0),
         "cover-title": ParagraphStyle("cover-title", fontName=serif_b, fontSize=34, leading=40,
-                                      textColor=pal.accent, alignment=TA_CENTER, spaceAfter=10),
+                                      textColor=accent, alignment=TA_CENTER, spaceAfter=10),
         "cover-sub": ParagraphStyle("cover-sub", fontName=sans, fontSize=13, leading=18,
-                                    textColor=pal.soft, alignment=TA_CENTER, spaceAfter=6),
+                                    textColor=soft, alignment=TA_CENTER, spaceAfter=6),
         "divider": ParagraphStyle("divider", fontName=serif_b, fontSize=26, leading=32,
-                                  textColor=pal.accent, alignment=TA_CENTER, spaceAfter=14),
+                                  textColor=accent, alignment=TA_CENTER, spaceAfter=14),
         "divider-sub": ParagraphStyle("divider-sub", fontName=sans, fontSize=11, leading=16,
-                                      textColor=pal.ink, alignment=TA_CENTER, spaceAfter=8),
+                                      textColor=ink, alignment=TA_CENTER, spaceAfter=8),
     }
 
 
@@ -279,8 +282,9 @@ def plain(text: str) -> str:
     return unescape(re.sub(r"<[^>]+>", "", text)).strip()
 
 
+@functools.cache
 def _heading_class():
-    from reportlab.platypus import Paragraph
+    Paragraph = once_paragraph()
 
     class Heading(Paragraph):
         """A heading that leaves a bookmark, an outline entry and (levels 0–1) a contents entry."""
@@ -403,9 +407,7 @@ def flow(nodes: list[Node], book: Book) -> list:
                 para.keepWithNext = 1
             story.append(para)
         elif node.kind == "bullet":
-            from reportlab.platypus import Paragraph
-
-            item = Paragraph(tie_last_words(curly_markup(node.text)), book.styles["bullet"], bulletText="\u2022")
+            item = once_paragraph()(tie_last_words(curly_markup(node.text)), book.styles["bullet"], bulletText="\u2022")
             item.keepWithNext = int(list_keeps(nodes, i))
             story.append(item)
         elif node.kind == "caption":
@@ -469,8 +471,10 @@ PAGE_DIGITS = "00"  # the contents reserve room for a two-digit page number
 
 def _contents_class():
     from reportlab.pdfbase.pdfmetrics import stringWidth
-    from reportlab.platypus import Paragraph, Spacer, Table
+    from reportlab.platypus import Spacer, Table
     from reportlab.platypus.tableofcontents import TableOfContents
+
+    Paragraph = once_paragraph()
 
     class Contents(TableOfContents):
         """The contents in one layout pass: every line is known before layout, and each page number is a
@@ -502,15 +506,17 @@ def _contents_class():
                 canvas.restoreState()
 
             self.canv.setNamedCB("tocEntryEnd", entry_end)
-            rows = []
-            for level, text, _, key in self._lastEntries:
-                style = self.getLevelStyle(level)
-                para = Paragraph(f'<a href="#{key}">{text}</a><onDraw name="tocEntryEnd" label="{level},{key}"/>',
-                                 style)
-                if style.spaceBefore:
-                    rows.append([Spacer(1, style.spaceBefore)])
-                rows.append([para])
-            self._table = Table(rows, colWidths=(availWidth,), style=self.tableStyle)
+            if getattr(self, "_table_width", None) != availWidth:  # the rows are made once per width
+                rows = []
+                for level, text, _, key in self._lastEntries:
+                    style = self.getLevelStyle(level)
+                    para = Paragraph(f'<a href="#{key}">{text}</a><onDraw name="tocEntryEnd" label="{level},{key}"/>',
+                                     style)
+                    if style.spaceBefore:
+                        rows.append([Spacer(1, style.spaceBefore)])
+                    rows.append([para])
+                self._table = Table(rows, colWidths=(availWidth,), style=self.tableStyle)
+                self._table_width = availWidth
             self.width, self.height = self._table.wrapOn(self.canv, availWidth, availHeight)
             return self.width, self.height
 
@@ -850,9 +856,14 @@ def prepare(game_id: str, opts: RulebookOptions) -> tuple[Book, list]:
 
 def widget_scenes(game_id: str, opts: RulebookOptions | None = None):
     """(name, Scene) for every sheet widget the book draws: for the same checks as a sheet."""
+    _, story = prepare(game_id, opts or RulebookOptions())
+    return story_widgets(story)
+
+
+def story_widgets(story: list) -> list:
+    """(name, Scene) of every sheet widget in a story, read before layout (which uses the story up)."""
     from lostprint.scene import Scene
 
-    book, story = prepare(game_id, opts or RulebookOptions())
     drawings = [getattr(f, "drawing", f) for f in story]  # a captioned figure's drawing too
     return [(f.name, Scene(f.width / f.scale, f.height / f.scale, f.items)) for f in drawings
             if hasattr(f, "items") and hasattr(f, "scale")]
@@ -860,6 +871,11 @@ def widget_scenes(game_id: str, opts: RulebookOptions | None = None):
 
 def build_rulebook(game_id: str, opts: RulebookOptions | None = None) -> bytes:
     """The rulebook of a game as PDF bytes (identical bytes for identical inputs)."""
+    return build_rulebook_and_widgets(game_id, opts)[0]
+
+
+def build_rulebook_and_widgets(game_id: str, opts: RulebookOptions | None = None) -> tuple[bytes, list]:
+    """The rulebook's PDF bytes and `widget_scenes` of the same book, from one build."""
     from reportlab.lib.colors import HexColor
     from reportlab.platypus import Frame, PageTemplate
 
@@ -915,7 +931,8 @@ def build_rulebook(game_id: str, opts: RulebookOptions | None = None) -> bytes:
     )
     if book.toc is not None:
         doc.contents_styles = list(book.toc.levelStyles)
+    widgets = story_widgets(story)
     doc.build(story)
     from lostprint.fonts import unique_subset_tags
 
-    return unique_subset_tags(buf.getvalue())
+    return unique_subset_tags(buf.getvalue()), widgets

@@ -71,8 +71,9 @@ def sheet_parts(book: Book, prefix: str) -> list:
                 else:
                     visit(item.items)
 
-    scene = build_sheet(book.game.id, opts=sheet_options(book))
-    for page in scene.all_pages():
+    if book.sheet is None:
+        book.sheet = build_sheet(book.game.id, opts=sheet_options(book))
+    for page in book.sheet.all_pages():
         visit(page.items)
     return found
 
@@ -150,19 +151,20 @@ def block_days(book: Book, *args):
 
 def block_map(book: Book, *args):
     """The standard map as printed on the sheet (terrain, rivers, start and goal), as tall as it needs."""
+    from lostprint.geometry import hexgrid
     from lostprint.maps.model import standard_map
-    from lostprint.scene import bbox
-    from lostprint.sheets.hexmap import LABEL_PAD, hex_map
+    from lostprint.sheets.hexmap import LABEL_PAD, hex_map, map_layout
 
     game_map = standard_map(book.game.id)
     width = book.width
     tall = book.height * 0.6
     drawers = getattr(book.module, "map_drawers", lambda: None)()
-    group = hex_map(game_map, book.game, Box(0, 0, width, tall), book.pal, drawers=drawers)[0]
-    # measure the hexes, not the group's box (that is the whole trial box): the map fits its width,
-    # so a box as tall as the hexes plus the label margins draws it the same size without blank bands
-    hexes = [bbox(it) for it in group.items if getattr(it, "role", "") == "hex"]
-    y0, y1 = min(b[1] for b in hexes), max(b[3] for b in hexes)
+    # measure the hexes (the corners hex_map would draw in a trial box), not the trial box: the map fits
+    # its width, so a box as tall as the hexes plus the label margins draws it the same size without
+    # blank bands; the layout alone gives them, without drawing the map a second time
+    layout = map_layout(game_map, Box(0, 0, width, tall))
+    ys = [y for label in game_map.hexes for _, y in hexgrid.hex_corners(layout, game_map.axial[label])]
+    y0, y1 = min(ys), max(ys)
     height = min(tall, y1 - y0 + 2 * LABEL_PAD + 1)
     fl = book.widget(lambda box: hex_map(game_map, book.game, box, book.pal, drawers=drawers)[0], height,
                      width=width, scale=1.0, name="map")

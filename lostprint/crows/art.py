@@ -7,6 +7,7 @@ here. The record renderer reuses `tile_art` for the board.
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from lostprint.fonts import ASCENT, DESCENT, text_width, wrap
@@ -41,11 +42,18 @@ def centred(x: float, y_mid: float, text: str, size: float, font: str, color: st
     return Text(x, y_mid + (ASCENT - DESCENT) * size / 2, text, size, font, "middle", color, role=role)
 
 
+@functools.lru_cache(maxsize=512)
+def wrapped(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
+    """fonts.wrap, once per text, font, size and width: a kit sets each card's rule on every copy of the
+    card and tries several sizes for each, the same lines every time."""
+    return tuple(wrap(text, font, size, width))
+
+
 def paragraph(text: str, box: Box, size: float, font: str, color: str, align: str = "middle",
               leading: float = 1.18, min_size: float = MIN_TEXT) -> list[Text]:
     """Wrapped text, shrunk (not below MIN_TEXT) until it fits the box; vertically centred."""
     while True:
-        lines = wrap(text, font, size, box.w)
+        lines = list(wrapped(text, font, size, box.w))
         if len(lines) * size * leading <= box.h or size <= min_size:
             break
         size = max(min_size, size - 0.25)
@@ -330,10 +338,10 @@ def hanging(line: str, size: float, width: float) -> tuple[str, float, list[str]
     """(number, indent, wrapped lines) of a list item: a numbered item's text hangs after its number."""
     m = re.match(r"(\d+\.)\s+", line)
     if m is None:
-        return "", 0.0, wrap(line, "sans", size, width)
+        return "", 0.0, list(wrapped(line, "sans", size, width))
     number = m.group(1)
     indent = text_width(number + " ", "sans", size)
-    return number, indent, wrap(line[m.end():], "sans", size, width - indent)
+    return number, indent, list(wrapped(line[m.end():], "sans", size, width - indent))
 
 
 def reference_side(sections, trim: Box, bleed: float, ink: str, heading: str) -> list:

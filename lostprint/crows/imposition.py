@@ -88,6 +88,10 @@ class Sheet:
     def slot(self, i: int) -> tuple[int, int]:
         return divmod(i, self.cols)[::-1]  # (col, row)
 
+    def used_slot(self, col: int, row: int, used: int) -> bool:
+        """Is (col, row) one of the first `used` slots (those `slot` numbers 0 … used - 1)?"""
+        return 0 <= col < self.cols and row >= 0 and row * self.cols + col < used
+
     def bleed_box(self, i: int, back: bool = False) -> Box:
         col, row = self.slot(i)
         return Box(self.col_x(col, back), self.row_y(row), q(self.cell_w), q(self.cell_h))
@@ -101,12 +105,11 @@ class Sheet:
         neighbour (the block's outer edges); otherwise its bleed box."""
         if not self.shared:
             return self.bleed_box(i, back)
-        taken = {self.slot(k) for k in range(used)}
         col, row = self.slot(i)
-        left, right = (col - 1, row) not in taken, (col + 1, row) not in taken
+        left, right = not self.used_slot(col - 1, row, used), not self.used_slot(col + 1, row, used)
         if back:  # the columns run mirrored
             left, right = right, left
-        top, bottom = (col, row - 1) not in taken, (col, row + 1) not in taken
+        top, bottom = not self.used_slot(col, row - 1, used), not self.used_slot(col, row + 1, used)
         t = self.trim_box(i, back)
         x0, y0 = q(t.x - self.outer_x * left), q(t.y - self.outer_y * top)
         x1, y1 = q(t.x + t.w + self.outer_x * right), q(t.y + t.h + self.outer_y * bottom)

@@ -17,8 +17,10 @@ Squares are [column, row]; the start fills the 5x5 grid 0-4, and the board grows
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
+from types import MappingProxyType
 from pathlib import Path
 
 from lostprint.engine import crows as E
@@ -42,7 +44,10 @@ def _norm(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", str(text).lower().replace("'", "").replace("\u2019", "")).strip("-")
 
 
-def tile_aliases() -> dict[str, str]:
+@functools.cache
+def tile_aliases() -> MappingProxyType:
+    """Every name a record may give a tile type (its key, its name, short forms) -> the type's key;
+    made once (a record names a tile on every turn), read-only."""
     out = {}
     for t in G.ALL_TILES:
         for name in (t.key, t.name, t.name.replace("Mana ", ""), t.name.split(" (")[0] if t.crows == 0 else t.key):
@@ -51,7 +56,7 @@ def tile_aliases() -> dict[str, str]:
             out[_norm(f"trees {t.crows}")] = t.key
             out[_norm(f"{t.crows} crow trees")] = t.key
     out.update({"lava-pool": G.LAVA, "queens-totem": G.QUEEN, "carrion-paradise": G.CARRION, "ley": G.LEY_LINE})
-    return out
+    return MappingProxyType(out)
 
 
 def _bad(rd: Reader, where: str, message: str):

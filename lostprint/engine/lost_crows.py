@@ -17,6 +17,7 @@ touch read them there. The default, no keys, is the game as ruled.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import sub
 from typing import NamedTuple
 
 from lostprint.games import lost_crows as data
@@ -26,6 +27,8 @@ from lostprint.geometry import hexgrid
 
 KEYS = tuple(t.key for t in data.TRACKERS)  # food, resolve, proximity, movement
 INDEX = {k: i for i, k in enumerate(KEYS)}
+FOOD, RESOLVE, MOVEMENT = INDEX["food"], INDEX["resolve"], INDEX["movement"]
+PRIMARY_AT = tuple((k, INDEX[k]) for k in RULES.primaries)
 PRIMARY = RULES.primaries
 UNITS = tuple(u.key for u in data.UNITS)
 ROWS = data.UNIT_ROWS
@@ -34,6 +37,7 @@ FACES = RULES.die_faces
 BOX = RULES.dice_per_roll  # boxes per unit: top and bottom
 TENS = 10  # not a rule: a d66 roll is written as tens and ones
 TURN_FLAGS = frozenset({"double-cost", "halt", "no-river", "no-crow"})
+NO_FLAGS: frozenset = frozenset()
 NEXT_FLAGS = {"halt-next": "halt", "bar-plains-next": "bar-plains", "no-crow-next": "no-crow",
               "bar-north-next": "bar-north"}
 
@@ -82,6 +86,7 @@ class Land:
     axial: dict
     open_near: dict = field(default_factory=dict)  # hex -> its neighbours but the fort's
     far: dict = field(default_factory=dict)  # hex -> the hexes two away, not the fort's, sorted
+    river_steps: frozenset = frozenset()  # (a, b) both ways for every river edge: `crossing` without a frozenset
 
 
 def land_of(game_map) -> Land:
@@ -113,6 +118,7 @@ def land_of(game_map) -> Land:
         axial=axial,
         open_near={lab: tuple(n for n in near if n not in fort) for lab, near in neighbors.items()},
         far=far,
+        river_steps=frozenset(step for edge in rivers for step in (tuple(edge), tuple(edge)[::-1])),
     )
 
 
@@ -149,7 +155,10 @@ class State(NamedTuple):
         return self.caps[INDEX[key]]
 
     def done(self, letter: str) -> bool:
-        return any(x == letter for x, _ in self.plots)
+        for x, _ in self.plots:
+            if x == letter:
+                return True
+        return False
 
 
 def new_game(land: Land, house_off=frozenset()) -> State:
@@ -175,6 +184,18 @@ def _put(st: State, **changes) -> State:
     v = list(st)
     for name, value in changes.items():
         v[_AT[name]] = value
+    return tuple.__new__(State, v)
+
+
+_ENTERED = tuple(_AT[name] for name in ("pos", "values", "free_river", "moved", "travelled", "came_from"))
+
+
+def _entered(st: State, values: tuple, to: str) -> State:
+    """st after a step into `to` paid to `values`: _put(st, pos=to, values=values, free_river="",
+    moved=st.moved + (to,), travelled=st.travelled + 1, came_from=""), without the keywords."""
+    v = list(st)
+    pos, vals, free, moved, travelled, came = _ENTERED
+    v[pos], v[vals], v[free], v[moved], v[travelled], v[came] = to, values, "", st.moved + (to,), st.travelled + 1, ""
     return tuple.__new__(State, v)
 
 
@@ -220,12 +241,13 @@ def power(st: State):
 
 def begin_turn(st: State, land: Land) -> State:
     """A new day: next-turn flags come due, and a turn begun in the fort's zone costs Proximity."""
-    flags = {f for f in st.flags if f not in TURN_FLAGS and f not in NEXT_FLAGS.values()}
-    for pending, now in NEXT_FLAGS.items():
-        if pending in flags:
-            flags.discard(pending)
-            flags.add(now)
-    st = _put(st, day=st.day + 1, start=st.pos, moved=(), flags=frozenset(flags), came_from="")
+    flags = {f for f in st.flags if f not in TURN_FLAGS and f not in NEXT_FLAGS.values()} if st.flags else None
+    if flags:
+        for pending, now in NEXT_FLAGS.items():
+            if pending in flags:
+                flags.discard(pending)
+                flags.add(now)
+    st = _put(st, day=st.day + 1, start=st.pos, moved=(), flags=frozenset(flags) if flags else NO_FLAGS, came_from="")
     if st.pos in land.zone:
         st = add(st, "proximity", -RULES.zone_proximity)
     return st
@@ -243,13 +265,13 @@ def permanent_six(st: State) -> int | None:
 def activate(st: State, board: tuple) -> tuple[State, dict]:
     """Phase 1 as the sheet shows it: the eight faces (top, bottom for Tribe, Chief, Shaman, Warriors),
     after Spirit Dancers. Returns the state (fever counted down) and each unit's difference."""
-    if len(board) != BOX * len(UNITS) or any(not 1 <= f <= FACES for f in board):
+    if len(board) != BOX * len(UNITS) or not 1 <= min(board) <= max(board) <= FACES:
         raise RuleError("phase 1", f"the units hold {BOX * len(UNITS)} dice of 1-{FACES}, not {list(board)}")
     six = permanent_six(st)
     if six is not None and board[six] != RULES.permanent_face:
         raise RuleError("vision", f"the {UNITS[six // BOX]}' top box holds a permanent {RULES.permanent_face}, not {board[six]}")
-    diffs = {u: board[BOX * i] - board[BOX * i + 1] for i, u in enumerate(UNITS)}
-    return _put(st, fever=max(0, st.fever - 1)), diffs
+    diffs = dict(zip(UNITS, map(sub, board[::BOX], board[1::BOX])))  # top minus bottom
+    return (st if st.fever == 0 else _put(st, fever=max(0, st.fever - 1))), diffs
 
 
 def first_roll_boxes(st: State) -> tuple[int, ...] | None:
@@ -306,11 +328,15 @@ def rows_possible(st: State, unit: str) -> tuple[int, ...]:
     return tuple(range(len(ROWS)))
 
 
+# each unit's (unit, effect) pairs by its difference, in the cell's order
+UNIT_EFFECTS = {(unit, d): tuple((unit, e) for e in CELLS[(unit, ROW_OF[d])]) for unit in UNITS for d in DIFFS}
+
+
 def pending(st: State, diffs: dict) -> list[tuple[str, Effect]]:
     """Phase 2's effects in the order they resolve: units left to right, a cell's icons in order."""
     out = []
     for unit in UNITS:
-        out.extend((unit, e) for e in cell_effects(unit, row_index(diffs[unit])))
+        out += UNIT_EFFECTS[(unit, diffs[unit])]
         if unit == "tribe" and diffs[unit] < 0:
             out.extend((unit, e) for e in power(st).tribe_negative)
     return out
@@ -356,7 +382,7 @@ def apply(st: State, effect: Effect, choice=None, die: int | None = None, unit: 
           terrain_here: str = "") -> State:
     """Apply one effect with the player's choice (see `choices`) and, for a die effect, its face.
     Map, crow, omen and vision effects have their own functions (they need a hex, a roll, a map)."""
-    if not applies(st, effect):
+    if (effect.when or effect.unless) and not applies(st, effect):
         return st
     op = effect.op
     if op == "add":
@@ -406,6 +432,12 @@ def map_hex(land: Land, terrain: dict, st: State, kind: str, label: str | None) 
     if label not in options:
         raise RuleError("map", f"{label} cannot be coloured from {st.pos} (next to the tribe, or two away "
                                "when all around are mapped)")
+    return coloured(terrain, kind, label)
+
+
+def coloured(terrain: dict, kind: str, label: str) -> dict:
+    """The map with `label` coloured as `kind`: map_hex once its checks have passed. A player that took
+    `label` from colourable(land, terrain, st.pos, kind, st.house_off) needs no second check."""
     out = dict(terrain)
     out[label] = kind
     return out
@@ -567,38 +599,51 @@ def gold(st: State):
 
 
 def crossing(land: Land, a: str, b: str) -> bool:
-    return frozenset((a, b)) in land.rivers
+    return (a, b) in land.river_steps
+
+
+COST_OF = {c.terrain: c for c in RULES.costs}  # RULES.cost as a dict (KeyError for an unknown terrain alike)
 
 
 def step_price(land: Land, terrain: dict, st: State, to: str) -> tuple[int, int, bool]:
     """(Movement, Food, river?) to enter `to` now, before a river's extra price. RuleError if barred."""
-    if to not in land.neighbors[st.pos]:
-        raise RuleError("movement", f"{to} is not next to {st.pos}")
+    pos, flags = st.pos, st.flags
+    if to not in land.neighbors[pos]:
+        raise RuleError("movement", f"{to} is not next to {pos}")
     if to not in terrain:
         raise RuleError("movement", f"{to} is not mapped")
     if to in land.fort and not fort_open(st):
         raise RuleError("Fort Benton", f"{to} is Fort Benton: impassable")
-    if st.moved and st.moved[-1] in land.plot_at and st.came_from == "plot":
+    if st.came_from == "plot" and st.moved and st.moved[-1] in land.plot_at:
         raise RuleError("plot hex", f"the tribe stops on first entering a plot hex ({st.moved[-1]}): no move "
                                     "after it today")
-    if "halt" in st.flags:
-        raise RuleError("no movement", "no movement this turn (a Hailstorm, or an outcome)")
-    if "bar-plains" in st.flags and terrain[to] == "plains":
-        raise RuleError("Prairie Fire", "you cannot enter Plains this turn")
-    if "bar-north" in st.flags and land.north.get(st.start) == to:
-        raise RuleError("Cursed Land", f"{to}, north of where the turn began, is barred this turn")
-    river = crossing(land, st.pos, to)
-    if river and "no-river" in st.flags:
+    if flags:
+        if "halt" in flags:
+            raise RuleError("no movement", "no movement this turn (a Hailstorm, or an outcome)")
+        if "bar-plains" in flags and terrain[to] == "plains":
+            raise RuleError("Prairie Fire", "you cannot enter Plains this turn")
+        if "bar-north" in flags and land.north.get(st.start) == to:
+            raise RuleError("Cursed Land", f"{to}, north of where the turn began, is barred this turn")
+    river = (pos, to) in land.river_steps  # crossing()
+    if river and "no-river" in flags:
         raise RuleError("Flash Flood", "you cannot cross a river this turn")
-    cost = RULES.cost(terrain[to])
+    cost = COST_OF[terrain[to]]
     move = cost.movement
     p = power(st)
     if p.move_cost and p.move_cost[0] == terrain[to]:
         move = p.move_cost[1]
-    if "double-cost" in st.flags:
+    if "double-cost" in flags:
         move *= RULES.double_cost
-    free = p.river_free or st.free_river == st.pos
+    free = p.river_free or st.free_river == pos
     return move, cost.food, river and not free
+
+
+def least_step_cost(st: State) -> int:
+    """The least Movement Progress any step could cost now (step_price's over every terrain, before a
+    river's extra): with less in hand, no step can be paid for today."""
+    p = power(st)
+    least = min(p.move_cost[1] if p.move_cost and p.move_cost[0] == c.terrain else c.movement for c in RULES.costs)
+    return least * RULES.double_cost if "double-cost" in st.flags else least
 
 
 def river_choices(land: Land, terrain: dict, st: State, to: str) -> tuple:
@@ -619,28 +664,27 @@ def step(land: Land, terrain: dict, st: State, to: str, river_pay: str | None = 
         if river_pay == "movement":
             move += RULES.river_extra
     need_resolve = RULES.river_extra if river and river_pay == "resolve" else 0
-    if st.value("movement") < move:
+    values, caps = st.values, st.caps
+    if values[MOVEMENT] < move:
         raise RuleError("movement cost", f"entering {to} costs {move} Movement Progress; the tribe has "
-                                         f"{st.value('movement')}")
-    if st.value("food") < food:
-        raise RuleError("food cost", f"entering {to} costs {food} Food; the tribe has {st.value('food')}")
-    if st.value("resolve") < need_resolve:
+                                         f"{values[MOVEMENT]}")
+    if values[FOOD] < food:
+        raise RuleError("food cost", f"entering {to} costs {food} Food; the tribe has {values[FOOD]}")
+    if values[RESOLVE] < need_resolve:
         raise RuleError("river", f"crossing into {to} costs {need_resolve} Resolve; the tribe has "
-                                 f"{st.value('resolve')}")
+                                 f"{values[RESOLVE]}")
     came = st.pos
     p = power(st)
-    values, caps = list(st.values), st.caps
-    pays = [("movement", -move), ("food", -food)]
+    values = list(values)
+    pays = [(MOVEMENT, -move), (FOOD, -food)]
     if need_resolve:
-        pays.append(("resolve", -need_resolve))
+        pays.append((RESOLVE, -need_resolve))
     if river and p.river_gain:
-        pays.append(p.river_gain)
-    for key, n in pays:  # each as add(): excess discarded at the cap, a loss stops at 0
-        i = INDEX[key]
+        pays.append((INDEX[p.river_gain[0]], p.river_gain[1]))
+    for i, n in pays:  # each as add(): excess discarded at the cap, a loss stops at 0
         v = values[i] + n
         values[i] = 0 if v < 0 else caps[i] if v > caps[i] else v
-    st = _put(st, values=tuple(values), free_river="", pos=to, moved=st.moved + (to,), travelled=st.travelled + 1,
-              came_from="")
+    st = _entered(st, tuple(values), to)
     if p.ghost_mountain and st.ghost == to:
         for k in PRIMARY:
             st = _put(st, values=_with(st.values, k, p.ghost_mountain, st.caps))
@@ -650,7 +694,7 @@ def step(land: Land, terrain: dict, st: State, to: str, river_pay: str | None = 
         st = _put(st, mountie=-1)
     if to in land.fort:
         return fort_assault(st, came, assault)
-    if wins_on(land, terrain, st, to):
+    if to in land.goals and wins_on(land, terrain, st, to):
         return _put(st, over=("won", "reached Canada"))
     letter = land.plot_at.get(to)
     if letter and (not st.done(letter) or "plot-first-entry" in st.house_off):
@@ -754,8 +798,9 @@ def end_turn(st: State) -> State:
         for e in plots.outcome("44A").victory.missed:
             st = apply(st, e)
         st = _put(st, mountie=0)
-    for k in PRIMARY:
-        if st.value(k) == 0:
+    values = st.values
+    for k, i in PRIMARY_AT:
+        if values[i] == 0:
             why = {"food": "the food ran out and the tribe scattered",
                    "resolve": "resolve failed and the Chief was cast out",
                    "proximity": "the cavalry caught up"}[k]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 
 from lostprint.errors import LostprintError
 from lostprint.geometry import hexgrid
@@ -178,7 +178,10 @@ def from_dict(data: dict, source: str = "<map>") -> GameMap:
         raise LostprintError(f"{source}: not a valid map file ({exc})") from None
 
 
+@cache
 def standard_map(game_id: str) -> GameMap:
-    """A shipped standard map (its checks run in the tests, not on every sheet)."""
+    """A shipped standard map (its checks run in the tests, not on every sheet). Read once per process:
+    a GameMap is frozen, and sheets, engines and the validator ask for the same map many times (the test
+    suite ~1,000 times, each a file read, a JSON parse and the hex labels parsed again)."""
     path = asset("maps", f"{game_id}.json")
     return from_dict(json.loads(path.read_text(encoding="utf-8")), str(path))

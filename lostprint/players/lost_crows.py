@@ -9,8 +9,11 @@ Speed (issues 11, 16): what depends only on the map (distances, plot orders: `Pl
 values (a day's worths by resources, caps, vision and map prospects: `tables_of`; a unit's table of
 worths: `Matrix`; the first roll's placing: `first_roll`) is worked out once and memoised, and Phase 1's
 search (`place_roll`) skips every placement a bound shows cannot beat the best found so far; its
-shortcuts sum the very floats of the plain sums, in the same order. The decisions are the ones the
-plain search makes, game for game (tests/data/lost_crows_games_200.json).
+shortcuts sum the very floats of the plain sums, in the same order (bounds only need to stay bounds).
+Phase 1 keeps the empty boxes and each unit's cell from roll to roll (`place_on`); Phase 3 prices the
+nearest hexes first and no step twice. The memos hold tuples of floats, which the garbage collector
+stops tracking. The decisions are the ones the plain search makes, game for game
+(tests/data/lost_crows_games_200.json).
 """
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ import heapq
 import itertools
 import math
 import random
-from operator import add, itemgetter
+from operator import add, itemgetter, mul
 
 from lostprint.engine import lost_crows as eng
 from lostprint.files.kinds import SAVE_FORMAT
@@ -62,7 +65,7 @@ OTHERS = {(u, v): tuple(w for w in range(UNIT_COUNT) if w != u and w != v)
 VISION_TASTE = ("plains", "forest", "mountains")  # on a tie, the later one
 FAR = 99  # not a rule: farther than any hex of a map
 WORTH_BY_INDEX = tuple(WORTH[k] for k in eng.KEYS)
-FOOD, RESOLVE = eng.INDEX["food"], eng.INDEX["resolve"]
+FOOD, RESOLVE, MOVEMENT = eng.FOOD, eng.RESOLVE, eng.MOVEMENT
 FOOD_RESERVE, FOOD_LOW = 2, 3  # not a rule: the careful chief keeps some food in hand
 DAY_LIMIT = 80  # not a rule: a simulated game that has not ended by then is cut short
 
@@ -73,6 +76,7 @@ MEMO = 1 << 14  # not a rule: how many worked-out tables each memo keeps
 MAPS = 8  # not a rule: how many maps' plans are kept
 PLACINGS = 1 << 15  # not a rule: how many first rolls' placings the Phase 1 memo keeps
 MAP_KINDS = ("plains", "forest", "mountains")  # a map icon's worth is a tuple in this order
+CHOOSING = frozenset({"lose-choice", "wild", "wild-primary", "lowest"})  # the ops Chief.choose picks for
 
 
 # --- what a careful chief works out once: per map, and per small value -----------------------------
@@ -147,7 +151,8 @@ def gain_of(values: tuple, caps: tuple, key: str, n: int) -> float:
     table = WORTH[key]
     i = eng.INDEX[key]
     old = values[i]
-    return table[max(0, min(caps[i], old + n))] - table[old]
+    new, cap = old + n, caps[i]
+    return table[0 if new < 0 else cap if new > cap else new] - table[old]  # new kept within 0..cap
 
 
 def lowest_of(values: tuple) -> str:
@@ -219,6 +224,7 @@ ROW_BY_DIFF = tuple(eng.row_index(d) for d in eng.DIFFS)
 ROWS_BY_DIFF = itemgetter(*ROW_BY_DIFF)  # a unit's worths by row -> by difference
 NEGATIVE = tuple(d < 0 for d in eng.DIFFS)
 TRIBE = eng.UNITS.index("tribe")
+UNIT_AT = {u: i for i, u in enumerate(eng.UNITS)}
 
 
 @functools.lru_cache(maxsize=MEMO)
@@ -226,14 +232,32 @@ def omen_memo(values: tuple, caps: tuple, vision, skip: bool) -> float:
     return omen_worth_of(values, caps, vision, skip)
 
 
+# where CELL_EFFECTS has a map icon, and the index in MAP_KINDS of its terrain
+MAP_AT = tuple((k, MAP_KINDS.index(e.key)) for k, e in enumerate(CELL_EFFECTS) if e.op == "map")
+
+
+@functools.lru_cache(maxsize=MEMO)
+def worths_of(values: tuple, caps: tuple, vision, skip: bool, nocrow: bool) -> tuple:
+    """The worth of each of CELL_EFFECTS but the map icons' (0.0 in their place): what tables_of weighs
+    that does not depend on the map (a memo: many days differ from a known one only in their map)."""
+    omen = omen_memo(values, caps, vision, skip)
+    return tuple([0.0 if e.op == "map" else effect_worth_of(values, caps, vision, e, omen, (), nocrow)
+                  for e in CELL_EFFECTS])
+
+
 @functools.lru_cache(maxsize=MEMO)
 def tables_of(values: tuple, caps: tuple, vision, skip: bool, nocrow: bool, maps: tuple) -> tuple:
     """For each unit, the Matrix of its worths by difference -5..5 (index diff + 5)."""
-    omen = omen_memo(values, caps, vision, skip)
-    worth = [effect_worth_of(values, caps, vision, e, omen, maps, nocrow) for e in CELL_EFFECTS]
+    worth = list(worths_of(values, caps, vision, skip, nocrow))
+    for k, kind in MAP_AT:
+        worth[k] = maps[kind]  # effect_worth_of of a map icon
     out = []
-    negative = sum(effect_worth_of(values, caps, vision, e, omen, maps, nocrow)
-                   for e in eng.power_of(vision).tribe_negative)
+    negative = eng.power_of(vision).tribe_negative
+    if negative:
+        omen = omen_memo(values, caps, vision, skip)
+        negative = sum(effect_worth_of(values, caps, vision, e, omen, maps, nocrow) for e in negative)
+    else:
+        negative = 0  # sum() of no effects
     get = worth.__getitem__
     for u, parts in enumerate(CELL_PARTS):
         by_row = [sum(map(get, cell)) for cell in parts]  # sum() from int 0: never -0.0, as by_row[r] + 0.0
@@ -249,7 +273,7 @@ class Matrix:
     """One unit's worths: `table` by difference, and `cell[top][bottom]` by the faces in its two boxes
     (0: empty; an empty box is worth its average over the faces it may still get)."""
 
-    __slots__ = ("table", "cell", "pre_empty", "rolls", "bound")
+    __slots__ = ("table", "cell", "pre_empty", "rolls", "bounds")
 
     def __init__(self, table: tuple):
         t = self.table = table
@@ -258,25 +282,38 @@ class Matrix:
         # same floats summed in the same order
         self.pre_empty = sum(GAP_OF_ROLL([max(t[OFF + g], t[OFF - g]) for g in GAPS])) / len(ROLLS)
         # an empty top box beside bottom x: the sum over y of t[y - x + OFF], y = 1..6 in turn (a slice)
-        cell = [[self.pre_empty, *[sum(t[OFF + 1 - x:OFF + 1 + faces - x]) / faces for x in FACE_RANGE]]]
+        cell = [(self.pre_empty, *[sum(t[OFF + 1 - x:OFF + 1 + faces - x]) / faces for x in FACE_RANGE])]
         # top face x: t[x - y + OFF] for bottom y = 1..6 (a reversed slice); an empty bottom box, their sum
         for row in [t[OFF + x - faces:OFF + x][::-1] for x in FACE_RANGE]:
-            cell.append([sum(row) / faces, *row])
-        self.cell = cell
+            cell.append((sum(row) / faces, *row))
+        # tuples of floats: the garbage collector stops tracking them (the memos keep thousands)
+        self.cell = tuple(cell)
         self.rolls: dict = {}
-        self.bound = [None] * (BOX * SLOT)  # by_roll's bound, at box * SLOT + partner, once worked out
+        # by_roll's bound at box * SLOT + partner, once worked out (ints to floats: a dict the garbage
+        # collector never tracks)
+        self.bounds: dict = {}
 
     def by_roll(self, box: int, partner: int) -> tuple[tuple, float]:
         """The worth of each face put in `box` (0 top, 1 bottom) beside its `partner` die (box_worth),
-        and the average over ROLLS (a, b) of the better of a or b there (a bound on what the box can add
-        to the last roll's expectation). A memo: Phase 1 weighs these again and again."""
+        and a bound on what the box can add to the last roll's expectation (better_of_two). A memo: Phase
+        1 weighs these again and again."""
         key = box * SLOT + partner
-        if key not in self.rolls:
+        got = self.rolls.get(key)
+        if got is None:
             f = box_worth(self.table, box, partner)
-            # max(f[a], f[b]) is the same for (a, b) and (b, a): each pair's weighed once, summed per roll
-            bound = self.bound[key] = sum(PAIR_OF_ROLL(tuple(map(max, PAIR_LOW(f), PAIR_HIGH(f))))) / len(ROLLS)
-            self.rolls[key] = (f, bound)
-        return self.rolls[key]
+            got = self.rolls[key] = (f, better_of_two(f))
+            self.bounds[key] = got[-1]
+        return got
+
+
+# in how many of ROLLS the k-th lowest of six faces is the higher: (k, j), (j, k) for each lower j, and (k, k)
+ODD_WEIGHTS = tuple(2 * k + 1 for k in range(FACES))  # not a rule: counting ordered pairs
+
+
+def better_of_two(f: tuple) -> float:
+    """The average over ROLLS (a, b) of max(f[a], f[b]): the k-th lowest of the six is the better in
+    2k + 1 rolls. Only a bound (the pruning allows BOUND_SLACK), so not summed roll by roll."""
+    return sum(map(mul, sorted(f[1:]), ODD_WEIGHTS)) / len(ROLLS)
 
 
 @functools.lru_cache(maxsize=MEMO)
@@ -291,9 +328,10 @@ def one_left_of(mi: Matrix, i: int, pi: int, mj: Matrix, j: int, pj: int) -> flo
     fi = mi.by_roll(i, pi)[0]
     fj = mj.by_roll(j, pj)[0]
     # (a, b) and (b, a) weigh the same two sums: each pair once, then summed over ROLLS in order (the
-    # same floats in the same order as the sum over every roll)
-    return sum(PAIR_OF_ROLL(tuple(map(max, map(add, PAIR_LOW(fi), PAIR_HIGH(fj)),
-                                      map(add, PAIR_HIGH(fi), PAIR_LOW(fj)))))) / len(ROLLS)
+    # same floats in the same order as the sum over every roll); `y if y > x else x` is max(x, y)
+    better = [y if y > x else x for x, y in zip(map(add, PAIR_LOW(fi), PAIR_HIGH(fj)),
+                                                map(add, PAIR_HIGH(fi), PAIR_LOW(fj)))]
+    return sum(PAIR_OF_ROLL(better)) / len(ROLLS)
 
 
 def box_worth(t, box: int, partner: int) -> tuple:
@@ -309,16 +347,19 @@ def place_roll(mats: tuple, board: tuple, a: int, b: int, k: int, forced, discar
     faces placed, and whether a die may still be discarded. `forced`: the boxes the first roll must take
     (None: any). A pure function of its arguments (first_roll: its memo for the first roll)."""
     cells = [m.cell for m in mats]
-    rolls = RULES.rolls_per_turn
     zero = [i for i in range(BOXES) if not board[i]]
+    cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in range(UNIT_COUNT)]
+    return place_on(mats, cells, board, zero, cur, a, b, k, forced, discard, together)
+
+
+def place_on(mats, cells, board, zero, cur, a, b, k, forced, discard, together) -> tuple:
+    """place_roll knowing each unit's `cells`, the empty boxes `zero` (in order) and each unit's cell
+    now (`cur`), as Phase 1 keeps them from roll to roll. Changes none of them."""
     zeros = len(zero)
-    after = BOX * (rolls - 1 - k)
+    after = BOX * (RULES.rolls_per_turn - 1 - k)
     if zeros == BOX and not after and not discard:  # the last roll: its own two ways, the same choice
-        return last_place(cells, board, zero[0], zero[1], a, b)
-    last: dict = {}
-    units = range(UNIT_COUNT)
+        return last_place(cells, board, cur[:], zero[0], zero[1], a, b)
     empty = zero if k or forced is None else [i for i in zero if i in forced]
-    cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in units]
     # each box's unit's cell with die a (with die b) in the box, its partner box as it is
     with_a, with_b = [0.0] * BOXES, [0.0] * BOXES
     for i in empty:
@@ -329,6 +370,20 @@ def place_roll(mats: tuple, board: tuple, a: int, b: int, k: int, forced, discar
             with_a[i], with_b[i] = cu[partner][a], cu[partner][b]
     if not discard and zeros - BOX == after == BOX:  # the last roll but one: its own loop, the same search
         return last_but_one(mats, cells, board, tuple(zero), a, b, cur, with_a, with_b, together)
+    # the best so far and the worth an option must pass to replace it (nothing yet: any)
+    best, beat = None, -math.inf
+    if zeros - BOX == after - (1 if discard else 0):  # both dice placed, two rolls or more to come
+        best, beat = place_both(cells, cur, empty, with_a, with_b, a, b, discard, together)
+    if discard and zeros - 1 == after:  # one die placed, the other discarded
+        best = place_one(mats, board, zero, cur, empty, with_a, with_b, a, b, best, beat)
+    return best
+
+
+def place_one(mats, board, zero, cur, empty, with_a, with_b, a, b, best, beat) -> tuple:
+    """place_roll's search with one die placed and the other discarded, after `best` (worth to pass:
+    `beat`) with both placed; with one roll left, each placing weighs that roll's expectation."""
+    last: dict = {}
+    zeros = len(zero)
 
     def last_roll(c, i, fi, j, fj, beat) -> float:
         """With dice fi in box i and fj in box j (j -1: none), one roll is left for the two
@@ -350,66 +405,70 @@ def place_roll(mats: tuple, board: tuple, a: int, b: int, k: int, forced, discar
             e = last[key] = one_left_of(mats[up], p % BOX, pp, mats[uq], q % BOX, pq)
         return rest + e
 
-    # the best so far and the worth an option must pass to replace it (nothing yet: any)
-    best, beat = None, -math.inf
-    if zeros - BOX == after - (1 if discard else 0):  # both dice placed
-        weigh_last = zeros - BOX == BOX and not discard
-        prune = not weigh_last and len(empty) > BOX
-        if prune:
-            # the most die b can add to each unit (with die a elsewhere): a bound that skips a box
-            # i whose every split with another unit falls short of the best so far
-            up_b = [-math.inf] * UNIT_COUNT
-            gain_b = [0.0] * BOXES  # what die b in box j adds to its unit
-            for j in empty:
-                d = gain_b[j] = with_b[j] - cur[j >> 1]
-                if d > up_b[j >> 1]:
-                    up_b[j >> 1] = d
-            top, second = sorted(units, key=up_b.__getitem__, reverse=True)[:BOX]
-            elsewhere = [up_b[second] if u == top else up_b[top] for u in units]
-        for i in empty:
-            ui = i >> 1
-            c_i = cur[:]
-            c_i[ui] = with_a[i]
-            # the naive player fills i's unit first; a box whose splits cannot win is not split
-            if prune:
-                with_i = sum(c_i) + BOUND_SLACK
-            if (together and (i ^ 1) in empty) or (prune and with_i + elsewhere[ui] <= beat):
-                js = (i ^ 1,) if (i ^ 1) in empty else ()
-            else:
-                js = empty
-            for j in js:
-                if i == j:
-                    continue
-                uj = j >> 1
-                if ui == uj:
-                    c = cur[:]
-                    c[ui] = cells[ui][a][b] if i < j else cells[ui][b][a]
-                else:
-                    if a == b and j < i and not (together and (j ^ 1) in empty):
-                        continue  # the same board as (j, i), weighed already
-                    if prune and with_i + gain_b[j] <= beat:
-                        continue  # a bound on sum(c) below: it cannot win
-                    c = c_i[:]
-                    c[uj] = with_b[j]
-                w = last_roll(c, i, a, j, b, beat) if weigh_last else sum(c)
-                if w > beat:
-                    best, beat = (((i, a), (j, b)), discard), w + EPS
-    if discard and zeros - 1 == after:  # one die placed, the other discarded
-        weigh_last = zeros - 1 == BOX
-        for i in empty:
-            for keep, alone in ((a, with_a), (b, with_b))[:1 if a == b else BOX]:
-                c = cur[:]
-                c[i >> 1] = alone[i]
-                w = last_roll(c, i, keep, -1, 0, beat) if weigh_last else sum(c)
-                if w > beat:
-                    best, beat = (((i, keep),), False), w + EPS
+    weigh_last = zeros - 1 == BOX
+    for i in empty:
+        for keep, alone in ((a, with_a), (b, with_b))[:1 if a == b else BOX]:
+            c = cur[:]
+            c[i >> 1] = alone[i]
+            w = last_roll(c, i, keep, -1, 0, beat) if weigh_last else sum(c)
+            if w > beat:
+                best, beat = (((i, keep),), False), w + EPS
     return best
 
 
-def last_place(cells, board, p, q, a, b) -> tuple:
-    """place_roll for the last roll (boxes p < q empty, no discard): die a in p and b in q, or the other
-    way when that is worth more by EPS (with a == b in two units, the same board: not weighed)."""
-    cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in range(UNIT_COUNT)]
+def place_both(cells, cur, empty, with_a, with_b, a, b, discard: bool, together: bool) -> tuple:
+    """place_roll's search when both dice are placed and two rolls or more are to come (one roll left
+    and no discard: last_but_one): each placement is worth sum(c), its units' cells with every empty box
+    at its average. Returns the best placing (None: none) and the worth another must pass to replace it."""
+    best, beat = None, -math.inf
+    prune = len(empty) > BOX
+    if prune:
+        # the most die b can add to each unit (with die a elsewhere): a bound that skips a box
+        # i whose every split with another unit falls short of the best so far
+        up_b = [-math.inf] * UNIT_COUNT
+        gain_b = [0.0] * BOXES  # what die b in box j adds to its unit
+        for j in empty:
+            d = gain_b[j] = with_b[j] - cur[j >> 1]
+            if d > up_b[j >> 1]:
+                up_b[j >> 1] = d
+        second, first = sorted(up_b)[-BOX:]
+        elsewhere = [second if most == first else first for most in up_b]  # the most of the other units'
+        now = sum(cur)
+    for i in empty:
+        ui, mate = i >> 1, i ^ 1
+        # the naive player fills i's unit first; a box whose splits cannot win is not split
+        if prune:
+            with_i = now - cur[ui] + with_a[i] + BOUND_SLACK  # sum(c_i) below, to within the slack
+        if (together and mate in empty) or (prune and with_i + elsewhere[ui] <= beat):
+            js = (mate,) if mate in empty else ()
+        else:
+            js = empty
+            c_i = cur[:]
+            c_i[ui] = with_a[i]
+        for j in js:
+            if i == j:
+                continue
+            uj = j >> 1
+            if ui == uj:
+                c = cur[:]
+                c[ui] = cells[ui][a][b] if i < j else cells[ui][b][a]
+            else:
+                if a == b and j < i and not (together and (j ^ 1) in empty):
+                    continue  # the same board as (j, i), weighed already
+                if prune and with_i + gain_b[j] <= beat:
+                    continue  # a bound on sum(c) below: it cannot win
+                c = c_i[:]
+                c[uj] = with_b[j]
+            w = sum(c)
+            if w > beat:
+                best, beat = (((i, a), (j, b)), discard), w + EPS
+    return best, beat
+
+
+def last_place(cells, board, cur, p, q, a, b) -> tuple:
+    """place_roll for the last roll (boxes p < q empty, no discard; `cur`, each unit's cell now, is
+    changed): die a in p and b in q, or the other way when that is worth more by EPS (with a == b in two
+    units, the same board: not weighed)."""
     up, uq = p >> 1, q >> 1
     if up == uq:
         cur[up] = cells[up][a][b]
@@ -433,20 +492,32 @@ def last_place(cells, board, p, q, a, b) -> tuple:
 @functools.lru_cache(maxsize=None)
 def pair_options(zero: tuple, together: bool) -> tuple:
     """The placements place_roll weighs for the last roll but one (boxes `zero` empty, no discard), in
-    its order: (i, j, p, q, twin, others, sp, sq) for die a in box i and die b in box j, p and q left for
-    the last roll; twin: the same board as (j, i) when a == b; others: the units but p's and q's; sp, sq:
-    where p's and q's partner faces are in (a, b, *board)."""
+    its order: (i, j, twin, full, up, uq, sp, sq, p_box, q_box, pair) for die a in box i and die b in box
+    j, boxes p and q left for the last roll (units up, uq; top 0 or bottom 1: p_box, q_box); twin: the same
+    board as (j, i) when a == b; full: where the cells of the units but p's and q's are in last_but_one's
+    `worths`, in unit order; sp, sq: where p's and q's partner faces are in (a, b, *board); pair: (p, q)
+    as a number, for last_but_one's memo of the last roll's expectations."""
     out = []
     for i in zero:
         for j in ((i ^ 1,) if together and (i ^ 1) in zero else zero):
             if i == j:
                 continue
-            twin = i >> 1 != j >> 1 and j < i and not (together and (j ^ 1) in zero)
+            ui, uj = i >> 1, j >> 1
+            twin = ui != uj and j < i and not (together and (j ^ 1) in zero)
             p, q = [x for x in zero if x != i and x != j]
             # the roll's dice (a, b) come first in that tuple, then the board's boxes
             sp, sq = (0 if x ^ 1 == i else 1 if x ^ 1 == j else BOX + (x ^ 1) for x in (p, q))
-            out.append((i, j, p, q, twin, OTHERS[p >> 1, q >> 1], sp, sq))
+            full = tuple(WORTH_AT_BOTH[i < j] + u if u == ui == uj else WITH_A_AT + i if u == ui
+                         else WITH_B_AT + j if u == uj else u for u in OTHERS[p >> 1, q >> 1])
+            out.append((i, j, twin, full, p >> 1, q >> 1, sp, sq, p % BOX, q % BOX, (p * BOXES + q) * SLOT * SLOT))
     return tuple(out)
+
+
+# last_but_one's `worths`: each unit's cell as it is, then each box's unit's cell with die a in the box,
+# with die b, then each unit's cell with a in its top box and b in its bottom one, and the other way
+WITH_A_AT = UNIT_COUNT
+WITH_B_AT = WITH_A_AT + BOXES
+WORTH_AT_BOTH = (WITH_B_AT + BOXES + UNIT_COUNT, WITH_B_AT + BOXES)  # by i < j: b on top, a on top
 
 
 def last_but_one(mats, cells, board, zero, a, b, cur, with_a, with_b, together) -> tuple:
@@ -455,36 +526,30 @@ def last_but_one(mats, cells, board, zero, a, b, cur, with_a, with_b, together) 
     last: dict = {}
     best, beat = None, -math.inf
     faces = (a, b, *board)
-    for i, j, p, q, twin, others, sp, sq in pair_options(zero, together):
-        ui, uj = i >> 1, j >> 1
-        c = cur[:]
-        if ui == uj:
-            c[ui] = cells[ui][a][b] if i < j else cells[ui][b][a]
-        else:
-            if twin and a == b:
-                continue  # the same board as (j, i), weighed already
-            c[ui] = with_a[i]
-            c[uj] = with_b[j]
-        up, uq = p >> 1, q >> 1
+    worths = cur + with_a + with_b + [c[a][b] for c in cells] + [c[b][a] for c in cells]
+    for i, j, twin, full, up, uq, sp, sq, p_box, q_box, pair in pair_options(zero, together):
+        if twin and a == b:
+            continue  # the same board as (j, i), weighed already
         if up == uq:
-            w = sum(map(c.__getitem__, others)) + mats[up].pre_empty
+            x, y, z = full
+            w = worths[x] + worths[y] + worths[z] + mats[up].pre_empty  # as sum() of the three, in order
         else:
-            o, o2 = others
-            rest = c[o] + c[o2]  # sum() of the two full units, in order: the same float
+            x, y = full
+            rest = worths[x] + worths[y]
             pp, pq = faces[sp], faces[sq]
-            key = (p, q, pp, pq)
+            key = pair + pp * SLOT + pq  # (p, q, pp, pq) as a number
             e = last.get(key)
             if e is None:
                 mp, mq = mats[up], mats[uq]
-                bp = mp.bound[p % BOX * SLOT + pp]
+                bp = mp.bounds.get(p_box * SLOT + pp)
                 if bp is None:
-                    bp = mp.by_roll(p % BOX, pp)[-1]
-                bq = mq.bound[q % BOX * SLOT + pq]
+                    bp = mp.by_roll(p_box, pp)[-1]
+                bq = mq.bounds.get(q_box * SLOT + pq)
                 if bq is None:
-                    bq = mq.by_roll(q % BOX, pq)[-1]
+                    bq = mq.by_roll(q_box, pq)[-1]
                 if rest + bp + bq + BOUND_SLACK <= beat:
                     continue  # max(x + y, x' + y') <= max(x, x') + max(y, y'): it cannot win
-                e = last[key] = one_left_of(mp, p % BOX, pp, mq, q % BOX, pq)
+                e = last[key] = one_left_of(mp, p_box, pp, mq, q_box, pq)
             w = rest + e
         if w > beat:
             best, beat = (((i, a), (j, b)), False), w + EPS
@@ -509,7 +574,13 @@ class QuickDice(Dice):
         return r + 1
 
     def roll(self, n: int) -> list[int]:
-        return [self.d6() for _ in range(n)]
+        bits, out = self.rng.getrandbits, []
+        for _ in range(n):  # d6(), written out
+            r = bits(FACE_BITS)
+            while r >= FACES:
+                r = bits(FACE_BITS)
+            out.append(r + 1)
+        return out
 
 
 FACE_BITS = FACES.bit_length()
@@ -535,6 +606,7 @@ class Chief:
         self.dice = FAST_DICE(rng_for(seed, "1872-play"))
         self.days: list[dict] = []
         self.routed: tuple = ("", -1, [])  # (pos, plots rolled, route) of the last route() asked
+        self.keeping: tuple = (-1, frozenset())  # (plots rolled, kept()) of the last kept() asked
 
     # --- reading the state -----------------------------------------------------------------------
 
@@ -563,6 +635,16 @@ class Chief:
         out = self.plan.route(st.pos, tuple(lab for letter, lab in self.plan.plot_list if letter not in done))
         self.routed = (st.pos, len(st.plots), out)
         return out
+
+    def kept(self) -> frozenset:
+        """Canada's hexes and the plot hexes still to visit (a Mountain is kept off them, a Forest not put
+        aside on them)."""
+        n, keep = self.keeping
+        if n != len(self.st.plots):
+            done = {letter for letter, _ in self.st.plots}
+            keep = frozenset(self.land.goals) | {lab for letter, lab in self.land.plots.items() if letter not in done}
+            self.keeping = (len(self.st.plots), keep)
+        return keep
 
     def target(self) -> str:
         return self.route()[0]
@@ -609,12 +691,20 @@ class Chief:
             fixed.add(six)
         discard = eng.discards(st) > 0
         forced = eng.first_roll_boxes(st)
+        cells = [m.cell for m in mats]
+        zero = [i for i in range(BOXES) if not board[i]]
+        cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in range(UNIT_COUNT)]
         for k in range(RULES.rolls_per_turn):
             a, b = self.dice.roll(RULES.dice_per_roll)
-            placed, discard = (place_roll if k else first_roll)(mats, tuple(board), a, b, k, forced if k == 0 else None,
-                                                                discard, self.together)
+            if k:
+                placed, discard = place_on(mats, cells, board, zero, cur, a, b, k, None, discard, self.together)
+            else:
+                placed, discard = first_roll(mats, tuple(board), a, b, k, forced, discard, self.together)
             for i, face in placed:
                 board[i] = face
+                zero.remove(i)
+                u = i >> 1
+                cur[u] = cells[u][board[BOX * u]][board[BOX * u + 1]]
         used = self.reshape(board, fixed, mats)
         return tuple(board), used
 
@@ -627,22 +717,23 @@ class Chief:
         def best_change():
             c = [tables[u][board[BOX * u] - board[BOX * u + 1] + OFF] for u in range(UNIT_COUNT)]
             now = sum(c)
-            best = (0.0, None, None)
+            best, beat = (0.0, None, None), EPS
             for i in range(BOXES):
                 if i in fixed:
                     continue
                 u = i >> 1
-                t, keep = tables[u], c[u]
-                partner = board[i ^ 1]
-                # the unit's best cell with any face here: a box that cannot gain more is not tried
-                top = max(box_worth(t, i, partner)[1:])
-                if top - keep + BOUND_SLACK <= best[0] + EPS:
+                keep = c[u]
+                faces = box_worth(tables[u], i, board[i ^ 1])[1:]  # the unit's cell by this box's face
+                # a box (a face) that cannot gain more than the best so far is not tried
+                if max(faces) - keep + BOUND_SLACK <= beat:
                     continue
-                for face in FACE_RANGE:
-                    c[u] = t[face - partner + OFF] if i % BOX == 0 else t[partner - face + OFF]
+                for face, cell in enumerate(faces, 1):
+                    if cell - keep + BOUND_SLACK <= beat:
+                        continue
+                    c[u] = cell
                     g = sum(c) - now
-                    if g > best[0] + EPS:
-                        best = (g, i, face)
+                    if g > beat:
+                        best, beat = (g, i, face), g + EPS
                 c[u] = keep
             return best
 
@@ -688,11 +779,15 @@ class Chief:
 
     def choose(self, e):
         """The player's pick for an effect that leaves a choice."""
+        if e.op not in CHOOSING:
+            return None
         opts = eng.choices(self.st, e)
         if e.op == "lose-choice":
             return max(opts, key=lambda ks: (sum(self.gain(k, -e.n) for k in ks), ks))
-        if e.op in ("wild", "wild-primary"):
-            return max(opts, key=lambda k: (self.gain(k, e.n), -opts.index(k)))
+        if e.op in ("wild", "wild-primary"):  # the first of the most gainful
+            values, caps = self.st.values, self.st.caps
+            gains = [gain_of(values, caps, k, e.n) for k in opts]
+            return opts[gains.index(max(gains))]
         if e.op == "lowest":
             return max(opts, key=lambda k: (self.gain(k, -e.n), k))
         return None
@@ -701,7 +796,7 @@ class Chief:
         """Phase 2: every unit's icons, in order; the map first within a cell."""
         tdist = self.dist_map(self.target())
         todo = eng.pending(self.st, diffs)
-        todo.sort(key=lambda ue: (eng.UNITS.index(ue[0]), ue[1].op != "map"))
+        todo.sort(key=lambda ue: (UNIT_AT[ue[0]], ue[1].op != "map"))
         for unit, e in todo:
             if e.op == "map":
                 self.map_hex(e.key, tdist, record)
@@ -766,13 +861,16 @@ class Chief:
         ok = eng.colourable(land, self.terrain, st.pos, kind, st.house_off)
         if not ok:
             return
+        if len(ok) == 1:  # every rule below picks it
+            self.terrain = eng.coloured(self.terrain, kind, ok[0])
+            record.setdefault("mapped", {})[ok[0]] = kind
+            return
         here = tdist.get(st.pos, FAR)
         ahead = [lab for lab in ok if tdist.get(lab, FAR) < here]
         if kind not in ("mountains", "forest"):
             aside = ()  # only a Forest is ever put aside, only a Mountain kept off the way
         else:
-            done = {letter for letter, _ in st.plots}
-            keep = set(land.goals) | {lab for letter, lab in land.plots.items() if letter not in done}
+            keep = self.kept()
             aside = [x for x in ok if x not in ahead and x not in keep]
         if kind == "mountains":
             lab = min(ok, key=lambda x: (x in keep, x in ahead, -tdist.get(x, FAR), x))
@@ -781,7 +879,7 @@ class Chief:
             lab = min(aside, key=lambda x: (tdist.get(x, FAR), x))
         else:
             lab = min(ok, key=lambda x: (tdist.get(x, FAR), x in land.zone, x))
-        self.terrain = eng.map_hex(land, self.terrain, st, kind, lab)
+        self.terrain = eng.coloured(self.terrain, kind, lab)  # lab is one of colourable's
         record.setdefault("mapped", {})[lab] = kind
 
     def omen(self, unit, record) -> None:
@@ -832,42 +930,57 @@ class Chief:
         # the last Food or Resolve may be spent only on the step that wins
         if nxt.over is None and (nxt.values[FOOD] == 0 or nxt.values[RESOLVE] == 0):
             return best
-        values, caps = self.st.values, self.st.caps
-        worth = sum([WORTH_BY_INDEX[i][max(0, min(caps[i], n))] - WORTH_BY_INDEX[i][values[i]]
-                     for i, n in enumerate(nxt.values)])  # self.gain of each change
+        # self.gain of each change (the engine keeps every value within 0..cap)
+        worth = sum([w[n] - w[v] for w, v, n in zip(WORTH_BY_INDEX, self.st.values, nxt.values)])
         if best is None or worth > best[1]:
             return (pay, worth, nxt)
         return best
 
     def travel(self, record) -> None:
         land = self.land
-        while self.st.over is None:
+        prices: dict = {}
+        while self.st.over is None and not self.stuck():
             target = self.target()
             tdist = self.dist_map(target)
-            here = self.st.pos
-            options = []
-            priced = {}  # hex -> the state after stepping into it (never the fort: no assault)
-            for lab in land.neighbors[here]:
-                if lab in land.fort or tdist.get(lab, FAR) >= tdist.get(here, FAR):
-                    continue
-                p = self.price(lab)
-                if p is None:
-                    continue
-                _, _, nxt = p
-                ends = lab == target or lab in land.plot_at
-                if not ends and nxt.value("food") < FOOD_RESERVE and self.v("food") <= FOOD_LOW:
-                    continue
-                spent = (self.v("movement") - nxt.value("movement")) + 0.5 * (self.v("food") - nxt.value("food"))
-                options.append((tdist[lab], spent - p[1], lab, p[0]))
-                priced[lab] = nxt
-            if not options:
+            here = tdist.get(self.st.pos, FAR)
+            ahead = sorted([(tdist[lab], lab) for lab in land.neighbors[self.st.pos]
+                            if lab not in land.fort and tdist.get(lab, FAR) < here])
+            prices = {}  # hex -> its price from here (shuffle's, when no step is taken)
+            step = None
+            # the step is the least of (distance, cost, hex): a farther hex is priced only when no
+            # nearer one can be entered
+            for d, lab in ahead:
+                if step is not None and d > step[0]:
+                    break
+                option = self.forward_option(lab, target, tdist, prices)
+                if option is not None and (step is None or option < step):
+                    step = option
+            if step is None:
                 break
-            _, _, lab, pay = min(options)
-            self.enter(lab, pay, record, priced[lab])
+            _, _, lab, pay, after = step
+            self.enter(lab, pay, record, after)
             if eng.plot_due(land, self.st) or self.st.over:
                 break
         if not self.st.moved and self.st.over is None:
-            self.shuffle(record)
+            self.shuffle(record, prices)
+
+    def stuck(self) -> bool:
+        """True when no step can be paid for today (every price would be None)."""
+        return self.st.values[MOVEMENT] < eng.least_step_cost(self.st)
+
+    def forward_option(self, lab, target, tdist, prices):
+        """(distance, cost, hex, river pay, state after) of a step towards the target, or None when it
+        cannot or should not be taken; its price is kept in `prices`."""
+        p = prices[lab] = self.price(lab)
+        if p is None:
+            return None
+        pay, worth, nxt = p
+        values, after = self.st.values, nxt.values
+        ends = lab == target or lab in self.land.plot_at
+        if not ends and after[FOOD] < FOOD_RESERVE and values[FOOD] <= FOOD_LOW:
+            return None
+        spent = (values[MOVEMENT] - after[MOVEMENT]) + 0.5 * (values[FOOD] - after[FOOD])
+        return (tdist[lab], spent - worth, lab, pay, nxt)
 
     def enter(self, lab, pay, record, after=None) -> None:
         """Step into lab; `after`: the state eng.step gave for that step already (price)."""
@@ -877,14 +990,17 @@ class Chief:
         if letter:
             self.plot(letter, record)
 
-    def shuffle(self, record) -> None:
-        """No way forward today: step aside when that costs less than the Resolve a day in camp would."""
+    def shuffle(self, record, prices) -> None:
+        """No way forward today: step aside when that costs less than the Resolve a day in camp would.
+        `prices`: the steps priced from here already."""
+        if self.stuck():
+            return
         tdist = self.dist_map(self.target())
         best = None
         for lab in self.land.neighbors[self.st.pos]:
             if lab in self.land.plot_at or lab in self.land.fort:
                 continue
-            p = self.price(lab)
+            p = prices[lab] if lab in prices else self.price(lab)
             if p is None or p[-1].value("food") < FOOD_RESERVE:
                 continue
             cost = (p[1] - (0.8 if lab in self.land.zone else 0.0)

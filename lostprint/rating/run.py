@@ -14,6 +14,7 @@ order; a slow task at the head of the line does not hold the workers up (_pool_m
 """
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 from collections import deque
@@ -140,36 +141,32 @@ def _pool_map(fn: Callable, items: Iterable, workers: int, ahead: int) -> Iterat
     head of the line is slow (a map rated on 800 games behind maps dropped after 100, a batch of long
     games), the other workers go on with the next items instead of waiting for it to be collected.
     Results finished early wait in order (they are small)."""
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures import ProcessPoolExecutor
 
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=pool_context())
     try:
-        todo = iter(items)
-        pending: deque = deque()  # futures in the items' order
-        unfinished = 0
-
-        def fill() -> None:
-            nonlocal unfinished
-            while unfinished < workers * ahead:
-                item = next(todo, _END)
-                if item is _END:
-                    return
-                pending.append(pool.submit(fn, item))
-                unfinished += 1
-
-        fill()
-        while pending:
-            if not pending[0].done():
-                wait([f for f in pending if not f.done()], return_when=FIRST_COMPLETED)
-            unfinished = sum(not f.done() for f in pending)
-            fill()
-            while pending and pending[0].done():
-                yield pending.popleft().result()
+        yield from _in_order(lambda item: pool.submit(fn, item), items, workers * ahead)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-_END = object()  # the end of the items
+def _in_order(submit: Callable, items: Iterable, window: int) -> Iterator:
+    """The results of submit(item) (futures) in the items' order, with at most `window` unfinished."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    todo = iter(items)
+    pending: deque = deque()  # futures in the items' order
+    while True:
+        # counted after the results were taken: every future may finish while the caller holds a result
+        unfinished = sum(not f.done() for f in pending)
+        for item in itertools.islice(todo, max(0, window - unfinished)):
+            pending.append(submit(item))
+        if not pending:
+            return
+        if not pending[0].done():
+            wait([f for f in pending if not f.done()], return_when=FIRST_COMPLETED)
+        while pending and pending[0].done():
+            yield pending.popleft().result()
 
 
 def connect(scheduler: str | None):

@@ -17,9 +17,90 @@ _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
 
+@functools.lru_cache(maxsize=256)
 def _rgb(color: str) -> tuple[float, float, float]:
     color = color.lstrip("#")
     return tuple(int(color[i:i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
+
+
+class _PathCode:
+    """A path as reportlab's path object would hold it, for canvas.drawPath and clipPath: the PDF
+    operators written at once, with one call to reportlab's number formatter per shape rather than
+    one per point (the formatter writes each number alone, so the text is the same)."""
+
+    __slots__ = ("code",)
+
+    def __init__(self, code: str):
+        self.code = code
+
+    def getCode(self) -> str:  # noqa: N802 (reportlab's name)
+        return self.code
+
+
+def _numbers(*values: float) -> list[str]:
+    from reportlab.lib.rl_accel import fp_str
+
+    return fp_str(*values).split(" ")
+
+
+def polyline_code(points, closed: bool) -> str:
+    """`n x y m x y l ... [h]`: moveTo, lineTo and close of a reportlab path."""
+    flat = [v for point in points for v in point]
+    nums = _numbers(*flat)
+    ops = [f"n {nums[0]} {nums[1]} m"]
+    ops += [f"{x} {y} l" for x, y in zip(nums[2::2], nums[3::2])]
+    if closed:
+        ops.append("h")
+    return " ".join(ops)
+
+
+@functools.cache
+def _circle_factors() -> tuple[tuple[float, ...], ...]:
+    """For each of the four quarter arcs of a full circle, the cosine and sine factors reportlab's
+    bezierArc(x1, y1, x2, y2, 0, 360) multiplies its radii by, computed by the same expressions."""
+    from math import cos, pi, sin
+
+    frag = 360.0 / 4
+    half = frag * pi / 360.
+    kappa = abs(4. / 3. * (1. - cos(half)) / sin(half))
+    out = []
+    for i in range(4):
+        a0 = (0 + i * frag) * pi / 180.
+        a1 = (0 + (i + 1) * frag) * pi / 180.
+        out.append((cos(a0), sin(a0), cos(a0) - kappa * sin(a0), sin(a0) + kappa * cos(a0),
+                    cos(a1) + kappa * sin(a1), sin(a1) - kappa * cos(a1), cos(a1), sin(a1)))
+    return tuple(out)
+
+
+def circle_code(cx: float, cy: float, r: float) -> str:
+    """reportlab's path.circle(cx, cy, r): an ellipse in the box (cx - r, cy - r, 2r, 2r) drawn as four
+    Bezier quarters, with the same arithmetic as its bezierArc, so the same numbers."""
+    x, y = cx - r, cy - r
+    width = height = 2 * r
+    x1, y1, x2, y2 = min(x, x + width), max(y, y + height), max(x, x + width), min(y, y + height)
+    xc, yc = (x1 + x2) / 2., (y1 + y2) / 2.
+    rx, ry = (x2 - x1) / 2., (y2 - y1) / 2.
+    curves = [(xc + rx * c0, yc - ry * s0, xc + rx * c1, yc - ry * s1, xc + rx * c2, yc - ry * s2,
+               xc + rx * c3, yc - ry * s3) for c0, s0, c1, s1, c2, s2, c3, s3 in _circle_factors()]
+    flat = list(curves[0][:2])
+    for curve in curves:
+        flat += curve[2:]
+    n = _numbers(*flat)
+    return " ".join([f"n {n[0]} {n[1]} m"] + [" ".join(n[2 + 6 * k:8 + 6 * k]) + " c" for k in range(4)])
+
+
+def round_rect_code(x: float, y: float, width: float, height: float, radius: float) -> str:
+    """reportlab's path.roundRect with one radius: the same points in the same order."""
+    m = 0.4472  # reportlab's radius multiplier for a quarter circle
+    xlo, xhi = min(x, x + width), max(x, x + width)
+    ylo, yhi = min(y, y + height), max(y, y + height)
+    t = m * radius
+    n = _numbers(xlo + radius, ylo, xhi - radius, ylo, xhi - t, ylo, xhi, ylo + t, xhi, ylo + radius,
+                 xhi, yhi - radius, xhi, yhi - t, xhi - t, yhi, xhi - radius, yhi, xlo + radius, yhi,
+                 xlo + t, yhi, xlo, yhi - t, xlo, yhi - radius, xlo, ylo + radius,
+                 xlo, ylo + t, xlo + t, ylo, xlo + radius, ylo)
+    return (f"n {n[0]} {n[1]} m {n[2]} {n[3]} l {' '.join(n[4:10])} c {n[10]} {n[11]} l {' '.join(n[12:18])} c "
+            f"{n[18]} {n[19]} l {' '.join(n[20:26])} c {n[26]} {n[27]} l {' '.join(n[28:34])} c h")
 
 
 def paint(canvas, items, height: float) -> None:
@@ -80,23 +161,17 @@ class _Painter:
 
     # --- shapes --------------------------------------------------------------------------------
 
-    def path_of(self, item):
-        p = self.c.beginPath()
+    def path_of(self, item) -> _PathCode:
+        h = self.h
         if isinstance(item, Path):
-            x, y = item.points[0]
-            p.moveTo(x, self.y(y))
-            for x, y in item.points[1:]:
-                p.lineTo(x, self.y(y))
-            if item.closed:
-                p.close()
-        elif isinstance(item, Circle):
-            p.circle(item.cx, self.y(item.cy), item.r)
-        elif isinstance(item, Rect):
+            return _PathCode(polyline_code([(x, h - y) for x, y in item.points], item.closed))
+        if isinstance(item, Circle):
+            return _PathCode(circle_code(item.cx, h - item.cy, item.r))
+        if isinstance(item, Rect):
             if item.radius:
-                p.roundRect(item.x, self.y(item.y + item.h), item.w, item.h, item.radius)
-            else:
-                p.rect(item.x, self.y(item.y + item.h), item.w, item.h)
-        return p
+                return _PathCode(round_rect_code(item.x, h - (item.y + item.h), item.w, item.h, item.radius))
+            return _PathCode("n " + " ".join(_numbers(item.x, h - (item.y + item.h), item.w, item.h)) + " re")
+        raise TypeError(f"not a shape: {item!r}")
 
     def hatch(self, item, hatch: Hatch) -> None:
         c = self.c
@@ -116,12 +191,9 @@ class _Painter:
         if dots:
             # a dot is a round-capped stroke of no length: a disc as wide as the line
             self.stroke(hatch.color, 2 * hatch.width, cap="round", dash=())
-            p = c.beginPath()
-            for cx, cy in dots:
-                cy = self.y(cy)
-                p.moveTo(cx, cy)
-                p.lineTo(cx, cy)
-            c.drawPath(p, stroke=1, fill=0)
+            nums = _numbers(*[v for cx, cy in dots for v in (cx, self.h - cy)])
+            c.drawPath(_PathCode(" ".join(["n"] + [f"{x} {y} m {x} {y} l" for x, y in zip(nums[::2], nums[1::2])])),
+                       stroke=1, fill=0)
         self.restore()
 
     def text(self, item: Text) -> None:
@@ -184,16 +256,6 @@ class _Painter:
         if stroked:
             self.stroke(style.stroke, style.width, style.cap, style.join, style.dash)
         self.c.drawPath(self.path_of(item), stroke=1 if stroked else 0, fill=1 if filled else 0)
-
-
-@functools.lru_cache(maxsize=16)
-def _dot_offsets(r: float):
-    """The four Bezier curves of a circle of radius r about (0, 0), as reportlab's path.circle draws
-    them: computed once per radius instead of once per dot."""
-    from reportlab.pdfgen.pdfgeom import bezierArc
-
-    curves = bezierArc(-r, -r, r, r, 0, 360)
-    return curves[0][:2], tuple(tuple(curve[2:]) for curve in curves)
 
 
 def hatch_lines(h: Hatch, box) -> list[tuple[float, float, float, float]]:

@@ -11,7 +11,9 @@
    both alike. The players memoise what they work out (per map, per day's worths), so the first
    games of a process are slower: timed apart, then --warm games are played untimed (a simulate run
    of 1,000 games spends most of its games warm) before the rounds.
-Prints medians and ratios to the goals; nothing is asserted (speed is not a test).
+Prints medians and ratios to the goals, and each player's fastest and slowest round (on a shared
+machine a round's CPU time can swing by a third with the neighbours' load: read the ratios, or run
+more rounds); nothing is asserted (speed is not a test).
 """
 from __future__ import annotations
 
@@ -93,7 +95,8 @@ def main() -> None:
     for name, times in (("careful player", careful), ("naive player", naive)):
         t = statistics.median(times)
         print(f"{name:<15} {1000 * t:7.1f} ms CPU a game, {1 / t:7.0f} games/s, {60 / t:7.0f} a minute  "
-              f"({t / GAME_GOAL_S:5.1f}x the 6 ms goal; after {args.warm} warm-up games)")
+              f"({t / GAME_GOAL_S:5.1f}x the 6 ms goal; after {args.warm} warm-up games; rounds "
+              f"{1000 * min(times):.1f}-{1000 * max(times):.1f} ms)")
     print(f"careful / naive  {statistics.median(careful) / statistics.median(naive):5.2f}x")
 
 

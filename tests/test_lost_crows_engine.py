@@ -480,3 +480,22 @@ def test_the_careful_players_bound_on_the_last_roll_is_never_below_its_worth():
         box, partner, other, partner2 = rng.randrange(2), rng.randint(1, 6), rng.randrange(2), rng.randint(1, 6)
         exact = one_left_of(m, box, partner, n, other, partner2)
         assert m.by_roll(box, partner)[-1] + n.by_roll(other, partner2)[-1] + BOUND_SLACK / 100 >= exact
+
+
+def test_least_step_cost_is_the_cheapest_step_price_and_below_it_no_step_is_paid():
+    # the careful player skips pricing steps when the tribe holds less Movement than this
+    move_vision = next(v for v, p in plots.POWERS.items() if p.move_cost)
+    pos = "G5"
+    near = [n for n in LAND.neighbors[pos] if n not in LAND.fort]
+    kinds = [t.key for t in data.TERRAINS]
+    terrain = {pos: "plains", **{n: kinds[k % len(kinds)] for k, n in enumerate(near)}}
+    for vision in (None, move_vision):
+        for flags in (frozenset(), frozenset({"double-cost"})):
+            st = fresh(pos=pos, start=pos, vision=vision, flags=flags)
+            least = eng.least_step_cost(st)
+            assert least == min(eng.step_price(LAND, terrain, st, n)[0] for n in near)
+            poor = st._replace(values=tuple(least - 1 if k == "movement" else v for k, v in zip(eng.KEYS, st.values)))
+            for n in near:
+                for pay in eng.river_choices(LAND, terrain, poor, n):
+                    with pytest.raises(eng.RuleError):
+                        eng.step(LAND, terrain, poor, n, pay)

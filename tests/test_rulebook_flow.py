@@ -1,6 +1,7 @@
 """How a rulebook is laid out without repeating work: each paragraph's lines are broken once per width,
-its styles carry colour objects (a "#rrggbb" string is parsed again on every line set), and the map
-is measured from its layout, as tall as its hexes."""
+its styles carry colour objects (a "#rrggbb" string is parsed again on every line set), the map is
+measured from its layout, as tall as its hexes, and the frame a keep-together group copies is copied
+without walking its numbers."""
 from __future__ import annotations
 
 import pytest
@@ -54,3 +55,18 @@ def test_the_map_is_as_tall_as_its_hexes(game):
     y0, y1 = min(b[1] for b in hexes), max(b[3] for b in hexes)
     assert y0 >= 0 and y1 <= scene.height + 0.01, game
     assert scene.height - (y1 - y0) <= 2 * LABEL_PAD + 1 + 0.01, (game, scene.height, y1 - y0)
+
+
+def test_a_frame_copy_is_as_independent_as_a_deep_copy():
+    import copy
+
+    from lostprint.books.rulebook import _frame_class
+
+    frame = _frame_class()(10, 20, 300, 400, 0, 0, 0, 0, id="body")
+    frame._reset()
+    frame._frameBGs = [("bg", [1, 2])]
+    twin = copy.deepcopy(frame)
+    assert type(twin) is type(frame) and twin.__dict__ == frame.__dict__
+    twin._frameBGs[0][1].append(3)  # what a measured group adds stays in its copy
+    twin._y -= 50
+    assert frame._frameBGs == [("bg", [1, 2])] and frame._y == twin._y + 50

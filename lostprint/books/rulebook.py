@@ -737,6 +737,28 @@ GENERIC_BLOCKS = {
 # ---------------------------------------------------------------------------------------------------
 # the document
 
+@functools.cache
+def _frame_class():
+    import copy
+
+    from reportlab.platypus import Frame
+
+    class BookFrame(Frame):
+        """A Frame a keep-together group copies cheaply: platypus deep-copies the frame every time a
+        KeepTogether measures its content (every heading kept with its text does it), and a frame holds
+        numbers and strings (shared: they never change in place) but for its background list (copied
+        deep, as before)."""
+
+        def __deepcopy__(self, memo):
+            twin = copy.copy(self)
+            for key, value in self.__dict__.items():
+                if not isinstance(value, (int, float, str, type(None))):
+                    setattr(twin, key, copy.deepcopy(value, memo))
+            return twin
+
+    return BookFrame
+
+
 def _doc_class():
     from reportlab.platypus import BaseDocTemplate, CondPageBreak, KeepTogether, PageBreak, Spacer
     from reportlab.platypus.doctemplate import ActionFlowable
@@ -877,7 +899,7 @@ def build_rulebook(game_id: str, opts: RulebookOptions | None = None) -> bytes:
 def build_rulebook_and_widgets(game_id: str, opts: RulebookOptions | None = None) -> tuple[bytes, list]:
     """The rulebook's PDF bytes and `widget_scenes` of the same book, from one build."""
     from reportlab.lib.colors import HexColor
-    from reportlab.platypus import Frame, PageTemplate
+    from reportlab.platypus import PageTemplate
 
     from lostprint.fonts import registered
     from lostprint.games import resolve
@@ -915,6 +937,7 @@ def build_rulebook_and_widgets(game_id: str, opts: RulebookOptions | None = None
         canv.showOutline()
         doc.page_section, doc.page_has_section = "", True
 
+    Frame = _frame_class()
     body = Frame(MARGIN_X, MARGIN_BOTTOM, fw, fh, 0, 0, 0, 0, id="body")
     cover = Frame(MARGIN_X, MARGIN_BOTTOM, fw, fh, 0, 0, 0, 0, id="cover")
     buf = io.BytesIO()

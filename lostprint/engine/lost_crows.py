@@ -638,11 +638,18 @@ def step_price(land: Land, terrain: dict, st: State, to: str) -> tuple[int, int,
     return move, cost.food, river and not free
 
 
+def _least_move(move_cost) -> int:
+    """The least Movement of any terrain, with a vision's new cost for one terrain (None: none)."""
+    return min(move_cost[1] if move_cost and move_cost[0] == c.terrain else c.movement for c in RULES.costs)
+
+
+LEAST_MOVE = {cost: _least_move(cost) for cost in {None, *(p.move_cost for p in plots.POWERS.values())}}
+
+
 def least_step_cost(st: State) -> int:
     """The least Movement Progress any step could cost now (step_price's over every terrain, before a
     river's extra): with less in hand, no step can be paid for today."""
-    p = power(st)
-    least = min(p.move_cost[1] if p.move_cost and p.move_cost[0] == c.terrain else c.movement for c in RULES.costs)
+    least = LEAST_MOVE[power(st).move_cost]
     return least * RULES.double_cost if "double-cost" in st.flags else least
 
 

@@ -261,9 +261,9 @@ def tables_of(values: tuple, caps: tuple, vision, skip: bool, nocrow: bool, maps
     get = worth.__getitem__
     for u, parts in enumerate(CELL_PARTS):
         by_row = [sum(map(get, cell)) for cell in parts]  # sum() from int 0: never -0.0, as by_row[r] + 0.0
-        if u == TRIBE:
+        if u == TRIBE and negative:
             table = tuple([by_row[r] + (negative if neg else 0.0) for r, neg in zip(ROW_BY_DIFF, NEGATIVE)])
-        else:
+        else:  # with no negative worth, the Tribe's by_row[r] + 0 is by_row[r] (never -0.0)
             table = ROWS_BY_DIFF(by_row)
         out.append(matrix_of(table))
     return tuple(out)

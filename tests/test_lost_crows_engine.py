@@ -482,6 +482,41 @@ def test_the_careful_players_bound_on_the_last_roll_is_never_below_its_worth():
         assert m.by_roll(box, partner)[-1] + n.by_roll(other, partner2)[-1] + BOUND_SLACK / 100 >= exact
 
 
+def test_the_careful_players_dancer_bound_is_never_below_a_face_changes_gain():
+    # Spirit Dancers are not weighed at all when most_gain (each free unit's best cell less its cell now)
+    # is below the need: it must stay at or above the gain of every single face changed on the board
+    import random
+
+    from lostprint.players.lost_crows import BOUND_SLACK, BOX, OFF, UNIT_COUNT, Matrix, box_worth, most_gain
+
+    rng = random.Random(13)
+    levels = (-60.0, -9.0, -4.2, -1.4, -0.3, 0.0, 0.15, 0.3, 0.5, 1.0, 2.5)
+    for _ in range(300):
+        mats = [Matrix(tuple(rng.choice(levels) + rng.random() for _ in range(2 * OFF + 1))) for _ in range(UNIT_COUNT)]
+        board = [rng.randint(1, RULES.die_faces) for _ in range(BOX * UNIT_COUNT)]
+        fixed = {rng.randrange(BOX * UNIT_COUNT)} if rng.random() < 0.3 else set()
+        c = [mats[u].table[board[BOX * u] - board[BOX * u + 1] + OFF] for u in range(UNIT_COUNT)]
+        gains = []
+        for i in set(range(BOX * UNIT_COUNT)) - fixed:
+            u = i // BOX
+            for cell in box_worth(mats[u].table, i, board[i ^ 1])[1:]:
+                gains.append(sum(c[:u] + [cell] + c[u + 1:]) - sum(c))
+        assert max(gains) <= most_gain(mats, board, fixed) + BOUND_SLACK / 100
+
+
+def test_a_careful_game_colours_its_own_map_only():
+    # Chief colours hexes in place (no copy per map icon): the plan shared by every game on the map,
+    # and the next game, must still start from the blank map
+    from lostprint.players.lost_crows import Chief, plan_of, standard
+
+    blank = dict(standard().terrain)
+    first = Chief(3)
+    first.play()
+    assert len(first.terrain) > len(blank)
+    assert dict(plan_of(None).terrain) == blank
+    assert Chief(4).terrain == blank
+
+
 def test_least_step_cost_is_the_cheapest_step_price_and_below_it_no_step_is_paid():
     # the careful player skips pricing steps when the tribe holds less Movement than this
     move_vision = next(v for v, p in plots.POWERS.items() if p.move_cost)

@@ -233,7 +233,9 @@ def power_of(vision):
 
 
 def power(st: State):
-    return power_of(st.vision)
+    """power_of(st.vision), written out (the engine asks it a few hundred times a game)."""
+    vision = st.vision
+    return NO_POWER if vision is None else plots.POWERS.get(vision, NO_POWER)
 
 
 # --- turn start ------------------------------------------------------------------------------

@@ -10,8 +10,9 @@ values (a day's worths by resources, caps, vision and map prospects: `tables_of`
 worths: `Matrix`; the first roll's placing: `first_roll`) is worked out once and memoised, and Phase 1's
 search (`place_roll`) skips every placement a bound shows cannot beat the best found so far; its
 shortcuts sum the very floats of the plain sums, in the same order (bounds only need to stay bounds).
-Phase 1 keeps the empty boxes and each unit's cell from roll to roll (`place_on`); Phase 3 prices the
-nearest hexes first and no step twice. The memos hold tuples of floats, which the garbage collector
+Phase 1 keeps the empty boxes and each unit's cell from roll to roll (`place_on`), and weighs Spirit
+Dancers only when a bound (`most_gain`) says one could reach the need; Phase 2 colours the game's own
+map in place; Phase 3 prices the nearest hexes first and no step twice. The memos hold tuples of floats, which the garbage collector
 stops tracking. The decisions are the ones the plain search makes, game for game
 (tests/data/lost_crows_games_200.json).
 """
@@ -273,10 +274,11 @@ class Matrix:
     """One unit's worths: `table` by difference, and `cell[top][bottom]` by the faces in its two boxes
     (0: empty; an empty box is worth its average over the faces it may still get)."""
 
-    __slots__ = ("table", "cell", "pre_empty", "rolls", "bounds")
+    __slots__ = ("bounds", "cell", "most", "pre_empty", "rolls", "table")
 
     def __init__(self, table: tuple):
         t = self.table = table
+        self.most = max(t)  # the unit's best cell (reshape's most_gain)
         faces = FACES
         # the sum over ROLLS of max(t[a - b + OFF], t[b - a + OFF]): each distance's max once, then the
         # same floats summed in the same order
@@ -293,15 +295,15 @@ class Matrix:
         # collector never tracks)
         self.bounds: dict = {}
 
-    def by_roll(self, box: int, partner: int) -> tuple[tuple, float]:
+    def by_roll(self, box: int, partner: int) -> tuple[tuple, tuple, tuple, float]:
         """The worth of each face put in `box` (0 top, 1 bottom) beside its `partner` die (box_worth),
-        and a bound on what the box can add to the last roll's expectation (better_of_two). A memo: Phase
+        the same by PAIRS' low faces and by their high ones (one_left_of), and a bound on what the box can add to the last roll's expectation (better_of_two). A memo: Phase
         1 weighs these again and again."""
         key = box * SLOT + partner
         got = self.rolls.get(key)
         if got is None:
             f = box_worth(self.table, box, partner)
-            got = self.rolls[key] = (f, better_of_two(f))
+            got = self.rolls[key] = (f, PAIR_LOW(f), PAIR_HIGH(f), better_of_two(f))
             self.bounds[key] = got[-1]
         return got
 
@@ -325,12 +327,11 @@ def one_left_of(mi: Matrix, i: int, pi: int, mj: Matrix, j: int, pj: int) -> flo
     """The expected worth of the two units holding the last two empty boxes, i and j (0 a top box, 1 a
     bottom one; partners' faces pi, pj), the last roll (a, b) placed in the better of its two ways:
     the sum over ROLLS of max(fi[a] + fj[b], fi[b] + fj[a]), fi and fj each box's worth by face."""
-    fi = mi.by_roll(i, pi)[0]
-    fj = mj.by_roll(j, pj)[0]
+    _, low_i, high_i, _ = mi.by_roll(i, pi)
+    _, low_j, high_j, _ = mj.by_roll(j, pj)
     # (a, b) and (b, a) weigh the same two sums: each pair once, then summed over ROLLS in order (the
     # same floats in the same order as the sum over every roll); `y if y > x else x` is max(x, y)
-    better = [y if y > x else x for x, y in zip(map(add, PAIR_LOW(fi), PAIR_HIGH(fj)),
-                                                map(add, PAIR_HIGH(fi), PAIR_LOW(fj)))]
+    better = [y if y > x else x for x, y in zip(map(add, low_i, high_j), map(add, high_i, low_j))]
     return sum(PAIR_OF_ROLL(better)) / len(ROLLS)
 
 
@@ -434,34 +435,41 @@ def place_both(cells, cur, empty, with_a, with_b, a, b, discard: bool, together:
         second, first = sorted(up_b)[-BOX:]
         elsewhere = [second if most == first else first for most in up_b]  # the most of the other units'
         now = sum(cur)
+    c = cur[:]  # each unit's cell in the placing weighed (one or two units set, then put back)
     for i in empty:
         ui, mate = i >> 1, i ^ 1
+        both = mate in empty
         # the naive player fills i's unit first; a box whose splits cannot win is not split
         if prune:
-            with_i = now - cur[ui] + with_a[i] + BOUND_SLACK  # sum(c_i) below, to within the slack
-        if (together and mate in empty) or (prune and with_i + elsewhere[ui] <= beat):
-            js = (mate,) if mate in empty else ()
-        else:
-            js = empty
-            c_i = cur[:]
-            c_i[ui] = with_a[i]
-        for j in js:
+            with_i = now - cur[ui] + with_a[i] + BOUND_SLACK  # sum(c) below, to within the slack
+        if (together and both) or (prune and with_i + elsewhere[ui] <= beat):
+            if both:  # (i, mate) alone, as the loop below would weigh it
+                c[ui] = cells[ui][a][b] if i < mate else cells[ui][b][a]
+                w = sum(c)
+                c[ui] = cur[ui]
+                if w > beat:
+                    best, beat = (((i, a), (mate, b)), discard), w + EPS
+            continue
+        c[ui] = with_a[i]
+        for j in empty:
             if i == j:
                 continue
             uj = j >> 1
             if ui == uj:
-                c = cur[:]
                 c[ui] = cells[ui][a][b] if i < j else cells[ui][b][a]
+                w = sum(c)
+                c[ui] = with_a[i]
             else:
                 if a == b and j < i and not (together and (j ^ 1) in empty):
                     continue  # the same board as (j, i), weighed already
                 if prune and with_i + gain_b[j] <= beat:
                     continue  # a bound on sum(c) below: it cannot win
-                c = c_i[:]
                 c[uj] = with_b[j]
-            w = sum(c)
+                w = sum(c)
+                c[uj] = cur[uj]
             if w > beat:
                 best, beat = (((i, a), (j, b)), discard), w + EPS
+        c[ui] = cur[ui]
     return best, beat
 
 
@@ -537,19 +545,20 @@ def last_but_one(mats, cells, board, zero, a, b, cur, with_a, with_b, together) 
             x, y = full
             rest = worths[x] + worths[y]
             pp, pq = faces[sp], faces[sq]
+            mp, mq = mats[up], mats[uq]
+            fp = mp.rolls.get(p_box * SLOT + pp) or mp.by_roll(p_box, pp)
+            fq = mq.rolls.get(q_box * SLOT + pq) or mq.by_roll(q_box, pq)
+            # the bound first (most placings fail it): when it fails, so would the exact worth
+            if rest + fp[-1] + fq[-1] + BOUND_SLACK <= beat:
+                continue  # max(x + y, x' + y') <= max(x, x') + max(y, y'): it cannot win
             key = pair + pp * SLOT + pq  # (p, q, pp, pq) as a number
             e = last.get(key)
             if e is None:
-                mp, mq = mats[up], mats[uq]
-                bp = mp.bounds.get(p_box * SLOT + pp)
-                if bp is None:
-                    bp = mp.by_roll(p_box, pp)[-1]
-                bq = mq.bounds.get(q_box * SLOT + pq)
-                if bq is None:
-                    bq = mq.by_roll(q_box, pq)[-1]
-                if rest + bp + bq + BOUND_SLACK <= beat:
-                    continue  # max(x + y, x' + y') <= max(x, x') + max(y, y'): it cannot win
-                e = last[key] = one_left_of(mp, p_box, pp, mq, q_box, pq)
+                # one_left_of(mp, p_box, pp, mq, q_box, pq), written out: the same floats, in order
+                _, low_p, high_p, _ = fp
+                _, low_q, high_q, _ = fq
+                better = [y if y > x else x for x, y in zip(map(add, low_p, high_q), map(add, high_p, low_q))]
+                e = last[key] = sum(PAIR_OF_ROLL(better)) / len(ROLLS)
             w = rest + e
         if w > beat:
             best, beat = (((i, a), (j, b)), False), w + EPS
@@ -588,6 +597,19 @@ FAST_DICE = QuickDice if random.Random._randbelow is getattr(random.Random, "_ra
     else Dice
 
 
+def most_gain(mats, board, fixed) -> float:
+    """A bound on what one face changed on `board` (no box of `fixed`) adds to the units' worths: the
+    most any unit with a free box gains from its best cell (Chief.reshape's best_change, to within
+    rounding). -inf when every box is fixed."""
+    most = -math.inf
+    for u in range(UNIT_COUNT):
+        if BOX * u in fixed and BOX * u + 1 in fixed:
+            continue
+        m = mats[u]
+        most = max(most, m.most - m.table[board[BOX * u] - board[BOX * u + 1] + OFF])
+    return most
+
+
 class Chief:
     """One game of 1872, played carefully. `house_off`: rulings played by their neutral stand-ins
     (eng.HOUSE_OFF_KEYS; eng.UnknownRuling for any other key)."""
@@ -623,7 +645,7 @@ class Chief:
     # --- the map ---------------------------------------------------------------------------------
 
     def dist_map(self, target: str) -> dict[str, float]:
-        return self.plan.dist(target)
+        return self.plan.dists.get(target) or self.plan.dist(target)  # Plan.dist's memo read first
 
     def route(self) -> tuple[str, ...]:
         """The plot hexes still to visit, in the shortest order from here, then the nearer Canada hex."""
@@ -767,6 +789,8 @@ class Chief:
             return used
         left = RULES.spirit_dancers - self.st.dancers
         while left > 0:
+            if most_gain(mats, board, fixed) + BOUND_SLACK < DANCER_NEED[left - 1]:
+                break  # best_change's gain, to within its rounding, cannot reach the need
             g, i, face = best_change()
             if i is None or g < DANCER_NEED[left - 1]:
                 break
@@ -806,7 +830,8 @@ class Chief:
                 self.omen(unit, record)
             else:
                 self.st = eng.apply(self.st, e, self.choose(e))
-            self.note_caps(record)
+            if self.st.caps is not self.caps_before:  # note_caps has nothing to note otherwise
+                self.note_caps(record)
 
     def note_caps(self, record) -> None:
         if self.st.caps is self.caps_before:
@@ -862,7 +887,7 @@ class Chief:
         if not ok:
             return
         if len(ok) == 1:  # every rule below picks it
-            self.terrain = eng.coloured(self.terrain, kind, ok[0])
+            self.colour(kind, ok[0])
             record.setdefault("mapped", {})[ok[0]] = kind
             return
         here = tdist.get(st.pos, FAR)
@@ -879,8 +904,13 @@ class Chief:
             lab = min(aside, key=lambda x: (tdist.get(x, FAR), x))
         else:
             lab = min(ok, key=lambda x: (tdist.get(x, FAR), x in land.zone, x))
-        self.terrain = eng.coloured(self.terrain, kind, lab)  # lab is one of colourable's
+        self.colour(kind, lab)  # lab is one of colourable's
         record.setdefault("mapped", {})[lab] = kind
+
+    def colour(self, kind, lab) -> None:
+        """eng.coloured, in place: this game's map is its own dict (Plan keeps a tuple) and the engine
+        keeps no map it is given, so a map icon needs no copy of it."""
+        self.terrain[lab] = kind
 
     def omen(self, unit, record) -> None:
         if eng.omen_skipped(self.st, unit):
@@ -1061,7 +1091,7 @@ class Chief:
         self.travel(record)
         self.st = eng.end_turn(self.st)
         self.note_caps(record)
-        record["resources"] = {k: self.st.value(k) for k in eng.KEYS}
+        record["resources"] = dict(zip(eng.KEYS, self.st.values))  # each key's st.value(key)
         rolls = record.pop("rolls")
         record["rolls"] = rolls
         return record

@@ -112,12 +112,17 @@ def child_cpu(cmd: list[str], env: dict) -> float:
 def paired(a: list[str], b: list[str], pairs: int, env: dict) -> tuple[float, float, float]:
     """(median CPU of A, median CPU of B, median of the per-pair ratios A/B), after one warm-up each.
     Bytecode caching is allowed (as on a user's machine)."""
-    child_cpu(a, env)
-    child_cpu(b, env)
+    return interleaved(lambda: child_cpu(a, env), lambda: child_cpu(b, env), pairs)
+
+
+def interleaved(run_a, run_b, pairs: int) -> tuple[float, float, float]:
+    """Run A, B, A, B… (one warm-up each first): the two medians and the median of the ratios A/B."""
+    run_a()
+    run_b()
     ta, tb = [], []
     for _ in range(pairs):
-        ta.append(child_cpu(a, env))
-        tb.append(child_cpu(b, env))
+        ta.append(run_a())
+        tb.append(run_b())
     return statistics.median(ta), statistics.median(tb), statistics.median(x / y for x, y in zip(ta, tb))
 
 
@@ -244,13 +249,7 @@ def against_baseline(baseline: Path, pairs: int) -> None:
 
 def paired_envs(cmd: list[str], env_a: dict, env_b: dict, pairs: int) -> tuple[float, float, float]:
     """As `paired`, one command in two environments."""
-    child_cpu(cmd, env_a)
-    child_cpu(cmd, env_b)
-    ta, tb = [], []
-    for _ in range(pairs):
-        ta.append(child_cpu(cmd, env_a))
-        tb.append(child_cpu(cmd, env_b))
-    return statistics.median(ta), statistics.median(tb), statistics.median(x / y for x, y in zip(ta, tb))
+    return interleaved(lambda: child_cpu(cmd, env_a), lambda: child_cpu(cmd, env_b), pairs)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ Page coordinates are points from the page's top-left corner, like pdfplumber's `
 from __future__ import annotations
 
 import functools
+import inspect
 import os
 import re
 import subprocess
@@ -25,6 +26,21 @@ SAVES = ("1572-the-delta-by-grace", "1672-the-salt-road-home", "1872-the-long-wa
 GAMES = ("lost-expedition", "lost-crew", "lost-crows", "crows")
 # layout is the same in both inks: letter is read in colour, a4 in mono, so both inks are printed too
 PRINTS = (("letter", "color"), ("a4", "mono"))
+
+
+def cached_by_arguments(build):
+    """functools.cache keyed on every argument spelled out, defaults included: `kit()`,
+    `kit("letter", "color")` and `kit(paper="letter")` are one build, not three."""
+    signature = inspect.signature(build)
+    cached = functools.cache(build)
+
+    @functools.wraps(build)
+    def call(*args, **kwargs):
+        bound = signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        return cached(*bound.args)
+
+    return call
 
 
 # --- building, once per run ---------------------------------------------------------------------
@@ -110,35 +126,23 @@ def played(name: str):
     return load_played(EXAMPLES / f"{name}.yaml")
 
 
+@cached_by_arguments
 def journal(name: str, paper: str = "letter", ink: str = "color") -> bytes:
-    return _journal(name, paper, ink)
-
-
-@functools.cache
-def _journal(name: str, paper: str, ink: str) -> bytes:
     from lostprint.books.journal import build_journal
 
     demo = _from_demo("journal", name, paper, ink)
     return demo if demo is not None else build_journal(played(name), paper, ink)
 
 
+@cached_by_arguments
 def kit_scene(paper: str = "letter", ink: str = "color", shared: bool = False, backs: str = "full"):
-    return _kit_scene(paper, ink, shared, backs)
-
-
-@functools.cache
-def _kit_scene(paper: str, ink: str, shared: bool, backs: str):
     from lostprint.crows.kit import KitOptions, build_kit
 
     return build_kit(KitOptions(paper=paper, ink=ink, shared=shared, backs=backs))
 
 
+@cached_by_arguments
 def kit(paper: str = "letter", ink: str = "color") -> bytes:
-    return _kit(paper, ink)
-
-
-@functools.cache
-def _kit(paper: str, ink: str) -> bytes:
     from lostprint.render import render
 
     demo = _from_demo("kit", "crows", paper, ink)
@@ -152,24 +156,16 @@ def record():
     return load_record(EXAMPLES / "crows-3p.yaml")
 
 
+@cached_by_arguments
 def record_scene(paper: str = "letter", ink: str = "color"):
-    return _record_scene(paper, ink)
-
-
-@functools.cache
-def _record_scene(paper: str, ink: str):
     from lostprint.crows.record import build_record
 
     rec, result = record()
     return build_record(rec, result, paper, ink)
 
 
+@cached_by_arguments
 def record_pdf(paper: str = "letter", ink: str = "color") -> bytes:
-    return _record_pdf(paper, ink)
-
-
-@functools.cache
-def _record_pdf(paper: str, ink: str) -> bytes:
     from lostprint.render import render
 
     demo = _from_demo("journal", "crows-3p", paper, ink)

@@ -78,7 +78,11 @@ def main() -> None:
     ap.add_argument("--thorough", action="store_true", help="also time the every-branch replay without rolls")
     ap.add_argument("--warm", type=int, default=300, help="games played untimed before the player rounds")
     args = ap.parse_args()
+    from lostprint.players import lost_crows as player
 
+    # the installed wheel is compiled (hatch_build.py); these sources, an editable install, are not
+    print(f"the 1872 engine and players: {'compiled' if player.__file__.endswith(('.so', '.pyd')) else 'pure Python'} "
+          f"({player.__file__}); benchmarks/bench_compiled.py compares the two")
     for seed in (int(x) for x in args.saves.split(",")):
         validate_one(seed, args.rounds, args.thorough)
 

@@ -432,7 +432,7 @@ def place_both(cells, cur, empty, with_a, with_b, a, b, discard: bool, together:
             d = gain_b[j] = with_b[j] - cur[j >> 1]
             if d > up_b[j >> 1]:
                 up_b[j >> 1] = d
-        second, first = sorted(up_b)[-BOX:]
+        *_, second, first = sorted(up_b)  # the two largest (Cython cannot compile a sliced unpacking)
         elsewhere = [second if most == first else first for most in up_b]  # the most of the other units'
         now = sum(cur)
     c = cur[:]  # each unit's cell in the placing weighed (one or two units set, then put back)

@@ -14,7 +14,18 @@ from lostprint.players.lost_crows import simulate_1872
 from lostprint.saves.validate import replay_data
 
 HERE = Path(__file__).resolve()
-COMPILED = ("lostprint.engine.lost_crows", "lostprint.players.lost_crows")
+
+
+def compiled_modules() -> tuple:
+    """hatch_build.COMPILED, read from its syntax tree (hatch_build imports hatchling, a build-only package)."""
+    import ast
+
+    tree = ast.parse((HERE.parent.parent / "hatch_build.py").read_text(encoding="utf-8"))
+    return next(ast.literal_eval(node.value) for node in tree.body
+                if isinstance(node, ast.Assign) and [t.id for t in node.targets] == ["COMPILED"])
+
+
+COMPILED = compiled_modules()
 
 
 def verdicts(seeds) -> list[str]:
@@ -69,3 +80,10 @@ def test_the_compiled_build_plays_and_judges_as_the_sources(tmp_path):
 @pytest.mark.slow
 def test_the_compiled_build_plays_the_200_fixture_games(tmp_path):
     check(range(200), range(200), range(3, 23), tmp_path)
+
+
+if __name__ == "__main__":  # .ci/run, from outside the tree: exits non-zero when the installed build is not compiled
+    import importlib
+
+    files = [importlib.import_module(m).__file__ for m in COMPILED]
+    sys.exit(0 if all(f.endswith((".so", ".pyd")) for f in files) else f"not compiled: {files}")

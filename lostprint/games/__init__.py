@@ -48,6 +48,7 @@ class Plugin:
     checker: str | None = None
     rulebook: str | None = None
     kit: str | None = None
+    designers: tuple[str, ...] = ()  # credited on every printable of the game and in its files' metadata
 
     @property
     def stem(self) -> str:
@@ -83,6 +84,7 @@ GAMES: tuple[Plugin, ...] = (
         generator="lostprint.maps.generate:EXPEDITION",
         checker="lostprint.maps.check:check_expedition",
         rulebook="lostprint.books.rulebook_1572",
+        designers=("Mike Heim",),
     ),
     Plugin(
         "lost-crew", "1672", "1672: The Lost Crew", ("1672",), "solo roll-and-write, hex sea map", "hex",
@@ -94,6 +96,7 @@ GAMES: tuple[Plugin, ...] = (
         generator="lostprint.maps.generate:CREW",
         checker="lostprint.maps.check:check_crew",
         rulebook="lostprint.books.rulebook_1672",
+        designers=("Mike Heim",),
     ),
     Plugin(
         "lost-crows", "1872", "1872: The Lost Crows", ("1872",), "solo roll-and-write, hex map", "hex",
@@ -105,6 +108,7 @@ GAMES: tuple[Plugin, ...] = (
         generator="lostprint.maps.generate:LOST_CROWS",
         checker="lostprint.maps.check:check_lost_crows",
         rulebook="lostprint.books.rulebook_1872",
+        designers=("Mike Heim",),
     ),
     Plugin(
         "crows", "", "Crows", (), "2-4 player square-tile placement", "squares",
@@ -116,6 +120,7 @@ GAMES: tuple[Plugin, ...] = (
         checker="lostprint.maps.crows:check_layout",
         rulebook="lostprint.books.rulebook_crows",
         kit="lostprint.crows.kit:build_kit",
+        designers=("Tyler Sigman", "David Gerrard"),
     ),
 )
 

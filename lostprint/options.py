@@ -12,6 +12,7 @@ from lostprint.palette import Palette, palette
 PAPERS = ("letter", "a4")
 INKS = ("color", "mono")
 FORMATS = ("pdf", "svg", "png")
+SIDES = ("2", "1", "ref")  # a player sheet: two-sided, one page with everything, the reference side alone
 SHEET_MARGIN = 10 * MM  # comfortably inside the 6.35 mm print limit
 
 
@@ -22,10 +23,11 @@ class PrintOptions:
     landscape: bool = True  # sheets are landscape; books and the kit portrait
     fmt: str | None = None  # pdf | svg | png; None: from the output file's name, else pdf
     dpi: int = 200  # PNG only
+    sides: str = "2"  # player sheets only: one of SIDES
 
     def __post_init__(self) -> None:
         for value, known, what in ((self.paper, PAPERS, "paper"), (self.ink, INKS, "ink"),
-                                   (self.fmt or "pdf", FORMATS, "format")):
+                                   (self.fmt or "pdf", FORMATS, "format"), (self.sides, SIDES, "sides")):
             if value not in known:
                 raise ValueError(f"unknown {what} {value!r} (choose {', '.join(known)})")
 

@@ -21,6 +21,7 @@ from lostprint.options import PrintOptions
 from lostprint.geometry.paper import MM, Box, page_size
 from lostprint.scene import Group, Rect, Scene, Style, Text
 from lostprint.sheets import widgets as w
+from lostprint.sheets.common import credit, credit_metadata, designers
 from lostprint.sheets.icons import icon
 from lostprint.sheets.style import MIN_TEXT, palette
 
@@ -206,8 +207,11 @@ def cover_page(opts: KitOptions, page: tuple[float, float], layout: list[tuple[S
     sub = f"Print-and-play kit \u00b7 tiles {opts.tile / MM:.0f} mm \u00b7 bleed {opts.bleed / MM:g} mm"
     sub, ssize = w.fitted(sub, "sans-italic", 9.0, box.w)
     items.append(Text(box.x, box.y + 30 + 8 + ASCENT * ssize, sub, ssize, "sans-italic", "start", pal.soft))
+    by, bsize = w.fitted(f"A game by {designers('crows')}", "sans", 8.0, box.w - 60)
+    items.append(Text(box.x, box.y + 30 + 8 + ssize + 4 + ASCENT * bsize, by, bsize, "sans", "start", pal.ink,
+                      role="credit"))
     items.append(icon("raven", box.right - 28, box.y + 18, 40, pal.ink, fill=pal.ink))
-    y = box.y + 62
+    y = box.y + 70
     rows = []
     for section, sheet, n_pages in layout:
         counts: dict[str, int] = {}
@@ -327,7 +331,9 @@ def setup_page(opts: KitOptions, page: tuple[float, float]) -> Scene:
     pal = palette(opts.ink)
     W, H = page
     box = Box(12 * MM, 12 * MM, W - 24 * MM, H - 24 * MM)
-    items: list = [Text(box.x, box.y + ASCENT * 20, "Setting up", 20.0, "serif-bold", "start", pal.accent, role="title")]
+    items: list = [Text(box.x, box.y + ASCENT * 20, "Setting up", 20.0, "serif-bold", "start", pal.accent, role="title"),
+                   Text(box.right, box.y + ASCENT * 20, f"Crows: {credit('crows')}", 8.0, "sans", "end", pal.soft,
+                        role="credit")]
     steps = _setup_steps()
     steps_h = _steps_height(steps, box.w)
     label = 14.0
@@ -421,8 +427,9 @@ def build_kit(opts: KitOptions) -> Scene:
     first = replace(first, items=curly_items(first.items))
     meta = (
         ("title", "Crows \u2014 print-and-play kit"),
-        ("subject", f"kit, {opts.paper}, {opts.ink}, tiles {opts.tile / MM:.1f} mm, bleed {opts.bleed / MM:.1f} mm, "
-                    f"marks {opts.marks}"),
+        *credit_metadata("crows", "Crows", "print-and-play kit"),
+        ("build", f"kit, {opts.paper}, {opts.ink}, tiles {opts.tile / MM:.1f} mm, bleed {opts.bleed / MM:.1f} mm, "
+                  f"marks {opts.marks}"),
         ("game", "crows"),
         ("version", __version__),
     ) + first.metadata

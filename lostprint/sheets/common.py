@@ -43,12 +43,36 @@ def side_content(opts: SheetOptions) -> Box:
 
 
 def variant_name(game_map) -> str:
-    """What the title area says about the map: nothing for the standard map, else the variant's name."""
+    """What the title area says about the map: nothing for the standard map, else the variant's name
+    (its seed is a build detail: the file's metadata keeps it)."""
     if game_map is None or game_map.name == "standard":
         return ""
     rating = getattr(game_map, "difficulty", None)
-    return f"Variant map: {game_map.name}" + (f" (seed {game_map.seed})" if game_map.seed is not None else "") \
-        + (f" \u00b7 {rating.title()}" if rating is not None else "")
+    return f"Variant map: {game_map.name}" + (f" \u00b7 {rating.title()}" if rating is not None else "")
+
+
+def designers(game_id: str) -> str:
+    """'Mike Heim', 'Tyler Sigman and David Gerrard': the game's designers, as a credit names them."""
+    from lostprint.games import resolve
+
+    names = resolve(game_id).designers
+    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else ""
+
+
+def credit(game_id: str) -> str:
+    """The line every printable of a game carries: 'Game design: Mike Heim'."""
+    return f"Game design: {designers(game_id)}"
+
+
+def foot_credit(game, side: str = "") -> str:
+    """The right of a sheet's foot line: the credit, then which side this is."""
+    return credit(game.id) + (f" \u00b7 {side}" if side else "")
+
+
+def credit_metadata(game_id: str, title: str, kind: str) -> tuple[tuple[str, str], ...]:
+    """The PDF metadata that credits the designers: author, a subject naming them, a credit keyword."""
+    who = designers(game_id)
+    return (("author", who), ("subject", f"{title}, a game by {who}: {kind}"), ("credit", credit(game_id)))
 
 
 def foot_line(opts: SheetOptions, right: str, pal: Palette, left: str = "", left_color: str = "") -> Group:
@@ -83,7 +107,9 @@ def sheet_scene(items: list, opts: SheetOptions, game, game_map, kind: str = "pl
     w, h = opts.page()
     meta = (
         ("title", f"{game.title} \u2014 {kind}"),
-        ("subject", f"{kind}, {opts.paper}, {opts.ink}"),
+        *credit_metadata(game.id, game.title, kind),
+        ("paper", opts.paper),
+        ("ink", opts.ink),
         ("game", game.id),
         ("map", game_map.name if game_map is not None else ""),
         ("seed", "" if game_map is None or game_map.seed is None else str(game_map.seed)),

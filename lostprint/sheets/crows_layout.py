@@ -11,7 +11,7 @@ from lostprint.fonts import ASCENT, DESCENT, wrap
 from lostprint.geometry.paper import MM, Box
 from lostprint.scene import Group, Rect, Scene, Style, Text
 from lostprint.sheets import widgets as w
-from lostprint.sheets.common import SheetOptions, foot_line, title_block
+from lostprint.sheets.common import SheetOptions, credit, credit_metadata, foot_line, title_block
 from lostprint.sheets.style import MIN_TEXT
 from lostprint.typeset import curly_items
 
@@ -54,14 +54,13 @@ def layout_scene(layout, opts=None) -> Scene:
     row_runs = _blocks(layout.rows, int(grid_room.h // tile))
     blocks = [(cols, rows) for rows in row_runs for cols in col_runs]
     order = {sq: n for n, sq in enumerate(layout.squares, start=1)}
-    seed = f" (seed {layout.seed})" if layout.seed is not None else ""
     pages = []
     for k, (cols, rows) in enumerate(blocks):
         items: list = []
         part = "" if len(blocks) == 1 else (f" \u00b7 page {k + 1} of {len(blocks)}: columns {cols.start + 1}\u2013"
                                             f"{cols.stop}, rows {rows.start + 1}\u2013{rows.stop}")
         items.append(title_block(Box(page.x, page.y, page.w, head_h), "Crows \u2014 starting layout",
-                                 f"{layout.name}{seed}: {len(layout.squares)} tiles, drawn at full size "
+                                 f"{layout.name}: {len(layout.squares)} tiles, drawn at full size "
                                  f"({tile / MM:.0f} mm){part}", pal))
         gw, gh = len(cols) * tile, len(rows) * tile
         gx = grid_room.x + (grid_room.w - gw) / 2
@@ -89,10 +88,11 @@ def layout_scene(layout, opts=None) -> Scene:
                 y += 7.5 * 1.2
                 panel_items.append(Text(inner.x, y, line, 7.5, "sans", "start", pal.ink))
         items.append(Group(tuple(panel_items), name="notes", box=tuple(notes_box)))
-        items.append(foot_line(opts, f"lostprint {__version__} \u00b7 crows layout: {layout.name}{seed}", pal))
+        items.append(foot_line(opts, f"Crows: {credit(GAME)} \u00b7 layout {layout.name}", pal))
         pw, ph = opts.page()
         meta = (("title", f"Crows \u2014 starting layout {layout.name}"),
-                ("subject", f"setup diagram, {opts.paper}, {opts.ink}"), ("game", GAME), ("map", layout.name),
+                *credit_metadata(GAME, "Crows", "setup diagram"), ("paper", opts.paper), ("ink", opts.ink),
+                ("game", GAME), ("map", layout.name),
                 ("seed", "" if layout.seed is None else str(layout.seed)), ("version", __version__),
                 ("tile_mm", f"{tile / MM:.1f}"))
         pages.append(Scene(pw, ph, curly_items(items), metadata=meta, margin=MARGIN))

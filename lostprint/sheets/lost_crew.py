@@ -5,14 +5,13 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from lostprint import __version__
 from lostprint.fonts import ASCENT, DESCENT, text_width
 from lostprint.games.model import HOUSE_MARK
 from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
 from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text
 from lostprint.sheets import widgets as w
-from lostprint.sheets.common import (SheetOptions, foot_line, side_content, title_block, two_sided,
+from lostprint.sheets.common import (SheetOptions, foot_credit, foot_line, side_content, title_block, two_sided,
                                      variant_name)
 from lostprint.sheets.hexmap import LABEL_PAD, MapContext, hex_label_lines, hex_map, hex_swatch
 from lostprint.sheets.icons import icon
@@ -744,8 +743,7 @@ def front(game, game_map, opts: SheetOptions) -> list:
         items.append(w.score_box(score_terms(game), score_box, pal, subtitle="at the end"))
     items.append(task_coins(board_box, pal, game))
     items.append(resource_cubes(res_box, pal, game))
-    items.append(foot_line(opts, f"lostprint {__version__} \u00b7 map: {game_map.name}"
-                           + (f" (seed {game_map.seed})" if game_map.seed is not None else "") + " \u00b7 side 1 of 2",
+    items.append(foot_line(opts, foot_credit(game, "side 1 of 2"),
                            pal, left=" \u00b7 ".join((game.rules.win_text, game.rules.lose_text))))
     return items
 
@@ -810,7 +808,7 @@ def back(game, game_map, opts: SheetOptions) -> list:
     items.append(direction_compass(game.chart("direction"), compass_box, pal))
     items.append(w.score_box(score_terms(game), score_box, pal, subtitle="at the end"))
     items.append(pencil_key(right_col, pal, game))
-    items.append(foot_line(opts, f"lostprint {__version__} \u00b7 side 2 of 2", pal,
+    items.append(foot_line(opts, foot_credit(game, "side 2 of 2"), pal,
                            left=f"{HOUSE_MARK} house rule: not in the published rules", left_color=pal.house))
     return items
 

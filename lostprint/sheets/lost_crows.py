@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from lostprint import __version__
 from lostprint.fonts import ASCENT, DESCENT, text_width
 from lostprint.games.model import HOUSE_MARK
 from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
 from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text, bbox
 from lostprint.sheets import widgets as w
-from lostprint.sheets.common import (SheetOptions, foot_line, side_content, title_block, two_sided,
+from lostprint.sheets.common import (SheetOptions, foot_credit, foot_line, side_content, title_block, two_sided,
                                      variant_name)
 from lostprint.sheets.hexmap import MapContext, hex_label_lines, hex_map
 from lostprint.sheets.lost_crows_icons import crows_icon
@@ -648,8 +647,7 @@ def front(game, game_map, opts: SheetOptions) -> list:
     u_box, v_box = right.split_y(units_h, 0, gap=GAP)
     items.append(unit_dice(game, u_box, pal))
     items.append(spirit_and_vision(game, v_box, pal))
-    items.append(foot_line(opts, f"lostprint {__version__} \u00b7 map: {game_map.name}"
-                           + (f" (seed {game_map.seed})" if game_map.seed is not None else "") + " \u00b7 side 1 of 2",
+    items.append(foot_line(opts, foot_credit(game, "side 1 of 2"),
                            pal, left=f"more than {CROW_BOXES_TO} Crows? keep counting beside the boxes"))
     return items
 
@@ -710,7 +708,7 @@ def back(game, game_map, opts: SheetOptions) -> list:
     items.append(terrain_panel(game, t2, pal))
     items.append(units_panel(game, u_box, pal, dice=False))
     items.append(rules_band(game, band, pal))
-    items.append(foot_line(opts, f"lostprint {__version__} \u00b7 side 2 of 2", pal,
+    items.append(foot_line(opts, foot_credit(game, "side 2 of 2"), pal,
                            left=f"{HOUSE_MARK} house rule: lostprint\u2019s design where the published rules are silent "
                                 f"({game.text.house_summary})", left_color=pal.house))
     return items

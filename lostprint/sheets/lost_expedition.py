@@ -3,14 +3,13 @@ from __future__ import annotations
 
 import math
 
-from lostprint import __version__
 from lostprint.fonts import ASCENT, DESCENT, text_width
 from lostprint.games.model import HOUSE_MARK
 from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
 from lostprint.scene import Group, Path, Style, Text
 from lostprint.sheets import widgets as w
-from lostprint.sheets.common import (SheetOptions, foot_line, side_content, title_block, two_sided,
+from lostprint.sheets.common import (SheetOptions, foot_credit, foot_line, side_content, title_block, two_sided,
                                      variant_name)
 from lostprint.sheets.hexmap import hex_map, hex_swatch
 from lostprint.sheets.style import MIN_TEXT, Palette
@@ -114,9 +113,7 @@ def front(game, game_map, opts: SheetOptions) -> list:
     items.append(w.key_list([(t, t.name, t.effect) for t in game.terrains], t_box, pal, "Terrain",
                             columns=2 if t_box.w > 300 else 1,
                             swatch=lambda t, cx, cy, s: hex_swatch(t, cx, cy, s, pal), name="terrain-key"))
-    items.append(foot_line(opts, f"lostprint {__version__} \u00b7 map: {game_map.name}"
-                           + (f" (seed {game_map.seed})" if game_map.seed is not None else "")
-                           + " \u00b7 side 1 of 2", pal, left=game.text.footer_text))
+    items.append(foot_line(opts, foot_credit(game, "side 1 of 2"), pal, left=game.text.footer_text))
     return items
 
 
@@ -170,7 +167,7 @@ def back(game, game_map, opts: SheetOptions) -> list:
                               (0.07, 0.25, 0.68), e_box, pal, subtitle="roll 1d6 at set-up", name="expeditions"))
     items.append(w.key_list([(s.key, s.name, s.meaning) for s in game.symbols], s_box, pal, "Symbols",
                             columns=1, name="symbol-key"))
-    items.append(foot_line(opts, f"lostprint {__version__} \u00b7 side 2 of 2", pal))
+    items.append(foot_line(opts, foot_credit(game, "side 2 of 2"), pal))
     return items
 
 

@@ -39,6 +39,28 @@ def compile_modules(root: Path, work: Path) -> dict[str, str]:
     return {path: Path(path).relative_to(work / "lib").as_posix() for path in build.get_outputs()}
 
 
+def not_compiled_message(error: Exception) -> str:
+    return (f"lostprint is NOT compiled ({type(error).__name__}: {str(error)[:200]}): installing pure Python, "
+            "which plays the same games about 1.5x slower. To compile, install a C compiler and the Python "
+            "headers (Debian/Ubuntu: apt-get install gcc python3-dev) and run the install again.")
+
+
+def open_terminal():
+    return open("/dev/tty", "w", encoding="utf-8")
+
+
+def warn_not_compiled(error: Exception, display_warning, terminal=open_terminal) -> None:
+    """Says the build is pure Python where a person sees it: pip shows a build's own output only with
+    -v, so the warning also goes straight to the terminal, when there is one."""
+    message = not_compiled_message(error)
+    display_warning(message)
+    try:
+        with terminal() as tty:
+            tty.write(f"\nWARNING: {message}\n\n")
+    except OSError:  # no terminal (CI, a pipe): the build log has it
+        pass
+
+
 class CompileHook(BuildHookInterface):
     PLUGIN_NAME = "custom"
 
@@ -49,8 +71,7 @@ class CompileHook(BuildHookInterface):
         try:
             built = compile_modules(Path(self.root), self.work)
         except Exception as e:  # noqa: BLE001 - any failure to compile leaves the pure-Python wheel
-            self.app.display_warning(f"lostprint: not compiled ({type(e).__name__}: {e}); "
-                                     "installing pure Python: the same games, about 1.5x slower")
+            warn_not_compiled(e, self.app.display_warning)
             return
         build_data["pure_python"] = False
         build_data["infer_tag"] = True

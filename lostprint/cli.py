@@ -12,6 +12,22 @@ from lostprint.errors import LostprintError
 from lostprint.options import FORMATS, INKS, PAPERS, PrintOptions
 
 
+def complete_game(part: str | None = None):
+    """Shell completion of a GAME argument: the ids and aliases of the games that have `part`."""
+
+    def complete(ctx, param, incomplete: str):
+        from lostprint.games import GAMES
+
+        names = [name for g in GAMES if part is None or g.has(part) for name in (g.id, *g.aliases)]
+        return [name for name in names if name.startswith(incomplete)]
+
+    return complete
+
+
+def game_argument(part: str | None = None):
+    return click.argument("game", shell_complete=complete_game(part))
+
+
 def paper_option(f):
     return click.option("--paper", type=click.Choice(PAPERS, case_sensitive=False), default="letter", show_default=True,
                         help="Paper size.")(f)
@@ -98,7 +114,7 @@ def games():
 
 
 @cli.command()
-@click.argument("game")
+@game_argument("sheet")
 @click.option("--map", "map_file", type=click.Path(), default=None,
               help="A map file (lostprint-map/1) to print instead of the standard map.")
 @paper_option
@@ -122,7 +138,11 @@ def demo(output, quick, jobs):
     """Write every printable of every game into a folder (output/ by default)."""
     from lostprint.app.demo import run_demo
 
-    for path in run_demo(output, quick=quick, log=lambda msg: click.echo(msg, err=True), jobs=jobs):
+    def log(message: str) -> None:  # progress is for a person watching, not for a log file
+        if sys.stderr.isatty():
+            click.echo(message, err=True)
+
+    for path in run_demo(output, quick=quick, log=log, jobs=jobs, say=_say):
         click.echo(path)
 
 
@@ -168,7 +188,7 @@ def schema(kind):
 
 
 @cli.command()
-@click.argument("game")
+@game_argument("rulebook")
 @paper_option
 @ink_option
 @output_option("output/<number>-<game>-rulebook-<paper>[-mono].pdf")
@@ -180,7 +200,7 @@ def rulebook(game, paper, ink, output):
 
 
 @cli.command("map")
-@click.argument("game")
+@game_argument("generator")
 @click.option("--seed", type=click.IntRange(0, None), required=True, help="Seed of the (first) variant.")
 @click.option("--count", type=click.IntRange(1, 100000), default=1, show_default=True,
               help="How many variants: seeds N, N+1, ... N+K-1.")
@@ -261,7 +281,7 @@ def edit(save, game, map_file, seed, port, no_browser, allow_any_map):
 
 
 @cli.command()
-@click.argument("game")
+@game_argument("kit")
 @paper_option
 @ink_option
 @click.option("--tile-size", "tile_size", default="40mm", show_default=True,
@@ -300,7 +320,7 @@ def kit(game, paper, ink, tile_size, bleed, marks, counts_file, gutter, backs, o
 
 
 @cli.command()
-@click.argument("game")
+@game_argument()
 @click.option("--map", "map_file", type=click.Path(), default=None, help="Play this map file.")
 @click.option("--seed", "map_seed", type=click.IntRange(0, None), default=None,
               help="Play the variant map of this seed [default: the standard map].")
@@ -355,9 +375,13 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point: user mistakes become one line on stderr and a non-zero exit, never a traceback."""
     from lostprint.errors import interrupts_raise
 
+    import os
+
     args = sys.argv[1:] if argv is None else list(argv)
-    if not args:  # as Click tools do: the usage, quietly, on stdout
-        with click.Context(cli, info_name="lostprint") as ctx:
+    # as Click tools do: the usage, quietly, on stdout; but a shell asking for completion (which
+    # calls with no arguments) goes on to Click
+    if not args and "_LOSTPRINT_COMPLETE" not in os.environ:
+        with click.Context(cli, info_name="lostprint", **cli.context_settings) as ctx:
             click.echo(ctx.get_help())
         return 0
     try:

@@ -9,6 +9,7 @@ from typing import Callable
 
 from lostprint.app import commands
 from lostprint.app.naming import folder_of
+from lostprint.errors import LostprintError
 from lostprint.games import GAMES
 from lostprint.options import PrintOptions
 
@@ -22,11 +23,24 @@ def _inks(quick: bool, landscape: bool = True) -> list[PrintOptions]:
     return [base, base.to(paper="a4"), base.to(ink="mono")]
 
 
+def check_png() -> None:
+    """The full demo writes PNG sheets: say what is missing before writing anything."""
+    try:
+        import cairosvg  # noqa: F401 - only the Cairo C library can be missing (cairocffi raises OSError)
+    except OSError:
+        raise LostprintError("the demo's PNG sheets need the Cairo library, which is not installed: install it "
+                             "(Debian/Ubuntu: apt-get install libcairo2; macOS: brew install cairo), or run "
+                             "lostprint demo --quick, which writes no PNG") from None
+
+
 def run_demo(output=None, quick: bool = False, log: Callable[[str], None] = lambda m: None,
-             jobs: int | None = None) -> list[Path]:
+             jobs: int | None = None, say: Callable[[str], None] | None = None) -> list[Path]:
+    """Writes every printable; `log` hears progress (one line an item), `say` the commands' warnings."""
     from lostprint.paths import examples_dir
 
     out = folder_of(output)
+    if not quick:
+        check_png()
     written: list[Path] = []
     examples = examples_dir()
     saves = sorted(p for p in examples.glob("*") if p.suffix in (".yaml", ".yml", ".json")) \
@@ -34,13 +48,13 @@ def run_demo(output=None, quick: bool = False, log: Callable[[str], None] = lamb
     for save in saves:
         for opts in _inks(quick, landscape=False):
             log(f"journal {save.name} {opts.paper} {opts.ink}")
-            written.append(commands.journal(save, opts, f"{out / 'journals'}/", say=log))
+            written.append(commands.journal(save, opts, f"{out / 'journals'}/", say=say or log))
     for plugin in GAMES:
         if plugin.has("sheet"):
             sheets = _inks(quick) + ([] if quick else [PrintOptions(fmt="png", dpi=150)])
             for opts in sheets:
                 log(f"sheet {plugin.id} {opts.paper} {opts.ink} {opts.fmt or 'pdf'}")
-                written.append(commands.sheet(plugin.id, opts, output=f"{out / 'sheets'}/", say=log))
+                written.append(commands.sheet(plugin.id, opts, output=f"{out / 'sheets'}/", say=say or log))
         if plugin.has("rulebook"):
             for opts in _inks(quick, landscape=False):
                 log(f"rulebook {plugin.id} {opts.paper} {opts.ink}")
@@ -48,7 +62,7 @@ def run_demo(output=None, quick: bool = False, log: Callable[[str], None] = lamb
         if plugin.has("generator"):
             seeds = DEMO_SEEDS[:1] if quick else DEMO_SEEDS
             log(f"maps {plugin.id} seeds {', '.join(map(str, seeds))}")
-            written += commands.maps(plugin.id, seeds, PrintOptions(), output=out / "maps", say=log)
+            written += commands.maps(plugin.id, seeds, PrintOptions(), output=out / "maps", say=say or log)
         if plugin.has("kit"):
             from lostprint.crows.kit import KitOptions
 

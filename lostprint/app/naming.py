@@ -41,7 +41,49 @@ def output_name(subject: str, kind: str, opts: PrintOptions | None = None, *, se
         parts.append(opts.paper)
         if opts.ink == "mono":
             parts.append("mono")
+        parts += option_parts(opts)
     return "-".join(parts)
+
+
+def _mm(points: float) -> str:
+    from lostprint.geometry.paper import MM
+
+    return f"{round(points / MM, 2):g}mm"
+
+
+def _digest(value: object) -> str:
+    import hashlib
+
+    return hashlib.sha256(repr(value).encode("utf-8")).hexdigest()[:8]
+
+
+# How each option beyond paper and ink shows in a name when it is not its default: two files made
+# with different options never share a name (and one never replaces the other)
+OPTION_PARTS = {
+    "tile": lambda v: f"tile-{_mm(v)}",
+    "bleed": lambda v: f"bleed-{_mm(v)}",
+    "marks": lambda v: f"marks-{v}",
+    "shared": lambda v: "gutter-0",
+    "backs": lambda v: str(v),
+    "counts": lambda v: f"counts-{_digest(v)}",
+}
+UNNAMED_OPTIONS = {"paper", "ink", "landscape", "fmt", "dpi"}  # named above, by the extension, or below
+
+
+def option_parts(opts: PrintOptions) -> list[str]:
+    """The name parts of every option that is not its default (a PNG's dpi included)."""
+    import dataclasses
+
+    parts = []
+    if opts.fmt == "png" and opts.dpi != PrintOptions.dpi:
+        parts.append(f"{opts.dpi}dpi")
+    for field in dataclasses.fields(opts):
+        if field.name in UNNAMED_OPTIONS:
+            continue
+        value = getattr(opts, field.name)
+        if value != field.default:
+            parts.append(OPTION_PARTS[field.name](value))  # a KeyError here: a new option needs a name part
+    return parts
 
 
 def inside(folder: Path, name: str) -> Path:
@@ -81,8 +123,19 @@ def target(output: str | Path | None, name: str, fmt: str | None) -> tuple[Path,
 
 
 def folder_of(output: str | Path | None) -> Path:
-    """The folder a many-file command (map, demo) writes into; refused when -o names a file."""
+    """The folder a many-file command (map, demo) writes into; refused when -o names a file, standard
+    output, or a new name ending like a file (x.pdf: write x.pdf/ for a folder of that name)."""
+    from lostprint.files.show import shown
+    from lostprint.paths import STDOUT_NAMES
+
     folder = DEFAULT_FOLDER if output is None else Path(output)
+    text = str(output) if output is not None else ""
+    if text in STDOUT_NAMES:
+        raise UsageError("-o -: this command writes several files, not one stream: name a folder")
     if folder.exists() and not folder.is_dir():
-        raise UsageError(f"{folder} is a file: -o takes a folder here")
+        raise UsageError(f"{shown(str(folder), 60)} is a file: -o takes a folder here")
+    ends_like_a_file = folder.suffix.lstrip(".").lower() in (*FORMATS, "json", "yaml", "yml")
+    if not folder.exists() and ends_like_a_file and not text.endswith(("/", "\\")):
+        raise UsageError(f"-o {shown(folder.name, 60)}: this command writes several files into a folder; "
+                         f"for a folder of that name write {shown(folder.name + '/', 60)}")
     return folder

@@ -1,7 +1,12 @@
-"""Make the example saves in this folder: each game is played honestly by a seeded simulator
-(lostprint.players); the journal text (JOURNALS, at the end) is written by hand, day by day.
+"""Make the example saves in this folder: each game is played honestly by a seeded player
+(lostprint.players), which rolls every die through the rules engine and records its `rolls:`; the
+journal text (JOURNALS, at the end) is written by hand, day by day, for the days the game really had.
+The Crows record (crows-3p.yaml) is written by hand and is not made here.
 
-    python examples/make_examples.py          # rewrite examples/1572-*.yaml etc.
+    python examples/make_examples.py                  # rewrite examples/1572-*.yaml, 1672-*, 1872-*
+    python examples/make_examples.py 1872             # one of them
+    python examples/make_examples.py --into DIR       # write them into DIR instead (tests compare)
+    python examples/make_examples.py log 1572         # the game's days and rolls, to write a journal from
 """
 from __future__ import annotations
 
@@ -14,7 +19,7 @@ EXAMPLES = {
     # number: (file stem, seed, title, player)
     "1572": ("1572-the-delta-by-grace", 126, "By Grace to the Delta", "Brother Tomás de Alcalá"),
     "1672": ("1672-the-salt-road-home", 232, "The Salt Road Home", "Marguerite Okafor"),
-    "1872": ("1872-the-long-way-north", 170, "The Long Way North", "Aiyana Runs-With-Crows"),
+    "1872": ("1872-the-long-way-north", 0, "The Long Way North", "Aiyana Runs-With-Crows"),
 }
 MODULES = {"1572": "lost_expedition", "1672": "lost_crew", "1872": "lost_crows"}
 
@@ -23,7 +28,7 @@ def journals(number: str) -> dict[int, str]:
     return JOURNALS.get(number, {})
 
 
-def make(number: str) -> Path:
+def make(number: str, into: Path = HERE) -> Path:
     import importlib
 
     simulate = importlib.import_module(f"lostprint.players.{MODULES[number]}")
@@ -35,6 +40,8 @@ def make(number: str) -> Path:
     data = {k: v for k, v in data.items() if v is not None}
     data["title"], data["player"] = title, player
     text = journals(number)
+    stray = sorted(set(text) - {day["day"] for day in data["days"]})
+    assert not stray, f"{number}: journal entries for days the game does not have: {stray}"
     for day in data["days"]:
         day.pop("log", None)
         if day["day"] in text:
@@ -44,7 +51,7 @@ def make(number: str) -> Path:
     assert not problems, problems
     if result:
         data["outcome"] = {"result": result["result"], "score": played.total}
-    path = HERE / f"{stem}.yaml"
+    path = Path(into) / f"{stem}.yaml"
     path.write_text(to_yaml(data, f"{number}: played by lostprint.players (seed {seed}); "
                                   "journal written by hand.\nRender it: lostprint render " + path.name),
                     encoding="utf-8")
@@ -61,7 +68,8 @@ def logs(number: str) -> None:
     data = getattr(simulate, f"simulate_{number}")(seed)
     for day in data["days"]:
         print(day["day"], {k: v for k, v in day.items() if k not in ("log", "day")})
-        print("   ", "; ".join(day["log"]))
+        if "log" in day:
+            print("   ", "; ".join(day["log"]))
 
 
 JOURNALS: dict[str, dict[int, str]] = {}
@@ -188,58 +196,57 @@ JOURNALS["1672"] = {
 }
 
 JOURNALS["1872"] = {
-    1: "The lodges were down before dawn, but the council talked until the sun stood high and we never "
-       "got clear of the pines. North of the camp there is nothing but bare rock. The Shaman pointed at a "
-       "crow on a dead branch and told me to mark it, so the first Crow is green, for the forest we "
-       "were born in.",
-    2: "Out of the trees at last and across the open grass, two valleys in one day. In the afternoon a "
-       "few wagons came creaking east under a British flag: Christians, with frightened children. I rode "
-       "out alone with my hands empty. They shared bread and coffee and promised to tell any soldier "
-       "they meet that we went west. Write FRIENDS. We have some now, in wagons going the wrong way.",
-    8: "Our scouts came back at a gallop: most of the Fort Benton soldiers are forty miles off, searching "
-       "the wrong valley, and the fort is almost empty. The young men painted their faces. I said no. "
-       "A burned fort brings a thousand soldiers in the spring; a tribe safe in the Grandmother\u2019s "
-       "country brings none. We go around it. The Shaman coloured a Crow for the rocky shoulder where "
-       "we woke this morning.",
-    9: "The seventh Crow. The Shaman sat all night by the water and came back at dawn with his hair wet. "
-       "He says the river spirits have taken notice of us: every river we cross from now on will lift "
-       "the people\u2019s hearts. West below the fort today, keeping out of sight of its walls.",
-    13: "A poor morning; nothing went the way I wanted, and I sent for one of our two Spirit Dancers. "
-        "She danced until the fire was ash and the day turned with her. We made the grass country west "
-        "of the fort by evening.",
-    14: "In the long grass by the headwaters we found Blackfoot scouts, dead, in blue coats, their "
-        "scalps taken. Some said leave the turncoats for the birds. But they were people of the plains. "
-        "We built a pyre and burned them properly, and it cost us half a day. The smoke went straight "
-        "up into a still sky, where other tribes could see it. Write PYRE.",
-    15: "We crossed the river this morning, and the river spirits kept their word: the people sang on "
-        "the far bank with the water still running off the horses.",
-    19: "Sioux riders came through the camp in the dark, yelling and cutting at anyone in reach. I "
-        "walked into the firelight with empty hands and called their chief by his name. He had heard "
-        "about the pyre for the Blackfoot dead, and he turned his horses away. Nobody died tonight. This "
-        "is the lake country of the north-west, the fourth sign.",
-    23: "Today we stood on the Grandmother\u2019s line itself, in the hex of the flag. The young men "
-        "wanted to walk on. But the fifth sign, in the east, is still unread, and the old men say that "
-        "whoever crosses before every sign is read will not be welcome there. We turned east along the "
-        "border.",
-    27: "Soldiers on the ridge at first light, a patrol that had found our trail. They did not come "
-        "down, but nobody would break camp with them watching, and we lost the day and some of our "
-        "courage.",
-    28: "The fifth sign: mounds of earth in the grass above the river, raised by people older than "
-        "anyone\u2019s grandfather. The Shaman wanted to dig. I said let the old ones sleep, and we went "
-        "the long way round them. At the fire tonight the elders nodded at me for the first time in "
-        "days.",
-    31: "West again along the line, over the bare hill for the second time, and down into the trees on "
-        "the other side. The Grandmother\u2019s country. Thirty-one days from the pines, and the "
-        "Shaman has twenty Crows to count. Let whoever reads this know that we came through together.",
+    1: "The lodges were down before dawn, but the council talked until the sun stood high, and we made "
+       "only one valley before dark. North of the camp the land rises into bare rock. The Shaman pointed "
+       "at a crow on a dead branch at the edge of the pines and told me to mark it, so the first Crow is "
+       "green, for the forest we were born in.",
+    2: "Smoke on the horizon led us to a settler\u2019s homestead burning to the ground, the family running "
+       "about with buckets. The young men did not wait for my word: while the settlers fought the fire, "
+       "ours carried off their smokehouse. We will eat tonight, but the family saw our faces, and the "
+       "army will hear of it. The Shaman made me write BLOOD, and he did not look at me while I wrote it.",
+    4: "A bad morning; every plan came apart before noon, and I sent for one of our two Spirit Dancers. "
+       "She danced until the fire was ash, and the day turned with her. West across the grass.",
+    6: "The Shaman and I woke from the same dream: crows falling dead out of the northern sky. He wanted "
+       "to turn the tribe south. I said a chief who fears every dream never leaves his blankets, and we "
+       "kept on north and west.",
+    8: "We did not break camp. The horses were spent and the people grumbled by the fires, but the "
+       "hunters brought in two elk and the children slept full.",
+    10: "Another day in camp, and the Shaman went out alone onto the open grass. He came back at dusk "
+        "with the look of a man who has been spoken to. While we are on the plains, he says, the wind "
+        "will give us a second throw when the first goes wrong. We call them the Windriders.",
+    14: "A Bad Omen: half the horses are lame, and the Shaman says they will not run as they did. "
+        "Another day without a move. The people are quiet.",
+    15: "Our last Spirit Dancer danced for us at dawn, and we reached the western valley by evening. The "
+        "whole tribe fell silent as the sun went down in a blaze of red and gold. Nobody spoke until it "
+        "was dark. A gentle end to a hard day, the first in a long while.",
+    20: "Here the Great River rises from a chain of steaming springs. The Shaman asked the whole tribe to "
+        "bathe in them. I forbade it: I have seen what strange water does to children. He sulked all "
+        "evening and the people grumbled, but nobody fell sick.",
+    22: "Two valleys east in one day along the northern edge, with the mountains at our backs. The "
+        "horses found their legs again.",
+    28: "On the American bank of the river a party of red-coated Mounties was searching for one of their "
+        "own. They offered us the Grandmother\u2019s protection if we found him. I refused. We have "
+        "carried enough of other people\u2019s troubles; we press on north and leave theirs behind us.",
+    30: "We sat a day within sight of the line and could not cross it. The people\u2019s hearts are low "
+        "and the food is nearly gone. The old men say one more day.",
+    31: "West again along the line, and over it. The Grandmother\u2019s country. Thirty-one days from the "
+        "pines, and the Shaman has his Crows to count. Let whoever reads this know that we came "
+        "through together.",
 }
 
 
 def _main() -> None:
-    if len(sys.argv) > 2 and sys.argv[1] == "log":
-        logs(sys.argv[2])
-    else:
-        for number in (sys.argv[1:] or EXAMPLES):
-            print(make(number))
+    args = sys.argv[1:]
+    if len(args) > 1 and args[0] == "log":
+        logs(args[1])
+        return
+    into = HERE
+    if "--into" in args:
+        at = args.index("--into")
+        into = Path(args[at + 1])
+        del args[at:at + 2]
+    for number in (args or EXAMPLES):
+        print(make(number, into))
 
 
 if __name__ == "__main__":

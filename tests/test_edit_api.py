@@ -85,6 +85,12 @@ def test_other_paths_under_the_token_are_refused(served, path):
     assert save.read_bytes()[:40] not in body
 
 
+def test_the_favicon_request_is_answered_without_the_token(served):
+    server, _ = served
+    status, _, body = request(server, "GET", "//favicon.ico")
+    assert status == 204 and body == b""
+
+
 def test_another_host_header_is_refused(served):
     """A page on another site that resolves its name to 127.0.0.1 (DNS rebinding) gets nothing."""
     server, _ = served
@@ -173,12 +179,18 @@ def test_save_writes_what_validate_reads_and_a_stale_version_is_refused(served):
     # a second tab still holding the first version
     data["days"][1]["journal"] = "Another tab's words."
     status, _, body = request(server, "POST", "api/save", {"save": data, "version": st["version"]})
-    assert status == 409 and "changed since this page loaded it" in json.loads(body)["error"]
+    assert status == 409 and "saved from another page since this page loaded it" in json.loads(body)["error"]
     assert "Another tab" not in save.read_text()
     # a program that changed the file behind the page
     save.write_text(text + "\n# touched\n")
-    status, _, _ = request(server, "POST", "api/save", {"save": data, "version": answer["version"]})
+    status, _, body = request(server, "POST", "api/save", {"save": data, "version": answer["version"]})
     assert status == 409 and save.read_text().endswith("# touched\n")
+    assert "changed by another program" in json.loads(body)["error"]
+    assert state(server)["changed_on_disk"] is True
+    # only the user's choice overwrites it
+    status, _, body = request(server, "POST", "api/save", {"save": data, "version": answer["version"],
+                                                            "overwrite": True})
+    assert status == 200 and "Another tab's words." in save.read_text() and "# touched" not in save.read_text()
 
 
 def test_save_keeps_a_save_with_problems_and_lists_them_as_validate_does(tmp_path):
@@ -244,7 +256,9 @@ def test_a_save_broken_behind_the_page_is_one_clear_error(tmp_path):
     server, thread = start(EditSession(path))
     try:
         path.write_text("days: [\n")
-        status, _, body = request(server, "GET", "api/state")
+        status, _, body = request(server, "GET", "api/state")  # the page still gets the work it had
+        assert status == 200 and json.loads(body)["changed_on_disk"] is True
+        status, _, body = request(server, "POST", "api/take-file", {})  # and the file is one clear line
         assert status == 400 and "broken.yaml:" in json.loads(body)["error"]
     finally:
         server.shutdown()

@@ -1,5 +1,7 @@
 """`lostprint edit` in a real headless Chromium (Debian's), driven by Playwright: a new 1572 save
-copied from paper by clicking, and the 1872 example reopened, changed and saved with its comments."""
+copied from paper by clicking, the 1872 example reopened, changed and saved with its comments, and
+the page never wedging (a mark with a problem deleted or undone). The fixtures here serve the other
+browser test modules too (one browser per module)."""
 import difflib
 import shutil
 from pathlib import Path
@@ -30,33 +32,55 @@ def page_on(browser):
     from lostprint.edit.session import EditSession
 
     opened = []
+    pages = []
 
-    def open_page(path, game=None):
-        server, thread = start(EditSession(Path(path), game))
+    def open_page(path, game=None, url=None):
+        """A page on a new server for `path`, or one more page (tab) at `url`."""
+        if url is None:
+            server, thread = start(EditSession(Path(path), game))
+            opened.append((server, thread))
+            url = server.url
         page = browser.new_page(viewport={"width": 1500, "height": 950})
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        opened.append((server, thread, page, errors))
-        page.goto(server.url)
-        page.wait_for_selector("[data-hex]", state="attached")
-        page.wait_for_function("document.body.dataset.checked")
+        page.errors = errors
+        page.server_url = url
+        pages.append(page)
+        page.goto(url)
+        wait_ready(page)
         return page
 
     yield open_page
-    for server, thread, page, errors in opened:
+    for page in pages:
         page.close()
+    for server, thread in opened:
         server.shutdown()
         server.server_close()
         thread.join(5)
-        assert errors == []
+    assert [e for page in pages for e in page.errors] == []
+
+
+def wait_ready(page):
+    page.wait_for_selector("[data-hex]", state="attached")
+    page.wait_for_function("document.body.dataset.checked")
+
+
+def kept(page):
+    """Wait until every edit of the page is in the server's autosave copy."""
+    page.wait_for_function("document.body.dataset.queue === '0'")
+
+
+def paint(page, label, key):
+    """Point at a hex and press a terrain's number: the hex is drawn."""
+    page.hover(f"[data-hex={label}]", force=True)
+    page.keyboard.press(key)
 
 
 def settle(page):
-    """Wait for the live check of the latest edit."""
-    page.wait_for_function("document.getElementById('status').textContent.includes('problem') || "
-                           "document.getElementById('status').textContent.includes('clean')")
-    page.wait_for_timeout(400)
-    page.wait_for_function("!document.getElementById('status').textContent.includes('checking')")
+    """Wait for the live check of the latest edit, and for the edit to be kept."""
+    page.wait_for_timeout(200)
+    page.wait_for_function("!document.getElementById('status').textContent.includes('checking') && "
+                           "!document.getElementById('status').textContent.includes('keeping')")
 
 
 def leave_fields(page):
@@ -80,15 +104,14 @@ def test_a_new_1572_save_copied_by_clicking(page_on, tmp_path):
         "village", "peaceful-village", "trail", "cataract", "interest", "empire", "lagos-de-oro"]
     # the setup the validator asks for is beside its field until it is chosen
     settle(page)
-    assert "setup.expedition: missing" in page.inner_text("nav")
+    assert "setup expedition: missing" in page.inner_text("nav")
     page.select_option("[data-field='setup.expedition']", "military")
     page.fill("#save-title", "Clicked In")
     page.press("#save-title", "Tab")
     leave_fields(page)
-    # day 1: draw B2 as mountains (key 1), enter it, end of day resources
-    page.keyboard.press("1")
-    hex_(page, "B2")
-    page.keyboard.press("m")
+    # day 1: draw B2 as mountains (point at it, key 1), enter it (the Move tool is the first), end of day resources
+    assert page.inner_text("#status").startswith("never written")
+    paint(page, "B2", "1")
     hex_(page, "B2")
     step(page, "food", -1)
     step(page, "movement", -5)
@@ -97,40 +120,39 @@ def test_a_new_1572_save_copied_by_clicking(page_on, tmp_path):
     leave_fields(page)
     # day 2: draw B1 as forest, stay
     page.keyboard.press("d")
-    page.keyboard.press("3")
-    hex_(page, "B1")
+    paint(page, "B1", "3")
     step(page, "morale", -1)
     step(page, "movement", 1)
     # day 3: a wrong move first: the validator's words appear beside Moved and on the map
     page.keyboard.press("d")
-    page.keyboard.press("m")
     hex_(page, "E3")
     settle(page)
-    assert "days[2].moved[0]: E3 is not next to B2" in page.inner_text("#moved")
+    assert "Day 3, step 1: E3 is not next to B2" in page.inner_text("#moved")
+    assert "days[" not in page.inner_text("main")
     assert page.locator("#overlay .problem-hex").count() >= 1
     assert page.locator("#days li.bad").all_inner_texts() == ["Day 3"]
     hex_(page, "E3")  # clicked again: taken back
     settle(page)
     assert "not next to" not in page.inner_text("#moved")
-    page.keyboard.press("1")  # B3 as mountains: hills there need a Mapping roll of 3, which shows a 1 and
-    hex_(page, "B3")           # would draw a cataract B2-C2 from the river (the 1572 rules)
-    page.keyboard.press("m")
-    hex_(page, "C2")
+    paint(page, "B3", "1")  # B3 as mountains: hills there need a Mapping roll of 3, which shows a 1 and
+    hex_(page, "C2")        # would draw a cataract B2-C2 from the river (the 1572 rules)
     step(page, "food", -1)
     step(page, "morale", 1)
     step(page, "movement", -1)
     # undo and redo the last step
     page.keyboard.press("Control+z")
-    assert page.inner_text("[data-field='days[2].resources.movement']") == "2"
+    assert page.input_value("[data-field='days[2].resources.movement']") == "2"
     page.keyboard.press("Control+Shift+z")
-    assert page.inner_text("[data-field='days[2].resources.movement']") == "1"
+    assert page.input_value("[data-field='days[2].resources.movement']") == "1"
     settle(page)
-    assert page.inner_text("#status").endswith("clean")
+    assert page.inner_text("#status") == "never written · clean"
+    assert not path.exists()  # only Save writes the save
     assert page.locator("#days li.clean").count() == 3
     page.screenshot(path=str(tmp_path / "edit-1572.png"))
     page.click("#save")
     page.wait_for_selector("#banner.ok")
     assert "clean" in page.inner_text("#banner")
+    assert page.inner_text("#status").startswith("saved at ")
 
     text = path.read_text()
     assert "mapped: {B2: mountains}" in text and "moved: [C2]" in text
@@ -170,3 +192,64 @@ def test_the_1872_example_reopened_changed_and_saved_keeps_its_comments(page_on,
     assert added == ["    journal: >-",
                        "      We rested and mended the lodge poles; no one spoke of the soldiers."]
     assert run_cli("validate", path).returncode == 0
+
+
+def marks_of(path):
+    """The marks of day 1 in the autosave copy beside `path` (what the page kept)."""
+    from ruamel.yaml import YAML
+
+    from lostprint.edit.session import autosave_path
+
+    data = YAML(typ="safe").load(autosave_path(path).read_text())
+    return data["days"][0].get("marks", [])
+
+
+def test_deleting_or_undoing_a_mark_with_a_problem_never_wedges_the_page(page_on, tmp_path):
+    """The reported freeze: a peaceful village on A1, an interest on A1 (a problem: no result yet),
+    the interest deleted with ×; then the same with undo. The page must stay live: no script error,
+    the deleted mark gone from the map, checks and keeping going on, steppers reading the state."""
+    path = tmp_path / "wedge.yaml"
+    page = page_on(path, "1572")
+    page.click("[data-mark=peaceful-village]")
+    assert page.locator("#marks .mark-row").count() == 0  # choosing a mark adds nothing by itself
+    hex_(page, "A1")
+    page.click("[data-mark=interest]")
+    hex_(page, "A1")
+    settle(page)
+    assert "needs its hex and its result" in page.inner_text("#marks")
+    assert page.locator("#overlay .problem-hex").count() >= 1
+    page.locator("#marks .mark-row .del").nth(1).click()
+    settle(page)
+    assert page.locator("#marks .mark-row").count() == 1
+    assert page.locator("#overlay .mark-hex").count() == 1
+    assert "result" not in page.inner_text("#marks")
+    assert marks_of(path) == [{"peaceful-village": "A1"}]
+    food = int(page.input_value("[data-field='days[0].resources.food']"))
+    step(page, "food", -2)
+    settle(page)
+    assert page.input_value("[data-field='days[0].resources.food']") == str(food - 2)
+    # undo back to the interest with its problem, then undo that mark too
+    for _ in range(3):
+        page.keyboard.press("Control+z")
+    settle(page)
+    assert page.locator("#marks .mark-row").count() == 2 and "needs its hex" in page.inner_text("#marks")
+    page.keyboard.press("Control+z")
+    settle(page)
+    assert page.locator("#marks .mark-row").count() == 1
+    assert marks_of(path) == [{"peaceful-village": "A1"}]
+    assert page.input_value("[data-field='days[0].resources.food']") == str(food)
+    assert "went wrong" not in page.inner_text("body")
+
+
+def test_a_script_error_is_shown_once_and_checking_goes_on(page_on, tmp_path):
+    page = page_on(tmp_path / "boom.yaml", "1572")
+    page.evaluate("setTimeout(() => { throw new Error('boom in a handler'); }); "
+                  "setTimeout(() => { throw new Error('boom in a handler'); })")
+    page.wait_for_function("document.getElementById('banner').textContent.includes('boom in a handler')")
+    assert page.inner_text("#banner").count("boom") == 1
+    page.errors.clear()  # thrown on purpose
+    page.fill("#save-title", "Still Checked")
+    page.press("#save-title", "Tab")
+    settle(page)
+    assert page.inner_text("#status").startswith("never written")
+    assert "expedition: missing" in page.inner_text("nav")

@@ -2,31 +2,41 @@
 127.0.0.1, answering only under a random token, only these routes:
 
   GET  /TOKEN/                 the page          GET  /TOKEN/static/app.js|app.css
-  GET  /TOKEN/api/state        save, version, game, map
+  GET  /TOKEN/api/state        the working copy, its file's status, game, map, forms
+  GET  /TOKEN/api/work         the working copy and status (what other pages did since)
+  POST /TOKEN/api/keep         {save, rev} -> status; the edit is in the autosave copy when answered;
+                               409 {work} when another page's newer work should be built on first
   POST /TOKEN/api/check        {save} -> {problems}
-  POST /TOKEN/api/save         {save, version} -> {version, problems}; 409 when the file changed
+  POST /TOKEN/api/save         {save, version, rev, overwrite} -> {version, problems}; 409 when the
+                               file changed on disk (and `overwrite` was not chosen) or another page's
+                               work is newer
+  POST /TOKEN/api/take-file    {} -> the file on disk becomes the working copy (the user's choice)
   POST /TOKEN/api/autosave     {save} -> {file}
   POST /TOKEN/api/preview      {save} -> the journal PDF; 422 {problems} when the save is not clean
+  GET  /favicon.ico            204, without the token (browsers ask for it on their own)
 
 Anything else is refused: no token or a wrong one 403, another Host 403, another path 404, a
-body over the save size limit 413. Nothing under the token reads a path the request names.
+body over the save size limit 413. Nothing under the token reads a path the request names. Every
+request gets an answer (a JSON error for anything unexpected); a page closed mid-answer is ignored.
 """
 from __future__ import annotations
 
 import hmac
 import json
 import secrets
+import sys
 import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 
-from lostprint.edit.session import EditSession, StaleSave
+from lostprint.edit.session import EditSession, OtherPage, StaleSave
 from lostprint.errors import LostprintError
 from lostprint.files import SAVE, LoadError
 
 MAX_BODY = SAVE.limit + 100_000  # a save's own limit plus the JSON around it
 STATIC = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8"}
+GONE = (BrokenPipeError, ConnectionResetError, ConnectionAbortedError, TimeoutError)  # the page went away
 
 
 def _static(name: str) -> bytes:
@@ -48,6 +58,13 @@ class EditServer(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.server_address[1]}/{self.token}/"
+
+    def handle_error(self, request, client_address) -> None:
+        """A page closed mid-answer is nothing to report; anything else is one line, no traceback."""
+        exc = sys.exc_info()[1]
+        if isinstance(exc, GONE):
+            return
+        print(f"lostprint edit: a request failed ({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -72,7 +89,8 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
     def _json(self, status: int, value) -> None:
-        self._send(status, json.dumps(value, ensure_ascii=False).encode("utf-8"), "application/json; charset=utf-8")
+        body = json.dumps(value, ensure_ascii=True, allow_nan=False).encode("ascii")
+        self._send(status, body, "application/json; charset=utf-8")
 
     def _refuse(self, status: HTTPStatus, why: str) -> None:
         self.close_connection = True
@@ -87,6 +105,11 @@ class Handler(BaseHTTPRequestHandler):
             self._refuse(HTTPStatus.FORBIDDEN, "this page answers only on 127.0.0.1")
             return None
         path = self.path.split("?", 1)[0]
+        if path == "/favicon.ico":
+            self.send_response(HTTPStatus.NO_CONTENT)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
         prefix, _, rest = path.lstrip("/").partition("/")
         if not hmac.compare_digest(prefix.encode(), self.server.token.encode()):
             self._refuse(HTTPStatus.FORBIDDEN, "open the address lostprint edit printed (it carries the token)")
@@ -95,7 +118,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def _body(self):
         length = self.headers.get("Content-Length")
-        if length is None or not length.isdigit():
+        if length is None or not (length.isascii() and length.isdigit()):
             self._refuse(HTTPStatus.LENGTH_REQUIRED, "a request body needs its length")
             return None
         if int(length) > MAX_BODY:
@@ -105,28 +128,45 @@ class Handler(BaseHTTPRequestHandler):
         raw = self.rfile.read(int(length))
         try:
             body = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
+        except (UnicodeDecodeError, ValueError, RecursionError):
             self._refuse(HTTPStatus.BAD_REQUEST, "the request is not JSON")
             return None
-        if not isinstance(body, dict) or not isinstance(body.get("save"), dict):
+        if not isinstance(body, dict):
             self._refuse(HTTPStatus.BAD_REQUEST, "the request names no save")
             return None
         return body
+
+    def _answer(self, work) -> None:
+        """Run `work()` (which answers), answering any failure: a JSON error, never a dropped request."""
+        try:
+            work()
+        except GONE:
+            raise
+        except OtherPage as exc:
+            self._json(409, {"error": str(exc), "other": exc.work})
+        except StaleSave as exc:
+            self._json(409, {"error": str(exc), "stale": True})
+        except (LostprintError, LoadError) as exc:
+            self._json(400, {"error": str(exc)})
+        except RecursionError:
+            self._json(400, {"error": "the save is nested too deeply"})
+        except Exception as exc:  # noqa: BLE001 - an answer for every request; the page shows it once
+            self._json(500, {"error": f"lostprint edit could not do this ({type(exc).__name__}: {str(exc)[:200]})"})
 
     def do_GET(self):  # noqa: N802 - the stdlib's name
         rest = self._route()
         if rest is None:
             return
+        session = self.server.session
         if rest in ("", "index.html"):
             self._send(200, _static("index.html"), "text/html; charset=utf-8")
         elif rest.startswith("static/") and rest[len("static/"):] in STATIC:
             name = rest[len("static/"):]
             self._send(200, _static(name), STATIC[name])
         elif rest == "api/state":
-            try:
-                self._json(200, self.server.session.state())
-            except (LostprintError, LoadError) as exc:  # the file was broken behind the page
-                self._json(400, {"error": str(exc)})
+            self._answer(lambda: self._json(200, session.state()))
+        elif rest == "api/work":
+            self._answer(lambda: self._json(200, session.working()))
         else:
             self._refuse(HTTPStatus.NOT_FOUND, "not here: this page serves only its own save")
 
@@ -136,32 +176,39 @@ class Handler(BaseHTTPRequestHandler):
         rest = self._route()
         if rest is None:
             return
-        if rest not in ("api/check", "api/save", "api/autosave", "api/preview"):
+        if rest not in ("api/check", "api/save", "api/autosave", "api/preview", "api/keep", "api/take-file"):
             self._refuse(HTTPStatus.NOT_FOUND, "not here: this page serves only its own save")
             return
         body = self._body()
         if body is None:
             return
+        if rest != "api/take-file" and not isinstance(body.get("save"), dict):
+            self._refuse(HTTPStatus.BAD_REQUEST, "the request names no save")
+            return
+        self._answer(lambda: self._post(rest, body))
+
+    def _post(self, rest: str, body: dict) -> None:
         session = self.server.session
-        try:
-            if rest == "api/check":
-                self._json(200, {"problems": _problems(session.check(body["save"]))})
-            elif rest == "api/save":
-                version, problems = session.save(body["save"], str(body.get("version", "")))
-                self._json(200, {"version": version, "file": session.source, "problems": _problems(problems)})
-            elif rest == "api/autosave":
-                self._json(200, {"file": str(session.autosave(body["save"]))})
+        if rest == "api/check":
+            self._json(200, {"problems": _problems(session.check(body["save"]))})
+        elif rest == "api/keep":
+            self._json(200, session.keep(body["save"], body.get("rev")))
+        elif rest == "api/save":
+            version, problems = session.save(body["save"], str(body.get("version", "")), body.get("rev"),
+                                             body.get("overwrite") is True)
+            self._json(200, {"file": session.source, "problems": _problems(problems), **session.status(),
+                             "version": version})
+        elif rest == "api/take-file":
+            self._json(200, session.take_file())
+        elif rest == "api/autosave":
+            self._json(200, {"file": str(session.autosave(body["save"]))})
+        else:
+            problems = session.check(body["save"])
+            if problems:
+                self._json(422, {"error": "fix the problems first: the journal is made from a clean save",
+                                 "problems": _problems(problems)})
             else:
-                problems = session.check(body["save"])
-                if problems:
-                    self._json(422, {"error": "fix the problems first: the journal is made from a clean save",
-                                     "problems": _problems(problems)})
-                else:
-                    self._send(200, session.preview(body["save"]), "application/pdf")
-        except StaleSave as exc:
-            self._json(409, {"error": str(exc)})
-        except LostprintError as exc:
-            self._json(400, {"error": str(exc)})
+                self._send(200, session.preview(body["save"]), "application/pdf")
 
 
 def start(session: EditSession, port: int = 0, token: str | None = None) -> tuple[EditServer, threading.Thread]:
@@ -170,6 +217,16 @@ def start(session: EditSession, port: int = 0, token: str | None = None) -> tupl
     thread = threading.Thread(target=server.serve_forever, name="lostprint-edit", daemon=True)
     thread.start()
     return server, thread
+
+
+def open_in_browser(url: str) -> bool:
+    """True when a browser was started on `url`."""
+    import webbrowser
+
+    try:
+        return bool(webbrowser.open(url))
+    except Exception:  # noqa: BLE001 - a broken browser setting is the same as none
+        return False
 
 
 def serve(session: EditSession, port: int = 0, open_browser: bool = True, say=print) -> None:
@@ -186,11 +243,11 @@ def serve(session: EditSession, port: int = 0, open_browser: bool = True, say=pr
                              "choose another --port, or leave it out for a free one") from None
     try:
         say(f"editing {session.source} at {server.url}")
-        say("press Ctrl-C to stop (save in the page first: unsaved edits are in the autosave copy)")
-        if open_browser:
-            import webbrowser
-
-            webbrowser.open(server.url)
+        if session.recovered:
+            say(f"unsaved work from {session.recovered['at']} is back in the page (from {session.recovered['file']})")
+        say("press Ctrl-C to stop (every edit is kept in the autosave copy until you Save)")
+        if open_browser and not open_in_browser(server.url):
+            say("no browser could be opened: open the address above in yours")
         while not stop.wait(0.5):
             pass
     except KeyboardInterrupt:

@@ -1,34 +1,65 @@
 """One save being edited: its file, its round-trip document, its map drawn once, the live check,
-the atomic save with a version check, the autosave copy and the journal preview.
+the working copy (every edit kept in the autosave file beside the save before the page shows it),
+the atomic save with a version check, and the journal preview.
+
+The working copy is the newest work: what the last edit of any page made, numbered by `rev`. It is
+what a page (re)loading gets; a page whose edit was based on an older rev (another tab edited in
+between) is sent the newer copy to apply its edit to. The save file itself is written only by Save,
+atomically, and only over the version the session read, unless the user chose to overwrite.
 
 Nothing here knows about HTTP; lostprint.edit.server maps requests onto these methods.
 """
 from __future__ import annotations
 
 import hashlib
+import re
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from lostprint.errors import LostprintError, UsageError
 
 AUTOSAVE_SUFFIX = ".autosave"  # the copy beside the save: name.autosave.yaml
+AUTOSAVE_HEAD = "# lostprint edit: unsaved work on {name} (based on version {version}, {when})"
+AUTOSAVE_HEAD_RE = re.compile(r"\A# lostprint edit: unsaved work on .* \(based on version (\w+), ")
 
 
 class StaleSave(LostprintError):
     """The file on disk changed since the page loaded it."""
 
 
+class OtherPage(LostprintError):
+    """Another page changed the working copy since this page's edit was based on it."""
+
+    def __init__(self, work: dict):
+        super().__init__("another page changed this save: its newer work is sent back to build on")
+        self.work = work
+
+
 def version_of(path: Path) -> str:
     """The version the page holds: a hash of the file's bytes ("new" when there is no file yet)."""
     try:
         return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
-    except FileNotFoundError:
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
         return "new"
 
 
 def autosave_path(path: Path) -> Path:
     return path.with_name(f"{path.stem}{AUTOSAVE_SUFFIX}{path.suffix or '.yaml'}")
+
+
+def save_of_autosave(path: Path) -> Path:
+    """The save an autosave copy belongs to (name.autosave.yaml -> name.yaml); other paths as they are:
+    recovering a copy edits the save it was made for, never the copy."""
+    stem = path.stem
+    if stem.endswith(AUTOSAVE_SUFFIX) and len(stem) > len(AUTOSAVE_SUFFIX):
+        return path.with_name(stem[:-len(AUTOSAVE_SUFFIX)] + path.suffix)
+    return path
+
+
+def clock(seconds: float | None) -> str | None:
+    return None if seconds is None else time.strftime("%H:%M", time.localtime(seconds))
 
 
 @dataclass(frozen=True)
@@ -60,7 +91,10 @@ def _game_map(info, spec, source: str, allow_any_map: bool):
     if spec is None or (isinstance(spec, str) and spec.strip().lower() == "standard"):
         return standard_map(info.id)
     if isinstance(spec, dict) and set(spec) == {"seed"}:
-        return generate(info.id, int(spec["seed"]))
+        seed = spec["seed"]
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise UsageError(f"{source}: map.seed: must be a whole number, not {str(seed)[:40]!r}")
+        return generate(info.id, seed)
     if isinstance(spec, str):
         return load_map(map_path(spec, source, allow_any_map))
     raise UsageError(f"{source}: map: must be 'standard', a map file path or {{seed: N}}")
@@ -72,14 +106,13 @@ def map_drawing(info, game_map) -> dict:
     from lostprint.render import render
     from lostprint.scene import Group, Path as SPath, Scene, walk
     from lostprint.sheets import build_sheet
+    from lostprint.sheets.common import SheetOptions
     from lostprint.sheets.style import terrain_style
 
     sheet = build_sheet(info.id, game_map)
     group = next(i for i in walk(sheet.items) if isinstance(i, Group) and i.name == "map")
     hexes = [i for i in group.items if isinstance(i, SPath) and i.role == "hex"]
     svg = render(Scene(sheet.width, sheet.height, (group,), sheet.metadata), "svg").decode("utf-8")
-    from lostprint.sheets.common import SheetOptions
-
     pal = SheetOptions().pal
     game = info.part("data")
     return {
@@ -93,6 +126,15 @@ def map_drawing(info, game_map) -> dict:
     }
 
 
+def _plain_of_text(text: str, source: str):
+    """The plain JSON value of a save's text through the project's loader (LoadError when it is not
+    a save the loader reads)."""
+    from lostprint.edit import document
+    from lostprint.files import parse_text
+
+    return document.to_plain(parse_text(text, source, "yaml"))
+
+
 class EditSession:
     """The save at `path` (new or existing) and everything the page needs about its game."""
 
@@ -102,7 +144,7 @@ class EditSession:
         from lostprint.games import resolve
         from lostprint.saves.rules import rules_for
 
-        self.path = Path(path)
+        self.path = save_of_autosave(Path(path))
         self.source = shown_path(self.path)
         self.allow_any_map = allow_any_map
         self.lock = threading.Lock()
@@ -131,49 +173,117 @@ class EditSession:
             spec = map_spec if map_spec is not None else "standard"
             self.doc = document.new_save(self.info.id, spec, {r.key: r.start for r in self.resources})
         self.version = version_of(self.path)
+        self.file_plain = document.to_plain(self.doc)  # the save as the file (or a new save) holds it
         self.texts = document.Texts()
         self.drawing = map_drawing(self.info, self.game_map)
+        self.rev = 0
+        self.work = self.file_plain  # the newest work of any page
+        self.recovered = self._recover()
+
+    # --- the working copy ---------------------------------------------------------------------
+
+    def _recover(self) -> dict | None:
+        """Unsaved work left in the autosave copy by an earlier page or server: it becomes the working
+        copy (never silently dropped for the older file). Says when it was made and whether the file
+        changed since (then Save asks before overwriting)."""
+        from lostprint.files import SAVE, LoadError, read_text
+
+        copy = autosave_path(self.path)
+        try:
+            text = read_text(copy, SAVE)
+            work = _plain_of_text(text, str(copy))
+        except (LoadError, LostprintError, OSError):
+            return None
+        if not isinstance(work, dict) or work == self.file_plain:
+            return None
+        head = AUTOSAVE_HEAD_RE.match(text)
+        base = head.group(1) if head else None
+        self.work = work
+        self.rev = 1
+        stale = base != self.version
+        if stale:  # the file changed after this work was based on it: Save asks before overwriting it
+            self.version = base or "unknown"
+        return {"at": clock(copy.stat().st_mtime), "file": str(copy), "stale": stale}
+
+    def dirty(self) -> bool:
+        return self.work != self.file_plain
+
+    def status(self) -> dict:
+        """What the page's status line says about the file."""
+        try:
+            mtime = self.path.stat().st_mtime if self.path.is_file() else None
+        except OSError:
+            mtime = None
+        return {"rev": self.rev, "version": self.version, "dirty": self.dirty(), "exists": mtime is not None,
+                "saved_at": clock(mtime), "changed_on_disk": version_of(self.path) != self.version}
+
+    def _autosave_text(self) -> str:
+        from lostprint.edit import document
+
+        head = AUTOSAVE_HEAD.format(name=self.path.name, version=self.version,
+                                    when=time.strftime("%Y-%m-%d %H:%M"))
+        return head + "\n" + document.dump(self.doc)
+
+    def keep(self, plain, rev) -> dict:
+        """An edit of a page whose work was `rev`: kept in the autosave copy (atomically) before the
+        page shows it as kept. OtherPage when another page's newer work should be built on first."""
+        from lostprint.paths import write_atomic
+
+        if not isinstance(plain, dict):
+            raise UsageError("the save must be a mapping")
+        with self.lock:
+            if rev != self.rev:
+                raise OtherPage({"save": self.work, **self.status()})
+            self._merge(plain)
+            self.work = plain
+            self.rev += 1
+            copy = autosave_path(self.path)
+            if self.dirty():
+                write_atomic(copy, self._autosave_text().encode("utf-8"))
+            else:
+                copy.unlink(missing_ok=True)
+            return self.status()
+
+    def working(self) -> dict:
+        with self.lock:
+            return {"save": self.work, **self.status()}
 
     # --- what the page loads ------------------------------------------------------------------
 
     def game_info(self) -> dict:
+        from lostprint.edit.forms import forms
+
         return {
             "id": self.info.id, "number": self.info.number, "name": self.game.title,
             "day_limit": self.game.day_limit,
             "terrains": [{"key": t.key, "name": t.name} for t in self.game.terrains],
             "marks": dict(self.rules.mark_kinds),
             "day_fields": dict(self.rules.day_fields),
+            "forms": forms(self.info.id, self.game, self.game_map),
             "setup": {k: list(v) if v else None for k, v in self.rules.setup_fields.items()},
             "resources": [{"key": r.key, "name": r.name, "start": r.start, "cap": r.cap} for r in self.resources],
         }
 
     def state(self) -> dict:
-        from lostprint.edit import document
-
         with self.lock:
-            if self.path.exists():  # a page (re)loading gets the file as it is on disk now
-                from lostprint.files import SAVE, load, read_text
-
-                load(self.path, SAVE)  # the one loader's clear line first, if the file broke behind the page
-                self.doc = document.parse(read_text(self.path, SAVE))
-                self.version = version_of(self.path)
-                self.texts = document.Texts()
-            copy = autosave_path(self.path)
-            newer = copy.exists() and (not self.path.exists() or copy.stat().st_mtime > self.path.stat().st_mtime)
-            return {"save": document.to_plain(self.doc), "version": self.version, "file": self.source,
-                    "autosave": str(copy) if newer else None,
-                    "exists": self.path.exists(), "game": self.game_info(), "map": self.drawing}
+            return {"save": self.work, "file": self.source, "autosave_file": str(autosave_path(self.path)),
+                    "recovered": self.recovered, "game": self.game_info(), "map": self.drawing, **self.status()}
 
     # --- the live check -----------------------------------------------------------------------
+
+    def _merge(self, plain) -> None:
+        from lostprint.edit import document
+
+        if not isinstance(plain, dict):
+            raise UsageError("the save must be a mapping")
+        self.doc = document.merge(self.doc, plain)
 
     def _text_of(self, plain, whole: bool = False) -> str:
         """The YAML the page's state saves as (merged into the working document); `whole` dumps
         the whole document (what is written), else the fast way (the same text, for checks)."""
         from lostprint.edit import document
 
-        if not isinstance(plain, dict):
-            raise UsageError("the save must be a mapping")
-        self.doc = document.merge(self.doc, plain)
+        self._merge(plain)
         return document.dump(self.doc) if whole else self.texts.text(self.doc, plain)
 
     def check_text(self, text: str) -> list[Problem]:
@@ -194,29 +304,61 @@ class EditSession:
 
     # --- saving -------------------------------------------------------------------------------
 
-    def save(self, plain, version: str) -> tuple[str, list[Problem]]:
-        """Write the page's state atomically if the file is still the one the page loaded; returns
-        the new version and the problems of what was written (a save with problems is still kept)."""
+    def save(self, plain, version: str, rev=None, overwrite: bool = False) -> tuple[str, list[Problem]]:
+        """Write the page's work atomically over the file the session read (or, with `overwrite`, the
+        user's choice, over whatever is there now); returns the new version and the problems of what
+        was written (a save with problems is still kept). The autosave copy goes once it is written."""
+        from lostprint.edit import document
         from lostprint.paths import write_atomic
 
+        if not isinstance(plain, dict):
+            raise UsageError("the save must be a mapping")
         with self.lock:
+            if rev is not None and rev != self.rev:
+                raise OtherPage({"save": self.work, **self.status()})
             on_disk = version_of(self.path)
-            if version != on_disk or self.version != on_disk:
-                raise StaleSave(f"{self.source} changed since this page loaded it (saved from another tab or "
-                                "program): reload the page to edit the newer file; nothing was written")
+            if not overwrite and (version != on_disk or self.version != on_disk):
+                gone = on_disk == "new" and self.version != "new"
+                how = ("saved from another page" if on_disk == self.version else
+                       "moved or deleted" if gone else "changed by another program")
+                raise StaleSave(f"{self.source} was {how} since this page loaded it: nothing was written. "
+                                "Your work is kept in the autosave copy.")
             text = self._text_of(plain, whole=True)
             write_atomic(self.path, text.encode("utf-8"))
             self.version = version_of(self.path)
+            self.file_plain = document.to_plain(self.doc)
+            self.work = plain
+            self.rev += 1
+            self.recovered = None
             autosave_path(self.path).unlink(missing_ok=True)
             version = self.version
         return version, self.check_text(text)
 
-    def autosave(self, plain) -> Path:
-        from lostprint.paths import write_atomic
+    def take_file(self) -> dict:
+        """The user chose the file on disk over the page's work: it becomes the working copy (the page
+        keeps its own work on its undo stack)."""
+        from lostprint.edit import document
+        from lostprint.files import SAVE, load, read_text
 
         with self.lock:
-            text = self._text_of(plain, whole=True)
-            return write_atomic(autosave_path(self.path), text.encode("utf-8"))
+            if self.path.exists():
+                load(self.path, SAVE)  # the loader's one clear line first, if the file is broken
+                self.doc = document.parse(read_text(self.path, SAVE))
+                self.file_plain = document.to_plain(self.doc)
+            self.version = version_of(self.path)
+            self.texts = document.Texts()
+            self.work = self.file_plain
+            self.rev += 1
+            self.recovered = None
+            autosave_path(self.path).unlink(missing_ok=True)
+            return {"save": self.work, **self.status()}
+
+    def autosave(self, plain) -> Path:
+        """The page's state in the autosave copy (kept for callers that do not track revisions)."""
+        with self.lock:
+            rev = self.rev
+        self.keep(plain, rev)
+        return autosave_path(self.path)
 
     def preview(self, plain) -> bytes:
         """The journal PDF of the page's state, by the functions `lostprint render` uses."""

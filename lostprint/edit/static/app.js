@@ -1,12 +1,32 @@
-// lostprint edit: the page. Plain JavaScript, no build step. State is the save as plain JSON;
-// every edit pushes the previous state on the undo stack, asks the server to check, autosaves.
+// lostprint edit: the page. Plain JavaScript, no build step.
+// The page's state is one value (S.save, the save as plain JSON) and the view is drawn from it from
+// scratch after every change. An edit is a function of the save: it runs on a copy, the copy
+// becomes the state, the state before it goes on the undo stack (undo/redo are snapshots), the
+// new state is stored in the browser and sent to the server's autosave copy, and only then drawn.
+// Any script error is caught, shown once, and checking and keeping go on.
 "use strict";
 const SVGNS = "http://www.w3.org/2000/svg";
 const $ = (id) => document.getElementById(id);
-const S = { save: null, version: null, game: null, map: null, day: 0, mode: "terrain", terrain: null,
-            markKind: null, undo: [], redo: [], problems: [], checkSeq: 0, dirty: false, timers: {} };
+const S = {
+  save: null, base: null, rev: 0, exists: false, savedAt: null, dirty: false, file: "", game: null, map: null,
+  forms: { marks: [], day: [] }, day: 0, tool: "move", terrain: null, markKind: null, pending: null, hover: null,
+  undo: [], redo: [], problems: [], checking: false, checkSeq: 0, checkTimer: null,
+  queue: [], keeping: false, offline: false, shown: new Set(), staleShown: false, typing: false,
+};
 
-// --- flow YAML, the way the examples write small values: {a: 1, b: [x, y]} -----------------------
+// --- errors: caught, shown once, never stopping the page --------------------------------------
+function report(err) {
+  const text = (err && err.message) ? err.message : String(err);
+  console.error(err);
+  if (S.shown.has(text)) return;
+  S.shown.add(text);
+  banner("Something went wrong on this page (" + text + "). Your work is kept; checking goes on.");
+}
+window.addEventListener("error", (e) => report(e.error || e.message));
+window.addEventListener("unhandledrejection", (e) => report(e.reason));
+function safely(fn) { return (...args) => { try { const r = fn(...args); if (r && r.catch) r.catch(report); return r; } catch (e) { report(e); } }; }
+
+// --- flow YAML for the few free-text fields (rolls): {a: 1, b: [x, y]} -------------------------
 function fmt(v) {
   if (v === null || v === undefined) return "";
   if (Array.isArray(v)) return "[" + v.map(fmt).join(", ") + "]";
@@ -39,9 +59,8 @@ function parseFlow(text) {
       for (;;) { a.push(value([",", "]"])); ws(); if (s[i] === ",") { i++; continue; } if (s[i] === "]") { i++; return a; } fail("expected ',' or ']'"); } }
     return scalar(stops);
   }
-  const v = value(stops0(s)); ws(); if (i < s.length) fail("unexpected text");
+  const v = value([]); ws(); if (i < s.length) fail("unexpected text");
   return v;
-  function stops0(t) { return /^\s*[^{\[]*:\s/.test(t) ? [] : []; }
 }
 function parseTop(text) {  // "kind: value" without braces is a one-key mapping, as in YAML
   const t = text.trim();
@@ -49,264 +68,553 @@ function parseTop(text) {  // "kind: value" without braces is a one-key mapping,
   return parseFlow(t);
 }
 
-// --- the state -------------------------------------------------------------------------------
-const days = () => S.save.days || (S.save.days = []);
+// --- the state and its edits -------------------------------------------------------------------
+const days = (save) => ((save || S.save).days || []);
 const today = () => days()[S.day];
-function change(fn) {
-  S.undo.push(JSON.stringify(S.save)); if (S.undo.length > 500) S.undo.shift();
-  S.redo = [];
-  fn();
-  tidy(today());
-  touched();
+const clone = (v) => JSON.parse(JSON.stringify(v));
+function tidy(save) {
+  for (const day of save.days || []) {
+    if (!day || typeof day !== "object") continue;
+    for (const k of Object.keys(day)) {
+      const v = day[k];
+      if (v === "" || v === null || v === undefined || (Array.isArray(v) && !v.length) ||
+          (v && typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length && k !== "resources")) delete day[k];
+    }
+  }
+  if (save.setup && !Object.keys(save.setup).length) delete save.setup;
 }
-function tidy(day) {
-  if (!day) return;
-  for (const k of Object.keys(day)) {
-    const v = day[k];
-    if (v === "" || v === null || (Array.isArray(v) && !v.length) || (v && typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length && k !== "resources")) delete day[k];
+function edit(op) {  // op(save) changes a copy of the save; nothing changes when it throws
+  const before = JSON.stringify(S.save);
+  const next = JSON.parse(before);
+  try { op(next); tidy(next); } catch (e) { report(e); return; }
+  if (JSON.stringify(next) === before) return;
+  S.undo.push(before); if (S.undo.length > 500) S.undo.shift();
+  S.redo = [];
+  commit(next, op);
+}
+function commit(next, op) {
+  S.save = next; S.dirty = true;
+  S.day = Math.max(0, Math.min(S.day, days().length - 1));
+  S.queue.push(op);
+  remember();
+  scheduleCheck();
+  keep();
+  render();
+}
+const whole = (snapshot) => (save) => { for (const k of Object.keys(save)) delete save[k]; Object.assign(save, JSON.parse(snapshot)); };
+function undo() { if (!S.undo.length) return; const now = JSON.stringify(S.save); const back = S.undo.pop(); S.redo.push(now); S.pending = null; commit(JSON.parse(back), whole(back)); }
+function redo() { if (!S.redo.length) return; const now = JSON.stringify(S.save); const fwd = S.redo.pop(); S.undo.push(now); S.pending = null; commit(JSON.parse(fwd), whole(fwd)); }
+
+// --- keeping every edit: in this browser at once, then in the server's autosave copy ----------
+const storeKey = () => "lostprint-edit " + location.pathname + " " + S.file;
+function remember() {
+  try { localStorage.setItem(storeKey(), JSON.stringify({ rev: S.rev, save: S.save })); } catch (e) { /* private mode: the server keeps it */ }
+}
+function forget() { try { localStorage.removeItem(storeKey()); } catch (e) { /* nothing kept */ } }
+function adoptStatus(j) {
+  if ("rev" in j) S.rev = j.rev;
+  if ("exists" in j) S.exists = j.exists;
+  if ("saved_at" in j) S.savedAt = j.saved_at;
+  if ("dirty" in j && !S.queue.length) S.dirty = j.dirty;
+  if (j.changed_on_disk && !S.staleShown) { S.staleShown = true; staleChoice(S.file + " was changed by another program while this page is open."); }
+}
+async function keep() {
+  if (S.keeping || !S.queue.length) return;
+  S.keeping = true; drawStatus();
+  const sent = S.queue.length;
+  try {
+    const r = await post("keep", { save: S.save, rev: S.rev });
+    const j = await r.json();
+    if (r.status === 409 && j.other) {  // another page's newer work: this page's edits go on top of it
+      let next = clone(j.other.save);
+      for (const op of S.queue) { try { op(next); tidy(next); } catch (e) { report(e); } }
+      S.undo.push(JSON.stringify(S.save)); S.save = next; S.rev = j.other.rev;
+      banner("This save was changed in another page too: this page now shows both pages' edits.", true);
+    } else if (!r.ok) { banner(j.error); S.queue.splice(0, sent); }
+    else { S.queue.splice(0, sent); adoptStatus(j); if (!S.queue.length) remember(); }
+    S.offline = false;
+  } catch (e) {
+    S.offline = true;  // the server is not answering: the edits stay in this page and this browser
+    setTimeout(keep, 2000);
+  } finally {
+    S.keeping = false;
+  }
+  if (S.queue.length && !S.offline) keep();
+  document.body.dataset.queue = String(S.queue.length + (S.keeping ? 1 : 0));
+  render();
+}
+async function whenKept() { for (let n = 0; (S.queue.length || S.keeping) && n < 600; n++) await new Promise((ok) => setTimeout(ok, 50)); }
+async function poll() {  // what other pages (or programs) did since
+  if (S.queue.length || S.keeping || document.hidden) return;
+  try {
+    const r = await fetch("api/work"); const j = await r.json();
+    if (!r.ok || S.queue.length || S.keeping) return;
+    S.offline = false;
+    if (j.rev !== S.rev) {
+      S.undo.push(JSON.stringify(S.save)); S.redo = [];
+      S.save = j.save; adoptStatus(j); remember(); scheduleCheck();
+      banner("This save was changed in another page: this page now shows the newest work (Undo brings back what it showed).", true);
+    } else adoptStatus(j);
+    render();
+  } catch (e) { S.offline = true; drawStatus(); }
+}
+
+// --- talking to the server ---------------------------------------------------------------------
+async function post(what, body) {
+  return fetch("api/" + what, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+}
+function banner(text, ok, buttons) {
+  const b = $("banner"); b.hidden = !text; b.textContent = text || ""; b.className = ok ? "ok" : "";
+  for (const [label, fn, id] of buttons || []) { const btn = el("button", { id: id || "" }, label); btn.onclick = safely(fn); b.append(" ", btn); }
+}
+function scheduleCheck() { clearTimeout(S.checkTimer); S.checking = true; S.checkTimer = setTimeout(safely(check), 150); }
+async function check() {
+  const seq = ++S.checkSeq; S.checking = true; drawStatus();
+  try {
+    const r = await post("check", { save: S.save });
+    const j = await r.json();
+    if (seq !== S.checkSeq) return;
+    if (!r.ok) banner(j.error); else S.problems = j.problems;
+  } catch (e) {
+    if (seq === S.checkSeq) { S.offline = true; setTimeout(scheduleCheck, 2000); }
+  } finally {
+    if (seq === S.checkSeq) { S.checking = false; document.body.dataset.checked = String(seq); render(); }
   }
 }
-function touched() {
-  S.dirty = true; status("unsaved");
-  draw();
-  clearTimeout(S.timers.check); S.timers.check = setTimeout(check, 150);
-  clearTimeout(S.timers.auto); S.timers.auto = setTimeout(autosave, 2000);
+function staleChoice(why) {
+  banner(why + " Choose:", false, [
+    ["Overwrite it with this page's work", () => save(true), "overwrite"],
+    ["Show the file's version instead (Undo brings this page's work back)", takeFile, "take-file"]]);
 }
-function undo() { if (!S.undo.length) return; S.redo.push(JSON.stringify(S.save)); S.save = JSON.parse(S.undo.pop()); S.day = Math.min(S.day, days().length - 1); touched(); }
-function redo() { if (!S.redo.length) return; S.undo.push(JSON.stringify(S.save)); S.save = JSON.parse(S.redo.pop()); touched(); }
-
-// --- talking to the server -------------------------------------------------------------------
-async function post(what, body) {
-  const r = await fetch("api/" + what, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  return r;
-}
-function status(text) { $("status").textContent = text; }
-function banner(text, ok) { const b = $("banner"); b.hidden = !text; b.textContent = text || ""; b.className = ok ? "ok" : ""; }
-async function check() {
-  const seq = ++S.checkSeq; status(S.dirty ? "unsaved · checking…" : "checking…");
-  const r = await post("check", { save: S.save });
-  if (seq !== S.checkSeq) return;
+async function save(overwrite) {
+  await whenKept();
+  const r = await post("save", { save: S.save, version: S.base, rev: S.rev, overwrite: overwrite === true });
   const j = await r.json();
+  if (r.status === 409 && j.stale) { staleChoice(j.error); return; }
+  if (r.status === 409 && j.other) { await poll(); banner("Another page changed this save: check the newest work, then Save again."); return; }
   if (!r.ok) { banner(j.error); return; }
-  S.problems = j.problems; status((S.dirty ? "unsaved · " : "saved · ") + (j.problems.length ? j.problems.length + " problem(s)" : "clean"));
-  document.body.dataset.checked = String(seq);
-  draw();
+  S.base = j.version; S.dirty = false; S.problems = j.problems; S.staleShown = false; adoptStatus(j); forget();
+  banner("Saved " + j.file + " at " + j.saved_at + (j.problems.length ? " — with " + j.problems.length + " problem(s) still to fix" : " — clean"), true);
+  render();
 }
-async function autosave() { if (S.dirty) await post("autosave", { save: S.save }); }
-async function save() {
-  const r = await post("save", { save: S.save, version: S.version });
-  const j = await r.json();
+async function takeFile() {
+  await whenKept();
+  const r = await post("take-file", {}); const j = await r.json();
   if (!r.ok) { banner(j.error); return; }
-  S.version = j.version; S.dirty = false; S.problems = j.problems;
-  banner("saved " + j.file + (j.problems.length ? " — with " + j.problems.length + " problem(s) still to fix" : " — clean"), true);
-  status("saved · " + (j.problems.length ? j.problems.length + " problem(s)" : "clean"));
-  draw();
+  S.undo.push(JSON.stringify(S.save)); S.redo = [];
+  S.save = j.save; S.base = j.version; S.staleShown = false; adoptStatus(j); S.dirty = j.dirty; remember();
+  banner("This page now shows " + S.file + " as it is on disk. Undo brings back the work it showed.", true);
+  scheduleCheck(); render();
 }
 async function preview() {
   const r = await post("preview", { save: S.save });
-  if (!r.ok) { const j = await r.json(); banner(j.error + (j.problems && j.problems.length ? ": " + j.problems[0].text : "")); return; }
+  if (!r.ok) { const j = await r.json(); banner(j.error + (j.problems && j.problems.length ? ": " + plainProblem(j.problems[0]) : "")); return; }
   const url = URL.createObjectURL(await r.blob());
   $("preview-frame").src = url; $("preview-panel").hidden = false; banner("");
 }
 
-// --- problems: beside their field, on the map, in the day list --------------------------------
-function dayOf(p) { const m = /^days\[(\d+)\]/.exec(p.field); return m ? parseInt(m[1], 10) : null; }
+// --- problems: in the page's day numbers and plain words, beside their field, on the map -------
+function dayOf(p) { const m = /^days\[(\d+)\]/.exec(p.field || ""); return m ? parseInt(m[1], 10) : null; }
+function dayName(i) { const d = days()[i]; return "Day " + (d && Number.isInteger(d.day) ? d.day : i + 1); }
+function plainField(field) {
+  let f = field || "";
+  f = f.replace(/^days\[(\d+)\]\.?/, (_, i) => dayName(parseInt(i, 10)) + (f.length > _.length ? ", " : ""));
+  f = f.replace(/moved\[(\d+)\]/g, (_, i) => "step " + (parseInt(i, 10) + 1));
+  f = f.replace(/marks\[(\d+)\]/g, (_, i) => "mark " + (parseInt(i, 10) + 1));
+  f = f.replace(/\[(\d+)\]/g, (_, i) => " " + (parseInt(i, 10) + 1));
+  return f.replace(/\./g, " ").replace(/^resources /, "");
+}
+function plainMessage(text) {
+  return String(text || "")
+    .replace(/days\[(\d+)\]/g, (_, i) => dayName(parseInt(i, 10)))
+    .replace(/;?\s*not replayed over every branch to say more:\s*only the \d+ branches nearest it after each unit/g,
+             "; the check looked only at the ways of playing the day closest to what is written")
+    .replace(/,?\s*\(not replayed over every branch to say more\)/g, "")
+    .replace(/the \d+ branches nearest it after each unit/g, "the ways of playing the day closest to what is written");
+}
+function plainProblem(p) { const where = plainField(p.field); return (where ? where + ": " : "") + plainMessage(p.message); }
+function hexesIn(value) {  // every hex label inside a mark's value, whatever its shape
+  const out = [];
+  const walk = (v) => { if (typeof v === "string") { if (S.map.hexes[v]) out.push(v); } else if (Array.isArray(v)) v.forEach(walk); else if (v && typeof v === "object") Object.values(v).forEach(walk); };
+  walk(value);
+  return out;
+}
 function hexesOf(p, i) {
   const out = new Set(); const day = days()[i] || {};
-  const rest = p.field.replace(/^days\[\d+\]\.?/, "");
+  const rest = (p.field || "").replace(/^days\[\d+\]\.?/, "");
   let m;
   if ((m = /^mapped\.(\w+)/.exec(rest))) out.add(m[1]);
-  if ((m = /^moved\[(\d+)\]/.exec(rest)) && day.moved) out.add(day.moved[m[1]]);
-  if ((m = /^marks\[(\d+)\]/.exec(rest)) && day.marks) JSON.stringify(day.marks[m[1]]).replace(/"([A-Z]+\d+)"/g, (_, h) => out.add(h));
-  for (const w of p.message.match(/\b[A-Z]{1,2}\d{1,2}\b/g) || []) out.add(w);
-  return [...out].filter((h) => S.map.hexes[h]);
+  if ((m = /^moved\[(\d+)\]/.exec(rest)) && Array.isArray(day.moved)) out.add(day.moved[m[1]]);
+  if ((m = /^marks\[(\d+)\]/.exec(rest)) && Array.isArray(day.marks)) for (const h of hexesIn(day.marks[m[1]])) out.add(h);
+  for (const w of String(p.message || "").match(/\b[A-Z]{1,2}\d{1,2}\b/g) || []) out.add(w);
+  return [...out].filter((h) => typeof h === "string" && S.map.hexes[h]);
 }
 
-// --- drawing the page ------------------------------------------------------------------------
+// --- drawing the page from the state -----------------------------------------------------------
 function el(tag, attrs, text) { const e = document.createElement(tag); Object.assign(e, attrs || {}); if (text !== undefined) e.textContent = text; return e; }
 function svg(tag, attrs) { const e = document.createElementNS(SVGNS, tag); for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v); return e; }
 const centre = (h) => { const c = S.map.hexes[h]; return [c.reduce((a, p) => a + p[0], 0) / c.length, c.reduce((a, p) => a + p[1], 0) / c.length]; };
 const pts = (h) => S.map.hexes[h].map((p) => p.join(",")).join(" ");
+const hexSize = () => { const h = Object.keys(S.map.hexes)[0]; const [x, y] = centre(h); const [px, py] = S.map.hexes[h][0]; return Math.hypot(px - x, py - y); };
 
-function draw() { drawDays(); drawMap(); drawDay(); drawTop(); }
+function render() {
+  for (const part of [drawDays, drawTools, drawMap, drawDay, drawTop, drawStatus]) {
+    try { part(); } catch (e) { report(e); }
+  }
+}
+function drawStatus() {
+  let text = !S.exists ? "never written" : S.dirty ? "unsaved" : "saved at " + S.savedAt;
+  if (S.offline) text += " · the editor is not answering: keep this page open";
+  else if (S.queue.length || S.keeping) text += " · keeping…";
+  text += S.checking ? " · checking…" : " · " + (S.problems.length ? S.problems.length + " problem(s)" : "clean");
+  $("status").textContent = text;
+  $("status").dataset.state = !S.exists ? "new" : S.dirty ? "unsaved" : "saved";
+}
 function drawDays() {
   const ol = $("days"); ol.textContent = "";
   const bad = new Set(S.problems.map(dayOf).filter((d) => d !== null));
   days().forEach((d, i) => {
-    const li = el("li", { className: (i === S.day ? "current " : "") + (bad.has(i) ? "bad" : "clean") }, "Day " + (d.day ?? i + 1));
-    li.dataset.day = i; li.onclick = () => { S.day = i; draw(); };
+    const li = el("li", { className: (i === S.day ? "current " : "") + (bad.has(i) ? "bad" : "clean") }, dayName(i));
+    li.dataset.day = i; li.onclick = safely(() => { S.day = i; S.pending = null; render(); });
     ol.append(li);
   });
+}
+function drawTools() {
+  for (const r of document.querySelectorAll("input[name=mode]")) r.checked = r.value === S.tool;
+  for (const b of document.querySelectorAll("#palette button")) b.classList.toggle("on", S.tool === "terrain" && b.dataset.terrain === S.terrain);
+  for (const b of document.querySelectorAll("#mark-palette button")) b.classList.toggle("on", S.tool === "mark" && b.dataset.mark === S.markKind);
+  const f = markForm(S.markKind);
+  $("tool-hint").textContent = S.tool === "mark" && f
+    ? "Click the hex of the " + f.kind + (f.place === "hexes" ? " (" + f.count + " hexes, one click each)" : "") + "."
+    : S.tool === "move" ? "Click the hexes entered today, in order (the last one again takes it back)."
+    : S.tool === "terrain" ? "Click a hex to draw it " + S.terrain + " (again to erase)." : "";
+}
+function routeSoFar() {  // the hexes from the start to where the shown day begins
+  const route = [{ hex: S.map.start, day: 0 }];
+  days().slice(0, S.day).forEach((d, i) => (Array.isArray(d.moved) ? d.moved : []).forEach((h) => S.map.hexes[h] && route.push({ hex: h, day: d.day ?? i + 1 })));
+  return route;
+}
+function pill(g, x, y, text, cls) {
+  const s = hexSize(); const h = Math.max(5, s * 0.28); const w = Math.max(h * 2, h * 1.1 * String(text).length + h);
+  g.append(svg("rect", { x: x - w / 2, y: y - h / 2 - h * 0.15, width: w, height: h * 1.3, rx: h * 0.65, class: cls }));
+  const t = svg("text", { x, y: y + h * 0.35, class: cls + "-text", "font-size": h * 0.95 }); t.textContent = text; g.append(t);
 }
 function drawMap() {
   const root = $("map").querySelector("svg"); let g = root.querySelector("#overlay");
   if (g) g.remove();
   g = svg("g", { id: "overlay" }); root.append(g);
-  const route = [S.map.start];
+  const s = hexSize();
   days().forEach((d, i) => {
-    for (const [h, t] of Object.entries(d.mapped || {})) if (S.map.hexes[h] && i <= S.day)
+    for (const [h, t] of Object.entries((d && d.mapped) || {})) if (S.map.hexes[h] && i <= S.day)
       g.append(svg("polygon", { points: pts(h), class: "drawn" + (i === S.day ? " drawn-today" : ""), fill: S.map.colours[t] || "#ccc" }));
   });
-  days().slice(0, S.day).forEach((d) => (d.moved || []).forEach((h) => S.map.hexes[h] && route.push(h)));
-  if (route.length > 1) g.append(svg("polyline", { points: route.map((h) => centre(h).join(",")).join(" "), class: "route" }));
-  const here = route[route.length - 1]; const steps = [here, ...((today() || {}).moved || []).filter((h) => S.map.hexes[h])];
-  if (steps.length > 1) g.append(svg("polyline", { points: steps.map((h) => centre(h).join(",")).join(" "), class: "route-today" }));
-  steps.slice(1).forEach((h, n) => { const [x, y] = centre(h); const t = svg("text", { x: x + 4, y: y - 4, class: "step" }); t.textContent = n + 1; g.append(t); });
-  for (const m of (today() || {}).marks || []) JSON.stringify(m).replace(/"([A-Z]+\d+)"/g, (_, h) => { if (S.map.hexes[h]) g.append(svg("polygon", { points: pts(h), class: "mark-hex" })); });
+  for (const m of (today() || {}).marks || []) for (const h of hexesIn(m)) g.append(svg("polygon", { points: pts(h), class: "mark-hex" }));
   for (const p of S.problems) { const i = dayOf(p); if (i === S.day || i === null) for (const h of hexesOf(p, S.day)) g.append(svg("polygon", { points: pts(h), class: "problem-hex" })); }
+  // the route as the journal map draws it: a red line on a white casing, the days' numbers in tags
+  const route = routeSoFar();
+  const here = route[route.length - 1].hex;
+  const steps = [here, ...((today() || {}).moved || []).filter((h) => typeof h === "string" && S.map.hexes[h])];
+  const line = (hexes, cls) => { if (hexes.length > 1) { const p = hexes.map((h) => centre(h).join(",")).join(" ");
+    g.append(svg("polyline", { points: p, class: cls + "-casing", "stroke-width": Math.max(1.8, s * 0.1) + 1.8 }));
+    g.append(svg("polyline", { points: p, class: cls, "stroke-width": Math.max(1.8, s * 0.1) })); } };
+  line(route.map((r) => r.hex), "route");
+  line(steps, "route-today");
+  const tagged = new Set();
+  for (const r of route.slice(1)) if (!tagged.has(r.hex)) { tagged.add(r.hex); const [x, y] = centre(r.hex); pill(g, x, y - s * 0.45, r.day, "day-tag"); }
+  steps.slice(1).forEach((h, n) => { const [x, y] = centre(h); pill(g, x + s * 0.35 * (n % 2 ? -1 : 1), y + s * 0.42, n + 1, "step"); });
+  // the party: where it stands at the end of the shown day
+  const end = steps[steps.length - 1]; const [ex, ey] = centre(end);
+  g.append(svg("polygon", { points: pts(end), class: "party-ring" }));
+  const pawn = svg("circle", { cx: ex, cy: ey, r: s * 0.2, class: "party", "data-party": end }); g.append(pawn);
   for (const h of Object.keys(S.map.hexes)) {
     const hit = svg("polygon", { points: pts(h), class: "hex-hit", "data-hex": h });
     const title = svg("title"); title.textContent = h; hit.append(title);
     g.append(hit);
   }
 }
-function problemsFor(prefix) { return S.problems.filter((p) => p.field === prefix || p.field.startsWith(prefix + ".") || p.field.startsWith(prefix + "[")); }
-function showProblems(box, list) { box.textContent = ""; for (const p of list) { const d = el("div", {}, p.text); d.dataset.field = p.field; box.append(d); } }
-function mark(elm, list) { elm.classList.toggle("field-bad", list.length > 0); }
+function problemsFor(prefix) { return S.problems.filter((p) => p.field === prefix || (p.field || "").startsWith(prefix + ".") || (p.field || "").startsWith(prefix + "[")); }
+function showProblems(box, list) { box.textContent = ""; for (const p of list) { const d = el("div", {}, plainProblem(p)); d.dataset.field = p.field; box.append(d); } }
+function problemBox(list) { const pb = el("div", { className: "problems" }); showProblems(pb, list); return pb; }
+function flag(elm, list) { elm.classList.toggle("field-bad", list.length > 0); }
+
+// widgets: each reads the state when it is used, never a value captured when it was drawn
+function numberInput(field, value, min, max, set) {
+  const inp = el("input", { type: "number", min, max, value: value ?? "", className: "num" }); inp.dataset.field = field;
+  inp.onchange = safely(() => { const t = inp.value.trim(); if (t === "") return set(null); const n = Number(t);
+    if (!Number.isInteger(n)) { banner(plainField(field) + ": a whole number, please"); return; } set(Math.max(min, Math.min(max, n))); });
+  inp.onkeydown = (e) => { if (e.key === "Enter") inp.blur(); };
+  return inp;
+}
+function choiceButtons(field, options, labels, current, set) {
+  const box = el("span", { className: "choices" }); box.dataset.field = field;
+  options.forEach((o, n) => { const b = el("button", { className: current === o ? "on" : "", title: labels[n] }, labels[n]); b.dataset.value = o;
+    b.onclick = safely(() => set(current === o ? null : o)); box.append(b); });
+  return box;
+}
+function dayEdit(fn) { const i = S.day; edit((save) => fn(save.days[i], save)); }
+function setIn(obj, key, v) { if (v === null || v === undefined || v === "") delete obj[key]; else obj[key] = v; }
+
+function fieldWidget(spec, field, value, set, save) {
+  if (spec.type === "choice") return choiceButtons(field, spec.options, spec.labels, value, set);
+  if (spec.type === "int" && spec.buttons) { const opts = []; for (let n = spec.min; n <= spec.max; n++) opts.push(n); return choiceButtons(field, opts, opts.map(String), value, set); }
+  if (spec.type === "int") return numberInput(field, value, spec.min, spec.max, set);
+  if (spec.type === "bool") { const c = el("input", { type: "checkbox", checked: value === true }); c.dataset.field = field; c.onchange = safely(() => set(c.checked)); return c; }
+  if (spec.type === "hex") { const h = el("input", { value: value ?? "", placeholder: "a hex, like B3", className: "hexin" }); h.dataset.field = field; h.onchange = safely(() => set(h.value.trim().toUpperCase() || null)); return h; }
+  if (spec.type === "multi") {
+    const box = el("span", { className: "multi" }); box.dataset.field = field;
+    const list = Array.isArray(value) ? value : [];
+    list.forEach((v, n) => { const chip = el("span", { className: "chip" }, String(v) + " "); const x = el("button", { title: "remove" }, "×");
+      x.onclick = safely(() => set(list.filter((_, k) => k !== n))); chip.append(x); box.append(chip); });
+    let opts = spec.options;
+    if (spec.options_from === "setup.sailors" && save.setup && Array.isArray(save.setup.sailors) && save.setup.sailors.length) opts = save.setup.sailors;
+    for (const o of opts) { if (spec.unique && list.includes(o)) continue; const b = el("button", { className: "add" }, "+ " + o); b.dataset.value = o; b.onclick = safely(() => set([...list, o])); box.append(b); }
+    return box;
+  }
+  if (spec.type === "counts") {
+    const box = el("span", { className: "counts" }); const cur = value && typeof value === "object" ? value : {};
+    for (const k of spec.keys) { const lab = el("label", { className: "count" }, k + " ");
+      lab.append(numberInput(field + "." + k, cur[k], spec.min, spec.max, (n) => set(Object.fromEntries(Object.entries({ ...cur, [k]: n }).filter(([, v]) => v !== null && v !== 0))))); box.append(lab); }
+    return box;
+  }
+  if (spec.type === "group") {
+    const box = el("span", { className: "group-field" }); const cur = value && typeof value === "object" ? value : {};
+    for (const sub of spec.fields) { box.append(el("span", { className: "sub" }, sub.key + " "));
+      box.append(fieldWidget(sub, field + "." + sub.key, cur[sub.key], (v) => { const nv = { ...cur }; setIn(nv, sub.key, v); set(Object.keys(nv).length ? nv : null); }, save)); }
+    return box;
+  }
+  const inp = el("input", { value: fmt(value), placeholder: spec.hint || "", title: spec.hint || "" }); inp.dataset.field = field;
+  inp.onchange = safely(() => { let v; try { v = inp.value.trim() ? parseFlow(inp.value) : null; } catch (e) { banner(plainField(field) + ": " + e.message); return; } set(v); });
+  return inp;
+}
+
+const markForm = (kind) => S.forms.marks.find((f) => f.kind === kind);
+const kindOf = (m) => (m && typeof m === "object" && !Array.isArray(m) && Object.keys(m).length === 1) ? Object.keys(m)[0] : null;
+function markRow(d, m, j, f) {
+  const row = el("div", { className: "mark-row" + (S.pending && S.pending.day === S.day && S.pending.index === j ? " placing" : "") });
+  const field = f + ".marks[" + j + "]"; row.dataset.field = field;
+  const kind = kindOf(m); const form = markForm(kind); const value = kind ? m[kind] : m;
+  const del = el("button", { title: "remove this mark", className: "del" }, "×");
+  del.onclick = safely(() => { S.pending = null; dayEdit((day) => { if (Array.isArray(day.marks)) day.marks.splice(j, 1); }); });
+  const setValue = (v) => dayEdit((day) => { day.marks[j] = { [kind]: v }; });
+  if (form && form.place !== "map") {
+    row.append(el("span", { className: "mark-kind" }, kind + ": " + (Array.isArray(value) ? value.join(", ") : String(value))), del);
+  } else if (form && value && typeof value === "object" && !Array.isArray(value)) {
+    const where = form.hex_key ? [].concat(value[form.hex_key] ?? []).join(", ") : (value.letter ? "plot " + value.letter : "");
+    const head = el("div", { className: "mark-head" }); head.append(el("span", { className: "mark-kind" }, kind + " " + where), del); row.append(head);
+    for (const spec of form.fields || []) {
+      const fld = field + "." + spec.key; let w;
+      if (spec.type === "plot-choice" || spec.type === "plot-outcome") {
+        const enc = form.encounters[String(value.letter) + String(value.roll)];
+        if (!enc) continue;
+        if (spec.type === "plot-outcome") { if (value.outcome) row.append(el("div", { className: "sub" }, "outcome " + value.outcome)); continue; }
+        row.append(el("div", { className: "sub" }, enc.title));
+        if (!enc.choices.length) continue;
+        w = choiceButtons(fld, enc.choices.map((c) => c.text), enc.choices.map((c) => c.text + " → " + c.outcome), value.choice,
+          (text) => { const nv = { ...value }; const c = enc.choices.find((x) => x.text === text);
+            setIn(nv, "choice", text); setIn(nv, "outcome", c ? c.outcome : null); setValue(nv); });
+      } else {
+        w = fieldWidget(spec, fld, value[spec.key], (v) => { const nv = { ...value }; setIn(nv, spec.key, v);
+          if (spec.key === "roll" && form.kind === "plot") { delete nv.choice; delete nv.outcome; } setValue(nv); }, S.save);
+      }
+      const lab = el("div", { className: "mark-field" }); lab.append(el("span", { className: "sub" }, spec.key + " "), w); row.append(lab);
+      const ps = problemsFor(fld); flag(w, ps);
+    }
+  } else {  // a mark of a shape the page has no form for: its flow text
+    const inp = el("input", { value: fmt(m).replace(/^\{(.*)\}$/, "$1") }); inp.dataset.field = field;
+    inp.onchange = safely(() => { let v; try { v = parseTop(inp.value); } catch (e) { banner(plainField(field) + ": " + e.message); return; } dayEdit((day) => { day.marks[j] = v; }); });
+    row.append(inp, del);
+  }
+  flag(row, problemsFor(field));
+  return row;
+}
 function drawDay() {
   const d = today(); const f = "days[" + S.day + "]";
-  $("day-heading").textContent = "Day " + (d ? d.day : "—");
-  if (!d) return;
-  const named = ["mapped", "moved", "marks", "resources", "journal", ...Object.keys(S.game.day_fields)];
+  $("day-heading").textContent = d ? dayName(S.day) : "Day —";
+  for (const id of ["mapped", "moved", "marks", "resources", "extra"]) $(id).textContent = "";
+  if (!d || typeof d !== "object") return;
+  const named = ["mapped", "moved", "marks", "resources", "journal", ...S.forms.day.map((x) => x.key)];
   showProblems(document.querySelector('[data-for="day"]'), S.problems.filter((p) => dayOf(p) === S.day && !named.some((n) => p.field.startsWith(f + "." + n))));
-  const chips = (id, items, field) => { const box = $(id); box.textContent = ""; for (const t of items) box.append(el("span", {}, t)); const ps = problemsFor(f + "." + field); const pb = el("div", { className: "problems" }); showProblems(pb, ps); box.append(pb); };
-  chips("mapped", Object.entries(d.mapped || {}).map(([h, t]) => h + " " + t), "mapped");
-  chips("moved", (d.moved || []).map((h, n) => n + 1 + ". " + h), "moved");
-  const marks = $("marks"); marks.textContent = "";
-  (d.marks || []).forEach((m, j) => {
-    const row = el("div", { className: "mark-row" });
-    const inp = el("input", { value: fmt(m).replace(/^\{(.*)\}$/, "$1") }); inp.dataset.field = f + ".marks[" + j + "]";
-    inp.onchange = () => { try { const v = parseTop(inp.value); change(() => { d.marks[j] = v; }); } catch (e) { banner("mark: " + e.message); } };
-    const del = el("button", { title: "remove this mark" }, "×"); del.onclick = () => change(() => d.marks.splice(j, 1));
-    row.append(inp, del); marks.append(row);
-    const ps = problemsFor(f + ".marks[" + j + "]"); mark(inp, ps); const pb = el("div", { className: "problems" }); showProblems(pb, ps); marks.append(pb);
-  });
-  const res = $("resources"); res.textContent = "";
+  const chips = (id, items, field) => { const box = $(id); for (const [t, drop] of items) { const c = el("span", { className: "chip" }, t + " "); const x = el("button", { title: "remove" }, "×"); x.onclick = safely(drop); c.append(x); box.append(c); } box.append(problemBox(problemsFor(f + "." + field))); };
+  chips("mapped", Object.entries(d.mapped || {}).map(([h, t]) => [h + " " + t, () => dayEdit((day) => { delete day.mapped[h]; })]), "mapped");
+  chips("moved", (Array.isArray(d.moved) ? d.moved : []).map((h, n) => [n + 1 + ". " + h, () => dayEdit((day) => { day.moved.splice(n, 1); })]), "moved");
+  const marks = $("marks");
+  (Array.isArray(d.marks) ? d.marks : []).forEach((m, j) => { marks.append(markRow(d, m, j, f)); marks.append(problemBox(problemsFor(f + ".marks[" + j + "]"))); });
+  const res = $("resources");
   for (const r of S.game.resources) {
     const row = el("div", { className: "stepper" }); const v = (d.resources || {})[r.key];
+    const set = (n) => dayEdit((day) => { day.resources = day.resources || {}; if (n === null) delete day.resources[r.key]; else day.resources[r.key] = n; });
+    const step = (by) => () => { const cur = ((today() || {}).resources || {})[r.key]; set(Math.max(0, Math.min(r.cap, (cur ?? r.start) + by))); };
     const minus = el("button", { title: "one less" }, "−"); const plus = el("button", { title: "one more" }, "+");
-    const out = el("output", {}, v ?? "—"); out.dataset.field = f + ".resources." + r.key;
-    const set = (n) => change(() => { d.resources = d.resources || {}; d.resources[r.key] = Math.max(0, Math.min(r.cap, n)); });
-    minus.onclick = () => set((v ?? r.start) - 1); plus.onclick = () => set((v ?? r.start) + 1);
-    minus.disabled = v === 0; plus.disabled = v >= r.cap; minus.dataset.step = r.key + "-"; plus.dataset.step = r.key + "+";
-    row.append(el("span", {}, r.name + " (0–" + r.cap + ")"), minus, out, plus); res.append(row);
-    const ps = problemsFor(f + ".resources." + r.key); mark(out, ps); const pb = el("div", { className: "problems" }); showProblems(pb, ps); res.append(pb);
+    minus.onclick = safely(step(-1)); plus.onclick = safely(step(1));
+    minus.dataset.step = r.key + "-"; plus.dataset.step = r.key + "+"; minus.disabled = v === 0; plus.disabled = v >= r.cap;
+    const inp = numberInput(f + ".resources." + r.key, v, 0, r.cap, set); inp.dataset.resource = r.key;
+    row.append(el("span", {}, r.name + " (0–" + r.cap + ")"), minus, inp, plus); res.append(row);
+    const ps = problemsFor(f + ".resources." + r.key); flag(inp, ps); res.append(problemBox(ps));
   }
-  const extra = $("extra"); extra.textContent = "";
-  for (const [k, what] of Object.entries(S.game.day_fields)) {
-    const inp = el("input", { value: fmt(d[k]), placeholder: what, title: what }); inp.dataset.field = f + "." + k;
-    inp.onchange = () => { try { const v = inp.value.trim() ? parseFlow(inp.value) : null; change(() => { if (v === null) delete d[k]; else d[k] = v; }); } catch (e) { banner(k + ": " + e.message); } };
-    const ps = problemsFor(f + "." + k); mark(inp, ps); const pb = el("div", { className: "problems" }); showProblems(pb, ps);
-    extra.append(el("label", {}, k + (k === "rolls" ? " (dice, optional)" : "")), inp, pb);
+  const extra = $("extra");
+  for (const spec of S.forms.day) {
+    const fld = f + "." + spec.key;
+    const w = fieldWidget(spec, fld, d[spec.key], (v) => dayEdit((day) => setIn(day, spec.key, v)), S.save);
+    const ps = problemsFor(fld); flag(w, ps);
+    extra.append(el("label", {}, spec.key + (spec.key === "rolls" ? " (dice, optional)" : "")), w, problemBox(ps));
   }
-  const j = $("journal"); if (document.activeElement !== j) j.value = d.journal || "";
-  const jp = problemsFor(f + ".journal"); mark(j, jp); showProblems(document.querySelector('[data-for="journal"]'), jp);
+  const j = $("journal"); if (document.activeElement !== j) j.value = typeof d.journal === "string" ? d.journal : "";
+  const jp = problemsFor(f + ".journal"); flag(j, jp); showProblems(document.querySelector('[data-for="journal"]'), jp);
 }
 function drawTop() {
-  for (const k of ["title", "player"]) { const i = $("save-" + k); if (document.activeElement !== i) i.value = S.save[k] || ""; mark(i, problemsFor(k)); }
+  for (const k of ["title", "player"]) { const i = $("save-" + k); if (document.activeElement !== i) i.value = S.save[k] ?? ""; flag(i, problemsFor(k)); }
   const box = $("setup"); if (box.contains(document.activeElement)) return; box.textContent = "";
   for (const [k, allowed] of Object.entries(S.game.setup)) {
     const cur = (S.save.setup || {})[k]; let inp;
-    if (allowed) { inp = el("select"); inp.append(el("option", { value: "" }, "—")); for (const a of allowed) inp.append(el("option", { value: a, selected: cur === a }, a)); }
-    else inp = el("input", { value: fmt(cur), placeholder: "[name, name, …]" });
+    const set = (v) => edit((save) => { save.setup = save.setup || {}; setIn(save.setup, k, v); });
+    if (allowed) { inp = el("select"); inp.append(el("option", { value: "" }, "—")); for (const a of allowed) inp.append(el("option", { value: a, selected: cur === a }, a));
+      inp.onchange = safely(() => set(inp.value || null)); }
+    else { inp = el("input", { value: Array.isArray(cur) ? cur.join(", ") : fmt(cur), placeholder: "names, separated by commas" });
+      inp.onchange = safely(() => set(inp.value.trim() ? inp.value.split(",").map((x) => x.trim()).filter(Boolean) : null)); }
     inp.dataset.field = "setup." + k;
-    inp.onchange = () => { let v = inp.value; try { if (!allowed) v = v.trim() ? parseFlow(v) : null; } catch (e) { banner(k + ": " + e.message); return; }
-      change(() => { S.save.setup = S.save.setup || {}; if (v === null || v === "") delete S.save.setup[k]; else S.save.setup[k] = v; if (!Object.keys(S.save.setup).length) delete S.save.setup; }); };
-    mark(inp, problemsFor("setup." + k)); box.append(el("label", {}, "Setup: " + k), inp);
+    flag(inp, problemsFor("setup." + k)); box.append(el("label", {}, "Setup: " + k), inp);
   }
   showProblems(document.querySelector('[data-for="(top)"]'), S.problems.filter((p) => dayOf(p) === null));
 }
 
 // --- editing by clicks and keys ----------------------------------------------------------------
-function markShape(kind) {
-  const what = S.game.marks[kind] || "";
-  if (/^\{/.test(what)) {
-    const keys = what.replace(/^\{|\}.*$/g, "").split(",").map((s) => s.trim()).filter(Boolean);
-    return { keys };
-  }
-  if (/^three/.test(what)) return { n: 3 };
-  if (/^two/.test(what)) return { n: 2 };
-  return { n: 1 };
+function terrainAt(h, save) {  // the terrain of a hex as the shown day ends: drawn on a day so far, or printed
+  let t = S.map.printed[h];
+  days(save).slice(0, S.day + 1).forEach((d) => { if (d && d.mapped && d.mapped[h]) t = d.mapped[h]; });
+  return t;
 }
-function addMark(kind, hex) {
-  const shape = markShape(kind);
-  change(() => {
-    const d = today(); d.marks = d.marks || []; const last = d.marks[d.marks.length - 1];
-    if (shape.keys) {
-      if (!hex && shape.keys.some((k) => k === "hex" || k === "hexes")) return;
-      const v = {}; for (const k of shape.keys) v[k] = k === "hex" ? hex : k === "hexes" ? [hex] : ""; d.marks.push({ [kind]: v });
-    } else if (shape.n === 1) { if (hex) d.marks.push({ [kind]: hex }); }
-    else if (last && Array.isArray(last[kind]) && last[kind].length < shape.n) last[kind].push(hex);
-    else if (hex) d.marks.push({ [kind]: [hex] });
-  });
+function placeMark(kind, h) {
+  const form = markForm(kind); if (!form) return;
+  const i = S.day; const p = S.pending;
+  if (p && p.day === i && p.kind === kind) {  // the next hex of a mark being placed
+    const d = today(); const m = d && Array.isArray(d.marks) ? d.marks[p.index] : null; const v = m && m[kind];
+    const list = form.place === "hexes" ? v : (v && Array.isArray(v[form.hex_key]) ? v[form.hex_key] : null);
+    if (Array.isArray(list) && list.length < p.count) {
+      edit((save) => { const mv = save.days[i].marks[p.index][kind]; (form.place === "hexes" ? mv : mv[form.hex_key]).push(h); });
+      if (list.length + 1 >= p.count) S.pending = null;
+      render(); return;
+    }
+    S.pending = null;
+  }
+  let value; let count = 1;
+  if (form.place === "hex") value = h;
+  else if (form.place === "hexes") { value = [h]; count = form.count; }
+  else {
+    value = {};
+    if (form.letter_of_hex) {
+      const letter = form.letter_of_hex[h];
+      if (!letter) { banner(h + " is not a plot hex (" + Object.entries(form.letter_of_hex).map(([x, l]) => l + " " + x).join(", ") + ")"); return; }
+      value.letter = letter;
+    }
+    if (form.hex_key === "hex") value.hex = h;
+    if (form.hex_key === "hexes") value.hexes = [h];
+    for (const spec of form.fields || []) if ("default" in spec) value[spec.key] = spec.default;
+    if (form.size_from_terrain) { const size = form.size_from_terrain[terrainAt(h)]; if (size) { value.size = size; count = (form.hexes_of_size || {})[size] || 1; } }
+  }
+  let index = 0;
+  edit((save) => { const d = save.days[i]; d.marks = Array.isArray(d.marks) ? d.marks : []; d.marks.push({ [kind]: value }); index = d.marks.length - 1; });
+  S.pending = count > 1 ? { day: i, kind, index, count } : null;
+  render();
 }
 function clickHex(h) {
-  const d = today(); if (!d) return;
-  if (S.mode === "terrain") change(() => { d.mapped = d.mapped || {}; if (d.mapped[h] === S.terrain) delete d.mapped[h]; else d.mapped[h] = S.terrain; });
-  else if (S.mode === "move") change(() => { d.moved = d.moved || []; if (d.moved[d.moved.length - 1] === h) d.moved.pop(); else d.moved.push(h); });
-  else if (S.mode === "mark" && S.markKind) addMark(S.markKind, h);
+  const i = S.day; if (!today()) return;
+  if (S.tool === "terrain") paint(h, S.terrain, true);
+  else if (S.tool === "move") edit((save) => { const d = save.days[i]; d.moved = Array.isArray(d.moved) ? d.moved : []; if (d.moved[d.moved.length - 1] === h) d.moved.pop(); else d.moved.push(h); });
+  else if (S.tool === "mark" && S.markKind) placeMark(S.markKind, h);
 }
-function setMode(m) { S.mode = m; for (const r of document.querySelectorAll('input[name=mode]')) r.checked = r.value === m; }
+function paint(h, terrain, toggle) {
+  const i = S.day;
+  edit((save) => { const d = save.days[i]; d.mapped = d.mapped && typeof d.mapped === "object" && !Array.isArray(d.mapped) ? d.mapped : {};
+    if (toggle && d.mapped[h] === terrain) delete d.mapped[h]; else d.mapped[h] = terrain; });
+}
+function setTool(t) { S.tool = t; S.pending = null; render(); }
 function addDay() {
-  change(() => { const prev = days()[days().length - 1] || {}; days().push({ day: (prev.day || days().length) + 1, resources: Object.assign({}, prev.resources || {}) }); S.day = days().length - 1; });
+  edit((save) => { save.days = Array.isArray(save.days) ? save.days : []; const prev = save.days[save.days.length - 1] || {};
+    const res = prev.resources && typeof prev.resources === "object" ? { ...prev.resources } : {};
+    save.days.push({ day: (Number.isInteger(prev.day) ? prev.day : save.days.length) + 1, resources: res }); });
+  S.day = days().length - 1; S.pending = null; render();
 }
 function buildPalettes() {
   const pal = $("palette"); pal.textContent = "";
   S.game.terrains.forEach((t, n) => {
-    const b = el("button", { title: t.name + " (" + (n + 1) + ")" }); b.dataset.terrain = t.key;
-    b.append(el("span", { className: "swatch", style: "background:" + S.map.colours[t.key] }), document.createTextNode(t.name));
-    b.onclick = () => { S.terrain = t.key; setMode("terrain"); buildPalettes(); };
-    if (S.terrain === t.key) b.classList.add("on"); pal.append(b);
+    const b = el("button", { title: t.name + " (" + (n + 1) + "; or point at a hex and press " + (n + 1) + ")" }); b.dataset.terrain = t.key;
+    b.append(el("span", { className: "swatch", style: "background:" + S.map.colours[t.key] }), document.createTextNode(n + 1 + " " + t.name));
+    b.onclick = safely(() => { S.terrain = t.key; setTool("terrain"); });
+    pal.append(b);
   });
   const mp = $("mark-palette"); mp.textContent = "";
-  for (const [kind, what] of Object.entries(S.game.marks)) {
-    const b = el("button", { title: kind + ": " + what }, kind); b.dataset.mark = kind;
-    b.onclick = () => { S.markKind = kind; setMode("mark"); buildPalettes(); if (!/hex/.test(what)) addMark(kind, null); };
-    if (S.markKind === kind) b.classList.add("on"); mp.append(b);
+  for (const f of S.forms.marks) {
+    const b = el("button", { title: f.kind + ": " + f.hint }, f.kind); b.dataset.mark = f.kind;
+    b.onclick = safely(() => { S.markKind = f.kind; setTool("mark"); });  // chosen here, placed by one click on its hex
+    mp.append(b);
   }
 }
 function keys(e) {
   const typing = /INPUT|TEXTAREA|SELECT/.test(document.activeElement.tagName);
   const mod = e.ctrlKey || e.metaKey;
-  if (mod && e.key.toLowerCase() === "z") { e.preventDefault(); if (typing) document.activeElement.blur(); e.shiftKey ? redo() : undo(); return; }
-  if (mod && e.key.toLowerCase() === "y") { e.preventDefault(); redo(); return; }
-  if (mod && e.key.toLowerCase() === "s") { e.preventDefault(); if (typing) document.activeElement.blur(); save(); return; }
-  if (mod && e.key.toLowerCase() === "p") { e.preventDefault(); preview(); return; }
-  if (typing || mod || e.altKey) return;
   const k = e.key.toLowerCase();
-  if (/^[1-9]$/.test(k) && S.game.terrains[k - 1]) { S.terrain = S.game.terrains[k - 1].key; setMode("terrain"); buildPalettes(); }
-  else if (k === "t") setMode("terrain"); else if (k === "m") setMode("move"); else if (k === "k") setMode("mark");
-  else if (k === "n" && S.day < days().length - 1) { S.day++; draw(); }
-  else if (k === "p" && S.day > 0) { S.day--; draw(); }
+  if (mod && k === "z") { e.preventDefault(); if (typing) document.activeElement.blur(); e.shiftKey ? redo() : undo(); return; }
+  if (mod && k === "y") { e.preventDefault(); redo(); return; }
+  if (mod && k === "s") { e.preventDefault(); if (typing) document.activeElement.blur(); save(); return; }
+  if (mod && k === "p") { e.preventDefault(); preview(); return; }
+  if (typing || mod || e.altKey) return;
+  if (/^[1-9]$/.test(k) && S.game.terrains[k - 1]) {
+    S.terrain = S.game.terrains[k - 1].key;
+    if (S.hover) paint(S.hover, S.terrain, false);  // pointing at a hex: draw it at once
+    else setTool("terrain");
+    render();
+  }
+  else if (k === "t") setTool("terrain"); else if (k === "m") setTool("move"); else if (k === "k") setTool("mark");
+  else if (k === "n" && S.day < days().length - 1) { S.day++; S.pending = null; render(); }
+  else if (k === "p" && S.day > 0) { S.day--; S.pending = null; render(); }
   else if (k === "d") addDay();
   else if (k === "j") { e.preventDefault(); $("journal").focus(); }
-  else return;
+  else if (k === "escape") { S.pending = null; render(); }
 }
 
 async function start() {
   const r = await fetch("api/state"); const st = await r.json();
   if (!r.ok) { banner(st.error); return; }
-  Object.assign(S, { save: st.save, version: st.version, game: st.game, map: st.map, terrain: st.game.terrains[0].key });
-  if (!S.save.days || !S.save.days.length) S.save.days = [{ day: 1, resources: Object.fromEntries(st.game.resources.map((x) => [x.key, x.start])) }];
-  document.title = "lostprint edit — " + st.file; $("file").textContent = st.file + (st.exists ? "" : " (new)");
+  Object.assign(S, { save: st.save, base: st.version, rev: st.rev, exists: st.exists, savedAt: st.saved_at, dirty: st.dirty,
+    file: st.file, game: st.game, map: st.map, forms: st.game.forms, terrain: st.game.terrains[0].key });
+  document.title = "lostprint edit — " + st.file; $("file").textContent = st.file;
   $("title").textContent = st.game.name;
   $("map").innerHTML = st.map.svg;
   const root = $("map").querySelector("svg"); const [x, y, w, h] = st.map.box;
   root.setAttribute("viewBox", [x - 4, y - 4, w + 8, h + 8].join(" ")); root.removeAttribute("width"); root.removeAttribute("height");
-  root.addEventListener("click", (e) => { const h = e.target.getAttribute && e.target.getAttribute("data-hex"); if (h) clickHex(h); });
-  for (const rb of document.querySelectorAll("input[name=mode]")) rb.onchange = () => setMode(rb.value);
-  $("undo").onclick = undo; $("redo").onclick = redo; $("save").onclick = save; $("preview").onclick = preview;
-  $("add-day").onclick = addDay;
-  $("drop-day").onclick = () => { if (days().length > 1) change(() => { days().pop(); S.day = Math.min(S.day, days().length - 1); }); };
+  root.addEventListener("click", safely((e) => { const hx = e.target.getAttribute && e.target.getAttribute("data-hex"); if (hx) clickHex(hx); }));
+  root.addEventListener("mouseover", (e) => { S.hover = (e.target.getAttribute && e.target.getAttribute("data-hex")) || null; });
+  $("map").addEventListener("mouseleave", () => { S.hover = null; });
+  for (const rb of document.querySelectorAll("input[name=mode]")) rb.onchange = safely(() => setTool(rb.value));
+  $("undo").onclick = safely(undo); $("redo").onclick = safely(redo); $("save").onclick = safely(() => save(false)); $("preview").onclick = safely(preview);
+  $("add-day").onclick = safely(addDay);
+  $("drop-day").onclick = safely(() => { if (days().length > 1) edit((save) => { save.days.pop(); }); });
   $("close-preview").onclick = () => { $("preview-panel").hidden = true; };
-  $("journal").oninput = () => { const d = today(); const v = $("journal").value;
-    if (!S.typing) { S.undo.push(JSON.stringify(S.save)); S.redo = []; S.typing = true; }
-    if (v.trim()) d.journal = v; else delete d.journal; touched(); };
+  $("journal").oninput = safely(() => {  // one undo step per stretch of typing; every keystroke kept
+    const i = S.day; const v = $("journal").value;
+    const before = JSON.stringify(S.save); const next = JSON.parse(before);
+    if (v.trim()) next.days[i].journal = v; else delete next.days[i].journal;
+    if (!S.typing) { S.undo.push(before); S.redo = []; S.typing = true; }
+    commit(next, (save) => { if (v.trim()) save.days[i].journal = v; else delete save.days[i].journal; });
+  });
   $("journal").onblur = () => { S.typing = false; };
-  for (const k of ["title", "player"]) $("save-" + k).onchange = (e) => change(() => { if (e.target.value) S.save[k] = e.target.value; else delete S.save[k]; });
-  document.addEventListener("keydown", keys);
-  window.addEventListener("beforeunload", (e) => { if (S.dirty) { autosave(); e.preventDefault(); e.returnValue = ""; } });
-  if (st.autosave) banner("An autosave copy newer than the file exists (" + st.autosave + "): edits made after the last Save in an earlier page are there. Open it with lostprint edit to take them back.");
-  buildPalettes(); draw(); check();
+  for (const k of ["title", "player"]) $("save-" + k).onchange = safely((e) => { const v = e.target.value; edit((save) => setIn(save, k, v)); });
+  document.addEventListener("keydown", safely(keys));
+  window.addEventListener("beforeunload", (e) => { if (S.queue.length || S.keeping) { remember(); e.preventDefault(); e.returnValue = ""; } });
+  buildPalettes();
+  if (!S.save.days || !S.save.days.length) S.save.days = [{ day: 1, resources: Object.fromEntries(st.game.resources.map((x) => [x.key, x.start])) }];
+  // work this browser kept that never reached the server (the page or the server went away first)
+  let local = null; try { local = JSON.parse(localStorage.getItem(storeKey()) || "null"); } catch (e) { local = null; }
+  if (local && local.save && local.rev === S.rev && JSON.stringify(local.save) !== JSON.stringify(S.save)) {
+    const snap = JSON.stringify(local.save); S.undo.push(JSON.stringify(S.save)); commit(JSON.parse(snap), whole(snap));
+    banner("Your last edits, made just before the page closed, are back (Save writes them to " + S.file + ").", true);
+  } else if (st.recovered) {
+    banner("Your unsaved work from " + st.recovered.at + " is back: the file on disk is older." +
+      (st.recovered.stale ? " The file was changed by another program since, so Save will ask before replacing it." : " Save writes it to " + S.file + "."),
+      true, [["Discard it and show the file", takeFile, "discard"]]);
+  }
+  render(); scheduleCheck();
+  setInterval(safely(poll), 2500);
+  document.addEventListener("visibilitychange", safely(poll));
 }
-start();
+start().catch(report);

@@ -1,0 +1,112 @@
+"""What the page offers for each game's marks and day fields, read from the game's own data (never
+typed again here): the closed lists a player picks from (interest results, island sizes, weather,
+plot encounters and their choices, crow terrains), the number ranges, and how a mark is placed.
+
+A mark's `place` says how clicks build it: "hex" (the value is one hex), "hexes" with `count`
+(a list of that many hexes, one click each), "map" (a mapping whose `hex_key` holds the clicked
+hex; `count` hexes for a list under that key). Its `fields` are filled in the day panel.
+A field's `type`: choice (one of `options`), multi (a list, each click adds one of `options`),
+counts (a mapping of `keys` to small numbers), int (`min`..`max`), bool, hex, text (flow YAML).
+"""
+from __future__ import annotations
+
+
+def _choice(key: str, options, labels=None, **more) -> dict:
+    options = [str(o) for o in options]
+    return {"key": key, "type": "choice", "options": options,
+            "labels": [str(x) for x in labels] if labels is not None else options, **more}
+
+
+def _text(key: str, hint: str) -> dict:
+    return {"key": key, "type": "text", "hint": hint}
+
+
+def forms_1572(game, game_map) -> dict:
+    from lostprint.games.lost_expedition import INTERESTS
+    from lostprint.saves.rules_1572 import INTEREST_RESULTS, Rules1572
+
+    names = [b.results[0] for b in INTERESTS.bands]
+    hints = Rules1572.mark_kinds
+    marks = [
+        {"kind": "village", "place": "hex", "hint": hints["village"]},
+        {"kind": "peaceful-village", "place": "hex", "hint": hints["peaceful-village"]},
+        {"kind": "trail", "place": "hexes", "count": 2, "hint": hints["trail"]},
+        {"kind": "cataract", "place": "hexes", "count": 2, "hint": hints["cataract"]},
+        {"kind": "interest", "place": "map", "hex_key": "hex", "hint": hints["interest"],
+         "fields": [_choice("result", INTEREST_RESULTS, names)]},
+        {"kind": "empire", "place": "hex", "hint": hints["empire"]},
+        {"kind": "lagos-de-oro", "place": "hexes", "count": 3, "hint": hints["lagos-de-oro"]},
+    ]
+    day = [_choice("fever", ("struck", "broken")),
+           _text("rolls", Rules1572.day_fields["rolls"])]
+    return {"marks": marks, "day": day}
+
+
+def forms_1672(game, game_map) -> dict:
+    from lostprint.games.lost_crew import ISLAND_SUPPLIES, slot_count
+    from lostprint.games.lost_crew import RULES as CREW
+    from lostprint.saves.rules_1672 import DEFAULT_SAILORS, SIZES, Rules1672
+
+    hints = Rules1672.mark_kinds
+    sizes = list(SIZES)
+    marks = [
+        {"kind": "island", "place": "map", "hex_key": "hexes", "count": 1, "hint": hints["island"],
+         "size_from_terrain": {terrain: size for size, terrain in SIZES.items()},
+         "hexes_of_size": {"large": CREW.large_hexes},
+         "fields": [_choice("size", sizes), {"key": "natives", "type": "bool", "default": False},
+                    {"key": "roll", "type": "int", "min": 1, "max": 6, "optional": True}]},
+        {"kind": "burial", "place": "hex", "hint": hints["burial"]},
+        {"kind": "sea", "place": "hex", "hint": hints["sea"]},
+        {"kind": "shoals", "place": "hex", "hint": hints["shoals"]},
+    ]
+    sailors = {"type": "multi", "options_from": "setup.sailors", "options": list(DEFAULT_SAILORS), "unique": True}
+    day = [_choice("weather", [w.key for w in CREW.weathers], [w.name for w in CREW.weathers]),
+           {"key": "wounded", **sailors}, {"key": "healed", **sailors}, {"key": "lost", **sailors},
+           {"key": "gathered", "type": "counts", "keys": list(ISLAND_SUPPLIES), "min": 0,
+            "max": slot_count("gather")},
+           _text("rolls", Rules1672.day_fields["rolls"])]
+    return {"marks": marks, "day": day}
+
+
+def forms_1872(game, game_map) -> dict:
+    from lostprint.engine import lost_crows as eng
+    from lostprint.games import lost_crows_plots as plots
+    from lostprint.games.lost_crows import RULES, TERRAINS, TRACKERS
+    from lostprint.saves.rules_1872 import Rules1872
+
+    land = eng.land_of(game_map)
+    encounters = {}
+    for letter in sorted(land.plots):
+        for roll in range(1, RULES.plot_die + 1):
+            try:
+                enc = plots.encounter(f"{letter}{roll}")
+            except KeyError:
+                continue
+            encounters[f"{letter}{roll}"] = {
+                "title": enc.title,
+                "choices": [{"text": c.text, "outcome": c.outcome,
+                             "title": plots.outcome(c.outcome).title} for c in enc.choices]}
+    terrains = [t.key for t in TERRAINS]
+    marks = [{"kind": "plot", "place": "map", "hex_key": None, "hint": Rules1872.mark_kinds["plot"],
+              "letter_of_hex": {hexlab: letter for letter, hexlab in land.plots.items()},
+              "encounters": encounters,
+              "fields": [{"key": "roll", "type": "int", "min": 1, "max": RULES.plot_die, "buttons": True},
+                         {"key": "choice", "type": "plot-choice"}, {"key": "outcome", "type": "plot-outcome"}]}]
+    day = [{"key": "crows", "type": "multi", "options": terrains, "unique": False},
+           {"key": "vision", "type": "group", "fields": [_choice("terrain", terrains),
+                                                        {"key": "roll", "type": "int", "min": 1, "max": RULES.plot_die,
+                                                         "buttons": True}]},
+           {"key": "ghost-mountain", "type": "hex"},
+           {"key": "spirit-dancers", "type": "int", "min": 0, "max": RULES.spirit_dancers},
+           {"key": "caps", "type": "counts", "keys": [t.key for t in TRACKERS], "min": 0,
+            "max": max(t.maximum for t in TRACKERS)},
+           _text("rolls", Rules1872.day_fields["rolls"])]
+    return {"marks": marks, "day": day}
+
+
+FORMS = {"lost-expedition": forms_1572, "lost-crew": forms_1672, "lost-crows": forms_1872}
+
+
+def forms(game_id: str, game, game_map) -> dict:
+    """The page's form description of a game (JSON-ready)."""
+    return FORMS[game_id](game, game_map)

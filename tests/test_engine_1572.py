@@ -282,16 +282,8 @@ class Chaos(Player):
         return (chart in R.musket_charts and self.st.get("muskets") >= R.musket_reroll_cost
                 and self.rng.random() < 0.3)
 
-    def phase(self, chart):
-        st = self.st
-        if chart == "native-contact" and chart in st.plan.called and st.eclipse:
-            row = self.rng.randrange(len(eng.rows_of(chart)))
-            try:
-                self.st = eng.roll_phase(st, chart, (), choice=row)
-            except eng.Illegal:  # the chosen row draws a trail: say where
-                self.st = eng.roll_phase(st, chart, (), trail_to=self.trail_choice(st.pos), choice=row)
-            return
-        super().phase(chart)
+    def eclipse_choice(self):
+        return self.rng.randrange(len(eng.rows_of("native-contact")))
 
     def map_target(self):
         return self.rng.choice(eng.mapping_targets(self.st))
@@ -309,9 +301,8 @@ class Chaos(Player):
             return None
         return min(options, key=self.dist) if self.rng.random() < 0.6 else self.rng.choice(options)
 
-    def end_day(self):
-        place = eng.cartography_allowed(self.st) and self.rng.random() < 0.5
-        self.st = eng.end_day(self.st, self.trail_choice(self.st.pos) if place else None)
+    def cartography_trail(self):
+        return self.trail_choice(self.st.pos) if self.rng.random() < 0.5 else None
 
 
 def bare(data: dict) -> dict:
@@ -550,3 +541,117 @@ def test_a_save_with_two_trail_steps_in_a_day_is_accepted(tmp_path):
     one(found, tmp_path, 19, "days[3].resources.movement", f"step to B3 -{R.trail_cost}")
     found = problems(tmp_path, body.replace("    marks: [{trail: [B2, B3]}]\n", ""))
     assert any("days[3].moved: 2 moves in a day" in p for p in found), found
+
+
+# --- issue 23: the findings of the review set ------------------------------------------------------
+# Each of these was accepted before (without rolls, or with them for the printed cataract, Lagos de Oro
+# and Princess Kantyi); each names the rule it breaks.
+
+FOUND_LATER = """  - day: 1
+    mapped: {B2: hills}
+    moved: [B2]
+    marks: [MARK]
+    resources: {conquistadors: 6, muskets: 6, food: 5, morale: 6, movement: 0}
+"""
+
+
+@pytest.mark.parametrize("mark, twin", [
+    ("{village: B2}", "{village: A1}"),
+    ("{peaceful-village: B2}", "{peaceful-village: A1}"),
+    ("{empire: B2}", "{empire: A1}"),
+])
+def test_a_village_or_empire_is_found_where_the_day_began_not_where_it_ended(tmp_path, mark, twin):
+    """Exploring and Native Contact (phases 4-5) come before Map Travel (phase 9): what they find is
+    drawn in the hex the day began in (A1), never in the hex the party reached later (B2)."""
+    found = problems(tmp_path, FOUND_LATER.replace("MARK", mark))
+    one(found, tmp_path, 9, f"days[0].marks[0].{mark[1:mark.index(':')]}", "where day 1 began, in A1", "not at B2 then", "phase")
+    assert problems(tmp_path, FOUND_LATER.replace("MARK", twin)) == []
+
+
+def test_a_cataract_is_drawn_only_while_mapping_from_a_river_hex(tmp_path):
+    """Day 1 maps from A1 (not a river hex) and then walks into B2 (a river hex): no cataract may be
+    drawn on B2's downstream side that day. Day 2, mapping from B2, may draw it."""
+    found = problems(tmp_path, FOUND_LATER.replace("MARK", "{cataract: [B2, C2]}"))
+    one(found, tmp_path, 9, "days[0].marks[0].cataract", "while mapping", "A1, not a river hex")
+    good = FOUND_LATER.replace("marks: [MARK]\n    ", "") + """  - day: 2
+    mapped: {B3: jungle}
+    marks: [{cataract: [B2, C2]}]
+    resources: {conquistadors: 6, muskets: 6, food: 4, morale: 5, movement: 1}
+"""
+    assert problems(tmp_path, good) == []
+
+
+def test_the_printed_cataract_blocks_the_way():
+    """The standard map prints a cataract on the river source's downstream side (A2-B2)."""
+    st = eng.new_game(board(), "military")
+    assert frozenset(("A2", "B2")) in st.cataracts
+    st = eng.replace(eng.start_day(st), pos="A2", values=(6,) * 5, terrain={**st.terrain, "B2": "hills"})
+    assert "cataract blocks the way between A2 and B2" in eng.step_problem(st, "B2")
+    assert "B2" not in eng.trail_options(st, "A2")
+
+
+PRINTED_CATARACT = """  - day: 1
+    moved: [A2]
+    resources: {conquistadors: 6, muskets: 6, food: 5, morale: 6, movement: 1}
+  - day: 2
+    mapped: {B3: hills}
+    moved: [B3]
+    resources: {conquistadors: 6, muskets: 6, food: 4, morale: 6, movement: 0}
+"""
+
+
+def test_a_save_cannot_walk_across_the_printed_cataract(tmp_path):
+    body = PRINTED_CATARACT.replace("{B3: hills}", "{B2: hills}").replace("[B3]", "[B2]")
+    found = problems(tmp_path, body)
+    one(found, tmp_path, 11, "days[1].moved[0]", "cataract blocks the way between A2 and B2")
+    assert problems(tmp_path, PRINTED_CATARACT) == []
+
+
+def test_lagos_de_oro_lies_halfway_between_the_party_and_the_delta():
+    st = eng.new_game(board(), "military")
+    spots = eng.lagos_placements(st)
+    assert spots
+    here, delta = board().axial["A1"], board().axial[board().goals[0]]
+    half = -(-eng.hexgrid.distance(here, delta) // 2)
+    for trio in spots:  # each legal lake touches a hex as far from the party as from the delta
+        assert min(max(board().distance("A1", h), board().distance(h, "O4")) for h in trio) == half
+    st = eng.planning(eng.start_day(st), (4, 4, 4, 5, 6), ())
+    st = eng.roll_phase(st, "exploring", ((6, 6),))
+    assert st.interest_due
+    with pytest.raises(eng.Illegal, match="halfway"):
+        eng.interests(st, (1, 2), lagos=("B1", "C1", "B2"))
+    after = eng.interests(st, (1, 2), lagos=spots[0])
+    assert after.lagos == spots[0]
+
+
+def test_princess_kantyi_rerolls_native_contact_ones_and_twos():
+    st = eng.replace(eng.new_game(board(), "military"), kantyi=True)
+    st = eng.planning(eng.start_day(st), (2, 3, 4, 5, 6), ())
+    with pytest.raises(eng.Illegal, match="Princess Kantyi"):
+        eng.roll_phase(st, "native-contact", ((1, 4),))  # the 1 must be rerolled
+    with pytest.raises(eng.Illegal, match="Princess Kantyi"):
+        eng.roll_phase(st, "native-contact", ((3, 4),), kantyi=(5,))  # nothing to reroll
+    after = eng.roll_phase(st, "native-contact", ((1, 4),), kantyi=(6,))  # 6 + 4 = 10: food, peaceful village
+    assert after.peaceful == ("A1",)
+    assert eng.roll_phase(eng.replace(st, kantyi=False), "native-contact", ((1, 4),)).fever  # 1 + 4 = 5: fever
+
+
+KANTYI = """  - day: 1
+    marks: [{peaceful-village: A1}, {interest: {hex: A1, result: princess-kantyi}}]
+    rolls: {planning: [4, 4, 4, 5, 6], exploring: [6, 6], native-contact: [5, 5], hunting: [2, 2], interests: [4, 6]}
+    resources: {conquistadors: 6, muskets: 6, food: 5, morale: 5, movement: 6}
+  - day: 2
+    marks: [{peaceful-village: A1}]
+    rolls: {planning: [5, 5, 5, 6, 6], native-contact: [1, 2], kantyi: [6, 4], hunting: [3, 3]}
+    resources: {conquistadors: 6, muskets: 6, food: 5, morale: 5, movement: 6}
+"""
+
+
+def test_princess_kantyi_rerolls_are_recorded_in_rolls(tmp_path):
+    """Day 1 finds the princess; day 2's Native Contact shows 1 and 2, rerolled to 6 and 4: 10 + 2 = 12,
+    a cache and a peaceful village (unrerolled, 1 + 2 + 2 = 5 would be a fever)."""
+    assert problems(tmp_path, KANTYI) == []
+    found = problems(tmp_path, KANTYI.replace(", kantyi: [6, 4]", ""))
+    one(found, tmp_path, 12, "days[1].rolls.native-contact", "Princess Kantyi", "1s and 2s")
+    found = problems(tmp_path, KANTYI.replace("kantyi: [6, 4]", "kantyi: [6]"))
+    one(found, tmp_path, 12, "days[1].rolls.native-contact", "Princess Kantyi")

@@ -38,7 +38,9 @@ FACE = MappingProxyType(dict(R.phase_faces))
 
 
 class Illegal(ValueError):
-    """An input the rules do not allow (the message names the rule)."""
+    """An input the rules do not allow (the message names the rule; `step`, the step of DAY it broke)."""
+
+    step = ""
 
 
 def replace(st, **changes):
@@ -62,6 +64,7 @@ class Board:
     river: tuple[str, ...]  # source to sea
     interest_icons: frozenset
     to_goal: dict  # label -> hexes to the first goal
+    cataracts: frozenset = frozenset()  # printed on the map: frozensets of the two river hexes
 
     def distance(self, a: str, b: str) -> int:
         return hexgrid.distance(self.axial[a], self.axial[b])
@@ -80,13 +83,25 @@ def board_of(game_map) -> Board:
     for f in game_map.features_of("river"):
         river.extend(f.hexes)
     goal = game_map.axial[game_map.goals[0]]
-    return Board(
+    return Board(cataracts=printed_cataracts(game_map, tuple(river)),
         start=game_map.start, goals=tuple(game_map.goals), axial=dict(game_map.axial),
         neighbours={lab: tuple(game_map.neighbors(lab)) for lab in game_map.axial},
         printed=dict(game_map.terrain), river=tuple(river),
         interest_icons=frozenset(h for f in game_map.features_of("interest") for h in f.hexes),
         to_goal={lab: hexgrid.distance(ax, goal) for lab, ax in game_map.axial.items()},
     )
+
+
+def printed_cataracts(game_map, river: tuple[str, ...]) -> frozenset:
+    """The cataracts a map prints: a feature naming one river hex sits on its downstream side (as the
+    sheet draws it), one naming two hexes sits between them."""
+    out = set()
+    for f in game_map.features_of("cataract"):
+        if len(f.hexes) == 2:
+            out.add(frozenset(f.hexes))
+        elif len(f.hexes) == 1 and f.hexes[0] in river[:-1]:
+            out.add(frozenset((f.hexes[0], river[river.index(f.hexes[0]) + 1])))
+    return frozenset(out)
 
 
 @dataclass(frozen=True)
@@ -155,7 +170,7 @@ class State:
 
 def new_game(board: Board, expedition: str) -> State:
     return State(board=board, expedition=expedition, pos=board.start,
-                 values=tuple(R.cap for _ in TRACKER_KEYS), terrain=dict(board.printed))
+                 values=tuple(R.cap for _ in TRACKER_KEYS), terrain=dict(board.printed), cataracts=board.cataracts)
 
 
 def clamp(value: int) -> int:
@@ -240,6 +255,56 @@ def _mark(st_marks: tuple, *mark) -> tuple:
     return st_marks + (tuple(mark),)
 
 
+# --- what an icon does here (the validator reads these too) -------------------------------------
+
+# Marks the rolled phases make (Mapping's cataract, Exploring's and Native Contact's villages and
+# empire) are drawn where the party stands then: the hex the day began in, as travel comes later.
+FOUND_WHERE_THE_DAY_BEGAN = ("village", "peaceful-village", "empire", "cataract")
+
+
+def fever_immune(expedition: str, lagos: tuple[str, ...], where: str) -> bool:
+    """A fever icon does nothing to a Botany expedition, nor to a party at Lagos de Oro."""
+    return expedition == "botany" or where in lagos
+
+
+def accident_loss(expedition: str) -> tuple[str, int]:
+    """The tracker an Accident, Death or Desertion icon costs, and how much (a Doctor's costs food)."""
+    return R.doctor_accident if expedition == "doctor" else R.accident
+
+
+def village_found(expedition: str, terrain: str, peaceful: bool) -> str:
+    """What a village icon draws here: 'village', 'peaceful-village' (every village of a Religious
+    expedition), or '' when the hex is a lake, which discards village results."""
+    if terrain_rule(terrain).discards_villages:
+        return ""
+    return "peaceful-village" if peaceful or expedition == "religious" else "village"
+
+
+def village_cost(expedition: str, terrain: str) -> int:
+    """The movement progress a (not peaceful) village icon costs here."""
+    return R.village_progress if village_found(expedition, terrain, False) == "village" else 0
+
+
+def icon_deltas(effects, expedition: str, immune: bool, village: int) -> tuple[int, ...]:
+    """The tracker changes of a chart row's icons, in TRACKER_KEYS order and before clamping, for an
+    expedition immune to fever or not, where a village icon costs `village` progress."""
+    d = [0] * len(TRACKER_KEYS)
+    for e in effects:
+        if e.what in IX:
+            d[IX[e.what]] += e.amount
+        elif e.what == "accident":
+            key, n = accident_loss(expedition)
+            d[IX[key]] -= n
+        elif e.what == "fever" and not immune:
+            d[IX["morale"]] -= R.fever_morale
+        elif e.what == "cache":
+            for key, n in R.cache:
+                d[IX[key]] += n
+        elif e.what == "village":
+            d[IX["movement"]] -= village
+    return tuple(d)
+
+
 class _Day:
     """The scratch of one phase (local to one call): applies effects, then freezes a new State."""
 
@@ -255,7 +320,7 @@ class _Day:
 
     def fever(self) -> None:
         st = self.st
-        if st.expedition == "botany" or st.pos in st.lagos:
+        if fever_immune(st.expedition, st.lagos, st.pos):
             self.log.append("fever icon: the party is immune")
             return
         self.add("morale", -R.fever_morale)
@@ -265,16 +330,17 @@ class _Day:
         self.log.append("fever")
 
     def accident(self) -> None:
-        key, n = R.doctor_accident if self.st.expedition == "doctor" else R.accident
+        key, n = accident_loss(self.st.expedition)
         self.add(key, -n)
         self.log.append(f"accident: {key} \u2212{n}")
 
     def village(self, peaceful: bool) -> None:
         st = self.st
-        if terrain_rule(st.terrain_here()).discards_villages:
+        kind = village_found(st.expedition, st.terrain_here(), peaceful)
+        if not kind:
             self.log.append("a village result on the lake is discarded")
             return
-        if peaceful or st.expedition == "religious":
+        if kind == "peaceful-village":
             self.changes["peaceful"] = self.changes.get("peaceful", st.peaceful) + (st.pos,)
             self.marks = _mark(self.marks, "peaceful-village", (st.pos,))
         else:
@@ -368,10 +434,30 @@ def row_for(chart: str, total: int):
     raise AssertionError((chart, total))
 
 
+def kantyi_rerolled(st: State, chart: str, rolls: tuple[tuple[int, ...], ...],
+                    faces: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The rolls once Princess Kantyi's rerolls are in: with her found, every Native Contact die
+    showing a 1 or 2 is rolled again once, and `faces` are the new faces, in the order of the dice
+    (a musket's reroll included)."""
+    low = R.kantyi_reroll_at_most
+    if not (st.kantyi and chart == "native-contact"):
+        if faces:
+            raise Illegal("Princess Kantyi's rerolls are only for Native Contact, once she is found")
+        return rolls
+    left = list(faces)
+    need = sum(1 for r in rolls for d in r if d <= low)
+    if need != len(left) or any(not 1 <= d <= R.die_faces for d in left):
+        raise Illegal(f"Princess Kantyi rerolls the {low - 1}s and {low}s of Native Contact dice: "
+                      f"{' then '.join(str(list(r)) for r in rolls)} needs {need} new face{'s' * (need != 1)} "
+                      f"under kantyi, not {list(faces)}")
+    return tuple(tuple(left.pop(0) if d <= low else d for d in r) for r in rolls)
+
+
 def roll_phase(st: State, chart: str, rolls: tuple[tuple[int, ...], ...] = (), diego: bool = False,
-               trail_to: str | None = None, choice: int | None = None) -> State:
+               trail_to: str | None = None, choice: int | None = None, kantyi: tuple[int, ...] = ()) -> State:
     """Phases 2, 4, 5, 6: roll the chart (a second tuple of dice = a musket's reroll) and apply the row.
-    With an eclipse predicted, Native Contact takes `choice` (the index of the chosen row) instead."""
+    With an eclipse predicted, Native Contact takes `choice` (the index of the chosen row) instead;
+    with Princess Kantyi found, `kantyi` holds the new faces of its dice showing 1 or 2."""
     if chart not in ROLLED:
         raise Illegal(f"{chart} is not rolled this way")
     if chart not in st.plan.called:
@@ -384,6 +470,7 @@ def roll_phase(st: State, chart: str, rolls: tuple[tuple[int, ...], ...] = (), d
         if rolls or choice is None or not 0 <= choice < len(rows):
             raise Illegal("the predicted eclipse: choose a Native Contact row instead of rolling")
         row = rows[choice]
+        kantyi_rerolled(st, chart, (), kantyi)
         day.changes["eclipse"] = st.eclipse - 1
         day.log.append(f"{chart}: the eclipse lets the party choose row {row.low}-{row.high}")
         day.apply(row.effects, trail_to)
@@ -399,13 +486,14 @@ def roll_phase(st: State, chart: str, rolls: tuple[tuple[int, ...], ...] = (), d
         if st.get("muskets") < R.musket_reroll_cost:
             raise Illegal("no musket to spend on a reroll")
         day.add("muskets", -R.musket_reroll_cost)
-    dice = rolls[-1]
     for r in rolls:
         _check_dice(r, phase_dice(st, chart), chart)
+    dice = kantyi_rerolled(st, chart, rolls, kantyi)[-1]
     d = _use_diego(st, diego)
     total = sum(dice) + modifier(st, chart, musket) + d
     row = row_for(chart, total)
-    day.log.append(f"{chart}: {list(dice)}{' (musket reroll)' if musket else ''} {total - sum(dice):+d} = {total}")
+    day.log.append(f"{chart}: {list(dice)}{' (musket reroll)' if musket else ''}{' (Kantyi)' if kantyi else ''} "
+                   f"{total - sum(dice):+d} = {total}")
     day.apply(row.effects, trail_to)
     if diego:
         day.changes["diego_used"] = True
@@ -442,8 +530,16 @@ def mapping(st: State, target: str | None = None, dice: tuple[int, ...] = (), di
                    cataracts=cataracts, log=log, diego_used=st.diego_used or diego)
 
 
+def halfway_off(st: State, label: str) -> int:
+    """How far a hex is from halfway between the party and the delta: the larger of its distances to
+    the two (least, half the way rounded up, on the hexes midway along a shortest way)."""
+    return max(st.board.distance(st.pos, label), st.board.to_goal[label])
+
+
 def lagos_placements(st: State) -> tuple[tuple[str, ...], ...]:
-    """Sets of unmapped hexes that all touch, nearest first to halfway between here and the delta."""
+    """Where Lagos de Oro may lie: sets of unmapped hexes that all touch, one of them as near halfway
+    between the party and the delta as the blank hexes allow (the "lagos-halfway" ruling), those
+    nearest the midpoint first."""
     b = st.board
     a, g = b.axial[st.pos], b.axial[b.goals[0]]
     mid = ((a[0] + g[0]) / 2, (a[1] + g[1]) / 2)  # not a rule: halfway
@@ -462,7 +558,23 @@ def lagos_placements(st: State) -> tuple[tuple[str, ...], ...]:
         cr = sum(b.axial[t][1] for t in trio) / len(trio)
         return (round(abs(cq - mid[0]) + abs(cr - mid[1]), 6), trio)  # not a rule: rounding digits
 
-    return tuple(sorted(found, key=key))
+    if not found:
+        return ()
+    near = min(min(halfway_off(st, h) for h in trio) for trio in found)
+    return tuple(sorted((t for t in found if min(halfway_off(st, h) for h in t) == near), key=key))
+
+
+def lagos_problem(st: State, lagos) -> str:
+    """Why these hexes cannot be Lagos de Oro (they are not among lagos_placements)."""
+    spots = lagos_placements(st)
+    blank = all(h in st.board.axial and h not in st.terrain for h in lagos)
+    touch = len(set(lagos)) == R.lagos_hexes and all(
+        y in st.board.neighbours.get(x, ()) for x in lagos for y in lagos if x != y)
+    if not (blank and touch):
+        return f"Lagos de Oro is {R.lagos_hexes} unmapped hexes that all touch, not {list(lagos)}"
+    near = min(halfway_off(st, h) for h in spots[0])
+    return (f"Lagos de Oro lies halfway between the party ({st.pos}) and the delta: a hex of it "
+            f"{near} from both at most (like {', '.join(spots[0])}), not {list(lagos)}")
 
 
 def interest_key(st: State, total: int) -> str:
@@ -503,7 +615,7 @@ def interests(st: State, dice: tuple[int, ...], diego: bool = False, lagos: tupl
             day.trail(where, trail_to)
         elif e.what == "lagos":
             if tuple(sorted(lagos)) not in lagos_placements(st):
-                raise Illegal(f"Lagos de Oro is {R.lagos_hexes} unmapped hexes that touch, not {list(lagos)}")
+                raise Illegal(lagos_problem(st, lagos))
             terrain = dict(st.terrain)
             for lab in lagos:
                 terrain[lab] = "lake"
@@ -617,6 +729,81 @@ def end_day(st: State, cartography_trail: str | None = None) -> State:
     return replace(st, over=over)
 
 
+# --- the day in order -----------------------------------------------------------------------------
+
+# The steps of a day, in the rules' order, and what each asks of the one who plays it: "roll" (dice),
+# "decision" (a choice among the legal ones) or nothing. Travel repeats (one hex a time) until the
+# answer is to stop; interests fall due after an Exploring 10+ or on entering an interest hex.
+DAY = (
+    ("start", ""),
+    ("planning", "roll, decision"),  # the dice after the one reroll; where the WILDs go
+    ("movement", "roll"),
+    ("mapping", "roll, decision"),  # which blank neighbour
+    ("exploring", "roll"),
+    ("native-contact", "roll"),  # or, with an eclipse predicted, a decision: the row
+    ("hunting", "roll"),
+    ("interests", "roll, decision"),  # where Lagos de Oro lies, the Mission's trail, Migration's fill
+    ("eat", ""),
+    ("travel", "decision"),  # the next hex, or None to stop
+    ("morale", ""),
+    ("end", "decision"),  # Cartography's trail
+)
+
+
+def _ask(key: str, fn, st: State, *args, **kw) -> State:
+    try:
+        return fn(st, *args, **kw)
+    except Illegal as exc:
+        exc.step = exc.step or key
+        raise
+
+
+def _interests_due(st: State, answer) -> State:
+    return _ask("interests", interests, st, **answer("interests", st)) if st.interest_due else st
+
+
+def _travel(st: State, answer) -> State:
+    while True:
+        to = answer("travel", st).get("to")
+        if to is None:
+            return st
+        st = _interests_due(_ask("travel", step, st, to), answer)
+
+
+def _rolled(chart: str):
+    def run(st: State, answer) -> State:
+        return _ask(chart, roll_phase, st, chart, **answer(chart, st)) if chart in st.plan.called else st
+    return run
+
+
+_STEPS = MappingProxyType({
+    "start": lambda st, answer: _ask("start", start_day, st),
+    "planning": lambda st, answer: _ask("planning", planning, st, **answer("planning", st)),
+    "movement": _rolled("movement"),
+    "mapping": lambda st, answer: (_ask("mapping", mapping, st, **answer("mapping", st))
+                                   if "mapping" in st.plan.called and mapping_targets(st) else st),
+    "exploring": _rolled("exploring"),
+    "native-contact": _rolled("native-contact"),
+    "hunting": _rolled("hunting"),
+    "interests": _interests_due,
+    "eat": lambda st, answer: eat(st),
+    "travel": _travel,
+    "morale": lambda st, answer: morale(st),
+    "end": lambda st, answer: _ask("end", end_day, st, **answer("end", st)),
+})
+
+
+def play_day(st: State, answer) -> State:
+    """One whole day, step by step in the order of DAY. `answer(step, state)` is asked for what a step
+    needs, and returns it as the keyword arguments of the step's function (planning: dice, wilds;
+    a rolled chart: rolls, diego, trail_to, choice, kantyi; mapping: target, dice, diego; interests:
+    dice, diego, lagos, trail_to, fill; travel: to; end: cartography_trail). A step that is skipped
+    today is not asked. An illegal answer raises Illegal with the step in `.step`."""
+    for key, _ in DAY:
+        st = _STEPS[key](st, answer)
+    return st
+
+
 def score(st: State, result: str) -> tuple[tuple[str, int], ...]:
     mapped = sum(1 for lab in st.terrain if lab not in st.board.printed) - (
         len(st.lagos) - 1 if st.lagos else 0)
@@ -664,20 +851,9 @@ def phase_range(st: State, chart: str) -> dict[str, tuple[int, int]]:
     """For each tracker, the least and most a roll of `chart` could change it by today (a musket's
     reroll included), leaving out what marks show: villages, trails and interests are read from the save."""
     out = {k: [0, 0] for k in TRACKER_KEYS}
+    immune = fever_immune(st.expedition, st.lagos, st.pos)
     for row in reachable_rows(st, chart):
-        delta = dict.fromkeys(TRACKER_KEYS, 0)
-        for e in row.effects:
-            if e.what in IX:
-                delta[e.what] += e.amount
-            elif e.what == "accident":
-                key, n = R.doctor_accident if st.expedition == "doctor" else R.accident
-                delta[key] -= n
-            elif e.what == "fever" and st.expedition != "botany":
-                delta["morale"] -= R.fever_morale
-            elif e.what == "cache":
-                for key, n in R.cache:
-                    delta[key] += n
-        for k, v in delta.items():
+        for k, v in zip(TRACKER_KEYS, icon_deltas(row.effects, st.expedition, immune, 0)):
             out[k][0] = min(out[k][0], v)
             out[k][1] = max(out[k][1], v)
     if chart in R.musket_charts:

@@ -462,8 +462,10 @@ PHASES = (
     Phase(11, "Track Day", "Cross off one day box."),
     Phase(12, "Journal", "Write what happened (optional)."),
 )
-# The key a save's `rolls:` uses for each rolled phase: the phase's chart key.
-ROLL_KEYS = tuple(c.key for c in CHARTS)
+# The key a save's `rolls:` uses for each rolled phase: the phase's chart key; then `kantyi`, the new
+# faces of the Native Contact dice Princess Kantyi rerolls (each die that showed 1 or 2, in order).
+KANTYI_ROLLS = "kantyi"
+ROLL_KEYS = tuple(c.key for c in CHARTS) + (KANTYI_ROLLS,)
 
 # Small rule numbers the rulebook's prose reads by name (all from RULES).
 RULE_NUMBERS = (

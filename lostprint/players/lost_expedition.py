@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from lostprint.engine import lost_expedition as eng
 from lostprint.files.kinds import SAVE_FORMAT
-from lostprint.games.lost_expedition import EXPEDITIONS, TRACKER_KEYS
+from lostprint.games.lost_expedition import EXPEDITIONS, KANTYI_ROLLS, TRACKER_KEYS
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.players.common import Dice, rng_for
 
@@ -65,50 +65,48 @@ class Player:
         else:
             self.rolls[key] = list(dice)
 
-    # --- one method per phase -------------------------------------------------------------------
+    # --- the answers to the engine's steps (eng.DAY) -----------------------------------------------
 
-    def planning(self) -> None:
+    def answer(self, step: str, st: eng.State) -> dict:
+        """What the engine's step asks for: the dice rolled and this player's decisions."""
+        self.st = st
+        return getattr(self, "answer_" + step.replace("-", "_"), self.answer_rolled)(step)
+
+    def answer_planning(self, step: str) -> dict:
         dice = self.keep_and_reroll(self.roll(R.planning_dice))
         self.record("planning", dice)
-        self.st = eng.planning(self.st, dice, self.wilds(dice))
+        return {"dice": dice, "wilds": self.wilds(dice)}
 
-    def phase(self, chart: str) -> None:
+    def answer_rolled(self, chart: str) -> dict:
         st = self.st
-        if chart not in st.plan.called:
-            return
+        trail_to = self.trail_choice(st.pos)
         if chart == "native-contact" and st.eclipse:
-            self.st = eng.roll_phase(st, chart, (), False, choice=self.eclipse_choice())
-            return
+            return {"choice": self.eclipse_choice(), "trail_to": trail_to}
         diego = self.use_diego(chart)
-        first = self.roll(eng.phase_dice(st, chart))
-        if chart == "native-contact" and st.kantyi:
-            first = tuple(self.dice.d6() if d <= R.kantyi_reroll_at_most else d for d in first)
-        rolls = (first,)
-        if self.reroll(chart, first, diego):
-            rolls = (first, self.roll(len(first)))
+        rolls = (self.roll(eng.phase_dice(st, chart)),)
+        kantyi = self.kantyi_rerolls(chart, rolls[0])
+        seen = eng.kantyi_rerolled(st, chart, rolls, kantyi)[0]
+        if self.reroll(chart, seen, diego):
+            rolls += (self.roll(len(seen)),)
+            kantyi += self.kantyi_rerolls(chart, rolls[1])
         self.record(chart, [list(r) for r in rolls] if len(rolls) > 1 else rolls[0])
-        self.st = self.apply_roll(chart, rolls, diego)
+        if kantyi:
+            self.record(KANTYI_ROLLS, kantyi)
+        return {"rolls": rolls, "diego": diego, "trail_to": trail_to, "kantyi": kantyi}
 
-    def apply_roll(self, chart: str, rolls, diego: bool, choice=None) -> eng.State:
-        try:
-            return eng.roll_phase(self.st, chart, rolls, diego)
-        except eng.Illegal as exc:
-            if "choose where the trail" not in str(exc):
-                raise
-        to = self.trail_choice(self.st.pos)
-        return eng.roll_phase(self.st, chart, rolls, diego, trail_to=to)
+    def kantyi_rerolls(self, chart: str, dice) -> tuple[int, ...]:
+        if not (self.st.kantyi and chart == "native-contact"):
+            return ()
+        return tuple(self.dice.d6() for d in dice if d <= R.kantyi_reroll_at_most)
 
-    def mapping(self) -> None:
-        st = self.st
-        if "mapping" not in st.plan.called or not eng.mapping_targets(st):
-            return
+    def answer_mapping(self, step: str) -> dict:
         target = self.map_target()
         diego = self.use_diego("mapping")
         dice = self.roll(R.phase_dice)
         self.record("mapping", dice)
-        self.st = eng.mapping(st, target, dice, diego)
+        return {"target": target, "dice": dice, "diego": diego}
 
-    def interests(self) -> None:
+    def answer_interests(self, step: str) -> dict:
         st = self.st
         dice = self.roll(R.phase_dice)
         self.record("interests", dice)
@@ -116,37 +114,22 @@ class Player:
         lagos = eng.lagos_placements(st)[0] if key == "lagos-de-oro" else ()
         trail_to = self.trail_choice(st.pos) if key == "ruined-mission" else None
         fill = key == "migration" and self.fill_food()
-        self.st = eng.interests(st, dice, False, lagos, trail_to, fill)
+        return {"dice": dice, "lagos": lagos, "trail_to": trail_to, "fill": fill}
 
-    def travel(self) -> None:
-        while True:
-            to = self.step_choice()
-            if to is None:
-                return
-            self.st = eng.step(self.st, to)
-            if self.st.interest_due:
-                self.interests()
+    def answer_travel(self, step: str) -> dict:
+        return {"to": self.step_choice()}
 
-    def end_day(self) -> None:
-        trail = self.trail_choice(self.st.pos) if eng.cartography_allowed(self.st) else None
-        self.st = eng.end_day(self.st, trail)
+    def answer_end(self, step: str) -> dict:
+        return {"cartography_trail": self.cartography_trail() if eng.cartography_allowed(self.st) else None}
+
+    def cartography_trail(self) -> str | None:
+        return self.trail_choice(self.st.pos)
 
     # --- the day --------------------------------------------------------------------------------
 
     def play_day(self) -> dict:
         self.rolls = {}
-        self.st = eng.start_day(self.st)
-        self.planning()
-        self.phase("movement")
-        self.mapping()
-        for chart in ("exploring", "native-contact", "hunting"):
-            self.phase(chart)
-        if self.st.interest_due:
-            self.interests()
-        self.st = eng.eat(self.st)
-        self.travel()
-        self.st = eng.morale(self.st)
-        self.end_day()
+        self.st = eng.play_day(self.st, self.answer)
         return self.day_record()
 
     def day_record(self) -> dict:

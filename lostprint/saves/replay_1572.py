@@ -21,7 +21,7 @@ from types import MappingProxyType
 
 from lostprint.engine import lost_expedition as eng
 from lostprint.files.fields import at_key
-from lostprint.games.lost_expedition import EXPEDITIONS, ROLL_KEYS, TRACKER_KEYS, interest_rule
+from lostprint.games.lost_expedition import EXPEDITIONS, KANTYI_ROLLS, ROLL_KEYS, TRACKER_KEYS, interest_rule
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.saves.rules import At
 
@@ -74,7 +74,7 @@ def read_rolls(st, value, at: At, problems) -> None:
         if key not in ROLL_KEYS:
             problems.add(kat, f"not a phase that rolls ({', '.join(ROLL_KEYS)})")
             continue
-        faces = _faces(value[key], kat, problems, nested_ok=key != "planning")
+        faces = _faces(value[key], kat, problems, nested_ok=key not in ("planning", KANTYI_ROLLS))
         if faces is not None:
             rolls[key] = (faces, kat)
     if "planning" not in rolls and not problems:
@@ -258,7 +258,9 @@ def _replay(st, s: eng.State, rolls: dict, obs, wilds, diego_on, choice, fill) -
 
     s = eng.start_day(s)
     s = run("planning", eng.planning, s, dice("planning")[0], wilds)
-    for key in set(rolls) - {"planning", "interests"}:
+    if KANTYI_ROLLS in rolls and "native-contact" not in rolls:
+        raise _Stop(rolls[KANTYI_ROLLS][1], "Princess Kantyi's rerolls go with a Native Contact roll")
+    for key in set(rolls) - {"planning", "interests", KANTYI_ROLLS}:
         if key not in s.plan.called:
             raise _Stop(rolls[key][1], f"no {R.face(key)} was planned on day {s.day}: {key} is skipped")
     interest_rolls = list(dice("interests"))
@@ -279,7 +281,8 @@ def _replay(st, s: eng.State, rolls: dict, obs, wilds, diego_on, choice, fill) -
         if key not in rolls and not (key == "native-contact" and s.eclipse):
             raise _Stop(_field(st, "rolls"), f"a {R.face(key)} was planned: record the {key} dice")
         s = run(key, eng.roll_phase, s, key, dice(key), diego_on == key, trail_from(s.pos),
-                choice if key == "native-contact" and s.eclipse else None)
+                choice if key == "native-contact" and s.eclipse else None,
+                dice(KANTYI_ROLLS)[0] if key == "native-contact" and KANTYI_ROLLS in rolls else ())
         used_trail(before, s)
 
     def interest(s):
@@ -336,7 +339,7 @@ def _exact(st, s0: eng.State, rolls: dict, obs):
     start = eng.start_day(s0)
     plan_dice = rolls["planning"][0][0]
     wilds = eng.wild_assignments(start, plan_dice) if len(plan_dice) == R.planning_dice else ((),)
-    diegos = (None,) + ((*ROLL_KEYS[1:],) if s0.diego else ())
+    diegos = (None,) + (tuple(k for k in ROLL_KEYS[1:] if k != KANTYI_ROLLS) if s0.diego else ())
     fills = (False, True) if any(m.kind == "interest" and m.get("result") == "migration"
                                 for m in obs["marks"]) else (False,)
     eclipses = sorted(st.flags["eclipse_options"] | {s0.eclipse})
@@ -1000,6 +1003,10 @@ class _Unrolled:
             assert total <= min(high, row.high if row.high is not None else high), (k, j, b[k], extra)
             dice = _split(total - extra - b[k], n, lo_face, top, k == "mapping" and bool(self.cataract))
             rolls[k] = [dice, dice] if musket else dice
+            if k == "native-contact" and self.s0.kantyi:  # her reroll of a 1 or 2 may show it again
+                again = [d for d in dice if d <= R.kantyi_reroll_at_most] * (2 if musket else 1)
+                if again:
+                    rolls[KANTYI_ROLLS] = again
             told.append(f"{k} {dice}{' (a musket reroll)' if musket else ''}{' + Diego' if diego else ''} "
                         f"= {total}: row {span} ({effects})")
             ni = ni or (k == "exploring" and any(e.what == "interests" for e in row.effects))

@@ -12,6 +12,7 @@ with rolls exactly, without them as one set of legal rolls that must give the wh
 """
 from __future__ import annotations
 
+from lostprint.engine import lost_expedition as eng
 from lostprint.games.lost_expedition import EXPEDITIONS, INTERESTS
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.saves import replay_1572
@@ -53,7 +54,8 @@ class Rules1572(LostRules):
         return {str(o.roll): o.key for o in EXPEDITIONS}
 
     def begin(self, st: State) -> None:
-        st.flags.update(fever=False, trails=set(), cataracts=set(), interests={}, lagos=())
+        st.flags.update(fever=False, trails=set(), interests={}, lagos=(),
+                        cataracts=set(eng.printed_cataracts(st.game_map, tuple(_river(st)))))
         replay_1572.begin(st)
 
     def begin_day(self, st, day, at, problems) -> None:
@@ -72,8 +74,9 @@ class Rules1572(LostRules):
             problems.add(at, f"must be struck or broken, not {value!r}")
             return
         if state == "struck":
-            if st.setup.get("expedition") == "botany":
-                problems.add(at, "a botany expedition is immune to fever")
+            if eng.fever_immune(st.setup.get("expedition", ""), st.flags["lagos"], st.day_start):
+                problems.add(at, "a botany expedition is immune to fever" if st.setup.get("expedition") == "botany"
+                             else f"at Lagos de Oro ({st.day_start}) the party is immune to fever")
                 return
             st.flags["fever"] = True
             st.events.append(Event(st.day, "fever", "fever"))
@@ -81,7 +84,7 @@ class Rules1572(LostRules):
         if not st.flags["fever"]:
             problems.add(at, "there is no fever to break")
             return
-        if st.terrain.get(st.day_start) == "swamp":
+        if eng.terrain_rule(st.terrain[st.day_start]).no_fever_break:
             problems.add(at, f"a fever cannot break in a swamp ({st.day_start})")
             return
         st.flags["fever"] = False
@@ -115,6 +118,14 @@ class Rules1572(LostRules):
 
     # --- marks ---------------------------------------------------------------------------------
 
+    def _where_the_day_began(self, st: State, label: str, at: At, problems: Problems, what: str) -> bool:
+        if label != st.day_start:
+            problems.add(at, f"{what} is found by Exploring or Native Contact (phases 4\u20135), before Map "
+                             f"Travel: it is drawn where day {st.day} began, in {st.day_start}; the party was not at "
+                             f"{label} then")
+            return False
+        return True
+
     def _here(self, st: State, label: str, at: At, problems: Problems, what: str) -> bool:
         if not st.stood_today(label):
             problems.add(at, f"{what} is drawn where the party stands, and the party was not at {label} "
@@ -129,12 +140,14 @@ class Rules1572(LostRules):
         day = st.day
         if kind in ("village", "peaceful-village", "empire"):
             lab = rd.label(value, at)
-            if lab is None or not self._here(st, lab, at, problems, kind.replace("-", " ")):
+            if lab is None or not self._where_the_day_began(st, lab, at, problems,
+                                                              "an empire" if kind == "empire" else f"a {kind.replace('-', ' ')}"):
                 return None
-            if kind != "empire" and st.terrain.get(lab) == "lake":
+            found = eng.village_found(st.setup.get("expedition", ""), st.terrain[lab], kind == "peaceful-village")
+            if kind != "empire" and not found:
                 problems.add(at, f"{lab} is a lake: village results are discarded there")
                 return None
-            if kind == "village" and st.setup.get("expedition") == "religious":
+            if kind != "empire" and found != kind:
                 problems.add(at, "on a religious expedition every village is a peaceful-village")
                 return None
             if kind == "empire":
@@ -174,9 +187,11 @@ class Rules1572(LostRules):
                 problems.add(at, f"{a} and {b} are not next to each other along the river")
                 return None
             up, down = (a, b) if ia < ib else (b, a)
-            if not st.stood_today(up):
-                problems.add(at, f"a cataract is drawn on the downstream side of the party's river hex; "
-                                 f"the party was not at {up} on day {day}")
+            if up != st.day_start:
+                where = "not a river hex" if st.day_start not in river else f"whose cataract would be {st.day_start}" \
+                    f"–{river[river.index(st.day_start) + 1]}" if st.day_start != river[-1] else "the delta"
+                problems.add(at, f"a cataract is drawn while mapping (phase 3), on the downstream side of the river "
+                                 f"hex the party maps from: on day {day} that is {st.day_start}, {where}")
                 return None
             if _pair(a, b) in st.flags["cataracts"]:
                 problems.add(at, f"there is already a cataract between {a} and {b}")
@@ -233,6 +248,13 @@ class Rules1572(LostRules):
                 if drawn.get(lab) != "lake":
                     problems.add(at, f"the Lagos de Oro hexes are drawn as lake the same day: add {lab}: lake "
                                      "to this day's mapped")
+                    return None
+            s0 = st.flags.get("engine")
+            if s0 is not None:  # where the party stood when it rolled Lagos de Oro, the map as it was
+                spot = next(h for h, r in st.flags["interests"].items() if r == LAGOS)
+                then = eng.replace(s0, pos=spot, terrain={h: t for h, t in st.terrain.items() if h not in hexes})
+                if tuple(sorted(hexes)) not in eng.lagos_placements(then):
+                    problems.add(at, eng.lagos_problem(then, hexes))
                     return None
             st.flags["lagos"] = tuple(hexes)
             st.flags["lagos_today"] = tuple(hexes)

@@ -97,7 +97,7 @@ def printed_cataracts(game_map, river: tuple[str, ...]) -> frozenset:
     sheet draws it), one naming two hexes sits between them."""
     out = set()
     for f in game_map.features_of("cataract"):
-        if len(f.hexes) == 2:
+        if len(f.hexes) == 2:  # not a rule: an edge between two named hexes
             out.add(frozenset(f.hexes))
         elif len(f.hexes) == 1 and f.hexes[0] in river[:-1]:
             out.add(frozenset((f.hexes[0], river[river.index(f.hexes[0]) + 1])))

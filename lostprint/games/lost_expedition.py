@@ -308,6 +308,42 @@ RULINGS = (
            "musket on.",
            "The source says \"add 2 to your score\" when a musket is used; a roll's total is the only "
            "score a musket touches."),
+    Ruling("day-limit", "The day limit",
+           f"The game lasts {R.day_limit} days ({R.weeks} weeks); a day that ends away from the delta after "
+           "that loses.",
+           f"Track Day says \"turn 4 (6 weeks)\" and then \"6 weeks or {R.day_limit} turns\", as How to Lose does; "
+           "the 4 is a misprint."),
+    Ruling("interests-on-entering", "Interests found while travelling",
+           "Entering a hex with an interest icon during Map Travel rolls its Interests at once, before the "
+           "next step.",
+           "Phase 7 comes before Map Travel, and the source never says when a hex entered in phase 9 is "
+           "rolled; at once keeps the find in the hex it belongs to."),
+    Ruling("archeology", "Archeology's trails",
+           "A step along a trail into a hex of another terrain rolls Interests there (if the hex "
+           "holds none yet).",
+           "The source says trails \"lead to an interest in the next hex\" if its terrain differs, without "
+           "saying when; the step along the trail is when the party reaches it."),
+    Ruling("lake-peaceful", "Peaceful villages on a lake",
+           "On a lake a Peaceful Village result is discarded too; the rest of its row (food, cache) is kept.",
+           "The lake discards \"village results\", and a peaceful village is a village."),
+    Ruling("lagos-halfway", "Where Lagos de Oro lies",
+           f"Lagos de Oro is {R.lagos_hexes} blank hexes that all touch, one of them as near halfway as the "
+           "blank hexes allow: its larger distance, to the party or to the delta, as small as it can be.",
+           "The source says \"halfway between your current location and the River Delta\" without a measure."),
+    Ruling("lagos-one-hex", "Lagos de Oro as one hex",
+           "Lagos de Oro scores as one mapped hex, and the party is at Lagos in any of its hexes; each of its "
+           "hexes is entered and priced as a hex of its own.",
+           "The source says the three hexes count as one \"for all purposes\" but never says how a step "
+           "into, across or out of such a hex is paid; the score is the purpose it plainly touches."),
+    Ruling("migration-fill", "Migration's musket",
+           f"At a Migration, {R.musket_reroll_cost} musket may fill Food to {R.cap} once: when it is found.",
+           "The source does not say whether the fill may be bought again while the party stays near; once "
+           "keeps it a find, not a larder."),
+    Ruling("kantyi", "Princess Kantyi's reroll",
+           f"Once she is found, every Native Contact die showing {R.kantyi_reroll_at_most - 1} or "
+           f"{R.kantyi_reroll_at_most} is rolled again, once; the new face stands. A save writes the new faces "
+           "under rolls: kantyi.",
+           "The source says to reroll 1s and 2s, without saying whether a rerolled 1 or 2 is rerolled again."),
 )
 
 
@@ -389,16 +425,16 @@ CHARTS = (PLANNING, MOVEMENT, MAPPING, EXPLORING, NATIVE_CONTACT, HUNTING, INTER
 
 INTEREST_EFFECTS = (
     ("Lagos de Oro", f"Draw a lake of {R.lagos_hexes} mutually adjacent hexes halfway between you and the "
-     "delta, with an island where they meet. It counts as one hex; no Ambush or Fever while there."),
+     "delta \u2302, with an island where they meet. It counts as one hex \u2302; no Ambush or Fever while there."),
     ("Ruined Mission", f"Gain {interest_amount('ruined-mission', 'muskets')} muskets and add a trail to any "
      "adjacent hex."),
     ("Migration", f"No rations needed in or next to this hex. Spend {R.musket_reroll_cost} musket to fill "
-     f"Food to {R.cap}."),
+     f"Food to {R.cap}, once \u2302."),
     ("Natural Wonder", f"Morale {signed(interest_amount(WONDER, 'morale'))}, and {R.score_per_wonder} bonus "
      "points at a win for each one found. Describe it in your journal. Can be found more than once."),
     ("Predict Eclipse", "The next two Native Contact rolls: choose the result instead."),
     ("Princess Kantyi", f"For the rest of the game, reroll any {R.kantyi_reroll_at_most - 1} or "
-     f"{R.kantyi_reroll_at_most} on Native Contact dice."),
+     f"{R.kantyi_reroll_at_most} on Native Contact dice, once \u2302."),
     ("Diego Mendoza", f"Gain {interest_amount('diego-mendoza', 'conquistadors')} conquistador and "
      f"{interest_amount('diego-mendoza', 'muskets')} musket; once a turn add "
      f"{interest_amount('diego-mendoza', 'diego')} to a Phase 2\u20137 total, for the rest of the game."),
@@ -427,7 +463,7 @@ EXPEDITIONS = (
     Option(3, "military", "Military", f"{signed(R.military_musket_bonus)} to the total whenever you spend a "
                                       "musket \u2302."),
     Option(4, "archeology", "Archeology",
-           "A trail always leads to an interest in the next hex if its terrain differs."),
+           "A trail always leads to an interest in the next hex if its terrain differs \u2302."),
     Option(5, "religious", "Religious", "Every village is a peaceful village (the empire is not)."),
     Option(6, "doctor", "Doctor", f"{R.doctor_break_wilds}+ WILDs break a fever; death icons cost food, not men."),
 )
@@ -454,12 +490,12 @@ PHASES = (
     Phase(4, "Exploring", f"Roll on the Exploring chart if a {R.face('exploring')} was planned."),
     Phase(5, "Native Contact", f"Roll on the Native Contact chart if a {R.face('native-contact')} was planned."),
     Phase(6, "Hunting", f"Roll on the Hunting chart if a {R.face('hunting')} was planned."),
-    Phase(7, "Interests", "On entering an interest hex, or after an Exploring 10+, roll Interests."),
+    Phase(7, "Interests", "On entering an interest hex (at once \u2302), or after an Exploring 10+, roll Interests."),
     Phase(8, "Eat Rations", f"Eat {R.ration} food; with none, lose 1 conquistador."),
     Phase(9, "Map Travel", f"Spend {R.move_cost} movement ({R.trail_cost} along a trail) to enter a mapped "
                            f"neighbour \u2302; step again while it pays \u2302."),
     Phase(10, "Morale", f"Adjust morale by direction travelled; below {R.morale_floor}, lose 1 conquistador."),
-    Phase(11, "Track Day", "Cross off one day box."),
+    Phase(11, "Track Day", f"Cross off one day box; {R.day_limit} in all \u2302."),
     Phase(12, "Journal", "Write what happened (optional)."),
 )
 # The key a save's `rolls:` uses for each rolled phase: the phase's chart key; then `kantyi`, the new

@@ -1002,9 +1002,10 @@ class _Unrolled:
             total = max(low, row.low if row.low is not None else low)
             assert total <= min(high, row.high if row.high is not None else high), (k, j, b[k], extra)
             dice = _split(total - extra - b[k], n, lo_face, top, k == "mapping" and bool(self.cataract))
-            rolls[k] = [dice, dice] if musket else dice
+            thrown = [dice, dice] if musket else [dice]
+            rolls[k] = thrown if musket else dice
             if k == "native-contact" and self.s0.kantyi:  # her reroll of a 1 or 2 may show it again
-                again = [d for d in dice if d <= R.kantyi_reroll_at_most] * (2 if musket else 1)
+                again = [d for r in thrown for d in r if d <= R.kantyi_reroll_at_most]
                 if again:
                     rolls[KANTYI_ROLLS] = again
             told.append(f"{k} {dice}{' (a musket reroll)' if musket else ''}{' + Diego' if diego else ''} "

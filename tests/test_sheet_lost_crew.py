@@ -170,3 +170,24 @@ def test_cli_writes_pdf_and_svg(tmp_path, monkeypatch):
     written = [p for p in (tmp_path / "output").iterdir() if p.suffix == ".svg"]
     assert len(written) == 1 and "1672" in written[0].name
     assert "Task board" in written[0].read_text(encoding="utf-8")
+
+
+WRITTEN_ROLES = ("slot:", "token", "score-cell", "sailor-mark")  # what a player writes on, cuts or covers
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_side_two_holds_reference_only_and_side_one_the_log(scenes, paper):
+    """Issue 25, item 2: sailor tokens to cut out sat on the back of the map and task board; on letter
+    the Score box and the Captain/Sloop/Days lines were on side 2 only, on a4 the Score on both."""
+    front, back = scenes[(paper, "color")], scenes[(paper, "color")].pages[0]
+    kept = [getattr(i, "role", "") for i in walk(back.items)
+            if any(getattr(i, "role", "").startswith(r) for r in WRITTEN_ROLES)]
+    assert kept == []
+    back_groups = {g.name for g in walk(back.items) if hasattr(g, "name")}
+    assert not {n for n in back_groups if n.startswith("write-in:") or n in ("score", "tokens")}
+    front_groups = [g.name for g in walk(front.items) if hasattr(g, "name")]
+    assert front_groups.count("score") == 1
+    for field in ("Captain", "Sloop", "Days"):
+        assert f"write-in:{field}" in front_groups, (paper, field)
+    cells = [i for i in walk(front.items) if getattr(i, "role", "") == "score-cell"]
+    assert len(cells) == 3  # hexes mapped, islands visited, the total

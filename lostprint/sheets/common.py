@@ -18,7 +18,10 @@ def title_block(box: Box, title: str, subtitle: str, pal: Palette, variant: str 
     items = [Text(box.x, box.y + ASCENT * size, title, size, "serif-bold", fill=pal.accent, role="title")]
     sub = fit_size(subtitle, "sans-italic", 8.0, box.w, MIN_TEXT)
     y = box.y + size + 4 + ASCENT * sub
-    items.append(Text(box.x, y, subtitle, sub, "sans-italic", fill=pal.soft))
+    if subtitle:
+        items.append(Text(box.x, y, subtitle, sub, "sans-italic", fill=pal.soft))
+    else:  # no subtitle: the variant's name takes its line
+        y -= sub + 2.5
     if variant:
         vsize = fit_size(variant, "sans-bold", 8.0, box.w, MIN_TEXT)
         items.append(Text(box.x, y + sub + 2.5, variant, vsize, "sans-bold", fill=pal.accent, role="variant"))

@@ -469,7 +469,6 @@ def map_width_for(game_map, height: float) -> float:
 
 MAP_FLATS_MM = 18.2  # a little over the 18 mm floor: the task board's coin rows need the rest
 MAP_PAD = 9.0
-TOKEN_MM = 16.0  # the printed sailor tokens: under the 16.5 mm coin the slots are made for
 ISLAND_DOTS = {"small": 1, "medium": 2, "large": 3}  # the pencil mark of an island's size
 
 
@@ -570,10 +569,13 @@ def crew_marks(box: Box, pal: Palette, game) -> Group:
         items.append(Text(x + 3, box.y + 2 + ASCENT * SMALL, f"Sailor {i + 1}", SMALL, "sans-bold", fill=pal.ink,
                           role="sailor-name"))
         for j, label in enumerate(("wounded", "lost")):
-            y = box.y + 4 + SMALL + 2 + j * (b + 2)
+            y = box.y + 3.5 + SMALL + j * (b + 1.5)
             items.append(Rect(x + 3, y, b, b, boxed(pal.paper, pal.ink, 0.6), radius=1.0, role="sailor-mark"))
             items.append(w.text_in(x + 3 + b + 3, y, b, label, SMALL, "sans", color=pal.soft))
     return Group(tuple(items), name="crew", box=tuple(box))
+
+
+CREW_H = 3.5 + SMALL + 7.5 * 2 + 1.5 + 2.0  # crew_marks' height: a name and two boxes a sailor
 
 
 def weather_cubes(chart, box: Box, pal: Palette, game) -> Group:
@@ -639,22 +641,69 @@ def resource_cubes(box: Box, pal: Palette, game) -> Group:
     return Group(tuple(items), name="island-resources", box=tuple(box))
 
 
-def _pack(tasks, per_row: int) -> list[list]:
-    """Tasks in order, as few rows as `per_row` slots a row allow (a task without slots takes one)."""
+SLOT_GAP = 2.0  # between two coin slots of one task
+GROUP_GAP = 4.0  # between two tasks: wider, and each task on its own tint, so its slots read as one group
+GROUP_PAD = 1.5  # the tint round a task's slots
+ROW_GAP = 0.6  # paper between two rows' tints
+
+
+def _group_width(task, d: float) -> float:
+    n = max(1, task.spades)
+    return n * d + (n - 1) * SLOT_GAP + 2 * GROUP_PAD
+
+
+def _label_lines(task, width: float) -> list[str]:
+    """A task's title over its slots: on one line, or two when its room is narrow (never cut)."""
+    return w.wrap_text(f"{task.phase} {task.name}", "sans-bold", SMALL, width - 2 * GROUP_PAD)
+
+
+def _row_places(row, d: float, width: float) -> list[tuple[float, float, float]]:
+    """(x offset, group width, title room) of each task in a row: a title may run on over a neighbour
+    that takes no sailor, or to the row's end."""
+    xs, x = [], 0.0
+    for t in row:
+        xs.append(x)
+        x += _group_width(t, d) + GROUP_GAP
+    out = []
+    for i, t in enumerate(row):
+        gw = _group_width(t, d)
+        if i + 1 == len(row):
+            room = width - xs[i]
+        elif not row[i + 1].spades:
+            room = gw + GROUP_GAP + _group_width(row[i + 1], d)
+        else:
+            room = gw
+        out.append((xs[i], gw, room))
+    return out
+
+
+def _pack(tasks, d: float, width: float) -> list[list]:
+    """Tasks in phase order, as few rows as `width` allows, a task's slots never split."""
     rows: list[list] = [[]]
-    used = 0
+    used = 0.0
     for t in tasks:
-        n = max(1, t.spades)
-        if used + n > per_row:
+        gw = _group_width(t, d)
+        if rows[-1] and used + GROUP_GAP + gw > width + 1e-6:
             rows.append([])
-            used = 0
+            used = 0.0
+        used += (GROUP_GAP if rows[-1] else 0.0) + gw
         rows[-1].append(t)
-        used += n
     return rows
 
 
+def _row_heights(rows, d: float, width: float) -> list[float]:
+    """Each row: its tallest title (one or two lines) over the coin slots."""
+    out = []
+    for row in rows:
+        lines = max((len(_label_lines(t, room)) for t, (_, _, room) in zip(row, _row_places(row, d, width))
+                     if t.spades), default=1)
+        out.append(lines * SMALL * 1.1 + 0.6 + d + 2 * GROUP_PAD + ROW_GAP)
+    return out
+
+
 def task_coins(box: Box, pal: Palette, game) -> Group:
-    """The task board with a coin slot per sailor place, in phase order; what each task does is on side 2."""
+    """The task board with a coin slot per sailor place, in phase order, each task's slots on a tint of
+    their own under its title; what each task does is on side 2."""
     coin = game.piece("coin")
     tasks = game.rules.tasks
     first, last = game.phases[0], game.phases[-1]
@@ -662,38 +711,33 @@ def task_coins(box: Box, pal: Palette, game) -> Group:
                            subtitle=f"{first.number} {first.name}: a coin each \u00b7 resolve in order \u00b7 "
                                     f"{last.number} {last.name}")
     d = slot_size(coin)
-    gap = 3.0
-    per_row = max(1, int((inner.w + gap) // (d + gap)))
-    rows = _pack(tasks, per_row)
-    label_h = SMALL + 2.5
-    row_h = min(label_h + d + 3, inner.h / len(rows))
-    for r, row in enumerate(rows):
-        top = inner.y + r * row_h
-        xs = [inner.x]
-        for t in row:
-            n = max(1, t.spades)
-            xs.append(xs[-1] + n * d + (n - 1) * gap + gap)
-        # a title may run on over a neighbour that has none (a phase without sailors) or to the row's end
-        ends = []
-        for i, t in enumerate(row):
-            nxt = next((xs[k] for k in range(i + 1, len(row)) if row[k].spades), inner.right + gap)
-            ends.append(nxt)
-        for t, x, end in zip(row, xs, ends):
-            cy = top + label_h + d / 2
+    rows = _pack(tasks, d, inner.w)
+    heights = _row_heights(rows, d, inner.w)
+    spare = max(0.0, (inner.h - sum(heights)) / len(rows))
+    top = inner.y
+    for row, row_h in zip(rows, heights):
+        label_h = row_h - d - 2 * GROUP_PAD - ROW_GAP
+        cy = top + label_h + GROUP_PAD + d / 2
+        for t, (dx, gw, room) in zip(row, _row_places(row, d, inner.w)):
+            x = inner.x + dx
             if not t.spades:  # a phase that takes no sailor: a dashed place holding its name
-                items.append(Circle(x + d / 2, cy, d / 2, Style(fill=None, stroke=pal.faint, width=0.6, dash=(2, 2))))
+                cx = x + gw / 2
+                items.append(Circle(cx, cy, d / 2, Style(fill=None, stroke=pal.faint, width=0.6, dash=(2, 2))))
                 lines = [str(t.phase)] + w.wrap_text(t.name, "sans-bold", SMALL, d - 8) + ["no sailor"]
                 y0 = cy - len(lines) * SMALL * 1.1 / 2 + ASCENT * SMALL
                 for j, line in enumerate(lines):
-                    items.append(Text(x + d / 2, y0 + j * SMALL * 1.1, line, SMALL,
+                    items.append(Text(cx, y0 + j * SMALL * 1.1, line, SMALL,
                                       "sans-italic" if j == len(lines) - 1 else "sans-bold", "middle",
                                       pal.faint if j == len(lines) - 1 else pal.soft, role="phase"))
                 continue
-            label, size = w.fitted(f"{t.phase} {t.name}", "sans-bold", SMALL, end - x - gap)
-            items.append(Text(x, top + ASCENT * SMALL, label, size, "sans-bold", fill=pal.ink, role="phase"))
+            items.append(Rect(x, top, gw, row_h - ROW_GAP, fill(_band(pal)), radius=3.0, role="task-group"))
+            for j, line in enumerate(_label_lines(t, room)):
+                items.append(Text(x + GROUP_PAD + 0.5, top + 0.8 + ASCENT * SMALL + j * SMALL * 1.1, line, SMALL,
+                                  "sans-bold", fill=pal.ink, role="phase"))
             for k, name in enumerate(t.slots):
-                cx = x + k * (d + gap) + d / 2
-                items += round_slot(cx, cy, coin, pal, caption=name or str(t.phase))
+                sx = x + GROUP_PAD + k * (d + SLOT_GAP) + d / 2
+                items += round_slot(sx, cy, coin, pal, caption=name or str(t.phase))
+        top += row_h + spare
     return Group(tuple(items), name="task-board", box=tuple(box))
 
 
@@ -717,30 +761,56 @@ def front(game, game_map, opts: SheetOptions) -> list:
     title_w = 204.0
     title_box, trackers_box, weather_box = header.split_x(title_w, n * tracker_w + (n - 1) * 4, 0, gap=GAP)
     variant = variant_name(game_map)
-    tb_title, crew_box = title_box.split_y(44 if variant else 34, 0, gap=2)
-    items.append(title_block(tb_title, game.title, f"Player sheet, side 1 of 2 \u00b7 {die.count} dice, "
-                             f"{game.piece('cube').count} cubes, {game.piece('coin').count} coins", pal,
-                             variant=variant))
+    tb_title, fields, crew_box = title_box.split_y(34, 0, CREW_H, gap=2)
+    items.append(title_block(tb_title, game.title, "" if variant else f"Player sheet, side 1 of 2 \u00b7 "
+                             f"{die.count} dice, {game.piece('cube').count} cubes, {game.piece('coin').count} coins",
+                             pal, variant=variant))
+    for field, box in zip(("Captain", "Sloop", "Days"), fields.split_x(0, 58, 40, gap=8)):
+        items.append(w.write_in(box, field, pal))
     items.append(crew_marks(crew_box, pal, game))
     for tr, box in zip(game.trackers, trackers_box.split_x(*([0] * n), gap=4)):
         items.append(w.tracker(tr, box, pal, piece=die))
     items.append(weather_cubes(game.chart("weather"), weather_box, pal, game))
 
+    cube_side = slot_size(game.piece("cube"))
     x0, y0, x1, y1 = hexgrid.unit_bounds(game_map.axial.values())
-    size = min((body.h - 2 * MAP_PAD) / (y1 - y0), MAP_FLATS_MM * MM / hexgrid.SQRT3,
-               (body.w * 0.66 - 2 * MAP_PAD) / (x1 - x0))
+    terms = score_terms(game)
+
+    def map_size(room_h: float) -> float:
+        return min((room_h - 2 * MAP_PAD) / (y1 - y0), MAP_FLATS_MM * MM / hexgrid.SQRT3,
+                   (body.w * 0.66 - 2 * MAP_PAD) / (x1 - x0))
+
+    def plan(map_room: float) -> tuple[float, float, float]:
+        """(hex size, task board height, island resources height) with the map `map_room` tall."""
+        size = map_size(map_room)
+        right_w = body.w - ((x1 - x0) * size + 2 * MAP_PAD + 0.5) - GAP
+        one_row = right_w - 8 >= sum(n * (cube_side + 2.5) + 27 for _, _, n in game.rules.island_resources)
+        return size, _board_height(game, right_w), (1 if one_row else 2) * (cube_side + 1.5) + w.TITLE_BAR + 7
+
+    # the score where it fits with the map at its largest: a panel beside the map, else one line
+    # beside it, else one line under a map made that much smaller
+    size, need, res_h = plan(body.h)
+    left_h = body.h - need - res_h - 2 * GAP
+    right_w = body.w - ((x1 - x0) * size + 2 * MAP_PAD + 0.5) - GAP
+    where = "panel" if left_h >= SCORE_BOX_MIN else \
+        "line" if left_h >= w.SCORE_LINE_H and w.score_line_width(terms) <= right_w else "under"
+    map_room = body.h if where != "under" else body.h - w.SCORE_LINE_H - SCORE_GAP
+    if where == "under":
+        size, need, res_h = plan(map_room)
     map_w = (x1 - x0) * size + 2 * MAP_PAD + 0.5
-    map_box, right = body.split_x(map_w, 0, gap=GAP)
+    map_col, right = body.split_x(map_w, 0, gap=GAP)
+    map_box = Box(map_col.x, map_col.y, map_col.w, min(map_room, (y1 - y0) * size + 2 * MAP_PAD + 0.5))
     group, _ = hex_map(game_map, game, map_box, pal, drawers=SHEET_DRAWERS, coords=True, label_pad=MAP_PAD,
                        max_flats=MAP_FLATS_MM * MM, terrain_marks=TERRAIN_MARKS)
     items.append(group)
-    cube_side = slot_size(game.piece("cube"))
-    one_row = right.w - 8 >= sum(n * (cube_side + 2.5) + 27 for _, _, n in game.rules.island_resources)
-    res_h = (1 if one_row else 2) * (cube_side + 3) + w.TITLE_BAR + 7
-    need = _board_height(game, right.w)
     board_box, res_box, score_box = right.split_y(need, res_h, 0, gap=GAP)
-    if score_box.h >= 44:
-        items.append(w.score_box(score_terms(game), score_box, pal, subtitle="at the end"))
+    if where == "panel":
+        items.append(w.score_box(terms, score_box, pal, subtitle="at the end"))
+    elif where == "line":
+        items.append(w.score_line(terms, Box(score_box.x + 4, score_box.y, score_box.w - 4, w.SCORE_LINE_H), pal))
+    else:
+        items.append(w.score_line(terms, Box(map_col.x + MAP_PAD, map_box.bottom + SCORE_GAP, map_col.w - MAP_PAD,
+                                             w.SCORE_LINE_H), pal))
     items.append(task_coins(board_box, pal, game))
     items.append(resource_cubes(res_box, pal, game))
     items.append(foot_line(opts, foot_credit(game, "side 1 of 2"),
@@ -748,10 +818,14 @@ def front(game, game_map, opts: SheetOptions) -> list:
     return items
 
 
+SCORE_GAP = 4.0  # between the map's foot (its hexes end MAP_PAD over it) and a score line under it
+SCORE_BOX_MIN = 44.0  # a score panel's least height: its terms side by side over their boxes
+
+
 def _board_height(game, width: float) -> float:
+    """The task board's natural height at this width."""
     d = slot_size(game.piece("coin"))
-    per_row = max(1, int((width - 8 + 3.0) // (d + 3.0)))
-    return w.TITLE_BAR + 6 + len(_pack(game.rules.tasks, per_row)) * (SMALL + 2.5 + d + 3)
+    return w.TITLE_BAR + 6 + sum(_row_heights(_pack(game.rules.tasks, d, width - 8), d, width - 8))
 
 
 def task_reference(box: Box, pal: Palette, game) -> Group:
@@ -764,49 +838,34 @@ def task_reference(box: Box, pal: Palette, game) -> Group:
                         name="tasks")
 
 
-def sailor_tokens(box: Box, pal: Palette, game) -> Group:
-    """Printable sailor tokens at the coin's size (16 mm): cut out, glue on card if you like."""
-    items, inner = w.panel(box, "Sailor tokens", pal, subtitle=f"cut out \u00b7 {TOKEN_MM:g} mm", name="tokens")
-    d = TOKEN_MM * MM
-    n = game.rules.sailors + 2
-    gap = (inner.w - n * d) / max(1, n)
-    cy = inner.y + inner.h / 2
-    for i in range(n):
-        cx = inner.x + gap / 2 + i * (d + gap) + d / 2
-        items.append(Circle(cx, cy, d / 2, Style(fill=pal.paper, stroke=pal.ink, width=0.5, dash=(1.5, 1.2)),
-                            role="token"))
-        items += sailor_figure(cx, cy, d * 0.7, pal.soft)
-    return Group(tuple(items), name="tokens", box=tuple(box))
+def end_of_game(box: Box, pal: Palette, game) -> Group:
+    """How the game ends and scores, in words (side 1 has the boxes to write the score in)."""
+    score = "; ".join(f"{label.lower()}: {rule}" for label, rule in score_terms(game))
+    rows = [("Win", game.rules.win_text.partition(": ")[2]), ("Lose", game.rules.lose_text.partition(": ")[2]),
+            ("Score", score)]
+    return w.rows_table("End of the game", (), rows, (0.22, 0.78), box, pal, name="end-of-game")
 
 
 def back(game, game_map, opts: SheetOptions) -> list:
-    """Side 2, the reference: write-ins, the three dice charts, the weather, the tasks, the direction
-    compass, the map key as pencil marks, the score and printable sailor tokens."""
+    """Side 2, the reference (nothing to write on or cut out): the three dice charts, the weather, the
+    tasks, the direction compass, how the game ends and the map key as pencil marks."""
     pal = opts.pal
     page = side_content(opts)
     head, row_a, row_b = page.split_y(34, 150, 0, gap=GAP)
-    t_box, f_box = head.split_x(300, 0, gap=GAP * 2)
-    items: list = [title_block(t_box, f"{game.title} \u2014 reference", "Side 2 of 2: charts, tasks, the map key",
-                               pal)]
-    f1, f2 = f_box.split_y(0, 0, gap=2)
-    a, b = f1.split_x(0, 120, gap=10)
-    items.append(w.write_in(a, "Captain", pal))
-    items.append(w.write_in(b, "Date", pal))
-    c, d = f2.split_x(0, 120, gap=10)
-    items.append(w.write_in(c, "Sloop", pal))
-    items.append(w.write_in(d, "Days", pal))
+    need = (f"{game.piece('die').count} dice, {game.piece('cube').count} cubes, {game.piece('coin').count} coins")
+    items: list = [title_block(head, f"{game.title} \u2014 reference",
+                               f"Side 2 of 2: charts, tasks, the map key \u00b7 to play: this sheet, {need} and "
+                               f"pencils", pal)]
     charts = [game.chart(k) for k in ("island", "scan", "natives")]
     chart_row, weather_box = row_a.split_x(0, 320, gap=GAP)
     for chart, box in zip(charts, chart_row.split_x(*w.chart_widths(charts, chart_row.w, GAP), gap=GAP)):
         items.append(w.chart_table(chart, box, pal, max_row=14.0))
     items.append(weather_track(game.chart("weather"), weather_box, pal, game))
-    left, mid, right_col = row_b.split_x(0, 118, 190, gap=GAP)
-    tasks_box, tokens_box = left.split_y(0, 72, gap=GAP)
+    tasks_box, mid, right_col = row_b.split_x(0, 150, 190, gap=GAP)
     items.append(task_reference(tasks_box, pal, game))
-    items.append(sailor_tokens(tokens_box, pal, game))
-    compass_box, score_box = mid.split_y(118, 0, gap=GAP)
+    compass_box, end_box = mid.split_y(130, 0, gap=GAP)
     items.append(direction_compass(game.chart("direction"), compass_box, pal))
-    items.append(w.score_box(score_terms(game), score_box, pal, subtitle="at the end"))
+    items.append(end_of_game(end_box, pal, game))
     items.append(pencil_key(right_col, pal, game))
     items.append(foot_line(opts, foot_credit(game, "side 2 of 2"), pal,
                            left=f"{HOUSE_MARK} house rule: not in the published rules", left_color=pal.house))

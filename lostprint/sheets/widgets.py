@@ -185,6 +185,45 @@ def _score_row(terms, items: list, inner: Box, box: Box, pal: Palette) -> Group:
     return Group(tuple(items), name="score", box=tuple(box))
 
 
+SCORE_LINE_H = 16.0  # a score on one line: its height; the boxes are 15 pt (5 mm: room for a number)
+
+
+def score_line(terms, box: Box, pal: Palette, title: str = "Score") -> Group:
+    """The score on one line, no panel: the title, then each term's label and rule beside a box
+    to write its points in, "+" between them, "=" and the total last. As wide as it needs; at the
+    left of `box`, vertically centred."""
+    cell_w, cell_h = 34.0, min(box.h, SCORE_LINE_H) - 1
+    cy = box.y + box.h / 2
+    items: list = [text_in(box.x, box.y, box.h, title, 8.0, "sans-bold", color=pal.accent, role="score-title")]
+    x = box.x + text_width(title, "sans-bold", 8.0) + 8
+    cols = list(terms) + [("Total", "")]
+    for i, (label, rule) in enumerate(cols):
+        total = i == len(cols) - 1
+        lw = max(text_width(label, "sans-bold", SMALL), text_width(rule, "sans", SMALL) if rule else 0)
+        if rule:
+            items.append(Text(x, cy - 1.2, label, SMALL, "sans-bold", fill=pal.ink, role="score-term"))
+            items.append(Text(x, cy + ASCENT * SMALL + 0.6, rule, SMALL, "sans", fill=pal.soft, role="score-term"))
+        else:
+            items.append(text_in(x, box.y, box.h, label, SMALL, "sans-bold", color=pal.ink, role="score-term"))
+        x += lw + 4
+        items.append(Rect(x, cy - cell_h / 2, cell_w, cell_h, boxed(pal.paper, pal.ink, 1.4 if total else 0.8),
+                          radius=1.5, role="score-cell"))
+        x += cell_w
+        if not total:
+            items.append(text_in(x + 6, box.y, box.h, "=" if i == len(cols) - 2 else "+", BODY, "sans-bold",
+                                 "middle", pal.soft))
+            x += 12
+    return Group(tuple(items), name="score", box=(box.x, box.y, x - box.x, box.h))
+
+
+def score_line_width(terms) -> float:
+    """The width score_line takes."""
+    x = text_width("Score", "sans-bold", 8.0) + 8
+    for label, rule in list(terms) + [("Total", "")]:
+        x += max(text_width(label, "sans-bold", SMALL), text_width(rule, "sans", SMALL) if rule else 0) + 4 + 34 + 12
+    return x - 12
+
+
 def score_box(terms, box: Box, pal: Palette, title: str = "Score", subtitle: str = "") -> Group:
     """The game's scoring terms, each (label, how it scores) with a box to write the points in, and
     the total under them."""

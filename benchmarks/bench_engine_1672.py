@@ -14,7 +14,7 @@ import copy
 import statistics
 import time
 
-from lostprint.players.lost_crew import Captain, Deckhand, voyage_save
+from lostprint.players.lost_crew import Captain, Deckhand, played, voyage_save
 from lostprint.saves.validate import replay_data
 
 SAVE_GOAL_MS = 50.0
@@ -74,8 +74,8 @@ def main() -> None:
     careful, naive = [], []
     for r in range(args.rounds):
         seeds = range(r * args.games, (r + 1) * args.games)
-        careful.append(cpu_ms(lambda: [Captain(s).play() for s in seeds], 1) / args.games)
-        naive.append(cpu_ms(lambda: [Deckhand(s).play() for s in seeds], 1) / args.games)
+        careful.append(cpu_ms(lambda: [played(Captain(s)) for s in seeds], 1) / args.games)
+        naive.append(cpu_ms(lambda: [played(Deckhand(s)) for s in seeds], 1) / args.games)
     c, n = statistics.median(careful), statistics.median(naive)
     print(f"careful player: {c:6.2f} ms a game, {60000 / c:,.0f} games a minute  ({c / GAME_GOAL_MS:.2f} of the "
           f"{GAME_GOAL_MS:.0f} ms goal)")

@@ -83,7 +83,7 @@ def test_drifting_into_an_uncoloured_hex_leaves_it_blank_and_unscored():
 
     v = eng.begin_day(replace(eng.start(GM), pos="I7"), eng.Orders())  # fair weather, nobody steering: adrift
     blank = next(f for f in eng.FACES if eng.toward(GM, v.pos, f) and eng.toward(GM, v.pos, f) not in v.terrain)
-    after = eng.move(v, GM, (), blank)
+    after = eng.move(v, (), blank)
     assert after.pos == eng.toward(GM, v.pos, blank) and after.pos not in after.terrain
     assert after.drawn == () and eng.score(after) == (("hexes mapped", 0),)
 

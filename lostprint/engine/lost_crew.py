@@ -1,22 +1,24 @@
-"""The rules of 1672: The Lost Crew in motion: a pure, deterministic state machine.
+"""The rules of 1672: The Lost Crew in motion: a pure, deterministic engine on the one contract
+(lostprint.engine.contract).
 
-A `Voyage` is the whole game at one moment (frozen). Each phase of a day is a function that takes a
-voyage, the player's decision for that phase and the dice (tuples of die faces), and returns the next
-voyage; it raises `Illegal` when the decision breaks a rule. Every number and chart comes from the
-game data (`lostprint.games.lost_crew.RULES`); nothing here rolls, reads or writes.
+A `Voyage` is the whole game at one moment (frozen). The day is `STEPS`, in the rulebook's phase
+order: assign the sailors, rest, repair, move (steered, or a drift roll), the new island's roll, one
+scan roll per blank neighbour (and a large island's spread), gather, Goods and the encounter rolls
+and the gift, drink, eat, the accident roll and the weather roll; after each phase that can wound,
+one `wound` decision per wound (the player chooses who takes it). Every number and chart comes from
+the game data (`lostprint.games.lost_crew.RULES`); nothing here rolls, reads or writes.
 
-The supplies (water, food, hull, wood) and the count of wounds taken today travel through the
-phases as a small tuple, `Stores`; the `*_stores` functions are the phases' effect on it alone.
-`outcomes()` applies one of them to every die face a phase could roll: what the validator uses on a
-day whose dice were not recorded.
+The supplies (water, food, hull, wood) and the count of wounds taken today travel as a small tuple,
+`Stores`; the `*_stores` functions are the phases' arithmetic on it, which the steps apply.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from itertools import product
+from dataclasses import dataclass, field, replace
+from itertools import combinations_with_replacement, product
 from typing import Mapping
 
-from lostprint.games.lost_crew import DIRECTION, ISLAND_SUPPLIES, RULES, TRACKERS, WEATHER
+from lostprint.engine.contract import AUTO, Decision, Roll, RuleError, Step, evolve
+from lostprint.games.lost_crew import DIRECTION, ISLAND_SUPPLIES, RULES, TRACKERS, WEATHER, slot_count
 from lostprint.geometry import hexgrid
 
 WELL, WOUNDED, DEAD = "well", "wounded", "dead"
@@ -28,8 +30,10 @@ W, F, H, D = (INDEX[key] for key in ("water", "food", "hull", "wood"))
 N = len(TRACKERS)
 
 
-class Illegal(ValueError):
-    """A decision the rules do not allow (the message says which rule, and its limit)."""
+Illegal = RuleError  # the one error of every engine (its `rule` names the rule broken)
+ROLL = {r.key: Roll(r.key, r.dice) for r in RULES.rolls}  # what each rolling step asks for
+JOBS = ("repair", "movement", "tacking", "anchorage", "scan", "gather", "drink", "fish", "watch")
+SLOT = {job: slot_count(job) for job in JOBS}
 
 
 Stores = tuple  # (water, food, hull, wood, wounds today)
@@ -69,12 +73,17 @@ class Orders:
 
 @dataclass(frozen=True)
 class Voyage:
-    pos: str
-    weather: str  # today's weather (a WeatherRule key)
-    stores: Stores
-    sailors: tuple[str, ...]  # WELL / WOUNDED / DEAD, one per sailor
-    terrain: Mapping[str, str]  # every coloured hex (never changed in place: a phase makes a new one)
-    drawn: tuple[str, ...] = ()  # hexes the player coloured, in order (they score)
+    """The game at one moment. `terrain` is the map's colours with `drawn` laid over them (kept as a
+    dict to read fast; equality and hashing go by `drawn`). The fields after `over` are the day in
+    progress: which step is open, wounds waiting for a sailor, the encounter and the scan so far."""
+
+    gm: object = field(compare=False, repr=False)  # the map (lostprint.maps.model.GameMap)
+    pos: str = ""
+    weather: str = ""  # today's weather (a WeatherRule key)
+    stores: Stores = ()
+    sailors: tuple[str, ...] = ()  # WELL / WOUNDED / DEAD, one per sailor
+    terrain: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+    drawn: tuple[tuple[str, str], ...] = ()  # (hex, terrain) the player coloured, in order (they score)
     islands: tuple[Island, ...] = ()
     left: frozenset = frozenset()  # island hexes sailed away from: never gathered again
     pairs: tuple[tuple[str, str], ...] = ()  # the two hexes of each large island scanned this game
@@ -82,6 +91,13 @@ class Voyage:
     orders: Orders = Orders()
     resting: tuple[int, ...] = ()  # sailors wounded at the start of the day
     over: tuple[str, str] | None = None  # (won | lost, why)
+    step: int = 0  # the open step of STEPS
+    due: int = 0  # wounds waiting for the player to say who takes them
+    goods: int = 0  # Goods offered today
+    faces: tuple[int, ...] = ()  # today's encounter rolls
+    effect: str = ""  # today's encounter result ("friendly" until the gift is chosen)
+    spreading: str = ""  # a large island's first hex, waiting for its second
+    skies: tuple[int, ...] = ()  # today's weather rolls
 
     def value(self, key: str) -> int:
         return self.stores[INDEX[key]]
@@ -103,7 +119,7 @@ def start(game_map, names: int = RULES.sailors) -> Voyage:
     terrain = dict(game_map.terrain)
     size = terrain.get(game_map.start, "")
     home = Island((game_map.start,), size, 0, tuple(0 for _ in ISLAND_SUPPLIES))
-    return Voyage(pos=game_map.start, weather=RULES.start_weather,
+    return Voyage(gm=game_map, pos=game_map.start, weather=RULES.start_weather,
                   stores=(START["water"], START["food"], START["hull"], START["wood"], 0),
                   sailors=(WELL,) * names, terrain=terrain, islands=(home,))
 
@@ -111,21 +127,17 @@ def start(game_map, names: int = RULES.sailors) -> Voyage:
 # --- wounds ------------------------------------------------------------------------------------
 
 
-def wound(v: Voyage, order: tuple[int, ...] = ()) -> Voyage:
-    """One wound, to a well sailor if any (the first of `order`, the player's choice, else the first),
-    else to a wounded one, who dies."""
-    alive = [i for i, s in enumerate(v.sailors) if s != DEAD]
-    if not alive or v.over:
-        return v
-    pick = [i for i in order if v.sailors[i] == WELL] or [i for i in alive if v.sailors[i] == WELL] or \
-        [i for i in order if v.sailors[i] == WOUNDED] or alive
-    who = pick[0]
+def wound(v: Voyage, who: int) -> Voyage:
+    """One wound, to the sailor the player chose: a well one is wounded, a wounded one dies."""
+    if not 0 <= who < len(v.sailors) or v.sailors[who] == DEAD:
+        raise RuleError("wound", f"sailor {who + 1} cannot take a wound: "
+                                 + ("dead" if 0 <= who < len(v.sailors) else "no such sailor"))
     sailors = list(v.sailors)
     sailors[who] = WOUNDED if sailors[who] == WELL else DEAD
     s = v.stores
-    v = replace(v, sailors=tuple(sailors), stores=s[:N] + (s[N] + 1,))
+    v = evolve(v, sailors=tuple(sailors), stores=s[:N] + (s[N] + 1,), due=max(0, v.due - 1))
     if all(x == DEAD for x in sailors):
-        v = replace(v, over=("lost", "the last sailor died"))
+        v = evolve(v, over=("lost", "the last sailor died"), due=0)
     return v
 
 
@@ -145,16 +157,16 @@ def rest_stores(s: Stores, heal: bool) -> Stores:
     if not heal:
         return s
     if s[W] < RULES.rest_water:
-        raise Illegal(f"healing costs {RULES.rest_water} Water and there is {s[W]}")
+        raise RuleError("rest", f"healing costs {RULES.rest_water} Water and there is {s[W]}")
     return (s[W] - RULES.rest_water,) + s[1:]
 
 
 def repair_stores(s: Stores, wood: int) -> Stores:
     """Turn `wood` Wood into Hull (⌂ one for one), never above the Hull cap."""
     if wood < 0 or wood > s[D]:
-        raise Illegal(f"{wood} Wood to repair with, and there is {s[D]}")
+        raise RuleError("repair", f"{wood} Wood to repair with, and there is {s[D]}")
     if s[H] + wood * RULES.repair_rate > CAP["hull"]:
-        raise Illegal(f"Hull {s[H]} + {wood * RULES.repair_rate} is above its cap {CAP['hull']}")
+        raise RuleError("repair", f"Hull {s[H]} + {wood * RULES.repair_rate} is above its cap {CAP['hull']}")
     return (s[W], s[F], s[H] + wood * RULES.repair_rate, s[D] - wood, s[N])
 
 
@@ -180,7 +192,7 @@ def natives_stores(s: Stores, goods: int, faces: tuple[int, ...], gift: str = "w
     """Phase 7 on the stores: Goods cost Hull before the roll, then each face in turn (a wound rolls
     again). Returns the stores (wounds counted) and the final effect. `stop`: wounds that end the game."""
     if goods < 0 or goods * RULES.good_hull > s[H]:
-        raise Illegal(f"{goods} Goods cost {goods * RULES.good_hull} Hull and the Hull is {s[H]}")
+        raise RuleError("natives", f"{goods} Goods cost {goods * RULES.good_hull} Hull and the Hull is {s[H]}")
     s = damage_stores(s, goods * RULES.good_hull)
     for k, face in enumerate(faces):
         band = encounter_at(face + goods * RULES.good_bonus)
@@ -188,14 +200,14 @@ def natives_stores(s: Stores, goods: int, faces: tuple[int, ...], gift: str = "w
             s = s[:N] + (s[N] + 1,)
             if stop is not None and s[N] >= stop:
                 if k + 1 != len(faces):
-                    raise Illegal("the last sailor died: no more encounter rolls")
+                    raise RuleError("natives", "the last sailor died: no more encounter rolls")
                 return s, "wound"
             continue
         if k + 1 != len(faces):
-            raise Illegal(f"a {face} ends the encounter; {len(faces) - k - 1} more rolls recorded")
+            raise RuleError("natives", f"a {face} ends the encounter; {len(faces) - k - 1} more rolls recorded")
         if band.effect == "friendly":
             if gift not in ISLAND_SUPPLIES:
-                raise Illegal(f"{gift!r} is not a gift the natives give ({', '.join(ISLAND_SUPPLIES)})")
+                raise RuleError("natives", f"{gift!r} is not a gift the natives give ({', '.join(ISLAND_SUPPLIES)})")
             s = gain_stores(s, gift, band.gain)
         elif band.effect == "helpful":
             for key in ISLAND_SUPPLIES:
@@ -204,7 +216,7 @@ def natives_stores(s: Stores, goods: int, faces: tuple[int, ...], gift: str = "w
             for key in ISLAND_SUPPLIES:
                 s = gain_stores(s, key, CAP[key])
         return s, band.effect
-    raise Illegal("the encounter needs a roll")
+    raise RuleError("natives", "the encounter needs a roll")
 
 
 # the encounter chart by total, looked up once (a total past the table is its last row)
@@ -228,7 +240,7 @@ def drink_stores(s: Stores, weather: str, drinker: bool) -> Stores:
 
 def eat_stores(s: Stores, weather: str, fish: bool) -> Stores:
     if fish and not RULES.weather(weather).fish:
-        raise Illegal(f"nobody can fish in {RULES.weather(weather).name}")
+        raise RuleError("fish", f"nobody can fish in {RULES.weather(weather).name}")
     if s[F] == 0:  # an empty larder wounds, fishing or not
         return s[:N] + (s[N] + 1,)
     if fish:
@@ -308,146 +320,219 @@ def island_cubes(size: str, face: int) -> tuple[int, tuple[int | None, ...], boo
 # --- the phases of a day ------------------------------------------------------------------------
 
 
+def at_island(v: Voyage) -> bool:
+    return is_island(v.terrain.get(v.pos))
+
+
+def must_leave(v: Voyage) -> bool:
+    """At an island whose natives turned hostile, on a day the weather lets the crew steer away (⌂)."""
+    island = v.island_at(v.pos)
+    rule = RULES.weather(v.weather)
+    return bool(island and island.hostile and rule.steps and v.well >= len(rule.crew))
+
+
 def begin_day(v: Voyage, orders: Orders) -> Voyage:
     """Phase 1: the wounded rest; the jobs must fit the well sailors and the task slots."""
-    from lostprint.games.lost_crew import slot_count
-
-    for job in ("repair", "movement", "tacking", "anchorage", "scan", "gather", "drink", "fish", "watch"):
-        if int(getattr(orders, job)) > slot_count(job):
-            raise Illegal(f"{int(getattr(orders, job))} sailors on {job}: it has {slot_count(job)} slots")
+    for job, most in SLOT.items():
+        if getattr(orders, job) > most:
+            raise RuleError("slots", f"{int(getattr(orders, job))} sailors on {job}: it has {most} "
+                                     f"slot{'s' * (most > 1)}")
     if orders.sailors > v.well:
-        raise Illegal(f"{orders.sailors} jobs for {v.well} well sailors")
-    if orders.gather and not is_island(v.terrain.get(v.pos)):
-        raise Illegal("gathering needs an island hex")
+        raise RuleError("sailors", f"{orders.sailors} jobs for {v.well} well sailors (the wounded rest)")
+    if orders.gather and not at_island(v):
+        raise RuleError("gather", f"Gather takes sailors only at an island hex, and the sloop is at sea at "
+                                  f"{v.pos} when they are assigned")
+    if orders.fish and not RULES.weather(v.weather).fish:
+        raise RuleError("fish", f"nobody can fish in {RULES.weather(v.weather).name}")
+    if must_leave(v) and not all(getattr(orders, c) for c in RULES.weather(v.weather).crew):
+        crew = " and ".join(c.title() for c in RULES.weather(v.weather).crew)
+        raise RuleError("hostile", f"the natives of {v.pos} are hostile: the crew must sail away as soon as the "
+                                   f"weather lets it (\u2302), with sailors on {crew}")
     resting = tuple(i for i, s in enumerate(v.sailors) if s == WOUNDED)
-    return replace(v, day=v.day + 1, orders=orders, resting=resting, stores=v.stores[:N] + (0,))
+    return evolve(v, day=v.day + 1, orders=orders, resting=resting, stores=v.stores[:N] + (0,), due=0,
+                   goods=0, faces=(), effect="", spreading="", skies=())
 
 
 def rest(v: Voyage, heal: bool) -> Voyage:
     """Phase 2: spend Water to heal every resting sailor."""
     if heal and not v.resting:
-        raise Illegal("nobody is wounded")
+        raise RuleError("rest", "nobody is wounded")
     sailors = tuple(WELL if i in v.resting and heal else s for i, s in enumerate(v.sailors))
-    return replace(v, stores=rest_stores(v.stores, heal), sailors=sailors)
+    return evolve(v, stores=rest_stores(v.stores, heal), sailors=sailors)
 
 
 def repair(v: Voyage, wood: int) -> Voyage:
     if wood and not v.orders.repair:
-        raise Illegal("nobody is on Repair")
-    return replace(v, stores=repair_stores(v.stores, wood))
+        raise RuleError("repair", "nobody is on Repair")
+    return evolve(v, stores=repair_stores(v.stores, wood))
 
 
-def move(v: Voyage, game_map, route: tuple[str, ...], drift_face: int | None = None) -> Voyage:
+def move(v: Voyage, route: tuple[str, ...], drift_face: int | None = None) -> Voyage:
     """Phase 4: storm damage, then the steered route or the drift, shoals on entering, the exit."""
-    steps, drifts, damage = movement_plan(v.weather, v.orders, is_island(v.terrain.get(v.pos)))
-    v = replace(v, stores=damage_stores(v.stores, damage))
+    gm = v.gm
+    steps, drifts, damage = movement_plan(v.weather, v.orders, at_island(v))
+    v = evolve(v, stores=damage_stores(v.stores, damage))
     if drifts:
         if route:
-            raise Illegal("the sloop is uncontrolled: it drifts, nobody steers")
+            raise RuleError("movement", "the sloop is uncontrolled: it drifts, nobody steers")
         if drift_face is None:
-            raise Illegal("an uncontrolled sloop rolls the Direction chart")
-        target = toward(game_map, v.pos, drift_face)
+            raise RuleError("movement", "an uncontrolled sloop rolls the Direction chart")
+        target = toward(gm, v.pos, drift_face)
         if target is None:
-            return replace(v, over=("lost", "drifted off the map"))
+            return evolve(v, over=("lost", "drifted off the map"))
         route = (target,)
     elif drift_face is not None:
-        raise Illegal("the sloop is not uncontrolled: no drift roll")
+        raise RuleError("movement", "the sloop is not uncontrolled: no drift roll")
     elif len(route) > steps:
-        raise Illegal(f"{len(route)} hexes in {RULES.weather(v.weather).name}: at most {steps}")
+        raise RuleError("movement", f"{len(route)} hexes in {RULES.weather(v.weather).name}: at most {steps}")
+    elif must_leave(v) and (route[-1] if route else v.pos) in v.island_at(v.pos).hexes:
+        raise RuleError("hostile", f"the natives of {v.pos} are hostile: the sloop must leave the island "
+                                   "this turn (\u2302 when the weather lets it)")
     pos, left = v.pos, set(v.left)
+    goals = exits(gm)
     for lab in route:
-        if lab not in game_map.neighbors(pos):
-            raise Illegal(f"{lab} is not next to {pos}")
+        if lab not in gm.neighbors(pos):
+            raise RuleError("movement", f"{lab} is not next to {pos}")
         here = v.island_at(pos)
         if here is not None and lab not in here.hexes:
             left.update(here.hexes)
         pos = lab
         if v.terrain.get(lab) == "shoals":
-            v = replace(v, stores=damage_stores(v.stores, RULES.shoals_damage))
-        if lab in exits(game_map):
-            return replace(v, pos=pos, left=frozenset(left), over=("won", "reached the open sea beyond the exit"))
-    return replace(v, pos=pos, left=frozenset(left))
+            v = evolve(v, stores=damage_stores(v.stores, RULES.shoals_damage))
+        if lab in goals:
+            return evolve(v, pos=pos, left=frozenset(left), over=("won", "reached the open sea beyond the exit"))
+    return evolve(v, pos=pos, left=frozenset(left))
 
 
-def landing(v: Voyage, game_map) -> tuple[str, ...]:
+def routes(v: Voyage):
+    """Every route the crew could steer today (hexes entered, in order), the empty one first."""
+    steps, drifts, _ = movement_plan(v.weather, v.orders, at_island(v))
+    out = [()]
+    if drifts:
+        return out
+    frontier = [()]
+    goals = exits(v.gm)
+    for _ in range(steps):
+        nxt = []
+        for route in frontier:
+            if route and route[-1] in goals:
+                continue
+            for lab in v.gm.neighbors(route[-1] if route else v.pos):
+                nxt.append(route + (lab,))
+        out += nxt
+        frontier = nxt
+    return out
+
+
+def landing(v: Voyage) -> tuple[str, ...]:
     """The hexes of a new island the sloop ended its move on (() if none): roll its contents."""
     t = v.terrain.get(v.pos)
     if v.over or not is_island(t) or v.island_at(v.pos):
         return ()
     if t == "large-island":
         partner = [b if a == v.pos else a for a, b in v.pairs if v.pos in (a, b)]
-        other = partner or [n for n in game_map.neighbors(v.pos) if v.terrain.get(n) == t and not v.island_at(n)
+        other = partner or [n for n in v.gm.neighbors(v.pos) if v.terrain.get(n) == t and not v.island_at(n)
                             and not any(n in pair for pair in v.pairs)]
         return (v.pos,) + tuple(other[:1])
     return (v.pos,)
 
 
-def land(v: Voyage, game_map, face: int) -> Voyage:
-    hexes = landing(v, game_map)
+def land(v: Voyage, face: int) -> Voyage:
+    hexes = landing(v)
     if not hexes:
-        raise Illegal("no new island here")
+        raise RuleError("island", "no new island here")
     size = v.terrain[v.pos]
     _, cubes, natives = island_cubes(size, face)
-    return replace(v, islands=v.islands + (Island(hexes, size, face, cubes, natives),))
+    return evolve(v, islands=v.islands + (Island(hexes, size, face, cubes, natives),))
 
 
 def scan_hex(v: Voyage, label: str, pair: tuple[int, int], scanners: int) -> Voyage:
     """Phase 5 for one blank neighbour: colour it from 2d6 (+ the bonus with every slot filled)."""
-    from lostprint.games.lost_crew import slot_count
-
-    bonus = RULES.scan_full_bonus if scanners >= slot_count("scan") else 0
+    bonus = RULES.scan_full_bonus if scanners >= SLOT["scan"] else 0
     terrain = RULES.scanned(sum(pair) + bonus).terrain
     return _colour(v, label, terrain)
 
 
 def _colour(v: Voyage, label: str, terrain: str) -> Voyage:
     if label in v.terrain:
-        raise Illegal(f"{label} is already coloured")
+        raise RuleError("scan", f"{label} is already coloured")
     coloured = dict(v.terrain)
     coloured[label] = terrain
-    return replace(v, terrain=coloured, drawn=v.drawn + (label,))
+    return evolve(v, terrain=coloured, drawn=v.drawn + ((label, terrain),))
 
 
-def spread(v: Voyage, game_map, label: str, face: int | None) -> tuple[Voyage, bool]:
+def spread(v: Voyage, label: str, face: int | None) -> tuple[Voyage, bool]:
     """A large island's second hex from a Direction roll (⌂): (voyage, placed?). With no free
     neighbour at all (face None) the island becomes a medium one."""
-    options = spread_options(game_map, label, v.pos, v.terrain)
+    options = spread_options(v.gm, label, v.pos, v.terrain)
     if not options:
         coloured = dict(v.terrain)
         coloured[label] = "medium-island"
-        return replace(v, terrain=coloured), True
-    target = toward(game_map, label, face)
+        drawn = tuple((lab, "medium-island" if lab == label else t) for lab, t in v.drawn)
+        return evolve(v, terrain=coloured, drawn=drawn), True
+    if face is None:
+        raise RuleError("spread", f"the large island at {label} needs a Direction roll for its second hex")
+    target = toward(v.gm, label, face)
     if target not in options:
         return v, False  # roll again
     v = _colour(v, target, "large-island")
-    return replace(v, pairs=v.pairs + ((label, target),)), True
+    return evolve(v, pairs=v.pairs + ((label, target),)), True
 
 
 def gather(v: Voyage, picks: tuple[str, ...]) -> Voyage:
     """Phase 6: each gatherer takes one cube (or one of a ∞ resource) of the island."""
     if len(picks) > v.orders.gather:
-        raise Illegal(f"{len(picks)} gathered by {v.orders.gather} sailors")
+        raise RuleError("gather", f"{len(picks)} gathered by {v.orders.gather} sailors")
     if not picks:
         return v
     island = v.island_at(v.pos)
-    if island is None or v.pos in v.left or island.hostile:
-        raise Illegal("nothing to gather here")
+    if island is None or not island.roll:
+        raise RuleError("gather", "nothing to gather here" + (" (the starting island gives nothing, \u2302)"
+                                                              if island else ""))
+    if v.pos in v.left:
+        raise RuleError("gather", f"the sloop left {v.pos} before: an island is never gathered twice")
+    if island.hostile:
+        raise RuleError("hostile", "the natives turned hostile: nobody gathers on this island again (\u2302)")
     cubes = list(island.cubes)
     s = v.stores
     for key in picks:
         i = ISLAND_SUPPLIES.index(key)
         if cubes[i] is not None:
             if cubes[i] <= 0:
-                raise Illegal(f"no {key} left on the island")
+                raise RuleError("gather", f"no {key} left on the island")
             cubes[i] -= 1
         s = gain_stores(s, key, RULES.gather_per_sailor)
     new = replace(island, cubes=tuple(cubes))
-    return replace(v, stores=s, islands=tuple(new if i is island else i for i in v.islands))
+    return evolve(v, stores=s, islands=tuple(new if i is island else i for i in v.islands))
+
+
+def can_gather(v: Voyage) -> bool:
+    island = v.island_at(v.pos)
+    return bool(island and island.roll and not island.hostile and v.pos not in v.left
+                and any(c is None or c > 0 for c in island.cubes))
+
+
+def gathers(v: Voyage):
+    """Every legal set of picks (sorted), the empty one first."""
+    island = v.island_at(v.pos)
+    out = [()]
+    for n in range(1, v.orders.gather + 1):
+        for picks in combinations_with_replacement(sorted(ISLAND_SUPPLIES), n):
+            if all(c is None or picks.count(k) <= c for k, c in zip(ISLAND_SUPPLIES, island.cubes)):
+                out.append(picks)
+    return out
 
 
 def meets_natives(v: Voyage) -> bool:
     island = v.island_at(v.pos)
     return bool(island and island.natives and not island.hostile and not v.over)
+
+
+def offer(v: Voyage, goods: int) -> Voyage:
+    """Phase 7, before the roll: Goods to boost the encounter, each costing Hull."""
+    if goods < 0 or goods * RULES.good_hull > v.stores[H]:
+        raise RuleError("natives", f"{goods} Goods cost {goods * RULES.good_hull} Hull and the Hull is {v.stores[H]}")
+    return evolve(v, goods=goods, stores=damage_stores(v.stores, goods * RULES.good_hull))
 
 
 def encounter_goes_on(v: Voyage, goods: int, faces: tuple[int, ...]) -> bool:
@@ -457,43 +542,54 @@ def encounter_goes_on(v: Voyage, goods: int, faces: tuple[int, ...]) -> bool:
                          and wounds < kill_all(v.sailors))
 
 
-def natives(v: Voyage, goods: int, faces: tuple[int, ...], gift: str = "water",
-            order: tuple[int, ...] = ()) -> tuple[Voyage, str]:
-    """Phase 7: Goods (each costs Hull), then the encounter; a wound rolls again."""
-    island = v.island_at(v.pos)
-    before = v.stores[N]
-    s, effect = natives_stores(v.stores, goods, faces, gift, stop=before + kill_all(v.sailors))
-    v = replace(v, stores=s[:N] + (before,))
-    for _ in range(s[N] - before):
-        v = wound(v, order)
-    if effect == "hostile":
-        v = replace(v, islands=tuple(replace(i, hostile=True) if i is island else i for i in v.islands))
-    return v, effect
+def encounter(v: Voyage, face: int) -> Voyage:
+    """Phase 7, one encounter roll: a wound (and roll again), or the natives' answer."""
+    band = encounter_at(face + v.goods * RULES.good_bonus)
+    v = evolve(v, faces=v.faces + (face,))
+    if band.effect == "wound":
+        return evolve(v, due=v.due + 1)
+    s = v.stores
+    if band.effect == "helpful":
+        for key in ISLAND_SUPPLIES:
+            s = gain_stores(s, key, band.gain)
+    elif band.effect == "revere":
+        for key in ISLAND_SUPPLIES:
+            s = gain_stores(s, key, CAP[key])
+    islands = v.islands
+    if band.effect == "hostile":
+        here = v.island_at(v.pos)
+        islands = tuple(replace(i, hostile=True) if i is here else i for i in islands)
+    return evolve(v, stores=s, effect=band.effect, islands=islands)
 
 
-def drink(v: Voyage, order: tuple[int, ...] = ()) -> Voyage:
-    return _with_wounds(v, drink_stores(v.stores, v.weather, v.orders.drink), order)
+def give(v: Voyage, gift: str) -> Voyage:
+    """Phase 7, Friendly natives: one resource of the player's choice."""
+    if gift not in ISLAND_SUPPLIES:
+        raise RuleError("natives", f"{gift!r} is not a gift the natives give ({', '.join(ISLAND_SUPPLIES)})")
+    band = next(b for b in RULES.natives if b.effect == "friendly")
+    return evolve(v, stores=gain_stores(v.stores, gift, band.gain), effect=f"friendly: {gift}")
 
 
-def eat(v: Voyage, order: tuple[int, ...] = ()) -> Voyage:
-    return _with_wounds(v, eat_stores(v.stores, v.weather, v.orders.fish), order)
+def _wounding(v: Voyage, s: Stores) -> Voyage:
+    """The stores after a phase that wounds when it cannot be paid: its wounds wait for a sailor."""
+    return evolve(v, stores=s[:N] + (v.stores[N],), due=v.due + s[N] - v.stores[N])
 
 
-def _with_wounds(v: Voyage, s: Stores, order) -> Voyage:
-    new = s[N] - v.stores[N]
-    v = replace(v, stores=s[:N] + (v.stores[N],))
-    for _ in range(new):
-        v = wound(v, order)
-    return v
+def drink(v: Voyage, _=None) -> Voyage:
+    return _wounding(v, drink_stores(v.stores, v.weather, v.orders.drink))
 
 
-def accident(v: Voyage, face: int | None, order: tuple[int, ...] = ()) -> Voyage:
+def eat(v: Voyage, _=None) -> Voyage:
+    return _wounding(v, eat_stores(v.stores, v.weather, v.orders.fish))
+
+
+def accident(v: Voyage, face: int | None) -> Voyage:
     """Phase 10: Hull 0 loses the game; else a roll at or above the Hull wounds a sailor."""
     if v.stores[H] == 0:
-        return replace(v, over=("lost", "the sloop sank"))
+        return evolve(v, over=("lost", "the sloop sank"))
     if face is None:
-        raise Illegal("the accident needs a roll")
-    return wound(v, order) if accident_wounds(v.stores[H], face) else v
+        raise RuleError("accident", "the accident needs a roll")
+    return evolve(v, due=v.due + accident_wounds(v.stores[H], face))
 
 
 def next_weather(today: str, faces: tuple[int, ...], watch: bool) -> str:
@@ -501,7 +597,8 @@ def next_weather(today: str, faces: tuple[int, ...], watch: bool) -> str:
     first = WEATHER.lookup(faces[0]).results[0]
     rerolls = watch and first == RULES.watch_rerolls
     if len(faces) != 1 + rerolls:
-        raise Illegal(f"{len(faces)} weather rolls; {'a watcher rerolls the Storm' if rerolls else 'one roll'}")
+        raise RuleError("weather", f"{len(faces)} weather rolls; "
+                                   f"{'a watcher rerolls the Storm' if rerolls else 'one roll'}")
     name = first
     if rerolls:
         again = WEATHER.lookup(faces[1]).results[0]
@@ -516,8 +613,16 @@ def watch_rerolls(v: Voyage, first: int) -> bool:
     return v.orders.watch and WEATHER.lookup(first).results[0] == RULES.watch_rerolls
 
 
-def weather_watch(v: Voyage, faces: tuple[int, ...]) -> Voyage:
-    return replace(v, weather=next_weather(v.weather, faces, v.orders.watch))
+def skies_done(v: Voyage) -> bool:
+    return bool(v.skies) and (len(v.skies) > 1 or not watch_rerolls(v, v.skies[0]))
+
+
+def watch(v: Voyage, face: int) -> Voyage:
+    """Phase 11, one roll: tomorrow's weather once the roll (and a watcher's reroll) is in."""
+    v = evolve(v, skies=v.skies + (face,))
+    if skies_done(v):
+        v = evolve(v, weather=next_weather(v.weather, v.skies, v.orders.watch))
+    return v
 
 
 def weathers_after(today: str, watch: bool) -> set[str]:
@@ -531,6 +636,114 @@ def _weather_faces(watch: bool):
         return first
     storm = next(b.low for b in WEATHER.bands if b.results[0] == RULES.watch_rerolls)
     return [f for f in first if f[0] != storm] + [(storm, g) for g in FACES]
+
+
+# --- the day as steps (lostprint.engine.contract) ------------------------------------------------
+
+
+def all_orders(v: Voyage):
+    """Every legal assignment of the well sailors (for a search: the sheet does not record them)."""
+    caps = list(SLOT.items())
+    out = []
+
+    def place(i, left, chosen):
+        if i == len(caps):
+            orders = Orders(**{job: (n if job in ("scan", "gather") else bool(n)) for job, n in chosen})
+            try:
+                begin_day(v, orders)
+            except RuleError:
+                return
+            out.append(orders)
+            return
+        job, cap = caps[i]
+        for n in range(0, min(cap, left) + 1):
+            place(i + 1, left - n, chosen + (((job, n),) if n else ()))
+
+    place(0, v.well, ())
+    return out
+
+
+def _move_need(v: Voyage):
+    steps, drifts, _ = movement_plan(v.weather, v.orders, at_island(v))
+    if drifts:
+        return ROLL["drift"]
+    return Decision("route") if steps else None
+
+
+def _move(v: Voyage, value) -> Voyage:
+    _, drifts, _ = movement_plan(v.weather, v.orders, at_island(v))
+    return move(v, (), value) if drifts else move(v, tuple(value))
+
+
+def _scan_need(v: Voyage):
+    if not v.orders.scan:
+        return None
+    if v.spreading:
+        return ROLL["spread"] if spread_options(v.gm, v.spreading, v.pos, v.terrain) else AUTO
+    return ROLL["scan"] if scan_order(v.gm, v.pos, v.terrain) else None
+
+
+def _scan(v: Voyage, value) -> Voyage:
+    if v.spreading:
+        v, placed = spread(v, v.spreading, value)
+        return evolve(v, spreading="") if placed else v
+    label = scan_order(v.gm, v.pos, v.terrain)[0]
+    v = scan_hex(v, label, tuple(value), v.orders.scan)
+    return evolve(v, spreading=label) if v.terrain[label] == "large-island" else v
+
+
+def _wound_need(v: Voyage):
+    return Decision("wound") if v.due and not v.over else None
+
+
+def _wound_options(v: Voyage):
+    return [i for i, s in enumerate(v.sailors) if s != DEAD]
+
+
+def _wound_step(key: str) -> Step:
+    return Step(key, _wound_need, wound, frozenset({"sailors", "over"}), _wound_options, repeat=True)
+
+
+STEPS = (
+    Step("assign", lambda v: Decision("orders"), begin_day, frozenset({"orders"}), all_orders),
+    Step("rest", lambda v: Decision("heal") if v.resting else None, rest, frozenset({"water", "sailors"}),
+         lambda v: (False, True) if v.stores[W] >= RULES.rest_water else (False,)),
+    Step("repair", lambda v: Decision("repair") if v.orders.repair else None, repair, frozenset({"hull", "wood"}),
+         lambda v: range(min(v.stores[D], (CAP["hull"] - v.stores[H]) // RULES.repair_rate) + 1)),
+    Step("move", _move_need, _move, frozenset({"hull", "pos", "over", "left"}), routes),
+    Step("island", lambda v: ROLL["island"] if landing(v) else None, land, frozenset({"islands"})),
+    Step("scan", _scan_need, _scan, frozenset({"terrain"}), repeat=True),
+    Step("gather", lambda v: Decision("gather") if v.orders.gather and can_gather(v) else None, gather,
+         frozenset({"water", "food", "wood", "islands"}), gathers),
+    Step("goods", lambda v: Decision("goods") if meets_natives(v) else None, offer, frozenset({"hull"}),
+         lambda v: range(v.stores[H] // RULES.good_hull + 1)),
+    Step("natives", lambda v: ROLL["natives"] if meets_natives(v) and encounter_goes_on(v, v.goods, v.faces)
+         else None, encounter, frozenset({"water", "food", "wood", "islands", "sailors"}), repeat=True),
+    Step("gift", lambda v: Decision("gift") if v.effect == "friendly" else None, give,
+         frozenset({"water", "food", "wood"}), lambda v: ISLAND_SUPPLIES),
+    _wound_step("natives wound"),
+    Step("drink", lambda v: AUTO, drink, frozenset({"water", "sailors"})),
+    _wound_step("drink wound"),
+    Step("eat", lambda v: AUTO, eat, frozenset({"food", "sailors"})),
+    _wound_step("eat wound"),
+    Step("accident", lambda v: AUTO if v.stores[H] == 0 else ROLL["accident"], accident,
+         frozenset({"sailors", "over"})),
+    _wound_step("accident wound"),
+    Step("weather", lambda v: None if skies_done(v) else ROLL["weather"], watch, frozenset({"weather"}),
+         repeat=True),
+)
+STEP_INDEX = {step.key: i for i, step in enumerate(STEPS)}
+
+
+def outcome(v: Voyage) -> tuple[str, str] | None:
+    return v.over
+
+
+def parts(v: Voyage) -> dict:
+    """The state by the parts a step's reach names (what a search compares)."""
+    return {"water": v.stores[W], "food": v.stores[F], "hull": v.stores[H], "wood": v.stores[D],
+            "sailors": (v.sailors, v.due, v.stores[N]), "pos": v.pos, "over": v.over, "left": v.left,
+            "orders": v.orders, "islands": v.islands, "terrain": v.drawn, "weather": v.weather}
 
 
 def score(v: Voyage) -> tuple[tuple[str, int], ...]:

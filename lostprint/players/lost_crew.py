@@ -1,42 +1,55 @@
-"""Seeded players of 1672: The Lost Crew: policies over the engine (lostprint.engine.lost_crew).
+"""Seeded players of 1672: The Lost Crew, as deciders: given a voyage (lostprint.engine.lost_crew)
+and the decision the engine has open, choose. They hold no day and no rule: the one driver
+(lostprint.engine.drive) plays them, and the save's transcript (lostprint.saves.rules_1672) writes
+what they played.
 
-A player decides (one method per phase) and rolls the dice; the engine applies every rule. The
-careful captain heads for the nearest exit through known water, heals, repairs, fishes and keeps a
-watch; the naive one only steers and scans. Each day written down is what a player copies into a
-save, with the dice under `rolls:` and a log of what happened (for the journal writer).
+The careful captain heads for the nearest exit through known water, heals, repairs, fishes and keeps
+a watch; the naive one only steers and scans. A player's dice come from the same seeded source as
+its own random choices (who takes a wound), so a seed gives one game.
 """
 from __future__ import annotations
 
 from collections import deque
 
+from lostprint.engine import drive
 from lostprint.engine import lost_crew as eng
-from lostprint.files.kinds import SAVE_FORMAT
-from lostprint.games.lost_crew import ISLAND_SUPPLIES, RULES, slot_count
+from lostprint.games.lost_crew import ISLAND_SUPPLIES, RULES
 from lostprint.players.common import Dice, rng_for
 
 SAILORS = ("Tom Hale", "Jan Visser", "Ngozi", "Pip")
-SCAN_DICE = next(r.dice for r in RULES.rolls if r.key == "scan")
+LIMIT = 60  # not a rule: a bound on a simulated voyage, in days
 
 
 class Captain:
     """The careful captain."""
 
     stage = "1672-play"
+    days = LIMIT
 
     def __init__(self, seed: int, game_map=None):
         from lostprint.maps.model import standard_map
 
         self.gm = game_map or standard_map("lost-crew")
         self.dice = Dice(rng_for(seed, self.stage))
-        self.v = eng.start(self.gm, len(SAILORS))
         self.exit_dist = _distances(self.gm)
 
-    # --- one method per phase ------------------------------------------------------------------
+    def start(self) -> eng.Voyage:
+        return eng.start(self.gm, len(SAILORS))
+
+    # --- the driver's two questions --------------------------------------------------------------
+
+    def roll(self, need) -> int | tuple[int, ...]:
+        return self.dice.d6() if need.dice == 1 else tuple(self.dice.roll(need.dice))
+
+    def decide(self, v: eng.Voyage, step, need):
+        return getattr(self, _ANSWERS[need.key])(v)
+
+    # --- one answer per decision -----------------------------------------------------------------
 
     def assign(self, v: eng.Voyage) -> eng.Orders:
         rule = RULES.weather(v.weather)
         free = v.well
-        at_island = eng.is_island(v.terrain.get(v.pos))
+        at_island = eng.at_island(v)
         wanted: list[str] = []
         if rule.storm and at_island:
             wanted.append(RULES.storm.anchor)
@@ -47,7 +60,7 @@ class Captain:
         if eng.scan_order(self.gm, v.pos, v.terrain) or rule.steps:
             wanted.append("scan")
         if self._provisioning(v):
-            wanted += ["gather"] * slot_count("gather")
+            wanted += ["gather"] * eng.SLOT["gather"]
         elif self._can_gather(v):
             wanted += ["gather"] * 2  # not a rule: the captain's habit, two gatherers
         if v.value("wood") and v.value("hull") < eng.CAP["hull"]:
@@ -59,7 +72,7 @@ class Captain:
         for job in wanted:
             if sum(jobs.values()) >= free:
                 break
-            if jobs.get(job, 0) >= slot_count(job):
+            if jobs.get(job, 0) >= eng.SLOT[job]:
                 continue
             if job == "gather" and not self._can_gather(v):
                 continue
@@ -74,27 +87,33 @@ class Captain:
         return bool(v.resting) and v.value("water") > RULES.rest_water
 
     def repair_wood(self, v: eng.Voyage) -> int:
-        if not v.orders.repair:
-            return 0
         return min(v.value("wood"), (eng.CAP["hull"] - v.value("hull")) // RULES.repair_rate)
 
-    def route(self, v: eng.Voyage, steps: int) -> tuple[str, ...]:
+    def route(self, v: eng.Voyage) -> tuple[str, ...]:
         if self._provisioning(v):
             return ()  # stay and fill the casks first
+        steps = eng.movement_plan(v.weather, v.orders, eng.at_island(v))[0]
         out: list[str] = []
         pos = v.pos
         island = v.island_at(pos)
-        must_leave = island is not None and island.hostile
+        must_leave = eng.must_leave(v)
         for _ in range(steps):
             options = [n for n in self.gm.neighbors(pos) if n in v.terrain and n not in out
                        and (self.exit_dist[n] < self.exit_dist[pos] or (must_leave and not out))]
+            if must_leave and not out:
+                options = [n for n in options if n not in island.hexes] or \
+                    [n for n in self.gm.neighbors(pos) if n not in island.hexes]
             if not options:
                 break
-            options.sort(key=lambda n: (v.terrain[n] == "shoals", self.exit_dist[n], n))
+            options.sort(key=lambda n: (v.terrain.get(n) == "shoals", self.exit_dist[n], n))
             out.append(options[0])
             pos = options[0]
-            if eng.is_island(v.terrain[pos]) and not v.island_at(pos):
+            if eng.is_island(v.terrain.get(pos)) and not v.island_at(pos):
                 break  # land on a new island
+            if must_leave and pos in island.hexes:
+                break
+        if must_leave and out and out[-1] in island.hexes:
+            out.pop()
         return tuple(out)
 
     def picks(self, v: eng.Voyage) -> tuple[str, ...]:
@@ -122,174 +141,26 @@ class Captain:
     def gift(self, v: eng.Voyage) -> str:
         return min(ISLAND_SUPPLIES, key=lambda k: (v.value(k), k))
 
-    def wound_order(self, v: eng.Voyage) -> tuple[int, ...]:
-        """Wound a well sailor (a random one) before killing a wounded one."""
+    def wound(self, v: eng.Voyage) -> int:
+        """A well sailor (a random one) before killing a wounded one."""
         well = [i for i, s in enumerate(v.sailors) if s == eng.WELL]
         if well:
-            return (well[self.dice.rng.randrange(len(well))],)
-        return ()
+            return well[self.dice.rng.randrange(len(well))]
+        return next(i for i, s in enumerate(v.sailors) if s != eng.DEAD)
 
-    # --- a day ---------------------------------------------------------------------------------
+    # --- what the captain weighs -----------------------------------------------------------------
 
     def _can_gather(self, v: eng.Voyage) -> bool:
-        island = v.island_at(v.pos)
-        return bool(island and island.roll and not island.hostile and v.pos not in v.left
-                    and any(c is None or c > 0 for c in island.cubes))
+        return eng.can_gather(v)
 
     def _provisioning(self, v: eng.Voyage) -> bool:
         """Low on Water or Food at an island that still gives some: stay a day."""
         low = min(v.value("water"), v.value("food")) <= 1
         return low and self._can_gather(v)
 
-    def _wounds(self, before: eng.Voyage, after: eng.Voyage, day: dict) -> None:
-        for i, (a, b) in enumerate(zip(before.sailors, after.sailors)):
-            if a == b:
-                continue
-            name = SAILORS[i]
-            if b == eng.WOUNDED or a == eng.WELL:
-                day.setdefault("wounded", []).append(name)
-            if b == eng.DEAD:
-                day.setdefault("lost", []).append(name)
-                day.setdefault("marks", []).append({"burial": after.pos})
 
-    def play_day(self) -> dict:
-        v = self.v
-        day: dict = {"day": v.day + 1, "weather": v.weather}
-        rolls: dict = {}
-        log: list[str] = []
-        orders = self.assign(v)
-        v = eng.begin_day(v, orders)
-        jobs = ", ".join(f"{k}" + (f" \u00d7{n}" if n > 1 else "") for k, n in vars(orders).items() if n)
-        log.append(f"{RULES.weather(v.weather).name}; jobs: {jobs or 'none'}")
-        # 2 rest
-        if self.heal(v):
-            healed = [SAILORS[i] for i in v.resting]
-            v = eng.rest(v, True)
-            day["healed"] = healed
-            log.append(f"rest and water heal {', '.join(healed)}")
-        # 3 repair
-        wood = self.repair_wood(v)
-        if wood:
-            v = eng.repair(v, wood)
-            log.append(f"repair: {wood} wood into hull")
-        # 4 movement
-        steps, drifts, damage = eng.movement_plan(v.weather, v.orders, eng.is_island(v.terrain.get(v.pos)))
-        face = None
-        route: tuple[str, ...] = ()
-        if drifts:
-            face = self.dice.d6()
-            rolls["drift"] = [face]
-            log.append(f"uncontrolled: drift {eng.direction(face)}")
-        else:
-            route = self.route(v, steps)
-        start = v.pos
-        v = eng.move(v, self.gm, route, face)
-        if damage:
-            log.append(f"storm: hull -{damage}")
-        moved = list(route) if not drifts else ([v.pos] if v.pos != start else [])
-        if moved:
-            day["moved"] = moved
-        if v.over:
-            log.append(v.over[1])
-            return self._close(v, day, rolls, log)
-        if eng.landing(v, self.gm):
-            face = self.dice.d6()
-            rolls["island"] = [face]
-            hexes = eng.landing(v, self.gm)
-            v = eng.land(v, self.gm, face)
-            island = v.island_at(v.pos)
-            day.setdefault("marks", []).append({"island": {"hexes": list(hexes), "size": island.size.split("-")[0],
-                                                           "natives": island.natives}})
-            log.append(f"landed on a {island.size}: roll {face}, natives {island.natives}")
-        # 5 scan
-        if v.orders.scan:
-            v = self._scan(v, day, rolls, log)
-        # 6 gather
-        picks = self.picks(v) if v.orders.gather else ()
-        if picks:
-            v = eng.gather(v, picks)
-            got: dict = {}
-            for k in picks:
-                got[k] = got.get(k, 0) + 1
-            day["gathered"] = got
-            log.append(f"gathered {got}")
-        # 7 natives
-        if eng.meets_natives(v):
-            goods = self.goods(v)
-            faces: list[int] = []
-            while eng.encounter_goes_on(v, goods, tuple(faces)):
-                faces.append(self.dice.d6())
-            rolls["natives"] = faces
-            before = v
-            v, effect = eng.natives(v, goods, tuple(faces), self.gift(v), order=self.wound_order(v))
-            self._wounds(before, v, day)
-            log.append(f"natives: {faces} with {goods} goods -> {effect}")
-        # 8 drink, 9 eat
-        for phase in (eng.drink, eng.eat):
-            if not v.over:
-                before = v
-                v = phase(v, order=self.wound_order(v))
-                self._wounds(before, v, day)
-        # 10 accident
-        if not v.over:
-            face = None if v.value("hull") == 0 else self.dice.d6()
-            if face is not None:
-                rolls["accident"] = [face]
-            before = v
-            v = eng.accident(v, face, order=self.wound_order(v))
-            self._wounds(before, v, day)
-        # 11 weather
-        if not v.over:
-            faces = [self.dice.d6()]
-            if eng.watch_rerolls(v, faces[0]):
-                faces.append(self.dice.d6())
-                log.append("the watch sees the storm coming and rerolls")
-            rolls["weather"] = faces
-            v = eng.weather_watch(v, tuple(faces))
-        return self._close(v, day, rolls, log)
-
-    def _scan(self, v, day, rolls, log):
-        pairs, spreads = [], []
-        drawn_before = len(v.drawn)
-        for lab in eng.scan_order(self.gm, v.pos, v.terrain):
-            if lab in v.terrain:
-                continue  # coloured by a large island's second hex
-            pair = tuple(self.dice.roll(SCAN_DICE))
-            pairs.append(list(pair))
-            v = eng.scan_hex(v, lab, pair, v.orders.scan)
-            if v.terrain[lab] == "large-island":
-                placed = False
-                while not placed:
-                    face = None
-                    if eng.spread_options(self.gm, lab, v.pos, v.terrain):
-                        face = self.dice.d6()
-                        spreads.append(face)
-                    v, placed = eng.spread(v, self.gm, lab, face)
-            log.append(f"scan {lab}: {sum(pair)} -> {v.terrain[lab]}")
-        if pairs:
-            rolls["scan"] = pairs
-        if spreads:
-            rolls["spread"] = spreads
-        mapped = day.setdefault("mapped", {})
-        for lab in v.drawn[drawn_before:]:
-            mapped[lab] = v.terrain[lab]
-        return v
-
-    def _close(self, v, day, rolls, log) -> dict:
-        if not day.get("mapped"):
-            day.pop("mapped", None)
-        day["resources"] = {k: v.value(k) for k in ("water", "food", "hull", "wood")}
-        if rolls:
-            day["rolls"] = rolls
-        day["log"] = log
-        self.v = v
-        return day
-
-    def play(self, limit: int = 60) -> dict:  # not a rule: a bound on a simulated voyage
-        days = []
-        while self.v.over is None and len(days) < limit:
-            days.append(self.play_day())
-        return {"days": days, "result": self.v.over[0] if self.v.over else "unfinished"}
+_ANSWERS = {"orders": "assign", "heal": "heal", "repair": "repair_wood", "route": "route", "gather": "picks",
+            "goods": "goods", "gift": "gift", "wound": "wound"}
 
 
 class Deckhand(Captain):
@@ -306,7 +177,7 @@ class Deckhand(Captain):
         while len(jobs) > v.well:
             jobs.popitem()
         if self._can_gather(v) and len(jobs) < v.well:
-            jobs["gather"] = min(v.well - len(jobs), slot_count("gather"))
+            jobs["gather"] = min(v.well - len(jobs), eng.SLOT["gather"])
         return eng.Orders(**jobs)
 
     def goods(self, v) -> int:
@@ -332,21 +203,21 @@ def _distances(game_map) -> dict[str, int]:
 PLAYERS = {"careful": Captain, "naive": Deckhand}
 
 
+def played(player: Captain, limit: int | None = None) -> tuple[eng.Voyage, list]:
+    """A whole voyage by `player` through the driver: (the last state, every input in order)."""
+    events: list = []
+    final = drive.play(eng, player.start(), player.decide, player.roll, limit or player.days, events)
+    return final, events
+
+
 def simulate_1672(seed: int, game_map=None, player: str = "careful") -> dict:
     """A whole voyage of 1672 as save data (no journal), with each day's rolls and roll log."""
     return voyage_save(PLAYERS[player](seed, game_map), game_map)
 
 
-def voyage_save(sim: Captain, game_map=None, limit: int = 60) -> dict:  # not a rule: a bound
-    """Play `sim` to the end (or `limit` days) and write the voyage as save data."""
-    played = sim.play(limit)
-    out = {
-        "format": SAVE_FORMAT,
-        "game": "lost-crew",
-        "map": "standard" if game_map is None else None,
-        "setup": {"sailors": list(SAILORS)},
-        "days": played["days"],
-    }
-    if played["result"] != "unfinished":
-        out["outcome"] = {"result": played["result"]}
-    return out
+def voyage_save(sim: Captain, game_map=None, limit: int = LIMIT) -> dict:
+    """Play `sim` to the end (or `limit` days) and write the voyage as save data (its transcript)."""
+    from lostprint.saves.rules_1672 import save_of
+
+    final, events = played(sim, limit)
+    return save_of(events, final, SAILORS, standard=game_map is None)

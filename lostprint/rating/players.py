@@ -3,8 +3,9 @@
 The players live with their games (lostprint.players.<game>); this registry only names them. A game's
 module may give `PLAYERS = {"careful": Class, ...}`; otherwise the known class names below are looked
 up, and a name whose class is missing is simply not listed. A player is a class taking
-`(seed, game_map)` whose `play()` returns `{"days": [...], "result": ...}`; its final engine state
-is read for the score and for why a game was lost.
+`(seed, game_map)`: a decider (`start()`, `decide`, `roll`, `days`), which the one driver
+(lostprint.engine.drive) plays, or one whose `play()` returns `{"days": [...], "result": ...}`; its
+final engine state is read for the score and for why a game was lost.
 """
 from __future__ import annotations
 
@@ -169,9 +170,15 @@ def play_one(game: str, player: str, seed: int, game_map=None, house_off: tuple[
         sim = entry.cls(seed, game_map, house_off=frozenset(house_off))
     else:
         sim = entry.cls(seed, game_map)
-    played = sim.play()
-    final = getattr(sim, attr)
-    result = played["result"]
-    days = len(played["days"])
+    if hasattr(sim, "decide"):  # a decider: the one driver plays it on its engine
+        from lostprint.engine import drive
+
+        final = drive.play(engine, sim.start(), sim.decide, sim.roll, sim.days)
+        result, days = (final.over[0] if final.over else "unfinished"), final.day
+    else:
+        played = sim.play()
+        final = getattr(sim, attr)
+        result = played["result"]
+        days = len(played["days"])
     return GameResult(seed, result, _score(game, engine, final, result), days,
                       _loss_cause(game, final, result, days))

@@ -495,7 +495,7 @@ class Rules1672(LostRules):
         ok = []
         results = []
         for scanners in range(1, slot_count("scan") + 1):
-            v = eng.Voyage(pos=st.position, weather=today["weather_key"], stores=(0,) * (eng.N + 1), sailors=(), terrain=before)
+            v = eng.Voyage(gm=gm, pos=st.position, weather=today["weather_key"], stores=(0,) * (eng.N + 1), terrain=before)
             got, why = _replay_scan(v, gm, pairs, spreads, scanners)
             results.append((scanners, got, why))
             if why is None and got == drawn:
@@ -846,7 +846,7 @@ def _replay_scan(v, gm, pairs, spreads, scanners):
                     if not spreads:
                         return drawn, f"spread: the large island at {lab} needs a Direction roll for its second hex"
                     face = spreads.pop(0)
-                v, placed = eng.spread(v, gm, lab, face)
+                v, placed = eng.spread(v, lab, face)
                 drawn[lab] = v.terrain[lab]
                 if placed and face is not None:
                     target = eng.toward(gm, lab, face)
@@ -873,3 +873,127 @@ def today_summary(today: dict) -> str:
 
 
 RULES = Rules1672()
+
+
+# --- the transcript: a played voyage written as a save ----------------------------------------------
+
+
+def save_of(events, final, names, standard: bool = True) -> dict:
+    """A voyage the driver played (its events, lostprint.engine.drive.Event) as save data: each day's
+    fields, its dice under `rolls:` and a log of what happened (for a journal writer)."""
+    from lostprint.files.kinds import SAVE_FORMAT
+
+    days: list[list] = []
+    for e in events:
+        if e.step == "assign":
+            days.append([])
+        days[-1].append(e)
+    out = {"format": SAVE_FORMAT, "game": "lost-crew", "map": "standard" if standard else None,
+           "setup": {"sailors": list(names)}, "days": [_save_day(day, names) for day in days]}
+    if final.over:
+        out["outcome"] = {"result": final.over[0]}
+    return out
+
+
+def _save_day(events, names) -> dict:
+    first = events[0].before
+    day: dict = {"day": first.day + 1, "weather": first.weather}
+    rolls: dict = {}
+    orders = events[0].value
+    jobs = ", ".join(f"{k}" + (f" \u00d7{n}" if n > 1 else "") for k, n in vars(orders).items() if n)
+    log = [f"{CREW.weather(first.weather).name}; jobs: {jobs or 'none'}"]
+    v = events[-1].state
+    wounds: dict = {}
+    scanned: list = []
+    drawn_before = None
+    for i, e in enumerate(events):
+        key, value, v = e.step, e.value, e.state
+        if key == "rest" and value:
+            healed = [names[i] for i in e.before.resting]
+            day["healed"] = healed
+            log.append(f"rest and water heal {', '.join(healed)}")
+        elif key == "repair" and value:
+            log.append(f"repair: {value} wood into hull")
+        elif key == "move":
+            start = e.before.pos
+            drifts = eng.movement_plan(e.before.weather, e.before.orders, eng.at_island(e.before))[1]
+            if drifts:
+                rolls["drift"] = [value]
+                log.append(f"uncontrolled: drift {eng.direction(value)}")
+            _, _, damage = eng.movement_plan(e.before.weather, e.before.orders, eng.at_island(e.before))
+            if damage:
+                log.append(f"storm: hull -{damage}")
+            moved = list(value) if not drifts else ([v.pos] if v.pos != start else [])
+            if moved:
+                day["moved"] = moved
+            if v.over:
+                log.append(v.over[1])
+        elif key == "island":
+            island = v.island_at(v.pos)
+            rolls["island"] = [value]
+            day.setdefault("marks", []).append({"island": {"hexes": list(island.hexes),
+                                                           "size": island.size.split("-")[0],
+                                                           "natives": island.natives}})
+            log.append(f"landed on a {island.size}: roll {value}, natives {island.natives}")
+        elif key == "scan":
+            if drawn_before is None:
+                drawn_before = len(e.before.drawn)
+            if e.before.spreading:
+                if value is not None:
+                    rolls.setdefault("spread", []).append(value)
+            else:
+                rolls.setdefault("scan", []).append(list(value))
+                scanned.append((eng.scan_order(e.before.gm, e.before.pos, e.before.terrain)[0], sum(value)))
+            if not v.spreading:
+                after = v
+                log += [f"scan {lab}: {total} -> {after.terrain[lab]}" for lab, total in scanned]
+                scanned = []
+        elif key == "gather" and value:
+            got: dict = {}
+            for k in value:
+                got[k] = got.get(k, 0) + 1
+            day["gathered"] = got
+            log.append(f"gathered {got}")
+        elif key == "natives":
+            rolls.setdefault("natives", []).append(value)
+        elif key == "accident" and value is not None:
+            rolls["accident"] = [value]
+        elif key == "weather":
+            rolls.setdefault("weather", []).append(value)
+            if len(v.skies) == 1 and not eng.skies_done(v):
+                log.append("the watch sees the storm coming and rerolls")
+        if key.endswith("wound"):
+            wounds.setdefault(key, [e.before, v])[1] = v
+        if key in ("natives", "gift", "natives wound") and _encounter_done(events, i):
+            effect = v.effect.partition(":")[0] or "wound"
+            goods = v.goods
+            log.append(f"natives: {rolls['natives']} with {goods} goods -> {effect}")
+    if drawn_before is not None:
+        mapped = {lab: v.terrain[lab] for lab, _ in v.drawn[drawn_before:]}
+        if mapped:
+            day["mapped"] = mapped
+    for key in ("natives wound", "drink wound", "eat wound", "accident wound"):
+        if key in wounds:
+            _wounds(*wounds[key], day, names)
+    day["resources"] = {k: v.value(k) for k in KEYS}
+    if rolls:
+        day["rolls"] = rolls
+    day["log"] = log
+    return day
+
+
+def _encounter_done(events, i: int) -> bool:
+    """Is event `i` the last of today's encounter (its rolls, the gift and the wounds it dealt)?"""
+    nxt = events[i + 1].step if i + 1 < len(events) else None
+    return nxt not in ("natives", "gift", "natives wound")
+
+
+def _wounds(before, after, day, names) -> None:
+    for i, (a, b) in enumerate(zip(before.sailors, after.sailors)):
+        if a == b:
+            continue
+        if b == eng.WOUNDED or a == eng.WELL:
+            day.setdefault("wounded", []).append(names[i])
+        if b == eng.DEAD:
+            day.setdefault("lost", []).append(names[i])
+            day.setdefault("marks", []).append({"burial": after.pos})

@@ -1,0 +1,45 @@
+"""One driver: plays any engine (lostprint.engine.contract) with any decider and any dice.
+
+A decider is `decide(state, step, need) -> value` for an open Decision; dice are
+`roll(need) -> value` for an open Roll (one face for one die, a tuple of faces for more). The driver
+asks the engine which step is open, gets its input from the decider or the dice, and applies it; it
+holds no rule. `record` (a list) hears each input as an `Event`, in order: what a transcript turns
+into a save.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple
+
+from lostprint.engine.contract import AUTO, Decision, after, open_step
+
+
+class Event(NamedTuple):
+    """One input the game took: the step, what it needed, the value given, the state before and after."""
+
+    step: str
+    need: object
+    value: Any
+    before: Any
+    state: Any
+
+
+def play(engine, state, decide: Callable, roll: Callable, days: int | None = None, record: list | None = None):
+    """Play from `state` until the game is over or `days` days are done; the last state."""
+    steps, over = engine.STEPS, engine.outcome
+    while True:
+        found = open_step(steps, state, over)
+        if found is None:
+            return state
+        state, step, need = found
+        if days is not None and state.step == 0 and state.day >= days:
+            return state
+        if need is AUTO:
+            value = None
+        elif isinstance(need, Decision):
+            value = decide(state, step, need)
+        else:
+            value = roll(need)
+        new = after(steps, step, step.apply(state, value))
+        if record is not None:
+            record.append(Event(step.key, need, value, state, new))
+        state = new

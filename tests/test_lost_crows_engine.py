@@ -254,11 +254,13 @@ def test_a_won_claim_needs_a_win_even_after_a_new_victory_outcome():
     from lostprint.files import load
 
     save = load(Path(__file__).resolve().parents[1] / "examples" / "1872-the-long-way-north.yaml")
-    mark = save["days"][7]["marks"][0]["plot"]  # D6 Raze Fort Benton, declined
-    mark.update(choice="Take the new victory condition and attack the fort", outcome="12A")
-    del save["days"][9:]
+    i = next(i for i, d in enumerate(save["days"]) if d.get("marks") and d["marks"][0]["plot"]["letter"] == "E")
+    mark = save["days"][i]["marks"][0]["plot"]  # E2 Missing Mountie, refused
+    assert mark["roll"] == 2
+    mark.update(choice="Take the new victory condition and accept their terms", outcome="44A")
+    del save["days"][i + 1:]
     save["outcome"] = {"result": "won"}
-    assert "recorded as won, but the game is not over after day 9" in problems(save)
+    assert f"recorded as won, but the game is not over after day {i + 1}" in problems(save)
 
 
 def test_rolls_make_the_replay_exact_and_name_the_first_divergence():

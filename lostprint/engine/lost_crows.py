@@ -273,7 +273,37 @@ def activate(st: State, board: tuple) -> tuple[State, dict]:
     if six is not None and board[six] != RULES.permanent_face:
         raise RuleError("vision", f"the {UNITS[six // BOX]}' top box holds a permanent {RULES.permanent_face}, not {board[six]}")
     diffs = dict(zip(UNITS, map(sub, board[::BOX], board[1::BOX])))  # top minus bottom
-    return (st if st.fever == 0 else _put(st, fever=max(0, st.fever - 1))), diffs
+    return fever_passes(st), diffs
+
+
+def fever_passes(st: State) -> State:
+    """Phase 1 is played: one of the fever's turns is over."""
+    return st if st.fever == 0 else _put(st, fever=st.fever - 1)
+
+
+DISCARD = "discard"  # a die a permanent-6 vision lets the player throw away in Phase 1
+
+
+def placing(st: State, order: tuple) -> None:
+    """Phase 1 in the order it was played: the unit each die went to (or DISCARD), two dice a roll,
+    in the order rolled. RuleError when the boxes are not filled exactly, or when a fevered Shaman
+    did not take the first roll (a die the vision lets go may be discarded instead)."""
+    dice = RULES.rolls_per_turn * RULES.dice_per_roll
+    six = permanent_six(st)
+    want = {u: BOX - (six is not None and UNITS[six // BOX] == u) for u in UNITS}
+    want[DISCARD] = discards(st)
+    if len(order) != dice or any(x not in want for x in order):
+        raise RuleError("phase 1", f"{dice} dice are placed, each in a unit ({', '.join(UNITS)}) or "
+                                   f"discarded; not {list(order)}")
+    for key, n in want.items():
+        got = order.count(key)
+        if got != n:
+            what = "dice discarded" if key == DISCARD else f"dice placed in the {key}"
+            raise RuleError("phase 1", f"{got} {what}; the boxes take {n}")
+    first = order[:RULES.dice_per_roll]
+    if st.fever and any(x not in ("shaman", DISCARD) for x in first):
+        raise RuleError("Fever", f"the Shaman has a fever: the first {RULES.dice_per_roll}d{FACES} go in his "
+                                 f"boxes, not the {' and '.join(dict.fromkeys(first))}")
 
 
 def first_roll_boxes(st: State) -> tuple[int, ...] | None:
@@ -344,17 +374,25 @@ def pending(st: State, diffs: dict) -> list[tuple[str, Effect]]:
     return out
 
 
-def colourable(land: Land, terrain: dict, pos: str, kind: str = "", house_off=frozenset()) -> list[str]:
-    """Hexes a map icon may colour: unmapped next to the tribe, or two away when all around are mapped.
-    A Canada hex never takes a terrain other than its mapped twin's (ruling "canada-terrain", unless
-    `house_off` holds it)."""
-    near = [n for n in land.open_near[pos] if n not in terrain]
+def colourable(land: Land, terrain: dict, pos: str, kind: str = "", house_off=frozenset(),
+               fort: bool = False) -> list[str]:
+    """Hexes a map icon may colour: unmapped next to the tribe, or two away when all around are mapped;
+    none: the icon is lost (ruling "map-lost"). Fort Benton's hex only once `fort` (12A) has opened it
+    (ruling "fort-blank"). A Canada hex never takes a terrain other than its mapped twin's (ruling
+    "canada-terrain", unless `house_off` holds it)."""
+    near = [n for n in (land.neighbors[pos] if fort else land.open_near[pos]) if n not in terrain]
     if not near:
-        near = [m for m in land.far[pos] if m not in terrain]
+        near = [m for m in (two_away(land, pos) if fort else land.far[pos]) if m not in terrain]
     if kind and "canada-terrain" not in house_off:
         near = [n for n in near if not (n in land.goals and any(
             terrain.get(g, kind) != kind for g in land.goals if g != n))]
     return near
+
+
+def two_away(land: Land, pos: str) -> list[str]:
+    """The hexes two steps from pos, the fort's included (land.far leaves it out)."""
+    close = set(land.neighbors[pos]) | {pos}
+    return sorted({m for n in land.neighbors[pos] for m in land.neighbors[n] if m not in close})
 
 
 def choices(st: State, effect: Effect) -> tuple:
@@ -426,7 +464,7 @@ def apply(st: State, effect: Effect, choice=None, die: int | None = None, unit: 
 
 def map_hex(land: Land, terrain: dict, st: State, kind: str, label: str | None) -> dict:
     """A map icon: colour `label` as `kind` (None when no hex can be coloured). Returns the new map."""
-    options = colourable(land, terrain, st.pos, kind, st.house_off)
+    options = colourable(land, terrain, st.pos, kind, st.house_off, fort_open(st))
     if label is None:
         if options:
             raise RuleError("map", f"{kind} must be coloured: {', '.join(sorted(options))} can take it")
@@ -439,7 +477,7 @@ def map_hex(land: Land, terrain: dict, st: State, kind: str, label: str | None) 
 
 def coloured(terrain: dict, kind: str, label: str) -> dict:
     """The map with `label` coloured as `kind`: map_hex once its checks have passed. A player that took
-    `label` from colourable(land, terrain, st.pos, kind, st.house_off) needs no second check."""
+    `label` from colourable(land, terrain, st.pos, kind, st.house_off, fort_open(st)) needs no second check."""
     out = dict(terrain)
     out[label] = kind
     return out
@@ -513,7 +551,8 @@ def vision_quest(st: State, terrain: str, roll: int, top: str | None = None) -> 
 def ghost_mountain(land: Land, terrain: dict, st: State, label: str) -> tuple[State, dict]:
     if not power(st).ghost_mountain or st.ghost:
         raise RuleError("Ghost Mountain", "only with the Ghost Mountain vision, once")
-    if label in terrain or label in land.fort or label == st.pos or label in land.neighbors[st.pos]:
+    if label in terrain or (label in land.fort and not fort_open(st)) or label == st.pos or \
+            label in land.neighbors[st.pos]:
         raise RuleError("Ghost Mountain", f"{label} must be a blank hex not next to the tribe")
     out = dict(terrain)
     out[label] = "mountains"

@@ -49,6 +49,7 @@ class Omen:
     effects: tuple[Effect, ...]
     house: bool = False
     reason: str = ""
+    ruling: str = ""  # a Ruling key when lostprint reads the source's wording one way
 
     @property
     def storm(self) -> bool:
@@ -291,14 +292,14 @@ OMEN_REASON = "The source lists only 11-42; this keeps the weather/settlers/capa
 OMENS = (
     Omen(11, 12, "Windstorm", (_add("movement", -1),)),
     Omen(13, 14, "Traitors", (Effect("cap", "proximity", -1),)),
-    Omen(15, 16, "Thunderstorm", (Effect("flag", "double-cost"),)),
-    Omen(21, 22, "Bad Luck", (Effect("lowest", n=2),)),
+    Omen(15, 16, "Thunderstorm", (Effect("flag", "double-cost"),), ruling="thunderstorm"),
+    Omen(21, 22, "Bad Luck", (Effect("lowest", n=2),), ruling="bad-luck"),
     Omen(23, 24, "Hailstorm", (Effect("flag", "halt"),)),
     Omen(25, 26, "Heatwave", (_add("resolve", -2),)),
     Omen(31, 32, "American Settlers", (_add("proximity", -2),)),
     Omen(33, 34, "Drought", (Effect("cap", "food", -1),)),
     Omen(35, 36, "Dissent", (Effect("cap", "resolve", -1),)),
-    Omen(41, 42, "Cursed Land", (Effect("flag", "bar-north-next"),)),
+    Omen(41, 42, "Cursed Land", (Effect("flag", "bar-north-next"),), ruling="cursed-land"),
     Omen(43, 44, "Snowstorm", (_add("food", -1), _add("movement", -1)), house=True,
          reason="A third storm beside Windstorm and Hailstorm; it spends two resources, one each."),
     Omen(45, 46, "Cavalry Patrol", (_add("proximity", -1), _add("resolve", -1)), house=True,
@@ -342,7 +343,8 @@ def describe(effects: tuple[Effect, ...]) -> str:
 
 BAD_OMEN = Chart(
     "bad-omen", "Bad Omen", "d66",
-    tuple(Band(o.low, o.high, (f"{o.name}: {describe(o.effects)}",), house=o.house) for o in OMENS),
+    tuple(Band(o.low, o.high, (f"{o.name}: {describe(o.effects)}" + (f" {HOUSE_MARK}" if o.ruling else ""),),
+               house=o.house) for o in OMENS),
     modifier="Roll one die for the tens, then one for the ones.",
     phase=2,
     note="43\u201366 are house rules: " + OMEN_REASON,
@@ -404,6 +406,40 @@ RULINGS = (
            "After 12A the fort's hex is drawn and entered like any hex, at its terrain's cost; a failed "
            "assault ends the turn back in the hex you came from, at no cost.",
            "The outcome opens the fort but the source gives it no terrain and no way back."),
+    Ruling("river-price", "Rivers: Movement or Resolve",
+           f"Crossing a river costs {RIVER_EXTRA} more Movement Progress or {RIVER_EXTRA} Resolve, as you choose "
+           "at each crossing.",
+           "The map guide asks for one extra Movement Point; the movement table for one extra Movement or "
+           "Resolve. The table is the fuller statement and includes the guide's price, so both are allowed."),
+    Ruling("thunderstorm", "Thunderstorm: Movement doubled",
+           "A Thunderstorm doubles the Movement Progress each hex costs to enter this turn; Food and a "
+           "river's extra are paid as usual.",
+           "The omen says \u201cMovement Cost\u201d; the visions that change a terrain's cost (Feather "
+           "Scouts, Spirit of the Goat) use \u201cmovement\u201d for the Movement part of a hex's price only."),
+    Ruling("cursed-land", "Cursed Land: north of the next turn's start",
+           "Cursed Land bars, for the whole next turn, the hex north of the hex where that turn begins.",
+           "The source says only \u201cthe adjacent hex to the north next turn\u201d: adjacent to the tribe, "
+           "which next turn stands where this turn's move ended; one hex fixed at the turn's start can be "
+           "marked on the sheet."),
+    Ruling("bad-luck", "Bad Luck: a primary resource",
+           "Bad Luck takes 2 from your lowest primary resource (Food, Resolve or Proximity; on a tie, the "
+           "one you choose), never from Movement Progress.",
+           "The source says \u201cyour lowest Resource\u201d; Movement Progress is \u201cnot a primary "
+           "resource\u201d and often stands at 0 after a march, where a loss would do nothing."),
+    Ruling("score-steps", "Score: every hex entered",
+           "Each hex the tribe enters scores, every time it is entered; the start hex, never entered, "
+           "does not.",
+           "The source scores \u201ceach hex traveled\u201d: a step is what the route traces and what "
+           "costs Movement and Food, and a hex entered twice was travelled twice."),
+    Ruling("map-lost", "A map icon with nowhere to go",
+           "When no blank hex lies next to the tribe or two hexes away, a map icon is lost.",
+           "The source looks no further than two hexes away; a hex further off would let an icon map "
+           "land far from the tribe."),
+    Ruling("fort-blank", "Fort Benton is not coloured",
+           "A map icon never colours Fort Benton's hex (it goes to another hex) until 12A opens the fort; "
+           "from then on the fort's hex is coloured like any blank hex.",
+           "The source makes the fort impassable and gives it no terrain: colour there would only waste "
+           "an icon. 12A's assault needs the hex mapped, so from 12A on it may be coloured."),
 )
 
 
@@ -430,11 +466,22 @@ NEUTRAL_STANDINS = (
     StandIn("fort-entry", "", "12A is itself a house outcome and the source's fort is impassable: without "
                               "the ruling the fort has no terrain, price or way back, so 12A could not be "
                               "played at all."),
+    StandIn("river-price", "", "the ruling allows both of the source's prices, so a game played by either "
+                               "one alone is already a game played by the ruling."),
+    StandIn("thunderstorm", "", "the other reading (Food doubled as well) is not played in the balance report."),
+    StandIn("cursed-land", "", "the other reading (north of where the omen came) is not played in the "
+                               "balance report."),
+    StandIn("bad-luck", "", "the other reading (Movement Progress counted as a resource) is not played in "
+                            "the balance report."),
+    StandIn("score-steps", "", "the score does not change how a game is played or whether it is won."),
+    StandIn("map-lost", "", "the source names no third place an icon could go."),
+    StandIn("fort-blank", "", "the other reading (an icon may colour the impassable fort) is not played in "
+                              "the balance report."),
 )
 
 # Other movement costs, (what, cost), printed under the terrain costs.
 MOVE_RULES = (
-    ("River", f"+{RIVER_EXTRA} Movement or +{RIVER_EXTRA} Resolve to cross"),
+    ("River", f"+{RIVER_EXTRA} Movement or +{RIVER_EXTRA} Resolve to cross {HOUSE_MARK}"),
     ("Stay put", f"no move in Phase 3: Resolve \u2212{IDLE_RESOLVE}"),
     ("Plot hex", f"first entry {HOUSE_MARK}: stop; roll 1d{PLOT_DIE} on its table"),
     ("Fort zone", f"start a turn there: Prox \u2212{ZONE_PROXIMITY}"),
@@ -443,9 +490,10 @@ MOVE_RULES = (
 SYMBOLS = (
     Symbol("start", "Start", "Mounted tribe's camp in the forest: trace your route from here."),
     Symbol("canada", "Canada", "The flagged double hex: both mapped, same terrain; enter to win."),
-    Symbol("fort", "Fort Benton", "Impassable unless a plot says otherwise."),
+    Symbol("fort", "Fort Benton", f"Impassable unless a plot says otherwise; not coloured {HOUSE_MARK}."),
     Symbol("fort-zone", "Zone of control", f"Start a turn here: Proximity \u2212{ZONE_PROXIMITY}."),
-    Symbol("river", "River", f"Dark line on hex edges: crossing costs {RIVER_EXTRA} Movement or {RIVER_EXTRA} Resolve."),
+    Symbol("river", "River", f"Dark line on hex edges: crossing costs {RIVER_EXTRA} Movement or {RIVER_EXTRA} "
+                             f"Resolve {HOUSE_MARK}."),
     Symbol("plot", "Plot hex A\u2013E", f"Stop on first entry {HOUSE_MARK} and roll 1d{PLOT_DIE} on its table."),
 )
 
@@ -498,6 +546,9 @@ ROLL_KEYS = (
     ("omens", "each Bad Omen rolled, in order, as its two dice: tens then ones"),
     ("outcome", "the dice a plot outcome rolls (1d6 Food, Movement, or a Resolve test)"),
     ("fort", "the die of a Fort Benton assault (12A)"),
+    ("order", "Phase 1 in the order played (optional): the unit each die went to, two a roll, in the order "
+              "rolled, or discard for a die a vision lets you discard; shows a fevered Shaman took the "
+              "first roll"),
 )
 
 # Small rule numbers the prose and the checks need (read by the rulebook), from the typed rules.
@@ -548,7 +599,7 @@ TEXT = CrowsText(
                        f"+{RULES.crow_after_vision.n} to a primary."),
     win_text="Win: visit plot hexes A\u2013E, then enter Canada (both hexes mapped, same terrain)",
     lose_text="Lose: Food, Resolve or Proximity at 0 at the end of a turn",
-    score_text=f"Score: {HEX_POINTS} per hex travelled, +{CROW_POINTS} per coloured Crow on a win",
+    score_text=f"Score: {HEX_POINTS} per hex entered {HOUSE_MARK}, +{CROW_POINTS} per coloured Crow on a win",
     phases_text=f"phases {PHASES[0].number}\u2013{PHASES[1].number}",
     aim_text="aim for a difference of " + " or ".join(map(str, RULES.aim)),
     house_summary=("unit chart rows " + " and ".join(r.label for r in UNIT_ROWS if r.house)

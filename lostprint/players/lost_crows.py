@@ -682,7 +682,7 @@ class Chief:
 
     def map_worth(self, tdist) -> tuple:
         """A map icon's worth by terrain (MAP_KINDS)."""
-        near = eng.colourable(self.land, self.terrain, self.st.pos)
+        near = eng.colourable(self.land, self.terrain, self.st.pos, "", (), eng.fort_open(self.st))
         if not near:
             return (0.0, 0.0, 0.0)
         ahead = self.forward(near, tdist)
@@ -883,7 +883,7 @@ class Chief:
 
     def map_hex(self, kind, tdist, record) -> None:
         land, st = self.land, self.st
-        ok = eng.colourable(land, self.terrain, st.pos, kind, st.house_off)
+        ok = eng.colourable(land, self.terrain, st.pos, kind, st.house_off, eng.fort_open(st))
         if not ok:
             return
         if len(ok) == 1:  # every rule below picks it

@@ -50,17 +50,29 @@ def ordered(states) -> tuple:
 
 
 def carried(s):
-    """What of an end-of-day state the days after can tell apart, bars aside: the fever's turns (a
-    day's replay does not follow them) and this turn's flags (begin_turn clears them) are left out."""
+    """What of an end-of-day state the days after can tell apart, restrictions aside (`restrictions`:
+    next turn's bars and the fever's turns); this turn's flags (begin_turn clears them) are left out."""
     return s._replace(fever=0, flags=s.flags - CLEARED - RESTRICTIVE)
+
+
+# A fever only restricts where the first roll goes (on days whose save records the order): a state
+# with fewer fever turns allows all one with more allows, as a state without a bar does.
+FEVER_BARS = {0: frozenset(), 1: frozenset({"fever"}), 2: frozenset({"fever", "fever-2"})}
+
+
+def restrictions(s) -> frozenset:
+    """What s forbids the days after that a state otherwise alike might not: next turn's bars and the
+    fever's turns, as a set (fewer forbid less)."""
+    bars = s.flags & RESTRICTIVE
+    return bars | FEVER_BARS[s.fever] if s.fever else bars
 
 
 def classes(states) -> tuple:
     """The states the next day needs to start from: one per class (`carried`), and of those that
-    differ only by next turn's bars, only the ones whose bars no other state's bars are inside."""
+    differ only by their restrictions, only the ones whose restrictions no other state's are inside."""
     groups: dict = {}
     for s in states:
-        bars = s.flags & RESTRICTIVE
+        bars = restrictions(s)
         group = groups.setdefault(carried(s), {})
         if bars not in group or order_key(s) < order_key(group[bars]):
             group[bars] = s
@@ -195,6 +207,9 @@ class Rules1872(LostRules):
                 if key not in spec:
                     continue
                 kat = At(line_of(spec, key), f"{at.field}.{key}")
+                if key == "order":
+                    self.read_order(rd, spec[key], kat, facts)
+                    continue
                 items = rd.listing(spec[key], kat, "a list of die faces")
                 if items is None:
                     continue
@@ -213,23 +228,51 @@ class Rules1872(LostRules):
                     facts.rolls[key] = tuple(faces)
                     facts.roll_at[key] = kat
 
+    @staticmethod
+    def read_order(rd, value, at: At, facts: DayFacts) -> None:
+        """rolls.order: the unit each die went to (or discard), in the order rolled."""
+        items = rd.listing(value, at, "a list of units, one per die, in the order rolled")
+        if items is None:
+            return
+        names = eng.UNITS + (eng.DISCARD,)
+        order = []
+        for i, item in enumerate(items):
+            iat = At(line_of(items, i), f"{at.field}[{i}]")
+            text = rd.text(item, iat)
+            if text is None:
+                return
+            if slug(text) not in names:
+                rd.error(iat, f"{text!r} is not a unit ({', '.join(names)})")
+                return
+            order.append(slug(text))
+        facts.rolls["order"] = tuple(order)
+        facts.roll_at["order"] = at
+
     # --- mapping and moving ----------------------------------------------------------------------
 
     def check_mapped(self, st, label, terrain, at, problems) -> None:
-        axial = st.game_map.axial
-        d = hexgrid.distance(axial[st.day_start], axial[label])
-        if d == 1:
+        """A hex drawn today must be one a map icon could colour from where the day began, the day's
+        other hexes drawn before it (eng.colourable)."""
+        land = st.flags["land"]
+        start = st.day_start
+        before = {lab: t for lab, t in st.terrain.items() if lab != label}
+        fort = any(eng.fort_open(s) for s in st.flags["states"])
+        if label in eng.colourable(land, before, start, terrain, fort=fort):
             return
-        if d == FAR_MAP:
-            land = st.flags["land"]
-            around = [n for n in land.neighbors[st.day_start] if n not in land.fort]
-            if all(n in st.terrain for n in around):
-                return
-            problems.add(at, f"{label} is two hexes from {st.day_start}: allowed only once every hex next to "
-                             f"{st.day_start} is mapped")
-            return
-        problems.add(at, f"{label} is {d} hexes from {st.day_start}, where the day began (a hex is coloured next "
-                         "to the tribe, or two away when all around it are mapped)")
+        d = hexgrid.distance(st.game_map.axial[start], st.game_map.axial[label])
+        twin = next((g for g in land.goals if g != label and before.get(g, terrain) != terrain), None)
+        if label in land.fort and d <= FAR_MAP:
+            problems.add(at, f"{label} is Fort Benton: a map icon never colours it until 12A opens the fort "
+                             f"({GAME.ruling('fort-blank').topic}, a house ruling)")
+        elif label in land.goals and twin is not None and d <= FAR_MAP:
+            problems.add(at, f"{label} and {twin} are Canada's double hex: {twin} is {before[twin]}, so {label} "
+                             f"cannot be coloured {terrain} ({GAME.ruling('canada-terrain').topic}, a house ruling)")
+        elif d == FAR_MAP:
+            problems.add(at, f"{label} is two hexes from {start}: allowed only once every hex next to "
+                             f"{start} is mapped")
+        else:
+            problems.add(at, f"{label} is {d} hexes from {start}, where the day began (a hex is coloured next "
+                             "to the tribe, or two away when all around it are mapped)")
 
     def wins_on_entering(self, st, label) -> bool:
         land = st.flags["land"]
@@ -460,6 +503,7 @@ class DayReplay:
         self.start = st.day_start
         self.steps = st.day_hexes[1:]
         self.drawn = Counter(t for lab, t in st.flags.get("drawn_today", {}).items())
+        self.fort = any(eng.fort_open(s) for s in st.flags["states"])  # 12A has opened Fort Benton
         self.room = Room(self, st)
         self.exact = "units" in facts.rolls
         self.why: list[tuple[At, str]] = []
@@ -483,7 +527,7 @@ class DayReplay:
             for subset in combinations(drawn, n):
                 terrain = dict(before)
                 terrain.update((lab, today[lab]) for lab in subset)
-                if not eng.colourable(self.land, terrain, self.start, kind):
+                if not eng.colourable(self.land, terrain, self.start, kind, fort=self.fort):
                     return False
         return True
 
@@ -511,6 +555,8 @@ class DayReplay:
         # problems say what is wrong, and a replay of a day that cannot be played would only guess
         own = len(self.problems) > f.problems_before
         states: dict = {}  # in the carried order (a dict keeps it)
+        order = f.rolls.get("order")
+        misplaced = None
         for s in self.st.flags["states"]:
             if s.over is not None:
                 continue
@@ -520,7 +566,17 @@ class DayReplay:
             except eng.RuleError as exc:
                 self.problems.add(f.dancers[1], f"{exc.rule}: {exc}")
                 s = s._replace(dancers=min(GAME.spirit_dancers, s.dancers + f.dancers[0]))
-            states[s] = None
+            if order is not None:
+                try:
+                    eng.placing(s, order)
+                except eng.RuleError as exc:
+                    misplaced = misplaced or exc
+                    continue
+            states[eng.fever_passes(s)] = None
+        if misplaced is not None and not states:
+            self.problems.add(f.roll_at["order"], f"{misplaced.rule}: {misplaced}")
+            return self.recover(dict.fromkeys(eng.fever_passes(s) for s in self.st.flags["states"]
+                                               if s.over is None))
         if not states:
             return set()
         if own:
@@ -630,8 +686,6 @@ class DayReplay:
         omens = self.facts.rolls.get("omens", () if self.exact else None)
         current = set()
         for s in states:
-            # nothing in a save shows which roll went first, so a fever's turns are not followed
-            s = s._replace(fever=0)
             current.add((s, 0, (), ()))
         terrains = self.terrain_end
         here = self.st.flags["terrain"].get(self.start) or terrains.get(self.start)
@@ -713,7 +767,7 @@ class DayReplay:
                                  for e in out.effects)
         for bars in (False, True):
             for s in states:
-                self.search(s._replace(fever=0), rows, want, found, bars)
+                self.search(s, rows, want, found, bars)
         return classes(found.values())
 
     def settled(self, s, found: dict) -> bool:
@@ -721,10 +775,10 @@ class DayReplay:
         than it will have? Its bars only grow; 27A's warning, when it holds it, may yet be used."""
         if not found or self.fortish:
             return False
-        bars = (s.flags & RESTRICTIVE) | self.outcome_bars
+        bars = restrictions(s) | self.outcome_bars
         kept = "skip-omen" in s.flags
         skips = (True,) if self.skip_today else (True, False) if kept else (False,)
-        return all(any(("skip-omen" in e.flags) == skip and e.flags & RESTRICTIVE <= bars for e in found.values())
+        return all(any(("skip-omen" in e.flags) == skip and restrictions(e) <= bars for e in found.values())
                    for skip in skips)
 
     def search(self, start, rows, want, found: dict, bars: bool) -> None:
@@ -749,7 +803,7 @@ class DayReplay:
                 if self.phase2_done(k, maps, omens):
                     for e in self.phase3(s):
                         if self.explains(e, want):
-                            key = (carried(e), e.flags & RESTRICTIVE)
+                            key = (carried(e), restrictions(e))
                             if key not in found or order_key(e) < order_key(found[key]):
                                 found[key] = e
                 return

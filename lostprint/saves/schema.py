@@ -82,7 +82,8 @@ DAY_SHAPES = {
         "rolls": {"type": "object", "additionalProperties": False, "description": "the day's dice, by phase",
                   "properties": {key: {"type": "array", "description": what, "items": (
                       {"type": "integer", "minimum": CROWS_TENS + 1, "maximum": (CROWS_TENS + 1) * CROWS.die_faces}
-                      if key == "omens" else {"type": "integer", "minimum": 1, "maximum": CROWS.die_faces})}
+                      if key == "omens" else {"enum": [u.key for u in CROWS.units] + ["discard"]} if key == "order"
+                      else {"type": "integer", "minimum": 1, "maximum": CROWS.die_faces})}
                       for key, what in CROWS_ROLLS}},
     },
 }

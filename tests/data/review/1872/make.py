@@ -1,0 +1,557 @@
+"""Writes the 1872 review set: for each rule, a save that breaks it and nothing else (<rule>-bad.yaml)
+and its corrected twin (<rule>-good.yaml). The saves are the careful player's seeded games cut short
+after the day that matters, with one field changed; the header of each file says which rule it tests,
+which seed and day it comes from, whether its check holds with and without `rolls:` and, for a bad
+one, words the validator's message must contain.
+
+    python tests/data/review/1872/make.py     # rewrites the files beside this script
+
+The rules come from the source (000_cb9a9ce6659a045c.txt) and, where it is silent, from the rulings
+in lostprint.games.lost_crows; a case that tests a ruling says so.
+"""
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import yaml
+
+from lostprint.engine import lost_crows as eng
+from lostprint.games import lost_crows_plots as plots
+from lostprint.games.lost_crows import RULES
+from lostprint.players.lost_crows import Chief
+
+HERE = Path(__file__).resolve().parent
+SEEDS = range(0, 400)
+
+
+class Traced(Chief):
+    """The careful player, keeping the state before and after every day."""
+
+    def __init__(self, seed: int):
+        super().__init__(seed)
+        self.seed = seed
+
+    def play(self, limit: int = 80) -> dict:
+        self.before, self.after, self.maps = [], [], []
+        while self.st.over is None and self.st.day < limit:
+            self.before.append(self.st)
+            self.maps.append(dict(self.terrain))
+            self.days.append(self.play_day())
+            self.after.append(self.st)
+        return {"days": self.days, "result": self.st.over[0] if self.st.over else "unfinished"}
+
+
+GAMES: dict = {}
+
+
+def game(seed: int) -> Traced:
+    if seed not in GAMES:
+        g = Traced(seed)
+        g.play()
+        GAMES[seed] = g
+    return GAMES[seed]
+
+
+def save_of(g: Traced, last: int, outcome: dict | None = None) -> dict:
+    """The game's save, days 1..last+1 (an index), without its outcome unless given."""
+    out = {"format": "lostprint-save/1", "game": "lost-crows", "map": "standard",
+           "days": copy.deepcopy(g.days[:last + 1])}
+    if outcome:
+        out["outcome"] = outcome
+    return out
+
+
+def find(test):
+    """The first (game, day index) where test(game, i) holds."""
+    for seed in SEEDS:
+        g = game(seed)
+        for i in range(len(g.days)):
+            if test(g, i):
+                return g, i
+    raise LookupError("no such day")
+
+
+CASES: list = []
+
+
+def case(rule: str, source: str, rolls: str, expect: str):
+    """rolls: both (the check holds with and without `rolls:`) or with (only the recorded dice show it)."""
+    def wrap(fn):
+        CASES.append((rule, source, rolls, expect, fn))
+        return fn
+    return wrap
+
+
+def moved(d):
+    return d.get("moved", [])
+
+
+def crossed(g, i):
+    path = [g.before[i].pos] + moved(g.days[i])
+    return [(a, b) for a, b in zip(path, path[1:]) if eng.crossing(g.land, a, b)]
+
+
+# --- movement and its price -------------------------------------------------------------------------
+
+@case("move-unmapped", "Phase 3: you can only move to mapped hexes", "both", "is not mapped yet")
+def _(g=None):
+    def ok(g, i):
+        d = g.days[i]
+        return len(moved(d)) == 1 and any(n not in g.after[i] and n not in g.maps[i] and n not in d.get("mapped", {})
+                                          for n in g.land.neighbors[moved(d)[0]])
+    g, i = find(lambda g, i: len(moved(g.days[i])) == 1 and i > 0)
+    bad = save_of(g, i)
+    d = bad["days"][i]
+    here = d["moved"][0]
+    mapped = set(g.maps[i]) | set(d.get("mapped", {}))
+    blank = next(n for n in g.land.neighbors[here] if n not in mapped and n not in g.land.fort)
+    d["moved"] = [here, blank]
+    return g, i, bad, save_of(g, i)
+
+
+@case("move-not-adjacent", "Phase 3: trace the route from hex to hex", "both", "is not next to")
+def _():
+    g, i = find(lambda g, i: len(moved(g.days[i])) >= 1 and i > 2)
+    bad = save_of(g, i)
+    d = bad["days"][i]
+    start = g.before[i].pos
+    mapped = set(g.maps[i]) | set(d.get("mapped", {}))
+    far = next(lab for lab in sorted(mapped) if lab not in g.land.neighbors[start] and lab != start)
+    d["moved"] = [far]
+    return g, i, bad, save_of(g, i)
+
+
+@case("terrain-cost", "Phase 3: Forest costs 2 Movement and 1 Food to enter", "with",
+      "movement is")
+def _():
+    g, i = find(lambda g, i: len(moved(g.days[i])) == 1 and g.after[i].values[eng.MOVEMENT] < 5
+                and g.maps[i].get(moved(g.days[i])[0], g.days[i].get("mapped", {}).get(moved(g.days[i])[0])) == "forest"
+                and not crossed(g, i) and not g.days[i].get("marks"))
+    bad = save_of(g, i)
+    bad["days"][i]["resources"]["movement"] += 1  # paid as a Plains
+    return g, i, bad, save_of(g, i)
+
+
+@case("river-unpaid", "Map guide and movement table: a river costs 1 extra Movement (or Resolve) to cross",
+      "with", "")
+def _():
+    g, i = find(lambda g, i: crossed(g, i) and not g.after[i].vision and g.after[i].over is None
+                and g.days[i]["resources"]["movement"] < 6 and g.days[i]["resources"]["resolve"] < 6)
+    bad = save_of(g, i)
+    r = bad["days"][i]["resources"]
+    r["movement" if g.before[i].values[eng.MOVEMENT] - g.after[i].values[eng.MOVEMENT] > 0 else "resolve"] += 1
+    return g, i, bad, save_of(g, i)
+
+
+@case("river-paid-twice", "Movement table: 1 extra Movement OR Resolve per crossing, not both", "with", "")
+def _():
+    g, i = find(lambda g, i: len(crossed(g, i)) == 1 and not g.after[i].vision and g.after[i].over is None
+                and g.after[i].values[eng.RESOLVE] > 1 and g.after[i].values[eng.MOVEMENT] >= 0)
+    bad = save_of(g, i)
+    bad["days"][i]["resources"]["resolve"] -= 1
+    good = save_of(g, i)
+    return g, i, bad, good
+
+
+@case("river-paid-in-resolve", "Ruling river-price (house): the crossing may be paid in Resolve instead of "
+      "Movement; the good twin pays Resolve, the bad one pays nothing", "with", "")
+def _():
+    # a crossing the player paid in Movement; the good twin pays Resolve instead (same day, one move)
+    def ok(g, i):
+        d = g.days[i]
+        if len(crossed(g, i)) != 1 or len(moved(d)) != 1 or g.after[i].vision or g.after[i].over or d.get("marks"):
+            return False
+        return g.after[i].values[eng.RESOLVE] >= 2 and g.after[i].values[eng.MOVEMENT] < g.after[i].caps[eng.MOVEMENT]
+    g, i = find(ok)
+    good = save_of(g, i)
+    r = good["days"][i]["resources"]
+    # check by the engine below that the Movement pay was chosen (the player prefers the cheaper)
+    r["movement"] += 1
+    r["resolve"] -= 1
+    bad = copy.deepcopy(good)
+    bad["days"][i]["resources"]["resolve"] += 1
+    return g, i, bad, good
+
+
+@case("plot-stop", "Phase 3: on first entering a plot hex you must immediately STOP", "both",
+      "stops on first entering a plot hex")
+def _():
+    def ok(g, i):
+        d = g.days[i]
+        return d.get("marks") and moved(d) and moved(d)[-1] in g.land.plot_at and g.after[i].over is None
+    g, i = find(ok)
+    bad = save_of(g, i)
+    d = bad["days"][i]
+    plot_hex = d["moved"][-1]
+    mapped = set(g.maps[i]) | set(d.get("mapped", {}))
+    nxt = next((n for n in g.land.neighbors[plot_hex] if n in mapped and n not in d["moved"]
+                and n != g.before[i].pos), None)
+    if nxt is None:
+        nxt = next(n for n in g.land.neighbors[plot_hex] if n in mapped)
+    d["moved"] = d["moved"] + [nxt]
+    return g, i, bad, save_of(g, i)
+
+
+@case("idle-resolve", "Phase 3: if you do not move, lose 1 Resolve", "with", "no legal roll and choice gives")
+def _():
+    g, i = find(lambda g, i: not moved(g.days[i]) and i > 0 and g.days[i]["resources"]["resolve"] < 6
+                and g.after[i].over is None)
+    bad = save_of(g, i)
+    bad["days"][i]["resources"]["resolve"] += 1
+    return g, i, bad, save_of(g, i)
+
+
+@case("fort-zone", "Map guide: start a turn in the fort's zone of control, Proximity -1", "with",
+      "no legal roll and choice gives")
+def _():
+    g, i = find(lambda g, i: g.before[i].pos in g.land.zone and g.days[i]["resources"]["proximity"] < 6
+                and g.after[i].over is None)
+    bad = save_of(g, i)
+    bad["days"][i]["resources"]["proximity"] += 1
+    return g, i, bad, save_of(g, i)
+
+
+@case("fort-impassable", "Map guide: Fort Benton is impassable; ruling fort-blank (house): no map icon "
+      "colours it before 12A", "both", "Fort Benton")
+def _():
+    fort = next(iter(eng.land_of(game(0).gm).fort))
+
+    def ok(g, i):
+        d = g.days[i]
+        return g.before[i].pos in eng.land_of(g.gm).neighbors[fort] and d.get("mapped") and fort not in g.maps[i]
+    g, i = find(ok)
+    bad = save_of(g, i)
+    d = bad["days"][i]
+    lab = next(lab for lab in d["mapped"] if lab in g.land.neighbors[g.before[i].pos])
+    d["mapped"] = {(fort if k == lab else k): v for k, v in d["mapped"].items()}
+    return g, i, bad, save_of(g, i)
+
+
+# --- the map -------------------------------------------------------------------------------------
+
+@case("map-two-away", "Unit chart: colour an adjacent unmapped hex; two hexes away only if all adjacent are "
+      "mapped", "both", "two hexes from")
+def _():
+    def ok(g, i):
+        d = g.days[i]
+        start = g.before[i].pos
+        return d.get("mapped") and any(lab in g.land.neighbors[start] for lab in d["mapped"]) and any(
+            n not in g.maps[i] and n not in d["mapped"] and n not in g.land.fort for n in g.land.neighbors[start])
+    g, i = find(ok)
+    bad = save_of(g, i)
+    d = bad["days"][i]
+    start = g.before[i].pos
+    lab = next(lab for lab in d["mapped"] if lab in g.land.neighbors[start])
+    mapped = set(g.maps[i]) | set(d["mapped"])
+    far = next(m for m in g.land.far[start] if m not in mapped)
+    d["mapped"] = {(far if k == lab else k): v for k, v in d["mapped"].items()}
+    return g, i, bad, save_of(g, i)
+
+
+@case("map-count", "Unit chart: each map icon colours one hex", "with", "cannot colour")
+def _():
+    def ok(g, i):
+        d = g.days[i]
+        start = g.before[i].pos
+        return d.get("mapped") and any(n not in g.maps[i] and n not in d["mapped"] and n not in g.land.fort
+                                       and n not in g.land.goals for n in g.land.neighbors[start]) \
+            and not moved(d) == [] and g.after[i].over is None
+    g, i = find(ok)
+    bad = save_of(g, i)
+    d = bad["days"][i]
+    start = g.before[i].pos
+    extra = next(n for n in g.land.neighbors[start] if n not in g.maps[i] and n not in d["mapped"]
+                 and n not in g.land.fort and n not in g.land.goals)
+    d["mapped"] = dict(d["mapped"], **{extra: "plains"})
+    return g, i, bad, save_of(g, i)
+
+
+# --- weather: the Bad Omens ----------------------------------------------------------------------
+
+def omen_day(g, i, low):
+    return any(o in (low, low + 1) for o in g.days[i].get("rolls", {}).get("omens", []))
+
+
+@case("thunderstorm", "Bad Omen 15-16: Movement cost doubled this turn (ruling thunderstorm: Movement only)",
+      "with", "movement is")
+def _():
+    g, i = find(lambda g, i: omen_day(g, i, 15) and moved(g.days[i]) and g.after[i].over is None
+                and not g.days[i].get("marks") and not eng.power(g.before[i]).storm_immune)
+    bad = save_of(g, i)
+    terrain = dict(g.maps[i], **g.days[i].get("mapped", {}))
+    bad["days"][i]["resources"]["movement"] += sum(RULES.cost(terrain[lab]).movement for lab in moved(g.days[i]))
+    return g, i, bad, save_of(g, i)
+
+
+@case("hailstorm", "Bad Omen 23-24: no movement this turn", "with", "no movement this turn")
+def _():
+    g, i = find(lambda g, i: omen_day(g, i, 23) and not moved(g.days[i]) and g.after[i].over is None
+                and i + 1 < len(g.days))
+    bad = save_of(g, i)
+    d = bad["days"][i]
+    start = g.before[i].pos
+    mapped = set(g.maps[i]) | set(d.get("mapped", {}))
+    d["moved"] = [next(n for n in g.land.neighbors[start] if n in mapped)]
+    return g, i, bad, save_of(g, i)
+
+
+@case("bad-luck", "Bad Omen 21-22: lose 2 of your lowest resource (ruling bad-luck: a primary, never Movement)",
+      "with", "")
+def _():
+    def ok(g, i):
+        if not omen_day(g, i, 21) or g.after[i].over is not None:
+            return False
+        return g.days[i]["resources"]["movement"] >= 2
+    g, i = find(ok)
+    good = save_of(g, i)
+    bad = save_of(g, i)
+    r = bad["days"][i]["resources"]
+    before = g.before[i]
+    low = min(eng.PRIMARY, key=lambda k: before.value(k))
+    r[low] = min(r[low] + 2, g.after[i].cap(low))
+    r["movement"] -= 2
+    return g, i, bad, good
+
+
+@case("cursed-land", "Bad Omen 41-42: you cannot enter the adjacent hex to the north next turn (ruling "
+      "cursed-land: north of where that turn starts)", "with", "Cursed Land")
+def _():
+    def ok(g, i):
+        if i == 0 or not omen_day(g, i - 1, 41) or g.after[i].over is not None:
+            return False
+        north = g.land.north.get(g.before[i].pos)
+        return north is not None and north in g.maps[i] and north not in g.land.fort
+    g, i = find(ok)
+    bad = save_of(g, i)
+    d = bad["days"][i]
+    d["moved"] = [g.land.north[g.before[i].pos]]
+    return g, i, bad, save_of(g, i)
+
+
+# --- plot hexes ----------------------------------------------------------------------------------
+
+def plot_day(g, i):
+    return bool(g.days[i].get("marks"))
+
+
+@case("plot-unrolled", "Plot hexes: roll 1d6 on first entering a lettered hex", "both", "record its roll")
+def _():
+    g, i = find(lambda g, i: plot_day(g, i) and g.after[i].over is None)
+    bad = save_of(g, i)
+    del bad["days"][i]["marks"]
+    return g, i, bad, save_of(g, i)
+
+
+@case("plot-twice", "Plot hexes: only 1 roll per letter per game", "both", "once per game")
+def _():
+    g, i = find(lambda g, i: plot_day(g, i) and g.after[i].over is None and i > 0
+                and any(plot_day(g, j) for j in range(i)))
+    j = max(j for j in range(i) if plot_day(g, j))
+    bad = save_of(g, i)
+    first = bad["days"][j]["marks"][0]["plot"]
+    bad["days"][i]["marks"][0]["plot"]["letter"] = first["letter"]
+    return g, i, bad, save_of(g, i)
+
+
+@case("plot-outcome", "Plot tables: each choice goes to its own numbered outcome", "both", "leads to")
+def _():
+    def ok(g, i):
+        if not plot_day(g, i) or g.after[i].over is not None:
+            return False
+        p = g.days[i]["marks"][0]["plot"]
+        return "outcome" in p and p.get("choice")
+    g, i = find(ok)
+    bad = save_of(g, i)
+    p = bad["days"][i]["marks"][0]["plot"]
+    enc = plots.encounter(f"{p['letter']}{p['roll']}")
+    other = next(o.code for o in plots.OUTCOMES if o.code not in {c.outcome for c in enc.choices})
+    p["outcome"] = other
+    return g, i, bad, save_of(g, i)
+
+
+@case("plot-effect", "Plot outcomes: an outcome's resources are applied (07A: gain 2 Food, lose 1 Proximity...)",
+      "with", "")
+def _():
+    def ok(g, i):
+        if not plot_day(g, i) or g.after[i].over is not None:
+            return False
+        p = g.days[i]["marks"][0]["plot"]
+        out = p.get("outcome")
+        return out and any(e.op == "add" and e.key == "proximity" for e in plots.outcome(out).effects) \
+            and 0 < g.days[i]["resources"]["proximity"] < 6
+    g, i = find(ok)
+    bad = save_of(g, i)
+    out = plots.outcome(bad["days"][i]["marks"][0]["plot"]["outcome"])
+    n = sum(e.n for e in out.effects if e.op == "add" and e.key == "proximity")
+    bad["days"][i]["resources"]["proximity"] -= n  # the outcome's Proximity not applied
+    r = bad["days"][i]["resources"]
+    r["proximity"] = max(0, min(6, r["proximity"]))
+    return g, i, bad, save_of(g, i)
+
+
+# --- crows, the vision quest, spirit dancers ------------------------------------------------------
+
+@case("crow-terrain", "Crow icon: colour a Crow to match the terrain you currently occupy", "both",
+      "terrain the tribe stands in")
+def _():
+    g, i = find(lambda g, i: g.days[i].get("crows") and g.after[i].over is None and not g.days[i].get("vision"))
+    bad = save_of(g, i)
+    d = bad["days"][i]
+    terrain = dict(g.maps[i], **d.get("mapped", {}))
+    stood = {terrain.get(lab) for lab in [g.before[i].pos] + moved(d)}
+    d["crows"] = [next(t for t in ("plains", "forest", "mountains") if t not in stood)] + d["crows"][1:]
+    return g, i, bad, save_of(g, i)
+
+
+@case("crow-count", "Crow icon: one Crow per crow icon", "with", "Crows coloured")
+def _():
+    g, i = find(lambda g, i: g.days[i].get("crows") and g.after[i].over is None and not g.after[i].vision
+                and len(g.after[i].crows) < RULES.crows_for_vision - 1)
+    bad = save_of(g, i)
+    d = bad["days"][i]
+    d["crows"] = d["crows"] + d["crows"][:1]
+    return g, i, bad, save_of(g, i)
+
+
+@case("vision-missing", "Vision Quest: once you have acquired your seventh Crow, roll on the Vision Quest chart",
+      "both", "record vision")
+def _():
+    g, i = find(lambda g, i: "vision" in g.days[i] and g.after[i].over is None)
+    bad = save_of(g, i)
+    del bad["days"][i]["vision"]
+    return g, i, bad, save_of(g, i)
+
+
+@case("vision-terrain", "Vision Quest: consult the table of the terrain with the most colored Crows", "both",
+      "the terrain with the most Crows")
+def _():
+    def ok(g, i):
+        if "vision" not in g.days[i] or g.after[i].over is not None:
+            return False
+        first = g.after[i].crows[:RULES.crows_for_vision]
+        return len(eng.vision_terrains(g.after[i]._replace(vision=None, crows=first))) == 1
+    g, i = find(ok)
+    bad = save_of(g, i)
+    v = bad["days"][i]["vision"]
+    v["terrain"] = next(t for t in ("plains", "forest", "mountains") if t != v["terrain"])
+    return g, i, bad, save_of(g, i)
+
+
+@case("spirit-dancers", "Spirit Dancers: two, each used once per game", "both", "Spirit Dancers")
+def _():
+    g, i = find(lambda g, i: g.days[i].get("spirit-dancers") and g.after[i].dancers == RULES.spirit_dancers
+                and g.after[i].over is None and eng.power(g.after[i]).storm_dancers == "")
+    j = next(j for j in range(i + 1, len(g.days)) if g.after[j].over is None)
+    bad = save_of(g, j)
+    bad["days"][j]["spirit-dancers"] = 1
+    return g, j, bad, save_of(g, j)
+
+
+@case("fever-order", "Fever: on the next two turns the first 2d6 rolled must be placed in the Shaman's boxes "
+      "(recorded as rolls.order)", "with", "Fever")
+def _():
+    g, i = find(lambda g, i: g.before[i].fever > 0 and not eng.discards(g.before[i]) and g.after[i].over is None)
+    good = save_of(g, i)
+    units = list(eng.UNITS)
+    order = ["shaman", "shaman"] + [u for u in units if u != "shaman" for _ in range(2)]
+    good["days"][i]["rolls"]["order"] = order
+    bad = copy.deepcopy(good)
+    bad["days"][i]["rolls"]["order"] = order[2:4] + order[:2] + order[4:]
+    return g, i, bad, good
+
+
+# --- caps and floors ----------------------------------------------------------------------------
+
+@case("cap", "Set up: none of the tracking boxes can exceed 6, or a lowered maximum", "both",
+      "cap is")
+def _():
+    g, i = find(lambda g, i: any(c < 6 for c in g.after[i].caps[:3]) and g.after[i].over is None)
+    bad = save_of(g, i)
+    k = next(k for k, c in zip(eng.KEYS, g.after[i].caps) if c < 6)
+    bad["days"][i]["resources"][k] = g.after[i].cap(k) + 1
+    return g, i, bad, save_of(g, i)
+
+
+@case("cap-change", "Bad Omen 13-14/33-34/35-36: a maximum falls by 1", "with", "maximum")
+def _():
+    g, i = find(lambda g, i: g.days[i].get("caps") and g.after[i].over is None)
+    bad = save_of(g, i)
+    d = bad["days"][i]
+    k = next(iter(d["caps"]))
+    d["caps"][k] -= 1
+    r = d["resources"]
+    r[k] = min(r[k], d["caps"][k])
+    return g, i, bad, save_of(g, i)
+
+
+@case("floor", "How to lose: a resource stops at 0 (it is never negative)", "both", "")
+def _():
+    g, i = find(lambda g, i: i > 1 and g.after[i].over is None)
+    bad = save_of(g, i)
+    bad["days"][i]["resources"]["movement"] = -1
+    return g, i, bad, save_of(g, i)
+
+
+# --- winning, losing, the score ----------------------------------------------------------------
+
+@case("lost-at-zero", "How to lose: a primary resource at 0 at the end of a turn loses the game", "both",
+      "recorded as won")
+def _():
+    g, i = find(lambda g, i: g.after[i].over is not None and g.after[i].over[0] == "lost")
+    bad = save_of(g, i, {"result": "won"})
+    return g, i, bad, save_of(g, i, {"result": "lost"})
+
+
+@case("play-after-loss", "How to lose: the game ends when it is lost", "both", "over")
+def _():
+    g, i = find(lambda g, i: g.after[i].over is not None and g.after[i].over[0] == "lost" and i > 3)
+    bad = save_of(g, i)
+    extra = copy.deepcopy(bad["days"][i - 1])
+    extra["day"] = i + 2
+    extra.pop("marks", None)
+    extra.pop("moved", None)
+    extra.pop("mapped", None)
+    extra.pop("crows", None)
+    extra.pop("vision", None)
+    bad["days"].append(extra)
+    return g, i, bad, save_of(g, i, {"result": "lost"})
+
+
+@case("won-needs-plots", "How to win: reach Canada after visiting the 5 plot hexes", "both", "")
+def _():
+    g, i = find(lambda g, i: g.after[i].over is not None and g.after[i].over[0] == "won")
+    bad = save_of(g, i, {"result": "won"})
+    # the last plot visited before the win is left out: its hex entered without a roll is refused too
+    j = max(j for j in range(i) if plot_day(g, j))
+    del bad["days"][j]["marks"]
+    return g, i, bad, save_of(g, i, {"result": "won"})
+
+
+@case("score", "Scoring: 1 point per hex travelled, plus 2 per coloured Crow on a win (ruling score-steps)",
+      "both", "outcome.score")
+def _():
+    g, i = find(lambda g, i: g.after[i].over is not None and g.after[i].over[0] == "won")
+    total = sum(p for _, p in eng.score(g.after[i]))
+    good = save_of(g, i, {"result": "won", "score": total})
+    bad = save_of(g, i, {"result": "won", "score": total + 1})
+    return g, i, bad, good
+
+
+def write() -> None:
+    for old in HERE.glob("*.yaml"):
+        old.unlink()
+    for rule, source, rolls, expect, fn in CASES:
+        g, i, bad, good = fn()
+        for kind, data in (("bad", bad), ("good", good)):
+            head = [f"# review 1872: {rule} ({kind})", f"# rule: {source}",
+                    f"# from: careful player, seed {g.seed}, days 1-{len(data['days'])} (day {i + 1} {'changed' if kind == 'bad' else 'as played'})",
+                    f"# rolls: {rolls}"]
+            if kind == "bad":
+                head.append(f"# expect: {expect}")
+            text = "\n".join(head) + "\n" + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110)
+            (HERE / f"{rule}-{kind}.yaml").write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    write()

@@ -1,0 +1,64 @@
+"""The 1872 review set (tests/data/review/1872, written by its make.py from the source's rules): each
+file breaks one rule (-bad) or is its corrected twin (-good). Every bad save is refused with a message
+naming what is wrong, every good one accepted; with `rolls: both` in its header the same holds once its
+`rolls:` are taken out (the check does not need the recorded dice)."""
+import copy
+import re
+from pathlib import Path
+
+import pytest
+
+from lostprint.files import load
+from lostprint.saves.validate import replay_data
+
+HERE = Path(__file__).parent / "data" / "review" / "1872"
+RULES = sorted(p.name[:-len("-bad.yaml")] for p in HERE.glob("*-bad.yaml"))
+
+
+def header(path: Path) -> dict:
+    out = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            break
+        m = re.match(r"# (\w+): (.*)", line)
+        if m:
+            out[m.group(1)] = m.group(2)
+    return out
+
+
+def variants(rule: str):
+    rolls = header(HERE / f"{rule}-bad.yaml")["rolls"]
+    return ("with", "without") if rolls == "both" else ("with",)
+
+
+CASES = [(rule, how) for rule in RULES for how in variants(rule)]
+
+
+def problems(path: Path, how: str) -> list:
+    data = load(path)
+    if how == "without":
+        for day in data["days"]:
+            day.pop("rolls", None)
+    found, _ = replay_data(copy.deepcopy(data), path.name)
+    return found
+
+
+def test_the_review_set_is_whole():
+    assert len(RULES) >= 30
+    for rule in RULES:
+        assert (HERE / f"{rule}-good.yaml").exists(), rule
+        assert header(HERE / f"{rule}-bad.yaml")["rolls"] in ("both", "with"), rule
+
+
+@pytest.mark.parametrize("rule, how", CASES)
+def test_a_save_breaking_one_rule_is_refused(rule, how):
+    path = HERE / f"{rule}-bad.yaml"
+    found = problems(path, how)
+    assert found, f"{rule} ({how} rolls) accepted"
+    assert all(re.match(rf"{re.escape(path.name)}:\d+: \S+: ", line) for line in found), found
+    assert header(path)["expect"] in "\n".join(found), found
+
+
+@pytest.mark.parametrize("rule, how", CASES)
+def test_its_corrected_twin_is_accepted(rule, how):
+    assert problems(HERE / f"{rule}-good.yaml", how) == []

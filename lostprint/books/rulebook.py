@@ -76,6 +76,9 @@ def render_markup(game_id: str, opts: RulebookOptions | None = None) -> str:
     game = load(game_id)
     env = template_env(str(templates_dir() / "rulebook"))
     ctx = base_context(game, opts)
+    named = getattr(mod, "book_chart", None)
+    if named is not None:  # the charts as the book names their rows (as the sheet does)
+        ctx["chart"] = lambda key: named(game.chart(key))
     ctx.update(mod.context(game, opts))
     return env.get_template(mod.TEMPLATE).render(**ctx)
 
@@ -377,6 +380,12 @@ def introduces_figure(nodes: list[Node], i: int) -> bool:
             and len(nodes[i].text) <= INTRO_MAX)
 
 
+def points_at_figure(nodes: list[Node], i: int) -> bool:
+    """Is node i a short paragraph or list item that ends in a colon right before a figure ("these pieces
+    mean:")? Such a lead is never parted from its figure: where the figure does not fit, both go on."""
+    return nodes[i].kind in ("p", "bullet") and introduces_figure(nodes, i) and plain(nodes[i].text).rstrip().endswith(":")
+
+
 def flow(nodes: list[Node], book: Book) -> list:
     """Nodes -> Platypus flowables."""
     from reportlab.lib.colors import HexColor
@@ -405,10 +414,12 @@ def flow(nodes: list[Node], book: Book) -> list:
             para = book.para(node.text)
             if introduces_figure(nodes, i) or list_keeps(nodes, i):  # a lead-in stays with what it leads to
                 para.keepWithNext = 1
+            para.points = points_at_figure(nodes, i)
             story.append(para)
         elif node.kind == "bullet":
             item = once_paragraph()(tie_last_words(curly_markup(node.text)), book.styles["bullet"], bulletText="\u2022")
-            item.keepWithNext = int(list_keeps(nodes, i))
+            item.keepWithNext = int(list_keeps(nodes, i) or points_at_figure(nodes, i))
+            item.points = points_at_figure(nodes, i)
             story.append(item)
         elif node.kind == "caption":
             drawing = story.pop() if story and hasattr(story[-1], "items") else None
@@ -539,10 +550,31 @@ def block_contents(book: Book, *args):
 
 
 def block_chart(book: Book, *keys: str):
-    """One row of dice charts, side by side, each by the sheet's chart_table."""
+    """One dice chart as the player sheet prints it (the same drawing), or where the game has no sheet
+    (or the sheet none of it), a row of charts side by side, each by the sheet's chart_table."""
+    charts = [book.game.chart(k) for k in keys]
+    if len(keys) == 1 and has_sheet(book):
+        from lostprint.books.rulebook_common import block_sheet_panel
+
+        out = block_sheet_panel(book, f"chart:{keys[0]}", fallback=lambda b: drawn_charts(b, charts))
+        if len(out) == 1:
+            out += chart_notes(book, charts[0])
+            out[0].keepWithNext = int(len(out) > 1)
+        return out
+    return drawn_charts(book, charts)
+
+
+def has_sheet(book: Book) -> bool:
+    from lostprint.games import with_part
+
+    return book.game.id in {g.id for g in with_part("sheet")}
+
+
+def drawn_charts(book: Book, charts: list):
+    """A row of dice charts, side by side, each by the sheet's chart_table."""
     from lostprint.sheets import widgets as w
 
-    charts = [book.game.chart(k) for k in keys]
+    keys = [c.key for c in charts]
     total = book.width / WIDGET_SCALE
     gap = 8.0
     widths = w.chart_widths(charts, total, gap)
@@ -569,6 +601,7 @@ def block_chart(book: Book, *keys: str):
 
 def chart_notes(book: Book, chart) -> list:
     """The why-note of a chart that is, or has rows that are, a house rule."""
+    chart = getattr(book.module, "book_chart", lambda c: c)(chart)
     if chart.note and (chart.house or any(b.house for b in chart.bands)):
         rows = [b.label for b in chart.bands if b.house]
         what = chart.title if chart.house else f"{chart.title}, rows {join_and(rows)}"
@@ -703,12 +736,18 @@ def merged_rules(rules) -> list[tuple[str, str]]:
     return out
 
 
+def cover_title(title: str) -> str:
+    """The title as the cover sets it: a line may break after "1572:", never inside the name."""
+    year, colon, name = title.partition(": ")
+    return esc(year + colon + name.replace(" ", "\u00a0")) if colon else esc(title)
+
+
 def block_cover(book: Book, *words: str):
     """The cover: title, the tagline given in the template, the book's cover art, then the body."""
     from reportlab.platypus import NextPageTemplate, PageBreak, Spacer
 
     game = book.game
-    out = [Spacer(1, book.height * 0.1), book.para(esc(game.title), "cover-title"),
+    out = [Spacer(1, book.height * 0.1), book.para(cover_title(game.title), "cover-title"),
            book.para("Rulebook", "cover-sub")]
     if words:
         out.append(book.para(" ".join(words), "cover-sub"))
@@ -788,6 +827,10 @@ def _doc_class():
                 flowables[at:at] = self.waiting  # the top of a page, or the chapter ends: they print now
                 self.waiting = []
             else:
+                if getattr(flowables[0], "points", False):
+                    # a lead that points at its figure keeps with it again after a page break (the
+                    # keep-together that moved both there had cleared the mark)
+                    flowables[0].__dict__["keepWithNext"] = 1
                 self.handle_keepWithNext(flowables)
                 group = flowables[0]
                 parts = list(getattr(group, "_content", [group]))
@@ -795,6 +838,7 @@ def _doc_class():
                 group.canv = self.canv
                 level = min([getattr(f, "level", 99) for f in parts] + [self.level])
                 leads = any(getattr(f, "level", None) is None for f in parts[:-1]) or len(parts) == 1
+                leads = leads and not (len(parts) > 1 and getattr(parts[-2], "points", False))
                 if getattr(figure, "floats", False) and leads and not ends_section(flowables[1:], level) \
                         and floats_past(self.frame, group, figure):
                     self.waiting_level = level if not self.waiting else min(level, self.waiting_level)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
-from lostprint.books.rulebook import Book, block_rows
-from lostprint.books.rulebook_common import COMMON_BLOCKS, block_sheet_days, block_sheet_trackers, dice_count
+from lostprint.books.rulebook import GENERIC_BLOCKS, Book, block_rows
+from lostprint.books.rulebook_common import COMMON_BLOCKS, block_sheet_days, block_sheet_trackers, dice_count, lifted
 
 TEMPLATE = "lost-expedition.j2"
 
@@ -197,6 +197,10 @@ def blocks() -> dict:
     out.update({"trackers": block_sheet_trackers, "days": block_sheet_days})  # lifted from the sheet itself
     out.update({"planning-key": block_planning_key, "expeditions": block_expeditions,
                 "interest-effects": block_interest_effects, "compass": block_compass})
+    # the panels the sheet prints are shown as it prints them (the drawings above only where it has none)
+    for block, panel in (("planning-key", "chart:planning"), ("expeditions", "expeditions"), ("phases", "phases"),
+                         ("compass", "compass"), ("terrains", "terrain-key"), ("symbols", "symbol-key")):
+        out[block] = lifted(panel, out.get(block) or GENERIC_BLOCKS[block])
     return out
 
 

@@ -1,10 +1,12 @@
 """The 1672: The Lost Crew rulebook: template variables, worked examples computed from the game data,
-and the 1672 sheet's own panels (task board, weather track, direction compass) as blocks."""
+and the 1672 sheet's own panels (crew boxes, task board, weather track, direction compass) as blocks,
+lifted from the printed sheet."""
 from __future__ import annotations
 
 
 from lostprint.books.rulebook import Book, chart_notes
-from lostprint.books.rulebook_common import COMMON_BLOCKS, block_sheet_trackers, dice_count
+from lostprint.books.rulebook_common import (COMMON_BLOCKS, block_sheet_panel, block_sheet_trackers, dice_count,
+                                              lifted)
 
 TEMPLATE = "lost-crew.j2"
 
@@ -84,72 +86,22 @@ def map_drawers():
     return MAP_DRAWERS
 
 
-def symbol_swatch(book: Book):
-    """The sheet's own drawing of each symbol: its map-key swatch, or its icon."""
-    from lostprint.books.rulebook import safe_swatch
-    from lostprint.sheets.lost_crew import key_swatch
+def _with_notes(panel: str, chart_key: str):
+    """The sheet's chart panel and, under it, the why-note of a house-rule chart."""
+    def block(book: Book, *args):
+        return block_sheet_panel(book, panel) + chart_notes(book, book.game.chart(chart_key))
 
-    plain = safe_swatch(book.pal)
-
-    def swatch(key, cx, cy, size):
-        if key in ("natives", "route", "burial"):
-            return key_swatch(key, cx, cy, size, book.pal, book.game)
-        return plain(key, cx, cy, size)
-
-    return swatch
-
-
-def _panel(book: Book, build, height: float, name: str, width: float | None = None):
-    fl = book.widget(build, height, width=width, name=name)
-    fl.spaceBefore, fl.spaceAfter = 4, 9
-    return [fl]
-
-
-def block_task_board(book: Book, *args):
-    from lostprint.sheets.lost_crew import task_board
-
-    return _panel(book, lambda box: task_board(box, book.pal, book.game), 330.0, "task-board")
-
-
-def block_weather(book: Book, *args):
-    from lostprint.sheets.lost_crew import weather_track
-
-    chart = book.game.chart("weather")
-    return _panel(book, lambda box: weather_track(chart, box, book.pal, book.game), 150.0, "chart:weather") + \
-        chart_notes(book, chart)
-
-
-def block_direction(book: Book, *args):
-    from lostprint.sheets.lost_crew import direction_compass
-
-    chart = book.game.chart("direction")
-    return _panel(book, lambda box: direction_compass(chart, box, book.pal), 130.0, "chart:direction",
-                  width=130.0) + chart_notes(book, chart)
-
-
-def block_resources(book: Book, *args):
-    from lostprint.sheets.lost_crew import resources_panel
-
-    return _panel(book, lambda box: resources_panel(box, book.pal, book.game), 70.0, "resources", width=280.0)
-
-
-def block_crew(book: Book, *args):
-    from lostprint.sheets.lost_crew import crew_panel
-
-    return _panel(book, lambda box: crew_panel(box, book.pal, book.game), 62.0, "crew", width=280.0)
-
-
-def block_map_key(book: Book, *args):
-    from lostprint.sheets.lost_crew import map_key
-
-    return _panel(book, lambda box: map_key(box, book.pal, book.game), 150.0, "map-key", width=130.0)
+    return block
 
 
 def blocks() -> dict:
+    """Every figure is a panel of the printed sheet, as the sheet builder draws it."""
     out = dict(COMMON_BLOCKS)
-    out["trackers"] = block_sheet_trackers  # lifted from the sheet itself
-    out.update({"task-board": block_task_board, "weather": block_weather, "direction": block_direction,
-                "resources": block_resources, "crew": block_crew, "map-key": block_map_key})
+    out["trackers"] = block_sheet_trackers
+    out.update({"crew": lifted("crew"), "resources": lifted("island-resources"), "weather-cube": lifted("weather"),
+                "task-board": lifted("task-board"), "tasks": lifted("tasks"),
+                "weather": _with_notes("chart:weather", "weather"),
+                "direction": _with_notes("chart:direction", "direction"), "map-key": lifted("map-key")})
     return out
 
 

@@ -3,11 +3,13 @@ the spoiler entries (lostprint.games.lost_crows_plots) and the sheet's own panel
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from lostprint.books.rulebook import WIDGET_SCALE, Book
-from lostprint.books.rulebook_common import COMMON_BLOCKS
+from lostprint.books.rulebook_common import COMMON_BLOCKS, block_sheet_panel, block_sheet_part, lifted
 from lostprint.games import lost_crows_plots as plots
+from lostprint.games.model import Band
 from lostprint.geometry.paper import Box
 
 TEMPLATE = "lost-crows.j2"
@@ -159,12 +161,38 @@ def block_units_panel(book: Book, *args):
     return _panel(book, lambda box: units_panel(book.game, box, book.pal), 300.0, "units")
 
 
+@dataclass(frozen=True)
+class NamedBand(Band):
+    """A chart row under the name the sheet prints for it ("<2" where a chart row would read "1−")."""
+
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.name
+
+
+def book_chart(chart):
+    """The chart with its rows named as the game data names them for the sheet: the unit chart's rows
+    carry the unit rows' own labels, so the chart, its notes and the words all say "<2", as the sheet's
+    unit panel does."""
+    from dataclasses import replace
+
+    from lostprint.games import load
+
+    if chart.key != "units":
+        return chart
+    rows = load("lost-crows").rules.unit_rows
+    bands = tuple(NamedBand(b.low, b.high, b.results, b.house, name=r.label) for b, r in zip(chart.bands, rows))
+    return replace(chart, bands=bands)
+
+
 def block_chart_wide(book: Book, key: str):
     """A chart at full width (the unit chart's rows are long), by the sheet's chart_table."""
     from lostprint.books.rulebook import chart_notes
     from lostprint.sheets import widgets as w
 
-    chart = book.game.chart(key)
+    chart = book_chart(book.game.chart(key))
     width = book.width / WIDGET_SCALE
     height = w.chart_height(chart, width, 12.0)
     return _panel(book, lambda box: w.chart_table(chart, box, book.pal, max_row=12.0), height, f"chart:{key}") + \
@@ -206,9 +234,10 @@ def block_terrain_panel(book: Book, *args):
 
 
 def block_crows_panel(book: Book, *args):
-    from lostprint.sheets.lost_crows import crows_panel
+    """The sheet's crow tally at the book's width (the sheet's own row is wider than a page)."""
+    from lostprint.sheets.lost_crows import CROW_BOXES_TO, crow_tally
 
-    return _panel(book, lambda box: crows_panel(book.game, box, book.pal), 58.0, "crows")
+    return _panel(book, lambda box: crow_tally(book.game, box, book.pal, CROW_BOXES_TO), 58.0, "crows")
 
 
 def block_trackers(book: Book, *args):
@@ -241,7 +270,25 @@ def blocks() -> dict:
     out.update({"units-panel": block_units_panel, "chart-wide": block_chart_wide, "omen": block_omen,
                 "icon-key": block_icon_key, "terrain-panel": block_terrain_panel, "crows-panel": block_crows_panel,
                 "trackers": block_trackers, "symbols": block_symbols})
+    # the panels the sheet prints are shown as it prints them; the drawings above are for a sheet that
+    # draws a panel wider than a book page can show at the sheet's size (the crows' row)
+    for block, panel in (("units-panel", "units"), ("icon-key", "icon-key"), ("terrain-panel", "terrain-key"),
+                         ("crows-panel", "crows"), ("symbols", "map-key")):
+        out[block] = lifted(panel, out[block])
+    out["omen"] = _lifted_chart("omen", "bad-omen", out["omen"])
+    out["trackers"] = lambda book, *args: block_sheet_part(book, "tracker:", "trackers", fallback=block_trackers)
     return out
+
+
+def _lifted_chart(panel: str, key: str, fallback):
+    """The sheet's chart panel with the chart's house-rule note under it."""
+    from lostprint.books.rulebook import chart_notes
+
+    def block(book: Book, *args):
+        out = block_sheet_panel(book, panel, fallback=lambda b: fallback(b, *args))
+        return out + chart_notes(book, book.game.chart(key)) if len(out) == 1 else out
+
+    return block
 
 
 def cover_art(book: Book):

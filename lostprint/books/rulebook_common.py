@@ -55,18 +55,22 @@ def shifted(item, dx: float, dy: float):
     raise TypeError(f"not a scene item: {item!r}")
 
 
-def sheet_parts(book: Book, prefix: str) -> list:
-    """The groups of the game's own printed sheet whose name starts with `prefix` (a tracker, the day
-    track...), exactly as the sheet builder drew them: the book cannot disagree with the sheet."""
+def sheet_parts(book: Book, prefix: str, exact: bool = False) -> list:
+    """The groups of the game's own printed sheet whose name starts with `prefix` (or is `prefix`, if
+    exact) (a tracker, the day track...), exactly as the sheet builder drew them: the book cannot disagree
+    with the sheet. Side 1's before side 2's."""
     from lostprint.scene import Group
     from lostprint.sheets import build_sheet
 
     found = []
 
+    def wanted(name: str) -> bool:
+        return name == prefix if exact else name.startswith(prefix)
+
     def visit(items):
         for item in items:
             if isinstance(item, Group):
-                if item.name.startswith(prefix) and item.box is not None:
+                if wanted(item.name) and item.box is not None:
                     found.append(item)
                 else:
                     visit(item.items)
@@ -87,14 +91,18 @@ def sheet_options(book: Book):
         return SheetOptions()
 
 
-def block_sheet_part(book: Book, prefix: str, name: str, gap: float = 4.0):
-    """The sheet's own groups (side by side, as on the sheet) as one figure."""
-    parts = sheet_parts(book, prefix)
-    if not parts:
-        raise LookupError(f"the {book.game.id} sheet draws no {prefix!r} group")
+def block_sheet_part(book: Book, prefix: str, name: str, gap: float = 4.0, exact: bool = False, fallback=None):
+    """The sheet's own groups (side by side, as on the sheet) as one figure, at the sheet's size or a
+    little larger. Where the sheet has none, or draws them wider than a page can print at the sheet's
+    size (its text would shrink under the smallest size), `fallback(book)` draws the figure instead."""
+    parts = sheet_parts(book, prefix, exact)[:1] if exact else sheet_parts(book, prefix)
+    width = (max(g.box[0] + g.box[2] for g in parts) - min(g.box[0] for g in parts)) if parts else 0.0
+    if not parts or width > book.width:
+        if fallback is not None:
+            return fallback(book)
+        raise LookupError(f"the {book.game.id} sheet draws no {prefix!r} group that fits a page")
     x0 = min(g.box[0] for g in parts)
     y0 = min(g.box[1] for g in parts)
-    width = max(g.box[0] + g.box[2] for g in parts) - x0
     height = max(g.box[1] + g.box[3] for g in parts) - y0
     scale = min(WIDGET_SCALE, book.width / width)
 
@@ -104,6 +112,19 @@ def block_sheet_part(book: Book, prefix: str, name: str, gap: float = 4.0):
     fl = book.widget(build, height, width=width, scale=scale, name=name)
     fl.spaceBefore, fl.spaceAfter = 4, 8
     return [fl]
+
+
+def block_sheet_panel(book: Book, name: str, fallback=None):
+    """One panel of the sheet, by its exact name, as the sheet prints it."""
+    return block_sheet_part(book, name, name, exact=True, fallback=fallback)
+
+
+def lifted(name: str, fallback=None):
+    """A block that shows the sheet's panel `name` (drawn by `fallback` where the sheet has none)."""
+    def block(book: Book, *args):
+        return block_sheet_panel(book, name, (lambda b: fallback(b, *args)) if fallback else None)
+
+    return block
 
 
 def block_sheet_trackers(book: Book, *args):

@@ -9,7 +9,7 @@ import click
 
 from lostprint import __version__
 from lostprint.errors import LostprintError
-from lostprint.options import FORMATS, INKS, PAPERS, PrintOptions
+from lostprint.options import FORMATS, INKS, PAPERS, SIDES, PrintOptions
 
 
 def complete_game(part: str | None = None):
@@ -121,12 +121,15 @@ def games():
 @ink_option
 @format_option
 @dpi_option
+@click.option("--sides", type=click.Choice(SIDES), default="2", show_default=True,
+              help="2: map and pieces on side 1, charts on side 2; 1: one page with everything; "
+                   "ref: the reference side alone, a card to print once and keep.")
 @output_option("output/<number>-<game>-sheet-<paper>[-mono].<format>")
-def sheet(game, map_file, paper, ink, fmt, dpi, output):
+def sheet(game, map_file, paper, ink, fmt, dpi, sides, output):
     """A blank player sheet for GAME (lost-expedition/1572, lost-crew/1672, lost-crows/1872)."""
     from lostprint.app import commands
 
-    opts = PrintOptions(paper=paper, ink=ink, fmt=fmt, dpi=dpi)
+    opts = PrintOptions(paper=paper, ink=ink, fmt=fmt, dpi=dpi, sides=sides)
     report(commands.sheet(game, opts, map_file, output, say=_say))
 
 

@@ -66,6 +66,7 @@ OPTION_PARTS = {
     "shared": lambda v: "gutter-0",
     "backs": lambda v: str(v),
     "counts": lambda v: f"counts-{_digest(v)}",
+    "sides": lambda v: {"1": "one-page", "ref": "reference-card"}[v],
 }
 UNNAMED_OPTIONS = {"paper", "ink", "landscape", "fmt", "dpi"}  # named above, by the extension, or below
 

@@ -106,6 +106,28 @@ def two_sided(front: list, back: list, opts: SheetOptions, game, game_map) -> Sc
                               margin=SIDE_MARGIN),))
 
 
+def back_label(opts: SheetOptions) -> tuple[str, str]:
+    """(how the reference side's subtitle starts, what its foot line says): side 2 of a two-sided
+    sheet, or a reference card printed alone."""
+    if opts.sides == "ref":
+        return "Reference card", "reference card: print once and keep"
+    return "Side 2 of 2", "side 2 of 2"
+
+
+def by_sides(opts: SheetOptions, game, game_map, front, back, one_page=None) -> Scene:
+    """The sheet `opts.sides` asks for, from the game's builders (each `() -> items`): two-sided, the
+    reference side alone (a card to print once and keep) or one page with everything."""
+    if opts.sides == "ref":
+        return sheet_scene(back(), opts, game, game_map, kind="reference card")
+    if opts.sides == "1":
+        if one_page is None:
+            from lostprint.errors import UsageError
+
+            raise UsageError(f"{game.title} has no one-page sheet yet: use --sides 2 or --sides ref")
+        return sheet_scene(one_page(), opts, game, game_map, kind="one-page player sheet")
+    return two_sided(front(), back(), opts, game, game_map)
+
+
 def sheet_scene(items: list, opts: SheetOptions, game, game_map, kind: str = "player sheet") -> Scene:
     w, h = opts.page()
     meta = (

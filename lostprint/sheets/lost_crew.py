@@ -11,8 +11,8 @@ from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
 from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text
 from lostprint.sheets import widgets as w
-from lostprint.sheets.common import (SheetOptions, foot_credit, foot_line, side_content, title_block, two_sided,
-                                     variant_name)
+from lostprint.sheets.common import (SheetOptions, back_label, by_sides, foot_credit, foot_line, side_content,
+                                     title_block, variant_name)
 from lostprint.sheets.hexmap import LABEL_PAD, MapContext, hex_label_lines, hex_map, hex_swatch
 from lostprint.sheets.icons import icon
 from lostprint.sheets.pieces import round_slot, slot_size, square_slot
@@ -854,7 +854,7 @@ def back(game, game_map, opts: SheetOptions) -> list:
     head, row_a, row_b = page.split_y(34, 150, 0, gap=GAP)
     need = (f"{game.piece('die').count} dice, {game.piece('cube').count} cubes, {game.piece('coin').count} coins")
     items: list = [title_block(head, f"{game.title} \u2014 reference",
-                               f"Side 2 of 2: charts, tasks, the map key \u00b7 to play: this sheet, {need} and "
+                               f"{back_label(opts)[0]}: charts, tasks, the map key \u00b7 to play: this sheet, {need} and "
                                f"pencils", pal)]
     charts = [game.chart(k) for k in ("island", "scan", "natives")]
     chart_row, weather_box = row_a.split_x(0, 320, gap=GAP)
@@ -867,11 +867,11 @@ def back(game, game_map, opts: SheetOptions) -> list:
     items.append(direction_compass(game.chart("direction"), compass_box, pal))
     items.append(end_of_game(end_box, pal, game))
     items.append(pencil_key(right_col, pal, game))
-    items.append(foot_line(opts, foot_credit(game, "side 2 of 2"), pal,
+    items.append(foot_line(opts, foot_credit(game, back_label(opts)[1]), pal,
                            left=f"{HOUSE_MARK} house rule: not in the published rules", left_color=pal.house))
     return items
 
 
 def build(game, game_map, opts: SheetOptions):
     """game data + map + options -> a two-sided Scene (side 2 is Scene.pages[0]). Pure."""
-    return two_sided(front(game, game_map, opts), back(game, game_map, opts), opts, game, game_map)
+    return by_sides(opts, game, game_map, lambda: front(game, game_map, opts), lambda: back(game, game_map, opts))

@@ -10,8 +10,8 @@ from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
 from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text, bbox
 from lostprint.sheets import widgets as w
-from lostprint.sheets.common import (SheetOptions, foot_credit, foot_line, side_content, title_block, two_sided,
-                                     variant_name)
+from lostprint.sheets.common import (SheetOptions, back_label, by_sides, foot_credit, foot_line, side_content,
+                                     title_block, variant_name)
 from lostprint.sheets.hexmap import MapContext, hex_label_lines, hex_map
 from lostprint.sheets.lost_crows_icons import crows_icon
 from lostprint.sheets.icons import icon
@@ -692,11 +692,11 @@ def back(game, game_map, opts: SheetOptions) -> list:
     pal = opts.pal
     lay = LAYOUTS[opts.paper]
     page = side_content(opts)
-    band, body = page.split_y(12.0, 0, gap=4)
-    head, rest = body.split_y(lay.header_h - 6, 0, gap=GAP)
+    head, band, rest = page.split_y(lay.header_h - 6, 12.0, 0, gap=4)  # win, lose, score under the title row
+    rest = Box(rest.x, rest.y + GAP - 4, rest.w, rest.h - GAP + 4)
     items: list = []
     t_box, turn_box, r_box = head.split_x(205, 0, 190, gap=GAP)
-    items.append(title_block(t_box, f"{game.title}", "Side 2 of 2: the reference", pal))
+    items.append(title_block(t_box, f"{game.title}", f"{back_label(opts)[0]}: turn, keys and charts", pal))
     items.append(turn_order(game, turn_box, pal))
     items.append(river_key(r_box, pal, game))
     left, right = rest.split_x(0, 330, gap=GAP)
@@ -708,7 +708,7 @@ def back(game, game_map, opts: SheetOptions) -> list:
     items.append(terrain_panel(game, t2, pal))
     items.append(units_panel(game, u_box, pal, dice=False))
     items.append(rules_band(game, band, pal))
-    items.append(foot_line(opts, foot_credit(game, "side 2 of 2"), pal,
+    items.append(foot_line(opts, foot_credit(game, back_label(opts)[1]), pal,
                            left=f"{HOUSE_MARK} house rule: lostprint\u2019s design where the published rules are silent "
                                 f"({game.text.house_summary})", left_color=pal.house))
     return items
@@ -716,4 +716,4 @@ def back(game, game_map, opts: SheetOptions) -> list:
 
 def build(game, game_map, opts: SheetOptions):
     """game data + map + options -> a two-sided Scene (side 2 is Scene.pages[0]). Pure."""
-    return two_sided(front(game, game_map, opts), back(game, game_map, opts), opts, game, game_map)
+    return by_sides(opts, game, game_map, lambda: front(game, game_map, opts), lambda: back(game, game_map, opts))

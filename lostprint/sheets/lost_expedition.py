@@ -9,8 +9,8 @@ from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
 from lostprint.scene import Group, Path, Style, Text
 from lostprint.sheets import widgets as w
-from lostprint.sheets.common import (SheetOptions, foot_credit, foot_line, side_content, title_block, two_sided,
-                                     variant_name)
+from lostprint.sheets.common import (SheetOptions, back_label, by_sides, foot_credit, foot_line, side_content,
+                                     title_block, variant_name)
 from lostprint.sheets.hexmap import hex_map, hex_swatch
 from lostprint.sheets.style import MIN_TEXT, Palette
 
@@ -153,7 +153,7 @@ def back(game, game_map, opts: SheetOptions) -> list:
     planning_w = 150.0
     row_h = max(w.chart_height(c, (page.w - planning_w) / len(row_b), row=14.0) for c in phase_charts)
     head, charts_a, charts_b, bottom = page.split_y(34, row_h, row_h, 0, gap=GAP)
-    items: list = [title_block(head, f"{game.title} \u2014 reference", "Side 2 of 2: the charts, phase by phase",
+    items: list = [title_block(head, f"{game.title} \u2014 reference", f"{back_label(opts)[0]}: the charts, phase by phase",
                                pal)]
     for chart, box in zip(row_a, charts_a.split_x(*w.chart_widths(row_a, charts_a.w, GAP), gap=GAP)):
         items.append(w.chart_table(chart, box, pal, max_row=14.0))
@@ -167,10 +167,10 @@ def back(game, game_map, opts: SheetOptions) -> list:
                               (0.07, 0.25, 0.68), e_box, pal, subtitle="roll 1d6 at set-up", name="expeditions"))
     items.append(w.key_list([(s.key, s.name, s.meaning) for s in game.symbols], s_box, pal, "Symbols",
                             columns=1, name="symbol-key"))
-    items.append(foot_line(opts, foot_credit(game, "side 2 of 2"), pal))
+    items.append(foot_line(opts, foot_credit(game, back_label(opts)[1]), pal))
     return items
 
 
 def build(game, game_map, opts: SheetOptions):
     """game data + map + options -> a two-sided Scene (side 2 is Scene.pages[0]). Pure."""
-    return two_sided(front(game, game_map, opts), back(game, game_map, opts), opts, game, game_map)
+    return by_sides(opts, game, game_map, lambda: front(game, game_map, opts), lambda: back(game, game_map, opts))

@@ -1,0 +1,46 @@
+"""Choice of format (issue 25): the reference card alone (`--sides ref`) and the one-page sheet with
+everything (`--sides 1`), for each Lost game on letter and a4, with every check of the two-sided sheet."""
+import pytest
+from click.testing import CliRunner
+
+import printed
+from sheet_scenes import blank_sheet, sheet_pdf
+from lostprint import checks
+from lostprint.cli import cli
+from lostprint.games import load
+from lostprint.scene import Group, Text, walk
+
+GAMES = ("lost-expedition", "lost-crew", "lost-crows")
+PAPERS = ("letter", "a4")
+CASES = [(g, p) for g in GAMES for p in PAPERS]
+
+
+def _ids(case):
+    return "-".join(case)
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_the_reference_card_prints_alone(case):
+    game, paper = case
+    card = blank_sheet(game, paper, "color", "ref")
+    assert len(card.all_pages()) == 1 and card.width > card.height
+    assert checks.all_problems(card) == [] and checks.footer_problems(card) == []
+    assert checks.paragraph_problems(card) == []
+    assert not checks.slots(card) and not checks.hexes(card)  # nothing to write on, no map
+    back = blank_sheet(game, paper).pages[0]
+    names = {g.name for g in card.items if isinstance(g, Group)}
+    assert names == {g.name for g in back.items if isinstance(g, Group)}  # side 2, whole
+    pages = printed.text(sheet_pdf(game, paper, "color", "ref"))
+    words = pages[0].text()
+    assert len(pages) == 1 and "Reference card" in words and "Mike Heim" in words and "2 of 2" not in words
+
+
+def test_cli_writes_each_format(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    for sides, stem in (("2", "sheet-letter"), ("ref", "sheet-letter-reference-card")):
+        result = runner.invoke(cli, ["sheet", "1572", "--sides", sides])
+        assert result.exit_code == 0, result.output
+        assert result.output.strip().endswith(f"1572-lost-expedition-{stem}.pdf")
+    result = runner.invoke(cli, ["sheet", "1572", "--sides", "3"])
+    assert result.exit_code != 0 and "--sides" in result.output

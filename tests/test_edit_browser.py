@@ -70,6 +70,11 @@ def kept(page):
     page.wait_for_function("document.body.dataset.queue === '0'")
 
 
+def saved(page):
+    """Wait for Save's answer."""
+    page.wait_for_function("document.getElementById('banner').textContent.startsWith('Saved ')", timeout=60_000)
+
+
 def paint(page, label, key):
     """Point at a hex and press a terrain's number: the hex is drawn."""
     page.hover(f"[data-hex={label}]", force=True)
@@ -150,7 +155,7 @@ def test_a_new_1572_save_copied_by_clicking(page_on, tmp_path):
     assert page.locator("#days li.clean").count() == 3
     page.screenshot(path=str(tmp_path / "edit-1572.png"))
     page.click("#save")
-    page.wait_for_selector("#banner.ok")
+    saved(page)
     assert "clean" in page.inner_text("#banner")
     assert page.inner_text("#status").startswith("saved at ")
 
@@ -182,7 +187,7 @@ def test_the_1872_example_reopened_changed_and_saved_keeps_its_comments(page_on,
     leave_fields(page)
     settle(page)
     page.keyboard.press("Control+s")
-    page.wait_for_selector("#banner.ok", timeout=60_000)
+    saved(page)
     text = path.read_text()
     comments = [line for line in original.splitlines() if line.lstrip().startswith("#")]
     assert comments and all(c in text.splitlines() for c in comments)

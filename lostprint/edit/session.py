@@ -11,6 +11,7 @@ Nothing here knows about HTTP; lostprint.edit.server maps requests onto these me
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import re
 import threading
@@ -177,7 +178,7 @@ class EditSession:
         self.texts = document.Texts()
         self.drawing = map_drawing(self.info, self.game_map)
         self.rev = 0
-        self.work = self.file_plain  # the newest work of any page
+        self.work = copy.deepcopy(self.file_plain)  # the newest work of any page
         self.recovered = self._recover()
 
     # --- the working copy ---------------------------------------------------------------------
@@ -188,10 +189,10 @@ class EditSession:
         changed since (then Save asks before overwriting)."""
         from lostprint.files import SAVE, LoadError, read_text
 
-        copy = autosave_path(self.path)
+        kept = autosave_path(self.path)
         try:
-            text = read_text(copy, SAVE)
-            work = _plain_of_text(text, str(copy))
+            text = read_text(kept, SAVE)
+            work = _plain_of_text(text, str(kept))
         except (LoadError, LostprintError, OSError):
             return None
         if not isinstance(work, dict) or work == self.file_plain:
@@ -203,7 +204,7 @@ class EditSession:
         stale = base != self.version
         if stale:  # the file changed after this work was based on it: Save asks before overwriting it
             self.version = base or "unknown"
-        return {"at": clock(copy.stat().st_mtime), "file": str(copy), "stale": stale}
+        return {"at": clock(kept.stat().st_mtime), "file": str(kept), "stale": stale}
 
     def dirty(self) -> bool:
         return self.work != self.file_plain
@@ -235,18 +236,18 @@ class EditSession:
             if rev != self.rev:
                 raise OtherPage({"save": self.work, **self.status()})
             self._merge(plain)
-            self.work = plain
+            self.work = copy.deepcopy(plain)
             self.rev += 1
-            copy = autosave_path(self.path)
+            kept = autosave_path(self.path)
             if self.dirty():
-                write_atomic(copy, self._autosave_text().encode("utf-8"))
+                write_atomic(kept, self._autosave_text().encode("utf-8"))
             else:
-                copy.unlink(missing_ok=True)
+                kept.unlink(missing_ok=True)
             return self.status()
 
     def working(self) -> dict:
         with self.lock:
-            return {"save": self.work, **self.status()}
+            return {"save": copy.deepcopy(self.work), **self.status()}
 
     # --- what the page loads ------------------------------------------------------------------
 
@@ -327,7 +328,7 @@ class EditSession:
             write_atomic(self.path, text.encode("utf-8"))
             self.version = version_of(self.path)
             self.file_plain = document.to_plain(self.doc)
-            self.work = plain
+            self.work = copy.deepcopy(plain)
             self.rev += 1
             self.recovered = None
             autosave_path(self.path).unlink(missing_ok=True)
@@ -347,7 +348,7 @@ class EditSession:
                 self.file_plain = document.to_plain(self.doc)
             self.version = version_of(self.path)
             self.texts = document.Texts()
-            self.work = self.file_plain
+            self.work = copy.deepcopy(self.file_plain)
             self.rev += 1
             self.recovered = None
             autosave_path(self.path).unlink(missing_ok=True)

@@ -140,7 +140,6 @@ async function keep() {
     S.keeping = false;
   }
   if (S.queue.length && !S.offline) keep();
-  document.body.dataset.queue = String(S.queue.length + (S.keeping ? 1 : 0));
   render();
 }
 async function whenKept() { for (let n = 0; (S.queue.length || S.keeping) && n < 600; n++) await new Promise((ok) => setTimeout(ok, 50)); }
@@ -269,6 +268,7 @@ function drawStatus() {
   text += S.checking ? " · checking…" : " · " + (S.problems.length ? S.problems.length + " problem(s)" : "clean");
   $("status").textContent = text;
   $("status").dataset.state = !S.exists ? "new" : S.dirty ? "unsaved" : "saved";
+  document.body.dataset.queue = String(S.queue.length + (S.keeping ? 1 : 0));
 }
 function drawDays() {
   const ol = $("days"); ol.textContent = "";

@@ -268,8 +268,29 @@ RULINGS = (
            "The rules roll an island only on reaching a new one, and the game starts at this one."),
     Ruling("hostile", "Phase 7, Native Encounter",
            "After a Hostile result nobody gathers at that island again and its natives are not met "
-           "again; sail away when the weather lets you.",
-           "The rules order you off the island but the weather may not allow it."),
+           "again. On the first day the weather lets the crew steer, sailors must go to Movement (and "
+           "Tacking when the weather needs it) and the sloop must end its move off the island.",
+           "The rules order you off the island at the end of the turn, but the encounter comes after "
+           "Movement and the weather may not let you sail the next day."),
+    Ruling("scan-crew", "Phase 5, Scan Horizon",
+           "Scanning needs at least one sailor on Scan Horizon; with nobody there, no hex is scanned "
+           "that day.",
+           "The rules roll for every blank neighbour and add 1 with both slots filled, but do not say "
+           "whether the phase happens with nobody on it; like every task with spades, its sailors do it."),
+    Ruling("setup-hexes", "Scoring",
+           "The hexes coloured at set-up (the starting island, its waters and the sea printed around "
+           "it) do not score; only hexes coloured during the voyage do.",
+           "The rules score each hex 'you mapped'; the set-up hexes are given before the voyage starts."),
+    Ruling("anchorage", "Phase 4, Movement",
+           "Anchorage at an island cancels the Storm's Movement effects (no drift, no Hull damage); the "
+           "Storm still spares the crew's Water in phase 8 and still forbids fishing in phase 9.",
+           "The rules say Anchorage cancels 'the effect of Storm' under Movement, while the weather "
+           "chart says a Storm also changes phases 8 and 9; the rule is read where it is written."),
+    Ruling("islands-visited", "Scoring",
+           "An island counts as explored or visited once the sloop has ended a move on it and rolled "
+           "its contents; an island only seen while scanning does not count.",
+           "The rules give a bonus per island 'explored/visited' without saying more; ending a move "
+           "there is when the sheet records the island and its contents."),
     Ruling("win-at-once", "How to win",
            "Reaching an exit hex wins at once: the rest of that day is not played.",
            "The rules make the exit the goal and say nothing of the phases left that day."),

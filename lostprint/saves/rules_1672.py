@@ -403,9 +403,28 @@ class Rules1672(LostRules):
                                  + (" steered, or exactly 1 adrift" if drifts else ""))
             today["bad"] = True
             return
+        island = self.island_at(st, start)
+        hostile = island is not None and island["natives"] and any(h for _, h in island["hyp"])
+        if hostile and rule.steps and self._well_at_dawn(today) >= len(rule.crew):
+            steered = [o for o in options if o[0] == len(rule.crew) and not (moves[-1:] or [start])[-1]
+                       in island["hexes"]]
+            if not steered and any(not h for _, h in island["hyp"]):  # so they did not turn hostile
+                island["hyp"] = {(f, h) for f, h in island["hyp"] if not h}
+            elif not steered:
+                problems.add(at, f"the natives of the island at {start} turned hostile: the sloop must leave it "
+                                 f"(⌂ the first day the weather lets it), and in {rule.name} a crew on "
+                                 f"{' and '.join(c.title() for c in rule.crew)} sails up to {rule.steps} "
+                                 f"hex{'es' * (rule.steps > 1)}")
+                today["bad"] = True
+                return
+            elif all(h for _, h in island["hyp"]):
+                options = steered
         today["moves"] = options
         today["won"] = won
         today["shoals"] = sum(1 for lab in moves if self._terrain_at_sea(st, lab) == "shoals")
+
+    def _well_at_dawn(self, today) -> int:
+        return sum(1 for s in today["start_sailors"].values() if s == "well")
 
     def _edge(self, gm, label) -> bool:
         return len(gm.neighbors(label)) < len(eng.FACES)
@@ -503,7 +522,9 @@ class Rules1672(LostRules):
         if ok:
             today["scanners"] = tuple(ok)
             return
-        scanners, got, why = results[0]
+        # the reading nearest the record: fewest hexes that differ (then fewest sailors)
+        scanners, got, why = min(results, key=lambda r: (r[2] is not None, sum(
+            r[1].get(lab) != drawn.get(lab) for lab in set(r[1]) | set(drawn)), r[0]))
         if why:
             problems.add(pat if "scan" in why else sat or pat, why)
         else:
@@ -522,7 +543,10 @@ class Rules1672(LostRules):
             return
         here = st.position
         island = self.island_at(st, here)
-        if today.get("won"):
+        if not is_island(self._terrain_at_sea(st, st.day_start)):
+            problems.add(gat, f"sailors go to Gather in phase 1, and only at an island hex: the sloop began day "
+                              f"{st.day} at sea at {st.day_start}")
+        elif today.get("won"):
             problems.add(gat, "the game was over in phase 4: nothing is gathered after it")
         elif island is None or not is_island(st.terrain.get(here)):
             problems.add(gat, f"resources are gathered on an island; {here} is "

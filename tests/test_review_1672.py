@@ -1,0 +1,104 @@
+"""1672 review saves (tests/data/review/1672/), written from the rule source one rule at a time: each
+`NAME.bad.yaml` breaks exactly one rule and names the message it must get (`# expect:`); its twin
+`NAME.ok.yaml`, the same game played by that rule, is accepted. And the review's findings on the
+engine: the wound is the player's choice, the rulings the source leaves open are marked.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lostprint.saves.validate import check_save_file
+
+REVIEW = Path(__file__).resolve().parent / "data" / "review" / "1672"
+CASES = sorted(p.name.removesuffix(".bad.yaml") for p in REVIEW.glob("*.bad.yaml"))
+
+
+def expected(path: Path) -> str:
+    return next(line.partition(":")[2].strip() for line in path.read_text().splitlines()
+                if line.startswith("# expect:"))
+
+
+def test_every_case_has_its_twin():
+    assert len(CASES) >= 20
+    assert sorted(p.name.removesuffix(".ok.yaml") for p in REVIEW.glob("*.ok.yaml")) == CASES
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_the_twin_is_accepted(name):
+    assert check_save_file(REVIEW / f"{name}.ok.yaml") == []
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_the_broken_rule_is_refused_on_its_line(name):
+    path = REVIEW / f"{name}.bad.yaml"
+    found = check_save_file(path)
+    want = expected(path)
+    assert any(want in line for line in found), found
+    assert all(line.startswith(f"{path}:") for line in found), found
+
+
+# --- the findings of the review, each on the engine or the validator ----------------------------
+
+
+def test_gathering_on_a_day_begun_at_sea_is_refused():
+    """The flag on Gather: sailors go there in phase 1, only in an island hex. The validator took
+    gatherers at an island the sloop reached later the same day."""
+    found = check_save_file(REVIEW / "gather-at-sea.bad.yaml")
+    assert any(":22: days[1].gathered: sailors go to Gather in phase 1, and only at an island hex: the sloop "
+               "began day 2 at sea at I7" in line for line in found), found
+
+
+def test_staying_at_an_island_after_hostile_natives_is_refused():
+    found = check_save_file(REVIEW / "hostile-stay.bad.yaml")
+    assert any("days[11].moved: the natives of the island at E6 turned hostile: the sloop must leave it" in line
+               for line in found), found
+
+
+def test_the_engine_refuses_staying_and_gathering_where_the_rules_do():
+    from dataclasses import replace
+
+    from lostprint.engine import lost_crew as eng
+    from lostprint.engine.contract import RuleError
+    from lostprint.maps.model import standard_map
+
+    gm = standard_map("lost-crew")
+    v = eng.start(gm)
+    with pytest.raises(RuleError, match="at sea") as err:
+        eng.begin_day(replace(v, pos="I7"), eng.Orders(gather=1))
+    assert err.value.rule == "gather"
+    island = eng.Island(("H7",), "small-island", 3, (3, 1, 0), natives=True, hostile=True)
+    v = replace(v, pos="H7", terrain=dict(v.terrain) | {"H7": "small-island"}, islands=v.islands + (island,))
+    with pytest.raises(RuleError, match="hostile"):
+        eng.begin_day(v, eng.Orders(scan=1))  # fair weather: someone must steer away
+    day = eng.begin_day(v, eng.Orders(movement=True))
+    with pytest.raises(RuleError, match="must leave"):
+        eng.move(day, ())
+    assert eng.move(day, ("I7",)).pos == "I7"
+    assert not eng.must_leave(replace(v, weather="doldrums"))  # no sailing today: it stays
+
+
+def test_the_player_chooses_who_takes_a_wound():
+    """The source: 'assign a wound to a sailor'. The engine always wounded a well sailor first."""
+    from dataclasses import replace
+
+    from lostprint.engine import lost_crew as eng
+    from lostprint.engine.contract import Decision
+    from lostprint.maps.model import standard_map
+
+    v = replace(eng.start(standard_map("lost-crew")), sailors=(eng.WELL, eng.WOUNDED, eng.DEAD, eng.WELL),
+                due=1, step=eng.STEP_INDEX["drink wound"])
+    step = eng.STEPS[v.step]
+    assert step.need(v) == Decision("wound") and list(step.options(v)) == [0, 1, 3]
+    after = step.apply(v, 1)  # the wounded one, though two are well: he dies
+    assert after.sailors == (eng.WELL, eng.DEAD, eng.DEAD, eng.WELL) and after.due == 0
+    assert step.apply(v, 0).sailors[0] == eng.WOUNDED
+
+
+def test_the_unmarked_rulings_are_marked():
+    from lostprint.games.lost_crew import RULES
+
+    for key in ("scan-crew", "setup-hexes", "anchorage", "islands-visited", "hostile"):
+        ruling = RULES.ruling(key)
+        assert ruling.text and ruling.reason

@@ -456,10 +456,11 @@ def running_title(played, W: float) -> str:
 
 
 def file_line(played, W: float) -> str:
-    """The footer's file line (the save it was made from; the version is in the metadata), cut to end
-    well before the centred folio."""
-    return clip_width(Path(played.source).name, "sans", FOOTER_SIZE,
-                      W / 2 - JOURNAL_X - HEAD_GAP)
+    """The footer's left line: who designed the game. Build details (the save's file name, the
+    version) go in the file's metadata, not on the page."""
+    from lostprint.sheets.common import credit
+
+    return clip_width(credit(played.game.id), "sans", FOOTER_SIZE, W / 2 - JOURNAL_X - HEAD_GAP)
 
 
 CHART_H = 330.0
@@ -527,10 +528,18 @@ def front_layout(played, paper: str = "letter", ink: str = "color") -> tuple[lis
 def metadata(played, paper: str, ink: str) -> tuple[tuple[str, str], ...]:
     gm = played.game_map
     title = plain(played.title) or played.game.title
+    from lostprint.sheets.common import credit_metadata, designers
+
+    credits = dict(credit_metadata(played.game.id, played.game.title, "a finished game's journal"))
+    player = plain(played.player)
     return (
         ("title", f"{title} \u2014 {played.game.title}"),
-        ("author", plain(played.player) or "lostprint"),
-        ("subject", f"finished game journal, {paper}, {ink}"),
+        ("author", f"{player}; game design: {designers(played.game.id)}" if player else credits["author"]),
+        ("subject", credits["subject"]),
+        ("credit", credits["credit"]),
+        ("paper", paper),
+        ("ink", ink),
+        ("source", Path(played.source).name),
         ("game", played.game.id),
         ("map", gm.name),
         ("seed", "" if gm.seed is None else str(gm.seed)),

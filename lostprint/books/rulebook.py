@@ -64,7 +64,15 @@ def base_context(game, opts: RulebookOptions) -> dict:
         "tracker": {t.key: t for t in game.trackers},
         "primary": [t for t in game.trackers if t.primary],
         "signed": signed,
+        "designers": designers(game.id),
     }
+
+
+def designers(game_id: str) -> str:
+    """'Mike Heim', 'Tyler Sigman and David Gerrard': who designed the game, as every printable credits them."""
+    from lostprint.sheets.common import designers as named
+
+    return named(game_id)
 
 
 def render_markup(game_id: str, opts: RulebookOptions | None = None) -> str:
@@ -755,7 +763,8 @@ def block_cover(book: Book, *words: str):
     art = getattr(book.module, "cover_art", None)
     if art is not None:
         out += art(book)
-    out += [Spacer(1, 28), book.para(esc(game.kind), "cover-sub"),  # paper, ink and version: in the metadata
+    # paper, ink and version: in the metadata
+    out += [Spacer(1, 28), book.para(esc(f"A game by {designers(game.id)} \u00b7 {game.kind}"), "cover-sub"),
             NextPageTemplate("body"), PageBreak()]
     return out
 
@@ -988,7 +997,9 @@ def build_rulebook_and_widgets(game_id: str, opts: RulebookOptions | None = None
     buf.name = f"{info.id}-rulebook.pdf"  # a fixed name: never the buffer's id in the file
     from lostprint.render.pdf import document_settings, pdf_info
 
-    info = pdf_info((("title", f"{game.title} \u2014 Rulebook"), ("subject", f"rulebook, {opts.paper}, {opts.ink}"),
+    from lostprint.sheets.common import credit_metadata
+
+    info = pdf_info((("title", f"{game.title} \u2014 Rulebook"), *credit_metadata(game.id, game.title, "rulebook"),
                      ("game", game.id), ("paper", opts.paper), ("ink", opts.ink)))
     doc = _doc_class()(
         buf, pagesize=(pw, ph), **document_settings(), **info,

@@ -426,9 +426,13 @@ def build_record(record: Record, result: E.Result, paper: str, ink: str):
     for k in range(0, len(snaps), per):
         pages.append(_rounds_page(record, result, snaps[k:k + per], bounds, W, H, ink, k // per + 1,
                                   -(-len(snaps) // per), grid))
+    from lostprint.sheets.common import credit_metadata
+
     meta = (
         ("title", f"Crows \u2014 {record.title}"),
-        ("subject", f"game record, {paper}, {ink}"),
+        *credit_metadata("crows", "Crows", "a game's record"),
+        ("paper", paper),
+        ("ink", ink),
         ("game", "crows"),
         ("record", Path(record.path).name),
         ("version", __version__),
@@ -485,7 +489,9 @@ def _summary_page(record: Record, result: E.Result, W: float, H: float, ink: str
     title, tsize = w.fitted(record.title, "serif-bold", 24.0, box.w)
     items.append(Text(box.x, box.y + ASCENT * tsize, title, tsize, "serif-bold", "start", pal.accent, role="title"))
     rounds = len(result.snapshots) - 1
-    sub = f"Crows \u00b7 {len(record.players)} players \u00b7 {rounds} rounds" + (f" \u00b7 {record.date}" if record.date else "")
+    from lostprint.sheets.common import designers
+
+    sub = f"Crows, a game by {designers('crows')} \u00b7 {len(record.players)} players \u00b7 {rounds} rounds" + (f" \u00b7 {record.date}" if record.date else "")
     sub, ssize = w.fitted(sub, "sans-italic", 9.0, box.w)
     items.append(Text(box.x, box.y + tsize + 6 + ASCENT * ssize, sub, ssize, "sans-italic", "start", pal.soft))
     y = box.y + tsize + 6 + ssize + 10

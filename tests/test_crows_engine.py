@@ -524,3 +524,22 @@ def test_scatter_order_is_the_spiral_and_costs_the_tiles_not_the_rings(monkeypat
     far = {(0, 0): "barrens", (496, 4): "barrens", (1, 0): "barrens"}
     assert engine.scatter_targets(far, (0, 0), "N") == [(1, 0), (496, 4)]
     assert max(rings, default=1) <= 1
+
+
+def test_a_tile_set_too_small_to_keep_nightfall_out_of_the_setup_is_refused():
+    """The setup puts Nightfall in the bottom 7 and then 4 more tiles under it: a stack must hold the 13
+    start tiles and every hand above them, or Nightfall could be dealt before the first turn (issue 23)."""
+    for players, removed in G.SETUP_REMOVE:
+        need = removed + G.BOTTOM_TILES + G.MOVED_TO_BOTTOM + G.START_TILES + G.HAND_TILES * players
+        assert G.MIN_MAP_TILES >= need
+        assert E.nightfall_window(need, players)[0] == 1  # the first turn's draw at the earliest
+    trimmed = tuple((k, 0 if k in (G.BARRENS, G.LEY_LINE, G.GEM_CAVE) else n) for k, n in G.HOUSE_COUNTS)
+    total = sum(n for _, n in trimmed)  # 29
+    assert E.nightfall_window(total, 2)[0] < 1 <= E.nightfall_window(total, 4)[0]
+    result = play([], players=("A", "B"), counts=trimmed)
+    assert any(p.field == "tiles" and "Nightfall" in p.message for p in result.problems), result.problems
+    assert not any(p.field == "tiles" for p in play([], players=("A", "B", "C", "D"), counts=trimmed).problems)
+    from lostprint.crows.record import counts_from_data
+
+    with pytest.raises(Exception, match=f"a game needs at least {G.MIN_MAP_TILES}"):
+        counts_from_data(dict(trimmed), "tiles.yaml")

@@ -557,6 +557,9 @@ def replay(setup: Setup, rounds: list[list[TurnPlay]]) -> Result:
     totals = {p: 0 for p in players}
     ended_at = None
     window = nightfall_window(total, len(players)) if G.MIN_PLAYERS <= len(players) <= G.MAX_PLAYERS else None
+    if window is not None and window[0] < 1:
+        r.problem("tiles", f"{total} map tiles are too few for {len(players)} players: the setup would deal "
+                           f"Nightfall among the start tiles or hands ({G.tiles_needed(len(players))} needed)")
     stack_left = (total - dict(G.SETUP_REMOVE).get(len(players), 0) + 1
                   - G.START_TILES - G.HAND_TILES * len(players))
     for i, turns in enumerate(rounds):

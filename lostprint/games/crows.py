@@ -79,13 +79,21 @@ HOUSE_COUNTS = (
     (LAVA, 6), (QUEEN, 1), (CARRION, 2),
 )
 MAP_TILES = sum(n for _, n in HOUSE_COUNTS)  # 61
-MIN_MAP_TILES = 30  # a 2-player game needs 13 start + 2 hands + 7 bottom + 8 removed
 
 SETUP_REMOVE = ((2, 8), (3, 4), (4, 0))  # players -> tiles removed unseen
 START_TILES = 13
 HAND_TILES = 1
 BOTTOM_TILES = 6  # shuffled with Nightfall to make the bottom 7
 MOVED_TO_BOTTOM = 4  # then this many go from the top to the bottom
+
+
+def tiles_needed(players: int) -> int:
+    """The fewest map tiles whose setup deals the start and every hand from above Nightfall: the tiles
+    removed, the 6 shuffled with it, the 4 moved under it, the 13 start tiles and one per hand."""
+    return dict(SETUP_REMOVE)[players] + BOTTOM_TILES + MOVED_TO_BOTTOM + START_TILES + HAND_TILES * players
+
+
+MIN_MAP_TILES = max(tiles_needed(n) for n, _ in SETUP_REMOVE)  # 33: a tile set any player count can use
 START_GRID = 5  # the start is a 5x5 checkerboard: corners and centre filled
 DEFAULT_SCATTER = "N"  # where scattering starts when the chooser names no direction (a clarification)
 TILE_MM = 40.0  # a printed tile's side: the kit's default, and the setup diagram's squares (1:1)
@@ -158,8 +166,8 @@ CLARIFICATIONS = (
                   "so a totem beyond it is out of sight. No crow ever lands on lava."),
     Clarification("lava-replace", "Replacing a tile with lava",
                   "A Lava Pool may go on top of an empty tile instead of an open square. The replaced "
-                  "tile moves to any open square touching an edge of the board; no crows come with "
-                  "it.", house=False),
+                  "tile moves to any open square touching a tile along an edge, as any placed tile must; "
+                  "no crows come with it. The rules say only that it is placed elsewhere."),
     Clarification("sight", "What a crow can see",
                   "A crow looks along its row and its column only, over unbroken tiles, and sees the "
                   "first totem in each of the four directions. Crows sharing a tile with a totem stay "

@@ -267,6 +267,23 @@ def _():
     return g, i, bad, save_of(g, i)
 
 
+@case("canada-terrain", "Canada: both hexes share the same terrain; ruling canada-terrain (house): no map icon "
+      "colours one unlike its mapped twin", "both", "Canada's double hex")
+def _():
+    def ok(g, i):
+        d = g.days[i].get("mapped", {})
+        return any(lab in d and twin in g.maps[i] and d[lab] == g.maps[i][twin] and any(
+            t != d[lab] and other not in g.land.goals for other, t in d.items())
+            for lab, twin in (g.land.goals, g.land.goals[::-1]))
+    g, i = find(ok)
+    bad = save_of(g, i)
+    d = bad["days"][i]["mapped"]
+    lab = next(lab for lab in g.land.goals if lab in d)
+    other = next(o for o, t in d.items() if t != d[lab] and o not in g.land.goals)
+    d[lab], d[other] = d[other], d[lab]
+    return g, i, bad, save_of(g, i)
+
+
 # --- weather: the Bad Omens ----------------------------------------------------------------------
 
 def omen_day(g, i, low):
@@ -387,6 +404,20 @@ def _():
     bad["days"][i]["resources"]["proximity"] -= n  # the outcome's Proximity not applied
     r = bad["days"][i]["resources"]
     r["proximity"] = max(0, min(6, r["proximity"]))
+    return g, i, bad, save_of(g, i)
+
+
+@case("plot-d4", "D4 Ambush: Resolve greater than 3 goes to 22A, 3 or less to 45A", "with", "D4")
+def _():
+    def ok(g, i):
+        return any(m["plot"]["letter"] == "D" and m["plot"].get("roll") == 4 for m in g.days[i].get("marks", ())) \
+            and g.after[i].over is None
+    g, i = find(ok)
+    bad = save_of(g, i)
+    p = bad["days"][i]["marks"][0]["plot"]
+    enc = plots.encounter("D4")
+    c = next(c for c in enc.choices if c.outcome != p["outcome"])
+    p["choice"], p["outcome"] = c.text, c.outcome
     return g, i, bad, save_of(g, i)
 
 

@@ -1,0 +1,44 @@
+"""The Crows review set (tests/data/review/crows, written by its make.py from the source's rules): each
+record breaks one rule (-bad) or is its corrected twin (-good). Every bad record is refused with a
+message naming what is wrong, every good one accepted."""
+import re
+from pathlib import Path
+
+import pytest
+
+from lostprint.crows.record import check_record_data
+from lostprint.files import load
+
+HERE = Path(__file__).parent / "data" / "review" / "crows"
+RULES = sorted(p.name[:-len("-bad.yaml")] for p in HERE.glob("*-bad.yaml"))
+
+
+def expected(path: Path) -> str:
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# expect: "):
+            return line[len("# expect: "):]
+    raise AssertionError(f"{path.name}: no expect line")
+
+
+def problems(path: Path) -> list:
+    found, _record, _result = check_record_data(load(path), path.name)
+    return found
+
+
+def test_the_review_set_is_whole():
+    assert len(RULES) >= 15
+    assert all((HERE / f"{rule}-good.yaml").exists() for rule in RULES)
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_a_record_breaking_one_rule_is_refused(rule):
+    path = HERE / f"{rule}-bad.yaml"
+    found = problems(path)
+    assert found, f"{rule} accepted"
+    assert all(re.match(rf"{re.escape(path.name)}:\d+: ", line) for line in found), found
+    assert expected(path) in "\n".join(found), found
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_its_corrected_twin_is_accepted(rule):
+    assert problems(HERE / f"{rule}-good.yaml") == []

@@ -230,7 +230,17 @@ class _Stop(Exception):
 
 
 def _replay(st, s: eng.State, rolls: dict, obs, wilds, diego_on, choice, fill) -> eng.State:
+    """The day through the engine's own order (eng.play_day), each step answered from the save: the
+    recorded dice and hexes, and these hidden decisions (WILDs, Diego's +1, the eclipse's row, the fill)."""
     trails = [m.hexes for m in obs["marks"] if m.kind == "trail"]
+    mapped = [h for h, _ in obs["mapped"] if h not in obs["lagos"]]
+    steps = list(obs["steps"])
+    seen = [0, False]  # the day's marks matched to recorded trails so far; the planned phases checked
+
+    def dice(key: str):
+        return rolls[key][0] if key in rolls else ()
+
+    interest_rolls = list(dice("interests"))
 
     def trail_from(where: str):
         for pair in trails:
@@ -238,82 +248,69 @@ def _replay(st, s: eng.State, rolls: dict, obs, wilds, diego_on, choice, fill) -
                 return pair[1] if pair[0] == where else pair[0]
         return None
 
-    def used_trail(before: eng.State, after: eng.State) -> None:
-        for m in after.marks_today[len(before.marks_today):]:
-            if m[0] == "trail":
-                pair = next((p for p in trails if set(p) == set(m[1])), None)
-                if pair is not None:
-                    trails.remove(pair)
+    def at_of(key: str) -> At:
+        return rolls[key][1] if key in rolls else _field(st, "rolls") if "rolls" in st.flags["raw_day"] \
+            else st.flags["day_at"]
 
-    def run(key: str, fn, *args, **kw):
-        try:
-            return fn(*args, **kw)
-        except eng.Illegal as exc:
-            at = rolls[key][1] if key in rolls else _field(st, "rolls") if "rolls" in st.flags["raw_day"] \
-                else st.flags["day_at"]
-            raise _Stop(at, str(exc)) from None
-
-    def dice(key: str):
-        return rolls[key][0] if key in rolls else ()
-
-    s = eng.start_day(s)
-    s = run("planning", eng.planning, s, dice("planning")[0], wilds)
-    if KANTYI_ROLLS in rolls and "native-contact" not in rolls:
-        raise _Stop(rolls[KANTYI_ROLLS][1], "Princess Kantyi's rerolls go with a Native Contact roll")
-    for key in set(rolls) - {"planning", "interests", KANTYI_ROLLS}:
-        if key not in s.plan.called:
-            raise _Stop(rolls[key][1], f"no {R.face(key)} was planned on day {s.day}: {key} is skipped")
-    interest_rolls = list(dice("interests"))
-    mapped = [h for h, _ in obs["mapped"] if h not in obs["lagos"]]
-    for key in ("movement", "mapping", "exploring", "native-contact", "hunting"):
-        if key not in s.plan.called:
-            continue
-        before = s
+    def answer(key: str, s: eng.State) -> dict:
+        for m in s.marks_today[seen[0]:]:  # a trail the last step drew: its record is used
+            pair = next((p for p in trails if set(p) == set(m[1])), None) if m[0] == "trail" else None
+            if pair is not None:
+                trails.remove(pair)
+        seen[0] = len(s.marks_today)
+        if key == "planning":
+            return {"dice": dice("planning")[0], "wilds": wilds}
+        if not seen[1]:
+            seen[1] = True
+            if KANTYI_ROLLS in rolls and "native-contact" not in rolls:
+                raise _Stop(rolls[KANTYI_ROLLS][1], "Princess Kantyi's rerolls go with a Native Contact roll")
+            for k in set(rolls) - {"planning", "interests", KANTYI_ROLLS}:
+                if k not in s.plan.called:
+                    raise _Stop(rolls[k][1], f"no {R.face(k)} was planned on day {s.day}: {k} is skipped")
         if key == "mapping":
-            if not eng.mapping_targets(s):
-                continue
             if "mapping" not in rolls:
                 raise _Stop(_field(st, "rolls"), f"a {R.face(key)} was planned: record the mapping dice")
+            if len(dice(key)) > 1:
+                raise _Stop(at_of(key), f"muskets cannot reroll mapping (only {', '.join(R.musket_charts)}): "
+                                        "one roll of its dice")
             if not mapped:
                 raise _Stop(_field(st, "mapped"), "the mapping dice were rolled: record the hex they drew")
-            s = run(key, eng.mapping, s, mapped[0], dice(key)[0], diego_on == key)
-            continue
-        if key not in rolls and not (key == "native-contact" and s.eclipse):
-            raise _Stop(_field(st, "rolls"), f"a {R.face(key)} was planned: record the {key} dice")
-        s = run(key, eng.roll_phase, s, key, dice(key), diego_on == key, trail_from(s.pos),
-                choice if key == "native-contact" and s.eclipse else None,
-                dice(KANTYI_ROLLS)[0] if key == "native-contact" and KANTYI_ROLLS in rolls else ())
-        used_trail(before, s)
+            return {"target": mapped[0], "dice": dice(key)[0], "diego": diego_on == key}
+        if key in eng.ROLLED:
+            eclipse = key == "native-contact" and s.eclipse
+            if key not in rolls and not eclipse:
+                raise _Stop(_field(st, "rolls"), f"a {R.face(key)} was planned: record the {key} dice")
+            return {"rolls": dice(key), "diego": diego_on == key, "trail_to": trail_from(s.pos),
+                    "choice": choice if eclipse else None,
+                    "kantyi": dice(KANTYI_ROLLS)[0] if key == "native-contact" and KANTYI_ROLLS in rolls else ()}
+        if key == "interests":
+            if not interest_rolls:
+                raise _Stop(_field(st, "rolls"), f"an interest is due at {s.pos}: record the interests dice")
+            faces = interest_rolls.pop(0)
+            diego = diego_on == "interests" and not s.diego_used
+            try:
+                found = eng.interest_key(s, sum(faces) + (R.bonus_per_extra if diego else 0))
+            except eng.Illegal as exc:
+                raise _Stop(at_of(key), str(exc)) from None
+            return {"dice": faces, "diego": diego, "lagos": obs["lagos"], "trail_to": trail_from(s.pos),
+                    "fill": fill and found == "migration"}
+        if key == "travel":
+            if not steps:
+                if interest_rolls:
+                    raise _Stop(rolls["interests"][1], "more interests dice than interests rolled today")
+                return {"to": None}
+            to = steps.pop(0)
+            problem = eng.step_problem(s, to)
+            if problem:
+                raise _Stop(_field(st, "moved"), problem)
+            return {"to": to}
+        assert key == "end", key
+        return {"cartography_trail": trail_from(s.pos) if trails and eng.cartography_allowed(s) else None}
 
-    def interest(s):
-        if not interest_rolls:
-            raise _Stop(_field(st, "rolls"), f"an interest is due at {s.pos}: record the interests dice")
-        before = s
-        dice = interest_rolls.pop(0)
-        diego = diego_on == "interests" and not s.diego_used
-        key = run("interests", eng.interest_key, s, sum(dice) + (R.bonus_per_extra if diego else 0))
-        s = run("interests", eng.interests, s, dice, diego, obs["lagos"], trail_from(s.pos),
-                fill and key == "migration")
-        used_trail(before, s)
-        return s
-
-    if s.interest_due:
-        s = interest(s)
-    s = eng.eat(s)
-    for j, to in enumerate(obs["steps"]):
-        problem = eng.step_problem(s, to)
-        if problem:
-            raise _Stop(_field(st, "moved"), problem)
-        s = eng.step(s, to)
-        if s.interest_due:
-            s = interest(s)
-    if interest_rolls:
-        raise _Stop(rolls["interests"][1], "more interests dice than interests rolled today")
-    s = eng.morale(s)
-    cart = trail_from(s.pos) if trails and eng.cartography_allowed(s) else None
-    s = run("planning", eng.end_day, s, cart)
-    used_trail(s, s)
-    return s
+    try:
+        return eng.play_day(s, answer)
+    except eng.Illegal as exc:  # the end of the day's decisions are the day's own (the planning line)
+        raise _Stop(at_of(exc.step if exc.step in rolls else "planning"), str(exc)) from None
 
 
 def _differences(st, s: eng.State, obs) -> list[tuple[At, str]]:

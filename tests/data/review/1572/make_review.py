@@ -1,0 +1,368 @@
+"""Writes the 1572 review saves beside this file: for each rule of the source, a save that breaks that
+one rule (<rule>-bad.yaml) and its corrected twin (<rule>-good.yaml). The numbers are worked out by
+hand from the rulebook in the comments below, not by the engine.
+
+Run: python tests/data/review/1572/make_review.py
+
+The standard map: the party starts in A1 (mountains); A2 and C2 are printed mountains; the river runs
+A2 B2 C2 D2 ...; a cataract is printed on the river source's downstream side (A2-B2); the delta is O4.
+From A1: B1 is NE, B2 SE, A2 S. From B2: C2 is SE (and downstream), C1 NE, B3 S.
+Each bad file starts with `# expect: FIELD | WORDS`: the problem the validator must report.
+"""
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import yaml
+
+from lostprint.saves.emit import to_yaml
+
+HERE = Path(__file__).resolve().parent
+EXAMPLE = HERE.parents[3] / "examples" / "1572-the-delta-by-grace.yaml"
+
+
+def res(c=6, mu=6, f=6, mo=6, mv=6) -> dict:
+    return {"conquistadors": c, "muskets": mu, "food": f, "morale": mo, "movement": mv}
+
+
+def save(days, expedition="military", outcome=None) -> dict:
+    out = {"format": "lostprint-save/1", "game": "lost-expedition", "map": "standard",
+           "setup": {"expedition": expedition}, "days": days}
+    if outcome:
+        out["outcome"] = outcome
+    return out
+
+
+def bare(data: dict) -> dict:
+    data = copy.deepcopy(data)
+    for d in data["days"]:
+        d.pop("rolls", None)
+    return data
+
+
+# Mapping dice (no planning bonus) for each terrain: 2 swamp, 3 hills, 4 mountains, 5 jungle, 10 forest,
+# 11 lake, 12 plains.
+MAP_DICE = {"swamp": [1, 1], "hills": [1, 2], "mountains": [2, 2], "jungle": [2, 3], "forest": [4, 6],
+            "lake": [5, 6], "plains": [6, 6]}
+
+
+def day1(terrain="hills", **more) -> dict:
+    """Day 1: planning 2 2 2 2 3 (movement +3, mapping +0; four of a kind: a conquistador, at the cap).
+    Movement 3+4 +3 -1 (mountains) = 9: progress +1 (at the cap). Mapping B2. Rations: food 5.
+    A1 -> B2 (SE): progress -5, morale +3 (at the cap)."""
+    d = {"day": 1, "mapped": {"B2": terrain}, "moved": ["B2"], "resources": res(f=5, mv=1),
+         "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [3, 4], "mapping": MAP_DICE[terrain]}}
+    d.update(more)
+    return d
+
+
+CASES: list[tuple[str, str, str, dict, dict]] = []  # (name, rule, expect, good, bad)
+
+
+def case(name, rule, expect, good, bad):
+    CASES.append((name, rule, expect, good, bad))
+
+
+# --- movement: the terrain's modifier to the Movement total --------------------------------------------
+# Day 2 in B2: planning 2 2 2 2 2 (movement +4). Movement 2+3 +4 = 9, plus the terrain's modifier:
+# -1 (mountains, hills, jungle, swamp) = 8: progress +1, morale -1; forest 9: progress +1;
+# +1 (plains, lake) = 10: progress +2. Camp: food -1, morale -1.
+MOVE_MOD = {"mountains": -1, "hills": -1, "jungle": -1, "swamp": -1, "forest": 0, "plains": 1, "lake": 1}
+for terrain, mod in MOVE_MOD.items():
+    after = {-1: res(f=4, mo=4, mv=2), 0: res(f=4, mo=5, mv=2), 1: res(f=4, mo=5, mv=3)}
+    wrong = {-1: res(f=4, mo=5, mv=2), 0: res(f=4, mo=4, mv=2), 1: res(f=4, mo=5, mv=2)}[mod]
+    day2 = {"day": 2, "resources": after[mod], "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [2, 3]}}
+    bad2 = dict(day2, resources=wrong)
+    key = "morale" if wrong["morale"] != after[mod]["morale"] else "movement"
+    case(f"movement-{terrain}", f"{terrain}: {mod:+d} to the Movement total", f"days[1].resources.{key} | the rolls give",
+         save([day1(terrain), day2]), save([day1(terrain), bad2]))
+
+# --- other terrain modifiers ------------------------------------------------------------------------------
+# Day 2 in B2: planning 6 2 2 2 2 (hunting +0, movement +3). Movement 3+3 +3 + the terrain's modifier.
+# Hunting 1+2 = 3, +1 in forest or mountains = 4: morale -1 (3 would be an accident).
+for terrain, move in (("forest", res(c=6, f=4, mo=4, mv=2)), ("mountains", res(c=6, f=4, mo=3, mv=2))):
+    # forest: movement 9: progress +1; mountains: movement 8: progress +1, morale -1
+    day2 = {"day": 2, "resources": move, "rolls": {"planning": [6, 2, 2, 2, 2], "movement": [3, 3], "hunting": [1, 2]}}
+    bad2 = dict(day2, resources=dict(move, conquistadors=5, morale=move["morale"] + 1))
+    case(f"hunting-{terrain}", f"{terrain}: +1 to the Hunting total", "days[1].resources | the rolls give",
+         save([day1(terrain), day2]), save([day1(terrain), bad2]))
+
+# Jungle: -1 Exploring. Day 2: planning 4 2 2 2 2; movement 3+3 +3 -1 = 8: progress +1, morale -1;
+# exploring 4+4 -1 = 7: a village in B2 (progress -1). Without the modifier 8 would be morale +1.
+day2 = {"day": 2, "marks": [{"village": "B2"}], "resources": res(f=4, mo=4, mv=1),
+        "rolls": {"planning": [4, 2, 2, 2, 2], "movement": [3, 3], "exploring": [4, 4]}}
+bad2 = {"day": 2, "resources": res(f=4, mo=5, mv=2), "rolls": day2["rolls"]}
+case("exploring-jungle", "jungle: -1 to the Exploring total", "days[1] | the rolls give",
+     save([day1("jungle"), day2]), save([day1("jungle"), bad2]))
+
+# Hills: +1 Native Contact. Day 2: planning 5 2 2 2 2; movement 8: progress +1, morale -1; native 4+5 +1
+# = 10: food +1 and a peaceful village (9 would be a trail).
+day2 = {"day": 2, "marks": [{"peaceful-village": "B2"}], "resources": res(f=5, mo=4, mv=2),
+        "rolls": {"planning": [5, 2, 2, 2, 2], "movement": [3, 3], "native-contact": [4, 5]}}
+bad2 = {"day": 2, "marks": [{"trail": ["B2", "C2"]}], "resources": res(f=4, mo=4, mv=2), "rolls": day2["rolls"]}
+case("native-contact-hills", "hills: +1 to the Native Contact total", "days[1] | the rolls give",
+     save([day1("hills"), day2]), save([day1("hills"), bad2]))
+
+# --- map travel ------------------------------------------------------------------------------------------
+# A step costs 5 progress. Day 2 in B2 (hills): planning 2 2 2 2 2; movement 6+6 +4 -1 = 15: +2 +2 -> 5;
+# B2 -> C2 (SE, downstream): -5, river +1 -> 1; morale +3. With movement 2+3 (8: +1 -> 2) the step is unpaid.
+good2 = {"day": 2, "moved": ["C2"], "resources": res(f=4, mv=1),
+         "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [6, 6]}}
+bad2 = dict(good2, rolls={"planning": [2, 2, 2, 2, 2], "movement": [2, 3]})
+case("step-costs-five", "a step costs 5 movement progress", "days[1].moved | costs 5",
+     save([day1(), good2]), save([day1(), bad2]))
+# Without rolls: two steps without trails cost 10, more than the tracker can hold.
+good2 = {"day": 2, "moved": ["C2"], "resources": res(f=4, mv=1)}
+bad2 = {"day": 2, "moved": ["C2", "D2"], "mapped": {"D2": "hills"}, "resources": res(f=4, mv=0)}
+case("two-steps-need-trails", "two steps a day only along trails (5 each, 6 at most)", "days[1].moved | 2 moves in a day",
+     save([bare(save([day1()]))["days"][0], good2]), save([bare(save([day1()]))["days"][0], bad2]))
+# A trail makes the step cost 3. Day 2 in B2: planning 2 4 4 4 4; movement 5+6 -1 = 10: +2 -> 3;
+# exploring 3+3 +3 = 9: a trail B2-C2; the step along it: -3, river +1 -> 1; morale +3.
+good2 = {"day": 2, "moved": ["C2"], "marks": [{"trail": ["B2", "C2"]}], "resources": res(f=4, mv=1),
+         "rolls": {"planning": [2, 4, 4, 4, 4], "movement": [5, 6], "exploring": [3, 3]}}
+bad2 = dict(good2, marks=[{"trail": ["B2", "C1"]}])
+case("trail-costs-three", "a trail lowers the step between its two hexes to 3", "days[1].moved | costs 5",
+     save([day1(), good2]), save([day1(), bad2]))
+# Only mapped hexes may be entered (house rule "mapped-only").
+good = bare(save([day1()]))
+bad = copy.deepcopy(good)
+bad["days"][0]["moved"] = ["B1"]
+case("enter-mapped-hexes", "only mapped hexes may be entered", "days[0].moved[0] | not mapped", good, bad)
+# Morale by direction: A1 -> B2 is SE (+3); day 2 B2 -> B1 is N (-1). Day 2 with no roll but the ration.
+good = save([day1(), {"day": 2, "mapped": {"B1": "mountains"}, "moved": ["B1"], "resources": res(f=4, mo=5, mv=0),
+                      "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [6, 6], "mapping": [2, 2]}}])
+# planning 2 2 2 2 3: movement 6+6 +3 -1 = 14: +2 +2 -> 5; mapping B1: 2+2 = 4 mountains (no 1: no cataract
+# from the river hex B2); B2 -> B1 (N): -5, morale -1
+bad = copy.deepcopy(good)
+bad["days"][1]["resources"]["morale"] = 6
+case("morale-by-direction", "a step north costs 1 morale", "days[1].resources.morale | the rolls give", good, bad)
+
+# --- mapping ------------------------------------------------------------------------------------------------
+good = save([{"day": 1, "mapped": {"B1": "hills"}, "resources": res(f=5, mo=5),
+              "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [3, 4], "mapping": [1, 2]}}])
+bad = copy.deepcopy(good)
+bad["days"][0]["mapped"] = {"C1": "hills"}
+case("mapping-next-to-the-party", "the Mapping phase draws a hex next to the party", "days[0].mapped.C1 | not next to A1",
+     good, bad)
+case("mapping-next-to-the-party-bare", "the Mapping phase draws a hex next to the party",
+     "days[0].mapped.C1 | not next to A1", bare(good), bare(bad))
+bad = copy.deepcopy(good)
+bad["days"][0]["mapped"] = {"B1": "hills", "B2": "hills"}
+case("mapping-one-hex-a-day", "one hex is mapped a day", "days[0].mapped.B2 | one hex a day", bare(good), bare(bad))
+bad = copy.deepcopy(good)
+bad["days"][0]["rolls"]["mapping"] = [[6, 6], [1, 2]]
+case("mapping-no-muskets", "muskets cannot reroll the Mapping roll", "days[0].rolls.mapping | muskets cannot reroll",
+     good, bad)
+# Mapping 3+4 = 7: the same terrain as the hex the party stands in (A1: mountains).
+good = save([{"day": 1, "mapped": {"B1": "mountains"}, "resources": res(f=5, mo=5),
+              "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [3, 4], "mapping": [3, 4]}}])
+bad = copy.deepcopy(good)
+bad["days"][0]["mapped"] = {"B1": "forest"}
+case("mapping-same-terrain", "Mapping 6-9 draws the terrain of the party's hex", "days[0].mapped | the rolls map B1: mountains",
+     good, bad)
+
+# --- cataracts ---------------------------------------------------------------------------------------------
+# Day 2 in B2 (a river hex): planning 3 2 2 2 2; movement 3+3 +3 -1 = 8: +1, morale -1; mapping B3: 1+4 = 5
+# jungle, and the 1 draws a cataract on B2's downstream side (B2-C2).
+good2 = {"day": 2, "mapped": {"B3": "jungle"}, "marks": [{"cataract": ["B2", "C2"]}], "resources": res(f=4, mo=4, mv=2),
+         "rolls": {"planning": [3, 2, 2, 2, 2], "movement": [3, 3], "mapping": [1, 4]}}
+bad2 = {k: v for k, v in good2.items() if k != "marks"}
+case("cataract-on-a-one", "a 1 on a Mapping die in a river hex draws a cataract downstream", "days[1].marks | cataract",
+     save([day1(), good2]), save([day1(), bad2]))
+# Day 1 maps from A1, not a river hex, then walks into B2: no cataract can be drawn that day.
+bad = save([day1(marks=[{"cataract": ["B2", "C2"]}])])
+case("cataract-only-from-a-river-hex", "a cataract is drawn while mapping from a river hex",
+     "days[0].marks[0].cataract | not a river hex", save([day1(), good2]), bad)
+case("cataract-only-from-a-river-hex-bare", "a cataract is drawn while mapping from a river hex",
+     "days[0].marks[0].cataract | not a river hex", bare(save([day1(), good2])), bare(bad))
+# The printed cataract (A2-B2) blocks the way. Day 1: planning 2 2 2 2 2, movement 3+4 +4 -1 = 10: +2;
+# A1 -> A2 (S): -5, morale +1. Day 2 in A2: planning 2 2 2 2 3, movement 6+6 +3 -1 = 14: +4 -> 5;
+# mapping 6+6 = 12 plains; A2 -> B3 (SE): -5, morale +3. Into B2 instead, the cataract stands between.
+d1 = {"day": 1, "moved": ["A2"], "resources": res(f=5, mv=1), "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [3, 4]}}
+good2 = {"day": 2, "mapped": {"B3": "plains"}, "moved": ["B3"], "resources": res(f=4, mv=0),
+         "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [6, 6], "mapping": [6, 6]}}
+bad2 = dict(good2, mapped={"B2": "plains"}, moved=["B2"], resources=res(f=4, mv=1))
+case("cataract-printed-blocks", "the printed cataract blocks movement between A2 and B2",
+     "days[1].moved[0] | cataract blocks", save([d1, good2]), save([d1, bad2]))
+case("cataract-printed-blocks-bare", "the printed cataract blocks movement between A2 and B2",
+     "days[1].moved[0] | cataract blocks", bare(save([d1, good2])), bare(save([d1, bad2])))
+# Trails cannot pass a cataract. Day 2 in A2: planning 4 4 4 4 4: exploring 2+3 +4 = 9, a trail from A2.
+good2 = {"day": 2, "marks": [{"trail": ["A2", "B3"]}], "resources": res(f=4, mo=5, mv=1),
+         "rolls": {"planning": [4, 4, 4, 4, 4], "exploring": [2, 3]}}
+bad2 = dict(good2, marks=[{"trail": ["A2", "B2"]}])
+case("trail-not-through-a-cataract", "a trail cannot pass a cataract", "days[1].marks[0].trail | cataract",
+     save([d1, good2]), save([d1, bad2]))
+
+# --- caps and floors ----------------------------------------------------------------------------------------
+base = bare(save([day1()]))
+for key in ("conquistadors", "muskets", "food", "morale", "movement"):
+    for name, value, words in (("cap", 7, "above 6"), ("floor", -1, "below 0")):
+        bad = copy.deepcopy(base)
+        bad["days"][0]["resources"][key] = value
+        case(f"{name}-{key}", f"{key} stays within 0..6", f"days[0].resources.{key} | {words}", base, bad)
+# Excess is discarded at once: planning 6 6 6 6 2 (hunting +3); movement 4+5 -1 = 8: +1, morale -1;
+# hunting 3+4 +3 +1 = 11: food +2 (6 stays 6), morale +1; rations: 5; camp: morale -1.
+good = save([{"day": 1, "resources": res(f=5, mo=5), "rolls": {"planning": [6, 6, 6, 6, 2], "movement": [4, 5],
+                                                                "hunting": [3, 4]}}])
+bad = copy.deepcopy(good)
+bad["days"][0]["resources"]["food"] = 6
+case("excess-is-discarded", "no tracker exceeds 6: the excess is lost at once", "days[0].resources.food | the rolls give",
+     good, bad)
+
+# --- villages, empires ----------------------------------------------------------------------------------------
+# Day 1: planning 2 2 2 3 4 (movement +2); movement 3+4 +2 -1 = 8: +1, morale -1; mapping 1+2 = 3 hills;
+# exploring 3+3 = 6: a village in A1, progress -1 (6 -> 5); A1 -> B2: -5 -> 0; morale +3.
+vday = {"day": 1, "mapped": {"B2": "hills"}, "moved": ["B2"], "marks": [{"village": "A1"}], "resources": res(f=5, mv=0),
+        "rolls": {"planning": [2, 2, 2, 3, 4], "movement": [3, 4], "mapping": [1, 2], "exploring": [3, 3]}}
+bad = dict(vday, marks=[{"village": "B2"}])
+case("village-where-the-day-began", "a village is drawn where Exploring found it, before travel",
+     "days[0].marks[0].village | where day 1 began", save([vday]), save([bad]))
+case("village-where-the-day-began-bare", "a village is drawn where Exploring found it, before travel",
+     "days[0].marks[0].village | where day 1 began", bare(save([vday])), bare(save([bad])))
+for kind in ("peaceful-village", "empire"):
+    good = bare(save([dict(vday, marks=[{kind: "A1"}])]))
+    bad = bare(save([dict(vday, marks=[{kind: "B2"}])]))
+    case(f"{kind}-where-the-day-began", f"{kind} is drawn where the roll found it, before travel",
+         f"days[0].marks[0].{kind} | where day 1 began", good, bad)
+bad = dict(vday, resources=res(f=5, mv=1))
+case("village-costs-progress", "a village found costs 1 movement progress", "days[0].resources.movement | the rolls give",
+     save([vday]), save([bad]))
+# Religious: every village is peaceful (no progress lost): 6 -> step -> 1.
+good = dict(vday, marks=[{"peaceful-village": "A1"}], resources=res(f=5, mv=1))
+case("religious-villages-are-peaceful", "a religious expedition finds only peaceful villages",
+     "days[0].marks[0].village | religious", save([good], "religious"), save([vday], "religious"))
+case("religious-villages-are-peaceful-bare", "a religious expedition finds only peaceful villages",
+     "days[0].marks[0].village | religious", bare(save([good], "religious")), bare(save([vday], "religious")))
+# A lake discards village results. Day 2 in B2 (lake): planning 5 2 2 2 2; movement 3+3 +3 +1 = 10: +2 -> 3;
+# native 3+4 = 7: a village, discarded.
+good2 = {"day": 2, "resources": res(f=4, mo=5, mv=3),
+         "rolls": {"planning": [5, 2, 2, 2, 2], "movement": [3, 3], "native-contact": [3, 4]}}
+bad2 = dict(good2, marks=[{"village": "B2"}], resources=res(f=4, mo=5, mv=2))
+case("lake-discards-villages", "a lake discards village results", "days[1].marks[0].village | lake",
+     save([day1("lake"), good2]), save([day1("lake"), bad2]))
+# A peaceful village gives +1 to Hunting in its hex. Day 1 camps: planning 2 2 2 2 2, movement 1+2 +4 -1 = 6:
+# +1, morale -1; camp: morale 4. Day 2: planning 5 6 6 6 6 (hunting +3); native 5+5 = 10: food +1, a peaceful
+# village in A1; hunting 3+3 +3 +1 (mountains) +1 (the village) = 11: food +2, morale +1.
+d1 = {"day": 1, "resources": res(f=5, mo=4), "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [1, 2]}}
+good2 = {"day": 2, "marks": [{"peaceful-village": "A1"}], "resources": res(f=5, mo=4),
+         "rolls": {"planning": [5, 6, 6, 6, 6], "native-contact": [5, 5], "hunting": [3, 3]}}
+bad2 = dict(good2, resources=res(f=5, mo=3))
+case("peaceful-village-helps-hunting", "+1 to Hunting per peaceful village in the hex",
+     "days[1].resources.morale | the rolls give", save([d1, good2]), save([d1, bad2]))
+# An empire: Native Contact within 2 hexes is rolled on 1 die. Day 1: planning 2 2 2 2 5; movement 3+4 +3 -1
+# = 9: +1; native 1+2 = 3: an empire in A1. Day 2: the same planning; native contact on one die: 6, a village.
+d1 = {"day": 1, "marks": [{"empire": "A1"}], "resources": res(f=5, mo=5),
+      "rolls": {"planning": [2, 2, 2, 2, 5], "movement": [3, 4], "native-contact": [1, 2]}}
+good2 = {"day": 2, "marks": [{"village": "A1"}], "resources": res(f=4, mo=4, mv=5),
+         "rolls": {"planning": [2, 2, 2, 2, 5], "movement": [3, 4], "native-contact": [6]}}
+bad2 = dict(good2, rolls={"planning": [2, 2, 2, 2, 5], "movement": [3, 4], "native-contact": [3, 3]})
+case("empire-rolls-one-die", "near an empire Native Contact is rolled on 1 die", "days[1].rolls.native-contact | 1 dice",
+     save([d1, good2]), save([d1, bad2]))
+
+# --- Lagos de Oro --------------------------------------------------------------------------------------------
+# Day 1: planning 4 4 4 4 2 (exploring +3); movement 4+5 -1 = 8: +1, morale -1; exploring 5+5 +3 = 13:
+# Interests in A1; 1+2 = 3: Lagos de Oro. A1 to O4 is 14 hexes: halfway is 7 from each (H2, H3, H4).
+lagos = {"day": 1, "mapped": {"G2": "lake", "H2": "lake", "H3": "lake"},
+         "marks": [{"interest": {"hex": "A1", "result": "lagos-de-oro"}}, {"lagos-de-oro": ["G2", "H2", "H3"]}],
+         "resources": res(f=5, mo=4),
+         "rolls": {"planning": [4, 4, 4, 4, 2], "movement": [4, 5], "exploring": [5, 5], "interests": [1, 2]}}
+bad = dict(lagos, mapped={"B1": "lake", "C1": "lake", "B2": "lake"},
+           marks=[{"interest": {"hex": "A1", "result": "lagos-de-oro"}}, {"lagos-de-oro": ["B1", "C1", "B2"]}])
+case("lagos-de-oro-lies-halfway", "Lagos de Oro is drawn halfway between the party and the delta",
+     "days[0].marks[1].lagos-de-oro | halfway", save([lagos]), save([bad]))
+case("lagos-de-oro-lies-halfway-bare", "Lagos de Oro is drawn halfway between the party and the delta",
+     "days[0].marks[1].lagos-de-oro | halfway", bare(save([lagos])), bare(save([bad])))
+bad = dict(lagos, mapped={"G2": "lake", "H2": "lake", "I2": "lake"},
+           marks=[{"interest": {"hex": "A1", "result": "lagos-de-oro"}}, {"lagos-de-oro": ["G2", "H2", "I2"]}])
+case("lagos-de-oro-hexes-touch", "the three hexes of Lagos de Oro all touch", "days[0].marks[1].lagos-de-oro | touch",
+     bare(save([lagos])), bare(save([bad])))
+case("lagos-de-oro-scores-one-hex", "Lagos de Oro counts as one hex for the score", "outcome.score | the rules give 1",
+     bare(save([lagos], outcome={"score": 1})), bare(save([lagos], outcome={"score": 3})))
+
+# --- Princess Kantyi ------------------------------------------------------------------------------------------
+# Day 1: planning 4 4 4 5 6; exploring 6+6 +2 = 14: Interests; native 5+5 = 10: food +1, a peaceful village;
+# hunting 2+2 +1 (mountains) +1 (the peaceful village) = 6: food +1; interests 4+6 = 10: Princess Kantyi. Camp.
+# Day 2: planning 5 5 5 6 6; native 1 2, rerolled by her to 6 4: 10 +2 = 12: a cache and a peaceful village;
+# hunting 3+3 +1 +1 (mountains) +2 (two peaceful villages) = 11: food +2, morale +1.
+k1 = {"day": 1, "marks": [{"peaceful-village": "A1"}, {"interest": {"hex": "A1", "result": "princess-kantyi"}}],
+      "resources": res(f=5, mo=5), "rolls": {"planning": [4, 4, 4, 5, 6], "exploring": [6, 6],
+                                             "native-contact": [5, 5], "hunting": [2, 2], "interests": [4, 6]}}
+k2 = {"day": 2, "marks": [{"peaceful-village": "A1"}], "resources": res(f=5, mo=5),
+      "rolls": {"planning": [5, 5, 5, 6, 6], "native-contact": [1, 2], "kantyi": [6, 4], "hunting": [3, 3]}}
+bad2 = dict(k2, rolls={k: v for k, v in k2["rolls"].items() if k != "kantyi"})
+case("princess-kantyi-rerolls", "Princess Kantyi rerolls Native Contact 1s and 2s",
+     "days[1].rolls.native-contact | Princess Kantyi", save([k1, k2]), save([k1, bad2]))
+
+# --- the expeditions ------------------------------------------------------------------------------------------
+# Botany: immune to fever. Movement 1+1 +3 -1 = 4: progress +1 and a fever icon.
+good = save([day1(rolls={"planning": [2, 2, 2, 2, 3], "movement": [1, 1], "mapping": [1, 2]})], "botany")
+bad = copy.deepcopy(good)
+bad["days"][0]["fever"] = "struck"
+case("botany-is-immune-to-fever", "a botany expedition is immune to fever", "days[0].fever | immune", good, bad)
+case("botany-is-immune-to-fever-bare", "a botany expedition is immune to fever", "days[0].fever | immune",
+     bare(good), bare(bad))
+# Botany: +1 Hunting. Planning 6 6 6 6 2; movement 4+5 -1 = 8: +1, morale -1; hunting 3+3 +3 +1 +1 = 11:
+# food +2, morale +1 (without botany 10: food +2 only).
+good = save([{"day": 1, "resources": res(f=5, mo=5), "rolls": {"planning": [6, 6, 6, 6, 2], "movement": [4, 5],
+                                                                "hunting": [3, 3]}}], "botany")
+bad = copy.deepcopy(good)
+bad["days"][0]["resources"]["morale"] = 4
+case("botany-forages", "botany adds 1 to the Hunting total", "days[0].resources.morale | the rolls give", good, bad)
+# Doctor: an accident costs food, not a man. Planning 2 3 3 3 3 (mapping +3); movement 1+1 -1 = 1: accident;
+# mapping 1+2 +3 = 6: same as A1, mountains; rations; A1 -> B2.
+good = save([{"day": 1, "mapped": {"B2": "mountains"}, "moved": ["B2"], "resources": res(f=4, mv=1),
+              "rolls": {"planning": [2, 3, 3, 3, 3], "movement": [1, 1], "mapping": [1, 2]}}], "doctor")
+bad = copy.deepcopy(good)
+bad["days"][0]["resources"].update(conquistadors=5, food=5)
+case("doctor-accident-costs-food", "a doctor's accident costs food, not a conquistador", "days[0].resources | the rolls give",
+     good, bad)
+# Doctor: two WILDs break a fever. Day 1: planning 2 2 2 2 2, movement 1+1 +4 -1 = 5: +1 and a fever; camp.
+# Day 2: planning 1 1 2 2 2: the two WILDs break it; movement 3+4 +2 -1 = 8: +1, morale -1.
+d1 = {"day": 1, "fever": "struck", "resources": res(f=5, mo=4), "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [1, 1]}}
+d2 = {"day": 2, "fever": "broken", "resources": res(f=4, mo=2), "rolls": {"planning": [1, 1, 2, 2, 2], "movement": [3, 4]}}
+case("doctor-breaks-fever-with-two-wilds", "two WILDs break a doctor's fever (three for the others)",
+     "days[1].fever | the rolls give", save([d1, d2], "doctor"), save([d1, d2], "military"))
+# Military: +2 on a roll a musket rerolled. Planning 2 2 2 2 3; movement 1+1, rerolled 2+3 +3 -1 +2 = 9:
+# progress +1 (7 would cost morale); mapping B1; camp.
+good = save([{"day": 1, "mapped": {"B1": "hills"}, "resources": res(mu=5, f=5, mo=5),
+              "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [[1, 1], [2, 3]], "mapping": [1, 2]}}])
+bad = copy.deepcopy(good)
+bad["days"][0]["resources"]["morale"] = 4
+case("military-musket-bonus", "military adds 2 to a total its musket rerolled", "days[0].resources.morale | the rolls give",
+     good, bad)
+
+# --- the day limit, the end, the score ---------------------------------------------------------------------------
+# Each day in camp: Exploring 8 (morale +1) and Hunting 6-8 (food +1) against the ration and the idle day.
+camp = [{"day": n, "resources": res(f=5, mo=5)} for n in range(1, 43)]
+good = save(camp, outcome={"result": "lost", "score": 0})
+bad = save(camp + [{"day": 43, "resources": res(f=5, mo=5)}], outcome={"result": "lost", "score": 0})
+case("day-limit-42", "the game ends after 42 days", "days[42] | 42 days passed", good, bad)
+bad = save(camp, outcome={"result": "lost", "score": 6})
+case("score-lost-game", "a lost game scores its mapped hexes only", "outcome.score | the rules give 0", good, bad)
+
+example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+bad = copy.deepcopy(example)
+bad["outcome"]["result"] = "lost"
+case("win-at-the-delta", "reaching the delta wins", "outcome.result | recorded as lost", example, bad)
+bad = copy.deepcopy(example)
+bad["days"] = bad["days"][:-1]
+case("win-needs-the-delta", "the game is won only in the delta hex", "outcome.result | recorded as won", example, bad)
+bad = copy.deepcopy(example)
+bad["outcome"]["score"] -= 4
+case("score-won-game", "a win scores mapped hexes, conquistadors and 2 per natural wonder", "outcome.score | the rules give",
+     example, bad)
+
+
+def main() -> None:
+    for old in HERE.glob("*.yaml"):
+        old.unlink()
+    for name, rule, expect, good, bad in CASES:
+        (HERE / f"{name}-good.yaml").write_text(to_yaml(good, f"review 1572: {rule} (accepted)"), encoding="utf-8")
+        (HERE / f"{name}-bad.yaml").write_text(
+            to_yaml(bad, f"expect: {expect}\nreview 1572: {rule} (broken once)"), encoding="utf-8")
+    print(f"{len(CASES)} pairs")
+
+
+if __name__ == "__main__":
+    main()

@@ -536,3 +536,60 @@ def test_least_step_cost_is_the_cheapest_step_price_and_below_it_no_step_is_paid
                 for pay in eng.river_choices(LAND, terrain, poor, n):
                     with pytest.raises(eng.RuleError):
                         eng.step(LAND, terrain, poor, n, pay)
+
+
+# --- issue 23: the rulings marked, the fort's hex, the fever's order --------------------------
+
+
+def test_the_readings_of_the_sources_words_are_marked_where_they_are_printed():
+    for key in ("river-price", "thunderstorm", "cursed-land", "bad-luck", "score-steps", "map-lost", "fort-blank"):
+        assert RULES.ruling(key).reason
+    marked = {o.name for o in data.OMENS if o.ruling}
+    assert marked == {"Thunderstorm", "Bad Luck", "Cursed Land"}
+    bands = {b.results[0].split(":")[0]: b.results[0] for b in data.BAD_OMEN.bands}
+    assert all(bands[name].endswith(HOUSE_MARK) for name in marked)
+    assert not bands["Windstorm"].endswith(HOUSE_MARK)
+    assert dict(data.MOVE_RULES)["River"].endswith(HOUSE_MARK) and HOUSE_MARK in data.TEXT.score_text
+
+
+@pytest.mark.parametrize("fort_open, want", [(False, False), (True, True)])
+def test_a_map_icon_colours_fort_benton_only_once_12A_opens_it(fort_open, want):
+    fort = next(iter(LAND.fort))
+    here = next(n for n in LAND.neighbors[fort] if n not in LAND.fort)
+    terrain = {n: "plains" for n in LAND.neighbors[here] if n != fort}
+    st = fresh(pos=here, start=here)
+    if fort_open:
+        st = eng.outcome(st, plots.outcome("12A"), ())
+    assert (fort in eng.colourable(LAND, terrain, here, "forest", fort=eng.fort_open(st))) is want
+    if want:
+        assert eng.map_hex(LAND, terrain, st, "forest", fort)[fort] == "forest"
+    else:  # the icon goes two hexes away instead, never onto the fort
+        assert eng.colourable(LAND, terrain, here, "forest") == [m for m in LAND.far[here] if m not in terrain]
+        with pytest.raises(eng.RuleError, match="cannot be coloured"):
+            eng.map_hex(LAND, terrain, st, "forest", fort)
+
+
+# (fever turns, Elder vision, the order played, the rule broken or None)
+ORDERS = [
+    (0, False, ("tribe", "chief", "shaman", "shaman", "tribe", "chief", "warriors", "warriors"), None),
+    (2, False, ("shaman", "shaman", "tribe", "chief", "tribe", "chief", "warriors", "warriors"), None),
+    (1, False, ("tribe", "shaman", "shaman", "chief", "tribe", "chief", "warriors", "warriors"), "Fever"),
+    (2, True, ("discard", "shaman", "tribe", "tribe", "chief", "chief", "warriors", "warriors"), None),
+    (2, True, ("shaman", "tribe", "discard", "tribe", "chief", "chief", "warriors", "warriors"), "Fever"),
+    (0, True, ("shaman", "shaman", "tribe", "tribe", "chief", "chief", "warriors", "warriors"), "phase 1"),
+    (0, False, ("shaman", "shaman", "tribe", "tribe", "chief", "chief", "warriors"), "phase 1"),
+    (0, False, ("shaman", "shaman", "tribe", "tribe", "chief", "chief", "warriors", "discard"), "phase 1"),
+]
+
+
+@pytest.mark.parametrize("fever, elder, order, broken", ORDERS)
+def test_phase_1s_order_puts_a_fevered_shamans_first_roll_in_his_boxes(fever, elder, order, broken):
+    st = fresh(fever=fever, vision=("mountains", 6) if elder else None)
+    if broken is None:
+        eng.placing(st, order)
+    else:
+        with pytest.raises(eng.RuleError) as exc:
+            eng.placing(st, order)
+        assert exc.value.rule == broken
+    after, _ = eng.activate(st, (6, 1) * 4)
+    assert after.fever == max(0, fever - 1)

@@ -671,8 +671,10 @@ def _move_need(v: Voyage):
 
 
 def _move(v: Voyage, value) -> Voyage:
-    _, drifts, _ = movement_plan(v.weather, v.orders, at_island(v))
-    return move(v, (), value) if drifts else move(v, tuple(value))
+    """A drift roll (a face) when the sloop is uncontrolled, else the route the crew steers."""
+    if isinstance(value, int):
+        return move(v, (), value)
+    return move(v, tuple(value))
 
 
 def _scan_need(v: Voyage):
@@ -701,11 +703,11 @@ def _wound_options(v: Voyage):
 
 
 def _wound_step(key: str) -> Step:
-    return Step(key, _wound_need, wound, frozenset({"sailors", "over"}), _wound_options, repeat=True)
+    return Step(key, _wound_need, wound, frozenset({"sailors", "wounds", "over"}), _wound_options, repeat=True)
 
 
 STEPS = (
-    Step("assign", lambda v: Decision("orders"), begin_day, frozenset({"orders"}), all_orders),
+    Step("assign", lambda v: Decision("orders"), begin_day, frozenset({"orders", "wounds"}), all_orders),
     Step("rest", lambda v: Decision("heal") if v.resting else None, rest, frozenset({"water", "sailors"}),
          lambda v: (False, True) if v.stores[W] >= RULES.rest_water else (False,)),
     Step("repair", lambda v: Decision("repair") if v.orders.repair else None, repair, frozenset({"hull", "wood"}),
@@ -742,7 +744,7 @@ def outcome(v: Voyage) -> tuple[str, str] | None:
 def parts(v: Voyage) -> dict:
     """The state by the parts a step's reach names (what a search compares)."""
     return {"water": v.stores[W], "food": v.stores[F], "hull": v.stores[H], "wood": v.stores[D],
-            "sailors": (v.sailors, v.due, v.stores[N]), "pos": v.pos, "over": v.over, "left": v.left,
+            "sailors": (v.sailors, v.due), "wounds": v.stores[N], "pos": v.pos, "over": v.over, "left": v.left,
             "orders": v.orders, "islands": v.islands, "terrain": v.drawn, "weather": v.weather}
 
 

@@ -1,0 +1,247 @@
+"""The engine contract (lostprint.engine.contract), the one driver (lostprint.engine.drive) and 1672
+on them, tested by vectors the way the hex library is: (state, input -> state) tables per step and
+effect, and a property: no step ever changes a part of the state outside its reach, which is what the
+save search prunes by."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lostprint.engine import drive
+from lostprint.engine import lost_crew as eng
+from lostprint.engine.contract import AUTO, Decision, Roll, RuleError, Step, after, evolve, open_step, why_not
+from lostprint.maps.model import standard_map
+
+GM = standard_map("lost-crew")
+
+
+# --- the contract itself, on a toy game ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Toy:
+    step: int = 0
+    total: int = 0
+    rolls: int = 0
+    over: bool = False
+
+
+def _add(t, face):
+    if face < 1:
+        raise RuleError("faces", f"a die has no face {face}")
+    t = evolve(t, total=t.total + face, rolls=t.rolls + 1)
+    return evolve(t, over=t.total >= 10)
+
+
+TOY = (
+    Step("pass", lambda t: None, lambda t, _: t),
+    Step("bet", lambda t: Decision("bet"), lambda t, n: evolve(t, total=t.total + n), frozenset({"total"}),
+         lambda t: (0, 1)),
+    Step("roll", lambda t: Roll("d", 1) if t.rolls < 2 else None, _add, frozenset({"total"}), repeat=True),
+    Step("tick", lambda t: AUTO, lambda t, _: evolve(t, rolls=0)),
+)
+
+
+class ToyEngine:
+    STEPS = TOY
+
+    @staticmethod
+    def outcome(t):
+        return "done" if t.over else None
+
+
+def test_open_step_passes_the_steps_with_nothing_to_do():
+    state, step, need = open_step(TOY, Toy(), ToyEngine.outcome)
+    assert step.key == "bet" and need == Decision("bet") and state.step == 1
+    assert open_step(TOY, Toy(over=True), ToyEngine.outcome) is None
+
+
+def test_a_repeat_step_stays_open_until_its_need_is_none():
+    t = Toy(step=2)
+    assert after(TOY, TOY[2], t).step == 2 and after(TOY, TOY[1], replace(t, step=1)).step == 2
+    assert after(TOY, TOY[3], replace(t, step=3)).step == 0  # the turn wraps round
+
+
+def test_why_not_names_the_rule_a_value_breaks():
+    assert why_not(TOY[2], Toy(step=2), 0) == "a die has no face 0"
+    assert why_not(TOY[2], Toy(step=2), 3) is None
+    with pytest.raises(RuleError) as err:
+        TOY[2].apply(Toy(), -1)
+    assert err.value.rule == "faces"
+
+
+def test_evolve_is_replace():
+    t = Toy(total=3)
+    assert evolve(t, rolls=2) == replace(t, rolls=2) and t.rolls == 0
+
+
+def test_the_driver_plays_with_any_decider_and_dice():
+    events: list = []
+    faces = iter([6, 1, 5])
+    final = drive.play(ToyEngine, Toy(), lambda t, step, need: 1, lambda need: next(faces), record=events)
+    assert final.over and final.total == 14
+    assert [(e.step, e.value) for e in events] == [("bet", 1), ("roll", 6), ("roll", 1), ("tick", None),
+                                                    ("bet", 1), ("roll", 5)]
+    assert all(e.before.step == TOY.index(next(s for s in TOY if s.key == e.step)) for e in events)
+
+
+# --- 1672 by vectors: (state, input -> state) per step -----------------------------------------------
+
+
+def at(step: str, orders=eng.Orders(), **fields) -> eng.Voyage:
+    v = replace(eng.start(GM), orders=orders, step=eng.STEP_INDEX[step], day=1)
+    if "terrain" in fields:
+        fields["terrain"] = dict(v.terrain) | fields["terrain"]
+    return replace(v, **fields)
+
+
+W, WD, D = eng.WELL, eng.WOUNDED, eng.DEAD
+O = eng.Orders
+SMALL = eng.Island(("H7",), "small-island", 4, (3, 1, 1), natives=True)
+
+VECTORS = [
+    # (step, state before, input, the parts it changes: {part: value after})
+    ("rest", at("rest", sailors=(W, WD, WD, D), resting=(1, 2)), True,
+     {"water": 5, "sailors": ((W, W, W, D), 0)}),
+    ("rest", at("rest", sailors=(W, WD, W, W), resting=(1,)), False, {}),
+    ("repair", at("repair", O(repair=True), stores=(6, 6, 3, 4, 0)), 2, {"hull": 5, "wood": 2}),
+    ("repair", at("repair", O(repair=True), stores=(6, 6, 3, 4, 0)), 0, {}),
+    ("move", at("move", O(movement=True), pos="I7"), ("H7", "G7"), {"pos": "G7"}),
+    ("move", at("move", O(movement=True, tacking=True), weather="storm", pos="I7"), 1,
+     {"pos": "I6", "hull": 5}),  # N, and a crew on both saves 2 of the 3
+    ("move", at("move", O(), weather="storm", pos="I7"), 1, {"pos": "I6", "hull": 3}),
+    ("move", at("move", O(movement=True), pos="I7", terrain={"H7": "shoals"}), ("H7",), {"pos": "H7", "hull": 5}),
+    ("island", at("island", pos="H7", terrain={"H7": "small-island"}), 4,
+     {"islands": eng.start(GM).islands + (eng.Island(("H7",), "small-island", 4, (3, 1, 1)),)}),
+    ("island", at("island", pos="H7", terrain={"H7": "medium-island"}), 5,  # 5 + 1: natives
+     {"islands": eng.start(GM).islands + (eng.Island(("H7",), "medium-island", 5, (4, 2, 2), natives=True),)}),
+    ("gather", at("gather", O(gather=3), pos="H7", terrain={"H7": "small-island"}, stores=(2, 2, 6, 0, 0),
+                  islands=(SMALL,)), ("food", "water", "wood"),
+     {"water": 3, "food": 3, "wood": 1, "islands": (replace(SMALL, cubes=(2, 0, 0)),)}),
+    ("goods", at("goods", pos="H7", islands=(SMALL,)), 2, {"hull": 4}),
+    ("natives", at("natives", pos="H7", islands=(SMALL,)), 1, {"sailors": ((W, W, W, W), 1)}),
+    ("natives", at("natives", pos="H7", islands=(SMALL,), goods=1), 1,  # 1 + 1 Good: hostile
+     {"islands": (replace(SMALL, hostile=True),)}),
+    ("natives", at("natives", pos="H7", islands=(SMALL,), stores=(1, 2, 6, 0, 0)), 5,
+     {"water": 2, "food": 3, "wood": 1}),
+    ("natives", at("natives", pos="H7", islands=(SMALL,), stores=(1, 2, 6, 0, 0)), 6,
+     {"water": 6, "food": 6, "wood": 6}),
+    ("gift", at("gift", effect="friendly", stores=(1, 2, 6, 0, 0)), "wood", {"wood": 1}),
+    ("drink", at("drink", stores=(0, 6, 6, 0, 0)), None, {"sailors": ((W, W, W, W), 1)}),
+    ("drink", at("drink", stores=(2, 6, 6, 0, 0)), None, {"water": 1}),
+    ("drink", at("drink", O(drink=True), weather="rain", stores=(2, 6, 6, 0, 0)), None, {"water": 3}),
+    ("drink", at("drink", weather="storm", stores=(2, 6, 6, 0, 0)), None, {}),
+    ("eat", at("eat", stores=(6, 0, 6, 0, 0)), None, {"sailors": ((W, W, W, W), 1)}),
+    ("eat", at("eat", O(fish=True), stores=(6, 0, 6, 0, 0)), None, {"sailors": ((W, W, W, W), 1)}),
+    ("eat", at("eat", O(fish=True), stores=(6, 3, 6, 0, 0)), None, {}),
+    ("eat", at("eat", stores=(6, 3, 6, 0, 0)), None, {"food": 2}),
+    ("accident", at("accident", stores=(6, 6, 3, 0, 0)), 3, {"sailors": ((W, W, W, W), 1)}),
+    ("accident", at("accident", stores=(6, 6, 3, 0, 0)), 2, {}),
+    ("accident", at("accident", stores=(6, 6, 0, 0, 0)), None, {"over": ("lost", "the sloop sank")}),
+    ("drink wound", at("drink wound", sailors=(W, WD, W, W), due=1), 1,
+     {"sailors": ((W, D, W, W), 0), "wounds": 1}),
+    ("drink wound", at("drink wound", sailors=(D, WD, D, D), due=1), 1,
+     {"sailors": ((D, D, D, D), 0), "wounds": 1, "over": ("lost", "the last sailor died")}),
+    ("weather", at("weather"), 3, {"weather": "rain"}),
+    ("weather", at("weather"), 6, {}),  # no change
+    ("weather", at("weather", O(watch=True), weather="rain", skies=(1,)), 5, {"weather": "fair"}),  # the reroll
+    ("weather", at("weather", O(watch=True), weather="rain", skies=(1,)), 6, {"weather": "storm"}),  # No Change
+]
+
+
+@pytest.mark.parametrize("key, before, value, changes", VECTORS)
+def test_1672_step_vectors(key, before, value, changes):
+    step = eng.STEPS[eng.STEP_INDEX[key]]
+    state = step.apply(before, value)
+    got = {k: v for k, v in eng.parts(state).items() if eng.parts(before)[k] != v}
+    assert got == changes
+
+
+REFUSED = [
+    ("assign", at("assign", sailors=(W, WD, WD, W)), O(movement=True, scan=2), "sailors"),
+    ("assign", at("assign"), O(repair=True, movement=True, tacking=True, scan=2), "sailors"),
+    ("assign", at("assign"), O(gather=1), "gather"),  # placed while the sloop is at sea (below)
+    ("assign", at("assign", weather="storm"), O(fish=True), "fish"),
+    ("repair", at("repair", O(repair=True), stores=(6, 6, 5, 3, 0)), 2, "repair"),
+    ("move", at("move", O(movement=True, tacking=True), weather="headwind", pos="I7"), ("H7", "G7"), "movement"),
+    ("move", at("move", O(), weather="fair", pos="I7"), ("H7",), "movement"),  # adrift: nobody steers
+    ("gather", at("gather", O(gather=2), pos="H7", terrain={"H7": "small-island"},
+                  islands=(replace(SMALL, cubes=(3, 0, 1)),)), ("wood",), "gather"),
+    ("goods", at("goods", pos="H7", islands=(SMALL,), stores=(6, 6, 1, 0, 0)), 2, "natives"),
+    ("drink wound", at("drink wound", sailors=(W, D, W, W), due=1), 1, "wound"),
+]
+
+
+@pytest.mark.parametrize("key, before, value, rule", REFUSED)
+def test_1672_refusals_name_their_rule(key, before, value, rule):
+    step = eng.STEPS[eng.STEP_INDEX[key]]
+    if key == "assign" and rule == "gather":
+        before = replace(before, pos="I7")  # at sea when the sailors are placed
+    with pytest.raises(RuleError) as err:
+        step.apply(before, value)
+    assert err.value.rule == rule and why_not(step, before, value) == str(err.value)
+
+
+def test_the_assign_options_are_exactly_the_legal_orders():
+    v = at("assign", sailors=(W, WD, W, D))
+    options = eng.all_orders(v)
+    assert eng.Orders() in options and all(o.sailors <= 2 for o in options)
+    assert all(not o.gather for o in options) == (not eng.at_island(v))
+    assert len(set(options)) == len(options)
+
+
+# --- the property the search prunes by -------------------------------------------------------------
+
+
+def inputs(state, step, need):
+    """Every input the open step could take: its options, or every face of its dice."""
+    if need is AUTO:
+        return [None]
+    if isinstance(need, Decision):
+        return list(step.options(state))
+    if need.dice == 1:
+        return list(eng.FACES)
+    return [(a, b) for a in eng.FACES for b in eng.FACES]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_every_effect_stays_within_its_reach(seed):
+    rng = random.Random(seed)
+    v = eng.start(GM)
+    for _ in range(rng.randrange(30, 200)):
+        found = open_step(eng.STEPS, v, eng.outcome)
+        if found is None:
+            break
+        v, step, need = found
+        before = eng.parts(v)
+        legal = []
+        for value in inputs(v, step, need):
+            try:
+                new = step.apply(v, value)
+            except RuleError:
+                continue
+            legal.append(new)
+            changed = {k for k, x in eng.parts(new).items() if before[k] != x}
+            assert changed <= step.reach, (step.key, value, changed - step.reach)
+        assert legal, (step.key, need)  # an open step always has a legal input
+        v = after(eng.STEPS, step, rng.choice(legal))
+
+
+@pytest.mark.parametrize("key, before", [(k, b) for k, b, *_ in VECTORS + REFUSED])
+def test_every_input_at_a_vector_state_stays_within_its_reach(key, before):
+    """The same property at the tables' states, where random play seldom goes (repairs, gathering)."""
+    step = eng.STEPS[eng.STEP_INDEX[key]]
+    need = step.need(before)
+    parts = eng.parts(before)
+    for value in inputs(before, step, need) if need is not None else ():
+        try:
+            new = step.apply(before, value)
+        except RuleError:
+            continue
+        changed = {k for k, x in eng.parts(new).items() if parts[k] != x}
+        assert changed <= step.reach, (key, value, changed - step.reach)

@@ -590,6 +590,42 @@ def interest_key(st: State, total: int) -> str:
     return key
 
 
+def interest_gains(values: tuple[int, ...], key: str, fill: bool = False) -> tuple[int, ...]:
+    """The trackers after an interest's own gains, and Migration's musket spent to fill food if `fill`."""
+    for e in interest_rule(key).effects:
+        if e.what in IX:
+            values = _add(values, e.what, e.amount)
+    if fill:
+        if key != "migration":
+            raise Illegal("food is filled with a musket only at a Migration")
+        if values[IX["muskets"]] < R.musket_reroll_cost:
+            raise Illegal("no musket to spend on filling the food")
+        values = _add(_add(values, "muskets", -R.musket_reroll_cost), "food", R.cap)
+    return values
+
+
+def interest_outcomes(values: tuple[int, ...], key: str) -> tuple[tuple[int, ...], ...]:
+    """Every way an interest found can leave the trackers (with and without Migration's fill)."""
+    plain = interest_gains(values, key)
+    if key == "migration" and plain[IX["muskets"]] >= R.musket_reroll_cost:
+        return (plain, interest_gains(values, key, True))
+    return (plain,)
+
+
+def interest_found(st: State, where: str, key: str) -> State:
+    """The lasting effects of an interest found in `where` (its trackers aside): the hex holds it, and a
+    Migration feeds, an eclipse is predicted, Princess Kantyi or Diego Mendoza joins."""
+    changes: dict = {"interests": st.interests + ((where, key),)}
+    for e in interest_rule(key).effects:
+        if e.what == "migration":
+            changes["migration"] = st.migration + (where,)
+        elif e.what == "eclipse":
+            changes["eclipse"] = e.amount
+        elif e.what in ("kantyi", "diego"):
+            changes[e.what] = True
+    return replace(st, **changes)
+
+
 def interests(st: State, dice: tuple[int, ...], diego: bool = False, lagos: tuple[str, ...] = (),
               trail_to: str | None = None, fill: bool = False) -> State:
     """Phase 7 (or on entering an interest hex): roll Interests for the hex the party stands in.
@@ -601,17 +637,15 @@ def interests(st: State, dice: tuple[int, ...], diego: bool = False, lagos: tupl
     _check_dice(dice, R.phase_dice, "interests")
     total = sum(dice) + _use_diego(st, diego)
     key = interest_key(st, total)
-    day = _Day(st)
+    day = _Day(interest_found(st, where, key))
+    day.values = interest_gains(st.values, key, fill)
     day.changes["interest_due"] = False
-    day.changes["interests"] = st.interests + ((where, key),)
     day.marks = _mark(day.marks, "interest", (where,), key)
     day.log.append(f"interest at {where}: {list(dice)} = {total}: {key}")
     if diego:
         day.changes["diego_used"] = True
     for e in interest_rule(key).effects:
-        if e.what in IX:
-            day.add(e.what, e.amount)
-        elif e.what == "trail":
+        if e.what == "trail":
             day.trail(where, trail_to)
         elif e.what == "lagos":
             if tuple(sorted(lagos)) not in lagos_placements(st):
@@ -622,21 +656,6 @@ def interests(st: State, dice: tuple[int, ...], diego: bool = False, lagos: tupl
             day.changes.update(terrain=terrain, lagos=tuple(lagos),
                                mapped_today=st.mapped_today + tuple((lab, "lake") for lab in lagos))
             day.marks = _mark(day.marks, "lagos-de-oro", tuple(lagos))
-        elif e.what == "migration":
-            day.changes["migration"] = st.migration + (where,)
-            if fill:
-                if day.values[IX["muskets"]] < R.musket_reroll_cost:
-                    raise Illegal("no musket to spend on filling the food")
-                day.add("muskets", -R.musket_reroll_cost)
-                day.add("food", R.cap)
-        elif e.what == "eclipse":
-            day.changes["eclipse"] = e.amount
-        elif e.what == "kantyi":
-            day.changes["kantyi"] = True
-        elif e.what == "diego":
-            day.changes["diego"] = True
-    if fill and key != "migration":
-        raise Illegal("food is filled with a musket only at a Migration")
     return day.done()
 
 

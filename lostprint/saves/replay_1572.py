@@ -21,7 +21,7 @@ from types import MappingProxyType
 
 from lostprint.engine import lost_expedition as eng
 from lostprint.files.fields import at_key
-from lostprint.games.lost_expedition import EXPEDITIONS, KANTYI_ROLLS, ROLL_KEYS, TRACKER_KEYS, interest_rule
+from lostprint.games.lost_expedition import EXPEDITIONS, KANTYI_ROLLS, ROLL_KEYS, TRACKER_KEYS
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.saves.rules import At
 
@@ -123,8 +123,7 @@ def synced(s: eng.State, obs) -> eng.State:
     terrain.update(obs["mapped"])
     trails, cataracts = set(s.trails), set(s.cataracts)
     peaceful, villages, empires = list(s.peaceful), list(s.villages), list(s.empires)
-    interests, migration = list(s.interests), list(s.migration)
-    eclipse, kantyi, diego, lagos = s.eclipse, s.kantyi, s.diego, s.lagos
+    lagos = s.lagos
     for m in obs["marks"]:
         if m.kind == "trail":
             trails.add(frozenset(m.hexes))
@@ -139,23 +138,12 @@ def synced(s: eng.State, obs) -> eng.State:
         elif m.kind == "lagos-de-oro":
             lagos = tuple(m.hexes)
         elif m.kind == "interest":
-            key = m.get("result")
-            interests.append((m.hexes[0], key))
-            for e in interest_rule(key).effects:
-                if e.what == "migration":
-                    migration.append(m.hexes[0])
-                elif e.what == "eclipse":
-                    eclipse = e.amount
-                elif e.what == "kantyi":
-                    kantyi = True
-                elif e.what == "diego":
-                    diego = True
+            s = eng.interest_found(s, m.hexes[0], m.get("result"))
     fever = s.fever if not obs["fever"] else obs["fever"] == "struck"
     pos = obs["steps"][-1] if obs["steps"] else s.pos
     return replace(s, terrain=terrain, trails=frozenset(trails), cataracts=frozenset(cataracts),
                    peaceful=tuple(peaceful), villages=tuple(villages), empires=tuple(empires),
-                   interests=tuple(interests), migration=tuple(migration), eclipse=eclipse, kantyi=kantyi,
-                   diego=diego, lagos=lagos, fever=fever, pos=pos, values=obs["values"], day=s.day + 1,
+                   lagos=lagos, fever=fever, pos=pos, values=obs["values"], day=s.day + 1,
                    day_start=s.pos, steps=obs["steps"])
 
 
@@ -387,13 +375,15 @@ def _signed(a: int, b: int) -> str:
     return f"{a:+d}..{b:+d}"
 
 
-def _interest_effects(r: _Range, key: str, fill_possible: bool) -> None:
-    for e in interest_rule(key).effects:
-        if e.what in TRACKER_KEYS:
-            r.exact(key.replace("-", " "), e.what, e.amount)
-        elif e.what == "migration" and fill_possible:
-            r.add("a musket to fill food at the migration", {"muskets": (-R.musket_reroll_cost, 0),
-                                                              "food": (0, R.cap)})
+def _interest_effects(r: _Range, key: str) -> None:
+    """The range after an interest found, its outcomes worked out by the engine from each bound."""
+    low = eng.interest_outcomes(tuple(r.lo[k] for k in TRACKER_KEYS), key)
+    high = eng.interest_outcomes(tuple(r.hi[k] for k in TRACKER_KEYS), key)
+    for i, k in enumerate(TRACKER_KEYS):
+        a, b = min(v[i] for v in low), max(v[i] for v in high)
+        if (a, b) != (r.lo[k], r.hi[k]):
+            r.why[k].append((key.replace("-", " "), a - r.lo[k], b - r.hi[k]))
+            r.lo[k], r.hi[k] = a, b
 
 
 def _too_many_mapped(st, s0: eng.State, obs) -> list[tuple[At, str]]:
@@ -424,9 +414,10 @@ def _bounds(st, s0: eng.State, obs) -> list[tuple[At, str]]:
     r.add(PHASE_TITLE["exploring"], eng.phase_range(s0, "exploring"))
     villages = sum(1 for m in here if m.kind == "village")
     if villages:
-        r.exact(f"{villages} village{'s' * (villages > 1)}", "movement", -villages * R.village_progress)
+        r.exact(f"{villages} village{'s' * (villages > 1)}", "movement",
+                -villages * eng.village_cost(s0.expedition, s0.terrain_here()))
     native = dict(eng.phase_range(s0, "native-contact"))
-    discards = eng.terrain_rule(s0.terrain_here()).discards_villages
+    discards = not eng.village_found(s0.expedition, s0.terrain_here(), True)
     if not peaceful_today and not discards:  # Food and Cache rows bring a peaceful village with them
         native = {k: (a, min(b, 0) if k in ("food", "muskets", "morale") else b) for k, (a, b) in native.items()}
     r.add(PHASE_TITLE["native-contact"], native)
@@ -435,7 +426,7 @@ def _bounds(st, s0: eng.State, obs) -> list[tuple[At, str]]:
         pass  # Diego's +1 is inside the ranges already
     for m in marks:
         if m.kind == "interest" and m.hexes[0] == start and m.hexes[0] not in obs["steps"]:
-            _interest_effects(r, m.get("result"), True)
+            _interest_effects(r, m.get("result"))
     migration = s0.migration + tuple(m.hexes[0] for m in marks if m.kind == "interest"
                                      and m.get("result") == "migration" and m.hexes[0] == start)
     if not eng.fed_by_migration(replace(s0, migration=migration)):
@@ -460,7 +451,7 @@ def _bounds(st, s0: eng.State, obs) -> list[tuple[At, str]]:
             r.exact("the river", "movement", R.river_progress)
         for m in marks:
             if m.kind == "interest" and m.hexes[0] == b:
-                _interest_effects(r, m.get("result"), True)
+                _interest_effects(r, m.get("result"))
     if obs["steps"]:
         for a, b in zip(path, path[1:]):
             d = s0.board.direction(a, b)
@@ -516,20 +507,14 @@ V, FEV, STRUCK, NV, NP, NE, NT, NI, DUSED, SLO, SHI, KIND = range(len(STATE_FIEL
 
 
 def _row_ops(row, expedition: str) -> tuple:
-    """A chart row as tracker changes (index, amount) and mark events, in the row's order."""
+    """A chart row as tracker changes (index, amount), each icon's as the engine gives it, and mark
+    events, in the row's order."""
     ops: list = []
     for e in row.effects:
-        if e.what in eng.IX:
-            ops.append((eng.IX[e.what], e.amount))
-        elif e.what == "accident":
-            key, n = R.doctor_accident if expedition == "doctor" else R.accident
-            ops.append((eng.IX[key], -n))
-        elif e.what == "cache":
-            ops.extend((eng.IX[k], n) for k, n in R.cache)
-        elif e.what in MARK_OPS:
+        if e.what in MARK_OPS:
             ops.append((e.what, 0))
-        elif e.what not in ("terrain", "same-terrain"):
-            raise AssertionError(e)
+        else:
+            ops.extend((i, n) for i, n in enumerate(eng.icon_deltas((e,), expedition, True, 0)) if n)
     return tuple(ops)
 
 
@@ -538,31 +523,22 @@ OPS = MappingProxyType({o.key: MappingProxyType({k: tuple(_row_ops(r, o.key) for
                         for o in EXPEDITIONS})
 
 
-def _reach(expedition: str, immune: bool, discards: bool) -> tuple:
+def _reach(expedition: str, immune: bool, village: int) -> tuple:
     """For each chart, the most each tracker can fall and rise by one roll of it (a musket's reroll
-    included), for an expedition, immune to fever or not, on a lake (villages discarded) or not."""
+    included), for an expedition, immune to fever or not, where a village costs `village` progress."""
     out = []
     for k in CHARTS:
-        lo, hi = [0] * len(TRACKER_KEYS), [0] * len(TRACKER_KEYS)
-        for ops in OPS[expedition][k]:
-            d = [0] * len(TRACKER_KEYS)
-            for what, n in ops:
-                if not isinstance(what, str):
-                    d[what] += n
-                elif what == "fever" and not immune:
-                    d[MORALE] -= R.fever_morale
-                elif what == "village" and expedition != "religious" and not discards:
-                    d[PROGRESS] -= R.village_progress
-            for t in range(len(d)):
-                lo[t], hi[t] = min(lo[t], d[t]), max(hi[t], d[t])
+        deltas = [eng.icon_deltas(r.effects, expedition, immune, village) for r in ROWS[k]]
+        lo = [min(0, *(d[t] for d in deltas)) for t in range(len(TRACKER_KEYS))]
+        hi = tuple(max(0, *(d[t] for d in deltas)) for t in range(len(TRACKER_KEYS)))
         if k in R.musket_charts:
             lo[MUSKETS] -= R.musket_reroll_cost
-        out.append((tuple(lo), tuple(hi)))
+        out.append((tuple(lo), hi))
     return tuple(out)
 
 
-REACH = MappingProxyType({(o.key, immune, discards): _reach(o.key, immune, discards)
-                          for o in EXPEDITIONS for immune in (False, True) for discards in (False, True)})
+REACH = MappingProxyType({(o.key, immune, village): _reach(o.key, immune, village) for o in EXPEDITIONS
+                          for immune in (False, True) for village in (0, R.village_progress)})
 
 
 def _add(vals: tuple, i: int, n: int) -> tuple:
@@ -583,9 +559,10 @@ class _Unrolled:
         here = s0.terrain[start]
         marks = obs["marks"]
         at_start = [m for m in marks if m.hexes and m.hexes[0] == start]
-        self.religious = exp == "religious"
-        self.discards = eng.terrain_rule(here).discards_villages
-        self.immune = exp == "botany" or start in s0.lagos
+        self.village_kind = {k: eng.village_found(exp, here, k == "peaceful-village")
+                             for k in ("village", "peaceful-village")}
+        self.village_cost = eng.village_cost(exp, here)
+        self.immune = eng.fever_immune(exp, s0.lagos, start)
         self.military = exp == "military"
         self.diego = s0.diego
         self.eclipse_choice, self.eclipse_roll = eclipse > 0, eclipse == 0
@@ -689,17 +666,7 @@ class _Unrolled:
 
     @staticmethod
     def _interest(outs: set, key: str) -> set:
-        new = set()
-        for v in outs:
-            fills = [v]
-            for e in interest_rule(key).effects:
-                if e.what in eng.IX:
-                    fills = [_add(x, eng.IX[e.what], e.amount) for x in fills]
-                elif e.what == "migration":
-                    fills += [_add(_add(x, MUSKETS, -R.musket_reroll_cost), FOOD, R.cap) for x in fills
-                              if x[MUSKETS] >= R.musket_reroll_cost]
-            new.update(fills)
-        return new
+        return {v for x in outs for v in eng.interest_outcomes(x, key)}
 
     def tail(self, vals: tuple, ni: int) -> set:
         """Every end-of-day value the rest of the day (interests, eating, travel, morale) can give."""
@@ -726,19 +693,9 @@ class _Unrolled:
     def _one_tail(self, t: int, x: int, ni: int) -> set:
         """The values tracker t can end the day with from x after hunting, whatever the others hold:
         tail() seen through one tracker (Migration's fill and starvation both ways)."""
-        def interest(outs: set, key: str) -> set:
-            new = set()
-            for v in outs:
-                vs = [v]
-                for e in interest_rule(key).effects:
-                    if eng.IX.get(e.what) == t:
-                        vs = [eng.clamp(y + e.amount) for y in vs]
-                    elif e.what == "migration" and t == MUSKETS:
-                        vs += [eng.clamp(y - R.musket_reroll_cost) for y in vs if y >= R.musket_reroll_cost]
-                    elif e.what == "migration" and t == FOOD:
-                        vs += [eng.clamp(y + R.cap) for y in vs]
-                new.update(vs)
-            return new
+        def interest(outs: set, key: str) -> set:  # the others at the cap: a fill is always affordable
+            return {v[t] for y in outs for v in eng.interest_outcomes(
+                tuple(y if i == t else R.cap for i in range(len(TRACKER_KEYS))), key)}
 
         outs = {x}
         if ni:
@@ -768,7 +725,7 @@ class _Unrolled:
             t: tuple(x for x in range(R.floor, R.cap + 1)
                      if any(self.target[t] in self._one_tail(t, x, ni) for ni in self.ni_options))
             for t in range(len(TRACKER_KEYS))}
-        reach = REACH[(self.expedition, self.immune, self.discards)]
+        reach = REACH[(self.expedition, self.immune, self.village_cost)]
         # allowed[i][t]: the values of tracker t that charts i.. can still bring into after_hunting[t]
         # (a tracker moves at most by the sum of the largest rises, or falls, still to come)
         self.allowed = []
@@ -919,9 +876,10 @@ class _Unrolled:
                         return None
                     fev = struck = True
             elif what in ("village", "peaceful-village"):
-                if self.discards:
+                kind = self.village_kind[what]
+                if not kind:
                     continue
-                if what == "peaceful-village" or self.religious:
+                if kind == "peaceful-village":
                     np_ += 1
                     if np_ > self.np:
                         return None
@@ -929,7 +887,7 @@ class _Unrolled:
                     nv += 1
                     if nv > self.nv:
                         return None
-                    vals = _add(vals, PROGRESS, -R.village_progress)
+                    vals = _add(vals, PROGRESS, -self.village_cost)
             elif what == "trail":
                 nt += 1
                 if nt > self.most_trail_rows:

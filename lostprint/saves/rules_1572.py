@@ -140,8 +140,8 @@ class Rules1572(LostRules):
         day = st.day
         if kind in ("village", "peaceful-village", "empire"):
             lab = rd.label(value, at)
-            if lab is None or not self._where_the_day_began(st, lab, at, problems,
-                                                              "an empire" if kind == "empire" else f"a {kind.replace('-', ' ')}"):
+            what = "an empire" if kind == "empire" else f"a {kind.replace('-', ' ')}"
+            if lab is None or not self._where_the_day_began(st, lab, at, problems, what):
                 return None
             found = eng.village_found(st.setup.get("expedition", ""), st.terrain[lab], kind == "peaceful-village")
             if kind != "empire" and not found:
@@ -309,15 +309,8 @@ class Rules1572(LostRules):
         return tuple(out)
 
     def score(self, st, result) -> list[tuple[str, int]]:
-        mapped = len(st.mapped_on) - (len(st.flags["lagos"]) - 1 if st.flags["lagos"] else 0)
-        out = [("hexes mapped", mapped * R.score_per_hex)]
-        if result == "won":
-            out.append(("conquistadors", st.values["conquistadors"] * R.score_per_conquistador))
-            wonders = sum(1 for r in st.flags["interests"].values() if r == WONDER)
-            if wonders:
-                out.append((f"natural wonder{'s' * (wonders != 1)} \u00d7 {R.score_per_wonder}",
-                            R.score_per_wonder * wonders))
-        return out
+        s = st.flags.get("engine")  # None only once the save has problems: no score is checked then
+        return list(eng.score(s, result)) if s is not None else []
 
 
 RULES = Rules1572()

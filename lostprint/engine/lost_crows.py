@@ -523,9 +523,11 @@ def vision_tops(st: State, terrain: str, roll: int) -> tuple:
 
 
 def vision_quest(st: State, terrain: str, roll: int, top: str | None = None) -> State:
+    if st.vision is not None:
+        raise RuleError("Vision Quest", "only one Vision Quest per game")
     if not vision_due(st):
-        raise RuleError("Vision Quest", f"a Vision Quest needs {RULES.crows_for_vision} Crows and happens once; "
-                                        f"{len(st.crows)} coloured")
+        raise RuleError("Vision Quest", f"a Vision Quest needs {RULES.crows_for_vision} Crows; {len(st.crows)} are "
+                                        "coloured")
     if terrain not in vision_terrains(st):
         raise RuleError("Vision Quest", f"the vision comes from the terrain with the most Crows "
                                         f"({', '.join(vision_terrains(st))}), not {terrain}")
@@ -591,6 +593,18 @@ def omen_effects(st: State, roll: int, swap: str | None = None) -> tuple[Effect,
             raise RuleError("Big Sky Blessing", "only with that vision, and for a primary resource")
         return (Effect("add", swap, -1),)
     return o.effects
+
+
+def omen_choices(st: State, dice: tuple[int, int]) -> tuple[tuple[int, tuple[Effect, ...]], ...]:
+    """What a Bad Omen's two dice leave to the player: (chart row, its effects) for each reading
+    (omen_rolls) and, with Big Sky Blessing, each primary lost instead of a storm; ((0, ()),) when
+    Future Portents' doubles pass."""
+    reads = omen_rolls(st, dice)
+    if not reads:
+        return ((0, ()),)
+    swap = power(st).storm_swap
+    return tuple((roll, omen_effects(st, roll, w)) for roll in reads
+                 for w in ((None,) + PRIMARY if swap and RULES.omen(roll).storm else (None,)))
 
 
 def omens_possible(st: State) -> tuple[tuple[Effect, ...], ...]:

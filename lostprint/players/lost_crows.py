@@ -918,16 +918,7 @@ class Chief:
             return
         dice = tuple(self.dice.roll(RULES.dice_per_roll))
         record.setdefault("rolls", {}).setdefault("omens", []).append(eng.TENS * dice[0] + dice[1])
-        reads = eng.omen_rolls(self.st, dice)
-        if not reads:
-            return
-        p = eng.power(self.st)
-        options = []
-        for roll in reads:
-            swaps = (None,) + eng.PRIMARY if RULES.omen(roll).storm and p.storm_swap else (None,)
-            for swap in swaps:
-                effects = eng.omen_effects(self.st, roll, swap)
-                options.append((self.effects_worth(effects), -roll, effects))
+        options = [(self.effects_worth(effects), -roll, effects) for roll, effects in eng.omen_choices(self.st, dice)]
         _, _, effects = max(options, key=lambda o: (o[0], o[1]))
         for e in effects:
             self.st = eng.apply(self.st, e, self.choose(e))

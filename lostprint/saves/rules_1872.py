@@ -1029,13 +1029,7 @@ class DayReplay:
             if k >= len(omens):
                 return out
             code = omens[k]
-            reads = eng.omen_rolls(s, (code // eng.TENS, code % eng.TENS))
-            options = []
-            for roll in reads:
-                swaps = (None,) + eng.PRIMARY if GAME.omen(roll).storm and eng.power(s).storm_swap else (None,)
-                options.extend(eng.omen_effects(s, roll, w) for w in swaps)
-            if not reads:
-                options = [()]
+            options = [effects for _roll, effects in eng.omen_choices(s, (code // eng.TENS, code % eng.TENS))]
             k += 1
         else:
             options = OMENS_POSSIBLE[s.vision if s.vision in plots.POWERS else None]
@@ -1159,23 +1153,18 @@ class DayReplay:
         vision = self.facts.vision
         if vision is not None and not any(s.vision == vision[:PAIR] for s in good_crows):
             s0 = min(good_crows, key=order_key)
-            count = len(s0.crows)
             if s0.vision is not None and s0.vision != vision[:PAIR]:
                 self.problems.add(vision[PAIR], f"only one Vision Quest per game (the first was on day "
                                              f"{self.st.flags['vision'][PAIR] if self.st.flags['vision'] else '?'})")
-            elif count < GAME.crows_for_vision:
-                self.problems.add(vision[PAIR], f"a Vision Quest needs {GAME.crows_for_vision} Crows; {count} are "
-                                             "coloured")
             else:
-                first = s0.crows[:GAME.crows_for_vision]
-                best = max(first.count(t) for t in set(first))
-                most = ", ".join(sorted(t for t in set(first) if first.count(t) == best))
-                self.problems.add(vision[PAIR], f"the vision comes from the terrain with the most Crows ({most}), "
-                                             f"not {vision[0]}")
+                try:
+                    eng.vision_quest(s0, vision[0], vision[1])
+                except eng.RuleError as exc:
+                    self.problems.add(vision[PAIR], str(exc))
+                else:
+                    self.problems.add(vision[PAIR], f"no legal roll and choice brings this Vision Quest on day "
+                                                    f"{self.st.day} ({self.how()})")
             return {self.as_recorded(good_crows, values, caps)}
-        if vision is None and any(eng.vision_due(s) for s in good_crows) is False and not any(
-                s.vision is not None for s in good_crows) and len(next(iter(good_crows)).crows) >= GAME.crows_for_vision:
-            pass
         matched = {s for s in good_crows if s.values == values and s.caps == caps}
         if matched:
             return matched

@@ -7,6 +7,7 @@ A mark's `place` says how clicks build it: "hex" (the value is one hex), "hexes"
 hex; `count` hexes for a list under that key). Its `fields` are filled in the day panel.
 A field's `type`: choice (one of `options`), multi (a list, each click adds one of `options`),
 counts (a mapping of `keys` to small numbers), int (`min`..`max`), bool, hex, text (flow YAML).
+A day field with `carry` starts a new day with the day before's value.
 """
 from __future__ import annotations
 
@@ -60,7 +61,8 @@ def forms_1672(game, game_map) -> dict:
         {"kind": "shoals", "place": "hex", "hint": hints["shoals"]},
     ]
     sailors = {"type": "multi", "options_from": "setup.sailors", "options": list(DEFAULT_SAILORS), "unique": True}
-    day = [_choice("weather", [w.key for w in CREW.weathers], [w.name for w in CREW.weathers]),
+    # a new day starts in the day before's weather, as it starts with its resources: one click when it turned
+    day = [_choice("weather", [w.key for w in CREW.weathers], [w.name for w in CREW.weathers], carry=True),
            {"key": "wounded", **sailors}, {"key": "healed", **sailors}, {"key": "lost", **sailors},
            {"key": "gathered", "type": "counts", "keys": list(ISLAND_SUPPLIES), "min": 0,
             "max": slot_count("gather")},

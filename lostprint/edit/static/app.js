@@ -214,6 +214,14 @@ async function preview() {
 
 // --- problems: in the page's day numbers and plain words, beside their field, on the map -------
 function dayOf(p) { const m = /^days\[(\d+)\]/.exec(p.field || ""); return m ? parseInt(m[1], 10) : null; }
+function freshDay() {  // the last day when it holds nothing yet but the values carried from the day before
+  const all = days(); const i = all.length - 1; const d = all[i];
+  const carried = new Set(["day", "resources", ...S.forms.day.filter((f) => f.carry).map((f) => f.key)]);
+  if (!d || typeof d !== "object" || Object.keys(d).some((k) => !carried.has(k) || (k !== "day" && k !== "resources" && i > 0 && JSON.stringify(d[k]) !== JSON.stringify(all[i - 1][k])))) return null;
+  const before = i > 0 ? (all[i - 1] || {}).resources : Object.fromEntries(S.game.resources.map((r) => [r.key, r.start]));
+  return JSON.stringify(d.resources || {}) === JSON.stringify(before || {}) ? i : null;
+}
+function shownProblems() { const f = freshDay(); return S.problems.filter((p) => f === null || dayOf(p) !== f); }
 function dayName(i) { const d = days()[i]; return "Day " + (d && Number.isInteger(d.day) ? d.day : i + 1); }
 function plainField(field) {
   let f = field || "";
@@ -257,24 +265,33 @@ const pts = (h) => S.map.hexes[h].map((p) => p.join(",")).join(" ");
 const hexSize = () => { const h = Object.keys(S.map.hexes)[0]; const [x, y] = centre(h); const [px, py] = S.map.hexes[h][0]; return Math.hypot(px - x, py - y); };
 
 function render() {
+  // a field being typed in survives the redraw: its text, its focus and its caret move to the new field
+  const a = document.activeElement;
+  const typing = a && a.tagName === "INPUT" && a.dataset.field ? { field: a.dataset.field, value: a.value, at: a.selectionStart } : null;
   for (const part of [drawDays, drawTools, drawMap, drawDay, drawTop, drawStatus]) {
     try { part(); } catch (e) { report(e); }
+  }
+  if (typing && !document.body.contains(a)) {
+    const n = document.querySelector('input[data-field="' + CSS.escape(typing.field) + '"]');
+    if (n) { n.value = typing.value; n.focus(); try { n.setSelectionRange(typing.at, typing.at); } catch (e) { /* a number field has no caret */ } }
   }
 }
 function drawStatus() {
   let text = !S.exists ? "never written" : S.dirty ? "unsaved" : "saved at " + S.savedAt;
   if (S.offline) text += " · the editor is not answering: keep this page open";
   else if (S.queue.length || S.keeping) text += " · keeping…";
-  text += S.checking ? " · checking…" : " · " + (S.problems.length ? S.problems.length + " problem(s)" : "clean");
+  const shown = shownProblems(); const fresh = freshDay();
+  text += S.checking ? " · checking…" : " · " + (shown.length ? shown.length + " problem(s)" : "clean") +
+    (fresh !== null && S.problems.length > shown.length ? " · " + dayName(fresh) + " to copy" : "");
   $("status").textContent = text;
   $("status").dataset.state = !S.exists ? "new" : S.dirty ? "unsaved" : "saved";
   document.body.dataset.queue = String(S.queue.length + (S.keeping ? 1 : 0));
 }
 function drawDays() {
   const ol = $("days"); ol.textContent = "";
-  const bad = new Set(S.problems.map(dayOf).filter((d) => d !== null));
+  const bad = new Set(shownProblems().map(dayOf).filter((d) => d !== null)); const fresh = freshDay();
   days().forEach((d, i) => {
-    const li = el("li", { className: (i === S.day ? "current " : "") + (bad.has(i) ? "bad" : "clean") }, dayName(i));
+    const li = el("li", { className: (i === S.day ? "current " : "") + (i === fresh ? "todo" : bad.has(i) ? "bad" : "clean") }, dayName(i));
     li.dataset.day = i; li.onclick = safely(() => { S.day = i; S.pending = null; render(); });
     ol.append(li);
   });
@@ -302,14 +319,14 @@ function pill(g, x, y, text, cls) {
 function drawMap() {
   const root = $("map").querySelector("svg"); let g = root.querySelector("#overlay");
   if (g) g.remove();
-  g = svg("g", { id: "overlay" }); root.append(g);
+  g = svg("g", { id: "overlay" }); root.insertBefore(g, root.querySelector("#hits"));
   const s = hexSize();
   days().forEach((d, i) => {
     for (const [h, t] of Object.entries((d && d.mapped) || {})) if (S.map.hexes[h] && i <= S.day)
       g.append(svg("polygon", { points: pts(h), class: "drawn" + (i === S.day ? " drawn-today" : ""), fill: S.map.colours[t] || "#ccc" }));
   });
   for (const m of (today() || {}).marks || []) for (const h of hexesIn(m)) g.append(svg("polygon", { points: pts(h), class: "mark-hex" }));
-  for (const p of S.problems) { const i = dayOf(p); if (i === S.day || i === null) for (const h of hexesOf(p, S.day)) g.append(svg("polygon", { points: pts(h), class: "problem-hex" })); }
+  for (const p of shownProblems()) { const i = dayOf(p); if (i === S.day || i === null) for (const h of hexesOf(p, S.day)) g.append(svg("polygon", { points: pts(h), class: "problem-hex" })); }
   // the route as the journal map draws it: a red line on a white casing, the days' numbers in tags
   const route = routeSoFar();
   const here = route[route.length - 1].hex;
@@ -326,13 +343,17 @@ function drawMap() {
   const end = steps[steps.length - 1]; const [ex, ey] = centre(end);
   g.append(svg("polygon", { points: pts(end), class: "party-ring" }));
   const pawn = svg("circle", { cx: ex, cy: ey, r: s * 0.2, class: "party", "data-party": end }); g.append(pawn);
+}
+function buildHits(root) {  // the hexes' click targets, made once, above the overlay drawn from the state
+  const g = svg("g", { id: "hits" });
   for (const h of Object.keys(S.map.hexes)) {
     const hit = svg("polygon", { points: pts(h), class: "hex-hit", "data-hex": h });
     const title = svg("title"); title.textContent = h; hit.append(title);
     g.append(hit);
   }
+  root.append(g);
 }
-function problemsFor(prefix) { return S.problems.filter((p) => p.field === prefix || (p.field || "").startsWith(prefix + ".") || (p.field || "").startsWith(prefix + "[")); }
+function problemsFor(prefix) { return shownProblems().filter((p) => p.field === prefix || (p.field || "").startsWith(prefix + ".") || (p.field || "").startsWith(prefix + "[")); }
 function showProblems(box, list) { box.textContent = ""; for (const p of list) { const d = el("div", {}, plainProblem(p)); d.dataset.field = p.field; box.append(d); } }
 function problemBox(list) { const pb = el("div", { className: "problems" }); showProblems(pb, list); return pb; }
 function flag(elm, list) { elm.classList.toggle("field-bad", list.length > 0); }
@@ -433,13 +454,25 @@ function drawDay() {
   for (const id of ["mapped", "moved", "marks", "resources", "extra"]) $(id).textContent = "";
   if (!d || typeof d !== "object") return;
   const named = ["mapped", "moved", "marks", "resources", "journal", ...S.forms.day.map((x) => x.key)];
-  showProblems(document.querySelector('[data-for="day"]'), S.problems.filter((p) => dayOf(p) === S.day && !named.some((n) => p.field.startsWith(f + "." + n))));
+  if (freshDay() === S.day) { const box = document.querySelector('[data-for="day"]'); box.textContent = ""; box.append(el("div", { className: "todo" }, "Copy this day from your sheet: what was drawn, the moves, the marks, the values at the end of the day.")); }
+  else showProblems(document.querySelector('[data-for="day"]'), shownProblems().filter((p) => dayOf(p) === S.day && !named.some((n) => p.field.startsWith(f + "." + n))));
   const chips = (id, items, field) => { const box = $(id); for (const [t, drop] of items) { const c = el("span", { className: "chip" }, t + " "); const x = el("button", { title: "remove" }, "×"); x.onclick = safely(drop); c.append(x); box.append(c); } box.append(problemBox(problemsFor(f + "." + field))); };
   chips("mapped", Object.entries(d.mapped || {}).map(([h, t]) => [h + " " + t, () => dayEdit((day) => { delete day.mapped[h]; })]), "mapped");
   chips("moved", (Array.isArray(d.moved) ? d.moved : []).map((h, n) => [n + 1 + ". " + h, () => dayEdit((day) => { day.moved.splice(n, 1); })]), "moved");
   const marks = $("marks");
   (Array.isArray(d.marks) ? d.marks : []).forEach((m, j) => { marks.append(markRow(d, m, j, f)); marks.append(problemBox(problemsFor(f + ".marks[" + j + "]"))); });
   const res = $("resources");
+  const all = el("input", { className: "all-values", placeholder: "or type them all: " + S.game.resources.map((r) => (d.resources || {})[r.key] ?? r.start).join(" "),
+    title: "the end-of-day values in the sheet's order (" + S.game.resources.map((r) => r.name).join(", ") + "), then Enter" });
+  all.dataset.field = f + ".resources";
+  all.onkeydown = (e) => { if (e.key === "Enter") all.blur(); };
+  all.onchange = safely(() => {
+    const ns = all.value.trim().split(/[\s,;]+/).filter(Boolean).map(Number); all.value = "";
+    if (ns.length !== S.game.resources.length || !ns.every((n, k) => Number.isInteger(n) && n >= 0 && n <= S.game.resources[k].cap)) {
+      banner("Type " + S.game.resources.length + " whole numbers, in this order: " + S.game.resources.map((r) => r.name + " (0–" + r.cap + ")").join(", ") + "."); return; }
+    dayEdit((day) => { day.resources = Object.fromEntries(S.game.resources.map((r, k) => [r.key, ns[k]])); });
+  });
+  res.append(all);
   for (const r of S.game.resources) {
     const row = el("div", { className: "stepper" }); const v = (d.resources || {})[r.key];
     const set = (n) => dayEdit((day) => { day.resources = day.resources || {}; if (n === null) delete day.resources[r.key]; else day.resources[r.key] = n; });
@@ -474,7 +507,7 @@ function drawTop() {
     inp.dataset.field = "setup." + k;
     flag(inp, problemsFor("setup." + k)); box.append(el("label", {}, "Setup: " + k), inp);
   }
-  showProblems(document.querySelector('[data-for="(top)"]'), S.problems.filter((p) => dayOf(p) === null));
+  showProblems(document.querySelector('[data-for="(top)"]'), shownProblems().filter((p) => dayOf(p) === null));
 }
 
 // --- editing by clicks and keys ----------------------------------------------------------------
@@ -491,7 +524,7 @@ function placeMark(kind, h) {
     const list = form.place === "hexes" ? v : (v && Array.isArray(v[form.hex_key]) ? v[form.hex_key] : null);
     if (Array.isArray(list) && list.length < p.count) {
       edit((save) => { const mv = save.days[i].marks[p.index][kind]; (form.place === "hexes" ? mv : mv[form.hex_key]).push(h); });
-      if (list.length + 1 >= p.count) S.pending = null;
+      if (list.length + 1 >= p.count) { S.pending = null; S.tool = "move"; }
       render(); return;
     }
     S.pending = null;
@@ -501,19 +534,22 @@ function placeMark(kind, h) {
   else if (form.place === "hexes") { value = [h]; count = form.count; }
   else {
     value = {};
-    if (form.letter_of_hex) {
+    if (form.letter_of_hex) {  // a plot's letter is its hex's
       const letter = form.letter_of_hex[h];
       if (!letter) { banner(h + " is not a plot hex (" + Object.entries(form.letter_of_hex).map(([x, l]) => l + " " + x).join(", ") + ")"); return; }
       value.letter = letter;
     }
     if (form.hex_key === "hex") value.hex = h;
     if (form.hex_key === "hexes") value.hexes = [h];
-    for (const spec of form.fields || []) if ("default" in spec) value[spec.key] = spec.default;
-    if (form.size_from_terrain) { const size = form.size_from_terrain[terrainAt(h)]; if (size) { value.size = size; count = (form.hexes_of_size || {})[size] || 1; } }
+    const known = {};
+    for (const spec of form.fields || []) if ("default" in spec) known[spec.key] = spec.default;
+    if (form.size_from_terrain) { const size = form.size_from_terrain[terrainAt(h)]; if (size) { known.size = size; count = (form.hexes_of_size || {})[size] || 1; } }
+    for (const spec of form.fields || []) if (spec.key in known) value[spec.key] = known[spec.key];  // in the form's order
   }
   let index = 0;
   edit((save) => { const d = save.days[i]; d.marks = Array.isArray(d.marks) ? d.marks : []; d.marks.push({ [kind]: value }); index = d.marks.length - 1; });
   S.pending = count > 1 ? { day: i, kind, index, count } : null;
+  if (!S.pending) S.tool = "move";  // placed: the next click moves again (choose a mark again for another)
   render();
 }
 function clickHex(h) {
@@ -531,7 +567,9 @@ function setTool(t) { S.tool = t; S.pending = null; render(); }
 function addDay() {
   edit((save) => { save.days = Array.isArray(save.days) ? save.days : []; const prev = save.days[save.days.length - 1] || {};
     const res = prev.resources && typeof prev.resources === "object" ? { ...prev.resources } : {};
-    save.days.push({ day: (Number.isInteger(prev.day) ? prev.day : save.days.length) + 1, resources: res }); });
+    const next = { day: (Number.isInteger(prev.day) ? prev.day : save.days.length) + 1, resources: res };
+    for (const spec of S.forms.day) if (spec.carry && prev[spec.key] !== undefined) next[spec.key] = clone(prev[spec.key]);
+    save.days.push(next); });
   S.day = days().length - 1; S.pending = null; render();
 }
 function buildPalettes() {
@@ -582,6 +620,7 @@ async function start() {
   $("map").innerHTML = st.map.svg;
   const root = $("map").querySelector("svg"); const [x, y, w, h] = st.map.box;
   root.setAttribute("viewBox", [x - 4, y - 4, w + 8, h + 8].join(" ")); root.removeAttribute("width"); root.removeAttribute("height");
+  buildHits(root);
   root.addEventListener("click", safely((e) => { const hx = e.target.getAttribute && e.target.getAttribute("data-hex"); if (hx) clickHex(hx); }));
   root.addEventListener("mouseover", (e) => { S.hover = (e.target.getAttribute && e.target.getAttribute("data-hex")) || null; });
   $("map").addEventListener("mouseleave", () => { S.hover = null; });

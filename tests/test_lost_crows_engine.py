@@ -593,3 +593,42 @@ def test_phase_1s_order_puts_a_fevered_shamans_first_roll_in_his_boxes(fever, el
         assert exc.value.rule == broken
     after, _ = eng.activate(st, (6, 1) * 4)
     assert after.fever == max(0, fever - 1)
+
+
+def _every_way(st: eng.State, e) -> list:
+    """Every state one effect can lead to from st: over its choices, dice and (a Bad Omen) readings."""
+    if e.op == "omen":
+        out = []
+        for effects in eng.omens_possible(st):
+            branches = [st]
+            for x in effects:
+                branches = [b for s in branches for b in _every_way(s, x)]
+            out += branches
+        return out
+    if e.op == "crow":
+        return [eng.crow(st, "plains", c) for c in eng.crow_choices(st)]
+    if e.op == "add-die":
+        return [eng.apply(st, e, die=d) for d in eng.dice_possible()]
+    return [eng.apply(st, e, c) for c in eng.choices(st, e)]
+
+
+def test_every_effect_stays_within_the_reach_the_validator_prunes_by():
+    """A property: from random states, no choice, die or Bad Omen reading moves a value further than
+    eng.reach says (the save validator drops every branch that would need more)."""
+    import random
+
+    rng = random.Random(23)
+    effects = {e for unit in eng.UNITS for r in range(len(eng.ROWS)) for e in eng.cell_effects(unit, r)}
+    effects |= {e for o in plots.OUTCOMES for e in o.effects}
+    effects |= {e for o in RULES.omens for e in o.effects}
+    effects |= {e for p in plots.POWERS.values() for e in p.now + p.tribe_negative}
+    visions = [None, *plots.POWERS]
+    for _ in range(300):
+        caps = tuple(rng.randint(3, 6) for _ in eng.KEYS)
+        st = fresh(values=tuple(rng.randint(0, c) for c in caps), caps=caps, vision=rng.choice(visions),
+                   keywords=frozenset(rng.sample(plots.KEYWORDS, 2)))
+        for e in effects - {e for e in effects if e.op == "map"}:  # a map icon moves no value
+            gain, loss = eng.reach((e,))
+            for after in _every_way(st, e):
+                for i, (a, b) in enumerate(zip(st.values, after.values)):
+                    assert -loss[i] <= b - a <= gain[i], (e, eng.KEYS[i], a, b)

@@ -847,6 +847,55 @@ def outcome(st: State, out, dice: tuple = (), terrain_here: str = "", crow_choic
     return st
 
 
+# --- reach: how far effects can move the values, whatever the choices and dice ----------------
+
+MOST = max(t.maximum for t in data.TRACKERS)  # no value moves further than this at once
+
+
+def reach(effects) -> tuple[list[int], list[int]]:
+    """The most each value (KEYS order) could rise and fall through these effects, whatever the
+    choices and dice: what a search over unknown rolls may prune by (a Crow's gain after the Vision
+    Quest, a Bad Omen's worst loss or a Big Sky Blessing's primary instead of a storm included)."""
+    n = len(KEYS)
+    gain, loss = [0] * n, [0] * n
+    for e in effects:
+        op = e.op
+        if op == "add":
+            (gain if e.n > 0 else loss)[INDEX[e.key]] += abs(e.n)
+        elif op == "add-die":
+            (gain if e.n > 0 else loss)[INDEX[e.key]] += abs(e.n) * RULES.plot_die
+        elif op in ("wild", "wild-primary"):
+            for k in (ANY_KEY if op == "wild" else PRIMARY):
+                gain[INDEX[k]] += e.n
+        elif op in ("lose-choice", "lowest"):
+            for k in PRIMARY:
+                loss[INDEX[k]] += e.n
+        elif op == "cap":
+            loss[INDEX[e.key]] += abs(e.n)
+        elif op == "fever":
+            loss[RESOLVE] += RULES.fever_resolve
+        elif op in ("set", "set-cap"):
+            gain[INDEX[e.key]] += MOST
+            loss[INDEX[e.key]] += MOST
+        elif op == "crow":
+            for k in PRIMARY:
+                gain[INDEX[k]] += RULES.crow_after_vision.n
+        elif op == "omen":
+            worst = [0] * n
+            for o in RULES.omens:
+                _, lo = reach(o.effects)
+                worst = [max(a, b) for a, b in zip(worst, lo)]
+            for k in PRIMARY:  # a Big Sky Blessing: a primary instead of a storm
+                _, lo = reach(omen_effects(State(0, "", "", (), (), vision=SWAP_VISION), STORM_ROW, k))
+                worst[INDEX[k]] = max(worst[INDEX[k]], lo[INDEX[k]])
+            loss = [a + b for a, b in zip(loss, worst)]
+    return gain, loss
+
+
+STORM_ROW = next(o.low for o in RULES.omens if o.storm)
+SWAP_VISION = next(v for v, p in plots.POWERS.items() if p.storm_swap)  # Big Sky Blessing
+
+
 # --- the end of the turn ---------------------------------------------------------------------
 
 

@@ -889,7 +889,7 @@ class DayReplay:
         for _roll, _index, out, _at in self.facts.plots.values():
             if out is None:
                 continue
-            g, lo = effect_span(out.effects + ((out.test.passed + out.test.failed) if out.test else ()))
+            g, lo = eng.reach(out.effects + ((out.test.passed + out.test.failed) if out.test else ()))
             for i in range(n):
                 up[i] += g[i]
                 down[i] += lo[i]
@@ -923,7 +923,7 @@ class DayReplay:
                 self.facts.vision is not None and (not self.quick or vision is None or vision.ghost_mountain)):
             up, down = [inf] * n, [inf] * n
         elif vision is not None:  # quick: the day's vision is known, and so is what it does at once
-            g, lo = effect_span(vision.now)
+            g, lo = eng.reach(vision.now)
             up, down = [a + b for a, b in zip(up, g)], [a + b for a, b in zip(down, lo)]
             if vision.move_cost:
                 up[move], down[move], must[move] = inf, inf, 0
@@ -1286,52 +1286,16 @@ def item_maps(item: tuple) -> tuple:
     return maps
 
 
-def effect_span(effects) -> tuple[list[int], list[int]]:
-    """The most each value could rise and fall through these effects (whatever the choices)."""
-    n = len(eng.KEYS)
-    gain, loss = [0] * n, [0] * n
-    for e in effects:
-        if e.op == "add":
-            (gain if e.n > 0 else loss)[eng.INDEX[e.key]] += abs(e.n)
-        elif e.op == "add-die":
-            (gain if e.n > 0 else loss)[eng.INDEX[e.key]] += abs(e.n) * GAME.plot_die
-        elif e.op in ("wild", "wild-primary"):
-            for k in (eng.ANY_KEY if e.op == "wild" else eng.PRIMARY):
-                gain[eng.INDEX[k]] += e.n
-        elif e.op in ("lose-choice", "lowest"):
-            for k in eng.PRIMARY:
-                loss[eng.INDEX[k]] += e.n
-        elif e.op == "cap":
-            loss[eng.INDEX[e.key]] += abs(e.n)
-        elif e.op == "fever":
-            loss[eng.INDEX["resolve"]] += GAME.fever_resolve
-        elif e.op == "set":
-            gain[eng.INDEX[e.key]] += INF
-            loss[eng.INDEX[e.key]] += INF
-        elif e.op == "crow":
-            for k in eng.PRIMARY:
-                gain[eng.INDEX[k]] += 1
-        elif e.op == "omen":
-            worst = [0] * n
-            for o in GAME.omens:
-                _, lo = effect_span(o.effects)
-                worst = [max(a, b) for a, b in zip(worst, lo)]
-            for k in eng.PRIMARY:  # a Big Sky Blessing: 1 of any primary instead of a storm
-                worst[eng.INDEX[k]] = max(worst[eng.INDEX[k]], 1)
-            loss = [a + b for a, b in zip(loss, worst)]
-    return gain, loss
-
-
 def _row_spans() -> dict:
     """unit -> for each row: how far that cell could move each value (the Tribe's with a vision's
     extra losses)."""
     n = len(eng.KEYS)
-    thieves = [max(effect_span(p.tribe_negative)[0][i] for p in plots.POWERS.values()) for i in range(n)]
+    thieves = [max(eng.reach(p.tribe_negative)[0][i] for p in plots.POWERS.values()) for i in range(n)]
     out = {}
     for unit in eng.UNITS:
         spans = []
         for r in range(len(eng.ROWS)):
-            g, lo = effect_span(eng.cell_effects(unit, r))
+            g, lo = eng.reach(eng.cell_effects(unit, r))
             if unit == "tribe":
                 g = [a + b for a, b in zip(g, thieves)]
             spans.append((tuple(g), tuple(lo)))

@@ -218,6 +218,16 @@ def largest_panel(scene: Scene) -> str:
     return best.name if best is not None else ""
 
 
+ELLIPSIS = "\u2026"
+
+
+def cut_text(scene: Scene) -> list[str]:
+    """Text cut short with an ellipsis: a sheet has room for every word it prints (a name too long for
+    its box gets a wider box, a second line or a smaller size, never "Weather W…")."""
+    return [f"text {t.text!r} is cut short" for page in scene.all_pages() for t in texts(page)
+            if ELLIPSIS in t.text]
+
+
 def all_problems(scene: Scene) -> list[str]:
     out = []
     for page in scene.all_pages():

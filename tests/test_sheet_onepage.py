@@ -44,3 +44,34 @@ def test_cli_writes_each_format(tmp_path, monkeypatch):
         assert result.output.strip().endswith(f"1572-lost-expedition-{stem}.pdf")
     result = runner.invoke(cli, ["sheet", "1572", "--sides", "3"])
     assert result.exit_code != 0 and "--sides" in result.output
+
+
+ONE_PAGE = [("lost-expedition", p) for p in PAPERS]
+
+
+@pytest.mark.parametrize("case", ONE_PAGE, ids=_ids)
+@pytest.mark.parametrize("ink", ("color", "mono"))
+def test_the_one_page_sheet_holds_everything_and_passes_every_check(case, ink):
+    game_id, paper = case
+    game = load(game_id)
+    sheet = blank_sheet(game_id, paper, ink, "1")
+    two = blank_sheet(game_id, paper, ink)
+    assert len(sheet.all_pages()) == 1 and sheet.width > sheet.height
+    # every check of the two-sided sheet
+    assert checks.all_problems(sheet) == [] and checks.footer_problems(sheet) == []
+    assert checks.paragraph_problems(sheet) == []
+    assert checks.slot_problems(sheet, game.pieces) == []
+    assert checks.hex_coordinates_missing(sheet) == [] and checks.hex_text_problems(sheet, spare_mm=1.0) == []
+    assert checks.covered_coordinates(sheet) == [] and checks.label_clashes(sheet) == []
+    # the map the largest element, hexes at least 15 mm
+    assert checks.hex_flats_mm(sheet) >= 15.0 - 1e-6 and checks.largest_panel(sheet) == "map"
+    # every slot and every chart of the two-sided sheet
+    def slot_keys(scene):
+        return sorted(i.role for page in scene.all_pages() for i in checks.slots(page))
+    assert slot_keys(sheet) == slot_keys(two)
+    names = {g.name for g in sheet.items if isinstance(g, Group)}
+    assert {f"chart:{c.key}" for c in game.charts} <= names
+    # nothing cut short with an ellipsis
+    assert checks.cut_text(sheet) == []
+    words = printed.text(sheet_pdf(game_id, paper, ink, "1"))[0].text()
+    assert "Mike Heim" in words and "one page" in words

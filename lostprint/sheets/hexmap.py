@@ -218,6 +218,9 @@ def draw_river_hexes(f: Feature, ctx: MapContext) -> list:
     return items
 
 
+FAN = 0.2  # a delta's channels, as a share of the hex size: short, so the hex's left corner keeps its coordinate
+
+
 def draw_delta_mouths(f: Feature, ctx: MapContext, river: Feature | None) -> list:
     """The river opening into the delta hex as a fan of channels."""
     if river is None or len(river.hexes) < 2 or river.hexes[-1] not in f.hexes:
@@ -227,8 +230,8 @@ def draw_delta_mouths(f: Feature, ctx: MapContext, river: Feature | None) -> lis
     a = math.atan2(y1 - y0, x1 - x0)
     items = []
     for spread in (-0.75, -0.25, 0.25, 0.75):
-        ex = mx + ctx.size * 0.42 * math.cos(a + spread)
-        ey = my + ctx.size * 0.42 * math.sin(a + spread)
+        ex = mx + ctx.size * FAN * math.cos(a + spread)
+        ey = my + ctx.size * FAN * math.sin(a + spread)
         items.append(Line(mx, my, ex, ey, Style(fill=None, stroke=ctx.pal.river, width=max(1.0, ctx.size * 0.06))))
     return items
 
@@ -275,7 +278,9 @@ def draw_cataract(f: Feature, ctx: MapContext) -> list:
 
 
 def draw_interest(f: Feature, ctx: MapContext) -> list:
-    return [icon("interest", *ctx.center(lab), ctx.size * 0.62, ctx.pal.accent) for lab in f.hexes]
+    # a little right of the centre: the hex's left corner is its coordinate's
+    return [icon("interest", ctx.center(lab)[0] + ctx.size * 0.16, ctx.center(lab)[1], ctx.size * 0.58, ctx.pal.accent)
+            for lab in f.hexes]
 
 
 def draw_delta(f: Feature, ctx: MapContext) -> list:
@@ -285,7 +290,8 @@ def draw_delta(f: Feature, ctx: MapContext) -> list:
         label = f.note or "Goal"
         lines = hex_label_lines(ctx, lab, ctx.size * 0.42, label, ctx.size * 0.25, "sans-bold", ctx.pal.accent)
         lift = 0.1 if len(lines) > 1 else 0.0  # a label on two lines takes the ship's foot: the ship rises
-        items.append(icon("ship", cx + ctx.size * 0.12, cy - ctx.size * (0.22 + lift), ctx.size * 0.55, ctx.pal.accent))
+        # right of the centre and up: the hex's left corner keeps the coordinate, clear of the river's fan
+        items.append(icon("ship", cx + ctx.size * 0.36, cy - ctx.size * (0.4 + lift / 2), ctx.size * 0.4, ctx.pal.accent))
         items.extend(lines)
     return items
 

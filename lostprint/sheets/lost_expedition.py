@@ -89,8 +89,8 @@ def front(game, game_map, opts: SheetOptions) -> list:
 
     items: list = []
     n = len(game.trackers)
-    tracker_w = 76.0
-    title_box, trackers_box = header.split_x(0, n * tracker_w + (n - 1) * 4, gap=GAP * 2)
+    widths = [w.tracker_width(tr, 76.0) for tr in game.trackers]
+    title_box, trackers_box = header.split_x(0, sum(widths) + (n - 1) * 4, gap=GAP * 2)
     tb_title, tb_fields = title_box.split_y(44 if variant_name(game_map) else 34, 0, gap=2)
     items.append(title_block(tb_title, game.title, f"Player sheet, side 1 of 2 (charts on side 2) \u00b7 "
                              f"a pencil, {die.count} dice", pal, variant=variant_name(game_map)))
@@ -100,7 +100,7 @@ def front(game, game_map, opts: SheetOptions) -> list:
     items.append(w.write_in(b, "Date", pal))
     items.append(w.write_in(f2, "Expedition", pal))
     move_note = f"{game.rules.move_cost} per hex \u00b7 {game.rules.trail_cost} by trail"
-    for tr, box in zip(game.trackers, trackers_box.split_x(*([0] * n), gap=4)):
+    for tr, box in zip(game.trackers, trackers_box.split_x(*widths, gap=4)):
         items.append(w.tracker(tr, box, pal, scale_label=move_note if tr.key == "movement" else "", piece=die))
 
     group, _ = hex_map(game_map, game, map_row, pal, max_flats=MAP_FLATS_MM * MM, coords=True, label_pad=MAP_PAD)
@@ -173,4 +173,95 @@ def back(game, game_map, opts: SheetOptions) -> list:
 
 def build(game, game_map, opts: SheetOptions):
     """game data + map + options -> a two-sided Scene (side 2 is Scene.pages[0]). Pure."""
-    return by_sides(opts, game, game_map, lambda: front(game, game_map, opts), lambda: back(game, game_map, opts))
+    return by_sides(opts, game, game_map, lambda: front(game, game_map, opts), lambda: back(game, game_map, opts),
+                    lambda: one_page(game, game_map, opts))
+
+
+# --- one page with everything ------------------------------------------------------------------------
+
+ONE_PAGE_MIN_MM = 15.0  # the one-page sheet's hexes: at least this across the flats
+
+
+def phase_list_height(game, width: float) -> float:
+    """What phase_list needs: a row a phase, each as tall as the longest (at most two lines)."""
+    lines = max(len(w.wrap_after_head(f"{ph.name}: ", ph.summary, w.SMALL, width - 8 - 12)) for ph in game.phases)
+    return w.TITLE_BAR + 6 + len(game.phases) * (min(lines, 2) * w.SMALL * 1.12 + 2.5) \
+        if lines <= 2 else 10_000.0
+
+
+def one_page(game, game_map, opts: SheetOptions) -> list:
+    """Everything on one page: the trackers and the planning dice over the map (hexes as large as the
+    page allows, at least ONE_PAGE_MIN_MM), then days, score, morale, terrain, every chart, the day's
+    phases, the expeditions and the symbols, each at its natural size, in columns beside and under it."""
+    from lostprint.sheets.layout import GAP as PGAP
+    from lostprint.sheets.layout import (Panel, chart_panel, key_height, score_height, table_height,
+                                         with_most_panels)
+
+    pal = opts.pal
+    page = side_content(opts)
+    die = game.piece("die")
+    header_h = w.tracker_height(0, die)
+    header, body = page.split_y(header_h, 0, gap=PGAP)
+    n = len(game.trackers)
+    widths = [w.tracker_width(tr, 68.0) for tr in game.trackers]
+    planning = game.chart("planning")
+    title_box, trackers_box, plan_box = header.split_x(185, sum(widths) + (n - 1) * 4, 0, gap=PGAP)
+    items: list = []
+    variant = variant_name(game_map)
+    tb_title, tb_fields = title_box.split_y(34, 0, gap=2)
+    items.append(title_block(tb_title, game.title, "" if variant else f"Player sheet, one page \u00b7 a pencil, "
+                             f"{die.count} dice", pal, variant=variant))
+    f1, f2 = tb_fields.split_y(0, 0, gap=3)
+    a, b = f1.split_x(0, 70, gap=8)
+    items.append(w.write_in(a, "Explorer", pal))
+    items.append(w.write_in(b, "Date", pal))
+    items.append(w.write_in(f2, "Expedition", pal))
+    move_note = f"{game.rules.move_cost} per hex \u00b7 {game.rules.trail_cost} by trail"
+    for tr, box in zip(game.trackers, trackers_box.split_x(*widths, gap=4)):
+        items.append(w.tracker(tr, box, pal, scale_label=move_note if tr.key == "movement" else "", piece=die))
+    items.append(w.dice_key(planning, plan_box, pal, columns=2))
+
+    terrain = [(t, t.name, t.effect) for t in game.terrains]
+    symbols = [(s.key, s.name, s.meaning) for s in game.symbols]
+    expeditions = [(str(o.roll), o.name, o.effect) for o in game.options]
+    widths = (0.07, 0.25, 0.68)
+    panels = [
+        Panel("days", 140.0, lambda wd: w.TITLE_BAR + 6 + 6 * min(20.0, (wd - 8 - 30) / 7) + 2,
+              lambda box: w.day_track(game.day_limit, game.days_per_week, box, pal)),
+        Panel("score", 140.0, lambda wd: score_height(score_terms(game), wd),
+              lambda box: w.score_box(score_terms(game), box, pal, subtitle="at the end")),
+        Panel("compass", 140.0, lambda wd: 128.0, lambda box: morale_compass(box, pal, game), max_w=190.0),
+        Panel("terrain-key", 140.0, lambda wd: key_height(terrain, wd),
+              lambda box: w.key_list(terrain, box, pal, "Terrain", columns=1,
+                                     swatch=lambda t, cx, cy, s: hex_swatch(t, cx, cy, s, pal), name="terrain-key")),
+        *[chart_panel(c, pal) for c in game.charts if c.key != "planning"],
+    ]
+    optional = [  # on the reference card too: here when the page has room for them
+        Panel("phases", 170.0, lambda wd: phase_list_height(game, wd), lambda box: phase_list(game, box, pal)),
+        Panel("symbol-key", 170.0, lambda wd: key_height(symbols, wd),
+              lambda box: w.key_list(symbols, box, pal, "Symbols", columns=1, name="symbol-key")),
+        Panel("expeditions", 170.0, lambda wd: table_height(expeditions, widths, wd),
+              lambda box: w.rows_table("Expedition", (), expeditions, widths, box, pal, subtitle="roll 1d6 at set-up",
+                                       name="expeditions")),
+    ]
+
+    def regions(map_box):
+        return [Box(map_box.right + PGAP, map_box.y, body.right - map_box.right - PGAP, map_box.h),
+                Box(body.x, map_box.bottom + PGAP, body.w, body.bottom - map_box.bottom - PGAP)]
+
+    found = with_most_panels(game_map, body, regions, panels, optional, ONE_PAGE_MIN_MM, MAP_FLATS_MM, MAP_PAD)
+    if found is None:
+        from lostprint.errors import UsageError
+
+        raise UsageError(f"{game.title}: this map is too large for a one-page sheet with hexes of "
+                         f"{ONE_PAGE_MIN_MM:g} mm: print it two-sided (--sides 2)")
+    size, map_box, placed, left_out = found
+    group, _ = hex_map(game_map, game, map_box, pal, max_flats=size * hexgrid.SQRT3 + 0.01, coords=True,
+                       label_pad=MAP_PAD)
+    items.append(group)
+    items += [p.draw(box) for p, box in placed]
+    missing = [{"phases": "the day's phases", "symbol-key": "the symbols", "expeditions": "the expeditions"}[p.name]
+               for p in left_out]
+    note = f"on the reference card: {', '.join(missing)} \u00b7 " if missing else ""
+    items.append(foot_line(opts, foot_credit(game, "one page"), pal, left=note + game.text.footer_text))
+    return items

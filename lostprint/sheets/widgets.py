@@ -135,13 +135,21 @@ def die_box(x: float, y: float, side: float, pal: Palette) -> list:
     return [Rect(x, y, side, side, boxed(pal.paper, pal.ink, 1.0), radius=side * 0.16, role="die-box")]
 
 
+TRACKER_NAME = 8.0  # a tracker's name: every one at this size, its box as wide as the name needs
+
+
+def tracker_width(tr, least: float) -> float:
+    """A tracker's width: `least`, or more for a long name at TRACKER_NAME ("Movement Progress")."""
+    return max(least, text_width(tr.name, "sans-bold", TRACKER_NAME) + 2)
+
+
 def tracker(tr, box: Box, pal: Palette, scale_label: str = "", piece=None) -> Group:
     """A tracker: name, a die box, and the start and max under it. With `piece` (the game's die) the
     box is a slot sized from the die; without, it is as large as the box allows (rulebook figures)."""
     from lostprint.sheets.pieces import slot_size, square_slot
 
     items: list = []
-    name, size = fitted(tr.name, "sans-bold", 8.0, box.w)
+    name, size = fitted(tr.name, "sans-bold", TRACKER_NAME, box.w)
     items.append(Text(box.x + box.w / 2, box.y + ASCENT * size, name, size, "sans-bold", "middle", pal.ink, role="tracker"))
     side = slot_size(piece) if piece is not None else min(box.h - 26, box.w * 0.8, 54.0)
     dx = box.x + (box.w - side) / 2

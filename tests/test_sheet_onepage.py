@@ -75,3 +75,25 @@ def test_the_one_page_sheet_holds_everything_and_passes_every_check(case, ink):
     assert checks.cut_text(sheet) == []
     words = printed.text(sheet_pdf(game_id, paper, ink, "1"))[0].text()
     assert "Mike Heim" in words and "one page" in words
+
+
+def test_one_page_where_it_fits_else_one_clear_line():
+    from lostprint.errors import UsageError
+    from lostprint.sheets import build_sheet, sheet_sides
+    from lostprint.sheets.common import SheetOptions
+
+    assert sheet_sides("1572") == ("2", "1", "ref")
+    for game in ("1672", "1872"):
+        assert "ref" in sheet_sides(game)
+        if "1" not in sheet_sides(game):
+            with pytest.raises(UsageError, match="--sides 2"):
+                build_sheet(game, None, SheetOptions(sides="1"))
+
+
+def test_demo_writes_each_format(quick_demo):
+    result, out = quick_demo
+    assert result.returncode == 0, result.stderr
+    names = {p.name for p in (out / "sheets").iterdir()}
+    for stem in ("1572-lost-expedition", "1672-lost-crew", "1872-lost-crows"):
+        assert f"{stem}-sheet-letter.pdf" in names and f"{stem}-sheet-letter-reference-card.pdf" in names
+    assert "1572-lost-expedition-sheet-letter-one-page.pdf" in names

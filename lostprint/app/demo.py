@@ -51,9 +51,12 @@ def run_demo(output=None, quick: bool = False, log: Callable[[str], None] = lamb
             written.append(commands.journal(save, opts, f"{out / 'journals'}/", say=say or log))
     for plugin in GAMES:
         if plugin.has("sheet"):
+            from lostprint.sheets import sheet_sides
+
             sheets = _inks(quick) + ([] if quick else [PrintOptions(fmt="png", dpi=150)])
+            sheets += [PrintOptions(sides=sides) for sides in sheet_sides(plugin.id) if sides != "2"]
             for opts in sheets:
-                log(f"sheet {plugin.id} {opts.paper} {opts.ink} {opts.fmt or 'pdf'}")
+                log(f"sheet {plugin.id} {opts.paper} {opts.ink} {opts.fmt or 'pdf'} sides {opts.sides}")
                 written.append(commands.sheet(plugin.id, opts, output=f"{out / 'sheets'}/", say=say or log))
         if plugin.has("rulebook"):
             for opts in _inks(quick, landscape=False):

@@ -5,6 +5,15 @@ from lostprint.errors import UsageError
 from lostprint.games import resolve, with_part
 
 
+def sheet_sides(game_id: str) -> tuple[str, ...]:
+    """The formats (--sides) a game's sheet prints in: its builder's module names them in SIDES."""
+    import sys
+
+    plugin = resolve(game_id)
+    build = plugin.part("sheet")
+    return sys.modules[build.__module__].SIDES
+
+
 def build_sheet(game_id: str, game_map=None, opts=None):
     """The player sheet Scene of a game, on its standard map unless one is given."""
     from lostprint.maps.model import standard_map
@@ -17,4 +26,9 @@ def build_sheet(game_id: str, game_map=None, opts=None):
         game_map = standard_map(plugin.id)
     elif game_map.game != plugin.id:
         raise UsageError(f"the map is for {game_map.game}, not {plugin.id}")
-    return plugin.part("sheet")(plugin.part("data"), game_map, opts or SheetOptions())
+    opts = opts or SheetOptions()
+    if opts.sides not in sheet_sides(plugin.id):
+        raise UsageError(f"{plugin.title} does not fit on one page: with every slot sized for its piece and "
+                         f"hexes of at least 15 mm its charts have no room; print it two-sided (--sides 2) "
+                         f"and keep a reference card (--sides ref)")
+    return plugin.part("sheet")(plugin.part("data"), game_map, opts)

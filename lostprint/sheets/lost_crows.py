@@ -714,6 +714,9 @@ def back(game, game_map, opts: SheetOptions) -> list:
     return items
 
 
+SIDES = ("2", "ref")  # the formats this sheet prints in (--sides): no room for one page (see build_sheet)
+
+
 def build(game, game_map, opts: SheetOptions):
     """game data + map + options -> a two-sided Scene (side 2 is Scene.pages[0]). Pure."""
     return by_sides(opts, game, game_map, lambda: front(game, game_map, opts), lambda: back(game, game_map, opts))

@@ -171,6 +171,9 @@ def back(game, game_map, opts: SheetOptions) -> list:
     return items
 
 
+SIDES = ("2", "1", "ref")  # the formats this sheet prints in (--sides)
+
+
 def build(game, game_map, opts: SheetOptions):
     """game data + map + options -> a two-sided Scene (side 2 is Scene.pages[0]). Pure."""
     return by_sides(opts, game, game_map, lambda: front(game, game_map, opts), lambda: back(game, game_map, opts),

@@ -62,3 +62,12 @@ def test_a_save_breaking_one_rule_is_refused(rule, how):
 @pytest.mark.parametrize("rule, how", CASES)
 def test_its_corrected_twin_is_accepted(rule, how):
     assert problems(HERE / f"{rule}-good.yaml", how) == []
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_its_corrected_twin_is_a_save_the_published_schema_describes(rule):
+    import jsonschema
+
+    from lostprint.saves.schema import save_schema
+
+    jsonschema.validate(load(HERE / f"{rule}-good.yaml"), save_schema())

@@ -258,3 +258,30 @@ def test_a_script_error_is_shown_once_and_checking_goes_on(page_on, tmp_path):
     settle(page)
     assert page.inner_text("#status").startswith("never written")
     assert "expedition: missing" in page.inner_text("nav")
+
+
+def test_a_new_save_opens_clean_and_messages_use_the_pages_day_numbers_in_plain_words(page_on, tmp_path):
+    page = page_on(tmp_path / "north.yaml", "1872")
+    settle(page)
+    assert page.inner_text("#status") == "never written · clean · Day 1 to copy"
+    assert page.locator("#days li.bad").count() == 0
+    page.keyboard.press("j")
+    page.keyboard.type("We waited for the council.")
+    leave_fields(page)
+    settle(page)  # day 1 at the start values is now a copied day: the replay cannot reach them
+    text = page.inner_text("#day-panel")
+    assert "Day 1, resolve: resolve is 6 at the end of day 1" in text
+    assert "branches" not in text and "days[" not in text and "unit" not in text
+    # the party, the route and today's numbered steps on the map; the terrain button is lit only in Terrain
+    page.keyboard.press("d")
+    hex_(page, "L7")
+    hex_(page, "K6")
+    assert page.locator("#overlay [data-party=K6]").count() == 1
+    assert page.locator("#overlay .step-text").all_text_contents() == ["1", "2"]
+    assert page.locator("#overlay polyline.route-today").count() == 1
+    page.keyboard.press("d")
+    assert page.locator("#overlay .day-tag-text").all_text_contents() == ["2", "2"]
+    page.click("[data-terrain=forest]")
+    assert page.locator("#palette button.on").count() == 1
+    page.click("[data-mark=plot]")
+    assert page.locator("#palette button.on").count() == 0 and page.locator("#mark-palette button.on").count() == 1

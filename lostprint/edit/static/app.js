@@ -229,15 +229,17 @@ function plainField(field) {
   f = f.replace(/moved\[(\d+)\]/g, (_, i) => "step " + (parseInt(i, 10) + 1));
   f = f.replace(/marks\[(\d+)\]/g, (_, i) => "mark " + (parseInt(i, 10) + 1));
   f = f.replace(/\[(\d+)\]/g, (_, i) => " " + (parseInt(i, 10) + 1));
-  return f.replace(/\./g, " ").replace(/^resources /, "");
+  return f.replace(/(^|, )resources\./, "$1").replace(/\./g, " ");
 }
 function plainMessage(text) {
   return String(text || "")
     .replace(/days\[(\d+)\]/g, (_, i) => dayName(parseInt(i, 10)))
+    // the 1872 replay's words for a search it cut short, said plainly
     .replace(/;?\s*not replayed over every branch to say more:\s*only the \d+ branches nearest it after each unit/g,
-             "; the check looked only at the ways of playing the day closest to what is written")
-    .replace(/,?\s*\(not replayed over every branch to say more\)/g, "")
-    .replace(/the \d+ branches nearest it after each unit/g, "the ways of playing the day closest to what is written");
+             "; the check tried only the ways of playing the day closest to what is written")
+    .replace(/\s*\(not replayed over every branch to say more\)/g, " (the check tried only those)")
+    .replace(/whatever the dice the \d+ branches nearest it after each unit/g, "whatever the dice, the ways of playing the day closest to it")
+    .replace(/the \d+ branches nearest it after each unit/g, "the ways of playing the day closest to it");
 }
 function plainProblem(p) { const where = plainField(p.field); return (where ? where + ": " : "") + plainMessage(p.message); }
 function hexesIn(value) {  // every hex label inside a mark's value, whatever its shape

@@ -261,7 +261,7 @@ def exhaustive_route(centres, size, hard, soft, pad):
 
     def point_cost(p, c):
         box = (p[0] - pad, p[1] - pad, p[0] + pad, p[1] + pad)
-        return (1000.0 * sum(1 for b in hard.boxes if jp.boxes_meet(box, b))
+        return (1000.0 * sum(1 for b in hard.boxes if jp.boxes_meet(box, b)) + jp.edge_penalty(p, c, size)
                 + 0.4 * math.hypot(p[0] - c[0], p[1] - c[1]) / size)
 
     def step(p, q):
@@ -321,19 +321,13 @@ def every_spot_tag(anchor, along, centre, size, half, hard, soft, tags, route_se
     import lostprint.books.journal_place as jp
     from lostprint.geometry.segments import segment_meets_box
 
-    (hw, hh), (ax, ay), (cx, cy) = half, anchor, centre
-    spots = [(ax, ay, False)] + [(ax + (qx - ax) * t, ay + (qy - ay) * t, False) for qx, qy in along
-                                 for t in (0.22, 0.36)]
-    turns = [k * math.pi / 6 + math.pi / 12 for k in range(12)]
-    spots += [(cx + r * size * math.cos(a), cy + r * size * math.sin(a), False) for r in (0.45, 0.62) for a in turns]
-    spots += [(ax + r * size * math.cos(a), ay + r * size * math.sin(a), True) for r in (1.05, 1.35, 1.7)
-              for a in turns]
+    (hw, hh), (ax, ay) = half, anchor
     costs = []
-    for order, (x, y, leader) in enumerate(spots):
+    for order, (x, y, leader) in enumerate(jp.tag_spots(anchor, along, centre, size)):
         box = (x - hw, y - hh, x + hw, y + hh)
         if box[0] < frame[0] or box[1] < frame[1] or box[2] > frame[2] or box[3] > frame[3]:
             continue
-        cost = 0.0
+        cost = 0.0 if not leader and jp.box_in_hex(box, centre, size, jp.TAG_INSET) else jp.OUTSIDE
         if any(jp.boxes_meet(box, b) for b in hard.near(box)):
             cost += 1000.0
         if any(jp.boxes_meet(jp.grow(box, 0.6), b) for b in tags.near(box)):

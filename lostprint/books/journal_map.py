@@ -230,6 +230,37 @@ def day_tag(days: list[int]) -> str:
     return f"{days[0]},\u2026{days[-1]}"
 
 
+LANE = 0.26  # of the hex size: how far a second pass through a hex runs beside the first
+
+
+def lanes(centres: list, labels: list[str], size: float) -> list[tuple[float, float]]:
+    """Where the route aims in each hex it enters: the centre on a first pass; on a later pass through
+    the same hex, beside it (LANE of the hex size across the way it is going, on the same side whichever
+    way it goes, further on a third pass), so a route that comes back runs parallel to itself instead of
+    over itself."""
+    out = []
+    seen: dict[str, int] = {}
+    for i, (c, lab) in enumerate(zip(centres, labels)):
+        n = seen.get(lab, 0)
+        seen[lab] = n + 1
+        if n == 0:
+            out.append(c)
+            continue
+        a = centres[i - 1] if i > 0 else c
+        b = centres[i + 1] if i + 1 < len(centres) else c
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        norm = math.hypot(dx, dy)
+        if norm < 1e-9:  # back the way it came: across the step it came in by
+            dx, dy = c[0] - a[0], c[1] - a[1]
+            norm = math.hypot(dx, dy) or 1.0
+        nx, ny = dy / norm, -dx / norm
+        if ny < 0 or (ny == 0 and nx < 0):  # one side for either way along: out and back run side by side
+            nx, ny = -nx, -ny
+        shift = min(n, 2) * LANE * size
+        out.append((c[0] + nx * shift, c[1] + ny * shift))
+    return out
+
+
 def route_width(ctx: MapContext) -> float:
     return max(1.8, ctx.size * 0.1)
 
@@ -254,7 +285,9 @@ def draw_route(played, ctx: MapContext, printed) -> tuple[list, list]:
     obs = jp.obstacles(printed, terrain_keys)
     hard, soft = jp.Index(obs.hard, s), jp.Index(obs.soft, s)
     centres = [ctx.center(lab) for _, lab in played.route]
-    pts = jp.route_points(centres, s, hard, soft, casing / 2 + 0.4)
+    end_steps = {i for i, (_, lab) in enumerate(played.route) if lab == played.final_hex}
+    pts = jp.route_points(centres, s, hard, soft, casing / 2 + 0.4, avoid=(ctx.center(played.final_hex), end_steps),
+                          aims=lanes(centres, [lab for _, lab in played.route], s))
     line: list = []
     if len(pts) > 1:
         line.append(Path(tuple(pts), Style(fill=None, stroke="#ffffff", width=casing), closed=False, role="route-casing"))

@@ -98,39 +98,94 @@ def segment_hits(p, q, index: Index, pad: float) -> int:
     return sum(1 for b in index.near(grow(span, pad)) if segment_meets_box(p, q, grow(b, pad)))
 
 
+ENTRY = 0.22  # of the hex size: a route point stays this far inside its hex, so the route clearly enters it
+
+
+def border_distance(point, centre, size: float) -> float:
+    """How far a point lies inside the flat-top hex of this centre and size (negative: outside)."""
+    dx, dy = point[0] - centre[0], point[1] - centre[1]
+    reach = max(abs(dy), abs(dx) * SQRT3 / 2 + abs(dy) / 2)  # along the farthest of the six edge normals
+    return size * SQRT3 / 2 - reach
+
+
+SQRT3 = math.sqrt(3.0)
+
+
 def candidates(centre, size: float, free: bool) -> list[tuple[float, float]]:
-    """Points a route may pass through inside a hex: its centre, or rings around it when it is busy."""
+    """Points a route may pass through inside a hex: its centre, or rings around it when it is busy
+    (near the corners too: a way past a label as wide as the hex, at a price: see `edge_penalty`)."""
     cx, cy = centre
     out = [(cx, cy)]
-    rings = (0.3,) if free else (0.3, 0.5, 0.66, 0.8)
-    for r in rings:
-        for k in range(12):
-            a = k * math.pi / 6
+    rings = ((0.3, 12),) if free else ((0.3, 12), (0.5, 12), (0.6, 24), (0.66, 12), (0.8, 12))
+    for r, n in rings:
+        for k in range(n):
+            a = k * 2 * math.pi / n
             out.append((cx + r * size * math.cos(a), cy + r * size * math.sin(a)))
-    if not free:  # close to the six corners of the (flat-top) hex: a way past a label as wide as the hex
+    if not free:  # close to the six corners of the (flat-top) hex
         for k in range(6):
             a = k * math.pi / 3
             out.append((cx + 0.9 * size * math.cos(a), cy + 0.9 * size * math.sin(a)))
     return out
 
 
-def route_points(centres: list, size: float, hard: Index, soft: Index, pad: float) -> list[tuple[float, float]]:
+EDGE = 200.0  # a route point near its hex's border or a corner: the route would seem to pass by, not enter
+
+
+def edge_penalty(p, centre, size: float) -> float:
+    """EDGE where the point lies within ENTRY of its hex's border or CORNER of a corner, else 0: taken
+    only to keep the route off a label (1000)."""
+    near = border_distance(p, centre, size) < ENTRY * size or corner_distance(p, centre, size) < CORNER * size
+    return EDGE if near else 0.0
+
+
+CORNER = 0.42  # of the hex size: a route point this close to a corner reads as passing between hexes
+
+
+def corner_distance(point, centre, size: float) -> float:
+    """How far a point lies from the nearest corner of the flat-top hex (corners east, then every 60°)."""
+    dx, dy = point[0] - centre[0], point[1] - centre[1]
+    return min(math.hypot(dx - size * math.cos(k * math.pi / 3), dy - size * math.sin(k * math.pi / 3))
+               for k in range(6))
+
+
+def box_in_hex(box: Box4, centre, size: float, inset: float) -> bool:
+    """Does the box lie inside the flat-top hex, `inset` points clear of its border?"""
+    return all(border_distance(p, centre, size) >= inset
+               for p in ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])))
+
+
+def crosses_hex(p, q, centre, size: float) -> bool:
+    """Does the segment p-q pass inside the hex (more than half a point in from its border)?"""
+    n = max(2, int(math.hypot(q[0] - p[0], q[1] - p[1]) / (size * 0.1)))
+    return any(border_distance((p[0] + (q[0] - p[0]) * k / n, p[1] + (q[1] - p[1]) * k / n), centre, size) > 0.5
+               for k in range(n + 1))
+
+
+AVOID = 500.0  # a route step across the hex where the game ended, when neither of its ends is in it
+
+
+def route_points(centres: list, size: float, hard: Index, soft: Index, pad: float,
+                 avoid=None, aims: list | None = None) -> list[tuple[float, float]]:
     """One point per route step, chosen (Viterbi) so the polyline crosses no hard box where it can,
-    then as few soft boxes as it can, then stays short and near the hex centres."""
+    then as few soft boxes as it can, then stays short and near the hex centres. `avoid`: (centre,
+    steps) of a hex no step may cut across but those into or out of it (the game's last hex: its
+    outline is drawn over the route). `aims`: where in each hex the route heads for (its centre, or
+    beside it on a second pass), when not the hex centres themselves."""
     if not centres:
         return []
+    hexes, centres = centres, aims or centres
     cand = []
     for c in centres:
         hex_box = (c[0] - size, c[1] - size, c[0] + size, c[1] + size)
         free = not hard.near(hex_box)
         cand.append(candidates(c, size, free))
 
-    def point_cost(p, c) -> float:
+    def point_cost(p, c, hexc) -> float:
         box = (p[0] - pad, p[1] - pad, p[0] + pad, p[1] + pad)
         hit = sum(1 for b in hard.near(box) if boxes_meet(box, b))
-        return 1000.0 * hit + 0.4 * math.hypot(p[0] - c[0], p[1] - c[1]) / size
+        return 1000.0 * hit + edge_penalty(p, hexc, size) + 0.4 * math.hypot(p[0] - c[0], p[1] - c[1]) / size
 
-    cost = [point_cost(p, centres[0]) for p in cand[0]]
+    cost = [point_cost(p, centres[0], hexes[0]) for p in cand[0]]
     back: list[list[int]] = []
     for i in range(1, len(centres)):
         # the boxes any segment between the two hexes' candidates could meet, grown once: a pair's
@@ -152,7 +207,7 @@ def route_points(centres: list, size: float, hard: Index, soft: Index, pad: floa
         hint = order[0]
         for q in cand[i]:
             qx, qy = q
-            base = point_cost(q, centres[i])
+            base = point_cost(q, centres[i], hexes[i])
             q_in = _inside_mask(q, near_hard)
             floor = 1000.0 * q_in.bit_count()
             best, arg = math.inf, 0
@@ -181,6 +236,9 @@ def route_points(centres: list, size: float, hard: Index, soft: Index, pad: floa
                 if cj + 1000.0 * crossed > best:
                     continue
                 c = cj + (1000.0 * crossed + 3.0 * (_hits(p, q, near_soft) if near_soft else 0) + length)
+                if avoid is not None and i not in avoid[1] and i - 1 not in avoid[1] \
+                        and crosses_hex(p, q, avoid[0], size):
+                    c += AVOID
                 if c < best or (c == best and j < arg):  # ties: the first candidate, as in index order
                     best, arg = c, j
             new.append(best + base)
@@ -256,24 +314,38 @@ class Tag(NamedTuple):
     leader: bool
 
 
-def place_tag(anchor, along: list, centre, size: float, half: tuple[float, float], hard: Index, soft: Index,
-              tags: Index, route_segs: list, frame: Box4) -> Tag:
-    """The best free spot for a tag of half-size `half` naming the route point `anchor`."""
-    hw, hh = half
+OUTSIDE = 600.0  # a tag not wholly inside the hex it names: worse than any crossing, better than a label covered
+TAG_INSET = 0.6  # points a tag keeps inside its hex's border
+
+
+def tag_spots(anchor, along: list, centre, size: float) -> list[tuple[float, float, bool]]:
+    """Where a tag may go, in order of preference: on its route point, along the route, round the hex
+    centre (inner rings first), then outside on a leader line."""
     ax, ay = anchor
     spots: list[tuple[float, float, bool]] = [(ax, ay, False)]
     for qx, qy in along:
         for t in (0.22, 0.36):
             spots.append((ax + (qx - ax) * t, ay + (qy - ay) * t, False))
     cx, cy = centre
-    for r in (0.45, 0.62):
+    spots.append((cx, cy, False))
+    for r, turn in ((0.18, 0.5), (0.25, 0.0), (0.32, 0.5), (0.4, 0.0), (0.45, 0.5), (0.55, 0.0), (0.62, 0.5)):
         for k in range(12):
-            a = k * math.pi / 6 + math.pi / 12
+            a = (k + turn) * math.pi / 6
             spots.append((cx + r * size * math.cos(a), cy + r * size * math.sin(a), False))
     for r in (1.05, 1.35, 1.7):
         for k in range(12):
             a = k * math.pi / 6 + math.pi / 12
             spots.append((ax + r * size * math.cos(a), ay + r * size * math.sin(a), True))
+    return spots
+
+
+def place_tag(anchor, along: list, centre, size: float, half: tuple[float, float], hard: Index, soft: Index,
+              tags: Index, route_segs: list, frame: Box4) -> Tag:
+    """The best free spot for a tag of half-size `half` naming the route point `anchor`, in the hex of
+    this centre: wholly inside it where it can be (never on a border or straddling two hexes)."""
+    hw, hh = half
+    ax, ay = anchor
+    spots = tag_spots(anchor, along, centre, size)
     # the route's segments a tag may be charged for crossing (not those ending at its own point),
     # each with its bounding box, widened by SLACK so a box that skips a segment by this test is one
     # the clip test (whatever its rounding) would not count either
@@ -290,7 +362,9 @@ def place_tag(anchor, along: list, centre, size: float, half: tuple[float, float
         tail = 0.8 * math.hypot(x - ax, y - ay) / size + order * 1e-4
         if tail >= best_cost:
             continue
-        cost = 0.0
+        cost = 0.0 if not leader and box_in_hex(box, centre, size, TAG_INSET) else OUTSIDE
+        if cost + tail >= best_cost:
+            continue
         if any(boxes_meet(box, b) for b in hard.near(box)):
             cost += 1000.0
         if any(boxes_meet(grow(box, 0.6), b) for b in tags.near(box)):

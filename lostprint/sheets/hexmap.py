@@ -400,7 +400,8 @@ def hex_map(game_map: GameMap, game, box: Box, pal: Palette, *, max_flats: float
                 over.extend(marks[t.key](cx, cy, ctx.size, pal))
                 continue
             try:
-                over.append(icon(t.key, cx, cy + ctx.size * 0.38, ctx.size * 0.42, pal.soft))
+                # low and a little right: the hex's left corner is its coordinate's
+                over.append(icon(t.key, cx + ctx.size * 0.15, cy + ctx.size * 0.38, ctx.size * 0.42, pal.soft))
             except KeyError:
                 pass
     table = dict(FEATURE_DRAWERS)

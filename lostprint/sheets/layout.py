@@ -25,9 +25,10 @@ class Panel(NamedTuple):
     height: Callable[[float], float]  # width -> the height it needs
     draw: Callable[[Box], object]  # box -> a Group
     max_w: float = 10_000.0  # wider than this it only looks stretched: the column keeps the rest
+    spread: bool = False  # it can run across a whole region (a key in several columns)
 
 
-def pack(regions: list[Box], panels: list[Panel], gap: float = GAP, col_w: float = 140.0):
+def pack(regions: list[Box], panels: list[Panel], gap: float = GAP, col_w: float = 140.0, stretch: bool = False):
     """[(panel, box)] with every panel in a column of one of the regions, top to bottom, then the next
     column; None when they do not all fit. Each column takes, in turn, the first panel left (in the
     panels' order) that fits under what it holds. A region is cut into as many columns of at least
@@ -37,7 +38,13 @@ def pack(regions: list[Box], panels: list[Panel], gap: float = GAP, col_w: float
     for region in regions:
         if region.w < 40 or region.h < 30:
             continue
-        n = max(1, int((region.w + gap) // (col_w + gap)))
+        while todo and todo[0].spread and todo[0].height(region.w) <= region.h + 1e-6 \
+                and region.w > 2 * max(col_w, todo[0].min_w):  # across the region, over its columns
+            h = todo[0].height(region.w)
+            placed.append((todo.pop(0), Box(region.x, region.y, region.w, h)))
+            region = Box(region.x, region.y + h + gap, region.w, region.h - h - gap)
+        least = max([col_w] + [p.min_w for p in todo])  # every column wide enough for any panel left
+        n = max(1, int((region.w + gap) // (least + gap)))
         width = (region.w - gap * (n - 1)) / n
         for c in range(n):
             x = region.x + c * (width + gap)
@@ -51,6 +58,9 @@ def pack(regions: list[Box], panels: list[Panel], gap: float = GAP, col_w: float
                 placed.append((fit, Box(x, y, min(width, fit.max_w), h)))
                 todo.remove(fit)
                 y += h + gap
+            if stretch and placed and placed[-1][1].x == x and placed[-1][1].y >= region.y:
+                p, b = placed[-1]  # the column's last panel reaches the region's foot: no block of white
+                placed[-1] = (p, Box(b.x, b.y, b.w, region.bottom - b.y))
     return placed if not todo else None
 
 
@@ -82,12 +92,22 @@ def chart_panel(chart, pal, row: float = CHART_ROW) -> Panel:
                  lambda box: w.chart_table(chart, box, pal, max_row=row), max_w=max(need, 150.0) + 60)
 
 
+KEY_COLUMN = 170.0  # a key's column: a key wider than two of them sets its entries in several
+
+
+def key_columns(width: float) -> int:
+    return max(1, int((width - 8 + 8) // (KEY_COLUMN + 8)))
+
+
 def key_height(entries, width: float, icon: float = 13.0) -> float:
-    """What key_list needs: as many equal slots as entries, each as tall as the longest entry's lines."""
-    text_w = width - 8 - icon - 5
+    """What key_list needs (in key_columns(width) columns): as many equal slots a column as entries
+    over columns, each as tall as the longest entry's lines."""
+    columns = key_columns(width)
+    col_w = (width - 8 - 8 * (columns - 1)) / columns
+    text_w = col_w - icon - 5
     lines = max(len(w.wrap_after_head(f"{label}: ", meaning, MIN_TEXT, text_w)) for _, label, meaning in entries)
     slot = max(icon + 1, lines * MIN_TEXT * 1.15 + 2.5)
-    return w.TITLE_BAR + 6 + len(entries) * slot
+    return w.TITLE_BAR + 6 + -(-len(entries) // columns) * slot
 
 
 def table_height(rows, widths, width: float, header: bool = False) -> float:
@@ -124,3 +144,28 @@ def score_height(terms, width: float) -> float:
     lines = max(min(2, len(w.wrap_text(rule, "sans", MIN_TEXT, text_w))) for _, rule in terms)
     row = w.BODY * 1.12 + lines * MIN_TEXT * 1.12 + 3
     return w.TITLE_BAR + 6 + (len(terms) + 1) * row
+
+
+def beside_and_under(body: Box, gap: float = GAP) -> Callable[[Box], list[Box]]:
+    """The regions a map at the top left of `body` leaves: the strip to its right, then the band under it."""
+    def regions(map_box: Box) -> list[Box]:
+        return [Box(map_box.right + gap, map_box.y, body.right - map_box.right - gap, body.bottom - map_box.y),
+                Box(body.x, map_box.bottom + gap, map_box.right - body.x, body.bottom - map_box.bottom - gap)]
+    return regions
+
+
+def map_with_panels(game_map, body: Box, panels: list[Panel], min_mm: float, max_mm: float, pad: float,
+                    floor_mm: float = 4.0):
+    """(hex size, map box, placed panels): the largest map (up to max_mm across the flats) that leaves
+    room beside and under it for every panel at its natural size, each column's last panel stretched
+    to the foot; a map too large for min_mm gets smaller hexes, down to floor_mm (the sheet warns)."""
+    regions = beside_and_under(body)
+    for low in (min_mm, floor_mm):
+        found = largest_map(game_map, body, lambda size, box: pack(regions(box), panels), low, max_mm, pad)
+        if found is not None:
+            size, box, _ = found
+            placed = pack(regions(box), panels, stretch=True)
+            if all(b.x < box.right for _, b in placed):  # nothing beside the map: it takes the width
+                box = Box(body.x, box.y, body.w, box.h)
+            return size, box, placed
+    raise ValueError("the panels do not fit the page even beside the smallest map")

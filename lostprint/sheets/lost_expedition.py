@@ -12,6 +12,7 @@ from lostprint.sheets import widgets as w
 from lostprint.sheets.common import (SheetOptions, back_label, by_sides, foot_credit, foot_line, side_content,
                                      title_block, variant_name)
 from lostprint.sheets.hexmap import hex_map, hex_swatch
+from lostprint.sheets.layout import map_with_panels
 from lostprint.sheets.style import MIN_TEXT, Palette
 
 GAP = 7.0
@@ -53,17 +54,8 @@ def morale_compass(box: Box, pal: Palette, game) -> Group:
 
 
 MAP_FLATS_MM = 20.5  # the largest hexes the map is drawn with; the paper's width usually decides
+SMALL_MAP_MM = 26.0  # a small variant map is enlarged up to this on side 1
 MAP_PAD = 9.0  # room round the hexes for the column letters and row numbers
-BOTTOM_MIN = 165.0  # the days, compass, score and terrain row under the map
-
-
-def map_height(game_map, width: float) -> tuple[float, float]:
-    """(height, flats) of the map drawn as wide as `width` allows, hexes at most MAP_FLATS_MM."""
-    x0, y0, x1, y1 = hexgrid.unit_bounds(game_map.axial.values())
-    size = min((width - 2 * MAP_PAD) / (x1 - x0), MAP_FLATS_MM * MM / hexgrid.SQRT3)
-    return (y1 - y0) * size + 2 * MAP_PAD + 0.5, size * hexgrid.SQRT3
-
-
 def score_terms(game) -> list[tuple[str, str]]:
     """The scoring terms, read from the game data (the validator scores the same way)."""
     per_hex = game.rules.score_per_hex
@@ -77,15 +69,33 @@ def score_terms(game) -> list[tuple[str, str]]:
     return terms
 
 
+def front_panels(game, pal: Palette) -> list:
+    """What side 1 holds beside the map and the trackers: days, morale, score and terrain, each with
+    the least width it reads at and the height it needs."""
+    from lostprint.sheets.layout import Panel, key_columns, key_height, score_height
+
+    terrain = [(t, t.name, t.effect) for t in game.terrains]
+    weeks = -(-game.day_limit // game.days_per_week)
+    return [
+        Panel("days", 150.0, lambda wd: w.TITLE_BAR + 6 + weeks * min(21.0, (wd - 8 - 30) / game.days_per_week) + 2,
+              lambda box: w.day_track(game.day_limit, game.days_per_week, box, pal), max_w=200.0),
+        Panel("compass", 140.0, lambda wd: 128.0, lambda box: morale_compass(box, pal, game), max_w=190.0),
+        Panel("score", 150.0, lambda wd: score_height(score_terms(game), wd),
+              lambda box: w.score_box(score_terms(game), box, pal, subtitle="at the end"), max_w=220.0),
+        Panel("terrain-key", 170.0, lambda wd: key_height(terrain, wd),
+              lambda box: w.key_list(terrain, box, pal, "Terrain", columns=key_columns(box.w),
+                                     swatch=lambda t, cx, cy, s: hex_swatch(t, cx, cy, s, pal), name="terrain-key"),
+              spread=True),
+    ]
+
+
 def front(game, game_map, opts: SheetOptions) -> list:
     """Side 1: title and trackers, the map across the page, then days, morale, score and terrain."""
     pal = opts.pal
     page = side_content(opts)
     die = game.piece("die")
     header_h = w.tracker_height(0, die)
-    map_h, _ = map_height(game_map, page.w)
-    map_h = min(map_h, page.h - header_h - BOTTOM_MIN - 2 * GAP)  # a tall variant map: smaller hexes
-    header, map_row, bottom = page.split_y(header_h, map_h, 0, gap=GAP)
+    header, body = page.split_y(header_h, 0, gap=GAP)
 
     items: list = []
     n = len(game.trackers)
@@ -103,16 +113,12 @@ def front(game, game_map, opts: SheetOptions) -> list:
     for tr, box in zip(game.trackers, trackers_box.split_x(*widths, gap=4)):
         items.append(w.tracker(tr, box, pal, scale_label=move_note if tr.key == "movement" else "", piece=die))
 
-    group, _ = hex_map(game_map, game, map_row, pal, max_flats=MAP_FLATS_MM * MM, coords=True, label_pad=MAP_PAD)
+    size, map_box, placed = map_with_panels(game_map, body, front_panels(game, pal), MIN_FLATS_MM, SMALL_MAP_MM,
+                                            MAP_PAD)
+    group, _ = hex_map(game_map, game, map_box, pal, max_flats=size * hexgrid.SQRT3 + 0.01, coords=True,
+                       label_pad=MAP_PAD)
     items.append(group)
-
-    d_box, c_box, s_box, t_box = bottom.split_x(176, 150, 176, 0, gap=GAP)
-    items.append(w.day_track(game.day_limit, game.days_per_week, d_box, pal))
-    items.append(morale_compass(c_box, pal, game))
-    items.append(w.score_box(score_terms(game), s_box, pal, subtitle="at the end"))
-    items.append(w.key_list([(t, t.name, t.effect) for t in game.terrains], t_box, pal, "Terrain",
-                            columns=2 if t_box.w > 300 else 1,
-                            swatch=lambda t, cx, cy, s: hex_swatch(t, cx, cy, s, pal), name="terrain-key"))
+    items += [p.draw(box) for p, box in placed]
     items.append(foot_line(opts, foot_credit(game, "side 1 of 2"), pal, left=game.text.footer_text))
     return items
 

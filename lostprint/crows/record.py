@@ -378,21 +378,30 @@ MARGIN = 12 * 72 / 25.4
 TURN_LINES = 5  # room kept under each board for the turns and murders
 
 
-def _turn_text(t: E.TurnPlay) -> str:
+def square_namer(result: E.Result):
+    """sq -> its printed name ("C3"), counted from the north-west corner of the whole game's board,
+    as every board of the record is drawn and labelled."""
+    from lostprint.crows.squares import square_name
+
+    c0, r0, _, _ = E_bounds(result)
+    return lambda sq: square_name(sq, (c0, r0))
+
+
+def _turn_text(t: E.TurnPlay, sq_name) -> str:
     name = G.tile_type(t.tile).name if t.tile else "?"
-    out = f"{name} {E.fmt_sq(t.at)}" if t.at else name
+    out = f"{name} {sq_name(t.at)}" if t.at else name
     if t.moved_to:
-        out += f", moved tile to {E.fmt_sq(t.moved_to)}"
-    out += f"; totem {E.fmt_sq(t.totem)}" if t.totem else "; no totem"
+        out += f", moved tile to {sq_name(t.moved_to)}"
+    out += f"; totem {sq_name(t.totem)}" if t.totem else "; no totem"
     if t.spell:
         sp = t.spell
         out += f"; {G.spell(sp.name).name}"
         if sp.name == "landfall" and sp.at:
-            out += f" {G.tile_type(sp.tile).name} {E.fmt_sq(sp.at)}"
+            out += f" {G.tile_type(sp.tile).name} {sq_name(sp.at)}"
         elif sp.name == "teleport" and sp.source and sp.target:
-            out += f" {sp.count} {E.fmt_sq(sp.source)}\u2192{E.fmt_sq(sp.target)}"
+            out += f" {sp.count} {sq_name(sp.source)}\u2192{sq_name(sp.target)}"
         elif sp.target:
-            out += f" {E.fmt_sq(sp.target)}" + (f" {sp.direction}" if sp.direction else "")
+            out += f" {sq_name(sp.target)}" + (f" {sp.direction}" if sp.direction else "")
     if t.nightfall:
         out += "; drew Nightfall"
     return out
@@ -569,6 +578,7 @@ def _events(record: Record, result: E.Result, box, ink: str):
     pal = palette(ink)
     items, inner = w.panel(box, "Spells and murders", pal, name="events")
     lines = []
+    sq_name = square_namer(result)
     for snap, turns in zip(result.snapshots[1:], record.rounds):
         owners = {sq: p for p, sq in snap.totems}
         for t in turns:
@@ -577,7 +587,7 @@ def _events(record: Record, result: E.Result, box, ink: str):
                              f" \u2014 {G.spell(t.spell.name).short.lower()}")
         for m in snap.murders:
             who = f" at {owners[m.square]}'s totem" if m.square in owners else ""
-            lines.append(f"Round {snap.round}: murder of {m.crows + (1 if m.queen else 0)} on {E.fmt_sq(m.square)}{who}")
+            lines.append(f"Round {snap.round}: murder of {m.crows + (1 if m.queen else 0)} on {sq_name(m.square)}{who}")
     if not lines:
         lines = ["No spells were cast and no murders happened."]
     from lostprint.fonts import wrap
@@ -782,8 +792,10 @@ def _murder_ring(cell, ink: str) -> list:
                  Style(fill=None, stroke=inks.murder, width=1.6, dash=inks.murder_dash), role="murder")]
 
 
-def _board(record: Record, snap: E.Snapshot, bounds, box, ink: str) -> list:
-    """The board of a snapshot, fitted in `box` on a grid covering every square of the game."""
+def _board(record: Record, snap: E.Snapshot, bounds, box, ink: str, origin: tuple[int, int]) -> list:
+    """The board of a snapshot, fitted in `box` on a grid covering every square of the game; its
+    columns lettered and rows numbered from the whole game's north-west square, `origin`."""
+    from lostprint.crows.squares import column_name
     from lostprint.geometry.paper import Box
     from lostprint.geometry.square import fit_grid
     from lostprint.scene import Rect, Style, Text
@@ -797,10 +809,12 @@ def _board(record: Record, snap: E.Snapshot, bounds, box, ink: str) -> list:
     items: list = []
     for c in range(c0, c1 + 1):
         x, y = layout.corner((c, r0))
-        items.append(Text(x + size / 2, y - 3, str(c), MIN_TEXT, "sans", "middle", pal.faint))
+        items.append(Text(x + size / 2, y - 3, column_name(c - origin[0]), MIN_TEXT, "sans", "middle", pal.faint,
+                          role="column"))
     for r in range(r0, r1 + 1):
         x, y = layout.corner((c0, r))
-        items.append(Text(x - 3, y + size / 2 + MIN_TEXT * 0.35, str(r), MIN_TEXT, "sans", "end", pal.faint))
+        items.append(Text(x - 3, y + size / 2 + MIN_TEXT * 0.35, str(r - origin[1] + 1), MIN_TEXT, "sans", "end",
+                          pal.faint, role="row"))
     x, y = layout.corner((c0, r0))
     items.append(Rect(x, y, size * (c1 - c0 + 1), size * (r1 - r0 + 1),
                       Style(fill=None, stroke=pal.faint, width=0.3, dash=(1, 2))))
@@ -849,7 +863,8 @@ def _board_panel(record: Record, result: E.Result, snap: E.Snapshot, bounds, box
     lines = lines or []
     lead = w.SMALL * 1.22
     text_h = max(len(lines), TURN_LINES if lines else 0) * lead + (3 if lines else 0)
-    items += _board(record, snap, bounds, Box(inner.x, inner.y, inner.w, inner.h - text_h), ink)
+    items += _board(record, snap, bounds, Box(inner.x, inner.y, inner.w, inner.h - text_h), ink,
+                    E_bounds(result)[:2])
     y = inner.bottom - len(lines) * lead
     for line in lines:
         label, size = w.fitted(line, "sans", w.SMALL, inner.w)
@@ -877,13 +892,14 @@ def _rounds_page(record: Record, result: E.Result, snaps, bounds, W: float, H: f
     cw = (box.w - gap * (cols - 1)) / cols
     ch = (box.bottom - top - gap * (rows - 1)) / rows
     initials = _initials(record.players)
+    sq_name = square_namer(result)
     for i, snap in enumerate(snaps):
         r, c = divmod(i, cols)
         cell = Box(box.x + c * (cw + gap), top + r * (ch + gap), cw, ch)
         turns = record.rounds[snap.round - 1]
-        lines = [f"{t.player} ({initials.get(t.player, '?')}): {_turn_text(t)}" for t in turns]
+        lines = [f"{t.player} ({initials.get(t.player, '?')}): {_turn_text(t, sq_name)}" for t in turns]
         for m in snap.murders:
-            lines.append(f"Murder at {E.fmt_sq(m.square)}: {m.crows} crows" + (" and the Queen" if m.queen else "")
+            lines.append(f"Murder at {sq_name(m.square)}: {m.crows} crows" + (" and the Queen" if m.queen else "")
                          + f"; 2 leave, {len(m.scattered)} scatter from {m.direction}")
         pts = " \u00b7 ".join(f"{p} +{n}" for p, n in snap.points)
         if snap.drained:

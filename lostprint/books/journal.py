@@ -641,6 +641,31 @@ def is_loose(extra: float, gaps: int, space: float) -> bool:
     return gaps > 0 and space + extra / gaps > LOOSE_GAP * space
 
 
+SHRINKS = (2.0, 4.0, 6.0, 9.0, 12.0)  # points a paragraph's lines may be broken short of the measure
+
+
+def _body_lines(lines) -> list:
+    """The lines reportlab spreads to the measure: all but the paragraph's last."""
+    return lines.lines[:-1]
+
+
+def any_loose(lines, shrink: float, space: float) -> bool:
+    """Would a line (but the last) be loose once spread `shrink` points further than its own measure?"""
+    if lines.kind == 0:
+        return any(is_loose(extra + shrink, len(words) - 1, space) for extra, words in _body_lines(lines))
+    return any(is_loose(line.extraSpace + shrink, line.wordCount - 1, space) for line in _body_lines(lines))
+
+
+def spread(lines, shrink: float | None) -> None:
+    """Spread every line `shrink` points further (lines broken short of the measure, justified to it),
+    or with None set every line flush left."""
+    if lines.kind == 0:
+        lines.lines = [(0 if shrink is None else extra + shrink, words) for extra, words in lines.lines]
+        return
+    for line in lines.lines:
+        line.extraSpace = 0 if shrink is None else line.extraSpace + shrink
+
+
 @functools.cache
 def _ragged_when_loose():
     from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -648,19 +673,23 @@ def _ragged_when_loose():
     from lostprint.books.paragraph import once_paragraph
 
     class RaggedWhenLoose(once_paragraph()):
-        """A justified paragraph in which a line that would open loose word gaps (a long word pushed to
-        the next line) is set flush left instead: no rivers of white through the journal."""
+        """A justified paragraph that never opens loose word gaps (a long word pushed to the next line)
+        and is set one way throughout: its lines are broken a little short of the measure where that
+        leaves no line loose once spread to it; else the whole paragraph is set flush left (one flush
+        left line inside a justified paragraph reads as a mistake)."""
 
         def breakLines(self, width):  # noqa: N802 (reportlab's name)
             lines = super().breakLines(width)
             space = stringWidth(" ", self.style.fontName, self.style.fontSize)
-            if lines.kind == 0:
-                lines.lines = [(0, words) if is_loose(extra, len(words) - 1, space) else (extra, words)
-                               for extra, words in lines.lines]
-            else:
-                for line in lines.lines:
-                    if is_loose(line.extraSpace, line.wordCount - 1, space):
-                        line.extraSpace = 0
+            if not any_loose(lines, 0.0, space):
+                return lines
+            for shrink in SHRINKS:
+                trial = super().breakLines([w - shrink for w in width] if isinstance(width, (list, tuple))
+                                           else width - shrink)
+                if not any_loose(trial, shrink, space):
+                    spread(trial, shrink)
+                    return trial
+            spread(lines, None)
             return lines
 
     return RaggedWhenLoose

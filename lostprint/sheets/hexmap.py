@@ -13,7 +13,7 @@ from lostprint.fonts import ASCENT, DESCENT, text_width
 from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
 from lostprint.maps.model import Feature, GameMap, parse_edge
-from lostprint.scene import Circle, Group, Line, Path, Style, Text
+from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text
 from lostprint.sheets.icons import icon
 from lostprint.sheets.style import MIN_TEXT, Palette, terrain_style
 
@@ -430,11 +430,30 @@ def hex_map(game_map: GameMap, game, box: Box, pal: Palette, *, max_flats: float
     under = {id(i) for i in ground_fills}
     over = [i for i in over if id(i) not in under]
     if coords:  # placed clear of what is drawn over them (a tint under them hides nothing)
-        ground_fills += coordinates(ctx, items + over)
+        ground_fills += knocked_out(coordinates(ctx, items + over), pal)
     items.extend(ground_fills)
     items.extend(over)
     items.extend(edge_labels(ctx))
     return Group(tuple(items), name="map", box=tuple(box)), ctx
+
+
+KNOCKOUT_PAD = 0.8  # paper round a coordinate on a hatched hex
+
+
+def knocked_out(labels: list, pal: Palette) -> list:
+    """In mono, each coordinate on a patch of paper: a terrain's hatching stops short of it."""
+    if pal.tints:
+        return labels
+    from lostprint.fonts import text_box
+
+    out: list = []
+    for t in labels:
+        x0, y0, x1, y1 = text_box(t.text, t.font, t.size, t.x, t.y, t.anchor)
+        out.append(Rect(x0 - KNOCKOUT_PAD, y0 - KNOCKOUT_PAD * 0.5, x1 - x0 + 2 * KNOCKOUT_PAD,
+                        y1 - y0 + KNOCKOUT_PAD, Style(fill=pal.paper, stroke=None, width=0), radius=1.0,
+                        role="knockout"))
+        out.append(t)
+    return out
 
 
 def hex_swatch(terrain, cx: float, cy: float, size: float, pal: Palette) -> Group:

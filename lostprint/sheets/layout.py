@@ -154,16 +154,29 @@ def beside_and_under(body: Box, gap: float = GAP) -> Callable[[Box], list[Box]]:
     return regions
 
 
+def under_and_beside(body: Box, gap: float = GAP) -> Callable[[Box], list[Box]]:
+    """The regions a wide map at the top of `body` leaves: the band under it, the page's width, then the
+    strip to its right."""
+    def regions(map_box: Box) -> list[Box]:
+        return [Box(body.x, map_box.bottom + gap, body.w, body.bottom - map_box.bottom - gap),
+                Box(map_box.right + gap, map_box.y, body.right - map_box.right - gap, map_box.h)]
+    return regions
+
+
 def map_with_panels(game_map, body: Box, panels: list[Panel], min_mm: float, max_mm: float, pad: float,
                     floor_mm: float = 4.0):
     """(hex size, map box, placed panels): the largest map (up to max_mm across the flats) that leaves
     room beside and under it for every panel at its natural size, each column's last panel stretched
-    to the foot; a map too large for min_mm gets smaller hexes, down to floor_mm (the sheet warns)."""
-    regions = beside_and_under(body)
+    to the foot; a map too large for min_mm gets smaller hexes, down to floor_mm (the sheet warns).
+    A tall map keeps a column of panels at its right; a wide one, a band under it."""
     for low in (min_mm, floor_mm):
-        found = largest_map(game_map, body, lambda size, box: pack(regions(box), panels), low, max_mm, pad)
-        if found is not None:
-            size, box, _ = found
+        best = None
+        for regions in (beside_and_under(body), under_and_beside(body)):
+            found = largest_map(game_map, body, lambda size, box: pack(regions(box), panels), low, max_mm, pad)
+            if found is not None and (best is None or found[0] > best[0][0] + 1e-9):
+                best = (found, regions)
+        if best is not None:
+            (size, box, _), regions = best
             placed = pack(regions(box), panels, stretch=True)
             if all(b.x < box.right for _, b in placed):  # nothing beside the map: it takes the width
                 box = Box(body.x, box.y, body.w, box.h)

@@ -609,6 +609,26 @@ def weather_cubes(chart, box: Box, pal: Palette, game) -> Group:
     return Group(tuple(items), name="weather", box=tuple(box))
 
 
+def _resource_rows(widths: list[float], room: float) -> list[list[int]]:
+    """The resources' groups in rows as wide as `room` allows, in order."""
+    rows: list[list[int]] = [[]]
+    used = 0.0
+    for i, width in enumerate(widths):
+        if rows[-1] and used + 10 + width > room:
+            rows.append([])
+            used = 0.0
+        used += (10 if rows[-1] else 0) + width
+        rows[-1].append(i)
+    return rows
+
+
+def resources_height(game, width: float) -> float:
+    """What resource_cubes needs at this width: a row of cube slots per row of groups."""
+    side = slot_size(game.piece("cube"))
+    widths = [n * (side + 2.5) + 17.0 for _, _, n in game.rules.island_resources]
+    return len(_resource_rows(widths, width - 8)) * (side + 1.5) + w.TITLE_BAR + 7
+
+
 def resource_cubes(box: Box, pal: Palette, game) -> Group:
     """The island's resource cubes: a slot per cube, an ∞ box to tick for an unlimited supply."""
     cube = game.piece("cube")
@@ -619,14 +639,7 @@ def resource_cubes(box: Box, pal: Palette, game) -> Group:
     inf = 17.0
     groups = game.rules.island_resources
     widths = [n * pitch + inf for _, _, n in groups]
-    rows: list[list[int]] = [[]]
-    used = 0.0
-    for i, width in enumerate(widths):
-        if rows[-1] and used + 10 + width > inner.w:
-            rows.append([])
-            used = 0.0
-        used += (10 if rows[-1] else 0) + width
-        rows[-1].append(i)
+    rows = _resource_rows(widths, inner.w)
     row_h = (inner.h) / len(rows)
     for r, row in enumerate(rows):
         top = inner.y + r * row_h
@@ -772,6 +785,11 @@ def front(game, game_map, opts: SheetOptions) -> list:
         items.append(w.tracker(tr, box, pal, piece=die))
     items.append(weather_cubes(game.chart("weather"), weather_box, pal, game))
 
+    if game_map.name != "standard":  # a variant of any size: laid out by content (sheets/layout.py)
+        items += variant_body(game, game_map, body, pal)
+        items.append(foot_line(opts, foot_credit(game, "side 1 of 2"),
+                               pal, left=" \u00b7 ".join((game.rules.win_text, game.rules.lose_text))))
+        return items
     cube_side = slot_size(game.piece("cube"))
     x0, y0, x1, y1 = hexgrid.unit_bounds(game_map.axial.values())
     terms = score_terms(game)
@@ -816,6 +834,30 @@ def front(game, game_map, opts: SheetOptions) -> list:
     items.append(foot_line(opts, foot_credit(game, "side 1 of 2"),
                            pal, left=" \u00b7 ".join((game.rules.win_text, game.rules.lose_text))))
     return items
+
+
+def variant_body(game, game_map, body: Box, pal: Palette) -> list:
+    """A variant map with the task board, the island's cubes and the score at natural size beside or
+    under it, the map as large as that leaves (a small map enlarged, a wide one with the board under it)."""
+    from lostprint.sheets.layout import Panel, map_with_panels
+
+    terms = score_terms(game)
+    panels = [
+        Panel("task-board", 250.0, lambda wd: _board_height(game, wd), lambda box: task_coins(box, pal, game),
+              spread=True),
+        Panel("island-resources", 250.0, lambda wd: resources_height(game, wd),
+              lambda box: resource_cubes(box, pal, game), spread=True),
+        Panel("score", 250.0, lambda wd: 50.0, lambda box: w.score_box(terms, box, pal, subtitle="at the end"),
+              max_w=420.0),
+    ]
+    size, map_box, placed = map_with_panels(game_map, body, panels, MIN_FLATS_MM, LARGEST_FLATS_MM, MAP_PAD)
+    group, _ = hex_map(game_map, game, map_box, pal, drawers=SHEET_DRAWERS, coords=True, label_pad=MAP_PAD,
+                       max_flats=size * hexgrid.SQRT3 + 0.01, terrain_marks=TERRAIN_MARKS)
+    return [group] + [p.draw(box) for p, box in placed]
+
+
+MIN_FLATS_MM = 12.0  # a pencil's hex
+LARGEST_FLATS_MM = 26.0  # a small variant map is enlarged up to this
 
 
 SCORE_GAP = 4.0  # between the map's foot (its hexes end MAP_PAD over it) and a score line under it

@@ -28,6 +28,12 @@ def edit(save: Path | None, game: str | None = None, map_file: str | None = None
         save = default_save_name(game)
     if (map_file is not None or seed is not None) and Path(save).exists():
         raise UsageError(f"{save} exists: its map is the one it names (--map and --seed are for a new save)")
+    from lostprint.errors import LostprintError
+    from lostprint.files import LoadError
+
     spec = {"seed": seed} if seed is not None else (str(map_file) if map_file is not None else None)
-    session = EditSession(Path(save), game, spec, allow_any_map)
+    try:
+        session = EditSession(Path(save), game, spec, allow_any_map)
+    except LoadError as exc:  # the loader's one line, as `lostprint validate` reports it
+        raise LostprintError(str(exc)) from None
     serve(session, port, open_browser, say)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import io
+import math
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -41,11 +42,14 @@ def dump(doc) -> str:
 
 
 def to_plain(node):
-    """Plain dicts, lists and scalars (what JSON carries to the page)."""
+    """Plain dicts, lists and scalars (what strict JSON carries to the page: a number that is not
+    finite goes as its YAML spelling, .inf, -.inf or .nan)."""
     if isinstance(node, dict):
         return {str(k): to_plain(v) for k, v in node.items()}
     if isinstance(node, list):
         return [to_plain(v) for v in node]
+    if isinstance(node, float) and not math.isfinite(node):
+        return ".nan" if math.isnan(node) else ".inf" if node > 0 else "-.inf"
     if isinstance(node, (bool, int, float)) or node is None:
         return node if not isinstance(node, bool) else bool(node)
     return str(node)
@@ -144,6 +148,9 @@ def merge(old, new, key: str = ""):
             else:
                 old.append(_new_day(v) if key == "days" and isinstance(v, dict) else _flow(v))
         return old
+    if not isinstance(old, (dict, list)) and not isinstance(new, (dict, list)) and to_plain(old) == new \
+            and type(to_plain(old)) is type(new):
+        return old  # what the page got back unchanged keeps the file's own spelling (.inf, 0o17, quotes...)
     if isinstance(new, str) and isinstance(old, str):
         return old if str(old) == new else (_text(old, new) if key == "journal" else new)
     if key == "journal" and isinstance(new, str):

@@ -47,13 +47,45 @@ def _problems(problems) -> list[dict]:
     return [{"line": p.line, "field": p.field, "message": p.message, "text": p.text} for p in problems]
 
 
+MAX_CONNECTIONS = 32  # not a rule: connections served at once (a page uses a few); more get 503 at once
+IDLE_SECONDS = 20  # not a rule: a connection that sends nothing this long is closed
+BUSY_BODY = b'{"error": "too many connections: try again in a moment"}'
+BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nConnection: close\r\n"
+        b"Content-Length: " + str(len(BUSY_BODY)).encode() + b"\r\n\r\n" + BUSY_BODY)
+
+
 class EditServer(ThreadingHTTPServer):
+    """A thread per connection, at most MAX_CONNECTIONS at once, each closed when idle."""
+
     daemon_threads = True
+    request_queue_size = 128  # connections waiting to be accepted (each then served or told 503 at once)
 
     def __init__(self, session: EditSession, port: int = 0, token: str | None = None):
         super().__init__(("127.0.0.1", port), Handler)
         self.session = session
         self.token = token or secrets.token_urlsafe(24)
+        self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+
+    def process_request(self, request, client_address) -> None:
+        if not self.slots.acquire(blocking=False):
+            try:
+                request.settimeout(1)
+                request.sendall(BUSY)
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except Exception:
+            self.slots.release()
+            raise
+
+    def process_request_thread(self, request, client_address) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
 
     @property
     def url(self) -> str:
@@ -71,6 +103,7 @@ class Handler(BaseHTTPRequestHandler):
     server: EditServer
     server_version = "lostprint-edit"
     sys_version = ""
+    timeout = IDLE_SECONDS
 
     def log_message(self, format, *args):  # noqa: A002 - quiet: the terminal shows only the URL
         pass
@@ -109,6 +142,10 @@ class Handler(BaseHTTPRequestHandler):
             self.send_response(HTTPStatus.NO_CONTENT)
             self.send_header("Content-Length", "0")
             self.end_headers()
+            return None
+        origin = self.headers.get("Origin")
+        if origin is not None and origin not in (f"http://127.0.0.1:{port}", f"http://localhost:{port}"):
+            self._refuse(HTTPStatus.FORBIDDEN, "this page answers only its own pages")
             return None
         prefix, _, rest = path.lstrip("/").partition("/")
         if not hmac.compare_digest(prefix.encode(), self.server.token.encode()):

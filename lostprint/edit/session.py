@@ -127,6 +127,45 @@ def map_drawing(info, game_map) -> dict:
     }
 
 
+def readable_bytes(text: str, source: str, syntax: str) -> bytes:
+    """The bytes of `text` if the project's loader reads them back (same size limit, same characters,
+    same nesting); else LostprintError saying why, and nothing is written."""
+    from lostprint.files import SAVE, LoadError, parse_text
+
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        bad = text[exc.start]
+        raise LostprintError(f"{source}: not written: the text holds U+{ord(bad):04X}, which is not a character "
+                             "a file can hold; remove it") from None
+    if len(data) > SAVE.limit:
+        raise LostprintError(f"{source}: not written: it would be {len(data):,} bytes, and a save may hold "
+                             f"{SAVE.limit_text()}")
+    try:
+        parse_text(text, source, syntax)
+    except LoadError as exc:
+        raise LostprintError(f"not written, lostprint could not read it back: {exc}") from None
+    except RecursionError:
+        raise LostprintError(f"{source}: not written: the save is nested too deeply") from None
+    return data
+
+
+def text_bytes(plain) -> int:
+    """The bytes of the text in a plain value: the least any file of it takes (checked before the
+    costly YAML dump, so a page cannot make the server work on a save it will refuse)."""
+    stack, total = [plain], 0
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str):
+            total += len(node.encode("utf-8", "surrogatepass"))
+        elif isinstance(node, dict):
+            stack.extend(node.keys())
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return total
+
+
 def _plain_of_text(text: str, source: str):
     """The plain JSON value of a save's text through the project's loader (LoadError when it is not
     a save the loader reads)."""
@@ -225,6 +264,16 @@ class EditSession:
                                     when=time.strftime("%Y-%m-%d %H:%M"))
         return head + "\n" + document.dump(self.doc)
 
+    def _file_text(self, plain) -> str:
+        """What Save writes: the merged document as YAML, or a JSON save as JSON."""
+        import json
+
+        from lostprint.files import syntax_of
+
+        if syntax_of(self.path) == "json":
+            return json.dumps(plain, ensure_ascii=False, indent=2) + "\n"
+        return self._text_of(plain, whole=True)
+
     def keep(self, plain, rev) -> dict:
         """An edit of a page whose work was `rev`: kept in the autosave copy (atomically) before the
         page shows it as kept. OtherPage when another page's newer work should be built on first."""
@@ -236,11 +285,12 @@ class EditSession:
             if rev != self.rev:
                 raise OtherPage({"save": self.work, **self.status()})
             self._merge(plain)
+            kept = autosave_path(self.path)
+            data = readable_bytes(self._autosave_text(), str(kept), "yaml")
             self.work = copy.deepcopy(plain)
             self.rev += 1
-            kept = autosave_path(self.path)
             if self.dirty():
-                write_atomic(kept, self._autosave_text().encode("utf-8"))
+                write_atomic(kept, data)
             else:
                 kept.unlink(missing_ok=True)
             return self.status()
@@ -275,8 +325,13 @@ class EditSession:
     def _merge(self, plain) -> None:
         from lostprint.edit import document
 
+        from lostprint.files import SAVE
+
         if not isinstance(plain, dict):
             raise UsageError("the save must be a mapping")
+        if text_bytes(plain) > SAVE.limit:
+            raise LostprintError(f"{self.source}: not written: its text alone is more than a save may hold "
+                                 f"({SAVE.limit_text()})")
         self.doc = document.merge(self.doc, plain)
 
     def _text_of(self, plain, whole: bool = False) -> str:
@@ -324,8 +379,10 @@ class EditSession:
                        "moved or deleted" if gone else "changed by another program")
                 raise StaleSave(f"{self.source} was {how} since this page loaded it: nothing was written. "
                                 "Your work is kept in the autosave copy.")
-            text = self._text_of(plain, whole=True)
-            write_atomic(self.path, text.encode("utf-8"))
+            from lostprint.files import syntax_of
+
+            text = self._file_text(plain)
+            write_atomic(self.path, readable_bytes(text, self.source, syntax_of(self.path) or "yaml"))
             self.version = version_of(self.path)
             self.file_plain = document.to_plain(self.doc)
             self.work = copy.deepcopy(plain)

@@ -284,6 +284,24 @@ def edit(save, game, map_file, seed, port, no_browser, allow_any_map):
 
 
 @cli.command()
+@game_argument()
+@click.argument("save", type=click.Path(path_type=Path), required=False)
+@click.option("--map", "map_file", type=click.Path(), default=None, help="A new game's map file.")
+@click.option("--seed", type=click.IntRange(0, None), default=None, help="A new game's variant map seed.")
+@click.option("--dice-seed", type=click.IntRange(0, None), default=None,
+              help="Seed of the dice the page rolls for you [default: a new one, kept with the game].")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, help="Port on 127.0.0.1 [default: a free one].")
+@click.option("--no-browser", is_flag=True, help="Print the page's address; do not open a browser.")
+def play(game, save, map_file, seed, dice_seed, port, no_browser):
+    """Play GAME at the table with the engine as referee: the page asks for each step's dice (typed,
+    clicked or rolled for you) and decisions, and SAVE (new, or a game in play to resume) is
+    rewritten after every step. Serves one local page on 127.0.0.1 until Ctrl-C."""
+    from lostprint.play import play as play_game
+
+    play_game(game, save, map_file, seed, dice_seed, port, not no_browser, say=click.echo)
+
+
+@cli.command()
 @game_argument("kit")
 @paper_option
 @ink_option

@@ -19,7 +19,7 @@ PACKAGE = ROOT / "lostprint"
 
 LAYERS = (
     ("lostprint.__main__", "lostprint.cli"),  # parse the command line
-    ("lostprint.app", "lostprint.validate", "lostprint.edit"),  # the commands; the edit server
+    ("lostprint.app", "lostprint.validate", "lostprint.edit", "lostprint.play"),  # the commands; the edit and play servers
     # journals, rulebooks, the kit; simulated players and the rating of variants by play
     ("lostprint.books", "lostprint.crows", "lostprint.players", "lostprint.rating"),
     ("lostprint.sheets", "lostprint.saves", "lostprint.engine"),  # sheets and widgets; replay; engines

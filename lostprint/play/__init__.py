@@ -1,0 +1,28 @@
+"""`lostprint play`: the engine as referee at the table, the save written as you play.
+
+`play(...)` opens (or resumes) a game and serves its page on 127.0.0.1 until Ctrl-C: the page asks
+for each step's dice or decision, as the engine's steps say, and the save is rewritten after every
+step.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def play(game: str, save: Path | None = None, map_file: str | None = None, seed: int | None = None,
+         dice_seed: int | None = None, port: int = 0, open_browser: bool = True, say=print) -> None:
+    """Open (or resume) the game kept in SAVE and serve its page until Ctrl-C."""
+    import secrets
+
+    from lostprint.errors import UsageError
+    from lostprint.games import resolve
+    from lostprint.play.server import serve
+    from lostprint.play.session import PlaySession
+
+    if map_file is not None and seed is not None:
+        raise UsageError("name either --map FILE or --seed N, not both")
+    info = resolve(game)
+    save = Path(save) if save is not None else Path(f"{info.stem}-play.yaml")
+    spec = {"seed": seed} if seed is not None else (str(map_file) if map_file is not None else "standard")
+    session = PlaySession(save, info.id, spec, secrets.randbelow(10**6) if dice_seed is None else dice_seed)
+    serve(session, port, open_browser, say)

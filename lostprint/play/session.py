@@ -1,0 +1,252 @@
+"""One game played through `lostprint play`: the kept inputs, the save written from them, and the
+answers the page asks for. All file writes go through lostprint.paths.write_atomic.
+
+Two files stand for a game in play: `NAME.yaml`, the save (what `validate` and `render` read,
+rewritten after every step), and `NAME.play.json`, the inputs as given (written first: it is what a
+restarted server resumes from). A save that has no kept inputs beside it is not a game in play, and
+is refused rather than overwritten.
+"""
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+import yaml
+
+from lostprint.engine import drive
+from lostprint.engine.contract import Decision, Roll, RuleError
+from lostprint.errors import UsageError
+from lostprint.paths import write_atomic
+from lostprint.play import table as tb
+from lostprint.play.views import playable
+
+HINT_PLAYOUTS = 200  # not a rule: games played from here to estimate a win chance
+JOURNAL_LIMIT = 2000  # not a rule: characters of one day's journal line
+
+
+def kept_path(save: Path) -> Path:
+    return save.with_name(save.stem + ".play.json")
+
+
+def changes(before: dict, after: dict) -> list[str]:
+    """What changed between two boards, as things to pencil on the sheet."""
+    out = []
+    for b, a in zip(before["trackers"], after["trackers"]):
+        if b["value"] != a["value"]:
+            out.append(f"{a['name']} {b['value']} → {a['value']}")
+    drawn_before = {lab for lab, _ in before["drawn"]}
+    for lab, terrain in after["drawn"]:
+        if lab not in drawn_before:
+            out.append(f"colour {lab}: {terrain.replace('-', ' ')}")
+    if before["pos"] != after["pos"]:
+        out.append(f"the sloop moves {before['pos']} → {after['pos']}")
+    for b, a in zip(before["crew"], after["crew"]):
+        if b["status"] != a["status"]:
+            out.append(f"{a['name']}: {a['status']}")
+    if before["weather"] != after["weather"]:
+        out.append(f"weather: {after['weather']}")
+    if after["over"] and not before["over"]:
+        out.append(f"the game is {after['over'][0]}: {after['over'][1]}")
+    islands_before = {tuple(i["hexes"]) for i in before["islands"]}
+    for island in after["islands"]:
+        if tuple(island["hexes"]) not in islands_before:
+            natives = " with natives" if island["natives"] else ""
+            out.append(f"island at {', '.join(island['hexes'])}{natives}")
+    return out
+
+
+class PlaySession:
+    """A game at the table, kept on disk after every step. Thread-safe: one lock around each answer."""
+
+    def __init__(self, save: Path, game_id: str, map_spec="standard", seed: int = 0,
+                 names: tuple[str, ...] | None = None, title: str = ""):
+        from lostprint.edit.session import _game_map  # the save's map, as the editor reads it
+        from lostprint.games import resolve
+
+        self.save = Path(save)
+        self.kept = kept_path(self.save)
+        self.lock = threading.Lock()
+        if self.kept.exists():
+            try:
+                table = tb.table_of(json.loads(self.kept.read_text(encoding="utf-8")))
+            except (OSError, ValueError) as exc:
+                raise UsageError(f"{self.kept}: cannot resume this game: {exc}") from None
+            game_id = table.game
+        else:
+            if self.save.exists():
+                raise UsageError(f"{self.save}: exists and is not a game in play here (no {self.kept.name} "
+                                 "beside it); name a new file, or open it with lostprint edit")
+            table = None
+        info = resolve(game_id)
+        parts = playable(info.id)
+        if parts is None:
+            raise UsageError(f"{info.id}: cannot be played at the table yet (its engine is not on the "
+                             "step-by-step contract); lostprint edit copies a paper game")
+        self.info, self.parts = info, parts
+        if table is None:
+            crew = tuple(names or parts.players.SAILORS)
+            table = tb.Table(game=info.id, map=map_spec, seed=seed, names=crew, title=title or self.save.stem)
+        self.game_map = _game_map(info, table.map, str(self.save), True)
+        self.start = parts.engine.start(self.game_map, len(table.names))
+        try:
+            self.state, self.events = tb.replay(parts.engine, self.start, table.inputs)
+        except ValueError as exc:
+            raise UsageError(f"{self.kept}: {exc}") from None
+        self.table = table
+        self.playouts = HINT_PLAYOUTS
+        self._drawing = None
+        self.last: list[str] = self._last_changes()
+        self._keep()
+
+    # --- files ------------------------------------------------------------------------------------
+
+    def save_data(self, table=None, state=None, events=None) -> dict:
+        t = table or self.table
+        data = self.parts.save_of(self.events if events is None else events, state or self.state, t.names,
+                                  standard=True)
+        data["map"] = t.map
+        data = {"format": data.pop("format"), "game": data.pop("game"), "map": data.pop("map"),
+                "title": t.title, **data}
+        notes = dict(t.journal)
+        for day in data.get("days", []):
+            day.pop("log", None)
+            if day["day"] in notes:
+                day["journal"] = notes[day["day"]]
+        return data
+
+    def _keep(self) -> None:
+        self._write(self.table, self.state, self.events)
+
+    def _write(self, table, state, events) -> None:
+        """The inputs first (what a restart resumes from), then the save made from them."""
+        write_atomic(self.kept, (json.dumps(table.to_plain(), indent=1, ensure_ascii=False) + "\n")
+                     .encode("utf-8"))
+        text = yaml.safe_dump(self.save_data(table, state, events), sort_keys=False, allow_unicode=True,
+                              width=100)
+        write_atomic(self.save, text.encode("utf-8"))
+
+    def _replace(self, table: tb.Table) -> None:
+        """Play `table` from the start; kept on disk before it becomes the game."""
+        state, events = tb.replay(self.parts.engine, self.start, table.inputs)
+        self._write(table, state, events)
+        self.table, self.state, self.events = table, state, events
+        self.last = self._last_changes()
+
+    # --- what the page asks -------------------------------------------------------------------------
+
+    def drawing(self) -> dict:
+        if self._drawing is None:
+            from lostprint.edit.session import map_drawing
+
+            self._drawing = map_drawing(self.info, self.game_map)
+        return self._drawing
+
+    def view(self) -> dict:
+        with self.lock:
+            return self._view()
+
+    def _view(self) -> dict:
+        view, names = self.parts.view, self.table.names
+        state, step, need = tb.open_now(self.parts.engine, self.state)
+        board = view.board(state, names)
+        out = {"game": self.info.id, "title": self.table.title, "file": str(self.save), "board": board,
+               "inputs": len(self.table.inputs), "route": self.route(),
+               "journal": {str(d): t for d, t in self.table.journal}, "last": self.last}
+        if step is None:
+            out["question"] = None
+            out["score"] = [[label, points] for label, points in self.parts.engine.score(state)]
+        else:
+            out["question"] = view.question(state, step, need, names)
+        return out
+
+    def route(self) -> list[str]:
+        return self.parts.view.route(self.start, self.events)
+
+    def _last_changes(self) -> list[str]:
+        """What the last input did (the AUTO steps after it included), as things to pencil."""
+        if not self.table.inputs:
+            return []
+        before, _ = tb.replay(self.parts.engine, self.start, self.table.inputs[:-1])
+        return self._changes(before, self.state)
+
+    def _changes(self, before, after) -> list[str]:
+        view, names = self.parts.view, self.table.names
+        return changes(view.board(before, names), view.board(after, names))
+
+    # --- what the page does ---------------------------------------------------------------------------
+
+    def give(self, raw) -> dict:
+        """One input (dice faces or a chosen option's plain form); RuleError/ValueError say why not."""
+        with self.lock:
+            state, _, more = tb.take(self.parts.engine, self.state, raw)
+            table = tb.Table(**{**self.table.__dict__, "inputs": self.table.inputs + (raw,)})
+            self._write(table, state, self.events + more)
+            self.last = self._changes(self.state, state)
+            self.table, self.state, self.events = table, state, self.events + more
+            return self._view()
+
+    def check(self, raw) -> dict:
+        """Would this input be taken now? {ok} or {ok: False, why} (the rule it breaks); nothing kept."""
+        with self.lock:
+            try:
+                tb.take(self.parts.engine, self.state, raw)
+            except (RuleError, ValueError) as exc:
+                return {"ok": False, "why": str(exc)}
+            return {"ok": True}
+
+    def roll(self) -> dict:
+        """The page rolls the open step's dice from the game's seed, and takes them."""
+        with self.lock:
+            _, _, need = tb.open_now(self.parts.engine, self.state)
+            if not isinstance(need, Roll):
+                raise ValueError("the open step is not a roll")
+            faces = tb.page_roll(self.table, need)
+        return self.give(faces if need.dice > 1 else faces[0])
+
+    def undo(self) -> dict:
+        with self.lock:
+            if not self.table.inputs:
+                raise ValueError("nothing to undo")
+            self._replace(tb.Table(**{**self.table.__dict__, "inputs": self.table.inputs[:-1]}))
+            return self._view()
+
+    def write_journal(self, day: int, text: str) -> dict:
+        with self.lock:
+            if not isinstance(day, int) or isinstance(day, bool) or not 1 <= day <= max(1, self.state.day):
+                raise ValueError(f"day {day}: the game has {self.state.day} day(s)")
+            if not isinstance(text, str) or len(text) > JOURNAL_LIMIT:
+                raise ValueError(f"a journal line is text of at most {JOURNAL_LIMIT} characters")
+            text = "".join(c for c in text if c in "\n\t" or c.isprintable())
+            notes = dict(self.table.journal)
+            if text.strip():
+                notes[day] = text.strip()
+            else:
+                notes.pop(day, None)
+            table = tb.Table(**{**self.table.__dict__, "journal": tuple(sorted(notes.items()))})
+            self._write(table, self.state, self.events)
+            self.table = table
+            return self._view()
+
+    def hint(self, playouts: int | None = None) -> dict:
+        """What the careful player would choose now, and its win chance from here (seeded playouts)."""
+        with self.lock:
+            engine, players = self.parts.engine, self.parts.players
+            state, step, need = tb.open_now(engine, self.state)
+            if step is None:
+                raise ValueError("the game is over")
+            careful = players.PLAYERS["careful"]
+            out: dict = {}
+            if isinstance(need, Decision):
+                choice = careful(self.table.seed, self.game_map).decide(state, step, need)
+                out["choice"] = tb.encode(choice)
+                out["label"] = self.parts.view.label(need.key, choice, state, self.table.names)
+            won = 0
+            playouts = self.playouts if playouts is None else playouts
+            for k in range(playouts):
+                player = careful(self.table.seed * 100_003 + len(self.table.inputs) * 1_009 + k, self.game_map)
+                final = drive.play(engine, state, player.decide, player.roll, player.days)
+                won += bool(final.over and final.over[0] == "won")
+            out["win_chance"] = won / playouts if playouts else None
+            out["playouts"] = playouts
+            return out

@@ -1,0 +1,351 @@
+// lostprint play: the page asks what the engine's open step needs (dice or a choice), sends it, and
+// draws the answer. The server keeps every step on disk before it answers, so the page holds nothing
+// that could be lost: a reload shows the same step.
+"use strict";
+
+const $ = (sel) => document.querySelector(sel);
+const SVGNS = "http://www.w3.org/2000/svg";
+const page = { game: null, map: null, dice: [], hint: null, busy: false };
+
+async function api(path, body) {
+  const init = body === undefined ? {} :
+    { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  let answer;
+  try {
+    answer = await fetch(path, init);
+  } catch (err) {
+    throw new Error("the lostprint play server does not answer (is it still running?)");
+  }
+  const data = await answer.json().catch(() => ({ error: `answer ${answer.status}` }));
+  if (!answer.ok) {
+    const err = new Error(data.error || `answer ${answer.status}`);
+    err.status = answer.status;
+    throw err;
+  }
+  return data;
+}
+
+function banner(text) {
+  const b = $("#banner");
+  b.textContent = text || "";
+  b.hidden = !text;
+}
+
+function status(text) { $("#status").textContent = text; }
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "on") for (const [ev, fn] of Object.entries(v)) node.addEventListener(ev, fn);
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else if (v !== false && v !== undefined && v !== null) node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+function svgEl(tag, attrs) {
+  const node = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  return node;
+}
+
+// --- doing -------------------------------------------------------------------------------------
+
+async function act(path, body) {
+  if (page.busy) return;
+  page.busy = true;
+  status("saving…");
+  try {
+    show(await api(path, body));
+    banner("");
+  } catch (err) {
+    banner(err.message);
+    status(err.status === 422 ? "refused: nothing changed" : "not saved: see the message above");
+  } finally {
+    page.busy = false;
+  }
+}
+
+const give = (value) => act("api/give", { value });
+const rollForMe = () => act("api/roll", {});
+const undo = () => act("api/undo", {});
+
+async function askHint() {
+  status("thinking…");
+  try {
+    page.hint = await api("api/hint", {});
+    drawHint();
+    status(savedText());
+  } catch (err) { banner(err.message); }
+}
+
+async function keepJournal() {
+  const g = page.game;
+  const day = Math.max(1, g.board.day);
+  const text = $("#journal").value;
+  if ((g.journal[String(day)] || "") === text.trim()) return;
+  await act("api/journal", { day, text });
+}
+
+// --- drawing -------------------------------------------------------------------------------------
+
+function show(game) {
+  page.game = game;
+  page.dice = [];
+  page.hint = null;
+  draw();
+}
+
+function savedText() {
+  const n = page.game.inputs;
+  return `saved · ${n} step${n === 1 ? "" : "s"} played`;
+}
+
+function draw() {
+  const g = page.game;
+  $("#title").textContent = g.title || "lostprint play";
+  $("#file").textContent = g.file;
+  status(savedText());
+  $("#undo").disabled = g.inputs === 0;
+  $("#hint").disabled = !g.question;
+  drawMap();
+  drawBoard();
+  drawQuestion();
+  drawHint();
+  const pencil = $("#pencil");
+  const none = g.inputs ? "nothing changes on the sheet" : "nothing yet: the sheet starts as printed";
+  pencil.replaceChildren(...(g.last.length ? g.last : [none]).map((t) => el("li", {}, t)));
+  const day = Math.max(1, g.board.day);
+  $("#journal-day").textContent = `(day ${day})`;
+  if (document.activeElement !== $("#journal")) $("#journal").value = g.journal[String(day)] || "";
+}
+
+function centre(points) {
+  let x = 0, y = 0;
+  for (const [px, py] of points) { x += px; y += py; }
+  return [x / points.length, y / points.length];
+}
+
+function drawMap() {
+  const holder = $("#map");
+  if (!holder.firstChild) holder.innerHTML = page.map.svg;
+  const svg = holder.querySelector("svg");
+  const [bx, by, bw, bh] = page.map.box;
+  svg.setAttribute("viewBox", `${bx} ${by} ${bw} ${bh}`);
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  let layer = svg.querySelector("g#play-layer");
+  if (layer) layer.remove();
+  layer = svgEl("g", { id: "play-layer", style: "mix-blend-mode: multiply" });
+  svg.append(layer);
+  const g = page.game;
+  const hexes = page.map.hexes;
+  for (const [lab, terrain] of g.board.drawn) {
+    if (!hexes[lab]) continue;
+    layer.append(svgEl("polygon", { points: hexes[lab].map((p) => p.join(",")).join(" "),
+      fill: page.map.colours[terrain] || "#ddd", "fill-opacity": ".85", stroke: "#555", "stroke-width": ".6",
+      "data-hex": lab }));
+  }
+  const route = g.route.filter((lab) => hexes[lab]).map((lab) => centre(hexes[lab]));
+  if (route.length > 1) layer.append(svgEl("polyline", { class: "route", points: route.map((p) => p.join(",")).join(" ") }));
+  const q = g.question;
+  if (q && q.hex && hexes[q.hex]) {
+    layer.append(svgEl("polygon", { class: "asked", points: hexes[q.hex].map((p) => p.join(",")).join(" ") }));
+  }
+  if (q && q.key === "route") {
+    const ends = new Map();
+    q.values.forEach((v, i) => { if (v.length && !ends.has(v[v.length - 1])) ends.set(v[v.length - 1], i); });
+    for (const [lab, i] of ends) {
+      const poly = svgEl("polygon", { class: "target", points: hexes[lab].map((p) => p.join(",")).join(" "),
+        "data-target": lab });
+      poly.addEventListener("click", () => give(q.values[i]));
+      layer.append(poly);
+    }
+  }
+  if (hexes[g.board.pos]) {
+    const [x, y] = centre(hexes[g.board.pos]);
+    layer.append(svgEl("circle", { class: "party", cx: x, cy: y, r: 6, "data-party": g.board.pos }));
+  }
+}
+
+function drawBoard() {
+  const b = page.game.board;
+  const rows = [el("div", { class: "tracker" }, el("span", {}, "Day"), el("strong", { id: "day" }, String(b.day))),
+    el("div", { class: "tracker" }, el("span", {}, "Weather"), el("strong", { id: "weather" }, b.weather))];
+  for (const t of b.trackers) {
+    rows.push(el("div", { class: "tracker", dataset: { key: t.key } }, el("span", {}, t.name),
+      el("strong", {}, `${t.value} / ${t.max}`)));
+  }
+  $("#trackers").replaceChildren(...rows);
+  $("#crew").replaceChildren(...b.crew.map((s) => el("li", { class: s.status }, `${s.name}: ${s.status}`)));
+  const score = $("#score");
+  if (page.game.score) {
+    const total = page.game.score.reduce((a, [, p]) => a + p, 0);
+    score.replaceChildren(el("h3", {}, b.over ? `Game ${b.over[0]}: ${b.over[1]}` : "Score"),
+      ...page.game.score.map(([label, p]) => el("div", { class: "tracker" }, el("span", {}, label), el("strong", {}, String(p)))),
+      el("div", { class: "tracker" }, el("span", {}, "Total"), el("strong", { id: "total" }, String(total))));
+    score.hidden = false;
+  } else score.hidden = true;
+}
+
+function drawQuestion() {
+  const q = page.game.question;
+  const box = $("#question");
+  if (!q) {
+    const over = page.game.board.over;
+    $("#where").textContent = "";
+    box.replaceChildren(el("h2", { id: "ask" }, over ? `The game is ${over[0]}: ${over[1]}` : "The game is over"),
+      el("p", {}, "The save is complete: lostprint render makes its journal."));
+    return;
+  }
+  $("#where").textContent = `Day ${Math.max(1, page.game.board.day)} · Phase ${q.phase}: ${q.phase_name}`;
+  const parts = [el("h2", { id: "ask" }, q.text), el("p", { class: "summary" }, q.summary)];
+  if (q.kind === "roll") parts.push(...rollControls(q));
+  else if (q.key === "orders") parts.push(...ordersForm(q));
+  else parts.push(optionList(q));
+  parts.push(el("div", { class: "why", id: "why" }));
+  box.replaceChildren(...parts);
+  const first = box.querySelector("button, input");
+  if (first && !["TEXTAREA", "INPUT"].includes(document.activeElement?.tagName)) first.focus({ preventScroll: true });
+}
+
+function rollControls(q) {
+  const dice = [];
+  for (let d = 0; d < q.dice; d++) {
+    const faces = [];
+    for (let f = 1; f <= 6; f++) {
+      faces.push(el("button", { class: page.dice[d] === f ? "face on" : "face", "aria-label": `die ${d + 1}: ${f}`,
+        dataset: { die: d, face: f }, on: { click: () => { page.dice[d] = f; drawQuestion(); } } }, String(f)));
+    }
+    dice.push(el("div", { class: "die" }, el("span", {}, `die ${d + 1}`), ...faces));
+  }
+  const ready = page.dice.filter(Boolean).length === q.dice;
+  return [el("div", { class: "dice" }, ...dice),
+    el("div", {}, el("button", { id: "take-dice", class: "primary", disabled: !ready,
+      on: { click: takeDice } }, "Take these dice"), " ",
+    el("button", { id: "roll-for-me", on: { click: rollForMe } }, "Roll for me (R)"))];
+}
+
+function takeDice() {
+  const q = page.game.question;
+  const faces = page.dice.slice(0, q.dice);
+  if (faces.length !== q.dice || faces.some((f) => !f)) return;
+  give(q.dice === 1 ? faces[0] : faces);
+}
+
+function optionList(q) {
+  return el("div", { class: "options", role: "listbox" }, ...q.options.map((label, i) =>
+    el("button", { class: "option", dataset: { index: i, value: JSON.stringify(q.values[i]) },
+      on: { click: () => give(q.values[i]) } }, `${i < 9 ? i + 1 + ". " : ""}${label}`)));
+}
+
+function ordersForm(q) {
+  const used = new Set();
+  for (const v of q.values) for (const k of Object.keys(v)) used.add(k);
+  const rows = [];
+  for (const job of q.jobs) {
+    const input = el("input", { type: "number", min: 0, max: job.slots, value: 0, "data-job": job.key,
+      "aria-label": job.key, on: { input: checkOrders } });
+    const off = !used.has(job.key);
+    rows.push(el("label", { for: `job-${job.key}`, class: off ? "off" : "",
+      title: off ? "no sailor here can change anything today" : "" }, `${job.key} (${job.slots} slot${job.slots > 1 ? "s" : ""})`));
+    input.id = `job-${job.key}`;
+    rows.push(input);
+  }
+  return [el("div", { class: "jobs" }, ...rows),
+    el("button", { id: "take-orders", class: "primary", on: { click: () => give(ordersValue()) } }, "Send the crew")];
+}
+
+function ordersValue() {
+  const out = {};
+  for (const job of page.game.question.jobs) {
+    const n = Number($(`#job-${job.key}`).value) || 0;
+    if (n > 0) out[job.key] = job.flag ? true : n;
+  }
+  return out;
+}
+
+async function checkOrders() {
+  try {
+    const answer = await api("api/check", { value: ordersValue() });
+    $("#why").textContent = answer.ok ? "" : answer.why;
+  } catch (err) { $("#why").textContent = err.message; }
+}
+
+function drawHint() {
+  const box = $("#hint-box");
+  const h = page.hint;
+  document.querySelectorAll(".option.hinted").forEach((n) => n.classList.remove("hinted"));
+  if (!h) { box.hidden = true; return; }
+  const chance = h.win_chance === null ? "" : ` The careful player wins ${Math.round(h.win_chance * 100)}% of ${h.playouts} games from here.`;
+  box.textContent = (h.label ? `The careful player would choose: ${h.label}.` : "This step is a roll.") + chance;
+  box.hidden = false;
+  if (h.choice !== undefined) {
+    const want = JSON.stringify(h.choice);
+    document.querySelectorAll(".option").forEach((n) => { if (n.dataset.value === want) n.classList.add("hinted"); });
+    if (page.game.question && page.game.question.key === "orders") {
+      for (const job of page.game.question.jobs) {
+        const v = h.choice[job.key];
+        $(`#job-${job.key}`).value = v === true ? 1 : (v || 0);
+      }
+    }
+  }
+}
+
+// --- keys ------------------------------------------------------------------------------------------
+
+function onKey(ev) {
+  const active = document.activeElement;
+  const typing = active?.tagName === "TEXTAREA" || (active?.tagName === "INPUT" && active.type !== "number");
+  // a number field takes digits and arrows; letters stay the page's keys
+  const inNumber = active?.tagName === "INPUT" && active.type === "number" && !/^[a-zA-Z]$/.test(ev.key) && ev.key !== "Enter";
+  if (typing || inNumber || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const q = page.game?.question;
+  if (ev.key === "u" || ev.key === "U") { ev.preventDefault(); undo(); return; }
+  if (ev.key === "h" || ev.key === "H") { ev.preventDefault(); askHint(); return; }
+  if (!q) return;
+  if (q.kind === "roll") {
+    if (/^[1-6]$/.test(ev.key)) {
+      const free = page.dice.findIndex((f, i) => i < q.dice && !f);
+      const at = free >= 0 ? free : (page.dice.length < q.dice ? page.dice.length : q.dice - 1);
+      page.dice[at] = Number(ev.key);
+      drawQuestion();
+      if (page.dice.filter(Boolean).length === q.dice) $("#take-dice").focus();
+      ev.preventDefault();
+    } else if (ev.key === "r" || ev.key === "R") { ev.preventDefault(); rollForMe(); }
+    else if (ev.key === "Enter" && document.activeElement?.id !== "roll-for-me") { ev.preventDefault(); takeDice(); }
+    return;
+  }
+  if (q.key === "orders") {
+    if (ev.key === "Enter") { ev.preventDefault(); give(ordersValue()); }
+    return;
+  }
+  const buttons = [...document.querySelectorAll(".option")];
+  if (/^[1-9]$/.test(ev.key) && buttons[Number(ev.key) - 1]) { ev.preventDefault(); buttons[Number(ev.key) - 1].focus(); }
+  if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
+    ev.preventDefault();
+    const i = buttons.indexOf(document.activeElement);
+    const next = buttons[Math.max(0, Math.min(buttons.length - 1, i + (ev.key === "ArrowDown" ? 1 : -1)))];
+    if (next) next.focus();
+  }
+}
+
+// --- start ----------------------------------------------------------------------------------------
+
+window.addEventListener("error", (ev) => banner(`page error: ${ev.message} (the game is safe on disk; reload)`));
+window.addEventListener("unhandledrejection", (ev) => banner(`page error: ${ev.reason?.message || ev.reason}`));
+document.addEventListener("keydown", onKey);
+$("#undo").addEventListener("click", undo);
+$("#hint").addEventListener("click", askHint);
+$("#journal").addEventListener("change", keepJournal);
+
+(async () => {
+  try {
+    page.map = await api("api/map");
+    show(await api("api/state"));
+  } catch (err) {
+    banner(err.message);
+    status("not loaded");
+  }
+})();

@@ -300,8 +300,8 @@ def draw_plot(f: Feature, ctx: MapContext) -> list:
     items = []
     for lab in f.hexes:
         cx, cy = ctx.center(lab)
-        cx += ctx.size * 0.1  # a little right of the centre: the left corner is the coordinate's
-        items.append(Circle(cx, cy, ctx.size * 0.36, Style(fill=ctx.pal.paper, stroke=ctx.pal.accent, width=1.2),
+        cx += ctx.size * 0.24  # right of the centre: the left corner is the coordinate's
+        items.append(Circle(cx, cy, ctx.size * 0.3, Style(fill=ctx.pal.paper, stroke=ctx.pal.accent, width=1.2),
                             role="plot-circle"))
         items.append(_centered_text(cx, cy, f.letter, ctx.size * 0.45, "serif-bold", ctx.pal.accent, role="plot"))
     return items

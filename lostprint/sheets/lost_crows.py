@@ -522,7 +522,7 @@ def unit_dice(game, box: Box, pal: Palette) -> Group:
     units = game.rules.units
     n = game.rules.dice_per_roll
     row_h = inner.h / len(units)
-    gap = (inner.w - n * side) / max(1, n - 1) if n > 1 else 0
+    gap = min(10.0, (inner.w - n * side) / max(1, n - 1)) if n > 1 else 0  # a unit's two dice side by side
     for i, u in enumerate(units):
         top = inner.y + i * row_h
         label, size = w.fitted(f"{i + 1}\u2009{u.name}", "sans-bold", 7.5, inner.w)
@@ -639,17 +639,36 @@ def front(game, game_map, opts: SheetOptions) -> list:
         items.append(crows_tracker(tr, box, pal, piece=die))
     items.append(w.score_box(score_terms(game), score_box, pal, subtitle="at the end"))
 
-    group, _ = hex_map(game_map, game, map_box, pal, drawers=DRAWERS, start_label="Start", coords=True,
-                       label_pad=MAP_PAD, max_flats=MAP_FLATS_MM * MM)
-    items.append(group)
-    items.append(crow_tally(game, crow_box, pal, CROW_BOXES_TO))
     units_h = w.TITLE_BAR + 6 + len(game.rules.units) * (slot_size(die) + 7.5 + 4)
-    u_box, v_box = right.split_y(units_h, 0, gap=GAP)
-    items.append(unit_dice(game, u_box, pal))
-    items.append(spirit_and_vision(game, v_box, pal))
+    if game_map.name != "standard":  # a variant of any size: laid out by content (sheets/layout.py)
+        items += variant_body(game, game_map, body, pal, units_h)
+    else:
+        group, _ = hex_map(game_map, game, map_box, pal, drawers=DRAWERS, start_label="Start", coords=True,
+                           label_pad=MAP_PAD, max_flats=MAP_FLATS_MM * MM)
+        items.append(group)
+        items.append(crow_tally(game, crow_box, pal, CROW_BOXES_TO))
+        u_box, v_box = right.split_y(units_h, 0, gap=GAP)
+        items.append(unit_dice(game, u_box, pal))
+        items.append(spirit_and_vision(game, v_box, pal))
     items.append(foot_line(opts, foot_credit(game, "side 1 of 2"),
                            pal, left=f"more than {CROW_BOXES_TO} Crows? keep counting beside the boxes"))
     return items
+
+
+def variant_body(game, game_map, body: Box, pal: Palette, units_h: float) -> list:
+    """A variant map with the unit dice, the Spirit Dancers and Vision Quest and the Crows at natural
+    size beside or under it, the map as large as that leaves."""
+    from lostprint.sheets.layout import Panel, map_with_panels
+
+    panels = [
+        Panel("unit-dice", 122.0, lambda wd: units_h, lambda box: unit_dice(game, box, pal), max_w=150.0),
+        Panel("vision", 170.0, lambda wd: 122.0, lambda box: spirit_and_vision(game, box, pal), max_w=260.0),
+        Panel("crows", 430.0, lambda wd: 44.0, lambda box: crow_tally(game, box, pal, CROW_BOXES_TO), max_w=620.0),
+    ]
+    size, map_box, placed = map_with_panels(game_map, body, panels, 12.0, 26.0, MAP_PAD)
+    group, _ = hex_map(game_map, game, map_box, pal, drawers=DRAWERS, start_label="Start", coords=True,
+                       label_pad=MAP_PAD, max_flats=size * hexgrid.SQRT3 + 0.01)
+    return [group] + [p.draw(box) for p, box in placed]
 
 
 def river_key(box: Box, pal: Palette, game) -> Group:

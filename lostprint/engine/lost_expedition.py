@@ -43,6 +43,10 @@ class Illegal(ValueError):
     step = ""
 
 
+class TrailNeeded(Illegal):
+    """A roll drew a trail and nobody said where it leads (play_day then asks the "trail" decision)."""
+
+
 def replace(st, **changes):
     """dataclasses.replace without its per-call field checks (the engine's hot path)."""
     new = object.__new__(type(st))
@@ -354,7 +358,7 @@ class _Day:
         options = trail_options(replace(st, trails=trails), where)
         if to is None:
             if options:
-                raise Illegal(f"a trail result: choose where the trail from {where} leads")
+                raise TrailNeeded(f"a trail result: choose where the trail from {where} leads")
             return
         if to not in options:
             raise Illegal(f"no trail can be drawn from {where} to {to}")
@@ -427,11 +431,19 @@ def _use_diego(st: State, diego: bool) -> int:
     return R.bonus_per_extra
 
 
+def _rows_by_total(chart: str) -> tuple:
+    """The row of each total from the lowest row's top to the highest row's bottom (row_for's table)."""
+    rows = rows_of(chart)
+    low, high = rows[0].high, rows[-1].low
+    return low, high, tuple(next(r for r in rows if r.covers(t)) for t in range(low, high + 1))
+
+
+ROWS_BY_TOTAL = MappingProxyType({k: _rows_by_total(k) for k in ROLLED + ("mapping",)})
+
+
 def row_for(chart: str, total: int):
-    for row in rows_of(chart):
-        if row.covers(total):
-            return row
-    raise AssertionError((chart, total))
+    low, high, table = ROWS_BY_TOTAL[chart]
+    return table[0 if total <= low else -1 if total >= high else total - low]
 
 
 def kantyi_rerolled(st: State, chart: str, rolls: tuple[tuple[int, ...], ...],
@@ -488,7 +500,7 @@ def roll_phase(st: State, chart: str, rolls: tuple[tuple[int, ...], ...] = (), d
         day.add("muskets", -R.musket_reroll_cost)
     for r in rolls:
         _check_dice(r, phase_dice(st, chart), chart)
-    dice = kantyi_rerolled(st, chart, rolls, kantyi)[-1]
+    dice = kantyi_rerolled(st, chart, rolls, kantyi)[-1] if kantyi or st.kantyi else rolls[-1]
     d = _use_diego(st, diego)
     total = sum(dice) + modifier(st, chart, musket) + d
     row = row_for(chart, total)
@@ -560,8 +572,9 @@ def lagos_placements(st: State) -> tuple[tuple[str, ...], ...]:
 
     if not found:
         return ()
-    near = min(min(halfway_off(st, h) for h in trio) for trio in found)
-    return tuple(sorted((t for t in found if min(halfway_off(st, h) for h in t) == near), key=key))
+    off = {h: halfway_off(st, h) for trio in found for h in trio}
+    near = min(off.values())
+    return tuple(sorted((t for t in found if min(off[h] for h in t) == near), key=key))
 
 
 def lagos_problem(st: State, lagos) -> str:
@@ -758,8 +771,8 @@ DAY = (
     ("planning", "roll, decision"),  # the dice after the one reroll; where the WILDs go
     ("movement", "roll"),
     ("mapping", "roll, decision"),  # which blank neighbour
-    ("exploring", "roll"),
-    ("native-contact", "roll"),  # or, with an eclipse predicted, a decision: the row
+    ("exploring", "roll"),  # then, if its row draws a trail, a decision ("trail"): where it leads
+    ("native-contact", "roll"),  # or, with an eclipse predicted, a decision: the row (and a trail's end)
     ("hunting", "roll"),
     ("interests", "roll, decision"),  # where Lagos de Oro lies, the Mission's trail, Migration's fill
     ("eat", ""),
@@ -791,35 +804,53 @@ def _travel(st: State, answer) -> State:
 
 def _rolled(chart: str):
     def run(st: State, answer) -> State:
-        return _ask(chart, roll_phase, st, chart, **answer(chart, st)) if chart in st.plan.called else st
+        if chart not in st.plan.called:
+            return st
+        given = answer(chart, st)
+        try:
+            return roll_phase(st, chart, **given)
+        except TrailNeeded:  # the row drew a trail: where it leads is a decision of its own, asked once
+            if given.get("trail_to") is not None:
+                raise
+            return roll_phase(st, chart, **dict(given, trail_to=answer("trail", st).get("to")))
     return run
 
 
-_STEPS = MappingProxyType({
-    "start": lambda st, answer: _ask("start", start_day, st),
-    "planning": lambda st, answer: _ask("planning", planning, st, **answer("planning", st)),
-    "movement": _rolled("movement"),
-    "mapping": lambda st, answer: (_ask("mapping", mapping, st, **answer("mapping", st))
-                                   if "mapping" in st.plan.called and mapping_targets(st) else st),
-    "exploring": _rolled("exploring"),
-    "native-contact": _rolled("native-contact"),
-    "hunting": _rolled("hunting"),
-    "interests": _interests_due,
-    "eat": lambda st, answer: eat(st),
-    "travel": _travel,
-    "morale": lambda st, answer: morale(st),
-    "end": lambda st, answer: _ask("end", end_day, st, **answer("end", st)),
-})
+def _mapping_step(st: State, answer) -> State:
+    if "mapping" in st.plan.called and mapping_targets(st):
+        return mapping(st, **answer("mapping", st))
+    return st
+
+
+_STEPS = (
+    lambda st, answer: start_day(st),
+    lambda st, answer: planning(st, **answer("planning", st)),
+    _rolled("movement"),
+    _mapping_step,
+    _rolled("exploring"),
+    _rolled("native-contact"),
+    _rolled("hunting"),
+    _interests_due,
+    lambda st, answer: eat(st),
+    _travel,
+    lambda st, answer: morale(st),
+    lambda st, answer: end_day(st, **answer("end", st)),
+)
 
 
 def play_day(st: State, answer) -> State:
     """One whole day, step by step in the order of DAY. `answer(step, state)` is asked for what a step
     needs, and returns it as the keyword arguments of the step's function (planning: dice, wilds;
-    a rolled chart: rolls, diego, trail_to, choice, kantyi; mapping: target, dice, diego; interests:
-    dice, diego, lagos, trail_to, fill; travel: to; end: cartography_trail). A step that is skipped
-    today is not asked. An illegal answer raises Illegal with the step in `.step`."""
-    for key, _ in DAY:
-        st = _STEPS[key](st, answer)
+    a rolled chart: rolls, diego, trail_to, choice, kantyi; trail, asked when a rolled chart's row draws a
+    trail its answer did not place: to; mapping: target, dice, diego; interests: dice, diego, lagos,
+    trail_to, fill; travel: to; end: cartography_trail). A step that is skipped today is not asked. An
+    illegal answer raises Illegal with the step in `.step`."""
+    for (key, _), run in zip(DAY, _STEPS):
+        try:
+            st = run(st, answer)
+        except Illegal as exc:
+            exc.step = exc.step or key
+            raise
     return st
 
 

@@ -267,11 +267,11 @@ def terrain_rule(key: str) -> TerrainRule:
     return next(t for t in TERRAIN_RULES if t.key == key)
 
 
+_TERRAIN_MODS = MappingProxyType({(t.key, chart): n for t in TERRAIN_RULES for chart, n in t.mods})
+
+
 def terrain_mod(terrain: str, chart: str) -> int:
-    for t in TERRAIN_RULES:
-        if t.key == terrain:
-            return dict(t.mods).get(chart, 0)
-    return 0
+    return _TERRAIN_MODS.get((terrain, chart), 0)
 
 
 RULINGS = (

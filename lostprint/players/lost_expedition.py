@@ -44,6 +44,8 @@ class Player:
         self.st = eng.new_game(self.board, self.expedition)
         self.by_dir = dict(R.morale_by_direction)
         self.rolls: dict = {}
+        self.answers = {key: getattr(self, "answer_" + key) for key, _ in eng.DAY + (("trail", ""),)
+                        if hasattr(self, "answer_" + key)}
 
     # --- what a policy may ask ------------------------------------------------------------------
 
@@ -70,7 +72,7 @@ class Player:
     def answer(self, step: str, st: eng.State) -> dict:
         """What the engine's step asks for: the dice rolled and this player's decisions."""
         self.st = st
-        return getattr(self, "answer_" + step.replace("-", "_"), self.answer_rolled)(step)
+        return self.answers.get(step, self.answer_rolled)(step)
 
     def answer_planning(self, step: str) -> dict:
         dice = self.keep_and_reroll(self.roll(R.planning_dice))
@@ -79,20 +81,22 @@ class Player:
 
     def answer_rolled(self, chart: str) -> dict:
         st = self.st
-        trail_to = self.trail_choice(st.pos)
         if chart == "native-contact" and st.eclipse:
-            return {"choice": self.eclipse_choice(), "trail_to": trail_to}
+            return {"choice": self.eclipse_choice()}
         diego = self.use_diego(chart)
         rolls = (self.roll(eng.phase_dice(st, chart)),)
         kantyi = self.kantyi_rerolls(chart, rolls[0])
-        seen = eng.kantyi_rerolled(st, chart, rolls, kantyi)[0]
+        seen = eng.kantyi_rerolled(st, chart, rolls, kantyi)[0] if kantyi else rolls[0]
         if self.reroll(chart, seen, diego):
             rolls += (self.roll(len(seen)),)
             kantyi += self.kantyi_rerolls(chart, rolls[1])
         self.record(chart, [list(r) for r in rolls] if len(rolls) > 1 else rolls[0])
         if kantyi:
             self.record(KANTYI_ROLLS, kantyi)
-        return {"rolls": rolls, "diego": diego, "trail_to": trail_to, "kantyi": kantyi}
+        return {"rolls": rolls, "diego": diego, "kantyi": kantyi}
+
+    def answer_trail(self, step: str) -> dict:
+        return {"to": self.trail_choice(self.st.pos)}
 
     def kantyi_rerolls(self, chart: str, dice) -> tuple[int, ...]:
         if not (self.st.kantyi and chart == "native-contact"):
@@ -267,8 +271,9 @@ class Careful(Player):
         if self.st.steps:
             return None
         here = self.st.pos
+        to_go = self.board.to_goal
         options = [lab for lab in self.board.neighbours[here]
-                   if eng.step_problem(self.st, lab) is None and self.dist(lab) < self.dist(here)]
+                   if to_go[lab] < to_go[here] and eng.step_problem(self.st, lab) is None]
         return self.toward_goal(options)[0] if options else None
 
 

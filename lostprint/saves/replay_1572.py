@@ -292,6 +292,8 @@ def _replay(st, s: eng.State, rolls: dict, obs, wilds, diego_on, choice, fill) -
             if problem:
                 raise _Stop(_field(st, "moved"), problem)
             return {"to": to}
+        if key == "trail":  # a row drew a trail and the save records none from here
+            return {"to": trail_from(s.pos)}
         assert key == "end", key
         return {"cartography_trail": trail_from(s.pos) if trails and eng.cartography_allowed(s) else None}
 

@@ -95,9 +95,16 @@ def test_keyboard_alone_and_a_reload_mid_game(table):
         page.click(".option.hinted, #take-orders")
         n += 1
         inputs_after(page, n)
-    dice = session.view()["question"]["dice"]
+    q = session.view()["question"]
+    dice = q["dice"]
     for face in "3456"[:dice]:
         page.keyboard.press(face)
+    if "chart" in q:  # the row the typed dice land on is lit before they are taken
+        total = sum([3, 4, 5, 6][:dice]) + q["chart"]["bonus"]
+        lit = page.text_content("#chart tr.lit th")
+        row = next(r for r in q["chart"]["rows"] if (r["low"] is None or total >= r["low"])
+                   and (r["high"] is None or total <= r["high"]))
+        assert lit == row["label"]
     page.keyboard.press("Enter")
     n += 1
     inputs_after(page, n)

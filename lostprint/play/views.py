@@ -12,6 +12,7 @@ from typing import NamedTuple
 from lostprint.engine import lost_crew as crew_engine
 from lostprint.engine.contract import Roll
 from lostprint.play.table import encode
+from lostprint.games.lost_crew import CHARTS as CREW_CHARTS
 from lostprint.games.lost_crew import PHASES as CREW_PHASES
 from lostprint.games.lost_crew import RULES as CREW
 from lostprint.games.lost_crew import TRACKERS as CREW_TRACKERS
@@ -98,6 +99,9 @@ class Crew1672:
                 what["spread"] = f"where the large island at {v.spreading} reaches (Direction chart)"
                 out["hex"] = v.spreading
             out.update(kind="roll", dice=need.dice, text=f"Roll {need.dice}d6 for {what.get(need.key, need.key)}")
+            chart = Crew1672.chart(need.key, v)
+            if chart is not None:
+                out["chart"] = chart
             return out
         options = list(step.options(v))
         out.update(kind="choose", key=need.key, text=Crew1672.ask(need.key, v),
@@ -109,6 +113,24 @@ class Crew1672:
                            for j in crew_engine.JOBS]
             out["well"] = v.well
         return out
+
+    # the chart each roll is read on (the accident roll is read against the Hull, not a chart)
+    CHART_OF = {"drift": "direction", "spread": "direction", "island": "island", "scan": "scan",
+                "natives": "natives", "weather": "weather"}
+
+    @staticmethod
+    def chart(key: str, v) -> dict | None:
+        """The chart a roll is read on, as the sheet prints it, and what adds to the dice now."""
+        name = Crew1672.CHART_OF.get(key)
+        if name is None:
+            return None
+        chart = next(c for c in CREW_CHARTS if c.key == name)
+        bonus = {"scan": CREW.scan_full_bonus if v.orders.scan >= crew_engine.SLOT["scan"] else 0,
+                 "island": CREW.bonus(v.terrain.get(v.pos)) or 0,
+                 "natives": v.goods * CREW.good_bonus}.get(key, 0)
+        return {"title": chart.title, "modifier": chart.modifier, "bonus": bonus,
+                "rows": [{"low": b.low, "high": b.high, "label": b.label, "text": "; ".join(b.results)}
+                         for b in chart.bands]}
 
     @staticmethod
     def ask(key: str, v) -> str:

@@ -221,10 +221,24 @@ function rollControls(q) {
     dice.push(el("div", { class: "die" }, el("span", {}, `die ${d + 1}`), ...faces));
   }
   const ready = page.dice.filter(Boolean).length === q.dice;
-  return [el("div", { class: "dice" }, ...dice),
+  const parts = [];
+  if (q.chart) parts.push(chartTable(q.chart, ready ? page.dice.slice(0, q.dice).reduce((a, b) => a + b, 0) : null));
+  return [...parts, el("div", { class: "dice" }, ...dice),
     el("div", {}, el("button", { id: "take-dice", class: "primary", disabled: !ready,
       on: { click: takeDice } }, "Take these dice"), " ",
     el("button", { id: "roll-for-me", on: { click: rollForMe } }, "Roll for me (R)"))];
+}
+
+function chartTable(chart, faces) {
+  // the row the chosen dice land on is lit before they are taken
+  const total = faces === null ? null : faces + chart.bonus;
+  const covers = (r) => total !== null && (r.low === null || total >= r.low) && (r.high === null || total <= r.high);
+  let lit = chart.rows.findIndex(covers);
+  if (total !== null && lit < 0) lit = chart.rows.length - 1;
+  const caption = chart.title + (chart.bonus ? ` (+${chart.bonus} to the roll)` : "") +
+    (total !== null ? ` — total ${total}` : "");
+  return el("table", { class: "chart", id: "chart" }, el("caption", {}, caption),
+    ...chart.rows.map((r, i) => el("tr", { class: i === lit ? "lit" : "" }, el("th", {}, r.label), el("td", {}, r.text))));
 }
 
 function takeDice() {

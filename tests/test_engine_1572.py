@@ -655,3 +655,10 @@ def test_princess_kantyi_rerolls_are_recorded_in_rolls(tmp_path):
     one(found, tmp_path, 12, "days[1].rolls.native-contact", "Princess Kantyi", "1s and 2s")
     found = problems(tmp_path, KANTYI.replace("kantyi: [6, 4]", "kantyi: [6]"))
     one(found, tmp_path, 12, "days[1].rolls.native-contact", "Princess Kantyi")
+
+
+def test_the_save_schema_has_a_place_for_kantyis_rerolls():
+    from lostprint.saves.schema import save_schema
+
+    text = str(save_schema())
+    assert "'kantyi'" in text

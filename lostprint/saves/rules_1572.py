@@ -4,7 +4,7 @@ Marks: village, peaceful-village, trail [A, B], cataract [upstream, downstream],
 {hex, result}, empire, lagos-de-oro [three hexes]. Day fields: fever (struck | broken) and rolls
 (the dice of each phase as the sheet shows them: {planning: [1, 2, 3, 3, 6], movement: [4, 5],
 hunting: [[1, 2], [5, 6]]}; two lists are a roll and its musket reroll; for interests, one list per
-roll).
+roll; kantyi: the new faces of the Native Contact dice Princess Kantyi rerolled, in order).
 
 Each day is replayed through lostprint.engine.lost_expedition (see lostprint.saves.replay_1572):
 with rolls exactly, without them as one set of legal rolls that must give the whole day
@@ -48,7 +48,9 @@ class Rules1572(LostRules):
         "empire": "a hex",
         "lagos-de-oro": "three hexes that touch each other",
     }
-    day_fields = {"fever": "struck or broken", "rolls": "the dice of each phase, {planning: [1, 2, 3, 3, 6], ...}"}
+    day_fields = {"fever": "struck or broken",
+                  "rolls": "the dice of each phase, {planning: [1, 2, 3, 3, 6], ...}; kantyi: Princess Kantyi's "
+                           "new faces for the Native Contact 1s and 2s"}
 
     def setup_aliases(self, key: str) -> dict[str, str]:
         return {str(o.roll): o.key for o in EXPEDITIONS}

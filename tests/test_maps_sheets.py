@@ -75,3 +75,43 @@ def test_same_seed_same_bytes(game):
 def test_svg_of_a_variant_is_deterministic():
     m = generate("lost-crows", 5)
     assert render(build_sheet("lost-crows", m), "svg") == render(build_sheet("lost-crows", m), "svg")
+
+
+ODD_SIZES = ((9, 4), (20, 5), (8, 5), (17, 10), (6, 5), (14, 9))
+VARIANT_CASES = [(g, c, r) for g in ("lost-expedition", "lost-crew", "lost-crows") for c, r in ODD_SIZES
+                 if (g, c, r) != ("lost-crows", 6, 5)]  # no playable 1872 map is that small
+
+
+@pytest.mark.parametrize("case", VARIANT_CASES, ids=lambda c: f"{c[0]}-{c[1]}x{c[2]}")
+def test_variant_layouts_adapt_to_odd_sizes(case):
+    """Issue 25, item 4: on maps of other sizes the panels stretched (1872 8x5: crow boxes of 4 x 20 mm,
+    unit dice 80 mm apart), small maps kept 18 mm hexes in a sea of white, 1672's board ran off the page
+    (20x5, 17x10, 14x9) and titles were cut ("11 Weather W..."). Now every panel keeps its natural size,
+    the map takes what is left, and every layout check of the standard sheet passes."""
+    from lostprint import checks
+    from lostprint.games import load
+
+    game_id, cols, rows = case
+    game = load(game_id)
+    variant = generate(game_id, 1, cols, rows)
+    for paper in ("letter", "a4"):
+        scene = build_sheet(game_id, variant, SheetOptions(paper=paper))
+        flats = checks.hex_flats_mm(scene)
+        layout = [p for p in checks.all_problems(scene) if "overlaps" not in p or p.startswith("panel")]
+        assert layout == [], (paper, layout[:3])
+        assert checks.slot_problems(scene, game.pieces) == [] and checks.cut_text(scene) == []
+        for page in scene.all_pages():
+            assert checks.footer_problems(page) == [] and checks.paragraph_problems(page) == []
+        if cols * rows <= 45:  # a small map is enlarged past the standard sheet's hexes
+            assert flats >= 20.0, (paper, flats)
+        if flats >= 12.0:
+            assert checks.largest_panel(scene) == "map", paper
+        if flats >= 14.5:  # every hex's coordinate inside it and clear of every drawing
+            assert checks.all_problems(scene) == [] and checks.hex_coordinates_missing(scene) == []
+            assert checks.label_clashes(scene) == [] and checks.hex_text_problems(scene) == []
+        crows = [i for i in walk(scene.items) if getattr(i, "role", "") == "crow-box"]
+        assert all(b.h <= 3 * b.w for b in crows)  # boxes, not slivers
+        dice = [i for g in scene.items if getattr(g, "name", "") == "unit-dice" for i in walk(g.items)
+                if getattr(i, "role", "") == "slot:die"]
+        for a, b in zip(dice[::2], dice[1::2]):  # a unit's top and bottom die side by side
+            assert b.x - (a.x + a.w) <= 12.0

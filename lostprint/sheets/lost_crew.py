@@ -839,7 +839,7 @@ def front(game, game_map, opts: SheetOptions) -> list:
 def variant_body(game, game_map, body: Box, pal: Palette) -> list:
     """A variant map with the task board, the island's cubes and the score at natural size beside or
     under it, the map as large as that leaves (a small map enlarged, a wide one with the board under it)."""
-    from lostprint.sheets.layout import Panel, map_with_panels
+    from lostprint.sheets.layout import Panel, map_with_panels, score_height
 
     terms = score_terms(game)
     panels = [
@@ -847,8 +847,8 @@ def variant_body(game, game_map, body: Box, pal: Palette) -> list:
               spread=True),
         Panel("island-resources", 250.0, lambda wd: resources_height(game, wd),
               lambda box: resource_cubes(box, pal, game), spread=True),
-        Panel("score", 250.0, lambda wd: 50.0, lambda box: w.score_box(terms, box, pal, subtitle="at the end"),
-              max_w=420.0),
+        Panel("score", 150.0, lambda wd: 50.0 if wd >= 250 else score_height(terms, wd),
+              lambda box: w.score_box(terms, box, pal, subtitle="at the end"), max_w=420.0),
     ]
     size, map_box, placed = map_with_panels(game_map, body, panels, MIN_FLATS_MM, LARGEST_FLATS_MM, MAP_PAD)
     group, _ = hex_map(game_map, game, map_box, pal, drawers=SHEET_DRAWERS, coords=True, label_pad=MAP_PAD,

@@ -154,7 +154,9 @@ def draw_fort(f, ctx: MapContext) -> list:
         items.append(Path(tuple(ctx.corners(lab)), Style(fill=ctx.pal.shade, stroke=ctx.pal.ink, width=1.4), role="fort"))
         cx, cy = ctx.center(lab)
         lines = hex_label_lines(ctx, lab, ctx.size * 0.12, "Fort\nBenton", MIN_TEXT, "sans-bold", ctx.pal.ink)
-        items.append(_fort_above(lines[0], cx, cy - ctx.size * 0.4, ctx.size * 0.56, cy - ctx.size * 0.8, ctx.pal.ink))
+        # the stockade right of the centre: the hex's left corner is its coordinate's
+        items.append(_fort_above(lines[0], cx + ctx.size * 0.22, cy - ctx.size * 0.4, ctx.size * 0.5,
+                                 cy - ctx.size * 0.8, ctx.pal.ink))
         items.extend(lines)
     return items
 

@@ -341,6 +341,24 @@ case("day-limit-42", "the game ends after 42 days", "days[42] | 42 days passed",
 bad = save(camp, outcome={"result": "lost", "score": 6})
 case("score-lost-game", "a lost game scores its mapped hexes only", "outcome.score | the rules give 0", good, bad)
 
+# The last conquistador lost ends the game. Day 1 (planning 2 3 4 5 6): Movement 1+1 -1 = 1, Exploring 1+1 = 2
+# and Hunting 1+1 +1 = 3 are three accidents; Mapping B2 mountains; Native Contact 5: a fever; camp.
+# Day 2, the fever holding the WILDs (planning 2 4 6 1 1): the same three accidents: 3 -> 0, lost.
+lost = [{"day": 1, "mapped": {"B2": "mountains"}, "fever": "struck", "resources": res(c=3, f=5, mo=4)},
+        {"day": 2, "resources": res(c=0, f=4, mo=3)}]
+good = save(lost, outcome={"result": "lost", "score": 1})
+bad = save(lost + [{"day": 3, "resources": res(c=0, f=3, mo=2)}], outcome={"result": "lost", "score": 1})
+case("lost-with-the-last-conquistador", "the game is lost when the last conquistador is lost",
+     "days[2] | the last conquistador was lost", good, bad)
+# No fever breaks in a swamp. Day 1: movement 1+1 +3 -1 = 4: +1 and a fever; mapping 1+1 = 2: swamp; into B2.
+# Day 2 in the swamp: three WILDs (planning 1 1 1 2 2) break nothing; movement 3+4 +1 -1 = 7: +1, morale -1.
+d1 = day1("swamp", fever="struck", rolls={"planning": [2, 2, 2, 2, 3], "movement": [1, 1], "mapping": [1, 1]})
+d2 = {"day": 2, "resources": res(f=4, mo=4, mv=2), "rolls": {"planning": [1, 1, 1, 2, 2], "movement": [3, 4]}}
+case("no-fever-breaks-in-a-swamp", "a fever cannot break in a swamp", "days[1].fever | swamp",
+     save([d1, d2]), save([d1, dict(d2, fever="broken")]))
+case("no-fever-breaks-in-a-swamp-bare", "a fever cannot break in a swamp", "days[1].fever | swamp",
+     bare(save([d1, d2])), bare(save([d1, dict(d2, fever="broken")])))
+
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)
 bad["outcome"]["result"] = "lost"

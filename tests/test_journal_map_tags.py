@@ -190,3 +190,24 @@ def test_no_step_cuts_across_the_last_hex():
         n = 60
         assert max(border_distance((p[0] + (q[0] - p[0]) * k / n, p[1] + (q[1] - p[1]) * k / n), end, size)
                    for k in range(n + 1)) <= 0.5
+
+
+@pytest.mark.parametrize("ink", ["color", "mono"])
+def test_a_trail_never_looks_like_the_route(ink):
+    """In mono the route and a trail are both black: the route in long dashes, the trail in round dots
+    (it was short dashes, hard to tell from the route where they run side by side)."""
+    from lostprint.books.journal_map import filled_map
+    from lostprint.geometry.paper import Box
+    from lostprint.palette import palette
+
+    played = P.played("1572-the-delta-by-grace")
+    group, _ = filled_map(played, Box(*J.MAP_BOX), palette(ink))
+    items = list(walk(group.items))
+    route_style = next(p for p in items if isinstance(p, Path) and p.role == "route").style
+    trails = [ln.style for ln in items if isinstance(ln, Line) and ln.role == "trail" and ln.style.stroke != "#ffffff"]
+    assert trails
+    for style in trails:
+        if style.stroke == route_style.stroke:
+            assert style.cap == "round" and style.dash and style.dash[0] < 0.1 < style.dash[1], style
+        else:
+            assert ink == "color"

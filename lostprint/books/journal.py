@@ -212,9 +212,9 @@ def legend_entries(played, pal: Palette, ctx) -> list[tuple]:
         if kind in kinds:
             out.append((lambda cx, cy, n=name: [icon(n, cx, cy, 10, pal.ink)], label))
     if "trail" in kinds:
-        out.append((lambda cx, cy: [Line(cx - 7, cy, cx + 7, cy, Style(fill=None, stroke=pal.trail,
-                                                                       width=1.6, dash=(2.6, 1.8), cap="butt"))],
-                    "trail"))
+        from lostprint.books.journal_map import trail_style
+
+        out.append((lambda cx, cy: [Line(cx - 7, cy, cx + 7, cy, trail_style(pal, 1.6))], "trail"))
     if "cataract" in kinds:
         out.append((lambda cx, cy: [icon("cataract", cx, cy, 14, pal.ink)], "cataract"))
     if "plot" in kinds:

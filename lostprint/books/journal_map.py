@@ -65,10 +65,17 @@ def draw_trail(m, ctx: MapContext, extra: dict) -> list:
     ox, oy = -dy / norm * ctx.size * 0.24, dx / norm * ctx.size * 0.24
     p, q = _lerp(a, b, 0.22), _lerp(a, b, 0.78)
     p, q = (p[0] + ox, p[1] + oy), (q[0] + ox, q[1] + oy)
-    color = ctx.pal.trail
     w = max(1.2, ctx.size * 0.07)
     return [Line(*p, *q, Style(fill=None, stroke="#ffffff", width=w + 1.4), role="trail"),
-            Line(*p, *q, Style(fill=None, stroke=color, width=w, dash=(w * 1.6, w * 1.1), cap="butt"), role="trail")]
+            Line(*p, *q, trail_style(ctx.pal, w), role="trail")]
+
+
+def trail_style(pal: Palette, width: float) -> Style:
+    """A trail's stroke: short dashes in their own ink; where the trail shares the route's ink (mono),
+    a row of round dots, so the two never look alike where they run side by side."""
+    if pal.trail == pal.route:
+        return Style(fill=None, stroke=pal.trail, width=width * 1.25, dash=(0.01, width * 2.1), cap="round")
+    return Style(fill=None, stroke=pal.trail, width=width, dash=(width * 1.6, width * 1.1), cap="butt")
 
 
 def edge_of(ctx: MapContext, a: str, b: str):

@@ -111,10 +111,12 @@ def border_distance(point, centre, size: float) -> float:
 SQRT3 = math.sqrt(3.0)
 
 
-def candidates(centre, size: float, free: bool) -> list[tuple[float, float]]:
-    """Points a route may pass through inside a hex: its centre, or rings around it when it is busy
-    (near the corners too: a way past a label as wide as the hex, at a price: see `edge_penalty`)."""
+def candidates(centre, size: float, free: bool, hexc=None) -> list[tuple[float, float]]:
+    """Points a route may pass through inside a hex: the point it aims for (`centre`: the hex's
+    centre, `hexc`, or beside it), or rings around it when it is busy (near the corners too: a way past
+    a label as wide as the hex, at a price: see `edge_penalty`); never nearer the border than INSIDE."""
     cx, cy = centre
+    hexc = hexc or centre
     out = [(cx, cy)]
     rings = ((0.3, 12),) if free else ((0.3, 12), (0.5, 12), (0.6, 24), (0.66, 12), (0.8, 12))
     for r, n in rings:
@@ -125,9 +127,10 @@ def candidates(centre, size: float, free: bool) -> list[tuple[float, float]]:
         for k in range(6):
             a = k * math.pi / 3
             out.append((cx + 0.9 * size * math.cos(a), cy + 0.9 * size * math.sin(a)))
-    return out
+    return [p for p in out if p == centre or border_distance(p, hexc, size) >= INSIDE * size]
 
 
+INSIDE = 0.085  # of the hex size: no route point nearer its hex's border than this (a corner point: 0.0866)
 EDGE = 200.0  # a route point near its hex's border or a corner: the route would seem to pass by, not enter
 
 
@@ -175,10 +178,11 @@ def route_points(centres: list, size: float, hard: Index, soft: Index, pad: floa
         return []
     hexes, centres = centres, aims or centres
     cand = []
-    for c in centres:
+    for c, h in zip(centres, hexes):
         hex_box = (c[0] - size, c[1] - size, c[0] + size, c[1] + size)
         free = not hard.near(hex_box)
-        cand.append(candidates(c, size, free))
+        # around an aim beside the centre, only the points still well inside the hex itself
+        cand.append(candidates(c, size, free, h))
 
     def point_cost(p, c, hexc) -> float:
         box = (p[0] - pad, p[1] - pad, p[0] + pad, p[1] + pad)

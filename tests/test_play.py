@@ -109,6 +109,16 @@ def test_any_orders_the_rules_allow_are_taken_not_only_the_searched_ones(tmp_pat
     assert session.state.orders.repair
 
 
+def test_the_save_is_written_once_day_1_has_begun(tmp_path):
+    save = tmp_path / "g.yaml"
+    session = PlaySession(save, "1672", seed=1)
+    assert kept_path(save).exists() and not save.exists()
+    careful_step(session)
+    assert run_cli("validate", str(save)).returncode == 0
+    session.undo()
+    assert not save.exists()
+
+
 def test_a_file_that_is_not_a_game_in_play_is_never_overwritten(tmp_path):
     save = tmp_path / "mine.yaml"
     save.write_text("format: lostprint-save/1\n")

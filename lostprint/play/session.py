@@ -2,8 +2,8 @@
 answers the page asks for. All file writes go through lostprint.paths.write_atomic.
 
 Two files stand for a game in play: `NAME.yaml`, the save (what `validate` and `render` read,
-rewritten after every step), and `NAME.play.json`, the inputs as given (written first: it is what a
-restarted server resumes from). A save that has no kept inputs beside it is not a game in play, and
+rewritten after every step once day 1 has begun), and `NAME.play.json`, the inputs as given (written
+first: it is what a restarted server resumes from). A save that has no kept inputs beside it is not a game in play, and
 is refused rather than overwritten.
 """
 from __future__ import annotations
@@ -122,8 +122,12 @@ class PlaySession:
         """The inputs first (what a restart resumes from), then the save made from them."""
         write_atomic(self.kept, (json.dumps(table.to_plain(), indent=1, ensure_ascii=False) + "\n")
                      .encode("utf-8"))
-        text = yaml.safe_dump(self.save_data(table, state, events), sort_keys=False, allow_unicode=True,
-                              width=100)
+        data = self.save_data(table, state, events)
+        if not data.get("days"):  # a save holds at least day 1: until then only the inputs are kept
+            if self.save.exists():
+                self.save.unlink()
+            return
+        text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
         write_atomic(self.save, text.encode("utf-8"))
 
     def _replace(self, table: tb.Table) -> None:

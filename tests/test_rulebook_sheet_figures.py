@@ -91,8 +91,24 @@ def test_the_1672_book_describes_the_sheet_it_shows():
     for panel in panels.values():
         every += drawings(panel)
     assert not {"icon:spade", "icon:skull", "icon:flag"} & set(every), every
-    book = " ".join(page.text() for page in P.text(P.rulebook("lost-crew")))
-    book = " ".join(book.split())
+    from lostprint.books.rulebook import render_markup
+
+    # the book's own words (the house rules' reasons quote the published rules' terms)
+    book = " ".join(render_markup("lost-crew").split())
     for stale in (r"\bHealthy\b", r"(?i)sailor figure", r"(?i)\bspades?\b", r"(?i)\bskull", r"(?i)\bflag"):
         assert not re.search(stale, book), f"the 1672 book still speaks of {stale!r}"
     assert "wounded" in book and "lost" in book
+
+
+@pytest.mark.parametrize("game", LOST)
+def test_the_books_map_draws_what_the_sheets_map_draws(game):
+    """The book's map is drawn at the book's width, but with the sheet's own drawers: the same marks,
+    icons and outlines (the 1672 book drew its start island without the dots the sheet's key explains).
+    Text is left out: the sheet's map prints every hex's coordinate, the book's only the edges'."""
+    def drawn(items) -> Counter:
+        return Counter((type(i).__name__, getattr(i, "role", "") or "", i.name if isinstance(i, Group) else "")
+                       for i in walk(items) if not isinstance(i, Text))
+
+    book = next(scene for name, scene in P.widgets(game) if name == "map")
+    book_map = next(i for i in book.items if isinstance(i, Group) and i.name == "map")
+    assert drawn(book_map.items) == drawn(sheet_panels(game, "letter", "color")["map"].items)

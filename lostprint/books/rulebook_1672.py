@@ -81,9 +81,17 @@ def house_rules(game):
 
 
 def map_drawers():
-    from lostprint.sheets.lost_crew import MAP_DRAWERS
+    """The sheet's own drawers: its islands dotted by size, as the map key explains."""
+    from lostprint.sheets.lost_crew import SHEET_DRAWERS
 
-    return MAP_DRAWERS
+    return SHEET_DRAWERS
+
+
+def map_options() -> dict:
+    """What else the sheet's map is drawn with: pre-printed terrain as its pencil mark."""
+    from lostprint.sheets.lost_crew import TERRAIN_MARKS
+
+    return {"terrain_marks": TERRAIN_MARKS}
 
 
 def _with_notes(panel: str, chart_key: str):

@@ -180,6 +180,7 @@ def block_map(book: Book, *args):
     width = book.width
     tall = book.height * 0.6
     drawers = getattr(book.module, "map_drawers", lambda: None)()
+    options = getattr(book.module, "map_options", dict)()
     # measure the hexes (the corners hex_map would draw in a trial box), not the trial box: the map fits
     # its width, so a box as tall as the hexes plus the label margins draws it the same size without
     # blank bands; the layout alone gives them, without drawing the map a second time
@@ -187,7 +188,7 @@ def block_map(book: Book, *args):
     ys = [y for label in game_map.hexes for _, y in hexgrid.hex_corners(layout, game_map.axial[label])]
     y0, y1 = min(ys), max(ys)
     height = min(tall, y1 - y0 + 2 * LABEL_PAD + 1)
-    fl = book.widget(lambda box: hex_map(game_map, book.game, box, book.pal, drawers=drawers)[0], height,
+    fl = book.widget(lambda box: hex_map(game_map, book.game, box, book.pal, drawers=drawers, **options)[0], height,
                      width=width, scale=1.0, name="map")
     fl.spaceBefore, fl.spaceAfter = 4, 8
     return [fl]

@@ -112,3 +112,25 @@ def test_the_books_map_draws_what_the_sheets_map_draws(game):
     book = next(scene for name, scene in P.widgets(game) if name == "map")
     book_map = next(i for i in book.items if isinstance(i, Group) and i.name == "map")
     assert drawn(book_map.items) == drawn(sheet_panels(game, "letter", "color")["map"].items)
+
+
+def test_the_crows_books_tiles_and_spell_cards_are_the_kits():
+    """Crows has no sheet: its book shows the kit's tiles and spell cards, drawn by the kit's art (the
+    same icons, one tile of each kind, and the same names)."""
+    scene = P.kit_scene()
+    fronts: dict[str, Group] = {}
+    for page in scene.all_pages():
+        for item in page.items:
+            if isinstance(item, Group) and item.name.startswith("piece:"):
+                _, kind, section, _ = item.name.split(":")
+                fronts.setdefault(f"{section}:{kind}", item)
+    book = dict(P.widgets("crows"))
+    for section, figure in (("tiles", "tiles"), ("spells", "spells")):
+        kit = [g for key, g in fronts.items() if key.startswith(section + ":")]
+        assert kit, f"the kit prints no {section}"
+        icons = sum((Counter(n for n in drawings(g).elements() if n.startswith("icon:")) for g in kit), Counter())
+        shown = Counter(n for n in drawings(Group(book[figure].items)).elements() if n.startswith("icon:"))
+        assert shown == icons, f"the book's {figure}: {shown} against the kit's {icons}"
+        kit_words = sum((texts(g) for g in kit), Counter())
+        names = {t for t in texts(Group(book[figure].items)) if not t.startswith("\u00d7")}
+        assert names <= set(kit_words), names - set(kit_words)

@@ -389,3 +389,33 @@ def test_mono_hatching_stops_short_of_every_coordinate(sheets, game):
             assert patch, (paper, t.text)
             hatched = [h for h in flat[:k] if getattr(h, "role", "") == "hex" and h.style.hatch is not None]
             assert hatched or game != "lost-expedition"  # 1572's start hexes are hatched in mono
+
+
+def test_smaller_items_of_issue_25(sheets):
+    """Issue 25, item 12: "Movement Progress" smaller than its sibling tracker names; "Scan Horizon"
+    smaller than the other panel titles; "Fair Weather" and "No Change" nearly touching; the seven 1872
+    crows touching; Start and Fort Benton with near-identical samples; "∞: tick" cryptic."""
+    for game in ("lost-expedition", "lost-crows"):
+        for paper in PAPERS:
+            names = [t for t in walk(sheets[(game, paper, "color")].items) if isinstance(t, Text) and t.role == "tracker"]
+            assert len({(t.size, t.font) for t in names}) == 1, (game, paper, [(t.text, t.size) for t in names])
+    for case, scene in sheets.items():
+        for page in scene.all_pages():
+            titles = {t.size for g in page.items if isinstance(g, Group) and g.box is not None
+                      for t in walk(g.items) if isinstance(t, Text) and t.role == "title" and t.font == "sans-bold"}
+            assert titles <= {8.0}, (case, titles)
+    for paper in PAPERS:
+        weather = next(g for g in sheets[("lost-crew", paper, "color")].items if getattr(g, "name", "") == "weather")
+        words = sorted((checks.bbox(t) for t in walk(weather.items) if isinstance(t, Text) and t.role == "weather"),
+                       key=lambda b: b[0])
+        assert all(b[0] - a[2] >= 2 * MM for a, b in zip(words, words[1:])), paper
+        crows = next(g for g in sheets[("lost-crows", paper, "color")].items if getattr(g, "name", "") == "crows")
+        birds = sorted((checks.bbox(g) for g in walk(crows.items) if isinstance(g, Group) and g.name.startswith("icon:")),
+                       key=lambda b: b[0])
+        assert len(birds) == 7 and all(b[0] - a[2] >= 1.0 for a, b in zip(birds, birds[1:])), paper
+        key = next(g for g in sheets[("lost-crows", paper, "color")].pages[0].items if getattr(g, "name", "") == "map-key")
+        samples = {i.role: (i.style.fill, i.style.stroke, i.style.width) for i in walk(key.items)
+                   if getattr(i, "role", "") in ("start-sample", "fort-sample", "canada-sample")}
+        assert len(samples) == 3 and len(set(samples.values())) == 3
+        words = " ".join(t.text for t in walk(sheets[("lost-crew", paper, "color")].items) if isinstance(t, Text))
+        assert "\u221e: tick" not in words and "\u221e for an endless supply" in words

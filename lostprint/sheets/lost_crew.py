@@ -588,7 +588,8 @@ def weather_cubes(chart, box: Box, pal: Palette, game) -> Group:
     # a column a weather: a weather that keeps the cube has no slot, only as wide as its words need
     stays = "cube stays"
     keeps = [b for b in chart.bands if not effects[b.results[0]].cube]
-    keep_w = max([text_width(stays, "sans-italic", SMALL)] + [text_width(b.results[0], "sans", SMALL) for b in keeps]) + 8
+    keep_w = max([text_width(stays, "sans-italic", SMALL)] + [text_width(b.results[0], "sans", SMALL) for b in keeps]) \
+        + 12  # its name clear of its neighbour's ("Fair Weather", "No Change")
     cube_w = (inner.w - keep_w * len(keeps)) / max(1, len(chart.bands) - len(keeps))
     die = 8.0
     x = inner.x
@@ -632,7 +633,8 @@ def resources_height(game, width: float) -> float:
 def resource_cubes(box: Box, pal: Palette, game) -> Group:
     """The island's resource cubes: a slot per cube, an ∞ box to tick for an unlimited supply."""
     cube = game.piece("cube")
-    items, inner = w.panel(box, "Island resources", pal, subtitle="cubes for this island \u00b7 \u221e: tick",
+    items, inner = w.panel(box, "Island resources", pal,
+                           subtitle="cubes for this island \u00b7 tick \u221e for an endless supply",
                            name="island-resources")
     side = slot_size(cube)
     pitch = side + 2.5

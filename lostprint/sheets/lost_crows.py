@@ -536,7 +536,12 @@ def unit_dice(game, box: Box, pal: Palette) -> Group:
 
 def spirit_and_vision(game, box: Box, pal: Palette) -> Group:
     """The Spirit Dancers to cross out, then the Vision Quest's terrain, boon and roll."""
-    items, inner = w.panel(box, "Spirit Dancers \u00b7 Vision Quest", pal, name="vision")
+    title = "Spirit Dancers \u00b7 Vision Quest"
+    narrow = text_width(title, "sans-bold", w.PANEL_TITLE) > box.w - 8
+    items, inner = w.panel(box, "Vision Quest" if narrow else title, pal, name="vision")
+    if narrow:  # the Spirit Dancers get a line of their own over their boxes
+        items.append(Text(inner.x, inner.y + ASCENT * 7.0, "Spirit Dancers", 7.0, "sans-bold", fill=pal.ink))
+        inner = Box(inner.x, inner.y + 9.5, inner.w, inner.h - 9.5)
     bs = 11.0
     for k in range(game.rules.spirit_dancers):
         items.append(Rect(inner.x + k * (bs + 4), inner.y, bs, bs, boxed(pal.paper, pal.ink, 0.9), radius=1.5,
@@ -576,7 +581,7 @@ def crow_tally(game, box: Box, pal: Palette, last: int) -> Group:
     items, inner = w.panel(box, "Crows", pal, name="crows",
                            subtitle=f"colour as your terrain \u00b7 the last one ticked \u00d7 {points} on a win")
     bird = min(inner.h - 1, 26.0)
-    step = bird * 1.02
+    step = bird * 1.15  # paper between two birds: each one coloured on its own
     for i in range(n):
         cx = inner.x + step * (i + 0.5)
         items.append(crows_icon("crow", cx, inner.y + bird / 2, bird, pal.ink, fill=pal.paper))
@@ -626,8 +631,8 @@ def front(game, game_map, opts: SheetOptions) -> list:
     map_box, crow_box = left.split_y(map_h, 0, gap=GAP)
     items: list = []
     n = len(game.trackers)
-    tracker_w = 80.0
-    title_box, trackers_box, score_box = header.split_x(205.0, n * tracker_w + (n - 1) * 4, 0, gap=GAP)
+    widths = [w.tracker_width(tr, 80.0) for tr in game.trackers]
+    title_box, trackers_box, score_box = header.split_x(205.0, sum(widths) + (n - 1) * 4, 0, gap=GAP)
     variant = variant_name(game_map)
     tb_title, tb_fields = title_box.split_y(44 if variant else 34, 0, gap=2)
     items.append(title_block(tb_title, game.title, f"Player sheet, side 1 of 2 (charts on side 2) \u00b7 pencils, {die.count} dice",
@@ -637,7 +642,7 @@ def front(game, game_map, opts: SheetOptions) -> list:
     a, b = f2.split_x(0, 0, gap=10)
     items.append(w.write_in(a, "Date", pal))
     items.append(w.write_in(b, "Turns", pal))
-    for tr, box in zip(game.trackers, trackers_box.split_x(*([0] * n), gap=4)):
+    for tr, box in zip(game.trackers, trackers_box.split_x(*widths, gap=4)):
         items.append(crows_tracker(tr, box, pal, piece=die))
     items.append(w.score_box(score_terms(game), score_box, pal, subtitle="at the end"))
 
@@ -700,9 +705,17 @@ def river_key(box: Box, pal: Palette, game) -> Group:
                                 role="plot-sample"))
             items.append(w.text_in((x0 + x1) / 2, cy - r, 2 * r, game.rules.plot_letters[0], MIN_TEXT, "serif-bold",
                                    "middle", pal.accent))
-        else:
-            color = pal.accent if key == "canada" else pal.ink
-            items.append(Line(x0, cy, x1, cy, Style(fill=None, stroke=color, width=2.0 if key != "fort" else 1.4)))
+        else:  # a small hex drawn as the map draws the goal, the start and the fort
+            hx = hexgrid.Layout(hexgrid.FLAT, (row_h * 0.5, row_h * 0.5), ((x0 + x1) / 2, cy))
+            corners = tuple(hexgrid.hex_corners(hx, (0, 0)))
+            style = {"canada": Style(fill=None, stroke=pal.accent, width=1.6),
+                     "start": Style(fill=pal.paper, stroke=pal.ink, width=1.6),
+                     "fort": Style(fill=pal.shade, stroke=pal.ink, width=1.0)}[key]
+            items.append(Path(corners, style, role=f"{key}-sample"))
+            if key == "start":
+                items.append(icon("start", (x0 + x1) / 2, cy, row_h * 0.55, pal.ink))
+            elif key == "fort":
+                items.append(crows_icon("fort", (x0 + x1) / 2, cy, row_h * 0.6, pal.ink))
         label, size = w.fitted(text, "sans", MIN_TEXT, inner.w - sw - 6)
         items.append(w.text_in(x1 + 6, cy - row_h / 2, row_h, label, size, color=pal.ink))
     return Group(tuple(items), name="map-key", box=tuple(box))

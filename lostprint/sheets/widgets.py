@@ -10,6 +10,7 @@ from lostprint.sheets.icons import icon
 from lostprint.sheets.style import MIN_TEXT, Palette, boxed, fill, stroke
 
 TITLE_BAR = 12.0  # height of a panel's header band
+PANEL_TITLE = 8.0  # a panel's title: the same size on every panel
 BODY = 7.2  # body text size
 SMALL = MIN_TEXT
 
@@ -61,8 +62,11 @@ def panel(box: Box, title: str, pal: Palette, house: bool = False, subtitle: str
         Line(box.x, box.y + TITLE_BAR, box.right, box.y + TITLE_BAR, stroke(pal.line, 0.5)),
     ]
     head = title + (f" {HOUSE_MARK}" if house else "")
+    # every title at PANEL_TITLE: a subtitle too long beside it loses its last parts ("2d6 · phase 5")
+    while subtitle and text_width(head, "sans-bold", PANEL_TITLE) + text_width(subtitle, "sans", SMALL) + 6 > box.w - 8:
+        subtitle = subtitle.rpartition(" \u00b7 ")[0]
     sub_w = text_width(subtitle, "sans", SMALL) + 6 if subtitle else 0
-    label, size = fitted(head, "sans-bold", 8.0, box.w - 8 - sub_w)
+    label, size = fitted(head, "sans-bold", PANEL_TITLE, box.w - 8 - sub_w)
     items.append(text_in(box.x + 4, box.y, TITLE_BAR, label, size, "sans-bold", color=pal.header_text,
                          role="title"))
     if subtitle:

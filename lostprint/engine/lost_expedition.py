@@ -676,17 +676,48 @@ def fed_by_migration(st: State) -> bool:
     return any(st.pos == m or st.pos in st.board.neighbours[m] for m in st.migration)
 
 
+def rations(values: tuple[int, ...]) -> tuple[int, ...]:
+    """Phase 8 on the trackers: one food eaten, or without it a conquistador lost."""
+    if values[IX["food"]] >= R.ration:
+        return _add(values, "food", -R.ration)
+    return _add(values, "conquistadors", -1)
+
+
+def desertion(values: tuple[int, ...]) -> tuple[int, ...]:
+    """The end of phase 10 on the trackers: with morale below the floor, a conquistador deserts."""
+    return _add(values, "conquistadors", -1) if values[IX["morale"]] < R.morale_floor else values
+
+
 def eat(st: State) -> State:
     """Phase 8: one food, or a conquistador."""
     if fed_by_migration(st):
         return replace(st, log=st.log + ("the migration feeds the party",))
-    if st.get("food") >= R.ration:
-        return replace(st, values=_add(st.values, "food", -R.ration))
-    return replace(st, values=_add(st.values, "conquistadors", -1), log=st.log + ("starvation: a man is lost",))
+    values = rations(st.values)
+    starved = values[IX["food"]] == st.get("food")
+    return replace(st, values=values, log=st.log + ("starvation: a man is lost",) if starved else st.log)
 
 
 def step_cost(st: State, to: str) -> int:
     return R.trail_cost if st.trail(st.pos, to) else R.move_cost
+
+
+def river_gain(board: Board, a: str, b: str) -> int:
+    """The progress a step a -> b gains: entering a river hex from the one upstream of it."""
+    return R.river_progress if board.downstream(a) == b else 0
+
+
+def interest_on_entering(st: State, to: str) -> bool:
+    """Does stepping from the party's hex into `to` roll Interests there (if it holds none yet): an
+    interest icon, or an Archeology expedition following a trail into another terrain?"""
+    return to in st.board.interest_icons or (st.expedition == "archeology" and st.trail(st.pos, to)
+                                             and st.terrain[to] != st.terrain[st.pos])
+
+
+def morale_of_travel(board: Board, path: tuple[str, ...]) -> tuple[int, ...]:
+    """Phase 10's morale changes for a day's path (the start hex, then each hex entered): one per
+    step by its direction, or the change for staying put."""
+    by_dir = dict(R.morale_by_direction)
+    return tuple(by_dir[board.direction(a, b)] for a, b in zip(path, path[1:])) or (R.morale_no_travel,)
 
 
 def step_problem(st: State, to: str) -> str | None:
@@ -713,12 +744,8 @@ def step(st: State, to: str) -> State:
     if problem:
         raise Illegal(problem)
     here, cost = st.pos, step_cost(st, to)
-    values = _add(st.values, "movement", -cost)
-    if st.board.downstream(here) == to:
-        values = _add(values, "movement", R.river_progress)
-    archeology = (st.expedition == "archeology" and cost == R.trail_cost
-                  and st.terrain[to] != st.terrain[here])
-    due = (to in st.board.interest_icons or archeology) and st.interest_at(to) is None
+    values = _add(_add(st.values, "movement", -cost), "movement", river_gain(st.board, here, to))
+    due = interest_on_entering(st, to) and st.interest_at(to) is None
     return replace(st, pos=to, values=values, steps=st.steps + (to,), interest_due=due,
                    log=st.log + (f"travel {here} -> {to} ({st.board.direction(here, to)}), cost {cost}",))
 
@@ -726,18 +753,11 @@ def step(st: State, to: str) -> State:
 def morale(st: State) -> State:
     """Phase 10: morale by the direction of each step (or for staying put); below the floor, a man deserts."""
     values = st.values
-    path = (st.day_start,) + st.steps
-    by_dir = dict(R.morale_by_direction)
-    if st.steps:
-        for a, b in zip(path, path[1:]):
-            values = _add(values, "morale", by_dir[st.board.direction(a, b)])
-    else:
-        values = _add(values, "morale", R.morale_no_travel)
-    log = st.log
-    if values[IX["morale"]] < R.morale_floor:
-        values = _add(values, "conquistadors", -1)
-        log = log + ("morale is gone: a conquistador deserts",)
-    return replace(st, values=values, log=log)
+    for n in morale_of_travel(st.board, (st.day_start,) + st.steps):
+        values = _add(values, "morale", n)
+    after = desertion(values)
+    log = st.log + ("morale is gone: a conquistador deserts",) if after != values else st.log
+    return replace(st, values=after, log=log)
 
 
 def cartography_allowed(st: State) -> bool:

@@ -436,11 +436,10 @@ def _bounds(st, s0: eng.State, obs) -> list[tuple[At, str]]:
         r.add("rations", {"food": (-R.ration, -R.ration)})
         if lo < R.ration:
             r.add("starvation", {"conquistadors": (-1, -1 if hi < R.ration else 0)})
-    trails = set(s0.trails) | {frozenset(m.hexes) for m in marks if m.kind == "trail"}
+    today = replace(s0, trails=s0.trails | {frozenset(m.hexes) for m in marks if m.kind == "trail"})
     path = (start,) + obs["steps"]
-    by_dir = dict(R.morale_by_direction)
     for j, (a, b) in enumerate(zip(path, path[1:])):
-        cost = R.trail_cost if frozenset((a, b)) in trails else R.move_cost
+        cost = eng.step_cost(replace(today, pos=a), b)
         if r.hi["movement"] < cost:
             have = ", ".join(f"{n} {_signed(x, y)}" for n, x, y in r.why["movement"]) or "nothing more today"
             out.append((_field(st, "moved"), f"entering {b} costs {cost} movement progress"
@@ -449,17 +448,14 @@ def _bounds(st, s0: eng.State, obs) -> list[tuple[At, str]]:
             return out
         r.lo["movement"] = max(r.lo["movement"], cost)
         r.exact(f"step to {b}", "movement", -cost)
-        if s0.board.downstream(a) == b:
-            r.exact("the river", "movement", R.river_progress)
+        if eng.river_gain(s0.board, a, b):
+            r.exact("the river", "movement", eng.river_gain(s0.board, a, b))
         for m in marks:
             if m.kind == "interest" and m.hexes[0] == b:
                 _interest_effects(r, m.get("result"))
-    if obs["steps"]:
-        for a, b in zip(path, path[1:]):
-            d = s0.board.direction(a, b)
-            r.exact(f"a step {d}", "morale", by_dir[d])
-    else:
-        r.exact("no travel", "morale", R.morale_no_travel)
+    names = [f"a step {s0.board.direction(a, b)}" for a, b in zip(path, path[1:])] or ["no travel"]
+    for name, n in zip(names, eng.morale_of_travel(s0.board, path)):
+        r.exact(name, "morale", n)
     morale_end = dict(zip(TRACKER_KEYS, obs["values"]))["morale"]
     if morale_end < R.morale_floor:
         r.exact("desertion", "conquistadors", -1)
@@ -639,16 +635,16 @@ class _Unrolled:
                 marked.setdefault(m.hexes[0], m.get("result"))
         terrain = dict(s0.terrain)
         terrain.update(obs["mapped"])
+        today = replace(s0, terrain=terrain, trails=frozenset(trails))  # the map as travel finds it
         path = (start,) + obs["steps"]
         self.steps = {}  # ni -> ((cost, river progress, the interest rolled on entering or ""), ...), or None
         for ni in self.ni_options:
             held = {h for h, _ in s0.interests} | ({start} if ni else set())
             steps = []
             for a, b in pairwise(path):
-                cost = R.trail_cost if frozenset((a, b)) in trails else R.move_cost
-                river = R.river_progress if s0.board.downstream(a) == b else 0
-                archeology = s0.expedition == "archeology" and cost == R.trail_cost and terrain[a] != terrain[b]
-                due = (b in s0.board.interest_icons or archeology) and b not in held
+                at = replace(today, pos=a)
+                cost, river = eng.step_cost(at, b), eng.river_gain(s0.board, a, b)
+                due = eng.interest_on_entering(at, b) and b not in held
                 if due and b not in marked:
                     steps = None  # an interest is rolled on entering this hex, and none is recorded
                     break
@@ -657,9 +653,7 @@ class _Unrolled:
             if steps is not None and set(marked) - held:
                 steps = None  # an interest recorded where none was rolled
             self.steps[ni] = None if steps is None else tuple(steps)
-        by_dir = dict(R.morale_by_direction)
-        self.morale_steps = tuple(by_dir[s0.board.direction(a, b)] for a, b in pairwise(path)) \
-            or (R.morale_no_travel,)
+        self.morale_steps = eng.morale_of_travel(s0.board, path)
         fed = {}
         for ni in self.ni_options:
             found_here = ni and self.start_interest == "migration"
@@ -681,31 +675,31 @@ class _Unrolled:
         if ni:
             outs = self._interest(outs, self.start_interest)
         if not self.fed[ni]:
-            outs = {_add(v, FOOD, -R.ration) if v[FOOD] >= R.ration else _add(v, CONQ, -1) for v in outs}
+            outs = {eng.rations(v) for v in outs}
         for cost, river, found in self.steps[ni] or ():
             outs = {_add(_add(v, PROGRESS, -cost), PROGRESS, river) for v in outs if v[PROGRESS] >= cost}
             if found:
                 outs = self._interest(outs, found)
         for n in self.morale_steps:
             outs = {_add(v, MORALE, n) for v in outs}
-        outs = {_add(v, CONQ, -1) if v[MORALE] < R.morale_floor else v for v in outs}
+        outs = {eng.desertion(v) for v in outs}
         self._tails[key] = outs
         return outs
 
     def _one_tail(self, t: int, x: int, ni: int) -> set:
         """The values tracker t can end the day with from x after hunting, whatever the others hold:
         tail() seen through one tracker (Migration's fill and starvation both ways)."""
+        def alone(y: int, other: int = R.cap) -> tuple:  # tracker t at y, the others at `other`
+            return tuple(y if i == t else other for i in range(len(TRACKER_KEYS)))
+
         def interest(outs: set, key: str) -> set:  # the others at the cap: a fill is always affordable
-            return {v[t] for y in outs for v in eng.interest_outcomes(
-                tuple(y if i == t else R.cap for i in range(len(TRACKER_KEYS))), key)}
+            return {v[t] for y in outs for v in eng.interest_outcomes(alone(y), key)}
 
         outs = {x}
         if ni:
             outs = interest(outs, self.start_interest)
-        if not self.fed[ni] and t == FOOD:
-            outs = {eng.clamp(v - R.ration) if v >= R.ration else v for v in outs}
-        elif not self.fed[ni] and t == CONQ:
-            outs = outs | {eng.clamp(v - 1) for v in outs}
+        if not self.fed[ni]:  # with food or without it (starving)
+            outs = {eng.rations(alone(v, other))[t] for v in outs for other in (R.floor, R.cap)}
         if self.steps[ni] is None:
             return set()
         for cost, river, found in self.steps[ni]:
@@ -716,8 +710,8 @@ class _Unrolled:
         if t == MORALE:
             for n in self.morale_steps:
                 outs = {eng.clamp(v + n) for v in outs}
-        if t == CONQ and self.target[MORALE] < R.morale_floor:
-            outs = {eng.clamp(v - 1) for v in outs}
+        if t == CONQ:  # desertion as the recorded morale says
+            outs = {eng.desertion(alone(v, self.target[MORALE]))[t] for v in outs}
         return outs
 
     def _plan_bounds(self) -> None:

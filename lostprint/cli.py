@@ -427,6 +427,11 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_code
     except BrokenPipeError:
         return 1
+    except OSError as exc:  # standard output on a full disk (> /dev/full), a file the system refused
+        from lostprint.app.output import os_error_line
+
+        _say(f"error: {os_error_line(exc)}")
+        return 1
     except KeyboardInterrupt:  # Ctrl-C, SIGTERM or SIGHUP: temporary files are already gone
         _say("interrupted")
         return 130

@@ -88,10 +88,47 @@ def _write_through(path: Path, data: bytes) -> Path:
     return path
 
 
+def _umask() -> int:
+    """The process's umask, read without changing it where the system tells it (Linux), since
+    changing it for a moment would race with another thread creating a file."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _mode_for(path: Path) -> int:
+    """The mode a written file gets: an existing file's own (a 0600 file stays 0600), else what the
+    umask leaves of 0666 (644 under umask 022, 600 under 077). A read-only file is not replaced."""
+    import stat
+
+    from lostprint.errors import LostprintError
+
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        return 0o666 & ~_umask()
+    except OSError as exc:
+        raise LostprintError(f"{path}: cannot write ({exc.strerror or exc})") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise LostprintError(f"{path}: is a folder; name a file to write")
+    if not info.st_mode & 0o222 or not os.access(path, os.W_OK):
+        raise LostprintError(f"{path}: is read-only, so it is not replaced (make it writable or write elsewhere)")
+    return stat.S_IMODE(info.st_mode)
+
+
 def write_together(files: list[tuple[Path, bytes]]) -> list[Path]:
     """Write several files as one: each goes to a temporary file beside its target, then all are
     renamed into place. On any error, Ctrl-C or signal turned into an exception, the temporary
-    files are removed and so are the targets already renamed: the files appear together or not at all."""
+    files are removed and so are the targets already renamed: the files appear together or not at all.
+    A new file's mode follows the umask, a replaced file keeps its mode, a read-only one is refused,
+    and a symlink is written through (its target is replaced, the link stays)."""
     from lostprint.errors import LostprintError, interrupts_deferred
 
     files = [(Path(p), data) for p, data in files]
@@ -101,13 +138,13 @@ def write_together(files: list[tuple[Path, bytes]]) -> list[Path]:
         for path, data in files:
             if is_special(path) or str(path) in STDOUT_NAMES:
                 continue
-            if path.is_dir():
-                raise LostprintError(f"{path}: is a folder; name a file to write")
-            fd, tmp = _temp_beside(path)
-            temps.append((tmp, path))
+            real = Path(os.path.realpath(path)) if path.is_symlink() else path
+            mode = _mode_for(real)
+            fd, tmp = _temp_beside(real)
+            temps.append((tmp, real))
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
-            os.chmod(tmp, 0o644)
+            os.chmod(tmp, mode)
         # a Ctrl-C between a rename and its note would leave that file behind: signals wait for the loop
         with interrupts_deferred():
             for tmp, path in temps:

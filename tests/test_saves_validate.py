@@ -102,7 +102,7 @@ def test_a_clean_short_game(tmp_path):
     (DAY1 + "    marks: [{lagos-de-oro: [C1, C2, D1]}]\n", 10, "days[0].marks[0].lagos-de-oro", "touch each other"),
     (DAY1 + "    marks: [{volcano: B2}]\n", 10, "days[0].marks[0].volcano", "unknown mark"),
     (DAY1 + "    fever: struck\n", 10, "days[0].fever", "immune"),
-    (DAY1 + "    journal: yes\n", 10, "days[0].journal", "must be text"),
+    (DAY1 + "    journal: true\n", 10, "days[0].journal", "must be text"),
     (DAY1 + "    weather: fine\n", 10, "days[0].weather", "unknown day field"),
     (DAY1 + "outcome: {result: won, score: 8}\n", 10, "outcome.result", "not over"),
 ])

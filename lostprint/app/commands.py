@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from lostprint.app.naming import folder_of, inside, output_name, target
+from lostprint.app.output import check_output_path
 from lostprint.errors import LostprintError, UsageError
 from lostprint.games import Plugin, named, resolve
 from lostprint.options import PrintOptions
@@ -55,6 +56,7 @@ def sheet(game: str, opts: PrintOptions, map_file: str | Path | None = None, out
     from lostprint.paths import write_atomic
     from lostprint.sheets import build_sheet
 
+    check_output_path(output)
     plugin = resolve(game)
     game_map = None
     if map_file is not None:
@@ -82,6 +84,7 @@ def rulebook(game: str, opts: PrintOptions, output=None) -> Path:
     from lostprint.books.rulebook import RulebookOptions, build_rulebook
     from lostprint.paths import write_atomic
 
+    check_output_path(output)
     plugin = resolve(game)
     book = RulebookOptions(paper=opts.paper, ink=opts.ink)
     path, fmt = target(output, output_name(plugin.stem, "rulebook", book), opts.fmt or "pdf")
@@ -97,6 +100,7 @@ def kit(game: str, opts, output=None, counts_file: str | Path | None = None) -> 
     from lostprint.games import with_part
     from lostprint.paths import write_atomic
 
+    check_output_path(output)
     plugin = resolve(game)
     if not plugin.has("kit"):
         raise UsageError(f"only {', '.join(g.id for g in with_part('kit'))} has a print-and-play kit, not {game!r}")
@@ -138,6 +142,7 @@ def journal(save: str | Path, opts: PrintOptions, output=None, allow_any_map: bo
     """`lostprint render`: check the save, build the PDF, then write it (nothing written on error)."""
     from lostprint.paths import write_atomic
 
+    check_output_path(output)
     path, fmt = target(output, output_name(Path(save).stem, "journal", opts), opts.fmt)
     _pdf_only(fmt, "a journal", path)
     return write_atomic(path, journal_pdf(save, opts, allow_any_map, say))
@@ -184,6 +189,7 @@ def maps(game: str, seeds: Iterable[int], opts: PrintOptions, cols: int | None =
     """`lostprint map`: for each seed, the map file and its printable, written together."""
     from lostprint.paths import write_together
 
+    check_output_path(output)
     folder = folder_of(output)
     written: list[Path] = []
     for seed in seeds:

@@ -12,6 +12,7 @@ from itertools import chain
 from pathlib import Path
 
 from lostprint.app.naming import folder_of, inside, output_name
+from lostprint.app.output import check_output_path
 from lostprint.errors import LostprintError, UsageError
 from lostprint.games import resolve
 from lostprint.options import PrintOptions
@@ -26,13 +27,14 @@ from lostprint.rating.players import (
 )
 from lostprint.rating.run import (
     Executor,
+    chunk_stream,
     chunks_of,
+    each_batch,
     ordered_map,
     play_batches,
     play_chunk,
-    play_games,
 )
-from lostprint.rating.stats import Rating, rate
+from lostprint.rating.stats import Rating, Tally
 
 Say = Callable[[str], None]
 Progress = Callable[[int], None]
@@ -84,8 +86,11 @@ def simulate(game: str, *, map_file=None, map_seed: int | None = None, games: in
     if games < 1:
         raise UsageError(f"--games must be at least 1 (got {games})")
     map_json, name = map_json_of(game, map_file, map_seed)
-    chunks = chunks_of(game, player, map_json, first_seed, games, executor.workers)
-    return rate(game, player, name, play_games(chunks, executor, progress))
+    chunks = chunk_stream(game, player, map_json, first_seed, games, executor.workers)
+    tally = Tally()  # summed as the batches come: memory does not grow with --games
+    for _, part in each_batch(chunks, executor, progress, players=[(game, player)]):
+        tally.add_all(part)
+    return tally.rating(game, player, name)
 
 
 def rating_json(rating: Rating) -> str:
@@ -311,6 +316,7 @@ def maps_parallel(game: str, seeds, opts: PrintOptions, cols: int | None = None,
     """`lostprint map --count K`: as commands.maps, each seed built on any core, written in seed order."""
     from lostprint.paths import write_together
 
+    check_output_path(output)
     folder = folder_of(output)
     game = resolve(game).id
     tasks = [(game, s, cols, rows, opts) for s in seeds]
@@ -350,6 +356,7 @@ def difficulty_maps(game: str, band: str, seed: int, count: int, opts: PrintOpti
     with its sheet (nothing is written unless all `count` are found)."""
     from lostprint.paths import write_together
 
+    check_output_path(output)
     folder = folder_of(output)
     kept = difficulty_search(game, band, seed, count, player, executor, progress=progress, say=say)
     files = [(inside(folder, name), data) for gm in kept for name, data in rated_files(gm, opts)]
@@ -362,7 +369,7 @@ def difficulty_maps(game: str, band: str, seed: int, count: int, opts: PrintOpti
 def rerate(path: str | Path, executor: Executor = Executor(), progress: Progress | None = None
            ) -> tuple[list[str], str]:
     """Replay a map file's recorded rating (same player, same seeds) and compare."""
-    from lostprint.files import MAP, line_at, shown_path
+    from lostprint.files import MAP, line_at, shown, shown_path
     from lostprint.files import load as load_file
     from lostprint.maps.model import difficulty_problems
 
@@ -376,6 +383,9 @@ def rerate(path: str | Path, executor: Executor = Executor(), progress: Progress
     problems = difficulty_problems(record)
     if problems:
         return [f"{source}:{line}: {p}" for p in problems], ""
+    if record["games"] > bands.MAX_GAMES:  # a file must not ask for any amount of work
+        return [f"{source}:{line}: difficulty.games: {shown(record['games'])} games is more than a rating "
+                f"plays (at most {bands.MAX_GAMES:,})"], ""
     game = rated_id(data.get("game", ""))
     try:
         player_of(game, record["player"])
@@ -406,6 +416,7 @@ def demo_rated_maps(seed: int, opts: PrintOptions, output, executor: Executor = 
     written with its sheet; the games are rated side by side."""
     from lostprint.paths import write_together
 
+    check_output_path(output)
     folder = folder_of(output)
     games = rated_games()
     log(f"rated maps {', '.join(games)} seed {seed}")

@@ -625,9 +625,10 @@ def chunked_paragraphs(text: str, first: bool, st: dict) -> list:
 def paragraphs(text: str) -> list[str]:
     """Each line break starts a paragraph (YAML's folded `>` joins wrapped lines; a blank line there
     becomes one break), set with curly quotes and no lone last word."""
+    from lostprint.text.shape import cap_marks  # before a long paragraph is cut into pieces (chunks)
     from lostprint.typeset import curly, tie_last_words
 
-    parts = text.strip().split("\n")
+    parts = cap_marks(text).strip().split("\n")
     return [tie_last_words(curly(" ".join(p.split()))) for p in parts if p.strip()]
 
 

@@ -34,6 +34,9 @@ from lostprint.palette import record_inks
 FORMAT = SAVE_FORMAT
 TOP_FIELDS = ("format", "game", "title", "players", "tiles", "start", "rounds", "outcome", "notes", "date")
 TURN_FIELDS = ("player", "tile", "at", "moved_to", "totem", "spell", "scatter", "nightfall", "note")
+MAX_TITLE = 200  # characters of a title (as a save's): it is printed in a heading and every running head
+MAX_NAME = 40  # characters of a player's name: it heads a score column and labels a chart line
+MAX_DATE = 40  # characters of the date line
 SPELL_FIELD_KEYS = {"target": "target", "direction": "direction", "from": "source", "count": "count",
                     "tile": "tile", "at": "at", "moved_to": "moved_to"}
 
@@ -63,6 +66,11 @@ def _bad(rd: Reader, where: str, message: str):
     """One problem at a field path ('rounds[2][1].tile'), placed on the line that path is written on."""
     rd.error(At(line_at(rd.root, where), where or "file"), message)
     return None
+
+
+def _text(rd: Reader, value, where: str, limit: int) -> str | None:
+    """A text field of at most `limit` characters, as written (1:30 or 0o17 stay text)."""
+    return rd.text(value, At(line_at(rd.root, where), where), limit)
 
 
 def _mapping(rd: Reader, value, where: str, allowed: tuple[str, ...]) -> dict | None:
@@ -213,10 +221,9 @@ def parse_record(data, source: str) -> tuple[Record | None, Reader]:
         _bad(f, "format", f"must be {FORMAT}, not {shown(data.get('format'))}")
     if data.get("game") != "crows":
         _bad(f, "game", f"this is a Crows record reader; game must be crows, not {shown(data.get('game'))}")
-    title = data.get("title") or Path(source).stem
-    if not isinstance(title, str):
-        _bad(f, "title", "must be text")
-        title = str(title)
+    title = _text(f, data["title"], "title", MAX_TITLE) if data.get("title") is not None else None
+    title = title or Path(source).stem
+    date = _text(f, data["date"], "date", MAX_DATE) if data.get("date") is not None else None
     players, colors = [], []
     raw_players = data.get("players")
     color_names = [c for c, _ in G.TOTEM_COLORS]
@@ -236,11 +243,14 @@ def parse_record(data, source: str) -> tuple[Record | None, Reader]:
                         color = str(p["color"]).lower()
             else:
                 name = p
-            if not isinstance(name, (str, int)) or isinstance(name, bool) or str(name).strip() == "":
+            if not isinstance(name, (str, int, float)) or isinstance(name, bool) or str(name).strip() == "":
                 _bad(f, where, "a player needs a name")
                 continue
-            players.append(str(name).strip())
-            colors.append((str(name).strip(), color))
+            name = _text(f, name, f"{where}.name" if isinstance(p, dict) else where, MAX_NAME)
+            if name is None:
+                continue
+            players.append(name.strip())
+            colors.append((name.strip(), color))
         if len({c for _, c in colors}) != len(colors):
             _bad(f, "players", "two players share a totem colour")
     counts = parse_counts(data.get("tiles"), "tiles", f)
@@ -305,8 +315,7 @@ def parse_record(data, source: str) -> tuple[Record | None, Reader]:
     if f.problems or not players:
         return None, f
     record = Record(source, title, tuple(players), tuple(colors),
-                    E.Setup(tuple(players), tuple(start), counts), tuple(rounds), tuple(claimed),
-                    str(data.get("date") or ""))
+                    E.Setup(tuple(players), tuple(start), counts), tuple(rounds), tuple(claimed), date or "")
     return record, f
 
 

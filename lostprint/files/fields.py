@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from lostprint.files.kinds import MAX_PROBLEMS
+from lostprint.files.parse import written
 from lostprint.files.show import clip, kind_of, safe_lines, shown
 from lostprint.files.tree import LDict, LList, key_line, line_of
 
@@ -76,7 +77,7 @@ class Reader:
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
             self.error(at, f"must be text, not {kind_of(value)}" + (" (put it in quotes)" if isinstance(value, bool) else ""))
             return None
-        text = value if isinstance(value, str) else shown(value)
+        text = value if isinstance(value, str) else written(value) or shown(value)  # 1.50, 0o17: as written
         if limit is not None and len(text) > limit:
             self.error(at, f"too long ({len(text):,} characters; at most {limit})")
             return None
@@ -95,7 +96,7 @@ class Reader:
         if high is not None and value > high:
             self.error(at, f"{shown(value)} is above {high}{what}")
             return None
-        return value
+        return int(value)  # a plain int, not the file's WrittenInt
 
     def mapping(self, value, at: At, what: str = "a mapping") -> LDict | None:
         if not isinstance(value, dict):

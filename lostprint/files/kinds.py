@@ -8,6 +8,7 @@ MAP_FORMAT = "lostprint-map/1"  # hex maps and Crows starting layouts
 
 MAX_DEPTH = 64  # nesting of lists and mappings; a save needs 6
 MAX_ALIAS_NODES = 100_000  # nodes that YAML aliases may add in all (an alias bomb adds billions)
+MAX_ALIAS_TEXT = 1_000_000  # characters of text that YAML aliases may repeat in all (a journal page is ~3,000)
 MAX_DIGITS = 100  # digits of a whole number (seeds of 2**200 fit; Python refuses 4,301+ in text)
 MAX_PROBLEMS = 50  # problem lines printed for one file; the rest are counted
 

@@ -4,17 +4,24 @@ Both parsers refuse the same things, in the same words: nesting deeper than MAX_
 numbers of more than MAX_DIGITS digits, duplicate keys, and text holding control characters, lone
 surrogates or the non-characters U+FFFE/U+FFFF. The YAML parser builds the tree from libyaml's
 event stream itself (no recursion, no node graph): an alias shares the anchored value, and the
-nodes that aliases add are counted as each alias is met, so an alias bomb is refused before it is
-expanded. A merge (`<<: *base`) gives the base's keys; the mapping's own keys override them.
+nodes and the characters of text that aliases add are counted as each alias is met, so an alias
+bomb (or a long journal repeated by aliases) is refused before it is expanded. A merge (`<<: *base`)
+gives the base's keys; the mapping's own keys override them.
+
+Plain YAML scalars are read by YAML 1.2's core schema, not 1.1's: `1:30` (sexagesimal), `2023-02-29`
+(a timestamp), `yes`/`off` and `1_000` are text, `017` is seventeen. A number remembers the text it was
+written as (WrittenInt, WrittenFloat): equal to the number, but `str()` gives the text, so a title,
+a name or a journal line is the text a player wrote whatever it looks like (`0o17`, `1e5`, `1.50`).
 """
 from __future__ import annotations
 
 import bisect
 import json
+import math
 import re
 from json.decoder import scanstring
 
-from lostprint.files.kinds import MAX_ALIAS_NODES, MAX_DEPTH, MAX_DIGITS
+from lostprint.files.kinds import MAX_ALIAS_NODES, MAX_ALIAS_TEXT, MAX_DEPTH, MAX_DIGITS
 from lostprint.files.show import shown
 from lostprint.files.tree import LDict, LList, LoadError
 
@@ -41,7 +48,51 @@ def _digits_problem(text: str) -> str | None:
     return None
 
 
+class WrittenInt(int):
+    """A whole number read from a file, with the text it was written as (str() gives that text)."""
+
+    def __new__(cls, value: int, written: str):
+        number = int.__new__(cls, value)
+        number.written = written
+        return number
+
+    def __str__(self) -> str:
+        return self.written
+
+    def __reduce__(self):
+        return WrittenInt, (int(self), self.written)
+
+
+class WrittenFloat(float):
+    """A decimal number read from a file, with the text it was written as (str() gives that text)."""
+
+    def __new__(cls, value: float, written: str):
+        number = float.__new__(cls, value)
+        number.written = written
+        return number
+
+    def __str__(self) -> str:
+        return self.written
+
+    def __reduce__(self):
+        return WrittenFloat, (float(self), self.written)
+
+
+def written(value) -> str | None:
+    """The text a number was written as in its file (None for anything else)."""
+    return getattr(value, "written", None) if isinstance(value, (int, float)) else None
+
+
 # --- YAML ------------------------------------------------------------------------------------------
+
+# YAML 1.2's core schema for plain scalars (see the module's docstring)
+_CORE_NULL = frozenset(("", "~", "null", "Null", "NULL"))
+_CORE_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_CORE_INT = re.compile(r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+")
+_CORE_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?")
+_CORE_SPECIAL = {".inf": math.inf, ".Inf": math.inf, ".INF": math.inf, "+.inf": math.inf, "+.Inf": math.inf,
+                 "+.INF": math.inf, "-.inf": -math.inf, "-.Inf": -math.inf, "-.INF": -math.inf,
+                 ".nan": math.nan, ".NaN": math.nan, ".NAN": math.nan}
 
 _STR = "tag:yaml.org,2002:str"
 _INT = "tag:yaml.org,2002:int"
@@ -56,12 +107,13 @@ _MERGE_KEY = object()  # stands for `<<` while its value is read
 
 
 class _Frame:
-    __slots__ = ("value", "anchor", "size", "key", "key_line", "merges", "own")
+    __slots__ = ("value", "anchor", "size", "chars", "key", "key_line", "merges", "own")
 
     def __init__(self, value, anchor):
         self.value = value
         self.anchor = anchor
         self.size = 1
+        self.chars = 0  # characters of the text scalars inside, aliased ones included
         self.key = None  # the key read, waiting for its value (mappings only)
         self.key_line = 0
         self.merges: list = []
@@ -79,25 +131,58 @@ class _YAML:
         self.text = text
         self.source = source
         self.loader = (getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader)(text)
-        self.anchors: dict[str, tuple[object, int]] = {}
+        self.anchors: dict[str, tuple[object, int, int]] = {}
         self.alias_nodes = 0
+        self.alias_chars = 0
 
     def fail(self, mark, what: str):
         last = max(1, self.text.count("\n") + (not self.text.endswith("\n")))
         line = min(mark.line + 1, last) if mark is not None else 1
         raise LoadError(f"{self.source}:{line}: {what}")
 
+    def plain(self, ev):
+        """A plain (unquoted, untagged) scalar by YAML 1.2's core schema; numbers keep their text."""
+        value = ev.value
+        if value in _CORE_NULL:
+            return None
+        if value in _CORE_BOOL:
+            return _CORE_BOOL[value]
+        if value == "<<":
+            return _MERGE_KEY
+        first = value[0]
+        if first.isdigit() or first in "+-.":
+            if _CORE_INT.fullmatch(value):
+                self.digits(ev)
+                base = 8 if value.startswith("0o") else 16 if value.startswith("0x") else 10
+                return WrittenInt(int(value[2:] if base != 10 else value, base), value)
+            if _CORE_FLOAT.fullmatch(value):
+                self.digits(ev)
+                return WrittenFloat(float(value), value)
+            if value in _CORE_SPECIAL:
+                return WrittenFloat(_CORE_SPECIAL[value], value)
+        return self.text_of(ev)
+
+    def digits(self, ev) -> None:
+        problem = _digits_problem(ev.value)
+        if problem:
+            self.fail(ev.start_mark, problem)
+
+    def text_of(self, ev) -> str:
+        problem = bad_text(ev.value)
+        if problem:
+            self.fail(ev.start_mark, problem)
+        return ev.value
+
     def scalar(self, ev):
         yaml = self.yaml
         tag = ev.tag
         if tag is None or tag == "!":
-            tag = self.loader.resolve(yaml.ScalarNode, ev.value, ev.implicit)
+            if ev.implicit[0]:
+                return self.plain(ev)
+            return self.text_of(ev)  # quoted, or a block of text
         value = ev.value
         if tag == _STR or tag == _TIMESTAMP:  # dates stay text: no file here needs datetimes
-            problem = bad_text(value)
-            if problem:
-                self.fail(ev.start_mark, problem)
-            return value
+            return self.text_of(ev)
         if tag == _NULL:
             return None
         if tag == _MERGE:
@@ -105,27 +190,24 @@ class _YAML:
         node = yaml.ScalarNode(tag, value, ev.start_mark, ev.end_mark)
         try:
             if tag == _INT:
-                problem = _digits_problem(value)
-                if problem:
-                    self.fail(ev.start_mark, problem)
-                return self.loader.construct_yaml_int(node)
+                self.digits(ev)
+                return WrittenInt(self.loader.construct_yaml_int(node), value)
             if tag == _FLOAT:
-                problem = _digits_problem(value)
-                if problem:
-                    self.fail(ev.start_mark, problem)
-                return self.loader.construct_yaml_float(node)
+                self.digits(ev)
+                return WrittenFloat(self.loader.construct_yaml_float(node), value)
             if tag == _BOOL:
                 return self.loader.construct_yaml_bool(node)
         except ValueError:
             self.fail(ev.start_mark, f"{shown(value)} is not a number lostprint can read")
         self.fail(ev.start_mark, f"the tag {shown(tag)} is not used in lostprint files")
 
-    def add(self, stack: list[_Frame], value, size: int, line: int, mark):
+    def add(self, stack: list[_Frame], value, size: int, chars: int, line: int, mark):
         """Put a finished value into the open collection (or return it as the document)."""
         if not stack:
             return True
         top = stack[-1]
         top.size += size
+        top.chars += chars
         container = top.value
         if isinstance(container, LList):
             if value is _MERGE_KEY:
@@ -183,19 +265,24 @@ class _YAML:
             if isinstance(ev, ev_.AliasEvent):
                 if ev.anchor not in self.anchors:
                     self.fail(ev.start_mark, f"the alias *{shown(ev.anchor)[1:-1]} names no anchor before it")
-                value, size = self.anchors[ev.anchor]
+                value, size, chars = self.anchors[ev.anchor]
                 self.alias_nodes += size
+                self.alias_chars += chars
                 if self.alias_nodes > MAX_ALIAS_NODES:
                     self.fail(ev.start_mark, f"aliases repeat more than {MAX_ALIAS_NODES:,} values "
                                              "(an alias bomb?)")
-                if self.add(stack, value, size, line, ev.start_mark):
+                if self.alias_chars > MAX_ALIAS_TEXT:
+                    self.fail(ev.start_mark, f"aliases repeat more than {MAX_ALIAS_TEXT:,} characters of text "
+                                             "(write the text out once)")
+                if self.add(stack, value, size, chars, line, ev.start_mark):
                     result = value
                 continue
             if isinstance(ev, ev_.ScalarEvent):
                 value = self.scalar(ev)
+                chars = len(ev.value)
                 if ev.anchor is not None:
-                    self.anchors[ev.anchor] = (value, 1)
-                if self.add(stack, value, 1, line, ev.start_mark):
+                    self.anchors[ev.anchor] = (value, 1, chars)
+                if self.add(stack, value, 1, chars, line, ev.start_mark):
                     result = value
                 continue
             if isinstance(ev, (ev_.MappingStartEvent, ev_.SequenceStartEvent)):
@@ -213,8 +300,8 @@ class _YAML:
                 if isinstance(frame.value, LDict):
                     self.close_mapping(frame)
                 if frame.anchor is not None:
-                    self.anchors[frame.anchor] = (frame.value, frame.size)
-                if self.add(stack, frame.value, frame.size, frame.value.line, ev.start_mark):
+                    self.anchors[frame.anchor] = (frame.value, frame.size, frame.chars)
+                if self.add(stack, frame.value, frame.size, frame.chars, frame.value.line, ev.start_mark):
                     result = frame.value
         return result
 
@@ -291,7 +378,8 @@ class _JSON:
             problem = _digits_problem(text)
             if problem:
                 self.fail(pos, problem, syntax=False)
-            return (float(text) if m.group(1) or m.group(2) else int(text)), m.end()
+            number = WrittenFloat(float(text), text) if m.group(1) or m.group(2) else WrittenInt(int(text), text)
+            return number, m.end()
         self.fail(pos, f"unexpected {shown(s[pos:pos + 12])}")
 
     def string(self, pos: int):

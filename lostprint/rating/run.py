@@ -70,27 +70,42 @@ def play_chunk(chunk: Chunk) -> tuple[GameResult, ...]:
                  for seed in range(chunk.first, chunk.first + chunk.count))
 
 
+def chunk_stream(game: str, player: str, map_json: str | None, first: int, games: int, workers: int,
+                 house_off: tuple[str, ...] = ()) -> Iterator[Chunk]:
+    """Batches of consecutive seeds, made as they are asked for: about CHUNKS_PER_WORKER per worker,
+    MIN_CHUNK..MAX_CHUNK games each (any cut gives the same results)."""
+    size = max(1, min(MAX_CHUNK, max(MIN_CHUNK, -(-games // (workers * CHUNKS_PER_WORKER)))))
+    for s in range(first, first + games, size):
+        yield Chunk(game, player, map_json, s, min(size, first + games - s), house_off)
+
+
 def chunks_of(game: str, player: str, map_json: str | None, first: int, games: int, workers: int,
               house_off: tuple[str, ...] = ()) -> list[Chunk]:
-    """Batches of consecutive seeds: about CHUNKS_PER_WORKER per worker, MIN_CHUNK..MAX_CHUNK games each
-    (any cut gives the same results)."""
-    size = max(1, min(MAX_CHUNK, max(MIN_CHUNK, -(-games // (workers * CHUNKS_PER_WORKER)))))
-    return [Chunk(game, player, map_json, s, min(size, first + games - s), house_off)
-            for s in range(first, first + games, size)]
+    """Every batch of chunk_stream, as a list."""
+    return list(chunk_stream(game, player, map_json, first, games, workers, house_off))
+
+
+def each_batch(chunks: Iterable[Chunk], executor: Executor = Executor(), progress: Progress | None = None,
+               players: Iterable[tuple[str, str]] | None = None) -> Iterator[tuple[Chunk, tuple[GameResult, ...]]]:
+    """Every batch with its results, in the batches' order, as they come: nothing is kept here, so a
+    caller that sums them up runs any number of games in bounded memory. `players`: the (game,
+    player) pairs the batches play, when `chunks` is a stream that must not be read twice."""
+    if players is None:
+        chunks = list(chunks)
+        players = {(c.game, c.player) for c in chunks}
+    for game, player in sorted(players):
+        player_of(game, player)  # the players and engines, imported here once, not in each forked worker
+    mine, theirs = itertools.tee(chunks)  # the pool reads ahead by its window; tee keeps only that much
+    for chunk, part in zip(mine, ordered_map(play_chunk, theirs, executor)):
+        yield chunk, part
+        if progress:
+            progress(chunk.count)
 
 
 def play_batches(chunks: Iterable[Chunk], executor: Executor = Executor(), progress: Progress | None = None
                  ) -> list[tuple[Chunk, tuple[GameResult, ...]]]:
     """Every batch with its results, in the batches' order."""
-    chunks = list(chunks)
-    for game, player in sorted({(c.game, c.player) for c in chunks}):
-        player_of(game, player)  # the players and engines, imported here once, not in each forked worker
-    out = []
-    for chunk, part in zip(chunks, ordered_map(play_chunk, chunks, executor)):
-        out.append((chunk, part))
-        if progress:
-            progress(chunk.count)
-    return out
+    return list(each_batch(chunks, executor, progress))
 
 
 def play_games(chunks: Iterable[Chunk], executor: Executor = Executor(), progress: Progress | None = None
@@ -140,14 +155,83 @@ def _pool_map(fn: Callable, items: Iterable, workers: int, ahead: int) -> Iterat
     """As _windowed, but the window counts unfinished tasks, not uncollected ones: when the task at the
     head of the line is slow (a map rated on 800 games behind maps dropped after 100, a batch of long
     games), the other workers go on with the next items instead of waiting for it to be collected.
-    Results finished early wait in order (they are small)."""
-    from concurrent.futures import ProcessPoolExecutor
+    Results finished early wait in order (they are small).
 
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=pool_context())
+    The workers die with this process: on Ctrl-C, SIGTERM or any error here they are killed at once
+    (their work is only ever a result in memory), and each worker asks the system to kill it when its
+    parent dies, even by SIGKILL (worker_start)."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=pool_context(), initializer=worker_start,
+                               initargs=(os.getpid(),))
+    finished = False
     try:
         yield from _in_order(lambda item: pool.submit(fn, item), items, workers * ahead)
+        finished = True
+    except BrokenProcessPool:
+        raise LostprintError("a worker process died before its work was done (out of memory, or killed); "
+                             "try again, or with --jobs 1") from None
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        if not finished:  # interrupted, or a caller that stopped early: no need to wait for the workers
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                _kill_quietly(process)
+        pool.shutdown(wait=finished, cancel_futures=True)
+
+
+def _kill_quietly(process) -> None:
+    try:
+        process.kill()
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def worker_start(parent: int) -> None:
+    """In each pool worker, before its first task: the parent's signal handlers (Ctrl-C and SIGTERM
+    raised as exceptions, for its own cleanup) are not the worker's. Ctrl-C, which the terminal sends
+    to every process of the job, is left to the parent; SIGTERM ends a worker at once. The worker is
+    killed when its parent dies: by the kernel's parent-death signal on Linux, else by a thread that
+    watches the parent."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    if not _die_with_parent():
+        import threading
+
+        threading.Thread(target=_watch_parent, args=(parent,), name="lostprint-parent-watch", daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the worker could ask
+        os._exit(1)
+
+
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _die_with_parent() -> bool:
+    """Ask Linux to send SIGKILL to this process when its parent dies; False where it cannot."""
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+    import signal
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+PARENT_POLL = 0.5  # not a rule: seconds between two looks at the parent, where no parent-death signal
+
+
+def _watch_parent(parent: int) -> None:
+    import time
+
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL)
+    os._exit(1)
 
 
 def _in_order(submit: Callable, items: Iterable, window: int) -> Iterator:

@@ -63,22 +63,61 @@ class Rating:
         }
 
 
-def rate(game: str, player: str, map_name: str, results: list[GameResult]) -> Rating:
-    """Sum up results (in any order: they are put in seed order first)."""
-    results = sorted(results, key=lambda r: r.seed)
-    if not results:
+class Tally:
+    """Game results summed up as they come, in any order, in memory that does not grow with the number
+    of games: scores are counted by value (a rating of 100,000,000 games holds a few hundred numbers)."""
+
+    def __init__(self):
+        self.games = 0
+        self.wins = 0
+        self.unfinished = 0
+        self.first_seed: int | None = None
+        self.days = 0
+        self.scores: Counter = Counter()
+        self.causes: Counter = Counter()
+
+    def add(self, r: GameResult) -> None:
+        self.games += 1
+        self.first_seed = r.seed if self.first_seed is None else min(self.first_seed, r.seed)
+        self.days += r.days
+        self.scores[r.score] += 1
+        if r.result == "won":
+            self.wins += 1
+        else:
+            self.causes[r.cause] += 1
+            self.unfinished += r.result == "unfinished"
+
+    def add_all(self, results) -> None:
+        for r in results:
+            self.add(r)
+
+    def quantile(self, q: float) -> int:
+        """The q-quantile of the scores by nearest rank (as nearest_rank on the sorted scores)."""
+        rank, seen = max(1, math.ceil(q * self.games)), 0
+        for score in sorted(self.scores):
+            seen += self.scores[score]
+            if seen >= rank:
+                return score
         raise ValueError("no games to rate")
-    wins = sum(r.result == "won" for r in results)
-    scores = sorted(r.score for r in results)
-    causes = Counter(r.cause for r in results if r.result != "won")
-    return Rating(
-        game=game, player=player, map_name=map_name, games=len(results), first_seed=results[0].seed,
-        wins=wins, interval=wilson(wins, len(results)),
-        quartiles=(nearest_rank(scores, 0.25), nearest_rank(scores, 0.5), nearest_rank(scores, 0.75)),
-        mean_days=sum(r.days for r in results) / len(results),
-        causes=tuple(sorted(causes.items(), key=lambda kv: (-kv[1], kv[0]))),
-        unfinished=sum(r.result == "unfinished" for r in results),
-    )
+
+    def rating(self, game: str, player: str, map_name: str) -> Rating:
+        if not self.games:
+            raise ValueError("no games to rate")
+        return Rating(
+            game=game, player=player, map_name=map_name, games=self.games, first_seed=self.first_seed,
+            wins=self.wins, interval=wilson(self.wins, self.games),
+            quartiles=(self.quantile(0.25), self.quantile(0.5), self.quantile(0.75)),
+            mean_days=self.days / self.games,
+            causes=tuple(sorted(self.causes.items(), key=lambda kv: (-kv[1], kv[0]))),
+            unfinished=self.unfinished,
+        )
+
+
+def rate(game: str, player: str, map_name: str, results: list[GameResult]) -> Rating:
+    """Sum up results (in any order)."""
+    tally = Tally()
+    tally.add_all(results)
+    return tally.rating(game, player, map_name)
 
 
 def percent(x: float) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable
 
-from lostprint.text.shape import GlyphRun, ShapedLine, layout_line
+from lostprint.text.shape import GlyphRun, ShapedLine, cap_marks, layout_line
 
 _PUA = 0xE000
 _PUA_END = 0xF8FF
@@ -208,7 +208,7 @@ def break_lines(text: str, key: str, size: float, first_width: float, width: flo
     lines: list[ShapedLine] = []
     cur: list[str] = []
     avail = first_width
-    queue = tokens(text)
+    queue = tokens(cap_marks(text))
     while queue:
         tok = queue.pop(0)
         candidate = "".join(cur + [tok]).rstrip(" ")

@@ -9,6 +9,36 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 
+MAX_MARKS = 4  # not a rule: combining marks kept on one letter (Vietnamese writes 2, pointed Hebrew 3)
+
+
+@cache
+def _mark_runs():
+    """A pattern of a run of more than MAX_MARKS combining marks (categories Mn and Me, any script)."""
+    import itertools
+    import re
+    import unicodedata
+
+    ranges: list[list[int]] = []
+    # every mark lies below U+20000 but the variation selectors U+E0100-E01EF (a scan of ~15 ms, once)
+    for code in itertools.chain(range(0x300, 0x20000), range(0xE0100, 0xE01F0)):
+        if unicodedata.category(chr(code)) in ("Mn", "Me"):
+            if ranges and ranges[-1][1] == code - 1:
+                ranges[-1][1] = code
+            else:
+                ranges.append([code, code])
+    marks = "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in ranges)
+    return re.compile(f"([{marks}]{{{MAX_MARKS}}})[{marks}]+")
+
+
+def cap_marks(text: str) -> str:
+    """The text with at most MAX_MARKS combining marks on any one letter: 10,000 marks on a letter
+    would stack far above the line, through the running head and off the page."""
+    if text.isascii():
+        return text
+    return _mark_runs().sub(r"\1", text)
+
+
 @dataclass(frozen=True)
 class Glyph:
     gid: int
@@ -78,6 +108,7 @@ def layout_line(text: str, key: str, size: float, rtl: bool | None = None) -> Sh
     from lostprint.text.bidi import base_level, levels, visual_order
     from lostprint.text.fallback import resolve_runs
 
+    text = cap_marks(text)
     base = (1 if rtl else 0) if rtl is not None else base_level(text)
     runs = resolve_runs(text, key)
     clean = "".join(part for _, part in runs)  # uncovered characters already replaced

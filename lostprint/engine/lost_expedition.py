@@ -586,8 +586,8 @@ def lagos_problem(st: State, lagos) -> str:
     if not (blank and touch):
         return f"Lagos de Oro is {R.lagos_hexes} unmapped hexes that all touch, not {list(lagos)}"
     near = min(halfway_off(st, h) for h in spots[0])
-    return (f"Lagos de Oro lies halfway between the party ({st.pos}) and the delta: a hex of it "
-            f"{near} from both at most (like {', '.join(spots[0])}), not {list(lagos)}")
+    return (f"Lagos de Oro lies halfway between the party ({st.pos}) and the delta ({st.board.goals[0]}): one "
+            f"of its hexes at most {near} from each (like {', '.join(spots[0])}), not {', '.join(lagos)}")
 
 
 def interest_key(st: State, total: int) -> str:

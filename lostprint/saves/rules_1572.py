@@ -235,6 +235,7 @@ class Rules1572(LostRules):
             hexes = rd.labels(value, at, R.lagos_hexes)
             if hexes is None:
                 return None
+            st.flags["lagos_today"] = tuple(hexes)  # its lakes are drawn by the roll, not by Mapping
             if len(set(hexes)) != R.lagos_hexes or not all(st.adjacent(x, y) for x in hexes for y in hexes if x != y):
                 problems.add(at, "Lagos de Oro is three hexes that all touch each other")
                 return None
@@ -259,7 +260,6 @@ class Rules1572(LostRules):
                     problems.add(at, eng.lagos_problem(then, hexes))
                     return None
             st.flags["lagos"] = tuple(hexes)
-            st.flags["lagos_today"] = tuple(hexes)
             return Mark(kind, day, tuple(hexes))
         raise AssertionError(kind)
 

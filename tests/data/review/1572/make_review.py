@@ -114,7 +114,7 @@ case("step-costs-five", "a step costs 5 movement progress", "days[1].moved | cos
      save([day1(), good2]), save([day1(), bad2]))
 # Without rolls: two steps without trails cost 10, more than the tracker can hold.
 good2 = {"day": 2, "moved": ["C2"], "resources": res(f=4, mv=1)}
-bad2 = {"day": 2, "moved": ["C2", "D2"], "mapped": {"D2": "hills"}, "resources": res(f=4, mv=0)}
+bad2 = {"day": 2, "moved": ["C2", "B2"], "resources": res(f=4, mv=0)}
 case("two-steps-need-trails", "two steps a day only along trails (5 each, 6 at most)", "days[1].moved | 2 moves in a day",
      save([bare(save([day1()]))["days"][0], good2]), save([bare(save([day1()]))["days"][0], bad2]))
 # A trail makes the step cost 3. Day 2 in B2: planning 2 4 4 4 4; movement 5+6 -1 = 10: +2 -> 3;

@@ -662,3 +662,16 @@ def test_the_save_schema_has_a_place_for_kantyis_rerolls():
 
     text = str(save_schema())
     assert "'kantyi'" in text
+
+
+def test_the_issue_23_rulings_are_marked_house_rules_with_reasons():
+    """Each reading the source leaves open is a ruling with its reason, which the rulebook prints
+    under House rules (marked \u2302)."""
+    from lostprint.books import rulebook_1572 as b
+
+    keys = {r.key: r for r in RULINGS}
+    listed = {title for title, _ in b.house_rules(GAME)}
+    for key in ("day-limit", "interests-on-entering", "archeology", "lake-peaceful", "lagos-halfway",
+                "lagos-one-hex", "lagos-no-room", "migration-fill", "kantyi"):
+        assert key in keys and keys[key].reason, key
+        assert keys[key].title in listed, key

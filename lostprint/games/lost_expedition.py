@@ -330,6 +330,11 @@ RULINGS = (
            f"Lagos de Oro is {R.lagos_hexes} blank hexes that all touch, one of them as near halfway as the "
            "blank hexes allow: its larger distance, to the party or to the delta, as small as it can be.",
            "The source says \"halfway between your current location and the River Delta\" without a measure."),
+    Ruling("lagos-no-room", "No room for Lagos de Oro",
+           f"When no {R.lagos_hexes} blank hexes that all touch are left on the map, a Lagos de Oro roll "
+           "is a Natural Wonder.",
+           "The source never says what happens when the lake cannot be drawn; a repeated interest becomes a "
+           "Natural Wonder, and so does this one."),
     Ruling("lagos-one-hex", "Lagos de Oro as one hex",
            "Lagos de Oro scores as one mapped hex, and the party is at Lagos in any of its hexes; each of its "
            "hexes is entered and priced as a hex of its own.",

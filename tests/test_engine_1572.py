@@ -675,3 +675,62 @@ def test_the_issue_23_rulings_are_marked_house_rules_with_reasons():
                 "lagos-one-hex", "lagos-no-room", "migration-fill", "kantyi"):
         assert key in keys and keys[key].reason, key
         assert keys[key].title in listed, key
+
+
+# --- the effects the validator reads from the engine, as vectors ------------------------------------
+
+
+@pytest.mark.parametrize("expedition, lagos, where, immune", [
+    ("botany", (), "A1", True), ("military", (), "A1", False), ("doctor", ("G2", "H2", "H3"), "H2", True),
+    ("doctor", ("G2", "H2", "H3"), "I2", False)])
+def test_fever_immunity(expedition, lagos, where, immune):
+    assert eng.fever_immune(expedition, lagos, where) is immune
+
+
+@pytest.mark.parametrize("expedition, terrain, peaceful, found, cost", [
+    ("military", "hills", False, "village", R.village_progress),
+    ("military", "hills", True, "peaceful-village", R.village_progress),
+    ("religious", "hills", False, "peaceful-village", 0),
+    ("military", "lake", False, "", 0), ("religious", "lake", True, "", 0)])
+def test_what_a_village_icon_draws(expedition, terrain, peaceful, found, cost):
+    assert eng.village_found(expedition, terrain, peaceful) == found
+    assert eng.village_cost(expedition, terrain) == cost
+
+
+@pytest.mark.parametrize("values, after", [
+    ((6, 6, 3, 6, 6), (6, 6, 2, 6, 6)), ((6, 6, 0, 6, 6), (5, 6, 0, 6, 6)), ((1, 6, 0, 6, 6), (0, 6, 0, 6, 6))])
+def test_rations_vectors(values, after):
+    assert eng.rations(values) == after
+
+
+@pytest.mark.parametrize("values, after", [((6, 6, 6, 1, 6), (6, 6, 6, 1, 6)), ((6, 6, 6, 0, 6), (5, 6, 6, 0, 6))])
+def test_desertion_vectors(values, after):
+    assert eng.desertion(values) == after
+
+
+@pytest.mark.parametrize("path, morale", [(("A1",), (R.morale_no_travel,)), (("A1", "B2"), (3,)),
+                                          (("B2", "B1", "A1"), (-1, -1)), (("A1", "A2"), (1,))])
+def test_morale_of_travel_vectors(path, morale):
+    assert eng.morale_of_travel(board(), path) == morale
+
+
+@pytest.mark.parametrize("expedition, key", [("military", ("conquistadors", 1)), ("doctor", ("food", 1))])
+def test_accident_vectors(expedition, key):
+    assert eng.accident_loss(expedition) == key
+
+
+@pytest.mark.parametrize("values, key, outcomes", [
+    ((6, 6, 2, 1, 0), "natural-wonder", {(6, 6, 2, 6, 0)}),
+    ((5, 0, 2, 3, 0), "diego-mendoza", {(6, 1, 2, 3, 0)}),
+    ((6, 2, 1, 3, 0), "migration", {(6, 2, 1, 3, 0), (6, 1, 6, 3, 0)}),
+    ((6, 0, 1, 3, 0), "migration", {(6, 0, 1, 3, 0)})])
+def test_interest_outcomes_vectors(values, key, outcomes):
+    assert set(eng.interest_outcomes(values, key)) == outcomes
+
+
+@pytest.mark.parametrize("rolls, faces, final", [
+    (((1, 4),), (6,), ((6, 4),)), (((2, 2),), (1, 5), ((1, 5),)), (((3, 4),), (), ((3, 4),)),
+    (((1, 4), (2, 6)), (3, 5), ((3, 4), (5, 6)))])
+def test_kantyi_vectors(rolls, faces, final):
+    st = eng.replace(eng.new_game(board(), "military"), kantyi=True)
+    assert eng.kantyi_rerolled(st, "native-contact", rolls, faces) == final

@@ -2,8 +2,9 @@
 
 A player rolls the dice (a seeded random source), decides what a player decides (which dice to
 reroll, where WILDs go, when to spend a musket, which hex to map, where a trail leads, where to
-step) one method per phase, and hands both to the engine, which applies the rules. It knows no
-rule and no rule number of its own; it writes each day as a save would hold it, `rolls:` included.
+step) when the engine asks: the engine plays the day in its own order (eng.play_day over eng.DAY)
+and asks `answer(step, state)` for each step's dice and decisions. It knows no rule and no day order
+of its own; it writes each day as a save would hold it, `rolls:` included.
 
 `Careful` plays as the published examples do; `Naive` never rerolls, never spends a musket and
 walks as soon as it can. `simulate_1572(seed, game_map=None)` plays one game with the careful player.

@@ -8,7 +8,11 @@ its kind (saves and records: validate, render; maps: validate, sheet --map; coun
 validate) in this process, through `lostprint.cli.main`; a traceback is any exception that escapes
 main(). The output is written to a scratch folder and removed after each file.
 
-    python benchmarks/fuzz_inputs.py [--count 10000] [--seed 12] [--builds 1.0]
+    python benchmarks/fuzz_inputs.py [--count 10000] [--seed 12] [--builds 1.0] [--categories]
+
+`--categories` runs the second set: each file carries values of one category in place of its own
+(long strings, deep nesting, odd YAML scalars, huge numbers, unicode oddities), the files taking the
+categories in turn.
 
 `--builds P` runs the output commands (render, sheet, kit) in full on a file that validates clean
 only with probability P (building a PDF is the slow part; the parsers and checkers run every time).
@@ -21,6 +25,7 @@ import contextlib
 import io
 import json
 import random
+import re
 import shutil
 import sys
 import tempfile
@@ -36,6 +41,59 @@ VALUES = [None, True, False, 0, -1, 3, 7, 2 ** 63, 2 ** 200, 1.5, float("inf"), 
           "A1", "B0", "standard", "../x.json", "/dev/zero", [], {}, [[[[]]]], {"a": {"b": {"c": 1}}}, [1, 2, 3],
           ["A1", "A1"], {"seed": 5}, {"type": {"a": 1}}, "lost-expedition", "crows", "lostprint-map/1",
           "lostprint-save/1", "\u0001", "\ud800"]
+
+
+# the second set: one category of hostile value at a time, put in place of values of the file
+CATEGORIES = {
+    "long-string": ["W" * 201, "W" * 5_000, "W" * 100_000, "lorem ipsum " * 30_000, "\u00e9" * 40_001,
+                    "x" * 1025 + ": y", "- " * 3000],
+    "deep-nesting": ["[" * 63 + "]" * 63, "[" * 64 + "]" * 64, "[" * 65 + "]" * 65, "{a: " * 63 + "1" + "}" * 63,
+                     "{a: " * 65 + "1" + "}" * 65, "[" * 2_000 + "]" * 2_000, "[" * 12 + "]" * 12],
+    "odd-scalar": ["1:30", "0o17", "1e5", "2023-02-29", "12:30:45", "017", "0x1F", "1_000", "+12", "1.50", ".inf",
+                   "-.inf", ".nan", "yes", "no", "on", "off", "y", "~", "null", "2023-02-28 10:00:00", "0b101",
+                   "!!binary aGVsbG8=", "!!set {a, b}", "!!omap [a: 1]", "!!timestamp 2023-01-01", "!foo bar",
+                   "!!float 1", "!!int 0x", "!!str 12", "? [a]", "&k title", "<<", "'it''s'", '"\\x41\\u00e9"',
+                   "|\n  block", ">-\n  folded", "!!null ''", "=", "- - -"],
+    "huge-number": ["1e308", "1e309", "-1e400", "9" * 100, "9" * 101, str(10 ** 99), str(2 ** 63), "-0", "-0.0",
+                    "100000000", "1e8", "1e99", "4.9e-324", "0.1e-400", "123456789012345678901234567890.5"],
+    "unicode": ["Z" + "\u0301" * 10_000, "\u202eevil\u202c", "a\u200db", "a\ufeffb", "a\u2028b", "a\u2029b",
+                "a\u0085b", "\ufdd0", "\ue000", "\U0001F469\u200d\U0001F469\u200d\U0001F467", "\uff11\uff12",
+                "\u0663", "\u00b2", "\u0000", "\u001b[2J", '"\\ud800"', "\ud83d", "\u0627\u0644\u0639\u0631\u0628",
+                "\u05e9\u05dc\u05d5\u05dd" * 50, "\u4e2d\u6587" * 3000, "\u0e01\u0e34\u0e4a" * 100, "\t\t"],
+}
+# a value in the text: after "key: " on a line, or an item of a flow list or mapping
+_SPOT = re.compile(r"(?m)(?<=: )[^\n{}\[\],]+|(?<=\[)[^\n\[\],]+|(?<=, )[^\n\[\],{}]+")
+
+
+# a text field's value (title, player, journal, a name, a date): where a clean file builds a PDF
+_TEXT_SPOT = re.compile(r"(?m)\b(?:title|player|journal|name|date): ([^\n{}\[\],]+)")
+
+
+def category_mutation(rng: random.Random, text: str, category: str) -> str:
+    """One value of the file replaced by a value of the category, as YAML text: half of the time a
+    text field's (the file may still be valid, and its PDF is built), else any value's."""
+    value = rng.choice(CATEGORIES[category])
+    spots = [(m.start(1), m.end(1)) for m in _TEXT_SPOT.finditer(text)] if rng.random() < 0.5 else []
+    spots = spots or [m.span() for m in _SPOT.finditer(text)]
+    if not spots:
+        return text + f"\nextra: {value}\n"
+    start, end = rng.choice(spots)
+    return text[:start] + value + text[end:]
+
+
+def category_mutated(rng: random.Random, kind: str, path: Path | None, bases: dict, category: str
+                     ) -> tuple[str, str]:
+    """(file text, extension): a file with one to three values of one category, as YAML (a JSON map
+    is written as YAML first: the one reader reads both)."""
+    text = bases[(kind, path)]
+    if path is not None and path.suffix == ".json":
+        import yaml
+
+        text = yaml.dump(json.loads(text), Dumper=yaml.CSafeDumper, allow_unicode=True, sort_keys=False,
+                         default_flow_style=None, width=100)
+    for _ in range(rng.choice([1, 1, 2, 3])):
+        text = category_mutation(rng, text, category)
+    return text, "yaml"
 
 
 def sources() -> list[tuple[str, Path]]:
@@ -189,6 +247,9 @@ def main() -> int:
     ap.add_argument("--count", type=int, default=10_000)
     ap.add_argument("--seed", type=int, default=12)
     ap.add_argument("--builds", type=float, default=1.0)
+    ap.add_argument("--categories", action="store_true",
+                    help="the second set: each file carries values of one category (long strings, deep "
+                         "nesting, odd YAML scalars, huge numbers, unicode oddities)")
     args = ap.parse_args()
 
     import resource
@@ -204,7 +265,10 @@ def main() -> int:
     try:
         for n in range(args.count):
             kind, source = rng.choice(kinds)
-            text, ext = mutated(rng, kind, source, bases)
+            if args.categories:
+                text, ext = category_mutated(rng, kind, source, bases, sorted(CATEGORIES)[n % len(CATEGORIES)])
+            else:
+                text, ext = mutated(rng, kind, source, bases)
             folder = scratch / f"f{n}"
             folder.mkdir()
             file = folder / f"case.{ext}"

@@ -153,15 +153,43 @@ def test_a_long_simulate_keeps_its_memory_bounded(monkeypatch):
     monkeypatch.setattr(run, "play_chunk", fake_chunk)
     monkeypatch.setattr(sim, "play_chunk", fake_chunk, raising=False)
     peaks = {}
-    for games in (20_000, 200_000):
+    for games in (10_000, 100_000):
         tracemalloc.start()
         rating = sim.simulate("1572", games=games, executor=run.Executor("local", 1))
         peaks[games] = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         assert rating.games == games and rating.wins == games - len(range(0, games, 3))
         assert rating.causes == (("starved", len(range(0, games, 3))),)
-    assert peaks[200_000] < 3 * peaks[20_000] + 1_000_000, peaks
-    assert peaks[200_000] < 4_000_000, peaks
+    assert peaks[100_000] < 3 * peaks[10_000] + 1_000_000, peaks
+    assert peaks[100_000] < 4_000_000, peaks
+
+
+def test_a_long_balance_report_keeps_its_memory_bounded(monkeypatch):
+    """`simulate --house-rules off`: each batch of seeds is compared across the ways as it comes (main
+    kept every result of every way until the end)."""
+    import tracemalloc
+
+    from lostprint.app import simulate as sim
+    from lostprint.rating import run
+    from lostprint.rating.players import GameResult
+
+    def fake_chunk(chunk):  # a house rule off loses the games whose seed ends in 7
+        off = bool(chunk.house_off)
+        return tuple(GameResult(s, "lost" if s % 3 == 0 or (off and s % 10 == 7) else "won", s % 40, 20, "")
+                     for s in range(chunk.first, chunk.first + chunk.count))
+
+    monkeypatch.setattr(run, "play_chunk", fake_chunk)
+    peaks = {}
+    for games in (5_000, 50_000):
+        tracemalloc.start()
+        report = sim.balance_report("1872", games=games, executor=run.Executor("local", 1))
+        peaks[games] = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        rows = {r.name: r for r in report.rows}
+        lost_more = sum(1 for s in range(games) if s % 3 and s % 10 == 7)
+        assert report.games == games and rows["all-on"].wins == games - len(range(0, games, 3))
+        assert (rows["all-off"].gained, rows["all-off"].dropped) == (0, lost_more)
+    assert peaks[50_000] < 2 * peaks[5_000] + 1_000_000, peaks
 
 
 def test_the_streamed_rating_is_the_sorted_one():

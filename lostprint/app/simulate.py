@@ -17,7 +17,7 @@ from lostprint.errors import LostprintError, UsageError
 from lostprint.games import resolve
 from lostprint.options import PrintOptions
 from lostprint.rating import bands
-from lostprint.rating.balance import ALL_OFF, ALL_ON, Balance, balance, ways_to_play
+from lostprint.rating.balance import ALL_OFF, ALL_ON, Balance, PairedTally, ways_to_play
 from lostprint.rating.players import (
     DEFAULT_PLAYER,
     house_rules_of,
@@ -28,10 +28,8 @@ from lostprint.rating.players import (
 from lostprint.rating.run import (
     Executor,
     chunk_stream,
-    chunks_of,
     each_batch,
     ordered_map,
-    play_batches,
     play_chunk,
 )
 from lostprint.rating.stats import Rating, Tally
@@ -151,12 +149,18 @@ def balance_report(game: str, *, map_file=None, map_seed: int | None = None, gam
     if games < 1:
         raise UsageError(f"--games must be at least 1 (got {games})")
     map_json, name = map_json_of(game, map_file, map_seed)
-    chunks = [c for _, off in ways
-              for c in chunks_of(game, player, map_json, first_seed, games, executor.workers, off)]
-    results: dict[tuple[str, ...], list] = {off: [] for _, off in ways}
-    for chunk, part in play_batches(chunks, executor, progress):
-        results[chunk.house_off] += part
-    return balance(game, player, name, house_rules_of(game), {way: results[off] for way, off in ways})
+    # each batch of seeds played every way in a row, compared as it comes: memory does not grow with --games
+    chunks = (base._replace(house_off=off)
+              for base in chunk_stream(game, player, map_json, first_seed, games, executor.workers) for _, off in ways)
+    tally = PairedTally(ways)
+    group: list = []
+    for _, part in each_batch(chunks, executor, progress, players=[(game, player)]):
+        group.append(part)
+        if len(group) == len(ways):
+            tally.add({way: results for (way, _), results in zip(ways, group)})
+            group = []
+    return tally.report(game, player, name, house_rules_of(game))
+
 
 
 def _signed(points: float) -> str:

@@ -82,20 +82,45 @@ def ways_to_play(rules: tuple[HouseRule, ...]) -> tuple[tuple[str, tuple[str, ..
     return ((ALL_ON, ()),) + tuple((k, (k,)) for k in keys) + ((ALL_OFF, keys),)
 
 
+class PairedTally:
+    """Each way's results summed against all-on's on the same seeds, one group of seeds at a time:
+    what a report keeps does not grow with the number of games."""
+
+    def __init__(self, ways: tuple[tuple[str, tuple[str, ...]], ...]):
+        self.ways = ways
+        self.games = 0
+        self.first_seed: int | None = None
+        self.wins = {name: 0 for name, _ in ways}
+        self.gained = {name: 0 for name, _ in ways}
+        self.dropped = {name: 0 for name, _ in ways}
+
+    def add(self, results: dict[str, list[GameResult]]) -> None:
+        """One group: row name -> the results of the same seeds (in any order)."""
+        by_seed = {name: {r.seed: r.result == "won" for r in res} for name, res in results.items()}
+        base = by_seed[ALL_ON]
+        seeds = sorted(base)
+        for name, _ in self.ways:
+            won = by_seed[name]
+            if sorted(won) != seeds:
+                raise ValueError(f"row {name} was not played on the same seeds")
+            self.wins[name] += sum(won.values())
+            self.gained[name] += sum(won[s] and not base[s] for s in seeds)
+            self.dropped[name] += sum(base[s] and not won[s] for s in seeds)
+        self.games += len(seeds)
+        if seeds:
+            self.first_seed = seeds[0] if self.first_seed is None else min(self.first_seed, seeds[0])
+
+    def report(self, game: str, player: str, map_name: str, rules: tuple[HouseRule, ...]) -> Balance:
+        if not self.games:
+            raise ValueError("no games to compare")
+        rows = tuple(Row(name, off, self.games, self.wins[name], self.gained[name], self.dropped[name])
+                     for name, off in self.ways)
+        return Balance(game, player, map_name, self.first_seed, self.games, rules, rows)
+
+
 def balance(game: str, player: str, map_name: str, rules: tuple[HouseRule, ...],
             results: dict[str, list[GameResult]]) -> Balance:
     """The report from each way's results (row name -> results of the same seeds, in any order)."""
-    by_seed = {name: {r.seed: r.result == "won" for r in res} for name, res in results.items()}
-    base = by_seed[ALL_ON]
-    seeds = sorted(base)
-    if not seeds:
-        raise ValueError("no games to compare")
-    rows = []
-    for name, off in ways_to_play(rules):
-        won = by_seed[name]
-        if sorted(won) != seeds:
-            raise ValueError(f"row {name} was not played on the same seeds")
-        rows.append(Row(name, off, len(seeds), sum(won.values()),
-                        gained=sum(won[s] and not base[s] for s in seeds),
-                        dropped=sum(base[s] and not won[s] for s in seeds)))
-    return Balance(game, player, map_name, seeds[0], len(seeds), rules, tuple(rows))
+    tally = PairedTally(ways_to_play(rules))
+    tally.add(results)
+    return tally.report(game, player, map_name, rules)

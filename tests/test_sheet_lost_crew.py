@@ -151,7 +151,7 @@ def test_pdf_is_clean_and_has_every_entry(pdf_texts, paper):
         assert curly(effect.movement) in text, effect.weather
     assert "'" not in text and '"' not in text  # typeset quotes: "side 1’s board", "a watcher’s reroll"
     assert HOUSE_MARK in text
-    assert "house rule: not in the published rules" in text
+    assert "house rule: lostprint\u2019s design where the published rules are silent" in text
 
 
 def test_same_bytes_twice():

@@ -186,3 +186,34 @@ def test_version_help_games():
     assert r.returncode == 0
     for word in ("lost-expedition", "1572", "lost-crew", "1672", "lost-crows", "1872", "crows"):
         assert word in r.stdout
+
+
+def test_keys_agree_with_the_map_and_the_river_takes_pencil():
+    """Issue 25, items 6 and 7: the key drew the cataract as a zigzag and the river as a black wave where
+    the map draws a ticked bar and a blue line with chevrons; the Advanced Empire icon looked like the
+    house-rule mark; the sheet used ⌂ and never said what it means; the river was a saturated 2.3 mm
+    stroke through the hexes a player pencils."""
+    from lostprint import checks
+    from lostprint.scene import Group, Path as SPath, Text as SText, walk as swalk
+    from lostprint.sheets.common import HOUSE_NOTE
+    from lostprint.sheets.icons import icon
+    from sheet_scenes import blank_sheet
+
+    for ink in ("color", "mono"):
+        scene = blank_sheet("lost-expedition", "letter", ink)
+        mapped = next(g for g in scene.items if isinstance(g, Group) and g.name == "map")
+        river = next(i for i in swalk(mapped.items) if getattr(i, "role", "") == "river")
+        key = next(g for g in scene.pages[0].items if isinstance(g, Group) and g.name == "symbol-key")
+        sample = next(i for i in swalk(key.items) if getattr(i, "role", "") == "river")
+        assert sample.style.stroke == river.style.stroke  # the map's own drawing, at a key's size
+        assert [i for i in swalk(key.items) if getattr(i, "role", "") == "cataract"]
+        assert [i for i in swalk(mapped.items) if getattr(i, "role", "") == "cataract"]
+        foot = " ".join(t.text for t in swalk(scene.pages[0].items) if isinstance(t, SText) and t.role == "footnote")
+        assert HOUSE_NOTE in foot
+        if ink == "color":  # light, and thin beside the hex: pencil shows on it
+            r, g, b = (int(river.style.stroke[k:k + 2], 16) / 255 for k in (1, 3, 5))
+            assert 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.55
+            assert river.style.width / MM <= 1.5
+    empire = icon("empire", 0, 0, 20, "#000000")
+    assert any(isinstance(i, SPath) and i.style.fill for i in swalk(empire.items))  # a filled stepped temple
+    assert checks.all_problems(blank_sheet("lost-expedition")) == []

@@ -222,9 +222,13 @@ def test_1672_islands_and_shoals_are_pencil_marks(sheets):
     for ink in INKS:
         back = sheets[("lost-crew", "letter", ink)].pages[0]
         key = next(g for g in back.items if isinstance(g, Group) and g.name == "map-key")
-        dots = [i for i in walk(key.items) if getattr(i, "role", "") == "island-dots"]
+        sizes = [i.text for i in walk(key.items) if getattr(i, "role", "") == "island-size"]
         strokes = [i for i in walk(key.items) if getattr(i, "role", "") == "shoals-mark"]
-        assert len(dots) == 1 + 2 + 3 and len(strokes) == 3
+        assert sizes == ["S", "M", "L"] and len(strokes) == 3
+        # issue 25, item 6: a dot is the natives' mark only (island sizes were one, two, three dots)
+        assert not [i for i in walk(key.items) if getattr(i, "role", "") == "island-dots"]
+        words = " ".join(t.text for t in walk(key.items) if isinstance(t, Text))
+        assert "dot" in words and words.count("dot") == 1  # "a dark dot", for the natives
         tokens = [i for i in walk(back.items) if isinstance(i, Circle) and i.role == "token"]
         assert tokens == []  # nothing to cut out on the back of the map (issue 25, item 2)
 

@@ -67,6 +67,9 @@ def credit(game_id: str) -> str:
     return f"Game design: {designers(game_id)}"
 
 
+HOUSE_NOTE = "house rule: lostprint\u2019s design where the published rules are silent"  # what every sheet says ⌂ means
+
+
 def foot_credit(game, side: str = "") -> str:
     """The right of a sheet's foot line: the credit, then which side this is."""
     return credit(game.id) + (f" \u00b7 {side}" if side else "")

@@ -197,25 +197,60 @@ def river_width(ctx: MapContext, share: float, floor: float, core: float) -> flo
     return max(w, 2 * RIVER_SIDE_MIN / (1 - core)) if ctx.pal.river_core != ctx.pal.river else w
 
 
-def draw_river_hexes(f: Feature, ctx: MapContext) -> list:
-    pts = _river_points(f, ctx)
-    if len(pts) < 2:
-        return []
-    w = river_width(ctx, 0.16, 2.0, RIVER_CORE)
-    items: list = [Path(tuple(pts), Style(fill=None, stroke=ctx.pal.river, width=w), closed=False, role="river"),
-                   Circle(pts[0][0], pts[0][1], w * 0.9, Style(fill=ctx.pal.river, stroke=None, width=0))]
-    if ctx.pal.river_core != ctx.pal.river:  # a cased line: unlike any outline on the sheet
-        items.append(Path(tuple(pts), Style(fill=None, stroke=ctx.pal.river_core, width=w * RIVER_CORE), closed=False,
+def river_line(pts, w: float, pal: Palette) -> list:
+    """A river through hex centres as the map draws it: a light line (cased in mono) from a spring dot,
+    small chevrons pointing downstream between consecutive points. The map and the keys share it."""
+    items: list = [Path(tuple(pts), Style(fill=None, stroke=pal.river_light, width=w), closed=False, role="river"),
+                   Circle(pts[0][0], pts[0][1], w * 0.9, Style(fill=pal.river_light, stroke=None, width=0))]
+    if pal.river_core != pal.river:  # a cased line: unlike any outline on the sheet
+        items.append(Path(tuple(pts), Style(fill=None, stroke=pal.river_core, width=w * RIVER_CORE), closed=False,
                           role="river-core"))
-    # small chevrons pointing downstream, between consecutive centres
     for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
         mx, my = (x0 + x1) / 2, (y0 + y1) / 2
         a = math.atan2(y1 - y0, x1 - x0)
         L = w * 1.3
         p1 = (mx - L * math.cos(a - 0.6), my - L * math.sin(a - 0.6))
         p2 = (mx - L * math.cos(a + 0.6), my - L * math.sin(a + 0.6))
-        items.append(Path((p1, (mx, my), p2), Style(fill=None, stroke=ctx.pal.paper, width=0.8), closed=False))
+        items.append(Path((p1, (mx, my), p2), Style(fill=None, stroke=pal.paper, width=0.8), closed=False))
     return items
+
+
+RIVER_SHARE = 0.11  # a river through hex centres, as a share of the hex size: thin, the hex is the player's
+
+
+def draw_river_hexes(f: Feature, ctx: MapContext) -> list:
+    pts = _river_points(f, ctx)
+    if len(pts) < 2:
+        return []
+    return river_line(pts, river_width(ctx, RIVER_SHARE, 1.8, RIVER_CORE), ctx.pal)
+
+
+def cataract_bar(mx: float, my: float, a: float, size: float, color: str) -> list:
+    """A cataract across a river flowing at angle `a` through (mx, my): a bar with three ticks
+    downstream, `size` the hex size. The map and the keys share it."""
+    nx, ny = -math.sin(a), math.cos(a)
+    half = size * 0.3
+    w = max(1.6, size * 0.09)
+    items = [Line(mx - nx * half, my - ny * half, mx + nx * half, my + ny * half,
+                  Style(fill=None, stroke=color, width=w, cap="butt"), role="cataract")]
+    for k in (-0.6, 0.0, 0.6):
+        bx, by = mx + nx * half * k, my + ny * half * k
+        items.append(Line(bx, by, bx + math.cos(a) * size * 0.16, by + math.sin(a) * size * 0.16,
+                          Style(fill=None, stroke=color, width=w * 0.6)))
+    return items
+
+
+def map_sample(key: str, cx: float, cy: float, size: float, pal: Palette) -> Group | None:
+    """A key's sample of a mark the map itself draws (the river, a cataract), drawn by the map's code
+    at a key's size; None for a symbol the map does not draw."""
+    if key == "river":
+        pts = [(cx - size * 0.55, cy + size * 0.12), (cx, cy - size * 0.12), (cx + size * 0.55, cy + size * 0.12)]
+        return Group(tuple(river_line(pts, max(1.8, size * 0.2), pal)), name="sample:river")
+    if key == "cataract":
+        pts = [(cx - size * 0.55, cy), (cx + size * 0.55, cy)]
+        line = river_line(pts, max(1.8, size * 0.2), pal)
+        return Group(tuple(line + cataract_bar(cx, cy, 0.0, size * 1.1, pal.ink)), name="sample:cataract")
+    return None
 
 
 FAN = 0.2  # a delta's channels, as a share of the hex size: short, so the hex's left corner keeps its coordinate
@@ -232,7 +267,7 @@ def draw_delta_mouths(f: Feature, ctx: MapContext, river: Feature | None) -> lis
     for spread in (-0.75, -0.25, 0.25, 0.75):
         ex = mx + ctx.size * FAN * math.cos(a + spread)
         ey = my + ctx.size * FAN * math.sin(a + spread)
-        items.append(Line(mx, my, ex, ey, Style(fill=None, stroke=ctx.pal.river, width=max(1.0, ctx.size * 0.06))))
+        items.append(Line(mx, my, ex, ey, Style(fill=None, stroke=ctx.pal.river_light, width=max(1.0, ctx.size * 0.06))))
     return items
 
 
@@ -261,17 +296,7 @@ def draw_cataract(f: Feature, ctx: MapContext) -> list:
             items.append(icon("cataract", cx + ctx.size * 0.42, cy, ctx.size * 0.5, ctx.pal.ink))
             continue
         (x0, y0), (x1, y1) = ctx.center(lab), ctx.center(nxt)
-        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-        a = math.atan2(y1 - y0, x1 - x0)
-        nx, ny = -math.sin(a), math.cos(a)
-        half = ctx.size * 0.3
-        w = max(1.6, ctx.size * 0.09)
-        items.append(Line(mx - nx * half, my - ny * half, mx + nx * half, my + ny * half,
-                          Style(fill=None, stroke=ctx.pal.ink, width=w, cap="butt"), role="cataract"))
-        for k in (-0.6, 0.0, 0.6):
-            bx, by = mx + nx * half * k, my + ny * half * k
-            items.append(Line(bx, by, bx + math.cos(a) * ctx.size * 0.16, by + math.sin(a) * ctx.size * 0.16,
-                              Style(fill=None, stroke=ctx.pal.ink, width=w * 0.6)))
+        items += cataract_bar((x0 + x1) / 2, (y0 + y1) / 2, math.atan2(y1 - y0, x1 - x0), ctx.size, ctx.pal.ink)
         if len(f.hexes) == 2:
             break
     return items

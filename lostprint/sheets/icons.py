@@ -105,10 +105,13 @@ def cataract(cx, cy, size, color):
 
 
 def empire(cx, cy, size, color):
+    """A stepped temple in a dashed square (the empire's border): nothing like the house-rule mark."""
     w = max(0.5, size * 0.06)
+    steps = [(-0.26, 0.22), (-0.26, 0.1), (-0.17, 0.1), (-0.17, -0.02), (-0.08, -0.02), (-0.08, -0.16),
+             (0.08, -0.16), (0.08, -0.02), (0.17, -0.02), (0.17, 0.1), (0.26, 0.1), (0.26, 0.22)]
     return [
         Rect(cx - 0.4 * size, cy - 0.4 * size, 0.8 * size, 0.8 * size, _s(color, w, dash=(size * 0.1, size * 0.08))),
-        Path(_pts(cx, cy, size, [(-0.2, 0.2), (-0.2, -0.05), (0.0, -0.25), (0.2, -0.05), (0.2, 0.2)]), _s(color, w), closed=True),
+        Path(_pts(cx, cy, size, steps), _s(color, w, fill=color), closed=True),
     ]
 
 

@@ -11,8 +11,8 @@ from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
 from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text
 from lostprint.sheets import widgets as w
-from lostprint.sheets.common import (SheetOptions, back_label, by_sides, foot_credit, foot_line, side_content,
-                                     title_block, variant_name)
+from lostprint.sheets.common import (HOUSE_NOTE, SheetOptions, back_label, by_sides, foot_credit, foot_line,
+                                     side_content, title_block, variant_name)
 from lostprint.sheets.hexmap import LABEL_PAD, MapContext, hex_label_lines, hex_map, hex_swatch
 from lostprint.sheets.icons import icon
 from lostprint.sheets.pieces import round_slot, slot_size, square_slot
@@ -469,15 +469,14 @@ def map_width_for(game_map, height: float) -> float:
 
 MAP_FLATS_MM = 18.2  # a little over the 18 mm floor: the task board's coin rows need the rest
 MAP_PAD = 9.0
-ISLAND_DOTS = {"small": 1, "medium": 2, "large": 3}  # the pencil mark of an island's size
+ISLAND_LETTERS = {"small": "S", "medium": "M", "large": "L"}  # the pencil mark of an island's size (natives: a dot)
 
 
-def island_dots(cx: float, cy: float, n: int, size: float, color: str) -> list:
-    """The island-size pencil mark: n dots in a row."""
-    r = max(1.1, size * 0.07)
-    step = r * 3.2
-    x0 = cx - step * (n - 1) / 2
-    return [Circle(x0 + i * step, cy, r, fill(color), role="island-dots") for i in range(n)]
+def island_mark(cx: float, cy: float, letter: str, size: float, color: str) -> list:
+    """The island-size pencil mark: its initial, S, M or L (a dot is the natives' mark)."""
+    tsize = max(SMALL, size * 0.3)
+    return [Text(cx, cy + (ASCENT - DESCENT) * tsize / 2, letter, tsize, "serif-bold", "middle", color,
+                 role="island-size")]
 
 
 def shoals_mark(cx: float, cy: float, size: float, color: str) -> list:
@@ -491,15 +490,15 @@ def shoals_mark(cx: float, cy: float, size: float, color: str) -> list:
 
 
 def draw_island_marked(f, ctx: MapContext) -> list:
-    """A printed island with its size as the pencil mark a player would draw (dots above the islet)."""
+    """A printed island with its size as the pencil mark a player would draw (its initial over the islet)."""
     items = draw_island(f, ctx)
-    n = ISLAND_DOTS.get(f.size or "small", 1)
+    letter = ISLAND_LETTERS.get(f.size or "small", "S")
     for lab in f.hexes:
         cx, cy = ctx.center(lab)
-        if lab == ctx.game_map.start:  # the start marker fills the middle: the dots go low
-            items += island_dots(cx + ctx.size * 0.38, cy + ctx.size * 0.62, n, ctx.size, ctx.pal.ink)
+        if lab == ctx.game_map.start:  # the start marker fills the middle: the mark goes low
+            items += island_mark(cx + ctx.size * 0.4, cy + ctx.size * 0.55, letter, ctx.size, ctx.pal.ink)
         else:
-            items += island_dots(cx, cy - ctx.size * 0.5, n, ctx.size, ctx.pal.ink)
+            items += island_mark(cx, cy - ctx.size * 0.5, letter, ctx.size, ctx.pal.ink)
     return items
 
 
@@ -531,7 +530,7 @@ def pencil_key(box: Box, pal: Palette, game) -> Group:
     keys = game.rules.map_key
     row_h = inner.h / len(keys)
     sw = min(26.0, row_h - 2)
-    marks = {ISLAND_TERRAIN[size]: n for size, n in ISLAND_DOTS.items()}
+    marks = {ISLAND_TERRAIN[size]: letter for size, letter in ISLAND_LETTERS.items()}
     for i, key in enumerate(keys):
         y = inner.y + i * row_h
         cx, cy = inner.x + sw / 2 + 1, y + row_h / 2
@@ -539,14 +538,14 @@ def pencil_key(box: Box, pal: Palette, game) -> Group:
             name = terrains[key].name
             items.append(hex_swatch(terrains[key], cx, cy, sw, pal))
             if key in marks:
-                items += island_dots(cx, cy - sw * 0.24, marks[key], sw * 0.9, pal.ink)
+                items += island_mark(cx, cy - sw * 0.02, marks[key], sw * 0.9, pal.ink)
             elif key == "shoals":
                 items += shoals_mark(cx, cy - sw * 0.18, sw * 0.55, pal.ink)
         else:
             name = symbols[key].name
             items.append(key_swatch(key, cx, cy, sw, pal, game))
-        how = {"small-island": "green outline, one dot", "medium-island": "two dots",
-               "large-island": "three dots", "shoals": "three strokes (blue)"}.get(key, "")
+        how = {"small-island": "green outline, an S", "medium-island": "an M", "large-island": "an L",
+               "shoals": "three strokes (blue)", "natives": "a dark dot"}.get(key, "")
         note = " \u00b7 ".join(t for t in (how, notes.get(key, "")) if t)
         tx = inner.x + sw + 6
         items.append(w.text_in(tx, y, row_h, name, w.BODY, "sans-bold", color=pal.ink, role="key-name"))
@@ -912,7 +911,7 @@ def back(game, game_map, opts: SheetOptions) -> list:
     items.append(end_of_game(end_box, pal, game))
     items.append(pencil_key(right_col, pal, game))
     items.append(foot_line(opts, foot_credit(game, back_label(opts)[1]), pal,
-                           left=f"{HOUSE_MARK} house rule: not in the published rules", left_color=pal.house))
+                           left=f"{HOUSE_MARK} {HOUSE_NOTE}", left_color=pal.house))
     return items
 
 

@@ -10,8 +10,8 @@ from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
 from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text, bbox
 from lostprint.sheets import widgets as w
-from lostprint.sheets.common import (SheetOptions, back_label, by_sides, foot_credit, foot_line, side_content,
-                                     title_block, variant_name)
+from lostprint.sheets.common import (HOUSE_NOTE, SheetOptions, back_label, by_sides, foot_credit, foot_line,
+                                     side_content, title_block, variant_name)
 from lostprint.sheets.hexmap import MapContext, hex_label_lines, hex_map
 from lostprint.sheets.lost_crows_icons import crows_icon
 from lostprint.sheets.icons import icon
@@ -743,8 +743,7 @@ def back(game, game_map, opts: SheetOptions) -> list:
     items.append(units_panel(game, u_box, pal, dice=False))
     items.append(rules_band(game, band, pal))
     items.append(foot_line(opts, foot_credit(game, back_label(opts)[1]), pal,
-                           left=f"{HOUSE_MARK} house rule: lostprint\u2019s design where the published rules are silent "
-                                f"({game.text.house_summary})", left_color=pal.house))
+                           left=f"{HOUSE_MARK} {HOUSE_NOTE} ({game.text.house_summary})", left_color=pal.house))
     return items
 
 

@@ -9,9 +9,9 @@ from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
 from lostprint.scene import Group, Path, Style, Text
 from lostprint.sheets import widgets as w
-from lostprint.sheets.common import (SheetOptions, back_label, by_sides, foot_credit, foot_line, side_content,
-                                     title_block, variant_name)
-from lostprint.sheets.hexmap import hex_map, hex_swatch
+from lostprint.sheets.common import (HOUSE_NOTE, SheetOptions, back_label, by_sides, foot_credit, foot_line,
+                                     side_content, title_block, variant_name)
+from lostprint.sheets.hexmap import hex_map, hex_swatch, map_sample
 from lostprint.sheets.layout import map_with_panels
 from lostprint.sheets.style import MIN_TEXT, Palette
 
@@ -123,6 +123,15 @@ def front(game, game_map, opts: SheetOptions) -> list:
     return items
 
 
+def symbol_swatch(pal: Palette):
+    """A symbol key's drawing: the map's own river and cataract where the map draws them, else the icon."""
+    from lostprint.sheets.icons import icon
+
+    def draw(key, cx, cy, size):
+        return map_sample(key, cx, cy, size, pal) or icon(key, cx, cy, size * 0.95, pal.ink)
+    return draw
+
+
 def phase_list(game, box: Box, pal: Palette) -> Group:
     """The day, phase by phase: number, name and what happens."""
     items, inner = w.panel(box, "A day", pal, subtitle=f"{len(game.phases)} phases, in order", name="phases")
@@ -172,8 +181,9 @@ def back(game, game_map, opts: SheetOptions) -> list:
     items.append(w.rows_table("Expedition", (), [(str(o.roll), o.name, o.effect) for o in game.options],
                               (0.07, 0.25, 0.68), e_box, pal, subtitle="roll 1d6 at set-up", name="expeditions"))
     items.append(w.key_list([(s.key, s.name, s.meaning) for s in game.symbols], s_box, pal, "Symbols",
-                            columns=1, name="symbol-key"))
-    items.append(foot_line(opts, foot_credit(game, back_label(opts)[1]), pal))
+                            columns=1, name="symbol-key", swatch=symbol_swatch(pal)))
+    items.append(foot_line(opts, foot_credit(game, back_label(opts)[1]), pal, left=f"{HOUSE_MARK} {HOUSE_NOTE}",
+                           left_color=pal.house))
     return items
 
 
@@ -248,7 +258,8 @@ def one_page(game, game_map, opts: SheetOptions) -> list:
     optional = [  # on the reference card too: here when the page has room for them
         Panel("phases", 170.0, lambda wd: phase_list_height(game, wd), lambda box: phase_list(game, box, pal)),
         Panel("symbol-key", 170.0, lambda wd: key_height(symbols, wd),
-              lambda box: w.key_list(symbols, box, pal, "Symbols", columns=1, name="symbol-key")),
+              lambda box: w.key_list(symbols, box, pal, "Symbols", columns=1, name="symbol-key",
+                                     swatch=symbol_swatch(pal))),
         Panel("expeditions", 170.0, lambda wd: table_height(expeditions, widths, wd),
               lambda box: w.rows_table("Expedition", (), expeditions, widths, box, pal, subtitle="roll 1d6 at set-up",
                                        name="expeditions")),

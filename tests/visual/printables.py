@@ -12,7 +12,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 DPI = 50
 LEVELS = 16  # greys kept: a 4-bit PNG a page keeps the set small
-TOLERANCE = 0.002  # share of a page's pixels that may differ by more than DIFF grey levels
+TOLERANCE = 0.0005  # share of a page's pixels that may differ by more than DIFF grey levels
 DIFF = 48
 
 

@@ -2,7 +2,8 @@
 printables as the working tree makes them: run it when a change in look is meant, look at the
 contact sheet, and commit both.
 
-    python tests/visual/regenerate.py
+    python tests/visual/regenerate.py            # every printable
+    python tests/visual/regenerate.py sheet- kit  # those whose names start so
 """
 from __future__ import annotations
 
@@ -38,24 +39,30 @@ def contact_sheet(thumbs: list[tuple[str, object]]):
     return sheet
 
 
-def main() -> None:
-    for old in HERE.glob("*.png"):
-        old.unlink()
-    thumbs = []
-    total = 0
-    for name, build in printables():
-        images = pages(build())
+def main(prefixes: list[str]) -> None:
+    """Rebuild the printables whose names start with one of `prefixes` (all without), then write their
+    PNGs and the contact sheet: nothing is written unless every one of them builds."""
+    chosen = [(name, build) for name, build in printables() if not prefixes or name.startswith(tuple(prefixes))]
+    built = [(name, pages(build())) for name, build in chosen]  # all or nothing: a failed build writes nothing
+    for name, images in built:
+        for old in HERE.glob(f"{name}-p[0-9][0-9].png"):
+            old.unlink()
         for k, image in enumerate(images, 1):
-            data = png_bytes(image)
-            reference(name, k).write_bytes(data)
-            total += len(data)
-            thumbs.append((name if k == 1 else f"  p{k}", image))
+            reference(name, k).write_bytes(png_bytes(image))
         print(f"{name}: {len(images)} page(s)")
+    from PIL import Image
+
+    thumbs = []
+    for name, _ in printables():  # the contact sheet shows the whole set as committed now
+        for k, path in enumerate(sorted(HERE.glob(f"{name}-p[0-9][0-9].png")), 1):
+            with Image.open(path) as im:
+                thumbs.append((name if k == 1 else f"  p{k}", im.convert("L")))
     docs = HERE.parent.parent / "docs"
     docs.mkdir(exist_ok=True)
     (docs / "contact-sheet.png").write_bytes(png_bytes(quantized(contact_sheet(thumbs))))
-    print(f"{len(thumbs)} pages, {total / 1024:.0f} KiB; docs/contact-sheet.png")
+    total = sum(p.stat().st_size for p in HERE.glob("*.png"))
+    print(f"{len(thumbs)} pages in the set, {total / 1024:.0f} KiB; docs/contact-sheet.png")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

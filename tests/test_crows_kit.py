@@ -467,3 +467,28 @@ def test_marks_are_lines_only_in_the_crop_mark_group():
     assert len(groups) == 1 and all(isinstance(i, Line) for i in groups[0].items)
     rows = -(-len([g for g in page.items if getattr(g, "name", "").startswith("piece:")]) // 4)
     assert len(groups[0].items) == 2 * 2 * (4 + rows)  # 4 columns, its rows, two edges each, two sides
+
+
+def test_squares_are_named_as_the_record_names_them():
+    """Issue 25, item 11: the kit's setup page printed zero-based [c, r], the a4 setup diagram "columns
+    1-3", and the diagram named no square at all; every one now says A1, B2... as the game record does."""
+    from lostprint.maps.crows import standard_layout
+    from lostprint.sheets.common import SheetOptions
+    from lostprint.sheets.crows_layout import layout_scene
+
+    setup = kit().pages[0]
+    diagram = next(g for g in setup.items if isinstance(g, Group) and g.name == "setup-diagram")
+    words = [t.text for t in walk(diagram.items) if isinstance(t, Text)]
+    assert not [w for w in words if re.fullmatch(r"\[-?\d+, ?-?\d+\]", w)]
+    assert [t.text for t in walk(diagram.items) if isinstance(t, Text) and t.role == "column-label"] == list("ABCDE")
+    assert "A1" in words and "E5" in words and "C3" in words
+    for paper in PAPERS:
+        scene = layout_scene(standard_layout(), SheetOptions(paper=paper))
+        layout = standard_layout()
+        names = [t.text for page in scene.all_pages() for t in walk(page.items)
+                 if isinstance(t, Text) and t.role == "square-name"]
+        assert sorted(names) == sorted(f"{chr(65 + c)}{r + 1}" for c in range(layout.cols) for r in range(layout.rows))
+        heads = " ".join(t.text for page in scene.all_pages() for t in walk(page.items) if isinstance(t, Text))
+        assert not re.search(r"columns \d", heads)
+        for page in scene.all_pages():
+            assert all_problems(page) == []

@@ -12,6 +12,7 @@ from typing import Callable
 
 from lostprint import __version__
 from lostprint.crows import art
+from lostprint.crows.squares import column_name, square_name
 from lostprint.crows.imposition import SAFE, Sheet, balanced, crop_marks, full_page_boxes, impose, page_boxes, q
 from lostprint.errors import UsageError
 from lostprint.fonts import ASCENT, DESCENT, text_width
@@ -337,15 +338,17 @@ def setup_page(opts: KitOptions, page: tuple[float, float]) -> Scene:
     steps = _setup_steps()
     steps_h = _steps_height(steps, box.w)
     label = 14.0
-    grid_side = min(box.w * 0.8, box.bottom - steps_h - 46 - (box.y + 34 + label) - 8)
+    grid_side = min(box.w * 0.8, box.bottom - steps_h - 58 - (box.y + 34 + label) - 8)
     cell = grid_side / G.START_GRID
     gx = box.x + (box.w - grid_side) / 2 + label / 2
     gy = box.y + 34 + label
     diagram = []
     starts = G.start_squares()
-    for r in range(G.START_GRID):
-        diagram.append(Text(gx - 5, gy + r * cell + cell / 2 + 3, str(r), 9.0, "sans-bold", "end", pal.soft))
-        diagram.append(Text(gx + r * cell + cell / 2, gy - 5, str(r), 9.0, "sans-bold", "middle", pal.soft))
+    for r in range(G.START_GRID):  # columns A, B... and rows 1, 2..., as the record's boards name squares
+        diagram.append(Text(gx - 5, gy + r * cell + cell / 2 + 3, str(r + 1), 9.0, "sans-bold", "end", pal.soft,
+                            role="row-label"))
+        diagram.append(Text(gx + r * cell + cell / 2, gy - 5, column_name(r), 9.0, "sans-bold", "middle", pal.soft,
+                            role="column-label"))
     for c in range(G.START_GRID):
         for r in range(G.START_GRID):
             x, y = gx + c * cell, gy + r * cell
@@ -355,19 +358,22 @@ def setup_page(opts: KitOptions, page: tuple[float, float]) -> Scene:
                                     radius=3, role="start-tile"))
                 n = starts.index((c, r)) + 1
                 diagram.append(art.centred(x + cell / 2, y + cell / 2 - 5, str(n), 16.0, "serif-bold", pal.ink))
-                diagram.append(art.centred(x + cell / 2, y + cell / 2 + 12, f"[{c}, {r}]", 7.0, "sans", pal.soft))
+                diagram.append(art.centred(x + cell / 2, y + cell / 2 + 12, square_name((c, r), (0, 0)), 7.0, "sans",
+                                           pal.soft))
             else:
                 diagram.append(Rect(x + 4, y + 4, cell - 8, cell - 8,
                                     Style(fill=None, stroke=pal.faint, width=0.6, dash=(2, 2)), radius=3))
     items.append(Group(tuple(diagram), name="setup-diagram", box=(gx - label, gy - label, grid_side + label, grid_side + label)))
     caption = ("Deal the 13 starting tiles face up onto the shaded squares, in the order shown: the corners "
-               "and centre of a 5 \u00d7 5 grid, every square whose column plus row is even. Saved games "
-               "name squares [column, row] with these numbers; the board then grows in any direction.")
+               "and centre of a 5 \u00d7 5 grid, every other square. Squares are named as the game record "
+               "names them, a column letter and a row number (A1 at the top left); a saved game keeps the "
+               "same squares as [column, row] counted from 0, so A1 is [0, 0]. The board then grows in any "
+               "direction.")
     y = gy + grid_side + 8
-    cap_box = Box(box.x, y, box.w, 32)
+    cap_box = Box(box.x, y, box.w, 44)
     items.append(Group(tuple(art.paragraph(caption, cap_box, 8.0, "sans-italic", pal.soft)), name="caption",
                        box=tuple(cap_box)))
-    y += 38
+    y += 50
     y = box.bottom - steps_h
     items.append(_steps("Setup, step by step", steps, Box(box.x, y, box.w, box.bottom - y), pal))
     meta = full_page_boxes(W, H) + (("section", "setup"),)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from lostprint import __version__
 from lostprint.fonts import ASCENT, DESCENT, wrap
+from lostprint.geometry.hexgrid import column_letters
 from lostprint.geometry.paper import MM, Box
 from lostprint.scene import Group, Rect, Scene, Style, Text
 from lostprint.sheets import widgets as w
@@ -38,7 +39,8 @@ def _steps(layout) -> list[str]:
     return [f"Build the tile stack as the setup says, then draw the top {n} tiles.",
             "Lay them face up on the numbered squares, 1 first, in the order drawn.",
             "Dashed squares stay empty: they are the gaps the players fill.",
-            "Put crows on each tile that shows crows, as many as it shows."]
+            "Put crows on each tile that shows crows, as many as it shows.",
+            "Each square is named in its corner as the game record names it (A1 at the top left)."]
 
 
 def layout_scene(layout, opts=None) -> Scene:
@@ -48,7 +50,7 @@ def layout_scene(layout, opts=None) -> Scene:
     tile = tile_size()
     page = opts.content(margin=MARGIN)
     head_h = 40.0
-    notes_h = 66.0
+    notes_h = 80.0
     grid_room = Box(page.x, page.y + head_h + 6, page.w, page.h - head_h - notes_h - 12)
     col_runs = _blocks(layout.cols, int(grid_room.w // tile))
     row_runs = _blocks(layout.rows, int(grid_room.h // tile))
@@ -57,8 +59,9 @@ def layout_scene(layout, opts=None) -> Scene:
     pages = []
     for k, (cols, rows) in enumerate(blocks):
         items: list = []
-        part = "" if len(blocks) == 1 else (f" \u00b7 page {k + 1} of {len(blocks)}: columns {cols.start + 1}\u2013"
-                                            f"{cols.stop}, rows {rows.start + 1}\u2013{rows.stop}")
+        part = "" if len(blocks) == 1 else (f" \u00b7 page {k + 1} of {len(blocks)}: columns "
+                                            f"{column_letters(cols.start)}\u2013{column_letters(cols.stop - 1)}, "
+                                            f"rows {rows.start + 1}\u2013{rows.stop}")
         items.append(title_block(Box(page.x, page.y, page.w, head_h), "Crows \u2014 starting layout",
                                  f"{layout.name}: {len(layout.squares)} tiles, drawn at full size "
                                  f"({tile / MM:.0f} mm){part}", pal))
@@ -71,6 +74,9 @@ def layout_scene(layout, opts=None) -> Scene:
             for r in rows:
                 x, y = gx + (c - cols.start) * tile, gy + (r - rows.start) * tile
                 n = order.get((c, r))
+                # the square's name in its corner, as the game record names squares (A1 at the top left)
+                grid_items.append(Text(x + 4, y + 4 + ASCENT * 7.0, f"{column_letters(c)}{r + 1}", 7.0, "sans",
+                                       "start", pal.soft, role="square-name"))
                 if n is None:
                     grid_items.append(Rect(x + 2, y + 2, tile - 4, tile - 4,
                                            Style(fill=None, stroke=pal.faint, width=0.6, dash=(2, 2)), role="gap"))
@@ -80,7 +86,7 @@ def layout_scene(layout, opts=None) -> Scene:
                 grid_items.append(Text(x + tile / 2, y + tile / 2 + (ASCENT - DESCENT) * number_size / 2, str(n),
                                        number_size, "serif-bold", "middle", pal.accent, role="tile-number"))
         items.append(Group(tuple(grid_items), name="layout", box=(gx, gy, gw, gh)))
-        notes_box = Box(page.x, page.bottom - notes_h, page.w, notes_h - 10)
+        notes_box = Box(page.x, page.bottom - notes_h, page.w, notes_h - 14)  # 3 mm over the foot line
         panel_items, inner = w.panel(notes_box, "Setting up", pal)
         y = inner.y
         for step in _steps(layout):

@@ -67,7 +67,10 @@ def wait_ready(page):
 
 def kept(page):
     """Wait until every edit of the page is in the server's autosave copy."""
-    page.wait_for_function("document.body.dataset.queue === '0'")
+    try:
+        page.wait_for_function("document.body.dataset.queue === '0'")
+    except Exception:
+        raise AssertionError(f"edits not kept: {page.inner_text('#status')!r}, {page.inner_text('#banner')!r}") from None
 
 
 def saved(page):

@@ -227,3 +227,32 @@ def test_a_page_that_goes_away_mid_answer_leaves_no_traceback(served, capsys):
     assert state(server)["save"]
     threading.Event().wait(1.0)
     assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("spelling", ["crlf", "bom", "start", "comments-then-start", "no-final-newline", "octal",
+                                      "exponent"])
+def test_a_save_is_written_back_in_its_own_spelling(tmp_path, spelling):
+    from lostprint.edit.session import EditSession
+
+    text = EXAMPLE_1572.read_text()
+    text = {"crlf": text.replace("\n", "\r\n"), "bom": "\ufeff" + text, "start": "---\n" + text,
+            "comments-then-start": text.replace("format:", "---\nformat:", 1), "no-final-newline": text.rstrip("\n"),
+            "octal": text.replace("player: Brother Tomás de Alcalá", "player: 0o17"),
+            "exponent": text.replace("player: Brother Tomás de Alcalá", "player: 1e5")}[spelling]
+    path = tmp_path / "spelt.yaml"
+    path.write_bytes(text.encode("utf-8"))
+    before = path.read_bytes()
+    session = EditSession(path)
+    session.save(session.working()["save"], session.version)
+    assert path.read_bytes() == before  # unchanged: byte for byte
+    work = session.working()["save"]
+    work["days"][1]["journal"] = "Rain."
+    session.save(work, session.version)
+    after = path.read_bytes()
+    expected = before.replace(b"is a slower kind of drowning.", b"").decode("utf-8")
+    assert b"Rain." in after and (b"\r\n" in after) == (spelling == "crlf")
+    assert after.startswith(b"\xef\xbb\xbf") == (spelling == "bom")
+    assert after.endswith(b"\n") == (spelling != "no-final-newline")
+    assert (b"---" in after) == ("---" in expected)
+    assert after.decode("utf-8").lstrip("\ufeff").startswith("# 1572: played by") == (spelling != "start")
+    assert run_cli("validate", path).returncode == 0

@@ -6,9 +6,11 @@ existing file survive an edit (ruamel.yaml); the page's plain JSON is merged int
 """
 from __future__ import annotations
 
+import codecs
 import copy
 import io
 import math
+from dataclasses import dataclass
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -28,6 +30,44 @@ def _yaml() -> YAML:
     yaml.indent(mapping=2, sequence=4, offset=2)
     yaml.preserve_quotes = True
     return yaml
+
+
+@dataclass(frozen=True)
+class FileStyle:
+    """How a save's file is spelled around its YAML, kept when it is written back: a byte-order mark,
+    CRLF line ends, the text before and including a `---` document marker (comments, directives),
+    and whether it ends in a newline."""
+
+    bom: bool = False
+    crlf: bool = False
+    head: str = ""
+    final_newline: bool = True
+
+    def apply(self, body: str) -> str:
+        text = self.head + body
+        if not self.final_newline:
+            text = text.rstrip("\n")
+        if self.crlf:
+            text = text.replace("\n", "\r\n")
+        return ("\ufeff" if self.bom else "") + text
+
+
+def style_of(raw: bytes) -> tuple[FileStyle, str]:
+    """The style of a file's bytes and the YAML body to parse (the head cut off, line ends as LF)."""
+    bom = raw.startswith(codecs.BOM_UTF8)
+    text = raw.decode("utf-8", "surrogateescape").removeprefix("\ufeff")
+    crlf = "\r\n" in text
+    text = text.replace("\r\n", "\n")
+    head, at = "", 0
+    for line in text.splitlines(keepends=True):
+        bare = line.strip()
+        if bare == "---":
+            head = text[:at + len(line)]
+            break
+        if bare and not bare.startswith(("#", "%")):
+            break
+        at += len(line)
+    return FileStyle(bom, crlf, head, text.endswith("\n") or not text), text[len(head):]
 
 
 def parse(text: str):
@@ -50,8 +90,14 @@ def to_plain(node):
         return [to_plain(v) for v in node]
     if isinstance(node, float) and not math.isfinite(node):
         return ".nan" if math.isnan(node) else ".inf" if node > 0 else "-.inf"
-    if isinstance(node, (bool, int, float)) or node is None:
-        return node if not isinstance(node, bool) else bool(node)
+    if node is None:
+        return None
+    if isinstance(node, bool):
+        return bool(node)
+    if isinstance(node, int):
+        return int(node)  # plain: a loader's or ruamel's subclass keeps its line or format elsewhere
+    if isinstance(node, float):
+        return float(node)
     return str(node)
 
 

@@ -6,7 +6,7 @@
   GET  /TOKEN/api/work         the working copy and status (what other pages did since)
   POST /TOKEN/api/keep         {save, rev} -> status; the edit is in the autosave copy when answered;
                                409 {work} when another page's newer work should be built on first
-  POST /TOKEN/api/check        {save} -> {problems}
+  POST /TOKEN/api/check        {save} -> {problems}, or {superseded} when a newer check came first
   POST /TOKEN/api/save         {save, version, rev, overwrite} -> {version, problems}; 409 when the
                                file changed on disk (and `overwrite` was not chosen) or another page's
                                work is newer
@@ -227,7 +227,8 @@ class Handler(BaseHTTPRequestHandler):
     def _post(self, rest: str, body: dict) -> None:
         session = self.server.session
         if rest == "api/check":
-            self._json(200, {"problems": _problems(session.check(body["save"]))})
+            problems = session.check(body["save"])
+            self._json(200, {"superseded": True} if problems is None else {"problems": _problems(problems)})
         elif rest == "api/keep":
             self._json(200, session.keep(body["save"], body.get("rev")))
         elif rest == "api/save":
@@ -241,7 +242,9 @@ class Handler(BaseHTTPRequestHandler):
             self._json(200, {"file": str(session.autosave(body["save"]))})
         else:
             problems = session.check(body["save"])
-            if problems:
+            if problems is None:
+                self._json(409, {"error": "the save changed while its journal was being made: try again"})
+            elif problems:
                 self._json(422, {"error": "fix the problems first: the journal is made from a clean save",
                                  "problems": _problems(problems)})
             else:

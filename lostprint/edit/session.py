@@ -142,7 +142,7 @@ def readable_bytes(text: str, source: str, syntax: str) -> bytes:
         raise LostprintError(f"{source}: not written: it would be {len(data):,} bytes, and a save may hold "
                              f"{SAVE.limit_text()}")
     try:
-        parse_text(text, source, syntax)
+        parse_text(text.removeprefix("\ufeff"), source, syntax)
     except LoadError as exc:
         raise LostprintError(f"not written, lostprint could not read it back: {exc}") from None
     except RecursionError:
@@ -188,6 +188,8 @@ class EditSession:
         self.source = shown_path(self.path)
         self.allow_any_map = allow_any_map
         self.lock = threading.Lock()
+        self.check_gate = threading.Lock()  # one replay at a time
+        self.checks = 0  # check requests so far (a waiting check that is not the newest gives way)
         self.texts = None  # lostprint.edit.document.Texts, once the document is known
         if self.path.exists():
             data = load(self.path, SAVE)  # the one loader: size cap, syntax errors with their line
@@ -196,13 +198,15 @@ class EditSession:
             self.info = resolve(str(data["game"]))
             if game is not None and resolve(game).id != self.info.id:
                 raise UsageError(f"{self.source} is a {self.info.id} save, not {resolve(game).id}")
-            self.doc = document.parse(read_text(self.path, SAVE))
+            self.doc = self._parse_file()
             map_spec = data.get("map", "standard")
         else:
             if game is None:
                 raise UsageError(f"{self.source} does not exist yet: name its game with --game (1572, 1672 or 1872)")
             self.info = resolve(game)
             self.doc = None
+            self.raw = None
+            self.style = document.FileStyle()
         if not self.info.has("validator"):
             raise UsageError(f"{self.info.id} records cannot be edited here yet (edit opens 1572, 1672 and 1872 saves)")
         self.rules = rules_for(self.info.id)
@@ -219,6 +223,16 @@ class EditSession:
         self.rev = 0
         self.work = copy.deepcopy(self.file_plain)  # the newest work of any page
         self.recovered = self._recover()
+
+    def _parse_file(self):
+        """The round-trip document of the file (checked by the loader first), its style kept."""
+        from lostprint.edit import document
+        from lostprint.files import SAVE, read_bytes
+
+        raw = read_bytes(self.path, SAVE)
+        self.raw = raw
+        self.style, body = document.style_of(raw)
+        return document.parse(body)
 
     # --- the working copy ---------------------------------------------------------------------
 
@@ -271,8 +285,9 @@ class EditSession:
         from lostprint.files import syntax_of
 
         if syntax_of(self.path) == "json":
-            return json.dumps(plain, ensure_ascii=False, indent=2) + "\n"
-        return self._text_of(plain, whole=True)
+            self._merge(plain)
+            return self.style.apply(json.dumps(plain, ensure_ascii=False, indent=2) + "\n")
+        return self.style.apply(self._text_of(plain, whole=True))
 
     def keep(self, plain, rev) -> dict:
         """An edit of a page whose work was `rev`: kept in the autosave copy (atomically) before the
@@ -353,10 +368,17 @@ class EditSession:
         lines, _ = replay_data(data, self.source, self.allow_any_map)
         return [split_problem(line, self.source) for line in lines]
 
-    def check(self, plain) -> list[Problem]:
+    def check(self, plain) -> list[Problem] | None:
+        """The problems of the page's state; None when a newer check came in while this one waited
+        (one check runs at a time: a replay can take seconds, and only the newest state matters)."""
         with self.lock:
-            text = self._text_of(plain)
-        return self.check_text(text)
+            self.checks += 1
+            mine = self.checks
+            text = self.style.head + self._text_of(plain)  # problems on the file's own lines
+        with self.check_gate:
+            if mine != self.checks:
+                return None
+            return self.check_text(text)
 
     # --- saving -------------------------------------------------------------------------------
 
@@ -382,7 +404,12 @@ class EditSession:
             from lostprint.files import syntax_of
 
             text = self._file_text(plain)
-            write_atomic(self.path, readable_bytes(text, self.source, syntax_of(self.path) or "yaml"))
+            if plain == self.file_plain and self.raw is not None:
+                data = self.raw  # nothing changed: the file's own bytes, whatever its spelling
+            else:
+                data = readable_bytes(text, self.source, syntax_of(self.path) or "yaml")
+            write_atomic(self.path, data)
+            self.raw = data
             self.version = version_of(self.path)
             self.file_plain = document.to_plain(self.doc)
             self.work = copy.deepcopy(plain)
@@ -390,7 +417,7 @@ class EditSession:
             self.recovered = None
             autosave_path(self.path).unlink(missing_ok=True)
             version = self.version
-        return version, self.check_text(text)
+        return version, self.check_text(text.removeprefix("\ufeff").replace("\r\n", "\n"))
 
     def take_file(self) -> dict:
         """The user chose the file on disk over the page's work: it becomes the working copy (the page
@@ -401,7 +428,7 @@ class EditSession:
         with self.lock:
             if self.path.exists():
                 load(self.path, SAVE)  # the loader's one clear line first, if the file is broken
-                self.doc = document.parse(read_text(self.path, SAVE))
+                self.doc = self._parse_file()
                 self.file_plain = document.to_plain(self.doc)
             self.version = version_of(self.path)
             self.texts = document.Texts()

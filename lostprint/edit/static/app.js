@@ -145,11 +145,13 @@ async function keep() {
 async function whenKept() { for (let n = 0; (S.queue.length || S.keeping) && n < 600; n++) await new Promise((ok) => setTimeout(ok, 50)); }
 async function poll() {  // what other pages (or programs) did since
   if (S.queue.length || S.keeping || document.hidden) return;
+  const asked = S.rev; const edits = S.undo.length;
   try {
     const r = await fetch("api/work"); const j = await r.json();
-    if (!r.ok || S.queue.length || S.keeping) return;
+    // an answer overtaken by this page's own edits (or their keeping) tells nothing new
+    if (!r.ok || S.queue.length || S.keeping || S.rev !== asked || S.undo.length !== edits) return;
     S.offline = false;
-    if (j.rev !== S.rev) {
+    if (j.rev > S.rev) {
       S.undo.push(JSON.stringify(S.save)); S.redo = [];
       S.save = j.save; adoptStatus(j); remember(); scheduleCheck();
       banner("This save was changed in another page: this page now shows the newest work (Undo brings back what it showed).", true);
@@ -167,17 +169,21 @@ function banner(text, ok, buttons) {
   for (const [label, fn, id] of buttons || []) { const btn = el("button", { id: id || "" }, label); btn.onclick = safely(fn); b.append(" ", btn); }
 }
 function scheduleCheck() { clearTimeout(S.checkTimer); S.checking = true; S.checkTimer = setTimeout(safely(check), 150); }
-async function check() {
-  const seq = ++S.checkSeq; S.checking = true; drawStatus();
+async function check() {  // one check in flight at a time; edits made meanwhile are checked right after
+  if (S.checkInFlight) { S.checkAgain = true; return; }
+  const seq = ++S.checkSeq; S.checking = true; S.checkInFlight = true; S.checkAgain = false; drawStatus();
+  let again = false;
   try {
     const r = await post("check", { save: S.save });
     const j = await r.json();
-    if (seq !== S.checkSeq) return;
-    if (!r.ok) banner(j.error); else S.problems = j.problems;
+    if (!r.ok) banner(j.error); else if (j.superseded) again = true; else S.problems = j.problems;
   } catch (e) {
-    if (seq === S.checkSeq) { S.offline = true; setTimeout(scheduleCheck, 2000); }
+    S.offline = true; setTimeout(scheduleCheck, 2000); again = false;
   } finally {
-    if (seq === S.checkSeq) { S.checking = false; document.body.dataset.checked = String(seq); render(); }
+    S.checkInFlight = false;
+    if (S.checkAgain || again) scheduleCheck();
+    else { S.checking = false; document.body.dataset.checked = String(seq); }
+    render();
   }
 }
 function staleChoice(why) {

@@ -35,6 +35,7 @@ IX = MappingProxyType({k: i for i, k in enumerate(TRACKER_KEYS)})
 ROLLED = ("movement", "exploring", "native-contact", "hunting")  # the charts played by roll_phase
 FACE_ORDER = tuple(k for k, _ in sorted(R.phase_faces, key=lambda kv: kv[1]))
 FACE = MappingProxyType(dict(R.phase_faces))
+MORALE_BY_DIRECTION = MappingProxyType(dict(R.morale_by_direction))
 
 
 class Illegal(ValueError):
@@ -716,8 +717,8 @@ def interest_on_entering(st: State, to: str) -> bool:
 def morale_of_travel(board: Board, path: tuple[str, ...]) -> tuple[int, ...]:
     """Phase 10's morale changes for a day's path (the start hex, then each hex entered): one per
     step by its direction, or the change for staying put."""
-    by_dir = dict(R.morale_by_direction)
-    return tuple(by_dir[board.direction(a, b)] for a, b in zip(path, path[1:])) or (R.morale_no_travel,)
+    return tuple(MORALE_BY_DIRECTION[board.direction(a, b)] for a, b in zip(path, path[1:])) \
+        or (R.morale_no_travel,)
 
 
 def step_problem(st: State, to: str) -> str | None:

@@ -45,6 +45,7 @@ class Player:
         self.st = eng.new_game(self.board, self.expedition)
         self.by_dir = dict(R.morale_by_direction)
         self.rolls: dict = {}
+        self.preferences: dict = {}
         self.answers = {key: getattr(self, "answer_" + key) for key, _ in eng.DAY + (("trail", ""),)
                         if hasattr(self, "answer_" + key)}
 
@@ -56,7 +57,14 @@ class Player:
     def toward_goal(self, labels, here: str | None = None):
         """Best first: closest to the delta, then the happiest direction."""
         here = here or self.st.pos
-        return sorted(labels, key=lambda lab: (self.dist(lab), -self.by_dir[self.board.direction(here, lab)]))
+        return sorted(labels, key=lambda lab: self.preference(here, lab))
+
+    def preference(self, here: str, lab: str) -> tuple[int, int]:
+        """(hexes from lab to the delta, minus the morale of the step here -> lab), kept for the game."""
+        key = (here, lab)
+        if key not in self.preferences:
+            self.preferences[key] = (self.dist(lab), -self.by_dir[self.board.direction(here, lab)])
+        return self.preferences[key]
 
     def roll(self, n: int) -> tuple[int, ...]:
         return tuple(self.dice.roll(n))

@@ -21,7 +21,7 @@ from types import MappingProxyType
 
 from lostprint.engine import lost_expedition as eng
 from lostprint.files.fields import at_key
-from lostprint.games.lost_expedition import EXPEDITIONS, KANTYI_ROLLS, ROLL_KEYS, TRACKER_KEYS
+from lostprint.games.lost_expedition import EXPEDITIONS, INTEREST_RULES, KANTYI_ROLLS, ROLL_KEYS, TRACKER_KEYS
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.saves.rules import At
 
@@ -543,6 +543,26 @@ def _add(vals: tuple, i: int, n: int) -> tuple:
     return vals[:i] + (eng.clamp(vals[i] + n),) + vals[i + 1:]
 
 
+# The engine's rations, desertion and interests seen through one tracker, whatever the others hold
+# (worked out once from the engine's own functions, for the search's per-tracker bounds):
+# [t][x - floor] -> the values tracker t can have after, from x.
+VALUES = range(R.floor, R.cap + 1)
+
+
+def _alone(t: int, x: int, other: int) -> tuple:
+    """Tracker t at x, every other tracker at `other`."""
+    return tuple(x if i == t else other for i in range(len(TRACKER_KEYS)))
+
+
+RATIONS_ALONE = tuple(tuple(frozenset(eng.rations(_alone(t, x, other))[t] for other in (R.floor, R.cap))
+                            for x in VALUES) for t in range(len(TRACKER_KEYS)))  # with food, or starving
+DESERTION_ALONE = tuple(tuple(eng.desertion(_alone(CONQ, x, morale))[CONQ] for x in VALUES)
+                        for morale in VALUES)  # [morale at the end][conquistadors]
+INTEREST_ALONE = MappingProxyType({  # the others at the cap: Migration's fill is always affordable
+    i.key: tuple(tuple(frozenset(v[t] for v in eng.interest_outcomes(_alone(t, x, R.cap), i.key)) for x in VALUES)
+                 for t in range(len(TRACKER_KEYS))) for i in INTEREST_RULES})
+
+
 class _Unrolled:
     """What the save fixes about one day without rolls, and the search over what it leaves open."""
 
@@ -689,17 +709,14 @@ class _Unrolled:
     def _one_tail(self, t: int, x: int, ni: int) -> set:
         """The values tracker t can end the day with from x after hunting, whatever the others hold:
         tail() seen through one tracker (Migration's fill and starvation both ways)."""
-        def alone(y: int, other: int = R.cap) -> tuple:  # tracker t at y, the others at `other`
-            return tuple(y if i == t else other for i in range(len(TRACKER_KEYS)))
-
-        def interest(outs: set, key: str) -> set:  # the others at the cap: a fill is always affordable
-            return {v[t] for y in outs for v in eng.interest_outcomes(alone(y), key)}
+        def interest(outs: set, key: str) -> set:
+            return {y for v in outs for y in INTEREST_ALONE[key][t][v - R.floor]}
 
         outs = {x}
         if ni:
             outs = interest(outs, self.start_interest)
-        if not self.fed[ni]:  # with food or without it (starving)
-            outs = {eng.rations(alone(v, other))[t] for v in outs for other in (R.floor, R.cap)}
+        if not self.fed[ni]:
+            outs = {y for v in outs for y in RATIONS_ALONE[t][v - R.floor]}
         if self.steps[ni] is None:
             return set()
         for cost, river, found in self.steps[ni]:
@@ -711,7 +728,7 @@ class _Unrolled:
             for n in self.morale_steps:
                 outs = {eng.clamp(v + n) for v in outs}
         if t == CONQ:  # desertion as the recorded morale says
-            outs = {eng.desertion(alone(v, self.target[MORALE]))[t] for v in outs}
+            outs = {DESERTION_ALONE[self.target[MORALE] - R.floor][v - R.floor] for v in outs}
         return outs
 
     def _plan_bounds(self) -> None:

@@ -492,3 +492,37 @@ def test_squares_are_named_as_the_record_names_them():
         assert not re.search(r"columns \d", heads)
         for page in scene.all_pages():
             assert all_problems(page) == []
+
+
+def test_no_grey_line_on_the_trim_of_a_blocks_outer_edge():
+    """Issue 25, item 10: the spell cards' block printed a grey cut line exactly on the trim of its
+    outer edge, where the bleed runs on: a cut 0.3 mm outside it left a grey edge. A cut line now runs
+    only between two cards; the outer edges are shown by the crop marks beyond the bleed."""
+    for paper in PAPERS:
+        scene = kit(paper)
+        for page in scene.all_pages():
+            pieces = [g.box for g in page.items if isinstance(g, Group) and ":spells:" in g.name]
+            lines = [i for i in walk(page.items) if isinstance(i, Line) and i.role == "cut-line"]
+            if not pieces:
+                continue
+            assert lines
+            marks = [i for i in walk(page.items) if isinstance(i, Line) and i.role == "crop-mark"]
+            for ln in lines:  # a cut line runs between two cards, unless no crop mark can show that edge
+                vertical = ln.x1 == ln.x2
+                mx, my = (ln.x1 + ln.x2) / 2, (ln.y1 + ln.y2) / 2
+                dx, dy = (2.0, 0.0) if vertical else (0.0, 2.0)
+                sides = [any(x <= px <= x + w and y <= py <= y + h for x, y, w, h in pieces)
+                         for px, py in ((mx - dx, my - dy), (mx + dx, my + dy))]
+                room = [m for m in marks if (m.x1 == m.x2) == vertical]  # marks in line with such edges
+                assert all(sides) or not room, (paper, ln)
+
+
+def test_a_murder_and_a_totem_lie_flat_on_a_tile():
+    """Issue 25, item 10: crows of 16 mm on 40 mm tiles left no room for a murder of six and a totem."""
+    from lostprint.crows.kit import CROW_SCALE, TOKEN_SCALE
+
+    tile = 40.0
+    crow, totem = tile * CROW_SCALE, tile * TOKEN_SCALE
+    assert 3 * crow <= tile and 2 * crow + totem <= tile  # two rows of three crows over the totem
+    crows = [s for s in sections(KitOptions()) if s.key == "crows"][0]
+    assert abs(crows.trim[0] / MM - crow) < 0.01

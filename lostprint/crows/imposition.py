@@ -178,37 +178,59 @@ def balanced(count: int, per_page: int) -> list[int]:
     return [base + (1 if i < extra else 0) for i in range(pages)]
 
 
+def _spans(segments: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Touching or overlapping segments of one line joined: each cut is one line."""
+    out: list[list[float]] = []
+    for a, b in sorted(segments):
+        if out and a <= out[-1][1] + 0.01:
+            out[-1][1] = max(out[-1][1], b)
+        else:
+            out.append([a, b])
+    return [(a, b) for a, b in out]
+
+
 def cut_lines(sheet: Sheet, used: int, back: bool = False) -> Group:
-    """Shared mode: one line along every trim edge of the used slots, run across the grid, so every
-    cut between two neighbours is a single line; beyond the block's outer bleed, where there is room,
-    a crop mark in line with it."""
+    """Shared mode: a line along every cut between two neighbours, run along as one line, and beyond
+    the block's outer bleed, where there is room, a crop mark in line with each trim edge. A trim edge
+    with no neighbour gets no line where a crop mark shows it (a line there would print on the trim,
+    and a cut a hair outside it would leave a grey edge where the bleed should be)."""
     slots = [sheet.slot(i) for i in range(used)]
+    taken = set(slots)
     items = []
     xs: dict[float, list[tuple[float, float]]] = {}
     ys: dict[float, list[tuple[float, float]]] = {}
-    for c, r in slots:
-        x, y = sheet.col_x(c, back), sheet.row_y(r)
-        x1, y1 = q(x + sheet.trim_w), q(y + sheet.trim_h)
-        for vx in (x, x1):
-            xs.setdefault(vx, []).append((y, y1))
-        for hy in (y, y1):
-            ys.setdefault(hy, []).append((x, x1))
     top = min(y for _, y in (_origin(sheet, s, back) for s in slots))
     bottom = max(y for _, y in (_origin(sheet, s, back) for s in slots)) + sheet.trim_h
     left = min(x for x, _ in (_origin(sheet, s, back) for s in slots))
     right = max(x for x, _ in (_origin(sheet, s, back) for s in slots)) + sheet.trim_w
+    # a trim edge with no neighbour: shown by the crop marks beyond the bleed where there is room for
+    # them; only where there is none (letter's spell cards, top to bottom of the page) a line on the trim
+    origins = {(round(x, 2), round(y, 2)) for x, y in (_origin(sheet, sl, back) for sl in slots)}
+    for c, r in slots:
+        x, y = sheet.col_x(c, back), sheet.row_y(r)
+        x1, y1 = q(x + sheet.trim_w), q(y + sheet.trim_h)
+        for vx, nx in ((x, x - sheet.trim_w), (x1, x1)):
+            xs.setdefault(vx, [])
+            if (round(nx, 2), round(y, 2)) in origins or not sheet.mark_y:
+                xs[vx].append((y, y1))
+        for hy, ny in ((y, y - sheet.trim_h), (y1, y1)):
+            ys.setdefault(hy, [])
+            if (round(x, 2), round(ny, 2)) in origins or not sheet.mark_len:
+                ys[hy].append((x, x1))
     for vx, spans in sorted(xs.items()):
-        lo, hi = min(a for a, _ in spans), max(b for _, b in spans)
-        items.append(Line(vx, lo, vx, hi, CUT_STYLE, role="cut-line"))
+        for lo, hi in _spans(spans):
+            items.append(Line(vx, lo, vx, hi, CUT_STYLE, role="cut-line"))
         if sheet.mark_y:
             a, b = q(top - sheet.outer_y - MARK_CLEAR), q(bottom + sheet.outer_y + MARK_CLEAR)
             items += [_mark(vx, a - sheet.mark_y, vx, a), _mark(vx, b, vx, b + sheet.mark_y)]
+
     for hy, spans in sorted(ys.items()):
-        lo, hi = min(a for a, _ in spans), max(b for _, b in spans)
-        items.append(Line(lo, hy, hi, hy, CUT_STYLE, role="cut-line"))
+        for lo, hi in _spans(spans):
+            items.append(Line(lo, hy, hi, hy, CUT_STYLE, role="cut-line"))
         if sheet.mark_len:
             a, b = q(left - sheet.outer_x - MARK_CLEAR), q(right + sheet.outer_x + MARK_CLEAR)
             items += [_mark(a - sheet.mark_len, hy, a, hy), _mark(b, hy, b + sheet.mark_len, hy)]
+
     return Group(tuple(items), name="cut-lines")
 
 

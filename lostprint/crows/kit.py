@@ -31,7 +31,7 @@ REFERENCE_CARD = (84 * MM, 118 * MM)
 TILE_RANGE = (25 * MM, 80 * MM)
 BLEED_RANGE = (0.0, 6 * MM)
 TOKEN_SCALE = 0.5  # of the tile: coins, totems, corruption, first player
-CROW_SCALE = 0.4  # of the tile: crows and the Queen
+CROW_SCALE = 0.24  # of the tile: crows and the Queen (a murder of six in two rows of three and a totem lie flat on a tile)
 
 Draw = Callable[[Box, float], list]
 

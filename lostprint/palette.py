@@ -42,6 +42,7 @@ class Palette(NamedTuple):
     river: str = "#2f6fa8"  # a printed river
     river_core: str = "#2f6fa8"  # the river's middle stripe: white in mono, unlike every outline
     river_light: str = "#8fbbe0"  # a river through hex centres (1572): light, so pencil shows on it
+    river_dash: tuple[float, ...] = ()  # points: a dark dashed thread in a cased river's core (mono), so it reads as water
     waves: str = "#2f6fa8"  # wave strokes on printed sea
     # books (journals, rulebooks): every colour or pattern that differs by ink
     route: str = "#b3261e"  # the route a game took, its day tags and the ring where it ended
@@ -69,7 +70,8 @@ INKS = {
                     "#000000", "#000000", "#333333", "#e6e6e6", "#ffffff", "#444444", "#000000",
                     tints=False, zebra="#e2e2e2", coord="#9a9a9a", mute="#c4c4c4", tile="#e2e2e2",
                     shade="#e4e4e4", sand="#ffffff", bad="#e4e4e4", good="#ffffff", low="#f2f2f2",
-                    river="#333333", river_core="#ffffff", river_light="#333333", waves="#777777",
+                    river="#333333", river_core="#ffffff", river_light="#333333", river_dash=(2.4, 1.8),
+                    waves="#777777",
                     route="#000000", route_dash=(0.32, 0.12), ring_dash=(4.0, 2.2), trail="#000000",
                     plot="#ffffff", island="#d9d9d9", series=("#000000",), grid="#cccccc", band="#e2e2e2",
                     example="#eeeeee", pieces_coloured=False, start_tile="#e6e6e6"),

@@ -423,3 +423,17 @@ def test_smaller_items_of_issue_25(sheets):
         assert len(samples) == 3 and len(set(samples.values())) == 3
         words = " ".join(t.text for t in walk(sheets[("lost-crew", paper, "color")].items) if isinstance(t, Text))
         assert "\u221e: tick" not in words and "\u221e for an endless supply" in words
+
+
+def test_1872_mono_river_reads_as_water(sheets):
+    """Issue 25, item 5: in mono the 1872 river read as a heavier hex edge: a cased line now carries a
+    dashed thread down its middle, on the map and in its key alike; colour keeps its plain blue line."""
+    for paper in PAPERS:
+        mono = sheets[("lost-crows", paper, "mono")]
+        edges = [i for i in walk(mono.items) if getattr(i, "role", "") == "river-edge"]
+        threads = [i for i in walk(mono.items) if getattr(i, "role", "") == "river-dash"]
+        assert edges and len(threads) == len(edges) and all(t.style.dash for t in threads)
+        key = next(g for g in mono.pages[0].items if getattr(g, "name", "") == "map-key")
+        assert any(isinstance(i, Line) and i.style.dash and i.style.width < 1 for i in walk(key.items))
+        colour = sheets[("lost-crows", paper, "color")]
+        assert not [i for i in walk(colour.items) if getattr(i, "role", "") == "river-dash"]

@@ -280,6 +280,9 @@ def draw_river_edges(f: Feature, ctx: MapContext) -> list:
         if ctx.pal.river_core != ctx.pal.river:  # cased, so it differs from the Canada, Start and fort outlines
             items.append(Line(x0, y0, x1, y1, Style(fill=None, stroke=ctx.pal.river_core, width=width * EDGE_RIVER_CORE),
                               role="river-core"))
+        if ctx.pal.river_dash:  # and a dashed thread down its middle: water, not a heavier hex edge
+            items.append(Line(x0, y0, x1, y1, Style(fill=None, stroke=ctx.pal.river, width=0.6, dash=ctx.pal.river_dash),
+                              role="river-dash"))
     return items
 
 

@@ -697,6 +697,8 @@ def river_key(box: Box, pal: Palette, game) -> Group:
             items.append(Line(x0, cy, x1, cy, Style(fill=None, stroke=pal.river, width=width), role="river-sample"))
             if pal.river_core != pal.river:
                 items.append(Line(x0, cy, x1, cy, Style(fill=None, stroke=pal.river_core, width=width * 0.42)))
+            if pal.river_dash:  # the key's river as the map draws it
+                items.append(Line(x0, cy, x1, cy, Style(fill=None, stroke=pal.river, width=0.6, dash=pal.river_dash)))
         elif key == "zone":
             items.append(Line(x0, cy, x1, cy, Style(fill=None, stroke=pal.accent, width=1.3, dash=(3.0, 2.0))))
         elif key == "plot":  # the map's plot mark (hexmap.draw_plot): a ringed letter

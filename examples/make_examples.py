@@ -51,6 +51,7 @@ def make(number: str, into: Path = HERE) -> Path:
     assert not problems, problems
     if result:
         data["outcome"] = {"result": result["result"], "score": played.total}
+    Path(into).mkdir(parents=True, exist_ok=True)
     path = Path(into) / f"{stem}.yaml"
     path.write_text(to_yaml(data, f"{number}: played by lostprint.players (seed {seed}); "
                                   "journal written by hand.\nRender it: lostprint render " + path.name),

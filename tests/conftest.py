@@ -103,6 +103,32 @@ def pytest_collection_finish(session):
     gc.set_threshold(10_000, 10, 10)
 
 
+# The system tools the tests run, and the Debian package each comes in
+SYSTEM_TOOLS = {"qpdf": "qpdf", "pdftotext": "poppler-utils", "pdftoppm": "poppler-utils",
+                "pdfinfo": "poppler-utils", "pdffonts": "poppler-utils", "pdftohtml": "poppler-utils",
+                "fc-list": "fontconfig", "fc-match": "fontconfig", "chromium": "chromium", "bash": "bash"}
+
+
+def missing_tool(error: BaseException) -> str | None:
+    """'qpdf is not installed (apt-get install qpdf)' for a test that ran a missing system tool."""
+    if isinstance(error, FileNotFoundError) and error.filename is not None:
+        name = Path(str(error.filename)).name
+        if name in SYSTEM_TOOLS:
+            return f"{name} is not installed: apt-get install {SYSTEM_TOOLS[name]}"
+    return None
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A test (or fixture) that runs a system tool that is not installed fails with one line naming the
+    package to install, not a FileNotFoundError traceback."""
+    outcome = yield
+    if call.excinfo is not None:
+        said = missing_tool(call.excinfo.value)
+        if said is not None:
+            outcome.get_result().longrepr = said
+
+
 @pytest.fixture
 def tools():
     for tool in ("qpdf", "pdftotext", "pdffonts", "pdfinfo", "pdftoppm"):

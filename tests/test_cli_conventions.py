@@ -197,3 +197,20 @@ def test_a_build_that_cannot_compile_says_so_on_the_terminal(monkeypatch):
 
     hook.warn_not_compiled(RuntimeError("x"), shown.append, terminal=no_terminal)  # CI: no terminal, no error
     assert len(shown) == 2
+
+
+# --- a test that needs a missing system tool says which package to install ------------------------
+
+def test_a_test_running_a_missing_tool_names_the_package(tmp_path):
+    probe = tmp_path / "test_probe.py"
+    probe.write_text("import subprocess\n\n\ndef test_probe():\n"
+                     "    subprocess.run(['qpdf', '--check', 'x.pdf'], check=True)\n")
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    env = dict(os.environ, PATH=str(empty), PYTHONPATH=str(ROOT / "tests"))
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "conftest", "-p", "no:cacheprovider",
+                        "--rootdir", str(tmp_path), str(probe)], capture_output=True, text=True, env=env,
+                       cwd=tmp_path, timeout=120)
+    assert r.returncode == 1, r.stdout
+    assert "qpdf is not installed: apt-get install qpdf" in r.stdout
+    assert "FileNotFoundError" not in r.stdout

@@ -41,7 +41,16 @@ def rendered(tmp_path_factory):
     out = folder / "scripts.pdf"
     proc = run_cli("render", save, "-o", out)
     assert proc.returncode == 0, proc.stderr
+    fonts_missing(proc.stderr)
     return save, out, proc
+
+
+def fonts_missing(stderr: str) -> None:
+    """Fails with the render's own warning, which names the Debian packages to install, when the system
+    fonts these tests need are not there (every later check would fail less clearly)."""
+    warning = [line for line in stderr.splitlines() if "no installed font covers" in line]
+    if warning:
+        pytest.fail(f"the system fonts these tests need are missing: {warning[0]}", pytrace=False)
 
 
 # One real process with no system fonts (FONTCONFIG_FILE: an empty config, set before it starts) runs
@@ -305,3 +314,11 @@ def test_png_is_the_same_without_system_fonts(bare, tmp_path):
     pa, pb = a.load(), b.load()
     worst = max(abs(pa[x, y] - pb[x, y]) for x in range(a.width) for y in range(a.height))
     assert worst < 45, worst  # boxes for −, – and · measured 108 here
+
+
+def test_missing_system_fonts_fail_with_the_packages_to_install():
+    warning = ("lostprint: warning: no installed font covers 3 characters, printed as \ufffd: \u65c5 (title); "
+               "install the Debian packages fonts-droid-fallback")
+    with pytest.raises(pytest.fail.Exception, match="install the Debian packages fonts-droid-fallback"):
+        fonts_missing(warning + "\n")
+    fonts_missing("")  # nothing missing: no failure

@@ -1,6 +1,7 @@
 """MkDocs hook: a page's `<!-- schema: map -->` or `<!-- schema: save -->` line becomes that file
-format's fields, read from the JSON Schema `lostprint schema map|save` prints, so the reference can
-never disagree with the schema. The rendering is plain functions over the schema (tests call them)."""
+format's fields, read from the JSON Schema `lostprint schema map|save` prints, and `<!-- rulings -->`
+becomes every game's rulings with their reasons, read from the game data: these pages can never
+disagree with the code. The rendering is plain functions (tests call them)."""
 from __future__ import annotations
 
 import json
@@ -106,5 +107,34 @@ def schema_markdown(schema: dict) -> str:
     return "\n".join(parts)
 
 
+RULINGS_MARKER = re.compile(r"^<!-- rulings -->$", re.MULTILINE)
+
+
+def _cell(text: str) -> str:
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def rulings_markdown() -> str:
+    """Each game's rulings (Crows: its clarifications) as a table: what, the ruling, and why."""
+    import importlib
+
+    from lostprint.games import GAMES
+
+    parts = []
+    for game in GAMES:
+        module = importlib.import_module(game.data.split(":")[0])
+        rows = getattr(module, "RULINGS", None) or getattr(module, "CLARIFICATIONS", ())
+        parts += [f"### {game.title}", "", "| | ruling | why |" if rows and hasattr(rows[0], "reason")
+                  else "| | ruling |", "|---|---|---|" if rows and hasattr(rows[0], "reason") else "|---|---|"]
+        for r in rows:
+            what = next(getattr(r, name) for name in ("title", "topic", "where") if hasattr(r, name))
+            rule = next(getattr(r, name) for name in ("rule", "text") if hasattr(r, name))
+            cells = [f"**{_cell(what)}**", _cell(rule)] + ([_cell(r.reason)] if hasattr(r, "reason") else [])
+            parts.append("| " + " | ".join(cells) + " |")
+        parts.append("")
+    return "\n".join(parts)
+
+
 def on_page_markdown(markdown: str, **_kwargs) -> str:
+    markdown = RULINGS_MARKER.sub(lambda m: rulings_markdown(), markdown)
     return MARKER.sub(lambda m: schema_markdown(schema_of(m.group(1))), markdown)

@@ -150,50 +150,36 @@ JOURNALS["1572"] = {
 
 JOURNALS["1672"] = {
     1: "The storm that sank the Margaret left the four of us on a sandbar with a palm on it and the sloop "
-       "we had been towing. A fair wind from the east took us one league west. From the masthead Ngozi "
-       "and Pip saw land both ways: a low green islet to the west and a larger one to the south-west.",
-    2: "We ran onto the little islet at noon. A spring, a few trees fit for timber, nothing to eat and "
-       "nobody living there. Further west, open sea and another islet. Jan watched the sky at dusk, "
-       "saw thunderheads piling up, and then saw them go over to the south. A head wind tomorrow.",
-    3: "We beat west off the islet before we had filled a single cask, which I regret. Jan at the helm, "
-       "Tom on the sheets. More sea, and one more green islet to the south-west.",
-    4: "A storm. We worked the sloop as best we could but it threw us south-west, the hull groaning, "
-       "and cast us up on that very islet. It has a spring, some wood and a little fruit. To the west a "
-       "larger island and more islets. Ngozi was crushed against the mast bailing.",
-    5: "Dead calm. Ngozi drank and mended; Tom cut his arm open on the rocks while we filled casks and "
-       "picked the fruit trees bare.",
-    6: "Still calm. Tom drank and rested. Two more casks from the spring, and a fish supper.",
-    7: "A second storm, but we were ready for it: Pip dropped the anchor in the lee of the islet and we "
-       "rode it out. Between the squalls we cut the last good timber on the island.",
-    8: "Flat calm again. Tom patched the hull with the timber; she is as tight as the day she was built. "
-       "One cask of water left.",
-    9: "Rain, and a fair beat west to the larger island. People live here. I gave their headman a "
-       "carved whale-tooth and he gave us cut wood in return. From the beach: a great island to the north "
-       "and open sea to the west.",
-    10: "Rain all day; we stayed to fill casks. I gave another gift, and the islanders brought water, "
-        "yams and timber. Ngozi hurt again bailing; the hull leaks where it has always leaked.",
-    11: "A third storm, which we rode out at anchor. We took water and yams from their gardens without "
-        "asking, and by evening the spears were out. We are told to go. We will go at first light.",
-    12: "Fair wind. Tom used the islanders\u2019 timber on the hull, and we sailed west, away from the island, "
-        "without looking back. Open sea all round. Pip hurt his back at the pumps.",
-    13: "Pip drank the last of the water and was on his feet by noon, and fell again at the pumps by "
-        "evening. West again. Nothing but sea.",
-    14: "Tacked west into a head wind with dry casks. Tom fainted at the sheets from thirst. From the "
-        "masthead: one more great island, north-west, and open sea past it.",
-    15: "To the great island, and its people were waiting on the beach. I gave them our last carving; "
-        "they looked at it and at us and went back to their fires. The larder is empty too, and Jan is "
-        "down with the thirst.",
-    16: "Ngozi took the helm alone and held us off the reef while I gave the islanders the ship\u2019s bell. "
-        "This time they came down with gourds of water, baskets of fish and yams, and timber, as much "
-        "as we could carry. Ngozi was hurt in the night hauling on the anchor cable. Every one of us is "
-        "wounded now.",
-    17: "Rain. We drank our fill and all four of us could stand again by evening, but nobody had the "
-        "strength to steer and the current took us north-east off the island. Jan was hurt bailing.",
-    18: "A calm. Jan drank and rested; Tom patched the hull once more. Open sea to the north.",
-    19: "Calm again. We fished and waited.",
-    20: "A fair wind at last, and one hex north-west to the channel. At noon the swell changed under the "
-        "keel, the long slow swell of the open ocean, and by evening a sail answered our signal. All four "
-        "of us alive. I will not cross that sea again for any money.",
+       "we had been towing. A fair wind took us one league west. From the masthead Ngozi and Pip saw land "
+       "both ways: a low green islet to the west and a larger island to the south-west.",
+    2: "We beat into a head wind onto the little islet. Nothing to eat on it and nobody living there. "
+       "To the north a line of breakers over shoals, and open water west. Pip kept the watch at dusk, saw "
+       "a storm piling up in the east, and swore until it turned away south.",
+    3: "West again against the wind, slow work. Another green islet to the north, and more shoals.",
+    4: "A fair wind, and I took us straight across the shoals rather than round them. The keel scraped "
+       "the whole way and she is leaking. Tom says he told me so. He did.",
+    5: "Fair again. Open sea to the west, and the last of the water shared out at noon.",
+    6: "Over a second bank of shoals, the hull groaning. No water at all now. Jan fainted at the pumps. "
+       "At evening Ngozi called land: a high green island to the north-west, with smoke on it.",
+    7: "We ran onto the island at first light. People live here, and they came down to the beach with "
+       "fish and fruit before we could say a word. We had nothing to give them. Tom found driftwood.",
+    8: "We filled what casks we could. The islanders watched us from the trees and kept their distance.",
+    9: "No wind at all. We spent the day carrying water down from the spring; the islanders showed us "
+       "the best of it and helped with the casks.",
+    10: "Still becalmed. Jan is on his feet again. Tom used the wood to patch the worst of the leaks, and "
+        "we gathered water and yams; then Ngozi cut her hand to the bone on the rocks.",
+    11: "A storm came over the island in the night. We rode it out at anchor in the lee, but it opened "
+        "the seams Tom had closed. Between the squalls we still filled two casks.",
+    12: "Rain all day. We drank our fill and Ngozi rested her hand.",
+    13: "Rain again, and the last of the food gone. The islanders came down with water and sat with us.",
+    14: "A fair morning, and the whole village on the beach. They had decided, it seems, that we were "
+        "worth helping: baskets of fish and yams, casks of water, and more good timber than the sloop "
+        "could stow. Jan, weak with hunger, wept. We sail tomorrow.",
+    15: "Off the island with a full hold and a fair wind, one league west. Nothing but sea now in every "
+        "direction. Tom hurt his back hauling the anchor.",
+    16: "Rain, and one more league west. At noon the swell changed under the keel, the long slow swell "
+        "of the open ocean, and by evening a sail answered our signal. All four of us alive. I will not "
+        "cross that sea again for any money.",
 }
 
 JOURNALS["1872"] = {

@@ -77,3 +77,12 @@ def test_ci_builds_the_site_strictly_with_the_docs_extra():
     assert re.search(r'pip install -q "\.\[docs\]" && .*mkdocs build --strict', ci)
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert re.search(r'^docs = \[.*"mkdocs', pyproject, re.MULTILINE)
+
+
+def test_the_readme_has_an_example_of_every_command():
+    from lostprint.cli import cli
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme[readme.index("## One example per command"):readme.index("## Documentation")]
+    shown = set(re.findall(r"^lostprint ([a-z]+)", block, re.MULTILINE))
+    assert shown == set(cli.commands)

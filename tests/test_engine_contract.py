@@ -106,7 +106,7 @@ SMALL = eng.Island(("H7",), "small-island", 4, (3, 1, 1), natives=True)
 VECTORS = [
     # (step, state before, input, the parts it changes: {part: value after})
     ("rest", at("rest", sailors=(W, WD, WD, D), resting=(1, 2)), True,
-     {"water": 5, "sailors": ((W, W, W, D), 0)}),
+     {"water": 5, "sailors": (W, W, W, D)}),
     ("rest", at("rest", sailors=(W, WD, W, W), resting=(1,)), False, {}),
     ("repair", at("repair", O(repair=True), stores=(6, 6, 3, 4, 0)), 2, {"hull": 5, "wood": 2}),
     ("repair", at("repair", O(repair=True), stores=(6, 6, 3, 4, 0)), 0, {}),
@@ -123,7 +123,7 @@ VECTORS = [
                   islands=(SMALL,)), ("food", "water", "wood"),
      {"water": 3, "food": 3, "wood": 1, "islands": (replace(SMALL, cubes=(2, 0, 0)),)}),
     ("goods", at("goods", pos="H7", islands=(SMALL,)), 2, {"hull": 4}),
-    ("natives", at("natives", pos="H7", islands=(SMALL,)), 1, {"sailors": ((W, W, W, W), 1)}),
+    ("natives", at("natives", pos="H7", islands=(SMALL,)), 1, {"wounds": 1}),
     ("natives", at("natives", pos="H7", islands=(SMALL,), goods=1), 1,  # 1 + 1 Good: hostile
      {"islands": (replace(SMALL, hostile=True),)}),
     ("natives", at("natives", pos="H7", islands=(SMALL,), stores=(1, 2, 6, 0, 0)), 5,
@@ -131,21 +131,21 @@ VECTORS = [
     ("natives", at("natives", pos="H7", islands=(SMALL,), stores=(1, 2, 6, 0, 0)), 6,
      {"water": 6, "food": 6, "wood": 6}),
     ("gift", at("gift", effect="friendly", stores=(1, 2, 6, 0, 0)), "wood", {"wood": 1}),
-    ("drink", at("drink", stores=(0, 6, 6, 0, 0)), None, {"sailors": ((W, W, W, W), 1)}),
+    ("drink", at("drink", stores=(0, 6, 6, 0, 0)), None, {"wounds": 1}),
     ("drink", at("drink", stores=(2, 6, 6, 0, 0)), None, {"water": 1}),
     ("drink", at("drink", O(drink=True), weather="rain", stores=(2, 6, 6, 0, 0)), None, {"water": 3}),
     ("drink", at("drink", weather="storm", stores=(2, 6, 6, 0, 0)), None, {}),
-    ("eat", at("eat", stores=(6, 0, 6, 0, 0)), None, {"sailors": ((W, W, W, W), 1)}),
-    ("eat", at("eat", O(fish=True), stores=(6, 0, 6, 0, 0)), None, {"sailors": ((W, W, W, W), 1)}),
+    ("eat", at("eat", stores=(6, 0, 6, 0, 0)), None, {"wounds": 1}),
+    ("eat", at("eat", O(fish=True), stores=(6, 0, 6, 0, 0)), None, {"wounds": 1}),
     ("eat", at("eat", O(fish=True), stores=(6, 3, 6, 0, 0)), None, {}),
     ("eat", at("eat", stores=(6, 3, 6, 0, 0)), None, {"food": 2}),
-    ("accident", at("accident", stores=(6, 6, 3, 0, 0)), 3, {"sailors": ((W, W, W, W), 1)}),
+    ("accident", at("accident", stores=(6, 6, 3, 0, 0)), 3, {"wounds": 1}),
     ("accident", at("accident", stores=(6, 6, 3, 0, 0)), 2, {}),
     ("accident", at("accident", stores=(6, 6, 0, 0, 0)), None, {"over": ("lost", "the sloop sank")}),
     ("drink wound", at("drink wound", sailors=(W, WD, W, W), due=1), 1,
-     {"sailors": ((W, D, W, W), 0), "wounds": 1}),
+     {"sailors": (W, D, W, W)}),
     ("drink wound", at("drink wound", sailors=(D, WD, D, D), due=1), 1,
-     {"sailors": ((D, D, D, D), 0), "wounds": 1, "over": ("lost", "the last sailor died")}),
+     {"sailors": (D, D, D, D), "over": ("lost", "the last sailor died")}),
     ("weather", at("weather"), 3, {"weather": "rain"}),
     ("weather", at("weather"), 6, {}),  # no change
     ("weather", at("weather", O(watch=True), weather="rain", skies=(1,)), 5, {"weather": "fair"}),  # the reroll
@@ -186,12 +186,39 @@ def test_1672_refusals_name_their_rule(key, before, value, rule):
     assert err.value.rule == rule and why_not(step, before, value) == str(err.value)
 
 
-def test_the_assign_options_are_exactly_the_legal_orders():
-    v = at("assign", sailors=(W, WD, W, D))
-    options = eng.all_orders(v)
-    assert eng.Orders() in options and all(o.sailors <= 2 for o in options)
-    assert all(not o.gather for o in options) == (not eng.at_island(v))
-    assert len(set(options)) == len(options)
+def test_jobs_placed_as_their_phases_come_are_legal_in_phase_one():
+    """A search gives LATER in phase 1 and places each job before its phase: every assignment it
+    reaches is one the player could have given in phase 1 (none gets more than the rules allow)."""
+    rng = random.Random(7)
+    for _ in range(60):
+        v = eng.start(GM)
+        dawn = None
+        for _ in range(rng.randrange(20, 300)):
+            found = open_step(eng.STEPS, v, eng.outcome)
+            if found is None:
+                break
+            v, step, need = found
+            if step.key == "assign":
+                dawn = v
+            if step.key == "weather" and dawn is not None:
+                placed = eng.Orders(*(getattr(v.orders, job) or 0 for job in eng.JOBS))
+                eng.begin_day(dawn, placed)  # raises if phase 1 could not have given it
+            values = inputs(v, step, need)
+            if step.key == "assign":
+                values = [eng.LATER]
+            legal = []
+            for value in values:
+                try:
+                    legal.append(step.apply(v, value))
+                except RuleError:
+                    pass
+            v = after(eng.STEPS, step, rng.choice(legal))
+
+
+def test_a_decider_gives_every_job_in_phase_one():
+    v = eng.begin_day(eng.start(GM), O(movement=True, scan=2))
+    assert v.orders == O(movement=True, scan=2)
+    assert all(eng.STEPS[i].need(v) is None for i, s in enumerate(eng.STEPS) if s.key.startswith("place"))
 
 
 # --- the property the search prunes by -------------------------------------------------------------
@@ -245,3 +272,65 @@ def test_every_input_at_a_vector_state_stays_within_its_reach(key, before):
             continue
         changed = {k for k, x in eng.parts(new).items() if parts[k] != x}
         assert changed <= step.reach, (key, value, changed - step.reach)
+
+
+# --- the one search (lostprint.saves.search) over the 1672 steps ---------------------------------------
+
+
+def _days(seed):
+    """A careful voyage through the driver, cut into days: (state at dawn, the day's events, its end)."""
+    from lostprint.players.lost_crew import Captain, played
+
+    final, events = played(Captain(seed))
+    days = []
+    for e in events:
+        if e.step == "assign":
+            days.append([])
+        days[-1].append(e)
+    return [(d[0].before, d, d[-1].state) for d in days]
+
+
+def _record(day_events, end, rolls=True):
+    from lostprint.saves.search import Record
+
+    inputs: dict = {}
+    for e in day_events:
+        key = e.need.key
+        if key in ("route", "heal", "gather") or (rolls and not isinstance(e.need, Decision) and e.value is not None):
+            inputs.setdefault(key, []).append(e.value if key != "gather" else tuple(sorted(e.value)))
+    order = ("pos", "terrain", "water", "food", "hull", "wood", "wounds", "sailors")
+    return Record(turn=end.day, inputs={k: tuple(v) for k, v in inputs.items()},
+                  optional=frozenset({"route", "heal", "gather"}),
+                  checks={p: eng.PARTS[p](end) for p in order}, order=order,
+                  partial={"terrain": lambda d: set(d) <= set(end.drawn)})
+
+
+@pytest.mark.parametrize("rolls, seeds, days", [(True, 3, 60), (False, 1, 4)])
+def test_the_search_explains_each_played_day_from_what_it_records(rolls, seeds, days):
+    from lostprint.saves.search import explain
+
+    for seed in range(seeds):
+        starts = None
+        for dawn, events, end in _days(seed)[:days]:
+            starts = starts if starts is not None else [dawn]
+            ends, failure = explain(eng, starts, _record(events, end, rolls))
+            assert failure is None, (seed, end.day, failure)
+            assert end.over or eng.forget(replace(end, step=0)) in {eng.forget(e) for e in ends}
+            starts = [e for e in ends if e.weather == end.weather and not e.over] or ends
+
+
+def test_the_search_names_what_no_branch_reaches():
+    from dataclasses import replace as rep
+
+    from lostprint.saves.search import explain
+
+    dawn, events, end = _days(0)[0]
+    record = _record(events, end)
+    record = rep(record, checks=dict(record.checks, water=end.stores[eng.W] + 1))
+    ends, failure = explain(eng, [dawn], record)
+    assert ends == [] and failure.kind == "part" and failure.key == "water"
+    assert end.stores[eng.W] in failure.reached
+    record = _record(events, end)
+    too_far = rep(record, inputs=dict(record.inputs, route=(("I7", "H7", "G7"),)), checks=dict(record.checks, pos="G7"))
+    ends, failure = explain(eng, [dawn], too_far)
+    assert failure.kind == "rule" and "at most 2" in failure.message

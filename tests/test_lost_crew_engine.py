@@ -19,7 +19,7 @@ from lostprint.maps.model import standard_map
 from lostprint.players.lost_crew import simulate_1672
 from lostprint.saves.validate import replay_data
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "1672-the-salt-road-home.yaml"
+EXAMPLE = Path(__file__).resolve().parent / "data" / "review" / "1672" / "voyage.yaml"  # a fixed voyage
 GM = standard_map("lost-crew")
 
 

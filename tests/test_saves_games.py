@@ -8,7 +8,7 @@ from lostprint.files import load as load_file
 from lostprint.saves.validate import replay_data
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-CREW = load_file(EXAMPLES / "1672-the-salt-road-home.yaml")
+CREW = load_file(Path(__file__).resolve().parent / "data" / "review" / "1672" / "voyage.yaml")  # a fixed voyage
 CROWS = load_file(EXAMPLES / "1872-the-long-way-north.yaml")
 
 

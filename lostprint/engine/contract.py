@@ -103,6 +103,21 @@ def open_step(steps: tuple[Step, ...], state, over: Callable[[Any], object]):
     return state, steps[i], need
 
 
+def next_open(steps: tuple[Step, ...], step: Step, index: int, new, over: Callable[[Any], object]):
+    """`open_step` for the state `new` that `step` (at `index`) just made: (state, step, need), or
+    (new, None, None) when the game is over. One new state at most, where `after` then `open_step`
+    would make two."""
+    if over(new):
+        return new, None, None
+    i = index if step.repeat else (index + 1) % len(steps)
+    while True:
+        need = steps[i].need(new)
+        if need is not None:
+            break
+        i = (i + 1) % len(steps)
+    return (new if i == new.step else evolve(new, step=i)), steps[i], need
+
+
 def after(steps: tuple[Step, ...], step: Step, state):
     """The state once `step` has applied an input: a repeat step stays open, any other moves on."""
     if step.repeat:

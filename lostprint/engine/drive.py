@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple
 
-from lostprint.engine.contract import AUTO, Decision, after, open_step
+from lostprint.engine.contract import AUTO, Decision, next_open, open_step
 
 
 class Event(NamedTuple):
@@ -26,11 +26,11 @@ class Event(NamedTuple):
 def play(engine, state, decide: Callable, roll: Callable, days: int | None = None, record: list | None = None):
     """Play from `state` until the game is over or `days` days are done; the last state."""
     steps, over = engine.STEPS, engine.outcome
-    while True:
-        found = open_step(steps, state, over)
-        if found is None:
-            return state
-        state, step, need = found
+    found = open_step(steps, state, over)
+    if found is None:
+        return state
+    state, step, need = found
+    while step is not None:
         if days is not None and state.step == 0 and state.day >= days:
             return state
         if need is AUTO:
@@ -39,7 +39,8 @@ def play(engine, state, decide: Callable, roll: Callable, days: int | None = Non
             value = decide(state, step, need)
         else:
             value = roll(need)
-        new = after(steps, step, step.apply(state, value))
+        new, nxt, nxt_need = next_open(steps, step, state.step, step.apply(state, value), over)
         if record is not None:
             record.append(Event(step.key, need, value, state, new))
-        state = new
+        state, step, need = new, nxt, nxt_need
+    return state

@@ -32,6 +32,7 @@ N = len(TRACKERS)
 
 Illegal = RuleError  # the one error of every engine (its `rule` names the rule broken)
 ROLL = {r.key: Roll(r.key, r.dice) for r in RULES.rolls}  # what each rolling step asks for
+ROUTE = Decision("route")
 JOBS = ("repair", "movement", "tacking", "anchorage", "scan", "gather", "drink", "fish", "watch")
 SLOT = {job: slot_count(job) for job in JOBS}
 
@@ -53,22 +54,25 @@ class Island:
 
 @dataclass(frozen=True)
 class Orders:
-    """Phase 1: where the sailors go. Wounded sailors rest; these jobs take well sailors."""
+    """Phase 1: where the sailors go. Wounded sailors rest; these jobs take well sailors. A job left
+    None is not placed yet: a search places it when its phase comes (see `LATER`)."""
 
-    repair: bool = False
-    movement: bool = False
-    tacking: bool = False
-    anchorage: bool = False
-    scan: int = 0
-    gather: int = 0
-    drink: bool = False
-    fish: bool = False
-    watch: bool = False
+    repair: bool | None = False
+    movement: bool | None = False
+    tacking: bool | None = False
+    anchorage: bool | None = False
+    scan: int | None = 0
+    gather: int | None = 0
+    drink: bool | None = False
+    fish: bool | None = False
+    watch: bool | None = False
 
     @property
     def sailors(self) -> int:
-        return (self.repair + self.movement + self.tacking + self.anchorage + self.scan + self.gather
-                + self.drink + self.fish + self.watch)
+        return sum(getattr(self, job) or 0 for job in JOBS)
+
+
+LATER = Orders(*(None,) * 9)  # every job placed as its phase comes: how a search reads an unrecorded day
 
 
 @dataclass(frozen=True)
@@ -98,6 +102,10 @@ class Voyage:
     effect: str = ""  # today's encounter result ("friendly" until the gift is chosen)
     spreading: str = ""  # a large island's first hex, waiting for its second
     skies: tuple[int, ...] = ()  # today's weather rolls
+    hands: int = 0  # well sailors when the jobs were given (phase 1)
+    spent: int = 0  # sailors on jobs a search has set aside as done (see `forget`)
+    dawn: str = ""  # where the sloop was in phase 1
+    ashore: bool = False  # ... and whether that hex was an island then
 
     def value(self, key: str) -> int:
         return self.stores[INDEX[key]]
@@ -328,29 +336,44 @@ def must_leave(v: Voyage) -> bool:
     """At an island whose natives turned hostile, on a day the weather lets the crew steer away (⌂)."""
     island = v.island_at(v.pos)
     rule = RULES.weather(v.weather)
-    return bool(island and island.hostile and rule.steps and v.well >= len(rule.crew))
+    hands = v.hands if v.step else v.well
+    return bool(island and island.hostile and rule.steps and hands >= len(rule.crew))
 
 
 def begin_day(v: Voyage, orders: Orders) -> Voyage:
     """Phase 1: the wounded rest; the jobs must fit the well sailors and the task slots."""
-    for job, most in SLOT.items():
-        if getattr(orders, job) > most:
-            raise RuleError("slots", f"{int(getattr(orders, job))} sailors on {job}: it has {most} "
-                                     f"slot{'s' * (most > 1)}")
-    if orders.sailors > v.well:
-        raise RuleError("sailors", f"{orders.sailors} jobs for {v.well} well sailors (the wounded rest)")
-    if orders.gather and not at_island(v):
-        raise RuleError("gather", f"Gather takes sailors only at an island hex, and the sloop is at sea at "
-                                  f"{v.pos} when they are assigned")
-    if orders.fish and not RULES.weather(v.weather).fish:
-        raise RuleError("fish", f"nobody can fish in {RULES.weather(v.weather).name}")
-    if must_leave(v) and not all(getattr(orders, c) for c in RULES.weather(v.weather).crew):
-        crew = " and ".join(c.title() for c in RULES.weather(v.weather).crew)
+    ashore = at_island(v)
+    jobs = {job: getattr(orders, job) for job in JOBS if getattr(orders, job) is not None}
+    _check_place(v, jobs, orders, v.well, 0, ashore, v.day + 1, v.pos)
+    return evolve(v, day=v.day + 1, orders=orders, resting=tuple(i for i, s in enumerate(v.sailors) if s == WOUNDED),
+                  stores=v.stores[:N] + (0,), due=0, goods=0, faces=(), effect="", spreading="", skies=(),
+                  hands=v.well, spent=0, dawn=v.pos, ashore=ashore, step=0)
+
+
+def place(v: Voyage, jobs: Mapping[str, int | bool]) -> Voyage:
+    """Sailors on jobs as each job's phase comes (a search): the limits of phase 1."""
+    orders = replace(v.orders, **jobs)
+    _check_place(v, jobs, orders, v.hands, v.spent, v.ashore, v.day, v.dawn)
+    return evolve(v, orders=orders)
+
+
+def _check_place(v: Voyage, jobs: Mapping[str, int | bool], orders: Orders, hands: int, spent: int, ashore: bool,
+                 day: int, dawn: str) -> None:
+    for job, n in jobs.items():
+        if n > SLOT[job]:
+            raise RuleError("slots", f"{int(n)} sailors on {job}: it has {SLOT[job]} slot{'s' * (SLOT[job] > 1)}")
+    if orders.sailors + spent > hands:
+        raise RuleError("sailors", f"{orders.sailors + spent} jobs for {hands} well sailors (the wounded rest)")
+    if jobs.get("gather") and not ashore:
+        raise RuleError("gather", f"resources are gathered on an island, and sailors go to Gather in phase 1, only "
+                                  f"at an island hex: the sloop began day {day} at sea at {dawn}")
+    rule = RULES.weather(v.weather)
+    if jobs.get("fish") and not rule.fish:
+        raise RuleError("fish", f"nobody can fish in {rule.name}")
+    if any(c in jobs for c in rule.crew) and not all(getattr(orders, c) for c in rule.crew) and must_leave(v):
+        crew = " and ".join(c.title() for c in rule.crew)
         raise RuleError("hostile", f"the natives of {v.pos} are hostile: the crew must sail away as soon as the "
                                    f"weather lets it (\u2302), with sailors on {crew}")
-    resting = tuple(i for i, s in enumerate(v.sailors) if s == WOUNDED)
-    return evolve(v, day=v.day + 1, orders=orders, resting=resting, stores=v.stores[:N] + (0,), due=0,
-                   goods=0, faces=(), effect="", spreading="", skies=())
 
 
 def rest(v: Voyage, heal: bool) -> Voyage:
@@ -400,6 +423,8 @@ def move(v: Voyage, route: tuple[str, ...], drift_face: int | None = None) -> Vo
         if v.terrain.get(lab) == "shoals":
             v = evolve(v, stores=damage_stores(v.stores, RULES.shoals_damage))
         if lab in goals:
+            if lab != route[-1]:
+                raise RuleError("win", f"the sloop reached the exit {lab}: the game was won, no more moves")
             return evolve(v, pos=pos, left=frozenset(left), over=("won", "reached the open sea beyond the exit"))
     return evolve(v, pos=pos, left=frozenset(left))
 
@@ -516,6 +541,8 @@ def gathers(v: Voyage):
     """Every legal set of picks (sorted), the empty one first."""
     island = v.island_at(v.pos)
     out = [()]
+    if not can_gather(v):
+        return out
     for n in range(1, v.orders.gather + 1):
         for picks in combinations_with_replacement(sorted(ISLAND_SUPPLIES), n):
             if all(c is None or picks.count(k) <= c for k, c in zip(ISLAND_SUPPLIES, island.cubes)):
@@ -595,7 +622,7 @@ def accident(v: Voyage, face: int | None) -> Voyage:
 def next_weather(today: str, faces: tuple[int, ...], watch: bool) -> str:
     """Phase 11: tomorrow's weather from one face, or two when a watcher rerolls a Storm."""
     first = WEATHER.lookup(faces[0]).results[0]
-    rerolls = watch and first == RULES.watch_rerolls
+    rerolls = bool(watch) and first == RULES.watch_rerolls
     if len(faces) != 1 + rerolls:
         raise RuleError("weather", f"{len(faces)} weather rolls; "
                                    f"{'a watcher rerolls the Storm' if rerolls else 'one roll'}")
@@ -610,7 +637,7 @@ def next_weather(today: str, faces: tuple[int, ...], watch: bool) -> str:
 
 def watch_rerolls(v: Voyage, first: int) -> bool:
     """Does a watcher reroll this first weather face?"""
-    return v.orders.watch and WEATHER.lookup(first).results[0] == RULES.watch_rerolls
+    return bool(v.orders.watch) and WEATHER.lookup(first).results[0] == RULES.watch_rerolls
 
 
 def skies_done(v: Voyage) -> bool:
@@ -641,33 +668,61 @@ def _weather_faces(watch: bool):
 # --- the day as steps (lostprint.engine.contract) ------------------------------------------------
 
 
-def all_orders(v: Voyage):
-    """Every legal assignment of the well sailors (for a search: the sheet does not record them)."""
-    caps = list(SLOT.items())
-    out = []
+# --- jobs placed as their phase comes (a search's reading of a day whose jobs are not recorded) --------
+#
+# A decider gives every job in phase 1. A save does not record them, so a search gives `LATER` in
+# phase 1 and places each job just before the phase that uses it, under the same limits (slots, the
+# well sailors of phase 1, Gather only when the day began at an island, the crew that must sail off a
+# hostile island). Nothing rolled in between changes what is legal, so the days explained are the same.
+# A sailor on a job that can do nothing today (Repair with no Wood, a lone Tacking in Fair Weather,
+# Drink Water when everyone drinks) is not offered: the day without him is legal and does the same.
 
-    def place(i, left, chosen):
-        if i == len(caps):
-            orders = Orders(**{job: (n if job in ("scan", "gather") else bool(n)) for job, n in chosen})
-            try:
-                begin_day(v, orders)
-            except RuleError:
-                return
-            out.append(orders)
-            return
-        job, cap = caps[i]
-        for n in range(0, min(cap, left) + 1):
-            place(i + 1, left - n, chosen + (((job, n),) if n else ()))
+def _crews(v: Voyage) -> list[tuple[str, ...]]:
+    rule = RULES.weather(v.weather)
+    if rule.storm:
+        out = [(), ("movement",), ("tacking",), ("movement", "tacking")]
+        return out + [(RULES.storm.anchor,)] if at_island(v) else out
+    return [(), rule.crew] if rule.steps else [()]
 
-    place(0, v.well, ())
-    return out
+
+def _job_options(v: Voyage, job: str):
+    rule = RULES.weather(v.weather)
+    free = v.hands - v.spent - v.orders.sailors
+    if job == "crew":
+        return [c for c in _crews(v) if len(c) <= free]
+    if job == "repair":
+        useful = v.stores[D] > 0 and v.stores[H] < CAP["hull"]
+        return (False, True) if useful and free else (False,)
+    if job == "scan":
+        return range(min(SLOT["scan"], free) + 1) if scan_order(v.gm, v.pos, v.terrain) else (0,)
+    if job == "gather":
+        return range(min(SLOT["gather"], free) + 1) if v.ashore else (0,)
+    if job == "drink":
+        return (False, True) if not rule.drink and free else (False,)
+    if job == "fish":
+        return (False, True) if rule.fish and free else (False,)
+    return (False, True) if free else (False,)
+
+
+def _place_job(job: str):
+    fields = ("movement", "tacking", "anchorage") if job == "crew" else (job,)
+
+    key = Decision(f"{job} sailors")
+
+    def need(v: Voyage):  # a job nobody can usefully take stays unplaced: None reads as nobody
+        return key if getattr(v.orders, fields[0]) is None and len(_job_options(v, job)) > 1 else None
+
+    def apply(v: Voyage, value) -> Voyage:
+        if job == "crew":
+            return place(v, {f: f in value for f in fields})
+        return place(v, {job: value})
+
+    return Step(f"place {job}", need, apply, frozenset({"orders"}), lambda v: _job_options(v, job))
 
 
 def _move_need(v: Voyage):
-    steps, drifts, _ = movement_plan(v.weather, v.orders, at_island(v))
-    if drifts:
-        return ROLL["drift"]
-    return Decision("route") if steps else None
+    _, drifts, _ = movement_plan(v.weather, v.orders, at_island(v))
+    return ROLL["drift"] if drifts else ROUTE
 
 
 def _move(v: Voyage, value) -> Voyage:
@@ -703,49 +758,129 @@ def _wound_options(v: Voyage):
 
 
 def _wound_step(key: str) -> Step:
-    return Step(key, _wound_need, wound, frozenset({"sailors", "wounds", "over"}), _wound_options, repeat=True)
+    return Step(key, _wound_need, wound, frozenset({"sailors", "over"}), _wound_options, repeat=True)
 
 
 STEPS = (
-    Step("assign", lambda v: Decision("orders"), begin_day, frozenset({"orders", "wounds"}), all_orders),
+    Step("assign", lambda v: Decision("orders"), begin_day, frozenset({"orders", "wounds"}), lambda v: (LATER,)),
     Step("rest", lambda v: Decision("heal") if v.resting else None, rest, frozenset({"water", "sailors"}),
          lambda v: (False, True) if v.stores[W] >= RULES.rest_water else (False,)),
+    _place_job("repair"),
     Step("repair", lambda v: Decision("repair") if v.orders.repair else None, repair, frozenset({"hull", "wood"}),
          lambda v: range(min(v.stores[D], (CAP["hull"] - v.stores[H]) // RULES.repair_rate) + 1)),
+    _place_job("crew"),
     Step("move", _move_need, _move, frozenset({"hull", "pos", "over", "left"}), routes),
     Step("island", lambda v: ROLL["island"] if landing(v) else None, land, frozenset({"islands"})),
+    _place_job("scan"),
     Step("scan", _scan_need, _scan, frozenset({"terrain"}), repeat=True),
-    Step("gather", lambda v: Decision("gather") if v.orders.gather and can_gather(v) else None, gather,
+    _place_job("gather"),
+    Step("gather", lambda v: Decision("gather") if v.orders.gather else None, gather,
          frozenset({"water", "food", "wood", "islands"}), gathers),
     Step("goods", lambda v: Decision("goods") if meets_natives(v) else None, offer, frozenset({"hull"}),
          lambda v: range(v.stores[H] // RULES.good_hull + 1)),
     Step("natives", lambda v: ROLL["natives"] if meets_natives(v) and encounter_goes_on(v, v.goods, v.faces)
-         else None, encounter, frozenset({"water", "food", "wood", "islands", "sailors"}), repeat=True),
+         else None, encounter, frozenset({"water", "food", "wood", "islands", "wounds"}), repeat=True),
     Step("gift", lambda v: Decision("gift") if v.effect == "friendly" else None, give,
          frozenset({"water", "food", "wood"}), lambda v: ISLAND_SUPPLIES),
     _wound_step("natives wound"),
-    Step("drink", lambda v: AUTO, drink, frozenset({"water", "sailors"})),
+    _place_job("drink"),
+    Step("drink", lambda v: AUTO, drink, frozenset({"water", "wounds"})),
     _wound_step("drink wound"),
-    Step("eat", lambda v: AUTO, eat, frozenset({"food", "sailors"})),
+    _place_job("fish"),
+    Step("eat", lambda v: AUTO, eat, frozenset({"food", "wounds"})),
     _wound_step("eat wound"),
     Step("accident", lambda v: AUTO if v.stores[H] == 0 else ROLL["accident"], accident,
-         frozenset({"sailors", "over"})),
+         frozenset({"wounds", "over"})),
     _wound_step("accident wound"),
+    _place_job("watch"),
     Step("weather", lambda v: None if skies_done(v) else ROLL["weather"], watch, frozenset({"weather"}),
          repeat=True),
 )
 STEP_INDEX = {step.key: i for i, step in enumerate(STEPS)}
+_JOB_STEP = {"repair": STEP_INDEX["repair"], "movement": STEP_INDEX["move"], "tacking": STEP_INDEX["move"],
+             "anchorage": STEP_INDEX["move"], "scan": STEP_INDEX["scan"], "gather": STEP_INDEX["gather"],
+             "drink": STEP_INDEX["drink"], "fish": STEP_INDEX["eat"], "watch": STEP_INDEX["weather"]}
+# for each step index, the jobs (by place in JOBS) whose phase is over; the day's progress fields and
+# the last step that reads each
+_DONE = tuple(tuple(k for k, job in enumerate(JOBS) if _JOB_STEP[job] < i) for i in range(len(STEPS)))
+_PROGRESS = (("resting", STEP_INDEX["rest"], ()), ("goods", STEP_INDEX["natives"], 0),
+             ("faces", STEP_INDEX["natives"], ()), ("effect", STEP_INDEX["gift"], ""),
+             ("skies", STEP_INDEX["weather"], ()))
+
+
+def faces(v: Voyage, need: Roll):
+    """One roll for each effect a step's dice can have now (what a search tries when a save does not
+    record the roll): faces that do the same are tried once."""
+    key = need.key
+    if key == "scan":
+        bonus = RULES.scan_full_bonus if v.orders.scan >= SLOT["scan"] else 0
+        return _one_each(lambda f: RULES.scanned(f[0] + f[1] + bonus).terrain, product(FACES, FACES))
+    if key == "island":
+        bonus = RULES.bonus(v.terrain.get(v.pos))
+        return _one_each(lambda f: RULES.island(f + bonus), FACES)
+    if key == "natives":
+        return _one_each(lambda f: encounter_at(f + v.goods * RULES.good_bonus).effect, FACES)
+    if key == "accident":
+        return _one_each(lambda f: accident_wounds(v.stores[H], f), FACES)
+    return FACES
+
+
+def _one_each(effect, rolls) -> list:
+    out: dict = {}
+    for roll in rolls:
+        out.setdefault(effect(roll), roll)
+    return list(out.values())
+
+
+def forget(v: Voyage) -> Voyage:
+    """The voyage without what no step left today reads (who was on a finished job: only how many;
+    today's rolls), and with the cubes of islands already left (never gathered again) set aside:
+    two voyages that differ only there play on alike, so a search keeps one."""
+    i = v.step
+    changes: dict = {}
+    if i == 0:  # the day is over
+        if v.orders != NOBODY or v.spent:
+            changes.update(orders=NOBODY, spent=0)
+        if v.stores[N]:
+            changes["stores"] = v.stores[:N] + (0,)
+        if v.left:
+            gone = (0,) * len(ISLAND_SUPPLIES)
+            islands = tuple(replace(isl, roll=1, cubes=gone) if isl.roll and isl.cubes != gone and isl.hexes[0] in v.left
+                            else isl for isl in v.islands)
+            if islands != v.islands:
+                changes["islands"] = islands
+    else:
+        done = _DONE[i]
+        values = [getattr(v.orders, job) for job in JOBS]
+        if any(values[k] for k in done):
+            changes["spent"] = v.spent + sum(values[k] or 0 for k in done)
+            for k in done:
+                if values[k]:
+                    values[k] = type(values[k])(0)
+            changes["orders"] = Orders(*values)
+    for name, last, blank in _PROGRESS:
+        if (i == 0 or i > last) and getattr(v, name) != blank:
+            changes[name] = blank
+    return evolve(v, **changes) if changes else v
+
+
+NOBODY = Orders()
 
 
 def outcome(v: Voyage) -> tuple[str, str] | None:
     return v.over
 
 
+PARTS = {
+    "water": lambda v: v.stores[W], "food": lambda v: v.stores[F], "hull": lambda v: v.stores[H],
+    "wood": lambda v: v.stores[D], "sailors": lambda v: v.sailors, "wounds": lambda v: v.stores[N] + v.due,
+    "pos": lambda v: v.pos, "over": lambda v: v.over, "left": lambda v: v.left, "orders": lambda v: v.orders,
+    "islands": lambda v: v.islands, "terrain": lambda v: v.drawn, "weather": lambda v: v.weather,
+}  # the state by the parts a step's reach names (what a search compares)
+
+
 def parts(v: Voyage) -> dict:
-    """The state by the parts a step's reach names (what a search compares)."""
-    return {"water": v.stores[W], "food": v.stores[F], "hull": v.stores[H], "wood": v.stores[D],
-            "sailors": (v.sailors, v.due), "wounds": v.stores[N], "pos": v.pos, "over": v.over, "left": v.left,
-            "orders": v.orders, "islands": v.islands, "terrain": v.drawn, "weather": v.weather}
+    return {name: get(v) for name, get in PARTS.items()}
 
 
 def score(v: Voyage) -> tuple[tuple[str, int], ...]:

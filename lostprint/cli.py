@@ -317,7 +317,7 @@ def play(game, save, map_file, seed, dice_seed, port, no_browser):
               help="0: pieces touch, one shared cut line between neighbours (bleed only round each block).")
 @click.option("--backs", type=click.Choice(["full", "ink-saver"]), default="full", show_default=True,
               help="ink-saver: light outline backs instead of full-bleed dark ones.")
-@output_option("output/crows-kit-<paper>[-mono].pdf")
+@output_option("output/crows-kit-<paper>[-mono][-<each option not at its default>].pdf")
 def kit(game, paper, ink, tile_size, bleed, marks, counts_file, gutter, backs, output):
     """The print-and-play kit of GAME (crows): tiles, spell cards, tokens, reference cards, setup."""
     from lostprint.app import commands

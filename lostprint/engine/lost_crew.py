@@ -5,8 +5,11 @@ A `Voyage` is the whole game at one moment (frozen). The day is `STEPS`, in the 
 order: assign the sailors, rest, repair, move (steered, or a drift roll), the new island's roll, one
 scan roll per blank neighbour (and a large island's spread), gather, Goods and the encounter rolls
 and the gift, drink, eat, the accident roll and the weather roll; after each phase that can wound,
-one `wound` decision per wound (the player chooses who takes it). Every number and chart comes from
-the game data (`lostprint.games.lost_crew.RULES`); nothing here rolls, reads or writes.
+one `wound` decision per wound (the player chooses who takes it). Before each phase that uses a job,
+a `place` step lets a search place that job then (see `LATER`); a player's jobs, all given in phase
+1, pass them by. Every number and chart comes from the game data (`lostprint.games.lost_crew.RULES`);
+nothing here rolls, reads or writes. For a search: `faces` (one roll per effect), `forget` (what no
+later step reads), `PARTS` (the state by the names a step's reach uses).
 
 The supplies (water, food, hull, wood) and the count of wounds taken today travel as a small tuple,
 `Stores`; the `*_stores` functions are the phases' arithmetic on it, which the steps apply.

@@ -12,6 +12,8 @@ eating, scanning every blank neighbour, gathering only what the island holds. Wh
 is checked exactly when the day records its `rolls:`, and otherwise against every result some legal
 roll could give. The sailors' jobs are not recorded: a day is legal when some assignment of the well
 sailors to the task slots explains it.
+
+The other way round, `save_of` writes a voyage the driver played (lostprint.engine.drive) as a save.
 """
 from __future__ import annotations
 

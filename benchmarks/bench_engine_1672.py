@@ -1,5 +1,5 @@
 """How fast 1672's rules run: validating a long save in-process, and whole games with the careful
-player (lostprint.players.lost_crew) on the rules engine (lostprint.engine.lost_crew).
+player (lostprint.players.lost_crew) played by the driver (lostprint.engine.drive) on the rules engine.
 
 Run: python benchmarks/bench_engine_1672.py [--games N] [--rounds R]
 
@@ -14,7 +14,9 @@ import copy
 import statistics
 import time
 
-from lostprint.players.lost_crew import Captain, Deckhand, played, voyage_save
+from lostprint.engine import drive
+from lostprint.engine import lost_crew as engine
+from lostprint.players.lost_crew import Captain, Deckhand, voyage_save
 from lostprint.saves.validate import replay_data
 
 SAVE_GOAL_MS = 50.0
@@ -39,6 +41,11 @@ def long_save(days: int = LONG) -> dict:
                 d.pop("log")
             return data
     raise SystemExit(f"no {days}-day voyage in 5000 seeds")
+
+
+def game(player):
+    """One whole game as `lostprint simulate` plays it: the driver, the decider, no save written."""
+    return drive.play(engine, player.start(), player.decide, player.roll, player.days)
 
 
 def cpu_ms(fn, reps: int) -> float:
@@ -74,8 +81,8 @@ def main() -> None:
     careful, naive = [], []
     for r in range(args.rounds):
         seeds = range(r * args.games, (r + 1) * args.games)
-        careful.append(cpu_ms(lambda: [played(Captain(s)) for s in seeds], 1) / args.games)
-        naive.append(cpu_ms(lambda: [played(Deckhand(s)) for s in seeds], 1) / args.games)
+        careful.append(cpu_ms(lambda: [game(Captain(s)) for s in seeds], 1) / args.games)
+        naive.append(cpu_ms(lambda: [game(Deckhand(s)) for s in seeds], 1) / args.games)
     c, n = statistics.median(careful), statistics.median(naive)
     print(f"careful player: {c:6.2f} ms a game, {60000 / c:,.0f} games a minute  ({c / GAME_GOAL_MS:.2f} of the "
           f"{GAME_GOAL_MS:.0f} ms goal)")

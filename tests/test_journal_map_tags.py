@@ -147,7 +147,8 @@ def test_the_goal_keeps_its_name_clear_and_no_tag_covers_the_delta(index):
             assert not (ship[0] < name[2] and name[0] < ship[2] and ship[1] < name[3] - 0.5
                         and name[1] + 0.5 < ship[3]), f"{what}: the ship strikes through the goal's name"
     deltas = [ctx.center(lab) for f in played.game_map.features_of("delta") for lab in f.hexes]
-    fans = [bbox(ln) for ln in items if isinstance(ln, Line) and ln.style.stroke == ctx.pal.river and not ln.role
+    inks = {ctx.pal.river, getattr(ctx.pal, "river_light", ctx.pal.river)}
+    fans = [bbox(ln) for ln in items if isinstance(ln, Line) and ln.style.stroke in inks and not ln.role
             and any(border_distance(((ln.x1 + ln.x2) / 2, (ln.y1 + ln.y2) / 2), c, ctx.size) > 0 for c in deltas)]
     assert fans or not deltas
     for box, text, _ in tags_and_hexes(played, group):

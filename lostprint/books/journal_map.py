@@ -305,7 +305,7 @@ def draw_route(played, ctx: MapContext, printed) -> tuple[list, list]:
     xs = [p[0] for lab in ctx.game_map.hexes for p in ctx.corners(lab)]
     ys = [p[1] for lab in ctx.game_map.hexes for p in ctx.corners(lab)]
     frame = (min(xs) - s * 0.6, min(ys) - s * 0.4, max(xs) + s * 0.6, max(ys) + s * 0.4)
-    placed = jp.Index((), s)
+    placed = jp.Index(delta_fans(ctx, printed), s)  # tags keep off each other and off the delta's channels
     first: dict[str, int] = {}
     days_at: dict[str, list[int]] = {}
     for i, (day, lab) in enumerate(played.route):
@@ -333,6 +333,20 @@ def draw_route(played, ctx: MapContext, printed) -> tuple[list, list]:
     dash = ctx.pal.ring_dash  # dashed in black and white, unlike the goal's ring
     ring = Path(tuple(ctx.corners(end)), Style(fill=None, stroke=color, width=2.6, dash=dash), role="end")
     return line, [ring] + leaders + tags
+
+
+def delta_fans(ctx: MapContext, printed) -> list:
+    """The boxes of the channels the river fans into at its delta (river-coloured lines without a role
+    inside a delta hex): a day tag on them would hide where the river meets the goal."""
+    from lostprint.books.journal_place import border_distance
+    from lostprint.scene import bbox, walk
+
+    inks = {ctx.pal.river, getattr(ctx.pal, "river_light", ctx.pal.river)}
+    deltas = [ctx.center(lab) for f in ctx.game_map.features_of("delta") for lab in f.hexes]
+    if not deltas:
+        return []
+    return [bbox(ln) for ln in walk(tuple(printed)) if isinstance(ln, Line) and not ln.role and ln.style.stroke in inks
+            and any(border_distance(((ln.x1 + ln.x2) / 2, (ln.y1 + ln.y2) / 2), c, ctx.size) > 0 for c in deltas)]
 
 
 def sheet_drawers(game_id: str) -> dict:

@@ -558,24 +558,9 @@ def block_contents(book: Book, *args):
 
 
 def block_chart(book: Book, *keys: str):
-    """One dice chart as the player sheet prints it (the same drawing), or where the game has no sheet
-    (or the sheet none of it), a row of charts side by side, each by the sheet's chart_table."""
-    charts = [book.game.chart(k) for k in keys]
-    if len(keys) == 1 and has_sheet(book):
-        from lostprint.books.rulebook_common import block_sheet_panel
-
-        out = block_sheet_panel(book, f"chart:{keys[0]}", fallback=lambda b: drawn_charts(b, charts))
-        if len(out) == 1:
-            out += chart_notes(book, charts[0])
-            out[0].keepWithNext = int(len(out) > 1)
-        return out
-    return drawn_charts(book, charts)
-
-
-def has_sheet(book: Book) -> bool:
-    from lostprint.games import with_part
-
-    return book.game.id in {g.id for g in with_part("sheet")}
+    """A row of dice charts, side by side, each by the sheet's chart_table (a game with a player sheet
+    shows its sheet's own chart panels instead: rulebook_common.block_sheet_chart)."""
+    return drawn_charts(book, [book.game.chart(k) for k in keys])
 
 
 def drawn_charts(book: Book, charts: list):

@@ -194,4 +194,20 @@ def block_map(book: Book, *args):
     return [fl]
 
 
-COMMON_BLOCKS = {"phases": block_phases, "trackers": block_trackers, "days": block_days, "map": block_map}
+def block_sheet_chart(book: Book, *keys: str):
+    """One dice chart as the player sheet prints it (the same drawing) with its house-rule note; a
+    row of charts, or one the sheet does not print, drawn by the sheet's chart_table."""
+    from lostprint.books.rulebook import chart_notes, drawn_charts
+
+    charts = [book.game.chart(k) for k in keys]
+    if len(charts) != 1:
+        return drawn_charts(book, charts)
+    out = block_sheet_panel(book, f"chart:{keys[0]}", fallback=lambda b: drawn_charts(b, charts))
+    if len(out) == 1:
+        out += chart_notes(book, charts[0])
+        out[0].keepWithNext = int(len(out) > 1)  # a chart's house-rule note prints under it, never overleaf
+    return out
+
+
+COMMON_BLOCKS = {"phases": block_phases, "trackers": block_trackers, "days": block_days, "map": block_map,
+                 "chart": block_sheet_chart}

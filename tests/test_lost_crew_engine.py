@@ -104,15 +104,22 @@ def test_weather_watch_rerolls_a_storm_once():
     assert eng.next_weather("fair", (1, 5), watch=True) == "fair"
     assert eng.next_weather("fair", (1, 6), watch=True) == "storm"  # No Change on the reroll: storm
     assert eng.next_weather("rain", (6,), watch=False) == "rain"
-    assert eng.weathers_after("rain", watch=True) == {w.key for w in RULES.weathers}
     with pytest.raises(eng.Illegal):
         eng.next_weather("fair", (1,), watch=True)
 
 
-def test_outcomes_of_an_unknown_roll():
-    hits = eng.outcomes(lambda s, f: eng.accident_wounds(s[eng.H], f[0]), (3, 3, 4, 0, 0))
-    assert hits == {0, 1}
-    assert eng.outcomes(lambda s, f: eng.accident_wounds(s[eng.H], f[0]), (3, 3, 1, 0, 0)) == {1}
+def test_one_face_per_effect_for_an_unknown_roll():
+    from dataclasses import replace
+
+    from lostprint.engine.contract import Roll
+
+    v = replace(eng.start(GM), stores=(3, 3, 4, 0, 0))
+    assert [eng.accident_wounds(4, f) for f in eng.faces(v, Roll("accident"))] == [0, 1]
+    v = replace(v, stores=(3, 3, 1, 0, 0))
+    assert [eng.accident_wounds(1, f) for f in eng.faces(v, Roll("accident"))] == [1]
+    v = replace(v, orders=eng.Orders(scan=2))
+    terrains = [RULES.scanned(a + b + RULES.scan_full_bonus).terrain for a, b in eng.faces(v, Roll("scan", 2))]
+    assert sorted(terrains) == sorted(b.terrain for b in RULES.scan)
 
 
 # --- findings: what the validator now rejects ---------------------------------------------------

@@ -216,20 +216,29 @@ def natives_stores(s: Stores, goods: int, faces: tuple[int, ...], gift: str = "w
             continue
         if k + 1 != len(faces):
             raise RuleError("natives", f"a {face} ends the encounter; {len(faces) - k - 1} more rolls recorded")
+        s = answer_stores(s, band)
         if band.effect == "friendly":
-            if gift not in ISLAND_SUPPLIES:
-                raise RuleError("natives", f"{gift!r} is not a gift the natives give ({', '.join(ISLAND_SUPPLIES)})")
-            s = gain_stores(s, gift, band.gain)
-        elif band.effect == "helpful":
-            for key in ISLAND_SUPPLIES:
-                s = gain_stores(s, key, band.gain)
-        elif band.effect == "revere":
-            for key in ISLAND_SUPPLIES:
-                s = gain_stores(s, key, CAP[key])
+            s = gift_stores(s, gift)
         return s, band.effect
     raise RuleError("natives", "the encounter needs a roll")
 
 
+def answer_stores(s: Stores, band) -> Stores:
+    """The natives' answer on the stores: Helpful gives some of each, Revere fills them all."""
+    if band.effect in ("helpful", "revere"):
+        for key in ISLAND_SUPPLIES:
+            s = gain_stores(s, key, band.gain if band.effect == "helpful" else CAP[key])
+    return s
+
+
+def gift_stores(s: Stores, gift: str) -> Stores:
+    """Friendly natives: the gift of the player's choice."""
+    if gift not in ISLAND_SUPPLIES:
+        raise RuleError("natives", f"{gift!r} is not a gift the natives give ({', '.join(ISLAND_SUPPLIES)})")
+    return gain_stores(s, gift, FRIENDLY.gain)
+
+
+FRIENDLY = next(b for b in RULES.natives if b.effect == "friendly")
 # the encounter chart by total, looked up once (a total past the table is its last row)
 _ENCOUNTERS = tuple(RULES.encounter(total) for total in range(FACES[0], FACES[-1] + CAP["hull"] * RULES.good_bonus + 1))
 
@@ -261,17 +270,6 @@ def eat_stores(s: Stores, weather: str, fish: bool) -> Stores:
 
 def accident_wounds(hull: int, face: int) -> int:
     return int(face >= hull)
-
-
-def outcomes(apply, s: Stores, dice: int = 1) -> set:
-    """Every result of `apply(s, faces)` over all rolls of `dice` dice: a phase with unknown dice."""
-    out = set()
-    for faces in product(FACES, repeat=dice):
-        try:
-            out.add(apply(s, faces))
-        except Illegal:
-            pass
-    return out
 
 
 # --- the map -------------------------------------------------------------------------------------
@@ -578,13 +576,7 @@ def encounter(v: Voyage, face: int) -> Voyage:
     v = evolve(v, faces=v.faces + (face,))
     if band.effect == "wound":
         return evolve(v, due=v.due + 1)
-    s = v.stores
-    if band.effect == "helpful":
-        for key in ISLAND_SUPPLIES:
-            s = gain_stores(s, key, band.gain)
-    elif band.effect == "revere":
-        for key in ISLAND_SUPPLIES:
-            s = gain_stores(s, key, CAP[key])
+    s = answer_stores(v.stores, band)
     islands = v.islands
     if band.effect == "hostile":
         here = v.island_at(v.pos)
@@ -594,10 +586,7 @@ def encounter(v: Voyage, face: int) -> Voyage:
 
 def give(v: Voyage, gift: str) -> Voyage:
     """Phase 7, Friendly natives: one resource of the player's choice."""
-    if gift not in ISLAND_SUPPLIES:
-        raise RuleError("natives", f"{gift!r} is not a gift the natives give ({', '.join(ISLAND_SUPPLIES)})")
-    band = next(b for b in RULES.natives if b.effect == "friendly")
-    return evolve(v, stores=gain_stores(v.stores, gift, band.gain), effect=f"friendly: {gift}")
+    return evolve(v, stores=gift_stores(v.stores, gift), effect=f"friendly: {gift}")
 
 
 def _wounding(v: Voyage, s: Stores) -> Voyage:
@@ -653,22 +642,6 @@ def watch(v: Voyage, face: int) -> Voyage:
     if skies_done(v):
         v = evolve(v, weather=next_weather(v.weather, v.skies, v.orders.watch))
     return v
-
-
-def weathers_after(today: str, watch: bool) -> set[str]:
-    """Every weather phase 11 could bring."""
-    return {next_weather(today, f, watch) for f in _weather_faces(watch)}
-
-
-def _weather_faces(watch: bool):
-    first = [(f,) for f in FACES]
-    if not watch:
-        return first
-    storm = next(b.low for b in WEATHER.bands if b.results[0] == RULES.watch_rerolls)
-    return [f for f in first if f[0] != storm] + [(storm, g) for g in FACES]
-
-
-# --- the day as steps (lostprint.engine.contract) ------------------------------------------------
 
 
 # --- jobs placed as their phase comes (a search's reading of a day whose jobs are not recorded) --------

@@ -76,3 +76,14 @@ def test_pointers_land_with_their_figures():
     grid = [page.number for page in crows if "this grid" in " ".join(page.text().split())]
     layout = [page.number for page in crows if "The starting layout, as the kit" in " ".join(page.text().split())]
     assert grid and grid == layout, (grid, layout)
+
+
+@pytest.mark.parametrize("game", P.GAMES)
+def test_no_words_point_above_or_below_at_a_figure(game):
+    """A figure may float to the next page, so the words name it or lead into it, never "the map
+    above" or "the table below" (the 1572 book said both, the 1672 book "the track above")."""
+    from lostprint.books.rulebook import render_markup
+
+    text = " ".join(render_markup(game).split())
+    found = re.findall(r"\b(?:table|map|track|chart|grid|figure|panel|key)s? (?:above|below)\b", text, re.I)
+    assert not found, found

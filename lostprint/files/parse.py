@@ -12,6 +12,7 @@ Plain YAML scalars are read by YAML 1.2's core schema, not 1.1's: `1:30` (sexage
 (a timestamp), `yes`/`off` and `1_000` are text, `017` is seventeen. A number remembers the text it was
 written as (WrittenInt, WrittenFloat): equal to the number, but `str()` gives the text, so a title,
 a name or a journal line is the text a player wrote whatever it looks like (`0o17`, `1e5`, `1.50`).
+A YAML or JSON writer wants plain numbers: int() or float() them first (or str() for the text).
 """
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ import journal_builds as J
 import printed as P
 from lostprint.scene import Group, Line, Path, Rect, Text, bbox, walk
 
-TAG_INSET = 0.5  # points: a tag this far inside its hex's border at least
+TAG_INSET = 1.0  # points: a tag this far inside its hex's border at least
 ON_BORDER = 0.08  # of the hex size: a route point never nearer its hex's border than this
 LANE_GAP = 1.2  # points: two passes closer than this for a stretch overlap
 ENTRY = 0.22  # of the hex size: the route's point this far inside a hex with nothing printed in the way

@@ -362,7 +362,28 @@ def sheet_drawers(game_id: str) -> dict:
         drawers["canada"] = journal_canada
     if "fort-zone" in drawers:
         drawers["fort-zone"] = lifted_labels(drawers["fort-zone"])
+    if "exit" in drawers:
+        drawers["exit"] = journal_exit
     return drawers
+
+
+def journal_exit(f, ctx: MapContext) -> list:
+    """An exit hex as the sheet draws it (outline, an arrow out to the west, "EXIT"), with the arrow and
+    its word in the lower half: the upper half is left for the route's arrival and its day tag."""
+    items: list = []
+    color = ctx.pal.accent
+    s = ctx.size
+    for lab in f.hexes:
+        items.append(Path(tuple(ctx.corners(lab)), Style(fill=None, stroke=color, width=2.0), role="exit"))
+        cx, cy = ctx.center(lab)
+        tip, tail = cx - s * 0.3, cx + s * 0.3
+        ay = cy + s * 0.16
+        items.append(Line(tip + s * 0.1, ay, tail, ay, Style(fill=None, stroke=color, width=max(1.0, s * 0.07)),
+                          role="exit-arrow"))
+        items.append(Path(((tip, ay), (tip + s * 0.2, ay - s * 0.12), (tip + s * 0.2, ay + s * 0.12)),
+                          Style(fill=color, stroke=None, width=0), role="exit-arrow"))
+        items.extend(hex_label_lines(ctx, lab, s * 0.56, "EXIT", max(MIN_TEXT, s * 0.2), "sans-bold", color))
+    return items
 
 
 def journal_canada(f, ctx: MapContext) -> list:

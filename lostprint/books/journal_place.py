@@ -319,7 +319,7 @@ class Tag(NamedTuple):
 
 
 OUTSIDE = 600.0  # a tag not wholly inside the hex it names: worse than any crossing, better than a label covered
-TAG_INSET = 0.6  # points a tag keeps inside its hex's border
+TAG_INSET = 1.2  # points a tag keeps inside its hex's border
 
 
 def tag_spots(anchor, along: list, centre, size: float) -> list[tuple[float, float, bool]]:

@@ -212,3 +212,30 @@ def test_a_trail_never_looks_like_the_route(ink):
             assert style.cap == "round" and style.dash and style.dash[0] < 0.1 < style.dash[1], style
         else:
             assert ink == "color"
+
+
+@pytest.mark.parametrize("ink", ["color", "mono"])
+def test_the_legend_and_a_found_cataract_are_drawn_as_the_map_draws_them(ink):
+    """The legend's river is the map's river line (it was a dark bar beside a light river with chevrons),
+    and a cataract the player found is the sheet's ticked bar (it was a zigzag)."""
+    from lostprint.books.journal import legend_entries
+    from lostprint.books.journal_map import draw_cataract_edge, filled_map
+    from lostprint.geometry.paper import Box
+    from lostprint.maps.model import Feature
+    from lostprint.palette import palette
+    from lostprint.sheets.hexmap import draw_cataract
+
+    pal = palette(ink)
+    played = P.played("1572-the-delta-by-grace")
+    group, ctx = filled_map(played, Box(*J.MAP_BOX), pal)
+    river = next(p for p in walk(group.items) if isinstance(p, Path) and p.role == "river")
+    glyph = dict((label, draw) for draw, label in legend_entries(played, pal, ctx))["river"](0.0, 0.0)
+    sample = next(p for p in walk(tuple(glyph)) if isinstance(p, Path) and p.role == "river")
+    assert sample.style.stroke == river.style.stroke
+
+    class Mark:
+        kind, hexes = "cataract", ("B2", "C2")
+
+    found = draw_cataract_edge(Mark(), ctx, {})
+    printed = draw_cataract(Feature("cataract", ("B2", "C2")), ctx)
+    assert [(type(i).__name__, i.role) for i in found] == [(type(i).__name__, i.role) for i in printed]

@@ -172,7 +172,11 @@ def legend_entries(played, pal: Palette, ctx) -> list[tuple]:
                 Text(cx, cy + (ASCENT - DESCENT) * MIN_TEXT / 2, "7", MIN_TEXT, "sans-bold", "middle", color)]
 
     out.append((route_glyph, "route, with the day each hex was entered"))
-    if any(f.type in ("river", "river-edges") for f in played.game_map.features):
+    if any(f.type == "river" for f in played.game_map.features):
+        from lostprint.sheets.hexmap import map_sample
+
+        out.append((lambda cx, cy: [map_sample("river", cx, cy, 13, pal)], "river"))  # drawn by the map's code
+    elif any(f.type == "river-edges" for f in played.game_map.features):
         from lostprint.sheets.hexmap import EDGE_RIVER_CORE, RIVER_SIDE_MIN
 
         def river_glyph(cx, cy):
@@ -216,7 +220,9 @@ def legend_entries(played, pal: Palette, ctx) -> list[tuple]:
 
         out.append((lambda cx, cy: [Line(cx - 7, cy, cx + 7, cy, trail_style(pal, 1.6))], "trail"))
     if "cataract" in kinds:
-        out.append((lambda cx, cy: [icon("cataract", cx, cy, 14, pal.ink)], "cataract"))
+        from lostprint.sheets.hexmap import map_sample
+
+        out.append((lambda cx, cy: [map_sample("cataract", cx, cy, 13, pal)], "cataract"))
     if "plot" in kinds:
         from lostprint.books.journal_map import plot_legend
 

@@ -84,20 +84,13 @@ def edge_of(ctx: MapContext, a: str, b: str):
 
 
 def draw_cataract_edge(m, ctx: MapContext, extra: dict) -> list:
-    (x0, y0), (x1, y1) = edge_of(ctx, *m.hexes)
-    p, q = _lerp((x0, y0), (x1, y1), 0.12), _lerp((x0, y0), (x1, y1), 0.88)
-    n = 7
-    nx, ny = -(q[1] - p[1]), q[0] - p[0]
-    norm = math.hypot(nx, ny) or 1
-    nx, ny = nx / norm * ctx.size * 0.09, ny / norm * ctx.size * 0.09
-    pts = []
-    for i in range(n + 1):
-        x, y = _lerp(p, q, i / n)
-        k = 0 if i in (0, n) else (1 if i % 2 else -1)
-        pts.append((x + nx * k, y + ny * k))
-    w = max(1.1, ctx.size * 0.07)
-    return [Path(tuple(pts), Style(fill=None, stroke="#ffffff", width=w + 1.6), closed=False),
-            Path(tuple(pts), Style(fill=None, stroke=ctx.pal.ink, width=w), closed=False, role="cataract")]
+    """A cataract the player found, on the edge between its two hexes: the bar with downstream ticks
+    the sheet's map prints for one (hexmap.cataract_bar), so map, sheet and legend agree."""
+    from lostprint.sheets.hexmap import cataract_bar
+
+    (x0, y0), (x1, y1) = (ctx.center(lab) for lab in m.hexes[:2])
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    return cataract_bar(mx, my, math.atan2(y1 - y0, x1 - x0), ctx.size, ctx.pal.ink)
 
 
 def numbered(ctx: MapContext, lab: str, number: int, color: str, offset=None) -> list:

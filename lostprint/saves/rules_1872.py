@@ -57,7 +57,7 @@ def carried(s):
 
 # A fever only restricts where the first roll goes (on days whose save records the order): a state
 # with fewer fever turns allows all one with more allows, as a state without a bar does.
-FEVER_BARS = {0: frozenset(), 1: frozenset({"fever"}), 2: frozenset({"fever", "fever-2"})}
+FEVER_BARS = {k: frozenset(f"fever-{j}" for j in range(1, k + 1)) for k in range(GAME.fever_turns + 1)}
 
 
 def restrictions(s) -> frozenset:

@@ -215,6 +215,16 @@ def test_jobs_placed_as_their_phases_come_are_legal_in_phase_one():
             v = after(eng.STEPS, step, rng.choice(legal))
 
 
+def test_the_assign_options_are_the_legal_orders():
+    v = at("assign", sailors=(W, WD, W, D), pos="I7")
+    options = eng.all_orders(v)
+    assert eng.Orders() in options and O(movement=True, scan=1) in options
+    assert all(o.sailors <= 2 and not o.gather for o in options)  # two well sailors, the sloop at sea
+    assert O(repair=True) not in options  # no Wood: offered without him
+    for orders in options + (O(repair=True), O(movement=True, tacking=True)):
+        eng.begin_day(replace(v, step=0), orders)  # every one is legal, and so are useless sailors
+
+
 def test_a_decider_gives_every_job_in_phase_one():
     v = eng.begin_day(eng.start(GM), O(movement=True, scan=2))
     assert v.orders == O(movement=True, scan=2)
@@ -299,6 +309,7 @@ def _record(day_events, end, rolls=True):
         if key in ("route", "heal", "gather") or (rolls and not isinstance(e.need, Decision) and e.value is not None):
             inputs.setdefault(key, []).append(e.value if key != "gather" else tuple(sorted(e.value)))
     order = ("pos", "terrain", "water", "food", "hull", "wood", "wounds", "sailors")
+    inputs["orders"] = [eng.LATER]  # the jobs are not recorded: placed as their phases come
     return Record(turn=end.day, inputs={k: tuple(v) for k, v in inputs.items()},
                   optional=frozenset({"route", "heal", "gather"}),
                   checks={p: eng.PARTS[p](end) for p in order}, order=order,

@@ -17,6 +17,7 @@ The supplies (water, food, hull, wood) and the count of wounds taken today trave
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from typing import Mapping
 
@@ -75,7 +76,7 @@ class Orders:
         return sum(getattr(self, job) or 0 for job in JOBS)
 
 
-LATER = Orders(*(None,) * 9)  # every job placed as its phase comes: how a search reads an unrecorded day
+LATER = Orders(**{job: None for job in JOBS})  # every job placed as its phase comes (a search's reading)
 
 
 @dataclass(frozen=True)
@@ -653,11 +654,49 @@ def watch(v: Voyage, face: int) -> Voyage:
 # A sailor on a job that can do nothing today (Repair with no Wood, a lone Tacking in Fair Weather,
 # Drink Water when everyone drinks) is not offered: the day without him is legal and does the same.
 
-def _crews(v: Voyage) -> list[tuple[str, ...]]:
+def all_orders(v: Voyage) -> tuple[Orders, ...]:
+    """The assignments to offer in phase 1: every one that can make a difference today. A sailor on a
+    job that can do nothing today (Repair with no Wood, a lone Tacking in Fair Weather, Drink Water
+    when everyone drinks) is left out of the list, though the rules take such orders too. (A search
+    gives `LATER` instead: the jobs are not recorded.)"""
     rule = RULES.weather(v.weather)
+    sails = bool(rule.steps) or rule.storm
+    return _all_orders(v.well, v.weather, at_island(v), must_leave(v),
+                       v.stores[D] > 0 and v.stores[H] < CAP["hull"], sails or bool(scan_order(v.gm, v.pos, v.terrain)))
+
+
+@lru_cache(maxsize=256)  # not a rule: a bound on the kinds of day remembered
+def _all_orders(well: int, weather: str, ashore: bool, leave: bool, repairs: bool, scans: bool) -> tuple[Orders, ...]:
+    rule = RULES.weather(weather)
+    choices = [("repair", (False, True) if repairs else (False,)),
+               ("scan", range(SLOT["scan"] + 1) if scans else (0,)),
+               ("gather", range(SLOT["gather"] + 1) if ashore else (0,)),
+               ("drink", (False,) if rule.drink else (False, True)),
+               ("fish", (False, True) if rule.fish else (False,)),
+               ("watch", (False, True))]
+    out = []
+    for crew in _crews_in(weather, ashore):
+        if leave and not all(c in crew for c in rule.crew):
+            continue
+        for values in product(*(options for _, options in choices)):
+            jobs = {c: True for c in crew} | {job: value for (job, _), value in zip(choices, values) if value}
+            orders = Orders(**jobs)
+            if orders.sailors <= well:
+                out.append(orders)
+    return tuple(out)
+
+
+def _crews(v: Voyage) -> list[tuple[str, ...]]:
+    return _crews_in(v.weather, at_island(v))
+
+
+def _crews_in(weather: str, ashore: bool) -> list[tuple[str, ...]]:
+    """The movement crews that differ today: in a storm each saving slot, and Anchorage at an island;
+    else the weather's whole crew or nobody (part of it steers no better than nobody)."""
+    rule = RULES.weather(weather)
     if rule.storm:
         out = [(), ("movement",), ("tacking",), ("movement", "tacking")]
-        return out + [(RULES.storm.anchor,)] if at_island(v) else out
+        return out + [(RULES.storm.anchor,)] if ashore else out
     return [(), rule.crew] if rule.steps else [()]
 
 
@@ -738,7 +777,7 @@ def _wound_step(key: str) -> Step:
 
 
 STEPS = (
-    Step("assign", lambda v: Decision("orders"), begin_day, frozenset({"orders", "wounds"}), lambda v: (LATER,)),
+    Step("assign", lambda v: Decision("orders"), begin_day, frozenset({"orders", "wounds"}), all_orders),
     Step("rest", lambda v: Decision("heal") if v.resting else None, rest, frozenset({"water", "sailors"}),
          lambda v: (False, True) if v.stores[W] >= RULES.rest_water else (False,)),
     _place_job("repair"),

@@ -525,8 +525,11 @@ class Rules1672(LostRules):
             today["scanners"] = tuple(ok)
             return
         # the reading nearest the record: fewest hexes that differ (then fewest sailors)
-        scanners, got, why = min(results, key=lambda r: (r[2] is not None, sum(
-            r[1].get(lab) != drawn.get(lab) for lab in set(r[1]) | set(drawn)), r[0]))
+        def distance(result):
+            count, coloured, problem = result
+            return problem is not None, sum(coloured.get(lab) != drawn.get(lab) for lab in set(coloured) | set(drawn)), count
+
+        scanners, got, why = min(results, key=distance)
         if why:
             problems.add(pat if "scan" in why else sat or pat, why)
         else:

@@ -413,3 +413,45 @@ def test_mutations_are_rejected_at_the_rate_the_rules_imply():
     for (kind, rolls), (rejected, tried) in rates.items():
         floor = 1.0 if kind == "mapping" else 0.95
         assert rejected >= floor * tried, (kind, rolls, rejected, tried)
+
+
+# --- any play the engine allows, the validator accepts ----------------------------------------------
+
+
+def random_game(seed):
+    """A voyage where every decision is a random legal one (wounds to wounded sailors, odd routes,
+    useless Goods...), played by the driver and written by the transcript."""
+    from lostprint.engine import drive
+    from lostprint.engine.contract import why_not
+    from lostprint.players.lost_crew import SAILORS, Captain
+    from lostprint.saves.rules_1672 import save_of
+
+    dice, rng = Captain(seed), random.Random(seed)
+
+    def decide(v, step, need):
+        return rng.choice([o for o in step.options(v) if why_not(step, v, o) is None])
+
+    events: list = []
+    final = drive.play(eng, dice.start(), decide, dice.roll, 60, events)
+    data = save_of(events, final, SAILORS)
+    for d in data["days"]:
+        d.pop("log")
+    return data
+
+
+def _random_games_replay_clean(seeds):
+    for seed in seeds:
+        data = random_game(seed)
+        for variant in (data, without_rolls(data)):
+            found, played = replay_data(copy.deepcopy(variant), f"r{seed}.yaml")
+            assert found == [], (seed, found)
+            assert played.result == data.get("outcome", {}).get("result", "unfinished")
+
+
+def test_random_legal_play_replays_clean():
+    _random_games_replay_clean(range(20))
+
+
+@pytest.mark.slow
+def test_three_hundred_random_legal_games_replay_clean():
+    _random_games_replay_clean(range(20, 320))

@@ -31,21 +31,26 @@ def _limit(path: Path, name: str, fallback: int) -> int:
 
 def check_output_path(output: str | Path | None) -> None:
     """Refuse an -o whose name or path is too long for the system, in one line, before any work."""
-    from lostprint.files.show import shown_path
     from lostprint.paths import STDOUT_NAMES
 
     if output is None or str(output) in STDOUT_NAMES:
         return
     text = os.fsencode(os.path.abspath(str(output)))
     if len(text) >= PATH_MAX:
-        raise UsageError(f"{shown_path(output, 60)}: the output path is too long ({len(text):,} bytes; "
+        raise UsageError(f"{_shown(output)}: the output path is too long ({len(text):,} bytes; "
                          f"at most {PATH_MAX - 1:,})")
     longest = max(os.fsencode(str(output)).split(b"/"), key=len)
     if len(longest) > NAME_MAX:
         here = Path(os.fsdecode(text)).parent
         if len(longest) > _limit(here, "PC_NAME_MAX", NAME_MAX):
-            raise UsageError(f"{shown_path(output, 60)}: an output name is too long ({len(longest):,} bytes; "
+            raise UsageError(f"{_shown(output)}: an output name is too long ({len(longest):,} bytes; "
                              f"at most {NAME_MAX} in a name)")
+
+
+def _shown(path) -> str:
+    from lostprint.files.show import shown_path  # only for a message: a plain sheet loads no file reader
+
+    return shown_path(path, 60)
 
 
 # what a write to a stream can fail with; a file lostprint writes reports its own name (lostprint.paths)

@@ -169,6 +169,9 @@ def _pool_map(fn: Callable, items: Iterable, workers: int, ahead: int) -> Iterat
     try:
         yield from _in_order(lambda item: pool.submit(fn, item), items, workers * ahead)
         finished = True
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM as lostprint.errors.Terminated
+        _second_interrupt_exits()
+        raise
     except BrokenProcessPool:
         raise LostprintError("a worker process died before its work was done (out of memory, or killed); "
                              "try again, or with --jobs 1") from None
@@ -177,6 +180,24 @@ def _pool_map(fn: Callable, items: Iterable, workers: int, ahead: int) -> Iterat
             for process in list((getattr(pool, "_processes", None) or {}).values()):
                 _kill_quietly(process)
         pool.shutdown(wait=finished, cancel_futures=True)
+
+
+def _second_interrupt_exits() -> None:
+    """After a first Ctrl-C or SIGTERM the command is only cleaning up (the workers are killed, no file
+    is half-written: files are written after the pool's work): a second one ends the process at once,
+    rather than interrupting that cleanup or the interpreter's exit (where it would print a traceback)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def exit_now(signum, _frame):
+        os._exit(128 + signum)
+
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), exit_now)
 
 
 def _kill_quietly(process) -> None:

@@ -5,6 +5,7 @@ Lengths here are in points for a given size; glyph ids are the font file's own.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -12,11 +13,13 @@ from functools import cache, lru_cache
 MAX_MARKS = 4  # not a rule: combining marks kept on one letter (Vietnamese writes 2, pointed Hebrew 3)
 
 
+_NON_ASCII_RUN = re.compile(f"[^\x00-\x7f]{{{MAX_MARKS + 1}}}")
+
+
 @cache
 def _mark_runs():
     """A pattern of a run of more than MAX_MARKS combining marks (categories Mn and Me, any script)."""
     import itertools
-    import re
     import unicodedata
 
     ranges: list[list[int]] = []
@@ -34,7 +37,7 @@ def _mark_runs():
 def cap_marks(text: str) -> str:
     """The text with at most MAX_MARKS combining marks on any one letter: 10,000 marks on a letter
     would stack far above the line, through the running head and off the page."""
-    if text.isascii():
+    if text.isascii() or _NON_ASCII_RUN.search(text) is None:  # a run of marks is a run of non-ASCII
         return text
     return _mark_runs().sub(r"\1", text)
 

@@ -632,3 +632,43 @@ def test_every_effect_stays_within_the_reach_the_validator_prunes_by():
             for after in _every_way(st, e):
                 for i, (a, b) in enumerate(zip(st.values, after.values)):
                     assert -loss[i] <= b - a <= gain[i], (e, eng.KEYS[i], a, b)
+
+
+def test_a_days_moves_stay_within_their_reach():
+    """A property: along random paths over a random map, with or without a Thunderstorm, a vision, a
+    river paid either way or the Fort open, Phase 3 and the end of the turn move each value by what
+    eng.moves_reach says every walk must take, give or take its reach (a value driven to 0 aside: the
+    validator lets 0 be reached from below)."""
+    import random
+
+    rng = random.Random(1872)
+    kinds = [t.key for t in data.TERRAINS]
+    visions = [None, *plots.POWERS]
+    checked = 0
+    for _ in range(400):
+        terrain = {lab: rng.choice(kinds) for lab in LAND.axial if lab not in LAND.fort}
+        pos = rng.choice(sorted(terrain))
+        st = fresh(pos=pos, start=pos, values=tuple(rng.randint(1, 6) for _ in eng.KEYS), vision=rng.choice(visions),
+                   flags=frozenset({"double-cost"}) if rng.random() < 0.3 else frozenset())
+        steps = []
+        here = pos
+        for _ in range(rng.randint(0, 2)):
+            here = rng.choice([n for n in LAND.neighbors[here] if n in terrain])
+            steps.append(here)
+        must, up, down = eng.moves_reach(LAND, terrain, pos, steps, eng.power(st).move_cost)
+        ends = [st]
+        for lab in steps:
+            nxt = []
+            for s in ends:
+                for pay in eng.RULES.river_pay + (None,):
+                    try:
+                        nxt.append(eng.step(LAND, terrain, s, lab, pay))
+                    except eng.RuleError:
+                        pass
+            ends = [s for s in nxt if s.over is None]
+        for end in map(eng.end_turn, ends):
+            checked += 1
+            for i, (a, b) in enumerate(zip(st.values, end.values)):
+                assert b <= a - must[i] + up[i], (steps, eng.KEYS[i], a, b)
+                assert b == 0 or b >= a - must[i] - down[i], (steps, eng.KEYS[i], a, b)
+    assert checked > 200

@@ -892,6 +892,27 @@ def reach(effects) -> tuple[list[int], list[int]]:
     return gain, loss
 
 
+def moves_reach(land: Land, terrain: dict, start: str, steps, move_cost=None, mountie: bool = False):
+    """Phase 3 along a known path, then the end of the turn, whatever today's flags, visions and choices:
+    (must, up, down) in KEYS order: what every way of walking it takes for sure, and the most it may
+    add or take beyond that. `move_cost`: a vision's cheaper (terrain, Movement); `mountie`: 44A's
+    deadline may pass tonight."""
+    n = len(KEYS)
+    must, up, down = [0] * n, [0] * n, [0] * n
+    costs = [COST_OF[terrain[lab]] for lab in steps if lab in terrain]
+    path = (start, *steps)
+    rivers = sum(crossing(land, a, b) for a, b in zip(path, path[1:]))
+    must[FOOD] = sum(c.food for c in costs)
+    must[MOVEMENT] = sum(move_cost[1] if move_cost and move_cost[0] == c.terrain else c.movement for c in costs)
+    down[MOVEMENT] = sum(RULES.double_cost * c.movement for c in costs) + rivers * RULES.river_extra - must[MOVEMENT]
+    down[RESOLVE] = rivers * RULES.river_extra  # a river paid in Resolve instead
+    must[RESOLVE] = 0 if steps else RULES.idle_resolve
+    up[RESOLVE] = rivers * max((p.river_gain[1] for p in plots.POWERS.values() if p.river_gain), default=0)
+    failed = plots.outcome("12A").victory.test.failed if any(lab in land.fort for lab in steps) else ()
+    _, lo = reach(failed + (plots.outcome("44A").victory.missed if mountie else ()))
+    return must, up, [a + b for a, b in zip(down, lo)]
+
+
 STORM_ROW = next(o.low for o in RULES.omens if o.storm)
 SWAP_VISION = next(v for v, p in plots.POWERS.items() if p.storm_swap)  # Big Sky Blessing
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from itertools import pairwise
 from operator import add, le, sub
 
 from lostprint.engine import lost_crows as eng
@@ -885,39 +884,16 @@ class DayReplay:
         n = len(eng.KEYS)
         self.rest = REST_SPANS
         up, down, must = [0] * n, [0] * n, [0] * n
-        crow_gain = 0
         for _roll, _index, out, _at in self.facts.plots.values():
             if out is None:
                 continue
             g, lo = eng.reach(out.effects + ((out.test.passed + out.test.failed) if out.test else ()))
-            for i in range(n):
-                up[i] += g[i]
-                down[i] += lo[i]
-            crow_gain += sum(e.op == "crow" for e in out.effects)
-        for i, k in enumerate(eng.KEYS):
-            if k in eng.PRIMARY:
-                up[i] += crow_gain
-        land = self.land
-        terrain = self.terrain_end
-        path = [self.start] + list(self.steps)
-        rivers = sum(eng.crossing(land, a, b) for a, b in pairwise(path))
-        food, move, resolve = (eng.INDEX[k] for k in ("food", "movement", "resolve"))
-        must[food] = sum(GAME.cost(terrain[lab]).food for lab in self.steps if lab in terrain)
-        # the least each step can cost: its terrain's Movement, or the vision's cheaper price for it
+            up, down = [a + b for a, b in zip(up, g)], [a + b for a, b in zip(down, lo)]
         cheap = eng.power(next(iter(self.st.flags["states"]))).move_cost
-        must[move] = sum(cheap[1] if cheap and cheap[0] == terrain[lab] else GAME.cost(terrain[lab]).movement
-                         for lab in self.steps if lab in terrain)
-        down[move] += sum(GAME.double_cost * GAME.cost(terrain[lab]).movement for lab in self.steps if lab in terrain) \
-            + rivers * GAME.river_extra - must[move]
-        down[resolve] += rivers * GAME.river_extra
-        must[resolve] = 0 if self.steps else GAME.idle_resolve
-        up[resolve] += rivers * max((p.river_gain[1] for p in plots.POWERS.values() if p.river_gain), default=0)
-        if any(lab in land.fort for lab in self.steps):
-            for e in plots.VICTORIES["12A"].test.failed:
-                down[eng.INDEX[e.key]] += abs(e.n)
-        if any(s.mountie > 0 for s in self.st.flags["states"]):
-            for e in plots.VICTORIES["44A"].missed:
-                down[eng.INDEX[e.key]] += abs(e.n)
+        must, g, lo = eng.moves_reach(self.land, self.terrain_end, self.start, self.steps, cheap,
+                                      any(s.mountie > 0 for s in self.st.flags["states"]))
+        up, down = [a + b for a, b in zip(up, g)], [a + b for a, b in zip(down, lo)]
+        move = eng.MOVEMENT
         vision = plots.POWERS.get(self.facts.vision[:PAIR]) if self.facts.vision is not None else None
         if self.facts.ghost or any(eng.power(s).ghost_mountain for s in self.st.flags["states"]) or (
                 self.facts.vision is not None and (not self.quick or vision is None or vision.ghost_mountain)):

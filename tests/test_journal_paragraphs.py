@@ -16,10 +16,11 @@ def mixed_paragraphs(name: str, paper: str, ink: str) -> list[str]:
     from lostprint.books.journal import JOURNAL_X, story
     from lostprint.geometry.paper import page_size
     from lostprint.palette import palette
+    from lostprint.render.document import flowables
 
     width = page_size(paper, landscape=False)[0] - 2 * JOURNAL_X
     out = []
-    for para in story(P.played(name), palette(ink)):
+    for para in flowables(story(P.played(name), palette(ink))):
         if not hasattr(para, "breakLines") or not hasattr(para, "style"):
             continue
         para.wrap(width, 10000)

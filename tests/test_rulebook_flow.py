@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import printed as P
-from lostprint.books.paragraph import once_paragraph
+from lostprint.render.document import once_paragraph
 from lostprint.scene import Path, bbox, walk
 
 

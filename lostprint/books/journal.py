@@ -6,16 +6,16 @@ Build: `build_journal(played, paper, ink) -> bytes` (lostprint.app writes it).
 """
 from __future__ import annotations
 
-import functools
-import io
-import re
+from dataclasses import replace
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 from lostprint import __version__
-from lostprint.fonts import ASCENT, DESCENT, fit_size, text_width, unique_subset_tags, wrap
+from lostprint.fonts import ASCENT, DESCENT, fit_size, text_width, wrap
 from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box, page_size
+from lostprint.render.document import (CONTROL, Document, FrameBox, NextPage, PageBreak, PageScene, PageTemplate, Para,
+                                       RunPara, TextStyle, build_pdf)
+from lostprint.render.document import pages as document_pages
 from lostprint.scene import Group, Line, Path as SPath, Rect, Scene, Style, Text
 from lostprint.sheets.hexmap import LABEL_PAD, hex_swatch
 from lostprint.sheets.icons import icon
@@ -29,49 +29,12 @@ JOURNAL_X = 27 * MM
 JOURNAL_TOP = 22 * MM
 JOURNAL_BOTTOM = 20 * MM
 FOOTER_SIZE = MIN_TEXT
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
-
-
-@functools.cache
-def coverage(key: str) -> frozenset:
-    """The characters a bundled font has glyphs for (the font files never change in a run)."""
-    from reportlab.pdfbase import pdfmetrics
-
-    from lostprint.fonts import registered
-
-    return frozenset(pdfmetrics.getFont(registered(key)).face.charToGlyph)
-
-
-def clean(text: str, font: str = "serif") -> str:
-    """Text safe to set as Paragraph markup: control characters dropped, markup escaped, and runs
-    the text face lacks (Arabic, Hebrew...) set in DejaVu Sans when it has them."""
-    from lostprint.fonts import registered
-
-    text = _CONTROL.sub("", text)
-    if text.isascii():
-        return escape(text)
-    have, sans = coverage(font), coverage("sans")
-    if not any(ord(ch) not in have and ord(ch) in sans for ch in set(text)):  # one run in the text face
-        return escape(text)
-    out, run, in_sans = [], [], False
-    for ch in text:
-        use_sans = ord(ch) not in have and ord(ch) in sans
-        if use_sans != in_sans and run:
-            piece = escape("".join(run))
-            out.append(f"<font name='{registered('sans')}'>{piece}</font>" if in_sans else piece)
-            run = []
-        in_sans = use_sans
-        run.append(ch)
-    if run:
-        piece = escape("".join(run))
-        out.append(f"<font name='{registered('sans')}'>{piece}</font>" if in_sans else piece)
-    return "".join(out)
 
 
 def plain(text: str) -> str:
     from lostprint.typeset import curly
 
-    return curly(_CONTROL.sub("", text))
+    return curly(CONTROL.sub("", text))
 
 
 def setup_text(played) -> str:
@@ -418,12 +381,14 @@ FOLIO_BASELINE = 9 * MM - JOURNAL_BOTTOM  # from the page bottom (negative: up):
 
 
 def footer(page: Box, W: float, H: float, pal: Palette, left: str, number: int, head: str = "",
-           game_title: str = "") -> Group:
+           game_title: str = "", folio: str | None = None) -> Group:
     """The folio, centred, and the file line; from page 2 on also the running head with its rule:
-    the same places, sizes and inks as the journal pages' (build_journal's on_journal)."""
+    one look for the front pages and the journal's (whose template gives `folio=""`: each page's
+    number is filled in as it is set)."""
     baseline = H + FOLIO_BASELINE
     items = [Text(JOURNAL_X, baseline, left, FOOTER_SIZE, "sans", "start", pal.faint, role="footer"),
-             Text(W / 2, baseline, str(number), 8.0, "sans", "middle", pal.soft, role="folio")]
+             Text(W / 2, baseline, str(number) if folio is None else folio, 8.0, "sans", "middle", pal.soft,
+                  role="folio")]
     if number > 1:
         items += [Text(JOURNAL_X, HEAD_BASELINE, head, 7.5, "sans", "start", pal.soft, role="running-head"),
                   Text(W - JOURNAL_X, HEAD_BASELINE, game_title, 7.5, "sans", "end", pal.soft, role="running-head"),
@@ -556,48 +521,28 @@ def metadata(played, paper: str, ink: str) -> tuple[tuple[str, str], ...]:
 # --- the journal (Platypus) ----------------------------------------------------------------------
 
 
-def styles(pal: Palette) -> dict:
-    from reportlab.lib.colors import HexColor
-    from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY
-    from reportlab.lib.styles import ParagraphStyle
-    from reportlab.pdfbase.pdfmetrics import registerFontFamily
-
-    from lostprint.fonts import registered
-
-    serif, serif_b, serif_i = registered("serif"), registered("serif-bold"), registered("serif-italic")
-    sans, sans_i = registered("sans"), registered("sans-italic")
-    registerFontFamily(serif, normal=serif, bold=serif_b, italic=serif_i, boldItalic=serif_b)
-    # colours as Color objects: a colour given as a string is parsed again every time a line sets it
-    ink, accent, soft = HexColor(pal.ink), HexColor(pal.accent), HexColor(pal.soft)
-    body = ParagraphStyle("body", fontName=serif, fontSize=10.6, leading=15.4, textColor=ink,
-                          alignment=TA_JUSTIFY, spaceAfter=3, firstLineIndent=0, splitLongWords=1)
+def styles(pal: Palette) -> dict[str, TextStyle]:
+    body = TextStyle("serif", 10.6, 15.4, pal.ink, "justify", space_after=3)
     return {
         "body": body,
-        "body-next": ParagraphStyle("body-next", parent=body, firstLineIndent=14),
-        # a long paragraph set as several flowables: all but the last without space after, the
+        "body-next": replace(body, first_indent=14),
+        # a long paragraph set as several paragraphs: all but the last without space after, the
         # later ones without indent (see chunks)
-        "body-open": ParagraphStyle("body-open", parent=body, spaceAfter=0),
-        "body-next-open": ParagraphStyle("body-next-open", parent=body, firstLineIndent=14, spaceAfter=0),
-        "body-run": ParagraphStyle("body-run", parent=body, spaceAfter=0),
-        "body-close": ParagraphStyle("body-close", parent=body),
-        "chapter": ParagraphStyle("chapter", fontName=serif_b, fontSize=22, leading=27, textColor=accent,
-                                  alignment=TA_CENTER, spaceAfter=4, splitLongWords=1),
-        "chapter-long": ParagraphStyle("chapter-long", fontName=serif_b, fontSize=15, leading=19,
-                                       textColor=accent, alignment=TA_CENTER, spaceAfter=4, splitLongWords=1),
-        "byline": ParagraphStyle("byline", fontName=serif_i, fontSize=11, leading=15, textColor=soft,
-                                 alignment=TA_CENTER, spaceAfter=18, splitLongWords=1),
-        "day": ParagraphStyle("day", fontName=serif_b, fontSize=12.5, leading=15, textColor=accent,
-                              spaceBefore=11, spaceAfter=0.5, keepWithNext=1),
-        "facts": ParagraphStyle("facts", fontName=sans_i, fontSize=7.4, leading=10, textColor=soft,
-                                spaceAfter=4.5, keepWithNext=1, splitLongWords=1),
-        "quiet": ParagraphStyle("quiet", fontName=sans, fontSize=7.6, leading=11, textColor=soft,
-                                spaceBefore=3, spaceAfter=1, splitLongWords=1),
-        "end": ParagraphStyle("end", fontName=serif_i, fontSize=10.6, leading=15.4, textColor=soft,
-                              alignment=TA_CENTER, spaceBefore=16, splitLongWords=1),
+        "body-open": replace(body, space_after=0),
+        "body-next-open": replace(body, first_indent=14, space_after=0),
+        "body-run": replace(body, space_after=0),
+        "body-close": body,
+        "chapter": TextStyle("serif-bold", 22, 27, pal.accent, "center", space_after=4),
+        "chapter-long": TextStyle("serif-bold", 15, 19, pal.accent, "center", space_after=4),
+        "byline": TextStyle("serif-italic", 11, 15, pal.soft, "center", space_after=18),
+        "day": TextStyle("serif-bold", 12.5, 15, pal.accent, space_before=11, space_after=0.5, keep_with_next=True),
+        "facts": TextStyle("sans-italic", 7.4, 10, pal.soft, space_after=4.5, keep_with_next=True),
+        "quiet": TextStyle("sans", 7.6, 11, pal.soft, space_before=3, space_after=1),
+        "end": TextStyle("serif-italic", 10.6, 15.4, pal.soft, "center", space_before=16),
     }
 
 
-CHUNK = 2400  # characters: a paragraph longer than this is set as several flowables
+CHUNK = 2400  # characters: a paragraph longer than this is set as several paragraphs
 
 
 def chunks(text: str, size: int = CHUNK) -> list[str]:
@@ -618,14 +563,14 @@ def chunks(text: str, size: int = CHUNK) -> list[str]:
     return [c for c in out if c]
 
 
-def chunked_paragraphs(text: str, first: bool, st: dict) -> list:
-    """A journal paragraph as flowables: one, or several pieces that read as one paragraph."""
+def chunked_paragraphs(text: str, first: bool, st: dict) -> list[Para]:
+    """A journal paragraph: one, or several pieces that read as one paragraph."""
     pieces = chunks(text)
     if len(pieces) == 1:
-        return [text_paragraph(text, st["body" if first else "body-next"])]
+        return [Para(plain(text), st["body" if first else "body-next"])]
     styles_of = [st["body-open" if first else "body-next-open"]] + [st["body-run"]] * (len(pieces) - 2) \
         + [st["body-close"]]
-    return [text_paragraph(piece, style) for piece, style in zip(pieces, styles_of)]
+    return [Para(plain(piece), style) for piece, style in zip(pieces, styles_of)]
 
 
 def paragraphs(text: str) -> list[str]:
@@ -636,83 +581,6 @@ def paragraphs(text: str) -> list[str]:
 
     parts = cap_marks(text).strip().split("\n")
     return [tie_last_words(curly(" ".join(p.split()))) for p in parts if p.strip()]
-
-
-
-
-LOOSE_GAP = 2.0  # spaces: a justified line whose word gaps would grow past this is set flush left instead
-
-
-def is_loose(extra: float, gaps: int, space: float) -> bool:
-    """Would spreading `extra` points over a line's `gaps` make each gap wider than LOOSE_GAP spaces?"""
-    return gaps > 0 and space + extra / gaps > LOOSE_GAP * space
-
-
-SHRINKS = (2.0, 4.0, 6.0, 9.0, 12.0)  # points a paragraph's lines may be broken short of the measure
-
-
-def _body_lines(lines) -> list:
-    """The lines reportlab spreads to the measure: all but the paragraph's last."""
-    return lines.lines[:-1]
-
-
-def any_loose(lines, shrink: float, space: float) -> bool:
-    """Would a line (but the last) be loose once spread `shrink` points further than its own measure?"""
-    if lines.kind == 0:
-        return any(is_loose(extra + shrink, len(words) - 1, space) for extra, words in _body_lines(lines))
-    return any(is_loose(line.extraSpace + shrink, line.wordCount - 1, space) for line in _body_lines(lines))
-
-
-def spread(lines, shrink: float | None) -> None:
-    """Spread every line `shrink` points further (lines broken short of the measure, justified to it),
-    or with None set every line flush left."""
-    if lines.kind == 0:
-        lines.lines = [(0 if shrink is None else extra + shrink, words) for extra, words in lines.lines]
-        return
-    for line in lines.lines:
-        line.extraSpace = 0 if shrink is None else line.extraSpace + shrink
-
-
-@functools.cache
-def _ragged_when_loose():
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    from lostprint.books.paragraph import once_paragraph
-
-    class RaggedWhenLoose(once_paragraph()):
-        """A justified paragraph that never opens loose word gaps (a long word pushed to the next line)
-        and is set one way throughout: its lines are broken a little short of the measure where that
-        leaves no line loose once spread to it; else the whole paragraph is set flush left (one flush
-        left line inside a justified paragraph reads as a mistake)."""
-
-        def breakLines(self, width):  # noqa: N802 (reportlab's name)
-            lines = super().breakLines(width)
-            space = stringWidth(" ", self.style.fontName, self.style.fontSize)
-            if not any_loose(lines, 0.0, space):
-                return lines
-            for shrink in SHRINKS:
-                trial = super().breakLines([w - shrink for w in width] if isinstance(width, (list, tuple))
-                                           else width - shrink)
-                if not any_loose(trial, shrink, space):
-                    spread(trial, shrink)
-                    return trial
-            spread(lines, None)
-            return lines
-
-    return RaggedWhenLoose
-
-
-def text_paragraph(text: str, style, font: str = "serif"):
-    """A Paragraph for text its bundled font draws as is; else a shaped paragraph (fallback fonts,
-    right-to-left order, joined and combined glyphs: lostprint.text)."""
-    from lostprint.text.fallback import is_simple
-
-    text = plain(text)
-    if is_simple(text, font):
-        return _ragged_when_loose()(clean(text, font), style)
-    from lostprint.text.pdf import ShapedParagraph
-
-    return ShapedParagraph(text, style, font)
 
 
 def font_warning(played) -> str:
@@ -727,127 +595,75 @@ def font_warning(played) -> str:
 
 
 def story(played, pal: Palette) -> list:
-    from lostprint.books.paragraph import once_paragraph
+    """The journal as paragraphs (data: lostprint.render.document sets them)."""
     from lostprint.text.fallback import is_simple
     from lostprint.typeset import curly
 
-    Paragraph = once_paragraph()  # noqa: N806 (a class)
     st = styles(pal)
-    out = []
+    out: list = []
     title = plain(played.title) or played.game.title
     chapter = st["chapter"] if len(title) <= 48 else st["chapter-long"]
-    out.append(text_paragraph(title, chapter, "serif-bold"))
+    out.append(Para(plain(title), chapter, "serif-bold"))
     by = f"The journal of {plain(played.player)}" if played.player else "The journal"
-    out.append(text_paragraph(f"{by}, {played.game.title}", st["byline"], "serif-italic"))
+    out.append(Para(plain(f"{by}, {played.game.title}"), st["byline"], "serif-italic"))
     for d in played.days:
         facts = curly(" \u00b7 ".join(d.facts))
         if d.journal:
-            out.append(Paragraph(f"Day {d.day}", st["day"]))
+            out.append(RunPara(((f"Day {d.day}", None),), st["day"]))
             if facts:
-                out.append(text_paragraph(facts, st["facts"], "sans-italic"))
+                out.append(Para(plain(facts), st["facts"], "sans-italic"))
             for i, para in enumerate(paragraphs(d.journal)):
                 out += chunked_paragraphs(para, i == 0, st)
-        else:
-            if is_simple(facts, "sans"):
-                out.append(Paragraph(f"<font name='{st['day'].fontName}'>Day {d.day}</font> \u00b7 {clean(facts)}",
-                                     st["quiet"]))
-            else:  # a name in another script: the whole line shaped, in the quiet face
-                out.append(text_paragraph(f"Day {d.day} \u00b7 {facts}", st["quiet"], "sans"))
+        elif is_simple(facts, "sans"):
+            out.append(RunPara(((f"Day {d.day}", st["day"].font), (" \u00b7 ", None), (facts, None)), st["quiet"]))
+        else:  # a name in another script: the whole line shaped, in the quiet face
+            out.append(Para(plain(f"Day {d.day} \u00b7 {facts}"), st["quiet"], "sans"))
     word, why = result_line(played)
-    out.append(Paragraph(clean(f"\u2042  {word} {why}. Final score {played.total}.  \u2042"), st["end"]))
+    out.append(RunPara(((f"\u2042  {word} {why}. Final score {played.total}.  \u2042", None),), st["end"]))
     return out
 
 
-def _scene_page_class():
-    from reportlab.platypus import Flowable
+def journal_document(played, paper: str = "letter", ink: str = "color") -> Document:
+    """The finished game as a document: the front pages, then the journal under a running head."""
+    pal = palette(ink)
+    W, H = page_size(paper, landscape=False)
+    fronts, journal_top = front_layout(played, paper, ink)
+    flow: list = []
+    if journal_top is None:  # every front page whole, then the journal on fresh pages
+        for scene in fronts:
+            flow += [PageScene(scene), PageBreak()]
+        flow.insert(-1, NextPage("journal"))
+    else:  # the journal begins under the last front page's content
+        for scene in fronts[:-1]:
+            flow += [PageScene(scene), NextPage("front-last"), PageBreak()]
+        flow.append(NextPage("journal"))
+    flow += story(played, pal)
+    page = Box(MARGIN, MARGIN, W - 2 * MARGIN, H - 2 * MARGIN)
+    decor = journal_decor(footer(page, W, H, pal, file_line(played, W), 2, running_title(played, W),
+                                 played.game.title, folio=""))
+    front = PageTemplate("front", (FrameBox(0, 0, W, H, "front"),))
+    templates = [front]
+    if journal_top is not None:
+        below = FrameBox(JOURNAL_X, JOURNAL_BOTTOM, W - 2 * JOURNAL_X, H - JOURNAL_BOTTOM - journal_top, "below")
+        templates = [front] * (len(fronts) > 1) + [PageTemplate("front-last", (below,), fronts[-1].items)]
+    body = FrameBox(JOURNAL_X, JOURNAL_BOTTOM, W - 2 * JOURNAL_X, H - JOURNAL_TOP - JOURNAL_BOTTOM, "body")
+    templates.append(PageTemplate("journal", (body,), (decor,)))
+    return Document(W, H, metadata(played, paper, ink), tuple(templates), tuple(flow), "journal.pdf", MARGIN)
 
-    class ScenePage(Flowable):
-        """A whole front page (a Scene), painted in page coordinates by the PDF painter."""
 
-        def __init__(self, scene: Scene):
-            super().__init__()
-            self.scene = scene
-
-        def wrap(self, aw, ah):
-            return aw, max(0.0, ah - 1)
-
-        def drawOn(self, canvas, x, y, _sW=0):
-            from lostprint.render.paint import paint
-
-            paint(canvas, self.scene.items, self.scene.height)
-
-    return ScenePage
+def journal_decor(page_footer: Group) -> Group:
+    """A journal page's running head, rule, folio and file line: the footer's items in the order the
+    journal pages have always drawn them, the rule with square-cut ends (the same PDF bytes)."""
+    file_line_text, folio, *head, rule = page_footer.items
+    rule = replace(rule, style=replace(rule.style, cap="butt", join="miter"))
+    return Group((*head, rule, folio, file_line_text), name="journal-page")
 
 
 def build_journal(played, paper: str = "letter", ink: str = "color") -> bytes:
     """The finished game as PDF bytes (identical bytes for identical inputs)."""
-    from reportlab.lib.colors import HexColor
-    from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate
+    return build_pdf(journal_document(played, paper, ink))
 
-    from lostprint.fonts import registered
 
-    pal = palette(ink)
-    W, H = page_size(paper, landscape=False)
-    fronts, journal_top = front_layout(played, paper, ink)
-    ScenePage = _scene_page_class()
-    flow: list = []
-    last = fronts[-1]
-    if journal_top is None:  # every front page whole, then the journal on fresh pages
-        for scene in fronts:
-            flow += [ScenePage(scene), PageBreak()]
-        flow.insert(-1, NextPageTemplate("journal"))
-    else:  # the journal begins under the last front page's content
-        for scene in fronts[:-1]:
-            flow += [ScenePage(scene), NextPageTemplate("front-last"), PageBreak()]
-        flow.append(NextPageTemplate("journal"))
-    flow += story(played, pal)
-    sans = registered("sans")
-    head = running_title(played, W)
-
-    from lostprint.text.fallback import is_simple
-    from lostprint.text.pdf import draw_text
-
-    def on_journal(canv, doc):
-        canv.saveState()
-        canv.setFillColor(HexColor(pal.soft))
-        canv.setFont(sans, 7.5)
-        top = H - JOURNAL_TOP + 9 * MM
-        if is_simple(head, "sans"):
-            canv.drawString(JOURNAL_X, top, head)
-        else:
-            draw_text(canv, head, "sans", 7.5, JOURNAL_X, top)
-        canv.drawRightString(W - JOURNAL_X, top, played.game.title)
-        canv.setStrokeColor(HexColor(pal.line))
-        canv.setLineWidth(0.4)
-        canv.line(JOURNAL_X, top - 3.5, W - JOURNAL_X, top - 3.5)
-        canv.setFont(sans, 8)
-        canv.drawCentredString(W / 2, JOURNAL_BOTTOM - 9 * MM, str(doc.page))
-        canv.setFont(sans, FOOTER_SIZE)
-        canv.setFillColor(HexColor(pal.faint))
-        canv.drawString(JOURNAL_X, JOURNAL_BOTTOM - 9 * MM, file_line(played, W))
-        canv.restoreState()
-
-    front = Frame(0, 0, W, H, 0, 0, 0, 0, id="front")
-    body = Frame(JOURNAL_X, JOURNAL_BOTTOM, W - 2 * JOURNAL_X, H - JOURNAL_TOP - JOURNAL_BOTTOM, 0, 0, 0, 0, id="body")
-    templates = [PageTemplate("front", [front])]
-    if journal_top is not None:
-        from lostprint.render.paint import paint
-
-        def paint_last(canv, doc):
-            paint(canv, last.items, last.height)
-
-        below = Frame(JOURNAL_X, JOURNAL_BOTTOM, W - 2 * JOURNAL_X, H - JOURNAL_BOTTOM - journal_top, 0, 0, 0, 0,
-                      id="below")
-        templates = [PageTemplate("front", [front])] * (len(fronts) > 1) + [PageTemplate("front-last", [below],
-                                                                                        onPage=paint_last)]
-
-    from lostprint.render.pdf import document_settings, pdf_info
-
-    buf = io.BytesIO()
-    buf.name = "journal.pdf"  # a fixed name: never the buffer's id in the file
-    doc = BaseDocTemplate(
-        buf, pagesize=(W, H), **document_settings(), **pdf_info(metadata(played, paper, ink)),
-        pageTemplates=templates + [PageTemplate("journal", [body], onPage=on_journal)],
-    )
-    doc.build(flow)
-    return unique_subset_tags(buf.getvalue())
+def journal_pages(played, paper: str = "letter", ink: str = "color") -> tuple[Scene, ...]:
+    """The finished game's pages as Scenes, laid out as in the PDF: for SVG, PNG and the print checks."""
+    return document_pages(journal_document(played, paper, ink))

@@ -15,7 +15,7 @@ from html import unescape
 from typing import Callable, NamedTuple
 
 from lostprint import __version__
-from lostprint.books.paragraph import once_paragraph
+from lostprint.render.document import once_paragraph
 from lostprint.typeset import curly_items, curly_markup, tie_last_words
 from lostprint.games.model import HOUSE_MARK
 from lostprint.geometry.paper import MM, Box

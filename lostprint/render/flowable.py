@@ -27,3 +27,18 @@ class SceneFlowable(Flowable):
         c.scale(self.scale, self.scale)
         paint(c, self.items, self.height / self.scale)
         c.restoreState()
+
+
+class ScenePage(Flowable):
+    """A whole page (a Scene) inside a story, painted in page coordinates: it takes its frame's
+    whole height, so the page ends with it."""
+
+    def __init__(self, scene):
+        super().__init__()
+        self.scene = scene
+
+    def wrap(self, aw, ah):
+        return aw, max(0.0, ah - 1)
+
+    def drawOn(self, canvas, x, y, _sW=0):  # noqa: N802 (reportlab's name)
+        paint(canvas, self.scene.items, self.scene.height)

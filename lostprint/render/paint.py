@@ -103,11 +103,14 @@ def round_rect_code(x: float, y: float, width: float, height: float, radius: flo
             f"{n[18]} {n[19]} l {' '.join(n[20:26])} c {n[26]} {n[27]} l {' '.join(n[28:34])} c h")
 
 
-def paint(canvas, items, height: float) -> None:
+def paint(canvas, items, height: float, page_start: bool = False) -> None:
     """Draw scene items on a canvas whose drawing area is `height` points tall (scene y runs down
-    from its top). Leaves the canvas's graphics state as it found it."""
+    from its top). Leaves the canvas's graphics state as it found it. `page_start`: the canvas is on
+    a page just begun, in PDF's initial state (solid lines, butt caps, mitred joins), not written again."""
     canvas.saveState()
     painter = _Painter(canvas, height)
+    if page_start:
+        painter.state.update(dash=(), cap="butt", join="miter")
     for item in items:
         painter.draw(item)
     canvas.restoreState()

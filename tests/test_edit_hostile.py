@@ -256,3 +256,16 @@ def test_a_save_is_written_back_in_its_own_spelling(tmp_path, spelling):
     assert (b"---" in after) == ("---" in expected)
     assert after.decode("utf-8").lstrip("\ufeff").startswith("# 1572: played by") == (spelling != "start")
     assert run_cli("validate", path).returncode == 0
+
+
+@pytest.mark.parametrize("seed", [12, 13])
+def test_a_sample_of_the_editor_fuzz_run(seed):
+    """A seeded sample of benchmarks/fuzz_edit_api.py (the full run is 10,000 requests)."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    fuzz = pytest.importorskip("fuzz_edit_api")
+    said = []
+    stats = fuzz.run(60, seed, say=said.append)
+    assert (stats["tracebacks"], stats["dropped"], stats["unreadable"]) == (0, 0, 0), said
+    assert stats["written"] > 0 and stats["statuses"].get(200, 0) > 10

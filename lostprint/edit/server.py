@@ -43,6 +43,10 @@ def _static(name: str) -> bytes:
     return resources.files("lostprint.edit").joinpath("static", name).read_bytes()
 
 
+def _not_json(word: str):
+    raise ValueError(f"{word} is not JSON")  # NaN and Infinity: Python reads them, the page never sends them
+
+
 def _problems(problems) -> list[dict]:
     return [{"line": p.line, "field": p.field, "message": p.message, "text": p.text} for p in problems]
 
@@ -104,9 +108,22 @@ class Handler(BaseHTTPRequestHandler):
     server_version = "lostprint-edit"
     sys_version = ""
     timeout = IDLE_SECONDS
+    default_request_version = "HTTP/1.0"  # every answer has a status line, even to a broken request line
 
     def log_message(self, format, *args):  # noqa: A002 - quiet: the terminal shows only the URL
         pass
+
+    def parse_request(self) -> bool:
+        if not self.raw_requestline.strip():  # a blank request line: the stdlib would close without a word
+            self.command, self.requestline, self.request_version = "", "", self.default_request_version
+            self.send_error(HTTPStatus.BAD_REQUEST, "an empty request")
+            return False
+        return super().parse_request()
+
+    def send_error(self, code, message=None, explain=None) -> None:
+        """The standard library's errors (a bad request line, an unknown method) as JSON too."""
+        self.close_connection = True
+        self._json(code, {"error": message or HTTPStatus(code).phrase})
 
     # --- answers -------------------------------------------------------------------------------
 
@@ -122,7 +139,12 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
     def _json(self, status: int, value) -> None:
-        body = json.dumps(value, ensure_ascii=True, allow_nan=False).encode("ascii")
+        try:
+            body = json.dumps(value, ensure_ascii=True, allow_nan=False).encode("ascii")
+        except (ValueError, TypeError, RecursionError) as exc:  # still an answer, and strict JSON
+            status = 500
+            body = json.dumps({"error": f"lostprint edit could not do this ({type(exc).__name__}: "
+                                        f"{str(exc)[:200]})"}).encode("ascii")
         self._send(status, body, "application/json; charset=utf-8")
 
     def _refuse(self, status: HTTPStatus, why: str) -> None:
@@ -164,7 +186,7 @@ class Handler(BaseHTTPRequestHandler):
             return None
         raw = self.rfile.read(int(length))
         try:
-            body = json.loads(raw.decode("utf-8"))
+            body = json.loads(raw.decode("utf-8"), parse_constant=_not_json)
         except (UnicodeDecodeError, ValueError, RecursionError):
             self._refuse(HTTPStatus.BAD_REQUEST, "the request is not JSON")
             return None
@@ -208,6 +230,12 @@ class Handler(BaseHTTPRequestHandler):
             self._refuse(HTTPStatus.NOT_FOUND, "not here: this page serves only its own save")
 
     do_HEAD = do_GET
+
+    def _not_allowed(self) -> None:
+        if self._route() is not None:
+            self._refuse(HTTPStatus.METHOD_NOT_ALLOWED, "this page answers GET and POST")
+
+    do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _not_allowed
 
     def do_POST(self):  # noqa: N802
         rest = self._route()

@@ -347,6 +347,10 @@ class EditSession:
         if text_bytes(plain) > SAVE.limit:
             raise LostprintError(f"{self.source}: not written: its text alone is more than a save may hold "
                                  f"({SAVE.limit_text()})")
+        for key in ("format", "game", "map"):  # what the page was opened on; a save written must reopen here
+            if plain.get(key) != self.file_plain.get(key):
+                raise LostprintError(f"{self.source}: {key}: stays {self.file_plain.get(key)!r} in this page "
+                                     "(start lostprint edit again for another)")
         self.doc = document.merge(self.doc, plain)
 
     def _text_of(self, plain, whole: bool = False) -> str:

@@ -256,15 +256,20 @@ def map_command(game, seed, count, cols, rows, paper, ink, fmt, dpi, output, dif
 @click.argument("save", type=click.Path(path_type=Path))
 @paper_option
 @ink_option
-@output_option("output/<save name>-journal-<paper>[-mono].pdf")
+@format_option
+@dpi_option
+@output_option("output/<save name>-journal-<paper>[-mono].<format>; SVG and PNG: one file a page, "
+               "<name>-p1.<format>, <name>-p2.<format>...")
 @allow_any_map_option
-def render(save, paper, ink, output, allow_any_map):
+def render(save, paper, ink, fmt, dpi, output, allow_any_map):
     """A finished game as one PDF: the filled map and route, the score, the resource chart and the
     journal. SAVE is a lostprint-save/1 file (YAML or JSON)."""
     from lostprint.app import commands
 
-    opts = PrintOptions(paper=paper, ink=ink, landscape=False)
-    report(commands.journal(save, opts, output, allow_any_map, say=_say))
+    opts = PrintOptions(paper=paper, ink=ink, landscape=False, fmt=fmt, dpi=dpi)
+    written = commands.journal(save, opts, output, allow_any_map, say=_say)
+    for path in written if isinstance(written, list) else [written]:
+        report(path)
 
 
 @cli.command()

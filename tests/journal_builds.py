@@ -37,3 +37,15 @@ def _front_pages(name: str, paper: str, ink: str) -> tuple:
     from lostprint.books.journal import front_pages as build
 
     return tuple(build(P.played(name), paper, ink))
+
+
+def journal_pages(name: str, paper: str, ink: str) -> tuple:
+    """The example save `name`'s whole journal as Scenes, one a page, laid out as in its PDF."""
+    return _journal_pages(name, paper, ink)
+
+
+@functools.cache
+def _journal_pages(name: str, paper: str, ink: str) -> tuple:
+    from lostprint.books.journal import journal_pages as build
+
+    return tuple(build(P.played(name), paper, ink))

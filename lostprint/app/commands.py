@@ -116,6 +116,12 @@ def kit(game: str, opts, output=None, counts_file: str | Path | None = None) -> 
 
 def journal_pdf(path: str | Path, opts: PrintOptions, allow_any_map: bool = False, say: Say = _quiet) -> bytes:
     """The finished game of a save (or a Crows record) as PDF bytes; nothing is written."""
+    return journal_build(path, opts, "pdf", allow_any_map, say)
+
+
+def journal_build(path: str | Path, opts: PrintOptions, fmt: str, allow_any_map: bool = False, say: Say = _quiet):
+    """The finished game of a save (or a Crows record): PDF bytes, or for SVG and PNG its pages as one
+    multi-page Scene (laid out as in the PDF); nothing is written."""
     from lostprint.files import shown_path
     from lostprint.saves.validate import load_save
 
@@ -125,27 +131,55 @@ def journal_pdf(path: str | Path, opts: PrintOptions, allow_any_map: bool = Fals
     if plugin is not None and plugin.has("record"):
         records = plugin.part("record")
         record, result = records.record_from_data(data, source)
-        return _bytes(records.build_record(record, result, opts.paper, opts.ink), opts, "pdf")
-    from lostprint.books.journal import build_journal, font_warning
+        scene = records.build_record(record, result, opts.paper, opts.ink)
+        return _bytes(scene, opts, "pdf") if fmt == "pdf" else scene
+    from lostprint.books.journal import build_journal, font_warning, journal_scene
     from lostprint.saves.validate import played_or_error
 
     played = played_or_error(data, source, allow_any_map)
-    pdf = build_journal(played, opts.paper, opts.ink)
+    built = build_journal(played, opts.paper, opts.ink) if fmt == "pdf" else journal_scene(played, opts.paper, opts.ink)
     warning = font_warning(played)
     if warning:
         say(f"warning: {warning}")
-    return pdf
+    return built
+
+
+def page_files(path: Path, fmt: str, scene, opts: PrintOptions) -> list[tuple[Path, bytes]]:
+    """A document in SVG or PNG: one file a page, name-p1.png, name-p2.png... (numbered with as many
+    digits as the last page has, so the files sort in page order); a one-page document keeps the name."""
+    from lostprint.paths import STDOUT_NAMES, is_special
+    from lostprint.render import render
+
+    pages = scene.all_pages()
+    if len(pages) == 1:
+        return [(path, _bytes(scene, opts, fmt))]
+    if str(path) in STDOUT_NAMES or is_special(path):
+        raise UsageError(f"this document has {len(pages)} pages, one {fmt.upper()} file each: name a file "
+                         f"or a folder, not {str(path)!r}")
+    digits = len(str(len(pages)))
+    options = {"dpi": opts.dpi} if fmt == "png" else {}
+    return [(path.with_name(f"{path.stem}-p{i + 1:0{digits}d}{path.suffix}"), render(scene, fmt, page=i, **options))
+            for i in range(len(pages))]
+
+
+def write_document(path: Path, fmt: str, built, opts: PrintOptions):
+    """Write PDF bytes to path, or a document's pages as SVG or PNG files beside it (all or none);
+    the path written, or the list of pages' paths."""
+    from lostprint.paths import write_atomic, write_together
+
+    if fmt == "pdf":
+        return write_atomic(path, built)
+    written = write_together(page_files(path, fmt, built, opts))
+    return written[0] if len(written) == 1 else written
 
 
 def journal(save: str | Path, opts: PrintOptions, output=None, allow_any_map: bool = False,
-            say: Say = _quiet) -> Path:
-    """`lostprint render`: check the save, build the PDF, then write it (nothing written on error)."""
-    from lostprint.paths import write_atomic
-
+            say: Say = _quiet):
+    """`lostprint render`: check the save, build the PDF (or the pages as SVG or PNG), then write it
+    (nothing written on error)."""
     check_output_path(output)
     path, fmt = target(output, output_name(Path(save).stem, "journal", opts), opts.fmt)
-    _pdf_only(fmt, "a journal", path)
-    return write_atomic(path, journal_pdf(save, opts, allow_any_map, say))
+    return write_document(path, fmt, journal_build(save, opts, fmt, allow_any_map, say), opts)
 
 
 # --- variant maps --------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box, page_size
 from lostprint.render.document import (CONTROL, Document, FrameBox, NextPage, PageBreak, PageScene, PageTemplate, Para,
                                        RunPara, TextStyle, build_pdf)
+from lostprint.render.document import as_scene
 from lostprint.render.document import pages as document_pages
 from lostprint.scene import Group, Line, Path as SPath, Rect, Scene, Style, Text
 from lostprint.sheets.hexmap import LABEL_PAD, hex_swatch
@@ -662,6 +663,11 @@ def journal_decor(page_footer: Group) -> Group:
 def build_journal(played, paper: str = "letter", ink: str = "color") -> bytes:
     """The finished game as PDF bytes (identical bytes for identical inputs)."""
     return build_pdf(journal_document(played, paper, ink))
+
+
+def journal_scene(played, paper: str = "letter", ink: str = "color") -> Scene:
+    """The finished game's pages as one multi-page Scene (for the SVG and PNG writers)."""
+    return as_scene(journal_document(played, paper, ink))
 
 
 def journal_pages(played, paper: str = "letter", ink: str = "color") -> tuple[Scene, ...]:

@@ -365,6 +365,8 @@ def pages(document: Document) -> tuple[Scene, ...]:
             finally:
                 flowable.__dict__.pop("drawOn", None)
 
+        add = _add  # reportlab's frame calls its `add`, an alias it made of its own _add
+
     buf = io.BytesIO()
     buf.name = document.file_name
     _doc_template(document, buf, start, PlacingFrame).build(flowables(document.story))
@@ -438,8 +440,10 @@ def _paragraph_items(para, x0: float, top: float) -> list:
         return []
     align = _ALIGN_NAMES.get(style.alignment, "left")
     base_color = _hex(style.textColor)
+    from reportlab.rl_config import paraFontSizeHeightOffset
+
     first = lines if lines.kind == 0 else lines.lines[0]
-    baseline = top + getattr(first, "ascent", first.fontSize)
+    baseline = top + (first.fontSize if paraFontSizeHeightOffset else getattr(first, "ascent", first.fontSize))
     out = []
     count = len(lines.lines)
     for i, line in enumerate(lines.lines):

@@ -472,11 +472,13 @@ MAP_PAD = 9.0
 ISLAND_LETTERS = {"small": "S", "medium": "M", "large": "L"}  # the pencil mark of an island's size (natives: a dot)
 
 
-def island_mark(cx: float, cy: float, letter: str, size: float, color: str) -> list:
-    """The island-size pencil mark: its initial, S, M or L (a dot is the natives' mark)."""
+def island_mark(cx: float, cy: float, letter: str, size: float, pal: Palette) -> list:
+    """The island-size pencil mark: its initial, S, M or L (a dot is the natives' mark); on a hatched
+    island (mono) on a disc of paper, so the hatching does not run through it."""
     tsize = max(SMALL, size * 0.3)
-    return [Text(cx, cy + (ASCENT - DESCENT) * tsize / 2, letter, tsize, "serif-bold", "middle", color,
-                 role="island-size")]
+    disc = [] if pal.tints else [Circle(cx, cy, tsize * 0.62, fill(pal.paper), role="knockout")]
+    return disc + [Text(cx, cy + (ASCENT - DESCENT) * tsize / 2, letter, tsize, "serif-bold", "middle", pal.ink,
+                        role="island-size")]
 
 
 def shoals_mark(cx: float, cy: float, size: float, color: str) -> list:
@@ -496,9 +498,9 @@ def draw_island_marked(f, ctx: MapContext) -> list:
     for lab in f.hexes:
         cx, cy = ctx.center(lab)
         if lab == ctx.game_map.start:  # the start marker fills the middle: the mark goes low
-            items += island_mark(cx + ctx.size * 0.4, cy + ctx.size * 0.55, letter, ctx.size, ctx.pal.ink)
+            items += island_mark(cx + ctx.size * 0.4, cy + ctx.size * 0.55, letter, ctx.size, ctx.pal)
         else:
-            items += island_mark(cx, cy - ctx.size * 0.5, letter, ctx.size, ctx.pal.ink)
+            items += island_mark(cx, cy - ctx.size * 0.5, letter, ctx.size, ctx.pal)
     return items
 
 
@@ -538,7 +540,7 @@ def pencil_key(box: Box, pal: Palette, game) -> Group:
             name = terrains[key].name
             items.append(hex_swatch(terrains[key], cx, cy, sw, pal))
             if key in marks:
-                items += island_mark(cx, cy - sw * 0.02, marks[key], sw * 0.9, pal.ink)
+                items += island_mark(cx, cy - sw * 0.02, marks[key], sw * 0.9, pal)
             elif key == "shoals":
                 items += shoals_mark(cx, cy - sw * 0.18, sw * 0.55, pal.ink)
         else:

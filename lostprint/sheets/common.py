@@ -67,7 +67,8 @@ def credit(game_id: str) -> str:
     return f"Game design: {designers(game_id)}"
 
 
-HOUSE_NOTE = "house rule: lostprint\u2019s design where the published rules are silent"  # what every sheet says ⌂ means
+# what every sheet says the house-rule mark means, in the same words
+HOUSE_NOTE = "house rule: lostprint\u2019s design where the published rules are silent"
 
 
 def foot_credit(game, side: str = "") -> str:

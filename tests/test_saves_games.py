@@ -9,7 +9,7 @@ from lostprint.saves.validate import replay_data
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 CREW = load_file(Path(__file__).resolve().parent / "data" / "review" / "1672" / "voyage.yaml")  # a fixed voyage
-CROWS = load_file(EXAMPLES / "1872-the-long-way-north.yaml")
+CROWS = load_file(Path(__file__).resolve().parent / "data" / "1872-fixed-game.yaml")  # a fixed game
 
 
 def day(data, n):

@@ -312,8 +312,9 @@ def test_every_long_command_on_the_page_runs(page, tmp_path, long_commands_run):
         long_commands_run.add(command.text)
         if runnable(command.text).startswith("mkdocs"):
             pytest.importorskip("mkdocs", reason="pip install '.[docs]'")
-            folder = ROOT  # the site is built from the checkout's docs, into the scratch folder
-            command = Command(command.line, f"mkdocs build -d {tmp_path / 'site'}", command.comment)
+            # the site is built from the checkout's docs, into the scratch folder
+            command = Command(command.line, f"mkdocs build -f {ROOT / 'mkdocs.yml'} -d {tmp_path / 'site'}",
+                              command.comment)
         check(command, folder, f"{page_id(page)}:{command.line}")
 
 

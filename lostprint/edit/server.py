@@ -3,7 +3,8 @@
 
   GET  /TOKEN/                 the page          GET  /TOKEN/static/app.js|app.css
   GET  /TOKEN/api/state        the working copy, its file's status, game, map, forms
-  GET  /TOKEN/api/work         the working copy and status (what other pages did since)
+  GET  /TOKEN/api/work         the working copy and status (?since=REV: the status alone while the
+                               working copy is still at REV)
   POST /TOKEN/api/keep         {save, rev} -> status; the edit is in the autosave copy when answered;
                                409 {work} when another page's newer work should be built on first
   POST /TOKEN/api/check        {save} -> {problems}, or {superseded} when a newer check came first
@@ -225,7 +226,8 @@ class Handler(BaseHTTPRequestHandler):
         elif rest == "api/state":
             self._answer(lambda: self._json(200, session.state()))
         elif rest == "api/work":
-            self._answer(lambda: self._json(200, session.working()))
+            since = self.path.partition("?since=")[2]
+            self._answer(lambda: self._json(200, session.working(since)))
         else:
             self._refuse(HTTPStatus.NOT_FOUND, "not here: this page serves only its own save")
 

@@ -310,8 +310,11 @@ class EditSession:
                 kept.unlink(missing_ok=True)
             return self.status()
 
-    def working(self) -> dict:
+    def working(self, since: str = "") -> dict:
+        """The working copy and the file's status; only the status when the page already has `since`."""
         with self.lock:
+            if since == str(self.rev):
+                return self.status()
             return {"save": copy.deepcopy(self.work), **self.status()}
 
     # --- what the page loads ------------------------------------------------------------------

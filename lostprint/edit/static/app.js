@@ -147,7 +147,8 @@ async function poll() {  // what other pages (or programs) did since
   if (S.queue.length || S.keeping || document.hidden) return;
   const asked = S.rev; const edits = S.undo.length;
   try {
-    const r = await fetch("api/work"); const j = await r.json();
+    let r = await fetch("api/work?since=" + S.rev); let j = await r.json();
+    if (r.ok && j.rev !== S.rev && !("save" in j)) { r = await fetch("api/work"); j = await r.json(); }
     // an answer overtaken by this page's own edits (or their keeping) tells nothing new
     if (!r.ok || S.queue.length || S.keeping || S.rev !== asked || S.undo.length !== edits) return;
     S.offline = false;
@@ -261,7 +262,8 @@ function hexesOf(p, i) {
   if ((m = /^mapped\.(\w+)/.exec(rest))) out.add(m[1]);
   if ((m = /^moved\[(\d+)\]/.exec(rest)) && Array.isArray(day.moved)) out.add(day.moved[m[1]]);
   if ((m = /^marks\[(\d+)\]/.exec(rest)) && Array.isArray(day.marks)) for (const h of hexesIn(day.marks[m[1]])) out.add(h);
-  for (const w of String(p.message || "").match(/\b[A-Z]{1,2}\d{1,2}\b/g) || []) out.add(w);
+  if (!/^marks\[/.test(rest))  // a mark's message names codes like A3 (a plot encounter), not hexes
+    for (const w of String(p.message || "").match(/\b[A-Z]{1,2}\d{1,2}\b/g) || []) out.add(w);
   return [...out].filter((h) => typeof h === "string" && S.map.hexes[h]);
 }
 
@@ -428,7 +430,7 @@ function markRow(d, m, j, f) {
   if (form && form.place !== "map") {
     row.append(el("span", { className: "mark-kind" }, kind + ": " + (Array.isArray(value) ? value.join(", ") : String(value))), del);
   } else if (form && value && typeof value === "object" && !Array.isArray(value)) {
-    const where = form.hex_key ? [].concat(value[form.hex_key] ?? []).join(", ") : (value.letter ? "plot " + value.letter : "");
+    const where = form.hex_key ? [].concat(value[form.hex_key] ?? []).join(", ") : (value.letter ?? "");
     const head = el("div", { className: "mark-head" }); head.append(el("span", { className: "mark-kind" }, kind + " " + where), del); row.append(head);
     for (const spec of form.fields || []) {
       const fld = field + "." + spec.key; let w;

@@ -60,7 +60,7 @@ def test_the_map_is_as_tall_as_its_hexes(game):
 def test_a_frame_copy_is_as_independent_as_a_deep_copy():
     import copy
 
-    from lostprint.books.rulebook import _frame_class
+    from lostprint.render.document import _book_frame_class as _frame_class
 
     frame = _frame_class()(10, 20, 300, 400, 0, 0, 0, 0, id="body")
     frame._reset()

@@ -8,14 +8,13 @@ painter. Build: `build_rulebook(game_id, RulebookOptions(paper, ink)) -> bytes`.
 from __future__ import annotations
 
 import functools
-import io
 import re
 from dataclasses import dataclass, field
 from html import unescape
 from typing import Callable, NamedTuple
 
 from lostprint import __version__
-from lostprint.render.document import once_paragraph
+from lostprint.render.document import Document, FrameBox, PageTemplate, as_scene, build_pdf, once_paragraph, page_form
 from lostprint.typeset import curly_items, curly_markup, tie_last_words
 from lostprint.games.model import HOUSE_MARK
 from lostprint.geometry.paper import MM, Box
@@ -480,11 +479,6 @@ def block_space(book: Book, points: str = "8"):
     return [Spacer(1, float(points))]
 
 
-def page_form(key: str) -> str:
-    """The name of the PDF form that prints the page number of the heading `key` in the contents."""
-    return f"toc-page-{key}"
-
-
 PAGE_DIGITS = "00"  # the contents reserve room for a two-digit page number
 
 
@@ -770,130 +764,6 @@ GENERIC_BLOCKS = {
 # ---------------------------------------------------------------------------------------------------
 # the document
 
-@functools.cache
-def _frame_class():
-    import copy
-
-    from reportlab.platypus import Frame
-
-    class BookFrame(Frame):
-        """A Frame a keep-together group copies cheaply: platypus deep-copies the frame every time a
-        KeepTogether measures its content (every heading kept with its text does it), and a frame holds
-        numbers and strings (shared: they never change in place) but for its background list (copied
-        deep, as before)."""
-
-        def __deepcopy__(self, memo):
-            twin = copy.copy(self)
-            for key, value in self.__dict__.items():
-                if not isinstance(value, (int, float, str, type(None))):
-                    setattr(twin, key, copy.deepcopy(value, memo))
-            return twin
-
-    return BookFrame
-
-
-def _doc_class():
-    from reportlab.platypus import BaseDocTemplate, CondPageBreak, KeepTogether, PageBreak, Spacer
-    from reportlab.platypus.doctemplate import ActionFlowable
-
-    spacers = (Spacer, CondPageBreak)  # they set nothing on the page
-
-    class RulebookDoc(BaseDocTemplate):
-        """Figures float: one that does not fit the room left on a page (see `floats_past`) waits, the
-        text after it fills the page, and it opens the next page, never past the end of its chapter."""
-
-        def __init__(self, buf, **kw):
-            super().__init__(buf, **kw)
-            self.waiting: list = []  # figures floated to the top of the next page
-            self.waiting_level = 0  # they never float past a heading of their own section's level or above
-            self.level = 0  # the level of the last heading set
-            self.section = ""
-            self.page_section = ""
-            self.page_has_section = False
-            self.page_drawn = False  # has anything but space been set on this page yet?
-            self.contents_styles: list = []  # the contents' level styles, if the book has contents
-
-        def handle_flowable(self, flowables):
-            if getattr(self, "frame", None) is None:  # before the first page: nothing is set yet
-                pass
-            elif self.waiting and (self.frame._atTop or len(flowables) < 2 or ends_section(flowables, self.waiting_level)):
-                at = int(isinstance(flowables[0], (PageBreak, ActionFlowable)))  # a break first: after it
-                flowables[at:at] = self.waiting  # the top of a page, or the chapter ends: they print now
-                self.waiting = []
-            else:
-                if getattr(flowables[0], "points", False):
-                    # a lead that points at its figure keeps with it again after a page break (the
-                    # keep-together that moved both there had cleared the mark)
-                    flowables[0].__dict__["keepWithNext"] = 1
-                self.handle_keepWithNext(flowables)
-                group = flowables[0]
-                parts = list(getattr(group, "_content", [group]))
-                figure = parts[-1]
-                group.canv = self.canv
-                level = min([getattr(f, "level", 99) for f in parts] + [self.level])
-                leads = any(getattr(f, "level", None) is None for f in parts[:-1]) or len(parts) == 1
-                leads = leads and not (len(parts) > 1 and getattr(parts[-2], "points", False))
-                if getattr(figure, "floats", False) and leads and not ends_section(flowables[1:], level) \
-                        and floats_past(self.frame, group, figure):
-                    self.waiting_level = level if not self.waiting else min(level, self.waiting_level)
-                    self.waiting.append(figure)
-                    lead = parts[:-1]  # what leads to it stays in the flow, kept together still
-                    flowables[0:1] = [KeepTogether(lead)] if len(lead) > 1 else lead
-                    if not flowables:
-                        flowables.append(self.waiting.pop())
-            super().handle_flowable(flowables)
-
-        def afterFlowable(self, flowable):
-            level = getattr(flowable, "level", None)
-            if level is not None and hasattr(flowable, "key"):
-                self.level = level
-            size = getattr(flowable, "height", 0) or getattr(flowable, "_height", 0)  # a Table keeps _height
-            drawn = size > 0 and not isinstance(flowable, spacers)
-            first = not self.page_has_section and not self.page_drawn
-            self.page_drawn = self.page_drawn or drawn
-            if level is None or not hasattr(flowable, "key"):
-                return
-            if level == 0:
-                # the running head names the chapter in force at the top of the page: a chapter that
-                # starts lower down waits for the next page
-                self.section = flowable.title
-                if first:
-                    self.page_section, self.page_has_section = flowable.title, True
-            if flowable.toc and self.contents_styles:  # its page number, for the contents (see Contents)
-                style = self.contents_styles[min(level, len(self.contents_styles) - 1)]
-                c = self.canv
-                c.beginForm(page_form(flowable.key), lowerx=-40, lowery=-4, upperx=2, uppery=style.fontSize + 2)
-                c.setFont(style.fontName, style.fontSize)
-                c.setFillColor(style.textColor)
-                c.drawRightString(0, 0, str(self.page))
-                c.endForm()
-
-    return RulebookDoc
-
-
-FLOAT_ROOM = 0.15  # of the frame's height: a figure floats rather than leave more than this blank under the text
-
-
-def ends_section(flowables, level: int) -> bool:
-    """Does a section of this level or above (or a forced page) start with the next flowable but one?"""
-    from reportlab.platypus import PageBreak
-
-    return not flowables or any(isinstance(f, PageBreak) or getattr(f, "level", 99) <= level for f in flowables[:2])
-
-
-def floats_past(frame, group, figure) -> bool:
-    """Should the figure at the end of group wait for the next page while the text after it fills this
-    one? Only where it does not fit the room left (laid out again for it, if it can be) and leaving the
-    room blank would waste more than FLOAT_ROOM of the page."""
-    if frame._atTop:
-        return False
-    room = frame._y - frame._y1p - group.getSpaceBefore()
-    if room < frame._aH * FLOAT_ROOM:
-        return False
-    _, needed = group.wrap(frame._getAvailableWidth(), room)
-    return needed > room + 0.01
-
-
 def prepare(game_id: str, opts: RulebookOptions) -> tuple[Book, list]:
     """The book (game, styles, frame) and its story of flowables, before layout."""
     from lostprint.games import load
@@ -936,11 +806,16 @@ def build_rulebook(game_id: str, opts: RulebookOptions | None = None) -> bytes:
 
 def build_rulebook_and_widgets(game_id: str, opts: RulebookOptions | None = None) -> tuple[bytes, list]:
     """The rulebook's PDF bytes and `widget_scenes` of the same book, from one build."""
-    from reportlab.lib.colors import HexColor
-    from reportlab.platypus import PageTemplate
+    document, widgets = rulebook_document(game_id, opts)
+    return build_pdf(document), widgets
 
-    from lostprint.fonts import registered
+
+def rulebook_document(game_id: str, opts: RulebookOptions | None = None) -> tuple:
+    """(Document, widget_scenes) of a rulebook: its story, and the cover and body pages, whose running
+    head (the game, the chapter in force at the top of the page) and folio are Scene items."""
     from lostprint.games import resolve
+    from lostprint.scene import Line, Style, Text
+    from lostprint.sheets.common import credit_metadata
 
     opts = opts or RulebookOptions()
     info = resolve(game_id)
@@ -948,54 +823,20 @@ def build_rulebook_and_widgets(game_id: str, opts: RulebookOptions | None = None
     game, pal = book.game, book.pal
     pw, ph = opts.page()
     fw, fh = book.width, book.height
-
-    sans, sans_b = registered("sans"), registered("sans-bold")
-
-    def on_page(canv, doc):
-        doc.page_section, doc.page_has_section, doc.page_drawn = doc.section, False, False
-
-    def on_page_end(canv, doc):
-        canv.saveState()
-        top = ph - MARGIN_TOP + 9 * MM
-        canv.setFillColor(HexColor(pal.soft))
-        canv.setFont(sans_b, 8)
-        canv.drawString(MARGIN_X, top, game.title)
-        canv.setFont(sans, 8)
-        canv.drawRightString(pw - MARGIN_X, top, doc.page_section)
-        canv.setStrokeColor(HexColor(pal.line))
-        canv.setLineWidth(0.5)
-        canv.line(MARGIN_X, top - 3.5, pw - MARGIN_X, top - 3.5)
-        bottom = MARGIN_BOTTOM - 10 * MM
-        canv.setFont(sans, 8.5)
-        canv.setFillColor(HexColor(pal.ink))
-        canv.drawCentredString(pw / 2, bottom, str(doc.page))
-        canv.restoreState()
-
-    def on_cover(canv, doc):
-        canv.showOutline()
-        doc.page_section, doc.page_has_section = "", True
-
-    Frame = _frame_class()
-    body = Frame(MARGIN_X, MARGIN_BOTTOM, fw, fh, 0, 0, 0, 0, id="body")
-    cover = Frame(MARGIN_X, MARGIN_BOTTOM, fw, fh, 0, 0, 0, 0, id="cover")
-    buf = io.BytesIO()
-    buf.name = f"{info.id}-rulebook.pdf"  # a fixed name: never the buffer's id in the file
-    from lostprint.render.pdf import document_settings, pdf_info
-
-    from lostprint.sheets.common import credit_metadata
-
-    info = pdf_info((("title", f"{game.title} \u2014 Rulebook"), *credit_metadata(game.id, game.title, "rulebook"),
-                     ("game", game.id), ("paper", opts.paper), ("ink", opts.ink)))
-    doc = _doc_class()(
-        buf, pagesize=(pw, ph), **document_settings(), **info,
-        leftMargin=MARGIN_X, rightMargin=MARGIN_X, topMargin=MARGIN_TOP, bottomMargin=MARGIN_BOTTOM,
-        pageTemplates=[PageTemplate("cover", [cover], onPage=on_cover),
-                       PageTemplate("body", [body], onPage=on_page, onPageEnd=on_page_end)],
-    )
-    if book.toc is not None:
-        doc.contents_styles = list(book.toc.levelStyles)
+    top = MARGIN_TOP - 9 * MM  # the running head's baseline, from the page top
+    head = (Text(MARGIN_X, top, game.title, 8, "sans-bold", "start", pal.soft, role="running-head"),
+            Text(pw - MARGIN_X, top, "", 8, "sans", "end", pal.soft, role="section"),
+            Line(MARGIN_X, top + 3.5, pw - MARGIN_X, top + 3.5,
+                 Style(fill=None, stroke=pal.line, width=0.5, cap="butt", join="miter")),
+            Text(pw / 2, ph - (MARGIN_BOTTOM - 10 * MM), "", 8.5, "sans", "middle", pal.ink, role="folio"))
+    templates = (PageTemplate("cover", (FrameBox(MARGIN_X, MARGIN_BOTTOM, fw, fh, "cover"),), cover=True),
+                 PageTemplate("body", (FrameBox(MARGIN_X, MARGIN_BOTTOM, fw, fh, "body"),), items_after=head))
+    metadata = (("title", f"{game.title} \u2014 Rulebook"), *credit_metadata(game.id, game.title, "rulebook"),
+                ("game", game.id), ("paper", opts.paper), ("ink", opts.ink))
     widgets = story_widgets(story)
-    doc.build(story)
-    from lostprint.fonts import unique_subset_tags
+    return Document(pw, ph, metadata, templates, tuple(story), f"{info.id}-rulebook.pdf", book=True), widgets
 
-    return unique_subset_tags(buf.getvalue()), widgets
+
+def rulebook_scene(game_id: str, opts: RulebookOptions | None = None):
+    """The rulebook's pages as one multi-page Scene, laid out as in its PDF (for SVG and PNG)."""
+    return as_scene(rulebook_document(game_id, opts)[0])

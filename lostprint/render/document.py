@@ -10,7 +10,11 @@ it is a reportlab object: the books say what to print, this module says how.
 - `pages(document)`: the same layout as one Scene per page (the text as Text items, one per word on a
   justified line), for SVG and PNG and for the print checks, which so see every page's head and folio.
 
-A Text item of a template with role "folio" and no text is given the page's number.
+A Text item of a template with role "folio" and no text is given the page's number; one with role
+"section" and no text, the chapter in force at the top of the page.
+
+A book (`Document.book`) may still carry reportlab flowables in its story (the rulebooks' tables,
+figures and contents, not yet described as data): they pass through as they are.
 """
 from __future__ import annotations
 
@@ -26,6 +30,7 @@ from lostprint.scene import Group, Scene, Text
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")  # never set: dropped from any text
 ALIGNS = {"left": 0, "center": 1, "right": 2, "justify": 4}  # reportlab's TA_LEFT ... TA_JUSTIFY
 FOLIO_ROLE = "folio"
+SECTION_ROLE = "section"
 _ALIGN_NAMES = {v: k for k, v in ALIGNS.items()}
 
 
@@ -89,10 +94,14 @@ class FrameBox:
 
 @dataclass(frozen=True)
 class PageTemplate:
-    """A kind of page: its frames and the Scene items drawn on it (at the page's start) before its text."""
+    """A kind of page: its frames, the Scene items drawn on it (at the page's start) before its text,
+    and those drawn over it when it is full (`items_after`: where a running head names the chapter in
+    force at the top of the page, known only then). A `cover` page has no chapter in its head."""
     name: str
     frames: tuple[FrameBox, ...]
     items: tuple = ()
+    items_after: tuple = ()
+    cover: bool = False
 
 
 @dataclass(frozen=True)
@@ -104,6 +113,7 @@ class Document:
     story: tuple = ()
     file_name: str = "document.pdf"  # stands in the PDF for the buffer's name: never an id
     margin: float = 18.0  # for the print checks of the pages as Scenes
+    book: bool = False  # figures float, headings name the running head's chapter and feed the contents
 
 
 # --- text markup -------------------------------------------------------------------------------
@@ -286,6 +296,8 @@ def flowables(story) -> list:
             out.append(RLPageBreak())
         elif isinstance(item, NextPage):
             out.append(NextPageTemplate(item.name))
+        elif hasattr(item, "wrap"):  # a reportlab flowable already
+            out.append(item)
         else:
             raise TypeError(f"not a story item: {item!r}")
     return out
@@ -294,48 +306,81 @@ def flowables(story) -> list:
 # --- the page flow -------------------------------------------------------------------------------
 
 
-def with_folio(items, number: int) -> tuple:
-    """The template's items with its empty folio filled in."""
+def with_folio(items, number: int, section: str = "") -> tuple:
+    """The template's items with its empty folio (and chapter name) filled in."""
     def fill(item):
         if isinstance(item, Group):
             return replace(item, items=tuple(fill(i) for i in item.items))
-        if isinstance(item, Text) and item.role == FOLIO_ROLE and item.text == "":
-            return replace(item, text=str(number))
+        if isinstance(item, Text) and item.text == "" and item.role in (FOLIO_ROLE, SECTION_ROLE):
+            return replace(item, text=str(number) if item.role == FOLIO_ROLE else section)
         return item
 
     return tuple(fill(i) for i in items)
 
 
-def _doc_template(document: Document, buf, on_page_start=None, frame_class=None):
-    """reportlab's document for `document`: with `on_page_start(template, number)`, every page starts
-    through it (the Scene layout); without, each template's items are painted on its pages."""
+def _doc_template(document: Document, buf, on_page_start=None, frame_class=None, on_page_end=None):
+    """reportlab's document for `document`: with `on_page_start(template, number)` and
+    `on_page_end(template, number, section)`, every page starts and ends through them (the Scene
+    layout); without, each template's items are painted on its pages."""
     from reportlab.platypus import BaseDocTemplate, Frame
     from reportlab.platypus import PageTemplate as RLPageTemplate
 
     from lostprint.render.paint import paint
     from lostprint.render.pdf import document_settings, pdf_info
 
-    frame_class = frame_class or Frame
+    frame_class = frame_class or (_book_frame_class() if document.book else Frame)
     height = document.height
 
-    def painter(template: PageTemplate):
-        if on_page_start is not None:
-            return {"onPage": lambda canv, doc: on_page_start(template, doc.page)}
-        if not template.items:
-            return {}  # nothing drawn: not even an empty saved state in the page
-        return {"onPage": lambda canv, doc: paint(canv, with_folio(template.items, doc.page), height, page_start=True)}
+    def start(template: PageTemplate):
+        def begin(canv, doc):
+            if document.book:
+                if template.cover:
+                    canv.showOutline()  # the outline opens with the book
+                    doc.page_section, doc.page_has_section = "", True
+                else:
+                    doc.page_section, doc.page_has_section, doc.page_drawn = doc.section, False, False
+            if on_page_start is not None:
+                on_page_start(template, doc.page)
+            elif template.items:
+                paint(canv, with_folio(template.items, doc.page), height, page_start=True)
+
+        # a page with nothing to draw and nothing to note gets no call: not even an empty saved state
+        return {"onPage": begin} if document.book or on_page_start is not None or template.items else {}
+
+    def end(template: PageTemplate):
+        if not template.items_after:
+            return {}
+
+        def finish(canv, doc):
+            section = getattr(doc, "page_section", "")
+            if on_page_end is not None:
+                on_page_end(template, doc.page, section)
+            else:  # the flowables have put the graphics state back: it is the page's first one
+                paint(canv, with_folio(template.items_after, doc.page, section), height, page_start=True)
+
+        return {"onPageEnd": finish}
 
     templates = [RLPageTemplate(t.name, [frame_class(f.x, f.bottom, f.width, f.height, 0, 0, 0, 0, id=f.id)
-                                         for f in t.frames], **painter(t))
+                                         for f in t.frames], **start(t), **end(t))
                  for t in document.templates]
-    return BaseDocTemplate(buf, pagesize=(document.width, height), **document_settings(),
-                           **pdf_info(document.metadata), pageTemplates=templates)
+    doc_class = _book_doc_class() if document.book else BaseDocTemplate
+    return doc_class(buf, pagesize=(document.width, height), **document_settings(),
+                     **pdf_info(document.metadata), pageTemplates=templates)
+
+
+def _prepared(doc, story: list) -> list:
+    """The contents (a TableOfContents in the story) learn their level styles' page-number look."""
+    contents = next((f for f in story if hasattr(f, "levelStyles")), None)
+    if contents is not None and hasattr(doc, "contents_styles"):
+        doc.contents_styles = list(contents.levelStyles)
+    return story
 
 
 def build_pdf(document: Document) -> bytes:
     buf = io.BytesIO()
     buf.name = document.file_name  # a fixed name: never the buffer's id in the file
-    _doc_template(document, buf).build(flowables(document.story))
+    doc = _doc_template(document, buf)
+    doc.build(_prepared(doc, flowables(document.story)))
     return unique_subset_tags(buf.getvalue())
 
 
@@ -352,24 +397,28 @@ def pages(document: Document) -> tuple[Scene, ...]:
     def start(template: PageTemplate, number: int) -> None:
         sheets.append(list(with_folio(template.items, number)))
 
+    def end(template: PageTemplate, number: int, section: str) -> None:
+        sheets[-1].extend(with_folio(template.items_after, number, section))
+
     def placed(flowable, x: float, y: float, spare: float) -> None:
         sheets[-1].extend(flowable_items(flowable, x, y, spare, document.height))
 
-    class PlacingFrame(Frame):
-        """A frame that notes where each flowable lands instead of drawing it."""
+    frame_base = _book_frame_class() if document.book else Frame
 
-        def _add(self, flowable, canv, trySplit=0):
-            flowable.__dict__["drawOn"] = lambda canvas, x, y, _sW=0: placed(flowable, x, y, _sW)
-            try:
-                return super()._add(flowable, canv, trySplit)
-            finally:
-                flowable.__dict__.pop("drawOn", None)
+    def add(frame, flowable, canv, trySplit=0):  # noqa: N803 (reportlab's name)
+        """Note where each flowable lands instead of drawing it."""
+        flowable.__dict__["drawOn"] = lambda canvas, x, y, _sW=0: placed(flowable, x, y, _sW)
+        try:
+            return frame_base._add(frame, flowable, canv, trySplit)
+        finally:
+            flowable.__dict__.pop("drawOn", None)
 
-        add = _add  # reportlab's frame calls its `add`, an alias it made of its own _add
-
+    # reportlab's frame calls its `add`, an alias it made of its own _add: both are replaced
+    placing_frame = type("PlacingFrame", (frame_base,), {"_add": add, "add": add})
     buf = io.BytesIO()
     buf.name = document.file_name
-    _doc_template(document, buf, start, PlacingFrame).build(flowables(document.story))
+    doc = _doc_template(document, buf, start, placing_frame, end)
+    doc.build(_prepared(doc, flowables(document.story)))
     return tuple(Scene(document.width, document.height, tuple(items), metadata=document.metadata,
                        margin=document.margin) for items in sheets)
 
@@ -489,3 +538,140 @@ def _shaped_items(para, x0: float, top: float) -> list:
         out.append(Text(x0 + x, top + st.fontSize + i * st.leading, line.text, st.fontSize, para.key, "start",
                         _hex(st.textColor), role="text"))
     return out
+
+
+# --- books: figures that float, chapters in the running head, page numbers in the contents ----------
+
+FLOAT_ROOM = 0.15  # of the frame's height: a figure floats rather than leave more than this blank under the text
+
+
+def page_form(key: str) -> str:
+    """The PDF form that holds the page number of the heading `key`, drawn in the contents."""
+    return f"toc-page-{key}"
+
+
+def ends_section(flowables, level: int) -> bool:
+    """Does a section of this level or above (or a forced page) start with the next flowable but one?"""
+    from reportlab.platypus import PageBreak as RLPageBreak
+
+    return not flowables or any(isinstance(f, RLPageBreak) or getattr(f, "level", 99) <= level for f in flowables[:2])
+
+
+def floats_past(frame, group, figure) -> bool:
+    """Should the figure at the end of group wait for the next page while the text after it fills this
+    one? Only where it does not fit the room left (laid out again for it, if it can be) and leaving the
+    room blank would waste more than FLOAT_ROOM of the page."""
+    if frame._atTop:
+        return False
+    room = frame._y - frame._y1p - group.getSpaceBefore()
+    if room < frame._aH * FLOAT_ROOM:
+        return False
+    _, needed = group.wrap(frame._getAvailableWidth(), room)
+    return needed > room + 0.01
+
+
+@functools.cache
+def _book_frame_class():
+    import copy
+
+    from reportlab.platypus import Frame
+
+    class BookFrame(Frame):
+        """A Frame a keep-together group copies cheaply: platypus deep-copies the frame every time a
+        KeepTogether measures its content (every heading kept with its text does it), and a frame holds
+        numbers and strings (shared: they never change in place) but for its background list (copied
+        deep, as before)."""
+
+        def __deepcopy__(self, memo):
+            twin = copy.copy(self)
+            for key, value in self.__dict__.items():
+                if not isinstance(value, (int, float, str, type(None))):
+                    setattr(twin, key, copy.deepcopy(value, memo))
+            return twin
+
+    return BookFrame
+
+
+@functools.cache
+def _book_doc_class():
+    from reportlab.platypus import BaseDocTemplate, CondPageBreak, KeepTogether, Spacer
+    from reportlab.platypus import PageBreak as RLPageBreak
+    from reportlab.platypus.doctemplate import ActionFlowable
+
+    spacers = (Spacer, CondPageBreak)  # they set nothing on the page
+
+    class BookDoc(BaseDocTemplate):
+        """Figures float: one that does not fit the room left on a page (see `floats_past`) waits, the
+        text after it fills the page, and it opens the next page, never past the end of its chapter.
+        A heading flowable has `level`, `key`, `title` and `toc`; a figure, `floats`; a lead that points
+        at its figure, `points`."""
+
+        def __init__(self, buf, **kw):
+            super().__init__(buf, **kw)
+            self.waiting: list = []  # figures floated to the top of the next page
+            self.waiting_level = 0  # they never float past a heading of their own section's level or above
+            self.level = 0  # the level of the last heading set
+            self.section = ""
+            self.page_section = ""
+            self.page_has_section = False
+            self.page_drawn = False  # has anything but space been set on this page yet?
+            self.contents_styles: list = []  # the contents' level styles, if the book has contents
+            self.heading_pages: dict[str, int] = {}  # a contents entry's key -> its page
+
+        def handle_flowable(self, flowables):
+            if getattr(self, "frame", None) is None:  # before the first page: nothing is set yet
+                pass
+            elif self.waiting and (self.frame._atTop or len(flowables) < 2 or ends_section(flowables, self.waiting_level)):
+                at = int(isinstance(flowables[0], (RLPageBreak, ActionFlowable)))  # a break first: after it
+                flowables[at:at] = self.waiting  # the top of a page, or the chapter ends: they print now
+                self.waiting = []
+            else:
+                if getattr(flowables[0], "points", False):
+                    # a lead that points at its figure keeps with it again after a page break (the
+                    # keep-together that moved both there had cleared the mark)
+                    flowables[0].__dict__["keepWithNext"] = 1
+                self.handle_keepWithNext(flowables)
+                group = flowables[0]
+                parts = list(getattr(group, "_content", [group]))
+                figure = parts[-1]
+                group.canv = self.canv
+                level = min([getattr(f, "level", 99) for f in parts] + [self.level])
+                leads = any(getattr(f, "level", None) is None for f in parts[:-1]) or len(parts) == 1
+                leads = leads and not (len(parts) > 1 and getattr(parts[-2], "points", False))
+                if getattr(figure, "floats", False) and leads and not ends_section(flowables[1:], level) \
+                        and floats_past(self.frame, group, figure):
+                    self.waiting_level = level if not self.waiting else min(level, self.waiting_level)
+                    self.waiting.append(figure)
+                    lead = parts[:-1]  # what leads to it stays in the flow, kept together still
+                    flowables[0:1] = [KeepTogether(lead)] if len(lead) > 1 else lead
+                    if not flowables:
+                        flowables.append(self.waiting.pop())
+            super().handle_flowable(flowables)
+
+        def afterFlowable(self, flowable):  # noqa: N802 (reportlab's name)
+            level = getattr(flowable, "level", None)
+            if level is not None and hasattr(flowable, "key"):
+                self.level = level
+            size = getattr(flowable, "height", 0) or getattr(flowable, "_height", 0)  # a Table keeps _height
+            drawn = size > 0 and not isinstance(flowable, spacers)
+            first = not self.page_has_section and not self.page_drawn
+            self.page_drawn = self.page_drawn or drawn
+            if level is None or not hasattr(flowable, "key"):
+                return
+            if level == 0:
+                # the running head names the chapter in force at the top of the page: a chapter that
+                # starts lower down waits for the next page
+                self.section = flowable.title
+                if first:
+                    self.page_section, self.page_has_section = flowable.title, True
+            if flowable.toc and self.contents_styles:  # its page number, for the contents (see Contents)
+                style = self.contents_styles[min(level, len(self.contents_styles) - 1)]
+                self.heading_pages[flowable.key] = self.page
+                c = self.canv
+                c.beginForm(page_form(flowable.key), lowerx=-40, lowery=-4, upperx=2, uppery=style.fontSize + 2)
+                c.setFont(style.fontName, style.fontSize)
+                c.setFillColor(style.textColor)
+                c.drawRightString(0, 0, str(self.page))
+                c.endForm()
+
+    return BookDoc

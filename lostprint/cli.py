@@ -194,12 +194,17 @@ def schema(kind):
 @game_argument("rulebook")
 @paper_option
 @ink_option
-@output_option("output/<number>-<game>-rulebook-<paper>[-mono].pdf")
-def rulebook(game, paper, ink, output):
+@format_option
+@dpi_option
+@output_option("output/<number>-<game>-rulebook-<paper>[-mono].<format>; SVG and PNG: one file a page, "
+               "<name>-p01.<format>...")
+def rulebook(game, paper, ink, fmt, dpi, output):
     """The rulebook of GAME as a PDF (lost-expedition/1572, lost-crew/1672, lost-crows/1872, crows)."""
     from lostprint.app import commands
 
-    report(commands.rulebook(game, PrintOptions(paper=paper, ink=ink, landscape=False), output))
+    written = commands.rulebook(game, PrintOptions(paper=paper, ink=ink, landscape=False, fmt=fmt, dpi=dpi), output)
+    for path in written if isinstance(written, list) else [written]:
+        report(path)
 
 
 @cli.command("map")

@@ -79,17 +79,17 @@ def sheet(game: str, opts: PrintOptions, map_file: str | Path | None = None, out
 # --- rulebook and kit ----------------------------------------------------------------------------
 
 
-def rulebook(game: str, opts: PrintOptions, output=None) -> Path:
-    """`lostprint rulebook`: the rulebook of a game as a PDF."""
-    from lostprint.books.rulebook import RulebookOptions, build_rulebook
-    from lostprint.paths import write_atomic
+def rulebook(game: str, opts: PrintOptions, output=None):
+    """`lostprint rulebook`: the rulebook of a game as a PDF, or its pages as SVG or PNG files."""
+    from lostprint.books.rulebook import RulebookOptions, build_rulebook, rulebook_scene
 
     check_output_path(output)
     plugin = resolve(game)
     book = RulebookOptions(paper=opts.paper, ink=opts.ink)
-    path, fmt = target(output, output_name(plugin.stem, "rulebook", book), opts.fmt or "pdf")
-    _pdf_only(fmt, "a rulebook", path)
-    return write_atomic(path, build_rulebook(plugin.id, book))
+    named = RulebookOptions(paper=opts.paper, ink=opts.ink, fmt=opts.fmt, dpi=opts.dpi)  # a PNG's dpi in its name
+    path, fmt = target(output, output_name(plugin.stem, "rulebook", named), opts.fmt or "pdf")
+    built = build_rulebook(plugin.id, book) if fmt == "pdf" else rulebook_scene(plugin.id, book)
+    return write_document(path, fmt, built, opts)
 
 
 def kit(game: str, opts, output=None, counts_file: str | Path | None = None) -> Path:

@@ -419,8 +419,9 @@ def pages(document: Document) -> tuple[Scene, ...]:
     buf.name = document.file_name
     doc = _doc_template(document, buf, start, placing_frame, end)
     doc.build(_prepared(doc, flowables(document.story)))
-    return tuple(Scene(document.width, document.height, tuple(items), metadata=document.metadata,
-                       margin=document.margin) for items in sheets)
+    pages_of = getattr(doc, "heading_pages", {})
+    return tuple(Scene(document.width, document.height, with_contents_pages(items, pages_of),
+                       metadata=document.metadata, margin=document.margin) for items in sheets)
 
 
 def as_scene(document: Document) -> Scene:
@@ -442,23 +443,116 @@ def _hex(color) -> str:
 def flowable_items(flowable, x: float, y: float, spare: float, page_height: float) -> list:
     """Scene items for a flowable reportlab placed with its bottom-left corner at (x, y) (PDF
     coordinates), `spare` points narrower than its frame."""
-    from lostprint.render.flowable import ScenePage
+    from lostprint.render.flowable import SceneFlowable, ScenePage
     from lostprint.text.pdf import ShapedParagraph
 
     if isinstance(flowable, ScenePage):
         return list(flowable.scene.items)
+    if hasattr(flowable, "_table"):  # the contents: a table made at wrap time
+        return flowable_items(flowable._table, x, y, 0, page_height)
+    if hasattr(flowable, "_cellvalues"):
+        return _table_items(flowable, x, y, page_height)
     x = flowable._hAlignAdjust(x, spare) if spare else x
     top = page_height - (y + flowable.height)  # the flowable's top, y down
     if isinstance(flowable, ShapedParagraph):
         return _shaped_items(flowable, x, top)
     if hasattr(flowable, "blPara"):
         return _paragraph_items(flowable, x, top)
+    if isinstance(flowable, SceneFlowable):
+        return [Group(transformed(flowable.items, x, top, flowable.scale), name=flowable.name)]
+    if hasattr(flowable, "shown") and hasattr(flowable, "caption"):  # a figure and its caption under it
+        out = flowable_items(flowable.caption, x + (flowable.width - flowable._cw) / 2, y, 0, page_height)
+        return out + flowable_items(flowable.shown, x + (flowable.width - flowable._sw) / 2,
+                                    y + flowable._ch + flowable.GAP, 0, page_height)
     return []
 
 
+def transformed(items, x: float, top: float, scale: float) -> tuple:
+    """Scene items drawn `scale` times their size with their origin at (x, top) (y down)."""
+    def pt(px, py):
+        return x + px * scale, top + py * scale
+
+    def style_of(st):
+        if scale == 1 or st is None:
+            return st
+        hatch = st.hatch and replace(st.hatch, id=f"{st.hatch.id}-x{scale:g}", spacing=st.hatch.spacing * scale,
+                                     width=st.hatch.width * scale)
+        return replace(st, width=st.width * scale, dash=tuple(d * scale for d in st.dash), hatch=hatch)
+
+    def move(item):
+        from lostprint.scene import Circle, Line, Path, Rect
+
+        if isinstance(item, Group):
+            box = item.box and (*pt(item.box[0], item.box[1]), item.box[2] * scale, item.box[3] * scale)
+            return replace(item, items=tuple(move(i) for i in item.items), box=box)
+        if isinstance(item, Text):
+            return replace(item, x=pt(item.x, item.y)[0], y=pt(item.x, item.y)[1], size=item.size * scale)
+        if isinstance(item, Path):
+            return replace(item, points=tuple(pt(*p) for p in item.points), style=style_of(item.style))
+        if isinstance(item, Line):
+            (x1, y1), (x2, y2) = pt(item.x1, item.y1), pt(item.x2, item.y2)
+            return replace(item, x1=x1, y1=y1, x2=x2, y2=y2, style=style_of(item.style))
+        if isinstance(item, Circle):
+            cx, cy = pt(item.cx, item.cy)
+            return replace(item, cx=cx, cy=cy, r=item.r * scale, style=style_of(item.style))
+        if isinstance(item, Rect):
+            rx, ry = pt(item.x, item.y)
+            return replace(item, x=rx, y=ry, w=item.w * scale, h=item.h * scale, radius=item.radius * scale,
+                           style=style_of(item.style))
+        raise TypeError(f"not a scene item: {item!r}")
+
+    return tuple(move(i) for i in items)
+
+
+def _cells(command, rows: int, cols: int) -> tuple[int, int, int, int]:
+    """A table style command's (first column, first row, last column, last row), negatives counted back."""
+    (sc, sr), (ec, er) = command[1], command[2]
+    return sc % cols, sr % rows, ec % cols, er % rows
+
+
+def _table_items(table, x: float, y: float, page_height: float) -> list:
+    """A reportlab Table's backgrounds, side rules and cell contents (the commands the books use:
+    BACKGROUND, LINEBEFORE; cells of flowables, set from the top or the bottom as VALIGN says)."""
+    from lostprint.scene import Line, Rect, Style
+
+    cols, rows = table._colpositions, table._rowpositions  # x from the left; y from the bottom, top first
+    n_rows, n_cols = len(rows) - 1, len(cols) - 1
+    out = []
+    for command in table._bkgrndcmds:
+        if command[0] == "BACKGROUND" and not isinstance(command[3], (list, tuple)):
+            sc, sr, ec, er = _cells(command, n_rows, n_cols)
+            x0, x1, y0, y1 = x + cols[sc], x + cols[ec + 1], y + rows[er + 1], y + rows[sr]
+            out.append(Rect(x0, page_height - y1, x1 - x0, y1 - y0, Style(fill=_hex(command[3]), stroke=None)))
+    for command in table._linecmds:
+        if command[0] == "LINEBEFORE":
+            sc, sr, ec, er = _cells(command, n_rows, n_cols)
+            for col in range(sc, ec + 1):
+                lx = x + cols[col]
+                out.append(Line(lx, page_height - (y + rows[sr]), lx, page_height - (y + rows[er + 1]),
+                                Style(stroke=_hex(command[4]), width=command[3], cap="butt")))
+    for i, row in enumerate(table._cellvalues):
+        for j, value in enumerate(row):
+            cell = value if isinstance(value, (list, tuple)) else [value]
+            st = table._cellStyles[i][j]
+            heights = [f.wrap(cols[j + 1] - cols[j] - st.leftPadding - st.rightPadding, 1e6)[1] for f in cell]
+            content = sum(heights) + sum(f.getSpaceBefore() + f.getSpaceAfter() for f in cell)
+            if st.valign == "TOP":
+                fy = y + rows[i] - st.topPadding
+            elif st.valign == "MIDDLE":
+                fy = y + (rows[i + 1] + st.bottomPadding + rows[i] - st.topPadding + content) / 2
+            else:
+                fy = y + rows[i + 1] + st.bottomPadding + content
+            for f, h in zip(cell, heights):
+                fy -= f.getSpaceBefore() + h
+                out += flowable_items(f, x + cols[j] + st.leftPadding, fy, 0, page_height)
+                fy -= f.getSpaceAfter()
+    return out
+
+
 def _line_texts(fragments, x: float, baseline: float, word_space: float, color: str | None) -> list:
-    """Text items for a line of (text, reportlab font name, size, colour) fragments from x: one per
-    fragment, or one per word where the words are spread (word_space > 0)."""
+    """Text items for a line of (text, reportlab font name, size, colour) fragments from x, one per
+    word, each where the PDF sets it (a whole line in one item would drift where a PNG's hinted
+    widths differ from the PDF's), `word_space` added to each space."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     keys = _font_keys()
@@ -466,11 +560,6 @@ def _line_texts(fragments, x: float, baseline: float, word_space: float, color: 
     for text, font_name, size, frag_color in fragments:
         key = keys.get(font_name, "serif")
         fill = frag_color or color
-        if word_space <= 0:
-            if text.strip():
-                out.append(Text(x, baseline, text, size, key, "start", fill, role="text"))
-            x += stringWidth(text, font_name, size)
-            continue
         words = text.split(" ")
         for i, word in enumerate(words):
             if word:
@@ -494,6 +583,10 @@ def _paragraph_items(para, x0: float, top: float) -> list:
     first = lines if lines.kind == 0 else lines.lines[0]
     baseline = top + (first.fontSize if paraFontSizeHeightOffset else getattr(first, "ascent", first.fontSize))
     out = []
+    bullet = getattr(para, "bulletText", None)
+    if bullet:
+        out.append(Text(x0 + style.bulletIndent, baseline, bullet, style.bulletFontSize,
+                        _font_keys().get(style.bulletFontName, "sans"), "start", base_color, role="bullet"))
     count = len(lines.lines)
     for i, line in enumerate(lines.lines):
         last = i == count - 1
@@ -507,18 +600,62 @@ def _paragraph_items(para, x0: float, top: float) -> list:
             fragments = [(f.text, f.fontName, f.fontSize, _hex(f.textColor) if getattr(f, "textColor", None)
                           else None) for f in line.words]
             text = "".join(f[0] for f in fragments)
-        gaps = text.count(" ")
+        entry = next((f.cbDefn.label for f in ([] if lines.kind == 0 else line.words)
+                      if getattr(getattr(f, "cbDefn", None), "name", "") == CONTENTS_ENTRY), None)
+        gaps = text.count(" ") + text.count("\u00a0")  # reportlab spreads the extra over no-break spaces too
         word_space = 0.0
         x = x0 + style.leftIndent + offset
-        if align == "justify" and not last and gaps > 0 and extra > 1e-8:
+        # reportlab's rule: a line that does not fit is squeezed (negative extra), even the last one
+        if align == "justify" and gaps > 0 and not (-1e-8 < extra <= 1e-8 or (last and extra > -1e-8)):
             word_space = extra / gaps
         elif align == "center":
             x += extra / 2
         elif align == "right":
             x += extra
         out += _line_texts(fragments, x, baseline, word_space, base_color)
+        if entry is not None:
+            out += _contents_leader(entry, x + sum(_width(f) for f in fragments), x0 + para.width, baseline, style)
         baseline += style.leading
     return out
+
+
+CONTENTS_ENTRY = "tocEntryEnd"  # the onDraw callback that ends a contents line (its label: "level,key")
+CONTENTS_PAGE_ROLE = "contents-page"
+LEADER = " . "
+
+
+def _width(fragment) -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    text, font_name, size, _ = fragment
+    return stringWidth(text, font_name, size)
+
+
+def _contents_leader(label: str, end: float, right: float, baseline: float, style) -> list:
+    """A contents line's dot leader and its page number (the heading's key stands in for the number
+    until the layout is done: see `pages`)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    key = label.split(",")[1]
+    number_room = stringWidth("00", style.fontName, style.fontSize)
+    dot = stringWidth(LEADER, style.fontName, style.fontSize)
+    dots = int((right - end - number_room) / dot)
+    font, color = _font_keys().get(style.fontName, "serif"), _hex(style.textColor)
+    leader = [Text(right - number_room - dots * dot, baseline, (LEADER * dots).rstrip(), style.fontSize, font, "start",
+                   color, role="leader")] if dots > 0 else []
+    return leader + [Text(right, baseline, key, style.fontSize, font, "end", color, role=CONTENTS_PAGE_ROLE)]
+
+
+def with_contents_pages(items, pages_of: dict[str, int]) -> tuple:
+    """The contents' page numbers filled in, once every heading has found its page."""
+    def fill(item):
+        if isinstance(item, Group):
+            return replace(item, items=tuple(fill(i) for i in item.items))
+        if isinstance(item, Text) and item.role == CONTENTS_PAGE_ROLE:
+            return replace(item, text=str(pages_of.get(item.text, "")))
+        return item
+
+    return tuple(fill(i) for i in items)
 
 
 def _shaped_items(para, x0: float, top: float) -> list:

@@ -445,7 +445,7 @@ def hex_map(game_map: GameMap, game, box: Box, pal: Palette, *, max_flats: float
         over.append(Path(tuple(ctx.corners(goal)), Style(fill=None, stroke=pal.accent, width=2.0), role="goal"))
     sx, sy = ctx.center(game_map.start)
     over.append(Path(tuple(ctx.corners(game_map.start)), Style(fill=None, stroke=pal.ink, width=2.0), role="start"))
-    over.append(icon("start", sx, sy - ctx.size * 0.12, ctx.size * 0.5, pal.ink))
+    over.append(icon("start", sx + ctx.size * 0.12, sy - ctx.size * 0.12, ctx.size * 0.46, pal.ink))  # off the corner
     if start_label:
         over.extend(hex_label_lines(ctx, game_map.start, -ctx.size * 0.6, start_label, ctx.size * 0.22, "sans-bold",
                                     pal.ink))

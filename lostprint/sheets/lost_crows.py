@@ -140,7 +140,7 @@ def draw_canada(f, ctx: MapContext) -> list:
     size = ctx.size
     for lab in f.hexes:
         cx, cy = ctx.center(lab)
-        items.append(icon("flag", cx + size * 0.04, cy - size * 0.34, size * 0.42, ctx.pal.accent))
+        items.append(icon("flag", cx + size * 0.18, cy - size * 0.34, size * 0.4, ctx.pal.accent))  # off the corner
         # low and small: the hex is one the player colours, so the name keeps to its foot
         items.extend(hex_label_lines(ctx, lab, size * 0.52, f.note or "Canada", size * 0.24, "serif-bold",
                                      ctx.pal.accent))

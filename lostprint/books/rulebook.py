@@ -14,7 +14,8 @@ from html import unescape
 from typing import Callable, NamedTuple
 
 from lostprint import __version__
-from lostprint.render.document import Document, FrameBox, PageTemplate, as_scene, build_pdf, once_paragraph, page_form
+from lostprint.render.document import (Document, FrameBox, PageTemplate, as_scene, build_pdf, contents_class, figure_class,
+                                       heading_class, once_paragraph)
 from lostprint.typeset import curly_items, curly_markup, tie_last_words
 from lostprint.games.model import HOUSE_MARK
 from lostprint.geometry.paper import MM, Box
@@ -292,25 +293,10 @@ def plain(text: str) -> str:
     return unescape(re.sub(r"<[^>]+>", "", text)).strip()
 
 
-@functools.cache
-def _heading_class():
-    Paragraph = once_paragraph()
-
-    class Heading(Paragraph):
-        """A heading that leaves a bookmark, an outline entry and (levels 0–1) a contents entry."""
-
-        def __init__(self, text, style, level: int, key: str, toc: bool = True):
-            text = curly_markup(text)
-            super().__init__(text, style)
-            self.level, self.key, self.toc = level, key, toc
-            self.title = plain(text)
-
-        def draw(self):
-            self.canv.bookmarkHorizontal(self.key, 0, self.height + self.style.spaceBefore)
-            self.canv.addOutlineEntry(self.title, self.key, self.level, closed=self.level >= 1)
-            super().draw()
-
-    return Heading
+def heading(text: str, style, level: int, key: str, toc: bool = True):
+    """A heading (render.document's): a bookmark, an outline entry and (levels 0-1) a contents entry."""
+    text = curly_markup(text)
+    return heading_class()(text, style, level, key, toc, plain(text))
 
 
 def headings(nodes: list[Node]) -> list[tuple[int, str]]:
@@ -342,44 +328,6 @@ def list_keeps(nodes: list[Node], i: int) -> bool:
     return bullet(i + 1) and (not bullet(i - 1) or not bullet(i + 2))
 
 
-def _figure_class():
-    from reportlab.platypus import Flowable
-
-    class Figure(Flowable):
-        """A drawing and its caption under it, one flowable so a page break never parts them. Where
-        the page has less room left than the figure needs, but at least FIGURE_MIN_SCALE of it, a
-        drawing that can be laid out again (a sheet widget: `rebuild(height)`) is laid out for that
-        room, rather than leaving the rest of the page blank; it is never scaled, so no text in it
-        gets smaller than the sheet's own."""
-
-        GAP = 3.0
-
-        def __init__(self, drawing, caption):
-            super().__init__()
-            self.drawing, self.caption = drawing, caption
-            self.shown = drawing
-            self.spaceBefore = getattr(drawing, "spaceBefore", 0)
-            self.spaceAfter = getattr(drawing, "spaceAfter", 0)
-
-        def wrap(self, aw, ah):
-            _, dh = self.drawing.wrap(aw, ah)
-            self._cw, self._ch = self.caption.wrap(aw, ah)
-            room = ah - self.GAP - self._ch
-            rebuild = getattr(self.drawing, "rebuild", None)
-            fits = room >= dh or rebuild is None or room < dh * FIGURE_MIN_SCALE
-            self.shown = self.drawing if fits else rebuild(room / self.drawing.scale)
-            self._sw, sh = self.shown.wrap(aw, ah)
-            self.width, self.height = aw, sh + self.GAP + self._ch
-            return self.width, self.height
-
-        def draw(self):
-            c = self.canv
-            self.caption.drawOn(c, (self.width - self._cw) / 2, 0)
-            self.shown.drawOn(c, (self.width - self._sw) / 2, self._ch + self.GAP)
-
-    return Figure
-
-
 def introduces_figure(nodes: list[Node], i: int) -> bool:
     """Is node i a short paragraph followed by a figure (a block other than a page break or space)?"""
     nxt = nodes[i + 1] if i + 1 < len(nodes) else None
@@ -398,8 +346,6 @@ def flow(nodes: list[Node], book: Book) -> list:
     from reportlab.lib.colors import HexColor
     from reportlab.platypus import CondPageBreak, KeepTogether, Table, TableStyle
 
-    Heading = _heading_class()
-    Figure = _figure_class()
     story: list = []
     last = -1
     n = 0
@@ -416,7 +362,7 @@ def flow(nodes: list[Node], book: Book) -> list:
                 # with room too for the headings that follow it directly ("Hex E", then "E1 ...")
                 chain = next((j for j, m in enumerate(nodes[i + 1:]) if m.kind not in ("h2", "h3", "h4")), 0)
                 story.append(CondPageBreak((90 if level == 1 else HEADING_ROOM) + 26 * chain))
-            story.append(book.heading(Heading(node.text, book.styles[node.kind], level, f"s{n}", toc=level <= 1)))
+            story.append(book.heading(heading(node.text, book.styles[node.kind], level, f"s{n}", toc=level <= 1)))
         elif node.kind == "p":
             para = book.para(node.text)
             if introduces_figure(nodes, i) or list_keeps(nodes, i):  # a lead-in stays with what it leads to
@@ -432,7 +378,7 @@ def flow(nodes: list[Node], book: Book) -> list:
             drawing = story.pop() if story and hasattr(story[-1], "items") else None
             if drawing is None:
                 raise ValueError(f"rulebook template: the caption {node.text!r} follows no figure")
-            story.append(Figure(drawing, book.para(node.text, "caption")))
+            story.append(figure_class()(drawing, book.para(node.text, "caption"), FIGURE_MIN_SCALE))
             story[-1].floats = True
         elif node.kind == "house":
             story.append(book.para(f"<font name=\"{book.styles['house'].fontName}\">{HOUSE_MARK}</font>"
@@ -479,76 +425,17 @@ def block_space(book: Book, points: str = "8"):
     return [Spacer(1, float(points))]
 
 
-PAGE_DIGITS = "00"  # the contents reserve room for a two-digit page number
-
-
-def _contents_class():
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-    from reportlab.platypus import Spacer, Table
-    from reportlab.platypus.tableofcontents import TableOfContents
-
-    Paragraph = once_paragraph()
-
-    class Contents(TableOfContents):
-        """The contents in one layout pass: every line is known before layout, and each page number is a
-        PDF form drawn here and defined when its heading lands (a forward reference), so the book is
-        laid out once instead of twice (the numbers never change a line break)."""
-
-        def isSatisfied(self):
-            return True
-
-        def wrap(self, availWidth, availHeight):
-            styles = self.levelStyles
-
-            def entry_end(canvas, kind, label):
-                level, key = label.split(",")
-                style = styles[int(level)]
-                x, y = canvas._curr_tx_info["cur_x"], canvas._curr_tx_info["cur_y"]
-                dot = " . "
-                room = availWidth - x - stringWidth(PAGE_DIGITS, style.fontName, style.fontSize)
-                dots = int(room / stringWidth(dot, style.fontName, style.fontSize))
-                tx = canvas.beginText(availWidth - stringWidth(PAGE_DIGITS, style.fontName, style.fontSize)
-                                      - dots * stringWidth(dot, style.fontName, style.fontSize), y)
-                tx.setFont(style.fontName, style.fontSize)
-                tx.setFillColor(style.textColor)
-                tx.textLine(dots * dot)
-                canvas.drawText(tx)
-                canvas.saveState()
-                canvas.translate(availWidth, y)
-                canvas.doForm(page_form(key))
-                canvas.restoreState()
-
-            self.canv.setNamedCB("tocEntryEnd", entry_end)
-            if getattr(self, "_table_width", None) != availWidth:  # the rows are made once per width
-                rows = []
-                for level, text, _, key in self._lastEntries:
-                    style = self.getLevelStyle(level)
-                    para = Paragraph(f'<a href="#{key}">{text}</a><onDraw name="tocEntryEnd" label="{level},{key}"/>',
-                                     style)
-                    if style.spaceBefore:
-                        rows.append([Spacer(1, style.spaceBefore)])
-                    rows.append([para])
-                self._table = Table(rows, colWidths=(availWidth,), style=self.tableStyle)
-                self._table_width = availWidth
-            self.width, self.height = self._table.wrapOn(self.canv, availWidth, availHeight)
-            return self.width, self.height
-
-    return Contents
-
-
 def block_contents(book: Book, *args):
     from reportlab.platypus import PageBreak, TableStyle
 
-    TableOfContents = _contents_class()
-    Heading = _heading_class()
     style = TableStyle([("FONTNAME", (0, 0), (-1, -1), book.styles["toc0"].fontName),
                         ("VALIGN", (0, 0), (-1, -1), "TOP"),
                         ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                         ("TOPPADDING", (0, 0), (-1, -1), 0.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)])
-    toc = TableOfContents(dotsMinLevel=0, tableStyle=style)
+    toc = contents_class()(dotsMinLevel=0, tableStyle=style)
     toc.levelStyles = [book.styles["toc0"], book.styles["toc1"]]
     book.toc = toc
-    return [Heading("Contents", book.styles["h1"], 0, "contents", toc=False), toc, PageBreak()]
+    return [heading("Contents", book.styles["h1"], 0, "contents", toc=False), toc, PageBreak()]
 
 
 def block_chart(book: Book, *keys: str):
@@ -674,9 +561,8 @@ def block_spoiler(book: Book, *args):
     """A full page that warns the reader: the spoiler section starts after it."""
     from reportlab.platypus import PageBreak, Spacer
 
-    Heading = _heading_class()
     return [PageBreak(), Spacer(1, book.height * 0.22),
-            book.heading(Heading("Do not read ahead", book.styles["divider"], 0, "spoilers", toc=True)),
+            book.heading(heading("Do not read ahead", book.styles["divider"], 0, "spoilers", toc=True)),
             book.para("Everything after this page is hidden on purpose: the plot encounters, their "
                       "outcomes and the vision quests.", "divider-sub"),
             book.para("Turn here only when the game sends you to an entry, find it by its code, read "

@@ -637,7 +637,7 @@ def _contents_leader(label: str, end: float, right: float, baseline: float, styl
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     key = label.split(",")[1]
-    number_room = stringWidth("00", style.fontName, style.fontSize)
+    number_room = stringWidth(PAGE_DIGITS, style.fontName, style.fontSize)
     dot = stringWidth(LEADER, style.fontName, style.fontSize)
     dots = int((right - end - number_room) / dot)
     font, color = _font_keys().get(style.fontName, "serif"), _hex(style.textColor)
@@ -812,3 +812,123 @@ def _book_doc_class():
                 c.endForm()
 
     return BookDoc
+
+
+# --- a book's own flowables: headings, captioned figures, contents -------------------------------
+
+
+@functools.cache
+def heading_class():
+    class Heading(once_paragraph()):
+        """A heading that leaves a bookmark, an outline entry and (with `toc`) a contents entry;
+        `title` is its plain text (the outline's and the running head's)."""
+
+        def __init__(self, text, style, level: int, key: str, toc: bool = True, title: str = ""):
+            super().__init__(text, style)
+            self.level, self.key, self.toc = level, key, toc
+            self.title = title
+
+        def draw(self):
+            self.canv.bookmarkHorizontal(self.key, 0, self.height + self.style.spaceBefore)
+            self.canv.addOutlineEntry(self.title, self.key, self.level, closed=self.level >= 1)
+            super().draw()
+
+    return Heading
+
+
+@functools.cache
+def figure_class():
+    from reportlab.platypus import Flowable
+
+    class Figure(Flowable):
+        """A drawing and its caption under it, one flowable so a page break never parts them. Where
+        the page has less room left than the figure needs, but at least `min_scale` of it, a
+        drawing that can be laid out again (a sheet widget: `rebuild(height)`) is laid out for that
+        room, rather than leaving the rest of the page blank; it is never scaled, so no text in it
+        gets smaller than the sheet's own."""
+
+        GAP = 3.0
+
+        def __init__(self, drawing, caption, min_scale: float):
+            super().__init__()
+            self.drawing, self.caption = drawing, caption
+            self.min_scale = min_scale
+            self.shown = drawing
+            self.spaceBefore = getattr(drawing, "spaceBefore", 0)
+            self.spaceAfter = getattr(drawing, "spaceAfter", 0)
+
+        def wrap(self, aw, ah):
+            _, dh = self.drawing.wrap(aw, ah)
+            self._cw, self._ch = self.caption.wrap(aw, ah)
+            room = ah - self.GAP - self._ch
+            rebuild = getattr(self.drawing, "rebuild", None)
+            fits = room >= dh or rebuild is None or room < dh * self.min_scale
+            self.shown = self.drawing if fits else rebuild(room / self.drawing.scale)
+            self._sw, sh = self.shown.wrap(aw, ah)
+            self.width, self.height = aw, sh + self.GAP + self._ch
+            return self.width, self.height
+
+        def draw(self):
+            c = self.canv
+            self.caption.drawOn(c, (self.width - self._cw) / 2, 0)
+            self.shown.drawOn(c, (self.width - self._sw) / 2, self._ch + self.GAP)
+
+    return Figure
+
+
+PAGE_DIGITS = "00"  # the contents reserve room for a two-digit page number
+
+
+@functools.cache
+def contents_class():
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.platypus import Spacer, Table
+    from reportlab.platypus.tableofcontents import TableOfContents
+
+    Paragraph = once_paragraph()  # noqa: N806 (a class)
+
+    class Contents(TableOfContents):
+        """The contents in one layout pass: every line is known before layout, and each page number is a
+        PDF form drawn here and defined when its heading lands (a forward reference), so the book is
+        laid out once instead of twice (the numbers never change a line break)."""
+
+        def isSatisfied(self):  # noqa: N802 (reportlab's name)
+            return True
+
+        def wrap(self, availWidth, availHeight):  # noqa: N803 (reportlab's names)
+            styles = self.levelStyles
+
+            def entry_end(canvas, kind, label):
+                level, key = label.split(",")
+                style = styles[int(level)]
+                x, y = canvas._curr_tx_info["cur_x"], canvas._curr_tx_info["cur_y"]
+                dot = LEADER
+                room = availWidth - x - stringWidth(PAGE_DIGITS, style.fontName, style.fontSize)
+                dots = int(room / stringWidth(dot, style.fontName, style.fontSize))
+                tx = canvas.beginText(availWidth - stringWidth(PAGE_DIGITS, style.fontName, style.fontSize)
+                                      - dots * stringWidth(dot, style.fontName, style.fontSize), y)
+                tx.setFont(style.fontName, style.fontSize)
+                tx.setFillColor(style.textColor)
+                tx.textLine(dots * dot)
+                canvas.drawText(tx)
+                canvas.saveState()
+                canvas.translate(availWidth, y)
+                canvas.doForm(page_form(key))
+                canvas.restoreState()
+
+            self.canv.setNamedCB(CONTENTS_ENTRY, entry_end)
+            if getattr(self, "_table_width", None) != availWidth:  # the rows are made once per width
+                rows = []
+                for level, text, _, key in self._lastEntries:
+                    style = self.getLevelStyle(level)
+                    para = Paragraph(f'<a href="#{key}">{text}</a><onDraw name="{CONTENTS_ENTRY}" '
+                                     f'label="{level},{key}"/>', style)
+                    if style.spaceBefore:
+                        rows.append([Spacer(1, style.spaceBefore)])
+                    rows.append([para])
+                self._table = Table(rows, colWidths=(availWidth,), style=self.tableStyle)
+                self._table_width = availWidth
+            self.width, self.height = self._table.wrapOn(self.canv, availWidth, availHeight)
+            return self.width, self.height
+
+    return Contents

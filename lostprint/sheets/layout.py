@@ -92,7 +92,7 @@ def chart_panel(chart, pal, row: float = CHART_ROW) -> Panel:
                  lambda box: w.chart_table(chart, box, pal, max_row=row), max_w=max(need, 150.0) + 60)
 
 
-KEY_COLUMN = 170.0  # a key's column: a key wider than two of them sets its entries in several
+KEY_COLUMN = 160.0  # a key's column: a key wider than two of them sets its entries in several
 
 
 def key_columns(width: float) -> int:

@@ -646,7 +646,8 @@ def journal_document(played, paper: str = "letter", ink: str = "color") -> Docum
     templates = [front]
     if journal_top is not None:
         below = FrameBox(JOURNAL_X, JOURNAL_BOTTOM, W - 2 * JOURNAL_X, H - JOURNAL_BOTTOM - journal_top, "below")
-        templates = [front] * (len(fronts) > 1) + [PageTemplate("front-last", (below,), fronts[-1].items)]
+        templates = [front] * (len(fronts) > 1) + [PageTemplate("front-last", (below,), fronts[-1].items,
+                                                                                 page_start=False)]
     body = FrameBox(JOURNAL_X, JOURNAL_BOTTOM, W - 2 * JOURNAL_X, H - JOURNAL_TOP - JOURNAL_BOTTOM, "body")
     templates.append(PageTemplate("journal", (body,), (decor,)))
     return Document(W, H, metadata(played, paper, ink), tuple(templates), tuple(flow), "journal.pdf", MARGIN)

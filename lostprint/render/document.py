@@ -102,6 +102,7 @@ class PageTemplate:
     items: tuple = ()
     items_after: tuple = ()
     cover: bool = False
+    page_start: bool = True  # paint `items` knowing the page's initial state (False: write all of it, as a Scene's page)
 
 
 @dataclass(frozen=True)
@@ -342,7 +343,7 @@ def _doc_template(document: Document, buf, on_page_start=None, frame_class=None,
             if on_page_start is not None:
                 on_page_start(template, doc.page)
             elif template.items:
-                paint(canv, with_folio(template.items, doc.page), height, page_start=True)
+                paint(canv, with_folio(template.items, doc.page), height, page_start=template.page_start)
 
         # a page with nothing to draw and nothing to note gets no call: not even an empty saved state
         return {"onPage": begin} if document.book or on_page_start is not None or template.items else {}

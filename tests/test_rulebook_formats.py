@@ -59,3 +59,22 @@ def test_rulebook_writes_one_svg_a_page(tmp_path):
     assert [p.name for p in written] == [f"crows-rulebook-letter-p{i:0{digits}d}.svg" for i in range(1, count + 1)]
     second = ET.parse(written[1]).getroot()
     assert "2" in [el.text for el in second.iter() if el.tag.endswith("text")]
+
+
+@pytest.mark.parametrize("game", ["lost-expedition", "crows"])
+def test_every_rulebook_page_passes_the_print_checks(game):
+    from lostprint import checks
+
+    for number, page in enumerate(pages(game), 1):
+        assert checks.all_problems(page) == [], (game, number)
+
+
+def test_a_page_as_svg_is_the_same_bytes_from_a_second_layout():
+    from dataclasses import replace
+
+    from lostprint.books.rulebook import RulebookOptions, rulebook_scene
+    from lostprint.render import render
+
+    first = pages("crows")
+    again = rulebook_scene("crows", RulebookOptions())
+    assert render(again, "svg", page=2) == render(replace(first[0], pages=first[1:]), "svg", page=2)

@@ -199,7 +199,8 @@ def schema(kind):
 @output_option("output/<number>-<game>-rulebook-<paper>[-mono].<format>; SVG and PNG: one file a page, "
                "<name>-p01.<format>...")
 def rulebook(game, paper, ink, fmt, dpi, output):
-    """The rulebook of GAME as a PDF (lost-expedition/1572, lost-crew/1672, lost-crows/1872, crows)."""
+    """The rulebook of GAME as a PDF, or its pages as SVG or PNG files (lost-expedition/1572,
+    lost-crew/1672, lost-crows/1872, crows)."""
     from lostprint.app import commands
 
     written = commands.rulebook(game, PrintOptions(paper=paper, ink=ink, landscape=False, fmt=fmt, dpi=dpi), output)
@@ -267,8 +268,8 @@ def map_command(game, seed, count, cols, rows, paper, ink, fmt, dpi, output, dif
                "<name>-p1.<format>, <name>-p2.<format>...")
 @allow_any_map_option
 def render(save, paper, ink, fmt, dpi, output, allow_any_map):
-    """A finished game as one PDF: the filled map and route, the score, the resource chart and the
-    journal. SAVE is a lostprint-save/1 file (YAML or JSON)."""
+    """A finished game as one PDF (or its pages as SVG or PNG files): the filled map and route, the
+    score, the resource chart and the journal. SAVE is a lostprint-save/1 file (YAML or JSON)."""
     from lostprint.app import commands
 
     opts = PrintOptions(paper=paper, ink=ink, landscape=False, fmt=fmt, dpi=dpi)

@@ -269,3 +269,23 @@ def test_a_sample_of_the_editor_fuzz_run(seed):
     stats = fuzz.run(60, seed, say=said.append)
     assert (stats["tracebacks"], stats["dropped"], stats["unreadable"]) == (0, 0, 0), said
     assert stats["written"] > 0 and stats["statuses"].get(200, 0) > 10
+
+
+def test_a_save_moved_away_while_the_page_is_open_can_be_saved_again_by_choice(tmp_path):
+    from lostprint.edit.session import EditSession, StaleSave
+
+    path = tmp_path / "delta.yaml"
+    shutil.copy(EXAMPLE_1572, path)
+    session = EditSession(path)
+    work = session.working()["save"]
+    work["title"] = "Still Mine"
+    session.keep(work, session.rev)
+    path.rename(tmp_path / "moved.yaml")
+    with pytest.raises(StaleSave, match="moved or deleted"):
+        session.save(work, session.version, session.rev)
+    assert not path.exists()
+    session.save(work, session.version, session.rev, overwrite=True)
+    assert "title: Still Mine" in path.read_text() and run_cli("validate", path).returncode == 0
+    work["player"] = "Again"  # and Save goes on working after it
+    session.save(work, session.version, session.rev)
+    assert "player: Again" in path.read_text()

@@ -2,6 +2,9 @@
 
 `edit(...)` opens the save (new or existing) and serves its page on 127.0.0.1 until Ctrl-C.
 The web stack is the standard library's http.server; ruamel.yaml keeps the file's comments.
+Every edit is kept in `NAME.autosave.yaml` beside the save before the page shows it; the save itself
+is written only by Save. Work left in that copy (a closed page, a killed server) comes back the next
+time the save is opened, and opening the copy itself opens the save it belongs to.
 """
 from __future__ import annotations
 

@@ -100,9 +100,9 @@ def test_a_bad_omen_lowers_a_cap_by_one():
 
 def test_fevers_of_04A_and_08A_cost_resolve():
     st = fresh()
-    fed = eng.outcome(st, plots.outcome("04A"), (3,))
+    fed = eng.plot_outcome(st, plots.outcome("04A"), (3,))
     assert fed.value("resolve") == st.value("resolve") - RULES.fever_resolve and fed.fever == RULES.fever_turns
-    trap = eng.outcome(st, plots.outcome("08A"), ())
+    trap = eng.plot_outcome(st, plots.outcome("08A"), ())
     assert trap.value("resolve") == st.value("resolve") - 1 - RULES.fever_resolve
 
 
@@ -123,7 +123,7 @@ def test_forest_fire_sets_proximity_to_6_and_ghost_mountain_refills_once():
 
 
 def test_02A_gold_takes_no_roll_at_E_and_wins_with_three_entries():
-    st = eng.outcome(fresh(), plots.outcome("02A"), ())
+    st = eng.plot_outcome(fresh(), plots.outcome("02A"), ())
     assert st.value("movement") == 0 and "halt-next" in st.flags
     with pytest.raises(eng.RuleError, match="not rolled"):
         eng.plot(st, "E", 3, 0)
@@ -138,7 +138,7 @@ def test_12A_opens_fort_benton_and_an_assault_decides():
     st = fresh(pos=here, start=here)
     with pytest.raises(eng.RuleError, match="impassable"):
         eng.step(LAND, terrain, st, fort)
-    st = eng.outcome(st, plots.outcome("12A"), ())
+    st = eng.plot_outcome(st, plots.outcome("12A"), ())
     test = plots.VICTORIES["12A"].test
     won = eng.step(LAND, terrain, st, fort, assault=6)
     assert won.over[0] == "won"
@@ -148,7 +148,7 @@ def test_12A_opens_fort_benton_and_an_assault_decides():
 
 
 def test_44A_scores_its_bonus_when_the_mountie_is_found():
-    st = eng.outcome(fresh(), plots.outcome("44A"), ())
+    st = eng.plot_outcome(fresh(), plots.outcome("44A"), ())
     found = st._replace(mountie=-1, over=("won", "reached Canada"))
     assert ("the Mountie found (44A)", plots.VICTORIES["44A"].bonus) in eng.score(found)
 
@@ -326,7 +326,7 @@ def test_stand_in_pipe_carriers_lets_the_player_choose_the_top_box():
 
 def test_stand_in_gold_at_e_rolls_there_without_three_entries():
     for st in (fresh(), off("gold-at-e")):
-        st = eng.outcome(st, plots.outcome("02A"), ())
+        st = eng.plot_outcome(st, plots.outcome("02A"), ())
         assert eng.plot(st, "E", None, None, gold_entries=3).over[0] == "won"
         if st.house_off:
             assert eng.plot_rolls(st, "E") and not eng.plot_rolls(st, "E", gold_entries=3)
@@ -559,7 +559,7 @@ def test_a_map_icon_colours_fort_benton_only_once_12A_opens_it(fort_open, want):
     terrain = {n: "plains" for n in LAND.neighbors[here] if n != fort}
     st = fresh(pos=here, start=here)
     if fort_open:
-        st = eng.outcome(st, plots.outcome("12A"), ())
+        st = eng.plot_outcome(st, plots.outcome("12A"), ())
     assert (fort in eng.colourable(LAND, terrain, here, "forest", fort=eng.fort_open(st))) is want
     if want:
         assert eng.map_hex(LAND, terrain, st, "forest", fort)[fort] == "forest"

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from operator import sub
 from typing import NamedTuple
 
+from lostprint.engine.contract import AUTO, Decision, Roll, RuleError, Step, evolve
 from lostprint.games import lost_crows as data
 from lostprint.games import lost_crows_plots as plots
 from lostprint.games.lost_crows import RULES, Effect
@@ -60,14 +61,6 @@ def house_rules_off(keys) -> frozenset:
         if not STANDINS[key].instead:
             raise UnknownRuling(f"ruling {key!r} has no neutral stand-in: {STANDINS[key].why_none}")
     return keys
-
-
-class RuleError(ValueError):
-    """An action the rules forbid; `rule` names the rule, the message gives the limit broken."""
-
-    def __init__(self, rule: str, message: str):
-        super().__init__(message)
-        self.rule = rule
 
 
 @dataclass(frozen=True)
@@ -821,10 +814,10 @@ def plot(st: State, letter: str, roll: int | None, choice: int | None, dice: tup
             raise RuleError("D4", f"with {stat} {st.value(stat)} the encounter leads to "
                                   f"{enc.choices[want].outcome}")
     out = plots.outcome(enc.choices[choice].outcome)
-    return outcome(st, out, dice, terrain_here, crow_choice)
+    return plot_outcome(st, out, dice, terrain_here, crow_choice)
 
 
-def outcome(st: State, out, dice: tuple = (), terrain_here: str = "", crow_choice: str | None = None) -> State:
+def plot_outcome(st: State, out, dice: tuple = (), terrain_here: str = "", crow_choice: str | None = None) -> State:
     if len(dice) != out.dice:
         raise RuleError(out.code, f"{out.code} rolls {out.dice} dice, not {len(dice)}")
     dice = list(dice)
@@ -940,11 +933,499 @@ def end_turn(st: State) -> State:
     return st
 
 
-def score(st: State) -> list[tuple[str, int]]:
+def score(state) -> tuple[tuple[str, int], ...]:
+    """The score term by term, of a State or of a contract Tribe."""
+    st = state.st if isinstance(state, Tribe) else state
     out = [("hexes travelled", RULES.hex_points * st.travelled)]
     if st.over and st.over[0] == "won":
         n = len(st.crows)
         out.append((f"crow{'s' * (n != 1)} coloured \u00d7 {RULES.crow_points}", RULES.crow_points * n))
         if st.mountie == -1:
             out.append(("the Mountie found (44A)", plots.outcome("44A").victory.bonus))
-    return out
+    return tuple(out)
+
+
+# --- the one contract (lostprint.engine.contract): the turn as steps ------------------------------
+#
+# A `Tribe` is the game at one moment: the rules' State, the map as coloured so far and the turn in
+# progress (Phase 1's boxes, then `agenda`: what is left to resolve, first first). The steps wrap the
+# phase functions above; they hold no rule arithmetic of their own.
+
+NO_BOX = -1  # a die a permanent-6 vision lets go (DISCARD), as a box index
+EMPTY_BOARD = (0,) * (BOX * len(UNITS))
+
+
+@dataclass(frozen=True)
+class Tribe:
+    """One game of 1872 under the contract. `terrain` is the map's colours with `drawn` laid over them
+    (a dict to read fast; equality goes by `drawn`)."""
+
+    land: Land = field(compare=False, repr=False)
+    st: State = None
+    terrain: dict = field(default_factory=dict, compare=False, repr=False)
+    drawn: tuple = ()  # (hex, terrain) coloured this game, in order (map icons, Ghost Mountain)
+    step: int = 0  # the open step of STEPS
+    board: tuple = EMPTY_BOARD  # Phase 1's eight boxes (top, bottom per unit), 0 while empty
+    order: tuple = ()  # the unit each die went to, or DISCARD, in the order rolled (`placing`)
+    dice: tuple = ()  # the roll waiting to be placed
+    reroll: int = NO_BOX  # the box a Windriders die is rerolled from
+    used: int = 0  # Spirit Dancers used today
+    danced: bool = False  # the player is done changing dice today
+    agenda: tuple = ()  # what is left to resolve today, first first (see `_agenda_need`)
+    halted: bool = False  # the tribe has stopped moving for today
+
+    @property
+    def day(self) -> int:
+        return self.st.day
+
+    @property
+    def over(self):
+        return self.st.over
+
+
+def start(game_map, house_off=frozenset(), land: Land | None = None) -> Tribe:
+    """The game at set-up on `game_map` (its Land may be given when already worked out)."""
+    land = land or land_of(game_map)
+    return Tribe(land=land, st=new_game(land, house_off), terrain=dict(game_map.terrain))
+
+
+def outcome(game: Tribe) -> tuple[str, str] | None:
+    return game.st.over
+
+
+def here(game: Tribe) -> str:
+    """The terrain the tribe stands in."""
+    return game.terrain[game.st.pos]
+
+
+# --- Phase 1 ----------------------------------------------------------------------------------
+
+
+def _dawn(game: Tribe, _=None) -> Tribe:
+    st = begin_turn(game.st, game.land)
+    board = EMPTY_BOARD
+    six = permanent_six(st)
+    if six is not None:
+        board = board[:six] + (RULES.permanent_face,) + board[six + 1:]
+    return evolve(game, st=st, board=board, order=(), dice=(), reroll=NO_BOX, used=0, danced=False,
+                  agenda=(), halted=False)
+
+
+def _box_unit(box: int) -> str:
+    return DISCARD if box == NO_BOX else UNITS[box // BOX]
+
+
+def place_options(game: Tribe) -> tuple[tuple[int, int], ...]:
+    """Where the roll's two dice may go: (box of the first die, box of the second), NO_BOX for a die
+    discarded; each distinct board once (doubles: either order is the same)."""
+    board, st = game.board, game.st
+    empty = [i for i, face in enumerate(board) if not face]
+    forced = first_roll_boxes(st) if not game.order else None
+    if forced is not None:
+        empty = [i for i in empty if i in forced]
+    if discards(st) > game.order.count(DISCARD):
+        empty.append(NO_BOX)
+    a, b = game.dice
+    out = []
+    for i in empty:
+        for j in empty:
+            if i != j and not (a == b and i > j):
+                out.append((i, j))
+    return tuple(out)
+
+
+def _placeable(game: Tribe, value) -> bool:
+    """`value in place_options(game)`, without listing them."""
+    if not isinstance(value, tuple) or len(value) != RULES.dice_per_roll or value[0] == value[1]:
+        return False
+    forced = first_roll_boxes(game.st) if not game.order else None
+    for box in value:
+        if box == NO_BOX:
+            if discards(game.st) <= game.order.count(DISCARD):
+                return False
+        elif not (isinstance(box, int) and 0 <= box < len(game.board)) or game.board[box] or \
+                (forced is not None and box not in forced):
+            return False
+    return not (game.dice[0] == game.dice[1] and value[0] > value[1])
+
+
+def _place(game: Tribe, value) -> Tribe:
+    if not _placeable(game, value):
+        raise RuleError("phase 1", f"the dice {list(game.dice)} cannot go in boxes {value!r} (empty boxes of the "
+                                   "units; a fevered Shaman takes the first roll)")
+    board = list(game.board)
+    for box, face in zip(value, game.dice):
+        if box != NO_BOX:
+            board[box] = face
+    return evolve(game, board=tuple(board), order=game.order + tuple(map(_box_unit, value)), dice=())
+
+
+def _roll_units(game: Tribe, faces) -> Tribe:
+    faces = tuple(faces)
+    if len(faces) != RULES.dice_per_roll or not all(1 <= f <= FACES for f in faces):
+        raise RuleError("phase 1", f"a roll is {RULES.dice_per_roll}d{FACES}, not {list(faces)}")
+    return evolve(game, dice=faces)
+
+
+def _fixed(game: Tribe) -> int | None:
+    return permanent_six(game.st)
+
+
+def reroll_options(game: Tribe) -> tuple:
+    """The boxes a Windriders vision may reroll (None: keep the dice)."""
+    six = _fixed(game)
+    return (None,) + tuple(i for i in range(len(game.board)) if i != six)
+
+
+def _windriders_need(game: Tribe):
+    p = power(game.st)
+    return Decision("reroll") if p.reroll_in and here(game) == p.reroll_in else None
+
+
+def _windriders(game: Tribe, value) -> Tribe:
+    if value not in reroll_options(game):
+        raise RuleError("Windriders", f"box {value!r} cannot be rerolled")
+    return game if value is None else evolve(game, reroll=value)
+
+
+def _rerolled(game: Tribe, face) -> Tribe:
+    if not 1 <= face <= FACES:
+        raise RuleError("Windriders", f"a reroll is 1d{FACES}, not {face}")
+    board = game.board
+    return evolve(game, board=board[:game.reroll] + (face,) + board[game.reroll + 1:], reroll=NO_BOX)
+
+
+def dancers_left(game: Tribe) -> int:
+    """Dice the player may still change today: Spirit Dancers left, or a Storm Dancer in its terrain."""
+    p = power(game.st)
+    if p.storm_dancers:
+        return int(game.used == 0 and here(game) == p.storm_dancers)
+    return RULES.spirit_dancers - game.st.dancers - game.used
+
+
+def dance_options(game: Tribe) -> tuple:
+    """(box, new face) for each change a Spirit Dancer may make, and None: no more changes."""
+    six = _fixed(game)
+    return (None,) + tuple((i, f) for i, face in enumerate(game.board) if i != six
+                           for f in range(1, FACES + 1) if f != face)
+
+
+def _dance(game: Tribe, value) -> Tribe:
+    if value is None:
+        return evolve(game, danced=True)
+    if not (isinstance(value, tuple) and len(value) == 2 and value[0] in range(len(game.board))
+            and value[0] != _fixed(game) and value[1] in range(1, FACES + 1)
+            and value[1] != game.board[value[0]]) or dancers_left(game) <= 0:
+        raise RuleError("Spirit Dancers", f"no change {value!r}: {dancers_left(game)} dancers left today")
+    i, face = value
+    return evolve(game, board=game.board[:i] + (face,) + game.board[i + 1:], used=game.used + 1)
+
+
+def _activate(game: Tribe, _=None) -> Tribe:
+    placing(game.st, game.order)
+    st = use_dancers(game.st, game.used, here(game))
+    st, diffs = activate(st, game.board)
+    todo = pending(st, diffs)
+    # units left to right; within a unit, the map first (the hex is coloured before the tribe's other
+    # icons read it)
+    todo.sort(key=lambda ue: (UNITS.index(ue[0]), ue[1].op != "map"))
+    return evolve(game, st=st, agenda=tuple(("effect", unit, e) for unit, e in todo))
+
+
+# --- the agenda: Phase 2's icons, a vision, a fort assault, a plot hex -----------------------------
+
+CHOOSE_OPS = frozenset({"lose-choice", "wild", "wild-primary", "lowest"})
+
+
+def ghost_options(game: Tribe) -> tuple[str, ...]:
+    land, st, terrain = game.land, game.st, game.terrain
+    return tuple(lab for lab in land.axial if lab not in terrain and not (lab in land.fort and not fort_open(st))
+                 and lab != st.pos and lab not in land.neighbors[st.pos])
+
+
+def _plot_out(letter: str, roll: int, choice):
+    enc = plots.encounter(f"{letter}{roll}")
+    return None if not enc.choices else plots.outcome(enc.choices[choice].outcome)
+
+
+def agenda_options(game: Tribe) -> tuple:
+    """The legal values of the agenda's first item, when it is a decision."""
+    item = game.agenda[0]
+    kind, st = item[0], game.st
+    if kind == "effect":
+        e = item[2]
+        if e.op == "map":
+            return tuple(colourable(game.land, game.terrain, st.pos, e.key, st.house_off, fort_open(st)))
+        if e.op == "crow":
+            return crow_choices(st)
+        return choices(st, e)
+    if kind == "reading":
+        return tuple(range(len(omen_choices(st, item[2]))))
+    if kind == "vision":
+        return vision_terrains(st)
+    if kind == "vision top":
+        return vision_tops(st, item[1], item[2])
+    if kind == "ghost":
+        return ghost_options(game)
+    if kind == "plot choice":
+        enc = plots.encounter(f"{item[1]}{item[2]}")
+        if enc.code in plots.CONDITIONS:
+            stat, above = plots.CONDITIONS[enc.code]
+            return (0 if st.value(stat) > above else 1,)
+        return tuple(range(len(enc.choices)))
+    if kind == "plot crow":
+        return crow_choices(st)
+    return ()
+
+
+def _agenda_need(game: Tribe):
+    """What the agenda's first item asks for: a decision with more than one legal value, a roll, or
+    AUTO (the effect happens; a decision with one legal value takes it)."""
+    item = game.agenda[0]
+    kind = item[0]
+    if kind == "effect":
+        e = item[2]
+        if e.op == "omen":
+            return AUTO if omen_skipped(game.st, item[1]) else Roll("omen", RULES.dice_per_roll)
+        if e.op not in ("map", "crow") and (e.op not in CHOOSE_OPS or not applies(game.st, e)):
+            return AUTO
+    elif kind == "vision roll":
+        return Roll("vision")
+    elif kind == "assault":
+        return Roll("assault")
+    elif kind == "plot":
+        return Roll("plot")
+    elif kind == "plot dice":
+        return Roll("outcome", item[5])
+    if len(agenda_options(game)) <= 1:
+        return AUTO
+    return Decision(item[2].op if kind == "effect" else kind)
+
+
+def _only(game: Tribe, value):
+    """The value of an agenda decision: AUTO's None means its one legal value (None when it has none)."""
+    if value is None:
+        options = agenda_options(game)
+        return options[0] if len(options) == 1 else None
+    if value not in agenda_options(game):
+        item = game.agenda[0]
+        raise RuleError(item[0], f"{value!r} is not one of the choices: "
+                                 f"{', '.join(map(str, agenda_options(game))) or 'none'}")
+    return value
+
+
+def _after_crow(game: Tribe, st: State, rest: tuple) -> Tribe:
+    """The state after a Crow (or an effect that may have coloured one): a Vision Quest comes first."""
+    if vision_due(st) and len(st.crows) > len(game.st.crows):
+        rest = (("vision",),) + rest
+    return evolve(game, st=st, agenda=rest)
+
+
+def _resolve(game: Tribe, value) -> Tribe:
+    """Apply the agenda's first item with `value` (a choice, a roll, or None)."""
+    item, rest, st = game.agenda[0], game.agenda[1:], game.st
+    kind = item[0]
+    if kind == "effect":
+        unit, e = item[1], item[2]
+        if e.op == "omen":
+            if omen_skipped(st, unit):
+                return evolve(game, st=skip_omen(st, unit), agenda=rest)
+            faces = tuple(value)
+            if len(faces) != RULES.dice_per_roll or not all(1 <= f <= FACES for f in faces):
+                raise RuleError("Bad Omen", f"a Bad Omen rolls {RULES.dice_per_roll}d{FACES}, not {list(faces)}")
+            return evolve(game, agenda=(("reading", unit, faces),) + rest)
+        if e.op == "map":
+            label = _only(game, value)
+            if label is None:
+                return evolve(game, agenda=rest)  # nowhere to colour: the icon is lost (ruling "map-lost")
+            return evolve(game, terrain=coloured(game.terrain, e.key, label), drawn=game.drawn + ((label, e.key),),
+                          agenda=rest)
+        if e.op == "crow":
+            return _after_crow(game, crow(st, here(game), _only(game, value)), rest)
+        choice = _only(game, value) if e.op in CHOOSE_OPS and applies(st, e) else None
+        return evolve(game, st=apply(st, e, choice), agenda=rest)
+    if kind == "reading":
+        _, effects = omen_choices(st, item[2])[_only(game, value)]
+        return evolve(game, agenda=tuple(("effect", item[1], e) for e in effects) + rest)
+    if kind == "vision":
+        return evolve(game, agenda=(("vision roll", _only(game, value)),) + rest)
+    if kind == "vision roll":
+        terrain = item[1]
+        if vision_tops(st, terrain, value) != (None,):
+            return evolve(game, agenda=(("vision top", terrain, value),) + rest)
+        return _visioned(game, vision_quest(st, terrain, value), rest)
+    if kind == "vision top":
+        return _visioned(game, vision_quest(st, item[1], item[2], _only(game, value)), rest)
+    if kind == "ghost":
+        label = _only(game, value)
+        if label is None:
+            return evolve(game, agenda=rest)
+        st, terrain = ghost_mountain(game.land, game.terrain, st, label)
+        return evolve(game, st=st, terrain=terrain, drawn=game.drawn + ((label, "mountains"),), agenda=rest)
+    if kind == "assault":
+        return _arrived(evolve(game, agenda=rest), step(game.land, game.terrain, st, item[1], item[2], value))
+    if kind == "plot":
+        if not 1 <= value <= RULES.plot_die:
+            raise RuleError("plot", f"plot {item[1]} is rolled on 1d{RULES.plot_die}, not {value}")
+        if plots.encounter(f"{item[1]}{value}").choices:
+            return evolve(game, agenda=(("plot choice", item[1], value),) + rest)
+        return _plotted(game, plot(st, item[1], value, None, terrain_here=here(game)), rest)
+    if kind == "plot choice":
+        choice = _only(game, value)
+        out = _plot_out(item[1], item[2], choice)
+        crows_it = any(e.op == "crow" for e in out.effects)
+        if crows_it and crow_choices(st) != (None,):
+            return evolve(game, agenda=(("plot crow", item[1], item[2], choice),) + rest)
+        return _plot_dice(game, item[1], item[2], choice, None, rest)
+    if kind == "plot crow":
+        return _plot_dice(game, item[1], item[2], item[3], _only(game, value), rest)
+    if kind == "plot dice":
+        _, letter, roll, choice, crow_choice, _n = item
+        faces = ((value,) if isinstance(value, int) else tuple(value)) if _n else ()
+        return _plotted(game, plot(st, letter, roll, choice, faces, terrain_here=here(game), crow_choice=crow_choice),
+                        rest)
+    raise KeyError(kind)
+
+
+def _visioned(game: Tribe, st: State, rest: tuple) -> Tribe:
+    if power(st).ghost_mountain and not st.ghost:
+        rest = (("ghost",),) + rest
+    return evolve(game, st=st, agenda=rest)
+
+
+def _plot_dice(game: Tribe, letter: str, roll: int, choice: int, crow_choice, rest: tuple) -> Tribe:
+    n = _plot_out(letter, roll, choice).dice
+    item = ("plot dice", letter, roll, choice, crow_choice, n)
+    if n:
+        return evolve(game, agenda=(item,) + rest)
+    return _resolve(evolve(game, agenda=(item,) + rest), None)
+
+
+def _plotted(game: Tribe, st: State, rest: tuple) -> Tribe:
+    return _after_crow(game, st, rest)
+
+
+# --- Phase 3 ------------------------------------------------------------------------------------
+
+
+def go_options(game: Tribe) -> tuple:
+    """Each step the tribe may take now, (hex, how a river's extra is paid or None), then None: stop."""
+    land, terrain, st = game.land, game.terrain, game.st
+    out = []
+    for to in land.neighbors[st.pos]:
+        try:
+            pays = river_choices(land, terrain, st, to)
+        except RuleError:
+            continue
+        for pay in pays:
+            try:
+                step(land, terrain, st, to, pay, assault=1)
+            except RuleError:
+                continue
+            out.append((to, pay))
+    return tuple(out) + (None,)
+
+
+def _go_need(game: Tribe):
+    """The agenda first; then where to go, unless the tribe has stopped or surely cannot step (a
+    decision whose one option is to stop may remain)."""
+    if game.agenda:
+        return _agenda_need(game)
+    st = game.st
+    if game.halted or st.over is not None or "halt" in st.flags or st.values[MOVEMENT] < least_step_cost(st):
+        return None
+    if st.came_from == "plot" and st.moved and st.moved[-1] in game.land.plot_at:
+        return None
+    return GO
+
+
+def _arrived(game: Tribe, st: State) -> Tribe:
+    """After a step: a plot hex entered first is resolved before anything else."""
+    letter = plot_due(game.land, st) if st.over is None else None
+    if letter is None:
+        return evolve(game, st=st)
+    if not plot_rolls(st, letter):
+        return evolve(game, st=plot(st, letter, None, None))
+    return evolve(game, st=st, agenda=(("plot", letter),) + game.agenda)
+
+
+def _go(game: Tribe, value) -> Tribe:
+    if game.agenda:
+        return _resolve(game, value)
+    if value is None:
+        return evolve(game, halted=True)
+    if not (isinstance(value, tuple) and len(value) == 2):
+        raise RuleError("movement", f"a step is (hex, river pay), not {value!r}")
+    to, pay = value
+    land, st = game.land, game.st
+    if pay is not None and (st.pos, to) not in land.river_steps:
+        raise RuleError("river", f"no river between {st.pos} and {to}: nothing to pay ({pay!r})")
+    if to in land.fort:
+        step(land, game.terrain, st, to, pay, assault=1)  # a step the tribe cannot take breaks a rule here
+        return evolve(game, agenda=(("assault", to, pay),) + game.agenda)
+    return _arrived(game, step(land, game.terrain, st, to, pay))
+
+
+def _dusk(game: Tribe, _=None) -> Tribe:
+    return evolve(game, st=end_turn(game.st), board=EMPTY_BOARD, order=(), dice=(), used=0, danced=False,
+                  agenda=(), halted=False)
+
+
+def _icons_need(game: Tribe):
+    return _agenda_need(game) if game.agenda else None
+
+
+ROLL_UNITS = Roll("units", RULES.dice_per_roll)
+GO = Decision("go")
+PLACE = Decision("place")
+BOARD = frozenset({"board"})
+RESOLVED = frozenset({"values", "caps", "flags", "fever", "crows", "vision", "dancers", "keywords",
+                      "terrain", "agenda", "board"})
+
+
+def _phase1_steps() -> tuple[Step, ...]:
+    out = []
+    for k in range(RULES.rolls_per_turn):
+        out.append(Step(f"roll {k + 1}", lambda g: ROLL_UNITS, _roll_units, BOARD))
+        out.append(Step(f"place {k + 1}", lambda g: PLACE, _place, BOARD, place_options))
+    return tuple(out)
+
+
+STEPS = (
+    Step("dawn", lambda g: AUTO, _dawn, frozenset({"day", "values", "flags", "board", "pos", "moved",
+                                                  "agenda"})),
+    *_phase1_steps(),
+    Step("windriders", _windriders_need, _windriders, BOARD, reroll_options),
+    Step("reroll", lambda g: Roll("reroll") if g.reroll != NO_BOX else None, _rerolled, BOARD),
+    Step("spirit dancers", lambda g: None if g.danced or dancers_left(g) <= 0 else Decision("dancers"), _dance,
+         BOARD, dance_options, repeat=True),
+    Step("activate", lambda g: AUTO, _activate, frozenset({"fever", "dancers", "agenda", "board"})),
+    Step("icons", _icons_need, _resolve, RESOLVED, agenda_options, repeat=True),
+    Step("go", _go_need, _go, RESOLVED | {"pos", "moved", "plots", "over"},
+         lambda g: agenda_options(g) if g.agenda else go_options(g), repeat=True),
+    Step("dusk", lambda g: AUTO, _dusk, frozenset({"values", "over", "keywords", "moved", "board", "agenda"})),
+)
+STEP_INDEX = {s.key: i for i, s in enumerate(STEPS)}
+
+PARTS = {
+    "day": lambda g: g.st.day,
+    "pos": lambda g: (g.st.pos, g.st.start),
+    "values": lambda g: g.st.values,
+    "caps": lambda g: g.st.caps,
+    "flags": lambda g: (g.st.flags, g.st.free_river),
+    "fever": lambda g: g.st.fever,
+    "crows": lambda g: g.st.crows,
+    "vision": lambda g: (g.st.vision, g.st.six_unit, g.st.ghost),
+    "dancers": lambda g: g.st.dancers,
+    "plots": lambda g: g.st.plots,
+    "keywords": lambda g: (g.st.keywords, g.st.victories, g.st.mountie),
+    "moved": lambda g: (g.st.moved, g.st.travelled, g.st.came_from, g.halted),
+    "over": lambda g: g.st.over,
+    "terrain": lambda g: g.drawn,
+    "board": lambda g: (g.board, g.order, g.dice, g.reroll, g.used, g.danced),
+    "agenda": lambda g: g.agenda,
+}  # the game by the parts a step's reach names
+
+
+def parts(game: Tribe) -> dict:
+    return {name: get(game) for name, get in PARTS.items()}

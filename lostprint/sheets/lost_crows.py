@@ -749,9 +749,232 @@ def back(game, game_map, opts: SheetOptions) -> list:
     return items
 
 
-SIDES = ("2", "ref")  # the formats this sheet prints in (--sides): no room for one page (see build_sheet)
+SIDES = ("2", "1", "ref")  # the formats this sheet prints in (--sides)
 
 
 def build(game, game_map, opts: SheetOptions):
     """game data + map + options -> a two-sided Scene (side 2 is Scene.pages[0]). Pure."""
-    return by_sides(opts, game, game_map, lambda: front(game, game_map, opts), lambda: back(game, game_map, opts))
+    return by_sides(opts, game, game_map, lambda: front(game, game_map, opts), lambda: back(game, game_map, opts),
+                    lambda: one_page(game, game_map, opts))
+
+
+# --- one page with everything ------------------------------------------------------------------------
+
+ONE_PAGE_MIN_MM = 15.0  # the one-page sheet's hexes: at least this across the flats
+ONE_PAGE_MAX_MM = 20.0
+OMEN_COLUMNS = 3
+OMEN_ROW = 10.5  # a Bad Omen row on the one page: rows clearly apart (over 1.4 lines of 7.2 pt), not prose
+CROWS_MIN_W = 90.0
+UNIT_ROW = 17.0  # a row of the compact unit chart: two effects on two lines, and a clear gap to the next row
+DICE_GAP = 3.0  # paper between two unit die slots
+
+
+def unit_dice_grid_size(game) -> tuple[float, float]:
+    """(least width, height) of unit_dice_grid: a column a unit, its two dice one over the other."""
+    side = slot_size(game.piece("die"))
+    n = len(game.rules.units)
+    return n * side + (n - 1) * DICE_GAP + 2 * 1.5, w.TITLE_BAR + 3 + 9.5 + 2 * side + DICE_GAP + 3
+
+
+def unit_dice_grid(game, box: Box, pal: Palette) -> Group:
+    """The eight unit dice: a column a unit (name over it), the top die (tens) over the bottom one (ones)."""
+    die = game.piece("die")
+    side = slot_size(die)
+    units = game.rules.units
+    items, inner = w.panel(box, "Tribal units", pal, subtitle=game.text.phases_text, name="unit-dice")
+    inner = Box(box.x + 1.5, inner.y, box.w - 3.0, inner.h)  # the slots take the width: a thin frame
+    col = inner.w / len(units)
+    for i, u in enumerate(units):
+        cx = inner.x + col * (i + 0.5)
+        label, size = w.fitted(f"{i + 1}\u2009{u.name}", "sans-bold", 7.5, col - 2)
+        items.append(Text(cx, inner.y + ASCENT * size, label, size, "sans-bold", "middle", pal.accent, role="unit"))
+        for k, word in enumerate(("top \u00b7 tens", "bottom \u00b7 ones")[:game.rules.dice_per_roll]):
+            items += square_slot(cx - side / 2, inner.y + 9.5 + k * (side + DICE_GAP), die, pal, caption=word)
+    return Group(tuple(items), name="unit-dice", box=tuple(box))
+
+
+def unit_chart_height(game) -> float:
+    return w.TITLE_BAR + 3 + 10.0 + len(game.rules.units) * UNIT_ROW + 3
+
+
+def unit_chart_compact(game, box: Box, pal: Palette) -> Group:
+    """The unit chart turned a quarter: a row a unit, a column a difference band, the effects in words
+    (the icons and what they mean are on the reference card)."""
+    units = game.rules.units
+    rows = game.rules.unit_rows
+    effects = {e.key: e for e in game.text.effects}
+    tints = _tints(pal)
+    items, inner = w.panel(box, "Unit chart", pal, subtitle=game.text.aim_text, name="units")
+    name_w = max(text_width(f"{i + 1}\u2009{u.name}", "sans-bold", 7.0) for i, u in enumerate(units)) + 4
+    col = (inner.w - name_w) / len(rows)
+    head_h = 10.0
+    for j, row in enumerate(rows):
+        x = inner.x + name_w + col * j
+        kind = "bad" if (row.low or 0) >= 4 else ("good" if row.low in (2, 3) else "low")
+        items.append(Rect(x, inner.y, col, inner.h, fill(tints[kind]), role="chart-row"))
+        items.append(w.text_in(x + col / 2, inner.y, head_h, row.label, 8.0, "serif-bold", "middle",
+                               pal.accent if kind == "good" else pal.ink, role="difference"))
+        if row.house:
+            items.append(house_mark(x + col - 1.5, inner.y + ASCENT * MIN_TEXT + 1, pal))
+        items.append(Line(x, inner.y, x, inner.bottom, stroke(pal.faint, 0.4)))
+    items.append(Line(inner.x, inner.y + head_h, inner.right, inner.y + head_h, stroke(pal.faint, 0.5)))
+    items.append(w.text_in(inner.x, inner.y, head_h, "difference", MIN_TEXT, "sans-italic", color=pal.soft))
+    for i, u in enumerate(units):
+        top = inner.y + head_h + i * UNIT_ROW
+        items.append(w.text_in(inner.x, top, UNIT_ROW, f"{i + 1}\u2009{u.name}", 7.0, "sans-bold",
+                               color=pal.accent, role="unit"))
+        for j, row in enumerate(rows):
+            cell = row.cells[i]
+            x = inner.x + name_w + col * j
+            words = [effects[key].name for key in cell.effects]
+            one = " \u00b7 ".join(words)
+            lines = [one] if text_width(one, "sans", MIN_TEXT) <= col - 3 else words
+            y = top + (UNIT_ROW - len(lines) * MIN_TEXT * 1.1) / 2 + ASCENT * MIN_TEXT + 0.2
+            for k, line in enumerate(lines):
+                items.append(Text(x + col / 2, y + k * MIN_TEXT * 1.1, line, MIN_TEXT, "sans", "middle", pal.ink,
+                                  role="cell-word"))
+            if cell.house and not row.house:
+                items.append(house_mark(x + col - 1.5, top + ASCENT * MIN_TEXT + 1, pal))
+        if i:
+            items.append(Line(inner.x, top, inner.right, top, stroke(pal.faint, 0.3)))
+    return Group(tuple(items), name="units", box=tuple(box))
+
+
+def _crow_grid(n: int, extra: int, inner: Box) -> tuple[float, int, int, int] | None:
+    """(bird size, birds a row, boxes a row, box rows) for the compact tally, the largest birds first."""
+    bird = 24.0
+    while bird >= 15.0:
+        per_row = max(1, int(inner.w // (bird * 1.3)))
+        bird_rows = -(-n // per_row)
+        cols = max(1, int(inner.w // 14.0))
+        box_rows = -(-extra // cols)
+        if bird_rows * bird * 1.05 + 3 + box_rows * 11.5 <= inner.h:
+            return bird, per_row, cols, box_rows
+        bird -= 1.0
+    return None
+
+
+def crow_tally_fits(game, box: Box) -> bool:
+    n = game.rules.crows_for_vision
+    return box.w >= CROWS_MIN_W and _crow_grid(n, CROW_BOXES_TO - n, Box(0, 0, box.w - 8, box.h - w.TITLE_BAR - 6)) is not None
+
+
+def crow_tally_compact(game, box: Box, pal: Palette, last: int) -> Group:
+    """The Crows in a narrow panel: the birds to colour in rows, then the numbered boxes in a grid."""
+    n = game.rules.crows_for_vision
+    items, inner = w.panel(box, "Crows", pal, name="crows",
+                           subtitle=f"last ticked \u00d7 {game.rules.crow_points}")
+    extra = last - n
+    bird, per_row, cols, box_rows = _crow_grid(n, extra, inner)
+    step = inner.w / per_row
+    for i in range(n):
+        r, c = divmod(i, per_row)
+        cx = inner.x + step * (c + 0.5)
+        cy = inner.y + r * bird * 1.05 + bird / 2
+        items.append(crows_icon("crow", cx, cy, bird, pal.ink, fill=pal.paper))
+        items.append(Text(cx + bird * 0.38, cy + bird * 0.44, str(i + 1), MIN_TEXT, "sans-bold", "middle",
+                          pal.faint, role="crow-number"))
+    y0 = inner.y + -(-n // per_row) * bird * 1.05 + 3
+    items.append(Line(inner.x, y0 - 1.5, inner.right, y0 - 1.5, stroke(pal.faint, 0.5, (1.5, 1.5))))
+    cw = inner.w / cols
+    ch = min(12.0, (inner.bottom - y0) / box_rows)
+    for k in range(extra):
+        r, c = divmod(k, cols)
+        x, y = inner.x + c * cw, y0 + r * ch
+        items.append(Rect(x + 0.6, y + 0.6, cw - 1.2, ch - 1.2, boxed(pal.paper, pal.line, 0.5), radius=1.0,
+                          role="crow-box"))
+        items.append(w.text_in(x + cw / 2, y, ch, str(n + k + 1), MIN_TEXT, "sans", "middle", pal.faint,
+                               role="crow-number"))
+    return Group(tuple(items), name="crows", box=tuple(box))
+
+
+def omen_width(chart, columns: int, size: float = 7.0) -> float:
+    """The width the Bad Omen chart reads at in `columns` columns with its effects at `size`."""
+    roll_w = text_width("00\u201300", "sans-bold", w.BODY) + 5
+    mark_w = text_width(" " + HOUSE_MARK, "sans", MIN_TEXT) + 1.5
+    need = max(text_width(b.results[0].partition(": ")[0] + ": ", "sans-bold", size)
+               + text_width(b.results[0].partition(": ")[2], "sans", size) for b in chart.bands)
+    return columns * (roll_w + mark_w + need + 2) + (columns - 1) * 6.0 + 8
+
+
+def omen_height(chart) -> float:
+    return w.TITLE_BAR + 6 + -(-len(chart.bands) // OMEN_COLUMNS) * OMEN_ROW
+
+
+ONE_PAGE_LEFT_OUT = "the turn order, the icon, terrain and map keys, how to win and lose"
+
+
+def _one_page_boxes(game, game_map, body: Box):
+    """(hex size, map box, right column, band under the map) for the largest hexes that leave room for
+    the unit dice, their chart and the Vision Quest beside the map and the Bad Omen chart and the Crows
+    under it; None when even ONE_PAGE_MIN_MM leaves too little."""
+    x0, y0, x1, y1 = hexgrid.unit_bounds(game_map.axial.values())
+    dice_w, dice_h = unit_dice_grid_size(game)
+    right_h = dice_h + unit_chart_height(game) + 84.0 + 2 * GAP
+    omen = game.chart("bad-omen")
+    band_h = omen_height(omen)
+    mm = ONE_PAGE_MAX_MM
+    while mm >= ONE_PAGE_MIN_MM - 1e-9:
+        size = mm * MM / hexgrid.SQRT3
+        mw, mh = (x1 - x0) * size + 2 * MAP_PAD + 0.5, (y1 - y0) * size + 2 * MAP_PAD + 0.5
+        right = Box(body.x + mw + GAP, body.y, body.right - body.x - mw - GAP, mh)
+        band = Box(body.x, body.y + mh + GAP, body.w, body.bottom - body.y - mh - GAP)
+        if right.w >= dice_w and right.h >= right_h and band.h >= band_h \
+                and crow_tally_fits(game, Box(0, 0, band.w - omen_width(omen, OMEN_COLUMNS, MIN_TEXT) - GAP, band.h)):
+            return size, Box(body.x, body.y, mw, mh), right, band
+        mm -= 0.25
+    return None
+
+
+def one_page(game, game_map, opts: SheetOptions) -> list:
+    """Everything on one page: title, trackers and score over the map (hexes as large as the page allows,
+    at least ONE_PAGE_MIN_MM); beside it the unit dice, the unit chart and the Spirit Dancers and Vision
+    Quest; under it the Bad Omen chart in three columns and the Crows. The keys are on the reference card."""
+    pal = opts.pal
+    page = side_content(opts)
+    die = game.piece("die")
+    header_h = 12 + slot_size(die) + 2.5 + 10.5 + 1
+    header, body = page.split_y(header_h, 0, gap=GAP)
+    items: list = []
+    n = len(game.trackers)
+    widths = [w.tracker_width(tr, 80.0) for tr in game.trackers]
+    title_box, trackers_box, score_box = header.split_x(205.0, sum(widths) + (n - 1) * 4, 0, gap=GAP)
+    variant = variant_name(game_map)
+    tb_title, tb_fields = title_box.split_y(44 if variant else 34, 0, gap=2)
+    items.append(title_block(tb_title, game.title, "" if variant else
+                             f"Player sheet, one page \u00b7 pencils, {die.count} dice", pal, variant=variant))
+    f1, f2 = tb_fields.split_y(0, 0, gap=2)
+    items.append(w.write_in(f1, "Chief", pal))
+    a, b = f2.split_x(0, 0, gap=10)
+    items.append(w.write_in(a, "Date", pal))
+    items.append(w.write_in(b, "Turns", pal))
+    for tr, box in zip(game.trackers, trackers_box.split_x(*widths, gap=4)):
+        items.append(crows_tracker(tr, box, pal, piece=die))
+    items.append(w.score_box(score_terms(game), score_box, pal, subtitle="at the end"))
+
+    found = _one_page_boxes(game, game_map, body)
+    if found is None:
+        from lostprint.errors import UsageError
+
+        raise UsageError(f"{game.title}: this map is too large for a one-page sheet with hexes of "
+                         f"{ONE_PAGE_MIN_MM:g} mm: print it two-sided (--sides 2)")
+    size, map_box, right, band = found
+    group, _ = hex_map(game_map, game, map_box, pal, drawers=DRAWERS, start_label="Start", coords=True,
+                       label_pad=MAP_PAD, max_flats=size * hexgrid.SQRT3 + 0.01)
+    items.append(group)
+    dice_box, chart_box, vision_box = right.split_y(unit_dice_grid_size(game)[1], unit_chart_height(game), 0,
+                                                    gap=GAP)
+    items.append(unit_dice_grid(game, dice_box, pal))
+    items.append(unit_chart_compact(game, chart_box, pal))
+    items.append(spirit_and_vision(game, vision_box, pal))
+    omen = game.chart("bad-omen")
+    crows_w = band.w - omen_width(omen, OMEN_COLUMNS) - GAP  # the chart at 7 pt when the Crows still fit
+    if not crow_tally_fits(game, Box(0, 0, crows_w, band.h)):
+        crows_w = band.w - omen_width(omen, OMEN_COLUMNS, MIN_TEXT) - GAP
+    omen_box, crows_box = band.split_x(0, crows_w, gap=GAP)
+    items.append(omen_chart(omen, omen_box, pal, columns=OMEN_COLUMNS))
+    items.append(crow_tally_compact(game, crows_box, pal, CROW_BOXES_TO))
+    items.append(foot_line(opts, foot_credit(game, "one page"), pal,
+                           left=f"on the reference card: {ONE_PAGE_LEFT_OUT} \u00b7 more than {CROW_BOXES_TO} "
+                                f"Crows? count on beside the boxes"))
+    return items

@@ -573,7 +573,7 @@ def lagos_placements(st: State) -> tuple[tuple[str, ...], ...]:
 
     if not found:
         return ()
-    off = {h: halfway_off(st, h) for trio in found for h in trio}
+    off = {h: halfway_off(st, h) for h in {h for trio in found for h in trio}}
     near = min(off.values())
     return tuple(sorted((t for t in found if min(off[h] for h in t) == near), key=key))
 
@@ -843,6 +843,7 @@ def _mapping_step(st: State, answer) -> State:
     return st
 
 
+_STEP_KEYS = tuple(key for key, _ in DAY)
 _STEPS = (
     lambda st, answer: start_day(st),
     lambda st, answer: planning(st, **answer("planning", st)),
@@ -866,12 +867,13 @@ def play_day(st: State, answer) -> State:
     trail its answer did not place: to; mapping: target, dice, diego; interests: dice, diego, lagos,
     trail_to, fill; travel: to; end: cartography_trail). A step that is skipped today is not asked. An
     illegal answer raises Illegal with the step in `.step`."""
-    for (key, _), run in zip(DAY, _STEPS):
-        try:
+    key = ""
+    try:
+        for key, run in zip(_STEP_KEYS, _STEPS):
             st = run(st, answer)
-        except Illegal as exc:
-            exc.step = exc.step or key
-            raise
+    except Illegal as exc:
+        exc.step = exc.step or key
+        raise
     return st
 
 

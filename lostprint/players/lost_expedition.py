@@ -94,11 +94,11 @@ class Player:
             return {"choice": self.eclipse_choice()}
         diego = self.use_diego(chart)
         rolls = (self.roll(eng.phase_dice(st, chart)),)
-        kantyi = self.kantyi_rerolls(chart, rolls[0])
+        kantyi = self.kantyi_rerolls(chart, rolls[0]) if st.kantyi else ()
         seen = eng.kantyi_rerolled(st, chart, rolls, kantyi)[0] if kantyi else rolls[0]
         if self.reroll(chart, seen, diego):
             rolls += (self.roll(len(seen)),)
-            kantyi += self.kantyi_rerolls(chart, rolls[1])
+            kantyi += self.kantyi_rerolls(chart, rolls[1]) if st.kantyi else ()
         self.record(chart, [list(r) for r in rolls] if len(rolls) > 1 else rolls[0])
         if kantyi:
             self.record(KANTYI_ROLLS, kantyi)

@@ -805,7 +805,7 @@ def unit_chart_compact(game, box: Box, pal: Palette) -> Group:
     effects = {e.key: e for e in game.text.effects}
     tints = _tints(pal)
     items, inner = w.panel(box, "Unit chart", pal, subtitle=game.text.aim_text, name="units")
-    name_w = max(text_width(f"{i + 1}\u2009{u.name}", "sans-bold", 7.0) for i, u in enumerate(units)) + 4
+    name_w = max(text_width(f"{i + 1}\u2009{u.name}", "sans-bold", MIN_TEXT) for i, u in enumerate(units)) + 3
     col = (inner.w - name_w) / len(rows)
     head_h = 10.0
     for j, row in enumerate(rows):
@@ -821,14 +821,19 @@ def unit_chart_compact(game, box: Box, pal: Palette) -> Group:
     items.append(w.text_in(inner.x, inner.y, head_h, "difference", MIN_TEXT, "sans-italic", color=pal.soft))
     for i, u in enumerate(units):
         top = inner.y + head_h + i * UNIT_ROW
-        items.append(w.text_in(inner.x, top, UNIT_ROW, f"{i + 1}\u2009{u.name}", 7.0, "sans-bold",
+        items.append(w.text_in(inner.x, top, UNIT_ROW, f"{i + 1}\u2009{u.name}", MIN_TEXT, "sans-bold",
                                color=pal.accent, role="unit"))
         for j, row in enumerate(rows):
             cell = row.cells[i]
             x = inner.x + name_w + col * j
             words = [effects[key].name for key in cell.effects]
             one = " \u00b7 ".join(words)
-            lines = [one] if text_width(one, "sans", MIN_TEXT) <= col - 3 else words
+            if text_width(one, "sans", MIN_TEXT) <= col - 5:
+                lines = [one]
+            elif len(words) > 1:
+                lines = words
+            else:  # "Resolve −1" on two lines rather than touching the rules
+                lines = list(one.rpartition(" ")[::2]) if " " in one else [one]
             y = top + (UNIT_ROW - len(lines) * MIN_TEXT * 1.1) / 2 + ASCENT * MIN_TEXT + 0.2
             for k, line in enumerate(lines):
                 items.append(Text(x + col / 2, y + k * MIN_TEXT * 1.1, line, MIN_TEXT, "sans", "middle", pal.ink,

@@ -345,3 +345,59 @@ def test_the_search_names_what_no_branch_reaches():
     too_far = rep(record, inputs=dict(record.inputs, route=(("I7", "H7", "G7"),)), checks=dict(record.checks, pos="G7"))
     ends, failure = explain(eng, [dawn], too_far)
     assert failure.kind == "rule" and "at most 2" in failure.message
+
+
+# --- what the search merges and skips (lostprint.engine.lost_crew: faces, forget, spare) ---------------
+
+
+def test_the_weather_roll_tries_one_face_per_tomorrow():
+    v = at("weather", O(watch=False), weather="fair")
+    tried = eng.faces(v, eng.ROLL["weather"])
+    tomorrows = {eng.watch(v, f).weather for f in tried}
+    assert len(tried) == len(tomorrows) < len(eng.FACES)
+    assert tomorrows == {eng.watch(v, f).weather for f in eng.FACES}
+
+
+def test_a_watcher_rerolls_once_among_the_first_faces():
+    v = at("weather", O(watch=True), weather="fair")
+    tried = eng.faces(v, eng.ROLL["weather"])
+    waiting = [f for f in tried if not eng.skies_done(eng.watch(v, f))]
+    assert len(waiting) == 1  # every first face a watcher rerolls does the same: one is tried
+    again = eng.watch(v, waiting[0])
+    assert {eng.watch(again, f).weather for f in eng.faces(again, eng.ROLL["weather"])} == \
+        {eng.watch(again, f).weather for f in eng.FACES}
+
+
+def test_a_finished_job_nobody_took_is_forgotten_alike_placed_or_not():
+    placed = at("drink", O(repair=False, gather=0, scan=0, drink=None, fish=None, watch=None), hands=4)
+    passed = at("drink", O(repair=None, gather=None, scan=None, drink=None, fish=None, watch=None), hands=4)
+    assert eng.forget(placed) == eng.forget(passed)
+    assert hash(eng.forget(placed)) == hash(eng.forget(passed))
+
+
+def test_spare_sailors_are_left_to_the_search_to_weigh():
+    """Two voyages alike but for the sailors already used on finished jobs: `forget` makes them equal
+    and `spare` says which can do more, so a search walks only that one."""
+    busy = at("drink", O(scan=2, drink=None, fish=None, watch=None), hands=4)
+    idle = at("drink", O(scan=1, drink=None, fish=None, watch=None), hands=4)
+    assert eng.forget(busy) == eng.forget(idle)
+    assert eng.spare(idle) == eng.spare(busy) + 1 == 3
+    # what the spare sailors allow: the idle crew may still put two on Drink Water and Fish, the busy one too
+    assert set(eng.STEPS[eng.STEP_INDEX["place drink"]].options(idle)) >= \
+        set(eng.STEPS[eng.STEP_INDEX["place drink"]].options(busy))
+
+
+def test_the_search_walks_the_voyage_with_more_spare_sailors():
+    """Of two starts alike but for their spare sailors, the search keeps the one that can do more,
+    whichever it meets first: a day that needs the spare sailor is still explained."""
+    from lostprint.saves.search import Record, explain
+
+    orders = O(repair=False, movement=False, tacking=False, anchorage=False, scan=2, gather=0, drink=None,
+               fish=None, watch=None)
+    busy = at("place drink", orders, hands=2, weather="rain", stores=(2, 5, 6, 0, 0))
+    idle = at("place drink", replace(orders, scan=1), hands=2, weather="rain", stores=(2, 5, 6, 0, 0))
+    want = eng.PARTS["water"](busy) + eng.RULES.rain_catch
+    record = Record(turn=1, inputs={"weather": (1,), "accident": (1,)}, checks={"water": want}, order=("water",))
+    for starts in ([busy, idle], [idle, busy]):
+        ends, failure = explain(eng, starts, record)
+        assert failure is None and ends

@@ -9,16 +9,17 @@ one `wound` decision per wound (the player chooses who takes it). Before each ph
 a `place` step lets a search place that job then (see `LATER`); a player's jobs, all given in phase
 1, pass them by. Every number and chart comes from the game data (`lostprint.games.lost_crew.RULES`);
 nothing here rolls, reads or writes. For a search: `faces` (one roll per effect), `forget` (what no
-later step reads), `PARTS` (the state by the names a step's reach uses).
+later step reads), `spare` (free sailors: more is never worse), `PARTS` (the state by the names a step's reach uses).
 
 The supplies (water, food, hull, wood) and the count of wounds taken today travel as a small tuple,
 `Stores`; the `*_stores` functions are the phases' arithmetic on it, which the steps apply.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
+from operator import itemgetter
 from typing import Mapping
 
 from lostprint.engine.contract import AUTO, Decision, Roll, RuleError, Step, evolve
@@ -54,6 +55,9 @@ class Island:
     cubes: tuple[int | None, ...]  # water, wood, food, in ISLAND_SUPPLIES order
     natives: bool = False
     hostile: bool = False
+
+    def __hash__(self) -> int:  # not a rule: the fields that tell islands apart in a search, hashed fast
+        return hash((self.hexes[0], self.roll, self.cubes, self.hostile))
 
 
 @dataclass(frozen=True)
@@ -111,6 +115,17 @@ class Voyage:
     dawn: str = ""  # where the sloop was in phase 1
     ashore: bool = False  # ... and whether that hex was an island then
 
+    # not rules: a search compares and hashes millions of voyages. Equal as the dataclass's own
+    # __eq__ says (the fields that compare), read in one go; hashed by the fields that differ most.
+    def __eq__(self, other) -> bool:
+        if other.__class__ is not Voyage:
+            return NotImplemented
+        return _COMPARED(self.__dict__) == _COMPARED(other.__dict__)
+
+    def __hash__(self) -> int:
+        drawn = self.drawn
+        return hash((_HASHED(self.__dict__), len(drawn), drawn[-1] if drawn else None))
+
     def value(self, key: str) -> int:
         return self.stores[INDEX[key]]
 
@@ -124,6 +139,11 @@ class Voyage:
     @property
     def well(self) -> int:
         return sum(s == WELL for s in self.sailors)
+
+
+_COMPARED = itemgetter(*(f.name for f in fields(Voyage) if f.compare))
+_HASHED = itemgetter("pos", "weather", "stores", "sailors", "islands", "day", "step", "due", "spent", "goods", "faces",
+                     "skies", "orders", "effect", "over", "spreading")
 
 
 def start(game_map, names: int = RULES.sailors) -> Voyage:
@@ -821,6 +841,8 @@ _DONE = tuple(tuple(k for k, job in enumerate(JOBS) if _JOB_STEP[job] < i) for i
 _PROGRESS = (("resting", STEP_INDEX["rest"], ()), ("goods", STEP_INDEX["natives"], 0),
              ("faces", STEP_INDEX["natives"], ()), ("effect", STEP_INDEX["gift"], ""),
              ("skies", STEP_INDEX["weather"], ()))
+# for each step index, the progress fields no step left today reads, with their blank values
+_SPENT = tuple(tuple((name, blank) for name, last, blank in _PROGRESS if i == 0 or i > last) for i in range(len(STEPS)))
 
 
 def faces(v: Voyage, need: Roll):
@@ -828,8 +850,7 @@ def faces(v: Voyage, need: Roll):
     record the roll): faces that do the same are tried once."""
     key = need.key
     if key == "scan":
-        bonus = RULES.scan_full_bonus if v.orders.scan >= SLOT["scan"] else 0
-        return _one_each(lambda f: RULES.scanned(f[0] + f[1] + bonus).terrain, product(FACES, FACES))
+        return _scan_faces(RULES.scan_full_bonus if v.orders.scan >= SLOT["scan"] else 0)
     if key == "island":
         bonus = RULES.bonus(v.terrain.get(v.pos))
         return _one_each(lambda f: RULES.island(f + bonus), FACES)
@@ -837,7 +858,21 @@ def faces(v: Voyage, need: Roll):
         return _one_each(lambda f: encounter_at(f + v.goods * RULES.good_bonus).effect, FACES)
     if key == "accident":
         return _one_each(lambda f: accident_wounds(v.stores[H], f), FACES)
+    if key == "weather":
+        return _one_each(lambda f: _sky(v, f), FACES)
     return FACES
+
+
+@lru_cache(maxsize=4)  # not a rule: the scan's few bonuses remembered
+def _scan_faces(bonus: int) -> tuple:
+    return tuple(_one_each(lambda f: RULES.scanned(f[0] + f[1] + bonus).terrain, product(FACES, FACES)))
+
+
+def _sky(v: Voyage, face: int) -> str:
+    """What a weather roll does: tomorrow's weather, or a watcher's reroll still to come."""
+    if not v.skies and watch_rerolls(v, face):
+        return ""
+    return next_weather(v.weather, v.skies + (face,), v.orders.watch)
 
 
 def _one_each(effect, rolls) -> list:
@@ -848,35 +883,45 @@ def _one_each(effect, rolls) -> list:
 
 
 def forget(v: Voyage) -> Voyage:
-    """The voyage without what no step left today reads (who was on a finished job: only how many;
-    today's rolls), and with the cubes of islands already left (never gathered again) set aside:
-    two voyages that differ only there play on alike, so a search keeps one."""
+    """The voyage without what no step left today reads (who was on a finished job, and how many:
+    see `spare`; today's rolls), and with the cubes of islands already left (never gathered again)
+    set aside: two voyages that differ only there play on alike, so a search keeps one."""
     i = v.step
     changes: dict = {}
+    if v.spent:
+        changes["spent"] = 0
     if i == 0:  # the day is over
-        if v.orders != NOBODY or v.spent:
-            changes.update(orders=NOBODY, spent=0)
+        if v.orders != NOBODY:
+            changes["orders"] = NOBODY
         if v.stores[N]:
             changes["stores"] = v.stores[:N] + (0,)
         if v.left:
             gone = (0,) * len(ISLAND_SUPPLIES)
-            islands = tuple(replace(isl, roll=1, cubes=gone) if isl.roll and isl.cubes != gone and isl.hexes[0] in v.left
+            islands = tuple(evolve(isl, roll=1, cubes=gone) if isl.roll and isl.cubes != gone and isl.hexes[0] in v.left
                             else isl for isl in v.islands)
             if islands != v.islands:
                 changes["islands"] = islands
     else:
         done = _DONE[i]
-        values = [getattr(v.orders, job) for job in JOBS]
-        if any(values[k] for k in done):
-            changes["spent"] = v.spent + sum(values[k] or 0 for k in done)
+        values = list(v.orders.__dict__.values())  # in JOBS order
+        if any(values[k] is not False and values[k] != 0 for k in done):  # a finished job: nobody (0), as unplaced
             for k in done:
-                if values[k]:
-                    values[k] = type(values[k])(0)
+                values[k] = 0
             changes["orders"] = Orders(*values)
-    for name, last, blank in _PROGRESS:
-        if (i == 0 or i > last) and getattr(v, name) != blank:
+    now = v.__dict__
+    for name, blank in _SPENT[i]:
+        if now[name] != blank:
             changes[name] = blank
     return evolve(v, **changes) if changes else v
+
+
+def spare(v: Voyage) -> int:
+    """The well sailors not yet on a job or on one whose phase is over (`forget` leaves them out):
+    of two voyages alike but for this, the one with more can do all the other can."""
+    if v.step == 0:
+        return 0
+    orders = v.orders
+    return v.hands - v.spent - sum(getattr(orders, JOBS[k]) or 0 for k in _DONE[v.step])
 
 
 NOBODY = Orders()

@@ -11,7 +11,9 @@ A game's transcript turns what a save records about a turn into a `Record`:
   compared as soon as no step left in the turn can change it (the steps' reach), and `partial`
   {part: test(value)}: a test a branch must pass at every step (a hex coloured today must be one the
   save coloured).
-Every branch is walked with equal states merged; a branch ends when the turn does. The result is the
+Every branch is walked with equal states merged (as the engine's `forget` leaves them: what no step
+left in the turn reads; of two alike but for the engine's `spare`, only the one with more is walked:
+it can do all the other can); a branch ends when the turn does. The result is the
 end states, or a `Failure`: what stopped the branches that went furthest (the rule an input broke,
 a part whose recorded value no branch reached, with the values that were reached, or inputs left over).
 Nothing here knows a game.
@@ -23,7 +25,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Callable
 
-from lostprint.engine.contract import AUTO, Decision, RuleError, after, open_step, reach_after, why_not
+from lostprint.engine.contract import AUTO, Decision, RuleError, next_open, open_step, reach_after, why_not
 
 
 @dataclass
@@ -112,11 +114,15 @@ def explain(engine, starts, record: Record) -> tuple[list, Failure | None]:
 
     refused: list[tuple] = []  # (reach of the step, key, message) for recorded inputs the rules refused
 
-    def expand(state, used, checked) -> list:
-        """The branches one input on from `state` (none when it fails or its turn is over)."""
-        found = open_step(steps, state, engine.outcome)
+    def expand(state, used, checked, found) -> list:
+        """The branches one input on from `state` (none when it fails or its turn is over). `found`:
+        (state, step, need) as `next_open` gave it, or False when the next open step is not known yet."""
+        if found is False:
+            found = open_step(steps, state, engine.outcome)
         if found is not None:
             state, step, need = found
+            if step is None:
+                found = None
         ended = found is None or (state.step == 0 and state.day == record.turn)
         index = n if ended else state.step
         depth = index * 1000 + sum(used)
@@ -164,19 +170,23 @@ def explain(engine, starts, record: Record) -> tuple[list, Failure | None]:
                 if taken:
                     refused.append((step.reach, k, str(exc)))
                 continue
-            new = after(steps, step, new)
-            if not check(new, index, new.step, depth + 1):
+            found = next_open(steps, step, index, new, engine.outcome)
+            new = found[0]
+            moved = index if step.repeat else index + 1
+            if not check(new, index, moved, depth + 1):
                 continue
             if tests:
                 bad = [p for p in tests if not record.partial[p](part[p](new))]
                 if bad:
                     furthest.add(depth + 1, ("partial", bad[0], part[bad[0]](new)))
                     continue
-            out.append((new, nxt_used, new.step))
+            out.append((new, nxt_used, moved, found))
         return out
 
-    stack = [(s, (0,) * len(keys), s.step) for s in starts]  # (state, recorded inputs used, step last checked)
-    seen = set()
+    # (state, recorded inputs used, step last checked, its open step if known)
+    stack = [(s, (0,) * len(keys), s.step, False) for s in starts]
+    spare = getattr(engine, "spare", lambda s: 0)
+    seen: dict = {}  # a branch's state as `forget` leaves it -> the most spare of those walked
     while stack:
         node = stack.pop()
         while node is not None:
@@ -186,8 +196,9 @@ def explain(engine, starts, record: Record) -> tuple[list, Failure | None]:
                 continue
             for child in children:  # branches that may meet again: keep one of equal ones
                 key = (forget(child[0]), child[1])
-                if key not in seen:
-                    seen.add(key)
+                more = spare(child[0])
+                if seen.get(key, -1) < more:
+                    seen[key] = more
                     stack.append(child)
             node = None
     if ends:

@@ -276,7 +276,7 @@ RULINGS = (
            "Scanning needs at least one sailor on Scan Horizon; with nobody there, no hex is scanned "
            "that day.",
            "The rules roll for every blank neighbour and add 1 with both slots filled, but do not say "
-           "whether the phase happens with nobody on it; like every task with spades, its sailors do it."),
+           "whether the phase happens with nobody on it; like every task with sailor slots, its sailors do it."),
     Ruling("setup-hexes", "Scoring",
            "The hexes coloured at set-up (the starting island, its waters and the sea printed around "
            "it) do not score; only hexes coloured during the voyage do.",

@@ -124,3 +124,24 @@ def test_demo_writes_each_format(quick_demo):
         assert f"{stem}-sheet-letter.pdf" in names and f"{stem}-sheet-letter-reference-card.pdf" in names
     assert "1572-lost-expedition-sheet-letter-one-page.pdf" in names
     assert "1872-lost-crows-sheet-letter-one-page.pdf" in names
+
+
+def test_the_crows_one_page_enlarges_a_small_variant_and_refuses_one_that_leaves_no_room():
+    """A small 1872 variant (8x5) gets hexes over 20 mm on one page with every check passing; a wide,
+    flat one (20x5) leaves no room for the dice beside it and the Bad Omen chart under it: one line."""
+    from lostprint.errors import UsageError
+    from lostprint.maps.generate import generate
+    from lostprint.sheets import build_sheet
+    from lostprint.sheets.common import SheetOptions
+
+    game = load("lost-crows")
+    small = generate("lost-crows", 1, 8, 5)
+    for paper in PAPERS:
+        sheet = build_sheet("lost-crows", small, SheetOptions(paper=paper, sides="1"))
+        assert len(sheet.all_pages()) == 1 and checks.hex_flats_mm(sheet) >= 20.0
+        assert checks.all_problems(sheet) == [] and checks.slot_problems(sheet, game.pieces) == []
+        assert checks.cut_text(sheet) == [] and checks.paragraph_problems(sheet) == []
+        assert checks.largest_panel(sheet) == "map"
+    with pytest.raises(UsageError, match="--sides 2") as refused:
+        build_sheet("lost-crows", generate("lost-crows", 1, 20, 5), SheetOptions(sides="1"))
+    assert "\n" not in str(refused.value)

@@ -761,7 +761,7 @@ def build(game, game_map, opts: SheetOptions):
 # --- one page with everything ------------------------------------------------------------------------
 
 ONE_PAGE_MIN_MM = 15.0  # the one-page sheet's hexes: at least this across the flats
-ONE_PAGE_MAX_MM = 20.0
+ONE_PAGE_MAX_MM = 26.0  # a small variant map is enlarged up to this
 OMEN_COLUMNS = 3
 OMEN_ROW = 10.5  # a Bad Omen row on the one page: rows clearly apart (over 1.4 lines of 7.2 pt), not prose
 CROWS_MIN_W = 90.0
@@ -961,8 +961,9 @@ def one_page(game, game_map, opts: SheetOptions) -> list:
     if found is None:
         from lostprint.errors import UsageError
 
-        raise UsageError(f"{game.title}: this map is too large for a one-page sheet with hexes of "
-                         f"{ONE_PAGE_MIN_MM:g} mm: print it two-sided (--sides 2)")
+        raise UsageError(f"{game.title}: this map leaves no room on one page for the unit dice beside it and "
+                         f"the Bad Omen chart under it with hexes of {ONE_PAGE_MIN_MM:g} mm or more: print it "
+                         f"two-sided (--sides 2)")
     size, map_box, right, band = found
     group, _ = hex_map(game_map, game, map_box, pal, drawers=DRAWERS, start_label="Start", coords=True,
                        label_pad=MAP_PAD, max_flats=size * hexgrid.SQRT3 + 0.01)

@@ -289,3 +289,22 @@ def test_a_save_moved_away_while_the_page_is_open_can_be_saved_again_by_choice(t
     work["player"] = "Again"  # and Save goes on working after it
     session.save(work, session.version, session.rev)
     assert "player: Again" in path.read_text()
+
+
+def test_save_keeps_a_private_files_mode_and_writes_through_a_symlink(tmp_path):
+    import os
+    import stat
+
+    from lostprint.edit.session import EditSession
+
+    real = tmp_path / "real.yaml"
+    shutil.copy(EXAMPLE_1572, real)
+    os.chmod(real, 0o600)
+    link = tmp_path / "link.yaml"
+    link.symlink_to(real)
+    session = EditSession(link)
+    work = session.working()["save"]
+    work["title"] = "Through the Link"
+    session.save(work, session.version)
+    assert link.is_symlink() and "title: Through the Link" in real.read_text()
+    assert stat.S_IMODE(real.stat().st_mode) == 0o600

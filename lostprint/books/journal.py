@@ -1,8 +1,11 @@
 """A finished game as one PDF: the filled map with the route and marks, a summary with the score
 term by term, the resource chart, then the journal typeset as a story, one heading per day.
 
-The front pages are Scenes (checked like sheets); the journal is Platypus text in DejaVu Serif.
-Build: `build_journal(played, paper, ink) -> bytes` (lostprint.app writes it).
+The whole is a document described as data (lostprint.render.document): the front pages are Scenes
+(checked like sheets), the journal is paragraphs in DejaVu Serif, and the journal pages' running head,
+rule and folio are Scene items of their page template.
+Build: `build_journal(played, paper, ink) -> bytes` (PDF), `journal_scene` / `journal_pages` (the same
+pages as Scenes, for SVG, PNG and the print checks); lostprint.app writes them.
 """
 from __future__ import annotations
 

@@ -3,7 +3,9 @@
 The prose is a jinja2 template (templates/rulebook/<game-id>.j2) rendered with the game's data, so no
 number is typed into it; the rendered text is a small line markup (see `parse`), and every chart or
 key in it is the player sheet's own widget (lostprint.sheets.widgets) drawn by the PDF renderer's
-painter. Build: `build_rulebook(game_id, RulebookOptions(paper, ink)) -> bytes`.
+painter. The book is a lostprint.render.document (the render layer owns its page flow); its running
+head and folio are Scene items. Build: `build_rulebook(game_id, RulebookOptions(paper, ink)) -> bytes`,
+or `rulebook_scene` for the same pages as Scenes (SVG, PNG).
 """
 from __future__ import annotations
 

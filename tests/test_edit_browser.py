@@ -112,7 +112,8 @@ def test_a_new_1572_save_copied_by_clicking(page_on, tmp_path):
         "village", "peaceful-village", "trail", "cataract", "interest", "empire", "lagos-de-oro"]
     # the setup the validator asks for is beside its field until it is chosen
     settle(page)
-    assert "setup expedition: missing" in page.inner_text("nav")
+    assert "setup expedition: to choose" in page.inner_text("nav")  # a new save's setup: a to-do, not an error
+    assert page.inner_text("#status") == "never written · clean · setup to choose"
     page.select_option("[data-field='setup.expedition']", "military")
     page.fill("#save-title", "Clicked In")
     page.press("#save-title", "Tab")
@@ -260,7 +261,7 @@ def test_a_script_error_is_shown_once_and_checking_goes_on(page_on, tmp_path):
     page.press("#save-title", "Tab")
     settle(page)
     assert page.inner_text("#status").startswith("never written")
-    assert "expedition: missing" in page.inner_text("nav")
+    assert "expedition: to choose" in page.inner_text("nav")
 
 
 def test_a_new_save_opens_clean_and_messages_use_the_pages_day_numbers_in_plain_words(page_on, tmp_path):

@@ -228,7 +228,8 @@ function freshDay() {  // the last day when it holds nothing yet but the values 
   const before = i > 0 ? (all[i - 1] || {}).resources : Object.fromEntries(S.game.resources.map((r) => [r.key, r.start]));
   return JSON.stringify(d.resources || {}) === JSON.stringify(before || {}) ? i : null;
 }
-function shownProblems() { const f = freshDay(); return S.problems.filter((p) => f === null || dayOf(p) !== f); }
+const toChoose = (p) => !S.exists && /^setup\./.test(p.field || "") && /^missing/.test(p.message || "");  // a new save's setup, not chosen yet
+function shownProblems() { const f = freshDay(); return S.problems.filter((p) => (f === null || dayOf(p) !== f) && !toChoose(p)); }
 function dayName(i) { const d = days()[i]; return "Day " + (d && Number.isInteger(d.day) ? d.day : i + 1); }
 function plainField(field) {
   let f = field || "";
@@ -292,7 +293,8 @@ function drawStatus() {
   else if (S.queue.length || S.keeping) text += " · keeping…";
   const shown = shownProblems(); const fresh = freshDay();
   text += S.checking ? " · checking…" : " · " + (shown.length ? shown.length + " problem(s)" : "clean") +
-    (fresh !== null && S.problems.length > shown.length ? " · " + dayName(fresh) + " to copy" : "");
+    (S.problems.some(toChoose) ? " · setup to choose" : "") +
+    (fresh !== null && S.problems.some((p) => dayOf(p) === fresh) ? " · " + dayName(fresh) + " to copy" : "");
   $("status").textContent = text;
   $("status").dataset.state = !S.exists ? "new" : S.dirty ? "unsaved" : "saved";
   document.body.dataset.queue = String(S.queue.length + (S.keeping ? 1 : 0));
@@ -517,7 +519,9 @@ function drawTop() {
     inp.dataset.field = "setup." + k;
     flag(inp, problemsFor("setup." + k)); box.append(el("label", {}, "Setup: " + k), inp);
   }
-  showProblems(document.querySelector('[data-for="(top)"]'), shownProblems().filter((p) => dayOf(p) === null));
+  const top = document.querySelector('[data-for="(top)"]');
+  showProblems(top, shownProblems().filter((p) => dayOf(p) === null));
+  for (const p of S.problems.filter(toChoose)) top.append(el("div", { className: "todo" }, plainProblem(p).replace(": missing", ": to choose")));
 }
 
 // --- editing by clicks and keys ----------------------------------------------------------------

@@ -6,7 +6,8 @@
    48 days, the longest of 400), with and without their rolls, and the same save without rolls with
    its middle day's Food moved by 3 (a rejection), against the goal of 50 ms each; rounds
    interleaved. With --thorough, A/B against the replay that keeps every branch of every day (slow).
-2. Games per second with the careful player (simulate_1872), against the goal of 6 ms a game;
+2. Games per second with the careful player (played through the one driver, engine.drive), against
+   the goal of 6 ms a game;
    A/B interleaved with the naive player (PairsChief) round by round, so load on the machine hits
    both alike. The players memoise what they work out (per map, per day's worths), so the first
    games of a process are slower: timed apart, then --warm games are played untimed (a simulate run
@@ -22,7 +23,7 @@ import copy
 import statistics
 import time
 
-from lostprint.players.lost_crows import Chief, PairsChief, simulate_1872
+from lostprint.players.lost_crows import Chief, PairsChief, played, simulate_1872
 from lostprint.saves.rules_1872 import RULES
 from lostprint.saves.validate import replay_data
 
@@ -39,7 +40,7 @@ def cpu(fn, *args):
 
 def play_all(player, seeds) -> None:
     for seed in seeds:
-        player(seed).play()
+        played(player(seed))
 
 
 def validate_one(seed: int, rounds: int, thorough: bool) -> None:

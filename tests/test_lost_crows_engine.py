@@ -363,8 +363,12 @@ def test_stand_in_canada_terrain_lets_an_icon_colour_canada_unlike_its_twin():
 def test_stand_ins_change_the_careful_players_game_where_they_matter(key, seed):
     from lostprint.players.lost_crows import Chief
 
-    ruled, standin = Chief(seed), Chief(seed, None, frozenset({key}))
-    assert ruled.play()["days"] != standin.play()["days"]
+    from lostprint.players.lost_crows import played
+    from lostprint.saves.rules_1872 import save_of
+
+    ruled, ruled_events = played(Chief(seed))
+    standin, standin_events = played(Chief(seed, None, frozenset({key})))
+    assert save_of(ruled_events, ruled)["days"] != save_of(standin_events, standin)["days"]
     assert standin.st.house_off == {key} and ruled.st.house_off == frozenset()
 
 
@@ -388,12 +392,16 @@ def canonical(value):
 
 
 def fingerprint(player, seed: int) -> list:
-    sim = player(seed)
-    played = sim.play()
-    text = json.dumps({"days": played["days"], "state": canonical({f: getattr(sim.st, f) for f in STATE_FIELDS})},
+    from lostprint.players.lost_crows import played
+    from lostprint.saves.rules_1872 import save_of
+
+    final, events = played(player(seed))
+    days = save_of(events, final)["days"]
+    result = final.over[0] if final.over else "unfinished"
+    text = json.dumps({"days": days, "state": canonical({f: getattr(final.st, f) for f in STATE_FIELDS})},
                       sort_keys=True)
-    score = sum(points for _, points in eng.score(sim.st))
-    return [seed, played["result"], len(played["days"]), score, hashlib.sha256(text.encode()).hexdigest()[:16]]
+    score = sum(points for _, points in eng.score(final))
+    return [seed, result, len(days), score, hashlib.sha256(text.encode()).hexdigest()[:16]]
 
 
 def games_differ(name: str, seeds) -> list:
@@ -507,14 +515,12 @@ def test_the_careful_players_dancer_bound_is_never_below_a_face_changes_gain():
 
 
 def test_a_careful_game_colours_its_own_map_only():
-    # Chief colours hexes in place (no copy per map icon): the plan shared by every game on the map,
-    # and the next game, must still start from the blank map
-    from lostprint.players.lost_crows import Chief, plan_of, standard
+    # the plan shared by every game on the map, and the next game, must still start from the blank map
+    from lostprint.players.lost_crows import Chief, plan_of, played, standard
 
     blank = dict(standard().terrain)
-    first = Chief(3)
-    first.play()
-    assert len(first.terrain) > len(blank)
+    final, _ = played(Chief(3))
+    assert len(final.terrain) > len(blank)
     assert dict(plan_of(None).terrain) == blank
     assert Chief(4).terrain == blank
 

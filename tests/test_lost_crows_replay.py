@@ -337,3 +337,41 @@ def test_single_mutations_are_rejected_at_the_rate_the_rules_imply():
         if kind in rates:
             t, r, _ = rates[kind]
             assert r / t >= 0.9, (kind, rates[kind])
+
+
+# --- the transcript (rules_1872.save_of): a game the driver played, as a save -------------------------
+
+
+def _validates(save: dict, name: str) -> None:
+    claimed = save.pop("outcome", {}).get("result", "unfinished")
+    for rolls in (True, False):
+        data = copy.deepcopy(save)
+        if not rolls:
+            for d in data["days"]:
+                d.pop("rolls")
+        found, played = replay_data(data, name)
+        assert found == [], (name, rolls, found[:3])
+        assert played.result == claimed, (name, rolls, played.result, claimed)
+
+
+def test_the_transcript_of_50_driven_games_validates_with_and_without_rolls():
+    from lostprint.players.lost_crows import Chief, played
+
+    for seed in range(50):
+        player = (Chief, PairsChief)[seed % 2](seed)
+        final, events = played(player)
+        save = rules_1872.save_of(events, final, (), standard=True)
+        assert save["game"] == "lost-crows" and len(save["days"]) == final.st.day
+        _validates(save, f"driven-{seed}.yaml")
+
+
+def test_the_transcript_of_random_legal_play_validates():
+    # any legal choice (dancers spent at random, any plot choice, any map hex), not just the players'
+    from lostprint.engine import drive
+    from tests.test_engine_1872_contract import leaning
+
+    for seed in range(20):
+        decide, roll = leaning(random.Random(seed))
+        events: list = []
+        final = drive.play(eng, eng.start(standard_map("lost-crows"), land=LAND), decide, roll, 40, events)
+        _validates(rules_1872.save_of(events, final), f"random-{seed}.yaml")

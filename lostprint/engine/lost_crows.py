@@ -639,7 +639,7 @@ def victory(st: State, kind: str):
 
 
 def fort_open(st: State) -> bool:
-    return victory(st, "fort") is not None
+    return bool(st.victories) and victory(st, "fort") is not None
 
 
 def gold(st: State):
@@ -1062,7 +1062,7 @@ def _place(game: Tribe, value) -> Tribe:
 
 def _roll_units(game: Tribe, faces) -> Tribe:
     faces = tuple(faces)
-    if len(faces) != RULES.dice_per_roll or not all(1 <= f <= FACES for f in faces):
+    if len(faces) != RULES.dice_per_roll or min(faces) < 1 or max(faces) > FACES:
         raise RuleError("phase 1", f"a roll is {RULES.dice_per_roll}d{FACES}, not {list(faces)}")
     return evolve(game, dice=faces)
 

@@ -1,18 +1,20 @@
 """Seeded players of 1872: The Lost Crows: policies over lostprint.engine.lost_crows.
 
-A player only decides (where dice go, which resource a choice takes, where to colour and walk); the
-engine applies every rule from the game data. `Chief` is careful: each roll's two dice go where they
-most likely give each unit a good row, even split between two units. `PairsChief` is naive: it keeps
-a roll's two dice in one unit. Both write what a player copies into a save, with the day's `rolls`.
+A player only decides (where dice go, which resource a choice takes, where to colour and walk): it is
+a decider (`decide(state, step, need)`, `roll(need)`) that the one driver (lostprint.engine.drive)
+plays on the engine's steps, which apply every rule from the game data. `Chief` is careful: each
+roll's two dice go where they most likely give each unit a good row, even split between two units.
+`PairsChief` is naive: it keeps a roll's two dice in one unit. The game's transcript
+(saves.rules_1872.save_of) writes what a player copies into a save, with the day's `rolls`.
 
 Speed (issues 11, 16): what depends only on the map (distances, plot orders: `Plan`) or on a few small
 values (a day's worths by resources, caps, vision and map prospects: `tables_of`; a unit's table of
 worths: `Matrix`; the first roll's placing: `first_roll`) is worked out once and memoised, and Phase 1's
 search (`place_roll`) skips every placement a bound shows cannot beat the best found so far; its
 shortcuts sum the very floats of the plain sums, in the same order (bounds only need to stay bounds).
-Phase 1 keeps the empty boxes and each unit's cell from roll to roll (`place_on`), and weighs Spirit
-Dancers only when a bound (`most_gain`) says one could reach the need; Phase 2 colours the game's own
-map in place; Phase 3 prices the nearest hexes first and no step twice. The memos hold tuples of floats, which the garbage collector
+Phase 1 works out the day's tables once for its four rolls (`day_tables`), and weighs Spirit Dancers
+only when a bound (`most_gain`) says one could reach the need; Phase 3 prices the nearest hexes first
+and no step twice. The memos hold tuples of floats, which the garbage collector
 stops tracking. The decisions are the ones the plain search makes, game for game
 (tests/data/lost_crows_games_200.json).
 """
@@ -25,8 +27,8 @@ import math
 import random
 from operator import add, itemgetter, mul
 
+from lostprint.engine import drive
 from lostprint.engine import lost_crows as eng
-from lostprint.files.kinds import SAVE_FORMAT
 from lostprint.games import lost_crows_plots as plots
 from lostprint.games.lost_crows import RULES
 from lostprint.players.common import Dice, rng_for
@@ -610,6 +612,54 @@ def most_gain(mats, board, fixed) -> float:
     return most
 
 
+def best_change_of(tables, board, fixed) -> tuple:
+    """(gain, box, face) of the one die a Spirit Dancer changes for the most gain ((0.0, None, None):
+    none gains)."""
+    c = [tables[u][board[BOX * u] - board[BOX * u + 1] + OFF] for u in range(UNIT_COUNT)]
+    now = sum(c)
+    best, beat = (0.0, None, None), EPS
+    for i in range(BOXES):
+        if i in fixed:
+            continue
+        u = i >> 1
+        keep = c[u]
+        faces = box_worth(tables[u], i, board[i ^ 1])[1:]  # the unit's cell by this box's face
+        # a box (a face) that cannot gain more than the best so far is not tried
+        if max(faces) - keep + BOUND_SLACK <= beat:
+            continue
+        for face, cell in enumerate(faces, 1):
+            if cell - keep + BOUND_SLACK <= beat:
+                continue
+            c[u] = cell
+            g = sum(c) - now
+            if g > beat:
+                best, beat = (g, i, face), g + EPS
+        c[u] = keep
+    return best
+
+
+def reroll_choice(tables, board, fixed):
+    """The box a Windriders die is rerolled from (None: none): the one whose reroll's average gains most."""
+    # the board's worth (each unit's cell, summed in unit order), then with each box rerolled
+    c = [tables[u][board[BOX * u] - board[BOX * u + 1] + OFF] for u in range(UNIT_COUNT)]
+    now = sum(c)
+    best = (0.0, None)
+    for i in range(BOXES):
+        if i in fixed:
+            continue
+        u, partner = i >> 1, board[i ^ 1]
+        t, keep = tables[u], c[u]
+        fulls = []
+        for f in FACE_RANGE:
+            c[u] = t[f - partner + OFF] if i % BOX == 0 else t[partner - f + OFF]
+            fulls.append(sum(c))
+        c[u] = keep
+        avg = sum(fulls) / len(FACE_RANGE)
+        if avg - now > best[0]:
+            best = (avg - now, i)
+    return best[1]
+
+
 class Chief:
     """One game of 1872, played carefully. `house_off`: rulings played by their neutral stand-ins
     (eng.HOUSE_OFF_KEYS; eng.UnknownRuling for any other key)."""
@@ -626,9 +676,10 @@ class Chief:
         self.terrain = dict(self.plan.terrain)
         self.st = eng.new_game(self.land, house_off)
         self.dice = FAST_DICE(rng_for(seed, "1872-play"))
-        self.days: list[dict] = []
         self.routed: tuple = ("", -1, [])  # (pos, plots rolled, route) of the last route() asked
         self.keeping: tuple = (-1, frozenset())  # (plots rolled, kept()) of the last kept() asked
+        self.phase1: tuple = (None, (), [])  # (state, unit Matrixes, their cells) of today's Phase 1
+        self.aside = -1  # the day the chief, as a decider, stepped aside
 
     # --- reading the state -----------------------------------------------------------------------
 
@@ -697,108 +748,6 @@ class Chief:
         return tables_of(st.values, st.caps, st.vision, "skip-omen" in st.flags, eng.crow_blocked(st),
                          self.map_worth(tdist))
 
-    # --- phase 1 ----------------------------------------------------------------------------------
-
-    def activate(self) -> tuple[tuple, int]:
-        """Phase 1: four rolls placed, then Spirit Dancers. Returns the board and dancers used.
-        Each roll's two dice go where the day is worth most: every empty box at its average over the
-        faces still to come, and with one roll left its expectation worked out exactly."""
-        st = self.st
-        mats = self.unit_tables(self.dist_map(self.target()))
-        board = [0] * BOXES
-        fixed = set()
-        six = eng.permanent_six(st)
-        if six is not None:
-            board[six] = RULES.permanent_face
-            fixed.add(six)
-        discard = eng.discards(st) > 0
-        forced = eng.first_roll_boxes(st)
-        cells = [m.cell for m in mats]
-        zero = [i for i in range(BOXES) if not board[i]]
-        cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in range(UNIT_COUNT)]
-        for k in range(RULES.rolls_per_turn):
-            a, b = self.dice.roll(RULES.dice_per_roll)
-            if k:
-                placed, discard = place_on(mats, cells, board, zero, cur, a, b, k, None, discard, self.together)
-            else:
-                placed, discard = first_roll(mats, tuple(board), a, b, k, forced, discard, self.together)
-            for i, face in placed:
-                board[i] = face
-                zero.remove(i)
-                u = i >> 1
-                cur[u] = cells[u][board[BOX * u]][board[BOX * u + 1]]
-        used = self.reshape(board, fixed, mats)
-        return tuple(board), used
-
-    def reshape(self, board, fixed, mats) -> int:
-        """A Windriders reroll, then Spirit Dancers (or a Storm Dancer) on the placed dice."""
-        p = eng.power(self.st)
-        here = self.terrain[self.st.pos]
-        tables = [m.table for m in mats]
-
-        def best_change():
-            c = [tables[u][board[BOX * u] - board[BOX * u + 1] + OFF] for u in range(UNIT_COUNT)]
-            now = sum(c)
-            best, beat = (0.0, None, None), EPS
-            for i in range(BOXES):
-                if i in fixed:
-                    continue
-                u = i >> 1
-                keep = c[u]
-                faces = box_worth(tables[u], i, board[i ^ 1])[1:]  # the unit's cell by this box's face
-                # a box (a face) that cannot gain more than the best so far is not tried
-                if max(faces) - keep + BOUND_SLACK <= beat:
-                    continue
-                for face, cell in enumerate(faces, 1):
-                    if cell - keep + BOUND_SLACK <= beat:
-                        continue
-                    c[u] = cell
-                    g = sum(c) - now
-                    if g > beat:
-                        best, beat = (g, i, face), g + EPS
-                c[u] = keep
-            return best
-
-        if p.reroll_in and here == p.reroll_in:
-            # the board's worth (each unit's cell, summed in unit order), then with each box rerolled
-            c = [tables[u][board[BOX * u] - board[BOX * u + 1] + OFF] for u in range(UNIT_COUNT)]
-            now = sum(c)
-            best = (0.0, None)
-            for i in range(BOXES):
-                if i in fixed:
-                    continue
-                u, partner = i >> 1, board[i ^ 1]
-                t, keep = tables[u], c[u]
-                fulls = []
-                for f in FACE_RANGE:
-                    c[u] = t[f - partner + OFF] if i % BOX == 0 else t[partner - f + OFF]
-                    fulls.append(sum(c))
-                c[u] = keep
-                avg = sum(fulls) / len(FACE_RANGE)
-                if avg - now > best[0]:
-                    best = (avg - now, i)
-            if best[1] is not None:
-                board[best[1]] = self.dice.d6()
-        used = 0
-        if p.storm_dancers:
-            if here == p.storm_dancers:
-                g, i, face = best_change()
-                if i is not None and g > 0.5:
-                    board[i] = face
-                    used = 1
-            return used
-        left = RULES.spirit_dancers - self.st.dancers
-        while left > 0:
-            if most_gain(mats, board, fixed) + BOUND_SLACK < DANCER_NEED[left - 1]:
-                break  # best_change's gain, to within its rounding, cannot reach the need
-            g, i, face = best_change()
-            if i is None or g < DANCER_NEED[left - 1]:
-                break
-            board[i] = face
-            left -= 1
-            used += 1
-        return used
-
     # --- phase 2 ----------------------------------------------------------------------------------
 
     def choose(self, e):
@@ -816,59 +765,6 @@ class Chief:
             return max(opts, key=lambda k: (self.gain(k, -e.n), k))
         return None
 
-    def resolve(self, diffs, record) -> None:
-        """Phase 2: every unit's icons, in order; the map first within a cell."""
-        tdist = self.dist_map(self.target())
-        todo = eng.pending(self.st, diffs)
-        todo.sort(key=lambda ue: (UNIT_AT[ue[0]], ue[1].op != "map"))
-        for unit, e in todo:
-            if e.op == "map":
-                self.map_hex(e.key, tdist, record)
-            elif e.op == "crow":
-                self.crow(record)
-            elif e.op == "omen":
-                self.omen(unit, record)
-            else:
-                self.st = eng.apply(self.st, e, self.choose(e))
-            if self.st.caps is not self.caps_before:  # note_caps has nothing to note otherwise
-                self.note_caps(record)
-
-    def note_caps(self, record) -> None:
-        if self.st.caps is self.caps_before:
-            return
-        for key, cap, old in zip(eng.KEYS, self.st.caps, self.caps_before):
-            if cap != old:
-                record.setdefault("caps", {})[key] = cap
-        self.caps_before = self.st.caps
-
-    def crow(self, record, terrain=None) -> None:
-        if eng.crow_blocked(self.st):
-            return
-        here = terrain or self.terrain[self.st.pos]
-        choice = self.choose(eng.RULES.crow_after_vision) if self.st.vision is not None else None
-        self.st = eng.crow(self.st, here, choice)
-        record.setdefault("crows", []).append(here)
-        self.maybe_vision(record)
-
-    def maybe_vision(self, record) -> None:
-        if not eng.vision_due(self.st):
-            return
-        terrain = max(eng.vision_terrains(self.st), key=VISION_TASTE.index)
-        roll = self.dice.d6()
-        tops = eng.vision_tops(self.st, terrain, roll)
-        top = tops[0] if len(tops) == 1 else self.six_top(tops)
-        self.st = eng.vision_quest(self.st, terrain, roll, top)
-        record["vision"] = {"terrain": terrain, "roll": roll}
-        if eng.power(self.st).ghost_mountain:
-            tdist = self.dist_map(self.target())
-            far = [lab for lab in self.land.axial if lab not in self.terrain and lab not in self.land.fort
-                   and lab != self.st.pos and lab not in self.land.neighbors[self.st.pos]]
-            if far:
-                lab = min(far, key=lambda x: (tdist.get(x, FAR), x))
-                self.st, self.terrain = eng.ghost_mountain(self.land, self.terrain, self.st, lab)
-                record["ghost-mountain"] = lab
-        self.note_caps(record)
-
     def six_top(self, units) -> str:
         """The unit whose top box takes a permanent 6 (the "pipe-carriers" stand-in): the one that
         gains most over its average cell, by today's worths; on a tie, the first."""
@@ -881,15 +777,14 @@ class Chief:
 
         return max(units, key=lambda u: (gain(u), -units.index(u)))
 
-    def map_hex(self, kind, tdist, record) -> None:
+    def map_choice(self, kind, tdist):
+        """The hex a map icon of `kind` colours (None: none can be)."""
         land, st = self.land, self.st
         ok = eng.colourable(land, self.terrain, st.pos, kind, st.house_off, eng.fort_open(st))
         if not ok:
-            return
+            return None
         if len(ok) == 1:  # every rule below picks it
-            self.colour(kind, ok[0])
-            record.setdefault("mapped", {})[ok[0]] = kind
-            return
+            return ok[0]
         here = tdist.get(st.pos, FAR)
         ahead = [lab for lab in ok if tdist.get(lab, FAR) < here]
         if kind not in ("mountains", "forest"):
@@ -904,24 +799,7 @@ class Chief:
             lab = min(aside, key=lambda x: (tdist.get(x, FAR), x))
         else:
             lab = min(ok, key=lambda x: (tdist.get(x, FAR), x in land.zone, x))
-        self.colour(kind, lab)  # lab is one of colourable's
-        record.setdefault("mapped", {})[lab] = kind
-
-    def colour(self, kind, lab) -> None:
-        """eng.coloured, in place: this game's map is its own dict (Plan keeps a tuple) and the engine
-        keeps no map it is given, so a map icon needs no copy of it."""
-        self.terrain[lab] = kind
-
-    def omen(self, unit, record) -> None:
-        if eng.omen_skipped(self.st, unit):
-            self.st = eng.skip_omen(self.st, unit)
-            return
-        dice = tuple(self.dice.roll(RULES.dice_per_roll))
-        record.setdefault("rolls", {}).setdefault("omens", []).append(eng.TENS * dice[0] + dice[1])
-        options = [(self.effects_worth(effects), -roll, effects) for roll, effects in eng.omen_choices(self.st, dice)]
-        _, _, effects = max(options, key=lambda o: (o[0], o[1]))
-        for e in effects:
-            self.st = eng.apply(self.st, e, self.choose(e))
+        return lab
 
     # --- phase 3 ----------------------------------------------------------------------------------
 
@@ -957,34 +835,6 @@ class Chief:
             return (pay, worth, nxt)
         return best
 
-    def travel(self, record) -> None:
-        land = self.land
-        prices: dict = {}
-        while self.st.over is None and not self.stuck():
-            target = self.target()
-            tdist = self.dist_map(target)
-            here = tdist.get(self.st.pos, FAR)
-            ahead = sorted([(tdist[lab], lab) for lab in land.neighbors[self.st.pos]
-                            if lab not in land.fort and tdist.get(lab, FAR) < here])
-            prices = {}  # hex -> its price from here (shuffle's, when no step is taken)
-            step = None
-            # the step is the least of (distance, cost, hex): a farther hex is priced only when no
-            # nearer one can be entered
-            for d, lab in ahead:
-                if step is not None and d > step[0]:
-                    break
-                option = self.forward_option(lab, target, tdist, prices)
-                if option is not None and (step is None or option < step):
-                    step = option
-            if step is None:
-                break
-            _, _, lab, pay, after = step
-            self.enter(lab, pay, record, after)
-            if eng.plot_due(land, self.st) or self.st.over:
-                break
-        if not self.st.moved and self.st.over is None:
-            self.shuffle(record, prices)
-
     def stuck(self) -> bool:
         """True when no step can be paid for today (every price would be None)."""
         return self.st.values[MOVEMENT] < eng.least_step_cost(self.st)
@@ -1003,19 +853,155 @@ class Chief:
         spent = (values[MOVEMENT] - after[MOVEMENT]) + 0.5 * (values[FOOD] - after[FOOD])
         return (tdist[lab], spent - worth, lab, pay, nxt)
 
-    def enter(self, lab, pay, record, after=None) -> None:
-        """Step into lab; `after`: the state eng.step gave for that step already (price)."""
-        self.st = after or eng.step(self.land, self.terrain, self.st, lab, pay)
-        record.setdefault("moved", []).append(lab)
-        letter = eng.plot_due(self.land, self.st)
-        if letter:
-            self.plot(letter, record)
+    # --- the chief as a decider (lostprint.engine.drive plays it on the engine's steps) ----------------
 
-    def shuffle(self, record, prices) -> None:
-        """No way forward today: step aside when that costs less than the Resolve a day in camp would.
-        `prices`: the steps priced from here already."""
-        if self.stuck():
-            return
+    def play(self, limit: int = DAY_LIMIT) -> dict:
+        """The whole game through the driver, as {"days": the save's days, "result": ...}; the last
+        state is left in `st` and `terrain` (what scripts that play a chief read)."""
+        from lostprint.saves.rules_1872 import save_of
+
+        final, events = played(self, limit)
+        self.st, self.terrain = final.st, final.terrain
+        return {"days": save_of(events, final)["days"], "result": final.over[0] if final.over else "unfinished"}
+
+    days = DAY_LIMIT
+
+    def start(self) -> eng.Tribe:
+        """The game at set-up, on this chief's map."""
+        return eng.Tribe(land=self.land, st=self.st, terrain=self.terrain)
+
+    def roll(self, need):
+        """The dice: one face for one die, a tuple for more. A Fort Benton assault is read at 1, as the
+        careful chief weighs a step into the fort (`price`) and took it as weighed."""
+        if need.key == "assault":
+            return 1
+        if need.dice == 1:
+            return self.dice.d6()
+        return tuple(self.dice.roll(need.dice))
+
+    def decide(self, game: eng.Tribe, step, need):
+        """The careful chief's choice for the open decision: the same choices its own day makes."""
+        self.st, self.terrain = game.st, game.terrain
+        key = need.key
+        if key == "place":
+            return self.place_dice(game)
+        if key == "reroll":
+            return reroll_choice([m.table for m in self.day_tables(game)], list(game.board), self.fixed())
+        if key == "dancers":
+            return self.dance(game)
+        if key == "go":
+            return self.go(game)
+        item = game.agenda[0]
+        if key == "map":
+            return self.map_choice(item[2].key, self.dist_map(self.target()))
+        if key in ("crow", "plot crow"):
+            return self.choose(RULES.crow_after_vision)
+        if key in CHOOSING:
+            return self.choose(item[2])
+        if key == "reading":
+            options = eng.omen_choices(self.st, item[2])
+            return max(range(len(options)), key=lambda j: (self.effects_worth(options[j][1]), -options[j][0]))
+        if key == "vision":
+            return max(step.options(game), key=VISION_TASTE.index)
+        if key == "vision top":
+            return self.six_top(tuple(step.options(game)))
+        if key == "ghost":
+            return self.ghost_choice(tuple(step.options(game)))
+        if key == "plot choice":
+            return self.plot_choice(plots.encounter(f"{item[1]}{item[2]}"))
+        raise KeyError(key)
+
+    def day_tables(self, game: eng.Tribe) -> tuple:
+        """Today's unit Matrixes, worked out once for Phase 1 (the state does not change in it)."""
+        st, mats, _ = self.phase1
+        if st is not game.st:
+            mats = self.unit_tables(self.dist_map(self.target()))
+            self.phase1 = (game.st, mats, [m.cell for m in mats])
+        return mats
+
+    def fixed(self) -> set:
+        six = eng.permanent_six(self.st)
+        return set() if six is None else {six}
+
+    def place_dice(self, game: eng.Tribe) -> tuple:
+        """Where this roll's two dice go (activate's placing, roll by roll)."""
+        mats = self.day_tables(game)
+        st, board = game.st, list(game.board)
+        a, b = game.dice
+        k = len(game.order) // RULES.dice_per_roll
+        discard = eng.discards(st) > game.order.count(eng.DISCARD)
+        if k:
+            cells = self.phase1[2]
+            zero = [i for i in range(BOXES) if not board[i]]
+            cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in range(UNIT_COUNT)]
+            placed, _ = place_on(mats, cells, board, zero, cur, a, b, k, None, discard, self.together)
+        else:
+            placed, _ = first_roll(mats, tuple(board), a, b, k, eng.first_roll_boxes(st), discard, self.together)
+        left = list(placed)
+        boxes = []
+        for face in (a, b):
+            j = next((n for n, (_, f) in enumerate(left) if f == face), None)
+            boxes.append(eng.NO_BOX if j is None else left.pop(j)[0])
+        return tuple(sorted(boxes)) if a == b else tuple(boxes)
+
+    def dance(self, game: eng.Tribe):
+        """A Spirit Dancer's (or the Storm Dancer's) change, or None: reshape's, one change at a time."""
+        tables = [m.table for m in self.day_tables(game)]
+        board, fixed = list(game.board), self.fixed()
+        if eng.power(self.st).storm_dancers:
+            g, i, face = best_change_of(tables, board, fixed)
+            return (i, face) if i is not None and g > 0.5 else None
+        need = DANCER_NEED[eng.dancers_left(game) - 1]
+        if most_gain(self.day_tables(game), board, fixed) + BOUND_SLACK < need:
+            return None  # best_change's gain, to within its rounding, cannot reach the need
+        g, i, face = best_change_of(tables, board, fixed)
+        return None if i is None or g < need else (i, face)
+
+    def ghost_choice(self, options: tuple) -> str:
+        """The blank hex Ghost Mountain takes: the nearest to the target, never the fort's."""
+        tdist = self.dist_map(self.target())
+        far = [lab for lab in options if lab not in self.land.fort]
+        return min(far, key=lambda x: (tdist.get(x, FAR), x)) if far else options[0]
+
+    def plot_choice(self, enc) -> int:
+        """A plot encounter's choice, made blind (outcomes are not read ahead) but never a new victory
+        condition."""
+        safe = [i for i, c in enumerate(enc.choices) if not plots.outcome(c.outcome).new_victory]
+        return safe[self.dice.rng.randrange(len(safe))] if safe else 0
+
+    def go(self, game: eng.Tribe):
+        """Phase 3, a step at a time: toward the target while a step pays; when none does and the
+        tribe has not moved today, one step aside if that costs less than a day in camp; else stop."""
+        st = self.st
+        if self.aside == st.day:
+            return None  # a step aside ends the day's walk
+        prices: dict = {}
+        if not self.stuck():
+            land = self.land
+            target = self.target()
+            tdist = self.dist_map(target)
+            here = tdist.get(st.pos, FAR)
+            ahead = sorted([(tdist[lab], lab) for lab in land.neighbors[st.pos]
+                            if lab not in land.fort and tdist.get(lab, FAR) < here])
+            best = None
+            for d, lab in ahead:
+                if best is not None and d > best[0]:
+                    break
+                option = self.forward_option(lab, target, tdist, prices)
+                if option is not None and (best is None or option < best):
+                    best = option
+            if best is not None:
+                return (best[2], best[3])
+        if st.moved or st.over is not None or self.stuck():
+            return None
+        best = self.aside_step(prices)
+        if best is None:
+            return None
+        self.aside = st.day
+        return best
+
+    def aside_step(self, prices):
+        """shuffle's step, (hex, river pay), or None."""
         tdist = self.dist_map(self.target())
         best = None
         for lab in self.land.neighbors[self.st.pos]:
@@ -1027,70 +1013,10 @@ class Chief:
             cost = (p[1] - (0.8 if lab in self.land.zone else 0.0)
                     - 0.6 * max(0.0, tdist.get(lab, FAR) - tdist.get(self.st.pos, FAR)))
             if best is None or cost > best[0]:
-                best = (cost, lab, p[0], p[-1])
+                best = (cost, lab, p[0])
         if best is None or best[0] < self.gain("resolve", -RULES.idle_resolve) - 0.2:
-            return
-        _, lab, pay, after = best
-        self.enter(lab, pay, record, after)
-
-    def plot(self, letter, record) -> None:
-        if not eng.plot_rolls(self.st, letter):
-            self.st = eng.plot(self.st, letter, None, None)
-            record.setdefault("marks", []).append({"plot": {"letter": letter}})
-            return
-        roll = self.dice.d6()
-        enc = plots.encounter(f"{letter}{roll}")
-        mark = {"letter": letter, "roll": roll}
-        choice = None
-        dice: tuple = ()
-        if enc.choices:
-            if enc.code in plots.CONDITIONS:  # not a choice: the tribe's Resolve decides
-                stat, above = plots.CONDITIONS[enc.code]
-                choice = 0 if self.v(stat) > above else 1
-            else:
-                # the outcomes are not read ahead: a choice is made blind, but never a new victory condition
-                safe = [i for i, c in enumerate(enc.choices) if not plots.outcome(c.outcome).new_victory]
-                choice = safe[self.dice.rng.randrange(len(safe))] if safe else 0
-            out = plots.outcome(enc.choices[choice].outcome)
-            mark.update(choice=enc.choices[choice].text, outcome=out.code)
-            dice = tuple(self.dice.roll(out.dice))
-            if dice:
-                record.setdefault("rolls", {})["outcome"] = list(dice)
-        crows = len(self.st.crows)
-        here = self.terrain[self.st.pos]
-        choice_crow = self.choose(RULES.crow_after_vision) if self.st.vision is not None else None
-        self.st = eng.plot(self.st, letter, roll, choice, dice, terrain_here=here, crow_choice=choice_crow)
-        record.setdefault("marks", []).append({"plot": mark})
-        if len(self.st.crows) > crows:
-            record.setdefault("crows", []).append(here)
-            self.maybe_vision(record)
-        self.note_caps(record)
-
-    # --- a day ------------------------------------------------------------------------------------
-
-    def play_day(self) -> dict:
-        self.st = eng.begin_turn(self.st, self.land)
-        self.caps_before = self.st.caps
-        record: dict = {"day": self.st.day}
-        board, used = self.activate()
-        self.st = eng.use_dancers(self.st, used, self.terrain[self.st.pos])
-        self.st, diffs = eng.activate(self.st, board)
-        record.setdefault("rolls", {})["units"] = list(board)
-        if used:
-            record["spirit-dancers"] = used
-        self.resolve(diffs, record)
-        self.travel(record)
-        self.st = eng.end_turn(self.st)
-        self.note_caps(record)
-        record["resources"] = dict(zip(eng.KEYS, self.st.values))  # each key's st.value(key)
-        rolls = record.pop("rolls")
-        record["rolls"] = rolls
-        return record
-
-    def play(self, limit: int = DAY_LIMIT) -> dict:
-        while self.st.over is None and self.st.day < limit:
-            self.days.append(self.play_day())
-        return {"days": self.days, "result": self.st.over[0] if self.st.over else "unfinished"}
+            return None
+        return (best[1], best[2])
 
 
 class PairsChief(Chief):
@@ -1102,16 +1028,18 @@ class PairsChief(Chief):
 PLAYERS = {"careful": Chief, "naive": PairsChief}
 
 
+def played(player: Chief, limit: int | None = None) -> tuple[eng.Tribe, list]:
+    """A whole game by `player` through the driver: (the last state, every input in order)."""
+    events: list = []
+    final = drive.play(eng, player.start(), player.decide, player.roll, limit or player.days, events)
+    return final, events
+
+
 def simulate_1872(seed: int, game_map=None, player=Chief, house_off=frozenset()) -> dict:
-    """A whole game of 1872 as save data (no journal), each day with its rolls; `house_off` as Chief's
-    (such a game follows the stand-ins, not the rules a save is validated by)."""
-    played = player(seed, game_map, house_off).play()
-    out = {
-        "format": SAVE_FORMAT,
-        "game": "lost-crows",
-        "map": "standard" if game_map is None else None,
-        "days": played["days"],
-    }
-    if played["result"] != "unfinished":
-        out["outcome"] = {"result": played["result"]}
-    return out
+    """A whole game of 1872 as save data (no journal), each day with its rolls, written by the game's
+    transcript (saves.rules_1872.save_of); `house_off` as Chief's (such a game follows the stand-ins,
+    not the rules a save is validated by)."""
+    from lostprint.saves.rules_1872 import save_of
+
+    final, events = played(player(seed, game_map, house_off))
+    return save_of(events, final, (), standard=game_map is None)

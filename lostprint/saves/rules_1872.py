@@ -1366,3 +1366,83 @@ def _combos_by_maps() -> tuple:
 # could fall) span (SPANS: each value's distinct spans), per unit by row
 SPANS, COMBO_MAPS, COMBO_CROWS, COMBO_SPANS, ROW_MASKS = _combos_by_maps()
 RULES = Rules1872()
+
+
+# --- the transcript: a game the driver played, as a save ---------------------------------------------
+
+
+def save_of(events, final, names=(), standard: bool = True) -> dict:
+    """A game the driver played (its events, lostprint.engine.drive.Event) as save data: each day's
+    fields in the order a player pencils them, and its dice under `rolls:`. `names` is unused (1872
+    names nobody), kept for the transcripts' one signature."""
+    from lostprint.files.kinds import SAVE_FORMAT
+
+    days: list[list] = []
+    for e in events:
+        if e.step == "dawn":
+            days.append([])
+        if days:
+            days[-1].append(e)
+    out = {"format": SAVE_FORMAT, "game": "lost-crows", "map": "standard" if standard else None,
+           "days": [_save_day(day) for day in days]}
+    if final.over:
+        out["outcome"] = {"result": final.over[0]}
+    return out
+
+
+def _note_caps(record: dict, before: tuple, after: tuple) -> None:
+    for key, cap, old in zip(eng.KEYS, after, before):
+        if cap != old:
+            record.setdefault("caps", {})[key] = cap
+
+
+def _save_day(events) -> dict:
+    dawn = events[0].state
+    record: dict = {"day": dawn.st.day}
+    for e in events[1:]:
+        before, after, st = e.before, e.state, e.state.st
+        if e.step == "activate":
+            record.setdefault("rolls", {})["units"] = list(before.board)
+            if before.used:
+                record["spirit-dancers"] = before.used
+        elif e.step == "go" and not before.agenda and e.value is not None:
+            record.setdefault("moved", []).append(e.value[0])
+            if len(st.plots) > len(before.st.plots):  # a plot hex visited without a roll (02A)
+                record.setdefault("marks", []).append({"plot": {"letter": st.plots[-1][0]}})
+        elif before.agenda:
+            item = before.agenda[0]
+            kind = item[0]
+            if kind == "effect" and item[2].op == "map" and len(after.drawn) > len(before.drawn):
+                lab, terrain = after.drawn[-1]
+                record.setdefault("mapped", {})[lab] = terrain
+            elif kind == "effect" and item[2].op == "omen" and isinstance(e.need, eng.Roll):
+                a, b = e.value
+                record.setdefault("rolls", {}).setdefault("omens", []).append(eng.TENS * a + b)
+            elif kind == "ghost" and len(after.drawn) > len(before.drawn):
+                record["ghost-mountain"] = after.drawn[-1][0]
+            elif len(st.plots) > len(before.st.plots):
+                letter = item[1]
+                if kind == "plot":
+                    roll, choice = e.value, None
+                elif kind == "plot choice":
+                    roll, choice = item[2], e.value if e.value is not None else eng.agenda_options(before)[0]
+                else:  # "plot crow", "plot dice"
+                    roll, choice = item[2], item[3]
+                mark = {"letter": letter, "roll": roll}
+                if choice is not None:
+                    enc = plots.encounter(f"{letter}{roll}")
+                    mark.update(choice=enc.choices[choice].text, outcome=enc.choices[choice].outcome)
+                if kind == "plot dice" and item[5]:
+                    record.setdefault("rolls", {})["outcome"] = [e.value] if isinstance(e.value, int) else list(e.value)
+                record.setdefault("marks", []).append({"plot": mark})
+            if len(st.crows) > len(before.st.crows):
+                record.setdefault("crows", []).extend(st.crows[len(before.st.crows):])
+            if st.vision is not None and before.st.vision is None:
+                record["vision"] = {"terrain": st.vision[0], "roll": st.vision[1]}
+        if st.caps != before.st.caps:
+            _note_caps(record, before.st.caps, st.caps)
+    final = events[-1].state.st
+    record["resources"] = dict(zip(eng.KEYS, final.values))
+    rolls = record.pop("rolls", {})
+    record["rolls"] = rolls
+    return record

@@ -19,7 +19,8 @@ import yaml
 from lostprint.engine import lost_crows as eng
 from lostprint.games import lost_crows_plots as plots
 from lostprint.games.lost_crows import RULES
-from lostprint.players.lost_crows import Chief
+from lostprint.players.lost_crows import Chief, played
+from lostprint.saves.rules_1872 import save_of as transcript
 
 HERE = Path(__file__).resolve().parent
 SEEDS = range(0, 400)
@@ -33,13 +34,14 @@ class Traced(Chief):
         self.seed = seed
 
     def play(self, limit: int = 80) -> dict:
-        self.before, self.after, self.maps = [], [], []
-        while self.st.over is None and self.st.day < limit:
-            self.before.append(self.st)
-            self.maps.append(dict(self.terrain))
-            self.days.append(self.play_day())
-            self.after.append(self.st)
-        return {"days": self.days, "result": self.st.over[0] if self.st.over else "unfinished"}
+        final, events = played(self, limit)
+        dawns = [i for i, e in enumerate(events) if e.step == "dawn"]
+        self.before = [events[i].before.st for i in dawns]
+        self.maps = [dict(events[i].before.terrain) for i in dawns]
+        self.after = [events[j - 1].state.st for j in dawns[1:]] + [final.st]
+        self.st, self.terrain = final.st, final.terrain
+        self.days = transcript(events, final)["days"]
+        return {"days": self.days, "result": final.over[0] if final.over else "unfinished"}
 
 
 GAMES: dict = {}

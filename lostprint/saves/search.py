@@ -170,17 +170,16 @@ def explain(engine, starts, record: Record) -> tuple[list, Failure | None]:
                 if taken:
                     refused.append((step.reach, k, str(exc)))
                 continue
-            found = next_open(steps, step, index, new, engine.outcome)
-            new = found[0]
             moved = index if step.repeat else index + 1
-            if not check(new, index, moved, depth + 1):
+            if not check(new, index, moved, depth + 1):  # the parts read no step: checked before moving on
                 continue
             if tests:
                 bad = [p for p in tests if not record.partial[p](part[p](new))]
                 if bad:
                     furthest.add(depth + 1, ("partial", bad[0], part[bad[0]](new)))
                     continue
-            out.append((new, nxt_used, moved, found))
+            found = next_open(steps, step, index, new, engine.outcome)
+            out.append((found[0], nxt_used, moved, found))
         return out
 
     # (state, recorded inputs used, step last checked, its open step if known)

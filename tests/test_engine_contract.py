@@ -401,3 +401,23 @@ def test_the_search_walks_the_voyage_with_more_spare_sailors():
     for starts in ([busy, idle], [idle, busy]):
         ends, failure = explain(eng, starts, record)
         assert failure is None and ends
+
+
+def test_a_turn_can_stop_at_its_last_roll_for_the_next_record_to_read():
+    """Record.until: the day ends with its weather roll open (one state for every tomorrow), and the
+    next day's record reads the roll with the weather it was sailed in."""
+    from dataclasses import replace as rep
+
+    from lostprint.saves.search import Record, explain
+
+    dawn, events, end = _days(0)[0]
+    record = rep(_record(events, end, rolls=False), until="weather")
+    waiting, failure = explain(eng, [dawn], record)
+    assert failure is None and waiting
+    assert {v.step for v in waiting} == {eng.STEP_INDEX["weather"]} and {v.skies for v in waiting} == {()}
+    read, failure = explain(eng, waiting, Record(turn=end.day, checks={"weather": end.weather}, order=("weather",)))
+    assert failure is None and {v.weather for v in read} == {end.weather}
+    assert eng.forget(rep(end, step=0)) in {eng.forget(v) for v in read}
+    other = next(w for w in ("fair", "storm") if w != end.weather)
+    _, failure = explain(eng, waiting, Record(turn=end.day, checks={"weather": "nowhere"}, order=("weather",)))
+    assert failure.kind == "part" and failure.key == "weather" and other in failure.reached

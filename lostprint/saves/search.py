@@ -38,6 +38,7 @@ class Record:
     narrow: dict[str, Callable[[Any, Any], bool]] = field(default_factory=dict)  # key -> test(state, value)
     probe: dict[str, Any] = field(default_factory=dict)  # key -> an option to ask why, when none is allowed
     optional: frozenset = frozenset()  # input keys a turn need not use (a route on a day the sloop drifts)
+    until: str = ""  # a step the turn stops at, when open (its roll is read with the next turn's record)
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,7 @@ def explain(engine, starts, record: Record) -> tuple[list, Failure | None]:
     checks = record.checks
     newly, partial_at = _finality(steps, tuple(p for p in record.order if p in checks),
                                   tuple(p for p in record.order if p in record.partial))
+    stop = next((i for i, step in enumerate(steps) if step.key == record.until), -1)
     keys = tuple(record.inputs)
     slot = {k: i for i, k in enumerate(keys)}
     furthest = _Furthest()
@@ -123,7 +125,7 @@ def explain(engine, starts, record: Record) -> tuple[list, Failure | None]:
             state, step, need = found
             if step is None:
                 found = None
-        ended = found is None or (state.step == 0 and state.day == record.turn)
+        ended = found is None or (state.day == record.turn and (state.step == 0 or state.step == stop))
         index = n if ended else state.step
         depth = index * 1000 + sum(used)
         if not check(state, min(checked, index), index, depth):

@@ -268,9 +268,9 @@ class Chaos(Player):
         super().__init__(seed, game_map)
         self.rng = random.Random(seed)
 
-    def keep_and_reroll(self, dice):
+    def keep(self, dice):
         keep = [d for d in dice if self.rng.random() < 0.5]
-        return dice if self.rng.random() < 0.5 else tuple(keep) + self.roll(len(dice) - len(keep))
+        return dice if self.rng.random() < 0.5 else tuple(keep)
 
     def wilds(self, dice):
         return self.rng.choice(eng.wild_assignments(self.st, dice))

@@ -15,11 +15,15 @@ say what any legal roll could give.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from itertools import combinations
 from types import MappingProxyType
 
+from lostprint.engine.contract import AUTO, Decision, Roll, RuleError, Step
 from lostprint.games.lost_expedition import (
     INTEREST_ROWS,
+    KANTYI_ROLLS,
     RULES,
     TRACKER_KEYS,
     WONDER,
@@ -38,10 +42,14 @@ FACE = MappingProxyType(dict(R.phase_faces))
 MORALE_BY_DIRECTION = MappingProxyType(dict(R.morale_by_direction))
 
 
-class Illegal(ValueError):
-    """An input the rules do not allow (the message names the rule; `step`, the step of DAY it broke)."""
+class Illegal(RuleError):
+    """An input the rules do not allow: the contract's RuleError (`rule` names the rule; a refusal
+    raised without one is named by the step that refused it), and `step`, the phase of DAY it broke."""
 
     step = ""
+
+    def __init__(self, message: str, rule: str = ""):
+        super().__init__(rule, message)
 
 
 class TrailNeeded(Illegal):
@@ -145,7 +153,9 @@ class State:
     eclipse: int = 0
     kantyi: bool = False
     diego: bool = False
-    over: str = ""  # "" while playing, then "won" or "lost"
+    over: tuple = ()  # () while playing, then ("won" or "lost", why)
+    step: int = 0  # the open step of STEPS
+    pending: tuple = ()  # the open phase's inputs so far, (name, value) pairs: see STEPS
     # the current day
     day_start: str = ""
     plan: Plan = Plan()
@@ -192,11 +202,11 @@ def _add(values: tuple[int, ...], key: str, n: int) -> tuple[int, ...]:
 
 def start_day(st: State) -> State:
     if st.over:
-        raise Illegal(f"the game is over ({st.over})")
+        raise Illegal(f"the game is over ({st.over[0]})")
     if st.day >= R.day_limit:
         raise Illegal(f"the game lasts at most {R.day_limit} days")
     return replace(st, day=st.day + 1, day_start=st.pos, plan=Plan(), diego_used=False, interest_due=False,
-                   steps=(), mapped_today=(), marks_today=(), fever_today="", log=())
+                   steps=(), mapped_today=(), marks_today=(), fever_today="", log=(), pending=())
 
 
 def fever_break_need(st: State) -> int:
@@ -227,10 +237,14 @@ def wild_assignments(st: State, dice: tuple[int, ...]) -> tuple[tuple[tuple[str,
     return tuple(out)
 
 
+def check_planning_dice(dice, n: int = R.planning_dice) -> None:
+    if len(dice) != n or any(not 1 <= d <= R.die_faces for d in dice):
+        raise Illegal(f"planning is {R.planning_dice} dice of 1\u2013{R.die_faces}", "planning")
+
+
 def planning(st: State, dice: tuple[int, ...], wilds: tuple[tuple[str, int], ...] = ()) -> State:
     """Phase 1: the final planning dice (after the one reroll) and where the WILDs go."""
-    if len(dice) != R.planning_dice or any(not 1 <= d <= R.die_faces for d in dice):
-        raise Illegal(f"planning is {R.planning_dice} dice of 1\u2013{R.die_faces}")
+    check_planning_dice(dice)
     log = list(st.log)
     fever, fever_today = st.fever, st.fever_today
     n_wild = sum(1 for d in dice if d == R.wild_face)
@@ -242,9 +256,9 @@ def planning(st: State, dice: tuple[int, ...], wilds: tuple[tuple[str, int], ...
     called = tuple(k for k in FACE_ORDER if FACE[k] in dice)
     given = dict(wilds)
     if any(k not in called or n < 0 for k, n in given.items()):
-        raise Illegal("a WILD only adds to a phase the dice called")
+        raise Illegal("a WILD only adds to a phase the dice called", "wild")
     if sum(given.values()) != (n_wild if called else 0):
-        raise Illegal(f"{n_wild} WILD{'s' * (n_wild != 1)} to give, not {sum(given.values())}")
+        raise Illegal(f"{n_wild} WILD{'s' * (n_wild != 1)} to give, not {sum(given.values())}", "wild")
     bonus = tuple((k, (dice.count(FACE[k]) - 1 + given.get(k, 0)) * R.bonus_per_extra) for k in called)
     values = st.values
     counts = [dice.count(f) for f in set(dice) if f != R.wild_face]
@@ -362,7 +376,7 @@ class _Day:
                 raise TrailNeeded(f"a trail result: choose where the trail from {where} leads")
             return
         if to not in options:
-            raise Illegal(f"no trail can be drawn from {where} to {to}")
+            raise Illegal(f"no trail can be drawn from {where} to {to}", "trail")
         self.changes["trails"] = trails | {frozenset((where, to))}
         self.marks = _mark(self.marks, "trail", (where, to))
 
@@ -428,7 +442,7 @@ def _use_diego(st: State, diego: bool) -> int:
     if not diego:
         return 0
     if not st.diego or st.diego_used:
-        raise Illegal("Diego Mendoza's +1 is not available" + (" again today" if st.diego else ""))
+        raise Illegal("Diego Mendoza's +1 is not available" + (" again today" if st.diego else ""), "diego")
     return R.bonus_per_extra
 
 
@@ -455,14 +469,14 @@ def kantyi_rerolled(st: State, chart: str, rolls: tuple[tuple[int, ...], ...],
     low = R.kantyi_reroll_at_most
     if not (st.kantyi and chart == "native-contact"):
         if faces:
-            raise Illegal("Princess Kantyi's rerolls are only for Native Contact, once she is found")
+            raise Illegal("Princess Kantyi's rerolls are only for Native Contact, once she is found", "kantyi")
         return rolls
     left = list(faces)
     need = sum(1 for r in rolls for d in r if d <= low)
     if need != len(left) or any(not 1 <= d <= R.die_faces for d in left):
         raise Illegal(f"Princess Kantyi rerolls the {low - 1}s and {low}s of Native Contact dice: "
                       f"{' then '.join(str(list(r)) for r in rolls)} needs {need} new face{'s' * (need != 1)} "
-                      f"under kantyi, not {list(faces)}")
+                      f"under kantyi, not {list(faces)}", "kantyi")
     return tuple(tuple(left.pop(0) if d <= low else d for d in r) for r in rolls)
 
 
@@ -481,7 +495,7 @@ def roll_phase(st: State, chart: str, rolls: tuple[tuple[int, ...], ...] = (), d
     rows = rows_of(chart)
     if chart == "native-contact" and st.eclipse:
         if rolls or choice is None or not 0 <= choice < len(rows):
-            raise Illegal("the predicted eclipse: choose a Native Contact row instead of rolling")
+            raise Illegal("the predicted eclipse: choose a Native Contact row instead of rolling", "eclipse")
         row = rows[choice]
         kantyi_rerolled(st, chart, (), kantyi)
         day.changes["eclipse"] = st.eclipse - 1
@@ -491,13 +505,13 @@ def roll_phase(st: State, chart: str, rolls: tuple[tuple[int, ...], ...] = (), d
     if not rolls:
         raise Illegal(f"a {FACE[chart]} was planned: roll on {chart}")
     if len(rolls) > 1 + R.musket_rerolls:
-        raise Illegal(f"{chart}: one roll and at most one musket reroll")
+        raise Illegal(f"{chart}: one roll and at most one musket reroll", "musket")
     musket = len(rolls) > 1
     if musket:
         if chart not in R.musket_charts:
-            raise Illegal(f"muskets cannot reroll {chart}")
+            raise Illegal(f"muskets cannot reroll {chart}", "musket")
         if st.get("muskets") < R.musket_reroll_cost:
-            raise Illegal("no musket to spend on a reroll")
+            raise Illegal("no musket to spend on a reroll", "musket")
         day.add("muskets", -R.musket_reroll_cost)
     for r in rolls:
         _check_dice(r, phase_dice(st, chart), chart)
@@ -525,7 +539,7 @@ def mapping(st: State, target: str | None = None, dice: tuple[int, ...] = (), di
                                                          else f": no {FACE['mapping']} was planned"))
         return st
     if target not in mapping_targets(st):
-        raise Illegal(f"map a hex next to {st.pos} that is not mapped yet, not {target}")
+        raise Illegal(f"map a hex next to {st.pos} that is not mapped yet, not {target}", "mapping")
     _check_dice(dice, R.phase_dice, "mapping")
     total = sum(dice) + modifier(st, "mapping") + _use_diego(st, diego)
     effect = row_for("mapping", total).effects[0]
@@ -591,6 +605,10 @@ def lagos_problem(st: State, lagos) -> str:
             f"of its hexes at most {near} from each (like {', '.join(spots[0])}), not {', '.join(lagos)}")
 
 
+def interest_total(st: State, dice: tuple[int, ...], diego: bool = False) -> int:
+    return sum(dice) + _use_diego(st, diego)
+
+
 def interest_key(st: State, total: int) -> str:
     """The interest a total gives here: a repeat (or a Lagos with nowhere to lie) is a natural wonder."""
     row = next((r for r in INTEREST_ROWS if r.covers(total)), None)
@@ -611,9 +629,9 @@ def interest_gains(values: tuple[int, ...], key: str, fill: bool = False) -> tup
             values = _add(values, e.what, e.amount)
     if fill:
         if key != "migration":
-            raise Illegal("food is filled with a musket only at a Migration")
+            raise Illegal("food is filled with a musket only at a Migration", "migration")
         if values[IX["muskets"]] < R.musket_reroll_cost:
-            raise Illegal("no musket to spend on filling the food")
+            raise Illegal("no musket to spend on filling the food", "migration")
         values = _add(_add(values, "muskets", -R.musket_reroll_cost), "food", R.cap)
     return values
 
@@ -649,7 +667,7 @@ def interests(st: State, dice: tuple[int, ...], diego: bool = False, lagos: tupl
     if st.interest_at(where) is not None:
         raise Illegal(f"{where} already holds an interest")
     _check_dice(dice, R.phase_dice, "interests")
-    total = sum(dice) + _use_diego(st, diego)
+    total = interest_total(st, dice, diego)
     key = interest_key(st, total)
     day = _Day(interest_found(st, where, key))
     day.values = interest_gains(st.values, key, fill)
@@ -663,7 +681,7 @@ def interests(st: State, dice: tuple[int, ...], diego: bool = False, lagos: tupl
             day.trail(where, trail_to)
         elif e.what == "lagos":
             if tuple(sorted(lagos)) not in lagos_placements(st):
-                raise Illegal(lagos_problem(st, lagos))
+                raise Illegal(lagos_problem(st, lagos), "lagos-de-oro")
             terrain = dict(st.terrain)
             for lab in lagos:
                 terrain[lab] = "lake"
@@ -743,7 +761,7 @@ def step(st: State, to: str) -> State:
     """Phase 9: one step into a neighbouring hex, paid from movement progress."""
     problem = step_problem(st, to)
     if problem:
-        raise Illegal(problem)
+        raise Illegal(problem, "travel")
     here, cost = st.pos, step_cost(st, to)
     values = _add(_add(st.values, "movement", -cost), "movement", river_gain(st.board, here, to))
     due = interest_on_entering(st, to) and st.interest_at(to) is None
@@ -770,23 +788,24 @@ def end_day(st: State, cartography_trail: str | None = None) -> State:
     """Phases 11-12: a Cartography trail (a decision), cross off the day, and is the game over?"""
     if cartography_trail is not None:
         if not cartography_allowed(st):
-            raise Illegal("no Cartography trail may be placed here today")
+            raise Illegal("no Cartography trail may be placed here today", "cartography")
         day = _Day(st)
         day.trail(st.pos, cartography_trail)
         st = day.done(cartography=st.cartography | {st.pos})
-    over = ""
+    over: tuple = ()
     if st.pos in st.board.goals:
-        over = "won"
-    elif st.get("conquistadors") == 0 or st.day >= R.day_limit:
-        over = "lost"
+        over = ("won", f"the party reached the delta at {st.pos}")
+    elif st.get("conquistadors") == 0:
+        over = ("lost", "the last conquistador was lost")
+    elif st.day >= R.day_limit:
+        over = ("lost", f"the day limit ({R.day_limit} days)")
     return replace(st, over=over)
 
 
-# --- the day in order -----------------------------------------------------------------------------
+# --- the day in order: the steps of the contract (lostprint.engine.contract) -----------------------
 
-# The steps of a day, in the rules' order, and what each asks of the one who plays it: "roll" (dice),
-# "decision" (a choice among the legal ones) or nothing. Travel repeats (one hex a time) until the
-# answer is to stop; interests fall due after an Exploring 10+ or on entering an interest hex.
+# The phases of a day, in the rules' order, as play_day asks an `answer` for them: "roll" (dice),
+# "decision" (a choice among the legal ones) or nothing. STEPS below is the same day, one input a step.
 DAY = (
     ("start", ""),
     ("planning", "roll, decision"),  # the dice after the one reroll; where the WILDs go
@@ -802,82 +821,474 @@ DAY = (
     ("end", "decision"),  # Cartography's trail
 )
 
+NC = "native-contact"
+YES_NO = (False, True)
 
-def _ask(key: str, fn, st: State, *args, **kw) -> State:
+# A phase that takes several inputs (planning, a rolled chart, mapping, an interest, travel) is one
+# repeat step: the inputs it has taken so far wait in `state.pending` as (("phase", key), (name, value),
+# ...), its need says which input comes next, and the input that completes it applies the phase's
+# effect at once; ("done", True) then closes it for the day.
+
+
+def _inputs(st: State, phase: str) -> dict:
+    p = st.pending
+    return dict(p[1:]) if p and p[0][1] == phase else {}
+
+
+def _put(st: State, phase: str, **inputs) -> State:
+    p = st.pending if st.pending and st.pending[0][1] == phase else (("phase", phase),)
+    return replace(st, pending=p + tuple(inputs.items()))
+
+
+def _done(st: State, phase: str) -> State:
+    return replace(st, pending=(("phase", phase), ("done", True)))
+
+
+def inputs_of(st: State, phase: str, **inputs) -> State:
+    """The state with a phase's inputs all given at once (what play_day and a test set up)."""
+    return replace(st, pending=(("phase", phase),) + tuple(inputs.items()))
+
+
+def pending(st: State, phase: str, name: str, default=None):
+    """An input the open phase has taken so far (the dice rolled, a decision made)."""
+    return _inputs(st, phase).get(name, default)
+
+
+def _faces(value) -> tuple[int, ...]:
+    return (value,) if isinstance(value, int) else tuple(value)
+
+
+def _named(phase: str, fn):
+    """A step's apply whose refusals are named by their phase when they name no rule of their own."""
+    def apply(st: State, value) -> State:
+        try:
+            return fn(st, value)
+        except Illegal as exc:
+            exc.rule = exc.rule or phase
+            exc.step = exc.step or phase
+            raise
+    return apply
+
+
+def _diego_free(st: State) -> bool:
+    return st.diego and not st.diego_used
+
+
+# planning: five dice, which of them to keep (the rest rolled once more), where the WILDs go
+
+
+def planned_dice(st: State) -> tuple[int, ...]:
+    """The planning dice as they stand (the roll, or the kept dice and their reroll)."""
+    return _inputs(st, "planning").get("hand", ())
+
+
+def keep_options(st: State) -> tuple[tuple[int, ...], ...]:
+    """The dice that may be kept before the one reroll, as sorted faces: all of them first (no reroll)."""
+    dice = sorted(planned_dice(st))
+    kept = {c for n in range(len(dice) + 1) for c in combinations(dice, n)}
+    return tuple(sorted(kept, key=lambda k: (-len(k), k)))
+
+
+def _planning_need(st: State):
+    got = _inputs(st, "planning")
+    if "done" in got:
+        return None
+    if "hand" not in got:
+        return Roll("planning", R.planning_dice)
+    if "kept" not in got:
+        return Decision("keep")
+    if len(got["kept"]) < len(got["hand"]) and "rerolled" not in got:
+        return Roll("planning", R.planning_dice - len(got["kept"]))
+    return Decision("wilds")
+
+
+def _planning_options(st: State):
+    return keep_options(st) if _planning_need(st).key == "keep" else wild_assignments(st, planned_dice(st))
+
+
+def _planning(st: State, value) -> State:
+    got = _inputs(st, "planning")
+    need = _planning_need(st)
+    if isinstance(need, Roll):
+        dice = _faces(value)
+        check_planning_dice(dice, need.dice)
+        if "kept" in got:
+            return _put(st, "planning", hand=got["kept"] + dice, rerolled=True)
+        return _put(st, "planning", hand=dice)
+    if need.key == "keep":
+        kept = tuple(value)
+        if Counter(kept) - Counter(got["hand"]):
+            raise Illegal(f"keep some of the planning dice {list(got['hand'])}, not {list(kept)}", "planning")
+        return _put(st, "planning", kept=kept)
+    return _done(planning(st, got["hand"], tuple(value)), "planning")
+
+
+# the rolled charts: the eclipse's row, or Diego's +1, the dice, Princess Kantyi's rerolls, a musket's
+# reroll (and her rerolls of it); then where a trail the row draws leads
+
+
+def chart_dice(st: State, chart: str) -> tuple[int, ...]:
+    """The open chart's dice as they stand (the last roll, with Princess Kantyi's rerolls in)."""
+    got = _inputs(st, chart)
+    rolls, faces = got["rolls"], got.get("kantyi", ())
+    return kantyi_rerolled(st, chart, rolls, faces)[-1] if faces else rolls[-1]
+
+
+def _kantyi_due(st: State, chart: str, got: dict) -> int:
+    if chart != NC or not st.kantyi:
+        return 0
+    low = sum(1 for r in got["rolls"] for d in r if d <= R.kantyi_reroll_at_most)
+    return low - len(got.get("kantyi", ()))
+
+
+def _chart_next(st: State, chart: str, got: dict):
+    """What the chart needs next, given its inputs so far (None: it can be resolved)."""
+    if chart == NC and st.eclipse:
+        return None if "choice" in got else Decision("row")
+    if "diego" not in got and _diego_free(st):
+        return Decision("diego")
+    rolls = got.get("rolls")
+    if rolls is None:
+        return Roll(chart, phase_dice(st, chart))
+    due = _kantyi_due(st, chart, got)
+    if due > 0:
+        return Roll(KANTYI_ROLLS, due)
+    if "musket" not in got and chart in R.musket_charts and st.get("muskets") >= R.musket_reroll_cost:
+        return Decision("musket")
+    if got.get("musket") and len(rolls) == 1:
+        return Roll(chart, phase_dice(st, chart))
+    return None
+
+
+def resolve_chart(st: State, chart: str) -> State:
+    """The chart's row applied from its inputs; a row drawing a trail nobody placed waits for it."""
+    got = _inputs(st, chart)
     try:
-        return fn(st, *args, **kw)
-    except Illegal as exc:
-        exc.step = exc.step or key
-        raise
+        new = roll_phase(st, chart, got.get("rolls", ()), got.get("diego", False), got.get("trail_to"),
+                         got.get("choice"), got.get("kantyi", ()))
+    except TrailNeeded:
+        if "trail_to" in got:
+            raise
+        return _put(st, chart, trail_due=True)
+    return _done(new, chart)
 
 
-def _interests_due(st: State, answer) -> State:
-    return _ask("interests", interests, st, **answer("interests", st)) if st.interest_due else st
+def _chart_step(chart: str) -> Step:
+    def need(st):
+        if chart not in st.plan.called:
+            return None
+        got = _inputs(st, chart)
+        if "done" in got:
+            return None
+        if "trail_due" in got:
+            return Decision("trail")
+        return _chart_next(st, chart, got)
+
+    def options(st):
+        key = need(st).key
+        if key == "row":
+            return range(len(rows_of(chart)))
+        return trail_options(st, st.pos) if key == "trail" else YES_NO
+
+    def apply(st, value):
+        got = _inputs(st, chart)
+        want = need(st)
+        if want.key == "trail":
+            if value is None:
+                raise TrailNeeded(f"a trail result: choose where the trail from {st.pos} leads", "trail")
+            return resolve_chart(_put(st, chart, trail_to=value), chart)
+        if isinstance(want, Roll):
+            dice = _faces(value)
+            if want.key == KANTYI_ROLLS:
+                faces = got.get("kantyi", ()) + dice
+                kantyi_rerolled(st, chart, got["rolls"], faces)  # refuses a face off the die
+                st = _put(st, chart, kantyi=faces)
+            else:
+                _check_dice(dice, want.dice, chart)
+                st = _put(st, chart, rolls=got.get("rolls", ()) + (dice,))
+        elif want.key == "row":
+            if value not in range(len(rows_of(chart))):
+                raise Illegal(f"the predicted eclipse: choose a row of {chart} "
+                              f"(0\u2013{len(rows_of(chart)) - 1}), not {value}", "eclipse")
+            st = _put(st, chart, choice=value)
+        elif want.key == "diego":
+            _use_diego(st, bool(value))
+            st = _put(st, chart, diego=bool(value))
+        else:  # a musket's reroll, or not
+            if value and st.get("muskets") < R.musket_reroll_cost:
+                raise Illegal("no musket to spend on a reroll", "musket")
+            st = _put(st, chart, musket=bool(value))
+        return resolve_chart(st, chart) if _chart_next(st, chart, _inputs(st, chart)) is None else st
+
+    return Step(chart, need, _named(chart, apply), CHART_REACH, options, repeat=True)
 
 
-def _travel(st: State, answer) -> State:
-    while True:
-        to = answer("travel", st).get("to")
-        if to is None:
-            return st
-        st = _interests_due(_ask("travel", step, st, to), answer)
+# mapping: which blank neighbour, Diego's +1, the dice
 
 
-def _rolled(chart: str):
+def _mapping_need(st: State):
+    got = _inputs(st, "mapping")
+    if "done" in got or "mapping" not in st.plan.called:
+        return None
+    if "target" not in got:
+        return Decision("target") if mapping_targets(st) else None
+    if "diego" not in got and _diego_free(st):
+        return Decision("diego")
+    return Roll("mapping", R.phase_dice)
+
+
+def _mapping_options(st: State):
+    return mapping_targets(st) if _mapping_need(st).key == "target" else YES_NO
+
+
+def _mapping(st: State, value) -> State:
+    key = _mapping_need(st).key
+    if key == "target":
+        if value not in mapping_targets(st):
+            raise Illegal(f"map a hex next to {st.pos} that is not mapped yet, not {value}", "mapping")
+        return _put(st, "mapping", target=value)
+    if key == "diego":
+        _use_diego(st, bool(value))
+        return _put(st, "mapping", diego=bool(value))
+    got = _inputs(st, "mapping")
+    return _done(mapping(st, got["target"], _faces(value), got.get("diego", False)), "mapping")
+
+
+# interests (phase 7, or on entering an interest hex): Diego's +1, the dice, where Lagos de Oro lies,
+# where the Ruined Mission's trail leads, whether to fill the food at a Migration; then the effects
+
+
+def _interest_next(st: State, got: dict):
+    found = got.get("found")
+    if found is None:
+        if "diego" not in got and _diego_free(st):
+            return Decision("diego")
+        return Roll("interests", R.phase_dice)
+    if found == "lagos-de-oro" and "lagos" not in got:
+        return Decision("lagos")
+    if "trail" not in got and any(e.what == "trail" for e in interest_rule(found).effects) \
+            and trail_options(st, st.pos):
+        return Decision("trail")
+    if found == "migration" and "fill" not in got and len(interest_outcomes(st.values, found)) > 1:
+        return Decision("fill")
+    return None
+
+
+def _interest_need(st: State):
+    return _interest_next(st, _inputs(st, "interests")) if st.interest_due else None
+
+
+def _interest_options(st: State):
+    key = _interest_need(st).key
+    if key == "lagos":
+        return lagos_placements(st)
+    if key == "trail":
+        return trail_options(st, st.pos)
+    return YES_NO
+
+
+def resolve_interest(st: State) -> State:
+    """The interest found from its inputs (the phase is over: interest_due no longer holds)."""
+    got = _inputs(st, "interests")
+    new = interests(st, got.get("dice", ()), got.get("diego", False), got.get("lagos", ()), got.get("trail"),
+                    got.get("fill", False))
+    return replace(new, pending=())
+
+
+def _interest(st: State, value) -> State:
+    got = _inputs(st, "interests")
+    key = _interest_next(st, got).key
+    if key == "diego":
+        _use_diego(st, bool(value))
+        st = _put(st, "interests", diego=bool(value))
+    elif key == "interests":
+        dice = _faces(value)
+        _check_dice(dice, R.phase_dice, "interests")
+        found = interest_key(st, interest_total(st, dice, got.get("diego", False)))
+        st = _put(st, "interests", dice=dice, found=found)
+    elif key == "lagos":
+        if tuple(sorted(value)) not in lagos_placements(st):
+            raise Illegal(lagos_problem(st, value), "lagos-de-oro")
+        st = _put(st, "interests", lagos=tuple(value))
+    elif key == "trail":
+        if value not in trail_options(st, st.pos):
+            raise Illegal(f"no trail can be drawn from {st.pos} to {value}", "trail")
+        st = _put(st, "interests", trail=value)
+    else:
+        interest_gains(st.values, got["found"], bool(value))  # refuses a fill without a musket
+        st = _put(st, "interests", fill=bool(value))
+    return resolve_interest(st) if _interest_next(st, _inputs(st, "interests")) is None else st
+
+
+_interest_step = _named("interests", _interest)
+
+
+# travel: the next hex or stop (None), one hex a time, an interest rolled where one falls due
+
+
+def _travel_need(st: State):
+    if st.interest_due:
+        return _interest_need(st)
+    return None if "done" in _inputs(st, "travel") else Decision("to")
+
+
+def travel_options(st: State) -> tuple:
+    """Where the party may step now, and None: stop."""
+    return (None,) + tuple(n for n in st.board.neighbours[st.pos] if step_problem(st, n) is None)
+
+
+def _travel(st: State, value) -> State:
+    if st.interest_due:
+        return _interest_step(st, value)
+    return _done(st, "travel") if value is None else step(st, value)
+
+
+def _end_need(st: State):
+    return Decision("cartography") if cartography_allowed(st) else AUTO
+
+
+TRACK = frozenset(TRACKER_KEYS)
+CHART_REACH = TRACK | {"fever", "fever_today", "peaceful", "villages", "marks", "trails", "interest_due", "empires",
+                       "eclipse", "diego_used"}
+INTEREST_REACH = TRACK | {"interests", "migration", "eclipse", "kantyi", "diego", "interest_due", "marks", "trails",
+                          "terrain", "lagos", "mapped", "diego_used"}
+
+# The day: one step a phase of DAY, in its order.
+STEPS = (
+    Step("start", lambda st: AUTO, _named("start", lambda st, _: start_day(st)),
+         frozenset({"day", "plan", "diego_used", "interest_due", "steps", "marks", "mapped", "fever_today"})),
+    Step("planning", _planning_need, _named("planning", _planning),
+         frozenset({"plan", "conquistadors", "fever", "fever_today"}), _planning_options, repeat=True),
+    _chart_step("movement"),
+    Step("mapping", _mapping_need, _named("mapping", _mapping),
+         frozenset({"terrain", "mapped", "marks", "cataracts", "diego_used"}), _mapping_options, repeat=True),
+    _chart_step("exploring"),
+    _chart_step(NC),
+    _chart_step("hunting"),
+    Step("interests", _interest_need, _interest_step, INTEREST_REACH, _interest_options, repeat=True),
+    Step("eat", lambda st: AUTO, _named("eat", lambda st, _: eat(st)), frozenset({"food", "conquistadors"})),
+    Step("travel", _travel_need, _named("travel", _travel), INTEREST_REACH | {"pos", "steps"},
+         lambda st: _interest_options(st) if st.interest_due else travel_options(st), repeat=True),
+    Step("morale", lambda st: AUTO, _named("morale", lambda st, _: morale(st)), frozenset({"morale", "conquistadors"})),
+    Step("end", _end_need, _named("end", end_day), frozenset({"trails", "marks", "cartography", "over"}),
+         lambda st: (None,) + trail_options(st, st.pos)),
+)
+STEP = MappingProxyType({s.key: s for s in STEPS})
+assert tuple(STEP) == tuple(key for key, _ in DAY)
+
+
+def start(game_map, expedition: str) -> State:
+    return new_game(board_of(game_map), expedition)
+
+
+def outcome(st: State) -> tuple[str, str] | None:
+    return st.over or None
+
+
+PARTS = MappingProxyType({
+    **{k: (lambda st, i=i: st.values[i]) for i, k in enumerate(TRACKER_KEYS)},
+    **{k: (lambda st, k=k: getattr(st, k)) for k in (
+        "pos", "terrain", "fever", "trails", "cataracts", "interests", "peaceful", "villages", "empires", "migration",
+        "lagos", "cartography", "eclipse", "kantyi", "diego", "over", "day", "plan", "diego_used", "interest_due",
+        "steps", "fever_today")},
+    "marks": lambda st: st.marks_today, "mapped": lambda st: st.mapped_today,
+})  # the state by the parts a step's reach names (the open phase's inputs and the log left out)
+
+
+def parts(st: State) -> dict:
+    return {name: get(st) for name, get in PARTS.items()}
+
+
+# --- play_day: the day's steps answered phase by phase (the save validator's way in) ---------------
+
+
+def _day_planning(st: State, answer) -> State:
+    given = answer("planning", st)
+    return _named("planning", lambda s, _: _done(planning(s, tuple(given["dice"]), tuple(given.get("wilds", ()))),
+                                                 "planning"))(st, None)
+
+
+def _day_chart(chart: str):
     def run(st: State, answer) -> State:
         if chart not in st.plan.called:
             return st
         given = answer(chart, st)
-        try:
-            return roll_phase(st, chart, **given)
-        except TrailNeeded:  # the row drew a trail: where it leads is a decision of its own, asked once
-            if given.get("trail_to") is not None:
-                raise
-            return roll_phase(st, chart, **dict(given, trail_to=answer("trail", st).get("to")))
+        inputs = dict(rolls=tuple(tuple(r) for r in given.get("rolls", ())), diego=given.get("diego", False),
+                      choice=given.get("choice"), kantyi=tuple(given.get("kantyi", ())))
+        if given.get("trail_to") is not None:
+            inputs["trail_to"] = given["trail_to"]
+        st = _named(chart, lambda s, _: resolve_chart(inputs_of(s, chart, **inputs), chart))(st, None)
+        if "trail_due" in _inputs(st, chart):  # the row drew a trail its answer did not place: asked once
+            st = STEP[chart].apply(st, answer("trail", st).get("to"))
+        return st
     return run
 
 
-def _mapping_step(st: State, answer) -> State:
-    if "mapping" in st.plan.called and mapping_targets(st):
-        return mapping(st, **answer("mapping", st))
-    return st
+def _day_mapping(st: State, answer) -> State:
+    if _mapping_need(st) is None:
+        return st
+    given = answer("mapping", st)
+    return _named("mapping", lambda s, _: _done(mapping(s, given.get("target"), tuple(given.get("dice", ())),
+                                                        given.get("diego", False)), "mapping"))(st, None)
 
 
-_STEP_KEYS = tuple(key for key, _ in DAY)
-_STEPS = (
-    lambda st, answer: start_day(st),
-    lambda st, answer: planning(st, **answer("planning", st)),
-    _rolled("movement"),
-    _mapping_step,
-    _rolled("exploring"),
-    _rolled("native-contact"),
-    _rolled("hunting"),
-    _interests_due,
-    lambda st, answer: eat(st),
-    _travel,
-    lambda st, answer: morale(st),
-    lambda st, answer: end_day(st, **answer("end", st)),
+def _day_interests(st: State, answer) -> State:
+    if not st.interest_due:
+        return st
+    given = answer("interests", st)
+    inputs = dict(dice=tuple(given.get("dice", ())), diego=given.get("diego", False),
+                  lagos=tuple(given.get("lagos", ())), trail=given.get("trail_to"), fill=given.get("fill", False))
+    return _named("interests", lambda s, _: resolve_interest(inputs_of(s, "interests", **inputs)))(st, None)
+
+
+def _day_travel(st: State, answer) -> State:
+    while True:
+        to = answer("travel", st).get("to")
+        if to is None:
+            return st
+        st = _day_interests(STEP["travel"].apply(st, to), answer)
+
+
+_DAY_RUN = (
+    lambda st, answer: STEP["start"].apply(st, None),
+    _day_planning,
+    _day_chart("movement"),
+    _day_mapping,
+    _day_chart("exploring"),
+    _day_chart(NC),
+    _day_chart("hunting"),
+    _day_interests,
+    lambda st, answer: STEP["eat"].apply(st, None),
+    _day_travel,
+    lambda st, answer: STEP["morale"].apply(st, None),
+    lambda st, answer: STEP["end"].apply(st, answer("end", st).get("cartography_trail")),
 )
 
 
 def play_day(st: State, answer) -> State:
-    """One whole day, step by step in the order of DAY. `answer(step, state)` is asked for what a step
-    needs, and returns it as the keyword arguments of the step's function (planning: dice, wilds;
-    a rolled chart: rolls, diego, trail_to, choice, kantyi; trail, asked when a rolled chart's row draws a
-    trail its answer did not place: to; mapping: target, dice, diego; interests: dice, diego, lagos,
-    trail_to, fill; travel: to; end: cartography_trail). A step that is skipped today is not asked. An
-    illegal answer raises Illegal with the step in `.step`."""
+    """One whole day over STEPS, phase by phase in the order of DAY, each phase's inputs given at once.
+    `answer(phase, state)` is asked for what a phase needs, and returns its inputs by name (planning:
+    dice (after the one reroll), wilds; a rolled chart: rolls (a second one: a musket's reroll), diego,
+    trail_to, choice, kantyi; trail, asked when a rolled chart's row draws a trail its answer did not
+    place: to; mapping: target, dice, diego; interests: dice, diego, lagos, trail_to, fill; travel: to;
+    end: cartography_trail). A phase that is skipped today is not asked. An illegal answer raises
+    Illegal with the phase in `.step`."""
     key = ""
     try:
-        for key, run in zip(_STEP_KEYS, _STEPS):
+        for (key, _), run in zip(DAY, _DAY_RUN):
             st = run(st, answer)
     except Illegal as exc:
         exc.step = exc.step or key
         raise
-    return st
+    return replace(st, pending=())
 
 
-def score(st: State, result: str) -> tuple[tuple[str, int], ...]:
+def score(st: State) -> tuple[tuple[str, int], ...]:
+    """The score of a game as it stands (the contract's score: the terms a finished game counts)."""
+    return score_for(st, st.over[0] if st.over else "")
+
+
+def score_for(st: State, result: str) -> tuple[tuple[str, int], ...]:
     mapped = sum(1 for lab in st.terrain if lab not in st.board.printed) - (
         len(st.lagos) - 1 if st.lagos else 0)
     out = [("hexes mapped", mapped * R.score_per_hex)]

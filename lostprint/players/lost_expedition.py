@@ -1,10 +1,8 @@
-"""Seeded players of 1572: The Lost Expedition: policies over lostprint.engine.lost_expedition.
-
-A player rolls the dice (a seeded random source), decides what a player decides (which dice to
-reroll, where WILDs go, when to spend a musket, which hex to map, where a trail leads, where to
-step) when the engine asks: the engine plays the day in its own order (eng.play_day over eng.DAY)
-and asks `answer(step, state)` for each step's dice and decisions. It knows no rule and no day order
-of its own; it writes each day as a save would hold it, `rolls:` included.
+"""Seeded players of 1572: The Lost Expedition, as deciders: given a state
+(lostprint.engine.lost_expedition) and the decision the engine has open, choose (which dice to keep
+before the one reroll, where WILDs go, when to spend a musket, which hex to map, where a trail leads,
+where to step). They hold no day and no rule: the one driver (lostprint.engine.drive) plays them with
+their seeded dice, and the save's transcript (lostprint.saves.rules_1572.save_of) writes what they played.
 
 `Careful` plays as the published examples do; `Naive` never rerolls, never spends a musket and
 walks as soon as it can. `simulate_1572(seed, game_map=None)` plays one game with the careful player.
@@ -13,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lostprint.engine import drive
 from lostprint.engine import lost_expedition as eng
-from lostprint.files.kinds import SAVE_FORMAT
-from lostprint.games.lost_expedition import EXPEDITIONS, KANTYI_ROLLS, TRACKER_KEYS
+from lostprint.games.lost_expedition import EXPEDITIONS
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.players.common import Dice, rng_for
 
@@ -30,9 +28,10 @@ class Caution:
 
 
 class Player:
-    """The dice and the bookkeeping every policy shares; the decisions are the subclass's."""
+    """The dice and what every policy shares; the decisions are the subclass's."""
 
     stage = "1572-play"
+    days = None  # the game ends by its own day limit
 
     def __init__(self, seed: int, game_map=None):
         from lostprint.maps.model import standard_map
@@ -42,12 +41,12 @@ class Player:
         self.dice = Dice(rng_for(seed, self.stage))
         face = self.dice.d6()
         self.expedition = next(o.key for o in EXPEDITIONS if o.roll == face)
-        self.st = eng.new_game(self.board, self.expedition)
+        self.st: eng.State = eng.new_game(self.board, self.expedition)  # the state of the open decision
         self.by_dir = dict(R.morale_by_direction)
-        self.rolls: dict = {}
         self.preferences: dict = {}
-        self.answers = {key: getattr(self, "answer_" + key) for key, _ in eng.DAY + (("trail", ""),)
-                        if hasattr(self, "answer_" + key)}
+
+    def start(self) -> eng.State:
+        return eng.new_game(self.board, self.expedition)
 
     # --- what a policy may ask ------------------------------------------------------------------
 
@@ -66,110 +65,58 @@ class Player:
             self.preferences[key] = (self.dist(lab), -self.by_dir[self.board.direction(here, lab)])
         return self.preferences[key]
 
-    def roll(self, n: int) -> tuple[int, ...]:
-        return tuple(self.dice.roll(n))
+    # --- the driver's two questions --------------------------------------------------------------
 
-    def record(self, key: str, dice) -> None:
-        if key in self.rolls:
-            old = self.rolls[key]
-            self.rolls[key] = (old if isinstance(old[0], list) else [old]) + [list(dice)]
-        else:
-            self.rolls[key] = list(dice)
+    def roll(self, need) -> int | tuple[int, ...]:
+        return self.dice.d6() if need.dice == 1 else tuple(self.dice.roll(need.dice))
 
-    # --- the answers to the engine's steps (eng.DAY) -----------------------------------------------
-
-    def answer(self, step: str, st: eng.State) -> dict:
-        """What the engine's step asks for: the dice rolled and this player's decisions."""
+    def decide(self, st: eng.State, step, need):
         self.st = st
-        return self.answers.get(step, self.answer_rolled)(step)
+        return getattr(self, _ANSWERS[need.key])(step.key.split()[0])
 
-    def answer_planning(self, step: str) -> dict:
-        dice = self.keep_and_reroll(self.roll(R.planning_dice))
-        self.record("planning", dice)
-        return {"dice": dice, "wilds": self.wilds(dice)}
+    # --- one answer per decision (the phase asking: a chart, mapping, interests or travel) -----------
 
-    def answer_rolled(self, chart: str) -> dict:
+    def answer_keep(self, phase: str):
+        return self.keep(eng.planned_dice(self.st))
+
+    def answer_wilds(self, phase: str):
+        return self.wilds(eng.planned_dice(self.st))
+
+    def answer_row(self, phase: str) -> int:
+        return self.eclipse_choice()
+
+    def answer_diego(self, phase: str) -> bool:
+        return phase not in ("interests", "travel") and self.use_diego(phase)
+
+    def answer_musket(self, chart: str) -> bool:
         st = self.st
-        if chart == "native-contact" and st.eclipse:
-            return {"choice": self.eclipse_choice()}
-        diego = self.use_diego(chart)
-        rolls = (self.roll(eng.phase_dice(st, chart)),)
-        kantyi = self.kantyi_rerolls(chart, rolls[0]) if st.kantyi else ()
-        seen = eng.kantyi_rerolled(st, chart, rolls, kantyi)[0] if kantyi else rolls[0]
-        if self.reroll(chart, seen, diego):
-            rolls += (self.roll(len(seen)),)
-            kantyi += self.kantyi_rerolls(chart, rolls[1]) if st.kantyi else ()
-        self.record(chart, [list(r) for r in rolls] if len(rolls) > 1 else rolls[0])
-        if kantyi:
-            self.record(KANTYI_ROLLS, kantyi)
-        return {"rolls": rolls, "diego": diego, "kantyi": kantyi}
+        return self.reroll(chart, eng.chart_dice(st, chart), eng.pending(st, chart, "diego", False))
 
-    def answer_trail(self, step: str) -> dict:
-        return {"to": self.trail_choice(self.st.pos)}
+    def answer_trail(self, phase: str) -> str | None:
+        return self.trail_choice(self.st.pos)
 
-    def kantyi_rerolls(self, chart: str, dice) -> tuple[int, ...]:
-        if not (self.st.kantyi and chart == "native-contact"):
-            return ()
-        return tuple(self.dice.d6() for d in dice if d <= R.kantyi_reroll_at_most)
+    def answer_target(self, phase: str) -> str:
+        return self.map_target()
 
-    def answer_mapping(self, step: str) -> dict:
-        target = self.map_target()
-        diego = self.use_diego("mapping")
-        dice = self.roll(R.phase_dice)
-        self.record("mapping", dice)
-        return {"target": target, "dice": dice, "diego": diego}
+    def answer_lagos(self, phase: str) -> tuple[str, ...]:
+        return eng.lagos_placements(self.st)[0]
 
-    def answer_interests(self, step: str) -> dict:
-        st = self.st
-        dice = self.roll(R.phase_dice)
-        self.record("interests", dice)
-        key = eng.interest_key(st, sum(dice))
-        lagos = eng.lagos_placements(st)[0] if key == "lagos-de-oro" else ()
-        trail_to = self.trail_choice(st.pos) if key == "ruined-mission" else None
-        fill = key == "migration" and self.fill_food()
-        return {"dice": dice, "lagos": lagos, "trail_to": trail_to, "fill": fill}
+    def answer_fill(self, phase: str) -> bool:
+        return self.fill_food()
 
-    def answer_travel(self, step: str) -> dict:
-        return {"to": self.step_choice()}
+    def answer_to(self, phase: str) -> str | None:
+        return self.step_choice()
 
-    def answer_end(self, step: str) -> dict:
-        return {"cartography_trail": self.cartography_trail() if eng.cartography_allowed(self.st) else None}
+    def answer_cartography(self, phase: str) -> str | None:
+        return self.cartography_trail()
 
     def cartography_trail(self) -> str | None:
         return self.trail_choice(self.st.pos)
 
-    # --- the day --------------------------------------------------------------------------------
-
-    def play_day(self) -> dict:
-        self.rolls = {}
-        self.st = eng.play_day(self.st, self.answer)
-        return self.day_record()
-
-    def day_record(self) -> dict:
-        st = self.st
-        day: dict = {"day": st.day}
-        if st.mapped_today:
-            day["mapped"] = dict(st.mapped_today)
-        if st.steps:
-            day["moved"] = list(st.steps)
-        if st.marks_today:
-            day["marks"] = [mark_of(m) for m in st.marks_today]
-        if st.fever_today:
-            day["fever"] = st.fever_today
-        day["rolls"] = dict(self.rolls)
-        day["resources"] = dict(zip(TRACKER_KEYS, st.values))
-        day["log"] = list(st.log)
-        return day
-
-    def play(self) -> dict:
-        days = []
-        while not self.st.over:
-            days.append(self.play_day())
-        return {"expedition": self.expedition, "days": days, "result": self.st.over}
-
     # --- decisions (overridden) ------------------------------------------------------------------
 
-    def keep_and_reroll(self, dice):
+    def keep(self, dice):
+        """The planning dice kept (the rest rolled once more): all of them, no reroll."""
         return dice
 
     def wilds(self, dice):
@@ -203,15 +150,6 @@ class Player:
         return None
 
 
-def mark_of(mark: tuple) -> dict:
-    kind, hexes, *result = mark
-    if kind == "interest":
-        return {"interest": {"hex": hexes[0], "result": result[0]}}
-    if kind in ("trail", "cataract", "lagos-de-oro"):
-        return {kind: list(hexes)}
-    return {kind: hexes[0]}
-
-
 class Naive(Player):
     """Keeps every roll, gives WILDs to the first phase, never spends a musket, maps the first blank
     neighbour and steps as soon as progress pays, to the neighbour nearest the delta."""
@@ -226,7 +164,7 @@ class Careful(Player):
 
     caution = Caution()
 
-    def keep_and_reroll(self, dice):
+    def keep(self, dice):
         st = self.st
         here = st.pos
         ahead = [lab for lab in self.board.neighbours[here] if self.dist(lab) < self.dist(here)]
@@ -240,9 +178,7 @@ class Careful(Player):
             if wanted:
                 keep.append(d)
             seen.add(d)
-        if len(keep) < len(dice):
-            return tuple(keep) + self.roll(len(dice) - len(keep))
-        return dice
+        return tuple(keep) if len(keep) < len(dice) else dice
 
     def wilds(self, dice):
         n = eng.wild_count(self.st, dice)
@@ -286,21 +222,26 @@ class Careful(Player):
         return self.toward_goal(options)[0] if options else None
 
 
+_ANSWERS = {key: "answer_" + key for key in ("keep", "wilds", "row", "diego", "musket", "trail", "target",
+                                              "lagos", "fill", "to", "cartography")}
+
 Expedition = Careful
+PLAYERS = {"careful": Careful, "naive": Naive}
+
+
+def played(player: Player, limit: int | None = None) -> tuple[eng.State, list]:
+    """A whole game by `player` through the driver: (the last state, every input in order)."""
+    events: list = []
+    final = drive.play(eng, player.start(), player.decide, player.roll, limit or player.days, events)
+    return final, events
 
 
 def play(seed: int, game_map=None, player=Careful) -> dict:
     """A whole game of 1572 as save data; each day keeps its `rolls:` and a `log` (not part of a save)."""
-    sim = player(seed, game_map)
-    played = sim.play()
-    return {
-        "format": SAVE_FORMAT,
-        "game": "lost-expedition",
-        "map": "standard" if game_map is None else None,
-        "setup": {"expedition": played["expedition"]},
-        "days": played["days"],
-        "outcome": {"result": played["result"]},
-    }
+    from lostprint.saves.rules_1572 import save_of
+
+    final, events = played(player(seed, game_map))
+    return save_of(events, final, (), standard=game_map is None)
 
 
 def simulate_1572(seed: int, game_map=None) -> dict:

@@ -113,20 +113,11 @@ def _loss_cause(game: str, final, result: str, days: int) -> str:
     over = getattr(final, "over", None)
     if isinstance(over, tuple) and len(over) > 1 and over[1]:
         return str(over[1])
-    if game == "lost-expedition":  # its engine says "lost" without why: read it off the final state
-        if final.get("conquistadors") == 0:
-            return "the last conquistador was lost"
-        from lostprint.games.lost_expedition import RULES
-
-        return f"the day limit ({RULES.day_limit} days)"
     return "lost"
 
 
 def _score(game: str, engine, final, result: str) -> int:
-    if game == "lost-expedition":
-        terms = engine.score(final, result)
-    else:
-        terms = engine.score(final)
+    terms = engine.score(final)
     return sum(points for _, points in terms)
 
 

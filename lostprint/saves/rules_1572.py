@@ -13,7 +13,8 @@ with rolls exactly, without them as one set of legal rolls that must give the wh
 from __future__ import annotations
 
 from lostprint.engine import lost_expedition as eng
-from lostprint.games.lost_expedition import EXPEDITIONS, INTERESTS
+from lostprint.engine.contract import Decision, Roll
+from lostprint.games.lost_expedition import EXPEDITIONS, INTERESTS, KANTYI_ROLLS, TRACKER_KEYS
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.saves import replay_1572
 from lostprint.saves.rules import At, Event, LostRules, Mark, Problems, State, slug
@@ -312,7 +313,7 @@ class Rules1572(LostRules):
 
     def score(self, st, result) -> list[tuple[str, int]]:
         s = st.flags.get("engine")  # None only once the save has problems: no score is checked then
-        return list(eng.score(s, result)) if s is not None else []
+        return list(eng.score_for(s, result)) if s is not None else []
 
 
 RULES = Rules1572()
@@ -339,3 +340,70 @@ def explain_save(data: dict, source: str) -> tuple[list[str], list | None]:
     if found:
         return found, None
     return found, replay_1572.explain_days(rules.days)
+
+
+# --- the transcript: a game the driver played, as a save ------------------------------------------
+
+
+def save_of(events, final, names=(), standard: bool = True) -> dict:
+    """A game the driver played (its events, lostprint.engine.drive.Event) as save data: each day's
+    fields, its dice under `rolls:` and a log of what happened (for a journal writer). The party has
+    no names to record (`names` keeps the transcripts' one signature)."""
+    from lostprint.files.kinds import SAVE_FORMAT
+
+    days: list[list] = []
+    for e in events:
+        if e.step == "start":
+            days.append([])
+        days[-1].append(e)
+    out = {"format": SAVE_FORMAT, "game": "lost-expedition", "map": "standard" if standard else None,
+           "setup": {"expedition": final.expedition}, "days": [_save_day(day) for day in days]}
+    if final.over:
+        out["outcome"] = {"result": final.over[0]}
+    return out
+
+
+def _save_day(events) -> dict:
+    rolls: dict = {}
+
+    def record(key: str, dice) -> None:
+        if key in rolls:
+            old = rolls[key]
+            rolls[key] = (old if isinstance(old[0], list) else [old]) + [list(dice)]
+        else:
+            rolls[key] = list(dice)
+
+    for e in events:
+        need = e.need
+        if isinstance(need, Decision) and need.key == "wilds":
+            record("planning", e.state.plan.dice)  # the dice after the one reroll
+        elif isinstance(need, Roll) and need.key != "planning":
+            faces = (e.value,) if isinstance(e.value, int) else e.value
+            if need.key == KANTYI_ROLLS:  # her rerolls of a roll and of its musket reroll, in order
+                rolls[KANTYI_ROLLS] = rolls.get(KANTYI_ROLLS, []) + list(faces)
+            else:
+                record(need.key, faces)
+    st = events[-1].state
+    day: dict = {"day": st.day}
+    if st.mapped_today:
+        day["mapped"] = dict(st.mapped_today)
+    if st.steps:
+        day["moved"] = list(st.steps)
+    if st.marks_today:
+        day["marks"] = [mark_of(m) for m in st.marks_today]
+    if st.fever_today:
+        day["fever"] = st.fever_today
+    day["rolls"] = rolls
+    day["resources"] = dict(zip(TRACKER_KEYS, st.values))
+    day["log"] = list(st.log)
+    return day
+
+
+def mark_of(mark: tuple) -> dict:
+    """An engine's mark of the day (marks_today) as a save records it."""
+    kind, hexes, *result = mark
+    if kind == "interest":
+        return {"interest": {"hex": hexes[0], "result": result[0]}}
+    if kind in ("trail", "cataract", "lagos-de-oro"):
+        return {kind: list(hexes)}
+    return {kind: hexes[0]}

@@ -1,0 +1,352 @@
+"""1572 on the one engine contract (lostprint.engine.contract): the day as STEPS, tested by vectors
+(state, input -> what changed) per step and effect, refusals naming their rule, and the property the
+save search prunes by: no input ever changes a part of the state outside its step's reach. The
+players are deciders the one driver plays; play_day answers the same steps phase by phase."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lostprint.engine import drive
+from lostprint.engine import lost_expedition as eng
+from lostprint.engine.contract import AUTO, Decision, Roll, RuleError, after, open_step, why_not
+from lostprint.games.lost_expedition import KANTYI_ROLLS, TRACKER_KEYS
+from lostprint.maps.model import standard_map
+from lostprint.players.lost_expedition import Careful, Naive, play, played
+from lostprint.saves.rules_1572 import save_of
+
+GM = standard_map("lost-expedition")
+BOARD = eng.board_of(GM)
+HERE = "F3"  # inland: F2 (N), G2 (NE) and E2 (NW) are river hexes, G3 (SE) and E3 (SW) are not
+NC = "native-contact"
+FOREST = {lab: "forest" for lab in ("F3", "F2", "G2", "G3", "E3")}  # forest: no modifier but hunting's +1
+
+
+def at(key: str, dice=(2, 3, 4, 5, 6), wilds=(), expedition="archeology", inputs=None, terrain=None, **fields):
+    """A state at step `key` of day 1 in HERE, planned with `dice`, with the phase's `inputs` so far;
+    `fields` set the trackers by name (food=2) or any field of the state."""
+    s = eng.new_game(BOARD, expedition)
+    s = eng.replace(s, pos=HERE, terrain={**BOARD.printed, **(FOREST if terrain is None else terrain)})
+    s = eng.planning(eng.start_day(s), dice, wilds)
+    values = list(s.values)
+    for name in TRACKER_KEYS:
+        if name in fields:
+            values[TRACKER_KEYS.index(name)] = fields.pop(name)
+    s = eng.replace(s, values=tuple(values), step=tuple(eng.STEP).index(key), **fields)
+    return eng.inputs_of(s, key, **inputs) if inputs is not None else s
+
+
+def changes(before, after_) -> dict:
+    a, b = eng.parts(before), eng.parts(after_)
+    return {k: v for k, v in b.items() if a[k] != v}
+
+
+def rolled(chart, roll, **more):
+    """A chart's inputs: its roll, and the musket decision still open."""
+    return dict(rolls=(roll,), **more)
+
+
+ALL = (2, 2, 3, 4, 6)
+VECTORS = [
+    ("start", eng.new_game(BOARD, "botany"), None, {"day": 1}),
+    ("planning", at("planning"), ALL, {}),  # the dice wait for the keep and the WILDs
+    ("planning", at("planning", inputs=dict(hand=ALL)), (2, 2), {}),
+    ("planning", at("planning", inputs=dict(hand=ALL, kept=(2, 2))), (5, 5, 5), {}),  # the reroll
+    ("planning", at("planning", inputs=dict(hand=(2, 2, 2, 2, 6), kept=(2, 2, 2, 2, 6)), conquistadors=3), (),
+     {"conquistadors": 4,  # four of a kind: a conquistador joins
+      "plan": eng.Plan((2, 2, 2, 2, 6), ("movement", "hunting"), (("movement", 3), ("hunting", 0)))}),
+    ("planning", at("planning", inputs=dict(hand=(1, 1, 2, 4, 4), kept=(1, 1, 2, 4, 4))), (("movement", 2),),
+     {"plan": eng.Plan((1, 1, 2, 4, 4), ("movement", "exploring"), (("movement", 2), ("exploring", 1)))}),
+    ("planning", at("planning", inputs=dict(hand=(1, 1, 1, 2, 3), kept=(1, 1, 1, 2, 3)), fever=True), (),
+     {"fever": False, "fever_today": "broken",  # three WILDs break it (and are not given)
+      "plan": eng.Plan((1, 1, 1, 2, 3), ("movement", "mapping"), (("movement", 0), ("mapping", 0)))}),
+    ("movement", at("movement"), (5, 5), {}),  # the musket's decision is still open
+    ("movement", at("movement", inputs=rolled("movement", (5, 5)), movement=0), False, {"movement": 2}),  # 10: +2
+    ("movement", at("movement", inputs=rolled("movement", (4, 4)), movement=0), False,
+     {"movement": 1, "morale": 5}),  # 8: +1 and a morale lost
+    ("movement", at("movement", inputs=rolled("movement", (1, 1), musket=True), movement=0, muskets=3), (5, 5),
+     {"movement": 2, "muskets": 2}),  # a musket's reroll
+    ("movement", at("movement", muskets=0), (1, 1), {"conquistadors": 5}),  # 2: an accident
+    ("movement", at("movement", expedition="doctor", muskets=0), (1, 1), {"food": 5}),  # a doctor's costs food
+    ("movement", at("movement", muskets=0), (2, 2),
+     {"morale": 5, "fever": True, "fever_today": "struck"}),  # 4: +1 (movement is at its cap) and fever
+    ("movement", at("movement", expedition="botany", muskets=0), (2, 2), {}),  # botany: immune to fever
+    ("exploring", at("exploring", dice=(4, 4, 2, 3, 6), muskets=0), (3, 3),
+     {"villages": (HERE,), "movement": 5, "marks": (("village", (HERE,)),)}),  # 6 + 1: a village
+    ("exploring", at("exploring", expedition="religious", dice=(4, 4, 2, 3, 6), muskets=0), (3, 3),
+     {"peaceful": (HERE,), "marks": (("peaceful-village", (HERE,)),)}),  # religious: every village peaceful
+    ("exploring", at("exploring", terrain={**FOREST, HERE: "lake"}, dice=(4, 4, 2, 3, 6), muskets=0), (3, 3),
+     {}),  # a lake discards villages
+    ("exploring", at("exploring", muskets=0), (4, 5), {}),  # 9: a trail, where it leads still to decide
+    ("exploring", at("exploring", inputs=rolled("exploring", (4, 5), musket=False, trail_due=True)), "G3",
+     {"trails": frozenset({frozenset((HERE, "G3"))}), "marks": (("trail", (HERE, "G3")),)}),
+    ("exploring", at("exploring", muskets=0), (5, 6), {"interest_due": True}),  # 11: interests
+    ("native-contact", at("native-contact", kantyi=True, food=3, muskets=0, inputs=rolled(NC, (1, 6))), 4,
+     {"food": 4, "peaceful": (HERE,), "marks": (("peaceful-village", (HERE,)),)}),  # Kantyi: 1 -> 4, 10
+    ("native-contact", at("native-contact", eclipse=2), 0,
+     {"eclipse": 1, "empires": (HERE,), "marks": (("empire", (HERE,)),)}),  # the eclipse's chosen row
+    ("hunting", at("hunting", food=2, inputs=rolled("hunting", (3, 4))), False,
+     {"food": 3}),  # 7, and the forest's +1: 8, a food
+    ("mapping", at("mapping", terrain={HERE: "forest"}), "G3", {}),
+    ("mapping", at("mapping", inputs=dict(target="G3"), terrain={HERE: "forest"}), (6, 6),
+     {"terrain": {**BOARD.printed, HERE: "forest", "G3": "plains"}, "mapped": (("G3", "plains"),)}),
+    ("mapping", at("mapping", inputs=dict(target="G3"), terrain={HERE: "forest"}), (3, 4),
+     {"terrain": {**BOARD.printed, HERE: "forest", "G3": "forest"}, "mapped": (("G3", "forest"),)}),
+    ("interests", at("interests", interest_due=True), (2, 3), {}),  # 5: a Migration, its fill still to decide
+    ("interests", at("interests", interest_due=True, inputs=dict(dice=(2, 3), found="migration"), muskets=2, food=1),
+     True, {"interest_due": False, "interests": ((HERE, "migration"),), "migration": (HERE,), "food": 6,
+            "muskets": 1, "marks": (("interest", (HERE,), "migration"),)}),
+    ("eat", at("eat", food=3), None, {"food": 2}),
+    ("eat", at("eat", food=0), None, {"conquistadors": 5}),
+    ("eat", at("eat", food=0, migration=("G3",)), None, {}),  # next to a Migration: no ration
+    ("travel", at("travel", movement=6), "G3", {"pos": "G3", "steps": ("G3",), "movement": 1}),
+    ("travel", at("travel", movement=6, trails=frozenset({frozenset((HERE, "G3"))})), "G3",
+     {"pos": "G3", "steps": ("G3",), "movement": 3}),  # a trail costs less
+    ("travel", at("travel", movement=6), None, {}),  # stop
+    ("morale", at("morale", morale=4, steps=("G3",)), None, {"morale": 6}),  # SE: +3, to the cap
+    ("morale", at("morale", morale=1), None, {"morale": 0, "conquistadors": 5}),  # stayed: -1, a desertion
+    ("end", at("end", pos="O4"), None, {"over": ("won", "the party reached the delta at O4")}),
+    ("end", at("end", conquistadors=0), None, {"over": ("lost", "the last conquistador was lost")}),
+    ("end", at("end", expedition="cartography", movement=3), "G3",
+     {"trails": frozenset({frozenset((HERE, "G3"))}), "marks": (("trail", (HERE, "G3")),),
+      "cartography": frozenset({HERE})}),
+]
+
+
+@pytest.mark.parametrize("key, before, value, want", VECTORS)
+def test_1572_step_vectors(key, before, value, want):
+    assert changes(before, eng.STEP[key].apply(before, value)) == want
+
+
+REFUSED = [
+    ("planning", at("planning"), (7, 1, 1, 1, 1), "planning"),
+    ("planning", at("planning"), (1, 1, 1, 1), "planning"),
+    ("planning", at("planning", inputs=dict(hand=ALL)), (5,), "planning"),  # keep only dice rolled
+    ("planning", at("planning", inputs=dict(hand=(1, 2, 3, 3, 6), kept=(1, 2, 3, 3, 6))), (("exploring", 1),),
+     "wild"),
+    ("planning", at("planning", inputs=dict(hand=(1, 2, 3, 3, 6), kept=(1, 2, 3, 3, 6))), (), "wild"),  # all given
+    ("movement", at("movement"), (1, 2, 3), "movement"),
+    ("native-contact", at("native-contact", kantyi=True, dice=(5, 2, 3, 4, 6), inputs=rolled(NC, (1, 2))),
+     (3, 4, 5), "kantyi"),
+    ("native-contact", at("native-contact", eclipse=1, dice=(5, 2, 3, 4, 6)), 9, "eclipse"),
+    ("exploring", at("exploring", inputs=rolled("exploring", (4, 5), musket=False, trail_due=True)), "O4", "trail"),
+    ("exploring", at("exploring", inputs=rolled("exploring", (4, 5), musket=False, trail_due=True)), None, "trail"),
+    ("mapping", at("mapping"), "A1", "mapping"),  # printed: already mapped
+    ("mapping", at("mapping", inputs=dict(target="G3"), terrain={HERE: "forest"}), (1, 2, 3), "mapping"),
+    ("interests", at("interests", interest_due=True, inputs=dict(dice=(1, 1), found="lagos-de-oro")),
+     ("A1", "A2", "B1"), "lagos-de-oro"),
+    ("travel", at("travel", movement=6), "O4", "travel"),  # not next to the party
+    ("travel", at("travel", movement=4), "G3", "travel"),  # 5 progress to enter
+    ("travel", at("travel", movement=6, terrain={HERE: "forest"}), "G3", "travel"),  # not mapped
+    ("travel", at("travel", movement=6, pos="A2", cataracts=frozenset({frozenset(("A2", "B2"))}),
+                  terrain={"B2": "forest"}), "B2", "travel"),  # the printed cataract
+    ("end", at("end"), "G3", "cartography"),  # not a Cartography expedition
+    ("start", at("start", over=("won", "the party reached the delta at O4")), None, "start"),
+]
+
+
+@pytest.mark.parametrize("key, before, value, rule", REFUSED)
+def test_1572_refusals_name_their_rule(key, before, value, rule):
+    step = eng.STEP[key]
+    with pytest.raises(RuleError) as err:
+        step.apply(before, value)
+    assert err.value.rule == rule and why_not(step, before, value) == str(err.value)
+
+
+@pytest.mark.parametrize("phase, fields, inputs, rule", [
+    ("movement", {}, dict(rolls=((3, 3),), diego=True), "diego"),  # Diego not found
+    ("movement", {"diego": True, "diego_used": True}, dict(rolls=((3, 3),), diego=True), "diego"),  # used today
+    ("movement", {"muskets": 0}, dict(rolls=((1, 1), (5, 5))), "musket"),
+    ("movement", {}, dict(rolls=((1, 1), (5, 5), (6, 6))), "musket"),  # one reroll at most
+    ("native-contact", {"dice": (5, 2, 3, 4, 6)}, dict(rolls=((1, 2),), kantyi=(3, 4)), "kantyi"),  # not found
+    ("interests", {"interest_due": True, "muskets": 0, "food": 1}, dict(dice=(2, 3), fill=True), "migration"),
+])
+def test_inputs_given_at_once_are_refused_by_their_rule(phase, fields, inputs, rule):
+    """What play_day gives a phase at once (a save's record) is refused by the same rules."""
+    s = eng.inputs_of(at(phase, **fields), phase, **inputs)
+    with pytest.raises(RuleError) as err:
+        eng.resolve_interest(s) if phase == "interests" else eng.resolve_chart(s, phase)
+    assert err.value.rule == rule
+
+
+def test_the_open_steps_ask_what_the_rules_leave_to_dice_and_player():
+    need = {key: step.need for key, step in eng.STEP.items()}
+    assert need["movement"](at("movement", diego=True)) == Decision("diego")
+    assert need["movement"](at("movement")) == Roll("movement", 2)  # no Diego: not asked
+    assert need["movement"](at("movement", inputs=rolled("movement", (1, 1)))) == Decision("musket")
+    assert need["movement"](at("movement", inputs=rolled("movement", (1, 1), musket=True))) == Roll("movement", 2)
+    near_empire = at("native-contact", dice=(5, 2, 3, 4, 6), empires=("G3",))
+    assert need["native-contact"](near_empire) == Roll("native-contact", 1)  # near an empire: one die
+    assert need["native-contact"](at("native-contact", dice=(5, 2, 3, 4, 6), eclipse=1)) == Decision("row")
+    kantyi = at("native-contact", kantyi=True, dice=(5, 2, 3, 4, 6), inputs=rolled(NC, (1, 2)))
+    assert need["native-contact"](kantyi) == Roll("kantyi", 2)
+    assert need["exploring"](at("exploring")) == Roll("exploring", 2)
+    assert need["exploring"](at("exploring", dice=(2, 3, 5, 6, 6))) is None  # no 4 planned
+    assert need["mapping"](at("mapping")) == Decision("target")
+    assert need["mapping"](at("mapping", terrain={**FOREST, "E2": "forest"})) is None  # nothing blank next door
+    assert need["planning"](at("planning", inputs=dict(hand=ALL, kept=(2, 2)))) == Roll("planning", 3)
+    keeps = eng.keep_options(at("planning", inputs=dict(hand=(2, 6, 2, 6, 6))))
+    assert keeps[0] == (2, 2, 6, 6, 6) and len(keeps) == 3 * 4 and () in keeps  # each set of faces once
+    assert eng.travel_options(at("travel", movement=6)) == (None, "F2", "G2", "G3", "E3")  # E2 is blank
+    assert need["end"](at("end", expedition="cartography", movement=3)) == Decision("cartography")
+    assert need["end"](at("end")) is AUTO
+
+
+def test_a_trail_rolled_where_no_trail_can_go_asks_nothing():
+    s = at("exploring", muskets=0, trails=frozenset(frozenset((HERE, n)) for n in BOARD.neighbours[HERE]))
+    new = eng.STEP["exploring"].apply(s, (4, 5))
+    assert eng.STEP["exploring"].need(new) is None and changes(s, new) == {}
+
+
+def test_lagos_de_oro_and_the_mission_are_decisions_of_their_own():
+    step = eng.STEP["interests"]
+    s = at("interests", interest_due=True)
+    lagos = step.apply(s, (1, 1))  # 2: Lagos de Oro
+    assert step.need(lagos) == Decision("lagos")
+    assert tuple(step.options(lagos)) == eng.lagos_placements(lagos)
+    mission = step.apply(s, (2, 2))  # 4: the Ruined Mission
+    assert step.need(mission) == Decision("trail")
+    done = step.apply(mission, "G3")
+    assert changes(s, done)["trails"] == frozenset({frozenset((HERE, "G3"))}) and step.need(done) is None
+
+
+# --- the property the search prunes by -------------------------------------------------------------
+
+
+def inputs(state, step, need, rng):
+    """The inputs the open step could take: every option, or a sample of its dice (every face for one die)."""
+    if need is AUTO:
+        return [None]
+    if isinstance(need, Decision):
+        return list(step.options(state))
+    if need.dice == 1:
+        return list(range(1, 7))
+    return [tuple(rng.randint(1, 6) for _ in range(need.dice)) for _ in range(12)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_every_effect_stays_within_its_reach(seed):
+    rng = random.Random(seed)
+    s = eng.start(GM, rng.choice(("cartography", "botany", "military", "archeology", "religious", "doctor")))
+    for _ in range(rng.randrange(50, 600)):
+        found = open_step(eng.STEPS, s, eng.outcome)
+        if found is None:
+            break
+        s, step, need = found
+        before = eng.parts(s)
+        legal = []
+        for value in inputs(s, step, need, rng):
+            try:
+                new = step.apply(s, value)
+            except RuleError as exc:
+                assert not isinstance(need, Decision), (step.key, value, str(exc))  # every option is legal
+                continue
+            legal.append(new)
+            changed = {k for k, x in eng.parts(new).items() if before[k] != x}
+            assert changed <= step.reach, (step.key, value, changed - step.reach)
+        assert legal, (step.key, need)  # an open step always has a legal input
+        s = after(eng.STEPS, step, rng.choice(legal))
+
+
+@pytest.mark.parametrize("key, before", [(k, b) for k, b, *_ in VECTORS + REFUSED])
+def test_every_input_at_a_vector_state_stays_within_its_reach(key, before):
+    """The same property at the tables' states, where random play seldom goes."""
+    step = eng.STEP[key]
+    need = step.need(before)
+    parts = eng.parts(before)
+    for value in inputs(before, step, need, random.Random(1)) if need is not None else ():
+        try:
+            new = step.apply(before, value)
+        except RuleError:
+            continue
+        changed = {k for k, x in eng.parts(new).items() if parts[k] != x}
+        assert changed <= step.reach, (key, value, changed - step.reach)
+
+
+# --- the driver, the deciders and play_day ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("player", [Careful, Naive])
+def test_the_driver_plays_the_deciders_to_the_end(player):
+    final, events = played(player(3))
+    assert eng.outcome(final) == final.over and final.over[0] in ("won", "lost")
+    assert sum(1 for e in events if e.step == "start") == final.day
+    assert eng.score(final) == eng.score_for(final, final.over[0])
+    assert save_of(events, final, (), True) == play(3, None, player)
+
+
+def test_play_day_answers_the_same_steps_phase_by_phase():
+    """Each day a decider played, answered again through play_day from what it rolled and chose,
+    ends in the same state (the validator's way in is the driver's day)."""
+    final, events = played(Careful(11))
+    days: list[list] = []
+    for e in events:
+        if e.step == "start":
+            days.append([])
+        days[-1].append(e)
+    for day in days:
+        answers = _answers(day)
+        got = eng.play_day(eng.replace(day[0].before, step=0), lambda key, s: answers[key].pop(0))
+        want = day[-1].state
+        assert eng.parts(got) == eng.parts(want) and got.log == want.log
+
+
+def _answers(day) -> dict:
+    """What play_day asks of each phase, read off the inputs the driver gave the steps."""
+    out: dict = {k: [] for k, _ in eng.DAY}
+    out["trail"] = []
+    last = None  # the phase whose answer is being filled
+    for e in day:
+        key, need, value = e.step, e.need, e.value
+        phase = "interests" if key == "travel" and not (isinstance(need, Decision) and need.key == "to") else key
+        if isinstance(need, Decision) and need.key == "trail" and key in eng.ROLLED:
+            out["trail"].append({"to": value})
+            continue
+        if phase in eng.ROLLED + ("mapping", "interests") and (last is None or last[0] != phase or last[2]):
+            last = [phase, {}, False]
+            out[phase].append(last[1])
+        got = last[1] if last is not None and last[0] == phase else {}
+        faces = (value,) if isinstance(value, int) and not isinstance(value, bool) else value
+        if key == "planning" and need.key == "wilds":
+            out["planning"].append({"dice": e.state.plan.dice, "wilds": value})
+        elif phase in eng.ROLLED:
+            if need.key == "row":
+                got["choice"] = value
+            elif need.key == "diego":
+                got["diego"] = value
+            elif need.key == KANTYI_ROLLS:
+                got["kantyi"] = got.get("kantyi", ()) + faces
+            elif isinstance(need, Roll):
+                got["rolls"] = got.get("rolls", ()) + (faces,)
+        elif phase == "mapping":
+            got[{"target": "target", "diego": "diego"}.get(need.key, "dice")] = value
+        elif phase == "interests":
+            got[{"interests": "dice", "trail": "trail_to"}.get(need.key, need.key)] = value
+            last[2] = not e.state.interest_due  # resolved: the next interest is a new answer
+        elif key == "travel":
+            out["travel"].append({"to": value})
+        elif key == "end":
+            out["end"].append({"cartography_trail": value})
+    return out
+
+
+def test_an_illegal_answer_to_play_day_names_its_phase():
+    s = eng.start(GM, "military")
+
+    def answer(key, state):
+        return {"planning": {"dice": (2, 3, 4, 5, 6)}, "movement": {"rolls": ((1, 2, 3),)}}[key]
+
+    with pytest.raises(eng.Illegal) as err:
+        eng.play_day(s, answer)
+    assert err.value.step == "movement" and err.value.rule == "movement"
+
+
+def test_a_game_played_by_the_driver_is_the_same_as_by_steps_alone():
+    """drive.play with no record and the same seed gives the same last state as with one."""
+    p = Careful(4)
+    b = drive.play(eng, p.start(), p.decide, p.roll)
+    assert eng.parts(b) == eng.parts(played(Careful(4))[0])

@@ -77,7 +77,7 @@ class Orders:
 
     @property
     def sailors(self) -> int:
-        return sum(getattr(self, job) or 0 for job in JOBS)
+        return sum(filter(None, self.__dict__.values()))  # the jobs' counts (a bool counts one; None: not placed)
 
 
 LATER = Orders(**{job: None for job in JOBS})  # every job placed as its phase comes (a search's reading)
@@ -374,7 +374,7 @@ def begin_day(v: Voyage, orders: Orders) -> Voyage:
 
 def place(v: Voyage, jobs: Mapping[str, int | bool]) -> Voyage:
     """Sailors on jobs as each job's phase comes (a search): the limits of phase 1."""
-    orders = replace(v.orders, **jobs)
+    orders = evolve(v.orders, **jobs)
     _check_place(v, jobs, orders, v.hands, v.spent, v.ashore, v.day, v.dawn)
     return evolve(v, orders=orders)
 
@@ -549,7 +549,7 @@ def gather(v: Voyage, picks: tuple[str, ...]) -> Voyage:
                 raise RuleError("gather", f"no {key} left on the island")
             cubes[i] -= 1
         s = gain_stores(s, key, RULES.gather_per_sailor)
-    new = replace(island, cubes=tuple(cubes))
+    new = evolve(island, cubes=tuple(cubes))
     return evolve(v, stores=s, islands=tuple(new if i is island else i for i in v.islands))
 
 
@@ -601,7 +601,7 @@ def encounter(v: Voyage, face: int) -> Voyage:
     islands = v.islands
     if band.effect == "hostile":
         here = v.island_at(v.pos)
-        islands = tuple(replace(i, hostile=True) if i is here else i for i in islands)
+        islands = tuple(evolve(i, hostile=True) if i is here else i for i in islands)
     return evolve(v, stores=s, effect=band.effect, islands=islands)
 
 
@@ -921,7 +921,8 @@ def spare(v: Voyage) -> int:
     if v.step == 0:
         return 0
     orders = v.orders
-    return v.hands - v.spent - sum(getattr(orders, JOBS[k]) or 0 for k in _DONE[v.step])
+    values = tuple(orders.__dict__.values())
+    return v.hands - v.spent - sum(values[k] or 0 for k in _DONE[v.step])
 
 
 NOBODY = Orders()

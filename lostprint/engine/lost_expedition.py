@@ -16,7 +16,7 @@ say what any legal roll could give.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from types import MappingProxyType
 
@@ -40,6 +40,8 @@ ROLLED = ("movement", "exploring", "native-contact", "hunting")  # the charts pl
 FACE_ORDER = tuple(k for k, _ in sorted(R.phase_faces, key=lambda kv: kv[1]))
 FACE = MappingProxyType(dict(R.phase_faces))
 MORALE_BY_DIRECTION = MappingProxyType(dict(R.morale_by_direction))
+NOTHING = MappingProxyType({})  # no inputs pending
+DONE = MappingProxyType({"done": True})  # the phase is over for the day
 
 
 class Illegal(RuleError):
@@ -155,7 +157,8 @@ class State:
     diego: bool = False
     over: tuple = ()  # () while playing, then ("won" or "lost", why)
     step: int = 0  # the open step of STEPS
-    pending: tuple = ()  # the open phase's inputs so far, (name, value) pairs: see STEPS
+    phase: str = ""  # the phase whose inputs are pending (see STEPS)
+    pending: MappingProxyType = field(default_factory=lambda: NOTHING)  # its inputs by name (never changed in place)
     # the current day
     day_start: str = ""
     plan: Plan = Plan()
@@ -206,7 +209,7 @@ def start_day(st: State) -> State:
     if st.day >= R.day_limit:
         raise Illegal(f"the game lasts at most {R.day_limit} days")
     return replace(st, day=st.day + 1, day_start=st.pos, plan=Plan(), diego_used=False, interest_due=False,
-                   steps=(), mapped_today=(), marks_today=(), fever_today="", log=(), pending=())
+                   steps=(), mapped_today=(), marks_today=(), fever_today="", log=(), phase="", pending=NOTHING)
 
 
 def fever_break_need(st: State) -> int:
@@ -823,6 +826,10 @@ DAY = (
 
 NC = "native-contact"
 YES_NO = (False, True)
+ASK = MappingProxyType({key: Decision(key) for key in (
+    "keep", "wilds", "row", "diego", "musket", "trail", "target", "lagos", "fill", "to", "cartography")})
+ROLL = MappingProxyType({(key, n): Roll(key, n) for n in range(1, R.planning_dice + 1)
+                         for key in ("planning", *ROLLED, "mapping", "interests", KANTYI_ROLLS)})  # made once
 
 # A phase that takes several inputs (planning, a rolled chart, mapping, an interest, travel) is one
 # repeat step: the inputs it has taken so far wait in `state.pending` as (("phase", key), (name, value),
@@ -830,23 +837,23 @@ YES_NO = (False, True)
 # effect at once; ("done", True) then closes it for the day.
 
 
-def _inputs(st: State, phase: str) -> dict:
-    p = st.pending
-    return dict(p[1:]) if p and p[0][1] == phase else {}
+def _inputs(st: State, phase: str):
+    return st.pending if st.phase == phase else NOTHING
 
 
 def _put(st: State, phase: str, **inputs) -> State:
-    p = st.pending if st.pending and st.pending[0][1] == phase else (("phase", phase),)
-    return replace(st, pending=p + tuple(inputs.items()))
+    if st.phase == phase:
+        inputs = {**st.pending, **inputs}
+    return replace(st, phase=phase, pending=inputs)
 
 
 def _done(st: State, phase: str) -> State:
-    return replace(st, pending=(("phase", phase), ("done", True)))
+    return replace(st, phase=phase, pending=DONE)
 
 
 def inputs_of(st: State, phase: str, **inputs) -> State:
     """The state with a phase's inputs all given at once (what play_day and a test set up)."""
-    return replace(st, pending=(("phase", phase),) + tuple(inputs.items()))
+    return replace(st, phase=phase, pending=inputs)
 
 
 def pending(st: State, phase: str, name: str, default=None):
@@ -894,12 +901,12 @@ def _planning_need(st: State):
     if "done" in got:
         return None
     if "hand" not in got:
-        return Roll("planning", R.planning_dice)
+        return ROLL["planning", R.planning_dice]
     if "kept" not in got:
-        return Decision("keep")
+        return ASK["keep"]
     if len(got["kept"]) < len(got["hand"]) and "rerolled" not in got:
-        return Roll("planning", R.planning_dice - len(got["kept"]))
-    return Decision("wilds")
+        return ROLL["planning", R.planning_dice - len(got["kept"])]
+    return ASK["wilds"]
 
 
 def _planning_options(st: State):
@@ -944,19 +951,19 @@ def _kantyi_due(st: State, chart: str, got: dict) -> int:
 def _chart_next(st: State, chart: str, got: dict):
     """What the chart needs next, given its inputs so far (None: it can be resolved)."""
     if chart == NC and st.eclipse:
-        return None if "choice" in got else Decision("row")
+        return None if "choice" in got else ASK["row"]
     if "diego" not in got and _diego_free(st):
-        return Decision("diego")
+        return ASK["diego"]
     rolls = got.get("rolls")
     if rolls is None:
-        return Roll(chart, phase_dice(st, chart))
+        return ROLL[chart, phase_dice(st, chart)]
     due = _kantyi_due(st, chart, got)
     if due > 0:
-        return Roll(KANTYI_ROLLS, due)
+        return ROLL[KANTYI_ROLLS, due]
     if "musket" not in got and chart in R.musket_charts and st.get("muskets") >= R.musket_reroll_cost:
-        return Decision("musket")
+        return ASK["musket"]
     if got.get("musket") and len(rolls) == 1:
-        return Roll(chart, phase_dice(st, chart))
+        return ROLL[chart, phase_dice(st, chart)]
     return None
 
 
@@ -981,7 +988,7 @@ def _chart_step(chart: str) -> Step:
         if "done" in got:
             return None
         if "trail_due" in got:
-            return Decision("trail")
+            return ASK["trail"]
         return _chart_next(st, chart, got)
 
     def options(st):
@@ -992,8 +999,8 @@ def _chart_step(chart: str) -> Step:
 
     def apply(st, value):
         got = _inputs(st, chart)
-        want = need(st)
-        if want.key == "trail":
+        want = ASK["trail"] if "trail_due" in got else _chart_next(st, chart, got)
+        if want is ASK["trail"]:
             if value is None:
                 raise TrailNeeded(f"a trail result: choose where the trail from {st.pos} leads", "trail")
             return resolve_chart(_put(st, chart, trail_to=value), chart)
@@ -1031,10 +1038,10 @@ def _mapping_need(st: State):
     if "done" in got or "mapping" not in st.plan.called:
         return None
     if "target" not in got:
-        return Decision("target") if mapping_targets(st) else None
+        return ASK["target"] if mapping_targets(st) else None
     if "diego" not in got and _diego_free(st):
-        return Decision("diego")
-    return Roll("mapping", R.phase_dice)
+        return ASK["diego"]
+    return ROLL["mapping", R.phase_dice]
 
 
 def _mapping_options(st: State):
@@ -1062,15 +1069,15 @@ def _interest_next(st: State, got: dict):
     found = got.get("found")
     if found is None:
         if "diego" not in got and _diego_free(st):
-            return Decision("diego")
-        return Roll("interests", R.phase_dice)
+            return ASK["diego"]
+        return ROLL["interests", R.phase_dice]
     if found == "lagos-de-oro" and "lagos" not in got:
-        return Decision("lagos")
+        return ASK["lagos"]
     if "trail" not in got and any(e.what == "trail" for e in interest_rule(found).effects) \
             and trail_options(st, st.pos):
-        return Decision("trail")
+        return ASK["trail"]
     if found == "migration" and "fill" not in got and len(interest_outcomes(st.values, found)) > 1:
-        return Decision("fill")
+        return ASK["fill"]
     return None
 
 
@@ -1092,7 +1099,7 @@ def resolve_interest(st: State) -> State:
     got = _inputs(st, "interests")
     new = interests(st, got.get("dice", ()), got.get("diego", False), got.get("lagos", ()), got.get("trail"),
                     got.get("fill", False))
-    return replace(new, pending=())
+    return replace(new, phase="", pending=NOTHING)
 
 
 def _interest(st: State, value) -> State:
@@ -1129,7 +1136,7 @@ _interest_step = _named("interests", _interest)
 def _travel_need(st: State):
     if st.interest_due:
         return _interest_need(st)
-    return None if "done" in _inputs(st, "travel") else Decision("to")
+    return None if "done" in _inputs(st, "travel") else ASK["to"]
 
 
 def travel_options(st: State) -> tuple:
@@ -1144,7 +1151,7 @@ def _travel(st: State, value) -> State:
 
 
 def _end_need(st: State):
-    return Decision("cartography") if cartography_allowed(st) else AUTO
+    return ASK["cartography"] if cartography_allowed(st) else AUTO
 
 
 TRACK = frozenset(TRACKER_KEYS)
@@ -1280,7 +1287,7 @@ def play_day(st: State, answer) -> State:
     except Illegal as exc:
         exc.step = exc.step or key
         raise
-    return replace(st, pending=())
+    return replace(st, phase="", pending=NOTHING)
 
 
 def score(st: State) -> tuple[tuple[str, int], ...]:

@@ -72,7 +72,7 @@ class Player:
 
     def decide(self, st: eng.State, step, need):
         self.st = st
-        return getattr(self, _ANSWERS[need.key])(step.key.split()[0])
+        return getattr(self, _ANSWERS[need.key])(step.key)
 
     # --- one answer per decision (the phase asking: a chart, mapping, interests or travel) -----------
 

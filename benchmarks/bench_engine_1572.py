@@ -5,7 +5,11 @@
 - games per second with the careful player on one core (and the naive one, interleaved): goal at
   most 6 ms a game (10,000 games a minute).
 
-Run: python benchmarks/bench_engine_1572.py [--rounds N] [--games N]
+- with --against TREE, the careful player here against the same games played by the lostprint
+  package in TREE (another version, e.g. `git archive HEAD~1 lostprint | tar -x -C /tmp/old` with
+  assets/ linked beside it), each in its own process, A and B interleaved: paired ratios.
+
+Run: python benchmarks/bench_engine_1572.py [--rounds N] [--games N] [--against TREE]
 A ratio below 1.00 meets the goal.
 """
 from __future__ import annotations
@@ -45,7 +49,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=7, help="interleaved rounds per figure")
     ap.add_argument("--games", type=int, default=100, help="games per round")
+    ap.add_argument("--against", default=None, help="a tree holding another lostprint to compare with")
     args = ap.parse_args()
+    if args.against:
+        paired(args.against, args.rounds, args.games)
+        return
     import tempfile
     from pathlib import Path
 
@@ -79,6 +87,42 @@ def main() -> None:
     print(f"careful player: {mc:6.2f} ms a game, {1000 / mc:7.0f} games/s, {60000 / mc:8.0f} a minute "
           f"(goal {GAME_GOAL_MS:.0f} ms: ratio {mc / GAME_GOAL_MS:.2f})")
     print(f"naive player:   {mn:6.2f} ms a game, {1000 / mn:7.0f} games/s; careful/naive {mc / mn:.2f}")
+
+
+GAMES = """
+import sys, time
+from lostprint.players.lost_expedition import Careful, play
+first, n = int(sys.argv[1]), int(sys.argv[2])
+play(first, None, Careful)
+t0 = time.process_time()
+for s in range(first, first + n):
+    play(s, None, Careful)
+print(1000 * (time.process_time() - t0) / n)
+"""
+
+
+def paired(tree: str, rounds: int, games: int) -> None:
+    """The careful player here (A) and in `tree` (B) on the same seeds, interleaved, one process each."""
+    import os
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    here = str(Path(__file__).resolve().parents[1])
+
+    def run(path: str, first: int) -> float:  # run outside both trees: PYTHONPATH alone says which
+        env = dict(os.environ, PYTHONPATH=path)
+        out = subprocess.run([sys.executable, "-c", GAMES, str(first), str(games)], env=env, cwd=tempfile.gettempdir(),
+                             capture_output=True, text=True, check=True)
+        return float(out.stdout.split()[-1])
+
+    ratios = []
+    for r in range(rounds):
+        a, b = run(here, r * games), run(tree, r * games)
+        ratios.append(a / b)
+        print(f"round {r + 1}: here {a:6.2f} ms a game, {tree} {b:6.2f} ms: ratio {a / b:.2f}")
+    print(f"careful player, here / {tree}: median ratio {statistics.median(ratios):.2f}")
 
 
 if __name__ == "__main__":

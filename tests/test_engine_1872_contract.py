@@ -103,7 +103,7 @@ def test_spirit_dancers_change_a_die_until_the_player_stops():
     assert dance.need(game) == Decision("dancers") and dance.repeat
     after = dance.apply(game, (1, 1))
     assert after.board[1] == 1 and after.used == 1
-    stopped = dance.apply(after, None)
+    stopped = dance.apply(after, eng.DONE)
     assert stopped.danced and dance.need(stopped) is None
     spent = evolve(game, st=game.st._replace(dancers=RULES.spirit_dancers))
     assert dance.need(spent) is None
@@ -198,11 +198,11 @@ def test_go_offers_the_steps_that_can_be_paid_and_stop():
     go = step_of("go")
     assert go.need(game) == Decision("go")
     options = go.options(game)
-    assert options[-1] is None and any(o and o[0] == near for o in options)
-    walked = go.apply(game, next(o for o in options if o and o[0] == near))
+    assert options[-1] == eng.STOP and any(o[0] == near for o in options[:-1])
+    walked = go.apply(game, next(o for o in options[:-1] if o[0] == near))
     assert walked.st.pos == near and walked.st.moved == (near,)
     assert changed(game, walked) <= go.reach
-    halted = go.apply(game, None)
+    halted = go.apply(game, eng.STOP)
     assert halted.halted and go.need(halted) is None
     with pytest.raises(RuleError):
         go.apply(game, ("A1", None))
@@ -244,7 +244,7 @@ def leaning(rng: random.Random):
         if step.key == "go" and need.key == "go" and len(options) > 1 and rng.random() < 0.9:
             return rng.choice(options[:-1])
         if step.key == "spirit dancers" and rng.random() < 0.8:
-            return None
+            return eng.DONE
         return rng.choice(options)
 
     def roll(need):

@@ -226,3 +226,143 @@ def test_the_server_refuses_other_origins_and_bad_bodies(tmp_path):
         server.shutdown()
         server.server_close()
         thread.join(5)
+
+
+# --- 1872: The Lost Crows at the table --------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def crows_played(tmp_path_factory):
+    """A whole 1872 game played through the session by the careful decider, dice from the page."""
+    save = tmp_path_factory.mktemp("play-1872") / "tribe.yaml"
+    session = PlaySession(save, "1872", seed=7)
+    asked = set()
+    while True:
+        q = session.view()["question"]
+        if q is None:
+            break
+        asked.add(q.get("key") or "roll")
+        careful_step(session)
+    return session, save, asked
+
+
+def test_an_1872_game_at_the_table_is_a_save_that_validates_and_renders(crows_played, tmp_path):
+    from lostprint.engine import lost_crows as crows
+
+    session, save, asked = crows_played
+    over = session.state.over
+    assert over is not None and {"place", "go", "map"} <= asked
+    done = run_cli("validate", str(save))
+    assert done.returncode == 0, done.stderr
+    assert f"{over[0]} on day {session.state.day}" in done.stdout
+    done = run_cli("render", str(save), "-o", str(tmp_path / "j.pdf"))
+    assert done.returncode == 0, done.stderr
+    assert qpdf_ok(tmp_path / "j.pdf")
+    kept = tb.table_of(json.loads(kept_path(save).read_text()))
+    state, _ = tb.replay(crows, crows.start(session.game_map), kept.inputs)
+    assert state == session.state and crows.score(state) == crows.score(session.state)
+
+
+def test_1872_is_playable_and_its_board_shows_the_tribe():
+    from lostprint.engine import lost_crows as crows
+    from lostprint.play.views import PLAYABLE, Crows1872
+
+    assert "lost-crows" in PLAYABLE and playable("lost-crows").view is Crows1872
+    game = crows.STEPS[0].apply(crows.start(players_map_1872()), None)
+    board = Crows1872.board(game)
+    assert [t["key"] for t in board["trackers"]] == list(crows.KEYS)
+    assert [b["unit"] for b in board["boxes"]] == ["Tribe", "Chief", "Shaman", "Warriors"]
+    assert board["pos"] == game.st.pos and board["crows"] == [] and board["day"] == 1
+
+
+def players_map_1872():
+    from lostprint.maps.model import standard_map
+
+    return standard_map("lost-crows")
+
+
+def test_every_1872_decision_is_asked_in_words_with_a_label_per_option():
+    """Each decision kind the engine can open, in a state where it is open: the page asks it in words
+    (not the engine's key) and labels every legal option."""
+    from lostprint.engine import lost_crows as crows
+    from lostprint.engine.contract import evolve
+    from lostprint.games.lost_crows import Effect
+    from lostprint.play.views import Crows1872
+
+    start = crows.STEPS[0].apply(crows.start(players_map_1872()), None)
+    at = {s.key: i for i, s in enumerate(crows.STEPS)}
+    windy = next(v for v, p in crows.plots.POWERS.items() if p.reroll_in)
+    cases = {
+        "place": evolve(start, step=at["place 1"], dice=(3, 5)),
+        "dancers": evolve(start, step=at["spirit dancers"], board=(1, 2, 3, 4, 5, 6, 1, 2)),
+        "reroll": evolve(start, step=at["windriders"], board=(1, 2, 3, 4, 5, 6, 1, 2),
+                         st=start.st._replace(vision=windy), terrain=dict(start.terrain, **{start.st.pos: windy[0]})),
+        "map": evolve(start, step=at["icons"], agenda=(("effect", "tribe", Effect("map", "forest")),)),
+        "wild": evolve(start, step=at["icons"], agenda=(("effect", "chief", Effect("wild", n=1)),)),
+        "lose-choice": evolve(start, step=at["icons"], agenda=(("effect", "tribe", Effect("lose-choice", n=1, count=2)),)),
+        "lowest": evolve(start, step=at["icons"], agenda=(("effect", "tribe", Effect("lowest", n=1)),)),
+        "crow": evolve(start, step=at["icons"], st=start.st._replace(vision=("forest", 1), crows=("forest",) * 7),
+                       agenda=(("effect", "shaman", Effect("crow")),)),
+        "reading": evolve(start, step=at["icons"], st=start.st._replace(vision=next(
+            v for v, p in crows.plots.POWERS.items() if p.portents)), agenda=(("reading", "shaman", (1, 2)),)),
+        "vision": evolve(start, step=at["icons"], st=start.st._replace(crows=("forest",) * 3 + ("plains",) * 3 + ("mountains",)),
+                         agenda=(("vision",),)),
+        "plot choice": evolve(start, step=at["go"], agenda=(("plot choice", "A", next(
+            r for r in range(1, 7) if len(crows.plots.encounter(f"A{r}").choices) > 1
+            and crows.plots.encounter(f"A{r}").code not in crows.plots.CONDITIONS)),)),
+        "go": evolve(start, step=at["go"], terrain=dict(start.terrain, **{
+            n: "plains" for n in crows.land_of(players_map_1872()).neighbors[start.st.pos]})),
+    }
+    for key, game in cases.items():
+        step = crows.STEPS[game.step]
+        need = step.need(game)
+        assert isinstance(need, Decision) and need.key == key, (key, need)
+        q = Crows1872.question(game, step, need)
+        assert q["kind"] == "choose" and q["text"] != key and len(q["text"].split()) >= 3, (key, q["text"])
+        assert len(q["options"]) == len(q["values"]) == len(list(step.options(game))) > 1, key
+        assert all(isinstance(label, str) and label and label != "None" for label in q["options"]), key
+
+
+def test_1872_rolls_say_what_they_are_for_and_show_their_chart():
+    from lostprint.engine import lost_crows as crows
+    from lostprint.engine.contract import evolve
+    from lostprint.games.lost_crows import RULES, Effect
+    from lostprint.play.views import Crows1872
+
+    start = crows.STEPS[0].apply(crows.start(players_map_1872()), None)
+    icons = next(i for i, s in enumerate(crows.STEPS) if s.key == "icons")
+    omen = evolve(start, step=icons, agenda=(("effect", "shaman", Effect("omen")),))
+    q = Crows1872.question(omen, crows.STEPS[icons], crows.STEPS[icons].need(omen))
+    assert q["kind"] == "roll" and q["dice"] == 2 and "Bad Omen" in q["text"]
+    assert [r["label"] for r in q["chart"]["rows"]] == [o.name for o in RULES.omens]
+    plot = evolve(start, step=icons, agenda=(("plot", "C"),))
+    q = Crows1872.question(plot, crows.STEPS[icons], crows.STEPS[icons].need(plot))
+    assert "plot hex C" in q["text"] and q["chart"]["title"] == "Plot C" and len(q["chart"]["rows"]) == RULES.plot_die
+    first = evolve(start, step=1)
+    q = Crows1872.question(first, crows.STEPS[1], crows.STEPS[1].need(first))
+    assert q["text"] == "Roll 2d6 for roll 1 of 4: the units' boxes" and "chart" not in q
+
+
+def test_lostprint_play_1872_serves_a_whole_game_whose_save_validates(tmp_path):
+    """`lostprint play 1872 SAVE --no-browser`: a whole game over the page's API, the first option taken
+    for each decision (a step on before stopping, no dancer spent) and the page's dice for each roll."""
+    save = tmp_path / "my-game.yaml"
+    proc = subprocess.Popen([sys.executable, "-m", "lostprint", "play", "1872", str(save), "--no-browser",
+                             "--dice-seed", "5"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    assert "open http://127.0.0.1:" in line, line + proc.stderr.read()
+    url = line.split("open ", 1)[1].split()[0]
+    try:
+        state = _get(url + "api/state")
+        while state["question"] is not None:
+            if state["question"]["kind"] == "roll":
+                state = _post(url + "api/roll", {})
+            else:
+                state = _post(url + "api/give", {"value": state["question"]["values"][0]})
+        assert state["score"] and state["board"]["over"]
+    finally:
+        proc.terminate()
+        assert proc.wait(10) == 0
+    done = run_cli("validate", str(save))
+    assert done.returncode == 0, done.stderr
+    assert "1872" in done.stdout and state["board"]["over"][0] in done.stdout

@@ -952,6 +952,7 @@ def score(state) -> tuple[tuple[str, int], ...]:
 # phase functions above; they hold no rule arithmetic of their own.
 
 NO_BOX = -1  # a die a permanent-6 vision lets go (DISCARD), as a box index
+KEEP, DONE, STOP = "keep", "done", "stop"  # no reroll; no more Spirit Dancers today; no more steps today
 EMPTY_BOARD = (0,) * (BOX * len(UNITS))
 
 
@@ -983,8 +984,9 @@ class Tribe:
         return self.st.over
 
 
-def start(game_map, house_off=frozenset(), land: Land | None = None) -> Tribe:
-    """The game at set-up on `game_map` (its Land may be given when already worked out)."""
+def start(game_map, names: int = 0, house_off=frozenset(), land: Land | None = None) -> Tribe:
+    """The game at set-up on `game_map` (its Land may be given when already worked out). `names` is
+    unused (the tribe names nobody): the contract's start takes the size of a crew."""
     land = land or land_of(game_map)
     return Tribe(land=land, st=new_game(land, house_off), terrain=dict(game_map.terrain))
 
@@ -1072,9 +1074,9 @@ def _fixed(game: Tribe) -> int | None:
 
 
 def reroll_options(game: Tribe) -> tuple:
-    """The boxes a Windriders vision may reroll (None: keep the dice)."""
+    """The boxes a Windriders vision may reroll (KEEP: keep the dice)."""
     six = _fixed(game)
-    return (None,) + tuple(i for i in range(len(game.board)) if i != six)
+    return (KEEP,) + tuple(i for i in range(len(game.board)) if i != six)
 
 
 def _windriders_need(game: Tribe):
@@ -1085,7 +1087,7 @@ def _windriders_need(game: Tribe):
 def _windriders(game: Tribe, value) -> Tribe:
     if value not in reroll_options(game):
         raise RuleError("Windriders", f"box {value!r} cannot be rerolled")
-    return game if value is None else evolve(game, reroll=value)
+    return game if value == KEEP else evolve(game, reroll=value)
 
 
 def _rerolled(game: Tribe, face) -> Tribe:
@@ -1104,14 +1106,14 @@ def dancers_left(game: Tribe) -> int:
 
 
 def dance_options(game: Tribe) -> tuple:
-    """(box, new face) for each change a Spirit Dancer may make, and None: no more changes."""
+    """(box, new face) for each change a Spirit Dancer may make, and DONE: no more changes."""
     six = _fixed(game)
-    return (None,) + tuple((i, f) for i, face in enumerate(game.board) if i != six
+    return (DONE,) + tuple((i, f) for i, face in enumerate(game.board) if i != six
                            for f in range(1, FACES + 1) if f != face)
 
 
 def _dance(game: Tribe, value) -> Tribe:
-    if value is None:
+    if value == DONE:
         return evolve(game, danced=True)
     if not (isinstance(value, tuple) and len(value) == 2 and value[0] in range(len(game.board))
             and value[0] != _fixed(game) and value[1] in range(1, FACES + 1)
@@ -1309,7 +1311,7 @@ def _plotted(game: Tribe, st: State, rest: tuple) -> Tribe:
 
 
 def go_options(game: Tribe) -> tuple:
-    """Each step the tribe may take now, (hex, how a river's extra is paid or None), then None: stop."""
+    """Each step the tribe may take now, (hex, how a river's extra is paid or None), then STOP."""
     land, terrain, st = game.land, game.terrain, game.st
     out = []
     for to in land.neighbors[st.pos]:
@@ -1323,7 +1325,7 @@ def go_options(game: Tribe) -> tuple:
             except RuleError:
                 continue
             out.append((to, pay))
-    return tuple(out) + (None,)
+    return tuple(out) + (STOP,)
 
 
 def _go_need(game: Tribe):
@@ -1352,7 +1354,7 @@ def _arrived(game: Tribe, st: State) -> Tribe:
 def _go(game: Tribe, value) -> Tribe:
     if game.agenda:
         return _resolve(game, value)
-    if value is None:
+    if value == STOP:
         return evolve(game, halted=True)
     if not (isinstance(value, tuple) and len(value) == 2):
         raise RuleError("movement", f"a step is (hex, river pay), not {value!r}")

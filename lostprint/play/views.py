@@ -10,14 +10,23 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from lostprint.engine import lost_crew as crew_engine
+from lostprint.engine import lost_crows as crows_engine
 from lostprint.engine.contract import Roll
 from lostprint.play.table import encode
 from lostprint.games.lost_crew import CHARTS as CREW_CHARTS
 from lostprint.games.lost_crew import PHASES as CREW_PHASES
 from lostprint.games.lost_crew import RULES as CREW
 from lostprint.games.lost_crew import TRACKERS as CREW_TRACKERS
+from lostprint.games import lost_crows_plots as CROWS_PLOTS
+from lostprint.games.lost_crows import PHASES as CROWS_PHASES
+from lostprint.games.lost_crows import RESOURCE_NAMES, describe
+from lostprint.games.lost_crows import RULES as CROWS
+from lostprint.games.lost_crows import TRACKERS as CROWS_TRACKERS
+from lostprint.games.lost_crows import UNITS as CROWS_UNITS
 from lostprint.players import lost_crew as crew_players
+from lostprint.players import lost_crows as crows_players
 from lostprint.saves.rules_1672 import save_of as crew_save_of
+from lostprint.saves.rules_1872 import save_of as crows_save_of
 
 
 class Playable(NamedTuple):
@@ -31,10 +40,12 @@ def playable(game_id: str) -> Playable | None:
     """The parts a game is played with (None: its engine is not yet on the one contract)."""
     if game_id == "lost-crew":
         return Playable(crew_engine, crew_players, crew_save_of, Crew1672)
+    if game_id == "lost-crows":
+        return Playable(crows_engine, crows_players, crows_save_of, Crows1872)
     return None
 
 
-PLAYABLE = ("lost-crew",)
+PLAYABLE = ("lost-crew", "lost-crows")
 
 
 # --- 1672: The Lost Crew --------------------------------------------------------------------------
@@ -164,4 +175,167 @@ class Crew1672:
             name = names[option] if option < len(names) else f"Sailor {option + 1}"
             after = "dies" if v.sailors[option] == crew_engine.WOUNDED else "is wounded"
             return f"{name} {after}"
+        return str(option)
+
+
+# --- 1872: The Lost Crows -------------------------------------------------------------------------
+
+
+class Crows1872:
+    """The 1872 view: a namespace of pure functions over the engine's Tribe."""
+
+    # which phase of the sheet's list (lostprint.games.lost_crows.PHASES) each engine step belongs to
+    PHASE_OF = {**{f"{w} {k}": 1 for k in range(1, CROWS.rolls_per_turn + 1) for w in ("roll", "place")},
+                "dawn": 1, "windriders": 1, "reroll": 1, "spirit dancers": 1, "activate": 2, "icons": 2,
+                "go": 3, "dusk": 3}
+
+    @staticmethod
+    def board(g, names=()) -> dict:
+        """The units' boxes, the trackers, Crows, vision, position and what is coloured."""
+        st = g.st
+        return {
+            "day": g.day,
+            "weather": "",  # 1872 has no weather; the page's shared tracker stays blank
+            "trackers": [{"key": t.key, "name": t.name, "value": st.value(t.key), "max": st.cap(t.key)}
+                         for t in CROWS_TRACKERS],
+            "crew": [],
+            "boxes": [{"unit": u.name, "top": g.board[crows_engine.BOX * i] or None,
+                       "bottom": g.board[crows_engine.BOX * i + 1] or None}
+                      for i, u in enumerate(CROWS_UNITS)],
+            "crows": list(st.crows),
+            "vision": list(st.vision) if st.vision else None,
+            "fever": st.fever,
+            "dancers_left": max(0, CROWS.spirit_dancers - st.dancers),
+            "plots": [[letter, day] for letter, day in st.plots],
+            "pos": st.pos,
+            "drawn": [[lab, t] for lab, t in g.drawn],
+            "islands": [],
+            "over": list(st.over) if st.over else None,
+        }
+
+    @staticmethod
+    def route(start, events) -> list[str]:
+        """Every hex the tribe entered, in order, from its start."""
+        path = [start.st.pos]
+        for e in events:
+            for lab in e.state.st.moved[len(e.before.st.moved):] if e.state.st.day == e.before.st.day else ():
+                if lab != path[-1]:
+                    path.append(lab)
+        return path
+
+    @staticmethod
+    def question(g, step, need, names=()) -> dict:
+        """The open step as the page asks it."""
+        phase = next(p for p in CROWS_PHASES if p.number == Crows1872.PHASE_OF[step.key])
+        out = {"step": step.key, "phase": phase.number, "phase_name": phase.name, "summary": phase.summary}
+        if isinstance(need, Roll):
+            out.update(kind="roll", dice=need.dice,
+                       text=f"Roll {need.dice}d{CROWS.die_faces} for {Crows1872.roll_for(need.key, g)}")
+            chart = Crows1872.chart(need.key, g)
+            if chart is not None:
+                out["chart"] = chart
+            return out
+        options = list(step.options(g))
+        out.update(kind="choose", key=need.key, text=Crows1872.ask(need.key, g),
+                   options=[Crows1872.label(need.key, o, g, names) for o in options],
+                   values=[encode(o) for o in options])
+        return out
+
+    @staticmethod
+    def roll_for(key: str, g) -> str:
+        """What a roll is for, in words."""
+        item = g.agenda[0] if g.agenda else ()
+        if key == "units":
+            return f"roll {len(g.order) // CROWS.dice_per_roll + 1} of {CROWS.rolls_per_turn}: the units' boxes"
+        if key == "vision":
+            return f"the Vision Quest in the {item[1]}"
+        if key == "plot":
+            return f"plot hex {item[1]}"
+        if key == "outcome":
+            _, letter, roll, choice = item[:4]
+            return f"outcome {CROWS_PLOTS.encounter(f'{letter}{roll}').choices[choice].outcome}"
+        return {"reroll": "the Windriders' reroll", "omen": "a Bad Omen (the first die is the tens)",
+                "assault": "the assault on Fort Benton (12A)"}.get(key, key)
+
+    @staticmethod
+    def chart(key: str, g) -> dict | None:
+        """The chart a roll is read on: the Bad Omen table, or the plot hex's encounters."""
+        if key == "omen":
+            return {"title": "Bad Omen", "modifier": "d66", "bonus": 0,
+                    "rows": [{"low": o.low, "high": o.high, "label": o.name, "text": describe(o.effects)}
+                             for o in CROWS.omens]}
+        if key == "plot" and g.agenda:
+            letter = g.agenda[0][1]
+            rows = []
+            for roll in range(1, CROWS.plot_die + 1):
+                enc = CROWS_PLOTS.encounter(f"{letter}{roll}")
+                rows.append({"low": roll, "high": roll, "label": enc.title,
+                             "text": " / ".join(c.text for c in enc.choices)})
+            return {"title": f"Plot {letter}", "modifier": "", "bonus": 0, "rows": rows}
+        return None
+
+    @staticmethod
+    def ask(key: str, g) -> str:
+        item = g.agenda[0] if g.agenda else ()
+        if key == "place":
+            a, b = g.dice
+            return f"Phase 1: the dice show {a} and {b}: which boxes do they go in?"
+        if key == "map":
+            return f"A map icon: which hex do you colour {item[2].key}?"
+        if key == "reading":
+            return f"Bad Omen {item[2][0]}{item[2][1]}: which reading do you take?"
+        if key == "plot choice":
+            enc = CROWS_PLOTS.encounter(f"{item[1]}{item[2]}")
+            return f"Plot {enc.code}, {enc.title}: what do you do?"
+        return {
+            "reroll": "Windriders: reroll one die?",
+            "dancers": f"Spirit Dancers ({crows_engine.dancers_left(g)} left today): change a die to any face?",
+            "crow": "A Crow after the Vision Quest: which resource gains 1?",
+            "plot crow": "A Crow after the Vision Quest: which resource gains 1?",
+            "wild": "A wild icon: which resource gains?",
+            "wild-primary": "A wild icon: which primary resource gains?",
+            "lose-choice": "Which resources lose?",
+            "lowest": "Your lowest resources are tied: which one loses?",
+            "vision": "Vision Quest: the Crows tie; which terrain does the vision come from?",
+            "vision top": "Pipe Carriers: whose top box holds the permanent 6?",
+            "ghost": "Ghost Mountain: which blank hex becomes a Mountain?",
+            "go": "Movement: where does the tribe go?",
+        }.get(key, key)
+
+    @staticmethod
+    def _box(i: int) -> str:
+        unit = CROWS_UNITS[i // crows_engine.BOX].name
+        return f"{unit} {'top' if i % crows_engine.BOX == 0 else 'bottom'}"
+
+    @staticmethod
+    def label(key: str, option, g, names=()) -> str:
+        if key == "place":
+            return ", ".join(f"{face} → discarded" if box == crows_engine.NO_BOX else f"{face} → {Crows1872._box(box)}"
+                             for box, face in zip(option, g.dice))
+        if key == "reroll":
+            return "keep the dice" if option == crows_engine.KEEP else f"reroll the {Crows1872._box(option)} ({g.board[option]})"
+        if key == "dancers":
+            if option == crows_engine.DONE:
+                return "no more changes"
+            box, face = option
+            return f"{Crows1872._box(box)}: {g.board[box]} → {face}"
+        if key in ("crow", "plot crow", "wild", "wild-primary", "lowest"):
+            return RESOURCE_NAMES.get(option, str(option))
+        if key == "lose-choice":
+            return " and ".join(RESOURCE_NAMES[k] for k in option)
+        if key == "reading":
+            roll, effects = crows_engine.omen_choices(g.st, g.agenda[0][2])[option]
+            if not roll:
+                return "doubles: the portents pass"
+            return f"{roll} {CROWS.omen(roll).name}: {describe(effects) or 'no effect'}"
+        if key == "plot choice":
+            enc = CROWS_PLOTS.encounter(f"{g.agenda[0][1]}{g.agenda[0][2]}")
+            return enc.choices[option].text
+        if key == "go":
+            if option == crows_engine.STOP:
+                return "stop here for today"
+            to, pay = option
+            terrain = g.terrain.get(to, "blank")
+            river = f"; the river paid in {RESOURCE_NAMES[pay]}" if pay else ""
+            return f"{g.st.pos} → {to} ({terrain}{river})"
         return str(option)

@@ -886,7 +886,8 @@ class Chief:
         if key == "place":
             return self.place_dice(game)
         if key == "reroll":
-            return reroll_choice([m.table for m in self.day_tables(game)], list(game.board), self.fixed())
+            box = reroll_choice([m.table for m in self.day_tables(game)], list(game.board), self.fixed())
+            return eng.KEEP if box is None else box
         if key == "dancers":
             return self.dance(game)
         if key == "go":
@@ -945,17 +946,17 @@ class Chief:
         return tuple(sorted(boxes)) if a == b else tuple(boxes)
 
     def dance(self, game: eng.Tribe):
-        """A Spirit Dancer's (or the Storm Dancer's) change, or None: reshape's, one change at a time."""
+        """A Spirit Dancer's (or the Storm Dancer's) change, or eng.DONE: one change at a time."""
         tables = [m.table for m in self.day_tables(game)]
         board, fixed = list(game.board), self.fixed()
         if eng.power(self.st).storm_dancers:
             g, i, face = best_change_of(tables, board, fixed)
-            return (i, face) if i is not None and g > 0.5 else None
+            return (i, face) if i is not None and g > 0.5 else eng.DONE
         need = DANCER_NEED[eng.dancers_left(game) - 1]
         if most_gain(self.day_tables(game), board, fixed) + BOUND_SLACK < need:
-            return None  # best_change's gain, to within its rounding, cannot reach the need
+            return eng.DONE  # best_change's gain, to within its rounding, cannot reach the need
         g, i, face = best_change_of(tables, board, fixed)
-        return None if i is None or g < need else (i, face)
+        return eng.DONE if i is None or g < need else (i, face)
 
     def ghost_choice(self, options: tuple) -> str:
         """The blank hex Ghost Mountain takes: the nearest to the target, never the fort's."""
@@ -974,7 +975,7 @@ class Chief:
         tribe has not moved today, one step aside if that costs less than a day in camp; else stop."""
         st = self.st
         if self.aside == st.day:
-            return None  # a step aside ends the day's walk
+            return eng.STOP  # a step aside ends the day's walk
         prices: dict = {}
         if not self.stuck():
             land = self.land
@@ -993,10 +994,10 @@ class Chief:
             if best is not None:
                 return (best[2], best[3])
         if st.moved or st.over is not None or self.stuck():
-            return None
+            return eng.STOP
         best = self.aside_step(prices)
         if best is None:
-            return None
+            return eng.STOP
         self.aside = st.day
         return best
 
@@ -1026,6 +1027,7 @@ class PairsChief(Chief):
 
 
 PLAYERS = {"careful": Chief, "naive": PairsChief}
+SAILORS: tuple = ()  # the names a game at the table starts with: the tribe names nobody
 
 
 def played(player: Chief, limit: int | None = None) -> tuple[eng.Tribe, list]:

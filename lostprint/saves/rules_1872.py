@@ -1405,7 +1405,7 @@ def _save_day(events) -> dict:
             record.setdefault("rolls", {})["units"] = list(before.board)
             if before.used:
                 record["spirit-dancers"] = before.used
-        elif e.step == "go" and not before.agenda and e.value is not None:
+        elif e.step == "go" and not before.agenda and e.value != eng.STOP:
             record.setdefault("moved", []).append(e.value[0])
             if len(st.plots) > len(before.st.plots):  # a plot hex visited without a roll (02A)
                 record.setdefault("marks", []).append({"plot": {"letter": st.plots[-1][0]}})

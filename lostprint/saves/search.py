@@ -192,7 +192,8 @@ def explain(engine, starts, record: Record) -> tuple[list, Failure | None]:
         node = stack.pop()
         while node is not None:
             children = expand(*node)
-            if len(children) == 1 and not stack:  # one line of play: nothing to meet again
+            if len(children) == 1:  # a line of play is followed unmerged (cheaper than looking it up at every
+                # step, though two lines that meet are walked twice); branches merge where a step splits
                 node = children[0]
                 continue
             for child in children:  # branches that may meet again: keep one of equal ones

@@ -1,0 +1,707 @@
+"""A CANDIDATE, not wired in: the 1672 save validator as the one search over the engine's steps
+(lostprint.saves.search), kept so the next step of issue 23 starts from it. To try it, copy it over
+lostprint/saves/rules_1672.py and run benchmarks/bench_engine_1672.py and tests/test_review_1672.py.
+State when kept: 699 lines against 1,028; a 42-day save 49.5-51.5 ms with rolls (budget 50) and
+313-350 ms without (budget 100); every review twin accepted and every bad file refused, but six
+refusals name another branch than the one that went furthest (gather-at-sea, headwind-one-hex,
+hostile-stay, island-contents, scan-chart, scan-every-blank): name the branch that went furthest."""
+
+# 1672: The Lost Crew: what a save may record, and each day replayed through the engine.
+#
+# Terrains (in `mapped`): sea, shoals, small-island, medium-island, large-island. Marks: sea and
+# shoals (another way to write a hex coloured that day), island {hexes, size, natives, roll} when the
+# sloop lands on a new island, burial (hex). Day fields: weather (today's), wounded, healed and lost
+# (sailors' names), gathered {water, food, wood} from the island, rolls {phase key: die faces}.
+# Setup: sailors (their names).
+#
+# A day is checked against the engine (lostprint.engine.lost_crew). What does not depend on dice is
+# checked exactly: the moves the weather and crew allow, storm and shoals damage, healing, drinking,
+# eating, scanning every blank neighbour, gathering only what the island holds. What the dice decide
+# is checked exactly when the day records its `rolls:`, and otherwise against every result some legal
+# roll could give. The sailors' jobs are not recorded: a day is legal when some assignment of the well
+# sailors to the task slots explains it.
+
+from __future__ import annotations
+
+from lostprint.engine import lost_crew as eng
+from lostprint.engine.contract import evolve
+from lostprint.files import line_of
+from lostprint.games.lost_crew import ISLAND_SUPPLIES, slot_count
+from lostprint.games.lost_crew import RULES as CREW
+from lostprint.saves import search
+from lostprint.saves.rules import At, Event, LostRules, Mark, State, slug
+
+WEATHER_NAMES = {w.key: w.name for w in CREW.weathers}
+WEATHER_KEYS = {slug(w.name): w.key for w in CREW.weathers} | {w.key: w.key for w in CREW.weathers}
+SIZES = {key.replace("-island", ""): key for key, _ in CREW.island_bonus}
+ROLLS = {r.key: r for r in CREW.rolls}
+DEFAULT_SAILORS = tuple(f"sailor {i + 1}" for i in range(CREW.sailors))
+KEYS = ("water", "food", "hull", "wood")
+WEATHER_STEP = eng.STEP_INDEX["weather"]
+
+
+def _span(values) -> str:
+    values = sorted(set(values))
+    if not values:
+        return "nothing"
+    if len(values) == 1:
+        return str(values[0])
+    if values == list(range(values[0], values[-1] + 1)):
+        return f"{values[0]} to {values[-1]}"
+    return ", ".join(map(str, values))
+
+
+class Rules1672(LostRules):
+    game_id = "lost-crew"
+    setup_fields = {"sailors": None}
+    mark_kinds = {
+        "sea": "a hex coloured sea today",
+        "shoals": "a hex coloured shoals today",
+        "island": "{hexes, size, natives, roll} on landing at a new island",
+        "burial": "a hex: where a sailor was buried at sea",
+    }
+    day_fields = {
+        "weather": "today's weather: fair, headwind, doldrums, rain or storm",
+        "wounded": "sailors wounded today",
+        "healed": f"sailors healed today (Rest, {CREW.rest_water} Water)",
+        "lost": "sailors who died today (a second wound)",
+        "gathered": "{water, food, wood} gathered from the island today",
+        "rolls": "the day's dice, by phase: " + ", ".join(r.key for r in CREW.rolls),
+    }
+
+    def begin(self, st: State) -> None:
+        names = st.setup.get("sailors")
+        sailors = tuple(names) if isinstance(names, (list, tuple)) and names else DEFAULT_SAILORS
+        st.flags.update(sailors={n: "well" for n in sailors}, burials=0, deaths=0,
+                        voyages=[eng.start(st.game_map, len(sailors))])
+
+    def enters_unmapped(self, st, label) -> bool:
+        return True  # ⌂ it stays uncoloured: open water until scanned
+
+    def sailor_names(self, st: State) -> list[str]:
+        return list(st.flags["sailors"])
+
+    # --- day fields --------------------------------------------------------------------------------
+
+    def check_day_field(self, st, name, value, at, problems, container) -> None:
+        from lostprint.files.fields import Reader
+
+        rd = Reader(problems, st.game_map)
+        today = st.flags.setdefault("today", {"day": st.day})
+        if today["day"] != st.day:
+            today.clear()
+            today["day"] = st.day
+        if name == "weather":
+            text = rd.text(value, at)
+            if text is None:
+                return
+            key = WEATHER_KEYS.get(slug(text), "fair" if slug(text) == "fair" else None)
+            if key is None:
+                problems.add(at, f"{text!r} is not a weather ({', '.join(WEATHER_NAMES)})")
+                return
+            today["weather"] = (key, at)
+            return
+        if name == "gathered":
+            spec = rd.mapping(value, at, "{water: 1, food: 1, wood: 1}")
+            if spec is None:
+                return
+            rd.unknown(spec, ISLAND_SUPPLIES, at.field, "island resource")
+            got = {}
+            for key in ISLAND_SUPPLIES:
+                if key in spec:
+                    kat = At(line_of(spec, key) or at.line, f"{at.field}.{key}")
+                    n = rd.integer(spec[key], kat, 0, slot_count("gather"))
+                    if n:
+                        got[key] = (n, kat)
+            total = sum(n for n, _ in got.values())
+            if total > slot_count("gather"):
+                problems.add(at, f"{total} gathered: one per sailor, and Gather has {slot_count('gather')} places")
+                return
+            today["gathered"] = (got, at)
+            return
+        if name == "rolls":
+            today["rolls"] = self._rolls(rd, value, at)
+            return
+        # wounded / healed / lost: lists of sailor names
+        items = rd.listing(value, at, "a list of sailors' names")
+        names = []
+        for i, item in enumerate(items or ()):
+            iat = At(line_of(items, i), f"{at.field}[{i}]")
+            who = rd.text(item, iat)
+            if who is None:
+                continue
+            if who not in st.flags["sailors"]:
+                problems.add(iat, f"{who!r} is not one of the crew ({', '.join(st.flags['sailors'])})")
+                continue
+            names.append((who, iat))
+        today[name] = (names, at)
+
+    def _rolls(self, rd, value, at):
+        spec = rd.mapping(value, at, "a mapping of phase: die faces, like {weather: [3]}")
+        if spec is None:
+            return None
+        rd.unknown(spec, tuple(ROLLS), at.field, "roll")
+        out = {}
+        for key, roll in ROLLS.items():
+            if key not in spec:
+                continue
+            kat = At(line_of(spec, key), f"{at.field}.{key}")
+            items = rd.listing(spec[key], kat, "a list of die faces")
+            if items is None:
+                return None
+            faces = []
+            for i, item in enumerate(items):
+                iat = At(line_of(items, i), f"{kat.field}[{i}]")
+                if roll.dice > 1:
+                    group = rd.listing(item, iat, f"{roll.dice} die faces, like [3, 5]")
+                    if group is None:
+                        return None
+                    if len(group) != roll.dice:
+                        rd.error(iat, f"{roll.key} rolls {roll.dice} dice at a time, not {len(group)}")
+                        return None
+                    got = [rd.integer(x, At(line_of(group, j), f"{iat.field}[{j}]"),
+                                      eng.FACES[0], eng.FACES[-1]) for j, x in enumerate(group)]
+                    if None in got:
+                        return None
+                    faces.append(tuple(got))
+                else:
+                    face = rd.integer(item, iat, eng.FACES[0], eng.FACES[-1])
+                    if face is None:
+                        return None
+                    faces.append(face)
+            if not faces:
+                rd.error(kat, "no faces")
+                return None
+            if roll.per == "day" and len(faces) != 1:
+                rd.error(kat, f"{roll.key} is one roll a day, not {len(faces)}")
+                return None
+            out[key] = (tuple(faces), kat)
+        return out
+
+    def apply_crew(self, st: State, today: dict, problems) -> None:
+        """Healed first (Rest, phase 2: every resting sailor), then wounds, then deaths."""
+        sailors = st.flags["sailors"]
+        healed, hat = today.get("healed", ([], None))
+        if healed:
+            resting = sorted(n for n, s in sailors.items() if s == "wounded")
+            if sorted(w for w, _ in healed) != resting and all(sailors[w] == "wounded" for w, _ in healed):
+                problems.add(hat, f"one Water heals every resting sailor ({', '.join(resting)}), not some of them")
+        for who, iat in healed:
+            if sailors[who] != "wounded":
+                problems.add(iat, f"{who} is {sailors[who]}: only a wounded sailor can be healed")
+                continue
+            sailors[who] = "well"
+        lost = [w for w, _ in today.get("lost", ([], None))[0]]
+        for who, iat in today.get("wounded", ([], None))[0]:
+            if sailors[who] == "dead":
+                problems.add(iat, f"{who} died before day {st.day}")
+                continue
+            if sailors[who] == "wounded":
+                if who not in lost:
+                    problems.add(iat, f"{who} was already wounded: a second wound kills (add {who} to lost)")
+                continue
+            sailors[who] = "wounded"
+            st.events.append(Event(st.day, "wound", f"{who} wounded"))
+        for who, iat in today.get("lost", ([], None))[0]:
+            if sailors[who] != "wounded":
+                problems.add(iat, f"{who} is {sailors[who]}: a sailor dies of a second wound, so list the first "
+                                  "wound on an earlier day (or under wounded today)")
+                continue
+            sailors[who] = "dead"
+            st.flags["deaths"] += 1
+            st.events.append(Event(st.day, "dead", f"{who} lost"))
+
+    # --- mapping and moving ------------------------------------------------------------------------
+
+    def check_mapped(self, st, label, terrain, at, problems) -> None:
+        self._today(st).setdefault("drawn_at", {})[label] = at
+
+    # --- marks -------------------------------------------------------------------------------------
+
+    def check_mark(self, st, kind, value, at, problems, container):
+        from lostprint.files.fields import Reader
+
+        rd = Reader(problems, st.game_map)
+        if kind in ("sea", "shoals"):
+            lab = rd.label(value, at)
+            if lab is None:
+                return None
+            drawn = st.flags.get("drawn_today", {})
+            if drawn.get(lab) == kind:
+                return None  # already written under mapped
+            if lab in st.terrain:
+                problems.add(at, f"{lab} is already {st.terrain[lab]}")
+                return None
+            st.terrain[lab] = kind
+            st.mapped_on[lab] = st.day
+            self._today(st).setdefault("drawn_at", {})[lab] = at
+            return None
+        if kind == "burial":
+            lab = rd.label(value, at)
+            if lab is None:
+                return None
+            if not st.stood_today(lab):
+                problems.add(at, f"a burial is marked where the sloop was; it was not at {lab} on day {st.day}")
+                return None
+            st.flags["burials"] += 1
+            return Mark("burial", st.day, (lab,))
+        spec = rd.mapping(value, at, "{hexes: [G6], size: medium, natives: false, roll: 4}")
+        if spec is None:
+            return None
+        rd.unknown(spec, ("hexes", "size", "natives", "roll"), at.field, "island field")
+        if "hexes" not in spec or "size" not in spec:
+            problems.add(at, "an island needs its hexes and size, like {hexes: [G6], size: medium}")
+            return None
+        hat = At(line_of(spec, "hexes"), f"{at.field}.hexes")
+        hexes = rd.labels(spec["hexes"], hat)
+        sat = At(line_of(spec, "size"), f"{at.field}.size")
+        size = rd.text(spec["size"], sat)
+        if hexes is None or size is None:
+            return None
+        size = slug(size).replace("-island", "")
+        if size not in SIZES:
+            problems.add(sat, f"{size!r} is not an island size ({', '.join(SIZES)})")
+            return None
+        want = CREW.large_hexes if size == "large" else 1
+        if len(hexes) != want:
+            problems.add(hat, f"a {size} island covers {want} hex{'es' * (want > 1)}, not {len(hexes)}")
+            return None
+        if want > 1 and not st.adjacent(*hexes):
+            problems.add(hat, "a large island's two hexes touch")
+            return None
+        for lab in hexes:
+            if st.terrain.get(lab) != SIZES[size]:
+                problems.add(at, f"{lab} is {st.terrain.get(lab) or 'not mapped'}, not a {size} island")
+                return None
+        natives = spec.get("natives", False)
+        if not isinstance(natives, bool):
+            problems.add(At(line_of(spec, "natives"), f"{at.field}.natives"), "must be true or false")
+            return None
+        roll = None
+        if "roll" in spec:
+            roll = rd.integer(spec["roll"], At(line_of(spec, "roll"), f"{at.field}.roll"), eng.FACES[0], eng.FACES[-1])
+            if roll is None:
+                return None
+        self._today(st)["island"] = {"hexes": tuple(hexes), "size": SIZES[size], "natives": natives,
+                                     "roll": roll, "at": at, "roll_at": At(line_of(spec, "roll"), f"{at.field}.roll")}
+        data: list = [("size", size), ("natives", natives)] + ([("roll", roll)] if roll else [])
+        st.events.append(Event(st.day, "island", f"{size} island"))
+        return Mark("island", st.day, tuple(hexes), tuple(data))
+
+    def _today(self, st) -> dict:
+        today = st.flags.setdefault("today", {"day": st.day})
+        if today["day"] != st.day:
+            today.clear()
+            today["day"] = st.day
+        return today
+
+    # --- the day, through the engine ---------------------------------------------------------------
+
+    def before_resources(self, st, problems, at) -> None:
+        today = self._today(st)
+        today["start_sailors"] = dict(st.flags["sailors"])
+        self.apply_crew(st, today, problems)
+        if st.flags["burials"] > st.flags["deaths"]:
+            problems.add(at, f"{st.flags['burials']} burials for {st.flags['deaths']} sailors lost")
+            st.flags["burials"] = st.flags["deaths"]
+
+    def check_resources(self, st, before, at, problems) -> None:
+        """The day explained by the engine: one search over its steps (lostprint.saves.search)."""
+        today = self._today(st)
+        day_at = At(at.line, at.field.rpartition(".")[0])
+        voyages = [v for v in st.flags["voyages"] if not v.over]
+        weather, wat = today.get("weather", (None, day_at))
+        pending = [v for v in voyages if v.step == WEATHER_STEP]
+        if pending:  # yesterday's weather roll, read with today's weather
+            check = {"weather": weather} if weather is not None else {}
+            ends, failure = search.explain(eng, pending, search.Record(turn=st.day - 1, checks=check, order=tuple(check)))
+            if failure is not None:
+                ends, _ = search.explain(eng, pending, search.Record(turn=st.day - 1))
+            voyages = [v for v in voyages if v.step != WEATHER_STEP] + ends
+        if weather is not None:
+            fit = [v for v in voyages if v.weather == weather]
+            if not fit and voyages:
+                if st.day == 1:
+                    problems.add(wat, f"day 1 is sailed in {WEATHER_NAMES[CREW.start_weather]} (the set-up weather), "
+                                      f"not {WEATHER_NAMES[weather]}")
+                else:
+                    gave = " or ".join(WEATHER_NAMES[w] for w in sorted({v.weather for v in voyages}))
+                    problems.add(wat, f"{WEATHER_NAMES[weather]}, but yesterday's weather roll gave {gave}")
+                fit = [evolve(v, weather=weather) for v in voyages]
+            voyages = fit
+        keys = {v.weather for v in voyages}
+        today["weather_key"] = weather or (next(iter(keys)) if len(keys) == 1 else CREW.start_weather)
+        if today["weather_key"] == "storm":
+            st.events.append(Event(st.day, "storm", "storm"))
+        record = self._record(st, today, day_at, problems)
+        if record is None or not voyages:
+            st.flags["voyages"] = [self._forced(v, st) for v in voyages] or st.flags["voyages"]
+            return
+        ends, failure = search.explain(eng, voyages, record)
+        if failure is not None:
+            self._report(st, today, record, failure, before, problems, day_at, at)
+            ends = self._resync(st, voyages, record)
+        today["ends"] = ends
+        st.flags["voyages"] = ends
+
+    def _record(self, st, today, day_at, problems) -> search.Record | None:
+        """What the save says of the day, as the search reads it."""
+        rolls = {k: faces for k, (faces, _) in (today.get("rolls") or {}).items()}
+        inputs = {key: tuple(rolls[key]) for key in ("drift", "scan", "spread", "natives", "accident", "weather")
+                  if key in rolls}
+        mark = today.get("island")
+        if mark is not None and mark["roll"] is not None:
+            if "island" in rolls and rolls["island"][0] != mark["roll"]:
+                problems.add(mark["roll_at"], f"{mark['roll']}, but rolls.island says {rolls['island'][0]}")
+                return None
+            inputs["island"] = (mark["roll"],)
+        elif "island" in rolls:
+            inputs["island"] = tuple(rolls["island"])
+        healed = bool(today.get("healed", ([], None))[0])
+        got = today.get("gathered", ({}, None))[0]
+        picks = tuple(sorted(k for k, (n, _) in got.items() for _ in range(n)))
+        moves = st.day_hexes[1:]
+        inputs.update(orders=(eng.LATER,), heal=(healed,), route=(tuple(moves),), gather=(picks,))
+        names = list(st.flags["sailors"])
+        statuses = tuple({"well": eng.WELL, "wounded": eng.WOUNDED, "dead": eng.DEAD}[st.flags["sailors"][n]]
+                         for n in names)
+        wounds = len(today.get("wounded", ([], None))[0]) + len(today.get("lost", ([], None))[0])
+        drawn = frozenset((lab, st.terrain[lab]) for lab in st.mapped_on)
+        earlier = sum(1 for d in st.mapped_on.values() if d < st.day)
+        landed = frozenset((frozenset(m.hexes), SIZES[m.get("size")], bool(m.get("natives")))
+                           for m in st.marks if m.kind == "island")
+        severity = {eng.WELL: 0, eng.WOUNDED: 1, eng.DEAD: 2}
+        return search.Record(
+            turn=st.day, inputs=inputs, until="" if "weather" in rolls else "weather", optional=frozenset({"heal", "route", "gather"} - ({"gather"} if picks else set())),
+            narrow={"gather sailors": lambda v, n: n == len(picks),
+                    "drift": lambda v, face: [eng.toward(v.gm, v.pos, face)] == (moves or [None])},
+            probe={"gather sailors": len(picks)} if picks else {},
+            checks={"pos": st.position, "terrain": lambda d: len(d) == len(drawn) and frozenset(d) == drawn,
+                    "islands": lambda isl: _landings(isl) == landed,
+                    "water": st.values["water"], "food": st.values["food"], "hull": st.values["hull"],
+                    "wood": st.values["wood"], "wounds": wounds, "sailors": statuses},
+            order=("pos", "terrain", "islands", "water", "food", "hull", "wood", "wounds", "sailors"),
+            partial={"terrain": lambda d: all(x in drawn for x in d[earlier:]), "wounds": lambda n: n <= wounds,
+                     "sailors": lambda ss: all(severity[a] <= severity[b] for a, b in zip(ss, statuses))})
+
+    def _report(self, st, today, record, failure, before, problems, day_at, at) -> None:
+        """The failure of the search, said on the save's line with the rule and its limit."""
+        key = failure.key
+        summary = today_summary(today)
+        if failure.kind == "rule":
+            problems.add(self._input_at(key, today, day_at), failure.message)
+        elif key in KEYS:
+            got = record.checks[key]
+            problems.add(At(at.line, f"{at.field}.{key}"),
+                         f"{got}, but the rules allow {_span(failure.reached)} {key} at the end of this day "
+                         f"(it began at {_span(failure.starts)}; {summary})")
+        elif key == "wounds":
+            got = record.checks[key]
+            where = (today.get("wounded") or today.get("lost") or (None, day_at))[1] or day_at
+            values = failure.reached if failure.kind == "part" else {v for v in failure.reached if v > got}
+            problems.add(where, f"{got} wound{'s' * (got != 1)} recorded today (wounded + lost), but the rules "
+                                f"give {_span(values)}{' or more' * (failure.kind == 'partial')} ({summary})")
+        elif key == "pos":
+            self._moves_failed(st, today, failure, problems, day_at)
+        elif key == "terrain":
+            self._scan_failed(st, today, record, failure, problems, day_at)
+        elif key == "islands":
+            self._landing_failed(st, today, failure, problems, day_at)
+        elif failure.kind in ("left", "short"):
+            rolls = today.get("rolls") or {}
+            where = rolls[key][1] if key in rolls else self._input_at(key, today, day_at)
+            problems.add(where, f"more {key} rolls than day {st.day} rolls" if failure.kind == "left" else
+                         f"day {st.day} rolls {key} again here, and no more rolls are recorded")
+        else:
+            problems.add(at, f"no one day explains these values together ({summary})")
+
+    def _input_at(self, key, today, day_at) -> At:
+        rolls = today.get("rolls") or {}
+        field = {"route": "moved", "heal": "healed", "gather": "gathered", "wound": "wounded",
+                 "gather sailors": "gathered"}.get(key)
+        if key in rolls:
+            return rolls[key][1]
+        if key == "island" and today.get("island"):
+            return today["island"]["at"]
+        if field and today.get(field):
+            return today[field][1]
+        return At(day_at.line, f"{day_at.field}.{field}" if field else day_at.field)
+
+    def _moves_failed(self, st, today, failure, problems, day_at) -> None:
+        rolls = today.get("rolls") or {}
+        moves = st.day_hexes[1:]
+        at = At(day_at.line, f"{day_at.field}.moved")
+        if "drift" in rolls:
+            face = rolls["drift"][0][0]
+            target = eng.toward(st.game_map, st.day_start, face)
+            where = f"{eng.direction(face)} to {target}" if target else f"{eng.direction(face)}, off the map"
+            problems.add(at, f"the drift roll {face} carries the sloop {where}, not {' '.join(moves) or 'nowhere'}")
+            return
+        ends = sorted(failure.reached)
+        problems.add(at, f"the sloop ends day {st.day} at {st.position}, but in {WEATHER_NAMES[today['weather_key']]} "
+                         f"it can end only at {', '.join(ends) or 'nowhere'} (steered, or adrift)")
+
+    def _scan_failed(self, st, today, record, failure, problems, day_at) -> None:
+        drawn = {lab: st.terrain[lab] for lab in st.mapped_on}
+        where = today.get("drawn_at", {})
+        mapped_at = At(day_at.line, f"{day_at.field}.mapped")
+        today_drawn = {lab: t for lab, t in drawn.items() if st.mapped_on.get(lab) == st.day}
+        reached = [dict(d) for d in failure.reached]
+        rolled = "scan" in (today.get("rolls") or {})
+        if today_drawn and (st.ended or st.position in eng.exits(st.game_map)):
+            lab = min(today_drawn, key=lambda x: where.get(x, mapped_at).line)
+            problems.add(where.get(lab, mapped_at), "the game was over in phase 4: nothing is scanned after it")
+            return
+        for lab in sorted(today_drawn, key=lambda x: where.get(x, mapped_at).line):
+            if not any(lab in d for d in reached):
+                problems.add(where.get(lab, mapped_at),
+                             f"{lab} is not next to the sloop at {st.position} on day {st.day} (Scan Horizon colours "
+                             "the blank hexes around it; a large island's second hex touches its first)")
+                return
+        for d in reached:
+            new = {lab: t for lab, t in d.items() if lab not in drawn or drawn[lab] != t}
+            for lab, t in sorted(new.items(), key=lambda x: where.get(x[0], mapped_at).line):
+                if rolled:
+                    problems.add(where.get(lab, mapped_at), f"the scan rolls make {lab} {t}, not "
+                                                            f"{drawn.get(lab) or 'coloured'}")
+                elif lab not in drawn:
+                    missing = sorted(x for x in new if x not in drawn)
+                    problems.add(mapped_at, f"Scan Horizon colours every blank hex around {st.position}: "
+                                            f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing")
+                else:
+                    continue
+                return
+        problems.add(mapped_at, f"no scan from {st.position} colours these hexes so (Scan Horizon: 2d6 for each blank "
+                                "neighbour, northmost first; a large island's second hex by the Direction chart)")
+
+    def _landing_failed(self, st, today, failure, problems, day_at) -> None:
+        mark = today.get("island")
+        terrain = st.terrain.get(st.position, "")
+        if mark is None:
+            problems.add(At(day_at.line, f"{day_at.field}.marks"),
+                         f"the sloop ended its move at a new {terrain.replace('-', ' ')} ({st.position}): record the "
+                         "landing as {island: {hexes, size, natives}} and its roll")
+            return
+        rolls = today.get("rolls") or {}
+        face = mark["roll"] or (rolls["island"][0][0] if "island" in rolls else None)
+        if face is not None and st.position in mark["hexes"]:
+            bonus = CREW.bonus(mark["size"])
+            _, _, natives = eng.island_cubes(mark["size"], face)
+            most = min(b.low for b in CREW.islands if b.natives)
+            problems.add(mark["roll_at"] if mark["roll"] is not None else mark["at"],
+                         f"{face} + {bonus} = {face + bonus}: " + (f"natives live there ({most}+)" if natives
+                                                                  else "no natives on this roll"))
+            return
+        problems.add(mark["at"], f"an island is rolled on ending a move at a new one; the sloop ended day "
+                                 f"{st.day} at {st.position}")
+
+    def _resync(self, st, voyages, record) -> list:
+        """After a day the rules do not explain, go on from what the save says (so later days are
+        still checked): the day's moves and scans if some branch explains them, then its values."""
+        loose = search.Record(turn=record.turn, inputs=record.inputs, optional=frozenset(record.inputs),
+                              narrow=record.narrow, checks={k: record.checks[k] for k in ("pos",)}, order=("pos",))
+        ends, _ = search.explain(eng, voyages, loose)
+        return [self._forced(v, st) for v in (ends or voyages)]
+
+    def _forced(self, v, st):
+        names = list(st.flags["sailors"])
+        sailors = tuple({"well": eng.WELL, "wounded": eng.WOUNDED, "dead": eng.DEAD}[st.flags["sailors"][n]]
+                        for n in names)
+        drawn = tuple((lab, st.terrain[lab]) for lab in st.mapped_on)
+        return evolve(v, pos=st.position, stores=tuple(st.values[k] for k in KEYS) + (0,), sailors=sailors,
+                      drawn=drawn, terrain=dict(st.terrain), step=0, day=st.day, over=None, due=0)
+
+    # --- the end of a day --------------------------------------------------------------------------
+
+    def end_of_day(self, st):
+        ends = self._today(st).get("ends") or []
+        if st.position in eng.exits(st.game_map):
+            return "won", "reached the open sea beyond the exit"
+        if all(v == "dead" for v in st.flags["sailors"].values()):
+            return "lost", "the last sailor died"
+        overs = {v.over for v in ends}
+        if ends and None not in overs and len({o[0] for o in overs}) == 1:
+            return min(overs)
+        return None
+
+    def claimed(self, st, recorded):
+        """A recorded result some ending of the last day gives (a drift off the map, unrolled)."""
+        fits = sorted(v.over for v in self._today(st).get("ends") or () if v.over and v.over[0] == recorded)
+        return fits[0] if fits else None
+
+    def facts(self, st, record) -> tuple[str, ...]:
+        today = self._today(st)
+        weather = today.get("weather_key")
+        out = [WEATHER_NAMES.get(weather, "")]
+        if record["moved"]:
+            out.append("sailed to " + ", ".join(record["moved"]))
+        else:
+            out.append(f"at {record['start']}")
+        for m in st.marks:
+            if m.day == record["day"] and m.kind == "island":
+                out.append(f"landed on a {m.get('size')} island" + (" (natives)" if m.get("natives") else ""))
+        sea = sum(1 for _, t in record["mapped"] if t == "sea")
+        if sea:
+            out.append(f"{sea} sea")
+        for lab, t in record["mapped"]:
+            if t != "sea":
+                out.append(f"{t.replace('-', ' ')} {lab}")
+        for key in ("healed", "wounded", "lost"):
+            who = [w for w, _ in today.get(key, ([], None))[0]]
+            if who:
+                out.append(f"{key}: {', '.join(who)}")
+        return tuple(o for o in out if o)
+
+    def extra(self, st, values):
+        return tuple(sorted((k, v) for k, v in values.items()))
+
+    def score(self, st, result) -> list[tuple[str, int]]:
+        voyages = st.flags["voyages"]
+        if not voyages:
+            return [("hexes mapped", len(st.mapped_on) * CREW.score_per_hex)]
+        over = (result, "") if result in ("won", "lost") else None
+        return list(eng.score(evolve(voyages[0], over=over)))
+
+
+def _landings(islands) -> frozenset:
+    """The islands landed on (their hexes, size, natives), as the save's island marks show them."""
+    return frozenset((frozenset(i.hexes), i.size, i.natives) for i in islands if i.roll)
+
+
+def today_summary(today: dict) -> str:
+    rule = CREW.weather(today["weather_key"])
+    parts = [rule.name]
+    if today.get("healed", ([], None))[0]:
+        parts.append("healing")
+    if today.get("gathered", ({}, None))[0]:
+        parts.append("gathering")
+    if today.get("rolls"):
+        parts.append("with the recorded rolls")
+    return ", ".join(parts)
+
+
+RULES = Rules1672()
+
+
+# --- the transcript: a played voyage written as a save ----------------------------------------------
+
+
+def save_of(events, final, names, standard: bool = True) -> dict:
+    """A voyage the driver played (its events, lostprint.engine.drive.Event) as save data: each day's
+    fields, its dice under `rolls:` and a log of what happened (for a journal writer)."""
+    from lostprint.files.kinds import SAVE_FORMAT
+
+    days: list[list] = []
+    for e in events:
+        if e.step == "assign":
+            days.append([])
+        days[-1].append(e)
+    out = {"format": SAVE_FORMAT, "game": "lost-crew", "map": "standard" if standard else None,
+           "setup": {"sailors": list(names)}, "days": [_save_day(day, names) for day in days]}
+    if final.over:
+        out["outcome"] = {"result": final.over[0]}
+    return out
+
+
+def _save_day(events, names) -> dict:
+    first = events[0].before
+    day: dict = {"day": first.day + 1, "weather": first.weather}
+    rolls: dict = {}
+    orders = events[0].value
+    jobs = ", ".join(f"{k}" + (f" \u00d7{n}" if n > 1 else "") for k, n in vars(orders).items() if n)
+    log = [f"{CREW.weather(first.weather).name}; jobs: {jobs or 'none'}"]
+    v = events[-1].state
+    wounds: dict = {}
+    scanned: list = []
+    drawn_before = None
+    for i, e in enumerate(events):
+        key, value, v = e.step, e.value, e.state
+        if key == "rest" and value:
+            healed = [names[i] for i in e.before.resting]
+            day["healed"] = healed
+            log.append(f"rest and water heal {', '.join(healed)}")
+        elif key == "repair" and value:
+            log.append(f"repair: {value} wood into hull")
+        elif key == "move":
+            start = e.before.pos
+            drifts = eng.movement_plan(e.before.weather, e.before.orders, eng.at_island(e.before))[1]
+            if drifts:
+                rolls["drift"] = [value]
+                log.append(f"uncontrolled: drift {eng.direction(value)}")
+            _, _, damage = eng.movement_plan(e.before.weather, e.before.orders, eng.at_island(e.before))
+            if damage:
+                log.append(f"storm: hull -{damage}")
+            moved = list(value) if not drifts else ([v.pos] if v.pos != start else [])
+            if moved:
+                day["moved"] = moved
+            if v.over:
+                log.append(v.over[1])
+        elif key == "island":
+            island = v.island_at(v.pos)
+            rolls["island"] = [value]
+            day.setdefault("marks", []).append({"island": {"hexes": list(island.hexes),
+                                                           "size": island.size.split("-")[0],
+                                                           "natives": island.natives}})
+            log.append(f"landed on a {island.size}: roll {value}, natives {island.natives}")
+        elif key == "scan":
+            if drawn_before is None:
+                drawn_before = len(e.before.drawn)
+            if e.before.spreading:
+                if value is not None:
+                    rolls.setdefault("spread", []).append(value)
+            else:
+                rolls.setdefault("scan", []).append(list(value))
+                scanned.append((eng.scan_order(e.before.gm, e.before.pos, e.before.terrain)[0], sum(value)))
+            if not v.spreading:
+                after = v
+                log += [f"scan {lab}: {total} -> {after.terrain[lab]}" for lab, total in scanned]
+                scanned = []
+        elif key == "gather" and value:
+            got: dict = {}
+            for k in value:
+                got[k] = got.get(k, 0) + 1
+            day["gathered"] = got
+            log.append(f"gathered {got}")
+        elif key == "natives":
+            rolls.setdefault("natives", []).append(value)
+        elif key == "accident" and value is not None:
+            rolls["accident"] = [value]
+        elif key == "weather":
+            rolls.setdefault("weather", []).append(value)
+            if len(v.skies) == 1 and not eng.skies_done(v):
+                log.append("the watch sees the storm coming and rerolls")
+        if key.endswith("wound"):
+            wounds.setdefault(key, [e.before, v])[1] = v
+        if key in ("natives", "gift", "natives wound") and _encounter_done(events, i):
+            effect = v.effect.partition(":")[0] or "wound"
+            goods = v.goods
+            log.append(f"natives: {rolls['natives']} with {goods} goods -> {effect}")
+    if drawn_before is not None:
+        mapped = {lab: v.terrain[lab] for lab, _ in v.drawn[drawn_before:]}
+        if mapped:
+            day["mapped"] = mapped
+    for key in ("natives wound", "drink wound", "eat wound", "accident wound"):
+        if key in wounds:
+            _wounds(*wounds[key], day, names)
+    day["resources"] = {k: v.value(k) for k in KEYS}
+    if rolls:
+        day["rolls"] = rolls
+    day["log"] = log
+    return day
+
+
+def _encounter_done(events, i: int) -> bool:
+    """Is event `i` the last of today's encounter (its rolls, the gift and the wounds it dealt)?"""
+    nxt = events[i + 1].step if i + 1 < len(events) else None
+    return nxt not in ("natives", "gift", "natives wound")
+
+
+def _wounds(before, after, day, names) -> None:
+    for i, (a, b) in enumerate(zip(before.sailors, after.sailors)):
+        if a == b:
+            continue
+        if b == eng.WOUNDED or a == eng.WELL:
+            day.setdefault("wounded", []).append(names[i])
+        if b == eng.DEAD:
+            day.setdefault("lost", []).append(names[i])
+            day.setdefault("marks", []).append({"burial": after.pos})

@@ -953,6 +953,8 @@ def score(state) -> tuple[tuple[str, int], ...]:
 
 NO_BOX = -1  # a die a permanent-6 vision lets go (DISCARD), as a box index
 KEEP, DONE, STOP = "keep", "done", "stop"  # no reroll; no more Spirit Dancers today; no more steps today
+# an agenda item is (kind, then what it needs): the places of its parts
+FIRST, SECOND, THIRD, DICE_AT = 1, 2, 3, 5  # not a rule: places in an agenda item
 EMPTY_BOARD = (0,) * (BOX * len(UNITS))
 
 
@@ -1115,7 +1117,7 @@ def dance_options(game: Tribe) -> tuple:
 def _dance(game: Tribe, value) -> Tribe:
     if value == DONE:
         return evolve(game, danced=True)
-    if not (isinstance(value, tuple) and len(value) == 2 and value[0] in range(len(game.board))
+    if not (isinstance(value, tuple) and len(value) == len(("box", "face")) and value[0] in range(len(game.board))
             and value[0] != _fixed(game) and value[1] in range(1, FACES + 1)
             and value[1] != game.board[value[0]]) or dancers_left(game) <= 0:
         raise RuleError("Spirit Dancers", f"no change {value!r}: {dancers_left(game)} dancers left today")
@@ -1155,22 +1157,22 @@ def agenda_options(game: Tribe) -> tuple:
     item = game.agenda[0]
     kind, st = item[0], game.st
     if kind == "effect":
-        e = item[2]
+        e = item[SECOND]
         if e.op == "map":
             return tuple(colourable(game.land, game.terrain, st.pos, e.key, st.house_off, fort_open(st)))
         if e.op == "crow":
             return crow_choices(st)
         return choices(st, e)
     if kind == "reading":
-        return tuple(range(len(omen_choices(st, item[2]))))
+        return tuple(range(len(omen_choices(st, item[SECOND]))))
     if kind == "vision":
         return vision_terrains(st)
     if kind == "vision top":
-        return vision_tops(st, item[1], item[2])
+        return vision_tops(st, item[FIRST], item[SECOND])
     if kind == "ghost":
         return ghost_options(game)
     if kind == "plot choice":
-        enc = plots.encounter(f"{item[1]}{item[2]}")
+        enc = plots.encounter(f"{item[FIRST]}{item[SECOND]}")
         if enc.code in plots.CONDITIONS:
             stat, above = plots.CONDITIONS[enc.code]
             return (0 if st.value(stat) > above else 1,)
@@ -1186,9 +1188,9 @@ def _agenda_need(game: Tribe):
     item = game.agenda[0]
     kind = item[0]
     if kind == "effect":
-        e = item[2]
+        e = item[SECOND]
         if e.op == "omen":
-            return AUTO if omen_skipped(game.st, item[1]) else Roll("omen", RULES.dice_per_roll)
+            return AUTO if omen_skipped(game.st, item[FIRST]) else Roll("omen", RULES.dice_per_roll)
         if e.op not in ("map", "crow") and (e.op not in CHOOSE_OPS or not applies(game.st, e)):
             return AUTO
     elif kind == "vision roll":
@@ -1198,10 +1200,10 @@ def _agenda_need(game: Tribe):
     elif kind == "plot":
         return Roll("plot")
     elif kind == "plot dice":
-        return Roll("outcome", item[5])
+        return Roll("outcome", item[DICE_AT])
     if len(agenda_options(game)) <= 1:
         return AUTO
-    return Decision(item[2].op if kind == "effect" else kind)
+    return Decision(item[SECOND].op if kind == "effect" else kind)
 
 
 def _only(game: Tribe, value):
@@ -1228,7 +1230,7 @@ def _resolve(game: Tribe, value) -> Tribe:
     item, rest, st = game.agenda[0], game.agenda[1:], game.st
     kind = item[0]
     if kind == "effect":
-        unit, e = item[1], item[2]
+        unit, e = item[FIRST], item[SECOND]
         if e.op == "omen":
             if omen_skipped(st, unit):
                 return evolve(game, st=skip_omen(st, unit), agenda=rest)
@@ -1247,17 +1249,17 @@ def _resolve(game: Tribe, value) -> Tribe:
         choice = _only(game, value) if e.op in CHOOSE_OPS and applies(st, e) else None
         return evolve(game, st=apply(st, e, choice), agenda=rest)
     if kind == "reading":
-        _, effects = omen_choices(st, item[2])[_only(game, value)]
-        return evolve(game, agenda=tuple(("effect", item[1], e) for e in effects) + rest)
+        _, effects = omen_choices(st, item[SECOND])[_only(game, value)]
+        return evolve(game, agenda=tuple(("effect", item[FIRST], e) for e in effects) + rest)
     if kind == "vision":
         return evolve(game, agenda=(("vision roll", _only(game, value)),) + rest)
     if kind == "vision roll":
-        terrain = item[1]
+        terrain = item[FIRST]
         if vision_tops(st, terrain, value) != (None,):
             return evolve(game, agenda=(("vision top", terrain, value),) + rest)
         return _visioned(game, vision_quest(st, terrain, value), rest)
     if kind == "vision top":
-        return _visioned(game, vision_quest(st, item[1], item[2], _only(game, value)), rest)
+        return _visioned(game, vision_quest(st, item[FIRST], item[SECOND], _only(game, value)), rest)
     if kind == "ghost":
         label = _only(game, value)
         if label is None:
@@ -1265,22 +1267,22 @@ def _resolve(game: Tribe, value) -> Tribe:
         st, terrain = ghost_mountain(game.land, game.terrain, st, label)
         return evolve(game, st=st, terrain=terrain, drawn=game.drawn + ((label, "mountains"),), agenda=rest)
     if kind == "assault":
-        return _arrived(evolve(game, agenda=rest), step(game.land, game.terrain, st, item[1], item[2], value))
+        return _arrived(evolve(game, agenda=rest), step(game.land, game.terrain, st, item[FIRST], item[SECOND], value))
     if kind == "plot":
         if not 1 <= value <= RULES.plot_die:
-            raise RuleError("plot", f"plot {item[1]} is rolled on 1d{RULES.plot_die}, not {value}")
-        if plots.encounter(f"{item[1]}{value}").choices:
-            return evolve(game, agenda=(("plot choice", item[1], value),) + rest)
-        return _plotted(game, plot(st, item[1], value, None, terrain_here=here(game)), rest)
+            raise RuleError("plot", f"plot {item[FIRST]} is rolled on 1d{RULES.plot_die}, not {value}")
+        if plots.encounter(f"{item[FIRST]}{value}").choices:
+            return evolve(game, agenda=(("plot choice", item[FIRST], value),) + rest)
+        return _plotted(game, plot(st, item[FIRST], value, None, terrain_here=here(game)), rest)
     if kind == "plot choice":
         choice = _only(game, value)
-        out = _plot_out(item[1], item[2], choice)
+        out = _plot_out(item[FIRST], item[SECOND], choice)
         crows_it = any(e.op == "crow" for e in out.effects)
         if crows_it and crow_choices(st) != (None,):
-            return evolve(game, agenda=(("plot crow", item[1], item[2], choice),) + rest)
-        return _plot_dice(game, item[1], item[2], choice, None, rest)
+            return evolve(game, agenda=(("plot crow", item[FIRST], item[SECOND], choice),) + rest)
+        return _plot_dice(game, item[FIRST], item[SECOND], choice, None, rest)
     if kind == "plot crow":
-        return _plot_dice(game, item[1], item[2], item[3], _only(game, value), rest)
+        return _plot_dice(game, item[FIRST], item[SECOND], item[THIRD], _only(game, value), rest)
     if kind == "plot dice":
         _, letter, roll, choice, crow_choice, _n = item
         faces = ((value,) if isinstance(value, int) else tuple(value)) if _n else ()
@@ -1356,7 +1358,7 @@ def _go(game: Tribe, value) -> Tribe:
         return _resolve(game, value)
     if value == STOP:
         return evolve(game, halted=True)
-    if not (isinstance(value, tuple) and len(value) == 2):
+    if not (isinstance(value, tuple) and len(value) == len(("hex", "pay"))):
         raise RuleError("movement", f"a step is (hex, river pay), not {value!r}")
     to, pay = value
     land, st = game.land, game.st

@@ -894,13 +894,13 @@ class Chief:
             return self.go(game)
         item = game.agenda[0]
         if key == "map":
-            return self.map_choice(item[2].key, self.dist_map(self.target()))
+            return self.map_choice(item[eng.SECOND].key, self.dist_map(self.target()))
         if key in ("crow", "plot crow"):
             return self.choose(RULES.crow_after_vision)
         if key in CHOOSING:
-            return self.choose(item[2])
+            return self.choose(item[eng.SECOND])
         if key == "reading":
-            options = eng.omen_choices(self.st, item[2])
+            options = eng.omen_choices(self.st, item[eng.SECOND])
             return max(range(len(options)), key=lambda j: (self.effects_worth(options[j][1]), -options[j][0]))
         if key == "vision":
             return max(step.options(game), key=VISION_TASTE.index)
@@ -909,7 +909,7 @@ class Chief:
         if key == "ghost":
             return self.ghost_choice(tuple(step.options(game)))
         if key == "plot choice":
-            return self.plot_choice(plots.encounter(f"{item[1]}{item[2]}"))
+            return self.plot_choice(plots.encounter(f"{item[eng.FIRST]}{item[eng.SECOND]}"))
         raise KeyError(key)
 
     def day_tables(self, game: eng.Tribe) -> tuple:
@@ -932,7 +932,7 @@ class Chief:
         k = len(game.order) // RULES.dice_per_roll
         discard = eng.discards(st) > game.order.count(eng.DISCARD)
         if k:
-            cells = self.phase1[2]
+            _, _, cells = self.phase1
             zero = [i for i in range(BOXES) if not board[i]]
             cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in range(UNIT_COUNT)]
             placed, _ = place_on(mats, cells, board, zero, cur, a, b, k, None, discard, self.together)
@@ -992,7 +992,8 @@ class Chief:
                 if option is not None and (best is None or option < best):
                     best = option
             if best is not None:
-                return (best[2], best[3])
+                _, _, lab, pay, _ = best
+                return (lab, pay)
         if st.moved or st.over is not None or self.stuck():
             return eng.STOP
         best = self.aside_step(prices)
@@ -1017,7 +1018,8 @@ class Chief:
                 best = (cost, lab, p[0])
         if best is None or best[0] < self.gain("resolve", -RULES.idle_resolve) - 0.2:
             return None
-        return (best[1], best[2])
+        _, lab, pay = best
+        return (lab, pay)
 
 
 class PairsChief(Chief):

@@ -1412,27 +1412,27 @@ def _save_day(events) -> dict:
         elif before.agenda:
             item = before.agenda[0]
             kind = item[0]
-            if kind == "effect" and item[2].op == "map" and len(after.drawn) > len(before.drawn):
+            if kind == "effect" and item[eng.SECOND].op == "map" and len(after.drawn) > len(before.drawn):
                 lab, terrain = after.drawn[-1]
                 record.setdefault("mapped", {})[lab] = terrain
-            elif kind == "effect" and item[2].op == "omen" and isinstance(e.need, eng.Roll):
+            elif kind == "effect" and item[eng.SECOND].op == "omen" and isinstance(e.need, eng.Roll):
                 a, b = e.value
                 record.setdefault("rolls", {}).setdefault("omens", []).append(eng.TENS * a + b)
             elif kind == "ghost" and len(after.drawn) > len(before.drawn):
                 record["ghost-mountain"] = after.drawn[-1][0]
             elif len(st.plots) > len(before.st.plots):
-                letter = item[1]
+                letter = item[eng.FIRST]
                 if kind == "plot":
                     roll, choice = e.value, None
                 elif kind == "plot choice":
-                    roll, choice = item[2], e.value if e.value is not None else eng.agenda_options(before)[0]
+                    roll, choice = item[eng.SECOND], e.value if e.value is not None else eng.agenda_options(before)[0]
                 else:  # "plot crow", "plot dice"
-                    roll, choice = item[2], item[3]
+                    roll, choice = item[eng.SECOND], item[eng.THIRD]
                 mark = {"letter": letter, "roll": roll}
                 if choice is not None:
                     enc = plots.encounter(f"{letter}{roll}")
                     mark.update(choice=enc.choices[choice].text, outcome=enc.choices[choice].outcome)
-                if kind == "plot dice" and item[5]:
+                if kind == "plot dice" and item[eng.DICE_AT]:
                     record.setdefault("rolls", {})["outcome"] = [e.value] if isinstance(e.value, int) else list(e.value)
                 record.setdefault("marks", []).append({"plot": mark})
             if len(st.crows) > len(before.st.crows):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple
 
-from lostprint.engine.contract import AUTO, Decision, next_open, open_step
+from lostprint.engine.contract import AUTO, Decision, evolve, open_step
 
 
 class Event(NamedTuple):
@@ -30,8 +30,11 @@ def play(engine, state, decide: Callable, roll: Callable, days: int | None = Non
     if found is None:
         return state
     state, step, need = found
-    while step is not None:
-        if days is not None and state.step == 0 and state.day >= days:
+    count, index = len(steps), state.step
+    keep = record.append if record is not None else None
+    # next_open written out here: this loop runs once per input, and a game takes hundreds of them
+    while True:
+        if days is not None and index == 0 and state.day >= days:
             return state
         if need is AUTO:
             value = None
@@ -39,8 +42,23 @@ def play(engine, state, decide: Callable, roll: Callable, days: int | None = Non
             value = decide(state, step, need)
         else:
             value = roll(need)
-        new, nxt, nxt_need = next_open(steps, step, state.step, step.apply(state, value), over)
-        if record is not None:
-            record.append(Event(step.key, need, value, state, new))
-        state, step, need = new, nxt, nxt_need
-    return state
+        new = step.apply(state, value)
+        if over(new):
+            if keep is not None:
+                keep(Event(step.key, need, value, state, new))
+            return new
+        i = index if step.repeat else (index + 1) % count
+        nxt = steps[i]
+        nxt_need = nxt.need(new)
+        while nxt_need is None:
+            i = (i + 1) % count
+            nxt = steps[i]
+            nxt_need = nxt.need(new)
+        if i != new.step:
+            if new is state:
+                new = evolve(new, step=i)
+            else:  # apply made `new` just now and nobody else holds it yet: one copy fewer an input
+                new.__dict__["step"] = i
+        if keep is not None:
+            keep(Event(step.key, need, value, state, new))
+        state, step, need, index = new, nxt, nxt_need, i

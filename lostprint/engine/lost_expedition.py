@@ -851,6 +851,15 @@ def _done(st: State, phase: str) -> State:
     return replace(st, phase=phase, pending=DONE)
 
 
+def _closed(new: State, phase: str, given: State, pending=DONE) -> State:
+    """`_done` for `new`, the state a phase function made from `given` in this very call: nobody else
+    holds it yet, so it takes the phase and its inputs without a copy of its own (one copy fewer a phase)."""
+    if new is given:
+        return replace(new, phase=phase, pending=pending)
+    new.__dict__.update(phase=phase, pending=pending)
+    return new
+
+
 def inputs_of(st: State, phase: str, **inputs) -> State:
     """The state with a phase's inputs all given at once (what play_day and a test set up)."""
     return replace(st, phase=phase, pending=inputs)
@@ -927,7 +936,7 @@ def _planning(st: State, value) -> State:
         if Counter(kept) - Counter(got["hand"]):
             raise Illegal(f"keep some of the planning dice {list(got['hand'])}, not {list(kept)}", "planning")
         return _put(st, "planning", kept=kept)
-    return _done(planning(st, got["hand"], tuple(value)), "planning")
+    return _closed(planning(st, got["hand"], tuple(value)), "planning", st)
 
 
 # the rolled charts: the eclipse's row, or Diego's +1, the dice, Princess Kantyi's rerolls, a musket's
@@ -969,15 +978,19 @@ def _chart_next(st: State, chart: str, got: dict):
 
 def resolve_chart(st: State, chart: str) -> State:
     """The chart's row applied from its inputs; a row drawing a trail nobody placed waits for it."""
-    got = _inputs(st, chart)
+    return _resolved(st, chart, _inputs(st, chart))
+
+
+def _resolved(st: State, chart: str, got) -> State:
+    """The chart's row applied to `st` from the inputs `got` (the state's own, or its own and one more)."""
     try:
         new = roll_phase(st, chart, got.get("rolls", ()), got.get("diego", False), got.get("trail_to"),
                          got.get("choice"), got.get("kantyi", ()))
     except TrailNeeded:
         if "trail_to" in got:
             raise
-        return _put(st, chart, trail_due=True)
-    return _done(new, chart)
+        return replace(st, phase=chart, pending={**got, "trail_due": True})
+    return _closed(new, chart, st)
 
 
 def _chart_step(chart: str) -> Step:
@@ -1003,29 +1016,32 @@ def _chart_step(chart: str) -> Step:
         if want is ASK["trail"]:
             if value is None:
                 raise TrailNeeded(f"a trail result: choose where the trail from {st.pos} leads", "trail")
-            return resolve_chart(_put(st, chart, trail_to=value), chart)
+            return _resolved(st, chart, {**got, "trail_to": value})
         if isinstance(want, Roll):
             dice = _faces(value)
             if want.key == KANTYI_ROLLS:
                 faces = got.get("kantyi", ()) + dice
                 kantyi_rerolled(st, chart, got["rolls"], faces)  # refuses a face off the die
-                st = _put(st, chart, kantyi=faces)
+                got = {**got, "kantyi": faces}
             else:
                 _check_dice(dice, want.dice, chart)
-                st = _put(st, chart, rolls=got.get("rolls", ()) + (dice,))
+                got = {**got, "rolls": got.get("rolls", ()) + (dice,)}
         elif want.key == "row":
             if value not in range(len(rows_of(chart))):
                 raise Illegal(f"the predicted eclipse: choose a row of {chart} "
                               f"(0\u2013{len(rows_of(chart)) - 1}), not {value}", "eclipse")
-            st = _put(st, chart, choice=value)
+            got = {**got, "choice": value}
         elif want.key == "diego":
             _use_diego(st, bool(value))
-            st = _put(st, chart, diego=bool(value))
+            got = {**got, "diego": bool(value)}
         else:  # a musket's reroll, or not
             if value and st.get("muskets") < R.musket_reroll_cost:
                 raise Illegal("no musket to spend on a reroll", "musket")
-            st = _put(st, chart, musket=bool(value))
-        return resolve_chart(st, chart) if _chart_next(st, chart, _inputs(st, chart)) is None else st
+            got = {**got, "musket": bool(value)}
+        # what the chart needs next reads only the inputs and parts of `st` no input changes
+        if _chart_next(st, chart, got) is None:
+            return _resolved(st, chart, got)
+        return replace(st, phase=chart, pending=got)
 
     return Step(chart, need, _named(chart, apply), CHART_REACH, options, repeat=True)
 
@@ -1058,7 +1074,7 @@ def _mapping(st: State, value) -> State:
         _use_diego(st, bool(value))
         return _put(st, "mapping", diego=bool(value))
     got = _inputs(st, "mapping")
-    return _done(mapping(st, got["target"], _faces(value), got.get("diego", False)), "mapping")
+    return _closed(mapping(st, got["target"], _faces(value), got.get("diego", False)), "mapping", st)
 
 
 # interests (phase 7, or on entering an interest hex): Diego's +1, the dice, where Lagos de Oro lies,

@@ -32,6 +32,7 @@ def play(engine, state, decide: Callable, roll: Callable, days: int | None = Non
     state, step, need = found
     count, index = len(steps), state.step
     keep = record.append if record is not None else None
+    event = tuple.__new__  # an Event made as the tuple it is, without NamedTuple's own __new__ in between
     # next_open written out here: this loop runs once per input, and a game takes hundreds of them
     while True:
         if days is not None and index == 0 and state.day >= days:
@@ -45,7 +46,7 @@ def play(engine, state, decide: Callable, roll: Callable, days: int | None = Non
         new = step.apply(state, value)
         if over(new):
             if keep is not None:
-                keep(Event(step.key, need, value, state, new))
+                keep(event(Event, (step.key, need, value, state, new)))
             return new
         i = index if step.repeat else (index + 1) % count
         nxt = steps[i]
@@ -60,5 +61,5 @@ def play(engine, state, decide: Callable, roll: Callable, days: int | None = Non
             else:  # apply made `new` just now and nobody else holds it yet: one copy fewer an input
                 new.__dict__["step"] = i
         if keep is not None:
-            keep(Event(step.key, need, value, state, new))
+            keep(event(Event, (step.key, need, value, state, new)))
         state, step, need, index = new, nxt, nxt_need, i

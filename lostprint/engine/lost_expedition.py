@@ -1002,7 +1002,7 @@ def _chart_step(chart: str) -> Step:
             return None
         if "trail_due" in got:
             return ASK["trail"]
-        return _chart_next(st, chart, got)
+        return got["asks"] if "asks" in got else _chart_next(st, chart, got)
 
     def options(st):
         key = need(st).key
@@ -1012,7 +1012,10 @@ def _chart_step(chart: str) -> Step:
 
     def apply(st, value):
         got = _inputs(st, chart)
-        want = ASK["trail"] if "trail_due" in got else _chart_next(st, chart, got)
+        if "trail_due" in got:
+            want = ASK["trail"]
+        else:
+            want = got["asks"] if "asks" in got else _chart_next(st, chart, got)
         if want is ASK["trail"]:
             if value is None:
                 raise TrailNeeded(f"a trail result: choose where the trail from {st.pos} leads", "trail")
@@ -1038,9 +1041,12 @@ def _chart_step(chart: str) -> Step:
             if value and st.get("muskets") < R.musket_reroll_cost:
                 raise Illegal("no musket to spend on a reroll", "musket")
             got = {**got, "musket": bool(value)}
-        # what the chart needs next reads only the inputs and parts of `st` no input changes
-        if _chart_next(st, chart, got) is None:
+        # what the chart needs next reads only the inputs and parts of `st` no input changes; kept with
+        # the inputs as "asks" (worked out once: the step's need and its next apply read it)
+        asks = _chart_next(st, chart, got)
+        if asks is None:
             return _resolved(st, chart, got)
+        got["asks"] = asks
         return replace(st, phase=chart, pending=got)
 
     return Step(chart, need, _named(chart, apply), CHART_REACH, options, repeat=True)

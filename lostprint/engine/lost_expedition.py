@@ -61,9 +61,9 @@ class TrailNeeded(Illegal):
 def replace(st, **changes):
     """dataclasses.replace without its per-call field checks (the engine's hot path)."""
     new = object.__new__(type(st))
-    values = dict(st.__dict__)
+    values = new.__dict__
+    values.update(st.__dict__)
     values.update(changes)
-    object.__setattr__(new, "__dict__", values)
     return new
 
 

@@ -40,7 +40,7 @@ def changes(before: dict, after: dict) -> list[str]:
         if lab not in drawn_before:
             out.append(f"colour {lab}: {terrain.replace('-', ' ')}")
     if before["pos"] != after["pos"]:
-        out.append(f"the sloop moves {before['pos']} → {after['pos']}")
+        out.append(f"move {before['pos']} → {after['pos']}")
     for b, a in zip(before["crew"], after["crew"]):
         if b["status"] != a["status"]:
             out.append(f"{a['name']}: {a['status']}")

@@ -171,14 +171,27 @@ function drawMap() {
 
 function drawBoard() {
   const b = page.game.board;
-  const rows = [el("div", { class: "tracker" }, el("span", {}, "Day"), el("strong", { id: "day" }, String(b.day))),
-    el("div", { class: "tracker" }, el("span", {}, "Weather"), el("strong", { id: "weather" }, b.weather))];
+  const rows = [el("div", { class: "tracker" }, el("span", {}, "Day"), el("strong", { id: "day" }, String(b.day)))];
+  if (b.weather) rows.push(el("div", { class: "tracker" }, el("span", {}, "Weather"), el("strong", { id: "weather" }, b.weather)));
   for (const t of b.trackers) {
     rows.push(el("div", { class: "tracker", dataset: { key: t.key } }, el("span", {}, t.name),
       el("strong", {}, `${t.value} / ${t.max}`)));
   }
   $("#trackers").replaceChildren(...rows);
-  $("#crew").replaceChildren(...b.crew.map((s) => el("li", { class: s.status }, `${s.name}: ${s.status}`)));
+  // what a game keeps beside its trackers: 1672's crew; 1872's unit boxes, Crows, vision, Spirit Dancers
+  const kept = [];
+  if (b.crew && b.crew.length) {
+    kept.push(el("h3", {}, "Crew"), el("ul", { id: "crew" }, ...b.crew.map((s) => el("li", { class: s.status }, `${s.name}: ${s.status}`))));
+  }
+  if (b.boxes) {
+    kept.push(el("h3", {}, "Tribal units"), el("ul", { id: "boxes" }, ...b.boxes.map((u) =>
+      el("li", {}, `${u.unit}: ${u.top ?? "·"} / ${u.bottom ?? "·"}`))));
+  }
+  if (b.crows) kept.push(el("div", { class: "tracker" }, el("span", {}, "Crows"), el("strong", { id: "crows" }, String(b.crows.length))));
+  if (b.dancers_left !== undefined) kept.push(el("div", { class: "tracker" }, el("span", {}, "Spirit Dancers left"), el("strong", {}, String(b.dancers_left))));
+  if (b.fever) kept.push(el("div", { class: "tracker" }, el("span", {}, "Shaman's fever"), el("strong", {}, String(b.fever))));
+  if (b.vision) kept.push(el("div", { class: "tracker" }, el("span", {}, "Vision Quest"), el("strong", {}, "done")));
+  $("#kept").replaceChildren(...kept);
   const score = $("#score");
   if (page.game.score) {
     const total = page.game.score.reduce((a, [, p]) => a + p, 0);

@@ -184,7 +184,8 @@ def test_the_1872_example_reopened_changed_and_saved_keeps_its_comments(page_on,
     original = path.read_text()
     page = page_on(path)
     assert page.locator("#mark-palette button").all_inner_texts() == ["plot"]
-    assert [t.strip() for t in page.locator("#palette button").all_inner_texts()] == ["Plains", "Forest", "Mountains"]
+    # each terrain with the key that draws it
+    assert [t.strip() for t in page.locator("#palette button").all_inner_texts()] == ["1 Plains", "2 Forest", "3 Mountains"]
     page.click("#days li[data-day='2']")
     assert page.inner_text("#day-heading") == "Day 3"
     page.fill("#journal", "We rested and mended the lodge poles; no one spoke of the soldiers.")

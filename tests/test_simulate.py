@@ -195,12 +195,15 @@ def rated_map(tmp_path_factory):
     return path
 
 
-def _fresh_rate(game: str, map_file, games: int, player: str = "careful") -> float:
+def _fresh_rating(game: str, map_file, games: int, player: str = "careful"):
     from lostprint.app.simulate import simulate
 
-    rating = simulate(game, map_file=map_file, games=games, player=player, first_seed=1_000_000,
-                      executor=Executor(jobs=2))
-    return rating.win_rate
+    return simulate(game, map_file=map_file, games=games, player=player, first_seed=1_000_000,
+                    executor=Executor(jobs=2))
+
+
+def _fresh_rate(game: str, map_file, games: int, player: str = "careful") -> float:
+    return _fresh_rating(game, map_file, games, player).win_rate
 
 
 def test_a_difficulty_map_records_its_rating_and_remeasures_in_its_band(rated_map):
@@ -300,7 +303,10 @@ def test_every_band_remeasures_inside_itself(tmp_path, game, band, seed, count):
     for path in sorted(tmp_path.glob("*.json")):
         d = json.loads(path.read_text())["difficulty"]
         assert d["band"] == band
-        assert bands.bands_of(game)[band].holds(_fresh_rate(game, path, max(d["games"], 1000)))
+        fresh = _fresh_rating(game, path, max(d["games"], 1000))
+        # the fresh measure agrees with the band: its 95% interval reaches into it (a map rated near an edge
+        # remeasures a hair either side of it: 84 wins in 1,000 against a band ending at 8.4%)
+        assert not bands.bands_of(game)[band].excludes(fresh.interval), (fresh.win_rate, fresh.interval)
 
 
 @pytest.mark.slow

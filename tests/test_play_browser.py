@@ -2,26 +2,12 @@
 played through the page's own controls (dice rolled by the page from its seed, every decision the
 careful player's, taken from the page's Hint and made with the page's buttons and fields), then the
 save it wrote validated, replayed and rendered; typed dice and the keyboard; a reload mid-game."""
-import shutil
-from pathlib import Path
-
 import pytest
 
 from tests.conftest import qpdf_ok, run_cli
+from tests.test_edit_browser import CHROMIUM, browser  # noqa: F401 - one browser per module, as the editor's tests
 
-CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt install chromium)")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright (no browser download needed)")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

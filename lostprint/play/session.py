@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections import Counter
 from pathlib import Path
 
 import yaml
@@ -46,6 +47,12 @@ def changes(before: dict, after: dict) -> list[str]:
             out.append(f"{a['name']}: {a['status']}")
     if before["weather"] != after["weather"]:
         out.append(f"weather: {after['weather']}")
+    kept_before = dict(before.get("kept", ()))
+    for name, value in after.get("kept", ()):
+        if kept_before.get(name) != value:
+            out.append(f"{name}: {value}")
+    new_marks = Counter(after.get("marks", ())) - Counter(before.get("marks", ()))
+    out += [mark for mark in after.get("marks", ()) if new_marks.pop(mark, 0)]
     if after["over"] and not before["over"]:
         out.append(f"the game is {after['over'][0]}: {after['over'][1]}")
     islands_before = {tuple(i["hexes"]) for i in before["islands"]}
@@ -85,15 +92,15 @@ class PlaySession:
                              "step-by-step contract); lostprint edit copies a paper game")
         self.info, self.parts = info, parts
         if table is None:
-            crew = tuple(names or parts.players.SAILORS)
+            crew = tuple(names or getattr(parts.players, "SAILORS", ()))
             table = tb.Table(game=info.id, map=map_spec, seed=seed, names=crew, title=title or self.save.stem)
         self.game_map = _game_map(info, table.map, str(self.save), True)
-        self.start = parts.engine.start(self.game_map, len(table.names))
+        self.table = table
+        self._starts: dict = {}
         try:
-            self.state, self.events = tb.replay(parts.engine, self.start, table.inputs)
+            self.state, self.events = self._play(table.inputs)
         except ValueError as exc:
             raise UsageError(f"{self.kept}: {exc}") from None
-        self.table = table
         self.playouts = HINT_PLAYOUTS
         self._drawing = None
         self.last: list[str] = self._last_changes()
@@ -130,9 +137,36 @@ class PlaySession:
         text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
         write_atomic(self.save, text.encode("utf-8"))
 
+    # --- the setup (1572's expedition roll), then the engine's steps -------------------------------
+
+    def _start_of(self, inputs) -> object:
+        """The engine's first state for these inputs: the setup inputs (a view's SETUP_INPUTS, such as
+        1572's expedition roll) come first; until they are all given, the view's placeholder start."""
+        n = self.parts.view.SETUP_INPUTS
+        setup = tuple(inputs[:n]) if len(inputs) >= n else ()
+        key = json.dumps(setup)
+        if key not in self._starts:
+            self._starts[key] = self.parts.view.start(self.parts.engine, self.game_map, setup, self.table.names)
+        return self._starts[key]
+
+    @property
+    def start(self):
+        return self._start_of(self.table.inputs)
+
+    def setup_open(self, inputs=None) -> bool:
+        """Is the game still in its setup (a setup input not yet given)?"""
+        return len(self.table.inputs if inputs is None else inputs) < self.parts.view.SETUP_INPUTS
+
+    def _play(self, inputs) -> tuple:
+        """(state, events) after `inputs`, setup inputs included."""
+        n = self.parts.view.SETUP_INPUTS
+        if len(inputs) < n:  # no day has begun before the setup is done
+            return self._start_of(inputs), []
+        return tb.replay(self.parts.engine, self._start_of(inputs), inputs[n:], first=n)
+
     def _replace(self, table: tb.Table) -> None:
         """Play `table` from the start; kept on disk before it becomes the game."""
-        state, events = tb.replay(self.parts.engine, self.start, table.inputs)
+        state, events = self._play(table.inputs)
         self._write(table, state, events)
         self.table, self.state, self.events = table, state, events
         self.last = self._last_changes()
@@ -157,7 +191,9 @@ class PlaySession:
         out = {"game": self.info.id, "title": self.table.title, "file": str(self.save), "board": board,
                "inputs": len(self.table.inputs), "route": self.route(),
                "journal": {str(d): t for d, t in self.table.journal}, "last": self.last}
-        if step is None:
+        if self.setup_open():
+            out["question"] = view.setup_question()
+        elif step is None:
             out["question"] = None
             out["score"] = [[label, points] for label, points in self.parts.engine.score(state)]
         else:
@@ -171,7 +207,7 @@ class PlaySession:
         """What the last input did (the AUTO steps after it included), as things to pencil."""
         if not self.table.inputs:
             return []
-        before, _ = tb.replay(self.parts.engine, self.start, self.table.inputs[:-1])
+        before, _ = self._play(self.table.inputs[:-1])
         return self._changes(before, self.state)
 
     def _changes(self, before, after) -> list[str]:
@@ -183,18 +219,26 @@ class PlaySession:
     def give(self, raw) -> dict:
         """One input (dice faces or a chosen option's plain form); RuleError/ValueError say why not."""
         with self.lock:
-            state, _, more = tb.take(self.parts.engine, self.state, raw)
-            table = tb.Table(**{**self.table.__dict__, "inputs": self.table.inputs + (raw,)})
-            self._write(table, state, self.events + more)
+            inputs = self.table.inputs + (raw,)
+            if self.setup_open():
+                state, events = self._play(inputs)  # the view refuses a setup input that is not one
+            else:
+                state, _, more = tb.take(self.parts.engine, self.state, raw)
+                events = self.events + more
+            table = tb.Table(**{**self.table.__dict__, "inputs": inputs})
+            self._write(table, state, events)
             self.last = self._changes(self.state, state)
-            self.table, self.state, self.events = table, state, self.events + more
+            self.table, self.state, self.events = table, state, events
             return self._view()
 
     def check(self, raw) -> dict:
         """Would this input be taken now? {ok} or {ok: False, why} (the rule it breaks); nothing kept."""
         with self.lock:
             try:
-                tb.take(self.parts.engine, self.state, raw)
+                if self.setup_open():
+                    self._play(self.table.inputs + (raw,))
+                else:
+                    tb.take(self.parts.engine, self.state, raw)
             except (RuleError, ValueError) as exc:
                 return {"ok": False, "why": str(exc)}
             return {"ok": True}
@@ -202,7 +246,10 @@ class PlaySession:
     def roll(self) -> dict:
         """The page rolls the open step's dice from the game's seed, and takes them."""
         with self.lock:
-            _, _, need = tb.open_now(self.parts.engine, self.state)
+            if self.setup_open():
+                need = Roll("setup", self.parts.view.setup_question()["dice"])
+            else:
+                _, _, need = tb.open_now(self.parts.engine, self.state)
             if not isinstance(need, Roll):
                 raise ValueError("the open step is not a roll")
             faces = tb.page_roll(self.table, need)
@@ -235,21 +282,25 @@ class PlaySession:
     def hint(self, playouts: int | None = None) -> dict:
         """What the careful player would choose now, and its win chance from here (seeded playouts)."""
         with self.lock:
-            engine, players = self.parts.engine, self.parts.players
+            engine, players, view = self.parts.engine, self.parts.players, self.parts.view
             state, step, need = tb.open_now(engine, self.state)
-            if step is None:
+            setup = self.setup_open()
+            if step is None and not setup:
                 raise ValueError("the game is over")
             careful = players.PLAYERS["careful"]
             out: dict = {}
-            if isinstance(need, Decision):
-                choice = careful(self.table.seed, self.game_map).decide(state, step, need)
+            if not setup and isinstance(need, Decision):
+                choice = view.canonical(need.key, careful(self.table.seed, self.game_map).decide(state, step, need),
+                                        state)
                 out["choice"] = tb.encode(choice)
-                out["label"] = self.parts.view.label(need.key, choice, state, self.table.names)
+                out["label"] = view.label(need.key, choice, state, self.table.names)
             won = 0
             playouts = self.playouts if playouts is None else playouts
             for k in range(playouts):
                 player = careful(self.table.seed * 100_003 + len(self.table.inputs) * 1_009 + k, self.game_map)
-                final = drive.play(engine, state, player.decide, player.roll, player.days)
+                # before the setup roll, each playout rolls its own setup (1572: its expedition)
+                final = drive.play(engine, player.start() if setup else state, player.decide, player.roll,
+                                   player.days)
                 won += bool(final.over and final.over[0] == "won")
             out["win_chance"] = won / playouts if playouts else None
             out["playouts"] = playouts

@@ -64,22 +64,14 @@ def encode(value) -> Any:
     return value
 
 
-def decode(options, raw):
-    """The legal option whose plain form is `raw` (None: no option is)."""
-    for option in options:
-        if encode(option) == raw:
-            return option
-    return None
-
-
 def choice_of(options, raw, rule: str):
     """The engine value a plain choice stands for: a listed option, or (where the options are records,
     such as a day's orders) any record of that kind, which the step's effect then judges: a search
     lists only the choices that can differ, a player may make any the rules allow."""
     options = list(options)
-    value = decode(options, raw)
-    if value is not None:
-        return value
+    for option in options:  # None may be a listed option (1572: stop, no trail)
+        if encode(option) == raw:
+            return option
     kind = type(options[0]) if options else None
     if kind is not None and dataclasses.is_dataclass(kind) and isinstance(raw, dict):
         names = {f.name for f in dataclasses.fields(kind)}
@@ -162,11 +154,12 @@ def _autos(engine, state, events: list):
         state = new
 
 
-def replay(engine, start, inputs) -> tuple[Any, list]:
-    """The state after `inputs` from `start`, and every event on the way (AUTO steps included)."""
+def replay(engine, start, inputs, first: int = 0) -> tuple[Any, list]:
+    """The state after `inputs` from `start`, and every event on the way (AUTO steps included);
+    `first` is the place of inputs[0] among the game's inputs (after its setup), for the message."""
     events: list = []
     state = _autos(engine, start, events)
-    for i, raw in enumerate(inputs):
+    for i, raw in enumerate(inputs, first):
         try:
             state, _, more = take(engine, state, raw)
         except (RuleError, ValueError) as exc:

@@ -7,10 +7,12 @@ choice from the engine's step. `PLAYABLE` names the games whose engine keeps the
 """
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import NamedTuple
 
 from lostprint.engine import lost_crew as crew_engine
 from lostprint.engine import lost_crows as crows_engine
+from lostprint.engine import lost_expedition as exp_engine
 from lostprint.engine.contract import Roll
 from lostprint.play.table import encode
 from lostprint.games.lost_crew import CHARTS as CREW_CHARTS
@@ -23,8 +25,16 @@ from lostprint.games.lost_crows import RESOURCE_NAMES, describe
 from lostprint.games.lost_crows import RULES as CROWS
 from lostprint.games.lost_crows import TRACKERS as CROWS_TRACKERS
 from lostprint.games.lost_crows import UNITS as CROWS_UNITS
+from lostprint.games.lost_expedition import CHARTS as EXP_CHARTS
+from lostprint.games.lost_expedition import EXPEDITIONS, KANTYI_ROLLS
+from lostprint.games.lost_expedition import PHASES as EXP_PHASES
+from lostprint.games.lost_expedition import RULES as EXP
+from lostprint.games.lost_expedition import TRACKERS as EXP_TRACKERS
 from lostprint.players import lost_crew as crew_players
 from lostprint.players import lost_crows as crows_players
+from lostprint.players import lost_expedition as exp_players
+from lostprint.saves.rules_1572 import NAMES as INTEREST_NAMES
+from lostprint.saves.rules_1572 import save_of as exp_save_of
 from lostprint.saves.rules_1672 import save_of as crew_save_of
 from lostprint.saves.rules_1872 import save_of as crows_save_of
 
@@ -42,16 +52,32 @@ def playable(game_id: str) -> Playable | None:
         return Playable(crew_engine, crew_players, crew_save_of, Crew1672)
     if game_id == "lost-crows":
         return Playable(crows_engine, crows_players, crows_save_of, Crows1872)
+    if game_id == "lost-expedition":
+        return Playable(exp_engine, exp_players, exp_save_of, Expedition1572)
     return None
 
 
-PLAYABLE = ("lost-crew", "lost-crows")
+PLAYABLE = ("lost-crew", "lost-crows", "lost-expedition")
+
+
+class NoSetup:
+    """What a view without a setup roll says: the game starts from the map and the crew's size alone."""
+
+    SETUP_INPUTS = 0
+
+    @staticmethod
+    def start(engine, game_map, setup, names):
+        return engine.start(game_map, len(names))
+
+    @staticmethod
+    def canonical(key: str, choice, v):
+        return choice
 
 
 # --- 1672: The Lost Crew --------------------------------------------------------------------------
 
 
-class Crew1672:
+class Crew1672(NoSetup):
     """The 1672 view: a namespace of pure functions."""
 
     # which phase of the sheet's list (lostprint.games.lost_crew.PHASES) each engine step belongs to
@@ -181,7 +207,7 @@ class Crew1672:
 # --- 1872: The Lost Crows -------------------------------------------------------------------------
 
 
-class Crows1872:
+class Crows1872(NoSetup):
     """The 1872 view: a namespace of pure functions over the engine's Tribe."""
 
     # which phase of the sheet's list (lostprint.games.lost_crows.PHASES) each engine step belongs to
@@ -338,4 +364,252 @@ class Crows1872:
             terrain = g.terrain.get(to, "blank")
             river = f"; the river paid in {RESOURCE_NAMES[pay]}" if pay else ""
             return f"{g.st.pos} → {to} ({terrain}{river})"
+        return str(option)
+
+
+# --- 1572: The Lost Expedition --------------------------------------------------------------------
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "±0"
+
+
+class Expedition1572:
+    """The 1572 view: a namespace of pure functions over the engine's State. The game begins with a
+    setup roll (the rules: roll 1d6 for the kind of expedition), kept as the game's first input."""
+
+    SETUP_INPUTS = 1
+    CHART = MappingProxyType({c.key: c for c in EXP_CHARTS})
+    EXPEDITION = MappingProxyType({o.key: o for o in EXPEDITIONS})
+    # which phase of the sheet's list (lostprint.games.lost_expedition.PHASES) each engine step belongs to
+    PHASE_OF = MappingProxyType({"start": 1, "planning": 1, "movement": 2, "mapping": 3, "exploring": 4,
+                                 "native-contact": 5, "hunting": 6, "interests": 7, "eat": 8, "travel": 9,
+                                 "morale": 10, "end": 12})
+
+    # --- setup: the expedition's roll ---------------------------------------------------------------
+
+    @staticmethod
+    def setup_question() -> dict:
+        return {"step": "setup", "phase": 0, "phase_name": "Setup", "kind": "roll", "dice": 1,
+                "summary": "The expedition you were part of gives a bonus for the whole game.",
+                "text": f"Roll 1d{EXP.die_faces} for your expedition",
+                "chart": {"title": "Expedition", "modifier": "", "bonus": 0,
+                          "rows": [{"low": o.roll, "high": o.roll, "label": o.name, "text": o.effect}
+                                   for o in EXPEDITIONS]}}
+
+    @staticmethod
+    def expedition_of(raw) -> str:
+        """The expedition a setup roll gives; ValueError if it is not one die's face."""
+        face = next((o.key for o in EXPEDITIONS if o.roll == raw and not isinstance(raw, bool)), None)
+        if face is None:
+            raise ValueError(f"the expedition is rolled on 1 die showing 1 to {EXP.die_faces}")
+        return face
+
+    @staticmethod
+    def start(engine, game_map, setup, names):
+        """The game's first state: before the setup roll, an expedition not yet known ("")."""
+        return engine.start(game_map, Expedition1572.expedition_of(setup[0]) if setup else "")
+
+    @staticmethod
+    def canonical(key: str, choice, v):
+        """A decider's choice as the page lists it: kept dice in the listed (sorted) order."""
+        return tuple(sorted(choice)) if key == "keep" else choice
+
+    # --- the board ----------------------------------------------------------------------------------
+
+    @staticmethod
+    def marks(v) -> list[str]:
+        """Everything drawn on the map beside the terrain, in words (one entry per mark)."""
+        out = [f"village at {h}" for h in v.villages]
+        out += [f"peaceful village at {h}" for h in v.peaceful]
+        out += [f"Advanced Empire at {h}" for h in v.empires]
+        out += [f"trail {' – '.join(sorted(t))}" for t in sorted(v.trails, key=sorted)]
+        out += [f"cataract {' – '.join(sorted(c))}" for c in sorted(v.cataracts - v.board.cataracts, key=sorted)]
+        out += [f"interest at {h}: {INTEREST_NAMES.get(k, k)}" for h, k in v.interests]
+        if v.lagos:
+            out.append(f"Lagos de Oro: {', '.join(v.lagos)}")
+        return out
+
+    @staticmethod
+    def board(v, names=()) -> dict:
+        exp = Expedition1572.EXPEDITION.get(v.expedition)
+        kept = [["Expedition", exp.name if exp else "to be rolled"]]
+        if v.fever:
+            kept.append(["Fever", "the party is sick (WILDs held)"])
+        if v.eclipse:
+            kept.append(["Eclipse predicted", f"{v.eclipse} Native Contact row{'s' * (v.eclipse != 1)} to choose"])
+        if v.kantyi:
+            kept.append(["Princess Kantyi", "rerolls Native Contact 1s and 2s"])
+        if v.diego:
+            kept.append(["Diego Mendoza", "+1 used today" if v.diego_used else "+1 once a day"])
+        if v.plan.called:
+            kept.append(["Planned today", ", ".join(f"{Expedition1572.CHART[k].title} {_signed(v.plan.get(k))}"
+                                                   for k in v.plan.called)])
+        return {
+            "day": v.day,
+            "weather": "",  # 1572 has no weather
+            "trackers": [{"key": t.key, "name": t.name, "value": v.get(t.key), "max": t.maximum}
+                         for t in EXP_TRACKERS],
+            "crew": [],
+            "kept": kept,
+            "marks": Expedition1572.marks(v),
+            "pos": v.pos,
+            "drawn": [[lab, t] for lab, t in v.terrain.items() if lab not in v.board.printed],
+            "islands": [],
+            "over": list(v.over) if v.over else None,
+        }
+
+    @staticmethod
+    def route(start, events) -> list[str]:
+        """Every hex the party entered, in order, from its start."""
+        path = [start.pos]
+        for e in events:
+            if e.step == "travel" and e.need.key == "to" and e.value is not None:
+                path.append(e.value)
+        return path
+
+    # --- the open step ------------------------------------------------------------------------------
+
+    @staticmethod
+    def question(v, step, need, names=()) -> dict:
+        number = 7 if step.key == "travel" and v.interest_due else Expedition1572.PHASE_OF[step.key]
+        phase = next(p for p in EXP_PHASES if p.number == number)
+        out = {"step": step.key, "phase": phase.number, "phase_name": phase.name, "summary": phase.summary}
+        if isinstance(need, Roll):
+            out.update(kind="roll", dice=need.dice,
+                       text=f"Roll {need.dice}d{EXP.die_faces} for {Expedition1572.roll_for(need, step.key, v)}")
+            chart = Expedition1572.chart(need, step.key, v)
+            if chart is not None:
+                out["chart"] = chart
+            if step.key == "mapping":
+                out["hex"] = exp_engine.pending(v, "mapping", "target")
+            return out
+        options = list(step.options(v))
+        out.update(kind="choose", key=need.key, text=Expedition1572.ask(need.key, step.key, v),
+                   options=[Expedition1572.label(need.key, o, v, names) for o in options],
+                   values=[encode(o) for o in options])
+        if need.key in ("target", "trail", "to", "cartography"):
+            out["targets"] = {o: i for i, o in enumerate(options) if o is not None}
+        if need.key == "to":
+            out["refused"] = [f"{n}: {why}" for n in v.board.neighbours[v.pos]
+                              if (why := exp_engine.step_problem(v, n)) is not None]
+        return out
+
+    @staticmethod
+    def roll_for(need, phase: str, v) -> str:
+        """What a roll is for, in words."""
+        if need.key == "planning":
+            kept = exp_engine.pending(v, "planning", "kept")
+            if kept is None:
+                return "Planning (1 is a WILD; each other face calls its phase)"
+            return f"Planning: the dice not kept ({', '.join(map(str, kept)) or 'none'} kept)"
+        if need.key == KANTYI_ROLLS:
+            rolls = exp_engine.pending(v, phase, "rolls", ())
+            return (f"Princess Kantyi's rerolls of the Native Contact dice showing 1 or 2 "
+                    f"({' then '.join(str(list(r)) for r in rolls)})")
+        if need.key == "mapping":
+            return f"Mapping {exp_engine.pending(v, 'mapping', 'target')}"
+        if need.key == "interests":
+            return f"Interests at {v.pos}"
+        title = Expedition1572.CHART[need.key].title
+        if exp_engine.pending(v, phase, "musket"):
+            return f"{title}: the musket's reroll"
+        return title + (f" (near the Advanced Empire: {need.dice} dice)" if need.dice > EXP.phase_dice else "")
+
+    @staticmethod
+    def chart(need, phase: str, v) -> dict | None:
+        """The chart a roll is read on, and what adds to its dice now (Kantyi's rerolls: none)."""
+        if need.key in ("planning", KANTYI_ROLLS):
+            return None
+        diego = EXP.bonus_per_extra if exp_engine.pending(v, phase, "diego") else 0
+        if need.key == "interests":
+            bonus = diego
+        else:
+            musket = bool(exp_engine.pending(v, phase, "musket"))
+            bonus = exp_engine.modifier(v, need.key, musket) + diego
+        chart = Expedition1572.CHART[need.key]
+        return {"title": chart.title, "modifier": chart.modifier, "bonus": bonus,
+                "rows": [{"low": b.low, "high": b.high, "label": b.label, "text": "; ".join(b.results)}
+                         for b in chart.bands]}
+
+    @staticmethod
+    def ask(key: str, phase: str, v) -> str:
+        if key == "keep":
+            dice = exp_engine.planned_dice(v)
+            return f"Planning: the dice show {', '.join(map(str, dice))}: which do you keep? The rest are rolled once more"
+        if key == "wilds":
+            dice = exp_engine.planned_dice(v)
+            n = exp_engine.wild_count(v, dice)
+            return (f"Planning: the dice are {', '.join(map(str, dice))}: "
+                    + (f"which phases do your {n} WILD{'s' * (n != 1)} add to?" if n else "the phases they call"))
+        if key == "musket":
+            dice = exp_engine.chart_dice(v, phase)
+            diego = EXP.bonus_per_extra if exp_engine.pending(v, phase, "diego") else 0
+            total = sum(dice) + exp_engine.modifier(v, phase) + diego
+            band = Expedition1572._band(phase, total)
+            return (f"{Expedition1572.CHART[phase].title}: {', '.join(map(str, dice))} makes {total} "
+                    f"({'; '.join(band.results)}): spend a musket to reroll?")
+        if key == "trail":
+            return f"A trail: where does it lead from {v.pos}?"
+        if key == "diego":
+            return f"Diego Mendoza: add +{EXP.bonus_per_extra} to this {Expedition1572.CHART[phase].title if phase in Expedition1572.CHART else 'Interests'} roll (once a day)?"
+        return {
+            "row": "The predicted eclipse: which Native Contact row do you take instead of rolling?",
+            "target": f"Mapping: which unmapped hex next to {v.pos} do you map?",
+            "lagos": "Lagos de Oro: which three hexes does the lake fill?",
+            "fill": "The Migration: spend a musket to fill the Food?",
+            "to": f"Travel: where does the party go from {v.pos}?",
+            "cartography": f"Cartography: draw a trail from {v.pos}?",
+        }.get(key, key)
+
+    @staticmethod
+    def _band(chart: str, total: int):
+        bands = Expedition1572.CHART[chart].bands
+        return next((b for b in bands if (b.low is None or total >= b.low) and (b.high is None or total <= b.high)),
+                    bands[-1] if total > 0 else bands[0])
+
+    @staticmethod
+    def label(key: str, option, v, names=()) -> str:
+        if key == "keep":
+            n = len(exp_engine.planned_dice(v))
+            if len(option) == n:
+                return f"keep all {n} ({', '.join(map(str, option))}): no reroll"
+            if not option:
+                return f"reroll all {n} dice"
+            return f"keep {', '.join(map(str, option))}; reroll {n - len(option)} {'die' if n - len(option) == 1 else 'dice'}"
+        if key == "wilds":
+            if not option:
+                if v.fever:
+                    return "none: the fever holds the WILDs"
+                return "no WILD to give" if not exp_engine.wild_count(v, exp_engine.planned_dice(v)) \
+                    else "none: no phase is called for a WILD to add to"
+            return ", ".join(f"{n} to {Expedition1572.CHART[k].title}" for k, n in option)
+        if key == "row":
+            band = Expedition1572.CHART["native-contact"].bands[option]
+            return f"{band.label}: {'; '.join(band.results)}"
+        if key == "diego":
+            return f"add Diego's +{EXP.bonus_per_extra}" if option else "not now"
+        if key == "musket":
+            return f"spend a musket and reroll ({v.get('muskets')} left)" if option else "keep this roll"
+        if key == "fill":
+            return f"spend a musket: Food to {EXP.cap}" if option else "keep the musket"
+        if key in ("trail", "cartography"):
+            if option is None:
+                return "no trail"
+            return f"trail {v.pos} → {option} ({v.terrain.get(option, 'unmapped')})"
+        if key == "target":
+            return f"{option} ({v.board.direction(v.pos, option)}, {v.board.to_goal[option]} from the delta)"
+        if key == "lagos":
+            return ", ".join(option)
+        if key == "to":
+            if option is None:
+                if v.steps:
+                    return "stop here for today"
+                return f"stay at {v.pos} today (morale {_signed(EXP.morale_no_travel)})"
+            cost = exp_engine.step_cost(v, option)
+            river = exp_engine.river_gain(v.board, v.pos, option)
+            direction = v.board.direction(v.pos, option)
+            morale = exp_engine.MORALE_BY_DIRECTION[direction]
+            return (f"{v.pos} → {option} ({v.terrain[option]}, {direction}): costs {cost}"
+                    + (f", the river gives +{river}" if river else "") + f"; morale {_signed(morale)} tonight")
         return str(option)

@@ -153,6 +153,15 @@ function drawMap() {
   if (q && q.hex && hexes[q.hex]) {
     layer.append(svgEl("polygon", { class: "asked", points: hexes[q.hex].map((p) => p.join(",")).join(" ") }));
   }
+  if (q && q.targets) {  // a hex to choose: click it on the map
+    for (const [lab, i] of Object.entries(q.targets)) {
+      if (!hexes[lab]) continue;
+      const poly = svgEl("polygon", { class: "target", points: hexes[lab].map((p) => p.join(",")).join(" "),
+        "data-target": lab });
+      poly.addEventListener("click", () => give(q.values[i]));
+      layer.append(poly);
+    }
+  }
   if (q && q.key === "route") {
     const ends = new Map();
     q.values.forEach((v, i) => { if (v.length && !ends.has(v[v.length - 1])) ends.set(v[v.length - 1], i); });
@@ -191,6 +200,8 @@ function drawBoard() {
   if (b.dancers_left !== undefined) kept.push(el("div", { class: "tracker" }, el("span", {}, "Spirit Dancers left"), el("strong", {}, String(b.dancers_left))));
   if (b.fever) kept.push(el("div", { class: "tracker" }, el("span", {}, "Shaman's fever"), el("strong", {}, String(b.fever))));
   if (b.vision) kept.push(el("div", { class: "tracker" }, el("span", {}, "Vision Quest"), el("strong", {}, "done")));
+  for (const [name, value] of b.kept || []) kept.push(el("div", { class: "tracker" }, el("span", {}, name), el("strong", {}, value)));
+  if (b.marks && b.marks.length) kept.push(el("h3", {}, "On the map"), el("ul", { id: "marks" }, ...b.marks.map((m) => el("li", {}, m))));
   $("#kept").replaceChildren(...kept);
   const score = $("#score");
   if (page.game.score) {
@@ -217,6 +228,10 @@ function drawQuestion() {
   if (q.kind === "roll") parts.push(...rollControls(q));
   else if (q.key === "orders") parts.push(...ordersForm(q));
   else parts.push(optionList(q));
+  if (q.refused && q.refused.length) {  // what the rules do not allow now, and why
+    parts.push(el("details", { class: "refused" }, el("summary", {}, "Not allowed now"),
+      el("ul", {}, ...q.refused.map((t) => el("li", {}, t)))));
+  }
   parts.push(el("div", { class: "why", id: "why" }));
   box.replaceChildren(...parts);
   const first = box.querySelector("button, input");

@@ -1,0 +1,148 @@
+"""`lostprint play 1572` without a browser: the expedition rolled at setup, a whole game played step by
+step through the session by the careful player (dice from the page), its save validated, rendered and
+replayed; every decision the 1572 engine can ask is asked in words with only its legal options."""
+import json
+
+import pytest
+
+from lostprint.engine import drive
+from lostprint.engine import lost_expedition as eng
+from lostprint.engine.contract import Decision
+from lostprint.games.lost_expedition import EXPEDITIONS
+from lostprint.play import table as tb
+from lostprint.play.session import PlaySession, kept_path
+from lostprint.play.views import PLAYABLE, Expedition1572, playable
+from lostprint.players import lost_expedition as players
+from tests.conftest import qpdf_ok, run_cli
+from tests.test_play import careful_step
+
+
+@pytest.fixture(scope="module")
+def expedition(tmp_path_factory):
+    """A whole 1572 game played through the session: (session, save path, decision kinds asked)."""
+    save = tmp_path_factory.mktemp("play-1572") / "expedition.yaml"
+    session = PlaySession(save, "1572", seed=5)
+    asked = set()
+    while (q := session.view()["question"]) is not None:
+        asked.add(q.get("key") or q["step"])
+        careful_step(session)
+    return session, save, asked
+
+
+def test_a_whole_1572_game_at_the_table_validates_renders_and_replays(expedition, tmp_path):
+    session, save, asked = expedition
+    over = session.state.over
+    assert over and {"setup", "keep", "wilds", "to"} <= asked
+    done = run_cli("validate", str(save))
+    assert done.returncode == 0, done.stderr
+    assert f"1572: “expedition”, {over[0]} on day {session.state.day}" in done.stdout
+    done = run_cli("render", str(save), "-o", str(tmp_path / "j.pdf"))
+    assert done.returncode == 0, done.stderr
+    assert qpdf_ok(tmp_path / "j.pdf")
+    kept = tb.table_of(json.loads(kept_path(save).read_text()))
+    face = kept.inputs[0]
+    expedition = next(o.key for o in EXPEDITIONS if o.roll == face)
+    state, _ = tb.replay(eng, eng.start(session.game_map, expedition), kept.inputs[1:])
+    assert state == session.state and eng.score(state) == eng.score(session.state)
+    assert session.view()["score"] == [list(t) for t in eng.score(state)]
+
+
+def test_the_game_begins_with_the_expedition_roll_and_undo_takes_it_back(tmp_path):
+    save = tmp_path / "e.yaml"
+    session = PlaySession(save, "1572", seed=2)
+    q = session.view()["question"]
+    assert q["kind"] == "roll" and q["dice"] == 1 and q["text"] == "Roll 1d6 for your expedition"
+    assert [r["label"] for r in q["chart"]["rows"]] == [o.name for o in EXPEDITIONS]
+    assert session.view()["board"]["kept"][0] == ["Expedition", "to be rolled"]
+    for bad in (0, 7, [3], True, "military"):
+        assert session.check(bad)["ok"] is False
+        with pytest.raises(ValueError):
+            session.give(bad)
+    assert session.table.inputs == ()
+    view = session.give(3)
+    assert session.state.expedition == "military" and view["board"]["kept"][0] == ["Expedition", "Military"]
+    assert "Expedition: Military" in view["last"]
+    assert view["question"]["text"].startswith("Roll 5d6 for Planning")
+    careful_step(session)  # day 1 has begun: the save names the expedition
+    assert "expedition: military" in save.read_text()
+    session.undo()
+    session.undo()
+    assert session.table.inputs == () and session.view()["question"]["step"] == "setup"
+    assert not save.exists()
+    session.roll()  # the page rolls the expedition from the game's dice seed
+    assert session.state.expedition == next(o.key for o in EXPEDITIONS if o.roll == session.table.inputs[0])
+
+
+def test_a_restart_resumes_a_1572_game_at_the_same_step(tmp_path):
+    save = tmp_path / "e.yaml"
+    first = PlaySession(save, "1572", seed=4)
+    for _ in range(15):
+        careful_step(first)
+    again = PlaySession(save, "1572")
+    assert again.view()["question"] == first.view()["question"]
+    assert again.view()["board"] == first.view()["board"]
+    assert again.state == first.state
+
+
+def decision_states(kinds_wanted) -> dict:
+    """The first state of careful games where each (step, decision) opens, over enough seeds."""
+    found = {}
+    for seed in range(400):
+        player = players.Careful(seed)
+        events = []
+        drive.play(eng, player.start(), player.decide, player.roll, player.days, events)
+        for e in events:
+            if isinstance(e.need, Decision):
+                found.setdefault((e.step, e.need.key), e.before)
+        if {key for _, key in found} >= kinds_wanted:
+            return found
+    return found
+
+
+def test_every_1572_decision_is_asked_in_words_with_only_its_legal_options():
+    """The engine's decision kinds (its ASK table) are each opened by careful games, and the page asks
+    each in words (not the engine's key), listing exactly the step's legal options, each labelled."""
+    found = decision_states(set(eng.ASK))
+    assert {key for _, key in found} == set(eng.ASK)
+    for (step_key, key), state in found.items():
+        step = eng.STEP[step_key]
+        need = step.need(state)
+        q = Expedition1572.question(state, step, need)
+        assert q["kind"] == "choose" and q["key"] == key
+        assert q["text"] != key and len(q["text"].split()) >= 4, (step_key, key, q["text"])
+        options = list(step.options(state))
+        assert q["values"] == [tb.encode(o) for o in options] and len(q["options"]) == len(options) >= 1
+        assert all(isinstance(label, str) and label and label != "None" for label in q["options"]), (key, q)
+        assert len(set(q["options"])) == len(q["options"]), (key, q["options"])
+        for value in q["values"]:  # every listed option is one the engine takes
+            assert tb.take(eng, state, value)
+    phases = {step_key: Expedition1572.question(s, eng.STEP[step_key], eng.STEP[step_key].need(s))["phase"]
+              for (step_key, _), s in found.items()}
+    assert phases["planning"] == 1 and phases["mapping"] == 3 and phases["interests"] == 7
+
+
+def test_1572_travel_says_why_a_neighbour_is_not_offered_and_a_hex_is_clicked_on_the_map():
+    found = decision_states({"to", "target"})
+    state = found["travel", "to"]
+    q = Expedition1572.question(state, eng.STEP["travel"], eng.STEP["travel"].need(state))
+    offered = {v for v in q["values"] if v is not None}
+    refused = {line.split(":")[0] for line in q["refused"]}
+    assert offered | refused == set(state.board.neighbours[state.pos]) and not offered & refused
+    assert q["targets"] == {v: i for i, v in enumerate(q["values"]) if v is not None}
+    state = found["mapping", "target"]
+    q = Expedition1572.question(state, eng.STEP["mapping"], eng.STEP["mapping"].need(state))
+    assert set(q["targets"]) == set(eng.mapping_targets(state))
+
+
+def test_1572_rolls_name_their_chart_with_todays_bonus():
+    found = decision_states({"musket"})
+    state = found["movement", "musket"]
+    after = tb.take(eng, state, True)[0]  # a musket spent: the reroll is asked, read on the same chart
+    _, step, need = tb.open_now(eng, after)
+    q = Expedition1572.question(after, step, need)
+    assert q["text"] == "Roll 2d6 for Movement: the musket's reroll"
+    assert q["chart"]["title"] == "Movement" and q["chart"]["bonus"] == eng.modifier(after, "movement", True)
+
+
+def test_1572_is_playable():
+    assert "lost-expedition" in PLAYABLE and playable("lost-expedition").view is Expedition1572

@@ -543,3 +543,192 @@ def test_a_tile_set_too_small_to_keep_nightfall_out_of_the_setup_is_refused():
 
     with pytest.raises(Exception, match=f"a game needs at least {G.MIN_MAP_TILES}"):
         counts_from_data(dict(trimmed), "tiles.yaml")
+
+
+# --- the game as steps (the one engine contract): vectors, state + input -> state ------------------
+
+from lostprint.engine.contract import AUTO, Decision, RuleError, open_step  # noqa: E402
+
+EXAMPLE_START = (G.TREES_1, G.BARRENS, G.TREES_2, G.LAVA, G.TREES_2, G.TREES_1, G.BARRENS, G.GEM_CAVE, G.BARRENS,
+         G.CARRION, G.LAVA, G.GEM_CAVE, G.LAVA)  # examples/crows-3p.yaml's start, in row order
+
+
+def opened(state):
+    state, step, need = open_step(E.STEPS, state, E.outcome)
+    return state, step, need
+
+
+def give(state, value):
+    from lostprint.engine.contract import after
+
+    state, step, need = opened(state)
+    state = after(E.STEPS, step, step.apply(state, value))
+    while True:  # AUTO steps happen on their own
+        found = open_step(E.STEPS, state, E.outcome)
+        if found is None or found[2] is not AUTO:
+            return state
+        state = after(E.STEPS, found[1], found[1].apply(found[0], None))
+
+
+def laid(players=("A", "B"), counts=G.HOUSE_COUNTS):
+    state = E.start(players, counts)
+    for kind in EXAMPLE_START:
+        state = give(state, kind)
+    return state
+
+
+def test_the_start_is_laid_square_by_square_in_row_order_and_its_crows_arrive():
+    state = E.start(("A", "B"))
+    state, step, need = opened(state)
+    assert step.key == "start" and need == Decision("start") and G.BARRENS in step.options(state)
+    state = give(state, G.TREES_2)
+    assert state.tiles == {(0, 0): G.TREES_2} and state.crows == {(0, 0): 2} and state.round == 0
+    state = laid()
+    assert state.round == 1 and state.laid == 13 and len(state.snapshots) == 1
+    assert state.crows == {(0, 0): 1, (4, 0): 2, (3, 1): 2, (0, 2): 1}
+    assert opened(state)[1].key == "tile" and state.player == "A"
+
+
+def test_a_turn_asks_tile_totem_spell_nightfall_then_the_next_seat():
+    state = laid()
+    keys = []
+    for value in (E.Placement(G.BARRENS, (1, 0)), (1, 0), None, False):
+        keys.append(opened(state)[1].key)
+        state = give(state, value)
+    assert keys == ["tile", "totem", "spell", "nightfall"]
+    assert state.player == "B" and state.totems == {"A": (1, 0)} and E.hand(state, "A") == 1  # Barrens: a spell
+    assert state.draws == 1
+
+
+@pytest.mark.parametrize("placement,rule", [
+    (E.Placement(G.BARRENS, (0, 0)), "no-stacking"),
+    (E.Placement(G.BARRENS, (7, 7)), "touch-an-edge"),
+    (E.Placement(G.LAVA, (0, 0), (1, 0)), "lava-replace"),  # (0, 0) holds a crow: not empty
+    (E.Placement(G.LAVA, (2, 0), (9, 9)), "lava-replace"),  # the replaced tile must touch the board
+    (E.Placement(G.QUEEN, (1, 0)), None),
+    (E.Placement(G.LAVA, (2, 0), (1, 0)), None),
+])
+def test_a_tile_is_refused_naming_the_rule(placement, rule):
+    state = laid()
+    state, step, _ = opened(state)
+    if rule is None:
+        after = step.apply(state, placement)
+        assert after.tiles[placement.at] == placement.tile
+        if placement.moved_to:
+            assert after.tiles[placement.moved_to] == G.BARRENS and placement.moved_to not in after.crows
+        assert placement in set(step.options(state))
+    else:
+        with pytest.raises(RuleError) as err:
+            step.apply(state, placement)
+        assert err.value.rule == rule
+        assert placement not in set(step.options(state))
+
+
+def test_a_tile_the_set_has_run_out_of_is_refused():
+    state = laid(counts=G.HOUSE_COUNTS)
+    state = give(give(state, E.Placement(G.QUEEN, (1, 0))), (2, 0))
+    state = give(give(state, None), False)
+    state, step, _ = opened(state)
+    with pytest.raises(RuleError) as err:
+        step.apply(state, E.Placement(G.QUEEN, (3, 0)))
+    assert err.value.rule == "tile-counts" and "the tile set has 1" in str(err.value)
+    assert all(p.tile != G.QUEEN for p in step.options(state))
+
+
+def test_the_totem_goes_on_an_empty_tile_and_only_skips_when_none_is():
+    state = give(laid(), E.Placement(G.BARRENS, (1, 0)))
+    state, step, _ = opened(state)
+    assert step.key == "totem" and None not in step.options(state) and (0, 0) not in step.options(state)
+    for square, rule in (((0, 0), "empty"), ((1, 1), "empty"), (None, "totem-required"), ((9, 9), "empty")):
+        with pytest.raises(RuleError) as err:
+            step.apply(state, square)
+        assert err.value.rule == rule
+
+
+def test_a_spell_needs_a_card_in_hand():
+    state = give(give(laid(), E.Placement(G.TREES_1, (1, 0))), (2, 2))  # a Barrens: a card
+    assert E.hand(state, "A") == 1 and opened(state)[1].options(state) is not None
+    state = give(give(laid(), E.Placement(G.TREES_1, (1, 0))), (4, 2))  # a Gem Cave: no card
+    state, step, _ = opened(state)
+    assert list(step.options(state)) == [None]
+    with pytest.raises(RuleError) as err:
+        step.apply(state, E.SpellPlay("drain"))
+    assert err.value.rule == "spell-in-hand"
+
+
+def test_nightfall_is_taken_only_inside_its_window():
+    state = give(give(give(laid(), E.Placement(G.BARRENS, (1, 0))), (1, 0)), None)
+    state, step, _ = opened(state)
+    lo, hi = E.nightfall_window(G.MAP_TILES, 2)
+    assert lo > 1 and step.options(state) == (False,)
+    with pytest.raises(RuleError) as err:
+        step.apply(state, True)
+    assert err.value.rule == "nightfall" and f"between draws {lo} and {hi}" in str(err.value)
+    late = E.State(**{**state.__dict__, "first_draw": hi})  # the last draw it can hide under
+    assert E.nightfall_options(late) == (True,)
+    with pytest.raises(RuleError, match=f"by draw {hi}"):
+        step.apply(late, False)
+
+
+def test_the_round_ends_with_flocking_scoring_a_scatter_decision_and_carrion():
+    state = laid(("A", "B"))
+    # A: a Barrens east of the 2 crows on (4, 0)... totem on (2, 0), which sees (0, 0) west and (4, 0) east
+    for value in (E.Placement(G.TREES_3, (1, 0)), (2, 0), None, False,
+                  E.Placement(G.BARRENS, (3, 0)), (2, 2), None, False):
+        state = give(state, value)
+    # (1, 0)'s 3 crows, (0, 0)'s 1 (through (1, 0)), (4, 0)'s 2 (through (3, 0)) fly to A at (2, 0): 6
+    state, step, need = opened(state)
+    assert step.key == "scatter" and need == Decision("scatter") and state.choosers == ("A",)
+    assert dict(state.points)["A"] == 6 and state.murders == ((2, 0),)
+    state = give(state, "E")
+    snap = state.snapshots[-1]
+    assert state.round == 2 and state.seat == 0 and state.totems == {}
+    assert snap.murders[0].direction == "E" and snap.murders[0].crows == 6 and len(snap.murders[0].scattered) == 4
+    assert dict(state.totals) == {"A": 6, "B": dict(snap.points)["B"]}
+    assert (2, 0) in state.corruption
+    assert dict(snap.crows).get((3, 3), 0) >= 1  # Carrion Paradise's crow
+
+
+def test_a_random_game_of_legal_options_ends_and_its_record_validates():
+    """Every option a step lists is taken without a RuleError, the game ends at Nightfall, and the record
+    the transcript writes from it is accepted by the record checker with the same scores."""
+    import random
+
+    from lostprint.crows import transcript as T
+    from lostprint.crows.record import check_record_data
+    from lostprint.engine import drive
+
+    for seed in range(6):
+        rng = random.Random(seed)
+
+        def decide(state, step, need):
+            if step.key == "spell" and rng.random() < 0.5:
+                return None
+            return rng.choice(list(step.options(state)))
+
+        events = []
+        players = ("A", "B", "C", "D")[:2 + seed % 3]
+        end = drive.play(E, E.start(players), decide, None, record=events)
+        assert E.outcome(end)[0] == "finished" and end.nightfall
+        meta = {"title": "t", "colors": tuple(zip(players, ("red", "blue", "yellow", "purple"))), "counts": end.counts}
+        lines, _, result = check_record_data(T.record_data(meta, events, end), "x.yaml")
+        assert lines == [] and dict(result.final) == dict(E.score(end))
+
+
+def test_steps_reach_names_what_they_change():
+    import random
+
+    from lostprint.engine.contract import after
+
+    rng = random.Random(3)
+    state = E.start(("A", "B", "C"))
+    for _ in range(400):
+        found = open_step(E.STEPS, state, E.outcome)
+        if found is None:
+            break
+        state, step, need = found
+        value = None if need is AUTO else rng.choice(list(step.options(state)))
+        new = step.apply(state, value)
+        changed = {k for k in state.__dict__ if k != "step" and state.__dict__[k] != new.__dict__[k]}
+        assert changed <= step.reach, (step.key, changed - step.reach)
+        state = after(E.STEPS, step, new)

@@ -12,7 +12,9 @@ import math
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
+from lostprint.engine.contract import AUTO, Decision, RuleError, Step, evolve
 from lostprint.games import crows as G
 from lostprint.geometry.square import CLOCKWISE, DIRECTIONS, Square, neighbors, spiral_order
 
@@ -330,7 +332,12 @@ class _Board:
 
 
 class _Replay:
-    def __init__(self, setup: Setup):
+    """The rules of a turn and a round end, over a mutable board. Lenient (a record's replay): each
+    broken rule becomes a Problem and play carries on. Strict (the steps below): the first broken
+    rule raises the contract's RuleError naming it."""
+
+    def __init__(self, setup: Setup, strict: bool = False):
+        self.strict = strict
         self.setup = setup
         self.players = setup.players
         self.problems: list[Problem] = []
@@ -343,7 +350,9 @@ class _Replay:
         self.draws = 0
         self.drained = False
 
-    def problem(self, where: str, message: str) -> None:
+    def problem(self, where: str, message: str, rule: str = "") -> None:
+        if self.strict:
+            raise RuleError(rule or where.rsplit(".", 1)[-1], message)
         self.problems.append(Problem(where, message))
 
     # setup
@@ -372,12 +381,12 @@ class _Replay:
 
     def count_tile(self, kind: str | None, where: str) -> bool:
         if kind not in TILE or kind == G.NIGHTFALL:
-            self.problem(where, f"{kind!r} is not a map tile")
+            self.problem(where, f"{kind!r} is not a map tile", "map-tile")
             return False
         self.used[kind] += 1
         if self.used[kind] > self.counts.get(kind, 0):
             self.problem(where, f"this is {TILE[kind].name} number {self.used[kind]}, but the tile set has "
-                         f"{self.counts.get(kind, 0)}")
+                         f"{self.counts.get(kind, 0)}", "tile-counts")
         return True
 
     def arrive(self, sq: Square, kind: str) -> None:
@@ -392,67 +401,74 @@ class _Replay:
         if not self.count_tile(kind, f"{where}.tile"):
             return
         if at is None:
-            self.problem(f"{where}.at", "say where the tile went")
+            self.problem(f"{where}.at", "say where the tile went", "place-tile")
             return
         if kind == G.LAVA and at in b.tiles:
             if not b.empty(at):
-                self.problem(f"{where}.at", f"a Lava Pool may only replace an empty tile, but {b.why(at)}")
+                self.problem(f"{where}.at", f"a Lava Pool may only replace an empty tile, but {b.why(at)}",
+                             "lava-replace")
                 return
             old = b.tiles[at]
             b.tiles[at] = G.LAVA
             if moved_to is None:
-                self.problem(f"{where}.moved_to", f"say where the replaced {TILE[old].name} went")
+                self.problem(f"{where}.moved_to", f"say where the replaced {TILE[old].name} went", "lava-replace")
             elif moved_to in b.tiles:
-                self.problem(f"{where}.moved_to", f"{fmt_sq(moved_to)} already holds a tile")
+                self.problem(f"{where}.moved_to", f"{fmt_sq(moved_to)} already holds a tile", "lava-replace")
             else:
                 if not b.touches(moved_to):
-                    self.problem(f"{where}.moved_to", f"{fmt_sq(moved_to)} touches no tile along an edge")
+                    self.problem(f"{where}.moved_to", f"{fmt_sq(moved_to)} touches no tile along an edge",
+                                 "lava-replace")
                 b.tiles[moved_to] = old  # moved tiles bring no crows
             return
         if moved_to is not None:
-            self.problem(f"{where}.moved_to", "only a Lava Pool replacing a tile moves another tile")
+            self.problem(f"{where}.moved_to", "only a Lava Pool replacing a tile moves another tile", "lava-replace")
         if at in b.tiles:
-            self.problem(f"{where}.at", f"{fmt_sq(at)} already holds a {TILE[b.tiles[at]].name}: tiles never stack")
+            self.problem(f"{where}.at", f"{fmt_sq(at)} already holds a {TILE[b.tiles[at]].name}: tiles never stack",
+                         "no-stacking")
             return
         if not b.touches(at):
-            self.problem(f"{where}.at", f"{fmt_sq(at)} touches no tile along an edge")
+            self.problem(f"{where}.at", f"{fmt_sq(at)} touches no tile along an edge", "touch-an-edge")
         b.tiles[at] = kind
         self.arrive(at, kind)
 
-    def turn(self, rnd: int, turn: TurnPlay, where: str) -> None:
+    def put_totem(self, player: str, sq: Square | None, where: str) -> None:
         b = self.board
-        self.draws += 1 + (1 if turn.nightfall else 0)
-        self.place(turn.tile, turn.at, turn.moved_to, where)
-        if turn.totem is None:
+        if sq is None:
             free = b.first_empty()
             if free is not None:
-                self.problem(f"{where}.totem", f"missing: a totem must be placed while a tile is empty "
-                             f"({fmt_sq(free)} was)")
-        elif turn.totem not in b.tiles:
-            self.problem(f"{where}.totem", f"there is no tile at {fmt_sq(turn.totem)}")
+                self.problem(where, f"missing: a totem must be placed while a tile is empty "
+                             f"({fmt_sq(free)} was)", "totem-required")
+        elif sq not in b.tiles:
+            self.problem(where, f"there is no tile at {fmt_sq(sq)}", "empty")
         else:
-            if not b.empty(turn.totem):
-                self.problem(f"{where}.totem", f"totems go on empty tiles, but {b.why(turn.totem)}")
-            b.totems[turn.player] = turn.totem
-            if b.tiles[turn.totem] == G.BARRENS and self.deck > 0:
+            if not b.empty(sq):
+                self.problem(where, f"totems go on empty tiles, but {b.why(sq)}", "empty")
+            b.totems[player] = sq
+            if b.tiles[sq] == G.BARRENS and self.deck > 0:
                 self.deck -= 1
-                self.hands[turn.player] += 1
+                self.hands[player] += 1
+
+    def turn(self, rnd: int, turn: TurnPlay, where: str) -> None:
+        self.draws += 1 + (1 if turn.nightfall else 0)
+        self.place(turn.tile, turn.at, turn.moved_to, where)
+        self.put_totem(turn.player, turn.totem, f"{where}.totem")
         if turn.spell is not None:
             self.cast(turn.player, turn.spell, f"{where}.spell")
 
     def cast(self, player: str, sp: SpellPlay, where: str) -> None:
         b = self.board
         if sp.name not in SPELL_KEYS:
-            self.problem(f"{where}.name", f"{sp.name!r} is not a spell ({', '.join(SPELL_KEYS)})")
+            self.problem(f"{where}.name", f"{sp.name!r} is not a spell ({', '.join(SPELL_KEYS)})", "spell")
             return
         if self.hands[player] <= 0:
-            self.problem(f"{where}", f"{player} holds no spell card (spells come from totems on Barrens)")
+            self.problem(f"{where}", f"{player} holds no spell card (spells come from totems on Barrens)",
+                         "spell-in-hand")
         else:
             self.hands[player] -= 1
         self.played[sp.name] += 1
         if self.played[sp.name] > G.SPELL_COPIES:
             self.problem(f"{where}.name", f"{G.spell(sp.name).name} played {self.played[sp.name]} times; "
-                         f"the deck has {G.SPELL_COPIES}")
+                         f"the deck has {G.SPELL_COPIES}", "spell-deck")
         if sp.name == "drain":
             self.drained = True
         elif sp.name == "landfall":
@@ -462,27 +478,27 @@ class _Replay:
             if not self.need_empty(sp.target, f"{where}.target"):
                 return
             if sp.direction not in DIRECTIONS:
-                self.problem(f"{where}.direction", "say which way the spell reaches: N, E, S or W")
+                self.problem(f"{where}.direction", "say which way the spell reaches: N, E, S or W", "attract")
                 return
             b.crows, b.queen = attract(b.tiles, b.crows, b.queen, set(b.totems.values()), sp.target, sp.direction)
         elif sp.name == "disperse":
             if sp.target is None or sp.target not in b.tiles:
                 self.problem(f"{where}.target", "pick a tile on the board" if sp.target is None
-                             else f"there is no tile at {fmt_sq(sp.target)}")
+                             else f"there is no tile at {fmt_sq(sp.target)}", "disperse")
                 return
             b.crows, b.queen = disperse(b.tiles, b.crows, b.queen, sp.target)
         elif sp.name == "teleport":
             if sp.source is None or sp.source not in b.tiles:
                 self.problem(f"{where}.from", "pick the tile the crows leave" if sp.source is None
-                             else f"there is no tile at {fmt_sq(sp.source)}")
+                             else f"there is no tile at {fmt_sq(sp.source)}", "teleport")
                 return
             if sp.count not in (1, 2):
-                self.problem(f"{where}.count", "Teleport moves 1 or 2 crows")
+                self.problem(f"{where}.count", "Teleport moves 1 or 2 crows", "teleport")
                 return
             have = b.crows.get(sp.source, 0)
             if have < sp.count:
                 self.problem(f"{where}.count", f"{fmt_sq(sp.source)} has {have} crow{'s' if have != 1 else ''} "
-                             f"(the Queen cannot be teleported)")
+                             f"(the Queen cannot be teleported)", "teleport")
                 return
             if not self.need_empty(sp.target, f"{where}.target"):
                 return
@@ -490,7 +506,7 @@ class _Replay:
         elif sp.name == "populate":
             if sp.target is None or b.tiles.get(sp.target) not in (G.TREES_2, G.TREES_3):
                 self.problem(f"{where}.target", "Populate needs a tile showing 2 or 3 crows"
-                             + ("" if sp.target is None else f"; {fmt_sq(sp.target)} is not one"))
+                             + ("" if sp.target is None else f"; {fmt_sq(sp.target)} is not one"), "populate")
                 return
             if not self.need_empty(sp.target, f"{where}.target"):
                 return
@@ -498,32 +514,30 @@ class _Replay:
 
     def need_empty(self, sq, where: str) -> bool:
         if sq is None:
-            self.problem(where, "pick an empty tile")
+            self.problem(where, "pick an empty tile", "empty")
             return False
         if not self.board.empty(sq):
-            self.problem(where, f"the spell needs an empty tile, but {self.board.why(sq)}")
+            self.problem(where, f"the spell needs an empty tile, but {self.board.why(sq)}", "empty")
             return False
         return True
 
-    def end_round(self, rnd: int, turns: list[tuple[TurnPlay, str]], totals: dict, nightfall: bool) -> Snapshot:
+    def flock_and_score(self, totals: dict) -> tuple[dict, list[Square]]:
+        """The round's flocking and scoring: (points by player, the murder squares in order)."""
         b = self.board
         b.crows, b.queen = flock(b.tiles, b.crows, b.queen, b.totems)
         points = {p: totem_points(b.tiles, b.crows, b.queen, b.totems.get(p), self.drained) for p in self.players}
         for p, n in points.items():
             totals[p] += n
+        return points, murder_squares(b.tiles, b.crows, b.queen)
+
+    def murders_and_carrion(self, rnd: int, hit: list[Square], direction_of) -> list[Murder]:
+        """Each murder in `hit` scattered from `direction_of(square)`, then every Carrion Paradise's crow."""
+        b = self.board
         murders = []
-        hit = murder_squares(b.tiles, b.crows, b.queen)
         if hit:
             b.corruption = {sq: r for sq, r in b.corruption.items() if r >= rnd}
-        used_scatter = set()
-        first = turns[0] if turns else None
         for sq in hit:
-            owner = next((t for t, _ in turns if b.totems.get(t.player) == sq), None)
-            chooser = owner or (first[0] if first else None)
-            direction = G.DEFAULT_SCATTER
-            if chooser is not None and chooser.scatter is not None:
-                direction = chooser.scatter
-                used_scatter.add(chooser.player)
+            direction = direction_of(sq)
             n = b.crows.pop(sq, 0)
             pair = min(SCORE["mated_pair"], n)
             b.gone += pair
@@ -532,11 +546,28 @@ class _Replay:
                 b.crows[t] = b.crows.get(t, 0) + 1
             b.corruption[sq] = rnd
             murders.append(Murder(sq, n, b.queen == sq, direction, tuple(landed)))
+        for sq in sorted((s for s, k in b.tiles.items() if k == G.CARRION), key=lambda s: (s[1], s[0])):
+            b.spawn(sq, 1)
+        return murders
+
+    def end_round(self, rnd: int, turns: list[tuple[TurnPlay, str]], totals: dict, nightfall: bool) -> Snapshot:
+        b = self.board
+        points, hit = self.flock_and_score(totals)
+        used_scatter = set()
+        first = turns[0] if turns else None
+
+        def direction_of(sq: Square) -> str:
+            owner = next((t for t, _ in turns if b.totems.get(t.player) == sq), None)
+            chooser = owner or (first[0] if first else None)
+            if chooser is not None and chooser.scatter is not None:
+                used_scatter.add(chooser.player)
+                return chooser.scatter
+            return G.DEFAULT_SCATTER
+
+        murders = self.murders_and_carrion(rnd, hit, direction_of)
         for t, where in turns:
             if t.scatter is not None and t.player not in used_scatter:
                 self.problem(f"{where}.scatter", f"no murder this round was {t.player}'s to scatter")
-        for sq in sorted((s for s, k in b.tiles.items() if k == G.CARRION), key=lambda s: (s[1], s[0])):
-            b.spawn(sq, 1)
         snap = b.snapshot(rnd, murders=tuple(murders), points=tuple(points.items()),
                           totals=tuple(totals.items()), drained=self.drained, nightfall=nightfall)
         b.totems = {}
@@ -560,8 +591,7 @@ def replay(setup: Setup, rounds: list[list[TurnPlay]]) -> Result:
     if window is not None and window[0] < 1:
         r.problem("tiles", f"{total} map tiles are too few for {len(players)} players: the setup would deal "
                            f"Nightfall among the start tiles or hands ({G.tiles_needed(len(players))} needed)")
-    stack_left = (total - dict(G.SETUP_REMOVE).get(len(players), 0) + 1
-                  - G.START_TILES - G.HAND_TILES * len(players))
+    stack_left = stack_size(total, len(players))
     for i, turns in enumerate(rounds):
         rnd = i + 1
         if ended_at is not None:
@@ -603,3 +633,330 @@ def replay(setup: Setup, rounds: list[list[TurnPlay]]) -> Result:
         r.problem("rounds", "no turn drew Nightfall (mark that turn with nightfall: true); the game is unfinished")
     final = tuple((p, totals[p] + SCORE["unused_spell"] * r.hands[p]) for p in players)
     return Result(tuple(players), tuple(r.problems), tuple(snaps), tuple(r.hands.items()), final)
+
+
+# --- the game as steps (lostprint.engine.contract) -------------------------------------------------
+# A round is in data: each seat's turn asks four decisions (the tile and where it goes, the totem,
+# a spell or none, whether the draw turned up Nightfall), then the round ends: crows flock and score
+# (AUTO), whoever must scatter a murder picks a direction, murders and Carrion happen (AUTO). Every
+# effect is the _Replay's own rule code, run strictly: the first rule broken is the RuleError.
+
+class Placement(NamedTuple):
+    """A tile placed: its type, its square and, for a Lava Pool put on a tile, where that tile went."""
+
+    tile: str
+    at: Square
+    moved_to: Square | None = None
+
+
+NO_SPELL = None  # the spell step's "I play none"
+
+
+@dataclass(frozen=True)
+class State:
+    """A game of Crows between two steps. Dicts inside are never changed once the state exists."""
+
+    players: tuple[str, ...]
+    counts: tuple[tuple[str, int], ...]
+    step: int = 0
+    laid: int = 0  # starting tiles laid so far (the start squares in row order)
+    round: int = 0  # 0 while the start is laid; then the round being played
+    seat: int = 0  # whose turn (== len(players): every turn of the round is done)
+    tiles: dict = field(default_factory=dict)
+    crows: dict = field(default_factory=dict)
+    queen: Square | None = None
+    totems: dict = field(default_factory=dict)
+    corruption: dict = field(default_factory=dict)
+    supply: int = dict(G.COMPONENTS)["crows"]
+    gone: int = 0
+    used: tuple[tuple[str, int], ...] = ()
+    hands: tuple[tuple[str, int], ...] = ()
+    deck: int = len(G.SPELLS) * G.SPELL_COPIES
+    played: tuple[tuple[str, int], ...] = ()
+    draws: int = 0
+    first_draw: int = 0  # this turn's first draw (Nightfall's window is read on it)
+    landfall: bool = False  # this turn played Landfall (one more draw)
+    drained: bool = False
+    nightfall: bool = False  # drawn this round: the game ends when the round does
+    flocked: bool = False  # this round has flocked and scored; murders are pending
+    points: tuple[tuple[str, int], ...] = ()  # this round's
+    totals: tuple[tuple[str, int], ...] = ()
+    murders: tuple[Square, ...] = ()  # this round's murder squares, in order
+    choosers: tuple[str, ...] = ()  # who picks a scatter direction, in the order they are asked
+    chosen: tuple[str, ...] = ()  # their directions so far
+    snapshots: tuple[Snapshot, ...] = ()  # the start, then one per round ended
+    ended: bool = False
+
+    @property
+    def day(self) -> int:  # the driver's name for a turn of the game
+        return self.round
+
+    @property
+    def player(self) -> str | None:
+        return self.players[self.seat] if self.round and self.seat < len(self.players) else None
+
+
+def stack_size(total_tiles: int, players: int) -> int:
+    """Tiles left to draw once the setup is dealt (Nightfall counted)."""
+    return (total_tiles - dict(G.SETUP_REMOVE).get(players, 0) + 1
+            - G.START_TILES - G.HAND_TILES * players)
+
+
+def start(players, counts=G.HOUSE_COUNTS) -> State:
+    """A new game: the players in seat order (the first starts every round) and the tile set."""
+    players = tuple(players)
+    if not G.MIN_PLAYERS <= len(players) <= G.MAX_PLAYERS:
+        raise RuleError("players", f"Crows is for {G.MIN_PLAYERS} to {G.MAX_PLAYERS} players, not {len(players)}")
+    if len(set(players)) != len(players):
+        raise RuleError("players", "every player needs a different name")
+    total = sum(n for _, n in counts)
+    if nightfall_window(total, len(players))[0] < 1:
+        raise RuleError("tile-counts", f"{total} map tiles are too few for {len(players)} players "
+                        f"({G.tiles_needed(len(players))} needed)")
+    return State(players, tuple(counts), hands=tuple((p, 0) for p in players),
+                 totals=tuple((p, 0) for p in players))
+
+
+def _work(s: State) -> _Replay:
+    r = _Replay(Setup(s.players, (), s.counts), strict=True)
+    b = r.board
+    b.tiles, b.crows, b.queen = dict(s.tiles), dict(s.crows), s.queen
+    b.totems, b.corruption, b.supply, b.gone = dict(s.totems), dict(s.corruption), s.supply, s.gone
+    r.used, r.hands, r.played = Counter(dict(s.used)), dict(s.hands), Counter(dict(s.played))
+    r.deck, r.draws, r.drained = s.deck, s.draws, s.drained
+    return r
+
+
+def _back(s: State, r: _Replay, **changes) -> State:
+    b = r.board
+    return evolve(s, tiles=b.tiles, crows=b.crows, queen=b.queen, totems=b.totems, corruption=b.corruption,
+                  supply=b.supply, gone=b.gone, used=tuple(sorted(r.used.items())), hands=tuple(r.hands.items()),
+                  played=tuple(sorted(r.played.items())), deck=r.deck, draws=r.draws, drained=r.drained, **changes)
+
+
+def kinds_left(s: State) -> list[str]:
+    """Map tile types the set still holds, in the game's order."""
+    used = dict(s.used)
+    return [k for k, n in s.counts if used.get(k, 0) < n]
+
+
+def frontier(s: State) -> list[Square]:
+    """Open squares touching a tile along an edge: where a tile may go, top row first."""
+    out = {n for sq in s.tiles for n in neighbors(sq) if n not in s.tiles}
+    return sorted(out, key=lambda q: (q[1], q[0]))
+
+
+def empties(s: State) -> list[Square]:
+    """Empty tiles (no crow, Queen, totem or corruption; not lava), top row first."""
+    return [q for q in sorted(s.tiles, key=lambda q: (q[1], q[0]))
+            if is_empty(s.tiles, s.crows, s.queen, s.totems, s.corruption, q)]
+
+
+def hand(s: State, player: str | None = None) -> int:
+    return dict(s.hands).get(player or s.player, 0)
+
+
+# start: the 13 starting tiles, square by square
+def _lay_need(s: State):
+    return Decision("start") if s.round == 0 and s.laid < G.START_TILES else None
+
+
+def _lay_options(s: State):
+    return tuple(kinds_left(s))
+
+
+def _lay(s: State, kind) -> State:
+    r = _work(s)
+    sq = G.start_squares()[s.laid]
+    where = f"start[{s.laid}]"
+    r.count_tile(kind, f"{where}.tile")
+    r.board.tiles[sq] = kind
+    r.arrive(sq, kind)  # in row order, as the replay lets crows arrive
+    if s.laid + 1 < G.START_TILES:
+        return _back(s, r, laid=s.laid + 1)
+    snap = r.board.snapshot(0, totals=s.totals)
+    return _back(s, r, laid=s.laid + 1, round=1, snapshots=(snap,))
+
+
+# a turn
+def _turn_need(key: str):
+    def need(s: State):
+        return Decision(key) if s.round and not s.ended and s.seat < len(s.players) else None
+    return need
+
+
+def _tile_options(s: State):
+    kinds, open_ = kinds_left(s), frontier(s)
+    for kind in kinds:
+        for sq in open_:
+            yield Placement(kind, sq)
+        if kind == G.LAVA:
+            for sq in empties(s):
+                for to in open_:
+                    yield Placement(kind, sq, to)
+
+
+def _tile(s: State, p: Placement) -> State:
+    r = _work(s)
+    r.draws += 1
+    stack = stack_size(sum(n for _, n in s.counts), len(s.players))
+    if r.draws > stack:
+        raise RuleError("stack", f"the stack is empty: it held {stack} tiles")
+    r.place(p.tile, p.at, p.moved_to, "tile")
+    return _back(s, r, first_draw=r.draws, landfall=False)
+
+
+def _totem_options(s: State):
+    free = empties(s)
+    return tuple(free) if free else (None,)
+
+
+def _totem(s: State, sq) -> State:
+    r = _work(s)
+    r.put_totem(s.player, sq, "totem")
+    return _back(s, r)
+
+
+def _spell_options(s: State):
+    yield NO_SPELL
+    if hand(s) <= 0:
+        return
+    played = dict(s.played)
+    left = [k for k in SPELL_KEYS if played.get(k, 0) < G.SPELL_COPIES]
+    free = empties(s)
+    for name in left:
+        if name == "drain":
+            yield SpellPlay("drain")
+        elif name == "disperse":
+            for sq in sorted(s.tiles, key=lambda q: (q[1], q[0])):
+                yield SpellPlay("disperse", target=sq)
+        elif name == "attract":
+            for sq in free:
+                for d in CLOCKWISE:
+                    yield SpellPlay("attract", target=sq, direction=d)
+        elif name == "populate":
+            for sq in free:
+                if s.tiles[sq] in (G.TREES_2, G.TREES_3):
+                    yield SpellPlay("populate", target=sq)
+        elif name == "teleport":
+            for src, n in sorted(s.crows.items(), key=lambda i: (i[0][1], i[0][0])):
+                for to in free:
+                    for k in (1, 2)[:n]:
+                        yield SpellPlay("teleport", source=src, target=to, count=k)
+        elif name == "landfall":
+            for p in _tile_options(s):
+                yield SpellPlay("landfall", tile=p.tile, at=p.at, moved_to=p.moved_to)
+
+
+def _spell(s: State, sp) -> State:
+    if sp is NO_SPELL:
+        return s
+    r = _work(s)
+    r.cast(s.player, sp, "spell")
+    return _back(s, r, landfall=sp.name == "landfall")
+
+
+def nightfall_options(s: State) -> tuple[bool, ...]:
+    """May this turn's draws have turned up Nightfall (True), or not have (False)?"""
+    lo, hi = nightfall_window(sum(n for _, n in s.counts), len(s.players))
+    last = s.first_draw + (1 if s.landfall else 0)
+    out = []
+    if s.nightfall or last < hi:
+        out.append(False)
+    if not s.nightfall and (lo <= s.first_draw <= hi or (s.landfall and lo <= s.first_draw + 1 <= hi)):
+        out.append(True)
+    return tuple(out)
+
+
+def _nightfall(s: State, drawn) -> State:
+    if drawn not in nightfall_options(s):
+        lo, hi = nightfall_window(sum(n for _, n in s.counts), len(s.players))
+        if drawn and s.nightfall:
+            raise RuleError("nightfall", "Nightfall was already drawn this round")
+        if drawn:
+            raise RuleError("nightfall", f"Nightfall came up on draw {s.first_draw}, but the setup puts it "
+                            f"between draws {lo} and {hi}")
+        raise RuleError("nightfall", f"Nightfall must have come up by draw {hi} (the setup puts it between "
+                        f"draws {lo} and {hi})")
+    return evolve(s, seat=s.seat + 1, nightfall=s.nightfall or bool(drawn),
+                  draws=s.draws + (1 if drawn else 0))
+
+
+# the round's end
+def _flock_need(s: State):
+    return AUTO if s.round and not s.ended and s.seat == len(s.players) and not s.flocked else None
+
+
+def _chooser(s: State, sq: Square) -> str:
+    """Who scatters a murder: the player whose totem stands there, else the starting player."""
+    return next((p for p, at in s.totems.items() if at == sq), s.players[0])
+
+
+def _flock(s: State, _=None) -> State:
+    r = _work(s)
+    totals = dict(s.totals)
+    points, hit = r.flock_and_score(totals)
+    after = _back(s, r, flocked=True, points=tuple(points.items()), totals=tuple(totals.items()), murders=tuple(hit))
+    choosers = tuple(dict.fromkeys(_chooser(after, sq) for sq in hit))
+    return evolve(after, choosers=choosers, chosen=())
+
+
+def _scatter_need(s: State):
+    return Decision("scatter") if s.flocked and len(s.chosen) < len(s.choosers) else None
+
+
+def _scatter_options(s: State):
+    return CLOCKWISE
+
+
+def _scatter(s: State, direction) -> State:
+    if direction not in DIRECTIONS:
+        raise RuleError("scatter", "a murder scatters from N, E, S or W")
+    return evolve(s, chosen=s.chosen + (direction,))
+
+
+def _end_need(s: State):
+    return AUTO if s.flocked and len(s.chosen) == len(s.choosers) else None
+
+
+def _end(s: State, _=None) -> State:
+    r = _work(s)
+    picked = dict(zip(s.choosers, s.chosen))
+    murders = r.murders_and_carrion(s.round, list(s.murders), lambda sq: picked[_chooser(s, sq)])
+    snap = r.board.snapshot(s.round, murders=tuple(murders), points=s.points, totals=s.totals,
+                            drained=s.drained, nightfall=s.nightfall)
+    r.board.totems = {}
+    r.drained = False
+    return _back(s, r, snapshots=s.snapshots + (snap,), flocked=False, points=(), murders=(), choosers=(),
+                 chosen=(), seat=0, round=s.round if s.nightfall else s.round + 1, ended=s.nightfall)
+
+
+BOARD = frozenset({"tiles", "crows", "queen", "totems", "corruption", "supply", "gone", "used", "draws"})
+STEPS = (
+    Step("start", _lay_need, _lay, BOARD | {"laid", "round", "snapshots"}, _lay_options, repeat=True),
+    Step("tile", _turn_need("tile"), _tile, BOARD | {"first_draw", "landfall"}, _tile_options),
+    Step("totem", _turn_need("totem"), _totem, frozenset({"totems", "hands", "deck"}), _totem_options),
+    Step("spell", _turn_need("spell"), _spell, BOARD | {"hands", "played", "drained", "landfall"}, _spell_options),
+    Step("nightfall", _turn_need("nightfall"), _nightfall, frozenset({"seat", "nightfall", "draws"}),
+         nightfall_options),
+    Step("flock", _flock_need, _flock, BOARD | {"flocked", "points", "totals", "murders", "choosers"}),
+    Step("scatter", _scatter_need, _scatter, frozenset({"chosen"}), _scatter_options, repeat=True),
+    Step("end", _end_need, _end, BOARD | {"snapshots", "flocked", "seat", "round", "ended", "drained", "points",
+                                          "murders", "choosers", "chosen"}),
+)
+STEP_KEYS = tuple(step.key for step in STEPS)
+
+
+def outcome(s: State):
+    """(result, why) once Nightfall's round has ended, else None."""
+    if not s.ended:
+        return None
+    best = max(p for _, p in score(s))
+    winners = [p for p, n in score(s) if n == best]
+    return ("finished", f"Nightfall: {' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'} with {best}")
+
+
+def score(s: State) -> tuple[tuple[str, int], ...]:
+    """Each player's points: the rounds' crows, and 2 for every spell still in hand."""
+    hands = dict(s.hands)
+    return tuple((p, n + SCORE["unused_spell"] * hands.get(p, 0)) for p, n in s.totals)

@@ -1,0 +1,245 @@
+"""Crows' transcript: a record's fields <-> the inputs the engine's steps take (lostprint.engine.crows).
+
+An input is plain JSON, written as the record writes the same field: a starting tile is its type
+(`"gem-cave"`); a turn's tile is `{tile, at, moved_to?}`; a totem is `[c, r]` or null; a spell is null
+or the record's spell mapping (`{name: teleport, from: [0, 0], target: [2, 1], count: 2}`); Nightfall
+is true or false; a murder's scatter is `"N"`, `"E"`, `"S"` or `"W"`. So a played game's inputs are the
+record's own values, in the order the steps ask for them, and the record is written back from them.
+"""
+from __future__ import annotations
+
+from lostprint.engine import crows as E
+from lostprint.engine.contract import AUTO, RuleError, after, open_step
+from lostprint.engine.drive import Event
+from lostprint.games import crows as G
+
+SPELL_FIELDS = (("target", "target"), ("direction", "direction"), ("from", "source"), ("count", "count"),
+                ("tile", "tile"), ("at", "at"), ("moved_to", "moved_to"))
+
+
+# --- one value <-> its plain form --------------------------------------------------------------------
+
+def _sq_plain(sq):
+    return None if sq is None else [sq[0], sq[1]]
+
+
+def _sq(raw, what: str):
+    if raw is None:
+        return None
+    if (not isinstance(raw, (list, tuple)) or len(raw) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) and abs(v) < 10_000 for v in raw)):
+        raise ValueError(f"{what} must be a square [column, row]")
+    return (raw[0], raw[1])
+
+
+def plain(key: str, value):
+    """The plain (record) form of an engine value given at the step `key`."""
+    if key == "tile":
+        out = {"tile": value.tile, "at": _sq_plain(value.at)}
+        if value.moved_to is not None:
+            out["moved_to"] = _sq_plain(value.moved_to)
+        return out
+    if key == "totem":
+        return _sq_plain(value)
+    if key == "spell":
+        if value is None:
+            return None
+        out = {"name": value.name}
+        for field, attr in SPELL_FIELDS:
+            v = getattr(value, attr)
+            if v is not None:
+                out[field] = _sq_plain(v) if isinstance(v, tuple) else v
+        return out
+    return value  # start (a tile type), nightfall (a bool), scatter (a direction)
+
+
+def value_of(key: str, raw):
+    """The engine value a plain input stands for at step `key`; ValueError when it has the wrong shape
+    (the step itself judges whether the rules allow it)."""
+    if key == "start":
+        if not isinstance(raw, str):
+            raise ValueError("a starting tile is a tile type")
+        return raw
+    if key == "tile":
+        if not isinstance(raw, dict) or not set(raw) <= {"tile", "at", "moved_to"} or not isinstance(raw.get("tile"), str):
+            raise ValueError("a tile is {tile, at, moved_to}")
+        return E.Placement(raw["tile"], _sq(raw.get("at"), "at"), _sq(raw.get("moved_to"), "moved_to"))
+    if key == "totem":
+        return _sq(raw, "a totem")
+    if key == "spell":
+        if raw is None:
+            return None
+        if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
+            raise ValueError("a spell is null or {name, ...}")
+        known = dict(SPELL_FIELDS)
+        if not set(raw) - {"name"} <= set(known):
+            raise ValueError(f"a spell's fields are name, {', '.join(known)}")
+        kw = {}
+        for field, attr in SPELL_FIELDS:
+            v = raw.get(field)
+            if field in ("target", "from", "at", "moved_to"):
+                v = _sq(v, field)
+            elif field == "count" and v is not None and (not isinstance(v, int) or isinstance(v, bool)):
+                raise ValueError("count is 1 or 2")
+            elif field in ("direction", "tile") and v is not None and not isinstance(v, str):
+                raise ValueError(f"{field} is text")
+            kw[attr] = v
+        return E.SpellPlay(raw["name"], **kw)
+    if key == "nightfall":
+        if not isinstance(raw, bool):
+            raise ValueError("Nightfall is true or false")
+        return raw
+    if key == "scatter":
+        if raw not in E.DIRECTIONS:
+            raise ValueError("a scatter starts N, E, S or W")
+        return raw
+    raise ValueError(f"no step {key!r}")
+
+
+# --- playing inputs -------------------------------------------------------------------------------------
+
+def autos(state, events: list):
+    """Apply the AUTO steps now open; the state that next asks for something (or is over)."""
+    while True:
+        found = open_step(E.STEPS, state, E.outcome)
+        if found is None:
+            return state
+        state, step, need = found
+        if need is not AUTO:
+            return state
+        new = after(E.STEPS, step, step.apply(state, None))
+        events.append(Event(step.key, need, None, state, new))
+        state = new
+
+
+def open_key(state) -> str | None:
+    """The key of the step waiting for an input (None: the game is over)."""
+    found = open_step(E.STEPS, state, E.outcome)
+    return None if found is None else found[1].key
+
+
+def take(state, raw) -> tuple[E.State, list]:
+    """One plain input at the open step: (the state that next asks for something, the events on the way).
+    RuleError when the rules refuse it; ValueError when it is not this step's kind of input."""
+    events: list = []
+    state = autos(state, events)
+    found = open_step(E.STEPS, state, E.outcome)
+    if found is None:
+        raise ValueError("the game is over")
+    state, step, need = found
+    value = value_of(step.key, raw)
+    new = after(E.STEPS, step, step.apply(state, value))
+    events.append(Event(step.key, need, value, state, new))
+    return autos(new, events), events
+
+
+def replay(start: E.State, inputs) -> tuple[E.State, list]:
+    """The state after `inputs` from `start`, and every event on the way; ValueError names the input."""
+    events: list = []
+    state = autos(start, events)
+    for i, raw in enumerate(inputs):
+        try:
+            state, more = take(state, raw)
+        except (RuleError, ValueError) as exc:
+            raise ValueError(f"inputs[{i}]: {exc}") from None
+        events += more
+    return state, events
+
+
+# --- a record -> inputs ---------------------------------------------------------------------------------
+
+def inputs_of(record) -> list:
+    """The inputs that play a parsed record (lostprint.crows.record.Record) through the steps, in order.
+    ValueError names the record's field of the first input the rules refuse."""
+    state = E.start(record.players, record.setup.counts)
+    by_square = {}
+    for i, (sq, kind) in enumerate(record.setup.start):
+        if sq in by_square or sq not in G.start_squares():
+            raise ValueError(f"start[{i}].square: {E.fmt_sq(sq)} is not a free starting square")
+        by_square[sq] = kind
+    inputs: list = []
+
+    def give(raw, where: str):
+        nonlocal state
+        try:
+            state, _ = take(state, raw)
+        except (RuleError, ValueError) as exc:
+            raise ValueError(f"{where}: {exc}") from None
+        inputs.append(raw)
+
+    for i, sq in enumerate(G.start_squares()):
+        if sq not in by_square:
+            raise ValueError(f"start: no tile on the starting square {E.fmt_sq(sq)}")
+        give(by_square[sq], f"start[{i}].tile")
+    for r, turns in enumerate(record.rounds):
+        if state.ended:
+            raise ValueError(f"rounds[{r}]: the game ended after round {r}, when Nightfall was drawn")
+        if len(turns) != len(record.players):
+            raise ValueError(f"rounds[{r}]: {len(turns)} turns; every round has one per player")
+        for j, t in enumerate(turns):
+            where = f"rounds[{r}][{j}]"
+            if t.player != state.player:
+                raise ValueError(f"{where}.player: it is {state.player}'s turn")
+            give(plain("tile", E.Placement(t.tile, t.at, t.moved_to)), f"{where}.tile")
+            give(plain("totem", t.totem), f"{where}.totem")
+            give(plain("spell", t.spell), f"{where}.spell")
+            give(t.nightfall, f"{where}.nightfall")
+        scatters = {t.player: (t.scatter, j) for j, t in enumerate(turns)}
+        choosers = state.choosers if open_key(state) == "scatter" else ()
+        for j, t in enumerate(turns):
+            if t.scatter is not None and t.player not in choosers:
+                raise ValueError(f"rounds[{r}][{j}].scatter: no murder this round was {t.player}'s to scatter")
+        while open_key(state) == "scatter":
+            chooser = state.choosers[len(state.chosen)]
+            direction, j = scatters.get(chooser, (None, 0))
+            give(direction or G.DEFAULT_SCATTER, f"rounds[{r}][{j}].scatter")
+    return inputs
+
+
+# --- inputs -> a record ----------------------------------------------------------------------------------
+
+def record_data(meta: dict, events, state: E.State) -> dict:
+    """The record (as written to YAML) of a game played so far: `meta` holds title, date, players (their
+    names and colours), tile counts and notes; `events` the steps taken, in order."""
+    players = [{"name": name, "color": color} for name, color in meta["colors"]]
+    data: dict = {"format": "lostprint-save/1", "game": "crows", "title": meta["title"]}
+    if meta.get("date"):
+        data["date"] = meta["date"]
+    data["players"] = players
+    data["tiles"] = dict(meta["counts"])
+    start, rounds = [], []
+    for ev in events:
+        before = ev.before
+        if ev.step == "start":
+            start.append({"square": _sq_plain(G.start_squares()[before.laid]), "tile": ev.value})
+        elif ev.step in ("tile", "totem", "spell", "nightfall"):
+            while len(rounds) < before.round:
+                rounds.append([])
+            turns = rounds[before.round - 1]
+            if ev.step == "tile":
+                turns.append({"player": before.player, **plain("tile", ev.value)})
+            elif ev.step == "totem":
+                turns[-1]["totem"] = plain("totem", ev.value)
+            elif ev.step == "spell" and ev.value is not None:
+                turns[-1]["spell"] = plain("spell", ev.value)
+            elif ev.step == "nightfall" and ev.value:
+                turns[-1]["nightfall"] = True
+        elif ev.step == "scatter":
+            chooser = before.choosers[len(before.chosen)]
+            for turn in rounds[before.round - 1]:
+                if turn["player"] == chooser:
+                    turn["scatter"] = ev.value
+    for turns in rounds:
+        for turn in turns:
+            if turn.get("totem", 0) is None:
+                del turn["totem"]  # no empty tile was left: the record writes no totem
+    for (r, j), note in dict(meta.get("turn_notes") or {}).items():
+        if r < len(rounds) and j < len(rounds[r]):
+            rounds[r][j]["note"] = note
+    data["start"] = start
+    data["rounds"] = rounds
+    if meta.get("notes"):
+        data["notes"] = meta["notes"]
+    if state.ended:
+        data["outcome"] = {"scores": dict(E.score(state))}
+    return data

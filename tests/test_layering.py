@@ -194,8 +194,6 @@ def reportlab_importers() -> set[str]:
 # exact: a new importer fails the test, and so does one that stopped (take it off the list).
 REPORTLAB_STILL = {
     "lostprint.fonts": "text_width measures with reportlab's font widths (its home is text/)",
-    "lostprint.books.rulebook": "the rulebook's tables, figures and contents are still reportlab flowables "
-                                "in its story (render.document sets them; describing them as data is left)",
 }
 
 

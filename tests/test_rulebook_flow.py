@@ -37,9 +37,10 @@ def test_book_styles_carry_colour_objects():
 
     from lostprint.books.rulebook import make_styles
     from lostprint.palette import palette
+    from lostprint.render.document import paragraph_style
 
     for ink in ("color", "mono"):
-        styles = make_styles(palette(ink))
+        styles = {name: paragraph_style(style) for name, style in make_styles(palette(ink)).items()}
         strings = [name for name, style in styles.items() if not isinstance(style.textColor, Color)]
         assert not strings, strings
 
@@ -70,3 +71,21 @@ def test_a_frame_copy_is_as_independent_as_a_deep_copy():
     twin._frameBGs[0][1].append(3)  # what a measured group adds stays in its copy
     twin._y -= 50
     assert frame._frameBGs == [("bg", [1, 2])] and frame._y == twin._y + 50
+
+
+@pytest.mark.parametrize("game", ["lost-expedition", "crows"])
+def test_a_rulebook_story_is_plain_data(game):
+    """The book says what to print as data (render.document's frozen items); only render/ makes
+    reportlab objects of it. An example box, the contents and a captioned figure are data too."""
+    import dataclasses
+
+    from lostprint.books.rulebook import RulebookOptions, prepare
+    from lostprint.render import document as D
+
+    _, story = prepare(game, RulebookOptions())
+    kinds = {type(item) for item in story}
+    assert all(dataclasses.is_dataclass(k) and k.__module__ == "lostprint.render.document" for k in kinds), kinds
+    assert {D.Heading, D.Markup, D.Drawing, D.Contents, D.NeedRoom, D.PageBreak} <= kinds
+    contents = next(item for item in story if isinstance(item, D.Contents))
+    headings = [item for item in story if isinstance(item, D.Heading) and item.toc]
+    assert [key for _, _, key in contents.entries] == [h.key for h in headings]

@@ -2,22 +2,24 @@
 
 The prose is a jinja2 template (templates/rulebook/<game-id>.j2) rendered with the game's data, so no
 number is typed into it; the rendered text is a small line markup (see `parse`), and every chart or
-key in it is the player sheet's own widget (lostprint.sheets.widgets) drawn by the PDF renderer's
-painter. The book is a lostprint.render.document (the render layer owns its page flow); its running
-head and folio are Scene items. Build: `build_rulebook(game_id, RulebookOptions(paper, ink)) -> bytes`,
+key in it is the player sheet's own widget (lostprint.sheets.widgets) as Scene items. The book is a
+lostprint.render.document described as data (paragraphs of markup with named styles, headings,
+drawings, shaded examples, the contents); the render layer owns its page flow; its running head and
+folio are Scene items. Build: `build_rulebook(game_id, RulebookOptions(paper, ink)) -> bytes`,
 or `rulebook_scene` for the same pages as Scenes (SVG, PNG).
 """
 from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import unescape
 from typing import Callable, NamedTuple
 
 from lostprint import __version__
-from lostprint.render.document import (Document, FrameBox, PageTemplate, as_scene, build_pdf, contents_class, figure_class,
-                                       heading_class, once_paragraph)
+from lostprint.fonts import registered
+from lostprint.render.document import (Captioned, Contents, Document, Drawing, FrameBox, Heading, Markup, NeedRoom,
+                                       NextPage, PageBreak, PageTemplate, Shaded, Space, TextStyle, as_scene, build_pdf)
 from lostprint.typeset import curly_items, curly_markup, tie_last_words
 from lostprint.games.model import HOUSE_MARK
 from lostprint.geometry.paper import MM, Box
@@ -190,12 +192,11 @@ def parse(text: str) -> list[Node]:
 
 
 # ---------------------------------------------------------------------------------------------------
-# flowables
+# the story, as data
 
-def scene_flowable(items, width: float, height: float, scale: float = 1.0, name: str = ""):
-    from lostprint.render.flowable import SceneFlowable
-
-    return SceneFlowable(items, width, height, scale, name)
+def spaced(drawing: Drawing, before: float, after: float) -> Drawing:
+    """A drawing with room above and below it."""
+    return replace(drawing, space_before=before, space_after=after)
 
 
 @dataclass
@@ -210,83 +211,58 @@ class Book:
     height: float
     module: object
     blocks: dict = field(default_factory=dict)
-    toc: object = None  # the contents flowable, if the book has one
     toc_entries: list = field(default_factory=list)  # (level, text, key) of every contents heading, in order
     sheet: object = None  # the game's printed sheet (a Scene), built once for all the blocks that show parts of it
 
-    def heading(self, flowable):
+    def heading(self, heading: Heading) -> Heading:
         """Note a heading for the contents before layout, so the first pass reserves its full length."""
-        if flowable.toc:
-            self.toc_entries.append((flowable.level, esc(flowable.title), flowable.key))
-        return flowable
+        if heading.toc:
+            self.toc_entries.append((heading.level, esc(heading.title), heading.key))
+        return heading
 
     def widget(self, build: Callable[[Box], object], height: float, width: float | None = None,
-               scale: float = WIDGET_SCALE, name: str = ""):
-        """A sheet widget built in a box of the given size (in sheet points) as a flowable."""
+               scale: float = WIDGET_SCALE, name: str = "") -> Drawing:
+        """A sheet widget built in a box of the given size (in sheet points) as a drawing."""
         w = (width if width is not None else self.width / scale)
         group = build(Box(0, 0, w, height))
         items = group if isinstance(group, (list, tuple)) else [group]
-        fl = scene_flowable(curly_items(items), w, height, scale, name)
         # the same widget laid out for a shorter box (a figure finishing a page): its text keeps its size
-        fl.rebuild = functools.partial(self.widget, build, width=width, scale=scale, name=name)
-        return fl
+        rebuild = functools.partial(self.widget, build, width=width, scale=scale, name=name)
+        return Drawing(tuple(curly_items(items)), w, height, scale, name, rebuild=rebuild)
 
-    def para(self, text: str, style: str = "body"):
-        return once_paragraph()(tie_last_words(curly_markup(text)), self.styles[style])
+    def para(self, text: str, style: str = "body") -> Markup:
+        return Markup(tie_last_words(curly_markup(text)), self.styles[style])
 
 
-def make_styles(pal: Palette) -> dict:
-    from reportlab.lib.colors import HexColor
-    from reportlab.lib.enums import TA_CENTER
-    from reportlab.lib.styles import ParagraphStyle
-    from reportlab.pdfbase.pdfmetrics import registerFontFamily
-
-    from lostprint.fonts import registered
-
-    serif, serif_b, serif_i = registered("serif"), registered("serif-bold"), registered("serif-italic")
-    sans, sans_b, sans_i = registered("sans"), registered("sans-bold"), registered("sans-italic")
-    registerFontFamily(serif, normal=serif, bold=serif_b, italic=serif_i, boldItalic=serif_b)
-    registerFontFamily(sans, normal=sans, bold=sans_b, italic=sans_i, boldItalic=sans_b)
-    # colours as Color objects: a colour given as a string is parsed again every time a line sets it
-    ink, accent, soft, house = (HexColor(c) for c in (pal.ink, pal.accent, pal.soft, pal.house))
-    # allowWidows=0: no paragraph or list item leaves its last line alone at the top of a page
-    body = ParagraphStyle("body", fontName=serif, fontSize=9.8, leading=13.8, textColor=ink,
-                          spaceAfter=5.5, allowWidows=0)
+def make_styles(pal: Palette) -> dict[str, TextStyle]:
+    """The book's paragraph styles, by name."""
+    # allow_widows=False: no paragraph or list item leaves its last line alone at the top of a page
+    body = TextStyle("serif", 9.8, 13.8, pal.ink, space_after=5.5, allow_widows=False)
     return {
         "body": body,
-        "h1": ParagraphStyle("h1", parent=body, fontName=serif_b, fontSize=20, leading=24,
-                             textColor=accent, spaceBefore=4, spaceAfter=9, keepWithNext=1),
-        "h2": ParagraphStyle("h2", parent=body, fontName=sans_b, fontSize=12.5, leading=16,
-                             textColor=accent, spaceBefore=9, spaceAfter=4, keepWithNext=1),
-        "h3": ParagraphStyle("h3", parent=body, fontName=sans_b, fontSize=10.5, leading=13.5,
-                             textColor=ink, spaceBefore=6, spaceAfter=2.5, keepWithNext=1),
-        "h4": ParagraphStyle("h4", parent=body, fontName=sans_b, fontSize=9.8, leading=13,
-                             textColor=ink, spaceBefore=5, spaceAfter=1.5, keepWithNext=1),
-        "bullet": ParagraphStyle("bullet", parent=body, leftIndent=14, bulletIndent=4, spaceAfter=3,
-                                 bulletFontName=sans),
-        "example": ParagraphStyle("example", parent=body, fontName=sans, fontSize=8.8, leading=12.2,
-                                  spaceAfter=3),
-        "house": ParagraphStyle("house", parent=body, fontName=sans_i, fontSize=8.8, leading=12,
-                                textColor=house, leftIndent=12, firstLineIndent=-12, spaceAfter=5),
-        "caption": ParagraphStyle("caption", parent=body, fontName=serif_i, fontSize=CAPTION_SIZE, leading=11,
-                                  textColor=soft, alignment=TA_CENTER, spaceAfter=0),
-        "small": ParagraphStyle("small", parent=body, fontName=sans, fontSize=8, leading=10.5,
-                                textColor=soft),
-        "cell": ParagraphStyle("cell", parent=body, fontName=sans, fontSize=8.6, leading=11, spaceAfter=0),
-        "cell-bold": ParagraphStyle("cell-bold", parent=body, fontName=sans_b, fontSize=8.6, leading=11,
-                                    spaceAfter=0),
-        "toc0": ParagraphStyle("toc0", fontName=serif_b, fontSize=10.5, leading=15, textColor=ink,
-                               leftIndent=0, firstLineIndent=0),
-        "toc1": ParagraphStyle("toc1", fontName=serif, fontSize=9.2, leading=11.6, textColor=ink,
-                               leftIndent=16, firstLineIndent=0),
-        "cover-title": ParagraphStyle("cover-title", fontName=serif_b, fontSize=34, leading=40,
-                                      textColor=accent, alignment=TA_CENTER, spaceAfter=10),
-        "cover-sub": ParagraphStyle("cover-sub", fontName=sans, fontSize=13, leading=18,
-                                    textColor=soft, alignment=TA_CENTER, spaceAfter=6),
-        "divider": ParagraphStyle("divider", fontName=serif_b, fontSize=26, leading=32,
-                                  textColor=accent, alignment=TA_CENTER, spaceAfter=14),
-        "divider-sub": ParagraphStyle("divider-sub", fontName=sans, fontSize=11, leading=16,
-                                      textColor=ink, alignment=TA_CENTER, spaceAfter=8),
+        "h1": replace(body, font="serif-bold", size=20, leading=24, color=pal.accent, space_before=4, space_after=9,
+                      keep_with_next=True),
+        "h2": replace(body, font="sans-bold", size=12.5, leading=16, color=pal.accent, space_before=9,
+                      space_after=4, keep_with_next=True),
+        "h3": replace(body, font="sans-bold", size=10.5, leading=13.5, space_before=6, space_after=2.5,
+                      keep_with_next=True),
+        "h4": replace(body, font="sans-bold", size=9.8, leading=13, space_before=5, space_after=1.5,
+                      keep_with_next=True),
+        "bullet": replace(body, left_indent=14, bullet_indent=4, space_after=3, bullet_font="sans"),
+        "example": replace(body, font="sans", size=8.8, leading=12.2, space_after=3),
+        "house": replace(body, font="sans-italic", size=8.8, leading=12, color=pal.house, left_indent=12,
+                         first_indent=-12, space_after=5),
+        "caption": replace(body, font="serif-italic", size=CAPTION_SIZE, leading=11, color=pal.soft, align="center",
+                           space_after=0),
+        "small": replace(body, font="sans", size=8, leading=10.5, color=pal.soft),
+        "cell": replace(body, font="sans", size=8.6, leading=11, space_after=0),
+        "cell-bold": replace(body, font="sans-bold", size=8.6, leading=11, space_after=0),
+        "toc0": TextStyle("serif-bold", 10.5, 15, pal.ink),
+        "toc1": TextStyle("serif", 9.2, 11.6, pal.ink, left_indent=16),
+        "cover-title": TextStyle("serif-bold", 34, 40, pal.accent, "center", space_after=10),
+        "cover-sub": TextStyle("sans", 13, 18, pal.soft, "center", space_after=6),
+        "divider": TextStyle("serif-bold", 26, 32, pal.accent, "center", space_after=14),
+        "divider-sub": TextStyle("sans", 11, 16, pal.ink, "center", space_after=8),
     }
 
 
@@ -295,10 +271,10 @@ def plain(text: str) -> str:
     return unescape(re.sub(r"<[^>]+>", "", text)).strip()
 
 
-def heading(text: str, style, level: int, key: str, toc: bool = True):
-    """A heading (render.document's): a bookmark, an outline entry and (levels 0-1) a contents entry."""
+def heading(text: str, style: TextStyle, level: int, key: str, toc: bool = True) -> Heading:
+    """A heading: a bookmark, an outline entry and (levels 0-1) a contents entry."""
     text = curly_markup(text)
-    return heading_class()(text, style, level, key, toc, plain(text))
+    return Heading(text, style, level, key, toc, plain(text))
 
 
 def headings(nodes: list[Node]) -> list[tuple[int, str]]:
@@ -344,10 +320,7 @@ def points_at_figure(nodes: list[Node], i: int) -> bool:
 
 
 def flow(nodes: list[Node], book: Book) -> list:
-    """Nodes -> Platypus flowables."""
-    from reportlab.lib.colors import HexColor
-    from reportlab.platypus import CondPageBreak, KeepTogether, Table, TableStyle
-
+    """Nodes -> the story (render.document's items)."""
     story: list = []
     last = -1
     n = 0
@@ -359,56 +332,40 @@ def flow(nodes: list[Node], book: Book) -> list:
             if level == 0:
                 # a chapter starts a page unless 30% of one is left; a short chapter needs less room
                 rest = next((j for j, m in enumerate(nodes[i + 1:]) if m.kind == "h1"), len(nodes) - i - 1)
-                story.append(CondPageBreak(book.height * 0.3 if rest > 4 else 90))
+                story.append(NeedRoom(book.height * 0.3 if rest > 4 else 90))
             else:  # a heading goes to the next page unless a few lines of what it heads fit under it,
                 # with room too for the headings that follow it directly ("Hex E", then "E1 ...")
                 chain = next((j for j, m in enumerate(nodes[i + 1:]) if m.kind not in ("h2", "h3", "h4")), 0)
-                story.append(CondPageBreak((90 if level == 1 else HEADING_ROOM) + 26 * chain))
+                story.append(NeedRoom((90 if level == 1 else HEADING_ROOM) + 26 * chain))
             story.append(book.heading(heading(node.text, book.styles[node.kind], level, f"s{n}", toc=level <= 1)))
         elif node.kind == "p":
-            para = book.para(node.text)
-            if introduces_figure(nodes, i) or list_keeps(nodes, i):  # a lead-in stays with what it leads to
-                para.keepWithNext = 1
-            para.points = points_at_figure(nodes, i)
-            story.append(para)
+            # a lead-in stays with what it leads to
+            keep = True if introduces_figure(nodes, i) or list_keeps(nodes, i) else None
+            story.append(replace(book.para(node.text), keep_with_next=keep, points=points_at_figure(nodes, i)))
         elif node.kind == "bullet":
-            item = once_paragraph()(tie_last_words(curly_markup(node.text)), book.styles["bullet"], bulletText="\u2022")
-            item.keepWithNext = int(list_keeps(nodes, i) or points_at_figure(nodes, i))
-            item.points = points_at_figure(nodes, i)
-            story.append(item)
+            story.append(Markup(tie_last_words(curly_markup(node.text)), book.styles["bullet"], bullet="\u2022",
+                                keep_with_next=list_keeps(nodes, i) or points_at_figure(nodes, i),
+                                points=points_at_figure(nodes, i)))
         elif node.kind == "caption":
-            drawing = story.pop() if story and hasattr(story[-1], "items") else None
+            drawing = story.pop() if story and isinstance(story[-1], Drawing) else None
             if drawing is None:
                 raise ValueError(f"rulebook template: the caption {node.text!r} follows no figure")
-            story.append(figure_class()(drawing, book.para(node.text, "caption"), FIGURE_MIN_SCALE))
-            story[-1].floats = True
+            story.append(Captioned(drawing, book.para(node.text, "caption"), FIGURE_MIN_SCALE))
         elif node.kind == "house":
-            story.append(book.para(f"<font name=\"{book.styles['house'].fontName}\">{HOUSE_MARK}</font>"
+            story.append(book.para(f"<font name=\"{registered(book.styles['house'].font)}\">{HOUSE_MARK}</font>"
                                    f"\u2002{node.text}", "house"))
         elif node.kind == "example":
-            paras = [book.para(chunk.replace("\n", " "), "example")
-                     for chunk in re.split(r"\n\s*\n", node.text) if chunk.strip()]
-            table = Table([[p] for p in paras], colWidths=[book.width - 8])
-            shade = book.pal.example
-            table.setStyle(TableStyle([
-                ("FONTNAME", (0, 0), (-1, -1), book.styles["example"].fontName),
-                ("BACKGROUND", (0, 0), (-1, -1), HexColor(shade)),
-                ("LINEBEFORE", (0, 0), (0, -1), 2, HexColor(book.pal.accent)),
-                ("LEFTPADDING", (0, 0), (-1, -1), 9), ("RIGHTPADDING", (0, 0), (-1, -1), 8),
-                ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-                ("TOPPADDING", (0, 0), (-1, 0), 6), ("BOTTOMPADDING", (0, -1), (-1, -1), 5),
-            ]))
-            table.spaceBefore, table.spaceAfter = 3, 8
-            story.append(KeepTogether([table]) if len(paras) < 6 else table)
+            paras = tuple(book.para(chunk.replace("\n", " "), "example")
+                          for chunk in re.split(r"\n\s*\n", node.text) if chunk.strip())
+            story.append(Shaded(paras, book.width - 8, book.pal.example, book.pal.accent, space_before=3,
+                                space_after=8, keep_together=len(paras) < 6))
         elif node.kind == "block":
             fn = book.blocks.get(node.text)
             if fn is None:
                 raise ValueError(f"rulebook template: unknown block @{node.text}")
-            made = fn(book, *node.args)
-            for fl in made:  # a drawing may float to the next page (see RulebookDoc)
-                if hasattr(fl, "items"):
-                    fl.floats = True
-            story.extend(made)
+            # a drawing may float to the next page (see render.document's book)
+            story.extend(replace(item, floats=True) if isinstance(item, Drawing) else item
+                         for item in fn(book, *node.args))
     return story
 
 
@@ -416,28 +373,17 @@ def flow(nodes: list[Node], book: Book) -> list:
 # generic blocks
 
 def block_pagebreak(book: Book, *args):
-    from reportlab.platypus import PageBreak
-
     return [PageBreak()]
 
 
 def block_space(book: Book, points: str = "8"):
-    from reportlab.platypus import Spacer
-
-    return [Spacer(1, float(points))]
+    return [Space(float(points))]
 
 
 def block_contents(book: Book, *args):
-    from reportlab.platypus import PageBreak, TableStyle
-
-    style = TableStyle([("FONTNAME", (0, 0), (-1, -1), book.styles["toc0"].fontName),
-                        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                        ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                        ("TOPPADDING", (0, 0), (-1, -1), 0.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)])
-    toc = contents_class()(dotsMinLevel=0, tableStyle=style)
-    toc.levelStyles = [book.styles["toc0"], book.styles["toc1"]]
-    book.toc = toc
-    return [heading("Contents", book.styles["h1"], 0, "contents", toc=False), toc, PageBreak()]
+    """The contents: its entries are filled in once the whole story is made (see `prepare`)."""
+    return [heading("Contents", book.styles["h1"], 0, "contents", toc=False),
+            Contents((book.styles["toc0"], book.styles["toc1"])), PageBreak()]
 
 
 def block_chart(book: Book, *keys: str):
@@ -467,11 +413,10 @@ def drawn_charts(book: Book, charts: list):
     if len(charts) == 1:
         widths = [width]
         height = w.chart_height(charts[0], width, 12.0)
-    out = [book.widget(build, height, width=width, name="chart:" + ",".join(keys))]
-    out[0].spaceBefore, out[0].spaceAfter = 4, 8
+    out = [spaced(book.widget(build, height, width=width, name="chart:" + ",".join(keys)), 4, 8)]
     for chart in charts:
         out += chart_notes(book, chart)
-    out[0].keepWithNext = int(len(out) > 1)  # a chart's house-rule note prints under it, never overleaf
+    out[0] = replace(out[0], keep_with_next=len(out) > 1)  # a chart's house-rule note prints under it, never overleaf
     return out
 
 
@@ -505,8 +450,7 @@ def block_symbols(book: Book, *args):
     swatch = custom(book) if custom else safe_swatch(book.pal)
     fl = book.widget(lambda box: w.key_list(entries, box, book.pal, "Symbols", columns=1, swatch=swatch,
                                             name="symbol-key"), height, width=width, name="symbols")
-    fl.spaceBefore, fl.spaceAfter = 4, 10
-    return [fl]
+    return [spaced(fl, 4, 10)]
 
 
 def safe_swatch(pal: Palette):
@@ -532,8 +476,7 @@ def block_terrains(book: Book, columns: str = "2"):
     fl = book.widget(lambda box: w.key_list(entries, box, pal, "Terrain", columns=cols,
                                             swatch=lambda t, cx, cy, s: hex_swatch(t, cx, cy, s, pal),
                                             name="terrain-key"), height, name="terrains")
-    fl.spaceBefore, fl.spaceAfter = 4, 10
-    return [fl]
+    return [spaced(fl, 4, 10)]
 
 
 def rows_height(rows, widths, inner_w: float, header: bool, font_size: float = 7.2) -> float:
@@ -555,15 +498,12 @@ def block_rows(book: Book, title: str, header, rows, widths, house: bool = False
     height = rows_height(rows, widths, inner_w, bool(header))
     fl = book.widget(lambda box: w.rows_table(title, tuple(header), list(rows), tuple(widths), box, book.pal,
                                               house=house, subtitle=subtitle, name=name), height, name=name)
-    fl.spaceBefore, fl.spaceAfter = 4, 8
-    return [fl]
+    return [spaced(fl, 4, 8)]
 
 
 def block_spoiler(book: Book, *args):
     """A full page that warns the reader: the spoiler section starts after it."""
-    from reportlab.platypus import PageBreak, Spacer
-
-    return [PageBreak(), Spacer(1, book.height * 0.22),
+    return [PageBreak(), Space(book.height * 0.22),
             book.heading(heading("Do not read ahead", book.styles["divider"], 0, "spoilers", toc=True)),
             book.para("Everything after this page is hidden on purpose: the plot encounters, their "
                       "outcomes and the vision quests.", "divider-sub"),
@@ -619,20 +559,18 @@ def cover_title(title: str) -> str:
 
 def block_cover(book: Book, *words: str):
     """The cover: title, the tagline given in the template, the book's cover art, then the body."""
-    from reportlab.platypus import NextPageTemplate, PageBreak, Spacer
-
     game = book.game
-    out = [Spacer(1, book.height * 0.1), book.para(cover_title(game.title), "cover-title"),
+    out = [Space(book.height * 0.1), book.para(cover_title(game.title), "cover-title"),
            book.para("Rulebook", "cover-sub")]
     if words:
         out.append(book.para(" ".join(words), "cover-sub"))
-    out.append(Spacer(1, 28))
+    out.append(Space(28))
     art = getattr(book.module, "cover_art", None)
     if art is not None:
         out += art(book)
     # paper, ink and version: in the metadata
-    out += [Spacer(1, 28), book.para(esc(f"A game by {designers(game.id)} \u00b7 {game.kind}"), "cover-sub"),
-            NextPageTemplate("body"), PageBreak()]
+    out += [Space(28), book.para(esc(f"A game by {designers(game.id)} \u00b7 {game.kind}"), "cover-sub"),
+            NextPage("body"), PageBreak()]
     return out
 
 
@@ -653,7 +591,7 @@ GENERIC_BLOCKS = {
 # the document
 
 def prepare(game_id: str, opts: RulebookOptions) -> tuple[Book, list]:
-    """The book (game, styles, frame) and its story of flowables, before layout."""
+    """The book (game, styles, frame) and its story, before layout."""
     from lostprint.games import load
 
     mod = book_module(game_id)
@@ -665,11 +603,9 @@ def prepare(game_id: str, opts: RulebookOptions) -> tuple[Book, list]:
     book.blocks = dict(GENERIC_BLOCKS)
     book.blocks.update(mod.blocks())
     story = flow(nodes, book)
-    if book.toc is not None:
-        # every contents line is known before layout (only its page number is not, and that is a form
-        # defined when the heading lands): one layout pass
-        book.toc._lastEntries = [(level, text, 0, key) for level, text, key in book.toc_entries]
-    return book, story
+    entries = tuple(book.toc_entries)
+    # every contents line is known before layout (only its page number is not): one layout pass
+    return book, [replace(item, entries=entries) if isinstance(item, Contents) else item for item in story]
 
 
 def widget_scenes(game_id: str, opts: RulebookOptions | None = None):
@@ -679,12 +615,11 @@ def widget_scenes(game_id: str, opts: RulebookOptions | None = None):
 
 
 def story_widgets(story: list) -> list:
-    """(name, Scene) of every sheet widget in a story, read before layout (which uses the story up)."""
+    """(name, Scene) of every sheet widget in a story."""
     from lostprint.scene import Scene
 
-    drawings = [getattr(f, "drawing", f) for f in story]  # a captioned figure's drawing too
-    return [(f.name, Scene(f.width / f.scale, f.height / f.scale, f.items)) for f in drawings
-            if hasattr(f, "items") and hasattr(f, "scale")]
+    drawings = [f.drawing if isinstance(f, Captioned) else f for f in story]  # a captioned figure's drawing too
+    return [(f.name, Scene(f.width, f.height, f.items)) for f in drawings if isinstance(f, Drawing)]
 
 
 def build_rulebook(game_id: str, opts: RulebookOptions | None = None) -> bytes:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
-from lostprint.books.rulebook import GENERIC_BLOCKS, Book, block_rows
+from lostprint.books.rulebook import GENERIC_BLOCKS, Book, block_rows, spaced
 from lostprint.books.rulebook_common import COMMON_BLOCKS, block_sheet_days, block_sheet_trackers, dice_count, lifted
 
 TEMPLATE = "lost-expedition.j2"
@@ -188,7 +188,7 @@ def block_compass(book: Book, *args):
     from lostprint.sheets.lost_expedition import morale_compass
 
     fl = book.widget(lambda box: morale_compass(box, book.pal, book.game), 150.0, width=170.0, name="compass")
-    fl.spaceBefore, fl.spaceAfter = 4, 8
+    fl = spaced(fl, 4, 8)
     return [fl]
 
 

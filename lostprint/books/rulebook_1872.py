@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from lostprint.books.rulebook import WIDGET_SCALE, Book
+from lostprint.books.rulebook import WIDGET_SCALE, Book, spaced
 from lostprint.books.rulebook_common import COMMON_BLOCKS, block_sheet_panel, block_sheet_part, lifted
 from lostprint.games import lost_crows_plots as plots
 from lostprint.games.model import Band
@@ -151,7 +151,7 @@ def map_drawers():
 
 def _panel(book: Book, build, height: float, name: str, width: float | None = None):
     fl = book.widget(build, height, width=width, name=name)
-    fl.spaceBefore, fl.spaceAfter = 4, 9
+    fl = spaced(fl, 4, 9)
     return [fl]
 
 
@@ -216,7 +216,7 @@ def block_omen(book: Book, *args):
     scale = max(1.0, min(WIDGET_SCALE, book.width / width))
     fl = book.widget(lambda box: omen_chart(chart, box, book.pal, columns=2), 12 + 6 + rows * 13.0,
                      width=book.width / scale, scale=scale, name="chart:bad-omen")
-    fl.spaceBefore, fl.spaceAfter = 4, 9
+    fl = spaced(fl, 4, 9)
     return [fl] + chart_notes(book, chart)
 
 

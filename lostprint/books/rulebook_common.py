@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 
-from lostprint.books.rulebook import WIDGET_SCALE, Book, block_rows
+from dataclasses import replace
+
+from lostprint.books.rulebook import WIDGET_SCALE, Book, block_rows, spaced
 from lostprint.geometry.paper import Box
 
 _MOD = re.compile(r"([A-Z][A-Za-z]*(?: [A-Z][a-z]+)?) ([+\u2212-]\d+)")
@@ -110,7 +112,7 @@ def block_sheet_part(book: Book, prefix: str, name: str, gap: float = 4.0, exact
         return [shifted(g, box.x - x0, box.y - y0) for g in parts]
 
     fl = book.widget(build, height, width=width, scale=scale, name=name)
-    fl.spaceBefore, fl.spaceAfter = 4, 8
+    fl = spaced(fl, 4, 8)
     return [fl]
 
 
@@ -152,7 +154,7 @@ def block_trackers(book: Book, *args):
         return [w.tracker(t, Box(x0 + i * (tw + 4), box.y, tw, height), book.pal) for i, t in enumerate(trackers)]
 
     fl = book.widget(build, height, name="trackers")
-    fl.spaceBefore, fl.spaceAfter = 4, 8
+    fl = spaced(fl, 4, 8)
     return [fl]
 
 
@@ -166,7 +168,7 @@ def block_days(book: Book, *args):
     width = min(book.width / WIDGET_SCALE, 60 + per_row * 17.0)
     fl = book.widget(lambda box: w.day_track(game.day_limit, per_row, box, book.pal), height, width=width,
                      name="days")
-    fl.spaceBefore, fl.spaceAfter = 4, 8
+    fl = spaced(fl, 4, 8)
     return [fl]
 
 
@@ -190,7 +192,7 @@ def block_map(book: Book, *args):
     height = min(tall, y1 - y0 + 2 * LABEL_PAD + 1)
     fl = book.widget(lambda box: hex_map(game_map, book.game, box, book.pal, drawers=drawers, **options)[0], height,
                      width=width, scale=1.0, name="map")
-    fl.spaceBefore, fl.spaceAfter = 4, 8
+    fl = spaced(fl, 4, 8)
     return [fl]
 
 
@@ -205,7 +207,7 @@ def block_sheet_chart(book: Book, *keys: str):
     out = block_sheet_panel(book, f"chart:{keys[0]}", fallback=lambda b: drawn_charts(b, charts))
     if len(out) == 1:
         out += chart_notes(book, charts[0])
-        out[0].keepWithNext = int(len(out) > 1)  # a chart's house-rule note prints under it, never overleaf
+        out[0] = replace(out[0], keep_with_next=len(out) > 1)  # a chart's house-rule note prints under it, never overleaf
     return out
 
 

@@ -2,8 +2,9 @@
 the rules engine (lostprint.engine.crows), and the kit's own art (tiles, spell cards, reference card)."""
 from __future__ import annotations
 
-from lostprint.books.rulebook import Book, block_rows, join_and
+from lostprint.books.rulebook import Book, block_rows, join_and, spaced
 from lostprint.games.model import HOUSE_MARK
+from lostprint.render.document import Drawing
 from lostprint.geometry.paper import Box
 from lostprint.scene import Circle, Group, Rect, Style, Text
 
@@ -77,12 +78,9 @@ def house_rules(game):
 # blocks: the kit's art
 
 def _fl(book: Book, items, width: float, height: float, name: str, scale: float = 1.0):
-    from lostprint.books.rulebook import scene_flowable
     from lostprint.typeset import curly_items
 
-    fl = scene_flowable(curly_items(items), width, height, scale, name)
-    fl.spaceBefore, fl.spaceAfter = 4, 9
-    return fl
+    return spaced(Drawing(tuple(curly_items(items)), width, height, scale, name), 4, 9)
 
 
 def block_tiles(book: Book, *args):

@@ -13,8 +13,10 @@ it is a reportlab object: the books say what to print, this module says how.
 A Text item of a template with role "folio" and no text is given the page's number; one with role
 "section" and no text, the chapter in force at the top of the page.
 
-A book (`Document.book`) may still carry reportlab flowables in its story (the rulebooks' tables,
-figures and contents, not yet described as data): they pass through as they are.
+A book (`Document.book`) adds its own story items, data too: paragraphs of inline markup (`Markup`:
+<b>, <i>, <font>, <a>), headings (`Heading`: a bookmark, an outline and a contents entry), drawings
+of Scene items (`Drawing`, and `Captioned` under a caption), shaded boxes of paragraphs (`Shaded`),
+the contents (`Contents`), space (`Space`) and a break unless room is left (`NeedRoom`).
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ import functools
 import io
 import re
 from dataclasses import dataclass, replace
+from typing import Callable
 from xml.sax.saxutils import escape
 
 from lostprint.fonts import FONTS, registered, unique_subset_tags
@@ -46,6 +49,10 @@ class TextStyle:
     space_after: float = 0.0
     first_indent: float = 0.0
     keep_with_next: bool = False
+    left_indent: float = 0.0
+    bullet_indent: float = 0.0
+    bullet_font: str | None = None  # the font key of a bullet (None: reportlab's own)
+    allow_widows: bool = True  # False: a paragraph never leaves its last line alone atop a page
 
 
 @dataclass(frozen=True)
@@ -80,6 +87,91 @@ class PageBreak:
 class NextPage:
     """The pages from the next page break on use the template `name`."""
     name: str
+
+
+@dataclass(frozen=True)
+class Markup:
+    """A paragraph of inline markup (<b>, <i>, <font name=...>, <a href=...>; text already escaped)."""
+    text: str
+    style: TextStyle
+    bullet: str = ""  # set before its first line, at the style's bullet indent
+    keep_with_next: bool | None = None  # None: as its style says
+    points: bool = False  # a book's lead that points at the figure after it: the two never part
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A book's heading: a bookmark `key`, an outline entry at `level` and (with `toc`) a contents
+    entry; `title` is its plain text, which a level-0 heading gives the running head."""
+    text: str
+    style: TextStyle
+    level: int
+    key: str
+    toc: bool = True
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """Scene items laid out in a (width, height) box, y down, drawn `scale` times their size, centred.
+    `rebuild(height)`, where given, lays the same drawing out for a shorter box (a figure finishing a
+    page); a drawing that `floats` may wait for the next page while the text after it fills this one."""
+    items: tuple
+    width: float
+    height: float
+    scale: float = 1.0
+    name: str = ""
+    space_before: float = 0.0
+    space_after: float = 0.0
+    keep_with_next: bool | None = None
+    floats: bool = False
+    rebuild: Callable[[float], "Drawing"] | None = None
+
+
+@dataclass(frozen=True)
+class Captioned:
+    """A drawing and its caption under it, never parted; it may be laid out as short as `min_scale`
+    of its height (by its `rebuild`) to finish a page. It floats."""
+    drawing: Drawing
+    caption: Markup
+    min_scale: float = 1.0
+
+
+@dataclass(frozen=True)
+class Shaded:
+    """Paragraphs in a shaded box with a rule down its left side (a rulebook's example)."""
+    paras: tuple[Markup, ...]
+    width: float
+    fill: str
+    rule: str
+    rule_width: float = 2.0
+    pad_left: float = 9.0
+    pad_right: float = 8.0
+    pad: float = 2.0  # above and below each paragraph
+    pad_top: float = 6.0  # above the first
+    pad_bottom: float = 5.0  # below the last
+    space_before: float = 0.0
+    space_after: float = 0.0
+    keep_together: bool = False
+
+
+@dataclass(frozen=True)
+class Contents:
+    """A book's contents: one line per entry (level, markup, heading key), dot leaders, page numbers;
+    `styles[level]` sets the lines of a level."""
+    styles: tuple[TextStyle, ...]
+    entries: tuple[tuple[int, str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Space:
+    height: float
+
+
+@dataclass(frozen=True)
+class NeedRoom:
+    """A page break unless `height` points are left on the page."""
+    height: float
 
 
 @dataclass(frozen=True)
@@ -248,25 +340,88 @@ def paragraph_style(style: TextStyle):
     from reportlab.lib.colors import HexColor
     from reportlab.lib.styles import ParagraphStyle
 
+    bullet = {"bulletFontName": registered(style.bullet_font)} if style.bullet_font else {}
     # colours as Color objects: a colour given as a string is parsed again every time a line sets it
     return ParagraphStyle("p", fontName=registered(style.font), fontSize=style.size, leading=style.leading,
                           textColor=HexColor(style.color), alignment=ALIGNS[style.align],
                           spaceBefore=style.space_before, spaceAfter=style.space_after,
                           firstLineIndent=style.first_indent, keepWithNext=int(style.keep_with_next),
-                          splitLongWords=1)
+                          leftIndent=style.left_indent, bulletIndent=style.bullet_indent,
+                          allowWidows=int(style.allow_widows), splitLongWords=1, **bullet)
 
 
 def _font_families() -> None:
-    """<b> and <i> in the serif face (reportlab keeps the family table; registering twice is harmless)."""
+    """<b> and <i> in the serif and sans faces (reportlab keeps the family table; registering twice is
+    harmless)."""
     from reportlab.pdfbase.pdfmetrics import registerFontFamily
 
-    serif, serif_b, serif_i = registered("serif"), registered("serif-bold"), registered("serif-italic")
-    registerFontFamily(serif, normal=serif, bold=serif_b, italic=serif_i, boldItalic=serif_b)
+    for face in ("serif", "sans"):
+        plain_, bold, italic = registered(face), registered(f"{face}-bold"), registered(f"{face}-italic")
+        registerFontFamily(plain_, normal=plain_, bold=bold, italic=italic, boldItalic=bold)
+
+
+def _kept(flowable, keep: bool | None):
+    """The flowable kept with the next one as `keep` says (None: as its style says)."""
+    if keep is not None:
+        flowable.keepWithNext = int(keep)
+    return flowable
+
+
+def _drawing(item: Drawing):
+    from lostprint.render.flowable import SceneFlowable
+
+    fl = SceneFlowable(item.items, item.width, item.height, item.scale, item.name)
+    if item.space_before or item.space_after:
+        fl.spaceBefore, fl.spaceAfter = item.space_before, item.space_after
+    if item.floats:
+        fl.floats = True
+    if item.rebuild is not None:
+        fl.rebuild = lambda height: _drawing(item.rebuild(height))
+    return _kept(fl, item.keep_with_next)
+
+
+def _markup(item: Markup, style):
+    para = once_paragraph()(item.text, style, bulletText=item.bullet or None)
+    if item.points:
+        para.points = True
+    return _kept(para, item.keep_with_next)
+
+
+def _shaded(item: Shaded, style_of):
+    from reportlab.lib.colors import HexColor
+    from reportlab.platypus import KeepTogether, Table, TableStyle
+
+    table = Table([[_markup(p, style_of(p.style))] for p in item.paras], colWidths=[item.width])
+    table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), registered(item.paras[0].style.font)),
+        ("BACKGROUND", (0, 0), (-1, -1), HexColor(item.fill)),
+        ("LINEBEFORE", (0, 0), (0, -1), item.rule_width, HexColor(item.rule)),
+        ("LEFTPADDING", (0, 0), (-1, -1), item.pad_left), ("RIGHTPADDING", (0, 0), (-1, -1), item.pad_right),
+        ("TOPPADDING", (0, 0), (-1, -1), item.pad), ("BOTTOMPADDING", (0, 0), (-1, -1), item.pad),
+        ("TOPPADDING", (0, 0), (-1, 0), item.pad_top), ("BOTTOMPADDING", (0, -1), (-1, -1), item.pad_bottom),
+    ]))
+    table.spaceBefore, table.spaceAfter = item.space_before, item.space_after
+    return KeepTogether([table]) if item.keep_together else table
+
+
+def _contents(item: Contents, style_of):
+    from reportlab.platypus import TableStyle
+
+    style = TableStyle([("FONTNAME", (0, 0), (-1, -1), registered(item.styles[0].font)),
+                        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                        ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                        ("TOPPADDING", (0, 0), (-1, -1), 0.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)])
+    toc = contents_class()(dotsMinLevel=0, tableStyle=style)
+    toc.levelStyles = [style_of(s) for s in item.styles]
+    # every line is known before layout (only its page number is not, and that is a form defined
+    # when the heading lands): one layout pass
+    toc._lastEntries = [(level, text, 0, key) for level, text, key in item.entries]
+    return toc
 
 
 def flowables(story) -> list:
     """The story as reportlab flowables (new ones on each call: a layout uses them up)."""
-    from reportlab.platypus import NextPageTemplate
+    from reportlab.platypus import CondPageBreak, NextPageTemplate, Spacer
     from reportlab.platypus import PageBreak as RLPageBreak
 
     from lostprint.render.flowable import ScenePage
@@ -297,8 +452,25 @@ def flowables(story) -> list:
             out.append(RLPageBreak())
         elif isinstance(item, NextPage):
             out.append(NextPageTemplate(item.name))
-        elif hasattr(item, "wrap"):  # a reportlab flowable already
-            out.append(item)
+        elif isinstance(item, Markup):
+            out.append(_markup(item, style_of(item.style)))
+        elif isinstance(item, Heading):
+            out.append(heading_class()(item.text, style_of(item.style), item.level, item.key, item.toc, item.title))
+        elif isinstance(item, Drawing):
+            out.append(_drawing(item))
+        elif isinstance(item, Captioned):
+            figure = figure_class()(_drawing(item.drawing), _markup(item.caption, style_of(item.caption.style)),
+                                    item.min_scale)
+            figure.floats = True
+            out.append(figure)
+        elif isinstance(item, Shaded):
+            out.append(_shaded(item, style_of))
+        elif isinstance(item, Contents):
+            out.append(_contents(item, style_of))
+        elif isinstance(item, Space):
+            out.append(Spacer(1, item.height))
+        elif isinstance(item, NeedRoom):
+            out.append(CondPageBreak(item.height))
         else:
             raise TypeError(f"not a story item: {item!r}")
     return out

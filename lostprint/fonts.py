@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from lostprint.text.faces import FONTS, Font, font_path, pdf_name, registered
+from lostprint.text.measure import text_width
 
 __all__ = ["ASCENT", "DESCENT", "FONTS", "Font", "fit_size", "font_path", "pdf_name", "registered",
            "text_box", "text_width", "unique_subset_tags", "wrap"]
@@ -12,20 +13,6 @@ __all__ = ["ASCENT", "DESCENT", "FONTS", "Font", "fit_size", "font_path", "pdf_n
 
 ASCENT = 0.76  # of the size, DejaVu's cap-height-ish ascent used for layout boxes
 DESCENT = 0.24
-
-
-def text_width(text: str, font: str, size: float) -> float:
-    """The advance of a line of text: reportlab's widths for plain text, the shaped run widths (with
-    fallback fonts) for anything else."""
-    from reportlab.pdfbase import pdfmetrics
-
-    from lostprint.text.fallback import is_simple
-
-    if is_simple(text, font):
-        return pdfmetrics.stringWidth(text, registered(font), size)
-    from lostprint.text.shape import layout_line
-
-    return layout_line(text, font, size).width
 
 
 def text_box(text: str, font: str, size: float, x: float, y: float, anchor: str = "start"):

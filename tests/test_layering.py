@@ -190,16 +190,9 @@ def reportlab_importers() -> set[str]:
     return found
 
 
-# Modules outside render/ and text/ that still import reportlab, each with its reason. The list is
-# exact: a new importer fails the test, and so does one that stopped (take it off the list).
-REPORTLAB_STILL = {
-    "lostprint.fonts": "text_width measures with reportlab's font widths (its home is text/)",
-}
-
-
 def test_reportlab_is_imported_only_by_render_and_text():
     outside = {m for m in reportlab_importers() if not m.startswith(("lostprint.render", "lostprint.text"))}
-    assert outside == set(REPORTLAB_STILL)
+    assert outside == set()
 
 
 def test_the_reportlab_finder_finds_an_import_inside_a_function():

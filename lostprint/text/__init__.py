@@ -4,6 +4,7 @@ which glyphs (shaping).
 - `faces`: the font files, bundled DejaVu and the system fallbacks found through fontconfig that cover
   what DejaVu lacks (CJK, Korean, Arabic, Hebrew, Devanagari, Thai, symbols, monochrome emoji).
 - `fallback`: the chain: which face draws each character, and what nothing covers (the warning).
+- `measure`: how wide a line of text sets (reportlab's widths, or the shaped runs').
 - `bidi`: embedding levels and visual order by the Unicode bidi algorithm (python-bidi).
 - `shape`: HarfBuzz shaping of one run (uharfbuzz), and a whole line laid out in visual order.
 - `pdf`: drawing a shaped line with reportlab, and a paragraph flowable for Platypus.

@@ -46,9 +46,11 @@ def test_cli_writes_each_format(tmp_path, monkeypatch):
     assert result.exit_code != 0 and "--sides" in result.output
 
 
-ONE_PAGE = [(g, p) for g in ("lost-expedition", "lost-crows") for p in PAPERS]
-CHART_GROUPS = {"bad-omen": "omen", "units": "units"}  # a chart drawn by its own panel, not chart_panel
-FOOT_NAMES = {"lost-crows": ("turn order", "icon", "terrain and map keys", "win and lose")}
+ONE_PAGE = [(g, p) for g in GAMES for p in PAPERS]
+# a chart drawn by its own panel, not chart_panel (1672's weather: the cubes' band over the map)
+CHART_GROUPS = {"bad-omen": "omen", "units": "units", "weather": "weather"}
+FOOT_NAMES = {"lost-crows": ("turn order", "icon", "terrain and map keys", "win and lose"),
+              "lost-crew": ("what each weather does", "what each task does", "the map key")}
 
 
 def _chart_present(chart_key: str, names: set) -> bool:
@@ -124,6 +126,7 @@ def test_demo_writes_each_format(quick_demo):
         assert f"{stem}-sheet-letter.pdf" in names and f"{stem}-sheet-letter-reference-card.pdf" in names
     assert "1572-lost-expedition-sheet-letter-one-page.pdf" in names
     assert "1872-lost-crows-sheet-letter-one-page.pdf" in names
+    assert "1672-lost-crew-sheet-letter-one-page.pdf" in names
 
 
 def test_the_crows_one_page_enlarges_a_small_variant_and_refuses_one_that_leaves_no_room():
@@ -144,4 +147,47 @@ def test_the_crows_one_page_enlarges_a_small_variant_and_refuses_one_that_leaves
         assert checks.largest_panel(sheet) == "map"
     with pytest.raises(UsageError, match="--sides 2") as refused:
         build_sheet("lost-crows", generate("lost-crows", 1, 20, 5), SheetOptions(sides="1"))
+    assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_1672_one_page_board_is_an_l_with_a_chart_in_its_corner(paper):
+    """The task board's last row is only as wide as its tasks: the corner beside it holds a panel, and
+    every coin slot sits whole in one of the board's two boxes, on its task's tint."""
+    sheet = blank_sheet("lost-crew", paper, "color", "1")
+    head, tail = [g for g in sheet.items if isinstance(g, Group) and g.name == "task-board"]
+    hx, hy, hw, hh = head.box
+    tx, ty, tw, th = tail.box
+    assert tx == hx and abs(ty - (hy + hh)) < 1e-6 and tw < hw - 100
+    corner = (tx + tw, ty, hx + hw, ty + th)
+    inside = [g.name for g in sheet.items if isinstance(g, Group) and g.box is not None and g.name != "task-board"
+              and corner[0] <= g.box[0] and g.box[0] + g.box[2] <= corner[2] + 1e-6
+              and corner[1] <= g.box[1] and g.box[1] + g.box[3] <= corner[3] + 1e-6]
+    assert inside  # the corner is used
+    coins = [i for g in (head, tail) for i in walk(g.items) if getattr(i, "role", "") == "slot:coin"]
+    assert len(coins) == sum(t.spades for t in load("lost-crew").rules.tasks)
+    tints = [i for g in (head, tail) for i in walk(g.items) if getattr(i, "role", "") == "task-group"]
+    for c in coins:
+        box = next(g.box for g in (head, tail) if any(i is c for i in walk(g.items)))
+        assert box[0] <= c.cx - c.r and c.cx + c.r <= box[0] + box[2] and box[1] <= c.cy - c.r \
+            and c.cy + c.r <= box[1] + box[3]
+        assert any(t.x <= c.cx - c.r and c.cx + c.r <= t.x + t.w and t.y <= c.cy - c.r and c.cy + c.r <= t.y + t.h
+                   for t in tints)
+
+
+def test_the_1672_one_page_enlarges_small_variants_and_refuses_wide_ones_in_one_line():
+    from lostprint.errors import UsageError
+    from lostprint.maps.generate import generate
+    from lostprint.sheets import build_sheet
+    from lostprint.sheets.common import SheetOptions
+
+    game = load("lost-crew")
+    for cols, rows in ((6, 5), (9, 4)):
+        for paper in PAPERS:
+            sheet = build_sheet("lost-crew", generate("lost-crew", 1, cols, rows), SheetOptions(paper=paper, sides="1"))
+            assert checks.hex_flats_mm(sheet) >= 18.0 and checks.largest_panel(sheet) == "map"
+            assert checks.all_problems(sheet) == [] and checks.slot_problems(sheet, game.pieces) == []
+            assert checks.cut_text(sheet) == [] and checks.paragraph_problems(sheet) == []
+    with pytest.raises(UsageError, match="--sides 2") as refused:
+        build_sheet("lost-crew", generate("lost-crew", 1, 20, 5), SheetOptions(sides="1"))
     assert "\n" not in str(refused.value)

@@ -611,38 +611,54 @@ def weather_cubes(chart, box: Box, pal: Palette, game) -> Group:
     return Group(tuple(items), name="weather", box=tuple(box))
 
 
-def _resource_rows(widths: list[float], room: float) -> list[list[int]]:
+class CubeSpacing(NamedTuple):
+    """How far apart the island's cube slots sit: between two slots, the ∞ box, between two resources."""
+
+    pitch_gap: float = 2.5
+    inf: float = 17.0
+    group_gap: float = 10.0
+
+
+TIGHT_CUBES = CubeSpacing(2.0, 15.0, 8.0)  # the one-page sheet: three resources on one line under the map
+
+
+def _resource_widths(game, spacing: CubeSpacing) -> list[float]:
+    side = slot_size(game.piece("cube"))
+    return [n * (side + spacing.pitch_gap) + spacing.inf for _, _, n in game.rules.island_resources]
+
+
+def _resource_rows(widths: list[float], room: float, gap: float = 10.0) -> list[list[int]]:
     """The resources' groups in rows as wide as `room` allows, in order."""
     rows: list[list[int]] = [[]]
     used = 0.0
     for i, width in enumerate(widths):
-        if rows[-1] and used + 10 + width > room:
+        if rows[-1] and used + gap + width > room:
             rows.append([])
             used = 0.0
-        used += (10 if rows[-1] else 0) + width
+        used += (gap if rows[-1] else 0) + width
         rows[-1].append(i)
     return rows
 
 
-def resources_height(game, width: float) -> float:
+def resources_height(game, width: float, spacing: CubeSpacing = CubeSpacing()) -> float:
     """What resource_cubes needs at this width: a row of cube slots per row of groups."""
     side = slot_size(game.piece("cube"))
-    widths = [n * (side + 2.5) + 17.0 for _, _, n in game.rules.island_resources]
-    return len(_resource_rows(widths, width - 8)) * (side + 1.5) + w.TITLE_BAR + 7
+    rows = _resource_rows(_resource_widths(game, spacing), width - 8, spacing.group_gap)
+    return len(rows) * (side + 1.5) + w.TITLE_BAR + 7
 
 
-def resource_cubes(box: Box, pal: Palette, game) -> Group:
+def resource_cubes(box: Box, pal: Palette, game, spacing: CubeSpacing = CubeSpacing()) -> Group:
     """The island's resource cubes: a slot per cube, an ∞ box to tick for an unlimited supply."""
     cube = game.piece("cube")
     items, inner = w.panel(box, "Island resources", pal,
                            subtitle="cubes for this island \u00b7 tick \u221e for an endless supply",
                            name="island-resources")
     side = slot_size(cube)
-    pitch = side + 2.5
-    inf = 17.0
+    pitch = side + spacing.pitch_gap
+    inf = spacing.inf
     groups = game.rules.island_resources
-    widths = [n * pitch + inf for _, _, n in groups]
-    rows = _resource_rows(widths, inner.w)
+    widths = _resource_widths(game, spacing)
+    rows = _resource_rows(widths, inner.w, spacing.group_gap)
     row_h = (inner.h) / len(rows)
     for r, row in enumerate(rows):
         top = inner.y + r * row_h
@@ -653,7 +669,7 @@ def resource_cubes(box: Box, pal: Palette, game) -> Group:
             for k in range(n):
                 items += square_slot(x + k * pitch, sy, cube, pal, caption=name)
             items += infinity_box(x + n * pitch, sy + (side - inf) / 2, inf, pal)
-            x += widths[i] + 10
+            x += widths[i] + spacing.group_gap
     return Group(tuple(items), name="island-resources", box=tuple(box))
 
 
@@ -721,21 +737,29 @@ def task_coins(box: Box, pal: Palette, game) -> Group:
     """The task board with a coin slot per sailor place, in phase order, each task's slots on a tint of
     their own under its title; what each task does is on side 2."""
     coin = game.piece("coin")
-    tasks = game.rules.tasks
-    first, last = game.phases[0], game.phases[-1]
-    items, inner = w.panel(box, "Task board", pal, name="task-board",
-                           subtitle=f"{first.number} {first.name}: a coin each \u00b7 resolve in order \u00b7 "
-                                    f"{last.number} {last.name}")
+    items, inner = w.panel(box, "Task board", pal, name="task-board", subtitle=_board_subtitle(game))
     d = slot_size(coin)
-    rows = _pack(tasks, d, inner.w)
+    rows = _pack(game.rules.tasks, d, inner.w)
     heights = _row_heights(rows, d, inner.w)
     spare = max(0.0, (inner.h - sum(heights)) / len(rows))
-    top = inner.y
-    for row, row_h in zip(rows, heights):
+    items += _coin_rows(rows, heights, [inner.w] * len(rows), inner.x, inner.y, spare, d, pal, coin)
+    return Group(tuple(items), name="task-board", box=tuple(box))
+
+
+def _board_subtitle(game) -> str:
+    first, last = game.phases[0], game.phases[-1]
+    return f"{first.number} {first.name}: a coin each \u00b7 resolve in order \u00b7 {last.number} {last.name}"
+
+
+def _coin_rows(rows, heights, widths, x0: float, top: float, spare: float, d: float, pal: Palette, coin) -> list:
+    """The rows of task groups from `top` down, each row `widths[i]` wide (a title's room), `spare` more
+    under each."""
+    items: list = []
+    for row, row_h, width in zip(rows, heights, widths):
         label_h = row_h - d - 2 * GROUP_PAD - ROW_GAP
         cy = top + label_h + GROUP_PAD + d / 2
-        for t, (dx, gw, room) in zip(row, _row_places(row, d, inner.w)):
-            x = inner.x + dx
+        for t, (dx, gw, room) in zip(row, _row_places(row, d, width)):
+            x = x0 + dx
             if not t.spades:  # a phase that takes no sailor: a dashed place holding its name
                 cx = x + gw / 2
                 items.append(Circle(cx, cy, d / 2, Style(fill=None, stroke=pal.faint, width=0.6, dash=(2, 2))))
@@ -754,7 +778,61 @@ def task_coins(box: Box, pal: Palette, game) -> Group:
                 sx = x + GROUP_PAD + k * (d + SLOT_GAP) + d / 2
                 items += round_slot(sx, cy, coin, pal, caption=name or str(t.phase))
         top += row_h + spare
-    return Group(tuple(items), name="task-board", box=tuple(box))
+    return items
+
+
+class BoardPlan(NamedTuple):
+    """The task board as an L: every row but the last across its width, the last row only as wide as its
+    tasks, the corner beside it left for another panel."""
+
+    rows: list
+    heights: list  # each row's height; the last row's at its own width
+    head_h: float  # the title bar and every row but the last
+    tail_w: float  # the last row's box
+    height: float
+
+
+def board_plan(game, width: float) -> BoardPlan:
+    d = slot_size(game.piece("coin"))
+    inner_w = width - 8
+    rows = _pack(game.rules.tasks, d, inner_w)
+    used = sum(_group_width(t, d) for t in rows[-1]) + GROUP_GAP * (len(rows[-1]) - 1)
+    last = rows[-1][-1]  # the last title on one line, the row that much wider, when the width allows
+    one_line = used - _group_width(last, d) + text_width(f"{last.phase} {last.name}", "sans-bold", SMALL) \
+        + 2 * GROUP_PAD + 1
+    used = min(inner_w, max(used, one_line))
+    heights = _row_heights(rows[:-1], d, inner_w) + _row_heights(rows[-1:], d, used)
+    head_h = w.TITLE_BAR + 3 + sum(heights[:-1])
+    return BoardPlan(rows, heights, head_h, used + 8, head_h + heights[-1] + 3)
+
+
+def board_width(game, plan: BoardPlan) -> float:
+    """The least width that keeps the plan's rows: its widest row, and the title bar's words."""
+    d = slot_size(game.piece("coin"))
+    rows = max(sum(_group_width(t, d) for t in row) + GROUP_GAP * (len(row) - 1) for row in plan.rows)
+    head = text_width("Task board", "sans-bold", w.PANEL_TITLE) + text_width(_board_subtitle(game), "sans", SMALL) + 6
+    return max(rows, head, plan.tail_w - 8) + 8
+
+
+def task_board_l(box: Box, pal: Palette, game) -> list[Group]:
+    """The task board drawn as an L (board_plan): the title bar and every row but the last in one group,
+    the last row in a second, under one outline."""
+    coin = game.piece("coin")
+    d = slot_size(coin)
+    plan = board_plan(game, box.w)
+    items, _ = w.panel(box, "Task board", pal, name="task-board", subtitle=_board_subtitle(game))
+    x, y, r = box.x, box.y, 2.5
+    bottom, mid, tail = box.y + plan.height, box.y + plan.head_h, box.x + plan.tail_w
+    outline = Path(((x, y + r), (x + r, y), (box.right - r, y), (box.right, y + r), (box.right, mid),
+                    (tail, mid), (tail, bottom - r), (tail - r, bottom), (x + r, bottom), (x, bottom - r)),
+                   boxed(pal.panel, pal.line, 0.7), role="panel")
+    items = [outline] + items[1:]  # the L in place of the panel's rectangle
+    inner_w = box.w - 8
+    items += _coin_rows(plan.rows[:-1], plan.heights[:-1], [inner_w] * (len(plan.rows) - 1), x + 4,
+                        y + w.TITLE_BAR + 3, 0.0, d, pal, coin)
+    last = _coin_rows(plan.rows[-1:], plan.heights[-1:], [plan.tail_w - 8], x + 4, mid, 0.0, d, pal, coin)
+    return [Group(tuple(items), name="task-board", box=(box.x, box.y, box.w, plan.head_h)),
+            Group(tuple(last), name="task-board", box=(box.x, mid, plan.tail_w, plan.height - plan.head_h))]
 
 
 def score_terms(game) -> list[tuple[str, str]]:
@@ -763,14 +841,10 @@ def score_terms(game) -> list[tuple[str, str]]:
     return [("Hexes mapped", f"{per_hex} each"), ("Islands visited", f"on a win: {bonus} each")]
 
 
-def front(game, game_map, opts: SheetOptions) -> list:
-    """Side 1: title and crew, the supply dice and the weather cube; the map; the task board's coins and
-    the island's cubes beside it."""
-    pal = opts.pal
-    page = side_content(opts)
+def header_items(game, game_map, header: Box, pal: Palette, side: str) -> list:
+    """The band over the map: title, Captain, Sloop, Days and the crew's marks; the supply dice; the
+    weather's cubes."""
     die = game.piece("die")
-    header_h = w.tracker_height(0, die)
-    header, body = page.split_y(header_h, 0, gap=GAP)
     items: list = []
     n = len(game.trackers)
     tracker_w = 62.0
@@ -778,7 +852,7 @@ def front(game, game_map, opts: SheetOptions) -> list:
     title_box, trackers_box, weather_box = header.split_x(title_w, n * tracker_w + (n - 1) * 4, 0, gap=GAP)
     variant = variant_name(game_map)
     tb_title, fields, crew_box = title_box.split_y(34, 0, CREW_H, gap=2)
-    items.append(title_block(tb_title, game.title, "" if variant else f"Player sheet, side 1 of 2 \u00b7 "
+    items.append(title_block(tb_title, game.title, "" if variant else f"Player sheet, {side} \u00b7 "
                              f"{die.count} dice, {game.piece('cube').count} cubes, {game.piece('coin').count} coins",
                              pal, variant=variant))
     for field, box in zip(("Captain", "Sloop", "Days"), fields.split_x(0, 58, 40, gap=8)):
@@ -787,6 +861,15 @@ def front(game, game_map, opts: SheetOptions) -> list:
     for tr, box in zip(game.trackers, trackers_box.split_x(*([0] * n), gap=4)):
         items.append(w.tracker(tr, box, pal, piece=die))
     items.append(weather_cubes(game.chart("weather"), weather_box, pal, game))
+    return items
+
+
+def front(game, game_map, opts: SheetOptions) -> list:
+    """Side 1: title and crew, the supply dice and the weather cube; the map; the task board's coins and
+    the island's cubes beside it."""
+    pal = opts.pal
+    header, body = side_content(opts).split_y(w.tracker_height(0, game.piece("die")), 0, gap=GAP)
+    items = header_items(game, game_map, header, pal, "side 1 of 2")
 
     if game_map.name != "standard":  # a variant of any size: laid out by content (sheets/layout.py)
         items += variant_body(game, game_map, body, pal)
@@ -917,9 +1000,157 @@ def back(game, game_map, opts: SheetOptions) -> list:
     return items
 
 
-SIDES = ("2", "ref")  # the formats this sheet prints in (--sides): no room for one page (see build_sheet)
+SIDES = ("2", "1", "ref")  # the formats this sheet prints in (--sides)
 
 
 def build(game, game_map, opts: SheetOptions):
     """game data + map + options -> a two-sided Scene (side 2 is Scene.pages[0]). Pure."""
-    return by_sides(opts, game, game_map, lambda: front(game, game_map, opts), lambda: back(game, game_map, opts))
+    return by_sides(opts, game, game_map, lambda: front(game, game_map, opts), lambda: back(game, game_map, opts),
+                    lambda: one_page(game, game_map, opts))
+
+
+# --- one page with everything ------------------------------------------------------------------------
+
+ONE_PAGE_MIN_MM = 15.0  # the one-page sheet's hexes: at least this across the flats
+ONE_PAGE_MAX_MM = 26.0  # a small variant map is enlarged up to this
+ONE_PAGE_ROW = 8.8  # a chart row on the one page: 7.2 pt results, rows set tight but still apart
+LEFT_OUT = {"weather-effects": "what each weather does", "tasks": "what each task does"}
+
+
+def weather_track_height(game, width: float) -> float:
+    """What weather_track needs at this width: the heads' line, then each weather's words."""
+    chart = game.chart("weather")
+    effects = {e.weather: e for e in game.rules.weather_track}
+    inner_w = width - 8
+    name_w = max(text_width(b.results[0], "sans-bold", w.BODY) for b in chart.bands) + 4
+    move_w = inner_w - (10 + 4 + name_w + 11 + 6) - (text_width("Drink", "sans-bold", SMALL) + 8) \
+        - (text_width("Fish", "sans-bold", SMALL) + 2) - 5
+    lines = [max(1, len(w.wrap_text(effects[b.results[0]].movement, "sans", SMALL, move_w))) for b in chart.bands]
+    return w.TITLE_BAR + 6 + SMALL + 2.5 + sum(n * SMALL * 1.1 + 3.5 for n in lines)
+
+
+def one_page_panels(game, pal: Palette) -> tuple[list, list]:
+    """(panels every one-page sheet holds, panels it holds where there is room) beside the map, the task
+    board and the header: the island's cubes, the score, the direction and scan charts as columns, the
+    island and natives charts; then what each weather and each task does."""
+    from lostprint.sheets.layout import Panel, chart_panel, score_height, table_height
+
+    terms = score_terms(game)
+    line_w = w.score_line_width(terms) + 4
+    # the terms side by side over their boxes: each column as wide as its name or rule, and its box's room
+    side_w = (len(terms) + 1) * (max(max(text_width(a, "sans-bold", SMALL), text_width(b, "sans", SMALL))
+                                     for a, b in terms) + 14) + 8
+
+    def score_need(wd: float) -> float:
+        return w.SCORE_LINE_H if wd >= line_w else SCORE_PANEL_H if wd >= side_w else score_height(terms, wd)
+
+    def score_draw(box: Box) -> Group:
+        if box.h < SCORE_BOX_MIN:
+            return w.score_line(terms, Box(box.x + 4, box.y, box.w - 4, box.h), pal)
+        return w.score_box(terms, box, pal, subtitle="at the end")
+
+    def strip(chart) -> Panel:
+        return Panel(f"chart:{chart.key}", w.strip_least_width(chart), lambda wd: w.strip_height(chart, wd),
+                     lambda box: w.chart_strip(chart, box, pal), max_w=w.strip_least_width(chart) + 160)
+
+    cubes_w = sum(_resource_widths(game, TIGHT_CUBES)) + TIGHT_CUBES.group_gap * (len(game.rules.island_resources) - 1) + 8
+    tasks = [(str(t.phase), t.name, t.brief + (f" {HOUSE_MARK} {t.house_note}" if t.house_note else ""))
+             for t in game.rules.tasks]
+    widths = (0.06, 0.3, 0.64)
+    panels = [
+        Panel("island-resources", cubes_w, lambda wd: resources_height(game, wd, TIGHT_CUBES),
+              lambda box: resource_cubes(box, pal, game, TIGHT_CUBES)),
+        Panel("score", 150.0, score_need, score_draw),
+        strip(game.chart("direction")),
+        chart_panel(game.chart("island"), pal, row=ONE_PAGE_ROW),
+        chart_panel(game.chart("natives"), pal, row=ONE_PAGE_ROW),
+        strip(game.chart("scan")),
+    ]
+    optional = [
+        Panel("weather-effects", 280.0, lambda wd: weather_track_height(game, wd),
+              lambda box: weather_effects(box, pal, game)),
+        Panel("tasks", 300.0, lambda wd: table_height(tasks, widths, wd),
+              lambda box: w.rows_table("Tasks", (), tasks, widths, box, pal, subtitle="the board, in order",
+                                       name="tasks")),
+    ]
+    return panels, optional
+
+
+SCORE_PANEL_H = 50.0  # the score as a panel, its terms side by side over their boxes
+
+
+def weather_effects(box: Box, pal: Palette, game) -> Group:
+    """What each weather does (the cubes are in the band over the map)."""
+    g = weather_track(game.chart("weather"), box, pal, game)
+    return Group(g.items, name="weather-effects", box=g.box)
+
+
+def one_page_plan(game, game_map, body: Box, panels: list):
+    """(hex size, map box, board box, [(panel, box)]) for the largest hexes (ONE_PAGE_MIN_MM at least) that
+    leave room for the task board beside the map and every panel in the board's corner, under it and under
+    the map; None when even the least hexes leave too little."""
+    from lostprint.sheets.layout import largest_map, pack
+
+    least = _group_width(max(game.rules.tasks, key=lambda t: t.spades), slot_size(game.piece("coin"))) + 8
+
+    def fits(size: float, map_box: Box):
+        right = Box(map_box.right + GAP, body.y, body.right - map_box.right - GAP, body.h)
+        if right.w < least:
+            return None
+        plan = board_plan(game, right.w)
+        if plan.height + GAP > right.h:
+            return None
+        narrow = min(right.w, board_width(game, plan))  # no wider than its rows, if that costs no height
+        if board_plan(game, narrow).height <= plan.height + 1e-6:
+            plan = board_plan(game, narrow)
+        else:
+            narrow = right.w
+        board = Box(right.x, right.y, narrow, plan.height)
+        beside = Box(board.right + GAP, right.y, right.right - board.right - GAP, plan.height)
+        corner = Box(right.x + plan.tail_w + GAP, right.y + plan.head_h, board.w - plan.tail_w - GAP,
+                     plan.height - plan.head_h)
+        below = Box(right.x, board.bottom + GAP, right.w, right.bottom - board.bottom - GAP)
+        under = Box(body.x, map_box.bottom + GAP, map_box.w, body.bottom - map_box.bottom - GAP)
+        for regions in ([under, corner, beside, below], [below, under, corner, beside]):  # a small map: the
+            placed = pack(regions, panels)  # band under the board first, the cubes on one line in it
+            if placed is not None:
+                return board, placed
+        return None
+
+    found = largest_map(game_map, body, fits, ONE_PAGE_MIN_MM, ONE_PAGE_MAX_MM, MAP_PAD)
+    if found is None:
+        return None
+    size, map_box, (board, placed) = found
+    return size, map_box, board, placed
+
+
+def one_page(game, game_map, opts: SheetOptions) -> list:
+    """Everything on one page: the header of side 1 (title, crew, supply dice, weather cubes); the map, hexes
+    as large as the page allows and at least ONE_PAGE_MIN_MM; the task board beside it, as an L whose
+    corner holds a chart; the island's cubes and the score under the map; every dice chart in the room
+    left, the scan and direction charts as columns; what each weather and task does where there is room
+    (else on the reference card)."""
+    pal = opts.pal
+    header, body = side_content(opts).split_y(w.tracker_height(0, game.piece("die")), 0, gap=GAP)
+    items = header_items(game, game_map, header, pal, "one page")
+    panels, optional = one_page_panels(game, pal)
+    for keep in range(len(optional), -1, -1):
+        found = one_page_plan(game, game_map, body, panels + optional[:keep])
+        if found is not None:
+            break
+    if found is None:
+        from lostprint.errors import UsageError
+
+        raise UsageError(f"{game.title}: this map leaves no room on one page for the task board and the charts "
+                         f"with hexes of {ONE_PAGE_MIN_MM:g} mm or more: print it two-sided (--sides 2)")
+    size, map_box, board, placed = found
+    group, _ = hex_map(game_map, game, map_box, pal, drawers=SHEET_DRAWERS, coords=True, label_pad=MAP_PAD,
+                       max_flats=size * hexgrid.SQRT3 + 0.01, terrain_marks=TERRAIN_MARKS)
+    items.append(group)
+    items += task_board_l(board, pal, game)
+    items += [p.draw(box) for p, box in placed]
+    missing = [LEFT_OUT[p.name] for p in optional[keep:]] + ["the map key"]
+    items.append(foot_line(opts, foot_credit(game, "one page"), pal,
+                           left=f"on the reference card: {', '.join(missing)} \u00b7 "
+                                + " \u00b7 ".join((game.rules.win_text, game.rules.lose_text))))
+    return items

@@ -451,3 +451,81 @@ def write_in(box: Box, label: str, pal: Palette) -> Group:
 def house_footnote(x: float, y: float, width: float, text: str, pal: Palette) -> Text:
     label, size = fitted(f"{HOUSE_MARK} {text}", "sans-italic", SMALL, width)
     return Text(x, y, label, size, "sans-italic", fill=pal.house, role="footnote")
+
+
+# --- a dice chart turned a quarter: a column a band, for a short, wide room ------------------------------
+
+STRIP_HEAD = 8.8  # the band labels' row of a strip chart
+STRIP_LINE = SMALL * 1.12
+
+
+def _strip_cells(chart: Chart) -> list[tuple[str, str]]:
+    """(label, result) of each band; a band's house mark only where the title does not carry it."""
+    return [(b.label, ", ".join(b.results) + (f" {HOUSE_MARK}" if b.house and not chart.house else ""))
+            for b in chart.bands]
+
+
+def _strip_least(label: str, text: str) -> float:
+    """A strip column's least width: its label, or its result on two lines at most (a cell is a label,
+    not a paragraph)."""
+    words = text.split()
+    two = min(max(text_width(" ".join(words[:k]), "sans", SMALL), text_width(" ".join(words[k:]), "sans", SMALL))
+              for k in range(1, len(words) + 1))
+    return max(text_width(label, "sans-bold", BODY), two) + 4
+
+
+def strip_widths(chart: Chart, width: float) -> list[float] | None:
+    """Each column's width in `width` (inner): its least, the room left shared by what each needs on one
+    line; None when even the least widths do not fit."""
+    cells = _strip_cells(chart)
+    least = [_strip_least(label, text) for label, text in cells]
+    if sum(least) > width + 1e-6:
+        return None
+    full = [max(lw, text_width(text, "sans", SMALL) + 4) for lw, (_, text) in zip(least, cells)]
+    want = sum(f - lw for f, lw in zip(full, least))
+    spare = width - sum(least)
+    if want <= spare:  # every cell on one line: the rest spread evenly
+        return [f + (spare - want) / len(full) for f in full]
+    return [lw + spare * (f - lw) / want for f, lw in zip(full, least)]
+
+
+def strip_least_width(chart: Chart) -> float:
+    return sum(_strip_least(label, text) for label, text in _strip_cells(chart)) + 8
+
+
+def _strip_lines(chart: Chart, width: float) -> tuple[list[str], list[list[str]], list[float]]:
+    inner_w = width - 8
+    note = wrap_text(chart.modifier, "sans-italic", SMALL, inner_w)[:3] if chart.modifier else []
+    widths = strip_widths(chart, inner_w) or [inner_w / len(chart.bands)] * len(chart.bands)
+    cells = [wrap_text(text, "sans", SMALL, cw - 3) for (_, text), cw in zip(_strip_cells(chart), widths)]
+    return note, cells, widths
+
+
+def strip_height(chart: Chart, width: float) -> float:
+    """What chart_strip needs at this width: the note, the labels' row, the most lines of a cell."""
+    note, cells, _ = _strip_lines(chart, width)
+    return TITLE_BAR + 6 + len(note) * SMALL * 1.15 + (2 if note else 0) + STRIP_HEAD \
+        + max(len(c) for c in cells) * STRIP_LINE + 2
+
+
+def chart_strip(chart: Chart, box: Box, pal: Palette) -> Group:
+    """A dice chart as columns: its note, then a column a band, the roll over what it gives (wrapped)."""
+    items, inner = panel(box, chart.title, pal, house=chart.house,
+                         subtitle=chart.roll + (f" \u00b7 phase {chart.phase}" if chart.phase else ""))
+    note, cells, widths = _strip_lines(chart, box.w)
+    y = inner.y
+    for line in note:
+        items.append(Text(inner.x, y + ASCENT * SMALL + 0.5, line, SMALL, "sans-italic", fill=pal.soft))
+        y += SMALL * 1.15
+    y += 2 if note else 0
+    x = inner.x
+    for i, ((label, _), lines, cw) in enumerate(zip(_strip_cells(chart), cells, widths)):
+        if i % 2 == 0:
+            items.append(Rect(x, y, cw, inner.bottom - y, fill(pal.zebra)))
+        items.append(text_in(x + cw / 2, y, STRIP_HEAD, label, BODY, "sans-bold", "middle", pal.ink, role="band"))
+        for k, line in enumerate(lines):
+            items.append(Text(x + cw / 2, y + STRIP_HEAD + ASCENT * SMALL + k * STRIP_LINE, line, SMALL, "sans",
+                              "middle", pal.ink, role="result"))
+        x += cw
+    items.append(Line(inner.x, y + STRIP_HEAD, inner.right, y + STRIP_HEAD, stroke(pal.faint, 0.4)))
+    return Group(tuple(items), name=f"chart:{chart.key}", box=tuple(box))

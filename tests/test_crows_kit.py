@@ -297,19 +297,39 @@ def marks_and_rects(content):
     return marks, rects
 
 
-def check_trims(path, opts: KitOptions):
-    """Every piece-sized rectangle is a bleed box; its trim edges each have a crop mark on exactly
-    their line, no mark enters any bleed box, and the TrimBox/BleedBox are the unions (a touching
-    block's BleedBox: the trims' union grown by the block's outer bleed, which no mark enters)."""
+def _blocks_of(opts: KitOptions) -> tuple[dict, dict]:
+    """(bleed of each piece size, outer bleed of each touching block's piece size): a section printed
+    touching (spell cards, --gutter 0, the crows' band under the tokens) has no bleed between pieces and
+    an outer bleed round its block."""
+    from lostprint.crows.kit import BAND_OF
+
+    page = page_size(opts.paper, False)
+    secs = {sec.key: sec for sec in sections(opts)}
+    bands = {}
+    for host, guest in BAND_OF.items():
+        h, g = secs[host], secs[guest]
+        both = I.impose_with_band(page, h.trim, len(h.fronts), g.trim, len(g.fronts), opts.bleed,
+                                  "shared" if opts.shared else opts.marks)
+        if both:
+            bands[guest] = both[1]
     sizes, outer = {}, {}
-    for section in sections(opts):
+    for section in secs.values():
         w, h = q(section.trim[0]), q(section.trim[1])
-        touching = section.shared or opts.shared
+        touching = section.shared or opts.shared or section.key in bands
         bleed = 0.0 if touching else q(opts.bleed)  # touching pieces have no bleed between them
         sizes[(round(w + 2 * bleed, 2), round(h + 2 * bleed, 2))] = bleed
         if touching:
-            sheet = I.impose(page_size(opts.paper, False), section.trim, opts.bleed, "shared")
+            sheet = bands.get(section.key) or I.impose(page, section.trim, opts.bleed, "shared")
             outer[(round(w, 2), round(h, 2))] = (sheet.outer_x, sheet.outer_y)
+    return sizes, outer
+
+
+def check_trims(path, opts: KitOptions):
+    """Every piece-sized rectangle is a bleed box; its trim edges each have a crop mark on exactly
+    their line, no mark enters any bleed box, and the TrimBox/BleedBox are the unions (a touching
+    block's BleedBox: the trims' union grown by the block's outer bleed, which no mark enters). A page
+    may hold two blocks (the crows under the tokens): each is measured, the page's boxes are their union."""
+    sizes, outer = _blocks_of(opts)
     checked = 0
     for page_dict, content in pdf_pages(path):
         media = box_of(page_dict, "MediaBox")
@@ -317,7 +337,6 @@ def check_trims(path, opts: KitOptions):
         assert trim_box is not None and bleed_box is not None
         marks, rects = marks_and_rects(content)
         bleeds = [r for r in rects if (r[2], r[3]) in sizes]
-        b = sizes[(bleeds[0][2], bleeds[0][3])] if bleeds else 0.0
         if trim_box == media:
             assert bleeds == [] and marks == []
             continue
@@ -326,29 +345,42 @@ def check_trims(path, opts: KitOptions):
         horizontals = {(y1, min(x1, x2), max(x1, x2)) for x1, y1, x2, y2 in marks if y1 == y2}
         assert len(verticals) + len(horizontals) == len(marks)
         vx, hy = {v[0] for v in verticals}, {h[0] for h in horizontals}
-        for x, y, w, h in bleeds:
-            tx0, ty0, tx1, ty1 = round(x + b, 2), round(y + b, 2), round(x + w - b, 2), round(y + h - b, 2)
-            assert {tx0, tx1} <= vx, f"no cut line on the trim x of {x, y}"
-            assert {ty0, ty1} <= hy, f"no cut line on the trim y of {x, y}"
-            checked += 1
-            e = 0.005  # a shared cut line lies on a piece's edge, never inside it
-            for mx, my0, my1 in verticals:
-                assert not (x + e < mx < x + w - e and my0 < y + h and my1 > y), "a mark crosses a piece"
-            for my, mx0, mx1 in horizontals:
-                assert not (y + e < my < y + h - e and mx0 < x + w and mx1 > x), "a mark crosses a piece"
-        union = (min(r[0] for r in bleeds), min(r[1] for r in bleeds),
-                 max(r[0] + r[2] for r in bleeds), max(r[1] + r[3] for r in bleeds))
-        ox, oy = outer.get((bleeds[0][2], bleeds[0][3]), (0.0, 0.0))
-        grown = (union[0] - ox, union[1] - oy, union[2] + ox, union[3] + oy)
-        assert all(abs(a - c) <= 0.011 for a, c in zip(bleed_box, grown))
-        inner = (union[0] + b, union[1] + b, union[2] - b, union[3] - b)
-        assert all(abs(a - c) <= 0.011 for a, c in zip(trim_box, inner))
-        if ox or oy:  # a mark beyond the block starts outside its outer bleed
-            e = 0.011
-            for mx, my0, my1 in verticals:
-                assert my0 >= union[1] - e and my1 <= union[3] + e or my1 <= grown[1] + e or my0 >= grown[3] - e
-            for my, mx0, mx1 in horizontals:
-                assert mx0 >= union[0] - e and mx1 <= union[2] + e or mx1 <= grown[0] + e or mx0 >= grown[2] - e
+        inners, growns = [], []
+        for size in sorted({(r[2], r[3]) for r in bleeds}):
+            block = [r for r in bleeds if (r[2], r[3]) == size]
+            b = sizes[size]
+            for x, y, w, h in block:
+                tx0, ty0, tx1, ty1 = round(x + b, 2), round(y + b, 2), round(x + w - b, 2), round(y + h - b, 2)
+                assert {tx0, tx1} <= vx, f"no cut line on the trim x of {x, y}"
+                assert {ty0, ty1} <= hy, f"no cut line on the trim y of {x, y}"
+                checked += 1
+                e = 0.005  # a shared cut line lies on a piece's edge, never inside it
+                for mx, my0, my1 in verticals:
+                    assert not (x + e < mx < x + w - e and my0 < y + h and my1 > y), "a mark crosses a piece"
+                for my, mx0, mx1 in horizontals:
+                    assert not (y + e < my < y + h - e and mx0 < x + w and mx1 > x), "a mark crosses a piece"
+            union = (min(r[0] for r in block), min(r[1] for r in block),
+                     max(r[0] + r[2] for r in block), max(r[1] + r[3] for r in block))
+            ox, oy = outer.get(size, (0.0, 0.0))
+            grown = (union[0] - ox, union[1] - oy, union[2] + ox, union[3] + oy)
+            growns.append(grown)
+            inners.append((union[0] + b, union[1] + b, union[2] - b, union[3] - b))
+            if ox or oy:  # a mark beyond the block starts outside its outer bleed
+                e = 0.011
+                for mx, my0, my1 in verticals:  # those in line with the block's columns
+                    if grown[0] - e <= mx <= grown[2] + e:
+                        assert my0 >= union[1] - e and my1 <= union[3] + e or my1 <= grown[1] + e \
+                            or my0 >= grown[3] - e
+                for my, mx0, mx1 in horizontals:  # those in line with its rows
+                    if grown[1] - e <= my <= grown[3] + e:
+                        assert mx0 >= union[0] - e and mx1 <= union[2] + e or mx1 <= grown[0] + e \
+                            or mx0 >= grown[2] - e
+
+        def hull(boxes):
+            return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+                    max(b[3] for b in boxes))
+        assert all(abs(a - c) <= 0.011 for a, c in zip(bleed_box, hull(growns)))
+        assert all(abs(a - c) <= 0.011 for a, c in zip(trim_box, hull(inners)))
     return checked
 
 
@@ -526,3 +558,25 @@ def test_a_murder_and_a_totem_lie_flat_on_a_tile():
     assert 3 * crow <= tile and 2 * crow + totem <= tile  # two rows of three crows over the totem
     crows = [s for s in sections(KitOptions()) if s.key == "crows"][0]
     assert abs(crows.trim[0] / MM - crow) < 0.01
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_every_imposed_page_is_used(paper):
+    """Issue 25: the crow pieces shrank to 9.6 mm and their sheet was 80% blank (37 pieces on a page of
+    192 places). The crows now print touching, in a band under the tokens: every page of pieces has its
+    pieces' boxes over half of the printable area, and the kit is two pages shorter."""
+    from lostprint.geometry.paper import MIN_MARGIN
+
+    scene = kit(paper)
+    imposed = 0
+    for page in scene.all_pages():
+        boxes = [g.box for g in page.items if isinstance(g, Group) and g.name.startswith("piece:")]
+        if not boxes:
+            continue
+        imposed += 1
+        fill = sum(w * h for _, _, w, h in boxes) / ((page.width - 2 * MIN_MARGIN) * (page.height - 2 * MIN_MARGIN))
+        assert fill >= 0.5, (page.meta()["section"], round(fill, 2))
+    assert imposed == len(scene.all_pages()) - 2 == 18  # cover and setup, 8 tile, 6 spell, 2 reference, 2 token
+    crows = [g for page in scene.all_pages() for g in page.items if isinstance(g, Group) and ":crows:" in g.name]
+    assert len(crows) == 2 * 37 and {p.meta()["section"] for p in scene.all_pages()
+                                      if any(":crows:" in g.name for g in p.items if isinstance(g, Group))} == {"tokens"}

@@ -18,7 +18,7 @@ Backs go on the next page with the columns mirrored, for long-edge duplex on por
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lostprint.errors import LostprintError
 from lostprint.geometry.paper import MIN_MARGIN, MM, Box
@@ -117,9 +117,9 @@ class Sheet:
 
 
 def impose(page: tuple[float, float], trim: tuple[float, float], bleed: float, marks: str,
-           what: str = "piece") -> Sheet:
+           what: str = "piece", max_rows: int | None = None) -> Sheet:
     """The largest grid of `trim`-sized pieces (plus bleed) that fits the page with room for the
-    header and the chosen crop marks."""
+    header and the chosen crop marks (at most `max_rows` rows)."""
     if marks not in MARKS:
         raise LostprintError(f"crop marks must be one of {', '.join(MARKS)}, not {marks!r}")
     page_w, page_h = page
@@ -137,6 +137,8 @@ def impose(page: tuple[float, float], trim: tuple[float, float], bleed: float, m
     header = True
     if marks == "shared" and math.floor((avail_h + HEADER + 1e-6) / cell_h) > rows:
         rows, header = rows + 1, False  # one more row is worth more than the line of text above the grid
+    if max_rows is not None:
+        rows = min(rows, max_rows)
     if cols < 1 or rows < 1:
         raise LostprintError(f"a {what} of {trim_w / MM:.1f} x {trim_h / MM:.1f} mm with {bleed / MM:.1f} mm bleed "
                              f"does not fit on this paper")
@@ -312,3 +314,42 @@ def _union(boxes: list[Box]) -> str:
     x1 = max(b.x + b.w for b in boxes)
     y1 = max(b.y + b.h for b in boxes)
     return f"{q(x0):.2f} {q(y0):.2f} {q(x1):.2f} {q(y1):.2f}"
+
+
+def impose_with_band(page: tuple[float, float], trim: tuple[float, float], count: int,
+                     band_trim: tuple[float, float], band_count: int, bleed: float, marks: str,
+                     what: str = "piece") -> tuple[Sheet, Sheet] | None:
+    """A page holding `count` pieces in its grid and, in a band under it, a touching block of
+    `band_count` small pieces (shared cuts: one cut between two neighbours, the asked-for bleed round
+    the block): (grid, band), or None when both do not fit one page. The band takes the least height
+    that holds every small piece with its full outer bleed and room for a crop mark beyond it; the grid
+    keeps the page's header over it."""
+    page_w, page_h = page
+    band_h = 2 * SAFE
+    cols = math.floor((page_w - 2 * SAFE + 1e-6) / q(band_trim[0]))
+    rows = -(-band_count // max(1, cols))
+    while band_h < page_h / 2:
+        try:
+            band = impose((page_w, band_h), band_trim, bleed, "shared", what, max_rows=rows)
+        except LostprintError:
+            band = None
+        if band is not None and band.per_page >= band_count and band.outer_y >= _floor(bleed) \
+                and band.mark_y > 0:
+            try:
+                grid = impose((page_w, page_h - band_h), trim, bleed, marks, what)
+            except LostprintError:
+                return None
+            if grid.per_page < count:
+                return None
+            shift = page_h - band_h
+            return (replace(grid, page_h=page_h),
+                    replace(band, page_h=page_h, y0=q(band.y0 + shift), header=False))
+        band_h += 1 * MM
+    return None
+
+
+def block_boxes(blocks: list[tuple[Sheet, int]], back: bool = False) -> tuple[tuple[str, str], ...]:
+    """page_boxes for a page of several grids: the unions over every grid's used pieces."""
+    trims = [s.trim_box(i, back) for s, used in blocks for i in range(used)]
+    bleeds = [s.outer_box(i, used, back) for s, used in blocks for i in range(used)]
+    return (("trimbox", _union(trims)), ("bleedbox", _union(bleeds)))

@@ -13,7 +13,8 @@ from typing import Callable
 from lostprint import __version__
 from lostprint.crows import art
 from lostprint.crows.squares import column_name, square_name
-from lostprint.crows.imposition import SAFE, Sheet, balanced, crop_marks, full_page_boxes, impose, page_boxes, q
+from lostprint.crows.imposition import (SAFE, Sheet, balanced, block_boxes, crop_marks, full_page_boxes, impose,
+                                        impose_with_band, q)
 from lostprint.errors import UsageError
 from lostprint.fonts import ASCENT, DESCENT, text_width
 from lostprint.games import crows as G
@@ -97,6 +98,9 @@ def sections(opts: KitOptions) -> list[Section]:
     ]
 
 
+BAND_OF = {"tokens": "crows"}  # the crows print in a band under the tokens, on their sheet, where they fit
+
+
 def _same_as_front(kind: str, trim: Box, bleed: float, front: Draw) -> list:
     """Two-sided tokens: the back of each piece is its own front again (each totem keeps its colour)."""
     return front(trim, bleed)
@@ -141,10 +145,15 @@ def _side_header(sheet: Sheet, left: str, right: str, pal) -> Group:
     return Group(tuple(items), name="page-head")
 
 
-def imposed_pages(section: Section, opts: KitOptions, page: tuple[float, float]) -> tuple[Sheet, list[Scene]]:
+def imposed_pages(section: Section, opts: KitOptions, page: tuple[float, float],
+                  band: tuple[Section, Sheet] | None = None, grid: Sheet | None = None
+                  ) -> tuple[Sheet, list[Scene]]:
+    """The section's pages, fronts then backs; with `band` (a section and its Sheet, from
+    impose_with_band, `grid` the section's own) the band's small pieces print under the grid of its
+    first sheet, touching, one cut between two neighbours."""
     pal = palette(opts.ink)
     marks = "shared" if section.shared or opts.shared else opts.marks
-    sheet = impose(page, section.trim, opts.bleed, marks, what=section.title.lower().rstrip("s"))
+    sheet = grid or impose(page, section.trim, opts.bleed, marks, what=section.title.lower().rstrip("s"))
     pages = []
     chunks, start = [], 0
     for n in balanced(len(section.fronts), sheet.per_page):
@@ -152,25 +161,33 @@ def imposed_pages(section: Section, opts: KitOptions, page: tuple[float, float])
         start += n
     for n, chunk in enumerate(chunks):
         count = f"sheet {n + 1} of {len(chunks)}" if len(chunks) > 1 else "1 sheet"
+        under = band if band is not None and n == 0 else None
+        title = section.title + (f" and {under[0].title.lower()}" if under else "")
         for back in ((False, True) if section.back else (False,)):
-            left = f"Crows \u00b7 {section.title} \u00b7 {count} \u00b7 " + ("backs" if back else "fronts")
+            left = f"Crows \u00b7 {title} \u00b7 {count} \u00b7 " + ("backs" if back else "fronts")
             right = ("print the next page on the reverse (flip on the long edge)" if not back and section.back
                      else "backs: mirrored for long-edge duplex" if back
                      else "print at 100% and cut on the marks")
             items: list = [_header(page[0], left, right, pal) if sheet.header else _side_header(sheet, left, right, pal)]
-            grounds: list = []
-            for i, (kind, draw) in enumerate(chunk):
-                trim = sheet.trim_box(i, back)
-                box = sheet.bleed_box(i, back)
-                drawn = section.back(kind, trim, sheet.bleed, draw) if back else draw(trim, sheet.bleed)
-                if sheet.shared:
-                    grounds += _outer_ground(drawn, sheet.outer_box(i, len(chunk), back), trim)
-                items.append(Group(tuple(drawn), name=f"piece:{kind}:{section.key}:{sum(map(len, chunks[:n])) + i}",
-                                   box=tuple(box)))
-            if grounds:  # under the pieces: the outer bleed of a touching block
-                items.insert(len(items) - len(chunk), Group(tuple(grounds), name="outer-bleed"))
-            items.append(crop_marks(sheet, len(chunk), back))
-            meta = page_boxes(sheet, len(chunk), back) + (("section", section.key), ("side", "back" if back else "front"))
+            blocks = [(section, sheet, chunk, sum(map(len, chunks[:n])))]
+            if under:
+                blocks.append((under[0], under[1], under[0].fronts, 0))
+            for sec, sh, pieces, first in blocks:
+                grounds: list = []
+                drawn_pieces = []
+                for i, (kind, draw) in enumerate(pieces):
+                    trim = sh.trim_box(i, back)
+                    box = sh.bleed_box(i, back)
+                    drawn = sec.back(kind, trim, sh.bleed, draw) if back else draw(trim, sh.bleed)
+                    if sh.shared:
+                        grounds += _outer_ground(drawn, sh.outer_box(i, len(pieces), back), trim)
+                    drawn_pieces.append(Group(tuple(drawn), name=f"piece:{kind}:{sec.key}:{first + i}", box=tuple(box)))
+                if grounds:  # under the pieces: the outer bleed of a touching block
+                    items.append(Group(tuple(grounds), name="outer-bleed"))
+                items += drawn_pieces
+                items.append(crop_marks(sh, len(pieces), back))
+            meta = block_boxes([(sh, len(pieces)) for _, sh, pieces, _ in blocks], back) \
+                + (("section", section.key), ("side", "back" if back else "front"))
             pages.append(Scene(page[0], page[1], tuple(items), metadata=meta, margin=SAFE))
     return sheet, pages
 
@@ -222,8 +239,8 @@ def cover_page(opts: KitOptions, page: tuple[float, float], layout: list[tuple[S
         backs = "with backs" if section.back else "one-sided"
         spread = balanced(len(section.fronts), sheet.per_page)  # what each sheet really holds
         held = f"{min(spread)}\u2013{max(spread)}" if min(spread) != max(spread) else f"{max(spread)}"
-        rows.append((section.title, str(len(section.fronts)), size,
-                     f"{n_pages} page{'s' if n_pages > 1 else ''}, {held} per sheet, {backs}"))
+        where = f"{n_pages} page{'s' if n_pages > 1 else ''}" if n_pages else "under the tokens, touching"
+        rows.append((section.title, str(len(section.fronts)), size, f"{where}, {held} per sheet, {backs}"))
     table_h = 12 + 6 + (len(rows) + 1) * 14 + 8
     items.append(w.rows_table("Contents", ("Piece", "Count", "Size", "Sheets"), rows, (0.3, 0.12, 0.2, 0.38),
                               Box(box.x, y, box.w, table_h), pal, name="contents", wrap_last=False))
@@ -247,7 +264,9 @@ def cover_page(opts: KitOptions, page: tuple[float, float], layout: list[tuple[S
         "Spell cards (poker size) are printed touching, up to nine to a sheet: cut once along each grey "
         "line, exactly on it. " + outer_bleed_note(next(sh for sec, sh, _ in layout if sec.shared)),
         "Tokens and crows are printed the same on both sides. Glue the sheets to card stock before "
-        "cutting for sturdier pieces.",
+        "cutting for sturdier pieces."
+        + (" The crows print touching, in a block under the tokens: cut once along each grey line between "
+           "two crows." if any(n == 0 for _, _, n in layout) else ""),
     ]
     if house:
         notes.append(f"{HOUSE_MARK} The published rules give no tile counts: this mix is a house distribution.")
@@ -420,9 +439,20 @@ def build_kit(opts: KitOptions) -> Scene:
     opts.check()
     page = page_size(opts.paper, landscape=False)
     layout, body = [], []
-    for section in sections(opts):
-        sheet, pages = imposed_pages(section, opts, page)
-        layout.append((section, sheet, len(pages)))
+    todo = sections(opts)
+    while todo:
+        section = todo.pop(0)
+        guest = todo[0] if todo and todo[0].key == BAND_OF.get(section.key) else None
+        both = guest and impose_with_band(page, section.trim, len(section.fronts), guest.trim, len(guest.fronts),
+                                          opts.bleed, "shared" if section.shared or opts.shared else opts.marks,
+                                          what=guest.title.lower().rstrip("s"))
+        if both:  # the small pieces in a band under the section's grid: no page of their own
+            todo.pop(0)
+            sheet, pages = imposed_pages(section, opts, page, band=(guest, both[1]), grid=both[0])
+            layout += [(section, sheet, len(pages)), (guest, both[1], 0)]
+        else:
+            sheet, pages = imposed_pages(section, opts, page)
+            layout.append((section, sheet, len(pages)))
         body += pages
     from dataclasses import replace
 

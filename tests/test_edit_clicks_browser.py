@@ -90,7 +90,6 @@ class Player:
                     else:
                         self.type_in(f"[data-field='{field}.{key}']", value[key])
                     shown = page.evaluate(f"S.save.days[{i}].marks[{j}]['{kind}']")
-        kept(page)  # a player reads the day's values off the page once it has caught up, not mid-answer
         current = page.evaluate(f"S.save.days[{i}].resources")
         changed = [key for key, n in day["resources"].items() if current.get(key) != n]
         if len(changed) > 1:  # all the values in one line, in the sheet's order

@@ -12,6 +12,7 @@ const S = {
   forms: { marks: [], day: [] }, day: 0, tool: "move", terrain: null, markKind: null, pending: null, hover: null,
   undo: [], redo: [], problems: [], checking: false, checkSeq: 0, checkTimer: null,
   queue: [], keeping: false, offline: false, shown: new Set(), staleShown: false, typing: false,
+  saving: false, drawnDay: null, heldDay: false,
 };
 
 // --- errors: caught, shown once, never stopping the page --------------------------------------
@@ -119,7 +120,7 @@ function adoptStatus(j) {
   if (j.changed_on_disk && !S.staleShown) { S.staleShown = true; staleChoice(S.file + " was changed by another program while this page is open."); }
 }
 async function keep() {
-  if (S.keeping || !S.queue.length) return;
+  if (S.keeping || S.saving || !S.queue.length) return;  // after a save in flight, on the revision it answers
   S.keeping = true; drawStatus();
   const sent = S.queue.length;
   try {
@@ -140,24 +141,24 @@ async function keep() {
     S.keeping = false;
   }
   if (S.queue.length && !S.offline) keep();
-  render();
+  redraw();
 }
 async function whenKept() { for (let n = 0; (S.queue.length || S.keeping) && n < 600; n++) await new Promise((ok) => setTimeout(ok, 50)); }
 async function poll() {  // what other pages (or programs) did since
-  if (S.queue.length || S.keeping || document.hidden) return;
+  if (S.queue.length || S.keeping || S.saving || document.hidden) return;
   const asked = S.rev; const edits = S.undo.length;
   try {
     let r = await fetch("api/work?since=" + S.rev); let j = await r.json();
     if (r.ok && j.rev !== S.rev && !("save" in j)) { r = await fetch("api/work"); j = await r.json(); }
     // an answer overtaken by this page's own edits (or their keeping) tells nothing new
-    if (!r.ok || S.queue.length || S.keeping || S.rev !== asked || S.undo.length !== edits) return;
+    if (!r.ok || S.queue.length || S.keeping || S.saving || S.rev !== asked || S.undo.length !== edits) return;
     S.offline = false;
     if (j.rev > S.rev) {
       S.undo.push(JSON.stringify(S.save)); S.redo = [];
       S.save = j.save; adoptStatus(j); remember(); scheduleCheck();
       banner("This save was changed in another page: this page now shows the newest work (Undo brings back what it showed).", true);
     } else adoptStatus(j);
-    render();
+    redraw();
   } catch (e) { S.offline = true; drawStatus(); }
 }
 
@@ -184,7 +185,7 @@ async function check() {  // one check in flight at a time; edits made meanwhile
     S.checkInFlight = false;
     if (S.checkAgain || again) scheduleCheck();
     else { S.checking = false; document.body.dataset.checked = String(seq); }
-    render();
+    redraw();
   }
 }
 function staleChoice(why) {
@@ -194,23 +195,36 @@ function staleChoice(why) {
 }
 async function save(overwrite) {
   await whenKept();
-  const r = await post("save", { save: S.save, version: S.base, rev: S.rev, overwrite: overwrite === true });
-  const j = await r.json();
-  if (r.status === 409 && j.stale) { staleChoice(j.error); return; }
-  if (r.status === 409 && j.other) { await poll(); banner("Another page changed this save: check the newest work, then Save again."); return; }
-  if (!r.ok) { banner(j.error); return; }
-  S.base = j.version; S.dirty = false; S.problems = j.problems; S.staleShown = false; adoptStatus(j); forget();
+  if (S.saving) return;
+  // while Save is answered nothing else moves the server's revision (a keep waits; a poll tells nothing)
+  S.saving = true; const sent = S.save;
+  let r, j;
+  try {
+    r = await post("save", { save: sent, version: S.base, rev: S.rev, overwrite: overwrite === true });
+    j = await r.json();
+  } finally { S.saving = false; }
+  if (r.status === 409 && j.stale) { staleChoice(j.error); keep(); return; }
+  if (r.status === 409 && j.other) { keep(); await poll(); banner("Another page changed this save: check the newest work, then Save again."); return; }
+  if (!r.ok) { banner(j.error); keep(); return; }
+  S.base = j.version; S.problems = j.problems; S.staleShown = false; adoptStatus(j);
+  if (S.save === sent) { S.dirty = false; forget(); } else { S.dirty = true; remember(); }  // edits made while it was written
   banner("Saved " + j.file + " at " + j.saved_at + (j.problems.length ? " — with " + j.problems.length + " problem(s) still to fix" : " — clean"), true);
+  keep(); if (S.save !== sent) scheduleCheck();
   render();
 }
 async function takeFile() {
   await whenKept();
-  const r = await post("take-file", {}); const j = await r.json();
-  if (!r.ok) { banner(j.error); return; }
+  if (S.saving) return;
+  S.saving = true;  // as for Save: no keep or poll answer in between
+  let r, j;
+  try { r = await post("take-file", {}); j = await r.json(); } finally { S.saving = false; }
+  if (!r.ok) { banner(j.error); keep(); return; }
   S.undo.push(JSON.stringify(S.save)); S.redo = [];
-  S.save = j.save; S.base = j.version; S.staleShown = false; adoptStatus(j); S.dirty = j.dirty; remember();
+  const next = j.save;  // edits made while it was answered go on top of the file's version
+  for (const op of S.queue) { try { op(next); tidy(next); } catch (e) { report(e); } }
+  S.save = next; S.base = j.version; S.staleShown = false; adoptStatus(j); S.dirty = j.dirty || S.queue.length > 0; remember();
   banner("This page now shows " + S.file + " as it is on disk. Undo brings back the work it showed.", true);
-  scheduleCheck(); render();
+  keep(); scheduleCheck(); render();
 }
 async function preview() {
   const r = await post("preview", { save: S.save });
@@ -275,12 +289,23 @@ const centre = (h) => { const c = S.map.hexes[h]; return [c.reduce((a, p) => a +
 const pts = (h) => S.map.hexes[h].map((p) => p.join(",")).join(" ");
 const hexSize = () => { const h = Object.keys(S.map.hexes)[0]; const [x, y] = centre(h); const [px, py] = S.map.hexes[h][0]; return Math.hypot(px - x, py - y); };
 
-function render() {
+const entering = (e) => e && e.tagName === "INPUT" && !/^(checkbox|radio|button)$/.test(e.type) && !!e.dataset.field;
+function redraw() {  // after an answer (a check, a keep, a poll): never under the cursor
+  // A field the player is in stays the very element it is (its text, its selection, its change event
+  // are the browser's): the day panel around it is drawn again once the field is left. Replacing it
+  // lost the selection a player types over ("3" over a selected "4" became "43", then the cap) and,
+  // typed into the field being replaced, the value itself.
+  const a = document.activeElement;
+  const hold = entering(a) && $("day-panel").contains(a) && S.drawnDay === S.day;
+  render(hold);
+}
+function render(holdDay) {
   // a field being typed in survives the redraw: its text, its focus and its caret move to the new field
   const a = document.activeElement;
-  const typing = a && a.tagName === "INPUT" && a.dataset.field ? { field: a.dataset.field, value: a.value, at: a.selectionStart } : null;
-  for (const part of [drawDays, drawTools, drawMap, drawDay, drawTop, drawStatus]) {
-    try { part(); } catch (e) { report(e); }
+  const typing = entering(a) ? { field: a.dataset.field, value: a.value, at: a.selectionStart } : null;
+  S.heldDay = holdDay === true;
+  for (const part of [drawDays, drawTools, drawMap, S.heldDay ? null : drawDay, drawTop, drawStatus]) {
+    if (part) try { part(); } catch (e) { report(e); }
   }
   if (typing && !document.body.contains(a)) {
     const n = document.querySelector('input[data-field="' + CSS.escape(typing.field) + '"]');
@@ -381,10 +406,15 @@ function numberInput(field, value, min, max, set) {
 function choiceButtons(field, options, labels, current, set) {
   const box = el("span", { className: "choices" }); box.dataset.field = field;
   options.forEach((o, n) => { const b = el("button", { className: current === o ? "on" : "", title: labels[n] }, labels[n]); b.dataset.value = o;
-    b.onclick = safely(() => set(current === o ? null : o)); box.append(b); });
+    b.onclick = safely(() => set((now) => (now === o ? null : o))); box.append(b); });
   return box;
 }
 function dayEdit(fn) { const i = S.day; edit((save) => fn(save.days[i], save)); }
+// A widget's `set` takes a value, or a function of the value as the edit finds it: what a click
+// adds to or removes from a list or a mapping is applied to the newest state, never to a copy
+// captured when the widget was drawn (a count typed after another kept both).
+const valueOf = (v, now) => (typeof v === "function" ? v(now) : v);
+const mapping = (v) => (v && typeof v === "object" && !Array.isArray(v) ? v : {});
 function setIn(obj, key, v) { if (v === null || v === undefined || v === "") delete obj[key]; else obj[key] = v; }
 
 function fieldWidget(spec, field, value, set, save) {
@@ -397,22 +427,22 @@ function fieldWidget(spec, field, value, set, save) {
     const box = el("span", { className: "multi" }); box.dataset.field = field;
     const list = Array.isArray(value) ? value : [];
     list.forEach((v, n) => { const chip = el("span", { className: "chip" }, String(v) + " "); const x = el("button", { title: "remove" }, "×");
-      x.onclick = safely(() => set(list.filter((_, k) => k !== n))); chip.append(x); box.append(chip); });
+      x.onclick = safely(() => set((now) => (Array.isArray(now) ? now : []).filter((_, k) => k !== n))); chip.append(x); box.append(chip); });
     let opts = spec.options;
     if (spec.options_from === "setup.sailors" && save.setup && Array.isArray(save.setup.sailors) && save.setup.sailors.length) opts = save.setup.sailors;
-    for (const o of opts) { if (spec.unique && list.includes(o)) continue; const b = el("button", { className: "add" }, "+ " + o); b.dataset.value = o; b.onclick = safely(() => set([...list, o])); box.append(b); }
+    for (const o of opts) { if (spec.unique && list.includes(o)) continue; const b = el("button", { className: "add" }, "+ " + o); b.dataset.value = o; b.onclick = safely(() => set((now) => [...(Array.isArray(now) ? now : []), o])); box.append(b); }
     return box;
   }
   if (spec.type === "counts") {
     const box = el("span", { className: "counts" }); const cur = value && typeof value === "object" ? value : {};
     for (const k of spec.keys) { const lab = el("label", { className: "count" }, k + " ");
-      lab.append(numberInput(field + "." + k, cur[k], spec.min, spec.max, (n) => set(Object.fromEntries(Object.entries({ ...cur, [k]: n }).filter(([, v]) => v !== null && v !== 0))))); box.append(lab); }
+      lab.append(numberInput(field + "." + k, cur[k], spec.min, spec.max, (n) => set((now) => Object.fromEntries(Object.entries({ ...mapping(now), [k]: n }).filter(([, v]) => v !== null && v !== 0))))); box.append(lab); }
     return box;
   }
   if (spec.type === "group") {
     const box = el("span", { className: "group-field" }); const cur = value && typeof value === "object" ? value : {};
     for (const sub of spec.fields) { box.append(el("span", { className: "sub" }, sub.key + " "));
-      box.append(fieldWidget(sub, field + "." + sub.key, cur[sub.key], (v) => { const nv = { ...cur }; setIn(nv, sub.key, v); set(Object.keys(nv).length ? nv : null); }, save)); }
+      box.append(fieldWidget(sub, field + "." + sub.key, cur[sub.key], (v) => set((now) => { const nv = { ...mapping(now) }; setIn(nv, sub.key, valueOf(v, nv[sub.key])); return Object.keys(nv).length ? nv : null; }), save)); }
     return box;
   }
   const inp = el("input", { value: fmt(value), placeholder: spec.hint || "", title: spec.hint || "" }); inp.dataset.field = field;
@@ -428,7 +458,7 @@ function markRow(d, m, j, f) {
   const kind = kindOf(m); const form = markForm(kind); const value = kind ? m[kind] : m;
   const del = el("button", { title: "remove this mark", className: "del" }, "×");
   del.onclick = safely(() => { S.pending = null; dayEdit((day) => { if (Array.isArray(day.marks)) day.marks.splice(j, 1); }); });
-  const setValue = (v) => dayEdit((day) => { day.marks[j] = { [kind]: v }; });
+  const setValue = (fn) => dayEdit((day) => { const m = day.marks[j]; day.marks[j] = { [kind]: fn({ ...mapping(m && m[kind]) }) }; });
   if (form && form.place !== "map") {
     row.append(el("span", { className: "mark-kind" }, kind + ": " + (Array.isArray(value) ? value.join(", ") : String(value))), del);
   } else if (form && value && typeof value === "object" && !Array.isArray(value)) {
@@ -443,11 +473,11 @@ function markRow(d, m, j, f) {
         row.append(el("div", { className: "sub" }, enc.title));
         if (!enc.choices.length) continue;
         w = choiceButtons(fld, enc.choices.map((c) => c.text), enc.choices.map((c) => c.text + " → " + c.outcome), value.choice,
-          (text) => { const nv = { ...value }; const c = enc.choices.find((x) => x.text === text);
-            setIn(nv, "choice", text); setIn(nv, "outcome", c ? c.outcome : null); setValue(nv); });
+          (v) => setValue((nv) => { const text = valueOf(v, nv.choice); const c = enc.choices.find((x) => x.text === text);
+            setIn(nv, "choice", text); setIn(nv, "outcome", c ? c.outcome : null); return nv; }));
       } else {
-        w = fieldWidget(spec, fld, value[spec.key], (v) => { const nv = { ...value }; setIn(nv, spec.key, v);
-          if (spec.key === "roll" && form.kind === "plot") { delete nv.choice; delete nv.outcome; } setValue(nv); }, S.save);
+        w = fieldWidget(spec, fld, value[spec.key], (v) => setValue((nv) => { setIn(nv, spec.key, valueOf(v, nv[spec.key]));
+          if (spec.key === "roll" && form.kind === "plot") { delete nv.choice; delete nv.outcome; } return nv; }), S.save);
       }
       const lab = el("div", { className: "mark-field" }); lab.append(el("span", { className: "sub" }, spec.key + " "), w); row.append(lab);
       const ps = problemsFor(fld); flag(w, ps);
@@ -461,7 +491,7 @@ function markRow(d, m, j, f) {
   return row;
 }
 function drawDay() {
-  const d = today(); const f = "days[" + S.day + "]";
+  const d = today(); const f = "days[" + S.day + "]"; S.drawnDay = S.day;
   $("day-heading").textContent = d ? dayName(S.day) : "Day —";
   for (const id of ["mapped", "moved", "marks", "resources", "extra"]) $(id).textContent = "";
   if (!d || typeof d !== "object") return;
@@ -499,7 +529,7 @@ function drawDay() {
   const extra = $("extra");
   for (const spec of S.forms.day) {
     const fld = f + "." + spec.key;
-    const w = fieldWidget(spec, fld, d[spec.key], (v) => dayEdit((day) => setIn(day, spec.key, v)), S.save);
+    const w = fieldWidget(spec, fld, d[spec.key], (v) => dayEdit((day) => setIn(day, spec.key, valueOf(v, day[spec.key]))), S.save);
     const ps = problemsFor(fld); flag(w, ps);
     extra.append(el("label", {}, spec.key + (spec.key === "rolls" ? " (dice, optional)" : "")), w, problemBox(ps));
   }
@@ -651,6 +681,7 @@ async function start() {
     commit(next, (save) => { if (v.trim()) save.days[i].journal = v; else delete save.days[i].journal; });
   });
   $("journal").onblur = () => { S.typing = false; };
+  document.addEventListener("focusout", () => setTimeout(safely(() => { if (S.heldDay) redraw(); }), 0));
   for (const k of ["title", "player"]) $("save-" + k).onchange = safely((e) => { const v = e.target.value; edit((save) => setIn(save, k, v)); });
   document.addEventListener("keydown", safely(keys));
   window.addEventListener("beforeunload", (e) => { if (S.queue.length || S.keeping) { remember(); e.preventDefault(); e.returnValue = ""; } });

@@ -20,7 +20,7 @@ SPELL_FIELDS = (("target", "target"), ("direction", "direction"), ("from", "sour
 # --- one value <-> its plain form --------------------------------------------------------------------
 
 def _sq_plain(sq):
-    return None if sq is None else [sq[0], sq[1]]
+    return None if sq is None else [int(sq[0]), int(sq[1])]  # plain ints: a loaded file's may carry lines
 
 
 def _sq(raw, what: str):
@@ -35,7 +35,7 @@ def _sq(raw, what: str):
 def plain(key: str, value):
     """The plain (record) form of an engine value given at the step `key`."""
     if key == "tile":
-        out = {"tile": value.tile, "at": _sq_plain(value.at)}
+        out = {"tile": str(value.tile), "at": _sq_plain(value.at)}
         if value.moved_to is not None:
             out["moved_to"] = _sq_plain(value.moved_to)
         return out
@@ -48,7 +48,7 @@ def plain(key: str, value):
         for field, attr in SPELL_FIELDS:
             v = getattr(value, attr)
             if v is not None:
-                out[field] = _sq_plain(v) if isinstance(v, tuple) else v
+                out[field] = _sq_plain(v) if isinstance(v, tuple) else (int(v) if field == "count" else str(v))
         return out
     return value  # start (a tile type), nightfall (a bool), scatter (a direction)
 
@@ -200,46 +200,54 @@ def inputs_of(record) -> list:
 
 def record_data(meta: dict, events, state: E.State) -> dict:
     """The record (as written to YAML) of a game played so far: `meta` holds title, date, players (their
-    names and colours), tile counts and notes; `events` the steps taken, in order."""
-    players = [{"name": name, "color": color} for name, color in meta["colors"]]
-    data: dict = {"format": "lostprint-save/1", "game": "crows", "title": meta["title"]}
+    names and colours), tile counts and notes; `events` the steps taken, in order. A turn is written
+    once it is whole (its Nightfall answer given)."""
+    players = [{"name": str(name), "color": str(color)} for name, color in meta["colors"]]
+    data: dict = {"format": "lostprint-save/1", "game": "crows", "title": str(meta["title"])}
     if meta.get("date"):
-        data["date"] = meta["date"]
+        data["date"] = str(meta["date"])
     data["players"] = players
-    data["tiles"] = dict(meta["counts"])
+    data["tiles"] = {str(k): int(n) for k, n in meta["counts"]}
     start, rounds = [], []
+    done = 0  # turns finished (a turn is written once its last step, Nightfall, is given)
     for ev in events:
         before = ev.before
         if ev.step == "start":
-            start.append({"square": _sq_plain(G.start_squares()[before.laid]), "tile": ev.value})
+            start.append({"square": _sq_plain(G.start_squares()[before.laid]), "tile": str(ev.value)})
         elif ev.step in ("tile", "totem", "spell", "nightfall"):
             while len(rounds) < before.round:
                 rounds.append([])
             turns = rounds[before.round - 1]
             if ev.step == "tile":
-                turns.append({"player": before.player, **plain("tile", ev.value)})
+                turns.append({"player": str(before.player), **plain("tile", ev.value)})
             elif ev.step == "totem":
                 turns[-1]["totem"] = plain("totem", ev.value)
             elif ev.step == "spell" and ev.value is not None:
                 turns[-1]["spell"] = plain("spell", ev.value)
-            elif ev.step == "nightfall" and ev.value:
-                turns[-1]["nightfall"] = True
+            elif ev.step == "nightfall":
+                if ev.value:
+                    turns[-1]["nightfall"] = True
+                done += 1
         elif ev.step == "scatter":
             chooser = before.choosers[len(before.chosen)]
             for turn in rounds[before.round - 1]:
                 if turn["player"] == chooser:
-                    turn["scatter"] = ev.value
+                    turn["scatter"] = str(ev.value)
+    if sum(len(t) for t in rounds) > done:
+        rounds[-1].pop()  # the turn in progress: the inputs kept beside the record hold it
+    if rounds and not rounds[-1]:
+        rounds.pop()
     for turns in rounds:
         for turn in turns:
             if turn.get("totem", 0) is None:
                 del turn["totem"]  # no empty tile was left: the record writes no totem
     for (r, j), note in dict(meta.get("turn_notes") or {}).items():
         if r < len(rounds) and j < len(rounds[r]):
-            rounds[r][j]["note"] = note
+            rounds[r][j]["note"] = str(note)
     data["start"] = start
     data["rounds"] = rounds
     if meta.get("notes"):
-        data["notes"] = meta["notes"]
+        data["notes"] = str(meta["notes"])
     if state.ended:
-        data["outcome"] = {"scores": dict(E.score(state))}
+        data["outcome"] = {"scores": {str(p): int(n) for p, n in E.score(state)}}
     return data

@@ -2,7 +2,8 @@
 
 `edit(...)` opens the save (new or existing) and serves its page on 127.0.0.1 until Ctrl-C.
 The web stack is the standard library's http.server; ruamel.yaml keeps the file's comments.
-Every edit is kept in `NAME.autosave.yaml` beside the save before the page shows it; the save itself
+A Crows record opens the scorekeeper's page of `lostprint play crows` on its turns
+(lostprint.play.crows_session). Every edit is kept in `NAME.autosave.yaml` beside the save before the page shows it; the save itself
 is written only by Save. Work left in that copy (a closed page, a killed server) comes back the next
 time the save is opened, and opening the copy itself opens the save it belongs to.
 """
@@ -34,9 +35,33 @@ def edit(save: Path | None, game: str | None = None, map_file: str | None = None
     from lostprint.errors import LostprintError
     from lostprint.files import LoadError
 
+    if _is_crows(Path(save), game):  # a Crows record: the scorekeeper's page on its turns
+        from lostprint.play.crows_session import CrowsSession
+        from lostprint.play.server import serve as serve_crows
+
+        if map_file is not None or seed is not None:
+            raise UsageError("Crows is played on its tiles: --map and --seed are for the Lost games")
+        serve_crows(CrowsSession(Path(save), "edit"), port, open_browser, say)
+        return
     spec = {"seed": seed} if seed is not None else (str(map_file) if map_file is not None else None)
     try:
         session = EditSession(Path(save), game, spec, allow_any_map)
     except LoadError as exc:  # the loader's one line, as `lostprint validate` reports it
         raise LostprintError(str(exc)) from None
     serve(session, port, open_browser, say)
+
+
+def _is_crows(save: Path, game: str | None) -> bool:
+    """Is this a Crows record (by --game for a new one, else by the file's own game field)?"""
+    from lostprint.files import SAVE, LoadError, load
+    from lostprint.games import resolve
+
+    if game is not None:
+        return resolve(game).id == "crows"
+    if not save.exists():
+        return False
+    try:
+        data = load(save, SAVE)
+    except LoadError:
+        return False  # the editor says what is wrong with it
+    return isinstance(data, dict) and data.get("game") == "crows"

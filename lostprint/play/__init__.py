@@ -23,6 +23,13 @@ def play(game: str, save: Path | None = None, map_file: str | None = None, seed:
         raise UsageError("name either --map FILE or --seed N, not both")
     info = resolve(game)
     save = Path(save) if save is not None else Path(f"{info.stem}-play.yaml")
+    if info.id == "crows":  # a scorekeeper for a game on the table: no map, no dice
+        from lostprint.play.crows_session import CrowsSession
+
+        if map_file is not None or seed is not None:
+            raise UsageError("Crows is played on its tiles: --map and --seed are for the Lost games")
+        serve(CrowsSession(save, "play"), port, open_browser, say)
+        return
     spec = {"seed": seed} if seed is not None else (str(map_file) if map_file is not None else "standard")
     session = PlaySession(save, info.id, spec, secrets.randbelow(10**6) if dice_seed is None else dice_seed)
     serve(session, port, open_browser, say)

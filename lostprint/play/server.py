@@ -11,6 +11,8 @@
   POST /TOKEN/api/hint          {} -> {choice, label, win_chance}: what the careful player would do
   POST /TOKEN/api/check         {value} -> {ok} or {ok: false, why}: would this input be taken now
   GET  /favicon.ico             204
+A game of Crows (lostprint.play.crows_session) is served the same way from crows.html, its POST routes
+api/give, api/undo, api/check, api/setup {players, title} and api/save {overwrite} (edit mode).
 
 No request names a file. A refused input answers 422 with the rule it breaks; every request gets a
 JSON answer; a page closed mid-answer is ignored.
@@ -27,10 +29,12 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 
 from lostprint.engine.contract import RuleError
+from lostprint.play.crows_session import CrowsSession
 from lostprint.play.session import PlaySession
 
 GONE = (BrokenPipeError, ConnectionResetError, ConnectionAbortedError)
-STATIC = {"play.js": "text/javascript; charset=utf-8", "play.css": "text/css; charset=utf-8"}
+STATIC = {"play.js": "text/javascript; charset=utf-8", "play.css": "text/css; charset=utf-8",
+          "crows.js": "text/javascript; charset=utf-8", "crows.css": "text/css; charset=utf-8"}
 MAX_BODY = 64 * 1024  # not a rule: the largest request the page sends is a journal line
 TIMEOUT = 30  # not a rule: seconds a connection may sit idle
 
@@ -38,7 +42,7 @@ TIMEOUT = 30  # not a rule: seconds a connection may sit idle
 class PlayServer(ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, session: PlaySession, port: int = 0, token: str | None = None):
+    def __init__(self, session: PlaySession | CrowsSession, port: int = 0, token: str | None = None):
         super().__init__(("127.0.0.1", port), Handler)
         self.session = session
         self.token = token or secrets.token_urlsafe(24)
@@ -114,13 +118,13 @@ class Handler(BaseHTTPRequestHandler):
             return
         session = self.server.session
         if rest in ("", "index.html"):
-            self._send(200, _static("play.html"), "text/html; charset=utf-8")
+            self._send(200, _static(getattr(session, "PAGE", "play.html")), "text/html; charset=utf-8")
         elif rest.startswith("static/") and rest[len("static/"):] in STATIC:
             name = rest[len("static/"):]
             self._send(200, _static(name), STATIC[name])
         elif rest == "api/state":
             self._answer(session.view)
-        elif rest == "api/map":
+        elif rest == "api/map" and hasattr(session, "drawing"):
             self._answer(session.drawing)
         else:
             self._json(HTTPStatus.NOT_FOUND, {"error": "not here"})
@@ -135,14 +139,17 @@ class Handler(BaseHTTPRequestHandler):
         if body is None:
             return
         session = self.server.session
-        actions = {
-            "api/give": lambda: session.give(body.get("value")),
-            "api/roll": session.roll,
-            "api/undo": session.undo,
-            "api/journal": lambda: session.write_journal(body.get("day"), body.get("text")),
-            "api/hint": session.hint,
-            "api/check": lambda: session.check(body.get("value")),
-        }
+        if isinstance(session, CrowsSession):
+            actions = session.actions(body)
+        else:
+            actions = {
+                "api/give": lambda: session.give(body.get("value")),
+                "api/roll": session.roll,
+                "api/undo": session.undo,
+                "api/journal": lambda: session.write_journal(body.get("day"), body.get("text")),
+                "api/hint": session.hint,
+                "api/check": lambda: session.check(body.get("value")),
+            }
         if rest not in actions:
             self._json(HTTPStatus.NOT_FOUND, {"error": "not here"})
             return
@@ -190,14 +197,15 @@ def serve(session: PlaySession, port: int = 0, open_browser: bool = True, say=pr
     except OSError as exc:
         raise UsageError(f"cannot listen on 127.0.0.1:{port} ({exc.strerror or exc})") from None
     try:
-        say(f"lostprint play: {session.save} — open {server.url}  (Ctrl-C to stop; every step is saved)")
+        command = "edit" if getattr(session, "mode", "play") == "edit" else "play"
+        say(f"lostprint {command}: {session.save} — open {server.url}  (Ctrl-C to stop; every step is kept)")
         if open_browser:
             try:
                 opened = bool(webbrowser.open(server.url))
             except Exception:  # noqa: BLE001 - a broken browser setting is the same as none
                 opened = False
             if not opened:
-                say("lostprint play: no browser could be opened here; open the address above yourself")
+                say(f"lostprint {command}: no browser could be opened here; open the address above yourself")
         while not stop.wait(0.5):
             pass
     except KeyboardInterrupt:

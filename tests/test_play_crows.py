@@ -1,0 +1,199 @@
+"""The Crows scorekeeper's server and session (`lostprint play crows`, `lostprint edit` of a Crows record):
+a game kept input by input, a kill -9 and restart resuming at the same step, undo, refusals naming the
+rule, the record written as it goes (play) or only by Save and never over a changed file (edit)."""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from lostprint.errors import UsageError
+from lostprint.play.crows_session import CrowsSession
+from tests.conftest import run_cli
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "crows-3p.yaml"
+
+
+def example_inputs():
+    from lostprint.crows import transcript as T
+    from lostprint.crows.record import parse_record
+    from lostprint.files import load
+
+    record, _ = parse_record(load(EXAMPLE), EXAMPLE.name)
+    return T.inputs_of(record)
+
+
+def _get(url):
+    with urllib.request.urlopen(url, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def _post(url, body):
+    req = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def serve(*args):
+    proc = subprocess.Popen([sys.executable, "-m", "lostprint", *map(str, args), "--no-browser"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    assert "open http://127.0.0.1:" in line, line + proc.stderr.read()
+    return proc, line.split("open ", 1)[1].split()[0]
+
+
+def test_the_record_is_written_as_it_goes_and_validates_at_the_end(tmp_path):
+    save = tmp_path / "g.yaml"
+    session = CrowsSession(save, "play")
+    assert session.view()["setup"] and not save.exists()
+    session.setup(["Mara", "Tobias", "Wren"], "Nightfall over the Rookery")
+    inputs = example_inputs()
+    for n, raw in enumerate(inputs, 1):
+        view = session.give(raw)
+        assert save.exists() == (n >= 13)  # the record holds at least the start
+        if n == 40:
+            assert "unfinished" in run_cli("validate", str(save)).stderr  # mid-game: only what is missing
+    assert view["over"] and view["question"] is None
+    done = run_cli("validate", str(save))
+    assert done.returncode == 0, done.stderr
+    kept = json.loads((tmp_path / "g.play.json").read_text())
+    assert kept["inputs"] == inputs
+    from lostprint.files import load
+
+    assert load(save)["outcome"] == load(EXAMPLE)["outcome"]
+
+
+def test_refusals_name_the_rule_and_change_nothing(tmp_path):
+    from lostprint.engine.contract import RuleError
+
+    session = CrowsSession(tmp_path / "g.yaml", "play")
+    with pytest.raises(RuleError) as err:
+        session.setup(["Solo"])
+    assert err.value.rule == "players"
+    session.setup(["A", "B"])
+    for raw in example_inputs()[:13]:
+        session.give(raw)
+    before = (tmp_path / "g.play.json").read_bytes()
+    with pytest.raises(RuleError) as err:
+        session.give({"tile": "barrens", "at": [0, 0]})
+    assert err.value.rule == "no-stacking" and "never stack" in str(err.value)
+    with pytest.raises(ValueError):
+        session.give("barrens")  # a starting tile's input where a turn's tile is asked
+    assert (tmp_path / "g.play.json").read_bytes() == before and len(session.inputs) == 13
+    assert session.check({"tile": "barrens", "at": [1, 0]}) == {"ok": True}
+    assert session.check({"tile": "barrens", "at": [7, 7]})["ok"] is False
+
+
+def test_kill_9_mid_game_and_restart_resumes_at_the_same_step(tmp_path):
+    save = tmp_path / "table.yaml"
+    proc, url = serve("play", "crows", save)
+    try:
+        _post(url + "api/setup", {"players": ["Mara", "Tobias", "Wren"]})
+        for raw in example_inputs()[:30]:
+            _post(url + "api/give", {"value": raw})
+        asked = _get(url + "api/state")
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+    proc, url = serve("play", "crows", save)
+    try:
+        again = _get(url + "api/state")
+        assert again["question"] == asked["question"] and again["inputs"] == 30
+        assert again["players"] == asked["players"] and again["crows"] == asked["crows"]
+        assert _post(url + "api/undo", {})["inputs"] == 29
+    finally:
+        proc.terminate()
+        assert proc.wait(10) == 0
+
+
+def test_the_server_answers_only_its_token_and_its_own_page(tmp_path):
+    from lostprint.play.server import start
+
+    server, thread = start(CrowsSession(tmp_path / "g.yaml", "play"))
+    try:
+        url = server.url
+        assert b"crows.js" in urllib.request.urlopen(url, timeout=10).read()
+        req = urllib.request.Request(url + "api/setup", b'{"players": ["A", "B"]}',
+                                     {"Content-Type": "application/json", "Origin": "http://evil.example"})
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(req, timeout=10)
+        assert err.value.code == 403
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(url.replace(server.token, "wrong") + "api/state", timeout=10)
+        assert err.value.code == 403
+        with pytest.raises(urllib.error.HTTPError) as err:
+            _post(url + "api/setup", {"players": ["A"]})
+        assert err.value.code == 422 and json.loads(err.value.read())["rule"] == "players"
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(url + "api/map", timeout=10)  # no map: Crows is played on its tiles
+        assert err.value.code == 404
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+
+
+def test_play_never_overwrites_a_record_that_is_not_a_game_in_play(tmp_path):
+    path = tmp_path / "done.yaml"
+    shutil.copy(EXAMPLE, path)
+    done = run_cli("play", "crows", path, "--no-browser")
+    assert done.returncode != 0 and "lostprint edit" in done.stderr and "Traceback" not in done.stderr
+    assert path.read_bytes() == EXAMPLE.read_bytes()
+    done = run_cli("play", "crows", tmp_path / "x.yaml", "--seed", "3", "--no-browser")
+    assert done.returncode != 0 and "--map and --seed" in done.stderr
+
+
+def test_lostprint_edit_opens_a_crows_record_and_saves_only_on_save(tmp_path):
+    path = tmp_path / "rookery.yaml"
+    shutil.copy(EXAMPLE, path)
+    proc, url = serve("edit", path)
+    try:
+        state = _get(url + "api/state")
+        assert state["mode"] == "edit" and state["over"] and state["inputs"] == len(example_inputs())
+        assert "Wren wins with 77" in state["over"][1]
+        after = _post(url + "api/undo", {})
+        assert after["inputs"] == state["inputs"] - 1 and after["question"] is not None
+        assert path.read_bytes() == EXAMPLE.read_bytes()  # kept beside it, not written over it
+        assert (tmp_path / "rookery.edit.json").exists()
+        path.write_text(path.read_text() + "# a line added by someone else\n")
+        answer = _post(url + "api/save", {})
+        assert "changed on disk" in answer["conflict"] and "someone else" in path.read_text()
+        answer = _post(url + "api/save", {"overwrite": True})
+        assert "saved at" in answer["status"] and not (tmp_path / "rookery.edit.json").exists()
+    finally:
+        proc.terminate()
+        assert proc.wait(10) == 0
+    done = run_cli("validate", path)  # the last scatter (N) taken back: a record names no N, it is the default
+    assert done.returncode == 0, done.stderr
+    assert "someone else" not in path.read_text()
+
+
+def test_edit_comes_back_to_unsaved_work_after_a_kill(tmp_path):
+    path = tmp_path / "rookery.yaml"
+    shutil.copy(EXAMPLE, path)
+    proc, url = serve("edit", path)
+    try:
+        for _ in range(3):
+            _post(url + "api/undo", {})
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+    session = CrowsSession(path, "edit")
+    view = session.view()
+    assert view["recovered"] and view["inputs"] == len(example_inputs()) - 3 and "unsaved" in view["status"]
+
+
+def test_edit_refuses_a_crows_record_whose_turn_breaks_a_rule_in_one_line(tmp_path):
+    bad = ROOT / "tests" / "data" / "review" / "crows" / "place-stack-bad.yaml"
+    with pytest.raises(UsageError, match=r"place-stack-bad\.yaml: rounds\[2\]\[0\]\.tile: .*never stack"):
+        CrowsSession(bad, "edit")
+    done = run_cli("edit", bad, "--no-browser")
+    assert done.returncode != 0 and "never stack" in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1

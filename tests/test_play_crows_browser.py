@@ -1,0 +1,235 @@
+"""The Crows scorekeeper (`lostprint play crows`, `lostprint edit` of a Crows record) in a real headless
+Chromium driven by Playwright: a whole game entered by clicking the grid (the example game's every
+starting tile, tile, totem, spell, Nightfall and scatter), the record it writes validated and rendered;
+the keyboard alone; a refused input naming its rule; a phone's width; an edit taken back and saved."""
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import qpdf_ok, run_cli
+from tests.test_edit_browser import CHROMIUM, browser  # noqa: F401 - one browser per module
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt install chromium)")
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "crows-3p.yaml"
+
+
+def example_inputs():
+    from lostprint.crows import transcript as T
+    from lostprint.crows.record import parse_record
+    from lostprint.files import load
+
+    record, _ = parse_record(load(EXAMPLE), EXAMPLE.name)
+    return record, T.inputs_of(record)
+
+
+@pytest.fixture
+def served(browser, tmp_path):
+    """A function serving a CrowsSession in this process: (page, session); stopped afterwards."""
+    from lostprint.play.crows_session import CrowsSession
+    from lostprint.play.server import start
+
+    running = []
+
+    def serve(save: Path, mode: str = "play", width: int = 1300):
+        session = CrowsSession(save, mode)
+        server, thread = start(session)
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.url)
+        page.wait_for_selector("#status:not(:empty)")
+        running.append((page, server, thread, errors))
+        return page, session
+
+    yield serve
+    for page, server, thread, errors in running:
+        page.close()
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+        assert errors == []
+
+
+def session_inputs_at(n: int):
+    return example_inputs()[1][n]
+
+
+def steps_done(page, n: int) -> None:
+    page.wait_for_function(f"document.querySelector('#status').textContent.startsWith('{n} step')")
+
+
+def sq(page, square) -> None:
+    page.click(f"#sq_{square[0]}_{square[1]}")
+
+
+def enter(page, key: str, raw, crows_at) -> None:
+    """One input through the page's own controls, as a player at the table would give it."""
+    if key == "start":
+        page.click(f"#kind-{raw}")
+    elif key == "tile":
+        page.click(f"#kind-{raw['tile']}")
+        sq(page, raw["at"])
+        if raw.get("moved_to"):
+            sq(page, raw["moved_to"])
+    elif key == "totem":
+        if raw is None:
+            page.click("#choices button[data-key='0']")
+        else:
+            sq(page, raw)
+    elif key == "spell":
+        if raw is None:
+            page.click("#choices button[data-key='0']")
+            return
+        page.click(f"#spell-{raw['name']}")
+        name = raw["name"]
+        if name in ("disperse", "populate"):
+            sq(page, raw["target"])
+        elif name == "attract":
+            sq(page, raw["target"])
+            page.click(f"#choices button[data-key='{raw['direction'].lower()}']")
+        elif name == "teleport":
+            sq(page, raw["from"])
+            sq(page, raw["target"])
+            if crows_at(raw["from"]) >= 2:
+                page.click(f"#choices button[data-key='{raw['count']}']")
+        elif name == "landfall":
+            page.click(f"#kind-{raw['tile']}")
+            sq(page, raw["at"])
+            if raw.get("moved_to"):
+                sq(page, raw["moved_to"])
+    elif key == "nightfall":
+        page.click("#choices button[data-key='y']" if raw else "#choices button[data-key='x']")
+    elif key == "scatter":
+        page.click(f"#choices button[data-key='{raw.lower()}']")
+
+
+def begin(page, names=("Mara", "Tobias", "Wren"), title="Nightfall over the Rookery"):
+    page.fill("#game-title", title)
+    for i, name in enumerate(names):
+        page.fill(f"#name-{i}", name)
+    page.click("#begin")
+    page.wait_for_selector("#kind-barrens")
+
+
+def test_a_whole_game_entered_by_clicking_the_grid_writes_the_record(served, tmp_path):
+    from lostprint.crows import transcript as T
+
+    record, inputs = example_inputs()
+    page, session = served(tmp_path / "rookery.yaml")
+    assert page.is_visible("#setup")
+    begin(page)
+    for n, raw in enumerate(inputs, 1):
+        key = T.open_key(T.autos(session.state, []))
+        crows = dict(session.state.crows)
+        enter(page, key, raw, lambda s: crows.get(tuple(s), 0))
+        steps_done(page, n)
+    assert session.inputs == inputs
+    assert "The game is over" in page.text_content("#ask")
+    for name, points in record.claimed:
+        assert page.text_content(f"#total-{name}") == str(points)
+    done = run_cli("validate", str(session.save))
+    assert done.returncode == 0, done.stderr
+    done = run_cli("render", str(session.save), "-o", str(tmp_path / "r.pdf"))
+    assert done.returncode == 0 and qpdf_ok(tmp_path / "r.pdf")
+
+
+def test_the_keyboard_alone_lays_a_start_and_plays_a_turn(served, tmp_path):
+    page, session = served(tmp_path / "keys.yaml")
+    page.fill("#name-0", "Ana")
+    page.fill("#name-1", "Ben")
+    page.focus("#begin")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#kind-barrens")
+    record, inputs = example_inputs()
+    order = [k["key"] for k in session.view()["kinds"]]
+    for n, kind in enumerate(inputs[:13], 1):  # a tile type by its number key
+        page.keyboard.press(str(order.index(kind) + 1))
+        steps_done(page, n)
+    page.keyboard.press("1")  # Ana's tile: Barrens; the first legal square takes the focus
+    page.wait_for_selector(".cell.target")
+    first = session.view()["question"]["open"][0]
+    assert page.evaluate("document.activeElement.id") == f"sq_{first[0]}_{first[1]}"
+    page.keyboard.press("ArrowRight")  # the next square along the row that takes the tile
+    moved = page.evaluate("document.activeElement.id")
+    page.keyboard.press("Enter")
+    steps_done(page, 14)
+    at = [int(v) for v in moved.split("_")[1:]]
+    assert session.inputs[-1] == {"tile": "barrens", "at": at}
+    page.keyboard.press("Enter")  # the totem on the first empty tile
+    steps_done(page, 15)
+    page.keyboard.press("0")  # no spell
+    steps_done(page, 16)
+    page.keyboard.press("x")  # no Nightfall
+    steps_done(page, 17)
+    assert session.state.player == "Ben"
+    page.keyboard.press("u")
+    steps_done(page, 16)
+    assert len(session.inputs) == 16
+
+
+def test_a_refused_input_says_the_rule_and_keeps_the_step(served, tmp_path):
+    page, session = served(tmp_path / "refused.yaml")
+    begin(page, ("Ana", "Ben"))
+    record, inputs = example_inputs()
+    for n, kind in enumerate(inputs[:13], 1):
+        page.click(f"#kind-{kind}")
+        steps_done(page, n)
+    page.evaluate("fetch('api/give', {method: 'POST', headers: {'Content-Type': 'application/json'},"
+                  " body: JSON.stringify({value: {tile: 'barrens', at: [9, 9]}})}).then(r => r.json())"
+                  ".then(a => { document.querySelector('#banner').hidden = false;"
+                  " document.querySelector('#banner').textContent = a.error; })")
+    page.wait_for_function("document.querySelector('#banner').textContent.includes('touches no tile')")
+    assert len(session.inputs) == 13
+    # only the squares the engine lists take a click: a square touching nothing is not offered
+    page.click("#kind-barrens")
+    assert page.is_disabled("#sq_-1_-1") and not page.is_disabled("#sq_1_0")
+
+
+def test_readable_at_a_phone_width(served, tmp_path):
+    shutil.copy(EXAMPLE, tmp_path / "phone.yaml")
+    page, _ = served(tmp_path / "phone.yaml", "edit", width=390)
+    page.wait_for_selector(".cell")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    box = page.query_selector(".cell").bounding_box()
+    assert box["width"] >= 30  # a finger's width
+
+
+def test_edit_of_a_record_takes_turns_back_and_saves_only_on_save(served, tmp_path):
+    path = tmp_path / "edit.yaml"
+    shutil.copy(EXAMPLE, path)
+    before = path.read_bytes()
+    page, session = served(path, "edit")
+    assert "The game is over" in page.text_content("#ask")
+    assert "no change" in page.text_content("#status")
+    total = len(session.inputs)
+    undone = 0
+    while not (session.view()["question"] or {}).get("key") == "tile":  # back into Wren's last turn
+        page.click("#undo")
+        undone += 1
+        steps_done(page, total - undone)
+    assert session.state.player == "Wren"
+    assert path.read_bytes() == before  # nothing is written over the record but by Save
+    assert "unsaved" in page.text_content("#status")
+    assert json.loads((tmp_path / "edit.edit.json").read_text())["inputs"] == session.inputs
+    n = total - undone
+    enter(page, "tile", session_inputs_at(n), lambda s: 0)  # the same tile; the totem somewhere else
+    steps_done(page, n + 1)
+    sq(page, session.view()["question"]["squares"][0])
+    steps_done(page, n + 2)
+    page.click("#choices button[data-key='0']")
+    steps_done(page, n + 3)
+    page.click("#choices button[data-key='x']")
+    steps_done(page, n + 4)
+    if session.view()["question"]:
+        page.click("#choices button[data-key='n']")
+        steps_done(page, n + 5)
+    assert session.view()["over"]
+    page.click("#save")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('saved at')")
+    assert not (tmp_path / "edit.edit.json").exists()
+    done = run_cli("validate", str(path))
+    assert done.returncode == 0, done.stderr
+    assert path.read_bytes() != before

@@ -109,13 +109,24 @@ def test_any_orders_the_rules_allow_are_taken_not_only_the_searched_ones(tmp_pat
     assert session.state.orders.repair
 
 
-def test_the_save_is_written_once_day_1_has_begun(tmp_path):
+@pytest.mark.parametrize("game", ["1672", "1572", "1872"])
+def test_the_save_holds_the_days_that_are_done(tmp_path, game):
+    """The save appears once day 1 is done and holds only finished days (half a day is not a game
+    `validate` takes); the day in progress is in the kept inputs; undo past day 1's end removes it."""
     save = tmp_path / "g.yaml"
-    session = PlaySession(save, "1672", seed=1)
+    session = PlaySession(save, game, seed=1)
     assert kept_path(save).exists() and not save.exists()
-    careful_step(session)
-    assert run_cli("validate", str(save)).returncode == 0
-    session.undo()
+    while session.days_done(session.state) < 1:
+        careful_step(session)
+        assert session.days_done(session.state) or not save.exists()
+    finished = len(session.table.inputs)
+    for _ in range(3):  # a few steps into day 2: the save still holds day 1 alone, and it validates
+        careful_step(session)
+        done = run_cli("validate", str(save))
+        assert done.returncode == 0 and "in progress after 1 day," in done.stdout, done.stderr
+    assert [d["day"] for d in session.save_data()["days"]] == [1]
+    while len(session.table.inputs) >= finished:
+        session.undo()
     assert not save.exists()
 
 
@@ -179,21 +190,22 @@ def test_kill_9_mid_game_and_restart_resumes_at_the_same_step(tmp_path):
 
     proc, url = serve()
     try:
-        for _ in range(12):
-            state = _get(url + "api/state")
+        state = _get(url + "api/state")
+        while state["inputs"] < 12 or state["board"]["day"] < 2:  # into day 2: day 1 is in the save
             if state["question"]["kind"] == "roll":
-                _post(url + "api/roll", {})
+                state = _post(url + "api/roll", {})
             else:
-                _post(url + "api/give", {"value": state["question"]["values"][-1]})
+                state = _post(url + "api/give", {"value": state["question"]["values"][-1]})
         asked = _get(url + "api/state")
+        played = asked["inputs"]
     finally:
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(10)
     proc, url = serve()
     try:
         again = _get(url + "api/state")
-        assert again["question"] == asked["question"] and again["inputs"] == 12
-        assert _post(url + "api/undo", {})["inputs"] == 11
+        assert again["question"] == asked["question"] and again["inputs"] == played
+        assert _post(url + "api/undo", {})["inputs"] == played - 1
     finally:
         proc.terminate()
         assert proc.wait(10) == 0

@@ -115,12 +115,22 @@ class PlaySession:
         data["map"] = t.map
         data = {"format": data.pop("format"), "game": data.pop("game"), "map": data.pop("map"),
                 "title": t.title, **data}
+        data["days"] = [day for day in data.get("days", []) if day["day"] <= self.days_done(state or self.state)]
         notes = dict(t.journal)
         for day in data.get("days", []):
             day.pop("log", None)
             if day["day"] in notes:
                 day["journal"] = notes[day["day"]]
         return data
+
+    def days_done(self, state) -> int:
+        """The days of `state` that are over: the save holds these (a day in progress is kept in the
+        inputs until it ends; its save would be half a day, which `validate` rightly refuses). The day
+        is over with the game, or once the turn's first step is open again (1672's orders: the next
+        day has not begun)."""
+        engine = self.parts.engine
+        _, step, _ = tb.open_now(engine, state)
+        return state.day if step is None or step is engine.STEPS[0] else state.day - 1
 
     def _keep(self) -> None:
         self._write(self.table, self.state, self.events)
@@ -130,7 +140,7 @@ class PlaySession:
         write_atomic(self.kept, (json.dumps(table.to_plain(), indent=1, ensure_ascii=False) + "\n")
                      .encode("utf-8"))
         data = self.save_data(table, state, events)
-        if not data.get("days"):  # a save holds at least day 1: until then only the inputs are kept
+        if not data.get("days"):  # a save holds at least day 1 done: until then only the inputs are kept
             if self.save.exists():
                 self.save.unlink()
             return
@@ -186,12 +196,13 @@ class PlaySession:
 
     def _view(self) -> dict:
         view, names = self.parts.view, self.table.names
-        state, step, need = tb.open_now(self.parts.engine, self.state)
+        setup = self.setup_open()
+        state, step, need = (self.state, None, None) if setup else tb.open_now(self.parts.engine, self.state)
         board = view.board(state, names)
         out = {"game": self.info.id, "title": self.table.title, "file": str(self.save), "board": board,
                "inputs": len(self.table.inputs), "route": self.route(),
                "journal": {str(d): t for d, t in self.table.journal}, "last": self.last}
-        if self.setup_open():
+        if setup:
             out["question"] = view.setup_question()
         elif step is None:
             out["question"] = None

@@ -124,8 +124,12 @@ function drawGrid(v) {
   const ini = initials(v);
   const grid = $("grid");
   grid.innerHTML = "";
-  grid.style.gridTemplateColumns = "repeat(" + (c1 - c0 + 1) + ", auto)";
+  grid.style.gridTemplateColumns = "auto repeat(" + (c1 - c0 + 1) + ", auto)";
+  const head = (text) => { const h = document.createElement("div"); h.className = "head"; h.textContent = text; grid.appendChild(h); };
+  head("");
+  for (let c = c0; c <= c1; c++) head(c);  // the record's [column, row] numbers
   for (let r = r0; r <= r1; r++) {
+    head(r);
     for (let c = c0; c <= c1; c++) {
       const k = c + "," + r;
       const cell = document.createElement("button");

@@ -1,7 +1,10 @@
-"""`lostprint play` in a real headless Chromium (Debian's), driven by Playwright: a whole 1672 game
-played through the page's own controls (dice rolled by the page from its seed, every decision the
-careful player's, taken from the page's Hint and made with the page's buttons and fields), then the
-save it wrote validated, replayed and rendered; typed dice and the keyboard; a reload mid-game."""
+"""`lostprint play` in a real headless Chromium (Debian's), driven by Playwright: whole games of 1672,
+1572 and 1872 played through the page's own controls (dice rolled by the page from its seed, every
+decision the careful player's, taken from the page's Hint and made with the page's buttons, fields and
+map), then the saves they wrote validated, replayed and rendered; typed dice and the keyboard; a
+reload mid-game; every decision kind of the 1572 engine found asked in the page."""
+import json
+
 import pytest
 
 from tests.conftest import qpdf_ok, run_cli
@@ -33,7 +36,86 @@ def table(browser, tmp_path):
 
 
 def inputs_after(page, n: int) -> None:
-    page.wait_for_function(f"document.querySelector('#status').textContent.includes('{n} step')")
+    page.wait_for_function(f"document.querySelector('#status').textContent.includes('· {n} step')")
+
+
+@pytest.fixture
+def serve(browser, tmp_path):
+    """serve(game, seed) -> (page, session): a new game served in this process, its page open; the
+    servers stop afterwards, and no page error may have happened."""
+    from lostprint.play.server import start
+    from lostprint.play.session import PlaySession
+
+    opened, errors = [], []
+
+    def open_game(game: str, seed: int, width: int = 1300):
+        session = PlaySession(tmp_path / f"{game}-{seed}.yaml", game, seed=seed)
+        session.playouts = 4  # the hint's win chance: a few playouts are enough to show it
+        server, thread = start(session)
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        opened.append((page, server, thread))
+        page.goto(server.url)
+        page.wait_for_selector("#ask")
+        return page, session
+
+    yield open_game
+    for page, server, thread in opened:
+        page.close()
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+    assert errors == []
+
+
+def play_on_page(page, session, until_day: int | None = None, by_map: bool = False) -> set:
+    """Play with the page's controls until the game is over (or `until_day` has begun): Roll for me for
+    each roll, the careful player's choice (the page's Hint) for each decision, a hex chosen on the map
+    when `by_map`. The decision kinds asked, by the question's key."""
+    asked = set()
+    n = len(session.table.inputs)
+    for _ in range(3000):
+        if page.text_content("#ask").startswith("The game is"):
+            return asked
+        q = session.view()["question"]
+        if until_day is not None and session.state.day >= until_day:
+            return asked
+        if page.query_selector("#roll-for-me"):
+            page.click("#roll-for-me")
+        else:
+            asked.add(q["key"])
+            page.click("#hint")
+            page.wait_for_selector("#hint-box:not([hidden])")
+            choice = session.hint(0)["choice"]
+            if q["key"] == "orders":
+                page.click("#take-orders")
+            elif by_map and isinstance(choice, str) and choice in q.get("targets", {}):
+                page.click(f'#map polygon[data-target="{choice}"]')
+            else:
+                page.click(".option.hinted")
+        n += 1
+        inputs_after(page, n)
+    pytest.fail("the game did not end in 3000 steps")
+
+
+def check_save(session, tmp_path, whole: bool) -> None:
+    """The save the page wrote validates, replays through the engine to the page's state, and renders."""
+    from lostprint.play import table as tb
+    from lostprint.play.session import kept_path
+
+    save = session.save
+    done = run_cli("validate", str(save))
+    assert done.returncode == 0, done.stderr
+    if whole:
+        assert f"{session.state.over[0]} on day {session.state.day}" in done.stdout
+    kept = tb.table_of(json.loads(kept_path(save).read_text()))
+    view, engine = session.parts.view, session.parts.engine
+    n = view.SETUP_INPUTS
+    start = view.start(engine, session.game_map, kept.inputs[:n], kept.names)
+    state, _ = tb.replay(engine, start, kept.inputs[n:])
+    assert state == session.state and engine.score(state) == engine.score(session.state)
+    done = run_cli("render", str(save), "-o", str(tmp_path / "j.pdf"))
+    assert done.returncode == 0 and qpdf_ok(tmp_path / "j.pdf"), done.stderr
 
 
 def test_a_whole_game_through_the_page(table, tmp_path):
@@ -121,3 +203,84 @@ def test_readable_at_a_phone_width(table):
     page.set_viewport_size({"width": 390, "height": 800})
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
+
+
+# --- 1572 and 1872 through the page ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game, days", [("1572", 3), ("1872", 2)])
+def test_the_first_days_through_the_page(serve, tmp_path, game, days):
+    """A few days of 1572 (the expedition rolled by the page; a hex to map and the way to go clicked
+    on the map) and of 1872, by the careful player through the page; the save so far is a game."""
+    page, session = serve(game, 3)
+    asked = play_on_page(page, session, until_day=days, by_map=True)
+    assert {"1572": {"keep", "wilds", "to"}, "1872": {"place", "go"}}[game] <= asked
+    assert page.text_content("#day") == str(session.view()["board"]["day"])
+    if game == "1572":
+        assert session.parts.view.route(session.start, session.events) == session.view()["route"]
+        assert page.query_selector_all("#marks li") or not session.view()["board"]["marks"]
+    check_save(session, tmp_path, whole=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["1572", "1872"])
+def test_a_whole_game_through_the_page(serve, tmp_path, game):
+    page, session = serve(game, 11)
+    asked = play_on_page(page, session, by_map=True)
+    assert session.state.over is not None
+    assert page.text_content("#total") == str(sum(p for _, p in session.view()["score"]))
+    assert len(asked) >= 3
+    check_save(session, tmp_path, whole=True)
+
+
+def test_every_1572_decision_kind_is_asked_in_the_page(browser, tmp_path):
+    """Each decision kind of the 1572 engine (its ASK table), reached by replaying a careful game to
+    where it first opens, is asked on the page: the question in words and one button per legal option
+    (a hex to choose also on the map)."""
+    from lostprint.engine import lost_expedition as eng
+    from lostprint.engine.contract import Decision
+    from lostprint.engine.drive import play
+    from lostprint.games.lost_expedition import EXPEDITIONS
+    from lostprint.play import table as tb
+    from lostprint.play.server import start
+    from lostprint.play.session import PlaySession, kept_path
+    from lostprint.play.views import Expedition1572
+    from lostprint.players import lost_expedition as players
+
+    wanted, seen = set(eng.ASK), {}
+    for seed in range(400):
+        player = players.Careful(seed)
+        events = []
+        play(eng, player.start(), player.decide, player.roll, player.days, events)
+        inputs = [next(o.roll for o in EXPEDITIONS if o.key == player.expedition)]
+        for e in events:
+            if isinstance(e.need, Decision) and e.need.key not in seen:
+                seen[e.need.key] = list(inputs)
+            if e.need is not eng.AUTO:  # as the page lists it (the careful player keeps dice unsorted)
+                inputs.append(tb.encode(Expedition1572.canonical(getattr(e.need, "key", ""), e.value, e.before)))
+        if set(seen) >= wanted:
+            break
+    assert set(seen) == wanted
+    save = tmp_path / "kinds.yaml"
+    session = PlaySession(save, "1572", seed=1)
+    server, thread = start(session)
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    try:
+        for key, inputs in sorted(seen.items()):
+            table = tb.Table(**{**session.table.__dict__, "inputs": tuple(inputs)})
+            kept_path(save).write_text(json.dumps(table.to_plain()))
+            server.session = PlaySession(save, "1572")
+            page.goto(server.url)
+            page.wait_for_selector("#ask")
+            q = server.session.view()["question"]
+            assert q["key"] == key
+            assert page.text_content("#ask") == q["text"]
+            buttons = page.query_selector_all(".option")
+            assert [b.get_attribute("data-value") for b in buttons] == [json.dumps(v, separators=(",", ":"))
+                                                                         for v in q["values"]], key
+            assert len(page.query_selector_all("#map polygon.target")) == len(q.get("targets", {}))
+    finally:
+        page.close()
+        server.shutdown()
+        server.server_close()
+        thread.join(5)

@@ -197,3 +197,28 @@ def test_edit_refuses_a_crows_record_whose_turn_breaks_a_rule_in_one_line(tmp_pa
     done = run_cli("edit", bad, "--no-browser")
     assert done.returncode != 0 and "never stack" in done.stderr and "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_undo_back_into_the_start_takes_the_record_away_and_the_players_stay(tmp_path):
+    save = tmp_path / "g.yaml"
+    session = CrowsSession(save, "play")
+    session.setup(["A", "B"])
+    for raw in example_inputs()[:13]:
+        session.give(raw)
+    assert save.exists()
+    session.undo()
+    assert not save.exists() and session.view()["question"]["key"] == "start"
+    with pytest.raises(ValueError, match="name a new file"):
+        session.setup(["C", "D"])
+
+
+def test_edit_of_a_new_crows_record_is_never_written_but_by_save(tmp_path):
+    save = tmp_path / "new.yaml"
+    session = CrowsSession(save, "edit")
+    assert "never written" in session.view()["status"]
+    session.setup(["A", "B"], "A new one")
+    for raw in example_inputs()[:13]:
+        session.give(raw)
+    assert not save.exists() and "unsaved" in session.view()["status"]
+    assert "saved at" in session.save_record()["status"]
+    assert run_cli("validate", save).stderr.count("\n") == 1  # only: the game is unfinished

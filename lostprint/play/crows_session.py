@@ -97,6 +97,7 @@ class CrowsSession:
                     "counts": [list(c) for c in G.HOUSE_COUNTS], "notes": None, "turn_notes": []}
             if mode == "edit":
                 meta["disk"] = None
+                fresh = True
             inputs = []
         self.meta, self.inputs = meta, inputs
         try:
@@ -148,6 +149,8 @@ class CrowsSession:
         write_atomic(self.kept, (json.dumps(kept, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
         if self.mode == "play" and state is not None and state.round >= 1:
             self._write_record(state, events)
+        elif self.mode == "play" and self.save.exists():
+            self.save.unlink()  # undone back into the start: the record would hold less than a start
 
     def _write_record(self, state, events) -> None:
         text = yaml.safe_dump(self.record(state, events), sort_keys=False, allow_unicode=True, width=120,
@@ -163,7 +166,7 @@ class CrowsSession:
         """A new game's players, in seat order (the first starts every round), and its title."""
         with self.lock:
             if self.meta["players"]:
-                raise ValueError("the players are set; undo back to the start to begin another game")
+                raise ValueError("the players are set; name a new file to begin another game")
             if not isinstance(players, list):
                 raise ValueError("players: a list of names")
             names = [_clean_text(p, NAME_LIMIT, "a player's name") for p in players]

@@ -16,6 +16,17 @@ ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "crows-3p.yaml"
 
 
+def decision_keys() -> set:
+    from lostprint.engine import crows as E
+    from lostprint.engine.contract import Step
+
+    no_options = Step.__dataclass_fields__["options"].default  # an AUTO step lists no options
+    return {step.key for step in E.STEPS if step.options is not no_options}
+
+
+DECISIONS = decision_keys()
+
+
 def example_inputs():
     from lostprint.crows import transcript as T
     from lostprint.crows.record import parse_record
@@ -121,12 +132,15 @@ def test_a_whole_game_entered_by_clicking_the_grid_writes_the_record(served, tmp
     page, session = served(tmp_path / "rookery.yaml")
     assert page.is_visible("#setup")
     begin(page)
+    asked = set()
     for n, raw in enumerate(inputs, 1):
         key = T.open_key(T.autos(session.state, []))
+        asked.add(key)
         crows = dict(session.state.crows)
         enter(page, key, raw, lambda s: crows.get(tuple(s), 0))
         steps_done(page, n)
     assert session.inputs == inputs
+    assert asked == DECISIONS  # every decision the engine asks was asked by the page
     assert "The game is over" in page.text_content("#ask")
     for name, points in record.claimed:
         assert page.text_content(f"#total-{name}") == str(points)
@@ -233,3 +247,39 @@ def test_edit_of_a_record_takes_turns_back_and_saves_only_on_save(served, tmp_pa
     done = run_cli("validate", str(path))
     assert done.returncode == 0, done.stderr
     assert path.read_bytes() != before
+
+
+def test_every_spell_and_a_lava_replacement_by_clicks_and_a_reload(served, tmp_path):
+    """The example game has no Drain, Populate or Lava Pool put on a tile: each is entered here by clicks
+    at a turn where the rules allow it, checked against the engine's own option, and taken back."""
+    from lostprint.crows import transcript as T
+    from lostprint.engine import crows as E
+
+    page, session = served(tmp_path / "spells.yaml")
+    begin(page)
+    record, inputs = example_inputs()
+    for raw in inputs[:13]:
+        session.give(raw)
+    page.reload()  # what the session took behind the page is there after a reload
+    page.wait_for_selector("#kind-lava")
+    state = T.autos(session.state, [])
+    lava = next(p for p in E.STEPS[1].options(state) if p.tile == "lava" and p.moved_to)
+    enter(page, "tile", T.plain("tile", lava), lambda s: 0)
+    steps_done(page, 14)
+    assert session.inputs[-1] == T.plain("tile", lava)
+    page.keyboard.press("u")
+    steps_done(page, 13)
+    for raw in inputs[13:27]:
+        session.give(raw)
+    page.reload()
+    page.wait_for_selector("#spell-populate")
+    state = T.autos(session.state, [])
+    options = [o for o in E.STEPS[3].options(state) if o is not None]
+    for name in ("drain", "populate", "attract", "disperse", "teleport", "landfall"):
+        option = next(o for o in options if o.name == name and (name != "teleport" or o.count == 2))
+        crows = dict(state.crows)
+        enter(page, "spell", T.plain("spell", option), lambda s: crows.get(tuple(s), 0))
+        steps_done(page, 28)
+        assert session.inputs[-1] == T.plain("spell", option), name
+        page.click("#undo")
+        steps_done(page, 27)

@@ -108,8 +108,9 @@ def step(page, key, times):
 def test_a_new_1572_save_copied_by_clicking(page_on, tmp_path):
     path = tmp_path / "by-clicks.yaml"
     page = page_on(path, "1572")
-    assert page.locator("#mark-palette button").all_inner_texts() == [
-        "village", "peaceful-village", "trail", "cataract", "interest", "empire", "lagos-de-oro"]
+    assert page.locator("#mark-palette button").all_inner_texts() == [  # each with the key that places it
+        "village ⇧V", "peaceful-village ⇧P", "trail ⇧T", "cataract ⇧C", "interest ⇧I", "empire ⇧E",
+        "lagos-de-oro ⇧L"]
     # the setup the validator asks for is beside its field until it is chosen
     settle(page)
     assert "setup expedition: to choose" in page.inner_text("nav")  # a new save's setup: a to-do, not an error
@@ -183,7 +184,7 @@ def test_the_1872_example_reopened_changed_and_saved_keeps_its_comments(page_on,
     shutil.copy(source, path)
     original = path.read_text()
     page = page_on(path)
-    assert page.locator("#mark-palette button").all_inner_texts() == ["plot"]
+    assert page.locator("#mark-palette button").all_inner_texts() == ["plot ⇧P"]
     # each terrain with the key that draws it
     assert [t.strip() for t in page.locator("#palette button").all_inner_texts()] == ["1 Plains", "2 Forest", "3 Mountains"]
     page.click("#days li[data-day='2']")

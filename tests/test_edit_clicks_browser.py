@@ -1,10 +1,11 @@
 """Copying a paper game takes a few actions a day: the first ten days of each Lost example game are
 copied into a new save through the page in Chromium, counting every action (a click, a key pressed
-while pointing at a hex, a value typed into one field), and the file written is the example's days.
-Also: every example opens clean in the page.
+while pointing at a hex: a terrain's number draws it, Shift and a mark's letter places the mark; a
+value typed into one field), and the file written is the example's days. Also: every example opens
+clean in the page.
 
-Not copied: each day's `rolls` (optional dice, rarely kept from paper). The targets are for a
-typical day (the median of the ten): 8 actions for 1572 and 1672, 12 for 1872."""
+Not copied: each day's `rolls` (optional dice, rarely kept from paper). The targets: 8 actions for
+1572 and 1672, 12 for 1872, for every one of the ten days but those in OVER_TARGET."""
 import statistics
 from pathlib import Path
 
@@ -18,6 +19,10 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (ap
 EXAMPLES = {"1572": "1572-the-delta-by-grace.yaml", "1672": "1672-the-salt-road-home.yaml",
             "1872": "1872-the-long-way-north.yaml"}
 TARGET = {"1572": 8, "1672": 8, "1872": 12}
+# Days holding more things to copy than the target, each copied in one action: the new day, three
+# hexes drawn, the move, the island (its size read from the map), the resources in one line, the
+# weather (day 2) or the natives (day 7), the journal. Nothing on them is two actions.
+OVER_TARGET = {("1672", 2): 9, ("1672", 7): 9}
 DAYS = 10
 
 
@@ -45,6 +50,12 @@ class Player:
         self.page.keyboard.press(str(self.terrains.index(terrain) + 1))
         self.actions += 1
 
+    def mark(self, label, key):
+        """Point at a hex and press Shift and the mark's letter."""
+        self.page.hover(f"[data-hex={label}]", force=True)
+        self.page.keyboard.press(f"Shift+{key.upper()}")
+        self.actions += 1
+
     def tool(self):
         return self.page.evaluate("S.tool")
 
@@ -64,20 +75,18 @@ class Player:
         for j, mark in enumerate(day.get("marks") or []):
             (kind, value), = mark.items()
             form = self.forms[kind]
-            self.click(f"[data-mark={kind}]")
             field = f"days[{i}].marks[{j}]"
             if form["place"] == "hex":
-                self.click(f"[data-hex={value}]")
+                hexes = [value]
             elif form["place"] == "hexes":
-                for label in value:
-                    self.click(f"[data-hex={label}]")
+                hexes = value
+            elif form.get("letter_of_hex"):
+                hexes = [next(h for h, letter in form["letter_of_hex"].items() if letter == value["letter"])]
             else:
-                if form.get("letter_of_hex"):
-                    where = next(h for h, letter in form["letter_of_hex"].items() if letter == value["letter"])
-                    self.click(f"[data-hex={where}]")
-                else:
-                    for label in ([value[form["hex_key"]]] if form["hex_key"] == "hex" else value[form["hex_key"]]):
-                        self.click(f"[data-hex={label}]")
+                hexes = [value[form["hex_key"]]] if form["hex_key"] == "hex" else value[form["hex_key"]]
+            for label in hexes:
+                self.mark(label, form["key"])
+            if form["place"] == "map":
                 shown = page.evaluate(f"S.save.days[{i}].marks[{j}]['{kind}']")
                 for spec in form["fields"]:
                     key = spec["key"]
@@ -153,6 +162,8 @@ def test_the_first_ten_days_of_each_example_copied_through_the_page(page_on, tmp
     typical = statistics.median(counts)
     print(f"{game}: actions per day {counts}, median {typical}, target {TARGET[game]}")
     assert typical <= TARGET[game], counts
+    over = [(n, c) for n, c in enumerate(counts, 1) if c > OVER_TARGET.get((game, n), TARGET[game])]
+    assert not over, f"days over the target (day, actions): {over}; all: {counts}"
 
 
 @pytest.mark.parametrize("game", list(EXAMPLES))

@@ -2,6 +2,8 @@
 typed again here): the closed lists a player picks from (interest results, island sizes, weather,
 plot encounters and their choices, crow terrains), the number ranges, and how a mark is placed.
 
+A mark's `key` is the letter that, with Shift, places it on the hex the pointer is over (the first
+letter of its name not taken by an earlier mark of the game), as the number keys draw terrain.
 A mark's `place` says how clicks build it: "hex" (the value is one hex), "hexes" with `count`
 (a list of that many hexes, one click each), "map" (a mapping whose `hex_key` holds the clicked
 hex; `count` hexes for a list under that key). Its `fields` are filled in the day panel.
@@ -109,6 +111,17 @@ def forms_1872(game, game_map) -> dict:
 FORMS = {"lost-expedition": forms_1572, "lost-crew": forms_1672, "lost-crows": forms_1872}
 
 
+def with_keys(marks: list[dict]) -> list[dict]:
+    """Each mark with its key: the first letter of its name no earlier mark took."""
+    taken, out = set(), []
+    for mark in marks:
+        key = next((c for c in mark["kind"].lower() if c.isalpha() and c not in taken), None)
+        taken.add(key)
+        out.append({**mark, "key": key} if key else dict(mark))
+    return out
+
+
 def forms(game_id: str, game, game_map) -> dict:
     """The page's form description of a game (JSON-ready)."""
-    return FORMS[game_id](game, game_map)
+    found = FORMS[game_id](game, game_map)
+    return {**found, "marks": with_keys(found["marks"])}

@@ -626,7 +626,9 @@ function buildPalettes() {
   });
   const mp = $("mark-palette"); mp.textContent = "";
   for (const f of S.forms.marks) {
-    const b = el("button", { title: f.kind + ": " + f.hint }, f.kind); b.dataset.mark = f.kind;
+    const key = f.key ? " (Shift+" + f.key.toUpperCase() + "; or point at its hex and press Shift+" + f.key.toUpperCase() + ")" : "";
+    const b = el("button", { title: f.kind + key + ": " + f.hint }, f.kind); b.dataset.mark = f.kind;
+    if (f.key) b.append(" ", el("kbd", {}, "⇧" + f.key.toUpperCase()));
     b.onclick = safely(() => { S.markKind = f.kind; setTool("mark"); });  // chosen here, placed by one click on its hex
     mp.append(b);
   }
@@ -640,6 +642,14 @@ function keys(e) {
   if (mod && k === "s") { e.preventDefault(); if (typing) document.activeElement.blur(); save(); return; }
   if (mod && k === "p") { e.preventDefault(); preview(); return; }
   if (typing || mod || e.altKey) return;
+  const mark = e.shiftKey ? S.forms.marks.find((f) => f.key === k) : null;
+  if (mark) {  // Shift and a mark's letter: placed on the hex pointed at (or chosen, to click its hexes)
+    if (S.hover) placeMark(mark.kind, S.hover);
+    else { S.markKind = mark.kind; setTool("mark"); }
+    if (S.pending) { S.markKind = mark.kind; S.tool = "mark"; }  // more hexes to go: by key or by click
+    render();
+    return;
+  }
   if (/^[1-9]$/.test(k) && S.game.terrains[k - 1]) {
     S.terrain = S.game.terrains[k - 1].key;
     if (S.hover) paint(S.hover, S.terrain, false);  // pointing at a hex: draw it at once

@@ -283,3 +283,29 @@ def test_every_spell_and_a_lava_replacement_by_clicks_and_a_reload(served, tmp_p
         assert session.inputs[-1] == T.plain("spell", option), name
         page.click("#undo")
         steps_done(page, 27)
+
+
+def test_two_tabs_a_stale_one_is_refused_and_catches_up(served, browser, tmp_path):
+    """Tab A shows the totem question; tab B answers it. A's 'No totem' must not be read as B's next
+    question's 'No spell': it is refused, and A then shows the game as it is."""
+    page, session = served(tmp_path / "tabs.yaml")
+    begin(page, ("Ana", "Ben"))
+    record, inputs = example_inputs()
+    for raw in inputs[:14]:
+        session.give(raw)
+    page.reload()
+    page.wait_for_selector(".cell.target")
+    other = browser.new_page()
+    other.goto(page.url)
+    other.wait_for_selector(".cell.target")
+    sq(other, session.view()["question"]["squares"][0])  # B places the totem
+    steps_done(other, 15)
+    other.close()
+    status = page.evaluate("fetch('api/give', {method: 'POST', headers: {'Content-Type': 'application/json'},"
+                           " body: JSON.stringify({value: null, at: 14})}).then(r => r.status)")  # A, one behind
+    assert status == 400 and len(session.inputs) == 15
+    page.click(".cell.target")  # A's stale page clicks a totem square: refused, and it catches up
+    page.wait_for_selector("#banner:not([hidden])")
+    assert "another page" in page.text_content("#banner")
+    assert len(session.inputs) == 15
+    page.wait_for_function("document.querySelector('#ask').textContent.includes('spell')")

@@ -181,9 +181,17 @@ class CrowsSession:
             self.meta, self.state, self.events = meta, state, events
             return self._view()
 
-    def give(self, raw) -> dict:
+    def _current(self, at) -> None:
+        """A page says how many inputs it has seen (`at`): one behind another page's input is refused,
+        never read as an input to a later step (a 'no totem' taken as 'no spell')."""
+        if at is not None and at != len(self.inputs):
+            raise ValueError(f"this game has {len(self.inputs)} steps, the page showed {at}: another page "
+                             "changed it; the page now shows the game as it is")
+
+    def give(self, raw, at: int | None = None) -> dict:
         """One input at the open step; RuleError (the rule it breaks) or ValueError when it is refused."""
         with self.lock:
+            self._current(at)
             if self.state is None:
                 raise ValueError("name the players first")
             state, more = T.take(self.state, raw)
@@ -200,8 +208,9 @@ class CrowsSession:
                 return {"ok": False, "why": str(exc)}
             return {"ok": True}
 
-    def undo(self) -> dict:
+    def undo(self, at: int | None = None) -> dict:
         with self.lock:
+            self._current(at)
             if not self.inputs:
                 raise ValueError("nothing to undo")
             inputs = self.inputs[:-1]
@@ -230,8 +239,8 @@ class CrowsSession:
     def actions(self, body: dict) -> dict:
         """The page's POST routes."""
         return {
-            "api/give": lambda: self.give(body.get("value")),
-            "api/undo": self.undo,
+            "api/give": lambda: self.give(body.get("value"), body.get("at")),
+            "api/undo": lambda: self.undo(body.get("at")),
             "api/check": lambda: self.check(body.get("value")),
             "api/setup": lambda: self.setup(body.get("players"), body.get("title")),
             "api/save": lambda: self.save_record(body.get("overwrite") is True),

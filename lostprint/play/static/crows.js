@@ -38,15 +38,17 @@ async function act(path, body) {
     show(view);
   } catch (e) {
     banner(e.message);
-    $("status").textContent = "refused: " + e.message;
     page.draft = {};
+    try { page.view = await api("api/state"); } catch (e2) { /* the banner already says what went wrong */ }
     if (page.view) draw();
+    $("status").textContent = "refused: " + e.message;
   } finally {
     page.busy = false;
   }
 }
 
-const give = (value) => act("api/give", { value: value });
+const give = (value) => act("api/give", { value: value, at: page.view.inputs });
+const undo = () => act("api/undo", { at: page.view.inputs });
 
 function show(view) {
   page.view = view;
@@ -384,13 +386,13 @@ document.addEventListener("keydown", (e) => {
     moveFocus(e.target, ...arrows[k]);
     return;
   }
-  if (k === "u") { act("api/undo", {}); return; }
+  if (k === "u") { undo(); return; }
   const b = document.querySelector('#choices button[data-key="' + CSS.escape(k) + '"]:not(:disabled)');
   if (b) { e.preventDefault(); b.click(); return; }
   if (k === "escape" && Object.keys(page.draft).length) redraft({});
 });
 
-$("undo").addEventListener("click", () => act("api/undo", {}));
+$("undo").addEventListener("click", undo);
 $("save").addEventListener("click", () => act("api/save", { overwrite: !!$("banner").textContent.includes("changed on disk") }));
 $("begin").addEventListener("click", () => {
   const names = [...document.querySelectorAll("#names input")].map((i) => i.value.trim()).filter((n) => n);

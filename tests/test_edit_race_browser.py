@@ -1,9 +1,14 @@
 """Answers that land while a player types never lose what was typed, in a real Chromium: the
-server's answers (a check, a keep, a poll) are held back by route interception and let go at the
-worst moment, between a value typed into a field and the Enter that confirms it. Before the fix the
-redraw such an answer caused put a fresh field under the cursor, its change event never fired, and
-the typed value went back to the one carried from the day before (issue 24: 1672 day 5 Water,
-1872 day 9 Movement, a 1672 `gathered` entry, in about 2 of 10 runs of the ten-day copy under load)."""
+server's answers (a check, a keep, a poll, take-file) are held back by route interception and let go
+at the worst moment. Issue 24's flake of the ten-day copy (about 2 runs in 10 under load: 1672 day 8
+food 6 for 3, a 1672 `gathered` entry gone) was a redraw under the cursor: an answer landing between
+a value selected and the digit typed over it (what Playwright's fill does: select, then type)
+replaced the field, the selection was lost and "3" over "4" became "43", clamped to the cap.
+
+Failed before the fix: the selected-value tests (both answers) and the take-file one (a poll answer
+showed the page's own change as another page's work, and Undo went back to the file). The two-tab
+count test fails when the page keeps the field but its widgets write values captured when drawn.
+The others (a value typed, then an answer, then Enter or Tab) guard the held field's change event."""
 import pytest
 
 from tests.test_edit_browser import CHROMIUM, browser, kept, page_on  # noqa: F401

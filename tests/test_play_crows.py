@@ -222,3 +222,14 @@ def test_edit_of_a_new_crows_record_is_never_written_but_by_save(tmp_path):
     assert not save.exists() and "unsaved" in session.view()["status"]
     assert "saved at" in session.save_record()["status"]
     assert run_cli("validate", save).stderr.count("\n") == 1  # only: the game is unfinished
+
+
+def test_edit_checks_the_records_scores_against_the_engine(tmp_path):
+    path = tmp_path / "score.yaml"
+    shutil.copy(ROOT / "tests" / "data" / "review" / "crows" / "score-bad.yaml", path)
+    session = CrowsSession(path, "edit")
+    view = session.view()
+    assert view["checks"] == ["The record says Mara scored 73; the engine counts 72 (Save writes the engine's count)"]
+    assert session.save_record()["checks"] == []
+    assert run_cli("validate", path).returncode == 0
+    assert CrowsSession(path, "edit").view()["checks"] == []

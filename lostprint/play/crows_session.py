@@ -62,6 +62,7 @@ def meta_of_record(record, data: dict) -> dict:
             if isinstance(turn, dict) and isinstance(turn.get("note"), str):
                 notes.append([r, j, turn["note"]])
     return {"title": record.title, "date": record.date, "players": list(record.players),
+            "claimed": [[str(p), int(n)] for p, n in record.claimed],
             "colors": [list(c) for c in record.colors], "counts": [list(c) for c in record.setup.counts],
             "notes": data.get("notes") if isinstance(data.get("notes"), str) else None, "turn_notes": notes}
 
@@ -230,7 +231,8 @@ class CrowsSession:
                 return {**self._view(), "conflict": f"{self.save.name} changed on disk since it was opened; "
                         "Save again to replace it with this page's game"}
             self._write_record(self.state, self.events)
-            self.meta = {**self.meta, "disk": digest(self.save)}
+            claimed = [[p, n] for p, n in E.score(self.state)] if self.state.ended else []
+            self.meta = {**self.meta, "disk": digest(self.save), "claimed": claimed}  # as the record now says
             self.kept.unlink(missing_ok=True)  # the record now holds every input
             self.recovered = False
             self.saved_at = time.strftime("%H:%M")
@@ -295,6 +297,9 @@ class CrowsSession:
         over = E.outcome(state)
         out["over"] = list(over) if over else None
         out["score"] = [[p, n] for p, n in E.score(state)]
+        out["checks"] = [f"The record says {p} scored {n}; the engine counts {final[p]}"
+                         + (" (Save writes the engine's count)" if self.mode == "edit" else "")
+                         for p, n in self.meta.get("claimed") or [] if p in final and final[p] != n]
         out["question"] = None if over else self._question(state)
         return out
 

@@ -290,8 +290,8 @@ function drawScores(v) {
     tr.children[3].textContent = p.hand;
     body.appendChild(tr);
   }
-  $("final").hidden = !v.over;
-  if (v.over) $("final").textContent = v.over[1] + " (unused spells count 2 each).";
+  $("final").hidden = !v.over && !(v.checks || []).length;
+  $("final").textContent = (v.over ? v.over[1] + " (unused spells count 2 each). " : "") + (v.checks || []).join(". ");
   const hist = $("history");
   hist.innerHTML = "";
   for (const line of v.history) {

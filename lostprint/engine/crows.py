@@ -272,6 +272,17 @@ def why_not_empty(tiles: dict, crows: dict, queen, totems: dict, corruption, sq:
     return ""
 
 
+def scatter_chooser(totems: dict, starter: str | None, sq: Square) -> str | None:
+    """Who scatters a murder on `sq`: the player whose totem stands there, else the starting player."""
+    return next((p for p, at in totems.items() if at == sq), starter)
+
+
+def nightfall_can_be(window: tuple[int, int], first: int, landfall: bool) -> bool:
+    """Could a turn whose first draw is number `first` (and, with Landfall, the next) turn up Nightfall?"""
+    lo, hi = window
+    return lo <= first <= hi or (landfall and lo <= first + 1 <= hi)
+
+
 def nightfall_window(total_tiles: int, players: int) -> tuple[int, int]:
     """Which turn draws (1 = the first draw of the game) can turn up Nightfall, from the setup:
     Nightfall is shuffled into the bottom 7, then 4 tiles go from top to bottom, then 13 start
@@ -557,8 +568,8 @@ class _Replay:
         first = turns[0] if turns else None
 
         def direction_of(sq: Square) -> str:
-            owner = next((t for t, _ in turns if b.totems.get(t.player) == sq), None)
-            chooser = owner or (first[0] if first else None)
+            who = scatter_chooser(b.totems, first[0].player if first else None, sq)
+            chooser = next((t for t, _ in turns if t.player == who), None)
             if chooser is not None and chooser.scatter is not None:
                 used_scatter.add(chooser.player)
                 return chooser.scatter
@@ -617,8 +628,7 @@ def replay(setup: Setup, rounds: list[list[TurnPlay]]) -> Result:
                 elif window is not None:
                     lo, hi = window
                     k = before + 1
-                    if not (lo <= k <= hi or (turn.spell is not None and turn.spell.name == "landfall"
-                                              and lo <= k + 1 <= hi)):
+                    if not nightfall_can_be(window, k, turn.spell is not None and turn.spell.name == "landfall"):
                         r.problem(f"{where}.nightfall", f"Nightfall came up on draw {k}, but the setup puts it "
                                   f"between draws {lo} and {hi}")
                 nightfall = True
@@ -858,12 +868,12 @@ def _spell(s: State, sp) -> State:
 
 def nightfall_options(s: State) -> tuple[bool, ...]:
     """May this turn's draws have turned up Nightfall (True), or not have (False)?"""
-    lo, hi = nightfall_window(sum(n for _, n in s.counts), len(s.players))
+    window = nightfall_window(sum(n for _, n in s.counts), len(s.players))
     last = s.first_draw + (1 if s.landfall else 0)
     out = []
-    if s.nightfall or last < hi:
+    if s.nightfall or last < window[1]:
         out.append(False)
-    if not s.nightfall and (lo <= s.first_draw <= hi or (s.landfall and lo <= s.first_draw + 1 <= hi)):
+    if not s.nightfall and nightfall_can_be(window, s.first_draw, s.landfall):
         out.append(True)
     return tuple(out)
 
@@ -888,8 +898,7 @@ def _flock_need(s: State):
 
 
 def _chooser(s: State, sq: Square) -> str:
-    """Who scatters a murder: the player whose totem stands there, else the starting player."""
-    return next((p for p, at in s.totems.items() if at == sq), s.players[0])
+    return scatter_chooser(s.totems, s.players[0], sq)
 
 
 def _flock(s: State, _=None) -> State:

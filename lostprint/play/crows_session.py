@@ -342,8 +342,7 @@ class CrowsSession:
                     "text": f"{player}: did Nightfall turn up in your draw?"}
         if key == "scatter":
             chooser = state.choosers[len(state.chosen)]
-            squares = [sq for sq in state.murders
-                       if next((p for p, at in state.totems.items() if at == sq), state.players[0]) == chooser]
+            squares = [sq for sq in state.murders if E.scatter_chooser(state.totems, state.players[0], sq) == chooser]
             return {"key": key, "player": chooser, "squares": [_plain_sq(q) for q in squares],
                     "text": f"Murder at {', '.join(E.fmt_sq(q) for q in squares)}! {chooser}: scatter the crows "
                     "clockwise starting which way?"}

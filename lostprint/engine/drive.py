@@ -31,9 +31,46 @@ def play(engine, state, decide: Callable, roll: Callable, days: int | None = Non
         return state
     state, step, need = found
     count, index = len(steps), state.step
-    keep = record.append if record is not None else None
+    if record is not None:
+        return _recorded(steps, over, state, step, need, index, decide, roll, days, record.append)
+    # next_open written out here: this loop runs once per input, and a game takes hundreds of them; each
+    # step's need, apply and the step after it are read from tuples made once, not from the Step
+    needs = tuple(s.need for s in steps)
+    applies = tuple(s.apply for s in steps)
+    after = tuple(i if s.repeat else (i + 1) % count for i, s in enumerate(steps))
+    moved = tuple((i + 1) % count for i in range(count))
+    if days is not None and index == 0 and state.day >= days:
+        return state
+    while True:
+        if need is AUTO:
+            value = None
+        elif need.__class__ is Decision or isinstance(need, Decision):
+            value = decide(state, step, need)
+        else:
+            value = roll(need)
+        new = applies[index](state, value)
+        if over(new):
+            return new
+        i = after[index]
+        nxt_need = needs[i](new)
+        while nxt_need is None:
+            i = moved[i]
+            nxt_need = needs[i](new)
+        if i != new.step:
+            if new is state:
+                new = evolve(new, step=i)
+            else:  # apply made `new` just now and nobody else holds it yet: one copy fewer an input
+                new.__dict__["step"] = i
+        state, need, index = new, nxt_need, i
+        step = steps[i]
+        if days is not None and i == 0 and new.day >= days:
+            return new
+
+
+def _recorded(steps, over, state, step, need, index, decide, roll, days, keep):
+    """`play` with each input heard by `keep` as an Event."""
+    count = len(steps)
     event = tuple.__new__  # an Event made as the tuple it is, without NamedTuple's own __new__ in between
-    # next_open written out here: this loop runs once per input, and a game takes hundreds of them
     while True:
         if days is not None and index == 0 and state.day >= days:
             return state
@@ -45,8 +82,7 @@ def play(engine, state, decide: Callable, roll: Callable, days: int | None = Non
             value = roll(need)
         new = step.apply(state, value)
         if over(new):
-            if keep is not None:
-                keep(event(Event, (step.key, need, value, state, new)))
+            keep(event(Event, (step.key, need, value, state, new)))
             return new
         i = index if step.repeat else (index + 1) % count
         nxt = steps[i]
@@ -58,8 +94,7 @@ def play(engine, state, decide: Callable, roll: Callable, days: int | None = Non
         if i != new.step:
             if new is state:
                 new = evolve(new, step=i)
-            else:  # apply made `new` just now and nobody else holds it yet: one copy fewer an input
+            else:
                 new.__dict__["step"] = i
-        if keep is not None:
-            keep(event(Event, (step.key, need, value, state, new)))
+        keep(event(Event, (step.key, need, value, state, new)))
         state, step, need, index = new, nxt, nxt_need, i

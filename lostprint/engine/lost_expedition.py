@@ -15,7 +15,6 @@ say what any legal roll could give.
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations
 from types import MappingProxyType
@@ -82,7 +81,9 @@ class Board:
     cataracts: frozenset = frozenset()  # printed on the map: frozensets of the two river hexes
 
     def distance(self, a: str, b: str) -> int:
-        return hexgrid.distance(self.axial[a], self.axial[b])
+        (aq, ar), (bq, br) = self.axial[a], self.axial[b]  # hexgrid.distance written out (a hot path)
+        dq, dr = aq - bq, ar - br
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
     def direction(self, a: str, b: str) -> str:
         return hexgrid.direction_between(self.axial[a], self.axial[b])
@@ -183,6 +184,8 @@ class State:
         return next((k for h, k in self.interests if h == label), None)
 
     def near_empire(self, label: str) -> bool:
+        if not self.empires:
+            return False
         return any(self.board.distance(label, e) <= R.empire_reach for e in self.empires)
 
 
@@ -241,7 +244,7 @@ def wild_assignments(st: State, dice: tuple[int, ...]) -> tuple[tuple[tuple[str,
 
 
 def check_planning_dice(dice, n: int = R.planning_dice) -> None:
-    if len(dice) != n or any(not 1 <= d <= R.die_faces for d in dice):
+    if len(dice) != n or not _on_die(dice):
         raise Illegal(f"planning is {R.planning_dice} dice of 1\u2013{R.die_faces}", "planning")
 
 
@@ -436,8 +439,17 @@ def phase_dice(st: State, chart: str) -> int:
     return R.empire_dice if chart == "native-contact" and st.near_empire(st.pos) else R.phase_dice
 
 
+def _on_die(dice) -> bool:
+    """Every face is one a die shows (a loop, not any() over a generator: asked for every roll)."""
+    faces = R.die_faces
+    for d in dice:
+        if not 1 <= d <= faces:
+            return False
+    return True
+
+
 def _check_dice(dice, n: int, chart: str) -> None:
-    if len(dice) != n or any(not 1 <= d <= R.die_faces for d in dice):
+    if len(dice) != n or not _on_die(dice):
         raise Illegal(f"{chart} is rolled on {n} dice of 1\u2013{R.die_faces}, not {list(dice)}")
 
 
@@ -918,6 +930,16 @@ def _planning_need(st: State):
     return ASK["wilds"]
 
 
+def _among(kept: tuple, hand: tuple) -> bool:
+    """Every kept die is one of the hand's (each face at most as often as the hand shows it)."""
+    rest = list(hand)
+    for d in kept:
+        if d not in rest:
+            return False
+        rest.remove(d)
+    return True
+
+
 def _planning_options(st: State):
     return keep_options(st) if _planning_need(st).key == "keep" else wild_assignments(st, planned_dice(st))
 
@@ -933,7 +955,7 @@ def _planning(st: State, value) -> State:
         return _put(st, "planning", hand=dice)
     if need.key == "keep":
         kept = tuple(value)
-        if Counter(kept) - Counter(got["hand"]):
+        if not _among(kept, got["hand"]):
             raise Illegal(f"keep some of the planning dice {list(got['hand'])}, not {list(kept)}", "planning")
         return _put(st, "planning", kept=kept)
     return _closed(planning(st, got["hand"], tuple(value)), "planning", st)

@@ -180,3 +180,19 @@ def test_a_poll_answered_while_the_file_is_taken_leaves_one_undo_step_back_to_th
     page.keyboard.press("Control+z")
     assert page.input_value("#save-title") == "Mine"
     assert page.input_value("#save-player") == "Brother Tomás de Alcalá"
+
+
+def test_a_save_the_editor_does_not_answer_says_so_and_the_next_save_writes(page_on, tmp_path):
+    path = tmp_path / "race.yaml"
+    page = page_on(path, "1572")
+    page.route("**/api/save", lambda route: route.abort())
+    page.click("#save")
+    page.wait_for_function("document.getElementById('banner').textContent.startsWith('Not saved')")
+    assert not path.exists()
+    page.unroute("**/api/save")
+    page.fill("[data-field='days[0].resources.food']", "4")
+    page.press("[data-field='days[0].resources.food']", "Enter")
+    kept(page)
+    page.click("#save")
+    page.wait_for_function("document.getElementById('banner').textContent.startsWith('Saved ')")
+    assert "food: 4" in path.read_text()

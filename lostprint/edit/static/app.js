@@ -202,6 +202,10 @@ async function save(overwrite) {
   try {
     r = await post("save", { save: sent, version: S.base, rev: S.rev, overwrite: overwrite === true });
     j = await r.json();
+  } catch (e) {
+    S.saving = false; S.offline = true; drawStatus(); keep();
+    banner("Not saved: the editor is not answering. Your work is kept in this page and this browser; Save again once it runs.");
+    return;
   } finally { S.saving = false; }
   if (r.status === 409 && j.stale) { staleChoice(j.error); keep(); return; }
   if (r.status === 409 && j.other) { keep(); await poll(); banner("Another page changed this save: check the newest work, then Save again."); return; }
@@ -217,7 +221,9 @@ async function takeFile() {
   if (S.saving) return;
   S.saving = true;  // as for Save: no keep or poll answer in between
   let r, j;
-  try { r = await post("take-file", {}); j = await r.json(); } finally { S.saving = false; }
+  try { r = await post("take-file", {}); j = await r.json(); }
+  catch (e) { S.saving = false; S.offline = true; drawStatus(); keep(); banner("The editor is not answering: nothing was taken."); return; }
+  finally { S.saving = false; }
   if (!r.ok) { banner(j.error); keep(); return; }
   S.undo.push(JSON.stringify(S.save)); S.redo = [];
   const next = j.save;  // edits made while it was answered go on top of the file's version

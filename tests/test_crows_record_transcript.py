@@ -54,3 +54,49 @@ def test_an_input_of_the_wrong_shape_is_a_value_error_not_a_rule():
                      ("nightfall", "yes"), ("scatter", "up")):
         with pytest.raises(ValueError):
             T.value_of(key, raw)
+
+
+def test_any_input_is_taken_refused_with_a_rule_or_a_shape_and_the_record_stays_readable():
+    """Seeded junk of every shape at every step (and legal options between): only RuleError or ValueError
+    comes back, and the record written from what was taken holds no problem but the game's being unfinished."""
+    import random
+
+    from lostprint.engine.contract import RuleError, open_step
+
+    rng = random.Random(5)
+    kinds = [t.key for t in E.G.ALL_TILES] + ["x", 5]
+    spells = [s.key for s in E.G.SPELLS] + ["nope"]
+
+    def junk(state):
+        sqs = [[rng.randint(-3, 7), rng.randint(-3, 7)] for _ in range(2)]
+        pick = rng.randint(0, 9)
+        if pick == 0:
+            return rng.choice(kinds)
+        if pick == 1:
+            return {"tile": rng.choice(kinds), "at": sqs[0], **({"moved_to": sqs[1]} if rng.random() < .3 else {})}
+        if pick == 2:
+            return rng.choice([sqs[0], None, True, False, "N", "up", [], {}, 1.5, [1, 2, 3], [True, 1]])
+        if pick == 3:
+            raw = {"name": rng.choice(spells)}
+            for f in rng.sample(["target", "direction", "from", "count", "tile", "at", "moved_to"], rng.randint(0, 3)):
+                raw[f] = sqs[1] if f in ("target", "from", "at", "moved_to") else rng.choice([1, 2, 3, "N", "x"])
+            return raw
+        state, step, _ = open_step(E.STEPS, state, E.outcome)
+        return T.plain(step.key, rng.choice(list(step.options(state))))
+
+    for players in (("A", "B"), ("A", "B", "C")):
+        state, events = T.replay(E.start(players), [])
+        for i in range(4000):
+            if state.ended:
+                break
+            try:
+                state, more = T.take(state, junk(T.autos(state, [])))
+            except (RuleError, ValueError):
+                continue
+            events += more
+            if i % 97 == 0 or state.ended:
+                meta = {"title": "t", "colors": tuple(zip(players, ("red", "blue", "yellow"))), "counts": state.counts}
+                lines, _, _ = check_record_data(T.record_data(meta, events, state), "x.yaml")
+                assert [ln for ln in lines if "unfinished" not in ln and "one turn per player" not in ln
+                        and "starting square" not in ln] == []
+        assert state.ended

@@ -74,6 +74,9 @@ def value_of(key: str, raw):
         known = dict(SPELL_FIELDS)
         if not set(raw) - {"name"} <= set(known):
             raise ValueError(f"a spell's fields are name, {', '.join(known)}")
+        card = next((c for c in G.SPELLS if c.key == raw["name"]), None)
+        if card is not None and not set(raw) - {"name"} <= set(card.fields):
+            raise ValueError(f"{card.name} takes {', '.join(card.fields) or 'nothing but its name'}")
         kw = {}
         for field, attr in SPELL_FIELDS:
             v = raw.get(field)
@@ -90,7 +93,7 @@ def value_of(key: str, raw):
             raise ValueError("Nightfall is true or false")
         return raw
     if key == "scatter":
-        if raw not in E.DIRECTIONS:
+        if not isinstance(raw, str) or raw not in E.DIRECTIONS:
             raise ValueError("a scatter starts N, E, S or W")
         return raw
     raise ValueError(f"no step {key!r}")

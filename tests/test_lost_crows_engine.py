@@ -424,10 +424,12 @@ def test_the_players_play_the_same_200_games_as_before_they_were_made_fast(name)
 
 
 def test_the_quick_dice_roll_exactly_what_dice_roll():
-    from lostprint.players.common import Dice, rng_for
-    from lostprint.players.lost_crows import FAST_DICE, QuickDice
+    from lostprint.players import lost_crew, lost_crows, lost_expedition
+    from lostprint.players.common import FAST_DICE, Dice, QuickDice, rng_for
 
     assert FAST_DICE is QuickDice  # CPython's Random: the players use the quick path
+    for player in (lost_expedition.Careful(0), lost_crew.Captain(0), lost_crows.Chief(0)):
+        assert type(player.dice) is QuickDice
     quick, plain = QuickDice(rng_for(7, "1872-play")), Dice(rng_for(7, "1872-play"))
     assert [quick.d6() for _ in range(3000)] + quick.roll(5) == [plain.d6() for _ in range(3000)] + plain.roll(5)
 

@@ -83,7 +83,7 @@ class Board:
     def distance(self, a: str, b: str) -> int:
         (aq, ar), (bq, br) = self.axial[a], self.axial[b]  # hexgrid.distance written out (a hot path)
         dq, dr = aq - bq, ar - br
-        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # not a rule: half the cube coordinates' sum
 
     def direction(self, a: str, b: str) -> str:
         return hexgrid.direction_between(self.axial[a], self.axial[b])

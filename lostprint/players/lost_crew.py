@@ -14,7 +14,7 @@ from collections import deque
 from lostprint.engine import drive
 from lostprint.engine import lost_crew as eng
 from lostprint.games.lost_crew import ISLAND_SUPPLIES, RULES
-from lostprint.players.common import Dice, rng_for
+from lostprint.players.common import FAST_DICE, rng_for
 
 SAILORS = ("Tom Hale", "Jan Visser", "Ngozi", "Pip")
 LIMIT = 60  # not a rule: a bound on a simulated voyage, in days
@@ -30,7 +30,7 @@ class Captain:
         from lostprint.maps.model import standard_map
 
         self.gm = game_map or standard_map("lost-crew")
-        self.dice = Dice(rng_for(seed, self.stage))
+        self.dice = FAST_DICE(rng_for(seed, self.stage))
         self.exit_dist = _distances(self.gm)
 
     def start(self) -> eng.Voyage:

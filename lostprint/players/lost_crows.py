@@ -24,14 +24,13 @@ import functools
 import heapq
 import itertools
 import math
-import random
 from operator import add, itemgetter, mul
 
 from lostprint.engine import drive
 from lostprint.engine import lost_crows as eng
 from lostprint.games import lost_crows_plots as plots
 from lostprint.games.lost_crows import RULES
-from lostprint.players.common import Dice, rng_for
+from lostprint.players.common import FAST_DICE, rng_for
 
 # How much a careful chief cares about one more point of each resource at each level (index = level).
 # Zero ends the game; low levels are guarded far more than high ones. (A policy's taste, not a rule.)
@@ -570,33 +569,6 @@ def last_but_one(mats, cells, board, zero, a, b, cur, with_a, with_b, together) 
 # The first roll's placing, memoised: the same day's worths meet the same empty board and dice again
 # over many games (about one first roll in three); later rolls' boards almost never repeat.
 first_roll = functools.lru_cache(maxsize=PLACINGS)(place_roll)
-
-
-class QuickDice(Dice):
-    """The same rolls as Dice (random.Random.randint(1, faces)), drawn the way CPython's Random draws
-    them: getrandbits of the faces' bit length, redrawn until below the faces. Used only where Random
-    draws that way (checked at import); else Dice's own randint."""
-
-    def d6(self) -> int:
-        bits = self.rng.getrandbits
-        r = bits(FACE_BITS)
-        while r >= FACES:
-            r = bits(FACE_BITS)
-        return r + 1
-
-    def roll(self, n: int) -> list[int]:
-        bits, out = self.rng.getrandbits, []
-        for _ in range(n):  # d6(), written out
-            r = bits(FACE_BITS)
-            while r >= FACES:
-                r = bits(FACE_BITS)
-            out.append(r + 1)
-        return out
-
-
-FACE_BITS = FACES.bit_length()
-FAST_DICE = QuickDice if random.Random._randbelow is getattr(random.Random, "_randbelow_with_getrandbits", None) \
-    else Dice
 
 
 def most_gain(mats, board, fixed) -> float:

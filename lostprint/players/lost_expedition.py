@@ -15,7 +15,7 @@ from lostprint.engine import drive
 from lostprint.engine import lost_expedition as eng
 from lostprint.games.lost_expedition import EXPEDITIONS
 from lostprint.games.lost_expedition import RULES as R
-from lostprint.players.common import Dice, rng_for
+from lostprint.players.common import FAST_DICE, rng_for
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class Player:
 
         self.gm = game_map or standard_map("lost-expedition")
         self.board = eng.board_of(self.gm)
-        self.dice = Dice(rng_for(seed, self.stage))
+        self.dice = FAST_DICE(rng_for(seed, self.stage))
         face = self.dice.d6()
         self.expedition = next(o.key for o in EXPEDITIONS if o.roll == face)
         self.st: eng.State = eng.new_game(self.board, self.expedition)  # the state of the open decision

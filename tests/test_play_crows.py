@@ -233,3 +233,21 @@ def test_edit_checks_the_records_scores_against_the_engine(tmp_path):
     assert session.save_record()["checks"] == []
     assert run_cli("validate", path).returncode == 0
     assert CrowsSession(path, "edit").view()["checks"] == []
+
+
+def test_the_round_end_says_where_the_crow_figures_go(tmp_path):
+    """Round 1 of the example, worked by hand: Wren's totem on [0, 1] takes the crows of [0, 0] and [0, 2]
+    (one square each, along the column); Mara's on [2, 0] the 3 of [3, 0]; Tobias's on [4, 1] the 2 of
+    [4, 0] and the 2 of [3, 1]; Carrion Paradise on [3, 3] gains one."""
+    session = CrowsSession(tmp_path / "g.yaml", "play")
+    session.setup(["Mara", "Tobias", "Wren"])
+    inputs = example_inputs()
+    for raw in inputs[:24]:
+        assert session.give(raw)["moved"] == []
+    view = session.give(inputs[24])
+    assert view["history"][0] == "Round 1: Mara +3, Tobias +4, Wren +2"
+    assert view["moved"] == ["[0, 0]: 1 → 0 crows", "[2, 0]: 0 → 3 crows", "[3, 0]: 3 → 0 crows",
+                             "[4, 0]: 2 → 0 crows", "[0, 1]: 0 → 2 crows", "[3, 1]: 2 → 0 crows",
+                             "[4, 1]: 0 → 4 crows", "[0, 2]: 1 → 0 crows", "[3, 3]: 0 → 1 crow"]
+    assert CrowsSession(tmp_path / "g.yaml", "play").view()["moved"] == view["moved"]  # a restart says it again
+    assert session.give(inputs[25])["moved"] == []

@@ -139,6 +139,9 @@ def test_a_whole_game_entered_by_clicking_the_grid_writes_the_record(served, tmp
         crows = dict(session.state.crows)
         enter(page, key, raw, lambda s: crows.get(tuple(s), 0))
         steps_done(page, n)
+        if n == 25:  # round 1 is over: the page says where the crow figures go
+            assert "Round 1 is over" in page.text_content("#moved-box") and page.is_visible("#moved-box")
+            assert "[4, 1]: 0 → 4 crows" in page.text_content("#moved")
     assert session.inputs == inputs
     assert asked == DECISIONS  # every decision the engine asks was asked by the page
     assert "The game is over" in page.text_content("#ask")

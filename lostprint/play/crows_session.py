@@ -294,6 +294,7 @@ class CrowsSession:
                         for t in G.TILE_TYPES]
         out["supply"], out["deck"] = state.supply, state.deck
         out["history"] = [self._round_line(s) for s in reversed(state.snapshots[1:])]
+        out["moved"] = self._round_moves()
         over = E.outcome(state)
         out["over"] = list(over) if over else None
         out["score"] = [[p, n] for p, n in E.score(state)]
@@ -301,6 +302,25 @@ class CrowsSession:
                          + (" (Save writes the engine's count)" if self.mode == "edit" else "")
                          for p, n in self.meta.get("claimed") or [] if p in final and final[p] != n]
         out["question"] = None if over else self._question(state)
+        return out
+
+    def _round_moves(self) -> list[str]:
+        """When the last input ended a round: where the crow figures stand now that the crows have
+        flocked, murders scattered them and Carrion fed them, square by square, as the table must show."""
+        if not self.events or self.events[-1].step != "end":
+            return []
+        flock = next(ev for ev in reversed(self.events) if ev.step == "flock")
+        before, after = flock.before, self.events[-1].state
+        out = []
+        for sq in sorted(set(before.crows) | set(after.crows), key=lambda q: (q[1], q[0])):
+            a, b = before.crows.get(sq, 0), after.crows.get(sq, 0)
+            if a != b:
+                out.append(f"{E.fmt_sq(sq)}: {a} → {b} crow{'s' * (b != 1)}")
+        if before.queen != after.queen:
+            out.append(f"the Queen: {E.fmt_sq(before.queen)} → {E.fmt_sq(after.queen)}")
+        gone = after.gone - before.gone
+        if gone:
+            out.append(f"{gone} crows leave the game as mated pairs")
         return out
 
     @staticmethod

@@ -292,6 +292,15 @@ function drawScores(v) {
   }
   $("final").hidden = !v.over && !(v.checks || []).length;
   $("final").textContent = (v.over ? v.over[1] + " (unused spells count 2 each). " : "") + (v.checks || []).join(". ");
+  const moved = v.moved || [];
+  $("moved-box").hidden = !moved.length;
+  $("moved-title").textContent = v.history.length ? v.history[0].split(":")[0] + " is over: set the crows so" : "";
+  $("moved").innerHTML = "";
+  for (const line of moved) {
+    const li = document.createElement("li");
+    li.textContent = line;
+    $("moved").appendChild(li);
+  }
   const hist = $("history");
   hist.innerHTML = "";
   for (const line of v.history) {

@@ -732,3 +732,14 @@ def test_steps_reach_names_what_they_change():
         changed = {k for k in state.__dict__ if k != "step" and state.__dict__[k] != new.__dict__[k]}
         assert changed <= step.reach, (step.key, changed - step.reach)
         state = after(E.STEPS, step, new)
+
+
+def test_no_tile_is_drawn_from_an_empty_stack_by_a_turn_or_by_landfall():
+    state = give(give(laid(), E.Placement(G.BARRENS, (1, 0))), (1, 0))  # A holds a spell card
+    stack = E.stack_size(G.MAP_TILES, 2)
+    full = E.State(**{**state.__dict__, "draws": stack})
+    state, step, _ = opened(full)
+    with pytest.raises(RuleError) as err:
+        step.apply(state, E.SpellPlay("landfall", tile=G.BARRENS, at=(2, 1)))
+    assert err.value.rule == "stack" and f"held {stack}" in str(err.value)
+    assert step.apply(state, E.SpellPlay("drain")).drained

@@ -809,11 +809,15 @@ def _tile_options(s: State):
 def _tile(s: State, p: Placement) -> State:
     r = _work(s)
     r.draws += 1
-    stack = stack_size(sum(n for _, n in s.counts), len(s.players))
-    if r.draws > stack:
-        raise RuleError("stack", f"the stack is empty: it held {stack} tiles")
+    _stack_holds(s, r.draws)
     r.place(p.tile, p.at, p.moved_to, "tile")
     return _back(s, r, first_draw=r.draws, landfall=False)
+
+
+def _stack_holds(s: State, draws: int) -> None:
+    stack = stack_size(sum(n for _, n in s.counts), len(s.players))
+    if draws > stack:
+        raise RuleError("stack", f"the stack is empty: it held {stack} tiles")
 
 
 def _totem_options(s: State):
@@ -863,6 +867,7 @@ def _spell(s: State, sp) -> State:
         return s
     r = _work(s)
     r.cast(s.player, sp, "spell")
+    _stack_holds(s, r.draws)  # Landfall draws one more
     return _back(s, r, landfall=sp.name == "landfall")
 
 

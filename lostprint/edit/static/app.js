@@ -12,7 +12,7 @@ const S = {
   forms: { marks: [], day: [] }, day: 0, tool: "move", terrain: null, markKind: null, pending: null, hover: null,
   undo: [], redo: [], problems: [], checking: false, checkSeq: 0, checkTimer: null,
   queue: [], keeping: false, offline: false, shown: new Set(), staleShown: false, typing: false,
-  saving: false, drawnDay: null, heldDay: false,
+  saving: false, drawnDay: null, heldDay: false, unanswered: null, pressing: false, deferred: false,
 };
 
 // --- errors: caught, shown once, never stopping the page --------------------------------------
@@ -122,11 +122,16 @@ function adoptStatus(j) {
 async function keep() {
   if (S.keeping || S.saving || !S.queue.length) return;  // after a save in flight, on the revision it answers
   S.keeping = true; drawStatus();
-  const sent = S.queue.length;
+  const sent = S.queue.length; const body = { save: S.save, rev: S.rev };
   try {
-    const r = await post("keep", { save: S.save, rev: S.rev });
+    const r = await post("keep", body);
     const j = await r.json();
-    if (r.status === 409 && j.other) {  // another page's newer work: this page's edits go on top of it
+    const lost = S.unanswered; S.unanswered = null;
+    if (r.status === 409 && j.other && lost && j.other.rev === lost.rev + 1 && JSON.stringify(j.other.save) === lost.text) {
+      // the keep whose answer never came had landed: its edits are not applied a second time (a day
+      // or a mark added twice, a step taken back)
+      S.queue.splice(0, lost.count); adoptStatus(j.other);
+    } else if (r.status === 409 && j.other) {  // another page's newer work: this page's edits go on top of it
       let next = clone(j.other.save);
       for (const op of S.queue) { try { op(next); tidy(next); } catch (e) { report(e); } }
       S.undo.push(JSON.stringify(S.save)); S.save = next; S.rev = j.other.rev;
@@ -136,6 +141,7 @@ async function keep() {
     S.offline = false;
   } catch (e) {
     S.offline = true;  // the server is not answering: the edits stay in this page and this browser
+    if (!S.unanswered) S.unanswered = { text: JSON.stringify(body.save), count: sent, rev: body.rev };  // it may have landed
     setTimeout(keep, 2000);
   } finally {
     S.keeping = false;
@@ -301,6 +307,9 @@ function redraw() {  // after an answer (a check, a keep, a poll): never under t
   // are the browser's): the day panel around it is drawn again once the field is left. Replacing it
   // lost the selection a player types over ("3" over a selected "4" became "43", then the cap) and,
   // typed into the field being replaced, the value itself.
+  // Nor between a button's press and its release: the click would go to no button at all.
+  if (S.pressing) { S.deferred = true; drawStatus(); return; }
+  S.deferred = false;
   const a = document.activeElement;
   const hold = entering(a) && $("day-panel").contains(a) && S.drawnDay === S.day;
   render(hold);
@@ -698,6 +707,11 @@ async function start() {
   });
   $("journal").onblur = () => { S.typing = false; };
   document.addEventListener("focusout", () => setTimeout(safely(() => { if (S.heldDay) redraw(); }), 0));
+  document.addEventListener("mousedown", () => { S.pressing = true; }, true);
+  document.addEventListener("mouseup", () => setTimeout(safely(() => {  // after the click it makes
+    S.pressing = false; if (S.deferred) redraw(); }), 0), true);
+  for (const [on, what] of [[window, "blur"], [document, "dragend"]])  // released where the page does not see it
+    on.addEventListener(what, () => { S.pressing = false; if (S.deferred) setTimeout(safely(redraw), 0); });
   for (const k of ["title", "player"]) $("save-" + k).onchange = safely((e) => { const v = e.target.value; edit((save) => setIn(save, k, v)); });
   document.addEventListener("keydown", safely(keys));
   window.addEventListener("beforeunload", (e) => { if (S.queue.length || S.keeping) { remember(); e.preventDefault(); e.returnValue = ""; } });

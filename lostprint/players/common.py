@@ -8,10 +8,12 @@ Used to make the examples in examples/ and to test the validator on many real ga
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 
 FACES = 6  # not a rule: the physical die every Lost game rolls
+MAPS = 8  # not a rule: how many maps' worked-out facts a player's memo keeps
 FACE_BITS = FACES.bit_length()
 
 
@@ -55,3 +57,20 @@ class QuickDice(Dice):
 
 FAST_DICE = QuickDice if random.Random._randbelow is getattr(random.Random, "_randbelow_with_getrandbits", None) \
     else Dice
+
+
+def per_map(work):
+    """`work(game_map)` worked out once per map and shared by the games on it, for the MAPS maps asked
+    last: a bounded memo, as a long-running editor or play server asks for a new map at every edit. A
+    map that cannot be a memo key (unhashable extras) is worked out for each game."""
+    memo = functools.lru_cache(maxsize=MAPS)(work)
+
+    @functools.wraps(work)
+    def of(game_map):
+        try:
+            return memo(game_map)
+        except TypeError:
+            return work(game_map)
+
+    of.cache_info, of.cache_clear = memo.cache_info, memo.cache_clear
+    return of

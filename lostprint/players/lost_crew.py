@@ -14,7 +14,7 @@ from collections import deque
 from lostprint.engine import drive
 from lostprint.engine import lost_crew as eng
 from lostprint.games.lost_crew import ISLAND_SUPPLIES, RULES
-from lostprint.players.common import FAST_DICE, rng_for
+from lostprint.players.common import FAST_DICE, per_map, rng_for
 
 SAILORS = ("Tom Hale", "Jan Visser", "Ngozi", "Pip")
 LIMIT = 60  # not a rule: a bound on a simulated voyage, in days
@@ -187,8 +187,9 @@ class Deckhand(Captain):
         return False
 
 
+@per_map
 def _distances(game_map) -> dict[str, int]:
-    """Steps from each hex to the nearest exit."""
+    """Steps from each hex to the nearest exit (shared by the games on a map: never changed)."""
     out = {g: 0 for g in eng.exits(game_map)}
     queue = deque(out)
     while queue:

@@ -30,7 +30,7 @@ from lostprint.engine import drive
 from lostprint.engine import lost_crows as eng
 from lostprint.games import lost_crows_plots as plots
 from lostprint.games.lost_crows import RULES
-from lostprint.players.common import FAST_DICE, rng_for
+from lostprint.players.common import FAST_DICE, per_map, rng_for
 
 # How much a careful chief cares about one more point of each resource at each level (index = level).
 # Zero ends the game; low levels are guarded far more than high ones. (A policy's taste, not a rule.)
@@ -75,7 +75,6 @@ DAY_LIMIT = 80  # not a rule: a simulated game that has not ended by then is cut
 EPS = 1e-9  # not a rule: two worths closer than this are equal (the first option found is kept)
 BOUND_SLACK = 1e-11  # not a rule: far above the rounding of a bound's sums, far below EPS
 MEMO = 1 << 14  # not a rule: how many worked-out tables each memo keeps
-MAPS = 8  # not a rule: how many maps' plans are kept
 PLACINGS = 1 << 15  # not a rule: how many first rolls' placings the Phase 1 memo keeps
 MAP_KINDS = ("plains", "forest", "mountains")  # a map icon's worth is a tuple in this order
 CHOOSING = frozenset({"lose-choice", "wild", "wild-primary", "lowest"})  # the ops Chief.choose picks for
@@ -142,9 +141,9 @@ class Plan:
         return best[1]
 
 
-@functools.lru_cache(maxsize=MAPS)
+@per_map
 def plan_of(game_map) -> Plan:
-    """The Plan of a map (None: the standard map)."""
+    """The Plan of a map (None: the standard map), shared by the games on it."""
     return Plan(game_map or standard())
 
 
@@ -640,10 +639,7 @@ class Chief:
 
     def __init__(self, seed: int, game_map=None, house_off=frozenset()):
         self.gm = game_map or standard()
-        try:
-            self.plan = plan_of(game_map)
-        except TypeError:  # a map that cannot be a memo key (unhashable extras): planned for this game
-            self.plan = Plan(game_map)
+        self.plan = plan_of(game_map)
         self.land = self.plan.land
         self.terrain = dict(self.plan.terrain)
         self.st = eng.new_game(self.land, house_off)

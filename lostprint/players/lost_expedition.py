@@ -15,7 +15,7 @@ from lostprint.engine import drive
 from lostprint.engine import lost_expedition as eng
 from lostprint.games.lost_expedition import EXPEDITIONS
 from lostprint.games.lost_expedition import RULES as R
-from lostprint.players.common import FAST_DICE, rng_for
+from lostprint.players.common import FAST_DICE, per_map, rng_for
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,9 @@ class Caution:
     hungry_at: int = 2  # not a rule: plans a hunt when food is this low
     musket_reserve: int = 1  # not a rule: keeps this many muskets back from rerolls
     migration_fill_at: int = 3  # not a rule: spends a musket at a Migration when food is this low
+
+
+board_of = per_map(eng.board_of)  # the engine's Board of a map, shared by the games on it (never changed)
 
 
 class Player:
@@ -37,7 +40,7 @@ class Player:
         from lostprint.maps.model import standard_map
 
         self.gm = game_map or standard_map("lost-expedition")
-        self.board = eng.board_of(self.gm)
+        self.board = board_of(self.gm)
         self.dice = FAST_DICE(rng_for(seed, self.stage))
         face = self.dice.d6()
         self.expedition = next(o.key for o in EXPEDITIONS if o.roll == face)

@@ -291,3 +291,22 @@ def test_a_new_save_opens_clean_and_messages_use_the_pages_day_numbers_in_plain_
     assert page.locator("#palette button.on").count() == 1
     page.click("[data-mark=plot]")
     assert page.locator("#palette button.on").count() == 0 and page.locator("#mark-palette button.on").count() == 1
+
+
+def test_keys_draw_and_place_after_a_mode_button_was_clicked(page_on, tmp_path):
+    """A mode button (Move, Terrain, Mark) clicked last keeps the focus; the keys that draw terrain
+    and place marks while pointing at a hex still work (they were taken as typing into it)."""
+    page = page_on(tmp_path / "keys.yaml", "1672")
+    number = {t["key"]: str(n + 1) for n, t in enumerate(page.evaluate("S.game.terrains"))}
+    page.check("input[name=mode][value=terrain]")
+    assert page.evaluate("document.activeElement.type") == "radio"
+    paint(page, "H7", number["small-island"])
+    page.hover("[data-hex=H7]", force=True)
+    page.keyboard.press("Shift+I")  # an island on H7, its size read from the hex drawn
+    page.check("input[name=mode][value=move]")
+    paint(page, "G7", number["sea"])
+    page.hover("[data-hex=G7]", force=True)
+    page.keyboard.press("Shift+S")
+    assert page.evaluate("S.save.days[0].mapped") == {"H7": "small-island", "G7": "sea"}
+    assert page.evaluate("S.save.days[0].marks") == [{"island": {"hexes": ["H7"], "size": "small", "natives": False}},
+                                                     {"sea": "G7"}]

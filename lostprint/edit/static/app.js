@@ -649,7 +649,8 @@ function buildPalettes() {
   }
 }
 function keys(e) {
-  const typing = /INPUT|TEXTAREA|SELECT/.test(document.activeElement.tagName);
+  const at = document.activeElement;  // a checkbox or a mode button clicked last does not take the keys
+  const typing = /TEXTAREA|SELECT/.test(at.tagName) || (at.tagName === "INPUT" && !/^(checkbox|radio|button)$/.test(at.type));
   const mod = e.ctrlKey || e.metaKey;
   const k = e.key.toLowerCase();
   if (mod && k === "z") { e.preventDefault(); if (typing) document.activeElement.blur(); e.shiftKey ? redo() : undo(); return; }

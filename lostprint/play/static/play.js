@@ -320,7 +320,9 @@ function drawHint() {
   const h = page.hint;
   document.querySelectorAll(".option.hinted").forEach((n) => n.classList.remove("hinted"));
   if (!h) { box.hidden = true; return; }
-  const chance = h.win_chance === null ? "" : ` The careful player wins ${Math.round(h.win_chance * 100)}% of ${h.playouts} games from here.`;
+  const pct = (x) => Math.round(x * 100);
+  const chance = h.win_chance === null ? "" : ` The careful player wins ${pct(h.win_chance)}% of ${h.playouts} games from here` +
+    ` (95% sure the chance is ${pct(h.interval[0])}–${pct(h.interval[1])}%).`;
   box.textContent = (h.label ? `The careful player would choose: ${h.label}.` : "This step is a roll.") + chance;
   box.hidden = false;
   if (h.choice !== undefined) {

@@ -40,6 +40,7 @@ CHILD = textwrap.dedent('''
     from pathlib import Path
     runs = int(sys.argv[1])
     examples = Path(sys.argv[2])
+    from lostprint.app.registry import part
     from lostprint.books.rulebook import RulebookOptions, build_rulebook
     from lostprint.crows.kit import KitOptions, build_kit
     from lostprint.crows.record import build_record, check_record, load_record
@@ -48,7 +49,7 @@ CHILD = textwrap.dedent('''
     for game in %(games)r:
         for paper, ink in %(prints)r:
             cases[f"rulebook {game} {paper} {ink}"] = (
-                lambda g=game, p=paper, i=ink: build_rulebook(g, RulebookOptions(paper=p, ink=i)))
+                lambda g=game, p=paper, i=ink: build_rulebook(part(g, "rulebook"), RulebookOptions(paper=p, ink=i)))
     for ink in ("color", "mono"):
         cases[f"kit scene letter {ink}"] = lambda i=ink: build_kit(KitOptions(ink=i))
         cases[f"kit pdf letter {ink}"] = lambda i=ink: render(build_kit(KitOptions(ink=i)), "pdf")

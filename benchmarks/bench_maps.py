@@ -14,7 +14,7 @@ import time
 from lostprint.app.commands import variant_printable
 from lostprint.games import resolve, with_part
 from lostprint.maps.check import check_map
-from lostprint.maps.generate import generate
+from lostprint.maps.generate import generate, generator_of
 from lostprint.options import PrintOptions
 from lostprint.render import render
 
@@ -57,7 +57,7 @@ def main() -> None:
     render(printable("lost-expedition", generate("lost-expedition", 0), PrintOptions()), "pdf")
     print(f"{'game':<16} {'size':>7} {'hexes':>6} {'maps/s':>8} {'ms/map':>8} {'gen+chk':>8} "
           f"{'sheet':>7} {'pdf':>7}")
-    for game, (_, default_size, limits) in ((g.id, g.part("generator")) for g in with_part("generator")):
+    for game, (_, default_size, limits) in ((g.id, generator_of(g.id)) for g in with_part("generator")):
         cols, rows = default_size()
         sizes = [(cols, rows)]
         if game != "crows":  # a Crows layout always has 13 tiles

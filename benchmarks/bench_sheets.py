@@ -81,11 +81,11 @@ SHEET_PHASES = MARKS + textwrap.dedent('''
     import click; mark("click")
     import lostprint.cli; mark("lostprint.cli (its options, palette, paper)")
     from lostprint.app import commands
-    from lostprint.games import resolve
-    from lostprint.sheets import build_sheet
+    from lostprint.games import load, resolve
+    from lostprint.sheets import build_sheet, sheet_module
     from lostprint.options import PrintOptions
     import lostprint.maps.model
-    plugin = resolve(sys.argv[2]); plugin.part("sheet"); plugin.part("data")
+    plugin = resolve(sys.argv[2]); sheet_module(plugin.id); load(plugin.id)
     import lostprint.render.pdf; mark("lostprint modules of the sheet")
     scene = build_sheet(plugin.id, None, PrintOptions(paper="letter")); mark("layout (loads the fonts it measures with)")
     from lostprint.render import render

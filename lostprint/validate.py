@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lostprint.app.registry import part
 from lostprint.files import ANY, MAP_FORMAT, SAVE_FORMAT, LoadError, load, shown, shown_path
 from lostprint.files.show import safe_lines
 from lostprint.games import named
@@ -27,7 +28,7 @@ def validate_file(path: str | Path, allow_any_map: bool = False) -> tuple[list[s
         return problems, ("" if problems else f"{source}: a valid {shown(game, 60)[1:-1]} map")
     plugin = named(game)
     if fmt == SAVE_FORMAT and plugin is not None and plugin.has("record"):
-        problems = plugin.part("record").check_record_data(data, source)[0]
+        problems = part(plugin, "record").check_record_data(data, source)[0]
         return problems, ("" if problems else f"{source}: a valid {plugin.title} game record")
     if fmt == SAVE_FORMAT or (fmt is None and Path(str(path)).suffix.lower() in (".yaml", ".yml")):
         from lostprint.saves.validate import replay_data, summary_of

@@ -94,9 +94,10 @@ def _rulebook(game: str, paper: str, ink: str) -> bytes:
 @functools.cache
 def _rulebook_build(game: str, paper: str, ink: str) -> tuple[bytes, tuple]:
     """A book built here: its bytes and its widgets, from one build."""
+    from lostprint.app.registry import part
     from lostprint.books.rulebook import RulebookOptions, build_rulebook_and_widgets
 
-    data, scenes = build_rulebook_and_widgets(game, RulebookOptions(paper=paper, ink=ink))
+    data, scenes = build_rulebook_and_widgets(part(game, "rulebook"), RulebookOptions(paper=paper, ink=ink))
     return data, tuple(scenes)
 
 
@@ -111,12 +112,13 @@ def widgets(game: str, paper: str = "letter", ink: str = "color") -> tuple:
 
 @functools.cache
 def _widgets(game: str, paper: str, ink: str) -> tuple:
+    from lostprint.app.registry import part
     from lostprint.books.rulebook import RulebookOptions, widget_scenes
     from lostprint.games import resolve
 
     if _from_demo("rulebook", resolve(game).stem, paper, ink) is None:
         return _rulebook_build(game, paper, ink)[1]
-    return tuple(widget_scenes(game, RulebookOptions(paper=paper, ink=ink)))
+    return tuple(widget_scenes(part(game, "rulebook"), RulebookOptions(paper=paper, ink=ink)))
 
 
 @functools.cache

@@ -10,7 +10,7 @@ from conftest import run_cli
 from lostprint.app import commands
 from lostprint.app.naming import inside, output_name, slug, target
 from lostprint.errors import LostprintError, UsageError
-from lostprint.games import GAMES, Plugin, resolve
+from lostprint.games import GAMES, resolve
 from lostprint.options import PrintOptions
 
 
@@ -93,13 +93,17 @@ def test_every_options_shape_gives_a_content_box_inside_its_page():
         PrintOptions(paper="a3")
 
 
-def test_a_broken_plugin_part_raises_its_import_error_not_a_missing_feature():
-    broken = Plugin("lost-expedition", "1572", "x", (), "x", "hex", data="lostprint.games.lost_expedition:GAME",
-                    sheet="lostprint.sheets.lost_expeditoin:build")
-    with pytest.raises(ModuleNotFoundError):
-        broken.part("sheet")
+def test_a_broken_part_raises_its_import_error_not_a_missing_feature(monkeypatch):
+    from lostprint.app import registry
+
+    def broken():
+        from lostprint.sheets import lost_expeditoin  # noqa: F401 (a typo: the module does not exist)
+
+    monkeypatch.setitem(registry.LOADERS["lost-expedition"], "sheet", broken)
+    with pytest.raises(ImportError, match="lost_expeditoin"):
+        registry.part("1572", "sheet")
     with pytest.raises(UsageError, match="no kit"):
-        resolve("1572").part("kit")
+        registry.part(resolve("1572"), "kit")
 
 
 def test_the_demo_loop_covers_every_sheet_and_rulebook(demo_names, quick_demo):

@@ -612,12 +612,13 @@ def captions(page):
 
 def test_rulebook_figures_keep_with_their_captions():
     """Every caption prints right under its figure, on the figure's page; every map has one."""
+    from lostprint.app.registry import part
     from lostprint.books.rulebook import parse, render_markup
 
     for game, paper, ink in RULEBOOKS:
         data = P.rulebook(game, paper, ink)
         pages, blocks = P.text(data), P.blocks(data)
-        written = [n for n in parse(render_markup(game)) if n.kind == "caption"]
+        written = [n for n in parse(render_markup(part(game, "rulebook"))) if n.kind == "caption"]
         found = 0
         for page, drawn in zip(pages, blocks):
             figures = [b for b in drawn if b.figure]
@@ -629,7 +630,7 @@ def test_rulebook_figures_keep_with_their_captions():
                 assert 0 <= gap < 20, f"{game} {paper} p{page.number}: caption {first.text!r} is not under a figure"
         assert found == len(written), f"{game} {paper}: {len(written)} captions written, {found} printed"
     for game in P.GAMES:  # every map of a rulebook carries a caption
-        nodes = parse(render_markup(game))
+        nodes = parse(render_markup(part(game, "rulebook")))
         for i, node in enumerate(nodes):
             if node.kind == "block" and node.text == "map":
                 assert nodes[i + 1].kind == "caption", f"{game}: the map has no caption"

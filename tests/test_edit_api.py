@@ -100,7 +100,7 @@ def test_another_host_header_is_refused(served):
 
 def test_state_holds_the_save_the_game_and_the_map(served):
     from lostprint.maps.model import standard_map
-    from lostprint.saves.rules import rules_for
+    from lostprint.saves.games import rules_for
 
     server, save = served
     st = state(server)

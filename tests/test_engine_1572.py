@@ -15,7 +15,7 @@ from lostprint.games.lost_expedition import GAME, RULINGS, TRACKER_KEYS
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.maps.model import standard_map
 from lostprint.players.lost_expedition import Careful, Naive, Player, play, simulate_1572
-from lostprint.saves.rules_1572 import explain_save
+from lostprint.saves.explain import explain_save
 from lostprint.saves.validate import check_save_file, replay_data
 
 HEAD = """format: lostprint-save/1

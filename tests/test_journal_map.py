@@ -143,16 +143,17 @@ def test_feature_labels_fit_their_hex_at_any_size(game, flats_mm):
     """"Win here", "Start", "EXIT", "Canada", "Fort Benton", "Prox −1": inside the hex with 1 mm to spare
     on a map of small hexes too (shrunk, moved in, on two lines, or cut short)."""
     from lostprint.checks import hex_flats_mm, hex_text_problems
-    from lostprint.games import resolve
+    from lostprint.games import load, resolve
     from lostprint.geometry.paper import MM
     from lostprint.maps.model import standard_map
     from lostprint.scene import Scene
     from lostprint.sheets.hexmap import hex_map
+    from lostprint.sheets import lost_crew, lost_crows
 
     plugin = resolve(game)
     game = plugin.id
-    drawers = dict(plugin.part("map_drawers")) if plugin.has("map_drawers") else None
-    group, _ = hex_map(standard_map(game), plugin.part("data"), Box(0, 0, 2000, 2000), palette("color"),
+    drawers = {"lost-crew": lost_crew.MAP_DRAWERS, "lost-crows": lost_crows.DRAWERS}.get(game)  # the sheet's own
+    group, _ = hex_map(standard_map(game), load(game), Box(0, 0, 2000, 2000), palette("color"),
                        drawers=drawers, max_flats=flats_mm * MM)
     scene = Scene(2000, 2000, (group,))
     assert abs(hex_flats_mm(scene) - flats_mm) < 0.1

@@ -42,6 +42,8 @@ def test_the_journal_map_draws_every_pre_printed_feature(game, ink):
 
 
 def test_a_game_with_sheet_drawers_gets_them_on_its_journal():
-    for g in GAMES:
-        if g.has("map_drawers") and g.has("validator"):
-            assert set(sheet_drawers(g.id)) == set(g.part("map_drawers")), g.id
+    from lostprint.sheets import lost_crew, lost_crows
+
+    assert set(sheet_drawers("lost-crew")) == set(lost_crew.MAP_DRAWERS)
+    assert set(sheet_drawers("lost-crows")) == set(lost_crows.DRAWERS)
+    assert sheet_drawers("lost-expedition") == {}

@@ -1,5 +1,6 @@
 """The house's shape as a contract: every module imports; imports run only downward through the
-layers below (function-local imports included); no circle of imports; every plugin part loads.
+layers below (function-local imports included); no circle of imports; every part of every game
+loads from the registry at the top; no module names another in a string; reportlab only in render/ and text/.
 
 The layers, top to bottom (a module may import from its own layer's package or any lower layer):
 """
@@ -8,6 +9,7 @@ from __future__ import annotations
 import ast
 import functools
 import importlib
+import re
 from pathlib import Path
 
 import pytest
@@ -159,23 +161,58 @@ def test_every_module_imports(module):
     importlib.import_module(module)
 
 
-def test_every_part_a_plugin_names_loads_and_matches_its_game():
-    from lostprint.games import GAMES, PARTS
+def test_every_part_a_game_has_loads_and_the_registry_has_no_other():
+    from lostprint.app.registry import LOADERS, part
+    from lostprint.games import GAMES, PARTS, load
 
+    assert set(LOADERS) == {g.id for g in GAMES}
     for plugin in GAMES:
-        for part in plugin.named_parts():
-            assert part in PARTS
-            assert plugin.part(part) is not None, (plugin.id, part)
-        game = plugin.part("data")
+        assert set(LOADERS[plugin.id]) == set(plugin.parts) and set(plugin.parts) <= set(PARTS), plugin.id
+        for name in plugin.parts:
+            assert part(plugin, name) is not None, (plugin.id, name)
+        game = load(plugin.id)
         assert (game.id, game.number, game.title, game.aliases, game.kind) == \
                (plugin.id, plugin.number, plugin.title, plugin.aliases, plugin.kind)
 
 
-def test_only_the_plugin_registry_imports_by_name():
-    """importlib strings are how per-game tables hid their layering: one place only (plus the
-    format registry of lostprint.render, which picks a backend, not a game)."""
-    users = sorted(m for m, p in MODULES.items() if "import_module" in p.read_text(encoding="utf-8"))
-    assert users == ["lostprint.games", "lostprint.render"]
+# a string naming a lostprint module: "lostprint.sheets.lost_crew:build", "lostprint.render.pdf"
+MODULE_NAME = re.compile(r"^lostprint(\.[a-z_0-9]+)+(:[A-Za-z_0-9]*)?$")
+BY_NAME = ("import_module", "__import__", "find_spec", "import_string")
+
+
+def names_in_strings(tree: ast.AST, own: str = "") -> list[str]:
+    """Where a module names a lostprint module in a string, or imports anything by name: an import the
+    layering above cannot see (a docstring may name modules in prose: a whole string naming exactly
+    one module is what a table of parts was). A module may name its own package (importlib.resources
+    reads the package's files: no import)."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and MODULE_NAME.match(node.value) \
+                and not (own == node.value or own.startswith(node.value + ".")):
+            found.append(f"line {node.lineno}: {node.value!r}")
+        elif isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name in BY_NAME:
+                found.append(f"line {node.lineno}: {name}(...)")
+    return found
+
+
+def test_no_module_names_another_in_a_string():
+    """Every import is a real import statement the layering test sees: no "module:attr" table, no
+    importlib (the registry at the top, lostprint.app.registry, imports each part for real)."""
+    bad = {m: hits for m, p in MODULES.items()
+           if (hits := names_in_strings(package_ast.parse(p.read_text(encoding="utf-8")), m))}
+    assert bad == {}
+
+
+def test_the_string_finder_finds_a_table_of_parts_and_an_import_by_name():
+    tree = ast.parse('PARTS = {"sheet": "lostprint.sheets.lost_crew:build"}\n'
+                     'import importlib\nm = importlib.import_module(NAME)\nx = __import__("os")\n'
+                     '"""A docstring naming lostprint.sheets in prose."""\n'
+                     'files = resources.files("lostprint.edit")\n')
+    assert sorted(names_in_strings(tree, "lostprint.edit.server")) == [
+        "line 1: 'lostprint.sheets.lost_crew:build'", "line 3: import_module(...)", "line 4: __import__(...)"]
 
 
 def reportlab_importers() -> set[str]:

@@ -79,10 +79,11 @@ def test_a_rulebook_story_is_plain_data(game):
     reportlab objects of it. An example box, the contents and a captioned figure are data too."""
     import dataclasses
 
+    from lostprint.app.registry import part
     from lostprint.books.rulebook import RulebookOptions, prepare
     from lostprint.render import document as D
 
-    _, story = prepare(game, RulebookOptions())
+    _, story = prepare(part(game, "rulebook"), RulebookOptions())
     kinds = {type(item) for item in story}
     assert all(dataclasses.is_dataclass(k) and k.__module__ == "lostprint.render.document" for k in kinds), kinds
     assert {D.Heading, D.Markup, D.Drawing, D.Contents, D.NeedRoom, D.PageBreak} <= kinds

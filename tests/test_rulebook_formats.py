@@ -13,9 +13,10 @@ from lostprint.scene import Text, walk
 
 @functools.cache
 def pages(game: str) -> tuple:
+    from lostprint.app.registry import part
     from lostprint.books.rulebook import RulebookOptions, rulebook_scene
 
-    return rulebook_scene(game, RulebookOptions()).all_pages()
+    return rulebook_scene(part(game, "rulebook"), RulebookOptions()).all_pages()
 
 
 def letters(texts) -> Counter:
@@ -72,9 +73,10 @@ def test_every_rulebook_page_passes_the_print_checks(game):
 def test_a_page_as_svg_is_the_same_bytes_from_a_second_layout():
     from dataclasses import replace
 
+    from lostprint.app.registry import part
     from lostprint.books.rulebook import RulebookOptions, rulebook_scene
     from lostprint.render import render
 
     first = pages("crows")
-    again = rulebook_scene("crows", RulebookOptions())
+    again = rulebook_scene(part("crows", "rulebook"), RulebookOptions())
     assert render(again, "svg", page=2) == render(replace(first[0], pages=first[1:]), "svg", page=2)

@@ -12,6 +12,7 @@ import pytest
 import printed as P
 from conftest import run_cli
 from lostprint import checks
+from lostprint.app.registry import part
 from lostprint.books.rulebook import RulebookOptions, build_rulebook, plain, render_markup
 from lostprint.games import load, with_part
 
@@ -77,7 +78,7 @@ def test_pdf_is_valid_embedded_and_sized(books, game_id, paper, ink):
 @pytest.mark.parametrize("game_id", [g if g == "crows" else pytest.param(g, marks=pytest.mark.slow) for g in GAMES])
 def test_identical_bytes_on_rerun(books, game_id):
     data, _ = books(game_id)
-    assert build_rulebook(game_id, RulebookOptions()) == data
+    assert build_rulebook(part(game_id, "rulebook"), RulebookOptions()) == data
 
 
 def outline(path) -> list[dict]:
@@ -197,7 +198,7 @@ def _walk(scene):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_markup_renders_and_headings_are_plain(game_id):
-    text = render_markup(game_id)
+    text = render_markup(part(game_id, "rulebook"))
     assert "{{" not in text and "{%" not in text
     heads = [line for line in text.splitlines() if line.startswith("#")]
     assert len(heads) >= 10

@@ -82,8 +82,9 @@ def test_pointers_land_with_their_figures():
 def test_no_words_point_above_or_below_at_a_figure(game):
     """A figure may float to the next page, so the words name it or lead into it, never "the map
     above" or "the table below" (the 1572 book said both, the 1672 book "the track above")."""
+    from lostprint.app.registry import part
     from lostprint.books.rulebook import render_markup
 
-    text = " ".join(render_markup(game).split())
+    text = " ".join(render_markup(part(game, "rulebook")).split())
     found = re.findall(r"\b(?:table|map|track|chart|grid|figure|panel|key)s? (?:above|below)\b", text, re.I)
     assert not found, found

@@ -91,10 +91,11 @@ def test_the_1672_book_describes_the_sheet_it_shows():
     for panel in panels.values():
         every += drawings(panel)
     assert not {"icon:spade", "icon:skull", "icon:flag"} & set(every), every
+    from lostprint.app.registry import part
     from lostprint.books.rulebook import render_markup
 
     # the book's own words (the house rules' reasons quote the published rules' terms)
-    book = " ".join(render_markup("lost-crew").split())
+    book = " ".join(render_markup(part("lost-crew", "rulebook")).split())
     for stale in (r"\bHealthy\b", r"(?i)sailor figure", r"(?i)\bspades?\b", r"(?i)\bskull", r"(?i)\bflag"):
         assert not re.search(stale, book), f"the 1672 book still speaks of {stale!r}"
     assert "wounded" in book and "lost" in book

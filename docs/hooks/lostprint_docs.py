@@ -116,13 +116,12 @@ def _cell(text: str) -> str:
 
 def rulings_markdown() -> str:
     """Each game's rulings (Crows: its clarifications) as a table: what, the ruling, and why."""
-    import importlib
+    from lostprint.games import GAMES, crows, lost_crew, lost_crows, lost_expedition
 
-    from lostprint.games import GAMES
-
+    modules = {"lost-expedition": lost_expedition, "lost-crew": lost_crew, "lost-crows": lost_crows, "crows": crows}
     parts = []
     for game in GAMES:
-        module = importlib.import_module(game.data.split(":")[0])
+        module = modules[game.id]
         rows = getattr(module, "RULINGS", None) or getattr(module, "CLARIFICATIONS", ())
         parts += [f"### {game.title}", "", "| | ruling | why |" if rows and hasattr(rows[0], "reason")
                   else "| | ruling |", "|---|---|---|" if rows and hasattr(rows[0], "reason") else "|---|---|"]

@@ -11,6 +11,7 @@ from typing import Callable, Iterable
 
 from lostprint.app.naming import folder_of, inside, output_name, target
 from lostprint.app.output import check_output_path
+from lostprint.app.registry import part
 from lostprint.errors import LostprintError, UsageError
 from lostprint.games import Plugin, named, resolve
 from lostprint.options import PrintOptions
@@ -88,7 +89,8 @@ def rulebook(game: str, opts: PrintOptions, output=None):
     book = RulebookOptions(paper=opts.paper, ink=opts.ink)
     named = RulebookOptions(paper=opts.paper, ink=opts.ink, fmt=opts.fmt, dpi=opts.dpi)  # a PNG's dpi in its name
     path, fmt = target(output, output_name(plugin.stem, "rulebook", named), opts.fmt or "pdf")
-    built = build_rulebook(plugin.id, book) if fmt == "pdf" else rulebook_scene(plugin.id, book)
+    module = part(plugin, "rulebook")
+    built = build_rulebook(module, book) if fmt == "pdf" else rulebook_scene(module, book)
     return write_document(path, fmt, built, opts)
 
 
@@ -105,10 +107,10 @@ def kit(game: str, opts, output=None, counts_file: str | Path | None = None) -> 
     if not plugin.has("kit"):
         raise UsageError(f"only {', '.join(g.id for g in with_part('kit'))} has a print-and-play kit, not {game!r}")
     if counts_file is not None:
-        opts = replace(opts, counts=plugin.part("record").load_counts(counts_file))
+        opts = replace(opts, counts=part(plugin, "record").load_counts(counts_file))
     path, fmt = target(output, output_name(plugin.stem, "kit", opts), opts.fmt or "pdf")
     _pdf_only(fmt, "the kit", path)
-    return write_atomic(path, _bytes(plugin.part("kit")(opts), opts, "pdf"))
+    return write_atomic(path, _bytes(part(plugin, "kit")(opts), opts, "pdf"))
 
 
 # --- journal -------------------------------------------------------------------------------------
@@ -129,7 +131,7 @@ def journal_build(path: str | Path, opts: PrintOptions, fmt: str, allow_any_map:
     plugin = named(data.get("game") if isinstance(data, dict) else None)
     source = shown_path(path)
     if plugin is not None and plugin.has("record"):
-        records = plugin.part("record")
+        records = part(plugin, "record")
         record, result = records.record_from_data(data, source)
         scene = records.build_record(record, result, opts.paper, opts.ink)
         return _bytes(scene, opts, "pdf") if fmt == "pdf" else scene
@@ -191,7 +193,7 @@ def variant_printable(plugin: Plugin, variant, opts: PrintOptions):
         from lostprint.sheets import build_sheet
 
         return build_sheet(plugin.id, variant, opts)
-    return plugin.part("layout_sheet")(variant, opts)
+    return part(plugin, "layout_sheet")(variant, opts)
 
 
 def variant_files(game: str, seed: int, cols: int | None, rows: int | None, opts: PrintOptions,
@@ -200,7 +202,7 @@ def variant_files(game: str, seed: int, cols: int | None, rows: int | None, opts
     from lostprint.maps.generate import generate
 
     plugin = resolve(game)
-    gen = plugin.part("generator")
+    gen = part(plugin, "generator")
     variant = generate(plugin.id, seed, cols, rows, gen)
     default = gen.size()
     size = (cols or default[0], rows or default[1])

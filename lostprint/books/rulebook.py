@@ -5,8 +5,10 @@ number is typed into it; the rendered text is a small line markup (see `parse`),
 key in it is the player sheet's own widget (lostprint.sheets.widgets) as Scene items. The book is a
 lostprint.render.document described as data (paragraphs of markup with named styles, headings,
 drawings, shaded examples, the contents); the render layer owns its page flow; its running head and
-folio are Scene items. Build: `build_rulebook(game_id, RulebookOptions(paper, ink)) -> bytes`,
-or `rulebook_scene` for the same pages as Scenes (SVG, PNG).
+folio are Scene items. Build: `build_rulebook(book, RulebookOptions(paper, ink)) -> bytes`, or
+`rulebook_scene` for the same pages as Scenes (SVG, PNG), where `book` is the game's rulebook module
+(lostprint.books.rulebook_1572...: its GAME, TEMPLATE, blocks() and context(); lostprint.app.registry
+hands it over).
 """
 from __future__ import annotations
 
@@ -38,13 +40,6 @@ class RulebookOptions(PrintOptions):
     """Print options on portrait pages: page() and content() both portrait."""
 
     landscape: bool = False
-
-
-def book_module(game_id: str):
-    """The game's rulebook module (its plugin names it): blocks() for the template."""
-    from lostprint.games import resolve
-
-    return resolve(game_id).part("rulebook")
 
 
 def signed(n) -> str:
@@ -79,13 +74,10 @@ def designers(game_id: str) -> str:
     return named(game_id)
 
 
-def render_markup(game_id: str, opts: RulebookOptions | None = None) -> str:
+def render_markup(mod, opts: RulebookOptions | None = None) -> str:
     """The rulebook's text in the line markup: the jinja2 template rendered with the game's data."""
-    from lostprint.games import load
-
     opts = opts or RulebookOptions()
-    mod = book_module(game_id)
-    game = load(game_id)
+    game = mod.GAME
     env = template_env(str(templates_dir() / "rulebook"))
     ctx = base_context(game, opts)
     named = getattr(mod, "book_chart", None)
@@ -590,13 +582,10 @@ GENERIC_BLOCKS = {
 # ---------------------------------------------------------------------------------------------------
 # the document
 
-def prepare(game_id: str, opts: RulebookOptions) -> tuple[Book, list]:
+def prepare(mod, opts: RulebookOptions) -> tuple[Book, list]:
     """The book (game, styles, frame) and its story, before layout."""
-    from lostprint.games import load
-
-    mod = book_module(game_id)
-    game = load(game_id)
-    nodes = parse(render_markup(game_id, opts))
+    game = mod.GAME
+    nodes = parse(render_markup(mod, opts))
     pw, ph = opts.page()
     book = Book(game, opts, opts.pal, make_styles(opts.pal), pw - 2 * MARGIN_X, ph - MARGIN_TOP - MARGIN_BOTTOM,
                 mod)
@@ -608,9 +597,9 @@ def prepare(game_id: str, opts: RulebookOptions) -> tuple[Book, list]:
     return book, [replace(item, entries=entries) if isinstance(item, Contents) else item for item in story]
 
 
-def widget_scenes(game_id: str, opts: RulebookOptions | None = None):
+def widget_scenes(mod, opts: RulebookOptions | None = None):
     """(name, Scene) for every sheet widget the book draws: for the same checks as a sheet."""
-    _, story = prepare(game_id, opts or RulebookOptions())
+    _, story = prepare(mod, opts or RulebookOptions())
     return story_widgets(story)
 
 
@@ -622,27 +611,25 @@ def story_widgets(story: list) -> list:
     return [(f.name, Scene(f.width, f.height, f.items)) for f in drawings if isinstance(f, Drawing)]
 
 
-def build_rulebook(game_id: str, opts: RulebookOptions | None = None) -> bytes:
+def build_rulebook(mod, opts: RulebookOptions | None = None) -> bytes:
     """The rulebook of a game as PDF bytes (identical bytes for identical inputs)."""
-    return build_rulebook_and_widgets(game_id, opts)[0]
+    return build_rulebook_and_widgets(mod, opts)[0]
 
 
-def build_rulebook_and_widgets(game_id: str, opts: RulebookOptions | None = None) -> tuple[bytes, list]:
+def build_rulebook_and_widgets(mod, opts: RulebookOptions | None = None) -> tuple[bytes, list]:
     """The rulebook's PDF bytes and `widget_scenes` of the same book, from one build."""
-    document, widgets = rulebook_document(game_id, opts)
+    document, widgets = rulebook_document(mod, opts)
     return build_pdf(document), widgets
 
 
-def rulebook_document(game_id: str, opts: RulebookOptions | None = None) -> tuple:
+def rulebook_document(mod, opts: RulebookOptions | None = None) -> tuple:
     """(Document, widget_scenes) of a rulebook: its story, and the cover and body pages, whose running
     head (the game, the chapter in force at the top of the page) and folio are Scene items."""
-    from lostprint.games import resolve
     from lostprint.scene import Line, Style, Text
     from lostprint.sheets.common import credit_metadata
 
     opts = opts or RulebookOptions()
-    info = resolve(game_id)
-    book, story = prepare(info.id, opts)
+    book, story = prepare(mod, opts)
     game, pal = book.game, book.pal
     pw, ph = opts.page()
     fw, fh = book.width, book.height
@@ -657,9 +644,9 @@ def rulebook_document(game_id: str, opts: RulebookOptions | None = None) -> tupl
     metadata = (("title", f"{game.title} \u2014 Rulebook"), *credit_metadata(game.id, game.title, "rulebook"),
                 ("game", game.id), ("paper", opts.paper), ("ink", opts.ink))
     widgets = story_widgets(story)
-    return Document(pw, ph, metadata, templates, tuple(story), f"{info.id}-rulebook.pdf", book=True), widgets
+    return Document(pw, ph, metadata, templates, tuple(story), f"{game.id}-rulebook.pdf", book=True), widgets
 
 
-def rulebook_scene(game_id: str, opts: RulebookOptions | None = None):
+def rulebook_scene(mod, opts: RulebookOptions | None = None):
     """The rulebook's pages as one multi-page Scene, laid out as in its PDF (for SVG and PNG)."""
-    return as_scene(rulebook_document(game_id, opts)[0])
+    return as_scene(rulebook_document(mod, opts)[0])

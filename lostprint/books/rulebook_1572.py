@@ -7,6 +7,8 @@ from typing import NamedTuple
 
 from lostprint.books.rulebook import GENERIC_BLOCKS, Book, block_rows, spaced
 from lostprint.books.rulebook_common import COMMON_BLOCKS, block_sheet_days, block_sheet_trackers, dice_count, lifted
+from lostprint.games.lost_expedition import GAME
+from lostprint.sheets.lost_expedition import build as build_sheet  # the printed sheet the book shows parts of
 
 TEMPLATE = "lost-expedition.j2"
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from lostprint.books.rulebook import Book, chart_notes
 from lostprint.books.rulebook_common import (COMMON_BLOCKS, block_sheet_panel, block_sheet_trackers, dice_count,
                                               lifted)
+from lostprint.games.lost_crew import GAME
+from lostprint.sheets.lost_crew import build as build_sheet  # the printed sheet the book shows parts of
 
 TEMPLATE = "lost-crew.j2"
 

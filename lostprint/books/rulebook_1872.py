@@ -11,6 +11,8 @@ from lostprint.books.rulebook_common import COMMON_BLOCKS, block_sheet_panel, bl
 from lostprint.games import lost_crows_plots as plots
 from lostprint.games.model import Band
 from lostprint.geometry.paper import Box
+from lostprint.games.lost_crows import GAME
+from lostprint.sheets.lost_crows import build as build_sheet  # the printed sheet the book shows parts of
 
 TEMPLATE = "lost-crows.j2"
 
@@ -178,11 +180,9 @@ def book_chart(chart):
     unit panel does."""
     from dataclasses import replace
 
-    from lostprint.games import load
-
     if chart.key != "units":
         return chart
-    rows = load("lost-crows").rules.unit_rows
+    rows = GAME.rules.unit_rows
     bands = tuple(NamedBand(b.low, b.high, b.results, b.house, name=r.label) for b, r in zip(chart.bands, rows))
     return replace(chart, bands=bands)
 

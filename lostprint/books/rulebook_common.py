@@ -61,8 +61,8 @@ def sheet_parts(book: Book, prefix: str, exact: bool = False) -> list:
     """The groups of the game's own printed sheet whose name starts with `prefix` (or is `prefix`, if
     exact) (a tracker, the day track...), exactly as the sheet builder drew them: the book cannot disagree
     with the sheet. Side 1's before side 2's."""
+    from lostprint.maps.model import standard_map
     from lostprint.scene import Group
-    from lostprint.sheets import build_sheet
 
     found = []
 
@@ -78,7 +78,7 @@ def sheet_parts(book: Book, prefix: str, exact: bool = False) -> list:
                     visit(item.items)
 
     if book.sheet is None:
-        book.sheet = build_sheet(book.game.id, opts=sheet_options(book))
+        book.sheet = book.module.build_sheet(book.game, standard_map(book.game.id), sheet_options(book))
     for page in book.sheet.all_pages():
         visit(page.items)
     return found

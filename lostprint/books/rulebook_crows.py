@@ -7,6 +7,7 @@ from lostprint.games.model import HOUSE_MARK
 from lostprint.render.document import Drawing
 from lostprint.geometry.paper import Box
 from lostprint.scene import Circle, Group, Rect, Style, Text
+from lostprint.games.crows import GAME
 
 TEMPLATE = "crows.j2"
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lostprint.errors import LostprintError, UsageError
+from lostprint.games import load as game_data
 
 AUTOSAVE_SUFFIX = ".autosave"  # the copy beside the save: name.autosave.yaml
 AUTOSAVE_HEAD = "# lostprint edit: unsaved work on {name} (based on version {version}, {when})"
@@ -115,7 +116,7 @@ def map_drawing(info, game_map) -> dict:
     hexes = [i for i in group.items if isinstance(i, SPath) and i.role == "hex"]
     svg = render(Scene(sheet.width, sheet.height, (group,), sheet.metadata), "svg").decode("utf-8")
     pal = SheetOptions().pal
-    game = info.part("data")
+    game = game_data(info.id)
     return {
         "svg": svg[svg.index("<svg"):],
         "box": list(group.box),
@@ -182,7 +183,7 @@ class EditSession:
         from lostprint.edit import document
         from lostprint.files import SAVE, load, read_text, shown_path
         from lostprint.games import resolve
-        from lostprint.saves.rules import rules_for
+        from lostprint.app.registry import part
 
         self.path = save_of_autosave(Path(path))
         self.source = shown_path(self.path)
@@ -209,8 +210,8 @@ class EditSession:
             self.style = document.FileStyle()
         if not self.info.has("validator"):
             raise UsageError(f"{self.info.id} records cannot be edited here yet (edit opens 1572, 1672 and 1872 saves)")
-        self.rules = rules_for(self.info.id)
-        self.game = self.info.part("data")
+        self.rules = part(self.info, "validator")
+        self.game = game_data(self.info.id)
         self.resources = self.rules.resources(self.game)
         self.game_map = _game_map(self.info, map_spec, self.source, allow_any_map)
         if self.doc is None:

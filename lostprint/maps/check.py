@@ -17,7 +17,7 @@ from lostprint.files.show import clip, safe_lines
 from lostprint.games import GAMES, HEX_GAMES, LAYOUT_GAMES, load, resolve
 from lostprint.geometry import hexgrid
 from lostprint.maps import grid
-from lostprint.maps.crows import check_layout_data
+from lostprint.maps.crows import check_layout, check_layout_data
 from lostprint.maps.crows import from_dict as layout_from_dict
 from lostprint.maps.model import Feature, GameMap, difficulty_problems, from_dict, parse_edge
 
@@ -294,7 +294,7 @@ def check_map(game_map: GameMap) -> list[str]:
         if problems:
             return problems
         problems += _reach(gm)
-    return problems + resolve(gm.game).part("checker")(gm)
+    return problems + checker_of(gm.game)(gm)
 
 
 def _placement(gm: GameMap) -> list[str]:
@@ -661,3 +661,9 @@ def load_map(path: str | Path) -> GameMap:
     if data.get("game") in LAYOUT_GAMES:  # a Crows starting layout: squares, not hexes
         return layout_from_dict(data, source)
     return from_dict(data, source)
+
+
+def checker_of(game_id: str):
+    """The game's own playability check: check(game_map) -> problems."""
+    return {"lost-expedition": check_expedition, "lost-crew": check_crew, "lost-crows": check_lost_crows,
+            "crows": check_layout}[resolve(game_id).id]

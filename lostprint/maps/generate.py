@@ -10,7 +10,7 @@ import random
 from typing import Callable, NamedTuple
 
 from lostprint.errors import LostprintError, UsageError
-from lostprint.games import resolve
+from lostprint.games import missing, resolve
 from lostprint.geometry import hexgrid
 from lostprint.geometry.hexgrid import Hex
 from lostprint.maps import crows as layouts
@@ -32,7 +32,11 @@ class Generator(NamedTuple):
 
 
 def generator_of(game_id: str) -> Generator:
-    return resolve(game_id).part("generator")
+    """The game's generator (a game with none: a usage error naming those with one)."""
+    plugin = resolve(game_id)
+    if plugin.id not in GENERATORS:
+        raise missing("generator", plugin)
+    return GENERATORS[plugin.id]
 
 
 def generate(game_id: str, seed: int, cols: int | None = None, rows: int | None = None,
@@ -494,3 +498,5 @@ CREW = Generator(crew, _crew_size, ((4, 60), (3, 40)))
 LOST_CROWS = Generator(crows, _crows_size, ((5, 60), (4, 40)))
 # 13 tiles spanning the grid, with no solid 2 x 2 block: 5 x 5 up to 7 x 7
 CROWS_LAYOUT = Generator(layouts.generate_layout, layouts.crows_size, ((5, 7), (5, 7)))
+
+GENERATORS = {"lost-expedition": EXPEDITION, "lost-crew": CREW, "lost-crows": LOST_CROWS, "crows": CROWS_LAYOUT}

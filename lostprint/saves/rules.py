@@ -7,13 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from lostprint.files.fields import At, Problems
-from lostprint.games import resolve
 from lostprint.geometry import hexgrid
-
-
-def rules_for(game_id: str):
-    """The replay rules of a Lost game: its plugin's validator."""
-    return resolve(game_id).part("validator")
 
 
 def slug(text: object) -> str:

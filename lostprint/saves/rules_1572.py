@@ -8,7 +8,7 @@ roll; kantyi: the new faces of the Native Contact dice Princess Kantyi rerolled,
 
 Each day is replayed through lostprint.engine.lost_expedition (see lostprint.saves.replay_1572):
 with rolls exactly, without them as one set of legal rolls that must give the whole day
-(`explain_save` says which).
+(lostprint.saves.explain.explain_save says which).
 """
 from __future__ import annotations
 
@@ -320,7 +320,7 @@ RULES = Rules1572()
 
 
 class Explaining1572(Rules1572):
-    """The same rules, keeping each day a save without rolls passes, for explain_save."""
+    """The same rules, keeping each day a save without rolls passes, for saves.explain.explain_save."""
 
     def __init__(self):
         self.days: list = []
@@ -328,18 +328,6 @@ class Explaining1572(Rules1572):
     def begin(self, st: State) -> None:
         super().begin(st)
         st.flags["explained"] = self.days
-
-
-def explain_save(data: dict, source: str) -> tuple[list[str], list | None]:
-    """Check a save without rolls and say which legal rolls give it: the problems, and for each day
-    the dice (as `rolls:` would hold them) and what each roll gives, or None if it has problems."""
-    from lostprint.saves.validate import replay_data
-
-    rules = Explaining1572()
-    found, _ = replay_data(data, source, rules=rules)
-    if found:
-        return found, None
-    return found, replay_1572.explain_days(rules.days)
 
 
 # --- the transcript: a game the driver played, as a save ------------------------------------------

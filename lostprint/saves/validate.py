@@ -12,7 +12,9 @@ from lostprint.errors import LostprintError
 from lostprint.files import MAP_FORMAT, SAVE, SAVE_FORMAT, LDict, LoadError, is_stdin, key_line, line_of, load, shown_path
 from lostprint.files.fields import Reader, at_key, keyname
 from lostprint.files.show import kind_of, shown
-from lostprint.saves.rules import At, DayRecord, Played, Problems, State, rules_for, slug
+from lostprint.games import load as game_data
+from lostprint.saves.games import rules_for
+from lostprint.saves.rules import At, DayRecord, Played, Problems, State, slug
 
 FORMAT = SAVE_FORMAT
 TOP_FIELDS = ("format", "game", "map", "title", "player", "setup", "days", "outcome")
@@ -129,7 +131,7 @@ def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> t
     if not info.has("validator"):
         rd.error(at_key(data, "game", "game"), f"{info.id} records are checked by lostprint.crows, not here")
         return problems.lines(), None
-    game = info.part("data")
+    game = game_data(info.id)
     rules = rules or rules_for(info.id)
     gm = _map(data, info, source, rd, allow_any_map)
     title = rd.text(data["title"], at_key(data, "title", "title"), MAX_TEXT) if "title" in data else None

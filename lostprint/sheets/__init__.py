@@ -1,17 +1,28 @@
-"""Player sheets: each game's plugin names its builder, `build(game, game_map, options) -> Scene`."""
+"""Player sheets: each game's sheet module has `build(game, game_map, options) -> Scene` and SIDES,
+the formats (--sides) it prints in."""
 from __future__ import annotations
 
 from lostprint.errors import UsageError
-from lostprint.games import resolve, with_part
+from lostprint.games import load, missing, resolve, with_part
+
+
+def sheet_module(game_id: str):
+    """The game's sheet module. Only the game asked for loads (start-up: tests/test_startup.py)."""
+    plugin = resolve(game_id)
+    if plugin.id == "lost-expedition":
+        from lostprint.sheets import lost_expedition as module
+    elif plugin.id == "lost-crew":
+        from lostprint.sheets import lost_crew as module
+    elif plugin.id == "lost-crows":
+        from lostprint.sheets import lost_crows as module
+    else:
+        raise missing("sheet", plugin)
+    return module
 
 
 def sheet_sides(game_id: str) -> tuple[str, ...]:
-    """The formats (--sides) a game's sheet prints in: its builder's module names them in SIDES."""
-    import sys
-
-    plugin = resolve(game_id)
-    build = plugin.part("sheet")
-    return sys.modules[build.__module__].SIDES
+    """The formats (--sides) a game's sheet prints in."""
+    return sheet_module(game_id).SIDES
 
 
 def build_sheet(game_id: str, game_map=None, opts=None):
@@ -31,4 +42,4 @@ def build_sheet(game_id: str, game_map=None, opts=None):
         raise UsageError(f"{plugin.title} does not fit on one page: with every slot sized for its piece and "
                          f"hexes of at least 15 mm its charts have no room; print it two-sided (--sides 2) "
                          f"and keep a reference card (--sides ref)")
-    return plugin.part("sheet")(plugin.part("data"), game_map, opts)
+    return sheet_module(plugin.id).build(load(plugin.id), game_map, opts)

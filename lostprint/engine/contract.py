@@ -10,9 +10,11 @@
   state the step can change: a search stops comparing a recorded value against a branch only while
   some step left in the day can still change it.
 - `RuleError(rule, message)`: the one error; `rule` names the rule broken, the message its limit.
-- Each engine gives `start(game_map, ...) -> state`, `outcome(state) -> (result, why) | None` and
-  `score(state) -> ((label, points), ...)`. The driver (lostprint.engine.drive) plays an engine with
-  any decider and dice; the save search (lostprint.saves.search) explains a recorded day over it.
+- Each engine gives `start(game_map, ...) -> state`, `outcome(state) -> (result, why) | None`,
+  `score(state) -> ((label, points), ...)` and `STANDINS` ({ruling key: its neutral stand-in}, empty for a
+  game with none; `RULES.ruling(key)` names it); a state's `day` is the day it is in. The driver
+  (lostprint.engine.drive) plays an engine with any decider and dice; the save search
+  (lostprint.saves.search) explains a recorded day over it.
 """
 from __future__ import annotations
 

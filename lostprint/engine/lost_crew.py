@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from operator import itemgetter
+from types import MappingProxyType
 from typing import Mapping
 
 from lostprint.engine.contract import AUTO, Decision, Roll, RuleError, Step, evolve
@@ -931,6 +932,8 @@ NOBODY = Orders()
 def outcome(v: Voyage) -> tuple[str, str] | None:
     return v.over
 
+
+STANDINS = MappingProxyType({})  # the contract's rulings with a neutral stand-in: none in 1672
 
 PARTS = {
     "water": lambda v: v.stores[W], "food": lambda v: v.stores[F], "hull": lambda v: v.stores[H],

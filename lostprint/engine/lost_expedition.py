@@ -1236,6 +1236,8 @@ def outcome(st: State) -> tuple[str, str] | None:
     return st.over or None
 
 
+STANDINS = MappingProxyType({})  # the contract's rulings with a neutral stand-in: none in 1572
+
 PARTS = MappingProxyType({
     **{k: (lambda st, i=i: st.values[i]) for i, k in enumerate(TRACKER_KEYS)},
     **{k: (lambda st, k=k: getattr(st, k)) for k in (

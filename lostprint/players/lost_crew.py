@@ -23,6 +23,8 @@ LIMIT = 60  # not a rule: a bound on a simulated voyage, in days
 class Captain:
     """The careful captain."""
 
+    about = ("heads for the nearest exit through coloured water, heals, repairs, fishes, keeps a watch, stops to "
+             "provision when Water or Food is low")  # what simulate --players says
     stage = "1672-play"
     days = LIMIT
 
@@ -168,6 +170,7 @@ class Deckhand(Captain):
     offers Goods, stops to provision or keeps watch."""
 
     stage = "1672-naive"
+    about = "steers, scans and gathers with whoever is left; never repairs, fishes, offers Goods or keeps a watch"
 
     def assign(self, v: eng.Voyage) -> eng.Orders:
         rule = RULES.weather(v.weather)

@@ -636,6 +636,7 @@ class Chief:
     (eng.HOUSE_OFF_KEYS; eng.UnknownRuling for any other key)."""
 
     together = False  # the naive player keeps a roll's two dice in one unit
+    about = "weighs every split of each roll between the units, with the last roll's expectation worked out exactly"
 
     def __init__(self, seed: int, game_map=None, house_off=frozenset()):
         self.gm = game_map or standard()
@@ -994,6 +995,7 @@ class PairsChief(Chief):
     """The naive chief: the two dice of a roll always go to one unit (unless that cannot be)."""
 
     together = True
+    about = "puts both dice of a roll into one unit"
 
 
 PLAYERS = {"careful": Chief, "naive": PairsChief}

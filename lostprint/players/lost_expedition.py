@@ -158,6 +158,7 @@ class Naive(Player):
     neighbour and steps as soon as progress pays, to the neighbour nearest the delta."""
 
     stage = "1572-naive"
+    about = "keeps every roll, never spends a musket, steps as soon as it can"  # what simulate --players says
 
 
 class Careful(Player):
@@ -166,6 +167,8 @@ class Careful(Player):
     delta by the happiest direction."""
 
     caution = Caution()
+    about = ("plans its dice: rerolls for what the day needs, spends muskets on rerolls, maps toward the goal "
+             "and steps when progress pays")
 
     def keep(self, dice):
         st = self.st

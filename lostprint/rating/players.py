@@ -1,62 +1,35 @@
 """Which seeded players exist for each Lost game, and one game played to its end as a small result.
 
-The players live with their games (lostprint.players.<game>); this registry only names them. A game's
-module may give `PLAYERS = {"careful": Class, ...}`; otherwise the known class names below are looked
-up, and a name whose class is missing is simply not listed. A player is a class taking
-`(seed, game_map)`: a decider (`start()`, `decide`, `roll`, `days`), which the one driver
-(lostprint.engine.drive) plays, or one whose `play()` returns `{"days": [...], "result": ...}`; its
-final engine state is read for the score and for why a game was lost.
+The players live with their games (lostprint.players.<game>): each module's `PLAYERS` is
+{name: class}, careful first, and each class says what it does in `about`. A player is a decider
+taking `(seed, game_map)` (and `house_off=` for a game whose engine has stand-ins): `start()`,
+`decide`, `roll` and `days`, which the one driver (lostprint.engine.drive) plays on its game's engine.
+The result, score and day count are read through the engine contract (lostprint.engine.contract):
+`outcome`, `score`, `STANDINS` and the state's `day`; nothing here knows one game from another.
 """
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from lostprint.engine import drive
 from lostprint.errors import UsageError
 
-
-def _expedition():
-    from lostprint.engine import lost_expedition as engine
-    from lostprint.players import lost_expedition as players
-
-    return players, engine
-
-
-def _crew():
-    from lostprint.engine import lost_crew as engine
-    from lostprint.players import lost_crew as players
-
-    return players, engine
-
-
-def _crows():
-    from lostprint.engine import lost_crows as engine
-    from lostprint.players import lost_crows as players
-
-    return players, engine
-
-
-# game id -> (its (players module, engine module), the player's attribute holding the final state,
-#             ((player name, class name, what it does), ...))
-_KNOWN = {
-    "lost-expedition": (_expedition, "st", (
-        ("careful", "Careful", "plans its dice: rerolls for what the day needs, spends muskets on "
-                               "rerolls, maps toward the goal and steps when progress pays"),
-        ("naive", "Naive", "keeps every roll, never spends a musket, steps as soon as it can"),
-    )),
-    "lost-crew": (_crew, "v", (
-        ("careful", "Captain", "heads for the nearest exit through coloured water, heals, repairs, "
-                               "fishes, keeps a watch, stops to provision when Water or Food is low"),
-        ("naive", "Deckhand", "steers, scans and gathers with whoever is left; never repairs, fishes, "
-                              "offers Goods or keeps a watch"),
-    )),
-    "lost-crows": (_crows, "st", (
-        ("careful", "Chief", "weighs every split of each roll between the units, with the last "
-                             "roll's expectation worked out exactly"),
-        ("naive", "PairsChief", "puts both dice of a roll into one unit"),
-    )),
+# game id -> (its engine module, its players module), imported when first asked
+_GAMES = {
+    "lost-expedition": ("lostprint.engine.lost_expedition", "lostprint.players.lost_expedition"),
+    "lost-crew": ("lostprint.engine.lost_crew", "lostprint.players.lost_crew"),
+    "lost-crows": ("lostprint.engine.lost_crows", "lostprint.players.lost_crows"),
 }
 DEFAULT_PLAYER = "careful"
+
+
+def _modules(game: str):
+    """(engine module, players module) of a rated game."""
+    if game not in _GAMES:
+        raise UsageError(f"{game} has no simulated players (rated games: {', '.join(_GAMES)})")
+    return tuple(importlib.import_module(name) for name in _GAMES[game])
 
 
 class GameResult(NamedTuple):
@@ -78,24 +51,13 @@ class PlayerEntry:
 
 
 def rated_games() -> tuple[str, ...]:
-    return tuple(_KNOWN)
+    return tuple(_GAMES)
 
 
 def players_of(game: str) -> dict[str, PlayerEntry]:
-    """{name: entry} of the players that exist now for a game id, careful first."""
-    if game not in _KNOWN:
-        raise UsageError(f"{game} has no simulated players (rated games: {', '.join(_KNOWN)})")
-    modules, _attr, known = _KNOWN[game]
-    module = modules()[0]
-    listed = dict(getattr(module, "PLAYERS", {}) or {})
-    out: dict[str, PlayerEntry] = {}
-    for name, cls_name, about in known:
-        cls = listed.get(name) or getattr(module, cls_name, None)
-        if cls is not None:
-            out[name] = PlayerEntry(game, name, cls, about)
-    for name, cls in listed.items():  # players a game module adds later
-        out.setdefault(name, PlayerEntry(game, name, cls, (cls.__doc__ or name).strip().splitlines()[0]))
-    return out
+    """{name: entry} of the players of a game id, careful first."""
+    players = _modules(game)[1].PLAYERS
+    return {name: PlayerEntry(game, name, cls, cls.about) for name, cls in players.items()}
 
 
 def player_of(game: str, name: str) -> PlayerEntry:
@@ -105,20 +67,13 @@ def player_of(game: str, name: str) -> PlayerEntry:
     return players[name]
 
 
-def _loss_cause(game: str, final, result: str, days: int) -> str:
+def _loss_cause(found, result: str, days: int) -> str:
+    """Why a game was not won: the engine's outcome says why it was lost."""
     if result == "won":
         return ""
     if result == "unfinished":
         return f"not over after {days} days (the simulation's bound)"
-    over = getattr(final, "over", None)
-    if isinstance(over, tuple) and len(over) > 1 and over[1]:
-        return str(over[1])
-    return "lost"
-
-
-def _score(game: str, engine, final, result: str) -> int:
-    terms = engine.score(final)
-    return sum(points for _, points in terms)
+    return str(found[1]) if len(found) > 1 and found[1] else "lost"
 
 
 class HouseRule(NamedTuple):
@@ -134,12 +89,9 @@ class HouseRule(NamedTuple):
 def house_rules_of(game: str) -> tuple[HouseRule, ...]:
     """The rulings of a game whose engine lists them in STANDINS ({key: StandIn}: what plays instead,
     or why nothing can), in the engine's order; () for a game whose engine has no stand-ins."""
-    if game not in _KNOWN:
-        raise UsageError(f"{game} has no simulated players (rated games: {', '.join(_KNOWN)})")
-    engine = _KNOWN[game][0]()[1]
-    standins = getattr(engine, "STANDINS", {})
+    engine = _modules(game)[0]
     return tuple(HouseRule(key, engine.RULES.ruling(key).topic, s.instead, s.why_none)
-                 for key, s in standins.items())
+                 for key, s in engine.STANDINS.items())
 
 
 def house_off_keys(game: str) -> tuple[str, ...]:
@@ -151,8 +103,7 @@ def play_one(game: str, player: str, seed: int, game_map=None, house_off: tuple[
     """One whole game by a named player on a map (None: the standard map); `house_off` names rulings
     played by their neutral stand-ins (games with stand-ins only)."""
     entry = player_of(game, player)
-    modules, attr, _known = _KNOWN[game]
-    engine = modules()[1]
+    engine = _modules(game)[0]
     if house_off:
         unknown = sorted(set(house_off) - set(house_off_keys(game)))
         if unknown:
@@ -161,15 +112,8 @@ def play_one(game: str, player: str, seed: int, game_map=None, house_off: tuple[
         sim = entry.cls(seed, game_map, house_off=frozenset(house_off))
     else:
         sim = entry.cls(seed, game_map)
-    if hasattr(sim, "decide"):  # a decider: the one driver plays it on its engine
-        from lostprint.engine import drive
-
-        final = drive.play(engine, sim.start(), sim.decide, sim.roll, sim.days)
-        result, days = (final.over[0] if final.over else "unfinished"), final.day
-    else:
-        played = sim.play()
-        final = getattr(sim, attr)
-        result = played["result"]
-        days = len(played["days"])
-    return GameResult(seed, result, _score(game, engine, final, result), days,
-                      _loss_cause(game, final, result, days))
+    final = drive.play(engine, sim.start(), sim.decide, sim.roll, sim.days)
+    found = engine.outcome(final)
+    result, days = (found[0] if found else "unfinished"), final.day
+    score = sum(points for _, points in engine.score(final))
+    return GameResult(seed, result, score, days, _loss_cause(found, result, days))

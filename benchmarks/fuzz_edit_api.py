@@ -11,9 +11,12 @@ Counted:
   dropped      requests that got no HTTP answer at all
   unreadable   save files written that lostprint cannot open again (the loader, the same game and map)
 
-    python benchmarks/fuzz_edit_api.py [--count 10000] [--seed 12]
+    python benchmarks/fuzz_edit_api.py [--count 10000] [--seed 12] [--jobs 2]
 
-Exit status 1 when any of the three is not 0; each case is printed.
+Cheap per request: most saves are mutated from the example's first one to six days (not from the
+server's working copy, which the kept and saved mutations make longer and longer: a check of it
+replays all of it), and `--jobs` runs that many processes, each with its own servers and seed.
+Exit status 1 when any of the three is not 0; each case is printed. The last line is the summary.
 """
 from __future__ import annotations
 
@@ -33,6 +36,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 DAYS = 6  # a save is fuzzed from its first days: a shorter replay, every field still there
+CUTS = [1, 2, 3, DAYS]  # how many of those days a mutated save starts from
+FROM_WORK = 0.25  # how often the server's own working copy is mutated instead (while it stays short)
+GROWTH = 3  # ... while its JSON is at most this many times the base save's
 ENDPOINTS = [("POST", "api/check", 30), ("POST", "api/keep", 25), ("POST", "api/save", 20), ("RAW", "", 15),
              ("GET", "api/state", 3), ("GET", "api/work", 3), ("POST", "api/take-file", 2), ("POST", "api/autosave", 2)]
 LENGTHS = ["\u00b2", "-1", "abc", "1e3", " 10", "99999999999999999999", "0", ""]
@@ -141,18 +147,21 @@ def run(count: int, seed: int, say=print) -> dict:
     from lostprint.edit import document
 
     rng = random.Random(seed)
-    stats = {"requests": 0, "tracebacks": 0, "dropped": 0, "unreadable": 0, "written": 0, "statuses": {}}
+    stats = {"requests": 0, "tracebacks": 0, "dropped": 0, "unreadable": 0, "written": 0, "statuses": {},
+             "cpu": 0.0}
+    cpu = time.process_time()
     folder = Path(tempfile.mkdtemp(prefix="fuzz-edit-"))
     err = io.StringIO()
     try:
         with contextlib.redirect_stderr(err):
             running = servers(folder)
+            bases = {id(server): server.session.working()["save"] for server, _, _ in running}
             kinds = [(m, w) for m, w, weight in ENDPOINTS for _ in range(weight)]
             for n in range(count):
                 server, _, path = rng.choice(running)
                 session = server.session
                 work = session.working()
-                save = work["save"]
+                save = start_from(rng, bases[id(server)], work["save"])
                 for _ in range(rng.choice([1, 1, 2, 3])):
                     save = tree_mutation(rng, save)
                 if rng.random() < 0.2:
@@ -188,6 +197,7 @@ def run(count: int, seed: int, say=print) -> dict:
                 thread.join(5)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+    stats["cpu"] = time.process_time() - cpu
     printed = [line for line in err.getvalue().splitlines() if line.strip()]
     stats["tracebacks"] += len(printed)
     for line in printed[:20]:
@@ -195,17 +205,54 @@ def run(count: int, seed: int, say=print) -> dict:
     return stats
 
 
+def start_from(rng: random.Random, base: dict, work: dict) -> dict:
+    """The save a case mutates: the base cut to a few days, or now and then the working copy."""
+    if rng.random() < FROM_WORK and len(json.dumps(work)) <= GROWTH * len(json.dumps(base)):
+        return work
+    days = base.get("days")
+    return {**base, "days": days[:rng.choice(CUTS)]} if isinstance(days, list) else base
+
+
+def _worker(job: tuple[int, int]) -> dict:
+    count, seed = job
+    return run(count, seed)
+
+
+def merged(parts: list[dict]) -> dict:
+    total = {"requests": 0, "tracebacks": 0, "dropped": 0, "unreadable": 0, "written": 0, "statuses": {}, "cpu": 0.0}
+    for part in parts:
+        for key in ("requests", "tracebacks", "dropped", "unreadable", "written", "cpu"):
+            total[key] += part[key]
+        for status, n in part["statuses"].items():
+            total["statuses"][status] = total["statuses"].get(status, 0) + n
+    return total
+
+
+def summary(stats: dict, jobs: int, seed: int) -> str:
+    return (f"fuzz_edit_api: {stats['requests']:,} requests (seed {seed}, {jobs} job(s)): "
+            f"{stats['tracebacks']} tracebacks, {stats['dropped']} dropped, {stats['unreadable']} unreadable "
+            f"of {stats['written']} saves written; answers "
+            f"{dict(sorted(stats['statuses'].items(), key=lambda kv: str(kv[0])))}; "
+            f"{stats['cpu']:.0f} s CPU ({stats['cpu'] / max(1, stats['requests']) * 1000:.0f} ms a request)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=12)
+    parser.add_argument("--jobs", type=int, default=1, help="processes, each with its own servers and seed")
     args = parser.parse_args()
-    start = time.process_time()
-    stats = run(args.count, args.seed)
-    print(f"{stats['requests']} requests: {stats['tracebacks']} tracebacks, {stats['dropped']} dropped, "
-          f"{stats['written']} saves written, {stats['unreadable']} unreadable; answers "
-          f"{dict(sorted(stats['statuses'].items(), key=lambda kv: str(kv[0])))}; "
-          f"{time.process_time() - start:.1f} s CPU")
+    jobs = max(1, args.jobs)
+    shares = [args.count // jobs + (1 if k < args.count % jobs else 0) for k in range(jobs)]
+    seeds = [args.seed if k == 0 else args.seed * 1000 + k for k in range(jobs)]
+    if jobs == 1:
+        stats = run(args.count, args.seed)
+    else:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            stats = merged(pool.map(_worker, list(zip(shares, seeds))))
+    print(summary(stats, jobs, args.seed))
     return 1 if stats["tracebacks"] or stats["dropped"] or stats["unreadable"] else 0
 
 

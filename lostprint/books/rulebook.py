@@ -17,17 +17,26 @@ import re
 from dataclasses import dataclass, field, replace
 from html import unescape
 from typing import Callable, NamedTuple
+from xml.sax.saxutils import escape
+
+import jinja2
 
 from lostprint import __version__
-from lostprint.fonts import registered
-from lostprint.render.document import (Captioned, Contents, Document, Drawing, FrameBox, Heading, Markup, NeedRoom,
-                                       NextPage, PageBreak, PageTemplate, Shaded, Space, TextStyle, as_scene, build_pdf)
-from lostprint.typeset import curly_items, curly_markup, tie_last_words
+from lostprint.fonts import registered, text_width, wrap
 from lostprint.games.model import HOUSE_MARK
 from lostprint.geometry.paper import MM, Box
 from lostprint.options import PrintOptions
 from lostprint.paths import templates_dir
+from lostprint.render.document import (Captioned, Contents, Document, Drawing, FrameBox, Heading, Markup, NeedRoom,
+                                       NextPage, PageBreak, PageTemplate, Shaded, Space, TextStyle, as_scene,
+                                       build_pdf)
+from lostprint.scene import Line, Scene, Style, Text
+from lostprint.sheets import widgets as w
+from lostprint.sheets.common import credit_metadata, designers as credited
+from lostprint.sheets.hexmap import hex_swatch
+from lostprint.sheets.icons import ICONS, icon
 from lostprint.sheets.style import Palette
+from lostprint.typeset import curly_items, curly_markup, tie_last_words
 
 MARGIN_X = 20 * MM
 MARGIN_TOP = 22 * MM
@@ -69,9 +78,7 @@ def base_context(game, opts: RulebookOptions) -> dict:
 
 def designers(game_id: str) -> str:
     """'Mike Heim', 'Tyler Sigman and David Gerrard': who designed the game, as every printable credits them."""
-    from lostprint.sheets.common import designers as named
-
-    return named(game_id)
+    return credited(game_id)
 
 
 def render_markup(mod, opts: RulebookOptions | None = None) -> str:
@@ -91,8 +98,6 @@ def render_markup(mod, opts: RulebookOptions | None = None) -> str:
 def template_env(folder: str):
     """The jinja2 environment of the rulebook templates, made once: it keeps each template compiled (a
     third of a book's build time) and still reloads a template whose file changed."""
-    import jinja2
-
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(folder), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                              keep_trailing_newline=True)
@@ -386,8 +391,6 @@ def block_chart(book: Book, *keys: str):
 
 def drawn_charts(book: Book, charts: list):
     """A row of dice charts, side by side, each by the sheet's chart_table."""
-    from lostprint.sheets import widgets as w
-
     keys = [c.key for c in charts]
     total = book.width / WIDGET_SCALE
     gap = 8.0
@@ -423,17 +426,12 @@ def chart_notes(book: Book, chart) -> list:
 
 
 def esc(text) -> str:
-    from xml.sax.saxutils import escape
-
     return escape(str(text))
 
 
 def block_symbols(book: Book, *args):
     """The sheet's symbol key, one symbol a line. (One column: key_list wraps a line with the regular
     face but sets the name in bold, so a tightly wrapped entry can spill out of its panel.)"""
-    from lostprint.fonts import text_width
-    from lostprint.sheets import widgets as w
-
     entries = [(s.key, s.name, s.meaning) for s in book.game.symbols]
     need = max(text_width(f"{name}: {meaning}", "sans-bold", w.BODY) for _, name, meaning in entries) + 13 + 5 + 12
     width = min(book.width / WIDGET_SCALE, max(240.0, need))
@@ -447,8 +445,6 @@ def block_symbols(book: Book, *args):
 
 def safe_swatch(pal: Palette):
     """The sheet's icon for a symbol, or a plain star where there is no icon of that name."""
-    from lostprint.sheets.icons import ICONS, icon
-
     def swatch(key, cx, cy, size):
         return icon(key if key in ICONS else "star", cx, cy, size * 0.95, pal.ink)
 
@@ -457,9 +453,6 @@ def safe_swatch(pal: Palette):
 
 def block_terrains(book: Book, columns: str = "2"):
     """The sheet's terrain key (hex swatches), large."""
-    from lostprint.sheets import widgets as w
-    from lostprint.sheets.hexmap import hex_swatch
-
     entries = [(t, t.name, t.effect + (f" Cost: {t.cost}." if t.cost else "")) for t in book.game.terrains]
     cols = int(columns)
     rows = -(-len(entries) // cols)
@@ -473,8 +466,6 @@ def block_terrains(book: Book, columns: str = "2"):
 
 def rows_height(rows, widths, inner_w: float, header: bool, font_size: float = 7.2) -> float:
     """The height rows_table needs so its wrapped last column is never cut."""
-    from lostprint.fonts import wrap
-
     last_w = inner_w * widths[-1]
     lines = max(len(wrap(r[-1], "sans", font_size, last_w - 1)) for r in rows)
     row_h = lines * font_size * 1.12 + 3.5
@@ -484,8 +475,6 @@ def rows_height(rows, widths, inner_w: float, header: bool, font_size: float = 7
 def block_rows(book: Book, title: str, header, rows, widths, house: bool = False, subtitle: str = "",
                name: str = "table"):
     """A data table drawn by the sheet's rows_table widget, tall enough for every row."""
-    from lostprint.sheets import widgets as w
-
     inner_w = book.width / WIDGET_SCALE - 8
     height = rows_height(rows, widths, inner_w, bool(header))
     fl = book.widget(lambda box: w.rows_table(title, tuple(header), list(rows), tuple(widths), box, book.pal,
@@ -605,8 +594,6 @@ def widget_scenes(mod, opts: RulebookOptions | None = None):
 
 def story_widgets(story: list) -> list:
     """(name, Scene) of every sheet widget in a story."""
-    from lostprint.scene import Scene
-
     drawings = [f.drawing if isinstance(f, Captioned) else f for f in story]  # a captioned figure's drawing too
     return [(f.name, Scene(f.width, f.height, f.items)) for f in drawings if isinstance(f, Drawing)]
 
@@ -625,9 +612,6 @@ def build_rulebook_and_widgets(mod, opts: RulebookOptions | None = None) -> tupl
 def rulebook_document(mod, opts: RulebookOptions | None = None) -> tuple:
     """(Document, widget_scenes) of a rulebook: its story, and the cover and body pages, whose running
     head (the game, the chapter in force at the top of the page) and folio are Scene items."""
-    from lostprint.scene import Line, Style, Text
-    from lostprint.sheets.common import credit_metadata
-
     opts = opts or RulebookOptions()
     book, story = prepare(mod, opts)
     game, pal = book.game, book.pal

@@ -6,8 +6,12 @@ from collections import Counter
 from typing import NamedTuple
 
 from lostprint.books.rulebook import GENERIC_BLOCKS, Book, block_rows, spaced
-from lostprint.books.rulebook_common import COMMON_BLOCKS, block_sheet_days, block_sheet_trackers, dice_count, lifted
-from lostprint.games.lost_expedition import GAME
+from lostprint.books.rulebook_common import (COMMON_BLOCKS, block_map, block_sheet_days, block_sheet_trackers,
+                                             dice_count, lifted)
+from lostprint.games.lost_expedition import GAME, row_for_band, terrain_mod as typed_mod, terrain_rule
+from lostprint.maps.model import standard_map
+from lostprint.sheets import widgets as w
+from lostprint.sheets.lost_expedition import morale_compass
 from lostprint.sheets.lost_expedition import build as build_sheet  # the printed sheet the book shows parts of
 
 TEMPLATE = "lost-expedition.j2"
@@ -63,16 +67,12 @@ def roll(game, chart_key: str, dice: tuple[int, int], mods: list[tuple[str, int]
 
 
 def terrain_mod(game, terrain_key: str, chart_title: str) -> int:
-    from lostprint.games.lost_expedition import terrain_mod as typed_mod
-
     chart = next(c.key for c in game.charts if c.title == chart_title)
     return typed_mod(terrain_key, chart)
 
 
 def progress_of(band) -> int:
     """The movement progress a Movement chart row gives (its typed effects)."""
-    from lostprint.games.lost_expedition import row_for_band
-
     return sum(e.amount for e in row_for_band("movement", band).effects if e.what == "movement")
 
 
@@ -129,15 +129,11 @@ def examples(game) -> dict:
 
 def terrain_mods(game, terrain_key: str) -> dict[str, int]:
     """{'Movement': -1, 'Hunting': 1}: a terrain's chart modifiers by chart title, from the typed data."""
-    from lostprint.games.lost_expedition import terrain_rule
-
     titles = {c.key: c.title for c in game.charts}
     return {titles[chart]: n for chart, n in terrain_rule(terrain_key).mods}
 
 
 def context(game, opts) -> dict:
-    from lostprint.maps.model import standard_map
-
     game_map = standard_map(game.id)
     tracker_dice = len(game.trackers)
     planning_dice = dice_count(game.chart("planning").roll)
@@ -166,8 +162,6 @@ def context(game, opts) -> dict:
 # blocks: the 1572 sheet's own widgets
 
 def block_planning_key(book: Book, *args):
-    from lostprint.sheets import widgets as w
-
     chart = book.game.chart("planning")
     return [book.widget(lambda box: w.dice_key(chart, box, book.pal), 72.0, width=250.0, name="planning")]
 
@@ -187,8 +181,6 @@ def block_interest_effects(book: Book, *args):
 
 
 def block_compass(book: Book, *args):
-    from lostprint.sheets.lost_expedition import morale_compass
-
     fl = book.widget(lambda box: morale_compass(box, book.pal, book.game), 150.0, width=170.0, name="compass")
     fl = spaced(fl, 4, 8)
     return [fl]
@@ -207,8 +199,6 @@ def blocks() -> dict:
 
 
 def cover_art(book: Book):
-    from lostprint.books.rulebook_common import block_map
-
     return block_map(book)
 
 

@@ -3,11 +3,12 @@ and the 1672 sheet's own panels (crew boxes, task board, weather track, directio
 lifted from the printed sheet."""
 from __future__ import annotations
 
-
 from lostprint.books.rulebook import Book, chart_notes
-from lostprint.books.rulebook_common import (COMMON_BLOCKS, block_sheet_panel, block_sheet_trackers, dice_count,
-                                              lifted)
+from lostprint.books.rulebook_common import (COMMON_BLOCKS, block_map, block_sheet_panel, block_sheet_trackers,
+                                             dice_count, lifted)
 from lostprint.games.lost_crew import GAME
+from lostprint.maps.model import standard_map
+from lostprint.sheets.lost_crew import SHEET_DRAWERS, TERRAIN_MARKS
 from lostprint.sheets.lost_crew import build as build_sheet  # the printed sheet the book shows parts of
 
 TEMPLATE = "lost-crew.j2"
@@ -53,8 +54,6 @@ def examples(game) -> dict:
 
 
 def context(game, opts) -> dict:
-    from lostprint.maps.model import standard_map
-
     game_map = standard_map(game.id)
     tasks = game.rules.tasks
     return {
@@ -84,15 +83,11 @@ def house_rules(game):
 
 def map_drawers():
     """The sheet's own drawers: its islands dotted by size, as the map key explains."""
-    from lostprint.sheets.lost_crew import SHEET_DRAWERS
-
     return SHEET_DRAWERS
 
 
 def map_options() -> dict:
     """What else the sheet's map is drawn with: pre-printed terrain as its pencil mark."""
-    from lostprint.sheets.lost_crew import TERRAIN_MARKS
-
     return {"terrain_marks": TERRAIN_MARKS}
 
 
@@ -116,7 +111,5 @@ def blocks() -> dict:
 
 
 def cover_art(book: Book):
-    from lostprint.books.rulebook_common import block_map
-
     return block_map(book)
 

@@ -3,15 +3,20 @@ the spoiler entries (lostprint.games.lost_crows_plots) and the sheet's own panel
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from lostprint.books.rulebook import WIDGET_SCALE, Book, spaced
-from lostprint.books.rulebook_common import COMMON_BLOCKS, block_sheet_panel, block_sheet_part, lifted
+from lostprint.books.rulebook import WIDGET_SCALE, Book, chart_notes, spaced
+from lostprint.books.rulebook_common import COMMON_BLOCKS, block_map, block_sheet_panel, block_sheet_part, lifted
+from lostprint.fonts import text_width
 from lostprint.games import lost_crows_plots as plots
-from lostprint.games.model import Band
+from lostprint.games.lost_crows import GAME, cell_words
+from lostprint.games.model import HOUSE_MARK, Band
 from lostprint.geometry.paper import Box
-from lostprint.games.lost_crows import GAME
+from lostprint.maps.model import standard_map
+from lostprint.sheets import widgets as w
+from lostprint.sheets.lost_crows import (CROW_BOXES_TO, DRAWERS, crow_tally, crows_tracker, icon_key, omen_chart,
+                                         river_key, terrain_panel, units_panel)
 from lostprint.sheets.lost_crows import build as build_sheet  # the printed sheet the book shows parts of
 
 TEMPLATE = "lost-crows.j2"
@@ -34,8 +39,6 @@ class UnitResult(NamedTuple):
 
 def resolve_units(game, pairs: dict[str, tuple[int, int]]) -> list[UnitResult]:
     """Phase 2 for one turn: each unit's top minus bottom, the chart row it falls in and its cell."""
-    from lostprint.games.lost_crows import cell_words
-
     out = []
     for i, unit in enumerate(game.rules.units):
         top, bottom = pairs[unit.key]
@@ -90,8 +93,6 @@ def outcome_groups() -> list[tuple[str, tuple]]:
 
 
 def context(game, opts) -> dict:
-    from lostprint.maps.model import standard_map
-
     game_map = standard_map(game.id)
     features = {}
     for f in game_map.features:
@@ -143,8 +144,6 @@ def house_rules(game):
 
 
 def map_drawers():
-    from lostprint.sheets.lost_crows import DRAWERS
-
     return DRAWERS
 
 
@@ -158,8 +157,6 @@ def _panel(book: Book, build, height: float, name: str, width: float | None = No
 
 
 def block_units_panel(book: Book, *args):
-    from lostprint.sheets.lost_crows import units_panel
-
     return _panel(book, lambda box: units_panel(book.game, box, book.pal), 300.0, "units")
 
 
@@ -178,8 +175,6 @@ def book_chart(chart):
     """The chart with its rows named as the game data names them for the sheet: the unit chart's rows
     carry the unit rows' own labels, so the chart, its notes and the words all say "<2", as the sheet's
     unit panel does."""
-    from dataclasses import replace
-
     if chart.key != "units":
         return chart
     rows = GAME.rules.unit_rows
@@ -189,9 +184,6 @@ def book_chart(chart):
 
 def block_chart_wide(book: Book, key: str):
     """A chart at full width (the unit chart's rows are long), by the sheet's chart_table."""
-    from lostprint.books.rulebook import chart_notes
-    from lostprint.sheets import widgets as w
-
     chart = book_chart(book.game.chart(key))
     width = book.width / WIDGET_SCALE
     height = w.chart_height(chart, width, 12.0)
@@ -200,13 +192,6 @@ def block_chart_wide(book: Book, key: str):
 
 
 def block_omen(book: Book, *args):
-    from lostprint.books.rulebook import chart_notes
-    from lostprint.sheets.lost_crows import omen_chart
-
-    from lostprint.fonts import text_width
-    from lostprint.games.model import HOUSE_MARK
-    from lostprint.sheets import widgets as w
-
     chart = book.game.chart("bad-omen")
     rows = -(-len(chart.bands) // 2)
     # the widest row at the panel's text size decides how much the panel may be enlarged
@@ -221,28 +206,20 @@ def block_omen(book: Book, *args):
 
 
 def block_icon_key(book: Book, *args):
-    from lostprint.sheets.lost_crows import icon_key
-
     n = len([e for e in book.game.text.effects if e.key not in {t.key for t in book.game.terrains}]) + 1
     return _panel(book, lambda box: icon_key(book.game, box, book.pal), 12 + 6 + -(-n // 2) * 22.0, "icon-key")
 
 
 def block_terrain_panel(book: Book, *args):
-    from lostprint.sheets.lost_crows import terrain_panel
-
     return _panel(book, lambda box: terrain_panel(book.game, box, book.pal), 84.0, "terrain-key", width=330.0)
 
 
 def block_crows_panel(book: Book, *args):
     """The sheet's crow tally at the book's width (the sheet's own row is wider than a page)."""
-    from lostprint.sheets.lost_crows import CROW_BOXES_TO, crow_tally
-
     return _panel(book, lambda box: crow_tally(book.game, box, book.pal, CROW_BOXES_TO), 58.0, "crows")
 
 
 def block_trackers(book: Book, *args):
-    from lostprint.sheets.lost_crows import crows_tracker
-
     trackers = book.game.trackers
     n = len(trackers)
     tw, gap, height = 82.0, 6.0, 86.0
@@ -257,9 +234,6 @@ def block_trackers(book: Book, *args):
 def block_symbols(book: Book, *args):
     """The sheet's own key to the marks on its map (river edge, dashed zone, ringed plot letters...),
     drawn by the sheet's code, so the book's samples are the map's."""
-    from lostprint.sheets import widgets as w
-    from lostprint.sheets.lost_crows import river_key
-
     rows = 6  # river, Canada, start, Fort Benton, its zone, plot hexes
     return _panel(book, lambda box: river_key(box, book.pal, book.game), w.TITLE_BAR + 6 + rows * 16.0, "symbols",
                   width=300.0)
@@ -282,8 +256,6 @@ def blocks() -> dict:
 
 def _lifted_chart(panel: str, key: str, fallback):
     """The sheet's chart panel with the chart's house-rule note under it."""
-    from lostprint.books.rulebook import chart_notes
-
     def block(book: Book, *args):
         out = block_sheet_panel(book, panel, fallback=lambda b: fallback(b, *args))
         return out + chart_notes(book, book.game.chart(key)) if len(out) == 1 else out
@@ -292,6 +264,4 @@ def _lifted_chart(panel: str, key: str, fallback):
 
 
 def cover_art(book: Book):
-    from lostprint.books.rulebook_common import block_map
-
     return block_map(book)

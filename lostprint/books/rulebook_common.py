@@ -3,11 +3,16 @@ and blocks that draw the sheet's own widgets (phases, trackers, the day track, t
 from __future__ import annotations
 
 import re
-
 from dataclasses import replace
 
-from lostprint.books.rulebook import WIDGET_SCALE, Book, block_rows, spaced
+from lostprint.books.rulebook import WIDGET_SCALE, Book, block_rows, chart_notes, drawn_charts, spaced
+from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import Box
+from lostprint.maps.model import standard_map
+from lostprint.scene import Circle, Group, Line, Path, Rect, Text
+from lostprint.sheets import widgets as w
+from lostprint.sheets.common import SheetOptions
+from lostprint.sheets.hexmap import LABEL_PAD, hex_map, map_layout
 
 _MOD = re.compile(r"([A-Z][A-Za-z]*(?: [A-Z][a-z]+)?) ([+\u2212-]\d+)")
 
@@ -39,10 +44,6 @@ def block_phases(book: Book, *args):
 
 def shifted(item, dx: float, dy: float):
     """A scene item moved by (dx, dy)."""
-    from dataclasses import replace
-
-    from lostprint.scene import Circle, Group, Line, Path, Rect, Text
-
     if isinstance(item, Group):
         box = None if item.box is None else (item.box[0] + dx, item.box[1] + dy, item.box[2], item.box[3])
         return replace(item, items=tuple(shifted(i, dx, dy) for i in item.items), box=box)
@@ -61,9 +62,6 @@ def sheet_parts(book: Book, prefix: str, exact: bool = False) -> list:
     """The groups of the game's own printed sheet whose name starts with `prefix` (or is `prefix`, if
     exact) (a tracker, the day track...), exactly as the sheet builder drew them: the book cannot disagree
     with the sheet. Side 1's before side 2's."""
-    from lostprint.maps.model import standard_map
-    from lostprint.scene import Group
-
     found = []
 
     def wanted(name: str) -> bool:
@@ -85,8 +83,6 @@ def sheet_parts(book: Book, prefix: str, exact: bool = False) -> list:
 
 
 def sheet_options(book: Book):
-    from lostprint.sheets.common import SheetOptions
-
     try:
         return SheetOptions(paper=book.opts.paper, ink=book.opts.ink)
     except TypeError:
@@ -141,8 +137,6 @@ def block_sheet_days(book: Book, *args):
 
 def block_trackers(book: Book, *args):
     """The sheet's tracker boxes, one per resource, with start and maximum."""
-    from lostprint.sheets import widgets as w
-
     trackers = book.game.trackers
     total = book.width / WIDGET_SCALE
     n = len(trackers)
@@ -159,8 +153,6 @@ def block_trackers(book: Book, *args):
 
 
 def block_days(book: Book, *args):
-    from lostprint.sheets import widgets as w
-
     game = book.game
     per_row = game.days_per_week
     rows = -(-game.day_limit // per_row)
@@ -174,10 +166,6 @@ def block_days(book: Book, *args):
 
 def block_map(book: Book, *args):
     """The standard map as printed on the sheet (terrain, rivers, start and goal), as tall as it needs."""
-    from lostprint.geometry import hexgrid
-    from lostprint.maps.model import standard_map
-    from lostprint.sheets.hexmap import LABEL_PAD, hex_map, map_layout
-
     game_map = standard_map(book.game.id)
     width = book.width
     tall = book.height * 0.6
@@ -199,8 +187,6 @@ def block_map(book: Book, *args):
 def block_sheet_chart(book: Book, *keys: str):
     """One dice chart as the player sheet prints it (the same drawing) with its house-rule note; a
     row of charts, or one the sheet does not print, drawn by the sheet's chart_table."""
-    from lostprint.books.rulebook import chart_notes, drawn_charts
-
     charts = [book.game.chart(k) for k in keys]
     if len(charts) != 1:
         return drawn_charts(book, charts)

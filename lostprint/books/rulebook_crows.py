@@ -2,12 +2,18 @@
 the rules engine (lostprint.engine.crows), and the kit's own art (tiles, spell cards, reference card)."""
 from __future__ import annotations
 
-from lostprint.books.rulebook import Book, block_rows, join_and, spaced
-from lostprint.games.model import HOUSE_MARK
-from lostprint.render.document import Drawing
-from lostprint.geometry.paper import Box
-from lostprint.scene import Circle, Group, Rect, Style, Text
+from lostprint.books.rulebook import Book, block_rows, block_symbols, join_and, spaced
+from lostprint.crows.art import reference_side, spell_front, tile_art
+from lostprint.crows.kit import REFERENCE_CARD, SPELL_CARD
+from lostprint.engine import crows as engine
+from lostprint.games import crows as G
 from lostprint.games.crows import GAME
+from lostprint.games.model import HOUSE_MARK
+from lostprint.geometry.paper import Box
+from lostprint.render.document import Drawing
+from lostprint.scene import Circle, Group, Rect, Style, Text
+from lostprint.sheets.icons import icon
+from lostprint.typeset import curly_items
 
 TEMPLATE = "crows.j2"
 
@@ -25,8 +31,6 @@ EXAMPLE_SPOTS = (("near_red", (0, 0)), ("tie", (2, 0)), ("east", (4, 0)), ("unde
 
 def flock_example() -> dict:
     """The example board before and after flocking, and each totem's points, from the engine."""
-    from lostprint.engine import crows as engine
-
     tiles = dict(EXAMPLE_TILES)
     crows = dict(EXAMPLE_CROWS)
     totems = dict(EXAMPLE_TOTEMS)
@@ -37,8 +41,6 @@ def flock_example() -> dict:
 
 
 def context(game, opts) -> dict:
-    from lostprint.games import crows as G
-
     scoring = dict(G.SCORING)
     counts = dict(G.HOUSE_COUNTS)
     ex = flock_example()
@@ -64,8 +66,6 @@ def context(game, opts) -> dict:
 
 
 def house_rules(game):
-    from lostprint.games import crows as G
-
     # one entry for them all: the same reason printed sixteen times reads like a mistake
     titles = [c.title for c in G.CLARIFICATIONS if c.house]
     if not titles:
@@ -79,16 +79,11 @@ def house_rules(game):
 # blocks: the kit's art
 
 def _fl(book: Book, items, width: float, height: float, name: str, scale: float = 1.0):
-    from lostprint.typeset import curly_items
-
     return spaced(Drawing(tuple(curly_items(items)), width, height, scale, name), 4, 9)
 
 
 def block_tiles(book: Book, *args):
     """Every tile as printed in the kit, in a row or two, with its count."""
-    from lostprint.crows.art import tile_art
-    from lostprint.games import crows as G
-
     kinds = [t.key for t in G.ALL_TILES]
     counts = dict(G.HOUSE_COUNTS)
     per_row, gap = 5, 8.0
@@ -105,8 +100,6 @@ def block_tiles(book: Book, *args):
 
 
 def block_tile_table(book: Book, *args):
-    from lostprint.games import crows as G
-
     counts = dict(G.HOUSE_COUNTS)
     rows = [(t.name, str(counts.get(t.key, 1)), t.effect) for t in G.ALL_TILES]
     return block_rows(book, "Map tiles", ("Tile", "Count", "What it does"), rows, (0.28, 0.1, 0.62), house=True,
@@ -115,10 +108,6 @@ def block_tile_table(book: Book, *args):
 
 def block_spell_cards(book: Book, *args):
     """The six spell cards as printed in the kit, shrunk to fit three in a row."""
-    from lostprint.crows.art import spell_front
-    from lostprint.crows.kit import SPELL_CARD
-    from lostprint.games import crows as G
-
     cw, ch = SPELL_CARD
     ch = cw * 0.8  # the face without its rule text (listed under the figure): the card's top, its title and art
     per_row, gap = 3, 10.0
@@ -138,10 +127,6 @@ def block_spell_cards(book: Book, *args):
 
 def block_reference(book: Book, *args):
     """The reference card from the kit, both sides (split as the kit prints them)."""
-    from lostprint.crows.art import reference_side
-    from lostprint.crows.kit import REFERENCE_CARD
-    from lostprint.games import crows as G
-
     cw, ch = REFERENCE_CARD
     gap = 14.0
     sides = (("Crows \u00b7 player reference", G.REFERENCE[:3]), ("Crows \u00b7 flocking & murders", G.REFERENCE[3:]))
@@ -154,9 +139,6 @@ def block_reference(book: Book, *args):
 
 
 def _board(book: Book, tiles: dict, crows: dict, totems: dict, x0: float, size: float, title: str) -> list:
-    from lostprint.crows.art import tile_art
-    from lostprint.sheets.icons import icon
-
     colours = {"Red": "#b8322a", "Blue": "#2f6fa8", "Yellow": "#d9a21b"}
     items: list = [Text(x0, 9, title, 8.5, "sans-bold", "start", book.pal.ink)]
     top = 16.0
@@ -199,8 +181,6 @@ def block_flock_example(book: Book, *args):
 
 def block_start_grid(book: Book, *args):
     """The starting pattern: the squares of a 5x5 grid that get a tile."""
-    from lostprint.games import crows as G
-
     squares = set(G.start_squares())
     n = G.START_GRID
     size = 22.0
@@ -216,8 +196,6 @@ def block_start_grid(book: Book, *args):
 
 
 def blocks() -> dict:
-    from lostprint.books.rulebook import block_symbols
-
     return {"symbols": block_symbols, "tiles": block_tiles, "tile-table": block_tile_table, "spell-cards": block_spell_cards,
             "reference": block_reference, "flock-example": block_flock_example, "start-grid": block_start_grid}
 

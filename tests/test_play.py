@@ -143,23 +143,48 @@ def test_a_game_whose_engine_is_not_on_the_contract_says_so(tmp_path):
         PlaySession(tmp_path / "x.yaml", "crows")
 
 
-def test_every_decision_the_engine_asks_has_words_and_labels():
-    """Each decision kind the 1672 engine opened in 30 careful games is asked in words, and each of its
-    options gets a label."""
-    kinds = {}
-    for seed in range(30):
+# 1672's decision kinds: the day's orders and each phase's choice, and a job the orders left unplaced
+# (None, what a search gives), placed as its phase comes
+CREW_KINDS = {"orders", "heal", "repair", "route", "gather", "goods", "gift", "wound"} | {
+    f"{s.key[len('place '):]} sailors" for s in eng.STEPS if s.key.startswith("place ")}
+
+
+def crew_decision_cases() -> dict:
+    """A state where each 1672 decision kind is open, by key: the first of careful games (over enough
+    seeds), and for the jobs placed later, orders that leave every job unplaced."""
+    cases = {}
+    unplaced = eng.Orders(**{f: None for f in vars(eng.Orders())})
+    for seed in range(60):
         player = players.Captain(seed)
         events = []
         drive.play(eng, player.start(), player.decide, player.roll, player.days, events)
         for e in events:
             if isinstance(e.need, Decision):
-                kinds.setdefault(e.need.key, e)
-    assert {"orders", "route", "wound", "gather", "heal"} <= set(kinds)
-    for key, e in kinds.items():
-        assert Crew1672.ask(key, e.before) != key
-        step = eng.STEPS[e.before.step]
-        for option in list(step.options(e.before))[:20]:
-            assert Crew1672.label(key, option, e.before, players.SAILORS)
+                cases.setdefault(e.need.key, e.before)
+            if e.step == "assign":  # the same morning with every job left to place later
+                day = eng.STEPS[0].apply(e.before, unplaced)
+                for i, step in enumerate(eng.STEPS):
+                    need = step.need(eng.evolve(day, step=i)) if step.key.startswith("place ") else None
+                    if need is not None:
+                        cases.setdefault(need.key, eng.evolve(day, step=i))
+        if set(cases) >= CREW_KINDS:
+            break
+    return cases
+
+
+def test_every_decision_the_engine_asks_has_words_and_labels():
+    """Each 1672 decision kind is asked in words (not the engine's key), in its phase, and each of its
+    options gets a label (the first 20 of the day's orders)."""
+    cases = crew_decision_cases()
+    assert set(cases) == CREW_KINDS
+    for key, state in cases.items():
+        step = eng.STEPS[state.step]
+        need = step.need(state)
+        assert need.key == key
+        q = Crew1672.question(state, step, need, players.SAILORS)
+        assert q["text"] != key and len(q["text"].split()) >= 3, (key, q["text"])
+        for option in list(step.options(state))[:20]:
+            assert Crew1672.label(key, option, state, players.SAILORS)
 
 
 def test_only_contract_engines_are_playable():
@@ -293,13 +318,11 @@ def players_map_1872():
     return standard_map("lost-crows")
 
 
-def test_every_1872_decision_is_asked_in_words_with_a_label_per_option():
-    """Each decision kind the engine can open, in a state where it is open: the page asks it in words
-    (not the engine's key) and labels every legal option."""
+def crows_decision_cases() -> dict:
+    """Each decision kind the 1872 engine can open, by key, in a state where it is open."""
     from lostprint.engine import lost_crows as crows
     from lostprint.engine.contract import evolve
     from lostprint.games.lost_crows import Effect
-    from lostprint.play.views import Crows1872
 
     start = crows.STEPS[0].apply(crows.start(players_map_1872()), None)
     at = {s.key: i for i, s in enumerate(crows.STEPS)}
@@ -325,6 +348,16 @@ def test_every_1872_decision_is_asked_in_words_with_a_label_per_option():
         "go": evolve(start, step=at["go"], terrain=dict(start.terrain, **{
             n: "plains" for n in crows.land_of(players_map_1872()).neighbors[start.st.pos]})),
     }
+    return cases
+
+
+def test_every_1872_decision_is_asked_in_words_with_a_label_per_option():
+    """Each decision kind the engine can open, in a state where it is open: the page asks it in words
+    (not the engine's key) and labels every legal option."""
+    from lostprint.engine import lost_crows as crows
+    from lostprint.play.views import Crows1872
+
+    cases = crows_decision_cases()
     for key, game in cases.items():
         step = crows.STEPS[game.step]
         need = step.need(game)

@@ -284,3 +284,40 @@ def test_every_1572_decision_kind_is_asked_in_the_page(browser, tmp_path):
         server.shutdown()
         server.server_close()
         thread.join(5)
+
+
+@pytest.mark.parametrize("game", ["1672", "1872"])
+def test_every_decision_kind_of_1672_and_1872_is_asked_in_the_page(browser, tmp_path, game):
+    """Each decision kind of the engine (listed in tests/test_play.py), in a state where it is open, is
+    asked on the page: the served game is put in that state, and the page shows the question in words
+    with one button per legal option (the day's orders: a field per job)."""
+    from lostprint.play.server import start
+    from lostprint.play.session import PlaySession
+    from tests.test_play import CREW_KINDS, crew_decision_cases, crows_decision_cases
+
+    cases = crew_decision_cases() if game == "1672" else crows_decision_cases()
+    if game == "1672":
+        assert set(cases) == CREW_KINDS
+    session = PlaySession(tmp_path / "kinds.yaml", game, seed=1)
+    server, thread = start(session)
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    try:
+        for key, state in sorted(cases.items()):
+            session.state = state
+            page.goto(server.url)
+            page.wait_for_selector("#ask")
+            q = session.view()["question"]
+            assert q["key"] == key
+            assert page.text_content("#ask") == q["text"], key
+            if key == "orders":
+                assert len(page.query_selector_all(".jobs input")) == len(q["jobs"]) and page.query_selector("#take-orders")
+                continue
+            buttons = page.query_selector_all(".option")
+            assert [b.get_attribute("data-value") for b in buttons] == [json.dumps(v, separators=(",", ":"))
+                                                                         for v in q["values"]], key
+            assert all(b.text_content().strip() for b in buttons)
+    finally:
+        page.close()
+        server.shutdown()
+        server.server_close()
+        thread.join(5)

@@ -83,7 +83,9 @@ class Crew1672(NoSetup):
     # which phase of the sheet's list (lostprint.games.lost_crew.PHASES) each engine step belongs to
     PHASE_OF = {"assign": 1, "rest": 2, "repair": 3, "move": 4, "island": 4, "scan": 5, "gather": 6,
                 "goods": 7, "natives": 7, "gift": 7, "natives wound": 7, "drink": 8, "drink wound": 8,
-                "eat": 9, "eat wound": 9, "accident": 10, "accident wound": 10, "weather": 11}
+                "eat": 9, "eat wound": 9, "accident": 10, "accident wound": 10, "weather": 11,
+                # a job left unplaced in the orders (None: what a search gives) is placed as its phase comes
+                **{s.key: 1 for s in crew_engine.STEPS if s.key.startswith("place ")}}
 
     @staticmethod
     def board(v, names) -> dict:
@@ -171,6 +173,9 @@ class Crew1672(NoSetup):
 
     @staticmethod
     def ask(key: str, v) -> str:
+        if key.endswith(" sailors"):  # a job left unplaced in the orders, placed now
+            job = key[:-len(" sailors")]
+            return f"Phase 1, placed now: which of your well sailors take the {job} slots?"
         return {
             "orders": f"Day {v.day + 1}: put your {v.well} well sailor{'s' * (v.well != 1)} on task slots",
             "heal": "Rest: spend Water to heal the wounded?",
@@ -184,6 +189,12 @@ class Crew1672(NoSetup):
 
     @staticmethod
     def label(key: str, option, v, names) -> str:
+        if key.endswith(" sailors"):
+            if isinstance(option, bool):
+                return "one sailor" if option else "nobody"
+            if isinstance(option, int):
+                return f"{option} sailor{'s' * (option != 1)}" if option else "nobody"
+            return ", ".join(option) if option else "nobody"
         if key == "orders":
             jobs = [f"{job}" + (f" ×{n}" if n > 1 else "") for job, n in vars(option).items() if n]
             return ", ".join(jobs) or "nobody works"

@@ -59,6 +59,8 @@ def test_the_game_begins_with_the_expedition_roll_and_undo_takes_it_back(tmp_pat
         with pytest.raises(ValueError):
             session.give(bad)
     assert session.table.inputs == ()
+    hint = session.hint(20)  # before the roll: games that each roll their own expedition
+    assert "choice" not in hint and hint["playouts"] == 20 and 0 <= hint["win_chance"] <= 1
     view = session.give(3)
     assert session.state.expedition == "military" and view["board"]["kept"][0] == ["Expedition", "Military"]
     assert "Expedition: Military" in view["last"]

@@ -219,6 +219,8 @@ def test_the_first_days_through_the_page(serve, tmp_path, game, days):
     if game == "1572":
         assert session.parts.view.route(session.start, session.events) == session.view()["route"]
         assert page.query_selector_all("#marks li") or not session.view()["board"]["marks"]
+    page.set_viewport_size({"width": 390, "height": 800})  # a phone's width: nothing wider than it
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     check_save(session, tmp_path, whole=False)
 
 

@@ -149,3 +149,20 @@ def test_1572_rolls_name_their_chart_with_todays_bonus():
 
 def test_1572_is_playable():
     assert "lost-expedition" in PLAYABLE and playable("lost-expedition").view is Expedition1572
+
+
+def test_diego_s_plus_one_is_in_the_chart_s_bonus_wherever_interests_are_rolled():
+    """Diego's +1 taken for an Interests roll (asked in phase 7 or on entering a hex in travel) shows in
+    the chart's bonus, as the engine adds it."""
+    found = decision_states({"diego"})
+    state = next(s for (step, key), s in found.items() if key == "diego")
+    for where in ("interests", "travel"):
+        at = eng.replace(state, step=next(i for i, s in enumerate(eng.STEPS) if s.key == where), interest_due=True,
+                         diego=True, diego_used=False, phase="", pending=eng.NOTHING)
+        step = eng.STEPS[at.step]
+        assert step.need(at).key == "diego"
+        after = step.apply(at, True)
+        need = step.need(after)
+        assert need.key == "interests"
+        q = Expedition1572.question(after, step, need)
+        assert q["phase"] == 7 and q["chart"]["title"] == "Interests" and q["chart"]["bonus"] == eng.R.bonus_per_extra, where

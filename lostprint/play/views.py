@@ -532,6 +532,8 @@ class Expedition1572:
         """The chart a roll is read on, and what adds to its dice now (Kantyi's rerolls: none)."""
         if need.key in ("planning", KANTYI_ROLLS):
             return None
+        if need.key == "interests":  # rolled in phase 7 or on entering a hex in travel: its inputs wait as one
+            phase = "interests"
         diego = EXP.bonus_per_extra if exp_engine.pending(v, phase, "diego") else 0
         if need.key == "interests":
             bonus = diego

@@ -13,18 +13,21 @@ from dataclasses import replace
 from pathlib import Path
 
 from lostprint import __version__
+from lostprint.books.journal_chart import resource_chart
+from lostprint.books.journal_map import filled_map, interest_list, plot_code, plot_legend, trail_style
 from lostprint.fonts import ASCENT, DESCENT, fit_size, text_width, wrap
 from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box, page_size
 from lostprint.render.document import (CONTROL, Document, FrameBox, NextPage, PageBreak, PageScene, PageTemplate, Para,
-                                       RunPara, TextStyle, build_pdf)
-from lostprint.render.document import as_scene
-from lostprint.render.document import pages as document_pages
+                                       RunPara, TextStyle, as_scene, build_pdf, pages as document_pages)
 from lostprint.scene import Group, Line, Path as SPath, Rect, Scene, Style, Text
-from lostprint.sheets.hexmap import LABEL_PAD, hex_swatch
+from lostprint.sheets.common import credit, credit_metadata, designers
+from lostprint.sheets.hexmap import EDGE_RIVER_CORE, LABEL_PAD, RIVER_SIDE_MIN, hex_swatch, map_sample
 from lostprint.sheets.icons import icon
 from lostprint.sheets.style import MIN_TEXT, Palette, palette
-from lostprint.sheets.widgets import panel
+from lostprint.sheets.widgets import TITLE_BAR, panel
+from lostprint.text.fallback import is_simple, missing_report
+from lostprint.typeset import curly, tie_last_words
 
 MARGIN = 14 * MM
 GAP = 9.0
@@ -36,8 +39,6 @@ FOOTER_SIZE = MIN_TEXT
 
 
 def plain(text: str) -> str:
-    from lostprint.typeset import curly
-
     return curly(CONTROL.sub("", text))
 
 
@@ -140,12 +141,8 @@ def legend_entries(played, pal: Palette, ctx) -> list[tuple]:
 
     out.append((route_glyph, "route, with the day each hex was entered"))
     if any(f.type == "river" for f in played.game_map.features):
-        from lostprint.sheets.hexmap import map_sample
-
         out.append((lambda cx, cy: [map_sample("river", cx, cy, 13, pal)], "river"))  # drawn by the map's code
     elif any(f.type == "river-edges" for f in played.game_map.features):
-        from lostprint.sheets.hexmap import EDGE_RIVER_CORE, RIVER_SIDE_MIN
-
         def river_glyph(cx, cy):
             river, core = getattr(pal, "river", pal.water), getattr(pal, "river_core", pal.water)
             width = 2.6 if core == river else 2 * RIVER_SIDE_MIN / (1 - EDGE_RIVER_CORE)  # cased as the map's
@@ -183,16 +180,10 @@ def legend_entries(played, pal: Palette, ctx) -> list[tuple]:
         if kind in kinds:
             out.append((lambda cx, cy, n=name: [icon(n, cx, cy, 10, pal.ink)], label))
     if "trail" in kinds:
-        from lostprint.books.journal_map import trail_style
-
         out.append((lambda cx, cy: [Line(cx - 7, cy, cx + 7, cy, trail_style(pal, 1.6))], "trail"))
     if "cataract" in kinds:
-        from lostprint.sheets.hexmap import map_sample
-
         out.append((lambda cx, cy: [map_sample("cataract", cx, cy, 13, pal)], "cataract"))
     if "plot" in kinds:
-        from lostprint.books.journal_map import plot_legend
-
         out.append(plot_legend(pal))
     if "empire" in kinds:
         out.append((lambda cx, cy: [Line(cx - 8, cy + 3, cx + 8, cy + 3, Style(fill=None, stroke=pal.accent, width=1.1,
@@ -242,8 +233,6 @@ def legend(entries, box: Box, pal: Palette, row_h: float = 15.0) -> tuple[Group,
 
 def notable(played) -> tuple[str, list[str]]:
     """The marks worth listing beside the score: 1572 interests, 1872 plots, 1672 islands."""
-    from lostprint.books.journal_map import interest_list, plot_code
-
     found = interest_list(played)
     if found:
         from lostprint.saves.rules_1572 import NAMES
@@ -372,8 +361,6 @@ def summary_band(played, box: Box, pal: Palette) -> Group:
 
 def band_height(played) -> float:
     """Tall enough for the tallest of the band's three columns."""
-    from lostprint.sheets.widgets import TITLE_BAR
-
     result = 17 + 3 + 2 * 7.4 * 1.3 + 4 + 4 * 7.2 * 1.55
     score = 8 * 1.5 + len(played.score) * 7.6 * 1.5 + 3 + 10 * 1.45 + MIN_TEXT * 1.6
     listed = 8 * 1.5 + len(notable(played)[1]) * 7.2 * 1.45
@@ -404,8 +391,6 @@ def footer(page: Box, W: float, H: float, pal: Palette, left: str, number: int, 
 def clip_width(text: str, font: str, size: float, width: float) -> str:
     """The text, cut with an ellipsis where it would pass `width` (by its printed width, not by
     counting characters: 60 W's are far wider than 60 i's)."""
-    from lostprint.fonts import text_width
-
     if text_width(text, font, size) <= width:
         return text
     lo, hi = 0, len(text)
@@ -423,8 +408,6 @@ HEAD_GAP = 18.0  # points between the running head's title and the game's name a
 
 def running_title(played, W: float) -> str:
     """The title for the running head: whatever fits beside the game's name across the page."""
-    from lostprint.fonts import text_width
-
     title = plain(played.title) or played.game.title
     room = W - 2 * JOURNAL_X - text_width(played.game.title, "sans", 7.5) - HEAD_GAP
     return clip_width(title, "sans", 7.5, room)
@@ -433,8 +416,6 @@ def running_title(played, W: float) -> str:
 def file_line(played, W: float) -> str:
     """The footer's left line: who designed the game. Build details (the save's file name, the
     version) go in the file's metadata, not on the page."""
-    from lostprint.sheets.common import credit
-
     return clip_width(credit(played.game.id), "sans", FOOTER_SIZE, W / 2 - JOURNAL_X - HEAD_GAP)
 
 
@@ -450,9 +431,6 @@ def front_pages(played, paper: str = "letter", ink: str = "color") -> list[Scene
 
 def front_layout(played, paper: str = "letter", ink: str = "color") -> tuple[list[Scene], float | None]:
     """The front pages, and where on the last one the journal may begin (None: on a new page)."""
-    from lostprint.books.journal_chart import resource_chart
-    from lostprint.books.journal_map import filled_map
-
     pal = palette(ink)
     W, H = page_size(paper, landscape=False)
     page = Box(MARGIN, MARGIN, W - 2 * MARGIN, H - 2 * MARGIN)
@@ -503,7 +481,6 @@ def front_layout(played, paper: str = "letter", ink: str = "color") -> tuple[lis
 def metadata(played, paper: str, ink: str) -> tuple[tuple[str, str], ...]:
     gm = played.game_map
     title = plain(played.title) or played.game.title
-    from lostprint.sheets.common import credit_metadata, designers
 
     credits = dict(credit_metadata(played.game.id, played.game.title, "a finished game's journal"))
     player = plain(played.player)
@@ -581,7 +558,6 @@ def paragraphs(text: str) -> list[str]:
     """Each line break starts a paragraph (YAML's folded `>` joins wrapped lines; a blank line there
     becomes one break), set with curly quotes and no lone last word."""
     from lostprint.text.shape import cap_marks  # before a long paragraph is cut into pieces (chunks)
-    from lostprint.typeset import curly, tie_last_words
 
     parts = cap_marks(text).strip().split("\n")
     return [tie_last_words(curly(" ".join(p.split()))) for p in parts if p.strip()]
@@ -589,8 +565,6 @@ def paragraphs(text: str) -> list[str]:
 
 def font_warning(played) -> str:
     """The one warning for characters no installed font covers (they print as placeholders)."""
-    from lostprint.text.fallback import missing_report
-
     places = [("title", plain(played.title), "serif-bold"), ("player", plain(played.player), "serif-italic")]
     for d in played.days:
         places += [(f"day {d.day}", plain(d.journal or ""), "serif"),
@@ -600,9 +574,6 @@ def font_warning(played) -> str:
 
 def story(played, pal: Palette) -> list:
     """The journal as paragraphs (data: lostprint.render.document sets them)."""
-    from lostprint.text.fallback import is_simple
-    from lostprint.typeset import curly
-
     st = styles(pal)
     out: list = []
     title = plain(played.title) or played.game.title

@@ -8,11 +8,14 @@ from __future__ import annotations
 import math
 from typing import Callable, NamedTuple
 
+from lostprint.books import journal_place as jp
+from lostprint.books.journal_place import border_distance
 from lostprint.fonts import ASCENT, DESCENT, text_width
+from lostprint.games import resolve
 from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import Box
-from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text
-from lostprint.sheets.hexmap import MapContext, hex_label, hex_label_lines, hex_map
+from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text, bbox, walk
+from lostprint.sheets.hexmap import MapContext, cataract_bar, hex_label, hex_label_lines, hex_map
 from lostprint.sheets.icons import icon
 from lostprint.sheets.style import MIN_TEXT, Palette
 
@@ -86,8 +89,6 @@ def edge_of(ctx: MapContext, a: str, b: str):
 def draw_cataract_edge(m, ctx: MapContext, extra: dict) -> list:
     """A cataract the player found, on the edge between its two hexes: the bar with downstream ticks
     the sheet's map prints for one (hexmap.cataract_bar), so map, sheet and legend agree."""
-    from lostprint.sheets.hexmap import cataract_bar
-
     (x0, y0), (x1, y1) = (ctx.center(lab) for lab in m.hexes[:2])
     mx, my = (x0 + x1) / 2, (y0 + y1) / 2
     return cataract_bar(mx, my, math.atan2(y1 - y0, x1 - x0), ctx.size, ctx.pal.ink)
@@ -275,8 +276,6 @@ def route_style(ctx: MapContext) -> Style:
 def draw_route(played, ctx: MapContext, printed) -> tuple[list, list]:
     """(line items under the marks, day tags above everything). `printed` are the items already on
     the map: the route bends round their labels and markers, and the tags keep off them."""
-    from lostprint.books import journal_place as jp
-
     color = ctx.pal.route
     s = ctx.size
     w = route_width(ctx)
@@ -331,9 +330,6 @@ def draw_route(played, ctx: MapContext, printed) -> tuple[list, list]:
 def delta_fans(ctx: MapContext, printed) -> list:
     """The boxes of the channels the river fans into at its delta (river-coloured lines without a role
     inside a delta hex): a day tag on them would hide where the river meets the goal."""
-    from lostprint.books.journal_place import border_distance
-    from lostprint.scene import bbox, walk
-
     inks = {ctx.pal.river, getattr(ctx.pal, "river_light", ctx.pal.river)}
     deltas = [ctx.center(lab) for f in ctx.game_map.features_of("delta") for lab in f.hexes]
     if not deltas:
@@ -346,8 +342,6 @@ def sheet_drawers(game_id: str) -> dict:
     """The sheet's own drawers of the map's pre-printed features (1672's islands, 1872's forts...),
     with the journal's versions where a route must get past. Only the game's own sheet module loads
     (1872's costs about 0.1 s to import, with its game data)."""
-    from lostprint.games import resolve
-
     game = resolve(game_id).id
     if game == "lost-crew":
         from lostprint.sheets.lost_crew import MAP_DRAWERS as own

@@ -20,6 +20,7 @@ the contents (`Contents`), space (`Space`) and a break unless room is left (`Nee
 """
 from __future__ import annotations
 
+import copy
 import functools
 import io
 import re
@@ -27,8 +28,23 @@ from dataclasses import dataclass, replace
 from typing import Callable
 from xml.sax.saxutils import escape
 
+from reportlab.lib.colors import HexColor
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
+from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepTogether, NextPageTemplate,
+                                PageBreak as RLPageBreak, PageTemplate as RLPageTemplate, Paragraph, Spacer, Table,
+                                TableStyle)
+from reportlab.platypus.doctemplate import ActionFlowable
+from reportlab.platypus.tableofcontents import TableOfContents
+from reportlab.rl_config import paraFontSizeHeightOffset
+
 from lostprint.fonts import FONTS, registered, unique_subset_tags
-from lostprint.scene import Group, Scene, Text
+from lostprint.render.flowable import SceneFlowable, ScenePage
+from lostprint.render.paint import paint
+from lostprint.render.pdf import document_settings, pdf_info
+from lostprint.scene import Circle, Group, Line, Path, Rect, Scene, Style, Text
+from lostprint.text.fallback import is_simple
 
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")  # never set: dropped from any text
 ALIGNS = {"left": 0, "center": 1, "right": 2, "justify": 4}  # reportlab's TA_LEFT ... TA_JUSTIFY
@@ -215,8 +231,6 @@ class Document:
 @functools.cache
 def coverage(key: str) -> frozenset:
     """The characters a bundled font has glyphs for (the font files never change in a run)."""
-    from reportlab.pdfbase import pdfmetrics
-
     return frozenset(pdfmetrics.getFont(registered(key)).face.charToGlyph)
 
 
@@ -289,8 +303,6 @@ def once_paragraph():
     them), and a second wrap would only repeat the first: the height offered never changes a
     paragraph's lines. A split that refuses to leave a widow deletes blPara; the next wrap then breaks
     the lines again. Same bytes out as a plain Paragraph."""
-    from reportlab.platypus import Paragraph
-
     class OncePerWidth(Paragraph):
         _wrapped = None  # (width, height) of the last wrap
 
@@ -308,8 +320,6 @@ def once_paragraph():
 
 @functools.cache
 def ragged_when_loose():
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     class RaggedWhenLoose(once_paragraph()):
         """A justified paragraph that never opens loose word gaps (a long word pushed to the next line)
         and is set one way throughout: its lines are broken a little short of the measure where that
@@ -337,9 +347,6 @@ def ragged_when_loose():
 
 
 def paragraph_style(style: TextStyle):
-    from reportlab.lib.colors import HexColor
-    from reportlab.lib.styles import ParagraphStyle
-
     bullet = {"bulletFontName": registered(style.bullet_font)} if style.bullet_font else {}
     # colours as Color objects: a colour given as a string is parsed again every time a line sets it
     return ParagraphStyle("p", fontName=registered(style.font), fontSize=style.size, leading=style.leading,
@@ -353,8 +360,6 @@ def paragraph_style(style: TextStyle):
 def _font_families() -> None:
     """<b> and <i> in the serif and sans faces (reportlab keeps the family table; registering twice is
     harmless)."""
-    from reportlab.pdfbase.pdfmetrics import registerFontFamily
-
     for face in ("serif", "sans"):
         plain_, bold, italic = registered(face), registered(f"{face}-bold"), registered(f"{face}-italic")
         registerFontFamily(plain_, normal=plain_, bold=bold, italic=italic, boldItalic=bold)
@@ -368,8 +373,6 @@ def _kept(flowable, keep: bool | None):
 
 
 def _drawing(item: Drawing):
-    from lostprint.render.flowable import SceneFlowable
-
     fl = SceneFlowable(item.items, item.width, item.height, item.scale, item.name)
     if item.space_before or item.space_after:
         fl.spaceBefore, fl.spaceAfter = item.space_before, item.space_after
@@ -388,9 +391,6 @@ def _markup(item: Markup, style):
 
 
 def _shaded(item: Shaded, style_of):
-    from reportlab.lib.colors import HexColor
-    from reportlab.platypus import KeepTogether, Table, TableStyle
-
     table = Table([[_markup(p, style_of(p.style))] for p in item.paras], colWidths=[item.width])
     table.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), registered(item.paras[0].style.font)),
@@ -405,8 +405,6 @@ def _shaded(item: Shaded, style_of):
 
 
 def _contents(item: Contents, style_of):
-    from reportlab.platypus import TableStyle
-
     style = TableStyle([("FONTNAME", (0, 0), (-1, -1), registered(item.styles[0].font)),
                         ("VALIGN", (0, 0), (-1, -1), "TOP"),
                         ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("LEFTPADDING", (0, 0), (-1, -1), 0),
@@ -421,12 +419,6 @@ def _contents(item: Contents, style_of):
 
 def flowables(story) -> list:
     """The story as reportlab flowables (new ones on each call: a layout uses them up)."""
-    from reportlab.platypus import CondPageBreak, NextPageTemplate, Spacer
-    from reportlab.platypus import PageBreak as RLPageBreak
-
-    from lostprint.render.flowable import ScenePage
-    from lostprint.text.fallback import is_simple
-
     _font_families()
     styles: dict[TextStyle, object] = {}
 
@@ -441,7 +433,7 @@ def flowables(story) -> list:
             if is_simple(item.text, item.font):
                 out.append(ragged_when_loose()(clean(item.text, item.font), style_of(item.style)))
             else:
-                from lostprint.text.pdf import ShapedParagraph
+                from lostprint.text.pdf import ShapedParagraph  # HarfBuzz: only text that needs shaping loads it
 
                 out.append(ShapedParagraph(item.text, style_of(item.style), item.font))
         elif isinstance(item, RunPara):
@@ -495,12 +487,6 @@ def _doc_template(document: Document, buf, on_page_start=None, frame_class=None,
     """reportlab's document for `document`: with `on_page_start(template, number)` and
     `on_page_end(template, number, section)`, every page starts and ends through them (the Scene
     layout); without, each template's items are painted on its pages."""
-    from reportlab.platypus import BaseDocTemplate, Frame
-    from reportlab.platypus import PageTemplate as RLPageTemplate
-
-    from lostprint.render.paint import paint
-    from lostprint.render.pdf import document_settings, pdf_info
-
     frame_class = frame_class or (_book_frame_class() if document.book else Frame)
     height = document.height
 
@@ -563,8 +549,6 @@ def build_pdf(document: Document) -> bytes:
 def pages(document: Document) -> tuple[Scene, ...]:
     """The document laid out by the same page flow, one Scene per page: each template's items, whole
     page Scenes, and each paragraph's lines as Text items where the PDF sets them."""
-    from reportlab.platypus import Frame
-
     sheets: list[list] = []
 
     def start(template: PageTemplate, number: int) -> None:
@@ -616,8 +600,7 @@ def _hex(color) -> str:
 def flowable_items(flowable, x: float, y: float, spare: float, page_height: float) -> list:
     """Scene items for a flowable reportlab placed with its bottom-left corner at (x, y) (PDF
     coordinates), `spare` points narrower than its frame."""
-    from lostprint.render.flowable import SceneFlowable, ScenePage
-    from lostprint.text.pdf import ShapedParagraph
+    from lostprint.text.pdf import ShapedParagraph  # HarfBuzz (as above): a Latin document never loads it
 
     if isinstance(flowable, ScenePage):
         return list(flowable.scene.items)
@@ -653,8 +636,6 @@ def transformed(items, x: float, top: float, scale: float) -> tuple:
         return replace(st, width=st.width * scale, dash=tuple(d * scale for d in st.dash), hatch=hatch)
 
     def move(item):
-        from lostprint.scene import Circle, Line, Path, Rect
-
         if isinstance(item, Group):
             box = item.box and (*pt(item.box[0], item.box[1]), item.box[2] * scale, item.box[3] * scale)
             return replace(item, items=tuple(move(i) for i in item.items), box=box)
@@ -686,8 +667,6 @@ def _cells(command, rows: int, cols: int) -> tuple[int, int, int, int]:
 def _table_items(table, x: float, y: float, page_height: float) -> list:
     """A reportlab Table's backgrounds, side rules and cell contents (the commands the books use:
     BACKGROUND, LINEBEFORE; cells of flowables, set from the top or the bottom as VALIGN says)."""
-    from lostprint.scene import Line, Rect, Style
-
     cols, rows = table._colpositions, table._rowpositions  # x from the left; y from the bottom, top first
     n_rows, n_cols = len(rows) - 1, len(cols) - 1
     out = []
@@ -726,8 +705,6 @@ def _line_texts(fragments, x: float, baseline: float, word_space: float, color: 
     """Text items for a line of (text, reportlab font name, size, colour) fragments from x, one per
     word, each where the PDF sets it (a whole line in one item would drift where a PNG's hinted
     widths differ from the PDF's), `word_space` added to each space."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     keys = _font_keys()
     out = []
     for text, font_name, size, frag_color in fragments:
@@ -751,7 +728,6 @@ def _paragraph_items(para, x0: float, top: float) -> list:
         return []
     align = _ALIGN_NAMES.get(style.alignment, "left")
     base_color = _hex(style.textColor)
-    from reportlab.rl_config import paraFontSizeHeightOffset
 
     first = lines if lines.kind == 0 else lines.lines[0]
     baseline = top + (first.fontSize if paraFontSizeHeightOffset else getattr(first, "ascent", first.fontSize))
@@ -798,8 +774,6 @@ LEADER = " . "
 
 
 def _width(fragment) -> float:
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     text, font_name, size, _ = fragment
     return stringWidth(text, font_name, size)
 
@@ -807,8 +781,6 @@ def _width(fragment) -> float:
 def _contents_leader(label: str, end: float, right: float, baseline: float, style) -> list:
     """A contents line's dot leader and its page number (the heading's key stands in for the number
     until the layout is done: see `pages`)."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     key = label.split(",")[1]
     number_room = stringWidth(PAGE_DIGITS, style.fontName, style.fontSize)
     dot = stringWidth(LEADER, style.fontName, style.fontSize)
@@ -862,8 +834,6 @@ def page_form(key: str) -> str:
 
 def ends_section(flowables, level: int) -> bool:
     """Does a section of this level or above (or a forced page) start with the next flowable but one?"""
-    from reportlab.platypus import PageBreak as RLPageBreak
-
     return not flowables or any(isinstance(f, RLPageBreak) or getattr(f, "level", 99) <= level for f in flowables[:2])
 
 
@@ -882,10 +852,6 @@ def floats_past(frame, group, figure) -> bool:
 
 @functools.cache
 def _book_frame_class():
-    import copy
-
-    from reportlab.platypus import Frame
-
     class BookFrame(Frame):
         """A Frame a keep-together group copies cheaply: platypus deep-copies the frame every time a
         KeepTogether measures its content (every heading kept with its text does it), and a frame holds
@@ -904,10 +870,6 @@ def _book_frame_class():
 
 @functools.cache
 def _book_doc_class():
-    from reportlab.platypus import BaseDocTemplate, CondPageBreak, KeepTogether, Spacer
-    from reportlab.platypus import PageBreak as RLPageBreak
-    from reportlab.platypus.doctemplate import ActionFlowable
-
     spacers = (Spacer, CondPageBreak)  # they set nothing on the page
 
     class BookDoc(BaseDocTemplate):
@@ -1011,8 +973,6 @@ def heading_class():
 
 @functools.cache
 def figure_class():
-    from reportlab.platypus import Flowable
-
     class Figure(Flowable):
         """A drawing and its caption under it, one flowable so a page break never parts them. Where
         the page has less room left than the figure needs, but at least `min_scale` of it, a
@@ -1054,10 +1014,6 @@ PAGE_DIGITS = "00"  # the contents reserve room for a two-digit page number
 
 @functools.cache
 def contents_class():
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-    from reportlab.platypus import Spacer, Table
-    from reportlab.platypus.tableofcontents import TableOfContents
-
     Paragraph = once_paragraph()  # noqa: N806 (a class)
 
     class Contents(TableOfContents):

@@ -28,6 +28,9 @@ from lostprint.games.lost_crew import DIRECTION, ISLAND_SUPPLIES, RULES, TRACKER
 from lostprint.geometry import hexgrid
 
 WELL, WOUNDED, DEAD = "well", "wounded", "dead"
+# a yes/no choice's options, named (the compiled build's Cython cannot type the literals as the two sides of
+# one conditional expression)
+YES_NO, NO_ONLY = (False, True), (False,)
 FACES = tuple(b.low for b in DIRECTION.bands)  # a six-sided die, as the Direction chart numbers it
 CAP = {t.key: t.maximum for t in TRACKERS}
 START = {t.key: t.start for t in TRACKERS}
@@ -689,12 +692,12 @@ def all_orders(v: Voyage) -> tuple[Orders, ...]:
 @lru_cache(maxsize=256)  # not a rule: a bound on the kinds of day remembered
 def _all_orders(well: int, weather: str, ashore: bool, leave: bool, repairs: bool, scans: bool) -> tuple[Orders, ...]:
     rule = RULES.weather(weather)
-    choices = [("repair", (False, True) if repairs else (False,)),
+    choices = [("repair", YES_NO if repairs else NO_ONLY),
                ("scan", range(SLOT["scan"] + 1) if scans else (0,)),
                ("gather", range(SLOT["gather"] + 1) if ashore else (0,)),
-               ("drink", (False,) if rule.drink else (False, True)),
-               ("fish", (False, True) if rule.fish else (False,)),
-               ("watch", (False, True))]
+               ("drink", NO_ONLY if rule.drink else YES_NO),
+               ("fish", YES_NO if rule.fish else NO_ONLY),
+               ("watch", YES_NO)]
     out = []
     for crew in _crews_in(weather, ashore):
         if leave and not all(c in crew for c in rule.crew):
@@ -728,16 +731,16 @@ def _job_options(v: Voyage, job: str):
         return [c for c in _crews(v) if len(c) <= free]
     if job == "repair":
         useful = v.stores[D] > 0 and v.stores[H] < CAP["hull"]
-        return (False, True) if useful and free else (False,)
+        return YES_NO if useful and free else NO_ONLY
     if job == "scan":
         return range(min(SLOT["scan"], free) + 1) if scan_order(v.gm, v.pos, v.terrain) else (0,)
     if job == "gather":
         return range(min(SLOT["gather"], free) + 1) if v.ashore else (0,)
     if job == "drink":
-        return (False, True) if not rule.drink and free else (False,)
+        return YES_NO if not rule.drink and free else NO_ONLY
     if job == "fish":
-        return (False, True) if rule.fish and free else (False,)
-    return (False, True) if free else (False,)
+        return YES_NO if rule.fish and free else NO_ONLY
+    return YES_NO if free else NO_ONLY
 
 
 def _place_job(job: str):
@@ -800,7 +803,7 @@ def _wound_step(key: str) -> Step:
 STEPS = (
     Step("assign", lambda v: Decision("orders"), begin_day, frozenset({"orders", "wounds"}), all_orders),
     Step("rest", lambda v: Decision("heal") if v.resting else None, rest, frozenset({"water", "sailors"}),
-         lambda v: (False, True) if v.stores[W] >= RULES.rest_water else (False,)),
+         lambda v: YES_NO if v.stores[W] >= RULES.rest_water else NO_ONLY),
     _place_job("repair"),
     Step("repair", lambda v: Decision("repair") if v.orders.repair else None, repair, frozenset({"hull", "wood"}),
          lambda v: range(min(v.stores[D], (CAP["hull"] - v.stores[H]) // RULES.repair_rate) + 1)),

@@ -469,6 +469,7 @@ def _rows_by_total(chart: str) -> tuple:
 
 
 ROWS_BY_TOTAL = MappingProxyType({k: _rows_by_total(k) for k in ROLLED + ("mapping",)})
+CHART_ROWS = MappingProxyType({k: rows_of(k) for k in ROLLED})  # rows_of, read once (it builds a dict)
 
 
 def row_for(chart: str, total: int):
@@ -507,7 +508,7 @@ def roll_phase(st: State, chart: str, rolls: tuple[tuple[int, ...], ...] = (), d
             raise Illegal(f"no {FACE[chart]} was planned: {chart} is skipped today")
         return st
     day = _Day(st)
-    rows = rows_of(chart)
+    rows = CHART_ROWS[chart]
     if chart == "native-contact" and st.eclipse:
         if rolls or choice is None or not 0 <= choice < len(rows):
             raise Illegal("the predicted eclipse: choose a Native Contact row instead of rolling", "eclipse")

@@ -41,6 +41,8 @@ def wilson(won: int, games: int, z: float = Z95) -> tuple[float, float]:
     middle = (p + z * z / (2 * games)) / (1 + z * z / games)
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
     return max(0.0, middle - half), min(1.0, middle + half)
+
+
 JOURNAL_LIMIT = 2000  # not a rule: characters of one day's journal line
 
 
@@ -134,7 +136,8 @@ class PlaySession:
         data["map"] = t.map
         data = {"format": data.pop("format"), "game": data.pop("game"), "map": data.pop("map"),
                 "title": t.title, **data}
-        data["days"] = [day for day in data.get("days", []) if day["day"] <= self.days_done(state or self.state)]
+        done = self.days_done(state or self.state)
+        data["days"] = [day for day in data.get("days", []) if day["day"] <= done]
         notes = dict(t.journal)
         for day in data.get("days", []):
             day.pop("log", None)

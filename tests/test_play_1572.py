@@ -166,3 +166,26 @@ def test_diego_s_plus_one_is_in_the_chart_s_bonus_wherever_interests_are_rolled(
         assert need.key == "interests"
         q = Expedition1572.question(after, step, need)
         assert q["phase"] == 7 and q["chart"]["title"] == "Interests" and q["chart"]["bonus"] == eng.R.bonus_per_extra, where
+
+
+def test_native_contact_near_an_empire_and_kantyi_s_rerolls_are_asked_as_the_engine_rolls_them():
+    """Near an Advanced Empire Native Contact is rolled on its own number of dice, and with Princess
+    Kantyi found each 1 or 2 is rolled again: the page asks exactly the dice the engine takes."""
+    from lostprint.engine.contract import Roll
+
+    for seed in range(400):
+        player = players.Careful(seed)
+        events = []
+        drive.play(eng, player.start(), player.decide, player.roll, player.days, events)
+        kantyi = next((e for e in events if isinstance(e.need, Roll) and e.need.key == "kantyi"), None)
+        empire = next((e for e in events if isinstance(e.need, Roll) and e.need.key == "native-contact"
+                       and e.need.dice != eng.R.phase_dice), None)
+        if kantyi and empire:
+            break
+    else:
+        pytest.fail("no careful game met Princess Kantyi and an empire's Native Contact")
+    q = Expedition1572.question(empire.before, eng.STEPS[empire.before.step], empire.need)
+    assert q["dice"] == eng.R.empire_dice and "near the Advanced Empire" in q["text"]
+    q = Expedition1572.question(kantyi.before, eng.STEPS[kantyi.before.step], kantyi.need)
+    rolled = eng.pending(kantyi.before, "native-contact", "rolls")
+    assert q["dice"] == kantyi.need.dice and "Princess Kantyi" in q["text"] and str(list(rolled[-1])) in q["text"]

@@ -525,7 +525,9 @@ class Expedition1572:
         title = Expedition1572.CHART[need.key].title
         if exp_engine.pending(v, phase, "musket"):
             return f"{title}: the musket's reroll"
-        return title + (f" (near the Advanced Empire: {need.dice} dice)" if need.dice > EXP.phase_dice else "")
+        if need.dice != EXP.phase_dice:
+            return f"{title} (near the Advanced Empire: {need.dice} {'die' if need.dice == 1 else 'dice'})"
+        return title
 
     @staticmethod
     def chart(need, phase: str, v) -> dict | None:

@@ -189,3 +189,18 @@ def test_native_contact_near_an_empire_and_kantyi_s_rerolls_are_asked_as_the_eng
     q = Expedition1572.question(kantyi.before, eng.STEPS[kantyi.before.step], kantyi.need)
     rolled = eng.pending(kantyi.before, "native-contact", "rolls")
     assert q["dice"] == kantyi.need.dice and "Princess Kantyi" in q["text"] and str(list(rolled[-1])) in q["text"]
+
+
+def test_a_journal_line_typed_during_a_day_is_in_the_save_once_the_day_is_done(tmp_path):
+    import yaml
+
+    save = tmp_path / "e.yaml"
+    session = PlaySession(save, "1572", seed=6)
+    for _ in range(4):
+        careful_step(session)
+    session.write_journal(1, "We left the mountains at dawn.")
+    assert not save.exists()  # day 1 is not over: the line waits with the inputs
+    assert json.loads(kept_path(save).read_text())["journal"] == {"1": "We left the mountains at dawn."}
+    while session.days_done(session.state) < 1:
+        careful_step(session)
+    assert yaml.safe_load(save.read_text())["days"][0]["journal"] == "We left the mountains at dawn."

@@ -323,3 +323,30 @@ def test_every_decision_kind_of_1672_and_1872_is_asked_in_the_page(browser, tmp_
         server.shutdown()
         server.server_close()
         thread.join(5)
+
+
+def test_1572_with_real_dice_typed_at_the_keyboard(serve):
+    """Real dice, as docs/guide/play.md tells: the expedition's die, the five planning dice, which to
+    keep (chosen with the keys), the one die rolled again, each typed and taken with Enter."""
+    page, session = serve("1572", 2)
+    page.keyboard.press("3")
+    page.keyboard.press("Enter")
+    inputs_after(page, 1)
+    assert "Military" in page.text_content("#kept")
+    for face in "12345":
+        page.keyboard.press(face)
+    page.keyboard.press("Enter")
+    inputs_after(page, 2)
+    q = session.view()["question"]
+    assert q["key"] == "keep"
+    index = q["values"].index([1, 2, 3, 4])
+    page.keyboard.press(str(index + 1))  # the option's number focuses it; Enter chooses it
+    page.keyboard.press("Enter")
+    inputs_after(page, 3)
+    assert page.text_content("#ask").startswith("Roll 1d6 for Planning: the dice not kept (1, 2, 3, 4 kept)")
+    page.keyboard.press("6")
+    page.keyboard.press("Enter")
+    inputs_after(page, 4)
+    assert session.table.inputs == (3, [1, 2, 3, 4, 5], [1, 2, 3, 4], 6)
+    assert session.view()["question"]["key"] == "wilds"
+    assert "1, 2, 3, 4, 6" in page.text_content("#ask")

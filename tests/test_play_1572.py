@@ -204,3 +204,47 @@ def test_a_journal_line_typed_during_a_day_is_in_the_save_once_the_day_is_done(t
     while session.days_done(session.state) < 1:
         careful_step(session)
     assert yaml.safe_load(save.read_text())["days"][0]["journal"] == "We left the mountains at dawn."
+
+
+def test_lostprint_play_1572_killed_mid_day_resumes_at_the_same_step(tmp_path):
+    """`lostprint play 1572 SAVE --no-browser`: the expedition and two days and a bit over the page's API,
+    the server killed (-9) mid-day, started again: the same question, the same inputs, day 2 in the save."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from tests.test_play import _get, _post
+
+    save = tmp_path / "expedition.yaml"
+
+    def serve():
+        proc = subprocess.Popen([sys.executable, "-m", "lostprint", "play", "1572", str(save), "--no-browser",
+                                 "--dice-seed", "8"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = proc.stdout.readline()
+        assert "open http://127.0.0.1:" in line, line + proc.stderr.read()
+        return proc, line.split("open ", 1)[1].split()[0]
+
+    proc, url = serve()
+    try:
+        state = _get(url + "api/state")
+        assert state["question"]["text"] == "Roll 1d6 for your expedition"
+        while state["board"]["day"] < 3 or state["question"]["step"] == "planning":
+            if state["question"]["kind"] == "roll":
+                state = _post(url + "api/roll", {})
+            else:
+                state = _post(url + "api/give", {"value": state["question"]["values"][0]})
+        asked = _get(url + "api/state")
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+    proc, url = serve()
+    try:
+        again = _get(url + "api/state")
+        assert again["question"] == asked["question"] and again["inputs"] == asked["inputs"]
+        assert again["board"] == asked["board"]
+    finally:
+        proc.terminate()
+        assert proc.wait(10) == 0
+    done = run_cli("validate", str(save))
+    assert done.returncode == 0 and "in progress after 2 days" in done.stdout, done.stdout + done.stderr

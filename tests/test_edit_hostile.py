@@ -308,3 +308,24 @@ def test_save_keeps_a_private_files_mode_and_writes_through_a_symlink(tmp_path):
     session.save(work, session.version)
     assert link.is_symlink() and "title: Through the Link" in real.read_text()
     assert stat.S_IMODE(real.stat().st_mode) == 0o600
+
+
+def test_rolls_without_planning_on_a_day_with_another_problem_are_a_problem_not_a_crash(served, tmp_path, capsys):
+    """Found by the 10,000-request fuzz run (seed 12, second job, case 4445): a 1572 day with an unknown
+    field and rolls that lack the planning dice; the check answered 500 (KeyError: 'planning'), and
+    `lostprint validate` of the same file printed a traceback."""
+    server, _ = served
+    save = state(server)["save"]
+    day = save["days"][0]
+    day["extra"] = ["A1"]
+    day["rolls"] = {"mapping": [2, 4], "movement": [6, 5]}
+    status, body = post(server, "check", json.dumps({"save": save}).encode())
+    assert status == 200, body
+    problems = json.loads(body)["problems"]
+    assert any(p["field"] == "days[0].extra" for p in problems)
+    assert "Traceback" not in capsys.readouterr().err
+    path = tmp_path / "no-planning.yaml"
+    path.write_text(json.dumps(save))
+    result = run_cli("validate", path)
+    assert result.returncode == 1 and "Traceback" not in result.stderr + result.stdout
+    assert "days[0].extra" in result.stdout + result.stderr

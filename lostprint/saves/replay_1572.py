@@ -77,8 +77,9 @@ def read_rolls(st, value, at: At, problems) -> None:
         faces = _faces(value[key], kat, problems, nested_ok=key not in ("planning", KANTYI_ROLLS))
         if faces is not None:
             rolls[key] = (faces, kat)
-    if "planning" not in rolls and not problems:
-        problems.add(at, "a day's rolls start with the planning dice")
+    if "planning" not in rolls:  # said once: not when the day already has a problem (nothing is replayed)
+        if not problems:
+            problems.add(at, "a day's rolls start with the planning dice")
         return
     st.flags["rolls"] = rolls
 

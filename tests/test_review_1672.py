@@ -46,13 +46,13 @@ def test_gathering_on_a_day_begun_at_sea_is_refused():
     """The flag on Gather: sailors go there in phase 1, only in an island hex. The validator took
     gatherers at an island the sloop reached later the same day."""
     found = check_save_file(REVIEW / "gather-at-sea.bad.yaml")
-    assert any(":22: days[1].gathered: sailors go to Gather in phase 1, and only at an island hex: the sloop "
-               "began day 2 at sea at I7" in line for line in found), found
+    assert any(":22: days[1].gathered: resources are gathered on an island, and sailors go to Gather in phase 1, "
+               "only at an island hex: the sloop began day 2 at sea at I7" in line for line in found), found
 
 
 def test_staying_at_an_island_after_hostile_natives_is_refused():
     found = check_save_file(REVIEW / "hostile-stay.bad.yaml")
-    assert any("days[11].moved: the natives of the island at E6 turned hostile: the sloop must leave it" in line
+    assert any("days[11].moved: the natives of E6 are hostile: the sloop must leave the island this turn" in line
                for line in found), found
 
 

@@ -1,29 +1,27 @@
-"""1672: The Lost Crew: what a save may record, and each day replayed through the engine.
+# 1672: The Lost Crew: what a save may record, and each day replayed through the engine.
+#
+# Terrains (in `mapped`): sea, shoals, small-island, medium-island, large-island. Marks: sea and
+# shoals (another way to write a hex coloured that day), island {hexes, size, natives, roll} when the
+# sloop lands on a new island, burial (hex). Day fields: weather (today's), wounded, healed and lost
+# (sailors' names), gathered {water, food, wood} from the island, rolls {phase key: die faces}.
+# Setup: sailors (their names).
+#
+# This module is the transcript: it reads a day's fields into what the search over the engine's steps
+# takes (lostprint.saves.search: recorded dice and choices as inputs, the day's end values as checks),
+# says a failed search in the save's words, and writes a played voyage back as a save (`save_of`).
+# No rule is worked out here: the engine (lostprint.engine.lost_crew) is the only place of the day
+# order and its effects. What the save does not record (the sailors' jobs, dice without `rolls:`)
+# is every option the engine allows; the days are walked depth first (search.Days), and a day no
+# line explains is searched over every state the days before can leave, to say why.
 
-Terrains (in `mapped`): sea, shoals, small-island, medium-island, large-island. Marks: sea and
-shoals (another way to write a hex coloured that day), island {hexes, size, natives, roll} when the
-sloop lands on a new island, burial (hex). Day fields: weather (today's), wounded, healed and lost
-(sailors' names), gathered {water, food, wood} from the island, rolls {phase key: die faces}.
-Setup: sailors (their names).
-
-A day is checked against the engine (lostprint.engine.lost_crew). What does not depend on dice is
-checked exactly: the moves the weather and crew allow, storm and shoals damage, healing, drinking,
-eating, scanning every blank neighbour, gathering only what the island holds. What the dice decide
-is checked exactly when the day records its `rolls:`, and otherwise against every result some legal
-roll could give. The sailors' jobs are not recorded: a day is legal when some assignment of the well
-sailors to the task slots explains it.
-
-The other way round, `save_of` writes a voyage the driver played (lostprint.engine.drive) as a save.
-"""
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, replace
-
 from lostprint.engine import lost_crew as eng
+from lostprint.engine.contract import evolve
 from lostprint.files import line_of
 from lostprint.games.lost_crew import ISLAND_SUPPLIES, slot_count
 from lostprint.games.lost_crew import RULES as CREW
+from lostprint.saves import search
 from lostprint.saves.rules import At, Event, LostRules, Mark, State, slug
 
 WEATHER_NAMES = {w.key: w.name for w in CREW.weathers}
@@ -32,10 +30,8 @@ SIZES = {key.replace("-island", ""): key for key, _ in CREW.island_bonus}
 ROLLS = {r.key: r for r in CREW.rolls}
 DEFAULT_SAILORS = tuple(f"sailor {i + 1}" for i in range(CREW.sailors))
 KEYS = ("water", "food", "hull", "wood")
-
-
-def is_island(terrain: str | None) -> bool:
-    return eng.is_island(terrain)
+WEATHER_STEP = eng.STEP_INDEX["weather"]
+RESYNC_STEPS = 5000  # not a rule: a bound on the steps walked to go on after a refused day
 
 
 def _span(values) -> str:
@@ -70,20 +66,17 @@ class Rules1672(LostRules):
     def begin(self, st: State) -> None:
         names = st.setup.get("sailors")
         sailors = tuple(names) if isinstance(names, (list, tuple)) and names else DEFAULT_SAILORS
-        home = st.game_map.start
-        st.flags.update(sailors={n: "well" for n in sailors}, weather=CREW.start_weather, expect=None,
-                        islands=[{"hexes": (home,), "size": st.terrain.get(home), "natives": False,
-                                  "hyp": {(0, False)}, "taken": {k: 0 for k in ISLAND_SUPPLIES}, "home": True}],
-                        left=set(), burials=0, deaths=0)
+        st.flags.update(sailors={n: "well" for n in sailors}, burials=0, deaths=0,
+                        voyages=[eng.start(st.game_map, len(sailors))])
+        st.flags["days"] = search.Days(st.flags["voyages"], self._walk_day, eng.forget)
+        st.flags["island rolls"] = {}  # hex -> the roll a save gave its island (for messages)
+        st.flags["taken"] = {}  # (hex, resource) -> how many the save gathered there (for messages)
 
     def enters_unmapped(self, st, label) -> bool:
         return True  # ⌂ it stays uncoloured: open water until scanned
 
     def sailor_names(self, st: State) -> list[str]:
         return list(st.flags["sailors"])
-
-    def island_at(self, st, label):
-        return next((i for i in st.flags["islands"] if label in i["hexes"]), None)
 
     # --- day fields --------------------------------------------------------------------------------
 
@@ -220,11 +213,6 @@ class Rules1672(LostRules):
     def check_mapped(self, st, label, terrain, at, problems) -> None:
         self._today(st).setdefault("drawn_at", {})[label] = at
 
-    def check_move(self, st, a, b, at, problems) -> None:
-        here = self.island_at(st, a)
-        if here is not None and b not in here["hexes"]:
-            st.flags["left"].update(here["hexes"])
-
     # --- marks -------------------------------------------------------------------------------------
 
     def check_mark(self, st, kind, value, at, problems, container):
@@ -282,9 +270,6 @@ class Rules1672(LostRules):
             if st.terrain.get(lab) != SIZES[size]:
                 problems.add(at, f"{lab} is {st.terrain.get(lab) or 'not mapped'}, not a {size} island")
                 return None
-        if any(self.island_at(st, lab) for lab in hexes):
-            problems.add(at, "this island was landed on before: its contents are rolled once")
-            return None
         natives = spec.get("natives", False)
         if not isinstance(natives, bool):
             problems.add(At(line_of(spec, "natives"), f"{at.field}.natives"), "must be true or false")
@@ -311,371 +296,329 @@ class Rules1672(LostRules):
 
     def before_resources(self, st, problems, at) -> None:
         today = self._today(st)
-        start_sailors = dict(st.flags["sailors"])
-        today["start_sailors"] = start_sailors
+        today["start_sailors"] = dict(st.flags["sailors"])
         self.apply_crew(st, today, problems)
         if st.flags["burials"] > st.flags["deaths"]:
             problems.add(at, f"{st.flags['burials']} burials for {st.flags['deaths']} sailors lost")
             st.flags["burials"] = st.flags["deaths"]
-        day_at = At(at.line, at.field.rpartition(".")[0])
-        rolls = today.get("rolls") or {}
-        # the weather: day 1 starts in the set-up weather; later days follow the last roll
-        weather, wat = today.get("weather", (None, day_at))
-        expect = st.flags.get("expect")
-        if st.day == 1 and weather not in (None, CREW.start_weather):
-            problems.add(wat, f"day 1 is sailed in {WEATHER_NAMES[CREW.start_weather]} (the set-up weather), "
-                              f"not {WEATHER_NAMES[weather]}")
-        elif expect and weather and weather != expect:
-            problems.add(wat, f"{WEATHER_NAMES[weather]}, but yesterday's weather roll gave {WEATHER_NAMES[expect]}")
-        weather = weather or expect or st.flags["weather"]
-        st.flags["weather"] = weather
-        st.flags["expect"] = None
-        watch = rolls.get("weather")
-        if watch is not None:  # tomorrow's weather, checked on the next day
-            try:
-                st.flags["expect"] = eng.next_weather(weather, watch[0], len(watch[0]) > 1)
-            except eng.Illegal as exc:
-                problems.add(watch[1], str(exc))
-        if weather == "storm":
-            st.events.append(Event(st.day, "storm", "storm"))
-        today["weather_key"] = weather
-        moves_at = At(day_at.line, f"{day_at.field}.moved")
-        self._movement(st, today, rolls, problems, moves_at)
-        if today.get("bad"):
-            return
-        self._landing(st, today, rolls, problems, day_at)
-        self._scan(st, today, rolls, problems, day_at)
-        self._gathering(st, today, problems)
-
-    def _terrain_at_sea(self, st, label):
-        """A hex's terrain during phase 4: hexes drawn today were still blank."""
-        return None if st.mapped_on.get(label) == st.day else st.terrain.get(label)
-
-    def _movement(self, st, today, rolls, problems, at) -> None:
-        """Which crews and drifts explain the day's moves: options of (sailors, hull damage, ends)."""
-        gm = st.game_map
-        rule = CREW.weather(today["weather_key"])
-        start = st.day_start
-        moves = st.day_hexes[1:]
-        at_island = is_island(self._terrain_at_sea(st, start))
-        drift = rolls.get("drift")
-        exits = eng.exits(gm)
-        for i, lab in enumerate(moves[:-1]):
-            if lab in exits:
-                problems.add(at, f"the sloop reached the exit {lab}: the game was won, no more moves")
-                today["bad"] = True
-                return
-        won = bool(moves) and moves[-1] in exits
-        options = []  # (sailors, damage, ends)
-        crews = []
-        if rule.storm:
-            if at_island:
-                crews.append(eng.Orders(anchorage=True))
-            crews += [eng.Orders(movement=m, tacking=t) for m in (False, True) for t in (False, True)]
-        else:
-            crews = [eng.Orders(), eng.Orders(**{c: True for c in rule.crew})]
-        target = None
-        if drift is not None:
-            target = eng.toward(gm, start, drift[0][0])
-        for orders in crews:
-            steps, drifts, damage = eng.movement_plan(rule.key, orders, at_island)
-            if drifts:
-                if drift is not None:
-                    ok = (moves == [target]) if target else not moves
-                else:
-                    ok = len(moves) == 1 or (not moves and self._edge(gm, start))
-                if ok:
-                    options.append((orders.sailors, damage, "won" if won else "off" if not moves else ""))
-            elif drift is None and len(moves) <= steps:
-                options.append((orders.sailors if steps else 0, damage, "won" if won else ""))
-        options = sorted(set(options))
-        if not options:
-            if drift is not None:
-                where = f"{eng.direction(drift[0][0])} to {target}" if target else \
-                    f"{eng.direction(drift[0][0])}, off the map"
-                if any(eng.movement_plan(rule.key, o, at_island)[1] for o in crews):
-                    problems.add(at, f"the drift roll {drift[0][0]} carries the sloop {where}, not "
-                                     f"{' '.join(moves) or 'nowhere'}")
-                else:
-                    problems.add(drift[1], f"in {rule.name} a crewed sloop does not drift: no drift roll")
-            else:
-                most = max((eng.movement_plan(rule.key, o, at_island)[0] for o in crews), default=0)
-                drifts = any(eng.movement_plan(rule.key, o, at_island)[1] for o in crews)
-                problems.add(at, f"{len(moves)} hexes in {rule.name}: at most {most}"
-                                 + (" steered, or exactly 1 adrift" if drifts else ""))
-            today["bad"] = True
-            return
-        island = self.island_at(st, start)
-        hostile = island is not None and island["natives"] and any(h for _, h in island["hyp"])
-        if hostile and rule.steps and self._well_at_dawn(today) >= len(rule.crew):
-            steered = [o for o in options if o[0] == len(rule.crew) and not (moves[-1:] or [start])[-1]
-                       in island["hexes"]]
-            if not steered and any(not h for _, h in island["hyp"]):  # so they did not turn hostile
-                island["hyp"] = {(f, h) for f, h in island["hyp"] if not h}
-            elif not steered:
-                problems.add(at, f"the natives of the island at {start} turned hostile: the sloop must leave it "
-                                 f"(⌂ the first day the weather lets it), and in {rule.name} a crew on "
-                                 f"{' and '.join(c.title() for c in rule.crew)} sails up to {rule.steps} "
-                                 f"hex{'es' * (rule.steps > 1)}")
-                today["bad"] = True
-                return
-            elif all(h for _, h in island["hyp"]):
-                options = steered
-        today["moves"] = options
-        today["won"] = won
-        today["shoals"] = sum(1 for lab in moves if self._terrain_at_sea(st, lab) == "shoals")
-
-    def _well_at_dawn(self, today) -> int:
-        return sum(1 for s in today["start_sailors"].values() if s == "well")
-
-    def _edge(self, gm, label) -> bool:
-        return len(gm.neighbors(label)) < len(eng.FACES)
-
-    def _landing(self, st, today, rolls, problems, day_at) -> None:
-        end = st.position
-        mark = today.get("island")
-        terrain = self._terrain_at_sea(st, end)
-        fresh = is_island(terrain) and not self.island_at(st, end) and not today.get("won")
-        if mark is None:
-            if fresh and st.day_hexes[1:]:
-                problems.add(At(day_at.line, f"{day_at.field}.marks"),
-                             f"the sloop ended its move at a new {terrain.replace('-', ' ')} ({end}): record the "
-                             "landing as {island: {hexes, size, natives}} and its roll")
-            return
-        if end not in mark["hexes"] or not fresh:
-            problems.add(mark["at"], f"an island is rolled on ending a move at a new one; the sloop ended day "
-                                     f"{st.day} at {end}")
-            return
-        rolled = rolls.get("island")
-        face = mark["roll"]
-        if rolled is not None:
-            if face is not None and face != rolled[0][0]:
-                problems.add(mark["roll_at"], f"{face}, but rolls.island says {rolled[0][0]}")
-                return
-            face = rolled[0][0]
-        bonus = CREW.bonus(mark["size"])
-        faces = [face] if face is not None else list(eng.FACES)
-        hyp = {(f, False) for f in faces if CREW.island(f + bonus).natives == mark["natives"]}
-        if not hyp:
-            total = face + bonus
-            problems.add(mark["roll_at"] if mark["roll"] is not None else mark["at"],
-                         f"{face} + {bonus} = {total}: " + (f"natives live there ({min(b.low for b in CREW.islands if b.natives)}+)"
-                                                             if CREW.island(total).natives
-                                                             else "no natives on this roll"))
-            return
-        st.flags["islands"].append({"hexes": mark["hexes"], "size": mark["size"], "natives": mark["natives"],
-                                    "hyp": hyp, "taken": {k: 0 for k in ISLAND_SUPPLIES}})
-
-    def _scan(self, st, today, rolls, problems, day_at) -> None:
-        gm = st.game_map
-        drawn = {lab: st.terrain[lab] for lab, d in st.mapped_on.items() if d == st.day}
-        where = today.get("drawn_at", {})
-        mapped_at = At(day_at.line, f"{day_at.field}.mapped")
-        scanned = rolls.get("scan")
-        if not drawn:
-            today["scanners"] = (0,)
-            if scanned is not None:
-                problems.add(scanned[1], "scan rolls, but no hex was coloured today")
-                today["bad"] = True
-            return
-        first = sorted(drawn, key=lambda lab: where.get(lab, mapped_at).line)[0]
-        if today.get("won") or st.ended:
-            problems.add(where.get(first, mapped_at), "the game was over in phase 4: nothing is scanned after it")
-            today["bad"] = True
-            return
-        before = {lab: t for lab, t in st.terrain.items() if lab not in drawn}
-        blank = eng.scan_order(gm, st.position, before)
-        for lab in drawn:
-            if lab not in blank and (drawn[lab] != "large-island" or lab == st.position):
-                problems.add(where.get(lab, mapped_at),
-                             f"{lab} is not next to the sloop at {st.position} on day {st.day} (Scan Horizon colours "
-                             "the hexes around it; a large island's second hex touches its first)")
-                today["bad"] = True
-                return
-        if scanned is not None:
-            self._scan_exact(st, today, rolls, problems, drawn, before, where, mapped_at)
-            return
-        today["scanners"] = tuple(range(1, slot_count("scan") + 1))
-        larges = [lab for lab in drawn if drawn[lab] == "large-island"]
-        missing = [lab for lab in blank if lab not in drawn]
-        if missing:
-            problems.add(mapped_at, f"Scan Horizon colours every blank hex around {st.position}: "
-                                    f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing")
-            today["bad"] = True
-            return
-        if not _pairs(gm, larges, set(blank)):
-            lab = larges[0]
-            problems.add(where.get(lab, mapped_at), "a large island covers two touching hexes, one of them scanned: "
-                                                    f"{', '.join(larges)} cannot be paired that way")
-            today["bad"] = True
-
-    def _scan_exact(self, st, today, rolls, problems, drawn, before, where, mapped_at) -> None:
-        gm = st.game_map
-        pairs, pat = rolls["scan"]
-        spreads, sat = rolls.get("spread", ((), None))
-        ok = []
-        results = []
-        for scanners in range(1, slot_count("scan") + 1):
-            v = eng.Voyage(gm=gm, pos=st.position, weather=today["weather_key"], stores=(0,) * (eng.N + 1), terrain=before)
-            got, why = _replay_scan(v, gm, pairs, spreads, scanners)
-            results.append((scanners, got, why))
-            if why is None and got == drawn:
-                ok.append(scanners)
-        if ok:
-            today["scanners"] = tuple(ok)
-            return
-        # the reading nearest the record: fewest hexes that differ (then fewest sailors)
-        def distance(result):
-            count, coloured, problem = result
-            return problem is not None, sum(coloured.get(lab) != drawn.get(lab) for lab in set(coloured) | set(drawn)), count
-
-        scanners, got, why = min(results, key=distance)
-        if why:
-            problems.add(pat if "scan" in why else sat or pat, why)
-        else:
-            for lab in sorted(set(got) | set(drawn), key=lambda x: where.get(x, mapped_at).line):
-                if got.get(lab) != drawn.get(lab):
-                    problems.add(where.get(lab, mapped_at),
-                                 f"the scan rolls make {lab} {got.get(lab) or 'not coloured'}, not "
-                                 f"{drawn.get(lab) or 'coloured'}")
-                    break
-        today["bad"] = True
-
-    def _gathering(self, st, today, problems) -> None:
-        got, gat = today.get("gathered", ({}, None))
-        today["gatherers"] = sum(n for n, _ in got.values())
-        if not got:
-            return
-        here = st.position
-        island = self.island_at(st, here)
-        if not is_island(self._terrain_at_sea(st, st.day_start)):
-            problems.add(gat, f"sailors go to Gather in phase 1, and only at an island hex: the sloop began day "
-                              f"{st.day} at sea at {st.day_start}")
-        elif today.get("won"):
-            problems.add(gat, "the game was over in phase 4: nothing is gathered after it")
-        elif island is None or not is_island(st.terrain.get(here)):
-            problems.add(gat, f"resources are gathered on an island; {here} is "
-                              f"{self._terrain_at_sea(st, here) or 'not coloured'}")
-        elif island.get("home"):
-            problems.add(gat, "the starting island gives nothing to gather (\u2302)")
-        elif here in st.flags["left"]:
-            problems.add(gat, f"the sloop left {here} before: an island is never gathered twice")
-        else:
-            taken = {k: island["taken"][k] + got.get(k, (0, None))[0] for k in ISLAND_SUPPLIES}
-            hyp = {(f, h) for f, h in island["hyp"] if not h and _holds(island["size"], f, taken)}
-            if hyp:
-                island["taken"] = taken
-                island["hyp"] = hyp
-                return
-            if not any(not h for _, h in island["hyp"]):
-                problems.add(gat, "the natives turned hostile: nobody gathers on this island again (\u2302)")
-                today["bad"] = True
-                return
-            for key in ISLAND_SUPPLIES:
-                if key in got and not any(_holds(island["size"], f, {key: taken[key]}) for f, _ in island["hyp"]):
-                    faces = sorted({f for f, _ in island["hyp"]})
-                    most = max(_cubes(island["size"], f)[key] for f in faces)
-                    what = f"its roll {faces[0]}" if len(faces) == 1 else "any roll of its size and natives"
-                    problems.add(got[key][1], f"{taken[key]} {key} taken from this island, but {what} "
-                                              f"gives at most {most} {key.title()}")
-                    break
-            else:
-                problems.add(gat, "no single roll of this island holds everything gathered from it")
-        today["bad"] = True
 
     def check_resources(self, st, before, at, problems) -> None:
         today = self._today(st)
-        if today.get("bad") or "moves" not in today:
+        mark, rolls = today.get("island"), today.get("rolls") or {}
+        face = mark and (mark["roll"] or (rolls["island"][0][0] if "island" in rolls else None))
+        for lab in (mark["hexes"] if face else ()):
+            st.flags["island rolls"][lab] = face
+        self._check_day(st, before, at, problems)
+        for kind, (n, _) in today.get("gathered", ({}, None))[0].items():
+            st.flags["taken"][st.position, kind] = st.flags["taken"].get((st.position, kind), 0) + n
+
+    def _check_day(self, st, before, at, problems) -> None:
+        """The day explained by the engine: one search over its steps (lostprint.saves.search), the
+        days walked depth first (search.Days); a day no line explains is searched whole to say why."""
+        today = self._today(st)
+        day_at = At(at.line, at.field.rpartition(".")[0])
+        weather, wat = today.get("weather", (None, day_at))
+        days = st.flags["days"]
+        if weather is not None:
+            today["weather_key"] = weather
+            if weather == "storm":
+                st.events.append(Event(st.day, "storm", "storm"))
+        record = self._record(st, today, day_at, problems)
+        if record is not None and weather is not None:
+            if days.extend((st.day, weather, record)):
+                tip = days.tip
+                today["ends"] = days.last_ends() if tip.over else [tip]
+                st.flags["voyages"] = [tip]
+                return
+            voyages = days.every()
+        else:
+            voyages = days.every(days.specs)
+        self._whole_day(st, today, record, voyages, weather, wat, before, problems, day_at, at)
+        st.flags["days"] = search.Days(st.flags["voyages"], self._walk_day, eng.forget)
+
+    def _walk_day(self, voyages, spec):
+        """The ends of a day (`spec`: its number, weather and record) from some voyages: yesterday's
+        weather roll read with today's weather, then the day."""
+        day, weather, record = spec
+        voyages = [v for v in voyages if not v.over]
+        pending = [v for v in voyages if v.step == WEATHER_STEP]
+        if pending:
+            read = search.Record(turn=day - 1, checks={"weather": weather}, order=("weather",))
+            voyages = [v for v in voyages if v.step != WEATHER_STEP] + list(search.walk(eng, pending, read))
+        starts = [v for v in voyages if v.weather == weather]
+        if starts:
+            yield from search.walk(eng, starts, record)
+
+    def _whole_day(self, st, today, record, voyages, weather, wat, before, problems, day_at, at) -> None:
+        """The day over every voyage the days before leave: its failure said, then the replay goes on
+        from what the save shows."""
+        voyages = [v for v in voyages if not v.over]
+        pending = [v for v in voyages if v.step == WEATHER_STEP]
+        if pending:  # yesterday's weather roll, read with today's weather
+            check = {"weather": weather} if weather is not None else {}
+            ends, failure = search.explain(eng, pending, search.Record(turn=st.day - 1, checks=check, order=tuple(check)))
+            if failure is not None:
+                ends, _ = search.explain(eng, pending, search.Record(turn=st.day - 1))
+            voyages = [v for v in voyages if v.step != WEATHER_STEP] + ends
+        if weather is not None:
+            fit = [v for v in voyages if v.weather == weather]
+            if not fit and voyages:
+                if st.flags.get("refused") == st.day - 1:
+                    pass  # yesterday was refused and replayed from the save: its weather roll is not known
+                elif st.day == 1:
+                    problems.add(wat, f"day 1 is sailed in {WEATHER_NAMES[CREW.start_weather]} (the set-up weather), "
+                                      f"not {WEATHER_NAMES[weather]}")
+                else:
+                    gave = " or ".join(WEATHER_NAMES[w] for w in sorted({v.weather for v in voyages}))
+                    problems.add(wat, f"{WEATHER_NAMES[weather]}, but yesterday's weather roll gave {gave}")
+                fit = [evolve(v, weather=weather) for v in voyages]
+            voyages = fit
+        else:
+            keys = {v.weather for v in voyages}
+            today["weather_key"] = next(iter(keys)) if len(keys) == 1 else CREW.start_weather
+            if today["weather_key"] == "storm":
+                st.events.append(Event(st.day, "storm", "storm"))
+        if record is None or not voyages:
+            st.flags["voyages"] = [self._forced(v, st) for v in voyages] or st.flags["voyages"]
+            return
+        ends, failure = search.explain(eng, voyages, record)
+        if failure is not None:
+            self._report(st, today, record, failure, before, problems, day_at, at)
+            st.flags["refused"] = st.day
+            ends = self._resync(st, voyages, record, failure)
+        today["ends"] = ends
+        st.flags["voyages"] = ends
+
+    def _record(self, st, today, day_at, problems) -> search.Record | None:
+        """What the save says of the day, as the search reads it."""
+        rolls = {k: faces for k, (faces, _) in (today.get("rolls") or {}).items()}
+        inputs = {key: tuple(rolls[key]) for key in ("drift", "scan", "spread", "natives", "accident", "weather")
+                  if key in rolls}
+        mark = today.get("island")
+        if mark is not None and mark["roll"] is not None:
+            if "island" in rolls and rolls["island"][0] != mark["roll"]:
+                problems.add(mark["roll_at"], f"{mark['roll']}, but rolls.island says {rolls['island'][0]}")
+                return None
+            inputs["island"] = (mark["roll"],)
+        elif "island" in rolls:
+            inputs["island"] = tuple(rolls["island"])
+        healed = bool(today.get("healed", ([], None))[0])
+        got = today.get("gathered", ({}, None))[0]
+        picks = tuple(sorted(k for k, (n, _) in got.items() for _ in range(n)))
+        moves = st.day_hexes[1:]
+        inputs.update(orders=(eng.LATER,), heal=(healed,), route=(tuple(moves),), gather=(picks,))
+        names = list(st.flags["sailors"])
+        statuses = tuple({"well": eng.WELL, "wounded": eng.WOUNDED, "dead": eng.DEAD}[st.flags["sailors"][n]]
+                         for n in names)
+        wounds = len(today.get("wounded", ([], None))[0]) + len(today.get("lost", ([], None))[0])
+        drawn = frozenset((lab, st.terrain[lab]) for lab in st.mapped_on)
+        earlier = sum(1 for d in st.mapped_on.values() if d < st.day)
+        landed = frozenset((frozenset(m.hexes), SIZES[m.get("size")], bool(m.get("natives")))
+                           for m in st.marks if m.kind == "island")
+        severity = {s: i for i, s in enumerate((eng.WELL, eng.WOUNDED, eng.DEAD))}  # how far from well
+        return search.Record(
+            turn=st.day, inputs=inputs, until="" if "weather" in rolls else "weather", optional=frozenset({"heal", "route", "gather"} - ({"gather"} if picks else set())),
+            narrow={"gather sailors": lambda v, n: n == len(picks),
+                    "drift": lambda v, face: [eng.toward(v.gm, v.pos, face)] == (moves or [None])},
+            probe={"gather sailors": len(picks)} if picks else {},
+            expect={"place gather": ("gather sailors", len(picks))} if picks else {},
+            checks={"pos": st.position, "terrain": lambda d: len(d) == len(drawn) and frozenset(d) == drawn,
+                    "islands": lambda isl: _landings(isl) == landed,
+                    "water": st.values["water"], "food": st.values["food"], "hull": st.values["hull"],
+                    "wood": st.values["wood"], "wounds": wounds, "sailors": statuses},
+            order=("pos", "terrain", "islands", "water", "food", "hull", "wood", "wounds", "sailors"),
+            partial={"terrain": lambda d: all(x in drawn for x in d[earlier:]), "wounds": lambda n: n <= wounds,
+                     "islands": lambda isl: _landings(isl) <= landed,
+                     "sailors": lambda ss: all(severity[a] <= severity[b] for a, b in zip(ss, statuses))})
+
+    def _report(self, st, today, record, failure, before, problems, day_at, at) -> None:
+        """The failure of the search, said on the save's line with the rule and its limit."""
+        key = failure.key
+        today["shoals"] = sum(1 for lab in st.day_hexes[1:] if st.terrain.get(lab) == "shoals")
+        summary = today_summary(today)
+        rolls = today.get("rolls") or {}
+        if "drift" in rolls and eng.toward(st.game_map, st.day_start, rolls["drift"][0][0]) != \
+                (st.day_hexes[1:] or [None])[-1]:  # the recorded drift goes elsewhere: said first
+            self._moves_failed(st, today, failure, problems, day_at)
+        elif failure.kind == "rule" and key == "route" and " hexes in " in failure.message and \
+                eng.movement_plan(today["weather_key"], eng.NOBODY, eng.is_island(st.terrain.get(st.day_start)))[1]:
+            problems.add(self._input_at(key, today, day_at), failure.message + " steered, or exactly 1 adrift")
+        elif failure.kind == "rule" and key == "gather" and failure.message.startswith("no "):
+            self._gather_failed(st, today, failure, problems, day_at)
+        elif failure.kind == "rule":
+            problems.add(self._input_at(key, today, day_at), failure.message)
+        elif key in KEYS:
+            got = record.checks[key]
+            problems.add(At(at.line, f"{at.field}.{key}"),
+                         f"{got}, but the rules allow {_span(failure.reached)} {key} at the end of this day "
+                         f"(it began at {_span(failure.starts)}; {summary})")
+        elif key == "wounds":
+            got = record.checks[key]
+            where = (today.get("wounded") or today.get("lost") or (None, day_at))[1] or day_at
+            values = failure.reached if failure.kind == "part" else {v for v in failure.reached if v > got}
+            problems.add(where, f"{got} wound{'s' * (got != 1)} recorded today (wounded + lost), but the rules "
+                                f"give {_span(values)}{' or more' * (failure.kind == 'partial')} ({summary})")
+        elif key == "pos":
+            self._moves_failed(st, today, failure, problems, day_at)
+        elif key == "terrain":
+            self._scan_failed(st, today, record, failure, problems, day_at)
+        elif key == "islands":
+            self._landing_failed(st, today, failure, problems, day_at)
+        elif failure.kind in ("left", "short"):
+            rolls = today.get("rolls") or {}
+            where = rolls[key][1] if key in rolls else self._input_at(key, today, day_at)
+            problems.add(where, f"more {key} rolls than day {st.day} rolls" if failure.kind == "left" else
+                         f"day {st.day} rolls {key} again here, and no more rolls are recorded")
+        else:
+            problems.add(at, f"no one day explains these values together ({summary})")
+
+    def _gather_failed(self, st, today, failure, problems, day_at) -> None:
+        """More of a resource gathered than the island held: how many were taken from it (today's and
+        the save's earlier days'), and the most its roll, or any roll of its size and natives, holds."""
+        got, gat = today["gathered"]
+        kind = failure.message.split()[1]
+        mark = today.get("island")
+        landed = next((m for m in reversed(st.marks) if m.kind == "island" and st.position in m.hexes), None)
+        size = SIZES[landed.get("size")] if landed else st.terrain.get(st.position, "")
+        rolls = today.get("rolls") or {}
+        face = (mark or {}).get("roll") or (rolls["island"][0][0] if mark and "island" in rolls else None) or \
+            (landed.get("roll") if landed else None) or st.flags["island rolls"].get(st.position)
+        natives = bool(landed and landed.get("natives"))
+        faces = [face] if face else [f for f in eng.FACES if _has_natives(size, f) == natives]
+        index = ISLAND_SUPPLIES.index(kind)
+        most = max((eng.island_cubes(size, f)[1][index] or 0) for f in faces) if faces else 0
+        taken = st.flags["taken"].get((st.position, kind), 0) + (got[kind][0] if kind in got else 0)
+        what = f"its roll {face}" if face else "any roll of its size and natives"
+        problems.add(got[kind][1] if kind in got else gat,
+                     f"{taken} {kind} taken from this island, but {what} gives at most {most} {kind.title()}")
+
+    def _input_at(self, key, today, day_at) -> At:
+        rolls = today.get("rolls") or {}
+        field = {"route": "moved", "heal": "healed", "gather": "gathered", "wound": "wounded",
+                 "gather sailors": "gathered"}.get(key)
+        if key in rolls:
+            return rolls[key][1]
+        if key == "island" and today.get("island"):
+            return today["island"]["at"]
+        if field and today.get(field):
+            return today[field][1]
+        return At(day_at.line, f"{day_at.field}.{field}" if field else day_at.field)
+
+    def _moves_failed(self, st, today, failure, problems, day_at) -> None:
+        rolls = today.get("rolls") or {}
+        moves = st.day_hexes[1:]
+        at = At(day_at.line, f"{day_at.field}.moved")
+        if "drift" in rolls:
+            face = rolls["drift"][0][0]
+            target = eng.toward(st.game_map, st.day_start, face)
+            where = f"{eng.direction(face)} to {target}" if target else f"{eng.direction(face)}, off the map"
+            problems.add(at, f"the drift roll {face} carries the sloop {where}, not {' '.join(moves) or 'nowhere'}")
+            return
+        ends = sorted(failure.reached)
+        problems.add(at, f"the sloop ends day {st.day} at {st.position}, but in {WEATHER_NAMES[today['weather_key']]} "
+                         f"it can end only at {', '.join(ends) or 'nowhere'} (steered, or adrift)")
+
+    def _scan_failed(self, st, today, record, failure, problems, day_at) -> None:
+        drawn = {lab: st.terrain[lab] for lab in st.mapped_on}
+        where = today.get("drawn_at", {})
+        mapped_at = At(day_at.line, f"{day_at.field}.mapped")
+        today_drawn = {lab: t for lab, t in drawn.items() if st.mapped_on.get(lab) == st.day}
+        reached = [dict(d) for d in sorted(failure.reached, key=lambda d: (len(d), sorted(d)))]
+        rolled = "scan" in (today.get("rolls") or {})
+        if today_drawn and (st.ended or st.position in eng.exits(st.game_map)):
+            lab = min(today_drawn, key=lambda x: where.get(x, mapped_at).line)
+            problems.add(where.get(lab, mapped_at), "the game was over in phase 4: nothing is scanned after it")
+            return
+        if rolled:  # a hex the rolls colour otherwise (in every branch: with each number of scanners)
+            made: dict = {}
+            for d in reached:
+                for lab, t in d.items():
+                    made.setdefault(lab, set()).add(t)
+            for lab in sorted(made, key=lambda x: where.get(x, mapped_at).line):
+                if lab in today_drawn and today_drawn[lab] not in made[lab]:
+                    problems.add(where.get(lab, mapped_at), f"the scan rolls make {lab} {_readings(made[lab], today_drawn[lab])}")
+                    return
+        for lab in sorted(today_drawn, key=lambda x: where.get(x, mapped_at).line):
+            if not any(lab in d for d in reached):
+                problems.add(where.get(lab, mapped_at),
+                             f"{lab} is not next to the sloop at {st.position} on day {st.day} (Scan Horizon colours "
+                             "the blank hexes around it; a large island's second hex touches its first)")
+                return
+        for d in reached:
+            new = {lab: t for lab, t in d.items() if lab not in drawn or drawn[lab] != t}
+            for lab, t in sorted(new.items(), key=lambda x: where.get(x[0], mapped_at).line):
+                if rolled:
+                    alts = {e[lab] for e in reached if lab in e and (lab not in drawn or drawn[lab] != e[lab])}
+                    problems.add(where.get(lab, mapped_at), f"the scan rolls make {lab} "
+                                                            f"{_readings(alts, drawn.get(lab) or 'coloured')}")
+                elif lab not in drawn:
+                    missing = sorted(x for x in new if x not in drawn)
+                    problems.add(mapped_at, f"Scan Horizon colours every blank hex around {st.position}: "
+                                            f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing")
+                else:
+                    continue
+                return
+        problems.add(mapped_at, f"no scan from {st.position} colours these hexes so (Scan Horizon: 2d6 for each blank "
+                                "neighbour, northmost first; a large island's second hex by the Direction chart)")
+
+    def _landing_failed(self, st, today, failure, problems, day_at) -> None:
+        mark = today.get("island")
+        terrain = st.terrain.get(st.position, "")
+        if mark is None:
+            problems.add(At(day_at.line, f"{day_at.field}.marks"),
+                         f"the sloop ended its move at a new {terrain.replace('-', ' ')} ({st.position}): record the "
+                         "landing as {island: {hexes, size, natives}} and its roll")
             return
         rolls = today.get("rolls") or {}
-        day_at = At(at.line, at.field.rpartition(".")[0])
-        start_sailors = today["start_sailors"]
-        well = sum(1 for s in start_sailors.values() if s == "well")
-        healing = bool(today.get("healed", ([], None))[0])
-        statuses = tuple(eng.WELL if s == "well" or (s == "wounded" and healing) else
-                         eng.WOUNDED if s == "wounded" else eng.DEAD for s in start_sailors.values())
-        wounds = len(today.get("wounded", ([], None))[0]) + len(today.get("lost", ([], None))[0])
-        island = self.island_at(st, st.position)
-        hostile_now = {h for _, h in island["hyp"]} if island and island["natives"] else set()
-        want = tuple(before[k] for k in KEYS)
-        got = tuple(st.values[k] for k in KEYS) + (wounds,)
-        results = {}
-        for hostile in sorted(hostile_now) or [None]:
-            ctx = Day(weather=today["weather_key"], moves=today["moves"], shoals=today["shoals"],
-                      heal=bool(today.get("healed", ([], None))[0]),
-                      gathered=tuple(k for k, (n, _) in today.get("gathered", ({}, None))[0].items() for _ in range(n)),
-                      gatherers=today["gatherers"], scanners=today["scanners"],
-                      natives=hostile is False and not today.get("won"),
-                      rolls={k: v for k, (v, _) in rolls.items()}, kill=eng.kill_all(statuses), wounds=wounds)
-            results[hostile] = day_outcomes(want, ctx, got)
-        ends = {}
-        for hostile, finals in results.items():
-            for state, used, ended, turned in finals:
-                if state == got and used <= well:
-                    ends.setdefault(hostile, set()).add((ended, turned))
-        if not ends:
-            full = {h: day_outcomes(want, replace(ctx, natives=h is False and not today.get("won")))
-                    for h in results}
-            self._explain(full, got, well, want, today, problems, day_at, at)
+        face = mark["roll"] or (rolls["island"][0][0] if "island" in rolls else None)
+        if face is not None and st.position in mark["hexes"]:
+            bonus = CREW.bonus(mark["size"])
+            _, _, natives = eng.island_cubes(mark["size"], face)
+            most = min(b.low for b in CREW.islands if b.natives)
+            problems.add(mark["roll_at"] if mark["roll"] is not None else mark["at"],
+                         f"{face} + {bonus} = {face + bonus}: " + (f"natives live there ({most}+)" if natives
+                                                                  else "no natives on this roll"))
             return
-        if island and island["natives"]:
-            nxt = set()
-            for f, h in island["hyp"]:
-                for ended, turned in ends.get(h, ()):
-                    nxt.add((f, h or turned))
-            island["hyp"] = nxt or island["hyp"]
-        endings = {e for s in ends.values() for e, _ in s}
-        today["endings"] = endings
-        watch = rolls.get("weather")
-        if watch is not None and not (endings - {"won", "off", "dead", "sank"}):
-            problems.add(watch[1], "the game was over before phase 11: no weather roll")
+        problems.add(mark["at"], f"an island is rolled on ending a move at a new one; the sloop ended day "
+                                 f"{st.day} at {st.position}")
 
-    def _explain(self, results, got, well, start, today, problems, day_at, at) -> None:
-        finals = [(s, u) for fin in results.values() for s, u, _, _ in fin]
-        healed = today.get("healed", ([], None))
-        if healed[0] and start[0] < CREW.rest_water:
-            problems.add(healed[1], f"healing costs {CREW.rest_water} Water and there was {start[0]}")
-            return
-        fits = [u for s, u in finals if s == got]
-        if fits:
-            problems.add(day_at, f"this day needs {min(fits)} sailors on tasks, and only {well} are well")
-            return
-        for i, key in enumerate(KEYS):
-            values = {s[i] for s, _ in finals}
-            if got[i] not in values:
-                problems.add(At(at.line, f"{at.field}.{key}"),
-                             f"{got[i]}, but the rules allow {_span(values)} {key} at the end of this day "
-                             f"(it began at {start[i]}; {today_summary(today)})")
-                return
-        values = {s[eng.N] for s, _ in finals}
-        if got[eng.N] not in values:
-            where = today.get("wounded", today.get("lost", (None, day_at)))[1] or day_at
-            problems.add(where, f"{got[eng.N]} wound{'s' * (got[eng.N] != 1)} recorded today (wounded + lost), but the rules "
-                                f"give {_span(values)} ({today_summary(today)})")
-            return
-        problems.add(at, f"no one day explains these values together ({today_summary(today)})")
+    def _resync(self, st, voyages, record, failure) -> list:
+        """After a day the rules do not explain, go on from what the save says (so later days are
+        still checked): the branches that explain all of the day but what failed, as many as are found
+        soon, with the save's values."""
+        loose = search.Record(turn=record.turn, inputs=record.inputs, optional=record.optional | {failure.key},
+                              narrow=record.narrow, checks={k: v for k, v in record.checks.items() if k != failure.key},
+                              partial={k: v for k, v in record.partial.items() if k != failure.key},
+                              order=record.order, until=record.until)
+        ends = [v for v in search.walk(eng, voyages, loose, budget=RESYNC_STEPS) if not v.over]
+        return [self._forced(v, st, keep_step=True) for v in ends] or [self._forced(v, st) for v in voyages]
+
+    def _forced(self, v, st, keep_step: bool = False):
+        names = list(st.flags["sailors"])
+        sailors = tuple({"well": eng.WELL, "wounded": eng.WOUNDED, "dead": eng.DEAD}[st.flags["sailors"][n]]
+                        for n in names)
+        drawn = tuple((lab, st.terrain[lab]) for lab in st.mapped_on)
+        return evolve(v, pos=st.position, stores=tuple(st.values[k] for k in KEYS) + (0,), sailors=sailors,
+                      drawn=drawn, terrain=dict(st.terrain), step=v.step if keep_step and v.step == WEATHER_STEP else 0,
+                      skies=(), day=st.day, over=None, due=0)
 
     # --- the end of a day --------------------------------------------------------------------------
 
     def end_of_day(self, st):
-        today = self._today(st)
+        ends = self._today(st).get("ends") or []
         if st.position in eng.exits(st.game_map):
             return "won", "reached the open sea beyond the exit"
         if all(v == "dead" for v in st.flags["sailors"].values()):
             return "lost", "the last sailor died"
-        endings = today.get("endings", set())
-        if endings and endings <= {"off"}:
-            return "lost", "drifted off the map"
-        if st.values["hull"] == 0 and "off" not in endings:
-            return "lost", "the sloop sank"
-        if endings == {"off", "sank"} or endings == {"sank"}:
-            return "lost", "the sloop sank"
+        overs = {v.over for v in ends}
+        if ends and None not in overs and len({o[0] for o in overs}) == 1:
+            return min(overs)
         return None
 
     def claimed(self, st, recorded):
-        if recorded == "lost" and "off" in self._today(st).get("endings", set()):
-            return "lost", "drifted off the map"
-        return None
+        """A recorded result some ending of the last day gives (a drift off the map, unrolled)."""
+        fits = sorted(v.over for v in self._today(st).get("ends") or () if v.over and v.over[0] == recorded)
+        return fits[0] if fits else None
 
     def facts(self, st, record) -> tuple[str, ...]:
         today = self._today(st)
@@ -704,198 +647,40 @@ class Rules1672(LostRules):
         return tuple(sorted((k, v) for k, v in values.items()))
 
     def score(self, st, result) -> list[tuple[str, int]]:
-        out = [("hexes mapped", len(st.mapped_on) * CREW.score_per_hex)]
-        if result == "won":
-            islands = len({m.hexes for m in st.marks if m.kind == "island"})
-            out.append((f"island{'s' * (islands != 1)} visited", islands * CREW.score_per_island))
-        return out
+        voyages = st.flags["voyages"]
+        if not voyages:
+            return [("hexes mapped", len(st.mapped_on) * CREW.score_per_hex)]
+        over = (result, "") if result in ("won", "lost") else None
+        return list(eng.score(evolve(voyages[0], over=over)))
 
 
-# --- what a day can do to the stores ----------------------------------------------------------------
+def _has_natives(size: str, face: int) -> bool:
+    _, _, natives = eng.island_cubes(size, face)
+    return natives
 
 
-
-@dataclass(frozen=True)
-class Day:
-    """What the save fixes about a day; the rest (jobs, Goods, gifts, unknown dice) is searched."""
-
-    weather: str
-    moves: tuple  # (sailors, hull damage, "won" / "off" / "") for each crew that explains the moves
-    shoals: int
-    heal: bool
-    gathered: tuple[str, ...]
-    gatherers: int
-    scanners: tuple[int, ...]
-    natives: bool
-    rolls: dict
-    kill: int  # wounds that would kill every sailor
-    wounds: int  # wounds recorded (a bound on the search)
+def _readings(terrains, drawn: str) -> str:
+    """What some scan rolls make a hex, not what was drawn: the plain reading first (the others: with
+    every Scan slot filled)."""
+    order = [band.terrain for band in CREW.scan]
+    first, *more = sorted(terrains, key=order.index)
+    return f"{first}, not {drawn}" + (f" ({' or '.join(more)} with every Scan slot filled)" if more else "")
 
 
-def day_outcomes(start: tuple, day: Day, want: tuple | None = None) -> set:
-    """Every (stores, sailors used, how it ended, natives turned hostile) the day's phases can give.
-    `ended`: "" (the day ran to its end), "won", "off" (drifted off the map), "dead", "sank".
-    With `want` (the recorded end stores), branches that cannot reach it are cut early: Hull and
-    Wood no longer change after phase 7, and wounds never heal within a day."""
-    rule = CREW.weather(day.weather)
-    finals = set()
-    s0 = tuple(start) + (0,)
-    try:
-        s0 = eng.rest_stores(s0, day.heal)
-    except eng.Illegal:
-        return finals
-    weather_roll = day.rolls.get("weather")
-    watch_used = 1 if weather_roll and len(weather_roll) > 1 else 0
-    base = day.gatherers + watch_used
-    states = set()
-    for wood in range(0, s0[eng.D] + 1):
-        try:
-            s = eng.repair_stores(s0, wood)
-        except eng.Illegal:
-            break
-        for sailors, damage, ends in day.moves:
-            for scanners in day.scanners:
-                states.add((s, base + (wood > 0) + sailors + scanners, damage, ends))
-    mid = set()
-    for s, used, damage, ends in states:
-        s = eng.damage_stores(s, damage)
-        for _ in range(day.shoals):
-            s = eng.damage_stores(s, CREW.shoals_damage)
-        if ends:
-            finals.add((s, used, ends, False))
-            continue
-        for key in day.gathered:
-            s = eng.gain_stores(s, key, CREW.gather_per_sailor)
-        mid.add((s, used))
-    after_natives = set()
-    faces = day.rolls.get("natives")
-    for s, used in mid:
-        if not day.natives:
-            after_natives.add((s, used, False))
-            continue
-        goods_range = range(0, s[eng.H] // CREW.good_hull + 1)
-        if want is not None:
-            spent = s[eng.H] - want[eng.H]
-            goods_range = [spent // CREW.good_hull] if spent >= 0 and spent % CREW.good_hull == 0 else []
-        for goods in goods_range:
-            for seq in ([tuple(faces)] if faces else _encounters(goods, day.wounds)):
-                for gift in ISLAND_SUPPLIES:
-                    try:
-                        out, effect = eng.natives_stores(s, goods, seq, gift, stop=day.kill)
-                    except eng.Illegal:
-                        continue
-                    if out[eng.N] >= day.kill:
-                        finals.add((out, used, "dead", False))
-                    else:
-                        after_natives.add((out, used, effect == "hostile"))
-                    if effect != "friendly":
-                        break
-    if want is not None:
-        after_natives = {(s, u, t) for s, u, t in after_natives
-                         if s[eng.H] == want[eng.H] and s[eng.D] == want[eng.D] and s[eng.N] <= want[eng.N]}
-    for s, used, turned in after_natives:
-        for drinker in ((False, True) if not rule.drink else (False,)):
-            s8 = eng.drink_stores(s, day.weather, drinker)
-            if s8[eng.N] >= day.kill:
-                finals.add((s8, used + drinker, "dead", turned))
-                continue
-            for fish in ((False, True) if rule.fish else (False,)):
-                s9 = eng.eat_stores(s8, day.weather, fish)
-                u = used + drinker + fish
-                if s9[eng.N] >= day.kill:
-                    finals.add((s9, u, "dead", turned))
-                    continue
-                if s9[eng.H] == 0:
-                    finals.add((s9, u, "sank", turned))
-                    continue
-                acc = day.rolls.get("accident")
-                hits = {eng.accident_wounds(s9[eng.H], acc[0])} if acc else \
-                    {eng.accident_wounds(s9[eng.H], eng.FACES[0]), eng.accident_wounds(s9[eng.H], eng.FACES[-1])}
-                for hit in hits:
-                    s10 = s9[:eng.N] + (s9[eng.N] + hit,)
-                    finals.add((s10, u, "dead" if s10[eng.N] >= day.kill else "", turned))
-    return finals
-
-
-def _encounters(goods: int, wounds: int):
-    """Every sequence of encounter faces with `goods` Goods: wounds (rolling again) then a result."""
-    wound_faces = [f for f in eng.FACES if eng.encounter_at(f + goods * CREW.good_bonus).effect == "wound"]
-    last = {}
-    for f in eng.FACES:
-        last.setdefault(eng.encounter_at(f + goods * CREW.good_bonus).effect, f)
-    finals = [f for e, f in last.items() if e != "wound"]
-    for k in range(0, (wounds if wound_faces else 0) + 1):
-        head = (wound_faces[0],) * k if wound_faces else ()
-        for f in finals:
-            yield head + (f,)
-        if k and wound_faces:
-            yield head  # the last sailor died on the k-th wound
-
-
-def _cubes(size: str, face: int) -> dict:
-    _, cubes, _ = eng.island_cubes(size, face)
-    return {k: (math.inf if n is None else n) for k, n in zip(ISLAND_SUPPLIES, cubes)}
-
-
-def _holds(size: str, face: int, taken: dict) -> bool:
-    if not face:
-        return not any(taken.values())
-    cubes = _cubes(size, face)
-    return all(taken[k] <= cubes[k] for k in taken)
-
-
-def _pairs(gm, larges: list[str], scanned: set) -> bool:
-    """Can the large-island hexes be split into touching pairs, each with a scanned hex?"""
-    if not larges:
-        return True
-    first, rest = larges[0], larges[1:]
-    for other in rest:
-        if other in gm.neighbors(first) and (first in scanned or other in scanned):
-            if _pairs(gm, [x for x in rest if x != other], scanned):
-                return True
-    return False
-
-
-def _replay_scan(v, gm, pairs, spreads, scanners):
-    """The hexes the recorded scan and spread rolls colour: ({hex: terrain}, problem or None)."""
-    drawn = {}
-    pairs, spreads = list(pairs), list(spreads)
-    for lab in eng.scan_order(gm, v.pos, v.terrain):
-        if lab in v.terrain:
-            continue
-        if not pairs:
-            return drawn, f"scan: {lab} is blank too and needs a roll (northmost first)"
-        v = eng.scan_hex(v, lab, pairs.pop(0), scanners)
-        drawn[lab] = v.terrain[lab]
-        if v.terrain[lab] == "large-island":
-            placed = False
-            while not placed:
-                face = None
-                if eng.spread_options(gm, lab, v.pos, v.terrain):
-                    if not spreads:
-                        return drawn, f"spread: the large island at {lab} needs a Direction roll for its second hex"
-                    face = spreads.pop(0)
-                v, placed = eng.spread(v, lab, face)
-                drawn[lab] = v.terrain[lab]
-                if placed and face is not None:
-                    target = eng.toward(gm, lab, face)
-                    drawn[target] = v.terrain[target]
-    if pairs:
-        return drawn, f"scan: {len(pairs)} more roll{'s' * (len(pairs) > 1)} than blank hexes"
-    if spreads:
-        return drawn, f"spread: {len(spreads)} more roll{'s' * (len(spreads) > 1)} than large islands need"
-    return drawn, None
+def _landings(islands) -> frozenset:
+    """The islands landed on (their hexes, size, natives), as the save's island marks show them."""
+    return frozenset((frozenset(i.hexes), i.size, i.natives) for i in islands if i.roll)
 
 
 def today_summary(today: dict) -> str:
     rule = CREW.weather(today["weather_key"])
     parts = [rule.name]
-    if today.get("shoals"):
-        parts.append(f"{today['shoals']} shoals entered")
     if today.get("healed", ([], None))[0]:
         parts.append("healing")
     if today.get("gathered", ({}, None))[0]:
         parts.append("gathering")
+    if today.get("shoals"):
+        parts.append(f"{today['shoals']} shoals entered")
     if today.get("rolls"):
         parts.append("with the recorded rolls")
     return ", ".join(parts)

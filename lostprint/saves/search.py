@@ -23,9 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
-from lostprint.engine.contract import AUTO, Decision, RuleError, next_open, open_step, reach_after, why_not
+from lostprint.engine.contract import AUTO, Decision, RuleError, evolve, next_open, open_step, reach_after, why_not
 
 
 @dataclass
@@ -39,6 +39,9 @@ class Record:
     probe: dict[str, Any] = field(default_factory=dict)  # key -> an option to ask why, when none is allowed
     optional: frozenset = frozenset()  # input keys a turn need not use (a route on a day the sloop drifts)
     until: str = ""  # a step the turn stops at, when open (its roll is read with the next turn's record)
+    expect: dict[str, tuple[str, Any]] = field(default_factory=dict)  # step key -> (the input key a failure
+    # names, a value the save shows the step taking): a branch that passes the step with nothing to ask,
+    # where the rules refuse that value, stops there with the rule
 
 
 @dataclass(frozen=True)
@@ -80,11 +83,35 @@ class _Furthest:
             self.items.append(item)
 
 
+class _Trace:
+    """What stopped the branches of a walk: the failures of those that went furthest, the values each
+    checked part reached (by depth), the recorded inputs the rules refused, the parts at the start."""
+
+    def __init__(self):
+        self.furthest = _Furthest()
+        self.reached: dict[str, dict[int, set]] = {}  # part -> recorded inputs used -> values
+        self.refused: list[tuple] = []  # (reach of the step, key, message, recorded inputs used before it)
+        self.begin: dict = {}
+
+
 def explain(engine, starts, record: Record) -> tuple[list, Failure | None]:
     """(the states the turn can end in, None), or ([], why not)."""
+    trace = _Trace()
+    found = list(walk(engine, starts, record, trace))
+    if found:
+        return found, None
+    return [], _failure(trace.furthest, trace.reached, record, trace.begin, trace.refused)
+
+
+def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: int = 0) -> Iterator:
+    """The states the turn can end in, each once (as `forget` leaves it), yielded as the walk finds
+    them: a caller that needs one stops there. `trace` gathers why the other branches stopped.
+    `budget`: at most so many steps walked (0: no bound), for a caller that takes any answer."""
+    trace = trace if trace is not None else _Trace()
     steps = engine.STEPS
     n = len(steps)
     part = engine.PARTS
+    over = engine.outcome
     forget = getattr(engine, "forget", lambda s: s)
     faces_of = getattr(engine, "faces", None)
     checks = record.checks
@@ -93,10 +120,10 @@ def explain(engine, starts, record: Record) -> tuple[list, Failure | None]:
     stop = next((i for i, step in enumerate(steps) if step.key == record.until), -1)
     keys = tuple(record.inputs)
     slot = {k: i for i, k in enumerate(keys)}
-    furthest = _Furthest()
-    reached: dict[str, dict[int, set]] = {}
+    furthest, reached, refused = trace.furthest, trace.reached, trace.refused
     ends: dict = {}
-    begin = {p: {part[p](s) for s in starts} for p in checks}
+    trace.begin = {p: {part[p](s) for s in starts} for p in checks}
+    expect = {i: record.expect[step.key] for i, step in enumerate(steps) if step.key in record.expect}
 
     def check(state, since: int, until: int, depth: int) -> bool:
         """Compare the parts that became final between step indexes `since` and `until`."""
@@ -106,7 +133,7 @@ def explain(engine, starts, record: Record) -> tuple[list, Failure | None]:
         ok = True
         for name in new:
             value = part[name](state)
-            reached.setdefault(name, {}).setdefault(depth, set()).add(value)
+            reached.setdefault(name, {}).setdefault(depth // 1000, set()).add(value)  # by the inputs used
             want = checks[name]
             if not (want(value) if callable(want) else value == want):
                 ok = False
@@ -114,29 +141,52 @@ def explain(engine, starts, record: Record) -> tuple[list, Failure | None]:
             furthest.add(depth, ("part", frozenset(new)))
         return ok
 
-    refused: list[tuple] = []  # (reach of the step, key, message) for recorded inputs the rules refused
+    def advance(step, index: int, new, used: int):
+        """`next_open` for the state `step` just made, refusing a branch that passes (nothing to ask)
+        a step the save shows taking a value the rules refuse there: None."""
+        if not expect:
+            return next_open(steps, step, index, new, over)
+        if over(new):
+            return new, None, None
+        i = index if step.repeat else (index + 1) % n
+        while True:
+            need = steps[i].need(new)
+            if need is not None:
+                break
+            if i in expect:
+                key, value = expect[i]
+                message = why_not(steps[i], new, value)
+                if message:
+                    furthest.add(used * 1000 + i + 1, ("rule", key, message))
+                    refused.append((steps[i].reach, key, message, used))
+                    return None
+            i = (i + 1) % n
+        return (new if i == new.step else evolve(new, step=i)), steps[i], need
 
-    def expand(state, used, checked, found) -> list:
-        """The branches one input on from `state` (none when it fails or its turn is over). `found`:
+    def expand(state, used, checked, found) -> tuple[tuple | None, object]:
+        """(the frame of the branches one input on from `state`, an end state new to the walk or None). `found`:
         (state, step, need) as `next_open` gave it, or False when the next open step is not known yet."""
         if found is False:
-            found = open_step(steps, state, engine.outcome)
+            found = open_step(steps, state, over)
         if found is not None:
             state, step, need = found
             if step is None:
                 found = None
         ended = found is None or (state.day == record.turn and (state.step == 0 or state.step == stop))
         index = n if ended else state.step
-        depth = index * 1000 + sum(used)
+        depth = sum(used) * 1000 + index  # how far: the recorded inputs explained, then the steps
         if not check(state, min(checked, index), index, depth):
-            return []
+            return None, None
         if ended:
             left = [k for k in keys if used[slot[k]] < len(record.inputs[k]) and k not in record.optional]
             if left:
                 furthest.add(depth, ("left", left[0]))
-            else:
-                ends.setdefault(forget(state), state)
-            return []
+                return None, None
+            key = forget(state)
+            if key in ends:
+                return None, None
+            ends[key] = state
+            return None, state
         k = need.key
         taken = False
         if need is AUTO:
@@ -150,10 +200,10 @@ def explain(engine, starts, record: Record) -> tuple[list, Failure | None]:
                 if not values and k in record.probe:
                     message = why_not(step, state, record.probe[k]) or f"no {k} the save allows"
                     furthest.add(depth + 1, ("rule", k, message))
-                    refused.append((step.reach, k, message))
+                    refused.append((step.reach, k, message, sum(used)))
         elif k in slot:
             furthest.add(depth, ("short", k))
-            return []
+            return None, None
         else:
             if faces_of is not None:
                 values = tuple(faces_of(state, need))
@@ -162,50 +212,68 @@ def explain(engine, starts, record: Record) -> tuple[list, Failure | None]:
             if k in record.narrow:
                 values = tuple(v for v in values if record.narrow[k](state, v))
         nxt_used = used[:slot[k]] + (used[slot[k]] + 1,) + used[slot[k] + 1:] if taken else used
-        tests = partial_at[index]
-        out = []
-        for value in values:
-            try:
-                new = step.apply(state, value)
-            except RuleError as exc:
-                furthest.add(depth + 1, ("rule", k, str(exc)))
-                if taken:
-                    refused.append((step.reach, k, str(exc)))
-                continue
-            moved = index if step.repeat else index + 1
-            if not check(new, index, moved, depth + 1):  # the parts read no step: checked before moving on
-                continue
-            if tests:
-                bad = [p for p in tests if not record.partial[p](part[p](new))]
-                if bad:
-                    furthest.add(depth + 1, ("partial", bad[0], part[bad[0]](new)))
-                    continue
-            found = next_open(steps, step, index, new, engine.outcome)
-            out.append((found[0], nxt_used, moved, found))
-        return out
+        return (state, step, index, depth, k, taken, nxt_used, values), None
 
-    # (state, recorded inputs used, step last checked, its open step if known)
-    stack = [(s, (0,) * len(keys), s.step, False) for s in starts]
+    def child(frame, value):
+        """The branch `value` makes of a frame (None when it fails)."""
+        state, step, index, depth, k, taken, nxt_used, _ = frame
+        try:
+            new = step.apply(state, value)
+        except RuleError as exc:
+            furthest.add(depth + 1, ("rule", k, str(exc)))
+            if taken:
+                refused.append((step.reach, k, str(exc), depth // 1000))
+            return None
+        moved = index if step.repeat else index + 1
+        if not check(new, index, moved, depth + 1):  # the parts read no step: checked before moving on
+            return None
+        tests = partial_at[index]
+        if tests:
+            bad = [p for p in tests if not record.partial[p](part[p](new))]
+            if bad:
+                furthest.add(depth + 1, ("partial", bad[0], part[bad[0]](new)))
+                return None
+        found = advance(step, index, new, sum(nxt_used))
+        return None if found is None else (found[0], nxt_used, moved, found)
+
     spare = getattr(engine, "spare", lambda s: 0)
     seen: dict = {}  # a branch's state as `forget` leaves it -> the most spare of those walked
-    while stack:
-        node = stack.pop()
-        while node is not None:
-            children = expand(*node)
-            if len(children) == 1:  # a line of play is followed unmerged (cheaper than looking it up at every
-                # step, though two lines that meet are walked twice); branches merge where a step splits
-                node = children[0]
-                continue
-            for child in children:  # branches that may meet again: keep one of equal ones
-                key = (forget(child[0]), child[1])
-                more = spare(child[0])
+
+    def split(frame):
+        """The branches of a step with several values, made one at a time as the walk comes back
+        (the last option first); of equal ones, one is walked."""
+        for value in reversed(frame[-1]):
+            node = child(frame, value)
+            if node is not None:
+                key = (forget(node[0]), node[1])
+                more = spare(node[0])
                 if seen.get(key, -1) < more:
                     seen[key] = more
-                    stack.append(child)
-            node = None
-    if ends:
-        return list(ends.values()), None
-    return [], _failure(furthest, reached, record, begin, refused)
+                    yield node
+
+    # nodes: (state, recorded inputs used, step last checked, its open step if known)
+    stack = [iter([(s, (0,) * len(keys), s.step, False) for s in starts])]
+    while stack:
+        node = next(stack[-1], None)
+        if node is None:
+            stack.pop()
+            continue
+        while node is not None:
+            if budget:
+                budget -= 1
+                if not budget:
+                    return
+            frame, end = expand(*node)
+            if end is not None:
+                yield end
+            if frame is None:
+                break
+            if len(frame[-1]) == 1:  # a line of play is followed unmerged (cheaper than looking it up at
+                # every step, though two lines that meet are walked twice); branches merge where a step splits
+                node = child(frame, frame[-1][0])
+                continue
+            stack.append(split(frame))
+            break
 
 
 def _matches(want, value) -> bool:
@@ -215,8 +283,8 @@ def _matches(want, value) -> bool:
 def _failure(furthest: _Furthest, reached, record: Record, begin, refused) -> Failure:
     """The failure to report: at the furthest point any branch reached, the first part (in the
     save's order) no branch could give its recorded value; but a recorded input the rules refused
-    comes first when the part is one its step sets (a route too long for the weather, rather than
-    where a drift would have ended)."""
+    comes first when the part is one its step sets and no branch explained more of the record (a
+    route too long for the weather, rather than where a drift would have ended)."""
     items = furthest.items
     names = set()
     for item in items:
@@ -225,19 +293,90 @@ def _failure(furthest: _Furthest, reached, record: Record, begin, refused) -> Fa
         elif item[0] == "partial":
             names.add(item[1])
     for part in (p for p in record.order if p in names):
-        for reach, key, message in refused:
-            if part in reach:
+        for reach, key, message, used in refused:
+            if part in reach and used >= furthest.depth // 1000:  # no branch explained more of the record
                 return Failure("rule", key, message)
-        values = set(reached.get(part, {}).get(furthest.depth, set()))
+        values = set(reached.get(part, {}).get(furthest.depth // 1000, set()))  # the branches as far in the record
         seen_early = {item[2] for item in items if item[0] == "partial" and item[1] == part}
         if seen_early or not any(_matches(record.checks.get(part), v) for v in values):
             return Failure("partial" if seen_early else "part", part, reached=frozenset(values | seen_early),
                            starts=frozenset(begin.get(part, ())))
     if names:
         return Failure("together", "")
-    rules = sorted({(item[1], item[2]) for item in items if item[0] == "rule"})
-    if rules:
-        return Failure("rule", rules[0][0], rules[0][1])
+    rules = [item for item in items if item[0] == "rule"]
+    if rules:  # of branches that went as far, the first walked (a decision's last option: the most placed)
+        return Failure("rule", rules[0][1], rules[0][2])
     if items:
         return Failure(items[0][0], items[0][1])
     return Failure("together", "")
+
+
+class Days:
+    """The turns recorded since `roots` (the states a replay begins from), explained lazily: one line
+    of end states is kept, and a turn's next end is tried only when a later turn cannot go on from
+    the one chosen (a depth-first search over turns: a legal save is mostly explained by its first
+    line). `turn(states, spec)` gives a turn's end states from some states, as `walk` does; `forget`
+    says which states play on alike (a state found with no way through the kept turns is dead).
+    Going back is bounded (`budget` turns walked for one new turn): past it, or when no line
+    explains the turns, `every` gives the whole answer turn by turn."""
+
+    def __init__(self, roots, turn: Callable, forget: Callable = lambda s: s, budget: int = 24):
+        self.roots = list(roots)
+        self.turn = turn
+        self.forget = forget
+        self.budget = budget
+        self.specs: list = []  # the turns kept, in order
+        self.line: list[list] = []  # per level (0: the roots, k: turn k's end): [its iterator, its state]
+        self.dead: set = set()  # (level, state as forget leaves it)
+
+    @property
+    def tip(self):
+        return self.line[-1][1] if self.line else None
+
+    def extend(self, spec) -> bool:
+        """Keep one more turn: True when the line explains every turn kept (`tip` is its end), False
+        when no line does or the going back ran past the budget (the line is emptied)."""
+        self.specs.append(spec)
+        line = self.line
+        if not line:
+            line.append([iter(self.roots), None])
+            if not self._advance():
+                line.clear()
+                return False
+        walked = 0
+        while len(line) <= len(self.specs):
+            walked += 1
+            if walked > self.budget:
+                line.clear()
+                return False
+            line.append([self.turn([line[-1][1]], self.specs[len(line) - 1]), None])
+            while not self._advance():
+                line.pop()
+                if not line:
+                    return False
+                self.dead.add((len(line) - 1, self.forget(line[-1][1])))
+        return True
+
+    def _advance(self) -> bool:
+        """The top level takes its next state not known dead."""
+        level = len(self.line) - 1
+        top = self.line[-1]
+        for state in top[0]:
+            if (level, self.forget(state)) not in self.dead:
+                top[1] = state
+                return True
+        return False
+
+    def last_ends(self) -> list:
+        """Every end of the last turn kept, from the state the line began it in."""
+        if len(self.line) < 2:
+            return []
+        return list(self.turn([self.line[-2][1]], self.specs[-1]))
+
+    def every(self, specs=None) -> list:
+        """Every state the turns `specs` (default: all kept but the last) can end in from the roots,
+        each once as `forget` leaves it: the whole answer, for a turn the line does not explain."""
+        states = self.roots
+        for spec in (self.specs[:-1] if specs is None else specs):
+            states = list(self.turn(states, spec))
+        return states

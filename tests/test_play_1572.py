@@ -119,6 +119,10 @@ def test_every_1572_decision_is_asked_in_words_with_only_its_legal_options():
         assert len(set(q["options"])) == len(q["options"]), (key, q["options"])
         for value in q["values"]:  # every listed option is one the engine takes
             assert tb.take(eng, state, value)
+        if key in ("to", "target", "trail", "cartography"):  # a hex choice: each neighbour offered or refused
+            refused = {line.split(":")[0] for line in q.get("refused", ())}
+            assert refused | set(q["targets"]) == set(state.board.neighbours[state.pos]), (key, q)
+            assert not refused & set(q["targets"])
     phases = {step_key: Expedition1572.question(s, eng.STEP[step_key], eng.STEP[step_key].need(s))["phase"]
               for (step_key, _), s in found.items()}
     assert phases["planning"] == 1 and phases["mapping"] == 3 and phases["interests"] == 7
@@ -135,6 +139,9 @@ def test_1572_travel_says_why_a_neighbour_is_not_offered_and_a_hex_is_clicked_on
     state = found["mapping", "target"]
     q = Expedition1572.question(state, eng.STEP["mapping"], eng.STEP["mapping"].need(state))
     assert set(q["targets"]) == set(eng.mapping_targets(state))
+    refused = {line.split(":")[0] for line in q.get("refused", ())}
+    assert refused == set(state.board.neighbours[state.pos]) - set(q["targets"])
+    assert all("mapped already" in line for line in q.get("refused", ()))
 
 
 def test_1572_rolls_name_their_chart_with_todays_bonus():

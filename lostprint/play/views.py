@@ -501,10 +501,24 @@ class Expedition1572:
                    values=[encode(o) for o in options])
         if need.key in ("target", "trail", "to", "cartography"):
             out["targets"] = {o: i for i, o in enumerate(options) if o is not None}
-        if need.key == "to":
-            out["refused"] = [f"{n}: {why}" for n in v.board.neighbours[v.pos]
-                              if (why := exp_engine.step_problem(v, n)) is not None]
+        refused = Expedition1572.refused(need.key, v, options)
+        if refused:
+            out["refused"] = refused
         return out
+
+    @staticmethod
+    def refused(key: str, v, options) -> list[str]:
+        """The neighbours a hex choice does not offer, each with the rule that keeps it out."""
+        here = v.pos
+        if key == "to":
+            return [f"{n}: {why}" for n in v.board.neighbours[here] if (why := exp_engine.step_problem(v, n))]
+        if key == "target":
+            return [f"{n}: mapped already ({v.terrain[n]})" for n in v.board.neighbours[here] if n in v.terrain]
+        if key in ("trail", "cartography"):
+            return [f"{n}: " + ("a cataract lies between" if frozenset((here, n)) in v.cataracts
+                                else "a trail is there already")
+                    for n in v.board.neighbours[here] if n not in options]
+        return []
 
     @staticmethod
     def roll_for(need, phase: str, v) -> str:

@@ -387,14 +387,14 @@ class InkIndex:
                     return True
         return False
 
-    def nearest(self, box, within: float, painted_at: int | None = None) -> tuple[float, int]:
+    def nearest(self, box, within: float, painted_at: int | None = None, hidden: int = -1) -> tuple[float, int]:
         """(distance, order) of the closest ink less than `within` from the box, else (within, -1).
         With `painted_at`, a fill painted before that order is a tint under the box: only its outline
-        counts."""
+        counts. Ink of order `hidden` or less is left out (a patch of paper painted over it)."""
         best, who, seen = within, -1, set()
         for key in self._keys(box, within):
             for ink in self.grid.get(key, ()):
-                if id(ink) in seen:
+                if id(ink) in seen or ink.order <= hidden:
                     continue
                 seen.add(id(ink))
                 b = ink.bounds
@@ -420,14 +420,29 @@ def _coordinates_and_ink(scene: Scene):
         sides = hex_corner_keys(i for i in flat if getattr(i, "role", "") == "hex")
         index = InkIndex([i for _, i in kept], sides=sides)
         orders = [k for k, _ in kept]
-        labels = [(t, bisect.bisect_left(orders, k) - 1) for k, t in enumerate(flat)
+        labels = [(t, bisect.bisect_left(orders, k) - 1, _patch_under(flat, k, orders)) for k, t in enumerate(flat)
                   if isinstance(t, Text) and t.role == "hex-label"]
         yield labels, index, [i for _, i in kept]
 
 
+def _patch_under(flat: list, k: int, orders: list) -> int:
+    """The paint order (among the kept drawings) of the patch of paper a coordinate lies on, painted
+    just before it and reaching LABEL_CLEARANCE round it: everything painted before the patch is hidden
+    under it. -1 without one."""
+    patch = flat[k - 1] if k > 0 else None
+    if not (isinstance(patch, Rect) and patch.role == "knockout" and patch.style.fill is not None):
+        return -1
+    x0, y0, x1, y1 = bbox(flat[k])
+    c = LABEL_CLEARANCE
+    if patch.x <= x0 - c + 1e-6 and patch.y <= y0 - c + 1e-6 and patch.x + patch.w >= x1 + c - 1e-6 \
+            and patch.y + patch.h >= y1 + c - 1e-6:
+        return bisect.bisect_left(orders, k - 1)
+    return -1
+
+
 def covered_coordinates(scene: Scene) -> list[str]:
     """Coordinates a fill painted after them hides (a pre-printed island or sea drawn over its label)."""
-    return [t.text for labels, index, _ in _coordinates_and_ink(scene) for t, before in labels
+    return [t.text for labels, index, _ in _coordinates_and_ink(scene) for t, before, _ in labels
             if index.covers(bbox(t), before)]
 
 
@@ -438,14 +453,44 @@ def label_clashes(scene: Scene, clearance: float = LABEL_CLEARANCE) -> list[str]
     left to hex_text_problems; a tint painted under the label counts by its outline only."""
     problems = []
     for labels, index, drawn in _coordinates_and_ink(scene):
-        for t, before in labels:
-            d, who = index.nearest(bbox(t), clearance, painted_at=before)
+        for t, before, hidden in labels:
+            d, who = index.nearest(bbox(t), clearance, painted_at=before, hidden=hidden)
             if who >= 0:
                 item = drawn[who]
                 what = getattr(item, "role", "") or getattr(item, "text", "") or type(item).__name__
                 covered = index.covers(bbox(t), before)
                 problems.append(f"coordinate {t.text!r} is {d:.2f} pt from {what!r} "
                                 f"(under {clearance:g} pt){' and covered' if covered else ''}")
+    return problems
+
+
+def _with_icons(items, icon: str = ""):
+    """(item, the icon it belongs to or "") of every drawing in paint order."""
+    for i in items:
+        if isinstance(i, Group):
+            yield from _with_icons(i.items, i.name if i.name.startswith("icon:") else icon)
+        else:
+            yield i, icon
+
+
+def knockout_problems(scene: Scene) -> list[str]:
+    """A coordinate printed over the map's drawings on a patch of paper (hexmap.lifted_out) may hide a
+    river's or an outline's stroke, never a word nor part of an icon: no text and no icon's paint
+    painted before a patch comes under it."""
+    problems = []
+    for group in _map_groups(scene):
+        flat = list(_with_icons(group.items))
+        for k, (patch, _) in enumerate(flat):
+            if not (isinstance(patch, Rect) and patch.role == "knockout" and patch.style.fill is not None):
+                continue
+            label = flat[k + 1][0] if k + 1 < len(flat) else None
+            box = (patch.x, patch.y, patch.x + patch.w, patch.y + patch.h)
+            for item, icon in flat[:k]:
+                if isinstance(item, Text) and item is not label and item.text.strip() \
+                        and overlaps(bbox(item), box, tolerance=0.0):
+                    problems.append(f"the patch under {getattr(label, 'text', '?')!r} hides text {item.text!r}")
+                elif icon and InkIndex([item]).nearest(box, 0.5)[0] < 0.01:
+                    problems.append(f"the patch under {getattr(label, 'text', '?')!r} hides part of {icon}")
     return problems
 
 

@@ -115,3 +115,28 @@ def test_variant_layouts_adapt_to_odd_sizes(case):
                 if getattr(i, "role", "") == "slot:die"]
         for a, b in zip(dice[::2], dice[1::2]):  # a unit's top and bottom die side by side
             assert b.x - (a.x + a.w) <= 12.0
+
+
+LARGEST = [(g, c, r) for g in ("lost-expedition", "lost-crew", "lost-crows") for c, r in ((20, 5), (17, 10), (14, 9))]
+
+
+@pytest.mark.parametrize("case", LARGEST, ids=lambda c: f"{c[0]}-{c[1]}x{c[2]}")
+def test_no_drawing_covers_a_coordinate_on_the_largest_variants(case):
+    """Issue 25, item 4: on the largest variants (hexes of 10 to 13 mm) icons and labels covered the
+    coordinates (the fort over C4, the tent over P10, exit arrows and plot circles against A3 and C10, a
+    river through Q7-Q11, "Win here" over Q12; icons in a Group were not even seen by the placement).
+    Now an icon gives way (smaller, moved), a label that repeats what an icon shows leaves it out, and a
+    coordinate with no clear place prints over the drawings on a patch of paper that hides no word and
+    no icon: every coordinate has 1 mm of paper round it, on letter and a4, colour and mono."""
+    from lostprint import checks
+
+    game_id, cols, rows = case
+    variant = generate(game_id, 1, cols, rows)
+    for paper in ("letter", "a4"):
+        for ink in ("color", "mono"):
+            scene = build_sheet(game_id, variant, SheetOptions(paper=paper, ink=ink))
+            assert checks.hex_flats_mm(scene) < 16.0  # the sizes this is about (10 to 15.3 mm)
+            assert checks.label_clashes(scene) == [], (paper, ink)
+            assert checks.covered_coordinates(scene) == [] and checks.hex_coordinates_missing(scene) == []
+            assert checks.knockout_problems(scene) == [], (paper, ink)
+            assert checks.all_problems(scene) == [] and checks.hex_text_problems(scene) == []

@@ -295,14 +295,6 @@ def crop_marks(sheet: Sheet, used: int, back: bool = False) -> Group:
     return Group(tuple(items), name="crop-marks")
 
 
-def page_boxes(sheet: Sheet, used: int, back: bool = False) -> tuple[tuple[str, str], ...]:
-    """Scene metadata for the page's TrimBox and BleedBox: the union of the used pieces, as
-    'x0 y0 x1 y1' in scene coordinates (points, y down)."""
-    trims = [sheet.trim_box(i, back) for i in range(used)]
-    bleeds = [sheet.outer_box(i, used, back) for i in range(used)]
-    return (("trimbox", _union(trims)), ("bleedbox", _union(bleeds)))
-
-
 def full_page_boxes(w: float, h: float) -> tuple[tuple[str, str], ...]:
     whole = f"0 0 {q(w):.2f} {q(h):.2f}"
     return (("trimbox", whole), ("bleedbox", whole))
@@ -349,7 +341,8 @@ def impose_with_band(page: tuple[float, float], trim: tuple[float, float], count
 
 
 def block_boxes(blocks: list[tuple[Sheet, int]], back: bool = False) -> tuple[tuple[str, str], ...]:
-    """page_boxes for a page of several grids: the unions over every grid's used pieces."""
+    """Scene metadata for a page's TrimBox and BleedBox: the unions of the used pieces of every grid on
+    it (`blocks`: (sheet, pieces used)), as 'x0 y0 x1 y1' in scene coordinates (points, y down)."""
     trims = [s.trim_box(i, back) for s, used in blocks for i in range(used)]
     bleeds = [s.outer_box(i, used, back) for s, used in blocks for i in range(used)]
     return (("trimbox", _union(trims)), ("bleedbox", _union(bleeds)))

@@ -58,6 +58,7 @@ def coordinates(ctx: MapContext, drawn: list = ()) -> list:
     clear, else in the nearest clear place in the hex."""
     from lostprint.checks import InkIndex, hex_corner_keys
 
+    drawn = walk_items(drawn)  # an icon is a Group: its paint is what it holds
     sides = hex_corner_keys(i for i in drawn if getattr(i, "role", "") == "hex")
     index = InkIndex([i for i in drawn if getattr(i, "role", "") != "hex"], sides=sides)
     places = _coordinate_places(ctx.size)
@@ -316,7 +317,10 @@ def draw_delta(f: Feature, ctx: MapContext) -> list:
     for lab in f.hexes:
         cx, cy = ctx.center(lab)
         label = f.note or "Goal"
-        lines = hex_label_lines(ctx, lab, ctx.size * 0.42, label, ctx.size * 0.25, "sans-bold", ctx.pal.accent)
+        lines = clear_of_corner(ctx, lab, [
+            lambda dx, text=text: hex_label_lines(ctx, lab, ctx.size * 0.42, text, ctx.size * 0.25, "sans-bold",
+                                                  ctx.pal.accent, dx=dx)
+            for text in dict.fromkeys((label, label.split()[0]))])  # on a hex too small for both: its first word
         lift = 0.1 if len(lines) > 1 else 0.0  # a label on two lines takes the ship's foot: the ship rises
         # right of the centre and up: the hex's left corner keeps the coordinate, clear of the river's fan
         items.append(icon("ship", cx + ctx.size * 0.36, cy - ctx.size * (0.4 + lift / 2), ctx.size * 0.4, ctx.pal.accent))
@@ -324,14 +328,47 @@ def draw_delta(f: Feature, ctx: MapContext) -> list:
     return items
 
 
+def clear_of_corner(ctx: MapContext, lab: str, forms: list[Callable[[float], list]], others: list = ()) -> list:
+    """A feature's label lines that leave the hex's coordinate a clear place: the first form (each
+    `form(dx)`, dx its shift right of the centre) with which the coordinate finds one (in its corner, or
+    elsewhere in the hex), on a small hex moved right as far as that takes and the hex allows; else the
+    last (the shortest) where it was asked for, leaving the coordinate the most room. `others`: what
+    else the drawer puts in the hex (its icon), which the coordinate must keep clear of too."""
+    from lostprint.checks import LABEL_CLEARANCE, InkIndex
+    from lostprint.fonts import text_box
+
+    corner = corner_box(ctx, lab)
+
+    def in_corner(lines) -> bool:  # the coordinate keeps its own place
+        return InkIndex(lines + walk_items(others)).nearest(corner, LABEL_CLEARANCE + 0.5)[0] >= LABEL_CLEARANCE + 0.25
+
+    def elsewhere(lines) -> bool:  # the coordinate finds another clear place in the hex
+        index = InkIndex(lines + walk_items(others))
+        t = coordinate(ctx, lab, index)
+        return t is not None and index.nearest(text_box(t.text, t.font, t.size, t.x, t.y, t.anchor),
+                                               LABEL_CLEARANCE + 0.5)[0] >= LABEL_CLEARANCE + 0.25
+
+    cx, cy = ctx.center(lab)
+    for lines_at in forms:  # a form's words whole, moved right only as they are (never cut to fit)
+        words = [t.text for t in lines_at(0.0)]
+        for clear in (in_corner, elsewhere):
+            for k in range(9):
+                lines = lines_at(ctx.size * 0.05 * k)
+                if lines and [t.text for t in lines] == words and clear(lines) \
+                        and all(fits_in_hex(_label_box(t), cx, cy, ctx.size, LABEL_SPARE) for t in lines):
+                    return lines
+    return forms[-1](0.0)  # the last resort: the shortest form (or none)
+
+
 def draw_plot(f: Feature, ctx: MapContext) -> list:
     items = []
     for lab in f.hexes:
         cx, cy = ctx.center(lab)
         cx += ctx.size * 0.24  # right of the centre: the left corner is the coordinate's
-        items.append(Circle(cx, cy, ctx.size * 0.3, Style(fill=ctx.pal.paper, stroke=ctx.pal.accent, width=1.2),
-                            role="plot-circle"))
-        items.append(_centered_text(cx, cy, f.letter, ctx.size * 0.45, "serif-bold", ctx.pal.accent, role="plot"))
+        items.append(Group((Circle(cx, cy, ctx.size * 0.3, Style(fill=ctx.pal.paper, stroke=ctx.pal.accent, width=1.2),
+                                   role="plot-circle"),
+                            _centered_text(cx, cy, f.letter, ctx.size * 0.45, "serif-bold", ctx.pal.accent, role="plot")),
+                           name="icon:plot"))  # on a small hex it gives way to the coordinate (clear_corners)
     return items
 
 
@@ -341,7 +378,9 @@ def draw_exit(f: Feature, ctx: MapContext) -> list:
         corners = ctx.corners(lab)
         items.append(Path(tuple(corners), Style(fill=None, stroke=ctx.pal.accent, width=1.6, dash=(3, 2)), role="exit"))
         cx, cy = ctx.center(lab)
-        items.extend(hex_label_lines(ctx, lab, ctx.size * 0.5, "EXIT", ctx.size * 0.22, "sans-bold", ctx.pal.accent))
+        items.extend(clear_of_corner(ctx, lab, [
+            lambda dx: hex_label_lines(ctx, lab, ctx.size * 0.5, "EXIT", ctx.size * 0.22, "sans-bold", ctx.pal.accent,
+                                       dx=dx)]))
     return items
 
 
@@ -447,8 +486,12 @@ def hex_map(game_map: GameMap, game, box: Box, pal: Palette, *, max_flats: float
     over.append(Path(tuple(ctx.corners(game_map.start)), Style(fill=None, stroke=pal.ink, width=2.0), role="start"))
     over.append(icon("start", sx + ctx.size * 0.12, sy - ctx.size * 0.12, ctx.size * 0.46, pal.ink))  # off the corner
     if start_label:
-        over.extend(hex_label_lines(ctx, game_map.start, -ctx.size * 0.6, start_label, ctx.size * 0.22, "sans-bold",
-                                    pal.ink))
+        over.extend(clear_of_corner(ctx, game_map.start, [
+            lambda dx: hex_label_lines(ctx, game_map.start, -ctx.size * 0.6, start_label, ctx.size * 0.22, "sans-bold",
+                                       pal.ink, dx=dx),
+            lambda dx: hex_label_lines(ctx, game_map.start, ctx.size * 0.6, start_label, ctx.size * 0.22, "sans-bold",
+                                       pal.ink, dx=dx),
+            lambda dx: []]))  # a hex too small for the word and the coordinate: its thick outline and icon say it
     # a pre-printed hex's fill (an island, the sea, the fort) goes under the coordinates, so no
     # pre-printed hex loses its name; rivers, icons and labels go over them, and the coordinates
     # keep clear of them
@@ -457,12 +500,214 @@ def hex_map(game_map: GameMap, game, box: Box, pal: Palette, *, max_flats: float
                     and frozenset((round(x, 2), round(y, 2)) for x, y in i.points) in hex_shapes]
     under = {id(i) for i in ground_fills}
     over = [i for i in over if id(i) not in under]
+    lifted: list = []
     if coords:  # placed clear of what is drawn over them (a tint under them hides nothing)
-        ground_fills += knocked_out(coordinates(ctx, items + over), pal)
+        over, under_labels, lifted = place_coordinates(ctx, items, over, pal)
+        ground_fills += under_labels
     items.extend(ground_fills)
     items.extend(over)
+    items.extend(lifted)
     items.extend(edge_labels(ctx))
     return Group(tuple(items), name="map", box=tuple(box)), ctx
+
+
+def _moved(item, k: float, ox: float, oy: float, dx: float, dy: float):
+    """An item scaled by `k` about (ox, oy), then moved by (dx, dy); strokes and text scale with it."""
+    from dataclasses import replace
+
+    def pt(x, y):
+        return ox + (x - ox) * k + dx, oy + (y - oy) * k + dy
+
+    style = getattr(item, "style", None)
+    if style is not None:
+        item = replace(item, style=replace(style, width=style.width * k))
+    if isinstance(item, Group):
+        return replace(item, items=tuple(_moved(i, k, ox, oy, dx, dy) for i in item.items), box=None)
+    if isinstance(item, Path):
+        return replace(item, points=tuple(pt(x, y) for x, y in item.points))
+    if isinstance(item, Line):
+        (x1, y1), (x2, y2) = pt(item.x1, item.y1), pt(item.x2, item.y2)
+        return replace(item, x1=x1, y1=y1, x2=x2, y2=y2)
+    if isinstance(item, Circle):
+        cx, cy = pt(item.cx, item.cy)
+        return replace(item, cx=cx, cy=cy, r=item.r * k)
+    if isinstance(item, Rect):
+        x, y = pt(item.x, item.y)
+        return replace(item, x=x, y=y, w=item.w * k, h=item.h * k, radius=item.radius * k)
+    if isinstance(item, Text):
+        x, y = pt(item.x, item.y)
+        return replace(item, x=x, y=y, size=item.size * k)
+    return item
+
+
+ICON_LEAST = 0.5  # an icon giving way to a coordinate shrinks to no less than this share of its size
+
+
+def corner_box(ctx: MapContext, lab: str) -> tuple[float, float, float, float]:
+    """The box of the hex's coordinate in its own place, the hex's left corner (see coordinate)."""
+    from lostprint.fonts import text_box
+
+    cx, cy = ctx.center(lab)
+    half = (ASCENT + DESCENT) * MIN_TEXT / 2
+    x = cx - ctx.size + (half + LABEL_SPARE * 0.6) / hexgrid.SQRT3 * 2 + 0.8
+    return text_box(lab, "sans", MIN_TEXT, x, cy + (ASCENT - DESCENT) * MIN_TEXT / 2)
+
+
+DECORATION = ("icon:ship", "icon:flag", "icon:fort", "icon:islet")  # what a label or tint says too
+
+
+def clear_corners(ctx: MapContext, over: list, boxes: list | None = None) -> list:
+    """Each icon (a Group named "icon:...") that comes within LABEL_CLEARANCE of a hex's coordinate in
+    its corner, shrunk (to ICON_LEAST at the least) and moved away from it, the least change that clears
+    it and keeps the icon in its hex. An icon no change clears stays as it is (the coordinate then finds
+    another clear place in its hex), unless it only repeats what a label or the hex's tint says
+    (_decoration): then it is left out. `boxes`: the coordinates' boxes to keep clear of, when not in
+    their corners."""
+    from lostprint.checks import LABEL_CLEARANCE, InkIndex, fits_in_hex
+    from lostprint.scene import bbox, walk
+
+    need = LABEL_CLEARANCE + 0.3
+    corners = boxes if boxes is not None else [corner_box(ctx, lab) for lab in ctx.game_map.hexes]
+    centres = [ctx.center(lab) for lab in ctx.game_map.hexes]
+    s = ctx.size
+    steps = sorted(((k, m, d) for k in (1.0, 0.9, 0.8, 0.7, 0.6, ICON_LEAST)
+                    for m in (0.0, 0.08, 0.16, 0.24, 0.32, 0.4, 0.48, 0.56)
+                    for d in range(6 if m else 1)), key=lambda kmd: ((1 - kmd[0]) + kmd[1], kmd[2]))[1:]
+
+    def extent(items):
+        boxes = [bbox(i) for i in walk(items) if not isinstance(i, Group)]
+        return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+    def gap(items, near) -> float:
+        index = InkIndex(list(walk(items)))
+        return min((index.nearest(b, need)[0] for b in near), default=need)
+
+    words = [bbox(t) for t in over if isinstance(t, Text) and t.text.strip()]  # a moved icon keeps off them
+
+    def on_words(e) -> bool:
+        return any(b[0] < e[2] + 0.5 and b[2] > e[0] - 0.5 and b[1] < e[3] + 0.5 and b[3] > e[1] - 0.5 for b in words)
+
+    def ink_on_words(items) -> bool:
+        index = InkIndex(list(walk(items)))
+        return any(index.nearest(b, 0.6)[0] < 0.5 for b in words)
+
+    out = []
+    for item in over:
+        if not (isinstance(item, Group) and item.name.startswith("icon:") and item.items):
+            out.append(item)
+            continue
+        e = extent(item.items)
+        reach = need + 2.0  # a stroke's half width lies outside its shape's box
+        near = [b for b in corners if b[0] < e[2] + reach and b[2] > e[0] - reach and b[1] < e[3] + reach
+                and b[3] > e[1] - reach]
+        clash = bool(near) and gap(item.items, near) < need
+        crossed = ink_on_words(item.items)  # an icon on a word (a small hex's "Start") moves off it too
+        if not clash and not crossed:
+            out.append(item)
+            continue
+        ox, oy = (e[0] + e[2]) / 2, (e[1] + e[3]) / 2
+        hx, hy = min(centres, key=lambda c: (c[0] - ox) ** 2 + (c[1] - oy) ** 2)
+        inside = fits_in_hex(e, hx, hy, s, 0.0)
+        away = (near if clash else []) + [b for b in words if b[0] < e[2] and b[2] > e[0] and b[1] < e[3]
+                                          and b[3] > e[1]] or [e]
+        bx = sum((b[0] + b[2]) / 2 for b in away) / len(away)
+        by = sum((b[1] + b[3]) / 2 for b in away) / len(away)
+        norm = max(1e-6, ((ox - bx) ** 2 + (oy - by) ** 2) ** 0.5)
+        # away from the coordinate first, then right, up and down the hex
+        ways = [((ox - bx) / norm, (oy - by) / norm), (1.0, 0.0), (0.7, -0.7), (0.7, 0.7), (0.0, -1.0), (0.0, 1.0)]
+        for k, m, d in steps:
+            ux, uy = ways[d]
+            moved = _moved(item, k, ox, oy, ux * m * s, uy * m * s)
+            me = extent(moved.items)
+            mx, my = (me[0] + me[2]) / 2, (me[1] + me[3]) / 2
+            if (inside and not fits_in_hex(me, hx, hy, s, 0.0)) or (mx - hx) ** 2 + (my - hy) ** 2 > (0.7 * s) ** 2 \
+                    or (on_words(me) and not on_words(e)):
+                continue
+            if (not clash or gap(moved.items, near) >= need) and not ink_on_words(moved.items):
+                item = moved
+                break
+        else:
+            if clash and _decoration(ctx, item):
+                continue
+        out.append(item)
+    return out
+
+
+def _decoration(ctx: MapContext, item) -> bool:
+    """An icon that only repeats what a label in its hex says (DECORATION), or a terrain glyph (the
+    hex's tint, or hatching in mono, shows its terrain too)."""
+    if not (isinstance(item, Group) and item.name.startswith("icon:") and item.items):
+        return False
+    return item.name in DECORATION or item.name.removeprefix("icon:") in {t.key for t in getattr(ctx.game, "terrains", ())}
+
+
+def _touches(item: Group, patches: list) -> bool:
+    from lostprint.checks import InkIndex
+    from lostprint.scene import walk
+
+    index = InkIndex(list(walk(item.items)))
+    return any(index.nearest((p.x, p.y, p.x + p.w, p.y + p.h), 0.5)[0] < 0.01 for p in patches if isinstance(p, Rect))
+
+
+def place_coordinates(ctx: MapContext, hexes: list, over: list, pal: Palette) -> tuple[list, list, list]:
+    """(the drawings over the hexes, the coordinates to paint under them, those to paint over them).
+    On a small hex an icon first gives way to the coordinate's corner (clear_corners). A coordinate with
+    no clear place in its hex (a river down its middle, a label filling it) is printed over the drawings
+    on a patch of paper as wide as the clearance, where the patch hides no word and no icon, only
+    strokes; an icon that only repeats a label or a tint and would be cut by a patch is left out."""
+    from lostprint.checks import InkIndex
+    from lostprint.fonts import text_box
+
+    over = clear_corners(ctx, over)
+    labels = coordinates(ctx, hexes + over)
+    blocked = crowded(labels, hexes + over)
+    if blocked:
+        spare = [i for i in over if _decoration(ctx, i)
+                 and _touches(i, lifted_out([t for t in labels if id(t) in blocked], pal))]
+        over = [i for i in over if not any(i is x for x in spare)]
+        over = clear_corners(ctx, over, [text_box(t.text, t.font, t.size, t.x, t.y, t.anchor)
+                                         for t in labels if id(t) in blocked])
+        labels = coordinates(ctx, hexes + over)
+        blocked = crowded(labels, hexes + over)
+    keep = InkIndex([i for i in over if isinstance(i, Text)]
+                    + [x for i in over if isinstance(i, Group) and i.name.startswith("icon:") and not _decoration(ctx, i)
+                       for x in walk_items([i])])
+    lifted = lifted_out([coordinate(ctx, t.text, keep) or t for t in labels if id(t) in blocked], pal)
+    over = [i for i in over if not (_decoration(ctx, i) and _touches(i, lifted))]  # never cut in part
+    return over, knocked_out([t for t in labels if id(t) not in blocked], pal), lifted
+
+
+def crowded(labels: list, drawn: list) -> set:
+    """ids of the coordinates that some drawing (not a hex's side) comes within LABEL_CLEARANCE of."""
+    from lostprint.checks import LABEL_CLEARANCE, InkIndex, hex_corner_keys
+    from lostprint.fonts import text_box
+
+    sides = hex_corner_keys(i for i in drawn if getattr(i, "role", "") == "hex")
+    index = InkIndex([i for i in walk_items(drawn) if getattr(i, "role", "") != "hex"], sides=sides)
+    return {id(t) for t in labels
+            if index.nearest(text_box(t.text, t.font, t.size, t.x, t.y, t.anchor), LABEL_CLEARANCE)[0]
+            < LABEL_CLEARANCE - 1e-6}
+
+
+def walk_items(items) -> list:
+    from lostprint.scene import walk
+
+    return [i for i in walk(tuple(items)) if not isinstance(i, Group)]
+
+
+def lifted_out(labels: list, pal: Palette) -> list:
+    """Coordinates printed over the map's drawings, each on a patch of paper LABEL_CLEARANCE round it."""
+    from lostprint.checks import LABEL_CLEARANCE
+    from lostprint.fonts import text_box
+
+    out: list = []
+    pad = LABEL_CLEARANCE + 0.2
+    for t in labels:
+        x0, y0, x1, y1 = text_box(t.text, t.font, t.size, t.x, t.y, t.anchor)
+        out.append(Rect(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad,
+                        Style(fill=pal.paper, stroke=None, width=0), radius=pad, role="knockout"))
+        out.append(t)
+    return out
 
 
 KNOCKOUT_PAD = 0.8  # paper round a coordinate on a hatched hex

@@ -13,7 +13,7 @@ from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text
 from lostprint.sheets import widgets as w
 from lostprint.sheets.common import (HOUSE_NOTE, SheetOptions, back_label, by_sides, foot_credit, foot_line,
                                      side_content, title_block, variant_name)
-from lostprint.sheets.hexmap import LABEL_PAD, MapContext, hex_label_lines, hex_map, hex_swatch
+from lostprint.sheets.hexmap import LABEL_PAD, MapContext, clear_of_corner, hex_label_lines, hex_map, hex_swatch
 from lostprint.sheets.icons import icon
 from lostprint.sheets.pieces import round_slot, slot_size, square_slot
 from lostprint.sheets.style import MIN_TEXT, Palette, boxed, fill, stroke, terrain_style
@@ -136,7 +136,7 @@ def draw_island(f, ctx: MapContext) -> list:
         items.append(Path(tuple(ctx.corners(lab)), terrain_style(terrain, ctx.pal, width=0.9), role="island"))
         cx, cy = ctx.center(lab)
         dy = ctx.size * 0.42 if lab == ctx.game_map.start else ctx.size * 0.05
-        items += island_glyph(cx + ctx.size * 0.02, cy + dy, ctx.size * 0.56, ctx.pal)
+        items.append(Group(tuple(island_glyph(cx + ctx.size * 0.02, cy + dy, ctx.size * 0.56, ctx.pal)), name="icon:islet"))
     return items
 
 
@@ -170,11 +170,13 @@ def draw_exit(f, ctx: MapContext) -> list:
         cx, cy = ctx.center(lab)
         tip, tail = cx - s * 0.2, cx + s * 0.52  # right of the centre: the left corner holds the coordinate
         ay = cy - s * 0.08
-        items.append(Line(tip + s * 0.1, ay, tail, ay, Style(fill=None, stroke=color, width=max(1.0, s * 0.07)),
-                          role="exit-arrow"))
-        items.append(Path(((tip, ay), (tip + s * 0.2, ay - s * 0.13), (tip + s * 0.2, ay + s * 0.13)),
-                          Style(fill=color, stroke=None, width=0), role="exit-arrow"))
-        items.extend(hex_label_lines(ctx, lab, s * 0.5, "EXIT", max(SMALL, s * 0.22), "sans-bold", color))
+        items.append(Group((  # on a small hex the arrow gives way to the coordinate (hexmap.clear_corners)
+            Line(tip + s * 0.1, ay, tail, ay, Style(fill=None, stroke=color, width=max(1.0, s * 0.07)), role="exit-arrow"),
+            Path(((tip, ay), (tip + s * 0.2, ay - s * 0.13), (tip + s * 0.2, ay + s * 0.13)),
+                 Style(fill=color, stroke=None, width=0), role="exit-arrow")), name="icon:exit-arrow"))
+        items.extend(clear_of_corner(ctx, lab, [  # a hex too small for the word and the coordinate: its outline
+            lambda dx: hex_label_lines(ctx, lab, s * 0.5, "EXIT", max(SMALL, s * 0.22), "sans-bold", color, dx=dx),
+            lambda dx: []], others=items[-1:]))  # and arrow say it
     return items
 
 

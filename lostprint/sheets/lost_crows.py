@@ -12,7 +12,7 @@ from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text, bbox
 from lostprint.sheets import widgets as w
 from lostprint.sheets.common import (HOUSE_NOTE, SheetOptions, back_label, by_sides, foot_credit, foot_line,
                                      side_content, title_block, variant_name)
-from lostprint.sheets.hexmap import MapContext, hex_label_lines, hex_map
+from lostprint.sheets.hexmap import MapContext, clear_of_corner, hex_label_lines, hex_map
 from lostprint.sheets.lost_crows_icons import crows_icon
 from lostprint.sheets.icons import icon
 from lostprint.sheets.pieces import slot_size, square_slot
@@ -142,8 +142,9 @@ def draw_canada(f, ctx: MapContext) -> list:
         cx, cy = ctx.center(lab)
         items.append(icon("flag", cx + size * 0.18, cy - size * 0.34, size * 0.4, ctx.pal.accent))  # off the corner
         # low and small: the hex is one the player colours, so the name keeps to its foot
-        items.extend(hex_label_lines(ctx, lab, size * 0.52, f.note or "Canada", size * 0.24, "serif-bold",
-                                     ctx.pal.accent))
+        items.extend(clear_of_corner(ctx, lab, [
+            lambda dx: hex_label_lines(ctx, lab, size * 0.52, f.note or "Canada", size * 0.24, "serif-bold",
+                                       ctx.pal.accent, dx=dx)]))
     return items
 
 
@@ -153,7 +154,11 @@ def draw_fort(f, ctx: MapContext) -> list:
     for lab in f.hexes:
         items.append(Path(tuple(ctx.corners(lab)), Style(fill=ctx.pal.shade, stroke=ctx.pal.ink, width=1.4), role="fort"))
         cx, cy = ctx.center(lab)
-        lines = hex_label_lines(ctx, lab, ctx.size * 0.12, "Fort\nBenton", MIN_TEXT, "sans-bold", ctx.pal.ink)
+        # on a hex too small for the name on two lines and the coordinate: "Fort" alone, low
+        lines = clear_of_corner(ctx, lab, [
+            lambda dx: hex_label_lines(ctx, lab, ctx.size * 0.12, "Fort\nBenton", MIN_TEXT, "sans-bold", ctx.pal.ink,
+                                       dx=dx),
+            lambda dx: hex_label_lines(ctx, lab, ctx.size * 0.45, "Fort", MIN_TEXT, "sans-bold", ctx.pal.ink, dx=dx)])
         # the stockade right of the centre: the hex's left corner is its coordinate's
         items.append(_fort_above(lines[0], cx + ctx.size * 0.22, cy - ctx.size * 0.4, ctx.size * 0.5,
                                  cy - ctx.size * 0.8, ctx.pal.ink))

@@ -28,6 +28,7 @@ class MapContext(NamedTuple):
     game: object
     layout: hexgrid.Layout
     pal: Palette
+    coords: bool = False  # every hex prints its coordinate: labels leave it room (clear_of_corner)
 
     def center(self, label: str) -> tuple[float, float]:
         return hexgrid.hex_to_pixel(self.layout, self.game_map.axial[label])
@@ -337,6 +338,8 @@ def clear_of_corner(ctx: MapContext, lab: str, forms: list[Callable[[float], lis
     from lostprint.checks import LABEL_CLEARANCE, InkIndex
     from lostprint.fonts import text_box
 
+    if not ctx.coords:  # no coordinate to leave room for (a book's map)
+        return forms[0](0.0)
     corner = corner_box(ctx, lab)
 
     def in_corner(lines) -> bool:  # the coordinate keeps its own place
@@ -444,7 +447,7 @@ def hex_map(game_map: GameMap, game, box: Box, pal: Palette, *, max_flats: float
     (player sheets); `terrain_marks` (terrain key -> draw(cx, cy, size, pal) -> items) draws a
     pre-printed terrain as the mark a player pencils (1672's shoals) instead of its glyph."""
     layout = map_layout(game_map, box, max_flats, label_pad)
-    ctx = MapContext(game_map, game, layout, pal)
+    ctx = MapContext(game_map, game, layout, pal, coords)
     terrains = {t.key: t for t in getattr(game, "terrains", ())}
     ground = dict(game_map.terrain)
     if filled:

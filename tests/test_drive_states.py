@@ -42,3 +42,32 @@ def test_a_state_apply_gives_back_is_copied_not_changed():
     drive.play(ENGINE, given, None, lambda need: 1, None, events)
     assert given == Count(step=1, day=1)
     assert events[0].before is given and events[0].state is not given and events[0].state.step == 2
+
+
+def test_the_unrecorded_loop_plays_what_the_recorded_one_plays():
+    # without a record the driver runs a loop of its own (tuples made once): the same last state and the
+    # same stop at a day bound, first day included
+    for days in (None, 0, 1, 2, 3, 5):
+        for start in (Count(), Count(day=2)):
+            faces = list(range(1, 40))
+            plain = drive.play(ENGINE, start, None, lambda need, f=iter(faces): next(f), days)
+            events: list = []
+            recorded = drive.play(ENGINE, start, None, lambda need, f=iter(faces): next(f), days, events)
+            assert plain == recorded, (days, start)
+
+
+def test_each_game_ends_the_same_with_and_without_a_record():
+    from lostprint.rating.players import _modules, players_of, rated_games
+
+    for game in rated_games():
+        engine = _modules(game)[0]
+        for name, entry in players_of(game).items():
+            for seed, days in ((0, None), (1, 3)):
+                ends = []
+                for record in (None, []):
+                    sim = entry.cls(seed, None)
+                    final = drive.play(engine, sim.start(), sim.decide, sim.roll, days or sim.days, record)
+                    ends.append((final.day, engine.outcome(final), engine.score(final), final.step))
+                assert ends[0] == ends[1], (game, name, seed)
+                if days:
+                    assert ends[0][0] == days

@@ -117,9 +117,10 @@ class Sheet:
 
 
 def impose(page: tuple[float, float], trim: tuple[float, float], bleed: float, marks: str,
-           what: str = "piece", max_rows: int | None = None) -> Sheet:
+           what: str = "piece", max_rows: int | None = None, headed: bool = True) -> Sheet:
     """The largest grid of `trim`-sized pieces (plus bleed) that fits the page with room for the
-    header and the chosen crop marks (at most `max_rows` rows)."""
+    header (unless not `headed`: a band under another grid) and the chosen crop marks (at most
+    `max_rows` rows)."""
     if marks not in MARKS:
         raise LostprintError(f"crop marks must be one of {', '.join(MARKS)}, not {marks!r}")
     page_w, page_h = page
@@ -131,14 +132,14 @@ def impose(page: tuple[float, float], trim: tuple[float, float], bleed: float, m
     gutter = q(STREET) if marks == "full" else 0.0
     cell_w, cell_h = trim_w + 2 * bleed, trim_h + 2 * bleed
     avail_w = page_w - 2 * SAFE - 2 * room
-    avail_h = page_h - 2 * SAFE - 2 * room - HEADER
+    avail_h = page_h - 2 * SAFE - 2 * room - HEADER * headed
     cols = math.floor((avail_w + gutter + 1e-6) / (cell_w + gutter))
     rows = math.floor((avail_h + gutter + 1e-6) / (cell_h + gutter))
-    header = True
-    if marks == "shared" and math.floor((avail_h + HEADER + 1e-6) / cell_h) > rows:
-        rows, header = rows + 1, False  # one more row is worth more than the line of text above the grid
+    header = headed
     if max_rows is not None:
         rows = min(rows, max_rows)
+    elif marks == "shared" and math.floor((avail_h + HEADER + 1e-6) / cell_h) > rows:
+        rows, header = rows + 1, False  # one more row is worth more than the line of text above the grid
     if cols < 1 or rows < 1:
         raise LostprintError(f"a {what} of {trim_w / MM:.1f} x {trim_h / MM:.1f} mm with {bleed / MM:.1f} mm bleed "
                              f"does not fit on this paper")
@@ -154,7 +155,7 @@ def impose(page: tuple[float, float], trim: tuple[float, float], bleed: float, m
         return Sheet(page_w, page_h, trim_w, trim_h, 0.0, gutter, cols, rows, x0, y0, marks,
                      _mark_room(space_x - outer_x), header, outer_x, outer_y, _mark_room(space_y - outer_y))
     else:
-        space = min(x0 - SAFE, y0 - SAFE - HEADER, page_h - SAFE - (y0 + grid_h)) - MARK_CLEAR
+        space = min(x0 - SAFE, y0 - SAFE - HEADER * header, page_h - SAFE - (y0 + grid_h)) - MARK_CLEAR
         mark_len = q(min(MARK_MAX, space)) if marks != "none" else 0.0
     return Sheet(page_w, page_h, trim_w, trim_h, bleed, gutter, cols, rows, x0, y0, marks, mark_len, header)
 
@@ -311,9 +312,9 @@ def _union(boxes: list[Box]) -> str:
 def impose_with_band(page: tuple[float, float], trim: tuple[float, float], count: int,
                      band_trim: tuple[float, float], band_count: int, bleed: float, marks: str,
                      what: str = "piece") -> tuple[Sheet, Sheet] | None:
-    """A page holding `count` pieces in its grid and, in a band under it, a touching block of
+    """Pages holding `count` pieces in their grid and, in a band under the first one's, a touching block of
     `band_count` small pieces (shared cuts: one cut between two neighbours, the asked-for bleed round
-    the block): (grid, band), or None when both do not fit one page. The band takes the least height
+    the block): (grid, band), or None when the band would cost the grid a sheet. The band takes the least height
     that holds every small piece with its full outer bleed and room for a crop mark beyond it; the grid
     keeps the page's header over it."""
     page_w, page_h = page
@@ -322,16 +323,19 @@ def impose_with_band(page: tuple[float, float], trim: tuple[float, float], count
     rows = -(-band_count // max(1, cols))
     while band_h < page_h / 2:
         try:
-            band = impose((page_w, band_h), band_trim, bleed, "shared", what, max_rows=rows)
+            band = impose((page_w, band_h), band_trim, bleed, "shared", what, max_rows=rows, headed=False)
         except LostprintError:
             band = None
         if band is not None and band.per_page >= band_count and band.outer_y >= _floor(bleed) \
                 and band.mark_y > 0:
             try:
                 grid = impose((page_w, page_h - band_h), trim, bleed, marks, what)
+                if not grid.header:  # keep the line of text over the grid: the band's page has no side room
+                    grid = impose((page_w, page_h - band_h), trim, bleed, marks, what, max_rows=grid.rows - 1)
             except LostprintError:
                 return None
-            if grid.per_page < count:
+            whole = impose(page, trim, bleed, marks, what)
+            if -(-count // grid.per_page) > -(-count // whole.per_page):  # the band may not cost a sheet
                 return None
             shift = page_h - band_h
             return (replace(grid, page_h=page_h),

@@ -106,9 +106,10 @@ def test_variant_layouts_adapt_to_odd_sizes(case):
             assert flats >= 20.0, (paper, flats)
         if flats >= 12.0:
             assert checks.largest_panel(scene) == "map", paper
-        if flats >= 14.5:  # every hex's coordinate inside it and clear of every drawing
-            assert checks.all_problems(scene) == [] and checks.hex_coordinates_missing(scene) == []
-            assert checks.label_clashes(scene) == [] and checks.hex_text_problems(scene) == []
+        # every hex's coordinate inside it and clear of every drawing, at every size (the largest maps too)
+        assert checks.all_problems(scene) == [] and checks.hex_coordinates_missing(scene) == []
+        assert checks.label_clashes(scene) == [] and checks.hex_text_problems(scene) == []
+        assert checks.knockout_problems(scene) == []
         crows = [i for i in walk(scene.items) if getattr(i, "role", "") == "crow-box"]
         assert all(b.h <= 3 * b.w for b in crows)  # boxes, not slivers
         dice = [i for g in scene.items if getattr(g, "name", "") == "unit-dice" for i in walk(g.items)

@@ -2,21 +2,24 @@
 No loading, naming, drawing or writing here."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 import click
 
 from lostprint import __version__
-from lostprint.errors import LostprintError
+from lostprint.errors import LostprintError, interrupts_raise
+from lostprint.geometry.paper import parse_length
 from lostprint.options import FORMATS, INKS, PAPERS, SIDES, PrintOptions
+from lostprint.paths import STDOUT_NAMES
 
 
 def complete_game(part: str | None = None):
     """Shell completion of a GAME argument: the ids and aliases of the games that have `part`."""
 
     def complete(ctx, param, incomplete: str):
-        from lostprint.games import GAMES
+        from lostprint.games import GAMES  # start-up: `lostprint --help` builds no game table
 
         names = [name for g in GAMES if part is None or g.has(part) for name in (g.id, *g.aliases)]
         return [name for name in names if name.startswith(incomplete)]
@@ -55,8 +58,6 @@ def output_option(default_help: str):
 
 def report(path) -> None:
     """Name the file written (not when the file itself went to standard output)."""
-    from lostprint.paths import STDOUT_NAMES
-
     if str(path) not in STDOUT_NAMES:
         click.echo(path)
 
@@ -106,7 +107,7 @@ def cli():
 @cli.command()
 def games():
     """List the games and their aliases."""
-    from lostprint.games import GAMES
+    from lostprint.games import GAMES  # start-up, as in complete_game
 
     for g in GAMES:
         alias = f" (alias {', '.join(g.aliases)})" if g.aliases else ""
@@ -181,12 +182,12 @@ def validate(file, allow_any_map, rerate, jobs):
 @click.argument("kind", type=click.Choice(["map", "save"]))
 def schema(kind):
     """Print the JSON Schema of a file format: map or save."""
-    import json
-
     if kind == "map":
         from lostprint.maps.schema import map_schema as make
     else:
         from lostprint.saves.schema import save_schema as make
+    import json  # start-up: its decoder costs ~10 ms to import, and only this command writes JSON
+
     click.echo(json.dumps(make(), indent=2, ensure_ascii=False))
 
 
@@ -333,7 +334,6 @@ def kit(game, paper, ink, tile_size, bleed, marks, counts_file, gutter, backs, o
     """The print-and-play kit of GAME (crows): tiles, spell cards, tokens, reference cards, setup."""
     from lostprint.app import commands
     from lostprint.crows.kit import KitOptions
-    from lostprint.geometry.paper import parse_length
 
     lengths = {}
     for name, text in (("--tile-size", tile_size), ("--bleed", bleed)):
@@ -405,10 +405,6 @@ def _say(message: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: user mistakes become one line on stderr and a non-zero exit, never a traceback."""
-    from lostprint.errors import interrupts_raise
-
-    import os
-
     args = sys.argv[1:] if argv is None else list(argv)
     # as Click tools do: the usage, quietly, on stdout; but a shell asking for completion (which
     # calls with no arguments) goes on to Click

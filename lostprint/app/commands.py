@@ -6,6 +6,7 @@ lostprint.app.naming. `say(message)` hears progress and warnings; the CLI sends 
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -13,8 +14,11 @@ from lostprint.app.naming import folder_of, inside, output_name, target
 from lostprint.app.output import check_output_path
 from lostprint.app.registry import part
 from lostprint.errors import LostprintError, UsageError
-from lostprint.games import Plugin, named, resolve
+from lostprint.games import Plugin, named, resolve, with_part
 from lostprint.options import PrintOptions
+from lostprint.paths import STDOUT_NAMES, is_special, write_atomic, write_together
+from lostprint.render import render
+from lostprint.scene import Path as SPath, walk
 
 Say = Callable[[str], None]
 MIN_FLATS_MM = 12.0  # across the flats: the smallest hex a pencil can write in
@@ -25,16 +29,11 @@ def _quiet(_message: str) -> None:
 
 
 def _bytes(scene, opts: PrintOptions, fmt: str) -> bytes:
-    from lostprint.render import render
-
     return render(scene, fmt, **({"dpi": opts.dpi} if fmt == "png" else {}))
 
 
 def small_hexes(scene) -> float | None:
     """Across-the-flats size (mm) of a sheet's hexes when under MIN_FLATS_MM, else None."""
-    from lostprint.scene import Path as SPath
-    from lostprint.scene import walk
-
     for item in walk(scene.items):
         if isinstance(item, SPath) and item.role == "hex":
             ys = [p[1] for p in item.points]
@@ -54,7 +53,6 @@ def _pdf_only(fmt: str, what: str, path: Path) -> None:
 def sheet(game: str, opts: PrintOptions, map_file: str | Path | None = None, output=None,
           say: Say = _quiet) -> Path:
     """`lostprint sheet`: a blank player sheet, on the standard map or a map file."""
-    from lostprint.paths import write_atomic
     from lostprint.sheets import build_sheet
 
     check_output_path(output)
@@ -97,11 +95,6 @@ def rulebook(game: str, opts: PrintOptions, output=None):
 def kit(game: str, opts, output=None, counts_file: str | Path | None = None) -> Path:
     """`lostprint kit`: the print-and-play kit of a game (KitOptions: print options and cutting);
     a counts file changes the tile mix."""
-    from dataclasses import replace
-
-    from lostprint.games import with_part
-    from lostprint.paths import write_atomic
-
     check_output_path(output)
     plugin = resolve(game)
     if not plugin.has("kit"):
@@ -149,9 +142,6 @@ def journal_build(path: str | Path, opts: PrintOptions, fmt: str, allow_any_map:
 def page_files(path: Path, fmt: str, scene, opts: PrintOptions) -> list[tuple[Path, bytes]]:
     """A document in SVG or PNG: one file a page, name-p1.png, name-p2.png... (numbered with as many
     digits as the last page has, so the files sort in page order); a one-page document keeps the name."""
-    from lostprint.paths import STDOUT_NAMES, is_special
-    from lostprint.render import render
-
     pages = scene.all_pages()
     if len(pages) == 1:
         return [(path, _bytes(scene, opts, fmt))]
@@ -167,8 +157,6 @@ def page_files(path: Path, fmt: str, scene, opts: PrintOptions) -> list[tuple[Pa
 def write_document(path: Path, fmt: str, built, opts: PrintOptions):
     """Write PDF bytes to path, or a document's pages as SVG or PNG files beside it (all or none);
     the path written, or the list of pages' paths."""
-    from lostprint.paths import write_atomic, write_together
-
     if fmt == "pdf":
         return write_atomic(path, built)
     written = write_together(page_files(path, fmt, built, opts))
@@ -223,8 +211,6 @@ def variant_files(game: str, seed: int, cols: int | None, rows: int | None, opts
 def maps(game: str, seeds: Iterable[int], opts: PrintOptions, cols: int | None = None, rows: int | None = None,
          output=None, say: Say = _quiet) -> list[Path]:
     """`lostprint map`: for each seed, the map file and its printable, written together."""
-    from lostprint.paths import write_together
-
     check_output_path(output)
     folder = folder_of(output)
     written: list[Path] = []

@@ -12,6 +12,7 @@ from lostprint.app.naming import folder_of
 from lostprint.errors import LostprintError
 from lostprint.games import GAMES
 from lostprint.options import PrintOptions
+from lostprint.paths import examples_dir
 
 DEMO_SEEDS = (1, 2, 3)
 
@@ -36,8 +37,6 @@ def check_png() -> None:
 def run_demo(output=None, quick: bool = False, log: Callable[[str], None] = lambda m: None,
              jobs: int | None = None, say: Callable[[str], None] | None = None) -> list[Path]:
     """Writes every printable; `log` hears progress (one line an item), `say` the commands' warnings."""
-    from lostprint.paths import examples_dir
-
     out = folder_of(output)
     if not quick:
         check_png()

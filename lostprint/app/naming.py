@@ -10,11 +10,15 @@ slug of [a-z0-9-] of at most SLUG_LIMIT characters, and the final path must stay
 """
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import re
 from pathlib import Path
 
 from lostprint.errors import LostprintError, UsageError
+from lostprint.geometry.paper import MM
 from lostprint.options import FORMATS, PrintOptions
+from lostprint.paths import STDOUT_NAMES, is_special
 
 SLUG_LIMIT = 40
 DEFAULT_FOLDER = Path("output")
@@ -46,14 +50,10 @@ def output_name(subject: str, kind: str, opts: PrintOptions | None = None, *, se
 
 
 def _mm(points: float) -> str:
-    from lostprint.geometry.paper import MM
-
     return f"{round(points / MM, 2):g}mm"
 
 
 def _digest(value: object) -> str:
-    import hashlib
-
     return hashlib.sha256(repr(value).encode("utf-8")).hexdigest()[:8]
 
 
@@ -73,8 +73,6 @@ UNNAMED_OPTIONS = {"paper", "ink", "landscape", "fmt", "dpi"}  # named above, by
 
 def option_parts(opts: PrintOptions) -> list[str]:
     """The name parts of every option that is not its default (a PNG's dpi included)."""
-    import dataclasses
-
     parts = []
     if opts.fmt == "png" and opts.dpi != PrintOptions.dpi:
         parts.append(f"{opts.dpi}dpi")
@@ -100,8 +98,6 @@ def target(output: str | Path | None, name: str, fmt: str | None) -> tuple[Path,
     written with a trailing slash): the folder/<name>.<fmt>. A file name: its suffix is the format,
     and --format must agree with it. "-" is standard output; an existing device (/dev/null) is
     written straight through."""
-    from lostprint.paths import STDOUT_NAMES, is_special
-
     text = str(DEFAULT_FOLDER) + "/" if output is None else str(output)
     if text in STDOUT_NAMES or is_special(Path(text)):
         return Path(text), fmt or "pdf"
@@ -127,7 +123,6 @@ def folder_of(output: str | Path | None) -> Path:
     """The folder a many-file command (map, demo) writes into; refused when -o names a file, standard
     output, or a new name ending like a file (x.pdf: write x.pdf/ for a folder of that name)."""
     from lostprint.files.show import shown
-    from lostprint.paths import STDOUT_NAMES
 
     folder = DEFAULT_FOLDER if output is None else Path(output)
     text = str(output) if output is not None else ""

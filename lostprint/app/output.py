@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from lostprint.errors import UsageError
+from lostprint.paths import STDOUT_NAMES
 
 NAME_MAX = 255  # bytes of one file or folder name on Linux, macOS and Windows file systems
 PATH_MAX = 4096  # bytes of a whole path the system takes at once (Linux)
@@ -31,8 +32,6 @@ def _limit(path: Path, name: str, fallback: int) -> int:
 
 def check_output_path(output: str | Path | None) -> None:
     """Refuse an -o whose name or path is too long for the system, in one line, before any work."""
-    from lostprint.paths import STDOUT_NAMES
-
     if output is None or str(output) in STDOUT_NAMES:
         return
     text = os.fsencode(os.path.abspath(str(output)))

@@ -33,7 +33,6 @@ from lostprint.render.document import (Captioned, Contents, Document, Drawing, F
 from lostprint.scene import Line, Scene, Style, Text
 from lostprint.sheets import widgets as w
 from lostprint.sheets.common import credit_metadata, designers as credited
-from lostprint.sheets.hexmap import hex_swatch
 from lostprint.sheets.icons import ICONS, icon
 from lostprint.sheets.style import Palette
 from lostprint.typeset import curly_items, curly_markup, tie_last_words
@@ -453,6 +452,8 @@ def safe_swatch(pal: Palette):
 
 def block_terrains(book: Book, columns: str = "2"):
     """The sheet's terrain key (hex swatches), large."""
+    from lostprint.sheets.hexmap import hex_swatch  # ~15 ms with the map model: only a hex game's book draws hexes
+
     entries = [(t, t.name, t.effect + (f" Cost: {t.cost}." if t.cost else "")) for t in book.game.terrains]
     cols = int(columns)
     rows = -(-len(entries) // cols)

@@ -28,23 +28,17 @@ from dataclasses import dataclass, replace
 from typing import Callable
 from xml.sax.saxutils import escape
 
-from reportlab.lib.colors import HexColor
-from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
-from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepTogether, NextPageTemplate,
-                                PageBreak as RLPageBreak, PageTemplate as RLPageTemplate, Paragraph, Spacer, Table,
-                                TableStyle)
-from reportlab.platypus.doctemplate import ActionFlowable
-from reportlab.platypus.tableofcontents import TableOfContents
-from reportlab.rl_config import paraFontSizeHeightOffset
-
 from lostprint.fonts import FONTS, registered, unique_subset_tags
 from lostprint.render.flowable import SceneFlowable, ScenePage
 from lostprint.render.paint import paint
 from lostprint.render.pdf import document_settings, pdf_info
 from lostprint.scene import Circle, Group, Line, Path, Rect, Scene, Style, Text
 from lostprint.text.fallback import is_simple
+from lostprint.text.platypus import (ActionFlowable, BaseDocTemplate, CondPageBreak, Flowable, Frame, HexColor,
+                                     KeepTogether, NextPageTemplate, PageBreak as RLPageBreak,
+                                     PageTemplate as RLPageTemplate, Paragraph, ParagraphStyle, Spacer, Table,
+                                     TableOfContents, TableStyle, paraFontSizeHeightOffset, pdfmetrics,
+                                     registerFontFamily, stringWidth)
 
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")  # never set: dropped from any text
 ALIGNS = {"left": 0, "center": 1, "right": 2, "justify": 4}  # reportlab's TA_LEFT ... TA_JUSTIFY

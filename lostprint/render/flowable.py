@@ -1,9 +1,8 @@
 """Scene items inside a reportlab story (journals, rulebooks), painted by the one PDF painter."""
 from __future__ import annotations
 
-from reportlab.platypus import Flowable
-
 from lostprint.render.paint import paint
+from lostprint.text.platypus import Flowable
 
 
 class SceneFlowable(Flowable):

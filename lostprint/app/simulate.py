@@ -6,32 +6,28 @@ seeded, batches come back in seed order, map candidates in seed order.
 """
 from __future__ import annotations
 
+import json
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from itertools import chain
 from pathlib import Path
 
+from lostprint.app.commands import _bytes, variant_files, variant_printable
 from lostprint.app.naming import folder_of, inside, output_name
 from lostprint.app.output import check_output_path
 from lostprint.errors import LostprintError, UsageError
+from lostprint.files import MAP, line_at, load as load_file, shown, shown_path
 from lostprint.games import resolve
+from lostprint.maps.check import load_map
+from lostprint.maps.generate import generate
+from lostprint.maps.model import difficulty_problems, from_dict
 from lostprint.options import PrintOptions
+from lostprint.paths import write_together
 from lostprint.rating import bands
 from lostprint.rating.balance import ALL_OFF, ALL_ON, Balance, PairedTally, ways_to_play
-from lostprint.rating.players import (
-    DEFAULT_PLAYER,
-    house_rules_of,
-    player_of,
-    players_of,
-    rated_games,
-)
-from lostprint.rating.run import (
-    Executor,
-    chunk_stream,
-    each_batch,
-    ordered_map,
-    play_chunk,
-)
+from lostprint.rating.players import DEFAULT_PLAYER, house_rules_of, player_of, players_of, rated_games
+from lostprint.rating.run import Chunk, Executor, chunk_stream, each_batch, ordered_map, play_chunk
 from lostprint.rating.stats import Rating, Tally
 
 Say = Callable[[str], None]
@@ -58,15 +54,11 @@ def map_json_of(game: str, map_file: str | Path | None, map_seed: int | None) ->
     if map_file is not None and map_seed is not None:
         raise UsageError("give --map FILE or --seed N, not both")
     if map_file is not None:
-        from lostprint.maps.check import load_map
-
         game_map = load_map(map_file)
         if game_map.game != game:
             raise LostprintError(f"{map_file}: game: this map is for {game_map.game}, not {game}")
         return game_map.to_json(), game_map.name
     if map_seed is not None:
-        from lostprint.maps.generate import generate
-
         game_map = generate(game, map_seed)
         return game_map.to_json(), game_map.name
     return None, "standard"
@@ -92,8 +84,6 @@ def simulate(game: str, *, map_file=None, map_seed: int | None = None, games: in
 
 
 def rating_json(rating: Rating) -> str:
-    import json
-
     out = rating.to_dict()
     out["band"] = bands.band_of(rating.game, rating.win_rate) if rating.player == DEFAULT_PLAYER else None
     out["bands"] = {b.name: [round(b.low, 4), round(b.high, 4)] for b in bands.bands_of(rating.game).values()}
@@ -174,8 +164,6 @@ def _changed(row) -> str:
 
 def balance_table(b: Balance, width: int = 100) -> str:
     """The small table `lostprint simulate GAME --house-rules off` prints."""
-    import textwrap
-
     plugin = resolve(b.game)
     last = b.first_seed + b.games - 1
     label = {ALL_ON: "every house rule (\u2302) in force", ALL_OFF: f"all {len(b.rows) - 2} switched together"}
@@ -208,8 +196,6 @@ def balance_table(b: Balance, width: int = 100) -> str:
 
 
 def balance_json(b: Balance) -> str:
-    import json
-
     def r4(x: float) -> float:
         return round(x, 4)
 
@@ -251,9 +237,6 @@ class Candidate:
 def rate_candidate(c: Candidate):
     """(map JSON, Verdict) of one variant: generated from its seed, played STEP games at a time
     (in one worker: a candidate is the unit of parallel work in a search)."""
-    from lostprint.maps.generate import generate
-    from lostprint.rating.run import Chunk
-
     map_json = generate(c.game, c.seed).to_json()
     results: list = []
     while True:
@@ -264,10 +247,6 @@ def rate_candidate(c: Candidate):
 
 
 def _with_rating(map_json: str, verdict, c: Candidate):
-    import json
-
-    from lostprint.maps.model import from_dict
-
     return replace(from_dict(json.loads(map_json)), difficulty=verdict.difficulty(c.game, c.player))
 
 
@@ -307,8 +286,6 @@ def difficulty_search(game: str, band: str, seed: int, count: int, player: str =
 
 def _variant_task(args) -> tuple[list[tuple[str, bytes]], list[str]]:
     """One seed's files (in a worker), with the warnings it would have said."""
-    from lostprint.app.commands import variant_files
-
     game, seed, cols, rows, opts = args
     said: list[str] = []
     return variant_files(game, seed, cols, rows, opts, say=said.append), said
@@ -318,8 +295,6 @@ def maps_parallel(game: str, seeds, opts: PrintOptions, cols: int | None = None,
                   output=None, executor: Executor = Executor(), say: Say = _quiet,
                   progress: Progress | None = None) -> list[Path]:
     """`lostprint map --count K`: as commands.maps, each seed built on any core, written in seed order."""
-    from lostprint.paths import write_together
-
     check_output_path(output)
     folder = folder_of(output)
     game = resolve(game).id
@@ -342,8 +317,6 @@ def maps_parallel(game: str, seeds, opts: PrintOptions, cols: int | None = None,
 
 def rated_files(game_map, opts: PrintOptions) -> list[tuple[str, bytes]]:
     """[(name, bytes)] of a rated variant: its map file (with `difficulty`) and its sheet."""
-    from lostprint.app.commands import _bytes, variant_printable
-
     plugin = resolve(game_map.game)
     stem = dict(seed=game_map.seed, label=game_map.difficulty.band if game_map.difficulty else None)
     files = [(output_name(plugin.stem, "map", **stem) + ".json", game_map.to_json().encode("utf-8"))]
@@ -358,8 +331,6 @@ def difficulty_maps(game: str, band: str, seed: int, count: int, opts: PrintOpti
                     progress: Progress | None = None) -> list[Path]:
     """`lostprint map GAME --difficulty BAND`: the first `count` variants in the band, each written
     with its sheet (nothing is written unless all `count` are found)."""
-    from lostprint.paths import write_together
-
     check_output_path(output)
     folder = folder_of(output)
     kept = difficulty_search(game, band, seed, count, player, executor, progress=progress, say=say)
@@ -373,10 +344,6 @@ def difficulty_maps(game: str, band: str, seed: int, count: int, opts: PrintOpti
 def rerate(path: str | Path, executor: Executor = Executor(), progress: Progress | None = None
            ) -> tuple[list[str], str]:
     """Replay a map file's recorded rating (same player, same seeds) and compare."""
-    from lostprint.files import MAP, line_at, shown, shown_path
-    from lostprint.files import load as load_file
-    from lostprint.maps.model import difficulty_problems
-
     source = shown_path(path)
     data = load_file(path, MAP)
     record = data.get("difficulty") if isinstance(data, dict) else None
@@ -418,8 +385,6 @@ def demo_rated_maps(seed: int, opts: PrintOptions, output, executor: Executor = 
                     log: Say = _quiet) -> list[Path]:
     """One rated variant per simulated game (the careful player, its band whatever it is), each
     written with its sheet; the games are rated side by side."""
-    from lostprint.paths import write_together
-
     check_output_path(output)
     folder = folder_of(output)
     games = rated_games()

@@ -14,6 +14,7 @@ one piece; empty squares are gaps the players fill during the game.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 
 from lostprint.errors import LostprintError
@@ -58,8 +59,6 @@ class CrowsLayout:
 
 
 def _compact_pairs(text: str) -> str:
-    import re
-
     return re.sub(r"\[\s+(-?\d+),\s+(-?\d+)\s+\]", r"[\1, \2]", text)
 
 

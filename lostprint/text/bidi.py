@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import re
 
+from bidi import algorithm as alg
+from bidi.algorithm import get_base_level
+
 _STRONG_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff\U0001e800-\U0001efff]")
 
 
@@ -15,8 +18,6 @@ def has_rtl(text: str) -> bool:
 
 def base_level(text: str) -> int:
     """0 for a left-to-right paragraph, 1 for right-to-left (its first strong character, P2-P3)."""
-    from bidi.algorithm import get_base_level
-
     return get_base_level(text)
 
 
@@ -27,7 +28,6 @@ def levels(text: str, base: int | None = None) -> list[int]:
         base = base_level(text)
     if not has_rtl(text) and base == 0:
         return [0] * len(text)
-    from bidi import algorithm as alg
 
     storage = alg.get_empty_storage()
     storage["base_level"] = base

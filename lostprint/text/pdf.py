@@ -8,9 +8,16 @@ and search see the words as written, not the glyphs.
 """
 from __future__ import annotations
 
+import unicodedata
+
+from reportlab.lib.colors import toColor
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_RIGHT
+from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Flowable
 
-from lostprint.text.shape import GlyphRun, ShapedLine, cap_marks, layout_line
+from lostprint.text.bidi import base_level
+from lostprint.text.faces import registered
+from lostprint.text.shape import GlyphRun, ShapedLine, cap_marks, hb_font, layout_line
 
 _PUA = 0xE000
 _PUA_END = 0xF8FF
@@ -29,8 +36,6 @@ def _code_for(font, gid: int, upem: int, hb, text: str) -> int:
     """The character reportlab subsets for a glyph: the font's own (unless that is a presentation
     form), else a private-use code that the font's ToUnicode map turns into `text` (or, for a
     presentation form, the letters it is a form of)."""
-    import unicodedata
-
     face = font.face
     chars = face.glyphToChar.get(gid)
     own = min(chars) if chars else None
@@ -74,11 +79,6 @@ def stretches(run: GlyphRun, g, cjk: bool) -> bool:
 def run_operators(canvas, run: GlyphRun, size: float, x: float, y: float, word_space: float = 0.0,
                   cjk: bool = False) -> str:
     """PDF operators (inside BT/ET) drawing one glyph run with its left end at x on baseline y."""
-    from reportlab.pdfbase import pdfmetrics
-
-    from lostprint.text.faces import registered
-    from lostprint.text.shape import hb_font
-
     doc = canvas._doc
     font = pdfmetrics.getFont(registered(run.font))
     hb, upem = hb_font(run.font)
@@ -190,8 +190,6 @@ def tokens(text: str) -> list[str]:
 
 def _split_long(token: str, key: str, size: float, width: float) -> list[str]:
     """A token wider than the line, cut between characters (never before a mark)."""
-    import unicodedata
-
     pieces, cur = [], ""
     for ch in token:
         if cur and not unicodedata.category(ch).startswith("M") and \
@@ -235,7 +233,6 @@ class ShapedParagraph(Flowable):
     def __init__(self, text: str, style, key: str, lines: list[ShapedLine] | None = None,
                  first: bool = True, last: bool = True):
         super().__init__()
-        from lostprint.text.bidi import base_level
 
         self.text = text
         self.style = style
@@ -276,9 +273,6 @@ class ShapedParagraph(Flowable):
         return [head, tail]
 
     def draw(self):
-        from reportlab.lib.colors import toColor
-        from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_RIGHT
-
         st = self.style
         canvas = self.canv
         canvas.saveState()

@@ -5,9 +5,17 @@ Lengths here are in points for a given size; glyph ids are the font file's own.
 """
 from __future__ import annotations
 
+import itertools
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
+
+import uharfbuzz as hb
+
+from lostprint.text.bidi import base_level, levels, visual_order
+from lostprint.text.faces import font_path
+from lostprint.text.fallback import resolve_runs
 
 
 MAX_MARKS = 4  # not a rule: combining marks kept on one letter (Vietnamese writes 2, pointed Hebrew 3)
@@ -19,9 +27,6 @@ _NON_ASCII_RUN = re.compile(f"[^\x00-\x7f]{{{MAX_MARKS + 1}}}")
 @cache
 def _mark_runs():
     """A pattern of a run of more than MAX_MARKS combining marks (categories Mn and Me, any script)."""
-    import itertools
-    import unicodedata
-
     ranges: list[list[int]] = []
     # every mark lies below U+20000 but the variation selectors U+E0100-E01EF (a scan of ~15 ms, once)
     for code in itertools.chain(range(0x300, 0x20000), range(0xE0100, 0xE01F0)):
@@ -72,10 +77,6 @@ class ShapedLine:
 @cache
 def hb_font(key: str):
     """(uharfbuzz Font, units per em) of a font key."""
-    import uharfbuzz as hb
-
-    from lostprint.text.faces import font_path
-
     with open(font_path(key), "rb") as fh:
         face = hb.Face(hb.Blob(fh.read()))
     return hb.Font(face), face.upem
@@ -85,8 +86,6 @@ def hb_font(key: str):
 def shape_units(text: str, key: str, rtl: bool) -> tuple[tuple[int, int, int, int, int], ...]:
     """HarfBuzz glyphs for a run: (gid, cluster, x_advance, x_offset, y_offset) in font units,
     in visual order."""
-    import uharfbuzz as hb
-
     font, _ = hb_font(key)
     buf = hb.Buffer()
     buf.add_str(text)
@@ -108,9 +107,6 @@ def shape_run(text: str, key: str, size: float, rtl: bool) -> GlyphRun:
 def layout_line(text: str, key: str, size: float, rtl: bool | None = None) -> ShapedLine:
     """One line of text in a bundled font key, with fallback fonts, shaped, in visual order.
     `rtl` forces the paragraph direction; None takes it from the first strong character."""
-    from lostprint.text.bidi import base_level, levels, visual_order
-    from lostprint.text.fallback import resolve_runs
-
     text = cap_marks(text)
     base = (1 if rtl else 0) if rtl is not None else base_level(text)
     runs = resolve_runs(text, key)

@@ -24,6 +24,7 @@ class PrintOptions:
     fmt: str | None = None  # pdf | svg | png; None: from the output file's name, else pdf
     dpi: int = 200  # PNG only
     sides: str = "2"  # player sheets only: one of SIDES
+    lang: str = "en"  # the printed words' language (lostprint.i18n.translator reads the catalog)
 
     def __post_init__(self) -> None:
         for value, known, what in ((self.paper, PAPERS, "paper"), (self.ink, INKS, "ink"),

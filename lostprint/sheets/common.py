@@ -4,6 +4,7 @@ from __future__ import annotations
 from lostprint import __version__
 from lostprint.fonts import ASCENT, DESCENT, fit_size, text_width
 from lostprint.geometry.paper import MIN_MARGIN, MM, Box
+from lostprint.i18n import ENGLISH, Translator, translator
 from lostprint.options import SHEET_MARGIN, PrintOptions
 from lostprint.scene import Group, Scene, Text
 from lostprint.sheets.style import MIN_TEXT, Palette
@@ -45,35 +46,41 @@ def side_content(opts: SheetOptions) -> Box:
     return Box(box.x, box.y, box.w, bottom - box.y)
 
 
-def variant_name(game_map) -> str:
+def variant_name(game_map, tr: Translator = ENGLISH) -> str:
     """What the title area says about the map: nothing for the standard map, else the variant's name
     (its seed is a build detail: the file's metadata keeps it)."""
     if game_map is None or game_map.name == "standard":
         return ""
     rating = getattr(game_map, "difficulty", None)
-    return f"Variant map: {game_map.name}" + (f" \u00b7 {rating.title()}" if rating is not None else "")
+    return tr.gettext("Variant map: {name}").format(name=game_map.name) + (
+        f" \u00b7 {tr.gettext(rating.title())}" if rating is not None else "")
 
 
-def designers(game_id: str) -> str:
+def designers(game_id: str, tr: Translator = ENGLISH) -> str:
     """'Mike Heim', 'Tyler Sigman and David Gerrard': the game's designers, as a credit names them."""
     from lostprint.games import resolve
 
     names = resolve(game_id).designers
-    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else ""
+    return tr.gettext("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1]) if len(names) > 1 \
+        else "".join(names)
 
 
-def credit(game_id: str) -> str:
+def credit(game_id: str, tr: Translator = ENGLISH) -> str:
     """The line every printable of a game carries: 'Game design: Mike Heim'."""
-    return f"Game design: {designers(game_id)}"
+    return tr.gettext("Game design: {designers}").format(designers=designers(game_id, tr))
 
 
 # what every sheet says the house-rule mark means, in the same words
 HOUSE_NOTE = "house rule: lostprint\u2019s design where the published rules are silent"
 
 
-def foot_credit(game, side: str = "") -> str:
+def house_note(tr: Translator = ENGLISH) -> str:
+    return tr.gettext(HOUSE_NOTE)
+
+
+def foot_credit(game, side: str = "", tr: Translator = ENGLISH) -> str:
     """The right of a sheet's foot line: the credit, then which side this is."""
-    return credit(game.id) + (f" \u00b7 {side}" if side else "")
+    return credit(game.id, tr) + (f" \u00b7 {side}" if side else "")
 
 
 def credit_metadata(game_id: str, title: str, kind: str) -> tuple[tuple[str, str], ...]:
@@ -113,9 +120,10 @@ def two_sided(front: list, back: list, opts: SheetOptions, game, game_map) -> Sc
 def back_label(opts: SheetOptions) -> tuple[str, str]:
     """(how the reference side's subtitle starts, what its foot line says): side 2 of a two-sided
     sheet, or a reference card printed alone."""
+    tr = translator(opts.lang)
     if opts.sides == "ref":
-        return "Reference card", "reference card: print once and keep"
-    return "Side 2 of 2", "side 2 of 2"
+        return tr.gettext("Reference card"), tr.gettext("reference card: print once and keep")
+    return tr.gettext("Side 2 of 2"), tr.gettext("side 2 of 2")
 
 
 def by_sides(opts: SheetOptions, game, game_map, front, back, one_page=None) -> Scene:

@@ -13,6 +13,7 @@ from lostprint.fonts import ASCENT, DESCENT, text_width
 from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
 from lostprint.maps.model import Feature, GameMap, parse_edge
+from lostprint.i18n import ENGLISH, Translator
 from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text
 from lostprint.sheets.icons import icon
 from lostprint.sheets.style import MIN_TEXT, Palette, terrain_style
@@ -29,6 +30,7 @@ class MapContext(NamedTuple):
     layout: hexgrid.Layout
     pal: Palette
     coords: bool = False  # every hex prints its coordinate: labels leave it room (clear_of_corner)
+    tr: Translator = ENGLISH  # a map's own words (a goal's note) in the sheet's language
 
     def center(self, label: str) -> tuple[float, float]:
         return hexgrid.hex_to_pixel(self.layout, self.game_map.axial[label])
@@ -317,7 +319,7 @@ def draw_delta(f: Feature, ctx: MapContext) -> list:
     items = []
     for lab in f.hexes:
         cx, cy = ctx.center(lab)
-        label = f.note or "Goal"
+        label = ctx.tr.gettext(f.note or "Goal")
         lines = clear_of_corner(ctx, lab, [
             lambda dx, text=text: hex_label_lines(ctx, lab, ctx.size * 0.42, text, ctx.size * 0.25, "sans-bold",
                                                   ctx.pal.accent, dx=dx)
@@ -441,13 +443,14 @@ def edge_labels(ctx: MapContext) -> list:
 def hex_map(game_map: GameMap, game, box: Box, pal: Palette, *, max_flats: float | None = None,
             drawers: dict | None = None, filled: dict[str, str] | None = None,
             start_label: str = "Start", terrain_icons: bool = True, coords: bool = False,
-            label_pad: float = LABEL_PAD, terrain_marks: dict | None = None) -> tuple[Group, MapContext]:
+            label_pad: float = LABEL_PAD, terrain_marks: dict | None = None,
+            tr: Translator = ENGLISH) -> tuple[Group, MapContext]:
     """The map in `box`; `filled` (label -> terrain) overrides pre-printed terrain (for saves);
     `coords` prints each hex's coordinate, clear of every drawing, in its left corner where it can
     (player sheets); `terrain_marks` (terrain key -> draw(cx, cy, size, pal) -> items) draws a
     pre-printed terrain as the mark a player pencils (1672's shoals) instead of its glyph."""
     layout = map_layout(game_map, box, max_flats, label_pad)
-    ctx = MapContext(game_map, game, layout, pal, coords)
+    ctx = MapContext(game_map, game, layout, pal, coords, tr)
     terrains = {t.key: t for t in getattr(game, "terrains", ())}
     ground = dict(game_map.terrain)
     if filled:

@@ -86,10 +86,13 @@ def largest_map(game_map, room: Box, fits: Callable[[float, Box], object], min_m
 # --- natural heights of the shared widgets ------------------------------------------------------------
 
 
-def chart_panel(chart, pal, row: float = CHART_ROW) -> Panel:
-    need = w.chart_need(chart, header=True)
+def chart_panel(chart, pal, row: float = CHART_ROW, tr=None) -> Panel:
+    from lostprint.i18n import ENGLISH
+
+    tr = tr or ENGLISH
+    need = w.chart_need(chart, header=True, tr=tr)
     return Panel(f"chart:{chart.key}", min(need, 150.0), lambda width: w.chart_height(chart, width, row=row) + 1,
-                 lambda box: w.chart_table(chart, box, pal, max_row=row), max_w=max(need, 150.0) + 60)
+                 lambda box: w.chart_table(chart, box, pal, max_row=row, tr=tr), max_w=max(need, 150.0) + 60)
 
 
 KEY_COLUMN = 160.0  # a key's column: a key wider than two of them sets its entries in several

@@ -7,9 +7,10 @@ from lostprint.fonts import ASCENT, DESCENT, text_width
 from lostprint.games.model import HOUSE_MARK
 from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
+from lostprint.i18n import ENGLISH, Translator, localized, translator
 from lostprint.scene import Group, Path, Style, Text
 from lostprint.sheets import widgets as w
-from lostprint.sheets.common import (HOUSE_NOTE, SheetOptions, back_label, by_sides, foot_credit, foot_line,
+from lostprint.sheets.common import (SheetOptions, house_note, back_label, by_sides, foot_credit, foot_line,
                                      side_content, title_block, variant_name)
 from lostprint.sheets.hexmap import hex_map, hex_swatch, map_sample
 from lostprint.sheets.layout import map_with_panels
@@ -19,10 +20,17 @@ GAP = 7.0
 MIN_FLATS_MM = 12.0
 
 
-def morale_compass(box: Box, pal: Palette, game) -> Group:
-    """A hex with the morale change printed beside each direction of travel."""
-    phase = next(p.number for p in game.phases if p.name.startswith("Morale"))
-    items, inner = w.panel(box, "Morale by direction", pal, subtitle=f"phase {phase}")
+def morale_phase(game) -> int:
+    """The morale phase's number, found in the English game data."""
+    return next(p.number for p in game.phases if p.name.startswith("Morale"))
+
+
+def morale_compass(box: Box, pal: Palette, game, tr: Translator = ENGLISH, phase: int | None = None) -> Group:
+    """A hex with the morale change printed beside each direction of travel (`phase`: the morale phase's
+    number, looked up in `game` when it is in English)."""
+    phase = phase if phase is not None else morale_phase(game)
+    items, inner = w.panel(box, tr.gettext("Morale by direction"), pal,
+                           subtitle=tr.gettext("phase {number}").format(number=phase))
     values = dict(game.rules.morale_by_direction)
     no_travel = game.rules.morale_no_travel
     note_h = MIN_TEXT * 1.6
@@ -46,9 +54,9 @@ def morale_compass(box: Box, pal: Palette, game) -> Group:
         items.append(Text(tx, ty + (ASCENT - DESCENT) * 9 / 2, label, 9.0, "sans-bold", "middle",
                           pal.accent if v > 0 else pal.ink, role="compass"))
         dx, dy = cx + ux * apothem * 0.74, cy + uy * apothem * 0.74
-        items.append(Text(dx, dy + (ASCENT - DESCENT) * MIN_TEXT / 2, name, MIN_TEXT, "sans", "middle", pal.soft,
+        items.append(Text(dx, dy + (ASCENT - DESCENT) * MIN_TEXT / 2, tr.gettext(name), MIN_TEXT, "sans", "middle", pal.soft,
                           role="compass-dir"))
-    nt = f"No travel: {no_travel:+d}".replace("-", "\u2212") + (f" {HOUSE_MARK}" if any(r.key == "no-travel-morale" for r in game.text.rulings) else "")
+    nt = tr.gettext("No travel: {change}").format(change=f"{no_travel:+d}".replace("-", "\u2212")) + (f" {HOUSE_MARK}" if any(r.key == "no-travel-morale" for r in game.text.rulings) else "")
     items.append(Text(cx, inner.bottom - DESCENT * MIN_TEXT, nt, MIN_TEXT + 0.5, "sans-bold", "middle", pal.ink))
     return Group(tuple(items), name="compass", box=tuple(box))
 
@@ -56,20 +64,22 @@ def morale_compass(box: Box, pal: Palette, game) -> Group:
 MAP_FLATS_MM = 20.5  # the largest hexes the map is drawn with; the paper's width usually decides
 SMALL_MAP_MM = 26.0  # a small variant map is enlarged up to this on side 1
 MAP_PAD = 9.0  # room round the hexes for the column letters and row numbers
-def score_terms(game) -> list[tuple[str, str]]:
+def score_terms(game, tr: Translator) -> list[tuple[str, str]]:
     """The scoring terms, read from the game data (the validator scores the same way)."""
+    _ = tr.gettext
     per_hex = game.rules.score_per_hex
     wonder = game.rules.score_per_wonder
-    terms = [("Hexes mapped", f"{per_hex} each")]
+    terms = [(_("Hexes mapped"), _("{points} each").format(points=per_hex))]
     lagos = game.rules.lagos_hexes
     if lagos:
-        terms[0] = ("Hexes mapped", f"{per_hex} each; the {lagos} Lagos de Oro hexes count as one")
-    terms.append(("Conquistadors left", f"on a win: {game.rules.score_per_conquistador} each"))
-    terms.append(("Natural Wonders", f"on a win: {wonder} each"))
+        terms[0] = (_("Hexes mapped"), _("{points} each; the {lagos} Lagos de Oro hexes count as one").format(
+            points=per_hex, lagos=lagos))
+    terms.append((_("Conquistadors left"), _("on a win: {points} each").format(points=game.rules.score_per_conquistador)))
+    terms.append((_("Natural Wonders"), _("on a win: {points} each").format(points=wonder)))
     return terms
 
 
-def front_panels(game, pal: Palette) -> list:
+def front_panels(game, pal: Palette, tr: Translator, phase: int) -> list:
     """What side 1 holds beside the map and the trackers: days, morale, score and terrain, each with
     the least width it reads at and the height it needs."""
     from lostprint.sheets.layout import Panel, key_columns, key_height, score_height
@@ -78,20 +88,24 @@ def front_panels(game, pal: Palette) -> list:
     weeks = -(-game.day_limit // game.days_per_week)
     return [
         Panel("days", 150.0, lambda wd: w.TITLE_BAR + 6 + weeks * min(21.0, (wd - 8 - 30) / game.days_per_week) + 2,
-              lambda box: w.day_track(game.day_limit, game.days_per_week, box, pal), max_w=200.0),
-        Panel("compass", 140.0, lambda wd: 128.0, lambda box: morale_compass(box, pal, game), max_w=190.0),
-        Panel("score", 150.0, lambda wd: score_height(score_terms(game), wd),
-              lambda box: w.score_box(score_terms(game), box, pal, subtitle="at the end"), max_w=220.0),
+              lambda box: w.day_track(game.day_limit, game.days_per_week, box, pal, tr.gettext("Week"), tr),
+              max_w=200.0),
+        Panel("compass", 140.0, lambda wd: 128.0, lambda box: morale_compass(box, pal, game, tr, phase), max_w=190.0),
+        Panel("score", 150.0, lambda wd: score_height(score_terms(game, tr), wd),
+              lambda box: w.score_box(score_terms(game, tr), box, pal, tr.gettext("Score"),
+                                      subtitle=tr.gettext("at the end"), tr=tr), max_w=220.0),
         Panel("terrain-key", 170.0, lambda wd: key_height(terrain, wd),
-              lambda box: w.key_list(terrain, box, pal, "Terrain", columns=key_columns(box.w),
+              lambda box: w.key_list(terrain, box, pal, tr.gettext("Terrain"), columns=key_columns(box.w),
                                      swatch=lambda t, cx, cy, s: hex_swatch(t, cx, cy, s, pal), name="terrain-key"),
               spread=True),
     ]
 
 
-def front(game, game_map, opts: SheetOptions) -> list:
+def front(game, game_map, opts: SheetOptions, phase: int) -> list:
     """Side 1: title and trackers, the map across the page, then days, morale, score and terrain."""
     pal = opts.pal
+    tr = translator(opts.lang)
+    _ = tr.gettext
     page = side_content(opts)
     die = game.piece("die")
     header_h = w.tracker_height(0, die)
@@ -102,24 +116,26 @@ def front(game, game_map, opts: SheetOptions) -> list:
     widths = [w.tracker_width(tr, 76.0) for tr in game.trackers]
     title_box, trackers_box = header.split_x(0, sum(widths) + (n - 1) * 4, gap=GAP * 2)
     tb_title, tb_fields = title_box.split_y(44 if variant_name(game_map) else 34, 0, gap=2)
-    items.append(title_block(tb_title, game.title, f"Player sheet, side 1 of 2 (charts on side 2) \u00b7 "
-                             f"a pencil, {die.count} dice", pal, variant=variant_name(game_map)))
+    items.append(title_block(tb_title, _(game.title), _("Player sheet, side 1 of 2 (charts on side 2) \u00b7 "
+                                                        "a pencil, {count} dice").format(count=die.count),
+                             pal, variant=variant_name(game_map, tr)))
     f1, f2 = tb_fields.split_y(0, 0, gap=3)
     a, b = f1.split_x(0, 110, gap=10)
-    items.append(w.write_in(a, "Explorer", pal))
-    items.append(w.write_in(b, "Date", pal))
-    items.append(w.write_in(f2, "Expedition", pal))
-    move_note = f"{game.rules.move_cost} per hex \u00b7 {game.rules.trail_cost} by trail"
-    for tr, box in zip(game.trackers, trackers_box.split_x(*widths, gap=4)):
-        items.append(w.tracker(tr, box, pal, scale_label=move_note if tr.key == "movement" else "", piece=die))
+    items.append(w.write_in(a, _("Explorer"), pal))
+    items.append(w.write_in(b, _("Date"), pal))
+    items.append(w.write_in(f2, _("Expedition"), pal))
+    move_note = _("{cost} per hex \u00b7 {trail} by trail").format(cost=game.rules.move_cost, trail=game.rules.trail_cost)
+    for track, box in zip(game.trackers, trackers_box.split_x(*widths, gap=4)):
+        items.append(w.tracker(track, box, pal, scale_label=move_note if track.key == "movement" else "", piece=die,
+                               lang=tr))
 
-    size, map_box, placed = map_with_panels(game_map, body, front_panels(game, pal), MIN_FLATS_MM, SMALL_MAP_MM,
+    size, map_box, placed = map_with_panels(game_map, body, front_panels(game, pal, tr, phase), MIN_FLATS_MM, SMALL_MAP_MM,
                                             MAP_PAD)
-    group, _ = hex_map(game_map, game, map_box, pal, max_flats=size * hexgrid.SQRT3 + 0.01, coords=True,
-                       label_pad=MAP_PAD)
+    group, _context = hex_map(game_map, game, map_box, pal, max_flats=size * hexgrid.SQRT3 + 0.01, coords=True,
+                       label_pad=MAP_PAD, start_label=_("Start"), tr=tr)
     items.append(group)
     items += [p.draw(box) for p, box in placed]
-    items.append(foot_line(opts, foot_credit(game, "side 1 of 2"), pal, left=game.text.footer_text))
+    items.append(foot_line(opts, foot_credit(game, _("side 1 of 2"), tr), pal, left=game.text.footer_text))
     return items
 
 
@@ -132,9 +148,10 @@ def symbol_swatch(pal: Palette):
     return draw
 
 
-def phase_list(game, box: Box, pal: Palette) -> Group:
+def phase_list(game, box: Box, pal: Palette, tr: Translator) -> Group:
     """The day, phase by phase: number, name and what happens."""
-    items, inner = w.panel(box, "A day", pal, subtitle=f"{len(game.phases)} phases, in order", name="phases")
+    items, inner = w.panel(box, tr.gettext("A day"), pal,
+                           subtitle=tr.gettext("{count} phases, in order").format(count=len(game.phases)), name="phases")
     row_h = inner.h / len(game.phases)
     num_w = 12.0
     for i, ph in enumerate(game.phases):
@@ -161,6 +178,8 @@ def back(game, game_map, opts: SheetOptions) -> list:
     """Side 2, the reference: the phase charts and the planning key, the day's phases, expeditions and
     symbols."""
     pal = opts.pal
+    tr = translator(opts.lang)
+    _ = tr.gettext
     page = side_content(opts)
     phase_charts = [c for c in game.charts if c.key != "planning"]
     half = -(-len(phase_charts) // 2)
@@ -168,21 +187,21 @@ def back(game, game_map, opts: SheetOptions) -> list:
     planning_w = 150.0
     row_h = max(w.chart_height(c, (page.w - planning_w) / len(row_b), row=14.0) for c in phase_charts)
     head, charts_a, charts_b, bottom = page.split_y(34, row_h, row_h, 0, gap=GAP)
-    items: list = [title_block(head, f"{game.title} \u2014 reference", f"{back_label(opts)[0]}: the charts, phase by phase",
-                               pal)]
+    items: list = [title_block(head, _("{title} \u2014 reference").format(title=_(game.title)),
+                               _("{side}: the charts, phase by phase").format(side=back_label(opts)[0]), pal)]
     for chart, box in zip(row_a, charts_a.split_x(*w.chart_widths(row_a, charts_a.w, GAP), gap=GAP)):
-        items.append(w.chart_table(chart, box, pal, max_row=14.0))
+        items.append(w.chart_table(chart, box, pal, max_row=14.0, tr=tr))
     charts_row, p_box = charts_b.split_x(0, planning_w, gap=GAP)
     for chart, box in zip(row_b, charts_row.split_x(*w.chart_widths(row_b, charts_row.w, GAP), gap=GAP)):
-        items.append(w.chart_table(chart, box, pal, max_row=14.0))
+        items.append(w.chart_table(chart, box, pal, max_row=14.0, tr=tr))
     items.append(w.dice_key(game.chart("planning"), p_box, pal, columns=1))
     ph_box, e_box, s_box = bottom.split_x(280, 0, 230, gap=GAP)
-    items.append(phase_list(game, ph_box, pal))
-    items.append(w.rows_table("Expedition", (), [(str(o.roll), o.name, o.effect) for o in game.options],
-                              (0.07, 0.25, 0.68), e_box, pal, subtitle="roll 1d6 at set-up", name="expeditions"))
-    items.append(w.key_list([(s.key, s.name, s.meaning) for s in game.symbols], s_box, pal, "Symbols",
+    items.append(phase_list(game, ph_box, pal, tr))
+    items.append(w.rows_table(_("Expedition"), (), [(str(o.roll), o.name, o.effect) for o in game.options],
+                              (0.07, 0.25, 0.68), e_box, pal, subtitle=_("roll 1d6 at set-up"), name="expeditions"))
+    items.append(w.key_list([(s.key, s.name, s.meaning) for s in game.symbols], s_box, pal, _("Symbols"),
                             columns=1, name="symbol-key", swatch=symbol_swatch(pal)))
-    items.append(foot_line(opts, foot_credit(game, back_label(opts)[1]), pal, left=f"{HOUSE_MARK} {HOUSE_NOTE}",
+    items.append(foot_line(opts, foot_credit(game, back_label(opts)[1], tr), pal, left=f"{HOUSE_MARK} {house_note(tr)}",
                            left_color=pal.house))
     return items
 
@@ -192,8 +211,10 @@ SIDES = ("2", "1", "ref")  # the formats this sheet prints in (--sides)
 
 def build(game, game_map, opts: SheetOptions):
     """game data + map + options -> a two-sided Scene (side 2 is Scene.pages[0]). Pure."""
-    return by_sides(opts, game, game_map, lambda: front(game, game_map, opts), lambda: back(game, game_map, opts),
-                    lambda: one_page(game, game_map, opts))
+    phase = morale_phase(game)
+    game = localized(game, translator(opts.lang))
+    return by_sides(opts, game, game_map, lambda: front(game, game_map, opts, phase), lambda: back(game, game_map, opts),
+                    lambda: one_page(game, game_map, opts, phase))
 
 
 # --- one page with everything ------------------------------------------------------------------------
@@ -208,7 +229,7 @@ def phase_list_height(game, width: float) -> float:
         if lines <= 2 else 10_000.0
 
 
-def one_page(game, game_map, opts: SheetOptions) -> list:
+def one_page(game, game_map, opts: SheetOptions, phase: int) -> list:
     """Everything on one page: the trackers and the planning dice over the map (hexes as large as the
     page allows, at least ONE_PAGE_MIN_MM), then days, score, morale, terrain, every chart, the day's
     phases, the expeditions and the symbols, each at its natural size, in columns beside and under it."""
@@ -217,6 +238,8 @@ def one_page(game, game_map, opts: SheetOptions) -> list:
                                          with_most_panels)
 
     pal = opts.pal
+    tr = translator(opts.lang)
+    _ = tr.gettext
     page = side_content(opts)
     die = game.piece("die")
     header_h = w.tracker_height(0, die)
@@ -226,18 +249,19 @@ def one_page(game, game_map, opts: SheetOptions) -> list:
     planning = game.chart("planning")
     title_box, trackers_box, plan_box = header.split_x(185, sum(widths) + (n - 1) * 4, 0, gap=PGAP)
     items: list = []
-    variant = variant_name(game_map)
+    variant = variant_name(game_map, tr)
     tb_title, tb_fields = title_box.split_y(34, 0, gap=2)
-    items.append(title_block(tb_title, game.title, "" if variant else f"Player sheet, one page \u00b7 a pencil, "
-                             f"{die.count} dice", pal, variant=variant))
+    items.append(title_block(tb_title, _(game.title), "" if variant else _(
+        "Player sheet, one page \u00b7 a pencil, {count} dice").format(count=die.count), pal, variant=variant))
     f1, f2 = tb_fields.split_y(0, 0, gap=3)
     a, b = f1.split_x(0, 70, gap=8)
-    items.append(w.write_in(a, "Explorer", pal))
-    items.append(w.write_in(b, "Date", pal))
-    items.append(w.write_in(f2, "Expedition", pal))
-    move_note = f"{game.rules.move_cost} per hex \u00b7 {game.rules.trail_cost} by trail"
-    for tr, box in zip(game.trackers, trackers_box.split_x(*widths, gap=4)):
-        items.append(w.tracker(tr, box, pal, scale_label=move_note if tr.key == "movement" else "", piece=die))
+    items.append(w.write_in(a, _("Explorer"), pal))
+    items.append(w.write_in(b, _("Date"), pal))
+    items.append(w.write_in(f2, _("Expedition"), pal))
+    move_note = _("{cost} per hex \u00b7 {trail} by trail").format(cost=game.rules.move_cost, trail=game.rules.trail_cost)
+    for track, box in zip(game.trackers, trackers_box.split_x(*widths, gap=4)):
+        items.append(w.tracker(track, box, pal, scale_label=move_note if track.key == "movement" else "", piece=die,
+                               lang=tr))
     items.append(w.dice_key(planning, plan_box, pal, columns=2))
 
     terrain = [(t, t.name, t.effect) for t in game.terrains]
@@ -246,22 +270,22 @@ def one_page(game, game_map, opts: SheetOptions) -> list:
     widths = (0.07, 0.25, 0.68)
     panels = [
         Panel("days", 140.0, lambda wd: w.TITLE_BAR + 6 + 6 * min(20.0, (wd - 8 - 30) / 7) + 2,
-              lambda box: w.day_track(game.day_limit, game.days_per_week, box, pal)),
-        Panel("score", 140.0, lambda wd: score_height(score_terms(game), wd),
-              lambda box: w.score_box(score_terms(game), box, pal, subtitle="at the end")),
-        Panel("compass", 140.0, lambda wd: 128.0, lambda box: morale_compass(box, pal, game), max_w=190.0),
+              lambda box: w.day_track(game.day_limit, game.days_per_week, box, pal, _("Week"), tr)),
+        Panel("score", 140.0, lambda wd: score_height(score_terms(game, tr), wd),
+              lambda box: w.score_box(score_terms(game, tr), box, pal, _("Score"), subtitle=_("at the end"), tr=tr)),
+        Panel("compass", 140.0, lambda wd: 128.0, lambda box: morale_compass(box, pal, game, tr, phase), max_w=190.0),
         Panel("terrain-key", 140.0, lambda wd: key_height(terrain, wd),
-              lambda box: w.key_list(terrain, box, pal, "Terrain", columns=1,
+              lambda box: w.key_list(terrain, box, pal, _("Terrain"), columns=1,
                                      swatch=lambda t, cx, cy, s: hex_swatch(t, cx, cy, s, pal), name="terrain-key")),
-        *[chart_panel(c, pal) for c in game.charts if c.key != "planning"],
+        *[chart_panel(c, pal, tr=tr) for c in game.charts if c.key != "planning"],
     ]
     optional = [  # on the reference card too: here when the page has room for them
-        Panel("phases", 170.0, lambda wd: phase_list_height(game, wd), lambda box: phase_list(game, box, pal)),
+        Panel("phases", 170.0, lambda wd: phase_list_height(game, wd), lambda box: phase_list(game, box, pal, tr)),
         Panel("symbol-key", 170.0, lambda wd: key_height(symbols, wd),
-              lambda box: w.key_list(symbols, box, pal, "Symbols", columns=1, name="symbol-key",
+              lambda box: w.key_list(symbols, box, pal, _("Symbols"), columns=1, name="symbol-key",
                                      swatch=symbol_swatch(pal))),
         Panel("expeditions", 170.0, lambda wd: table_height(expeditions, widths, wd),
-              lambda box: w.rows_table("Expedition", (), expeditions, widths, box, pal, subtitle="roll 1d6 at set-up",
+              lambda box: w.rows_table(_("Expedition"), (), expeditions, widths, box, pal, subtitle=_("roll 1d6 at set-up"),
                                        name="expeditions")),
     ]
 
@@ -276,12 +300,12 @@ def one_page(game, game_map, opts: SheetOptions) -> list:
         raise UsageError(f"{game.title}: this map is too large for a one-page sheet with hexes of "
                          f"{ONE_PAGE_MIN_MM:g} mm: print it two-sided (--sides 2)")
     size, map_box, placed, left_out = found
-    group, _ = hex_map(game_map, game, map_box, pal, max_flats=size * hexgrid.SQRT3 + 0.01, coords=True,
-                       label_pad=MAP_PAD)
+    group, _context = hex_map(game_map, game, map_box, pal, max_flats=size * hexgrid.SQRT3 + 0.01, coords=True,
+                       label_pad=MAP_PAD, start_label=_("Start"), tr=tr)
     items.append(group)
     items += [p.draw(box) for p, box in placed]
-    missing = [{"phases": "the day's phases", "symbol-key": "the symbols", "expeditions": "the expeditions"}[p.name]
+    missing = [{"phases": _("the day's phases"), "symbol-key": _("the symbols"), "expeditions": _("the expeditions")}[p.name]
                for p in left_out]
-    note = f"on the reference card: {', '.join(missing)} \u00b7 " if missing else ""
-    items.append(foot_line(opts, foot_credit(game, "one page"), pal, left=note + game.text.footer_text))
+    note = _("on the reference card: {parts}").format(parts=", ".join(missing)) + " \u00b7 " if missing else ""
+    items.append(foot_line(opts, foot_credit(game, _("one page"), tr), pal, left=note + game.text.footer_text))
     return items

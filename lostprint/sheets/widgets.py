@@ -5,6 +5,7 @@ from __future__ import annotations
 from lostprint.fonts import ASCENT, DESCENT, fit_size, text_width, wrap
 from lostprint.games.model import HOUSE_MARK, Chart
 from lostprint.geometry.paper import Box
+from lostprint.i18n import ENGLISH, Translator
 from lostprint.scene import Group, Line, Path, Rect, Style, Text
 from lostprint.sheets.icons import icon
 from lostprint.sheets.style import MIN_TEXT, Palette, boxed, fill, stroke
@@ -76,10 +77,9 @@ def panel(box: Box, title: str, pal: Palette, house: bool = False, subtitle: str
     return items, inner
 
 
-def chart_table(chart: Chart, box: Box, pal: Palette, max_row: float = 11.0) -> Group:
+def chart_table(chart: Chart, box: Box, pal: Palette, max_row: float = 11.0, tr: Translator = ENGLISH) -> Group:
     """A dice chart: header, one line on what modifies the roll, then one row per band."""
-    items, inner = panel(box, chart.title, pal, house=chart.house,
-                         subtitle=chart.roll + (f" \u00b7 phase {chart.phase}" if chart.phase else ""))
+    items, inner = panel(box, chart.title, pal, house=chart.house, subtitle=chart_subtitle(chart, tr))
     y = inner.y
     if chart.modifier:
         for line in wrap_text(chart.modifier, "sans-italic", SMALL, inner.w)[:3]:
@@ -102,14 +102,19 @@ def chart_table(chart: Chart, box: Box, pal: Palette, max_row: float = 11.0) -> 
     return Group(tuple(items), name=f"chart:{chart.key}", box=tuple(box))
 
 
-def chart_need(chart: Chart, header: bool = False) -> float:
+def chart_subtitle(chart: Chart, tr: Translator = ENGLISH) -> str:
+    """What a chart's header says beside its title: the dice, and its phase ("2d6 · phase 5")."""
+    return chart.roll + (" \u00b7 " + tr.gettext("phase {number}").format(number=chart.phase) if chart.phase else "")
+
+
+def chart_need(chart: Chart, header: bool = False, tr: Translator = ENGLISH) -> float:
     """The width a chart's rows need at body size (and, with `header`, its title at full size)."""
     roll_w = max(text_width(b.label, "sans-bold", BODY) for b in chart.bands) + 8
     mark = text_width(f" {HOUSE_MARK}", "sans", BODY)
     rows = 8 + roll_w + max(text_width(", ".join(b.results), "sans", BODY) + (mark if b.house else 0)
                             for b in chart.bands) + 2
     # the header band: the title at full size beside its subtitle, as panel() sets them
-    sub = chart.roll + (f" \u00b7 phase {chart.phase}" if chart.phase else "")
+    sub = chart_subtitle(chart, tr)
     head = (text_width(chart.title + (f" {HOUSE_MARK}" if chart.house else ""), "sans-bold", 8.0)
             + text_width(sub, "sans", SMALL) + 6 + 8 + 1)
     return max(rows, head) if header else rows
@@ -147,7 +152,7 @@ def tracker_width(tr, least: float) -> float:
     return max(least, text_width(tr.name, "sans-bold", TRACKER_NAME) + 2)
 
 
-def tracker(tr, box: Box, pal: Palette, scale_label: str = "", piece=None) -> Group:
+def tracker(tr, box: Box, pal: Palette, scale_label: str = "", piece=None, lang: Translator = ENGLISH) -> Group:
     """A tracker: name, a die box, and the start and max under it. With `piece` (the game's die) the
     box is a slot sized from the die; without, it is as large as the box allows (rulebook figures)."""
     from lostprint.sheets.pieces import slot_size, square_slot
@@ -159,7 +164,7 @@ def tracker(tr, box: Box, pal: Palette, scale_label: str = "", piece=None) -> Gr
     dx = box.x + (box.w - side) / 2
     dy = box.y + size + 3
     items += square_slot(dx, dy, piece, pal) if piece is not None else die_box(dx, dy, side, pal)
-    cap = scale_label or f"start {tr.start} \u00b7 max {tr.maximum}"
+    cap = scale_label or lang.gettext("start {start} \u00b7 max {maximum}").format(start=tr.start, maximum=tr.maximum)
     cap, csize = fitted(cap, "sans", SMALL, box.w)
     items.append(Text(box.x + box.w / 2, dy + side + 3 + ASCENT * csize, cap, csize, "sans", "middle", pal.soft))
     return Group(tuple(items), name=f"tracker:{tr.key}", box=tuple(box))
@@ -172,8 +177,8 @@ def tracker_height(box_w: float, piece=None) -> float:
     return 8 + 3 + side + 3 + SMALL + 2
 
 
-def _score_row(terms, items: list, inner: Box, box: Box, pal: Palette) -> Group:
-    cols = list(terms) + [("Total", "")]
+def _score_row(terms, items: list, inner: Box, box: Box, pal: Palette, tr: Translator = ENGLISH) -> Group:
+    cols = list(terms) + [(tr.gettext("Total"), "")]
     col_w = inner.w / len(cols)
     cell_h = min(inner.h - SMALL * 2.3 - 1, 20.0)
     for i, (label, rule) in enumerate(cols):
@@ -200,7 +205,7 @@ def _score_row(terms, items: list, inner: Box, box: Box, pal: Palette) -> Group:
 SCORE_LINE_H = 16.0  # a score on one line: its height; the boxes are 15 pt (5 mm: room for a number)
 
 
-def score_line(terms, box: Box, pal: Palette, title: str = "Score") -> Group:
+def score_line(terms, box: Box, pal: Palette, title: str = "Score", tr: Translator = ENGLISH) -> Group:
     """The score on one line, no panel: the title, then each term's label and rule beside a box
     to write its points in, "+" between them, "=" and the total last. As wide as it needs; at the
     left of `box`, vertically centred."""
@@ -208,7 +213,7 @@ def score_line(terms, box: Box, pal: Palette, title: str = "Score") -> Group:
     cy = box.y + box.h / 2
     items: list = [text_in(box.x, box.y, box.h, title, 8.0, "sans-bold", color=pal.accent, role="score-title")]
     x = box.x + text_width(title, "sans-bold", 8.0) + 8
-    cols = list(terms) + [("Total", "")]
+    cols = list(terms) + [(tr.gettext("Total"), "")]
     for i, (label, rule) in enumerate(cols):
         total = i == len(cols) - 1
         lw = max(text_width(label, "sans-bold", SMALL), text_width(rule, "sans", SMALL) if rule else 0)
@@ -228,26 +233,27 @@ def score_line(terms, box: Box, pal: Palette, title: str = "Score") -> Group:
     return Group(tuple(items), name="score", box=(box.x, box.y, x - box.x, box.h))
 
 
-def score_line_width(terms) -> float:
+def score_line_width(terms, title: str = "Score", tr: Translator = ENGLISH) -> float:
     """The width score_line takes."""
-    x = text_width("Score", "sans-bold", 8.0) + 8
-    for label, rule in list(terms) + [("Total", "")]:
+    x = text_width(title, "sans-bold", 8.0) + 8
+    for label, rule in list(terms) + [(tr.gettext("Total"), "")]:
         x += max(text_width(label, "sans-bold", SMALL), text_width(rule, "sans", SMALL) if rule else 0) + 4 + 34 + 12
     return x - 12
 
 
-def score_box(terms, box: Box, pal: Palette, title: str = "Score", subtitle: str = "") -> Group:
+def score_box(terms, box: Box, pal: Palette, title: str = "Score", subtitle: str = "",
+              tr: Translator = ENGLISH) -> Group:
     """The game's scoring terms, each (label, how it scores) with a box to write the points in, and
     the total under them."""
     items, inner = panel(box, title, pal, subtitle=subtitle)
     rows = len(terms) + 1
     if inner.h / rows < 16.0:  # a low box: the terms side by side, each over its own box
-        return _score_row(terms, items, inner, box, pal)
+        return _score_row(terms, items, inner, box, pal, tr)
     row_h = inner.h / rows
     cell_w = min(46.0, inner.w * 0.28)
     cell_h = min(row_h - 3, 20.0)
     text_w = inner.w - cell_w - 11
-    for i, (label, rule) in enumerate(list(terms) + [("Total", "")]):
+    for i, (label, rule) in enumerate(list(terms) + [(tr.gettext("Total"), "")]):
         top = inner.y + i * row_h
         total = i == len(terms)
         lines = [(label, "sans-bold", BODY if not total else 8.5, pal.ink)]
@@ -271,11 +277,12 @@ def score_box(terms, box: Box, pal: Palette, title: str = "Score", subtitle: str
     return Group(tuple(items), name="score", box=tuple(box))
 
 
-def day_track(days: int, per_row: int, box: Box, pal: Palette, row_label: str = "Week") -> Group:
+def day_track(days: int, per_row: int, box: Box, pal: Palette, row_label: str = "Week",
+              tr: Translator = ENGLISH) -> Group:
     """Boxes to cross off, one per day, the day number faint in each: a row per week, or a column
     per week when that gives bigger boxes (a tall panel)."""
     weeks = -(-days // per_row)
-    inner = panel(box, "Days", pal)[1]
+    inner = panel(box, tr.gettext("Days"), pal)[1]
     label_w = text_width(f"{row_label} {weeks}", "sans", SMALL) + 5
     head_h = SMALL + 3
     across = min((inner.w - label_w) / per_row, inner.h / weeks)
@@ -283,8 +290,8 @@ def day_track(days: int, per_row: int, box: Box, pal: Palette, row_label: str = 
     columns = down > across
     cell = down if columns else across
     cols, rows = (weeks, per_row) if columns else (per_row, weeks)
-    subtitle = f"{days} in all" + (f" \u00b7 a column a {row_label.lower()}" if columns else "")
-    items = panel(box, "Days", pal, subtitle=subtitle)[0]
+    subtitle = tr.gettext("{days} in all").format(days=days) + (" \u00b7 " + tr.gettext("a column a week") if columns else "")
+    items = panel(box, tr.gettext("Days"), pal, subtitle=subtitle)[0]
     left = 0.0 if columns else label_w
     top = head_h if columns else 0.0
     gx = inner.x + left + (inner.w - left - cell * cols) / 2
@@ -508,10 +515,9 @@ def strip_height(chart: Chart, width: float) -> float:
         + max(len(c) for c in cells) * STRIP_LINE + 2
 
 
-def chart_strip(chart: Chart, box: Box, pal: Palette) -> Group:
+def chart_strip(chart: Chart, box: Box, pal: Palette, tr: Translator = ENGLISH) -> Group:
     """A dice chart as columns: its note, then a column a band, the roll over what it gives (wrapped)."""
-    items, inner = panel(box, chart.title, pal, house=chart.house,
-                         subtitle=chart.roll + (f" \u00b7 phase {chart.phase}" if chart.phase else ""))
+    items, inner = panel(box, chart.title, pal, house=chart.house, subtitle=chart_subtitle(chart, tr))
     note, cells, widths = _strip_lines(chart, box.w)
     y = inner.y
     for line in note:

@@ -1,0 +1,212 @@
+"""Translations: a translator is a value (never module state), passed to whatever draws text.
+
+Catalogs are gettext `.po` files managed with Babel, one per language, under
+`lostprint/locale/<lang>/LC_MESSAGES/lostprint.po`; they are read as they are (no compiled `.mo`, so
+nothing built can drift from its source). English is the identity. The pseudo-locale `qps` wraps every
+message in ⟦…⟧ so a test can find any printed word that bypasses the catalogs.
+
+Game data stays English in `lostprint/games/` (its words are the msgids): `localized(game, tr)` is a
+copy with every printed prose field translated, by the field list in PROSE, which extraction
+(`extract_game_data`, named in babel.cfg) reads too, so the catalog holds exactly what is translated.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from pathlib import Path
+from typing import Callable, Iterator
+
+from lostprint.errors import UsageError
+
+DOMAIN = "lostprint"
+LOCALE_DIR = Path(__file__).parent / "locale"
+PSEUDO = "qps"  # the pseudo-locale: every message wrapped, for the bypass test
+PSEUDO_OPEN, PSEUDO_CLOSE = "\u27e6", "\u27e7"
+
+
+@dataclass(frozen=True)
+class Translator:
+    """gettext for one language: `gettext(msgid)`, `ngettext(one, many, n)`; `_` is gettext."""
+
+    lang: str = "en"
+    messages: tuple[tuple[str, str | tuple[str, ...]], ...] = ()
+    plural: Callable[[int], int] = field(default=lambda n: int(n != 1), compare=False)
+    wrap: tuple[str, str] = ("", "")  # the pseudo-locale's brackets
+
+    @cached_property
+    def table(self) -> dict:
+        return dict(self.messages)
+
+    def gettext(self, msgid: str) -> str:
+        if not msgid:
+            return msgid
+        found = self.table.get(msgid)
+        text = found[0] if isinstance(found, tuple) else found
+        return self.wrap[0] + (text or msgid) + self.wrap[1]
+
+    _ = gettext
+
+    def ngettext(self, one: str, many: str, n: int) -> str:
+        found = self.table.get(one)
+        if isinstance(found, tuple) and all(found):
+            index = self.plural(n)
+            return self.wrap[0] + found[min(index, len(found) - 1)] + self.wrap[1]
+        return self.wrap[0] + (one if n == 1 else many) + self.wrap[1]
+
+    def number(self, value: float) -> str:
+        """A number as this language writes it (decimal comma in de, es, fr, pt-BR)."""
+        if self.lang in ("en", PSEUDO) or float(value).is_integer():
+            return f"{value:g}"
+        from babel.numbers import format_decimal
+
+        return format_decimal(value, locale=self.lang.replace("-", "_"))
+
+
+ENGLISH = Translator()
+
+
+def normal(code: str) -> str:
+    """'pt-BR', 'pt_br', 'PT-BR' -> 'pt_BR' (the catalog directory's spelling)."""
+    lang, _, region = code.replace("-", "_").partition("_")
+    return lang.lower() + ("_" + region.upper() if region else "")
+
+
+def catalog_path(code: str, locale_dir: Path = LOCALE_DIR) -> Path:
+    return Path(locale_dir) / normal(code) / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def languages(locale_dir: Path = LOCALE_DIR) -> tuple[str, ...]:
+    """The languages with a catalog, English first, as a user types them ('pt-BR')."""
+    found = sorted(p.parent.parent.name.replace("_", "-") for p in Path(locale_dir).glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return ("en", *found)
+
+
+def translator(code: str = "en", locale_dir: Path = LOCALE_DIR) -> Translator:
+    """The translator for a language code ('de', 'pt-BR'); an unknown code is a UsageError."""
+    if code in ("en", "en-US", "en_US", ""):
+        return ENGLISH
+    if code == PSEUDO:
+        return Translator(PSEUDO, wrap=(PSEUDO_OPEN, PSEUDO_CLOSE))
+    path = catalog_path(code, locale_dir)
+    if not path.is_file():
+        raise UsageError(f"no translation for {code!r} (languages: {', '.join(languages(locale_dir))})")
+    stat = path.stat()
+    return _read(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=8)
+def _read(path: str, _mtime: int, _size: int) -> Translator:
+    from babel.messages.pofile import read_po
+    from babel.plural import to_python
+
+    with open(path, "rb") as f:
+        catalog = read_po(f)
+    messages = []
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        if isinstance(message.id, (tuple, list)):
+            messages.append((message.id[0], tuple(message.string)))
+        elif message.string:
+            messages.append((message.id, message.string))
+    lang = Path(path).parent.parent.name.replace("_", "-")
+    return Translator(lang, tuple(messages), to_python(catalog.plural_expr))
+
+
+def completeness(code: str, locale_dir: Path = LOCALE_DIR) -> tuple[int, int]:
+    """(translated, all) msgids of a language's catalog; English is complete by definition."""
+    if code == "en":
+        return (1, 1)
+    from babel.messages.pofile import read_po
+
+    with open(catalog_path(code, locale_dir), "rb") as f:
+        catalog = read_po(f)
+    ids = [m for m in catalog if m.id]
+    done = [m for m in ids if not m.fuzzy and (all(m.string) if isinstance(m.id, (tuple, list)) else m.string)]
+    return len(done), len(ids)
+
+
+# --- game data ----------------------------------------------------------------------------------------
+
+# The fields of game data a printable shows as words, by the dataclass that holds them. Keys, tints,
+# dice ("1d6") and everything an engine or a lookup reads by value stay out.
+PROSE: dict[str, tuple[str, ...]] = {
+    "Game": (),
+    "Chart": ("title", "modifier"),
+    "Band": ("results",),
+    "Tracker": ("name", "note"),
+    "Terrain": ("name", "effect", "cost"),
+    "Symbol": ("name", "meaning"),
+    "Phase": ("name", "summary"),
+    "Option": ("name", "effect"),
+    "Piece": ("name", "note"),
+    "ExpeditionText": ("footer_text", "interest_effects"),
+}
+
+
+def _prose(value) -> Iterator[tuple[str, str]]:
+    """Every (class.field, string) of a data value that PROSE names, depth first."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        names = PROSE.get(type(value).__name__)
+        for f in dataclasses.fields(value):
+            inner = getattr(value, f.name)
+            if names is not None and f.name in names:
+                yield from ((f"{type(value).__name__}.{f.name}", s) for s in _strings(inner))
+            else:
+                yield from _prose(inner)
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            yield from _prose(item)
+
+
+def _strings(value) -> Iterator[str]:
+    if isinstance(value, str):
+        if value:
+            yield value
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            yield from _strings(item)
+    elif dataclasses.is_dataclass(value):
+        yield from _prose(value)
+
+
+def _map_strings(value, tr: Translator):
+    if isinstance(value, str):
+        return tr.gettext(value)
+    if isinstance(value, tuple):
+        return tuple(_map_strings(v, tr) for v in value)
+    if isinstance(value, list):
+        return [_map_strings(v, tr) for v in value]
+    return localized(value, tr)
+
+
+def localized(value, tr: Translator):
+    """A copy of a game-data value with every PROSE field translated (the value itself in English)."""
+    if tr is ENGLISH:
+        return value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        names = PROSE.get(type(value).__name__, ())
+        changes = {}
+        for f in dataclasses.fields(value):
+            inner = getattr(value, f.name)
+            new = _map_strings(inner, tr) if f.name in names else localized(inner, tr)
+            if new is not inner:
+                changes[f.name] = new
+        return dataclasses.replace(value, **changes) if changes else value
+    if isinstance(value, tuple) and any(dataclasses.is_dataclass(v) for v in value):
+        return tuple(localized(v, tr) for v in value)
+    return value
+
+
+def extract_game_data(fileobj, keywords, comment_tags, options):
+    """Babel extractor (babel.cfg: `[lostprint.i18n:extract_game_data: lostprint/games/__init__.py]`):
+    every printed string of every game's data, the msgids `localized` looks up."""
+    from lostprint.games import load
+
+    seen = set()
+    for game_id in ("lost-expedition", "lost-crew", "lost-crows", "crows"):
+        for where, text in _prose(load(game_id)):
+            if text not in seen:
+                seen.add(text)
+                yield 1, "gettext", text, [f"{game_id}: {where}"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import printed as P
-from lostprint.render.document import once_paragraph
+from lostprint.render.document import OncePerWidth
 from lostprint.scene import Path, bbox, walk
 
 
@@ -17,7 +17,7 @@ def test_a_paragraph_breaks_its_lines_once_per_width():
 
     style = ParagraphStyle("t", fontName="Helvetica", fontSize=10, leading=12, allowWidows=0)
     text = "A rule that runs over <b>several</b> lines of the column, " * 12
-    para = once_paragraph()(text, style)
+    para = OncePerWidth(text, style)
     broken = []
     own = para.breakLines
     para.breakLines = lambda widths: broken.append(widths) or own(widths)
@@ -61,9 +61,9 @@ def test_the_map_is_as_tall_as_its_hexes(game):
 def test_a_frame_copy_is_as_independent_as_a_deep_copy():
     import copy
 
-    from lostprint.render.document import _book_frame_class as _frame_class
+    from lostprint.render.document import BookFrame
 
-    frame = _frame_class()(10, 20, 300, 400, 0, 0, 0, 0, id="body")
+    frame = BookFrame(10, 20, 300, 400, 0, 0, 0, 0, id="body")
     frame._reset()
     frame._frameBGs = [("bg", [1, 2])]
     twin = copy.deepcopy(frame)

@@ -290,53 +290,44 @@ def spread(lines, shrink: float | None) -> None:
         line.extraSpace = 0 if shrink is None else line.extraSpace + shrink
 
 
-@functools.cache
-def once_paragraph():
+class OncePerWidth(Paragraph):
     """A reportlab Paragraph class that breaks its lines once per width. The page flow wraps most
     paragraphs twice at the same width (a keep-with-next group measures them, then the frame sets
     them), and a second wrap would only repeat the first: the height offered never changes a
     paragraph's lines. A split that refuses to leave a widow deletes blPara; the next wrap then breaks
     the lines again. Same bytes out as a plain Paragraph."""
-    class OncePerWidth(Paragraph):
-        _wrapped = None  # (width, height) of the last wrap
 
-        def wrap(self, availWidth, availHeight):  # noqa: N803 (reportlab's names)
-            if self._wrapped is not None and self._wrapped[0] == availWidth and "blPara" in self.__dict__:
-                self.width, self.height = self._wrapped
-                return self._wrapped
-            size = super().wrap(availWidth, availHeight)
-            if getattr(self, "blPara", None) is not None and size[0] == availWidth:
-                self._wrapped = size
-            return size
+    _wrapped = None  # (width, height) of the last wrap
 
-    return OncePerWidth
+    def wrap(self, availWidth, availHeight):  # noqa: N803 (reportlab's names)
+        if self._wrapped is not None and self._wrapped[0] == availWidth and "blPara" in self.__dict__:
+            self.width, self.height = self._wrapped
+            return self._wrapped
+        size = super().wrap(availWidth, availHeight)
+        if getattr(self, "blPara", None) is not None and size[0] == availWidth:
+            self._wrapped = size
+        return size
 
 
-@functools.cache
-def ragged_when_loose():
-    class RaggedWhenLoose(once_paragraph()):
-        """A justified paragraph that never opens loose word gaps (a long word pushed to the next line)
-        and is set one way throughout: its lines are broken a little short of the measure where that
-        leaves no line loose once spread to it; else the whole paragraph is set flush left (one flush
-        left line inside a justified paragraph reads as a mistake)."""
+class RaggedWhenLoose(OncePerWidth):
+    """A justified paragraph that never opens loose word gaps (a long word pushed to the next line)
+    and is set one way throughout: its lines are broken a little short of the measure where that
+    leaves no line loose once spread to it; else the whole paragraph is set flush left (one flush
+    left line inside a justified paragraph reads as a mistake)."""
 
-        def breakLines(self, width):  # noqa: N802 (reportlab's name)
-            lines = super().breakLines(width)
-            space = stringWidth(" ", self.style.fontName, self.style.fontSize)
-            if not any_loose(lines, 0.0, space):
-                return lines
-            for shrink in SHRINKS:
-                trial = super().breakLines([w - shrink for w in width] if isinstance(width, (list, tuple))
-                                           else width - shrink)
-                if not any_loose(trial, shrink, space):
-                    spread(trial, shrink)
-                    return trial
-            spread(lines, None)
+    def breakLines(self, width):  # noqa: N802 (reportlab's name)
+        lines = super().breakLines(width)
+        space = stringWidth(" ", self.style.fontName, self.style.fontSize)
+        if not any_loose(lines, 0.0, space):
             return lines
-
-    return RaggedWhenLoose
-
-
+        for shrink in SHRINKS:
+            trial = super().breakLines([w - shrink for w in width] if isinstance(width, (list, tuple))
+                                       else width - shrink)
+            if not any_loose(trial, shrink, space):
+                spread(trial, shrink)
+                return trial
+        spread(lines, None)
+        return lines
 # --- the story as reportlab flowables ------------------------------------------------------------
 
 
@@ -378,7 +369,7 @@ def _drawing(item: Drawing):
 
 
 def _markup(item: Markup, style):
-    para = once_paragraph()(item.text, style, bulletText=item.bullet or None)
+    para = OncePerWidth(item.text, style, bulletText=item.bullet or None)
     if item.points:
         para.points = True
     return _kept(para, item.keep_with_next)
@@ -403,7 +394,7 @@ def _contents(item: Contents, style_of):
                         ("VALIGN", (0, 0), (-1, -1), "TOP"),
                         ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                         ("TOPPADDING", (0, 0), (-1, -1), 0.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)])
-    toc = contents_class()(dotsMinLevel=0, tableStyle=style)
+    toc = ContentsFlowable(dotsMinLevel=0, tableStyle=style)
     toc.levelStyles = [style_of(s) for s in item.styles]
     # every line is known before layout (only its page number is not, and that is a form defined
     # when the heading lands): one layout pass
@@ -425,13 +416,13 @@ def flowables(story) -> list:
     for item in story:
         if isinstance(item, Para):
             if is_simple(item.text, item.font):
-                out.append(ragged_when_loose()(clean(item.text, item.font), style_of(item.style)))
+                out.append(RaggedWhenLoose(clean(item.text, item.font), style_of(item.style)))
             else:
                 from lostprint.text.pdf import ShapedParagraph  # HarfBuzz: only text that needs shaping loads it
 
                 out.append(ShapedParagraph(item.text, style_of(item.style), item.font))
         elif isinstance(item, RunPara):
-            out.append(once_paragraph()(run_markup(item.runs), style_of(item.style)))
+            out.append(OncePerWidth(run_markup(item.runs), style_of(item.style)))
         elif isinstance(item, PageScene):
             out.append(ScenePage(item.scene))
         elif isinstance(item, PageBreak):
@@ -441,11 +432,11 @@ def flowables(story) -> list:
         elif isinstance(item, Markup):
             out.append(_markup(item, style_of(item.style)))
         elif isinstance(item, Heading):
-            out.append(heading_class()(item.text, style_of(item.style), item.level, item.key, item.toc, item.title))
+            out.append(HeadingFlowable(item.text, style_of(item.style), item.level, item.key, item.toc, item.title))
         elif isinstance(item, Drawing):
             out.append(_drawing(item))
         elif isinstance(item, Captioned):
-            figure = figure_class()(_drawing(item.drawing), _markup(item.caption, style_of(item.caption.style)),
+            figure = FigureFlowable(_drawing(item.drawing), _markup(item.caption, style_of(item.caption.style)),
                                     item.min_scale)
             figure.floats = True
             out.append(figure)
@@ -481,7 +472,7 @@ def _doc_template(document: Document, buf, on_page_start=None, frame_class=None,
     """reportlab's document for `document`: with `on_page_start(template, number)` and
     `on_page_end(template, number, section)`, every page starts and ends through them (the Scene
     layout); without, each template's items are painted on its pages."""
-    frame_class = frame_class or (_book_frame_class() if document.book else Frame)
+    frame_class = frame_class or (BookFrame if document.book else Frame)
     height = document.height
 
     def start(template: PageTemplate):
@@ -516,7 +507,7 @@ def _doc_template(document: Document, buf, on_page_start=None, frame_class=None,
     templates = [RLPageTemplate(t.name, [frame_class(f.x, f.bottom, f.width, f.height, 0, 0, 0, 0, id=f.id)
                                          for f in t.frames], **start(t), **end(t))
                  for t in document.templates]
-    doc_class = _book_doc_class() if document.book else BaseDocTemplate
+    doc_class = BookDoc if document.book else BaseDocTemplate
     return doc_class(buf, pagesize=(document.width, height), **document_settings(),
                      **pdf_info(document.metadata), pageTemplates=templates)
 
@@ -554,7 +545,7 @@ def pages(document: Document) -> tuple[Scene, ...]:
     def placed(flowable, x: float, y: float, spare: float) -> None:
         sheets[-1].extend(flowable_items(flowable, x, y, spare, document.height))
 
-    frame_base = _book_frame_class() if document.book else Frame
+    frame_base = BookFrame if document.book else Frame
 
     def add(frame, flowable, canv, trySplit=0):  # noqa: N803 (reportlab's name)
         """Note where each flowable lands instead of drawing it."""
@@ -844,214 +835,191 @@ def floats_past(frame, group, figure) -> bool:
     return needed > room + 0.01
 
 
-@functools.cache
-def _book_frame_class():
-    class BookFrame(Frame):
-        """A Frame a keep-together group copies cheaply: platypus deep-copies the frame every time a
-        KeepTogether measures its content (every heading kept with its text does it), and a frame holds
-        numbers and strings (shared: they never change in place) but for its background list (copied
-        deep, as before)."""
+class BookFrame(Frame):
+    """A Frame a keep-together group copies cheaply: platypus deep-copies the frame every time a
+    KeepTogether measures its content (every heading kept with its text does it), and a frame holds
+    numbers and strings (shared: they never change in place) but for its background list (copied
+    deep, as before)."""
 
-        def __deepcopy__(self, memo):
-            twin = copy.copy(self)
-            for key, value in self.__dict__.items():
-                if not isinstance(value, (int, float, str, type(None))):
-                    setattr(twin, key, copy.deepcopy(value, memo))
-            return twin
-
-    return BookFrame
+    def __deepcopy__(self, memo):
+        twin = copy.copy(self)
+        for key, value in self.__dict__.items():
+            if not isinstance(value, (int, float, str, type(None))):
+                setattr(twin, key, copy.deepcopy(value, memo))
+        return twin
 
 
-@functools.cache
-def _book_doc_class():
-    spacers = (Spacer, CondPageBreak)  # they set nothing on the page
-
-    class BookDoc(BaseDocTemplate):
-        """Figures float: one that does not fit the room left on a page (see `floats_past`) waits, the
-        text after it fills the page, and it opens the next page, never past the end of its chapter.
-        A heading flowable has `level`, `key`, `title` and `toc`; a figure, `floats`; a lead that points
-        at its figure, `points`."""
-
-        def __init__(self, buf, **kw):
-            super().__init__(buf, **kw)
-            self.waiting: list = []  # figures floated to the top of the next page
-            self.waiting_level = 0  # they never float past a heading of their own section's level or above
-            self.level = 0  # the level of the last heading set
-            self.section = ""
-            self.page_section = ""
-            self.page_has_section = False
-            self.page_drawn = False  # has anything but space been set on this page yet?
-            self.contents_styles: list = []  # the contents' level styles, if the book has contents
-            self.heading_pages: dict[str, int] = {}  # a contents entry's key -> its page
-
-        def handle_flowable(self, flowables):
-            if getattr(self, "frame", None) is None:  # before the first page: nothing is set yet
-                pass
-            elif self.waiting and (self.frame._atTop or len(flowables) < 2 or ends_section(flowables, self.waiting_level)):
-                at = int(isinstance(flowables[0], (RLPageBreak, ActionFlowable)))  # a break first: after it
-                flowables[at:at] = self.waiting  # the top of a page, or the chapter ends: they print now
-                self.waiting = []
-            else:
-                if getattr(flowables[0], "points", False):
-                    # a lead that points at its figure keeps with it again after a page break (the
-                    # keep-together that moved both there had cleared the mark)
-                    flowables[0].__dict__["keepWithNext"] = 1
-                self.handle_keepWithNext(flowables)
-                group = flowables[0]
-                parts = list(getattr(group, "_content", [group]))
-                figure = parts[-1]
-                group.canv = self.canv
-                level = min([getattr(f, "level", 99) for f in parts] + [self.level])
-                leads = any(getattr(f, "level", None) is None for f in parts[:-1]) or len(parts) == 1
-                leads = leads and not (len(parts) > 1 and getattr(parts[-2], "points", False))
-                if getattr(figure, "floats", False) and leads and not ends_section(flowables[1:], level) \
-                        and floats_past(self.frame, group, figure):
-                    self.waiting_level = level if not self.waiting else min(level, self.waiting_level)
-                    self.waiting.append(figure)
-                    lead = parts[:-1]  # what leads to it stays in the flow, kept together still
-                    flowables[0:1] = [KeepTogether(lead)] if len(lead) > 1 else lead
-                    if not flowables:
-                        flowables.append(self.waiting.pop())
-            super().handle_flowable(flowables)
-
-        def afterFlowable(self, flowable):  # noqa: N802 (reportlab's name)
-            level = getattr(flowable, "level", None)
-            if level is not None and hasattr(flowable, "key"):
-                self.level = level
-            size = getattr(flowable, "height", 0) or getattr(flowable, "_height", 0)  # a Table keeps _height
-            drawn = size > 0 and not isinstance(flowable, spacers)
-            first = not self.page_has_section and not self.page_drawn
-            self.page_drawn = self.page_drawn or drawn
-            if level is None or not hasattr(flowable, "key"):
-                return
-            if level == 0:
-                # the running head names the chapter in force at the top of the page: a chapter that
-                # starts lower down waits for the next page
-                self.section = flowable.title
-                if first:
-                    self.page_section, self.page_has_section = flowable.title, True
-            if flowable.toc and self.contents_styles:  # its page number, for the contents (see Contents)
-                style = self.contents_styles[min(level, len(self.contents_styles) - 1)]
-                self.heading_pages[flowable.key] = self.page
-                c = self.canv
-                c.beginForm(page_form(flowable.key), lowerx=-40, lowery=-4, upperx=2, uppery=style.fontSize + 2)
-                c.setFont(style.fontName, style.fontSize)
-                c.setFillColor(style.textColor)
-                c.drawRightString(0, 0, str(self.page))
-                c.endForm()
-
-    return BookDoc
+SPACERS = (Spacer, CondPageBreak)  # they set nothing on the page
 
 
+class BookDoc(BaseDocTemplate):
+    """Figures float: one that does not fit the room left on a page (see `floats_past`) waits, the
+    text after it fills the page, and it opens the next page, never past the end of its chapter.
+    A heading flowable has `level`, `key`, `title` and `toc`; a figure, `floats`; a lead that points
+    at its figure, `points`."""
+
+    def __init__(self, buf, **kw):
+        super().__init__(buf, **kw)
+        self.waiting: list = []  # figures floated to the top of the next page
+        self.waiting_level = 0  # they never float past a heading of their own section's level or above
+        self.level = 0  # the level of the last heading set
+        self.section = ""
+        self.page_section = ""
+        self.page_has_section = False
+        self.page_drawn = False  # has anything but space been set on this page yet?
+        self.contents_styles: list = []  # the contents' level styles, if the book has contents
+        self.heading_pages: dict[str, int] = {}  # a contents entry's key -> its page
+
+    def handle_flowable(self, flowables):
+        if getattr(self, "frame", None) is None:  # before the first page: nothing is set yet
+            pass
+        elif self.waiting and (self.frame._atTop or len(flowables) < 2 or ends_section(flowables, self.waiting_level)):
+            at = int(isinstance(flowables[0], (RLPageBreak, ActionFlowable)))  # a break first: after it
+            flowables[at:at] = self.waiting  # the top of a page, or the chapter ends: they print now
+            self.waiting = []
+        else:
+            if getattr(flowables[0], "points", False):
+                # a lead that points at its figure keeps with it again after a page break (the
+                # keep-together that moved both there had cleared the mark)
+                flowables[0].__dict__["keepWithNext"] = 1
+            self.handle_keepWithNext(flowables)
+            group = flowables[0]
+            parts = list(getattr(group, "_content", [group]))
+            figure = parts[-1]
+            group.canv = self.canv
+            level = min([getattr(f, "level", 99) for f in parts] + [self.level])
+            leads = any(getattr(f, "level", None) is None for f in parts[:-1]) or len(parts) == 1
+            leads = leads and not (len(parts) > 1 and getattr(parts[-2], "points", False))
+            if getattr(figure, "floats", False) and leads and not ends_section(flowables[1:], level) \
+                    and floats_past(self.frame, group, figure):
+                self.waiting_level = level if not self.waiting else min(level, self.waiting_level)
+                self.waiting.append(figure)
+                lead = parts[:-1]  # what leads to it stays in the flow, kept together still
+                flowables[0:1] = [KeepTogether(lead)] if len(lead) > 1 else lead
+                if not flowables:
+                    flowables.append(self.waiting.pop())
+        super().handle_flowable(flowables)
+
+    def afterFlowable(self, flowable):  # noqa: N802 (reportlab's name)
+        level = getattr(flowable, "level", None)
+        if level is not None and hasattr(flowable, "key"):
+            self.level = level
+        size = getattr(flowable, "height", 0) or getattr(flowable, "_height", 0)  # a Table keeps _height
+        drawn = size > 0 and not isinstance(flowable, SPACERS)
+        first = not self.page_has_section and not self.page_drawn
+        self.page_drawn = self.page_drawn or drawn
+        if level is None or not hasattr(flowable, "key"):
+            return
+        if level == 0:
+            # the running head names the chapter in force at the top of the page: a chapter that
+            # starts lower down waits for the next page
+            self.section = flowable.title
+            if first:
+                self.page_section, self.page_has_section = flowable.title, True
+        if flowable.toc and self.contents_styles:  # its page number, for the contents (see Contents)
+            style = self.contents_styles[min(level, len(self.contents_styles) - 1)]
+            self.heading_pages[flowable.key] = self.page
+            c = self.canv
+            c.beginForm(page_form(flowable.key), lowerx=-40, lowery=-4, upperx=2, uppery=style.fontSize + 2)
+            c.setFont(style.fontName, style.fontSize)
+            c.setFillColor(style.textColor)
+            c.drawRightString(0, 0, str(self.page))
+            c.endForm()
 # --- a book's own flowables: headings, captioned figures, contents -------------------------------
 
 
-@functools.cache
-def heading_class():
-    class Heading(once_paragraph()):
-        """A heading that leaves a bookmark, an outline entry and (with `toc`) a contents entry;
-        `title` is its plain text (the outline's and the running head's)."""
+class HeadingFlowable(OncePerWidth):
+    """A heading that leaves a bookmark, an outline entry and (with `toc`) a contents entry;
+    `title` is its plain text (the outline's and the running head's)."""
 
-        def __init__(self, text, style, level: int, key: str, toc: bool = True, title: str = ""):
-            super().__init__(text, style)
-            self.level, self.key, self.toc = level, key, toc
-            self.title = title
+    def __init__(self, text, style, level: int, key: str, toc: bool = True, title: str = ""):
+        super().__init__(text, style)
+        self.level, self.key, self.toc = level, key, toc
+        self.title = title
 
-        def draw(self):
-            self.canv.bookmarkHorizontal(self.key, 0, self.height + self.style.spaceBefore)
-            self.canv.addOutlineEntry(self.title, self.key, self.level, closed=self.level >= 1)
-            super().draw()
-
-    return Heading
+    def draw(self):
+        self.canv.bookmarkHorizontal(self.key, 0, self.height + self.style.spaceBefore)
+        self.canv.addOutlineEntry(self.title, self.key, self.level, closed=self.level >= 1)
+        super().draw()
 
 
-@functools.cache
-def figure_class():
-    class Figure(Flowable):
-        """A drawing and its caption under it, one flowable so a page break never parts them. Where
-        the page has less room left than the figure needs, but at least `min_scale` of it, a
-        drawing that can be laid out again (a sheet widget: `rebuild(height)`) is laid out for that
-        room, rather than leaving the rest of the page blank; it is never scaled, so no text in it
-        gets smaller than the sheet's own."""
+class FigureFlowable(Flowable):
+    """A drawing and its caption under it, one flowable so a page break never parts them. Where
+    the page has less room left than the figure needs, but at least `min_scale` of it, a
+    drawing that can be laid out again (a sheet widget: `rebuild(height)`) is laid out for that
+    room, rather than leaving the rest of the page blank; it is never scaled, so no text in it
+    gets smaller than the sheet's own."""
 
-        GAP = 3.0
+    GAP = 3.0
 
-        def __init__(self, drawing, caption, min_scale: float):
-            super().__init__()
-            self.drawing, self.caption = drawing, caption
-            self.min_scale = min_scale
-            self.shown = drawing
-            self.spaceBefore = getattr(drawing, "spaceBefore", 0)
-            self.spaceAfter = getattr(drawing, "spaceAfter", 0)
+    def __init__(self, drawing, caption, min_scale: float):
+        super().__init__()
+        self.drawing, self.caption = drawing, caption
+        self.min_scale = min_scale
+        self.shown = drawing
+        self.spaceBefore = getattr(drawing, "spaceBefore", 0)
+        self.spaceAfter = getattr(drawing, "spaceAfter", 0)
 
-        def wrap(self, aw, ah):
-            _, dh = self.drawing.wrap(aw, ah)
-            self._cw, self._ch = self.caption.wrap(aw, ah)
-            room = ah - self.GAP - self._ch
-            rebuild = getattr(self.drawing, "rebuild", None)
-            fits = room >= dh or rebuild is None or room < dh * self.min_scale
-            self.shown = self.drawing if fits else rebuild(room / self.drawing.scale)
-            self._sw, sh = self.shown.wrap(aw, ah)
-            self.width, self.height = aw, sh + self.GAP + self._ch
-            return self.width, self.height
+    def wrap(self, aw, ah):
+        _, dh = self.drawing.wrap(aw, ah)
+        self._cw, self._ch = self.caption.wrap(aw, ah)
+        room = ah - self.GAP - self._ch
+        rebuild = getattr(self.drawing, "rebuild", None)
+        fits = room >= dh or rebuild is None or room < dh * self.min_scale
+        self.shown = self.drawing if fits else rebuild(room / self.drawing.scale)
+        self._sw, sh = self.shown.wrap(aw, ah)
+        self.width, self.height = aw, sh + self.GAP + self._ch
+        return self.width, self.height
 
-        def draw(self):
-            c = self.canv
-            self.caption.drawOn(c, (self.width - self._cw) / 2, 0)
-            self.shown.drawOn(c, (self.width - self._sw) / 2, self._ch + self.GAP)
-
-    return Figure
+    def draw(self):
+        c = self.canv
+        self.caption.drawOn(c, (self.width - self._cw) / 2, 0)
+        self.shown.drawOn(c, (self.width - self._sw) / 2, self._ch + self.GAP)
 
 
 PAGE_DIGITS = "00"  # the contents reserve room for a two-digit page number
 
 
-@functools.cache
-def contents_class():
-    Paragraph = once_paragraph()  # noqa: N806 (a class)
+class ContentsFlowable(TableOfContents):
+    """The contents in one layout pass: every line is known before layout, and each page number is a
+    PDF form drawn here and defined when its heading lands (a forward reference), so the book is
+    laid out once instead of twice (the numbers never change a line break)."""
 
-    class Contents(TableOfContents):
-        """The contents in one layout pass: every line is known before layout, and each page number is a
-        PDF form drawn here and defined when its heading lands (a forward reference), so the book is
-        laid out once instead of twice (the numbers never change a line break)."""
+    def isSatisfied(self):  # noqa: N802 (reportlab's name)
+        return True
 
-        def isSatisfied(self):  # noqa: N802 (reportlab's name)
-            return True
+    def wrap(self, availWidth, availHeight):  # noqa: N803 (reportlab's names)
+        styles = self.levelStyles
 
-        def wrap(self, availWidth, availHeight):  # noqa: N803 (reportlab's names)
-            styles = self.levelStyles
+        def entry_end(canvas, kind, label):
+            level, key = label.split(",")
+            style = styles[int(level)]
+            x, y = canvas._curr_tx_info["cur_x"], canvas._curr_tx_info["cur_y"]
+            dot = LEADER
+            room = availWidth - x - stringWidth(PAGE_DIGITS, style.fontName, style.fontSize)
+            dots = int(room / stringWidth(dot, style.fontName, style.fontSize))
+            tx = canvas.beginText(availWidth - stringWidth(PAGE_DIGITS, style.fontName, style.fontSize)
+                                  - dots * stringWidth(dot, style.fontName, style.fontSize), y)
+            tx.setFont(style.fontName, style.fontSize)
+            tx.setFillColor(style.textColor)
+            tx.textLine(dots * dot)
+            canvas.drawText(tx)
+            canvas.saveState()
+            canvas.translate(availWidth, y)
+            canvas.doForm(page_form(key))
+            canvas.restoreState()
 
-            def entry_end(canvas, kind, label):
-                level, key = label.split(",")
-                style = styles[int(level)]
-                x, y = canvas._curr_tx_info["cur_x"], canvas._curr_tx_info["cur_y"]
-                dot = LEADER
-                room = availWidth - x - stringWidth(PAGE_DIGITS, style.fontName, style.fontSize)
-                dots = int(room / stringWidth(dot, style.fontName, style.fontSize))
-                tx = canvas.beginText(availWidth - stringWidth(PAGE_DIGITS, style.fontName, style.fontSize)
-                                      - dots * stringWidth(dot, style.fontName, style.fontSize), y)
-                tx.setFont(style.fontName, style.fontSize)
-                tx.setFillColor(style.textColor)
-                tx.textLine(dots * dot)
-                canvas.drawText(tx)
-                canvas.saveState()
-                canvas.translate(availWidth, y)
-                canvas.doForm(page_form(key))
-                canvas.restoreState()
-
-            self.canv.setNamedCB(CONTENTS_ENTRY, entry_end)
-            if getattr(self, "_table_width", None) != availWidth:  # the rows are made once per width
-                rows = []
-                for level, text, _, key in self._lastEntries:
-                    style = self.getLevelStyle(level)
-                    para = Paragraph(f'<a href="#{key}">{text}</a><onDraw name="{CONTENTS_ENTRY}" '
-                                     f'label="{level},{key}"/>', style)
-                    if style.spaceBefore:
-                        rows.append([Spacer(1, style.spaceBefore)])
-                    rows.append([para])
-                self._table = Table(rows, colWidths=(availWidth,), style=self.tableStyle)
-                self._table_width = availWidth
-            self.width, self.height = self._table.wrapOn(self.canv, availWidth, availHeight)
-            return self.width, self.height
-
-    return Contents
+        self.canv.setNamedCB(CONTENTS_ENTRY, entry_end)
+        if getattr(self, "_table_width", None) != availWidth:  # the rows are made once per width
+            rows = []
+            for level, text, _, key in self._lastEntries:
+                style = self.getLevelStyle(level)
+                para = OncePerWidth(f'<a href="#{key}">{text}</a><onDraw name="{CONTENTS_ENTRY}" '
+                                 f'label="{level},{key}"/>', style)
+                if style.spaceBefore:
+                    rows.append([Spacer(1, style.spaceBefore)])
+                rows.append([para])
+            self._table = Table(rows, colWidths=(availWidth,), style=self.tableStyle)
+            self._table_width = availWidth
+        self.width, self.height = self._table.wrapOn(self.canv, availWidth, availHeight)
+        return self.width, self.height

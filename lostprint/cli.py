@@ -125,12 +125,16 @@ def games():
 @click.option("--sides", type=click.Choice(SIDES), default="2", show_default=True,
               help="2: map and pieces on side 1, charts on side 2; 1: one page with everything; "
                    "ref: the reference side alone, a card to print once and keep.")
+@click.option("--lang", default="en", show_default=True,
+              help="The printed words' language (see: lostprint languages).")
 @output_option("output/<number>-<game>-sheet-<paper>[-mono].<format>")
-def sheet(game, map_file, paper, ink, fmt, dpi, sides, output):
+def sheet(game, map_file, paper, ink, fmt, dpi, sides, lang, output):
     """A blank player sheet for GAME (lost-expedition/1572, lost-crew/1672, lost-crows/1872)."""
     from lostprint.app import commands
+    from lostprint.i18n import translator
 
-    opts = PrintOptions(paper=paper, ink=ink, fmt=fmt, dpi=dpi, sides=sides)
+    translator(lang)  # an unknown language: one line, before anything is built
+    opts = PrintOptions(paper=paper, ink=ink, fmt=fmt, dpi=dpi, sides=sides, lang=lang)
     report(commands.sheet(game, opts, map_file, output, say=_say))
 
 
@@ -401,6 +405,16 @@ def _say(message: str) -> None:
     from lostprint.files.show import safe_lines
 
     click.echo(safe_lines(f"lostprint: {message}"), err=True)
+
+
+@cli.command()
+def languages():
+    """The languages printables come in, each with how much of it is translated."""
+    from lostprint.i18n import completeness, languages as shipped
+
+    for code in shipped():
+        done, total = completeness(code)
+        click.echo(f"{code}\t{100 * done // total}%")
 
 
 def main(argv: list[str] | None = None) -> int:

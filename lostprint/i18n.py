@@ -66,6 +66,11 @@ class Translator:
 ENGLISH = Translator()
 
 
+def N_(msgid: str) -> str:
+    """Marks a word for extraction where it is translated later, by value (a compass direction)."""
+    return msgid
+
+
 def normal(code: str) -> str:
     """'pt-BR', 'pt_br', 'PT-BR' -> 'pt_BR' (the catalog directory's spelling)."""
     lang, _, region = code.replace("-", "_").partition("_")
@@ -97,8 +102,9 @@ def translator(code: str = "en", locale_dir: Path = LOCALE_DIR) -> Translator:
 
 @lru_cache(maxsize=8)
 def _read(path: str, _mtime: int, _size: int) -> Translator:
+    from gettext import c2py
+
     from babel.messages.pofile import read_po
-    from babel.plural import to_python
 
     with open(path, "rb") as f:
         catalog = read_po(f)
@@ -111,7 +117,7 @@ def _read(path: str, _mtime: int, _size: int) -> Translator:
         elif message.string:
             messages.append((message.id, message.string))
     lang = Path(path).parent.parent.name.replace("_", "-")
-    return Translator(lang, tuple(messages), to_python(catalog.plural_expr))
+    return Translator(lang, tuple(messages), c2py(catalog.plural_expr))
 
 
 def completeness(code: str, locale_dir: Path = LOCALE_DIR) -> tuple[int, int]:
@@ -132,7 +138,7 @@ def completeness(code: str, locale_dir: Path = LOCALE_DIR) -> tuple[int, int]:
 # The fields of game data a printable shows as words, by the dataclass that holds them. Keys, tints,
 # dice ("1d6") and everything an engine or a lookup reads by value stay out.
 PROSE: dict[str, tuple[str, ...]] = {
-    "Game": (),
+    "Game": ("title",),
     "Chart": ("title", "modifier"),
     "Band": ("results",),
     "Tracker": ("name", "note"),
@@ -204,9 +210,12 @@ def extract_game_data(fileobj, keywords, comment_tags, options):
     every printed string of every game's data, the msgids `localized` looks up."""
     from lostprint.games import load
 
+    from lostprint.maps.model import standard_map
+
     seen = set()
-    for game_id in ("lost-expedition", "lost-crew", "lost-crows", "crows"):
-        for where, text in _prose(load(game_id)):
+    for game_id in ("lost-expedition",):  # the games whose sheets print through the catalogs
+        notes = [("map note", f.note) for f in standard_map(game_id).features if f.note]
+        for where, text in [*_prose(load(game_id)), *notes]:
             if text not in seen:
                 seen.add(text)
                 yield 1, "gettext", text, [f"{game_id}: {where}"]

@@ -67,6 +67,7 @@ OPTION_PARTS = {
     "backs": lambda v: str(v),
     "counts": lambda v: f"counts-{_digest(v)}",
     "sides": lambda v: {"1": "one-page", "ref": "reference-card"}[v],
+    "lang": lambda v: v.replace("_", "-"),  # a translated printable: its language code, "de", "pt-BR"
 }
 UNNAMED_OPTIONS = {"paper", "ink", "landscape", "fmt", "dpi"}  # named above, by the extension, or below
 

@@ -42,4 +42,7 @@ def build_sheet(game_id: str, game_map=None, opts=None):
         raise UsageError(f"{plugin.title} does not fit on one page: with every slot sized for its piece and "
                          f"hexes of at least 15 mm its charts have no room; print it two-sided (--sides 2) "
                          f"and keep a reference card (--sides ref)")
-    return sheet_module(plugin.id).build(load(plugin.id), game_map, opts)
+    module = sheet_module(plugin.id)
+    if opts.lang != "en" and not getattr(module, "TRANSLATED", False):  # never English words on a German page
+        raise UsageError(f"the {plugin.title} sheet is not translated yet: print it in English (--lang en)")
+    return module.build(load(plugin.id), game_map, opts)

@@ -75,7 +75,7 @@ HOUSE_NOTE = "house rule: lostprint\u2019s design where the published rules are 
 
 
 def house_note(tr: Translator = ENGLISH) -> str:
-    return tr.gettext(HOUSE_NOTE)
+    return tr.gettext("house rule: lostprint\u2019s design where the published rules are silent")
 
 
 def foot_credit(game, side: str = "", tr: Translator = ENGLISH) -> str:

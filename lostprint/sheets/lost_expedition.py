@@ -7,7 +7,7 @@ from lostprint.fonts import ASCENT, DESCENT, text_width
 from lostprint.games.model import HOUSE_MARK
 from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
-from lostprint.i18n import ENGLISH, Translator, localized, translator
+from lostprint.i18n import ENGLISH, N_, Translator, localized, translator
 from lostprint.scene import Group, Path, Style, Text
 from lostprint.sheets import widgets as w
 from lostprint.sheets.common import (SheetOptions, house_note, back_label, by_sides, foot_credit, foot_line,
@@ -17,6 +17,8 @@ from lostprint.sheets.layout import map_with_panels
 from lostprint.sheets.style import MIN_TEXT, Palette
 
 GAP = 7.0
+# the compass's words (hexgrid names the directions in English; each is translated where printed)
+DIRECTIONS = (N_("N"), N_("NE"), N_("SE"), N_("S"), N_("SW"), N_("NW"))
 MIN_FLATS_MM = 12.0
 
 
@@ -116,7 +118,7 @@ def front(game, game_map, opts: SheetOptions, phase: int) -> list:
     widths = [w.tracker_width(tr, 76.0) for tr in game.trackers]
     title_box, trackers_box = header.split_x(0, sum(widths) + (n - 1) * 4, gap=GAP * 2)
     tb_title, tb_fields = title_box.split_y(44 if variant_name(game_map) else 34, 0, gap=2)
-    items.append(title_block(tb_title, _(game.title), _("Player sheet, side 1 of 2 (charts on side 2) \u00b7 "
+    items.append(title_block(tb_title, game.title, _("Player sheet, side 1 of 2 (charts on side 2) \u00b7 "
                                                         "a pencil, {count} dice").format(count=die.count),
                              pal, variant=variant_name(game_map, tr)))
     f1, f2 = tb_fields.split_y(0, 0, gap=3)
@@ -187,7 +189,7 @@ def back(game, game_map, opts: SheetOptions) -> list:
     planning_w = 150.0
     row_h = max(w.chart_height(c, (page.w - planning_w) / len(row_b), row=14.0) for c in phase_charts)
     head, charts_a, charts_b, bottom = page.split_y(34, row_h, row_h, 0, gap=GAP)
-    items: list = [title_block(head, _("{title} \u2014 reference").format(title=_(game.title)),
+    items: list = [title_block(head, _("{title} \u2014 reference").format(title=game.title),
                                _("{side}: the charts, phase by phase").format(side=back_label(opts)[0]), pal)]
     for chart, box in zip(row_a, charts_a.split_x(*w.chart_widths(row_a, charts_a.w, GAP), gap=GAP)):
         items.append(w.chart_table(chart, box, pal, max_row=14.0, tr=tr))
@@ -207,6 +209,7 @@ def back(game, game_map, opts: SheetOptions) -> list:
 
 
 SIDES = ("2", "1", "ref")  # the formats this sheet prints in (--sides)
+TRANSLATED = True  # every word it prints goes through the catalogs (tests/test_i18n.py)
 
 
 def build(game, game_map, opts: SheetOptions):
@@ -251,7 +254,7 @@ def one_page(game, game_map, opts: SheetOptions, phase: int) -> list:
     items: list = []
     variant = variant_name(game_map, tr)
     tb_title, tb_fields = title_box.split_y(34, 0, gap=2)
-    items.append(title_block(tb_title, _(game.title), "" if variant else _(
+    items.append(title_block(tb_title, game.title, "" if variant else _(
         "Player sheet, one page \u00b7 a pencil, {count} dice").format(count=die.count), pal, variant=variant))
     f1, f2 = tb_fields.split_y(0, 0, gap=3)
     a, b = f1.split_x(0, 70, gap=8)

@@ -1,0 +1,121 @@
+"""Printables in the player's language: catalogs complete, no printed word bypassing them, the print
+checks holding in every language, a new catalog picked up as it is, and --lang from the command line."""
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from lostprint import checks
+from lostprint.errors import UsageError
+from lostprint.i18n import LOCALE_DIR, PSEUDO_CLOSE, PSEUDO_OPEN, completeness, languages, translator
+from lostprint.options import PrintOptions
+from lostprint.scene import Text, walk
+from lostprint.sheets import build_sheet
+
+SHIPPED = [code for code in languages() if code != "en"]
+TRANSLATED_SHEETS = ["lost-expedition"]
+SIDES = ["2", "1", "ref"]
+# what a page may print outside any message: coordinates, numbers, dice ranges, signs, a die count
+UNTRANSLATED = re.compile(r"^([A-Z]{1,2}\d*|[+\u2212\u2013\d]+[+\u2212]?|\d+d6|[+=])$")
+
+
+def test_every_shipped_catalog_is_complete():
+    assert SHIPPED, "no catalog ships"
+    for code in SHIPPED:
+        done, total = completeness(code)
+        assert done == total, f"{code}: {total - done} of {total} messages untranslated"
+
+
+def unwrapped(scene) -> list[str]:
+    """Every text item on every page outside a pseudo-locale message. A message wrapped over several
+    lines opens with ⟦ on its first line and closes with ⟧ on its last, so lines between them count as in."""
+    found = []
+    for page in scene.all_pages():
+        inside = False
+        for item in walk(page.items):
+            if not isinstance(item, Text):
+                continue
+            text = item.text
+            if PSEUDO_OPEN in text or PSEUDO_CLOSE in text:
+                inside = text.rfind(PSEUDO_OPEN) > text.rfind(PSEUDO_CLOSE)
+            elif not inside and not UNTRANSLATED.match(text):
+                found.append(text)
+    return found
+
+
+@pytest.mark.parametrize("game", TRANSLATED_SHEETS)
+@pytest.mark.parametrize("sides", SIDES)
+def test_no_printed_word_bypasses_the_catalogs(game, sides):
+    scene = build_sheet(game, None, PrintOptions(lang="qps", sides=sides))
+    assert unwrapped(scene) == []
+
+
+def test_the_bypass_test_finds_an_english_word():
+    from lostprint.scene import Scene
+
+    page = Scene(100, 100, (Text(10, 10, "\u27e6Hunting\u27e7", 7), Text(10, 20, "A3", 7), Text(10, 30, "Food", 7)))
+    assert unwrapped(page) == ["Food"]
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+@pytest.mark.parametrize("game", TRANSLATED_SHEETS)
+def test_print_checks_hold_in_every_language(code, game):
+    for paper in ("letter", "a4"):
+        for ink in ("color", "mono"):
+            for sides in SIDES:
+                scene = build_sheet(game, None, PrintOptions(paper=paper, ink=ink, sides=sides, lang=code))
+                where = f"{code} {paper} {ink} --sides {sides}"
+                assert checks.all_problems(scene) == [], where
+                assert checks.cut_text(scene) == [], where
+                for page in scene.all_pages():
+                    assert checks.footer_problems(page) == [], where
+                assert checks.slot_problems(scene, _pieces(game)) == [], where
+
+
+def _pieces(game):
+    from lostprint.games import load
+
+    return load(game).pieces
+
+
+def test_a_sheet_not_yet_translated_refuses_another_language():
+    with pytest.raises(UsageError, match="not translated yet"):
+        build_sheet("lost-crew", None, PrintOptions(lang="qps"))
+
+
+def test_a_new_catalog_is_picked_up_without_code_changes(tmp_path):
+    shutil.copytree(LOCALE_DIR, tmp_path, dirs_exist_ok=True)
+    source = tmp_path / "de" / "LC_MESSAGES" / "lostprint.po"
+    (tmp_path / "nl" / "LC_MESSAGES").mkdir(parents=True)
+    text = source.read_text(encoding="utf-8").replace('msgstr "Jagd"', 'msgstr "Jacht"')
+    (tmp_path / "nl" / "LC_MESSAGES" / "lostprint.po").write_text(text.replace("Language: de", "Language: nl"),
+                                                                  encoding="utf-8")
+    assert "nl" in languages(tmp_path)
+    assert completeness("nl", tmp_path) == completeness("de")
+    assert translator("nl", tmp_path).gettext("Hunting") == "Jacht"
+    with pytest.raises(UsageError, match="no translation for 'xx'"):
+        translator("xx", tmp_path)
+
+
+def test_sheet_lang_from_the_command_line(tmp_path):
+    out = tmp_path / "de.pdf"
+    run = subprocess.run([sys.executable, "-m", "lostprint", "sheet", "1572", "--lang", "de", "-o", str(out)],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    words = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True).stdout
+    for german in ("Jagd", "Moral nach Richtung", "Konquistadoren", "Spieldesign: Mike Heim"):
+        assert german in words
+    assert "Hunting" not in words
+    bad = subprocess.run([sys.executable, "-m", "lostprint", "sheet", "1572", "--lang", "xx", "-o", str(tmp_path / "x.pdf")],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_languages_lists_each_with_its_completeness():
+    run = subprocess.run([sys.executable, "-m", "lostprint", "languages"], capture_output=True, text=True)
+    assert run.returncode == 0
+    rows = dict(line.split("\t") for line in run.stdout.splitlines())
+    assert rows["en"] == "100%" and all(rows[code] == "100%" for code in SHIPPED)

@@ -173,8 +173,11 @@ def fields(result, prefix=""):
 
 
 def play(rounds, start=START, players=("A", "B", "C"), counts=None):
+    """The rounds played through the steps as a record's check plays them (every problem, at its field)."""
+    from lostprint.crows.transcript import play_record
+
     setup = E.Setup(players, start, counts or G.HOUSE_COUNTS)
-    return E.replay(setup, rounds)
+    return play_record(setup, rounds)[0]
 
 
 def test_start_needs_the_thirteen_checkerboard_squares():
@@ -543,6 +546,24 @@ def test_a_tile_set_too_small_to_keep_nightfall_out_of_the_setup_is_refused():
 
     with pytest.raises(Exception, match=f"a game needs at least {G.MIN_MAP_TILES}"):
         counts_from_data(dict(trimmed), "tiles.yaml")
+
+
+def test_a_record_past_the_last_draw_nightfall_can_be_is_refused_there_and_carried_on_as_the_last_round():
+    """A record that draws on past the last draw the setup can put Nightfall at is refused at that turn's
+    Nightfall (the old replay only said the game was unfinished); the check carries on as if it came
+    then, so a round after it is the game's having ended."""
+    counts = tuple((k, 60 if k == G.BARRENS else 0) for k, _ in G.HOUSE_COUNTS)  # every tile placed may hold a totem
+    lo, hi = E.nightfall_window(sum(n for _, n in counts), 2)
+    rounds = [[turn(p, G.BARRENS, (5 + 2 * k + i, 0), (5 + 2 * k + i, 0)) for i, p in enumerate("AB")]
+              for k in range(-(-hi // 2))]
+    last = f"rounds[{(hi - 1) // 2}][{(hi - 1) % 2}].nightfall"
+    result = play(rounds + [rounds[0]], players=("A", "B"), counts=counts)
+    assert [(p.field, p.message) for p in result.problems] == [
+        (last, f"Nightfall must have come up by draw {hi} (the setup puts it between draws {lo} and {hi})"),
+        (f"rounds[{len(rounds)}]", f"the game ended after round {len(rounds)}, when Nightfall was drawn")]
+    assert len(result.snapshots) == len(rounds) + 1 and result.snapshots[-1].nightfall
+    early = play(rounds[:-1], players=("A", "B"), counts=counts).problems
+    assert [p.field for p in early] == ["rounds"]  # only unfinished: nothing refused before the last draw
 
 
 # --- the game as steps (the one engine contract): vectors, state + input -> state ------------------

@@ -192,7 +192,7 @@ def test_edit_comes_back_to_unsaved_work_after_a_kill(tmp_path):
 
 def test_edit_refuses_a_crows_record_whose_turn_breaks_a_rule_in_one_line(tmp_path):
     bad = ROOT / "tests" / "data" / "review" / "crows" / "place-stack-bad.yaml"
-    with pytest.raises(UsageError, match=r"place-stack-bad\.yaml: rounds\[2\]\[0\]\.tile: .*never stack"):
+    with pytest.raises(UsageError, match=r"place-stack-bad\.yaml: rounds\[2\]\[0\]\.at: .*never stack"):
         CrowsSession(bad, "edit")
     done = run_cli("edit", bad, "--no-browser")
     assert done.returncode != 0 and "never stack" in done.stderr and "Traceback" not in done.stderr

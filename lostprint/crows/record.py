@@ -320,8 +320,11 @@ def parse_record(data, source: str) -> tuple[Record | None, Reader]:
 
 
 def replay_record(record: Record, rd: Reader | None = None) -> E.Result:
-    """The replay; its problems (and wrong claimed scores) go to rd."""
-    result = E.replay(record.setup, [list(r) for r in record.rounds])
+    """The record played through the engine's steps (lostprint.crows.transcript); its problems (and wrong
+    claimed scores) go to rd."""
+    from lostprint.crows.transcript import play_record
+
+    result = play_record(record.setup, record.rounds)[0]
     if rd is None:
         return result
     for p in result.problems:

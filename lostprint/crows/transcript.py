@@ -151,51 +151,105 @@ def replay(start: E.State, inputs) -> tuple[E.State, list]:
 
 # --- a record -> inputs ---------------------------------------------------------------------------------
 
-def inputs_of(record) -> list:
-    """The inputs that play a parsed record (lostprint.crows.record.Record) through the steps, in order.
-    ValueError names the record's field of the first input the rules refuse."""
-    state = E.start(record.players, record.setup.counts)
-    by_square = {}
-    for i, (sq, kind) in enumerate(record.setup.start):
-        if sq in by_square or sq not in G.start_squares():
-            raise ValueError(f"start[{i}].square: {E.fmt_sq(sq)} is not a free starting square")
-        by_square[sq] = kind
+def play_record(setup: E.Setup, rounds, unfinished_ok: bool = False) -> tuple[E.Result, list]:
+    """A record's setup and rounds (of E.TurnPlay) played through the steps, carried on past every rule
+    broken: (the result, each problem at the record's field, and the inputs that play it, in order).
+    The record's own shape (a round per list, a turn per seat, a tile on each starting square) is read
+    here; every rule of play is the steps'. A round that cannot be carried on ends the check there.
+    With `unfinished_ok`, a game whose Nightfall is still to come is no problem (a game in progress)."""
+    players = tuple(setup.players)
+    problems: list[E.Problem] = []
     inputs: list = []
 
-    def give(raw, where: str):
-        nonlocal state
-        try:
-            state, _ = take(state, raw)
-        except (RuleError, ValueError) as exc:
-            raise ValueError(f"{where}: {exc}") from None
-        inputs.append(raw)
+    def bad(where: str, message: str) -> None:
+        problems.append(E.Problem(where, message))
 
-    for i, sq in enumerate(G.start_squares()):
-        if sq not in by_square:
-            raise ValueError(f"start: no tile on the starting square {E.fmt_sq(sq)}")
-        give(by_square[sq], f"start[{i}].tile")
-    for r, turns in enumerate(record.rounds):
+    def result(state) -> E.Result:
+        if state is None:
+            return E.Result(players, tuple(problems), (), tuple((p, 0) for p in players),
+                            tuple((p, 0) for p in players))
+        return E.Result(players, tuple(problems), state.snapshots, state.hands, E.score(state))
+
+    try:
+        state = E.start(players, setup.counts)
+    except RuleError as exc:
+        bad("tiles" if exc.rule == "tile-counts" else "players", str(exc))
+        return result(None), inputs
+
+    def give(key: str, value, where: str) -> None:
+        """`value` at the open step (`key`); each rule broken is a problem at `where` + its field."""
+        nonlocal state
+        state, broken = E.carry(open_step(E.STEPS, autos(state, []), E.outcome)[0], value)
+        for p in broken:
+            field = p.field[len("tile."):] if key == "tile" and p.field.startswith("tile.") else p.field
+            bad(f"{where}.{field}", p.message)
+        inputs.append(plain(key, value))
+
+    want = G.start_squares()
+    index: dict = {}
+    for i, (sq, kind) in enumerate(setup.start):
+        if sq in index:
+            bad(f"start[{i}].square", f"{E.fmt_sq(sq)} is listed twice (also start[{index[sq]}])")
+            continue
+        index[sq] = i
+        if sq not in want:
+            bad(f"start[{i}].square", f"{E.fmt_sq(sq)} is not a starting square (the start is the 5x5 "
+                "checkerboard where column + row is even)")
+    missing = [sq for sq in want if sq not in index]
+    if missing:
+        bad("start", f"{len(missing)} starting square{'s' if len(missing) != 1 else ''} without a tile: "
+            f"{', '.join(E.fmt_sq(sq) for sq in missing)}")
+    if problems:
+        return result(None), inputs
+    for sq in want:
+        give("start", dict(setup.start)[sq], f"start[{index[sq]}]")
+    finished = True
+    for r, turns in enumerate(rounds):
         if state.ended:
-            raise ValueError(f"rounds[{r}]: the game ended after round {r}, when Nightfall was drawn")
-        if len(turns) != len(record.players):
-            raise ValueError(f"rounds[{r}]: {len(turns)} turns; every round has one per player")
-        for j, t in enumerate(turns):
+            bad(f"rounds[{r}]", f"the game ended after round {state.round}, when Nightfall was drawn")
+            break
+        if len(turns) != len(players):
+            bad(f"rounds[{r}]", f"{len(turns)} turns; every round has one turn per player ({len(players)})")
+        for j, t in enumerate(turns[:len(players)]):
             where = f"rounds[{r}][{j}]"
-            if t.player != state.player:
-                raise ValueError(f"{where}.player: it is {state.player}'s turn")
-            give(plain("tile", E.Placement(t.tile, t.at, t.moved_to)), f"{where}.tile")
-            give(plain("totem", t.totem), f"{where}.totem")
-            give(plain("spell", t.spell), f"{where}.spell")
-            give(t.nightfall, f"{where}.nightfall")
-        scatters = {t.player: (t.scatter, j) for j, t in enumerate(turns)}
+            if t.player not in players:
+                bad(f"{where}.player", f"{t.player!r} is not one of the players ({', '.join(players)})")
+            elif t.player != state.player:
+                bad(f"{where}.player", f"it is {state.player}'s turn (seat order, {players[0]} starts)")
+            give("tile", E.Placement(t.tile, t.at, t.moved_to), where)
+            give("totem", t.totem, where)
+            give("spell", t.spell, where)
+            give("nightfall", t.nightfall, where)
+        if len(turns) < len(players):
+            finished = False  # a seat's turn is missing: the round cannot end
+            break
+        state = autos(state, [])
         choosers = state.choosers if open_key(state) == "scatter" else ()
+        scatters = {}
         for j, t in enumerate(turns):
-            if t.scatter is not None and t.player not in choosers:
-                raise ValueError(f"rounds[{r}][{j}].scatter: no murder this round was {t.player}'s to scatter")
+            if t.scatter is None:
+                continue
+            if t.player not in choosers:
+                bad(f"rounds[{r}][{j}].scatter", f"no murder this round was {t.player}'s to scatter")
+            else:
+                scatters[t.player] = (t.scatter, j)
         while open_key(state) == "scatter":
-            chooser = state.choosers[len(state.chosen)]
-            direction, j = scatters.get(chooser, (None, 0))
-            give(direction or G.DEFAULT_SCATTER, f"rounds[{r}][{j}].scatter")
+            direction, j = scatters.get(state.choosers[len(state.chosen)], (G.DEFAULT_SCATTER, 0))
+            give("scatter", direction, f"rounds[{r}][{j}]")
+        state = autos(state, [])
+    if finished and not state.ended and not unfinished_ok:
+        bad("rounds", "no turn drew Nightfall (mark that turn with nightfall: true); the game is unfinished")
+    return result(state), inputs
+
+
+def inputs_of(record) -> list:
+    """The inputs that play a parsed record (lostprint.crows.record.Record) through the steps, in order.
+    ValueError names the record's field of the first problem, as `field: what is wrong`; a game not yet
+    at Nightfall is no problem."""
+    played, inputs = play_record(record.setup, record.rounds, unfinished_ok=True)
+    if played.problems:
+        first = played.problems[0]
+        raise ValueError(f"{first.field}: {first.message}")
     return inputs
 
 

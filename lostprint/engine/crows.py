@@ -1,8 +1,10 @@
-"""The Crows rules engine: replays a game turn by turn, checks every move and scores every round.
+"""The Crows rules engine: the game as the contract's steps (lostprint.engine.contract), which check
+every move and score every round.
 
-The rules (and every clarification of them) come from lostprint.games.crows. The engine never
-stops at the first problem: it records each one with the field path of the turn that caused it
-(`rounds[2][1].totem`) and carries on as best it can, so a player sees every mistake at once.
+The rules (and every clarification of them) come from lostprint.games.crows. Played, a step refuses
+the first rule a move breaks (RuleError); carried (`carry`, as a record's check plays a record), the
+same step notes each rule broken at the move's field and goes on as best it can, so a player sees
+every mistake at once.
 
 Flocking, scoring and murders are pure functions over plain dicts, so tests can hand-build a board.
 """
@@ -14,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from lostprint.engine.contract import AUTO, Decision, RuleError, Step, evolve
+from lostprint.engine.contract import AUTO, Decision, RuleError, Step, after, evolve
 from lostprint.games import crows as G
 from lostprint.geometry.square import CLOCKWISE, DIRECTIONS, Square, neighbors, spiral_order
 
@@ -295,7 +297,7 @@ def nightfall_window(total_tiles: int, players: int) -> tuple[int, int]:
     return first - dealt, last - dealt
 
 
-# --- the replay ----------------------------------------------------------------------------------
+# --- the rules of a move, over a board ------------------------------------------------------------
 
 @dataclass
 class _Board:
@@ -342,18 +344,23 @@ class _Board:
                         supply=self.supply, **kw)
 
 
-class _Replay:
-    """The rules of a turn and a round end, over a mutable board. Lenient (a record's replay): each
-    broken rule becomes a Problem and play carries on. Strict (the steps below): the first broken
-    rule raises the contract's RuleError naming it."""
+def _refuse(problems: list | None, where: str, rule: str, message: str) -> None:
+    """A rule broken: the RuleError naming it (played), or a Problem at the move's field (carried)."""
+    if problems is None:
+        raise RuleError(rule or where.rsplit(".", 1)[-1], message)
+    problems.append(Problem(where, message))
 
-    def __init__(self, setup: Setup, strict: bool = False):
-        self.strict = strict
-        self.setup = setup
-        self.players = setup.players
-        self.problems: list[Problem] = []
+
+class _Rules:
+    """The rules of a move and a round end, over a mutable board made from a State. With `problems`
+    None the first broken rule raises the contract's RuleError naming it; with a list, each broken rule
+    becomes a Problem there (its field relative to the step's input) and the move carries on."""
+
+    def __init__(self, players: tuple[str, ...], counts, problems: list | None = None):
+        self.problems = problems
+        self.players = players
         self.board = _Board()
-        self.counts = dict(setup.counts)
+        self.counts = dict(counts)
         self.used: Counter = Counter()
         self.hands = {p: 0 for p in self.players}
         self.deck = len(G.SPELLS) * G.SPELL_COPIES
@@ -362,33 +369,7 @@ class _Replay:
         self.drained = False
 
     def problem(self, where: str, message: str, rule: str = "") -> None:
-        if self.strict:
-            raise RuleError(rule or where.rsplit(".", 1)[-1], message)
-        self.problems.append(Problem(where, message))
-
-    # setup
-    def start(self) -> Snapshot:
-        want = set(G.start_squares())
-        seen: dict = {}
-        for i, (sq, kind) in enumerate(self.setup.start):
-            where = f"start[{i}]"
-            if sq in seen:
-                self.problem(f"{where}.square", f"{fmt_sq(sq)} is listed twice (also start[{seen[sq]}])")
-                continue
-            seen[sq] = i
-            if sq not in want:
-                self.problem(f"{where}.square", f"{fmt_sq(sq)} is not a starting square (the start is the "
-                             "5x5 checkerboard where column + row is even)")
-            if not self.count_tile(kind, f"{where}.tile"):
-                continue
-            self.board.tiles[sq] = kind
-        missing = sorted(want - set(seen), key=lambda s: (s[1], s[0]))
-        if missing:
-            self.problem("start", f"{len(missing)} starting square{'s' if len(missing) != 1 else ''} "
-                         f"without a tile: {', '.join(fmt_sq(s) for s in missing)}")
-        for sq, kind in sorted(self.board.tiles.items(), key=lambda i: (i[0][1], i[0][0])):
-            self.arrive(sq, kind)
-        return self.board.snapshot(0, totals=tuple((p, 0) for p in self.players))
+        _refuse(self.problems, where, rule, message)
 
     def count_tile(self, kind: str | None, where: str) -> bool:
         if kind not in TILE or kind == G.NIGHTFALL:
@@ -458,13 +439,6 @@ class _Replay:
             if b.tiles[sq] == G.BARRENS and self.deck > 0:
                 self.deck -= 1
                 self.hands[player] += 1
-
-    def turn(self, rnd: int, turn: TurnPlay, where: str) -> None:
-        self.draws += 1 + (1 if turn.nightfall else 0)
-        self.place(turn.tile, turn.at, turn.moved_to, where)
-        self.put_totem(turn.player, turn.totem, f"{where}.totem")
-        if turn.spell is not None:
-            self.cast(turn.player, turn.spell, f"{where}.spell")
 
     def cast(self, player: str, sp: SpellPlay, where: str) -> None:
         b = self.board
@@ -561,95 +535,13 @@ class _Replay:
             b.spawn(sq, 1)
         return murders
 
-    def end_round(self, rnd: int, turns: list[tuple[TurnPlay, str]], totals: dict, nightfall: bool) -> Snapshot:
-        b = self.board
-        points, hit = self.flock_and_score(totals)
-        used_scatter = set()
-        first = turns[0] if turns else None
-
-        def direction_of(sq: Square) -> str:
-            who = scatter_chooser(b.totems, first[0].player if first else None, sq)
-            chooser = next((t for t, _ in turns if t.player == who), None)
-            if chooser is not None and chooser.scatter is not None:
-                used_scatter.add(chooser.player)
-                return chooser.scatter
-            return G.DEFAULT_SCATTER
-
-        murders = self.murders_and_carrion(rnd, hit, direction_of)
-        for t, where in turns:
-            if t.scatter is not None and t.player not in used_scatter:
-                self.problem(f"{where}.scatter", f"no murder this round was {t.player}'s to scatter")
-        snap = b.snapshot(rnd, murders=tuple(murders), points=tuple(points.items()),
-                          totals=tuple(totals.items()), drained=self.drained, nightfall=nightfall)
-        b.totems = {}
-        self.drained = False
-        return snap
-
-
-def replay(setup: Setup, rounds: list[list[TurnPlay]]) -> Result:
-    """Play a recorded game from its start; every rule broken becomes a Problem."""
-    r = _Replay(setup)
-    players = setup.players
-    if not G.MIN_PLAYERS <= len(players) <= G.MAX_PLAYERS:
-        r.problem("players", f"Crows is for {G.MIN_PLAYERS} to {G.MAX_PLAYERS} players, not {len(players)}")
-    elif len(set(players)) != len(players):
-        r.problem("players", "every player needs a different name")
-    total = sum(dict(setup.counts).values())
-    snaps = [r.start()]
-    totals = {p: 0 for p in players}
-    ended_at = None
-    window = nightfall_window(total, len(players)) if G.MIN_PLAYERS <= len(players) <= G.MAX_PLAYERS else None
-    if window is not None and window[0] < 1:
-        r.problem("tiles", f"{total} map tiles are too few for {len(players)} players: the setup would deal "
-                           f"Nightfall among the start tiles or hands ({G.tiles_needed(len(players))} needed)")
-    stack_left = stack_size(total, len(players))
-    for i, turns in enumerate(rounds):
-        rnd = i + 1
-        if ended_at is not None:
-            r.problem(f"rounds[{i}]", f"the game ended after round {ended_at}, when Nightfall was drawn")
-            break
-        if len(turns) != len(players):
-            r.problem(f"rounds[{i}]", f"{len(turns)} turns; every round has one turn per player ({len(players)})")
-        placed = []
-        nightfall = False
-        for j, turn in enumerate(turns):
-            where = f"rounds[{i}][{j}]"
-            expect = players[j % len(players)] if players else None
-            if turn.player not in players:
-                r.problem(f"{where}.player", f"{turn.player!r} is not one of the players ({', '.join(players)})")
-                continue
-            if turn.player != expect:
-                r.problem(f"{where}.player", f"it is {expect}'s turn (seat order, {players[0]} starts)")
-            before = r.draws
-            r.turn(rnd, turn, where)
-            if turn.nightfall:
-                if nightfall:
-                    r.problem(f"{where}.nightfall", "Nightfall was already drawn this round")
-                elif window is not None:
-                    lo, hi = window
-                    k = before + 1
-                    if not nightfall_can_be(window, k, turn.spell is not None and turn.spell.name == "landfall"):
-                        r.problem(f"{where}.nightfall", f"Nightfall came up on draw {k}, but the setup puts it "
-                                  f"between draws {lo} and {hi}")
-                nightfall = True
-            placed.append((turn, where))
-        if r.draws > stack_left:
-            r.problem(f"rounds[{i}]", f"{r.draws} tiles drawn, but the stack held only {stack_left}")
-            stack_left = 10 ** 9  # say it once
-        snaps.append(r.end_round(rnd, placed, totals, nightfall))
-        if nightfall:
-            ended_at = rnd
-    if ended_at is None:
-        r.problem("rounds", "no turn drew Nightfall (mark that turn with nightfall: true); the game is unfinished")
-    final = tuple((p, totals[p] + SCORE["unused_spell"] * r.hands[p]) for p in players)
-    return Result(tuple(players), tuple(r.problems), tuple(snaps), tuple(r.hands.items()), final)
-
 
 # --- the game as steps (lostprint.engine.contract) -------------------------------------------------
 # A round is in data: each seat's turn asks four decisions (the tile and where it goes, the totem,
 # a spell or none, whether the draw turned up Nightfall), then the round ends: crows flock and score
 # (AUTO), whoever must scatter a murder picks a direction, murders and Carrion happen (AUTO). Every
-# effect is the _Replay's own rule code, run strictly: the first rule broken is the RuleError.
+# effect takes `problems`: None (the contract's apply) raises the first rule broken; a list (`carry`)
+# gathers each rule broken, at its field (`at`, `spell.target`), and the move goes on.
 
 class Placement(NamedTuple):
     """A tile placed: its type, its square and, for a Lava Pool put on a tile, where that tile went."""
@@ -721,14 +613,14 @@ def start(players, counts=G.HOUSE_COUNTS) -> State:
         raise RuleError("players", "every player needs a different name")
     total = sum(n for _, n in counts)
     if nightfall_window(total, len(players))[0] < 1:
-        raise RuleError("tile-counts", f"{total} map tiles are too few for {len(players)} players "
-                        f"({G.tiles_needed(len(players))} needed)")
+        raise RuleError("tile-counts", f"{total} map tiles are too few for {len(players)} players: the setup "
+                        f"would deal Nightfall among the start tiles or hands ({G.tiles_needed(len(players))} needed)")
     return State(players, tuple(counts), hands=tuple((p, 0) for p in players),
                  totals=tuple((p, 0) for p in players))
 
 
-def _work(s: State) -> _Replay:
-    r = _Replay(Setup(s.players, (), s.counts), strict=True)
+def _work(s: State, problems: list | None = None) -> _Rules:
+    r = _Rules(s.players, s.counts, problems)
     b = r.board
     b.tiles, b.crows, b.queen = dict(s.tiles), dict(s.crows), s.queen
     b.totems, b.corruption, b.supply, b.gone = dict(s.totems), dict(s.corruption), s.supply, s.gone
@@ -737,7 +629,7 @@ def _work(s: State) -> _Replay:
     return r
 
 
-def _back(s: State, r: _Replay, **changes) -> State:
+def _back(s: State, r: _Rules, **changes) -> State:
     b = r.board
     return evolve(s, tiles=b.tiles, crows=b.crows, queen=b.queen, totems=b.totems, corruption=b.corruption,
                   supply=b.supply, gone=b.gone, used=tuple(sorted(r.used.items())), hands=tuple(r.hands.items()),
@@ -775,13 +667,12 @@ def _lay_options(s: State):
     return tuple(kinds_left(s))
 
 
-def _lay(s: State, kind) -> State:
-    r = _work(s)
+def _lay(s: State, kind, problems: list | None = None) -> State:
+    r = _work(s, problems)
     sq = G.start_squares()[s.laid]
-    where = f"start[{s.laid}]"
-    r.count_tile(kind, f"{where}.tile")
-    r.board.tiles[sq] = kind
-    r.arrive(sq, kind)  # in row order, as the replay lets crows arrive
+    if r.count_tile(kind, "tile"):
+        r.board.tiles[sq] = kind
+        r.arrive(sq, kind)  # in row order
     if s.laid + 1 < G.START_TILES:
         return _back(s, r, laid=s.laid + 1)
     snap = r.board.snapshot(0, totals=s.totals)
@@ -806,18 +697,18 @@ def _tile_options(s: State):
                     yield Placement(kind, sq, to)
 
 
-def _tile(s: State, p: Placement) -> State:
-    r = _work(s)
+def _tile(s: State, p: Placement, problems: list | None = None) -> State:
+    r = _work(s, problems)
     r.draws += 1
-    _stack_holds(s, r.draws)
+    _stack_holds(s, r, "tile")
     r.place(p.tile, p.at, p.moved_to, "tile")
     return _back(s, r, first_draw=r.draws, landfall=False)
 
 
-def _stack_holds(s: State, draws: int) -> None:
+def _stack_holds(s: State, r: _Rules, where: str) -> None:
     stack = stack_size(sum(n for _, n in s.counts), len(s.players))
-    if draws > stack:
-        raise RuleError("stack", f"the stack is empty: it held {stack} tiles")
+    if r.draws > stack:
+        r.problem(where, f"the stack is empty: it held {stack} tiles", "stack")
 
 
 def _totem_options(s: State):
@@ -825,8 +716,8 @@ def _totem_options(s: State):
     return tuple(free) if free else (None,)
 
 
-def _totem(s: State, sq) -> State:
-    r = _work(s)
+def _totem(s: State, sq, problems: list | None = None) -> State:
+    r = _work(s, problems)
     r.put_totem(s.player, sq, "totem")
     return _back(s, r)
 
@@ -862,12 +753,12 @@ def _spell_options(s: State):
                 yield SpellPlay("landfall", tile=p.tile, at=p.at, moved_to=p.moved_to)
 
 
-def _spell(s: State, sp) -> State:
+def _spell(s: State, sp, problems: list | None = None) -> State:
     if sp is NO_SPELL:
         return s
-    r = _work(s)
+    r = _work(s, problems)
     r.cast(s.player, sp, "spell")
-    _stack_holds(s, r.draws)  # Landfall draws one more
+    _stack_holds(s, r, "spell")  # Landfall draws one more
     return _back(s, r, landfall=sp.name == "landfall")
 
 
@@ -883,16 +774,18 @@ def nightfall_options(s: State) -> tuple[bool, ...]:
     return tuple(out)
 
 
-def _nightfall(s: State, drawn) -> State:
+def _nightfall(s: State, drawn, problems: list | None = None) -> State:
     if drawn not in nightfall_options(s):
         lo, hi = nightfall_window(sum(n for _, n in s.counts), len(s.players))
         if drawn and s.nightfall:
-            raise RuleError("nightfall", "Nightfall was already drawn this round")
-        if drawn:
-            raise RuleError("nightfall", f"Nightfall came up on draw {s.first_draw}, but the setup puts it "
-                            f"between draws {lo} and {hi}")
-        raise RuleError("nightfall", f"Nightfall must have come up by draw {hi} (the setup puts it between "
-                        f"draws {lo} and {hi})")
+            _refuse(problems, "nightfall", "nightfall", "Nightfall was already drawn this round")
+        elif drawn:
+            _refuse(problems, "nightfall", "nightfall", f"Nightfall came up on draw {s.first_draw}, but the setup "
+                    f"puts it between draws {lo} and {hi}")
+        else:
+            _refuse(problems, "nightfall", "nightfall", f"Nightfall must have come up by draw {hi} (the setup "
+                    f"puts it between draws {lo} and {hi})")
+            drawn = True  # carried on: it came up by then, so this round is the last
     return evolve(s, seat=s.seat + 1, nightfall=s.nightfall or bool(drawn),
                   draws=s.draws + (1 if drawn else 0))
 
@@ -923,9 +816,10 @@ def _scatter_options(s: State):
     return CLOCKWISE
 
 
-def _scatter(s: State, direction) -> State:
+def _scatter(s: State, direction, problems: list | None = None) -> State:
     if direction not in DIRECTIONS:
-        raise RuleError("scatter", "a murder scatters from N, E, S or W")
+        _refuse(problems, "scatter", "scatter", "a murder scatters from N, E, S or W")
+        direction = G.DEFAULT_SCATTER
     return evolve(s, chosen=s.chosen + (direction,))
 
 
@@ -959,6 +853,14 @@ STEPS = (
                                           "murders", "choosers", "chosen"}),
 )
 STEP_KEYS = tuple(step.key for step in STEPS)
+
+
+def carry(s: State, value) -> tuple[State, list[Problem]]:
+    """The open step (`s.step`, as open_step leaves it) given `value` and carried on past any rule it
+    breaks: (the state after it, each rule broken as a Problem at its field within the step's input)."""
+    step = STEPS[s.step]
+    problems: list[Problem] = []
+    return after(STEPS, step, step.apply(s, value, problems)), problems
 
 
 def outcome(s: State):

@@ -487,11 +487,12 @@ def test_every_ruling_is_in_the_rulebook_house_rules_or_a_marked_chart():
 
 
 def test_the_sheet_footer_and_compass_read_the_data():
+    from lostprint.i18n import ENGLISH
     from lostprint.sheets import lost_expedition as sheet
 
     text = GAME.text.footer_text
     assert f"day {R.day_limit}" in text and f"+{R.score_per_wonder} per natural wonder" in text
-    terms = dict(sheet.score_terms(GAME))
+    terms = dict(sheet.score_terms(GAME, ENGLISH))
     assert terms["Natural Wonders"] == f"on a win: {R.score_per_wonder} each"
 
 

@@ -9,7 +9,7 @@ from lostprint.players import common, lost_crew, lost_crows, lost_expedition
 
 MODULES = (common, lost_expedition, lost_crew, lost_crows)
 # memos without a bound, each keyed by a small fixed set (no map): the standard map (no key), a vision
-# (None or one of three terrains), the empty boxes of a board (at most 2 ** 8 of them, twice)
+# (None or a (terrain, roll) of the 18 the plots give), the empty boxes of a board (at most 2 ** 8, twice)
 UNBOUNDED_BY_DESIGN = {"lost_crows.standard", "lost_crows.omens_of", "lost_crows.pair_options"}
 
 
@@ -52,7 +52,7 @@ def test_every_memo_of_the_players_is_bounded_or_keyed_by_a_small_fixed_set():
         play_on(lost_crows, "lost-crows", generate("lost-crows", 100 + seed), seed)
     sizes = {name: memos()[name].currsize for name in UNBOUNDED_BY_DESIGN}
     assert sizes["lost_crows.standard"] <= 1
-    assert sizes["lost_crows.omens_of"] <= 4  # no vision, or one of the three terrains
+    assert sizes["lost_crows.omens_of"] <= 1 + len(lost_crows.eng.plots.POWERS)  # no vision, or one of them
     assert sizes["lost_crows.pair_options"] <= 2 * 2 ** lost_crows.BOXES
 
 

@@ -9,7 +9,7 @@ record's own values, in the order the steps ask for them, and the record is writ
 from __future__ import annotations
 
 from lostprint.engine import crows as E
-from lostprint.engine.contract import AUTO, RuleError, after, open_step
+from lostprint.engine.contract import AUTO, RuleError, after, next_open, open_step
 from lostprint.engine.drive import Event
 from lostprint.games import crows as G
 
@@ -115,6 +115,17 @@ def autos(state, events: list):
         state = new
 
 
+def opened(state):
+    """The state with the AUTO steps now open applied, its `step` at the step that next asks for an input
+    (or the game over): `autos` with one look for the open step per step taken."""
+    found = open_step(E.STEPS, state, E.outcome)
+    while found is not None and found[2] is AUTO:
+        state, step, _ = found
+        new, step, need = next_open(E.STEPS, step, state.step, step.apply(state, None), E.outcome)
+        found, state = (None if step is None else (new, step, need)), new
+    return state if found is None else found[0]
+
+
 def open_key(state) -> str | None:
     """The key of the step waiting for an input (None: the game is over)."""
     found = open_step(E.STEPS, state, E.outcome)
@@ -179,7 +190,7 @@ def play_record(setup: E.Setup, rounds, unfinished_ok: bool = False) -> tuple[E.
     def give(key: str, value, where: str) -> None:
         """`value` at the open step (`key`); each rule broken is a problem at `where` + its field."""
         nonlocal state
-        state, broken = E.carry(open_step(E.STEPS, autos(state, []), E.outcome)[0], value)
+        state, broken = E.carry(opened(state), value)
         for p in broken:
             field = p.field[len("tile."):] if key == "tile" and p.field.startswith("tile.") else p.field
             bad(f"{where}.{field}", p.message)
@@ -223,7 +234,7 @@ def play_record(setup: E.Setup, rounds, unfinished_ok: bool = False) -> tuple[E.
         if len(turns) < len(players):
             finished = False  # a seat's turn is missing: the round cannot end
             break
-        state = autos(state, [])
+        state = opened(state)
         choosers = state.choosers if open_key(state) == "scatter" else ()
         scatters = {}
         for j, t in enumerate(turns):
@@ -236,7 +247,7 @@ def play_record(setup: E.Setup, rounds, unfinished_ok: bool = False) -> tuple[E.
         while open_key(state) == "scatter":
             direction, j = scatters.get(state.choosers[len(state.chosen)], (G.DEFAULT_SCATTER, 0))
             give("scatter", direction, f"rounds[{r}][{j}]")
-        state = autos(state, [])
+        state = opened(state)
     if finished and not state.ended and not unfinished_ok:
         bad("rounds", "no turn drew Nightfall (mark that turn with nightfall: true); the game is unfinished")
     return result(state), inputs

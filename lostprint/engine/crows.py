@@ -356,17 +356,15 @@ class _Rules:
     None the first broken rule raises the contract's RuleError naming it; with a list, each broken rule
     becomes a Problem there (its field relative to the step's input) and the move carries on."""
 
-    def __init__(self, players: tuple[str, ...], counts, problems: list | None = None):
+    def __init__(self, s: State, problems: list | None = None):
         self.problems = problems
-        self.players = players
-        self.board = _Board()
-        self.counts = dict(counts)
-        self.used: Counter = Counter()
-        self.hands = {p: 0 for p in self.players}
-        self.deck = len(G.SPELLS) * G.SPELL_COPIES
-        self.played: Counter = Counter()
-        self.draws = 0
-        self.drained = False
+        self.players = s.players
+        self.counts = s.counts
+        self.board = _Board(dict(s.tiles), dict(s.crows), s.queen, dict(s.totems), dict(s.corruption), s.supply,
+                            s.gone)
+        self.used, self.hands, self.played = dict(s.used), dict(s.hands), dict(s.played)
+        self.deck, self.draws, self.drained = s.deck, s.draws, s.drained
+        self.counted = False  # a tile or a spell card counted: the state's sorted tallies are made anew
 
     def problem(self, where: str, message: str, rule: str = "") -> None:
         _refuse(self.problems, where, rule, message)
@@ -375,10 +373,11 @@ class _Rules:
         if kind not in TILE or kind == G.NIGHTFALL:
             self.problem(where, f"{kind!r} is not a map tile", "map-tile")
             return False
-        self.used[kind] += 1
-        if self.used[kind] > self.counts.get(kind, 0):
+        self.used[kind] = self.used.get(kind, 0) + 1
+        self.counted = True
+        if self.used[kind] > dict(self.counts).get(kind, 0):
             self.problem(where, f"this is {TILE[kind].name} number {self.used[kind]}, but the tile set has "
-                         f"{self.counts.get(kind, 0)}", "tile-counts")
+                         f"{dict(self.counts).get(kind, 0)}", "tile-counts")
         return True
 
     def arrive(self, sq: Square, kind: str) -> None:
@@ -450,7 +449,8 @@ class _Rules:
                          "spell-in-hand")
         else:
             self.hands[player] -= 1
-        self.played[sp.name] += 1
+        self.played[sp.name] = self.played.get(sp.name, 0) + 1
+        self.counted = True
         if self.played[sp.name] > G.SPELL_COPIES:
             self.problem(f"{where}.name", f"{G.spell(sp.name).name} played {self.played[sp.name]} times; "
                          f"the deck has {G.SPELL_COPIES}", "spell-deck")
@@ -620,20 +620,16 @@ def start(players, counts=G.HOUSE_COUNTS) -> State:
 
 
 def _work(s: State, problems: list | None = None) -> _Rules:
-    r = _Rules(s.players, s.counts, problems)
-    b = r.board
-    b.tiles, b.crows, b.queen = dict(s.tiles), dict(s.crows), s.queen
-    b.totems, b.corruption, b.supply, b.gone = dict(s.totems), dict(s.corruption), s.supply, s.gone
-    r.used, r.hands, r.played = Counter(dict(s.used)), dict(s.hands), Counter(dict(s.played))
-    r.deck, r.draws, r.drained = s.deck, s.draws, s.drained
-    return r
+    return _Rules(s, problems)
 
 
 def _back(s: State, r: _Rules, **changes) -> State:
     b = r.board
+    if r.counted:
+        changes.update(used=tuple(sorted(r.used.items())), played=tuple(sorted(r.played.items())))
     return evolve(s, tiles=b.tiles, crows=b.crows, queen=b.queen, totems=b.totems, corruption=b.corruption,
-                  supply=b.supply, gone=b.gone, used=tuple(sorted(r.used.items())), hands=tuple(r.hands.items()),
-                  played=tuple(sorted(r.played.items())), deck=r.deck, draws=r.draws, drained=r.drained, **changes)
+                  supply=b.supply, gone=b.gone, hands=tuple(r.hands.items()), deck=r.deck, draws=r.draws,
+                  drained=r.drained, **changes)
 
 
 def kinds_left(s: State) -> list[str]:

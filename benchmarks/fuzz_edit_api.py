@@ -17,6 +17,11 @@ Cheap per request: most saves are mutated from the example's first one to six da
 server's working copy, which the kept and saved mutations make longer and longer: a check of it
 replays all of it), and `--jobs` runs that many processes, each with its own servers and seed.
 Exit status 1 when any of the three is not 0; each case is printed. The last line is the summary.
+
+Measured (2 jobs, nice): seed 12 found one traceback (a 1572 day with another problem and rolls
+without the planning dice: KeyError, fixed with a test in tests/test_edit_hostile.py); then
+  10,000 requests (seed 12): 0 tracebacks, 0 dropped, 0 unreadable of 408 saves written; 143 s CPU
+  10,000 requests (seed 13): 0 tracebacks, 0 dropped, 0 unreadable of 364 saves written; 116 s CPU
 """
 from __future__ import annotations
 

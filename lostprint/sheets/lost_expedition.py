@@ -115,7 +115,10 @@ def front(game, game_map, opts: SheetOptions, phase: int) -> list:
 
     items: list = []
     n = len(game.trackers)
-    widths = [w.tracker_width(tr, 76.0) for tr in game.trackers]
+    move_note = _("{cost} per hex \u00b7 {trail} by trail").format(cost=game.rules.move_cost, trail=game.rules.trail_cost)
+    # a tracker is as wide as its name, and the movement tracker as its note, in any language
+    widths = [max(w.tracker_width(track, 76.0), text_width(move_note, "sans", w.SMALL) + 2 if track.key == "movement" else 0)
+              for track in game.trackers]
     title_box, trackers_box = header.split_x(0, sum(widths) + (n - 1) * 4, gap=GAP * 2)
     tb_title, tb_fields = title_box.split_y(44 if variant_name(game_map) else 34, 0, gap=2)
     items.append(title_block(tb_title, game.title, _("Player sheet, side 1 of 2 (charts on side 2) \u00b7 "
@@ -126,7 +129,6 @@ def front(game, game_map, opts: SheetOptions, phase: int) -> list:
     items.append(w.write_in(a, _("Explorer"), pal))
     items.append(w.write_in(b, _("Date"), pal))
     items.append(w.write_in(f2, _("Expedition"), pal))
-    move_note = _("{cost} per hex \u00b7 {trail} by trail").format(cost=game.rules.move_cost, trail=game.rules.trail_cost)
     for track, box in zip(game.trackers, trackers_box.split_x(*widths, gap=4)):
         items.append(w.tracker(track, box, pal, scale_label=move_note if track.key == "movement" else "", piece=die,
                                lang=tr))
@@ -248,7 +250,10 @@ def one_page(game, game_map, opts: SheetOptions, phase: int) -> list:
     header_h = w.tracker_height(0, die)
     header, body = page.split_y(header_h, 0, gap=PGAP)
     n = len(game.trackers)
-    widths = [w.tracker_width(tr, 68.0) for tr in game.trackers]
+    move_note = _("{cost} per hex \u00b7 {trail} by trail").format(cost=game.rules.move_cost, trail=game.rules.trail_cost)
+    # a tracker is as wide as its name, and the movement tracker as its note, in any language
+    widths = [max(w.tracker_width(track, 68.0), text_width(move_note, "sans", w.SMALL) + 2 if track.key == "movement" else 0)
+              for track in game.trackers]
     planning = game.chart("planning")
     title_box, trackers_box, plan_box = header.split_x(185, sum(widths) + (n - 1) * 4, 0, gap=PGAP)
     items: list = []
@@ -261,7 +266,6 @@ def one_page(game, game_map, opts: SheetOptions, phase: int) -> list:
     items.append(w.write_in(a, _("Explorer"), pal))
     items.append(w.write_in(b, _("Date"), pal))
     items.append(w.write_in(f2, _("Expedition"), pal))
-    move_note = _("{cost} per hex \u00b7 {trail} by trail").format(cost=game.rules.move_cost, trail=game.rules.trail_cost)
     for track, box in zip(game.trackers, trackers_box.split_x(*widths, gap=4)):
         items.append(w.tracker(track, box, pal, scale_label=move_note if track.key == "movement" else "", piece=die,
                                lang=tr))

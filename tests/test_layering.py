@@ -241,3 +241,40 @@ def test_render_imports_nothing_it_draws_for():
     bad = [f"{m} -> {d}" for m, deps in import_graph().items() if m.startswith("lostprint.render")
            for d in deps if d.startswith(drawn_for)]
     assert bad == []
+
+
+# The floors whose imports inside functions are kept for the start-up budget only: each such import is of
+# a heavy library (reportlab, HarfBuzz, python-bidi, cairosvg, JSON's decoder...) or of a module only one
+# game, one command or one script needs (a game's data, sheet or rules; the text chain; a file reader).
+BUDGETED = ("lostprint.books", "lostprint.render", "lostprint.text", "lostprint.app", "lostprint.games",
+            "lostprint.maps", "lostprint.cli", "lostprint.validate", "lostprint.fonts")
+# what every run loads anyway: importing it inside a function saves nothing and hides the graph
+LOADED_ANYWAY = ("lostprint.scene", "lostprint.fonts", "lostprint.geometry", "lostprint.errors", "lostprint.paths",
+                 "lostprint.typeset", "lostprint.games.model", "lostprint.options", "lostprint.palette",
+                 "lostprint.render.document", "lostprint.sheets.widgets", "lostprint.sheets.common",
+                 "dataclasses", "re", "functools", "itertools", "math", "collections", "typing", "pathlib")
+
+
+def function_imports(tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, module) of every import written inside a function."""
+    found = []
+    for fn in ast.walk(tree):
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for node in ast.walk(fn):
+                if isinstance(node, ast.ImportFrom) and not node.level:
+                    found += [(node.lineno, f"{node.module}.{a.name}") for a in node.names]
+                elif isinstance(node, ast.Import):
+                    found += [(node.lineno, a.name) for a in node.names]
+    return sorted(set(found))
+
+
+def test_the_budgeted_floors_import_nothing_cheap_inside_a_function():
+    bad = [f"{m}:{line}: {name}" for m, p in MODULES.items() if m.startswith(BUDGETED)
+           for line, name in function_imports(package_ast.parse(p.read_text(encoding="utf-8")))
+           if any(name == c or name.startswith(c + ".") for c in LOADED_ANYWAY)]
+    assert bad == []
+
+
+def test_the_function_import_finder_sees_nested_imports():
+    tree = ast.parse("import re\ndef f():\n    if x:\n        from lostprint.scene import Text\n    import math\n")
+    assert function_imports(tree) == [(4, "lostprint.scene.Text"), (5, "math")]

@@ -12,6 +12,7 @@ from lostprint.files.kinds import MAX_PROBLEMS
 from lostprint.files.parse import written
 from lostprint.files.show import clip, kind_of, safe_lines, shown
 from lostprint.files.tree import LDict, LList, key_line, line_of
+from lostprint.geometry import hexgrid
 
 MAX_LINE = 400  # characters of one problem line
 
@@ -112,8 +113,6 @@ class Reader:
 
     def label(self, value, at: At) -> str | None:
         """A hex label on the map, in its canonical spelling."""
-        from lostprint.geometry import hexgrid
-
         if not isinstance(value, str):
             self.error(at, f"must be a hex label like B3, not {kind_of(value)} {shown(value)}")
             return None

@@ -18,6 +18,7 @@ from lostprint.maps import grid
 from lostprint.maps.check import check_map
 from lostprint.maps.model import Feature, GameMap
 from lostprint.maps.seeds import GENERATOR, stage_rng, variant_name
+from lostprint.paths import asset
 
 ATTEMPTS = 60
 
@@ -225,9 +226,7 @@ def rectangle(cols: int, rows: int) -> list[Hex]:
 
 def _standard_size(game_id: str, fallback: tuple[int, int]) -> tuple[int, int]:
     """Columns and rows of the game's standard map (its bounding offset grid)."""
-    import json
-
-    from lostprint.paths import asset
+    import json  # ~10 ms to import: only a generator's size reads a JSON file
 
     try:
         labels = json.loads(asset("maps", f"{game_id}.json").read_text(encoding="utf-8"))["hexes"]

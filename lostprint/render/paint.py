@@ -58,17 +58,17 @@ def polyline_code(points, closed: bool) -> str:
 def _circle_factors() -> tuple[tuple[float, ...], ...]:
     """For each of the four quarter arcs of a full circle, the cosine and sine factors reportlab's
     bezierArc(x1, y1, x2, y2, 0, 360) multiplies its radii by, computed by the same expressions."""
-    from math import cos, pi, sin
-
     frag = 360.0 / 4
-    half = frag * pi / 360.
-    kappa = abs(4. / 3. * (1. - cos(half)) / sin(half))
+    half = frag * math.pi / 360.
+    kappa = abs(4. / 3. * (1. - math.cos(half)) / math.sin(half))
     out = []
     for i in range(4):
-        a0 = (0 + i * frag) * pi / 180.
-        a1 = (0 + (i + 1) * frag) * pi / 180.
-        out.append((cos(a0), sin(a0), cos(a0) - kappa * sin(a0), sin(a0) + kappa * cos(a0),
-                    cos(a1) + kappa * sin(a1), sin(a1) - kappa * cos(a1), cos(a1), sin(a1)))
+        a0 = (0 + i * frag) * math.pi / 180.
+        a1 = (0 + (i + 1) * frag) * math.pi / 180.
+        out.append((math.cos(a0), math.sin(a0),
+                    math.cos(a0) - kappa * math.sin(a0), math.sin(a0) + kappa * math.cos(a0),
+                    math.cos(a1) + kappa * math.sin(a1), math.sin(a1) - kappa * math.cos(a1),
+                    math.cos(a1), math.sin(a1)))
     return tuple(out)
 
 

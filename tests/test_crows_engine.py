@@ -159,7 +159,7 @@ def test_scatter_reaches_the_second_ring():
     assert E.scatter_targets(tiles, (0, 1), "N") == [(2, 0), (2, 2)]
 
 
-# --- a replayed game -----------------------------------------------------------------------------
+# --- a record's rounds played through the steps (every problem at its field) --------------------
 
 START = tuple(((c, r), G.BARRENS) for c, r in G.start_squares())
 

@@ -28,7 +28,7 @@ LAYERS = (
     ("lostprint.checks",),  # print checks on a Scene
     ("lostprint.render",),  # Scene -> PDF/SVG/PNG
     ("lostprint.scene", "lostprint.fonts", "lostprint.options", "lostprint.palette", "lostprint.typeset"),
-    ("lostprint.text",),  # font files, fallback chain, bidi, shaping: what fonts.text_width measures with
+    ("lostprint.text", "lostprint.i18n"),  # fonts, fallback, bidi, shaping; the printed words' translations
     ("lostprint.maps",),  # pure maps: model, generate, check
     ("lostprint.games", "lostprint.files"),  # game data and plugins; the one reader of user files
     ("lostprint.geometry", "lostprint.paths", "lostprint.errors"),

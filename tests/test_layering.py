@@ -278,3 +278,33 @@ def test_the_budgeted_floors_import_nothing_cheap_inside_a_function():
 def test_the_function_import_finder_sees_nested_imports():
     tree = ast.parse("import re\ndef f():\n    if x:\n        from lostprint.scene import Text\n    import math\n")
     assert function_imports(tree) == [(4, "lostprint.scene.Text"), (5, "math")]
+
+
+CODE_MAP = ROOT / "docs" / "dev" / "architecture.md"
+
+
+def code_map_layers(text: str) -> dict[str, int]:
+    """Each module or package the code map's layer table names (`cli.py`, `lostprint/app/`, `text/`, and
+    modules inside them: `paint.py`) -> the table's layer number, where it is first named."""
+    found = {}
+    for line in text.splitlines():
+        row = re.match(r"^\| (\d+) \| ([^|]*)\|", line)
+        if row:
+            for name in re.findall(r"`(?:lostprint/)?([a-z_0-9]+)(?:/|\.py)", row.group(2)):
+                found.setdefault(name, int(row.group(1)))
+    return found
+
+
+def test_the_code_map_names_every_module_of_the_tree_in_its_layer():
+    """docs/dev/architecture.md's table is the tree: every top-level module and package of lostprint,
+    each in the layer LAYERS gives it (layer n of the table is LAYERS[n - 1])."""
+    shown = code_map_layers(CODE_MAP.read_text(encoding="utf-8"))
+    tree = sorted(p.stem if p.suffix == ".py" else p.name for p in PACKAGE.iterdir()
+                  if (p.suffix == ".py" and p.name != "__init__.py") or (p / "__init__.py").exists())
+    assert [name for name in tree if name not in shown] == []
+    assert {name: layer_of(f"lostprint.{name}") + 1 for name in tree} == {name: shown[name] for name in tree}
+
+
+def test_the_code_map_reader_reads_a_row():
+    assert code_map_layers("| 3 | `books/`, `lostprint/crows/` (kit), `validate.py` | x |\n| 4 | `text/` | y |") == \
+        {"books": 3, "crows": 3, "validate": 3, "text": 4}

@@ -139,7 +139,7 @@ def completeness(code: str, locale_dir: Path = LOCALE_DIR) -> tuple[int, int]:
 # dice ("1d6") and everything an engine or a lookup reads by value stay out.
 PROSE: dict[str, tuple[str, ...]] = {
     "Game": ("title",),
-    "Chart": ("title", "modifier"),
+    "Chart": ("title", "modifier", "roll"),  # roll: "2d6" is "2W6" in German
     "Band": ("results",),
     "Tracker": ("name", "note"),
     "Terrain": ("name", "effect", "cost"),

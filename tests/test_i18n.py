@@ -18,7 +18,7 @@ SHIPPED = [code for code in languages() if code != "en"]
 TRANSLATED_SHEETS = ["lost-expedition"]
 SIDES = ["2", "1", "ref"]
 # what a page may print outside any message: coordinates, numbers, dice ranges, signs, a die count
-UNTRANSLATED = re.compile(r"^([A-Z]{1,2}\d*|[+\u2212\u2013\d]+[+\u2212]?|\d+d6|[+=])$")
+UNTRANSLATED = re.compile(r"^([A-Z]{1,2}\d*|[+\u2212\u2013\d]+[+\u2212]?|[+=])$")
 
 
 def test_every_shipped_catalog_is_complete():

@@ -89,6 +89,11 @@ def credit_metadata(game_id: str, title: str, kind: str) -> tuple[tuple[str, str
     return (("author", who), ("subject", f"{title}, a game by {who}: {kind}"), ("credit", credit(game_id)))
 
 
+def foot_room(opts: SheetOptions, right: str) -> float:
+    """The width the left of a foot line has beside `right` (a longer left is cut, and says so)."""
+    return opts.content(margin=SIDE_MARGIN).w - text_width(right, "sans", MIN_TEXT) - 20
+
+
 def foot_line(opts: SheetOptions, right: str, pal: Palette, left: str = "", left_color: str = "") -> Group:
     """One faint line at the foot of a two-sided sheet's page, inside the content box."""
     box = opts.content(margin=SIDE_MARGIN)
@@ -99,10 +104,12 @@ def foot_line(opts: SheetOptions, right: str, pal: Palette, left: str = "", left
         right = right.rstrip() + "\u2026"
     items = [Text(box.right, baseline, right, MIN_TEXT, "sans", "end", pal.faint, role="footer")]
     if left:
-        room = box.w - text_width(right, "sans", MIN_TEXT) - 20
+        room = foot_room(opts, right)
         label = left
-        while text_width(label, "sans-italic", MIN_TEXT) > room and len(label) > 10:
-            label = label[:-2]
+        if text_width(label, "sans-italic", MIN_TEXT) > room:  # cut with an ellipsis, so the checks see it
+            while text_width(label + "\u2026", "sans-italic", MIN_TEXT) > room and len(label) > 10:
+                label = label[:-2]
+            label = label.rstrip() + "\u2026"
         items.append(Text(box.x, baseline, label, MIN_TEXT, "sans-italic", "start", left_color or pal.soft,
                           role="footnote"))
     return Group(tuple(items), name="footer")

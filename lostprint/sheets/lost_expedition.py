@@ -10,7 +10,7 @@ from lostprint.geometry.paper import MM, Box
 from lostprint.i18n import ENGLISH, N_, Translator, localized, translator
 from lostprint.scene import Group, Path, Style, Text
 from lostprint.sheets import widgets as w
-from lostprint.sheets.common import (SheetOptions, house_note, back_label, by_sides, foot_credit, foot_line,
+from lostprint.sheets.common import (SheetOptions, foot_room, house_note, back_label, by_sides, foot_credit, foot_line,
                                      side_content, title_block, variant_name)
 from lostprint.sheets.hexmap import hex_map, hex_swatch, map_sample
 from lostprint.sheets.layout import map_with_panels
@@ -313,6 +313,9 @@ def one_page(game, game_map, opts: SheetOptions, phase: int) -> list:
     items += [p.draw(box) for p, box in placed]
     missing = [{"phases": _("the day's phases"), "symbol-key": _("the symbols"), "expeditions": _("the expeditions")}[p.name]
                for p in left_out]
+    right = foot_credit(game, _("one page"), tr)
     note = _("on the reference card: {parts}").format(parts=", ".join(missing)) + " \u00b7 " if missing else ""
-    items.append(foot_line(opts, foot_credit(game, _("one page"), tr), pal, left=note + game.text.footer_text))
+    if note and text_width(note + game.text.footer_text, "sans-italic", MIN_TEXT) > foot_room(opts, right):
+        note = _("more on the reference card") + " \u00b7 "  # a long language: the short form
+    items.append(foot_line(opts, right, pal, left=note + game.text.footer_text))
     return items

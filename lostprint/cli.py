@@ -233,14 +233,17 @@ def rulebook(game, paper, ink, fmt, dpi, output):
 @click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True,
               help="Where --difficulty ratings run: local processes or an existing Dask cluster (--scheduler).")
 @click.option("--scheduler", default=None, help="The Dask scheduler's address, like tcp://10.0.0.5:8786.")
+@click.option("--lang", default="en", show_default=True, help="The sheets' language (see: lostprint languages).")
 def map_command(game, seed, count, cols, rows, paper, ink, fmt, dpi, output, difficulty, player, jobs, executor,
-                scheduler):
+                scheduler, lang):
     """Variant maps for GAME, checked for playability: for each seed, the map file (JSON) and its
     player sheet (for crows: a starting layout and its setup diagram)."""
     from lostprint.app import commands
     from lostprint.games import resolve
+    from lostprint.i18n import translator
 
-    opts = PrintOptions(paper=paper, ink=ink, fmt=fmt, dpi=dpi)
+    translator(lang)  # an unknown language: one line, before anything is built
+    opts = PrintOptions(paper=paper, ink=ink, fmt=fmt, dpi=dpi, lang=lang)
     if difficulty is not None:
         from lostprint.app.simulate import difficulty_maps
 

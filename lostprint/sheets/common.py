@@ -4,7 +4,7 @@ from __future__ import annotations
 from lostprint import __version__
 from lostprint.fonts import ASCENT, DESCENT, fit_size, text_width
 from lostprint.geometry.paper import MIN_MARGIN, MM, Box
-from lostprint.i18n import ENGLISH, Translator, translator
+from lostprint.i18n import ENGLISH, N_, Translator, translator
 from lostprint.options import SHEET_MARGIN, PrintOptions
 from lostprint.scene import Group, Scene, Text
 from lostprint.sheets.style import MIN_TEXT, Palette
@@ -44,6 +44,9 @@ def side_content(opts: SheetOptions) -> Box:
     box = opts.content(margin=SIDE_MARGIN)
     bottom = _foot_baseline(opts) - ASCENT * MIN_TEXT - FOOT_GAP
     return Box(box.x, box.y, box.w, bottom - box.y)
+
+
+DIFFICULTIES = (N_("Easy"), N_("Normal"), N_("Hard"))  # a rated variant's band, as its title prints it
 
 
 def variant_name(game_map, tr: Translator = ENGLISH) -> str:

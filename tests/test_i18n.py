@@ -126,3 +126,35 @@ def test_languages_lists_each_with_its_completeness():
     assert run.returncode == 0
     rows = dict(line.split("\t") for line in run.stdout.splitlines())
     assert rows["en"] == "100%" and all(rows[code] == "100%" for code in SHIPPED)
+
+
+def crows_layout(lang: str, paper: str = "letter", ink: str = "color"):
+    from lostprint.maps.crows import standard_layout
+    from lostprint.sheets.crows_layout import layout_scene
+
+    return layout_scene(standard_layout(), PrintOptions(lang=lang, paper=paper, ink=ink))
+
+
+def test_the_crows_layout_sheet_prints_no_word_past_the_catalogs():
+    assert unwrapped(crows_layout("qps")) == []
+
+
+@pytest.mark.parametrize("ink", INKS)
+@pytest.mark.parametrize("code", SHIPPED)
+def test_the_crows_layout_sheet_passes_the_print_checks_in_every_language(code, ink):
+    for paper in ("letter", "a4"):
+        scene = crows_layout(code, paper, ink)
+        assert checks.all_problems(scene) == [] and checks.cut_text(scene) == [], paper
+        for page in scene.all_pages():
+            assert checks.footer_problems(page) == [] and checks.paragraph_problems(page) == [], paper
+
+
+def test_plural_forms_follow_the_language():
+    words = [t.text for t in walk(crows_layout("fr").items) if isinstance(t, Text)]
+    assert any("13 tuiles, en taille réelle" in w for w in words)
+    fr = translator("fr")
+    one, many = ("{name}: {count} tile, drawn at full size ({mm} mm)",
+                 "{name}: {count} tiles, drawn at full size ({mm} mm)")
+    assert fr.ngettext(one, many, 0).startswith("{name} : {count} tuile,")  # French: 0 is singular
+    assert translator("de").ngettext(one, many, 0).endswith("Plättchen in Originalgröße ({mm} mm)")
+    assert translator("en").ngettext(one, many, 0) == many

@@ -10,6 +10,7 @@ from lostprint import __version__
 from lostprint.fonts import ASCENT, DESCENT, wrap
 from lostprint.geometry.hexgrid import column_letters
 from lostprint.geometry.paper import MM, Box
+from lostprint.i18n import N_, Translator, translator
 from lostprint.scene import Group, Rect, Scene, Style, Text
 from lostprint.sheets import widgets as w
 from lostprint.sheets.common import SheetOptions, credit, credit_metadata, foot_line, title_block
@@ -18,6 +19,7 @@ from lostprint.typeset import curly_items
 
 MARGIN = 7.0 * MM
 GAME = "crows"
+STANDARD = N_("standard")  # the standard layout's name, as a title prints it
 
 
 def tile_size() -> float:
@@ -34,19 +36,23 @@ def _blocks(count: int, per_page: int) -> list[range]:
     return [range(i, min(count, i + size)) for i in range(0, count, size)]
 
 
-def _steps(layout) -> list[str]:
+def _steps(layout, tr: Translator) -> list[str]:
     n = len(layout.squares)
-    return [f"Build the tile stack as the setup says, then draw the top {n} tiles.",
-            "Lay them face up on the numbered squares, 1 first, in the order drawn.",
-            "Dashed squares stay empty: they are the gaps the players fill.",
-            "Put crows on each tile that shows crows, as many as it shows.",
-            "Each square is named in its corner as the game record names it (A1 at the top left)."]
+    _ = tr.gettext
+    return [tr.ngettext("Build the tile stack as the setup says, then draw the top tile.",
+                        "Build the tile stack as the setup says, then draw the top {count} tiles.", n).format(count=n),
+            _("Lay them face up on the numbered squares, 1 first, in the order drawn."),
+            _("Dashed squares stay empty: they are the gaps the players fill."),
+            _("Put crows on each tile that shows crows, as many as it shows."),
+            _("Each square is named in its corner as the game record names it (A1 at the top left).")]
 
 
 def layout_scene(layout, opts=None) -> Scene:
     """The setup diagram, portrait, squares at the tile's true size (more than one page if need be)."""
     opts = (opts or SheetOptions()).portrait()
     pal = opts.pal
+    tr = translator(opts.lang)
+    _ = tr.gettext
     tile = tile_size()
     page = opts.content(margin=MARGIN)
     head_h = 40.0
@@ -59,12 +65,15 @@ def layout_scene(layout, opts=None) -> Scene:
     pages = []
     for k, (cols, rows) in enumerate(blocks):
         items: list = []
-        part = "" if len(blocks) == 1 else (f" \u00b7 page {k + 1} of {len(blocks)}: columns "
-                                            f"{column_letters(cols.start)}\u2013{column_letters(cols.stop - 1)}, "
-                                            f"rows {rows.start + 1}\u2013{rows.stop}")
-        items.append(title_block(Box(page.x, page.y, page.w, head_h), "Crows \u2014 starting layout",
-                                 f"{layout.name}: {len(layout.squares)} tiles, drawn at full size "
-                                 f"({tile / MM:.0f} mm){part}", pal))
+        part = "" if len(blocks) == 1 else " \u00b7 " + _(
+            "page {page} of {pages}: columns {first}\u2013{last}, rows {top}\u2013{bottom}").format(
+            page=k + 1, pages=len(blocks), first=column_letters(cols.start), last=column_letters(cols.stop - 1),
+            top=rows.start + 1, bottom=rows.stop)
+        count = len(layout.squares)
+        items.append(title_block(Box(page.x, page.y, page.w, head_h), _("Crows \u2014 starting layout"),
+                                 tr.ngettext("{name}: {count} tile, drawn at full size ({mm} mm)",
+                                             "{name}: {count} tiles, drawn at full size ({mm} mm)", count).format(
+                                     name=_(layout.name) if layout.name == STANDARD else layout.name, count=count, mm=f"{tile / MM:.0f}") + part, pal))
         gw, gh = len(cols) * tile, len(rows) * tile
         gx = grid_room.x + (grid_room.w - gw) / 2
         gy = grid_room.y
@@ -87,14 +96,15 @@ def layout_scene(layout, opts=None) -> Scene:
                                        number_size, "serif-bold", "middle", pal.accent, role="tile-number"))
         items.append(Group(tuple(grid_items), name="layout", box=(gx, gy, gw, gh)))
         notes_box = Box(page.x, page.bottom - notes_h, page.w, notes_h - 14)  # 3 mm over the foot line
-        panel_items, inner = w.panel(notes_box, "Setting up", pal)
+        panel_items, inner = w.panel(notes_box, _("Setting up"), pal)
         y = inner.y
-        for step in _steps(layout):
+        for step in _steps(layout, tr):
             for line in wrap(step, "sans", 7.5, inner.w):
                 y += 7.5 * 1.2
                 panel_items.append(Text(inner.x, y, line, 7.5, "sans", "start", pal.ink))
         items.append(Group(tuple(panel_items), name="notes", box=tuple(notes_box)))
-        items.append(foot_line(opts, f"Crows: {credit(GAME)} \u00b7 layout {layout.name}", pal))
+        items.append(foot_line(opts, _("Crows: {credit} \u00b7 layout {name}").format(credit=credit(GAME, tr),
+            name=_(layout.name) if layout.name == STANDARD else layout.name), pal))
         pw, ph = opts.page()
         meta = (("title", f"Crows \u2014 starting layout {layout.name}"),
                 *credit_metadata(GAME, "Crows", "setup diagram"), ("paper", opts.paper), ("ink", opts.ink),

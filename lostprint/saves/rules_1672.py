@@ -412,6 +412,7 @@ class Rules1672(LostRules):
                          for n in names)
         wounds = len(today.get("wounded", ([], None))[0]) + len(today.get("lost", ([], None))[0])
         drawn = frozenset((lab, st.terrain[lab]) for lab in st.mapped_on)
+        drawn_as = {lab: st.terrain[lab] for lab in st.mapped_on}
         earlier = sum(1 for d in st.mapped_on.values() if d < st.day)
         landed = frozenset((frozenset(m.hexes), SIZES[m.get("size")], bool(m.get("natives")))
                            for m in st.marks if m.kind == "island")
@@ -427,7 +428,10 @@ class Rules1672(LostRules):
                     "water": st.values["water"], "food": st.values["food"], "hull": st.values["hull"],
                     "wood": st.values["wood"], "wounds": wounds, "sailors": statuses},
             order=("pos", "terrain", "islands", "water", "food", "hull", "wood", "wounds", "sailors"),
-            partial={"terrain": lambda d: all(x in drawn for x in d[earlier:]), "wounds": lambda n: n <= wounds,
+            partial={"terrain": lambda d: all(x in drawn for x in d[earlier:-1]) and (len(d) <= earlier or d[-1] in drawn or (
+                         d[-1][1] == "large-island" and drawn_as.get(d[-1][0]) == "medium-island")),  # the last:
+                     # a large island with no room for its second hex becomes a medium one
+                     "wounds": lambda n: n <= wounds,
                      "islands": lambda isl: _landings(isl) <= landed,
                      "sailors": lambda ss: all(severity[a] <= severity[b] for a, b in zip(ss, statuses))})
 
@@ -617,7 +621,10 @@ class Rules1672(LostRules):
 
     def claimed(self, st, recorded):
         """A recorded result some ending of the last day gives (a drift off the map, unrolled)."""
-        fits = sorted(v.over for v in self._today(st).get("ends") or () if v.over and v.over[0] == recorded)
+        ends = self._today(st).get("ends") or ()
+        if len(ends) == 1 and st.flags["days"].tip is ends[0]:  # the line's one end: the day's others too
+            ends = st.flags["days"].last_ends()
+        fits = sorted(v.over for v in ends if v.over and v.over[0] == recorded)
         return fits[0] if fits else None
 
     def facts(self, st, record) -> tuple[str, ...]:

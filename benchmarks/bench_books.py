@@ -40,8 +40,12 @@ CHILD = textwrap.dedent('''
     from pathlib import Path
     runs = int(sys.argv[1])
     examples = Path(sys.argv[2])
-    from lostprint.app.registry import part
     from lostprint.books.rulebook import RulebookOptions, build_rulebook
+    try:
+        from lostprint.app.registry import part
+    except ImportError:  # a baseline tree from before the registry: its build_rulebook took the game id
+        def part(game, name):
+            return game
     from lostprint.crows.kit import KitOptions, build_kit
     from lostprint.crows.record import build_record, check_record, load_record
     from lostprint.render import render

@@ -336,12 +336,15 @@ def play(game, save, map_file, seed, dice_seed, port, no_browser):
               help="0: pieces touch, one shared cut line between neighbours (bleed only round each block).")
 @click.option("--backs", type=click.Choice(["full", "ink-saver"]), default="full", show_default=True,
               help="ink-saver: light outline backs instead of full-bleed dark ones.")
+@click.option("--lang", default="en", show_default=True, help="The kit's language (see: lostprint languages).")
 @output_option("output/crows-kit-<paper>[-mono][-<each option not at its default>].pdf")
-def kit(game, paper, ink, tile_size, bleed, marks, counts_file, gutter, backs, output):
+def kit(game, paper, ink, tile_size, bleed, marks, counts_file, gutter, backs, lang, output):
     """The print-and-play kit of GAME (crows): tiles, spell cards, tokens, reference cards, setup."""
     from lostprint.app import commands
     from lostprint.crows.kit import KitOptions
+    from lostprint.i18n import translator
 
+    translator(lang)  # an unknown language: one line, before anything is built
     lengths = {}
     for name, text in (("--tile-size", tile_size), ("--bleed", bleed)):
         try:
@@ -354,7 +357,7 @@ def kit(game, paper, ink, tile_size, bleed, marks, counts_file, gutter, backs, o
 
         counts = {"counts": load_counts(counts_file)}
     opts = KitOptions(paper=paper, ink=ink, tile=lengths["--tile-size"], bleed=lengths["--bleed"], marks=marks,
-                      shared=gutter == "0", backs=backs, **counts)
+                      shared=gutter == "0", backs=backs, lang=lang, **counts)
     report(commands.kit(game, opts, output))
 
 

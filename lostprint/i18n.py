@@ -207,15 +207,34 @@ def localized(value, tr: Translator):
 
 def extract_game_data(fileobj, keywords, comment_tags, options):
     """Babel extractor (babel.cfg: `[lostprint.i18n:extract_game_data: lostprint/games/__init__.py]`):
-    every printed string of every game's data, the msgids `localized` looks up."""
+    every printed string of the translated printables' game data, the msgids `localized` and the kit look up."""
     from lostprint.games import load
-
     from lostprint.maps.model import standard_map
 
     seen = set()
+    found = []
     for game_id in ("lost-expedition",):  # the games whose sheets print through the catalogs
         notes = [("map note", f.note) for f in standard_map(game_id).features if f.note]
-        for where, text in [*_prose(load(game_id)), *notes]:
-            if text not in seen:
-                seen.add(text)
-                yield 1, "gettext", text, [f"{game_id}: {where}"]
+        found += [(game_id, where, text) for where, text in [*_prose(load(game_id)), *notes]]
+    found += [("crows", where, text) for where, text in _crows_kit_words()]
+    for game_id, where, text in found:
+        if text not in seen:
+            seen.add(text)
+            yield 1, "gettext", text, [f"{game_id}: {where}"]
+
+
+def _crows_kit_words() -> Iterator[tuple[str, str]]:
+    """What the Crows kit prints from lostprint.games.crows: tile names and effects, spell cards, the
+    reference card's sections (translated where drawn, in lostprint.crows.art)."""
+    from lostprint.games import crows as G
+
+    for t in G.ALL_TILES:
+        yield "TileType.name", t.name
+        yield "TileType.effect", t.effect
+    for card in G.SPELLS:
+        yield "SpellCard.name", card.name
+        yield "SpellCard.rule", card.rule
+    for head, lines in G.REFERENCE:
+        yield "REFERENCE", head
+        for line in lines:
+            yield "REFERENCE", line

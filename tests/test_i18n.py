@@ -17,8 +17,9 @@ from lostprint.sheets import build_sheet
 SHIPPED = [code for code in languages() if code != "en"]
 TRANSLATED_SHEETS = ["lost-expedition"]
 SIDES = ["2", "1", "ref"]
-# what a page may print outside any message: coordinates, numbers, dice ranges, signs, a die count
-UNTRANSLATED = re.compile(r"^([A-Z]{1,2}\d*|[+\u2212\u2013\d]+[+\u2212]?|[+=])$")
+# what a page may print outside any message: coordinates, numbers, ranges, signs, list numbers ("3."),
+# sizes ("63 × 88 mm", "50 mm")
+UNTRANSLATED = re.compile(r"^([A-Z]{1,2}\d*|[+\u2212\u2013\d]+[+\u2212]?|[+=]|\d+\.|\d+( \u00d7 \d+)? mm)$")
 
 
 def test_every_shipped_catalog_is_complete():
@@ -158,3 +159,34 @@ def test_plural_forms_follow_the_language():
     assert fr.ngettext(one, many, 0).startswith("{name} : {count} tuile,")  # French: 0 is singular
     assert translator("de").ngettext(one, many, 0).endswith("Plättchen in Originalgröße ({mm} mm)")
     assert translator("en").ngettext(one, many, 0) == many
+
+
+def kit(lang: str, paper: str = "letter", ink: str = "color"):
+    from lostprint.crows.kit import KitOptions, build_kit
+
+    return build_kit(KitOptions(lang=lang, paper=paper, ink=ink))
+
+
+def test_the_crows_kit_prints_no_word_past_the_catalogs():
+    assert unwrapped(kit("qps")) == []
+
+
+@pytest.mark.parametrize("ink", INKS)
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("code", SHIPPED)
+def test_the_crows_kit_passes_the_print_checks_in_every_language(code, paper, ink):
+    scene = kit(code, paper, ink)
+    assert checks.all_problems(scene) == []
+    assert checks.cut_text(scene) == []  # a tile's plate rises to give a long effect its lines
+    assert [p for page in scene.all_pages() for p in checks.paragraph_problems(page)] == []
+
+
+def test_kit_lang_from_the_command_line(tmp_path):
+    out = tmp_path / "kit.pdf"
+    run = subprocess.run([sys.executable, "-m", "lostprint", "kit", "crows", "--lang", "de", "-o", str(out)],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    words = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True).stdout
+    for german in ("Zauberkarten", "Aufbau, Schritt für Schritt", "Ödland", "Spielerübersicht"):
+        assert german in words
+    assert "Spell cards" not in words

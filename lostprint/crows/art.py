@@ -14,6 +14,7 @@ from lostprint.fonts import ASCENT, DESCENT, text_width, wrap
 from lostprint.games import crows as G
 from lostprint.geometry.paper import MM, Box
 from lostprint.palette import kit_inks
+from lostprint.i18n import ENGLISH, N_, Translator
 from lostprint.scene import Circle, Rect, Style, Text
 from lostprint.sheets.icons import icon
 from lostprint.sheets.style import MIN_TEXT, palette, terrain_style
@@ -101,7 +102,8 @@ def tile_icon(kind: str, cx: float, cy: float, size: float, color: str, ink: str
     return [icon(t.icon, cx, cy, size, color, **kw)]
 
 
-def tile_art(kind: str, box: Box, ink: str, text: bool = True, stroke: str | None = None) -> list:
+def tile_art(kind: str, box: Box, ink: str, text: bool = True, stroke: str | None = None,
+             tr: Translator = ENGLISH) -> list:
     """A tile filling `box` exactly (no bleed): background, icon, and (if `text`) its name."""
     style, art, _ = tile_colors(kind, ink)
     items: list = [Rect(box.x, box.y, box.w, box.h, Style(fill=style.fill, stroke=stroke, width=0.5 if stroke else 0,
@@ -112,7 +114,7 @@ def tile_art(kind: str, box: Box, ink: str, text: bool = True, stroke: str | Non
         items.append(Circle(box.x + s / 2, box.y + s * 0.42, s * 0.3, _fill(halo)))
     items += tile_icon(kind, box.x + s / 2, box.y + s * 0.42, s * 0.44, art, ink)
     if text:
-        lines, size = name_lines(G.tile_type(kind).name, max(MIN_TEXT, s * 0.075), s * 0.9)
+        lines, size = name_lines(tr.gettext(G.tile_type(kind).name), max(MIN_TEXT, s * 0.075), s * 0.9)
         mid = s * (0.86 if len(lines) == 1 else 0.83)
         if halo:
             wide = min(s * 0.94, size * 0.62 * max(len(line) for line in lines) + 6)
@@ -132,7 +134,10 @@ def name_lines(name: str, size: float, width: float) -> tuple[list[str], float]:
     if one == name or len(words) < 2:
         return [one], one_size
     splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
-    best = min(splits, key=lambda pair: max(text_width(part, "sans-bold", size) for part in pair))
+    # a second line of two words or more where there is one (a label never ends on a lone word), then
+    # the most even pair
+    best = min(splits, key=lambda pair: (len(pair[1].split()) < 2,
+                                         max(text_width(part, "sans-bold", size) for part in pair)))
     fits = [fitted(part, "sans-bold", size, width) for part in best]
     return [text for text, _ in fits], min(sz for _, sz in fits)
 
@@ -142,29 +147,37 @@ def halo_of(kind: str, ink: str) -> str | None:
     return None if kind == G.NIGHTFALL else kit_inks(ink).halo
 
 
-def tile_front(kind: str, trim: Box, bleed: float, ink: str) -> list:
+PLATE_TOPS = (0.64, 0.6, 0.56, 0.52)  # where a tile's name plate may start, as a share of the tile
+
+
+def tile_front(kind: str, trim: Box, bleed: float, ink: str, tr: Translator = ENGLISH) -> list:
     t = G.tile_type(kind)
     style, art, _ = tile_colors(kind, ink)
     s = trim.w
     items: list = [background(trim, bleed, style)]
     inset = s * 0.055  # the art's margin; no frame line is drawn there (an off cut would show it)
     frame = Box(trim.x + inset, trim.y + inset, s - 2 * inset, s - 2 * inset)
-    plate_top = trim.y + s * 0.64
-    plate = Box(frame.x + s * 0.03, plate_top, frame.w - s * 0.06, frame.bottom - s * 0.03 - plate_top)
+    name_size = max(MIN_TEXT, min(9.0, s * 0.075))
+    effect = tr.gettext(t.effect)
+    for share in PLATE_TOPS:  # the plate rises (the art shrinks) until the effect fits, in any language
+        plate_top = trim.y + s * share
+        plate = Box(frame.x + s * 0.03, plate_top, frame.w - s * 0.06, frame.bottom - s * 0.03 - plate_top)
+        room = plate.bottom - 1.5 - (plate.y + 2 + name_size * 1.15)
+        if len(wrapped(effect, "sans", MIN_TEXT, plate.w - 4)) * MIN_TEXT * 1.18 <= room:
+            break
     items.append(Rect(plate.x, plate.y, plate.w, plate.h, _fill(plate_fill(kind, ink)), radius=s * 0.03))
     art_mid = trim.y + (frame.y - trim.y) + (plate_top - frame.y) / 2
     halo = halo_of(kind, ink)
     if halo:
         items.append(Circle(trim.x + s / 2, art_mid, (plate_top - frame.y) * 0.46, _fill(halo)))
     items += tile_icon(kind, trim.x + s / 2, art_mid, (plate_top - frame.y) * 0.66, art, ink)
-    name_size = max(MIN_TEXT, min(9.0, s * 0.075))
-    name, name_size = fitted(t.name, "sans-bold", name_size, plate.w - 4)
+    name, name_size = fitted(tr.gettext(t.name), "sans-bold", name_size, plate.w - 4)
     text_color = kit_inks(ink).night_text if kind == G.NIGHTFALL else art
     items.append(Text(trim.x + s / 2, plate.y + 2 + ASCENT * name_size, name, name_size, "sans-bold", "middle",
                       text_color, role="tile-name"))
     rest = Box(plate.x + 2, plate.y + 2 + name_size * 1.15, plate.w - 4, plate.bottom - 1.5 - (plate.y + 2 + name_size * 1.15))
     if rest.h >= MIN_TEXT * 1.1:
-        items += paragraph(t.effect, rest, MIN_TEXT + 0.3, "sans", text_color)
+        items += paragraph(effect, rest, MIN_TEXT + 0.3, "sans", text_color)
     return items
 
 
@@ -178,20 +191,21 @@ def back_inks(pair: tuple[str, str], ink: str, saver: bool) -> tuple[str, str]:
     return ("#ffffff", kit_inks(ink).saver_art) if saver else pair
 
 
-def tile_back(trim: Box, bleed: float, ink: str, saver: bool = False) -> list:
+def tile_back(trim: Box, bleed: float, ink: str, saver: bool = False, tr: Translator = ENGLISH) -> list:
     bg, art = back_inks(kit_inks(ink).tile_back, ink, saver)
     s = trim.w
     items: list = [background(trim, bleed, _fill(bg))]
     items.append(icon("raven", trim.x + s / 2, trim.y + s * 0.42, s * 0.46, art, fill=None if saver else art,
                       **({} if saver else {"eye": bg})))
     size = max(MIN_TEXT, min(12.0, s * 0.1))
-    items.append(centred(trim.x + s / 2, trim.y + s * 0.76, "CROWS", size, "serif-bold", art))
+    items.append(centred(trim.x + s / 2, trim.y + s * 0.76, tr.gettext("Crows").upper(), size, "serif-bold", art))
     return items
 
 
 # --- spell cards ---------------------------------------------------------------------------------
 
-def spell_front(card: G.SpellCard, trim: Box, bleed: float, ink: str, words: bool = True) -> list:
+def spell_front(card: G.SpellCard, trim: Box, bleed: float, ink: str, words: bool = True,
+                tr: Translator = ENGLISH) -> list:
     """A spell card's face; without `words` only its title and art (a thumbnail whose rule is printed
     beside it: shrunk, the rule's text would fall under the smallest size the kit prints)."""
     pal, k = palette(ink), kit_inks(ink)
@@ -205,7 +219,7 @@ def spell_front(card: G.SpellCard, trim: Box, bleed: float, ink: str, words: boo
     band = k.spell_band or accent
     items.append(Rect(safe.x, safe.y, safe.w, band_h, _fill(band), radius=6))
     items.append(Rect(safe.x, safe.y + band_h / 2, safe.w, band_h / 2, _fill(band)))
-    title, tsize = fitted(card.name, "serif-bold", 14.0, safe.w - 8)
+    title, tsize = fitted(tr.gettext(card.name), "serif-bold", 14.0, safe.w - 8)
     items.append(centred(safe.x + safe.w / 2, safe.y + band_h / 2, title, tsize, "serif-bold", "#ffffff",
                          role="card-title"))
     art_h = safe.h * 0.36
@@ -217,14 +231,14 @@ def spell_front(card: G.SpellCard, trim: Box, bleed: float, ink: str, words: boo
     foot = MIN_TEXT
     rule_box = Box(safe.x + 6, safe.y + band_h + art_h + 6, safe.w - 12,
                    safe.bottom - (safe.y + band_h + art_h + 6) - foot * 2.4)
-    items += paragraph(card.rule, rule_box, 8.0, "sans", pal.ink)
-    note = f"Unused at the end: {dict(G.SCORING)['unused_spell']} points"
+    items += paragraph(tr.gettext(card.rule), rule_box, 8.0, "sans", pal.ink)
+    note = tr.gettext("Unused at the end: {points} points").format(points=dict(G.SCORING)['unused_spell'])
     note, nsize = fitted(note, "sans-italic", foot, safe.w - 8)
     items.append(Text(cx, safe.bottom - foot * 0.9, note, nsize, "sans-italic", "middle", pal.soft, role="card-note"))
     return items
 
 
-def spell_back(trim: Box, bleed: float, ink: str, saver: bool = False) -> list:
+def spell_back(trim: Box, bleed: float, ink: str, saver: bool = False, tr: Translator = ENGLISH) -> list:
     bg, art = back_inks(kit_inks(ink).spell_back, ink, saver)
     items: list = [background(trim, bleed, _fill(bg))]
     safe = trim.inset(FRAME_CLEAR)
@@ -234,8 +248,9 @@ def spell_back(trim: Box, bleed: float, ink: str, saver: bool = False) -> list:
     r = trim.w * 0.3
     items.append(Circle(cx, cy, r, Style(fill=None, stroke=art, width=0.8)))
     items.append(icon("star", cx, cy, r * 1.3, art, fill=None if saver else art))
-    items.append(centred(cx, trim.y + trim.h * 0.72, "SPELL", 14.0, "serif-bold", art))
-    items.append(centred(cx, trim.y + trim.h * 0.72 + 14, "Crows", 8.0, "serif-italic", art))
+    word, wsize = fitted(tr.gettext("Spell").upper(), "serif-bold", 14.0, trim.w - 2 * FRAME_CLEAR - 8)
+    items.append(centred(cx, trim.y + trim.h * 0.72, word, wsize, "serif-bold", art))
+    items.append(centred(cx, trim.y + trim.h * 0.72 + 14, tr.gettext("Crows"), 8.0, "serif-italic", art))
     return items
 
 
@@ -245,6 +260,7 @@ TOKEN_NAMES = {"coin-1": "Mana coin 1", "coin-5": "Mana coin 5", "corruption": "
                "totem": "Mana Totem", "first-player": "First player", "crow": "Crow", "queen-crow": "Queen crow"}
 
 
+TOTEM_WORDS = (N_("red"), N_("blue"), N_("yellow"), N_("purple"))  # a totem's colour, as its token prints it
 TOTEM_SHAPES = {"red": "circle", "blue": "square", "yellow": "triangle", "purple": "diamond"}
 
 
@@ -267,7 +283,8 @@ def totem_shape(name: str, cx: float, cy: float, r: float, color: str):
     return Path(pts, style, closed=True, role=role)
 
 
-def token(kind: str, trim: Box, bleed: float, ink: str, color: tuple[str, str] | None = None) -> list:
+def token(kind: str, trim: Box, bleed: float, ink: str, color: tuple[str, str] | None = None,
+          tr: Translator = ENGLISH) -> list:
     """One token; `color` is (name, hex) for a Mana Totem."""
     pal, k = palette(ink), kit_inks(ink)
     s = trim.w
@@ -281,7 +298,7 @@ def token(kind: str, trim: Box, bleed: float, ink: str, color: tuple[str, str] |
         size = s * 0.34
         base = cy - s * 0.06 + ASCENT * size / 2
         items.append(Text(cx, base, value, size, "serif-bold", "middle", deep, role="coin"))
-        label, lsize = fitted("mana", "sans", MIN_TEXT, s * 0.5)
+        label, lsize = fitted(tr.gettext("mana"), "sans", MIN_TEXT, s * 0.5)
         # the word under the value, clear of it; the 5's ring goes round both where the coin has room
         under = max(cy + s * 0.25, base + DESCENT * size + ASCENT * lsize + 0.5)
         items.append(Text(cx, under, label, lsize, "sans", "middle", deep, role="coin-word"))
@@ -300,7 +317,7 @@ def token(kind: str, trim: Box, bleed: float, ink: str, color: tuple[str, str] |
             items.append(Circle(cx, cy - s * 0.07, s * 0.34, Style(fill=None, stroke=k.corruption_ring, width=0.9,
                                                                     dash=(2, 1.5))))
         items.append(icon("spiral", cx, cy - s * 0.07, s * 0.56, art))
-        label, lsize = fitted("corruption", "sans-bold", MIN_TEXT, s * 0.86)
+        label, lsize = fitted(tr.gettext("corruption"), "sans-bold", MIN_TEXT, s * 0.86)
         items.append(Text(cx, trim.bottom - s * 0.08, label, lsize, "sans-bold", "middle", art))
         return items
     if kind == "totem":
@@ -309,7 +326,7 @@ def token(kind: str, trim: Box, bleed: float, ink: str, color: tuple[str, str] |
         items = [background(trim, bleed, _fill(bg))]
         items.append(totem_shape(name, cx, cy - s * 0.1, s * 0.32, art))  # clear of the name under it
         items.append(icon("totem", cx, cy - s * 0.1, s * 0.42, art, fill=art))
-        label, lsize = fitted(name.upper(), "sans-bold", max(MIN_TEXT, s * 0.13), s * 0.86)
+        label, lsize = fitted(tr.gettext(name).upper(), "sans-bold", max(MIN_TEXT, s * 0.13), s * 0.86)
         items.append(Text(cx, trim.bottom - s * 0.08, label, lsize, "sans-bold", "middle", art))
         return items
     if kind == "first-player":
@@ -319,7 +336,7 @@ def token(kind: str, trim: Box, bleed: float, ink: str, color: tuple[str, str] |
                  Circle(cx, cy - s * 0.06, s * 0.34, Style(fill=None, stroke=deep, width=0.9))]
         items.append(icon("raven", cx - s * 0.1, cy - s * 0.06, s * 0.34, deep, fill=deep))
         items.append(Text(cx + s * 0.14, cy + s * 0.02, "1", s * 0.24, "serif-bold", "middle", deep))
-        label, lsize = fitted("first player", "sans-bold", MIN_TEXT, s * 0.9)
+        label, lsize = fitted(tr.gettext("first player"), "sans-bold", MIN_TEXT, s * 0.9)
         items.append(Text(cx, trim.bottom - s * 0.07, label, lsize, "sans-bold", "middle", deep))
         return items
     if kind == "crow":
@@ -344,7 +361,9 @@ def hanging(line: str, size: float, width: float) -> tuple[str, float, list[str]
     return number, indent, list(wrapped(line[m.end():], "sans", size, width - indent))
 
 
-def reference_side(sections, trim: Box, bleed: float, ink: str, heading: str) -> list:
+def reference_side(sections, trim: Box, bleed: float, ink: str, heading: str, tr: Translator = ENGLISH) -> list:
+    """A reference card's side: its heading, then each (head, lines) section, translated by `tr`."""
+    sections = [(tr.gettext(head), [tr.gettext(line) for line in lines]) for head, lines in sections]
     pal = palette(ink)
     accent = pal.accent
     paper = kit_inks(ink).card
@@ -368,7 +387,7 @@ def reference_side(sections, trim: Box, bleed: float, ink: str, heading: str) ->
         body -= 0.25
     spare = max(0.0, (room - need) / max(1, len(blocks)))
     for head, entries in blocks:
-        hsize = body + 1.2
+        head, hsize = fitted(head, "sans-bold", body + 1.2, inner.w)  # a long heading shrinks to its line
         items.append(Text(inner.x, y + ASCENT * hsize, head, hsize, "sans-bold", "start", pal.ink, role="ref-head"))
         y += body * 1.5
         for number, indent, lines in entries:

@@ -19,6 +19,7 @@ from lostprint.errors import UsageError
 from lostprint.fonts import ASCENT, DESCENT, text_width
 from lostprint.games import crows as G
 from lostprint.games.model import HOUSE_MARK
+from lostprint.i18n import N_, Translator, translator
 from lostprint.options import PrintOptions
 from lostprint.geometry.paper import MM, Box, page_size
 from lostprint.scene import Group, Rect, Scene, Style, Text
@@ -71,33 +72,39 @@ class Section:
 
 def sections(opts: KitOptions) -> list[Section]:
     ink = opts.ink
+    tr = translator(opts.lang)
     saver = opts.backs == "ink-saver"
     tiles = []
     for key, n in opts.counts:
-        tiles += [(key, _tile(key, ink))] * n
-    tiles.append((G.NIGHTFALL, _tile(G.NIGHTFALL, ink)))
-    cards = [(s.key, _spell(s, ink)) for s in G.SPELLS for _ in range(G.SPELL_COPIES)]
-    refs = [("reference", lambda t, b: art.reference_side(G.REFERENCE[:3], t, b, ink, "Crows \u00b7 player reference"))] * 4
+        tiles += [(key, _tile(key, ink, tr))] * n
+    tiles.append((G.NIGHTFALL, _tile(G.NIGHTFALL, ink, tr)))
+    cards = [(s.key, _spell(s, ink, tr)) for s in G.SPELLS for _ in range(G.SPELL_COPIES)]
+    refs = [("reference", lambda t, b: art.reference_side(G.REFERENCE[:3], t, b, ink,
+                                                         tr.gettext("Crows \u00b7 player reference"), tr))] * 4
     comps = dict(G.COMPONENTS)
-    tokens = ([("coin-1", _token("coin-1", ink))] * comps["coin-1"] + [("coin-5", _token("coin-5", ink))] * comps["coin-5"]
-              + [("totem", _token("totem", ink, c)) for c in G.TOTEM_COLORS]
-              + [("corruption", _token("corruption", ink))] * comps["corruption"]
-              + [("first-player", _token("first-player", ink))])
-    crows = [("crow", _token("crow", ink))] * comps["crows"] + [("queen-crow", _token("queen-crow", ink))]
+    tokens = ([("coin-1", _token("coin-1", ink, tr))] * comps["coin-1"]
+              + [("coin-5", _token("coin-5", ink, tr))] * comps["coin-5"]
+              + [("totem", _token("totem", ink, tr, c)) for c in G.TOTEM_COLORS]
+              + [("corruption", _token("corruption", ink, tr))] * comps["corruption"]
+              + [("first-player", _token("first-player", ink, tr))])
+    crows = [("crow", _token("crow", ink, tr))] * comps["crows"] + [("queen-crow", _token("queen-crow", ink, tr))]
     tile = q(opts.tile)
     small, tiny = q(opts.tile * TOKEN_SCALE), q(opts.tile * CROW_SCALE)
     return [
         Section("tiles", "Map tiles", (tile, tile), tuple(tiles),
-                lambda k, t, b, front: art.tile_back(t, b, ink, saver)),
+                lambda k, t, b, front: art.tile_back(t, b, ink, saver, tr)),
         Section("spells", "Spell cards", SPELL_CARD, tuple(cards),
-                lambda k, t, b, front: art.spell_back(t, b, ink, saver), shared=True),
+                lambda k, t, b, front: art.spell_back(t, b, ink, saver, tr), shared=True),
         Section("reference", "Player reference cards", REFERENCE_CARD, tuple(refs),
-                lambda k, t, b, front: art.reference_side(G.REFERENCE[3:], t, b, ink, "Crows \u00b7 flocking & murders")),
+                lambda k, t, b, front: art.reference_side(G.REFERENCE[3:], t, b, ink,
+                                                          tr.gettext("Crows \u00b7 flocking & murders"), tr)),
         Section("tokens", "Tokens", (small, small), tuple(tokens), _same_as_front),
         Section("crows", "Crow pieces", (tiny, tiny), tuple(crows), _same_as_front),
     ]
 
 
+# the sections' titles, as the kit prints them (Section.title stays English: error messages name it)
+SECTION_TITLES = (N_("Map tiles"), N_("Spell cards"), N_("Player reference cards"), N_("Tokens"), N_("Crow pieces"))
 BAND_OF = {"tokens": "crows"}  # the crows print in a band under the tokens, on their sheet, where they fit
 
 
@@ -106,16 +113,16 @@ def _same_as_front(kind: str, trim: Box, bleed: float, front: Draw) -> list:
     return front(trim, bleed)
 
 
-def _tile(key: str, ink: str) -> Draw:
-    return lambda trim, bleed: art.tile_front(key, trim, bleed, ink)
+def _tile(key: str, ink: str, tr: Translator) -> Draw:
+    return lambda trim, bleed: art.tile_front(key, trim, bleed, ink, tr)
 
 
-def _spell(card, ink: str) -> Draw:
-    return lambda trim, bleed: art.spell_front(card, trim, bleed, ink)
+def _spell(card, ink: str, tr: Translator) -> Draw:
+    return lambda trim, bleed: art.spell_front(card, trim, bleed, ink, tr=tr)
 
 
-def _token(kind: str, ink: str, color=None) -> Draw:
-    return lambda trim, bleed: art.token(kind, trim, bleed, ink, color)
+def _token(kind: str, ink: str, tr: Translator, color=None) -> Draw:
+    return lambda trim, bleed: art.token(kind, trim, bleed, ink, color, tr)
 
 
 def _header(page_w: float, left: str, right: str, pal) -> Group:
@@ -152,6 +159,8 @@ def imposed_pages(section: Section, opts: KitOptions, page: tuple[float, float],
     impose_with_band, `grid` the section's own) the band's small pieces print under the grid of its
     first sheet, touching, one cut between two neighbours."""
     pal = palette(opts.ink)
+    tr = translator(opts.lang)
+    _ = tr.gettext
     marks = "shared" if section.shared or opts.shared else opts.marks
     sheet = grid or impose(page, section.trim, opts.bleed, marks, what=section.title.lower().rstrip("s"))
     pages = []
@@ -160,14 +169,17 @@ def imposed_pages(section: Section, opts: KitOptions, page: tuple[float, float],
         chunks.append(section.fronts[start:start + n])
         start += n
     for n, chunk in enumerate(chunks):
-        count = f"sheet {n + 1} of {len(chunks)}" if len(chunks) > 1 else "1 sheet"
+        count = _("sheet {number} of {sheets}").format(number=n + 1, sheets=len(chunks)) if len(chunks) > 1 \
+            else _("1 sheet")
         under = band if band is not None and n == 0 else None
-        title = section.title + (f" and {under[0].title.lower()}" if under else "")
+        title = _("{pieces} and {more}").format(pieces=_(section.title), more=_(under[0].title).lower()) if under \
+            else _(section.title)
         for back in ((False, True) if section.back else (False,)):
-            left = f"Crows \u00b7 {title} \u00b7 {count} \u00b7 " + ("backs" if back else "fronts")
-            right = ("print the next page on the reverse (flip on the long edge)" if not back and section.back
-                     else "backs: mirrored for long-edge duplex" if back
-                     else "print at 100% and cut on the marks")
+            left = _("Crows \u00b7 {title} \u00b7 {count} \u00b7 {side}").format(
+                title=title, count=count, side=_("backs") if back else _("fronts"))
+            right = (_("print the next page on the reverse (flip on the long edge)") if not back and section.back
+                     else _("backs: mirrored for long-edge duplex") if back
+                     else _("print at 100% and cut on the marks"))
             items: list = [_header(page[0], left, right, pal) if sheet.header else _side_header(sheet, left, right, pal)]
             blocks = [(section, sheet, chunk, sum(map(len, chunks[:n])))]
             if under:
@@ -192,17 +204,19 @@ def imposed_pages(section: Section, opts: KitOptions, page: tuple[float, float],
     return sheet, pages
 
 
-def outer_bleed_note(sheet: Sheet) -> str:
+def outer_bleed_note(sheet: Sheet, tr: Translator) -> str:
     """What the cover says about the outer bleed of a touching block, in the numbers it has."""
     def mm(v: float) -> str:
-        return f"{round(v / MM, 1):g} mm"
+        return f"{tr.number(round(v / MM, 1))} mm"
 
     if sheet.outer_x == sheet.outer_y == 0:
-        return "The block has no bleed round its outside: cut its outer edges exactly on the line too."
+        return tr.gettext("The block has no bleed round its outside: cut its outer edges exactly on the line too.")
     if mm(sheet.outer_x) == mm(sheet.outer_y):
-        return f"Round the outside of the block the colour runs on {mm(sheet.outer_x)} past the cut (bleed)."
-    return (f"Round the outside of the block the colour runs on past the cut (bleed): {mm(sheet.outer_x)} "
-            f"at the sides, {mm(sheet.outer_y)} at the top and bottom (all the paper's printable area allows).")
+        return tr.gettext("Round the outside of the block the colour runs on {bleed} past the cut (bleed).").format(
+            bleed=mm(sheet.outer_x))
+    return tr.gettext("Round the outside of the block the colour runs on past the cut (bleed): {sides} at the sides, "
+                      "{ends} at the top and bottom (all the paper's printable area allows).").format(
+        sides=mm(sheet.outer_x), ends=mm(sheet.outer_y))
 
 
 def _outer_ground(drawn: list, box: Box, trim: Box) -> list:
@@ -217,15 +231,18 @@ def _outer_ground(drawn: list, box: Box, trim: Box) -> list:
 
 def cover_page(opts: KitOptions, page: tuple[float, float], layout: list[tuple[Section, Sheet, int]]) -> Scene:
     pal = palette(opts.ink)
+    tr = translator(opts.lang)
+    _ = tr.gettext
     W, H = page
     box = Box(12 * MM, 12 * MM, W - 24 * MM, H - 24 * MM)
     items: list = []
-    items.append(Text(box.x, box.y + ASCENT * 30, "Crows", 30.0, "serif-bold", "start", pal.accent, role="title"))
+    items.append(Text(box.x, box.y + ASCENT * 30, _("Crows"), 30.0, "serif-bold", "start", pal.accent, role="title"))
     # the sizes a cutter needs; paper and ink are build details, kept in the PDF's metadata
-    sub = f"Print-and-play kit \u00b7 tiles {opts.tile / MM:.0f} mm \u00b7 bleed {opts.bleed / MM:g} mm"
+    sub = _("Print-and-play kit \u00b7 tiles {tile} mm \u00b7 bleed {bleed} mm").format(
+        tile=f"{opts.tile / MM:.0f}", bleed=tr.number(round(opts.bleed / MM, 2)))
     sub, ssize = w.fitted(sub, "sans-italic", 9.0, box.w)
     items.append(Text(box.x, box.y + 30 + 8 + ASCENT * ssize, sub, ssize, "sans-italic", "start", pal.soft))
-    by, bsize = w.fitted(f"A game by {designers('crows')}", "sans", 8.0, box.w - 60)
+    by, bsize = w.fitted(_("A game by {designers}").format(designers=designers("crows", tr)), "sans", 8.0, box.w - 60)
     items.append(Text(box.x, box.y + 30 + 8 + ssize + 4 + ASCENT * bsize, by, bsize, "sans", "start", pal.ink,
                       role="credit"))
     items.append(icon("raven", box.right - 28, box.y + 18, 40, pal.ink, fill=pal.ink))
@@ -233,51 +250,53 @@ def cover_page(opts: KitOptions, page: tuple[float, float], layout: list[tuple[S
     rows = []
     for section, sheet, n_pages in layout:
         counts: dict[str, int] = {}
-        for kind, _ in section.fronts:
+        for kind, _draw in section.fronts:
             counts[kind] = counts.get(kind, 0) + 1
         size = f"{section.trim[0] / MM:.0f} \u00d7 {section.trim[1] / MM:.0f} mm"
-        backs = "with backs" if section.back else "one-sided"
+        backs = _("with backs") if section.back else _("one-sided")
         spread = balanced(len(section.fronts), sheet.per_page)  # what each sheet really holds
         held = f"{min(spread)}\u2013{max(spread)}" if min(spread) != max(spread) else f"{max(spread)}"
-        where = f"{n_pages} page{'s' if n_pages > 1 else ''}" if n_pages else "under the tokens, touching"
-        rows.append((section.title, str(len(section.fronts)), size, f"{where}, {held} per sheet, {backs}"))
+        where = tr.ngettext("{count} page", "{count} pages", n_pages).format(count=n_pages) if n_pages \
+            else _("under the tokens, touching")
+        rows.append((_(section.title), str(len(section.fronts)), size,
+                     _("{where}, {held} per sheet, {backs}").format(where=where, held=held, backs=backs)))
     table_h = 12 + 6 + (len(rows) + 1) * 14 + 8
-    items.append(w.rows_table("Contents", ("Piece", "Count", "Size", "Sheets"), rows, (0.3, 0.12, 0.2, 0.38),
+    items.append(w.rows_table(_("Contents"), (_("Piece"), _("Count"), _("Size"), _("Sheets")), rows, (0.3, 0.12, 0.2, 0.38),
                               Box(box.x, y, box.w, table_h), pal, name="contents", wrap_last=False))
     y += table_h + 8
-    tiles = [(G.tile_type(k).name, str(n), G.tile_type(k).effect) for k, n in opts.counts]
-    tiles.append((G.NIGHTFALL_TILE.name, "1", G.NIGHTFALL_TILE.effect))
+    tiles = [(_(G.tile_type(k).name), str(n), _(G.tile_type(k).effect)) for k, n in opts.counts]
+    tiles.append((_(G.NIGHTFALL_TILE.name), "1", _(G.NIGHTFALL_TILE.effect)))
     total = sum(n for _, n in opts.counts)
     house = opts.counts == G.HOUSE_COUNTS
     tiles_h = 12 + 6 + (len(tiles) + 1) * 13 + 8
-    items.append(w.rows_table("Map tiles", ("Tile", "Count", "Effect"), tiles, (0.26, 0.1, 0.64),
+    items.append(w.rows_table(_("Map tiles"), (_("Tile"), _("Count"), _("Effect")), tiles, (0.26, 0.1, 0.64),
                               Box(box.x, y, box.w, tiles_h), pal, house=house,
-                              subtitle=f"{total} map tiles + Nightfall", name="tiles"))
+                              subtitle=_("{count} map tiles + Nightfall").format(count=total), name="tiles"))
     y += tiles_h + 8
     notes = [
-        "Print at 100% (actual size, no 'fit to page'). Pages with backs are followed by their backs: "
-        "print double-sided, flipping on the long edge, or glue the two sheets back to back.",
-        "Cut on the crop marks: each mark lines up with the trim edge of a piece."
-        + (" Every piece is printed touching its neighbours, one cut between them; the colour runs on past "
-           "the outside of each block (bleed) as far as the page allows." if opts.shared
-           else " Pieces printed apart have a bleed: a slightly-off cut still leaves no white edge."),
-        "Spell cards (poker size) are printed touching, up to nine to a sheet: cut once along each grey "
-        "line, exactly on it. " + outer_bleed_note(next(sh for sec, sh, _ in layout if sec.shared)),
-        "Tokens and crows are printed the same on both sides. Glue the sheets to card stock before "
-        "cutting for sturdier pieces."
-        + (" The crows print touching, in a block under the tokens: cut once along each grey line between "
-           "two crows." if any(n == 0 for _, _, n in layout) else ""),
+        _("Print at 100% (actual size, no 'fit to page'). Pages with backs are followed by their backs: "
+          "print double-sided, flipping on the long edge, or glue the two sheets back to back."),
+        _("Cut on the crop marks: each mark lines up with the trim edge of a piece.") + " "
+        + (_("Every piece is printed touching its neighbours, one cut between them; the colour runs on past "
+             "the outside of each block (bleed) as far as the page allows.") if opts.shared
+           else _("Pieces printed apart have a bleed: a slightly-off cut still leaves no white edge.")),
+        _("Spell cards (poker size) are printed touching, up to nine to a sheet: cut once along each grey "
+          "line, exactly on it.") + " " + outer_bleed_note(next(sh for sec, sh, _n in layout if sec.shared), tr),
+        _("Tokens and crows are printed the same on both sides. Glue the sheets to card stock before "
+          "cutting for sturdier pieces.")
+        + (" " + _("The crows print touching, in a block under the tokens: cut once along each grey line between "
+                   "two crows.") if any(n == 0 for _s, _h, n in layout) else ""),
     ]
     if house:
-        notes.append(f"{HOUSE_MARK} The published rules give no tile counts: this mix is a house distribution.")
+        notes.append(f"{HOUSE_MARK} " + _("The published rules give no tile counts: this mix is a house distribution."))
     else:
-        notes.append("The tile counts were given with --counts.")
+        notes.append(_("The tile counts were given with --counts."))
     note_h = _notes_height(notes, box.w)
-    items.append(_notes("How to print", notes, Box(box.x, y, box.w, note_h), pal))
+    items.append(_notes(_("How to print"), notes, Box(box.x, y, box.w, note_h), pal))
     y += note_h + 8
     side = SCALE_SQUARE
-    items.append(_gallery(Box(box.x, y, box.w - side - 10, box.bottom - y), opts.ink, pal))
-    items.append(scale_square(Box(box.right - side, box.bottom - side - 2 * MIN_TEXT * 1.3 - 3, side, side), pal))
+    items.append(_gallery(Box(box.x, y, box.w - side - 10, box.bottom - y), opts.ink, pal, tr))
+    items.append(scale_square(Box(box.right - side, box.bottom - side - 2 * MIN_TEXT * 1.3 - 3, side, side), pal, tr))
     meta = full_page_boxes(W, H) + (("section", "cover"),)
     return Scene(W, H, tuple(items), metadata=meta, margin=12 * MM)
 
@@ -285,7 +304,7 @@ def cover_page(opts: KitOptions, page: tuple[float, float], layout: list[tuple[S
 SCALE_SQUARE = 50 * MM
 
 
-def scale_square(box: Box, pal) -> Group:
+def scale_square(box: Box, pal, tr: Translator) -> Group:
     """A square of exactly 50 mm and a note to measure it: if it is not 50 mm, the kit did not print at
     100% and no piece will fit its neighbour."""
     from lostprint.scene import Line
@@ -298,9 +317,9 @@ def scale_square(box: Box, pal) -> Group:
         t = q(y + k * 10 * MM)
         items.append(Line(x, t, x + 2 * MM, t, Style(fill=None, stroke=pal.ink, width=0.4)))
     items.append(Text(x + s / 2, y + s / 2 - 2, "50 mm", 11.0, "sans-bold", "middle", pal.ink, role="scale-label"))
-    items.append(Text(x + s / 2, y + s / 2 + 10, "measure me", 8.0, "sans-italic", "middle", pal.soft,
+    items.append(Text(x + s / 2, y + s / 2 + 10, tr.gettext("measure me"), 8.0, "sans-italic", "middle", pal.soft,
                       role="scale-label"))
-    note = ("Not 50 mm? Print again at 100% (actual size).", )
+    note = (tr.gettext("Not 50 mm? Print again at 100% (actual size)."), )
     yy = y + s + 3 + ASCENT * MIN_TEXT
     for line in note:
         for part in w.wrap(line, "sans", MIN_TEXT, s):
@@ -314,9 +333,9 @@ def _notes_height(notes: list[str], width: float, size: float = 8.0) -> float:
     return w.TITLE_BAR + 6 + lines * size * 1.25 + 4 * len(notes) + 2
 
 
-def _gallery(box: Box, ink: str, pal) -> Group:
+def _gallery(box: Box, ink: str, pal, tr: Translator) -> Group:
     """One of every tile, drawn as printed (smaller), as a picture of what the kit holds."""
-    items, inner = w.panel(box, "The map tiles", pal, subtitle="one of each, and Nightfall")
+    items, inner = w.panel(box, tr.gettext("The map tiles"), pal, subtitle=tr.gettext("one of each, and Nightfall"))
     kinds = [t.key for t in G.ALL_TILES]
     cols = 5
     rows = -(-len(kinds) // cols)
@@ -327,7 +346,7 @@ def _gallery(box: Box, ink: str, pal) -> Group:
     for i, kind in enumerate(kinds):
         r, c = divmod(i, cols)
         items += art.tile_art(kind, Box(x0 + c * (side + gap), y0 + r * (side + gap), side, side), ink,
-                              stroke=pal.line)
+                              stroke=pal.line, tr=tr)
     return Group(tuple(items), name="gallery", box=tuple(box))
 
 
@@ -349,12 +368,14 @@ def _notes(title: str, notes: list[str], box: Box, pal) -> Group:
 
 def setup_page(opts: KitOptions, page: tuple[float, float]) -> Scene:
     pal = palette(opts.ink)
+    tr = translator(opts.lang)
+    _ = tr.gettext
     W, H = page
     box = Box(12 * MM, 12 * MM, W - 24 * MM, H - 24 * MM)
-    items: list = [Text(box.x, box.y + ASCENT * 20, "Setting up", 20.0, "serif-bold", "start", pal.accent, role="title"),
-                   Text(box.right, box.y + ASCENT * 20, f"Crows: {credit('crows')}", 8.0, "sans", "end", pal.soft,
-                        role="credit")]
-    steps = _setup_steps()
+    items: list = [Text(box.x, box.y + ASCENT * 20, _("Setting up"), 20.0, "serif-bold", "start", pal.accent, role="title"),
+                   Text(box.right, box.y + ASCENT * 20, _("Crows: {credit}").format(credit=credit("crows", tr)), 8.0,
+                        "sans", "end", pal.soft, role="credit")]
+    steps = _setup_steps(tr)
     steps_h = _steps_height(steps, box.w)
     label = 14.0
     grid_side = min(box.w * 0.8, box.bottom - steps_h - 58 - (box.y + 34 + label) - 8)
@@ -383,35 +404,39 @@ def setup_page(opts: KitOptions, page: tuple[float, float]) -> Scene:
                 diagram.append(Rect(x + 4, y + 4, cell - 8, cell - 8,
                                     Style(fill=None, stroke=pal.faint, width=0.6, dash=(2, 2)), radius=3))
     items.append(Group(tuple(diagram), name="setup-diagram", box=(gx - label, gy - label, grid_side + label, grid_side + label)))
-    caption = ("Deal the 13 starting tiles face up onto the shaded squares, in the order shown: the corners "
-               "and centre of a 5 \u00d7 5 grid, every other square. Squares are named as the game record "
-               "names them, a column letter and a row number (A1 at the top left); a saved game keeps the "
-               "same squares as [column, row] counted from 0, so A1 is [0, 0]. The board then grows in any "
-               "direction.")
+    caption = _("Deal the {count} starting tiles face up onto the shaded squares, in the order shown: the corners "
+                "and centre of a {side} \u00d7 {side} grid, every other square. Squares are named as the game record "
+                "names them, a column letter and a row number (A1 at the top left); a saved game keeps the "
+                "same squares as [column, row] counted from 0, so A1 is [0, 0]. The board then grows in any "
+                "direction.").format(count=len(starts), side=G.START_GRID)
     y = gy + grid_side + 8
     cap_box = Box(box.x, y, box.w, 44)
     items.append(Group(tuple(art.paragraph(caption, cap_box, 8.0, "sans-italic", pal.soft)), name="caption",
                        box=tuple(cap_box)))
     y += 50
     y = box.bottom - steps_h
-    items.append(_steps("Setup, step by step", steps, Box(box.x, y, box.w, box.bottom - y), pal))
+    items.append(_steps(_("Setup, step by step"), steps, Box(box.x, y, box.w, box.bottom - y), pal))
     meta = full_page_boxes(W, H) + (("section", "setup"),)
     return Scene(W, H, tuple(items), metadata=meta, margin=12 * MM)
 
 
-def _setup_steps() -> list[str]:
-    remove = ", ".join(f"{n} players: remove {k}" for n, k in G.SETUP_REMOVE)
+def _setup_steps(tr: Translator) -> list[str]:
+    _ = tr.gettext
+    remove = ", ".join(_("{players} players: remove {tiles}").format(players=n, tiles=k) for n, k in G.SETUP_REMOVE)
     return [
-        "Each player picks a colour and takes the Mana Totem of that colour.",
-        f"Shuffle the {len(G.SPELLS) * G.SPELL_COPIES} spell cards into a face-down deck.",
-        "Put Nightfall aside. Shuffle the map tiles face down into one stack.",
-        f"Take tiles off the stack unseen and put them back in the box ({remove}).",
-        f"Take {G.BOTTOM_TILES} tiles, shuffle Nightfall in with them and slide these "
-        f"{G.BOTTOM_TILES + 1} under the stack; then move {G.MOVED_TO_BOTTOM} tiles from the top to the bottom.",
-        f"Draw {G.START_TILES} tiles and lay them out as in the diagram.",
-        f"Each player draws {G.HAND_TILES} tile and keeps it hidden: that is your hand.",
-        "Put a crow on every crow shown on the tiles, and the Queen on the Queen's Totem if it is out.",
-        "Choose a first player at random, who takes the first-player token and starts every round.",
+        _("Each player picks a colour and takes the Mana Totem of that colour."),
+        _("Shuffle the {count} spell cards into a face-down deck.").format(count=len(G.SPELLS) * G.SPELL_COPIES),
+        _("Put Nightfall aside. Shuffle the map tiles face down into one stack."),
+        _("Take tiles off the stack unseen and put them back in the box ({remove}).").format(remove=remove),
+        _("Take {count} tiles, shuffle Nightfall in with them and slide these {more} under the stack; then move "
+          "{moved} tiles from the top to the bottom.").format(count=G.BOTTOM_TILES, more=G.BOTTOM_TILES + 1,
+                                                             moved=G.MOVED_TO_BOTTOM),
+        _("Draw {count} tiles and lay them out as in the diagram.").format(count=G.START_TILES),
+        tr.ngettext("Each player draws {count} tile and keeps it hidden: that is your hand.",
+                    "Each player draws {count} tiles and keeps them hidden: that is your hand.",
+                    G.HAND_TILES).format(count=G.HAND_TILES),
+        _("Put a crow on every crow shown on the tiles, and the Queen on the Queen's Totem if it is out."),
+        _("Choose a first player at random, who takes the first-player token and starts every round."),
     ]
 
 

@@ -19,17 +19,32 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from pathlib import Path
 
+from lostprint import __version__
+from lostprint.crows.art import centred, tile_art
+from lostprint.crows.squares import column_name, square_name
+from lostprint.crows.transcript import play_record
 from lostprint.engine import crows as E
 from lostprint.errors import LostprintError
 from lostprint.files import COUNTS, SAVE, SAVE_FORMAT, LoadError, line_at, load, shown_path
 from lostprint.files.fields import At, Problems, Reader, keyname
 from lostprint.files.show import shown
 from lostprint.games import crows as G
+from lostprint.fonts import ASCENT, text_width, wrap
+from lostprint.geometry.paper import MIN_MARGIN, Box, page_size
+from lostprint.geometry.square import bounds as square_bounds, fit_grid
 from lostprint.palette import record_inks
+from lostprint.scene import Circle, Group, Line, Rect, Scene, Style, Text
+from lostprint.scene import Path as ScenePath
+from lostprint.sheets import widgets as w
+from lostprint.sheets.common import credit_metadata, designers
+from lostprint.sheets.icons import icon
+from lostprint.sheets.style import MIN_TEXT, palette
+from lostprint.sheets.widgets import SMALL, TITLE_BAR
+from lostprint.typeset import curly_items
 
 FORMAT = SAVE_FORMAT
 TOP_FIELDS = ("format", "game", "title", "players", "tiles", "start", "rounds", "outcome", "notes", "date")
@@ -322,7 +337,6 @@ def parse_record(data, source: str) -> tuple[Record | None, Reader]:
 def replay_record(record: Record, rd: Reader | None = None) -> E.Result:
     """The record played through the engine's steps (lostprint.crows.transcript); its problems (and wrong
     claimed scores) go to rd."""
-    from lostprint.crows.transcript import play_record
 
     result = play_record(record.setup, record.rounds)[0]
     if rd is None:
@@ -393,7 +407,6 @@ TURN_LINES = 5  # room kept under each board for the turns and murders
 def square_namer(result: E.Result):
     """sq -> its printed name ("C3"), counted from the north-west corner of the whole game's board,
     as every board of the record is drawn and labelled."""
-    from lostprint.crows.squares import square_name
 
     c0, r0, _, _ = E_bounds(result)
     return lambda sq: square_name(sq, (c0, r0))
@@ -433,9 +446,6 @@ def totem_name(record: Record, player: str, ink: str) -> str:
 
 
 def build_record(record: Record, result: E.Result, paper: str, ink: str):
-    from lostprint import __version__
-    from lostprint.geometry.paper import page_size
-    from lostprint.scene import Scene
 
     W, H = page_size(paper, landscape=False)
     first = _summary_page(record, result, W, H, ink)
@@ -447,7 +457,6 @@ def build_record(record: Record, result: E.Result, paper: str, ink: str):
     for k in range(0, len(snaps), per):
         pages.append(_rounds_page(record, result, snaps[k:k + per], bounds, W, H, ink, k // per + 1,
                                   -(-len(snaps) // per), grid))
-    from lostprint.sheets.common import credit_metadata
 
     meta = (
         ("title", f"Crows \u2014 {record.title}"),
@@ -458,17 +467,13 @@ def build_record(record: Record, result: E.Result, paper: str, ink: str):
         ("record", Path(record.path).name),
         ("version", __version__),
     )
-    from dataclasses import replace
 
-    from lostprint.typeset import curly_items
 
     pages = [replace(p, items=curly_items(p.items)) for p in pages]
     return Scene(W, H, curly_items(first.items), metadata=meta, margin=MARGIN, pages=tuple(pages))
 
 
 def _cell_size(bounds, box_w: float, box_h: float) -> float:
-    from lostprint.sheets.style import MIN_TEXT
-    from lostprint.sheets.widgets import SMALL, TITLE_BAR
 
     c0, r0, c1, r1 = bounds
     label = MIN_TEXT * 1.8
@@ -491,18 +496,12 @@ def rounds_layout(bounds, W: float, H: float) -> tuple[int, int]:
 
 
 def E_bounds(result: E.Result) -> tuple[int, int, int, int]:
-    from lostprint.geometry.square import bounds
 
     squares = {sq for snap in result.snapshots for sq, _ in snap.tiles}
-    return bounds(squares)
+    return square_bounds(squares)
 
 
 def _summary_page(record: Record, result: E.Result, W: float, H: float, ink: str):
-    from lostprint.fonts import ASCENT
-    from lostprint.geometry.paper import Box
-    from lostprint.scene import Scene, Text
-    from lostprint.sheets import widgets as w
-    from lostprint.sheets.style import MIN_TEXT, palette
 
     pal = palette(ink)
     box = Box(MARGIN, MARGIN, W - 2 * MARGIN, H - 2 * MARGIN)
@@ -510,7 +509,6 @@ def _summary_page(record: Record, result: E.Result, W: float, H: float, ink: str
     title, tsize = w.fitted(record.title, "serif-bold", 24.0, box.w)
     items.append(Text(box.x, box.y + ASCENT * tsize, title, tsize, "serif-bold", "start", pal.accent, role="title"))
     rounds = len(result.snapshots) - 1
-    from lostprint.sheets.common import designers
 
     sub = f"Crows, a game by {designers('crows')} \u00b7 {len(record.players)} players \u00b7 {rounds} rounds" + (f" \u00b7 {record.date}" if record.date else "")
     sub, ssize = w.fitted(sub, "sans-italic", 9.0, box.w)
@@ -554,7 +552,6 @@ def _summary_page(record: Record, result: E.Result, W: float, H: float, ink: str
     items.append(_score_chart(record, result, Box(box.x + half + 8, y, half, table_h), ink))
     y += table_h + 8
     # the start and a key, then what happened
-    from lostprint.geometry.square import bounds as square_bounds
 
     start_bounds = square_bounds({sq for sq, _ in result.snapshots[0].tiles})  # the start alone, not the
     c0, r0, c1, r1 = start_bounds  # whole game's board: its tiles drawn large, no empty rows round them
@@ -572,9 +569,7 @@ def _summary_page(record: Record, result: E.Result, W: float, H: float, ink: str
 
 def folio(number: int, W: float, H: float, pal):
     """The page number, centred in the bottom margin of every page."""
-    from lostprint.scene import Text
 
-    from lostprint.geometry.paper import MIN_MARGIN
 
     # in the bottom margin, above the 6.35 mm a printer may not reach, under the page's content
     return Text(W / 2, H - MIN_MARGIN - 3, str(number), 8.0, "sans", "middle", pal.soft, role="folio")
@@ -582,10 +577,6 @@ def folio(number: int, W: float, H: float, pal):
 
 def _events(record: Record, result: E.Result, box, ink: str):
     """Every spell cast and every murder, in two columns, as many as fit."""
-    from lostprint.fonts import ASCENT
-    from lostprint.scene import Group, Text
-    from lostprint.sheets import widgets as w
-    from lostprint.sheets.style import palette
 
     pal = palette(ink)
     items, inner = w.panel(box, "Spells and murders", pal, name="events")
@@ -602,7 +593,6 @@ def _events(record: Record, result: E.Result, box, ink: str):
             lines.append(f"Round {snap.round}: murder of {m.crows + (1 if m.queen else 0)} on {sq_name(m.square)}{who}")
     if not lines:
         lines = ["No spells were cast and no murders happened."]
-    from lostprint.fonts import wrap
 
     lead = w.BODY * 1.3
     per_col = max(1, int(inner.h // lead))
@@ -628,10 +618,6 @@ def _events(record: Record, result: E.Result, box, ink: str):
 
 
 def _score_chart(record: Record, result: E.Result, box, ink: str):
-    from lostprint.fonts import text_width
-    from lostprint.scene import Group, Line, Path, Style, Text
-    from lostprint.sheets import widgets as w
-    from lostprint.sheets.style import MIN_TEXT, palette
 
     pal = palette(ink)
     items, inner = w.panel(box, "Running totals", pal, name="chart")
@@ -667,9 +653,9 @@ def _score_chart(record: Record, result: E.Result, box, ink: str):
     for i, player in enumerate(record.players):
         pts = [(x_of(s.round), plot_y + plot_h - plot_h * dict(s.totals)[player] / top) for s in result.snapshots]
         style = Style(fill=None, stroke=colors[player], width=1.4, dash=dashes[i % len(dashes)])
-        items.append(Path(tuple(pts), style, closed=False, role="score-line"))
+        items.append(ScenePath(tuple(pts), style, closed=False, role="score-line"))
         end = (x_of(bonus_x), plot_y + plot_h - plot_h * final[player] / top)
-        items.append(Path((pts[-1], end), Style(fill=None, stroke=colors[player], width=1.0, dash=(1.2, 1.4)),
+        items.append(ScenePath((pts[-1], end), Style(fill=None, stroke=colors[player], width=1.0, dash=(1.2, 1.4)),
                           closed=False, role="bonus-line"))
     x = inner.x + label_w
     ly = inner.bottom - 2
@@ -683,10 +669,6 @@ def _score_chart(record: Record, result: E.Result, box, ink: str):
 
 
 def _legend(box, ink: str):
-    from lostprint.geometry.paper import Box
-    from lostprint.scene import Group
-    from lostprint.sheets import widgets as w
-    from lostprint.sheets.style import palette
 
     pal = palette(ink)
     items, inner = w.panel(box, "Reading the boards", pal, name="legend")
@@ -722,15 +704,11 @@ def _legend(box, ink: str):
 
 
 def _tile_cell(kind: str, cell, ink: str) -> list:
-    from lostprint.crows.art import tile_art
-    from lostprint.sheets.style import palette
 
     return tile_art(kind, cell, ink, text=False, stroke=palette(ink).line)
 
 
 def _badge_demo(key: str, cell, ink: str) -> list:
-    from lostprint.scene import Rect, Style
-    from lostprint.sheets.style import palette
 
     pal = palette(ink)
     inks = record_inks(ink)
@@ -750,9 +728,6 @@ def _badge_demo(key: str, cell, ink: str) -> list:
 
 
 def _crow_badge(cell, n: int, ink: str) -> list:
-    from lostprint.crows.art import centred
-    from lostprint.scene import Circle, Style
-    from lostprint.sheets.style import MIN_TEXT
 
     r = max(MIN_TEXT * 0.72, cell.w * 0.2)
     cx, cy = cell.x + r + 1, cell.y + cell.h - r - 1
@@ -761,8 +736,6 @@ def _crow_badge(cell, n: int, ink: str) -> list:
 
 
 def _queen_badge(cell, ink: str) -> list:
-    from lostprint.scene import Circle, Style
-    from lostprint.sheets.icons import icon
 
     r = cell.w * 0.2
     cx, cy = cell.x + r + 1, cell.y + r + 1
@@ -772,9 +745,6 @@ def _queen_badge(cell, ink: str) -> list:
 
 
 def _totem_badge(cell, initial: str, color: str, ink: str) -> list:
-    from lostprint.crows.art import centred
-    from lostprint.scene import Circle, Style
-    from lostprint.sheets.style import MIN_TEXT
 
     r = max(MIN_TEXT * 0.75, cell.w * 0.22)
     cx, cy = cell.x + cell.w - r - 1, cell.y + r + 1
@@ -786,8 +756,6 @@ def _totem_badge(cell, initial: str, color: str, ink: str) -> list:
 
 
 def _corruption_badge(cell, ink: str) -> list:
-    from lostprint.scene import Circle, Style
-    from lostprint.sheets.icons import icon
 
     r = cell.w * 0.2
     cx, cy = cell.x + cell.w - r - 1, cell.y + cell.h - r - 1
@@ -797,7 +765,6 @@ def _corruption_badge(cell, ink: str) -> list:
 
 
 def _murder_ring(cell, ink: str) -> list:
-    from lostprint.scene import Rect, Style
 
     inks = record_inks(ink)
     return [Rect(cell.x + 1, cell.y + 1, cell.w - 2, cell.h - 2,
@@ -807,11 +774,6 @@ def _murder_ring(cell, ink: str) -> list:
 def _board(record: Record, snap: E.Snapshot, bounds, box, ink: str, origin: tuple[int, int]) -> list:
     """The board of a snapshot, fitted in `box` on a grid covering every square of the game; its
     columns lettered and rows numbered from the whole game's north-west square, `origin`."""
-    from lostprint.crows.squares import column_name
-    from lostprint.geometry.paper import Box
-    from lostprint.geometry.square import fit_grid
-    from lostprint.scene import Rect, Style, Text
-    from lostprint.sheets.style import MIN_TEXT, palette
 
     pal = palette(ink)
     c0, r0, c1, r1 = bounds
@@ -864,11 +826,6 @@ def _initials(players) -> dict[str, str]:
 
 def _board_panel(record: Record, result: E.Result, snap: E.Snapshot, bounds, box, ink: str, title: str,
                  subtitle: str = "", lines: list[str] | None = None):
-    from lostprint.fonts import ASCENT
-    from lostprint.geometry.paper import Box
-    from lostprint.scene import Group, Text
-    from lostprint.sheets import widgets as w
-    from lostprint.sheets.style import palette
 
     pal = palette(ink)
     items, inner = w.panel(box, title, pal, subtitle=subtitle, name=title)
@@ -887,10 +844,6 @@ def _board_panel(record: Record, result: E.Result, snap: E.Snapshot, bounds, box
 
 def _rounds_page(record: Record, result: E.Result, snaps, bounds, W: float, H: float, ink: str, page: int,
                  pages: int, grid: tuple[int, int]):
-    from lostprint.fonts import ASCENT
-    from lostprint.geometry.paper import Box
-    from lostprint.scene import Scene, Text
-    from lostprint.sheets.style import MIN_TEXT, palette
 
     pal = palette(ink)
     box = Box(MARGIN, MARGIN, W - 2 * MARGIN, H - 2 * MARGIN)

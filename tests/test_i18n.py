@@ -29,6 +29,33 @@ def test_every_shipped_catalog_is_complete():
         assert done == total, f"{code}: {total - done} of {total} messages untranslated"
 
 
+def extracted_msgids() -> set[str]:
+    """Every message the sources mark today, extracted as `pybabel extract -F babel.cfg -k N_` does."""
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+    from babel.messages.frontend import parse_mapping_cfg
+
+    root = LOCALE_DIR.parent.parent
+    with open(root / "babel.cfg", encoding="utf-8") as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    keywords = {**DEFAULT_KEYWORDS, "N_": None}
+    return {m if isinstance(m, str) else m[0]
+            for _, _, m, _, _ in extract_from_dir(str(root), method_map, options_map, keywords=keywords)}
+
+
+def test_every_marked_message_is_in_the_template_and_translated_in_every_catalog():
+    """A word added to a sheet but never extracted would print in English in every language: the
+    template and the catalogs must hold every message the sources mark."""
+    from babel.messages.pofile import read_po
+
+    marked = extracted_msgids()
+    with open(LOCALE_DIR / "lostprint.pot", "rb") as f:
+        template = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id}
+    assert marked - template == set(), "run pybabel extract (docs/guide/languages.md)"
+    for code in SHIPPED:
+        table = translator(code).table
+        assert sorted(marked - set(table)) == [], code
+
+
 def unwrapped(scene) -> list[str]:
     """Every text item on every page outside a pseudo-locale message. A message wrapped over several
     lines opens with ⟦ on its first line and closes with ⟧ on its last, so lines between them count as in."""
@@ -190,3 +217,23 @@ def test_kit_lang_from_the_command_line(tmp_path):
     for german in ("Zauberkarten", "Aufbau, Schritt für Schritt", "Ödland", "Spielerübersicht"):
         assert german in words
     assert "Spell cards" not in words
+
+
+def test_numbers_printed_as_text_follow_the_language():
+    from lostprint.crows.kit import KitOptions, build_kit
+    from lostprint.geometry.paper import MM
+
+    assert translator("de").number(2.5) == "2,5" and translator("fr").number(2.5) == "2,5"
+    assert translator("en").number(2.5) == "2.5" and translator("de").number(3.0) == "3"
+    words = [t.text for t in walk(build_kit(KitOptions(lang="de", bleed=2.5 * MM)).items) if isinstance(t, Text)]
+    assert any("Beschnitt 2,5 mm" in w for w in words)
+
+
+def test_a_rated_variant_names_its_band_in_the_language():
+    from types import SimpleNamespace
+
+    from lostprint.sheets.common import variant_name
+
+    rated = SimpleNamespace(name="seed 12", difficulty="hard")
+    assert variant_name(rated, translator("de")) == "Kartenvariante: seed 12 \u00b7 Schwer"
+    assert variant_name(rated, translator("qps")) == "\u27e6Variant map: seed 12\u27e7 \u00b7 \u27e6Hard\u27e7"

@@ -228,6 +228,26 @@ def batch_two() -> None:
          two + [east, adrift], two + [east, adrift], "outcome.score: recorded 7, but the rules give 6",
          {"result": "lost", "score": 6}, {"result": "lost", "score": 7})
 
+    batch_three()
+
+
+def batch_three() -> None:
+    v17 = voyage(17)  # day 17: all four healed at Rest, so nobody scans from B4 (day 18 scans B3 and C3)
+    pair("scan-needs-a-sailor", "Phase 5 (⌂ scan-crew): with nobody on Scan Horizon no hex is scanned.",
+         v17, edit(v17, 16, mapped={"B3": "sea", "C3": "sea"},
+                   rolls={"drift": [2], "scan": [[1, 4], [1, 1]], "accident": [4], "weather": [2]}),
+         "days[16].mapped.B3: nobody",
+         xfail="refused, but as 'B3 is not next to the sloop at B4' (it is: B3 is north of B4); the reason is "
+               "that every sailor was healed at Rest and nobody was on Scan Horizon")
+    # day 16 at A4: the islanders only look on (3, no Good); no Water to drink, no Food to eat (fishing or
+    # not) and an accident roll of 6: three wounds on a crew with Ngozi well and three wounded
+    larder = voyage(15) + [{"day": 16, "resources": res(0, 0, 5), "weather": "fair", "wounded": ["Ngozi"],
+                            "lost": ["Pip", "Tom Hale"], "marks": [{"burial": "A4"}, {"burial": "A4"}],
+                            "rolls": {"natives": [3], "accident": [6], "weather": [3]}}]
+    pair("empty-larder-wounds", "Phase 9: with 0 Food at the start of the phase a sailor is wounded.",
+         larder, edit(larder, 15, lost=["Pip"], marks=[{"burial": "A4"}]),
+         "days[15].wounded: 2 wounds recorded today (wounded + lost), but the rules give 3")
+
 
 def header(name, rule, bad, expect, xfail="") -> str:
     if bad:

@@ -98,6 +98,90 @@ def _():
     return bad, good
 
 
+
+def one_round(mara: dict, tobias: dict, mara_points: int, tobias_points: int) -> dict:
+    """A two-player game of one round on the example's start pattern: Mara draws Nightfall on her turn.
+    The tile set is the tiles used, filled up with Barrens to the least a two-player game needs. The
+    points are worked out by hand from the source and claimed as the outcome."""
+    from lostprint.games import crows as G
+
+    data = example()
+    data["players"] = data["players"][:2]
+    data["rounds"] = [[dict(player="Mara", nightfall=True, **mara), dict(player="Tobias", **tobias)]]
+    used = {t.key: 0 for t in G.TILE_TYPES}
+    for tile in [s["tile"] for s in data["start"]] + [t["tile"] for t in data["rounds"][0]]:
+        used[tile] += 1
+    used[G.BARRENS] += G.tiles_needed(2) - sum(used.values())
+    data["tiles"] = used
+    data["outcome"] = {"scores": {"Mara": mara_points, "Tobias": tobias_points}}
+    return data
+
+
+def claiming(data: dict, mara_points: int, tobias_points: int) -> dict:
+    data = copy.deepcopy(data)
+    data["outcome"]["scores"] = {"Mara": mara_points, "Tobias": tobias_points}
+    return data
+
+
+# The start pattern (column, row): Trees-1 [0, 0] and [0, 2], Trees-2 [4, 0] and [3, 1], Barrens [2, 0],
+# [2, 2] and [1, 3], Gem Caves [4, 2] and [2, 4], Carrion [3, 3] (its crow comes after the scoring), Lava
+# [1, 1], [0, 4] and [4, 4]. The squares between them are gaps.
+
+@case("barrens-draws-a-spell", "Your turn: a totem placed on Barrens draws a spell (worth 2 unused at the end); "
+      "crows flock to the nearest totem in their row or column", "outcome.scores.Mara: the replay gives Mara 3")
+def _():
+    # Mara at [1, 0] takes [0, 0]'s crow; Tobias at [3, 0] takes [4, 0]'s two and [3, 1]'s two
+    good = one_round({"tile": "barrens", "at": [1, 0], "totem": [1, 0]},
+                     {"tile": "barrens", "at": [3, 0], "totem": [3, 0]}, 1 + 2, 4 + 2)
+    return claiming(good, 1, 4), good
+
+
+@case("flock-no-gaps", "Flocking: crows cannot fly over gaps between tiles", "outcome.scores.Tobias: the replay "
+      "gives Tobias 2")
+def _():
+    # Tobias's totem on [2, 2] has gaps on all four sides: nothing reaches it; [0, 2]'s crow stays.
+    # Mara at [1, 0]: [0, 0]'s crow, and [4, 0]'s two along the row [3, 0] filled
+    good = one_round({"tile": "barrens", "at": [1, 0], "totem": [1, 0]},
+                     {"tile": "barrens", "at": [3, 0], "totem": [2, 2]}, 3 + 2, 0 + 2)
+    return claiming(good, 5, 3), good
+
+
+@case("lava-stops-flocking", "Flocking: Lava Pools stop flocking crows (clarification lava-blocks: a Lava Pool "
+      "breaks a row like a gap)", "outcome.scores.Tobias: the replay gives Tobias 4")
+def _():
+    # row 1: Tobias [0, 1], lava [1, 1], Mara's Barrens [2, 1], two crows [3, 1]: they stay.
+    # Tobias gets [0, 0]'s and [0, 2]'s crows down his column; Mara at [2, 0] none
+    good = one_round({"tile": "barrens", "at": [2, 1], "totem": [2, 0]},
+                     {"tile": "barrens", "at": [0, 1], "totem": [0, 1]}, 0 + 2, 2 + 2)
+    return claiming(good, 2, 6), good
+
+
+@case("tie-splits", "Flocking: crows as near to two totems split evenly", "outcome.scores.Mara: the replay gives Mara 5")
+def _():
+    # [4, 0]'s two crows between Mara [3, 0] and Tobias [5, 0]: one each; [3, 1]'s two go up to Mara
+    good = one_round({"tile": "barrens", "at": [3, 0], "totem": [3, 0]},
+                     {"tile": "barrens", "at": [5, 0], "totem": [5, 0]}, 3 + 2, 1 + 2)
+    return claiming(good, 6, 2), good
+
+
+@case("gem-cave-wins-ties", "Flocking: in a tie the totem on a Gem Cave gets the crows",
+      "outcome.scores.Tobias: the replay gives Tobias 2")
+def _():
+    # as tie-splits, but Tobias stands on a Gem Cave he placed (no spell for him)
+    good = one_round({"tile": "barrens", "at": [3, 0], "totem": [3, 0]},
+                     {"tile": "gem-cave", "at": [5, 0], "totem": [5, 0]}, 2 + 2, 2)
+    return claiming(good, 5, 1), good
+
+
+@case("ley-line-doubles", "Scoring: crows scored on a Mana Ley Line earn double points",
+      "outcome.scores.Mara: the replay gives Mara 6")
+def _():
+    # Mara on her Ley Line at [1, 0]: [0, 0]'s crow and [4, 0]'s two (row filled at [3, 0]), doubled
+    good = one_round({"tile": "ley-line", "at": [1, 0], "totem": [1, 0]},
+                     {"tile": "barrens", "at": [3, 0], "totem": [2, 2]}, 2 * 3, 0 + 2)
+    return claiming(good, 3, 2), good
+
+
 def write() -> None:
     for rule, source, expect, fn in CASES:
         bad, good = fn()

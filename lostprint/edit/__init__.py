@@ -11,18 +11,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lostprint.errors import LostprintError, UsageError
+from lostprint.files import SAVE, LoadError, load
+from lostprint.games import resolve
+
 
 def default_save_name(game: str) -> Path:
-    from lostprint.games import resolve
-
     return Path(f"{resolve(game).stem}-save.yaml")
 
 
 def edit(save: Path | None, game: str | None = None, map_file: str | None = None, seed: int | None = None,
          port: int = 0, open_browser: bool = True, allow_any_map: bool = False, say=print) -> None:
+    # lazy: http.server and ruamel.yaml, and this package's __init__ runs on any import of lostprint.edit.X
     from lostprint.edit.server import serve
     from lostprint.edit.session import EditSession
-    from lostprint.errors import UsageError
 
     if map_file is not None and seed is not None:
         raise UsageError("name either --map FILE or --seed N, not both")
@@ -32,10 +34,8 @@ def edit(save: Path | None, game: str | None = None, map_file: str | None = None
         save = default_save_name(game)
     if (map_file is not None or seed is not None) and Path(save).exists():
         raise UsageError(f"{save} exists: its map is the one it names (--map and --seed are for a new save)")
-    from lostprint.errors import LostprintError
-    from lostprint.files import LoadError
-
     if _is_crows(Path(save), game):  # a Crows record: the scorekeeper's page on its turns
+        # lazy: the scorekeeper's session and http.server, only for a Crows record
         from lostprint.play.crows_session import CrowsSession
         from lostprint.play.server import serve as serve_crows
 
@@ -53,9 +53,6 @@ def edit(save: Path | None, game: str | None = None, map_file: str | None = None
 
 def _is_crows(save: Path, game: str | None) -> bool:
     """Is this a Crows record (by --game for a new one, else by the file's own game field)?"""
-    from lostprint.files import SAVE, LoadError, load
-    from lostprint.games import resolve
-
     if game is not None:
         return resolve(game).id == "crows"
     if not save.exists():

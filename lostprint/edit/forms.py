@@ -25,6 +25,7 @@ def _text(key: str, hint: str) -> dict:
 
 
 def forms_1572(game, game_map) -> dict:
+    # lazy: one game's rules (~30 ms each); the editor loads only the form of the game it edits
     from lostprint.games.lost_expedition import INTERESTS
     from lostprint.saves.rules_1572 import INTEREST_RESULTS, Rules1572
 
@@ -46,8 +47,7 @@ def forms_1572(game, game_map) -> dict:
 
 
 def forms_1672(game, game_map) -> dict:
-    from lostprint.games.lost_crew import ISLAND_SUPPLIES, slot_count
-    from lostprint.games.lost_crew import RULES as CREW
+    from lostprint.games.lost_crew import ISLAND_SUPPLIES, RULES as CREW, slot_count  # lazy: as forms_1572
     from lostprint.saves.rules_1672 import DEFAULT_SAILORS, SIZES, Rules1672
 
     hints = Rules1672.mark_kinds
@@ -73,7 +73,7 @@ def forms_1672(game, game_map) -> dict:
 
 
 def forms_1872(game, game_map) -> dict:
-    from lostprint.engine import lost_crows as eng
+    from lostprint.engine import lost_crows as eng  # lazy: as forms_1572
     from lostprint.games import lost_crows_plots as plots
     from lostprint.games.lost_crows import RULES, TERRAINS, TRACKERS
     from lostprint.saves.rules_1872 import Rules1872

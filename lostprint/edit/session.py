@@ -13,14 +13,23 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import json
 import re
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from lostprint.app.registry import part
+from lostprint.edit import document
+from lostprint.edit.drawing import game_map, map_drawing
+from lostprint.edit.forms import forms
 from lostprint.errors import LostprintError, UsageError
-from lostprint.games import load as game_data
+from lostprint.files import SAVE, LoadError, load, parse_text, read_bytes, read_text, shown_path, syntax_of
+from lostprint.games import load as game_data, resolve
+from lostprint.options import PrintOptions
+from lostprint.paths import write_atomic
+from lostprint.saves.validate import played_or_error, replay_data
 
 AUTOSAVE_SUFFIX = ".autosave"  # the copy beside the save: name.autosave.yaml
 AUTOSAVE_HEAD = "# lostprint edit: unsaved work on {name} (based on version {version}, {when})"
@@ -84,54 +93,9 @@ def split_problem(text: str, source: str) -> Problem:
     return Problem(int(line), field, message, text)
 
 
-def _game_map(info, spec, source: str, allow_any_map: bool):
-    from lostprint.maps.check import load_map
-    from lostprint.maps.generate import generate
-    from lostprint.maps.model import standard_map
-    from lostprint.saves.validate import map_path
-
-    if spec is None or (isinstance(spec, str) and spec.strip().lower() == "standard"):
-        return standard_map(info.id)
-    if isinstance(spec, dict) and set(spec) == {"seed"}:
-        seed = spec["seed"]
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise UsageError(f"{source}: map.seed: must be a whole number, not {str(seed)[:40]!r}")
-        return generate(info.id, seed)
-    if isinstance(spec, str):
-        return load_map(map_path(spec, source, allow_any_map))
-    raise UsageError(f"{source}: map: must be 'standard', a map file path or {{seed: N}}")
-
-
-def map_drawing(info, game_map) -> dict:
-    """The map exactly as the player sheet prints it (the sheet's own map group, at sheet size, by
-    the SVG renderer), and every hex's corners in the same coordinates, for clicks and overlays."""
-    from lostprint.render import render
-    from lostprint.scene import Group, Path as SPath, Scene, walk
-    from lostprint.sheets import build_sheet
-    from lostprint.sheets.common import SheetOptions
-    from lostprint.sheets.style import terrain_style
-
-    sheet = build_sheet(info.id, game_map)
-    group = next(i for i in walk(sheet.items) if isinstance(i, Group) and i.name == "map")
-    hexes = [i for i in group.items if isinstance(i, SPath) and i.role == "hex"]
-    svg = render(Scene(sheet.width, sheet.height, (group,), sheet.metadata), "svg").decode("utf-8")
-    pal = SheetOptions().pal
-    game = game_data(info.id)
-    return {
-        "svg": svg[svg.index("<svg"):],
-        "box": list(group.box),
-        "hexes": {lab: [[round(x, 2), round(y, 2)] for x, y in h.points] for lab, h in zip(game_map.hexes, hexes)},
-        "printed": dict(game_map.terrain),
-        "start": game_map.start,
-        "goals": list(game_map.goals),
-        "colours": {t.key: terrain_style(t, pal).fill or "#ffffff" for t in game.terrains},
-    }
-
-
 def readable_bytes(text: str, source: str, syntax: str) -> bytes:
     """The bytes of `text` if the project's loader reads them back (same size limit, same characters,
     same nesting); else LostprintError saying why, and nothing is written."""
-    from lostprint.files import SAVE, LoadError, parse_text
 
     try:
         data = text.encode("utf-8")
@@ -170,8 +134,6 @@ def text_bytes(plain) -> int:
 def _plain_of_text(text: str, source: str):
     """The plain JSON value of a save's text through the project's loader (LoadError when it is not
     a save the loader reads)."""
-    from lostprint.edit import document
-    from lostprint.files import parse_text
 
     return document.to_plain(parse_text(text, source, "yaml"))
 
@@ -180,10 +142,6 @@ class EditSession:
     """The save at `path` (new or existing) and everything the page needs about its game."""
 
     def __init__(self, path: Path, game: str | None = None, map_spec=None, allow_any_map: bool = False):
-        from lostprint.edit import document
-        from lostprint.files import SAVE, load, read_text, shown_path
-        from lostprint.games import resolve
-        from lostprint.app.registry import part
 
         self.path = save_of_autosave(Path(path))
         self.source = shown_path(self.path)
@@ -213,7 +171,7 @@ class EditSession:
         self.rules = part(self.info, "validator")
         self.game = game_data(self.info.id)
         self.resources = self.rules.resources(self.game)
-        self.game_map = _game_map(self.info, map_spec, self.source, allow_any_map)
+        self.game_map = game_map(self.info, map_spec, self.source, allow_any_map)
         if self.doc is None:
             spec = map_spec if map_spec is not None else "standard"
             self.doc = document.new_save(self.info.id, spec, {r.key: r.start for r in self.resources})
@@ -227,8 +185,6 @@ class EditSession:
 
     def _parse_file(self):
         """The round-trip document of the file (checked by the loader first), its style kept."""
-        from lostprint.edit import document
-        from lostprint.files import SAVE, read_bytes
 
         raw = read_bytes(self.path, SAVE)
         self.raw = raw
@@ -241,7 +197,6 @@ class EditSession:
         """Unsaved work left in the autosave copy by an earlier page or server: it becomes the working
         copy (never silently dropped for the older file). Says when it was made and whether the file
         changed since (then Save asks before overwriting)."""
-        from lostprint.files import SAVE, LoadError, read_text
 
         kept = autosave_path(self.path)
         try:
@@ -273,7 +228,6 @@ class EditSession:
                 "saved_at": clock(mtime), "changed_on_disk": version_of(self.path) != self.version}
 
     def _autosave_text(self) -> str:
-        from lostprint.edit import document
 
         head = AUTOSAVE_HEAD.format(name=self.path.name, version=self.version,
                                     when=time.strftime("%Y-%m-%d %H:%M"))
@@ -281,9 +235,7 @@ class EditSession:
 
     def _file_text(self, plain) -> str:
         """What Save writes: the merged document as YAML, or a JSON save as JSON."""
-        import json
 
-        from lostprint.files import syntax_of
 
         if syntax_of(self.path) == "json":
             self._merge(plain)
@@ -293,7 +245,6 @@ class EditSession:
     def keep(self, plain, rev) -> dict:
         """An edit of a page whose work was `rev`: kept in the autosave copy (atomically) before the
         page shows it as kept. OtherPage when another page's newer work should be built on first."""
-        from lostprint.paths import write_atomic
 
         if not isinstance(plain, dict):
             raise UsageError("the save must be a mapping")
@@ -321,7 +272,6 @@ class EditSession:
     # --- what the page loads ------------------------------------------------------------------
 
     def game_info(self) -> dict:
-        from lostprint.edit.forms import forms
 
         return {
             "id": self.info.id, "number": self.info.number, "name": self.game.title,
@@ -342,9 +292,7 @@ class EditSession:
     # --- the live check -----------------------------------------------------------------------
 
     def _merge(self, plain) -> None:
-        from lostprint.edit import document
 
-        from lostprint.files import SAVE
 
         if not isinstance(plain, dict):
             raise UsageError("the save must be a mapping")
@@ -360,14 +308,11 @@ class EditSession:
     def _text_of(self, plain, whole: bool = False) -> str:
         """The YAML the page's state saves as (merged into the working document); `whole` dumps
         the whole document (what is written), else the fast way (the same text, for checks)."""
-        from lostprint.edit import document
 
         self._merge(plain)
         return document.dump(self.doc) if whole else self.texts.text(self.doc, plain)
 
     def check_text(self, text: str) -> list[Problem]:
-        from lostprint.files import LoadError, parse_text
-        from lostprint.saves.validate import replay_data
 
         try:
             data = parse_text(text, self.source, "yaml")
@@ -394,8 +339,6 @@ class EditSession:
         """Write the page's work atomically over the file the session read (or, with `overwrite`, the
         user's choice, over whatever is there now); returns the new version and the problems of what
         was written (a save with problems is still kept). The autosave copy goes once it is written."""
-        from lostprint.edit import document
-        from lostprint.paths import write_atomic
 
         if not isinstance(plain, dict):
             raise UsageError("the save must be a mapping")
@@ -409,7 +352,6 @@ class EditSession:
                        "moved or deleted" if gone else "changed by another program")
                 raise StaleSave(f"{self.source} was {how} since this page loaded it: nothing was written. "
                                 "Your work is kept in the autosave copy.")
-            from lostprint.files import syntax_of
 
             text = self._file_text(plain)
             if plain == self.file_plain and self.raw is not None:
@@ -430,8 +372,6 @@ class EditSession:
     def take_file(self) -> dict:
         """The user chose the file on disk over the page's work: it becomes the working copy (the page
         keeps its own work on its undo stack)."""
-        from lostprint.edit import document
-        from lostprint.files import SAVE, load, read_text
 
         with self.lock:
             if self.path.exists():
@@ -455,10 +395,7 @@ class EditSession:
 
     def preview(self, plain) -> bytes:
         """The journal PDF of the page's state, by the functions `lostprint render` uses."""
-        from lostprint.books.journal import build_journal
-        from lostprint.files import parse_text
-        from lostprint.options import PrintOptions
-        from lostprint.saves.validate import played_or_error
+        from lostprint.books.journal import build_journal  # lazy: reportlab, ~0.2 s: only a preview draws a journal
 
         with self.lock:
             text = self._text_of(plain)

@@ -6,16 +6,18 @@ step.
 """
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
+
+from lostprint.errors import UsageError
+from lostprint.games import resolve
 
 
 def play(game: str, save: Path | None = None, map_file: str | None = None, seed: int | None = None,
          dice_seed: int | None = None, port: int = 0, open_browser: bool = True, say=print) -> None:
     """Open (or resume) the game kept in SAVE and serve its page until Ctrl-C."""
-    import secrets
-
-    from lostprint.errors import UsageError
-    from lostprint.games import resolve
+    # lazy: http.server, and the table's session loads every game's engine and players (this package's
+    # __init__ runs on any import of lostprint.play.X)
     from lostprint.play.server import serve
     from lostprint.play.session import PlaySession
 
@@ -24,7 +26,7 @@ def play(game: str, save: Path | None = None, map_file: str | None = None, seed:
     info = resolve(game)
     save = Path(save) if save is not None else Path(f"{info.stem}-play.yaml")
     if info.id == "crows":  # a scorekeeper for a game on the table: no map, no dice
-        from lostprint.play.crows_session import CrowsSession
+        from lostprint.play.crows_session import CrowsSession  # lazy: as above, only for Crows
 
         if map_file is not None or seed is not None:
             raise UsageError("Crows is played on its tiles: --map and --seed are for the Lost games")

@@ -20,9 +20,11 @@ from pathlib import Path
 import yaml
 
 from lostprint.crows import transcript as T
+from lostprint.crows.record import parse_record
 from lostprint.engine import crows as E
 from lostprint.engine.contract import RuleError
 from lostprint.errors import UsageError
+from lostprint.files import SAVE, LoadError, load, shown_path
 from lostprint.games import crows as G
 from lostprint.paths import write_atomic
 
@@ -111,9 +113,6 @@ class CrowsSession:
     # --- files ----------------------------------------------------------------------------------------
 
     def _read_record(self) -> tuple[dict, list]:
-        from lostprint.crows.record import parse_record
-        from lostprint.files import SAVE, LoadError, load, shown_path
-
         try:
             data = load(self.save, SAVE)
         except LoadError as exc:

@@ -18,7 +18,9 @@ import yaml
 
 from lostprint.engine import drive
 from lostprint.engine.contract import Decision, Roll, RuleError
+from lostprint.edit.drawing import game_map, map_drawing  # the save's map, as the editor reads and draws it
 from lostprint.errors import UsageError
+from lostprint.games import resolve
 from lostprint.paths import write_atomic
 from lostprint.play import table as tb
 from lostprint.play.views import playable
@@ -88,9 +90,6 @@ class PlaySession:
 
     def __init__(self, save: Path, game_id: str, map_spec="standard", seed: int = 0,
                  names: tuple[str, ...] | None = None, title: str = ""):
-        from lostprint.edit.session import _game_map  # the save's map, as the editor reads it
-        from lostprint.games import resolve
-
         self.save = Path(save)
         self.kept = kept_path(self.save)
         self.lock = threading.Lock()
@@ -114,7 +113,7 @@ class PlaySession:
         if table is None:
             crew = tuple(names or getattr(parts.players, "SAILORS", ()))
             table = tb.Table(game=info.id, map=map_spec, seed=seed, names=crew, title=title or self.save.stem)
-        self.game_map = _game_map(info, table.map, str(self.save), True)
+        self.game_map = game_map(info, table.map, str(self.save), True)
         self.table = table
         self._starts: dict = {}
         self._written: dict | None = None  # the save data last written
@@ -211,8 +210,6 @@ class PlaySession:
 
     def drawing(self) -> dict:
         if self._drawing is None:
-            from lostprint.edit.session import map_drawing
-
             self._drawing = map_drawing(self.info, self.game_map)
         return self._drawing
 

@@ -248,6 +248,35 @@ def batch_three() -> None:
          larder, edit(larder, 15, lost=["Pip"], marks=[{"burial": "A4"}]),
          "days[15].wounded: 2 wounds recorded today (wounded + lost), but the rules give 3")
 
+    batch_four()
+
+
+def batch_four() -> None:
+    v16 = voyage(16)  # day 15 rolls Headwind for day 16; at dawn only Ngozi is well (three rest)
+    v16[14]["rolls"]["weather"] = [4]
+    v16 = edit(v16, 15, weather="headwind")
+    pair("wounded-must-rest", "Phase 2: a wounded sailor must rest and takes no other task (one well sailor "
+         "cannot take Movement and Tacking: no sailing in Headwind).",
+         v16, edit(v16, 15, moved=["B4"]), "days[15].moved: 1 hexes in Headwind: at most 0")
+    v12 = voyage(12)  # day 11 rolls Doldrums for day 12: the crew cannot sail away from the hostile island
+    v12[10]["rolls"]["weather"] = [2]
+    v12[11] = {"day": 12, "resources": res(2, 1, 6), "weather": "doldrums", "wounded": ["Pip"],
+               "rolls": {"accident": [6], "weather": [5]}}
+    pair("hostile-no-gathering", "Phase 7, Hostile (⌂ hostile): nobody gathers at that island again.",
+         v12, edit(v12, 11, gathered={"water": 1}, resources=res(3, 1, 6)),
+         "days[11].gathered: the natives turned hostile: nobody gathers on this island again")
+    v10 = voyage(10)  # day 9 rolls Doldrums for day 10: nobody is needed to hold the sloop at E6
+    v10[8]["rolls"]["weather"] = [2]
+    v10 = edit(v10, 9, weather="doldrums", gathered={"water": 2, "food": 1}, resources=res(3, 3, 4, 2))
+    pair("gather-three-places", "Phase 6: Gather has 3 places, one resource per sailor.",
+         v10, edit(v10, 9, gathered={"water": 2, "food": 2}, resources=res(3, 4, 4, 2)),
+         "days[9].gathered: 4 gathered: one per sailor, and Gather has 3 places")
+    larder = voyage(15) + [{"day": 16, "resources": res(0, 0, 5), "weather": "fair", "wounded": ["Ngozi"],
+                            "lost": ["Pip", "Tom Hale"], "marks": [{"burial": "A4"}, {"burial": "A4"}],
+                            "rolls": {"natives": [3], "accident": [6], "weather": [3]}}]
+    pair("burial-where-the-sloop-was", "How to lose: mark the burial with an X on the map where it happened.",
+         larder, edit(larder, 15, marks=[{"burial": "A4"}, {"burial": "B4"}]), "a burial is marked where the sloop was")
+
 
 def header(name, rule, bad, expect, xfail="") -> str:
     if bad:

@@ -277,6 +277,34 @@ def batch_four() -> None:
     pair("burial-where-the-sloop-was", "How to lose: mark the burial with an X on the map where it happened.",
          larder, edit(larder, 15, marks=[{"burial": "A4"}, {"burial": "B4"}]), "a burial is marked where the sloop was")
 
+    batch_bare()
+
+
+BARE = {  # pairs that also hold without `rolls:` (their refusal, as the words before the rolls make a difference)
+    "rain-one-hex": "days[1].moved: 2 hexes in Rain: at most 1",
+    "storm-at-most-three": "days[1].resources.hull: 2, but the rules allow 3 to 5",
+    "storm-drinks-nothing": "days[1].resources.water: 4, but the rules allow 5 to 6",
+    "natives-revere-max": "days[15].resources.wood: 5, but the rules allow",
+    "wounded-must-rest": "days[15].moved: 1 hexes in Headwind: at most 0",
+    "gather-three-places": "days[9].gathered: 4 gathered: one per sailor, and Gather has 3 places",
+    "storm-at-sea-drifts": "days[1].moved",
+    "healed-take-no-task": "days[16].moved",
+}
+
+
+def bare(days: list) -> list:
+    days = copy.deepcopy(days)
+    for day in days:
+        day.pop("rolls", None)
+    return days
+
+
+def batch_bare() -> None:
+    for name, rule, ok, bad, _expect, ok_out, bad_out, xfail in list(PAIRS):
+        if name in BARE:
+            PAIRS.append((f"{name}-bare", rule + " Without rolls.", bare(ok), bare(bad), BARE[name], ok_out, bad_out,
+                          xfail))
+
 
 def header(name, rule, bad, expect, xfail="") -> str:
     if bad:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import bisect
 
-from lostprint.geometry.paper import MIN_MARGIN
+from lostprint.fonts import text_width
+from lostprint.games.model import SLOT_SPARE_MM
+from lostprint.geometry.paper import MIN_MARGIN, MM
 from lostprint.geometry.segments import segment_meets_box
 from lostprint.palette import MIN_TEXT
 from lostprint.scene import Circle, Group, Line, Path, Rect, Scene, Text, bbox, overlaps, walk
@@ -89,9 +91,6 @@ def slots(scene: Scene) -> list:
 def slot_problems(scene: Scene, pieces) -> list[str]:
     """Each slot against its piece: the inside of its outline leaves the spare round the piece, and no
     two slots overlap (each piece can lie in its own). `pieces` are the game's games.model.Piece."""
-    from lostprint.games.model import SLOT_SPARE_MM
-    from lostprint.geometry.paper import MM
-    from lostprint.scene import Circle, Rect
 
     by_key = {p.key: p for p in pieces}
     problems = []
@@ -153,7 +152,6 @@ def _hex_geometry(path) -> tuple[float, float, float]:
 
 def hex_flats_mm(scene: Scene) -> float | None:
     """Across-the-flats size of the map's hexes, in mm (None without a map)."""
-    from lostprint.geometry.paper import MM
 
     hs = hexes(scene)
     if not hs:
@@ -165,7 +163,6 @@ def hex_flats_mm(scene: Scene) -> float | None:
 def hex_text_problems(scene: Scene, spare_mm: float = 1.0) -> list[str]:
     """Coordinates, feature labels and plot letters each inside the hex they sit on, with `spare_mm`
     to every side of it."""
-    from lostprint.geometry.paper import MM
 
     geos = [_hex_geometry(h) for h in hexes(scene)]
     if not geos:
@@ -526,7 +523,6 @@ def paragraphs(scene: Scene) -> list[list[Text]]:
 def paragraph_problems(scene: Scene) -> list[str]:
     """Wrapped prose (a paragraph with a line of two words or more) never ends on a line of one word,
     and a paragraph of three lines or more is not squeezed into a column under NARROW_EMS wide."""
-    from lostprint.fonts import text_width
 
     problems = []
     for lines in paragraphs(scene):

@@ -2,6 +2,7 @@
 the fallback chain of lostprint.text (its font files, FONTS and `registered`, are re-exported here)."""
 from __future__ import annotations
 
+import hashlib
 import re
 
 from lostprint.text.faces import FONTS, Font, font_path, pdf_name, registered
@@ -82,7 +83,6 @@ def unique_subset_tags(pdf: bytes) -> bytes:
     """Give every embedded font subset a tag of its own (reportlab writes AAAAAA+ for all of them,
     which clashes when files are merged). Each tag is drawn from a digest of the whole file and the
     font's name, so it is the same on every run; tags have the same length, so offsets hold."""
-    import hashlib
 
     digest = hashlib.sha256(pdf).digest()
 

@@ -2,7 +2,12 @@
 from __future__ import annotations
 
 import os
+import stat
+import sys
+import tempfile
 from pathlib import Path
+
+from lostprint.errors import LostprintError, interrupts_deferred
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -37,9 +42,7 @@ STDOUT_NAMES = ("-", "/dev/stdout")
 
 
 def _temp_beside(path: Path) -> str:
-    import tempfile
 
-    from lostprint.errors import LostprintError
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -59,7 +62,6 @@ def _unlink_quietly(name) -> None:
 def is_special(path: Path) -> bool:
     """An existing target that is not a regular file (/dev/null, a FIFO, a terminal): written
     straight through, never replaced by a rename."""
-    import stat
 
     try:
         mode = path.stat().st_mode
@@ -69,9 +71,7 @@ def is_special(path: Path) -> bool:
 
 
 def _write_through(path: Path, data: bytes) -> Path:
-    import sys
 
-    from lostprint.errors import LostprintError
 
     try:
         if str(path) in STDOUT_NAMES:
@@ -106,9 +106,7 @@ def _umask() -> int:
 def _mode_for(path: Path) -> int:
     """The mode a written file gets: an existing file's own (a 0600 file stays 0600), else what the
     umask leaves of 0666 (644 under umask 022, 600 under 077). A read-only file is not replaced."""
-    import stat
 
-    from lostprint.errors import LostprintError
 
     try:
         info = path.stat()
@@ -129,7 +127,6 @@ def write_together(files: list[tuple[Path, bytes]]) -> list[Path]:
     files are removed and so are the targets already renamed: the files appear together or not at all.
     A new file's mode follows the umask, a replaced file keeps its mode, a read-only one is refused,
     and a symlink is written through (its target is replaced, the link stays)."""
-    from lostprint.errors import LostprintError, interrupts_deferred
 
     files = [(Path(p), data) for p, data in files]
     temps: list[tuple[str, Path]] = []

@@ -5,8 +5,11 @@ knows about a backend. Colours are "#rrggbb" strings; fonts are keys of lostprin
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Iterator, Union
+
+from lostprint.fonts import text_box
 
 Point = tuple[float, float]
 
@@ -150,7 +153,6 @@ def hatches(items: tuple[Item, ...]) -> list[Hatch]:
 
 def _turned(box, x: float, y: float, angle: float) -> tuple[float, float, float, float]:
     """The bounds of `box` turned by `angle` degrees (counter-clockwise on the page, y down) about (x, y)."""
-    import math
 
     c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
     pts = [(x + (px - x) * c + (py - y) * s, y - (px - x) * s + (py - y) * c)
@@ -171,7 +173,6 @@ def bbox(item: Item) -> tuple[float, float, float, float]:
     if isinstance(item, Rect):
         return item.x, item.y, item.x + item.w, item.y + item.h
     if isinstance(item, Text):
-        from lostprint.fonts import text_box
 
         box = text_box(item.text, item.font, item.size, item.x, item.y, item.anchor)
         return _turned(box, item.x, item.y, item.angle) if item.angle else box

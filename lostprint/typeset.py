@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from lostprint.scene import Group, Text
+
 _OPENS_AFTER = " \t\n([{\u2014\u2013-/\u00a0\u201c\u2018"
 LONE_WORD_MAX = 16  # characters: a last word this short is tied to the one before
 _TAG = re.compile(r"(<[^>]*>)")
@@ -61,7 +63,6 @@ def tie_last_words(text: str) -> str:
 
 def curly_items(items) -> tuple:
     """Scene items with every Text set with curly quotes."""
-    from lostprint.scene import Group, Text
 
     out = []
     for it in items:

@@ -19,6 +19,7 @@ from lostprint.options import PrintOptions
 from lostprint.paths import STDOUT_NAMES, is_special, write_atomic, write_together
 from lostprint.render import render
 from lostprint.scene import Path as SPath, walk
+from lostprint.sheets import build_sheet
 
 Say = Callable[[str], None]
 MIN_FLATS_MM = 12.0  # across the flats: the smallest hex a pencil can write in
@@ -53,13 +54,11 @@ def _pdf_only(fmt: str, what: str, path: Path) -> None:
 def sheet(game: str, opts: PrintOptions, map_file: str | Path | None = None, output=None,
           say: Say = _quiet) -> Path:
     """`lostprint sheet`: a blank player sheet, on the standard map or a map file."""
-    from lostprint.sheets import build_sheet
-
     check_output_path(output)
     plugin = resolve(game)
     game_map = None
     if map_file is not None:
-        from lostprint.maps.check import load_map
+        from lostprint.maps.check import load_map  # lazy: the map reader and checker, only for a map file
 
         game_map = load_map(map_file)
         if game_map.game != plugin.id:
@@ -80,6 +79,7 @@ def sheet(game: str, opts: PrintOptions, map_file: str | Path | None = None, out
 
 def rulebook(game: str, opts: PrintOptions, output=None):
     """`lostprint rulebook`: the rulebook of a game as a PDF, or its pages as SVG or PNG files."""
+    # lazy: jinja2 and the book model, only for a rulebook
     from lostprint.books.rulebook import RulebookOptions, build_rulebook, rulebook_scene
 
     check_output_path(output)
@@ -117,8 +117,9 @@ def journal_pdf(path: str | Path, opts: PrintOptions, allow_any_map: bool = Fals
 def journal_build(path: str | Path, opts: PrintOptions, fmt: str, allow_any_map: bool = False, say: Say = _quiet):
     """The finished game of a save (or a Crows record): PDF bytes, or for SVG and PNG its pages as one
     multi-page Scene (laid out as in the PDF); nothing is written."""
+    # lazy: the file readers and replay (a sheet loads neither)
     from lostprint.files import shown_path
-    from lostprint.saves.validate import load_save
+    from lostprint.saves.validate import load_save, played_or_error
 
     data = load_save(path)
     plugin = named(data.get("game") if isinstance(data, dict) else None)
@@ -128,8 +129,8 @@ def journal_build(path: str | Path, opts: PrintOptions, fmt: str, allow_any_map:
         record, result = records.record_from_data(data, source)
         scene = records.build_record(record, result, opts.paper, opts.ink)
         return _bytes(scene, opts, "pdf") if fmt == "pdf" else scene
+    # lazy: the journal's pages (not for a Crows record)
     from lostprint.books.journal import build_journal, font_warning, journal_scene
-    from lostprint.saves.validate import played_or_error
 
     played = played_or_error(data, source, allow_any_map)
     built = build_journal(played, opts.paper, opts.ink) if fmt == "pdf" else journal_scene(played, opts.paper, opts.ink)
@@ -178,8 +179,6 @@ def journal(save: str | Path, opts: PrintOptions, output=None, allow_any_map: bo
 def variant_printable(plugin: Plugin, variant, opts: PrintOptions):
     """The Scene printed for a variant: the game's player sheet on it, or its setup diagram."""
     if plugin.has("sheet"):
-        from lostprint.sheets import build_sheet
-
         return build_sheet(plugin.id, variant, opts)
     return part(plugin, "layout_sheet")(variant, opts)
 
@@ -187,7 +186,7 @@ def variant_printable(plugin: Plugin, variant, opts: PrintOptions):
 def variant_files(game: str, seed: int, cols: int | None, rows: int | None, opts: PrintOptions,
                   printable: bool = True, say: Say = _quiet) -> list[tuple[str, bytes]]:
     """[(name, bytes)] of one seed: the map file (JSON) and its printable, built in memory."""
-    from lostprint.maps.generate import generate
+    from lostprint.maps.generate import generate  # lazy: the generator (~0.1 s), only for variants
 
     plugin = resolve(game)
     gen = part(plugin, "generator")

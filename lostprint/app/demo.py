@@ -9,10 +9,14 @@ from typing import Callable
 
 from lostprint.app import commands
 from lostprint.app.naming import folder_of
+from lostprint.app.simulate import demo_rated_maps
+from lostprint.crows.kit import KitOptions
 from lostprint.errors import LostprintError
 from lostprint.games import GAMES
 from lostprint.options import PrintOptions
 from lostprint.paths import examples_dir
+from lostprint.rating.run import Executor
+from lostprint.sheets import sheet_sides
 
 DEMO_SEEDS = (1, 2, 3)
 
@@ -27,7 +31,7 @@ def _inks(quick: bool, landscape: bool = True) -> list[PrintOptions]:
 def check_png() -> None:
     """The full demo writes PNG sheets: say what is missing before writing anything."""
     try:
-        import cairosvg  # noqa: F401 - only the Cairo C library can be missing (cairocffi raises OSError)
+        import cairosvg  # noqa: F401  lazy: loading it is the check; only the Cairo C library can be missing (cairocffi raises OSError)
     except OSError:
         raise LostprintError("the demo's PNG sheets need the Cairo library, which is not installed: install it "
                              "(Debian/Ubuntu: apt-get install libcairo2; macOS: brew install cairo), or run "
@@ -50,8 +54,6 @@ def run_demo(output=None, quick: bool = False, log: Callable[[str], None] = lamb
             written.append(commands.journal(save, opts, f"{out / 'journals'}/", say=say or log))
     for plugin in GAMES:
         if plugin.has("sheet"):
-            from lostprint.sheets import sheet_sides
-
             sheets = _inks(quick) + ([] if quick else [PrintOptions(fmt="png", dpi=150)])
             sheets += [PrintOptions(sides=sides) for sides in sheet_sides(plugin.id) if sides != "2"]
             for opts in sheets:
@@ -66,15 +68,10 @@ def run_demo(output=None, quick: bool = False, log: Callable[[str], None] = lamb
             log(f"maps {plugin.id} seeds {', '.join(map(str, seeds))}")
             written += commands.maps(plugin.id, seeds, PrintOptions(), output=out / "maps", say=say or log)
         if plugin.has("kit"):
-            from lostprint.crows.kit import KitOptions
-
             for opts in _inks(quick, landscape=False):
                 log(f"kit {plugin.id} {opts.paper} {opts.ink}")
                 written.append(commands.kit(plugin.id, KitOptions(paper=opts.paper, ink=opts.ink),
                                             f"{out / plugin.id}/"))
     if not quick:  # rating a map plays a few hundred games of each Lost game
-        from lostprint.app.simulate import demo_rated_maps
-        from lostprint.rating.run import Executor
-
         written += demo_rated_maps(DEMO_SEEDS[0], PrintOptions(), out / "rated", Executor(jobs=jobs), log=log)
     return written

@@ -1,6 +1,7 @@
 """Square grids: integer [column, row] squares, neighbours by edge, and pixel layout."""
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 Square = tuple[int, int]
@@ -64,7 +65,6 @@ def spiral_order(center: Square, start: str, rings: int = 3) -> list[Square]:
                 if max(abs(dc), abs(dr)) == k:
                     ring.append((dc, dr))
         # clockwise by angle on the page (y down), starting from the chosen direction
-        import math
 
         base = {"N": -math.pi / 2, "E": 0.0, "S": math.pi / 2, "W": math.pi}[CLOCKWISE[i0]]
         ring.sort(key=lambda d: (math.atan2(d[1], d[0]) - base) % (2 * math.pi))

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from lostprint.errors import LostprintError
 from lostprint.files.kinds import MAP_FORMAT
+from lostprint.games.crows import START_GRID, START_TILES, start_squares
 from lostprint.maps.seeds import GENERATOR, stage_rng, variant_name
 
 GAME = "crows"
@@ -27,7 +28,6 @@ KING = [(dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if (dc, dr) != (0, 0)
 
 
 def _rules() -> tuple[int, int]:
-    from lostprint.games.crows import START_GRID, START_TILES
 
     return START_TILES, START_GRID
 
@@ -67,7 +67,6 @@ def reading_order(squares) -> tuple[tuple[int, int], ...]:
 
 
 def standard_layout() -> CrowsLayout:
-    from lostprint.games.crows import start_squares
 
     _, grid = _rules()
     return CrowsLayout("standard", grid, grid, reading_order(start_squares()))

@@ -14,14 +14,23 @@ order; a slow task at the head of the line does not hold the workers up (_pool_m
 """
 from __future__ import annotations
 
+import ctypes
 import itertools
+import json
+import multiprocessing
 import os
+import signal
 import sys
+import threading
+import time
 from collections import deque
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from lostprint.errors import LostprintError, UsageError
+from lostprint.maps.model import from_dict
 from lostprint.rating.players import GameResult, play_one, player_of
 
 Progress = Callable[[int], None]  # hears how many more games are done
@@ -56,9 +65,7 @@ class Executor(NamedTuple):
 def map_from_json(map_json: str | None):
     if map_json is None:
         return None
-    import json
 
-    from lostprint.maps.model import from_dict
 
     return from_dict(json.loads(map_json), "<map>")
 
@@ -142,8 +149,6 @@ def _windowed(submit: Callable, collect: Callable, items: Iterable, window: int)
 
 def pool_context():
     """fork where it is safe (see the module's notes), else the platform's default start method."""
-    import multiprocessing
-    import threading
 
     if sys.platform != "darwin" and "fork" in multiprocessing.get_all_start_methods() \
             and threading.active_count() == 1:
@@ -160,8 +165,6 @@ def _pool_map(fn: Callable, items: Iterable, workers: int, ahead: int) -> Iterat
     The workers die with this process: on Ctrl-C, SIGTERM or any error here they are killed at once
     (their work is only ever a result in memory), and each worker asks the system to kill it when its
     parent dies, even by SIGKILL (worker_start)."""
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
 
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=pool_context(), initializer=worker_start,
                                initargs=(os.getpid(),))
@@ -186,8 +189,6 @@ def _second_interrupt_exits() -> None:
     """After a first Ctrl-C or SIGTERM the command is only cleaning up (the workers are killed, no file
     is half-written: files are written after the pool's work): a second one ends the process at once,
     rather than interrupting that cleanup or the interpreter's exit (where it would print a traceback)."""
-    import signal
-    import threading
 
     if threading.current_thread() is not threading.main_thread():
         return
@@ -213,14 +214,12 @@ def worker_start(parent: int) -> None:
     to every process of the job, is left to the parent; SIGTERM ends a worker at once. The worker is
     killed when its parent dies: by the kernel's parent-death signal on Linux, else by a thread that
     watches the parent."""
-    import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for name in ("SIGTERM", "SIGHUP"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_DFL)
     if not _die_with_parent():
-        import threading
 
         threading.Thread(target=_watch_parent, args=(parent,), name="lostprint-parent-watch", daemon=True).start()
     if os.getppid() != parent:  # the parent died before the worker could ask
@@ -234,8 +233,6 @@ def _die_with_parent() -> bool:
     """Ask Linux to send SIGKILL to this process when its parent dies; False where it cannot."""
     if not sys.platform.startswith("linux"):
         return False
-    import ctypes
-    import signal
 
     try:
         libc = ctypes.CDLL(None, use_errno=True)
@@ -248,7 +245,6 @@ PARENT_POLL = 0.5  # not a rule: seconds between two looks at the parent, where 
 
 
 def _watch_parent(parent: int) -> None:
-    import time
 
     while os.getppid() == parent:
         time.sleep(PARENT_POLL)
@@ -257,7 +253,6 @@ def _watch_parent(parent: int) -> None:
 
 def _in_order(submit: Callable, items: Iterable, window: int) -> Iterator:
     """The results of submit(item) (futures) in the items' order, with at most `window` unfinished."""
-    from concurrent.futures import FIRST_COMPLETED, wait
 
     todo = iter(items)
     pending: deque = deque()  # futures in the items' order

@@ -8,6 +8,8 @@ A font key names a face: "serif", "sans-bold"... for the bundled ones, "fb:<fall
 """
 from __future__ import annotations
 
+import subprocess
+import sys
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import NamedTuple
@@ -90,7 +92,6 @@ BY_NAME = {fb.name: fb for fb in FALLBACKS}
 def system_fonts() -> dict[str, str]:
     """Font file name -> path, as fontconfig lists them (empty without fontconfig). Sorted, so one
     machine always gives the same answer; FONTCONFIG_FILE pointing at an empty config hides them all."""
-    import subprocess
 
     try:
         out = subprocess.run(["fc-list", "--format", "%{file}\n"], capture_output=True, text=True,
@@ -181,8 +182,6 @@ def reportlab_ttfonts():
     imports uharfbuzz itself when a line needs it. So the first import of the module hides uharfbuzz
     from it for that moment (reportlab then records "no shaper"), and uharfbuzz stays importable.
     Whoever imports the module first in a process decides; the output is the same either way."""
-    import sys
-
     if "reportlab.pdfbase.ttfonts" not in sys.modules and "uharfbuzz" not in sys.modules:
         sys.modules["uharfbuzz"] = None  # an import of it now raises ImportError, which reportlab catches
         try:

@@ -10,9 +10,16 @@
 from __future__ import annotations
 
 import base64
+import ctypes
+import ctypes.util
+import struct
+import zlib
 from functools import cache, lru_cache
 
-from lostprint.text.shape import layout_line
+import uharfbuzz as hb
+
+from lostprint.text.faces import FONTS, font_path
+from lostprint.text.shape import hb_font, layout_line
 
 
 def _num(v: float) -> str:
@@ -54,7 +61,6 @@ class _PathPen:
 @cache
 def glyph_outline(key: str, gid: int) -> str:
     """SVG path data of one glyph, in font units, y up."""
-    from lostprint.text.shape import hb_font
 
     font, _ = hb_font(key)
     pen = _PathPen()
@@ -65,7 +71,6 @@ def glyph_outline(key: str, gid: int) -> str:
 def outline_paths(text: str, key: str, size: float, x: float, y: float, anchor: str = "start"):
     """(path data, transform) for every visible glyph of a line whose anchor point is (x, y),
     y down (SVG)."""
-    from lostprint.text.shape import hb_font
 
     line = layout_line(text, key, size)
     pen = {"start": x, "middle": x - line.width / 2, "end": x - line.width}[anchor]
@@ -85,9 +90,7 @@ def outline_paths(text: str, key: str, size: float, x: float, y: float, anchor: 
 def subset_font_data(key: str, chars: str) -> str:
     """A bundled font cut down to the characters given, as base64 TrueType (HarfBuzz's subsetter:
     fast, and the same bytes every run)."""
-    import uharfbuzz as hb
 
-    from lostprint.text.shape import hb_font
 
     font, _ = hb_font(key)
     plan = hb.SubsetInput()
@@ -98,7 +101,6 @@ def subset_font_data(key: str, chars: str) -> str:
 
 def font_face_css(used: dict[str, set[str]]) -> str:
     """@font-face rules for the bundled fonts a page's <text> elements use (font key -> characters)."""
-    from lostprint.text.faces import FONTS
 
     rules = []
     for key in sorted(used):
@@ -117,10 +119,7 @@ def use_bundled_fonts() -> None:
 
 @lru_cache(maxsize=1)
 def _add_bundled_fonts() -> bool:
-    import ctypes
-    import ctypes.util
 
-    from lostprint.text.faces import FONTS, font_path
 
     name = ctypes.util.find_library("fontconfig")
     if not name:
@@ -134,8 +133,6 @@ def _add_bundled_fonts() -> bool:
 
 def png_with_dpi(png: bytes, dpi: float) -> bytes:
     """The PNG with a pHYs chunk recording its resolution (pixels per metre), after IHDR."""
-    import struct
-    import zlib
 
     if png[12:16] != b"IHDR" or b"pHYs" in png[:200]:
         return png

@@ -277,7 +277,29 @@ def batch_four() -> None:
     pair("burial-where-the-sloop-was", "How to lose: mark the burial with an X on the map where it happened.",
          larder, edit(larder, 15, marks=[{"burial": "A4"}, {"burial": "B4"}]), "a burial is marked where the sloop was")
 
+    batch_five()
     batch_bare()
+
+
+def batch_five() -> None:
+    # two Storms at sea with nobody on Movement or Tacking: 3 Hull each, 6 to 0; day 3 reaches phase 10 at 0
+    d1 = {"day": 1, "moved": ["I7"], "resources": res(5, 5, 6), "weather": "fair",
+          "rolls": {"accident": [1], "weather": [1]}}
+    d2 = {"day": 2, "moved": ["I6"], "resources": res(5, 4, 3), "weather": "storm",
+          "rolls": {"drift": [1], "accident": [1], "weather": [1]}}
+    d3 = {"day": 3, "moved": ["I5"], "resources": res(5, 3, 0), "weather": "storm", "rolls": {"drift": [1]}}
+    d4 = {"day": 4, "resources": res(4, 2, 0), "weather": "doldrums"}
+    pair("hull-zero-sinks", "How to lose / Phase 10: beginning Phase 10 with 0 Hull loses the game.",
+         [d1, d2, d3], [d1, d2, d3, d4], "days[3]: the game was over on day 3 (the sloop sank)",
+         {"result": "lost", "score": 0}, None)
+    pair("hull-zero-no-win", "How to lose / Phase 10: a sloop at 0 Hull in Phase 10 is lost, not won.",
+         [d1, d2, d3], [d1, d2, d3], "outcome.result: recorded as won, but the game was lost on day 3",
+         {"result": "lost", "score": 0}, {"result": "won", "score": 0})
+    v9 = voyage(9)  # E5's second hex: a 4 points south, at the sloop in E6, so the die is rolled again (2: F5)
+    v9[8]["rolls"]["spread"] = [4, 2]
+    pair("spread-not-on-the-sloop", "Phase 5: a Large Island's 2nd hex cannot be the sloop's hex (⌂ spread: "
+         "roll again).", v9, edit(v9, 8, rolls=dict(v9[8]["rolls"], spread=[4])),
+         "days[8].rolls.spread: day 9 rolls spread again here")
 
 
 BARE = {  # pairs that also hold without `rolls:` (their refusal, as the words before the rolls make a difference)

@@ -416,11 +416,18 @@ def _say(message: str) -> None:
 @cli.command()
 def languages():
     """The languages printables come in, each with how much of it is translated."""
+    from lostprint.games import with_part
     from lostprint.i18n import completeness, languages as shipped
+    from lostprint.sheets import sheet_module
 
     for code in shipped():
         done, total = completeness(code)
         click.echo(f"{code}\t{100 * done // total}%")
+    sheets = {g.title: getattr(sheet_module(g.id), "TRANSLATED", False) for g in with_part("sheet")}
+    click.echo("translated: the Crows kit and setup diagram, the sheets of "
+               + ", ".join(t for t, done in sheets.items() if done))
+    click.echo("English only for now: rulebooks, journals, the sheets of "
+               + ", ".join(t for t, done in sheets.items() if not done))
 
 
 def main(argv: list[str] | None = None) -> int:

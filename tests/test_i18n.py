@@ -152,8 +152,12 @@ def test_sheet_lang_from_the_command_line(tmp_path):
 def test_languages_lists_each_with_its_completeness():
     run = subprocess.run([sys.executable, "-m", "lostprint", "languages"], capture_output=True, text=True)
     assert run.returncode == 0
-    rows = dict(line.split("\t") for line in run.stdout.splitlines())
+    rows = dict(line.split("\t") for line in run.stdout.splitlines() if "\t" in line)
     assert rows["en"] == "100%" and all(rows[code] == "100%" for code in SHIPPED)
+    # and it says which printables take --lang, so "100%" is not read as "everything"
+    said = run.stdout.splitlines()[-2:]
+    assert said[0].startswith("translated:") and "1572: The Lost Expedition" in said[0]
+    assert said[1].startswith("English only for now:") and "rulebooks" in said[1]
 
 
 def crows_layout(lang: str, paper: str = "letter", ink: str = "color"):

@@ -182,6 +182,67 @@ def _():
     return claiming(good, 3, 2), good
 
 
+
+@case("murder-scores-first", "Murders (6+ crows on one tile): 1. score normally, then pair off 2 and scatter the rest",
+      "outcome.scores.Mara: the replay gives Mara 8")
+def _():
+    # Tobias's Trees-1 at [1, 0] fills the row: [0, 0]'s and [1, 0]'s crows, [4, 0]'s two and [3, 1]'s two
+    # all reach Mara at [3, 0]: 6, a murder, scored first. Tobias on [1, 3] is cut off by gaps.
+    good = one_round({"tile": "barrens", "at": [3, 0], "totem": [3, 0], "scatter": "N"},
+                     {"tile": "trees-1", "at": [1, 0], "totem": [1, 3]}, 6 + 2, 0 + 2)
+    return claiming(good, 2, 2), good
+
+
+@case("queen-three-points", "Scoring: the Queen Crow is worth 3 points", "outcome.scores.Mara: the replay gives Mara 6")
+def _():
+    # the Queen on [1, 0] and [0, 0]'s crow come to Mara at [2, 0]; Tobias at [3, 0] takes [4, 0]'s and
+    # [3, 1]'s two each
+    good = one_round({"tile": "queen", "at": [1, 0], "totem": [2, 0]},
+                     {"tile": "barrens", "at": [3, 0], "totem": [3, 0]}, 1 + 3 + 2, 4 + 2)
+    return claiming(good, 4, 6), good
+
+
+@case("drain-no-double", "Drain: Mana Ley Lines do not double this round (and a spell played scores nothing)",
+      "outcome.scores.Mara: the replay gives Mara 3")
+def _():
+    # as ley-line-doubles, but Tobias plays the spell he drew on Barrens: Drain
+    good = one_round({"tile": "ley-line", "at": [1, 0], "totem": [1, 0]},
+                     {"tile": "barrens", "at": [3, 0], "totem": [2, 2], "spell": {"name": "drain"}}, 3, 0)
+    return claiming(good, 6, 0), good
+
+
+@case("landfall-extra-tile", "Landfall: draw and place an additional tile",
+      "outcome.scores.Mara: the replay gives Mara 3")
+def _():
+    # Mara's Landfall Barrens at [3, 0] fills the row: [4, 0]'s two crows reach her at [1, 0]
+    good = one_round({"tile": "barrens", "at": [1, 0], "totem": [1, 0],
+                      "spell": {"name": "landfall", "tile": "barrens", "at": [3, 0]}},
+                     {"tile": "barrens", "at": [5, 2], "totem": [2, 2]}, 3, 0 + 2)
+    return claiming(good, 1, 2), good
+
+
+@case("landfall-touching", "Landfall: the additional tile is placed like any tile, touching one along an edge",
+      "touches no tile along an edge")
+def _():
+    good = one_round({"tile": "barrens", "at": [1, 0], "totem": [1, 0],
+                      "spell": {"name": "landfall", "tile": "barrens", "at": [3, 0]}},
+                     {"tile": "barrens", "at": [5, 2], "totem": [2, 2]}, 3, 0 + 2)
+    bad = copy.deepcopy(good)
+    bad["rounds"][0][0]["spell"]["at"] = [7, -3]
+    return bad, good
+
+
+
+@case("teleport-to-empty", "Teleport: move up to 2 crows from one tile to another empty tile",
+      "rounds[1][2].spell.target: the spell needs an empty tile, but [4, 1] holds 4 crows")
+def _():
+    bad = example()
+    sp = turn(bad, 1, "Wren")["spell"]
+    assert sp["name"] == "teleport"
+    sp["target"] = [4, 1]  # 4 crows flocked there in round 1
+    return bad, scored(example())
+
+
 def write() -> None:
     for rule, source, expect, fn in CASES:
         bad, good = fn()

@@ -5,7 +5,8 @@ each one lives and hands it to the commands, which pass lower floors what they n
 A part is imported when a command first asks for it: a command for one game loads only the parts
 it uses of that game (start-up: tests/test_startup.py), so each loader imports inside its function.
 Those are the imports of lostprint's own modules written in functions for the start-up budget, and
-the layering test sees each of them (a string naming a module would hide it).
+the layering test sees each of them (a string naming a module would hide it); tests/test_house_imports.py
+allows them by name, each with its reason.
 
 A floor that picks a game's module from its own floor does so itself, by real import too (the sheet
 modules: lostprint.sheets.sheet_module; the generators and map checks: lostprint.maps; the replay rules:
@@ -16,11 +17,11 @@ from __future__ import annotations
 from typing import Callable
 
 from lostprint.games import Plugin, missing, resolve
+from lostprint.sheets import sheet_module  # light: it picks a game's sheet module when asked
 
 
 def _sheet(game: str):
     def sheet():
-        from lostprint.sheets import sheet_module
         return sheet_module(game)
     return sheet
 

@@ -295,6 +295,17 @@ def batch_five() -> None:
     pair("hull-zero-no-win", "How to lose / Phase 10: a sloop at 0 Hull in Phase 10 is lost, not won.",
          [d1, d2, d3], [d1, d2, d3], "outcome.result: recorded as won, but the game was lost on day 3",
          {"result": "lost", "score": 0}, {"result": "won", "score": 0})
+    # the crew of empty-larder-wounds: on day 17 (Rain, nobody well to steer) the sloop drifts off A4 to B4;
+    # no Food wounds one, the accident (6 against Hull 5) another: Jan and Ngozi, both wounded, die
+    larder = voyage(15) + [{"day": 16, "resources": res(0, 0, 5), "weather": "fair", "wounded": ["Ngozi"],
+                            "lost": ["Pip", "Tom Hale"], "marks": [{"burial": "A4"}, {"burial": "A4"}],
+                            "rolls": {"natives": [3], "accident": [6], "weather": [3]}},
+                           {"day": 17, "moved": ["B4"], "resources": res(0, 0, 5), "weather": "rain",
+                            "lost": ["Jan Visser", "Ngozi"], "marks": [{"burial": "B4"}, {"burial": "B4"}],
+                            "rolls": {"drift": [2], "accident": [6]}}]
+    pair("all-perish-loses", "How to lose: all sailors perish (the game ends; 26 hexes mapped, no island bonus).",
+         larder, larder + [{"day": 18, "resources": res(0, 0, 5), "weather": "rain"}],
+         "days[17]: the game was over on day 17 (the last sailor died)", {"result": "lost", "score": 26}, None)
     v9 = voyage(9)  # E5's second hex: a 4 points south, at the sloop in E6, so the die is rolled again (2: F5)
     v9[8]["rolls"]["spread"] = [4, 2]
     pair("spread-not-on-the-sloop", "Phase 5: a Large Island's 2nd hex cannot be the sloop's hex (⌂ spread: "

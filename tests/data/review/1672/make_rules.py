@@ -306,6 +306,16 @@ def batch_five() -> None:
     pair("all-perish-loses", "How to lose: all sailors perish (the game ends; 26 hexes mapped, no island bonus).",
          larder, larder + [{"day": 18, "resources": res(0, 0, 5), "weather": "rain"}],
          "days[17]: the game was over on day 17 (the last sailor died)", {"result": "lost", "score": 26}, None)
+    v7 = voyage(7)  # day 7: a Storm ridden out at anchor off F7
+    pair("anchored-storm-no-fishing", "Phase 9 (⌂ anchorage): Anchorage cancels the Storm's Movement effects only; "
+         "nobody fishes in a Storm.", v7, edit(v7, 6, resources=res(2, 3, 5, 1)),
+         "days[6].resources.food: 3, but the rules allow 2")
+    pair("anchored-storm-no-drinking", "Phase 8 (⌂ anchorage): in a Storm, at anchor or not, no Water is drunk.",
+         v7, edit(v7, 6, resources=res(1, 2, 5, 1)), "days[6].resources.water: 1, but the rules allow 2 to 3")
+    v14 = voyage(14)  # day 14 begins with no Water and Pip wounded
+    pair("healing-needs-water", "Phase 2: healing spends one Water from the supply; with none, nobody heals.",
+         v14, edit(v14, 13, healed=["Pip"]), "days[13].healed: healing costs 1 Water and there is 0")
+    BARE["healing-needs-water"] = "days[13].healed: healing costs 1 Water and there is 0"
     v9 = voyage(9)  # E5's second hex: a 4 points south, at the sloop in E6, so the die is rolled again (2: F5)
     v9[8]["rolls"]["spread"] = [4, 2]
     pair("spread-not-on-the-sloop", "Phase 5: a Large Island's 2nd hex cannot be the sloop's hex (⌂ spread: "

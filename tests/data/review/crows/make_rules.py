@@ -243,6 +243,45 @@ def _():
     return bad, scored(example())
 
 
+
+def two_rounds(extra_tiles: int, mara_points: int, tobias_points: int) -> dict:
+    """Two rounds, Mara drawing Nightfall on the game's third draw; the tile set is the least a two-player
+    game needs plus `extra_tiles` Barrens. Round 1: Mara on Barrens [1, 0] takes [0, 0]'s crow, Tobias on
+    Barrens [3, 0] the four of [4, 0] and [3, 1]; the Carrion Paradise at [3, 3] then spawns a crow.
+    Round 2: that crow flies up to Mara on [3, 2]; [1, 0]'s one and [3, 0]'s four go to Tobias on [2, 0]."""
+    from lostprint.games import crows as G
+
+    data = example()
+    data["players"] = data["players"][:2]
+    data["rounds"] = [
+        [{"player": "Mara", "tile": "barrens", "at": [1, 0], "totem": [1, 0]},
+         {"player": "Tobias", "tile": "barrens", "at": [3, 0], "totem": [3, 0]}],
+        [{"player": "Mara", "tile": "barrens", "at": [3, 2], "totem": [3, 2], "nightfall": True},
+         {"player": "Tobias", "tile": "barrens", "at": [5, 0], "totem": [2, 0]}]]
+    used = {t.key: 0 for t in G.TILE_TYPES}
+    for tile in [s["tile"] for s in data["start"]] + [t["tile"] for r in data["rounds"] for t in r]:
+        used[tile] += 1
+    used[G.BARRENS] += G.tiles_needed(2) + extra_tiles - sum(used.values())
+    data["tiles"] = used
+    data["outcome"] = {"scores": {"Mara": mara_points, "Tobias": tobias_points}}
+    return data
+
+
+@case("carrion-spawns", "Carrion Paradise: spawns 1 new crow at the end of each round",
+      "outcome.scores.Mara: the replay gives Mara 6")
+def _():
+    good = two_rounds(0, 1 + 1 + 2 * 2, 4 + 5 + 2 * 2)
+    return claiming(good, 5, 13), good
+
+
+@case("nightfall-not-too-early", "Setup: 2 players remove 8 tiles; Nightfall goes among the bottom 7, then 4 tiles "
+      "move from top to bottom; 13 start tiles and a hand each are drawn. With 36 tiles (28 + Nightfall in the "
+      "stack) it lies 19th to 25th: play draws 4 to 10, never 3",
+      "rounds[1][0].nightfall: Nightfall came up on draw 3, but the setup puts it between draws 4 and 10")
+def _():
+    return two_rounds(3, 6, 13), two_rounds(2, 6, 13)
+
+
 def write() -> None:
     for rule, source, expect, fn in CASES:
         bad, good = fn()

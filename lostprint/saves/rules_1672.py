@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+from itertools import islice
+
 from lostprint.engine import lost_crew as eng
 from lostprint.engine.contract import evolve
 from lostprint.files import line_of
@@ -31,7 +33,8 @@ ROLLS = {r.key: r for r in CREW.rolls}
 DEFAULT_SAILORS = tuple(f"sailor {i + 1}" for i in range(CREW.sailors))
 KEYS = ("water", "food", "hull", "wood")
 WEATHER_STEP = eng.STEP_INDEX["weather"]
-RESYNC_STEPS = 5000  # not a rule: a bound on the steps walked to go on after a refused day
+RESYNC_STEPS = 1000  # not a rule: a bound on the steps walked to go on after a refused day
+RESYNC_ENDS = 16  # not a rule: and on the branches it goes on from
 
 
 def _span(values) -> str:
@@ -594,7 +597,7 @@ class Rules1672(LostRules):
                               narrow=record.narrow, checks={k: v for k, v in record.checks.items() if k != failure.key},
                               partial={k: v for k, v in record.partial.items() if k != failure.key},
                               order=record.order, until=record.until)
-        ends = [v for v in search.walk(eng, voyages, loose, budget=RESYNC_STEPS) if not v.over]
+        ends = list(islice((v for v in search.walk(eng, voyages, loose, budget=RESYNC_STEPS) if not v.over), RESYNC_ENDS))
         return [self._forced(v, st, keep_step=True) for v in ends] or [self._forced(v, st) for v in voyages]
 
     def _forced(self, v, st, keep_step: bool = False):

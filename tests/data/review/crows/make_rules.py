@@ -282,6 +282,28 @@ def _():
     return two_rounds(3, 6, 13), two_rounds(2, 6, 13)
 
 
+
+@case("tie-odd-crow-stays", "Flocking: a tie with no Gem Cave splits evenly; an odd crow stays put",
+      "outcome.scores.Mara: the replay gives Mara 4")
+def _():
+    # Tobias's Trees-3 at [2, 1] lies between Mara on [2, 0] and Tobias on [2, 2]: one each, one stays;
+    # Mara also takes [0, 0]'s crow along row 0 (her Barrens at [1, 0])
+    good = one_round({"tile": "barrens", "at": [1, 0], "totem": [2, 0]},
+                     {"tile": "trees-3", "at": [2, 1], "totem": [2, 2]}, 2 + 2, 1 + 2)
+    return claiming(good, 5, 3), good
+
+
+@case("populate-as-new", "Populate: repopulate an empty 2- or 3-crow tile as if newly placed",
+      "outcome.scores.Tobias: the replay gives Tobias 15")
+def _():
+    # two_rounds, with Mara spending her round-1 spell on Populate at [4, 0] (Trees-2, emptied in round 1):
+    # its two new crows go to Tobias on [2, 0] with [1, 0]'s one and [3, 0]'s four: 7, a murder (scored first)
+    good = two_rounds(0, 1 + 1 + 2, 4 + 7 + 2 * 2)
+    good["rounds"][1][0]["spell"] = {"name": "populate", "target": [4, 0]}
+    good["rounds"][1][1]["scatter"] = "N"
+    return claiming(good, 4, 13), good
+
+
 def write() -> None:
     for rule, source, expect, fn in CASES:
         bad, good = fn()

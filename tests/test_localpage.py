@@ -259,3 +259,45 @@ def test_the_server_is_bound_to_loopback_with_a_new_token_each_time(served):
     assert isinstance(served, LocalServer) and served.server_address[0] == "127.0.0.1"
     assert served.url == f"http://127.0.0.1:{served.server_address[1]}/{served.token}/"
     assert len(served.token) >= 32 and other.token != served.token
+
+
+@pytest.fixture(params=["edit", "play crows"])
+def command_server(request, tmp_path):
+    """A real command's server: `lostprint edit` on a new 1572 save, `lostprint play crows`."""
+    if request.param == "edit":
+        from lostprint.edit.server import start as start_command
+        from lostprint.edit.session import EditSession
+
+        session = EditSession(tmp_path / "new.yaml", "1572")
+    else:
+        from lostprint.play.crows_session import CrowsSession
+        from lostprint.play.server import start as start_command
+
+        session = CrowsSession(tmp_path / "g.yaml", "play")
+    server, thread = start_command(session)
+    yield server
+    server.shutdown()
+    server.server_close()
+    thread.join(5)
+
+
+def test_both_commands_pages_answer_through_the_one_plumbing(command_server):
+    """Before the plumbing was shared, `lostprint play` answered these with the standard library's HTML
+    (501 for PUT and BREW) or 400 for a body over its limit, and served any number of connections."""
+    server = command_server
+    assert server.RequestHandlerClass.__mro__[1] is PageHandler
+    status, _, body = request(server, "PUT", "api/state", b"{}")
+    assert status == 405 and strict(body)["error"]
+    head, _, body = raw(server, b"BREW / HTTP/1.1\r\n\r\n").partition(b"\r\n\r\n")
+    assert head.split()[1] == b"501" and strict(body)["error"]
+    url = urlparse(server.url)
+    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
+    conn.putrequest("POST", f"/{server.token}/api/check")
+    conn.putheader("Content-Length", str(server.RequestHandlerClass.max_body + 1))
+    conn.endheaders()
+    resp = conn.getresponse()
+    assert resp.status == 413 and "bytes" in strict(resp.read())["error"]
+    conn.close()
+    status, _, body = request(server, "POST", "api/check", b'{"value": NaN, "save": {}}')
+    assert status == 400 and strict(body)["error"] == "the request is not JSON"
+    assert isinstance(server.slots, threading.BoundedSemaphore)

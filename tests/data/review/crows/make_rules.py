@@ -304,6 +304,18 @@ def _():
     return claiming(good, 4, 13), good
 
 
+
+@case("disperse-pushes-away", "Disperse: crows 1 space away move 1 space farther from the chosen tile "
+      "(clarification disperse: the four edge neighbours)", "outcome.scores.Mara: the replay gives Mara 2")
+def _():
+    # Tobias disperses from Mara's totem tile [5, 0]: [4, 0]'s two crows are pushed to [3, 0] and then fly
+    # to Tobias on [2, 0], not to Mara; his spell is spent
+    good = one_round({"tile": "barrens", "at": [5, 0], "totem": [5, 0]},
+                     {"tile": "barrens", "at": [3, 0], "totem": [2, 0], "spell": {"name": "disperse", "target": [5, 0]}},
+                     0 + 2, 2)
+    return claiming(good, 4, 0), good
+
+
 def write() -> None:
     for rule, source, expect, fn in CASES:
         bad, good = fn()

@@ -244,7 +244,7 @@ def _():
 
 
 
-def two_rounds(extra_tiles: int, mara_points: int, tobias_points: int) -> dict:
+def two_rounds(extra_tiles: int, mara_points: int, tobias_points: int, mara_second: dict | None = None) -> dict:
     """Two rounds, Mara drawing Nightfall on the game's third draw; the tile set is the least a two-player
     game needs plus `extra_tiles` Barrens. Round 1: Mara on Barrens [1, 0] takes [0, 0]'s crow, Tobias on
     Barrens [3, 0] the four of [4, 0] and [3, 1]; the Carrion Paradise at [3, 3] then spawns a crow.
@@ -258,6 +258,8 @@ def two_rounds(extra_tiles: int, mara_points: int, tobias_points: int) -> dict:
          {"player": "Tobias", "tile": "barrens", "at": [3, 0], "totem": [3, 0]}],
         [{"player": "Mara", "tile": "barrens", "at": [3, 2], "totem": [3, 2], "nightfall": True},
          {"player": "Tobias", "tile": "barrens", "at": [5, 0], "totem": [2, 0]}]]
+    if mara_second:
+        data["rounds"][1][0] = dict(player="Mara", nightfall=True, **mara_second)
     used = {t.key: 0 for t in G.TILE_TYPES}
     for tile in [s["tile"] for s in data["start"]] + [t["tile"] for r in data["rounds"] for t in r]:
         used[tile] += 1
@@ -314,6 +316,17 @@ def _():
                      {"tile": "barrens", "at": [3, 0], "totem": [2, 0], "spell": {"name": "disperse", "target": [5, 0]}},
                      0 + 2, 2)
     return claiming(good, 4, 0), good
+
+
+
+@case("lava-moves-no-crows", "Lava Pool: the replaced tile is placed elsewhere without spawning new crows",
+      "outcome.scores.Mara: the replay gives Mara 3")
+def _():
+    # round 2: Mara's Lava Pool replaces [4, 0] (Trees-2, emptied in round 1), which moves to [4, 1] with no
+    # crows; her totem on the Gem Cave [4, 2] below it gets nothing (no spell either)
+    good = two_rounds(0, 1 + 0 + 2, 4 + 5 + 2 * 2,
+                      {"tile": "lava", "at": [4, 0], "moved_to": [4, 1], "totem": [4, 2]})
+    return claiming(good, 5, 13), good
 
 
 def write() -> None:

@@ -316,6 +316,11 @@ def batch_five() -> None:
     pair("healing-needs-water", "Phase 2: healing spends one Water from the supply; with none, nobody heals.",
          v14, edit(v14, 13, healed=["Pip"]), "days[13].healed: healing costs 1 Water and there is 0")
     BARE["healing-needs-water"] = "days[13].healed: healing costs 1 Water and there is 0"
+    v3 = voyage(3)  # day 3, Headwind: the crew stays at H7 this time (no scan: nobody on it)
+    v3 = edit(v3, 2, moved=None, mapped=None, rolls={"accident": [2], "weather": [1]})
+    pair("headwind-never-drifts", "Phase 4: Headwind without Tacking: the sloop does not move (it is pushed back), "
+         "it never drifts.", v3, edit(v3, 2, moved=["H6"], rolls={"drift": [1], "accident": [2], "weather": [1]}),
+         "days[2].rolls.drift: more drift rolls than day 3 rolls")
     v9 = voyage(9)  # E5's second hex: a 4 points south, at the sloop in E6, so the die is rolled again (2: F5)
     v9[8]["rolls"]["spread"] = [4, 2]
     pair("spread-not-on-the-sloop", "Phase 5: a Large Island's 2nd hex cannot be the sloop's hex (⌂ spread: "

@@ -4,7 +4,6 @@ from __future__ import annotations
 import os
 import stat
 import sys
-import tempfile
 from pathlib import Path
 
 from lostprint.errors import LostprintError, interrupts_deferred
@@ -42,7 +41,7 @@ STDOUT_NAMES = ("-", "/dev/stdout")
 
 
 def _temp_beside(path: Path) -> str:
-
+    import tempfile  # lazy: with random and shutil ~5 ms; `--help` writes nothing
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -71,8 +70,6 @@ def is_special(path: Path) -> bool:
 
 
 def _write_through(path: Path, data: bytes) -> Path:
-
-
     try:
         if str(path) in STDOUT_NAMES:
             stream = getattr(sys.stdout, "buffer", None)

@@ -16,7 +16,7 @@ def test_column_names_run_on_past_z():
 
 
 def test_the_record_names_squares_as_its_boards_are_labelled():
-    from lostprint.crows.record import E_bounds
+    from lostprint.crows.record_pages import E_bounds
 
     rec, result = P.record()
     text = " ".join(" ".join(page.text() for page in P.text(P.record_pdf())).split())

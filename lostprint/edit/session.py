@@ -142,7 +142,6 @@ class EditSession:
     """The save at `path` (new or existing) and everything the page needs about its game."""
 
     def __init__(self, path: Path, game: str | None = None, map_spec=None, allow_any_map: bool = False):
-
         self.path = save_of_autosave(Path(path))
         self.source = shown_path(self.path)
         self.allow_any_map = allow_any_map
@@ -228,14 +227,12 @@ class EditSession:
                 "saved_at": clock(mtime), "changed_on_disk": version_of(self.path) != self.version}
 
     def _autosave_text(self) -> str:
-
         head = AUTOSAVE_HEAD.format(name=self.path.name, version=self.version,
                                     when=time.strftime("%Y-%m-%d %H:%M"))
         return head + "\n" + document.dump(self.doc)
 
     def _file_text(self, plain) -> str:
         """What Save writes: the merged document as YAML, or a JSON save as JSON."""
-
 
         if syntax_of(self.path) == "json":
             self._merge(plain)
@@ -272,7 +269,6 @@ class EditSession:
     # --- what the page loads ------------------------------------------------------------------
 
     def game_info(self) -> dict:
-
         return {
             "id": self.info.id, "number": self.info.number, "name": self.game.title,
             "day_limit": self.game.day_limit,
@@ -292,8 +288,6 @@ class EditSession:
     # --- the live check -----------------------------------------------------------------------
 
     def _merge(self, plain) -> None:
-
-
         if not isinstance(plain, dict):
             raise UsageError("the save must be a mapping")
         if text_bytes(plain) > SAVE.limit:
@@ -313,7 +307,6 @@ class EditSession:
         return document.dump(self.doc) if whole else self.texts.text(self.doc, plain)
 
     def check_text(self, text: str) -> list[Problem]:
-
         try:
             data = parse_text(text, self.source, "yaml")
         except LoadError as exc:

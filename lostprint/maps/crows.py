@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 from lostprint.errors import LostprintError
 from lostprint.files.kinds import MAP_FORMAT
-from lostprint.games.crows import START_GRID, START_TILES, start_squares
 from lostprint.maps.seeds import GENERATOR, stage_rng, variant_name
 
 GAME = "crows"
@@ -28,6 +27,9 @@ KING = [(dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if (dc, dr) != (0, 0)
 
 
 def _rules() -> tuple[int, int]:
+    # lazy: one game's data (~10 ms): the Lost games' generators load this module, not Crows' rules
+    from lostprint.games.crows import START_GRID, START_TILES
+
 
     return START_TILES, START_GRID
 
@@ -67,6 +69,8 @@ def reading_order(squares) -> tuple[tuple[int, int], ...]:
 
 
 def standard_layout() -> CrowsLayout:
+    from lostprint.games.crows import start_squares  # lazy: as _rules
+
 
     _, grid = _rules()
     return CrowsLayout("standard", grid, grid, reading_order(start_squares()))

@@ -245,7 +245,6 @@ PARENT_POLL = 0.5  # not a rule: seconds between two looks at the parent, where 
 
 
 def _watch_parent(parent: int) -> None:
-
     while os.getppid() == parent:
         time.sleep(PARENT_POLL)
     os._exit(1)

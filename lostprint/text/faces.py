@@ -8,7 +8,6 @@ A font key names a face: "serif", "sans-bold"... for the bundled ones, "fb:<fall
 """
 from __future__ import annotations
 
-import subprocess
 import sys
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -92,6 +91,7 @@ BY_NAME = {fb.name: fb for fb in FALLBACKS}
 def system_fonts() -> dict[str, str]:
     """Font file name -> path, as fontconfig lists them (empty without fontconfig). Sorted, so one
     machine always gives the same answer; FONTCONFIG_FILE pointing at an empty config hides them all."""
+    import subprocess  # lazy: ~5 ms, only when a text needs a system font
 
     try:
         out = subprocess.run(["fc-list", "--format", "%{file}\n"], capture_output=True, text=True,

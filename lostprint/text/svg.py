@@ -119,8 +119,6 @@ def use_bundled_fonts() -> None:
 
 @lru_cache(maxsize=1)
 def _add_bundled_fonts() -> bool:
-
-
     name = ctypes.util.find_library("fontconfig")
     if not name:
         return False

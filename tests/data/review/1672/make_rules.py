@@ -321,6 +321,16 @@ def batch_five() -> None:
     pair("headwind-never-drifts", "Phase 4: Headwind without Tacking: the sloop does not move (it is pushed back), "
          "it never drifts.", v3, edit(v3, 2, moved=["H6"], rolls={"drift": [1], "accident": [2], "weather": [1]}),
          "days[2].rolls.drift: more drift rolls than day 3 rolls")
+    s1 = {"day": 1, "mapped": {"I6": "shoals", "H7": "sea", "H8": "sea"}, "moved": ["I7"],
+          "resources": res(5, 5, 6), "weather": "fair"}
+    s2 = {"day": 2, "moved": ["I6"], "resources": res(4, 4, 5), "weather": "fair", "rolls": {"drift": [1]}}
+    pair("drift-into-shoals", "Phase 4: entering Shoals costs 1 Hull, adrift as well as steered (nobody on "
+         "Movement in Fair Weather: the die's 1 takes the sloop north into I6).",
+         [s1, s2], edit([s1, s2], 1, resources=res(4, 4, 6)), "days[1].resources.hull: 6, but the rules allow 5")
+    v2 = voyage(2)
+    pair("scan-only-blank-hexes", "Phase 5: only empty, uncoloured hexes are scanned and coloured.",
+         v2, edit(v2, 1, mapped={"H6": "sea", "G6": "sea", "G7": "small-island", "I6": "shoals"}),
+         "days[1].mapped.I6: I6 is already drawn on day 1 as sea")
     v9 = voyage(9)  # E5's second hex: a 4 points south, at the sloop in E6, so the die is rolled again (2: F5)
     v9[8]["rolls"]["spread"] = [4, 2]
     pair("spread-not-on-the-sloop", "Phase 5: a Large Island's 2nd hex cannot be the sloop's hex (⌂ spread: "

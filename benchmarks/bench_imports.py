@@ -1,6 +1,6 @@
 """Whole-process CPU time of a few commands whose start-up moving imports to the top of modules can
-change (`--help`, a sheet, validating a save and a Crows record, a journal, importing the editor's and the
-table's sessions), this checkout's package (A) against another copy of it (B), paired and interleaved
+change (`--help`, a sheet, validating a save and a Crows record, a journal, opening a save in the editor and
+a game at the table), this checkout's package (A) against another copy of it (B), paired and interleaved
 (A, B, A, B...), CPU time of the child (getrusage), the median of the per-pair ratios A/B.
 
 Run: python benchmarks/bench_imports.py --baseline DIR [--pairs N]
@@ -31,8 +31,13 @@ def commands(tmp: str) -> list[tuple[str, list[str]]]:
         ("validate 1672 save", lp + ["validate", str(ex / "1672-the-salt-road-home.yaml")]),
         ("validate crows record", lp + ["validate", str(ex / "crows-3p.yaml")]),
         ("render 1572 journal", lp + ["render", str(ex / "1572-the-delta-by-grace.yaml"), "-o", f"{tmp}/j.pdf"]),
-        ("import edit session", [sys.executable, "-c", "import lostprint.edit.session"]),
-        ("import play session", [sys.executable, "-c", "import lostprint.play.session"]),
+        # what `lostprint edit` and `lostprint play` do before they serve: open the save, draw its map
+        ("edit: open a save", [sys.executable, "-c", "import sys; from pathlib import Path; "
+                               "from lostprint.edit.session import EditSession; "
+                               "EditSession(Path(sys.argv[1]), None, None, False)", str(ex / "1572-the-delta-by-grace.yaml")]),
+        ("play: open a game", [sys.executable, "-c", "import sys; from pathlib import Path; "
+                               "from lostprint.play.session import PlaySession; "
+                               "PlaySession(Path(sys.argv[1]), '1572', 'standard', 1).drawing()", f"{tmp}/p.yaml"]),
     ]
 
 

@@ -10,8 +10,6 @@
 from __future__ import annotations
 
 import base64
-import ctypes
-import ctypes.util
 import struct
 import zlib
 from functools import cache, lru_cache
@@ -119,6 +117,9 @@ def use_bundled_fonts() -> None:
 
 @lru_cache(maxsize=1)
 def _add_bundled_fonts() -> bool:
+    import ctypes  # lazy: ctypes.util loads subprocess and shutil (~10 ms): only a PNG needs fontconfig
+    import ctypes.util
+
     name = ctypes.util.find_library("fontconfig")
     if not name:
         return False

@@ -447,6 +447,9 @@ class Rules1672(LostRules):
         if "drift" in rolls and eng.toward(st.game_map, st.day_start, rolls["drift"][0][0]) != \
                 (st.day_hexes[1:] or [None])[-1]:  # the recorded drift goes elsewhere: said first
             self._moves_failed(st, today, failure, problems, day_at)
+        elif failure.kind == "none" and key == "drift":  # adrift, and no face takes the sloop where the save has it
+            targets = {eng.toward(st.game_map, st.day_start, f) or "off the map" for f in eng.FACES}
+            self._moves_failed(st, today, search.Failure("part", "pos", reached=frozenset(targets)), problems, day_at)
         elif failure.kind == "rule" and key == "route" and " hexes in " in failure.message and \
                 eng.movement_plan(today["weather_key"], eng.NOBODY, eng.is_island(st.terrain.get(st.day_start)))[1]:
             problems.add(self._input_at(key, today, day_at), failure.message + " steered, or exactly 1 adrift")
@@ -545,6 +548,13 @@ class Rules1672(LostRules):
                 if lab in today_drawn and today_drawn[lab] not in made[lab]:
                     problems.add(where.get(lab, mapped_at), f"the scan rolls make {lab} {_readings(made[lab], today_drawn[lab])}")
                     return
+        earlier = {lab for lab, day in st.mapped_on.items() if day < st.day}
+        if today_drawn and not failure.early and reached and all(d.keys() <= earlier for d in reached):  # no branch
+            # scanned a hex: the furthest ended the day with nothing scanned, none was stopped by a scanned one
+            lab = min(today_drawn, key=lambda x: where.get(x, mapped_at).line)
+            problems.add(where.get(lab, mapped_at), f"nobody can be on Scan Horizon on day {st.day} (every sailor is "
+                                                    "resting or on another task), so no hex is coloured")
+            return
         for lab in sorted(today_drawn, key=lambda x: where.get(x, mapped_at).line):
             if not any(lab in d for d in reached):
                 problems.add(where.get(lab, mapped_at),

@@ -20,7 +20,7 @@ Nothing here knows a game.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import product
 from typing import Any, Callable, Iterator
@@ -47,6 +47,7 @@ class Record:
 @dataclass(frozen=True)
 class Failure:
     """Why no branch explains the turn. kind: "rule" (an input the rules refuse: `key`, `message`),
+    "none" (`key`: a roll or decision none of whose legal values the save allows),
     "part" (`key` a part whose recorded value no branch reached; `reached` the values that were),
     "together" (every part reachable, not all at once), "left" (`key`: recorded inputs no step took),
     "short" (`key`: a roll the record runs out of)."""
@@ -56,6 +57,7 @@ class Failure:
     message: str = ""
     reached: frozenset = frozenset()
     starts: frozenset = frozenset()  # the values of the part when the turn began
+    early: frozenset = frozenset()  # its values that stopped a branch before the furthest (a partial test)
 
 
 @lru_cache(maxsize=32)
@@ -92,6 +94,7 @@ class _Trace:
         self.reached: dict[str, dict[int, set]] = {}  # part -> recorded inputs used -> values
         self.refused: list[tuple] = []  # (reach of the step, key, message, recorded inputs used before it)
         self.begin: dict = {}
+        self.early: dict[str, set] = {}  # part -> values that failed its partial test, at any depth
 
 
 def explain(engine, starts, record: Record) -> tuple[list, Failure | None]:
@@ -100,7 +103,8 @@ def explain(engine, starts, record: Record) -> tuple[list, Failure | None]:
     found = list(walk(engine, starts, record, trace))
     if found:
         return found, None
-    return [], _failure(trace.furthest, trace.reached, record, trace.begin, trace.refused)
+    failure = _failure(trace.furthest, trace.reached, record, trace.begin, trace.refused)
+    return [], replace(failure, early=frozenset(trace.early.get(failure.key, ())))
 
 
 def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: int = 0) -> Iterator:
@@ -201,6 +205,8 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
                     message = why_not(step, state, record.probe[k]) or f"no {k} the save allows"
                     furthest.add(depth + 1, ("rule", k, message))
                     refused.append((step.reach, k, message, sum(used)))
+                elif not values:
+                    furthest.add(depth + 1, ("none", k))
         elif k in slot:
             furthest.add(depth, ("short", k))
             return None, None
@@ -211,6 +217,8 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
                 values = tuple(product(engine.FACES, repeat=need.dice)) if need.dice > 1 else engine.FACES
             if k in record.narrow:
                 values = tuple(v for v in values if record.narrow[k](state, v))
+                if not values:
+                    furthest.add(depth + 1, ("none", k))
         nxt_used = used[:slot[k]] + (used[slot[k]] + 1,) + used[slot[k] + 1:] if taken else used
         return (state, step, index, depth, k, taken, nxt_used, values), None
 
@@ -232,6 +240,7 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
             bad = [p for p in tests if not record.partial[p](part[p](new))]
             if bad:
                 furthest.add(depth + 1, ("partial", bad[0], part[bad[0]](new)))
+                trace.early.setdefault(bad[0], set()).add(part[bad[0]](new))
                 return None
         found = advance(step, index, new, sum(nxt_used))
         return None if found is None else (found[0], nxt_used, moved, found)

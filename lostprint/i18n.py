@@ -66,6 +66,13 @@ class Translator:
 ENGLISH = Translator()
 
 
+def after_label(text: str, tr: Translator) -> str:
+    """'win: reach the exit' -> 'reach the exit': a translated message's words after its label, still
+    inside the pseudo-locale's brackets (so the bypass test reads them as translated)."""
+    rest = text.partition(": ")[2]
+    return tr.wrap[0] + rest if tr.wrap[0] and not rest.startswith(tr.wrap[0]) else rest
+
+
 def N_(msgid: str) -> str:
     """Marks a word for extraction where it is translated later, by value (a compass direction)."""
     return msgid
@@ -148,6 +155,10 @@ PROSE: dict[str, tuple[str, ...]] = {
     "Option": ("name", "effect"),
     "Piece": ("name", "note"),
     "ExpeditionText": ("footer_text", "interest_effects"),
+    "Task": ("name", "slots", "brief", "house_note"),  # 1672's task board
+    "WeatherEffect": ("weather", "movement", "drink", "fish"),  # 1672's weather track
+    "CrewRules": ("win_text", "lose_text"),
+    "CrewText": ("weather_start",),
 }
 
 
@@ -213,9 +224,12 @@ def extract_game_data(fileobj, keywords, comment_tags, options):
 
     seen = set()
     found = []
-    for game_id in ("lost-expedition",):  # the games whose sheets print through the catalogs
+    for game_id in ("lost-expedition", "lost-crew"):  # the games whose sheets print through the catalogs
         notes = [("map note", f.note) for f in standard_map(game_id).features if f.note]
         found += [(game_id, where, text) for where, text in [*_prose(load(game_id)), *notes]]
+    rules = load("lost-crew").rules  # what 1672's sheet looks up by key, translated where it is drawn
+    found += [("lost-crew", "island_resources", name) for _, name, _ in rules.island_resources]
+    found += [("lost-crew", "map_key_notes", note) for _, note in rules.map_key_notes]
     found += [("crows", where, text) for where, text in _crows_kit_words()]
     for game_id, where, text in found:
         if text not in seen:

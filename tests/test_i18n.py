@@ -15,11 +15,11 @@ from lostprint.scene import Text, walk
 from lostprint.sheets import build_sheet
 
 SHIPPED = [code for code in languages() if code != "en"]
-TRANSLATED_SHEETS = ["lost-expedition"]
+TRANSLATED_SHEETS = ["lost-expedition", "lost-crew"]
 SIDES = ["2", "1", "ref"]
 # what a page may print outside any message: coordinates, numbers, ranges, signs, list numbers ("3."),
-# sizes ("63 × 88 mm", "50 mm")
-UNTRANSLATED = re.compile(r"^([A-Z]{1,2}\d*|[+\u2212\u2013\d]+[+\u2212]?|[+=]|\d+\.|\d+( \u00d7 \d+)? mm)$")
+# sizes ("63 × 88 mm", "50 mm"), and the signs ↺ (the weather cube stays) and ∞ (an endless supply)
+UNTRANSLATED = re.compile(r"^([A-Z]{1,2}\d*|[+\u2212\u2013\d]+[+\u2212]?|[+=]|\d+\.|\d+( \u00d7 \d+)? mm|[\u21ba\u221e])$")
 
 
 def test_every_shipped_catalog_is_complete():
@@ -76,7 +76,25 @@ def unwrapped(scene) -> list[str]:
 @pytest.mark.parametrize("game", TRANSLATED_SHEETS)
 @pytest.mark.parametrize("sides", SIDES)
 def test_no_printed_word_bypasses_the_catalogs(game, sides):
-    scene = build_sheet(game, None, PrintOptions(lang="qps", sides=sides))
+    scene = build_sheet(game, _bypass_map(game, sides), PrintOptions(lang="qps", sides=sides))
+    assert unwrapped(scene) == []
+
+
+def _bypass_map(game, sides):
+    """The standard map, but 1672's one page on a smaller variant: the pseudo-language's brackets lengthen
+    every message past any real language's, and the standard map leaves that page no room to spare."""
+    if game == "lost-crew" and sides == "1":
+        from lostprint.maps.generate import generate
+
+        return generate(game, 7, 8, 7)
+    return None
+
+
+@pytest.mark.parametrize("sides", ["2", "1"])
+def test_a_variant_1672_sheet_prints_no_word_past_the_catalogs(sides):
+    from lostprint.maps.generate import generate
+
+    scene = build_sheet("lost-crew", generate("lost-crew", 7, 8, 7), PrintOptions(lang="qps", sides=sides))
     assert unwrapped(scene) == []
 
 
@@ -117,7 +135,7 @@ def _pieces(game):
 
 def test_a_sheet_not_yet_translated_refuses_another_language():
     with pytest.raises(UsageError, match="not translated yet"):
-        build_sheet("lost-crew", None, PrintOptions(lang="qps"))
+        build_sheet("lost-crows", None, PrintOptions(lang="qps"))
 
 
 def test_a_new_catalog_is_picked_up_without_code_changes(tmp_path):
@@ -157,6 +175,7 @@ def test_languages_lists_each_with_its_completeness():
     # and it says which printables take --lang, so "100%" is not read as "everything"
     said = run.stdout.splitlines()[-2:]
     assert said[0].startswith("translated:") and "1572: The Lost Expedition" in said[0]
+    assert "1672: The Lost Crew" in said[0] and "1672" not in said[1]
     assert said[1].startswith("English only for now:") and "rulebooks" in said[1]
 
 

@@ -7,11 +7,12 @@ from typing import NamedTuple
 
 from lostprint.fonts import ASCENT, DESCENT, text_width
 from lostprint.games.model import HOUSE_MARK
+from lostprint.i18n import ENGLISH, N_, Translator, after_label, localized, translator
 from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
 from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text
 from lostprint.sheets import widgets as w
-from lostprint.sheets.common import (HOUSE_NOTE, SheetOptions, back_label, by_sides, foot_credit, foot_line,
+from lostprint.sheets.common import (SheetOptions, back_label, by_sides, foot_credit, foot_line, foot_room, house_note,
                                      side_content, title_block, variant_name)
 from lostprint.sheets.hexmap import LABEL_PAD, MapContext, clear_of_corner, hex_label_lines, hex_map, hex_swatch
 from lostprint.sheets.icons import icon
@@ -175,7 +176,7 @@ def draw_exit(f, ctx: MapContext) -> list:
             Path(((tip, ay), (tip + s * 0.2, ay - s * 0.13), (tip + s * 0.2, ay + s * 0.13)),
                  Style(fill=color, stroke=None, width=0), role="exit-arrow")), name="icon:exit-arrow"))
         items.extend(clear_of_corner(ctx, lab, [  # a hex too small for the word and the coordinate: its outline
-            lambda dx: hex_label_lines(ctx, lab, s * 0.5, "EXIT", max(SMALL, s * 0.22), "sans-bold", color, dx=dx),
+            lambda dx: hex_label_lines(ctx, lab, s * 0.5, ctx.tr.gettext("EXIT"), max(SMALL, s * 0.22), "sans-bold", color, dx=dx),
             lambda dx: []], others=items[-1:]))  # and arrow say it
     return items
 
@@ -315,18 +316,19 @@ def task_board(box: Box, pal: Palette, game) -> Group:
     return Group(tuple(items), name="task-board", box=tuple(box))
 
 
-def weather_track(chart, box: Box, pal: Palette, game) -> Group:
+def weather_track(chart, box: Box, pal: Palette, game, tr: Translator = ENGLISH) -> Group:
     """The weather chart as a track: die face, weather, the cube's square, and what it does today."""
+    _ = tr.gettext
     effects = {e.weather: e for e in game.rules.weather_track}
-    items, inner = w.panel(box, f"{chart.title} track", pal,
-                           subtitle=f"{chart.roll} \u00b7 phase {chart.phase} \u00b7 sets phases "
-                                    f"{', '.join(map(str, game.rules.weather_phases))} "
-                                    f"\u00b7 start: {game.text.weather_start}")
+    items, inner = w.panel(box, _("{title} track").format(title=chart.title), pal,
+                           subtitle=_("{roll} \u00b7 phase {phase} \u00b7 sets phases {phases} \u00b7 start: {start}").format(
+                               roll=chart.roll, phase=chart.phase, phases=", ".join(map(str, game.rules.weather_phases)),
+                               start=game.text.weather_start))
     y = inner.y
     die = 10.0
     name_w = max(text_width(b.results[0], "sans-bold", w.BODY) for b in chart.bands) + 4
     cube = 11.0
-    heads = ("Movement", "Drink", "Fish")
+    heads = (_("Movement"), _("Drink"), _("Fish"))
     col_drink = text_width(heads[1], "sans-bold", SMALL) + 8
     col_fish = text_width(heads[2], "sans-bold", SMALL) + 2
     x_name = inner.x + die + 4
@@ -338,7 +340,7 @@ def weather_track(chart, box: Box, pal: Palette, game) -> Group:
     items.append(Text(x_move, y + ASCENT * SMALL, heads[0], SMALL, "sans-bold", fill=pal.soft))
     for x, h, cw in ((x_drink, heads[1], col_drink), (x_fish, heads[2], col_fish)):
         items.append(Text(x + cw / 2 - 1, y + ASCENT * SMALL, h, SMALL, "sans-bold", "middle", fill=pal.soft))
-    items.append(Text(x_name, y + ASCENT * SMALL, "Weather", SMALL, "sans-bold", fill=pal.soft))
+    items.append(Text(x_name, y + ASCENT * SMALL, _("Weather"), SMALL, "sans-bold", fill=pal.soft))
     y += SMALL + 2.5
     lines_of = [w.wrap_text(effects[b.results[0]].movement, "sans", SMALL, move_w) for b in chart.bands]
     need = [max(1, len(ls)) * SMALL * 1.1 + 3.5 for ls in lines_of]
@@ -371,7 +373,7 @@ def weather_track(chart, box: Box, pal: Palette, game) -> Group:
     return Group(tuple(items), name=f"chart:{chart.key}", box=tuple(box))
 
 
-def direction_compass(chart, box: Box, pal: Palette) -> Group:
+def direction_compass(chart, box: Box, pal: Palette, tr: Translator = ENGLISH) -> Group:
     """The die-to-direction chart as a hex: each face's number beside the side it points through."""
     items, inner = w.panel(box, chart.title, pal, house=chart.house, subtitle=chart.roll)
     note_lines = w.wrap_text(chart.modifier, "sans-italic", SMALL, inner.w)[:3]
@@ -385,9 +387,10 @@ def direction_compass(chart, box: Box, pal: Palette) -> Group:
     items.append(Path(tuple(hexgrid.hex_corners(layout, (0, 0))), Style(fill=pal.paper, stroke=pal.ink, width=0.9)))
     apothem = R * hexgrid.SQRT3 / 2
     unit = hexgrid.Layout(hexgrid.FLAT, (1, 1), (0, 0))
+    directions = {tr.gettext(name): step for name, step in hexgrid.FLAT_DIRECTIONS.items()}  # by its printed name
     for band in chart.bands:
         name = band.results[0]
-        nx, ny = hexgrid.hex_to_pixel(unit, hexgrid.FLAT_DIRECTIONS[name])
+        nx, ny = hexgrid.hex_to_pixel(unit, directions[name])
         norm = math.hypot(nx, ny)
         ux, uy = nx / norm, ny / norm
         dx, dy = cx + ux * apothem * 0.68, cy + uy * apothem * 0.68
@@ -524,13 +527,18 @@ def shoals_pencil(cx: float, cy: float, size: float, pal: Palette) -> list:
 TERRAIN_MARKS = {"shoals": shoals_pencil}  # pre-printed terrain drawn as its pencil mark
 
 
-def pencil_key(box: Box, pal: Palette, game) -> Group:
+PENCIL_MARKS = {"small-island": N_("green outline, an S"), "medium-island": N_("an M"), "large-island": N_("an L"),
+                "shoals": N_("three strokes (blue)"), "natives": N_("a dark dot")}  # how the map key draws each
+
+
+def pencil_key(box: Box, pal: Palette, game, tr: Translator = ENGLISH) -> Group:
     """The map key as pencil marks: islands by dots (one, two, three), shoals by strokes, then natives,
     route and burial; tints (or hatches) shown beside, as a printed map uses them."""
-    items, inner = w.panel(box, "Map key", pal, subtitle="draw in pencil")
+    _ = tr.gettext
+    items, inner = w.panel(box, _("Map key"), pal, subtitle=_("draw in pencil"))
     terrains = {t.key: t for t in game.terrains}
     symbols = {s.key: s for s in game.symbols}
-    notes = dict(game.rules.map_key_notes)
+    notes = {key: _(note) for key, note in game.rules.map_key_notes}
     keys = game.rules.map_key
     row_h = inner.h / len(keys)
     sw = min(26.0, row_h - 2)
@@ -548,8 +556,7 @@ def pencil_key(box: Box, pal: Palette, game) -> Group:
         else:
             name = symbols[key].name
             items.append(key_swatch(key, cx, cy, sw, pal, game))
-        how = {"small-island": "green outline, an S", "medium-island": "an M", "large-island": "an L",
-               "shoals": "three strokes (blue)", "natives": "a dark dot"}.get(key, "")
+        how = _(PENCIL_MARKS.get(key, ""))
         note = " \u00b7 ".join(t for t in (how, notes.get(key, "")) if t)
         tx = inner.x + sw + 6
         items.append(w.text_in(tx, y, row_h, name, w.BODY, "sans-bold", color=pal.ink, role="key-name"))
@@ -559,7 +566,7 @@ def pencil_key(box: Box, pal: Palette, game) -> Group:
     return Group(tuple(items), name="map-key", box=tuple(box))
 
 
-def crew_marks(box: Box, pal: Palette, game) -> Group:
+def crew_marks(box: Box, pal: Palette, game, tr: Translator = ENGLISH) -> Group:
     """Each sailor's wounded and lost boxes (the coins themselves sit on the task board)."""
     n = game.rules.sailors
     items: list = []
@@ -569,9 +576,9 @@ def crew_marks(box: Box, pal: Palette, game) -> Group:
     for i in range(n):
         x = box.x + i * (card_w + gap)
         items.append(Rect(x, box.y, card_w, box.h, boxed(pal.panel, pal.line, 0.6), radius=2.0, role="sailor"))
-        items.append(Text(x + 3, box.y + 2 + ASCENT * SMALL, f"Sailor {i + 1}", SMALL, "sans-bold", fill=pal.ink,
-                          role="sailor-name"))
-        for j, label in enumerate(("wounded", "lost")):
+        items.append(Text(x + 3, box.y + 2 + ASCENT * SMALL, tr.gettext("Sailor {number}").format(number=i + 1),
+                          SMALL, "sans-bold", fill=pal.ink, role="sailor-name"))
+        for j, label in enumerate((tr.gettext("wounded"), tr.gettext("lost"))):
             y = box.y + 3.5 + SMALL + j * (b + 1.5)
             items.append(Rect(x + 3, y, b, b, boxed(pal.paper, pal.ink, 0.6), radius=1.0, role="sailor-mark"))
             items.append(w.text_in(x + 3 + b + 3, y, b, label, SMALL, "sans", color=pal.soft))
@@ -581,15 +588,16 @@ def crew_marks(box: Box, pal: Palette, game) -> Group:
 CREW_H = 3.5 + SMALL + 7.5 * 2 + 1.5 + 2.0  # crew_marks' height: a name and two boxes a sailor
 
 
-def weather_cubes(chart, box: Box, pal: Palette, game) -> Group:
+def weather_cubes(chart, box: Box, pal: Palette, game, tr: Translator = ENGLISH) -> Group:
     """The weather track on side 1: a cube slot per weather, its die face and name over it."""
     cube = game.piece("cube")
     effects = {e.weather: e for e in game.rules.weather_track}
     items, inner = w.panel(box, f"{chart.title}", pal, name="weather",
-                           subtitle=f"phase {chart.phase} \u00b7 start: {game.text.weather_start}")
+                           subtitle=tr.gettext("phase {phase} \u00b7 start: {start}").format(
+                               phase=chart.phase, start=game.text.weather_start))
     side = slot_size(cube)
     # a column a weather: a weather that keeps the cube has no slot, only as wide as its words need
-    stays = "cube stays"
+    stays = tr.gettext("cube stays")
     keeps = [b for b in chart.bands if not effects[b.results[0]].cube]
     keep_w = max([text_width(stays, "sans-italic", SMALL)] + [text_width(b.results[0], "sans", SMALL) for b in keeps]) \
         + 12  # its name clear of its neighbour's ("Fair Weather", "No Change")
@@ -649,11 +657,12 @@ def resources_height(game, width: float, spacing: CubeSpacing = CubeSpacing()) -
     return len(rows) * (side + 1.5) + w.TITLE_BAR + 7
 
 
-def resource_cubes(box: Box, pal: Palette, game, spacing: CubeSpacing = CubeSpacing()) -> Group:
+def resource_cubes(box: Box, pal: Palette, game, spacing: CubeSpacing = CubeSpacing(),
+                   tr: Translator = ENGLISH) -> Group:
     """The island's resource cubes: a slot per cube, an ∞ box to tick for an unlimited supply."""
     cube = game.piece("cube")
-    items, inner = w.panel(box, "Island resources", pal,
-                           subtitle="cubes for this island \u00b7 tick \u221e for an endless supply",
+    items, inner = w.panel(box, tr.gettext("Island resources"), pal,
+                           subtitle=tr.gettext("cubes for this island \u00b7 tick \u221e for an endless supply"),
                            name="island-resources")
     side = slot_size(cube)
     pitch = side + spacing.pitch_gap
@@ -669,7 +678,7 @@ def resource_cubes(box: Box, pal: Palette, game, spacing: CubeSpacing = CubeSpac
             key, name, n = groups[i]
             sy = top + (row_h - side) / 2
             for k in range(n):
-                items += square_slot(x + k * pitch, sy, cube, pal, caption=name)
+                items += square_slot(x + k * pitch, sy, cube, pal, caption=tr.gettext(name))
             items += infinity_box(x + n * pitch, sy + (side - inf) / 2, inf, pal)
             x += widths[i] + spacing.group_gap
     return Group(tuple(items), name="island-resources", box=tuple(box))
@@ -735,25 +744,30 @@ def _row_heights(rows, d: float, width: float) -> list[float]:
     return out
 
 
-def task_coins(box: Box, pal: Palette, game) -> Group:
+def task_coins(box: Box, pal: Palette, game, tr: Translator = ENGLISH) -> Group:
     """The task board with a coin slot per sailor place, in phase order, each task's slots on a tint of
     their own under its title; what each task does is on side 2."""
     coin = game.piece("coin")
-    items, inner = w.panel(box, "Task board", pal, name="task-board", subtitle=_board_subtitle(game))
+    items, inner = w.panel(box, tr.gettext("Task board"), pal, name="task-board", subtitle=_board_subtitle(game, tr))
     d = slot_size(coin)
     rows = _pack(game.rules.tasks, d, inner.w)
     heights = _row_heights(rows, d, inner.w)
     spare = max(0.0, (inner.h - sum(heights)) / len(rows))
-    items += _coin_rows(rows, heights, [inner.w] * len(rows), inner.x, inner.y, spare, d, pal, coin)
+    items += _coin_rows(rows, heights, [inner.w] * len(rows), inner.x, inner.y, spare, d, pal, coin, tr)
     return Group(tuple(items), name="task-board", box=tuple(box))
 
 
-def _board_subtitle(game) -> str:
+def _board_subtitle(game, tr: Translator = ENGLISH, short: bool = False) -> str:
+    """First and last phase around the rule; `short`, the rule alone (a long language on a narrow board)."""
+    if short:
+        return tr.gettext("a coin each \u00b7 resolve in order")
     first, last = game.phases[0], game.phases[-1]
-    return f"{first.number} {first.name}: a coin each \u00b7 resolve in order \u00b7 {last.number} {last.name}"
+    return tr.gettext("{first}: a coin each \u00b7 resolve in order \u00b7 {last}").format(
+        first=f"{first.number} {first.name}", last=f"{last.number} {last.name}")
 
 
-def _coin_rows(rows, heights, widths, x0: float, top: float, spare: float, d: float, pal: Palette, coin) -> list:
+def _coin_rows(rows, heights, widths, x0: float, top: float, spare: float, d: float, pal: Palette, coin,
+               tr: Translator = ENGLISH) -> list:
     """The rows of task groups from `top` down, each row `widths[i]` wide (a title's room), `spare` more
     under each."""
     items: list = []
@@ -765,7 +779,7 @@ def _coin_rows(rows, heights, widths, x0: float, top: float, spare: float, d: fl
             if not t.spades:  # a phase that takes no sailor: a dashed place holding its name
                 cx = x + gw / 2
                 items.append(Circle(cx, cy, d / 2, Style(fill=None, stroke=pal.faint, width=0.6, dash=(2, 2))))
-                lines = [str(t.phase)] + w.wrap_text(t.name, "sans-bold", SMALL, d - 8) + ["no sailor"]
+                lines = [str(t.phase)] + w.wrap_text(t.name, "sans-bold", SMALL, d - 8) + [tr.gettext("no sailor")]
                 y0 = cy - len(lines) * SMALL * 1.1 / 2 + ASCENT * SMALL
                 for j, line in enumerate(lines):
                     items.append(Text(cx, y0 + j * SMALL * 1.1, line, SMALL,
@@ -808,21 +822,28 @@ def board_plan(game, width: float) -> BoardPlan:
     return BoardPlan(rows, heights, head_h, used + 8, head_h + heights[-1] + 3)
 
 
-def board_width(game, plan: BoardPlan) -> float:
+def _board_head(game, tr: Translator, short: bool = False) -> float:
+    """The task board's title bar: its title and subtitle (the full one, or the short one)."""
+    return text_width(tr.gettext("Task board"), "sans-bold", w.PANEL_TITLE) \
+        + text_width(_board_subtitle(game, tr, short), "sans", SMALL) + 6
+
+
+def board_width(game, plan: BoardPlan, tr: Translator = ENGLISH) -> float:
     """The least width that keeps the plan's rows: its widest row, and the title bar's words."""
     d = slot_size(game.piece("coin"))
     rows = max(sum(_group_width(t, d) for t in row) + GROUP_GAP * (len(row) - 1) for row in plan.rows)
-    head = text_width("Task board", "sans-bold", w.PANEL_TITLE) + text_width(_board_subtitle(game), "sans", SMALL) + 6
+    head = min(_board_head(game, tr, short) for short in (False, True))
     return max(rows, head, plan.tail_w - 8) + 8
 
 
-def task_board_l(box: Box, pal: Palette, game) -> list[Group]:
+def task_board_l(box: Box, pal: Palette, game, tr: Translator = ENGLISH) -> list[Group]:
     """The task board drawn as an L (board_plan): the title bar and every row but the last in one group,
     the last row in a second, under one outline."""
     coin = game.piece("coin")
     d = slot_size(coin)
     plan = board_plan(game, box.w)
-    items, _ = w.panel(box, "Task board", pal, name="task-board", subtitle=_board_subtitle(game))
+    short = _board_head(game, tr) > box.w - 8  # the full subtitle where the board is wide enough
+    items, _ = w.panel(box, tr.gettext("Task board"), pal, name="task-board", subtitle=_board_subtitle(game, tr, short))
     x, y, r = box.x, box.y, 2.5
     bottom, mid, tail = box.y + plan.height, box.y + plan.head_h, box.x + plan.tail_w
     outline = Path(((x, y + r), (x + r, y), (box.right - r, y), (box.right, y + r), (box.right, mid),
@@ -831,19 +852,21 @@ def task_board_l(box: Box, pal: Palette, game) -> list[Group]:
     items = [outline] + items[1:]  # the L in place of the panel's rectangle
     inner_w = box.w - 8
     items += _coin_rows(plan.rows[:-1], plan.heights[:-1], [inner_w] * (len(plan.rows) - 1), x + 4,
-                        y + w.TITLE_BAR + 3, 0.0, d, pal, coin)
-    last = _coin_rows(plan.rows[-1:], plan.heights[-1:], [plan.tail_w - 8], x + 4, mid, 0.0, d, pal, coin)
+                        y + w.TITLE_BAR + 3, 0.0, d, pal, coin, tr)
+    last = _coin_rows(plan.rows[-1:], plan.heights[-1:], [plan.tail_w - 8], x + 4, mid, 0.0, d, pal, coin, tr)
     return [Group(tuple(items), name="task-board", box=(box.x, box.y, box.w, plan.head_h)),
             Group(tuple(last), name="task-board", box=(box.x, mid, plan.tail_w, plan.height - plan.head_h))]
 
 
-def score_terms(game) -> list[tuple[str, str]]:
+def score_terms(game, tr: Translator = ENGLISH) -> list[tuple[str, str]]:
+    _ = tr.gettext
     per_hex = game.rules.score_per_hex
     bonus = game.rules.score_per_island
-    return [("Hexes mapped", f"{per_hex} each"), ("Islands visited", f"on a win: {bonus} each")]
+    return [(_("Hexes mapped"), _("{points} each").format(points=per_hex)),
+            (_("Islands visited"), _("on a win: {points} each").format(points=bonus))]
 
 
-def header_items(game, game_map, header: Box, pal: Palette, side: str) -> list:
+def header_items(game, game_map, header: Box, pal: Palette, side: str, tr: Translator = ENGLISH) -> list:
     """The band over the map: title, Captain, Sloop, Days and the crew's marks; the supply dice; the
     weather's cubes."""
     die = game.piece("die")
@@ -852,35 +875,42 @@ def header_items(game, game_map, header: Box, pal: Palette, side: str) -> list:
     tracker_w = 62.0
     title_w = 204.0
     title_box, trackers_box, weather_box = header.split_x(title_w, n * tracker_w + (n - 1) * 4, 0, gap=GAP)
-    variant = variant_name(game_map)
+    variant = variant_name(game_map, tr)
     tb_title, fields, crew_box = title_box.split_y(34, 0, CREW_H, gap=2)
-    items.append(title_block(tb_title, game.title, "" if variant else f"Player sheet, {side} \u00b7 "
-                             f"{die.count} dice, {game.piece('cube').count} cubes, {game.piece('coin').count} coins",
-                             pal, variant=variant))
-    for field, box in zip(("Captain", "Sloop", "Days"), fields.split_x(0, 58, 40, gap=8)):
+    items.append(title_block(tb_title, game.title, "" if variant else tr.gettext("Player sheet, {side} \u00b7 {need}").format(
+                             side=side, need=pieces_needed(game, tr)), pal, variant=variant))
+    for field, box in zip((tr.gettext("Captain"), tr.gettext("Sloop"), tr.gettext("Days")),
+                          fields.split_x(0, 58, 40, gap=8)):
         items.append(w.write_in(box, field, pal))
-    items.append(crew_marks(crew_box, pal, game))
-    for tr, box in zip(game.trackers, trackers_box.split_x(*([0] * n), gap=4)):
-        items.append(w.tracker(tr, box, pal, piece=die))
-    items.append(weather_cubes(game.chart("weather"), weather_box, pal, game))
+    items.append(crew_marks(crew_box, pal, game, tr))
+    for tracker, box in zip(game.trackers, trackers_box.split_x(*([0] * n), gap=4)):
+        items.append(w.tracker(tracker, box, pal, piece=die, lang=tr))
+    items.append(weather_cubes(game.chart("weather"), weather_box, pal, game, tr))
     return items
+
+
+def pieces_needed(game, tr: Translator = ENGLISH) -> str:
+    """'6 dice, 9 cubes, 4 coins': what the sheet's pieces are."""
+    return tr.gettext("{dice} dice, {cubes} cubes, {coins} coins").format(
+        dice=game.piece("die").count, cubes=game.piece("cube").count, coins=game.piece("coin").count)
 
 
 def front(game, game_map, opts: SheetOptions) -> list:
     """Side 1: title and crew, the supply dice and the weather cube; the map; the task board's coins and
     the island's cubes beside it."""
     pal = opts.pal
+    tr = translator(opts.lang)
     header, body = side_content(opts).split_y(w.tracker_height(0, game.piece("die")), 0, gap=GAP)
-    items = header_items(game, game_map, header, pal, "side 1 of 2")
+    items = header_items(game, game_map, header, pal, tr.gettext("side 1 of 2"), tr)
 
     if game_map.name != "standard":  # a variant of any size: laid out by content (sheets/layout.py)
-        items += variant_body(game, game_map, body, pal)
-        items.append(foot_line(opts, foot_credit(game, "side 1 of 2"),
+        items += variant_body(game, game_map, body, pal, tr)
+        items.append(foot_line(opts, foot_credit(game, tr.gettext("side 1 of 2"), tr),
                                pal, left=" \u00b7 ".join((game.rules.win_text, game.rules.lose_text))))
         return items
     cube_side = slot_size(game.piece("cube"))
     x0, y0, x1, y1 = hexgrid.unit_bounds(game_map.axial.values())
-    terms = score_terms(game)
+    terms = score_terms(game, tr)
 
     def map_size(room_h: float) -> float:
         return min((room_h - 2 * MAP_PAD) / (y1 - y0), MAP_FLATS_MM * MM / hexgrid.SQRT3,
@@ -899,7 +929,7 @@ def front(game, game_map, opts: SheetOptions) -> list:
     left_h = body.h - need - res_h - 2 * GAP
     right_w = body.w - ((x1 - x0) * size + 2 * MAP_PAD + 0.5) - GAP
     where = "panel" if left_h >= SCORE_BOX_MIN else \
-        "line" if left_h >= w.SCORE_LINE_H and w.score_line_width(terms) <= right_w else "under"
+        "line" if left_h >= w.SCORE_LINE_H and w.score_line_width(terms, tr.gettext("Score"), tr) <= right_w else "under"
     map_room = body.h if where != "under" else body.h - w.SCORE_LINE_H - SCORE_GAP
     if where == "under":
         size, need, res_h = plan(map_room)
@@ -907,40 +937,44 @@ def front(game, game_map, opts: SheetOptions) -> list:
     map_col, right = body.split_x(map_w, 0, gap=GAP)
     map_box = Box(map_col.x, map_col.y, map_col.w, min(map_room, (y1 - y0) * size + 2 * MAP_PAD + 0.5))
     group, _ = hex_map(game_map, game, map_box, pal, drawers=SHEET_DRAWERS, coords=True, label_pad=MAP_PAD,
-                       max_flats=MAP_FLATS_MM * MM, terrain_marks=TERRAIN_MARKS)
+                       max_flats=MAP_FLATS_MM * MM, terrain_marks=TERRAIN_MARKS, start_label=tr.gettext("Start"), tr=tr)
     items.append(group)
     board_box, res_box, score_box = right.split_y(need, res_h, 0, gap=GAP)
+    score = tr.gettext("Score")
     if where == "panel":
-        items.append(w.score_box(terms, score_box, pal, subtitle="at the end"))
+        items.append(w.score_box(terms, score_box, pal, score, subtitle=tr.gettext("at the end"), tr=tr))
     elif where == "line":
-        items.append(w.score_line(terms, Box(score_box.x + 4, score_box.y, score_box.w - 4, w.SCORE_LINE_H), pal))
+        items.append(w.score_line(terms, Box(score_box.x + 4, score_box.y, score_box.w - 4, w.SCORE_LINE_H), pal,
+                                  score, tr))
     else:
         items.append(w.score_line(terms, Box(map_col.x + MAP_PAD, map_box.bottom + SCORE_GAP, map_col.w - MAP_PAD,
-                                             w.SCORE_LINE_H), pal))
-    items.append(task_coins(board_box, pal, game))
-    items.append(resource_cubes(res_box, pal, game))
-    items.append(foot_line(opts, foot_credit(game, "side 1 of 2"),
+                                             w.SCORE_LINE_H), pal, score, tr))
+    items.append(task_coins(board_box, pal, game, tr))
+    items.append(resource_cubes(res_box, pal, game, tr=tr))
+    items.append(foot_line(opts, foot_credit(game, tr.gettext("side 1 of 2"), tr),
                            pal, left=" \u00b7 ".join((game.rules.win_text, game.rules.lose_text))))
     return items
 
 
-def variant_body(game, game_map, body: Box, pal: Palette) -> list:
+def variant_body(game, game_map, body: Box, pal: Palette, tr: Translator = ENGLISH) -> list:
     """A variant map with the task board, the island's cubes and the score at natural size beside or
     under it, the map as large as that leaves (a small map enlarged, a wide one with the board under it)."""
     from lostprint.sheets.layout import Panel, map_with_panels, score_height
 
-    terms = score_terms(game)
+    terms = score_terms(game, tr)
     panels = [
-        Panel("task-board", 250.0, lambda wd: _board_height(game, wd), lambda box: task_coins(box, pal, game),
+        Panel("task-board", 250.0, lambda wd: _board_height(game, wd), lambda box: task_coins(box, pal, game, tr),
               spread=True),
         Panel("island-resources", 250.0, lambda wd: resources_height(game, wd),
-              lambda box: resource_cubes(box, pal, game), spread=True),
+              lambda box: resource_cubes(box, pal, game, tr=tr), spread=True),
         Panel("score", 150.0, lambda wd: 50.0 if wd >= 250 else score_height(terms, wd),
-              lambda box: w.score_box(terms, box, pal, subtitle="at the end"), max_w=420.0),
+              lambda box: w.score_box(terms, box, pal, tr.gettext("Score"), subtitle=tr.gettext("at the end"), tr=tr),
+              max_w=420.0),
     ]
     size, map_box, placed = map_with_panels(game_map, body, panels, MIN_FLATS_MM, LARGEST_FLATS_MM, MAP_PAD)
     group, _ = hex_map(game_map, game, map_box, pal, drawers=SHEET_DRAWERS, coords=True, label_pad=MAP_PAD,
-                       max_flats=size * hexgrid.SQRT3 + 0.01, terrain_marks=TERRAIN_MARKS)
+                       max_flats=size * hexgrid.SQRT3 + 0.01, terrain_marks=TERRAIN_MARKS,
+                       start_label=tr.gettext("Start"), tr=tr)
     return [group] + [p.draw(box) for p, box in placed]
 
 
@@ -958,55 +992,76 @@ def _board_height(game, width: float) -> float:
     return w.TITLE_BAR + 6 + sum(_row_heights(_pack(game.rules.tasks, d, width - 8), d, width - 8))
 
 
-def task_reference(box: Box, pal: Palette, game) -> Group:
+def task_reference(box: Box, pal: Palette, game, tr: Translator = ENGLISH) -> Group:
     """What each task does, in order: the reminders the board on side 1 has no room for."""
     rows = []
     for t in game.rules.tasks:
         text = t.brief + (f" {HOUSE_MARK} {t.house_note}" if t.house_note else "")
         rows.append((str(t.phase), t.name, text))
-    return w.rows_table("Tasks", (), rows, (0.06, 0.3, 0.64), box, pal, subtitle="side 1\u2019s board, in order",
-                        name="tasks")
+    return w.rows_table(tr.gettext("Tasks"), (), rows, (0.06, 0.3, 0.64), box, pal,
+                        subtitle=tr.gettext("side 1\u2019s board, in order"), name="tasks")
 
 
-def end_of_game(box: Box, pal: Palette, game) -> Group:
+def in_sentence(label: str, tr: Translator) -> str:
+    """A label as a word inside a sentence: lower case, but German keeps its nouns' capitals."""
+    return label if tr.lang == "de" else label.lower()
+
+
+def end_of_game(box: Box, pal: Palette, game, tr: Translator = ENGLISH) -> Group:
     """How the game ends and scores, in words (side 1 has the boxes to write the score in)."""
-    score = "; ".join(f"{label.lower()}: {rule}" for label, rule in score_terms(game))
-    rows = [("Win", game.rules.win_text.partition(": ")[2]), ("Lose", game.rules.lose_text.partition(": ")[2]),
-            ("Score", score)]
-    return w.rows_table("End of the game", (), rows, (0.22, 0.78), box, pal, name="end-of-game")
+    _ = tr.gettext
+    score = "; ".join(f"{in_sentence(label, tr)}: {rule}" for label, rule in score_terms(game, tr))
+    rows = [(_("Win"), after_label(game.rules.win_text, tr)), (_("Lose"), after_label(game.rules.lose_text, tr)),
+            (_("Score"), score)]
+    label_w = max(text_width(label, "sans-bold", w.BODY) for label, _rule in rows) + 4
+    first = max(0.22, label_w / (box.w - 8))  # as wide as a long language's label
+    return w.rows_table(_("End of the game"), (), rows, (first, 1 - first), box, pal, name="end-of-game")
+
+
+def _results_cut(chart, width: float) -> bool:
+    """Whether a chart_table this wide cuts a band's results short."""
+    roll_w = max(text_width(b.label, "sans-bold", w.BODY) for b in chart.bands) + 8
+    texts = [", ".join(b.results) + (f" {HOUSE_MARK}" if b.house else "") for b in chart.bands]
+    return any(w.fitted(t, "sans", w.BODY, width - 8 - roll_w)[0] != t for t in texts)
 
 
 def back(game, game_map, opts: SheetOptions) -> list:
     """Side 2, the reference (nothing to write on or cut out): the three dice charts, the weather, the
     tasks, the direction compass, how the game ends and the map key as pencil marks."""
     pal = opts.pal
+    tr = translator(opts.lang)
+    _ = tr.gettext
     page = side_content(opts)
     head, row_a, row_b = page.split_y(34, 150, 0, gap=GAP)
-    need = (f"{game.piece('die').count} dice, {game.piece('cube').count} cubes, {game.piece('coin').count} coins")
-    items: list = [title_block(head, f"{game.title} \u2014 reference",
-                               f"{back_label(opts)[0]}: charts, tasks, the map key \u00b7 to play: this sheet, {need} and "
-                               f"pencils", pal)]
+    items: list = [title_block(head, _("{title} \u2014 reference").format(title=game.title),
+                               _("{side}: charts, tasks, the map key \u00b7 to play: this sheet, {need} and pencils").format(
+                                   side=back_label(opts)[0], need=pieces_needed(game, tr)), pal)]
     charts = [game.chart(k) for k in ("island", "scan", "natives")]
-    chart_row, weather_box = row_a.split_x(0, 320, gap=GAP)
+    for weather_w in (320.0, 290.0, 270.0):  # the weather track narrower where a language's results need it
+        chart_row, weather_box = row_a.split_x(0, weather_w, gap=GAP)
+        if not any(_results_cut(c, wd) for c, wd in zip(charts, w.chart_widths(charts, chart_row.w, GAP))):
+            break
     for chart, box in zip(charts, chart_row.split_x(*w.chart_widths(charts, chart_row.w, GAP), gap=GAP)):
-        items.append(w.chart_table(chart, box, pal, max_row=14.0))
-    items.append(weather_track(game.chart("weather"), weather_box, pal, game))
+        items.append(w.chart_table(chart, box, pal, max_row=14.0, tr=tr))
+    items.append(weather_track(game.chart("weather"), weather_box, pal, game, tr))
     tasks_box, mid, right_col = row_b.split_x(0, 150, 190, gap=GAP)
-    items.append(task_reference(tasks_box, pal, game))
+    items.append(task_reference(tasks_box, pal, game, tr))
     compass_box, end_box = mid.split_y(130, 0, gap=GAP)
-    items.append(direction_compass(game.chart("direction"), compass_box, pal))
-    items.append(end_of_game(end_box, pal, game))
-    items.append(pencil_key(right_col, pal, game))
-    items.append(foot_line(opts, foot_credit(game, back_label(opts)[1]), pal,
-                           left=f"{HOUSE_MARK} {HOUSE_NOTE}", left_color=pal.house))
+    items.append(direction_compass(game.chart("direction"), compass_box, pal, tr))
+    items.append(end_of_game(end_box, pal, game, tr))
+    items.append(pencil_key(right_col, pal, game, tr))
+    items.append(foot_line(opts, foot_credit(game, back_label(opts)[1], tr), pal,
+                           left=f"{HOUSE_MARK} {house_note(tr)}", left_color=pal.house))
     return items
 
 
 SIDES = ("2", "1", "ref")  # the formats this sheet prints in (--sides)
+TRANSLATED = True  # every word it prints goes through the catalogs (tests/test_i18n.py)
 
 
 def build(game, game_map, opts: SheetOptions):
     """game data + map + options -> a two-sided Scene (side 2 is Scene.pages[0]). Pure."""
+    game = localized(game, translator(opts.lang))
     return by_sides(opts, game, game_map, lambda: front(game, game_map, opts), lambda: back(game, game_map, opts),
                     lambda: one_page(game, game_map, opts))
 
@@ -1016,29 +1071,31 @@ def build(game, game_map, opts: SheetOptions):
 ONE_PAGE_MIN_MM = 15.0  # the one-page sheet's hexes: at least this across the flats
 ONE_PAGE_MAX_MM = 26.0  # a small variant map is enlarged up to this
 ONE_PAGE_ROW = 8.8  # a chart row on the one page: 7.2 pt results, rows set tight but still apart
-LEFT_OUT = {"weather-effects": "what each weather does", "tasks": "what each task does"}
+TWO_LINE_ROW = 14.0  # a chart row whose results take two lines (a long language)
+LEFT_OUT = {"weather-effects": N_("what each weather does"), "tasks": N_("what each task does")}
 
 
-def weather_track_height(game, width: float) -> float:
+def weather_track_height(game, width: float, tr: Translator = ENGLISH) -> float:
     """What weather_track needs at this width: the heads' line, then each weather's words."""
     chart = game.chart("weather")
     effects = {e.weather: e for e in game.rules.weather_track}
     inner_w = width - 8
     name_w = max(text_width(b.results[0], "sans-bold", w.BODY) for b in chart.bands) + 4
-    move_w = inner_w - (10 + 4 + name_w + 11 + 6) - (text_width("Drink", "sans-bold", SMALL) + 8) \
-        - (text_width("Fish", "sans-bold", SMALL) + 2) - 5
+    move_w = inner_w - (10 + 4 + name_w + 11 + 6) - (text_width(tr.gettext("Drink"), "sans-bold", SMALL) + 8) \
+        - (text_width(tr.gettext("Fish"), "sans-bold", SMALL) + 2) - 5
     lines = [max(1, len(w.wrap_text(effects[b.results[0]].movement, "sans", SMALL, move_w))) for b in chart.bands]
     return w.TITLE_BAR + 6 + SMALL + 2.5 + sum(n * SMALL * 1.1 + 3.5 for n in lines)
 
 
-def one_page_panels(game, pal: Palette) -> tuple[list, list]:
+def one_page_panels(game, pal: Palette, tr: Translator = ENGLISH, strips: bool = True) -> tuple[list, list]:
     """(panels every one-page sheet holds, panels it holds where there is room) beside the map, the task
     board and the header: the island's cubes, the score, the direction and scan charts as columns, the
     island and natives charts; then what each weather and each task does."""
-    from lostprint.sheets.layout import Panel, chart_panel, score_height, table_height
+    from lostprint.sheets.layout import Panel, score_height, table_height
 
-    terms = score_terms(game)
-    line_w = w.score_line_width(terms) + 4
+    _ = tr.gettext
+    terms = score_terms(game, tr)
+    line_w = w.score_line_width(terms, _("Score"), tr) + 4
     # the terms side by side over their boxes: each column as wide as its name or rule, and its box's room
     side_w = (len(terms) + 1) * (max(max(text_width(a, "sans-bold", SMALL), text_width(b, "sans", SMALL))
                                      for a, b in terms) + 14) + 8
@@ -1048,12 +1105,23 @@ def one_page_panels(game, pal: Palette) -> tuple[list, list]:
 
     def score_draw(box: Box) -> Group:
         if box.h < SCORE_BOX_MIN:
-            return w.score_line(terms, Box(box.x + 4, box.y, box.w - 4, box.h), pal)
-        return w.score_box(terms, box, pal, subtitle="at the end")
+            return w.score_line(terms, Box(box.x + 4, box.y, box.w - 4, box.h), pal, _("Score"), tr)
+        return w.score_box(terms, box, pal, _("Score"), subtitle=_("at the end"), tr=tr)
+
+    def table(chart) -> Panel:
+        """A chart as a table, its rows tight; two lines a row where a language's results need them."""
+        def row(wd: float) -> float:
+            return TWO_LINE_ROW if _results_cut(chart, wd) else ONE_PAGE_ROW
+
+        need = w.chart_need(chart, header=True, tr=tr)
+        return Panel(f"chart:{chart.key}", min(need, 150.0), lambda wd: w.chart_height(chart, wd, row=row(wd)) + 1,
+                     lambda box: w.chart_table(chart, box, pal, max_row=row(box.w), tr=tr), max_w=max(need, 150.0) + 60)
 
     def strip(chart) -> Panel:
+        if not strips:  # a long language's results: the chart as a table
+            return table(chart)
         return Panel(f"chart:{chart.key}", w.strip_least_width(chart), lambda wd: w.strip_height(chart, wd),
-                     lambda box: w.chart_strip(chart, box, pal), max_w=w.strip_least_width(chart) + 160)
+                     lambda box: w.chart_strip(chart, box, pal, tr), max_w=w.strip_least_width(chart) + 160)
 
     cubes_w = sum(_resource_widths(game, TIGHT_CUBES)) + TIGHT_CUBES.group_gap * (len(game.rules.island_resources) - 1) + 8
     tasks = [(str(t.phase), t.name, t.brief + (f" {HOUSE_MARK} {t.house_note}" if t.house_note else ""))
@@ -1061,18 +1129,18 @@ def one_page_panels(game, pal: Palette) -> tuple[list, list]:
     widths = (0.06, 0.3, 0.64)
     panels = [
         Panel("island-resources", cubes_w, lambda wd: resources_height(game, wd, TIGHT_CUBES),
-              lambda box: resource_cubes(box, pal, game, TIGHT_CUBES)),
+              lambda box: resource_cubes(box, pal, game, TIGHT_CUBES, tr)),
         Panel("score", 150.0, score_need, score_draw),
         strip(game.chart("direction")),
-        chart_panel(game.chart("island"), pal, row=ONE_PAGE_ROW),
-        chart_panel(game.chart("natives"), pal, row=ONE_PAGE_ROW),
+        table(game.chart("island")),
+        table(game.chart("natives")),
         strip(game.chart("scan")),
     ]
     optional = [
-        Panel("weather-effects", 280.0, lambda wd: weather_track_height(game, wd),
-              lambda box: weather_effects(box, pal, game)),
+        Panel("weather-effects", 280.0, lambda wd: weather_track_height(game, wd, tr),
+              lambda box: weather_effects(box, pal, game, tr)),
         Panel("tasks", 300.0, lambda wd: table_height(tasks, widths, wd),
-              lambda box: w.rows_table("Tasks", (), tasks, widths, box, pal, subtitle="the board, in order",
+              lambda box: w.rows_table(_("Tasks"), (), tasks, widths, box, pal, subtitle=_("the board, in order"),
                                        name="tasks")),
     ]
     return panels, optional
@@ -1081,13 +1149,13 @@ def one_page_panels(game, pal: Palette) -> tuple[list, list]:
 SCORE_PANEL_H = 50.0  # the score as a panel, its terms side by side over their boxes
 
 
-def weather_effects(box: Box, pal: Palette, game) -> Group:
+def weather_effects(box: Box, pal: Palette, game, tr: Translator = ENGLISH) -> Group:
     """What each weather does (the cubes are in the band over the map)."""
-    g = weather_track(game.chart("weather"), box, pal, game)
+    g = weather_track(game.chart("weather"), box, pal, game, tr)
     return Group(g.items, name="weather-effects", box=g.box)
 
 
-def one_page_plan(game, game_map, body: Box, panels: list):
+def one_page_plan(game, game_map, body: Box, panels: list, tr: Translator = ENGLISH):
     """(hex size, map box, board box, [(panel, box)]) for the largest hexes (ONE_PAGE_MIN_MM at least) that
     leave room for the task board beside the map and every panel in the board's corner, under it and under
     the map; None when even the least hexes leave too little."""
@@ -1102,7 +1170,7 @@ def one_page_plan(game, game_map, body: Box, panels: list):
         plan = board_plan(game, right.w)
         if plan.height + GAP > right.h:
             return None
-        narrow = min(right.w, board_width(game, plan))  # no wider than its rows, if that costs no height
+        narrow = min(right.w, board_width(game, plan, tr))  # no wider than its rows, if that costs no height
         if board_plan(game, narrow).height <= plan.height + 1e-6:
             plan = board_plan(game, narrow)
         else:
@@ -1133,11 +1201,16 @@ def one_page(game, game_map, opts: SheetOptions) -> list:
     left, the scan and direction charts as columns; what each weather and task does where there is room
     (else on the reference card)."""
     pal = opts.pal
+    tr = translator(opts.lang)
+    _ = tr.gettext
     header, body = side_content(opts).split_y(w.tracker_height(0, game.piece("die")), 0, gap=GAP)
-    items = header_items(game, game_map, header, pal, "one page")
-    panels, optional = one_page_panels(game, pal)
-    for keep in range(len(optional), -1, -1):
-        found = one_page_plan(game, game_map, body, panels + optional[:keep])
+    items = header_items(game, game_map, header, pal, _("one page"), tr)
+    for strips in (True, False):  # the direction and scan charts as columns, else as tables
+        panels, optional = one_page_panels(game, pal, tr, strips)
+        for keep in range(len(optional), -1, -1):
+            found = one_page_plan(game, game_map, body, panels + optional[:keep], tr)
+            if found is not None:
+                break
         if found is not None:
             break
     if found is None:
@@ -1146,13 +1219,17 @@ def one_page(game, game_map, opts: SheetOptions) -> list:
         raise UsageError(f"{game.title}: this map leaves no room on one page for the task board and the charts "
                          f"with hexes of {ONE_PAGE_MIN_MM:g} mm or more: print it two-sided (--sides 2)")
     size, map_box, board, placed = found
-    group, _ = hex_map(game_map, game, map_box, pal, drawers=SHEET_DRAWERS, coords=True, label_pad=MAP_PAD,
-                       max_flats=size * hexgrid.SQRT3 + 0.01, terrain_marks=TERRAIN_MARKS)
+    group, _ctx = hex_map(game_map, game, map_box, pal, drawers=SHEET_DRAWERS, coords=True, label_pad=MAP_PAD,
+                       max_flats=size * hexgrid.SQRT3 + 0.01, terrain_marks=TERRAIN_MARKS,
+                       start_label=_("Start"), tr=tr)
     items.append(group)
-    items += task_board_l(board, pal, game)
+    items += task_board_l(board, pal, game, tr)
     items += [p.draw(box) for p, box in placed]
-    missing = [LEFT_OUT[p.name] for p in optional[keep:]] + ["the map key"]
-    items.append(foot_line(opts, foot_credit(game, "one page"), pal,
-                           left=f"on the reference card: {', '.join(missing)} \u00b7 "
-                                + " \u00b7 ".join((game.rules.win_text, game.rules.lose_text))))
+    missing = [_(LEFT_OUT[p.name]) for p in optional[keep:]] + [_("the map key")]
+    right = foot_credit(game, _("one page"), tr)
+    ends = " \u00b7 ".join((game.rules.win_text, game.rules.lose_text))
+    note = _("on the reference card: {parts}").format(parts=", ".join(missing)) + " \u00b7 "
+    if text_width(note + ends, "sans-italic", MIN_TEXT) > foot_room(opts, right):
+        note = _("more on the reference card") + " \u00b7 "  # a long language: the short form
+    items.append(foot_line(opts, right, pal, left=note + ends))
     return items

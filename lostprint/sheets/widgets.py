@@ -96,8 +96,15 @@ def chart_table(chart: Chart, box: Box, pal: Palette, max_row: float = 11.0, tr:
         mark = f" {HOUSE_MARK}" if band.house else ""
         items.append(text_in(inner.x + roll_w - 5, top, row_h, band.label, BODY, "sans-bold",
                              anchor="end", color=pal.ink, role="band"))
-        result, size = fitted(", ".join(band.results) + mark, "sans", BODY, inner.w - roll_w)
-        items.append(text_in(inner.x + roll_w, top, row_h, result, size, color=pal.ink, role="result"))
+        text = ", ".join(band.results) + mark
+        result, size = fitted(text, "sans", BODY, inner.w - roll_w)
+        lines = wrap_text(text, "sans", SMALL, inner.w - roll_w) if result != text else []
+        if len(lines) == 2 and row_h >= 2 * SMALL * 1.05:  # a long language's result: on two lines, not cut
+            ty = top + (row_h - 2 * SMALL * 1.05) / 2 + ASCENT * SMALL
+            items += [Text(inner.x + roll_w, ty + k * SMALL * 1.05, line, SMALL, "sans", fill=pal.ink, role="result")
+                      for k, line in enumerate(lines)]
+        else:
+            items.append(text_in(inner.x + roll_w, top, row_h, result, size, color=pal.ink, role="result"))
     items.append(Line(inner.x + roll_w - 2.5, y, inner.x + roll_w - 2.5, y + rows * row_h, stroke(pal.faint, 0.4)))
     return Group(tuple(items), name=f"chart:{chart.key}", box=tuple(box))
 

@@ -142,15 +142,20 @@ def sheet(game, map_file, paper, ink, fmt, dpi, sides, lang, output):
 @output_option("output/")
 @click.option("--quick", is_flag=True, help="Letter, colour PDFs only, and no rated variant maps.")
 @jobs_option
-def demo(output, quick, jobs):
+@click.option("--lang", default="en", show_default=True,
+              help="The language (see: lostprint languages): what is translated, the rest named and skipped.")
+def demo(output, quick, jobs, lang):
     """Write every printable of every game into a folder (output/ by default)."""
     from lostprint.app.demo import run_demo
+    from lostprint.i18n import translator
+
+    translator(lang)  # an unknown language: one line, before anything is built
 
     def log(message: str) -> None:  # progress is for a person watching, not for a log file
         if sys.stderr.isatty():
             click.echo(message, err=True)
 
-    for path in run_demo(output, quick=quick, log=log, jobs=jobs, say=_say):
+    for path in run_demo(output, quick=quick, log=log, jobs=jobs, say=_say, lang=lang):
         click.echo(path)
 
 

@@ -29,3 +29,29 @@ def test_demo_into_an_unwritable_place_fails_cleanly(tmp_path):
     assert len(r.stderr.strip().splitlines()) <= 2  # progress line, then the one error
     assert "Traceback" not in r.stderr
     assert "lostprint: error:" in r.stderr
+
+
+def test_a_demo_in_another_language_writes_only_what_is_translated(tmp_path):
+    """`demo --lang de`: the translated printables in German, and one line for each kind still English
+    only (rulebooks, journals, the 1872 sheet), never an English page."""
+    out = tmp_path / "out"
+    r = run_cli("demo", "--quick", "--lang", "de", "-o", out)
+    assert r.returncode == 0, r.stderr
+    written = [line for line in r.stdout.splitlines() if line.strip()]
+    pdfs = [p for p in written if p.endswith(".pdf")]
+    assert pdfs and all(p.endswith("-de.pdf") for p in pdfs), written
+    assert not (out / "rulebooks").exists() and not (out / "journals").exists()
+    assert not any("1872" in p for p in written)
+    said = r.stderr.splitlines()
+    for kind in ("rulebooks", "journals", "1872: The Lost Crows"):
+        assert sum(kind in line and "English only" in line for line in said) == 1, (kind, said)
+    crew = next(p for p in pdfs if "1672-lost-crew-sheet-letter-de" in p)
+    text = subprocess.run(["pdftotext", crew, "-"], capture_output=True, text=True).stdout
+    assert "Aufgabentafel" in text and "Task board" not in text
+    assert "Kapitän" in text and "Captain" not in text
+
+
+def test_a_demo_in_an_unknown_language_fails_before_writing(tmp_path):
+    r = run_cli("demo", "--quick", "--lang", "xx", "-o", tmp_path / "out")
+    assert r.returncode != 0 and "no translation for 'xx'" in r.stderr and "Traceback" not in r.stderr
+    assert not (tmp_path / "out").exists()

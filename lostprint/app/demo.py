@@ -16,13 +16,13 @@ from lostprint.games import GAMES
 from lostprint.options import PrintOptions
 from lostprint.paths import examples_dir
 from lostprint.rating.run import Executor
-from lostprint.sheets import sheet_sides
+from lostprint.sheets import sheet_module, sheet_sides
 
 DEMO_SEEDS = (1, 2, 3)
 
 
-def _inks(quick: bool, landscape: bool = True) -> list[PrintOptions]:
-    base = PrintOptions(landscape=landscape)
+def _inks(quick: bool, landscape: bool = True, lang: str = "en") -> list[PrintOptions]:
+    base = PrintOptions(landscape=landscape, lang=lang)
     if quick:
         return [base]
     return [base, base.to(paper="a4"), base.to(ink="mono")]
@@ -38,40 +38,57 @@ def check_png() -> None:
                              "lostprint demo --quick, which writes no PNG") from None
 
 
+def _translated(plugin) -> bool:
+    """Whether a game's sheet (and so its maps' printables) prints in another language than English."""
+    return not plugin.has("sheet") or getattr(sheet_module(plugin.id), "TRANSLATED", False)
+
+
 def run_demo(output=None, quick: bool = False, log: Callable[[str], None] = lambda m: None,
-             jobs: int | None = None, say: Callable[[str], None] | None = None) -> list[Path]:
-    """Writes every printable; `log` hears progress (one line an item), `say` the commands' warnings."""
+             jobs: int | None = None, say: Callable[[str], None] | None = None, lang: str = "en") -> list[Path]:
+    """Writes every printable; `log` hears progress (one line an item), `say` the commands' warnings.
+    In another language than English, only what is translated: `say` names each kind it skips, once."""
     out = folder_of(output)
     if not quick:
         check_png()
+    say = say or log
+    english = lang == "en"
     written: list[Path] = []
     examples = examples_dir()
     saves = sorted(p for p in examples.glob("*") if p.suffix in (".yaml", ".yml", ".json")) \
         if examples.is_dir() else []
-    for save in saves:
+    if saves and not english:
+        say(f"journals: English only for now, not written in {lang}")
+    for save in saves if english else []:
         for opts in _inks(quick, landscape=False):
             log(f"journal {save.name} {opts.paper} {opts.ink}")
-            written.append(commands.journal(save, opts, f"{out / 'journals'}/", say=say or log))
+            written.append(commands.journal(save, opts, f"{out / 'journals'}/", say=say))
+    if not english and any(p.has("rulebook") for p in GAMES):
+        say(f"rulebooks: English only for now, not written in {lang}")
     for plugin in GAMES:
+        if not english and not _translated(plugin):
+            say(f"{plugin.title}: its sheet and maps are English only for now, not written in {lang}")
+            continue
         if plugin.has("sheet"):
-            sheets = _inks(quick) + ([] if quick else [PrintOptions(fmt="png", dpi=150)])
-            sheets += [PrintOptions(sides=sides) for sides in sheet_sides(plugin.id) if sides != "2"]
+            sheets = _inks(quick, lang=lang) + ([] if quick else [PrintOptions(fmt="png", dpi=150, lang=lang)])
+            sheets += [PrintOptions(sides=sides, lang=lang) for sides in sheet_sides(plugin.id) if sides != "2"]
             for opts in sheets:
                 log(f"sheet {plugin.id} {opts.paper} {opts.ink} {opts.fmt or 'pdf'} sides {opts.sides}")
-                written.append(commands.sheet(plugin.id, opts, output=f"{out / 'sheets'}/", say=say or log))
-        if plugin.has("rulebook"):
+                written.append(commands.sheet(plugin.id, opts, output=f"{out / 'sheets'}/", say=say))
+        if plugin.has("rulebook") and english:
             for opts in _inks(quick, landscape=False):
                 log(f"rulebook {plugin.id} {opts.paper} {opts.ink}")
                 written.append(commands.rulebook(plugin.id, opts, f"{out / 'rulebooks'}/"))
         if plugin.has("generator"):
             seeds = DEMO_SEEDS[:1] if quick else DEMO_SEEDS
             log(f"maps {plugin.id} seeds {', '.join(map(str, seeds))}")
-            written += commands.maps(plugin.id, seeds, PrintOptions(), output=out / "maps", say=say or log)
+            written += commands.maps(plugin.id, seeds, PrintOptions(lang=lang), output=out / "maps", say=say)
         if plugin.has("kit"):
             for opts in _inks(quick, landscape=False):
                 log(f"kit {plugin.id} {opts.paper} {opts.ink}")
-                written.append(commands.kit(plugin.id, KitOptions(paper=opts.paper, ink=opts.ink),
+                written.append(commands.kit(plugin.id, KitOptions(paper=opts.paper, ink=opts.ink, lang=lang),
                                             f"{out / plugin.id}/"))
-    if not quick:  # rating a map plays a few hundred games of each Lost game
+    if not quick and not english:
+        say(f"rated variant maps: English only in the demo for now, not written in {lang}")
+    elif not quick:  # rating a map plays a few hundred games of each Lost game
         written += demo_rated_maps(DEMO_SEEDS[0], PrintOptions(), out / "rated", Executor(jobs=jobs), log=log)
     return written

@@ -15,6 +15,7 @@ import hashlib
 import re
 from pathlib import Path
 
+from lostprint.app.output import in_message
 from lostprint.errors import LostprintError, UsageError
 from lostprint.geometry.paper import MM
 from lostprint.options import FORMATS, PrintOptions
@@ -108,31 +109,29 @@ def target(output: str | Path | None, name: str, fmt: str | None) -> tuple[Path,
         return inside(path, f"{name}.{fmt}"), fmt
     suffix = path.suffix.lstrip(".").lower()
     if suffix not in FORMATS:
-        from lostprint.files.show import shown
-
-        raise UsageError(f"cannot tell the format from {shown(path.name, 60)}: name a file *.pdf, "
+        raise UsageError(f"cannot tell the format from {_quoted(path.name)}: name a file *.pdf, "
                          f"*.svg or *.png, a folder with a trailing slash, or - for standard output")
     if fmt is not None and fmt != suffix:
-        from lostprint.files.show import shown
-
-        raise UsageError(f"the output is {fmt.upper()} but its name {shown(path.name, 60)} ends in "
+        raise UsageError(f"the output is {fmt.upper()} but its name {_quoted(path.name)} ends in "
                          f".{suffix}: make them agree")
     return path, suffix
+
+
+def _quoted(value) -> str:
+    return in_message(value, 60, quoted=True)
 
 
 def folder_of(output: str | Path | None) -> Path:
     """The folder a many-file command (map, demo) writes into; refused when -o names a file, standard
     output, or a new name ending like a file (x.pdf: write x.pdf/ for a folder of that name)."""
-    from lostprint.files.show import shown
-
     folder = DEFAULT_FOLDER if output is None else Path(output)
     text = str(output) if output is not None else ""
     if text in STDOUT_NAMES:
         raise UsageError("-o -: this command writes several files, not one stream: name a folder")
     if folder.exists() and not folder.is_dir():
-        raise UsageError(f"{shown(str(folder), 60)} is a file: -o takes a folder here")
+        raise UsageError(f"{_quoted(str(folder))} is a file: -o takes a folder here")
     ends_like_a_file = folder.suffix.lstrip(".").lower() in (*FORMATS, "json", "yaml", "yml")
     if not folder.exists() and ends_like_a_file and not text.endswith(("/", "\\")):
-        raise UsageError(f"-o {shown(folder.name, 60)}: this command writes several files into a folder; "
-                         f"for a folder of that name write {shown(folder.name + '/', 60)}")
+        raise UsageError(f"-o {_quoted(folder.name)}: this command writes several files into a folder; "
+                         f"for a folder of that name write {_quoted(folder.name + '/')}")
     return folder

@@ -36,20 +36,21 @@ def check_output_path(output: str | Path | None) -> None:
         return
     text = os.fsencode(os.path.abspath(str(output)))
     if len(text) >= PATH_MAX:
-        raise UsageError(f"{_shown(output)}: the output path is too long ({len(text):,} bytes; "
+        raise UsageError(f"{in_message(output)}: the output path is too long ({len(text):,} bytes; "
                          f"at most {PATH_MAX - 1:,})")
     longest = max(os.fsencode(str(output)).split(b"/"), key=len)
     if len(longest) > NAME_MAX:
         here = Path(os.fsdecode(text)).parent
         if len(longest) > _limit(here, "PC_NAME_MAX", NAME_MAX):
-            raise UsageError(f"{_shown(output)}: an output name is too long ({len(longest):,} bytes; "
+            raise UsageError(f"{in_message(output)}: an output name is too long ({len(longest):,} bytes; "
                              f"at most {NAME_MAX} in a name)")
 
 
-def _shown(path) -> str:
-    from lostprint.files.show import shown_path  # only for a message: a plain sheet loads no file reader
+def in_message(value, limit: int = 60, quoted: bool = False) -> str:
+    """A file name (or, quoted, any value) as a message shows it (lostprint.files.show)."""
+    from lostprint.files import show  # lazy: only for a message; a plain sheet loads no file reader
 
-    return shown_path(path, 60)
+    return show.shown(value, limit) if quoted else show.shown_path(value, limit)
 
 
 # what a write to a stream can fail with; a file lostprint writes reports its own name (lostprint.paths)
@@ -76,11 +77,9 @@ def stdout_failed(exc: OSError) -> bool:
 
 def os_error_line(exc: OSError) -> str:
     """One line for an OSError that reached the command line: standard output or a named file."""
-    from lostprint.files.show import shown_path
-
     reason = exc.strerror or str(exc) or type(exc).__name__
     if stdout_failed(exc):
         return f"standard output: cannot write ({reason})"
     if exc.filename is not None:
-        return f"{shown_path(exc.filename, 120)}: {reason}"
+        return f"{in_message(exc.filename, 120)}: {reason}"
     return reason

@@ -549,6 +549,14 @@ class Rules1672(LostRules):
                     problems.add(where.get(lab, mapped_at), f"the scan rolls make {lab} {_readings(made[lab], today_drawn[lab])}")
                     return
         earlier = {lab for lab, day in st.mapped_on.items() if day < st.day}
+        spread = (today.get("rolls") or {}).get("spread")
+        placed = sorted({lab for d in reached for lab, t in d.items() if t == "large-island" and lab not in drawn})
+        astray = [lab for lab, t in today_drawn.items() if t == "large-island" and not any(lab in d for d in reached)]
+        if spread and placed and astray:  # the spread rolls put the island's second hex elsewhere
+            face = spread[0][-1]
+            problems.add(where.get(astray[0], mapped_at), f"the spread roll {face} points {eng.direction(face)}, to "
+                                                          f"{placed[0]}: the large island's second hex is there, not {astray[0]}")
+            return
         if today_drawn and not failure.early and reached and all(d.keys() <= earlier for d in reached):  # no branch
             # scanned a hex: the furthest ended the day with nothing scanned, none was stopped by a scanned one
             lab = min(today_drawn, key=lambda x: where.get(x, mapped_at).line)

@@ -595,6 +595,11 @@ class Rules1672(LostRules):
                          "landing as {island: {hexes, size, natives}} and its roll")
             return
         rolls = today.get("rolls") or {}
+        before = next((m for m in st.marks if m.kind == "island" and m.day < st.day and set(m.hexes) & set(mark["hexes"])), None)
+        if before is not None:
+            problems.add(mark["at"], f"an island is rolled on ending a move at a new one; {before.hexes[0]} was landed "
+                                     f"on and rolled on day {before.day}")
+            return
         face = mark["roll"] or (rolls["island"][0][0] if "island" in rolls else None)
         if face is not None and st.position in mark["hexes"]:
             bonus = CREW.bonus(mark["size"])

@@ -12,6 +12,8 @@
    both alike. The players memoise what they work out (per map, per day's worths), so the first
    games of a process are slower: timed apart, then --warm games are played untimed (a simulate run
    of 1,000 games spends most of its games warm) before the rounds.
+3. The engine and driver alone: the careful player's games of each round replayed from their recorded
+   inputs (no decisions worked out), so what is left of a careful game's time is the player's.
 Prints medians and ratios to the goals, and each player's fastest and slowest round (on a shared
 machine a round's CPU time can swing by a third with the neighbours' load: read the ratios, or run
 more rounds); nothing is asserted (speed is not a test).
@@ -23,7 +25,10 @@ import copy
 import statistics
 import time
 
-from lostprint.players.lost_crows import Chief, PairsChief, played, simulate_1872
+from lostprint.engine import drive
+from lostprint.engine import lost_crows as eng
+from lostprint.engine.contract import AUTO
+from lostprint.players.lost_crows import DAY_LIMIT, Chief, PairsChief, played, simulate_1872
 from lostprint.saves.rules_1872 import RULES
 from lostprint.saves.validate import replay_data
 
@@ -41,6 +46,22 @@ def cpu(fn, *args):
 def play_all(player, seeds) -> None:
     for seed in seeds:
         played(player(seed))
+
+
+def inputs_of(player, seeds) -> list:
+    """Each game's start and the values its decisions and rolls gave, in order."""
+    games = []
+    for seed in seeds:
+        _, events = played(player(seed))
+        games.append((player(seed).start(), [e.value for e in events if e.need is not AUTO]))
+    return games
+
+
+def replay_all(games) -> None:
+    """The games again through the driver (recording, as `played` does), each input read back."""
+    for start, values in games:
+        given = iter(values).__next__
+        drive.play(eng, start, lambda state, step, need: given(), lambda need: given(), DAY_LIMIT, [])
 
 
 def validate_one(seed: int, rounds: int, thorough: bool) -> None:
@@ -92,17 +113,22 @@ def main() -> None:
     print(f"careful player, the first {args.games} games of this process: {1000 * cold:7.1f} ms CPU a game "
           f"({cold / GAME_GOAL_S:5.1f}x the 6 ms goal)")
     play_all(Chief, range(FRESH + args.games, FRESH + args.games + args.warm))
-    careful, naive = [], []
+    careful, naive, engine = [], [], []
     for r in range(args.rounds):
         seeds = range(r * args.games, (r + 1) * args.games)
+        inputs = inputs_of(Chief, seeds)
         careful.append(cpu(play_all, Chief, seeds) / args.games)
         naive.append(cpu(play_all, PairsChief, seeds) / args.games)
+        engine.append(cpu(replay_all, inputs) / args.games)
     for name, times in (("careful player", careful), ("naive player", naive)):
         t = statistics.median(times)
         print(f"{name:<15} {1000 * t:7.1f} ms CPU a game, {1 / t:7.0f} games/s, {60 / t:7.0f} a minute  "
               f"({t / GAME_GOAL_S:5.1f}x the 6 ms goal; after {args.warm} warm-up games; rounds "
               f"{1000 * min(times):.1f}-{1000 * max(times):.1f} ms)")
     print(f"careful / naive  {statistics.median(careful) / statistics.median(naive):5.2f}x")
+    t = statistics.median(engine)
+    print(f"engine and driver alone (the careful games' inputs replayed) {1000 * t:7.1f} ms CPU a game: "
+          f"{t / statistics.median(careful):4.0%} of a careful game; the careful player's decisions the rest")
 
 
 if __name__ == "__main__":

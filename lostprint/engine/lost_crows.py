@@ -1053,6 +1053,9 @@ def _placeable(game: Tribe, value) -> bool:
     return not (game.dice[0] == game.dice[1] and value[0] > value[1])
 
 
+BOX_UNIT = {**{box: UNITS[box // BOX] for box in range(BOX * len(UNITS))}, NO_BOX: DISCARD}  # _box_unit's
+
+
 def _place(game: Tribe, value) -> Tribe:
     if not _placeable(game, value):
         raise RuleError("phase 1", f"the dice {list(game.dice)} cannot go in boxes {value!r} (empty boxes of the "
@@ -1061,11 +1064,13 @@ def _place(game: Tribe, value) -> Tribe:
     for box, face in zip(value, game.dice):
         if box != NO_BOX:
             board[box] = face
-    return evolve(game, board=tuple(board), order=game.order + tuple(map(_box_unit, value)), dice=())
+    # the units as _box_unit names them (value's boxes are known good here: a dict read each)
+    return evolve(game, board=tuple(board), order=game.order + tuple(map(BOX_UNIT.__getitem__, value)), dice=())
 
 
 def _roll_units(game: Tribe, faces) -> Tribe:
-    faces = tuple(faces)
+    if faces.__class__ is not tuple:
+        faces = tuple(faces)
     if len(faces) != RULES.dice_per_roll or min(faces) < 1 or max(faces) > FACES:
         raise RuleError("phase 1", f"a roll is {RULES.dice_per_roll}d{FACES}, not {list(faces)}")
     return evolve(game, dice=faces)
@@ -1125,6 +1130,9 @@ def _dance(game: Tribe, value) -> Tribe:
     return evolve(game, board=game.board[:i] + (face,) + game.board[i + 1:], used=game.used + 1)
 
 
+UNIT_ORDER = {unit: i for i, unit in enumerate(UNITS)}  # UNITS.index, read from a dict
+
+
 def _activate(game: Tribe, _=None) -> Tribe:
     placing(game.st, game.order)
     st = use_dancers(game.st, game.used, here(game))
@@ -1132,7 +1140,7 @@ def _activate(game: Tribe, _=None) -> Tribe:
     todo = pending(st, diffs)
     # units left to right; within a unit, the map first (the hex is coloured before the tribe's other
     # icons read it)
-    todo.sort(key=lambda ue: (UNITS.index(ue[0]), ue[1].op != "map"))
+    todo.sort(key=lambda ue: (UNIT_ORDER[ue[0]], ue[1].op != "map"))
     return evolve(game, st=st, agenda=tuple(("effect", unit, e) for unit, e in todo))
 
 

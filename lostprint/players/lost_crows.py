@@ -70,6 +70,7 @@ WORTH_BY_INDEX = tuple(WORTH[k] for k in eng.KEYS)
 FOOD, RESOLVE, MOVEMENT = eng.FOOD, eng.RESOLVE, eng.MOVEMENT
 FOOD_RESERVE, FOOD_LOW = 2, 3  # not a rule: the careful chief keeps some food in hand
 DAY_LIMIT = 80  # not a rule: a simulated game that has not ended by then is cut short
+TWO_DICE = 2  # not a rule: a roll of this many dice is drawn without a list (Chief.roll)
 
 
 EPS = 1e-9  # not a rule: two worths closer than this are equal (the first option found is kept)
@@ -846,6 +847,9 @@ class Chief:
             return 1
         if need.dice == 1:
             return self.dice.d6()
+        if need.dice == TWO_DICE:  # Dice.roll(2) as a tuple: the same draws in the same order
+            d6 = self.dice.d6
+            return (d6(), d6())
         return tuple(self.dice.roll(need.dice))
 
     def decide(self, game: eng.Tribe, step, need):

@@ -431,8 +431,8 @@ def languages():
     sheets = {g.title: getattr(sheet_module(g.id), "TRANSLATED", False) for g in with_part("sheet")}
     click.echo("translated: the Crows kit and setup diagram, the sheets of "
                + ", ".join(t for t, done in sheets.items() if done))
-    click.echo("English only for now: rulebooks, journals, the sheets of "
-               + ", ".join(t for t, done in sheets.items() if not done))
+    english = [t for t, done in sheets.items() if not done]
+    click.echo("English only for now: rulebooks, journals" + (", the sheets of " + ", ".join(english) if english else ""))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -159,6 +159,9 @@ PROSE: dict[str, tuple[str, ...]] = {
     "WeatherEffect": ("weather", "movement", "drink", "fish"),  # 1672's weather track
     "CrewRules": ("win_text", "lose_text"),
     "CrewText": ("weather_start",),
+    "Unit": ("name",),  # 1872's tribal units
+    "CrowsText": ("move_rules", "spirit_dancer_text", "vision_quest_text", "win_text", "lose_text", "score_text",
+                  "phases_text", "aim_text", "house_summary"),
 }
 
 
@@ -224,7 +227,7 @@ def extract_game_data(fileobj, keywords, comment_tags, options):
 
     seen = set()
     found = []
-    for game_id in ("lost-expedition", "lost-crew"):  # the games whose sheets print through the catalogs
+    for game_id in ("lost-expedition", "lost-crew", "lost-crows"):  # the games whose sheets print through the catalogs
         notes = [("map note", f.note) for f in standard_map(game_id).features if f.note]
         found += [(game_id, where, text) for where, text in [*_prose(load(game_id)), *notes]]
     rules = load("lost-crew").rules  # what 1672's sheet looks up by key, translated where it is drawn

@@ -15,11 +15,12 @@ from lostprint.scene import Text, walk
 from lostprint.sheets import build_sheet
 
 SHIPPED = [code for code in languages() if code != "en"]
-TRANSLATED_SHEETS = ["lost-expedition", "lost-crew"]
+TRANSLATED_SHEETS = ["lost-expedition", "lost-crew", "lost-crows"]
 SIDES = ["2", "1", "ref"]
 # what a page may print outside any message: coordinates, numbers, ranges, signs, list numbers ("3."),
-# sizes ("63 × 88 mm", "50 mm"), and the signs ↺ (the weather cube stays) and ∞ (an endless supply)
-UNTRANSLATED = re.compile(r"^([A-Z]{1,2}\d*|[+\u2212\u2013\d]+[+\u2212]?|[+=]|\d+\.|\d+( \u00d7 \d+)? mm|[\u21ba\u221e])$")
+# sizes ("63 × 88 mm", "50 mm"), a band "<2", and the signs ↺ (the weather cube stays), ∞ (an endless supply),
+# ⌂ (a house rule) and · (between two parts of a line)
+UNTRANSLATED = re.compile(r"^([A-Z]{1,2}\d*|<?[+\u2212\u2013\d]+[+\u2212]?|[+=]|\d+\.|\d+( \u00d7 \d+)? mm|[\u21ba\u221e\u2302\u00b7])$")
 
 
 def test_every_shipped_catalog_is_complete():
@@ -76,25 +77,29 @@ def unwrapped(scene) -> list[str]:
 @pytest.mark.parametrize("game", TRANSLATED_SHEETS)
 @pytest.mark.parametrize("sides", SIDES)
 def test_no_printed_word_bypasses_the_catalogs(game, sides):
-    scene = build_sheet(game, _bypass_map(game, sides), PrintOptions(lang="qps", sides=sides))
+    game_map, paper = _bypass_case(game, sides)
+    scene = build_sheet(game, game_map, PrintOptions(lang="qps", sides=sides, paper=paper))
     assert unwrapped(scene) == []
 
 
-def _bypass_map(game, sides):
-    """The standard map, but 1672's one page on a smaller variant: the pseudo-language's brackets lengthen
-    every message past any real language's, and the standard map leaves that page no room to spare."""
+def _bypass_case(game, sides):
+    """(map, paper): the standard map on letter, but for the one pages of 1672 and 1872 a smaller variant
+    map, or a4's wider page: the pseudo-language's brackets lengthen every message past any real
+    language's, and those pages have no room to spare even in English."""
     if game == "lost-crew" and sides == "1":
         from lostprint.maps.generate import generate
 
-        return generate(game, 7, 8, 7)
-    return None
+        return generate(game, 7, 8, 7), "letter"
+    if game == "lost-crows" and sides == "1":
+        return None, "a4"
+    return None, "letter"
 
 
-@pytest.mark.parametrize("sides", ["2", "1"])
-def test_a_variant_1672_sheet_prints_no_word_past_the_catalogs(sides):
+@pytest.mark.parametrize("game, sides", [("lost-crew", "2"), ("lost-crew", "1"), ("lost-crows", "2")])
+def test_a_variant_sheet_prints_no_word_past_the_catalogs(game, sides):
     from lostprint.maps.generate import generate
 
-    scene = build_sheet("lost-crew", generate("lost-crew", 7, 8, 7), PrintOptions(lang="qps", sides=sides))
+    scene = build_sheet(game, generate(game, 7, 8, 7), PrintOptions(lang="qps", sides=sides))
     assert unwrapped(scene) == []
 
 
@@ -133,9 +138,13 @@ def _pieces(game):
     return load(game).pieces
 
 
-def test_a_sheet_not_yet_translated_refuses_another_language():
+def test_a_sheet_not_yet_translated_refuses_another_language(monkeypatch):
+    from lostprint.sheets import lost_crows
+
+    monkeypatch.delattr(lost_crows, "TRANSLATED")  # a sheet module that does not say it is translated
     with pytest.raises(UsageError, match="not translated yet"):
         build_sheet("lost-crows", None, PrintOptions(lang="qps"))
+    assert build_sheet("lost-crows", None, PrintOptions()).pages  # English still prints
 
 
 def test_a_new_catalog_is_picked_up_without_code_changes(tmp_path):
@@ -174,9 +183,10 @@ def test_languages_lists_each_with_its_completeness():
     assert rows["en"] == "100%" and all(rows[code] == "100%" for code in SHIPPED)
     # and it says which printables take --lang, so "100%" is not read as "everything"
     said = run.stdout.splitlines()[-2:]
-    assert said[0].startswith("translated:") and "1572: The Lost Expedition" in said[0]
-    assert "1672: The Lost Crew" in said[0] and "1672" not in said[1]
-    assert said[1].startswith("English only for now:") and "rulebooks" in said[1]
+    assert said[0].startswith("translated:")
+    for title in ("1572: The Lost Expedition", "1672: The Lost Crew", "1872: The Lost Crows"):
+        assert title in said[0] and title not in said[1]
+    assert said[1] == "English only for now: rulebooks, journals"
 
 
 def crows_layout(lang: str, paper: str = "letter", ink: str = "color"):

@@ -6,11 +6,12 @@ from typing import NamedTuple
 
 from lostprint.fonts import ASCENT, DESCENT, text_width
 from lostprint.games.model import HOUSE_MARK
+from lostprint.i18n import ENGLISH, N_, Translator, localized, translator
 from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
 from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text, bbox
 from lostprint.sheets import widgets as w
-from lostprint.sheets.common import (HOUSE_NOTE, SheetOptions, back_label, by_sides, foot_credit, foot_line,
+from lostprint.sheets.common import (SheetOptions, back_label, by_sides, foot_credit, foot_line, house_note,
                                      side_content, title_block, variant_name)
 from lostprint.sheets.hexmap import MapContext, clear_of_corner, hex_label_lines, hex_map
 from lostprint.sheets.lost_crows_icons import crows_icon
@@ -53,7 +54,7 @@ def house_mark(x: float, y: float, pal: Palette, anchor: str = "end", size: floa
     return Text(x, y, HOUSE_MARK, size, "sans", anchor, pal.house, role="house")
 
 
-def crows_tracker(tr, box: Box, pal: Palette, piece=None) -> Group:
+def crows_tracker(tr, box: Box, pal: Palette, piece=None, lang: Translator = ENGLISH) -> Group:
     """Name (with its icon), a die box, and the max-cap scale 6..1 as cells to cross off as the cap
     drops. With `piece` (the game's die) the box is a slot sized from it."""
     items: list = []
@@ -72,13 +73,15 @@ def crows_tracker(tr, box: Box, pal: Palette, piece=None) -> Group:
     isz = min(11.0, dx - box.x - 2)
     if isz >= 6:
         items.append(crows_icon(TRACKER_ICONS.get(tr.key, "crow"), dx - isz / 2 - 2, dy + isz / 2 + 1, isz, pal.accent))
-    items.append(Text(dx + side / 2, dy + side - 3.5, f"start {tr.start}", MIN_TEXT, "sans", "middle", pal.faint))
+    items.append(Text(dx + side / 2, dy + side - 3.5, lang.gettext("start {start}").format(start=tr.start), MIN_TEXT,
+                      "sans", "middle", pal.faint))
     # the max-cap scale: "max" then a cell per cap, 6 down to 1, to cross off as the cap drops
     cell = min(10.5, (box.w - 18) / tr.maximum)
     top = dy + side + 2.5
-    lw = text_width("max", "sans-italic", MIN_TEXT) + 3
+    most = lang.gettext("max")
+    lw = text_width(most, "sans-italic", MIN_TEXT) + 3
     sx = box.x + (box.w - lw - cell * tr.maximum) / 2
-    items.append(w.text_in(sx, top, cell, "max", MIN_TEXT, "sans-italic", color=pal.soft))
+    items.append(w.text_in(sx, top, cell, most, MIN_TEXT, "sans-italic", color=pal.soft))
     for i, v in enumerate(range(tr.maximum, 0, -1)):
         x = sx + lw + cell * i
         items.append(Rect(x, top, cell, cell, boxed(pal.paper, pal.line, 0.5), role="max-cell"))
@@ -87,9 +90,9 @@ def crows_tracker(tr, box: Box, pal: Palette, piece=None) -> Group:
     return Group(tuple(items), name=f"tracker:{tr.key}", box=tuple(box))
 
 
-def turn_order(game, box: Box, pal: Palette) -> Group:
+def turn_order(game, box: Box, pal: Palette, tr: Translator = ENGLISH) -> Group:
     """The four phases: one line each when the panel is wide enough, else a 2 x 2 grid."""
-    items, inner = w.panel(box, "Turn order", pal, subtitle="each turn is a day", name="turn")
+    items, inner = w.panel(box, tr.gettext("Turn order"), pal, subtitle=tr.gettext("each turn is a day"), name="turn")
     phases = game.phases
     one_line = max(text_width(f"{p.name}: ", "sans-bold", MIN_TEXT) + text_width(p.summary, "sans", MIN_TEXT)
                    for p in phases) + 11 <= inner.w
@@ -143,7 +146,7 @@ def draw_canada(f, ctx: MapContext) -> list:
         items.append(icon("flag", cx + size * 0.18, cy - size * 0.34, size * 0.4, ctx.pal.accent))  # off the corner
         # low and small: the hex is one the player colours, so the name keeps to its foot
         items.extend(clear_of_corner(ctx, lab, [
-            lambda dx: hex_label_lines(ctx, lab, size * 0.52, f.note or "Canada", size * 0.24, "serif-bold",
+            lambda dx: hex_label_lines(ctx, lab, size * 0.52, ctx.tr.gettext(f.note or "Canada"), size * 0.24, "serif-bold",
                                        ctx.pal.accent, dx=dx)]))
     return items
 
@@ -156,9 +159,10 @@ def draw_fort(f, ctx: MapContext) -> list:
         cx, cy = ctx.center(lab)
         # on a hex too small for the name on two lines and the coordinate: "Fort" alone, low
         lines = clear_of_corner(ctx, lab, [
-            lambda dx: hex_label_lines(ctx, lab, ctx.size * 0.12, "Fort\nBenton", MIN_TEXT, "sans-bold", ctx.pal.ink,
-                                       dx=dx),
-            lambda dx: hex_label_lines(ctx, lab, ctx.size * 0.45, "Fort", MIN_TEXT, "sans-bold", ctx.pal.ink, dx=dx)])
+            lambda dx: hex_label_lines(ctx, lab, ctx.size * 0.12, ctx.tr.gettext("Fort\nBenton"), MIN_TEXT, "sans-bold",
+                                       ctx.pal.ink, dx=dx),
+            lambda dx: hex_label_lines(ctx, lab, ctx.size * 0.45, ctx.tr.gettext("Fort"), MIN_TEXT, "sans-bold",
+                                       ctx.pal.ink, dx=dx)])
         # the stockade right of the centre: the hex's left corner is its coordinate's
         items.append(_fort_above(lines[0], cx + ctx.size * 0.22, cy - ctx.size * 0.4, ctx.size * 0.5,
                                  cy - ctx.size * 0.8, ctx.pal.ink))
@@ -201,7 +205,7 @@ def draw_fort_zone(f, ctx: MapContext) -> list:
         # away from the fort: at the top of hexes north of it, at the bottom of those south of it
         below = bool(forts) and cy > forts[0][1]
         # a little off the centre, away from the fort, where the hex is widest
-        items.extend(hex_label_lines(ctx, lab, ctx.size * (0.5 if below else -0.5), "Prox \u22121", MIN_TEXT,
+        items.extend(hex_label_lines(ctx, lab, ctx.size * (0.5 if below else -0.5), ctx.tr.gettext("Prox \u22121"), MIN_TEXT,
                                      "sans", ctx.pal.accent))
     return items
 
@@ -227,15 +231,15 @@ def word_slots(words: list[str], x: float, width: float, gap: float = 3.0) -> li
     return [(c0, w0 + 0.01), (c1, w1 + 0.01)]
 
 
-def units_panel(game, box: Box, pal: Palette, dice: bool = True) -> Group:
+def units_panel(game, box: Box, pal: Palette, dice: bool = True, tr: Translator = ENGLISH) -> Group:
     """Die boxes per unit (top, bottom) above the chart of effects by difference, column for column;
     without `dice`, the unit names over the chart only (the player sheet's reference side)."""
     units = game.rules.units
     rows = game.rules.unit_rows
     effects = {e.key: e for e in game.text.effects}
     tints = _tints(pal)
-    items, inner = w.panel(box, "Tribal units", pal, subtitle=f"{game.text.phases_text} \u00b7 {game.text.aim_text}",
-                           name="units")
+    items, inner = w.panel(box, tr.gettext("Tribal units"), pal,
+                           subtitle=f"{game.text.phases_text} \u00b7 {game.text.aim_text}", name="units")
     label_w = 36.0
     col_w = (inner.w - label_w) / len(units)
     spirit_h = 16.0
@@ -254,7 +258,8 @@ def units_panel(game, box: Box, pal: Palette, dice: bool = True) -> Group:
                 items.append(Rect(cx - side / 2, top, side, side, boxed(pal.paper, pal.ink, 1.0), radius=side * 0.14,
                                   role="die-box"))
     if dice:
-        for k, (word, sub) in enumerate((("top", "tens"), ("bottom", "ones"))):
+        for k, (word, sub) in enumerate(((tr.gettext("top"), tr.gettext("tens")),
+                                          (tr.gettext("bottom"), tr.gettext("ones")))):
             top = y + name_h + k * (side + 4)
             sign = ""
             items.append(w.text_in(inner.x + label_w - 4, top + side / 2 - 8, 8, sign + word, MIN_TEXT + 0.5, "sans-bold",
@@ -263,7 +268,7 @@ def units_panel(game, box: Box, pal: Palette, dice: bool = True) -> Group:
                                    "end", pal.faint))
         y += name_h + 2 * side + 4 + 4
         # spirit dancers
-        sd_label = "Spirit Dancers"
+        sd_label = tr.gettext("Spirit Dancers")
         items.append(w.text_in(inner.x, y, spirit_h, sd_label, 7.5, "sans-bold", color=pal.ink))
         bx = inner.x + text_width(sd_label, "sans-bold", 7.5) + 5
         bs = spirit_h - 4
@@ -315,7 +320,18 @@ def units_panel(game, box: Box, pal: Palette, dice: bool = True) -> Group:
     return Group(tuple(items), name="units", box=tuple(box))
 
 
-def icon_key(game, box: Box, pal: Palette) -> Group:
+def units_width(game) -> float:
+    """The least width units_panel needs for every chart cell's words under their icons (word_slots)."""
+    effects = {e.key: e for e in game.text.effects}
+    col = 0.0
+    for row in game.rules.unit_rows:
+        for cell in row.cells:
+            widths = [text_width(effects[key].name, "sans", MIN_TEXT) for key in cell.effects]
+            col = max(col, sum(widths) + 5 if len(widths) == 2 else len(widths) * (max(widths) + 1))
+    return 36.0 + 8 + len(game.rules.units) * col
+
+
+def icon_key(game, box: Box, pal: Palette, tr: Translator = ENGLISH) -> Group:
     """What each chart icon does; the three terrain icons share one entry."""
     effects = game.text.effects
     entries: list[tuple[tuple[str, ...], str, str]] = []
@@ -324,8 +340,8 @@ def icon_key(game, box: Box, pal: Palette) -> Group:
         if e.key in terrain_keys:
             continue
         entries.append(((e.key,), e.name, e.meaning))
-    entries.append((terrain_keys, "Terrain", "colour an unmapped adjacent hex (or one 2 away)"))
-    items, inner = w.panel(box, "Icon key", pal, subtitle="unit chart", name="icon-key")
+    entries.append((terrain_keys, tr.gettext("Terrain"), tr.gettext("colour an unmapped adjacent hex (or one 2 away)")))
+    items, inner = w.panel(box, tr.gettext("Icon key"), pal, subtitle=tr.gettext("unit chart"), name="icon-key")
     cols = 2
     per_col = -(-len(entries) // cols)
     col_gap = 8.0
@@ -364,9 +380,10 @@ def icon_key(game, box: Box, pal: Palette) -> Group:
 # --- keys and charts ------------------------------------------------------------------------
 
 
-def terrain_panel(game, box: Box, pal: Palette) -> Group:
+def terrain_panel(game, box: Box, pal: Palette, tr: Translator = ENGLISH) -> Group:
     """The three key hexes to colour with the player's pencils, their costs, and other move costs."""
-    items, inner = w.panel(box, "Terrain key & movement", pal, subtitle="colour the key hexes", name="terrain")
+    items, inner = w.panel(box, tr.gettext("Terrain key & movement"), pal, subtitle=tr.gettext("colour the key hexes"),
+                           name="terrain")
     n = len(game.terrains)
     rules = game.text.move_rules
     rule_rows = -(-len(rules) // 2)
@@ -406,9 +423,10 @@ def terrain_panel(game, box: Box, pal: Palette) -> Group:
     return Group(tuple(items), name="terrain-key", box=tuple(box))
 
 
-def omen_chart(chart, box: Box, pal: Palette, columns: int = 2) -> Group:
+def omen_chart(chart, box: Box, pal: Palette, columns: int = 2, tr: Translator = ENGLISH) -> Group:
     """The d66 Bad Omen chart in columns: roll, bold name, effect; house rows marked."""
-    items, inner = w.panel(box, chart.title, pal, subtitle=f"{chart.roll}: tens die, then ones die", name="omen")
+    items, inner = w.panel(box, chart.title, pal, subtitle=tr.gettext("{roll}: tens die, then ones die").format(
+        roll=chart.roll), name="omen")
     tints = _tints(pal)
     per_col = -(-len(chart.bands) // columns)
     col_gap = 6.0
@@ -519,12 +537,13 @@ def rules_band(game, box: Box, pal: Palette) -> Group:
 MAP_FLATS_MM = 20.0
 MAP_PAD = 8.5
 MIN_RIGHT_W = 132.0  # two die slots side by side, in a panel
+DIE_CAPTIONS = (N_("top \u00b7 tens"), N_("bottom \u00b7 ones"))  # a unit's two die slots
 
 
-def unit_dice(game, box: Box, pal: Palette) -> Group:
+def unit_dice(game, box: Box, pal: Palette, tr: Translator = ENGLISH) -> Group:
     """Two die slots per tribal unit (top: tens, bottom: ones), one unit a row."""
     die = game.piece("die")
-    items, inner = w.panel(box, "Tribal units", pal, subtitle=game.text.phases_text, name="unit-dice")
+    items, inner = w.panel(box, tr.gettext("Tribal units"), pal, subtitle=game.text.phases_text, name="unit-dice")
     side = slot_size(die)
     units = game.rules.units
     n = game.rules.dice_per_roll
@@ -534,18 +553,19 @@ def unit_dice(game, box: Box, pal: Palette) -> Group:
         top = inner.y + i * row_h
         label, size = w.fitted(f"{i + 1}\u2009{u.name}", "sans-bold", 7.5, inner.w)
         items.append(Text(inner.x, top + ASCENT * size, label, size, "sans-bold", fill=pal.accent, role="unit"))
-        for k, word in enumerate(("top \u00b7 tens", "bottom \u00b7 ones")[:n]):
-            items += square_slot(inner.x + k * (side + gap), top + size + 2, die, pal, caption=word)
+        for k, word in enumerate(DIE_CAPTIONS[:n]):
+            items += square_slot(inner.x + k * (side + gap), top + size + 2, die, pal, caption=tr.gettext(word))
     return Group(tuple(items), name="unit-dice", box=tuple(box))
 
 
-def spirit_and_vision(game, box: Box, pal: Palette) -> Group:
+def spirit_and_vision(game, box: Box, pal: Palette, tr: Translator = ENGLISH) -> Group:
     """The Spirit Dancers to cross out, then the Vision Quest's terrain, boon and roll."""
-    title = "Spirit Dancers \u00b7 Vision Quest"
+    _ = tr.gettext
+    title = _("Spirit Dancers \u00b7 Vision Quest")
     narrow = text_width(title, "sans-bold", w.PANEL_TITLE) > box.w - 8
-    items, inner = w.panel(box, "Vision Quest" if narrow else title, pal, name="vision")
+    items, inner = w.panel(box, _("Vision Quest") if narrow else title, pal, name="vision")
     if narrow:  # the Spirit Dancers get a line of their own over their boxes
-        items.append(Text(inner.x, inner.y + ASCENT * 7.0, "Spirit Dancers", 7.0, "sans-bold", fill=pal.ink))
+        items.append(Text(inner.x, inner.y + ASCENT * 7.0, _("Spirit Dancers"), 7.0, "sans-bold", fill=pal.ink))
         inner = Box(inner.x, inner.y + 9.5, inner.w, inner.h - 9.5)
     bs = 11.0
     for k in range(game.rules.spirit_dancers):
@@ -567,24 +587,25 @@ def spirit_and_vision(game, box: Box, pal: Palette) -> Group:
         y += len(quest) * MIN_TEXT * 1.1 + 4
         rest = Box(inner.x, y, inner.w, inner.bottom - y)
     a, b, c = rest.split_y(0, 0, 0, gap=2)
-    items += list(w.write_in(a, "Terrain", pal).items)
-    items += list(w.write_in(b, "Boon", pal).items)
-    lw = text_width("Roll", "sans-bold", w.BODY)
-    items.append(Text(c.x, c.bottom - 3, "Roll", w.BODY, "sans-bold", fill=pal.soft))
+    items += list(w.write_in(a, _("Terrain"), pal).items)
+    items += list(w.write_in(b, _("Boon"), pal).items)
+    lw = text_width(_("Roll"), "sans-bold", w.BODY)
+    items.append(Text(c.x, c.bottom - 3, _("Roll"), w.BODY, "sans-bold", fill=pal.soft))
     rs = min(c.h - 1, 14.0)
     items.append(Rect(c.x + lw + 4, c.bottom - rs, rs, rs, boxed(pal.paper, pal.ink, 0.9), radius=2, role="vq-roll"))
-    note, ns = w.fitted("at the 7th Crow, once", "sans-italic", MIN_TEXT, c.right - (c.x + lw + rs + 10))
+    note, ns = w.fitted(_("at the 7th Crow, once"), "sans-italic", MIN_TEXT, c.right - (c.x + lw + rs + 10))
     items.append(Text(c.right, c.bottom - 3, note, ns, "sans-italic", "end", pal.soft))
     return Group(tuple(items), name="vision", box=tuple(box))
 
 
-def crow_tally(game, box: Box, pal: Palette, last: int) -> Group:
+def crow_tally(game, box: Box, pal: Palette, last: int, tr: Translator = ENGLISH) -> Group:
     """The Crows: the first ones as birds to colour (the Vision Quest comes at the last of them), then
     numbered boxes up to `last`; the last box ticked is the number of Crows coloured."""
     n = game.rules.crows_for_vision
     points = game.rules.crow_points
-    items, inner = w.panel(box, "Crows", pal, name="crows",
-                           subtitle=f"colour as your terrain \u00b7 the last one ticked \u00d7 {points} on a win")
+    items, inner = w.panel(box, tr.gettext("Crows"), pal, name="crows",
+                           subtitle=tr.gettext("colour as your terrain \u00b7 the last one ticked \u00d7 {points} on a win").format(
+                               points=points))
     bird = min(inner.h - 1, 26.0)
     step = bird * 1.15  # paper between two birds: each one coloured on its own
     for i in range(n):
@@ -612,10 +633,33 @@ def crow_tally(game, box: Box, pal: Palette, last: int) -> Group:
 CROW_BOXES_TO = 36  # Crows the tally counts to; more are possible, and the tally says how to go on
 
 
-def score_terms(game) -> list[tuple[str, str]]:
+def score_terms(game, tr: Translator = ENGLISH) -> list[tuple[str, str]]:
+    _ = tr.gettext
     per_hex = game.rules.hex_points
-    return [("Hexes travelled", f"{per_hex} each"),
-            ("Crows coloured", f"on a win: {game.rules.crow_points} each")]
+    return [(_("Hexes travelled"), _("{points} each").format(points=per_hex)),
+            (_("Crows coloured"), _("on a win: {points} each").format(points=game.rules.crow_points))]
+
+
+def header(game, game_map, header_box: Box, pal: Palette, side: str, tr: Translator) -> list:
+    """Title, Chief, Date and Turns, the four trackers and the score over the map."""
+    die = game.piece("die")
+    items: list = []
+    n = len(game.trackers)
+    widths = [w.tracker_width(t, 80.0) for t in game.trackers]
+    title_box, trackers_box, score_box = header_box.split_x(205.0, sum(widths) + (n - 1) * 4, 0, gap=GAP)
+    variant = variant_name(game_map, tr)
+    tb_title, tb_fields = title_box.split_y(44 if variant else 34, 0, gap=2)
+    items.append(title_block(tb_title, game.title, side, pal, variant=variant))
+    f1, f2 = tb_fields.split_y(0, 0, gap=2)
+    items.append(w.write_in(f1, tr.gettext("Chief"), pal))
+    a, b = f2.split_x(0, 0, gap=10)
+    items.append(w.write_in(a, tr.gettext("Date"), pal))
+    items.append(w.write_in(b, tr.gettext("Turns"), pal))
+    for tracker, box in zip(game.trackers, trackers_box.split_x(*widths, gap=4)):
+        items.append(crows_tracker(tracker, box, pal, piece=die, lang=tr))
+    items.append(w.score_box(score_terms(game, tr), score_box, pal, tr.gettext("Score"),
+                             subtitle=tr.gettext("at the end"), tr=tr))
+    return items
 
 
 def front(game, game_map, opts: SheetOptions) -> list:
@@ -626,7 +670,7 @@ def front(game, game_map, opts: SheetOptions) -> list:
     die = game.piece("die")
     header_h = 12 + slot_size(die) + 2.5 + 10.5 + 1
     crows_h = 44.0
-    header, body = page.split_y(header_h, 0, gap=GAP)
+    header_box, body = page.split_y(header_h, 0, gap=GAP)
     x0, y0, x1, y1 = hexgrid.unit_bounds(game_map.axial.values())
     size = min((body.h - crows_h - GAP - 2 * MAP_PAD) / (y1 - y0),
                (body.w - MIN_RIGHT_W - GAP - 2 * MAP_PAD) / (x1 - x0), MAP_FLATS_MM * MM / hexgrid.SQRT3)
@@ -634,64 +678,53 @@ def front(game, game_map, opts: SheetOptions) -> list:
     map_h = (y1 - y0) * size + 2 * MAP_PAD + 0.5
     left, right = body.split_x(map_w, 0, gap=GAP)
     map_box, crow_box = left.split_y(map_h, 0, gap=GAP)
-    items: list = []
-    n = len(game.trackers)
-    widths = [w.tracker_width(tr, 80.0) for tr in game.trackers]
-    title_box, trackers_box, score_box = header.split_x(205.0, sum(widths) + (n - 1) * 4, 0, gap=GAP)
-    variant = variant_name(game_map)
-    tb_title, tb_fields = title_box.split_y(44 if variant else 34, 0, gap=2)
-    items.append(title_block(tb_title, game.title, f"Player sheet, side 1 of 2 (charts on side 2) \u00b7 pencils, {die.count} dice",
-                             pal, variant=variant))
-    f1, f2 = tb_fields.split_y(0, 0, gap=2)
-    items.append(w.write_in(f1, "Chief", pal))
-    a, b = f2.split_x(0, 0, gap=10)
-    items.append(w.write_in(a, "Date", pal))
-    items.append(w.write_in(b, "Turns", pal))
-    for tr, box in zip(game.trackers, trackers_box.split_x(*widths, gap=4)):
-        items.append(crows_tracker(tr, box, pal, piece=die))
-    items.append(w.score_box(score_terms(game), score_box, pal, subtitle="at the end"))
+    tr = translator(opts.lang)
+    items = header(game, game_map, header_box, pal, tr.gettext(
+        "Player sheet, side 1 of 2 (charts on side 2) \u00b7 pencils, {dice} dice").format(dice=die.count), tr)
 
     units_h = w.TITLE_BAR + 6 + len(game.rules.units) * (slot_size(die) + 7.5 + 4)
     if game_map.name != "standard":  # a variant of any size: laid out by content (sheets/layout.py)
-        items += variant_body(game, game_map, body, pal, units_h)
+        items += variant_body(game, game_map, body, pal, units_h, tr)
     else:
-        group, _ = hex_map(game_map, game, map_box, pal, drawers=DRAWERS, start_label="Start", coords=True,
-                           label_pad=MAP_PAD, max_flats=MAP_FLATS_MM * MM)
+        group, _ctx = hex_map(game_map, game, map_box, pal, drawers=DRAWERS, start_label=tr.gettext("Start"),
+                              coords=True, label_pad=MAP_PAD, max_flats=MAP_FLATS_MM * MM, tr=tr)
         items.append(group)
-        items.append(crow_tally(game, crow_box, pal, CROW_BOXES_TO))
+        items.append(crow_tally(game, crow_box, pal, CROW_BOXES_TO, tr))
         u_box, v_box = right.split_y(units_h, 0, gap=GAP)
-        items.append(unit_dice(game, u_box, pal))
-        items.append(spirit_and_vision(game, v_box, pal))
-    items.append(foot_line(opts, foot_credit(game, "side 1 of 2"),
-                           pal, left=f"more than {CROW_BOXES_TO} Crows? keep counting beside the boxes"))
+        items.append(unit_dice(game, u_box, pal, tr))
+        items.append(spirit_and_vision(game, v_box, pal, tr))
+    items.append(foot_line(opts, foot_credit(game, tr.gettext("side 1 of 2"), tr), pal,
+                           left=tr.gettext("more than {count} Crows? keep counting beside the boxes").format(
+                               count=CROW_BOXES_TO)))
     return items
 
 
-def variant_body(game, game_map, body: Box, pal: Palette, units_h: float) -> list:
+def variant_body(game, game_map, body: Box, pal: Palette, units_h: float, tr: Translator = ENGLISH) -> list:
     """A variant map with the unit dice, the Spirit Dancers and Vision Quest and the Crows at natural
     size beside or under it, the map as large as that leaves."""
     from lostprint.sheets.layout import Panel, map_with_panels
 
     panels = [
-        Panel("unit-dice", 122.0, lambda wd: units_h, lambda box: unit_dice(game, box, pal), max_w=150.0),
-        Panel("vision", 170.0, lambda wd: 122.0, lambda box: spirit_and_vision(game, box, pal), max_w=260.0),
-        Panel("crows", 430.0, lambda wd: 44.0, lambda box: crow_tally(game, box, pal, CROW_BOXES_TO), max_w=620.0),
+        Panel("unit-dice", 122.0, lambda wd: units_h, lambda box: unit_dice(game, box, pal, tr), max_w=150.0),
+        Panel("vision", 170.0, lambda wd: 122.0, lambda box: spirit_and_vision(game, box, pal, tr), max_w=260.0),
+        Panel("crows", 430.0, lambda wd: 44.0, lambda box: crow_tally(game, box, pal, CROW_BOXES_TO, tr), max_w=620.0),
     ]
     size, map_box, placed = map_with_panels(game_map, body, panels, 12.0, 26.0, MAP_PAD)
-    group, _ = hex_map(game_map, game, map_box, pal, drawers=DRAWERS, start_label="Start", coords=True,
-                       label_pad=MAP_PAD, max_flats=size * hexgrid.SQRT3 + 0.01)
+    group, _ctx = hex_map(game_map, game, map_box, pal, drawers=DRAWERS, start_label=tr.gettext("Start"), coords=True,
+                          label_pad=MAP_PAD, max_flats=size * hexgrid.SQRT3 + 0.01, tr=tr)
     return [group] + [p.draw(box) for p, box in placed]
 
 
-def river_key(box: Box, pal: Palette, game) -> Group:
+def river_key(box: Box, pal: Palette, game, tr: Translator = ENGLISH) -> Group:
     """A sample of each mark printed on the map: the river beside the outlines it must not be mistaken
     for, and a plot hex's circled letter as the map draws it."""
-    items, inner = w.panel(box, "On the map", pal, name="map-key")
+    _ = tr.gettext
+    items, inner = w.panel(box, _("On the map"), pal, name="map-key")
     plot = next(sym for sym in game.symbols if sym.key == "plot")
-    samples = [("river", "River: +1 Movement or +1 Resolve to cross"),
-               ("canada", "Canada, the goal (both hexes)"), ("start", "Start"), ("fort", "Fort Benton: no entry"),
-               ("zone", "Zone of control: Prox \u22121"),
-               ("plot", f"{plot.name}: stop on first entry {HOUSE_MARK}")]
+    samples = [("river", _("River: +1 Movement or +1 Resolve to cross")),
+               ("canada", _("Canada, the goal (both hexes)")), ("start", _("Start")),
+               ("fort", _("Fort Benton: no entry")), ("zone", _("Zone of control: Prox \u22121")),
+               ("plot", _("{plot}: stop on first entry").format(plot=plot.name) + f" {HOUSE_MARK}")]
     row_h = inner.h / len(samples)
     sw = 26.0
     for i, (key, text) in enumerate(samples):
@@ -731,34 +764,38 @@ def river_key(box: Box, pal: Palette, game) -> Group:
 def back(game, game_map, opts: SheetOptions) -> list:
     """Side 2, the reference: the turn, terrain and river keys, the unit chart, the icon key, Bad Omen."""
     pal = opts.pal
+    tr = translator(opts.lang)
     lay = LAYOUTS[opts.paper]
     page = side_content(opts)
     head, band, rest = page.split_y(lay.header_h - 6, 12.0, 0, gap=4)  # win, lose, score under the title row
     rest = Box(rest.x, rest.y + GAP - 4, rest.w, rest.h - GAP + 4)
     items: list = []
     t_box, turn_box, r_box = head.split_x(205, 0, 190, gap=GAP)
-    items.append(title_block(t_box, f"{game.title}", f"{back_label(opts)[0]}: turn, keys and charts", pal))
-    items.append(turn_order(game, turn_box, pal))
-    items.append(river_key(r_box, pal, game))
-    left, right = rest.split_x(0, 330, gap=GAP)
+    items.append(title_block(t_box, f"{game.title}", tr.gettext("{side}: turn, keys and charts").format(
+        side=back_label(opts)[0]), pal))
+    items.append(turn_order(game, turn_box, pal, tr))
+    items.append(river_key(r_box, pal, game, tr))
+    left, right = rest.split_x(0, max(330.0, units_width(game)), gap=GAP)  # a long language's words: wider
     k_box, o_box = left.split_y(lay.key_h, 0, gap=GAP)
-    items.append(icon_key(game, k_box, pal))
+    items.append(icon_key(game, k_box, pal, tr))
     omen = game.chart("bad-omen")
-    items.append(omen_chart(omen, o_box, pal, columns=1 if o_box.h >= len(omen.bands) * 11.5 + 20 else 2))
+    items.append(omen_chart(omen, o_box, pal, columns=1 if o_box.h >= len(omen.bands) * 11.5 + 20 else 2, tr=tr))
     t2, u_box = right.split_y(lay.terrain_h, 0, gap=GAP)
-    items.append(terrain_panel(game, t2, pal))
-    items.append(units_panel(game, u_box, pal, dice=False))
+    items.append(terrain_panel(game, t2, pal, tr))
+    items.append(units_panel(game, u_box, pal, dice=False, tr=tr))
     items.append(rules_band(game, band, pal))
-    items.append(foot_line(opts, foot_credit(game, back_label(opts)[1]), pal,
-                           left=f"{HOUSE_MARK} {HOUSE_NOTE} ({game.text.house_summary})", left_color=pal.house))
+    items.append(foot_line(opts, foot_credit(game, back_label(opts)[1], tr), pal,
+                           left=f"{HOUSE_MARK} {house_note(tr)} ({game.text.house_summary})", left_color=pal.house))
     return items
 
 
 SIDES = ("2", "1", "ref")  # the formats this sheet prints in (--sides)
+TRANSLATED = True  # every word it prints goes through the catalogs (tests/test_i18n.py)
 
 
 def build(game, game_map, opts: SheetOptions):
     """game data + map + options -> a two-sided Scene (side 2 is Scene.pages[0]). Pure."""
+    game = localized(game, translator(opts.lang))
     return by_sides(opts, game, game_map, lambda: front(game, game_map, opts), lambda: back(game, game_map, opts),
                     lambda: one_page(game, game_map, opts))
 
@@ -781,20 +818,20 @@ def unit_dice_grid_size(game) -> tuple[float, float]:
     return n * side + (n - 1) * DICE_GAP + 2 * 1.5, w.TITLE_BAR + 3 + 9.5 + 2 * side + DICE_GAP + 3
 
 
-def unit_dice_grid(game, box: Box, pal: Palette) -> Group:
+def unit_dice_grid(game, box: Box, pal: Palette, tr: Translator = ENGLISH) -> Group:
     """The eight unit dice: a column a unit (name over it), the top die (tens) over the bottom one (ones)."""
     die = game.piece("die")
     side = slot_size(die)
     units = game.rules.units
-    items, inner = w.panel(box, "Tribal units", pal, subtitle=game.text.phases_text, name="unit-dice")
+    items, inner = w.panel(box, tr.gettext("Tribal units"), pal, subtitle=game.text.phases_text, name="unit-dice")
     inner = Box(box.x + 1.5, inner.y, box.w - 3.0, inner.h)  # the slots take the width: a thin frame
     col = inner.w / len(units)
     for i, u in enumerate(units):
         cx = inner.x + col * (i + 0.5)
         label, size = w.fitted(f"{i + 1}\u2009{u.name}", "sans-bold", 7.5, col - 2)
         items.append(Text(cx, inner.y + ASCENT * size, label, size, "sans-bold", "middle", pal.accent, role="unit"))
-        for k, word in enumerate(("top \u00b7 tens", "bottom \u00b7 ones")[:game.rules.dice_per_roll]):
-            items += square_slot(cx - side / 2, inner.y + 9.5 + k * (side + DICE_GAP), die, pal, caption=word)
+        for k, word in enumerate(DIE_CAPTIONS[:game.rules.dice_per_roll]):
+            items += square_slot(cx - side / 2, inner.y + 9.5 + k * (side + DICE_GAP), die, pal, caption=tr.gettext(word))
     return Group(tuple(items), name="unit-dice", box=tuple(box))
 
 
@@ -802,14 +839,36 @@ def unit_chart_height(game) -> float:
     return w.TITLE_BAR + 3 + 10.0 + len(game.rules.units) * UNIT_ROW + 3
 
 
-def unit_chart_compact(game, box: Box, pal: Palette) -> Group:
+def _cell_lines(words: list[str], col: float) -> list[str]:
+    """A compact chart cell's lines: its effects on one line, else one a line ("Resolve −1", alone, on two)."""
+    one = " \u00b7 ".join(words)
+    if text_width(one, "sans", MIN_TEXT) <= col - 5:
+        return [one]
+    if len(words) > 1:
+        return words
+    return list(one.rpartition(" ")[::2]) if " " in one else [one]  # rather than touching the rules
+
+
+def unit_chart_fits(game, width: float) -> bool:
+    """Whether every cell of unit_chart_compact this wide keeps its words in its column (clear of a ⌂)."""
+    effects = {e.key: e for e in game.text.effects}
+    name_w = max(text_width(f"{i + 1}\u2009{u.name}", "sans-bold", MIN_TEXT) for i, u in enumerate(game.rules.units)) + 3
+    col = (width - 8 - name_w) / len(game.rules.unit_rows)
+    mark = 2 * (text_width(HOUSE_MARK, "sans", MIN_TEXT) + 1.5)
+    return all(text_width(line, "sans", MIN_TEXT) <= col - (mark if k == 0 and cell.house and not row.house else 2)
+               for row in game.rules.unit_rows for cell in row.cells  # the ⌂ sits by the first line
+               for k, line in enumerate(_cell_lines([effects[key].name for key in cell.effects], col)))
+
+
+def unit_chart_compact(game, box: Box, pal: Palette, tr: Translator = ENGLISH) -> Group:
     """The unit chart turned a quarter: a row a unit, a column a difference band, the effects in words
     (the icons and what they mean are on the reference card)."""
     units = game.rules.units
     rows = game.rules.unit_rows
     effects = {e.key: e for e in game.text.effects}
     tints = _tints(pal)
-    items, inner = w.panel(box, "Unit chart", pal, subtitle=game.text.aim_text, name="units")
+    icons = not unit_chart_fits(game, box.w)  # a long language's words: the icons, explained on the reference card
+    items, inner = w.panel(box, tr.gettext("Unit chart"), pal, subtitle=game.text.aim_text, name="units")
     name_w = max(text_width(f"{i + 1}\u2009{u.name}", "sans-bold", MIN_TEXT) for i, u in enumerate(units)) + 3
     col = (inner.w - name_w) / len(rows)
     head_h = 10.0
@@ -823,7 +882,7 @@ def unit_chart_compact(game, box: Box, pal: Palette) -> Group:
             items.append(house_mark(x + col - 1.5, inner.y + ASCENT * MIN_TEXT + 1, pal))
         items.append(Line(x, inner.y, x, inner.bottom, stroke(pal.faint, 0.4)))
     items.append(Line(inner.x, inner.y + head_h, inner.right, inner.y + head_h, stroke(pal.faint, 0.5)))
-    items.append(w.text_in(inner.x, inner.y, head_h, "difference", MIN_TEXT, "sans-italic", color=pal.soft))
+    items.append(w.text_in(inner.x, inner.y, head_h, tr.gettext("difference"), MIN_TEXT, "sans-italic", color=pal.soft))
     for i, u in enumerate(units):
         top = inner.y + head_h + i * UNIT_ROW
         items.append(w.text_in(inner.x, top, UNIT_ROW, f"{i + 1}\u2009{u.name}", MIN_TEXT, "sans-bold",
@@ -831,14 +890,16 @@ def unit_chart_compact(game, box: Box, pal: Palette) -> Group:
         for j, row in enumerate(rows):
             cell = row.cells[i]
             x = inner.x + name_w + col * j
-            words = [effects[key].name for key in cell.effects]
-            one = " \u00b7 ".join(words)
-            if text_width(one, "sans", MIN_TEXT) <= col - 5:
-                lines = [one]
-            elif len(words) > 1:
-                lines = words
-            else:  # "Resolve −1" on two lines rather than touching the rules
-                lines = list(one.rpartition(" ")[::2]) if " " in one else [one]
+            if icons:
+                n = len(cell.effects)
+                size = min(12.0, UNIT_ROW - 4, (col - 4) / n - 2)
+                for k, key in enumerate(cell.effects):
+                    items.append(crows_icon(key, x + col / 2 + (k - (n - 1) / 2) * (size + 2), top + UNIT_ROW / 2, size,
+                                            pal.ink))
+                if cell.house and not row.house:
+                    items.append(house_mark(x + col - 1.5, top + ASCENT * MIN_TEXT + 1, pal))
+                continue
+            lines = _cell_lines([effects[key].name for key in cell.effects], col)
             y = top + (UNIT_ROW - len(lines) * MIN_TEXT * 1.1) / 2 + ASCENT * MIN_TEXT + 0.2
             for k, line in enumerate(lines):
                 items.append(Text(x + col / 2, y + k * MIN_TEXT * 1.1, line, MIN_TEXT, "sans", "middle", pal.ink,
@@ -869,11 +930,11 @@ def crow_tally_fits(game, box: Box) -> bool:
     return box.w >= CROWS_MIN_W and _crow_grid(n, CROW_BOXES_TO - n, Box(0, 0, box.w - 8, box.h - w.TITLE_BAR - 6)) is not None
 
 
-def crow_tally_compact(game, box: Box, pal: Palette, last: int) -> Group:
+def crow_tally_compact(game, box: Box, pal: Palette, last: int, tr: Translator = ENGLISH) -> Group:
     """The Crows in a narrow panel: the birds to colour in rows, then the numbered boxes in a grid."""
     n = game.rules.crows_for_vision
-    items, inner = w.panel(box, "Crows", pal, name="crows",
-                           subtitle=f"last ticked \u00d7 {game.rules.crow_points}")
+    items, inner = w.panel(box, tr.gettext("Crows"), pal, name="crows",
+                           subtitle=tr.gettext("last ticked \u00d7 {points}").format(points=game.rules.crow_points))
     extra = last - n
     bird, per_row, cols, box_rows = _crow_grid(n, extra, inner)
     step = inner.w / per_row
@@ -911,7 +972,7 @@ def omen_height(chart) -> float:
     return w.TITLE_BAR + 6 + -(-len(chart.bands) // OMEN_COLUMNS) * OMEN_ROW
 
 
-ONE_PAGE_LEFT_OUT = "the turn order, the icon, terrain and map keys, how to win and lose"
+ONE_PAGE_LEFT_OUT = N_("the turn order, the icon, terrain and map keys, how to win and lose")
 
 
 def _one_page_boxes(game, game_map, body: Box):
@@ -941,26 +1002,14 @@ def one_page(game, game_map, opts: SheetOptions) -> list:
     at least ONE_PAGE_MIN_MM); beside it the unit dice, the unit chart and the Spirit Dancers and Vision
     Quest; under it the Bad Omen chart in three columns and the Crows. The keys are on the reference card."""
     pal = opts.pal
+    tr = translator(opts.lang)
     page = side_content(opts)
     die = game.piece("die")
     header_h = 12 + slot_size(die) + 2.5 + 10.5 + 1
-    header, body = page.split_y(header_h, 0, gap=GAP)
-    items: list = []
-    n = len(game.trackers)
-    widths = [w.tracker_width(tr, 80.0) for tr in game.trackers]
-    title_box, trackers_box, score_box = header.split_x(205.0, sum(widths) + (n - 1) * 4, 0, gap=GAP)
-    variant = variant_name(game_map)
-    tb_title, tb_fields = title_box.split_y(44 if variant else 34, 0, gap=2)
-    items.append(title_block(tb_title, game.title, "" if variant else
-                             f"Player sheet, one page \u00b7 pencils, {die.count} dice", pal, variant=variant))
-    f1, f2 = tb_fields.split_y(0, 0, gap=2)
-    items.append(w.write_in(f1, "Chief", pal))
-    a, b = f2.split_x(0, 0, gap=10)
-    items.append(w.write_in(a, "Date", pal))
-    items.append(w.write_in(b, "Turns", pal))
-    for tr, box in zip(game.trackers, trackers_box.split_x(*widths, gap=4)):
-        items.append(crows_tracker(tr, box, pal, piece=die))
-    items.append(w.score_box(score_terms(game), score_box, pal, subtitle="at the end"))
+    header_box, body = page.split_y(header_h, 0, gap=GAP)
+    subtitle = "" if variant_name(game_map, tr) else tr.gettext(
+        "Player sheet, one page \u00b7 pencils, {dice} dice").format(dice=die.count)
+    items = header(game, game_map, header_box, pal, subtitle, tr)
 
     found = _one_page_boxes(game, game_map, body)
     if found is None:
@@ -970,22 +1019,23 @@ def one_page(game, game_map, opts: SheetOptions) -> list:
                          f"the Bad Omen chart under it with hexes of {ONE_PAGE_MIN_MM:g} mm or more: print it "
                          f"two-sided (--sides 2)")
     size, map_box, right, band = found
-    group, _ = hex_map(game_map, game, map_box, pal, drawers=DRAWERS, start_label="Start", coords=True,
-                       label_pad=MAP_PAD, max_flats=size * hexgrid.SQRT3 + 0.01)
+    group, _ctx = hex_map(game_map, game, map_box, pal, drawers=DRAWERS, start_label=tr.gettext("Start"), coords=True,
+                          label_pad=MAP_PAD, max_flats=size * hexgrid.SQRT3 + 0.01, tr=tr)
     items.append(group)
     dice_box, chart_box, vision_box = right.split_y(unit_dice_grid_size(game)[1], unit_chart_height(game), 0,
                                                     gap=GAP)
-    items.append(unit_dice_grid(game, dice_box, pal))
-    items.append(unit_chart_compact(game, chart_box, pal))
-    items.append(spirit_and_vision(game, vision_box, pal))
+    items.append(unit_dice_grid(game, dice_box, pal, tr))
+    items.append(unit_chart_compact(game, chart_box, pal, tr))
+    items.append(spirit_and_vision(game, vision_box, pal, tr))
     omen = game.chart("bad-omen")
     crows_w = band.w - omen_width(omen, OMEN_COLUMNS) - GAP  # the chart at 7 pt when the Crows still fit
     if not crow_tally_fits(game, Box(0, 0, crows_w, band.h)):
         crows_w = band.w - omen_width(omen, OMEN_COLUMNS, MIN_TEXT) - GAP
     omen_box, crows_box = band.split_x(0, crows_w, gap=GAP)
-    items.append(omen_chart(omen, omen_box, pal, columns=OMEN_COLUMNS))
-    items.append(crow_tally_compact(game, crows_box, pal, CROW_BOXES_TO))
-    items.append(foot_line(opts, foot_credit(game, "one page"), pal,
-                           left=f"on the reference card: {ONE_PAGE_LEFT_OUT} \u00b7 more than {CROW_BOXES_TO} "
-                                f"Crows? count on beside the boxes"))
+    items.append(omen_chart(omen, omen_box, pal, columns=OMEN_COLUMNS, tr=tr))
+    items.append(crow_tally_compact(game, crows_box, pal, CROW_BOXES_TO, tr))
+    items.append(foot_line(opts, foot_credit(game, tr.gettext("one page"), tr), pal,
+                           left=tr.gettext("on the reference card: {parts}").format(parts=tr.gettext(ONE_PAGE_LEFT_OUT))
+                           + " \u00b7 " + tr.gettext("more than {count} Crows? count on beside the boxes").format(
+                               count=CROW_BOXES_TO)))
     return items

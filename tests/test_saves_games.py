@@ -86,7 +86,7 @@ def test_1872_simulated_games_are_legal_and_winnable():
 
 
 @pytest.mark.parametrize("change, what", [
-    (lambda d: day(d, 5).update(moved=["F6"]), "1 hexes in Doldrums: at most 0"),
+    (lambda d: day(d, 5).update(moved=["F6"]), "1 hex in Doldrums: at most 0"),
     (lambda d: day(d, 1).update(weather="hurricane"), "not a weather"),
     (lambda d: day(d, 13).pop("healed"), "Pip was already wounded: a second wound kills"),
     (lambda d: day(d, 2).update(wounded=["Bosun Bill"]), "not one of the crew"),

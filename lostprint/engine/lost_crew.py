@@ -433,7 +433,8 @@ def move(v: Voyage, route: tuple[str, ...], drift_face: int | None = None) -> Vo
     elif drift_face is not None:
         raise RuleError("movement", "the sloop is not uncontrolled: no drift roll")
     elif len(route) > steps:
-        raise RuleError("movement", f"{len(route)} hexes in {RULES.weather(v.weather).name}: at most {steps}")
+        raise RuleError("movement", f"{len(route)} hex{'es' * (len(route) != 1)} in "
+                                    f"{RULES.weather(v.weather).name}: at most {steps}")
     elif must_leave(v) and (route[-1] if route else v.pos) in v.island_at(v.pos).hexes:
         raise RuleError("hostile", f"the natives of {v.pos} are hostile: the sloop must leave the island "
                                    "this turn (\u2302 when the weather lets it)")

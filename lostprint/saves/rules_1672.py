@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+import re
+
 from itertools import islice
 
 from lostprint.engine import lost_crew as eng
@@ -450,7 +452,7 @@ class Rules1672(LostRules):
         elif failure.kind == "none" and key == "drift":  # adrift, and no face takes the sloop where the save has it
             targets = {eng.toward(st.game_map, st.day_start, f) or "off the map" for f in eng.FACES}
             self._moves_failed(st, today, search.Failure("part", "pos", reached=frozenset(targets)), problems, day_at)
-        elif failure.kind == "rule" and key == "route" and " hexes in " in failure.message and \
+        elif failure.kind == "rule" and key == "route" and re.search(r" hex(es)? in ", failure.message) and \
                 eng.movement_plan(today["weather_key"], eng.NOBODY, eng.is_island(st.terrain.get(st.day_start)))[1]:
             problems.add(self._input_at(key, today, day_at), failure.message + " steered, or exactly 1 adrift")
         elif failure.kind == "rule" and key == "gather" and failure.message.startswith("no "):

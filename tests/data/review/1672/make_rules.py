@@ -257,7 +257,7 @@ def batch_four() -> None:
     v16 = edit(v16, 15, weather="headwind")
     pair("wounded-must-rest", "Phase 2: a wounded sailor must rest and takes no other task (one well sailor "
          "cannot take Movement and Tacking: no sailing in Headwind).",
-         v16, edit(v16, 15, moved=["B4"]), "days[15].moved: 1 hexes in Headwind: at most 0")
+         v16, edit(v16, 15, moved=["B4"]), "days[15].moved: 1 hex in Headwind: at most 0")
     v12 = voyage(12)  # day 11 rolls Doldrums for day 12: the crew cannot sail away from the hostile island
     v12[10]["rolls"]["weather"] = [2]
     v12[11] = {"day": 12, "resources": res(2, 1, 6), "weather": "doldrums", "wounded": ["Pip"],
@@ -343,7 +343,7 @@ BARE = {  # pairs that also hold without `rolls:` (their refusal, as the words b
     "storm-at-most-three": "days[1].resources.hull: 2, but the rules allow 3 to 5",
     "storm-drinks-nothing": "days[1].resources.water: 4, but the rules allow 5 to 6",
     "natives-revere-max": "days[15].resources.wood: 5, but the rules allow",
-    "wounded-must-rest": "days[15].moved: 1 hexes in Headwind: at most 0",
+    "wounded-must-rest": "days[15].moved: 1 hex in Headwind: at most 0",
     "gather-three-places": "days[9].gathered: 4 gathered: one per sailor, and Gather has 3 places",
     "storm-at-sea-drifts": "days[1].moved",
     "healed-take-no-task": "days[16].moved",

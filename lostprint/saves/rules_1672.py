@@ -476,6 +476,8 @@ class Rules1672(LostRules):
             self._scan_failed(st, today, record, failure, problems, day_at)
         elif key == "islands":
             self._landing_failed(st, today, failure, problems, day_at)
+        elif failure.kind == "left" and key == "drift":
+            problems.add(rolls["drift"][1], _no_drift(today["weather_key"], st.day))
         elif failure.kind in ("left", "short"):
             rolls = today.get("rolls") or {}
             where = rolls[key][1] if key in rolls else self._input_at(key, today, day_at)
@@ -687,6 +689,19 @@ class Rules1672(LostRules):
             return [("hexes mapped", len(st.mapped_on) * CREW.score_per_hex)]
         over = (result, "") if result in ("won", "lost") else None
         return list(eng.score(evolve(voyages[0], over=over)))
+
+
+def _no_drift(weather: str, day: int) -> str:
+    """Why a recorded drift roll is one too many: the weather never drifts, or the crew steered."""
+    rule = CREW.weather(weather)
+    adrift = " or ".join(w.name for w in CREW.weathers if w.otherwise == "drift" and not w.storm)
+    storms = " and ".join(w.name for w in CREW.weathers if w.storm)
+    why = f"the sloop drifts only when uncontrolled ({storms}, or {adrift} with nobody steering)"
+    if rule.otherwise == "drift":
+        return f"no drift roll on day {day}: the sloop was steered, and {why}"
+    crew = " and ".join(c.title() for c in rule.crew)
+    stays = f"without {crew} the sloop stays where it is" if crew else "the sloop stays where it is"
+    return f"{rule.name} never drifts ({stays}): {why}; no drift roll on day {day}"
 
 
 def _has_natives(size: str, face: int) -> bool:

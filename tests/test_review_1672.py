@@ -109,3 +109,30 @@ def test_the_unmarked_rulings_are_marked():
     for key in ("scan-crew", "setup-hexes", "anchorage", "islands-visited", "hostile"):
         ruling = RULES.ruling(key)
         assert ruling.text and ruling.reason
+
+
+def test_a_roll_left_out_of_rolls_is_unknown_and_the_day_still_checked(tmp_path):
+    """A day that records `rolls:` but leaves out one of its rolls (the review asked: is it read as not
+    rolled?): that roll is searched over every face, as a day without rolls, so the twin (no natives
+    roll at E6, which has natives) is accepted and a day no face explains is refused, for each roll."""
+    import yaml
+
+    from lostprint.saves.emit import to_yaml
+
+    ok = yaml.safe_load((REVIEW / "natives-roll-left-out.ok.yaml").read_text(encoding="utf-8"))
+    assert "natives" not in ok["days"][9]["rolls"] and ok["days"][8]["marks"][0]["island"]["natives"]
+    day9 = yaml.safe_load((REVIEW / "voyage.yaml").read_text(encoding="utf-8"))["days"][:9]
+    for day in day9:
+        day.pop("journal", None)
+    for key in day9[8]["rolls"]:
+        for wood, refused in ((1, False), (5, True)):
+            days = [dict(d) for d in day9]
+            days[8] = dict(days[8], rolls={k: v for k, v in days[8]["rolls"].items() if k != key},
+                           resources=dict(days[8]["resources"], wood=wood))
+            path = tmp_path / f"{key}-{wood}.yaml"
+            path.write_text(to_yaml(dict(ok, days=days)), encoding="utf-8")
+            found = check_save_file(path)
+            if refused:
+                assert any("days[8].resources.wood: 5, but the rules allow" in line for line in found), (key, found)
+            else:
+                assert found == [], (key, found)

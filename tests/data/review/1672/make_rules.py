@@ -175,6 +175,14 @@ def batch_two() -> None:
     v10 = voyage(10)  # day 10: 4 + 1 Good = 5: Helpful, one of each
     pair("natives-helpful-one-each", "Phase 7: Helpful natives give one of each resource, no more.",
          v10, edit(v10, 9, resources=res(3, 2, 4, 3)), "days[9].resources.wood: 3, but the rules allow 2, 6")
+    # day 10 stays at E6 (natives) with `rolls:` but no natives roll: a roll left out is not "not rolled"
+    # but unknown, every face tried (as a day without rolls); the day must still come out of one of them
+    unrolled = edit(v10, 9, rolls={"accident": [4], "weather": [1]})
+    pair("natives-roll-left-out", "Phase 7: at an island with natives the Native Encounter is rolled every day; "
+         "a day whose rolls: leave it out is searched over every face, and what the natives did must still "
+         "come from one (Wood began the day at 1: Friendly or Helpful make it 2, Revere 6; no roll makes it 5).",
+         unrolled, edit(unrolled, 9, resources=res(3, 2, 4, 5)),
+         "days[9].resources.wood: 5, but the rules allow 0, 1, 2, 6 wood")
     v16 = voyage(16)  # day 16: 6 + 1 Good: Revere, Water, Food and Wood to 6
     pair("natives-revere-max", "Phase 7: natives who Revere you max your Water, Food and Wood.",
          v16, edit(v16, 15, resources=res(5, 5, 4, 5)), "days[15].resources.wood: 5, but the rules allow 6")

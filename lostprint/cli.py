@@ -280,12 +280,15 @@ def map_command(game, seed, count, cols, rows, paper, ink, fmt, dpi, output, dif
 @output_option("output/<save name>-journal-<paper>[-mono].<format>; SVG and PNG: one file a page, "
                "<name>-p1.<format>, <name>-p2.<format>...")
 @allow_any_map_option
-def render(save, paper, ink, fmt, dpi, output, allow_any_map):
+@click.option("--lang", default="en", show_default=True, help="The journal's language (see: lostprint languages).")
+def render(save, paper, ink, fmt, dpi, output, allow_any_map, lang):
     """A finished game as one PDF (or its pages as SVG or PNG files): the filled map and route, the
     score, the resource chart and the journal. SAVE is a lostprint-save/1 file (YAML or JSON)."""
     from lostprint.app import commands
+    from lostprint.i18n import translator
 
-    opts = PrintOptions(paper=paper, ink=ink, landscape=False, fmt=fmt, dpi=dpi)
+    translator(lang)  # an unknown language: one line, before anything is built
+    opts = PrintOptions(paper=paper, ink=ink, landscape=False, fmt=fmt, dpi=dpi, lang=lang)
     written = commands.journal(save, opts, output, allow_any_map, say=_say)
     for path in written if isinstance(written, list) else [written]:
         report(path)

@@ -131,9 +131,12 @@ def journal_build(path: str | Path, opts: PrintOptions, fmt: str, allow_any_map:
         return _bytes(scene, opts, "pdf") if fmt == "pdf" else scene
     # lazy: the journal's pages (not for a Crows record)
     from lostprint.books.journal import build_journal, font_warning, journal_scene
+    from lostprint.i18n import translator
 
     played = played_or_error(data, source, allow_any_map)
-    built = build_journal(played, opts.paper, opts.ink) if fmt == "pdf" else journal_scene(played, opts.paper, opts.ink)
+    tr = translator(opts.lang)
+    built = (build_journal(played, opts.paper, opts.ink, tr) if fmt == "pdf"
+             else journal_scene(played, opts.paper, opts.ink, tr))
     warning = font_warning(played)
     if warning:
         say(f"warning: {warning}")

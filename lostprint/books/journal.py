@@ -18,6 +18,7 @@ from lostprint.books.journal_map import filled_map, interest_list, plot_code, pl
 from lostprint.fonts import ASCENT, DESCENT, fit_size, text_width, wrap
 from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box, page_size
+from lostprint.i18n import ENGLISH, N_, Translator, localized
 from lostprint.render.document import (CONTROL, Document, FrameBox, NextPage, PageBreak, PageScene, PageTemplate, Para,
                                        RunPara, TextStyle, as_scene, build_pdf, pages as document_pages)
 from lostprint.scene import Group, Line, Path as SPath, Rect, Scene, Style, Text
@@ -38,37 +39,58 @@ JOURNAL_BOTTOM = 20 * MM
 FOOTER_SIZE = MIN_TEXT
 
 
+# Words the replay gives the journal by value, translated where printed: the score's terms (engines'
+# score functions; a " × 2" after a term stays as it is), the reasons a game ended, the setup's keys,
+# the map's name and an island's size.
+GIVEN_WORDS = (
+    N_("hexes mapped"), N_("hexes travelled"), N_("conquistadors"), N_("natural wonder"), N_("natural wonders"),
+    N_("island visited"), N_("islands visited"), N_("crow coloured"), N_("crows coloured"),
+    N_("the Mountie found (44A)"),
+    N_("reached the river delta"), N_("the last conquistador was lost"), N_("reached the open sea beyond the exit"),
+    N_("the last sailor died"), N_("drifted off the map"), N_("the sloop sank"), N_("reached Canada"),
+    N_("Fort Benton fell (12A)"), N_("the food ran out and the tribe scattered"),
+    N_("resolve failed and the Chief was cast out"), N_("the cavalry caught up"),
+    N_("expedition"), N_("Expedition"), N_("Sailors"), N_("standard"), N_("small"), N_("medium"), N_("large"),
+)
+
+
+def score_label(label: str, tr: Translator = ENGLISH) -> str:
+    """A score term in tr's language: 'natural wonders × 2' -> 'Naturwunder × 2'."""
+    head, sep, tail = label.partition(" \u00d7 ")
+    return tr._(head) + sep + tail
+
+
 def plain(text: str) -> str:
     return curly(CONTROL.sub("", text))
 
 
-def setup_text(played) -> str:
+def setup_text(played, tr: Translator = ENGLISH) -> str:
     parts = []
     for key, value in played.setup:
         option = next((o for o in played.game.options if o.key == value), None)
         if option is not None:
-            parts.append(f"{option.name} {key}")
+            parts.append(tr._("{option} {key}").format(option=option.name, key=tr._(key)))
         elif key == "sailors":
-            parts.append(f"crew: {value}")
+            parts.append(tr._("crew: {value}").format(value=value))
         else:
-            parts.append(f"{key}: {value}")
+            parts.append(f"{tr._(key)}: {value}")
     return ", ".join(parts)
 
 
-def result_line(played) -> tuple[str, str]:
+def result_line(played, tr: Translator = ENGLISH) -> tuple[str, str]:
     days = len(played.days)
     if played.result == "won":
-        return "Won", f"on day {days}: {played.reason}"
+        return tr._("Won"), tr._("on day {day}: {reason}").format(day=days, reason=tr._(played.reason))
     if played.result == "lost":
-        return "Lost", f"on day {days}: {played.reason}"
-    return "Unfinished", f"after {days} day{'s' * (days != 1)}"
+        return tr._("Lost"), tr._("on day {day}: {reason}").format(day=days, reason=tr._(played.reason))
+    return tr._("Unfinished"), tr.ngettext("after {n} day", "after {n} days", days).format(n=days)
 
 
-def map_name(played) -> str:
+def map_name(played, tr: Translator = ENGLISH) -> str:
     gm = played.game_map
     if gm.seed is not None:
-        return f"variant map, seed {gm.seed}"
-    return f"{gm.name} map"
+        return tr._("variant map, seed {seed}").format(seed=gm.seed)
+    return tr._("{name} map").format(name=tr._(gm.name))
 
 
 # --- the front pages (Scenes) --------------------------------------------------------------------
@@ -89,26 +111,26 @@ def fitted_lines(text: str, font: str, size: float, width: float, floor: float, 
     return lines, s
 
 
-def title_block(played, box: Box, pal: Palette) -> tuple[Group, float]:
+def title_block(played, box: Box, pal: Palette, tr: Translator = ENGLISH) -> tuple[Group, float]:
     game = played.game
     items = []
     y = box.y
-    kind = "A FINISHED GAME" if played.result in ("won", "lost") else "A GAME IN PROGRESS"
+    kind = tr._("A FINISHED GAME") if played.result in ("won", "lost") else tr._("A GAME IN PROGRESS")
     kicker = f"{game.title.upper()}  \u00b7  {kind}"
     ks = fit_size(kicker, "sans-bold", 8.0, box.w, MIN_TEXT)
     items.append(Text(box.x, y + ASCENT * ks, kicker, ks, "sans-bold", fill=pal.accent, role="kicker"))
     y += ks + 6
-    title = plain(played.title) or (f"The journey of {plain(played.player)}" if played.player else game.title)
+    title = plain(played.title) or (tr._("The journey of {player}").format(player=plain(played.player)) if played.player else game.title)
     lines, ts = fitted_lines(title, "serif-bold", 24.0, box.w, 14.0, 2)
     for line in lines:
         items.append(Text(box.x, y + ASCENT * ts, line, ts, "serif-bold", fill=pal.ink, role="title"))
         y += ts * 1.18
     parts = []
     if played.player:
-        parts.append(f"kept by {plain(played.player)}")
+        parts.append(tr._("kept by {player}").format(player=plain(played.player)))
     if played.setup:
-        parts.append(setup_text(played))
-    parts.append(map_name(played))
+        parts.append(setup_text(played, tr))
+    parts.append(map_name(played, tr))
     sub = "  \u00b7  ".join(parts)
     sub_lines, ss = fitted_lines(sub, "sans-italic", 9.5, box.w, MIN_TEXT + 0.5, 2)
     y += 2
@@ -127,7 +149,7 @@ def map_height(played, width: float, limit: float) -> float:
     return min(limit, inner_w * (y1 - y0) / (x1 - x0) + 2 * LABEL_PAD)
 
 
-def legend_entries(played, pal: Palette, ctx) -> list[tuple]:
+def legend_entries(played, pal: Palette, ctx, tr: Translator = ENGLISH) -> list[tuple]:
     """(draw(cx, cy) -> items, label) for what this map shows."""
     color = pal.route
     kinds = {m.kind for m in played.marks}
@@ -139,9 +161,9 @@ def legend_entries(played, pal: Palette, ctx) -> list[tuple]:
                 Rect(cx - 4, cy - 4, 8, 8, Style(fill="#ffffff", stroke=color, width=0.9), radius=4),
                 Text(cx, cy + (ASCENT - DESCENT) * MIN_TEXT / 2, "7", MIN_TEXT, "sans-bold", "middle", color)]
 
-    out.append((route_glyph, "route, with the day each hex was entered"))
+    out.append((route_glyph, tr._("route, with the day each hex was entered")))
     if any(f.type == "river" for f in played.game_map.features):
-        out.append((lambda cx, cy: [map_sample("river", cx, cy, 13, pal)], "river"))  # drawn by the map's code
+        out.append((lambda cx, cy: [map_sample("river", cx, cy, 13, pal)], tr._("river")))  # drawn by the map's code
     elif any(f.type == "river-edges" for f in played.game_map.features):
         def river_glyph(cx, cy):
             river, core = getattr(pal, "river", pal.water), getattr(pal, "river_core", pal.water)
@@ -152,12 +174,12 @@ def legend_entries(played, pal: Palette, ctx) -> list[tuple]:
                                                                 cap="butt")))
             return glyph
 
-        out.append((river_glyph, "river"))
+        out.append((river_glyph, tr._("river")))
 
     def start_glyph(cx, cy):
         return [icon("start", cx, cy, 10, pal.ink)]
 
-    out.append((start_glyph, "start"))
+    out.append((start_glyph, tr._("start")))
 
     def end_glyph(cx, cy):
         layout = hexgrid.Layout(hexgrid.FLAT, (6.5, 6.5), (cx, cy))
@@ -165,32 +187,32 @@ def legend_entries(played, pal: Palette, ctx) -> list[tuple]:
         return [SPath(tuple(hexgrid.hex_corners(layout, (0, 0))), Style(fill=None, stroke=color, width=2.0,
                                                                         dash=dash))]
 
-    out.append((end_glyph, f"where the game ended (day {len(played.days)})"))
+    out.append((end_glyph, tr._("where the game ended (day {day})").format(day=len(played.days))))
     if played.game_map.goals:
         def goal_glyph(cx, cy):
             layout = hexgrid.Layout(hexgrid.FLAT, (6.5, 6.5), (cx, cy))
             return [SPath(tuple(hexgrid.hex_corners(layout, (0, 0))), Style(fill=None, stroke=pal.accent, width=2.0))]
 
-        out.append((goal_glyph, "goal"))
+        out.append((goal_glyph, tr._("goal")))
     simple = {
-        "village": ("village", "village"),
-        "peaceful-village": ("peaceful-village", "peaceful village"),
+        "village": ("village", tr._("village")),
+        "peaceful-village": ("peaceful-village", tr._("peaceful village")),
     }
     for kind, (name, label) in simple.items():
         if kind in kinds:
             out.append((lambda cx, cy, n=name: [icon(n, cx, cy, 10, pal.ink)], label))
     if "trail" in kinds:
-        out.append((lambda cx, cy: [Line(cx - 7, cy, cx + 7, cy, trail_style(pal, 1.6))], "trail"))
+        out.append((lambda cx, cy: [Line(cx - 7, cy, cx + 7, cy, trail_style(pal, 1.6))], tr._("trail")))
     if "cataract" in kinds:
-        out.append((lambda cx, cy: [map_sample("cataract", cx, cy, 13, pal)], "cataract"))
+        out.append((lambda cx, cy: [map_sample("cataract", cx, cy, 13, pal)], tr._("cataract")))
     if "plot" in kinds:
-        out.append(plot_legend(pal))
+        out.append(plot_legend(pal, tr))
     if "empire" in kinds:
         out.append((lambda cx, cy: [Line(cx - 8, cy + 3, cx + 8, cy + 3, Style(fill=None, stroke=pal.accent, width=1.1,
                                                                               dash=(3.2, 2.2))),
-                                    icon("house", cx, cy - 2, 8, pal.accent)], "advanced empire and its border"))
+                                    icon("house", cx, cy - 2, 8, pal.accent)], tr._("advanced empire and its border")))
     if "lagos-de-oro" in kinds:
-        out.append((lambda cx, cy: [icon("lake", cx, cy, 12, pal.water)], "Lagos de Oro and its island"))
+        out.append((lambda cx, cy: [icon("lake", cx, cy, 12, pal.water)], tr._("Lagos de Oro and its island")))
     if "island" in kinds:
         fill = pal.island
         out.append((lambda cx, cy: [SPath(((cx - 6, cy), (cx - 3, cy - 4), (cx + 4, cy - 3.5), (cx + 6.5, cy + 1),
@@ -198,11 +220,11 @@ def legend_entries(played, pal: Palette, ctx) -> list[tuple]:
                                                                                          width=0.8)),
                                     SPath(((cx - 1.2, cy - 1.2), (cx + 1.2, cy - 1.2), (cx + 1.2, cy + 1.2),
                                            (cx - 1.2, cy + 1.2)), Style(fill=pal.ink, stroke=None, width=0))],
-                    "island landed (dot: natives)"))
+                    tr._("island landed (dot: natives)")))
     if "burial" in kinds:
         out.append((lambda cx, cy: [Line(cx - 3.5, cy - 3.5, cx + 3.5, cy + 3.5, Style(stroke=pal.ink, width=1.3)),
                                     Line(cx - 3.5, cy + 3.5, cx + 3.5, cy - 3.5, Style(stroke=pal.ink, width=1.3))],
-                    "burial at sea"))
+                    tr._("burial at sea")))
     terrains = []
     seen = {t for _, t in played.terrain}
     for t in played.game.terrains:
@@ -231,14 +253,14 @@ def legend(entries, box: Box, pal: Palette, row_h: float = 15.0) -> tuple[Group,
     return Group(tuple(items), name="legend", box=(box.x, box.y, box.w, height)), height
 
 
-def notable(played) -> tuple[str, list[str]]:
+def notable(played, tr: Translator = ENGLISH) -> tuple[str, list[str]]:
     """The marks worth listing beside the score: 1572 interests, 1872 plots, 1672 islands."""
     found = interest_list(played)
     if found:
         from lostprint.saves.rules_1572 import NAMES
 
-        return "Interests", [f"{n}  {NAMES.get(m.get('result'), m.get('result'))}, {m.hexes[0]}, day {m.day}"
-                             for n, m in found]
+        return tr._("Interests"), [f"{n}  " + tr._("{what}, {hex}, day {day}").format(
+            what=tr._(NAMES.get(m.get('result'), m.get('result'))), hex=m.hexes[0], day=m.day) for n, m in found]
     plots = [m for m in played.marks if m.kind == "plot"]
     if plots:
         lines = []
@@ -246,29 +268,38 @@ def notable(played) -> tuple[str, list[str]]:
             text = f"{plot_code(m.get('letter'), m.get('roll'))} {m.get('title')}"
             if m.get("outcome"):
                 text += f" \u2192 {m.get('outcome')}"
-            lines.append(f"{text}, day {m.day}")
-        return "Plot hexes", lines
+            lines.append(tr._("{what}, day {day}").format(what=text, day=m.day))
+        return tr._("Plot hexes"), lines
     islands = [m for m in played.marks if m.kind == "island"]
     if islands:
-        return "Islands", [f"{m.get('size', '').capitalize()} island {', '.join(m.hexes)}"
-                           + (" (natives)" if m.get("natives") else "") + f", day {m.day}" for m in islands]
+        return tr._("Islands"), [tr._("{what}, day {day}").format(what=island_line(m, tr), day=m.day) for m in islands]
     return "", []
 
 
-def stats_rows(played) -> list[tuple[str, str]]:
+def island_line(m, tr: Translator = ENGLISH) -> str:
+    """'Small island H7 (natives)'."""
+    size, hexes = tr._(m.get("size", "")), ", ".join(m.hexes)
+    line = (tr._("{size} island {hexes} (natives)") if m.get("natives") else tr._("{size} island {hexes}"))
+    return line.format(size=size[:1].upper() + size[1:], hexes=hexes)
+
+
+def stats_rows(played, tr: Translator = ENGLISH) -> list[tuple[str, str]]:
     limit = played.game.day_limit
-    rows = [("Days", f"{len(played.days)}" + (f" of {limit}" if limit else "")),
-            ("Hexes mapped", str(len(played.mapped_on))),
-            ("Hexes travelled", str(len(played.route) - 1))]
+    days = str(len(played.days))
+    rows = [(tr._("Days"), tr._("{days} of {limit}").format(days=days, limit=limit) if limit else days),
+            (tr._("Hexes mapped"), str(len(played.mapped_on))),
+            (tr._("Hexes travelled"), str(len(played.route) - 1))]
     for key, value in played.setup:
         option = next((o for o in played.game.options if o.key == value), None)
-        rows.append((key.replace("-", " ").capitalize(), option.name if option else value))
-    rows.append(("Map", map_name(played).replace(" map", "")))
+        rows.append((tr._(key.replace("-", " ").capitalize()), option.name if option else value))
+    gm = played.game_map
+    rows.append((tr._("Map"), tr._("variant, seed {seed}").format(seed=gm.seed) if gm.seed is not None
+                 else tr._(gm.name)))
     return rows
 
 
-def result_block(played, x: float, y: float, w: float, pal: Palette) -> tuple[list, float]:
-    word, why = result_line(played)
+def result_block(played, x: float, y: float, w: float, pal: Palette, tr: Translator = ENGLISH) -> tuple[list, float]:
+    word, why = result_line(played, tr)
     items = [Text(x, y + ASCENT * 17, word, 17.0, "serif-bold", fill=pal.accent, role="result")]
     y += 17 + 3
     for line in wrap(why[0].upper() + why[1:], "sans-italic", 7.4, w)[:3]:
@@ -288,36 +319,38 @@ def rows_block(rows, x: float, y: float, w: float, pal: Palette, size: float = 7
     return items, y
 
 
-def score_block(played, x: float, y: float, w: float, pal: Palette, size: float = 7.6) -> tuple[list, float]:
-    items = [Text(x, y + ASCENT * 8, "Score", 8.0, "sans-bold", fill=pal.accent)]
+def score_block(played, x: float, y: float, w: float, pal: Palette, size: float = 7.6,
+                tr: Translator = ENGLISH) -> tuple[list, float]:
+    items = [Text(x, y + ASCENT * 8, tr._("Score"), 8.0, "sans-bold", fill=pal.accent)]
     y += 8 * 1.5
     for label, points in played.score:
+        label = score_label(label, tr)
         items.append(Text(x, y + ASCENT * size, label, fit_size(label, "sans", size, w - 24, MIN_TEXT), "sans",
                           fill=pal.ink))
         items.append(Text(x + w, y + ASCENT * size, str(points), size, "sans", "end", pal.ink))
         y += size * 1.5
     items.append(Line(x, y, x + w, y, Style(fill=None, stroke=pal.line, width=0.6)))
     y += 3
-    items.append(Text(x, y + ASCENT * 10, "Total", 10.0, "sans-bold", fill=pal.ink))
+    items.append(Text(x, y + ASCENT * 10, tr._("Total"), 10.0, "sans-bold", fill=pal.ink))
     items.append(Text(x + w, y + ASCENT * 10, str(played.total), 10.0, "sans-bold", "end", pal.ink, role="total"))
     y += 10 * 1.45
     if played.recorded_score is not None:
-        items.append(Text(x, y + ASCENT * MIN_TEXT, "\u2713 as recorded on the sheet", MIN_TEXT, "sans-italic",
+        items.append(Text(x, y + ASCENT * MIN_TEXT, "\u2713 " + tr._("as recorded on the sheet"), MIN_TEXT, "sans-italic",
                           fill=pal.soft))
         y += MIN_TEXT * 1.6
     return items, y
 
 
 def list_block(played, x: float, y: float, w: float, bottom: float, pal: Palette,
-               size: float = 7.6) -> tuple[list, float]:
-    title, lines = notable(played)
+               size: float = 7.6, tr: Translator = ENGLISH) -> tuple[list, float]:
+    title, lines = notable(played, tr)
     if not lines:
         return [], y
     items = [Text(x, y + ASCENT * 8, title, 8.0, "sans-bold", fill=pal.accent)]
     y += 8 * 1.5
     for n, text in enumerate(lines):
         if y + size * 1.45 > bottom:
-            more = f"\u2026 and {len(lines) - n} more"
+            more = "\u2026 " + tr._("and {n} more").format(n=len(lines) - n)
             items.append(Text(x, y - size * 1.45 + ASCENT * size + size * 1.45, more, MIN_TEXT, "sans-italic",
                               fill=pal.soft)) if y + MIN_TEXT <= bottom else None
             break
@@ -329,41 +362,41 @@ def list_block(played, x: float, y: float, w: float, bottom: float, pal: Palette
     return items, y
 
 
-def summary_panel(played, box: Box, pal: Palette) -> Group:
+def summary_panel(played, box: Box, pal: Palette, tr: Translator = ENGLISH) -> Group:
     """The game in numbers, stacked: result, facts, score, then interests / plots / islands."""
-    items, inner = panel(box, "The game in numbers", pal)
+    items, inner = panel(box, tr._("The game in numbers"), pal)
     x, w = inner.x, inner.w
-    block, y = result_block(played, x, inner.y + 2, w, pal)
+    block, y = result_block(played, x, inner.y + 2, w, pal, tr)
     items += block
-    block, y = rows_block(stats_rows(played), x, y + 5, w, pal)
+    block, y = rows_block(stats_rows(played, tr), x, y + 5, w, pal)
     items += block
-    block, y = score_block(played, x, y + 4, w, pal)
+    block, y = score_block(played, x, y + 4, w, pal, tr=tr)
     items += block
-    block, y = list_block(played, x, y + 4, w, inner.bottom, pal)
+    block, y = list_block(played, x, y + 4, w, inner.bottom, pal, tr=tr)
     items += block
     return Group(tuple(items), name="summary", box=tuple(box))
 
 
-def summary_band(played, box: Box, pal: Palette) -> Group:
+def summary_band(played, box: Box, pal: Palette, tr: Translator = ENGLISH) -> Group:
     """The same, side by side in one low panel (under a tall map)."""
-    items, inner = panel(box, "The game in numbers", pal)
+    items, inner = panel(box, tr._("The game in numbers"), pal)
     c1, c2, c3 = inner.split_x(0, 0, 0, gap=16)
-    block, y = result_block(played, c1.x, c1.y + 2, c1.w, pal)
+    block, y = result_block(played, c1.x, c1.y + 2, c1.w, pal, tr)
     items += block
-    block, _ = rows_block(stats_rows(played)[:4], c1.x, y + 4, c1.w, pal, 7.2)
+    block, _ = rows_block(stats_rows(played, tr)[:4], c1.x, y + 4, c1.w, pal, 7.2)
     items += block
-    block, _ = score_block(played, c2.x, c2.y + 1, c2.w, pal)
+    block, _ = score_block(played, c2.x, c2.y + 1, c2.w, pal, tr=tr)
     items += block
-    block, _ = list_block(played, c3.x, c3.y + 1, c3.w, c3.bottom, pal, 7.2)
+    block, _ = list_block(played, c3.x, c3.y + 1, c3.w, c3.bottom, pal, 7.2, tr=tr)
     items += block
     return Group(tuple(items), name="summary", box=tuple(box))
 
 
-def band_height(played) -> float:
+def band_height(played, tr: Translator = ENGLISH) -> float:
     """Tall enough for the tallest of the band's three columns."""
     result = 17 + 3 + 2 * 7.4 * 1.3 + 4 + 4 * 7.2 * 1.55
     score = 8 * 1.5 + len(played.score) * 7.6 * 1.5 + 3 + 10 * 1.45 + MIN_TEXT * 1.6
-    listed = 8 * 1.5 + len(notable(played)[1]) * 7.2 * 1.45
+    listed = 8 * 1.5 + len(notable(played, tr)[1]) * 7.2 * 1.45
     return TITLE_BAR + 6 + 4 + max(result, score, min(listed, 120.0))
 
 
@@ -413,10 +446,10 @@ def running_title(played, W: float) -> str:
     return clip_width(title, "sans", 7.5, room)
 
 
-def file_line(played, W: float) -> str:
+def file_line(played, W: float, tr: Translator = ENGLISH) -> str:
     """The footer's left line: who designed the game. Build details (the save's file name, the
     version) go in the file's metadata, not on the page."""
-    return clip_width(credit(played.game.id), "sans", FOOTER_SIZE, W / 2 - JOURNAL_X - HEAD_GAP)
+    return clip_width(credit(played.game.id, tr), "sans", FOOTER_SIZE, W / 2 - JOURNAL_X - HEAD_GAP)
 
 
 CHART_H = 330.0
@@ -425,27 +458,36 @@ MAP_SHRINK = 0.7  # the map may give up to 30% of its height so they stay on pag
 JOURNAL_MIN = 200.0  # the journal starts under the last front page's content when this much is free
 
 
-def front_pages(played, paper: str = "letter", ink: str = "color") -> list[Scene]:
-    return front_layout(played, paper, ink)[0]
+def front_pages(played, paper: str = "letter", ink: str = "color", tr: Translator = ENGLISH) -> list[Scene]:
+    return front_layout(played, paper, ink, tr)[0]
 
 
-def front_layout(played, paper: str = "letter", ink: str = "color") -> tuple[list[Scene], float | None]:
+def translated(played, tr: Translator):
+    """The played game with its game data's printed words (title, terrains, options) in tr's language."""
+    if tr is ENGLISH:
+        return played
+    return replace(played, game=localized(played.game, tr))
+
+
+def front_layout(played, paper: str = "letter", ink: str = "color",
+                 tr: Translator = ENGLISH) -> tuple[list[Scene], float | None]:
     """The front pages, and where on the last one the journal may begin (None: on a new page)."""
+    meta = metadata(played, paper, ink)  # the file's metadata stays in English (it names the game)
+    played = translated(played, tr)
     pal = palette(ink)
     W, H = page_size(paper, landscape=False)
     page = Box(MARGIN, MARGIN, W - 2 * MARGIN, H - 2 * MARGIN)
-    meta = metadata(played, paper, ink)
-    left = file_line(played, W)
-    head, head_h = title_block(played, page, pal)
+    left = file_line(played, W, tr)
+    head, head_h = title_block(played, page, pal, tr)
     y = page.y + head_h + GAP
     mh = map_height(played, page.w, page.h * 0.6)
-    _, leg_h = legend(legend_entries(played, pal, None), Box(page.x, 0, page.w, 0), pal)
+    _, leg_h = legend(legend_entries(played, pal, None, tr), Box(page.x, 0, page.w, 0), pal)
     room = page.bottom - (y + mh + 4 + leg_h + GAP)
     if ROW_MIN - mh * (1 - MAP_SHRINK) <= room < ROW_MIN:  # no blank band: a smaller map, all on page 1
         mh -= ROW_MIN - room
-    map_group, ctx = filled_map(played, Box(page.x, y, page.w, mh), pal)
+    map_group, ctx = filled_map(played, Box(page.x, y, page.w, mh), pal, tr)
     y += mh + 4
-    leg, leg_h = legend(legend_entries(played, pal, ctx), Box(page.x, y, page.w, 0), pal)
+    leg, leg_h = legend(legend_entries(played, pal, ctx, tr), Box(page.x, y, page.w, 0), pal)
     y += leg_h + GAP
     room = page.bottom - y
     head_text, game_title = running_title(played, W), played.game.title
@@ -454,21 +496,21 @@ def front_layout(played, paper: str = "letter", ink: str = "color") -> tuple[lis
     if room >= ROW_MIN - 0.01:
         row = Box(page.x, y, page.w, min(room, 420.0))
         left_box, right_box = row.split_x(summary_w, 0, gap=GAP)
-        items += [summary_panel(played, left_box, pal), resource_chart(played, right_box, pal),
+        items += [summary_panel(played, left_box, pal, tr), resource_chart(played, right_box, pal, tr=tr),
                   footer(page, W, H, pal, left, 1)]
         bottom = row.bottom
         pages = [Scene(W, H, tuple(items), metadata=meta, margin=MARGIN)]
     else:
-        band = band_height(played)
+        band = band_height(played, tr)
         top = JOURNAL_TOP  # under the running head
         if room >= band:
-            items.append(summary_band(played, Box(page.x, y, page.w, band), pal))
+            items.append(summary_band(played, Box(page.x, y, page.w, band), pal, tr))
             chart_box = Box(page.x, top, page.w, CHART_H)
-            second = [resource_chart(played, chart_box, pal)]
+            second = [resource_chart(played, chart_box, pal, tr=tr)]
         else:
             row = Box(page.x, top, page.w, CHART_H)
             left_box, right_box = row.split_x(summary_w, 0, gap=GAP)
-            second = [summary_panel(played, left_box, pal), resource_chart(played, right_box, pal)]
+            second = [summary_panel(played, left_box, pal, tr), resource_chart(played, right_box, pal, tr=tr)]
         items.append(footer(page, W, H, pal, left, 1))
         second.append(footer(page, W, H, pal, left, 2, head_text, game_title))
         bottom = top + CHART_H
@@ -572,37 +614,40 @@ def font_warning(played) -> str:
     return missing_report(places)
 
 
-def story(played, pal: Palette) -> list:
+def story(played, pal: Palette, tr: Translator = ENGLISH) -> list:
     """The journal as paragraphs (data: lostprint.render.document sets them)."""
     st = styles(pal)
     out: list = []
     title = plain(played.title) or played.game.title
     chapter = st["chapter"] if len(title) <= 48 else st["chapter-long"]
     out.append(Para(plain(title), chapter, "serif-bold"))
-    by = f"The journal of {plain(played.player)}" if played.player else "The journal"
+    by = tr._("The journal of {player}").format(player=plain(played.player)) if played.player else tr._("The journal")
     out.append(Para(plain(f"{by}, {played.game.title}"), st["byline"], "serif-italic"))
     for d in played.days:
         facts = curly(" \u00b7 ".join(d.facts))
         if d.journal:
-            out.append(RunPara(((f"Day {d.day}", None),), st["day"]))
+            out.append(RunPara(((tr._("Day {day}").format(day=d.day), None),), st["day"]))
             if facts:
                 out.append(Para(plain(facts), st["facts"], "sans-italic"))
             for i, para in enumerate(paragraphs(d.journal)):
                 out += chunked_paragraphs(para, i == 0, st)
         elif is_simple(facts, "sans"):
-            out.append(RunPara(((f"Day {d.day}", st["day"].font), (" \u00b7 ", None), (facts, None)), st["quiet"]))
+            out.append(RunPara(((tr._("Day {day}").format(day=d.day), st["day"].font), (" \u00b7 ", None), (facts, None)), st["quiet"]))
         else:  # a name in another script: the whole line shaped, in the quiet face
-            out.append(Para(plain(f"Day {d.day} \u00b7 {facts}"), st["quiet"], "sans"))
-    word, why = result_line(played)
-    out.append(RunPara(((f"\u2042  {word} {why}. Final score {played.total}.  \u2042", None),), st["end"]))
+            out.append(Para(plain(tr._("Day {day}").format(day=d.day) + f" \u00b7 {facts}"), st["quiet"], "sans"))
+    word, why = result_line(played, tr)
+    score = tr._("Final score {total}.").format(total=played.total)
+    out.append(RunPara(((f"\u2042  {word} {why}. {score}  \u2042", None),), st["end"]))
     return out
 
 
-def journal_document(played, paper: str = "letter", ink: str = "color") -> Document:
+def journal_document(played, paper: str = "letter", ink: str = "color", tr: Translator = ENGLISH) -> Document:
     """The finished game as a document: the front pages, then the journal under a running head."""
     pal = palette(ink)
     W, H = page_size(paper, landscape=False)
-    fronts, journal_top = front_layout(played, paper, ink)
+    fronts, journal_top = front_layout(played, paper, ink, tr)
+    meta = metadata(played, paper, ink)
+    played = translated(played, tr)
     flow: list = []
     if journal_top is None:  # every front page whole, then the journal on fresh pages
         for scene in fronts:
@@ -612,9 +657,9 @@ def journal_document(played, paper: str = "letter", ink: str = "color") -> Docum
         for scene in fronts[:-1]:
             flow += [PageScene(scene), NextPage("front-last"), PageBreak()]
         flow.append(NextPage("journal"))
-    flow += story(played, pal)
+    flow += story(played, pal, tr)
     page = Box(MARGIN, MARGIN, W - 2 * MARGIN, H - 2 * MARGIN)
-    decor = journal_decor(footer(page, W, H, pal, file_line(played, W), 2, running_title(played, W),
+    decor = journal_decor(footer(page, W, H, pal, file_line(played, W, tr), 2, running_title(played, W),
                                  played.game.title, folio=""))
     front = PageTemplate("front", (FrameBox(0, 0, W, H, "front"),))
     templates = [front]
@@ -624,7 +669,7 @@ def journal_document(played, paper: str = "letter", ink: str = "color") -> Docum
                                                                                  page_start=False)]
     body = FrameBox(JOURNAL_X, JOURNAL_BOTTOM, W - 2 * JOURNAL_X, H - JOURNAL_TOP - JOURNAL_BOTTOM, "body")
     templates.append(PageTemplate("journal", (body,), (decor,)))
-    return Document(W, H, metadata(played, paper, ink), tuple(templates), tuple(flow), "journal.pdf", MARGIN)
+    return Document(W, H, meta, tuple(templates), tuple(flow), "journal.pdf", MARGIN)
 
 
 def journal_decor(page_footer: Group) -> Group:
@@ -635,16 +680,16 @@ def journal_decor(page_footer: Group) -> Group:
     return Group((*head, rule, folio, file_line_text), name="journal-page")
 
 
-def build_journal(played, paper: str = "letter", ink: str = "color") -> bytes:
+def build_journal(played, paper: str = "letter", ink: str = "color", tr: Translator = ENGLISH) -> bytes:
     """The finished game as PDF bytes (identical bytes for identical inputs)."""
-    return build_pdf(journal_document(played, paper, ink))
+    return build_pdf(journal_document(played, paper, ink, tr))
 
 
-def journal_scene(played, paper: str = "letter", ink: str = "color") -> Scene:
+def journal_scene(played, paper: str = "letter", ink: str = "color", tr: Translator = ENGLISH) -> Scene:
     """The finished game's pages as one multi-page Scene (for the SVG and PNG writers)."""
-    return as_scene(journal_document(played, paper, ink))
+    return as_scene(journal_document(played, paper, ink, tr))
 
 
-def journal_pages(played, paper: str = "letter", ink: str = "color") -> tuple[Scene, ...]:
+def journal_pages(played, paper: str = "letter", ink: str = "color", tr: Translator = ENGLISH) -> tuple[Scene, ...]:
     """The finished game's pages as Scenes, laid out as in the PDF: for SVG, PNG and the print checks."""
-    return document_pages(journal_document(played, paper, ink))
+    return document_pages(journal_document(played, paper, ink, tr))

@@ -4,27 +4,28 @@ from __future__ import annotations
 
 from lostprint.fonts import ASCENT, DESCENT, text_width
 from lostprint.geometry.paper import Box
+from lostprint.i18n import ENGLISH, N_, Translator
 from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text
 from lostprint.sheets.icons import icon
 from lostprint.sheets.style import MIN_TEXT, Palette
 from lostprint.sheets.widgets import panel
 
 EVENT_ICONS = {
-    "fever": ("fever", "fever"),
-    "fever-broken": ("fever", "fever broken"),
-    "loss": ("skull", "a man lost"),
-    "gain": ("star", "a man gained"),
-    "interest": ("interest", "interest found"),
-    "empire": ("house", "advanced empire"),
-    "wound": ("accident", "sailor wounded"),
-    "dead": ("skull", "sailor lost"),
-    "storm": ("river", "storm"),
-    "island": ("flag", "island landed"),
-    "crow": ("crow", "crow coloured"),
-    "vision": ("star", "vision quest"),
-    "cap": ("arrow", "cap lowered"),
-    "plot": ("flag", "plot hex"),
-    "dancer": ("spade", "spirit dancer"),
+    "fever": ("fever", N_("fever")),
+    "fever-broken": ("fever", N_("fever broken")),
+    "loss": ("skull", N_("a man lost")),
+    "gain": ("star", N_("a man gained")),
+    "interest": ("interest", N_("interest found")),
+    "empire": ("house", N_("advanced empire")),
+    "wound": ("accident", N_("sailor wounded")),
+    "dead": ("skull", N_("sailor lost")),
+    "storm": ("river", N_("storm")),
+    "island": ("flag", N_("island landed")),
+    "crow": ("crow", N_("crow coloured")),
+    "vision": ("star", N_("vision quest")),
+    "cap": ("arrow", N_("cap lowered")),
+    "plot": ("flag", N_("plot hex")),
+    "dancer": ("spade", N_("spirit dancer")),
 }
 
 
@@ -32,8 +33,9 @@ def series_color(pal: Palette, i: int) -> str:
     return pal.series[i % len(pal.series)]
 
 
-def event_style(pal: Palette, kind: str) -> tuple[str, str, str]:
+def event_style(pal: Palette, kind: str, tr: Translator = ENGLISH) -> tuple[str, str, str]:
     name, label = EVENT_ICONS.get(kind, ("star", kind))
+    label = tr._(label)
     color = pal.accent
     if kind == "fever-broken":
         color = pal.faint
@@ -66,12 +68,13 @@ def axis_labels(n: int, step: int, x_of) -> list[tuple[int, str]]:
     return out + [(n, last_font)]
 
 
-def resource_chart(played, box: Box, pal: Palette, title: str = "Resources by day") -> Group:
-    items, inner = panel(box, title, pal, subtitle="end of each day")
+def resource_chart(played, box: Box, pal: Palette, title: str = N_("Resources by day"), tr: Translator = ENGLISH) -> Group:
+    items, inner = panel(box, tr._(title), pal, subtitle=tr._("end of each day"))
     resources = played.resources
     days = played.days
     n = max(1, len(days))
-    label_w = max(text_width(r.name, "sans-bold", 7.2) for r in resources) + 16
+    names = {r.key: tr._(r.name) for r in resources}
+    label_w = max(text_width(names[r.key], "sans-bold", 7.2) for r in resources) + 16
     events = [e for e in played.events]
     kinds = list(dict.fromkeys(e.kind for e in events))
     legend_h = (MIN_TEXT + 5) if kinds else 0
@@ -123,10 +126,10 @@ def resource_chart(played, box: Box, pal: Palette, title: str = "Resources by da
             items.append(Path(tuple(cap_pts), Style(fill=None, stroke=pal.soft, width=0.8, dash=(2, 1.5)), closed=False))
         # name and scale
         name_y = (y0 + y1) / 2
-        items.append(Text(inner.x, name_y + (ASCENT - DESCENT) * 7.2 / 2 - 3.6, r.name, 7.2, "sans-bold", "start",
+        items.append(Text(inner.x, name_y + (ASCENT - DESCENT) * 7.2 / 2 - 3.6, names[r.key], 7.2, "sans-bold", "start",
                           color, role="series-name"))
         final = values[-1][r.key]
-        items.append(Text(inner.x, name_y + (ASCENT - DESCENT) * MIN_TEXT / 2 + 4.4, f"end {final} / {caps[-1][r.key]}",
+        items.append(Text(inner.x, name_y + (ASCENT - DESCENT) * MIN_TEXT / 2 + 4.4, tr._("end {value} / {cap}").format(value=final, cap=caps[-1][r.key]),
                           MIN_TEXT, "sans", "start", pal.soft))
         for v in (0, top_value):
             items.append(Text(plot_x0 - 2.5, y_of(v) + (ASCENT - DESCENT) * MIN_TEXT / 2, str(v), MIN_TEXT, "sans",
@@ -148,14 +151,14 @@ def resource_chart(played, box: Box, pal: Palette, title: str = "Resources by da
         items.append(Text(x_of(d), base + 3 + ASCENT * MIN_TEXT, str(d), MIN_TEXT, font, "middle", pal.soft,
                           role="tick"))
     zero_half = text_width("0", "sans", MIN_TEXT) / 2  # the day-0 tick label is centred on the axis start
-    items.append(Text(plot_x0 - zero_half - 2.5, base + 3 + ASCENT * MIN_TEXT, "day", MIN_TEXT, "sans-italic", "end",
+    items.append(Text(plot_x0 - zero_half - 2.5, base + 3 + ASCENT * MIN_TEXT, tr._("day"), MIN_TEXT, "sans-italic", "end",
                       pal.soft))
     # the events' key
     if kinds:
         x = plot_x0
         y = inner.bottom - legend_h / 2
         for kind in kinds:
-            name, label, color = event_style(pal, kind)
+            name, label, color = event_style(pal, kind, tr)
             wlabel = text_width(label, "sans", MIN_TEXT)
             if x + 12 + wlabel > inner.right:
                 break

@@ -14,6 +14,7 @@ from lostprint.fonts import ASCENT, DESCENT, text_width
 from lostprint.games import resolve
 from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import Box
+from lostprint.i18n import ENGLISH, Translator
 from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text, bbox, walk
 from lostprint.sheets.hexmap import MapContext, cataract_bar, hex_label, hex_label_lines, hex_map
 from lostprint.sheets.icons import icon
@@ -163,14 +164,14 @@ def plot_badge(x: float, y: float, text: str, size: float, pal: Palette) -> list
             Text(x + 2, y + (ASCENT - DESCENT) * size / 2, text, size, "sans-bold", "start", "#ffffff", role="plot-tag")]
 
 
-def plot_legend(pal: Palette) -> tuple:
+def plot_legend(pal: Palette, tr: Translator = ENGLISH) -> tuple:
     """The legend's entry for the badge: (draw(cx, cy) -> items, label)."""
     sample = plot_code("A", 3)
 
     def glyph(cx, cy):
         return plot_badge(cx - (text_width(sample, "sans-bold", MIN_TEXT) + 4) / 2, cy, sample, MIN_TEXT, pal)
 
-    return glyph, "plot encounter: plot letter \u00b7 die roll"
+    return glyph, tr._("plot encounter: plot letter \u00b7 die roll")
 
 
 def draw_plot(m, ctx: MapContext, extra: dict) -> list:
@@ -374,7 +375,7 @@ def journal_exit(f, ctx: MapContext) -> list:
                           role="exit-arrow"))
         items.append(Path(((tip, ay), (tip + s * 0.2, ay - s * 0.12), (tip + s * 0.2, ay + s * 0.12)),
                           Style(fill=color, stroke=None, width=0), role="exit-arrow"))
-        items.extend(hex_label_lines(ctx, lab, s * 0.56, "EXIT", max(MIN_TEXT, s * 0.2), "sans-bold", color))
+        items.extend(hex_label_lines(ctx, lab, s * 0.56, ctx.tr._("EXIT"), max(MIN_TEXT, s * 0.2), "sans-bold", color))
     return items
 
 
@@ -385,7 +386,7 @@ def journal_canada(f, ctx: MapContext) -> list:
     s = ctx.size
     for lab in f.hexes:
         cx, cy = ctx.center(lab)
-        name = f.note or "Canada"
+        name = ctx.tr._(f.note or "Canada")
         size = max(MIN_TEXT, min(s * 0.26, s * 0.95 / max(1e-6, text_width(name, "serif-bold", 1.0))))
         items.append(icon("flag", cx - s * 0.3, cy - s * 0.36, s * 0.4, ctx.pal.accent))
         items.append(hex_label(ctx, lab, s * 0.56, name, size, "serif-bold", ctx.pal.accent))
@@ -415,11 +416,11 @@ def lifted_labels(draw: Callable) -> Callable:
     return lifted
 
 
-def filled_map(played, box: Box, pal: Palette) -> tuple[Group, MapContext]:
+def filled_map(played, box: Box, pal: Palette, tr: Translator = ENGLISH) -> tuple[Group, MapContext]:
     """The whole map as the player left it."""
     drawn = dict(played.terrain)
-    base, ctx = hex_map(played.game_map, played.game, box, pal, filled=drawn, start_label="Start",
-                        drawers=sheet_drawers(played.game.id))
+    base, ctx = hex_map(played.game_map, played.game, box, pal, filled=drawn, start_label=tr._("Start"),
+                        drawers=sheet_drawers(played.game.id), tr=tr)
     numbers = {}
     for m in played.marks:
         if m.kind in ("interest",):

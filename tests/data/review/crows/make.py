@@ -69,14 +69,18 @@ def open_touching(snap) -> list:
     return sorted(out)
 
 
+def registrar(cases: list):
+    """A decorator `@case(rule, source, expect)` that adds its function to `cases`."""
+    def case(rule: str, source: str, expect: str):
+        def wrap(fn):
+            cases.append((rule, source, expect, fn))
+            return fn
+        return wrap
+    return case
+
+
 CASES: list = []
-
-
-def case(rule: str, source: str, expect: str):
-    def wrap(fn):
-        CASES.append((rule, source, expect, fn))
-        return fn
-    return wrap
+case = registrar(CASES)
 
 
 def first(data, rnd):
@@ -259,6 +263,16 @@ def _():
     return bad, scored(example())
 
 
+def tile_set(data: dict, tiles_total: int) -> dict:
+    """The tile set of a record: the tiles its start and rounds use, and Barrens for the tiles never drawn
+    up to `tiles_total`."""
+    used = {t.key: 0 for t in G.TILE_TYPES}
+    for tile in [s["tile"] for s in data["start"]] + [t["tile"] for r in data["rounds"] for t in r]:
+        used[tile] += 1
+    used[G.BARRENS] += tiles_total - sum(used.values())
+    return used
+
+
 def small_game(tiles_total: int) -> dict:
     """Two players, the house set cut down to `tiles_total` map tiles; Nightfall comes up on the first
     draw of the game, which the setup allows only when the stack is big enough."""
@@ -267,11 +281,7 @@ def small_game(tiles_total: int) -> dict:
     names = [p["name"] for p in data["players"]]
     data["rounds"] = [[{"player": names[0], "tile": G.BARRENS, "at": [1, 0], "totem": [1, 0], "nightfall": True},
                        {"player": names[1], "tile": G.BARRENS, "at": [3, 0], "totem": [3, 0]}]]
-    used = {t.key: 0 for t in G.TILE_TYPES}
-    for tile in [s["tile"] for s in data["start"]] + [t["tile"] for r in data["rounds"] for t in r]:
-        used[tile] += 1
-    used[G.BARRENS] += tiles_total - sum(used.values())  # the tiles never drawn: Barrens
-    data["tiles"] = used
+    data["tiles"] = tile_set(data, tiles_total)
     data.pop("outcome", None)
     return scored(data)
 
@@ -287,11 +297,16 @@ def write() -> None:
     for rule, *_ in CASES:  # its own pairs only: make_rules.py writes the others in this folder
         for kind in ("bad", "good"):
             (HERE / f"{rule}-{kind}.yaml").unlink(missing_ok=True)
-    for rule, source, expect, fn in CASES:
+    write_pairs(CASES, lambda rule: "a short two-player game" if rule == "nightfall-setup" else "examples/crows-3p.yaml")
+
+
+def write_pairs(cases: list, origin=lambda rule: "examples/crows-3p.yaml") -> None:
+    """Writes each case's <rule>-bad.yaml and <rule>-good.yaml beside this script, under a header naming
+    the rule, where the record comes from (`origin(rule)`) and, for the bad one, what the refusal says."""
+    for rule, source, expect, fn in cases:
         bad, good = fn()
         for kind, data in (("bad", bad), ("good", good)):
-            head = [f"# review crows: {rule} ({kind})", f"# rule: {source}",
-                    "# from: examples/crows-3p.yaml" if rule != "nightfall-setup" else "# from: a short two-player game"]
+            head = [f"# review crows: {rule} ({kind})", f"# rule: {source}", f"# from: {origin(rule)}"]
             if kind == "bad":
                 head.append(f"# expect: {expect}")
             text = "\n".join(head) + "\n" + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110,

@@ -8,33 +8,11 @@ claims, so a rule that changes the points is refused for them too.
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 
 import yaml
 
-HERE = Path(__file__).resolve().parent
-EXAMPLE = HERE.parents[3] / "examples" / "crows-3p.yaml"
-
-
-def example() -> dict:
-    data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
-    data["date"] = str(data["date"])  # a record's date is text; YAML reads a bare date as a date
-    return data
-
-
-def replayed(data: dict):
-    from lostprint.crows.record import check_record_data
-
-    problems, _record, result = check_record_data(copy.deepcopy(data), "review.yaml")
-    return problems, result
-
-
-def scored(data: dict) -> dict:
-    _, result = replayed(data)
-    data = copy.deepcopy(data)
-    if result is not None:
-        data.setdefault("outcome", {})["scores"] = dict(result.final)
-    return data
+# make.py beside this script (a script's folder leads the import path) holds what both scripts share
+from make import HERE, G, example, registrar, replayed, scored, tile_set, write_pairs
 
 
 def turn(data: dict, rnd: int, player: str) -> dict:
@@ -42,13 +20,7 @@ def turn(data: dict, rnd: int, player: str) -> dict:
 
 
 CASES: list = []
-
-
-def case(rule: str, source: str, expect: str):
-    def wrap(fn):
-        CASES.append((rule, source, expect, fn))
-        return fn
-    return wrap
+case = registrar(CASES)
 
 
 @case("totem-on-a-totem", "Your turn: the Mana Totem goes on an empty tile: no other totems",
@@ -103,16 +75,10 @@ def one_round(mara: dict, tobias: dict, mara_points: int, tobias_points: int) ->
     """A two-player game of one round on the example's start pattern: Mara draws Nightfall on her turn.
     The tile set is the tiles used, filled up with Barrens to the least a two-player game needs. The
     points are worked out by hand from the source and claimed as the outcome."""
-    from lostprint.games import crows as G
-
     data = example()
     data["players"] = data["players"][:2]
     data["rounds"] = [[dict(player="Mara", nightfall=True, **mara), dict(player="Tobias", **tobias)]]
-    used = {t.key: 0 for t in G.TILE_TYPES}
-    for tile in [s["tile"] for s in data["start"]] + [t["tile"] for t in data["rounds"][0]]:
-        used[tile] += 1
-    used[G.BARRENS] += G.tiles_needed(2) - sum(used.values())
-    data["tiles"] = used
+    data["tiles"] = tile_set(data, G.tiles_needed(2))
     data["outcome"] = {"scores": {"Mara": mara_points, "Tobias": tobias_points}}
     return data
 
@@ -249,8 +215,6 @@ def two_rounds(extra_tiles: int, mara_points: int, tobias_points: int, mara_seco
     game needs plus `extra_tiles` Barrens. Round 1: Mara on Barrens [1, 0] takes [0, 0]'s crow, Tobias on
     Barrens [3, 0] the four of [4, 0] and [3, 1]; the Carrion Paradise at [3, 3] then spawns a crow.
     Round 2: that crow flies up to Mara on [3, 2]; [1, 0]'s one and [3, 0]'s four go to Tobias on [2, 0]."""
-    from lostprint.games import crows as G
-
     data = example()
     data["players"] = data["players"][:2]
     data["rounds"] = [
@@ -260,11 +224,7 @@ def two_rounds(extra_tiles: int, mara_points: int, tobias_points: int, mara_seco
          {"player": "Tobias", "tile": "barrens", "at": [5, 0], "totem": [2, 0]}]]
     if mara_second:
         data["rounds"][1][0] = dict(player="Mara", nightfall=True, **mara_second)
-    used = {t.key: 0 for t in G.TILE_TYPES}
-    for tile in [s["tile"] for s in data["start"]] + [t["tile"] for r in data["rounds"] for t in r]:
-        used[tile] += 1
-    used[G.BARRENS] += G.tiles_needed(2) + extra_tiles - sum(used.values())
-    data["tiles"] = used
+    data["tiles"] = tile_set(data, G.tiles_needed(2) + extra_tiles)
     data["outcome"] = {"scores": {"Mara": mara_points, "Tobias": tobias_points}}
     return data
 
@@ -329,20 +289,8 @@ def _():
     return claiming(good, 5, 13), good
 
 
-def write() -> None:
-    for rule, source, expect, fn in CASES:
-        bad, good = fn()
-        for kind, data in (("bad", bad), ("good", good)):
-            head = [f"# review crows: {rule} ({kind})", f"# rule: {source}", "# from: examples/crows-3p.yaml"]
-            if kind == "bad":
-                head.append(f"# expect: {expect}")
-            text = "\n".join(head) + "\n" + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110,
-                                                           default_flow_style=None)
-            (HERE / f"{rule}-{kind}.yaml").write_text(text, encoding="utf-8")
-
-
 if __name__ == "__main__":
-    write()
+    write_pairs(CASES)
     for rule, _source, expect, _fn in CASES:
         bad, _ = replayed(yaml.safe_load((HERE / f"{rule}-bad.yaml").read_text()))
         good, _ = replayed(yaml.safe_load((HERE / f"{rule}-good.yaml").read_text()))

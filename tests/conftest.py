@@ -53,6 +53,47 @@ def run_process(*args, cwd=None, env=None, **kw):
                           cwd=cwd, env=env, timeout=120, **kw)
 
 
+def get_json(url):
+    """GET url and the JSON it answers."""
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(url, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def post_json(url, body):
+    """POST body as JSON to url and the JSON it answers."""
+    import json
+    import urllib.request
+
+    req = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def serve_cli(*args):
+    """`python -m lostprint ARGS --no-browser` started as a server: (the process, the page's address it
+    prints). The caller stops it."""
+    proc = subprocess.Popen([sys.executable, "-m", "lostprint", *map(str, args), "--no-browser"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    assert "open http://127.0.0.1:" in line, line + proc.stderr.read()
+    return proc, line.split("open ", 1)[1].split()[0]
+
+
+def play_over_api(url, done, pick=0):
+    """Answers a play server's questions until done(state): the page's dice for a roll, the option at
+    index `pick` for a decision. Returns the last state."""
+    state = get_json(url + "api/state")
+    while not done(state):
+        if state["question"]["kind"] == "roll":
+            state = post_json(url + "api/roll", {})
+        else:
+            state = post_json(url + "api/give", {"value": state["question"]["values"][pick]})
+    return state
+
+
 def sigint_default() -> None:
     """preexec_fn for a child that must see Ctrl-C: a shell's background job starts with SIGINT
     ignored, and a Python started that way never raises KeyboardInterrupt."""

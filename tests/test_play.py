@@ -4,8 +4,6 @@ back by `validate` and `render`."""
 import json
 import os
 import signal
-import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -20,7 +18,7 @@ from lostprint.play import table as tb
 from lostprint.play.session import PlaySession, kept_path
 from lostprint.play.views import Crew1672, playable
 from lostprint.players import lost_crew as players
-from tests.conftest import qpdf_ok, run_cli
+from tests.conftest import get_json, play_over_api, post_json, qpdf_ok, run_cli, serve_cli
 
 
 def careful_step(session: PlaySession) -> bool:
@@ -192,45 +190,26 @@ def test_only_contract_engines_are_playable():
     assert playable("crows") is None
 
 
-def _get(url):
-    with urllib.request.urlopen(url, timeout=10) as answer:
-        return json.loads(answer.read())
-
-
-def _post(url, body):
-    req = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=10) as answer:
-        return json.loads(answer.read())
-
-
 def test_kill_9_mid_game_and_restart_resumes_at_the_same_step(tmp_path):
     save = tmp_path / "g.yaml"
 
     def serve():
-        proc = subprocess.Popen([sys.executable, "-m", "lostprint", "play", "1672", str(save), "--no-browser",
-                                 "--dice-seed", "4"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = proc.stdout.readline()
-        assert "open http://127.0.0.1:" in line, line + proc.stderr.read()
-        return proc, line.split("open ", 1)[1].split()[0]
+        return serve_cli("play", "1672", save, "--dice-seed", "4")
 
     proc, url = serve()
     try:
-        state = _get(url + "api/state")
-        while state["inputs"] < 12 or state["board"]["day"] < 2:  # into day 2: day 1 is in the save
-            if state["question"]["kind"] == "roll":
-                state = _post(url + "api/roll", {})
-            else:
-                state = _post(url + "api/give", {"value": state["question"]["values"][-1]})
-        asked = _get(url + "api/state")
+        # into day 2: day 1 is in the save
+        play_over_api(url, lambda state: state["inputs"] >= 12 and state["board"]["day"] >= 2, pick=-1)
+        asked = get_json(url + "api/state")
         played = asked["inputs"]
     finally:
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(10)
     proc, url = serve()
     try:
-        again = _get(url + "api/state")
+        again = get_json(url + "api/state")
         assert again["question"] == asked["question"] and again["inputs"] == played
-        assert _post(url + "api/undo", {})["inputs"] == played - 1
+        assert post_json(url + "api/undo", {})["inputs"] == played - 1
     finally:
         proc.terminate()
         assert proc.wait(10) == 0
@@ -257,7 +236,7 @@ def test_the_server_refuses_other_origins_and_bad_bodies(tmp_path):
             urllib.request.urlopen(url.replace(server.token, "wrong") + "api/state", timeout=10)
         assert err.value.code == 403
         with pytest.raises(urllib.error.HTTPError) as err:
-            _post(url + "api/give", {"value": {"nonsense": 1}})
+            post_json(url + "api/give", {"value": {"nonsense": 1}})
         assert err.value.code == 422
     finally:
         server.shutdown()
@@ -392,18 +371,9 @@ def test_lostprint_play_1872_serves_a_whole_game_whose_save_validates(tmp_path):
     """`lostprint play 1872 SAVE --no-browser`: a whole game over the page's API, the first option taken
     for each decision (a step on before stopping, no dancer spent) and the page's dice for each roll."""
     save = tmp_path / "my-game.yaml"
-    proc = subprocess.Popen([sys.executable, "-m", "lostprint", "play", "1872", str(save), "--no-browser",
-                             "--dice-seed", "5"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = proc.stdout.readline()
-    assert "open http://127.0.0.1:" in line, line + proc.stderr.read()
-    url = line.split("open ", 1)[1].split()[0]
+    proc, url = serve_cli("play", "1872", save, "--dice-seed", "5")
     try:
-        state = _get(url + "api/state")
-        while state["question"] is not None:
-            if state["question"]["kind"] == "roll":
-                state = _post(url + "api/roll", {})
-            else:
-                state = _post(url + "api/give", {"value": state["question"]["values"][0]})
+        state = play_over_api(url, lambda state: state["question"] is None)
         assert state["score"] and state["board"]["over"]
     finally:
         proc.terminate()

@@ -218,36 +218,25 @@ def test_lostprint_play_1572_killed_mid_day_resumes_at_the_same_step(tmp_path):
     the server killed (-9) mid-day, started again: the same question, the same inputs, day 2 in the save."""
     import os
     import signal
-    import subprocess
-    import sys
 
-    from tests.test_play import _get, _post
+    from tests.conftest import get_json, play_over_api, serve_cli
 
     save = tmp_path / "expedition.yaml"
 
     def serve():
-        proc = subprocess.Popen([sys.executable, "-m", "lostprint", "play", "1572", str(save), "--no-browser",
-                                 "--dice-seed", "8"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = proc.stdout.readline()
-        assert "open http://127.0.0.1:" in line, line + proc.stderr.read()
-        return proc, line.split("open ", 1)[1].split()[0]
+        return serve_cli("play", "1572", save, "--dice-seed", "8")
 
     proc, url = serve()
     try:
-        state = _get(url + "api/state")
-        assert state["question"]["text"] == "Roll 1d6 for your expedition"
-        while state["board"]["day"] < 3 or state["question"]["step"] == "planning":
-            if state["question"]["kind"] == "roll":
-                state = _post(url + "api/roll", {})
-            else:
-                state = _post(url + "api/give", {"value": state["question"]["values"][0]})
-        asked = _get(url + "api/state")
+        assert get_json(url + "api/state")["question"]["text"] == "Roll 1d6 for your expedition"
+        play_over_api(url, lambda state: state["board"]["day"] >= 3 and state["question"]["step"] != "planning")
+        asked = get_json(url + "api/state")
     finally:
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(10)
     proc, url = serve()
     try:
-        again = _get(url + "api/state")
+        again = get_json(url + "api/state")
         assert again["question"] == asked["question"] and again["inputs"] == asked["inputs"]
         assert again["board"] == asked["board"]
     finally:

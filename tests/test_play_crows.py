@@ -5,8 +5,6 @@ import json
 import os
 import shutil
 import signal
-import subprocess
-import sys
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -15,7 +13,7 @@ import pytest
 
 from lostprint.errors import UsageError
 from lostprint.play.crows_session import CrowsSession
-from tests.conftest import run_cli
+from tests.conftest import get_json, post_json, run_cli, serve_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "crows-3p.yaml"
@@ -28,25 +26,6 @@ def example_inputs():
 
     record, _ = parse_record(load(EXAMPLE), EXAMPLE.name)
     return T.inputs_of(record)
-
-
-def _get(url):
-    with urllib.request.urlopen(url, timeout=10) as answer:
-        return json.loads(answer.read())
-
-
-def _post(url, body):
-    req = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=10) as answer:
-        return json.loads(answer.read())
-
-
-def serve(*args):
-    proc = subprocess.Popen([sys.executable, "-m", "lostprint", *map(str, args), "--no-browser"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = proc.stdout.readline()
-    assert "open http://127.0.0.1:" in line, line + proc.stderr.read()
-    return proc, line.split("open ", 1)[1].split()[0]
 
 
 def test_the_record_is_written_as_it_goes_and_validates_at_the_end(tmp_path):
@@ -93,21 +72,21 @@ def test_refusals_name_the_rule_and_change_nothing(tmp_path):
 
 def test_kill_9_mid_game_and_restart_resumes_at_the_same_step(tmp_path):
     save = tmp_path / "table.yaml"
-    proc, url = serve("play", "crows", save)
+    proc, url = serve_cli("play", "crows", save)
     try:
-        _post(url + "api/setup", {"players": ["Mara", "Tobias", "Wren"]})
+        post_json(url + "api/setup", {"players": ["Mara", "Tobias", "Wren"]})
         for raw in example_inputs()[:30]:
-            _post(url + "api/give", {"value": raw})
-        asked = _get(url + "api/state")
+            post_json(url + "api/give", {"value": raw})
+        asked = get_json(url + "api/state")
     finally:
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(10)
-    proc, url = serve("play", "crows", save)
+    proc, url = serve_cli("play", "crows", save)
     try:
-        again = _get(url + "api/state")
+        again = get_json(url + "api/state")
         assert again["question"] == asked["question"] and again["inputs"] == 30
         assert again["players"] == asked["players"] and again["crows"] == asked["crows"]
-        assert _post(url + "api/undo", {})["inputs"] == 29
+        assert post_json(url + "api/undo", {})["inputs"] == 29
     finally:
         proc.terminate()
         assert proc.wait(10) == 0
@@ -129,7 +108,7 @@ def test_the_server_answers_only_its_token_and_its_own_page(tmp_path):
             urllib.request.urlopen(url.replace(server.token, "wrong") + "api/state", timeout=10)
         assert err.value.code == 403
         with pytest.raises(urllib.error.HTTPError) as err:
-            _post(url + "api/setup", {"players": ["A"]})
+            post_json(url + "api/setup", {"players": ["A"]})
         assert err.value.code == 422 and json.loads(err.value.read())["rule"] == "players"
         with pytest.raises(urllib.error.HTTPError) as err:
             urllib.request.urlopen(url + "api/map", timeout=10)  # no map: Crows is played on its tiles
@@ -153,19 +132,19 @@ def test_play_never_overwrites_a_record_that_is_not_a_game_in_play(tmp_path):
 def test_lostprint_edit_opens_a_crows_record_and_saves_only_on_save(tmp_path):
     path = tmp_path / "rookery.yaml"
     shutil.copy(EXAMPLE, path)
-    proc, url = serve("edit", path)
+    proc, url = serve_cli("edit", path)
     try:
-        state = _get(url + "api/state")
+        state = get_json(url + "api/state")
         assert state["mode"] == "edit" and state["over"] and state["inputs"] == len(example_inputs())
         assert "Wren wins with 77" in state["over"][1]
-        after = _post(url + "api/undo", {})
+        after = post_json(url + "api/undo", {})
         assert after["inputs"] == state["inputs"] - 1 and after["question"] is not None
         assert path.read_bytes() == EXAMPLE.read_bytes()  # kept beside it, not written over it
         assert (tmp_path / "rookery.edit.json").exists()
         path.write_text(path.read_text() + "# a line added by someone else\n")
-        answer = _post(url + "api/save", {})
+        answer = post_json(url + "api/save", {})
         assert "changed on disk" in answer["conflict"] and "someone else" in path.read_text()
-        answer = _post(url + "api/save", {"overwrite": True})
+        answer = post_json(url + "api/save", {"overwrite": True})
         assert "saved at" in answer["status"] and not (tmp_path / "rookery.edit.json").exists()
     finally:
         proc.terminate()
@@ -178,10 +157,10 @@ def test_lostprint_edit_opens_a_crows_record_and_saves_only_on_save(tmp_path):
 def test_edit_comes_back_to_unsaved_work_after_a_kill(tmp_path):
     path = tmp_path / "rookery.yaml"
     shutil.copy(EXAMPLE, path)
-    proc, url = serve("edit", path)
+    proc, url = serve_cli("edit", path)
     try:
         for _ in range(3):
-            _post(url + "api/undo", {})
+            post_json(url + "api/undo", {})
     finally:
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(10)

@@ -309,12 +309,16 @@ def result_block(played, x: float, y: float, w: float, pal: Palette, tr: Transla
 
 
 def rows_block(rows, x: float, y: float, w: float, pal: Palette, size: float = 7.6) -> tuple[list, float]:
+    """Label and value on a line; a value too long beside its label (a crew's names beside a long word for
+    "sailors") on the next line, under it."""
     items = []
     for label, value in rows:
-        items.append(Text(x, y + ASCENT * size, label, fit_size(label, "sans", size, w * 0.5, MIN_TEXT), "sans",
-                          fill=pal.soft))
-        items.append(Text(x + w, y + ASCENT * size, value, fit_size(value, "sans-bold", size, w * 0.48, MIN_TEXT),
-                          "sans-bold", "end", pal.ink))
+        ls, vs = fit_size(label, "sans", size, w * 0.5, MIN_TEXT), fit_size(value, "sans-bold", size, w * 0.48, MIN_TEXT)
+        items.append(Text(x, y + ASCENT * size, label, ls, "sans", fill=pal.soft))
+        if text_width(label, "sans", ls) + text_width(value, "sans-bold", vs) + 4 > w:
+            y += size * 1.4
+            vs = fit_size(value, "sans-bold", size, w, MIN_TEXT)
+        items.append(Text(x + w, y + ASCENT * size, value, vs, "sans-bold", "end", pal.ink))
         y += size * 1.55
     return items, y
 

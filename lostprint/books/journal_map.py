@@ -417,9 +417,28 @@ def lifted_labels(draw: Callable) -> Callable:
 
 
 def filled_map(played, box: Box, pal: Palette, tr: Translator = ENGLISH) -> tuple[Group, MapContext]:
-    """The whole map as the player left it."""
+    """The whole map as the player left it. A start word that, to fit its hex, slid onto a mark there
+    (a longer word than "Start", on a small hex) is left out: the hex's outline and icon, which the
+    legend names, still say it."""
+    label = tr._("Start")
+    group, ctx = _filled_map(played, box, pal, tr, label)
+    if label != "Start" and _label_meets_marks(group, label):
+        group, ctx = _filled_map(played, box, pal, tr, "")
+    return group, ctx
+
+
+def _label_meets_marks(group: Group, label: str) -> bool:
+    from lostprint.fonts import text_box
+
+    base, *marks = group.items
+    words = [t for t in walk((base,)) if isinstance(t, Text) and t.text == label and t.role == "feature-label"]
+    boxes = [bbox(i) for i in marks]
+    return any(jp.boxes_meet(text_box(t.text, t.font, t.size, t.x, t.y, t.anchor), b) for t in words for b in boxes)
+
+
+def _filled_map(played, box: Box, pal: Palette, tr: Translator, start_label: str) -> tuple[Group, MapContext]:
     drawn = dict(played.terrain)
-    base, ctx = hex_map(played.game_map, played.game, box, pal, filled=drawn, start_label=tr._("Start"),
+    base, ctx = hex_map(played.game_map, played.game, box, pal, filled=drawn, start_label=start_label,
                         drawers=sheet_drawers(played.game.id), tr=tr)
     numbers = {}
     for m in played.marks:

@@ -32,17 +32,20 @@ def test_demo_into_an_unwritable_place_fails_cleanly(tmp_path):
 
 
 def test_a_demo_in_another_language_writes_only_what_is_translated(tmp_path):
-    """`demo --lang de`: the translated printables in German, and one line for each kind still English
-    only (rulebooks, journals), never an English page."""
+    """`demo --lang de`: the translated printables in German (sheets, maps, kit, the journals), and one line
+    for each kind still English only (rulebooks, the Crows game record), never an English page."""
     out = tmp_path / "out"
     r = run_cli("demo", "--quick", "--lang", "de", "-o", out)
     assert r.returncode == 0, r.stderr
     written = [line for line in r.stdout.splitlines() if line.strip()]
     pdfs = [p for p in written if p.endswith(".pdf")]
     assert pdfs and all(p.endswith("-de.pdf") for p in pdfs), written
-    assert not (out / "rulebooks").exists() and not (out / "journals").exists()
+    assert not (out / "rulebooks").exists()
+    journals = sorted(p.name for p in (out / "journals").iterdir())
+    assert journals == [f"{name}-journal-letter-de.pdf" for name in ("1572-the-delta-by-grace", "1672-the-salt-road-home",
+                                                                     "1872-the-long-way-north")], journals
     said = r.stderr.splitlines()
-    for kind in ("rulebooks", "journals"):
+    for kind in ("rulebooks", "game records (Crows)"):
         assert sum(kind in line and "English only" in line for line in said) == 1, (kind, said)
     for sheet in ("1572-lost-expedition-sheet-letter-de", "1672-lost-crew-sheet-letter-de",
                   "1872-lost-crows-sheet-letter-de", "crows-kit-letter-de"):
@@ -51,6 +54,8 @@ def test_a_demo_in_another_language_writes_only_what_is_translated(tmp_path):
     text = subprocess.run(["pdftotext", crew, "-"], capture_output=True, text=True).stdout
     assert "Aufgabentafel" in text and "Task board" not in text
     assert "Kapitän" in text and "Captain" not in text
+    text = subprocess.run(["pdftotext", str(out / "journals" / journals[1]), "-"], capture_output=True, text=True).stdout
+    assert "Die Partie in Zahlen" in text and "The game in numbers" not in text
 
 
 def test_a_demo_in_an_unknown_language_fails_before_writing(tmp_path):

@@ -43,6 +43,16 @@ def _translated(plugin) -> bool:
     return not plugin.has("sheet") or getattr(sheet_module(plugin.id), "TRANSLATED", False)
 
 
+def _is_record(save: Path) -> bool:
+    """Whether an example is a game record (Crows: its own pages, English only for now), not a save."""
+    from lostprint.games import named
+    from lostprint.saves.validate import load_save  # lazy: the file readers
+
+    data = load_save(save)
+    plugin = named(data.get("game") if isinstance(data, dict) else None)
+    return plugin is not None and plugin.has("record")
+
+
 def run_demo(output=None, quick: bool = False, log: Callable[[str], None] = lambda m: None,
              jobs: int | None = None, say: Callable[[str], None] | None = None, lang: str = "en") -> list[Path]:
     """Writes every printable; `log` hears progress (one line an item), `say` the commands' warnings.
@@ -56,10 +66,11 @@ def run_demo(output=None, quick: bool = False, log: Callable[[str], None] = lamb
     examples = examples_dir()
     saves = sorted(p for p in examples.glob("*") if p.suffix in (".yaml", ".yml", ".json")) \
         if examples.is_dir() else []
-    if saves and not english:
-        say(f"journals: English only for now, not written in {lang}")
-    for save in saves if english else []:
-        for opts in _inks(quick, landscape=False):
+    records = [s for s in saves if _is_record(s)]
+    if records and not english:
+        say(f"game records (Crows): English only for now, not written in {lang}")
+    for save in saves if english else [s for s in saves if s not in records]:
+        for opts in _inks(quick, landscape=False, lang=lang):
             log(f"journal {save.name} {opts.paper} {opts.ink}")
             written.append(commands.journal(save, opts, f"{out / 'journals'}/", say=say))
     if not english and any(p.has("rulebook") for p in GAMES):

@@ -9,6 +9,7 @@ record's own values, in the order the steps ask for them, and the record is writ
 from __future__ import annotations
 
 from lostprint.engine import crows as E
+from lostprint.engine import drive
 from lostprint.engine.contract import AUTO, RuleError, after, next_open, open_step
 from lostprint.engine.drive import Event
 from lostprint.games import crows as G
@@ -103,16 +104,7 @@ def value_of(key: str, raw):
 
 def autos(state, events: list):
     """Apply the AUTO steps now open; the state that next asks for something (or is over)."""
-    while True:
-        found = open_step(E.STEPS, state, E.outcome)
-        if found is None:
-            return state
-        state, step, need = found
-        if need is not AUTO:
-            return state
-        new = after(E.STEPS, step, step.apply(state, None))
-        events.append(Event(step.key, need, None, state, new))
-        state = new
+    return drive.autos(E, state, events)
 
 
 def opened(state):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple
 
-from lostprint.engine.contract import AUTO, Decision, evolve, open_step
+from lostprint.engine.contract import AUTO, Decision, after, evolve, open_step
 
 
 class Event(NamedTuple):
@@ -21,6 +21,21 @@ class Event(NamedTuple):
     value: Any
     before: Any
     state: Any
+
+
+def autos(engine, state, events: list):
+    """Apply the AUTO steps now open, each heard in `events` as an Event; the state that next asks for an
+    input (or is over)."""
+    while True:
+        found = open_step(engine.STEPS, state, engine.outcome)
+        if found is None:
+            return state
+        state, step, need = found
+        if need is not AUTO:
+            return state
+        new = after(engine.STEPS, step, step.apply(state, None))
+        events.append(Event(step.key, need, None, state, new))
+        state = new
 
 
 def play(engine, state, decide: Callable, roll: Callable, days: int | None = None, record: list | None = None):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from lostprint.engine.contract import AUTO, Decision, Roll, RuleError, after, open_step
-from lostprint.engine.drive import Event
+from lostprint.engine.drive import Event, autos
 from lostprint.players.common import Dice, rng_for
 
 FACE_LOW, FACE_HIGH = 1, 6  # not a rule: a six-sided die, the only die the Lost games roll
@@ -127,7 +127,7 @@ def take(engine, state, raw) -> tuple[Any, Any, list]:
     AUTO steps after it included). RuleError when the input breaks a rule; ValueError when it is
     not an input of this step."""
     events: list = []
-    state = _autos(engine, state, events)
+    state = autos(engine, state, events)
     found = open_step(engine.STEPS, state, engine.outcome)
     if found is None:
         raise ValueError("the game is over")
@@ -138,27 +138,14 @@ def take(engine, state, raw) -> tuple[Any, Any, list]:
         value = faces_of(need, raw)
     new = after(engine.STEPS, step, step.apply(state, value))
     events.append(Event(step.key, need, value, state, new))
-    return _autos(engine, new, events), value, events
-
-
-def _autos(engine, state, events: list):
-    while True:
-        found = open_step(engine.STEPS, state, engine.outcome)
-        if found is None:
-            return state
-        state, step, need = found
-        if need is not AUTO:
-            return state
-        new = after(engine.STEPS, step, step.apply(state, None))
-        events.append(Event(step.key, need, None, state, new))
-        state = new
+    return autos(engine, new, events), value, events
 
 
 def replay(engine, start, inputs, first: int = 0) -> tuple[Any, list]:
     """The state after `inputs` from `start`, and every event on the way (AUTO steps included);
     `first` is the place of inputs[0] among the game's inputs (after its setup), for the message."""
     events: list = []
-    state = _autos(engine, start, events)
+    state = autos(engine, start, events)
     for i, raw in enumerate(inputs, first):
         try:
             state, _, more = take(engine, state, raw)

@@ -157,16 +157,9 @@ def test_a_poll_answered_while_the_file_is_taken_leaves_one_undo_step_back_to_th
     """The file's version taken instead of the page's work; the server has done it, but before its
     answer reaches the page a poll answer does: it showed the file as "another page's" work and
     pushed an undo step, so Undo then went back to the file, not to the player's work."""
-    import shutil
+    from tests.test_edit_recovery_browser import changed_behind
 
-    from tests.test_edit_recovery_browser import EXAMPLE_1572, title
-
-    path = tmp_path / "delta.yaml"
-    shutil.copy(EXAMPLE_1572, path)
-    page = page_on(path)
-    title(page, "Mine")
-    kept(page)
-    path.write_text(path.read_text().replace("player: Brother Tomás de Alcalá", "player: Someone Else"))
+    page, _ = changed_behind(page_on, tmp_path / "delta.yaml")
     page.wait_for_selector("#banner #take-file", timeout=10_000)
     held = Held(page, "take-file")
     page.click("#banner #take-file")

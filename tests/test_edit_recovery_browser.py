@@ -25,6 +25,18 @@ def title(page, text):
     page.evaluate("document.activeElement.blur()")
 
 
+def changed_behind(page_on, path, work: str = "Mine"):
+    """The 1572 example opened at `path`, `work` typed as its title and kept, then the file changed behind
+    the page (another player): the page, the file's new text."""
+    shutil.copy(EXAMPLE_1572, path)
+    page = page_on(path)
+    title(page, work)
+    kept(page)
+    changed = path.read_text().replace("player: Brother Tomás de Alcalá", "player: Someone Else")
+    path.write_text(changed)
+    return page, changed
+
+
 def test_a_reload_brings_back_the_newest_work_and_a_new_file_is_never_called_saved(page_on, tmp_path):
     path = tmp_path / "fresh.yaml"
     page = page_on(path, "1572")
@@ -123,12 +135,7 @@ def test_opening_the_autosave_copy_recovers_into_the_save_it_belongs_to(tmp_path
 
 def test_a_file_changed_behind_the_page_is_overwritten_only_by_the_users_choice(page_on, tmp_path):
     path = tmp_path / "delta.yaml"
-    shutil.copy(EXAMPLE_1572, path)
-    page = page_on(path)
-    title(page, "The Page's Title")
-    kept(page)
-    changed = path.read_text().replace("player: Brother Tomás de Alcalá", "player: Someone Else")
-    path.write_text(changed)
+    page, changed = changed_behind(page_on, path, "The Page's Title")
     page.wait_for_selector("#banner #overwrite", timeout=10_000)  # the page notices and asks
     assert "changed by another program" in page.inner_text("#banner")
     page.click("#save")
@@ -146,12 +153,7 @@ def test_a_file_changed_behind_the_page_is_overwritten_only_by_the_users_choice(
 
 
 def test_a_file_changed_behind_the_page_can_be_taken_instead_and_undo_brings_the_work_back(page_on, tmp_path):
-    path = tmp_path / "delta.yaml"
-    shutil.copy(EXAMPLE_1572, path)
-    page = page_on(path)
-    title(page, "Mine")
-    kept(page)
-    path.write_text(path.read_text().replace("player: Brother Tomás de Alcalá", "player: Someone Else"))
+    page, _ = changed_behind(page_on, tmp_path / "delta.yaml")
     page.wait_for_selector("#banner #take-file", timeout=10_000)
     page.click("#banner #take-file")
     page.wait_for_selector("#banner.ok")

@@ -270,3 +270,123 @@ def test_a_rated_variant_names_its_band_in_the_language():
     rated = SimpleNamespace(name="seed 12", difficulty="hard")
     assert variant_name(rated, translator("de")) == "Kartenvariante: seed 12 \u00b7 Schwer"
     assert variant_name(rated, translator("qps")) == "\u27e6Variant map: seed 12\u27e7 \u00b7 \u27e6Hard\u27e7"
+
+
+# --- journals (`lostprint render`) ---------------------------------------------------------------
+
+JOURNAL_EXAMPLES = ["1572-the-delta-by-grace", "1672-the-salt-road-home", "1872-the-long-way-north"]
+# what a journal page prints besides the catalogs' words and the save's own text: day tags ("27,29",
+# "3,…9"), plot badges ("A·6"), a trail's two hexes ("C2–D3"), the end line's signs
+JOURNAL_SIGNS = re.compile(r"^(\d+(,\u2026?\d+)*|[A-Z]\u00b7\d+|[A-Z]{1,2}\d+\u2013[A-Z]{1,2}\d+,?|\u2042|\.)$")
+
+
+def example_played(name: str):
+    from pathlib import Path
+
+    from lostprint.saves.validate import load_save, played_or_error
+
+    path = Path(__file__).parent.parent / "examples" / f"{name}.yaml"
+    return played_or_error(load_save(path), str(path), False)
+
+
+def save_words(played) -> set[str]:
+    """The words of the save's own text, printed as written: title, player, journal, and the names it
+    gives: 1672's sailors, 1872's plot encounters (their titles, as the rulebook names them) and visions."""
+    from lostprint.books.journal import plain
+
+    names = [m.get(key) or "" for m in played.marks for key in ("title", "outcome", "outcome_title")]
+    names += [f.partition(": ")[2] for d in played.days for f in d.facts if f.startswith("vision quest: ")]
+    texts = [played.title, played.player, *(d.journal or "" for d in played.days), *(v for _, v in played.setup),
+             *names]
+    return set(plain(" ".join(texts)).split())
+
+
+@pytest.mark.parametrize("name", JOURNAL_EXAMPLES)
+def test_no_journal_word_bypasses_the_catalogs(name):
+    from lostprint.books.journal import journal_pages
+
+    played = example_played(name)
+    own = save_words(played)
+    found = [t for page in journal_pages(played, "letter", "color", translator("qps")) for t in unwrapped(page)]
+    assert [t for t in found if not JOURNAL_SIGNS.match(t) and not set(t.split()) <= own] == []
+
+
+def test_day_facts_print_in_the_language():
+    from lostprint.books.journal_facts import fact_text
+
+    tr = translator("de")
+    names = {"mountains": "Gebirge", "small-island": "Kleine Insel", "forest": "Wald"}
+    assert fact_text("mapped M5 (mountains)", names, tr) == "M5 kartiert (Gebirge)"
+    assert fact_text("small island H7", names, tr) == "Kleine Insel H7"
+    assert fact_text("sailed to H7, H8", names, tr) == "gesegelt nach H7, H8"
+    assert fact_text("crows: forest, mountains", names, tr) == "Krähen: Wald, Gebirge"
+    assert fact_text("wounded: Jan Visser", names, tr) == "verwundet: Jan Visser"
+    assert fact_text("peaceful village at A1", names, tr) == "friedliches Dorf in A1"
+    assert fact_text("Fair Weather", names, tr) == "Heiter"
+    assert fact_text("mapped M5 (mountains)", names, translator("en")) == "mapped M5 (mountains)"
+
+
+def test_the_journal_bypass_test_finds_an_english_word(monkeypatch):
+    from lostprint.books import journal
+
+    monkeypatch.setattr(journal, "stats_rows", lambda played, tr: [("Days", "30")])
+    played = example_played(JOURNAL_EXAMPLES[0])
+    found = [t for page in journal.journal_pages(played, "letter", "color", translator("qps")) for t in unwrapped(page)]
+    assert "Days" in found
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+@pytest.mark.parametrize("name", JOURNAL_EXAMPLES)
+def test_every_word_a_journal_looks_up_is_in_the_catalog(name, code):
+    """Words given by value (score terms, reasons, event kinds, sizes) are msgids too: none missing."""
+    from lostprint.books.journal import journal_pages
+
+    tr = translator(code)
+    seen: list[str] = []
+
+    class Recording(type(tr)):
+        def gettext(self, msgid):
+            seen.append(msgid)
+            return super().gettext(msgid)
+
+        _ = gettext
+
+        def ngettext(self, one, many, n):
+            seen.append(one)
+            return super().ngettext(one, many, n)
+
+    journal_pages(example_played(name), "letter", "color", Recording(tr.lang, tr.messages, tr.plural))
+    assert seen and sorted({m for m in seen if m and m not in tr.table}) == []
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("code", SHIPPED)
+@pytest.mark.parametrize("name", JOURNAL_EXAMPLES)
+def test_journal_print_checks_hold_in_every_language(name, code, paper):
+    from lostprint.books.journal import journal_pages
+
+    for n, page in enumerate(journal_pages(example_played(name), paper, "color", translator(code))):
+        assert checks.all_problems(page) == [], (n + 1)
+        assert checks.cut_text(page) == [], (n + 1)
+
+
+def test_render_lang_from_the_command_line(tmp_path):
+    out = tmp_path / "de.pdf"
+    run = subprocess.run([sys.executable, "-m", "lostprint", "render", "examples/1572-the-delta-by-grace.yaml",
+                          "--lang", "de", "-o", str(out)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    words = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True).stdout
+    for german in ("EINE BEENDETE PARTIE", "Die Partie in Zahlen", "Vorräte je Tag", "Konquistadoren", "Summe",
+                   "Gewonnen", "das Flussdelta erreicht", "Tag 1", "Das Tagebuch von", "Spieldesign: Mike Heim"):
+        assert german in words, german
+    for english in ("A FINISHED GAME", "The game in numbers", "Resources by day", "Total", "Day 1"):
+        assert english not in words, english
+    assert "By Grace to the Delta" in words  # the save's own title, as written
+
+
+def test_a_crows_record_refuses_another_language(tmp_path):
+    out = tmp_path / "r.pdf"
+    run = subprocess.run([sys.executable, "-m", "lostprint", "render", "examples/crows-3p.yaml", "--lang", "de",
+                          "-o", str(out)], capture_output=True, text=True)
+    assert run.returncode != 0 and "English only for now" in run.stderr and "Traceback" not in run.stderr
+    assert not out.exists()

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from lostprint import __version__
 from lostprint.books.journal_chart import resource_chart
+from lostprint.books.journal_facts import fact_text
 from lostprint.books.journal_map import filled_map, interest_list, plot_code, plot_legend, trail_style
 from lostprint.fonts import ASCENT, DESCENT, fit_size, text_width, wrap
 from lostprint.geometry import hexgrid
@@ -627,8 +628,9 @@ def story(played, pal: Palette, tr: Translator = ENGLISH) -> list:
     out.append(Para(plain(title), chapter, "serif-bold"))
     by = tr._("The journal of {player}").format(player=plain(played.player)) if played.player else tr._("The journal")
     out.append(Para(plain(f"{by}, {played.game.title}"), st["byline"], "serif-italic"))
+    names = {t.key: t.name for t in played.game.terrains}  # in tr's language (played is translated)
     for d in played.days:
-        facts = curly(" \u00b7 ".join(d.facts))
+        facts = curly(" \u00b7 ".join(fact_text(f, names, tr) for f in d.facts))
         if d.journal:
             out.append(RunPara(((tr._("Day {day}").format(day=d.day), None),), st["day"]))
             if facts:

@@ -76,15 +76,21 @@ def sq(page, square) -> None:
     page.click(f"#sq_{square[0]}_{square[1]}")
 
 
+def place(page, raw) -> None:
+    """A tile placed (a turn's tile or Landfall's): its kind, its square, and where a Lava Pool's replaced
+    tile goes."""
+    page.click(f"#kind-{raw['tile']}")
+    sq(page, raw["at"])
+    if raw.get("moved_to"):
+        sq(page, raw["moved_to"])
+
+
 def enter(page, key: str, raw, crows_at) -> None:
     """One input through the page's own controls, as a player at the table would give it."""
     if key == "start":
         page.click(f"#kind-{raw}")
     elif key == "tile":
-        page.click(f"#kind-{raw['tile']}")
-        sq(page, raw["at"])
-        if raw.get("moved_to"):
-            sq(page, raw["moved_to"])
+        place(page, raw)
     elif key == "totem":
         if raw is None:
             page.click("#choices button[data-key='0']")
@@ -107,10 +113,7 @@ def enter(page, key: str, raw, crows_at) -> None:
             if crows_at(raw["from"]) >= 2:
                 page.click(f"#choices button[data-key='{raw['count']}']")
         elif name == "landfall":
-            page.click(f"#kind-{raw['tile']}")
-            sq(page, raw["at"])
-            if raw.get("moved_to"):
-                sq(page, raw["moved_to"])
+            place(page, raw)
     elif key == "nightfall":
         page.click("#choices button[data-key='y']" if raw else "#choices button[data-key='x']")
     elif key == "scatter":

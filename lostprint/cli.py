@@ -2,6 +2,7 @@
 No loading, naming, drawing or writing here."""
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from pathlib import Path
@@ -49,6 +50,80 @@ def format_option(f):
 def dpi_option(f):
     return click.option("--dpi", type=click.IntRange(30, 1200), default=200, show_default=True,
                         help="Resolution of PNG output.")(f)
+
+
+def sides_option(f):
+    return click.option("--sides", type=click.Choice(SIDES), default="2", show_default=True,
+                        help="2: map and pieces on side 1, charts on side 2; 1: one page with everything; "
+                             "ref: the reference side alone, a card to print once and keep.")(f)
+
+
+def _language(ctx, param, lang: str) -> str:
+    """An unknown language: one line, while the flags are read (before anything is built)."""
+    from lostprint.i18n import translator  # lazy: the catalogs; `lostprint --help` loads none
+
+    translator(lang)
+    return lang
+
+
+def lang_option(what: str):
+    return click.option("--lang", default="en", show_default=True, callback=_language,
+                        help=f"{what} (see: lostprint languages).")
+
+
+def options_value(make, *flags):
+    """A command family's one options value: the `flags` (click options) parsed into `make(**their
+    values)` and handed to the command as `opts`; the flags' own values do not reach the command."""
+    names = {p.name for flag in flags for p in flag(lambda: None).__click_params__}
+
+    def decorate(f):
+        @functools.wraps(f)
+        def command(*args, **kwargs):
+            values = {name: kwargs.pop(name) for name in names}
+            return f(*args, opts=make(**values), **kwargs)
+
+        for flag in reversed(flags):
+            command = flag(command)
+        return command
+    return decorate
+
+
+def print_options(*, landscape: bool = True, sides: bool = False, lang: str | None = None):
+    """--paper, --ink, --format, --dpi (and --sides, --lang) as one PrintOptions: the value of the sheet,
+    map, rulebook and render family."""
+    def make(paper, ink, fmt, dpi, sides="2", lang="en"):
+        return PrintOptions(paper=paper, ink=ink, landscape=landscape, fmt=fmt, dpi=dpi, sides=sides, lang=lang)
+    flags = [paper_option, ink_option, format_option, dpi_option] + ([sides_option] if sides else []) \
+        + ([lang_option(lang)] if lang else [])
+    return options_value(make, *flags)
+
+
+def _kit_options(paper, ink, tile_size, bleed, marks, gutter, backs, lang):
+    from lostprint.crows.kit import KitOptions  # lazy: the kit's pieces and art, only for `lostprint kit`
+
+    lengths = {}
+    for name, text in (("--tile-size", tile_size), ("--bleed", bleed)):
+        try:
+            lengths[name] = parse_length(text)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint=name) from None
+    return KitOptions(paper=paper, ink=ink, tile=lengths["--tile-size"], bleed=lengths["--bleed"], marks=marks,
+                      shared=gutter == "0", backs=backs, lang=lang)
+
+
+# the kit family's one value: print options and how the pieces are cut, as one KitOptions
+kit_options = options_value(
+    _kit_options, paper_option, ink_option,
+    click.option("--tile-size", "tile_size", default="40mm", show_default=True,
+                 help="Side of a map tile (25mm to 80mm; mm, cm, in or pt)."),
+    click.option("--bleed", default="3mm", show_default=True, help="Bleed around every piece (0 to 6mm)."),
+    click.option("--crop-marks", "marks", type=click.Choice(["none", "margin", "full"]), default="margin",
+                 show_default=True, help="margin: marks outside the grid; full: also between pieces."),
+    click.option("--gutter", type=click.Choice(["auto", "0"]), default="auto", show_default=True,
+                 help="0: pieces touch, one shared cut line between neighbours (bleed only round each block)."),
+    click.option("--backs", type=click.Choice(["full", "ink-saver"]), default="full", show_default=True,
+                 help="ink-saver: light outline backs instead of full-bleed dark ones."),
+    lang_option("The kit's language"))
 
 
 def output_option(default_help: str):
@@ -118,23 +193,12 @@ def games():
 @game_argument("sheet")
 @click.option("--map", "map_file", type=click.Path(), default=None,
               help="A map file (lostprint-map/1) to print instead of the standard map.")
-@paper_option
-@ink_option
-@format_option
-@dpi_option
-@click.option("--sides", type=click.Choice(SIDES), default="2", show_default=True,
-              help="2: map and pieces on side 1, charts on side 2; 1: one page with everything; "
-                   "ref: the reference side alone, a card to print once and keep.")
-@click.option("--lang", default="en", show_default=True,
-              help="The printed words' language (see: lostprint languages).")
+@print_options(sides=True, lang="The printed words' language")
 @output_option("output/<number>-<game>-sheet-<paper>[-mono].<format>")
-def sheet(game, map_file, paper, ink, fmt, dpi, sides, lang, output):
+def sheet(game, map_file, opts, output):
     """A blank player sheet for GAME (lost-expedition/1572, lost-crew/1672, lost-crows/1872)."""
     from lostprint.app import commands
-    from lostprint.i18n import translator
 
-    translator(lang)  # an unknown language: one line, before anything is built
-    opts = PrintOptions(paper=paper, ink=ink, fmt=fmt, dpi=dpi, sides=sides, lang=lang)
     report(commands.sheet(game, opts, map_file, output, say=_say))
 
 
@@ -142,14 +206,10 @@ def sheet(game, map_file, paper, ink, fmt, dpi, sides, lang, output):
 @output_option("output/")
 @click.option("--quick", is_flag=True, help="Letter, colour PDFs only, and no rated variant maps.")
 @jobs_option
-@click.option("--lang", default="en", show_default=True,
-              help="The language (see: lostprint languages): what is translated, the rest named and skipped.")
+@lang_option("The language: what is translated, the rest named and skipped")
 def demo(output, quick, jobs, lang):
     """Write every printable of every game into a folder (output/ by default)."""
     from lostprint.app.demo import run_demo
-    from lostprint.i18n import translator
-
-    translator(lang)  # an unknown language: one line, before anything is built
 
     def log(message: str) -> None:  # progress is for a person watching, not for a log file
         if sys.stderr.isatty():
@@ -175,11 +235,7 @@ def validate(file, allow_any_map, rerate, jobs):
     """Check a saved game or a map file (known by its `format`); list every problem."""
     from lostprint.validate import validate_file
 
-    problems, summary = validate_file(file, allow_any_map)
-    if rerate and not problems:
-        from lostprint.app.simulate import rerate as rerate_map
-
-        problems, summary = rerate_map(file, _executor(jobs))
+    problems, summary = validate_file(file, allow_any_map, _executor(jobs) if rerate else None)
     for problem in problems:
         click.echo(f"lostprint: error: {problem}", err=True)
     if problems:
@@ -191,29 +247,22 @@ def validate(file, allow_any_map, rerate, jobs):
 @click.argument("kind", type=click.Choice(["map", "save"]))
 def schema(kind):
     """Print the JSON Schema of a file format: map or save."""
-    if kind == "map":
-        from lostprint.maps.schema import map_schema as make
-    else:
-        from lostprint.saves.schema import save_schema as make
-    import json  # start-up: its decoder costs ~10 ms to import, and only this command writes JSON
+    from lostprint.validate import schema_text
 
-    click.echo(json.dumps(make(), indent=2, ensure_ascii=False))
+    click.echo(schema_text(kind))
 
 
 @cli.command()
 @game_argument("rulebook")
-@paper_option
-@ink_option
-@format_option
-@dpi_option
+@print_options(landscape=False)
 @output_option("output/<number>-<game>-rulebook-<paper>[-mono].<format>; SVG and PNG: one file a page, "
                "<name>-p01.<format>...")
-def rulebook(game, paper, ink, fmt, dpi, output):
+def rulebook(game, opts, output):
     """The rulebook of GAME as a PDF, or its pages as SVG or PNG files (lost-expedition/1572,
     lost-crew/1672, lost-crows/1872, crows)."""
     from lostprint.app import commands
 
-    written = commands.rulebook(game, PrintOptions(paper=paper, ink=ink, landscape=False, fmt=fmt, dpi=dpi), output)
+    written = commands.rulebook(game, opts, output)
     for path in written if isinstance(written, list) else [written]:
         report(path)
 
@@ -225,10 +274,7 @@ def rulebook(game, paper, ink, fmt, dpi, output):
               help="How many variants: seeds N, N+1, ... N+K-1.")
 @click.option("--cols", type=int, default=None, help="Columns [default: as the standard map].")
 @click.option("--rows", type=int, default=None, help="Rows [default: as the standard map].")
-@paper_option
-@ink_option
-@format_option
-@dpi_option
+@print_options(lang="The sheets' language")
 @output_option("output/")
 @click.option("--difficulty", type=click.Choice(["easy", "normal", "hard"]), default=None,
               help="Keep drawing maps from --seed until COUNT of them play in this band (rated by the "
@@ -238,17 +284,12 @@ def rulebook(game, paper, ink, fmt, dpi, output):
 @click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True,
               help="Where --difficulty ratings run: local processes or an existing Dask cluster (--scheduler).")
 @click.option("--scheduler", default=None, help="The Dask scheduler's address, like tcp://10.0.0.5:8786.")
-@click.option("--lang", default="en", show_default=True, help="The sheets' language (see: lostprint languages).")
-def map_command(game, seed, count, cols, rows, paper, ink, fmt, dpi, output, difficulty, player, jobs, executor,
-                scheduler, lang):
+def map_command(game, seed, count, cols, rows, opts, output, difficulty, player, jobs, executor, scheduler):
     """Variant maps for GAME, checked for playability: for each seed, the map file (JSON) and its
     player sheet (for crows: a starting layout and its setup diagram)."""
     from lostprint.app import commands
     from lostprint.games import resolve
-    from lostprint.i18n import translator
 
-    translator(lang)  # an unknown language: one line, before anything is built
-    opts = PrintOptions(paper=paper, ink=ink, fmt=fmt, dpi=dpi, lang=lang)
     if difficulty is not None:
         from lostprint.app.simulate import difficulty_maps
 
@@ -273,22 +314,15 @@ def map_command(game, seed, count, cols, rows, paper, ink, fmt, dpi, output, dif
 
 @cli.command()
 @click.argument("save", type=click.Path(path_type=Path))
-@paper_option
-@ink_option
-@format_option
-@dpi_option
+@print_options(landscape=False, lang="The journal's language")
 @output_option("output/<save name>-journal-<paper>[-mono].<format>; SVG and PNG: one file a page, "
                "<name>-p1.<format>, <name>-p2.<format>...")
 @allow_any_map_option
-@click.option("--lang", default="en", show_default=True, help="The journal's language (see: lostprint languages).")
-def render(save, paper, ink, fmt, dpi, output, allow_any_map, lang):
+def render(save, opts, output, allow_any_map):
     """A finished game as one PDF (or its pages as SVG or PNG files): the filled map and route, the
     score, the resource chart and the journal. SAVE is a lostprint-save/1 file (YAML or JSON)."""
     from lostprint.app import commands
-    from lostprint.i18n import translator
 
-    translator(lang)  # an unknown language: one line, before anything is built
-    opts = PrintOptions(paper=paper, ink=ink, landscape=False, fmt=fmt, dpi=dpi, lang=lang)
     written = commands.journal(save, opts, output, allow_any_map, say=_say)
     for path in written if isinstance(written, list) else [written]:
         report(path)
@@ -330,43 +364,16 @@ def play(game, save, map_file, seed, dice_seed, port, no_browser):
 
 @cli.command()
 @game_argument("kit")
-@paper_option
-@ink_option
-@click.option("--tile-size", "tile_size", default="40mm", show_default=True,
-              help="Side of a map tile (25mm to 80mm; mm, cm, in or pt).")
-@click.option("--bleed", default="3mm", show_default=True, help="Bleed around every piece (0 to 6mm).")
-@click.option("--crop-marks", "marks", type=click.Choice(["none", "margin", "full"]), default="margin",
-              show_default=True, help="margin: marks outside the grid; full: also between pieces.")
+@kit_options
 @click.option("--counts", "counts_file", type=click.Path(path_type=Path), default=None,
               help="YAML/JSON {tile type: count}: the types listed get these counts, the others keep "
                    "the house mix.")
-@click.option("--gutter", type=click.Choice(["auto", "0"]), default="auto", show_default=True,
-              help="0: pieces touch, one shared cut line between neighbours (bleed only round each block).")
-@click.option("--backs", type=click.Choice(["full", "ink-saver"]), default="full", show_default=True,
-              help="ink-saver: light outline backs instead of full-bleed dark ones.")
-@click.option("--lang", default="en", show_default=True, help="The kit's language (see: lostprint languages).")
 @output_option("output/crows-kit-<paper>[-mono][-<each option not at its default>].pdf")
-def kit(game, paper, ink, tile_size, bleed, marks, counts_file, gutter, backs, lang, output):
+def kit(game, opts, counts_file, output):
     """The print-and-play kit of GAME (crows): tiles, spell cards, tokens, reference cards, setup."""
     from lostprint.app import commands
-    from lostprint.crows.kit import KitOptions
-    from lostprint.i18n import translator
 
-    translator(lang)  # an unknown language: one line, before anything is built
-    lengths = {}
-    for name, text in (("--tile-size", tile_size), ("--bleed", bleed)):
-        try:
-            lengths[name] = parse_length(text)
-        except ValueError as exc:
-            raise click.BadParameter(str(exc), param_hint=name) from None
-    counts = {}
-    if counts_file is not None:
-        from lostprint.crows.record import load_counts
-
-        counts = {"counts": load_counts(counts_file)}
-    opts = KitOptions(paper=paper, ink=ink, tile=lengths["--tile-size"], bleed=lengths["--bleed"], marks=marks,
-                      shared=gutter == "0", backs=backs, lang=lang, **counts)
-    report(commands.kit(game, opts, output))
+    report(commands.kit(game, opts, output, counts_file))
 
 
 @cli.command()
@@ -393,23 +400,12 @@ def simulate(game, map_file, map_seed, games, first_game, player, list_players, 
              house_rules, as_json):
     """Play GAME many times with a simulated player and rate the map: win rate (95% interval), score
     quartiles, mean days, why games were lost. The same seeds give the same numbers anywhere."""
-    from lostprint.app import simulate as sim
+    from lostprint.app.simulate import simulate_text
 
-    if list_players:
-        click.echo(sim.players_text(game))
-        return
-    run_on = _executor(jobs, executor, scheduler)
-    if house_rules == "off":
-        ways = sim.house_rule_ways(game)
-        with _progress(games * len(ways), f"{game} games, {len(ways)} ways") as step:
-            report = sim.balance_report(game, map_file=map_file, map_seed=map_seed, games=games, player=player,
-                                        first_seed=first_game, executor=run_on, progress=step)
-        click.echo(sim.balance_json(report) if as_json else sim.balance_table(report), nl=False)
-        return
-    with _progress(games, f"{game} games") as step:
-        rating = sim.simulate(game, map_file=map_file, map_seed=map_seed, games=games, player=player,
-                              first_seed=first_game, executor=run_on, progress=step)
-    click.echo(sim.rating_json(rating) if as_json else sim.rating_table(rating), nl=False)
+    click.echo(simulate_text(game, map_file=map_file, map_seed=map_seed, games=games, player=player,
+                             first_seed=first_game, list_players=list_players, house_rules=house_rules,
+                             as_json=as_json, executor=lambda: _executor(jobs, executor, scheduler),
+                             progress_bar=_progress), nl=False)
 
 
 # --- more commands above this line ---

@@ -1,4 +1,5 @@
-"""`lostprint validate FILE`: know a file by its `format` and hand it to the right checker.
+"""`lostprint validate FILE` and `lostprint schema KIND`: know a file by its `format` and hand it to the
+right checker; print a format's JSON Schema.
 
 The file is read and parsed once (lostprint.files), then checked (a save is replayed once).
 Returns every problem as "file:line: field: what is wrong" (an empty list when clean) and a
@@ -13,7 +14,29 @@ from lostprint.files.show import safe_lines
 from lostprint.games import named
 
 
-def validate_file(path: str | Path, allow_any_map: bool = False) -> tuple[list[str], str]:
+def validate_file(path: str | Path, allow_any_map: bool = False, rerate=None) -> tuple[list[str], str]:
+    """Every problem of the file and, when clean, its one-line summary; with `rerate` (an Executor) a
+    clean map file's recorded rating is also played again and checked."""
+    problems, summary = _check(path, allow_any_map)
+    if rerate is not None and not problems:
+        from lostprint.app.simulate import rerate as rerate_map  # lazy: the players and rating, only --rerate
+
+        return rerate_map(path, rerate)
+    return problems, summary
+
+
+def schema_text(kind: str) -> str:
+    """The JSON Schema of a file format (map or save), as `lostprint schema` prints it."""
+    if kind == "map":
+        from lostprint.maps.schema import map_schema as make  # lazy: one format's schema
+    else:
+        from lostprint.saves.schema import save_schema as make  # lazy: as above
+    import json  # lazy: its decoder costs ~10 ms to import, and only this command writes JSON
+
+    return json.dumps(make(), indent=2, ensure_ascii=False)
+
+
+def _check(path: str | Path, allow_any_map: bool) -> tuple[list[str], str]:
     source = shown_path(path)
     try:
         data = load(path, ANY)

@@ -106,7 +106,7 @@ PENDING = {
 }
 # All imports inside functions, lazy ones included. The goal is under 60: most of the rest are PENDING's
 # files and the per-game parts (a registry of parts handed down as arguments would load them once, at the top).
-LIMIT = 197
+LIMIT = 196
 
 
 def module_names() -> set[str]:

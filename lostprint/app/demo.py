@@ -12,7 +12,7 @@ from lostprint.app.naming import folder_of
 from lostprint.app.simulate import demo_rated_maps
 from lostprint.crows.kit import KitOptions
 from lostprint.errors import LostprintError
-from lostprint.games import GAMES
+from lostprint.games import GAMES, named
 from lostprint.options import PrintOptions
 from lostprint.paths import examples_dir
 from lostprint.rating.run import Executor
@@ -45,7 +45,6 @@ def _translated(plugin) -> bool:
 
 def _is_record(save: Path) -> bool:
     """Whether an example is a game record (Crows: its own pages, English only for now), not a save."""
-    from lostprint.games import named
     from lostprint.saves.validate import load_save  # lazy: the file readers
 
     data = load_save(save)

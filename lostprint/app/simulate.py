@@ -6,6 +6,7 @@ seeded, batches come back in seed order, map candidates in seed order.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import textwrap
 from collections.abc import Callable
@@ -218,6 +219,33 @@ def balance_json(b: Balance) -> str:
 
 def players_text(game: str) -> str:
     return "\n".join(f"{e.name}: {e.about}" for e in players_of(rated_id(game)).values())
+
+
+def simulate_text(game: str, *, map_file=None, map_seed: int | None = None, games: int = 1000,
+                  player: str = DEFAULT_PLAYER, first_seed: int = 0, list_players: bool = False,
+                  house_rules: str = "on", as_json: bool = False, executor=None, progress_bar=None) -> str:
+    """`lostprint simulate`: the text it prints: the players of GAME, a rating, or (house rules off) a
+    balance report, as a table or JSON. `executor()` makes the Executor (not needed to list players);
+    `progress_bar(total, label)` is a context manager giving a progress callback or None."""
+    if list_players:
+        return players_text(game) + "\n"
+    run_on = executor() if executor is not None else Executor()
+    bar = progress_bar or _no_bar
+    if house_rules == "off":
+        ways = house_rule_ways(game)
+        with bar(games * len(ways), f"{game} games, {len(ways)} ways") as step:
+            report = balance_report(game, map_file=map_file, map_seed=map_seed, games=games, player=player,
+                                    first_seed=first_seed, executor=run_on, progress=step)
+        return balance_json(report) if as_json else balance_table(report)
+    with bar(games, f"{game} games") as step:
+        rating = simulate(game, map_file=map_file, map_seed=map_seed, games=games, player=player,
+                          first_seed=first_seed, executor=run_on, progress=step)
+    return rating_json(rating) if as_json else rating_table(rating)
+
+
+@contextlib.contextmanager
+def _no_bar(total: int, label: str):
+    yield None
 
 
 # --- rating a map until its interval is narrow ---------------------------------------------------

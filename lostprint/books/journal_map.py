@@ -10,7 +10,7 @@ from typing import Callable, NamedTuple
 
 from lostprint.books import journal_place as jp
 from lostprint.books.journal_place import border_distance
-from lostprint.fonts import ASCENT, DESCENT, text_width
+from lostprint.fonts import ASCENT, DESCENT, text_box, text_width
 from lostprint.games import resolve
 from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import Box
@@ -428,8 +428,6 @@ def filled_map(played, box: Box, pal: Palette, tr: Translator = ENGLISH) -> tupl
 
 
 def _label_meets_marks(group: Group, label: str) -> bool:
-    from lostprint.fonts import text_box
-
     base, *marks = group.items
     words = [t for t in walk((base,)) if isinstance(t, Text) and t.text == label and t.role == "feature-label"]
     boxes = [bbox(i) for i in marks]

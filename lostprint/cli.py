@@ -428,10 +428,12 @@ def languages():
         done, total = completeness(code)
         click.echo(f"{code}\t{100 * done // total}%")
     sheets = {g.title: getattr(sheet_module(g.id), "TRANSLATED", False) for g in with_part("sheet")}
+    journals = [g.title for g in with_part("validator")]  # the games whose saves `render` makes journals of
     click.echo("translated: the Crows kit and setup diagram, the sheets of "
-               + ", ".join(t for t, done in sheets.items() if done))
+               + ", ".join(t for t, done in sheets.items() if done) + "; the journals of " + ", ".join(journals))
     english = [t for t, done in sheets.items() if not done]
-    click.echo("English only for now: rulebooks, journals" + (", the sheets of " + ", ".join(english) if english else ""))
+    click.echo("English only for now: rulebooks, the Crows game record"
+               + (", the sheets of " + ", ".join(english) if english else ""))
 
 
 def main(argv: list[str] | None = None) -> int:

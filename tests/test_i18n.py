@@ -186,7 +186,8 @@ def test_languages_lists_each_with_its_completeness():
     assert said[0].startswith("translated:")
     for title in ("1572: The Lost Expedition", "1672: The Lost Crew", "1872: The Lost Crows"):
         assert title in said[0] and title not in said[1]
-    assert said[1] == "English only for now: rulebooks, journals"
+    assert "the journals of 1572: The Lost Expedition, 1672: The Lost Crew, 1872: The Lost Crows" in said[0]
+    assert said[1] == "English only for now: rulebooks, the Crows game record"
 
 
 def crows_layout(lang: str, paper: str = "letter", ink: str = "color"):

@@ -103,6 +103,28 @@ def front_panels(game, pal: Palette, tr: Translator, phase: int) -> list:
     ]
 
 
+def tracker_widths(game, least: float, tr: Translator) -> tuple[str, list[float]]:
+    """The movement tracker's note and each tracker's width: as wide as its name (at least `least`), and
+    the movement tracker as its note, in any language."""
+    note = tr.gettext("{cost} per hex \u00b7 {trail} by trail").format(cost=game.rules.move_cost,
+                                                                        trail=game.rules.trail_cost)
+    return note, [max(w.tracker_width(track, least), text_width(note, "sans", w.SMALL) + 2
+                      if track.key == "movement" else 0) for track in game.trackers]
+
+
+def header_fields(game, fields: Box, date_w: float, date_gap: float, trackers: Box, widths: list[float], note: str,
+                  pal: Palette, die, tr: Translator) -> list:
+    """The explorer, date and expedition write-ins in `fields` and the trackers side by side in `trackers`."""
+    _ = tr.gettext
+    f1, f2 = fields.split_y(0, 0, gap=3)
+    a, b = f1.split_x(0, date_w, gap=date_gap)
+    items = [w.write_in(a, _("Explorer"), pal), w.write_in(b, _("Date"), pal), w.write_in(f2, _("Expedition"), pal)]
+    for track, box in zip(game.trackers, trackers.split_x(*widths, gap=4)):
+        items.append(w.tracker(track, box, pal, scale_label=note if track.key == "movement" else "", piece=die,
+                               lang=tr))
+    return items
+
+
 def front(game, game_map, opts: SheetOptions, phase: int) -> list:
     """Side 1: title and trackers, the map across the page, then days, morale, score and terrain."""
     pal = opts.pal
@@ -115,23 +137,13 @@ def front(game, game_map, opts: SheetOptions, phase: int) -> list:
 
     items: list = []
     n = len(game.trackers)
-    move_note = _("{cost} per hex \u00b7 {trail} by trail").format(cost=game.rules.move_cost, trail=game.rules.trail_cost)
-    # a tracker is as wide as its name, and the movement tracker as its note, in any language
-    widths = [max(w.tracker_width(track, 76.0), text_width(move_note, "sans", w.SMALL) + 2 if track.key == "movement" else 0)
-              for track in game.trackers]
+    move_note, widths = tracker_widths(game, 76.0, tr)
     title_box, trackers_box = header.split_x(0, sum(widths) + (n - 1) * 4, gap=GAP * 2)
     tb_title, tb_fields = title_box.split_y(44 if variant_name(game_map) else 34, 0, gap=2)
     items.append(title_block(tb_title, game.title, _("Player sheet, side 1 of 2 (charts on side 2) \u00b7 "
                                                         "a pencil, {count} dice").format(count=die.count),
                              pal, variant=variant_name(game_map, tr)))
-    f1, f2 = tb_fields.split_y(0, 0, gap=3)
-    a, b = f1.split_x(0, 110, gap=10)
-    items.append(w.write_in(a, _("Explorer"), pal))
-    items.append(w.write_in(b, _("Date"), pal))
-    items.append(w.write_in(f2, _("Expedition"), pal))
-    for track, box in zip(game.trackers, trackers_box.split_x(*widths, gap=4)):
-        items.append(w.tracker(track, box, pal, scale_label=move_note if track.key == "movement" else "", piece=die,
-                               lang=tr))
+    items += header_fields(game, tb_fields, 110, 10, trackers_box, widths, move_note, pal, die, tr)
 
     size, map_box, placed = map_with_panels(game_map, body, front_panels(game, pal, tr, phase), MIN_FLATS_MM, SMALL_MAP_MM,
                                             MAP_PAD)
@@ -250,10 +262,7 @@ def one_page(game, game_map, opts: SheetOptions, phase: int) -> list:
     header_h = w.tracker_height(0, die)
     header, body = page.split_y(header_h, 0, gap=PGAP)
     n = len(game.trackers)
-    move_note = _("{cost} per hex \u00b7 {trail} by trail").format(cost=game.rules.move_cost, trail=game.rules.trail_cost)
-    # a tracker is as wide as its name, and the movement tracker as its note, in any language
-    widths = [max(w.tracker_width(track, 68.0), text_width(move_note, "sans", w.SMALL) + 2 if track.key == "movement" else 0)
-              for track in game.trackers]
+    move_note, widths = tracker_widths(game, 68.0, tr)
     planning = game.chart("planning")
     title_box, trackers_box, plan_box = header.split_x(185, sum(widths) + (n - 1) * 4, 0, gap=PGAP)
     items: list = []
@@ -261,14 +270,7 @@ def one_page(game, game_map, opts: SheetOptions, phase: int) -> list:
     tb_title, tb_fields = title_box.split_y(34, 0, gap=2)
     items.append(title_block(tb_title, game.title, "" if variant else _(
         "Player sheet, one page \u00b7 a pencil, {count} dice").format(count=die.count), pal, variant=variant))
-    f1, f2 = tb_fields.split_y(0, 0, gap=3)
-    a, b = f1.split_x(0, 70, gap=8)
-    items.append(w.write_in(a, _("Explorer"), pal))
-    items.append(w.write_in(b, _("Date"), pal))
-    items.append(w.write_in(f2, _("Expedition"), pal))
-    for track, box in zip(game.trackers, trackers_box.split_x(*widths, gap=4)):
-        items.append(w.tracker(track, box, pal, scale_label=move_note if track.key == "movement" else "", piece=die,
-                               lang=tr))
+    items += header_fields(game, tb_fields, 70, 8, trackers_box, widths, move_note, pal, die, tr)
     items.append(w.dice_key(planning, plan_box, pal, columns=2))
 
     terrain = [(t, t.name, t.effect) for t in game.terrains]

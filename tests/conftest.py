@@ -82,6 +82,29 @@ def serve_cli(*args):
     return proc, line.split("open ", 1)[1].split()[0]
 
 
+def http_error(url, body: bytes | None = None, headers: dict | None = None):
+    """The HTTP error a server answers a request with (GET, or POST of a JSON `body`); fails the test when
+    the request is answered without one."""
+    import urllib.error
+    import urllib.request
+
+    sent = ({"Content-Type": "application/json"} if body is not None else {}) | (headers or {})
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(urllib.request.Request(url, body, sent), timeout=10)
+    return err.value
+
+
+def validated_and_rendered(save, pdf) -> str:
+    """`lostprint validate SAVE` accepts the save and `lostprint render SAVE -o PDF` writes a PDF qpdf
+    accepts; validate's report."""
+    done = run_cli("validate", save)
+    assert done.returncode == 0, done.stderr
+    rendered = run_cli("render", save, "-o", pdf)
+    assert rendered.returncode == 0, rendered.stderr
+    assert qpdf_ok(pdf)
+    return done.stdout
+
+
 def play_over_api(url, done, pick=0):
     """Answers a play server's questions until done(state): the page's dice for a roll, the option at
     index `pick` for a decision. Returns the last state."""

@@ -5,7 +5,6 @@ import json
 import os
 import signal
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,7 @@ from lostprint.play import table as tb
 from lostprint.play.session import PlaySession, kept_path
 from lostprint.play.views import Crew1672, playable
 from lostprint.players import lost_crew as players
-from tests.conftest import get_json, play_over_api, post_json, qpdf_ok, run_cli, serve_cli
+from tests.conftest import get_json, http_error, play_over_api, post_json, run_cli, serve_cli, validated_and_rendered
 
 
 def careful_step(session: PlaySession) -> bool:
@@ -47,12 +46,7 @@ def test_a_whole_game_is_a_save_that_validates_and_renders(played, tmp_path):
     session, save = played
     over = session.state.over
     assert over is not None
-    done = run_cli("validate", str(save))
-    assert done.returncode == 0, done.stderr
-    assert f"{over[0]} on day {session.state.day}" in done.stdout
-    done = run_cli("render", str(save), "-o", str(tmp_path / "j.pdf"))
-    assert done.returncode == 0, done.stderr
-    assert qpdf_ok(tmp_path / "j.pdf")
+    assert f"{over[0]} on day {session.state.day}" in validated_and_rendered(save, tmp_path / "j.pdf")
 
 
 def test_the_kept_inputs_replay_through_the_engine_to_the_same_end(played):
@@ -223,21 +217,10 @@ def test_the_server_refuses_other_origins_and_bad_bodies(tmp_path):
     server, thread = start(PlaySession(tmp_path / "g.yaml", "1672", seed=1))
     try:
         url = server.url
-        req = urllib.request.Request(url + "api/roll", b"{}", {"Content-Type": "application/json",
-                                                               "Origin": "http://evil.example"})
-        with pytest.raises(urllib.error.HTTPError) as err:
-            urllib.request.urlopen(req, timeout=10)
-        assert err.value.code == 403
-        req = urllib.request.Request(url + "api/give", b"[1, 2", {"Content-Type": "application/json"})
-        with pytest.raises(urllib.error.HTTPError) as err:
-            urllib.request.urlopen(req, timeout=10)
-        assert err.value.code == 400
-        with pytest.raises(urllib.error.HTTPError) as err:
-            urllib.request.urlopen(url.replace(server.token, "wrong") + "api/state", timeout=10)
-        assert err.value.code == 403
-        with pytest.raises(urllib.error.HTTPError) as err:
-            post_json(url + "api/give", {"value": {"nonsense": 1}})
-        assert err.value.code == 422
+        assert http_error(url + "api/roll", b"{}", {"Origin": "http://evil.example"}).code == 403
+        assert http_error(url + "api/give", b"[1, 2").code == 400
+        assert http_error(url.replace(server.token, "wrong") + "api/state").code == 403
+        assert http_error(url + "api/give", json.dumps({"value": {"nonsense": 1}}).encode()).code == 422
     finally:
         server.shutdown()
         server.server_close()
@@ -268,12 +251,7 @@ def test_an_1872_game_at_the_table_is_a_save_that_validates_and_renders(crows_pl
     session, save, asked = crows_played
     over = session.state.over
     assert over is not None and {"place", "go", "map"} <= asked
-    done = run_cli("validate", str(save))
-    assert done.returncode == 0, done.stderr
-    assert f"{over[0]} on day {session.state.day}" in done.stdout
-    done = run_cli("render", str(save), "-o", str(tmp_path / "j.pdf"))
-    assert done.returncode == 0, done.stderr
-    assert qpdf_ok(tmp_path / "j.pdf")
+    assert f"{over[0]} on day {session.state.day}" in validated_and_rendered(save, tmp_path / "j.pdf")
     kept = tb.table_of(json.loads(kept_path(save).read_text()))
     state, _ = tb.replay(crows, crows.start(session.game_map), kept.inputs)
     assert state == session.state and crows.score(state) == crows.score(session.state)

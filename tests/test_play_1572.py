@@ -13,7 +13,7 @@ from lostprint.play import table as tb
 from lostprint.play.session import PlaySession, kept_path
 from lostprint.play.views import PLAYABLE, Expedition1572, playable
 from lostprint.players import lost_expedition as players
-from tests.conftest import qpdf_ok, run_cli
+from tests.conftest import run_cli, validated_and_rendered
 from tests.test_play import careful_step
 
 
@@ -33,12 +33,8 @@ def test_a_whole_1572_game_at_the_table_validates_renders_and_replays(expedition
     session, save, asked = expedition
     over = session.state.over
     assert over and {"setup", "keep", "wilds", "to"} <= asked
-    done = run_cli("validate", str(save))
-    assert done.returncode == 0, done.stderr
-    assert f"1572: “expedition”, {over[0]} on day {session.state.day}" in done.stdout
-    done = run_cli("render", str(save), "-o", str(tmp_path / "j.pdf"))
-    assert done.returncode == 0, done.stderr
-    assert qpdf_ok(tmp_path / "j.pdf")
+    report = validated_and_rendered(save, tmp_path / "j.pdf")
+    assert f"1572: “expedition”, {over[0]} on day {session.state.day}" in report
     kept = tb.table_of(json.loads(kept_path(save).read_text()))
     face = kept.inputs[0]
     expedition = next(o.key for o in EXPEDITIONS if o.roll == face)

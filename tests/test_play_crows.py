@@ -5,7 +5,6 @@ import json
 import os
 import shutil
 import signal
-import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -13,7 +12,7 @@ import pytest
 
 from lostprint.errors import UsageError
 from lostprint.play.crows_session import CrowsSession
-from tests.conftest import get_json, post_json, run_cli, serve_cli
+from tests.conftest import get_json, http_error, post_json, run_cli, serve_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "crows-3p.yaml"
@@ -99,20 +98,11 @@ def test_the_server_answers_only_its_token_and_its_own_page(tmp_path):
     try:
         url = server.url
         assert b"crows.js" in urllib.request.urlopen(url, timeout=10).read()
-        req = urllib.request.Request(url + "api/setup", b'{"players": ["A", "B"]}',
-                                     {"Content-Type": "application/json", "Origin": "http://evil.example"})
-        with pytest.raises(urllib.error.HTTPError) as err:
-            urllib.request.urlopen(req, timeout=10)
-        assert err.value.code == 403
-        with pytest.raises(urllib.error.HTTPError) as err:
-            urllib.request.urlopen(url.replace(server.token, "wrong") + "api/state", timeout=10)
-        assert err.value.code == 403
-        with pytest.raises(urllib.error.HTTPError) as err:
-            post_json(url + "api/setup", {"players": ["A"]})
-        assert err.value.code == 422 and json.loads(err.value.read())["rule"] == "players"
-        with pytest.raises(urllib.error.HTTPError) as err:
-            urllib.request.urlopen(url + "api/map", timeout=10)  # no map: Crows is played on its tiles
-        assert err.value.code == 404
+        assert http_error(url + "api/setup", b'{"players": ["A", "B"]}', {"Origin": "http://evil.example"}).code == 403
+        assert http_error(url.replace(server.token, "wrong") + "api/state").code == 403
+        refused = http_error(url + "api/setup", b'{"players": ["A"]}')
+        assert refused.code == 422 and json.loads(refused.read())["rule"] == "players"
+        assert http_error(url + "api/map").code == 404  # no map: Crows is played on its tiles
     finally:
         server.shutdown()
         server.server_close()

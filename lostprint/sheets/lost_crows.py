@@ -680,7 +680,8 @@ def front(game, game_map, opts: SheetOptions) -> list:
     map_box, crow_box = left.split_y(map_h, 0, gap=GAP)
     tr = translator(opts.lang)
     items = header(game, game_map, header_box, pal, tr.gettext(
-        "Player sheet, side 1 of 2 (charts on side 2) \u00b7 pencils, {dice} dice").format(dice=die.count), tr)
+        "Player sheet, side 1 of 2 (charts on side 2) \u00b7 pencils, {dice} dice"  # not a rule: the paper's sides
+    ).format(dice=die.count), tr)
 
     units_h = w.TITLE_BAR + 6 + len(game.rules.units) * (slot_size(die) + 7.5 + 4)
     if game_map.name != "standard":  # a variant of any size: laid out by content (sheets/layout.py)

@@ -94,6 +94,15 @@ def http_error(url, body: bytes | None = None, headers: dict | None = None):
     return err.value
 
 
+def played_events(engine, player) -> list:
+    """Every Event of the game a seeded simulated `player` plays of `engine`, as the driver records them."""
+    from lostprint.engine import drive
+
+    events: list = []
+    drive.play(engine, player.start(), player.decide, player.roll, player.days, events)
+    return events
+
+
 def validated_and_rendered(save, pdf) -> str:
     """`lostprint validate SAVE` accepts the save and `lostprint render SAVE -o PDF` writes a PDF qpdf
     accepts; validate's report."""
@@ -103,6 +112,30 @@ def validated_and_rendered(save, pdf) -> str:
     assert rendered.returncode == 0, rendered.stderr
     assert qpdf_ok(pdf)
     return done.stdout
+
+
+@contextlib.contextmanager
+def served_cli(*args):
+    """`lostprint ARGS --no-browser` served for a with block: the page's address. The server is stopped at
+    the end and must exit 0."""
+    proc, url = serve_cli(*args)
+    try:
+        yield url
+    finally:
+        proc.terminate()
+        assert proc.wait(10) == 0
+
+
+@contextlib.contextmanager
+def killed_after(*args):
+    """`lostprint ARGS --no-browser` served for a with block (the page's address), then killed (-9), as a
+    crash would stop it."""
+    proc, url = serve_cli(*args)
+    try:
+        yield url
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
 
 
 def play_over_api(url, done, pick=0):

@@ -2,14 +2,11 @@
 page's server calls), kept on disk after every step, resumed, undone, refused, and its save read
 back by `validate` and `render`."""
 import json
-import os
-import signal
 import time
 from pathlib import Path
 
 import pytest
 
-from lostprint.engine import drive
 from lostprint.engine import lost_crew as eng
 from lostprint.engine.contract import Decision, RuleError
 from lostprint.errors import UsageError
@@ -17,7 +14,8 @@ from lostprint.play import table as tb
 from lostprint.play.session import PlaySession, kept_path
 from lostprint.play.views import Crew1672, playable
 from lostprint.players import lost_crew as players
-from tests.conftest import get_json, http_error, play_over_api, post_json, run_cli, serve_cli, validated_and_rendered
+from tests.conftest import (get_json, http_error, killed_after, play_over_api, played_events, post_json, run_cli,
+                            served_cli, validated_and_rendered)
 
 
 def careful_step(session: PlaySession) -> bool:
@@ -148,8 +146,7 @@ def crew_decision_cases() -> dict:
     unplaced = eng.Orders(**{f: None for f in vars(eng.Orders())})
     for seed in range(60):
         player = players.Captain(seed)
-        events = []
-        drive.play(eng, player.start(), player.decide, player.roll, player.days, events)
+        events = played_events(eng, player)
         for e in events:
             if isinstance(e.need, Decision):
                 cases.setdefault(e.need.key, e.before)
@@ -187,26 +184,16 @@ def test_only_contract_engines_are_playable():
 def test_kill_9_mid_game_and_restart_resumes_at_the_same_step(tmp_path):
     save = tmp_path / "g.yaml"
 
-    def serve():
-        return serve_cli("play", "1672", save, "--dice-seed", "4")
-
-    proc, url = serve()
-    try:
+    args = ("play", "1672", save, "--dice-seed", "4")
+    with killed_after(*args) as url:
         # into day 2: day 1 is in the save
         play_over_api(url, lambda state: state["inputs"] >= 12 and state["board"]["day"] >= 2, pick=-1)
         asked = get_json(url + "api/state")
         played = asked["inputs"]
-    finally:
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(10)
-    proc, url = serve()
-    try:
+    with served_cli(*args) as url:
         again = get_json(url + "api/state")
         assert again["question"] == asked["question"] and again["inputs"] == played
         assert post_json(url + "api/undo", {})["inputs"] == played - 1
-    finally:
-        proc.terminate()
-        assert proc.wait(10) == 0
     done = run_cli("validate", str(save))
     assert done.returncode == 0, done.stderr
 
@@ -349,13 +336,9 @@ def test_lostprint_play_1872_serves_a_whole_game_whose_save_validates(tmp_path):
     """`lostprint play 1872 SAVE --no-browser`: a whole game over the page's API, the first option taken
     for each decision (a step on before stopping, no dancer spent) and the page's dice for each roll."""
     save = tmp_path / "my-game.yaml"
-    proc, url = serve_cli("play", "1872", save, "--dice-seed", "5")
-    try:
+    with served_cli("play", "1872", save, "--dice-seed", "5") as url:
         state = play_over_api(url, lambda state: state["question"] is None)
         assert state["score"] and state["board"]["over"]
-    finally:
-        proc.terminate()
-        assert proc.wait(10) == 0
     done = run_cli("validate", str(save))
     assert done.returncode == 0, done.stderr
     assert "1872" in done.stdout and state["board"]["over"][0] in done.stdout

@@ -5,7 +5,6 @@ import json
 
 import pytest
 
-from lostprint.engine import drive
 from lostprint.engine import lost_expedition as eng
 from lostprint.engine.contract import Decision
 from lostprint.games.lost_expedition import EXPEDITIONS
@@ -13,7 +12,7 @@ from lostprint.play import table as tb
 from lostprint.play.session import PlaySession, kept_path
 from lostprint.play.views import PLAYABLE, Expedition1572, playable
 from lostprint.players import lost_expedition as players
-from tests.conftest import run_cli, validated_and_rendered
+from tests.conftest import played_events, run_cli, validated_and_rendered
 from tests.test_play import careful_step
 
 
@@ -88,8 +87,7 @@ def decision_states(kinds_wanted) -> dict:
     found = {}
     for seed in range(400):
         player = players.Careful(seed)
-        events = []
-        drive.play(eng, player.start(), player.decide, player.roll, player.days, events)
+        events = played_events(eng, player)
         for e in events:
             if isinstance(e.need, Decision):
                 found.setdefault((e.step, e.need.key), e.before)
@@ -178,8 +176,7 @@ def test_native_contact_near_an_empire_and_kantyi_s_rerolls_are_asked_as_the_eng
 
     for seed in range(400):
         player = players.Careful(seed)
-        events = []
-        drive.play(eng, player.start(), player.decide, player.roll, player.days, events)
+        events = played_events(eng, player)
         kantyi = next((e for e in events if isinstance(e.need, Roll) and e.need.key == "kantyi"), None)
         empire = next((e for e in events if isinstance(e.need, Roll) and e.need.key == "native-contact"
                        and e.need.dice != eng.R.phase_dice), None)
@@ -212,31 +209,18 @@ def test_a_journal_line_typed_during_a_day_is_in_the_save_once_the_day_is_done(t
 def test_lostprint_play_1572_killed_mid_day_resumes_at_the_same_step(tmp_path):
     """`lostprint play 1572 SAVE --no-browser`: the expedition and two days and a bit over the page's API,
     the server killed (-9) mid-day, started again: the same question, the same inputs, day 2 in the save."""
-    import os
-    import signal
-
-    from tests.conftest import get_json, play_over_api, serve_cli
+    from tests.conftest import get_json, killed_after, play_over_api, served_cli
 
     save = tmp_path / "expedition.yaml"
 
-    def serve():
-        return serve_cli("play", "1572", save, "--dice-seed", "8")
-
-    proc, url = serve()
-    try:
+    args = ("play", "1572", save, "--dice-seed", "8")
+    with killed_after(*args) as url:
         assert get_json(url + "api/state")["question"]["text"] == "Roll 1d6 for your expedition"
         play_over_api(url, lambda state: state["board"]["day"] >= 3 and state["question"]["step"] != "planning")
         asked = get_json(url + "api/state")
-    finally:
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(10)
-    proc, url = serve()
-    try:
+    with served_cli(*args) as url:
         again = get_json(url + "api/state")
         assert again["question"] == asked["question"] and again["inputs"] == asked["inputs"]
         assert again["board"] == asked["board"]
-    finally:
-        proc.terminate()
-        assert proc.wait(10) == 0
     done = run_cli("validate", str(save))
     assert done.returncode == 0 and "in progress after 2 days" in done.stdout, done.stdout + done.stderr

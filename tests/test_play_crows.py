@@ -2,9 +2,7 @@
 a game kept input by input, a kill -9 and restart resuming at the same step, undo, refusals naming the
 rule, the record written as it goes (play) or only by Save and never over a changed file (edit)."""
 import json
-import os
 import shutil
-import signal
 import urllib.request
 from pathlib import Path
 
@@ -12,7 +10,7 @@ import pytest
 
 from lostprint.errors import UsageError
 from lostprint.play.crows_session import CrowsSession
-from tests.conftest import get_json, http_error, post_json, run_cli, serve_cli
+from tests.conftest import get_json, http_error, killed_after, post_json, run_cli, served_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "crows-3p.yaml"
@@ -71,24 +69,16 @@ def test_refusals_name_the_rule_and_change_nothing(tmp_path):
 
 def test_kill_9_mid_game_and_restart_resumes_at_the_same_step(tmp_path):
     save = tmp_path / "table.yaml"
-    proc, url = serve_cli("play", "crows", save)
-    try:
+    with killed_after("play", "crows", save) as url:
         post_json(url + "api/setup", {"players": ["Mara", "Tobias", "Wren"]})
         for raw in example_inputs()[:30]:
             post_json(url + "api/give", {"value": raw})
         asked = get_json(url + "api/state")
-    finally:
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(10)
-    proc, url = serve_cli("play", "crows", save)
-    try:
+    with served_cli("play", "crows", save) as url:
         again = get_json(url + "api/state")
         assert again["question"] == asked["question"] and again["inputs"] == 30
         assert again["players"] == asked["players"] and again["crows"] == asked["crows"]
         assert post_json(url + "api/undo", {})["inputs"] == 29
-    finally:
-        proc.terminate()
-        assert proc.wait(10) == 0
 
 
 def test_the_server_answers_only_its_token_and_its_own_page(tmp_path):
@@ -122,8 +112,7 @@ def test_play_never_overwrites_a_record_that_is_not_a_game_in_play(tmp_path):
 def test_lostprint_edit_opens_a_crows_record_and_saves_only_on_save(tmp_path):
     path = tmp_path / "rookery.yaml"
     shutil.copy(EXAMPLE, path)
-    proc, url = serve_cli("edit", path)
-    try:
+    with served_cli("edit", path) as url:
         state = get_json(url + "api/state")
         assert state["mode"] == "edit" and state["over"] and state["inputs"] == len(example_inputs())
         assert "Wren wins with 77" in state["over"][1]
@@ -136,9 +125,6 @@ def test_lostprint_edit_opens_a_crows_record_and_saves_only_on_save(tmp_path):
         assert "changed on disk" in answer["conflict"] and "someone else" in path.read_text()
         answer = post_json(url + "api/save", {"overwrite": True})
         assert "saved at" in answer["status"] and not (tmp_path / "rookery.edit.json").exists()
-    finally:
-        proc.terminate()
-        assert proc.wait(10) == 0
     done = run_cli("validate", path)  # the last scatter (N) taken back: a record names no N, it is the default
     assert done.returncode == 0, done.stderr
     assert "someone else" not in path.read_text()
@@ -147,13 +133,9 @@ def test_lostprint_edit_opens_a_crows_record_and_saves_only_on_save(tmp_path):
 def test_edit_comes_back_to_unsaved_work_after_a_kill(tmp_path):
     path = tmp_path / "rookery.yaml"
     shutil.copy(EXAMPLE, path)
-    proc, url = serve_cli("edit", path)
-    try:
+    with killed_after("edit", path) as url:
         for _ in range(3):
             post_json(url + "api/undo", {})
-    finally:
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(10)
     session = CrowsSession(path, "edit")
     view = session.view()
     assert view["recovered"] and view["inputs"] == len(example_inputs()) - 3 and "unsaved" in view["status"]

@@ -19,6 +19,13 @@ def turn(data: dict, rnd: int, player: str) -> dict:
     return next(t for t in data["rounds"][rnd] if t["player"] == player)
 
 
+def totem_moved(rnd: int, player: str, square: list) -> tuple[dict, dict]:
+    """The example with `player`'s totem of round `rnd` moved to `square`, and the example as its twin."""
+    bad = example()
+    turn(bad, rnd, player)["totem"] = square
+    return bad, scored(example())
+
+
 CASES: list = []
 case = registrar(CASES)
 
@@ -26,27 +33,21 @@ case = registrar(CASES)
 @case("totem-on-a-totem", "Your turn: the Mana Totem goes on an empty tile: no other totems",
       "rounds[0][1].totem: totems go on empty tiles, but [2, 0] holds Mara's totem")
 def _():
-    bad = example()
-    turn(bad, 0, "Tobias")["totem"] = [2, 0]  # Mara's totem stands there this round
-    return bad, scored(example())
+    return totem_moved(0, "Tobias", [2, 0])  # Mara's totem stands there this round
 
 
 @case("totem-on-corruption", "Special rules: no totem on a tile with a Mana Corruption token (round 2's murder "
       "left one on [4, 2])",
       "rounds[2][1].totem: totems go on empty tiles, but [4, 2] has a Mana Corruption token")
 def _():
-    bad = example()
-    turn(bad, 2, "Tobias")["totem"] = [4, 2]
-    return bad, scored(example())
+    return totem_moved(2, "Tobias", [4, 2])
 
 
 @case("corruption-stays", "Murders: Mana Corruption tokens are removed only by the next murder (none in rounds "
       "3 and 4: [4, 2] is still corrupt in round 5)",
       "rounds[4][1].totem: totems go on empty tiles, but [4, 2] has a Mana Corruption token")
 def _():
-    bad = example()
-    turn(bad, 4, "Tobias")["totem"] = [4, 2]
-    return bad, scored(example())
+    return totem_moved(4, "Tobias", [4, 2])
 
 
 @case("corruption-cleared", "Murders, step 2: a new murder removes the tokens of earlier rounds (round 5's "

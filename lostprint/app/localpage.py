@@ -16,6 +16,7 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
+import signal
 import sys
 import threading
 from http import HTTPStatus
@@ -258,7 +259,6 @@ def open_in_browser(url: str) -> bool:
 def serve(server: LocalServer, greeting: list[str], browse, say=print) -> None:
     """Say `greeting`, open `server.url` with `browse` (None: no browser), and serve until Ctrl-C or
     SIGTERM: then stop answering, close the socket and return."""
-    import signal
 
     stop = threading.Event()
     previous = signal.signal(signal.SIGTERM, lambda *_: stop.set())

@@ -8,6 +8,7 @@ here. The record renderer reuses `tile_art` for the board.
 from __future__ import annotations
 
 import functools
+import math
 import re
 
 from lostprint.fonts import ASCENT, DESCENT, text_width, wrap
@@ -15,7 +16,7 @@ from lostprint.games import crows as G
 from lostprint.geometry.paper import MM, Box
 from lostprint.palette import kit_inks
 from lostprint.i18n import ENGLISH, N_, Translator
-from lostprint.scene import Circle, Rect, Style, Text
+from lostprint.scene import Circle, Path, Rect, Style, Text
 from lostprint.sheets.icons import icon
 from lostprint.sheets.style import MIN_TEXT, palette, terrain_style
 from lostprint.sheets.widgets import fitted
@@ -267,9 +268,7 @@ TOTEM_SHAPES = {"red": "circle", "blue": "square", "yellow": "triangle", "purple
 def totem_shape(name: str, cx: float, cy: float, r: float, color: str):
     """The outline that tells a totem's colour by shape too (in black and white, or to a colour-blind
     player): circle, square, triangle or diamond."""
-    import math
 
-    from lostprint.scene import Path
 
     shape = TOTEM_SHAPES.get(name, "circle")
     style = Style(fill=None, stroke=color, width=1.3)
@@ -303,7 +302,6 @@ def token(kind: str, trim: Box, bleed: float, ink: str, color: tuple[str, str] |
         under = max(cy + s * 0.25, base + DESCENT * size + ASCENT * lsize + 0.5)
         items.append(Text(cx, under, label, lsize, "sans", "middle", deep, role="coin-word"))
         if value == "5":
-            import math
 
             half = text_width(label, "sans", lsize) / 2
             clear = math.hypot(half, under + DESCENT * lsize - cy) + 1.0

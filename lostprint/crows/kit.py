@@ -7,7 +7,7 @@ imposed many-up with bleed and crop marks (lostprint.crows.imposition).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from lostprint import __version__
@@ -22,11 +22,12 @@ from lostprint.games.model import HOUSE_MARK
 from lostprint.i18n import N_, Translator, translator
 from lostprint.options import PrintOptions
 from lostprint.geometry.paper import MM, Box, page_size
-from lostprint.scene import Group, Rect, Scene, Style, Text
+from lostprint.scene import Group, Line, Rect, Scene, Style, Text
 from lostprint.sheets import widgets as w
 from lostprint.sheets.common import credit, credit_metadata, designers
 from lostprint.sheets.icons import icon
 from lostprint.sheets.style import MIN_TEXT, palette
+from lostprint.typeset import curly_items
 
 SPELL_CARD = (63 * MM, 88 * MM)  # poker size: the print-and-play standard, 9 to a letter or a4 sheet
 REFERENCE_CARD = (84 * MM, 118 * MM)
@@ -307,7 +308,6 @@ SCALE_SQUARE = 50 * MM
 def scale_square(box: Box, pal, tr: Translator) -> Group:
     """A square of exactly 50 mm and a note to measure it: if it is not 50 mm, the kit did not print at
     100% and no piece will fit its neighbour."""
-    from lostprint.scene import Line
 
     x, y, s = q(box.x), q(box.y), q(SCALE_SQUARE)
     items: list = [Rect(x, y, s, s, Style(fill=None, stroke=pal.ink, width=0.5), role="scale-square")]
@@ -479,9 +479,7 @@ def build_kit(opts: KitOptions) -> Scene:
             sheet, pages = imposed_pages(section, opts, page)
             layout.append((section, sheet, len(pages)))
         body += pages
-    from dataclasses import replace
 
-    from lostprint.typeset import curly_items
 
     first = cover_page(opts, page, layout)
     pages = [replace(p, items=curly_items(p.items)) for p in [setup_page(opts, page)] + body]

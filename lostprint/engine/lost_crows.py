@@ -17,6 +17,7 @@ touch read them there. The default, no keys, is the game as ruled.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import combinations
 from operator import sub
 from typing import NamedTuple
 
@@ -25,6 +26,7 @@ from lostprint.games import lost_crows as data
 from lostprint.games import lost_crows_plots as plots
 from lostprint.games.lost_crows import RULES, Effect
 from lostprint.geometry import hexgrid
+from lostprint.maps.model import parse_edge
 
 KEYS = tuple(t.key for t in data.TRACKERS)  # food, resolve, proximity, movement
 INDEX = {k: i for i, k in enumerate(KEYS)}
@@ -83,7 +85,6 @@ class Land:
 
 
 def land_of(game_map) -> Land:
-    from lostprint.maps.model import parse_edge
 
     axial = game_map.axial
     by_hex = {h: lab for lab, h in axial.items()}
@@ -392,7 +393,6 @@ def choices(st: State, effect: Effect) -> tuple:
     """The legal choices an effect leaves to the player ((None,) when it leaves none)."""
     op = effect.op
     if op == "lose-choice":
-        from itertools import combinations
 
         return tuple(combinations(PRIMARY, effect.count))
     if op == "wild":

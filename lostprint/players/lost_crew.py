@@ -14,6 +14,7 @@ from collections import deque
 from lostprint.engine import drive
 from lostprint.engine import lost_crew as eng
 from lostprint.games.lost_crew import ISLAND_SUPPLIES, RULES
+from lostprint.maps.model import standard_map
 from lostprint.players.common import FAST_DICE, per_map, rng_for
 
 SAILORS = ("Tom Hale", "Jan Visser", "Ngozi", "Pip")
@@ -29,7 +30,6 @@ class Captain:
     days = LIMIT
 
     def __init__(self, seed: int, game_map=None):
-        from lostprint.maps.model import standard_map
 
         self.gm = game_map or standard_map("lost-crew")
         self.dice = FAST_DICE(rng_for(seed, self.stage))

@@ -30,6 +30,7 @@ from lostprint.engine import drive
 from lostprint.engine import lost_crows as eng
 from lostprint.games import lost_crows_plots as plots
 from lostprint.games.lost_crows import RULES
+from lostprint.maps.model import standard_map
 from lostprint.players.common import FAST_DICE, per_map, rng_for
 
 # How much a careful chief cares about one more point of each resource at each level (index = level).
@@ -87,7 +88,6 @@ CHOOSING = frozenset({"lose-choice", "wild", "wild-primary", "lowest"})  # the o
 @functools.lru_cache(maxsize=None)
 def standard():
     """The standard map, read once."""
-    from lostprint.maps.model import standard_map
 
     return standard_map("lost-crows")
 

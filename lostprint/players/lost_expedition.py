@@ -15,6 +15,7 @@ from lostprint.engine import drive
 from lostprint.engine import lost_expedition as eng
 from lostprint.games.lost_expedition import EXPEDITIONS
 from lostprint.games.lost_expedition import RULES as R
+from lostprint.maps.model import standard_map
 from lostprint.players.common import FAST_DICE, per_map, rng_for
 
 
@@ -37,7 +38,6 @@ class Player:
     days = None  # the game ends by its own day limit
 
     def __init__(self, seed: int, game_map=None):
-        from lostprint.maps.model import standard_map
 
         self.gm = game_map or standard_map("lost-expedition")
         self.board = board_of(self.gm)

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from lostprint.engine import lost_expedition as eng
 from lostprint.engine.contract import Decision, Roll
+from lostprint.files import line_of
+from lostprint.files.fields import Reader
+from lostprint.files.kinds import SAVE_FORMAT
 from lostprint.games.lost_expedition import EXPEDITIONS, INTERESTS, KANTYI_ROLLS, TRACKER_KEYS
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.saves import replay_1572
@@ -137,7 +140,6 @@ class Rules1572(LostRules):
         return True
 
     def check_mark(self, st, kind, value, at, problems, container):
-        from lostprint.files.fields import Reader
 
         rd = Reader(problems, st.game_map)
         day = st.day
@@ -209,7 +211,6 @@ class Rules1572(LostRules):
             if "hex" not in spec or "result" not in spec:
                 problems.add(at, "an interest needs its hex and its result, like {hex: G1, result: natural-wonder}")
                 return None
-            from lostprint.files import line_of
 
             lab = rd.label(spec["hex"], At(line_of(spec, "hex"), f"{at.field}.hex"))
             rat = At(line_of(spec, "result"), f"{at.field}.result")
@@ -337,7 +338,6 @@ def save_of(events, final, names=(), standard: bool = True) -> dict:
     """A game the driver played (its events, lostprint.engine.drive.Event) as save data: each day's
     fields, its dice under `rolls:` and a log of what happened (for a journal writer). The party has
     no names to record (`names` keeps the transcripts' one signature)."""
-    from lostprint.files.kinds import SAVE_FORMAT
 
     days: list[list] = []
     for e in events:

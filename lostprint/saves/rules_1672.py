@@ -23,6 +23,8 @@ from itertools import islice
 from lostprint.engine import lost_crew as eng
 from lostprint.engine.contract import evolve
 from lostprint.files import line_of
+from lostprint.files.fields import Reader
+from lostprint.files.kinds import SAVE_FORMAT
 from lostprint.games.lost_crew import ISLAND_SUPPLIES, slot_count
 from lostprint.games.lost_crew import RULES as CREW
 from lostprint.saves import search
@@ -86,7 +88,6 @@ class Rules1672(LostRules):
     # --- day fields --------------------------------------------------------------------------------
 
     def check_day_field(self, st, name, value, at, problems, container) -> None:
-        from lostprint.files.fields import Reader
 
         rd = Reader(problems, st.game_map)
         today = st.flags.setdefault("today", {"day": st.day})
@@ -221,7 +222,6 @@ class Rules1672(LostRules):
     # --- marks -------------------------------------------------------------------------------------
 
     def check_mark(self, st, kind, value, at, problems, container):
-        from lostprint.files.fields import Reader
 
         rd = Reader(problems, st.game_map)
         if kind in ("sea", "shoals"):
@@ -745,7 +745,6 @@ RULES = Rules1672()
 def save_of(events, final, names, standard: bool = True) -> dict:
     """A voyage the driver played (its events, lostprint.engine.drive.Event) as save data: each day's
     fields, its dice under `rolls:` and a log of what happened (for a journal writer)."""
-    from lostprint.files.kinds import SAVE_FORMAT
 
     days: list[list] = []
     for e in events:

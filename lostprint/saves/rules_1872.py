@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import combinations, product
 from operator import add, le, sub
 
 from lostprint.engine import lost_crows as eng
 from lostprint.files import line_of
 from lostprint.files.fields import Reader
+from lostprint.files.kinds import SAVE_FORMAT
 from lostprint.games import lost_crows_plots as plots
 from lostprint.games.lost_crows import FAR_MAP, ROLL_KEYS, TERRAINS, TRACKERS
 from lostprint.games.lost_crows import RULES as GAME
@@ -513,7 +515,6 @@ class DayReplay:
     def always_room(self, st, kind: str) -> bool:
         """True when a hex could take a `kind` icon at every moment of the day (whatever order the
         day's hexes were coloured in), so none of its icons could be lost."""
-        from itertools import combinations
 
         before = st.flags["terrain"]
         drawn = [lab for lab in st.flags.get("drawn_today", {})]
@@ -1331,7 +1332,6 @@ OMENS_POSSIBLE = {v: eng.omens_possible(eng.State(day=0, pos="", start="", value
 def _combos_by_maps() -> tuple:
     """Every row set (one row per unit), ranked by fewer Bad Omens, then narrower spans (the likelier
     first where they explain a day as well), as the bit masks row_plan filters them by."""
-    from itertools import product
 
     kinds = KINDS
     combos = []
@@ -1375,7 +1375,6 @@ def save_of(events, final, names=(), standard: bool = True) -> dict:
     """A game the driver played (its events, lostprint.engine.drive.Event) as save data: each day's
     fields in the order a player pencils them, and its dice under `rolls:`. `names` is unused (1872
     names nobody), kept for the transcripts' one signature."""
-    from lostprint.files.kinds import SAVE_FORMAT
 
     days: list[list] = []
     for e in events:

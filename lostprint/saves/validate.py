@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lostprint.errors import LostprintError
+from lostprint.errors import LostprintError, UsageError
 from lostprint.files import MAP_FORMAT, SAVE, SAVE_FORMAT, LDict, LoadError, is_stdin, key_line, line_of, load, shown_path
 from lostprint.files.fields import Reader, at_key, keyname
+from lostprint.files.read import confined
 from lostprint.files.show import kind_of, shown
 from lostprint.games import load as game_data
+from lostprint.games import resolve
+from lostprint.maps.model import standard_map
 from lostprint.saves.games import rules_for
 from lostprint.saves.rules import At, DayRecord, Played, Problems, State, slug
 
@@ -30,8 +33,6 @@ MAX_SEED = 2**256  # a variant map's seed: any seed `lostprint map` takes can be
 
 
 def _game(data: LDict, rd: Reader):
-    from lostprint.errors import UsageError
-    from lostprint.games import resolve
 
     at = at_key(data, "game", "game")
     if "game" not in data:
@@ -50,7 +51,6 @@ def _game(data: LDict, rd: Reader):
 
 def _map(data: LDict, info, source: str, rd: Reader, allow_any_map: bool = False):
     from lostprint.maps.check import load_map
-    from lostprint.maps.model import standard_map
 
     at = at_key(data, "map", "map")
     spec = data.get("map", "standard")
@@ -83,7 +83,6 @@ def _map(data: LDict, info, source: str, rd: Reader, allow_any_map: bool = False
 def map_path(spec: str, source: str, allow_any_map: bool = False) -> Path:
     """The map file a save names: relative to the save's folder, and inside it unless allowed.
     Raises LoadError saying why a path is refused."""
-    from lostprint.files.read import confined
 
     folder = Path.cwd() if is_stdin(source) else Path(source).parent
     path = Path(spec).expanduser() if spec.startswith("~") else Path(spec)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from lostprint import __version__
 from lostprint.fonts import ASCENT, DESCENT, fit_size, text_width
+from lostprint.games import resolve
 from lostprint.geometry.paper import MIN_MARGIN, MM, Box
 from lostprint.i18n import ENGLISH, N_, Translator, translator
 from lostprint.options import SHEET_MARGIN, PrintOptions
@@ -61,7 +62,6 @@ def variant_name(game_map, tr: Translator = ENGLISH) -> str:
 
 def designers(game_id: str, tr: Translator = ENGLISH) -> str:
     """'Mike Heim', 'Tyler Sigman and David Gerrard': the game's designers, as a credit names them."""
-    from lostprint.games import resolve
 
     names = resolve(game_id).designers
     return tr.gettext("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1]) if len(names) > 1 \

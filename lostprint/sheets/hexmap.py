@@ -6,15 +6,16 @@ A drawer is `draw(feature, ctx) -> list of items`, with ctx a MapContext.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Callable, NamedTuple
 
-from lostprint.checks import fits_in_hex
-from lostprint.fonts import ASCENT, DESCENT, text_width
+from lostprint.checks import LABEL_CLEARANCE, InkIndex, fits_in_hex, hex_corner_keys
+from lostprint.fonts import ASCENT, DESCENT, text_box, text_width
 from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
 from lostprint.maps.model import Feature, GameMap, parse_edge
 from lostprint.i18n import ENGLISH, Translator
-from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text
+from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text, bbox, walk
 from lostprint.sheets.icons import icon
 from lostprint.sheets.style import MIN_TEXT, Palette, terrain_style
 
@@ -59,7 +60,6 @@ def coordinates(ctx: MapContext, drawn: list = ()) -> list:
     map): the edge letters and numbers still name the rows and columns. Each keeps LABEL_CLEARANCE
     from everything in `drawn` (the map's features, icons and labels): in its left corner when that is
     clear, else in the nearest clear place in the hex."""
-    from lostprint.checks import InkIndex, hex_corner_keys
 
     drawn = walk_items(drawn)  # an icon is a Group: its paint is what it holds
     sides = hex_corner_keys(i for i in drawn if getattr(i, "role", "") == "hex")
@@ -75,7 +75,6 @@ def coordinates(ctx: MapContext, drawn: list = ()) -> list:
 
 
 def _label_box(t: Text):
-    from lostprint.fonts import text_box
 
     return text_box(t.text, t.font, t.size, t.x, t.y, t.anchor)
 
@@ -159,8 +158,6 @@ def coordinate(ctx: MapContext, lab: str, index=None, places=None) -> Text | Non
     """The hex's coordinate, small and light, tucked into its left corner (no feature label uses it),
     or, when a drawing in `index` (checks.InkIndex) comes within LABEL_CLEARANCE, the first clear
     place of _coordinate_places. None when the hex cannot hold it with LABEL_SPARE to its sides."""
-    from lostprint.checks import LABEL_CLEARANCE
-    from lostprint.fonts import text_box
 
     cx, cy = ctx.center(lab)
     half = (ASCENT + DESCENT) * MIN_TEXT / 2
@@ -337,8 +334,6 @@ def clear_of_corner(ctx: MapContext, lab: str, forms: list[Callable[[float], lis
     elsewhere in the hex), on a small hex moved right as far as that takes and the hex allows; else the
     last (the shortest) where it was asked for, leaving the coordinate the most room. `others`: what
     else the drawer puts in the hex (its icon), which the coordinate must keep clear of too."""
-    from lostprint.checks import LABEL_CLEARANCE, InkIndex
-    from lostprint.fonts import text_box
 
     if not ctx.coords:  # no coordinate to leave room for (a book's map)
         return forms[0](0.0)
@@ -519,7 +514,6 @@ def hex_map(game_map: GameMap, game, box: Box, pal: Palette, *, max_flats: float
 
 def _moved(item, k: float, ox: float, oy: float, dx: float, dy: float):
     """An item scaled by `k` about (ox, oy), then moved by (dx, dy); strokes and text scale with it."""
-    from dataclasses import replace
 
     def pt(x, y):
         return ox + (x - ox) * k + dx, oy + (y - oy) * k + dy
@@ -551,7 +545,6 @@ ICON_LEAST = 0.5  # an icon giving way to a coordinate shrinks to no less than t
 
 def corner_box(ctx: MapContext, lab: str) -> tuple[float, float, float, float]:
     """The box of the hex's coordinate in its own place, the hex's left corner (see coordinate)."""
-    from lostprint.fonts import text_box
 
     cx, cy = ctx.center(lab)
     half = (ASCENT + DESCENT) * MIN_TEXT / 2
@@ -569,8 +562,6 @@ def clear_corners(ctx: MapContext, over: list, boxes: list | None = None) -> lis
     another clear place in its hex), unless it only repeats what a label or the hex's tint says
     (_decoration): then it is left out. `boxes`: the coordinates' boxes to keep clear of, when not in
     their corners."""
-    from lostprint.checks import LABEL_CLEARANCE, InkIndex, fits_in_hex
-    from lostprint.scene import bbox, walk
 
     need = LABEL_CLEARANCE + 0.3
     corners = boxes if boxes is not None else [corner_box(ctx, lab) for lab in ctx.game_map.hexes]
@@ -648,8 +639,6 @@ def _decoration(ctx: MapContext, item) -> bool:
 
 
 def _touches(item: Group, patches: list) -> bool:
-    from lostprint.checks import InkIndex
-    from lostprint.scene import walk
 
     index = InkIndex(list(walk(item.items)))
     return any(index.nearest((p.x, p.y, p.x + p.w, p.y + p.h), 0.5)[0] < 0.01 for p in patches if isinstance(p, Rect))
@@ -661,8 +650,6 @@ def place_coordinates(ctx: MapContext, hexes: list, over: list, pal: Palette) ->
     no clear place in its hex (a river down its middle, a label filling it) is printed over the drawings
     on a patch of paper as wide as the clearance, where the patch hides no word and no icon, only
     strokes; an icon that only repeats a label or a tint and would be cut by a patch is left out."""
-    from lostprint.checks import InkIndex
-    from lostprint.fonts import text_box
 
     over = clear_corners(ctx, over)
     labels = coordinates(ctx, hexes + over)
@@ -685,8 +672,6 @@ def place_coordinates(ctx: MapContext, hexes: list, over: list, pal: Palette) ->
 
 def crowded(labels: list, drawn: list) -> set:
     """ids of the coordinates that some drawing (not a hex's side) comes within LABEL_CLEARANCE of."""
-    from lostprint.checks import LABEL_CLEARANCE, InkIndex, hex_corner_keys
-    from lostprint.fonts import text_box
 
     sides = hex_corner_keys(i for i in drawn if getattr(i, "role", "") == "hex")
     index = InkIndex([i for i in walk_items(drawn) if getattr(i, "role", "") != "hex"], sides=sides)
@@ -696,15 +681,12 @@ def crowded(labels: list, drawn: list) -> set:
 
 
 def walk_items(items) -> list:
-    from lostprint.scene import walk
 
     return [i for i in walk(tuple(items)) if not isinstance(i, Group)]
 
 
 def lifted_out(labels: list, pal: Palette) -> list:
     """Coordinates printed over the map's drawings, each on a patch of paper LABEL_CLEARANCE round it."""
-    from lostprint.checks import LABEL_CLEARANCE
-    from lostprint.fonts import text_box
 
     out: list = []
     pad = LABEL_CLEARANCE + 0.2
@@ -723,7 +705,6 @@ def knocked_out(labels: list, pal: Palette) -> list:
     """In mono, each coordinate on a patch of paper: a terrain's hatching stops short of it."""
     if pal.tints:
         return labels
-    from lostprint.fonts import text_box
 
     out: list = []
     for t in labels:

@@ -10,6 +10,7 @@ from typing import Callable, NamedTuple
 
 from lostprint.fonts import text_width
 from lostprint.geometry import hexgrid
+from lostprint.i18n import ENGLISH
 from lostprint.geometry.paper import MM, Box
 from lostprint.sheets import widgets as w
 from lostprint.sheets.style import MIN_TEXT
@@ -87,7 +88,6 @@ def largest_map(game_map, room: Box, fits: Callable[[float, Box], object], min_m
 
 
 def chart_panel(chart, pal, row: float = CHART_ROW, tr=None) -> Panel:
-    from lostprint.i18n import ENGLISH
 
     tr = tr or ENGLISH
     need = w.chart_need(chart, header=True, tr=tr)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+from lostprint.errors import UsageError
 from lostprint.fonts import ASCENT, DESCENT, text_width
 from lostprint.games.model import HOUSE_MARK
 from lostprint.i18n import ENGLISH, N_, Translator, after_label, localized, translator
@@ -16,6 +17,7 @@ from lostprint.sheets.common import (SheetOptions, back_label, by_sides, foot_cr
                                      side_content, title_block, variant_name)
 from lostprint.sheets.hexmap import LABEL_PAD, MapContext, clear_of_corner, hex_label_lines, hex_map, hex_swatch
 from lostprint.sheets.icons import icon
+from lostprint.sheets.layout import Panel, largest_map, map_with_panels, pack, score_height, table_height
 from lostprint.sheets.pieces import round_slot, slot_size, square_slot
 from lostprint.sheets.style import MIN_TEXT, Palette, boxed, fill, stroke, terrain_style
 
@@ -959,7 +961,6 @@ def front(game, game_map, opts: SheetOptions) -> list:
 def variant_body(game, game_map, body: Box, pal: Palette, tr: Translator = ENGLISH) -> list:
     """A variant map with the task board, the island's cubes and the score at natural size beside or
     under it, the map as large as that leaves (a small map enlarged, a wide one with the board under it)."""
-    from lostprint.sheets.layout import Panel, map_with_panels, score_height
 
     terms = score_terms(game, tr)
     panels = [
@@ -1091,7 +1092,6 @@ def one_page_panels(game, pal: Palette, tr: Translator = ENGLISH, strips: bool =
     """(panels every one-page sheet holds, panels it holds where there is room) beside the map, the task
     board and the header: the island's cubes, the score, the direction and scan charts as columns, the
     island and natives charts; then what each weather and each task does."""
-    from lostprint.sheets.layout import Panel, score_height, table_height
 
     _ = tr.gettext
     terms = score_terms(game, tr)
@@ -1159,7 +1159,6 @@ def one_page_plan(game, game_map, body: Box, panels: list, tr: Translator = ENGL
     """(hex size, map box, board box, [(panel, box)]) for the largest hexes (ONE_PAGE_MIN_MM at least) that
     leave room for the task board beside the map and every panel in the board's corner, under it and under
     the map; None when even the least hexes leave too little."""
-    from lostprint.sheets.layout import largest_map, pack
 
     least = _group_width(max(game.rules.tasks, key=lambda t: t.spades), slot_size(game.piece("coin"))) + 8
 
@@ -1214,7 +1213,6 @@ def one_page(game, game_map, opts: SheetOptions) -> list:
         if found is not None:
             break
     if found is None:
-        from lostprint.errors import UsageError
 
         raise UsageError(f"{game.title}: this map leaves no room on one page for the task board and the charts "
                          f"with hexes of {ONE_PAGE_MIN_MM:g} mm or more: print it two-sided (--sides 2)")

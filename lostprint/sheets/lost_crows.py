@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from lostprint.errors import UsageError
 from lostprint.fonts import ASCENT, DESCENT, text_width
 from lostprint.games.model import HOUSE_MARK
 from lostprint.i18n import ENGLISH, N_, Translator, localized, translator
@@ -16,6 +17,7 @@ from lostprint.sheets.common import (SheetOptions, back_label, by_sides, foot_cr
 from lostprint.sheets.hexmap import MapContext, clear_of_corner, hex_label_lines, hex_map
 from lostprint.sheets.lost_crows_icons import crows_icon
 from lostprint.sheets.icons import icon
+from lostprint.sheets.layout import Panel, map_with_panels
 from lostprint.sheets.pieces import slot_size, square_slot
 from lostprint.sheets.style import MIN_TEXT, Palette, boxed, fill, stroke
 
@@ -703,7 +705,6 @@ def front(game, game_map, opts: SheetOptions) -> list:
 def variant_body(game, game_map, body: Box, pal: Palette, units_h: float, tr: Translator = ENGLISH) -> list:
     """A variant map with the unit dice, the Spirit Dancers and Vision Quest and the Crows at natural
     size beside or under it, the map as large as that leaves."""
-    from lostprint.sheets.layout import Panel, map_with_panels
 
     panels = [
         Panel("unit-dice", 122.0, lambda wd: units_h, lambda box: unit_dice(game, box, pal, tr), max_w=150.0),
@@ -1014,7 +1015,6 @@ def one_page(game, game_map, opts: SheetOptions) -> list:
 
     found = _one_page_boxes(game, game_map, body)
     if found is None:
-        from lostprint.errors import UsageError
 
         raise UsageError(f"{game.title}: this map leaves no room on one page for the unit dice beside it and "
                          f"the Bad Omen chart under it with hexes of {ONE_PAGE_MIN_MM:g} mm or more: print it "

@@ -6,8 +6,9 @@ from lostprint.fonts import ASCENT, DESCENT, fit_size, text_width, wrap
 from lostprint.games.model import HOUSE_MARK, Chart
 from lostprint.geometry.paper import Box
 from lostprint.i18n import ENGLISH, Translator
-from lostprint.scene import Group, Line, Path, Rect, Style, Text
+from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text
 from lostprint.sheets.icons import icon
+from lostprint.sheets.pieces import slot_size, square_slot
 from lostprint.sheets.style import MIN_TEXT, Palette, boxed, fill, stroke
 
 TITLE_BAR = 12.0  # height of a panel's header band
@@ -162,7 +163,6 @@ def tracker_width(tr, least: float) -> float:
 def tracker(tr, box: Box, pal: Palette, scale_label: str = "", piece=None, lang: Translator = ENGLISH) -> Group:
     """A tracker: name, a die box, and the start and max under it. With `piece` (the game's die) the
     box is a slot sized from the die; without, it is as large as the box allows (rulebook figures)."""
-    from lostprint.sheets.pieces import slot_size, square_slot
 
     items: list = []
     name, size = fitted(tr.name, "sans-bold", TRACKER_NAME, box.w)
@@ -178,7 +178,6 @@ def tracker(tr, box: Box, pal: Palette, scale_label: str = "", piece=None, lang:
 
 
 def tracker_height(box_w: float, piece=None) -> float:
-    from lostprint.sheets.pieces import slot_size
 
     side = slot_size(piece) if piece is not None else min(box_w * 0.8, 54.0)
     return 8 + 3 + side + 3 + SMALL + 2
@@ -425,7 +424,6 @@ PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
 
 def die_face(value: int, x: float, y: float, side: float, pal: Palette) -> list:
     """A die showing `value` as pips, in the square (x, y, side)."""
-    from lostprint.scene import Circle
 
     items: list = [Rect(x, y, side, side, boxed(pal.paper, pal.ink, 0.7), radius=side * 0.2)]
     step = side * 0.26

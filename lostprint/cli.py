@@ -429,10 +429,10 @@ def languages():
         click.echo(f"{code}\t{100 * done // total}%")
     sheets = {g.title: getattr(sheet_module(g.id), "TRANSLATED", False) for g in with_part("sheet")}
     journals = [g.title for g in with_part("validator")]  # the games whose saves `render` makes journals of
-    click.echo("translated: the Crows kit and setup diagram, the sheets of "
+    click.echo("translated: the Crows kit, setup diagram and game record, the sheets of "
                + ", ".join(t for t, done in sheets.items() if done) + "; the journals of " + ", ".join(journals))
     english = [t for t, done in sheets.items() if not done]
-    click.echo("English only for now: rulebooks, the Crows game record"
+    click.echo("English only for now: rulebooks"
                + (", the sheets of " + ", ".join(english) if english else ""))
 
 

@@ -242,7 +242,7 @@ def extract_game_data(fileobj, keywords, comment_tags, options):
 
 def _crows_kit_words() -> Iterator[tuple[str, str]]:
     """What the Crows kit prints from lostprint.games.crows: tile names and effects, spell cards, the
-    reference card's sections (translated where drawn, in lostprint.crows.art)."""
+    reference card's sections (translated where drawn, in lostprint.crows.art and the game record's pages)."""
     from lostprint.games import crows as G
 
     for t in G.ALL_TILES:
@@ -251,6 +251,7 @@ def _crows_kit_words() -> Iterator[tuple[str, str]]:
     for card in G.SPELLS:
         yield "SpellCard.name", card.name
         yield "SpellCard.rule", card.rule
+        yield "SpellCard.short", card.short  # the game record's line for a spell cast
     for head, lines in G.REFERENCE:
         yield "REFERENCE", head
         for line in lines:

@@ -125,11 +125,11 @@ def journal_build(path: str | Path, opts: PrintOptions, fmt: str, allow_any_map:
     plugin = named(data.get("game") if isinstance(data, dict) else None)
     source = shown_path(path)
     if plugin is not None and plugin.has("record"):
-        if opts.lang != "en":
-            raise UsageError(f"{source}: a {plugin.title} game record prints in English only for now, not in {opts.lang}")
+        from lostprint.i18n import translator  # lazy: the catalogs (an English record reads none)
+
         records = part(plugin, "record")
         record, result = records.record_from_data(data, source)
-        scene = records.build_record(record, result, opts.paper, opts.ink)
+        scene = records.build_record(record, result, opts.paper, opts.ink, translator(opts.lang))
         return _bytes(scene, opts, "pdf") if fmt == "pdf" else scene
     # lazy: the journal's pages (not for a Crows record)
     from lostprint.books.journal import build_journal, font_warning, journal_scene

@@ -43,15 +43,6 @@ def _translated(plugin) -> bool:
     return not plugin.has("sheet") or getattr(sheet_module(plugin.id), "TRANSLATED", False)
 
 
-def _is_record(save: Path) -> bool:
-    """Whether an example is a game record (Crows: its own pages, English only for now), not a save."""
-    from lostprint.saves.validate import load_save  # lazy: the file readers
-
-    data = load_save(save)
-    plugin = named(data.get("game") if isinstance(data, dict) else None)
-    return plugin is not None and plugin.has("record")
-
-
 def run_demo(output=None, quick: bool = False, log: Callable[[str], None] = lambda m: None,
              jobs: int | None = None, say: Callable[[str], None] | None = None, lang: str = "en") -> list[Path]:
     """Writes every printable; `log` hears progress (one line an item), `say` the commands' warnings.
@@ -65,10 +56,7 @@ def run_demo(output=None, quick: bool = False, log: Callable[[str], None] = lamb
     examples = examples_dir()
     saves = sorted(p for p in examples.glob("*") if p.suffix in (".yaml", ".yml", ".json")) \
         if examples.is_dir() else []
-    records = [s for s in saves if _is_record(s)]
-    if records and not english:
-        say(f"game records (Crows): English only for now, not written in {lang}")
-    for save in saves if english else [s for s in saves if s not in records]:
+    for save in saves:  # the journals of the Lost games and the Crows game record, all translated
         for opts in _inks(quick, landscape=False, lang=lang):
             log(f"journal {save.name} {opts.paper} {opts.ink}")
             written.append(commands.journal(save, opts, f"{out / 'journals'}/", say=say))

@@ -382,9 +382,10 @@ def record_scene(path, paper: str = "letter", ink: str = "color"):
     return build_record(record, result, paper, ink)
 
 
-def build_record(record: Record, result: E.Result, paper: str, ink: str):
-    """The finished game as a multi-page Scene (lostprint.crows.record_pages)."""
+def build_record(record: Record, result: E.Result, paper: str, ink: str, tr=None):
+    """The finished game as a multi-page Scene (lostprint.crows.record_pages), its words through the
+    translator `tr` (lostprint.i18n; English when None)."""
     # lazy: the pages' drawing (scene, sheets' widgets, the tile art: ~30 ms): checking a record draws nothing
     from lostprint.crows.record_pages import build_record as pages
 
-    return pages(record, result, paper, ink)
+    return pages(record, result, paper, ink) if tr is None else pages(record, result, paper, ink, tr)

@@ -14,6 +14,7 @@ from lostprint.fonts import ASCENT, text_width, wrap
 from lostprint.games import crows as G
 from lostprint.geometry.paper import MIN_MARGIN, Box, page_size
 from lostprint.geometry.square import bounds as square_bounds, fit_grid
+from lostprint.i18n import ENGLISH, N_, Translator, after_label
 from lostprint.palette import record_inks
 from lostprint.scene import Circle, Group, Line, Rect, Scene, Style, Text
 from lostprint.scene import Path as ScenePath
@@ -29,6 +30,12 @@ LAYOUTS = ((2, 3), (2, 2), (1, 3), (1, 2))  # columns, rows of boards on a page,
 MIN_CELL = 26.0  # points: the smallest square a board is drawn with, when any layout allows it
 MARGIN = 12 * 72 / 25.4
 TURN_LINES = 5  # room kept under each board for the turns and murders
+# a scatter's or a spell's compass letter, as the language abbreviates it ("E" is "O" in German)
+COMPASS = {"N": N_("direction: N"), "E": N_("direction: E"), "S": N_("direction: S"), "W": N_("direction: W")}
+
+
+def compass(letter: str, tr: Translator) -> str:
+    return after_label(tr.gettext(COMPASS[letter]), tr) if letter in COMPASS else letter
 
 
 def square_namer(result: E.Result):
@@ -39,23 +46,24 @@ def square_namer(result: E.Result):
     return lambda sq: square_name(sq, (c0, r0))
 
 
-def _turn_text(t: E.TurnPlay, sq_name) -> str:
-    name = G.tile_type(t.tile).name if t.tile else "?"
+def _turn_text(t: E.TurnPlay, sq_name, tr: Translator = ENGLISH) -> str:
+    _ = tr.gettext
+    name = _(G.tile_type(t.tile).name) if t.tile else "?"
     out = f"{name} {sq_name(t.at)}" if t.at else name
     if t.moved_to:
-        out += f", moved tile to {sq_name(t.moved_to)}"
-    out += f"; totem {sq_name(t.totem)}" if t.totem else "; no totem"
+        out += _(", moved tile to {square}").format(square=sq_name(t.moved_to))
+    out += _("; totem {square}").format(square=sq_name(t.totem)) if t.totem else _("; no totem")
     if t.spell:
         sp = t.spell
-        out += f"; {G.spell(sp.name).name}"
+        out += f"; {_(G.spell(sp.name).name)}"
         if sp.name == "landfall" and sp.at:
-            out += f" {G.tile_type(sp.tile).name} {sq_name(sp.at)}"
+            out += f" {_(G.tile_type(sp.tile).name)} {sq_name(sp.at)}"
         elif sp.name == "teleport" and sp.source and sp.target:
             out += f" {sp.count} {sq_name(sp.source)}\u2192{sq_name(sp.target)}"
         elif sp.target:
-            out += f" {sq_name(sp.target)}" + (f" {sp.direction}" if sp.direction else "")
+            out += f" {sq_name(sp.target)}" + (f" {compass(sp.direction, tr)}" if sp.direction else "")
     if t.nightfall:
-        out += "; drew Nightfall"
+        out += _("; drew Nightfall")
     return out
 
 
@@ -65,16 +73,17 @@ def player_colors(record, ink: str) -> dict[str, str]:
     return {p: line or hexes[c] for p, c in record.colors}
 
 
-def totem_name(record, player: str, ink: str) -> str:
+def totem_name(record, player: str, ink: str, tr: Translator = ENGLISH) -> str:
     """How the boards show a player's totem: its colour, or in mono (no colour) the initial in a ring."""
     if record_inks(ink).totem_name == "ring":
-        return f"{_initials(record.players)[player]} in a ring"
-    return dict(record.colors)[player]
+        return tr.gettext("{initial} in a ring").format(initial=_initials(record.players)[player])
+    return tr.gettext(dict(record.colors)[player])
 
 
-def build_record(record, result: E.Result, paper: str, ink: str):
+def build_record(record, result: E.Result, paper: str, ink: str, tr: Translator = ENGLISH):
+    """Every word the pages print through `tr`; the record's own text (title, names) as written."""
     W, H = page_size(paper, landscape=False)
-    first = _summary_page(record, result, W, H, ink)
+    first = _summary_page(record, result, W, H, ink, tr)
     pages = []
     snaps = result.snapshots[1:]
     bounds = E_bounds(result)
@@ -82,7 +91,7 @@ def build_record(record, result: E.Result, paper: str, ink: str):
     per = grid[0] * grid[1]
     for k in range(0, len(snaps), per):
         pages.append(_rounds_page(record, result, snaps[k:k + per], bounds, W, H, ink, k // per + 1,
-                                  -(-len(snaps) // per), grid))
+                                  -(-len(snaps) // per), grid, tr))
 
     meta = (
         ("title", f"Crows \u2014 {record.title}"),
@@ -125,7 +134,8 @@ def E_bounds(result: E.Result) -> tuple[int, int, int, int]:
     return square_bounds(squares)
 
 
-def _summary_page(record, result: E.Result, W: float, H: float, ink: str):
+def _summary_page(record, result: E.Result, W: float, H: float, ink: str, tr: Translator = ENGLISH):
+    _ = tr.gettext
     pal = palette(ink)
     box = Box(MARGIN, MARGIN, W - 2 * MARGIN, H - 2 * MARGIN)
     items: list = []
@@ -133,7 +143,10 @@ def _summary_page(record, result: E.Result, W: float, H: float, ink: str):
     items.append(Text(box.x, box.y + ASCENT * tsize, title, tsize, "serif-bold", "start", pal.accent, role="title"))
     rounds = len(result.snapshots) - 1
 
-    sub = f"Crows, a game by {designers('crows')} \u00b7 {len(record.players)} players \u00b7 {rounds} rounds" + (f" \u00b7 {record.date}" if record.date else "")
+    sub = " \u00b7 ".join([_("{game}, a game by {designers}").format(game=_("Crows"), designers=designers("crows", tr)),
+                           tr.ngettext("{n} player", "{n} players", len(record.players)).format(n=len(record.players)),
+                           tr.ngettext("{n} round", "{n} rounds", rounds).format(n=rounds)]) \
+        + (f" \u00b7 {record.date}" if record.date else "")
     sub, ssize = w.fitted(sub, "sans-italic", 9.0, box.w)
     items.append(Text(box.x, box.y + tsize + 6 + ASCENT * ssize, sub, ssize, "sans-italic", "start", pal.soft))
     y = box.y + tsize + 6 + ssize + 10
@@ -142,13 +155,15 @@ def _summary_page(record, result: E.Result, W: float, H: float, ink: str):
     totals = dict(result.snapshots[-1].totals)
     rows = []
     for rank, (player, score) in enumerate(result.standings(), 1):
-        rows.append((f"{rank}. {player}", totem_name(record, player, ink), str(totals[player]),
+        rows.append((f"{rank}. {player}", totem_name(record, player, ink, tr), str(totals[player]),
                      f"{left[player]} \u00d7 {dict(G.SCORING)['unused_spell']}", str(score)))
     stand_h = w.TITLE_BAR + 6 + (len(rows) + 1) * 15 + 4
     winner = result.standings()[0]
     tied = [p for p, s in result.final if s == winner[1]]
-    verdict = f"{winner[0]} wins" if len(tied) == 1 else "a tie: " + " and ".join(tied)
-    items.append(w.rows_table("Final standings", ("Player", "Totem", "Rounds", "Spells left", "Total"), rows,
+    verdict = (_("{player} wins").format(player=winner[0]) if len(tied) == 1 else
+               _("a tie: {players}").format(players=_("{names} and {last}").format(names=", ".join(tied[:-1]),
+                                                                                     last=tied[-1])))
+    items.append(w.rows_table(_("Final standings"), (_("Player"), _("Totem"), _("Rounds"), _("Spells left"), _("Total")), rows,
                               (0.32, 0.17, 0.17, 0.2, 0.14), Box(box.x, y, box.w, stand_h), pal,
                               subtitle=verdict, name="standings", wrap_last=False))
     y += stand_h + 8
@@ -158,21 +173,22 @@ def _summary_page(record, result: E.Result, W: float, H: float, ink: str):
         pts, tot = dict(snap.points), dict(snap.totals)
         extra = []
         if snap.murders:
-            extra.append("murder" + ("s" if len(snap.murders) > 1 else ""))
+            extra.append(tr.ngettext("murder", "murders", len(snap.murders)))
         if snap.drained:
-            extra.append("drain")
+            extra.append(_("drain"))
         if snap.nightfall:
-            extra.append("nightfall")
+            extra.append(_("nightfall"))
         table_rows.append((str(snap.round),) + tuple(f"+{pts[p]} = {tot[p]}" for p in record.players)
                           + (", ".join(extra),))
     n = len(record.players)
-    widths = (0.13,) + tuple(0.63 / n for _ in range(n)) + (0.24,)  # room for a gap after "Round"
     row_h = 12.0
     table_h = w.TITLE_BAR + 6 + w.SMALL + 3 + len(table_rows) * row_h + 4
     half = (box.w - 8) / 2
-    items.append(w.rows_table("Scores by round", ("Round",) + record.players + ("Events",), table_rows, widths,
+    events = _events_share(table_rows, Box(box.x, y, half, table_h), pal)
+    widths = (0.13,) + tuple((0.87 - events) / n for _ in range(n)) + (events,)  # room for a gap after "Round"
+    items.append(w.rows_table(_("Scores by round"), (_("Round"),) + record.players + (_("Events"),), table_rows, widths,
                               Box(box.x, y, half, table_h), pal, name="scores", bold_first=True, wrap_last=False))
-    items.append(_score_chart(record, result, Box(box.x + half + 8, y, half, table_h), ink))
+    items.append(_score_chart(record, result, Box(box.x + half + 8, y, half, table_h), ink, tr))
     y += table_h + 8
     # the start and a key, then what happened
 
@@ -181,13 +197,22 @@ def _summary_page(record, result: E.Result, W: float, H: float, ink: str):
     board_h = (half - 8 - MIN_TEXT * 1.8) * (r1 - r0 + 1) / (c1 - c0 + 1) + MIN_TEXT * 1.8
     start_h = min(box.bottom - y, max(150.0, w.TITLE_BAR + 6 + board_h + 4))
     items.append(_board_panel(record, result, result.snapshots[0], start_bounds,
-                              Box(box.x, y, half, start_h), ink, "Starting layout", subtitle="round 0"))
-    items.append(_legend(Box(box.x + half + 8, y, half, start_h), ink))
+                              Box(box.x, y, half, start_h), ink, _("Starting layout"),
+                              subtitle=_("round {n}").format(n=0)))
+    items.append(_legend(Box(box.x + half + 8, y, half, start_h), ink, tr))
     y += start_h + 8
     if box.bottom - y > 40:
-        items.append(_events(record, result, Box(box.x, y, box.w, box.bottom - y), ink))
+        items.append(_events(record, result, Box(box.x, y, box.w, box.bottom - y), ink, tr))
     items.append(folio(1, W, H, pal))
     return Scene(W, H, tuple(items), margin=MARGIN)
+
+
+def _events_share(table_rows, box, pal) -> float:
+    """The share of the scores table its events column takes: a quarter, or in a language with longer
+    words ("Mord, Nacht") as much as its longest cell needs at the smallest size, taken from the players'."""
+    _, inner = w.panel(box, "", pal)
+    longest = max((text_width(row[-1], "sans", MIN_TEXT) for row in table_rows), default=0.0)
+    return max(0.24, min(0.4, (longest + 1) / inner.w))
 
 
 def folio(number: int, W: float, H: float, pal):
@@ -197,24 +222,34 @@ def folio(number: int, W: float, H: float, pal):
     return Text(W / 2, H - MIN_MARGIN - 3, str(number), 8.0, "sans", "middle", pal.soft, role="folio")
 
 
-def _events(record, result: E.Result, box, ink: str):
+def _events(record, result: E.Result, box, ink: str, tr: Translator = ENGLISH):
     """Every spell cast and every murder, in two columns, as many as fit."""
 
+    _ = tr.gettext
     pal = palette(ink)
-    items, inner = w.panel(box, "Spells and murders", pal, name="events")
+    items, inner = w.panel(box, _("Spells and murders"), pal, name="events")
     lines = []
     sq_name = square_namer(result)
     for snap, turns in zip(result.snapshots[1:], record.rounds):
         owners = {sq: p for p, sq in snap.totems}
         for t in turns:
             if t.spell:
-                lines.append(f"Round {snap.round}: {t.player} cast {G.spell(t.spell.name).name}"
-                             f" \u2014 {G.spell(t.spell.name).short.lower()}")
+                card = G.spell(t.spell.name)
+                # English writes the effect in lower case after the dash; a catalog gives it as it is written
+                effect = card.short.lower() if tr is ENGLISH else _(card.short)
+                lines.append(_("Round {round}: {player} cast {spell}").format(round=snap.round, player=t.player,
+                                                                             spell=_(card.name))
+                             + f" \u2014 {effect}")
         for m in snap.murders:
-            who = f" at {owners[m.square]}'s totem" if m.square in owners else ""
-            lines.append(f"Round {snap.round}: murder of {m.crows + (1 if m.queen else 0)} on {sq_name(m.square)}{who}")
+            count, square = m.crows + (1 if m.queen else 0), sq_name(m.square)
+            if m.square in owners:
+                lines.append(_("Round {round}: murder of {count} on {square} at {player}'s totem").format(
+                    round=snap.round, count=count, square=square, player=owners[m.square]))
+            else:
+                lines.append(_("Round {round}: murder of {count} on {square}").format(
+                    round=snap.round, count=count, square=square))
     if not lines:
-        lines = ["No spells were cast and no murders happened."]
+        lines = [_("No spells were cast and no murders happened.")]
 
     lead = w.BODY * 1.3
     per_col = max(1, int(inner.h // lead))
@@ -239,9 +274,9 @@ def _events(record, result: E.Result, box, ink: str):
     return Group(tuple(items), name="events", box=tuple(box))
 
 
-def _score_chart(record, result: E.Result, box, ink: str):
+def _score_chart(record, result: E.Result, box, ink: str, tr: Translator = ENGLISH):
     pal = palette(ink)
-    items, inner = w.panel(box, "Running totals", pal, name="chart")
+    items, inner = w.panel(box, tr.gettext("Running totals"), pal, name="chart")
     colors = player_colors(record, ink)
     dashes = record_inks(ink).line_dashes
     rounds = len(result.snapshots) - 1
@@ -269,7 +304,7 @@ def _score_chart(record, result: E.Result, box, ink: str):
         if r % every == 0 or r == rounds:
             items.append(Text(x_of(r), plot_y + plot_h + MIN_TEXT + 2, str(r), MIN_TEXT, "sans", "middle", pal.soft,
                               role="round-tick"))
-    items.append(Text(x_of(bonus_x), plot_y + plot_h + MIN_TEXT + 2, "+spells", MIN_TEXT, "sans-italic", "middle",
+    items.append(Text(x_of(bonus_x), plot_y + plot_h + MIN_TEXT + 2, tr.gettext("+spells"), MIN_TEXT, "sans-italic", "middle",
                       pal.soft, role="bonus-tick"))
     for i, player in enumerate(record.players):
         pts = [(x_of(s.round), plot_y + plot_h - plot_h * dict(s.totals)[player] / top) for s in result.snapshots]
@@ -289,22 +324,23 @@ def _score_chart(record, result: E.Result, box, ink: str):
     return Group(tuple(items), name="chart", box=tuple(box))
 
 
-def _legend(box, ink: str):
+def _legend(box, ink: str, tr: Translator = ENGLISH):
+    _ = tr.gettext
     pal = palette(ink)
-    items, inner = w.panel(box, "Reading the boards", pal, name="legend")
+    items, inner = w.panel(box, _("Reading the boards"), pal, name="legend")
     entries = [
-        ("count", "Crows", "the number of crows on the tile"),
-        ("queen", "The Queen", "worth 3 at a totem"),
-        ("totem", "Totem", "each player's Mana Totem this round, by initial"),
-        ("corruption", "Corruption", "no totem may stand here"),
-        ("murder", "Murder", "six or more crows met here this round"),
+        ("count", _("Crows: the number of crows on the tile")),
+        ("queen", _("The Queen: worth 3 at a totem")),
+        ("totem", _("Totem: each player's Mana Totem this round, by initial")),
+        ("corruption", _("Corruption: no totem may stand here")),
+        ("murder", _("Murder: six or more crows met here this round")),
     ]
     size = min(22.0, (inner.h * 0.42) / len(entries))
     y = inner.y
-    for key, name, text in entries:
+    for key, text in entries:
         cell = Box(inner.x, y, size, size)
         items += _badge_demo(key, cell, ink)
-        label, lsize = w.fitted(f"{name}: {text}", "sans", w.BODY, inner.w - size - 6)
+        label, lsize = w.fitted(text, "sans", w.BODY, inner.w - size - 6)
         items.append(w.text_in(inner.x + size + 6, y, size, label, lsize, color=pal.ink))
         y += size + 3
     y += 4
@@ -318,9 +354,20 @@ def _legend(box, ink: str):
         if y0 + side > inner.bottom:
             break
         items += _tile_cell(kind, Box(x0, y0, side, side), ink)
-        name, nsize = w.fitted(G.tile_type(kind).name, "sans", w.SMALL, col_w - side - 6)
-        items.append(w.text_in(x0 + side + 4, y0, side, name, nsize, color=pal.ink))
+        items += _tile_label(_(G.tile_type(kind).name), x0 + side + 4, y0, col_w - side - 6, side, pal)
     return Group(tuple(items), name="legend", box=tuple(box))
+
+
+def _tile_label(name: str, x: float, y: float, width: float, height: float, pal) -> list:
+    """A tile's name beside its art: on one line, shrunk if need be, or where even the smallest size
+    would cut it ("Bäume (2 Krähen)"), on two lines."""
+    label, size = w.fitted(name, "sans", w.SMALL, width)
+    lines = wrap(name, "sans", MIN_TEXT, width)
+    if not label.endswith("\u2026") or len(lines) != 2:
+        return [w.text_in(x, y, height, label, size, color=pal.ink)]
+    lead = MIN_TEXT * 1.1
+    top = y + (height - 2 * lead) / 2
+    return [w.text_in(x, top + k * lead, lead, line, MIN_TEXT, color=pal.ink) for k, line in enumerate(lines)]
 
 
 def _tile_cell(kind: str, cell, ink: str) -> list:
@@ -456,14 +503,15 @@ def _board_panel(record, result: E.Result, snap: E.Snapshot, bounds, box, ink: s
 
 
 def _rounds_page(record, result: E.Result, snaps, bounds, W: float, H: float, ink: str, page: int,
-                 pages: int, grid: tuple[int, int]):
+                 pages: int, grid: tuple[int, int], tr: Translator = ENGLISH):
 
+    _ = tr.gettext
     pal = palette(ink)
     box = Box(MARGIN, MARGIN, W - 2 * MARGIN, H - 2 * MARGIN)
     size = MIN_TEXT + 1
-    items: list = [Text(box.x, box.y + ASCENT * size, f"{record.title} \u00b7 round by round", size, "sans-bold",
+    items: list = [Text(box.x, box.y + ASCENT * size, record.title + " \u00b7 " + _("round by round"), size, "sans-bold",
                         "start", pal.soft),
-                   Text(box.right, box.y + ASCENT * size, "Crows", size, "sans", "end", pal.soft, role="head")]
+                   Text(box.right, box.y + ASCENT * size, _("Crows"), size, "sans", "end", pal.soft, role="head")]
     cols, rows = grid
     gap = 8.0
     top = box.y + size + 6
@@ -475,14 +523,16 @@ def _rounds_page(record, result: E.Result, snaps, bounds, W: float, H: float, in
         r, c = divmod(i, cols)
         cell = Box(box.x + c * (cw + gap), top + r * (ch + gap), cw, ch)
         turns = record.rounds[snap.round - 1]
-        lines = [f"{t.player} ({initials.get(t.player, '?')}): {_turn_text(t, sq_name)}" for t in turns]
+        lines = [f"{t.player} ({initials.get(t.player, '?')}): {_turn_text(t, sq_name, tr)}" for t in turns]
         for m in snap.murders:
-            lines.append(f"Murder at {sq_name(m.square)}: {m.crows} crows" + (" and the Queen" if m.queen else "")
-                         + f"; 2 leave, {len(m.scattered)} scatter from {m.direction}")
+            met = (_("Murder at {square}: {count} crows and the Queen") if m.queen
+                   else _("Murder at {square}: {count} crows")).format(square=sq_name(m.square), count=m.crows)
+            lines.append(met + _("; 2 leave, {count} scatter from {direction}").format(
+                count=len(m.scattered), direction=compass(m.direction, tr)))
         pts = " \u00b7 ".join(f"{p} +{n}" for p, n in snap.points)
         if snap.drained:
-            pts += " (drained)"
-        title = f"Round {snap.round}" + (" \u00b7 Nightfall" if snap.nightfall else "")
+            pts += " " + _("(drained)")
+        title = _("Round {n}").format(n=snap.round) + (" \u00b7 " + _("Nightfall") if snap.nightfall else "")
         items.append(_board_panel(record, result, snap, bounds, cell, ink, title, subtitle=pts, lines=lines))
     items.append(folio(page + 1, W, H, pal))
     return Scene(W, H, tuple(items), margin=MARGIN)

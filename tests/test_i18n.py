@@ -161,12 +161,15 @@ def test_a_new_catalog_is_picked_up_without_code_changes(tmp_path):
         translator("xx", tmp_path)
 
 
-def test_sheet_lang_from_the_command_line(tmp_path):
-    out = tmp_path / "de.pdf"
-    run = subprocess.run([sys.executable, "-m", "lostprint", "sheet", "1572", "--lang", "de", "-o", str(out)],
-                         capture_output=True, text=True)
+def printed_words(out, *args) -> str:
+    """The text of the PDF `lostprint ARGS -o OUT` writes (the command must succeed)."""
+    run = subprocess.run([sys.executable, "-m", "lostprint", *args, "-o", str(out)], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
-    words = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True).stdout
+    return subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True).stdout
+
+
+def test_sheet_lang_from_the_command_line(tmp_path):
+    words = printed_words(tmp_path / "de.pdf", "sheet", "1572", "--lang", "de")
     for german in ("Jagd", "Moral nach Richtung", "Konquistadoren", "Spieldesign: Mike Heim"):
         assert german in words
     assert "Hunting" not in words
@@ -244,11 +247,7 @@ def test_the_crows_kit_passes_the_print_checks_in_every_language(code, paper, in
 
 
 def test_kit_lang_from_the_command_line(tmp_path):
-    out = tmp_path / "kit.pdf"
-    run = subprocess.run([sys.executable, "-m", "lostprint", "kit", "crows", "--lang", "de", "-o", str(out)],
-                         capture_output=True, text=True)
-    assert run.returncode == 0, run.stderr
-    words = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True).stdout
+    words = printed_words(tmp_path / "kit.pdf", "kit", "crows", "--lang", "de")
     for german in ("Zauberkarten", "Aufbau, Schritt für Schritt", "Ödland", "Spielerübersicht"):
         assert german in words
     assert "Spell cards" not in words
@@ -373,11 +372,7 @@ def test_journal_print_checks_hold_in_every_language(name, code, paper):
 
 
 def test_render_lang_from_the_command_line(tmp_path):
-    out = tmp_path / "de.pdf"
-    run = subprocess.run([sys.executable, "-m", "lostprint", "render", "examples/1572-the-delta-by-grace.yaml",
-                          "--lang", "de", "-o", str(out)], capture_output=True, text=True)
-    assert run.returncode == 0, run.stderr
-    words = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True).stdout
+    words = printed_words(tmp_path / "de.pdf", "render", "examples/1572-the-delta-by-grace.yaml", "--lang", "de")
     for german in ("EINE BEENDETE PARTIE", "Die Partie in Zahlen", "Vorräte je Tag", "Konquistadoren", "Summe",
                    "Gewonnen", "das Flussdelta erreicht", "Tag 1", "Das Tagebuch von", "Spieldesign: Mike Heim"):
         assert german in words, german
@@ -387,11 +382,7 @@ def test_render_lang_from_the_command_line(tmp_path):
 
 
 def test_render_a_crows_record_in_german_from_the_command_line(tmp_path):
-    out = tmp_path / "r.pdf"
-    run = subprocess.run([sys.executable, "-m", "lostprint", "render", "examples/crows-3p.yaml", "--lang", "de",
-                          "-o", str(out)], capture_output=True, text=True)
-    assert run.returncode == 0, run.stderr
-    words = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True).stdout
+    words = printed_words(tmp_path / "r.pdf", "render", "examples/crows-3p.yaml", "--lang", "de")
     for german in ("Endstand", "Punkte je Runde", "Startaufbau", "Die Spielpläne lesen", "Zauber und Morde",
                    "Runde 1", "Runde für Runde", "Wren gewinnt"):
         assert german in words, german

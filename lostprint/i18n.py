@@ -14,10 +14,13 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from gettext import c2py
 from pathlib import Path
 from typing import Callable, Iterator
 
 from lostprint.errors import UsageError
+from lostprint.games import load
+from lostprint.maps.model import standard_map
 
 DOMAIN = "lostprint"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -109,8 +112,6 @@ def translator(code: str = "en", locale_dir: Path = LOCALE_DIR) -> Translator:
 
 @lru_cache(maxsize=8)
 def _read(path: str, _mtime: int, _size: int) -> Translator:
-    from gettext import c2py
-
     from babel.messages.pofile import read_po
 
     with open(path, "rb") as f:
@@ -222,9 +223,6 @@ def localized(value, tr: Translator):
 def extract_game_data(fileobj, keywords, comment_tags, options):
     """Babel extractor (babel.cfg: `[lostprint.i18n:extract_game_data: lostprint/games/__init__.py]`):
     every printed string of the translated printables' game data, the msgids `localized` and the kit look up."""
-    from lostprint.games import load
-    from lostprint.maps.model import standard_map
-
     seen = set()
     found = []
     for game_id in ("lost-expedition", "lost-crew", "lost-crows"):  # the games whose sheets print through the catalogs

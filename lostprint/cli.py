@@ -254,7 +254,7 @@ def schema(kind):
 
 @cli.command()
 @game_argument("rulebook")
-@print_options(landscape=False)
+@print_options(landscape=False, lang="The rulebook's language")
 @output_option("output/<number>-<game>-rulebook-<paper>[-mono].<format>; SVG and PNG: one file a page, "
                "<name>-p01.<format>...")
 def rulebook(game, opts, output):

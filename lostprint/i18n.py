@@ -1,7 +1,8 @@
 """Translations: a translator is a value (never module state), passed to whatever draws text.
 
-Catalogs are gettext `.po` files managed with Babel, one per language, under
-`lostprint/locale/<lang>/LC_MESSAGES/lostprint.po`; they are read as they are (no compiled `.mo`, so
+Catalogs are gettext `.po` files managed with Babel under `lostprint/locale/<lang>/LC_MESSAGES/`:
+`lostprint.po` (sheets, kit, journals, game data; it makes a language), `rulebook.po` (the rulebooks'
+shared words) and one `rulebook_<game>.po` a rulebook, merged into one translator; they are read as they are (no compiled `.mo`, so
 nothing built can drift from its source). English is the identity. The pseudo-locale `qps` wraps every
 message in ⟦…⟧ so a test can find any printed word that bypasses the catalogs.
 
@@ -88,7 +89,15 @@ def normal(code: str) -> str:
 
 
 def catalog_path(code: str, locale_dir: Path = LOCALE_DIR) -> Path:
+    """A language's main catalog (sheets, kit, journals, game data): the one that makes it a language."""
     return Path(locale_dir) / normal(code) / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def catalog_paths(code: str, locale_dir: Path = LOCALE_DIR) -> tuple[Path, ...]:
+    """Every catalog of a language: lostprint.po, then the others in its folder by name (rulebook.po,
+    rulebook_1572.po...), each owned by one part of the code so that no two writers share a file."""
+    main = catalog_path(code, locale_dir)
+    return (main, *sorted(p for p in main.parent.glob("*.po") if p != main))
 
 
 def languages(locale_dir: Path = LOCALE_DIR) -> tuple[str, ...]:
@@ -98,7 +107,8 @@ def languages(locale_dir: Path = LOCALE_DIR) -> tuple[str, ...]:
 
 
 def translator(code: str = "en", locale_dir: Path = LOCALE_DIR) -> Translator:
-    """The translator for a language code ('de', 'pt-BR'); an unknown code is a UsageError."""
+    """The translator for a language code ('de', 'pt-BR'), from all its catalogs merged; an unknown
+    code is a UsageError."""
     if code in ("en", "en-US", "en_US", ""):
         return ENGLISH
     if code == PSEUDO:
@@ -106,16 +116,24 @@ def translator(code: str = "en", locale_dir: Path = LOCALE_DIR) -> Translator:
     path = catalog_path(code, locale_dir)
     if not path.is_file():
         raise UsageError(f"no translation for {code!r} (languages: {', '.join(languages(locale_dir))})")
-    stat = path.stat()
-    return _read(str(path), stat.st_mtime_ns, stat.st_size)
+    files = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in catalog_paths(code, locale_dir))
+    return _merged(files)
 
 
 @lru_cache(maxsize=8)
-def _read(path: str, _mtime: int, _size: int) -> Translator:
-    from babel.messages.pofile import read_po
+def _merged(files: tuple[tuple[str, int, int], ...]) -> Translator:
+    """One translator of the catalogs (path, mtime, size), the first (lostprint.po) giving the plural rule;
+    a message in several catalogs has one translation (tests/test_rulebook_i18n.py checks it)."""
+    read = [_read(*f) for f in files]
+    messages = tuple(m for found, _ in reversed(read) for m in found)  # lostprint.po's last: its word stands
+    lang = Path(files[0][0]).parent.parent.name.replace("_", "-")
+    return Translator(lang, messages, c2py(read[0][1]))
 
-    with open(path, "rb") as f:
-        catalog = read_po(f)
+
+@lru_cache(maxsize=64)
+def _read(path: str, _mtime: int, _size: int) -> tuple[tuple, str]:
+    """(msgid, translation) of one catalog's translated messages, and its plural expression."""
+    catalog = _catalog(path)
     messages = []
     for message in catalog:
         if not message.id or message.fuzzy:
@@ -124,21 +142,42 @@ def _read(path: str, _mtime: int, _size: int) -> Translator:
             messages.append((message.id[0], tuple(message.string)))
         elif message.string:
             messages.append((message.id, message.string))
-    lang = Path(path).parent.parent.name.replace("_", "-")
-    return Translator(lang, tuple(messages), c2py(catalog.plural_expr))
+    return tuple(messages), catalog.plural_expr
+
+
+def _catalog(path):
+    from babel.messages.pofile import read_po
+
+    with open(path, "rb") as f:
+        return read_po(f)
+
+
+def disagreements(code: str, locale_dir: Path = LOCALE_DIR) -> list[str]:
+    """The msgids that two catalogs of a language translate differently (none may: a game word is one
+    word on the sheet and in the rulebook)."""
+    seen: dict[str, object] = {}
+    found = []
+    for path in catalog_paths(code, locale_dir):
+        for msgid, text in _read(str(path), path.stat().st_mtime_ns, path.stat().st_size)[0]:
+            if msgid in seen and seen[msgid] != text:
+                found.append(msgid)
+            seen.setdefault(msgid, text)
+    return found
 
 
 def completeness(code: str, locale_dir: Path = LOCALE_DIR) -> tuple[int, int]:
-    """(translated, all) msgids of a language's catalog; English is complete by definition."""
+    """(translated, all) msgids of a language's catalogs; English is complete by definition."""
     if code == "en":
         return (1, 1)
-    from babel.messages.pofile import read_po
-
-    with open(catalog_path(code, locale_dir), "rb") as f:
-        catalog = read_po(f)
-    ids = [m for m in catalog if m.id]
-    done = [m for m in ids if not m.fuzzy and (all(m.string) if isinstance(m.id, (tuple, list)) else m.string)]
-    return len(done), len(ids)
+    done: dict[str, bool] = {}
+    for path in catalog_paths(code, locale_dir):
+        for m in _catalog(path):
+            if not m.id:
+                continue
+            key = m.id if isinstance(m.id, str) else m.id[0]
+            ok = not m.fuzzy and bool(all(m.string) if isinstance(m.id, (tuple, list)) else m.string)
+            done[key] = done.get(key, True) and ok
+    return sum(done.values()), len(done)
 
 
 # --- game data ----------------------------------------------------------------------------------------

@@ -84,8 +84,8 @@ def rulebook(game: str, opts: PrintOptions, output=None):
 
     check_output_path(output)
     plugin = resolve(game)
-    book = RulebookOptions(paper=opts.paper, ink=opts.ink)
-    named = RulebookOptions(paper=opts.paper, ink=opts.ink, fmt=opts.fmt, dpi=opts.dpi)  # a PNG's dpi in its name
+    book = RulebookOptions(paper=opts.paper, ink=opts.ink, lang=opts.lang)
+    named = RulebookOptions(paper=opts.paper, ink=opts.ink, fmt=opts.fmt, dpi=opts.dpi, lang=opts.lang)  # a PNG's dpi in its name
     path, fmt = target(output, output_name(plugin.stem, "rulebook", named), opts.fmt or "pdf")
     module = part(plugin, "rulebook")
     built = build_rulebook(module, book) if fmt == "pdf" else rulebook_scene(module, book)

@@ -20,11 +20,14 @@ from typing import Callable, NamedTuple
 from xml.sax.saxutils import escape
 
 import jinja2
+import markupsafe
 
 from lostprint import __version__
+from lostprint.errors import UsageError
 from lostprint.fonts import registered, text_width, wrap
 from lostprint.games.model import HOUSE_MARK
 from lostprint.geometry.paper import MM, Box
+from lostprint.i18n import ENGLISH, Translator, localized, translator
 from lostprint.options import PrintOptions
 from lostprint.paths import templates_dir
 from lostprint.render.document import (Captioned, Contents, Document, Drawing, FrameBox, Heading, Markup, NeedRoom,
@@ -56,9 +59,16 @@ def signed(n) -> str:
     return f"+{n}" if n > 0 else (f"\u2212{-n}" if n < 0 else "0")
 
 
-def base_context(game, opts: RulebookOptions) -> dict:
-    """Names every template may use: the game and lookups into its data."""
+def base_context(game, opts: RulebookOptions, tr: Translator = ENGLISH) -> dict:
+    """Names every template may use: the game (its printed words in the book's language) and lookups
+    into its data, and the translator: `{% trans %}` blocks and `_()` call gettext/ngettext, `number(x)`
+    writes a decimal as the language does, `tr` is the Translator itself."""
     return {
+        "tr": tr,
+        "gettext": _make_new_gettext(tr.gettext),
+        "ngettext": _make_new_ngettext(tr.ngettext),
+        "_": _make_new_gettext(tr.gettext),
+        "number": tr.number,
         "game": game,
         "rules": game.rules,
         "text": game.text,
@@ -81,32 +91,89 @@ def designers(game_id: str) -> str:
 
 
 def render_markup(mod, opts: RulebookOptions | None = None) -> str:
-    """The rulebook's text in the line markup: the jinja2 template rendered with the game's data."""
+    """The rulebook's text in the line markup: the jinja2 template rendered with the game's data, in
+    the options' language."""
     opts = opts or RulebookOptions()
-    game = mod.GAME
+    tr = book_translator(mod, opts)
+    game = localized(mod.GAME, tr)
     env = template_env(str(templates_dir() / "rulebook"))
-    ctx = base_context(game, opts)
+    ctx = base_context(game, opts, tr)
     named = getattr(mod, "book_chart", None)
     if named is not None:  # the charts as the book names their rows (as the sheet does)
         ctx["chart"] = lambda key: named(game.chart(key))
-    ctx.update(mod.context(game, opts))
+    ctx.update(mod.context(mod.GAME, opts))  # the English data: a module computes from it (rolls, effects), printing through tr
     return env.get_template(mod.TEMPLATE).render(**ctx)
+
+
+def book_translator(mod, opts: RulebookOptions) -> Translator:
+    """The translator of a rulebook in the options' language; a book whose module does not say it is
+    translated (TRANSLATED = True) refuses any language but English, so no English word lands on a
+    German page."""
+    if opts.lang != "en" and not getattr(mod, "TRANSLATED", False):
+        raise UsageError(f"the {mod.GAME.title} rulebook is not translated yet: print it in English (--lang en)")
+    return translator(opts.lang)
+
+
+def _make_new_gettext(func):
+    """gettext as jinja2's newstyle i18n calls it: `%(name)s` filled from the block's variables, which
+    are escaped (the template autoescapes) while the translation is markup."""
+    @jinja2.pass_context
+    def gettext(context, string: str, **variables) -> str:
+        text = func(string)
+        if context.eval_ctx.autoescape:
+            text = markupsafe.Markup(text)
+        return text % variables
+
+    return gettext
+
+
+def _make_new_ngettext(func):
+    """ngettext as jinja2's newstyle i18n calls it (`{% pluralize %}`): `num` is the count."""
+    @jinja2.pass_context
+    def ngettext(context, one: str, many: str, num: int, **variables) -> str:
+        variables.setdefault("num", num)
+        text = func(one, many, num)
+        if context.eval_ctx.autoescape:
+            text = markupsafe.Markup(text)
+        return text % variables
+
+    return ngettext
 
 
 @functools.lru_cache(maxsize=4)
 def template_env(folder: str):
     """The jinja2 environment of the rulebook templates, made once: it keeps each template compiled (a
-    third of a book's build time) and still reloads a template whose file changed."""
+    third of a book's build time) and still reloads a template whose file changed. Shared by every
+    language: the i18n extension's gettext and ngettext come with each render's context (base_context),
+    and every `{% trans %}` block is trimmed (its lines joined by single spaces, as the markup joins a
+    paragraph's lines), so a msgid never depends on how the template wraps it."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(folder), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                             keep_trailing_newline=True)
+                             keep_trailing_newline=True, extensions=["jinja2.ext.i18n"])
+    env.newstyle_gettext = True
+    env.policies["ext.i18n.trimmed"] = True
     env.filters["signed"] = signed
     env.filters["results"] = lambda band: ", ".join(band.results)
-    env.filters["joinand"] = join_and
+    env.filters["joinand"] = _joinand
+    env.filters["number"] = _number
     return env
 
 
+@jinja2.pass_context
+def _joinand(context, items, word: str | None = None) -> str:
+    """`{{ names|joinand }}`: 'a, b and c' with the book's word for "and"; another word comes translated:
+    `{{ names|joinand(_("or")) }}`."""
+    return join_and(items, word or context.get("tr", ENGLISH).gettext("and"))
+
+
+@jinja2.pass_context
+def _number(context, value) -> str:
+    """`{{ 2.5|number }}`: a decimal as the book's language writes it ('2,5' in German)."""
+    return context.get("tr", ENGLISH).number(value)
+
+
 def join_and(items, word: str = "and") -> str:
+    """'a, b and c': the word (already in the book's language) before the last item."""
     items = [str(i) for i in items]
     if len(items) <= 1:
         return "".join(items)
@@ -209,6 +276,7 @@ class Book:
     blocks: dict = field(default_factory=dict)
     toc_entries: list = field(default_factory=list)  # (level, text, key) of every contents heading, in order
     sheet: object = None  # the game's printed sheet (a Scene), built once for all the blocks that show parts of it
+    tr: Translator = ENGLISH  # the book's language: blocks print every word through tr.gettext / tr.ngettext
 
     def heading(self, heading: Heading) -> Heading:
         """Note a heading for the contents before layout, so the first pass reserves its full length."""
@@ -574,11 +642,12 @@ GENERIC_BLOCKS = {
 
 def prepare(mod, opts: RulebookOptions) -> tuple[Book, list]:
     """The book (game, styles, frame) and its story, before layout."""
-    game = mod.GAME
+    tr = book_translator(mod, opts)
+    game = localized(mod.GAME, tr)  # its printed words in the book's language (mod.GAME stays English)
     nodes = parse(render_markup(mod, opts))
     pw, ph = opts.page()
     book = Book(game, opts, opts.pal, make_styles(opts.pal), pw - 2 * MARGIN_X, ph - MARGIN_TOP - MARGIN_BOTTOM,
-                mod)
+                mod, tr=tr)
     book.blocks = dict(GENERIC_BLOCKS)
     book.blocks.update(mod.blocks())
     story = flow(nodes, book)

@@ -76,7 +76,8 @@ def sheet_parts(book: Book, prefix: str, exact: bool = False) -> list:
                     visit(item.items)
 
     if book.sheet is None:
-        book.sheet = book.module.build_sheet(book.game, standard_map(book.game.id), sheet_options(book))
+        # the English game data: the sheet builder translates it itself, in the book's language
+        book.sheet = book.module.build_sheet(book.module.GAME, standard_map(book.game.id), sheet_options(book))
     for page in book.sheet.all_pages():
         visit(page.items)
     return found
@@ -84,7 +85,7 @@ def sheet_parts(book: Book, prefix: str, exact: bool = False) -> list:
 
 def sheet_options(book: Book):
     try:
-        return SheetOptions(paper=book.opts.paper, ink=book.opts.ink)
+        return SheetOptions(paper=book.opts.paper, ink=book.opts.ink, lang=book.opts.lang)
     except TypeError:
         return SheetOptions()
 

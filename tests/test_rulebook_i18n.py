@@ -1,0 +1,117 @@
+"""Rulebooks in the player's language: the catalogs they print through (rulebook.po and one
+rulebook_<game>.po a game, merged with lostprint.po into one translator), jinja2's i18n blocks in the
+templates, no printed word past the catalogs, --lang from the command line."""
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from lostprint.app.registry import part
+from lostprint.books.rulebook import RulebookOptions, base_context, book_translator, render_markup, rulebook_scene, template_env
+from lostprint.errors import UsageError
+from lostprint.i18n import LOCALE_DIR, Translator, completeness, disagreements, languages, translator
+from test_i18n import unwrapped
+
+SHIPPED = [code for code in languages() if code != "en"]
+GAMES = ["lost-expedition", "lost-crew", "lost-crows", "crows"]
+
+
+def book(game):
+    return part(game, "rulebook")
+
+
+def still_english() -> list[str]:
+    """The games whose rulebook is not translated yet (their module does not say TRANSLATED = True):
+    `lostprint languages` names them, and they refuse any language but English."""
+    return [g for g in GAMES if not getattr(book(g), "TRANSLATED", False)]
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_a_message_in_several_catalogs_has_one_translation(code):
+    """A word on the sheet is the same word in the rulebook: lostprint.po, rulebook.po and the games'
+    rulebook catalogs never translate one msgid two ways."""
+    assert disagreements(code) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_rulebook_word_bypasses_the_catalogs(game, monkeypatch):
+    """Every page of a translated rulebook in the pseudo-language: no word outside ⟦…⟧ but numbers,
+    coordinates and signs. A rulebook still English must still print English words here (mark its
+    template, then set TRANSLATED = True in its module: this test then holds it to every word)."""
+    module = book(game)
+    english_only = game in still_english()
+    monkeypatch.setattr(module, "TRANSLATED", True, raising=False)
+    found = unwrapped(rulebook_scene(module, RulebookOptions(lang="qps")))
+    if english_only:
+        assert found, f"{game}: every word is marked: set TRANSLATED = True in its rulebook module"
+    else:
+        assert found == []
+
+
+def test_the_rulebook_bypass_test_finds_an_english_word(monkeypatch):
+    """A word a template prints outside any {% trans %} block is found (the shared cover's word here)."""
+    from lostprint.books import rulebook
+
+    monkeypatch.setattr(rulebook, "block_contents", lambda book, *args: [book.para("Contents")])
+    monkeypatch.setitem(rulebook.GENERIC_BLOCKS, "contents", rulebook.block_contents)
+    module = book("crows")
+    monkeypatch.setattr(module, "TRANSLATED", True, raising=False)
+    assert "Contents" in unwrapped(rulebook_scene(module, RulebookOptions(lang="qps")))
+
+
+def test_trans_blocks_translate_fill_in_variables_and_take_plural_forms(tmp_path):
+    (tmp_path / "t.j2").write_text(
+        "{% trans n=count, name=who %}{{ name }} rolls {{ n }} die{% pluralize %}{{ name }} rolls {{ n }} dice"
+        "{% endtrans %} | {% trans %}Set-up\n   and play{% endtrans %} | {{ _('and') }} | {{ 2.5|number }}"
+        " | {{ ['a', 'b', 'c']|joinand }}")
+    german = Translator("de", (("%(name)s rolls %(n)s die", ("%(name)s wirft %(n)s Würfel",) * 2),
+                               ("Set-up and play", "Aufbau und Spiel"), ("and", "und")))
+    env = template_env(str(tmp_path))
+    opts = RulebookOptions(lang="de")
+    text = env.get_template("t.j2").render(**base_context(book("crows").GAME, opts, german), count=3, who="<Ana>")
+    # the msgid is the trimmed text (one line), a variable is escaped as any printed value is
+    assert text == "&lt;Ana&gt; wirft 3 Würfel | Aufbau und Spiel | und | 2,5 | a, b und c"
+    one = env.get_template("t.j2").render(**base_context(book("crows").GAME, opts), count=1, who="Ana")
+    assert one.startswith("Ana rolls 1 die | Set-up and play | and | 2.5 | a, b and c")
+
+
+def test_a_rulebook_not_yet_translated_refuses_another_language(monkeypatch):
+    module = book("crows")
+    monkeypatch.delattr(module, "TRANSLATED", raising=False)
+    with pytest.raises(UsageError, match="not translated yet"):
+        book_translator(module, RulebookOptions(lang="qps"))
+    assert "Crows" in render_markup(module, RulebookOptions())  # English still prints
+
+
+def test_every_catalog_of_a_language_is_merged_and_counted(tmp_path):
+    """A game's rulebook catalog beside lostprint.po is read with it, counts in its completeness, and a
+    msgid it translates another way than the sheet's catalog is reported."""
+    shutil.copytree(LOCALE_DIR, tmp_path, dirs_exist_ok=True)
+    folder = tmp_path / "de" / "LC_MESSAGES"
+    header = ('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: de\\n"\n'
+              '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n')
+    (folder / "rulebook_test.po").write_text(header + 'msgid "Roll a die."\nmsgstr "Wirf einen Würfel."\n\n'
+                                             'msgid "Not yet"\nmsgstr ""\n\nmsgid "Hunting"\nmsgstr "Jagen"\n',
+                                             encoding="utf-8")
+    done, total = completeness("de", tmp_path)
+    before = completeness("de")
+    assert (done, total) == (before[0] + 1, before[1] + 2)  # "Hunting" is one msgid, now translated two ways
+    tr = translator("de", tmp_path)
+    assert tr.gettext("Roll a die.") == "Wirf einen Würfel." and tr.gettext("Jagen") == "Jagen"
+    assert tr.gettext("Hunting") == translator("de").gettext("Hunting")  # the sheet's word stands
+    assert disagreements("de", tmp_path) == ["Hunting"]
+    assert languages(tmp_path) == languages()  # a language is its lostprint.po: no new one
+
+
+def test_rulebook_lang_from_the_command_line(tmp_path):
+    """--lang is read like the sheet's; a rulebook not translated yet refuses it in one line."""
+    untranslated = still_english()
+    run = subprocess.run([sys.executable, "-m", "lostprint", "rulebook", "1672", "--lang", "xx", "-o",
+                          str(tmp_path / "x.pdf")], capture_output=True, text=True)
+    assert run.returncode == 2 and run.stderr.count("\n") == 1 and "no translation for 'xx'" in run.stderr
+    if untranslated:
+        run = subprocess.run([sys.executable, "-m", "lostprint", "rulebook", untranslated[0], "--lang", "de", "-o",
+                              str(tmp_path / "y.pdf")], capture_output=True, text=True)
+        assert run.returncode != 0 and run.stderr.count("\n") == 1 and "not translated yet" in run.stderr
+        assert "Traceback" not in run.stderr and not (tmp_path / "y.pdf").exists()

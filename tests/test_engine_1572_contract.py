@@ -1,7 +1,7 @@
 """1572 on the one engine contract (lostprint.engine.contract): the day as STEPS, tested by vectors
 (state, input -> what changed) per step and effect, refusals naming their rule, and the property the
 save search prunes by: no input ever changes a part of the state outside its step's reach. The
-players are deciders the one driver plays; play_day answers the same steps phase by phase."""
+players are deciders the one driver plays."""
 from __future__ import annotations
 
 import random
@@ -165,7 +165,7 @@ def test_1572_refusals_name_their_rule(key, before, value, rule):
     ("interests", {"interest_due": True, "muskets": 0, "food": 1}, dict(dice=(2, 3), fill=True), "migration"),
 ])
 def test_inputs_given_at_once_are_refused_by_their_rule(phase, fields, inputs, rule):
-    """What play_day gives a phase at once (a save's record) is refused by the same rules."""
+    """The inputs of a phase given at once are refused by the same rules."""
     s = eng.inputs_of(at(phase, **fields), phase, **inputs)
     with pytest.raises(RuleError) as err:
         eng.resolve_interest(s) if phase == "interests" else eng.resolve_chart(s, phase)
@@ -267,7 +267,7 @@ def test_every_input_at_a_vector_state_stays_within_its_reach(key, before):
         assert changed <= step.reach, (key, value, changed - step.reach)
 
 
-# --- the driver, the deciders and play_day ---------------------------------------------------------
+# --- the driver and the deciders ---------------------------------------------------------
 
 
 @pytest.mark.parametrize("player", [Careful, Naive])
@@ -277,72 +277,6 @@ def test_the_driver_plays_the_deciders_to_the_end(player):
     assert sum(1 for e in events if e.step == "start") == final.day
     assert eng.score(final) == eng.score_for(final, final.over[0])
     assert save_of(events, final, (), True) == play(3, None, player)
-
-
-def test_play_day_answers_the_same_steps_phase_by_phase():
-    """Each day a decider played, answered again through play_day from what it rolled and chose,
-    ends in the same state (the validator's way in is the driver's day)."""
-    final, events = played(Careful(11))
-    days: list[list] = []
-    for e in events:
-        if e.step == "start":
-            days.append([])
-        days[-1].append(e)
-    for day in days:
-        answers = _answers(day)
-        got = eng.play_day(eng.replace(day[0].before, step=0), lambda key, s: answers[key].pop(0))
-        want = day[-1].state
-        assert eng.parts(got) == eng.parts(want) and got.log == want.log
-
-
-def _answers(day) -> dict:
-    """What play_day asks of each phase, read off the inputs the driver gave the steps."""
-    out: dict = {k: [] for k, _ in eng.DAY}
-    out["trail"] = []
-    last = None  # the phase whose answer is being filled
-    for e in day:
-        key, need, value = e.step, e.need, e.value
-        phase = "interests" if key == "travel" and not (isinstance(need, Decision) and need.key == "to") else key
-        if isinstance(need, Decision) and need.key == "trail" and key in eng.ROLLED:
-            out["trail"].append({"to": value})
-            continue
-        if phase in eng.ROLLED + ("mapping", "interests") and (last is None or last[0] != phase or last[2]):
-            last = [phase, {}, False]
-            out[phase].append(last[1])
-        got = last[1] if last is not None and last[0] == phase else {}
-        faces = (value,) if isinstance(value, int) and not isinstance(value, bool) else value
-        if key == "planning" and need.key == "wilds":
-            out["planning"].append({"dice": e.state.plan.dice, "wilds": value})
-        elif phase in eng.ROLLED:
-            if need.key == "row":
-                got["choice"] = value
-            elif need.key == "diego":
-                got["diego"] = value
-            elif need.key == KANTYI_ROLLS:
-                got["kantyi"] = got.get("kantyi", ()) + faces
-            elif isinstance(need, Roll):
-                got["rolls"] = got.get("rolls", ()) + (faces,)
-        elif phase == "mapping":
-            got[{"target": "target", "diego": "diego"}.get(need.key, "dice")] = value
-        elif phase == "interests":
-            got[{"interests": "dice", "trail": "trail_to"}.get(need.key, need.key)] = value
-            last[2] = not e.state.interest_due  # resolved: the next interest is a new answer
-        elif key == "travel":
-            out["travel"].append({"to": value})
-        elif key == "end":
-            out["end"].append({"cartography_trail": value})
-    return out
-
-
-def test_an_illegal_answer_to_play_day_names_its_phase():
-    s = eng.start(GM, "military")
-
-    def answer(key, state):
-        return {"planning": {"dice": (2, 3, 4, 5, 6)}, "movement": {"rolls": ((1, 2, 3),)}}[key]
-
-    with pytest.raises(eng.Illegal) as err:
-        eng.play_day(s, answer)
-    assert err.value.step == "movement" and err.value.rule == "movement"
 
 
 def test_a_game_played_by_the_driver_is_the_same_as_by_steps_alone():

@@ -10,8 +10,8 @@ roll_phase("exploring"), roll_phase("native-contact"), roll_phase("hunting"), in
 due), eat, step (zero or more times; interests may fall due after a step), morale, end_day. An
 illegal input raises Illegal (a ValueError) naming the rule.
 
-For a phase whose dice are unknown (a save without `rolls:`), `reachable_rows` and `phase_range`
-say what any legal roll could give.
+STEPS is the day as the contract (lostprint.engine.contract) holds it, one input a step; the save
+search (lostprint.saves.search) walks it with `PARTS`, `forget` and `FACES`.
 """
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ DONE = MappingProxyType({"done": True})  # the phase is over for the day
 
 class Illegal(RuleError):
     """An input the rules do not allow: the contract's RuleError (`rule` names the rule; a refusal
-    raised without one is named by the step that refused it), and `step`, the phase of DAY it broke."""
+    raised without one is named by the step that refused it), and `step`, the phase it broke."""
 
     step = ""
 
@@ -54,7 +54,7 @@ class Illegal(RuleError):
 
 
 class TrailNeeded(Illegal):
-    """A roll drew a trail and nobody said where it leads (play_day then asks the "trail" decision)."""
+    """A roll drew a trail and nobody said where it leads (its step then asks the "trail" decision)."""
 
 
 def replace(st, **changes):
@@ -820,23 +820,6 @@ def end_day(st: State, cartography_trail: str | None = None) -> State:
 
 # --- the day in order: the steps of the contract (lostprint.engine.contract) -----------------------
 
-# The phases of a day, in the rules' order, as play_day asks an `answer` for them: "roll" (dice),
-# "decision" (a choice among the legal ones) or nothing. STEPS below is the same day, one input a step.
-DAY = (
-    ("start", ""),
-    ("planning", "roll, decision"),  # the dice after the one reroll; where the WILDs go
-    ("movement", "roll"),
-    ("mapping", "roll, decision"),  # which blank neighbour
-    ("exploring", "roll"),  # then, if its row draws a trail, a decision ("trail"): where it leads
-    ("native-contact", "roll"),  # or, with an eclipse predicted, a decision: the row (and a trail's end)
-    ("hunting", "roll"),
-    ("interests", "roll, decision"),  # where Lagos de Oro lies, the Mission's trail, Migration's fill
-    ("eat", ""),
-    ("travel", "decision"),  # the next hex, or None to stop
-    ("morale", ""),
-    ("end", "decision"),  # Cartography's trail
-)
-
 NC = "native-contact"
 YES_NO = (False, True)
 ASK = MappingProxyType({key: Decision(key) for key in (
@@ -874,7 +857,7 @@ def _closed(new: State, phase: str, given: State, pending=DONE) -> State:
 
 
 def inputs_of(st: State, phase: str, **inputs) -> State:
-    """The state with a phase's inputs all given at once (what play_day and a test set up)."""
+    """The state with a phase's inputs all given at once (what a test sets up)."""
     return replace(st, phase=phase, pending=inputs)
 
 
@@ -1205,7 +1188,7 @@ CHART_REACH = TRACK | {"fever", "fever_today", "peaceful", "villages", "marks", 
 INTEREST_REACH = TRACK | {"interests", "migration", "eclipse", "kantyi", "diego", "interest_due", "marks", "trails",
                           "terrain", "lagos", "mapped", "diego_used"}
 
-# The day: one step a phase of DAY, in its order.
+# The day: one step a phase, in the rules' order.
 STEPS = (
     Step("start", lambda st: AUTO, _named("start", lambda st, _: start_day(st)),
          frozenset({"day", "plan", "diego_used", "interest_due", "steps", "marks", "mapped", "fever_today"})),
@@ -1226,7 +1209,6 @@ STEPS = (
          lambda st: (None,) + trail_options(st, st.pos)),
 )
 STEP = MappingProxyType({s.key: s for s in STEPS})
-assert tuple(STEP) == tuple(key for key, _ in DAY)
 
 
 def start(game_map, expedition: str) -> State:
@@ -1253,88 +1235,22 @@ def parts(st: State) -> dict:
     return {name: get(st) for name, get in PARTS.items()}
 
 
-# --- play_day: the day's steps answered phase by phase (the save validator's way in) ---------------
+FACES = tuple(range(1, R.die_faces + 1))
 
 
-def _day_planning(st: State, answer) -> State:
-    given = answer("planning", st)
-    return _named("planning", lambda s, _: _done(planning(s, tuple(given["dice"]), tuple(given.get("wilds", ()))),
-                                                 "planning"))(st, None)
+def forget(st: State) -> tuple:
+    """The state as a search compares it: everything a later step reads, without the log (two states
+    alike but for their log play on alike). The map is read through the day's own drawing: a search
+    checks the days before against the save."""
+    return (st.step, st.phase, frozenset(st.pending.items()), st.values, st.pos, st.fever, st.fever_today,
+            st.trails, st.cataracts, st.interests, st.peaceful, st.villages, st.empires, st.migration, st.lagos,
+            st.cartography, st.eclipse, st.kantyi, st.diego, st.over, st.day, st.plan, st.diego_used,
+            st.interest_due, st.steps, st.mapped_today, st.marks_today, len(st.terrain))
 
 
-def _day_chart(chart: str):
-    def run(st: State, answer) -> State:
-        if chart not in st.plan.called:
-            return st
-        given = answer(chart, st)
-        inputs = dict(rolls=tuple(tuple(r) for r in given.get("rolls", ())), diego=given.get("diego", False),
-                      choice=given.get("choice"), kantyi=tuple(given.get("kantyi", ())))
-        if given.get("trail_to") is not None:
-            inputs["trail_to"] = given["trail_to"]
-        st = _named(chart, lambda s, _: resolve_chart(inputs_of(s, chart, **inputs), chart))(st, None)
-        if "trail_due" in _inputs(st, chart):  # the row drew a trail its answer did not place: asked once
-            st = STEP[chart].apply(st, answer("trail", st).get("to"))
-        return st
-    return run
-
-
-def _day_mapping(st: State, answer) -> State:
-    if _mapping_need(st) is None:
-        return st
-    given = answer("mapping", st)
-    return _named("mapping", lambda s, _: _done(mapping(s, given.get("target"), tuple(given.get("dice", ())),
-                                                        given.get("diego", False)), "mapping"))(st, None)
-
-
-def _day_interests(st: State, answer) -> State:
-    if not st.interest_due:
-        return st
-    given = answer("interests", st)
-    inputs = dict(dice=tuple(given.get("dice", ())), diego=given.get("diego", False),
-                  lagos=tuple(given.get("lagos", ())), trail=given.get("trail_to"), fill=given.get("fill", False))
-    return _named("interests", lambda s, _: resolve_interest(inputs_of(s, "interests", **inputs)))(st, None)
-
-
-def _day_travel(st: State, answer) -> State:
-    while True:
-        to = answer("travel", st).get("to")
-        if to is None:
-            return st
-        st = _day_interests(STEP["travel"].apply(st, to), answer)
-
-
-_DAY_RUN = (
-    lambda st, answer: STEP["start"].apply(st, None),
-    _day_planning,
-    _day_chart("movement"),
-    _day_mapping,
-    _day_chart("exploring"),
-    _day_chart(NC),
-    _day_chart("hunting"),
-    _day_interests,
-    lambda st, answer: STEP["eat"].apply(st, None),
-    _day_travel,
-    lambda st, answer: STEP["morale"].apply(st, None),
-    lambda st, answer: STEP["end"].apply(st, answer("end", st).get("cartography_trail")),
-)
-
-
-def play_day(st: State, answer) -> State:
-    """One whole day over STEPS, phase by phase in the order of DAY, each phase's inputs given at once.
-    `answer(phase, state)` is asked for what a phase needs, and returns its inputs by name (planning:
-    dice (after the one reroll), wilds; a rolled chart: rolls (a second one: a musket's reroll), diego,
-    trail_to, choice, kantyi; trail, asked when a rolled chart's row draws a trail its answer did not
-    place: to; mapping: target, dice, diego; interests: dice, diego, lagos, trail_to, fill; travel: to;
-    end: cartography_trail). A phase that is skipped today is not asked. An illegal answer raises
-    Illegal with the phase in `.step`."""
-    key = ""
-    try:
-        for (key, _), run in zip(DAY, _DAY_RUN):
-            st = run(st, answer)
-    except Illegal as exc:
-        exc.step = exc.step or key
-        raise
-    return replace(st, phase="", pending=NOTHING)
+def kantyi_count(roll: tuple[int, ...]) -> int:
+    """How many dice of a Native Contact roll Princess Kantyi rolls again (those showing 1 or 2)."""
+    return sum(1 for d in roll if d <= R.kantyi_reroll_at_most)
 
 
 def score(st: State) -> tuple[tuple[str, int], ...]:

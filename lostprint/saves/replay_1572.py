@@ -157,45 +157,29 @@ def check_day(st, before: dict, problems) -> None:
         st.flags.update(rolls=None, engine=None)
         return  # the game is already wrong in its own terms: no replay on top of it
     obs = _observed(st, st.values)
-    rolls = st.flags.get("rolls")
-    if rolls:
-        found = _exact(st, s0, rolls, obs)
-        if isinstance(found, eng.State):
-            st.flags["engine"] = replace(found, steps=(), log=())
-            st.flags["eclipse_options"] = frozenset({found.eclipse})
-            st.flags["rolls"] = None
-            return
-        at, message = found
+    mornings = tuple(_mornings(st))
+    wrong, ecl, cartography = _too_many_mapped(st, s0, obs), frozenset(), False
+    if not wrong:  # one set of rolls for the day; if none, the clearest reason first
+        wrong, ecl, cartography = _joint(st, s0, obs)
+        wrong = wrong and (_bounds(st, s0, obs)[:1] or wrong)
+    for at, message in wrong:
         problems.add(at, message)
+    if wrong:
         st.flags.update(rolls=None, engine=None)
         return
-    else:
-        mornings = tuple(_mornings(st))
-        wrong, ecl, cartography = _too_many_mapped(st, s0, obs), frozenset(), False
-        if not wrong:  # one set of rolls for the day; if none, the clearest reason first
-            wrong, ecl, cartography = _joint(st, s0, obs)
-            wrong = wrong and (_bounds(st, s0, obs)[:1] or wrong)
-        for at, message in wrong:
-            problems.add(at, message)
-        if wrong:
-            st.flags.update(rolls=None, engine=None)
-            return
-        after = synced(s0, obs)
-        if any(m.kind == "interest" and m.get("result") == "predict-eclipse" for m in obs["marks"]):
-            ecl = frozenset({after.eclipse})
-        st.flags["eclipse_options"] = ecl
-        if "explained" in st.flags:  # kept for explain_days (a caller asked which rolls explain the save)
-            st.flags["explained"].append((s0, obs, mornings))
-        if cartography:  # the day's trail is the Cartography trail from where it ended
-            after = replace(after, cartography=after.cartography | {after.pos})
-        st.flags["engine"] = replace(after, steps=(), log=())
-        st.flags["rolls"] = None
-        return
-    st.flags["engine"] = replace(synced(s0, obs), steps=(), log=())
+    after = synced(s0, obs)
+    if any(m.kind == "interest" and m.get("result") == "predict-eclipse" for m in obs["marks"]):
+        ecl = frozenset({after.eclipse})
+    st.flags["eclipse_options"] = ecl
+    if "explained" in st.flags:  # kept for explain_days (a caller asked which rolls explain the save)
+        st.flags["explained"].append((s0, obs, mornings))
+    if cartography:  # the day's trail is the Cartography trail from where it ended
+        after = replace(after, cartography=after.cartography | {after.pos})
+    st.flags["engine"] = replace(after, steps=(), log=())
     st.flags["rolls"] = None
 
 
-def _field(st, *path) -> At:
+def field_at(st, *path) -> At:
     """The line and field path of a part of today's day (the nearest line that exists)."""
     container, at = st.flags["raw_day"], st.flags["day_at"]
     line, name = at.line, at.field
@@ -207,147 +191,6 @@ def _field(st, *path) -> At:
         else:
             container = None
     return At(line, name)
-
-
-# --- with rolls: exact --------------------------------------------------------------------------
-
-
-class _Stop(Exception):
-    def __init__(self, at: At, message: str):
-        super().__init__(message)
-        self.at, self.message = at, message
-
-
-def _replay(st, s: eng.State, rolls: dict, obs, wilds, diego_on, choice, fill) -> eng.State:
-    """The day through the engine's own order (eng.play_day), each step answered from the save: the
-    recorded dice and hexes, and these hidden decisions (WILDs, Diego's +1, the eclipse's row, the fill)."""
-    trails = [m.hexes for m in obs["marks"] if m.kind == "trail"]
-    mapped = [h for h, _ in obs["mapped"] if h not in obs["lagos"]]
-    steps = list(obs["steps"])
-    seen = [0, False]  # the day's marks matched to recorded trails so far; the planned phases checked
-
-    def dice(key: str):
-        return rolls[key][0] if key in rolls else ()
-
-    interest_rolls = list(dice("interests"))
-
-    def trail_from(where: str):
-        for pair in trails:
-            if where in pair:
-                return pair[1] if pair[0] == where else pair[0]
-        return None
-
-    def at_of(key: str) -> At:
-        return rolls[key][1] if key in rolls else _field(st, "rolls") if "rolls" in st.flags["raw_day"] \
-            else st.flags["day_at"]
-
-    def answer(key: str, s: eng.State) -> dict:
-        for m in s.marks_today[seen[0]:]:  # a trail the last step drew: its record is used
-            pair = next((p for p in trails if set(p) == set(m[1])), None) if m[0] == "trail" else None
-            if pair is not None:
-                trails.remove(pair)
-        seen[0] = len(s.marks_today)
-        if key == "planning":
-            return {"dice": dice("planning")[0], "wilds": wilds}
-        if not seen[1]:
-            seen[1] = True
-            if KANTYI_ROLLS in rolls and "native-contact" not in rolls:
-                raise _Stop(rolls[KANTYI_ROLLS][1], "Princess Kantyi's rerolls go with a Native Contact roll")
-            for k in set(rolls) - {"planning", "interests", KANTYI_ROLLS}:
-                if k not in s.plan.called:
-                    raise _Stop(rolls[k][1], f"no {R.face(k)} was planned on day {s.day}: {k} is skipped")
-        if key == "mapping":
-            if "mapping" not in rolls:
-                raise _Stop(_field(st, "rolls"), f"a {R.face(key)} was planned: record the mapping dice")
-            if len(dice(key)) > 1:
-                raise _Stop(at_of(key), f"muskets cannot reroll mapping (only {', '.join(R.musket_charts)}): "
-                                        "one roll of its dice")
-            if not mapped:
-                raise _Stop(_field(st, "mapped"), "the mapping dice were rolled: record the hex they drew")
-            return {"target": mapped[0], "dice": dice(key)[0], "diego": diego_on == key}
-        if key in eng.ROLLED:
-            eclipse = key == "native-contact" and s.eclipse
-            if key not in rolls and not eclipse:
-                raise _Stop(_field(st, "rolls"), f"a {R.face(key)} was planned: record the {key} dice")
-            return {"rolls": dice(key), "diego": diego_on == key, "trail_to": trail_from(s.pos),
-                    "choice": choice if eclipse else None,
-                    "kantyi": dice(KANTYI_ROLLS)[0] if key == "native-contact" and KANTYI_ROLLS in rolls else ()}
-        if key == "interests":
-            if not interest_rolls:
-                raise _Stop(_field(st, "rolls"), f"an interest is due at {s.pos}: record the interests dice")
-            faces = interest_rolls.pop(0)
-            diego = diego_on == "interests" and not s.diego_used
-            try:
-                found = eng.interest_key(s, sum(faces) + (R.bonus_per_extra if diego else 0))
-            except eng.Illegal as exc:
-                raise _Stop(at_of(key), str(exc)) from None
-            return {"dice": faces, "diego": diego, "lagos": obs["lagos"], "trail_to": trail_from(s.pos),
-                    "fill": fill and found == "migration"}
-        if key == "travel":
-            if not steps:
-                if interest_rolls:
-                    raise _Stop(rolls["interests"][1], "more interests dice than interests rolled today")
-                return {"to": None}
-            to = steps.pop(0)
-            problem = eng.step_problem(s, to)
-            if problem:
-                raise _Stop(_field(st, "moved"), problem)
-            return {"to": to}
-        if key == "trail":  # a row drew a trail and the save records none from here
-            return {"to": trail_from(s.pos)}
-        assert key == "end", key
-        return {"cartography_trail": trail_from(s.pos) if trails and eng.cartography_allowed(s) else None}
-
-    try:
-        return eng.play_day(s, answer)
-    except eng.Illegal as exc:  # the end of the day's decisions are the day's own (the planning line)
-        raise _Stop(at_of(exc.step if exc.step in rolls else "planning"), str(exc)) from None
-
-
-def _differences(st, s: eng.State, obs) -> list[tuple[At, str]]:
-    out = []
-    why = "; ".join(s.log)
-    if s.fever_today != obs["fever"]:
-        out.append((_field(st, "fever"), f"the rolls give {s.fever_today or 'no fever change'}, "
-                                         f"not {obs['fever'] or 'none'} ({why})"))
-    if dict(s.mapped_today) != dict(obs["mapped"]):
-        got = ", ".join(f"{h}: {t}" for h, t in s.mapped_today) or "nothing"
-        out.append((_field(st, "mapped"), f"the rolls map {got} ({why})"))
-    if _engine_marks(s) != _obs_marks(obs):
-        got = ", ".join(" ".join((kind, "-".join(sorted(hexes)), *rest)) for kind, hexes, *rest in s.marks_today) \
-            or "no marks"
-        out.append((_field(st, "marks"), f"the rolls give {got} ({why})"))
-    for key, want, have in zip(TRACKER_KEYS, s.values, obs["values"]):
-        if want != have:
-            out.append((_field(st, "resources", key), f"{have}, but the rolls give {key} {want} ({why})"))
-    return out
-
-
-def _exact(st, s0: eng.State, rolls: dict, obs):
-    start = eng.start_day(s0)
-    plan_dice = rolls["planning"][0][0]
-    wilds = eng.wild_assignments(start, plan_dice) if len(plan_dice) == R.planning_dice else ((),)
-    diegos = (None,) + (tuple(k for k in ROLL_KEYS[1:] if k != KANTYI_ROLLS) if s0.diego else ())
-    fills = (False, True) if any(m.kind == "interest" and m.get("result") == "migration"
-                                for m in obs["marks"]) else (False,)
-    eclipses = sorted(st.flags["eclipse_options"] | {s0.eclipse})
-    choices = (None,)
-    if any(eclipses):
-        choices = (None,) + tuple(range(len(eng.rows_of("native-contact"))))
-    best = None
-    for e, w, d, c, f in product(eclipses, wilds, diegos, choices, fills):
-        try:
-            s = _replay(st, replace(s0, eclipse=e), rolls, obs, w, d, c, f)
-        except _Stop as stop:
-            if best is None:
-                best = (float("inf"), [(stop.at, stop.message)])
-            continue
-        diffs = _differences(st, s, obs)
-        if not diffs:
-            return s
-        if best is None or len(diffs) < best[0]:
-            best = (len(diffs), diffs)
-    return best[1][0]
 
 
 # --- without rolls: what some legal roll could give ---------------------------------------------
@@ -393,7 +236,7 @@ def _too_many_mapped(st, s0: eng.State, obs) -> list[tuple[At, str]]:
     drawn = [h for h, _ in obs["mapped"] if h not in obs["lagos"]]
     if len(drawn) <= 1:
         return []
-    return [(_field(st, "mapped", drawn[1]),
+    return [(field_at(st, "mapped", drawn[1]),
              f"{len(drawn)} hexes mapped on day {s0.day + 1}: the Mapping phase draws one hex a day"
              + (f" (Lagos de Oro adds its {R.lagos_hexes} lakes)" if obs["lagos"] else ""))]
 
@@ -443,7 +286,7 @@ def _bounds(st, s0: eng.State, obs) -> list[tuple[At, str]]:
         cost = eng.step_cost(replace(today, pos=a), b)
         if r.hi["movement"] < cost:
             have = ", ".join(f"{n} {_signed(x, y)}" for n, x, y in r.why["movement"]) or "nothing more today"
-            out.append((_field(st, "moved"), f"entering {b} costs {cost} movement progress"
+            out.append((field_at(st, "moved"), f"entering {b} costs {cost} movement progress"
                         + (" by trail" if cost == R.trail_cost else "")
                         + f"; the party can have at most {r.hi['movement']} (from {s0.get('movement')}: {have})"))
             return out
@@ -469,7 +312,7 @@ def _bounds(st, s0: eng.State, obs) -> list[tuple[At, str]]:
             limit = f"the most day {day} can end with is {hi}"
         else:
             limit = f"the least day {day} can end with is {lo}"
-        out.append((_field(st, "resources", key),
+        out.append((field_at(st, "resources", key),
                     f"{key} {s0.get(key)} \u2192 {have}, but {limit} ({why}; maximum {R.cap})"))
     return out
 
@@ -1088,12 +931,12 @@ def _joint(st, s0: eng.State, obs) -> tuple[list[tuple[At, str]], frozenset, boo
         if mapping:
             return [mapping], frozenset(), False
         message = f"no one set of rolls on day {day} gives these resources, marks and fever together ({rule})"
-        return [(_field(st, "resources"), message)], frozenset(), False
+        return [(field_at(st, "resources"), message)], frozenset(), False
     key, values = alone[0]
     limit = f"with the other resources as recorded, day {day} can end with {key} {_either(values)}"
     for other, vals in alone[1:]:
         limit += f"; with {key} {have[key]}, {other} {_either(vals)}"
-    return [(_field(st, "resources", key),
+    return [(field_at(st, "resources", key),
              f"{key} {s0.get(key)} \u2192 {have[key]}, but no one set of rolls gives it: {limit} ({rule})")], \
         frozenset(), False
 
@@ -1106,7 +949,7 @@ def _mapping_problem(st, s0: eng.State, obs, rule: str):
     if day.mapped is None or not day.map_targets:
         return None
     label = next(h for h, _ in obs["mapped"] if h not in obs["lagos"])
-    at = _field(st, "mapped", label)
+    at = field_at(st, "mapped", label)
     if day.cataract is False:
         for d in days:
             d.cataract = None

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from lostprint.engine import lost_expedition as eng
 from lostprint.engine.contract import Decision, Roll
+from lostprint.files.fields import at_key
 from lostprint.files import line_of
 from lostprint.files.fields import Reader
 from lostprint.files.kinds import SAVE_FORMAT
 from lostprint.games.lost_expedition import EXPEDITIONS, INTERESTS, KANTYI_ROLLS, TRACKER_KEYS
 from lostprint.games.lost_expedition import RULES as R
-from lostprint.saves import replay_1572
+from lostprint.saves import replay_1572, search
 from lostprint.saves.rules import At, Event, LostRules, Mark, Problems, State, slug
 
 INTEREST_RESULTS = tuple(slug(b.results[0]) for b in INTERESTS.bands)
@@ -79,22 +80,8 @@ class Rules1572(LostRules):
         if state not in ("struck", "broken"):
             problems.add(at, f"must be struck or broken, not {value!r}")
             return
-        if state == "struck":
-            if eng.fever_immune(st.setup.get("expedition", ""), st.flags["lagos"], st.day_start):
-                problems.add(at, "a botany expedition is immune to fever" if st.setup.get("expedition") == "botany"
-                             else f"at Lagos de Oro ({st.day_start}) the party is immune to fever")
-                return
-            st.flags["fever"] = True
-            st.events.append(Event(st.day, "fever", "fever"))
-            return
-        if not st.flags["fever"]:
-            problems.add(at, "there is no fever to break")
-            return
-        if eng.terrain_rule(st.terrain[st.day_start]).no_fever_break:
-            problems.add(at, f"a fever cannot break in a swamp ({st.day_start})")
-            return
-        st.flags["fever"] = False
-        st.events.append(Event(st.day, "fever-broken", "fever broken"))
+        st.events.append(Event(st.day, "fever", "fever") if state == "struck"
+                         else Event(st.day, "fever-broken", "fever broken"))
 
     # --- mapping and moving --------------------------------------------------------------------
 
@@ -273,7 +260,15 @@ class Rules1572(LostRules):
             st.events.append(Event(st.day, "loss", f"\u2212{lost} conquistador" + "s" * (lost > 1)))
         elif lost < 0:
             st.events.append(Event(st.day, "gain", f"+{-lost} conquistador" + "s" * (lost < -1)))
-        replay_1572.check_day(st, before, problems)
+        if not _replayable(st, problems):
+            pass
+        elif _fever_problem(st):
+            problems.add(*_fever_problem(st))
+            st.flags.update(rolls=None, engine=None)
+        elif st.flags.get("rolls"):
+            _rolled_day(st, problems)
+        else:
+            replay_1572.check_day(st, before, problems)
         st.flags["lagos_today"] = ()
 
     def end_of_day(self, st):
@@ -395,3 +390,191 @@ def mark_of(mark: tuple) -> dict:
     if kind in ("trail", "cataract", "lagos-de-oro"):
         return {kind: list(hexes)}
     return {kind: hexes[0]}
+
+
+# --- a day with its rolls: the search over the engine's steps ------------------------------------------
+
+CHARTS = ("movement", "exploring", "native-contact", "hunting")
+
+
+def _replayable(st, problems) -> bool:
+    """The day can be replayed: an expedition, an engine state, and no problem read so far today."""
+    ok = st.flags["problems_at_start"] >= 0 and len(problems) == st.flags["problems_at_start"]
+    if not ok or st.flags.get("engine") is None:
+        st.flags.update(rolls=None, engine=None)
+        return False
+    return True
+
+
+def _day_marks(st) -> list:
+    return [m for m in st.marks if m.day == st.day]
+
+
+def _mark_key(kind: str, hexes, result=None):
+    if kind in ("trail", "lagos-de-oro"):
+        return (kind, tuple(sorted(hexes)), None)
+    return (kind, tuple(hexes), result)
+
+
+def _marks_of(marks_today) -> list:
+    """The engine's marks of a day, as comparable keys."""
+    return sorted((_mark_key(kind, hexes, *rest) for kind, hexes, *rest in marks_today), key=repr)
+
+
+def _record(st, rolls: dict | None) -> search.Record:
+    """What the save says of the day, as the search reads it: the recorded dice and hexes as inputs
+    and narrowed decisions, the day's end as checks."""
+    marks = _day_marks(st)
+    trails = {frozenset(m.hexes) for m in marks if m.kind == "trail"}
+    lagos = next((tuple(sorted(m.hexes)) for m in marks if m.kind == LAGOS), ())
+    drawn = st.flags.get("drawn_today", {})
+    target = next((lab for lab in drawn if lab not in lagos), None)
+    fever = st.flags["raw_day"].get("fever")
+    fever = "struck" if fever is True else slug(fever) if isinstance(fever, str) else ""
+    want_marks = sorted((_mark_key(m.kind, m.hexes, m.get("result")) for m in marks), key=repr)
+    inputs: dict = {"to": tuple(st.day_hexes[1:]) + (None,)}
+    if rolls is not None:
+        faces = {k: faces for k, (faces, _) in rolls.items()}
+        inputs.update({k: faces.get(k, ()) for k in ("planning", *CHARTS, "mapping", "interests")})
+        inputs[KANTYI_ROLLS] = _kantyi_chunks(faces.get("native-contact", ()), faces.get(KANTYI_ROLLS, ((),))[0])
+    extra = {k: 1 < len(v) for k, v in inputs.items() if k in CHARTS}  # a musket's reroll recorded
+    return search.Record(
+        turn=st.day + 0, inputs=inputs,
+        narrow={"keep": lambda s, v: len(v) == len(eng.planned_dice(s)),
+                "musket": lambda s, v: v == extra.get(s.phase, False),
+                "target": lambda s, v: v == target,
+                "trail": lambda s, v: frozenset((s.pos, v)) in trails,
+                "lagos": lambda s, v: tuple(sorted(v)) == lagos,
+                "cartography": lambda s, v: v is None or frozenset((s.pos, v)) in trails},
+        probe={k: v for k, v in (("target", target), ("lagos", lagos)) if v},
+        checks={"mapped": lambda m: dict(m) == drawn, "marks": lambda m: _marks_of(m) == want_marks,
+                "fever_today": fever, "pos": st.position, **{k: st.values[k] for k in TRACKER_KEYS}},
+        order=("fever_today", "mapped", "marks", "pos", *TRACKER_KEYS))
+
+
+def _kantyi_chunks(rolls, faces) -> tuple:
+    """Princess Kantyi's new faces, as the engine asks for them: those of the roll, then of its reroll."""
+    out, left = [], list(faces)
+    for roll in rolls:
+        n = eng.kantyi_count(roll)
+        if n and left:
+            out.append(tuple(left[:n]))
+            left = left[n:]
+    if left:
+        out.append(tuple(left))
+    return tuple(out)
+
+
+def _starts(st) -> list:
+    s0 = st.flags["engine"]
+    return [eng.replace(s0, eclipse=e) for e in sorted(st.flags["eclipse_options"] | {s0.eclipse})]
+
+
+def _rolled_day(st, problems) -> None:
+    """The day replayed with its recorded rolls: every hidden decision (the WILDs, Diego's +1, the
+    eclipse's row, Migration's fill) tried until one gives the recorded day."""
+    rolls = st.flags["rolls"]
+    st.flags["rolls"] = None
+    record = _record(st, rolls)
+    ends, failure = search.explain(eng, _starts(st), record)
+    if failure is None:
+        st.flags["engine"] = eng.replace(ends[0], steps=(), log=())
+        st.flags["eclipse_options"] = frozenset(e.eclipse for e in ends)
+        return
+    at, message = _said(st, rolls, record, failure)
+    problems.add(at, message)
+    st.flags["engine"] = None
+
+
+def _why(st, record) -> str:
+    """What one replay of the day did (its log), the recorded values aside."""
+    loose = search.Record(turn=record.turn, inputs=record.inputs, narrow=record.narrow,
+                          optional=frozenset(record.inputs))
+    end = next(search.walk(eng, _starts(st), loose, budget=20_000), None)  # not a rule: a bound on the steps walked
+    return "; ".join(end.log) if end is not None else "no replay gets through the day"
+
+
+def _field(st, *path) -> At:
+    return replay_1572.field_at(st, *path)
+
+
+def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
+    """A failed search in the save's words: the field, the rule and its limit."""
+    day = st.day
+    planned = {k for k in CHARTS + ("mapping",) if R.face(k) in rolls["planning"][0][0]}
+    for k in rolls:
+        if k in planned or k in ("planning", "interests", KANTYI_ROLLS) or (k == "native-contact" and st.flags["engine"].eclipse):
+            continue
+        return rolls[k][1], f"no {R.face(k)} was planned on day {day}: {k} is skipped"
+    if len(rolls.get("mapping", ((),))[0]) > 1:
+        failure = search.Failure("left", "mapping")
+    if KANTYI_ROLLS in rolls and "native-contact" not in rolls:
+        return rolls[KANTYI_ROLLS][1], "Princess Kantyi's rerolls go with a Native Contact roll"
+    key = failure.key
+    roll_at = {k: rolls[k][1] if k in rolls else _field(st, "rolls") for k in (*CHARTS, "mapping", "interests", "planning")}
+    roll_at.update(keep=roll_at["planning"], wilds=roll_at["planning"], diego=roll_at["planning"],
+                   musket=roll_at["planning"], row=roll_at["planning"], fill=roll_at["planning"])
+    roll_at[KANTYI_ROLLS] = roll_at["native-contact"]
+    if failure.kind == "rule":
+        if key == "to":
+            return _field(st, "moved"), failure.message
+        if key in ("target",):
+            return _field(st, "mapped"), failure.message
+        if key in ("lagos", "trail", "cartography"):
+            return _field(st, "marks"), failure.message
+        return roll_at.get(key, _field(st, "rolls")), failure.message
+    if failure.kind == "short":
+        if key == KANTYI_ROLLS:
+            return roll_at[key], (f"Princess Kantyi rerolls the Native Contact 1s and 2s on day {day}: record her "
+                                  "new faces under kantyi")
+        if key == "interests":
+            return _field(st, "rolls"), "an interest is due: record the interests dice"
+        return _field(st, "rolls"), f"a {R.face(key)} was planned: record the {key} dice"
+    if failure.kind == "left":
+        if key == "mapping":
+            return roll_at[key], (f"muskets cannot reroll mapping (only {', '.join(R.musket_charts)}): "
+                                  "one roll of its dice")
+        if key == "interests":
+            return roll_at[key], "more interests dice than interests rolled today"
+        if key == KANTYI_ROLLS:
+            return roll_at[key], "more Princess Kantyi rerolls than Native Contact dice showing 1 or 2"
+        if key == "to":
+            return _field(st, "moved"), f"the game was over on day {day} before these moves"
+        return roll_at.get(key, _field(st, "rolls")), f"more {key} rolls than day {day} rolls"
+    if failure.kind == "none":
+        if key == "target":
+            return _field(st, "mapped"), "the mapping dice were rolled: record the hex they drew"
+        if key == "trail":
+            return _field(st, "marks"), "the rolls draw a trail here: record where it leads"
+        return _field(st, "rolls"), f"no {key} the save allows"
+    why = _why(st, record)
+    got = sorted(failure.reached, key=repr)
+    if key == "fever_today":
+        return _field(st, "fever"), (f"the rolls give {' or '.join(g or 'no fever change' for g in got)}, "
+                                     f"not {record.checks[key] or 'none'} ({why})")
+    if key == "mapped":
+        shown = " or ".join(", ".join(f"{h}: {t}" for h, t in g) or "nothing" for g in got)
+        return _field(st, "mapped"), f"the rolls map {shown or 'nothing'} ({why})"
+    if key == "marks":
+        shown = " or ".join(", ".join(" ".join((kind, "-".join(sorted(hexes)), *rest)) for kind, hexes, *rest in g)
+                            or "no marks" for g in got)
+        return _field(st, "marks"), f"the rolls give {shown or 'no marks'} ({why})"
+    if key in TRACKER_KEYS:
+        return _field(st, "resources", key), (f"{record.checks[key]}, but the rolls give {key} "
+                                              f"{' or '.join(map(str, got))} ({why})")
+    return _field(st, "resources"), f"no one replay of day {day} with these rolls gives the recorded day ({why})"
+
+
+def _fever_problem(st) -> tuple[At, str] | None:
+    """A recorded fever the rules refuse whatever the dice: immune, none to break, or a swamp."""
+    raw = st.flags["raw_day"].get("fever")
+    fever = "struck" if raw is True else slug(raw) if isinstance(raw, str) else ""
+    s0 = st.flags["engine"]
+    if fever == "struck" and eng.fever_immune(s0.expedition, s0.lagos, s0.pos):
+        return _field(st, "fever"), ("a botany expedition is immune to fever" if s0.expedition == "botany"
+                                     else f"at Lagos de Oro ({s0.pos}) the party is immune to fever")
+    if fever == "broken" and not s0.fever:
+        return _field(st, "fever"), "there is no fever to break"
+    if fever == "broken" and eng.terrain_rule(s0.terrain_here()).no_fever_break:
+        return _field(st, "fever"), f"a fever cannot break in a swamp ({s0.pos})"
+    return None

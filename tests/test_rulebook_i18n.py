@@ -64,14 +64,15 @@ def test_trans_blocks_translate_fill_in_variables_and_take_plural_forms(tmp_path
     (tmp_path / "t.j2").write_text(
         "{% trans n=count, name=who %}{{ name }} rolls {{ n }} die{% pluralize %}{{ name }} rolls {{ n }} dice"
         "{% endtrans %} | {% trans %}Set-up\n   and play{% endtrans %} | {{ _('and') }} | {{ 2.5|number }}"
-        " | {{ ['a', 'b', 'c']|joinand }}")
+        " | {{ ['a', 'b', 'c']|joinand }}\n- {% trans %}A bullet\n  goes on{% endtrans %}\n- next\n")
     german = Translator("de", (("%(name)s rolls %(n)s die", ("%(name)s wirft %(n)s Würfel",) * 2),
                                ("Set-up and play", "Aufbau und Spiel"), ("and", "und")))
     env = template_env(str(tmp_path))
     opts = RulebookOptions(lang="de")
     text = env.get_template("t.j2").render(**base_context(book("crows").GAME, opts, german), count=3, who="<Ana>")
     # the msgid is the trimmed text (one line), a variable is escaped as any printed value is
-    assert text == "&lt;Ana&gt; wirft 3 Würfel | Aufbau und Spiel | und | 2,5 | a, b und c"
+    # a block's line break stays (the markup is line by line)
+    assert text == "&lt;Ana&gt; wirft 3 Würfel | Aufbau und Spiel | und | 2,5 | a, b und c\n- A bullet goes on\n- next\n"
     one = env.get_template("t.j2").render(**base_context(book("crows").GAME, opts), count=1, who="Ana")
     assert one.startswith("Ana rolls 1 die | Set-up and play | and | 2.5 | a, b and c")
 

@@ -20,6 +20,7 @@ from typing import Callable, NamedTuple
 from xml.sax.saxutils import escape
 
 import jinja2
+import jinja2.ext
 import markupsafe
 
 from lostprint import __version__
@@ -140,6 +141,17 @@ def _make_new_ngettext(func):
     return ngettext
 
 
+class KeepLineAfterTrans(jinja2.ext.Extension):
+    """`{% endtrans %}` keeps the line break after it (trim_blocks would join the next markup line to a
+    translated one): the template is read as if each were written `{% endtrans +%}`."""
+
+    def preprocess(self, source: str, name, filename=None) -> str:
+        return _ENDTRANS.sub(r"{%\1 endtrans +%}", source)
+
+
+_ENDTRANS = re.compile(r"\{%([-+]?)\s*endtrans\s*%\}")
+
+
 @functools.lru_cache(maxsize=4)
 def template_env(folder: str):
     """The jinja2 environment of the rulebook templates, made once: it keeps each template compiled (a
@@ -149,7 +161,7 @@ def template_env(folder: str):
     paragraph's lines), so a msgid never depends on how the template wraps it."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(folder), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                             keep_trailing_newline=True, extensions=["jinja2.ext.i18n"])
+                             keep_trailing_newline=True, extensions=["jinja2.ext.i18n", KeepLineAfterTrans])
     env.newstyle_gettext = True
     env.policies["ext.i18n.trimmed"] = True
     env.filters["signed"] = signed

@@ -427,13 +427,21 @@ def languages():
     for code in shipped():
         done, total = completeness(code)
         click.echo(f"{code}\t{100 * done // total}%")
+    from lostprint.app.demo import rulebook_translated
+
     sheets = {g.title: getattr(sheet_module(g.id), "TRANSLATED", False) for g in with_part("sheet")}
+    books = {g.title: rulebook_translated(g) for g in with_part("rulebook")}
     journals = [g.title for g in with_part("validator")]  # the games whose saves `render` makes journals of
-    click.echo("translated: the Crows kit, setup diagram and game record, the sheets of "
-               + ", ".join(t for t, done in sheets.items() if done) + "; the journals of " + ", ".join(journals))
-    english = [t for t, done in sheets.items() if not done]
-    click.echo("English only for now: rulebooks"
-               + (", the sheets of " + ", ".join(english) if english else ""))
+
+    def of(kind: str, done: dict, translated: bool) -> list[str]:
+        titles = [t for t, ok in done.items() if ok == translated]
+        return [f"the {kind} of {', '.join(titles)}"] if titles else []
+
+    said = ["the Crows kit, setup diagram and game record", *of("sheets", sheets, True),
+            f"the journals of {', '.join(journals)}", *of("rulebooks", books, True)]
+    click.echo("translated: " + "; ".join(said))
+    click.echo("English only for now: " + ("; ".join(of("rulebooks", books, False) + of("sheets", sheets, False))
+                                           or "none"))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -185,13 +185,19 @@ def test_languages_lists_each_with_its_completeness():
     rows = dict(line.split("\t") for line in run.stdout.splitlines() if "\t" in line)
     assert rows["en"] == "100%" and all(rows[code] == "100%" for code in SHIPPED)
     # and it says which printables take --lang, so "100%" is not read as "everything"
+    from lostprint.app.demo import rulebook_translated
+    from lostprint.games import with_part
+
     said = run.stdout.splitlines()[-2:]
     assert said[0].startswith("translated:")
-    for title in ("1572: The Lost Expedition", "1672: The Lost Crew", "1872: The Lost Crows"):
-        assert title in said[0] and title not in said[1]
-    assert "the journals of 1572: The Lost Expedition, 1672: The Lost Crew, 1872: The Lost Crows" in said[0]
-    assert said[1] == "English only for now: rulebooks"
+    lost = "1572: The Lost Expedition, 1672: The Lost Crew, 1872: The Lost Crows"
+    assert f"the sheets of {lost}" in said[0] and f"the journals of {lost}" in said[0]
     assert "the Crows kit, setup diagram and game record" in said[0]
+    books = {g.title: rulebook_translated(g) for g in with_part("rulebook")}
+    english = [title for title, done in books.items() if not done]
+    assert said[1] == "English only for now: " + (f"the rulebooks of {', '.join(english)}" if english else "none")
+    translated = [title for title, done in books.items() if done]
+    assert (f"the rulebooks of {', '.join(translated)}" in said[0]) == bool(translated)
 
 
 def crows_layout(lang: str, paper: str = "letter", ink: str = "color"):

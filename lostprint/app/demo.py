@@ -9,6 +9,7 @@ from typing import Callable
 
 from lostprint.app import commands
 from lostprint.app.naming import folder_of
+from lostprint.app.registry import part
 from lostprint.app.simulate import demo_rated_maps
 from lostprint.crows.kit import KitOptions
 from lostprint.errors import LostprintError
@@ -43,6 +44,11 @@ def _translated(plugin) -> bool:
     return not plugin.has("sheet") or getattr(sheet_module(plugin.id), "TRANSLATED", False)
 
 
+def rulebook_translated(plugin) -> bool:
+    """Whether a game's rulebook prints in another language than English (its module says TRANSLATED)."""
+    return getattr(part(plugin, "rulebook"), "TRANSLATED", False)
+
+
 def run_demo(output=None, quick: bool = False, log: Callable[[str], None] = lambda m: None,
              jobs: int | None = None, say: Callable[[str], None] | None = None, lang: str = "en") -> list[Path]:
     """Writes every printable; `log` hears progress (one line an item), `say` the commands' warnings.
@@ -60,8 +66,9 @@ def run_demo(output=None, quick: bool = False, log: Callable[[str], None] = lamb
         for opts in _inks(quick, landscape=False, lang=lang):
             log(f"journal {save.name} {opts.paper} {opts.ink}")
             written.append(commands.journal(save, opts, f"{out / 'journals'}/", say=say))
-    if not english and any(p.has("rulebook") for p in GAMES):
-        say(f"rulebooks: English only for now, not written in {lang}")
+    untranslated = [p.title for p in GAMES if p.has("rulebook") and not english and not rulebook_translated(p)]
+    if untranslated:
+        say(f"rulebooks of {', '.join(untranslated)}: English only for now, not written in {lang}")
     for plugin in GAMES:
         if not english and not _translated(plugin):
             say(f"{plugin.title}: its sheet and maps are English only for now, not written in {lang}")
@@ -72,8 +79,8 @@ def run_demo(output=None, quick: bool = False, log: Callable[[str], None] = lamb
             for opts in sheets:
                 log(f"sheet {plugin.id} {opts.paper} {opts.ink} {opts.fmt or 'pdf'} sides {opts.sides}")
                 written.append(commands.sheet(plugin.id, opts, output=f"{out / 'sheets'}/", say=say))
-        if plugin.has("rulebook") and english:
-            for opts in _inks(quick, landscape=False):
+        if plugin.has("rulebook") and (english or rulebook_translated(plugin)):
+            for opts in _inks(quick, landscape=False, lang=lang):
                 log(f"rulebook {plugin.id} {opts.paper} {opts.ink}")
                 written.append(commands.rulebook(plugin.id, opts, f"{out / 'rulebooks'}/"))
         if plugin.has("generator"):
@@ -85,8 +92,6 @@ def run_demo(output=None, quick: bool = False, log: Callable[[str], None] = lamb
                 log(f"kit {plugin.id} {opts.paper} {opts.ink}")
                 written.append(commands.kit(plugin.id, KitOptions(paper=opts.paper, ink=opts.ink, lang=lang),
                                             f"{out / plugin.id}/"))
-    if not quick and not english:
-        say(f"rated variant maps: English only in the demo for now, not written in {lang}")
-    elif not quick:  # rating a map plays a few hundred games of each Lost game
-        written += demo_rated_maps(DEMO_SEEDS[0], PrintOptions(), out / "rated", Executor(jobs=jobs), log=log)
+    if not quick:  # rating a map plays a few hundred games of each Lost game
+        written += demo_rated_maps(DEMO_SEEDS[0], PrintOptions(lang=lang), out / "rated", Executor(jobs=jobs), log=log)
     return written

@@ -205,58 +205,91 @@ PROSE: dict[str, tuple[str, ...]] = {
 }
 
 
-def _prose(value) -> Iterator[tuple[str, str]]:
-    """Every (class.field, string) of a data value that PROSE names, depth first."""
+def _prose(value, fields: dict = PROSE) -> Iterator[tuple[str, str]]:
+    """Every (class.field, string) of a data value that `fields` (PROSE) names, depth first."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        names = PROSE.get(type(value).__name__)
+        names = fields.get(type(value).__name__)
         for f in dataclasses.fields(value):
             inner = getattr(value, f.name)
             if names is not None and f.name in names:
-                yield from ((f"{type(value).__name__}.{f.name}", s) for s in _strings(inner))
+                yield from ((f"{type(value).__name__}.{f.name}", s) for s in _strings(inner, fields))
             else:
-                yield from _prose(inner)
+                yield from _prose(inner, fields)
     elif isinstance(value, (tuple, list)):
         for item in value:
-            yield from _prose(item)
+            yield from _prose(item, fields)
 
 
-def _strings(value) -> Iterator[str]:
+def _strings(value, fields: dict = PROSE) -> Iterator[str]:
     if isinstance(value, str):
         if value:
             yield value
     elif isinstance(value, (tuple, list)):
         for item in value:
-            yield from _strings(item)
+            yield from _strings(item, fields)
     elif dataclasses.is_dataclass(value):
-        yield from _prose(value)
+        yield from _prose(value, fields)
 
 
-def _map_strings(value, tr: Translator):
+def _map_strings(value, tr: Translator, fields: dict):
     if isinstance(value, str):
         return tr.gettext(value)
     if isinstance(value, tuple):
-        return tuple(_map_strings(v, tr) for v in value)
+        return tuple(_map_strings(v, tr, fields) for v in value)
     if isinstance(value, list):
-        return [_map_strings(v, tr) for v in value]
-    return localized(value, tr)
+        return [_map_strings(v, tr, fields) for v in value]
+    return localized(value, tr, fields)
 
 
-def localized(value, tr: Translator):
-    """A copy of a game-data value with every PROSE field translated (the value itself in English)."""
+def localized(value, tr: Translator, fields: dict = PROSE):
+    """A copy of a game-data value with every field `fields` (PROSE) names translated (the value itself
+    in English)."""
     if tr is ENGLISH:
         return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        names = PROSE.get(type(value).__name__, ())
+        names = fields.get(type(value).__name__, ())
         changes = {}
         for f in dataclasses.fields(value):
             inner = getattr(value, f.name)
-            new = _map_strings(inner, tr) if f.name in names else localized(inner, tr)
+            new = _map_strings(inner, tr, fields) if f.name in names else localized(inner, tr, fields)
             if new is not inner:
                 changes[f.name] = new
         return dataclasses.replace(value, **changes) if changes else value
     if isinstance(value, tuple) and any(dataclasses.is_dataclass(v) for v in value):
-        return tuple(localized(v, tr) for v in value)
+        return tuple(localized(v, tr, fields) for v in value)
     return value
+
+
+# What a rulebook prints of its game's data beyond PROSE (a rulebook module may name more in its own
+# BOOK_PROSE): translated by `book_prose`'s fields, extracted into the game's rulebook catalog.
+BOOK_PROSE: dict[str, tuple[str, ...]] = {
+    "Game": ("kind",),
+    "Chart": ("note",),  # a house-rule chart's why-note
+}
+
+
+def book_prose(module) -> dict[str, tuple[str, ...]]:
+    """The fields a rulebook module's book translates: PROSE, BOOK_PROSE and the module's BOOK_PROSE."""
+    out = {k: tuple(v) for k, v in PROSE.items()}
+    for extra in (BOOK_PROSE, getattr(module, "BOOK_PROSE", {})):
+        for name, names in extra.items():
+            out[name] = tuple(dict.fromkeys((*out.get(name, ()), *names)))
+    return out
+
+
+def extract_book_data(fileobj, keywords, comment_tags, options):
+    """Babel extractor (babel-rulebook.cfg, one section a game, `book = lostprint.books.rulebook_1672`):
+    every string a rulebook's translated game data prints (`book_prose`) that the sheets' catalog
+    lostprint.po does not hold already, for the game's own rulebook catalog."""
+    from importlib import import_module
+
+    module = import_module(options["book"])
+    sheets = {text for _, _, text, _ in extract_game_data(None, (), (), {})}
+    seen = set()
+    for where, text in _prose(module.GAME, book_prose(module)):
+        if text not in sheets and text not in seen:
+            seen.add(text)
+            yield 1, "gettext", text, [f"{module.GAME.id}: {where}"]
 
 
 def extract_game_data(fileobj, keywords, comment_tags, options):

@@ -28,7 +28,7 @@ from lostprint.errors import UsageError
 from lostprint.fonts import registered, text_width, wrap
 from lostprint.games.model import HOUSE_MARK
 from lostprint.geometry.paper import MM, Box
-from lostprint.i18n import ENGLISH, Translator, localized, translator
+from lostprint.i18n import ENGLISH, Translator, book_prose, localized, translator
 from lostprint.options import PrintOptions
 from lostprint.paths import templates_dir
 from lostprint.render.document import (Captioned, Contents, Document, Drawing, FrameBox, Heading, Markup, NeedRoom,
@@ -96,7 +96,7 @@ def render_markup(mod, opts: RulebookOptions | None = None) -> str:
     the options' language."""
     opts = opts or RulebookOptions()
     tr = book_translator(mod, opts)
-    game = localized(mod.GAME, tr)
+    game = localized(mod.GAME, tr, book_prose(mod))
     env = template_env(str(templates_dir() / "rulebook"))
     ctx = base_context(game, opts, tr)
     named = getattr(mod, "book_chart", None)
@@ -458,7 +458,7 @@ def block_space(book: Book, points: str = "8"):
 
 def block_contents(book: Book, *args):
     """The contents: its entries are filled in once the whole story is made (see `prepare`)."""
-    return [heading("Contents", book.styles["h1"], 0, "contents", toc=False),
+    return [heading(book.tr.gettext("Contents"), book.styles["h1"], 0, "contents", toc=False),
             Contents((book.styles["toc0"], book.styles["toc1"])), PageBreak()]
 
 
@@ -479,7 +479,7 @@ def drawn_charts(book: Book, charts: list):
     def build(box: Box):
         items, x = [], box.x
         for chart, wd in zip(charts, widths):
-            items.append(w.chart_table(chart, Box(x, box.y, wd, height), book.pal, max_row=12.0))
+            items.append(w.chart_table(chart, Box(x, box.y, wd, height), book.pal, max_row=12.0, tr=book.tr))
             x += wd + gap
         return items
 
@@ -499,7 +499,8 @@ def chart_notes(book: Book, chart) -> list:
     chart = getattr(book.module, "book_chart", lambda c: c)(chart)
     if chart.note and (chart.house or any(b.house for b in chart.bands)):
         rows = [b.label for b in chart.bands if b.house]
-        what = chart.title if chart.house else f"{chart.title}, rows {join_and(rows)}"
+        what = chart.title if chart.house else book.tr.gettext("{chart}, rows {rows}").format(
+            chart=chart.title, rows=join_and(rows, book.tr.gettext("and")))
         return [book.para(f"{HOUSE_MARK}\u2002<b>{esc(what)}</b>: {esc(chart.note)}", "house")]
     return []
 
@@ -517,7 +518,7 @@ def block_symbols(book: Book, *args):
     height = 12 + 6 + len(entries) * 17.0
     custom = getattr(book.module, "symbol_swatch", None)
     swatch = custom(book) if custom else safe_swatch(book.pal)
-    fl = book.widget(lambda box: w.key_list(entries, box, book.pal, "Symbols", columns=1, swatch=swatch,
+    fl = book.widget(lambda box: w.key_list(entries, box, book.pal, book.tr.gettext("Symbols"), columns=1, swatch=swatch,
                                             name="symbol-key"), height, width=width, name="symbols")
     return [spaced(fl, 4, 10)]
 
@@ -534,12 +535,14 @@ def block_terrains(book: Book, columns: str = "2"):
     """The sheet's terrain key (hex swatches), large."""
     from lostprint.sheets.hexmap import hex_swatch  # ~15 ms with the map model: only a hex game's book draws hexes
 
-    entries = [(t, t.name, t.effect + (f" Cost: {t.cost}." if t.cost else "")) for t in book.game.terrains]
+    tr = book.tr
+    entries = [(t, t.name, t.effect + (" " + tr.gettext("Cost: {cost}.").format(cost=t.cost) if t.cost else ""))
+               for t in book.game.terrains]
     cols = int(columns)
     rows = -(-len(entries) // cols)
     height = 12 + 6 + rows * 26.0
     pal = book.pal
-    fl = book.widget(lambda box: w.key_list(entries, box, pal, "Terrain", columns=cols,
+    fl = book.widget(lambda box: w.key_list(entries, box, pal, tr.gettext("Terrain"), columns=cols,
                                             swatch=lambda t, cx, cy, s: hex_swatch(t, cx, cy, s, pal),
                                             name="terrain-key"), height, name="terrains")
     return [spaced(fl, 4, 10)]
@@ -566,11 +569,11 @@ def block_rows(book: Book, title: str, header, rows, widths, house: bool = False
 def block_spoiler(book: Book, *args):
     """A full page that warns the reader: the spoiler section starts after it."""
     return [PageBreak(), Space(book.height * 0.22),
-            book.heading(heading("Do not read ahead", book.styles["divider"], 0, "spoilers", toc=True)),
-            book.para("Everything after this page is hidden on purpose: the plot encounters, their "
-                      "outcomes and the vision quests.", "divider-sub"),
-            book.para("Turn here only when the game sends you to an entry, find it by its code, read "
-                      "that entry alone and turn back.", "divider-sub"),
+            book.heading(heading(book.tr.gettext("Do not read ahead"), book.styles["divider"], 0, "spoilers", toc=True)),
+            book.para(esc(book.tr.gettext("Everything after this page is hidden on purpose: the plot encounters, "
+                                          "their outcomes and the vision quests.")), "divider-sub"),
+            book.para(esc(book.tr.gettext("Turn here only when the game sends you to an entry, find it by its "
+                                          "code, read that entry alone and turn back.")), "divider-sub"),
             PageBreak()]
 
 
@@ -579,14 +582,15 @@ def block_house_rules(book: Book, *args):
     out = []
     for chart in book.game.charts:
         out += chart_notes(book, chart)
-    for what, why in merged_rules(getattr(book.module, "house_rules", lambda game: ())(book.game)):
+    rules = getattr(book.module, "house_rules", lambda game: ())(book.game)
+    for what, why in merged_rules(rules, book.tr.gettext("and")):
         out.append(book.para(f"{HOUSE_MARK}\u2002<b>{esc(what)}</b>: {esc(why)}", "house"))
     if not out:
-        out.append(book.para("This game needs none: every rule here is the published one."))
+        out.append(book.para(esc(book.tr.gettext("This game needs none: every rule here is the published one."))))
     return out
 
 
-def merged_rules(rules) -> list[tuple[str, str]]:
+def merged_rules(rules, word: str = "and") -> list[tuple[str, str]]:
     """(what, why) of the house rules, with neighbours of one family ("Tribal Units, difference 2,
     Tribe" … "…, Warriors") that give the same reason, or the same first sentence and then a word on
     each, set as one entry instead of one entry each repeating the sentence."""
@@ -609,7 +613,7 @@ def merged_rules(rules) -> list[tuple[str, str]]:
         if len(set(whys)) > 1:  # the same first sentence, then each one's own words
             lead = whys[0].split(". ")[0]
             whys = [f"{lead}. " + " ".join(why[len(lead) + 2:] for why in whys)]
-        out.append((f"{head} ({join_and(names)})", whys[0]))
+        out.append((f"{head} ({join_and(names, word)})", whys[0]))
     return out
 
 
@@ -623,7 +627,7 @@ def block_cover(book: Book, *words: str):
     """The cover: title, the tagline given in the template, the book's cover art, then the body."""
     game = book.game
     out = [Space(book.height * 0.1), book.para(cover_title(game.title), "cover-title"),
-           book.para("Rulebook", "cover-sub")]
+           book.para(esc(book.tr.gettext("Rulebook")), "cover-sub")]
     if words:
         out.append(book.para(" ".join(words), "cover-sub"))
     out.append(Space(28))
@@ -631,7 +635,8 @@ def block_cover(book: Book, *words: str):
     if art is not None:
         out += art(book)
     # paper, ink and version: in the metadata
-    out += [Space(28), book.para(esc(f"A game by {designers(game.id)} \u00b7 {game.kind}"), "cover-sub"),
+    by = book.tr.gettext("A game by {designers}").format(designers=designers(game.id))
+    out += [Space(28), book.para(esc(f"{by} \u00b7 {game.kind}"), "cover-sub"),
             NextPage("body"), PageBreak()]
     return out
 
@@ -655,7 +660,7 @@ GENERIC_BLOCKS = {
 def prepare(mod, opts: RulebookOptions) -> tuple[Book, list]:
     """The book (game, styles, frame) and its story, before layout."""
     tr = book_translator(mod, opts)
-    game = localized(mod.GAME, tr)  # its printed words in the book's language (mod.GAME stays English)
+    game = localized(mod.GAME, tr, book_prose(mod))  # its printed words in the book's language (mod.GAME stays English)
     nodes = parse(render_markup(mod, opts))
     pw, ph = opts.page()
     book = Book(game, opts, opts.pal, make_styles(opts.pal), pw - 2 * MARGIN_X, ph - MARGIN_TOP - MARGIN_BOTTOM,
@@ -707,7 +712,8 @@ def rulebook_document(mod, opts: RulebookOptions | None = None) -> tuple:
             Text(pw / 2, ph - (MARGIN_BOTTOM - 10 * MM), "", 8.5, "sans", "middle", pal.ink, role="folio"))
     templates = (PageTemplate("cover", (FrameBox(MARGIN_X, MARGIN_BOTTOM, fw, fh, "cover"),), cover=True),
                  PageTemplate("body", (FrameBox(MARGIN_X, MARGIN_BOTTOM, fw, fh, "body"),), items_after=head))
-    metadata = (("title", f"{game.title} \u2014 Rulebook"), *credit_metadata(game.id, game.title, "rulebook"),
+    metadata = (("title", f"{game.title} \u2014 {book.tr.gettext('Rulebook')}"),
+                *credit_metadata(game.id, game.title, "rulebook"),
                 ("game", game.id), ("paper", opts.paper), ("ink", opts.ink))
     widgets = story_widgets(story)
     return Document(pw, ph, metadata, templates, tuple(story), f"{game.id}-rulebook.pdf", book=True), widgets

@@ -38,7 +38,8 @@ def modifiers(effect: str) -> dict[str, int]:
 def block_phases(book: Book, *args):
     """The turn at a glance: the sheet's rows_table over the game's phases."""
     rows = [(str(p.number), p.name, p.summary) for p in book.game.phases]
-    return block_rows(book, "The turn, phase by phase", ("", "Phase", "What happens"), rows,
+    tr = book.tr
+    return block_rows(book, tr.gettext("The turn, phase by phase"), ("", tr.gettext("Phase"), tr.gettext("What happens")), rows,
                       (0.06, 0.22, 0.72), name="phases")
 
 
@@ -146,7 +147,8 @@ def block_trackers(book: Book, *args):
 
     def build(box: Box):
         x0 = box.x + (box.w - (n * tw + (n - 1) * 4)) / 2
-        return [w.tracker(t, Box(x0 + i * (tw + 4), box.y, tw, height), book.pal) for i, t in enumerate(trackers)]
+        return [w.tracker(t, Box(x0 + i * (tw + 4), box.y, tw, height), book.pal, lang=book.tr)
+                for i, t in enumerate(trackers)]
 
     fl = book.widget(build, height, name="trackers")
     fl = spaced(fl, 4, 8)
@@ -159,7 +161,8 @@ def block_days(book: Book, *args):
     rows = -(-game.day_limit // per_row)
     height = 12 + 6 + rows * 15.0
     width = min(book.width / WIDGET_SCALE, 60 + per_row * 17.0)
-    fl = book.widget(lambda box: w.day_track(game.day_limit, per_row, box, book.pal), height, width=width,
+    fl = book.widget(lambda box: w.day_track(game.day_limit, per_row, box, book.pal, book.tr.gettext("Week"), book.tr),
+                     height, width=width,
                      name="days")
     fl = spaced(fl, 4, 8)
     return [fl]
@@ -179,7 +182,8 @@ def block_map(book: Book, *args):
     ys = [y for label in game_map.hexes for _, y in hexgrid.hex_corners(layout, game_map.axial[label])]
     y0, y1 = min(ys), max(ys)
     height = min(tall, y1 - y0 + 2 * LABEL_PAD + 1)
-    fl = book.widget(lambda box: hex_map(game_map, book.game, box, book.pal, drawers=drawers, **options)[0], height,
+    fl = book.widget(lambda box: hex_map(game_map, book.game, box, book.pal, drawers=drawers, tr=book.tr,
+                                         start_label=book.tr.gettext("Start"), **options)[0], height,
                      width=width, scale=1.0, name="map")
     fl = spaced(fl, 4, 8)
     return [fl]

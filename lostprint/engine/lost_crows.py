@@ -17,7 +17,8 @@ touch read them there. The default, no keys, is the game as ruled.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import combinations
+from functools import lru_cache
+from itertools import combinations, product
 from operator import sub
 from typing import NamedTuple
 
@@ -1441,3 +1442,230 @@ PARTS = {
 
 def parts(game: Tribe) -> dict:
     return {name: get(game) for name, get in PARTS.items()}
+
+
+# --- what the validating search needs ----------------------------------------------------------------
+#
+# The save search (lostprint.saves.search) walks the steps above over what a save leaves open. A save
+# records Phase 1 as the board it ends with, so a search places each roll in one unit's boxes
+# (`filling`: the order of placing changes nothing but a fevered Shaman's first roll) and tries one roll
+# for each effect it can have (`faces`). `forget` drops what no step left today reads; `day_bound`
+# says whether the rest of a day can still end it where a save says (the values, what Phase 3 and the
+# plot outcomes can move them), so a search drops a branch early; `colour_refusal` says why a map icon
+# cannot colour a hex.
+
+ACTIVATE_AT, GO_AT = STEP_INDEX["activate"], STEP_INDEX["go"]
+DIE_FACES = tuple(range(1, FACES + 1))
+PLOT_FACES = tuple(range(1, RULES.plot_die + 1))
+UNBOUNDED = 10 * MOST  # not a rule: further than any value can move in a day
+
+
+def _unit_of(box: int) -> range:
+    first = box - box % BOX
+    return range(first, first + BOX)
+
+
+def filling(game: Tribe) -> tuple[int, int]:
+    """The boxes the next roll fills when each roll goes to one unit's boxes, top first: a fevered
+    Shaman's first; a unit holding a vision's 6 takes one die and the other is discarded."""
+    board = game.board
+    forced = first_roll_boxes(game.st) if not game.order else None
+    empty = [i for i in (forced or ()) if not board[i]] or [i for i, face in enumerate(board) if not face]
+    first = empty[0]
+    rest = [i for i in _unit_of(first) if i != first and not board[i]]
+    if rest:
+        return first, rest[0]
+    if discards(game.st) > game.order.count(DISCARD):
+        return first, NO_BOX
+    return first, next((i for i in empty if i != first), NO_BOX)
+
+
+def canonical_place(game: Tribe) -> tuple[int, int]:
+    """`filling` as a placing option (doubles are offered in one order only)."""
+    boxes = filling(game)
+    a, b = game.dice
+    return tuple(sorted(boxes)) if a == b else boxes
+
+
+def fill_inputs(st: State, board: tuple, order: tuple = (), dancers: int = 0) -> dict:
+    """The rolls, placings and Spirit Dancers' changes that fill `board` (as a save records it: after
+    the dancers) from the state at dawn: each roll in one unit's boxes (`filling`), or by `order` (the
+    unit each die went to, in the order rolled). A box the dancers change is placed with another face
+    first; a discarded die shows any face. {input key: values}."""
+    faces = list(board)
+    six = permanent_six(st)
+    changed = [i for i in range(len(board)) if i != six][:dancers]
+    for i in changed:
+        faces[i] = faces[i] % FACES + 1
+    empty = [bool(i != six) for i in range(len(board))]
+    game = Tribe(land=None, st=st, board=tuple(0 if e else f for e, f in zip(empty, board)))
+    rolls, places = [], []
+    pairs = [order[k:k + BOX] for k in range(0, len(order), BOX)] if order else [None] * RULES.rolls_per_turn
+    for units in pairs:
+        if units is None:
+            boxes = filling(game)
+        else:
+            boxes = tuple(next((i for i in range(len(board)) if UNITS[i // BOX] == u and not game.board[i]),
+                               len(board)) if u != DISCARD else NO_BOX for u in units)
+        dice = tuple(faces[i] if 0 <= i < len(board) else 1 for i in boxes)
+        rolls.append(dice)
+        places.append(tuple(sorted(boxes)) if dice[0] == dice[-1] else boxes)
+        filled = list(game.board)
+        for i, face in zip(boxes, dice):
+            if 0 <= i < len(board):
+                filled[i] = face
+        game = evolve(game, board=tuple(filled), order=game.order + tuple(BOX_UNIT.get(i, DISCARD) for i in boxes))
+    return {"units": tuple(rolls), "place": tuple(places), "dancers": tuple((i, board[i]) for i in changed)}
+
+
+def _board_effect(boxes: tuple, fixed: tuple, dice: tuple) -> tuple:
+    """What a roll placed in `boxes` leaves in the units it touches: a completed unit's row, or the
+    faces of its boxes. `fixed`: the faces already in those units' boxes."""
+    board = dict(fixed)
+    for box, face in zip(boxes, dice):
+        if box != NO_BOX:
+            board[box] = face
+    out = []
+    for top in sorted({box - box % BOX for box in board}):
+        pair = (board.get(top, 0), board.get(top + 1, 0))
+        out.append(ROW_OF[pair[0] - pair[1]] if all(pair) else pair)
+    return tuple(out)
+
+
+@lru_cache(maxsize=256)  # not a rule: the few box layouts of a day remembered
+def _unit_faces(boxes: tuple, fixed: tuple) -> tuple:
+    out: dict = {}
+    for dice in product(DIE_FACES, repeat=BOX):
+        out.setdefault(_board_effect(boxes, fixed, dice), dice)
+    return tuple(out.values())
+
+
+def faces(game: Tribe, need: Roll) -> tuple:
+    """One roll for each effect a step's dice can have now (what a search tries when a save does not
+    record the roll): the units' rolls as `filling` places them, a Bad Omen's by what it can be read as."""
+    key = need.key
+    if key == "units":
+        boxes = filling(game)
+        touched = {i for b in boxes if b != NO_BOX for i in _unit_of(b)}
+        return _unit_faces(boxes, tuple((i, game.board[i]) for i in sorted(touched) if game.board[i]))
+    if key == "omen":
+        out: dict = {}
+        for dice in product(DIE_FACES, repeat=need.dice):
+            out.setdefault(tuple(effects for _, effects in omen_choices(game.st, dice)), dice)
+        return tuple(out.values())
+    if key == "reroll":
+        return DIE_FACES
+    if need.dice > 1:
+        return tuple(product(PLOT_FACES, repeat=need.dice))
+    return PLOT_FACES
+
+
+def forget(game: Tribe) -> Tribe:
+    """The game without what no step left today reads: Phase 1's boxes once activated."""
+    if ACTIVATE_AT < game.step or game.step == 0:
+        if game.board != EMPTY_BOARD or game.order or game.used or game.danced:
+            return evolve(game, board=EMPTY_BOARD, order=(), dice=(), reroll=NO_BOX, used=0, danced=False)
+    return game
+
+
+def spare(game: Tribe) -> int:
+    """No part of a tribe is more-is-never-worse: every game is its own."""
+    return 0
+
+
+@lru_cache(maxsize=64)  # not a rule: per unit, row and vision
+def _cell_reach(unit: str, row: int, negative: tuple) -> tuple[tuple, tuple]:
+    effects = cell_effects(unit, row)
+    if unit == "tribe" and negative and ROWS[row].covers(-1):
+        effects = effects + negative
+    gain, loss = reach(effects)
+    return tuple(gain), tuple(loss)
+
+
+@lru_cache(maxsize=64)  # not a rule: per unit and vision
+def _unit_reach(unit: str, negative: tuple) -> tuple[tuple, tuple]:
+    spans = [_cell_reach(unit, r, negative) for r in range(len(ROWS))]
+    return tuple(map(max, *(g for g, _ in spans))), tuple(map(max, *(lo for _, lo in spans)))
+
+
+def _rest_of_phase2(game: Tribe) -> tuple[list, list] | None:
+    """How far what is left of Phases 1 and 2 can move each value (None: unbounded, a vision)."""
+    n = len(KEYS)
+    gain, loss = [0] * n, [0] * n
+    negative = power(game.st).tribe_negative
+    if game.step <= ACTIVATE_AT:
+        board = game.board
+        free = not game.danced and dancers_left(game) > 0 or bool(power(game.st).reroll_in)
+        for k, unit in enumerate(UNITS):
+            top, bottom = board[BOX * k], board[BOX * k + 1]
+            g, lo = _unit_reach(unit, negative) if free or not (top and bottom) else \
+                _cell_reach(unit, ROW_OF[top - bottom], negative)
+            gain, loss = [a + b for a, b in zip(gain, g)], [a + b for a, b in zip(loss, lo)]
+        return gain, loss
+    for item in game.agenda:
+        kind = item[0]
+        if kind == "effect":
+            g, lo = reach((item[SECOND],))
+        elif kind == "reading":
+            g, lo = reach((Effect("omen", "", 0),))
+        else:
+            return None
+        gain, loss = [a + b for a, b in zip(gain, g)], [a + b for a, b in zip(loss, lo)]
+    return gain, loss
+
+
+def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: tuple, vision_today: bool):
+    """A test for a game in Phase 1 or 2 of a day: can the rest of the day still end it at `values`
+    (and, with no Vision Quest today, `caps`: they only fall), entering the hexes of `path` (coloured as
+    in `terrain`, the map at the day's end) and resolving the plot `outcomes` on the way? False only
+    when it surely cannot."""
+    up, down = [0] * len(KEYS), [0] * len(KEYS)
+    for out in outcomes:
+        g, lo = reach(out.effects + ((out.test.passed + out.test.failed) if out.test else ()))
+        up, down = [a + b for a, b in zip(up, g)], [a + b for a, b in zip(down, lo)]
+    walks: dict = {}
+
+    def phase3(game: Tribe):
+        st = game.st
+        cheaper, mountie = power(st).move_cost, st.mountie > 0
+        key = (st.pos, cheaper, mountie)
+        if key not in walks:
+            must, g, lo = moves_reach(game.land, terrain, st.pos, path, cheaper, mountie)
+            walks[key] = (must, [a + b for a, b in zip(g, up)], [a + b for a, b in zip(lo, down)])
+        return walks[key]
+
+    def test(game: Tribe) -> bool:
+        st = game.st
+        if game.step >= GO_AT or st.over is not None or vision_today or power(st).ghost_mountain:
+            return True
+        if any(c < w for c, w in zip(st.caps, caps)):
+            return False
+        rest = _rest_of_phase2(game)
+        if rest is None:
+            return True
+        must, g3, lo3 = phase3(game)
+        for v, want, m, a, b, c, d in zip(st.values, values, must, rest[0], g3, rest[1], lo3):
+            if (want and v + a + b - m < want) or v - c - d - m > want:
+                return False
+        return True
+
+    return test
+
+
+def colour_refusal(land: Land, terrain: dict, start: str, kind: str, label: str, fort: bool) -> str | None:
+    """Why no map icon of `kind` can colour `label` on a day begun at `start` (the map as it was, the
+    day's other hexes drawn), or None when one can."""
+    if label in colourable(land, terrain, start, kind, fort=fort):
+        return None
+    d = hexgrid.distance(land.axial[start], land.axial[label])
+    twin = next((g for g in land.goals if g != label and terrain.get(g, kind) != kind), None)
+    if label in land.fort and d <= data.FAR_MAP:
+        return (f"{label} is Fort Benton: a map icon never colours it until 12A opens the fort "
+                f"({RULES.ruling('fort-blank').topic}, a house ruling)")
+    if label in land.goals and twin is not None and d <= data.FAR_MAP:
+        return (f"{label} and {twin} are Canada's double hex: {twin} is {terrain[twin]}, so {label} cannot be "
+                f"coloured {kind} ({RULES.ruling('canada-terrain').topic}, a house ruling)")
+    if d == data.FAR_MAP:
+        return f"{label} is two hexes from {start}: allowed only once every hex next to {start} is mapped"
+    return (f"{label} is {d} hexes from {start}, where the day began (a hex is coloured next to the tribe, "
+            "or two away when all around it are mapped)")

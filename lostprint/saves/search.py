@@ -37,11 +37,14 @@ class Record:
     partial: dict[str, Callable[[Any], bool]] = field(default_factory=dict)
     narrow: dict[str, Callable[[Any, Any], bool]] = field(default_factory=dict)  # key -> test(state, value)
     probe: dict[str, Any] = field(default_factory=dict)  # key -> an option to ask why, when none is allowed
+    # (or a function of the state giving it)
     optional: frozenset = frozenset()  # input keys a turn need not use (a route on a day the sloop drifts)
     until: str = ""  # a step the turn stops at, when open (its roll is read with the next turn's record)
     expect: dict[str, tuple[str, Any]] = field(default_factory=dict)  # step key -> (the input key a failure
     # names, a value the save shows the step taking): a branch that passes the step with nothing to ask,
     # where the rules refuse that value, stops there with the rule
+    prune: Callable[[Any], bool] | None = None  # an engine's bound: a branch whose new state fails it stops
+    # unreported (it surely cannot end the turn as recorded); an `explain` without it says why
 
 
 @dataclass(frozen=True)
@@ -97,10 +100,10 @@ class _Trace:
         self.early: dict[str, set] = {}  # part -> values that failed its partial test, at any depth
 
 
-def explain(engine, starts, record: Record) -> tuple[list, Failure | None]:
-    """(the states the turn can end in, None), or ([], why not)."""
+def explain(engine, starts, record: Record, budget: int = 0) -> tuple[list, Failure | None]:
+    """(the states the turn can end in, None), or ([], why not); `budget` as `walk`'s."""
     trace = _Trace()
-    found = list(walk(engine, starts, record, trace))
+    found = list(walk(engine, starts, record, trace, budget))
     if found:
         return found, None
     failure = _failure(trace.furthest, trace.reached, record, trace.begin, trace.refused)
@@ -202,7 +205,8 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
             if k in record.narrow:
                 values = tuple(v for v in values if record.narrow[k](state, v))
                 if not values and k in record.probe:
-                    message = why_not(step, state, record.probe[k]) or f"no {k} the save allows"
+                    probe = record.probe[k](state) if callable(record.probe[k]) else record.probe[k]
+                    message = why_not(step, state, probe) or f"no {k} the save allows"
                     furthest.add(depth + 1, ("rule", k, message))
                     refused.append((step.reach, k, message, sum(used)))
                 elif not values:
@@ -231,6 +235,8 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
             furthest.add(depth + 1, ("rule", k, str(exc)))
             if taken:
                 refused.append((step.reach, k, str(exc), depth // 1000))
+            return None
+        if record.prune is not None and not record.prune(new):
             return None
         moved = index if step.repeat else index + 1
         if not check(new, index, moved, depth + 1):  # the parts read no step: checked before moving on

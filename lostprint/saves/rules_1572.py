@@ -61,7 +61,7 @@ class Rules1572(LostRules):
         return {str(o.roll): o.key for o in EXPEDITIONS}
 
     def begin(self, st: State) -> None:
-        st.flags.update(fever=False, trails=set(), interests={}, lagos=(),
+        st.flags.update(trails=set(), interests={}, lagos=(),
                         cataracts=set(eng.printed_cataracts(st.game_map, tuple(_river(st)))))
         replay_1572.begin(st)
 

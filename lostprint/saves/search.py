@@ -42,7 +42,7 @@ class Record:
     until: str = ""  # a step the turn stops at, when open (its roll is read with the next turn's record)
     expect: dict[str, tuple[str, Any]] = field(default_factory=dict)  # step key -> (the input key a failure
     # names, a value the save shows the step taking): a branch that passes the step with nothing to ask,
-    # where the rules refuse that value, stops there with the rule
+    # where the rules refuse that value, stops there with the rule (the value may be a function of the state)
     prune: Callable[[Any], bool] | None = None  # an engine's bound: a branch whose new state fails it stops
     # unreported (it surely cannot end the turn as recorded); an `explain` without it says why
 
@@ -162,7 +162,7 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
                 break
             if i in expect:
                 key, value = expect[i]
-                message = why_not(steps[i], new, value)
+                message = why_not(steps[i], new, value(new) if callable(value) else value)
                 if message:
                     furthest.add(used * 1000 + i + 1, ("rule", key, message))
                     refused.append((steps[i].reach, key, message, used))

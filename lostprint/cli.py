@@ -1,5 +1,5 @@
-"""The `lostprint` command: parse the flags into one PrintOptions, call lostprint.app, report.
-No loading, naming, drawing or writing here."""
+"""The `lostprint` command: parse the flags into one options value, call lostprint.app (one call a
+command), report. No loading, naming, drawing or writing here."""
 from __future__ import annotations
 
 import functools
@@ -16,14 +16,23 @@ from lostprint.options import FORMATS, INKS, PAPERS, SIDES, PrintOptions
 from lostprint.paths import STDOUT_NAMES
 
 
+def app():
+    """lostprint.app.commands, imported when a command runs: `lostprint --help` loads none of it."""
+    from lostprint.app import commands
+    return commands
+
+
+def checker():
+    """lostprint.validate (validate, schema): it reads a file without the commands' sheets and renderers."""
+    from lostprint import validate
+    return validate
+
+
 def complete_game(part: str | None = None):
     """Shell completion of a GAME argument: the ids and aliases of the games that have `part`."""
 
     def complete(ctx, param, incomplete: str):
-        from lostprint.games import GAMES  # start-up: `lostprint --help` builds no game table
-
-        names = [name for g in GAMES if part is None or g.has(part) for name in (g.id, *g.aliases)]
-        return [name for name in names if name.startswith(incomplete)]
+        return app().game_names(part, incomplete)
 
     return complete
 
@@ -60,10 +69,7 @@ def sides_option(f):
 
 def _language(ctx, param, lang: str) -> str:
     """An unknown language: one line, while the flags are read (before anything is built)."""
-    from lostprint.i18n import translator  # lazy: the catalogs; `lostprint --help` loads none
-
-    translator(lang)
-    return lang
+    return app().check_language(lang)
 
 
 def lang_option(what: str):
@@ -99,16 +105,13 @@ def print_options(*, landscape: bool = True, sides: bool = False, lang: str | No
 
 
 def _kit_options(paper, ink, tile_size, bleed, marks, gutter, backs, lang):
-    from lostprint.crows.kit import KitOptions  # lazy: the kit's pieces and art, only for `lostprint kit`
-
     lengths = {}
     for name, text in (("--tile-size", tile_size), ("--bleed", bleed)):
         try:
             lengths[name] = parse_length(text)
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint=name) from None
-    return KitOptions(paper=paper, ink=ink, tile=lengths["--tile-size"], bleed=lengths["--bleed"], marks=marks,
-                      shared=gutter == "0", backs=backs, lang=lang)
+    return app().kit_options(paper, ink, lengths["--tile-size"], lengths["--bleed"], marks, gutter == "0", backs, lang)
 
 
 # the kit family's one value: print options and how the pieces are cut, as one KitOptions
@@ -162,14 +165,6 @@ class _progress:
         return False
 
 
-def _executor(jobs, executor="local", scheduler=None):
-    from lostprint.rating.run import Executor
-
-    if executor != "dask" and scheduler:
-        raise click.UsageError("--scheduler goes with --executor dask")
-    return Executor(executor, jobs, scheduler)
-
-
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="lostprint")
 def cli():
@@ -182,11 +177,8 @@ def cli():
 @cli.command()
 def games():
     """List the games and their aliases."""
-    from lostprint.games import GAMES  # start-up, as in complete_game
-
-    for g in GAMES:
-        alias = f" (alias {', '.join(g.aliases)})" if g.aliases else ""
-        click.echo(f"{g.id:<16} {g.title}{alias} \u2014 {g.kind}")
+    for line in app().game_lines():
+        click.echo(line)
 
 
 @cli.command()
@@ -197,9 +189,7 @@ def games():
 @output_option("output/<number>-<game>-sheet-<paper>[-mono].<format>")
 def sheet(game, map_file, opts, output):
     """A blank player sheet for GAME (lost-expedition/1572, lost-crew/1672, lost-crows/1872)."""
-    from lostprint.app import commands
-
-    report(commands.sheet(game, opts, map_file, output, say=_say))
+    report(app().sheet(game, opts, map_file, output, say=_say))
 
 
 @cli.command()
@@ -233,9 +223,7 @@ def allow_any_map_option(f):
 @jobs_option
 def validate(file, allow_any_map, rerate, jobs):
     """Check a saved game or a map file (known by its `format`); list every problem."""
-    from lostprint.validate import validate_file
-
-    problems, summary = validate_file(file, allow_any_map, _executor(jobs) if rerate else None)
+    problems, summary = checker().validate_file(file, allow_any_map, rerate, jobs)
     for problem in problems:
         click.echo(f"lostprint: error: {problem}", err=True)
     if problems:
@@ -247,9 +235,7 @@ def validate(file, allow_any_map, rerate, jobs):
 @click.argument("kind", type=click.Choice(["map", "save"]))
 def schema(kind):
     """Print the JSON Schema of a file format: map or save."""
-    from lostprint.validate import schema_text
-
-    click.echo(schema_text(kind))
+    click.echo(checker().schema_text(kind))
 
 
 @cli.command()
@@ -260,9 +246,7 @@ def schema(kind):
 def rulebook(game, opts, output):
     """The rulebook of GAME as a PDF, or its pages as SVG or PNG files (lost-expedition/1572,
     lost-crew/1672, lost-crows/1872, crows)."""
-    from lostprint.app import commands
-
-    written = commands.rulebook(game, opts, output)
+    written = app().rulebook(game, opts, output)
     for path in written if isinstance(written, list) else [written]:
         report(path)
 
@@ -287,28 +271,8 @@ def rulebook(game, opts, output):
 def map_command(game, seed, count, cols, rows, opts, output, difficulty, player, jobs, executor, scheduler):
     """Variant maps for GAME, checked for playability: for each seed, the map file (JSON) and its
     player sheet (for crows: a starting layout and its setup diagram)."""
-    from lostprint.app import commands
-    from lostprint.games import resolve
-
-    if difficulty is not None:
-        from lostprint.app.simulate import difficulty_maps
-
-        if cols is not None or rows is not None:
-            raise click.UsageError("--difficulty rates maps of the standard size: leave out --cols and --rows")
-        with _progress(count, f"{resolve(game).id} {difficulty} maps") as step:
-            written = difficulty_maps(game, difficulty, seed, count, opts, output, player,
-                                      _executor(jobs, executor, scheduler), say=_say, progress=step)
-    elif executor != "local":
-        raise click.UsageError("--executor dask rates maps: use it with --difficulty")
-    elif count > 1:
-        from lostprint.app.simulate import maps_parallel
-
-        with _progress(count, f"{resolve(game).id} maps") as step:
-            written = maps_parallel(game, range(seed, seed + count), opts, cols, rows, output, _executor(jobs),
-                                    say=_say, progress=step)
-    else:
-        written = commands.maps(game, [seed], opts, cols, rows, output, say=_say)
-    for path in written:
+    for path in app().variant_maps(game, seed, count, opts, cols, rows, output, difficulty, player, jobs, executor,
+                                   scheduler, say=_say, progress_bar=_progress):
         click.echo(path)
 
 
@@ -321,9 +285,7 @@ def map_command(game, seed, count, cols, rows, opts, output, difficulty, player,
 def render(save, opts, output, allow_any_map):
     """A finished game as one PDF (or its pages as SVG or PNG files): the filled map and route, the
     score, the resource chart and the journal. SAVE is a lostprint-save/1 file (YAML or JSON)."""
-    from lostprint.app import commands
-
-    written = commands.journal(save, opts, output, allow_any_map, say=_say)
+    written = app().journal(save, opts, output, allow_any_map, say=_say)
     for path in written if isinstance(written, list) else [written]:
         report(path)
 
@@ -371,9 +333,7 @@ def play(game, save, map_file, seed, dice_seed, port, no_browser):
 @output_option("output/crows-kit-<paper>[-mono][-<each option not at its default>].pdf")
 def kit(game, opts, counts_file, output):
     """The print-and-play kit of GAME (crows): tiles, spell cards, tokens, reference cards, setup."""
-    from lostprint.app import commands
-
-    report(commands.kit(game, opts, output, counts_file))
+    report(app().kit(game, opts, output, counts_file))
 
 
 @cli.command()
@@ -400,12 +360,10 @@ def simulate(game, map_file, map_seed, games, first_game, player, list_players, 
              house_rules, as_json):
     """Play GAME many times with a simulated player and rate the map: win rate (95% interval), score
     quartiles, mean days, why games were lost. The same seeds give the same numbers anywhere."""
-    from lostprint.app.simulate import simulate_text
-
-    click.echo(simulate_text(game, map_file=map_file, map_seed=map_seed, games=games, player=player,
-                             first_seed=first_game, list_players=list_players, house_rules=house_rules,
-                             as_json=as_json, executor=lambda: _executor(jobs, executor, scheduler),
-                             progress_bar=_progress), nl=False)
+    click.echo(app().simulate_text(game, jobs=jobs, kind=executor, scheduler=scheduler, map_file=map_file,
+                                   map_seed=map_seed, games=games, player=player, first_seed=first_game,
+                                   list_players=list_players, house_rules=house_rules, as_json=as_json,
+                                   progress_bar=_progress), nl=False)
 
 
 # --- more commands above this line ---
@@ -420,28 +378,8 @@ def _say(message: str) -> None:
 @cli.command()
 def languages():
     """The languages printables come in, each with how much of it is translated."""
-    from lostprint.games import with_part
-    from lostprint.i18n import completeness, languages as shipped
-    from lostprint.sheets import sheet_module
-
-    for code in shipped():
-        done, total = completeness(code)
-        click.echo(f"{code}\t{100 * done // total}%")
-    from lostprint.app.demo import rulebook_translated
-
-    sheets = {g.title: getattr(sheet_module(g.id), "TRANSLATED", False) for g in with_part("sheet")}
-    books = {g.title: rulebook_translated(g) for g in with_part("rulebook")}
-    journals = [g.title for g in with_part("validator")]  # the games whose saves `render` makes journals of
-
-    def of(kind: str, done: dict, translated: bool) -> list[str]:
-        titles = [t for t, ok in done.items() if ok == translated]
-        return [f"the {kind} of {', '.join(titles)}"] if titles else []
-
-    said = ["the Crows kit, setup diagram and game record", *of("sheets", sheets, True),
-            f"the journals of {', '.join(journals)}", *of("rulebooks", books, True)]
-    click.echo("translated: " + "; ".join(said))
-    click.echo("English only for now: " + ("; ".join(of("rulebooks", books, False) + of("sheets", sheets, False))
-                                           or "none"))
+    for line in app().language_lines():
+        click.echo(line)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -476,9 +414,7 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return 1
     except OSError as exc:  # standard output on a full disk (> /dev/full), a file the system refused
-        from lostprint.app.output import os_error_line
-
-        _say(f"error: {os_error_line(exc)}")
+        _say(f"error: {app().os_error_line(exc)}")
         return 1
     except KeyboardInterrupt:  # Ctrl-C, SIGTERM or SIGHUP: temporary files are already gone
         _say("interrupted")

@@ -6,6 +6,7 @@ Returns every problem as "file:line: field: what is wrong" (an empty list when c
 one-line summary for a clean file."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from lostprint.app.registry import part
@@ -14,25 +15,24 @@ from lostprint.files.show import safe_lines
 from lostprint.games import named
 
 
-def validate_file(path: str | Path, allow_any_map: bool = False, rerate=None) -> tuple[list[str], str]:
-    """Every problem of the file and, when clean, its one-line summary; with `rerate` (an Executor) a
-    clean map file's recorded rating is also played again and checked."""
+def validate_file(path: str | Path, allow_any_map: bool = False, rerate: bool = False,
+                  jobs: int | None = None) -> tuple[list[str], str]:
+    """Every problem of the file and, when clean, its one-line summary; with `rerate` a clean map file's
+    recorded rating is also played again (on `jobs` processes) and checked."""
     problems, summary = _check(path, allow_any_map)
-    if rerate is not None and not problems:
-        from lostprint.app.simulate import rerate as rerate_map  # lazy: the players and rating, only --rerate
+    if rerate and not problems:
+        from lostprint.app import simulate  # lazy: the players and rating, only --rerate
 
-        return rerate_map(path, rerate)
+        return simulate.rerate(path, simulate.Executor(jobs=jobs))
     return problems, summary
 
 
 def schema_text(kind: str) -> str:
     """The JSON Schema of a file format (map or save), as `lostprint schema` prints it."""
     if kind == "map":
-        from lostprint.maps.schema import map_schema as make  # lazy: one format's schema
+        from lostprint.maps.schema import map_schema as make  # lazy: one format's schema (~10 ms)
     else:
-        from lostprint.saves.schema import save_schema as make  # lazy: as above
-    import json  # lazy: its decoder costs ~10 ms to import, and only this command writes JSON
-
+        from lostprint.saves.schema import save_schema as make  # lazy: one format's schema (~40-80 ms)
     return json.dumps(make(), indent=2, ensure_ascii=False)
 
 

@@ -11,36 +11,24 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from lostprint.app.naming import folder_of, inside, output_name, target
-from lostprint.app.output import check_output_path
+from lostprint.app.output import check_output_path, os_error_line
 from lostprint.app.registry import part
+from lostprint.app.variants import MIN_FLATS_MM, scene_bytes as _bytes, small_hexes, variant_files, variant_printable
 from lostprint.errors import LostprintError, UsageError
-from lostprint.games import Plugin, named, resolve, with_part
+from lostprint.games import GAMES, named, resolve, with_part
+from lostprint.i18n import completeness, languages as shipped, translator
 from lostprint.options import PrintOptions
 from lostprint.paths import STDOUT_NAMES, is_special, write_atomic, write_together
 from lostprint.render import render
-from lostprint.scene import Path as SPath, walk
-from lostprint.sheets import build_sheet
+from lostprint.sheets import build_sheet, sheet_module
+
+# MIN_FLATS_MM, small_hexes, variant_files, variant_printable: callers still find them here (noqa: F401)
 
 Say = Callable[[str], None]
-MIN_FLATS_MM = 12.0  # across the flats: the smallest hex a pencil can write in
 
 
 def _quiet(_message: str) -> None:
     pass
-
-
-def _bytes(scene, opts: PrintOptions, fmt: str) -> bytes:
-    return render(scene, fmt, **({"dpi": opts.dpi} if fmt == "png" else {}))
-
-
-def small_hexes(scene) -> float | None:
-    """Across-the-flats size (mm) of a sheet's hexes when under MIN_FLATS_MM, else None."""
-    for item in walk(scene.items):
-        if isinstance(item, SPath) and item.role == "hex":
-            ys = [p[1] for p in item.points]
-            mm = (max(ys) - min(ys)) * 25.4 / 72
-            return mm if mm < MIN_FLATS_MM - 1e-6 else None
-    return None
 
 
 def _pdf_only(fmt: str, what: str, path: Path) -> None:
@@ -103,7 +91,7 @@ def kit(game: str, opts, output=None, counts_file: str | Path | None = None) -> 
         opts = replace(opts, counts=part(plugin, "record").load_counts(counts_file))
     path, fmt = target(output, output_name(plugin.stem, "kit", opts), opts.fmt or "pdf")
     _pdf_only(fmt, "the kit", path)
-    return write_atomic(path, _bytes(part(plugin, "kit")(opts), opts, "pdf"))
+    return write_atomic(path, _bytes(part(plugin, "kit").build_kit(opts), opts, "pdf"))
 
 
 # --- journal -------------------------------------------------------------------------------------
@@ -125,15 +113,12 @@ def journal_build(path: str | Path, opts: PrintOptions, fmt: str, allow_any_map:
     plugin = named(data.get("game") if isinstance(data, dict) else None)
     source = shown_path(path)
     if plugin is not None and plugin.has("record"):
-        from lostprint.i18n import translator  # lazy: the catalogs (an English record reads none)
-
         records = part(plugin, "record")
         record, result = records.record_from_data(data, source)
         scene = records.build_record(record, result, opts.paper, opts.ink, translator(opts.lang))
         return _bytes(scene, opts, "pdf") if fmt == "pdf" else scene
     # lazy: the journal's pages (not for a Crows record)
     from lostprint.books.journal import build_journal, font_warning, journal_scene
-    from lostprint.i18n import translator
 
     played = played_or_error(data, source, allow_any_map)
     tr = translator(opts.lang)
@@ -181,37 +166,6 @@ def journal(save: str | Path, opts: PrintOptions, output=None, allow_any_map: bo
 # --- variant maps --------------------------------------------------------------------------------
 
 
-def variant_printable(plugin: Plugin, variant, opts: PrintOptions):
-    """The Scene printed for a variant: the game's player sheet on it, or its setup diagram."""
-    if plugin.has("sheet"):
-        return build_sheet(plugin.id, variant, opts)
-    return part(plugin, "layout_sheet")(variant, opts)
-
-
-def variant_files(game: str, seed: int, cols: int | None, rows: int | None, opts: PrintOptions,
-                  printable: bool = True, say: Say = _quiet) -> list[tuple[str, bytes]]:
-    """[(name, bytes)] of one seed: the map file (JSON) and its printable, built in memory."""
-    from lostprint.maps.generate import generate  # lazy: the generator (~0.1 s), only for variants
-
-    plugin = resolve(game)
-    gen = part(plugin, "generator")
-    variant = generate(plugin.id, seed, cols, rows, gen)
-    default = gen.size()
-    size = (cols or default[0], rows or default[1])
-    kind = "map" if plugin.board == "hex" else "layout"
-    stem = dict(seed=seed, size=size if size != default else None)
-    files = [(output_name(plugin.stem, kind, **stem) + ".json", variant.to_json().encode("utf-8"))]
-    if printable and (plugin.has("sheet") or plugin.has("layout_sheet")):
-        scene = variant_printable(plugin, variant, opts)
-        mm = small_hexes(scene)
-        if mm is not None:
-            say(f"warning: seed {seed}: at this size the hexes print {mm:.1f} mm across, under the "
-                f"{MIN_FLATS_MM:.0f} mm a pencil needs")
-        fmt = opts.fmt or "pdf"
-        files.append((f"{output_name(plugin.stem, kind, opts, **stem)}.{fmt}", _bytes(scene, opts, fmt)))
-    return files
-
-
 def maps(game: str, seeds: Iterable[int], opts: PrintOptions, cols: int | None = None, rows: int | None = None,
          output=None, say: Say = _quiet) -> list[Path]:
     """`lostprint map`: for each seed, the map file and its printable, written together."""
@@ -222,3 +176,97 @@ def maps(game: str, seeds: Iterable[int], opts: PrintOptions, cols: int | None =
         files = variant_files(game, seed, cols, rows, opts, say=say)
         written += write_together([(inside(folder, name), data) for name, data in files])
     return written
+
+
+# --- the command line's calls: one a command (lostprint.cli parses the flags and prints) -----------
+
+
+def _simulate():
+    """lostprint.app.simulate: the players, the rating and the executors (~50 ms), only to rate or simulate."""
+    from lostprint.app import simulate
+    return simulate
+
+
+def game_lines() -> list[str]:
+    """`lostprint games`: one line a game, its id, title, aliases and kind."""
+    return [f"{g.id:<16} {g.title}" + (f" (alias {', '.join(g.aliases)})" if g.aliases else "") + f" \u2014 {g.kind}"
+            for g in GAMES]
+
+
+def game_names(part_name: str | None, start: str) -> list[str]:
+    """The ids and aliases of the games that have a part (all games for None) that begin with `start`:
+    a shell's completion of a GAME argument."""
+    names = [name for g in GAMES if part_name is None or g.has(part_name) for name in (g.id, *g.aliases)]
+    return [name for name in names if name.startswith(start)]
+
+
+def check_language(lang: str) -> str:
+    """The language code, checked while the flags are read: an unknown one is a UsageError."""
+    translator(lang)
+    return lang
+
+
+def kit_options(paper: str, ink: str, tile: float, bleed: float, marks: str, shared: bool, backs: str, lang: str):
+    """The kit family's one options value (the kit module's KitOptions)."""
+    return part("crows", "kit").KitOptions(paper=paper, ink=ink, tile=tile, bleed=bleed, marks=marks, shared=shared,
+                                           backs=backs, lang=lang)
+
+
+def executor(jobs: int | None, kind: str = "local", scheduler: str | None = None):
+    """Where games are played: local processes (`jobs` of them) or a Dask cluster at `scheduler`."""
+    if kind != "dask" and scheduler:
+        raise UsageError("--scheduler goes with --executor dask")
+    return _simulate().Executor(kind, jobs, scheduler)
+
+
+def variant_maps(game: str, seed: int, count: int, opts: PrintOptions, cols: int | None, rows: int | None,
+                 output=None, difficulty: str | None = None, player: str = "careful", jobs: int | None = None,
+                 kind: str = "local", scheduler: str | None = None, say: Say = _quiet, progress_bar=None) -> list[Path]:
+    """`lostprint map`: COUNT variants from SEED, or (with a difficulty) the first COUNT that play in
+    that band; `progress_bar(total, label)` is a context giving a step callback (or None)."""
+    if difficulty is not None:
+        if cols is not None or rows is not None:
+            raise UsageError("--difficulty rates maps of the standard size: leave out --cols and --rows")
+        with progress_bar(count, f"{resolve(game).id} {difficulty} maps") as step:
+            return _simulate().difficulty_maps(game, difficulty, seed, count, opts, output, player,
+                                               executor(jobs, kind, scheduler), say=say, progress=step)
+    if kind != "local":
+        raise UsageError("--executor dask rates maps: use it with --difficulty")
+    if count > 1:
+        with progress_bar(count, f"{resolve(game).id} maps") as step:
+            return _simulate().maps_parallel(game, range(seed, seed + count), opts, cols, rows, output,
+                                             executor(jobs), say=say, progress=step)
+    return maps(game, [seed], opts, cols, rows, output, say=say)
+
+
+def simulate_text(game: str, *, jobs: int | None = None, kind: str = "local", scheduler: str | None = None,
+                  **how) -> str:
+    """`lostprint simulate`: the rating (or the list of players) as the command prints it."""
+    return _simulate().simulate_text(game, executor=lambda: executor(jobs, kind, scheduler), **how)
+
+
+def rulebook_translated(plugin) -> bool:
+    """Whether a game's rulebook prints in another language than English (its module says TRANSLATED)."""
+    return getattr(part(plugin, "rulebook"), "TRANSLATED", False)
+
+
+def language_lines() -> list[str]:
+    """`lostprint languages`: each shipped language with how much of it is translated, then what is
+    translated and what is English only for now."""
+    lines = []
+    for code in shipped():
+        done, total = completeness(code)
+        lines.append(f"{code}\t{100 * done // total}%")
+    sheets = {g.title: getattr(sheet_module(g.id), "TRANSLATED", False) for g in with_part("sheet")}
+    books = {g.title: rulebook_translated(g) for g in with_part("rulebook")}
+    journals = [g.title for g in with_part("validator")]  # the games whose saves `render` makes journals of
+
+    def of(kind: str, done: dict, translated: bool) -> list[str]:
+        titles = [t for t, ok in done.items() if ok == translated]
+        return [f"the {kind} of {', '.join(titles)}"] if titles else []
+
+    said = ["the Crows kit, setup diagram and game record", *of("sheets", sheets, True),
+            f"the journals of {', '.join(journals)}", *of("rulebooks", books, True)]
+    return lines + ["translated: " + "; ".join(said),
+                    "English only for now: " + ("; ".join(of("rulebooks", books, False) + of("sheets", sheets, False))
+                                                or "none")]

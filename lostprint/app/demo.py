@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Callable
 
 from lostprint.app import commands
+from lostprint.app.commands import rulebook_translated
 from lostprint.app.naming import folder_of
-from lostprint.app.registry import part
 from lostprint.app.simulate import demo_rated_maps
 from lostprint.crows.kit import KitOptions
 from lostprint.errors import LostprintError
@@ -42,11 +42,6 @@ def check_png() -> None:
 def _translated(plugin) -> bool:
     """Whether a game's sheet (and so its maps' printables) prints in another language than English."""
     return not plugin.has("sheet") or getattr(sheet_module(plugin.id), "TRANSLATED", False)
-
-
-def rulebook_translated(plugin) -> bool:
-    """Whether a game's rulebook prints in another language than English (its module says TRANSLATED)."""
-    return getattr(part(plugin, "rulebook"), "TRANSLATED", False)
 
 
 def run_demo(output=None, quick: bool = False, log: Callable[[str], None] = lambda m: None,

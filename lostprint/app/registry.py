@@ -98,8 +98,8 @@ def _rulebook_crows():
 
 
 def _kit():
-    from lostprint.crows.kit import build_kit
-    return build_kit
+    from lostprint.crows import kit
+    return kit
 
 
 LOADERS: dict[str, dict[str, Callable[[], object]]] = {

@@ -14,9 +14,9 @@ from dataclasses import dataclass, replace
 from itertools import chain
 from pathlib import Path
 
-from lostprint.app.commands import _bytes, variant_files, variant_printable
 from lostprint.app.naming import folder_of, inside, output_name
 from lostprint.app.output import check_output_path
+from lostprint.app.variants import scene_bytes, variant_files, variant_printable
 from lostprint.errors import LostprintError, UsageError
 from lostprint.files import MAP, line_at, load as load_file, shown, shown_path
 from lostprint.games import resolve
@@ -350,7 +350,7 @@ def rated_files(game_map, opts: PrintOptions) -> list[tuple[str, bytes]]:
     files = [(output_name(plugin.stem, "map", **stem) + ".json", game_map.to_json().encode("utf-8"))]
     fmt = opts.fmt or "pdf"
     scene = variant_printable(plugin, game_map, opts)
-    files.append((f"{output_name(plugin.stem, 'map', opts, **stem)}.{fmt}", _bytes(scene, opts, fmt)))
+    files.append((f"{output_name(plugin.stem, 'map', opts, **stem)}.{fmt}", scene_bytes(scene, opts, fmt)))
     return files
 
 

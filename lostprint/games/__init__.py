@@ -21,7 +21,7 @@ PARTS = {
     "generator": "the variant map generator (a lostprint.maps.generate.Generator)",
     "checker": "the map playability check: check(game_map) -> problems",
     "rulebook": "the rulebook module: blocks() and context() for the rulebook template",
-    "kit": "the print-and-play kit builder: build_kit(KitOptions) -> Scene",
+    "kit": "the print-and-play kit module: its KitOptions and build_kit(KitOptions) -> Scene",
 }
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 
+from lostprint.errors import UsageError
 from lostprint.fonts import ASCENT, DESCENT, text_width
 from lostprint.games.model import HOUSE_MARK
 from lostprint.geometry import hexgrid
@@ -13,7 +14,10 @@ from lostprint.sheets import widgets as w
 from lostprint.sheets.common import (SheetOptions, foot_room, house_note, back_label, by_sides, foot_credit, foot_line,
                                      side_content, title_block, variant_name)
 from lostprint.sheets.hexmap import hex_map, hex_swatch, map_sample
-from lostprint.sheets.layout import map_with_panels
+from lostprint.sheets.icons import icon
+from lostprint.sheets.layout import GAP as PGAP
+from lostprint.sheets.layout import (Panel, chart_panel, key_columns, key_height, map_with_panels, score_height,
+                                     table_height, with_most_panels)
 from lostprint.sheets.style import MIN_TEXT, Palette
 
 GAP = 7.0
@@ -84,8 +88,6 @@ def score_terms(game, tr: Translator) -> list[tuple[str, str]]:
 def front_panels(game, pal: Palette, tr: Translator, phase: int) -> list:
     """What side 1 holds beside the map and the trackers: days, morale, score and terrain, each with
     the least width it reads at and the height it needs."""
-    from lostprint.sheets.layout import Panel, key_columns, key_height, score_height
-
     terrain = [(t, t.name, t.effect) for t in game.terrains]
     weeks = -(-game.day_limit // game.days_per_week)
     return [
@@ -157,8 +159,6 @@ def front(game, game_map, opts: SheetOptions, phase: int) -> list:
 
 def symbol_swatch(pal: Palette):
     """A symbol key's drawing: the map's own river and cataract where the map draws them, else the icon."""
-    from lostprint.sheets.icons import icon
-
     def draw(key, cx, cy, size):
         return map_sample(key, cx, cy, size, pal) or icon(key, cx, cy, size * 0.95, pal.ink)
     return draw
@@ -250,10 +250,6 @@ def one_page(game, game_map, opts: SheetOptions, phase: int) -> list:
     """Everything on one page: the trackers and the planning dice over the map (hexes as large as the
     page allows, at least ONE_PAGE_MIN_MM), then days, score, morale, terrain, every chart, the day's
     phases, the expeditions and the symbols, each at its natural size, in columns beside and under it."""
-    from lostprint.sheets.layout import GAP as PGAP
-    from lostprint.sheets.layout import (Panel, chart_panel, key_height, score_height, table_height,
-                                         with_most_panels)
-
     pal = opts.pal
     tr = translator(opts.lang)
     _ = tr.gettext
@@ -304,8 +300,6 @@ def one_page(game, game_map, opts: SheetOptions, phase: int) -> list:
 
     found = with_most_panels(game_map, body, regions, panels, optional, ONE_PAGE_MIN_MM, MAP_FLATS_MM, MAP_PAD)
     if found is None:
-        from lostprint.errors import UsageError
-
         raise UsageError(f"{game.title}: this map is too large for a one-page sheet with hexes of "
                          f"{ONE_PAGE_MIN_MM:g} mm: print it two-sided (--sides 2)")
     size, map_box, placed, left_out = found

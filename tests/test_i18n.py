@@ -19,8 +19,10 @@ TRANSLATED_SHEETS = ["lost-expedition", "lost-crew", "lost-crows"]
 SIDES = ["2", "1", "ref"]
 # what a page may print outside any message: coordinates, numbers, ranges, signs, list numbers ("3."),
 # sizes ("63 × 88 mm", "50 mm"), a band "<2", and the signs ↺ (the weather cube stays), ∞ (an endless supply),
-# ⌂ (a house rule) and · (between two parts of a line)
-UNTRANSLATED = re.compile(r"^([A-Z]{1,2}\d*|<?[+\u2212\u2013\d]+[+\u2212]?|[+=]|\d+\.|\d+( \u00d7 \d+)? mm|[\u21ba\u221e\u2302\u00b7])$")
+# ⌂ (a house rule) and · (between two parts of a line); in a book: a list's bullet •, a count ×9 and the
+# contents' dot leaders
+UNTRANSLATED = re.compile(r"^([A-Z]{1,2}\d*|<?[+\u2212\u2013\d]+[+\u2212]?|[+=]|\d+\.|\d+( \u00d7 \d+)? mm"
+                          r"|[\u21ba\u221e\u2302\u00b7\u2022]|\u00d7\d+|[ .]*)$")
 
 
 def test_every_shipped_catalog_is_complete():
@@ -149,11 +151,11 @@ def test_a_sheet_not_yet_translated_refuses_another_language(monkeypatch):
 
 def test_a_new_catalog_is_picked_up_without_code_changes(tmp_path):
     shutil.copytree(LOCALE_DIR, tmp_path, dirs_exist_ok=True)
-    source = tmp_path / "de" / "LC_MESSAGES" / "lostprint.po"
     (tmp_path / "nl" / "LC_MESSAGES").mkdir(parents=True)
-    text = source.read_text(encoding="utf-8").replace('msgstr "Jagd"', 'msgstr "Jacht"')
-    (tmp_path / "nl" / "LC_MESSAGES" / "lostprint.po").write_text(text.replace("Language: de", "Language: nl"),
-                                                                  encoding="utf-8")
+    for source in (tmp_path / "de" / "LC_MESSAGES").glob("*.po"):  # lostprint.po, rulebook.po...
+        text = source.read_text(encoding="utf-8").replace('msgstr "Jagd"', 'msgstr "Jacht"')
+        (tmp_path / "nl" / "LC_MESSAGES" / source.name).write_text(text.replace("Language: de", "Language: nl"),
+                                                                   encoding="utf-8")
     assert "nl" in languages(tmp_path)
     assert completeness("nl", tmp_path) == completeness("de")
     assert translator("nl", tmp_path).gettext("Hunting") == "Jacht"

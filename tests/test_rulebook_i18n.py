@@ -49,6 +49,86 @@ def test_no_rulebook_word_bypasses_the_catalogs(game, monkeypatch):
         assert found == []
 
 
+def test_the_books_shared_words_print_through_the_catalogs(monkeypatch):
+    """The words every rulebook shares (rulebook.py, rulebook_common.py: cover, contents, the turn table,
+    the spoiler page, house rules) and the game data only a book prints (its kind) come wrapped in the
+    pseudo-language, whatever a game's template still prints in English."""
+    from lostprint.scene import Text, walk
+
+    module = book("lost-crows")
+    monkeypatch.setattr(module, "TRANSLATED", True, raising=False)
+    scene = rulebook_scene(module, RulebookOptions(lang="qps"))
+    words = " ".join(i.text for page in scene.all_pages() for i in walk(page.items) if isinstance(i, Text))
+    words = words.replace("\u00a0", " ")
+    for shared in ("Rulebook", "Contents", "The turn, phase by phase", "Phase", "What happens", "Do not read ahead",
+                   "Everything after this page is hidden on purpose: the plot encounters, their outcomes and the "
+                   "vision quests.", "A game by Mike Heim", module.GAME.kind):
+        assert f"\u27e6{shared}\u27e7" in words, shared
+
+
+# Each rulebook catalog and the files extracted into it (babel-rulebook.cfg; docs/guide/languages.md)
+CATALOG_SOURCES = {
+    "rulebook": ("lostprint/books/rulebook.py", "lostprint/books/rulebook_common.py"),
+    "rulebook_1572": ("templates/rulebook/lost-expedition.j2", "lostprint/books/rulebook_1572.py",
+                      "lostprint/games/lost_expedition.py"),
+    "rulebook_1672": ("templates/rulebook/lost-crew.j2", "lostprint/books/rulebook_1672.py", "lostprint/games/lost_crew.py"),
+    "rulebook_1872": ("templates/rulebook/lost-crows.j2", "lostprint/books/rulebook_1872.py",
+                      "lostprint/games/lost_crows.py"),
+    "rulebook_crows": ("templates/rulebook/crows.j2", "lostprint/books/rulebook_crows.py", "lostprint/games/crows.py"),
+}
+CATALOG_GAME = {"rulebook_1572": "lost-expedition", "rulebook_1672": "lost-crew", "rulebook_1872": "lost-crows",
+                "rulebook_crows": "crows"}
+
+
+def extracted(domain: str) -> set[str]:
+    """The msgids `pybabel extract -F babel-rulebook.cfg -k N_ ... <the catalog's files>` finds today."""
+    from babel.messages.extract import DEFAULT_KEYWORDS, check_and_call_extract_file
+    from babel.messages.frontend import parse_mapping_cfg
+
+    root = LOCALE_DIR.parent.parent
+    with open(root / "babel-rulebook.cfg", encoding="utf-8") as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    keywords = {**DEFAULT_KEYWORDS, "N_": None}
+    return {m if isinstance(m, str) else m[0]
+            for path in CATALOG_SOURCES[domain]
+            for _, _, m, _, _ in check_and_call_extract_file(str(root / path), method_map, options_map, None, keywords, (), False,
+                                                              dirpath=str(root))}
+
+
+@pytest.mark.parametrize("domain", CATALOG_SOURCES)
+def test_every_marked_book_message_is_in_its_template_and_translated(domain):
+    """A word marked in a rulebook's sources but never extracted would print in English: its catalog's
+    .pot holds every one, and once the book is translated (the shared words always), every language does."""
+    from babel.messages.pofile import read_po
+
+    marked = extracted(domain)
+    pot = LOCALE_DIR / f"{domain}.pot"
+    if not pot.exists():  # a game not begun: nothing of it may be marked yet
+        assert domain in CATALOG_GAME and CATALOG_GAME[domain] in still_english(), domain
+        return
+    with open(pot, "rb") as f:
+        template = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id}
+    assert sorted(marked - template) == [], f"run pybabel extract for {domain} (docs/guide/languages.md)"
+    if CATALOG_GAME.get(domain) in still_english():
+        return
+    for code in SHIPPED:
+        assert sorted(marked - set(translator(code).table)) == [], code
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_every_catalog_of_a_language_has_its_plural_rule(code):
+    """The merged translator takes lostprint.po's plural rule: every other catalog must say the same."""
+    from babel.messages.pofile import read_po
+
+    from lostprint.i18n import catalog_paths
+
+    rules = {}
+    for path in catalog_paths(code):
+        with open(path, "rb") as f:
+            rules[path.name] = read_po(f).plural_expr
+    assert len(set(rules.values())) == 1, rules
+
+
 def test_the_rulebook_bypass_test_finds_an_english_word(monkeypatch):
     """A word a template prints outside any {% trans %} block is found (the shared cover's word here)."""
     from lostprint.books import rulebook

@@ -22,6 +22,7 @@ from lostprint.geometry.paper import MM, Box, page_size
 from lostprint.i18n import ENGLISH, N_, Translator, localized
 from lostprint.render.document import (CONTROL, Document, FrameBox, NextPage, PageBreak, PageScene, PageTemplate, Para,
                                        RunPara, TextStyle, as_scene, build_pdf, pages as document_pages)
+from lostprint.saves.rules import slug
 from lostprint.scene import Group, Line, Path as SPath, Rect, Scene, Style, Text
 from lostprint.sheets.common import credit, credit_metadata, designers
 from lostprint.sheets.hexmap import EDGE_RIVER_CORE, LABEL_PAD, RIVER_SIDE_MIN, hex_swatch, map_sample
@@ -258,10 +259,10 @@ def notable(played, tr: Translator = ENGLISH) -> tuple[str, list[str]]:
     """The marks worth listing beside the score: 1572 interests, 1872 plots, 1672 islands."""
     found = interest_list(played)
     if found:
-        from lostprint.saves.rules_1572 import NAMES
-
+        chart = next(c for c in played.game.charts if c.key == "interests")  # 1572's: its results by save slug
+        names = {slug(b.results[0]): b.results[0] for b in chart.bands}
         return tr._("Interests"), [f"{n}  " + tr._("{what}, {hex}, day {day}").format(
-            what=tr._(NAMES.get(m.get('result'), m.get('result'))), hex=m.hexes[0], day=m.day) for n, m in found]
+            what=tr._(names.get(m.get('result'), m.get('result'))), hex=m.hexes[0], day=m.day) for n, m in found]
     plots = [m for m in played.marks if m.kind == "plot"]
     if plots:
         lines = []

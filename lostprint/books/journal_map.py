@@ -17,6 +17,7 @@ from lostprint.geometry.paper import Box
 from lostprint.i18n import ENGLISH, Translator
 from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text, bbox, walk
 from lostprint.sheets.hexmap import MapContext, cataract_bar, hex_label, hex_label_lines, hex_map
+from lostprint.sheets import sheet_module
 from lostprint.sheets.icons import icon
 from lostprint.sheets.style import MIN_TEXT, Palette
 
@@ -345,9 +346,9 @@ def sheet_drawers(game_id: str) -> dict:
     (1872's costs about 0.1 s to import, with its game data)."""
     game = resolve(game_id).id
     if game == "lost-crew":
-        from lostprint.sheets.lost_crew import MAP_DRAWERS as own
+        own = sheet_module(game).MAP_DRAWERS
     elif game == "lost-crows":
-        from lostprint.sheets.lost_crows import DRAWERS as own
+        own = sheet_module(game).DRAWERS
     else:
         return {}
     drawers = dict(own)

@@ -23,8 +23,7 @@ def default_save_name(game: str) -> Path:
 def edit(save: Path | None, game: str | None = None, map_file: str | None = None, seed: int | None = None,
          port: int = 0, open_browser: bool = True, allow_any_map: bool = False, say=print) -> None:
     # lazy: http.server and ruamel.yaml, and this package's __init__ runs on any import of lostprint.edit.X
-    from lostprint.edit.server import serve
-    from lostprint.edit.session import EditSession
+    from lostprint.edit import server, session
 
     if map_file is not None and seed is not None:
         raise UsageError("name either --map FILE or --seed N, not both")
@@ -36,19 +35,18 @@ def edit(save: Path | None, game: str | None = None, map_file: str | None = None
         raise UsageError(f"{save} exists: its map is the one it names (--map and --seed are for a new save)")
     if _is_crows(Path(save), game):  # a Crows record: the scorekeeper's page on its turns
         # lazy: the scorekeeper's session and http.server, only for a Crows record
-        from lostprint.play.crows_session import CrowsSession
-        from lostprint.play.server import serve as serve_crows
+        from lostprint.play import crows_session, server as play_server
 
         if map_file is not None or seed is not None:
             raise UsageError("Crows is played on its tiles: --map and --seed are for the Lost games")
-        serve_crows(CrowsSession(Path(save), "edit"), port, open_browser, say)
+        play_server.serve(crows_session.CrowsSession(Path(save), "edit"), port, open_browser, say)
         return
     spec = {"seed": seed} if seed is not None else (str(map_file) if map_file is not None else None)
     try:
-        session = EditSession(Path(save), game, spec, allow_any_map)
+        opened = session.EditSession(Path(save), game, spec, allow_any_map)
     except LoadError as exc:  # the loader's one line, as `lostprint validate` reports it
         raise LostprintError(str(exc)) from None
-    serve(session, port, open_browser, say)
+    server.serve(opened, port, open_browser, say)
 
 
 def _is_crows(save: Path, game: str | None) -> bool:

@@ -26,12 +26,15 @@ KEYS = ("format", "game", "name", "seed", "generator", "grid", "squares", "note"
 KING = [(dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if (dc, dr) != (0, 0)]
 
 
+def _crows():
+    """Crows' game data (~5 ms), imported when first asked: the Lost games' map checks and generators
+    load this module, not Crows' rules."""
+    from lostprint.games import crows
+    return crows
+
+
 def _rules() -> tuple[int, int]:
-    # lazy: one game's data (~10 ms): the Lost games' generators load this module, not Crows' rules
-    from lostprint.games.crows import START_GRID, START_TILES
-
-
-    return START_TILES, START_GRID
+    return _crows().START_TILES, _crows().START_GRID
 
 
 @dataclass(frozen=True)
@@ -69,11 +72,8 @@ def reading_order(squares) -> tuple[tuple[int, int], ...]:
 
 
 def standard_layout() -> CrowsLayout:
-    from lostprint.games.crows import start_squares  # lazy: as _rules
-
-
     _, grid = _rules()
-    return CrowsLayout("standard", grid, grid, reading_order(start_squares()))
+    return CrowsLayout("standard", grid, grid, reading_order(_crows().start_squares()))
 
 
 def from_dict(data: dict, source: str = "<layout>") -> CrowsLayout:

@@ -6,6 +6,7 @@ lostprint.maps.check; when a draw fails it retries with the next attempt number 
 """
 from __future__ import annotations
 
+import json
 import random
 from typing import Callable, NamedTuple
 
@@ -226,8 +227,6 @@ def rectangle(cols: int, rows: int) -> list[Hex]:
 
 def _standard_size(game_id: str, fallback: tuple[int, int]) -> tuple[int, int]:
     """Columns and rows of the game's standard map (its bounding offset grid)."""
-    import json  # ~10 ms to import: only a generator's size reads a JSON file
-
     try:
         labels = json.loads(asset("maps", f"{game_id}.json").read_text(encoding="utf-8"))["hexes"]
         offs = [hexgrid.axial_to_offset(hexgrid.parse_label(lab)) for lab in labels]

@@ -18,20 +18,17 @@ def play(game: str, save: Path | None = None, map_file: str | None = None, seed:
     """Open (or resume) the game kept in SAVE and serve its page until Ctrl-C."""
     # lazy: http.server, and the table's session loads every game's engine and players (this package's
     # __init__ runs on any import of lostprint.play.X)
-    from lostprint.play.server import serve
-    from lostprint.play.session import PlaySession
+    from lostprint.play import crows_session, server, session
 
     if map_file is not None and seed is not None:
         raise UsageError("name either --map FILE or --seed N, not both")
     info = resolve(game)
     save = Path(save) if save is not None else Path(f"{info.stem}-play.yaml")
     if info.id == "crows":  # a scorekeeper for a game on the table: no map, no dice
-        from lostprint.play.crows_session import CrowsSession  # lazy: as above, only for Crows
-
         if map_file is not None or seed is not None:
             raise UsageError("Crows is played on its tiles: --map and --seed are for the Lost games")
-        serve(CrowsSession(save, "play"), port, open_browser, say)
+        server.serve(crows_session.CrowsSession(save, "play"), port, open_browser, say)
         return
     spec = {"seed": seed} if seed is not None else (str(map_file) if map_file is not None else "standard")
-    session = PlaySession(save, info.id, spec, secrets.randbelow(10**6) if dice_seed is None else dice_seed)
-    serve(session, port, open_browser, say)
+    table = session.PlaySession(save, info.id, spec, secrets.randbelow(10**6) if dice_seed is None else dice_seed)
+    server.serve(table, port, open_browser, say)

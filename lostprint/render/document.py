@@ -418,9 +418,7 @@ def flowables(story) -> list:
             if is_simple(item.text, item.font):
                 out.append(RaggedWhenLoose(clean(item.text, item.font), style_of(item.style)))
             else:
-                from lostprint.text.pdf import ShapedParagraph  # HarfBuzz: only text that needs shaping loads it
-
-                out.append(ShapedParagraph(item.text, style_of(item.style), item.font))
+                out.append(shaped_paragraph()(item.text, style_of(item.style), item.font))
         elif isinstance(item, RunPara):
             out.append(OncePerWidth(run_markup(item.runs), style_of(item.style)))
         elif isinstance(item, PageScene):
@@ -578,6 +576,13 @@ def _font_keys() -> dict[str, str]:
     return {registered(key): key for key in FONTS}
 
 
+def shaped_paragraph():
+    """lostprint.text.pdf's ShapedParagraph: HarfBuzz and python-bidi, loaded only where text needs shaping
+    or a document is drawn as Scenes."""
+    from lostprint.text.pdf import ShapedParagraph
+    return ShapedParagraph
+
+
 def _hex(color) -> str:
     return "#" + color.hexval()[2:].lower()
 
@@ -585,8 +590,7 @@ def _hex(color) -> str:
 def flowable_items(flowable, x: float, y: float, spare: float, page_height: float) -> list:
     """Scene items for a flowable reportlab placed with its bottom-left corner at (x, y) (PDF
     coordinates), `spare` points narrower than its frame."""
-    from lostprint.text.pdf import ShapedParagraph  # HarfBuzz (as above): a Latin document never loads it
-
+    ShapedParagraph = shaped_paragraph()  # noqa: N806 (a class)
     if isinstance(flowable, ScenePage):
         return list(flowable.scene.items)
     if hasattr(flowable, "_table"):  # the contents: a table made at wrap time

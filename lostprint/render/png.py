@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from lostprint.errors import LostprintError, interrupts_deferred
 from lostprint.render import svg
+from lostprint.text.svg import png_with_dpi, use_bundled_fonts
 from lostprint.scene import Scene
 
 CAIRO_HELP = ("PNG output needs the Cairo library, which is not installed: install it "
@@ -15,7 +16,6 @@ def render(scene: Scene, dpi: int = 200, page: int = 0, **_options) -> bytes:
         import cairosvg  # a dependency: only the Cairo C library can be missing (cairocffi raises OSError)
     except OSError:
         raise LostprintError(CAIRO_HELP) from None
-    from lostprint.text.svg import png_with_dpi, use_bundled_fonts
 
     data = svg.render(scene, page=page)
     use_bundled_fonts()  # cairo reads no @font-face: it gets the bundled files through fontconfig

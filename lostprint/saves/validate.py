@@ -15,6 +15,7 @@ from lostprint.files.read import confined
 from lostprint.files.show import kind_of, shown
 from lostprint.games import load as game_data
 from lostprint.games import resolve
+from lostprint.maps.check import load_map
 from lostprint.maps.model import standard_map
 from lostprint.saves.games import rules_for
 from lostprint.saves.rules import At, DayRecord, Played, Problems, State, slug
@@ -50,8 +51,6 @@ def _game(data: LDict, rd: Reader):
 
 
 def _map(data: LDict, info, source: str, rd: Reader, allow_any_map: bool = False):
-    from lostprint.maps.check import load_map
-
     at = at_key(data, "map", "map")
     spec = data.get("map", "standard")
     try:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from lostprint import __version__
 from lostprint.fonts import ASCENT, DESCENT, wrap
+from lostprint.games.crows import TILE_MM
 from lostprint.geometry.hexgrid import column_letters
 from lostprint.geometry.paper import MM, Box
 from lostprint.i18n import N_, Translator, translator
@@ -24,8 +25,6 @@ STANDARD = N_("standard")  # the standard layout's name, as a title prints it
 
 def tile_size() -> float:
     """The printed tile's side, in points: the kit's default (games.crows.TILE_MM)."""
-    from lostprint.games.crows import TILE_MM
-
     return TILE_MM * MM
 
 

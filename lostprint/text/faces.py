@@ -151,8 +151,7 @@ def available(key: str) -> bool:
 @cache
 def coverage(key: str) -> frozenset[int]:
     """The code points a font (bundled or fallback key) has glyphs for."""
-    from reportlab.pdfbase import pdfmetrics
-
+    pdfmetrics = reportlab_fonts()[0]
     return frozenset(pdfmetrics.getFont(registered(key)).face.charToGlyph)
 
 
@@ -174,31 +173,36 @@ def pdf_name(key: str) -> str:
     return FONTS[key].pdf_name
 
 
-def reportlab_ttfonts():
-    """reportlab's TrueType module, imported without its optional HarfBuzz hook.
+@cache
+def reportlab_fonts():
+    """reportlab's font registry and TrueType modules (pdfmetrics, ttfonts), imported when a font is
+    first registered or measured: a run that draws and measures no PDF text loads no reportlab (~0.1 s).
 
-    reportlab imports uharfbuzz (about 25 ms of CPU at start-up) only for its own shaping, which it does
+    The TrueType module is imported without its optional HarfBuzz hook: reportlab imports uharfbuzz (about 25 ms of CPU at start-up) only for its own shaping, which it does
     when asked with `shaping=True`; lostprint never asks: it shapes with lostprint.text.shape, which
     imports uharfbuzz itself when a line needs it. So the first import of the module hides uharfbuzz
     from it for that moment (reportlab then records "no shaper"), and uharfbuzz stays importable.
     Whoever imports the module first in a process decides; the output is the same either way."""
-    if "reportlab.pdfbase.ttfonts" not in sys.modules and "uharfbuzz" not in sys.modules:
+    hide = "reportlab.pdfbase.ttfonts" not in sys.modules and "uharfbuzz" not in sys.modules
+    if hide:
         sys.modules["uharfbuzz"] = None  # an import of it now raises ImportError, which reportlab catches
-        try:
-            from reportlab.pdfbase import ttfonts
-        finally:
-            if sys.modules.get("uharfbuzz", 0) is None:
-                del sys.modules["uharfbuzz"]
-    from reportlab.pdfbase import ttfonts
+    try:
+        from reportlab.pdfbase import pdfmetrics, ttfonts
+    finally:
+        if hide and sys.modules.get("uharfbuzz", 0) is None:
+            del sys.modules["uharfbuzz"]
+    return pdfmetrics, ttfonts
 
-    return ttfonts
+
+def reportlab_ttfonts():
+    """reportlab's TrueType module, without its HarfBuzz hook (reportlab_fonts)."""
+    return reportlab_fonts()[1]
 
 
 @cache
 def registered(key: str) -> str:
     """Register the font with reportlab (once per process) and return its PDF name."""
-    from reportlab.pdfbase import pdfmetrics
-
+    pdfmetrics = reportlab_fonts()[0]
     name = pdf_name(key)
     if name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(font_class()(name, font_path(key)))

@@ -1,17 +1,15 @@
 """How wide a line of text sets: what layout measures with (lostprint.fonts re-exports it)."""
 from __future__ import annotations
 
-from lostprint.text.faces import registered
+from lostprint.text.faces import registered, reportlab_fonts
 from lostprint.text.fallback import is_simple
 
 
 def text_width(text: str, font: str, size: float) -> float:
     """The advance of a line of text: reportlab's widths for plain text, the shaped run widths (with
     fallback fonts) for anything else."""
-    from reportlab.pdfbase import pdfmetrics  # loads with the fonts: a run that measures nothing skips it
-
     if is_simple(text, font):
-        return pdfmetrics.stringWidth(text, registered(font), size)
+        return reportlab_fonts()[0].stringWidth(text, registered(font), size)
     from lostprint.text.shape import layout_line  # HarfBuzz: only a line that needs shaping loads it
 
     return layout_line(text, font, size).width

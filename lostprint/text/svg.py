@@ -117,8 +117,7 @@ def use_bundled_fonts() -> None:
 
 @lru_cache(maxsize=1)
 def _add_bundled_fonts() -> bool:
-    import ctypes  # lazy: ctypes.util loads subprocess and shutil (~10 ms): only a PNG needs fontconfig
-    import ctypes.util
+    import ctypes.util  # lazy (binds ctypes too): it loads subprocess and shutil (~10 ms); only a PNG needs fontconfig
 
     name = ctypes.util.find_library("fontconfig")
     if not name:

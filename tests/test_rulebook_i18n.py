@@ -1,6 +1,7 @@
 """Rulebooks in the player's language: the catalogs they print through (rulebook.po and one
 rulebook_<game>.po a game, merged with lostprint.po into one translator), jinja2's i18n blocks in the
 templates, no printed word past the catalogs, --lang from the command line."""
+import functools
 import shutil
 import subprocess
 import sys
@@ -196,3 +197,74 @@ def test_rulebook_lang_from_the_command_line(tmp_path):
                               str(tmp_path / "y.pdf")], capture_output=True, text=True)
         assert run.returncode != 0 and run.stderr.count("\n") == 1 and "not translated yet" in run.stderr
         assert "Traceback" not in run.stderr and not (tmp_path / "y.pdf").exists()
+
+
+# --- layout in every language ----------------------------------------------------------------------
+# Every rulebook is laid out in every language on both papers, translated words and all (a book whose
+# template is still English is built all the same, its own prose English: its shared words, charts, keys
+# and sheet panels are translated, and those must already fit). The default run builds each book once
+# per language, the papers taking turns; the full grid of papers and inks runs under -m slow.
+LANG_PRINTS = [(game, code, paper, "color") for i, game in enumerate(GAMES) for j, code in enumerate(SHIPPED)
+               for paper in [("letter", "a4")[(i + j) % 2]]]
+LANG_PRINTS_SLOW = [pytest.param(game, code, paper, ink, marks=pytest.mark.slow)
+                    for game in GAMES for code in SHIPPED for paper in ("letter", "a4") for ink in ("color", "mono")
+                    if (game, code, paper, ink) not in LANG_PRINTS]
+
+
+SHARED_WIDGETS = {"phases", "symbols", "terrains", "trackers", "days", "map"}  # rulebook.py's, rulebook_common.py's
+
+
+@functools.cache
+def built(game: str, code: str, paper: str, ink: str):
+    """(PDF bytes, widget scenes, the game's title as printed) of a rulebook in a language."""
+    from lostprint.books.rulebook import build_rulebook_and_widgets, book_translator
+
+    module = book(game)
+    kept = getattr(module, "TRANSLATED", None)
+    module.TRANSLATED = True
+    try:
+        opts = RulebookOptions(paper=paper, ink=ink, lang=code)
+        data, widgets = build_rulebook_and_widgets(module, opts)
+        title = book_translator(module, opts).gettext(module.GAME.title)
+    finally:
+        if kept is None:
+            del module.TRANSLATED
+        else:
+            module.TRANSLATED = kept
+    return data, tuple(widgets), title
+
+
+@pytest.mark.parametrize("game, code, paper, ink", LANG_PRINTS + LANG_PRINTS_SLOW)
+def test_rulebook_print_checks_hold_in_every_language(game, code, paper, ink, tmp_path):
+    """As tests/test_rulebook_pdf.py and test_books_print.py check the English books: a valid PDF; every
+    sheet widget inside its panels, no text over another, none cut short with "…" (a book still English:
+    the shared figures); no text under 6.5 pt as printed; a running head and centred folio on every page
+    after the cover; every outline entry on the page its heading is printed on."""
+    import printed as P
+    from test_books_print import check_head_and_folio
+    from test_rulebook_pdf import outline, page_texts, squeeze
+
+    from lostprint import checks
+    from lostprint.palette import MIN_TEXT
+
+    data, widgets, title = built(game, code, paper, ink)
+    key = (game, code, paper, ink)
+    path = tmp_path / "book.pdf"
+    path.write_bytes(data)
+    assert "No syntax or stream encoding errors" in subprocess.run(["qpdf", "--check", str(path)],
+                                                                   capture_output=True, text=True).stdout
+    still = game in still_english()  # its own figures wait for its translation; the shared ones must fit now
+    for name, scene in widgets:
+        if still and name not in SHARED_WIDGETS:
+            continue
+        problems = checks.small_text(scene) + checks.text_overlaps(scene) + checks.spills(scene)
+        assert problems == [] and checks.cut_text(scene) == [], (key, name, problems[:5])
+    pages = P.text(data)
+    small = sorted({(page.number, round(ln.size, 2)) for page in pages for ln in page.lines if ln.size < MIN_TEXT - 0.05})
+    assert small == [], f"{key}: text under {MIN_TEXT} pt (page, size)"
+    assert still or not any("\u2026" in page.text() for page in pages), key
+    check_head_and_folio(pages, title, key, first=2)
+    texts = page_texts(data)
+    entries = outline(path)
+    for e in entries:
+        assert squeeze(e["title"]) in texts[e["page"] - 1], f"{key}: {e['title']!r} is not on page {e['page']}"

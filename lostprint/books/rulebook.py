@@ -556,10 +556,26 @@ def rows_height(rows, widths, inner_w: float, header: bool, font_size: float = 7
     return 12 + 6 + (6.5 + 3 if header else 0) + row_h * len(rows) + 1
 
 
+def room_for_words(header, rows, widths, inner_w: float) -> tuple:
+    """A table's column widths (fractions) with every column but the last, which wraps, as wide as its
+    longest cell and heading (rows_table sets a cell on one line: a longer word, as a translation may
+    bring, would be shrunk or cut short); the last column gives up the room. Unchanged where all fit."""
+    out, changed = [], False
+    for j, share in enumerate(widths[:-1]):
+        cells = [text_width(str(r[j]), "sans-bold" if j == 0 else "sans", w.BODY) for r in rows]
+        if header:
+            cells.append(text_width(str(header[j]), "sans-bold", w.SMALL))
+        need = (max(cells, default=0.0) + 3.5) / inner_w
+        changed = changed or need > share
+        out.append(max(share, need))
+    return (*out, 1 - sum(out)) if changed else tuple(widths)
+
+
 def block_rows(book: Book, title: str, header, rows, widths, house: bool = False, subtitle: str = "",
                name: str = "table"):
     """A data table drawn by the sheet's rows_table widget, tall enough for every row."""
     inner_w = book.width / WIDGET_SCALE - 8
+    widths = room_for_words(header, rows, widths, inner_w)
     height = rows_height(rows, widths, inner_w, bool(header))
     fl = book.widget(lambda box: w.rows_table(title, tuple(header), list(rows), tuple(widths), box, book.pal,
                                               house=house, subtitle=subtitle, name=name), height, name=name)

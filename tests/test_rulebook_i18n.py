@@ -197,6 +197,12 @@ def test_rulebook_lang_from_the_command_line(tmp_path):
                               str(tmp_path / "y.pdf")], capture_output=True, text=True)
         assert run.returncode != 0 and run.stderr.count("\n") == 1 and "not translated yet" in run.stderr
         assert "Traceback" not in run.stderr and not (tmp_path / "y.pdf").exists()
+    done = [g for g in GAMES if g not in untranslated]
+    if done:  # a translated book in German: its shared words and its own, no English cover
+        from test_i18n import printed_words
+
+        words = printed_words(tmp_path / "de.pdf", "rulebook", done[0], "--lang", "de")
+        assert "Regelheft" in words and "Inhalt" in words and "Rulebook" not in words and "Contents" not in words
 
 
 # --- layout in every language ----------------------------------------------------------------------

@@ -2,7 +2,6 @@
 sits above lostprint.saves.validate, which the game's rules module sits below)."""
 from __future__ import annotations
 
-from lostprint.saves import replay_1572
 from lostprint.saves.rules_1572 import Explaining1572
 from lostprint.saves.validate import replay_data
 
@@ -14,4 +13,4 @@ def explain_save(data: dict, source: str) -> tuple[list[str], list | None]:
     found, _ = replay_data(data, source, rules=rules)
     if found:
         return found, None
-    return found, replay_1572.explain_days(rules.days)
+    return found, rules.days

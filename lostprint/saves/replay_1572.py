@@ -102,81 +102,24 @@ def _observed(st, values: dict) -> dict:
     }
 
 
-def _mark_key(kind: str, hexes, result=None):
-    if kind == "trail":
-        return (kind, frozenset(hexes), None)
-    if kind == "lagos-de-oro":
-        return (kind, tuple(sorted(hexes)), None)
-    return (kind, tuple(hexes), result)
-
-
-def _obs_marks(obs) -> list:
-    return sorted((_mark_key(m.kind, m.hexes, m.get("result")) for m in obs["marks"]), key=repr)
-
-
-def _engine_marks(s: eng.State) -> list:
-    return sorted((_mark_key(kind, hexes, *rest) for kind, hexes, *rest in s.marks_today), key=repr)
-
-
-def synced(s: eng.State, obs) -> eng.State:
-    """The engine state after a day, rebuilt from what the save records (for a day without rolls)."""
-    terrain = dict(s.terrain)
-    terrain.update(obs["mapped"])
-    trails, cataracts = set(s.trails), set(s.cataracts)
-    peaceful, villages, empires = list(s.peaceful), list(s.villages), list(s.empires)
-    lagos = s.lagos
-    for m in obs["marks"]:
-        if m.kind == "trail":
-            trails.add(frozenset(m.hexes))
-        elif m.kind == "cataract":
-            cataracts.add(frozenset(m.hexes))
-        elif m.kind == "peaceful-village":
-            peaceful.append(m.hexes[0])
-        elif m.kind == "village":
-            villages.append(m.hexes[0])
-        elif m.kind == "empire":
-            empires.append(m.hexes[0])
-        elif m.kind == "lagos-de-oro":
-            lagos = tuple(m.hexes)
-        elif m.kind == "interest":
-            s = eng.interest_found(s, m.hexes[0], m.get("result"))
-    fever = s.fever if not obs["fever"] else obs["fever"] == "struck"
-    pos = obs["steps"][-1] if obs["steps"] else s.pos
-    return replace(s, terrain=terrain, trails=frozenset(trails), cataracts=frozenset(cataracts),
-                   peaceful=tuple(peaceful), villages=tuple(villages), empires=tuple(empires),
-                   lagos=lagos, fever=fever, pos=pos, values=obs["values"], day=s.day + 1,
-                   day_start=s.pos, steps=obs["steps"])
-
-
 # --- the day ------------------------------------------------------------------------------------
 
 
-def check_day(st, before: dict, problems) -> None:
+def explained(st, problems) -> list[dict] | None:
+    """For a day without rolls: the sets of rolls (as `rolls:` holds them) that give it, one for each
+    eclipse count it may begin with (the engine then replays the day with them); None, with the
+    clearest reason said, when no one set of rolls does."""
     s0: eng.State = st.flags["engine"]
-    if st.flags["problems_at_start"] < 0 or len(problems) > st.flags["problems_at_start"] or s0 is None:
-        st.flags.update(rolls=None, engine=None)
-        return  # the game is already wrong in its own terms: no replay on top of it
     obs = _observed(st, st.values)
-    mornings = tuple(_mornings(st))
-    wrong, ecl, cartography = _too_many_mapped(st, s0, obs), frozenset(), False
+    wrong, found = _too_many_mapped(st, s0, obs), []
     if not wrong:  # one set of rolls for the day; if none, the clearest reason first
-        wrong, ecl, cartography = _joint(st, s0, obs)
+        wrong, found = _joint(st, s0, obs)
         wrong = wrong and (_bounds(st, s0, obs)[:1] or wrong)
     for at, message in wrong:
         problems.add(at, message)
-    if wrong:
-        st.flags.update(rolls=None, engine=None)
-        return
-    after = synced(s0, obs)
-    if any(m.kind == "interest" and m.get("result") == "predict-eclipse" for m in obs["marks"]):
-        ecl = frozenset({after.eclipse})
-    st.flags["eclipse_options"] = ecl
-    if "explained" in st.flags:  # kept for explain_days (a caller asked which rolls explain the save)
-        st.flags["explained"].append((s0, obs, mornings))
-    if cartography:  # the day's trail is the Cartography trail from where it ended
-        after = replace(after, cartography=after.cartography | {after.pos})
-    st.flags["engine"] = replace(after, steps=(), log=())
-    st.flags["rolls"] = None
+    if "explained" in st.flags and found:  # kept for explain_save (a caller asked which rolls explain the save)
+        st.flags["explained"].append(found[0])
+    return None if wrong else [rolls for rolls, _ in found]
 
 
 def field_at(st, *path) -> At:
@@ -882,41 +825,20 @@ def _mornings(st) -> list[tuple[int, bool | None]]:
     return out
 
 
-def explain_days(days: list) -> list[tuple[dict, list[str]]] | None:
-    """For the days of a save without rolls (each (state before, what the save shows, the mornings
-    it may begin with), as check_day kept them), one set of rolls per day, as `rolls:` would hold
-    them, with what each roll gives, chosen so that the days agree (the eclipse count one day ends
-    with is the one the next begins with). None when no such choice is found."""
-    out: list = [None] * len(days)
-    need = None  # the eclipse count the next day begins with
-    for i in range(len(days) - 1, -1, -1):
-        s0, obs, mornings = days[i]
-        predicted = any(m.kind == "interest" and m.get("result") == "predict-eclipse" for m in obs["marks"])
-        for (e, native), cartography in product(mornings, (False, True)):
-            if need is not None and not predicted and (e - 1 if native else e) != need:
-                continue
+def _joint(st, s0: eng.State, obs) -> tuple[list[tuple[At, str]], list]:
+    """Problems (none when one set of rolls explains the day), and for each eclipse count the day may
+    begin with, one set of rolls that gives it and what each roll gives (a Cartography trail used
+    only where no other explains one of its trails)."""
+    found = []
+    for e, native in _mornings(st):
+        for cartography in (False, True) if s0.expedition == "cartography" else (False,):
             day = _Unrolled(s0, obs, e, native, cartography)
             path = day.search()
             if path is not None:
-                out[i], need = day.rolls_of(path), e
+                found.append(day.rolls_of(path))
                 break
-        else:
-            return None
-    return out
-
-
-def _joint(st, s0: eng.State, obs) -> tuple[list[tuple[At, str]], frozenset, bool]:
-    """Problems (none when one set of rolls explains the day), the eclipse counts the day may end
-    with, and whether only a Cartography trail explains one of its trails."""
-    after, needs_cartography = set(), True
-    for e, native in _mornings(st):
-        if _Unrolled(s0, obs, e, native, cartography=False).search() is not None:
-            after.add(e - 1 if native else e)
-            needs_cartography = False
-        elif s0.expedition == "cartography" and _Unrolled(s0, obs, e, native).search() is not None:
-            after.add(e - 1 if native else e)
-    if after:
-        return [], frozenset(after), needs_cartography
+    if found:
+        return [], found
     have = dict(zip(TRACKER_KEYS, obs["values"]))
     one_off: dict = {}  # tracker -> the values it can end with while every other ends as recorded
     for e, native in _mornings(st):
@@ -929,16 +851,15 @@ def _joint(st, s0: eng.State, obs) -> tuple[list[tuple[At, str]], frozenset, boo
     if not alone:
         mapping = _mapping_problem(st, s0, obs, rule)
         if mapping:
-            return [mapping], frozenset(), False
+            return [mapping], []
         message = f"no one set of rolls on day {day} gives these resources, marks and fever together ({rule})"
-        return [(field_at(st, "resources"), message)], frozenset(), False
+        return [(field_at(st, "resources"), message)], []
     key, values = alone[0]
     limit = f"with the other resources as recorded, day {day} can end with {key} {_either(values)}"
     for other, vals in alone[1:]:
         limit += f"; with {key} {have[key]}, {other} {_either(vals)}"
     return [(field_at(st, "resources", key),
-             f"{key} {s0.get(key)} \u2192 {have[key]}, but no one set of rolls gives it: {limit} ({rule})")], \
-        frozenset(), False
+             f"{key} {s0.get(key)} \u2192 {have[key]}, but no one set of rolls gives it: {limit} ({rule})")], []
 
 
 def _mapping_problem(st, s0: eng.State, obs, rule: str):

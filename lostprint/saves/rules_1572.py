@@ -266,9 +266,15 @@ class Rules1572(LostRules):
             problems.add(*_fever_problem(st))
             st.flags.update(rolls=None, engine=None)
         elif st.flags.get("rolls"):
-            _rolled_day(st, problems)
+            _replayed(st, problems, [st.flags["rolls"]])
         else:
-            replay_1572.check_day(st, before, problems)
+            found = replay_1572.explained(st, problems)
+            at = st.flags["day_at"]
+            if found is None:
+                st.flags["engine"] = None
+            else:
+                _replayed(st, problems, [{k: (v if v and isinstance(v[0], list) else [v], at) for k, v in rolls.items()}
+                                         for rolls in found])
         st.flags["lagos_today"] = ()
 
     def end_of_day(self, st):
@@ -470,19 +476,22 @@ def _starts(st) -> list:
     return [eng.replace(s0, eclipse=e) for e in sorted(st.flags["eclipse_options"] | {s0.eclipse})]
 
 
-def _rolled_day(st, problems) -> None:
-    """The day replayed with its recorded rolls: every hidden decision (the WILDs, Diego's +1, the
-    eclipse's row, Migration's fill) tried until one gives the recorded day."""
-    rolls = st.flags["rolls"]
+def _replayed(st, problems, sets: list) -> None:
+    """The day replayed through the engine with its rolls (recorded, or each set some legal rolls
+    found for a day without them): every hidden decision (the WILDs, Diego's +1, the eclipse's row,
+    Migration's fill) tried until one gives the recorded day."""
     st.flags["rolls"] = None
-    record = _record(st, rolls)
-    ends, failure = search.explain(eng, _starts(st), record)
-    if failure is None:
-        st.flags["engine"] = eng.replace(ends[0], steps=(), log=())
+    ends, failure = [], None
+    for rolls in sets:
+        rolls = {k: (tuple(tuple(g) for g in faces), at) for k, (faces, at) in rolls.items()}
+        record = _record(st, rolls)
+        found, failure = search.explain(eng, _starts(st), record)
+        ends += found
+    if ends:
+        st.flags["engine"] = eng.replace(min(ends, key=lambda s: len(s.cartography)), steps=(), log=())
         st.flags["eclipse_options"] = frozenset(e.eclipse for e in ends)
         return
-    at, message = _said(st, rolls, record, failure)
-    problems.add(at, message)
+    problems.add(*_said(st, rolls, record, failure))
     st.flags["engine"] = None
 
 

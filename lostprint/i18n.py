@@ -286,7 +286,7 @@ def extract_book_data(fileobj, keywords, comment_tags, options):
     module = import_module(options["book"])
     sheets = {text for _, _, text, _ in extract_game_data(None, (), (), {})}
     seen = set()
-    for where, text in _prose(module.GAME, book_prose(module)):
+    for where, text in _prose((module.GAME, *getattr(module, "BOOK_DATA", ())), book_prose(module)):  # data beyond GAME
         if text not in sheets and text not in seen:
             seen.add(text)
             yield 1, "gettext", text, [f"{module.GAME.id}: {where}"]

@@ -9,12 +9,16 @@ from lostprint.books.rulebook import GENERIC_BLOCKS, Book, block_rows, spaced
 from lostprint.books.rulebook_common import (COMMON_BLOCKS, block_map, block_sheet_days, block_sheet_trackers,
                                              dice_count, lifted)
 from lostprint.games.lost_expedition import GAME, row_for_band, terrain_mod as typed_mod, terrain_rule
+from lostprint.i18n import Translator, localized, translator
 from lostprint.maps.model import standard_map
 from lostprint.sheets import widgets as w
 from lostprint.sheets.lost_expedition import morale_compass
 from lostprint.sheets.lost_expedition import build as build_sheet  # the printed sheet the book shows parts of
 
 TEMPLATE = "lost-expedition.j2"
+TRANSLATED = False
+# The game data this book prints beyond the sheets' (lostprint.i18n.book_prose): the house rules.
+BOOK_PROSE = {"Ruling": ("title", "rule", "reason")}
 
 # Numbers of the published rules that the game data does not hold yet (the symbol key states them in
 # words). A key of the same name in the game's `extra` takes precedence, so moving one into
@@ -133,23 +137,55 @@ def terrain_mods(game, terrain_key: str) -> dict[str, int]:
     return {titles[chart]: n for chart, n in terrain_rule(terrain_key).mods}
 
 
+def printed_examples(game, tr: Translator) -> dict:
+    """The worked examples as the book prints them: computed from the English data (`examples`), their
+    chart titles, rows, terrains, reasons and compass points in the book's language. The lowered names
+    (`*_lower`) are for languages that write a common noun in lower case; a translation may print the
+    name as the data has it instead."""
+    ex = examples(game)
+    planning = game.chart("planning")
+    hunting_face = next(b.low for b in planning.bands if b.results[0] == "Hunting")
+    whys = {game.terrain("forest").name: tr.gettext(game.terrain("forest").name),
+            "the peaceful village": tr.gettext("the peaceful village"),
+            "extra 6s": tr.gettext("extra {face}s").format(face=hunting_face)}
+
+    def shown(r: Roll) -> Roll:
+        return r._replace(band=localized(r.band, tr), mods=tuple((whys.get(why, why), n) for why, n in r.mods))
+
+    out = dict(ex)
+    out["plan"] = [p._replace(chart=tr.gettext(p.chart)) for p in ex["plan"]]
+    out["plan_skipped"] = [tr.gettext(t) for t in ex["plan_skipped"]]
+    out["plan_wild_to"] = tr.gettext(ex["plan_wild_to"])
+    for key in ("move", "map", "hunt"):
+        out[key] = shown(ex[key])
+    for key in ("move_terrain", "hunt_terrain"):
+        out[key] = localized(ex[key], tr)
+        out[f"{key}_lower"] = out[key].name.lower()
+    out["map_result_lower"] = ", ".join(out["map"].band.results).lower()
+    out["travel_dir"] = tr.gettext(ex["travel_dir"])
+    out["travel_bad_dir"] = tr.gettext(ex["travel_bad_dir"])
+    return out
+
+
 def context(game, opts) -> dict:
+    tr = translator(opts.lang)
     game_map = standard_map(game.id)
     tracker_dice = len(game.trackers)
     planning_dice = dice_count(game.chart("planning").roll)
     phase_dice = dice_count(game.chart("movement").roll)
     directions = game.rules.morale_by_direction
+    best, worst = max(directions, key=lambda d: d[1]), min(directions, key=lambda d: d[1])
     return {
-        "r": rules(game),
-        "ex": examples(game),
+        "r": {**rules(game), "empire_roll": tr.gettext(rules(game)["empire_roll"])},
+        "ex": printed_examples(game, tr),
         "map": game_map,
         "start": game_map.start,
         "goal": game_map.goals[0],
         "hex_count": len(game_map.hexes),
         "dice": {"trackers": tracker_dice, "planning": planning_dice, "phase": phase_dice,
                  "total": tracker_dice + planning_dice + phase_dice},
-        "best_dir": max(directions, key=lambda d: d[1]),
-        "worst_dir": min(directions, key=lambda d: d[1]),
+        "best_dir": (tr.gettext(best[0]), best[1]),
+        "worst_dir": (tr.gettext(worst[0]), worst[1]),
         "phase_charts": [c for c in game.charts if c.key not in ("planning", "interests")],
         "interest_effects": game.text.interest_effects,
         "mods": {t.key: terrain_mods(game, t.key) for t in game.terrains},
@@ -168,15 +204,17 @@ def block_planning_key(book: Book, *args):
 
 def block_expeditions(book: Book, *args):
     rows = [(str(o.roll), o.name, o.effect) for o in book.game.options]
-    return block_rows(book, "Expedition", (), rows, (0.05, 0.17, 0.78), subtitle="roll 1d6 at set-up",
-                      name="expeditions")
+    return block_rows(book, book.tr.gettext("Expedition"), (), rows, (0.05, 0.17, 0.78),
+                      subtitle=book.tr.gettext("roll 1d6 at set-up"), name="expeditions")
 
 
 def block_interest_effects(book: Book, *args):
     interests = book.game.chart("interests")
     effects = dict(book.game.text.interest_effects)
     rows = [(b.label, b.results[0], effects.get(b.results[0], "")) for b in interests.bands]
-    return block_rows(book, "What each interest does", ("Roll", "Interest", "Effect"), rows,
+    tr = book.tr
+    return block_rows(book, tr.gettext("What each interest does"),
+                      (tr.gettext("Roll"), tr.gettext("Interest"), tr.gettext("Effect")), rows,
                       (0.07, 0.2, 0.73), name="interest-effects")
 
 

@@ -21,7 +21,7 @@ SIDES = ["2", "1", "ref"]
 # sizes ("63 × 88 mm", "50 mm"), a band "<2", and the signs ↺ (the weather cube stays), ∞ (an endless supply),
 # ⌂ (a house rule) and · (between two parts of a line); in a book: a list's bullet •, a count ×9 and the
 # contents' dot leaders
-UNTRANSLATED = re.compile(r"^([A-Z]{1,2}\d*|<?[+\u2212\u2013\d]+[+\u2212]?|[+=]|\d+\.|\d+( \u00d7 \d+)? mm"
+UNTRANSLATED = re.compile(r"^([A-Z]{1,2}\d*|<?[+\u2212\u2013\d]+[+\u2212]?|[+=:]|\d+\.|\d+( \u00d7 \d+)? mm"
                           r"|[\u21ba\u221e\u2302\u00b7\u2022]|\u00d7\d+|[ .]*)$")
 
 
@@ -61,17 +61,18 @@ def test_every_marked_message_is_in_the_template_and_translated_in_every_catalog
 
 def unwrapped(scene) -> list[str]:
     """Every text item on every page outside a pseudo-locale message. A message wrapped over several
-    lines opens with ⟦ on its first line and closes with ⟧ on its last, so lines between them count as in."""
+    lines opens with ⟦ on its first line and closes with ⟧ on its last, so lines between them count as in;
+    a message may hold translated words of its own (⟦Roll ⟦5d6⟧. Once, …⟧), so the brackets are counted."""
     found = []
     for page in scene.all_pages():
-        inside = False
+        depth = 0
         for item in walk(page.items):
             if not isinstance(item, Text):
                 continue
             text = item.text
             if PSEUDO_OPEN in text or PSEUDO_CLOSE in text:
-                inside = text.rfind(PSEUDO_OPEN) > text.rfind(PSEUDO_CLOSE)
-            elif not inside and not UNTRANSLATED.match(text):
+                depth = max(0, depth + text.count(PSEUDO_OPEN) - text.count(PSEUDO_CLOSE))
+            elif not depth and not UNTRANSLATED.match(text):
                 found.append(text)
     return found
 

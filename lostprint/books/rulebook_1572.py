@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
-from lostprint.books.rulebook import GENERIC_BLOCKS, Book, block_rows, spaced
+from lostprint.books.rulebook import GENERIC_BLOCKS, Book, block_rows, signed, spaced
 from lostprint.books.rulebook_common import (COMMON_BLOCKS, block_map, block_sheet_days, block_sheet_trackers,
                                              dice_count, lifted)
 from lostprint.games.lost_expedition import GAME, row_for_band, terrain_mod as typed_mod, terrain_rule
@@ -161,6 +161,7 @@ def printed_examples(game, tr: Translator) -> dict:
     for key in ("move_terrain", "hunt_terrain"):
         out[key] = localized(ex[key], tr)
         out[f"{key}_lower"] = out[key].name.lower()
+    out["hunt_mods"] = ", ".join(f"{why} {signed(n)}" for why, n in out["hunt"].mods if n)
     out["map_result_lower"] = ", ".join(out["map"].band.results).lower()
     out["travel_dir"] = tr.gettext(ex["travel_dir"])
     out["travel_bad_dir"] = tr.gettext(ex["travel_bad_dir"])

@@ -3,16 +3,20 @@ the spoiler entries (lostprint.games.lost_crows_plots) and the sheet's own panel
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, replace
+from types import SimpleNamespace
 from typing import NamedTuple
 
+from lostprint.books import rulebook
 from lostprint.books.rulebook import WIDGET_SCALE, Book, chart_notes, spaced
 from lostprint.books.rulebook_common import COMMON_BLOCKS, block_map, block_sheet_panel, block_sheet_part, lifted
 from lostprint.fonts import text_width
 from lostprint.games import lost_crows_plots as plots
-from lostprint.games.lost_crows import GAME, cell_words
+from lostprint.games.lost_crows import GAME, cell_words, effect
 from lostprint.games.model import HOUSE_MARK, Band
 from lostprint.geometry.paper import Box
+from lostprint.i18n import ENGLISH, Translator, book_prose, localized, translator
 from lostprint.maps.model import standard_map
 from lostprint.sheets import widgets as w
 from lostprint.sheets.lost_crows import (CROW_BOXES_TO, DRAWERS, crow_tally, crows_tracker, icon_key, omen_chart,
@@ -20,6 +24,46 @@ from lostprint.sheets.lost_crows import (CROW_BOXES_TO, DRAWERS, crow_tally, cro
 from lostprint.sheets.lost_crows import build as build_sheet  # the printed sheet the book shows parts of
 
 TEMPLATE = "lost-crows.j2"
+TRANSLATED = False
+
+
+@dataclass(frozen=True)
+class PlotBook:
+    """The spoiler chapters' data (lostprint.games.lost_crows_plots) as one value, so the book translates
+    and extracts it as it does the game's data (BOOK_PROSE, BOOK_DATA)."""
+
+    encounters: tuple
+    outcomes: tuple
+    visions: tuple
+    house_reason: str
+    keywords: tuple[str, ...]
+
+
+PLOT_BOOK = PlotBook(plots.ENCOUNTERS, plots.OUTCOMES, plots.VISIONS, plots.HOUSE_REASON, plots.KEYWORDS)
+
+# What this book prints of the game's data beyond the sheet's catalog (lostprint.i18n.book_prose).
+BOOK_PROSE = {
+    "Unit": ("role",),
+    "Cell": ("reason",),
+    "Ruling": ("topic", "rule", "reason"),
+    "Encounter": ("title", "text"),
+    "Choice": ("text",),
+    "Outcome": ("title", "text", "effect"),
+    "Vision": ("name", "effect"),
+    "PlotBook": ("house_reason", "keywords"),
+}
+BOOK_DATA = (PLOT_BOOK,)
+
+
+def prose() -> dict:
+    """The fields this book translates (the sheets' and its own)."""
+    return book_prose(sys.modules[__name__])
+
+
+def noun(lang: str):
+    """A terrain's name inside a sentence ("a forest hex"): lower case, but German keeps its nouns
+    capitalised."""
+    return (lambda name: name) if lang.split("-")[0] == "de" else str.lower
 
 
 def rules(game) -> dict:
@@ -60,48 +104,61 @@ def cost(terrain) -> tuple[int, int]:
     return int(m.group(1)), int(m.group(2))
 
 
-def examples(game) -> dict:
+def examples(game, tr: Translator = ENGLISH) -> dict:
+    """The worked examples, computed from the English game, their printed words in tr's language."""
     ex: dict = {}
     pairs = {"tribe": (5, 3), "chief": (6, 3), "shaman": (4, 2), "warriors": (3, 4)}
-    ex["units"] = resolve_units(game, pairs)
+    ex["units"] = [said(u, tr) for u in resolve_units(game, pairs)]
     # a Spirit Dancer turns the Warriors' bottom die into a 1
     fixed = dict(pairs, warriors=(3, 1))
     ex["dancer_face"] = 1
-    ex["dancer"] = resolve_units(game, fixed)[3]
+    ex["dancer"] = said(resolve_units(game, fixed)[3], tr)
     omen = game.chart("bad-omen")
     ex["omen_dice"] = (2, 5)
     ex["omen_roll"] = 25
-    ex["omen"] = omen.lookup(ex["omen_roll"])
+    ex["omen"] = localized(omen.lookup(ex["omen_roll"]), tr)
     # movement: through a forest, then onto plains
     forest, plains = game.terrain("forest"), game.terrain("plains")
     have_m, have_f = 5, 4
     steps = [(forest, cost(forest)), (plains, cost(plains))]
     ex["move_have"] = (have_m, have_f)
-    ex["move_steps"] = steps
+    ex["move_steps"] = [(localized(t, tr), c) for t, c in steps]
     ex["move_left"] = (have_m - sum(c[0] for _, c in steps), have_f - sum(c[1] for _, c in steps))
-    ex["move_next"] = game.terrain("mountains")
-    ex["move_next_cost"] = cost(ex["move_next"])
+    mountains = game.terrain("mountains")
+    ex["move_next"] = localized(mountains, tr)
+    ex["move_next_cost"] = cost(mountains)
     return ex
 
 
-def outcome_groups() -> list[tuple[str, tuple]]:
+def said(result: UnitResult, tr: Translator) -> UnitResult:
+    """A unit's result with its printed words in tr's language ("Plains + Plains")."""
+    words = " + ".join(tr.gettext(effect(k).name) for k in result.cell.effects) if tr is not ENGLISH else result.words
+    return result._replace(unit=localized(result.unit, tr, prose()), words=words)
+
+
+def outcome_groups(outcomes=plots.OUTCOMES) -> list[tuple[str, tuple]]:
     """Outcomes in groups of ten for the contents: ('01A\u201309A', (...)), ('10A\u201319A', ...)."""
     groups: dict[int, list] = {}
-    for o in plots.OUTCOMES:
+    for o in outcomes:
         groups.setdefault(int(o.code[:2]) // 10, []).append(o)
     return [(f"{g[0].code}\u2013{g[-1].code}", tuple(g)) for _, g in sorted(groups.items())]
 
 
 def context(game, opts) -> dict:
+    tr = translator(opts.lang)
+    fields = prose()
     game_map = standard_map(game.id)
     features = {}
     for f in game_map.features:
         features.setdefault(f.type, []).append(f)
     units = game.rules.units
     r = rules(game)
+    r.update(plot_roll=tr.gettext(r["plot_roll"]), vision_roll=tr.gettext(r["vision_roll"]))
+    book = localized(PLOT_BOOK, tr, fields)
     return {
         "r": r,
-        "ex": examples(game),
+        "ex": examples(game, tr),
+        "noun": noun(opts.lang),
         "map": game_map,
         "start": game_map.start,
         "canada": game_map.goals,
@@ -109,35 +166,37 @@ def context(game, opts) -> dict:
         "fort_zone": features.get("fort-zone", [None])[0],
         "plot_hexes": sorted(((f.letter, f.hexes[0]) for f in features.get("plot", ())), key=lambda p: p[0]),
         "rivers": [f.note for f in features.get("river-edges", ()) if f.note],
-        "units": units,
+        "units": localized(units, tr, fields),
         "rolling_dice": r["dice_per_unit"] * len(units),
         "tracker_dice": len(game.trackers),
-        "effects": game.text.effects,
-        "move_rules": dict(game.text.move_rules),
-        "plots": plots,
+        "move_rules": {what: tr.gettext(rule) for what, rule in game.text.move_rules},  # by the English name
+        "move_rule_items": [(tr.gettext(what), tr.gettext(rule)) for what, rule in game.text.move_rules],
         "letters": plots.PLOT_LETTERS,
-        "encounters": plots.ENCOUNTERS,
-        "outcome_groups": outcome_groups(),
-        "vision_terrains": [(t, game.terrain(t).name, plots.visions(t)) for t in plots.VISION_TERRAINS],
+        "encounters": book.encounters,
+        "outcome_groups": outcome_groups(book.outcomes),
+        "vision_terrains": [(t, tr.gettext(game.terrain(t).name), tuple(v for v in book.visions if v.terrain == t))
+                            for t in plots.VISION_TERRAINS],
         "house_unit_cells": [(row, units[i], c) for row in game.rules.unit_rows for i, c in enumerate(row.cells)
                              if c.house],
         "first_house_outcome": next(o.code for o in plots.OUTCOMES if o.house),
         "last_outcome": plots.OUTCOMES[-1].code,
         "last_source_outcome": [o.code for o in plots.OUTCOMES if not o.house][-1],
-        "house_reason": plots.HOUSE_REASON,
-        "keywords": plots.KEYWORDS,
+        "keywords": book.keywords,
     }
 
 
-def house_rules(game):
-    """House rules beyond the charts' own notes: the unit chart's cells and the plot outcomes."""
+def house_rules(game, tr: Translator = ENGLISH):
+    """House rules beyond the charts' own notes: the unit chart's cells and the plot outcomes (the
+    game as the book prints it, in tr's language)."""
     out = []
     for row in game.rules.unit_rows:
         for unit, cell in zip(game.rules.units, row.cells):
             if cell.house and cell.reason:
-                out.append((f"Tribal Units, difference {row.label}, {unit.name}", cell.reason))
+                out.append((tr.gettext("{chart}, difference {row}, {unit}").format(
+                    chart=game.chart("units").title, row=row.label, unit=unit.name), cell.reason))
     first = next(o.code for o in plots.OUTCOMES if o.house)
-    out.append((f"Plot outcomes {first}\u2013{plots.OUTCOMES[-1].code}", plots.HOUSE_REASON))
+    out.append((tr.gettext("Plot outcomes {first}\u2013{last}").format(first=first, last=plots.OUTCOMES[-1].code),
+                tr.gettext(plots.HOUSE_REASON)))
     for ruling in game.rules.rulings:
         out.append((ruling.topic, f"{ruling.rule} {ruling.reason}"))
     return out
@@ -183,12 +242,24 @@ def book_chart(chart):
 
 
 def block_chart_wide(book: Book, key: str):
-    """A chart at full width (the unit chart's rows are long), by the sheet's chart_table."""
+    """A chart at full width (the unit chart's rows are long), by the sheet's chart_table; where a
+    language's row does not fit one line at the body size, every row is tall enough for two lines of
+    the small size (chart_table sets such a row on two lines instead of cutting it short)."""
     chart = book_chart(book.game.chart(key))
     width = book.width / WIDGET_SCALE
-    height = w.chart_height(chart, width, 12.0)
-    return _panel(book, lambda box: w.chart_table(chart, box, book.pal, max_row=12.0), height, f"chart:{key}") + \
-        chart_notes(book, chart)
+    row = wide_row(chart, width)
+    height = w.chart_height(chart, width, row)
+    return _panel(book, lambda box: w.chart_table(chart, box, book.pal, max_row=row, tr=book.tr), height,
+                  f"chart:{key}") + chart_notes(book, chart)
+
+
+def wide_row(chart, width: float, row: float = 12.0) -> float:
+    """The row height chart_table needs at this width: `row`, or two small lines' worth for a long row."""
+    inner = width - 8
+    roll_w = max(text_width(b.label, "sans-bold", w.BODY) for b in chart.bands) + 8
+    texts = [", ".join(b.results) + (f" {HOUSE_MARK}" if b.house else "") for b in chart.bands]
+    long = any(w.fitted(t, "sans", w.BODY, inner - roll_w)[0] != t for t in texts)
+    return max(row, 2 * w.SMALL * 1.05 + 2) if long else row
 
 
 def block_omen(book: Book, *args):
@@ -239,8 +310,15 @@ def block_symbols(book: Book, *args):
                   width=300.0)
 
 
+def block_house_rules(book: Book, *args):
+    """The shared house-rules chapter, this book's own rules in the book's language."""
+    rules = SimpleNamespace(house_rules=lambda game: house_rules(game, book.tr), book_chart=book_chart)
+    return rulebook.block_house_rules(replace(book, module=rules), *args)
+
+
 def blocks() -> dict:
     out = dict(COMMON_BLOCKS)
+    out["house-rules"] = block_house_rules
     out.update({"units-panel": block_units_panel, "chart-wide": block_chart_wide, "omen": block_omen,
                 "icon-key": block_icon_key, "terrain-panel": block_terrain_panel, "crows-panel": block_crows_panel,
                 "trackers": block_trackers, "symbols": block_symbols})

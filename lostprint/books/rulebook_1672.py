@@ -7,11 +7,17 @@ from lostprint.books.rulebook import Book, chart_notes
 from lostprint.books.rulebook_common import (COMMON_BLOCKS, block_map, block_sheet_panel, block_sheet_trackers,
                                              dice_count, lifted)
 from lostprint.games.lost_crew import GAME
+from lostprint.i18n import ENGLISH, Translator, after_label, localized, translator
 from lostprint.maps.model import standard_map
 from lostprint.sheets.lost_crew import SHEET_DRAWERS, TERRAIN_MARKS
 from lostprint.sheets.lost_crew import build as build_sheet  # the printed sheet the book shows parts of
 
 TEMPLATE = "lost-crew.j2"
+TRANSLATED = False
+
+# What this book prints of the game data beyond the sheets' words (lostprint.i18n.book_prose): the
+# rulings of the house-rules chapter and the rule of an uncontrolled sloop.
+BOOK_PROSE = {"Ruling": ("where", "text", "reason"), "CrewRules": ("uncontrolled",)}
 
 # Numbers of the published rules that the game data holds only inside its texts. A key of the same
 # name in the game's `extra` takes precedence.
@@ -27,43 +33,57 @@ def island_mod(terrain, game) -> int:
     return game.rules.bonus(terrain.key) or 0
 
 
-def examples(game) -> dict:
+def in_text(result: str, tr: Translator = ENGLISH) -> str:
+    """A chart's result quoted in a sentence: lower-case ("only shoals"), but in German, which writes
+    its nouns with a capital ("nur Untiefen")."""
+    return result if tr.lang == "de" else result.lower()
+
+
+def examples(game, tr: Translator = ENGLISH) -> dict:
+    """The worked examples, computed from the English game data; what they print of it (a chart's
+    result, a weather) in the book's language."""
     r = rules(game)
     ex: dict = {}
     medium = game.terrain("medium-island")
     ex["island_terrain"] = medium
     ex["island_die"] = 5
     ex["island_total"] = 5 + island_mod(medium, game)
-    ex["island"] = game.chart("island").lookup(ex["island_total"])
+    ex["island"] = localized(game.chart("island").lookup(ex["island_total"]), tr)
     ex["scan_dice"] = (4, 5)
     ex["scan_total"] = 9 + r["scan_bonus"]
-    ex["scan"] = game.chart("scan").lookup(ex["scan_total"])
-    ex["scan_plain"] = game.chart("scan").lookup(9)
+    ex["scan"] = localized(game.chart("scan").lookup(ex["scan_total"]), tr)
+    ex["scan_plain"] = localized(game.chart("scan").lookup(9), tr)
     ex["natives_goods"] = 1
     ex["natives_die"] = 4
     ex["natives_total"] = 4 + r["good_bonus"]
-    ex["natives"] = game.chart("natives").lookup(ex["natives_total"])
+    ex["natives"] = localized(game.chart("natives").lookup(ex["natives_total"]), tr)
     ex["hull"] = 4
     ex["accident_die"] = 5
     weather = game.chart("weather")
-    ex["storm"] = weather.lookup(1).results[0]
+    ex["storm"] = tr.gettext(weather.lookup(1).results[0])
     ex["storm_face"] = 1
     ex["reroll_face"] = 5
-    ex["reroll"] = weather.lookup(5).results[0]
+    ex["reroll"] = tr.gettext(weather.lookup(5).results[0])
     return ex
 
 
 def context(game, opts) -> dict:
+    """The template's names: numbers from the English game data, printed words in the book's language."""
+    tr = translator(opts.lang)
     game_map = standard_map(game.id)
-    tasks = game.rules.tasks
+    tasks = localized(game.rules.tasks, tr)
     return {
         "r": rules(game),
-        "ex": examples(game),
+        "ex": examples(game, tr),
+        "in_text": lambda result: in_text(result, tr),
         "map": game_map,
         "start": game_map.start,
         "exits": game_map.goals,
         "tasks": tasks,
         "task": {t.phase: t for t in tasks},
+        # each task's named slots: (the English name the template's help is keyed by, the printed name)
+        "task_slots": {t.phase: tuple(zip(t.slots, tr_t.slots)) for t, tr_t in zip(game.rules.tasks, tasks)},
+        "uncontrolled": after_label(tr.gettext(game.rules.uncontrolled), tr),
         "weather_effects": game.rules.weather_track,
         "islands": [t for t in game.terrains if "island" in t.key],
         "island_mods": {t.key: island_mod(t, game) for t in game.terrains},

@@ -279,8 +279,9 @@ def book_prose(module) -> dict[str, tuple[str, ...]]:
 
 def extract_book_data(fileobj, keywords, comment_tags, options):
     """Babel extractor (babel-rulebook.cfg, one section a game, `book = lostprint.books.rulebook_1672`):
-    every string a rulebook's translated game data prints (`book_prose`) that the sheets' catalog
-    lostprint.po does not hold already, for the game's own rulebook catalog."""
+    every string a rulebook's translated game data prints (`book_prose`: of its GAME, and of the data
+    beyond it that the module names in BOOK_DATA) that the sheets' catalog lostprint.po does not hold
+    already, for the game's own rulebook catalog."""
     from importlib import import_module
 
     module = import_module(options["book"])

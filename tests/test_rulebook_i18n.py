@@ -271,3 +271,15 @@ def test_rulebook_print_checks_hold_in_every_language(game, code, paper, ink, tm
     assert still or not any("\u2026" in page.text() for page in pages), key
     check_head_and_folio(pages, title, key, first=2)
     check_outline_and_contents(data, path, translator(code).gettext("Contents"))
+
+
+def test_a_cover_title_too_wide_for_one_line_may_break_between_words():
+    """The cover keeps a game's name on one line ("The Lost Crew"), but a translated name wider than the
+    page breaks between its words instead of running off it."""
+    from lostprint.books.rulebook import cover_title, make_styles
+    from lostprint.palette import palette
+
+    style = make_styles(palette("color"))["cover-title"]
+    assert cover_title("1672: The Lost Crew", 470, style) == "1672: The\u00a0Lost\u00a0Crew"
+    long = "1672: Die verschollene Mannschaft der Schaluppe"
+    assert cover_title(long, 470, style) == long

@@ -633,16 +633,18 @@ def merged_rules(rules, word: str = "and") -> list[tuple[str, str]]:
     return out
 
 
-def cover_title(title: str) -> str:
-    """The title as the cover sets it: a line may break after "1572:", never inside the name."""
+def cover_title(title: str, width: float = float("inf"), style: TextStyle | None = None) -> str:
+    """The title as the cover sets it: a line may break after "1572:", never inside the name, unless
+    the name (a translated title) is wider than the page's `width` in `style`: then it breaks between words."""
     year, colon, name = title.partition(": ")
-    return esc(year + colon + name.replace(" ", "\u00a0")) if colon else esc(title)
+    fits = style is None or text_width(name, style.font, style.size) <= width
+    return esc(year + colon + name.replace(" ", "\u00a0")) if colon and fits else esc(title)
 
 
 def block_cover(book: Book, *words: str):
     """The cover: title, the tagline given in the template, the book's cover art, then the body."""
     game = book.game
-    out = [Space(book.height * 0.1), book.para(cover_title(game.title), "cover-title"),
+    out = [Space(book.height * 0.1), book.para(cover_title(game.title, book.width, book.styles["cover-title"]), "cover-title"),
            book.para(esc(book.tr.gettext("Rulebook")), "cover-sub")]
     if words:
         out.append(book.para(" ".join(words), "cover-sub"))

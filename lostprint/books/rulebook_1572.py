@@ -137,11 +137,16 @@ def terrain_mods(game, terrain_key: str) -> dict[str, int]:
     return {titles[chart]: n for chart, n in terrain_rule(terrain_key).mods}
 
 
+def in_running_text(name: str, tr: Translator) -> str:
+    """A chart's or terrain's name inside a sentence: 'the hills' in lower case, but German writes every
+    noun capitalised ('in den Hügeln')."""
+    return name if tr.lang == "de" else name.lower()
+
+
 def printed_examples(game, tr: Translator) -> dict:
     """The worked examples as the book prints them: computed from the English data (`examples`), their
-    chart titles, rows, terrains, reasons and compass points in the book's language. The lowered names
-    (`*_lower`) are for languages that write a common noun in lower case; a translation may print the
-    name as the data has it instead."""
+    chart titles, rows, terrains, reasons and compass points in the book's language; a name inside a
+    sentence (`*_in_text`) as the language writes it there (`in_running_text`)."""
     ex = examples(game)
     planning = game.chart("planning")
     hunting_face = next(b.low for b in planning.bands if b.results[0] == "Hunting")
@@ -160,9 +165,9 @@ def printed_examples(game, tr: Translator) -> dict:
         out[key] = shown(ex[key])
     for key in ("move_terrain", "hunt_terrain"):
         out[key] = localized(ex[key], tr)
-        out[f"{key}_lower"] = out[key].name.lower()
+        out[f"{key}_in_text"] = in_running_text(out[key].name, tr)
     out["hunt_mods"] = ", ".join(f"{why} {signed(n)}" for why, n in out["hunt"].mods if n)
-    out["map_result_lower"] = ", ".join(out["map"].band.results).lower()
+    out["map_result_in_text"] = in_running_text(", ".join(out["map"].band.results), tr)
     out["travel_dir"] = tr.gettext(ex["travel_dir"])
     out["travel_bad_dir"] = tr.gettext(ex["travel_bad_dir"])
     return out

@@ -27,32 +27,41 @@ TEMPLATE = "lost-crows.j2"
 TRANSLATED = False
 
 
+def sentences(text: str) -> tuple[str, ...]:
+    """'One. Two.' -> ('One.', 'Two.')."""
+    return tuple(re.split(r"(?<=\.) ", text))
+
+
 @dataclass(frozen=True)
-class PlotBook:
-    """The spoiler chapters' data (lostprint.games.lost_crows_plots) as one value, so the book translates
-    and extracts it as it does the game's data (BOOK_PROSE, BOOK_DATA)."""
+class BookText:
+    """What this book prints beyond the game data: the spoiler chapters' (lostprint.games.lost_crows_plots)
+    and the unit chart's house cells' reasons, one sentence a message (the house-rule chapter sets
+    the cells that share a first sentence as one entry), as one value the book translates and extracts
+    as it does the game's data (BOOK_PROSE, BOOK_DATA)."""
 
     encounters: tuple
     outcomes: tuple
     visions: tuple
     house_reason: str
     keywords: tuple[str, ...]
+    cell_reasons: tuple[str, ...]
 
 
-PLOT_BOOK = PlotBook(plots.ENCOUNTERS, plots.OUTCOMES, plots.VISIONS, plots.HOUSE_REASON, plots.KEYWORDS)
+BOOK_TEXT = BookText(plots.ENCOUNTERS, plots.OUTCOMES, plots.VISIONS, plots.HOUSE_REASON, plots.KEYWORDS,
+                     tuple(dict.fromkeys(s for row in GAME.rules.unit_rows for c in row.cells
+                                         for s in sentences(c.reason) if c.reason)))
 
 # What this book prints of the game's data beyond the sheet's catalog (lostprint.i18n.book_prose).
 BOOK_PROSE = {
     "Unit": ("role",),
-    "Cell": ("reason",),
     "Ruling": ("topic", "rule", "reason"),
     "Encounter": ("title", "text"),
     "Choice": ("text",),
     "Outcome": ("title", "text", "effect"),
     "Vision": ("name", "effect"),
-    "PlotBook": ("house_reason", "keywords"),
+    "BookText": ("house_reason", "keywords", "cell_reasons"),
 }
-BOOK_DATA = (PLOT_BOOK,)
+BOOK_DATA = (BOOK_TEXT,)
 
 
 def prose() -> dict:
@@ -154,7 +163,7 @@ def context(game, opts) -> dict:
     units = game.rules.units
     r = rules(game)
     r.update(plot_roll=tr.gettext(r["plot_roll"]), vision_roll=tr.gettext(r["vision_roll"]))
-    book = localized(PLOT_BOOK, tr, fields)
+    book = localized(BOOK_TEXT, tr, fields)
     return {
         "r": r,
         "ex": examples(game, tr),
@@ -193,7 +202,8 @@ def house_rules(game, tr: Translator = ENGLISH):
         for unit, cell in zip(game.rules.units, row.cells):
             if cell.house and cell.reason:
                 out.append((tr.gettext("{chart}, difference {row}, {unit}").format(
-                    chart=game.chart("units").title, row=row.label, unit=unit.name), cell.reason))
+                    chart=game.chart("units").title, row=row.label, unit=unit.name),
+                    " ".join(tr.gettext(s) for s in sentences(cell.reason))))
     first = next(o.code for o in plots.OUTCOMES if o.house)
     out.append((tr.gettext("Plot outcomes {first}\u2013{last}").format(first=first, last=plots.OUTCOMES[-1].code),
                 tr.gettext(plots.HOUSE_REASON)))
@@ -216,7 +226,7 @@ def _panel(book: Book, build, height: float, name: str, width: float | None = No
 
 
 def block_units_panel(book: Book, *args):
-    return _panel(book, lambda box: units_panel(book.game, box, book.pal), 300.0, "units")
+    return _panel(book, lambda box: units_panel(book.game, box, book.pal, tr=book.tr), 300.0, "units")
 
 
 @dataclass(frozen=True)
@@ -270,7 +280,7 @@ def block_omen(book: Book, *args):
         text_width("00\u201300", "sans-bold", w.BODY) + 5 + text_width(" " + HOUSE_MARK, "sans", 6.5) + 4
     width = 2 * need + 8 + 8
     scale = max(1.0, min(WIDGET_SCALE, book.width / width))
-    fl = book.widget(lambda box: omen_chart(chart, box, book.pal, columns=2), 12 + 6 + rows * 13.0,
+    fl = book.widget(lambda box: omen_chart(chart, box, book.pal, columns=2, tr=book.tr), 12 + 6 + rows * 13.0,
                      width=book.width / scale, scale=scale, name="chart:bad-omen")
     fl = spaced(fl, 4, 9)
     return [fl] + chart_notes(book, chart)
@@ -278,16 +288,16 @@ def block_omen(book: Book, *args):
 
 def block_icon_key(book: Book, *args):
     n = len([e for e in book.game.text.effects if e.key not in {t.key for t in book.game.terrains}]) + 1
-    return _panel(book, lambda box: icon_key(book.game, box, book.pal), 12 + 6 + -(-n // 2) * 22.0, "icon-key")
+    return _panel(book, lambda box: icon_key(book.game, box, book.pal, tr=book.tr), 12 + 6 + -(-n // 2) * 22.0, "icon-key")
 
 
 def block_terrain_panel(book: Book, *args):
-    return _panel(book, lambda box: terrain_panel(book.game, box, book.pal), 84.0, "terrain-key", width=330.0)
+    return _panel(book, lambda box: terrain_panel(book.game, box, book.pal, tr=book.tr), 84.0, "terrain-key", width=330.0)
 
 
 def block_crows_panel(book: Book, *args):
     """The sheet's crow tally at the book's width (the sheet's own row is wider than a page)."""
-    return _panel(book, lambda box: crow_tally(book.game, box, book.pal, CROW_BOXES_TO), 58.0, "crows")
+    return _panel(book, lambda box: crow_tally(book.game, box, book.pal, CROW_BOXES_TO, tr=book.tr), 58.0, "crows")
 
 
 def block_trackers(book: Book, *args):
@@ -297,7 +307,7 @@ def block_trackers(book: Book, *args):
 
     def build(box: Box):
         x0 = box.x + (box.w - (n * tw + (n - 1) * gap)) / 2
-        return [crows_tracker(t, Box(x0 + i * (tw + gap), box.y, tw, height), book.pal) for i, t in enumerate(trackers)]
+        return [crows_tracker(t, Box(x0 + i * (tw + gap), box.y, tw, height), book.pal, lang=book.tr) for i, t in enumerate(trackers)]
 
     return _panel(book, build, height, "trackers")
 
@@ -306,7 +316,7 @@ def block_symbols(book: Book, *args):
     """The sheet's own key to the marks on its map (river edge, dashed zone, ringed plot letters...),
     drawn by the sheet's code, so the book's samples are the map's."""
     rows = 6  # river, Canada, start, Fort Benton, its zone, plot hexes
-    return _panel(book, lambda box: river_key(box, book.pal, book.game), w.TITLE_BAR + 6 + rows * 16.0, "symbols",
+    return _panel(book, lambda box: river_key(box, book.pal, book.game, tr=book.tr), w.TITLE_BAR + 6 + rows * 16.0, "symbols",
                   width=300.0)
 
 

@@ -251,6 +251,7 @@ def test_rulebook_print_checks_hold_in_every_language(game, code, paper, ink, tm
     from test_rulebook_pdf import check_outline_and_contents
 
     from lostprint import checks
+    from lostprint.geometry.paper import MM
     from lostprint.palette import MIN_TEXT
 
     data, widgets, title = built(game, code, paper, ink)
@@ -270,6 +271,9 @@ def test_rulebook_print_checks_hold_in_every_language(game, code, paper, ink, tm
     assert small == [], f"{key}: text under {MIN_TEXT} pt (page, size)"
     assert still or not any("\u2026" in page.text() for page in pages), key
     check_head_and_folio(pages, title, key, first=2)
+    for page in pages[1:]:  # the running head's game title and chapter stay apart, however long the chapter's name
+        head = sorted((ln for ln in page.lines if ln.top < 16 * MM), key=lambda ln: ln.x0)
+        assert all(a.x1 + 6 < b.x0 for a, b in zip(head, head[1:])), (key, page.number, [ln.text for ln in head])
     check_outline_and_contents(data, path, translator(code).gettext("Contents"))
 
 

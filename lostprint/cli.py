@@ -370,9 +370,7 @@ def simulate(game, map_file, map_seed, games, first_game, player, list_players, 
 
 
 def _say(message: str) -> None:
-    from lostprint.files.show import safe_lines
-
-    click.echo(safe_lines(f"lostprint: {message}"), err=True)
+    click.echo(app().safe_message(f"lostprint: {message}"), err=True)
 
 
 @cli.command()

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from lostprint.app.naming import folder_of, inside, output_name, target
-from lostprint.app.output import check_output_path, os_error_line
-from lostprint.app.registry import part
+from lostprint.app.output import check_output_path, os_error_line, safe_message
+from lostprint.app.registry import map_modules, part
 from lostprint.app.variants import MIN_FLATS_MM, scene_bytes as _bytes, small_hexes, variant_files, variant_printable
 from lostprint.errors import LostprintError, UsageError
 from lostprint.games import GAMES, named, resolve, with_part
@@ -22,7 +22,8 @@ from lostprint.paths import STDOUT_NAMES, is_special, write_atomic, write_togeth
 from lostprint.render import render
 from lostprint.sheets import build_sheet, sheet_module
 
-# MIN_FLATS_MM, small_hexes, variant_files, variant_printable: callers still find them here (noqa: F401)
+# MIN_FLATS_MM, small_hexes, variant_files, variant_printable: callers still find them here; os_error_line and
+# safe_message: the command line's error lines (noqa: F401)
 
 Say = Callable[[str], None]
 
@@ -46,9 +47,7 @@ def sheet(game: str, opts: PrintOptions, map_file: str | Path | None = None, out
     plugin = resolve(game)
     game_map = None
     if map_file is not None:
-        from lostprint.maps.check import load_map  # lazy: the map reader and checker, only for a map file
-
-        game_map = load_map(map_file)
+        game_map = map_modules()[0].load_map(map_file)
         if game_map.game != plugin.id:
             raise LostprintError(f"{map_file}: game: this map is for {game_map.game}, not {plugin.id}")
     label = game_map.name if game_map is not None and game_map.name != "standard" else None
@@ -105,13 +104,10 @@ def journal_pdf(path: str | Path, opts: PrintOptions, allow_any_map: bool = Fals
 def journal_build(path: str | Path, opts: PrintOptions, fmt: str, allow_any_map: bool = False, say: Say = _quiet):
     """The finished game of a save (or a Crows record): PDF bytes, or for SVG and PNG its pages as one
     multi-page Scene (laid out as in the PDF); nothing is written."""
-    # lazy: the file readers and replay (a sheet loads neither)
-    from lostprint.files import shown_path
-    from lostprint.saves.validate import load_save, played_or_error
+    from lostprint.saves.validate import played_or_error, read_save  # lazy: the file readers and replay
 
-    data = load_save(path)
+    data, source = read_save(path)
     plugin = named(data.get("game") if isinstance(data, dict) else None)
-    source = shown_path(path)
     if plugin is not None and plugin.has("record"):
         records = part(plugin, "record")
         record, result = records.record_from_data(data, source)

@@ -16,6 +16,7 @@ from lostprint.errors import LostprintError
 from lostprint.games import GAMES, named
 from lostprint.options import PrintOptions
 from lostprint.paths import examples_dir
+from lostprint.render.png import cairo
 from lostprint.rating.run import Executor
 from lostprint.sheets import sheet_module, sheet_sides
 
@@ -31,12 +32,10 @@ def _inks(quick: bool, landscape: bool = True, lang: str = "en") -> list[PrintOp
 
 def check_png() -> None:
     """The full demo writes PNG sheets: say what is missing before writing anything."""
-    try:
-        import cairosvg  # noqa: F401  lazy: loading it is the check; only the Cairo C library can be missing (cairocffi raises OSError)
-    except OSError:
+    if cairo() is None:
         raise LostprintError("the demo's PNG sheets need the Cairo library, which is not installed: install it "
                              "(Debian/Ubuntu: apt-get install libcairo2; macOS: brew install cairo), or run "
-                             "lostprint demo --quick, which writes no PNG") from None
+                             "lostprint demo --quick, which writes no PNG")
 
 
 def _translated(plugin) -> bool:

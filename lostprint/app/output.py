@@ -46,10 +46,20 @@ def check_output_path(output: str | Path | None) -> None:
                              f"at most {NAME_MAX} in a name)")
 
 
+def _show():
+    """lostprint.files.show, loaded only for a message: a plain sheet loads no file reader."""
+    from lostprint.files import show
+    return show
+
+
+def safe_message(text: str) -> str:
+    """A message with what could drive a terminal escaped, its newlines kept (lostprint.files.show)."""
+    return _show().safe_lines(text)
+
+
 def in_message(value, limit: int = 60, quoted: bool = False) -> str:
     """A file name (or, quoted, any value) as a message shows it (lostprint.files.show)."""
-    from lostprint.files import show  # lazy: only for a message; a plain sheet loads no file reader
-
+    show = _show()
     return show.shown(value, limit) if quoted else show.shown_path(value, limit)
 
 

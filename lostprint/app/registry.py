@@ -17,11 +17,11 @@ from __future__ import annotations
 from typing import Callable
 
 from lostprint.games import Plugin, missing, resolve
-from lostprint.sheets import sheet_module  # light: it picks a game's sheet module when asked
 
 
 def _sheet(game: str):
     def sheet():
+        from lostprint.sheets import sheet_module  # fonts and sheet options (~15 ms): validating a save draws no sheet
         return sheet_module(game)
     return sheet
 
@@ -31,24 +31,14 @@ def _layout_sheet():
     return layout_scene
 
 
-def _engine_1572():
-    from lostprint.engine import lost_expedition
-    return lost_expedition
-
-
-def _engine_1672():
-    from lostprint.engine import lost_crew
-    return lost_crew
-
-
-def _engine_1872():
-    from lostprint.engine import lost_crows
-    return lost_crows
-
-
-def _engine_crows():
-    from lostprint.engine import crows
-    return crows
+def _engine(game: str):
+    def engine():
+        if game == "crows":
+            from lostprint.engine import crows
+            return crows
+        from lostprint.rating.players import engine_of  # the Lost games' engines, one import each there
+        return engine_of(game)
+    return engine
 
 
 def _rules(game: str):
@@ -63,17 +53,22 @@ def _record():
     return record
 
 
+def map_modules():
+    """(lostprint.maps.check, lostprint.maps.generate): the map reader and checks and the generators
+    (~25 ms), imported when first asked: only variants and map files need them. The commands take them here."""
+    from lostprint.maps import check, generate
+    return check, generate
+
+
 def _generator(game: str):
     def generator():
-        from lostprint.maps.generate import generator_of
-        return generator_of(game)
+        return map_modules()[1].generator_of(game)
     return generator
 
 
 def _checker(game: str):
     def checker():
-        from lostprint.maps.check import checker_of
-        return checker_of(game)
+        return map_modules()[0].checker_of(game)
     return checker
 
 
@@ -102,17 +97,17 @@ def _kit():
     return kit
 
 
+def _hex_game(game: str, rulebook: Callable[[], object]) -> dict[str, Callable[[], object]]:
+    """A Lost game's loaders: its sheet, engine, replay rules, generator, map check and rulebook."""
+    return {"sheet": _sheet(game), "engine": _engine(game), "validator": _rules(game), "generator": _generator(game),
+            "checker": _checker(game), "rulebook": rulebook}
+
+
 LOADERS: dict[str, dict[str, Callable[[], object]]] = {
-    "lost-expedition": {"sheet": _sheet("lost-expedition"), "engine": _engine_1572, "validator": _rules("lost-expedition"),
-                        "generator": _generator("lost-expedition"), "checker": _checker("lost-expedition"),
-                        "rulebook": _rulebook_1572},
-    "lost-crew": {"sheet": _sheet("lost-crew"), "engine": _engine_1672,
-                  "validator": _rules("lost-crew"), "generator": _generator("lost-crew"), "checker": _checker("lost-crew"),
-                  "rulebook": _rulebook_1672},
-    "lost-crows": {"sheet": _sheet("lost-crows"), "engine": _engine_1872,
-                   "validator": _rules("lost-crows"), "generator": _generator("lost-crows"), "checker": _checker("lost-crows"),
-                   "rulebook": _rulebook_1872},
-    "crows": {"layout_sheet": _layout_sheet, "engine": _engine_crows, "record": _record,
+    "lost-expedition": _hex_game("lost-expedition", _rulebook_1572),
+    "lost-crew": _hex_game("lost-crew", _rulebook_1672),
+    "lost-crows": _hex_game("lost-crows", _rulebook_1872),
+    "crows": {"layout_sheet": _layout_sheet, "engine": _engine("crows"), "record": _record,
               "generator": _generator("crows"), "checker": _checker("crows"), "rulebook": _rulebook_crows,
               "kit": _kit},
 }

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Callable
 
 from lostprint.app.naming import output_name
-from lostprint.app.registry import part
+from lostprint.app.registry import map_modules, part
 from lostprint.games import Plugin, resolve
 from lostprint.options import PrintOptions
 from lostprint.render import render
@@ -46,11 +46,9 @@ def variant_printable(plugin: Plugin, variant, opts: PrintOptions):
 def variant_files(game: str, seed: int, cols: int | None, rows: int | None, opts: PrintOptions,
                   printable: bool = True, say: Say = _quiet) -> list[tuple[str, bytes]]:
     """[(name, bytes)] of one seed: the map file (JSON) and its printable, built in memory."""
-    from lostprint.maps.generate import generate  # lazy: the generator (~0.1 s), only for variants
-
     plugin = resolve(game)
     gen = part(plugin, "generator")
-    variant = generate(plugin.id, seed, cols, rows, gen)
+    variant = map_modules()[1].generate(plugin.id, seed, cols, rows, gen)
     default = gen.size()
     size = (cols or default[0], rows or default[1])
     kind = "map" if plugin.board == "hex" else "layout"

@@ -17,6 +17,7 @@ from lostprint.books.journal_chart import resource_chart
 from lostprint.books.journal_facts import fact_text
 from lostprint.books.journal_map import filled_map, interest_list, plot_code, plot_legend, trail_style
 from lostprint.fonts import ASCENT, DESCENT, fit_size, text_width, wrap
+from lostprint.games import load as game_data
 from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box, page_size
 from lostprint.i18n import ENGLISH, N_, Translator, localized
@@ -30,6 +31,7 @@ from lostprint.sheets.icons import icon
 from lostprint.sheets.style import MIN_TEXT, Palette, palette
 from lostprint.sheets.widgets import TITLE_BAR, panel
 from lostprint.text.fallback import is_simple, missing_report
+from lostprint.text.measure import shaping
 from lostprint.typeset import curly, tie_last_words
 
 MARGIN = 14 * MM
@@ -259,8 +261,8 @@ def notable(played, tr: Translator = ENGLISH) -> tuple[str, list[str]]:
     """The marks worth listing beside the score: 1572 interests, 1872 plots, 1672 islands."""
     found = interest_list(played)
     if found:
-        chart = next(c for c in played.game.charts if c.key == "interests")  # 1572's: its results by save slug
-        names = {slug(b.results[0]): b.results[0] for b in chart.bands}
+        # 1572's interest results by their save slug, in English (the msgids; played.game may be translated)
+        names = {slug(b.results[0]): b.results[0] for b in game_data(played.game.id).chart("interests").bands}
         return tr._("Interests"), [f"{n}  " + tr._("{what}, {hex}, day {day}").format(
             what=tr._(names.get(m.get('result'), m.get('result'))), hex=m.hexes[0], day=m.day) for n, m in found]
     plots = [m for m in played.marks if m.kind == "plot"]
@@ -605,9 +607,8 @@ def chunked_paragraphs(text: str, first: bool, st: dict) -> list[Para]:
 def paragraphs(text: str) -> list[str]:
     """Each line break starts a paragraph (YAML's folded `>` joins wrapped lines; a blank line there
     becomes one break), set with curly quotes and no lone last word."""
-    from lostprint.text.shape import cap_marks  # before a long paragraph is cut into pieces (chunks)
-
-    parts = cap_marks(text).strip().split("\n")
+    # marks capped before a long paragraph is cut into pieces (chunks)
+    parts = shaping().cap_marks(text).strip().split("\n")
     return [tie_last_words(curly(" ".join(p.split()))) for p in parts if p.strip()]
 
 

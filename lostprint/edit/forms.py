@@ -24,61 +24,56 @@ def _text(key: str, hint: str) -> dict:
     return {"key": key, "type": "text", "hint": hint}
 
 
-def forms_1572(game, game_map) -> dict:
-    # lazy: one game's rules (~30 ms each); the editor loads only the form of the game it edits
-    from lostprint.games.lost_expedition import INTERESTS
-    from lostprint.saves.rules_1572 import INTEREST_RESULTS, Rules1572
-
-    names = [b.results[0] for b in INTERESTS.bands]
-    hints = Rules1572.mark_kinds
+def forms_1572(game, game_map, rules, engine) -> dict:
+    names = [b.results[0] for b in game.chart("interests").bands]
+    hints = rules.RULES.mark_kinds
     marks = [
         {"kind": "village", "place": "hex", "hint": hints["village"]},
         {"kind": "peaceful-village", "place": "hex", "hint": hints["peaceful-village"]},
         {"kind": "trail", "place": "hexes", "count": 2, "hint": hints["trail"]},
         {"kind": "cataract", "place": "hexes", "count": 2, "hint": hints["cataract"]},
         {"kind": "interest", "place": "map", "hex_key": "hex", "hint": hints["interest"],
-         "fields": [_choice("result", INTEREST_RESULTS, names)]},
+         "fields": [_choice("result", rules.INTEREST_RESULTS, names)]},
         {"kind": "empire", "place": "hex", "hint": hints["empire"]},
         {"kind": "lagos-de-oro", "place": "hexes", "count": 3, "hint": hints["lagos-de-oro"]},
     ]
     day = [_choice("fever", ("struck", "broken")),
-           _text("rolls", Rules1572.day_fields["rolls"])]
+           _text("rolls", rules.RULES.day_fields["rolls"])]
     return {"marks": marks, "day": day}
 
 
-def forms_1672(game, game_map) -> dict:
-    from lostprint.games.lost_crew import ISLAND_SUPPLIES, RULES as CREW, slot_count  # lazy: as forms_1572
-    from lostprint.saves.rules_1672 import DEFAULT_SAILORS, SIZES, Rules1672
+def forms_1672(game, game_map, rules, engine) -> dict:
+    # lazy: one game's data; the editor loads only the form of the game it edits
+    from lostprint.games.lost_crew import ISLAND_SUPPLIES, slot_count
 
-    hints = Rules1672.mark_kinds
-    sizes = list(SIZES)
+    crew = game.rules
+    hints = rules.RULES.mark_kinds
+    sizes = list(rules.SIZES)
     marks = [
         {"kind": "island", "place": "map", "hex_key": "hexes", "count": 1, "hint": hints["island"],
-         "size_from_terrain": {terrain: size for size, terrain in SIZES.items()},
-         "hexes_of_size": {"large": CREW.large_hexes},
+         "size_from_terrain": {terrain: size for size, terrain in rules.SIZES.items()},
+         "hexes_of_size": {"large": crew.large_hexes},
          "fields": [_choice("size", sizes), {"key": "natives", "type": "bool", "default": False},
                     {"key": "roll", "type": "int", "min": 1, "max": 6, "optional": True}]},
         {"kind": "burial", "place": "hex", "hint": hints["burial"]},
         {"kind": "sea", "place": "hex", "hint": hints["sea"]},
         {"kind": "shoals", "place": "hex", "hint": hints["shoals"]},
     ]
-    sailors = {"type": "multi", "options_from": "setup.sailors", "options": list(DEFAULT_SAILORS), "unique": True}
+    sailors = {"type": "multi", "options_from": "setup.sailors", "options": list(rules.DEFAULT_SAILORS), "unique": True}
     # a new day starts in the day before's weather, as it starts with its resources: one click when it turned
-    day = [_choice("weather", [w.key for w in CREW.weathers], [w.name for w in CREW.weathers], carry=True),
+    day = [_choice("weather", [w.key for w in crew.weathers], [w.name for w in crew.weathers], carry=True),
            {"key": "wounded", **sailors}, {"key": "healed", **sailors}, {"key": "lost", **sailors},
            {"key": "gathered", "type": "counts", "keys": list(ISLAND_SUPPLIES), "min": 0,
             "max": slot_count("gather")},
-           _text("rolls", Rules1672.day_fields["rolls"])]
+           _text("rolls", rules.RULES.day_fields["rolls"])]
     return {"marks": marks, "day": day}
 
 
-def forms_1872(game, game_map) -> dict:
-    from lostprint.engine import lost_crows as eng  # lazy: as forms_1572
-    from lostprint.games import lost_crows_plots as plots
-    from lostprint.games.lost_crows import RULES, TERRAINS, TRACKERS
-    from lostprint.saves.rules_1872 import Rules1872
+def forms_1872(game, game_map, rules, engine) -> dict:
+    from lostprint.games import lost_crows_plots as plots  # lazy: as forms_1672
 
-    land = eng.land_of(game_map)
+    RULES, TERRAINS, TRACKERS = game.rules, game.terrains, game.trackers  # noqa: N806 (the game's data)
+    land = engine.land_of(game_map)
     encounters = {}
     for letter in sorted(land.plots):
         for roll in range(1, RULES.plot_die + 1):
@@ -91,7 +86,7 @@ def forms_1872(game, game_map) -> dict:
                 "choices": [{"text": c.text, "outcome": c.outcome,
                              "title": plots.outcome(c.outcome).title} for c in enc.choices]}
     terrains = [t.key for t in TERRAINS]
-    marks = [{"kind": "plot", "place": "map", "hex_key": None, "hint": Rules1872.mark_kinds["plot"],
+    marks = [{"kind": "plot", "place": "map", "hex_key": None, "hint": rules.RULES.mark_kinds["plot"],
               "letter_of_hex": {hexlab: letter for letter, hexlab in land.plots.items()},
               "encounters": encounters,
               "fields": [{"key": "roll", "type": "int", "min": 1, "max": RULES.plot_die, "buttons": True},
@@ -104,7 +99,7 @@ def forms_1872(game, game_map) -> dict:
            {"key": "spirit-dancers", "type": "int", "min": 0, "max": RULES.spirit_dancers},
            {"key": "caps", "type": "counts", "keys": [t.key for t in TRACKERS], "min": 0,
             "max": max(t.maximum for t in TRACKERS)},
-           _text("rolls", Rules1872.day_fields["rolls"])]
+           _text("rolls", rules.RULES.day_fields["rolls"])]
     return {"marks": marks, "day": day}
 
 
@@ -121,7 +116,8 @@ def with_keys(marks: list[dict]) -> list[dict]:
     return out
 
 
-def forms(game_id: str, game, game_map) -> dict:
-    """The page's form description of a game (JSON-ready)."""
-    found = FORMS[game_id](game, game_map)
+def forms(game_id: str, game, game_map, rules, engine) -> dict:
+    """The page's form description of a game (JSON-ready), from its data, its replay-rules module
+    (lostprint.saves.games.rules_module) and its engine."""
+    found = FORMS[game_id](game, game_map, rules, engine)
     return {**found, "marks": with_keys(found["marks"])}

@@ -29,6 +29,7 @@ from lostprint.files import SAVE, LoadError, load, parse_text, read_bytes, read_
 from lostprint.games import load as game_data, resolve
 from lostprint.options import PrintOptions
 from lostprint.paths import write_atomic
+from lostprint.saves.games import rules_module
 from lostprint.saves.validate import played_or_error, replay_data
 
 AUTOSAVE_SUFFIX = ".autosave"  # the copy beside the save: name.autosave.yaml
@@ -275,7 +276,8 @@ class EditSession:
             "terrains": [{"key": t.key, "name": t.name} for t in self.game.terrains],
             "marks": dict(self.rules.mark_kinds),
             "day_fields": dict(self.rules.day_fields),
-            "forms": forms(self.info.id, self.game, self.game_map),
+            "forms": forms(self.info.id, self.game, self.game_map, rules_module(self.info.id),
+                           part(self.info, "engine")),
             "setup": {k: list(v) if v else None for k, v in self.rules.setup_fields.items()},
             "resources": [{"key": r.key, "name": r.name, "start": r.start, "cap": r.cap} for r in self.resources],
         }

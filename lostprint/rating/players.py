@@ -16,35 +16,44 @@ from lostprint.engine import drive
 from lostprint.errors import UsageError
 
 
-def _lost_expedition():
-    from lostprint.engine import lost_expedition as engine
-    from lostprint.players import lost_expedition as players
-    return engine, players
+RATED = ("lost-expedition", "lost-crew", "lost-crows")  # the games with simulated players
 
 
-def _lost_crew():
-    from lostprint.engine import lost_crew as engine
-    from lostprint.players import lost_crew as players
-    return engine, players
+def _rated(game: str) -> str:
+    if game not in RATED:
+        raise UsageError(f"{game} has no simulated players (rated games: {', '.join(RATED)})")
+    return game
 
 
-def _lost_crows():
-    from lostprint.engine import lost_crows as engine
-    from lostprint.players import lost_crows as players
-    return engine, players
+def engine_of(game: str):
+    """A rated game's engine module: only its own game's is imported (a rating loads no other game;
+    the registry's engine part of the Lost games)."""
+    if _rated(game) == "lost-expedition":
+        from lostprint.engine import lost_expedition as engine
+    elif game == "lost-crew":
+        from lostprint.engine import lost_crew as engine
+    else:
+        from lostprint.engine import lost_crows as engine
+    return engine
 
 
-# game id -> its (engine module, players module), imported when first asked (a rating loads only its own
-# game's; real imports, which the layering test sees)
-_GAMES = {"lost-expedition": _lost_expedition, "lost-crew": _lost_crew, "lost-crows": _lost_crows}
+def players_module(game: str):
+    """A rated game's players module (its PLAYERS), imported when first asked."""
+    if _rated(game) == "lost-expedition":
+        from lostprint.players import lost_expedition as players
+    elif game == "lost-crew":
+        from lostprint.players import lost_crew as players
+    else:
+        from lostprint.players import lost_crows as players
+    return players
+
+
 DEFAULT_PLAYER = "careful"
 
 
 def _modules(game: str):
     """(engine module, players module) of a rated game."""
-    if game not in _GAMES:
-        raise UsageError(f"{game} has no simulated players (rated games: {', '.join(_GAMES)})")
-    return _GAMES[game]()
+    return engine_of(game), players_module(game)
 
 
 class GameResult(NamedTuple):
@@ -66,7 +75,7 @@ class PlayerEntry:
 
 
 def rated_games() -> tuple[str, ...]:
-    return tuple(_GAMES)
+    return RATED
 
 
 def players_of(game: str) -> dict[str, PlayerEntry]:

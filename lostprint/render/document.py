@@ -30,7 +30,7 @@ from xml.sax.saxutils import escape
 
 from lostprint.fonts import FONTS, registered, unique_subset_tags
 from lostprint.render.flowable import SceneFlowable, ScenePage
-from lostprint.render.paint import paint
+from lostprint.render.paint import paint, text_pdf
 from lostprint.render.pdf import document_settings, pdf_info
 from lostprint.scene import Circle, Group, Line, Path, Rect, Scene, Style, Text
 from lostprint.text.fallback import is_simple
@@ -577,10 +577,8 @@ def _font_keys() -> dict[str, str]:
 
 
 def shaped_paragraph():
-    """lostprint.text.pdf's ShapedParagraph: HarfBuzz and python-bidi, loaded only where text needs shaping
-    or a document is drawn as Scenes."""
-    from lostprint.text.pdf import ShapedParagraph
-    return ShapedParagraph
+    """lostprint.text.pdf's ShapedParagraph (render.paint.text_pdf: only where text needs shaping)."""
+    return text_pdf().ShapedParagraph
 
 
 def _hex(color) -> str:

@@ -37,6 +37,13 @@ class _PathCode:
         return self.code
 
 
+def text_pdf():
+    """lostprint.text.pdf: shaped text in a PDF (reportlab.platypus, HarfBuzz, python-bidi), loaded only
+    when a text needs shaping (or a document is drawn as Scenes)."""
+    from lostprint.text import pdf
+    return pdf
+
+
 def _numbers(*values: float) -> list[str]:
     from reportlab.lib.rl_accel import fp_str
 
@@ -203,9 +210,7 @@ class _Painter:
         c = self.c
         self.fill(item.fill)
         if not is_simple(item.text, item.font):  # other scripts: fallback fonts, shaped, bidi
-            from lostprint.text.pdf import draw_text  # imports reportlab.platypus: only when needed
-
-            draw_text(c, item.text, item.font, item.size, item.x, self.y(item.y), item.anchor)
+            text_pdf().draw_text(c, item.text, item.font, item.size, item.x, self.y(item.y), item.anchor)
             self.state.pop("font", None)  # draw_text sets its own fonts
             return
         font = registered(item.font)

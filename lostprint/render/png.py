@@ -11,11 +11,20 @@ CAIRO_HELP = ("PNG output needs the Cairo library, which is not installed: insta
               "or choose --format pdf or svg")
 
 
-def render(scene: Scene, dpi: int = 200, page: int = 0, **_options) -> bytes:
+def cairo():
+    """cairosvg (~0.4 s to import), or None where the Cairo C library is missing: importing it is the
+    check (cairosvg is a dependency; cairocffi raises OSError without the library)."""
     try:
-        import cairosvg  # a dependency: only the Cairo C library can be missing (cairocffi raises OSError)
+        import cairosvg
     except OSError:
-        raise LostprintError(CAIRO_HELP) from None
+        return None
+    return cairosvg
+
+
+def render(scene: Scene, dpi: int = 200, page: int = 0, **_options) -> bytes:
+    cairosvg = cairo()
+    if cairosvg is None:
+        raise LostprintError(CAIRO_HELP)
 
     data = svg.render(scene, page=page)
     use_bundled_fonts()  # cairo reads no @font-face: it gets the bundled files through fontconfig

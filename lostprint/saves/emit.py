@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import textwrap
 
+import yaml
+
 TOP_ORDER = ("format", "game", "map", "title", "player", "setup")
 DAY_ORDER = ("day", "mapped", "moved", "marks", "resources")
 
 
 def flow(value) -> str:
     """A small value in YAML flow style on one line."""
-    import yaml
-
     text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000, sort_keys=False)
     text = text.strip()
     if text.endswith("\n..."):

@@ -5,15 +5,20 @@ from __future__ import annotations
 from lostprint.games import missing, resolve
 
 
-def rules_for(game_id: str):
-    """The replay rules of a Lost game (a lostprint.saves.rules.LostRules)."""
+def rules_module(game_id: str):
+    """A Lost game's replay-rules module (its RULES, and the closed lists its saves use)."""
     plugin = resolve(game_id)
     if plugin.id == "lost-expedition":
-        from lostprint.saves.rules_1572 import RULES
+        from lostprint.saves import rules_1572 as module
     elif plugin.id == "lost-crew":
-        from lostprint.saves.rules_1672 import RULES
+        from lostprint.saves import rules_1672 as module
     elif plugin.id == "lost-crows":
-        from lostprint.saves.rules_1872 import RULES
+        from lostprint.saves import rules_1872 as module
     else:
         raise missing("validator", plugin)
-    return RULES
+    return module
+
+
+def rules_for(game_id: str):
+    """The replay rules of a Lost game (a lostprint.saves.rules.LostRules)."""
+    return rules_module(game_id).RULES

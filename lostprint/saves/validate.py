@@ -434,6 +434,11 @@ def load_save(path):
         raise LostprintError(str(exc)) from None
 
 
+def read_save(path) -> tuple[object, str]:
+    """(the parsed save or Crows record, its file name as messages show it); LostprintError with one line."""
+    return load_save(path), shown_path(path)
+
+
 def check_save_file(path, allow_any_map: bool = False) -> list[str]:
     """Every problem of a save file, each "file:line: field: what is wrong"; [] when clean."""
     try:

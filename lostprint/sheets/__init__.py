@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from lostprint.errors import UsageError
 from lostprint.games import load, missing, resolve, with_part
+from lostprint.maps.model import standard_map
+from lostprint.sheets.common import SheetOptions
 
 
 def sheet_module(game_id: str):
@@ -27,10 +29,6 @@ def sheet_sides(game_id: str) -> tuple[str, ...]:
 
 def build_sheet(game_id: str, game_map=None, opts=None):
     """The player sheet Scene of a game, on its standard map unless one is given."""
-    # here, not at the top: the registry imports this package to name the sheets, and `validate` draws none
-    from lostprint.maps.model import standard_map
-    from lostprint.sheets.common import SheetOptions
-
     plugin = resolve(game_id)
     if not plugin.has("sheet"):
         raise UsageError(f"{plugin.id} has no player sheet (sheets: {', '.join(g.id for g in with_part('sheet'))})")

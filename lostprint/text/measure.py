@@ -10,6 +10,10 @@ def text_width(text: str, font: str, size: float) -> float:
     fallback fonts) for anything else."""
     if is_simple(text, font):
         return reportlab_fonts()[0].stringWidth(text, registered(font), size)
-    from lostprint.text.shape import layout_line  # HarfBuzz: only a line that needs shaping loads it
+    return shaping().layout_line(text, font, size).width
 
-    return layout_line(text, font, size).width
+
+def shaping():
+    """lostprint.text.shape: HarfBuzz and python-bidi (~25 ms), loaded only for text that needs shaping."""
+    from lostprint.text import shape
+    return shape

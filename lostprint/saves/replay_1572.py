@@ -105,10 +105,11 @@ def _observed(st, values: dict) -> dict:
 # --- the day ------------------------------------------------------------------------------------
 
 
-def explained(st, problems) -> list[dict] | None:
-    """For a day without rolls: the sets of rolls (as `rolls:` holds them) that give it, one for each
-    eclipse count it may begin with (the engine then replays the day with them); None, with the
-    clearest reason said, when no one set of rolls does."""
+def explained(st, problems) -> list | None:
+    """For a day without rolls: for each eclipse count it may begin with, the count it ends with (None:
+    an eclipse predicted today sets it) and one set of rolls that gives it (as `rolls:` holds them,
+    with what each roll gives); the engine then replays the day with them. None, with the clearest
+    reason said, when no one set of rolls gives the day."""
     s0: eng.State = st.flags["engine"]
     obs = _observed(st, st.values)
     wrong, found = _too_many_mapped(st, s0, obs), []
@@ -118,8 +119,8 @@ def explained(st, problems) -> list[dict] | None:
     for at, message in wrong:
         problems.add(at, message)
     if "explained" in st.flags and found:  # kept for explain_save (a caller asked which rolls explain the save)
-        st.flags["explained"].append(found[0])
-    return None if wrong else [rolls for rolls, _ in found]
+        st.flags["explained"].append(found)
+    return None if wrong else found
 
 
 def field_at(st, *path) -> At:
@@ -830,12 +831,13 @@ def _joint(st, s0: eng.State, obs) -> tuple[list[tuple[At, str]], list]:
     begin with, one set of rolls that gives it and what each roll gives (a Cartography trail used
     only where no other explains one of its trails)."""
     found = []
+    predicted = any(m.kind == "interest" and m.get("result") == "predict-eclipse" for m in obs["marks"])
     for e, native in _mornings(st):
         for cartography in (False, True) if s0.expedition == "cartography" else (False,):
             day = _Unrolled(s0, obs, e, native, cartography)
             path = day.search()
             if path is not None:
-                found.append(day.rolls_of(path))
+                found.append((e, None if predicted else e - 1 if native else e, day.rolls_of(path)))
                 break
     if found:
         return [], found

@@ -274,7 +274,7 @@ class Rules1572(LostRules):
                 st.flags["engine"] = None
             else:
                 _replayed(st, problems, [{k: (v if v and isinstance(v[0], list) else [v], at) for k, v in rolls.items()}
-                                         for rolls in found])
+                                         for _, _, (rolls, _) in found])
         st.flags["lagos_today"] = ()
 
     def end_of_day(self, st):
@@ -322,14 +322,27 @@ RULES = Rules1572()
 
 
 class Explaining1572(Rules1572):
-    """The same rules, keeping each day a save without rolls passes, for saves.explain.explain_save."""
+    """The same rules, keeping the rolls that give each day of a save without rolls, for
+    saves.explain.explain_save."""
 
     def __init__(self):
-        self.days: list = []
+        self.found: list = []  # per day: (eclipse count at its start, at its end or None, (rolls, told))
 
     def begin(self, st: State) -> None:
         super().begin(st)
-        st.flags["explained"] = self.days
+        st.flags["explained"] = self.found
+
+    @property
+    def days(self) -> list:
+        """One set of rolls per day, chosen so that the days agree (the eclipse count a day ends
+        with is the one the next begins with)."""
+        out: list = []
+        need = None
+        for options in reversed(self.found):
+            start, _, told = next((o for o in options if need is None or o[1] in (None, need)), options[0])
+            out.append(told)
+            need = start
+        return out[::-1]
 
 
 # --- the transcript: a game the driver played, as a save ------------------------------------------

@@ -45,9 +45,7 @@ DONE = MappingProxyType({"done": True})  # the phase is over for the day
 
 class Illegal(RuleError):
     """An input the rules do not allow: the contract's RuleError (`rule` names the rule; a refusal
-    raised without one is named by the step that refused it), and `step`, the phase it broke."""
-
-    step = ""
+    raised without one is named by the step that refused it)."""
 
     def __init__(self, message: str, rule: str = ""):
         super().__init__(rule, message)
@@ -877,7 +875,6 @@ def _named(phase: str, fn):
             return fn(st, value)
         except Illegal as exc:
             exc.rule = exc.rule or phase
-            exc.step = exc.step or phase
             raise
     return apply
 

@@ -1,18 +1,13 @@
-"""1572 saves replayed through the engine, one day at a time.
+"""1572 days without `rolls:`: which legal rolls give them, and why none does.
 
-A day with `rolls:` is replayed exactly: the recorded dice, the decisions the save shows (the hex
-mapped, where trails lead, Lagos de Oro, the steps) and every hidden decision the sheet does not
-record (where the WILDs went, Diego Mendoza's +1, an eclipse's chosen row, filling food at a
-Migration) are tried until one replay gives the recorded day; otherwise the first divergence is
-reported. A day without rolls is accepted only when one set of legal rolls gives it: the day's
-phases are searched over which row each roll landed on (and every hidden decision), and the day
-must come out with every recorded tracker, mark and fever at once; every consequence that does
-not depend on dice (progress paid per step, food eaten, morale by direction, the hexes mapped,
-desertion) is applied exactly. When none does, the per-tracker range that is broken is reported
-if there is one, else the tracker no set of rolls gives with the others as recorded.
-`explain_days` gives, for a save that passes, one such set of rolls per day.
-
-The engine state between days lives in the replay state's flags (local to one check).
+A day without rolls is accepted only when one set of legal rolls gives it: the day's phases are
+searched over which row each roll landed on (and every hidden decision), and the day must come out
+with every recorded tracker, mark and fever at once; every consequence that does not depend on dice
+(progress paid per step, food eaten, morale by direction, the hexes mapped, desertion) is applied
+exactly. The rolls found are then replayed through the engine's steps by the one search
+(lostprint.saves.rules_1572), which gives the day's end. When none does, the per-tracker range that
+is broken is reported if there is one, else the tracker no set of rolls gives with the others as
+recorded.
 """
 from __future__ import annotations
 

@@ -6,21 +6,23 @@ Marks: village, peaceful-village, trail [A, B], cataract [upstream, downstream],
 hunting: [[1, 2], [5, 6]]}; two lists are a roll and its musket reroll; for interests, one list per
 roll; kantyi: the new faces of the Native Contact dice Princess Kantyi rerolled, in order).
 
-Each day is replayed through lostprint.engine.lost_expedition (see lostprint.saves.replay_1572):
-with rolls exactly, without them as one set of legal rolls that must give the whole day
-(lostprint.saves.explain.explain_save says which).
+This module is the transcript: it reads a day's fields into what the one search over the engine's
+steps takes (lostprint.saves.search: the recorded dice, hexes and steps as inputs, the trails, the
+hex mapped and Lagos de Oro as narrowed decisions, the day's end as checks), says a failed search in
+the save's words, and writes a played game back as a save (`save_of`). A day without rolls is
+replayed with the rolls lostprint.saves.replay_1572 finds for it (explain_save says which).
 """
 from __future__ import annotations
 
 from lostprint.engine import lost_expedition as eng
 from lostprint.engine.contract import Decision, Roll
-from lostprint.files.fields import at_key
 from lostprint.files import line_of
 from lostprint.files.fields import Reader
 from lostprint.files.kinds import SAVE_FORMAT
 from lostprint.games.lost_expedition import EXPEDITIONS, INTERESTS, KANTYI_ROLLS, TRACKER_KEYS
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.saves import replay_1572, search
+from lostprint.saves.replay_1572 import field_at
 from lostprint.saves.rules import At, Event, LostRules, Mark, Problems, State, slug
 
 INTEREST_RESULTS = tuple(slug(b.results[0]) for b in INTERESTS.bands)
@@ -411,7 +413,7 @@ def mark_of(mark: tuple) -> dict:
     return {kind: hexes[0]}
 
 
-# --- a day with its rolls: the search over the engine's steps ------------------------------------------
+# --- the day: the one search over the engine's steps ---------------------------------------------------
 
 CHARTS = ("movement", "exploring", "native-contact", "hunting")
 
@@ -458,7 +460,7 @@ def _record(st, rolls: dict | None) -> search.Record:
         inputs[KANTYI_ROLLS] = _kantyi_chunks(faces.get("native-contact", ()), faces.get(KANTYI_ROLLS, ((),))[0])
     extra = {k: 1 < len(v) for k, v in inputs.items() if k in CHARTS}  # a musket's reroll recorded
     return search.Record(
-        turn=st.day + 0, inputs=inputs,
+        turn=st.day, inputs=inputs,
         narrow={"keep": lambda s, v: len(v) == len(eng.planned_dice(s)),
                 "musket": lambda s, v: v == extra.get(s.phase, False),
                 "target": lambda s, v: v == target,
@@ -516,16 +518,12 @@ def _why(st, record) -> str:
     return "; ".join(end.log) if end is not None else "no replay gets through the day"
 
 
-def _field(st, *path) -> At:
-    return replay_1572.field_at(st, *path)
-
-
 def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
     """A failed search in the save's words: the field, the rule and its limit."""
     day = st.day
     planned = {k for k in CHARTS + ("mapping",) if R.face(k) in rolls["planning"][0][0]}
     for k in rolls:
-        if k in planned or k in ("planning", "interests", KANTYI_ROLLS) or (k == "native-contact" and st.flags["engine"].eclipse):
+        if k in planned or k in ("planning", "interests", KANTYI_ROLLS):
             continue
         return rolls[k][1], f"no {R.face(k)} was planned on day {day}: {k} is skipped"
     if len(rolls.get("mapping", ((),))[0]) > 1:
@@ -533,25 +531,25 @@ def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
     if KANTYI_ROLLS in rolls and "native-contact" not in rolls:
         return rolls[KANTYI_ROLLS][1], "Princess Kantyi's rerolls go with a Native Contact roll"
     key = failure.key
-    roll_at = {k: rolls[k][1] if k in rolls else _field(st, "rolls") for k in (*CHARTS, "mapping", "interests", "planning")}
+    roll_at = {k: rolls[k][1] if k in rolls else field_at(st, "rolls") for k in (*CHARTS, "mapping", "interests", "planning")}
     roll_at.update(keep=roll_at["planning"], wilds=roll_at["planning"], diego=roll_at["planning"],
                    musket=roll_at["planning"], row=roll_at["planning"], fill=roll_at["planning"])
     roll_at[KANTYI_ROLLS] = roll_at["native-contact"]
     if failure.kind == "rule":
         if key == "to":
-            return _field(st, "moved"), failure.message
-        if key in ("target",):
-            return _field(st, "mapped"), failure.message
+            return field_at(st, "moved"), failure.message
+        if key == "target":
+            return field_at(st, "mapped"), failure.message
         if key in ("lagos", "trail", "cartography"):
-            return _field(st, "marks"), failure.message
-        return roll_at.get(key, _field(st, "rolls")), failure.message
+            return field_at(st, "marks"), failure.message
+        return roll_at.get(key, field_at(st, "rolls")), failure.message
     if failure.kind == "short":
         if key == KANTYI_ROLLS:
             return roll_at[key], (f"Princess Kantyi rerolls the Native Contact 1s and 2s on day {day}: record her "
                                   "new faces under kantyi")
         if key == "interests":
-            return _field(st, "rolls"), "an interest is due: record the interests dice"
-        return _field(st, "rolls"), f"a {R.face(key)} was planned: record the {key} dice"
+            return field_at(st, "rolls"), "an interest is due: record the interests dice"
+        return field_at(st, "rolls"), f"a {R.face(key)} was planned: record the {key} dice"
     if failure.kind == "left":
         if key == "mapping":
             return roll_at[key], (f"muskets cannot reroll mapping (only {', '.join(R.musket_charts)}): "
@@ -561,30 +559,30 @@ def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
         if key == KANTYI_ROLLS:
             return roll_at[key], "more Princess Kantyi rerolls than Native Contact dice showing 1 or 2"
         if key == "to":
-            return _field(st, "moved"), f"the game was over on day {day} before these moves"
-        return roll_at.get(key, _field(st, "rolls")), f"more {key} rolls than day {day} rolls"
+            return field_at(st, "moved"), f"the game was over on day {day} before these moves"
+        return roll_at.get(key, field_at(st, "rolls")), f"more {key} rolls than day {day} rolls"
     if failure.kind == "none":
         if key == "target":
-            return _field(st, "mapped"), "the mapping dice were rolled: record the hex they drew"
+            return field_at(st, "mapped"), "the mapping dice were rolled: record the hex they drew"
         if key == "trail":
-            return _field(st, "marks"), "the rolls draw a trail here: record where it leads"
-        return _field(st, "rolls"), f"no {key} the save allows"
+            return field_at(st, "marks"), "the rolls draw a trail here: record where it leads"
+        return field_at(st, "rolls"), f"no {key} the save allows"
     why = _why(st, record)
     got = sorted(failure.reached, key=repr)
     if key == "fever_today":
-        return _field(st, "fever"), (f"the rolls give {' or '.join(g or 'no fever change' for g in got)}, "
+        return field_at(st, "fever"), (f"the rolls give {' or '.join(g or 'no fever change' for g in got)}, "
                                      f"not {record.checks[key] or 'none'} ({why})")
     if key == "mapped":
         shown = " or ".join(", ".join(f"{h}: {t}" for h, t in g) or "nothing" for g in got)
-        return _field(st, "mapped"), f"the rolls map {shown or 'nothing'} ({why})"
+        return field_at(st, "mapped"), f"the rolls map {shown or 'nothing'} ({why})"
     if key == "marks":
         shown = " or ".join(", ".join(" ".join((kind, "-".join(sorted(hexes)), *rest)) for kind, hexes, *rest in g)
                             or "no marks" for g in got)
-        return _field(st, "marks"), f"the rolls give {shown or 'no marks'} ({why})"
+        return field_at(st, "marks"), f"the rolls give {shown or 'no marks'} ({why})"
     if key in TRACKER_KEYS:
-        return _field(st, "resources", key), (f"{record.checks[key]}, but the rolls give {key} "
+        return field_at(st, "resources", key), (f"{record.checks[key]}, but the rolls give {key} "
                                               f"{' or '.join(map(str, got))} ({why})")
-    return _field(st, "resources"), f"no one replay of day {day} with these rolls gives the recorded day ({why})"
+    return field_at(st, "resources"), f"no one replay of day {day} with these rolls gives the recorded day ({why})"
 
 
 def _fever_problem(st) -> tuple[At, str] | None:
@@ -593,10 +591,10 @@ def _fever_problem(st) -> tuple[At, str] | None:
     fever = "struck" if raw is True else slug(raw) if isinstance(raw, str) else ""
     s0 = st.flags["engine"]
     if fever == "struck" and eng.fever_immune(s0.expedition, s0.lagos, s0.pos):
-        return _field(st, "fever"), ("a botany expedition is immune to fever" if s0.expedition == "botany"
+        return field_at(st, "fever"), ("a botany expedition is immune to fever" if s0.expedition == "botany"
                                      else f"at Lagos de Oro ({s0.pos}) the party is immune to fever")
     if fever == "broken" and not s0.fever:
-        return _field(st, "fever"), "there is no fever to break"
+        return field_at(st, "fever"), "there is no fever to break"
     if fever == "broken" and eng.terrain_rule(s0.terrain_here()).no_fever_break:
-        return _field(st, "fever"), f"a fever cannot break in a swamp ({s0.pos})"
+        return field_at(st, "fever"), f"a fever cannot break in a swamp ({s0.pos})"
     return None

@@ -12,6 +12,10 @@ from typing import Any, Callable, NamedTuple
 
 from lostprint.engine.contract import AUTO, Decision, after, evolve, open_step
 
+# a frozen state's field set in place (only on a state apply has just made): object.__setattr__ leaves a
+# state's fields where Python keeps them (an instance dict is made only when something asks for one)
+set_field = object.__setattr__
+
 
 class Event(NamedTuple):
     """One input the game took: the step, what it needed, the value given, the state before and after."""
@@ -46,14 +50,15 @@ def play(engine, state, decide: Callable, roll: Callable, days: int | None = Non
         return state
     state, step, need = found
     count, index = len(steps), state.step
-    if record is not None:
-        return _recorded(steps, over, state, step, need, index, decide, roll, days, record.append)
     # next_open written out here: this loop runs once per input, and a game takes hundreds of them; each
     # step's need, apply and the step after it are read from tuples made once, not from the Step
     needs = tuple(s.need for s in steps)
     applies = tuple(s.apply for s in steps)
     after = tuple(i if s.repeat else (i + 1) % count for i, s in enumerate(steps))
     moved = tuple((i + 1) % count for i in range(count))
+    if record is not None:
+        return _recorded(steps, over, state, step, need, index, decide, roll, days, record.append,
+                         (needs, applies, after, moved))
     if days is not None and index == 0 and state.day >= days:
         return state
     while True:
@@ -75,41 +80,40 @@ def play(engine, state, decide: Callable, roll: Callable, days: int | None = Non
             if new is state:
                 new = evolve(new, step=i)
             else:  # apply made `new` just now and nobody else holds it yet: one copy fewer an input
-                new.__dict__["step"] = i
+                set_field(new, "step", i)
         state, need, index = new, nxt_need, i
         step = steps[i]
         if days is not None and i == 0 and new.day >= days:
             return new
 
 
-def _recorded(steps, over, state, step, need, index, decide, roll, days, keep):
+def _recorded(steps, over, state, step, need, index, decide, roll, days, keep, tables):
     """`play` with each input heard by `keep` as an Event."""
-    count = len(steps)
+    needs, applies, after, moved = tables
     event = tuple.__new__  # an Event made as the tuple it is, without NamedTuple's own __new__ in between
     while True:
         if days is not None and index == 0 and state.day >= days:
             return state
         if need is AUTO:
             value = None
-        elif isinstance(need, Decision):
+        elif need.__class__ is Decision or isinstance(need, Decision):
             value = decide(state, step, need)
         else:
             value = roll(need)
-        new = step.apply(state, value)
+        new = applies[index](state, value)
         if over(new):
             keep(event(Event, (step.key, need, value, state, new)))
             return new
-        i = index if step.repeat else (index + 1) % count
-        nxt = steps[i]
-        nxt_need = nxt.need(new)
+        i = after[index]
+        nxt_need = needs[i](new)
         while nxt_need is None:
-            i = (i + 1) % count
-            nxt = steps[i]
-            nxt_need = nxt.need(new)
+            i = moved[i]
+            nxt_need = needs[i](new)
         if i != new.step:
             if new is state:
                 new = evolve(new, step=i)
             else:
-                new.__dict__["step"] = i
+                set_field(new, "step", i)
         keep(event(Event, (step.key, need, value, state, new)))
-        state, step, need, index = new, nxt, nxt_need, i
+        state, need, index = new, nxt_need, i
+        step = steps[i]

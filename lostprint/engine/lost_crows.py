@@ -1131,18 +1131,28 @@ def _dance(game: Tribe, value) -> Tribe:
     return evolve(game, board=game.board[:i] + (face,) + game.board[i + 1:], used=game.used + 1)
 
 
-UNIT_ORDER = {unit: i for i, unit in enumerate(UNITS)}  # UNITS.index, read from a dict
+def _map_first(unit: str, effects: tuple) -> tuple:
+    """A unit's effects as agenda items, in the cell's order but the map first (the hex is coloured
+    before the tribe's other icons read it)."""
+    return tuple(("effect", unit, e) for e in sorted(effects, key=lambda e: e.op != "map"))
+
+
+UNIT_AGENDA = {(unit, d): _map_first(unit, CELLS[(unit, ROW_OF[d])]) for unit in UNITS for d in DIFFS}
 
 
 def _activate(game: Tribe, _=None) -> Tribe:
-    placing(game.st, game.order)
-    st = use_dancers(game.st, game.used, here(game))
+    st = game.st
+    placing(st, game.order)
+    if game.used:
+        st = use_dancers(st, game.used, here(game))
     st, diffs = activate(st, game.board)
-    todo = pending(st, diffs)
-    # units left to right; within a unit, the map first (the hex is coloured before the tribe's other
-    # icons read it)
-    todo.sort(key=lambda ue: (UNIT_ORDER[ue[0]], ue[1].op != "map"))
-    return evolve(game, st=st, agenda=tuple(("effect", unit, e) for unit, e in todo))
+    # `pending`'s effects, units left to right, each unit's map first (its agenda made once per difference)
+    agenda = ()
+    for unit in UNITS:
+        d = diffs[unit]
+        negative = power(st).tribe_negative if unit == "tribe" and d < 0 else ()
+        agenda += _map_first(unit, CELLS[(unit, ROW_OF[d])] + negative) if negative else UNIT_AGENDA[(unit, d)]
+    return evolve(game, st=st, agenda=agenda)
 
 
 # --- the agenda: Phase 2's icons, a vision, a fort assault, a plot hex -----------------------------

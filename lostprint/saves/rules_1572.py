@@ -42,6 +42,23 @@ def _pair(a: str, b: str) -> frozenset:
     return frozenset((a, b))
 
 
+def _marked(st: State, kind: str) -> list:
+    """The marks of a kind the save has shown so far."""
+    return [m for m in st.marks if m.kind == kind]
+
+
+def _trails(st: State) -> set:
+    return {_pair(*m.hexes) for m in _marked(st, "trail")}
+
+
+def _cataracts(st: State) -> set:
+    return set(eng.printed_cataracts(st.game_map, tuple(_river(st)))) | {_pair(*m.hexes) for m in _marked(st, "cataract")}
+
+
+def _interests(st: State) -> dict:
+    return {m.hexes[0]: m.get("result") for m in _marked(st, "interest")}
+
+
 class Rules1572(LostRules):
     game_id = "lost-expedition"
     setup_fields = {"expedition": tuple(o.key for o in EXPEDITIONS)}
@@ -63,12 +80,11 @@ class Rules1572(LostRules):
         return {str(o.roll): o.key for o in EXPEDITIONS}
 
     def begin(self, st: State) -> None:
-        st.flags.update(trails=set(), interests={}, lagos=(),
-                        cataracts=set(eng.printed_cataracts(st.game_map, tuple(_river(st)))))
         replay_1572.begin(st)
 
     def begin_day(self, st, day, at, problems) -> None:
         replay_1572.begin_day(st, day, at, problems)
+        st.flags["lagos_today"] = ()
 
     # --- day fields ----------------------------------------------------------------------------
 
@@ -88,17 +104,17 @@ class Rules1572(LostRules):
     # --- mapping and moving --------------------------------------------------------------------
 
     def check_mapped(self, st, label, terrain, at, problems) -> None:
-        if label in st.flags.get("lagos_today", ()):
+        if label in st.flags["lagos_today"]:
             return
         if not st.adjacent(st.day_start, label):
             problems.add(at, f"{label} is not next to {st.day_start}, where the day began "
                              "(the Mapping phase draws a neighbouring hex)")
 
     def trail_between(self, st: State, a: str, b: str) -> bool:
-        return _pair(a, b) in st.flags["trails"]
+        return _pair(a, b) in _trails(st)
 
     def check_move(self, st, a, b, at, problems) -> None:
-        if _pair(a, b) in st.flags["cataracts"]:
+        if _pair(a, b) in _cataracts(st):
             problems.add(at, f"a cataract blocks the way between {a} and {b}")
 
     def check_day_moves(self, st, moves, at, problems) -> None:
@@ -158,13 +174,12 @@ class Rules1572(LostRules):
             if not (st.stood_today(a) or st.stood_today(b)):
                 problems.add(at, f"a trail starts where the party stands; it was not at {a} or {b} on day {day}")
                 return None
-            if _pair(a, b) in st.flags["cataracts"]:
+            if _pair(a, b) in _cataracts(st):
                 problems.add(at, f"a trail cannot pass the cataract between {a} and {b}")
                 return None
-            if _pair(a, b) in st.flags["trails"]:
+            if _pair(a, b) in _trails(st):
                 problems.add(at, f"there is already a trail between {a} and {b}")
                 return None
-            st.flags["trails"].add(_pair(a, b))
             return Mark(kind, day, (a, b))
         if kind == "cataract":
             pair = rd.labels(value, at, 2)  # not a rule: an edge joins two hexes
@@ -187,10 +202,9 @@ class Rules1572(LostRules):
                 problems.add(at, f"a cataract is drawn while mapping (phase 3), on the downstream side of the river "
                                  f"hex the party maps from: on day {day} that is {st.day_start}, {where}")
                 return None
-            if _pair(a, b) in st.flags["cataracts"]:
+            if _pair(a, b) in _cataracts(st):
                 problems.add(at, f"there is already a cataract between {a} and {b}")
                 return None
-            st.flags["cataracts"].add(_pair(a, b))
             return Mark(kind, day, (up, down))
         if kind == "interest":
             spec = rd.mapping(value, at, "{hex: B3, result: natural-wonder}")
@@ -212,14 +226,13 @@ class Rules1572(LostRules):
                 return None
             if not self._here(st, lab, at, problems, "an interest"):
                 return None
-            found = st.flags["interests"]
+            found = _interests(st)
             if lab in found:
                 problems.add(at, f"{lab} already holds an interest ({NAMES[found[lab]]}): one per hex")
                 return None
             if result != WONDER and result in found.values():
                 problems.add(rat, f"{NAMES[result]} was found already; a repeat becomes a natural-wonder")
                 return None
-            found[lab] = result
             st.events.append(Event(day, "interest", NAMES[result]))
             return Mark(kind, day, (lab,), (("result", result),))
         if kind == LAGOS:
@@ -230,10 +243,10 @@ class Rules1572(LostRules):
             if len(set(hexes)) != R.lagos_hexes or not all(st.adjacent(x, y) for x in hexes for y in hexes if x != y):
                 problems.add(at, "Lagos de Oro is three hexes that all touch each other")
                 return None
-            if st.flags["lagos"]:
+            if _marked(st, LAGOS):
                 problems.add(at, "there is only one Lagos de Oro")
                 return None
-            if LAGOS not in st.flags["interests"].values():
+            if LAGOS not in _interests(st).values():
                 problems.add(at, "Lagos de Oro comes from an Interests roll: record {interest: {hex: ..., "
                                  "result: lagos-de-oro}} first")
                 return None
@@ -245,12 +258,11 @@ class Rules1572(LostRules):
                     return None
             s0 = st.flags.get("engine")
             if s0 is not None:  # where the party stood when it rolled Lagos de Oro, the map as it was
-                spot = next(h for h, r in st.flags["interests"].items() if r == LAGOS)
+                spot = next(h for h, r in _interests(st).items() if r == LAGOS)
                 then = eng.replace(s0, pos=spot, terrain={h: t for h, t in st.terrain.items() if h not in hexes})
                 if tuple(sorted(hexes)) not in eng.lagos_placements(then):
                     problems.add(at, eng.lagos_problem(then, hexes))
                     return None
-            st.flags["lagos"] = tuple(hexes)
             return Mark(kind, day, tuple(hexes))
         raise AssertionError(kind)
 
@@ -277,7 +289,6 @@ class Rules1572(LostRules):
             else:
                 _replayed(st, problems, [{k: (v if v and isinstance(v[0], list) else [v], at) for k, v in rolls.items()}
                                          for _, _, (rolls, _) in found])
-        st.flags["lagos_today"] = ()
 
     def end_of_day(self, st):
         if st.position in st.game_map.goals:

@@ -28,6 +28,12 @@ def checker():
     return validate
 
 
+def servers():
+    """lostprint.edit and lostprint.play, the local pages' commands (each serves until Ctrl-C)."""
+    from lostprint import edit, play
+    return edit, play
+
+
 def complete_game(part: str | None = None):
     """Shell completion of a GAME argument: the ids and aliases of the games that have `part`."""
 
@@ -301,9 +307,7 @@ def render(save, opts, output, allow_any_map):
 def edit(save, game, map_file, seed, port, no_browser, allow_any_map):
     """Copy a finished paper game into SAVE (new or existing) by clicking its map in the browser,
     with live validation. Serves one local page on 127.0.0.1 until Ctrl-C."""
-    from lostprint.edit import edit as edit_save
-
-    edit_save(save, game, map_file, seed, port, not no_browser, allow_any_map, say=click.echo)
+    servers()[0].edit(save, game, map_file, seed, port, not no_browser, allow_any_map, say=click.echo)
 
 
 @cli.command()
@@ -319,9 +323,7 @@ def play(game, save, map_file, seed, dice_seed, port, no_browser):
     """Play GAME at the table with the engine as referee: the page asks for each step's dice (typed,
     clicked or rolled for you) and decisions, and SAVE (new, or a game in play to resume) is
     rewritten after every step. Serves one local page on 127.0.0.1 until Ctrl-C."""
-    from lostprint.play import play as play_game
-
-    play_game(game, save, map_file, seed, dice_seed, port, not no_browser, say=click.echo)
+    servers()[1].play(game, save, map_file, seed, dice_seed, port, not no_browser, say=click.echo)
 
 
 @cli.command()

@@ -30,10 +30,17 @@ def validate_file(path: str | Path, allow_any_map: bool = False, rerate: bool = 
 def schema_text(kind: str) -> str:
     """The JSON Schema of a file format (map or save), as `lostprint schema` prints it."""
     if kind == "map":
-        from lostprint.maps.schema import map_schema as make  # lazy: one format's schema (~10 ms)
+        make = _maps()[1].map_schema
     else:
-        from lostprint.saves.schema import save_schema as make  # lazy: one format's schema (~40-80 ms)
+        from lostprint.saves.schema import save_schema as make  # lazy: the save schema (~40-80 ms): every game's rules
     return json.dumps(make(), indent=2, ensure_ascii=False)
+
+
+def _maps():
+    """(lostprint.maps.check, lostprint.maps.schema), only for a map file or its schema (~10 ms; a save's
+    replay loads the check, a Crows record neither)."""
+    from lostprint.maps import check, schema
+    return check, schema
 
 
 def _check(path: str | Path, allow_any_map: bool) -> tuple[list[str], str]:
@@ -45,9 +52,7 @@ def _check(path: str | Path, allow_any_map: bool) -> tuple[list[str], str]:
     fmt = data.get("format") if isinstance(data, dict) else None
     game = data.get("game") if isinstance(data, dict) else None
     if fmt == MAP_FORMAT:
-        from lostprint.maps.check import check_map_data_lines
-
-        problems = check_map_data_lines(data, source)
+        problems = _maps()[0].check_map_data_lines(data, source)
         return problems, ("" if problems else f"{source}: a valid {shown(game, 60)[1:-1]} map")
     plugin = named(game)
     if fmt == SAVE_FORMAT and plugin is not None and plugin.has("record"):

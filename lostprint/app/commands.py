@@ -113,14 +113,18 @@ def journal_build(path: str | Path, opts: PrintOptions, fmt: str, allow_any_map:
         record, result = records.record_from_data(data, source)
         scene = records.build_record(record, result, opts.paper, opts.ink, translator(opts.lang))
         return _bytes(scene, opts, "pdf") if fmt == "pdf" else scene
-    # lazy: the journal's pages (not for a Crows record)
-    from lostprint.books.journal import build_journal, font_warning, journal_scene
+    return played_journal(played_or_error(data, source, allow_any_map), opts, fmt, say)
 
-    played = played_or_error(data, source, allow_any_map)
+
+def played_journal(played, opts: PrintOptions, fmt: str = "pdf", say: Say = _quiet):
+    """A replayed game's journal: PDF bytes, or for SVG and PNG its pages as one multi-page Scene (`render`,
+    and the editor's preview)."""
+    from lostprint.books import journal  # lazy: the journal's pages and reportlab's page flow (~0.1 s)
+
     tr = translator(opts.lang)
-    built = (build_journal(played, opts.paper, opts.ink, tr) if fmt == "pdf"
-             else journal_scene(played, opts.paper, opts.ink, tr))
-    warning = font_warning(played)
+    built = (journal.build_journal(played, opts.paper, opts.ink, tr) if fmt == "pdf"
+             else journal.journal_scene(played, opts.paper, opts.ink, tr))
+    warning = journal.font_warning(played)
     if warning:
         say(f"warning: {warning}")
     return built

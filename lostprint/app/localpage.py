@@ -19,6 +19,7 @@ import secrets
 import signal
 import sys
 import threading
+import webbrowser  # ~3 ms: only the local pages' servers import this module
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -248,8 +249,6 @@ def listen(handler: type[PageHandler], session, port: int = 0, token: str | None
 
 def open_in_browser(url: str) -> bool:
     """True when a browser was started on `url`."""
-    import webbrowser
-
     try:
         return bool(webbrowser.open(url))
     except Exception:  # noqa: BLE001 - a broken browser setting is the same as none

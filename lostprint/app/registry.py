@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Callable
 
 from lostprint.games import Plugin, missing, resolve
+from lostprint.saves.games import rules_for  # light: it imports a game's replay rules when asked
 
 
 def _sheet(game: str):
@@ -43,7 +44,6 @@ def _engine(game: str):
 
 def _rules(game: str):
     def rules():
-        from lostprint.saves.games import rules_for
         return rules_for(game)
     return rules
 

@@ -43,9 +43,6 @@ def forms_1572(game, game_map, rules, engine) -> dict:
 
 
 def forms_1672(game, game_map, rules, engine) -> dict:
-    # lazy: one game's data; the editor loads only the form of the game it edits
-    from lostprint.games.lost_crew import ISLAND_SUPPLIES, slot_count
-
     crew = game.rules
     hints = rules.RULES.mark_kinds
     sizes = list(rules.SIZES)
@@ -63,15 +60,14 @@ def forms_1672(game, game_map, rules, engine) -> dict:
     # a new day starts in the day before's weather, as it starts with its resources: one click when it turned
     day = [_choice("weather", [w.key for w in crew.weathers], [w.name for w in crew.weathers], carry=True),
            {"key": "wounded", **sailors}, {"key": "healed", **sailors}, {"key": "lost", **sailors},
-           {"key": "gathered", "type": "counts", "keys": list(ISLAND_SUPPLIES), "min": 0,
-            "max": slot_count("gather")},
+           {"key": "gathered", "type": "counts", "keys": list(rules.ISLAND_SUPPLIES), "min": 0,
+            "max": rules.slot_count("gather")},
            _text("rolls", rules.RULES.day_fields["rolls"])]
     return {"marks": marks, "day": day}
 
 
 def forms_1872(game, game_map, rules, engine) -> dict:
-    from lostprint.games import lost_crows_plots as plots  # lazy: as forms_1672
-
+    plots = rules.plots
     RULES, TERRAINS, TRACKERS = game.rules, game.terrains, game.trackers  # noqa: N806 (the game's data)
     land = engine.land_of(game_map)
     encounters = {}
@@ -117,7 +113,9 @@ def with_keys(marks: list[dict]) -> list[dict]:
 
 
 def forms(game_id: str, game, game_map, rules, engine) -> dict:
-    """The page's form description of a game (JSON-ready), from its data, its replay-rules module
-    (lostprint.saves.games.rules_module) and its engine."""
+    """The page's form description of a game (JSON-ready), from its data, its engine and its replay-rules
+    module (lostprint.saves.games.rules_module): RULES, and the lists and tables its checks read, which the
+    form offers the same (1572's INTEREST_RESULTS; 1672's SIZES, DEFAULT_SAILORS, ISLAND_SUPPLIES and
+    slot_count; 1872's plots)."""
     found = FORMS[game_id](game, game_map, rules, engine)
     return {**found, "marks": with_keys(found["marks"])}

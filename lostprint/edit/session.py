@@ -20,6 +20,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from lostprint.app.commands import played_journal
 from lostprint.app.registry import part
 from lostprint.edit import document
 from lostprint.edit.drawing import game_map, map_drawing
@@ -390,11 +391,8 @@ class EditSession:
 
     def preview(self, plain) -> bytes:
         """The journal PDF of the page's state, by the functions `lostprint render` uses."""
-        from lostprint.books.journal import build_journal  # lazy: reportlab, ~0.2 s: only a preview draws a journal
-
         with self.lock:
             text = self._text_of(plain)
         data = parse_text(text, self.source, "yaml")
         played = played_or_error(data, self.source, self.allow_any_map)
-        opts = PrintOptions(landscape=False)
-        return build_journal(played, opts.paper, opts.ink)
+        return played_journal(played, PrintOptions(landscape=False))

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 
 from lostprint.errors import LostprintError
+from lostprint.games import load
 from lostprint.files.kinds import MAP_FORMAT
 from lostprint.maps.seeds import GENERATOR, stage_rng, variant_name
 
@@ -26,15 +27,10 @@ KEYS = ("format", "game", "name", "seed", "generator", "grid", "squares", "note"
 KING = [(dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if (dc, dr) != (0, 0)]
 
 
-def _crows():
-    """Crows' game data (~5 ms), imported when first asked: the Lost games' map checks and generators
-    load this module, not Crows' rules."""
-    from lostprint.games import crows
-    return crows
-
-
 def _rules() -> tuple[int, int]:
-    return _crows().START_TILES, _crows().START_GRID
+    # games.load: Crows' data is imported when first asked (the Lost games' map checks load this module)
+    rules = load(GAME).rules
+    return rules.start_tiles, rules.start_grid
 
 
 @dataclass(frozen=True)
@@ -73,7 +69,7 @@ def reading_order(squares) -> tuple[tuple[int, int], ...]:
 
 def standard_layout() -> CrowsLayout:
     _, grid = _rules()
-    return CrowsLayout("standard", grid, grid, reading_order(_crows().start_squares()))
+    return CrowsLayout("standard", grid, grid, reading_order(load(GAME).rules.start_squares))
 
 
 def from_dict(data: dict, source: str = "<layout>") -> CrowsLayout:

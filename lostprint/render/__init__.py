@@ -13,11 +13,9 @@ FORMATS = ("pdf", "svg", "png")
 
 def render(scene: Scene, fmt: str, **options) -> bytes:
     if fmt == "pdf":
-        from lostprint.render import pdf as module
-    elif fmt == "svg":
-        from lostprint.render import svg as module
-    elif fmt == "png":
-        from lostprint.render import png as module
-    else:
-        raise LostprintError(f"unknown format {fmt!r} (choose {', '.join(FORMATS)})")
-    return module.render(scene, **options)
+        from lostprint.render import pdf  # reportlab's canvas
+        return pdf.render(scene, **options)
+    if fmt in ("svg", "png"):
+        from lostprint.render import png, svg  # svgwrite and HarfBuzz's outlines (PNG: cairosvg on the SVG)
+        return (svg if fmt == "svg" else png).render(scene, **options)
+    raise LostprintError(f"unknown format {fmt!r} (choose {', '.join(FORMATS)})")

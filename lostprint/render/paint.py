@@ -9,6 +9,8 @@ from __future__ import annotations
 import functools
 import math
 
+from reportlab.lib.rl_accel import fp_str  # loaded with reportlab's canvas: paint draws only on one
+
 from lostprint.fonts import registered
 from lostprint.scene import Circle, Group, Hatch, Line, Path, Rect, Style, Text, bbox
 from lostprint.text.fallback import is_simple
@@ -45,8 +47,6 @@ def text_pdf():
 
 
 def _numbers(*values: float) -> list[str]:
-    from reportlab.lib.rl_accel import fp_str
-
     return fp_str(*values).split(" ")
 
 

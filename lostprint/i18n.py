@@ -16,6 +16,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from gettext import c2py
+from importlib import import_module
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -282,8 +283,6 @@ def extract_book_data(fileobj, keywords, comment_tags, options):
     every string a rulebook's translated game data prints (`book_prose`: of its GAME, and of the data
     beyond it that the module names in BOOK_DATA) that the sheets' catalog lostprint.po does not hold
     already, for the game's own rulebook catalog."""
-    from importlib import import_module
-
     module = import_module(options["book"])
     sheets = {text for _, _, text, _ in extract_game_data(None, (), (), {})}
     seen = set()

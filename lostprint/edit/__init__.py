@@ -14,6 +14,7 @@ from pathlib import Path
 from lostprint.errors import LostprintError, UsageError
 from lostprint.files import SAVE, LoadError, load
 from lostprint.games import resolve
+from lostprint.play import keep_score
 
 
 def default_save_name(game: str) -> Path:
@@ -34,12 +35,9 @@ def edit(save: Path | None, game: str | None = None, map_file: str | None = None
     if (map_file is not None or seed is not None) and Path(save).exists():
         raise UsageError(f"{save} exists: its map is the one it names (--map and --seed are for a new save)")
     if _is_crows(Path(save), game):  # a Crows record: the scorekeeper's page on its turns
-        # lazy: the scorekeeper's session and http.server, only for a Crows record
-        from lostprint.play import crows_session, server as play_server
-
         if map_file is not None or seed is not None:
             raise UsageError("Crows is played on its tiles: --map and --seed are for the Lost games")
-        play_server.serve(crows_session.CrowsSession(Path(save), "edit"), port, open_browser, say)
+        keep_score(Path(save), "edit", port, open_browser, say)
         return
     spec = {"seed": seed} if seed is not None else (str(map_file) if map_file is not None else None)
     try:

@@ -16,42 +16,40 @@ import package_ast
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "lostprint"
 
-# module (or package) -> why an import of it waits inside the function that needs it
+# module (or package) -> why an import of it waits inside the function that needs it. Each is imported
+# lazily in one place where it can be (a loader function handing the module to every caller): the
+# registry (lostprint.app.registry) for a game's parts, a floor's own picker for a game's module of that
+# floor (sheets.sheet_module, saves.games.rules_module, rating.players), one loader for a library.
 LAZY = {
     # heavy libraries
     "reportlab": "PDF drawing and font metrics (~0.1 s): a run that draws or measures no PDF text skips it",
-    "uharfbuzz": "shaping (~25 ms): only a line of a script that needs it",
-    "cairosvg": "PNG only; importing it is also the check that the Cairo C library is installed",
+    "cairosvg": "PNG only (~0.4 s); importing it is also the check that the Cairo C library is installed",
     "dask": "an optional extra, only for --executor dask",
-    "yaml": "the YAML reader and writer (~20 ms): a plain sheet reads and writes no YAML",
-    "json": "the JSON decoder (~10 ms): a sheet reads no JSON",
+    "yaml": "the YAML reader (~15 ms): a plain sheet reads no YAML",
     "babel": "the catalogs' tools (~50 ms): only a language other than English",
-    "gettext": "as babel: only a language other than English",
-    "webbrowser": "only when a page is opened in the browser (~15 ms)",
+    "ctypes": "ctypes.util loads subprocess and shutil (~10 ms): only a PNG hands fontconfig the bundled fonts",
+    "subprocess": "(~2 ms) only when the system's fonts are searched",
+    "tempfile": "with random and shutil (~1.5 ms): only a write needs it, not `--help`",
     "lostprint.text.shape": "HarfBuzz and python-bidi: only text that needs shaping (tests/test_startup.py)",
     "lostprint.text.pdf": "reportlab's platypus: only text that needs shaping",
-    "lostprint.text.svg": "HarfBuzz outlines and fontconfig: only SVG and PNG",
-    "lostprint.render.pdf": "one output format's renderer (reportlab, svgwrite, cairosvg): only that format",
-    "lostprint.render.svg": "one output format's renderer",
-    "lostprint.render.png": "one output format's renderer",
-    # the servers: http.server, ruamel.yaml, every game's engine; and a package __init__ runs on any import of it
-    "lostprint.edit.server": "http.server, only for `lostprint edit`",
-    "lostprint.edit.session": "ruamel.yaml and the map drawing, only for `lostprint edit`",
-    "lostprint.play.server": "http.server, only for `lostprint play` or a Crows record's `edit`",
-    "lostprint.play.session": "every Lost game's engine and players (~0.5 s), only for `lostprint play`",
-    "lostprint.play.crows_session": "the Crows scorekeeper, only for Crows",
+    "lostprint.render.pdf": "one output format's renderer: reportlab's canvas",
+    "lostprint.render.svg": "SVG and PNG: svgwrite and HarfBuzz's outlines",
+    "lostprint.render.png": "as render.svg (cairosvg itself waits for a PNG)",
     # one game's part: a command for one game loads no other game (tests/test_startup.py)
     "lostprint.games.lost_expedition": "one game's data",
     "lostprint.games.lost_crew": "one game's data",
     "lostprint.games.lost_crows": "one game's data",
-    "lostprint.games.lost_crows_plots": "one game's data",
     "lostprint.games.crows": "one game's data",
+    "lostprint.sheets": "fonts, text measuring, sheet options (~15 ms): the registry's sheet part; a save's or "
+                        "record's `validate` draws no sheet",
     "lostprint.sheets.lost_expedition": "one game's sheet",
     "lostprint.sheets.lost_crew": "one game's sheet",
     "lostprint.sheets.lost_crows": "one game's sheet",
     "lostprint.sheets.crows_layout": "one game's setup diagram",
+    "lostprint.sheets.hexmap": "the hex map model (~15 ms): only a hex game's rulebook draws hexes",
     "lostprint.engine": "one game's engine: a sheet loads none",
     "lostprint.players": "one game's simulated players: only play and rating",
+    "lostprint.rating": "the rated games' engines and players, one import each (rating.players): a sheet loads none",
     "lostprint.saves.rules_1572": "one game's replay rules",
     "lostprint.saves.rules_1672": "one game's replay rules",
     "lostprint.saves.rules_1872": "one game's replay rules",
@@ -62,35 +60,25 @@ LAZY = {
     "lostprint.crows.record": "the Crows record, only for Crows",
     "lostprint.crows.kit": "the Crows kit, only for Crows",
     "lostprint.crows.record_pages": "a record's pages (scene, widgets, tile art: ~30 ms): checking a record draws none",
-    "ctypes": "ctypes.util loads subprocess and shutil (~10 ms): only a PNG hands fontconfig the bundled fonts",
-    "subprocess": "(~5 ms) only when the system's fonts are searched",
-    "tempfile": "with random and shutil (~5 ms): only a write needs it, not `--help`",
     # one command's modules: `--help` loads no command, a sheet no file reader, replay, book or generator
-    "lostprint.app": "the commands: `lostprint --help` loads none (benchmarks/bench_sheets.py)",
-    "lostprint.edit": "`lostprint edit` only",
-    "lostprint.play": "`lostprint play` only",
-    "lostprint.validate": "`lostprint validate` only",
-    "lostprint.rating": "rating and simulating only",
-    "lostprint.files": "the file readers: a sheet on the standard map reads no file (tests/test_startup.py)",
-    "lostprint.saves.validate": "replay of a save: only validate, journal, edit",
-    "lostprint.saves.games": "the replay rules by game: a sheet replays nothing",
-    "lostprint.saves.schema": "`lostprint schema` only",
-    "lostprint.maps.check": "the map checker (~80 ms): only for a map file",
-    "lostprint.maps.generate": "the generator (~0.1 s): only for variants",
-    "lostprint.maps.schema": "`lostprint schema` only",
-    "lostprint.books.journal": "a journal's pages and reportlab document: only journals and previews",
-    "lostprint.books.rulebook": "jinja2 and the book model: only rulebooks",
-    "lostprint.sheets.hexmap": "the hex map model (~15 ms): only a hex game's rulebook draws hexes",
-    "lostprint.sheets": "fonts, text measuring, sheet options (~15 ms): the registry's sheet part; a save's or "
-                        "record's `validate` draws no sheet",
-    "lostprint.i18n": "translations: `lostprint --help` loads none",
+    "lostprint.app": "the commands: `lostprint --help` loads none (benchmarks/bench_imports.py)",
+    "lostprint.validate": "`lostprint validate` and `schema`: a file's check without the commands' sheets and renderers",
+    "lostprint.edit": "the local pages' commands (`edit`, `play`) only",
+    "lostprint.play": "the local pages' commands (`edit`, `play`) only; play's table loads every engine (~0.5 s)",
+    "lostprint.files": "the file readers (~4 ms): a sheet on the standard map reads no file (tests/test_startup.py)",
+    "lostprint.saves.validate": "replay of a save (~15 ms): only render, validate and a save's preview",
+    "lostprint.saves.schema": "`lostprint schema save` only: every game's rules (~40 ms)",
+    "lostprint.maps.check": "the map reader and checks (~10 ms): only a map file or variants",
+    "lostprint.maps.generate": "the generators (~15 ms): only variants",
+    "lostprint.maps.schema": "`lostprint schema map` only",
+    "lostprint.books.journal": "a journal's pages and reportlab's page flow (~0.1 s): only journals and previews",
+    "lostprint.books.rulebook": "jinja2 and the book model (~0.1 s): only rulebooks",
 }
 
-# The files whose cheap imports inside functions were not moved yet (other work was editing them): at
-# most this many each. Lower a number when a file sheds some; a file not named here may have none.
+# The files whose cheap imports inside functions were not moved yet: at most this many each (none left).
 PENDING: dict[str, int] = {}
-# All imports inside functions, lazy ones included. The goal is under 60: most of the rest are PENDING's
-# files and the per-game parts (a registry of parts handed down as arguments would load them once, at the top).
+# All imports inside functions, lazy ones included (the goal: under 60; what is left and why: the report
+# of issue 28 and docs/dev/architecture.md).
 LIMIT = 64
 
 

@@ -13,7 +13,7 @@ from lostprint.sheets.lost_crew import SHEET_DRAWERS, TERRAIN_MARKS
 from lostprint.sheets.lost_crew import build as build_sheet  # the printed sheet the book shows parts of
 
 TEMPLATE = "lost-crew.j2"
-TRANSLATED = False
+TRANSLATED = True
 
 # What this book prints of the game data beyond the sheets' words (lostprint.i18n.book_prose): the
 # rulings of the house-rules chapter and the rule of an uncontrolled sloop.

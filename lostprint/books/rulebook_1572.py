@@ -16,7 +16,7 @@ from lostprint.sheets.lost_expedition import morale_compass
 from lostprint.sheets.lost_expedition import build as build_sheet  # the printed sheet the book shows parts of
 
 TEMPLATE = "lost-expedition.j2"
-TRANSLATED = False
+TRANSLATED = True
 # The game data this book prints beyond the sheets' (lostprint.i18n.book_prose): the house rules.
 BOOK_PROSE = {"Ruling": ("title", "rule", "reason")}
 

@@ -24,7 +24,7 @@ from lostprint.sheets.lost_crows import (CROW_BOXES_TO, DRAWERS, crow_tally, cro
 from lostprint.sheets.lost_crows import build as build_sheet  # the printed sheet the book shows parts of
 
 TEMPLATE = "lost-crows.j2"
-TRANSLATED = False
+TRANSLATED = True
 
 
 def sentences(text: str) -> tuple[str, ...]:

@@ -3,14 +3,14 @@
 lostprint.games says which parts a game has (plain data at the bottom floor); this module says where
 each one lives and hands it to the commands, which pass lower floors what they need as arguments.
 A part is imported when a command first asks for it: a command for one game loads only the parts
-it uses of that game (start-up: tests/test_startup.py), so each loader imports inside its function.
-Those are the imports of lostprint's own modules written in functions for the start-up budget, and
-the layering test sees each of them (a string naming a module would hide it); tests/test_house_imports.py
-allows them by name, each with its reason.
+it uses of that game (start-up: tests/test_startup.py), so each loader imports inside its function,
+and each module is imported in one place. The layering test sees each import (a string naming a
+module would hide it); tests/test_house_imports.py allows them by name, each with its reason.
 
-A floor that picks a game's module from its own floor does so itself, by real import too (the sheet
-modules: lostprint.sheets.sheet_module; the generators and map checks: lostprint.maps; the replay rules:
-lostprint.saves.games; a journal's map drawers: lostprint.books.journal_map): the loaders here hand those on.
+A floor that picks a game's module of its own floor does so itself, by real import too, and the loaders
+here hand that picker on: the sheet modules (lostprint.sheets.sheet_module), the replay rules
+(lostprint.saves.games), the Lost games' engines (lostprint.rating.players.engine_of, beside their
+simulated players). The map checks and generators load in map_modules(), for the parts and the commands.
 """
 from __future__ import annotations
 
@@ -20,16 +20,22 @@ from lostprint.games import Plugin, missing, resolve
 from lostprint.saves.games import rules_for  # light: it imports a game's replay rules when asked
 
 
+def _sheets():
+    """(sheets.sheet_module, the Crows setup diagram's module): fonts and sheet options (~15 ms), loaded
+    when a sheet is asked for (validating a save draws none); a Lost game's own sheet module loads in
+    sheet_module."""
+    from lostprint.sheets import crows_layout, sheet_module
+    return sheet_module, crows_layout
+
+
 def _sheet(game: str):
     def sheet():
-        from lostprint.sheets import sheet_module  # fonts and sheet options (~15 ms): validating a save draws no sheet
-        return sheet_module(game)
+        return _sheets()[0](game)
     return sheet
 
 
 def _layout_sheet():
-    from lostprint.sheets.crows_layout import layout_scene
-    return layout_scene
+    return _sheets()[1].layout_scene
 
 
 def _engine(game: str):

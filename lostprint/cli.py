@@ -229,7 +229,7 @@ def allow_any_map_option(f):
 @jobs_option
 def validate(file, allow_any_map, rerate, jobs):
     """Check a saved game or a map file (known by its `format`); list every problem."""
-    problems, summary = checker().validate_file(file, allow_any_map, rerate, jobs)
+    problems, summary = checker().validate_file(file, allow_any_map, app().rerate_map(jobs) if rerate else None)
     for problem in problems:
         click.echo(f"lostprint: error: {problem}", err=True)
     if problems:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Callable
 
 from lostprint.app.registry import part
 from lostprint.files import ANY, MAP_FORMAT, SAVE_FORMAT, LoadError, load, shown, shown_path
@@ -15,15 +16,13 @@ from lostprint.files.show import safe_lines
 from lostprint.games import named
 
 
-def validate_file(path: str | Path, allow_any_map: bool = False, rerate: bool = False,
-                  jobs: int | None = None) -> tuple[list[str], str]:
-    """Every problem of the file and, when clean, its one-line summary; with `rerate` a clean map file's
-    recorded rating is also played again (on `jobs` processes) and checked."""
+def validate_file(path: str | Path, allow_any_map: bool = False,
+                  rerate: Callable[[str | Path], tuple[list[str], str]] | None = None) -> tuple[list[str], str]:
+    """Every problem of the file and, when clean, its one-line summary; with `rerate` (the commands'
+    rerate_map, `--rerate`) a clean map file's recorded rating is also played again and checked."""
     problems, summary = _check(path, allow_any_map)
-    if rerate and not problems:
-        from lostprint.app import simulate  # lazy: the players and rating, only --rerate
-
-        return simulate.rerate(path, simulate.Executor(jobs=jobs))
+    if rerate is not None and not problems:
+        return rerate(path)
     return problems, summary
 
 

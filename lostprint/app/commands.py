@@ -239,6 +239,14 @@ def variant_maps(game: str, seed: int, count: int, opts: PrintOptions, cols: int
     return maps(game, [seed], opts, cols, rows, output, say=say)
 
 
+def rerate_map(jobs: int | None = None):
+    """`validate --rerate`: a function playing a map file's recorded rating again (on `jobs` processes)
+    and checking its win rate and band still hold."""
+    def rerate(path: str | Path) -> tuple[list[str], str]:
+        return _simulate().rerate(path, executor(jobs))
+    return rerate
+
+
 def simulate_text(game: str, *, jobs: int | None = None, kind: str = "local", scheduler: str | None = None,
                   **how) -> str:
     """`lostprint simulate`: the rating (or the list of players) as the command prints it."""

@@ -284,3 +284,19 @@ def test_a_game_played_by_the_driver_is_the_same_as_by_steps_alone():
     p = Careful(4)
     b = drive.play(eng, p.start(), p.decide, p.roll)
     assert eng.parts(b) == eng.parts(played(Careful(4))[0])
+
+
+# --- what the save search reads of the engine --------------------------------------------------------
+
+
+def test_forget_leaves_out_the_log_and_nothing_a_later_step_reads():
+    s = at("hunting")
+    assert eng.forget(eng.replace(s, log=("another story",))) == eng.forget(s)
+    for changed in (dict(values=(1,) * len(TRACKER_KEYS)), dict(pos="G3"), dict(eclipse=2), dict(diego_used=True),
+                    dict(marks_today=(("village", (HERE,)),)), dict(pending={"rolls": ((1, 1),)}, phase="hunting")):
+        assert eng.forget(eng.replace(s, **changed)) != eng.forget(s), changed
+
+
+@pytest.mark.parametrize("roll, rerolled", [((1, 2), 2), ((2, 3), 1), ((3, 6), 0), ((1,), 1), ((6,), 0)])
+def test_princess_kantyi_rolls_again_the_dice_showing_one_or_two(roll, rerolled):
+    assert eng.kantyi_count(roll) == rerolled

@@ -1,7 +1,12 @@
 """The Crows rulebook: template variables from lostprint.games.crows, a flocking example worked out by
-the rules engine (lostprint.engine.crows), and the kit's own art (tiles, spell cards, reference card)."""
+the rules engine (lostprint.engine.crows), and the kit's own art (tiles, spell cards, reference card), every
+word in the book's language (the kit's words as the kit prints them)."""
 from __future__ import annotations
 
+from dataclasses import replace
+from types import SimpleNamespace
+
+from lostprint.books import rulebook
 from lostprint.books.rulebook import Book, block_rows, block_symbols, join_and, spaced
 from lostprint.crows.art import reference_side, spell_front, tile_art
 from lostprint.crows.kit import REFERENCE_CARD, SPELL_CARD
@@ -10,12 +15,15 @@ from lostprint.games import crows as G
 from lostprint.games.crows import GAME
 from lostprint.games.model import HOUSE_MARK
 from lostprint.geometry.paper import Box
+from lostprint.i18n import ENGLISH, N_, Translator, localized, translator
 from lostprint.render.document import Drawing
 from lostprint.scene import Circle, Group, Rect, Style, Text
 from lostprint.sheets.icons import icon
 from lostprint.typeset import curly_items
 
 TEMPLATE = "crows.j2"
+# the game data this book prints beyond the sheets' fields: the clarifications, and the spells as the kit names them
+BOOK_PROSE = {"Clarification": ("title", "text"), "SpellCard": ("name", "rule")}
 
 # A small board for the flocking example: tiles by (column, row), crows before flocking, totems.
 EXAMPLE_TILES = (
@@ -23,7 +31,7 @@ EXAMPLE_TILES = (
     ((1, 1), "lava"), ((3, 1), "ley-line"), ((1, 2), "trees-1"), ((3, 2), "barrens"), ((4, 2), "trees-2"),
 )
 EXAMPLE_CROWS = (((0, 0), 2), ((2, 0), 3), ((4, 0), 1), ((1, 2), 1), ((3, 2), 2))
-EXAMPLE_TOTEMS = (("Red", (1, 0)), ("Blue", (3, 0)), ("Yellow", (3, 1)))
+EXAMPLE_TOTEMS = ((N_("Red"), (1, 0)), (N_("Blue"), (3, 0)), (N_("Yellow"), (3, 1)))
 # the squares the example's text talks about
 EXAMPLE_SPOTS = (("near_red", (0, 0)), ("tie", (2, 0)), ("east", (4, 0)), ("under_yellow", (3, 2)),
                  ("behind_lava", (1, 2)))
@@ -40,39 +48,69 @@ def flock_example() -> dict:
     return {"tiles": tiles, "before": crows, "after": after, "totems": totems, "points": points}
 
 
+def player_names(tr: Translator) -> dict[str, str]:
+    """The example's players (named by their totems' colours) as the book's language names them."""
+    return {player: tr.gettext(player) for player, _ in EXAMPLE_TOTEMS}
+
+
+def initials(names: dict[str, str], tr: Translator = ENGLISH) -> dict[str, str]:
+    """Each name's shortest beginning no other name shares ('R', 'Az', 'Am' for Rojo, Azul, Amarillo): the
+    letters on the example's totems, which the text names in full."""
+    bare = {key: name.removeprefix(tr.wrap[0]).removesuffix(tr.wrap[1]) for key, name in names.items()}
+
+    def shortest(key: str) -> str:
+        name = bare[key]
+        others = [n for k, n in bare.items() if k != key]
+        size = next((i for i in range(1, len(name)) if not any(o.startswith(name[:i]) for o in others)), len(name))
+        return name[:size]
+
+    return {key: shortest(key) for key in bare}
+
+
 def context(game, opts) -> dict:
+    """The template's names: numbers from the English game data, printed words in the book's language."""
+    tr = translator(opts.lang)
     scoring = dict(G.SCORING)
     counts = dict(G.HOUSE_COUNTS)
     ex = flock_example()
     square = {sq: f"{chr(ord('A') + sq[0])}{sq[1] + 1}" for sq in ex["tiles"]}
+    names = player_names(tr)
     return {
         "G": G,
         "tiles": G.TILE_TYPES,
         "nightfall": G.NIGHTFALL_TILE,
         "counts": counts,
-        "spells": G.SPELLS,
+        "spells": localized(G.SPELLS, tr, BOOK_PROSE),
         "score": scoring,
         "setup_remove": G.SETUP_REMOVE,
         "components": dict(G.COMPONENTS),
-        "clarifications": G.CLARIFICATIONS,
+        "clarifications": localized(G.CLARIFICATIONS, tr, BOOK_PROSE),
         "min_players": G.MIN_PLAYERS,
         "max_players": G.MAX_PLAYERS,
         "ex": ex,
+        "ex_scores": ", ".join(f"{names[p]} {pts}" for p, pts in ex["points"].items()),
         "sq": square,
         "spot": {name: square[where] for name, where in EXAMPLE_SPOTS},
-        "tile_name": lambda key: G.tile_type(key).name,
+        "tile_name": lambda key: tr.gettext(G.tile_type(key).name),
         "bottom_total": G.BOTTOM_TILES + 1,
     }
 
 
-def house_rules(game):
+def house_rules(game, tr: Translator = ENGLISH):
+    """The house rules as one entry (the game as the book prints it, in tr's language)."""
     # one entry for them all: the same reason printed sixteen times reads like a mistake
-    titles = [c.title for c in G.CLARIFICATIONS if c.house]
+    titles = [c.title for c in game.rules.clarifications if c.house]
     if not titles:
         return []
-    return [("Clarifications marked " + HOUSE_MARK,
-             f"{join_and(titles)}. The published rules leave these open; the answer "
-             "under Clarifications is the one the kit and the rules engine use too.")]
+    return [(tr.gettext("Clarifications marked {mark}").format(mark=HOUSE_MARK),
+             tr.gettext("{titles}. The published rules leave these open; the answer under Clarifications is the "
+                        "one the kit and the rules engine use too.").format(titles=join_and(titles, tr.gettext("and"))))]
+
+
+def block_house_rules(book: Book, *args):
+    """The shared house-rules chapter, this book's own entry in the book's language."""
+    rules = SimpleNamespace(house_rules=lambda game: house_rules(game, book.tr))
+    return rulebook.block_house_rules(replace(book, module=rules), *args)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -93,7 +131,7 @@ def block_tiles(book: Book, *args):
     for i, kind in enumerate(kinds):
         r, c = divmod(i, per_row)
         x, y = c * (size + gap), r * (size + gap + 12)
-        items += tile_art(kind, Box(x, y, size, size), book.opts.ink, stroke=book.pal.line)
+        items += tile_art(kind, Box(x, y, size, size), book.opts.ink, stroke=book.pal.line, tr=book.tr)
         label = f"\u00d7{counts[kind]}" if kind in counts else "\u00d71"
         items.append(Text(x + size / 2, y + size + 9, label, 7.5, "sans-bold", "middle", book.pal.soft))
     return [_fl(book, [Group(tuple(items), name="tiles")], book.width, rows * (size + gap + 12), "tiles")]
@@ -101,9 +139,11 @@ def block_tiles(book: Book, *args):
 
 def block_tile_table(book: Book, *args):
     counts = dict(G.HOUSE_COUNTS)
-    rows = [(t.name, str(counts.get(t.key, 1)), t.effect) for t in G.ALL_TILES]
-    return block_rows(book, "Map tiles", ("Tile", "Count", "What it does"), rows, (0.28, 0.1, 0.62), house=True,
-                      subtitle="counts: house rule", name="tile-table")
+    tr = book.tr
+    rows = [(tr.gettext(t.name), str(counts.get(t.key, 1)), tr.gettext(t.effect)) for t in G.ALL_TILES]
+    header = (tr.gettext("Tile"), tr.gettext("Count"), tr.gettext("What it does"))
+    return block_rows(book, tr.gettext("Map tiles"), header, rows, (0.28, 0.1, 0.62), house=True,
+                      subtitle=tr.gettext("counts: house rule"), name="tile-table")
 
 
 def block_spell_cards(book: Book, *args):
@@ -118,7 +158,7 @@ def block_spell_cards(book: Book, *args):
         r, c = divmod(i, per_row)
         x = c * (cw + gap / scale)
         y = r * (ch + gap / scale)
-        items += spell_front(card, Box(x, y, cw, ch), 0.0, book.opts.ink, words=False)  # the rules follow
+        items += spell_front(card, Box(x, y, cw, ch), 0.0, book.opts.ink, words=False, tr=book.tr)  # the rules follow
         items.append(Rect(x, y, cw, ch, Style(fill=None, stroke=book.pal.line, width=0.6), radius=6))
     width = (per_row * cw + (per_row - 1) * gap / scale)
     height = rows * ch + (rows - 1) * gap / scale
@@ -129,10 +169,12 @@ def block_reference(book: Book, *args):
     """The reference card from the kit, both sides (split as the kit prints them)."""
     cw, ch = REFERENCE_CARD
     gap = 14.0
-    sides = (("Crows \u00b7 player reference", G.REFERENCE[:3]), ("Crows \u00b7 flocking & murders", G.REFERENCE[3:]))
+    tr = book.tr
+    sides = ((tr.gettext("Crows \u00b7 player reference"), G.REFERENCE[:3]),
+             (tr.gettext("Crows \u00b7 flocking & murders"), G.REFERENCE[3:]))
     items: list = []
     for i, (heading, sections) in enumerate(sides):
-        items += reference_side(sections, Box(i * (cw + gap), 0, cw, ch), 0.0, book.opts.ink, heading)
+        items += reference_side(sections, Box(i * (cw + gap), 0, cw, ch), 0.0, book.opts.ink, heading, tr)
     width = 2 * cw + gap
     scale = min(1.0, book.width / width)
     return [_fl(book, [Group(tuple(items), name="reference")], width, ch, "reference", scale=scale)]
@@ -140,6 +182,7 @@ def block_reference(book: Book, *args):
 
 def _board(book: Book, tiles: dict, crows: dict, totems: dict, x0: float, size: float, title: str) -> list:
     colours = {"Red": "#b8322a", "Blue": "#2f6fa8", "Yellow": "#d9a21b"}
+    letters = initials(player_names(book.tr), book.tr)
     items: list = [Text(x0, 9, title, 8.5, "sans-bold", "start", book.pal.ink)]
     top = 16.0
     cols = max(c for c, _ in tiles) + 1
@@ -156,7 +199,7 @@ def _board(book: Book, tiles: dict, crows: dict, totems: dict, x0: float, size: 
         cx, cy = x0 + c * size + size * 0.25, top + r * size + size * 0.25
         fill_c, letter = book.pal.piece(colours[player])
         items.append(Circle(cx, cy, size * 0.17, Style(fill=fill_c, stroke=book.pal.ink, width=0.8)))
-        items.append(Text(cx, cy + 2.8, player[0], 8.0, "sans-bold", "middle", letter))
+        items.append(Text(cx, cy + 2.8, letters[player], 8.0, "sans-bold", "middle", letter))
     for (c, r), n in crows.items():
         x, y = x0 + c * size + size * 0.4, top + r * size + size * 0.6
         w, h = size * 0.54, size * 0.32
@@ -173,8 +216,8 @@ def block_flock_example(book: Book, *args):
     rows = max(r for _, r in ex["tiles"]) + 1
     board_w = cols * size + 12
     gap = max(20.0, book.width - 2 * board_w)
-    items = _board(book, ex["tiles"], ex["before"], ex["totems"], 12, size, "Before flocking")
-    items += _board(book, ex["tiles"], ex["after"], ex["totems"], 12 + board_w + gap, size, "After flocking")
+    items = _board(book, ex["tiles"], ex["before"], ex["totems"], 12, size, book.tr.gettext("Before flocking"))
+    items += _board(book, ex["tiles"], ex["after"], ex["totems"], 12 + board_w + gap, size, book.tr.gettext("After flocking"))
     return [_fl(book, [Group(tuple(items), name="flock-example")], book.width, 16 + 11 + rows * size + 4,
                 "flock-example")]
 
@@ -197,7 +240,8 @@ def block_start_grid(book: Book, *args):
 
 def blocks() -> dict:
     return {"symbols": block_symbols, "tiles": block_tiles, "tile-table": block_tile_table, "spell-cards": block_spell_cards,
-            "reference": block_reference, "flock-example": block_flock_example, "start-grid": block_start_grid}
+            "reference": block_reference, "flock-example": block_flock_example, "start-grid": block_start_grid,
+            "house-rules": block_house_rules}
 
 
 def cover_art(book: Book):

@@ -653,7 +653,7 @@ def block_cover(book: Book, *words: str):
     if art is not None:
         out += art(book)
     # paper, ink and version: in the metadata
-    by = book.tr.gettext("A game by {designers}").format(designers=designers(game.id))
+    by = book.tr.gettext("A game by {designers}").format(designers=credited(game.id, book.tr))
     out += [Space(28), book.para(esc(f"{by} \u00b7 {game.kind}"), "cover-sub"),
             NextPage("body"), PageBreak()]
     return out

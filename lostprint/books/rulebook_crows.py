@@ -14,10 +14,13 @@ from lostprint.engine import crows as engine
 from lostprint.games import crows as G
 from lostprint.games.crows import GAME
 from lostprint.games.model import HOUSE_MARK
+from lostprint.fonts import text_width
 from lostprint.geometry.paper import Box
 from lostprint.i18n import ENGLISH, N_, Translator, localized, translator
+from lostprint.palette import MIN_TEXT
 from lostprint.render.document import Drawing
 from lostprint.scene import Circle, Group, Rect, Style, Text
+from lostprint.sheets.common import designers as credited
 from lostprint.sheets.icons import icon
 from lostprint.typeset import curly_items
 
@@ -93,6 +96,7 @@ def context(game, opts) -> dict:
         "spot": {name: square[where] for name, where in EXAMPLE_SPOTS},
         "tile_name": lambda key: tr.gettext(G.tile_type(key).name),
         "bottom_total": G.BOTTOM_TILES + 1,
+        "designers": credited(game.id, tr),  # 'Tyler Sigman und David Gerrard'
     }
 
 
@@ -199,7 +203,9 @@ def _board(book: Book, tiles: dict, crows: dict, totems: dict, x0: float, size: 
         cx, cy = x0 + c * size + size * 0.25, top + r * size + size * 0.25
         fill_c, letter = book.pal.piece(colours[player])
         items.append(Circle(cx, cy, size * 0.17, Style(fill=fill_c, stroke=book.pal.ink, width=0.8)))
-        items.append(Text(cx, cy + 2.8, letters[player], 8.0, "sans-bold", "middle", letter))
+        # two letters ('Az', 'Am') shrink to stay inside the disc, never under the smallest print size
+        font = max(MIN_TEXT, min(8.0, 8.0 * size * 0.26 / text_width(letters[player], "sans-bold", 8.0)))
+        items.append(Text(cx, cy + font * 0.35, letters[player], font, "sans-bold", "middle", letter))
     for (c, r), n in crows.items():
         x, y = x0 + c * size + size * 0.4, top + r * size + size * 0.6
         w, h = size * 0.54, size * 0.32

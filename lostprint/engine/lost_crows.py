@@ -1089,7 +1089,7 @@ def reroll_options(game: Tribe) -> tuple:
 
 def _windriders_need(game: Tribe):
     p = power(game.st)
-    return Decision("reroll") if p.reroll_in and here(game) == p.reroll_in else None
+    return REROLL if p.reroll_in and here(game) == p.reroll_in else None
 
 
 def _windriders(game: Tribe, value) -> Tribe:
@@ -1158,6 +1158,10 @@ def _activate(game: Tribe, _=None) -> Tribe:
 # --- the agenda: Phase 2's icons, a vision, a fort assault, a plot hex -----------------------------
 
 CHOOSE_OPS = frozenset({"lose-choice", "wild", "wild-primary", "lowest"})
+REROLL = Decision("reroll")
+# the decisions the agenda asks, made once (_agenda_need)
+ASKED = {key: Decision(key) for key in (*CHOOSE_OPS, "map", "crow", "reading", "vision", "vision top", "ghost",
+                                        "plot choice", "plot crow")}
 
 
 def ghost_options(game: Tribe) -> tuple[str, ...]:
@@ -1222,7 +1226,8 @@ def _agenda_need(game: Tribe):
         return Roll("outcome", item[DICE_AT])
     if len(agenda_options(game)) <= 1:
         return AUTO
-    return Decision(item[SECOND].op if kind == "effect" else kind)
+    key = item[SECOND].op if kind == "effect" else kind
+    return ASKED.get(key) or Decision(key)
 
 
 def _only(game: Tribe, value):
@@ -1401,6 +1406,7 @@ def _icons_need(game: Tribe):
 ROLL_UNITS = Roll("units", RULES.dice_per_roll)
 GO = Decision("go")
 PLACE = Decision("place")
+DANCERS = Decision("dancers")
 BOARD = frozenset({"board"})
 RESOLVED = frozenset({"values", "caps", "flags", "fever", "crows", "vision", "dancers", "keywords",
                       "terrain", "agenda", "board"})
@@ -1420,7 +1426,7 @@ STEPS = (
     *_phase1_steps(),
     Step("windriders", _windriders_need, _windriders, BOARD, reroll_options),
     Step("reroll", lambda g: Roll("reroll") if g.reroll != NO_BOX else None, _rerolled, BOARD),
-    Step("spirit dancers", lambda g: None if g.danced or dancers_left(g) <= 0 else Decision("dancers"), _dance,
+    Step("spirit dancers", lambda g: None if g.danced or dancers_left(g) <= 0 else DANCERS, _dance,
          BOARD, dance_options, repeat=True),
     Step("activate", lambda g: AUTO, _activate, frozenset({"fever", "dancers", "agenda", "board"})),
     Step("icons", _icons_need, _resolve, RESOLVED, agenda_options, repeat=True),

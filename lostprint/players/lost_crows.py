@@ -31,7 +31,8 @@ from lostprint.engine import lost_crows as eng
 from lostprint.games import lost_crows_plots as plots
 from lostprint.games.lost_crows import RULES
 from lostprint.maps.model import standard_map
-from lostprint.players.common import FAST_DICE, per_map, rng_for
+from lostprint.players.common import FACE_BITS, FAST_DICE, QuickDice, per_map, rng_for
+from lostprint.players.common import FACES as DIE_FACES
 
 # How much a careful chief cares about one more point of each resource at each level (index = level).
 # Zero ends the game; low levels are guarded far more than high ones. (A policy's taste, not a rule.)
@@ -646,6 +647,8 @@ class Chief:
         self.terrain = dict(self.plan.terrain)
         self.st = eng.new_game(self.land, house_off)
         self.dice = FAST_DICE(rng_for(seed, "1872-play"))
+        # QuickDice's draw, made here (roll): None where the dice draw by randint
+        self.bits = self.dice.rng.getrandbits if isinstance(self.dice, QuickDice) else None
         self.routed: tuple = ("", -1, [])  # (pos, plots rolled, route) of the last route() asked
         self.keeping: tuple = (-1, frozenset())  # (plots rolled, kept()) of the last kept() asked
         self.phase1: tuple = (None, (), [])  # (state, unit Matrixes, their cells) of today's Phase 1
@@ -845,12 +848,21 @@ class Chief:
         careful chief weighs a step into the fort (`price`) and took it as weighed."""
         if need.key == "assault":
             return 1
-        if need.dice == 1:
+        n, bits = need.dice, self.bits
+        if n == TWO_DICE and bits is not None:  # QuickDice.d6 twice, written out: the same draws in order
+            a = bits(FACE_BITS)
+            while a >= DIE_FACES:
+                a = bits(FACE_BITS)
+            b = bits(FACE_BITS)
+            while b >= DIE_FACES:
+                b = bits(FACE_BITS)
+            return (a + 1, b + 1)
+        if n == 1:
             return self.dice.d6()
-        if need.dice == TWO_DICE:  # Dice.roll(2) as a tuple: the same draws in the same order
+        if n == TWO_DICE:  # Dice.roll(2) as a tuple: the same draws in the same order
             d6 = self.dice.d6
             return (d6(), d6())
-        return tuple(self.dice.roll(need.dice))
+        return tuple(self.dice.roll(n))
 
     def decide(self, game: eng.Tribe, step, need):
         """The careful chief's choice for the open decision: the same choices its own day makes."""
@@ -900,7 +912,7 @@ class Chief:
     def place_dice(self, game: eng.Tribe) -> tuple:
         """Where this roll's two dice go (activate's placing, roll by roll)."""
         mats = self.day_tables(game)
-        st, board = game.st, list(game.board)
+        st, board = game.st, game.board  # read only (place_on and first_roll change no board)
         a, b = game.dice
         k = len(game.order) // RULES.dice_per_roll
         discard = eng.discards(st) > game.order.count(eng.DISCARD)
@@ -910,13 +922,22 @@ class Chief:
             cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in range(UNIT_COUNT)]
             placed, _ = place_on(mats, cells, board, zero, cur, a, b, k, None, discard, self.together)
         else:
-            placed, _ = first_roll(mats, tuple(board), a, b, k, eng.first_roll_boxes(st), discard, self.together)
+            placed, _ = first_roll(mats, board, a, b, k, eng.first_roll_boxes(st), discard, self.together)
+        if len(placed) == RULES.dice_per_roll and placed[0][1] == a and placed[1][1] == b:
+            boxes = [placed[0][0], placed[1][0]]  # boxes_of's answer when the placing names the faces in order
+        else:
+            boxes = self.boxes_of(placed, a, b)
+        return tuple(sorted(boxes)) if a == b else tuple(boxes)
+
+    @staticmethod
+    def boxes_of(placed, a: int, b: int) -> list:
+        """The box of die a and of die b in a placing ((box, face), ...), eng.NO_BOX for one discarded."""
         left = list(placed)
         boxes = []
         for face in (a, b):
             j = next((n for n, (_, f) in enumerate(left) if f == face), None)
             boxes.append(eng.NO_BOX if j is None else left.pop(j)[0])
-        return tuple(sorted(boxes)) if a == b else tuple(boxes)
+        return boxes
 
     def dance(self, game: eng.Tribe):
         """A Spirit Dancer's (or the Storm Dancer's) change, or eng.DONE: one change at a time."""

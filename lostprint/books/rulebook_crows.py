@@ -25,6 +25,7 @@ from lostprint.sheets.icons import icon
 from lostprint.typeset import curly_items
 
 TEMPLATE = "crows.j2"
+TRANSLATED = True  # every printed word goes through the catalogs, complete in every shipped language
 # the game data this book prints beyond the sheets' fields: the clarifications, and the spells as the kit names them
 BOOK_PROSE = {"Clarification": ("title", "text"), "SpellCard": ("name", "rule")}
 

@@ -223,31 +223,6 @@ def storm_damage(movement: bool, tacking: bool) -> int:
     return max(st.minimum, st.damage - sum(bool(saved.get(x)) for x in st.saved_by))
 
 
-def natives_stores(s: Stores, goods: int, faces: tuple[int, ...], gift: str = "water",
-                   stop: int | None = None) -> tuple[Stores, str]:
-    """Phase 7 on the stores: Goods cost Hull before the roll, then each face in turn (a wound rolls
-    again). Returns the stores (wounds counted) and the final effect. `stop`: wounds that end the game."""
-    if goods < 0 or goods * RULES.good_hull > s[H]:
-        raise RuleError("natives", f"{goods} Goods cost {goods * RULES.good_hull} Hull and the Hull is {s[H]}")
-    s = damage_stores(s, goods * RULES.good_hull)
-    for k, face in enumerate(faces):
-        band = encounter_at(face + goods * RULES.good_bonus)
-        if band.effect == "wound":
-            s = s[:N] + (s[N] + 1,)
-            if stop is not None and s[N] >= stop:
-                if k + 1 != len(faces):
-                    raise RuleError("natives", "the last sailor died: no more encounter rolls")
-                return s, "wound"
-            continue
-        if k + 1 != len(faces):
-            raise RuleError("natives", f"a {face} ends the encounter; {len(faces) - k - 1} more rolls recorded")
-        s = answer_stores(s, band)
-        if band.effect == "friendly":
-            s = gift_stores(s, gift)
-        return s, band.effect
-    raise RuleError("natives", "the encounter needs a roll")
-
-
 def answer_stores(s: Stores, band) -> Stores:
     """The natives' answer on the stores: Helpful gives some of each, Revere fills them all."""
     if band.effect in ("helpful", "revere"):
@@ -346,6 +321,22 @@ def spread_options(game_map, label: str, pos: str, terrain: Mapping[str, str]) -
     return [n for n in game_map.neighbors(label) if n not in terrain and n != pos]
 
 
+def island_reading(size: str, face: int) -> str:
+    """What an island roll says of natives, in the chart's words: '4 + 3 = 7: natives live there (6+)'."""
+    total, _, natives = island_cubes(size, face)
+    least = min(b.low for b in RULES.islands if b.natives)
+    return f"{face} + {RULES.bonus(size)} = {total}: " + (f"natives live there ({least}+)" if natives
+                                                         else "no natives on this roll")
+
+
+def scan_readings(terrains, drawn: str) -> str:
+    """What some scan rolls make a hex, not what was drawn: the plain reading first (the others: with
+    every Scan slot filled)."""
+    order = [band.terrain for band in RULES.scan]
+    first, *more = sorted(terrains, key=order.index)
+    return f"{first}, not {drawn}" + (f" ({' or '.join(more)} with every Scan slot filled)" if more else "")
+
+
 def island_cubes(size: str, face: int) -> tuple[int, tuple[int | None, ...], bool]:
     band = RULES.island(face + RULES.bonus(size))
     return face + RULES.bonus(size), tuple(n for _, n in band.cubes()), band.natives
@@ -387,7 +378,8 @@ def _check_place(v: Voyage, jobs: Mapping[str, int | bool], orders: Orders, hand
                  day: int, dawn: str) -> None:
     for job, n in jobs.items():
         if n > SLOT[job]:
-            raise RuleError("slots", f"{int(n)} sailors on {job}: it has {SLOT[job]} slot{'s' * (SLOT[job] > 1)}")
+            what = f"{int(n)} gathered: one per sailor, and" if job == "gather" else f"{int(n)} sailors on {job}:"
+            raise RuleError("slots", f"{what} {job.title()} has {SLOT[job]} place{'s' * (SLOT[job] > 1)}")
     if orders.sailors + spent > hands:
         raise RuleError("sailors", f"{orders.sailors + spent} jobs for {hands} well sailors (the wounded rest)")
     if jobs.get("gather") and not ashore:
@@ -433,8 +425,7 @@ def move(v: Voyage, route: tuple[str, ...], drift_face: int | None = None) -> Vo
     elif drift_face is not None:
         raise RuleError("movement", "the sloop is not uncontrolled: no drift roll")
     elif len(route) > steps:
-        raise RuleError("movement", f"{len(route)} hex{'es' * (len(route) != 1)} in "
-                                    f"{RULES.weather(v.weather).name}: at most {steps}")
+        raise RuleError("movement", too_far(v, len(route), steps))
     elif must_leave(v) and (route[-1] if route else v.pos) in v.island_at(v.pos).hexes:
         raise RuleError("hostile", f"the natives of {v.pos} are hostile: the sloop must leave the island "
                                    "this turn (\u2302 when the weather lets it)")
@@ -454,6 +445,31 @@ def move(v: Voyage, route: tuple[str, ...], drift_face: int | None = None) -> Vo
                 raise RuleError("win", f"the sloop reached the exit {lab}: the game was won, no more moves")
             return evolve(v, pos=pos, left=frozenset(left), over=("won", "reached the open sea beyond the exit"))
     return evolve(v, pos=pos, left=frozenset(left))
+
+
+def too_far(v: Voyage, hexes: int, steps: int) -> str:
+    """Why a route of `hexes` is too long today: the weather's limit, and the crew it needs."""
+    rule = RULES.weather(v.weather)
+    out = f"{hexes} hex{'es' * (hexes != 1)} in {rule.name}: at most {steps}"
+    crew = " and ".join(c.title() for c in rule.crew)
+    if rule.steps and not steps and v.hands < len(rule.crew):
+        well = f"{v.hands} sailor{'s are' if v.hands != 1 else ' is'} well"
+        return out + f" ({rule.name} needs sailors on {crew}, and {well}: the wounded rest)"
+    if rule.steps and not steps:
+        return out + f" without sailors on {crew}"
+    return out + (" steered, or exactly 1 adrift" if rule.otherwise == "drift" else "")
+
+
+def no_drift(weather: str) -> str:
+    """Why a day in `weather` has no drift roll: the weather never drifts, or the crew steered."""
+    rule = RULES.weather(weather)
+    adrift = " or ".join(w.name for w in RULES.weathers if w.otherwise == "drift" and not w.storm)
+    storms = " and ".join(w.name for w in RULES.weathers if w.storm)
+    why = f"the sloop drifts only when uncontrolled ({storms}, or {adrift} with nobody steering)"
+    if rule.otherwise == "drift":
+        return f"the sloop was steered, and {why}"
+    crew = " and ".join(c.title() for c in rule.crew)
+    return f"{rule.name} never drifts ({'without ' + crew + ' ' if crew else ''}the sloop stays where it is): {why}"
 
 
 def routes(v: Voyage):
@@ -551,11 +567,20 @@ def gather(v: Voyage, picks: tuple[str, ...]) -> Voyage:
         i = ISLAND_SUPPLIES.index(key)
         if cubes[i] is not None:
             if cubes[i] <= 0:
-                raise RuleError("gather", f"no {key} left on the island")
+                most, alike = island_cubes(island.size, island.roll)[1][i], _most(island, i)
+                taken = most + picks.count(key) - island.cubes[i]
+                raise RuleError("gather", f"{taken} {key} taken from this island, but " + (
+                    f"any roll of its size and natives gives at most {alike}" if most == alike else
+                    f"its roll {island.roll} gives at most {most}") + f" {key.title()}")
             cubes[i] -= 1
         s = gain_stores(s, key, RULES.gather_per_sailor)
     new = evolve(island, cubes=tuple(cubes))
     return evolve(v, stores=s, islands=tuple(new if i is island else i for i in v.islands))
+
+
+def _most(island: Island, i: int) -> int:
+    """The most cubes of resource `i` any roll gives an island of this size and natives."""
+    return max((c[i] or 0) for _, c, natives in (island_cubes(island.size, f) for f in FACES) if natives == island.natives)
 
 
 def can_gather(v: Voyage) -> bool:
@@ -837,12 +862,15 @@ STEPS = (
          repeat=True),
 )
 STEP_INDEX = {step.key: i for i, step in enumerate(STEPS)}
+_CREW = ("movement", "tacking", "anchorage")
 _JOB_STEP = {"repair": STEP_INDEX["repair"], "movement": STEP_INDEX["move"], "tacking": STEP_INDEX["move"],
              "anchorage": STEP_INDEX["move"], "scan": STEP_INDEX["scan"], "gather": STEP_INDEX["gather"],
              "drink": STEP_INDEX["drink"], "fish": STEP_INDEX["eat"], "watch": STEP_INDEX["weather"]}
 # for each step index, the jobs (by place in JOBS) whose phase is over; the day's progress fields and
 # the last step that reads each
 _DONE = tuple(tuple(k for k, job in enumerate(JOBS) if _JOB_STEP[job] < i) for i in range(len(STEPS)))
+_PLACED = tuple(tuple(k for k, job in enumerate(JOBS) if STEP_INDEX["place " + ("crew" if job in _CREW else job)] < i
+                      <= _JOB_STEP[job]) for i in range(len(STEPS)))  # ... whose place step is past, phase not
 _PROGRESS = (("resting", STEP_INDEX["rest"], ()), ("goods", STEP_INDEX["natives"], 0),
              ("faces", STEP_INDEX["natives"], ()), ("effect", STEP_INDEX["gift"], ""),
              ("skies", STEP_INDEX["weather"], ()))
@@ -907,11 +935,13 @@ def forget(v: Voyage) -> Voyage:
             if islands != v.islands:
                 changes["islands"] = islands
     else:
-        done = _DONE[i]
+        done, placed = _DONE[i], _PLACED[i]
         values = list(v.orders.__dict__.values())  # in JOBS order
-        if any(values[k] is not False and values[k] != 0 for k in done):  # a finished job: nobody (0), as unplaced
-            for k in done:
+        if any(values[k] is not False and values[k] != 0 for k in done) or None in [values[k] for k in placed]:
+            for k in done:  # a finished job: nobody (0)
                 values[k] = 0
+            for k in placed:  # past its place step, unplaced reads as nobody (the Watch until the weather roll)
+                values[k] = values[k] or 0
             changes["orders"] = Orders(*values)
     now = v.__dict__
     for name, blank in _SPENT[i]:
@@ -931,6 +961,20 @@ def spare(v: Voyage) -> int:
 
 
 NOBODY = Orders()
+
+
+def landings(islands) -> frozenset:
+    """The islands landed on (their hexes, size, natives): the start island is not one (⌂)."""
+    return frozenset((frozenset(i.hexes), i.size, i.natives) for i in islands if i.roll)
+
+
+def as_recorded(v: Voyage, pos: str, supplies: Mapping[str, int], sailors: tuple[str, ...],
+                drawn: tuple[tuple[str, str], ...], day: int) -> Voyage:
+    """`v` as a record says the voyage stands at the end of `day` (to go on after a day the rules do
+    not explain): a weather roll still to come stays open, the rest of the day is over."""
+    return evolve(v, pos=pos, stores=tuple(supplies[k] for k in ("water", "food", "hull", "wood")) + (0,),
+                  sailors=sailors, drawn=drawn, terrain=dict(v.gm.terrain) | dict(drawn), skies=(), day=day,
+                  step=v.step if v.step == STEP_INDEX["weather"] else 0, over=None, due=0)
 
 
 def outcome(v: Voyage) -> tuple[str, str] | None:

@@ -16,8 +16,6 @@
 
 from __future__ import annotations
 
-import re
-
 from itertools import islice
 
 from lostprint.engine import lost_crew as eng
@@ -76,8 +74,6 @@ class Rules1672(LostRules):
         st.flags.update(sailors={n: "well" for n in sailors}, burials=0, deaths=0,
                         voyages=[eng.start(st.game_map, len(sailors))])
         st.flags["days"] = search.Days(st.flags["voyages"], self._walk_day, eng.forget)
-        st.flags["island rolls"] = {}  # hex -> the roll a save gave its island (for messages)
-        st.flags["taken"] = {}  # (hex, resource) -> how many the save gathered there (for messages)
 
     def enters_unmapped(self, st, label) -> bool:
         return True  # ⌂ it stays uncoloured: open water until scanned
@@ -116,10 +112,6 @@ class Rules1672(LostRules):
                     n = rd.integer(spec[key], kat, 0, slot_count("gather"))
                     if n:
                         got[key] = (n, kat)
-            total = sum(n for n, _ in got.values())
-            if total > slot_count("gather"):
-                problems.add(at, f"{total} gathered: one per sailor, and Gather has {slot_count('gather')} places")
-                return
             today["gathered"] = (got, at)
             return
         if name == "rolls":
@@ -308,14 +300,7 @@ class Rules1672(LostRules):
             st.flags["burials"] = st.flags["deaths"]
 
     def check_resources(self, st, before, at, problems) -> None:
-        today = self._today(st)
-        mark, rolls = today.get("island"), today.get("rolls") or {}
-        face = mark and (mark["roll"] or (rolls["island"][0][0] if "island" in rolls else None))
-        for lab in (mark["hexes"] if face else ()):
-            st.flags["island rolls"][lab] = face
         self._check_day(st, before, at, problems)
-        for kind, (n, _) in today.get("gathered", ({}, None))[0].items():
-            st.flags["taken"][st.position, kind] = st.flags["taken"].get((st.position, kind), 0) + n
 
     def _check_day(self, st, before, at, problems) -> None:
         """The day explained by the engine: one search over its steps (lostprint.saves.search), the
@@ -384,7 +369,7 @@ class Rules1672(LostRules):
             if today["weather_key"] == "storm":
                 st.events.append(Event(st.day, "storm", "storm"))
         if record is None or not voyages:
-            st.flags["voyages"] = [self._forced(v, st) for v in voyages] or st.flags["voyages"]
+            st.flags["voyages"] = [self._forced(evolve(v, step=0), st) for v in voyages] or st.flags["voyages"]
             return
         ends, failure = search.explain(eng, voyages, record)
         if failure is not None:
@@ -429,7 +414,7 @@ class Rules1672(LostRules):
             probe={"gather sailors": len(picks)} if picks else {},
             expect={"place gather": ("gather sailors", len(picks))} if picks else {},
             checks={"pos": st.position, "terrain": lambda d: len(d) == len(drawn) and frozenset(d) == drawn,
-                    "islands": lambda isl: _landings(isl) == landed,
+                    "islands": lambda isl: eng.landings(isl) == landed,
                     "water": st.values["water"], "food": st.values["food"], "hull": st.values["hull"],
                     "wood": st.values["wood"], "wounds": wounds, "sailors": statuses},
             order=("pos", "terrain", "islands", "water", "food", "hull", "wood", "wounds", "sailors"),
@@ -437,7 +422,7 @@ class Rules1672(LostRules):
                          d[-1][1] == "large-island" and drawn_as.get(d[-1][0]) == "medium-island")),  # the last:
                      # a large island with no room for its second hex becomes a medium one
                      "wounds": lambda n: n <= wounds,
-                     "islands": lambda isl: _landings(isl) <= landed,
+                     "islands": lambda isl: eng.landings(isl) <= landed,
                      "sailors": lambda ss: all(severity[a] <= severity[b] for a, b in zip(ss, statuses))})
 
     def _report(self, st, today, record, failure, before, problems, day_at, at) -> None:
@@ -452,13 +437,8 @@ class Rules1672(LostRules):
         elif failure.kind == "none" and key == "drift":  # adrift, and no face takes the sloop where the save has it
             targets = {eng.toward(st.game_map, st.day_start, f) or "off the map" for f in eng.FACES}
             self._moves_failed(st, today, search.Failure("part", "pos", reached=frozenset(targets)), problems, day_at)
-        elif failure.kind == "rule" and key == "route" and re.search(r" hex(es)? in ", failure.message) and \
-                eng.movement_plan(today["weather_key"], eng.NOBODY, eng.is_island(st.terrain.get(st.day_start)))[1]:
-            problems.add(self._input_at(key, today, day_at), failure.message + " steered, or exactly 1 adrift")
-        elif failure.kind == "rule" and key == "gather" and failure.message.startswith("no "):
-            self._gather_failed(st, today, failure, problems, day_at)
         elif failure.kind == "rule":
-            problems.add(self._input_at(key, today, day_at), failure.message)
+            problems.add(self._input_at(key, today, day_at, failure.message), failure.message)
         elif key in KEYS:
             got = record.checks[key]
             problems.add(At(at.line, f"{at.field}.{key}"),
@@ -477,7 +457,7 @@ class Rules1672(LostRules):
         elif key == "islands":
             self._landing_failed(st, today, failure, problems, day_at)
         elif failure.kind == "left" and key == "drift":
-            problems.add(rolls["drift"][1], _no_drift(today["weather_key"], st.day))
+            problems.add(rolls["drift"][1], f"{eng.no_drift(today['weather_key'])}; no drift roll on day {st.day}")
         elif failure.kind in ("left", "short"):
             rolls = today.get("rolls") or {}
             where = rolls[key][1] if key in rolls else self._input_at(key, today, day_at)
@@ -486,28 +466,12 @@ class Rules1672(LostRules):
         else:
             problems.add(at, f"no one day explains these values together ({summary})")
 
-    def _gather_failed(self, st, today, failure, problems, day_at) -> None:
-        """More of a resource gathered than the island held: how many were taken from it (today's and
-        the save's earlier days'), and the most its roll, or any roll of its size and natives, holds."""
-        got, gat = today["gathered"]
-        kind = failure.message.split()[1]
-        mark = today.get("island")
-        landed = next((m for m in reversed(st.marks) if m.kind == "island" and st.position in m.hexes), None)
-        size = SIZES[landed.get("size")] if landed else st.terrain.get(st.position, "")
+    def _input_at(self, key, today, day_at, message="") -> At:
         rolls = today.get("rolls") or {}
-        face = (mark or {}).get("roll") or (rolls["island"][0][0] if mark and "island" in rolls else None) or \
-            (landed.get("roll") if landed else None) or st.flags["island rolls"].get(st.position)
-        natives = bool(landed and landed.get("natives"))
-        faces = [face] if face else [f for f in eng.FACES if _has_natives(size, f) == natives]
-        index = ISLAND_SUPPLIES.index(kind)
-        most = max((eng.island_cubes(size, f)[1][index] or 0) for f in faces) if faces else 0
-        taken = st.flags["taken"].get((st.position, kind), 0) + (got[kind][0] if kind in got else 0)
-        what = f"its roll {face}" if face else "any roll of its size and natives"
-        problems.add(got[kind][1] if kind in got else gat,
-                     f"{taken} {kind} taken from this island, but {what} gives at most {most} {kind.title()}")
-
-    def _input_at(self, key, today, day_at) -> At:
-        rolls = today.get("rolls") or {}
+        got = today.get("gathered", ({}, None))[0]
+        named = [kat for kind, (_, kat) in got.items() if f" {kind} " in message]
+        if key == "gather" and named:  # the resource the rule names
+            return named[0]
         field = {"route": "moved", "heal": "healed", "gather": "gathered", "wound": "wounded",
                  "gather sailors": "gathered"}.get(key)
         if key in rolls:
@@ -550,7 +514,7 @@ class Rules1672(LostRules):
                     made.setdefault(lab, set()).add(t)
             for lab in sorted(made, key=lambda x: where.get(x, mapped_at).line):
                 if lab in today_drawn and today_drawn[lab] not in made[lab]:
-                    problems.add(where.get(lab, mapped_at), f"the scan rolls make {lab} {_readings(made[lab], today_drawn[lab])}")
+                    problems.add(where.get(lab, mapped_at), f"the scan rolls make {lab} {eng.scan_readings(made[lab], today_drawn[lab])}")
                     return
         earlier = {lab for lab, day in st.mapped_on.items() if day < st.day}
         spread = (today.get("rolls") or {}).get("spread")
@@ -579,7 +543,7 @@ class Rules1672(LostRules):
                 if rolled:
                     alts = {e[lab] for e in reached if lab in e and (lab not in drawn or drawn[lab] != e[lab])}
                     problems.add(where.get(lab, mapped_at), f"the scan rolls make {lab} "
-                                                            f"{_readings(alts, drawn.get(lab) or 'coloured')}")
+                                                            f"{eng.scan_readings(alts, drawn.get(lab) or 'coloured')}")
                 elif lab not in drawn:
                     missing = sorted(x for x in new if x not in drawn)
                     problems.add(mapped_at, f"Scan Horizon colours every blank hex around {st.position}: "
@@ -606,12 +570,8 @@ class Rules1672(LostRules):
             return
         face = mark["roll"] or (rolls["island"][0][0] if "island" in rolls else None)
         if face is not None and st.position in mark["hexes"]:
-            bonus = CREW.bonus(mark["size"])
-            _, _, natives = eng.island_cubes(mark["size"], face)
-            most = min(b.low for b in CREW.islands if b.natives)
             problems.add(mark["roll_at"] if mark["roll"] is not None else mark["at"],
-                         f"{face} + {bonus} = {face + bonus}: " + (f"natives live there ({most}+)" if natives
-                                                                  else "no natives on this roll"))
+                         eng.island_reading(mark["size"], face))
             return
         problems.add(mark["at"], f"an island is rolled on ending a move at a new one; the sloop ended day "
                                  f"{st.day} at {st.position}")
@@ -625,16 +585,11 @@ class Rules1672(LostRules):
                               partial={k: v for k, v in record.partial.items() if k != failure.key},
                               order=record.order, until=record.until)
         ends = list(islice((v for v in search.walk(eng, voyages, loose, budget=RESYNC_STEPS) if not v.over), RESYNC_ENDS))
-        return [self._forced(v, st, keep_step=True) for v in ends] or [self._forced(v, st) for v in voyages]
+        return [self._forced(v, st) for v in ends] or [self._forced(evolve(v, step=0), st) for v in voyages]
 
-    def _forced(self, v, st, keep_step: bool = False):
-        names = list(st.flags["sailors"])
-        sailors = tuple({"well": eng.WELL, "wounded": eng.WOUNDED, "dead": eng.DEAD}[st.flags["sailors"][n]]
-                        for n in names)
+    def _forced(self, v, st):
         drawn = tuple((lab, st.terrain[lab]) for lab in st.mapped_on)
-        return evolve(v, pos=st.position, stores=tuple(st.values[k] for k in KEYS) + (0,), sailors=sailors,
-                      drawn=drawn, terrain=dict(st.terrain), step=v.step if keep_step and v.step == WEATHER_STEP else 0,
-                      skies=(), day=st.day, over=None, due=0)
+        return eng.as_recorded(v, st.position, st.values, tuple(st.flags["sailors"].values()), drawn, st.day)
 
     # --- the end of a day --------------------------------------------------------------------------
 
@@ -689,37 +644,6 @@ class Rules1672(LostRules):
             return [("hexes mapped", len(st.mapped_on) * CREW.score_per_hex)]
         over = (result, "") if result in ("won", "lost") else None
         return list(eng.score(evolve(voyages[0], over=over)))
-
-
-def _no_drift(weather: str, day: int) -> str:
-    """Why a recorded drift roll is one too many: the weather never drifts, or the crew steered."""
-    rule = CREW.weather(weather)
-    adrift = " or ".join(w.name for w in CREW.weathers if w.otherwise == "drift" and not w.storm)
-    storms = " and ".join(w.name for w in CREW.weathers if w.storm)
-    why = f"the sloop drifts only when uncontrolled ({storms}, or {adrift} with nobody steering)"
-    if rule.otherwise == "drift":
-        return f"no drift roll on day {day}: the sloop was steered, and {why}"
-    crew = " and ".join(c.title() for c in rule.crew)
-    stays = f"without {crew} the sloop stays where it is" if crew else "the sloop stays where it is"
-    return f"{rule.name} never drifts ({stays}): {why}; no drift roll on day {day}"
-
-
-def _has_natives(size: str, face: int) -> bool:
-    _, _, natives = eng.island_cubes(size, face)
-    return natives
-
-
-def _readings(terrains, drawn: str) -> str:
-    """What some scan rolls make a hex, not what was drawn: the plain reading first (the others: with
-    every Scan slot filled)."""
-    order = [band.terrain for band in CREW.scan]
-    first, *more = sorted(terrains, key=order.index)
-    return f"{first}, not {drawn}" + (f" ({' or '.join(more)} with every Scan slot filled)" if more else "")
-
-
-def _landings(islands) -> frozenset:
-    """The islands landed on (their hexes, size, natives), as the save's island marks show them."""
-    return frozenset((frozenset(i.hexes), i.size, i.natives) for i in islands if i.roll)
 
 
 def today_summary(today: dict) -> str:

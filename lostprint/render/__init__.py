@@ -16,6 +16,6 @@ def render(scene: Scene, fmt: str, **options) -> bytes:
         from lostprint.render import pdf  # reportlab's canvas
         return pdf.render(scene, **options)
     if fmt in ("svg", "png"):
-        from lostprint.render import png, svg  # svgwrite and HarfBuzz's outlines (PNG: cairosvg on the SVG)
+        from lostprint.render import svg, png  # svgwrite and HarfBuzz's outlines (PNG: cairosvg on the SVG)
         return (svg if fmt == "svg" else png).render(scene, **options)
     raise LostprintError(f"unknown format {fmt!r} (choose {', '.join(FORMATS)})")

@@ -40,3 +40,70 @@ def test_no_line_and_a_spent_budget_both_say_no():
     assert tight.extend((1, 3, 5, 2)) and tight.extend((0,))
     assert not tight.extend(None)  # the even end is there, past the budget
     assert tight.every(tight.specs) == [2]
+
+
+# --- a toy engine for `walk` and `explain`: a turn rolls one die twice and adds the faces -----------
+
+from dataclasses import dataclass  # noqa: E402
+from types import SimpleNamespace  # noqa: E402
+
+from lostprint.engine.contract import AUTO, Roll, Step, evolve  # noqa: E402
+from lostprint.saves.search import Record, explain, walk  # noqa: E402
+
+ROLLS_A_TURN = 2
+
+
+@dataclass(frozen=True)
+class Tally:
+    day: int = 0
+    step: int = 0
+    total: int = 0
+    rolled: int = 0  # dice rolled this turn
+
+
+def _toy(with_bounds: bool, counter: list):
+    def roll(s, face):
+        counter.append(face)
+        return evolve(s, total=s.total + face, rolled=s.rolled + 1)
+
+    steps = (
+        Step("start", lambda s: AUTO, lambda s, _: evolve(s, day=s.day + 1, rolled=0), frozenset({"day"})),
+        Step("roll", lambda s: Roll("die") if s.rolled < ROLLS_A_TURN else None, roll, frozenset({"total"}),
+             repeat=True),
+        Step("end", lambda s: AUTO, lambda s, _: s, frozenset()),
+    )
+    engine = SimpleNamespace(STEPS=steps, PARTS={"total": lambda s: s.total}, FACES=tuple(range(1, 7)),
+                             outcome=lambda s: None, forget=lambda s: (s.step, s.total, s.rolled, s.day))
+    if with_bounds:
+        def bounds(s):
+            left = ROLLS_A_TURN - s.rolled if s.step <= 1 and s.day else ROLLS_A_TURN * (s.step == 0)
+            return {"total": (s.total + left, s.total + 6 * left)}
+        engine.bounds = bounds
+    return engine
+
+
+def _record(total: int, bound: bool) -> Record:
+    return Record(turn=1, checks={"total": total}, order=("total",), bound=frozenset({"total"}) if bound else frozenset())
+
+
+def test_a_bound_prunes_branches_without_changing_the_ends():
+    for total in (2, 7, 12):
+        plain, pruned = [], []
+        ends = list(walk(_toy(False, plain), [Tally()], _record(total, False)))
+        assert [e.total for e in list(walk(_toy(True, pruned), [Tally()], _record(total, True)))] == [e.total for e in ends]
+        assert ends and len(pruned) <= len(plain)
+        if total != 7:  # after a first roll no second one can mend, the second is not rolled
+            assert len(pruned) < len(plain)
+    spent = []
+    assert list(walk(_toy(True, spent), [Tally()], _record(12, False))) and len(spent) == 6 + 6 * 6  # not bound
+
+
+def test_a_value_out_of_reach_is_named_with_the_interval_the_turn_could_reach():
+    ends, failure = explain(_toy(True, []), [Tally(total=3)], _record(20, True))
+    assert ends == [] and failure.kind == "bound" and failure.key == "total"
+    assert failure.ranges == {(5, 15)} and failure.starts == {3}
+    first_die = Record(**{**_record(14, True).__dict__, "inputs": {"die": (1,)}, "optional": frozenset({"die"})})
+    ends, failure = explain(_toy(True, []), [Tally(total=3)], first_die)  # in reach until the recorded 1
+    assert failure.kind == "bound" and failure.ranges == {(5, 10)}
+    ends, failure = explain(_toy(False, []), [Tally(total=3)], _record(20, True))  # an engine without bounds
+    assert failure.kind == "part" and failure.reached == frozenset(range(5, 16))

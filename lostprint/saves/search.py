@@ -11,6 +11,9 @@ A game's transcript turns what a save records about a turn into a `Record`:
   compared as soon as no step left in the turn can change it (the steps' reach), and `partial`
   {part: test(value)}: a test a branch must pass at every step (a hex coloured today must be one the
   save coloured).
+  `bound`: checked parts a branch is pruned by as soon as its recorded value lies outside what the
+  rest of the turn can still reach, as the engine's `bounds(state)` says ({part: (least, most)}, or
+  None: nothing to say there); `explain` then names the part, the value and the reachable interval.
 Every branch is walked with equal states merged (as the engine's `forget` leaves them: what no step
 left in the turn reads; of two alike but for the engine's `spare`, only the one with more is walked:
 it can do all the other can); a branch ends when the turn does. The result is the
@@ -45,6 +48,7 @@ class Record:
     # where the rules refuse that value, stops there with the rule (the value may be a function of the state)
     prune: Callable[[Any], bool] | None = None  # an engine's bound: a branch whose new state fails it stops
     # unreported (it surely cannot end the turn as recorded); an `explain` without it says why
+    bound: frozenset = frozenset()  # checked parts (plain values) pruned by the engine's `bounds(state)`
 
 
 @dataclass(frozen=True)
@@ -53,7 +57,8 @@ class Failure:
     "none" (`key`: a roll or decision none of whose legal values the save allows),
     "part" (`key` a part whose recorded value no branch reached; `reached` the values that were),
     "together" (every part reachable, not all at once), "left" (`key`: recorded inputs no step took),
-    "short" (`key`: a roll the record runs out of)."""
+    "short" (`key`: a roll the record runs out of), "bound" (`key` a part whose recorded value lies
+    outside every interval `ranges` the branches that went furthest could still reach)."""
 
     kind: str
     key: str
@@ -61,6 +66,7 @@ class Failure:
     reached: frozenset = frozenset()
     starts: frozenset = frozenset()  # the values of the part when the turn began
     early: frozenset = frozenset()  # its values that stopped a branch before the furthest (a partial test)
+    ranges: frozenset = frozenset()  # (least, most) the part could still end at, where a bound stopped a branch
 
 
 @lru_cache(maxsize=32)
@@ -131,6 +137,21 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
     ends: dict = {}
     trace.begin = {p: {part[p](s) for s in starts} for p in checks}
     expect = {i: record.expect[step.key] for i, step in enumerate(steps) if step.key in record.expect}
+    bounds_of = getattr(engine, "bounds", None)
+    bound = tuple((p, checks[p]) for p in dict.fromkeys((*record.order, *checks))
+                  if p in record.bound and p in checks and not callable(checks[p])) if bounds_of else ()
+
+    def within(state, depth: int) -> bool:
+        """The recorded values of the bound parts are still reachable from `state`."""
+        reach = bounds_of(state)
+        if reach is None:
+            return True
+        for name, want in bound:
+            span = reach.get(name)
+            if span is not None and not span[0] <= want <= span[1]:
+                furthest.add(depth, ("bound", name, span))
+                return False
+        return True
 
     def check(state, since: int, until: int, depth: int) -> bool:
         """Compare the parts that became final between step indexes `since` and `until`."""
@@ -238,6 +259,8 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
             return None
         if record.prune is not None and not record.prune(new):
             return None
+        if bound and not within(new, depth + 1):
+            return None
         moved = index if step.repeat else index + 1
         if not check(new, index, moved, depth + 1):  # the parts read no step: checked before moving on
             return None
@@ -267,7 +290,8 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
                     yield node
 
     # nodes: (state, recorded inputs used, step last checked, its open step if known)
-    stack = [iter([(s, (0,) * len(keys), s.step, False) for s in starts])]
+    firsts = [s for s in starts if not bound or within(s, 0)]
+    stack = [iter([(s, (0,) * len(keys), s.step, False) for s in firsts])]
     while stack:
         node = next(stack[-1], None)
         if node is None:
@@ -302,16 +326,22 @@ def _failure(furthest: _Furthest, reached, record: Record, begin, refused) -> Fa
     route too long for the weather, rather than where a drift would have ended)."""
     items = furthest.items
     names = set()
+    spans: dict = {}  # part -> the intervals a bound found its recorded value outside
     for item in items:
         if item[0] == "part":
             names |= item[1]
-        elif item[0] == "partial":
+        elif item[0] in ("partial", "bound"):
             names.add(item[1])
+        if item[0] == "bound":
+            spans.setdefault(item[1], set()).add(item[2])
     for part in (p for p in record.order if p in names):
         for reach, key, message, used in refused:
             if part in reach and used >= furthest.depth // 1000:  # no branch explained more of the record
                 return Failure("rule", key, message)
         values = set(reached.get(part, {}).get(furthest.depth // 1000, set()))  # the branches as far in the record
+        if part in spans and not any(_matches(record.checks.get(part), v) for v in values):
+            return Failure("bound", part, reached=frozenset(values), starts=frozenset(begin.get(part, ())),
+                           ranges=frozenset(spans[part]))
         seen_early = {item[2] for item in items if item[0] == "partial" and item[1] == part}
         if seen_early or not any(_matches(record.checks.get(part), v) for v in values):
             return Failure("partial" if seen_early else "part", part, reached=frozenset(values | seen_early),

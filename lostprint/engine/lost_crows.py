@@ -220,6 +220,24 @@ def set_cap(st: State, key: str, cap: int) -> State:
 
 
 NO_POWER = plots.Power()
+ENCOUNTERS = {e.code: e for e in plots.ENCOUNTERS}
+OUTCOMES = {o.code: o for o in plots.OUTCOMES}
+OMENS = {TENS * a + b: RULES.omen(TENS * a + b) for a in range(1, FACES + 1) for b in range(1, FACES + 1)}
+
+
+def encounter_of(code: str):
+    """plots.encounter, read from a dict (the plots' own look-up scans them all)."""
+    return ENCOUNTERS.get(code) or plots.encounter(code)
+
+
+def outcome_of(code: str):
+    """plots.outcome, read from a dict."""
+    return OUTCOMES.get(code) or plots.outcome(code)
+
+
+def omen_of(roll: int):
+    """RULES.omen, read from a dict."""
+    return OMENS.get(roll) or RULES.omen(roll)
 
 
 def power_of(vision):
@@ -578,7 +596,7 @@ def skip_omen(st: State, unit: str) -> State:
 def omen_effects(st: State, roll: int, swap: str | None = None) -> tuple[Effect, ...]:
     """The effects of a Bad Omen roll; `swap` names the primary a Big Sky Blessing loses instead of
     a storm (None: suffer the storm)."""
-    o = RULES.omen(roll)
+    o = omen_of(roll)
     p = power(st)
     if o.storm and p.storm_immune:
         return ()
@@ -598,7 +616,7 @@ def omen_choices(st: State, dice: tuple[int, int]) -> tuple[tuple[int, tuple[Eff
         return ((0, ()),)
     swap = power(st).storm_swap
     return tuple((roll, omen_effects(st, roll, w)) for roll in reads
-                 for w in ((None,) + PRIMARY if swap and RULES.omen(roll).storm else (None,)))
+                 for w in ((None,) + PRIMARY if swap and omen_of(roll).storm else (None,)))
 
 
 def omens_possible(st: State) -> tuple[tuple[Effect, ...], ...]:
@@ -633,7 +651,7 @@ def wins_on(land: Land, terrain: dict, st: State, label: str) -> bool:
 def victory(st: State, kind: str):
     """The new victory condition of that kind the tribe has taken, or None."""
     for code in st.victories:
-        v = plots.outcome(code).victory
+        v = outcome_of(code).victory
         if v is not None and v.kind == kind:
             return v
     return None
@@ -746,7 +764,7 @@ def step(land: Land, terrain: dict, st: State, to: str, river_pay: str | None = 
             st = _put(st, values=_with(st.values, k, p.ghost_mountain, st.caps))
         if "ghost-mountain" not in st.house_off:
             st = _put(st, ghost="")
-    if st.mountie > 0 and terrain[to] == plots.outcome("44A").victory.terrain:
+    if st.mountie > 0 and terrain[to] == outcome_of("44A").victory.terrain:
         st = _put(st, mountie=-1)
     if to in land.fort:
         return fort_assault(st, came, assault)
@@ -803,7 +821,7 @@ def plot(st: State, letter: str, roll: int | None, choice: int | None, dice: tup
         return st
     if roll is None or not 1 <= roll <= RULES.plot_die:
         raise RuleError("plot", f"plot {letter} is rolled on 1d{RULES.plot_die}")
-    enc = plots.encounter(f"{letter}{roll}")
+    enc = encounter_of(f"{letter}{roll}")
     if not enc.choices:
         return st
     if choice is None or not 0 <= choice < len(enc.choices):
@@ -814,7 +832,7 @@ def plot(st: State, letter: str, roll: int | None, choice: int | None, dice: tup
         if choice != want:
             raise RuleError("D4", f"with {stat} {st.value(stat)} the encounter leads to "
                                   f"{enc.choices[want].outcome}")
-    out = plots.outcome(enc.choices[choice].outcome)
+    out = outcome_of(enc.choices[choice].outcome)
     return plot_outcome(st, out, dice, terrain_here, crow_choice)
 
 
@@ -902,8 +920,8 @@ def moves_reach(land: Land, terrain: dict, start: str, steps, move_cost=None, mo
     down[RESOLVE] = rivers * RULES.river_extra  # a river paid in Resolve instead
     must[RESOLVE] = 0 if steps else RULES.idle_resolve
     up[RESOLVE] = rivers * max((p.river_gain[1] for p in plots.POWERS.values() if p.river_gain), default=0)
-    failed = plots.outcome("12A").victory.test.failed if any(lab in land.fort for lab in steps) else ()
-    _, lo = reach(failed + (plots.outcome("44A").victory.missed if mountie else ()))
+    failed = outcome_of("12A").victory.test.failed if any(lab in land.fort for lab in steps) else ()
+    _, lo = reach(failed + (outcome_of("44A").victory.missed if mountie else ()))
     return must, up, [a + b for a, b in zip(down, lo)]
 
 
@@ -921,7 +939,7 @@ def end_turn(st: State) -> State:
     if not st.moved:
         st = add(st, "resolve", -RULES.idle_resolve)
     if st.mountie > 0 and st.day >= st.mountie:
-        for e in plots.outcome("44A").victory.missed:
+        for e in outcome_of("44A").victory.missed:
             st = apply(st, e)
         st = _put(st, mountie=0)
     values = st.values
@@ -942,7 +960,7 @@ def score(state) -> tuple[tuple[str, int], ...]:
         n = len(st.crows)
         out.append((f"crow{'s' * (n != 1)} coloured \u00d7 {RULES.crow_points}", RULES.crow_points * n))
         if st.mountie == -1:
-            out.append(("the Mountie found (44A)", plots.outcome("44A").victory.bonus))
+            out.append(("the Mountie found (44A)", outcome_of("44A").victory.bonus))
     return tuple(out)
 
 
@@ -1171,8 +1189,8 @@ def ghost_options(game: Tribe) -> tuple[str, ...]:
 
 
 def _plot_out(letter: str, roll: int, choice):
-    enc = plots.encounter(f"{letter}{roll}")
-    return None if not enc.choices else plots.outcome(enc.choices[choice].outcome)
+    enc = encounter_of(f"{letter}{roll}")
+    return None if not enc.choices else outcome_of(enc.choices[choice].outcome)
 
 
 def agenda_options(game: Tribe) -> tuple:
@@ -1195,7 +1213,7 @@ def agenda_options(game: Tribe) -> tuple:
     if kind == "ghost":
         return ghost_options(game)
     if kind == "plot choice":
-        enc = plots.encounter(f"{item[FIRST]}{item[SECOND]}")
+        enc = encounter_of(f"{item[FIRST]}{item[SECOND]}")
         if enc.code in plots.CONDITIONS:
             stat, above = plots.CONDITIONS[enc.code]
             return (0 if st.value(stat) > above else 1,)
@@ -1295,7 +1313,7 @@ def _resolve(game: Tribe, value) -> Tribe:
     if kind == "plot":
         if not 1 <= value <= RULES.plot_die:
             raise RuleError("plot", f"plot {item[FIRST]} is rolled on 1d{RULES.plot_die}, not {value}")
-        if plots.encounter(f"{item[FIRST]}{value}").choices:
+        if encounter_of(f"{item[FIRST]}{value}").choices:
             return evolve(game, agenda=(("plot choice", item[FIRST], value),) + rest)
         return _plotted(game, plot(st, item[FIRST], value, None, terrain_here=here(game)), rest)
     if kind == "plot choice":

@@ -28,7 +28,6 @@ from operator import add, itemgetter, mul
 
 from lostprint.engine import drive
 from lostprint.engine import lost_crows as eng
-from lostprint.games import lost_crows_plots as plots
 from lostprint.games.lost_crows import RULES
 from lostprint.maps.model import standard_map
 from lostprint.players.common import FACE_BITS, FAST_DICE, QuickDice, per_map, rng_for
@@ -894,7 +893,7 @@ class Chief:
         if key == "ghost":
             return self.ghost_choice(tuple(step.options(game)))
         if key == "plot choice":
-            return self.plot_choice(plots.encounter(f"{item[eng.FIRST]}{item[eng.SECOND]}"))
+            return self.plot_choice(eng.encounter_of(f"{item[eng.FIRST]}{item[eng.SECOND]}"))
         raise KeyError(key)
 
     def day_tables(self, game: eng.Tribe) -> tuple:
@@ -961,7 +960,7 @@ class Chief:
     def plot_choice(self, enc) -> int:
         """A plot encounter's choice, made blind (outcomes are not read ahead) but never a new victory
         condition."""
-        safe = [i for i, c in enumerate(enc.choices) if not plots.outcome(c.outcome).new_victory]
+        safe = [i for i, c in enumerate(enc.choices) if not eng.outcome_of(c.outcome).new_victory]
         return safe[self.dice.rng.randrange(len(safe))] if safe else 0
 
     def go(self, game: eng.Tribe):

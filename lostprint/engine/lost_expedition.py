@@ -11,17 +11,20 @@ due), eat, step (zero or more times; interests may fall due after a step), moral
 illegal input raises Illegal (a ValueError) naming the rule.
 
 STEPS is the day as the contract (lostprint.engine.contract) holds it, one input a step; the save
-search (lostprint.saves.search) walks it with `PARTS`, `forget` and `FACES`.
+search (lostprint.saves.search) walks it with `PARTS`, `forget` and `FACES`, and may prune by
+`bounds` (what the rest of a day can still do to each tracker).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from types import MappingProxyType
 
 from lostprint.engine.contract import AUTO, Decision, Roll, RuleError, Step
 from lostprint.games.lost_expedition import (
     INTEREST_ROWS,
+    INTEREST_RULES,
     KANTYI_ROLLS,
     RULES,
     TRACKER_KEYS,
@@ -1310,3 +1313,125 @@ def phase_range(st: State, chart: str) -> dict[str, tuple[int, int]]:
     if chart in R.musket_charts:
         out["muskets"][0] -= R.musket_reroll_cost
     return {k: (lo, hi) for k, (lo, hi) in out.items()}
+
+
+# --- bounds: what the rest of a day can still do to each tracker ------------------------------------
+#
+# Each step that changes trackers is a span: the most each tracker can fall and the most it can rise
+# through that step, whatever its dice and decisions. A tracker changes one icon at a time, clamped
+# to the track, so the least a day can end it at is the falls applied in turn, the most the rises.
+
+STEP_AT = MappingProxyType({s.key: i for i, s in enumerate(STEPS)})
+NO_CHANGE = (0,) * len(TRACKER_KEYS)
+INTEREST_CHARTS = frozenset(k for k in ROLLED for r in rows_of(k) for e in r.effects if e.what == "interests")
+
+
+def _one(key: str, n: int) -> tuple[int, ...]:
+    return tuple(n if k == key else 0 for k in TRACKER_KEYS)
+
+
+def _span(changes) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(falls, rises) of changes (tracker index, amount) applied one at a time."""
+    down, up = [0] * len(TRACKER_KEYS), [0] * len(TRACKER_KEYS)
+    for i, n in changes:
+        if n < 0:
+            down[i] += n
+        else:
+            up[i] += n
+    return tuple(down), tuple(up)
+
+
+def _widest(spans) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The span of a step that makes one of `spans` happen."""
+    spans = list(spans)
+    return (tuple(map(min, zip(NO_CHANGE, *(d for d, _ in spans)))),
+            tuple(map(max, zip(NO_CHANGE, *(u for _, u in spans)))))
+
+
+@lru_cache(maxsize=1024)
+def _chart_span(chart: str, expedition: str, immune: bool, village: int, totals: tuple[int, int], any_row: bool):
+    """A chart's span: the rows some roll reaches (`totals` the least and most total, or every row when
+    `any_row`: the eclipse's chosen row), each icon as the engine applies it, and a musket's reroll."""
+    low, high = totals
+    rows = [r for r in rows_of(chart)
+            if any_row or ((r.high is None or r.high >= low) and (r.low is None or r.low <= high))]
+    down, up = _widest(_span((i, n) for e in r.effects
+                             for i, n in enumerate(icon_deltas((e,), expedition, immune, village)) if n) for r in rows)
+    if chart in R.musket_charts:
+        down = tuple(d + m for d, m in zip(down, _one("muskets", -R.musket_reroll_cost)))
+    return down, up
+
+
+def _interest_span() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    spans = []
+    for rule in INTEREST_RULES:
+        changes = [(IX[e.what], e.amount) for e in rule.effects if e.what in IX]
+        if rule.key == "migration":  # a musket spent to fill the food
+            changes += [(IX["muskets"], -R.musket_reroll_cost), (IX["food"], R.cap)]
+        spans.append(_span(changes))
+    return _widest(spans)
+
+
+INTEREST_SPAN = _interest_span()
+PLANNING_SPAN = (NO_CHANGE, _one("conquistadors", R.kind_bonus))  # four of a kind
+RATION_SPAN = (tuple(a + b for a, b in zip(_one("food", -R.ration), _one("conquistadors", -1))), NO_CHANGE)
+TRAVEL_SPAN = (_one("movement", -max(R.move_cost, R.trail_cost)), _one("movement", R.river_progress))
+_TURNS = tuple(MORALE_BY_DIRECTION.values())
+MORALE_SPAN = (_one("morale", min(0, *_TURNS)), _one("morale", max(0, *_TURNS)))
+FIRST_MORALE_SPAN = (_one("morale", min(0, R.morale_no_travel, *_TURNS)),
+                     _one("morale", max(0, R.morale_no_travel, *_TURNS)))  # a first step, or none
+
+
+def _to_come(st: State, key: str) -> bool:
+    """The step `key` has (some of) its effect still to come today, in a state a step has just made."""
+    i = STEP_AT[key]
+    if i != st.step:
+        return i > st.step
+    return STEPS[i].repeat and STEPS[i].need(st) is not None
+
+
+def bounds(st: State) -> dict | None:
+    """{tracker: (least, most)} the day can end it at from `st`, whatever dice and decisions are left
+    (None once the game is over). Asked of a day's first state or of one a step has just made."""
+    if st.over:
+        return None
+    if st.step == STEP_AT["start"]:  # the day before or just begun: its travel and interests are not today's
+        st = replace(st, steps=(), interest_due=False, day_start=st.pos, phase="", pending=NOTHING)
+    spans = []
+    planning = _to_come(st, "planning")
+    if planning:
+        spans.append(PLANNING_SPAN)
+    interest = st.interest_due
+    for chart in ROLLED:
+        if (planning or chart in st.plan.called) and _to_come(st, chart):
+            spans.append(_chart_span(chart, st.expedition, fever_immune(st.expedition, st.lagos, st.pos),
+                                     village_cost(st.expedition, st.terrain_here()), total_range(st, chart),
+                                     chart == NC and bool(st.eclipse)))
+            interest = interest or chart in INTEREST_CHARTS
+    if interest and _to_come(st, "interests") and st.interest_at(st.pos) is None:
+        spans.append(INTEREST_SPAN)
+    if _to_come(st, "eat"):
+        spans.append(RATION_SPAN)
+    travel = _to_come(st, "travel")
+    left = R.max_steps - len(st.steps) if travel else 0
+    if travel and st.interest_due:
+        spans.append(INTEREST_SPAN)
+    spans += [TRAVEL_SPAN] * left
+    if left and (st.expedition == "archeology"
+                 or any(st.board.distance(st.pos, h) <= left for h in st.board.interest_icons)):
+        spans += [INTEREST_SPAN] * left
+    morale_left = _to_come(st, "morale")
+    if morale_left:
+        if not travel:
+            spans.append(_span((IX["morale"], n) for n in morale_of_travel(st.board, (st.day_start,) + st.steps)))
+        else:
+            spans.append(_span((IX["morale"], n) for n in morale_of_travel(st.board, (st.day_start,) + st.steps)
+                               if st.steps))
+            spans += [MORALE_SPAN if st.steps else FIRST_MORALE_SPAN] + [MORALE_SPAN] * (left - 1)
+    lo = hi = st.values
+    for down, up in spans:
+        lo = tuple(clamp(v + d) for v, d in zip(lo, down))
+        hi = tuple(clamp(v + u) for v, u in zip(hi, up))
+    if morale_left and lo[IX["morale"]] < R.morale_floor:  # a man may desert
+        lo = _add(lo, "conquistadors", -1)
+    return dict(zip(TRACKER_KEYS, zip(lo, hi)))

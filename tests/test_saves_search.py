@@ -83,14 +83,16 @@ def _toy(with_bounds: bool, counter: list):
 
 
 def _record(total: int, bound: bool) -> Record:
-    return Record(turn=1, checks={"total": total}, order=("total",), bound=frozenset({"total"}) if bound else frozenset())
+    return Record(turn=1, checks={"total": total}, order=("total",),
+                  bound=frozenset({"total"}) if bound else frozenset())
 
 
 def test_a_bound_prunes_branches_without_changing_the_ends():
     for total in (2, 7, 12):
         plain, pruned = [], []
         ends = list(walk(_toy(False, plain), [Tally()], _record(total, False)))
-        assert [e.total for e in list(walk(_toy(True, pruned), [Tally()], _record(total, True)))] == [e.total for e in ends]
+        bounded = list(walk(_toy(True, pruned), [Tally()], _record(total, True)))
+        assert [e.total for e in bounded] == [e.total for e in ends]
         assert ends and len(pruned) <= len(plain)
         if total != 7:  # after a first roll no second one can mend, the second is not rolled
             assert len(pruned) < len(plain)

@@ -39,6 +39,7 @@ W, F, H, D = (INDEX[key] for key in ("water", "food", "hull", "wood"))
 N = len(TRACKERS)
 
 
+ESCAPED, ALL_DEAD = ("won", "reached the open sea beyond the exit"), ("lost", "the last sailor died")
 Illegal = RuleError  # the one error of every engine (its `rule` names the rule broken)
 ROLL = {r.key: Roll(r.key, r.dice) for r in RULES.rolls}  # what each rolling step asks for
 ROUTE = Decision("route")
@@ -173,8 +174,33 @@ def wound(v: Voyage, who: int) -> Voyage:
     s = v.stores
     v = evolve(v, sailors=tuple(sailors), stores=s[:N] + (s[N] + 1,), due=max(0, v.due - 1))
     if all(x == DEAD for x in sailors):
-        v = evolve(v, over=("lost", "the last sailor died"), due=0)
+        v = evolve(v, over=ALL_DEAD, due=0)
     return v
+
+
+def recorded_crew(sailors: Mapping[str, str], healed, wounded, lost, day: int) -> tuple[dict, list, list]:
+    """A day's crew as a record names it (healed by Rest in phase 2, then wounded, then lost): the
+    sailors' states after it, what the rules refuse in it, as (list, position in it or None, rule),
+    and each change as (name, new state), in order."""
+    now, out, changes = dict(sailors), [], []
+    resting = sorted(n for n, s in sailors.items() if s == WOUNDED)
+    if healed and sorted(healed) != resting and all(sailors[w] == WOUNDED for w in healed):
+        out.append(("healed", None, f"one Water heals every resting sailor ({', '.join(resting)}), not some of them"))
+    why = {"healed": "{who} is {now}: only a wounded sailor can be healed",
+           "wounded": "{who} was already wounded: a second wound kills (add {who} to lost)",
+           "lost": "{who} is {now}: a sailor dies of a second wound, so list the first wound on an earlier day (or "
+                   "under wounded today)"}
+    for key, names, was, becomes in (("healed", healed, WOUNDED, WELL), ("wounded", wounded, WELL, WOUNDED),
+                                     ("lost", lost, WOUNDED, DEAD)):
+        for i, who in enumerate(names):
+            if now[who] == was:
+                now[who] = becomes
+                changes.append((who, becomes))
+            elif key == "wounded" and now[who] == DEAD:
+                out.append((key, i, f"{who} died before day {day}"))
+            elif key != "wounded" or who not in lost:
+                out.append((key, i, why[key].format(who=who, now=now[who])))
+    return now, out, changes
 
 
 def kill_all(sailors: tuple[str, ...]) -> int:
@@ -337,6 +363,49 @@ def scan_readings(terrains, drawn: str) -> str:
     return f"{first}, not {drawn}" + (f" ({' or '.join(more)} with every Scan slot filled)" if more else "")
 
 
+def why_not_coloured(pos: str, day: int, today: Mapping[str, str], drawn: Mapping[str, str], reached, rolled: bool,
+                     spread_face: int | None, over: bool, stopped: bool) -> tuple[str | None, str]:
+    """Why no scan from `pos` colours the hexes a record draws on `day` (`today`, in the record's order;
+    `drawn`: every hex drawn so far) as it does: (the hex to name, or None, and the rule). `reached`:
+    what the furthest lines of play coloured (hex -> terrain each); `stopped`: some line was stopped
+    earlier by a hex coloured otherwise; `over`: the game ended before the scan."""
+    reached = sorted((dict(d) for d in reached), key=lambda d: (len(d), sorted(d)))
+    first = next(iter(today), None)
+    if today and over:
+        return first, "the game was over in phase 4: nothing is scanned after it"
+    made: dict = {}
+    for d in reached:
+        for lab, t in d.items():
+            made.setdefault(lab, set()).add(t)
+    for lab in (today if rolled else ()):  # a hex the rolls colour otherwise (with each number of scanners)
+        if lab in made and today[lab] not in made[lab]:
+            return lab, f"the scan rolls make {lab} {scan_readings(made[lab], today[lab])}"
+    placed = sorted(lab for lab, ts in made.items() if "large-island" in ts and lab not in drawn)
+    astray = [lab for lab, t in today.items() if t == "large-island" and lab not in made]
+    if spread_face is not None and placed and astray:
+        return astray[0], (f"the spread roll {spread_face} points {direction(spread_face)}, to {placed[0]}: the large "
+                           f"island's second hex is there, not {astray[0]}")
+    if today and not stopped and reached and all(d.keys() <= drawn.keys() - today.keys() for d in reached):
+        return first, (f"nobody can be on Scan Horizon on day {day} (every sailor is resting or on another task), "
+                       "so no hex is coloured")
+    for lab in today:
+        if lab not in made:
+            return lab, (f"{lab} is not next to the sloop at {pos} on day {day} (Scan Horizon colours the blank hexes "
+                         "around it; a large island's second hex touches its first)")
+    for d in reached:
+        new = {lab: t for lab, t in d.items() if drawn.get(lab) != t}
+        for lab in new:
+            if rolled:
+                alts = {e[lab] for e in reached if lab in e and drawn.get(lab) != e[lab]}
+                return lab, f"the scan rolls make {lab} {scan_readings(alts, drawn.get(lab) or 'coloured')}"
+            if lab not in drawn:
+                missing = sorted(x for x in new if x not in drawn)
+                return None, (f"Scan Horizon colours every blank hex around {pos}: {', '.join(missing)} "
+                              f"{'is' if len(missing) == 1 else 'are'} missing")
+    return None, (f"no scan from {pos} colours these hexes so (Scan Horizon: 2d6 for each blank neighbour, northmost "
+                  "first; a large island's second hex by the Direction chart)")
+
+
 def island_cubes(size: str, face: int) -> tuple[int, tuple[int | None, ...], bool]:
     band = RULES.island(face + RULES.bonus(size))
     return face + RULES.bonus(size), tuple(n for _, n in band.cubes()), band.natives
@@ -443,7 +512,7 @@ def move(v: Voyage, route: tuple[str, ...], drift_face: int | None = None) -> Vo
         if lab in goals:
             if lab != route[-1]:
                 raise RuleError("win", f"the sloop reached the exit {lab}: the game was won, no more moves")
-            return evolve(v, pos=pos, left=frozenset(left), over=("won", "reached the open sea beyond the exit"))
+            return evolve(v, pos=pos, left=frozenset(left), over=ESCAPED)
     return evolve(v, pos=pos, left=frozenset(left))
 
 
@@ -972,9 +1041,10 @@ def as_recorded(v: Voyage, pos: str, supplies: Mapping[str, int], sailors: tuple
                 drawn: tuple[tuple[str, str], ...], day: int) -> Voyage:
     """`v` as a record says the voyage stands at the end of `day` (to go on after a day the rules do
     not explain): a weather roll still to come stays open, the rest of the day is over."""
+    over = ESCAPED if pos in exits(v.gm) else ALL_DEAD if all(s == DEAD for s in sailors) else None
     return evolve(v, pos=pos, stores=tuple(supplies[k] for k in ("water", "food", "hull", "wood")) + (0,),
                   sailors=sailors, drawn=drawn, terrain=dict(v.gm.terrain) | dict(drawn), skies=(), day=day,
-                  step=v.step if v.step == STEP_INDEX["weather"] else 0, over=None, due=0)
+                  step=v.step if v.step == STEP_INDEX["weather"] else 0, over=over, due=0)
 
 
 def outcome(v: Voyage) -> tuple[str, str] | None:

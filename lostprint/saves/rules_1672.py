@@ -174,37 +174,18 @@ class Rules1672(LostRules):
         return out
 
     def apply_crew(self, st: State, today: dict, problems) -> None:
-        """Healed first (Rest, phase 2: every resting sailor), then wounds, then deaths."""
-        sailors = st.flags["sailors"]
-        healed, hat = today.get("healed", ([], None))
-        if healed:
-            resting = sorted(n for n, s in sailors.items() if s == "wounded")
-            if sorted(w for w, _ in healed) != resting and all(sailors[w] == "wounded" for w, _ in healed):
-                problems.add(hat, f"one Water heals every resting sailor ({', '.join(resting)}), not some of them")
-        for who, iat in healed:
-            if sailors[who] != "wounded":
-                problems.add(iat, f"{who} is {sailors[who]}: only a wounded sailor can be healed")
-                continue
-            sailors[who] = "well"
-        lost = [w for w, _ in today.get("lost", ([], None))[0]]
-        for who, iat in today.get("wounded", ([], None))[0]:
-            if sailors[who] == "dead":
-                problems.add(iat, f"{who} died before day {st.day}")
-                continue
-            if sailors[who] == "wounded":
-                if who not in lost:
-                    problems.add(iat, f"{who} was already wounded: a second wound kills (add {who} to lost)")
-                continue
-            sailors[who] = "wounded"
-            st.events.append(Event(st.day, "wound", f"{who} wounded"))
-        for who, iat in today.get("lost", ([], None))[0]:
-            if sailors[who] != "wounded":
-                problems.add(iat, f"{who} is {sailors[who]}: a sailor dies of a second wound, so list the first "
-                                  "wound on an earlier day (or under wounded today)")
-                continue
-            sailors[who] = "dead"
-            st.flags["deaths"] += 1
-            st.events.append(Event(st.day, "dead", f"{who} lost"))
+        """The day's healed, wounded and lost, as the rules take them (the engine's `recorded_crew`)."""
+        before = st.flags["sailors"]
+        fields = {key: today.get(key, ([], None)) for key in ("healed", "wounded", "lost")}
+        after, refused, changes = eng.recorded_crew(before, *([w for w, _ in fields[k][0]] for k in fields), st.day)
+        for key, i, message in refused:
+            problems.add(fields[key][1] if i is None else fields[key][0][i][1], message)
+        for who, now in changes:
+            if now != eng.WELL:
+                st.events.append(Event(st.day, "wound" if now == eng.WOUNDED else "dead", f"{who} "
+                                       + ("wounded" if now == eng.WOUNDED else "lost")))
+        st.flags["deaths"] += sum(now == eng.DEAD for _, now in changes)
+        st.flags["sailors"] = after
 
     # --- mapping and moving ------------------------------------------------------------------------
 
@@ -293,7 +274,6 @@ class Rules1672(LostRules):
 
     def before_resources(self, st, problems, at) -> None:
         today = self._today(st)
-        today["start_sailors"] = dict(st.flags["sailors"])
         self.apply_crew(st, today, problems)
         if st.flags["burials"] > st.flags["deaths"]:
             problems.add(at, f"{st.flags['burials']} burials for {st.flags['deaths']} sailors lost")
@@ -453,7 +433,7 @@ class Rules1672(LostRules):
         elif key == "pos":
             self._moves_failed(st, today, failure, problems, day_at)
         elif key == "terrain":
-            self._scan_failed(st, today, record, failure, problems, day_at)
+            self._scan_failed(st, today, failure, problems, day_at)
         elif key == "islands":
             self._landing_failed(st, today, failure, problems, day_at)
         elif failure.kind == "left" and key == "drift":
@@ -496,63 +476,16 @@ class Rules1672(LostRules):
         problems.add(at, f"the sloop ends day {st.day} at {st.position}, but in {WEATHER_NAMES[today['weather_key']]} "
                          f"it can end only at {', '.join(ends) or 'nowhere'} (steered, or adrift)")
 
-    def _scan_failed(self, st, today, record, failure, problems, day_at) -> None:
-        drawn = {lab: st.terrain[lab] for lab in st.mapped_on}
+    def _scan_failed(self, st, today, failure, problems, day_at) -> None:
         where = today.get("drawn_at", {})
         mapped_at = At(day_at.line, f"{day_at.field}.mapped")
-        today_drawn = {lab: t for lab, t in drawn.items() if st.mapped_on.get(lab) == st.day}
-        reached = [dict(d) for d in sorted(failure.reached, key=lambda d: (len(d), sorted(d)))]
-        rolled = "scan" in (today.get("rolls") or {})
-        if today_drawn and (st.ended or st.position in eng.exits(st.game_map)):
-            lab = min(today_drawn, key=lambda x: where.get(x, mapped_at).line)
-            problems.add(where.get(lab, mapped_at), "the game was over in phase 4: nothing is scanned after it")
-            return
-        if rolled:  # a hex the rolls colour otherwise (in every branch: with each number of scanners)
-            made: dict = {}
-            for d in reached:
-                for lab, t in d.items():
-                    made.setdefault(lab, set()).add(t)
-            for lab in sorted(made, key=lambda x: where.get(x, mapped_at).line):
-                if lab in today_drawn and today_drawn[lab] not in made[lab]:
-                    problems.add(where.get(lab, mapped_at), f"the scan rolls make {lab} {eng.scan_readings(made[lab], today_drawn[lab])}")
-                    return
-        earlier = {lab for lab, day in st.mapped_on.items() if day < st.day}
+        mine = sorted((lab for lab, day in st.mapped_on.items() if day == st.day), key=lambda x: where.get(x, mapped_at).line)
         spread = (today.get("rolls") or {}).get("spread")
-        placed = sorted({lab for d in reached for lab, t in d.items() if t == "large-island" and lab not in drawn})
-        astray = [lab for lab, t in today_drawn.items() if t == "large-island" and not any(lab in d for d in reached)]
-        if spread and placed and astray:  # the spread rolls put the island's second hex elsewhere
-            face = spread[0][-1]
-            problems.add(where.get(astray[0], mapped_at), f"the spread roll {face} points {eng.direction(face)}, to "
-                                                          f"{placed[0]}: the large island's second hex is there, not {astray[0]}")
-            return
-        if today_drawn and not failure.early and reached and all(d.keys() <= earlier for d in reached):  # no branch
-            # scanned a hex: the furthest ended the day with nothing scanned, none was stopped by a scanned one
-            lab = min(today_drawn, key=lambda x: where.get(x, mapped_at).line)
-            problems.add(where.get(lab, mapped_at), f"nobody can be on Scan Horizon on day {st.day} (every sailor is "
-                                                    "resting or on another task), so no hex is coloured")
-            return
-        for lab in sorted(today_drawn, key=lambda x: where.get(x, mapped_at).line):
-            if not any(lab in d for d in reached):
-                problems.add(where.get(lab, mapped_at),
-                             f"{lab} is not next to the sloop at {st.position} on day {st.day} (Scan Horizon colours "
-                             "the blank hexes around it; a large island's second hex touches its first)")
-                return
-        for d in reached:
-            new = {lab: t for lab, t in d.items() if lab not in drawn or drawn[lab] != t}
-            for lab, t in sorted(new.items(), key=lambda x: where.get(x[0], mapped_at).line):
-                if rolled:
-                    alts = {e[lab] for e in reached if lab in e and (lab not in drawn or drawn[lab] != e[lab])}
-                    problems.add(where.get(lab, mapped_at), f"the scan rolls make {lab} "
-                                                            f"{eng.scan_readings(alts, drawn.get(lab) or 'coloured')}")
-                elif lab not in drawn:
-                    missing = sorted(x for x in new if x not in drawn)
-                    problems.add(mapped_at, f"Scan Horizon colours every blank hex around {st.position}: "
-                                            f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing")
-                else:
-                    continue
-                return
-        problems.add(mapped_at, f"no scan from {st.position} colours these hexes so (Scan Horizon: 2d6 for each blank "
-                                "neighbour, northmost first; a large island's second hex by the Direction chart)")
+        lab, message = eng.why_not_coloured(
+            st.position, st.day, {lab: st.terrain[lab] for lab in mine}, {lab: st.terrain[lab] for lab in st.mapped_on},
+            failure.reached, "scan" in (today.get("rolls") or {}), spread[0][-1] if spread else None,
+            bool(st.ended) or st.position in eng.exits(st.game_map), bool(failure.early))
+        problems.add(where.get(lab, mapped_at), message)
 
     def _landing_failed(self, st, today, failure, problems, day_at) -> None:
         mark = today.get("island")
@@ -594,11 +527,7 @@ class Rules1672(LostRules):
     # --- the end of a day --------------------------------------------------------------------------
 
     def end_of_day(self, st):
-        ends = self._today(st).get("ends") or []
-        if st.position in eng.exits(st.game_map):
-            return "won", "reached the open sea beyond the exit"
-        if all(v == "dead" for v in st.flags["sailors"].values()):
-            return "lost", "the last sailor died"
+        ends = self._today(st).get("ends") or st.flags["voyages"]
         overs = {v.over for v in ends}
         if ends and None not in overs and len({o[0] for o in overs}) == 1:
             return min(overs)

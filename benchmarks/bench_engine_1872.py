@@ -6,10 +6,12 @@
    48 days, the longest of 400), with and without their rolls, and the same save without rolls with
    its middle day's Food moved by 3 (a rejection), against the goal of 50 ms each; rounds
    interleaved. With --thorough, A/B against the replay that keeps every branch of every day (slow).
-2. Games per second with the careful player (played through the one driver, engine.drive), against
-   the goal of 6 ms a game;
-   A/B interleaved with the naive player (PairsChief) round by round, so load on the machine hits
-   both alike. The players memoise what they work out (per map, per day's worths), so the first
+2. Games per second with the careful player (played through the one driver, engine.drive, recording
+   each input as the transcript needs), against the goal of 6 ms a game; A/B interleaved with the naive
+   player (PairsChief) and with the careful player as `lostprint simulate` plays it (the driver without
+   a record: no states kept, so far less work for the garbage collector) round by round, so load on the
+   machine hits all alike. Each round's seeds are played once untimed first (their inputs, for 3.), so
+   every timed round finds the player's memos as warm. The players memoise what they work out (per map, per day's worths), so the first
    games of a process are slower: timed apart, then --warm games are played untimed (a simulate run
    of 1,000 games spends most of its games warm) before the rounds.
 3. The engine and driver alone: the careful player's games of each round replayed from their recorded
@@ -46,6 +48,13 @@ def cpu(fn, *args):
 def play_all(player, seeds) -> None:
     for seed in seeds:
         played(player(seed))
+
+
+def simulate_all(player, seeds) -> None:
+    """The games as `lostprint simulate` plays them (rating.players.play_one): the driver keeps no record."""
+    for seed in seeds:
+        p = player(seed)
+        drive.play(eng, p.start(), p.decide, p.roll, p.days)
 
 
 def inputs_of(player, seeds) -> list:
@@ -113,16 +122,17 @@ def main() -> None:
     print(f"careful player, the first {args.games} games of this process: {1000 * cold:7.1f} ms CPU a game "
           f"({cold / GAME_GOAL_S:5.1f}x the 6 ms goal)")
     play_all(Chief, range(FRESH + args.games, FRESH + args.games + args.warm))
-    careful, naive, engine = [], [], []
+    careful, naive, engine, simulated = [], [], [], []
     for r in range(args.rounds):
         seeds = range(r * args.games, (r + 1) * args.games)
         inputs = inputs_of(Chief, seeds)
         careful.append(cpu(play_all, Chief, seeds) / args.games)
         naive.append(cpu(play_all, PairsChief, seeds) / args.games)
         engine.append(cpu(replay_all, inputs) / args.games)
-    for name, times in (("careful player", careful), ("naive player", naive)):
+        simulated.append(cpu(simulate_all, Chief, seeds) / args.games)
+    for name, times in (("careful player", careful), ("naive player", naive), ("careful, simulate", simulated)):
         t = statistics.median(times)
-        print(f"{name:<15} {1000 * t:7.1f} ms CPU a game, {1 / t:7.0f} games/s, {60 / t:7.0f} a minute  "
+        print(f"{name:<17} {1000 * t:7.1f} ms CPU a game, {1 / t:7.0f} games/s, {60 / t:7.0f} a minute  "
               f"({t / GAME_GOAL_S:5.1f}x the 6 ms goal; after {args.warm} warm-up games; rounds "
               f"{1000 * min(times):.1f}-{1000 * max(times):.1f} ms)")
     print(f"careful / naive  {statistics.median(careful) / statistics.median(naive):5.2f}x")

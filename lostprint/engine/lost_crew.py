@@ -306,6 +306,12 @@ def exits(game_map) -> tuple[str, ...]:
     return tuple(game_map.goals) or tuple(h for f in game_map.features_of("exit") for h in f.hexes)
 
 
+def drift_reading(game_map, pos: str, face: int) -> str:
+    """Where a drift roll carries the sloop from `pos`, in words."""
+    target = toward(game_map, pos, face)
+    return f"the drift roll {face} carries the sloop {direction(face)}" + (f" to {target}" if target else ", off the map")
+
+
 def direction(face: int) -> str:
     return DIRECTION.lookup(face).results[0]
 
@@ -1030,6 +1036,22 @@ def spare(v: Voyage) -> int:
 
 
 NOBODY = Orders()
+
+
+def may_end_as(coloured, drawn: frozenset) -> bool:
+    """Can a day that has coloured `coloured` so far (in order) still end with the hexes `drawn`? Each
+    is one drawn, but the last may be a large island that becomes a medium one (no room for its second hex)."""
+    *done, last = coloured or (None,)
+    return all(x in drawn for x in done) and (last is None or last in drawn or (
+        last[1] == "large-island" and (last[0], "medium-island") in drawn))
+
+
+def no_worse(now: str, then: str) -> bool:
+    """A sailor `now` may yet become `then` (a wound never heals later in the day)."""
+    return _SEVERITY[now] <= _SEVERITY[then]
+
+
+_SEVERITY = {WELL: 0, WOUNDED: 1, DEAD: 2}
 
 
 def landings(islands) -> frozenset:

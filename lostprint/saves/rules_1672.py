@@ -378,15 +378,12 @@ class Rules1672(LostRules):
         moves = st.day_hexes[1:]
         inputs.update(orders=(eng.LATER,), heal=(healed,), route=(tuple(moves),), gather=(picks,))
         names = list(st.flags["sailors"])
-        statuses = tuple({"well": eng.WELL, "wounded": eng.WOUNDED, "dead": eng.DEAD}[st.flags["sailors"][n]]
-                         for n in names)
+        statuses = tuple(st.flags["sailors"][n] for n in names)
         wounds = len(today.get("wounded", ([], None))[0]) + len(today.get("lost", ([], None))[0])
         drawn = frozenset((lab, st.terrain[lab]) for lab in st.mapped_on)
-        drawn_as = {lab: st.terrain[lab] for lab in st.mapped_on}
         earlier = sum(1 for d in st.mapped_on.values() if d < st.day)
         landed = frozenset((frozenset(m.hexes), SIZES[m.get("size")], bool(m.get("natives")))
                            for m in st.marks if m.kind == "island")
-        severity = {s: i for i, s in enumerate((eng.WELL, eng.WOUNDED, eng.DEAD))}  # how far from well
         return search.Record(
             turn=st.day, inputs=inputs, until="" if "weather" in rolls else "weather", optional=frozenset({"heal", "route", "gather"} - ({"gather"} if picks else set())),
             narrow={"gather sailors": lambda v, n: n == len(picks),
@@ -398,12 +395,9 @@ class Rules1672(LostRules):
                     "water": st.values["water"], "food": st.values["food"], "hull": st.values["hull"],
                     "wood": st.values["wood"], "wounds": wounds, "sailors": statuses},
             order=("pos", "terrain", "islands", "water", "food", "hull", "wood", "wounds", "sailors"),
-            partial={"terrain": lambda d: all(x in drawn for x in d[earlier:-1]) and (len(d) <= earlier or d[-1] in drawn or (
-                         d[-1][1] == "large-island" and drawn_as.get(d[-1][0]) == "medium-island")),  # the last:
-                     # a large island with no room for its second hex becomes a medium one
-                     "wounds": lambda n: n <= wounds,
+            partial={"terrain": lambda d: eng.may_end_as(d[earlier:], drawn), "wounds": lambda n: n <= wounds,
                      "islands": lambda isl: eng.landings(isl) <= landed,
-                     "sailors": lambda ss: all(severity[a] <= severity[b] for a, b in zip(ss, statuses))})
+                     "sailors": lambda ss: all(map(eng.no_worse, ss, statuses))})
 
     def _report(self, st, today, record, failure, before, problems, day_at, at) -> None:
         """The failure of the search, said on the save's line with the rule and its limit."""
@@ -467,10 +461,8 @@ class Rules1672(LostRules):
         moves = st.day_hexes[1:]
         at = At(day_at.line, f"{day_at.field}.moved")
         if "drift" in rolls:
-            face = rolls["drift"][0][0]
-            target = eng.toward(st.game_map, st.day_start, face)
-            where = f"{eng.direction(face)} to {target}" if target else f"{eng.direction(face)}, off the map"
-            problems.add(at, f"the drift roll {face} carries the sloop {where}, not {' '.join(moves) or 'nowhere'}")
+            problems.add(at, f"{eng.drift_reading(st.game_map, st.day_start, rolls['drift'][0][0])}, "
+                             f"not {' '.join(moves) or 'nowhere'}")
             return
         ends = sorted(failure.reached)
         problems.add(at, f"the sloop ends day {st.day} at {st.position}, but in {WEATHER_NAMES[today['weather_key']]} "

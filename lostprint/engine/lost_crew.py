@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
-from itertools import combinations_with_replacement, product
+from itertools import combinations, combinations_with_replacement, product
 from operator import itemgetter
 from types import MappingProxyType
 from typing import Mapping
@@ -792,56 +792,38 @@ def all_orders(v: Voyage) -> tuple[Orders, ...]:
 
 @lru_cache(maxsize=256)  # not a rule: a bound on the kinds of day remembered
 def _all_orders(well: int, weather: str, ashore: bool, leave: bool, repairs: bool, scans: bool) -> tuple[Orders, ...]:
-    rule = RULES.weather(weather)
-    choices = [("repair", YES_NO if repairs else NO_ONLY),
-               ("scan", range(SLOT["scan"] + 1) if scans else (0,)),
-               ("gather", range(SLOT["gather"] + 1) if ashore else (0,)),
-               ("drink", NO_ONLY if rule.drink else YES_NO),
-               ("fish", YES_NO if rule.fish else NO_ONLY),
-               ("watch", YES_NO)]
+    crew = RULES.weather(weather).crew
+    choices = [(job, _options(job, weather, ashore, repairs, scans, well))
+               for job in ("repair", "scan", "gather", "drink", "fish", "watch")]
     out = []
-    for crew in _crews_in(weather, ashore):
-        if leave and not all(c in crew for c in rule.crew):
+    for movers in _options("crew", weather, ashore, repairs, scans, well):
+        if leave and not all(c in movers for c in crew):
             continue
         for values in product(*(options for _, options in choices)):
-            jobs = {c: True for c in crew} | {job: value for (job, _), value in zip(choices, values) if value}
-            orders = Orders(**jobs)
+            orders = Orders(**{c: True for c in movers}, **{job: value for (job, _), value in zip(choices, values) if value})
             if orders.sailors <= well:
                 out.append(orders)
     return tuple(out)
 
 
-def _crews(v: Voyage) -> list[tuple[str, ...]]:
-    return _crews_in(v.weather, at_island(v))
-
-
-def _crews_in(weather: str, ashore: bool) -> list[tuple[str, ...]]:
-    """The movement crews that differ today: in a storm each saving slot, and Anchorage at an island;
-    else the weather's whole crew or nobody (part of it steers no better than nobody)."""
+def _options(job: str, weather: str, ashore: bool, repairs: bool, scans: bool, free: int):
+    """The choices for one job that can make a difference today, with `free` sailors left for it. The
+    movement crews: in a storm each saving slot, and Anchorage at an island; else the weather's whole
+    crew or nobody (part of it steers no better than nobody)."""
     rule = RULES.weather(weather)
-    if rule.storm:
-        out = [(), ("movement",), ("tacking",), ("movement", "tacking")]
-        return out + [(RULES.storm.anchor,)] if ashore else out
-    return [(), rule.crew] if rule.steps else [()]
+    if job == "crew":
+        crews = [()] + [c for n in range(1, len(RULES.storm.saved_by) + 1) for c in combinations(RULES.storm.saved_by, n)] if rule.storm else \
+            [(), rule.crew] if rule.steps else [()]
+        return [c for c in crews + [(RULES.storm.anchor,)] * (rule.storm and ashore) if len(c) <= free]
+    if job in ("scan", "gather"):
+        return range(min(SLOT[job], free) + 1) if (scans if job == "scan" else ashore) else (0,)
+    useful = {"repair": repairs, "drink": not rule.drink, "fish": rule.fish}.get(job, True)
+    return YES_NO if useful and free else NO_ONLY
 
 
 def _job_options(v: Voyage, job: str):
-    rule = RULES.weather(v.weather)
-    free = v.hands - v.spent - v.orders.sailors
-    if job == "crew":
-        return [c for c in _crews(v) if len(c) <= free]
-    if job == "repair":
-        useful = v.stores[D] > 0 and v.stores[H] < CAP["hull"]
-        return YES_NO if useful and free else NO_ONLY
-    if job == "scan":
-        return range(min(SLOT["scan"], free) + 1) if scan_order(v.gm, v.pos, v.terrain) else (0,)
-    if job == "gather":
-        return range(min(SLOT["gather"], free) + 1) if v.ashore else (0,)
-    if job == "drink":
-        return YES_NO if not rule.drink and free else NO_ONLY
-    if job == "fish":
-        return YES_NO if rule.fish and free else NO_ONLY
-    return YES_NO if free else NO_ONLY
+    return _options(job, v.weather, v.ashore, v.stores[D] > 0 and v.stores[H] < CAP["hull"],
+                    bool(scan_order(v.gm, v.pos, v.terrain)), v.hands - v.spent - v.orders.sailors)
 
 
 def _place_job(job: str):

@@ -71,7 +71,7 @@ class Rules1672(LostRules):
     def begin(self, st: State) -> None:
         names = st.setup.get("sailors")
         sailors = tuple(names) if isinstance(names, (list, tuple)) and names else DEFAULT_SAILORS
-        st.flags.update(sailors={n: "well" for n in sailors}, burials=0, deaths=0,
+        st.flags.update(sailors={n: eng.WELL for n in sailors}, burials=0, deaths=0,
                         voyages=[eng.start(st.game_map, len(sailors))])
         st.flags["days"] = search.Days(st.flags["voyages"], self._walk_day, eng.forget)
 
@@ -86,10 +86,7 @@ class Rules1672(LostRules):
     def check_day_field(self, st, name, value, at, problems, container) -> None:
 
         rd = Reader(problems, st.game_map)
-        today = st.flags.setdefault("today", {"day": st.day})
-        if today["day"] != st.day:
-            today.clear()
-            today["day"] = st.day
+        today = self._today(st)
         if name == "weather":
             text = rd.text(value, at)
             if text is None:
@@ -624,11 +621,10 @@ def _save_day(events, names) -> dict:
             log.append(f"repair: {value} wood into hull")
         elif key == "move":
             start = e.before.pos
-            drifts = eng.movement_plan(e.before.weather, e.before.orders, eng.at_island(e.before))[1]
+            _, drifts, damage = eng.movement_plan(e.before.weather, e.before.orders, eng.at_island(e.before))
             if drifts:
                 rolls["drift"] = [value]
                 log.append(f"uncontrolled: drift {eng.direction(value)}")
-            _, _, damage = eng.movement_plan(e.before.weather, e.before.orders, eng.at_island(e.before))
             if damage:
                 log.append(f"storm: hull -{damage}")
             moved = list(value) if not drifts else ([v.pos] if v.pos != start else [])
@@ -653,14 +649,10 @@ def _save_day(events, names) -> dict:
                 rolls.setdefault("scan", []).append(list(value))
                 scanned.append((eng.scan_order(e.before.gm, e.before.pos, e.before.terrain)[0], sum(value)))
             if not v.spreading:
-                after = v
-                log += [f"scan {lab}: {total} -> {after.terrain[lab]}" for lab, total in scanned]
+                log += [f"scan {lab}: {total} -> {v.terrain[lab]}" for lab, total in scanned]
                 scanned = []
         elif key == "gather" and value:
-            got: dict = {}
-            for k in value:
-                got[k] = got.get(k, 0) + 1
-            day["gathered"] = got
+            day["gathered"] = got = {k: value.count(k) for k in dict.fromkeys(value)}
             log.append(f"gathered {got}")
         elif key == "natives":
             rolls.setdefault("natives", []).append(value)

@@ -40,6 +40,7 @@ N = len(TRACKERS)
 
 
 ESCAPED, ALL_DEAD = ("won", "reached the open sea beyond the exit"), ("lost", "the last sailor died")
+LANDING = "an island is rolled on ending a move at a new one"
 Illegal = RuleError  # the one error of every engine (its `rule` names the rule broken)
 ROLL = {r.key: Roll(r.key, r.dice) for r in RULES.rolls}  # what each rolling step asks for
 ROUTE = Decision("route")
@@ -583,7 +584,7 @@ def landing(v: Voyage) -> tuple[str, ...]:
 def land(v: Voyage, face: int) -> Voyage:
     hexes = landing(v)
     if not hexes:
-        raise RuleError("island", "no new island here")
+        raise RuleError("island", f"{LANDING}; {v.pos} is not a new island")
     size = v.terrain[v.pos]
     _, cubes, natives = island_cubes(size, face)
     return evolve(v, islands=v.islands + (Island(hexes, size, face, cubes, natives),))
@@ -1033,7 +1034,7 @@ def no_worse(now: str, then: str) -> bool:
     return _SEVERITY[now] <= _SEVERITY[then]
 
 
-_SEVERITY = {WELL: 0, WOUNDED: 1, DEAD: 2}
+_SEVERITY = {state: i for i, state in enumerate((WELL, WOUNDED, DEAD))}  # how far from well
 
 
 def landings(islands) -> frozenset:

@@ -487,16 +487,14 @@ class Rules1672(LostRules):
         rolls = today.get("rolls") or {}
         before = next((m for m in st.marks if m.kind == "island" and m.day < st.day and set(m.hexes) & set(mark["hexes"])), None)
         if before is not None:
-            problems.add(mark["at"], f"an island is rolled on ending a move at a new one; {before.hexes[0]} was landed "
-                                     f"on and rolled on day {before.day}")
+            problems.add(mark["at"], f"{eng.LANDING}; {before.hexes[0]} was landed on and rolled on day {before.day}")
             return
         face = mark["roll"] or (rolls["island"][0][0] if "island" in rolls else None)
         if face is not None and st.position in mark["hexes"]:
             problems.add(mark["roll_at"] if mark["roll"] is not None else mark["at"],
                          eng.island_reading(mark["size"], face))
             return
-        problems.add(mark["at"], f"an island is rolled on ending a move at a new one; the sloop ended day "
-                                 f"{st.day} at {st.position}")
+        problems.add(mark["at"], f"{eng.LANDING}; the sloop ended day {st.day} at {st.position}")
 
     def _resync(self, st, voyages, record, failure) -> list:
         """After a day the rules do not explain, go on from what the save says (so later days are
@@ -557,11 +555,8 @@ class Rules1672(LostRules):
         return tuple(sorted((k, v) for k, v in values.items()))
 
     def score(self, st, result) -> list[tuple[str, int]]:
-        voyages = st.flags["voyages"]
-        if not voyages:
-            return [("hexes mapped", len(st.mapped_on) * CREW.score_per_hex)]
         over = (result, "") if result in ("won", "lost") else None
-        return list(eng.score(evolve(voyages[0], over=over)))
+        return list(eng.score(evolve(st.flags["voyages"][0], over=over)))
 
 
 def today_summary(today: dict) -> str:

@@ -122,6 +122,59 @@ def test_one_face_per_effect_for_an_unknown_roll():
     assert sorted(terrains) == sorted(b.terrain for b in RULES.scan)
 
 
+def test_a_route_too_long_names_the_crew_it_needs():
+    """The limit, and why it is 0: Headwind with one well sailor (the wounded rest) or nobody steering;
+    where an unsteered sloop drifts, the one hex it may drift too."""
+    from dataclasses import replace
+
+    rested = eng.begin_day(replace(eng.start(GM), pos="I7", weather="headwind",
+                                   sailors=(eng.WELL, eng.WOUNDED, eng.WOUNDED, eng.DEAD)), eng.Orders())
+    with pytest.raises(eng.Illegal, match=r"^1 hex in Headwind: at most 0 \(Headwind needs sailors on Movement and "
+                                          r"Tacking, and 1 sailor is well: the wounded rest\)$"):
+        eng.move(rested, ("I6",))
+    idle = eng.begin_day(replace(eng.start(GM), pos="I7", weather="headwind"), eng.Orders())
+    with pytest.raises(eng.Illegal, match="at most 0 without sailors on Movement and Tacking$"):
+        eng.move(idle, ("I6",))
+    steered = eng.begin_day(replace(eng.start(GM), pos="I7", weather="rain"), eng.Orders(movement=True, tacking=True))
+    with pytest.raises(eng.Illegal, match="2 hexes in Rain: at most 1 steered, or exactly 1 adrift$"):
+        eng.move(steered, ("I6", "I5"))
+
+
+def test_a_recorded_crew_heals_then_wounds_then_kills():
+    """Rest heals every resting sailor; a wound on a wounded sailor kills; a death needs a first wound."""
+    crew = {"A": eng.WELL, "B": eng.WOUNDED, "C": eng.WOUNDED, "D": eng.DEAD}
+    after, refused, changes = eng.recorded_crew(crew, ["B", "C"], ["A"], ["A"], 5)
+    assert after == {"A": eng.DEAD, "B": eng.WELL, "C": eng.WELL, "D": eng.DEAD} and refused == []
+    assert changes == [("B", eng.WELL), ("C", eng.WELL), ("A", eng.WOUNDED), ("A", eng.DEAD)]
+    _, refused, _ = eng.recorded_crew(crew, ["B"], ["C", "D"], ["A"], 5)
+    assert refused == [("healed", None, "one Water heals every resting sailor (B, C), not some of them"),
+                       ("wounded", 0, "C was already wounded: a second wound kills (add C to lost)"),
+                       ("wounded", 1, "D died before day 5"),
+                       ("lost", 0, "A is well: a sailor dies of a second wound, so list the first wound on an earlier "
+                                   "day (or under wounded today)")]
+
+
+def test_the_day_may_still_end_as_recorded():
+    drawn = frozenset({("H6", "sea"), ("H7", "medium-island")})
+    assert eng.may_end_as((("H6", "sea"),), drawn) and eng.may_end_as((), drawn)
+    assert eng.may_end_as((("H6", "sea"), ("H7", "large-island")), drawn)  # no room for its second hex yet
+    assert not eng.may_end_as((("H7", "large-island"), ("H6", "sea")), drawn)
+    assert not eng.may_end_as((("H6", "shoals"),), drawn)
+    assert eng.no_worse(eng.WELL, eng.DEAD) and not eng.no_worse(eng.WOUNDED, eng.WELL)
+
+
+def test_forget_reads_a_job_left_unplaced_as_nobody_once_its_place_step_is_past():
+    """The Watch until the weather roll: unplaced (nobody free) and placed empty play on alike."""
+    from dataclasses import replace
+
+    v = replace(eng.start(GM), day=1, step=eng.STEP_INDEX["weather"], orders=eng.LATER)
+    placed = replace(v, orders=replace(eng.LATER, watch=False))
+    assert eng.forget(v) == eng.forget(placed) and hash(eng.forget(v)) == hash(eng.forget(placed))
+    assert eng.forget(replace(v, orders=replace(eng.LATER, watch=True))) != eng.forget(placed)
+    early = replace(v, step=eng.STEP_INDEX["place watch"])  # still to be placed: not the same
+    assert eng.forget(early) != eng.forget(replace(early, orders=replace(eng.LATER, watch=False)))
+
+
 # --- findings: what the validator now rejects ---------------------------------------------------
 
 

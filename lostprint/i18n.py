@@ -16,7 +16,6 @@ import dataclasses
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from gettext import c2py
-from importlib import import_module
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -276,20 +275,6 @@ def book_prose(module) -> dict[str, tuple[str, ...]]:
         for name, names in extra.items():
             out[name] = tuple(dict.fromkeys((*out.get(name, ()), *names)))
     return out
-
-
-def extract_book_data(fileobj, keywords, comment_tags, options):
-    """Babel extractor (babel-rulebook.cfg, one section a game, `book = lostprint.books.rulebook_1672`):
-    every string a rulebook's translated game data prints (`book_prose`: of its GAME, and of the data
-    beyond it that the module names in BOOK_DATA) that the sheets' catalog lostprint.po does not hold
-    already, for the game's own rulebook catalog."""
-    module = import_module(options["book"])
-    sheets = {text for _, _, text, _ in extract_game_data(None, (), (), {})}
-    seen = set()
-    for where, text in _prose((module.GAME, *getattr(module, "BOOK_DATA", ())), book_prose(module)):  # data beyond GAME
-        if text not in sheets and text not in seen:
-            seen.add(text)
-            yield 1, "gettext", text, [f"{module.GAME.id}: {where}"]
 
 
 def extract_game_data(fileobj, keywords, comment_tags, options):

@@ -17,6 +17,7 @@ from lostprint.games.lost_expedition import EXPEDITIONS
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.maps.model import standard_map
 from lostprint.players.common import FAST_DICE, per_map, rng_for
+from lostprint.saves.rules_1572 import save_of
 
 
 @dataclass(frozen=True)
@@ -244,8 +245,6 @@ def played(player: Player, limit: int | None = None) -> tuple[eng.State, list]:
 
 def play(seed: int, game_map=None, player=Careful) -> dict:
     """A whole game of 1572 as save data; each day keeps its `rolls:` and a `log` (not part of a save)."""
-    from lostprint.saves.rules_1572 import save_of
-
     final, events = played(player(seed, game_map))
     return save_of(events, final, (), standard=game_map is None)
 

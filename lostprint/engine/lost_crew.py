@@ -10,6 +10,9 @@ a `place` step lets a search place that job then (see `LATER`); a player's jobs,
 1, pass them by. Every number and chart comes from the game data (`lostprint.games.lost_crew.RULES`);
 nothing here rolls, reads or writes. For a search: `faces` (one roll per effect), `forget` (what no
 later step reads), `spare` (free sailors: more is never worse), `PARTS` (the state by the names a step's reach uses).
+For a save's transcript, the rules it needs to read a record and say what the rules refuse in it: a
+`RuleError` names the rule and its limit; `recorded_crew`, `why_not_coloured`, `island_reading`,
+`drift_reading`, `no_drift`, `may_end_as`, `landings` and `as_recorded` put the rest in words or data.
 
 The supplies (water, food, hull, wood) and the count of wounds taken today travel as a small tuple,
 `Stores`; the `*_stores` functions are the phases' arithmetic on it, which the steps apply.
@@ -823,8 +826,9 @@ def _options(job: str, weather: str, ashore: bool, repairs: bool, scans: bool, f
 
 
 def _job_options(v: Voyage, job: str):
-    return _options(job, v.weather, v.ashore, v.stores[D] > 0 and v.stores[H] < CAP["hull"],
-                    bool(scan_order(v.gm, v.pos, v.terrain)), v.hands - v.spent - v.orders.sailors)
+    repairs = job == "repair" and v.stores[D] > 0 and v.stores[H] < CAP["hull"]
+    scans = job == "scan" and bool(scan_order(v.gm, v.pos, v.terrain))
+    return _options(job, v.weather, v.ashore, repairs, scans, v.hands - v.spent - v.orders.sailors)
 
 
 def _place_job(job: str):
@@ -929,6 +933,7 @@ _JOB_STEP = {"repair": STEP_INDEX["repair"], "movement": STEP_INDEX["move"], "ta
 _DONE = tuple(tuple(k for k, job in enumerate(JOBS) if _JOB_STEP[job] < i) for i in range(len(STEPS)))
 _PLACED = tuple(tuple(k for k, job in enumerate(JOBS) if STEP_INDEX["place " + ("crew" if job in _CREW else job)] < i
                       <= _JOB_STEP[job]) for i in range(len(STEPS)))  # ... whose place step is past, phase not
+# (the crew's three are placed together: the first says for all)
 _PROGRESS = (("resting", STEP_INDEX["rest"], ()), ("goods", STEP_INDEX["natives"], 0),
              ("faces", STEP_INDEX["natives"], ()), ("effect", STEP_INDEX["gift"], ""),
              ("skies", STEP_INDEX["weather"], ()))
@@ -995,7 +1000,7 @@ def forget(v: Voyage) -> Voyage:
     else:
         done, placed = _DONE[i], _PLACED[i]
         values = list(v.orders.__dict__.values())  # in JOBS order
-        if any(values[k] is not False and values[k] != 0 for k in done) or None in [values[k] for k in placed]:
+        if any(values[k] is not False and values[k] != 0 for k in done) or (placed and values[placed[0]] is None):
             for k in done:  # a finished job: nobody (0)
                 values[k] = 0
             for k in placed:  # past its place step, unplaced reads as nobody (the Watch until the weather roll)

@@ -144,23 +144,17 @@ class Rules1672(LostRules):
             faces = []
             for i, item in enumerate(items):
                 iat = At(line_of(items, i), f"{kat.field}[{i}]")
-                if roll.dice > 1:
-                    group = rd.listing(item, iat, f"{roll.dice} die faces, like [3, 5]")
-                    if group is None:
-                        return None
-                    if len(group) != roll.dice:
-                        rd.error(iat, f"{roll.key} rolls {roll.dice} dice at a time, not {len(group)}")
-                        return None
-                    got = [rd.integer(x, At(line_of(group, j), f"{iat.field}[{j}]"),
-                                      eng.FACES[0], eng.FACES[-1]) for j, x in enumerate(group)]
-                    if None in got:
-                        return None
-                    faces.append(tuple(got))
-                else:
-                    face = rd.integer(item, iat, eng.FACES[0], eng.FACES[-1])
-                    if face is None:
-                        return None
-                    faces.append(face)
+                group = rd.listing(item, iat, f"{roll.dice} die faces, like [3, 5]") if roll.dice > 1 else [item]
+                if group is None:
+                    return None
+                if len(group) != roll.dice:
+                    rd.error(iat, f"{roll.key} rolls {roll.dice} dice at a time, not {len(group)}")
+                    return None
+                got = [rd.integer(x, At(line_of(group, j), f"{iat.field}[{j}]") if roll.dice > 1 else iat,
+                                  eng.FACES[0], eng.FACES[-1]) for j, x in enumerate(group)]
+                if None in got:
+                    return None
+                faces.append(tuple(got) if roll.dice > 1 else got[0])
             if not faces:
                 rd.error(kat, "no faces")
                 return None

@@ -171,6 +171,7 @@ class Rules1672(LostRules):
         after, refused, changes = eng.recorded_crew(before, *([w for w, _ in fields[k][0]] for k in fields), st.day)
         for key, i, message in refused:
             problems.add(fields[key][1] if i is None else fields[key][0][i][1], message)
+        today["crew refused"] = bool(refused)
         for who, now in changes:
             if now != eng.WELL:
                 st.events.append(Event(st.day, "wound" if now == eng.WOUNDED else "dead", f"{who} "
@@ -428,7 +429,7 @@ class Rules1672(LostRules):
             where = rolls[key][1] if key in rolls else self._input_at(key, today, day_at)
             problems.add(where, f"more {key} rolls than day {st.day} rolls" if failure.kind == "left" else
                          f"day {st.day} rolls {key} again here, and no more rolls are recorded")
-        else:
+        elif not today.get("crew refused"):  # else the crew's line says why
             problems.add(at, f"no one day explains these values together ({summary})")
 
     def _input_at(self, key, today, day_at, message="") -> At:

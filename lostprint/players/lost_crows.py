@@ -32,6 +32,7 @@ from lostprint.games.lost_crows import RULES
 from lostprint.maps.model import standard_map
 from lostprint.players.common import FACE_BITS, FAST_DICE, QuickDice, per_map, rng_for
 from lostprint.players.common import FACES as DIE_FACES
+from lostprint.saves.rules_1872 import save_of
 
 # How much a careful chief cares about one more point of each resource at each level (index = level).
 # Zero ends the game; low levels are guarded far more than high ones. (A policy's taste, not a rule.)
@@ -830,8 +831,6 @@ class Chief:
     def play(self, limit: int = DAY_LIMIT) -> dict:
         """The whole game through the driver, as {"days": the save's days, "result": ...}; the last
         state is left in `st` and `terrain` (what scripts that play a chief read)."""
-        from lostprint.saves.rules_1872 import save_of
-
         final, events = played(self, limit)
         self.st, self.terrain = final.st, final.terrain
         return {"days": save_of(events, final)["days"], "result": final.over[0] if final.over else "unfinished"}
@@ -1037,7 +1036,5 @@ def simulate_1872(seed: int, game_map=None, player=Chief, house_off=frozenset())
     """A whole game of 1872 as save data (no journal), each day with its rolls, written by the game's
     transcript (saves.rules_1872.save_of); `house_off` as Chief's (such a game follows the stand-ins,
     not the rules a save is validated by)."""
-    from lostprint.saves.rules_1872 import save_of
-
     final, events = played(player(seed, game_map, house_off))
     return save_of(events, final, (), standard=game_map is None)

@@ -282,9 +282,7 @@ class Rules1672(LostRules):
         weather, wat = today.get("weather", (None, day_at))
         days = st.flags["days"]
         if weather is not None:
-            today["weather_key"] = weather
-            if weather == "storm":
-                st.events.append(Event(st.day, "storm", "storm"))
+            self._weather_is(st, today, weather)
         record = self._record(st, today, day_at, problems)
         if record is not None and weather is not None:
             if days.extend((st.day, weather, record)):
@@ -297,6 +295,11 @@ class Rules1672(LostRules):
             voyages = days.every(days.specs)
         self._whole_day(st, today, record, voyages, weather, wat, before, problems, day_at, at)
         st.flags["days"] = search.Days(st.flags["voyages"], self._walk_day, eng.forget)
+
+    def _weather_is(self, st, today, key) -> None:
+        today["weather_key"] = key
+        if CREW.weather(key).storm:  # marked on the journal's chart
+            st.events.append(Event(st.day, "storm", "storm"))
 
     def _walk_day(self, voyages, spec):
         """The ends of a day (`spec`: its number, weather and record) from some voyages: yesterday's
@@ -337,9 +340,7 @@ class Rules1672(LostRules):
             voyages = fit
         else:
             keys = {v.weather for v in voyages}
-            today["weather_key"] = next(iter(keys)) if len(keys) == 1 else CREW.start_weather
-            if today["weather_key"] == "storm":
-                st.events.append(Event(st.day, "storm", "storm"))
+            self._weather_is(st, today, next(iter(keys)) if len(keys) == 1 else CREW.start_weather)
         if record is None or not voyages:
             st.flags["voyages"] = [self._forced(evolve(v, step=0), st) for v in voyages] or st.flags["voyages"]
             return

@@ -130,7 +130,7 @@ def test_a_route_too_long_names_the_crew_it_needs():
     rested = eng.begin_day(replace(eng.start(GM), pos="I7", weather="headwind",
                                    sailors=(eng.WELL, eng.WOUNDED, eng.WOUNDED, eng.DEAD)), eng.Orders())
     with pytest.raises(eng.Illegal, match=r"^1 hex in Headwind: at most 0 \(Headwind needs sailors on Movement and "
-                                          r"Tacking, and 1 sailor is well: the wounded rest\)$"):
+                                          r"Tacking, and 1 sailor is well: the wounded rest, healed or not\)$"):
         eng.move(rested, ("I6",))
     idle = eng.begin_day(replace(eng.start(GM), pos="I7", weather="headwind"), eng.Orders())
     with pytest.raises(eng.Illegal, match="at most 0 without sailors on Movement and Tacking$"):

@@ -530,13 +530,22 @@ def too_far(v: Voyage, hexes: int, steps: int) -> str:
     """Why a route of `hexes` is too long today: the weather's limit, and the crew it needs."""
     rule = RULES.weather(v.weather)
     out = f"{hexes} hex{'es' * (hexes != 1)} in {rule.name}: at most {steps}"
-    crew = " and ".join(c.title() for c in rule.crew)
-    if rule.steps and not steps and v.hands < len(rule.crew):
-        well = f"{v.hands} sailor{'s are' if v.hands != 1 else ' is'} well"
-        return out + f" ({rule.name} needs sailors on {crew}, and {well}: the wounded rest)"
+    short = crew_short(v.weather, v.hands)
     if rule.steps and not steps:
-        return out + f" without sailors on {crew}"
+        return out + (f" ({short})" if short else f" without sailors on {' and '.join(c.title() for c in rule.crew)}")
     return out + (" steered, or exactly 1 adrift" if rule.otherwise == "drift" else "")
+
+
+def crew_short(weather: str, well: int) -> str:
+    """Why nobody can steer today, when the well sailors of phase 1 are fewer than the weather's crew
+    ("" when they are not)."""
+    rule = RULES.weather(weather)
+    if not rule.steps or well >= len(rule.crew):
+        return ""
+    crew = " and ".join(c.title() for c in rule.crew)
+    who = f"{well} sailor{'s are' if well != 1 else ' is'}" if well else "no sailor is"
+    return (f"{rule.name} needs {'sailors' if len(rule.crew) > 1 else 'a sailor'} on {crew}, and {who} well: the "
+            "wounded rest, healed or not")
 
 
 def no_drift(weather: str) -> str:

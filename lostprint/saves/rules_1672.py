@@ -346,7 +346,7 @@ class Rules1672(LostRules):
             return
         ends, failure = search.explain(eng, voyages, record)
         if failure is not None:
-            self._report(st, today, record, failure, before, problems, day_at, at)
+            self._report(st, today, record, failure, voyages, problems, day_at, at)
             st.flags["refused"] = st.day
             ends = self._resync(st, voyages, record, failure)
         today["ends"] = ends
@@ -392,7 +392,7 @@ class Rules1672(LostRules):
                      "islands": lambda isl: eng.landings(isl) <= landed,
                      "sailors": lambda ss: all(map(eng.no_worse, ss, statuses))})
 
-    def _report(self, st, today, record, failure, before, problems, day_at, at) -> None:
+    def _report(self, st, today, record, failure, dawns, problems, day_at, at) -> None:
         """The failure of the search, said on the save's line with the rule and its limit."""
         key = failure.key
         today["shoals"] = sum(1 for lab in st.day_hexes[1:] if st.terrain.get(lab) == "shoals")
@@ -403,7 +403,8 @@ class Rules1672(LostRules):
             self._moves_failed(st, today, failure, problems, day_at)
         elif failure.kind == "none" and key == "drift":  # adrift, and no face takes the sloop where the save has it
             targets = {eng.toward(st.game_map, st.day_start, f) or "off the map" for f in eng.FACES}
-            self._moves_failed(st, today, search.Failure("part", "pos", reached=frozenset(targets)), problems, day_at)
+            self._moves_failed(st, today, search.Failure("part", "pos", reached=frozenset(targets)), problems, day_at,
+                               dawns)
         elif failure.kind == "rule":
             problems.add(self._input_at(key, today, day_at, failure.message), failure.message)
         elif key in KEYS:
@@ -418,7 +419,7 @@ class Rules1672(LostRules):
             problems.add(where, f"{got} wound{'s' * (got != 1)} recorded today (wounded + lost), but the rules "
                                 f"give {_span(values)}{' or more' * (failure.kind == 'partial')} ({summary})")
         elif key == "pos":
-            self._moves_failed(st, today, failure, problems, day_at)
+            self._moves_failed(st, today, failure, problems, day_at, dawns)
         elif key == "terrain":
             self._scan_failed(st, today, failure, problems, day_at)
         elif key == "islands":
@@ -449,7 +450,7 @@ class Rules1672(LostRules):
             return today[field][1]
         return At(day_at.line, f"{day_at.field}.{field}" if field else day_at.field)
 
-    def _moves_failed(self, st, today, failure, problems, day_at) -> None:
+    def _moves_failed(self, st, today, failure, problems, day_at, dawns=()) -> None:
         rolls = today.get("rolls") or {}
         moves = st.day_hexes[1:]
         at = At(day_at.line, f"{day_at.field}.moved")
@@ -458,8 +459,10 @@ class Rules1672(LostRules):
                              f"not {' '.join(moves) or 'nowhere'}")
             return
         ends = sorted(failure.reached)
+        short = {eng.crew_short(today["weather_key"], v.well) for v in dawns}
         problems.add(at, f"the sloop ends day {st.day} at {st.position}, but in {WEATHER_NAMES[today['weather_key']]} "
-                         f"it can end only at {', '.join(ends) or 'nowhere'} (steered, or adrift)")
+                         f"it can end only at {', '.join(ends) or 'nowhere'} (steered, or adrift)"
+                         + (f": {short.pop()}" if len(short) == 1 and "" not in short else ""))
 
     def _scan_failed(self, st, today, failure, problems, day_at) -> None:
         where = today.get("drawn_at", {})

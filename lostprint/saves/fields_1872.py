@@ -1,0 +1,51 @@
+"""1872: The Lost Crows: the fields of a save's days and marks, described from the game's data
+(the vocabulary: lostprint.saves.fields_common)."""
+from __future__ import annotations
+
+from lostprint.games.lost_crows import ROLL_KEYS
+from lostprint.saves.fields_common import (
+    choice,
+    counts,
+    field,
+    group,
+    hex_,
+    listing,
+    mark,
+    multi,
+    number,
+    resources,
+    text,
+)
+
+DISCARD = "discard"  # rolls.order: a die a vision lets the player discard, in place of a unit
+
+
+def fields(game) -> dict:
+    """What a 1872 save records beyond the shared day fields."""
+    rules = game.rules
+    terrains = [t.key for t in game.terrains]
+    plot_face = number(1, rules.plot_die)
+    face = number(1, rules.die_faces)
+    omen = number(min(o.low for o in rules.omens), max(o.high for o in rules.omens))  # a d66, tens then ones
+    order = choice([u.key for u in rules.units] + [DISCARD])
+    return {
+        "marks": [
+            mark("plot", group([field("letter", choice(rules.plot_letters)), field("roll", plot_face),
+                                field("choice", text()), field("outcome", text())], required=("letter",)),
+                 "{letter, roll, choice, outcome}"),
+        ],
+        "day": [
+            field("crows", multi(terrains, unique=False), "the terrains of the Crows coloured today"),
+            field("vision", group([field("terrain", choice(terrains)), field("roll", plot_face)],
+                                  required=("terrain", "roll")),
+                  f"{{terrain, roll}}: the Vision Quest at Crow {rules.crows_for_vision}"),
+            field("ghost-mountain", hex_(), "the blank hex a Ghost Mountain vision draws as Mountains"),
+            field("spirit-dancers", number(0, rules.spirit_dancers), "how many Spirit Dancers were used today"),
+            field("caps", counts([t.key for t in game.trackers], 0, max(t.maximum for t in game.trackers)),
+                  "{resource: new maximum} when a cap changes"),
+            field("rolls", group([field(key, listing(omen if key == "omens" else order if key == "order" else face),
+                                        what) for key, what in ROLL_KEYS]),
+                  "{phase: die faces} as the sheet shows them: " + "; ".join(f"{k}: {v}" for k, v in ROLL_KEYS)),
+        ],
+        "resources": resources(game),
+    }

@@ -1,0 +1,96 @@
+"""What a save's game-specific part looks like, described once per game as plain data: the published
+JSON Schema (lostprint.saves.schema) and the editor's forms (lostprint.edit.forms) are both built from
+it, so neither types a game's terrains, letters, dice or caps again.
+
+A game's description (lostprint.saves.fields_games.save_fields(game)) is a mapping:
+  marks      each mark kind: {"kind", "hint", **shape}, in the order the editor offers them
+  day        each day field: {"key", "hint", **shape}, with "carry": True when a new day starts
+             with the day before's value
+  resources  each resource: {"key", "name", "start", "max"}
+
+A shape is one of (every number read from lostprint/games/):
+  {"type": "hex"}                              one hex label
+  {"type": "hexes", "count": n}                a list of hex labels (count: None for any number)
+  {"type": "int", "min": a, "max": b}          a whole number (max: None for no limit)
+  {"type": "bool", "default": x}               yes or no
+  {"type": "text"}                             any text
+  {"type": "choice", "options", "labels", "also", "loose"}
+                                               one of the options (labels: their names); `also`: other
+                                               values a save may write; `loose`: a save may spell an
+                                               option any way its slug matches (the schema checks text)
+  {"type": "multi", "options", "unique", "options_from"}
+                                               a list of options (options_from: where a save names
+                                               them, the options then only the defaults)
+  {"type": "counts", "keys", "min", "max"}     a mapping of the keys to small numbers
+  {"type": "group", "fields", "required"}      a mapping of named fields (each {"key", **shape})
+  {"type": "list", "item", "min", "max"}       a list of one shape (min/max: its length; None: any)
+  {"type": "either", "shapes"}                 any one of the shapes
+An island's size (1672) also says the terrain each size is coloured (`terrain_of`: {option: terrain key}),
+and its hexes how many a size covers (`count_of`: {option: n}; any other: one).
+"""
+from __future__ import annotations
+
+
+def hex_() -> dict:
+    return {"type": "hex"}
+
+
+def hexes(count: int | None = None) -> dict:
+    return {"type": "hexes", "count": count}
+
+
+def number(low: int, high: int | None = None) -> dict:
+    return {"type": "int", "min": low, "max": high}
+
+
+def faces(values) -> dict:
+    """A die's face: the whole numbers from its lowest face to its highest."""
+    values = tuple(values)
+    return number(min(values), max(values))
+
+
+def flag(default: bool = False) -> dict:
+    return {"type": "bool", "default": default}
+
+
+def text() -> dict:
+    return {"type": "text"}
+
+
+def choice(options, labels=None, also=(), loose: bool = False) -> dict:
+    options = [str(o) for o in options]
+    return {"type": "choice", "options": options, "labels": [str(x) for x in labels] if labels is not None else options,
+            "also": list(also), "loose": loose}
+
+
+def multi(options, unique: bool, options_from: str | None = None) -> dict:
+    return {"type": "multi", "options": [str(o) for o in options], "unique": unique, "options_from": options_from}
+
+
+def counts(keys, low: int, high: int) -> dict:
+    return {"type": "counts", "keys": list(keys), "min": low, "max": high}
+
+
+def group(fields: list[dict], required=()) -> dict:
+    return {"type": "group", "fields": fields, "required": list(required)}
+
+
+def listing(item: dict, least: int | None = None, most: int | None = None) -> dict:
+    return {"type": "list", "item": item, "min": least, "max": most}
+
+
+def either(*shapes: dict) -> dict:
+    return {"type": "either", "shapes": list(shapes)}
+
+
+def field(key: str, shape: dict, hint: str = "", carry: bool = False) -> dict:
+    return {"key": key, "hint": hint, "carry": carry, **shape}
+
+
+def mark(kind: str, shape: dict, hint: str) -> dict:
+    return {"kind": kind, "hint": hint, **shape}
+
+
+def resources(game) -> list[dict]:
+    """The game's resources as a save's `resources:` holds them: each tracker, from its start to its maximum."""
+    return [{"key": t.key, "name": t.name, "start": t.start, "max": t.maximum} for t in game.trackers]

@@ -793,10 +793,8 @@ def watch(v: Voyage, face: int) -> Voyage:
 # Drink Water when everyone drinks) is not offered: the day without him is legal and does the same.
 
 def all_orders(v: Voyage) -> tuple[Orders, ...]:
-    """The assignments to offer in phase 1: every one that can make a difference today. A sailor on a
-    job that can do nothing today (Repair with no Wood, a lone Tacking in Fair Weather, Drink Water
-    when everyone drinks) is left out of the list, though the rules take such orders too. (A search
-    gives `LATER` instead: the jobs are not recorded.)"""
+    """The assignments to offer in phase 1: every one that can make a difference today (as above; the
+    rules take the others too)."""
     rule = RULES.weather(v.weather)
     sails = bool(rule.steps) or rule.storm
     return _all_orders(v.well, v.weather, at_island(v), must_leave(v),

@@ -305,28 +305,28 @@ class Rules1672(LostRules):
         """The ends of a day (`spec`: its number, weather and record) from some voyages: yesterday's
         weather roll read with today's weather, then the day."""
         day, weather, record = spec
-        voyages = [v for v in voyages if not v.over]
-        pending = [v for v in voyages if v.step == WEATHER_STEP]
-        if pending:
-            read = search.Record(turn=day - 1, checks={"weather": weather}, order=("weather",))
-            voyages = [v for v in voyages if v.step != WEATHER_STEP] + list(search.walk(eng, pending, read))
-        starts = [v for v in voyages if v.weather == weather]
+        starts = [v for v in self._dawn(voyages, day, weather) if v.weather == weather]
         if starts:
             yield from search.walk(eng, starts, record)
+
+    def _dawn(self, voyages, day, weather=None) -> list:
+        """The voyages still going, yesterday's weather roll (when it was left open) read as giving
+        `weather` (None: as giving any)."""
+        voyages = [v for v in voyages if not v.over]
+        pending = [v for v in voyages if v.step == WEATHER_STEP]
+        if not pending:
+            return voyages
+        check = {"weather": weather} if weather is not None else {}
+        read = search.Record(turn=day - 1, checks=check, order=tuple(check))
+        return [v for v in voyages if v.step != WEATHER_STEP] + list(search.walk(eng, pending, read))
 
     def _whole_day(self, st, today, record, voyages, weather, wat, before, problems, day_at, at) -> None:
         """The day over every voyage the days before leave: its failure said, then the replay goes on
         from what the save shows."""
-        voyages = [v for v in voyages if not v.over]
-        pending = [v for v in voyages if v.step == WEATHER_STEP]
-        if pending:  # yesterday's weather roll, read with today's weather
-            check = {"weather": weather} if weather is not None else {}
-            ends, failure = search.explain(eng, pending, search.Record(turn=st.day - 1, checks=check, order=tuple(check)))
-            if failure is not None:
-                ends, _ = search.explain(eng, pending, search.Record(turn=st.day - 1))
-            voyages = [v for v in voyages if v.step != WEATHER_STEP] + ends
+        yesterday, voyages = voyages, self._dawn(voyages, st.day, weather)
         if weather is not None:
             fit = [v for v in voyages if v.weather == weather]
+            voyages = voyages if fit else self._dawn(yesterday, st.day)  # every weather the roll could give
             if not fit and voyages:
                 if st.flags.get("refused") == st.day - 1:
                     pass  # yesterday was refused and replayed from the save: its weather roll is not known

@@ -313,7 +313,8 @@ def exits(game_map) -> tuple[str, ...]:
 def drift_reading(game_map, pos: str, face: int) -> str:
     """Where a drift roll carries the sloop from `pos`, in words."""
     target = toward(game_map, pos, face)
-    return f"the drift roll {face} carries the sloop {direction(face)}" + (f" to {target}" if target else ", off the map")
+    where = f" to {target}" if target else ", off the map"
+    return f"the drift roll {face} carries the sloop {direction(face)}{where}"
 
 
 def direction(face: int) -> str:
@@ -668,7 +669,8 @@ def gather(v: Voyage, picks: tuple[str, ...]) -> Voyage:
 
 def _most(island: Island, i: int) -> int:
     """The most cubes of resource `i` any roll gives an island of this size and natives."""
-    return max((c[i] or 0) for _, c, natives in (island_cubes(island.size, f) for f in FACES) if natives == island.natives)
+    rolls = (island_cubes(island.size, f) for f in FACES)
+    return max((cubes[i] or 0) for _, cubes, natives in rolls if natives == island.natives)
 
 
 def can_gather(v: Voyage) -> bool:
@@ -811,7 +813,8 @@ def _all_orders(well: int, weather: str, ashore: bool, leave: bool, repairs: boo
         if leave and not all(c in movers for c in crew):
             continue
         for values in product(*(options for _, options in choices)):
-            orders = Orders(**{c: True for c in movers}, **{job: value for (job, _), value in zip(choices, values) if value})
+            jobs = {job: value for (job, _), value in zip(choices, values) if value}
+            orders = Orders(**{c: True for c in movers}, **jobs)
             if orders.sailors <= well:
                 out.append(orders)
     return tuple(out)
@@ -823,7 +826,8 @@ def _options(job: str, weather: str, ashore: bool, repairs: bool, scans: bool, f
     crew or nobody (part of it steers no better than nobody)."""
     rule = RULES.weather(weather)
     if job == "crew":
-        crews = [()] + [c for n in range(1, len(RULES.storm.saved_by) + 1) for c in combinations(RULES.storm.saved_by, n)] if rule.storm else \
+        saving = RULES.storm.saved_by
+        crews = [()] + [c for n in range(1, len(saving) + 1) for c in combinations(saving, n)] if rule.storm else \
             [(), rule.crew] if rule.steps else [()]
         return [c for c in crews + [(RULES.storm.anchor,)] * (rule.storm and ashore) if len(c) <= free]
     if job in ("scan", "gather"):

@@ -370,15 +370,15 @@ class Rules1672(LostRules):
         picks = tuple(sorted(k for k, (n, _) in got.items() for _ in range(n)))
         moves = st.day_hexes[1:]
         inputs.update(orders=(eng.LATER,), heal=(healed,), route=(tuple(moves),), gather=(picks,))
-        names = list(st.flags["sailors"])
-        statuses = tuple(st.flags["sailors"][n] for n in names)
+        statuses = tuple(st.flags["sailors"].values())
         wounds = len(today.get("wounded", ([], None))[0]) + len(today.get("lost", ([], None))[0])
         drawn = frozenset((lab, st.terrain[lab]) for lab in st.mapped_on)
         earlier = sum(1 for d in st.mapped_on.values() if d < st.day)
         landed = frozenset((frozenset(m.hexes), SIZES[m.get("size")], bool(m.get("natives")))
                            for m in st.marks if m.kind == "island")
         return search.Record(
-            turn=st.day, inputs=inputs, until="" if "weather" in rolls else "weather", optional=frozenset({"heal", "route", "gather"} - ({"gather"} if picks else set())),
+            turn=st.day, inputs=inputs, until="" if "weather" in rolls else "weather",
+            optional=frozenset({"heal", "route"} | ({"gather"} if not picks else set())),
             narrow={"gather sailors": lambda v, n: n == len(picks),
                     "drift": lambda v, face: [eng.toward(v.gm, v.pos, face)] == (moves or [None])},
             probe={"gather sailors": len(picks)} if picks else {},
@@ -467,7 +467,8 @@ class Rules1672(LostRules):
     def _scan_failed(self, st, today, failure, problems, day_at) -> None:
         where = today.get("drawn_at", {})
         mapped_at = At(day_at.line, f"{day_at.field}.mapped")
-        mine = sorted((lab for lab, day in st.mapped_on.items() if day == st.day), key=lambda x: where.get(x, mapped_at).line)
+        mine = sorted((lab for lab, day in st.mapped_on.items() if day == st.day),
+                      key=lambda x: where.get(x, mapped_at).line)
         spread = (today.get("rolls") or {}).get("spread")
         lab, message = eng.why_not_coloured(
             st.position, st.day, {lab: st.terrain[lab] for lab in mine}, {lab: st.terrain[lab] for lab in st.mapped_on},

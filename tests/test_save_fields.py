@@ -21,7 +21,7 @@ from lostprint.saves.validate import DAY_FIELDS
 ROOT = Path(__file__).resolve().parents[1]
 LOST = ("lost-expedition", "lost-crew", "lost-crows")
 BUILT_FROM_DATA = ("lostprint/saves/schema.py", "lostprint/edit/forms.py", "lostprint/saves/fields_common.py",
-                   "lostprint/saves/fields_games.py", "lostprint/saves/fields_1572.py",
+                   "lostprint/saves/fields_1572.py",
                    "lostprint/saves/fields_1672.py", "lostprint/saves/fields_1872.py")
 
 

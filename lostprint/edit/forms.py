@@ -1,5 +1,5 @@
 """What the page offers for each game's marks and day fields: built from the game's save-field
-description (lostprint.saves.fields_games, the one the published schema is built from), never typed
+description (lostprint.saves.games.save_fields, the one the published schema is built from), never typed
 again here, plus what only the page needs from the map (1872's plot letters and encounters).
 
 A mark's `key` is the letter that, with Shift, places it on the hex the pointer is over (the first
@@ -14,7 +14,7 @@ A day field with `carry` starts a new day with the day before's value.
 """
 from __future__ import annotations
 
-from lostprint.saves.fields_games import save_fields
+from lostprint.saves.games import save_fields
 
 HEX_SHAPES = ("hex", "hexes")
 BUTTONS = ("roll",)  # 1872: a plot's and a vision's roll picked on one button per face

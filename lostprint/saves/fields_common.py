@@ -2,7 +2,7 @@
 JSON Schema (lostprint.saves.schema) and the editor's forms (lostprint.edit.forms) are both built from
 it, so neither types a game's terrains, letters, dice or caps again.
 
-A game's description (lostprint.saves.fields_games.save_fields(game)) is a mapping:
+A game's description (lostprint.saves.games.save_fields(game)) is a mapping:
   marks      each mark kind: {"kind", "hint", **shape}, in the order the editor offers them
   day        each day field: {"key", "hint", **shape}, with "carry": True when a new day starts
              with the day before's value

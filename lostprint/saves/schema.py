@@ -1,11 +1,11 @@
 """The JSON Schema of a saved game (lostprint-save/1). The shared day fields are typed here; each
-game's marks, day fields and resources come from its save-field description (lostprint.saves.fields_games),
+game's marks, day fields and resources come from its save-field description (lostprint.saves.games),
 the one the editor's forms are built from, and the game ids and aliases from the game registry. The
 schema checks shape; `lostprint validate` also checks the rules (moves, marks, score)."""
 from __future__ import annotations
 
 from lostprint.games import load, resolve, with_part
-from lostprint.saves.fields_games import save_fields
+from lostprint.saves.games import save_fields
 from lostprint.saves.validate import DAY_FIELDS, FORMAT, MAX_TEXT, OUTCOME_FIELDS
 
 LABEL = {"type": "string", "pattern": "^[A-Za-z]{1,3}[1-9][0-9]{0,2}$", "description": "a hex label, like B3"}

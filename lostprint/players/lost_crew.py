@@ -63,7 +63,7 @@ class Captain:
             wanted.append("scan")
         if self._provisioning(v):
             wanted += ["gather"] * eng.SLOT["gather"]
-        elif eng.can_gather(v):
+        elif self._can_gather(v):
             wanted += ["gather"] * 2  # not a rule: the captain's habit, two gatherers
         if v.value("wood") and v.value("hull") < eng.CAP["hull"]:
             wanted.append("repair")
@@ -76,7 +76,7 @@ class Captain:
                 break
             if jobs.get(job, 0) >= eng.SLOT[job]:
                 continue
-            if job == "gather" and not eng.can_gather(v):
+            if job == "gather" and not self._can_gather(v):
                 continue
             if job == "fish" and not rule.fish:
                 continue
@@ -119,7 +119,7 @@ class Captain:
         return tuple(out)
 
     def picks(self, v: eng.Voyage) -> tuple[str, ...]:
-        if not eng.can_gather(v):
+        if not self._can_gather(v):
             return ()
         island = v.island_at(v.pos)
         cubes = dict(zip(ISLAND_SUPPLIES, island.cubes))
@@ -152,10 +152,13 @@ class Captain:
 
     # --- what the captain weighs -----------------------------------------------------------------
 
+    def _can_gather(self, v: eng.Voyage) -> bool:
+        return eng.can_gather(v)
+
     def _provisioning(self, v: eng.Voyage) -> bool:
         """Low on Water or Food at an island that still gives some: stay a day."""
         low = min(v.value("water"), v.value("food")) <= 1
-        return low and eng.can_gather(v)
+        return low and self._can_gather(v)
 
 
 _ANSWERS = {"orders": "assign", "heal": "heal", "repair": "repair_wood", "route": "route", "gather": "picks",
@@ -176,7 +179,7 @@ class Deckhand(Captain):
             jobs["scan"] = 1
         while len(jobs) > v.well:
             jobs.popitem()
-        if eng.can_gather(v) and len(jobs) < v.well:
+        if self._can_gather(v) and len(jobs) < v.well:
             jobs["gather"] = min(v.well - len(jobs), eng.SLOT["gather"])
         return eng.Orders(**jobs)
 

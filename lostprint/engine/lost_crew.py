@@ -12,7 +12,8 @@ nothing here rolls, reads or writes. For a search: `faces` (one roll per effect)
 later step reads), `spare` (free sailors: more is never worse), `PARTS` (the state by the names a step's reach uses).
 For a save's transcript, the rules it needs to read a record and say what the rules refuse in it: a
 `RuleError` names the rule and its limit; `recorded_crew`, `why_not_coloured`, `island_reading`,
-`drift_reading`, `no_drift`, `may_end_as`, `landings` and `as_recorded` put the rest in words or data.
+`drift_reading`, `crew_short`, `no_drift`, `may_end_as`, `landings` and `as_recorded` put the rest in
+words or data.
 
 The supplies (water, food, hull, wood) and the count of wounds taken today travel as a small tuple,
 `Stores`; the `*_stores` functions are the phases' arithmetic on it, which the steps apply.

@@ -1348,7 +1348,7 @@ def _widest(spans) -> tuple[tuple[int, ...], tuple[int, ...]]:
             tuple(map(max, zip(NO_CHANGE, *(u for _, u in spans)))))
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=1024)  # not a rule: the charts' spans remembered
 def _chart_span(chart: str, expedition: str, immune: bool, village: int, totals: tuple[int, int], any_row: bool):
     """A chart's span: the rows some roll reaches (`totals` the least and most total, or every row when
     `any_row`: the eclipse's chosen row), each icon as the engine applies it, and a musket's reroll."""

@@ -16,6 +16,7 @@ from lostprint.engine import lost_crew as eng
 from lostprint.games.lost_crew import ISLAND_SUPPLIES, RULES
 from lostprint.maps.model import standard_map
 from lostprint.players.common import FAST_DICE, per_map, rng_for
+from lostprint.saves.rules_1672 import save_of
 
 SAILORS = ("Tom Hale", "Jan Visser", "Ngozi", "Pip")
 LIMIT = 60  # not a rule: a bound on a simulated voyage, in days
@@ -221,7 +222,5 @@ def simulate_1672(seed: int, game_map=None, player: str = "careful") -> dict:
 
 def voyage_save(sim: Captain, game_map=None, limit: int = LIMIT) -> dict:
     """Play `sim` to the end (or `limit` days) and write the voyage as save data (its transcript)."""
-    from lostprint.saves.rules_1672 import save_of
-
     final, events = played(sim, limit)
     return save_of(events, final, SAILORS, standard=game_map is None)

@@ -16,6 +16,7 @@ touch read them there. The default, no keys, is the game as ruled.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, product
@@ -1489,6 +1490,7 @@ def parts(game: Tribe) -> dict:
 # cannot colour a hex.
 
 ACTIVATE_AT, GO_AT = STEP_INDEX["activate"], STEP_INDEX["go"]
+OMEN = Effect("omen", "", 0)  # a Bad Omen still to be read
 DIE_FACES = tuple(range(1, FACES + 1))
 PLOT_FACES = tuple(range(1, RULES.plot_die + 1))
 UNBOUNDED = 10 * MOST  # not a rule: further than any value can move in a day
@@ -1539,8 +1541,12 @@ def fill_inputs(st: State, board: tuple, order: tuple = (), dancers: int = 0) ->
         if units is None:
             boxes = filling(game)
         else:
-            boxes = tuple(next((i for i in range(len(board)) if UNITS[i // BOX] == u and not game.board[i]),
-                               len(board)) if u != DISCARD else NO_BOX for u in units)
+            taken: list = []
+            for u in units:
+                taken.append(NO_BOX if u == DISCARD else next(
+                    (i for i in range(len(board)) if UNITS[i // BOX] == u and not game.board[i] and i not in taken),
+                    len(board)))
+            boxes = tuple(taken)
         dice = tuple(faces[i] if 0 <= i < len(board) else 1 for i in boxes)
         rolls.append(dice)
         places.append(tuple(sorted(boxes)) if dice[0] == dice[-1] else boxes)
@@ -1568,10 +1574,19 @@ def _board_effect(boxes: tuple, fixed: tuple, dice: tuple) -> tuple:
 
 @lru_cache(maxsize=256)  # not a rule: the few box layouts of a day remembered
 def _unit_faces(boxes: tuple, fixed: tuple) -> tuple:
+    return _rarest_first(product(DIE_FACES, repeat=BOX), lambda dice: _board_effect(boxes, fixed, dice))
+
+
+def _rarest_first(rolls, effect) -> tuple:
+    """One roll per effect, the effects the fewest rolls give first: a search walks the last option
+    first, so the likeliest effect is tried first."""
     out: dict = {}
-    for dice in product(DIE_FACES, repeat=BOX):
-        out.setdefault(_board_effect(boxes, fixed, dice), dice)
-    return tuple(out.values())
+    count: Counter = Counter()
+    for roll in rolls:
+        key = effect(roll)
+        out.setdefault(key, roll)
+        count[key] += 1
+    return tuple(out[key] for key in sorted(out, key=count.__getitem__))
 
 
 def faces(game: Tribe, need: Roll) -> tuple:
@@ -1583,10 +1598,7 @@ def faces(game: Tribe, need: Roll) -> tuple:
         touched = {i for b in boxes if b != NO_BOX for i in _unit_of(b)}
         return _unit_faces(boxes, tuple((i, game.board[i]) for i in sorted(touched) if game.board[i]))
     if key == "omen":
-        out: dict = {}
-        for dice in product(DIE_FACES, repeat=need.dice):
-            out.setdefault(tuple(effects for _, effects in omen_choices(game.st, dice)), dice)
-        return tuple(out.values())
+        return _omen_faces(power(game.st))
     if key == "reroll":
         return DIE_FACES
     if need.dice > 1:
@@ -1594,11 +1606,35 @@ def faces(game: Tribe, need: Roll) -> tuple:
     return PLOT_FACES
 
 
+@lru_cache(maxsize=16)  # not a rule: per vision
+def _omen_faces(p) -> tuple:
+    st = State(0, "", "", (), (), vision=next((v for v, q in plots.POWERS.items() if q is p), None))
+    return _rarest_first(product(DIE_FACES, repeat=RULES.dice_per_roll),
+                         lambda dice: tuple(effects for _, effects in omen_choices(st, dice)))
+
+
+@lru_cache(maxsize=256)  # not a rule: per vision and dice
+def _reading_reach(p, dice: tuple) -> tuple[tuple, tuple]:
+    """How far a Bad Omen rolled `dice` can move each value, whichever way it is read."""
+    st = State(0, "", "", (), (), vision=next((v for v, q in plots.POWERS.items() if q is p), None))
+    spans = [reach(effects) for _, effects in omen_choices(st, dice)]
+    return tuple(map(max, zip(*(g for g, _ in spans)))), tuple(map(max, zip(*(lo for _, lo in spans))))
+
+
+@lru_cache(maxsize=256)  # not a rule: the effects of a day remembered
+def _effect_reach(effect: Effect) -> tuple[tuple, tuple]:
+    gain, loss = reach((effect,))
+    return tuple(gain), tuple(loss)
+
+
 def forget(game: Tribe) -> Tribe:
-    """The game without what no step left today reads: Phase 1's boxes once activated."""
-    if ACTIVATE_AT < game.step or game.step == 0:
-        if game.board != EMPTY_BOARD or game.order or game.used or game.danced:
-            return evolve(game, board=EMPTY_BOARD, order=(), dice=(), reroll=NO_BOX, used=0, danced=False)
+    """The game without what no step left today reads: Phase 1's boxes once activated; at the end of a
+    day, the order the day's hexes were coloured in."""
+    if game.step == 0:
+        drawn = tuple(sorted(game.drawn))
+        return game if drawn == game.drawn else evolve(game, drawn=drawn)
+    if ACTIVATE_AT < game.step and (game.board != EMPTY_BOARD or game.order or game.used or game.danced):
+        return evolve(game, board=EMPTY_BOARD, order=(), dice=(), reroll=NO_BOX, used=0, danced=False)
     return game
 
 
@@ -1622,41 +1658,77 @@ def _unit_reach(unit: str, negative: tuple) -> tuple[tuple, tuple]:
     return tuple(map(max, *(g for g, _ in spans))), tuple(map(max, *(lo for _, lo in spans)))
 
 
-def _rest_of_phase2(game: Tribe) -> tuple[list, list] | None:
-    """How far what is left of Phases 1 and 2 can move each value (None: unbounded, a vision)."""
+KINDS = tuple(t.key for t in data.TERRAINS)
+NO_ICONS = (0,) * (len(KINDS) + 1)
+
+
+def _icons(effects) -> tuple:
+    """The map icons of some effects by terrain (KINDS order), then their Crows."""
+    return tuple(sum(e.op == "map" and e.key == k for e in effects) for k in KINDS) + \
+        (sum(e.op == "crow" for e in effects),)
+
+
+CELL_ICONS = {(unit, r): _icons(cell_effects(unit, r)) for unit in UNITS for r in range(len(ROWS))}
+MOST_ICONS = {unit: tuple(map(max, *(CELL_ICONS[unit, r] for r in range(len(ROWS))))) for unit in UNITS}
+
+
+def _add(a, b) -> list:
+    return [x + y for x, y in zip(a, b)]
+
+
+def _rest_of_phase2(game: Tribe, quest: bool = False, changes: bool = True) -> tuple | None:
+    """What is left of Phases 1 and 2: (how far it can move each value up, down; the map icons and
+    Crows it surely brings; the most it may bring). None: unbounded (a vision, unless `quest`: the
+    Vision Quest's own effects are counted by the caller)."""
     n = len(KEYS)
-    gain, loss = [0] * n, [0] * n
+    gain, loss, sure, most = [0] * n, [0] * n, list(NO_ICONS), list(NO_ICONS)
     negative = power(game.st).tribe_negative
     if game.step <= ACTIVATE_AT:
         board = game.board
-        free = not game.danced and dancers_left(game) > 0 or bool(power(game.st).reroll_in)
+        free = changes and (not game.danced and dancers_left(game) > 0 or bool(power(game.st).reroll_in))
         for k, unit in enumerate(UNITS):
             top, bottom = board[BOX * k], board[BOX * k + 1]
-            g, lo = _unit_reach(unit, negative) if free or not (top and bottom) else \
-                _cell_reach(unit, ROW_OF[top - bottom], negative)
-            gain, loss = [a + b for a, b in zip(gain, g)], [a + b for a, b in zip(loss, lo)]
-        return gain, loss
+            if free or not (top and bottom):
+                g, lo = _unit_reach(unit, negative)
+                most = _add(most, MOST_ICONS[unit])
+            else:
+                g, lo = _cell_reach(unit, ROW_OF[top - bottom], negative)
+                sure = _add(sure, CELL_ICONS[unit, ROW_OF[top - bottom]])
+                most = _add(most, CELL_ICONS[unit, ROW_OF[top - bottom]])
+            gain, loss = _add(gain, g), _add(loss, lo)
+        return gain, loss, sure, most
     for item in game.agenda:
         kind = item[0]
         if kind == "effect":
-            g, lo = reach((item[SECOND],))
+            g, lo = _effect_reach(item[SECOND])
+            icons = _icons((item[SECOND],))
+            sure, most = _add(sure, icons), _add(most, icons)
         elif kind == "reading":
-            g, lo = reach((Effect("omen", "", 0),))
+            g, lo = _reading_reach(power(game.st), item[SECOND])
+        elif quest and kind in ("vision", "vision roll", "vision top"):
+            continue
         else:
             return None
-        gain, loss = [a + b for a, b in zip(gain, g)], [a + b for a, b in zip(loss, lo)]
-    return gain, loss
+        gain, loss = _add(gain, g), _add(loss, lo)
+    return gain, loss, sure, most
 
 
-def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: tuple, vision_today: bool):
+def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: tuple, vision, drawn: dict,
+              crows: int, changes: bool = True):
     """A test for a game in Phase 1 or 2 of a day: can the rest of the day still end it at `values`
-    (and, with no Vision Quest today, `caps`: they only fall), entering the hexes of `path` (coloured as
-    in `terrain`, the map at the day's end) and resolving the plot `outcomes` on the way? False only
-    when it surely cannot."""
+    and `caps` (they only fall, but by a Vision Quest: `vision`, the one the day brings, or None), with
+    the hexes `drawn` today coloured (`changes`: Phase 1's dice may still change once placed: Spirit
+    Dancers, a Windriders reroll)
+    and `crows` Crows in all, entering the hexes of `path` (coloured as in `terrain`, the map at the
+    day's end) and resolving the plot `outcomes` on the way? False only when it surely cannot."""
     up, down = [0] * len(KEYS), [0] * len(KEYS)
     for out in outcomes:
         g, lo = reach(out.effects + ((out.test.passed + out.test.failed) if out.test else ()))
-        up, down = [a + b for a, b in zip(up, g)], [a + b for a, b in zip(down, lo)]
+        up, down = _add(up, g), _add(down, lo)
+    later_crows = sum(e.op == "crow" for out in outcomes for e in out.effects)
+    quest = plots.POWERS.get(vision, NO_POWER) if vision else None  # what today's Vision Quest does at once
+    quest_up, quest_down = reach(quest.now) if quest else (up, down)
+    want = [sum(t == k for t in drawn.values()) for k in KINDS]
     walks: dict = {}
 
     def phase3(game: Tribe):
@@ -1665,23 +1737,37 @@ def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: 
         key = (st.pos, cheaper, mountie)
         if key not in walks:
             must, g, lo = moves_reach(game.land, terrain, st.pos, path, cheaper, mountie)
-            walks[key] = (must, [a + b for a, b in zip(g, up)], [a + b for a, b in zip(lo, down)])
+            room = any(n not in game.terrain and n not in drawn and n not in game.land.goals
+                       for n in game.land.open_near[st.pos])  # a map icon never lost today
+            walks[key] = (must, _add(g, up), _add(lo, down), room)
         return walks[key]
 
     def test(game: Tribe) -> bool:
         st = game.st
-        if game.step >= GO_AT or st.over is not None or vision_today or power(st).ghost_mountain:
+        if game.step >= GO_AT or st.over is not None or power(st).ghost_mountain or (quest and quest.ghost_mountain):
             return True
-        if any(c < w for c, w in zip(st.caps, caps)):
+        coming = quest is not None and st.vision is None
+        if not coming and any(c < w for c, w in zip(st.caps, caps)):
             return False
-        rest = _rest_of_phase2(game)
+        rest = _rest_of_phase2(game, coming, changes)
         if rest is None:
             return True
-        must, g3, lo3 = phase3(game)
-        for v, want, m, a, b, c, d in zip(st.values, values, must, rest[0], g3, rest[1], lo3):
-            if (want and v + a + b - m < want) or v - c - d - m > want:
+        must, g3, lo3, room = phase3(game)
+        gain, loss, sure, most = rest
+        if coming:
+            if quest.move_cost or quest.reset_caps:
+                return True
+            gain, loss = _add(gain, quest_up), _add(loss, quest_down)
+        for v, w, m, a, b, c, d in zip(st.values, values, must, gain, g3, loss, lo3):
+            if w is not None and ((w and v + a + b - m < w) or v - c - d - m > w):  # None: any value
                 return False
-        return True
+        done = [sum(t == k and lab in game.terrain for lab, t in drawn.items()) for k in KINDS]
+        for w, have, s, m in zip(want, done, sure, most):
+            if have + m < w or (room and have + s > w):
+                return False
+        blocked = "no-crow" in st.flags
+        return (blocked or len(st.crows) + sure[-1] <= crows) and \
+            len(st.crows) + (0 if blocked else most[-1]) + later_crows >= crows
 
     return test
 

@@ -103,8 +103,8 @@ def test_a_rejected_day_is_carried_on_as_recorded():
 
 def test_the_engines_day_bound_refuses_no_legal_day(monkeypatch):
     """The bound the search prunes by (engine.lost_crows.day_bound) drops only branches that cannot end
-    the day as recorded: validating without it gives the same verdicts and first problems, on clean and
-    on mutated saves without rolls."""
+    the day as recorded: validating without it gives the same verdicts, refusing the same day first, on
+    clean and on mutated saves without rolls."""
     rng = random.Random(11)
     saves = []
     for seed in (1, 4):
@@ -117,7 +117,9 @@ def test_the_engines_day_bound_refuses_no_legal_day(monkeypatch):
     monkeypatch.setattr(eng, "day_bound", lambda *args, **kwargs: lambda game: True)
     for save, (found, played) in zip(saves, bounded):
         free, free_played = replay_data(copy.deepcopy(save), "b.yaml")
-        assert found[:1] == free[:1] and (played is None) == (free_played is None)
+        day = [re.search(r"days\[\d+\]", line).group() for line in found[:1]]
+        assert day == [re.search(r"days\[\d+\]", line).group() for line in free[:1]]
+        assert (played is None) == (free_played is None)
 
 
 HASH_SEED_RUN = textwrap.dedent("""

@@ -549,6 +549,9 @@ class Rules1872(LostRules):
             problems.add(facts.roll_at.get("omens", facts.roll_at.get("units", facts.where("rolls"))),
                          f"the units' dice call for more Bad Omen rolls than the {len(facts.rolls.get('omens', ()))} "
                          "recorded")
+        elif kind == "left" and key == "omen":
+            problems.add(facts.roll_at["omens"], f"more Bad Omen rolls recorded than the units' dice call for on day "
+                                                 f"{st.day}")
         elif kind in ("left", "short"):
             where = facts.roll_at.get({"omen": "omens", "assault": "fort"}.get(key, key), facts.where("rolls"))
             problems.add(where, f"more {key} rolls than day {st.day} rolls" if kind == "left" else

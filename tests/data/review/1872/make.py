@@ -571,10 +571,32 @@ def _():
     return g, i, bad, good
 
 
-def write() -> None:
-    for old in HERE.glob("*.yaml"):
-        old.unlink()
+# --- Bad Omens: rolled when, and only when, a unit's cell calls for one (the search over the engine) ---
+
+@case("omen-missing", "Phase 2: a Bad Omen icon rolls 2d6 on the Bad Omen chart", "with", "Bad Omen rolls")
+def _():
+    g, i = find(lambda g, i: g.days[i].get("rolls", {}).get("omens") and g.after[i].over is None)
+    bad = save_of(g, i)
+    del bad["days"][i]["rolls"]["omens"]
+    return g, i, bad, save_of(g, i)
+
+
+@case("omen-extra", "Phase 2: the Bad Omen chart is rolled only for a Bad Omen icon", "with", "Bad Omen rolls")
+def _():
+    g, i = find(lambda g, i: i > 0 and "omens" not in g.days[i].get("rolls", {}) and g.after[i].over is None)
+    bad = save_of(g, i)
+    bad["days"][i]["rolls"]["omens"] = [RULES.omens[0].low]
+    return g, i, bad, save_of(g, i)
+
+
+def write(only=()) -> None:
+    """Every case's files (the old ones removed first), or only the named cases'."""
+    if not only:
+        for old in HERE.glob("*.yaml"):
+            old.unlink()
     for rule, source, rolls, expect, fn in CASES:
+        if only and rule not in only:
+            continue
         g, i, bad, good = fn()
         for kind, data in (("bad", bad), ("good", good)):
             head = [f"# review 1872: {rule} ({kind})", f"# rule: {source}",

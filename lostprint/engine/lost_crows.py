@@ -1676,41 +1676,56 @@ def _add(a, b) -> list:
     return [x + y for x, y in zip(a, b)]
 
 
+@lru_cache(maxsize=256)  # not a rule: per unit, row (None: not known yet) and vision
+def _unit_vector(unit: str, row: int | None, negative: tuple) -> tuple:
+    """(how far the unit's cell can move each value up, then down; the map icons and Crows it surely
+    brings; the most it may bring), flat."""
+    if row is None:
+        g, lo = _unit_reach(unit, negative)
+        return g + lo + NO_ICONS + MOST_ICONS[unit]
+    g, lo = _cell_reach(unit, row, negative)
+    return g + lo + CELL_ICONS[unit, row] + CELL_ICONS[unit, row]
+
+
+@lru_cache(maxsize=512)  # not a rule: per agenda item and vision
+def _item_vector(item: tuple, p) -> tuple | None:
+    kind = item[0]
+    if kind == "effect":
+        g, lo = _effect_reach(item[SECOND])
+        icons = _icons((item[SECOND],))
+        return g + lo + icons + icons
+    if kind == "reading":
+        g, lo = _reading_reach(p, item[SECOND])
+        return g + lo + NO_ICONS + NO_ICONS
+    return None
+
+
 def _rest_of_phase2(game: Tribe, quest: bool = False, changes: bool = True) -> tuple | None:
     """What is left of Phases 1 and 2: (how far it can move each value up, down; the map icons and
     Crows it surely brings; the most it may bring). None: unbounded (a vision, unless `quest`: the
     Vision Quest's own effects are counted by the caller)."""
-    n = len(KEYS)
-    gain, loss, sure, most = [0] * n, [0] * n, list(NO_ICONS), list(NO_ICONS)
-    negative = power(game.st).tribe_negative
+    st = game.st
+    p = power(st)
     if game.step <= ACTIVATE_AT:
         board = game.board
-        free = changes and (not game.danced and dancers_left(game) > 0 or bool(power(game.st).reroll_in))
-        for k, unit in enumerate(UNITS):
-            top, bottom = board[BOX * k], board[BOX * k + 1]
-            if free or not (top and bottom):
-                g, lo = _unit_reach(unit, negative)
-                most = _add(most, MOST_ICONS[unit])
-            else:
-                g, lo = _cell_reach(unit, ROW_OF[top - bottom], negative)
-                sure = _add(sure, CELL_ICONS[unit, ROW_OF[top - bottom]])
-                most = _add(most, CELL_ICONS[unit, ROW_OF[top - bottom]])
-            gain, loss = _add(gain, g), _add(loss, lo)
-        return gain, loss, sure, most
-    for item in game.agenda:
-        kind = item[0]
-        if kind == "effect":
-            g, lo = _effect_reach(item[SECOND])
-            icons = _icons((item[SECOND],))
-            sure, most = _add(sure, icons), _add(most, icons)
-        elif kind == "reading":
-            g, lo = _reading_reach(power(game.st), item[SECOND])
-        elif quest and kind in ("vision", "vision roll", "vision top"):
-            continue
-        else:
-            return None
-        gain, loss = _add(gain, g), _add(loss, lo)
-    return gain, loss, sure, most
+        free = changes and (not game.danced and dancers_left(game) > 0 or bool(p.reroll_in))
+        vectors = [_unit_vector(unit, None if free or not (board[BOX * k] and board[BOX * k + 1])
+                                else ROW_OF[board[BOX * k] - board[BOX * k + 1]], p.tribe_negative)
+                   for k, unit in enumerate(UNITS)]
+    else:
+        vectors = []
+        for item in game.agenda:
+            vector = _item_vector(item, p)
+            if vector is None:
+                if quest and item[0] in ("vision", "vision roll", "vision top"):
+                    continue
+                return None
+            vectors.append(vector)
+        if not vectors:
+            vectors = [(0,) * len(_unit_vector(UNITS[0], None, ()))]
+    total = tuple(map(sum, zip(*vectors)))
+    n, m = len(KEYS), len(NO_ICONS)
+    return total[:n], total[n:n + n], total[n + n:n + n + m], total[n + n + m:]
 
 
 def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: tuple, vision, drawn: dict,

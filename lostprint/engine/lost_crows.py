@@ -1776,8 +1776,8 @@ def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: 
         for v, w, m, a, b, c, d in zip(st.values, values, must, gain, g3, loss, lo3):
             if w is not None and ((w and v + a + b - m < w) or v - c - d - m > w):  # None: any value
                 return False
-        done = [sum(t == k and lab in game.terrain for lab, t in drawn.items()) for k in KINDS]
-        for w, have, s, m in zip(want, done, sure, most):
+        coloured = Counter(t for lab, t in drawn.items() if lab in game.terrain)
+        for w, have, s, m in zip(want, map(coloured.__getitem__, KINDS), sure, most):
             if have + m < w or (room and have + s > w):
                 return False
         blocked = "no-crow" in st.flags

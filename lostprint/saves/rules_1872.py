@@ -437,8 +437,15 @@ class Rules1872(LostRules):
             last = next(u for u in reversed(range(len(eng.UNITS))) if six != eng.BOX * u)
             return value[0] // eng.BOX == last
 
+        last = [None, None]  # the game a placing was last asked about, and its one placing
+
+        def placed(game, value) -> bool:
+            if last[0] is not game:
+                last[:] = [game, eng.canonical_place(game)]
+            return value == last[1]
+
         narrow = {
-            "place": lambda game, v: v == eng.canonical_place(game),
+            "place": placed,
             "reroll": lambda game, v: v == eng.KEEP,
             "dancers": dance if dancers else (lambda game, v: v == eng.DONE),
             "map": lambda game, v: today.get(v) == game.agenda[0][eng.SECOND].key,

@@ -6,9 +6,9 @@ hex entered and `plot` on a new plot hex, then `end_turn` (no move: Resolve; the
 number and effect comes from lostprint.games.lost_crows(_plots); every decision is an argument;
 dice are arguments (die faces). Nothing here reads files, rolls dice or keeps state between calls.
 
-For a phase whose dice are unknown, `rows_possible`, `omens_possible` and `dice_possible` give what
-any legal roll could produce, and `branches` applies an effect under every legal choice: the save
-validator walks those sets on days recorded without rolls.
+The save search (lostprint.saves.search) validates a save over the steps of the contract at the end;
+what it needs of this game (one roll per effect, what to forget, how far the rest of a day can move
+the values) is in the last section, `what the validating search needs`.
 
 A balance report may switch rulings to their neutral stand-ins (games.lost_crows.NEUTRAL_STANDINS):
 `new_game(land, house_off)` puts the keys in the state (`State.house_off`), and the few rules they

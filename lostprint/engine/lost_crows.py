@@ -1759,7 +1759,8 @@ def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: 
 
     def test(game: Tribe) -> bool:
         st = game.st
-        if game.step >= GO_AT or st.over is not None or power(st).ghost_mountain or (quest and quest.ghost_mountain):
+        if game.dice or game.step >= GO_AT or st.over is not None or power(st).ghost_mountain or \
+                (quest and quest.ghost_mountain):  # a roll not yet placed tells nothing new
             return True
         coming = quest is not None and st.vision is None
         if not coming and any(c < w for c, w in zip(st.caps, caps)):

@@ -1490,6 +1490,7 @@ def parts(game: Tribe) -> dict:
 # cannot colour a hex.
 
 ACTIVATE_AT, GO_AT = STEP_INDEX["activate"], STEP_INDEX["go"]
+PLACED_AT = STEP_INDEX[f"place {RULES.rolls_per_turn}"]  # the last placing
 OMEN = Effect("omen", "", 0)  # a Bad Omen still to be read
 DIE_FACES = tuple(range(1, FACES + 1))
 PLOT_FACES = tuple(range(1, RULES.plot_die + 1))
@@ -1760,8 +1761,8 @@ def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: 
     def test(game: Tribe) -> bool:
         st = game.st
         if game.dice or game.step >= GO_AT or st.over is not None or power(st).ghost_mountain or \
-                (quest and quest.ghost_mountain):  # a roll not yet placed tells nothing new
-            return True
+                (quest and quest.ghost_mountain) or (not changes and PLACED_AT < game.step <= ACTIVATE_AT):
+            return True  # a roll not yet placed, or the board as last tested, tells nothing new
         coming = quest is not None and st.vision is None
         if not coming and any(c < w for c, w in zip(st.caps, caps)):
             return False

@@ -494,6 +494,12 @@ def drawn_charts(book: Book, charts: list):
     return out
 
 
+def term_and_meaning(book: Book, term: str, meaning: str) -> str:
+    """'<b>term</b>: meaning', punctuated as the book's language does (French: a space before the colon)."""
+    # TRANSLATORS: a term in bold, then what it means; keep both placeholders
+    return esc(book.tr.gettext("{term}: {meaning}")).format(term=f"<b>{esc(term)}</b>", meaning=esc(meaning))
+
+
 def chart_notes(book: Book, chart) -> list:
     """The why-note of a chart that is, or has rows that are, a house rule."""
     chart = getattr(book.module, "book_chart", lambda c: c)(chart)
@@ -501,7 +507,7 @@ def chart_notes(book: Book, chart) -> list:
         rows = [b.label for b in chart.bands if b.house]
         what = chart.title if chart.house else book.tr.gettext("{chart}, rows {rows}").format(
             chart=chart.title, rows=join_and(rows, book.tr.gettext("and")))
-        return [book.para(f"{HOUSE_MARK}\u2002<b>{esc(what)}</b>: {esc(chart.note)}", "house")]
+        return [book.para(f"{HOUSE_MARK}\u2002" + term_and_meaning(book, what, chart.note), "house")]
     return []
 
 
@@ -600,7 +606,7 @@ def block_house_rules(book: Book, *args):
         out += chart_notes(book, chart)
     rules = getattr(book.module, "house_rules", lambda game: ())(book.game)
     for what, why in merged_rules(rules, book.tr.gettext("and")):
-        out.append(book.para(f"{HOUSE_MARK}\u2002<b>{esc(what)}</b>: {esc(why)}", "house"))
+        out.append(book.para(f"{HOUSE_MARK}\u2002" + term_and_meaning(book, what, why), "house"))
     if not out:
         out.append(book.para(esc(book.tr.gettext("This game needs none: every rule here is the published one."))))
     return out

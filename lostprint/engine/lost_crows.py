@@ -369,11 +369,6 @@ def cell_effects(unit: str, row: int) -> tuple[Effect, ...]:
     return CELLS[(unit, row)]
 
 
-def rows_possible(st: State, unit: str) -> tuple[int, ...]:
-    """Every chart row a legal Phase 1 can give the unit (Spirit Dancers make any face legal)."""
-    return tuple(range(len(ROWS)))
-
-
 # each unit's (unit, effect) pairs by its difference, in the cell's order
 UNIT_EFFECTS = {(unit, d): tuple((unit, e) for e in CELLS[(unit, ROW_OF[d])]) for unit in UNITS for d in DIFFS}
 

@@ -187,6 +187,11 @@ class Rules1872(LostRules):
                         break
                     faces.append(n)
                 else:
+                    boxes = len(eng.UNITS) * eng.BOX
+                    if key == "units" and len(faces) != boxes:
+                        problems.add(kat, f"{len(faces)} faces, but the units' board has {boxes} boxes "
+                                          f"({eng.BOX} for each of the {len(eng.UNITS)} units)")
+                        continue
                     facts.rolls[key] = tuple(faces)
                     facts.roll_at[key] = kat
 
@@ -615,9 +620,11 @@ class Rules1872(LostRules):
         caps = tuple(st.caps[k] for k in eng.KEYS)
         how, day = self._how(facts), st.day
         res = facts.raw.get("resources") if hasattr(facts.raw, "get") else None
-        if failure.kind == "part" and failure.key == "caps":
+        reached_caps = failure.reached if failure.kind == "part" and failure.key == "caps" else \
+            self._caps_reached(facts, starts, record_for)
+        if caps not in reached_caps:
             for i, key in enumerate(eng.KEYS):
-                got = {c[i] for c in failure.reached}
+                got = {c[i] for c in reached_caps}
                 if got and caps[i] not in got:
                     where = facts.caps[key][1] if key in facts.caps else facts.where("caps")
                     problems.add(where, f"the {key} maximum is {caps[i]} after day {day}; {how} the rules give "
@@ -646,6 +653,18 @@ class Rules1872(LostRules):
             return
         shown = ", ".join(f"{k} {v}" for k, v in zip(eng.KEYS, values))
         problems.add(at, f"no legal roll and choice gives {shown} together at the end of day {day} ({how})")
+
+    @staticmethod
+    def _caps_reached(facts: DayFacts, starts, record_for) -> set:
+        """The maximums the day can end with, whatever its values (the bound and the values' check set
+        aside): a wrong maximum is said as one, not as the values it leaves out of reach."""
+        got = set()
+        for game in starts:
+            record = record_for(game)
+            checks = {k: v for k, v in record.checks.items() if k not in ("caps", "values")}
+            loose = search.Record(**{**record.__dict__, "checks": checks, "prune": None})
+            got |= {g.st.caps for g in search.walk(eng, [game], loose, budget=EXPLAIN_STEPS)}
+        return got
 
     def _recover(self, st, facts: DayFacts, starts) -> list:
         """After a problem: the day's end as the save records it, so the days after are still checked."""

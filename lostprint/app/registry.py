@@ -9,8 +9,8 @@ module would hide it); tests/test_house_imports.py allows them by name, each wit
 
 A floor that picks a game's module of its own floor does so itself, by real import too, and the loaders
 here hand that picker on: the sheet modules (lostprint.sheets.sheet_module), the replay rules
-(lostprint.saves.games), the Lost games' engines (lostprint.rating.players.engine_of, beside their
-simulated players). The map checks and generators load in map_modules(), for the parts and the commands.
+(lostprint.saves.games), the engines (lostprint.engine.engine_module) and the simulated players
+(lostprint.players.players_module). The map checks and generators load in map_modules(), for the parts and the commands.
 """
 from __future__ import annotations
 
@@ -38,14 +38,23 @@ def _layout_sheet():
     return _sheets()[1].layout_scene
 
 
+def _pickers():
+    """(engine.engine_module, players.players_module): each picker imports one game's module when asked;
+    their packages wait here too (a sheet plays nothing)."""
+    from lostprint import engine, players
+    return engine.engine_module, players.players_module
+
+
 def _engine(game: str):
     def engine():
-        if game == "crows":
-            from lostprint.engine import crows
-            return crows
-        from lostprint.rating.players import engine_of  # the Lost games' engines, one import each there
-        return engine_of(game)
+        return _pickers()[0](game)
     return engine
+
+
+def _players(game: str):
+    def players():
+        return _pickers()[1](game)
+    return players
 
 
 def _rules(game: str):
@@ -104,9 +113,9 @@ def _kit():
 
 
 def _hex_game(game: str, rulebook: Callable[[], object]) -> dict[str, Callable[[], object]]:
-    """A Lost game's loaders: its sheet, engine, replay rules, generator, map check and rulebook."""
-    return {"sheet": _sheet(game), "engine": _engine(game), "validator": _rules(game), "generator": _generator(game),
-            "checker": _checker(game), "rulebook": rulebook}
+    """A Lost game's loaders: its sheet, engine, players, replay rules, generator, map check and rulebook."""
+    return {"sheet": _sheet(game), "engine": _engine(game), "players": _players(game), "validator": _rules(game),
+            "generator": _generator(game), "checker": _checker(game), "rulebook": rulebook}
 
 
 LOADERS: dict[str, dict[str, Callable[[], object]]] = {

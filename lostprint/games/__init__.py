@@ -16,6 +16,7 @@ PARTS = {
     "sheet": "the player sheet (its module: build(game, game_map, SheetOptions) -> Scene, and SIDES)",
     "layout_sheet": "the setup diagram of a tile layout: layout_scene(layout, PrintOptions) -> Scene",
     "engine": "the module that plays the game (simulated players, rules in motion)",
+    "players": "the simulated players' module: PLAYERS, {name: decider class}, careful first (the rating of maps)",
     "validator": "the rules a saved game is replayed and checked by (lostprint.saves.rules.LostRules)",
     "record": "the game-record module of a multi-player game: check_record, record_from_data, build_record",
     "generator": "the variant map generator (a lostprint.maps.generate.Generator)",
@@ -37,6 +38,10 @@ class Plugin:
     board: str  # "hex": a hex map (lostprint-map/1 with hexes); "squares": a Crows tile layout
     parts: tuple[str, ...] = ()
     designers: tuple[str, ...] = ()  # credited on every printable of the game and in its files' metadata
+    # a game with simulated players: their careful player's win rate on the standard map, the middle of a
+    # variant's `normal` band (lostprint.rating.bands); not a rule: measured (1572, 1672: 4,000 games,
+    # interval ±0.7 and ±1.3 points; 1872: 2,000 games, ±2.2 points), a slow test re-measures it
+    standard_rate: float | None = None
 
     @property
     def stem(self) -> str:
@@ -52,18 +57,21 @@ class Plugin:
 GAMES: tuple[Plugin, ...] = (
     Plugin(
         "lost-expedition", "1572", "1572: The Lost Expedition", ("1572",), "solo roll-and-write, hex map", "hex",
-        parts=("sheet", "engine", "validator", "generator", "checker", "rulebook"),
+        parts=("sheet", "engine", "players", "validator", "generator", "checker", "rulebook"),
         designers=("Mike Heim",),
+        standard_rate=0.054,
     ),
     Plugin(
         "lost-crew", "1672", "1672: The Lost Crew", ("1672",), "solo roll-and-write, hex sea map", "hex",
-        parts=("sheet", "engine", "validator", "generator", "checker", "rulebook"),
+        parts=("sheet", "engine", "players", "validator", "generator", "checker", "rulebook"),
         designers=("Mike Heim",),
+        standard_rate=0.252,
     ),
     Plugin(
         "lost-crows", "1872", "1872: The Lost Crows", ("1872",), "solo roll-and-write, hex map", "hex",
-        parts=("sheet", "engine", "validator", "generator", "checker", "rulebook"),
+        parts=("sheet", "engine", "players", "validator", "generator", "checker", "rulebook"),
         designers=("Mike Heim",),
+        standard_rate=0.506,
     ),
     Plugin(
         "crows", "", "Crows", (), "2-4 player square-tile placement", "squares",

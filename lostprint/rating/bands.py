@@ -1,8 +1,8 @@
 """Difficulty bands of variant maps, from the standard map's measured win rate, and the rating of a
 map by play until its interval is narrow enough (or shows it cannot be in a band).
 
-For each Lost game the careful player's win rate on the standard map (STANDARD_RATES, measured with
-`lostprint simulate GAME --games 4000`, 1872: 2000) is the middle of `normal`:
+For each rated game the careful player's win rate on the standard map (its plugin's `standard_rate`,
+measured with `lostprint simulate GAME --games 4000` or 2000) is the middle of `normal`:
 
     normal:  standard rate ± max(a quarter of it, 3 points)
     easy:    above normal
@@ -23,13 +23,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lostprint.games import with_part
 from lostprint.maps.model import DIFFICULTY_BANDS, Difficulty
 from lostprint.rating.players import GameResult
 from lostprint.rating.stats import wilson
 
-# not rules: measured on the standard map by the careful player (1572, 1672: 4,000 games, interval
-# ±0.7 and ±1.3 points; 1872: 2,000 games, ±2.2 points); a slow test re-measures them
-STANDARD_RATES = {"lost-expedition": 0.054, "lost-crew": 0.252, "lost-crows": 0.506}
+STANDARD_RATES = {g.id: g.standard_rate for g in with_part("players")}  # each game's plugin says its own
 NORMAL_SPREAD = 0.25  # not a rule: normal is the standard rate ± a quarter of it ...
 MIN_SPREAD = 0.03  # not a rule: ... and at least ± 3 points
 TARGET_HALF_WIDTH = 0.05  # not a rule: "a ±5-point interval"

@@ -13,70 +13,22 @@ import functools
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from lostprint.engine import drive
+from lostprint.engine import drive, engine_module
 from lostprint.errors import UsageError
+from lostprint.games import with_part
+from lostprint.players import players_module
 
 
-def _engine_1572():
-    from lostprint.engine import lost_expedition
-    return lost_expedition
-
-
-def _engine_1672():
-    from lostprint.engine import lost_crew
-    return lost_crew
-
-
-def _engine_1872():
-    from lostprint.engine import lost_crows
-    return lost_crows
-
-
-def _players_1572():
-    from lostprint.players import lost_expedition
-    return lost_expedition
-
-
-def _players_1672():
-    from lostprint.players import lost_crew
-    return lost_crew
-
-
-def _players_1872():
-    from lostprint.players import lost_crows
-    return lost_crows
-
-
-# game id -> the loaders of its engine module and its players module, each imported when first asked (a
-# rating loads only its own game's; real imports, which the layering test sees; the registry's engine part
-# of the Lost games is engine_of)
-_LOADERS = {"lost-expedition": (_engine_1572, _players_1572), "lost-crew": (_engine_1672, _players_1672),
-            "lost-crows": (_engine_1872, _players_1872)}
-RATED = tuple(_LOADERS)  # the games with simulated players
-
-
-def _loaders(game: str):
-    if game not in _LOADERS:
-        raise UsageError(f"{game} has no simulated players (rated games: {', '.join(RATED)})")
-    return _LOADERS[game]
-
-
-def engine_of(game: str):
-    """A rated game's engine module: only its own game's is imported."""
-    return _loaders(game)[0]()
-
-
-def players_module(game: str):
-    """A rated game's players module (its PLAYERS)."""
-    return _loaders(game)[1]()
-
-
+RATED = tuple(g.id for g in with_part("players"))  # the games with simulated players
 DEFAULT_PLAYER = "careful"
 
 
 def _modules(game: str):
-    """(engine module, players module) of a rated game."""
-    return engine_of(game), players_module(game)
+    """(engine module, players module) of a rated game, each imported when first asked (the engine's and
+    the players' own pickers: a rating loads only its own game's)."""
+    if game not in RATED:
+        raise UsageError(f"{game} has no simulated players (rated games: {', '.join(RATED)})")
+    return engine_module(game), players_module(game)
 
 
 # game id -> the loader of its (engine module, players module)

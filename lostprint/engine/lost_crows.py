@@ -1696,16 +1696,17 @@ def _item_vector(item: tuple, p) -> tuple | None:
     return None
 
 
-def _rest_of_phase2(game: Tribe, quest: bool = False, changes: bool = True) -> tuple | None:
+def _rest_of_phase2(game: Tribe, quest: bool = False, changes: frozenset = frozenset(range(len(UNITS)))):
     """What is left of Phases 1 and 2: (how far it can move each value up, down; the map icons and
     Crows it surely brings; the most it may bring). None: unbounded (a vision, unless `quest`: the
-    Vision Quest's own effects are counted by the caller)."""
+    Vision Quest's own effects are counted by the caller). `changes`: the units (by index) whose dice
+    may still change once placed, until the player is done changing dice."""
     st = game.st
     p = power(st)
     if game.step <= ACTIVATE_AT:
         board = game.board
-        free = changes and (not game.danced and dancers_left(game) > 0 or bool(p.reroll_in))
-        vectors = [_unit_vector(unit, None if free or not (board[BOX * k] and board[BOX * k + 1])
+        free = changes if not game.danced and dancers_left(game) > 0 or p.reroll_in else ()
+        vectors = [_unit_vector(unit, None if k in free or not (board[BOX * k] and board[BOX * k + 1])
                                 else ROW_OF[board[BOX * k] - board[BOX * k + 1]], p.tribe_negative)
                    for k, unit in enumerate(UNITS)]
     else:
@@ -1724,12 +1725,54 @@ def _rest_of_phase2(game: Tribe, quest: bool = False, changes: bool = True) -> t
     return total[:n], total[n:n + n], total[n + n:n + n + m], total[n + n + m:]
 
 
+def dance_unit(st: State) -> int:
+    """The unit (by index) whose dice a search lets Spirit Dancers change when a save does not record
+    the rolls: the last one without a vision's permanent 6. Any board is some roll's, so the changes
+    of one unit's dice say every board the dancers can leave."""
+    six = permanent_six(st)
+    return next(k for k in reversed(range(len(UNITS))) if six != BOX * k)
+
+
+def dance_narrow(game: Tribe, value, dancers: int) -> bool:
+    """The changes a search tries for `dancers` Spirit Dancers without recorded rolls: `dance_unit`'s
+    roll one of its two widest (rows 5 and 4: `dance_roll`), each change but the last a toggle of its
+    top die between 5 and 6, the last any change of its dice; from those two rolls every row can be
+    left. Then DONE."""
+    if value == DONE or game.used >= dancers:
+        return value == DONE and game.used >= dancers
+    top = BOX * dance_unit(game.st)
+    if game.used < dancers - 1:
+        return value == (top, FACES - 1 if game.board[top] == FACES else FACES)
+    return value[0] // BOX == top // BOX
+
+
+def dance_roll(game: Tribe, dice) -> bool:
+    """The units' rolls a search tries with Spirit Dancers to come (see `dance_narrow`)."""
+    return filling(game)[0] // BOX != dance_unit(game.st) or dice[0] - dice[-1] >= ROWS[1].low
+
+
+STORM_FLAG = Effect("flag", "double-cost")  # a Thunderstorm: its Movement is all a bound leaves open in Phase 3
+
+
+def _storm_possible(game: Tribe) -> bool:
+    """Can today still be a Thunderstorm's (Movement doubled)? Until activation, yes; then only with
+    its flag set or a Bad Omen on the agenda that may bring it."""
+    if game.step <= ACTIVATE_AT or "double-cost" in game.st.flags:
+        return True
+    for item in game.agenda:
+        if item[0] == "effect" and item[SECOND].op == "omen":
+            return True
+        if item[0] == "reading" and any(STORM_FLAG in effects for _, effects in omen_choices(game.st, item[SECOND])):
+            return True
+    return False
+
+
 def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: tuple, vision, drawn: dict,
               crows: int, changes: bool = True):
     """A test for a game in Phase 1 or 2 of a day: can the rest of the day still end it at `values`
     and `caps` (they only fall, but by a Vision Quest: `vision`, the one the day brings, or None), with
-    the hexes `drawn` today coloured (`changes`: Phase 1's dice may still change once placed: Spirit
-    Dancers, a Windriders reroll)
+    the hexes `drawn` today coloured (`changes`: Spirit Dancers may change the dice of `dance_unit`
+    once placed, as `dance_narrow` lets them)
     and `crows` Crows in all, entering the hexes of `path` (coloured as in `terrain`, the map at the
     day's end) and resolving the plot `outcomes` on the way? False only when it surely cannot."""
     up, down = [0] * len(KEYS), [0] * len(KEYS)
@@ -1750,7 +1793,10 @@ def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: 
             must, g, lo = moves_reach(game.land, terrain, st.pos, path, cheaper, mountie)
             room = any(n not in game.terrain and n not in drawn and n not in game.land.goals
                        for n in game.land.open_near[st.pos])  # a map icon never lost today
-            walks[key] = (must, _add(g, up), _add(lo, down), room)
+            storm = RULES.double_cost * sum(COST_OF[terrain[lab]].movement for lab in path if lab in terrain)
+            calm = _add(lo, down)
+            calm[MOVEMENT] -= storm - must[MOVEMENT]  # the Movement a Thunderstorm may add, taken off
+            walks[key] = (must, _add(g, up), _add(lo, down), room, calm)
         return walks[key]
 
     def test(game: Tribe) -> bool:
@@ -1761,10 +1807,12 @@ def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: 
         coming = quest is not None and st.vision is None
         if not coming and any(c < w for c, w in zip(st.caps, caps)):
             return False
-        rest = _rest_of_phase2(game, coming, changes)
+        rest = _rest_of_phase2(game, coming, frozenset({dance_unit(st)}) if changes else frozenset())
         if rest is None:
             return True
-        must, g3, lo3, room = phase3(game)
+        must, g3, lo3, room, calm = phase3(game)
+        if not _storm_possible(game):
+            lo3 = calm
         gain, loss, sure, most = rest
         if coming:
             if quest.move_cost or quest.reset_caps:

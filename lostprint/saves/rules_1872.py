@@ -435,13 +435,6 @@ class Rules1872(LostRules):
                 facts.why["plot choice"] = (letter, f"{exc.rule}: {exc}")
             return False
 
-        def dance(game, value):
-            if value == eng.DONE or game.used >= dancers:
-                return value == eng.DONE and game.used >= dancers
-            six = eng.permanent_six(game.st)
-            last = next(u for u in reversed(range(len(eng.UNITS))) if six != eng.BOX * u)
-            return value[0] // eng.BOX == last
-
         last = [None, None]  # the game a placing was last asked about, and its one placing
 
         def placed(game, value) -> bool:
@@ -452,7 +445,7 @@ class Rules1872(LostRules):
         narrow = {
             "place": placed,
             "reroll": lambda game, v: v == eng.KEEP,
-            "dancers": dance if dancers else (lambda game, v: v == eng.DONE),
+            "dancers": lambda game, v: eng.dance_narrow(game, v, dancers),
             "map": lambda game, v: today.get(v) == game.agenda[0][eng.SECOND].key,
             "vision": lambda game, v: vision is not None and v in vision,
             "ghost": lambda game, v: facts.ghost is not None and v == facts.ghost[0],
@@ -460,6 +453,8 @@ class Rules1872(LostRules):
             "go": lambda game, v: v == next_move(game) or (v != eng.STOP and next_move(game) != eng.STOP
                                                              and v[0] == next_move(game)[0]),
         }
+        if dancers:
+            narrow["units"] = eng.dance_roll
         record = search.Record(
             turn=st.day, inputs=inputs, narrow=narrow, probe={"go": move_refused}, optional=frozenset({"go"}),
             expect={"go": ("go", move_refused)}, order=PARTS_ORDER,

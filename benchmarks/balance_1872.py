@@ -20,7 +20,8 @@ import time
 from collections import Counter
 
 from lostprint.engine import lost_crows as eng
-from lostprint.players.lost_crows import Chief, PairsChief, simulate_1872
+from lostprint.players.lost_crows import Chief, PairsChief, played, simulate_1872
+from lostprint.saves.rules_1872 import save_of
 
 LOSS_WHY = {"food": "Food ran out", "resolve": "Resolve ran out", "proximity": "the cavalry caught up"}
 
@@ -31,19 +32,20 @@ def row_of(diff: int) -> str:
 
 def play(seed: int, check: bool, pairs: bool = False, house_off: frozenset = frozenset()) -> dict:
     chief = (PairsChief if pairs else Chief)(seed, house_off=house_off)
-    played = chief.play()
-    days = played["days"]
-    st = chief.st
+    final, events = played(chief)
+    days = save_of(events, final)["days"]
+    st = final.st
+    result = final.over[0] if final.over else "unfinished"
     rows = Counter()
     for d in days:
         board = d["rolls"]["units"]
         for i, unit in enumerate(eng.UNITS):
             rows[(unit, row_of(board[2 * i] - board[2 * i + 1]))] += 1
     out = {
-        "result": played["result"],
+        "result": result,
         "days": len(days),
         "plots": len(st.plots),
-        "why": min(eng.PRIMARY, key=lambda k: (st.value(k), k)) if played["result"] == "lost" else None,
+        "why": min(eng.PRIMARY, key=lambda k: (st.value(k), k)) if result == "lost" else None,
         "idle": sum(not d.get("moved") for d in days),
         "vision": st.vision is not None,
         "rows": rows,

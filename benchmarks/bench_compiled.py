@@ -25,16 +25,19 @@ FRESH = 100_000  # warm-up seeds, far from the timed ones
 
 CHILD = """
 import json, sys, time
+from lostprint.engine import drive, lost_crows as eng
 from lostprint.players import lost_crows
 from lostprint.players.lost_crows import Chief, PairsChief
+def play(player):  # a whole game through the driver, as `lostprint simulate` plays it
+    drive.play(eng, player.start(), player.decide, player.roll, player.days)
 warm, games = int(sys.argv[1]), int(sys.argv[2])
 for s in range({fresh}, {fresh} + warm):
-    Chief(s).play()
+    play(Chief(s))
 out = {{"file": lost_crows.__file__}}
 for name, player in (("careful", Chief), ("naive", PairsChief)):
     t = time.process_time()
     for s in range(games):
-        player(s).play()
+        play(player(s))
     out[name] = 1000 * (time.process_time() - t) / games
 print(json.dumps(out))
 """

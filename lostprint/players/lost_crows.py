@@ -828,13 +828,6 @@ class Chief:
 
     # --- the chief as a decider (lostprint.engine.drive plays it on the engine's steps) ----------------
 
-    def play(self, limit: int = DAY_LIMIT) -> dict:
-        """The whole game through the driver, as {"days": the save's days, "result": ...}; the last
-        state is left in `st` and `terrain` (what scripts that play a chief read)."""
-        final, events = played(self, limit)
-        self.st, self.terrain = final.st, final.terrain
-        return {"days": save_of(events, final)["days"], "result": final.over[0] if final.over else "unfinished"}
-
     days = DAY_LIMIT
 
     def start(self) -> eng.Tribe:

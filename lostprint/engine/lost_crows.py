@@ -1672,15 +1672,23 @@ def _add(a, b) -> list:
     return [x + y for x, y in zip(a, b)]
 
 
+def _stormy(effects) -> int:
+    """1 when one of these effects may bring a Thunderstorm (a Bad Omen not yet rolled), else 0."""
+    return int(any(e.op == "omen" for e in effects))
+
+
 @lru_cache(maxsize=256)  # not a rule: per unit, row (None: not known yet) and vision
 def _unit_vector(unit: str, row: int | None, negative: tuple) -> tuple:
     """(how far the unit's cell can move each value up, then down; the map icons and Crows it surely
-    brings; the most it may bring), flat."""
+    brings; the most it may bring; whether it may bring a Thunderstorm), flat."""
     if row is None:
         g, lo = _unit_reach(unit, negative)
-        return g + lo + NO_ICONS + MOST_ICONS[unit]
+        return g + lo + NO_ICONS + MOST_ICONS[unit] + (max(_stormy(cell_effects(unit, r)) for r in range(len(ROWS))),)
     g, lo = _cell_reach(unit, row, negative)
-    return g + lo + CELL_ICONS[unit, row] + CELL_ICONS[unit, row]
+    return g + lo + CELL_ICONS[unit, row] + CELL_ICONS[unit, row] + (_stormy(cell_effects(unit, row)),)
+
+
+STORM_FLAG = Effect("flag", "double-cost")  # a Thunderstorm
 
 
 @lru_cache(maxsize=512)  # not a rule: per agenda item and vision
@@ -1689,20 +1697,24 @@ def _item_vector(item: tuple, p) -> tuple | None:
     if kind == "effect":
         g, lo = _effect_reach(item[SECOND])
         icons = _icons((item[SECOND],))
-        return g + lo + icons + icons
+        return g + lo + icons + icons + (_stormy((item[SECOND],)),)
     if kind == "reading":
         g, lo = _reading_reach(p, item[SECOND])
-        return g + lo + NO_ICONS + NO_ICONS
+        st = State(0, "", "", (), (), vision=next((v for v, q in plots.POWERS.items() if q is p), None))
+        storm = any(STORM_FLAG in effects for _, effects in omen_choices(st, item[SECOND]))
+        return g + lo + NO_ICONS + NO_ICONS + (int(storm),)
     return None
 
 
-def _rest_of_phase2(game: Tribe, quest: bool = False, changes: frozenset = frozenset(range(len(UNITS)))):
-    """What is left of Phases 1 and 2: (how far it can move each value up, down; the map icons and
-    Crows it surely brings; the most it may bring). None: unbounded (a vision, unless `quest`: the
-    Vision Quest's own effects are counted by the caller). `changes`: the units (by index) whose dice
-    may still change once placed, until the player is done changing dice."""
-    st = game.st
-    p = power(st)
+NO_VECTOR = (0,) * (len(KEYS) * 2 + len(NO_ICONS) * 2 + 1)
+
+
+def _rest_of_phase2(game: Tribe, p, quest: bool = False, changes: frozenset = frozenset(range(len(UNITS)))):
+    """What is left of Phases 1 and 2 (`p`: the game's power): (how far it can move each value up,
+    down; the map icons and Crows it surely brings; the most it may bring; whether a Thunderstorm may
+    come). None: unbounded (a vision, unless `quest`: the Vision Quest's own effects are counted by the
+    caller). `changes`: the units (by index) whose dice may still change once placed, until the player
+    is done changing dice."""
     if game.step <= ACTIVATE_AT:
         board = game.board
         free = changes if not game.danced and dancers_left(game) > 0 or p.reroll_in else ()
@@ -1719,10 +1731,15 @@ def _rest_of_phase2(game: Tribe, quest: bool = False, changes: frozenset = froze
                 return None
             vectors.append(vector)
         if not vectors:
-            vectors = [(0,) * len(_unit_vector(UNITS[0], None, ()))]
-    total = tuple(map(sum, zip(*vectors)))
+            return _split(NO_VECTOR)
+        if len(vectors) == 1:
+            return _split(vectors[0])
+    return _split(tuple(map(sum, zip(*vectors))))
+
+
+def _split(total: tuple) -> tuple:
     n, m = len(KEYS), len(NO_ICONS)
-    return total[:n], total[n:n + n], total[n + n:n + n + m], total[n + n + m:]
+    return total[:n], total[n:n + n], total[n + n:n + n + m], total[n + n + m:n + n + m + m], total[-1]
 
 
 def dance_unit(st: State) -> int:
@@ -1751,22 +1768,6 @@ def dance_roll(game: Tribe, dice) -> bool:
     return filling(game)[0] // BOX != dance_unit(game.st) or dice[0] - dice[-1] >= ROWS[1].low
 
 
-STORM_FLAG = Effect("flag", "double-cost")  # a Thunderstorm: its Movement is all a bound leaves open in Phase 3
-
-
-def _storm_possible(game: Tribe) -> bool:
-    """Can today still be a Thunderstorm's (Movement doubled)? Until activation, yes; then only with
-    its flag set or a Bad Omen on the agenda that may bring it."""
-    if game.step <= ACTIVATE_AT or "double-cost" in game.st.flags:
-        return True
-    for item in game.agenda:
-        if item[0] == "effect" and item[SECOND].op == "omen":
-            return True
-        if item[0] == "reading" and any(STORM_FLAG in effects for _, effects in omen_choices(game.st, item[SECOND])):
-            return True
-    return False
-
-
 def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: tuple, vision, drawn: dict,
               crows: int, changes: bool = True):
     """A test for a game in Phase 1 or 2 of a day: can the rest of the day still end it at `values`
@@ -1783,11 +1784,12 @@ def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: 
     quest = plots.POWERS.get(vision, NO_POWER) if vision else None  # what today's Vision Quest does at once
     quest_up, quest_down = reach(quest.now) if quest else (up, down)
     want = [sum(t == k for t in drawn.values()) for k in KINDS]
+    drawn_kinds = tuple((lab, KINDS.index(t)) for lab, t in drawn.items())
     walks: dict = {}
 
-    def phase3(game: Tribe):
+    def phase3(game: Tribe, p):
         st = game.st
-        cheaper, mountie = power(st).move_cost, st.mountie > 0
+        cheaper, mountie = p.move_cost, st.mountie > 0
         key = (st.pos, cheaper, mountie)
         if key not in walks:
             must, g, lo = moves_reach(game.land, terrain, st.pos, path, cheaper, mountie)
@@ -1801,19 +1803,22 @@ def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: 
 
     def test(game: Tribe) -> bool:
         st = game.st
-        if game.dice or game.step >= GO_AT or st.over is not None or power(st).ghost_mountain or \
-                (quest and quest.ghost_mountain) or (not changes and PLACED_AT < game.step <= ACTIVATE_AT):
-            return True  # a roll not yet placed, or the board as last tested, tells nothing new
+        if game.dice or game.step >= GO_AT or st.over is not None:
+            return True  # a roll not yet placed tells nothing new
+        p = power(st)
+        if p.ghost_mountain or (quest and quest.ghost_mountain) or \
+                (not changes and PLACED_AT < game.step <= ACTIVATE_AT):
+            return True  # the board as last tested tells nothing new
         coming = quest is not None and st.vision is None
         if not coming and any(c < w for c, w in zip(st.caps, caps)):
             return False
-        rest = _rest_of_phase2(game, coming, frozenset({dance_unit(st)}) if changes else frozenset())
+        rest = _rest_of_phase2(game, p, coming, frozenset({dance_unit(st)}) if changes else frozenset())
         if rest is None:
             return True
-        must, g3, lo3, room, calm = phase3(game)
-        if not _storm_possible(game):
-            lo3 = calm
-        gain, loss, sure, most = rest
+        must, g3, lo3, room, calm = phase3(game, p)
+        gain, loss, sure, most, storm = rest
+        if not storm and "double-cost" not in st.flags:
+            lo3 = calm  # no Thunderstorm today: Movement is not doubled
         if coming:
             if quest.move_cost or quest.reset_caps:
                 return True
@@ -1821,9 +1826,15 @@ def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: 
         for v, w, m, a, b, c, d in zip(st.values, values, must, gain, g3, loss, lo3):
             if w is not None and ((w and v + a + b - m < w) or v - c - d - m > w):  # None: any value
                 return False
-        coloured = Counter(t for lab, t in drawn.items() if lab in game.terrain)
-        for w, have, s, m in zip(want, map(coloured.__getitem__, KINDS), sure, most):
-            if have + m < w or (room and have + s > w):
+        if drawn_kinds:
+            have = [0] * len(KINDS)
+            for lab, k in drawn_kinds:
+                if lab in game.terrain:
+                    have[k] += 1
+        else:
+            have = NO_ICONS
+        for w, h, s, m in zip(want, have, sure, most):
+            if h + m < w or (room and h + s > w):
                 return False
         blocked = "no-crow" in st.flags
         return (blocked or len(st.crows) + sure[-1] <= crows) and \

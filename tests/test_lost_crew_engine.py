@@ -70,11 +70,17 @@ def blank_around(label, terrain, fill="sea", **special):
 
 def test_fishing_at_empty_larder_still_wounds():
     """The old player let a fishing sailor escape the wound at 0 Food; the rules wound at 0 Food."""
-    assert eng.eat_stores((3, 0, 6, 0, 0), "fair", fish=True)[eng.N] == 1
-    assert eng.eat_stores((3, 2, 6, 0, 0), "fair", fish=True) == (3, 2, 6, 0, 0)
-    assert eng.eat_stores((3, 2, 6, 0, 0), "fair", fish=False) == (3, 1, 6, 0, 0)
+    from dataclasses import replace
+
+    def eaten(food, fish):
+        v = replace(eng.begin_day(eng.start(GM), eng.Orders(fish=fish)), stores=(3, food, 6, 0, 0))
+        v = eng.eat(v)
+        return v.stores, v.due
+    assert eaten(0, fish=True) == ((3, 0, 6, 0, 0), 1)
+    assert eaten(2, fish=True) == ((3, 2, 6, 0, 0), 0)
+    assert eaten(2, fish=False) == ((3, 1, 6, 0, 0), 0)
     with pytest.raises(eng.Illegal, match="nobody can fish in Storm"):
-        eng.eat_stores((3, 2, 6, 0, 0), "storm", fish=True)
+        eng.begin_day(replace(eng.start(GM), weather="storm"), eng.Orders(fish=True))
 
 
 def test_drifting_into_an_uncoloured_hex_leaves_it_blank_and_unscored():
@@ -114,9 +120,9 @@ def test_one_face_per_effect_for_an_unknown_roll():
     from lostprint.engine.contract import Roll
 
     v = replace(eng.start(GM), stores=(3, 3, 4, 0, 0))
-    assert [eng.accident_wounds(4, f) for f in eng.faces(v, Roll("accident"))] == [0, 1]
+    assert [eng.accident(v, f).due for f in eng.faces(v, Roll("accident"))] == [0, 1]
     v = replace(v, stores=(3, 3, 1, 0, 0))
-    assert [eng.accident_wounds(1, f) for f in eng.faces(v, Roll("accident"))] == [1]
+    assert [eng.accident(v, f).due for f in eng.faces(v, Roll("accident"))] == [1]
     v = replace(v, orders=eng.Orders(scan=2))
     terrains = [RULES.scanned(a + b + RULES.scan_full_bonus).terrain for a, b in eng.faces(v, Roll("scan", 2))]
     assert sorted(terrains) == sorted(b.terrain for b in RULES.scan)

@@ -89,7 +89,7 @@ def test_1872_simulated_games_are_legal_and_winnable():
     (lambda d: day(d, 5).update(moved=["F6"]), "1 hex in Doldrums: at most 0"),
     (lambda d: day(d, 1).update(weather="hurricane"), "not a weather"),
     (lambda d: day(d, 13).pop("healed"), "Pip was already wounded: a second wound kills"),
-    (lambda d: day(d, 2).update(wounded=["Bosun Bill"]), "not one of the crew"),
+    (lambda d: day(d, 2).update(wounded=["Bosun Bill"]), "not one of the sailors"),
     (lambda d: day(d, 3).update(lost=["Tom Hale"]), "a sailor dies of a second wound"),
     (lambda d: day(d, 3).update(gathered={"water": 1}), "days[2].gathered: nothing to gather here"),
     (lambda d: day(d, 9)["marks"][0]["island"].update(natives=False), "natives live there"),

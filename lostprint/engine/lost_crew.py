@@ -2,21 +2,14 @@
 (lostprint.engine.contract).
 
 A `Voyage` is the whole game at one moment (frozen). The day is `STEPS`, in the rulebook's phase
-order: assign the sailors, rest, repair, move (steered, or a drift roll), the new island's roll, one
-scan roll per blank neighbour (and a large island's spread), gather, Goods and the encounter rolls
-and the gift, drink, eat, the accident roll and the weather roll; after each phase that can wound,
-one `wound` decision per wound (the player chooses who takes it). Before each phase that uses a job,
-a `place` step lets a search place that job then (see `LATER`); a player's jobs, all given in phase
-1, pass them by. Every number and chart comes from the game data (`lostprint.games.lost_crew.RULES`);
-nothing here rolls, reads or writes. For a search: `faces` (one roll per effect), `forget` (what no
-later step reads), `spare` (free sailors: more is never worse), `PARTS` (the state by the names a step's reach uses).
-For a save's transcript, the rules it needs to read a record and say what the rules refuse in it: a
-`RuleError` names the rule and its limit; `recorded_crew`, `why_not_coloured`, `island_reading`,
-`drift_reading`, `crew_short`, `no_drift`, `may_end_as`, `landings` and `as_recorded` put the rest in
-words or data.
+order; after each phase that can wound, one `wound` decision per wound (the player chooses who takes
+it). Before each phase that uses a job, a `place` step lets a search place that job then (see
+`LATER`); a player's jobs, all given in phase 1, pass them by. Every number and chart comes from the
+game data (`lostprint.games.lost_crew.RULES`). For a search: `faces`, `forget`, `spare`, `PARTS`;
+for a save's transcript, the readings that say in words what the rules refuse in a record.
 
-The supplies (water, food, hull, wood) and the count of wounds taken today travel as a small tuple,
-`Stores`; the `*_stores` functions are the phases' arithmetic on it, which the steps apply.
+The supplies (water, food, hull, wood) and the count of wounds taken today travel as one small
+tuple, `Stores`.
 """
 from __future__ import annotations
 
@@ -143,10 +136,6 @@ class Voyage:
         return next((i for i in self.islands if label in i.hexes), None)
 
     @property
-    def living(self) -> int:
-        return sum(s != DEAD for s in self.sailors)
-
-    @property
     def well(self) -> int:
         return sum(s == WELL for s in self.sailors)
 
@@ -213,28 +202,7 @@ def kill_all(sailors: tuple[str, ...]) -> int:
     return sum(RULES.wounds_to_die if s == WELL else RULES.wounds_to_die - 1 for s in sailors if s != DEAD)
 
 
-# --- the stores, phase by phase (pure functions of small tuples) --------------------------------
-
-
-def clamp(key: str, value: int) -> int:
-    return max(0, min(CAP[key], value))
-
-
-def rest_stores(s: Stores, heal: bool) -> Stores:
-    if not heal:
-        return s
-    if s[W] < RULES.rest_water:
-        raise RuleError("rest", f"healing costs {RULES.rest_water} Water and there is {s[W]}")
-    return (s[W] - RULES.rest_water,) + s[1:]
-
-
-def repair_stores(s: Stores, wood: int) -> Stores:
-    """Turn `wood` Wood into Hull (⌂ one for one), never above the Hull cap."""
-    if wood < 0 or wood > s[D]:
-        raise RuleError("repair", f"{wood} Wood to repair with, and there is {s[D]}")
-    if s[H] + wood * RULES.repair_rate > CAP["hull"]:
-        raise RuleError("repair", f"Hull {s[H]} + {wood * RULES.repair_rate} is above its cap {CAP['hull']}")
-    return (s[W], s[F], s[H] + wood * RULES.repair_rate, s[D] - wood, s[N])
+# --- the stores ---------------------------------------------------------------------------------
 
 
 def damage_stores(s: Stores, hull: int) -> Stores:
@@ -243,30 +211,7 @@ def damage_stores(s: Stores, hull: int) -> Stores:
 
 def gain_stores(s: Stores, key: str, n: int) -> Stores:
     i = INDEX[key]
-    out = list(s)
-    out[i] = clamp(key, s[i] + n)
-    return tuple(out)
-
-
-def storm_damage(movement: bool, tacking: bool) -> int:
-    st = RULES.storm
-    saved = {"movement": movement, "tacking": tacking}
-    return max(st.minimum, st.damage - sum(bool(saved.get(x)) for x in st.saved_by))
-
-
-def answer_stores(s: Stores, band) -> Stores:
-    """The natives' answer on the stores: Helpful gives some of each, Revere fills them all."""
-    if band.effect in ("helpful", "revere"):
-        for key in ISLAND_SUPPLIES:
-            s = gain_stores(s, key, band.gain if band.effect == "helpful" else CAP[key])
-    return s
-
-
-def gift_stores(s: Stores, gift: str) -> Stores:
-    """Friendly natives: the gift of the player's choice."""
-    if gift not in ISLAND_SUPPLIES:
-        raise RuleError("natives", f"{gift!r} is not a gift the natives give ({', '.join(ISLAND_SUPPLIES)})")
-    return gain_stores(s, gift, FRIENDLY.gain)
+    return s[:i] + (max(0, min(CAP[key], s[i] + n)),) + s[i + 1:]
 
 
 FRIENDLY = next(b for b in RULES.natives if b.effect == "friendly")
@@ -276,31 +221,6 @@ _ENCOUNTERS = tuple(RULES.encounter(total) for total in range(FACES[0], FACES[-1
 
 def encounter_at(total: int):
     return _ENCOUNTERS[min(total, len(_ENCOUNTERS)) - 1]
-
-
-def drink_stores(s: Stores, weather: str, drinker: bool) -> Stores:
-    rule = RULES.weather(weather)
-    if rule.drink:
-        if s[W] >= RULES.drink:
-            return (s[W] - RULES.drink,) + s[1:]
-        return s[:N] + (s[N] + 1,)
-    if drinker:
-        return gain_stores(s, "water", RULES.rain_catch)
-    return s
-
-
-def eat_stores(s: Stores, weather: str, fish: bool) -> Stores:
-    if fish and not RULES.weather(weather).fish:
-        raise RuleError("fish", f"nobody can fish in {RULES.weather(weather).name}")
-    if s[F] == 0:  # an empty larder wounds, fishing or not
-        return s[:N] + (s[N] + 1,)
-    if fish:
-        return s
-    return (s[W], max(0, s[F] - RULES.eat)) + s[H:]
-
-
-def accident_wounds(hull: int, face: int) -> int:
-    return int(face >= hull)
 
 
 # --- the map -------------------------------------------------------------------------------------
@@ -337,7 +257,8 @@ def movement_plan(weather: str, orders: Orders, at_island: bool) -> tuple[int, b
     if rule.storm:
         if getattr(orders, RULES.storm.anchor) and at_island:
             return 0, False, 0
-        return 0, True, storm_damage(orders.movement, orders.tacking)
+        saved = sum(bool(getattr(orders, job)) for job in RULES.storm.saved_by)
+        return 0, True, max(RULES.storm.minimum, RULES.storm.damage - saved)
     if rule.steps and all(getattr(orders, c) for c in rule.crew):
         return rule.steps, False, 0
     return 0, rule.steps > 0 and rule.otherwise == "drift", 0
@@ -476,17 +397,29 @@ def _check_place(v: Voyage, jobs: Mapping[str, int | bool], orders: Orders, hand
 
 
 def rest(v: Voyage, heal: bool) -> Voyage:
-    """Phase 2: spend Water to heal every resting sailor."""
-    if heal and not v.resting:
+    """Phase 2: Water heals every resting sailor."""
+    if not heal:
+        return v
+    if not v.resting:
         raise RuleError("rest", "nobody is wounded")
-    sailors = tuple(WELL if i in v.resting and heal else s for i, s in enumerate(v.sailors))
-    return evolve(v, stores=rest_stores(v.stores, heal), sailors=sailors)
+    s = v.stores
+    if s[W] < RULES.rest_water:
+        raise RuleError("rest", f"healing costs {RULES.rest_water} Water and there is {s[W]}")
+    sailors = tuple(WELL if i in v.resting else x for i, x in enumerate(v.sailors))
+    return evolve(v, stores=(s[W] - RULES.rest_water,) + s[1:], sailors=sailors)
 
 
 def repair(v: Voyage, wood: int) -> Voyage:
+    """Phase 3: Wood into Hull (\u2302 one for one), never above the Hull cap."""
+    s = v.stores
     if wood and not v.orders.repair:
         raise RuleError("repair", "nobody is on Repair")
-    return evolve(v, stores=repair_stores(v.stores, wood))
+    if wood < 0 or wood > s[D]:
+        raise RuleError("repair", f"{wood} Wood to repair with, and there is {s[D]}")
+    hull = s[H] + wood * RULES.repair_rate
+    if hull > CAP["hull"]:
+        raise RuleError("repair", f"Hull {s[H]} + {wood * RULES.repair_rate} is above its cap {CAP['hull']}")
+    return evolve(v, stores=(s[W], s[F], hull, s[D] - wood, s[N]))
 
 
 def move(v: Voyage, route: tuple[str, ...], drift_face: int | None = None) -> Voyage:
@@ -718,7 +651,10 @@ def encounter(v: Voyage, face: int) -> Voyage:
     v = evolve(v, faces=v.faces + (face,))
     if band.effect == "wound":
         return evolve(v, due=v.due + 1)
-    s = answer_stores(v.stores, band)
+    s = v.stores
+    if band.effect in ("helpful", "revere"):  # Helpful gives some of each, Revere fills them all
+        for key in ISLAND_SUPPLIES:
+            s = gain_stores(s, key, band.gain if band.effect == "helpful" else CAP[key])
     islands = v.islands
     if band.effect == "hostile":
         here = v.island_at(v.pos)
@@ -728,20 +664,30 @@ def encounter(v: Voyage, face: int) -> Voyage:
 
 def give(v: Voyage, gift: str) -> Voyage:
     """Phase 7, Friendly natives: one resource of the player's choice."""
-    return evolve(v, stores=gift_stores(v.stores, gift), effect=f"friendly: {gift}")
-
-
-def _wounding(v: Voyage, s: Stores) -> Voyage:
-    """The stores after a phase that wounds when it cannot be paid: its wounds wait for a sailor."""
-    return evolve(v, stores=s[:N] + (v.stores[N],), due=v.due + s[N] - v.stores[N])
+    if gift not in ISLAND_SUPPLIES:
+        raise RuleError("natives", f"{gift!r} is not a gift the natives give ({', '.join(ISLAND_SUPPLIES)})")
+    return evolve(v, stores=gain_stores(v.stores, gift, FRIENDLY.gain), effect=f"friendly: {gift}")
 
 
 def drink(v: Voyage, _=None) -> Voyage:
-    return _wounding(v, drink_stores(v.stores, v.weather, v.orders.drink))
+    """Phase 8: the crew drinks (a wound, waiting for a sailor, when the Water is short), or in weather
+    that needs no drinking a sailor on Drink Water catches rain."""
+    s = v.stores
+    if not RULES.weather(v.weather).drink:
+        return evolve(v, stores=gain_stores(s, "water", RULES.rain_catch)) if v.orders.drink else v
+    if s[W] >= RULES.drink:
+        return evolve(v, stores=(s[W] - RULES.drink,) + s[1:])
+    return evolve(v, due=v.due + 1)
 
 
 def eat(v: Voyage, _=None) -> Voyage:
-    return _wounding(v, eat_stores(v.stores, v.weather, v.orders.fish))
+    """Phase 9: an empty larder wounds, fishing or not; a fisher feeds the crew, else it eats."""
+    s = v.stores
+    if s[F] == 0:
+        return evolve(v, due=v.due + 1)
+    if v.orders.fish:
+        return v
+    return evolve(v, stores=(s[W], max(0, s[F] - RULES.eat)) + s[H:])
 
 
 def accident(v: Voyage, face: int | None) -> Voyage:
@@ -750,7 +696,7 @@ def accident(v: Voyage, face: int | None) -> Voyage:
         return evolve(v, over=("lost", "the sloop sank"))
     if face is None:
         raise RuleError("accident", "the accident needs a roll")
-    return evolve(v, due=v.due + accident_wounds(v.stores[H], face))
+    return evolve(v, due=v.due + (face >= v.stores[H]))
 
 
 def next_weather(today: str, faces: tuple[int, ...], watch: bool) -> str:
@@ -965,7 +911,7 @@ def faces(v: Voyage, need: Roll):
     if key == "natives":
         return _one_each(lambda f: encounter_at(f + v.goods * RULES.good_bonus).effect, FACES)
     if key == "accident":
-        return _one_each(lambda f: accident_wounds(v.stores[H], f), FACES)
+        return _one_each(lambda f: f >= v.stores[H], FACES)
     if key == "weather":
         return _one_each(lambda f: _sky(v, f), FACES)
     return FACES

@@ -46,14 +46,14 @@ def fields(game) -> dict:
     weathers = [w.key for w in crew.weathers]
     return {
         "marks": [
+            mark("sea", hex_(), "a hex coloured sea today"),
+            mark("shoals", hex_(), "a hex coloured shoals today"),
             mark("island", group([field("hexes", {**hexes(), "count_of": {LARGE: crew.large_hexes}}),
                                   field("size", {**choice(sizes), "terrain_of": sizes}),
                                   field("natives", flag(False)), field("roll", face)],
                                  required=("hexes", "size")),
                  "{hexes, size, natives, roll} on landing at a new island"),
             mark("burial", hex_(), "a hex: where a sailor was buried at sea"),
-            mark("sea", hex_(), "a hex coloured sea today"),
-            mark("shoals", hex_(), "a hex coloured shoals today"),
         ],
         "day": [
             field("weather", choice(weathers, [w.name for w in crew.weathers]),
@@ -63,8 +63,9 @@ def fields(game) -> dict:
             field("lost", sailors, "sailors who died today (a second wound)"),
             field("gathered", counts(ISLAND_SUPPLIES, 0, slot_count("gather")),
                   "{" + ", ".join(ISLAND_SUPPLIES) + "} gathered from the island today"),
-            field("rolls", group([field(r.key, listing(face if r.dice == 1 else listing(face, r.dice, r.dice), least=1),
-                                        r.what) for r in crew.rolls]),
+            field("rolls", group([field(r.key, listing(face if r.dice == 1 else listing(face, r.dice, r.dice), least=1,
+                                                       most=1 if r.per == "day" else None), r.what)
+                                  for r in crew.rolls]),
                   "the day's dice, by phase: " + ", ".join(r.key for r in crew.rolls)),
         ],
         "resources": resources(game),

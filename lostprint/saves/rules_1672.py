@@ -1,21 +1,15 @@
-# 1672: The Lost Crew: what a save may record, and each day replayed through the engine.
-#
-# Terrains (in `mapped`): sea, shoals, small-island, medium-island, large-island. Marks: sea and
-# shoals (another way to write a hex coloured that day), island {hexes, size, natives, roll} when the
-# sloop lands on a new island, burial (hex). Day fields: weather (today's), wounded, healed and lost
-# (sailors' names), gathered {water, food, wood} from the island, rolls {phase key: die faces}.
-# Setup: sailors (their names).
-#
-# This module is the transcript: it reads a day's fields into what the search over the engine's steps
-# takes (lostprint.saves.search: recorded dice and choices as inputs, the day's end values as checks),
-# says a failed search in the save's words, and writes a played voyage back as a save (`save_of`).
-# No rule is worked out here: the engine (lostprint.engine.lost_crew) is the only place of the day
-# order and its effects. What the save does not record (the sailors' jobs, dice without `rolls:`)
-# is every option the engine allows; the days are walked depth first (search.Days), and a day no
-# line explains is searched over every state the days before can leave, to say why.
-
+"""1672: The Lost Crew's transcript: a save's fields, read by their description
+(lostprint.saves.fields_1672), as what the search over the engine's steps takes (lostprint.saves.search:
+recorded dice and choices as inputs, the day's end values as checks); a failed search said in the save's
+words; and a played voyage written back as a save (`save_of`). No rule is worked out here: the engine
+(lostprint.engine.lost_crew) is the only place of the day and its effects. What a save does not record
+(the sailors' jobs, dice without `rolls:`) is every option the engine allows; the days are walked depth
+first (search.Days), and a day no line explains is searched over every state the days before can leave,
+to say why.
+"""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from itertools import islice
 
 from lostprint.engine import lost_crew as eng
@@ -23,17 +17,20 @@ from lostprint.engine.contract import evolve
 from lostprint.files import line_of
 from lostprint.files.fields import Reader
 from lostprint.files.kinds import SAVE_FORMAT
-from lostprint.games.lost_crew import ISLAND_SUPPLIES, slot_count
+from lostprint.games.lost_crew import GAME
 from lostprint.games.lost_crew import RULES as CREW
 from lostprint.saves import search
-from lostprint.saves.rules import At, Event, LostRules, Mark, State, slug
+from lostprint.saves.fields_1672 import default_sailors, fields
+from lostprint.saves.fields_read import read
+from lostprint.saves.rules import At, Event, LostRules, Mark
 
+FIELDS = fields(GAME)
+DAY_FIELDS = {f["key"]: f for f in FIELDS["day"]}
+MARKS = {m["kind"]: m for m in FIELDS["marks"]}
+ISLAND = {f["key"]: f for f in MARKS["island"]["fields"]}
 WEATHER_NAMES = {w.key: w.name for w in CREW.weathers}
-WEATHER_KEYS = {slug(w.name): w.key for w in CREW.weathers} | {w.key: w.key for w in CREW.weathers}
-SIZES = {key.replace("-island", ""): key for key, _ in CREW.island_bonus}
-ROLLS = {r.key: r for r in CREW.rolls}
-DEFAULT_SAILORS = tuple(f"sailor {i + 1}" for i in range(CREW.sailors))
 KEYS = ("water", "food", "hull", "wood")
+CREW_FIELDS = ("healed", "wounded", "lost")
 WEATHER_STEP = eng.STEP_INDEX["weather"]
 RESYNC_STEPS = 1000  # not a rule: a bound on the steps walked to go on after a refused day
 RESYNC_ENDS = 16  # not a rule: and on the branches it goes on from
@@ -50,186 +47,121 @@ def _span(values) -> str:
     return ", ".join(map(str, values))
 
 
+def _at(container, key, at: At) -> At:
+    return At(line_of(container, key) or at.line, f"{at.field}.{key}")
+
+
+@dataclass
+class Day:
+    """What a save says of the day being read: its fields as read, and where each stands."""
+
+    at: dict = field(default_factory=dict)  # day field -> its At
+    weather: str | None = None  # the weather key the save names
+    crew: dict = field(default_factory=dict)  # healed / wounded / lost -> [(name, At)]
+    gathered: dict = field(default_factory=dict)  # resource -> (cubes, At)
+    rolls: dict = field(default_factory=dict)  # roll key -> (faces, At)
+    island: dict | None = None  # the island mark: hexes, size (terrain), natives, roll, at, roll_at
+    drawn_at: dict = field(default_factory=dict)  # hex -> the At it is coloured on
+    sailed: str = ""  # the weather the day is sailed in (the save's, or what the roll gave)
+    ends: list = field(default_factory=list)  # the voyages the day can end in
+    crew_refused: bool = False
+
+    def names(self, key: str) -> list[str]:
+        return [who for who, _ in self.crew.get(key, ())]
+
+    def summary(self, shoals: int) -> str:
+        parts = [CREW.weather(self.sailed).name] + ["healing"] * bool(self.names("healed")) + \
+            ["gathering"] * bool(self.gathered) + [f"{shoals} shoals entered"] * bool(shoals) + \
+            ["with the recorded rolls"] * bool(self.rolls)
+        return ", ".join(parts)
+
+
+@dataclass
+class Crew:
+    """The transcript's own state over one save (kept as the save's State holds a game's)."""
+
+    sailors: dict  # name -> WELL / WOUNDED / DEAD
+    voyages: list  # the voyages the days so far can end in
+    days: search.Days
+    burials: int = 0
+    deaths: int = 0
+    refused: int = -1  # the last day the rules did not explain
+    today: Day = field(default_factory=Day)
+
+
+def _crew(st) -> Crew:
+    return st.flags["lost-crew"]
+
+
 class Rules1672(LostRules):
     game_id = "lost-crew"
     setup_fields = {"sailors": None}
-    mark_kinds = {
-        "sea": "a hex coloured sea today",
-        "shoals": "a hex coloured shoals today",
-        "island": "{hexes, size, natives, roll} on landing at a new island",
-        "burial": "a hex: where a sailor was buried at sea",
-    }
-    day_fields = {
-        "weather": "today's weather: fair, headwind, doldrums, rain or storm",
-        "wounded": "sailors wounded today",
-        "healed": f"sailors healed today (Rest, {CREW.rest_water} Water)",
-        "lost": "sailors who died today (a second wound)",
-        "gathered": "{water, food, wood} gathered from the island today",
-        "rolls": "the day's dice, by phase: " + ", ".join(r.key for r in CREW.rolls),
-    }
+    mark_kinds = {m["kind"]: m["hint"] for m in FIELDS["marks"]}
+    day_fields = {f["key"]: f["hint"] for f in FIELDS["day"]}
 
-    def begin(self, st: State) -> None:
+    def begin(self, st) -> None:
         names = st.setup.get("sailors")
-        sailors = tuple(names) if isinstance(names, (list, tuple)) and names else DEFAULT_SAILORS
-        st.flags.update(sailors={n: eng.WELL for n in sailors}, burials=0, deaths=0,
-                        voyages=[eng.start(st.game_map, len(sailors))])
-        st.flags["days"] = search.Days(st.flags["voyages"], self._walk_day, eng.forget)
+        sailors = tuple(names) if isinstance(names, (list, tuple)) and names else default_sailors(CREW)
+        voyages = [eng.start(st.game_map, len(sailors))]
+        st.flags["lost-crew"] = Crew({n: eng.WELL for n in sailors}, voyages,
+                                     search.Days(voyages, self._walk_day, eng.forget))
+
+    def begin_day(self, st, day, at, problems) -> None:
+        _crew(st).today = Day()
 
     def enters_unmapped(self, st, label) -> bool:
-        return True  # ⌂ it stays uncoloured: open water until scanned
+        return True  # \u2302 it stays uncoloured: open water until scanned
 
-    def sailor_names(self, st: State) -> list[str]:
-        return list(st.flags["sailors"])
-
-    # --- day fields --------------------------------------------------------------------------------
+    # --- the save's fields, read by their description ------------------------------------------------
 
     def check_day_field(self, st, name, value, at, problems, container) -> None:
-
-        rd = Reader(problems, st.game_map)
-        today = self._today(st)
+        crew = _crew(st)
+        today = crew.today
+        got = read(Reader(problems, st.game_map), DAY_FIELDS[name], value, at, crew.sailors)
+        if got is None:
+            return
+        today.at[name] = at
         if name == "weather":
-            text = rd.text(value, at)
-            if text is None:
-                return
-            key = WEATHER_KEYS.get(slug(text), "fair" if slug(text) == "fair" else None)
-            if key is None:
-                problems.add(at, f"{text!r} is not a weather ({', '.join(WEATHER_NAMES)})")
-                return
-            today["weather"] = (key, at)
-            return
-        if name == "gathered":
-            spec = rd.mapping(value, at, "{water: 1, food: 1, wood: 1}")
-            if spec is None:
-                return
-            rd.unknown(spec, ISLAND_SUPPLIES, at.field, "island resource")
-            got = {}
-            for key in ISLAND_SUPPLIES:
-                if key in spec:
-                    kat = At(line_of(spec, key) or at.line, f"{at.field}.{key}")
-                    n = rd.integer(spec[key], kat, 0, slot_count("gather"))
-                    if n:
-                        got[key] = (n, kat)
-            today["gathered"] = (got, at)
-            return
-        if name == "rolls":
-            today["rolls"] = self._rolls(rd, value, at)
-            return
-        # wounded / healed / lost: lists of sailor names
-        items = rd.listing(value, at, "a list of sailors' names")
-        names = []
-        for i, item in enumerate(items or ()):
-            iat = At(line_of(items, i), f"{at.field}[{i}]")
-            who = rd.text(item, iat)
-            if who is None:
-                continue
-            if who not in st.flags["sailors"]:
-                problems.add(iat, f"{who!r} is not one of the crew ({', '.join(st.flags['sailors'])})")
-                continue
-            names.append((who, iat))
-        today[name] = (names, at)
-
-    def _rolls(self, rd, value, at):
-        spec = rd.mapping(value, at, "a mapping of phase: die faces, like {weather: [3]}")
-        if spec is None:
-            return None
-        rd.unknown(spec, tuple(ROLLS), at.field, "roll")
-        out = {}
-        for key, roll in ROLLS.items():
-            if key not in spec:
-                continue
-            kat = At(line_of(spec, key), f"{at.field}.{key}")
-            items = rd.listing(spec[key], kat, "a list of die faces")
-            if items is None:
-                return None
-            faces = []
-            for i, item in enumerate(items):
-                iat = At(line_of(items, i), f"{kat.field}[{i}]")
-                group = rd.listing(item, iat, f"{roll.dice} die faces, like [3, 5]") if roll.dice > 1 else [item]
-                if group is None:
-                    return None
-                if len(group) != roll.dice:
-                    rd.error(iat, f"{roll.key} rolls {roll.dice} dice at a time, not {len(group)}")
-                    return None
-                got = [rd.integer(x, At(line_of(group, j), f"{iat.field}[{j}]") if roll.dice > 1 else iat,
-                                  eng.FACES[0], eng.FACES[-1]) for j, x in enumerate(group)]
-                if None in got:
-                    return None
-                faces.append(tuple(got) if roll.dice > 1 else got[0])
-            if not faces:
-                rd.error(kat, "no faces")
-                return None
-            if roll.per == "day" and len(faces) != 1:
-                rd.error(kat, f"{roll.key} is one roll a day, not {len(faces)}")
-                return None
-            out[key] = (tuple(faces), kat)
-        return out
-
-    def apply_crew(self, st: State, today: dict, problems) -> None:
-        """The day's healed, wounded and lost, as the rules take them (the engine's `recorded_crew`)."""
-        before = st.flags["sailors"]
-        fields = {key: today.get(key, ([], None)) for key in ("healed", "wounded", "lost")}
-        after, refused, changes = eng.recorded_crew(before, *([w for w, _ in fields[k][0]] for k in fields), st.day)
-        for key, i, message in refused:
-            problems.add(fields[key][1] if i is None else fields[key][0][i][1], message)
-        today["crew refused"] = bool(refused)
-        for who, now in changes:
-            if now != eng.WELL:
-                st.events.append(Event(st.day, "wound" if now == eng.WOUNDED else "dead", f"{who} "
-                                       + ("wounded" if now == eng.WOUNDED else "lost")))
-        st.flags["deaths"] += sum(now == eng.DEAD for _, now in changes)
-        st.flags["sailors"] = after
-
-    # --- mapping and moving ------------------------------------------------------------------------
+            today.weather = got
+        elif name == "gathered":
+            today.gathered = {k: (n, _at(value, k, at)) for k, n in got.items() if n}
+        elif name == "rolls":
+            if None not in got.values():
+                today.rolls = {k: (tuple(tuple(f) if isinstance(f, list) else f for f in faces), _at(value, k, at))
+                               for k, faces in got.items()}
+        else:
+            today.crew[name] = got
 
     def check_mapped(self, st, label, terrain, at, problems) -> None:
-        self._today(st).setdefault("drawn_at", {})[label] = at
-
-    # --- marks -------------------------------------------------------------------------------------
+        _crew(st).today.drawn_at[label] = at
 
     def check_mark(self, st, kind, value, at, problems, container):
-
-        rd = Reader(problems, st.game_map)
+        crew = _crew(st)
+        got = read(Reader(problems, st.game_map), MARKS[kind], value, at)
+        if got is None:
+            return None
         if kind in ("sea", "shoals"):
-            lab = rd.label(value, at)
-            if lab is None:
-                return None
-            drawn = st.flags.get("drawn_today", {})
-            if drawn.get(lab) == kind:
+            if st.mapped_on.get(got) == st.day and st.terrain[got] == kind and got not in crew.today.drawn_at:
                 return None  # already written under mapped
-            if lab in st.terrain:
-                problems.add(at, f"{lab} is already {st.terrain[lab]}")
+            if got in st.terrain:
+                problems.add(at, f"{got} is already {st.terrain[got]}")
                 return None
-            st.terrain[lab] = kind
-            st.mapped_on[lab] = st.day
-            self._today(st).setdefault("drawn_at", {})[lab] = at
+            st.terrain[got] = kind
+            st.mapped_on[got] = st.day
+            crew.today.drawn_at[got] = at
             return None
         if kind == "burial":
-            lab = rd.label(value, at)
-            if lab is None:
+            if not st.stood_today(got):
+                problems.add(at, f"a burial is marked where the sloop was; it was not at {got} on day {st.day}")
                 return None
-            if not st.stood_today(lab):
-                problems.add(at, f"a burial is marked where the sloop was; it was not at {lab} on day {st.day}")
-                return None
-            st.flags["burials"] += 1
-            return Mark("burial", st.day, (lab,))
-        spec = rd.mapping(value, at, "{hexes: [G6], size: medium, natives: false, roll: 4}")
-        if spec is None:
+            crew.burials += 1
+            return Mark("burial", st.day, (got,))
+        if None in got.values():
             return None
-        rd.unknown(spec, ("hexes", "size", "natives", "roll"), at.field, "island field")
-        if "hexes" not in spec or "size" not in spec:
-            problems.add(at, "an island needs its hexes and size, like {hexes: [G6], size: medium}")
-            return None
-        hat = At(line_of(spec, "hexes"), f"{at.field}.hexes")
-        hexes = rd.labels(spec["hexes"], hat)
-        sat = At(line_of(spec, "size"), f"{at.field}.size")
-        size = rd.text(spec["size"], sat)
-        if hexes is None or size is None:
-            return None
-        size = slug(size).replace("-island", "")
-        if size not in SIZES:
-            problems.add(sat, f"{size!r} is not an island size ({', '.join(SIZES)})")
-            return None
-        want = CREW.large_hexes if size == "large" else 1
+        hexes, size = got["hexes"], got["size"]
+        hat = _at(value, "hexes", at)
+        want = ISLAND["hexes"]["count_of"].get(size, 1)
+        terrain = ISLAND["size"]["terrain_of"][size]
         if len(hexes) != want:
             problems.add(hat, f"a {size} island covers {want} hex{'es' * (want > 1)}, not {len(hexes)}")
             return None
@@ -237,67 +169,61 @@ class Rules1672(LostRules):
             problems.add(hat, "a large island's two hexes touch")
             return None
         for lab in hexes:
-            if st.terrain.get(lab) != SIZES[size]:
+            if st.terrain.get(lab) != terrain:
                 problems.add(at, f"{lab} is {st.terrain.get(lab) or 'not mapped'}, not a {size} island")
                 return None
-        natives = spec.get("natives", False)
-        if not isinstance(natives, bool):
-            problems.add(At(line_of(spec, "natives"), f"{at.field}.natives"), "must be true or false")
-            return None
-        roll = None
-        if "roll" in spec:
-            roll = rd.integer(spec["roll"], At(line_of(spec, "roll"), f"{at.field}.roll"), eng.FACES[0], eng.FACES[-1])
-            if roll is None:
-                return None
-        self._today(st)["island"] = {"hexes": tuple(hexes), "size": SIZES[size], "natives": natives,
-                                     "roll": roll, "at": at, "roll_at": At(line_of(spec, "roll"), f"{at.field}.roll")}
-        data: list = [("size", size), ("natives", natives)] + ([("roll", roll)] if roll else [])
+        natives, roll = got.get("natives", False), got.get("roll")
+        crew.today.island = {"hexes": tuple(hexes), "size": terrain, "natives": natives, "roll": roll, "at": at,
+                             "roll_at": _at(value, "roll", at)}
         st.events.append(Event(st.day, "island", f"{size} island"))
-        return Mark("island", st.day, tuple(hexes), tuple(data))
-
-    def _today(self, st) -> dict:
-        today = st.flags.setdefault("today", {"day": st.day})
-        if today["day"] != st.day:
-            today.clear()
-            today["day"] = st.day
-        return today
+        return Mark("island", st.day, tuple(hexes), (("size", size), ("natives", natives))
+                    + ((("roll", roll),) if roll else ()))
 
     # --- the day, through the engine ---------------------------------------------------------------
 
     def before_resources(self, st, problems, at) -> None:
-        today = self._today(st)
-        self.apply_crew(st, today, problems)
-        if st.flags["burials"] > st.flags["deaths"]:
-            problems.add(at, f"{st.flags['burials']} burials for {st.flags['deaths']} sailors lost")
-            st.flags["burials"] = st.flags["deaths"]
+        """The day's healed, wounded and lost, as the rules take them (the engine's `recorded_crew`)."""
+        crew = _crew(st)
+        today = crew.today
+        after, refused, changes = eng.recorded_crew(crew.sailors, *(today.names(k) for k in CREW_FIELDS), st.day)
+        for key, i, message in refused:
+            problems.add(today.at[key] if i is None else today.crew[key][i][1], message)
+        today.crew_refused = bool(refused)
+        for who, now in changes:
+            if now != eng.WELL:
+                st.events.append(Event(st.day, "wound" if now == eng.WOUNDED else "dead",
+                                       f"{who} " + ("wounded" if now == eng.WOUNDED else "lost")))
+        crew.deaths += sum(now == eng.DEAD for _, now in changes)
+        crew.sailors = after
+        if crew.burials > crew.deaths:
+            problems.add(at, f"{crew.burials} burials for {crew.deaths} sailors lost")
+            crew.burials = crew.deaths
 
     def check_resources(self, st, before, at, problems) -> None:
-        self._check_day(st, before, at, problems)
-
-    def _check_day(self, st, before, at, problems) -> None:
         """The day explained by the engine: one search over its steps (lostprint.saves.search), the
         days walked depth first (search.Days); a day no line explains is searched whole to say why."""
-        today = self._today(st)
+        crew = _crew(st)
+        today = crew.today
         day_at = At(at.line, at.field.rpartition(".")[0])
-        weather, wat = today.get("weather", (None, day_at))
-        days = st.flags["days"]
+        weather = today.weather
+        days = crew.days
         if weather is not None:
-            self._weather_is(st, today, weather)
-        record = self._record(st, today, day_at, problems)
+            self._sailed(st, weather)
+        record = self._record(st, today, problems)
         if record is not None and weather is not None:
             if days.extend((st.day, weather, record)):
                 tip = days.tip
-                today["ends"] = days.last_ends() if tip.over else [tip]
-                st.flags["voyages"] = [tip]
+                today.ends = days.last_ends() if tip.over else [tip]
+                crew.voyages = [tip]
                 return
             voyages = days.every()
         else:
             voyages = days.every(days.specs)
-        self._whole_day(st, today, record, voyages, weather, wat, before, problems, day_at, at)
-        st.flags["days"] = search.Days(st.flags["voyages"], self._walk_day, eng.forget)
+        self._whole_day(st, record, voyages, problems, day_at, at)
+        crew.days = search.Days(crew.voyages, self._walk_day, eng.forget)
 
-    def _weather_is(self, st, today, key) -> None:
-        today["weather_key"] = key
+    def _sailed(self, st, key) -> None:
+        _crew(st).today.sailed = key
         if CREW.weather(key).storm:  # marked on the journal's chart
             st.events.append(Event(st.day, "storm", "storm"))
 
@@ -317,18 +243,22 @@ class Rules1672(LostRules):
         if not pending:
             return voyages
         check = {"weather": weather} if weather is not None else {}
-        read = search.Record(turn=day - 1, checks=check, order=tuple(check))
-        return [v for v in voyages if v.step != WEATHER_STEP] + list(search.walk(eng, pending, read))
+        read_roll = search.Record(turn=day - 1, checks=check, order=tuple(check))
+        return [v for v in voyages if v.step != WEATHER_STEP] + list(search.walk(eng, pending, read_roll))
 
-    def _whole_day(self, st, today, record, voyages, weather, wat, before, problems, day_at, at) -> None:
+    def _whole_day(self, st, record, voyages, problems, day_at, at) -> None:
         """The day over every voyage the days before leave: its failure said, then the replay goes on
         from what the save shows."""
+        crew = _crew(st)
+        today = crew.today
+        weather = today.weather
         yesterday, voyages = voyages, self._dawn(voyages, st.day, weather)
         if weather is not None:
             fit = [v for v in voyages if v.weather == weather]
             voyages = voyages if fit else self._dawn(yesterday, st.day)  # every weather the roll could give
             if not fit and voyages:
-                if st.flags.get("refused") == st.day - 1:
+                wat = today.at["weather"]
+                if crew.refused == st.day - 1:
                     pass  # yesterday was refused and replayed from the save: its weather roll is not known
                 elif st.day == 1:
                     problems.add(wat, f"day 1 is sailed in {WEATHER_NAMES[CREW.start_weather]} (the set-up weather), "
@@ -340,41 +270,40 @@ class Rules1672(LostRules):
             voyages = fit
         else:
             keys = {v.weather for v in voyages}
-            self._weather_is(st, today, next(iter(keys)) if len(keys) == 1 else CREW.start_weather)
+            self._sailed(st, next(iter(keys)) if len(keys) == 1 else CREW.start_weather)
         if record is None or not voyages:
-            st.flags["voyages"] = [self._forced(evolve(v, step=0), st) for v in voyages] or st.flags["voyages"]
+            crew.voyages = [self._forced(evolve(v, step=0), st) for v in voyages] or crew.voyages
             return
         ends, failure = search.explain(eng, voyages, record)
         if failure is not None:
             self._report(st, today, record, failure, voyages, problems, day_at, at)
-            st.flags["refused"] = st.day
+            crew.refused = st.day
             ends = self._resync(st, voyages, record, failure)
-        today["ends"] = ends
-        st.flags["voyages"] = ends
+        today.ends = ends
+        crew.voyages = ends
 
-    def _record(self, st, today, day_at, problems) -> search.Record | None:
+    def _record(self, st, today: Day, problems) -> search.Record | None:
         """What the save says of the day, as the search reads it."""
-        rolls = {k: faces for k, (faces, _) in (today.get("rolls") or {}).items()}
-        inputs = {key: tuple(rolls[key]) for key in ("drift", "scan", "spread", "natives", "accident", "weather")
+        rolls = {k: faces for k, (faces, _) in today.rolls.items()}
+        inputs = {key: rolls[key] for key in ("drift", "scan", "spread", "natives", "accident", "weather")
                   if key in rolls}
-        mark = today.get("island")
+        mark = today.island
         if mark is not None and mark["roll"] is not None:
             if "island" in rolls and rolls["island"][0] != mark["roll"]:
                 problems.add(mark["roll_at"], f"{mark['roll']}, but rolls.island says {rolls['island'][0]}")
                 return None
             inputs["island"] = (mark["roll"],)
         elif "island" in rolls:
-            inputs["island"] = tuple(rolls["island"])
-        healed = bool(today.get("healed", ([], None))[0])
-        got = today.get("gathered", ({}, None))[0]
-        picks = tuple(sorted(k for k, (n, _) in got.items() for _ in range(n)))
+            inputs["island"] = rolls["island"]
+        picks = tuple(sorted(k for k, (n, _) in today.gathered.items() for _ in range(n)))
         moves = st.day_hexes[1:]
-        inputs.update(orders=(eng.LATER,), heal=(healed,), route=(tuple(moves),), gather=(picks,))
-        statuses = tuple(st.flags["sailors"].values())
-        wounds = len(today.get("wounded", ([], None))[0]) + len(today.get("lost", ([], None))[0])
+        inputs.update(orders=(eng.LATER,), heal=(bool(today.names("healed")),), route=(tuple(moves),), gather=(picks,))
+        crew = _crew(st)
+        statuses = tuple(crew.sailors.values())
+        wounds = len(today.names("wounded")) + len(today.names("lost"))
         drawn = frozenset((lab, st.terrain[lab]) for lab in st.mapped_on)
         earlier = sum(1 for d in st.mapped_on.values() if d < st.day)
-        landed = frozenset((frozenset(m.hexes), SIZES[m.get("size")], bool(m.get("natives")))
+        landed = frozenset((frozenset(m.hexes), ISLAND["size"]["terrain_of"][m.get("size")], bool(m.get("natives")))
                            for m in st.marks if m.kind == "island")
         return search.Record(
             turn=st.day, inputs=inputs, until="" if "weather" in rolls else "weather",
@@ -385,19 +314,17 @@ class Rules1672(LostRules):
             expect={"place gather": ("gather sailors", len(picks))} if picks else {},
             checks={"pos": st.position, "terrain": lambda d: len(d) == len(drawn) and frozenset(d) == drawn,
                     "islands": lambda isl: eng.landings(isl) == landed,
-                    "water": st.values["water"], "food": st.values["food"], "hull": st.values["hull"],
-                    "wood": st.values["wood"], "wounds": wounds, "sailors": statuses},
-            order=("pos", "terrain", "islands", "water", "food", "hull", "wood", "wounds", "sailors"),
+                    **{key: st.values[key] for key in KEYS}, "wounds": wounds, "sailors": statuses},
+            order=("pos", "terrain", "islands", *KEYS, "wounds", "sailors"),
             partial={"terrain": lambda d: eng.may_end_as(d[earlier:], drawn), "wounds": lambda n: n <= wounds,
                      "islands": lambda isl: eng.landings(isl) <= landed,
                      "sailors": lambda ss: all(map(eng.no_worse, ss, statuses))})
 
-    def _report(self, st, today, record, failure, dawns, problems, day_at, at) -> None:
+    def _report(self, st, today: Day, record, failure, dawns, problems, day_at, at) -> None:
         """The failure of the search, said on the save's line with the rule and its limit."""
         key = failure.key
-        today["shoals"] = sum(1 for lab in st.day_hexes[1:] if st.terrain.get(lab) == "shoals")
-        summary = today_summary(today)
-        rolls = today.get("rolls") or {}
+        rolls = today.rolls
+        summary = today.summary(sum(1 for lab in st.day_hexes[1:] if st.terrain.get(lab) == "shoals"))
         if "drift" in rolls and eng.toward(st.game_map, st.day_start, rolls["drift"][0][0]) != \
                 (st.day_hexes[1:] or [None])[-1]:  # the recorded drift goes elsewhere: said first
             self._moves_failed(st, today, failure, problems, day_at)
@@ -408,13 +335,12 @@ class Rules1672(LostRules):
         elif failure.kind == "rule":
             problems.add(self._input_at(key, today, day_at, failure.message), failure.message)
         elif key in KEYS:
-            got = record.checks[key]
             problems.add(At(at.line, f"{at.field}.{key}"),
-                         f"{got}, but the rules allow {_span(failure.reached)} {key} at the end of this day "
-                         f"(it began at {_span(failure.starts)}; {summary})")
+                         f"{record.checks[key]}, but the rules allow {_span(failure.reached)} {key} at the end of this "
+                         f"day (it began at {_span(failure.starts)}; {summary})")
         elif key == "wounds":
             got = record.checks[key]
-            where = (today.get("wounded") or today.get("lost") or (None, day_at))[1] or day_at
+            where = today.at.get("wounded") or today.at.get("lost") or day_at
             values = failure.reached if failure.kind == "part" else {v for v in failure.reached if v > got}
             problems.add(where, f"{got} wound{'s' * (got != 1)} recorded today (wounded + lost), but the rules "
                                 f"give {_span(values)}{' or more' * (failure.kind == 'partial')} ({summary})")
@@ -423,73 +349,67 @@ class Rules1672(LostRules):
         elif key == "terrain":
             self._scan_failed(st, today, failure, problems, day_at)
         elif key == "islands":
-            self._landing_failed(st, today, failure, problems, day_at)
+            self._landing_failed(st, today, problems, day_at)
         elif failure.kind == "left" and key == "drift":
-            problems.add(rolls["drift"][1], f"{eng.no_drift(today['weather_key'])}; no drift roll on day {st.day}")
+            problems.add(rolls["drift"][1], f"{eng.no_drift(today.sailed)}; no drift roll on day {st.day}")
         elif failure.kind in ("left", "short"):
-            rolls = today.get("rolls") or {}
             where = rolls[key][1] if key in rolls else self._input_at(key, today, day_at)
             problems.add(where, f"more {key} rolls than day {st.day} rolls" if failure.kind == "left" else
                          f"day {st.day} rolls {key} again here, and no more rolls are recorded")
-        elif not today.get("crew refused"):  # else the crew's line says why
+        elif not today.crew_refused:  # else the crew's line says why
             problems.add(at, f"no one day explains these values together ({summary})")
 
-    def _input_at(self, key, today, day_at, message="") -> At:
-        rolls = today.get("rolls") or {}
-        got = today.get("gathered", ({}, None))[0]
-        named = [kat for kind, (_, kat) in got.items() if f" {kind} " in message]
+    def _input_at(self, key, today: Day, day_at, message="") -> At:
+        named = [kat for kind, (_, kat) in today.gathered.items() if f" {kind} " in message]
         if key == "gather" and named:  # the resource the rule names
             return named[0]
-        field = {"route": "moved", "heal": "healed", "gather": "gathered", "wound": "wounded",
-                 "gather sailors": "gathered"}.get(key)
-        if key in rolls:
-            return rolls[key][1]
-        if key == "island" and today.get("island"):
-            return today["island"]["at"]
-        if field and today.get(field):
-            return today[field][1]
-        return At(day_at.line, f"{day_at.field}.{field}" if field else day_at.field)
+        field_of = {"route": "moved", "heal": "healed", "gather": "gathered", "wound": "wounded",
+                    "gather sailors": "gathered"}.get(key)
+        if key in today.rolls:
+            return today.rolls[key][1]
+        if key == "island" and today.island:
+            return today.island["at"]
+        if field_of in today.at:
+            return today.at[field_of]
+        return At(day_at.line, f"{day_at.field}.{field_of}" if field_of else day_at.field)
 
-    def _moves_failed(self, st, today, failure, problems, day_at, dawns=()) -> None:
-        rolls = today.get("rolls") or {}
+    def _moves_failed(self, st, today: Day, failure, problems, day_at, dawns=()) -> None:
         moves = st.day_hexes[1:]
         at = At(day_at.line, f"{day_at.field}.moved")
-        if "drift" in rolls:
-            problems.add(at, f"{eng.drift_reading(st.game_map, st.day_start, rolls['drift'][0][0])}, "
+        if "drift" in today.rolls:
+            problems.add(at, f"{eng.drift_reading(st.game_map, st.day_start, today.rolls['drift'][0][0])}, "
                              f"not {' '.join(moves) or 'nowhere'}")
             return
         ends = sorted(failure.reached)
-        short = {eng.crew_short(today["weather_key"], v.well) for v in dawns}
-        problems.add(at, f"the sloop ends day {st.day} at {st.position}, but in {WEATHER_NAMES[today['weather_key']]} "
+        short = {eng.crew_short(today.sailed, v.well) for v in dawns}
+        problems.add(at, f"the sloop ends day {st.day} at {st.position}, but in {WEATHER_NAMES[today.sailed]} "
                          f"it can end only at {', '.join(ends) or 'nowhere'} (steered, or adrift)"
                          + (f": {short.pop()}" if len(short) == 1 and "" not in short else ""))
 
-    def _scan_failed(self, st, today, failure, problems, day_at) -> None:
-        where = today.get("drawn_at", {})
+    def _scan_failed(self, st, today: Day, failure, problems, day_at) -> None:
         mapped_at = At(day_at.line, f"{day_at.field}.mapped")
         mine = sorted((lab for lab, day in st.mapped_on.items() if day == st.day),
-                      key=lambda x: where.get(x, mapped_at).line)
-        spread = (today.get("rolls") or {}).get("spread")
+                      key=lambda x: today.drawn_at.get(x, mapped_at).line)
+        spread = today.rolls.get("spread")
         lab, message = eng.why_not_coloured(
             st.position, st.day, {lab: st.terrain[lab] for lab in mine}, {lab: st.terrain[lab] for lab in st.mapped_on},
-            failure.reached, "scan" in (today.get("rolls") or {}), spread[0][-1] if spread else None,
+            failure.reached, "scan" in today.rolls, spread[0][-1] if spread else None,
             bool(st.ended) or st.position in eng.exits(st.game_map), bool(failure.early))
-        problems.add(where.get(lab, mapped_at), message)
+        problems.add(today.drawn_at.get(lab, mapped_at), message)
 
-    def _landing_failed(self, st, today, failure, problems, day_at) -> None:
-        mark = today.get("island")
-        terrain = st.terrain.get(st.position, "")
+    def _landing_failed(self, st, today: Day, problems, day_at) -> None:
+        mark = today.island
         if mark is None:
             problems.add(At(day_at.line, f"{day_at.field}.marks"),
-                         f"the sloop ended its move at a new {terrain.replace('-', ' ')} ({st.position}): record the "
-                         "landing as {island: {hexes, size, natives}} and its roll")
+                         f"the sloop ended its move at a new {st.terrain.get(st.position, '').replace('-', ' ')} "
+                         f"({st.position}): record the landing as {{island: {{hexes, size, natives}}}} and its roll")
             return
-        rolls = today.get("rolls") or {}
-        before = next((m for m in st.marks if m.kind == "island" and m.day < st.day and set(m.hexes) & set(mark["hexes"])), None)
+        before = next((m for m in st.marks if m.kind == "island" and m.day < st.day and set(m.hexes) & set(mark["hexes"])),
+                      None)
         if before is not None:
             problems.add(mark["at"], f"{eng.LANDING}; {before.hexes[0]} was landed on and rolled on day {before.day}")
             return
-        face = mark["roll"] or (rolls["island"][0][0] if "island" in rolls else None)
+        face = mark["roll"] or (today.rolls["island"][0][0] if "island" in today.rolls else None)
         if face is not None and st.position in mark["hexes"]:
             problems.add(mark["roll_at"] if mark["roll"] is not None else mark["at"],
                          eng.island_reading(mark["size"], face))
@@ -509,12 +429,13 @@ class Rules1672(LostRules):
 
     def _forced(self, v, st):
         drawn = tuple((lab, st.terrain[lab]) for lab in st.mapped_on)
-        return eng.as_recorded(v, st.position, st.values, tuple(st.flags["sailors"].values()), drawn, st.day)
+        return eng.as_recorded(v, st.position, st.values, tuple(_crew(st).sailors.values()), drawn, st.day)
 
-    # --- the end of a day --------------------------------------------------------------------------
+    # --- the end of a day and of the game --------------------------------------------------------------
 
     def end_of_day(self, st):
-        ends = self._today(st).get("ends") or st.flags["voyages"]
+        crew = _crew(st)
+        ends = crew.today.ends or crew.voyages
         overs = {v.over for v in ends}
         if ends and None not in overs and len({o[0] for o in overs}) == 1:
             return min(overs)
@@ -522,55 +443,27 @@ class Rules1672(LostRules):
 
     def claimed(self, st, recorded):
         """A recorded result some ending of the last day gives (a drift off the map, unrolled)."""
-        ends = self._today(st).get("ends") or ()
-        if len(ends) == 1 and st.flags["days"].tip is ends[0]:  # the line's one end: the day's others too
-            ends = st.flags["days"].last_ends()
+        crew = _crew(st)
+        ends = crew.today.ends
+        if len(ends) == 1 and crew.days.tip is ends[0]:  # the line's one end: the day's others too
+            ends = crew.days.last_ends()
         fits = sorted(v.over for v in ends if v.over and v.over[0] == recorded)
         return fits[0] if fits else None
 
     def facts(self, st, record) -> tuple[str, ...]:
-        today = self._today(st)
-        weather = today.get("weather_key")
-        out = [WEATHER_NAMES.get(weather, "")]
-        if record["moved"]:
-            out.append("sailed to " + ", ".join(record["moved"]))
-        else:
-            out.append(f"at {record['start']}")
-        for m in st.marks:
-            if m.day == record["day"] and m.kind == "island":
-                out.append(f"landed on a {m.get('size')} island" + (" (natives)" if m.get("natives") else ""))
+        today = _crew(st).today
+        out = [WEATHER_NAMES.get(today.sailed, ""),
+               "sailed to " + ", ".join(record["moved"]) if record["moved"] else f"at {record['start']}"]
+        out += [f"landed on a {m.get('size')} island" + (" (natives)" if m.get("natives") else "")
+                for m in st.marks if m.day == record["day"] and m.kind == "island"]
         sea = sum(1 for _, t in record["mapped"] if t == "sea")
-        if sea:
-            out.append(f"{sea} sea")
-        for lab, t in record["mapped"]:
-            if t != "sea":
-                out.append(f"{t.replace('-', ' ')} {lab}")
-        for key in ("healed", "wounded", "lost"):
-            who = [w for w, _ in today.get(key, ([], None))[0]]
-            if who:
-                out.append(f"{key}: {', '.join(who)}")
+        out += [f"{sea} sea"] * bool(sea) + [f"{t.replace('-', ' ')} {lab}" for lab, t in record["mapped"] if t != "sea"]
+        out += [f"{key}: {', '.join(today.names(key))}" for key in CREW_FIELDS if today.names(key)]
         return tuple(o for o in out if o)
-
-    def extra(self, st, values):
-        return tuple(sorted((k, v) for k, v in values.items()))
 
     def score(self, st, result) -> list[tuple[str, int]]:
         over = (result, "") if result in ("won", "lost") else None
-        return list(eng.score(evolve(st.flags["voyages"][0], over=over)))
-
-
-def today_summary(today: dict) -> str:
-    rule = CREW.weather(today["weather_key"])
-    parts = [rule.name]
-    if today.get("healed", ([], None))[0]:
-        parts.append("healing")
-    if today.get("gathered", ({}, None))[0]:
-        parts.append("gathering")
-    if today.get("shoals"):
-        parts.append(f"{today['shoals']} shoals entered")
-    if today.get("rolls"):
-        parts.append("with the recorded rolls")
-    return ", ".join(parts)
+        return list(eng.score(evolve(_crew(st).voyages[0], over=over)))
 
 
 RULES = Rules1672()

@@ -1,22 +1,12 @@
-"""Seeded players of 1872: The Lost Crows: policies over lostprint.engine.lost_crows.
+"""Seeded players of 1872: The Lost Crows, deciders (`decide(state, step, need)`, `roll(need)`) that the
+one driver (lostprint.engine.drive) plays on the engine's steps. `Chief` is careful: each roll's two dice
+go where they most likely give each unit a good row, even split between two units; `PairsChief` keeps a
+roll's two dice in one unit.
 
-A player only decides (where dice go, which resource a choice takes, where to colour and walk): it is
-a decider (`decide(state, step, need)`, `roll(need)`) that the one driver (lostprint.engine.drive)
-plays on the engine's steps, which apply every rule from the game data. `Chief` is careful: each
-roll's two dice go where they most likely give each unit a good row, even split between two units.
-`PairsChief` is naive: it keeps a roll's two dice in one unit. The game's transcript
-(saves.rules_1872.save_of) writes what a player copies into a save, with the day's `rolls`.
-
-Speed (issues 11, 16): what depends only on the map (distances, plot orders: `Plan`) or on a few small
-values (a day's worths by resources, caps, vision and map prospects: `tables_of`; a unit's table of
-worths: `Matrix`; the first roll's placing: `first_roll`) is worked out once and memoised, and Phase 1's
-search (`place_roll`) skips every placement a bound shows cannot beat the best found so far; its
-shortcuts sum the very floats of the plain sums, in the same order (bounds only need to stay bounds).
-Phase 1 works out the day's tables once for its four rolls (`day_tables`), and weighs Spirit Dancers
-only when a bound (`most_gain`) says one could reach the need; Phase 3 prices the nearest hexes first
-and no step twice. The memos hold tuples of floats, which the garbage collector
-stops tracking. The decisions are the ones the plain search makes, game for game
-(tests/data/lost_crows_games_200.json).
+Speed: what depends only on the map (`Plan`) or on a few small values (`tables_of`, `Matrix`,
+`first_roll`) is memoised, and Phase 1's search skips every placement a bound shows cannot beat the best
+found so far; its shortcuts sum the very floats of the plain sums, in the same order, so the decisions are
+the plain search's, game for game (tests/data/lost_crows_games_200.json).
 """
 from __future__ import annotations
 
@@ -80,7 +70,6 @@ BOUND_SLACK = 1e-11  # not a rule: far above the rounding of a bound's sums, far
 MEMO = 1 << 14  # not a rule: how many worked-out tables each memo keeps
 PLACINGS = 1 << 15  # not a rule: how many first rolls' placings the Phase 1 memo keeps
 MAP_KINDS = ("plains", "forest", "mountains")  # a map icon's worth is a tuple in this order
-CHOOSING = frozenset({"lose-choice", "wild", "wild-primary", "lowest"})  # the ops Chief.choose picks for
 
 
 # --- what a careful chief works out once: per map, and per small value -----------------------------
@@ -360,8 +349,6 @@ def place_on(mats, cells, board, zero, cur, a, b, k, forced, discard, together) 
     now (`cur`), as Phase 1 keeps them from roll to roll. Changes none of them."""
     zeros = len(zero)
     after = BOX * (RULES.rolls_per_turn - 1 - k)
-    if zeros == BOX and not after and not discard:  # the last roll: its own two ways, the same choice
-        return last_place(cells, board, cur[:], zero[0], zero[1], a, b)
     empty = zero if k or forced is None else [i for i in zero if i in forced]
     # each box's unit's cell with die a (with die b) in the box, its partner box as it is
     with_a, with_b = [0.0] * BOXES, [0.0] * BOXES
@@ -375,7 +362,7 @@ def place_on(mats, cells, board, zero, cur, a, b, k, forced, discard, together) 
         return last_but_one(mats, cells, board, tuple(zero), a, b, cur, with_a, with_b, together)
     # the best so far and the worth an option must pass to replace it (nothing yet: any)
     best, beat = None, -math.inf
-    if zeros - BOX == after - (1 if discard else 0):  # both dice placed, two rolls or more to come
+    if zeros - BOX == after - (1 if discard else 0):  # both dice placed: the last roll, or two or more to come
         best, beat = place_both(cells, cur, empty, with_a, with_b, a, b, discard, together)
     if discard and zeros - 1 == after:  # one die placed, the other discarded
         best = place_one(mats, board, zero, cur, empty, with_a, with_b, a, b, best, beat)
@@ -420,9 +407,9 @@ def place_one(mats, board, zero, cur, empty, with_a, with_b, a, b, best, beat) -
 
 
 def place_both(cells, cur, empty, with_a, with_b, a, b, discard: bool, together: bool) -> tuple:
-    """place_roll's search when both dice are placed and two rolls or more are to come (one roll left
-    and no discard: last_but_one): each placement is worth sum(c), its units' cells with every empty box
-    at its average. Returns the best placing (None: none) and the worth another must pass to replace it."""
+    """place_roll's search when both dice are placed, on the last roll or with two or more to come (one
+    left and no discard: last_but_one): each placement is worth sum(c), its units' cells with every empty
+    box at its average. Returns the best placing (None: none) and the worth another must pass to replace it."""
     best, beat = None, -math.inf
     prune = len(empty) > BOX
     if prune:
@@ -473,30 +460,6 @@ def place_both(cells, cur, empty, with_a, with_b, a, b, discard: bool, together:
                 best, beat = (((i, a), (j, b)), discard), w + EPS
         c[ui] = cur[ui]
     return best, beat
-
-
-def last_place(cells, board, cur, p, q, a, b) -> tuple:
-    """place_roll for the last roll (boxes p < q empty, no discard; `cur`, each unit's cell now, is
-    changed): die a in p and b in q, or the other way when that is worth more by EPS (with a == b in two
-    units, the same board: not weighed)."""
-    up, uq = p >> 1, q >> 1
-    if up == uq:
-        cur[up] = cells[up][a][b]
-        w = sum(cur)
-        cur[up] = cells[up][b][a]
-    else:
-        cp, cq = cells[up], cells[uq]
-        pp, pq = board[p ^ 1], board[q ^ 1]
-        cur[up] = cp[a][pp] if p % BOX == 0 else cp[pp][a]
-        cur[uq] = cq[b][pq] if q % BOX == 0 else cq[pq][b]
-        w = sum(cur)
-        if a == b:
-            return ((p, a), (q, b)), False
-        cur[uq] = cq[a][pq] if q % BOX == 0 else cq[pq][a]
-        cur[up] = cp[b][pp] if p % BOX == 0 else cp[pp][b]
-    if sum(cur) > w + EPS:
-        return ((q, a), (p, b)), False
-    return ((p, a), (q, b)), False
 
 
 @functools.lru_cache(maxsize=None)
@@ -654,17 +617,8 @@ class Chief:
         self.phase1: tuple = (None, (), [])  # (state, unit Matrixes, their cells) of today's Phase 1
         self.aside = -1  # the day the chief, as a decider, stepped aside
 
-    # --- reading the state -----------------------------------------------------------------------
-
-    def v(self, key: str) -> int:
-        return self.st.value(key)
-
-    def gain(self, key: str, n: int, st=None) -> float:
-        st = st or self.st
-        return gain_of(st.values, st.caps, key, n)
-
-    def lowest(self) -> str:
-        return lowest_of(self.st.values)
+    def gain(self, key: str, n: int) -> float:
+        return gain_of(self.st.values, self.st.caps, key, n)
 
     # --- the map ---------------------------------------------------------------------------------
 
@@ -725,7 +679,7 @@ class Chief:
 
     def choose(self, e):
         """The player's pick for an effect that leaves a choice."""
-        if e.op not in CHOOSING:
+        if e.op not in eng.CHOOSE_OPS:
             return None
         opts = eng.choices(self.st, e)
         if e.op == "lose-choice":
@@ -873,7 +827,7 @@ class Chief:
             return self.map_choice(item[eng.SECOND].key, self.dist_map(self.target()))
         if key in ("crow", "plot crow"):
             return self.choose(RULES.crow_after_vision)
-        if key in CHOOSING:
+        if key in eng.CHOOSE_OPS:
             return self.choose(item[eng.SECOND])
         if key == "reading":
             options = eng.omen_choices(self.st, item[eng.SECOND])
@@ -914,21 +868,12 @@ class Chief:
             placed, _ = place_on(mats, cells, board, zero, cur, a, b, k, None, discard, self.together)
         else:
             placed, _ = first_roll(mats, board, a, b, k, eng.first_roll_boxes(st), discard, self.together)
-        if len(placed) == RULES.dice_per_roll and placed[0][1] == a and placed[1][1] == b:
-            boxes = [placed[0][0], placed[1][0]]  # boxes_of's answer when the placing names the faces in order
+        # a placing of both dice names die a first; of one, the other is discarded
+        if len(placed) > 1:
+            boxes = (placed[0][0], placed[1][0])
         else:
-            boxes = self.boxes_of(placed, a, b)
-        return tuple(sorted(boxes)) if a == b else tuple(boxes)
-
-    @staticmethod
-    def boxes_of(placed, a: int, b: int) -> list:
-        """The box of die a and of die b in a placing ((box, face), ...), eng.NO_BOX for one discarded."""
-        left = list(placed)
-        boxes = []
-        for face in (a, b):
-            j = next((n for n, (_, f) in enumerate(left) if f == face), None)
-            boxes.append(eng.NO_BOX if j is None else left.pop(j)[0])
-        return boxes
+            boxes = (placed[0][0], eng.NO_BOX) if placed[0][1] == a else (eng.NO_BOX, placed[0][0])
+        return tuple(sorted(boxes)) if a == b else boxes
 
     def dance(self, game: eng.Tribe):
         """A Spirit Dancer's (or the Storm Dancer's) change, or eng.DONE: one change at a time."""

@@ -99,10 +99,6 @@ class Result:
     spells_left: tuple[tuple[str, int], ...]
     final: tuple[tuple[str, int], ...]  # round points + unused spells
 
-    @property
-    def ok(self) -> bool:
-        return not self.problems
-
     def standings(self) -> list[tuple[str, int]]:
         """Players by final score, best first; ties keep seat order."""
         order = {p: i for i, p in enumerate(self.players)}
@@ -115,6 +111,11 @@ def fmt_sq(sq: Square) -> str:
     return f"[{sq[0]}, {sq[1]}]"
 
 
+def by_row(squares) -> list[Square]:
+    """Squares top row first, left to right."""
+    return sorted(squares, key=lambda q: (q[1], q[0]))
+
+
 def sightlines(tiles: dict, totem_squares, sq: Square) -> list[tuple[int, Square]]:
     """(distance, square) of the first totem a crow on `sq` sees in each direction, N E S W.
     A gap or a Lava Pool ends the line."""
@@ -122,11 +123,7 @@ def sightlines(tiles: dict, totem_squares, sq: Square) -> list[tuple[int, Square
     for d in CLOCKWISE:
         dc, dr = DIRECTIONS[d]
         k = 1
-        while True:
-            nxt = (sq[0] + dc * k, sq[1] + dr * k)
-            kind = tiles.get(nxt)
-            if kind is None or kind == G.LAVA:
-                break
+        while tiles.get(nxt := (sq[0] + dc * k, sq[1] + dr * k)) not in (None, G.LAVA):
             if nxt in totem_squares:
                 seen.append((k, nxt))
                 break
@@ -179,9 +176,7 @@ def totem_points(tiles: dict, crows: dict, queen: Square | None, sq: Square | No
 
 def murder_squares(tiles: dict, crows: dict, queen: Square | None) -> list[Square]:
     """Tiles with a murder, top row first, left to right. The Queen counts toward the six."""
-    size = SCORE["murder_size"]
-    hit = [sq for sq in tiles if crows.get(sq, 0) + (1 if queen == sq else 0) >= size]
-    return sorted(hit, key=lambda s: (s[1], s[0]))
+    return by_row(sq for sq in tiles if crows.get(sq, 0) + (1 if queen == sq else 0) >= SCORE["murder_size"])
 
 
 def scatter_targets(tiles: dict, center: Square, direction: str) -> list[Square]:
@@ -213,10 +208,7 @@ def attract(tiles: dict, crows: dict, queen, totem_squares, target: Square, dire
     crows = dict(crows)
     dc, dr = DIRECTIONS[direction]
     k = 1
-    while True:
-        sq = (target[0] + dc * k, target[1] + dr * k)
-        if tiles.get(sq) in (None, G.LAVA) or sq in totem_squares:
-            break
+    while tiles.get(sq := (target[0] + dc * k, target[1] + dr * k)) not in (None, G.LAVA) and sq not in totem_squares:
         n = crows.pop(sq, 0)
         if n:
             crows[target] = crows.get(target, 0) + n
@@ -228,34 +220,23 @@ def attract(tiles: dict, crows: dict, queen, totem_squares, target: Square, dire
 
 def disperse(tiles: dict, crows: dict, queen, target: Square):
     """Disperse: crows on the four tiles sharing an edge with `target` move one square further out,
-    unless that square has no tile or is a Lava Pool. The Queen moves like the others."""
-    moves = []
+    unless that square has no tile or is a Lava Pool. The Queen moves like the others. (A square one
+    step out is never one two steps out, so no crow moves twice.)"""
+    out = dict(crows)
     for d in CLOCKWISE:
         dc, dr = DIRECTIONS[d]
-        near = (target[0] + dc, target[1] + dr)
-        far = (target[0] + 2 * dc, target[1] + 2 * dr)
+        near, far = (target[0] + dc, target[1] + dr), (target[0] + 2 * dc, target[1] + 2 * dr)
         if near in tiles and tiles.get(far) not in (None, G.LAVA):
-            moves.append((near, far))
-    out = dict(crows)
-    for near, _ in moves:
-        out.pop(near, None)
-    for near, far in moves:
-        if crows.get(near, 0):
-            out[far] = out.get(far, 0) + crows[near]
-    for near, far in moves:
-        if queen == near:
-            queen = far
-            break
+            n = out.pop(near, 0)
+            if n:
+                out[far] = out.get(far, 0) + n
+            if queen == near:
+                queen = far
     return out, queen
 
 
-def is_empty(tiles: dict, crows: dict, queen, totems: dict, corruption, sq: Square) -> bool:
-    kind = tiles.get(sq)
-    return (kind is not None and TILE[kind].empty_ok and crows.get(sq, 0) == 0 and queen != sq
-            and sq not in totems.values() and sq not in corruption)
-
-
 def why_not_empty(tiles: dict, crows: dict, queen, totems: dict, corruption, sq: Square) -> str:
+    """Why the tile on `sq` is not empty; "" when it is."""
     kind = tiles.get(sq)
     if kind is None:
         return f"there is no tile at {fmt_sq(sq)}"
@@ -279,70 +260,21 @@ def scatter_chooser(totems: dict, starter: str | None, sq: Square) -> str | None
     return next((p for p, at in totems.items() if at == sq), starter)
 
 
-def nightfall_can_be(window: tuple[int, int], first: int, landfall: bool) -> bool:
-    """Could a turn whose first draw is number `first` (and, with Landfall, the next) turn up Nightfall?"""
-    lo, hi = window
-    return lo <= first <= hi or (landfall and lo <= first + 1 <= hi)
+def stack_size(total_tiles: int, players: int) -> int:
+    """Tiles left to draw once the setup is dealt (Nightfall counted)."""
+    return (total_tiles - dict(G.SETUP_REMOVE).get(players, 0) + 1
+            - G.START_TILES - G.HAND_TILES * players)
 
 
 def nightfall_window(total_tiles: int, players: int) -> tuple[int, int]:
     """Which turn draws (1 = the first draw of the game) can turn up Nightfall, from the setup:
     Nightfall is shuffled into the bottom 7, then 4 tiles go from top to bottom, then 13 start
     tiles and one hand tile per player are dealt."""
-    stack = total_tiles - dict(G.SETUP_REMOVE)[players] + 1
-    dealt = G.START_TILES + G.HAND_TILES * players
-    bottom = G.BOTTOM_TILES + 1
-    first = stack - bottom - G.MOVED_TO_BOTTOM + 1  # the highest slot Nightfall can sit in
-    last = stack - G.MOVED_TO_BOTTOM
-    return first - dealt, last - dealt
+    stack = stack_size(total_tiles, players)
+    return stack - G.BOTTOM_TILES - G.MOVED_TO_BOTTOM, stack - G.MOVED_TO_BOTTOM
 
 
 # --- the rules of a move, over a board ------------------------------------------------------------
-
-@dataclass
-class _Board:
-    tiles: dict = field(default_factory=dict)
-    crows: dict = field(default_factory=dict)
-    queen: Square | None = None
-    totems: dict = field(default_factory=dict)
-    corruption: dict = field(default_factory=dict)  # square -> round placed
-    supply: int = dict(G.COMPONENTS)["crows"]
-    gone: int = 0
-
-    def empty(self, sq: Square) -> bool:
-        return is_empty(self.tiles, self.crows, self.queen, self.totems, self.corruption, sq)
-
-    def why(self, sq: Square) -> str:
-        return why_not_empty(self.tiles, self.crows, self.queen, self.totems, self.corruption, sq)
-
-    def first_empty(self) -> Square | None:
-        for sq in sorted(self.tiles, key=lambda s: (s[1], s[0])):
-            if self.empty(sq):
-                return sq
-        return None
-
-    def touches(self, sq: Square) -> bool:
-        return any(n in self.tiles for n in neighbors(sq))
-
-    def spawn(self, sq: Square, n: int) -> None:
-        k = min(n, self.supply)
-        if k:
-            self.crows[sq] = self.crows.get(sq, 0) + k
-            self.supply -= k
-
-    def move_crows(self, src: Square, dst: Square, n: int) -> None:
-        n = min(n, self.crows.get(src, 0))
-        if n:
-            self.crows[src] -= n
-            self.crows[dst] = self.crows.get(dst, 0) + n
-            if not self.crows[src]:
-                del self.crows[src]
-
-    def snapshot(self, rnd: int, **kw) -> Snapshot:
-        return Snapshot(rnd, tuple(sorted(self.tiles.items())), tuple(sorted((s, n) for s, n in self.crows.items() if n)),
-                        self.queen, tuple(self.totems.items()), tuple(sorted(self.corruption)),
-                        supply=self.supply, **kw)
-
 
 def _refuse(problems: list | None, where: str, rule: str, message: str) -> None:
     """A rule broken: the RuleError naming it (played), or a Problem at the move's field (carried)."""
@@ -352,22 +284,46 @@ def _refuse(problems: list | None, where: str, rule: str, message: str) -> None:
 
 
 class _Rules:
-    """The rules of a move and a round end, over a mutable board made from a State. With `problems`
-    None the first broken rule raises the contract's RuleError naming it; with a list, each broken rule
-    becomes a Problem there (its field relative to the step's input) and the move carries on."""
+    """The rules of a move and a round end, over a mutable copy of a State's board and tallies. With
+    `problems` None the first broken rule raises the contract's RuleError naming it; with a list, each
+    broken rule becomes a Problem there (its field relative to the step's input) and the move carries on."""
 
     def __init__(self, s: State, problems: list | None = None):
-        self.problems = problems
-        self.players = s.players
-        self.counts = s.counts
-        self.board = _Board(dict(s.tiles), dict(s.crows), s.queen, dict(s.totems), dict(s.corruption), s.supply,
-                            s.gone)
+        self.problems, self.counts = problems, s.counts
+        self.tiles, self.crows, self.queen = dict(s.tiles), dict(s.crows), s.queen
+        self.totems, self.corruption = dict(s.totems), dict(s.corruption)  # corruption: square -> round placed
+        self.supply, self.gone = s.supply, s.gone
         self.used, self.hands, self.played = dict(s.used), dict(s.hands), dict(s.played)
         self.deck, self.draws, self.drained = s.deck, s.draws, s.drained
         self.counted = False  # a tile or a spell card counted: the state's sorted tallies are made anew
 
+    def state(self, s: State, **changes) -> State:
+        """`s` with this board and these tallies, and `changes`."""
+        if self.counted:
+            changes.update(used=tuple(sorted(self.used.items())), played=tuple(sorted(self.played.items())))
+        return evolve(s, tiles=self.tiles, crows=self.crows, queen=self.queen, totems=self.totems,
+                      corruption=self.corruption, supply=self.supply, gone=self.gone, hands=tuple(self.hands.items()),
+                      deck=self.deck, draws=self.draws, drained=self.drained, **changes)
+
+    def snapshot(self, rnd: int, **kw) -> Snapshot:
+        crows = tuple(sorted((s, n) for s, n in self.crows.items() if n))
+        return Snapshot(rnd, tuple(sorted(self.tiles.items())), crows, self.queen, tuple(self.totems.items()),
+                        tuple(sorted(self.corruption)), supply=self.supply, **kw)
+
     def problem(self, where: str, message: str, rule: str = "") -> None:
         _refuse(self.problems, where, rule, message)
+
+    def why(self, sq: Square) -> str:
+        return why_not_empty(self.tiles, self.crows, self.queen, self.totems, self.corruption, sq)
+
+    def touches(self, sq: Square) -> bool:
+        return any(n in self.tiles for n in neighbors(sq))
+
+    def spawn(self, sq: Square, n: int) -> None:
+        k = min(n, self.supply)
+        if k:
+            self.crows[sq] = self.crows.get(sq, 0) + k
+            self.supply -= k
 
     def count_tile(self, kind: str | None, where: str) -> bool:
         if kind not in TILE or kind == G.NIGHTFALL:
@@ -383,64 +339,61 @@ class _Rules:
     def arrive(self, sq: Square, kind: str) -> None:
         t = TILE[kind]
         if t.crows:
-            self.board.spawn(sq, t.crows)
-        if t.queen and self.board.queen is None:
-            self.board.queen = sq
+            self.spawn(sq, t.crows)
+        if t.queen and self.queen is None:
+            self.queen = sq
 
     def place(self, kind, at, moved_to, where: str) -> None:
-        b = self.board
         if not self.count_tile(kind, f"{where}.tile"):
             return
         if at is None:
             self.problem(f"{where}.at", "say where the tile went", "place-tile")
             return
-        if kind == G.LAVA and at in b.tiles:
-            if not b.empty(at):
-                self.problem(f"{where}.at", f"a Lava Pool may only replace an empty tile, but {b.why(at)}",
+        if kind == G.LAVA and at in self.tiles:
+            if self.why(at):
+                self.problem(f"{where}.at", f"a Lava Pool may only replace an empty tile, but {self.why(at)}",
                              "lava-replace")
                 return
-            old = b.tiles[at]
-            b.tiles[at] = G.LAVA
+            old = self.tiles[at]
+            self.tiles[at] = G.LAVA
             if moved_to is None:
                 self.problem(f"{where}.moved_to", f"say where the replaced {TILE[old].name} went", "lava-replace")
-            elif moved_to in b.tiles:
+            elif moved_to in self.tiles:
                 self.problem(f"{where}.moved_to", f"{fmt_sq(moved_to)} already holds a tile", "lava-replace")
             else:
-                if not b.touches(moved_to):
+                if not self.touches(moved_to):
                     self.problem(f"{where}.moved_to", f"{fmt_sq(moved_to)} touches no tile along an edge",
                                  "lava-replace")
-                b.tiles[moved_to] = old  # moved tiles bring no crows
+                self.tiles[moved_to] = old  # moved tiles bring no crows
             return
         if moved_to is not None:
             self.problem(f"{where}.moved_to", "only a Lava Pool replacing a tile moves another tile", "lava-replace")
-        if at in b.tiles:
-            self.problem(f"{where}.at", f"{fmt_sq(at)} already holds a {TILE[b.tiles[at]].name}: tiles never stack",
-                         "no-stacking")
+        if at in self.tiles:
+            self.problem(f"{where}.at", f"{fmt_sq(at)} already holds a {TILE[self.tiles[at]].name}: tiles never "
+                         "stack", "no-stacking")
             return
-        if not b.touches(at):
+        if not self.touches(at):
             self.problem(f"{where}.at", f"{fmt_sq(at)} touches no tile along an edge", "touch-an-edge")
-        b.tiles[at] = kind
+        self.tiles[at] = kind
         self.arrive(at, kind)
 
     def put_totem(self, player: str, sq: Square | None, where: str) -> None:
-        b = self.board
         if sq is None:
-            free = b.first_empty()
+            free = next((q for q in by_row(self.tiles) if not self.why(q)), None)
             if free is not None:
                 self.problem(where, f"missing: a totem must be placed while a tile is empty "
                              f"({fmt_sq(free)} was)", "totem-required")
-        elif sq not in b.tiles:
+        elif sq not in self.tiles:
             self.problem(where, f"there is no tile at {fmt_sq(sq)}", "empty")
         else:
-            if not b.empty(sq):
-                self.problem(where, f"totems go on empty tiles, but {b.why(sq)}", "empty")
-            b.totems[player] = sq
-            if b.tiles[sq] == G.BARRENS and self.deck > 0:
+            if self.why(sq):
+                self.problem(where, f"totems go on empty tiles, but {self.why(sq)}", "empty")
+            self.totems[player] = sq
+            if self.tiles[sq] == G.BARRENS and self.deck > 0:
                 self.deck -= 1
                 self.hands[player] += 1
 
     def cast(self, player: str, sp: SpellPlay, where: str) -> None:
-        b = self.board
         if sp.name not in SPELL_KEYS:
             self.problem(f"{where}.name", f"{sp.name!r} is not a spell ({', '.join(SPELL_KEYS)})", "spell")
             return
@@ -465,75 +418,52 @@ class _Rules:
             if sp.direction not in DIRECTIONS:
                 self.problem(f"{where}.direction", "say which way the spell reaches: N, E, S or W", "attract")
                 return
-            b.crows, b.queen = attract(b.tiles, b.crows, b.queen, set(b.totems.values()), sp.target, sp.direction)
+            self.crows, self.queen = attract(self.tiles, self.crows, self.queen, set(self.totems.values()), sp.target,
+                                             sp.direction)
         elif sp.name == "disperse":
-            if sp.target is None or sp.target not in b.tiles:
-                self.problem(f"{where}.target", "pick a tile on the board" if sp.target is None
-                             else f"there is no tile at {fmt_sq(sp.target)}", "disperse")
-                return
-            b.crows, b.queen = disperse(b.tiles, b.crows, b.queen, sp.target)
+            if self.on_board(sp.target, f"{where}.target", "pick a tile on the board", "disperse"):
+                self.crows, self.queen = disperse(self.tiles, self.crows, self.queen, sp.target)
         elif sp.name == "teleport":
-            if sp.source is None or sp.source not in b.tiles:
-                self.problem(f"{where}.from", "pick the tile the crows leave" if sp.source is None
-                             else f"there is no tile at {fmt_sq(sp.source)}", "teleport")
+            if not self.on_board(sp.source, f"{where}.from", "pick the tile the crows leave", "teleport"):
                 return
             if sp.count not in (1, 2):
                 self.problem(f"{where}.count", "Teleport moves 1 or 2 crows", "teleport")
                 return
-            have = b.crows.get(sp.source, 0)
+            have = self.crows.get(sp.source, 0)
             if have < sp.count:
                 self.problem(f"{where}.count", f"{fmt_sq(sp.source)} has {have} crow{'s' if have != 1 else ''} "
                              f"(the Queen cannot be teleported)", "teleport")
                 return
             if not self.need_empty(sp.target, f"{where}.target"):
                 return
-            b.move_crows(sp.source, sp.target, sp.count)
+            if have == sp.count:
+                del self.crows[sp.source]
+            else:
+                self.crows[sp.source] = have - sp.count
+            self.crows[sp.target] = self.crows.get(sp.target, 0) + sp.count
         elif sp.name == "populate":
-            if sp.target is None or b.tiles.get(sp.target) not in (G.TREES_2, G.TREES_3):
+            if sp.target is None or self.tiles.get(sp.target) not in (G.TREES_2, G.TREES_3):
                 self.problem(f"{where}.target", "Populate needs a tile showing 2 or 3 crows"
                              + ("" if sp.target is None else f"; {fmt_sq(sp.target)} is not one"), "populate")
                 return
             if not self.need_empty(sp.target, f"{where}.target"):
                 return
-            b.spawn(sp.target, TILE[b.tiles[sp.target]].crows)
+            self.spawn(sp.target, TILE[self.tiles[sp.target]].crows)
+
+    def on_board(self, sq, where: str, ask: str, rule: str) -> bool:
+        if sq is None or sq not in self.tiles:
+            self.problem(where, ask if sq is None else f"there is no tile at {fmt_sq(sq)}", rule)
+            return False
+        return True
 
     def need_empty(self, sq, where: str) -> bool:
         if sq is None:
             self.problem(where, "pick an empty tile", "empty")
             return False
-        if not self.board.empty(sq):
-            self.problem(where, f"the spell needs an empty tile, but {self.board.why(sq)}", "empty")
+        if self.why(sq):
+            self.problem(where, f"the spell needs an empty tile, but {self.why(sq)}", "empty")
             return False
         return True
-
-    def flock_and_score(self, totals: dict) -> tuple[dict, list[Square]]:
-        """The round's flocking and scoring: (points by player, the murder squares in order)."""
-        b = self.board
-        b.crows, b.queen = flock(b.tiles, b.crows, b.queen, b.totems)
-        points = {p: totem_points(b.tiles, b.crows, b.queen, b.totems.get(p), self.drained) for p in self.players}
-        for p, n in points.items():
-            totals[p] += n
-        return points, murder_squares(b.tiles, b.crows, b.queen)
-
-    def murders_and_carrion(self, rnd: int, hit: list[Square], direction_of) -> list[Murder]:
-        """Each murder in `hit` scattered from `direction_of(square)`, then every Carrion Paradise's crow."""
-        b = self.board
-        murders = []
-        if hit:
-            b.corruption = {sq: r for sq, r in b.corruption.items() if r >= rnd}
-        for sq in hit:
-            direction = direction_of(sq)
-            n = b.crows.pop(sq, 0)
-            pair = min(SCORE["mated_pair"], n)
-            b.gone += pair
-            landed = scatter(b.tiles, sq, direction, n - pair)
-            for t in landed:
-                b.crows[t] = b.crows.get(t, 0) + 1
-            b.corruption[sq] = rnd
-            murders.append(Murder(sq, n, b.queen == sq, direction, tuple(landed)))
-        for sq in sorted((s for s, k in b.tiles.items() if k == G.CARRION), key=lambda s: (s[1], s[0])):
-            b.spawn(sq, 1)
-        return murders
 
 
 # --- the game as steps (lostprint.engine.contract) -------------------------------------------------
@@ -598,12 +528,6 @@ class State:
         return self.players[self.seat] if self.round and self.seat < len(self.players) else None
 
 
-def stack_size(total_tiles: int, players: int) -> int:
-    """Tiles left to draw once the setup is dealt (Nightfall counted)."""
-    return (total_tiles - dict(G.SETUP_REMOVE).get(players, 0) + 1
-            - G.START_TILES - G.HAND_TILES * players)
-
-
 def start(players, counts=G.HOUSE_COUNTS) -> State:
     """A new game: the players in seat order (the first starts every round) and the tile set."""
     players = tuple(players)
@@ -619,39 +543,28 @@ def start(players, counts=G.HOUSE_COUNTS) -> State:
                  totals=tuple((p, 0) for p in players))
 
 
-def _work(s: State, problems: list | None = None) -> _Rules:
-    return _Rules(s, problems)
-
-
-def _back(s: State, r: _Rules, **changes) -> State:
-    b = r.board
-    if r.counted:
-        changes.update(used=tuple(sorted(r.used.items())), played=tuple(sorted(r.played.items())))
-    return evolve(s, tiles=b.tiles, crows=b.crows, queen=b.queen, totems=b.totems, corruption=b.corruption,
-                  supply=b.supply, gone=b.gone, hands=tuple(r.hands.items()), deck=r.deck, draws=r.draws,
-                  drained=r.drained, **changes)
-
-
-def kinds_left(s: State) -> list[str]:
+def kinds_left(s: State) -> tuple[str, ...]:
     """Map tile types the set still holds, in the game's order."""
     used = dict(s.used)
-    return [k for k, n in s.counts if used.get(k, 0) < n]
+    return tuple(k for k, n in s.counts if used.get(k, 0) < n)
 
 
 def frontier(s: State) -> list[Square]:
     """Open squares touching a tile along an edge: where a tile may go, top row first."""
-    out = {n for sq in s.tiles for n in neighbors(sq) if n not in s.tiles}
-    return sorted(out, key=lambda q: (q[1], q[0]))
+    return by_row({n for sq in s.tiles for n in neighbors(sq) if n not in s.tiles})
 
 
 def empties(s: State) -> list[Square]:
     """Empty tiles (no crow, Queen, totem or corruption; not lava), top row first."""
-    return [q for q in sorted(s.tiles, key=lambda q: (q[1], q[0]))
-            if is_empty(s.tiles, s.crows, s.queen, s.totems, s.corruption, q)]
+    return [q for q in by_row(s.tiles) if not why_not_empty(s.tiles, s.crows, s.queen, s.totems, s.corruption, q)]
 
 
 def hand(s: State, player: str | None = None) -> int:
     return dict(s.hands).get(player or s.player, 0)
+
+
+def _window(s: State) -> tuple[int, int]:
+    return nightfall_window(sum(n for _, n in s.counts), len(s.players))
 
 
 # start: the 13 starting tiles, square by square
@@ -659,20 +572,15 @@ def _lay_need(s: State):
     return Decision("start") if s.round == 0 and s.laid < G.START_TILES else None
 
 
-def _lay_options(s: State):
-    return tuple(kinds_left(s))
-
-
 def _lay(s: State, kind, problems: list | None = None) -> State:
-    r = _work(s, problems)
+    r = _Rules(s, problems)
     sq = G.start_squares()[s.laid]
     if r.count_tile(kind, "tile"):
-        r.board.tiles[sq] = kind
+        r.tiles[sq] = kind
         r.arrive(sq, kind)  # in row order
     if s.laid + 1 < G.START_TILES:
-        return _back(s, r, laid=s.laid + 1)
-    snap = r.board.snapshot(0, totals=s.totals)
-    return _back(s, r, laid=s.laid + 1, round=1, snapshots=(snap,))
+        return r.state(s, laid=s.laid + 1)
+    return r.state(s, laid=s.laid + 1, round=1, snapshots=(r.snapshot(0, totals=s.totals),))
 
 
 # a turn
@@ -683,8 +591,8 @@ def _turn_need(key: str):
 
 
 def _tile_options(s: State):
-    kinds, open_ = kinds_left(s), frontier(s)
-    for kind in kinds:
+    open_ = frontier(s)
+    for kind in kinds_left(s):
         for sq in open_:
             yield Placement(kind, sq)
         if kind == G.LAVA:
@@ -694,11 +602,11 @@ def _tile_options(s: State):
 
 
 def _tile(s: State, p: Placement, problems: list | None = None) -> State:
-    r = _work(s, problems)
+    r = _Rules(s, problems)
     r.draws += 1
     _stack_holds(s, r, "tile")
     r.place(p.tile, p.at, p.moved_to, "tile")
-    return _back(s, r, first_draw=r.draws, landfall=False)
+    return r.state(s, first_draw=r.draws, landfall=False)
 
 
 def _stack_holds(s: State, r: _Rules, where: str) -> None:
@@ -708,14 +616,13 @@ def _stack_holds(s: State, r: _Rules, where: str) -> None:
 
 
 def _totem_options(s: State):
-    free = empties(s)
-    return tuple(free) if free else (None,)
+    return tuple(empties(s)) or (None,)
 
 
 def _totem(s: State, sq, problems: list | None = None) -> State:
-    r = _work(s, problems)
+    r = _Rules(s, problems)
     r.put_totem(s.player, sq, "totem")
-    return _back(s, r)
+    return r.state(s)
 
 
 def _spell_options(s: State):
@@ -723,13 +630,12 @@ def _spell_options(s: State):
     if hand(s) <= 0:
         return
     played = dict(s.played)
-    left = [k for k in SPELL_KEYS if played.get(k, 0) < G.SPELL_COPIES]
     free = empties(s)
-    for name in left:
+    for name in (k for k in SPELL_KEYS if played.get(k, 0) < G.SPELL_COPIES):
         if name == "drain":
             yield SpellPlay("drain")
         elif name == "disperse":
-            for sq in sorted(s.tiles, key=lambda q: (q[1], q[0])):
+            for sq in by_row(s.tiles):
                 yield SpellPlay("disperse", target=sq)
         elif name == "attract":
             for sq in free:
@@ -740,9 +646,9 @@ def _spell_options(s: State):
                 if s.tiles[sq] in (G.TREES_2, G.TREES_3):
                     yield SpellPlay("populate", target=sq)
         elif name == "teleport":
-            for src, n in sorted(s.crows.items(), key=lambda i: (i[0][1], i[0][0])):
+            for src in by_row(s.crows):
                 for to in free:
-                    for k in (1, 2)[:n]:
+                    for k in (1, 2)[:s.crows[src]]:
                         yield SpellPlay("teleport", source=src, target=to, count=k)
         elif name == "landfall":
             for p in _tile_options(s):
@@ -752,27 +658,28 @@ def _spell_options(s: State):
 def _spell(s: State, sp, problems: list | None = None) -> State:
     if sp is NO_SPELL:
         return s
-    r = _work(s, problems)
+    r = _Rules(s, problems)
     r.cast(s.player, sp, "spell")
     _stack_holds(s, r, "spell")  # Landfall draws one more
-    return _back(s, r, landfall=sp.name == "landfall")
+    return r.state(s, landfall=sp.name == "landfall")
 
 
 def nightfall_options(s: State) -> tuple[bool, ...]:
-    """May this turn's draws have turned up Nightfall (True), or not have (False)?"""
-    window = nightfall_window(sum(n for _, n in s.counts), len(s.players))
+    """May this turn's draws (its first, and with Landfall the next) have turned up Nightfall (True), or
+    not have (False)?"""
+    lo, hi = _window(s)
     last = s.first_draw + (1 if s.landfall else 0)
     out = []
-    if s.nightfall or last < window[1]:
+    if s.nightfall or last < hi:
         out.append(False)
-    if not s.nightfall and nightfall_can_be(window, s.first_draw, s.landfall):
+    if not s.nightfall and (lo <= s.first_draw <= hi or lo <= last <= hi):
         out.append(True)
     return tuple(out)
 
 
 def _nightfall(s: State, drawn, problems: list | None = None) -> State:
     if drawn not in nightfall_options(s):
-        lo, hi = nightfall_window(sum(n for _, n in s.counts), len(s.players))
+        lo, hi = _window(s)
         if drawn and s.nightfall:
             _refuse(problems, "nightfall", "nightfall", "Nightfall was already drawn this round")
         elif drawn:
@@ -791,25 +698,19 @@ def _flock_need(s: State):
     return AUTO if s.round and not s.ended and s.seat == len(s.players) and not s.flocked else None
 
 
-def _chooser(s: State, sq: Square) -> str:
-    return scatter_chooser(s.totems, s.players[0], sq)
-
-
 def _flock(s: State, _=None) -> State:
-    r = _work(s)
-    totals = dict(s.totals)
-    points, hit = r.flock_and_score(totals)
-    after = _back(s, r, flocked=True, points=tuple(points.items()), totals=tuple(totals.items()), murders=tuple(hit))
-    choosers = tuple(dict.fromkeys(_chooser(after, sq) for sq in hit))
-    return evolve(after, choosers=choosers, chosen=())
+    """The round's flocking and scoring; whoever scatters a murder is asked next."""
+    r = _Rules(s)
+    r.crows, r.queen = flock(r.tiles, r.crows, r.queen, r.totems)
+    points = {p: totem_points(r.tiles, r.crows, r.queen, r.totems.get(p), r.drained) for p in s.players}
+    totals = {p: n + points[p] for p, n in s.totals}
+    hit = murder_squares(r.tiles, r.crows, r.queen)
+    return r.state(s, flocked=True, points=tuple(points.items()), totals=tuple(totals.items()), murders=tuple(hit),
+                   choosers=tuple(dict.fromkeys(scatter_chooser(r.totems, s.players[0], sq) for sq in hit)), chosen=())
 
 
 def _scatter_need(s: State):
     return Decision("scatter") if s.flocked and len(s.chosen) < len(s.choosers) else None
-
-
-def _scatter_options(s: State):
-    return CLOCKWISE
 
 
 def _scatter(s: State, direction, problems: list | None = None) -> State:
@@ -824,31 +725,45 @@ def _end_need(s: State):
 
 
 def _end(s: State, _=None) -> State:
-    r = _work(s)
+    """Each murder scattered from its chooser's direction, then every Carrion Paradise's crow; the
+    round's snapshot, and the next round (or the end, after Nightfall's)."""
+    r = _Rules(s)
     picked = dict(zip(s.choosers, s.chosen))
-    murders = r.murders_and_carrion(s.round, list(s.murders), lambda sq: picked[_chooser(s, sq)])
-    snap = r.board.snapshot(s.round, murders=tuple(murders), points=s.points, totals=s.totals,
-                            drained=s.drained, nightfall=s.nightfall)
-    r.board.totems = {}
-    r.drained = False
-    return _back(s, r, snapshots=s.snapshots + (snap,), flocked=False, points=(), murders=(), choosers=(),
-                 chosen=(), seat=0, round=s.round if s.nightfall else s.round + 1, ended=s.nightfall)
+    murders = []
+    if s.murders:
+        r.corruption = {sq: n for sq, n in r.corruption.items() if n >= s.round}
+    for sq in s.murders:
+        direction = picked[scatter_chooser(s.totems, s.players[0], sq)]
+        n = r.crows.pop(sq, 0)
+        pair = min(SCORE["mated_pair"], n)
+        r.gone += pair
+        landed = scatter(r.tiles, sq, direction, n - pair)
+        for t in landed:
+            r.crows[t] = r.crows.get(t, 0) + 1
+        r.corruption[sq] = s.round
+        murders.append(Murder(sq, n, r.queen == sq, direction, tuple(landed)))
+    for sq in by_row(q for q, k in r.tiles.items() if k == G.CARRION):
+        r.spawn(sq, 1)
+    snap = r.snapshot(s.round, murders=tuple(murders), points=s.points, totals=s.totals, drained=s.drained,
+                      nightfall=s.nightfall)
+    r.totems, r.drained = {}, False
+    return r.state(s, snapshots=s.snapshots + (snap,), flocked=False, points=(), murders=(), choosers=(), chosen=(),
+                   seat=0, round=s.round if s.nightfall else s.round + 1, ended=s.nightfall)
 
 
 BOARD = frozenset({"tiles", "crows", "queen", "totems", "corruption", "supply", "gone", "used", "draws"})
 STEPS = (
-    Step("start", _lay_need, _lay, BOARD | {"laid", "round", "snapshots"}, _lay_options, repeat=True),
+    Step("start", _lay_need, _lay, BOARD | {"laid", "round", "snapshots"}, kinds_left, repeat=True),
     Step("tile", _turn_need("tile"), _tile, BOARD | {"first_draw", "landfall"}, _tile_options),
     Step("totem", _turn_need("totem"), _totem, frozenset({"totems", "hands", "deck"}), _totem_options),
     Step("spell", _turn_need("spell"), _spell, BOARD | {"hands", "played", "drained", "landfall"}, _spell_options),
     Step("nightfall", _turn_need("nightfall"), _nightfall, frozenset({"seat", "nightfall", "draws"}),
          nightfall_options),
     Step("flock", _flock_need, _flock, BOARD | {"flocked", "points", "totals", "murders", "choosers"}),
-    Step("scatter", _scatter_need, _scatter, frozenset({"chosen"}), _scatter_options, repeat=True),
+    Step("scatter", _scatter_need, _scatter, frozenset({"chosen"}), lambda s: CLOCKWISE, repeat=True),
     Step("end", _end_need, _end, BOARD | {"snapshots", "flocked", "seat", "round", "ended", "drained", "points",
                                           "murders", "choosers", "chosen"}),
 )
-STEP_KEYS = tuple(step.key for step in STEPS)
 
 
 def carry(s: State, value) -> tuple[State, list[Problem]]:

@@ -268,41 +268,42 @@ class Chaos(Player):
         super().__init__(seed, game_map)
         self.rng = random.Random(seed)
 
-    def keep(self, dice):
+    def keep(self, phase):
+        dice = eng.planned_dice(self.st)
         keep = [d for d in dice if self.rng.random() < 0.5]
         return dice if self.rng.random() < 0.5 else tuple(keep)
 
-    def wilds(self, dice):
-        return self.rng.choice(eng.wild_assignments(self.st, dice))
+    def wilds(self, phase):
+        return self.rng.choice(eng.wild_assignments(self.st, eng.planned_dice(self.st)))
 
-    def use_diego(self, chart):
-        return self.st.diego and not self.st.diego_used and self.rng.random() < 0.5
+    def diego(self, phase):
+        return phase not in ("interests", "travel") and self.st.diego and not self.st.diego_used \
+            and self.rng.random() < 0.5
 
-    def reroll(self, chart, dice, diego):
-        return (chart in R.musket_charts and self.st.get("muskets") >= R.musket_reroll_cost
-                and self.rng.random() < 0.3)
+    def musket(self, chart):
+        return self.st.get("muskets") >= R.musket_reroll_cost and self.rng.random() < 0.3
 
-    def eclipse_choice(self):
+    def row(self, phase):
         return self.rng.randrange(len(eng.rows_of("native-contact")))
 
-    def map_target(self):
+    def target(self, phase):
         return self.rng.choice(eng.mapping_targets(self.st))
 
-    def trail_choice(self, where):
-        options = eng.trail_options(self.st, where)
+    def trail(self, phase):
+        options = eng.trail_options(self.st, self.st.pos)
         return self.rng.choice(options) if options else None
 
-    def fill_food(self):
+    def fill(self, phase):
         return self.st.get("muskets") >= R.musket_reroll_cost and self.rng.random() < 0.5
 
-    def step_choice(self):
+    def to(self, phase):
         options = [lab for lab in self.board.neighbours[self.st.pos] if eng.step_problem(self.st, lab) is None]
         if not options or self.rng.random() < 0.2:
             return None
-        return min(options, key=self.dist) if self.rng.random() < 0.6 else self.rng.choice(options)
+        return min(options, key=self.board.to_goal.get) if self.rng.random() < 0.6 else self.rng.choice(options)
 
-    def cartography_trail(self):
-        return self.trail_choice(self.st.pos) if self.rng.random() < 0.5 else None
+    def cartography(self, phase):
+        return self.trail(phase) if self.rng.random() < 0.5 else None
 
 
 def bare(data: dict) -> dict:

@@ -56,40 +56,7 @@ def play(engine, state, decide: Callable, roll: Callable, days: int | None = Non
     applies = tuple(s.apply for s in steps)
     after = tuple(i if s.repeat else (i + 1) % count for i, s in enumerate(steps))
     moved = tuple((i + 1) % count for i in range(count))
-    if record is not None:
-        return _recorded(steps, over, state, step, need, index, decide, roll, days, record.append,
-                         (needs, applies, after, moved))
-    if days is not None and index == 0 and state.day >= days:
-        return state
-    while True:
-        if need is AUTO:
-            value = None
-        elif need.__class__ is Decision or isinstance(need, Decision):
-            value = decide(state, step, need)
-        else:
-            value = roll(need)
-        new = applies[index](state, value)
-        if over(new):
-            return new
-        i = after[index]
-        nxt_need = needs[i](new)
-        while nxt_need is None:
-            i = moved[i]
-            nxt_need = needs[i](new)
-        if i != new.step:
-            if new is state:
-                new = evolve(new, step=i)
-            else:  # apply made `new` just now and nobody else holds it yet: one copy fewer an input
-                set_field(new, "step", i)
-        state, need, index = new, nxt_need, i
-        step = steps[i]
-        if days is not None and i == 0 and new.day >= days:
-            return new
-
-
-def _recorded(steps, over, state, step, need, index, decide, roll, days, keep, tables):
-    """`play` with each input heard by `keep` as an Event."""
-    needs, applies, after, moved = tables
+    keep = None if record is None else record.append
     event = tuple.__new__  # an Event made as the tuple it is, without NamedTuple's own __new__ in between
     while True:
         if days is not None and index == 0 and state.day >= days:
@@ -102,7 +69,8 @@ def _recorded(steps, over, state, step, need, index, decide, roll, days, keep, t
             value = roll(need)
         new = applies[index](state, value)
         if over(new):
-            keep(event(Event, (step.key, need, value, state, new)))
+            if keep is not None:
+                keep(event(Event, (step.key, need, value, state, new)))
             return new
         i = after[index]
         nxt_need = needs[i](new)
@@ -112,8 +80,9 @@ def _recorded(steps, over, state, step, need, index, decide, roll, days, keep, t
         if i != new.step:
             if new is state:
                 new = evolve(new, step=i)
-            else:
+            else:  # apply made `new` just now and nobody else holds it yet: one copy fewer an input
                 set_field(new, "step", i)
-        keep(event(Event, (step.key, need, value, state, new)))
+        if keep is not None:
+            keep(event(Event, (step.key, need, value, state, new)))
         state, need, index = new, nxt_need, i
         step = steps[i]

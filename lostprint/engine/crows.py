@@ -377,22 +377,6 @@ class _Rules:
         self.tiles[at] = kind
         self.arrive(at, kind)
 
-    def put_totem(self, player: str, sq: Square | None, where: str) -> None:
-        if sq is None:
-            free = next((q for q in by_row(self.tiles) if not self.why(q)), None)
-            if free is not None:
-                self.problem(where, f"missing: a totem must be placed while a tile is empty "
-                             f"({fmt_sq(free)} was)", "totem-required")
-        elif sq not in self.tiles:
-            self.problem(where, f"there is no tile at {fmt_sq(sq)}", "empty")
-        else:
-            if self.why(sq):
-                self.problem(where, f"totems go on empty tiles, but {self.why(sq)}", "empty")
-            self.totems[player] = sq
-            if self.tiles[sq] == G.BARRENS and self.deck > 0:
-                self.deck -= 1
-                self.hands[player] += 1
-
     def cast(self, player: str, sp: SpellPlay, where: str) -> None:
         if sp.name not in SPELL_KEYS:
             self.problem(f"{where}.name", f"{sp.name!r} is not a spell ({', '.join(SPELL_KEYS)})", "spell")
@@ -621,7 +605,20 @@ def _totem_options(s: State):
 
 def _totem(s: State, sq, problems: list | None = None) -> State:
     r = _Rules(s, problems)
-    r.put_totem(s.player, sq, "totem")
+    if sq is None:
+        free = next((q for q in by_row(r.tiles) if not r.why(q)), None)
+        if free is not None:
+            r.problem("totem", f"missing: a totem must be placed while a tile is empty ({fmt_sq(free)} was)",
+                      "totem-required")
+    elif sq not in r.tiles:
+        r.problem("totem", f"there is no tile at {fmt_sq(sq)}", "empty")
+    else:
+        if r.why(sq):
+            r.problem("totem", f"totems go on empty tiles, but {r.why(sq)}", "empty")
+        r.totems[s.player] = sq
+        if r.tiles[sq] == G.BARRENS and r.deck > 0:
+            r.deck -= 1
+            r.hands[s.player] += 1
     return r.state(s)
 
 

@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, product
-from operator import sub
+from operator import le, sub
 from typing import NamedTuple
 
 from lostprint.engine.contract import AUTO, Decision, Roll, RuleError, Step, evolve
@@ -369,15 +369,11 @@ def cell_effects(unit: str, row: int) -> tuple[Effect, ...]:
     return CELLS[(unit, row)]
 
 
-# each unit's (unit, effect) pairs by its difference, in the cell's order
-UNIT_EFFECTS = {(unit, d): tuple((unit, e) for e in CELLS[(unit, ROW_OF[d])]) for unit in UNITS for d in DIFFS}
-
-
 def pending(st: State, diffs: dict) -> list[tuple[str, Effect]]:
     """Phase 2's effects in the order they resolve: units left to right, a cell's icons in order."""
     out = []
     for unit in UNITS:
-        out += UNIT_EFFECTS[(unit, diffs[unit])]
+        out.extend((unit, e) for e in CELLS[(unit, ROW_OF[diffs[unit]])])
         if unit == "tribe" and diffs[unit] < 0:
             out.extend((unit, e) for e in power(st).tribe_negative)
     return out
@@ -1030,10 +1026,6 @@ def _dawn(game: Tribe, _=None) -> Tribe:
                   agenda=(), halted=False)
 
 
-def _box_unit(box: int) -> str:
-    return DISCARD if box == NO_BOX else UNITS[box // BOX]
-
-
 def place_options(game: Tribe) -> tuple[tuple[int, int], ...]:
     """Where the roll's two dice may go: (box of the first die, box of the second), NO_BOX for a die
     discarded; each distinct board once (doubles: either order is the same)."""
@@ -1068,7 +1060,7 @@ def _placeable(game: Tribe, value) -> bool:
     return not (game.dice[0] == game.dice[1] and value[0] > value[1])
 
 
-BOX_UNIT = {**{box: UNITS[box // BOX] for box in range(BOX * len(UNITS))}, NO_BOX: DISCARD}  # _box_unit's
+BOX_UNIT = {**{box: UNITS[box // BOX] for box in range(BOX * len(UNITS))}, NO_BOX: DISCARD}  # each box's unit
 
 
 def _place(game: Tribe, value) -> Tribe:
@@ -1079,7 +1071,7 @@ def _place(game: Tribe, value) -> Tribe:
     for box, face in zip(value, game.dice):
         if box != NO_BOX:
             board[box] = face
-    # the units as _box_unit names them (value's boxes are known good here: a dict read each)
+    # the units of value's boxes (known good here: a dict read each)
     return evolve(game, board=tuple(board), order=game.order + tuple(map(BOX_UNIT.__getitem__, value)), dice=())
 
 
@@ -1091,13 +1083,9 @@ def _roll_units(game: Tribe, faces) -> Tribe:
     return evolve(game, dice=faces)
 
 
-def _fixed(game: Tribe) -> int | None:
-    return permanent_six(game.st)
-
-
 def reroll_options(game: Tribe) -> tuple:
     """The boxes a Windriders vision may reroll (KEEP: keep the dice)."""
-    six = _fixed(game)
+    six = permanent_six(game.st)
     return (KEEP,) + tuple(i for i in range(len(game.board)) if i != six)
 
 
@@ -1129,7 +1117,7 @@ def dancers_left(game: Tribe) -> int:
 
 def dance_options(game: Tribe) -> tuple:
     """(box, new face) for each change a Spirit Dancer may make, and DONE: no more changes."""
-    six = _fixed(game)
+    six = permanent_six(game.st)
     return (DONE,) + tuple((i, f) for i, face in enumerate(game.board) if i != six
                            for f in range(1, FACES + 1) if f != face)
 
@@ -1138,7 +1126,7 @@ def _dance(game: Tribe, value) -> Tribe:
     if value == DONE:
         return evolve(game, danced=True)
     if not (isinstance(value, tuple) and len(value) == len(("box", "face")) and value[0] in range(len(game.board))
-            and value[0] != _fixed(game) and value[1] in range(1, FACES + 1)
+            and value[0] != permanent_six(game.st) and value[1] in range(1, FACES + 1)
             and value[1] != game.board[value[0]]) or dancers_left(game) <= 0:
         raise RuleError("Spirit Dancers", f"no change {value!r}: {dancers_left(game)} dancers left today")
     i, face = value
@@ -1311,7 +1299,7 @@ def _resolve(game: Tribe, value) -> Tribe:
             raise RuleError("plot", f"plot {item[FIRST]} is rolled on 1d{RULES.plot_die}, not {value}")
         if encounter_of(f"{item[FIRST]}{value}").choices:
             return evolve(game, agenda=(("plot choice", item[FIRST], value),) + rest)
-        return _plotted(game, plot(st, item[FIRST], value, None, terrain_here=here(game)), rest)
+        return _after_crow(game, plot(st, item[FIRST], value, None, terrain_here=here(game)), rest)
     if kind == "plot choice":
         choice = _only(game, value)
         out = _plot_out(item[FIRST], item[SECOND], choice)
@@ -1324,7 +1312,7 @@ def _resolve(game: Tribe, value) -> Tribe:
     if kind == "plot dice":
         _, letter, roll, choice, crow_choice, _n = item
         faces = ((value,) if isinstance(value, int) else tuple(value)) if _n else ()
-        return _plotted(game, plot(st, letter, roll, choice, faces, terrain_here=here(game), crow_choice=crow_choice),
+        return _after_crow(game, plot(st, letter, roll, choice, faces, terrain_here=here(game), crow_choice=crow_choice),
                         rest)
     raise KeyError(kind)
 
@@ -1341,10 +1329,6 @@ def _plot_dice(game: Tribe, letter: str, roll: int, choice: int, crow_choice, re
     if n:
         return evolve(game, agenda=(item,) + rest)
     return _resolve(evolve(game, agenda=(item,) + rest), None)
-
-
-def _plotted(game: Tribe, st: State, rest: tuple) -> Tribe:
-    return _after_crow(game, st, rest)
 
 
 # --- Phase 3 ------------------------------------------------------------------------------------
@@ -1695,34 +1679,76 @@ STORM_FLAG = Effect("flag", "double-cost")  # a Thunderstorm
 def _item_vector(item: tuple, p) -> tuple | None:
     kind = item[0]
     if kind == "effect":
+        if item[SECOND].op == "omen":  # its reach counted apart (_spans)
+            return NO_VECTOR[:-1] + (1,)
         g, lo = _effect_reach(item[SECOND])
         icons = _icons((item[SECOND],))
-        return g + lo + icons + icons + (_stormy((item[SECOND],)),)
+        return g + lo + icons + icons + (0,)
     if kind == "reading":
-        g, lo = _reading_reach(p, item[SECOND])
-        st = State(0, "", "", (), (), vision=next((v for v, q in plots.POWERS.items() if q is p), None))
-        storm = any(STORM_FLAG in effects for _, effects in omen_choices(st, item[SECOND]))
-        return g + lo + NO_ICONS + NO_ICONS + (int(storm),)
+        st = State(0, "", "", (), (), vision=_vision_of(p))
+        return NO_VECTOR[:-1] + (int(any(STORM_FLAG in effects for _, effects in omen_choices(st, item[SECOND]))),)
     return None
 
 
 NO_VECTOR = (0,) * (len(KEYS) * 2 + len(NO_ICONS) * 2 + 1)
+ZERO = (0,) * len(KEYS)
+NO_SPANS = ((ZERO, ZERO, ZERO),)
+
+
+def _vision_of(p):
+    return next((v for v, q in plots.POWERS.items() if q is p), None)
+
+
+def _sum_spans(a, b) -> frozenset:
+    return frozenset(tuple(tuple(_add(x, y)) for x, y in zip(s, t)) for s in a for t in b)
+
+
+def _effect_spans(effects) -> frozenset:
+    """Each way some effects can move the values: (the sure change, how far more each may rise, fall),
+    in KEYS order; a choice of resource (a Bad Luck, two to lose) is one way for each choice."""
+    spans = frozenset(NO_SPANS)
+    for e in effects:
+        if e.op in ("add", "lowest", "lose-choice", "fever"):
+            losses = {"add": ((e.key,),), "fever": (("resolve",),), "lowest": tuple((k,) for k in PRIMARY),
+                      "lose-choice": tuple(combinations(PRIMARY, e.count))}[e.op]
+            n = {"add": e.n, "fever": -RULES.fever_resolve}.get(e.op, -e.n)
+            ways = [(tuple(n if k in keys else 0 for k in KEYS), ZERO, ZERO) for keys in losses]
+        else:
+            gain, loss = _effect_reach(e)
+            ways = [(ZERO, gain, loss)]
+        spans = _sum_spans(spans, ways)
+    return spans
+
+
+@lru_cache(maxsize=256)  # not a rule: per vision and Bad Omens (their dice, or (): not rolled yet)
+def _spans(p, omens: tuple) -> tuple:
+    """Each way the Bad Omens still to read can move the values together (see `_effect_spans`)."""
+    st = State(0, "", "", (), (), vision=_vision_of(p))
+    out = frozenset(NO_SPANS)
+    for dice in omens:
+        one = frozenset() if dice else frozenset(NO_SPANS)  # a Bad Omen not yet rolled may be skipped
+        for roll in ([dice] if dice else product(DIE_FACES, repeat=RULES.dice_per_roll)):
+            for _, effects in omen_choices(st, roll):
+                one |= _effect_spans(effects)
+        out = _sum_spans(out, one)
+    return tuple(out)
 
 
 def _rest_of_phase2(game: Tribe, p, quest: bool = False, changes: frozenset = frozenset(range(len(UNITS)))):
     """What is left of Phases 1 and 2 (`p`: the game's power): (how far it can move each value up,
     down; the map icons and Crows it surely brings; the most it may bring; whether a Thunderstorm may
-    come). None: unbounded (a vision, unless `quest`: the Vision Quest's own effects are counted by the
+    come; each way the Bad Omens still to read may go, `_spans`). None: unbounded (a vision, unless `quest`: the Vision Quest's own effects are counted by the
     caller). `changes`: the units (by index) whose dice may still change once placed, until the player
     is done changing dice."""
     if game.step <= ACTIVATE_AT:
         board = game.board
         free = changes if not game.danced and dancers_left(game) > 0 or p.reroll_in else ()
-        vectors = [_unit_vector(unit, None if k in free or not (board[BOX * k] and board[BOX * k + 1])
-                                else ROW_OF[board[BOX * k] - board[BOX * k + 1]], p.tribe_negative)
-                   for k, unit in enumerate(UNITS)]
+        return _units_left(tuple(None if k in free or not (board[BOX * k] and board[BOX * k + 1])
+                                 else ROW_OF[board[BOX * k] - board[BOX * k + 1]] for k in range(len(UNITS))),
+                           p.tribe_negative)
     else:
         vectors = []
+        omens = ()
         for item in game.agenda:
             vector = _item_vector(item, p)
             if vector is None:
@@ -1730,11 +1756,22 @@ def _rest_of_phase2(game: Tribe, p, quest: bool = False, changes: frozenset = fr
                     continue
                 return None
             vectors.append(vector)
-        if not vectors:
-            return _split(NO_VECTOR)
+            if item[0] == "reading" or item[0] == "effect" and item[SECOND].op == "omen":
+                omens += (item[SECOND] if item[0] == "reading" else (),)
+        if omens:
+            return (*_split(tuple(map(sum, zip(*vectors)))), _spans(p, tuple(sorted(omens))))
         if len(vectors) == 1:
-            return _split(vectors[0])
-    return _split(tuple(map(sum, zip(*vectors))))
+            return (*_split(vectors[0]), NO_SPANS)
+        if not vectors:
+            return (*_split(NO_VECTOR), NO_SPANS)
+    return (*_split(tuple(map(sum, zip(*vectors)))), NO_SPANS)
+
+
+@lru_cache(maxsize=1024)  # not a rule: per row of each unit (None: not known) and vision
+def _units_left(rows: tuple, negative: tuple) -> tuple:
+    """`_rest_of_phase2` in Phase 1, the units in `rows`."""
+    return (*_split(tuple(map(sum, zip(*(_unit_vector(unit, row, negative) for unit, row in zip(UNITS, rows)))))),
+            NO_SPANS)
 
 
 def _split(total: tuple) -> tuple:
@@ -1816,16 +1853,23 @@ def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: 
         if rest is None:
             return True
         must, g3, lo3, room, calm = phase3(game, p)
-        gain, loss, sure, most, storm = rest
+        gain, loss, sure, most, storm, spans = rest
         if not storm and "double-cost" not in st.flags:
             lo3 = calm  # no Thunderstorm today: Movement is not doubled
         if coming:
             if quest.move_cost or quest.reset_caps:
                 return True
             gain, loss = _add(gain, quest_up), _add(loss, quest_down)
-        for v, w, m, a, b, c, d in zip(st.values, values, must, gain, g3, loss, lo3):
-            if w is not None and ((w and v + a + b - m < w) or v - c - d - m > w):  # None: any value
-                return False
+        low = [v - c - d - m for v, m, c, d in zip(st.values, must, loss, lo3)]
+        high = [v + a + b - m for v, m, a, b in zip(st.values, must, gain, g3)]
+        if spans is NO_SPANS:
+            for w, h, lo in zip(values, high, low):
+                if w is not None and ((w and h < w) or lo > w):  # None: any value
+                    return False
+        elif not any(all(w is None or (not w or h + n + og >= w) and lo + n - ol <= w
+                       for w, h, lo, n, og, ol in zip(values, high, low, sure_change, omen_gain, omen_loss))
+                   for sure_change, omen_gain, omen_loss in spans):
+            return False  # None: any value
         if drawn_kinds:
             have = [0] * len(KINDS)
             for lab, k in drawn_kinds:

@@ -106,12 +106,19 @@ def test_storm_damage_by_crew_and_anchorage():
 
 
 def test_weather_watch_rerolls_a_storm_once():
-    assert eng.next_weather("fair", (1,), watch=False) == "storm"
-    assert eng.next_weather("fair", (1, 5), watch=True) == "fair"
-    assert eng.next_weather("fair", (1, 6), watch=True) == "storm"  # No Change on the reroll: storm
-    assert eng.next_weather("rain", (6,), watch=False) == "rain"
-    with pytest.raises(eng.Illegal):
-        eng.next_weather("fair", (1,), watch=True)
+    from dataclasses import replace
+
+    def tomorrow(today, faces, watch):
+        v = replace(eng.start(GM), weather=today, orders=eng.Orders(watch=watch))
+        for face in faces:
+            assert not eng.skies_done(v)
+            v = eng.watch(v, face)
+        assert eng.skies_done(v)
+        return v.weather
+    assert tomorrow("fair", (1,), watch=False) == "storm"
+    assert tomorrow("fair", (1, 5), watch=True) == "fair"
+    assert tomorrow("fair", (1, 6), watch=True) == "storm"  # No Change on the reroll: storm
+    assert tomorrow("rain", (6,), watch=False) == "rain"
 
 
 def test_one_face_per_effect_for_an_unknown_roll():

@@ -197,11 +197,6 @@ def recorded_crew(sailors: Mapping[str, str], healed, wounded, lost, day: int) -
     return now, out, changes
 
 
-def kill_all(sailors: tuple[str, ...]) -> int:
-    """Wounds that would kill every sailor still alive."""
-    return sum(RULES.wounds_to_die if s == WELL else RULES.wounds_to_die - 1 for s in sailors if s != DEAD)
-
-
 # --- the stores ---------------------------------------------------------------------------------
 
 
@@ -251,6 +246,11 @@ def is_island(terrain: str | None) -> bool:
     return RULES.bonus(terrain) is not None
 
 
+def crew_words(rule) -> str:
+    """The jobs a weather needs to steer, as the sheet names them: "Movement and Tacking"."""
+    return " and ".join(c.title() for c in rule.crew)
+
+
 def movement_plan(weather: str, orders: Orders, at_island: bool) -> tuple[int, bool, int]:
     """(hexes the crew may steer, drifts?, hull damage) for today's weather and crew."""
     rule = RULES.weather(weather)
@@ -267,12 +267,8 @@ def movement_plan(weather: str, orders: Orders, at_island: bool) -> tuple[int, b
 def scan_order(game_map, pos: str, terrain: Mapping[str, str]) -> list[str]:
     """The blank neighbours of `pos`, northmost first (then west to east)."""
     blank = [n for n in game_map.neighbors(pos) if n not in terrain]
-    return sorted(blank, key=lambda lab: (_north(game_map, lab), game_map.axial[lab][0]))
-
-
-def _north(game_map, lab: str) -> float:
-    q, r = game_map.axial[lab]
-    return r + q / 2  # not a rule: flat-top hex geometry (a column is half a row lower)
+    axial = game_map.axial  # not a rule: flat-top hex geometry (a column is half a row lower)
+    return sorted(blank, key=lambda lab: (axial[lab][1] + axial[lab][0] / 2, axial[lab][0]))
 
 
 def spread_options(game_map, label: str, pos: str, terrain: Mapping[str, str]) -> list[str]:
@@ -391,9 +387,8 @@ def _check_place(v: Voyage, jobs: Mapping[str, int | bool], orders: Orders, hand
     if jobs.get("fish") and not rule.fish:
         raise RuleError("fish", f"nobody can fish in {rule.name}")
     if any(c in jobs for c in rule.crew) and not all(getattr(orders, c) for c in rule.crew) and must_leave(v):
-        crew = " and ".join(c.title() for c in rule.crew)
         raise RuleError("hostile", f"the natives of {v.pos} are hostile: the crew must sail away as soon as the "
-                                   f"weather lets it (\u2302), with sailors on {crew}")
+                                   f"weather lets it (\u2302), with sailors on {crew_words(rule)}")
 
 
 def rest(v: Voyage, heal: bool) -> Voyage:
@@ -467,7 +462,7 @@ def too_far(v: Voyage, hexes: int, steps: int) -> str:
     out = f"{hexes} hex{'es' * (hexes != 1)} in {rule.name}: at most {steps}"
     short = crew_short(v.weather, v.hands)
     if rule.steps and not steps:
-        return out + (f" ({short})" if short else f" without sailors on {' and '.join(c.title() for c in rule.crew)}")
+        return out + (f" ({short})" if short else f" without sailors on {crew_words(rule)}")
     return out + (" steered, or exactly 1 adrift" if rule.otherwise == "drift" else "")
 
 
@@ -477,10 +472,9 @@ def crew_short(weather: str, well: int) -> str:
     rule = RULES.weather(weather)
     if not rule.steps or well >= len(rule.crew):
         return ""
-    crew = " and ".join(c.title() for c in rule.crew)
     who = f"{well} sailor{'s are' if well != 1 else ' is'}" if well else "no sailor is"
-    return (f"{rule.name} needs {'sailors' if len(rule.crew) > 1 else 'a sailor'} on {crew}, and {who} well: the "
-            "wounded rest, healed or not")
+    return (f"{rule.name} needs {'sailors' if len(rule.crew) > 1 else 'a sailor'} on {crew_words(rule)}, and {who} "
+            "well: the wounded rest, healed or not")
 
 
 def no_drift(weather: str) -> str:
@@ -491,7 +485,7 @@ def no_drift(weather: str) -> str:
     why = f"the sloop drifts only when uncontrolled ({storms}, or {adrift} with nobody steering)"
     if rule.otherwise == "drift":
         return f"the sloop was steered, and {why}"
-    crew = " and ".join(c.title() for c in rule.crew)
+    crew = crew_words(rule)
     return f"{rule.name} never drifts ({'without ' + crew + ' ' if crew else ''}the sloop stays where it is): {why}"
 
 
@@ -535,13 +529,6 @@ def land(v: Voyage, face: int) -> Voyage:
     size = v.terrain[v.pos]
     _, cubes, natives = island_cubes(size, face)
     return evolve(v, islands=v.islands + (Island(hexes, size, face, cubes, natives),))
-
-
-def scan_hex(v: Voyage, label: str, pair: tuple[int, int], scanners: int) -> Voyage:
-    """Phase 5 for one blank neighbour: colour it from 2d6 (+ the bonus with every slot filled)."""
-    bonus = RULES.scan_full_bonus if scanners >= SLOT["scan"] else 0
-    terrain = RULES.scanned(sum(pair) + bonus).terrain
-    return _colour(v, label, terrain)
 
 
 def _colour(v: Voyage, label: str, terrain: str) -> Voyage:
@@ -590,7 +577,9 @@ def gather(v: Voyage, picks: tuple[str, ...]) -> Voyage:
         i = ISLAND_SUPPLIES.index(key)
         if cubes[i] is not None:
             if cubes[i] <= 0:
-                most, alike = island_cubes(island.size, island.roll)[1][i], _most(island, i)
+                most = island_cubes(island.size, island.roll)[1][i]  # and of any roll alike (size, natives):
+                alike = max((c[i] or 0) for _, c, natives in map(island_cubes, [island.size] * len(FACES), FACES)
+                            if natives == island.natives)
                 taken = most + picks.count(key) - island.cubes[i]
                 raise RuleError("gather", f"{taken} {key} taken from this island, but " + (
                     f"any roll of its size and natives gives at most {alike}" if most == alike else
@@ -599,12 +588,6 @@ def gather(v: Voyage, picks: tuple[str, ...]) -> Voyage:
         s = gain_stores(s, key, RULES.gather_per_sailor)
     new = evolve(island, cubes=tuple(cubes))
     return evolve(v, stores=s, islands=tuple(new if i is island else i for i in v.islands))
-
-
-def _most(island: Island, i: int) -> int:
-    """The most cubes of resource `i` any roll gives an island of this size and natives."""
-    rolls = (island_cubes(island.size, f) for f in FACES)
-    return max((cubes[i] or 0) for _, cubes, natives in rolls if natives == island.natives)
 
 
 def can_gather(v: Voyage) -> bool:
@@ -639,10 +622,11 @@ def offer(v: Voyage, goods: int) -> Voyage:
 
 
 def encounter_goes_on(v: Voyage, goods: int, faces: tuple[int, ...]) -> bool:
-    """Roll the encounter die again? After a wound, while a sailor is left to wound."""
+    """Roll the encounter die again? After a wound, while a sailor is left to wound (the wounds that
+    would kill every sailor still alive)."""
     wounds = sum(encounter_at(f + goods * RULES.good_bonus).effect == "wound" for f in faces)
-    return not faces or (encounter_at(faces[-1] + goods * RULES.good_bonus).effect == "wound"
-                         and wounds < kill_all(v.sailors))
+    alive = sum(RULES.wounds_to_die - (s == WOUNDED) for s in v.sailors if s != DEAD)
+    return not faces or (encounter_at(faces[-1] + goods * RULES.good_bonus).effect == "wound" and wounds < alive)
 
 
 def encounter(v: Voyage, face: int) -> Voyage:
@@ -699,25 +683,22 @@ def accident(v: Voyage, face: int | None) -> Voyage:
     return evolve(v, due=v.due + (face >= v.stores[H]))
 
 
-def next_weather(today: str, faces: tuple[int, ...], watch: bool) -> str:
-    """Phase 11: tomorrow's weather from one face, or two when a watcher rerolls a Storm."""
-    first = WEATHER.lookup(faces[0]).results[0]
-    rerolls = bool(watch) and first == RULES.watch_rerolls
-    if len(faces) != 1 + rerolls:
-        raise RuleError("weather", f"{len(faces)} weather rolls; "
-                                   f"{'a watcher rerolls the Storm' if rerolls else 'one roll'}")
-    name = first
-    if rerolls:
-        again = WEATHER.lookup(faces[1]).results[0]
-        name = RULES.watch_rerolls if again in RULES.watch_again else again
-    if name == RULES.no_change:
-        return today
-    return RULES.weather_named(name).key
+def sky(face: int) -> str:
+    """A weather roll's face on the Weather chart."""
+    return WEATHER.lookup(face).results[0]
+
+
+def next_weather(today: str, faces: tuple[int, ...]) -> str:
+    """Phase 11: tomorrow's weather from the roll, or from a watcher's reroll of a Storm (which keeps the
+    Storm on a Storm or No Change)."""
+    name = sky(faces[-1])
+    if len(faces) > 1 and name in RULES.watch_again:
+        name = RULES.watch_rerolls
+    return today if name == RULES.no_change else RULES.weather_named(name).key
 
 
 def watch_rerolls(v: Voyage, first: int) -> bool:
-    """Does a watcher reroll this first weather face?"""
-    return bool(v.orders.watch) and WEATHER.lookup(first).results[0] == RULES.watch_rerolls
+    return bool(v.orders.watch) and sky(first) == RULES.watch_rerolls
 
 
 def skies_done(v: Voyage) -> bool:
@@ -728,7 +709,7 @@ def watch(v: Voyage, face: int) -> Voyage:
     """Phase 11, one roll: tomorrow's weather once the roll (and a watcher's reroll) is in."""
     v = evolve(v, skies=v.skies + (face,))
     if skies_done(v):
-        v = evolve(v, weather=next_weather(v.weather, v.skies, v.orders.watch))
+        v = evolve(v, weather=next_weather(v.weather, v.skies))
     return v
 
 
@@ -829,21 +810,18 @@ def _scan(v: Voyage, value) -> Voyage:
     if v.spreading:
         v, placed = spread(v, v.spreading, value)
         return evolve(v, spreading="") if placed else v
-    label = scan_order(v.gm, v.pos, v.terrain)[0]
-    v = scan_hex(v, label, tuple(value), v.orders.scan)
-    return evolve(v, spreading=label) if v.terrain[label] == "large-island" else v
+    label = scan_order(v.gm, v.pos, v.terrain)[0]  # phase 5: 2d6 (+ the bonus with every slot filled)
+    terrain = RULES.scanned(sum(value) + (RULES.scan_full_bonus if v.orders.scan >= SLOT["scan"] else 0)).terrain
+    v = _colour(v, label, terrain)
+    return evolve(v, spreading=label) if terrain == "large-island" else v
 
 
-def _wound_need(v: Voyage):
-    return Decision("wound") if v.due and not v.over else None
-
-
-def _wound_options(v: Voyage):
-    return [i for i, s in enumerate(v.sailors) if s != DEAD]
+WOUND = Decision("wound")
 
 
 def _wound_step(key: str) -> Step:
-    return Step(key, _wound_need, wound, frozenset({"sailors", "over"}), _wound_options, repeat=True)
+    return Step(key, lambda v: WOUND if v.due and not v.over else None, wound, frozenset({"sailors", "over"}),
+                lambda v: [i for i, s in enumerate(v.sailors) if s != DEAD], repeat=True)
 
 
 STEPS = (
@@ -926,7 +904,7 @@ def _sky(v: Voyage, face: int) -> str:
     """What a weather roll does: tomorrow's weather, or a watcher's reroll still to come."""
     if not v.skies and watch_rerolls(v, face):
         return ""
-    return next_weather(v.weather, v.skies + (face,), v.orders.watch)
+    return next_weather(v.weather, v.skies + (face,))
 
 
 def _one_each(effect, rolls) -> list:

@@ -70,7 +70,7 @@ def read(rd: Reader, shape: dict, value, at: At, names=()):
             return None
         least, most = shape["min"], shape["max"]
         if (least is not None and len(items) < least) or (most is not None and len(items) > most):
-            span = f"{least}" if least == most else f"{least or 0} to {most}" if most is not None else f"at least {least}"
+            span = f"{least}" if least == most else f"at least {least}" if most is None else f"{least or 0} to {most}"
             rd.error(at, f"needs {span} item{'s' * (not span.endswith(' 1') and span != '1')}, not {len(items)}")
             return None
         out = [read(rd, shape["item"], item, At(line_of(items, i), f"{at.field}[{i}]"), names)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from lostprint.engine import lost_crew as eng
-from lostprint.engine.contract import evolve
+from lostprint.engine.contract import Roll, evolve
 from lostprint.files import line_of
 from lostprint.files.fields import Reader
 from lostprint.files.kinds import SAVE_FORMAT
@@ -30,6 +30,7 @@ MARKS = {m["kind"]: m for m in FIELDS["marks"]}
 ISLAND = {f["key"]: f for f in MARKS["island"]["fields"]}
 WEATHER_NAMES = {w.key: w.name for w in CREW.weathers}
 KEYS = ("water", "food", "hull", "wood")
+ENCOUNTER = ("natives", "gift", "natives wound")  # the steps of an encounter with natives
 CREW_FIELDS = ("healed", "wounded", "lost")
 WEATHER_STEP = eng.STEP_INDEX["weather"]
 RESYNC_STEPS = 1000  # not a rule: a bound on the steps walked to go on after a refused day
@@ -404,8 +405,8 @@ class Rules1672(LostRules):
                          f"the sloop ended its move at a new {st.terrain.get(st.position, '').replace('-', ' ')} "
                          f"({st.position}): record the landing as {{island: {{hexes, size, natives}}}} and its roll")
             return
-        before = next((m for m in st.marks if m.kind == "island" and m.day < st.day and set(m.hexes) & set(mark["hexes"])),
-                      None)
+        before = next((m for m in st.marks if m.kind == "island" and m.day < st.day
+                       and set(m.hexes) & set(mark["hexes"])), None)
         if before is not None:
             problems.add(mark["at"], f"{eng.LANDING}; {before.hexes[0]} was landed on and rolled on day {before.day}")
             return
@@ -424,7 +425,8 @@ class Rules1672(LostRules):
                               narrow=record.narrow, checks={k: v for k, v in record.checks.items() if k != failure.key},
                               partial={k: v for k, v in record.partial.items() if k != failure.key},
                               order=record.order, until=record.until)
-        ends = list(islice((v for v in search.walk(eng, voyages, loose, budget=RESYNC_STEPS) if not v.over), RESYNC_ENDS))
+        going = (v for v in search.walk(eng, voyages, loose, budget=RESYNC_STEPS) if not v.over)
+        ends = list(islice(going, RESYNC_ENDS))
         return [self._forced(v, st) for v in ends] or [self._forced(evolve(v, step=0), st) for v in voyages]
 
     def _forced(self, v, st):
@@ -457,7 +459,8 @@ class Rules1672(LostRules):
         out += [f"landed on a {m.get('size')} island" + (" (natives)" if m.get("natives") else "")
                 for m in st.marks if m.day == record["day"] and m.kind == "island"]
         sea = sum(1 for _, t in record["mapped"] if t == "sea")
-        out += [f"{sea} sea"] * bool(sea) + [f"{t.replace('-', ' ')} {lab}" for lab, t in record["mapped"] if t != "sea"]
+        out += [f"{sea} sea"] * bool(sea)
+        out += [f"{t.replace('-', ' ')} {lab}" for lab, t in record["mapped"] if t != "sea"]
         out += [f"{key}: {', '.join(today.names(key))}" for key in CREW_FIELDS if today.names(key)]
         return tuple(o for o in out if o)
 
@@ -475,7 +478,6 @@ RULES = Rules1672()
 def save_of(events, final, names, standard: bool = True) -> dict:
     """A voyage the driver played (its events, lostprint.engine.drive.Event) as save data: each day's
     fields, its dice under `rolls:` and a log of what happened (for a journal writer)."""
-
     days: list[list] = []
     for e in events:
         if e.step == "assign":
@@ -489,99 +491,66 @@ def save_of(events, final, names, standard: bool = True) -> dict:
 
 
 def _save_day(events, names) -> dict:
-    first = events[0].before
+    first, v = events[0].before, events[-1].state
     day: dict = {"day": first.day + 1, "weather": first.weather}
-    rolls: dict = {}
-    orders = events[0].value
-    jobs = ", ".join(f"{k}" + (f" \u00d7{n}" if n > 1 else "") for k, n in vars(orders).items() if n)
+    jobs = ", ".join(k + (f" \u00d7{n}" if n > 1 else "") for k, n in vars(events[0].value).items() if n)
     log = [f"{CREW.weather(first.weather).name}; jobs: {jobs or 'none'}"]
-    v = events[-1].state
+    rolls: dict = {}
     wounds: dict = {}
     scanned: list = []
-    drawn_before = None
-    for i, e in enumerate(events):
-        key, value, v = e.step, e.value, e.state
+    for i, (key, need, value, b, after) in enumerate(events):
+        if isinstance(need, Roll) and value is not None:
+            rolls.setdefault(need.key, []).append(list(value) if isinstance(value, tuple) else value)
         if key == "rest" and value:
-            healed = [names[i] for i in e.before.resting]
-            day["healed"] = healed
-            log.append(f"rest and water heal {', '.join(healed)}")
+            day["healed"] = [names[i] for i in b.resting]
+            log.append(f"rest and water heal {', '.join(day['healed'])}")
         elif key == "repair" and value:
             log.append(f"repair: {value} wood into hull")
         elif key == "move":
-            start = e.before.pos
-            _, drifts, damage = eng.movement_plan(e.before.weather, e.before.orders, eng.at_island(e.before))
+            _, drifts, damage = eng.movement_plan(b.weather, b.orders, eng.at_island(b))
+            moved = ([after.pos] if after.pos != b.pos else []) if drifts else list(value)
             if drifts:
-                rolls["drift"] = [value]
                 log.append(f"uncontrolled: drift {eng.direction(value)}")
-            if damage:
-                log.append(f"storm: hull -{damage}")
-            moved = list(value) if not drifts else ([v.pos] if v.pos != start else [])
+            log += [f"storm: hull -{damage}"] * bool(damage)
             if moved:
                 day["moved"] = moved
-            if v.over:
-                log.append(v.over[1])
+            if after.over:
+                log.append(after.over[1])
         elif key == "island":
-            island = v.island_at(v.pos)
-            rolls["island"] = [value]
+            island = after.island_at(after.pos)
             day.setdefault("marks", []).append({"island": {"hexes": list(island.hexes),
-                                                           "size": island.size.split("-")[0],
-                                                           "natives": island.natives}})
+                                                           "size": island.size.split("-")[0], "natives": island.natives}})
             log.append(f"landed on a {island.size}: roll {value}, natives {island.natives}")
         elif key == "scan":
-            if drawn_before is None:
-                drawn_before = len(e.before.drawn)
-            if e.before.spreading:
-                if value is not None:
-                    rolls.setdefault("spread", []).append(value)
-            else:
-                rolls.setdefault("scan", []).append(list(value))
-                scanned.append((eng.scan_order(e.before.gm, e.before.pos, e.before.terrain)[0], sum(value)))
-            if not v.spreading:
-                log += [f"scan {lab}: {total} -> {v.terrain[lab]}" for lab, total in scanned]
+            if not b.spreading:
+                scanned.append((eng.scan_order(b.gm, b.pos, b.terrain)[0], sum(value)))
+            if not after.spreading:
+                log += [f"scan {lab}: {total} -> {after.terrain[lab]}" for lab, total in scanned]
                 scanned = []
         elif key == "gather" and value:
             day["gathered"] = got = {k: value.count(k) for k in dict.fromkeys(value)}
             log.append(f"gathered {got}")
-        elif key == "natives":
-            rolls.setdefault("natives", []).append(value)
-        elif key == "accident" and value is not None:
-            rolls["accident"] = [value]
-        elif key == "weather":
-            rolls.setdefault("weather", []).append(value)
-            if len(v.skies) == 1 and not eng.skies_done(v):
-                log.append("the watch sees the storm coming and rerolls")
+        elif key == "weather" and len(after.skies) == 1 and not eng.skies_done(after):
+            log.append("the watch sees the storm coming and rerolls")
         if key.endswith("wound"):
-            wounds.setdefault(key, [e.before, v])[1] = v
-        if key in ("natives", "gift", "natives wound") and _encounter_done(events, i):
-            effect = v.effect.partition(":")[0] or "wound"
-            goods = v.goods
-            log.append(f"natives: {rolls['natives']} with {goods} goods -> {effect}")
-    if drawn_before is not None:
-        mapped = {lab: v.terrain[lab] for lab, _ in v.drawn[drawn_before:]}
-        if mapped:
-            day["mapped"] = mapped
-    for key in ("natives wound", "drink wound", "eat wound", "accident wound"):
-        if key in wounds:
-            _wounds(*wounds[key], day, names)
+            wounds.setdefault(key, [b, after])[1] = after
+        nxt = events[i + 1].step if i + 1 < len(events) else None
+        if key in ENCOUNTER and nxt not in ENCOUNTER:  # the encounter's rolls, gift and wounds are done
+            effect = after.effect.partition(":")[0] or "wound"
+            log.append(f"natives: {rolls['natives']} with {after.goods} goods -> {effect}")
+    mapped = {lab: v.terrain[lab] for lab, _ in v.drawn[len(first.drawn):]}
+    if mapped:
+        day["mapped"] = mapped
+    for before, after in (wounds[key] for key in ("natives wound", "drink wound", "eat wound", "accident wound")
+                          if key in wounds):
+        for i, (a, b) in enumerate(zip(before.sailors, after.sailors)):
+            if a != b and (b == eng.WOUNDED or a == eng.WELL):
+                day.setdefault("wounded", []).append(names[i])
+            if a != b and b == eng.DEAD:
+                day.setdefault("lost", []).append(names[i])
+                day.setdefault("marks", []).append({"burial": after.pos})
     day["resources"] = {k: v.value(k) for k in KEYS}
     if rolls:
         day["rolls"] = rolls
     day["log"] = log
     return day
-
-
-def _encounter_done(events, i: int) -> bool:
-    """Is event `i` the last of today's encounter (its rolls, the gift and the wounds it dealt)?"""
-    nxt = events[i + 1].step if i + 1 < len(events) else None
-    return nxt not in ("natives", "gift", "natives wound")
-
-
-def _wounds(before, after, day, names) -> None:
-    for i, (a, b) in enumerate(zip(before.sailors, after.sailors)):
-        if a == b:
-            continue
-        if b == eng.WOUNDED or a == eng.WELL:
-            day.setdefault("wounded", []).append(names[i])
-        if b == eng.DEAD:
-            day.setdefault("lost", []).append(names[i])
-            day.setdefault("marks", []).append({"burial": after.pos})

@@ -1026,15 +1026,20 @@ def _dawn(game: Tribe, _=None) -> Tribe:
                   agenda=(), halted=False)
 
 
+def place_room(game: Tribe) -> tuple[tuple[int, ...] | None, bool]:
+    """(the boxes the roll must go in, None: any empty box; whether a die may be discarded)."""
+    return first_roll_boxes(game.st) if not game.order else None, discards(game.st) > game.order.count(DISCARD)
+
+
 def place_options(game: Tribe) -> tuple[tuple[int, int], ...]:
     """Where the roll's two dice may go: (box of the first die, box of the second), NO_BOX for a die
     discarded; each distinct board once (doubles: either order is the same)."""
-    board, st = game.board, game.st
+    board = game.board
     empty = [i for i, face in enumerate(board) if not face]
-    forced = first_roll_boxes(st) if not game.order else None
+    forced, discard = place_room(game)
     if forced is not None:
         empty = [i for i in empty if i in forced]
-    if discards(st) > game.order.count(DISCARD):
+    if discard:
         empty.append(NO_BOX)
     a, b = game.dice
     out = []
@@ -1049,10 +1054,10 @@ def _placeable(game: Tribe, value) -> bool:
     """`value in place_options(game)`, without listing them."""
     if not isinstance(value, tuple) or len(value) != RULES.dice_per_roll or value[0] == value[1]:
         return False
-    forced = first_roll_boxes(game.st) if not game.order else None
+    forced, discard = place_room(game)
     for box in value:
         if box == NO_BOX:
-            if discards(game.st) <= game.order.count(DISCARD):
+            if not discard:
                 return False
         elif not (isinstance(box, int) and 0 <= box < len(game.board)) or game.board[box] or \
                 (forced is not None and box not in forced):
@@ -1822,6 +1827,10 @@ def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: 
     quest_up, quest_down = reach(quest.now) if quest else (up, down)
     want = [sum(t == k for t in drawn.values()) for k in KINDS]
     drawn_kinds = tuple((lab, KINDS.index(t)) for lab, t in drawn.items())
+    # the least each value may end at: its recorded one; a value recorded 0 may have been floored at 0, but
+    # Food and Movement pay the moves and never fall below what they cost (None: any value)
+    floors = [-UNBOUNDED if w is None else w if w or i in (FOOD, MOVEMENT) else -UNBOUNDED for i, w in enumerate(values)]
+    ceilings = [UNBOUNDED if w is None else w for w in values]
     walks: dict = {}
 
     def phase3(game: Tribe, p):
@@ -1835,7 +1844,8 @@ def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: 
             storm = RULES.double_cost * sum(COST_OF[terrain[lab]].movement for lab in path if lab in terrain)
             calm = _add(lo, down)
             calm[MOVEMENT] -= storm - must[MOVEMENT]  # the Movement a Thunderstorm may add, taken off
-            walks[key] = (must, _add(g, up), _add(lo, down), room, calm)
+            rivers = any(crossing(game.land, a, b) for a, b in zip((st.pos, *path), path))
+            walks[key] = (must, _add(g, up), _add(lo, down), room, calm, rivers)
         return walks[key]
 
     def test(game: Tribe) -> bool:
@@ -1847,12 +1857,13 @@ def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: 
                 (not changes and PLACED_AT < game.step <= ACTIVATE_AT):
             return True  # the board as last tested tells nothing new
         coming = quest is not None and st.vision is None
-        if not coming and any(c < w for c, w in zip(st.caps, caps)):
+        if not coming and st.caps != caps and any(c < w for c, w in zip(st.caps, caps)):
             return False
-        rest = _rest_of_phase2(game, p, coming, frozenset({dance_unit(st)}) if changes else frozenset())
+        rest = _rest_of_phase2(game, p, coming, frozenset({dance_unit(st)}) if changes and game.step <= ACTIVATE_AT
+                               else frozenset())
         if rest is None:
             return True
-        must, g3, lo3, room, calm = phase3(game, p)
+        must, g3, lo3, room, calm, rivers = phase3(game, p)
         gain, loss, sure, most, storm, spans = rest
         if not storm and "double-cost" not in st.flags:
             lo3 = calm  # no Thunderstorm today: Movement is not doubled
@@ -1860,16 +1871,19 @@ def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: 
             if quest.move_cost or quest.reset_caps:
                 return True
             gain, loss = _add(gain, quest_up), _add(loss, quest_down)
+        if path and ("halt" in st.flags or "no-river" in st.flags and rivers):
+            return False  # the recorded moves are barred today
         low = [v - c - d - m for v, m, c, d in zip(st.values, must, loss, lo3)]
         high = [v + a + b - m for v, m, a, b in zip(st.values, must, gain, g3)]
         if spans is NO_SPANS:
-            for w, h, lo in zip(values, high, low):
-                if w is not None and ((w and h < w) or lo > w):  # None: any value
+            for f, c, h, lo in zip(floors, ceilings, high, low):
+                if h < f or lo > c:
                     return False
-        elif not any(all(w is None or (not w or h + n + og >= w) and lo + n - ol <= w
-                       for w, h, lo, n, og, ol in zip(values, high, low, sure_change, omen_gain, omen_loss))
-                   for sure_change, omen_gain, omen_loss in spans):
-            return False  # None: any value
+        elif not any(all(h + n + og >= f and lo + n - ol <= c
+                         for f, c, h, lo, n, og, ol in zip(floors, ceilings, high, low, sure_change, omen_gain,
+                                                          omen_loss))
+                     for sure_change, omen_gain, omen_loss in spans):
+            return False
         if drawn_kinds:
             have = [0] * len(KINDS)
             for lab, k in drawn_kinds:

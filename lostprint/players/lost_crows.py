@@ -20,8 +20,7 @@ from lostprint.engine import drive
 from lostprint.engine import lost_crows as eng
 from lostprint.games.lost_crows import RULES
 from lostprint.maps.model import standard_map
-from lostprint.players.common import FACE_BITS, FAST_DICE, QuickDice, per_map, rng_for
-from lostprint.players.common import FACES as DIE_FACES
+from lostprint.players.common import FAST_DICE, per_map, rng_for
 from lostprint.saves.rules_1872 import save_of
 
 # How much a careful chief cares about one more point of each resource at each level (index = level).
@@ -62,7 +61,6 @@ WORTH_BY_INDEX = tuple(WORTH[k] for k in eng.KEYS)
 FOOD, RESOLVE, MOVEMENT = eng.FOOD, eng.RESOLVE, eng.MOVEMENT
 FOOD_RESERVE, FOOD_LOW = 2, 3  # not a rule: the careful chief keeps some food in hand
 DAY_LIMIT = 80  # not a rule: a simulated game that has not ended by then is cut short
-TWO_DICE = 2  # not a rule: a roll of this many dice is drawn without a list (Chief.roll)
 
 
 EPS = 1e-9  # not a rule: two worths closer than this are equal (the first option found is kept)
@@ -610,8 +608,6 @@ class Chief:
         self.terrain = dict(self.plan.terrain)
         self.st = eng.new_game(self.land, house_off)
         self.dice = FAST_DICE(rng_for(seed, "1872-play"))
-        # QuickDice's draw, made here (roll): None where the dice draw by randint
-        self.bits = self.dice.rng.getrandbits if isinstance(self.dice, QuickDice) else None
         self.routed: tuple = ("", -1, [])  # (pos, plots rolled, route) of the last route() asked
         self.keeping: tuple = (-1, frozenset())  # (plots rolled, kept()) of the last kept() asked
         self.phase1: tuple = (None, (), [])  # (state, unit Matrixes, their cells) of today's Phase 1
@@ -793,21 +789,7 @@ class Chief:
         careful chief weighs a step into the fort (`price`) and took it as weighed."""
         if need.key == "assault":
             return 1
-        n, bits = need.dice, self.bits
-        if n == TWO_DICE and bits is not None:  # QuickDice.d6 twice, written out: the same draws in order
-            a = bits(FACE_BITS)
-            while a >= DIE_FACES:
-                a = bits(FACE_BITS)
-            b = bits(FACE_BITS)
-            while b >= DIE_FACES:
-                b = bits(FACE_BITS)
-            return (a + 1, b + 1)
-        if n == 1:
-            return self.dice.d6()
-        if n == TWO_DICE:  # Dice.roll(2) as a tuple: the same draws in the same order
-            d6 = self.dice.d6
-            return (d6(), d6())
-        return tuple(self.dice.roll(n))
+        return self.dice.d6() if need.dice == 1 else tuple(self.dice.roll(need.dice))
 
     def decide(self, game: eng.Tribe, step, need):
         """The careful chief's choice for the open decision: the same choices its own day makes."""
@@ -857,17 +839,17 @@ class Chief:
     def place_dice(self, game: eng.Tribe) -> tuple:
         """Where this roll's two dice go (activate's placing, roll by roll)."""
         mats = self.day_tables(game)
-        st, board = game.st, game.board  # read only (place_on and first_roll change no board)
+        board = game.board  # read only (place_on and first_roll change no board)
         a, b = game.dice
         k = len(game.order) // RULES.dice_per_roll
-        discard = eng.discards(st) > game.order.count(eng.DISCARD)
+        forced, discard = eng.place_room(game)
         if k:
             _, _, cells = self.phase1
             zero = [i for i in range(BOXES) if not board[i]]
             cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in range(UNIT_COUNT)]
             placed, _ = place_on(mats, cells, board, zero, cur, a, b, k, None, discard, self.together)
         else:
-            placed, _ = first_roll(mats, board, a, b, k, eng.first_roll_boxes(st), discard, self.together)
+            placed, _ = first_roll(mats, board, a, b, k, forced, discard, self.together)
         # a placing of both dice names die a first; of one, the other is discarded
         if len(placed) > 1:
             boxes = (placed[0][0], placed[1][0])

@@ -48,7 +48,7 @@ from dataclasses import dataclass  # noqa: E402
 from types import SimpleNamespace  # noqa: E402
 
 from lostprint.engine.contract import AUTO, Roll, Step, evolve  # noqa: E402
-from lostprint.saves.search import Record, explain, walk  # noqa: E402
+from lostprint.saves.search import Record, explain, reach_prune, walk  # noqa: E402
 
 ROLLS_A_TURN = 2
 
@@ -82,16 +82,19 @@ def _toy(with_bounds: bool, counter: list):
     return engine
 
 
-def _record(total: int, bound: bool) -> Record:
+def _record(total: int, bound, engine=None) -> Record:
+    """The turn ending at `total`, pruned by the engine's bounds when `bound` (and the engine has them)."""
+    bounds = getattr(engine, "bounds", None) if bound else None
     return Record(turn=1, checks={"total": total}, order=("total",),
-                  bound=frozenset({"total"}) if bound else frozenset())
+                  prune=reach_prune(bounds, {"total": total}) if bounds else None)
 
 
 def test_a_bound_prunes_branches_without_changing_the_ends():
     for total in (2, 7, 12):
         plain, pruned = [], []
         ends = list(walk(_toy(False, plain), [Tally()], _record(total, False)))
-        bounded = list(walk(_toy(True, pruned), [Tally()], _record(total, True)))
+        toy = _toy(True, pruned)
+        bounded = list(walk(toy, [Tally()], _record(total, True, toy)))
         assert [e.total for e in bounded] == [e.total for e in ends]
         assert ends and len(pruned) <= len(plain)
         if total != 7:  # after a first roll no second one can mend, the second is not rolled
@@ -101,11 +104,13 @@ def test_a_bound_prunes_branches_without_changing_the_ends():
 
 
 def test_a_value_out_of_reach_is_named_with_the_interval_the_turn_could_reach():
-    ends, failure = explain(_toy(True, []), [Tally(total=3)], _record(20, True))
+    toy = _toy(True, [])
+    ends, failure = explain(toy, [Tally(total=3)], _record(20, True, toy))
     assert ends == [] and failure.kind == "bound" and failure.key == "total"
     assert failure.ranges == {(5, 15)} and failure.starts == {3}
-    first_die = Record(**{**_record(14, True).__dict__, "inputs": {"die": (1,)}, "optional": frozenset({"die"})})
-    ends, failure = explain(_toy(True, []), [Tally(total=3)], first_die)  # in reach until the recorded 1
+    first_die = Record(**{**_record(14, True, toy).__dict__, "inputs": {"die": (1,)}, "optional": frozenset({"die"})})
+    ends, failure = explain(toy, [Tally(total=3)], first_die)  # in reach until the recorded 1
     assert failure.kind == "bound" and failure.ranges == {(5, 10)}
-    ends, failure = explain(_toy(False, []), [Tally(total=3)], _record(20, True))  # an engine without bounds
+    plain = _toy(False, [])
+    ends, failure = explain(plain, [Tally(total=3)], _record(20, True, plain))  # an engine without bounds
     assert failure.kind == "part" and failure.reached == frozenset(range(5, 16))

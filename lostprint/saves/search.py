@@ -11,9 +11,10 @@ A game's transcript turns what a save records about a turn into a `Record`:
   compared as soon as no step left in the turn can change it (the steps' reach), and `partial`
   {part: test(value)}: a test a branch must pass at every step (a hex coloured today must be one the
   save coloured).
-  `bound`: checked parts a branch is pruned by as soon as its recorded value lies outside what the
-  rest of the turn can still reach, as the engine's `bounds(state)` says ({part: (least, most)}, or
-  None: nothing to say there); `explain` then names the part, the value and the reachable interval.
+  `prune(state)`: a branch whose new state (or a start) it does not pass stops at once: False, unreported
+  (it surely cannot end the turn as recorded); (part, (least, most)), naming a checked part whose
+  recorded value lies outside what the rest of the turn can still reach (`explain` then says the part,
+  the value and the interval). `reach_prune` makes one from an engine's `bounds(state)`.
 Every branch is walked with equal states merged (as the engine's `forget` leaves them: what no step
 left in the turn reads; of two alike but for the engine's `spare`, only the one with more is walked:
 it can do all the other can); a branch ends when the turn does. The result is the
@@ -46,9 +47,7 @@ class Record:
     expect: dict[str, tuple[str, Any]] = field(default_factory=dict)  # step key -> (the input key a failure
     # names, a value the save shows the step taking): a branch that passes the step with nothing to ask,
     # where the rules refuse that value, stops there with the rule (the value may be a function of the state)
-    prune: Callable[[Any], bool] | None = None  # an engine's bound: a branch whose new state fails it stops
-    # unreported (it surely cannot end the turn as recorded); an `explain` without it says why
-    bound: frozenset = frozenset()  # checked parts (plain values) pruned by the engine's `bounds(state)`
+    prune: Callable[[Any], Any] | None = None  # state -> truthy to go on, False or (part, (least, most)) to stop
 
 
 @dataclass(frozen=True)
@@ -137,21 +136,15 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
     ends: dict = {}
     trace.begin = {p: {part[p](s) for s in starts} for p in checks}
     expect = {i: record.expect[step.key] for i, step in enumerate(steps) if step.key in record.expect}
-    bounds_of = getattr(engine, "bounds", None)
-    bound = tuple((p, checks[p]) for p in dict.fromkeys((*record.order, *checks))
-                  if p in record.bound and p in checks and not callable(checks[p])) if bounds_of else ()
+    prune = record.prune
 
     def within(state, depth: int) -> bool:
-        """The recorded values of the bound parts are still reachable from `state`."""
-        reach = bounds_of(state)
-        if reach is None:
-            return True
-        for name, want in bound:
-            span = reach.get(name)
-            if span is not None and not span[0] <= want <= span[1]:
-                furthest.add(depth, ("bound", name, span))
-                return False
-        return True
+        """The record's prune passes `state` (a part out of reach is kept for the failure)."""
+        verdict = prune(state)
+        if isinstance(verdict, tuple):
+            furthest.add(depth, ("bound", *verdict))
+            return False
+        return bool(verdict)
 
     def check(state, since: int, until: int, depth: int) -> bool:
         """Compare the parts that became final between step indexes `since` and `until`."""
@@ -257,9 +250,7 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
             if taken:
                 refused.append((step.reach, k, str(exc), depth // 1000))
             return None
-        if record.prune is not None and not record.prune(new):
-            return None
-        if bound and not within(new, depth + 1):
+        if prune is not None and not within(new, depth + 1):
             return None
         moved = index if step.repeat else index + 1
         if not check(new, index, moved, depth + 1):  # the parts read no step: checked before moving on
@@ -290,7 +281,7 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
                     yield node
 
     # nodes: (state, recorded inputs used, step last checked, its open step if known)
-    firsts = [s for s in starts if not bound or within(s, 0)]
+    firsts = [s for s in starts if prune is None or within(s, 0)]
     stack = [iter([(s, (0,) * len(keys), s.step, False) for s in firsts])]
     while stack:
         node = next(stack[-1], None)
@@ -313,6 +304,20 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
                 continue
             stack.append(split(frame))
             break
+
+
+def reach_prune(bounds: Callable, recorded: dict) -> Callable:
+    """A prune from an engine's `bounds(state)` ({part: (least, most)} the rest of the turn can still reach,
+    or None: nothing to say): a branch stops, naming the part, once a recorded value lies outside."""
+    def prune(state):
+        reach = bounds(state)
+        if reach is not None:
+            for name, want in recorded.items():
+                span = reach.get(name)
+                if span is not None and not span[0] <= want <= span[1]:
+                    return name, span
+        return True
+    return prune
 
 
 def _matches(want, value) -> bool:

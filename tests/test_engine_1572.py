@@ -10,8 +10,9 @@ import random
 import pytest
 
 from lostprint.engine import lost_expedition as eng
+from lostprint.engine.contract import Decision, Roll
 from lostprint.files import load
-from lostprint.games.lost_expedition import GAME, RULINGS, TRACKER_KEYS
+from lostprint.games.lost_expedition import GAME, KANTYI_ROLLS, RULINGS, TRACKER_KEYS
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.maps.model import standard_map
 from lostprint.players.lost_expedition import Careful, Naive, Player, play, simulate_1572
@@ -205,6 +206,14 @@ def board():
     return eng.board_of(standard_map("lost-expedition"))
 
 
+def through(st, key: str, *inputs):
+    """The state once the step `key` (made the open one) has taken `inputs` in turn."""
+    st = eng.replace(st, step=tuple(eng.STEP).index(key))
+    for value in inputs:
+        st = eng.STEP[key].apply(st, value)
+    return st
+
+
 def test_engine_is_deterministic_and_pure():
     a = play(5, None, Careful)
     b = play(5, None, Careful)
@@ -228,10 +237,10 @@ def test_wilds_call_no_phase_and_go_only_to_called_phases():
 def test_exploring_ten_gives_interests_and_mapping_rolls_two_dice():
     st = eng.planning(eng.start_day(eng.new_game(board(), "military")), (3, 4, 4, 5, 6), ())
     assert st.plan.get("exploring") == R.bonus_per_extra
-    # A1 is mountains (no exploring modifier): 4 + 5 + 1 = 10
-    assert eng.roll_phase(st, "exploring", ((4, 5),)).interest_due
+    # A1 is mountains (no exploring modifier): 4 + 5 + 1 = 10; no musket's reroll
+    assert through(st, "exploring", (4, 5), False).interest_due
     with pytest.raises(eng.Illegal, match="mapping is rolled on 2 dice"):
-        eng.mapping(st, "B2", (4,))
+        through(st, "mapping", "B2", (4,))
 
 
 def test_two_trail_steps_and_only_mapped_hexes():
@@ -618,24 +627,26 @@ def test_lagos_de_oro_lies_halfway_between_the_party_and_the_delta():
     for trio in spots:  # each legal lake touches a hex as far from the party as from the delta
         assert min(max(board().distance("A1", h), board().distance(h, "O4")) for h in trio) == half
     st = eng.planning(eng.start_day(st), (4, 4, 4, 5, 6), ())
-    st = eng.roll_phase(st, "exploring", ((6, 6),))
+    st = through(st, "exploring", (6, 6), False)
     assert st.interest_due
+    lagos = through(st, "interests", (1, 2))  # 3: Lagos de Oro, where it lies to decide
     with pytest.raises(eng.Illegal, match="halfway"):
-        eng.interests(st, (1, 2), lagos=("B1", "C1", "B2"))
-    after = eng.interests(st, (1, 2), lagos=spots[0])
+        eng.STEP["interests"].apply(lagos, ("B1", "C1", "B2"))
+    after = eng.STEP["interests"].apply(lagos, spots[0])
     assert after.lagos == spots[0]
 
 
 def test_princess_kantyi_rerolls_native_contact_ones_and_twos():
     st = eng.replace(eng.new_game(board(), "military"), kantyi=True)
     st = eng.planning(eng.start_day(st), (2, 3, 4, 5, 6), ())
+    nc = eng.STEP["native-contact"]
+    assert nc.need(through(st, "native-contact", (1, 4))) == Roll(KANTYI_ROLLS, 1)  # the 1 must be rerolled
     with pytest.raises(eng.Illegal, match="Princess Kantyi"):
-        eng.roll_phase(st, "native-contact", ((1, 4),))  # the 1 must be rerolled
-    with pytest.raises(eng.Illegal, match="Princess Kantyi"):
-        eng.roll_phase(st, "native-contact", ((3, 4),), kantyi=(5,))  # nothing to reroll
-    after = eng.roll_phase(st, "native-contact", ((1, 4),), kantyi=(6,))  # 6 + 4 = 10: food, peaceful village
+        through(st, "native-contact", (1, 4), (5, 6))  # one new face, not two
+    assert nc.need(through(st, "native-contact", (3, 4))) == Decision("musket")  # nothing to reroll
+    after = through(st, "native-contact", (1, 4), 6, False)  # 6 + 4 = 10: food, peaceful village
     assert after.peaceful == ("A1",)
-    assert eng.roll_phase(eng.replace(st, kantyi=False), "native-contact", ((1, 4),)).fever  # 1 + 4 = 5: fever
+    assert through(eng.replace(st, kantyi=False), "native-contact", (1, 4), False).fever  # 1 + 4 = 5: fever
 
 
 KANTYI = """  - day: 1
@@ -734,5 +745,4 @@ def test_interest_outcomes_vectors(values, key, outcomes):
     (((1, 4),), (6,), ((6, 4),)), (((2, 2),), (1, 5), ((1, 5),)), (((3, 4),), (), ((3, 4),)),
     (((1, 4), (2, 6)), (3, 5), ((3, 4), (5, 6)))])
 def test_kantyi_vectors(rolls, faces, final):
-    st = eng.replace(eng.new_game(board(), "military"), kantyi=True)
-    assert eng.kantyi_rerolled(st, "native-contact", rolls, faces) == final
+    assert eng.kantyi_rerolled(rolls, faces) == final

@@ -36,7 +36,7 @@ def at(key: str, dice=(2, 3, 4, 5, 6), wilds=(), expedition="archeology", inputs
         if name in fields:
             values[TRACKER_KEYS.index(name)] = fields.pop(name)
     s = eng.replace(s, values=tuple(values), step=tuple(eng.STEP).index(key), **fields)
-    return eng.inputs_of(s, key, **inputs) if inputs is not None else s
+    return eng.replace(s, phase=key, pending=inputs) if inputs is not None else s
 
 
 def changes(before, after_) -> dict:
@@ -156,20 +156,20 @@ def test_1572_refusals_name_their_rule(key, before, value, rule):
     assert err.value.rule == rule and why_not(step, before, value) == str(err.value)
 
 
-@pytest.mark.parametrize("phase, fields, inputs, rule", [
-    ("movement", {}, dict(rolls=((3, 3),), diego=True), "diego"),  # Diego not found
-    ("movement", {"diego": True, "diego_used": True}, dict(rolls=((3, 3),), diego=True), "diego"),  # used today
-    ("movement", {"muskets": 0}, dict(rolls=((1, 1), (5, 5))), "musket"),
-    ("movement", {}, dict(rolls=((1, 1), (5, 5), (6, 6))), "musket"),  # one reroll at most
-    ("native-contact", {"dice": (5, 2, 3, 4, 6)}, dict(rolls=((1, 2),), kantyi=(3, 4)), "kantyi"),  # not found
-    ("interests", {"interest_due": True, "muskets": 0, "food": 1}, dict(dice=(2, 3), fill=True), "migration"),
+@pytest.mark.parametrize("phase, fields, inputs, asked", [
+    ("movement", {}, {}, Roll("movement", 2)),  # Diego not found: his +1 is not asked
+    ("movement", {"diego": True, "diego_used": True}, {}, Roll("movement", 2)),  # used today
+    ("movement", {"diego": True}, {}, Decision("diego")),
+    ("movement", {"muskets": 0}, dict(rolls=((1, 1),)), None),  # no musket to spend: no reroll
+    ("movement", {}, dict(rolls=((1, 1), (5, 5)), musket=True), None),  # one reroll at most
+    ("native-contact", {"dice": (5, 2, 3, 4, 6)}, dict(rolls=((1, 2),)), Decision("musket")),  # Kantyi not found
+    ("interests", {"interest_due": True, "muskets": 0, "food": 1}, dict(dice=(2, 3), found="migration"), None),
+    ("interests", {"interest_due": True, "food": 1}, dict(dice=(2, 3), found="migration"), Decision("fill")),
 ])
-def test_inputs_given_at_once_are_refused_by_their_rule(phase, fields, inputs, rule):
-    """The inputs of a phase given at once are refused by the same rules."""
-    s = eng.inputs_of(at(phase, **fields), phase, **inputs)
-    with pytest.raises(RuleError) as err:
-        eng.resolve_interest(s) if phase == "interests" else eng.resolve_chart(s, phase)
-    assert err.value.rule == rule
+def test_an_input_the_rules_do_not_allow_now_is_never_asked(phase, fields, inputs, asked):
+    """Diego's +1 once he is found and not used today, a musket's reroll with a musket to spend and once,
+    Princess Kantyi's rerolls once she is found, Migration's fill with a musket: asked then, never else."""
+    assert eng.STEP[phase].need(at(phase, inputs=inputs, **fields)) == asked
 
 
 def test_the_open_steps_ask_what_the_rules_leave_to_dice_and_player():

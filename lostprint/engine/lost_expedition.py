@@ -1,27 +1,22 @@
 """The rules of 1572: The Lost Expedition in motion: a pure, deterministic state machine.
 
-A game is a `State` (frozen). Each phase is a function taking the state, the dice rolled for it (a
-tuple of die faces; a musket reroll is a second tuple) and every decision the player makes as an
-explicit argument, and returning the next state. Nothing here rolls dice, reads files or keeps
-state between calls; every number comes from lostprint.games.lost_expedition.
+A game is a `State` (frozen). The day is STEPS, one step a phase in the rules' order (start, planning,
+movement, mapping, exploring, native-contact, hunting, interests, eat, travel, morale, end), each taking
+one input at a time as the contract (lostprint.engine.contract) holds it: a roll (a tuple of die faces)
+or a decision. An illegal input raises Illegal naming the rule. Nothing here rolls dice, reads files or
+keeps state between calls; every number comes from lostprint.games.lost_expedition.
 
-The phases of a day, in order: start_day, planning, roll_phase("movement"), mapping,
-roll_phase("exploring"), roll_phase("native-contact"), roll_phase("hunting"), interests (when
-due), eat, step (zero or more times; interests may fall due after a step), morale, end_day. An
-illegal input raises Illegal (a ValueError) naming the rule.
-
-STEPS is the day as the contract (lostprint.engine.contract) holds it, one input a step; the save
-search (lostprint.saves.search) walks it with `PARTS`, `forget` and `FACES`, and may prune by
-`bounds` (what the rest of a day can still do to each tracker).
+The save search (lostprint.saves.search) walks STEPS with `PARTS`, `forget` and `FACES`, and may prune
+by `bounds` (what the rest of a day can still do to each tracker).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, product
 from types import MappingProxyType
 
-from lostprint.engine.contract import AUTO, Decision, Roll, RuleError, Step
+from lostprint.engine.contract import AUTO, Decision, Roll, RuleError, Step, evolve
 from lostprint.games.lost_expedition import (
     INTEREST_ROWS,
     INTEREST_RULES,
@@ -38,12 +33,14 @@ from lostprint.geometry import hexgrid
 
 R = RULES
 IX = MappingProxyType({k: i for i, k in enumerate(TRACKER_KEYS)})
-ROLLED = ("movement", "exploring", "native-contact", "hunting")  # the charts played by roll_phase
+ROLLED = ("movement", "exploring", "native-contact", "hunting")  # the charts rolled for their row
+NC = "native-contact"
 FACE_ORDER = tuple(k for k, _ in sorted(R.phase_faces, key=lambda kv: kv[1]))
 FACE = MappingProxyType(dict(R.phase_faces))
 MORALE_BY_DIRECTION = MappingProxyType(dict(R.morale_by_direction))
 NOTHING = MappingProxyType({})  # no inputs pending
 DONE = MappingProxyType({"done": True})  # the phase is over for the day
+replace = evolve  # a state with some fields changed, without dataclasses.replace's checks (the hot path)
 
 
 class Illegal(RuleError):
@@ -55,16 +52,7 @@ class Illegal(RuleError):
 
 
 class TrailNeeded(Illegal):
-    """A roll drew a trail and nobody said where it leads (its step then asks the "trail" decision)."""
-
-
-def replace(st, **changes):
-    """dataclasses.replace without its per-call field checks (the engine's hot path)."""
-    new = object.__new__(type(st))
-    values = new.__dict__
-    values.update(st.__dict__)
-    values.update(changes)
-    return new
+    """A row drew a trail and nobody said where it leads (its step then asks the "trail" decision)."""
 
 
 @dataclass(frozen=True)
@@ -184,11 +172,6 @@ class State:
     def interest_at(self, label: str) -> str | None:
         return next((k for h, k in self.interests if h == label), None)
 
-    def near_empire(self, label: str) -> bool:
-        if not self.empires:
-            return False
-        return any(self.board.distance(label, e) <= R.empire_reach for e in self.empires)
-
 
 def new_game(board: Board, expedition: str) -> State:
     return State(board=board, expedition=expedition, pos=board.start,
@@ -204,88 +187,25 @@ def _add(values: tuple[int, ...], key: str, n: int) -> tuple[int, ...]:
     return values[:i] + (clamp(values[i] + n),) + values[i + 1:]
 
 
-# --- the day ------------------------------------------------------------------------------------
+def _on_die(dice) -> bool:
+    """Every face is one a die shows (a loop, not any() over a generator: asked for every roll)."""
+    faces = R.die_faces
+    for d in dice:
+        if not 1 <= d <= faces:
+            return False
+    return True
 
 
-def start_day(st: State) -> State:
-    if st.over:
-        raise Illegal(f"the game is over ({st.over[0]})")
-    if st.day >= R.day_limit:
-        raise Illegal(f"the game lasts at most {R.day_limit} days")
-    return replace(st, day=st.day + 1, day_start=st.pos, plan=Plan(), diego_used=False, interest_due=False,
-                   steps=(), mapped_today=(), marks_today=(), fever_today="", log=(), phase="", pending=NOTHING)
+def _check_dice(dice, n: int, chart: str) -> None:
+    if len(dice) != n or not _on_die(dice):
+        raise Illegal(f"{chart} is rolled on {n} dice of 1\u2013{R.die_faces}, not {list(dice)}")
+
+
+# --- what the rules say of a hex, a party and an icon (the validator reads these too) -------------
 
 
 def fever_break_need(st: State) -> int:
     return R.doctor_break_wilds if st.expedition == "doctor" else R.fever_break_wilds
-
-
-def wild_count(st: State, dice: tuple[int, ...]) -> int:
-    """The WILDs of a planning roll that may be given to phases (none while a fever holds them)."""
-    return 0 if st.fever else sum(1 for d in dice if d == R.wild_face)
-
-
-def wild_assignments(st: State, dice: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
-    """Every legal way to give this roll's WILDs to the phases it calls (all WILDs are given)."""
-    called = tuple(k for k in FACE_ORDER if FACE[k] in dice)
-    n = wild_count(st, dice)
-    if not called or n == 0:
-        return ((),)
-    out: list[tuple[tuple[str, int], ...]] = []
-
-    def spread(i: int, left: int, acc: tuple):
-        if i == len(called) - 1:
-            out.append(tuple(p for p in acc + ((called[i], left),) if p[1]))
-            return
-        for k in range(left + 1):
-            spread(i + 1, left - k, acc + ((called[i], k),))
-
-    spread(0, n, ())
-    return tuple(out)
-
-
-def check_planning_dice(dice, n: int = R.planning_dice) -> None:
-    if len(dice) != n or not _on_die(dice):
-        raise Illegal(f"planning is {R.planning_dice} dice of 1\u2013{R.die_faces}", "planning")
-
-
-def planning(st: State, dice: tuple[int, ...], wilds: tuple[tuple[str, int], ...] = ()) -> State:
-    """Phase 1: the final planning dice (after the one reroll) and where the WILDs go."""
-    check_planning_dice(dice)
-    log = list(st.log)
-    fever, fever_today = st.fever, st.fever_today
-    n_wild = sum(1 for d in dice if d == R.wild_face)
-    if st.fever:
-        if n_wild >= fever_break_need(st) and not terrain_rule(st.terrain_here()).no_fever_break:
-            fever, fever_today = False, "broken"
-            log.append(f"{n_wild} WILDs break the fever")
-        n_wild = 0
-    called = tuple(k for k in FACE_ORDER if FACE[k] in dice)
-    given = dict(wilds)
-    if any(k not in called or n < 0 for k, n in given.items()):
-        raise Illegal("a WILD only adds to a phase the dice called", "wild")
-    if sum(given.values()) != (n_wild if called else 0):
-        raise Illegal(f"{n_wild} WILD{'s' * (n_wild != 1)} to give, not {sum(given.values())}", "wild")
-    bonus = tuple((k, (dice.count(FACE[k]) - 1 + given.get(k, 0)) * R.bonus_per_extra) for k in called)
-    values = st.values
-    counts = [dice.count(f) for f in set(dice) if f != R.wild_face]
-    if counts and max(counts) >= R.kind_for_bonus:
-        values = _add(values, "conquistadors", R.kind_bonus)
-        log.append(f"{max(counts)} of a kind: a conquistador joins")
-    log.append(f"planning {list(dice)}: " + (", ".join(f"{k} {b:+d}" for k, b in bonus) or "nothing called"))
-    return replace(st, plan=Plan(tuple(dice), called, bonus), values=values, fever=fever,
-                   fever_today=fever_today, log=tuple(log))
-
-
-def _mark(st_marks: tuple, *mark) -> tuple:
-    return st_marks + (tuple(mark),)
-
-
-# --- what an icon does here (the validator reads these too) -------------------------------------
-
-# Marks the rolled phases make (Mapping's cataract, Exploring's and Native Contact's villages and
-# empire) are drawn where the party stands then: the hex the day began in, as travel comes later.
-FOUND_WHERE_THE_DAY_BEGAN = ("village", "peaceful-village", "empire", "cataract")
 
 
 def fever_immune(expedition: str, lagos: tuple[str, ...], where: str) -> bool:
@@ -331,97 +251,10 @@ def icon_deltas(effects, expedition: str, immune: bool, village: int) -> tuple[i
     return tuple(d)
 
 
-class _Day:
-    """The scratch of one phase (local to one call): applies effects, then freezes a new State."""
-
-    def __init__(self, st: State):
-        self.st = st
-        self.values = st.values
-        self.log = list(st.log)
-        self.marks = st.marks_today
-        self.changes: dict = {}
-
-    def add(self, key: str, n: int) -> None:
-        self.values = _add(self.values, key, n)
-
-    def fever(self) -> None:
-        st = self.st
-        if fever_immune(st.expedition, st.lagos, st.pos):
-            self.log.append("fever icon: the party is immune")
-            return
-        self.add("morale", -R.fever_morale)
-        if not self.changes.get("fever", st.fever):
-            self.changes["fever_today"] = "struck"
-        self.changes["fever"] = True
-        self.log.append("fever")
-
-    def accident(self) -> None:
-        key, n = accident_loss(self.st.expedition)
-        self.add(key, -n)
-        self.log.append(f"accident: {key} \u2212{n}")
-
-    def village(self, peaceful: bool) -> None:
-        st = self.st
-        kind = village_found(st.expedition, st.terrain_here(), peaceful)
-        if not kind:
-            self.log.append("a village result on the lake is discarded")
-            return
-        if kind == "peaceful-village":
-            self.changes["peaceful"] = self.changes.get("peaceful", st.peaceful) + (st.pos,)
-            self.marks = _mark(self.marks, "peaceful-village", (st.pos,))
-        else:
-            self.changes["villages"] = self.changes.get("villages", st.villages) + (st.pos,)
-            self.add("movement", -R.village_progress)
-            self.marks = _mark(self.marks, "village", (st.pos,))
-
-    def trail(self, where: str, to: str | None) -> None:
-        st = self.st
-        trails = self.changes.get("trails", st.trails)
-        options = trail_options(replace(st, trails=trails), where)
-        if to is None:
-            if options:
-                raise TrailNeeded(f"a trail result: choose where the trail from {where} leads")
-            return
-        if to not in options:
-            raise Illegal(f"no trail can be drawn from {where} to {to}", "trail")
-        self.changes["trails"] = trails | {frozenset((where, to))}
-        self.marks = _mark(self.marks, "trail", (where, to))
-
-    def apply(self, effects, trail_to: str | None = None) -> None:
-        st = self.st
-        for e in effects:
-            if e.what in IX:
-                self.add(e.what, e.amount)
-            elif e.what == "accident":
-                self.accident()
-            elif e.what == "fever":
-                self.fever()
-            elif e.what == "village":
-                self.village(False)
-            elif e.what == "peaceful-village":
-                self.village(True)
-            elif e.what == "trail":
-                self.trail(st.pos, trail_to)
-            elif e.what == "interests":
-                self.changes["interest_due"] = st.interest_at(st.pos) is None
-            elif e.what == "empire":
-                self.changes["empires"] = st.empires + (st.pos,)
-                self.marks = _mark(self.marks, "empire", (st.pos,))
-            elif e.what == "cache":
-                for key, n in R.cache:
-                    self.add(key, n)
-            else:
-                raise AssertionError(e)
-
-    def done(self, **more) -> State:
-        return replace(self.st, values=self.values, log=tuple(self.log), marks_today=self.marks,
-                       **self.changes, **more)
-
-
-def trail_options(st: State, where: str) -> tuple[str, ...]:
-    """The neighbours a new trail from `where` may lead to."""
-    return tuple(n for n in st.board.neighbours[where]
-                 if frozenset((where, n)) not in st.trails and frozenset((where, n)) not in st.cataracts)
+@lru_cache(maxsize=256)  # not a rule: each icon's changes remembered, for the few expeditions and costs
+def _icon_changes(effect, expedition: str, immune: bool, village: int) -> tuple[tuple[str, int], ...]:
+    """icon_deltas of one icon as (tracker, change) pairs, applied one icon at a time (each clamped)."""
+    return tuple((k, n) for k, n in zip(TRACKER_KEYS, icon_deltas((effect,), expedition, immune, village)) if n)
 
 
 def modifier(st: State, chart: str, musket: bool = False) -> int:
@@ -437,29 +270,9 @@ def modifier(st: State, chart: str, musket: bool = False) -> int:
 
 
 def phase_dice(st: State, chart: str) -> int:
-    return R.empire_dice if chart == "native-contact" and st.near_empire(st.pos) else R.phase_dice
-
-
-def _on_die(dice) -> bool:
-    """Every face is one a die shows (a loop, not any() over a generator: asked for every roll)."""
-    faces = R.die_faces
-    for d in dice:
-        if not 1 <= d <= faces:
-            return False
-    return True
-
-
-def _check_dice(dice, n: int, chart: str) -> None:
-    if len(dice) != n or not _on_die(dice):
-        raise Illegal(f"{chart} is rolled on {n} dice of 1\u2013{R.die_faces}, not {list(dice)}")
-
-
-def _use_diego(st: State, diego: bool) -> int:
-    if not diego:
-        return 0
-    if not st.diego or st.diego_used:
-        raise Illegal("Diego Mendoza's +1 is not available" + (" again today" if st.diego else ""), "diego")
-    return R.bonus_per_extra
+    """Native Contact near an Advanced Empire is rolled on the empire's dice."""
+    near = chart == NC and any(st.board.distance(st.pos, e) <= R.empire_reach for e in st.empires)
+    return R.empire_dice if near else R.phase_dice
 
 
 def _rows_by_total(chart: str) -> tuple:
@@ -478,100 +291,26 @@ def row_for(chart: str, total: int):
     return table[0 if total <= low else -1 if total >= high else total - low]
 
 
-def kantyi_rerolled(st: State, chart: str, rolls: tuple[tuple[int, ...], ...],
-                    faces: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """The rolls once Princess Kantyi's rerolls are in: with her found, every Native Contact die
-    showing a 1 or 2 is rolled again once, and `faces` are the new faces, in the order of the dice
-    (a musket's reroll included)."""
-    low = R.kantyi_reroll_at_most
-    if not (st.kantyi and chart == "native-contact"):
-        if faces:
-            raise Illegal("Princess Kantyi's rerolls are only for Native Contact, once she is found", "kantyi")
-        return rolls
-    left = list(faces)
-    need = sum(1 for r in rolls for d in r if d <= low)
-    if need != len(left) or any(not 1 <= d <= R.die_faces for d in left):
-        raise Illegal(f"Princess Kantyi rerolls the {low - 1}s and {low}s of Native Contact dice: "
-                      f"{' then '.join(str(list(r)) for r in rolls)} needs {need} new face{'s' * (need != 1)} "
-                      f"under kantyi, not {list(faces)}", "kantyi")
-    return tuple(tuple(left.pop(0) if d <= low else d for d in r) for r in rolls)
-
-
-def roll_phase(st: State, chart: str, rolls: tuple[tuple[int, ...], ...] = (), diego: bool = False,
-               trail_to: str | None = None, choice: int | None = None, kantyi: tuple[int, ...] = ()) -> State:
-    """Phases 2, 4, 5, 6: roll the chart (a second tuple of dice = a musket's reroll) and apply the row.
-    With an eclipse predicted, Native Contact takes `choice` (the index of the chosen row) instead;
-    with Princess Kantyi found, `kantyi` holds the new faces of its dice showing 1 or 2."""
-    if chart not in ROLLED:
-        raise Illegal(f"{chart} is not rolled this way")
-    if chart not in st.plan.called:
-        if rolls or choice is not None:
-            raise Illegal(f"no {FACE[chart]} was planned: {chart} is skipped today")
-        return st
-    day = _Day(st)
-    rows = CHART_ROWS[chart]
-    if chart == "native-contact" and st.eclipse:
-        if rolls or choice is None or not 0 <= choice < len(rows):
-            raise Illegal("the predicted eclipse: choose a Native Contact row instead of rolling", "eclipse")
-        row = rows[choice]
-        kantyi_rerolled(st, chart, (), kantyi)
-        day.changes["eclipse"] = st.eclipse - 1
-        day.log.append(f"{chart}: the eclipse lets the party choose row {row.low}-{row.high}")
-        day.apply(row.effects, trail_to)
-        return day.done()
-    if not rolls:
-        raise Illegal(f"a {FACE[chart]} was planned: roll on {chart}")
-    if len(rolls) > 1 + R.musket_rerolls:
-        raise Illegal(f"{chart}: one roll and at most one musket reroll", "musket")
-    musket = len(rolls) > 1
-    if musket:
-        if chart not in R.musket_charts:
-            raise Illegal(f"muskets cannot reroll {chart}", "musket")
-        if st.get("muskets") < R.musket_reroll_cost:
-            raise Illegal("no musket to spend on a reroll", "musket")
-        day.add("muskets", -R.musket_reroll_cost)
-    for r in rolls:
-        _check_dice(r, phase_dice(st, chart), chart)
-    dice = kantyi_rerolled(st, chart, rolls, kantyi)[-1] if kantyi or st.kantyi else rolls[-1]
-    d = _use_diego(st, diego)
-    total = sum(dice) + modifier(st, chart, musket) + d
-    row = row_for(chart, total)
-    day.log.append(f"{chart}: {list(dice)}{' (musket reroll)' if musket else ''}{' (Kantyi)' if kantyi else ''} "
-                   f"{total - sum(dice):+d} = {total}")
-    day.apply(row.effects, trail_to)
-    if diego:
-        day.changes["diego_used"] = True
-    return day.done()
+def trail_options(st: State, where: str) -> tuple[str, ...]:
+    """The neighbours a new trail from `where` may lead to."""
+    return tuple(n for n in st.board.neighbours[where]
+                 if frozenset((where, n)) not in st.trails and frozenset((where, n)) not in st.cataracts)
 
 
 def mapping_targets(st: State) -> tuple[str, ...]:
     return tuple(n for n in st.board.neighbours[st.pos] if n not in st.terrain)
 
 
-def mapping(st: State, target: str | None = None, dice: tuple[int, ...] = (), diego: bool = False) -> State:
-    """Phase 3: draw the terrain of an adjacent unmapped hex (skipped when every neighbour is mapped)."""
-    if "mapping" not in st.plan.called or not mapping_targets(st):
-        if dice:
-            raise Illegal("mapping is skipped today" + ("" if "mapping" in st.plan.called
-                                                         else f": no {FACE['mapping']} was planned"))
-        return st
-    if target not in mapping_targets(st):
-        raise Illegal(f"map a hex next to {st.pos} that is not mapped yet, not {target}", "mapping")
-    _check_dice(dice, R.phase_dice, "mapping")
-    total = sum(dice) + modifier(st, "mapping") + _use_diego(st, diego)
-    effect = row_for("mapping", total).effects[0]
-    terrain = st.terrain_here() if effect.what == "same-terrain" else effect.terrain
-    new_terrain = dict(st.terrain)
-    new_terrain[target] = terrain
-    marks = st.marks_today
-    cataracts = st.cataracts
-    down = st.board.downstream(st.pos)
-    if R.cataract_face in dice and down is not None and frozenset((st.pos, down)) not in cataracts:
-        cataracts = cataracts | {frozenset((st.pos, down))}
-        marks = _mark(marks, "cataract", (st.pos, down))
-    log = st.log + (f"mapping {target}: {list(dice)} = {total}: {terrain}",)
-    return replace(st, terrain=new_terrain, mapped_today=st.mapped_today + ((target, terrain),), marks_today=marks,
-                   cataracts=cataracts, log=log, diego_used=st.diego_used or diego)
+def kantyi_count(roll: tuple[int, ...]) -> int:
+    """How many dice of a Native Contact roll Princess Kantyi rolls again (those showing 1 or 2)."""
+    return sum(1 for d in roll if d <= R.kantyi_reroll_at_most)
+
+
+def kantyi_rerolled(rolls: tuple[tuple[int, ...], ...], faces: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The rolls once Princess Kantyi's rerolls are in: each die showing 1 or 2 takes the next of
+    `faces` (the new faces in the order of the dice, a musket's reroll included)."""
+    left = iter(faces)
+    return tuple(tuple(next(left) if d <= R.kantyi_reroll_at_most else d for d in r) for r in rolls)
 
 
 def halfway_off(st: State, label: str) -> int:
@@ -622,16 +361,9 @@ def lagos_problem(st: State, lagos) -> str:
             f"of its hexes at most {near} from each (like {', '.join(spots[0])}), not {', '.join(lagos)}")
 
 
-def interest_total(st: State, dice: tuple[int, ...], diego: bool = False) -> int:
-    return sum(dice) + _use_diego(st, diego)
-
-
 def interest_key(st: State, total: int) -> str:
     """The interest a total gives here: a repeat (or a Lagos with nowhere to lie) is a natural wonder."""
-    row = next((r for r in INTEREST_ROWS if r.covers(total)), None)
-    if row is None:
-        raise Illegal(f"no Interests row for a total of {total}")
-    key = row.effects[0].terrain
+    key = next(r for r in INTEREST_ROWS if r.covers(total)).effects[0].terrain
     if key != WONDER and key in {k for _, k in st.interests}:
         return WONDER
     if key == "lagos-de-oro" and not lagos_placements(st):
@@ -645,10 +377,6 @@ def interest_gains(values: tuple[int, ...], key: str, fill: bool = False) -> tup
         if e.what in IX:
             values = _add(values, e.what, e.amount)
     if fill:
-        if key != "migration":
-            raise Illegal("food is filled with a musket only at a Migration", "migration")
-        if values[IX["muskets"]] < R.musket_reroll_cost:
-            raise Illegal("no musket to spend on filling the food", "migration")
         values = _add(_add(values, "muskets", -R.musket_reroll_cost), "food", R.cap)
     return values
 
@@ -659,53 +387,6 @@ def interest_outcomes(values: tuple[int, ...], key: str) -> tuple[tuple[int, ...
     if key == "migration" and plain[IX["muskets"]] >= R.musket_reroll_cost:
         return (plain, interest_gains(values, key, True))
     return (plain,)
-
-
-def interest_found(st: State, where: str, key: str) -> State:
-    """The lasting effects of an interest found in `where` (its trackers aside): the hex holds it, and a
-    Migration feeds, an eclipse is predicted, Princess Kantyi or Diego Mendoza joins."""
-    changes: dict = {"interests": st.interests + ((where, key),)}
-    for e in interest_rule(key).effects:
-        if e.what == "migration":
-            changes["migration"] = st.migration + (where,)
-        elif e.what == "eclipse":
-            changes["eclipse"] = e.amount
-        elif e.what in ("kantyi", "diego"):
-            changes[e.what] = True
-    return replace(st, **changes)
-
-
-def interests(st: State, dice: tuple[int, ...], diego: bool = False, lagos: tuple[str, ...] = (),
-              trail_to: str | None = None, fill: bool = False) -> State:
-    """Phase 7 (or on entering an interest hex): roll Interests for the hex the party stands in.
-    Decisions: where Lagos de Oro lies, where the Ruined Mission's trail leads, and whether to spend a
-    musket to fill food at a Migration."""
-    where = st.pos
-    if st.interest_at(where) is not None:
-        raise Illegal(f"{where} already holds an interest")
-    _check_dice(dice, R.phase_dice, "interests")
-    total = interest_total(st, dice, diego)
-    key = interest_key(st, total)
-    day = _Day(interest_found(st, where, key))
-    day.values = interest_gains(st.values, key, fill)
-    day.changes["interest_due"] = False
-    day.marks = _mark(day.marks, "interest", (where,), key)
-    day.log.append(f"interest at {where}: {list(dice)} = {total}: {key}")
-    if diego:
-        day.changes["diego_used"] = True
-    for e in interest_rule(key).effects:
-        if e.what == "trail":
-            day.trail(where, trail_to)
-        elif e.what == "lagos":
-            if tuple(sorted(lagos)) not in lagos_placements(st):
-                raise Illegal(lagos_problem(st, lagos), "lagos-de-oro")
-            terrain = dict(st.terrain)
-            for lab in lagos:
-                terrain[lab] = "lake"
-            day.changes.update(terrain=terrain, lagos=tuple(lagos),
-                               mapped_today=st.mapped_today + tuple((lab, "lake") for lab in lagos))
-            day.marks = _mark(day.marks, "lagos-de-oro", tuple(lagos))
-    return day.done()
 
 
 def fed_by_migration(st: State) -> bool:
@@ -722,15 +403,6 @@ def rations(values: tuple[int, ...]) -> tuple[int, ...]:
 def desertion(values: tuple[int, ...]) -> tuple[int, ...]:
     """The end of phase 10 on the trackers: with morale below the floor, a conquistador deserts."""
     return _add(values, "conquistadors", -1) if values[IX["morale"]] < R.morale_floor else values
-
-
-def eat(st: State) -> State:
-    """Phase 8: one food, or a conquistador."""
-    if fed_by_migration(st):
-        return replace(st, log=st.log + ("the migration feeds the party",))
-    values = rations(st.values)
-    starved = values[IX["food"]] == st.get("food")
-    return replace(st, values=values, log=st.log + ("starvation: a man is lost",) if starved else st.log)
 
 
 def step_cost(st: State, to: str) -> int:
@@ -774,6 +446,212 @@ def step_problem(st: State, to: str) -> str | None:
     return None
 
 
+def cartography_allowed(st: State) -> bool:
+    return (st.expedition == "cartography" and st.get("movement") >= R.cartography_progress
+            and st.pos not in st.cartography and bool(trail_options(st, st.pos)))
+
+
+# --- the effects of the phases ----------------------------------------------------------------------
+
+
+def start_day(st: State) -> State:
+    if st.over:
+        raise Illegal(f"the game is over ({st.over[0]})")
+    return replace(st, day=st.day + 1, day_start=st.pos, plan=Plan(), diego_used=False, interest_due=False,
+                   steps=(), mapped_today=(), marks_today=(), fever_today="", log=(), phase="", pending=NOTHING)
+
+
+def wild_count(st: State, dice: tuple[int, ...]) -> int:
+    """The WILDs of a planning roll that may be given to phases (none while a fever holds them)."""
+    return 0 if st.fever else sum(1 for d in dice if d == R.wild_face)
+
+
+def wild_assignments(st: State, dice: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every legal way to give this roll's WILDs to the phases it calls (all WILDs are given)."""
+    called = tuple(k for k in FACE_ORDER if FACE[k] in dice)
+    n = wild_count(st, dice)
+    if not called or n == 0:
+        return ((),)
+    shares = (s for s in product(range(n + 1), repeat=len(called)) if sum(s) == n)
+    return tuple(tuple((k, x) for k, x in zip(called, s) if x) for s in shares)
+
+
+def planning(st: State, dice: tuple[int, ...], wilds: tuple[tuple[str, int], ...] = ()) -> State:
+    """Phase 1: the final planning dice (after the one reroll) and where the WILDs go."""
+    log = list(st.log)
+    fever, fever_today = st.fever, st.fever_today
+    n_wild = sum(1 for d in dice if d == R.wild_face)
+    if st.fever:
+        if n_wild >= fever_break_need(st) and not terrain_rule(st.terrain_here()).no_fever_break:
+            fever, fever_today = False, "broken"
+            log.append(f"{n_wild} WILDs break the fever")
+        n_wild = 0
+    called = tuple(k for k in FACE_ORDER if FACE[k] in dice)
+    given = dict(wilds)
+    if any(k not in called or n < 0 for k, n in given.items()):
+        raise Illegal("a WILD only adds to a phase the dice called", "wild")
+    if sum(given.values()) != (n_wild if called else 0):
+        raise Illegal(f"{n_wild} WILD{'s' * (n_wild != 1)} to give, not {sum(given.values())}", "wild")
+    bonus = tuple((k, (dice.count(FACE[k]) - 1 + given.get(k, 0)) * R.bonus_per_extra) for k in called)
+    values = st.values
+    counts = [dice.count(f) for f in set(dice) if f != R.wild_face]
+    if counts and max(counts) >= R.kind_for_bonus:
+        values = _add(values, "conquistadors", R.kind_bonus)
+        log.append(f"{max(counts)} of a kind: a conquistador joins")
+    log.append(f"planning {list(dice)}: " + (", ".join(f"{k} {b:+d}" for k, b in bonus) or "nothing called"))
+    return replace(st, plan=Plan(tuple(dice), called, bonus), values=values, fever=fever,
+                   fever_today=fever_today, log=tuple(log))
+
+
+class _Row:
+    """The scratch of one chart row (local to one call): applies its icons, then freezes a new State."""
+
+    def __init__(self, st: State):
+        self.st = st
+        self.values = st.values
+        self.log = list(st.log)
+        self.marks = st.marks_today
+        self.changes: dict = {}
+
+    def found(self, kind: str, where: str) -> None:
+        """A village, peaceful village or empire found in `where`: its list and its mark."""
+        name = {"village": "villages", "peaceful-village": "peaceful", "empire": "empires"}[kind]
+        self.changes[name] = self.changes.get(name, getattr(self.st, name)) + (where,)
+        self.marks += ((kind, (where,)),)
+
+    def trail(self, where: str, to: str | None) -> None:
+        st = self.st
+        trails = self.changes.get("trails", st.trails)
+        options = trail_options(replace(st, trails=trails), where)
+        if to is None:
+            if options:
+                raise TrailNeeded(f"a trail result: choose where the trail from {where} leads", "trail")
+            return
+        if to not in options:
+            raise Illegal(f"no trail can be drawn from {where} to {to}", "trail")
+        self.changes["trails"] = trails | {frozenset((where, to))}
+        self.marks += (("trail", (where, to)),)
+
+    def apply(self, effects, trail_to: str | None = None) -> None:
+        """Each icon in turn: its tracker changes (icon_deltas), then what it draws or sets."""
+        st = self.st
+        here = st.pos
+        immune = fever_immune(st.expedition, st.lagos, here)
+        village = village_cost(st.expedition, st.terrain[here])
+        for e in effects:
+            for key, n in _icon_changes(e, st.expedition, immune, village):
+                self.values = _add(self.values, key, n)
+            what = e.what
+            if what == "accident":
+                key, n = accident_loss(st.expedition)
+                self.log.append(f"accident: {key} \u2212{n}")
+            elif what == "fever" and immune:
+                self.log.append("fever icon: the party is immune")
+            elif what == "fever":
+                if not self.changes.get("fever", st.fever):
+                    self.changes["fever_today"] = "struck"
+                self.changes["fever"] = True
+                self.log.append("fever")
+            elif what in ("village", "peaceful-village"):
+                kind = village_found(st.expedition, st.terrain[here], what == "peaceful-village")
+                if kind:
+                    self.found(kind, here)
+                else:
+                    self.log.append("a village result on the lake is discarded")
+            elif what == "empire":
+                self.found("empire", here)
+            elif what == "trail":
+                self.trail(here, trail_to)
+            elif what == "interests":
+                self.changes["interest_due"] = st.interest_at(here) is None
+
+    def done(self, **more) -> State:
+        return replace(self.st, values=self.values, log=tuple(self.log), marks_today=self.marks,
+                       **self.changes, **more)
+
+
+def chart_row(st: State, chart: str, got) -> State:
+    """Phases 2, 4, 5, 6: the chart's row from its inputs `got` applied, and the phase closed (the
+    eclipse's chosen row, or the last roll with Princess Kantyi's rerolls in, a musket's reroll and
+    Diego's +1); a row drawing a trail nobody placed waits for it."""
+    row = _Row(st)
+    if "choice" in got:
+        chosen = CHART_ROWS[chart][got["choice"]]
+        row.changes["eclipse"] = st.eclipse - 1
+        row.log.append(f"{chart}: the eclipse lets the party choose row {chosen.low}-{chosen.high}")
+    else:
+        musket = len(got["rolls"]) > 1
+        if musket:
+            row.values = _add(row.values, "muskets", -R.musket_reroll_cost)
+        dice = _dice_of(got)
+        total = sum(dice) + modifier(st, chart, musket) + (R.bonus_per_extra if got.get("diego") else 0)
+        chosen = row_for(chart, total)
+        row.log.append(f"{chart}: {list(dice)}{' (musket reroll)' if musket else ''}"
+                       f"{' (Kantyi)' if got.get('kantyi') else ''} {total - sum(dice):+d} = {total}")
+        if got.get("diego"):
+            row.changes["diego_used"] = True
+    try:
+        row.apply(chosen.effects, got.get("trail_to"))
+    except TrailNeeded:
+        return replace(st, phase=chart, pending={**got, "trail_due": True})
+    return row.done(phase=chart, pending=DONE)
+
+
+def mapped(st: State, target: str, dice: tuple[int, ...], diego: bool) -> State:
+    """Phase 3: the terrain the dice draw in `target`, and a cataract when a die shows 1 on a river hex."""
+    total = sum(dice) + modifier(st, "mapping") + (R.bonus_per_extra if diego else 0)
+    effect = row_for("mapping", total).effects[0]
+    terrain = st.terrain_here() if effect.what == "same-terrain" else effect.terrain
+    marks = st.marks_today
+    cataracts = st.cataracts
+    down = st.board.downstream(st.pos)
+    if R.cataract_face in dice and down is not None and frozenset((st.pos, down)) not in cataracts:
+        cataracts = cataracts | {frozenset((st.pos, down))}
+        marks += (("cataract", (st.pos, down)),)
+    log = st.log + (f"mapping {target}: {list(dice)} = {total}: {terrain}",)
+    return replace(st, terrain={**st.terrain, target: terrain}, mapped_today=st.mapped_today + ((target, terrain),),
+                   marks_today=marks, cataracts=cataracts, log=log, diego_used=st.diego_used or diego,
+                   phase="mapping", pending=DONE)
+
+
+def interest_found(st: State, got) -> State:
+    """Phase 7 (or on entering an interest hex): the interest `got` found in the party's hex, with its
+    decisions (where Lagos de Oro lies, where the Ruined Mission's trail leads, Migration's fill)."""
+    where, key, dice = st.pos, got["found"], got["dice"]
+    total = sum(dice) + (R.bonus_per_extra if got.get("diego") else 0)
+    changes = {"interests": st.interests + ((where, key),), "values": interest_gains(st.values, key, got.get("fill")),
+               "marks_today": st.marks_today + (("interest", (where,), key),), "interest_due": False,
+               "log": st.log + (f"interest at {where}: {list(dice)} = {total}: {key}",), "phase": "",
+               "pending": NOTHING}
+    if got.get("diego"):
+        changes["diego_used"] = True
+    for e in interest_rule(key).effects:
+        if e.what == "migration":
+            changes["migration"] = st.migration + (where,)
+        elif e.what == "eclipse":
+            changes["eclipse"] = e.amount
+        elif e.what in ("kantyi", "diego"):
+            changes[e.what] = True
+        elif e.what == "trail" and "trail" in got:
+            changes["trails"] = st.trails | {frozenset((where, got["trail"]))}
+            changes["marks_today"] += (("trail", (where, got["trail"])),)
+        elif e.what == "lagos":
+            lagos = tuple(got["lagos"])
+            changes.update(terrain={**st.terrain, **dict.fromkeys(lagos, "lake")}, lagos=lagos,
+                           mapped_today=st.mapped_today + tuple((lab, "lake") for lab in lagos))
+            changes["marks_today"] += (("lagos-de-oro", lagos),)
+    return replace(st, **changes)
+
+
+def eat(st: State) -> State:
+    """Phase 8: one food, or a conquistador."""
+    if fed_by_migration(st):
+        return replace(st, log=st.log + ("the migration feeds the party",))
+    values = rations(st.values)
+    starved = values[IX["food"]] == st.get("food")
+    return replace(st, values=values, log=st.log + ("starvation: a man is lost",) if starved else st.log)
+
+
 def step(st: State, to: str) -> State:
     """Phase 9: one step into a neighbouring hex, paid from movement progress."""
     problem = step_problem(st, to)
@@ -796,19 +674,14 @@ def morale(st: State) -> State:
     return replace(st, values=after, log=log)
 
 
-def cartography_allowed(st: State) -> bool:
-    return (st.expedition == "cartography" and st.get("movement") >= R.cartography_progress
-            and st.pos not in st.cartography and bool(trail_options(st, st.pos)))
-
-
 def end_day(st: State, cartography_trail: str | None = None) -> State:
     """Phases 11-12: a Cartography trail (a decision), cross off the day, and is the game over?"""
     if cartography_trail is not None:
         if not cartography_allowed(st):
             raise Illegal("no Cartography trail may be placed here today", "cartography")
-        day = _Day(st)
-        day.trail(st.pos, cartography_trail)
-        st = day.done(cartography=st.cartography | {st.pos})
+        row = _Row(st)
+        row.trail(st.pos, cartography_trail)
+        st = row.done(cartography=st.cartography | {st.pos})
     over: tuple = ()
     if st.pos in st.board.goals:
         over = ("won", f"the party reached the delta at {st.pos}")
@@ -820,18 +693,18 @@ def end_day(st: State, cartography_trail: str | None = None) -> State:
 
 
 # --- the day in order: the steps of the contract (lostprint.engine.contract) -----------------------
+#
+# A phase that takes several inputs (planning, a rolled chart, mapping, an interest, travel) is one
+# repeat step: the inputs it has taken so far wait in `state.pending` ({name: value}, for the phase
+# `state.phase`), its need says which input comes next, and the input that completes it applies the
+# phase's effect at once; {"done": True} then closes it for the day. Each input is checked as it comes;
+# the effect trusts them.
 
-NC = "native-contact"
 YES_NO = (False, True)
 ASK = MappingProxyType({key: Decision(key) for key in (
     "keep", "wilds", "row", "diego", "musket", "trail", "target", "lagos", "fill", "to", "cartography")})
 ROLL = MappingProxyType({(key, n): Roll(key, n) for n in range(1, R.planning_dice + 1)
                          for key in ("planning", *ROLLED, "mapping", "interests", KANTYI_ROLLS)})  # made once
-
-# A phase that takes several inputs (planning, a rolled chart, mapping, an interest, travel) is one
-# repeat step: the inputs it has taken so far wait in `state.pending` as (("phase", key), (name, value),
-# ...), its need says which input comes next, and the input that completes it applies the phase's
-# effect at once; ("done", True) then closes it for the day.
 
 
 def _inputs(st: State, phase: str):
@@ -841,24 +714,6 @@ def _inputs(st: State, phase: str):
 def _put(st: State, phase: str, **inputs) -> State:
     if st.phase == phase:
         inputs = {**st.pending, **inputs}
-    return replace(st, phase=phase, pending=inputs)
-
-
-def _done(st: State, phase: str) -> State:
-    return replace(st, phase=phase, pending=DONE)
-
-
-def _closed(new: State, phase: str, given: State, pending=DONE) -> State:
-    """`_done` for `new`, the state a phase function made from `given` in this very call: nobody else
-    holds it yet, so it takes the phase and its inputs without a copy of its own (one copy fewer a phase)."""
-    if new is given:
-        return replace(new, phase=phase, pending=pending)
-    new.__dict__.update(phase=phase, pending=pending)
-    return new
-
-
-def inputs_of(st: State, phase: str, **inputs) -> State:
-    """The state with a phase's inputs all given at once (what a test sets up)."""
     return replace(st, phase=phase, pending=inputs)
 
 
@@ -924,16 +779,13 @@ def _among(kept: tuple, hand: tuple) -> bool:
     return True
 
 
-def _planning_options(st: State):
-    return keep_options(st) if _planning_need(st).key == "keep" else wild_assignments(st, planned_dice(st))
-
-
 def _planning(st: State, value) -> State:
     got = _inputs(st, "planning")
     need = _planning_need(st)
     if isinstance(need, Roll):
         dice = _faces(value)
-        check_planning_dice(dice, need.dice)
+        if len(dice) != need.dice or not _on_die(dice):
+            raise Illegal(f"planning is {R.planning_dice} dice of 1\u2013{R.die_faces}", "planning")
         if "kept" in got:
             return _put(st, "planning", hand=got["kept"] + dice, rerolled=True)
         return _put(st, "planning", hand=dice)
@@ -942,25 +794,35 @@ def _planning(st: State, value) -> State:
         if not _among(kept, got["hand"]):
             raise Illegal(f"keep some of the planning dice {list(got['hand'])}, not {list(kept)}", "planning")
         return _put(st, "planning", kept=kept)
-    return _closed(planning(st, got["hand"], tuple(value)), "planning", st)
+    new = planning(st, got["hand"], tuple(value))
+    new.__dict__.update(phase="planning", pending=DONE)  # made just now, held by nobody else: no copy
+    return new
 
 
 # the rolled charts: the eclipse's row, or Diego's +1, the dice, Princess Kantyi's rerolls, a musket's
 # reroll (and her rerolls of it); then where a trail the row draws leads
 
 
+def _dice_of(got) -> tuple[int, ...]:
+    faces = got.get("kantyi")
+    return kantyi_rerolled(got["rolls"], faces)[-1] if faces else got["rolls"][-1]
+
+
+def _kantyi_checked(rolls, faces: tuple[int, ...], dice: tuple[int, ...], due: int) -> tuple[int, ...]:
+    """Princess Kantyi's new faces so far, with `dice` the `due` faces she rolls now."""
+    faces += dice
+    if len(dice) != due or not _on_die(dice):
+        n = sum(kantyi_count(r) for r in rolls)
+        low = R.kantyi_reroll_at_most
+        raise Illegal(f"Princess Kantyi rerolls the {low - 1}s and {low}s of Native Contact dice: "
+                      f"{' then '.join(str(list(r)) for r in rolls)} needs {n} new face{'s' * (n != 1)} "
+                      f"under kantyi, not {list(faces)}", "kantyi")
+    return faces
+
+
 def chart_dice(st: State, chart: str) -> tuple[int, ...]:
     """The open chart's dice as they stand (the last roll, with Princess Kantyi's rerolls in)."""
-    got = _inputs(st, chart)
-    rolls, faces = got["rolls"], got.get("kantyi", ())
-    return kantyi_rerolled(st, chart, rolls, faces)[-1] if faces else rolls[-1]
-
-
-def _kantyi_due(st: State, chart: str, got: dict) -> int:
-    if chart != NC or not st.kantyi:
-        return 0
-    low = sum(1 for r in got["rolls"] for d in r if d <= R.kantyi_reroll_at_most)
-    return low - len(got.get("kantyi", ()))
+    return _dice_of(_inputs(st, chart))
 
 
 def _chart_next(st: State, chart: str, got: dict):
@@ -972,31 +834,15 @@ def _chart_next(st: State, chart: str, got: dict):
     rolls = got.get("rolls")
     if rolls is None:
         return ROLL[chart, phase_dice(st, chart)]
-    due = _kantyi_due(st, chart, got)
-    if due > 0:
-        return ROLL[KANTYI_ROLLS, due]
+    if chart == NC and st.kantyi:
+        due = sum(kantyi_count(r) for r in rolls) - len(got.get("kantyi", ()))
+        if due > 0:
+            return ROLL[KANTYI_ROLLS, due]
     if "musket" not in got and chart in R.musket_charts and st.get("muskets") >= R.musket_reroll_cost:
         return ASK["musket"]
     if got.get("musket") and len(rolls) == 1:
         return ROLL[chart, phase_dice(st, chart)]
     return None
-
-
-def resolve_chart(st: State, chart: str) -> State:
-    """The chart's row applied from its inputs; a row drawing a trail nobody placed waits for it."""
-    return _resolved(st, chart, _inputs(st, chart))
-
-
-def _resolved(st: State, chart: str, got) -> State:
-    """The chart's row applied to `st` from the inputs `got` (the state's own, or its own and one more)."""
-    try:
-        new = roll_phase(st, chart, got.get("rolls", ()), got.get("diego", False), got.get("trail_to"),
-                         got.get("choice"), got.get("kantyi", ()))
-    except TrailNeeded:
-        if "trail_to" in got:
-            raise
-        return replace(st, phase=chart, pending={**got, "trail_due": True})
-    return _closed(new, chart, st)
 
 
 def _chart_step(chart: str) -> Step:
@@ -1018,20 +864,15 @@ def _chart_step(chart: str) -> Step:
 
     def apply(st, value):
         got = _inputs(st, chart)
-        if "trail_due" in got:
-            want = ASK["trail"]
-        else:
-            want = got["asks"] if "asks" in got else _chart_next(st, chart, got)
+        want = need(st)
         if want is ASK["trail"]:
             if value is None:
                 raise TrailNeeded(f"a trail result: choose where the trail from {st.pos} leads", "trail")
-            return _resolved(st, chart, {**got, "trail_to": value})
+            return chart_row(st, chart, {**got, "trail_to": value})
         if isinstance(want, Roll):
             dice = _faces(value)
             if want.key == KANTYI_ROLLS:
-                faces = got.get("kantyi", ()) + dice
-                kantyi_rerolled(st, chart, got["rolls"], faces)  # refuses a face off the die
-                got = {**got, "kantyi": faces}
+                got = {**got, "kantyi": _kantyi_checked(got["rolls"], got.get("kantyi", ()), dice, want.dice)}
             else:
                 _check_dice(dice, want.dice, chart)
                 got = {**got, "rolls": got.get("rolls", ()) + (dice,)}
@@ -1040,18 +881,13 @@ def _chart_step(chart: str) -> Step:
                 raise Illegal(f"the predicted eclipse: choose a row of {chart} "
                               f"(0\u2013{len(rows_of(chart)) - 1}), not {value}", "eclipse")
             got = {**got, "choice": value}
-        elif want.key == "diego":
-            _use_diego(st, bool(value))
-            got = {**got, "diego": bool(value)}
-        else:  # a musket's reroll, or not
-            if value and st.get("muskets") < R.musket_reroll_cost:
-                raise Illegal("no musket to spend on a reroll", "musket")
-            got = {**got, "musket": bool(value)}
+        else:  # Diego's +1, or a musket's reroll (each asked only when it may be taken)
+            got = {**got, want.key: bool(value)}
         # what the chart needs next reads only the inputs and parts of `st` no input changes; kept with
         # the inputs as "asks" (worked out once: the step's need and its next apply read it)
         asks = _chart_next(st, chart, got)
         if asks is None:
-            return _resolved(st, chart, got)
+            return chart_row(st, chart, got)
         got["asks"] = asks
         return replace(st, phase=chart, pending=got)
 
@@ -1083,10 +919,11 @@ def _mapping(st: State, value) -> State:
             raise Illegal(f"map a hex next to {st.pos} that is not mapped yet, not {value}", "mapping")
         return _put(st, "mapping", target=value)
     if key == "diego":
-        _use_diego(st, bool(value))
         return _put(st, "mapping", diego=bool(value))
+    dice = _faces(value)
+    _check_dice(dice, R.phase_dice, "mapping")
     got = _inputs(st, "mapping")
-    return _closed(mapping(st, got["target"], _faces(value), got.get("diego", False)), "mapping", st)
+    return mapped(st, got["target"], dice, got.get("diego", False))
 
 
 # interests (phase 7, or on entering an interest hex): Diego's +1, the dice, where Lagos de Oro lies,
@@ -1122,37 +959,27 @@ def _interest_options(st: State):
     return YES_NO
 
 
-def resolve_interest(st: State) -> State:
-    """The interest found from its inputs (the phase is over: interest_due no longer holds)."""
-    got = _inputs(st, "interests")
-    new = interests(st, got.get("dice", ()), got.get("diego", False), got.get("lagos", ()), got.get("trail"),
-                    got.get("fill", False))
-    return replace(new, phase="", pending=NOTHING)
-
-
 def _interest(st: State, value) -> State:
     got = _inputs(st, "interests")
     key = _interest_next(st, got).key
-    if key == "diego":
-        _use_diego(st, bool(value))
-        st = _put(st, "interests", diego=bool(value))
-    elif key == "interests":
+    if key == "interests":
         dice = _faces(value)
         _check_dice(dice, R.phase_dice, "interests")
-        found = interest_key(st, interest_total(st, dice, got.get("diego", False)))
-        st = _put(st, "interests", dice=dice, found=found)
+        total = sum(dice) + (R.bonus_per_extra if got.get("diego") else 0)
+        got = {**got, "dice": dice, "found": interest_key(st, total)}
     elif key == "lagos":
         if tuple(sorted(value)) not in lagos_placements(st):
             raise Illegal(lagos_problem(st, value), "lagos-de-oro")
-        st = _put(st, "interests", lagos=tuple(value))
+        got = {**got, "lagos": tuple(value)}
     elif key == "trail":
         if value not in trail_options(st, st.pos):
             raise Illegal(f"no trail can be drawn from {st.pos} to {value}", "trail")
-        st = _put(st, "interests", trail=value)
-    else:
-        interest_gains(st.values, got["found"], bool(value))  # refuses a fill without a musket
-        st = _put(st, "interests", fill=bool(value))
-    return resolve_interest(st) if _interest_next(st, _inputs(st, "interests")) is None else st
+        got = {**got, "trail": value}
+    else:  # Diego's +1, or Migration's fill (each asked only when it may be taken)
+        got = {**got, key: bool(value)}
+    if _interest_next(st, got) is None:
+        return interest_found(st, got)
+    return replace(st, phase="interests", pending=got)
 
 
 _interest_step = _named("interests", _interest)
@@ -1175,7 +1002,7 @@ def travel_options(st: State) -> tuple:
 def _travel(st: State, value) -> State:
     if st.interest_due:
         return _interest_step(st, value)
-    return _done(st, "travel") if value is None else step(st, value)
+    return replace(st, phase="travel", pending=DONE) if value is None else step(st, value)
 
 
 def _end_need(st: State):
@@ -1193,7 +1020,9 @@ STEPS = (
     Step("start", lambda st: AUTO, _named("start", lambda st, _: start_day(st)),
          frozenset({"day", "plan", "diego_used", "interest_due", "steps", "marks", "mapped", "fever_today"})),
     Step("planning", _planning_need, _named("planning", _planning),
-         frozenset({"plan", "conquistadors", "fever", "fever_today"}), _planning_options, repeat=True),
+         frozenset({"plan", "conquistadors", "fever", "fever_today"}),
+         lambda st: keep_options(st) if _planning_need(st).key == "keep" else wild_assignments(st, planned_dice(st)),
+         repeat=True),
     _chart_step("movement"),
     Step("mapping", _mapping_need, _named("mapping", _mapping),
          frozenset({"terrain", "mapped", "marks", "cataracts", "diego_used"}), _mapping_options, repeat=True),
@@ -1248,20 +1077,15 @@ def forget(st: State) -> tuple:
             st.interest_due, st.steps, st.mapped_today, st.marks_today, len(st.terrain))
 
 
-def kantyi_count(roll: tuple[int, ...]) -> int:
-    """How many dice of a Native Contact roll Princess Kantyi rolls again (those showing 1 or 2)."""
-    return sum(1 for d in roll if d <= R.kantyi_reroll_at_most)
-
-
 def score(st: State) -> tuple[tuple[str, int], ...]:
     """The score of a game as it stands (the contract's score: the terms a finished game counts)."""
     return score_for(st, st.over[0] if st.over else "")
 
 
 def score_for(st: State, result: str) -> tuple[tuple[str, int], ...]:
-    mapped = sum(1 for lab in st.terrain if lab not in st.board.printed) - (
+    mapped_hexes = sum(1 for lab in st.terrain if lab not in st.board.printed) - (
         len(st.lagos) - 1 if st.lagos else 0)
-    out = [("hexes mapped", mapped * R.score_per_hex)]
+    out = [("hexes mapped", mapped_hexes * R.score_per_hex)]
     if result == "won":
         out.append(("conquistadors", st.get("conquistadors") * R.score_per_conquistador))
         wonders = sum(1 for _, k in st.interests if k == WONDER)

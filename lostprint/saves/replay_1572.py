@@ -15,8 +15,7 @@ from itertools import pairwise, product
 from types import MappingProxyType
 
 from lostprint.engine import lost_expedition as eng
-from lostprint.files.fields import at_key
-from lostprint.games.lost_expedition import EXPEDITIONS, INTEREST_RULES, KANTYI_ROLLS, ROLL_KEYS, TRACKER_KEYS
+from lostprint.games.lost_expedition import EXPEDITIONS, INTEREST_RULES, KANTYI_ROLLS, TRACKER_KEYS
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.saves.rules import At
 
@@ -26,66 +25,13 @@ PHASE_TITLE = MappingProxyType({"movement": "the Movement roll", "exploring": "E
                                 "native-contact": "Native Contact", "hunting": "Hunting"})
 
 
-def begin(st) -> None:
-    st.flags["engine"] = eng.new_game(eng.board_of(st.game_map), st.setup.get("expedition", ""))
-    st.flags["eclipse_options"] = frozenset({0})
-
-
-def begin_day(st, day, at: At, problems) -> None:
-    st.flags.update(raw_day=day, day_at=at, problems_at_start=len(problems), rolls=None)
-    if "expedition" not in st.setup:
-        st.flags["problems_at_start"] = -1  # no expedition: the engine cannot replay
-
-
-# --- rolls ----------------------------------------------------------------------------------------
-
-
-def _faces(value, at: At, problems, nested_ok: bool) -> tuple[tuple[int, ...], ...] | None:
-    """[4, 5] -> ((4, 5),); [[1, 2], [5, 6]] -> ((1, 2), (5, 6))."""
-    if not isinstance(value, list) or not value:
-        problems.add(at, "must be a list of die faces, like [4, 5]")
-        return None
-    groups = value if all(isinstance(v, list) for v in value) else [value]
-    if len(groups) > 1 and not nested_ok:
-        problems.add(at, "one roll only: a list of die faces, like [4, 5]")
-        return None
-    out = []
-    for g in groups:
-        if not g or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= R.die_faces for d in g):
-            message = f"die faces are whole numbers 1\u2013{R.die_faces}, not {g!r}"
-            problems.add(at, message[:120])  # not a rule: a message length
-            return None
-        out.append(tuple(g))
-    return tuple(out)
-
-
-def read_rolls(st, value, at: At, problems) -> None:
-    if not isinstance(value, dict):
-        problems.add(at, "must be a mapping of phase: dice, like {planning: [1, 2, 3, 3, 6], movement: [4, 5]}")
-        return
-    rolls: dict = {}
-    for key in value:
-        kat = at_key(value, key, f"{at.field}.{key}")
-        if key not in ROLL_KEYS:
-            problems.add(kat, f"not a phase that rolls ({', '.join(ROLL_KEYS)})")
-            continue
-        faces = _faces(value[key], kat, problems, nested_ok=key not in ("planning", KANTYI_ROLLS))
-        if faces is not None:
-            rolls[key] = (faces, kat)
-    if "planning" not in rolls:  # said once: not when the day already has a problem (nothing is replayed)
-        if not problems:
-            problems.add(at, "a day's rolls start with the planning dice")
-        return
-    st.flags["rolls"] = rolls
-
-
 # --- what the save says happened -----------------------------------------------------------------
 
 
-def _observed(st, values: dict) -> dict:
+def _observed(st, rp, values: dict) -> dict:
     marks = [m for m in st.marks if m.day == st.day]
     lagos = next((m.hexes for m in marks if m.kind == "lagos-de-oro"), ())
-    fever = st.flags["raw_day"].get("fever")
+    fever = rp.raw.get("fever")
     fever = "struck" if fever is True else fever if isinstance(fever, str) else ""
     return {
         "mapped": tuple(st.flags.get("drawn_today", {}).items()),
@@ -100,36 +46,22 @@ def _observed(st, values: dict) -> dict:
 # --- the day ------------------------------------------------------------------------------------
 
 
-def explained(st, problems) -> list | None:
+def explained(st, rp, problems) -> list | None:
     """For a day without rolls: for each eclipse count it may begin with, the count it ends with (None:
     an eclipse predicted today sets it) and one set of rolls that gives it (as `rolls:` holds them,
     with what each roll gives); the engine then replays the day with them. None, with the clearest
     reason said, when no one set of rolls gives the day."""
-    s0: eng.State = st.flags["engine"]
-    obs = _observed(st, st.values)
-    wrong, found = _too_many_mapped(st, s0, obs), []
+    s0: eng.State = rp.engine
+    obs = _observed(st, rp, st.values)
+    wrong, found = _too_many_mapped(rp, s0, obs), []
     if not wrong:  # one set of rolls for the day; if none, the clearest reason first
-        wrong, found = _joint(st, s0, obs)
-        wrong = wrong and (_bounds(st, s0, obs)[:1] or wrong)
+        wrong, found = _joint(rp, s0, obs)
+        wrong = wrong and (_bounds(rp, s0, obs)[:1] or wrong)
     for at, message in wrong:
         problems.add(at, message)
-    if "explained" in st.flags and found:  # kept for explain_save (a caller asked which rolls explain the save)
-        st.flags["explained"].append(found)
+    if rp.explained is not None and found:  # kept for explain_save (a caller asked which rolls explain the save)
+        rp.explained.append(found)
     return None if wrong else found
-
-
-def field_at(st, *path) -> At:
-    """The line and field path of a part of today's day (the nearest line that exists)."""
-    container, at = st.flags["raw_day"], st.flags["day_at"]
-    line, name = at.line, at.field
-    for key in path:
-        name = f"{name}.{key}"
-        if isinstance(container, dict) and key in container:
-            line = at_key(container, key, name).line
-            container = container[key]
-        else:
-            container = None
-    return At(line, name)
 
 
 # --- without rolls: what some legal roll could give ---------------------------------------------
@@ -171,16 +103,16 @@ def _interest_effects(r: _Range, key: str) -> None:
             r.lo[k], r.hi[k] = a, b
 
 
-def _too_many_mapped(st, s0: eng.State, obs) -> list[tuple[At, str]]:
+def _too_many_mapped(rp, s0: eng.State, obs) -> list[tuple[At, str]]:
     drawn = [h for h, _ in obs["mapped"] if h not in obs["lagos"]]
     if len(drawn) <= 1:
         return []
-    return [(field_at(st, "mapped", drawn[1]),
+    return [(rp.at("mapped", drawn[1]),
              f"{len(drawn)} hexes mapped on day {s0.day + 1}: the Mapping phase draws one hex a day"
              + (f" (Lagos de Oro adds its {R.lagos_hexes} lakes)" if obs["lagos"] else ""))]
 
 
-def _bounds(st, s0: eng.State, obs) -> list[tuple[At, str]]:
+def _bounds(rp, s0: eng.State, obs) -> list[tuple[At, str]]:
     """Each tracker against the range some legal roll could give it (the per-tracker reason shown
     when no set of rolls explains the day)."""
     out: list[tuple[At, str]] = []
@@ -225,7 +157,7 @@ def _bounds(st, s0: eng.State, obs) -> list[tuple[At, str]]:
         cost = eng.step_cost(replace(today, pos=a), b)
         if r.hi["movement"] < cost:
             have = ", ".join(f"{n} {_signed(x, y)}" for n, x, y in r.why["movement"]) or "nothing more today"
-            out.append((field_at(st, "moved"), f"entering {b} costs {cost} movement progress"
+            out.append((rp.at("moved"), f"entering {b} costs {cost} movement progress"
                         + (" by trail" if cost == R.trail_cost else "")
                         + f"; the party can have at most {r.hi['movement']} (from {s0.get('movement')}: {have})"))
             return out
@@ -251,7 +183,7 @@ def _bounds(st, s0: eng.State, obs) -> list[tuple[At, str]]:
             limit = f"the most day {day} can end with is {hi}"
         else:
             limit = f"the least day {day} can end with is {lo}"
-        out.append((field_at(st, "resources", key),
+        out.append((rp.at("resources", key),
                     f"{key} {s0.get(key)} \u2192 {have}, but {limit} ({why}; maximum {R.cap})"))
     return out
 
@@ -812,22 +744,22 @@ class _Unrolled:
         return found if free else None
 
 
-def _mornings(st) -> list[tuple[int, bool | None]]:
+def _mornings(rp) -> list[tuple[int, bool | None]]:
     """The eclipse counts the day may begin with, each with whether Native Contact must be planned
     (an eclipse counts down only on a day that plays Native Contact)."""
     out = []
-    for e in sorted(st.flags["eclipse_options"]):
+    for e in sorted(rp.eclipses):
         out += [(e, None)] if e == 0 else [(e, True), (e, False)]
     return out
 
 
-def _joint(st, s0: eng.State, obs) -> tuple[list[tuple[At, str]], list]:
+def _joint(rp, s0: eng.State, obs) -> tuple[list[tuple[At, str]], list]:
     """Problems (none when one set of rolls explains the day), and for each eclipse count the day may
     begin with, one set of rolls that gives it and what each roll gives (a Cartography trail used
     only where no other explains one of its trails)."""
     found = []
     predicted = any(m.kind == "interest" and m.get("result") == "predict-eclipse" for m in obs["marks"])
-    for e, native in _mornings(st):
+    for e, native in _mornings(rp):
         for cartography in (False, True) if s0.expedition == "cartography" else (False,):
             day = _Unrolled(s0, obs, e, native, cartography)
             path = day.search()
@@ -838,7 +770,7 @@ def _joint(st, s0: eng.State, obs) -> tuple[list[tuple[At, str]], list]:
         return [], found
     have = dict(zip(TRACKER_KEYS, obs["values"]))
     one_off: dict = {}  # tracker -> the values it can end with while every other ends as recorded
-    for e, native in _mornings(st):
+    for e, native in _mornings(rp):
         for t, values in _Unrolled(s0, obs, e, native).search(free=True).items():
             one_off.setdefault(t, set()).update(values)
     alone = [(TRACKER_KEYS[t], sorted(one_off[t])) for t in sorted(one_off)]
@@ -846,28 +778,28 @@ def _joint(st, s0: eng.State, obs) -> tuple[list[tuple[At, str]], list]:
             "planning roll sets every chart's bonus")
     day = s0.day + 1
     if not alone:
-        mapping = _mapping_problem(st, s0, obs, rule)
+        mapping = _mapping_problem(rp, s0, obs, rule)
         if mapping:
             return [mapping], []
         message = f"no one set of rolls on day {day} gives these resources, marks and fever together ({rule})"
-        return [(field_at(st, "resources"), message)], []
+        return [(rp.at("resources"), message)], []
     key, values = alone[0]
     limit = f"with the other resources as recorded, day {day} can end with {key} {_either(values)}"
     for other, vals in alone[1:]:
         limit += f"; with {key} {have[key]}, {other} {_either(vals)}"
-    return [(field_at(st, "resources", key),
+    return [(rp.at("resources", key),
              f"{key} {s0.get(key)} \u2192 {have[key]}, but no one set of rolls gives it: {limit} ({rule})")], []
 
 
-def _mapping_problem(st, s0: eng.State, obs, rule: str):
+def _mapping_problem(rp, s0: eng.State, obs, rule: str):
     """When the day's records agree but for the hex mapped: which terrains the Mapping roll could
     have drawn, or that the roll which draws this one shows the cataract face on the river."""
-    days = [_Unrolled(s0, obs, e, native) for e, native in _mornings(st)]
+    days = [_Unrolled(s0, obs, e, native) for e, native in _mornings(rp)]
     day = days[0]
     if day.mapped is None or not day.map_targets:
         return None
     label = next(h for h, _ in obs["mapped"] if h not in obs["lagos"])
-    at = field_at(st, "mapped", label)
+    at = rp.at("mapped", label)
     if day.cataract is False:
         for d in days:
             d.cataract = None

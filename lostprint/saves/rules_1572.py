@@ -14,15 +14,16 @@ replayed with the rolls lostprint.saves.replay_1572 finds for it (explain_save s
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from lostprint.engine import lost_expedition as eng
 from lostprint.engine.contract import Decision, Roll
 from lostprint.files import line_of
-from lostprint.files.fields import Reader
+from lostprint.files.fields import Reader, at_key
 from lostprint.files.kinds import SAVE_FORMAT
-from lostprint.games.lost_expedition import EXPEDITIONS, INTERESTS, KANTYI_ROLLS, TRACKER_KEYS
+from lostprint.games.lost_expedition import EXPEDITIONS, INTERESTS, KANTYI_ROLLS, ROLL_KEYS, TRACKER_KEYS
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.saves import replay_1572, search
-from lostprint.saves.replay_1572 import field_at
 from lostprint.saves.rules import At, Event, LostRules, Mark, Problems, State, slug
 
 INTEREST_RESULTS = tuple(slug(b.results[0]) for b in INTERESTS.bands)
@@ -59,6 +60,73 @@ def _interests(st: State) -> dict:
     return {m.hexes[0]: m.get("result") for m in _marked(st, "interest")}
 
 
+@dataclass
+class Replay:
+    """The transcript's own state through a save (kept under State.flags["1572"]): the engine's state
+    when the day began (None once the save cannot be replayed), the eclipse counts it may hold then,
+    and the day being read."""
+
+    engine: eng.State | None
+    eclipses: frozenset = frozenset({0})
+    raw: dict = field(default_factory=dict)  # the day's fields as the save has them
+    day_at: At = At(0, "")
+    problems_before: int = 0  # problems found before today (-1: no expedition, nothing is replayed)
+    rolls: dict | None = None  # the day's rolls, key -> (faces, At)
+    lagos: tuple = ()  # the Lagos de Oro hexes drawn today (their lakes come from the roll, not Mapping)
+    explained: list | None = None  # per day, the rolls found for a day without them (for explain_save)
+
+    def at(self, *path) -> At:
+        """The line and field path of a part of today's day (the nearest line that exists)."""
+        container, line, name = self.raw, self.day_at.line, self.day_at.field
+        for key in path:
+            name = f"{name}.{key}"
+            if isinstance(container, dict) and key in container:
+                line = at_key(container, key, name).line
+                container = container[key]
+            else:
+                container = None
+        return At(line, name)
+
+    def read_rolls(self, value, at: At, problems) -> None:
+        if not isinstance(value, dict):
+            problems.add(at, "must be a mapping of phase: dice, like {planning: [1, 2, 3, 3, 6], movement: [4, 5]}")
+            return
+        rolls: dict = {}
+        for key in value:
+            kat = at_key(value, key, f"{at.field}.{key}")
+            if key not in ROLL_KEYS:
+                problems.add(kat, f"not a phase that rolls ({', '.join(ROLL_KEYS)})")
+                continue
+            faces = _faces(value[key], kat, problems, nested_ok=key not in ("planning", KANTYI_ROLLS))
+            if faces is not None:
+                rolls[key] = (faces, kat)
+        if "planning" not in rolls:  # said once: not when the day already has a problem (nothing is replayed)
+            if not problems:
+                problems.add(at, "a day's rolls start with the planning dice")
+            return
+        self.rolls = rolls
+
+
+def _faces(value, at: At, problems, nested_ok: bool) -> tuple[tuple[int, ...], ...] | None:
+    """[4, 5] -> ((4, 5),); [[1, 2], [5, 6]] -> ((1, 2), (5, 6))."""
+    if not isinstance(value, list) or not value:
+        problems.add(at, "must be a list of die faces, like [4, 5]")
+        return None
+    groups = value if all(isinstance(v, list) for v in value) else [value]
+    if len(groups) > 1 and not nested_ok:
+        problems.add(at, "one roll only: a list of die faces, like [4, 5]")
+        return None
+    for g in groups:
+        if not g or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= R.die_faces for d in g):
+            problems.add(at, f"die faces are whole numbers 1\u2013{R.die_faces}, not {g!r}"[:120])  # not a rule: a length
+            return None
+    return tuple(tuple(g) for g in groups)
+
+
+def _rp(st: State) -> Replay:
+    return st.flags["1572"]
+
+
 class Rules1572(LostRules):
     game_id = "lost-expedition"
     setup_fields = {"expedition": tuple(o.key for o in EXPEDITIONS)}
@@ -80,17 +148,18 @@ class Rules1572(LostRules):
         return {str(o.roll): o.key for o in EXPEDITIONS}
 
     def begin(self, st: State) -> None:
-        replay_1572.begin(st)
+        st.flags["1572"] = Replay(eng.new_game(eng.board_of(st.game_map), st.setup.get("expedition", "")))
 
     def begin_day(self, st, day, at, problems) -> None:
-        replay_1572.begin_day(st, day, at, problems)
-        st.flags["lagos_today"] = ()
+        rp = _rp(st)
+        rp.raw, rp.day_at, rp.rolls, rp.lagos = day, at, None, ()
+        rp.problems_before = len(problems) if "expedition" in st.setup else -1
 
     # --- day fields ----------------------------------------------------------------------------
 
     def check_day_field(self, st, name, value, at, problems, container) -> None:
         if name == "rolls":
-            replay_1572.read_rolls(st, value, at, problems)
+            _rp(st).read_rolls(value, at, problems)
             return
         if value is False or value is None:
             return
@@ -104,7 +173,7 @@ class Rules1572(LostRules):
     # --- mapping and moving --------------------------------------------------------------------
 
     def check_mapped(self, st, label, terrain, at, problems) -> None:
-        if label in st.flags["lagos_today"]:
+        if label in _rp(st).lagos:
             return
         if not st.adjacent(st.day_start, label):
             problems.add(at, f"{label} is not next to {st.day_start}, where the day began "
@@ -239,7 +308,7 @@ class Rules1572(LostRules):
             hexes = rd.labels(value, at, R.lagos_hexes)
             if hexes is None:
                 return None
-            st.flags["lagos_today"] = tuple(hexes)  # its lakes are drawn by the roll, not by Mapping
+            _rp(st).lagos = tuple(hexes)
             if len(set(hexes)) != R.lagos_hexes or not all(st.adjacent(x, y) for x in hexes for y in hexes if x != y):
                 problems.add(at, "Lagos de Oro is three hexes that all touch each other")
                 return None
@@ -256,7 +325,7 @@ class Rules1572(LostRules):
                     problems.add(at, f"the Lagos de Oro hexes are drawn as lake the same day: add {lab}: lake "
                                      "to this day's mapped")
                     return None
-            s0 = st.flags.get("engine")
+            s0 = _rp(st).engine
             if s0 is not None:  # where the party stood when it rolled Lagos de Oro, the map as it was
                 spot = next(h for h, r in _interests(st).items() if r == LAGOS)
                 then = eng.replace(s0, pos=spot, terrain={h: t for h, t in st.terrain.items() if h not in hexes})
@@ -274,21 +343,21 @@ class Rules1572(LostRules):
             st.events.append(Event(st.day, "loss", f"\u2212{lost} conquistador" + "s" * (lost > 1)))
         elif lost < 0:
             st.events.append(Event(st.day, "gain", f"+{-lost} conquistador" + "s" * (lost < -1)))
-        if not _replayable(st, problems):
+        rp = _rp(st)
+        if not _replayable(rp, problems):
             pass
-        elif _fever_problem(st):
-            problems.add(*_fever_problem(st))
-            st.flags.update(rolls=None, engine=None)
-        elif st.flags.get("rolls"):
-            _replayed(st, problems, [st.flags["rolls"]])
+        elif _fever_problem(rp):
+            problems.add(*_fever_problem(rp))
+            rp.rolls = rp.engine = None
+        elif rp.rolls:
+            _replayed(st, problems, [rp.rolls])
         else:
-            found = replay_1572.explained(st, problems)
-            at = st.flags["day_at"]
+            found = replay_1572.explained(st, rp, problems)
             if found is None:
-                st.flags["engine"] = None
+                rp.engine = None
             else:
-                _replayed(st, problems, [{k: (v if v and isinstance(v[0], list) else [v], at) for k, v in rolls.items()}
-                                         for _, _, (rolls, _) in found])
+                _replayed(st, problems, [{k: (v if v and isinstance(v[0], list) else [v], rp.day_at)
+                                          for k, v in rolls.items()} for _, _, (rolls, _) in found])
 
     def end_of_day(self, st):
         if st.position in st.game_map.goals:
@@ -327,7 +396,7 @@ class Rules1572(LostRules):
         return tuple(out)
 
     def score(self, st, result) -> list[tuple[str, int]]:
-        s = st.flags.get("engine")  # None only once the save has problems: no score is checked then
+        s = _rp(st).engine  # None only once the save has problems: no score is checked then
         return list(eng.score_for(s, result)) if s is not None else []
 
 
@@ -343,7 +412,7 @@ class Explaining1572(Rules1572):
 
     def begin(self, st: State) -> None:
         super().begin(st)
-        st.flags["explained"] = self.found
+        _rp(st).explained = self.found
 
     @property
     def days(self) -> list:
@@ -429,11 +498,10 @@ def mark_of(mark: tuple) -> dict:
 CHARTS = ("movement", "exploring", "native-contact", "hunting")
 
 
-def _replayable(st, problems) -> bool:
+def _replayable(rp: Replay, problems) -> bool:
     """The day can be replayed: an expedition, an engine state, and no problem read so far today."""
-    ok = st.flags["problems_at_start"] >= 0 and len(problems) == st.flags["problems_at_start"]
-    if not ok or st.flags.get("engine") is None:
-        st.flags.update(rolls=None, engine=None)
+    if rp.problems_before < 0 or len(problems) != rp.problems_before or rp.engine is None:
+        rp.rolls = rp.engine = None
         return False
     return True
 
@@ -461,7 +529,7 @@ def _record(st, rolls: dict | None) -> search.Record:
     lagos = next((tuple(sorted(m.hexes)) for m in marks if m.kind == LAGOS), ())
     drawn = st.flags.get("drawn_today", {})
     target = next((lab for lab in drawn if lab not in lagos), None)
-    fever = st.flags["raw_day"].get("fever")
+    fever = _rp(st).raw.get("fever")
     fever = "struck" if fever is True else slug(fever) if isinstance(fever, str) else ""
     want_marks = sorted((_mark_key(m.kind, m.hexes, m.get("result")) for m in marks), key=repr)
     inputs: dict = {"to": tuple(st.day_hexes[1:]) + (None,)}
@@ -498,15 +566,16 @@ def _kantyi_chunks(rolls, faces) -> tuple:
 
 
 def _starts(st) -> list:
-    s0 = st.flags["engine"]
-    return [eng.replace(s0, eclipse=e) for e in sorted(st.flags["eclipse_options"] | {s0.eclipse})]
+    s0 = _rp(st).engine
+    return [eng.replace(s0, eclipse=e) for e in sorted(_rp(st).eclipses | {s0.eclipse})]
 
 
 def _replayed(st, problems, sets: list) -> None:
     """The day replayed through the engine with its rolls (recorded, or each set some legal rolls
     found for a day without them): every hidden decision (the WILDs, Diego's +1, the eclipse's row,
     Migration's fill) tried until one gives the recorded day."""
-    st.flags["rolls"] = None
+    rp = _rp(st)
+    rp.rolls = None
     ends, failure = [], None
     for rolls in sets:
         rolls = {k: (tuple(tuple(g) for g in faces), at) for k, (faces, at) in rolls.items()}
@@ -514,11 +583,11 @@ def _replayed(st, problems, sets: list) -> None:
         found, failure = search.explain(eng, _starts(st), record)
         ends += found
     if ends:
-        st.flags["engine"] = eng.replace(min(ends, key=lambda s: len(s.cartography)), steps=(), log=())
-        st.flags["eclipse_options"] = frozenset(e.eclipse for e in ends)
+        rp.engine = eng.replace(min(ends, key=lambda s: len(s.cartography)), steps=(), log=())
+        rp.eclipses = frozenset(e.eclipse for e in ends)
         return
     problems.add(*_said(st, rolls, record, failure))
-    st.flags["engine"] = None
+    rp.engine = None
 
 
 def _why(st, record) -> str:
@@ -531,7 +600,7 @@ def _why(st, record) -> str:
 
 def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
     """A failed search in the save's words: the field, the rule and its limit."""
-    day = st.day
+    day, at = st.day, _rp(st).at
     planned = {k for k in CHARTS + ("mapping",) if R.face(k) in rolls["planning"][0][0]}
     for k in rolls:
         if k in planned or k in ("planning", "interests", KANTYI_ROLLS):
@@ -542,25 +611,25 @@ def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
     if KANTYI_ROLLS in rolls and "native-contact" not in rolls:
         return rolls[KANTYI_ROLLS][1], "Princess Kantyi's rerolls go with a Native Contact roll"
     key = failure.key
-    roll_at = {k: rolls[k][1] if k in rolls else field_at(st, "rolls") for k in (*CHARTS, "mapping", "interests", "planning")}
+    roll_at = {k: rolls[k][1] if k in rolls else at("rolls") for k in (*CHARTS, "mapping", "interests", "planning")}
     roll_at.update(keep=roll_at["planning"], wilds=roll_at["planning"], diego=roll_at["planning"],
                    musket=roll_at["planning"], row=roll_at["planning"], fill=roll_at["planning"])
     roll_at[KANTYI_ROLLS] = roll_at["native-contact"]
     if failure.kind == "rule":
         if key == "to":
-            return field_at(st, "moved"), failure.message
+            return at("moved"), failure.message
         if key == "target":
-            return field_at(st, "mapped"), failure.message
+            return at("mapped"), failure.message
         if key in ("lagos", "trail", "cartography"):
-            return field_at(st, "marks"), failure.message
-        return roll_at.get(key, field_at(st, "rolls")), failure.message
+            return at("marks"), failure.message
+        return roll_at.get(key, at("rolls")), failure.message
     if failure.kind == "short":
         if key == KANTYI_ROLLS:
             return roll_at[key], (f"Princess Kantyi rerolls the Native Contact 1s and 2s on day {day}: record her "
                                   "new faces under kantyi")
         if key == "interests":
-            return field_at(st, "rolls"), "an interest is due: record the interests dice"
-        return field_at(st, "rolls"), f"a {R.face(key)} was planned: record the {key} dice"
+            return at("rolls"), "an interest is due: record the interests dice"
+        return at("rolls"), f"a {R.face(key)} was planned: record the {key} dice"
     if failure.kind == "left":
         if key == "mapping":
             return roll_at[key], (f"muskets cannot reroll mapping (only {', '.join(R.musket_charts)}): "
@@ -570,42 +639,42 @@ def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
         if key == KANTYI_ROLLS:
             return roll_at[key], "more Princess Kantyi rerolls than Native Contact dice showing 1 or 2"
         if key == "to":
-            return field_at(st, "moved"), f"the game was over on day {day} before these moves"
-        return roll_at.get(key, field_at(st, "rolls")), f"more {key} rolls than day {day} rolls"
+            return at("moved"), f"the game was over on day {day} before these moves"
+        return roll_at.get(key, at("rolls")), f"more {key} rolls than day {day} rolls"
     if failure.kind == "none":
         if key == "target":
-            return field_at(st, "mapped"), "the mapping dice were rolled: record the hex they drew"
+            return at("mapped"), "the mapping dice were rolled: record the hex they drew"
         if key == "trail":
-            return field_at(st, "marks"), "the rolls draw a trail here: record where it leads"
-        return field_at(st, "rolls"), f"no {key} the save allows"
+            return at("marks"), "the rolls draw a trail here: record where it leads"
+        return at("rolls"), f"no {key} the save allows"
     why = _why(st, record)
     got = sorted(failure.reached, key=repr)
     if key == "fever_today":
-        return field_at(st, "fever"), (f"the rolls give {' or '.join(g or 'no fever change' for g in got)}, "
+        return at("fever"), (f"the rolls give {' or '.join(g or 'no fever change' for g in got)}, "
                                      f"not {record.checks[key] or 'none'} ({why})")
     if key == "mapped":
         shown = " or ".join(", ".join(f"{h}: {t}" for h, t in g) or "nothing" for g in got)
-        return field_at(st, "mapped"), f"the rolls map {shown or 'nothing'} ({why})"
+        return at("mapped"), f"the rolls map {shown or 'nothing'} ({why})"
     if key == "marks":
         shown = " or ".join(", ".join(" ".join((kind, "-".join(sorted(hexes)), *rest)) for kind, hexes, *rest in g)
                             or "no marks" for g in got)
-        return field_at(st, "marks"), f"the rolls give {shown or 'no marks'} ({why})"
+        return at("marks"), f"the rolls give {shown or 'no marks'} ({why})"
     if key in TRACKER_KEYS:
-        return field_at(st, "resources", key), (f"{record.checks[key]}, but the rolls give {key} "
+        return at("resources", key), (f"{record.checks[key]}, but the rolls give {key} "
                                               f"{' or '.join(map(str, got))} ({why})")
-    return field_at(st, "resources"), f"no one replay of day {day} with these rolls gives the recorded day ({why})"
+    return at("resources"), f"no one replay of day {day} with these rolls gives the recorded day ({why})"
 
 
-def _fever_problem(st) -> tuple[At, str] | None:
+def _fever_problem(rp: Replay) -> tuple[At, str] | None:
     """A recorded fever the rules refuse whatever the dice: immune, none to break, or a swamp."""
-    raw = st.flags["raw_day"].get("fever")
+    raw = rp.raw.get("fever")
     fever = "struck" if raw is True else slug(raw) if isinstance(raw, str) else ""
-    s0 = st.flags["engine"]
+    s0 = rp.engine
     if fever == "struck" and eng.fever_immune(s0.expedition, s0.lagos, s0.pos):
-        return field_at(st, "fever"), ("a botany expedition is immune to fever" if s0.expedition == "botany"
+        return rp.at("fever"), ("a botany expedition is immune to fever" if s0.expedition == "botany"
                                      else f"at Lagos de Oro ({s0.pos}) the party is immune to fever")
     if fever == "broken" and not s0.fever:
-        return field_at(st, "fever"), "there is no fever to break"
+        return rp.at("fever"), "there is no fever to break"
     if fever == "broken" and eng.terrain_rule(s0.terrain_here()).no_fever_break:
-        return field_at(st, "fever"), f"a fever cannot break in a swamp ({s0.pos})"
+        return rp.at("fever"), f"a fever cannot break in a swamp ({s0.pos})"
     return None

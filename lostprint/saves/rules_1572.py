@@ -32,13 +32,6 @@ WONDER = "natural-wonder"
 LAGOS = "lagos-de-oro"
 
 
-def _river(st: State) -> list[str]:
-    out: list[str] = []
-    for f in st.game_map.features_of("river"):
-        out.extend(f.hexes)
-    return out
-
-
 def _pair(a: str, b: str) -> frozenset:
     return frozenset((a, b))
 
@@ -53,7 +46,7 @@ def _trails(st: State) -> set:
 
 
 def _cataracts(st: State) -> set:
-    return set(eng.printed_cataracts(st.game_map, tuple(_river(st)))) | {_pair(*m.hexes) for m in _marked(st, "cataract")}
+    return _rp(st).board.cataracts | {_pair(*m.hexes) for m in _marked(st, "cataract")}
 
 
 def _interests(st: State) -> dict:
@@ -66,6 +59,7 @@ class Replay:
     when the day began (None once the save cannot be replayed), the eclipse counts it may hold then,
     and the day being read."""
 
+    board: eng.Board
     engine: eng.State | None
     eclipses: frozenset = frozenset({0})
     raw: dict = field(default_factory=dict)  # the day's fields as the save has them
@@ -148,7 +142,8 @@ class Rules1572(LostRules):
         return {str(o.roll): o.key for o in EXPEDITIONS}
 
     def begin(self, st: State) -> None:
-        st.flags["1572"] = Replay(eng.new_game(eng.board_of(st.game_map), st.setup.get("expedition", "")))
+        board = eng.board_of(st.game_map)
+        st.flags["1572"] = Replay(board, eng.new_game(board, st.setup.get("expedition", "")))
 
     def begin_day(self, st, day, at, problems) -> None:
         rp = _rp(st)
@@ -255,19 +250,20 @@ class Rules1572(LostRules):
             if pair is None:
                 return None
             a, b = pair
-            river = _river(st)
+            board = _rp(st).board
+            river = board.river
             if a not in river or b not in river:
                 off = a if a not in river else b
                 problems.add(at, f"a cataract stands between two river hexes; {off} is not on the river")
                 return None
-            ia, ib = river.index(a), river.index(b)
-            if abs(ia - ib) != 1:
+            up, down = (a, b) if board.downstream(a) == b else (b, a)
+            if board.downstream(up) != down:
                 problems.add(at, f"{a} and {b} are not next to each other along the river")
                 return None
-            up, down = (a, b) if ia < ib else (b, a)
             if up != st.day_start:
-                where = "not a river hex" if st.day_start not in river else f"whose cataract would be {st.day_start}" \
-                    f"–{river[river.index(st.day_start) + 1]}" if st.day_start != river[-1] else "the delta"
+                below = board.downstream(st.day_start)
+                where = "not a river hex" if st.day_start not in river else \
+                    f"whose cataract would be {st.day_start}–{below}" if below else "the delta"
                 problems.add(at, f"a cataract is drawn while mapping (phase 3), on the downstream side of the river "
                                  f"hex the party maps from: on day {day} that is {st.day_start}, {where}")
                 return None

@@ -818,14 +818,20 @@ def plot(st: State, letter: str, roll: int | None, choice: int | None, dice: tup
         return st
     if choice is None or not 0 <= choice < len(enc.choices):
         raise RuleError("plot", f"{enc.code} needs a choice")
-    if enc.code in plots.CONDITIONS:
-        stat, above = plots.CONDITIONS[enc.code]
-        want = 0 if st.value(stat) > above else 1
-        if choice != want:
-            raise RuleError("D4", f"with {stat} {st.value(stat)} the encounter leads to "
-                                  f"{enc.choices[want].outcome}")
+    want = plot_condition(st, enc.code)
+    if want is not None and choice != want:
+        stat = plots.CONDITIONS[enc.code][0]
+        raise RuleError("D4", f"with {stat} {st.value(stat)} the encounter leads to {enc.choices[want].outcome}")
     out = outcome_of(enc.choices[choice].outcome)
     return plot_outcome(st, out, dice, terrain_here, crow_choice)
+
+
+def plot_condition(st: State, code: str) -> int | None:
+    """The choice an encounter that decides by a value (D4) leads to now; None: the player chooses."""
+    if code not in plots.CONDITIONS:
+        return None
+    stat, above = plots.CONDITIONS[code]
+    return 0 if st.value(stat) > above else 1
 
 
 def plot_outcome(st: State, out, dice: tuple = (), terrain_here: str = "", crow_choice: str | None = None) -> State:
@@ -1166,7 +1172,9 @@ def _activate(game: Tribe, _=None) -> Tribe:
 
 CHOOSE_OPS = frozenset({"lose-choice", "wild", "wild-primary", "lowest"})
 REROLL = Decision("reroll")
-# the decisions the agenda asks, made once (_agenda_need)
+# the rolls and decisions the agenda asks, made once (_agenda_need)
+ROLLED = {"omen": Roll("omen", RULES.dice_per_roll), "vision roll": Roll("vision"), "assault": Roll("assault"),
+          "plot": Roll("plot")}
 ASKED = {key: Decision(key) for key in (*CHOOSE_OPS, "map", "crow", "reading", "vision", "vision top", "ghost",
                                         "plot choice", "plot crow")}
 
@@ -1203,10 +1211,8 @@ def agenda_options(game: Tribe) -> tuple:
         return ghost_options(game)
     if kind == "plot choice":
         enc = encounter_of(f"{item[FIRST]}{item[SECOND]}")
-        if enc.code in plots.CONDITIONS:
-            stat, above = plots.CONDITIONS[enc.code]
-            return (0 if st.value(stat) > above else 1,)
-        return tuple(range(len(enc.choices)))
+        want = plot_condition(st, enc.code)
+        return tuple(range(len(enc.choices))) if want is None else (want,)
     if kind == "plot crow":
         return crow_choices(st)
     return ()
@@ -1220,15 +1226,11 @@ def _agenda_need(game: Tribe):
     if kind == "effect":
         e = item[SECOND]
         if e.op == "omen":
-            return AUTO if omen_skipped(game.st, item[FIRST]) else Roll("omen", RULES.dice_per_roll)
+            return AUTO if omen_skipped(game.st, item[FIRST]) else ROLLED["omen"]
         if e.op not in ("map", "crow") and (e.op not in CHOOSE_OPS or not applies(game.st, e)):
             return AUTO
-    elif kind == "vision roll":
-        return Roll("vision")
-    elif kind == "assault":
-        return Roll("assault")
-    elif kind == "plot":
-        return Roll("plot")
+    elif kind in ROLLED:
+        return ROLLED[kind]
     elif kind == "plot dice":
         return Roll("outcome", item[DICE_AT])
     if len(agenda_options(game)) <= 1:

@@ -151,7 +151,6 @@ class LostRules:
     required_setup: tuple[str, ...] = ()
     mark_kinds: dict[str, str] = {}  # kind -> what its value looks like (for messages and docs)
     day_fields: dict[str, str] = {}  # extra per-day fields -> what they hold
-    mapped_must_touch = True  # a drawn hex must be next to where the party stood that day
 
     def resources(self, game) -> tuple[Resource, ...]:
         return tuple(Resource(t.key, t.name, t.start, t.maximum, t.primary) for t in game.trackers)
@@ -177,10 +176,6 @@ class LostRules:
 
     def begin_day(self, st: State, day, at: At, problems: Problems) -> None:
         """A day is about to be read: `day` is its raw mapping (for the lines of its fields)."""
-
-    def day_order(self) -> tuple[str, ...]:
-        """The order in which a day's parts are checked (the game's phase order)."""
-        return ("fields", "mapped", "marks", "moved", "resources")
 
     def check_day_field(self, st: State, name: str, value, at: At, problems: Problems, container) -> None:
         """A game's own day field (1572 fever, 1672 weather...)."""
@@ -225,6 +220,3 @@ class LostRules:
 
     def score(self, st: State, result: str) -> list[tuple[str, int]]:
         raise NotImplementedError
-
-    def end_check(self, st: State, result: str, at: At, problems: Problems) -> None:
-        """Checks on the whole game (e.g. 1872: the five plot hexes before Canada)."""

@@ -165,7 +165,6 @@ def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> t
     total = sum(p for _, p in score)
     recorded = None
     if outcome is not None:
-        out_at = at_key(data, "outcome", "outcome")
         got = outcome.get("result")
         if got is not None and got != result:
             claim = rules.claimed(st, got)
@@ -184,7 +183,6 @@ def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> t
             terms = " + ".join(f"{p} {label}" for label, p in score)
             rd.error(at_key(outcome, "score", "outcome.score"),
                      f"recorded {recorded}, but the rules give {total} ({terms})")
-        rules.end_check(st, result, out_at, problems)
     if problems:
         return problems.lines(), None
     played = Played(
@@ -228,7 +226,7 @@ def _setup(data: LDict, rules, rd: Reader) -> dict | None:
         if value is None:
             continue
         if allowed is not None:
-            aliases = rules.setup_aliases(key) if hasattr(rules, "setup_aliases") else {}
+            aliases = rules.setup_aliases(key)
             key_value = aliases.get(slug(value), slug(value))
             if key_value not in allowed:
                 faces = sorted(int(a) for a in aliases if a.isdigit())

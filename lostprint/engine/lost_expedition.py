@@ -44,15 +44,10 @@ replace = evolve  # a state with some fields changed, without dataclasses.replac
 
 
 class Illegal(RuleError):
-    """An input the rules do not allow: the contract's RuleError (`rule` names the rule; a refusal
-    raised without one is named by the step that refused it)."""
+    """An input the rules do not allow: the contract's RuleError, `rule` naming the rule (or the step)."""
 
-    def __init__(self, message: str, rule: str = ""):
+    def __init__(self, message: str, rule: str):
         super().__init__(rule, message)
-
-
-class TrailNeeded(Illegal):
-    """A row drew a trail and nobody said where it leads (its step then asks the "trail" decision)."""
 
 
 @dataclass(frozen=True)
@@ -187,18 +182,14 @@ def _add(values: tuple[int, ...], key: str, n: int) -> tuple[int, ...]:
     return values[:i] + (clamp(values[i] + n),) + values[i + 1:]
 
 
-def _on_die(dice) -> bool:
-    """Every face is one a die shows (a loop, not any() over a generator: asked for every roll)."""
-    faces = R.die_faces
-    for d in dice:
-        if not 1 <= d <= faces:
-            return False
-    return True
+def _dice_ok(dice: tuple[int, ...], n: int) -> bool:
+    """`n` dice, each showing a face a die has."""
+    return len(dice) == n and 1 <= min(dice) and max(dice) <= R.die_faces
 
 
 def _check_dice(dice, n: int, chart: str) -> None:
-    if len(dice) != n or not _on_die(dice):
-        raise Illegal(f"{chart} is rolled on {n} dice of 1\u2013{R.die_faces}, not {list(dice)}")
+    if not _dice_ok(dice, n):
+        raise Illegal(f"{chart} is rolled on {n} dice of 1\u2013{R.die_faces}, not {list(dice)}", chart)
 
 
 # --- what the rules say of a hex, a party and an icon (the validator reads these too) -------------
@@ -326,15 +317,10 @@ def lagos_placements(st: State) -> tuple[tuple[str, ...], ...]:
     b = st.board
     a, g = b.axial[st.pos], b.axial[b.goals[0]]
     mid = ((a[0] + g[0]) / 2, (a[1] + g[1]) / 2)  # not a rule: halfway
-    found = set()
-    for lab in b.axial:
-        if lab in st.terrain:
-            continue
-        ns = [n for n in b.neighbours[lab] if n not in st.terrain]
-        for i, x in enumerate(ns):
-            for y in ns[i + 1:]:
-                if y in b.neighbours[x]:
-                    found.add(tuple(sorted((lab, x, y))))
+    blank = {lab: [n for n in b.neighbours[lab] if n not in st.terrain] for lab in b.axial if lab not in st.terrain}
+    pairs = 2  # not a rule: a blank hex and two of its blank neighbours that touch are three that all touch
+    found = {tuple(sorted((lab, x, y))) for lab, ns in blank.items() for x, y in combinations(ns, pairs)
+             if y in b.neighbours[x]}
 
     def key(trio):
         cq = sum(b.axial[t][0] for t in trio) / len(trio)
@@ -359,16 +345,6 @@ def lagos_problem(st: State, lagos) -> str:
     near = min(halfway_off(st, h) for h in spots[0])
     return (f"Lagos de Oro lies halfway between the party ({st.pos}) and the delta ({st.board.goals[0]}): one "
             f"of its hexes at most {near} from each (like {', '.join(spots[0])}), not {', '.join(lagos)}")
-
-
-def interest_key(st: State, total: int) -> str:
-    """The interest a total gives here: a repeat (or a Lagos with nowhere to lie) is a natural wonder."""
-    key = next(r for r in INTEREST_ROWS if r.covers(total)).effects[0].terrain
-    if key != WONDER and key in {k for _, k in st.interests}:
-        return WONDER
-    if key == "lagos-de-oro" and not lagos_placements(st):
-        return WONDER
-    return key
 
 
 def interest_gains(values: tuple[int, ...], key: str, fill: bool = False) -> tuple[int, ...]:
@@ -456,7 +432,7 @@ def cartography_allowed(st: State) -> bool:
 
 def start_day(st: State) -> State:
     if st.over:
-        raise Illegal(f"the game is over ({st.over[0]})")
+        raise Illegal(f"the game is over ({st.over[0]})", "start")
     return replace(st, day=st.day + 1, day_start=st.pos, plan=Plan(), diego_used=False, interest_due=False,
                    steps=(), mapped_today=(), marks_today=(), fever_today="", log=(), phase="", pending=NOTHING)
 
@@ -503,98 +479,62 @@ def planning(st: State, dice: tuple[int, ...], wilds: tuple[tuple[str, int], ...
                    fever_today=fever_today, log=tuple(log))
 
 
-class _Row:
-    """The scratch of one chart row (local to one call): applies its icons, then freezes a new State."""
-
-    def __init__(self, st: State):
-        self.st = st
-        self.values = st.values
-        self.log = list(st.log)
-        self.marks = st.marks_today
-        self.changes: dict = {}
-
-    def found(self, kind: str, where: str) -> None:
-        """A village, peaceful village or empire found in `where`: its list and its mark."""
-        name = {"village": "villages", "peaceful-village": "peaceful", "empire": "empires"}[kind]
-        self.changes[name] = self.changes.get(name, getattr(self.st, name)) + (where,)
-        self.marks += ((kind, (where,)),)
-
-    def trail(self, where: str, to: str | None) -> None:
-        st = self.st
-        trails = self.changes.get("trails", st.trails)
-        options = trail_options(replace(st, trails=trails), where)
-        if to is None:
-            if options:
-                raise TrailNeeded(f"a trail result: choose where the trail from {where} leads", "trail")
-            return
-        if to not in options:
-            raise Illegal(f"no trail can be drawn from {where} to {to}", "trail")
-        self.changes["trails"] = trails | {frozenset((where, to))}
-        self.marks += (("trail", (where, to)),)
-
-    def apply(self, effects, trail_to: str | None = None) -> None:
-        """Each icon in turn: its tracker changes (icon_deltas), then what it draws or sets."""
-        st = self.st
-        here = st.pos
-        immune = fever_immune(st.expedition, st.lagos, here)
-        village = village_cost(st.expedition, st.terrain[here])
-        for e in effects:
-            for key, n in _icon_changes(e, st.expedition, immune, village):
-                self.values = _add(self.values, key, n)
-            what = e.what
-            if what == "accident":
-                key, n = accident_loss(st.expedition)
-                self.log.append(f"accident: {key} \u2212{n}")
-            elif what == "fever" and immune:
-                self.log.append("fever icon: the party is immune")
-            elif what == "fever":
-                if not self.changes.get("fever", st.fever):
-                    self.changes["fever_today"] = "struck"
-                self.changes["fever"] = True
-                self.log.append("fever")
-            elif what in ("village", "peaceful-village"):
-                kind = village_found(st.expedition, st.terrain[here], what == "peaceful-village")
-                if kind:
-                    self.found(kind, here)
-                else:
-                    self.log.append("a village result on the lake is discarded")
-            elif what == "empire":
-                self.found("empire", here)
-            elif what == "trail":
-                self.trail(here, trail_to)
-            elif what == "interests":
-                self.changes["interest_due"] = st.interest_at(here) is None
-
-    def done(self, **more) -> State:
-        return replace(self.st, values=self.values, log=tuple(self.log), marks_today=self.marks,
-                       **self.changes, **more)
+FOUND_IN = MappingProxyType({"village": "villages", "peaceful-village": "peaceful", "empire": "empires"})
 
 
 def chart_row(st: State, chart: str, got) -> State:
     """Phases 2, 4, 5, 6: the chart's row from its inputs `got` applied, and the phase closed (the
     eclipse's chosen row, or the last roll with Princess Kantyi's rerolls in, a musket's reroll and
-    Diego's +1); a row drawing a trail nobody placed waits for it."""
-    row = _Row(st)
+    Diego's +1); a row drawing a trail nobody placed waits for it. Each icon in turn: its tracker
+    changes (icon_deltas, each clamped), then what it draws or sets."""
+    here = st.pos
+    values = st.values
+    log = list(st.log)
+    marks = st.marks_today
+    changes: dict = {"phase": chart, "pending": DONE}
     if "choice" in got:
-        chosen = CHART_ROWS[chart][got["choice"]]
-        row.changes["eclipse"] = st.eclipse - 1
-        row.log.append(f"{chart}: the eclipse lets the party choose row {chosen.low}-{chosen.high}")
+        row = CHART_ROWS[chart][got["choice"]]
+        changes["eclipse"] = st.eclipse - 1
+        log.append(f"{chart}: the eclipse lets the party choose row {row.low}-{row.high}")
     else:
         musket = len(got["rolls"]) > 1
         if musket:
-            row.values = _add(row.values, "muskets", -R.musket_reroll_cost)
+            values = _add(values, "muskets", -R.musket_reroll_cost)
         dice = _dice_of(got)
         total = sum(dice) + modifier(st, chart, musket) + (R.bonus_per_extra if got.get("diego") else 0)
-        chosen = row_for(chart, total)
-        row.log.append(f"{chart}: {list(dice)}{' (musket reroll)' if musket else ''}"
-                       f"{' (Kantyi)' if got.get('kantyi') else ''} {total - sum(dice):+d} = {total}")
+        row = row_for(chart, total)
+        log.append(f"{chart}: {list(dice)}{' (musket reroll)' if musket else ''}"
+                   f"{' (Kantyi)' if got.get('kantyi') else ''} {total - sum(dice):+d} = {total}")
         if got.get("diego"):
-            row.changes["diego_used"] = True
-    try:
-        row.apply(chosen.effects, got.get("trail_to"))
-    except TrailNeeded:
-        return replace(st, phase=chart, pending={**got, "trail_due": True})
-    return row.done(phase=chart, pending=DONE)
+            changes["diego_used"] = True
+    immune = fever_immune(st.expedition, st.lagos, here)
+    village = village_cost(st.expedition, st.terrain[here])
+    for e in row.effects:
+        for key, n in _icon_changes(e, st.expedition, immune, village):
+            values = _add(values, key, n)
+        what = e.what
+        if what == "accident":
+            key, n = accident_loss(st.expedition)
+            log.append(f"accident: {key} \u2212{n}")
+        elif what == "fever":
+            log.append("fever icon: the party is immune" if immune else "fever")
+            if not immune:
+                changes.update(fever=True, fever_today="struck" if not st.fever else st.fever_today)
+        elif what in FOUND_IN:
+            kind = what if what == "empire" else village_found(st.expedition, st.terrain[here], what != "village")
+            if kind:
+                changes[FOUND_IN[kind]] = getattr(st, FOUND_IN[kind]) + (here,)
+                marks += ((kind, (here,)),)
+            else:
+                log.append("a village result on the lake is discarded")
+        elif what == "trail" and "trail_to" in got:
+            changes["trails"] = st.trails | {frozenset((here, got["trail_to"]))}
+            marks += (("trail", (here, got["trail_to"])),)
+        elif what == "trail" and trail_options(st, here):
+            return replace(st, phase=chart, pending={**got, "trail_due": True})
+        elif what == "interests":
+            changes["interest_due"] = st.interest_at(here) is None
+    return replace(st, values=values, log=tuple(log), marks_today=marks, **changes)
 
 
 def mapped(st: State, target: str, dice: tuple[int, ...], diego: bool) -> State:
@@ -679,9 +619,11 @@ def end_day(st: State, cartography_trail: str | None = None) -> State:
     if cartography_trail is not None:
         if not cartography_allowed(st):
             raise Illegal("no Cartography trail may be placed here today", "cartography")
-        row = _Row(st)
-        row.trail(st.pos, cartography_trail)
-        st = row.done(cartography=st.cartography | {st.pos})
+        if cartography_trail not in trail_options(st, st.pos):
+            raise Illegal(f"no trail can be drawn from {st.pos} to {cartography_trail}", "trail")
+        st = replace(st, trails=st.trails | {frozenset((st.pos, cartography_trail))},
+                     marks_today=st.marks_today + (("trail", (st.pos, cartography_trail)),),
+                     cartography=st.cartography | {st.pos})
     over: tuple = ()
     if st.pos in st.board.goals:
         over = ("won", f"the party reached the delta at {st.pos}")
@@ -724,17 +666,6 @@ def pending(st: State, phase: str, name: str, default=None):
 
 def _faces(value) -> tuple[int, ...]:
     return (value,) if isinstance(value, int) else tuple(value)
-
-
-def _named(phase: str, fn):
-    """A step's apply whose refusals are named by their phase when they name no rule of their own."""
-    def apply(st: State, value) -> State:
-        try:
-            return fn(st, value)
-        except Illegal as exc:
-            exc.rule = exc.rule or phase
-            raise
-    return apply
 
 
 def _diego_free(st: State) -> bool:
@@ -784,7 +715,7 @@ def _planning(st: State, value) -> State:
     need = _planning_need(st)
     if isinstance(need, Roll):
         dice = _faces(value)
-        if len(dice) != need.dice or not _on_die(dice):
+        if not _dice_ok(dice, need.dice):
             raise Illegal(f"planning is {R.planning_dice} dice of 1\u2013{R.die_faces}", "planning")
         if "kept" in got:
             return _put(st, "planning", hand=got["kept"] + dice, rerolled=True)
@@ -811,7 +742,7 @@ def _dice_of(got) -> tuple[int, ...]:
 def _kantyi_checked(rolls, faces: tuple[int, ...], dice: tuple[int, ...], due: int) -> tuple[int, ...]:
     """Princess Kantyi's new faces so far, with `dice` the `due` faces she rolls now."""
     faces += dice
-    if len(dice) != due or not _on_die(dice):
+    if not _dice_ok(dice, due):
         n = sum(kantyi_count(r) for r in rolls)
         low = R.kantyi_reroll_at_most
         raise Illegal(f"Princess Kantyi rerolls the {low - 1}s and {low}s of Native Contact dice: "
@@ -866,8 +797,8 @@ def _chart_step(chart: str) -> Step:
         got = _inputs(st, chart)
         want = need(st)
         if want is ASK["trail"]:
-            if value is None:
-                raise TrailNeeded(f"a trail result: choose where the trail from {st.pos} leads", "trail")
+            if value not in trail_options(st, st.pos):
+                raise Illegal(f"no trail can be drawn from {st.pos} to {value}", "trail")
             return chart_row(st, chart, {**got, "trail_to": value})
         if isinstance(want, Roll):
             dice = _faces(value)
@@ -891,7 +822,7 @@ def _chart_step(chart: str) -> Step:
         got["asks"] = asks
         return replace(st, phase=chart, pending=got)
 
-    return Step(chart, need, _named(chart, apply), CHART_REACH, options, repeat=True)
+    return Step(chart, need, apply, CHART_REACH, options, repeat=True)
 
 
 # mapping: which blank neighbour, Diego's +1, the dice
@@ -906,10 +837,6 @@ def _mapping_need(st: State):
     if "diego" not in got and _diego_free(st):
         return ASK["diego"]
     return ROLL["mapping", R.phase_dice]
-
-
-def _mapping_options(st: State):
-    return mapping_targets(st) if _mapping_need(st).key == "target" else YES_NO
 
 
 def _mapping(st: State, value) -> State:
@@ -966,7 +893,11 @@ def _interest(st: State, value) -> State:
         dice = _faces(value)
         _check_dice(dice, R.phase_dice, "interests")
         total = sum(dice) + (R.bonus_per_extra if got.get("diego") else 0)
-        got = {**got, "dice": dice, "found": interest_key(st, total)}
+        found = next(r for r in INTEREST_ROWS if r.covers(total)).effects[0].terrain
+        if (found != WONDER and found in {k for _, k in st.interests}) or (
+                found == "lagos-de-oro" and not lagos_placements(st)):
+            found = WONDER  # a repeat, or a Lagos with nowhere to lie, is a natural wonder
+        got = {**got, "dice": dice, "found": found}
     elif key == "lagos":
         if tuple(sorted(value)) not in lagos_placements(st):
             raise Illegal(lagos_problem(st, value), "lagos-de-oro")
@@ -980,9 +911,6 @@ def _interest(st: State, value) -> State:
     if _interest_next(st, got) is None:
         return interest_found(st, got)
     return replace(st, phase="interests", pending=got)
-
-
-_interest_step = _named("interests", _interest)
 
 
 # travel: the next hex or stop (None), one hex a time, an interest rolled where one falls due
@@ -1001,7 +929,7 @@ def travel_options(st: State) -> tuple:
 
 def _travel(st: State, value) -> State:
     if st.interest_due:
-        return _interest_step(st, value)
+        return _interest(st, value)
     return replace(st, phase="travel", pending=DONE) if value is None else step(st, value)
 
 
@@ -1017,24 +945,24 @@ INTEREST_REACH = TRACK | {"interests", "migration", "eclipse", "kantyi", "diego"
 
 # The day: one step a phase, in the rules' order.
 STEPS = (
-    Step("start", lambda st: AUTO, _named("start", lambda st, _: start_day(st)),
+    Step("start", lambda st: AUTO, lambda st, _: start_day(st),
          frozenset({"day", "plan", "diego_used", "interest_due", "steps", "marks", "mapped", "fever_today"})),
-    Step("planning", _planning_need, _named("planning", _planning),
+    Step("planning", _planning_need, _planning,
          frozenset({"plan", "conquistadors", "fever", "fever_today"}),
          lambda st: keep_options(st) if _planning_need(st).key == "keep" else wild_assignments(st, planned_dice(st)),
          repeat=True),
     _chart_step("movement"),
-    Step("mapping", _mapping_need, _named("mapping", _mapping),
-         frozenset({"terrain", "mapped", "marks", "cataracts", "diego_used"}), _mapping_options, repeat=True),
+    Step("mapping", _mapping_need, _mapping, frozenset({"terrain", "mapped", "marks", "cataracts", "diego_used"}),
+         lambda st: mapping_targets(st) if _mapping_need(st).key == "target" else YES_NO, repeat=True),
     _chart_step("exploring"),
     _chart_step(NC),
     _chart_step("hunting"),
-    Step("interests", _interest_need, _interest_step, INTEREST_REACH, _interest_options, repeat=True),
-    Step("eat", lambda st: AUTO, _named("eat", lambda st, _: eat(st)), frozenset({"food", "conquistadors"})),
-    Step("travel", _travel_need, _named("travel", _travel), INTEREST_REACH | {"pos", "steps"},
+    Step("interests", _interest_need, _interest, INTEREST_REACH, _interest_options, repeat=True),
+    Step("eat", lambda st: AUTO, lambda st, _: eat(st), frozenset({"food", "conquistadors"})),
+    Step("travel", _travel_need, _travel, INTEREST_REACH | {"pos", "steps"},
          lambda st: _interest_options(st) if st.interest_due else travel_options(st), repeat=True),
-    Step("morale", lambda st: AUTO, _named("morale", lambda st, _: morale(st)), frozenset({"morale", "conquistadors"})),
-    Step("end", _end_need, _named("end", end_day), frozenset({"trails", "marks", "cartography", "over"}),
+    Step("morale", lambda st: AUTO, lambda st, _: morale(st), frozenset({"morale", "conquistadors"})),
+    Step("end", _end_need, end_day, frozenset({"trails", "marks", "cartography", "over"}),
          lambda st: (None,) + trail_options(st, st.pos)),
 )
 STEP = MappingProxyType({s.key: s for s in STEPS})

@@ -279,7 +279,7 @@ def nightfall_window(total_tiles: int, players: int) -> tuple[int, int]:
 def _refuse(problems: list | None, where: str, rule: str, message: str) -> None:
     """A rule broken: the RuleError naming it (played), or a Problem at the move's field (carried)."""
     if problems is None:
-        raise RuleError(rule or where.rsplit(".", 1)[-1], message)
+        raise RuleError(rule, message)
     problems.append(Problem(where, message))
 
 
@@ -298,7 +298,6 @@ class _Rules:
         self.counted = False  # a tile or a spell card counted: the state's sorted tallies are made anew
 
     def state(self, s: State, **changes) -> State:
-        """`s` with this board and these tallies, and `changes`."""
         if self.counted:
             changes.update(used=tuple(sorted(self.used.items())), played=tuple(sorted(self.played.items())))
         return evolve(s, tiles=self.tiles, crows=self.crows, queen=self.queen, totems=self.totems,
@@ -310,7 +309,7 @@ class _Rules:
         return Snapshot(rnd, tuple(sorted(self.tiles.items())), crows, self.queen, tuple(self.totems.items()),
                         tuple(sorted(self.corruption)), supply=self.supply, **kw)
 
-    def problem(self, where: str, message: str, rule: str = "") -> None:
+    def problem(self, where: str, message: str, rule: str) -> None:
         _refuse(self.problems, where, rule, message)
 
     def why(self, sq: Square) -> str:

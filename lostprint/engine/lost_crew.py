@@ -478,12 +478,15 @@ def crew_short(weather: str, well: int) -> str:
 
 
 def no_drift(weather: str) -> str:
-    """Why a day in `weather` has no drift roll: the weather never drifts, or the crew steered."""
-    rule = RULES.weather(weather)
-    adrift = " or ".join(w.name for w in RULES.weathers if w.otherwise == "drift" and not w.storm)
-    storms = " and ".join(w.name for w in RULES.weathers if w.storm)
+    """Why a day in `weather` has no drift roll: the weather never drifts, or the crew steered (as
+    `movement_plan` says for each weather, with nobody steering and with its crew)."""
+    def drifts(rule, crew=()) -> bool:
+        return movement_plan(rule.key, Orders(**dict.fromkeys(crew, True)), False)[1]
+    storms = " and ".join(w.name for w in RULES.weathers if drifts(w, w.crew))
+    adrift = " or ".join(w.name for w in RULES.weathers if drifts(w) and not drifts(w, w.crew))
     why = f"the sloop drifts only when uncontrolled ({storms}, or {adrift} with nobody steering)"
-    if rule.otherwise == "drift":
+    rule = RULES.weather(weather)
+    if drifts(rule):
         return f"the sloop was steered, and {why}"
     crew = crew_words(rule)
     return f"{rule.name} never drifts ({'without ' + crew + ' ' if crew else ''}the sloop stays where it is): {why}"

@@ -370,12 +370,14 @@ def cell_effects(unit: str, row: int) -> tuple[Effect, ...]:
 
 
 def pending(st: State, diffs: dict) -> list[tuple[str, Effect]]:
-    """Phase 2's effects in the order they resolve: units left to right, a cell's icons in order."""
+    """Phase 2's effects in the order they resolve: units left to right, a cell's icons in order but the
+    map first (the hex is coloured before the unit's other icons read it)."""
     out = []
     for unit in UNITS:
-        out.extend((unit, e) for e in CELLS[(unit, ROW_OF[diffs[unit]])])
+        effects = CELLS[(unit, ROW_OF[diffs[unit]])]
         if unit == "tribe" and diffs[unit] < 0:
-            out.extend((unit, e) for e in power(st).tribe_negative)
+            effects += power(st).tribe_negative
+        out.extend((unit, e) for e in sorted(effects, key=lambda e: e.op != "map"))
     return out
 
 
@@ -1144,28 +1146,13 @@ def _dance(game: Tribe, value) -> Tribe:
     return evolve(game, board=game.board[:i] + (face,) + game.board[i + 1:], used=game.used + 1)
 
 
-def _map_first(unit: str, effects: tuple) -> tuple:
-    """A unit's effects as agenda items, in the cell's order but the map first (the hex is coloured
-    before the tribe's other icons read it)."""
-    return tuple(("effect", unit, e) for e in sorted(effects, key=lambda e: e.op != "map"))
-
-
-UNIT_AGENDA = {(unit, d): _map_first(unit, CELLS[(unit, ROW_OF[d])]) for unit in UNITS for d in DIFFS}
-
-
 def _activate(game: Tribe, _=None) -> Tribe:
     st = game.st
     placing(st, game.order)
     if game.used:
         st = use_dancers(st, game.used, here(game))
     st, diffs = activate(st, game.board)
-    # `pending`'s effects, units left to right, each unit's map first (its agenda made once per difference)
-    agenda = ()
-    for unit in UNITS:
-        d = diffs[unit]
-        negative = power(st).tribe_negative if unit == "tribe" and d < 0 else ()
-        agenda += _map_first(unit, CELLS[(unit, ROW_OF[d])] + negative) if negative else UNIT_AGENDA[(unit, d)]
-    return evolve(game, st=st, agenda=agenda)
+    return evolve(game, st=st, agenda=tuple(("effect", unit, e) for unit, e in pending(st, diffs)))
 
 
 # --- the agenda: Phase 2's icons, a vision, a fort assault, a plot hex -----------------------------

@@ -337,14 +337,8 @@ def place_roll(mats: tuple, board: tuple, a: int, b: int, k: int, forced, discar
     faces placed, and whether a die may still be discarded. `forced`: the boxes the first roll must take
     (None: any). A pure function of its arguments (first_roll: its memo for the first roll)."""
     cells = [m.cell for m in mats]
-    zero = [i for i in range(BOXES) if not board[i]]
-    cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in range(UNIT_COUNT)]
-    return place_on(mats, cells, board, zero, cur, a, b, k, forced, discard, together)
-
-
-def place_on(mats, cells, board, zero, cur, a, b, k, forced, discard, together) -> tuple:
-    """place_roll knowing each unit's `cells`, the empty boxes `zero` (in order) and each unit's cell
-    now (`cur`), as Phase 1 keeps them from roll to roll. Changes none of them."""
+    zero = [i for i in range(BOXES) if not board[i]]  # the empty boxes, in order
+    cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in range(UNIT_COUNT)]  # each unit's cell now
     zeros = len(zero)
     after = BOX * (RULES.rolls_per_turn - 1 - k)
     empty = zero if k or forced is None else [i for i in zero if i in forced]
@@ -610,7 +604,7 @@ class Chief:
         self.dice = FAST_DICE(rng_for(seed, "1872-play"))
         self.routed: tuple = ("", -1, [])  # (pos, plots rolled, route) of the last route() asked
         self.keeping: tuple = (-1, frozenset())  # (plots rolled, kept()) of the last kept() asked
-        self.phase1: tuple = (None, (), [])  # (state, unit Matrixes, their cells) of today's Phase 1
+        self.phase1: tuple = (None, ())  # (state, unit Matrixes) of today's Phase 1
         self.aside = -1  # the day the chief, as a decider, stepped aside
 
     def gain(self, key: str, n: int) -> float:
@@ -826,10 +820,10 @@ class Chief:
 
     def day_tables(self, game: eng.Tribe) -> tuple:
         """Today's unit Matrixes, worked out once for Phase 1 (the state does not change in it)."""
-        st, mats, _ = self.phase1
+        st, mats = self.phase1
         if st is not game.st:
             mats = self.unit_tables(self.dist_map(self.target()))
-            self.phase1 = (game.st, mats, [m.cell for m in mats])
+            self.phase1 = (game.st, mats)
         return mats
 
     def fixed(self) -> set:
@@ -838,18 +832,11 @@ class Chief:
 
     def place_dice(self, game: eng.Tribe) -> tuple:
         """Where this roll's two dice go (activate's placing, roll by roll)."""
-        mats = self.day_tables(game)
-        board = game.board  # read only (place_on and first_roll change no board)
         a, b = game.dice
         k = len(game.order) // RULES.dice_per_roll
         forced, discard = eng.place_room(game)
-        if k:
-            _, _, cells = self.phase1
-            zero = [i for i in range(BOXES) if not board[i]]
-            cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in range(UNIT_COUNT)]
-            placed, _ = place_on(mats, cells, board, zero, cur, a, b, k, None, discard, self.together)
-        else:
-            placed, _ = first_roll(mats, board, a, b, k, forced, discard, self.together)
+        place = place_roll if k else first_roll  # the first roll's placing memoised
+        placed, _ = place(self.day_tables(game), game.board, a, b, k, forced, discard, self.together)
         # a placing of both dice names die a first; of one, the other is discarded
         if len(placed) > 1:
             boxes = (placed[0][0], placed[1][0])

@@ -455,13 +455,11 @@ def wild_assignments(st: State, dice: tuple[int, ...]) -> tuple[tuple[tuple[str,
 def planning(st: State, dice: tuple[int, ...], wilds: tuple[tuple[str, int], ...] = ()) -> State:
     """Phase 1: the final planning dice (after the one reroll) and where the WILDs go."""
     log = list(st.log)
-    fever, fever_today = st.fever, st.fever_today
-    n_wild = sum(1 for d in dice if d == R.wild_face)
-    if st.fever:
-        if n_wild >= fever_break_need(st) and not terrain_rule(st.terrain_here()).no_fever_break:
-            fever, fever_today = False, "broken"
-            log.append(f"{n_wild} WILDs break the fever")
-        n_wild = 0
+    wild = dice.count(R.wild_face)
+    broken = st.fever and wild >= fever_break_need(st) and not terrain_rule(st.terrain_here()).no_fever_break
+    if broken:
+        log.append(f"{wild} WILDs break the fever")
+    n_wild = wild_count(st, dice)  # a fever holds them, even those that break it
     called = tuple(k for k in FACE_ORDER if FACE[k] in dice)
     given = dict(wilds)
     if any(k not in called or n < 0 for k, n in given.items()):
@@ -470,13 +468,13 @@ def planning(st: State, dice: tuple[int, ...], wilds: tuple[tuple[str, int], ...
         raise Illegal(f"{n_wild} WILD{'s' * (n_wild != 1)} to give, not {sum(given.values())}", "wild")
     bonus = tuple((k, (dice.count(FACE[k]) - 1 + given.get(k, 0)) * R.bonus_per_extra) for k in called)
     values = st.values
-    counts = [dice.count(f) for f in set(dice) if f != R.wild_face]
-    if counts and max(counts) >= R.kind_for_bonus:
+    kind = max((dice.count(f) for f in set(dice) if f != R.wild_face), default=0)
+    if kind >= R.kind_for_bonus:
         values = _add(values, "conquistadors", R.kind_bonus)
-        log.append(f"{max(counts)} of a kind: a conquistador joins")
+        log.append(f"{kind} of a kind: a conquistador joins")
     log.append(f"planning {list(dice)}: " + (", ".join(f"{k} {b:+d}" for k, b in bonus) or "nothing called"))
-    return replace(st, plan=Plan(tuple(dice), called, bonus), values=values, fever=fever,
-                   fever_today=fever_today, log=tuple(log))
+    return replace(st, plan=Plan(tuple(dice), called, bonus), values=values, fever=st.fever and not broken,
+                   fever_today="broken" if broken else st.fever_today, log=tuple(log))
 
 
 FOUND_IN = MappingProxyType({"village": "villages", "peaceful-village": "peaceful", "empire": "empires"})
@@ -739,18 +737,6 @@ def _dice_of(got) -> tuple[int, ...]:
     return kantyi_rerolled(got["rolls"], faces)[-1] if faces else got["rolls"][-1]
 
 
-def _kantyi_checked(rolls, faces: tuple[int, ...], dice: tuple[int, ...], due: int) -> tuple[int, ...]:
-    """Princess Kantyi's new faces so far, with `dice` the `due` faces she rolls now."""
-    faces += dice
-    if not _dice_ok(dice, due):
-        n = sum(kantyi_count(r) for r in rolls)
-        low = R.kantyi_reroll_at_most
-        raise Illegal(f"Princess Kantyi rerolls the {low - 1}s and {low}s of Native Contact dice: "
-                      f"{' then '.join(str(list(r)) for r in rolls)} needs {n} new face{'s' * (n != 1)} "
-                      f"under kantyi, not {list(faces)}", "kantyi")
-    return faces
-
-
 def chart_dice(st: State, chart: str) -> tuple[int, ...]:
     """The open chart's dice as they stand (the last roll, with Princess Kantyi's rerolls in)."""
     return _dice_of(_inputs(st, chart))
@@ -803,7 +789,14 @@ def _chart_step(chart: str) -> Step:
         if isinstance(want, Roll):
             dice = _faces(value)
             if want.key == KANTYI_ROLLS:
-                got = {**got, "kantyi": _kantyi_checked(got["rolls"], got.get("kantyi", ()), dice, want.dice)}
+                faces = got.get("kantyi", ()) + dice
+                if not _dice_ok(dice, want.dice):
+                    n = sum(map(kantyi_count, got["rolls"]))
+                    low = R.kantyi_reroll_at_most
+                    raise Illegal(f"Princess Kantyi rerolls the {low - 1}s and {low}s of Native Contact dice: "
+                                  f"{' then '.join(str(list(r)) for r in got['rolls'])} needs {n} new "
+                                  f"face{'s' * (n != 1)} under kantyi, not {list(faces)}", "kantyi")
+                got = {**got, "kantyi": faces}
             else:
                 _check_dice(dice, want.dice, chart)
                 got = {**got, "rolls": got.get("rolls", ()) + (dice,)}
@@ -933,10 +926,6 @@ def _travel(st: State, value) -> State:
     return replace(st, phase="travel", pending=DONE) if value is None else step(st, value)
 
 
-def _end_need(st: State):
-    return ASK["cartography"] if cartography_allowed(st) else AUTO
-
-
 TRACK = frozenset(TRACKER_KEYS)
 CHART_REACH = TRACK | {"fever", "fever_today", "peaceful", "villages", "marks", "trails", "interest_due", "empires",
                        "eclipse", "diego_used"}
@@ -962,7 +951,8 @@ STEPS = (
     Step("travel", _travel_need, _travel, INTEREST_REACH | {"pos", "steps"},
          lambda st: _interest_options(st) if st.interest_due else travel_options(st), repeat=True),
     Step("morale", lambda st: AUTO, lambda st, _: morale(st), frozenset({"morale", "conquistadors"})),
-    Step("end", _end_need, end_day, frozenset({"trails", "marks", "cartography", "over"}),
+    Step("end", lambda st: ASK["cartography"] if cartography_allowed(st) else AUTO, end_day,
+         frozenset({"trails", "marks", "cartography", "over"}),
          lambda st: (None,) + trail_options(st, st.pos)),
 )
 STEP = MappingProxyType({s.key: s for s in STEPS})

@@ -46,14 +46,14 @@ def fields(game) -> dict:
     weathers = [w.key for w in crew.weathers]
     return {
         "marks": [
-            mark("sea", hex_(), "a hex coloured sea today"),
-            mark("shoals", hex_(), "a hex coloured shoals today"),
             mark("island", group([field("hexes", {**hexes(), "count_of": {LARGE: crew.large_hexes}}),
                                   field("size", {**choice(sizes), "terrain_of": sizes}),
                                   field("natives", flag(False)), field("roll", face)],
                                  required=("hexes", "size")),
                  "{hexes, size, natives, roll} on landing at a new island"),
             mark("burial", hex_(), "a hex: where a sailor was buried at sea"),
+            mark("sea", hex_(), "a hex coloured sea today"),
+            mark("shoals", hex_(), "a hex coloured shoals today"),
         ],
         "day": [
             field("weather", choice(weathers, [w.name for w in crew.weathers]),

@@ -28,6 +28,7 @@ FIELDS = fields(GAME)
 DAY_FIELDS = {f["key"]: f for f in FIELDS["day"]}
 MARKS = {m["kind"]: m for m in FIELDS["marks"]}
 ISLAND = {f["key"]: f for f in MARKS["island"]["fields"]}
+TERRAINS = {t.key for t in GAME.terrains}  # the marks that colour a hex come first
 WEATHER_NAMES = {w.key: w.name for w in CREW.weathers}
 KEYS = ("water", "food", "hull", "wood")
 ENCOUNTER = ("natives", "gift", "natives wound")  # the steps of an encounter with natives
@@ -97,7 +98,7 @@ def _crew(st) -> Crew:
 class Rules1672(LostRules):
     game_id = "lost-crew"
     setup_fields = {"sailors": None}
-    mark_kinds = {m["kind"]: m["hint"] for m in FIELDS["marks"]}
+    mark_kinds = {m["kind"]: m["hint"] for m in sorted(FIELDS["marks"], key=lambda m: m["kind"] not in TERRAINS)}
     day_fields = {f["key"]: f["hint"] for f in FIELDS["day"]}
 
     def begin(self, st) -> None:

@@ -43,6 +43,7 @@ ROLL = {r.key: Roll(r.key, r.dice) for r in RULES.rolls}  # what each rolling st
 ROUTE = Decision("route")
 JOBS = ("repair", "movement", "tacking", "anchorage", "scan", "gather", "drink", "fish", "watch")
 SLOT = {job: slot_count(job) for job in JOBS}
+CREW_JOBS = ("movement", "tacking", "anchorage")  # the jobs that sail the sloop, placed together
 
 
 Stores = tuple  # (water, food, hull, wood, wounds today)
@@ -774,7 +775,7 @@ def _job_options(v: Voyage, job: str):
 
 
 def _place_job(job: str):
-    fields = ("movement", "tacking", "anchorage") if job == "crew" else (job,)
+    fields = CREW_JOBS if job == "crew" else (job,)
 
     key = Decision(f"{job} sailors")
 
@@ -863,15 +864,15 @@ STEPS = (
          repeat=True),
 )
 STEP_INDEX = {step.key: i for i, step in enumerate(STEPS)}
-_CREW = ("movement", "tacking", "anchorage")
 _JOB_STEP = {"repair": STEP_INDEX["repair"], "movement": STEP_INDEX["move"], "tacking": STEP_INDEX["move"],
              "anchorage": STEP_INDEX["move"], "scan": STEP_INDEX["scan"], "gather": STEP_INDEX["gather"],
              "drink": STEP_INDEX["drink"], "fish": STEP_INDEX["eat"], "watch": STEP_INDEX["weather"]}
 # for each step index, the jobs (by place in JOBS) whose phase is over; the day's progress fields and
 # the last step that reads each
 _DONE = tuple(tuple(k for k, job in enumerate(JOBS) if _JOB_STEP[job] < i) for i in range(len(STEPS)))
-_PLACED = tuple(tuple(k for k, job in enumerate(JOBS) if STEP_INDEX["place " + ("crew" if job in _CREW else job)] < i
-                      <= _JOB_STEP[job]) for i in range(len(STEPS)))  # ... whose place step is past, phase not
+_PLACE_STEP = {job: STEP_INDEX["place " + ("crew" if job in CREW_JOBS else job)] for job in JOBS}
+_PLACED = tuple(tuple(k for k, job in enumerate(JOBS) if _PLACE_STEP[job] < i <= _JOB_STEP[job])
+                for i in range(len(STEPS)))  # ... whose place step is past, phase not
 # (the crew's three are placed together: the first says for all)
 _PROGRESS = (("resting", STEP_INDEX["rest"], ()), ("goods", STEP_INDEX["natives"], 0),
              ("faces", STEP_INDEX["natives"], ()), ("effect", STEP_INDEX["gift"], ""),

@@ -519,8 +519,8 @@ def _save_day(events, names) -> dict:
                 log.append(after.over[1])
         elif key == "island":
             island = after.island_at(after.pos)
-            day.setdefault("marks", []).append({"island": {"hexes": list(island.hexes),
-                                                           "size": island.size.split("-")[0], "natives": island.natives}})
+            mark = {"hexes": list(island.hexes), "size": island.size.split("-")[0], "natives": island.natives}
+            day.setdefault("marks", []).append({"island": mark})
             log.append(f"landed on a {island.size}: roll {value}, natives {island.natives}")
         elif key == "scan":
             if not b.spreading:

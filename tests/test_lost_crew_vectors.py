@@ -211,3 +211,31 @@ def test_the_weather_roll(today, watch, faces, want):
     for face in faces:
         v = apply("weather", v, face)
     assert eng.skies_done(v) and v.weather == want
+
+
+@pytest.mark.parametrize("face, want", [
+    # a large island scanned at I6 from I7: the Direction roll places its second hex (\u2302)
+    (1, ("I5", (("I6", "I5"),), "")), (5, ("H7", (("I6", "H7"),), "")),
+    (3, (None, (), "I6")),  # J7 is coloured already: roll again
+    (4, (None, (), "I6")),  # I7 is the sloop's hex: roll again
+])
+def test_a_large_island_spreads(face, want):
+    v = voyage(eng.Orders(scan=1), pos="I7")
+    v = replace(v, terrain=dict(v.terrain) | {"I6": "large-island"}, drawn=(("I6", "large-island"),), spreading="I6")
+    got = apply("scan", v, face)
+    second = next((lab for lab, t in got.drawn[1:] if t == "large-island"), None)
+    assert (second, got.pairs, got.spreading) == want
+
+
+@pytest.mark.parametrize("well, step, value, want", [
+    # the jobs a search places as their phase comes, under phase 1's limits
+    (4, "place crew", ("movement", "tacking"), {"movement": True, "tacking": True, "anchorage": False}),
+    (1, "place crew", ("movement", "tacking"), "sailors"),  # more jobs than well sailors
+    (4, "place scan", 2, {"scan": 2}),
+    (4, "place scan", 3, "slots"),  # Scan has two places
+    (4, "place gather", 1, "gather"),  # the day began at sea
+])
+def test_jobs_placed_as_their_phase_comes(well, step, value, want):
+    sailors = (WELL,) * well + (WOUNDED,) * (4 - well)
+    got = apply(step, voyage(eng.LATER, sailors=sailors, pos="I7"), value)
+    assert (got if isinstance(got, str) else {k: getattr(got.orders, k) for k in want}) == want

@@ -10,14 +10,15 @@ import random
 import pytest
 
 from lostprint.engine import lost_expedition as eng
-from lostprint.engine.contract import Decision, Roll
+from lostprint.engine.contract import Decision, Roll, RuleError
 from lostprint.files import load
-from lostprint.games.lost_expedition import GAME, KANTYI_ROLLS, RULINGS, TRACKER_KEYS
+from lostprint.games.lost_expedition import GAME, KANTYI_ROLLS, RULINGS, TRACKER_KEYS, WONDER
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.maps.model import standard_map
 from lostprint.players.lost_expedition import Careful, Naive, Player, play, simulate_1572
 from lostprint.saves.explain import explain_save
 from lostprint.saves.validate import check_save_file, replay_data
+from tests.test_engine_1572_contract import BOARD, at, changes, inputs
 
 HEAD = """format: lostprint-save/1
 game: 1572
@@ -746,3 +747,94 @@ def test_interest_outcomes_vectors(values, key, outcomes):
     (((1, 4), (2, 6)), (3, 5), ((3, 4), (5, 6)))])
 def test_kantyi_vectors(rolls, faces, final):
     assert eng.kantyi_rerolled(rolls, faces) == final
+
+
+# --- every effect by vectors: (state, die or decision -> what changed), beyond the contract's table -------
+# States are day 1 in F3 (forest, as are F2, G2, G3 and E3; see test_engine_1572_contract.at), all trackers 6
+# unless set; each expectation is worked out from the rules, with the roll that shows the effect matters.
+
+EFFECT_VECTORS = [
+    # planning: a Doctor breaks a fever with two WILDs; a swamp holds it (and the WILDs) whatever is rolled
+    ("planning", at("planning", expedition="doctor", fever=True,
+                    inputs=dict(hand=(1, 1, 2, 4, 4), kept=(1, 1, 2, 4, 4))), (),
+     {"fever": False, "fever_today": "broken",
+      "plan": eng.Plan((1, 1, 2, 4, 4), ("movement", "exploring"), (("movement", 0), ("exploring", 1)))}),
+    ("planning", at("planning", fever=True, terrain={"F3": "swamp"},
+                    inputs=dict(hand=(1, 1, 1, 2, 3), kept=(1, 1, 1, 2, 3))), (),
+     {"plan": eng.Plan((1, 1, 1, 2, 3), ("movement", "mapping"), (("movement", 0), ("mapping", 0)))}),
+    # movement: a Military musket's reroll adds 2 (8 + 2 = 10: +2, not 8's +1 and a morale); Diego's +1 (9 + 1)
+    ("movement", at("movement", expedition="military", movement=0, muskets=3,
+                    inputs=dict(rolls=((1, 1),), musket=True)), (4, 4), {"movement": 2, "muskets": 2}),
+    ("movement", at("movement", diego=True, movement=0, muskets=0, inputs=dict(diego=True)), (4, 5),
+     {"movement": 2, "diego_used": True}),
+    ("movement", at("movement", muskets=0, lagos=("F3", "G3", "G2")), (2, 2), {}),  # at Lagos de Oro: no fever
+    # exploring: a peaceful village here adds 1 (7 + 1: morale, not a village); a jungle takes 1 (8 - 1: a village)
+    ("exploring", at("exploring", peaceful=("F3",), muskets=0, morale=3), (3, 4), {"morale": 4}),
+    ("exploring", at("exploring", terrain={"F3": "jungle"}, muskets=0), (4, 4),
+     {"villages": ("F3",), "movement": 5, "marks": (("village", ("F3",)),)}),
+    ("exploring", at("exploring", muskets=0, interests=(("F3", "migration"),)), (5, 6), {}),  # held: no interest
+    # native contact: near an empire one die (3: another empire); 11: a cache and a peaceful village
+    ("native-contact", at("native-contact", empires=("G3",), muskets=0), 3,
+     {"empires": ("G3", "F3"), "marks": (("empire", ("F3",)),)}),
+    ("native-contact", at("native-contact", muskets=0, food=2, morale=2), (5, 6),
+     {"food": 3, "muskets": 1, "morale": 3, "peaceful": ("F3",), "marks": (("peaceful-village", ("F3",)),)}),
+    # hunting: Botany's +1 and a peaceful village's +1 (3 + forest 1 + 1 = 5: food and a morale lost, not 4's)
+    ("hunting", at("hunting", expedition="botany", food=2, muskets=0), (1, 2), {"morale": 5, "food": 3}),
+    ("hunting", at("hunting", peaceful=("F3",), food=2, muskets=0), (1, 2), {"morale": 5, "food": 3}),
+    # mapping: a die showing 1 from a river hex (F2) draws a cataract downstream (F2-G2); from F3 it does not
+    ("mapping", at("mapping", pos="F2", terrain={"F2": "forest"}, inputs=dict(target="G1")), (1, 4),
+     {"terrain": {**BOARD.printed, "F2": "forest", "G1": "jungle"}, "mapped": (("G1", "jungle"),),
+      "cataracts": BOARD.cataracts | {frozenset(("F2", "G2"))}, "marks": (("cataract", ("F2", "G2")),)}),
+    ("mapping", at("mapping", terrain={"F3": "forest"}, inputs=dict(target="G3")), (1, 4),
+     {"terrain": {**BOARD.printed, "F3": "forest", "G3": "jungle"}, "mapped": (("G3", "jungle"),)}),
+    ("mapping", at("mapping", diego=True, terrain={"F3": "forest"}, inputs=dict(target="G3", diego=True)), (5, 5),
+     {"terrain": {**BOARD.printed, "F3": "forest", "G3": "lake"}, "mapped": (("G3", "lake"),), "diego_used": True}),
+    # interests: 7 a natural wonder; a repeat (5: Migration again) or a Lagos with nowhere to lie (2) is one too;
+    # 9 an eclipse for two contacts (8 with Diego's +1); 10 Princess Kantyi; 11 Diego Mendoza
+    ("interests", at("interests", interest_due=True, morale=1), (3, 4),
+     {"interest_due": False, "interests": (("F3", WONDER),), "morale": 6, "marks": (("interest", ("F3",), WONDER),)}),
+    ("interests", at("interests", interest_due=True, morale=1, interests=(("A1", "migration"),)), (2, 3),
+     {"interest_due": False, "interests": (("A1", "migration"), ("F3", WONDER)), "morale": 6,
+      "marks": (("interest", ("F3",), WONDER),)}),
+    ("interests", at("interests", interest_due=True, morale=1, terrain=dict.fromkeys(BOARD.axial, "forest")), (1, 1),
+     {"interest_due": False, "interests": (("F3", WONDER),), "morale": 6, "marks": (("interest", ("F3",), WONDER),)}),
+    ("interests", at("interests", interest_due=True, diego=True, inputs=dict(diego=True)), (4, 4),
+     {"interest_due": False, "interests": (("F3", "predict-eclipse"),), "eclipse": 2, "diego_used": True,
+      "marks": (("interest", ("F3",), "predict-eclipse"),)}),
+    ("interests", at("interests", interest_due=True), (4, 6),
+     {"interest_due": False, "interests": (("F3", "princess-kantyi"),), "kantyi": True,
+      "marks": (("interest", ("F3",), "princess-kantyi"),)}),
+    ("interests", at("interests", interest_due=True, conquistadors=5, muskets=3), (5, 6),
+     {"interest_due": False, "interests": (("F3", "diego-mendoza"),), "diego": True, "conquistadors": 6,
+      "muskets": 4, "marks": (("interest", ("F3",), "diego-mendoza"),)}),
+    # travel: down the river gains progress (F2 -> G2: -5 +1); entering an interest icon (G1) or, for Archeology,
+    # following a trail into another terrain (F3 -> G3 hills) rolls Interests there; a Military party does not
+    ("travel", at("travel", pos="F2", terrain={"F2": "forest", "G2": "forest"}), "G2",
+     {"pos": "G2", "steps": ("G2",), "movement": 2}),
+    ("travel", at("travel", pos="F2", terrain={"F2": "forest", "G1": "forest"}), "G1",
+     {"pos": "G1", "steps": ("G1",), "movement": 1, "interest_due": True}),
+    ("travel", at("travel", trails=frozenset({frozenset(("F3", "G3"))}), terrain={"F3": "forest", "G3": "hills"}),
+     "G3", {"pos": "G3", "steps": ("G3",), "movement": 3, "interest_due": True}),
+    ("travel", at("travel", expedition="military", trails=frozenset({frozenset(("F3", "G3"))}),
+                  terrain={"F3": "forest", "G3": "hills"}), "G3", {"pos": "G3", "steps": ("G3",), "movement": 3}),
+    # morale: two steps, NW then N (-3, -1); the end: the day limit
+    ("morale", at("morale", pos="E1", steps=("E2", "E1"), morale=6), None, {"morale": 2}),
+    ("end", at("end", day=R.day_limit), None, {"over": ("lost", f"the day limit ({R.day_limit} days)")}),
+]
+
+
+@pytest.mark.parametrize("key, before, value, want", EFFECT_VECTORS)
+def test_1572_effect_vectors(key, before, value, want):
+    assert changes(before, eng.STEP[key].apply(before, value)) == want
+
+
+@pytest.mark.parametrize("key, before", [(k, b) for k, b, *_ in EFFECT_VECTORS])
+def test_every_input_at_an_effect_vector_state_stays_within_its_reach(key, before):
+    step = eng.STEP[key]
+    parts = eng.parts(before)
+    for value in inputs(before, step, step.need(before), random.Random(1)):
+        try:
+            new = step.apply(before, value)
+        except RuleError:
+            continue
+        assert {k for k, x in eng.parts(new).items() if parts[k] != x} <= step.reach, (key, value)

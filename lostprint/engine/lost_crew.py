@@ -496,20 +496,12 @@ def no_drift(weather: str) -> str:
 def routes(v: Voyage):
     """Every route the crew could steer today (hexes entered, in order), the empty one first."""
     steps, drifts, _ = movement_plan(v.weather, v.orders, at_island(v))
-    out = [()]
-    if drifts:
-        return out
-    frontier = [()]
+    out = frontier = [()]
     goals = exits(v.gm)
-    for _ in range(steps):
-        nxt = []
-        for route in frontier:
-            if route and route[-1] in goals:
-                continue
-            for lab in v.gm.neighbors(route[-1] if route else v.pos):
-                nxt.append(route + (lab,))
-        out += nxt
-        frontier = nxt
+    for _ in range(0 if drifts else steps):  # a route ends at an exit
+        frontier = [route + (lab,) for route in frontier if not (route and route[-1] in goals)
+                    for lab in v.gm.neighbors(route[-1] if route else v.pos)]
+        out = out + frontier
     return out
 
 

@@ -21,11 +21,13 @@ from lostprint.engine.contract import Decision, Roll
 from lostprint.files import line_of
 from lostprint.files.fields import Reader, at_key
 from lostprint.files.kinds import SAVE_FORMAT
-from lostprint.games.lost_expedition import EXPEDITIONS, INTERESTS, KANTYI_ROLLS, ROLL_KEYS, TRACKER_KEYS
+from lostprint.games.lost_expedition import EXPEDITIONS, GAME, INTERESTS, KANTYI_ROLLS, ROLL_KEYS, TRACKER_KEYS
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.saves import replay_1572, search
+from lostprint.saves.fields_1572 import fields
 from lostprint.saves.rules import At, Event, LostRules, Mark, Problems, State, slug
 
+FIELDS = fields(GAME)
 INTEREST_RESULTS = tuple(slug(b.results[0]) for b in INTERESTS.bands)
 NAMES = {slug(b.results[0]): b.results[0] for b in INTERESTS.bands}
 WONDER = "natural-wonder"
@@ -125,18 +127,8 @@ class Rules1572(LostRules):
     game_id = "lost-expedition"
     setup_fields = {"expedition": tuple(o.key for o in EXPEDITIONS)}
     required_setup = ("expedition",)
-    mark_kinds = {
-        "village": "a hex",
-        "peaceful-village": "a hex",
-        "trail": "two neighbouring hexes",
-        "cataract": "two river hexes, upstream first",
-        "interest": "{hex, result}",
-        "empire": "a hex",
-        "lagos-de-oro": "three hexes that touch each other",
-    }
-    day_fields = {"fever": "struck or broken",
-                  "rolls": "the dice of each phase, {planning: [1, 2, 3, 3, 6], ...}; kantyi: Princess Kantyi's "
-                           "new faces for the Native Contact 1s and 2s"}
+    mark_kinds = {m["kind"]: m["hint"] for m in FIELDS["marks"]}
+    day_fields = {f["key"]: f["hint"] for f in FIELDS["day"]}
 
     def setup_aliases(self, key: str) -> dict[str, str]:
         return {str(o.roll): o.key for o in EXPEDITIONS}

@@ -235,6 +235,13 @@ def disperse(tiles: dict, crows: dict, queen, target: Square):
     return out, queen
 
 
+def is_empty(tiles: dict, crows: dict, queen, totems: dict, corruption, sq: Square) -> bool:
+    """why_not_empty(...) == "", without making the message (the legal options ask it of every tile)."""
+    kind = tiles.get(sq)
+    return (kind is not None and TILE[kind].empty_ok and crows.get(sq, 0) == 0 and queen != sq
+            and sq not in totems.values() and sq not in corruption)
+
+
 def why_not_empty(tiles: dict, crows: dict, queen, totems: dict, corruption, sq: Square) -> str:
     """Why the tile on `sq` is not empty; "" when it is."""
     kind = tiles.get(sq)
@@ -539,7 +546,7 @@ def frontier(s: State) -> list[Square]:
 
 def empties(s: State) -> list[Square]:
     """Empty tiles (no crow, Queen, totem or corruption; not lava), top row first."""
-    return [q for q in by_row(s.tiles) if not why_not_empty(s.tiles, s.crows, s.queen, s.totems, s.corruption, q)]
+    return [q for q in by_row(s.tiles) if is_empty(s.tiles, s.crows, s.queen, s.totems, s.corruption, q)]
 
 
 def hand(s: State, player: str | None = None) -> int:

@@ -125,7 +125,6 @@ class State:
     caps: dict = field(default_factory=dict)  # resource -> current maximum
     marks: list = field(default_factory=list)  # Mark
     events: list = field(default_factory=list)  # Event
-    visited: list = field(default_factory=list)  # labels in order, start included
     day: int = 0
     day_start: str = ""  # where the current day began
     day_hexes: list = field(default_factory=list)  # hexes the party stood in today
@@ -134,9 +133,6 @@ class State:
 
     def stood_today(self, label: str) -> bool:
         return label in self.day_hexes
-
-    def marks_of(self, kind: str) -> list:
-        return [m for m in self.marks if m.kind == kind]
 
     def adjacent(self, a: str, b: str) -> bool:
         axial = self.game_map.axial

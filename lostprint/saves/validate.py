@@ -151,7 +151,6 @@ def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> t
     resources = rules.resources(game)
     st.values = {r.key: r.start for r in resources}
     st.caps = {r.key: r.cap for r in resources}
-    st.visited = [gm.start]
     rules.begin(st)
     records = []
     for i, raw in enumerate(days):
@@ -375,7 +374,6 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
             break
         rules.check_move(st, pos, lab, sat, rd.problems)
         pos = lab
-        st.visited.append(lab)
         if lab in st.game_map.goals and rules.wins_on_entering(st, lab):
             done = True
     if steps:

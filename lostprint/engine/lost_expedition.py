@@ -1091,7 +1091,7 @@ def _widest(spans) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 @lru_cache(maxsize=1024)  # not a rule: the charts' spans remembered
-def _chart_span(chart: str, expedition: str, immune: bool, village: int, totals: tuple[int, int], any_row: bool):
+def chart_span(chart: str, expedition: str, immune: bool, village: int, totals: tuple[int, int], any_row: bool):
     """A chart's span: the rows some roll reaches (`totals` the least and most total, or every row when
     `any_row`: the eclipse's chosen row), each icon as the engine applies it, and a musket's reroll."""
     low, high = totals
@@ -1146,9 +1146,9 @@ def bounds(st: State) -> dict | None:
     interest = st.interest_due
     for chart in ROLLED:
         if (planning or chart in st.plan.called) and _to_come(st, chart):
-            spans.append(_chart_span(chart, st.expedition, fever_immune(st.expedition, st.lagos, st.pos),
-                                     village_cost(st.expedition, st.terrain_here()), total_range(st, chart),
-                                     chart == NC and bool(st.eclipse)))
+            spans.append(chart_span(chart, st.expedition, fever_immune(st.expedition, st.lagos, st.pos),
+                                    village_cost(st.expedition, st.terrain_here()), total_range(st, chart),
+                                    chart == NC and bool(st.eclipse)))
             interest = interest or chart in INTEREST_CHARTS
     if interest and _to_come(st, "interests") and st.interest_at(st.pos) is None:
         spans.append(INTEREST_SPAN)

@@ -236,22 +236,7 @@ OPS = MappingProxyType({o.key: MappingProxyType({k: tuple(_row_ops(r, o.key) for
                         for o in EXPEDITIONS})
 
 
-def _reach(expedition: str, immune: bool, village: int) -> tuple:
-    """For each chart, the most each tracker can fall and rise by one roll of it (a musket's reroll
-    included), for an expedition, immune to fever or not, where a village costs `village` progress."""
-    out = []
-    for k in CHARTS:
-        deltas = [eng.icon_deltas(r.effects, expedition, immune, village) for r in ROWS[k]]
-        lo = [min(0, *(d[t] for d in deltas)) for t in range(len(TRACKER_KEYS))]
-        hi = tuple(max(0, *(d[t] for d in deltas)) for t in range(len(TRACKER_KEYS)))
-        if k in R.musket_charts:
-            lo[MUSKETS] -= R.musket_reroll_cost
-        out.append((tuple(lo), hi))
-    return tuple(out)
-
-
-REACH = MappingProxyType({(o.key, immune, village): _reach(o.key, immune, village) for o in EXPEDITIONS
-                          for immune in (False, True) for village in (0, R.village_progress)})
+ANY_TOTAL = (0, 0)  # not a rule: read with every row (the span's totals are then not read)
 
 
 def _add(vals: tuple, i: int, n: int) -> tuple:
@@ -453,7 +438,7 @@ class _Unrolled:
             t: tuple(x for x in range(R.floor, R.cap + 1)
                      if any(self.target[t] in self._one_tail(t, x, ni) for ni in self.ni_options))
             for t in range(len(TRACKER_KEYS))}
-        reach = REACH[(self.expedition, self.immune, self.village_cost)]
+        reach = [eng.chart_span(k, self.expedition, self.immune, self.village_cost, ANY_TOTAL, True) for k in CHARTS]
         # allowed[i][t]: the values of tracker t that charts i.. can still bring into after_hunting[t]
         # (a tracker moves at most by the sum of the largest rises, or falls, still to come)
         self.allowed = []

@@ -24,7 +24,6 @@ class Resource:
     name: str
     start: int
     cap: int
-    primary: bool = False
 
 
 @dataclass(frozen=True)
@@ -149,7 +148,7 @@ class LostRules:
     day_fields: dict[str, str] = {}  # extra per-day fields -> what they hold
 
     def resources(self, game) -> tuple[Resource, ...]:
-        return tuple(Resource(t.key, t.name, t.start, t.maximum, t.primary) for t in game.trackers)
+        return tuple(Resource(t.key, t.name, t.start, t.maximum) for t in game.trackers)
 
     def terrains(self, game) -> dict[str, str]:
         """Accepted spellings (slugs of keys and names) -> terrain key."""

@@ -369,15 +369,22 @@ def cell_effects(unit: str, row: int) -> tuple[Effect, ...]:
     return CELLS[(unit, row)]
 
 
+def _map_first(unit: str, effects: tuple) -> tuple:
+    """A unit's effects in the cell's order but the map first (the hex is coloured before the unit's other
+    icons read it)."""
+    return tuple((unit, e) for e in sorted(effects, key=lambda e: e.op != "map"))
+
+
+UNIT_EFFECTS = {(unit, d): _map_first(unit, CELLS[(unit, ROW_OF[d])]) for unit in UNITS for d in DIFFS}
+
+
 def pending(st: State, diffs: dict) -> list[tuple[str, Effect]]:
-    """Phase 2's effects in the order they resolve: units left to right, a cell's icons in order but the
-    map first (the hex is coloured before the unit's other icons read it)."""
+    """Phase 2's effects in the order they resolve: units left to right, each unit's as `_map_first`."""
     out = []
     for unit in UNITS:
-        effects = CELLS[(unit, ROW_OF[diffs[unit]])]
-        if unit == "tribe" and diffs[unit] < 0:
-            effects += power(st).tribe_negative
-        out.extend((unit, e) for e in sorted(effects, key=lambda e: e.op != "map"))
+        d = diffs[unit]
+        negative = power(st).tribe_negative if unit == "tribe" and d < 0 else ()
+        out += _map_first(unit, CELLS[(unit, ROW_OF[d])] + negative) if negative else UNIT_EFFECTS[(unit, d)]
     return out
 
 
@@ -1152,7 +1159,7 @@ def _activate(game: Tribe, _=None) -> Tribe:
     if game.used:
         st = use_dancers(st, game.used, here(game))
     st, diffs = activate(st, game.board)
-    return evolve(game, st=st, agenda=tuple(("effect", unit, e) for unit, e in pending(st, diffs)))
+    return evolve(game, st=st, agenda=tuple([("effect", *pair) for pair in pending(st, diffs)]))
 
 
 # --- the agenda: Phase 2's icons, a vision, a fort assault, a plot hex -----------------------------

@@ -50,6 +50,7 @@ def rolled(chart, roll, **more):
 
 
 ALL = (2, 2, 3, 4, 6)
+TRAIL_DUE = at("exploring", inputs=rolled("exploring", (4, 5), musket=False, asks=eng.ASK["trail"]))  # 9: a trail
 VECTORS = [
     ("start", eng.new_game(BOARD, "botany"), None, {"day": 1}),
     ("planning", at("planning"), ALL, {}),  # the dice wait for the keep and the WILDs
@@ -81,7 +82,7 @@ VECTORS = [
     ("exploring", at("exploring", terrain={**FOREST, HERE: "lake"}, dice=(4, 4, 2, 3, 6), muskets=0), (3, 3),
      {}),  # a lake discards villages
     ("exploring", at("exploring", muskets=0), (4, 5), {}),  # 9: a trail, where it leads still to decide
-    ("exploring", at("exploring", inputs=rolled("exploring", (4, 5), musket=False, trail_due=True)), "G3",
+    ("exploring", TRAIL_DUE, "G3",
      {"trails": frozenset({frozenset((HERE, "G3"))}), "marks": (("trail", (HERE, "G3")),)}),
     ("exploring", at("exploring", muskets=0), (5, 6), {"interest_due": True}),  # 11: interests
     ("native-contact", at("native-contact", kantyi=True, food=3, muskets=0, inputs=rolled(NC, (1, 6))), 4,
@@ -132,8 +133,8 @@ REFUSED = [
     ("native-contact", at("native-contact", kantyi=True, dice=(5, 2, 3, 4, 6), inputs=rolled(NC, (1, 2))),
      (3, 4, 5), "kantyi"),
     ("native-contact", at("native-contact", eclipse=1, dice=(5, 2, 3, 4, 6)), 9, "eclipse"),
-    ("exploring", at("exploring", inputs=rolled("exploring", (4, 5), musket=False, trail_due=True)), "O4", "trail"),
-    ("exploring", at("exploring", inputs=rolled("exploring", (4, 5), musket=False, trail_due=True)), None, "trail"),
+    ("exploring", TRAIL_DUE, "O4", "trail"),
+    ("exploring", TRAIL_DUE, None, "trail"),
     ("mapping", at("mapping"), "A1", "mapping"),  # printed: already mapped
     ("mapping", at("mapping", inputs=dict(target="G3"), terrain={HERE: "forest"}), (1, 2, 3), "mapping"),
     ("interests", at("interests", interest_due=True, inputs=dict(dice=(1, 1), found="lagos-de-oro")),

@@ -529,7 +529,7 @@ def chart_row(st: State, chart: str, got) -> State:
             changes["trails"] = st.trails | {frozenset((here, got["trail_to"]))}
             marks += (("trail", (here, got["trail_to"])),)
         elif what == "trail" and trail_options(st, here):
-            return replace(st, phase=chart, pending={**got, "trail_due": True})
+            return replace(st, phase=chart, pending={**got, "asks": ASK["trail"]})
         elif what == "interests":
             changes["interest_due"] = st.interest_at(here) is None
     return replace(st, values=values, log=tuple(log), marks_today=marks, **changes)
@@ -666,10 +666,6 @@ def _faces(value) -> tuple[int, ...]:
     return (value,) if isinstance(value, int) else tuple(value)
 
 
-def _diego_free(st: State) -> bool:
-    return st.diego and not st.diego_used
-
-
 # planning: five dice, which of them to keep (the rest rolled once more), where the WILDs go
 
 
@@ -746,7 +742,7 @@ def _chart_next(st: State, chart: str, got: dict):
     """What the chart needs next, given its inputs so far (None: it can be resolved)."""
     if chart == NC and st.eclipse:
         return None if "choice" in got else ASK["row"]
-    if "diego" not in got and _diego_free(st):
+    if "diego" not in got and st.diego and not st.diego_used:
         return ASK["diego"]
     rolls = got.get("rolls")
     if rolls is None:
@@ -769,15 +765,7 @@ def _chart_step(chart: str) -> Step:
         got = _inputs(st, chart)
         if "done" in got:
             return None
-        if "trail_due" in got:
-            return ASK["trail"]
         return got["asks"] if "asks" in got else _chart_next(st, chart, got)
-
-    def options(st):
-        key = need(st).key
-        if key == "row":
-            return range(len(rows_of(chart)))
-        return trail_options(st, st.pos) if key == "trail" else YES_NO
 
     def apply(st, value):
         got = _inputs(st, chart)
@@ -815,7 +803,7 @@ def _chart_step(chart: str) -> Step:
         got["asks"] = asks
         return replace(st, phase=chart, pending=got)
 
-    return Step(chart, need, apply, CHART_REACH, options, repeat=True)
+    return Step(chart, need, apply, CHART_REACH, _options(need), repeat=True)
 
 
 # mapping: which blank neighbour, Diego's +1, the dice
@@ -827,7 +815,7 @@ def _mapping_need(st: State):
         return None
     if "target" not in got:
         return ASK["target"] if mapping_targets(st) else None
-    if "diego" not in got and _diego_free(st):
+    if "diego" not in got and st.diego and not st.diego_used:
         return ASK["diego"]
     return ROLL["mapping", R.phase_dice]
 
@@ -853,7 +841,7 @@ def _mapping(st: State, value) -> State:
 def _interest_next(st: State, got: dict):
     found = got.get("found")
     if found is None:
-        if "diego" not in got and _diego_free(st):
+        if "diego" not in got and st.diego and not st.diego_used:
             return ASK["diego"]
         return ROLL["interests", R.phase_dice]
     if found == "lagos-de-oro" and "lagos" not in got:
@@ -868,15 +856,6 @@ def _interest_next(st: State, got: dict):
 
 def _interest_need(st: State):
     return _interest_next(st, _inputs(st, "interests")) if st.interest_due else None
-
-
-def _interest_options(st: State):
-    key = _interest_need(st).key
-    if key == "lagos":
-        return lagos_placements(st)
-    if key == "trail":
-        return trail_options(st, st.pos)
-    return YES_NO
 
 
 def _interest(st: State, value) -> State:
@@ -926,6 +905,24 @@ def _travel(st: State, value) -> State:
     return replace(st, phase="travel", pending=DONE) if value is None else step(st, value)
 
 
+OPTIONS = MappingProxyType({  # each decision's legal choices now, by its key (whichever step asks it)
+    "keep": keep_options,
+    "wilds": lambda st: wild_assignments(st, planned_dice(st)),
+    "row": lambda st: range(len(CHART_ROWS[NC])),
+    **dict.fromkeys(("diego", "musket", "fill"), lambda st: YES_NO),
+    "trail": lambda st: trail_options(st, st.pos),
+    "target": mapping_targets,
+    "lagos": lagos_placements,
+    "to": travel_options,
+    "cartography": lambda st: (None,) + trail_options(st, st.pos),
+})
+
+
+def _options(need):
+    """A step's options: those of the decision its `need` asks now."""
+    return lambda st: OPTIONS[need(st).key](st)
+
+
 TRACK = frozenset(TRACKER_KEYS)
 CHART_REACH = TRACK | {"fever", "fever_today", "peaceful", "villages", "marks", "trails", "interest_due", "empires",
                        "eclipse", "diego_used"}
@@ -936,24 +933,20 @@ INTEREST_REACH = TRACK | {"interests", "migration", "eclipse", "kantyi", "diego"
 STEPS = (
     Step("start", lambda st: AUTO, lambda st, _: start_day(st),
          frozenset({"day", "plan", "diego_used", "interest_due", "steps", "marks", "mapped", "fever_today"})),
-    Step("planning", _planning_need, _planning,
-         frozenset({"plan", "conquistadors", "fever", "fever_today"}),
-         lambda st: keep_options(st) if _planning_need(st).key == "keep" else wild_assignments(st, planned_dice(st)),
-         repeat=True),
+    Step("planning", _planning_need, _planning, frozenset({"plan", "conquistadors", "fever", "fever_today"}),
+         _options(_planning_need), repeat=True),
     _chart_step("movement"),
     Step("mapping", _mapping_need, _mapping, frozenset({"terrain", "mapped", "marks", "cataracts", "diego_used"}),
-         lambda st: mapping_targets(st) if _mapping_need(st).key == "target" else YES_NO, repeat=True),
+         _options(_mapping_need), repeat=True),
     _chart_step("exploring"),
     _chart_step(NC),
     _chart_step("hunting"),
-    Step("interests", _interest_need, _interest, INTEREST_REACH, _interest_options, repeat=True),
+    Step("interests", _interest_need, _interest, INTEREST_REACH, _options(_interest_need), repeat=True),
     Step("eat", lambda st: AUTO, lambda st, _: eat(st), frozenset({"food", "conquistadors"})),
-    Step("travel", _travel_need, _travel, INTEREST_REACH | {"pos", "steps"},
-         lambda st: _interest_options(st) if st.interest_due else travel_options(st), repeat=True),
+    Step("travel", _travel_need, _travel, INTEREST_REACH | {"pos", "steps"}, _options(_travel_need), repeat=True),
     Step("morale", lambda st: AUTO, lambda st, _: morale(st), frozenset({"morale", "conquistadors"})),
     Step("end", lambda st: ASK["cartography"] if cartography_allowed(st) else AUTO, end_day,
-         frozenset({"trails", "marks", "cartography", "over"}),
-         lambda st: (None,) + trail_options(st, st.pos)),
+         frozenset({"trails", "marks", "cartography", "over"}), lambda st: OPTIONS["cartography"](st)),
 )
 STEP = MappingProxyType({s.key: s for s in STEPS})
 

@@ -174,7 +174,9 @@ def omens_of(vision) -> tuple:
     return eng.omens_possible(eng.State(0, "", "", (), (), vision=vision))
 
 
+@functools.lru_cache(maxsize=MEMO)
 def omen_worth_of(values: tuple, caps: tuple, vision, skip: bool) -> float:
+    """The average worth of a Bad Omen's effects (0.0 when it is skipped)."""
     if skip:
         return 0.0
     total = [effects_worth_of(values, caps, vision, effects) for effects in omens_of(vision)]
@@ -214,12 +216,6 @@ ROW_BY_DIFF = tuple(eng.row_index(d) for d in eng.DIFFS)
 ROWS_BY_DIFF = itemgetter(*ROW_BY_DIFF)  # a unit's worths by row -> by difference
 NEGATIVE = tuple(d < 0 for d in eng.DIFFS)
 TRIBE = eng.UNITS.index("tribe")
-UNIT_AT = {u: i for i, u in enumerate(eng.UNITS)}
-
-
-@functools.lru_cache(maxsize=MEMO)
-def omen_memo(values: tuple, caps: tuple, vision, skip: bool) -> float:
-    return omen_worth_of(values, caps, vision, skip)
 
 
 # where CELL_EFFECTS has a map icon, and the index in MAP_KINDS of its terrain
@@ -230,7 +226,7 @@ MAP_AT = tuple((k, MAP_KINDS.index(e.key)) for k, e in enumerate(CELL_EFFECTS) i
 def worths_of(values: tuple, caps: tuple, vision, skip: bool, nocrow: bool) -> tuple:
     """The worth of each of CELL_EFFECTS but the map icons' (0.0 in their place): what tables_of weighs
     that does not depend on the map (a memo: many days differ from a known one only in their map)."""
-    omen = omen_memo(values, caps, vision, skip)
+    omen = omen_worth_of(values, caps, vision, skip)
     return tuple([0.0 if e.op == "map" else effect_worth_of(values, caps, vision, e, omen, (), nocrow)
                   for e in CELL_EFFECTS])
 
@@ -244,7 +240,7 @@ def tables_of(values: tuple, caps: tuple, vision, skip: bool, nocrow: bool, maps
     out = []
     negative = eng.power_of(vision).tribe_negative
     if negative:
-        omen = omen_memo(values, caps, vision, skip)
+        omen = omen_worth_of(values, caps, vision, skip)
         negative = sum(effect_worth_of(values, caps, vision, e, omen, maps, nocrow) for e in negative)
     else:
         negative = 0  # sum() of no effects

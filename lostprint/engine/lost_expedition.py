@@ -17,18 +17,8 @@ from itertools import combinations, product
 from types import MappingProxyType
 
 from lostprint.engine.contract import AUTO, Decision, Roll, RuleError, Step, evolve
-from lostprint.games.lost_expedition import (
-    INTEREST_ROWS,
-    INTEREST_RULES,
-    KANTYI_ROLLS,
-    RULES,
-    TRACKER_KEYS,
-    WONDER,
-    interest_rule,
-    rows_of,
-    terrain_mod,
-    terrain_rule,
-)
+from lostprint.games.lost_expedition import (INTEREST_ROWS, INTEREST_RULES, KANTYI_ROLLS, RULES, TRACKER_KEYS, WONDER,
+                                             interest_rule, rows_of, terrain_mod, terrain_rule)
 from lostprint.geometry import hexgrid
 
 R = RULES
@@ -183,7 +173,6 @@ def _add(values: tuple[int, ...], key: str, n: int) -> tuple[int, ...]:
 
 
 def _dice_ok(dice: tuple[int, ...], n: int) -> bool:
-    """`n` dice, each showing a face a die has."""
     return len(dice) == n and 1 <= min(dice) and max(dice) <= R.die_faces
 
 

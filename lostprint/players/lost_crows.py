@@ -641,9 +641,6 @@ class Chief:
 
     # --- what things are worth -------------------------------------------------------------------
 
-    def effects_worth(self, effects) -> float:
-        return effects_worth_of(self.st.values, self.st.caps, self.st.vision, effects)
-
     def map_worth(self, tdist) -> tuple:
         """A map icon's worth by terrain (MAP_KINDS)."""
         near = eng.colourable(self.land, self.terrain, self.st.pos, "", (), eng.fort_open(self.st))
@@ -802,8 +799,9 @@ class Chief:
         if key in eng.CHOOSE_OPS:
             return self.choose(item[eng.SECOND])
         if key == "reading":
-            options = eng.omen_choices(self.st, item[eng.SECOND])
-            return max(range(len(options)), key=lambda j: (self.effects_worth(options[j][1]), -options[j][0]))
+            st, options = self.st, eng.omen_choices(self.st, item[eng.SECOND])
+            return max(range(len(options)),
+                       key=lambda j: (effects_worth_of(st.values, st.caps, st.vision, options[j][1]), -options[j][0]))
         if key == "vision":
             return max(step.options(game), key=VISION_TASTE.index)
         if key == "vision top":

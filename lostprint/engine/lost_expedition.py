@@ -487,8 +487,8 @@ def chart_row(st: State, chart: str, got) -> State:
         musket = len(got["rolls"]) > 1
         if musket:
             values = _add(values, "muskets", -R.musket_reroll_cost)
-        dice = _dice_of(got)
-        total = sum(dice) + modifier(st, chart, musket) + (R.bonus_per_extra if got.get("diego") else 0)
+        dice = chart_dice(st, chart, got)
+        total = chart_total(st, chart, got)
         row = row_for(chart, total)
         log.append(f"{chart}: {list(dice)}{' (musket reroll)' if musket else ''}"
                    f"{' (Kantyi)' if got.get('kantyi') else ''} {total - sum(dice):+d} = {total}")
@@ -717,14 +717,20 @@ def _planning(st: State, value) -> State:
 # reroll (and her rerolls of it); then where a trail the row draws leads
 
 
-def _dice_of(got) -> tuple[int, ...]:
+def chart_dice(st: State, chart: str, got=None) -> tuple[int, ...]:
+    """The chart's dice as its inputs `got` (or the open phase's) stand: the last roll, with Princess
+    Kantyi's rerolls in."""
+    got = _inputs(st, chart) if got is None else got
     faces = got.get("kantyi")
     return kantyi_rerolled(got["rolls"], faces)[-1] if faces else got["rolls"][-1]
 
 
-def chart_dice(st: State, chart: str) -> tuple[int, ...]:
-    """The open chart's dice as they stand (the last roll, with Princess Kantyi's rerolls in)."""
-    return _dice_of(_inputs(st, chart))
+def chart_total(st: State, chart: str, got=None) -> int:
+    """The chart's total as its inputs stand: its dice, the modifiers (a Military musket's with the
+    musket's reroll) and Diego's +1."""
+    got = _inputs(st, chart) if got is None else got
+    diego = R.bonus_per_extra if got.get("diego") else 0
+    return sum(chart_dice(st, chart, got)) + modifier(st, chart, len(got["rolls"]) > 1) + diego
 
 
 def _chart_next(st: State, chart: str, got: dict):

@@ -49,10 +49,13 @@ class Player:
     def start(self) -> eng.State:
         return eng.new_game(self.board, self.expedition)
 
-    def toward_goal(self, labels, here: str | None = None) -> list:
-        """Best first: closest to the delta, then the happiest direction."""
-        here = here or self.st.pos
-        return sorted(labels, key=lambda lab: self.ranks[here, lab])
+    def toward_goal(self, labels) -> list:
+        """The party's neighbours `labels`, best first: closest to the delta, then the happiest direction."""
+        return sorted(labels, key=lambda lab: self.ranks[self.st.pos, lab])
+
+    def best(self, options):
+        """Which of several hexes to map or lead a trail to: the first (None: there is none)."""
+        return options[0] if options else None
 
     # --- the driver's two questions --------------------------------------------------------------
 
@@ -80,12 +83,12 @@ class Player:
         return False
 
     diego = musket = fill = never  # no Diego's +1, no musket spent on a reroll or on food
+
     def target(self, phase: str) -> str:
-        return eng.mapping_targets(self.st)[0]
+        return self.best(eng.mapping_targets(self.st))
 
     def trail(self, phase: str) -> str | None:
-        options = eng.trail_options(self.st, self.st.pos)
-        return options[0] if options else None
+        return self.best(eng.trail_options(self.st, self.st.pos))
 
     def cartography(self, phase: str) -> str | None:
         return self.trail(phase)
@@ -145,25 +148,18 @@ class Careful(Player):
         return next((((chart, n),) for chart in charts if n and eng.FACE[chart] in dice), ())
 
     def diego(self, phase: str) -> bool:
-        return phase not in ("interests", "travel") and self.st.diego and not self.st.diego_used
+        return phase not in ("interests", "travel")
 
     def musket(self, chart: str) -> bool:
-        st = self.st
-        if chart == "native-contact" or st.get("muskets") <= self.musket_reserve:
+        if chart == "native-contact" or self.st.get("muskets") <= self.musket_reserve:
             return False
-        diego = R.bonus_per_extra if eng.pending(st, chart, "diego") else 0
-        total = sum(eng.chart_dice(st, chart)) + eng.modifier(st, chart) + diego
-        effects = {e.what for e in eng.row_for(chart, total).effects}
+        effects = {e.what for e in eng.row_for(chart, eng.chart_total(self.st, chart)).effects}
         return "food" not in effects if chart == "hunting" else bool(effects & {"accident", "fever"})
 
     def fill(self, phase: str) -> bool:
-        return self.st.get("food") <= self.migration_fill_at and self.st.get("muskets") >= R.musket_reroll_cost
+        return self.st.get("food") <= self.migration_fill_at
 
-    def target(self, phase: str) -> str:
-        return self.toward_goal(eng.mapping_targets(self.st))[0]
-
-    def trail(self, phase: str) -> str | None:
-        options = eng.trail_options(self.st, self.st.pos)
+    def best(self, options):
         return self.toward_goal(options)[0] if options else None
 
 

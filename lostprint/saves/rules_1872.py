@@ -33,6 +33,7 @@ TEXT_LIMIT = 300  # not a rule: the longest choice text read
 PAIR = 2  # not a rule: a vision record's terrain and roll, then where
 CAP_MAX = {t.key: t.maximum for t in TRACKERS}
 EXPLAIN_STEPS = 20_000  # not a rule: a bound on the steps walked to say why a day is refused
+RECOVER_STEPS = 3_000  # not a rule: a bound on the steps walked to go on after a refused day
 BACKTRACK = 4  # not a rule: days walked again, at most, to explain one more (search.Days' budget)
 PARTS_ORDER = ("moved", "terrain", "plots", "vision", "crows", "caps", "values")
 
@@ -327,21 +328,22 @@ class Rules1872(LostRules):
     def check_resources(self, st, before, at, problems) -> None:
         facts: DayFacts = st.flags["today"]
         days = st.flags["days"]
-        spec = (st.day, self._recorder(st, facts))
         if facts.dancers:
             self._check_dancers(st, facts, problems)
-        if len(problems) > facts.problems_before:  # the day's own fields broke a rule: taken as recorded
-            ends = self._recover(st, facts, st.flags["ends"])
-        elif days.extend(spec):
+        if facts.vision:
+            self._check_vision(st, facts, problems)
+        spec = (st.day, self._recorder(st, facts))
+        if len(problems) == facts.problems_before and days.extend(spec):
             ends = [days.tip]
-        else:
-            starts = [g for g in st.flags["ends"] if g.over is None]  # the line's last day: every line costs too much
-            self._report(st, facts, spec[1], starts, problems, at)
-            ends = self._recover(st, facts, starts)
-        if not days.line:
+        else:  # refused: said once (unless the day's own fields broke a rule), and carried on from
+            starts = [g for g in st.flags["ends"] if g.over is None]
+            if len(problems) == facts.problems_before:
+                self._report(st, facts, spec[1], starts, problems, at)
+            ends = self._carry_on(st, spec[1], starts) or self._recover(st, facts, starts)
             st.flags["days"] = search.Days(ends, self._walk_day, eng.forget, BACKTRACK)
         st.flags["ends"] = ends
         tip = ends[0]
+        st.flags["plots"] = dict(tip.st.plots)  # as carried on after a refused day
         st.position = tip.st.pos  # after a failed fort assault, where the tribe came from
         st.caps.update(zip(eng.KEYS, tip.st.caps))
         self.note_events(st, facts, tip.st)
@@ -358,6 +360,20 @@ class Rules1872(LostRules):
                 why.append(f"{exc.rule}: {exc}")
         if why:
             problems.add(facts.dancers[1], why[0])
+
+    @staticmethod
+    def _check_vision(st, facts: DayFacts, problems) -> None:
+        """The Vision Quest the save records, asked of the engine with the day's Crows (no search needed)."""
+        terrain, roll, where = facts.vision
+        why = []
+        for game in st.flags["ends"]:
+            try:
+                eng.vision_quest(game.st._replace(crows=game.st.crows + tuple(t for t, _ in facts.crows)), terrain, roll)
+                return
+            except RuleError as exc:
+                why.append(str(exc))
+        problems.add(where, why[0])
+        facts.vision = None  # refused: the day is carried on without it
 
     def _walk_day(self, starts, spec):
         """The ends of a day (`spec`: its number and its record for each start) from some games."""
@@ -386,8 +402,8 @@ class Rules1872(LostRules):
         choices = {letter: {i for i, c in enumerate(plots.encounter(f"{letter}{roll}").choices)
                             if out is None or c.outcome == out.code}
                    for letter, (roll, _i, out, _a) in facts.plots.items() if roll is not None}
-        def bound_for(target):  # a reroll is read as kept: the board as recorded
-            return eng.day_bound(dict(st.terrain), path, outcomes, target, caps, vision, today, sum(crows.values()),
+        def bound_for(target, least_caps=caps):  # a reroll is read as kept: the board as recorded
+            return eng.day_bound(dict(st.terrain), path, outcomes, target, least_caps, vision, today, sum(crows.values()),
                                  changes=bool(dancers))
 
         bound = bound_for(values)
@@ -462,7 +478,7 @@ class Rules1872(LostRules):
             checks={"moved": lambda m: tuple(m[0][:len(path)]) == path, "caps": caps, "values": values,
                     "terrain": lambda d: len(d) == len(drawn) and frozenset(d) == drawn,
                     "plots": lambda p: frozenset(x for x, _ in p) == letters,
-                    "vision": lambda v: v[0] == game_vision or (v[0] is None and game_vision is None),
+                    "vision": lambda v: v[0] == game_vision or (game_vision is None and v[0] not in plots.POWERS),
                     "crows": lambda c: Counter(c) == crows},
             partial={"terrain": lambda d: not d or d[-1] in drawn,  # each step colours one hex at most
                      "crows": lambda c: not c or c.count(c[-1]) <= crows[c[-1]]})
@@ -660,6 +676,24 @@ class Rules1872(LostRules):
             loose = search.Record(**{**record.__dict__, "checks": checks, "prune": None})
             got |= {g.st.caps for g in search.walk(eng, [game], loose, budget=EXPLAIN_STEPS)}
         return got
+
+    @staticmethod
+    def _carry_on(st, record_for, starts) -> list:
+        """After a refused day: an end the rules allow for it with the moves, map and plots as recorded
+        (its maximums and plot rolls the engine's: a wrong one is said once, not again each day after),
+        the values as recorded (the save says them every day); [] when none is found soon."""
+        values = tuple(st.values[k] for k in eng.KEYS)
+        for game in starts:
+            record = record_for(game)
+            loose = search.Record(**{**record.__dict__, "checks": {k: v for k, v in record.checks.items()
+                                                                  if k in ("moved", "terrain", "crows")},
+                                     "narrow": {k: v for k, v in record.narrow.items() if k != "plot choice"},
+                                     "inputs": {k: v for k, v in record.inputs.items() if v},
+                                     "prune": record_for.bound_for((None,) * len(eng.KEYS), (0,) * len(eng.KEYS))})
+            for end in search.walk(eng, [game], loose, budget=RECOVER_STEPS):
+                over = end.st.over if end.st.values == values else None
+                return [evolve(end, st=end.st._replace(values=values, over=over))]
+        return []
 
     def _recover(self, st, facts: DayFacts, starts) -> list:
         """After a problem: the day's end as the save records it, so the days after are still checked."""

@@ -20,7 +20,8 @@ from lostprint.engine import drive
 from lostprint.engine import lost_crows as eng
 from lostprint.games.lost_crows import RULES
 from lostprint.maps.model import standard_map
-from lostprint.players.common import FAST_DICE, per_map, rng_for
+from lostprint.players.common import FACE_BITS, FAST_DICE, QuickDice, per_map, rng_for
+from lostprint.players.common import FACES as DIE_FACES
 from lostprint.saves.rules_1872 import save_of
 
 # How much a careful chief cares about one more point of each resource at each level (index = level).
@@ -598,6 +599,8 @@ class Chief:
         self.terrain = dict(self.plan.terrain)
         self.st = eng.new_game(self.land, house_off)
         self.dice = FAST_DICE(rng_for(seed, "1872-play"))
+        # QuickDice's draw, made here (roll): None where the dice draw by randint
+        self.bits = self.dice.rng.getrandbits if isinstance(self.dice, QuickDice) else None
         self.routed: tuple = ("", -1, [])  # (pos, plots rolled, route) of the last route() asked
         self.keeping: tuple = (-1, frozenset())  # (plots rolled, kept()) of the last kept() asked
         self.phase1: tuple = (None, ())  # (state, unit Matrixes) of today's Phase 1
@@ -776,7 +779,16 @@ class Chief:
         careful chief weighs a step into the fort (`price`) and took it as weighed."""
         if need.key == "assault":
             return 1
-        return self.dice.d6() if need.dice == 1 else tuple(self.dice.roll(need.dice))
+        bits = self.bits
+        if need.dice == 1 or bits is None:
+            return self.dice.d6() if need.dice == 1 else tuple(self.dice.roll(need.dice))
+        out = []
+        for _ in range(need.dice):  # QuickDice.roll written out here, where it is compiled: the same draws
+            r = bits(FACE_BITS)
+            while r >= DIE_FACES:
+                r = bits(FACE_BITS)
+            out.append(r + 1)
+        return tuple(out)
 
     def decide(self, game: eng.Tribe, step, need):
         """The careful chief's choice for the open decision: the same choices its own day makes."""

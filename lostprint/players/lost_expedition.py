@@ -23,8 +23,7 @@ board_of = per_map(eng.board_of)  # the engine's Board of a map, shared by the g
 
 @per_map
 def ranks_of(game_map) -> MappingProxyType:
-    """{(hex, neighbour): (hexes from the neighbour to the delta, minus the morale of the step)}: the
-    smallest is the best step toward the goal."""
+    """{(hex, neighbour): (the neighbour's hexes to the delta, minus the step's morale)}: least is best."""
     board = board_of(game_map)
     return MappingProxyType({(a, b): (board.to_goal[b], -eng.MORALE_BY_DIRECTION[board.direction(a, b)])
                              for a, around in board.neighbours.items() for b in around})
@@ -32,7 +31,9 @@ def ranks_of(game_map) -> MappingProxyType:
 
 class Player:
     """The dice and what every policy shares. Each decision the engine asks is answered by the method
-    named for its key, given the phase asking (the state is `self.st`); these are the naive answers."""
+    named for its key, given the phase asking (the state is `self.st`), or else by its first legal
+    option (WILDs to the first phase called, the first blank neighbour mapped, the first trail, Lagos de
+    Oro's first placing); these are the naive answers."""
 
     stage = "1572-play"
     days = None  # the game ends by its own day limit
@@ -53,27 +54,17 @@ class Player:
         """The party's neighbours `labels`, best first: closest to the delta, then the happiest direction."""
         return sorted(labels, key=lambda lab: self.ranks[self.st.pos, lab])
 
-    def best(self, options):
-        """Which of several hexes to map or lead a trail to: the first (None: there is none)."""
-        return options[0] if options else None
-
-    # --- the driver's two questions --------------------------------------------------------------
-
     def roll(self, need) -> int | tuple[int, ...]:
         return self.dice.d6() if need.dice == 1 else tuple(self.dice.roll(need.dice))
 
     def decide(self, st: eng.State, step, need):
         self.st = st
-        return getattr(self, need.key)(step.key)
-
-    # --- the decisions ------------------------------------------------------------------------
+        answer = getattr(self, need.key, None)
+        return answer(step.key) if answer else step.options(st)[0]
 
     def keep(self, phase: str) -> tuple[int, ...]:
         """The planning dice kept (the rest rolled once more): all of them, no reroll."""
         return eng.planned_dice(self.st)
-
-    def wilds(self, phase: str):
-        return eng.wild_assignments(self.st, eng.planned_dice(self.st))[0]
 
     def row(self, phase: str) -> int:
         """The eclipse's Native Contact row: the highest."""
@@ -84,21 +75,11 @@ class Player:
 
     diego = musket = fill = never  # no Diego's +1, no musket spent on a reroll or on food
 
-    def target(self, phase: str) -> str:
-        return self.best(eng.mapping_targets(self.st))
-
-    def trail(self, phase: str) -> str | None:
-        return self.best(eng.trail_options(self.st, self.st.pos))
-
     def cartography(self, phase: str) -> str | None:
-        return self.trail(phase)
-
-    def lagos(self, phase: str) -> tuple[str, ...]:
-        return eng.lagos_placements(self.st)[0]
+        return eng.trail_options(self.st, self.st.pos)[0]  # asked only where a trail can go
 
     def to(self, phase: str) -> str | None:
-        """One step a day, to the best neighbour the party may enter (only one nearer the delta when
-        `closer_only`)."""
+        """One step a day, to the best neighbour the party may enter (nearer the delta if `closer_only`)."""
         if self.st.steps:
             return None
         here = self.st.pos
@@ -159,8 +140,13 @@ class Careful(Player):
     def fill(self, phase: str) -> bool:
         return self.st.get("food") <= self.migration_fill_at
 
-    def best(self, options):
-        return self.toward_goal(options)[0] if options else None
+    def target(self, phase: str) -> str:
+        return self.toward_goal(eng.mapping_targets(self.st))[0]
+
+    def trail(self, phase: str) -> str:
+        return self.toward_goal(eng.trail_options(self.st, self.st.pos))[0]  # asked only where one can go
+
+    cartography = trail
 
 
 PLAYERS = {"careful": Careful, "naive": Naive}

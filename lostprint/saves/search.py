@@ -11,7 +11,7 @@ A game's transcript turns what a save records about a turn into a `Record`:
   compared as soon as no step left in the turn can change it (the steps' reach), and `partial`
   {part: test(value)}: a test a branch must pass at every step (a hex coloured today must be one the
   save coloured).
-  `prune(state)`: a branch whose new state (or a start) it does not pass stops at once: False, unreported
+  `prune(state)`: a branch whose new state (one a step made) it does not pass stops at once: False, unreported
   (it surely cannot end the turn as recorded); (part, (least, most)), naming a checked part whose
   recorded value lies outside what the rest of the turn can still reach (`explain` then says the part,
   the value and the interval). `reach_prune` makes one from an engine's `bounds(state)`.
@@ -281,8 +281,7 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
                     yield node
 
     # nodes: (state, recorded inputs used, step last checked, its open step if known)
-    firsts = [s for s in starts if prune is None or within(s, 0)]
-    stack = [iter([(s, (0,) * len(keys), s.step, False) for s in firsts])]
+    stack = [iter([(s, (0,) * len(keys), s.step, False) for s in starts])]
     while stack:
         node = next(stack[-1], None)
         if node is None:

@@ -287,7 +287,8 @@ class _Unrolled:
         self.n_dice = {k: eng.phase_dice(s0, k) for k in CHARTS}
         base = {}
         for k in CHARTS:
-            m = eng.terrain_mod(here, k) + (R.peaceful_bonus * s0.peaceful.count(start) if k in R.peaceful_charts else 0)
+            peaceful = R.peaceful_bonus * s0.peaceful.count(start) if k in R.peaceful_charts else 0
+            m = eng.terrain_mod(here, k) + peaceful
             base[k] = m + (R.botany_hunting if k == "hunting" and exp == "botany" else 0)
         self.base = base
         self.rows = ROWS
@@ -811,7 +812,8 @@ def _mapping_problem(rp, s0: eng.State, obs, rule: str):
 
 def _either(values: list[int]) -> str:
     """[5] -> '5'; [3, 4] -> '3 or 4'; [1, 2, 3, 4] -> '1\u20134'."""
-    if len(values) > 2 and values == list(range(values[0], values[-1] + 1)):  # not a rule: a range reads better than three numbers
+    pair = 2  # not a rule: a range reads better than three numbers or more
+    if len(values) > pair and values == list(range(values[0], values[-1] + 1)):
         return f"{values[0]}\u2013{values[-1]}"
     return " or ".join(map(str, values[:-1])) + (" or " if len(values) > 1 else "") + str(values[-1])
 

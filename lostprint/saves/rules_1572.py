@@ -114,7 +114,8 @@ def _faces(value, at: At, problems, nested_ok: bool) -> tuple[tuple[int, ...], .
         return None
     for g in groups:
         if not g or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= R.die_faces for d in g):
-            problems.add(at, f"die faces are whole numbers 1\u2013{R.die_faces}, not {g!r}"[:120])  # not a rule: a length
+            message = f"die faces are whole numbers 1\u2013{R.die_faces}, not {g!r}"
+            problems.add(at, message[:120])  # not a rule: a message length
             return None
     return tuple(tuple(g) for g in groups)
 

@@ -68,7 +68,6 @@ class DayFacts:
         self.plots: dict[str, tuple] = {}  # letter -> (roll, choice index, outcome, at)
         self.step_at: list[At] = []
         self.why: dict = {}  # input key -> (rule, message, at) the engine gave a branch (for messages)
-        self.cut = False  # the search that says why the day is refused stopped before every branch
 
     def where(self, field: str) -> At:
         raw = self.raw
@@ -402,7 +401,12 @@ class Rules1872(LostRules):
         choices = {letter: {i for i, c in enumerate(plots.encounter(f"{letter}{roll}").choices)
                             if out is None or c.outcome == out.code}
                    for letter, (roll, _i, out, _a) in facts.plots.items() if roll is not None}
+        plot_at = st.flags["land"].plot_at
+        unrolled = any(plot_at[lab] not in letters for lab in path if lab in plot_at)
+
         def bound_for(target, least_caps=caps):  # a reroll is read as kept: the board as recorded
+            if unrolled:  # a plot hex entered with no roll recorded: its outcome may give any values
+                target = (None,) * len(eng.KEYS)
             return eng.day_bound(dict(st.terrain), path, outcomes, target, least_caps, vision, today, sum(crows.values()),
                                  changes=bool(dancers))
 
@@ -500,22 +504,24 @@ class Rules1872(LostRules):
         """Why no branch explains the day, said on the save's line with the rule and its limit."""
         if not starts:
             return
-        failure, walked = None, [0]
-
-        def count(game) -> bool:
-            walked[0] += 1
-            return True
-
+        failure, tried = None, False
         for game in starts:
-            record = search.Record(**{**record_for(game).__dict__, "prune": count})
+            record = record_for(game)
             _, failure = search.explain(eng, [game], record, EXPLAIN_STEPS)
+            if failure.kind == "together" and not failure.key:  # the bound stopped every branch: mostly a value
+                said, tried = self._values_failed(st, facts, failure, at, starts, record_for), True
+                if said:
+                    problems.add(*said)
+                    return
+            if failure.kind != "part" or failure.key not in ("caps", "values"):
+                # the bound may have stopped the branches that go furthest: why they stop is asked without it
+                _, failure = search.explain(eng, [game], search.Record(**{**record.__dict__, "prune": None}),
+                                            EXPLAIN_STEPS)
             if failure is not None and failure.key == "go":  # the moves asked one by one: a refused one says its rule
-                bounded = record_for(game)
-                search.explain(eng, [game], search.Record(**{**bounded.__dict__, "inputs": {
-                    k: v for k, v in bounded.inputs.items() if k != "go"}}), EXPLAIN_STEPS)
+                search.explain(eng, [game], search.Record(**{**record.__dict__, "inputs": {
+                    k: v for k, v in record.inputs.items() if k != "go"}}), EXPLAIN_STEPS)
             if failure is None or failure.kind != "together":
                 break
-        facts.cut = walked[0] >= EXPLAIN_STEPS
         start = starts[0].st
         if "plot choice" in facts.why:
             letter, message = facts.why["plot choice"]
@@ -567,7 +573,8 @@ class Rules1872(LostRules):
         elif key == "moved":
             problems.add(facts.where("moved"), f"no legal way to make these moves on day {st.day}")
         elif key in ("caps", "values"):
-            self._values_failed(st, facts, failure, problems, at, starts, record_for)
+            problems.add(*(not tried and self._values_failed(st, facts, failure, at, starts, record_for)
+                           or self._together(st, facts, at)))
         elif kind == "short" and key == "omen":
             problems.add(facts.roll_at.get("omens", facts.roll_at.get("units", facts.where("rolls"))),
                          f"the units' dice call for more Bad Omen rolls than the {len(facts.rolls.get('omens', ()))} "
@@ -580,7 +587,8 @@ class Rules1872(LostRules):
             problems.add(where, f"more {key} rolls than day {st.day} rolls" if kind == "left" else
                          f"day {st.day} rolls {key} again here, and no more rolls are recorded")
         else:
-            self._values_failed(st, facts, failure, problems, at, starts, record_for)
+            problems.add(*(not tried and self._values_failed(st, facts, failure, at, starts, record_for)
+                           or self._together(st, facts, at)))
 
     @staticmethod
     def _how(facts: DayFacts) -> str:
@@ -624,9 +632,14 @@ class Rules1872(LostRules):
             problems.add(facts.where("crows"), "these Crows' terrains do not match where the tribe stood when it "
                                                f"earned them (Phase 2 in {st.day_start}, a plot outcome in its hex)")
 
-    def _values_failed(self, st, facts: DayFacts, failure, problems, at, starts, record_for) -> None:
+    def _together(self, st, facts: DayFacts, at) -> tuple:
+        shown = ", ".join(f"{k} {st.values[k]}" for k in eng.KEYS)
+        return at, f"no legal roll and choice gives {shown} together at the end of day {st.day} ({self._how(facts)})"
+
+    def _values_failed(self, st, facts: DayFacts, failure, at, starts, record_for) -> tuple | None:
         """A day whose values (or maximums) no branch reaches: the first value the rules cannot give with
-        the others as recorded, and what they can; or that they cannot give all of them together."""
+        the others as recorded, and what they can (a maximum first: a wrong one is said as one, not as the
+        values it puts out of reach); or that they cannot give all of them together."""
         values = tuple(st.values[k] for k in eng.KEYS)
         caps = tuple(st.caps[k] for k in eng.KEYS)
         how, day = self._how(facts), st.day
@@ -638,10 +651,9 @@ class Rules1872(LostRules):
                 got = {c[i] for c in reached_caps}
                 if got and caps[i] not in got:
                     where = facts.caps[key][1] if key in facts.caps else facts.where("caps")
-                    problems.add(where, f"the {key} maximum is {caps[i]} after day {day}; {how} the rules give "
+                    return (where, f"the {key} maximum is {caps[i]} after day {day}; {how} the rules give "
                                         f"{_spread(got)} (a maximum only rises with a vision that restores it, and "
                                         "falls by 1 for each Bad Omen or outcome that lowers it)")
-                    return
         reached = []
         for i, key in enumerate(eng.KEYS):
             got = set()
@@ -659,11 +671,9 @@ class Rules1872(LostRules):
             where = At(line_of(res, key), f"{at.field}.{key}") if isinstance(res, dict) and key in res else at
             began = "/".join(map(str, sorted({g.st.values[i] for g in starts})))
             others = " with the other values as recorded" if reached[i] else ""
-            problems.add(where, f"{key} is {values[i]} at the end of day {day} (from {began}); {how} the rules "
+            return (where, f"{key} is {values[i]} at the end of day {day} (from {began}); {how} the rules "
                                 f"allow {_spread(reached[i])}{others}")
-            return
-        shown = ", ".join(f"{k} {v}" for k, v in zip(eng.KEYS, values))
-        problems.add(at, f"no legal roll and choice gives {shown} together at the end of day {day} ({how})")
+        return None
 
     @staticmethod
     def _caps_reached(facts: DayFacts, starts, record_for) -> set:
@@ -673,8 +683,9 @@ class Rules1872(LostRules):
         for game in starts:
             record = record_for(game)
             checks = {k: v for k, v in record.checks.items() if k not in ("caps", "values")}
-            loose = search.Record(**{**record.__dict__, "checks": checks, "prune": None})
-            got |= {g.st.caps for g in search.walk(eng, [game], loose, budget=EXPLAIN_STEPS)}
+            prune = None if "units" in facts.rolls else record_for.bound_for((None,) * len(eng.KEYS), (0,) * len(eng.KEYS))
+            loose = search.Record(**{**record.__dict__, "checks": checks, "prune": prune})
+            got |= {g.st.caps for g in search.walk(eng, [game], loose, budget=RECOVER_STEPS)}
         return got
 
     @staticmethod

@@ -601,7 +601,7 @@ class Chief:
         self.dice = FAST_DICE(rng_for(seed, "1872-play"))
         # QuickDice's draw, made here (roll): None where the dice draw by randint
         self.bits = self.dice.rng.getrandbits if isinstance(self.dice, QuickDice) else None
-        self.routed: tuple = ("", -1, [])  # (pos, plots rolled, route) of the last route() asked
+        self.routed: tuple = ("", -1, "")  # (pos, plots rolled, target) of the last target() asked
         self.keeping: tuple = (-1, frozenset())  # (plots rolled, kept()) of the last kept() asked
         self.phase1: tuple = (None, ())  # (state, unit Matrixes) of today's Phase 1
         self.aside = -1  # the day the chief, as a decider, stepped aside
@@ -614,14 +614,15 @@ class Chief:
     def dist_map(self, target: str) -> dict[str, float]:
         return self.plan.dists.get(target) or self.plan.dist(target)  # Plan.dist's memo read first
 
-    def route(self) -> tuple[str, ...]:
-        """The plot hexes still to visit, in the shortest order from here, then the nearer Canada hex."""
+    def target(self) -> str:
+        """The first of the plot hexes still to visit, in the shortest order from here, then the nearer
+        Canada hex."""
         st = self.st
         pos, n, out = self.routed
         if pos == st.pos and n == len(st.plots):
             return out
         done = {letter for letter, _ in st.plots}
-        out = self.plan.route(st.pos, tuple(lab for letter, lab in self.plan.plot_list if letter not in done))
+        out = self.plan.route(st.pos, tuple(lab for letter, lab in self.plan.plot_list if letter not in done))[0]
         self.routed = (st.pos, len(st.plots), out)
         return out
 
@@ -634,9 +635,6 @@ class Chief:
             keep = frozenset(self.land.goals) | {lab for letter, lab in self.land.plots.items() if letter not in done}
             self.keeping = (len(self.st.plots), keep)
         return keep
-
-    def target(self) -> str:
-        return self.route()[0]
 
     def forward(self, labels, tdist) -> list[str]:
         here = tdist.get(self.st.pos, FAR)

@@ -138,9 +138,7 @@ def _bounds(rp, s0: eng.State, obs) -> list[tuple[At, str]]:
     if not peaceful_today and not discards:  # Food and Cache rows bring a peaceful village with them
         native = {k: (a, min(b, 0) if k in ("food", "muskets", "morale") else b) for k, (a, b) in native.items()}
     r.add(PHASE_TITLE["native-contact"], native)
-    r.add(PHASE_TITLE["hunting"], eng.phase_range(s, "hunting"))
-    if s0.diego:
-        pass  # Diego's +1 is inside the ranges already
+    r.add(PHASE_TITLE["hunting"], eng.phase_range(s, "hunting"))  # (Diego's +1 is inside the ranges)
     for m in marks:
         if m.kind == "interest" and m.hexes[0] == start and m.hexes[0] not in obs["steps"]:
             _interest_effects(r, m.get("result"))

@@ -4,9 +4,25 @@ on its line; the value comes back as its shape reads it, or None.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from lostprint.files import line_of
 from lostprint.files.fields import At, Reader
 from lostprint.saves.rules import slug
+
+
+@lru_cache(maxsize=64)  # not a rule: a choice's spellings made once
+def _spellings(options: tuple, labels: tuple, terrains: tuple) -> dict:
+    """Each way a save may spell an option (as its slug): the option, its label, the terrain it colours."""
+    return {slug(w): o for o, label, terrain in zip(options, labels, terrains) for w in (o, label, terrain)}
+
+
+def _whole(x, low, high) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and (low is None or x >= low) and (high is None or x <= high)
+
+
+def _noun(shape: dict) -> str:
+    return shape.get("key") or shape.get("kind") or "value"
 
 
 def read(rd: Reader, shape: dict, value, at: At, names=()):
@@ -14,56 +30,6 @@ def read(rd: Reader, shape: dict, value, at: At, names=()):
     of counts or fields as a dict, a list as a list; None after a problem. `names`: the options of a
     shape that takes them from where a save names them (`options_from`)."""
     kind = shape["type"]
-    noun = shape.get("key") or shape.get("kind") or "value"
-    if kind == "hex":
-        return rd.label(value, at)
-    if kind == "hexes":
-        return rd.labels(value, at, shape["count"])
-    if kind == "int":
-        return rd.integer(value, at, shape["min"], shape["max"])
-    if kind == "bool":
-        if not isinstance(value, bool):
-            rd.error(at, "must be true or false")
-            return None
-        return value
-    if kind == "text":
-        return rd.text(value, at)
-    if kind == "choice":
-        text = rd.text(value, at)
-        spellings = {slug(w): o for o, label in zip(shape["options"], shape["labels"])
-                     for w in (o, label, shape.get("terrain_of", {}).get(o, o))}
-        if text is not None and slug(text) not in spellings:
-            rd.error(at, f"{text!r} is not a {noun} ({', '.join(shape['options'])})")
-        return None if text is None else spellings.get(slug(text))
-    if kind == "multi":
-        options = list(names) or shape["options"]
-        items = rd.listing(value, at, f"a list of {(shape['options_from'] or noun).rpartition('.')[2]}")
-        out = []
-        for i, item in enumerate(items or ()):
-            iat = At(line_of(items, i), f"{at.field}[{i}]")
-            text = rd.text(item, iat)
-            if text is not None and text not in options:
-                rd.error(iat, f"{text!r} is not one of the {(shape['options_from'] or noun).rpartition('.')[2]} "
-                              f"({', '.join(options)})")
-            elif text is not None:
-                out.append((text, iat))
-        return None if items is None else out
-    if kind in ("counts", "group"):
-        fields = {f["key"]: f for f in shape["fields"]} if kind == "group" else \
-            {k: {**shape, "type": "int"} for k in shape["keys"]}
-        spec = rd.mapping(value, at, f"a mapping of {', '.join(fields)}")
-        if spec is None:
-            return None
-        rd.unknown(spec, tuple(fields), at.field, f"{noun} key")
-        missing = [k for k in shape.get("required", ()) if k not in spec]
-        if missing:
-            rd.error(at, f"needs its {' and '.join(missing)}")
-            return None
-        out = {}
-        for key, field in fields.items():
-            if key in spec:
-                out[key] = read(rd, field, spec[key], At(line_of(spec, key) or at.line, f"{at.field}.{key}"), names)
-        return out
     if kind == "list":
         items = rd.listing(value, at)
         if items is None:
@@ -73,7 +39,60 @@ def read(rd: Reader, shape: dict, value, at: At, names=()):
             span = f"{least}" if least == most else f"at least {least}" if most is None else f"{least or 0} to {most}"
             rd.error(at, f"needs {span} item{'s' * (not span.endswith(' 1') and span != '1')}, not {len(items)}")
             return None
-        out = [read(rd, shape["item"], item, At(line_of(items, i), f"{at.field}[{i}]"), names)
-               for i, item in enumerate(items)]
+        item = shape["item"]
+        if item["type"] == "int" and all(_whole(x, item["min"], item["max"]) for x in items):
+            return [int(x) for x in items]  # not a rule: the common case read without a place for each
+        out = [read(rd, item, x, At(line_of(items, i), f"{at.field}[{i}]"), names) for i, x in enumerate(items)]
         return None if None in out else out
+    if kind in ("counts", "group"):
+        if kind == "group":
+            fields = {f["key"]: f for f in shape["fields"]}
+        else:
+            count = {"type": "int", "min": shape["min"], "max": shape["max"]}
+            fields = dict.fromkeys(shape["keys"], count)
+        spec = value if isinstance(value, dict) else rd.mapping(value, at, f"a mapping of {', '.join(fields)}")
+        if spec is None:
+            return None
+        if not fields.keys() >= spec.keys():
+            rd.unknown(spec, tuple(fields), at.field, f"{_noun(shape)} key")
+        missing = [k for k in shape.get("required", ()) if k not in spec]
+        if missing:
+            rd.error(at, f"needs its {' and '.join(missing)}")
+            return None
+        return {key: read(rd, field, spec[key], At(line_of(spec, key) or at.line, f"{at.field}.{key}"), names)
+                for key, field in fields.items() if key in spec}
+    if kind == "int":
+        return rd.integer(value, at, shape["min"], shape["max"])
+    if kind == "hex":
+        return rd.label(value, at)
+    if kind == "hexes":
+        return rd.labels(value, at, shape["count"])
+    if kind == "bool":
+        if not isinstance(value, bool):
+            rd.error(at, "must be true or false")
+            return None
+        return value
+    if kind == "text":
+        return rd.text(value, at)
+    if kind == "choice":
+        text = rd.text(value, at)
+        terrains = shape.get("terrain_of", {})
+        spellings = _spellings(tuple(shape["options"]), tuple(shape["labels"]),
+                               tuple(terrains.get(o, o) for o in shape["options"]))
+        if text is not None and slug(text) not in spellings:
+            rd.error(at, f"{text!r} is not a {_noun(shape)} ({', '.join(shape['options'])})")
+        return None if text is None else spellings.get(slug(text))
+    if kind == "multi":
+        options = list(names) or shape["options"]
+        whose = (shape["options_from"] or _noun(shape)).rpartition(".")[2]
+        items = rd.listing(value, at, f"a list of {whose}")
+        out = []
+        for i, item in enumerate(items or ()):
+            iat = At(line_of(items, i), f"{at.field}[{i}]")
+            text = rd.text(item, iat)
+            if text is not None and text not in options:
+                rd.error(iat, f"{text!r} is not one of the {whose} ({', '.join(options)})")
+            elif text is not None:
+                out.append((text, iat))
+        return None if items is None else out
     raise ValueError(f"no reader for a {kind} shape yet")  # an either: no transcript reads one

@@ -1,22 +1,16 @@
-"""1872: The Lost Crows: what a save may record, and each day explained through the engine.
-
-Mark: plot {letter, roll, choice, outcome} on first entering a plot hex (after 02A, E has no roll).
-Day fields: crows (the terrains of the Crows coloured that day), vision {terrain, roll} (at the
-seventh Crow), ghost-mountain (the hex a Ghost Mountain vision draws), spirit-dancers (how many used
-that day), caps {resource: new maximum}, rolls {phase: die faces} (optional, see ROLL_KEYS).
-
-This module is the transcript: it reads a day's fields into what the search over the engine's steps
-takes (lostprint.saves.search: recorded dice and choices as inputs or narrowed options, the day's end
-as checks), says a failed search in the save's words, and writes a played game back as a save
-(`save_of`). No rule is worked out here: lostprint.engine.lost_crows is the only place of the turn
-and its effects, and says how far the rest of a day can move the values (`day_bound`). What the save
-does not record (dice without `rolls:`, which resource a "+1 any" takes, how a river is paid) is every
-option the engine allows; the days are walked depth first (search.Days), and a day no line explains
-is searched over every state the days before can leave, to say why.
+"""1872: The Lost Crows' transcript: a save's fields, read by their description
+(lostprint.saves.fields_1872), as what the search over the engine's steps takes (lostprint.saves.search:
+recorded dice and choices as inputs or narrowed options, the day's end as checks); a failed search said
+in the save's words; and a played game written back as a save (`save_of`). No rule is worked out here:
+lostprint.engine.lost_crows is the only place of the turn and its effects, and says how far the rest of
+a day can move the values (`day_bound`). What the save does not record (dice without `rolls:`, which
+resource a "+1 any" takes, how a river is paid) is every option the engine allows; the days are walked
+depth first (search.Days), and a refused day is carried on from an end the rules allow.
 """
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass, field
 
 from lostprint.engine import lost_crows as eng
 from lostprint.engine.contract import RuleError, evolve
@@ -24,22 +18,20 @@ from lostprint.files import line_of
 from lostprint.files.fields import Reader
 from lostprint.files.kinds import SAVE_FORMAT
 from lostprint.games import lost_crows_plots as plots
-from lostprint.games.lost_crows import ROLL_KEYS, TRACKERS
-from lostprint.games.lost_crows import RULES as GAME
+from lostprint.games.lost_crows import GAME
 from lostprint.saves import search
+from lostprint.saves.fields_1872 import fields
+from lostprint.saves.fields_read import read
 from lostprint.saves.rules import At, Event, LostRules, Mark, slug
 
-TEXT_LIMIT = 300  # not a rule: the longest choice text read
+FIELDS = fields(GAME)
+DAY_FIELDS = {f["key"]: f for f in FIELDS["day"]}
+MARKS = {m["kind"]: m for m in FIELDS["marks"]}
 PAIR = 2  # not a rule: a vision record's terrain and roll, then where
-CAP_MAX = {t.key: t.maximum for t in TRACKERS}
 EXPLAIN_STEPS = 20_000  # not a rule: a bound on the steps walked to say why a day is refused
 RECOVER_STEPS = 3_000  # not a rule: a bound on the steps walked to go on after a refused day
 BACKTRACK = 4  # not a rule: days walked again, at most, to explain one more (search.Days' budget)
 PARTS_ORDER = ("moved", "terrain", "plots", "vision", "crows", "caps", "values")
-
-
-def choice_matches(choice: plots.Choice, text: str, index: int) -> bool:
-    return slug(text) == slug(choice.text) or slug(text) == str(index)
 
 
 def _spread(values) -> str:
@@ -51,282 +43,195 @@ def _spread(values) -> str:
     return ", ".join(map(str, values))
 
 
-class DayFacts:
-    """What a save says about one day, gathered by the hooks, explained at the day's end."""
+def _at(container, key, at: At) -> At:
+    return At(line_of(container, key) or at.line, f"{at.field}.{key}")
 
-    def __init__(self, raw, at: At, problems_before: int = 0):
-        self.raw = raw
-        self.at = at
-        self.problems_before = problems_before  # problems found before this day
-        self.crows: list[tuple[str, At]] = []
-        self.vision: tuple[str, int, At] | None = None
-        self.ghost: tuple[str, At] | None = None
-        self.dancers: tuple[int, At] | None = None
-        self.caps: dict[str, tuple[int, At]] = {}
-        self.rolls: dict[str, tuple] = {}
-        self.roll_at: dict[str, At] = {}
-        self.plots: dict[str, tuple] = {}  # letter -> (roll, choice index, outcome, at)
-        self.step_at: list[At] = []
-        self.why: dict = {}  # input key -> (rule, message, at) the engine gave a branch (for messages)
 
-    def where(self, field: str) -> At:
+@dataclass
+class Day:
+    """What a save says of the day being read, and where each stands."""
+
+    raw: object
+    at: At
+    problems_before: int = 0  # problems found before this day
+    crows: list = field(default_factory=list)  # (terrain, At)
+    vision: tuple | None = None  # (terrain, roll, At)
+    ghost: tuple | None = None  # (hex, At)
+    dancers: tuple | None = None  # (how many, At)
+    caps: dict = field(default_factory=dict)  # resource -> (new maximum, At)
+    rolls: dict = field(default_factory=dict)  # roll key -> faces
+    roll_at: dict = field(default_factory=dict)
+    plots: dict = field(default_factory=dict)  # letter -> (roll, choice index, outcome, At)
+    step_at: list = field(default_factory=list)
+    why: dict = field(default_factory=dict)  # input key -> (rule, message, At) the engine gave a branch
+
+    def where(self, name: str) -> At:
         raw = self.raw
-        if hasattr(raw, "get") and field in raw:
-            return At(line_of(raw, field), f"{self.at.field}.{field}")
-        return At(line_of(raw), f"{self.at.field}.{field}")
+        return _at(raw, name, self.at) if hasattr(raw, "get") and name in raw else At(line_of(raw), f"{self.at.field}.{name}")
+
+
+@dataclass
+class Replay:
+    """The transcript's own state over one save (kept as the save's State holds a game's)."""
+
+    land: eng.Land
+    ends: list  # the games the days so far can end in
+    days: search.Days
+    plots: dict = field(default_factory=dict)  # letter -> the day it was rolled
+    vision: tuple | None = None  # (terrain, roll, day) once the Vision Quest is known
+    crows: list = field(default_factory=list)
+    today: Day | None = None
+
+
+def _replay(st) -> Replay:
+    return st.flags["lost-crows"]
+
+
+def _drawn_today(st) -> dict:
+    """The hexes the save colours today (the Ghost Mountain's too), and their terrains."""
+    return {lab: st.terrain[lab] for lab, day in st.mapped_on.items() if day == st.day}
 
 
 class Rules1872(LostRules):
     game_id = "lost-crows"
     setup_fields: dict = {}
-    mark_kinds = {"plot": "{letter, roll, choice, outcome}"}
-    day_fields = {
-        "crows": "the terrains of the Crows coloured today",
-        "vision": "{terrain, roll}: the Vision Quest at the seventh Crow",
-        "ghost-mountain": "the blank hex a Ghost Mountain vision draws as Mountains",
-        "spirit-dancers": "how many Spirit Dancers were used today",
-        "caps": "{resource: new maximum} when a cap changes",
-        "rolls": "{phase: die faces} as the sheet shows them: " + "; ".join(f"{k}: {v}" for k, v in ROLL_KEYS),
-    }
+    mark_kinds = {kind: m["hint"] for kind, m in MARKS.items()}
+    day_fields = {key: f["hint"] for key, f in DAY_FIELDS.items()}
 
     def begin(self, st) -> None:
         land = eng.land_of(st.game_map)
         root = eng.start(st.game_map, land=land)
-        st.flags.update(land=land, ends=[root], days=search.Days([root], self._walk_day, eng.forget, BACKTRACK), plots={},
-                        vision=None)
+        st.flags["lost-crows"] = Replay(land, [root], search.Days([root], self._walk_day, eng.forget, BACKTRACK))
 
     def begin_day(self, st, day, at, problems) -> None:
-        st.flags["today"] = DayFacts(day, at, len(problems))
+        _replay(st).today = Day(day, at, len(problems))
 
-    # --- day fields ------------------------------------------------------------------------------
+    # --- the save's fields, read by their description ------------------------------------------------
 
     def check_day_field(self, st, name, value, at, problems, container) -> None:
-        rd = Reader(problems, st.game_map)
-        facts: DayFacts = st.flags["today"]
-        terrains = {t.key for t in st.game.terrains}
+        got = read(Reader(problems, st.game_map), DAY_FIELDS[name], value, at)
+        today = _replay(st).today
+        if got is None or isinstance(got, dict) and None in got.values():
+            return
         if name == "crows":
-            items = rd.listing(value, at, "a list of terrains, one per Crow coloured")
-            for i, item in enumerate(items or ()):
-                iat = At(line_of(items, i), f"{at.field}[{i}]")
-                terrain = rd.text(item, iat)
-                if terrain is None:
-                    continue
-                terrain = slug(terrain)
-                if terrain not in terrains:
-                    problems.add(iat, f"{terrain!r} is not a terrain ({', '.join(sorted(terrains))})")
-                    continue
-                facts.crows.append((terrain, iat))
+            today.crows = got
         elif name == "vision":
-            spec = rd.mapping(value, at, "{terrain: forest, roll: 4}")
-            if spec is None:
-                return
-            rd.unknown(spec, ("terrain", "roll"), at.field, "vision field")
-            if "terrain" not in spec or "roll" not in spec:
-                problems.add(at, "a vision needs its terrain and its roll, like {terrain: forest, roll: 4}")
-                return
-            terrain = rd.text(spec["terrain"], At(line_of(spec, "terrain"), f"{at.field}.terrain"))
-            roll = rd.integer(spec["roll"], At(line_of(spec, "roll"), f"{at.field}.roll"), 1, GAME.plot_die)
-            if terrain is None or roll is None:
-                return
-            if slug(terrain) not in terrains:
-                problems.add(At(line_of(spec, "terrain"), f"{at.field}.terrain"),
-                             f"{terrain!r} is not a terrain ({', '.join(sorted(terrains))})")
-                return
-            facts.vision = (slug(terrain), roll, at)
+            today.vision = (got["terrain"], got["roll"], at)
         elif name == "ghost-mountain":
-            lab = rd.label(value, at)
-            if lab is None:
+            if got in st.terrain:
+                problems.add(at, f"{got} is already mapped: the Ghost Mountain goes in a blank hex")
                 return
-            if lab in st.terrain:
-                problems.add(at, f"{lab} is already mapped: the Ghost Mountain goes in a blank hex")
-                return
-            facts.ghost = (lab, at)
-            st.terrain[lab] = "mountains"
-            st.mapped_on[lab] = st.day
-        elif name == "spirit-dancers":
-            n = rd.integer(value, at, 0, GAME.spirit_dancers)
-            if n:
-                facts.dancers = (n, at)
+            today.ghost = (got, at)
+            st.terrain[got] = "mountains"
+            st.mapped_on[got] = st.day
+        elif name == "spirit-dancers" and got:
+            today.dancers = (got, at)
         elif name == "caps":
-            spec = rd.mapping(value, at, "{resource: new maximum}")
-            if spec is None:
-                return
-            rd.unknown(spec, tuple(st.caps), at.field, "resource")
-            for key in st.caps:
-                if key in spec:
-                    kat = At(line_of(spec, key), f"{at.field}.{key}")
-                    cap = rd.integer(spec[key], kat, 0, CAP_MAX[key])
-                    if cap is not None:
-                        facts.caps[key] = (cap, kat)
-                        st.caps[key] = cap
+            for key, cap in got.items():
+                today.caps[key] = (cap, _at(value, key, at))
+                st.caps[key] = cap
         elif name == "rolls":
-            spec = rd.mapping(value, at, "{units: [8 faces], omens: [25], outcome: [4], fort: [3]}")
-            if spec is None:
-                return
-            keys = tuple(k for k, _ in ROLL_KEYS)
-            rd.unknown(spec, keys, at.field, "phase")
-            for key in keys:
-                if key not in spec:
-                    continue
-                kat = At(line_of(spec, key), f"{at.field}.{key}")
-                if key == "order":
-                    self.read_order(rd, spec[key], kat, facts)
-                    continue
-                items = rd.listing(spec[key], kat, "a list of die faces")
-                if items is None:
-                    continue
-                faces = []
-                for i, item in enumerate(items):
-                    high = (eng.TENS + 1) * GAME.die_faces if key == "omens" else GAME.die_faces
-                    n = rd.integer(item, At(line_of(items, i), f"{kat.field}[{i}]"), 1, high)
-                    if n is None:
-                        break
-                    if key == "omens" and not (1 <= n // eng.TENS <= GAME.die_faces and 1 <= n % eng.TENS <= GAME.die_faces):
-                        problems.add(At(line_of(items, i), f"{kat.field}[{i}]"),
-                                     f"{n} is not two dice (tens then ones, each 1-6)")
-                        break
-                    faces.append(n)
-                else:
-                    boxes = len(eng.UNITS) * eng.BOX
-                    if key == "units" and len(faces) != boxes:
-                        problems.add(kat, f"{len(faces)} faces, but the units' board has {boxes} boxes "
-                                          f"({eng.BOX} for each of the {len(eng.UNITS)} units)")
-                        continue
-                    facts.rolls[key] = tuple(faces)
-                    facts.roll_at[key] = kat
+            self._read_rolls(got, value, at, today, problems)
 
     @staticmethod
-    def read_order(rd, value, at: At, facts: DayFacts) -> None:
-        """rolls.order: the unit each die went to (or discard), in the order rolled."""
-        items = rd.listing(value, at, "a list of units, one per die, in the order rolled")
-        if items is None:
-            return
-        names = eng.UNITS + (eng.DISCARD,)
-        order = []
-        for i, item in enumerate(items):
-            iat = At(line_of(items, i), f"{at.field}[{i}]")
-            text = rd.text(item, iat)
-            if text is None:
-                return
-            if slug(text) not in names:
-                rd.error(iat, f"{text!r} is not a unit ({', '.join(names)})")
-                return
-            order.append(slug(text))
-        facts.rolls["order"] = tuple(order)
-        facts.roll_at["order"] = at
-
-    # --- mapping and moving ----------------------------------------------------------------------
-
-
-    # --- mapping and moving ----------------------------------------------------------------------
+    def _read_rolls(got: dict, value, at: At, today: Day, problems) -> None:
+        """The day's dice: a Bad Omen's two dice as tens then ones, the units' board whole."""
+        for key, faces in got.items():
+            kat = _at(value, key, at)
+            bad = [n for n in faces if key == "omens" and not (0 < n // eng.TENS <= eng.FACES and 0 < n % eng.TENS <= eng.FACES)]
+            boxes = len(eng.UNITS) * eng.BOX
+            if bad:
+                problems.add(kat, f"{bad[0]} is not two dice (tens then ones, each 1-{eng.FACES})")
+            elif key == "units" and len(faces) != boxes:
+                problems.add(kat, f"{len(faces)} faces, but the units' board has {boxes} boxes "
+                                  f"({eng.BOX} for each of the {len(eng.UNITS)} units)")
+            else:
+                today.rolls[key] = tuple(faces)
+                today.roll_at[key] = kat
 
     def check_mapped(self, st, label, terrain, at, problems) -> None:
         before = {lab: t for lab, t in st.terrain.items() if lab != label}
-        fort = any(eng.fort_open(g.st) for g in st.flags["ends"])
-        why = eng.colour_refusal(st.flags["land"], before, st.day_start, terrain, label, fort)
+        fort = any(eng.fort_open(g.st) for g in _replay(st).ends)
+        why = eng.colour_refusal(_replay(st).land, before, st.day_start, terrain, label, fort)
         if why:
             problems.add(at, why)
 
     def wins_on_entering(self, st, label) -> bool:
-        return any(eng.wins_on(st.flags["land"], st.terrain, g.st, label) for g in st.flags["ends"])
+        return any(eng.wins_on(_replay(st).land, st.terrain, g.st, label) for g in _replay(st).ends)
 
     def check_move(self, st, a, b, at, problems) -> None:
-        st.flags["today"].step_at.append(at)
-
-    # --- marks -----------------------------------------------------------------------------------
+        _replay(st).today.step_at.append(at)
 
     def check_mark(self, st, kind, value, at, problems, container):
-        rd = Reader(problems, st.game_map)
-        spec = rd.mapping(value, at, "{letter: A, roll: 3, choice: ..., outcome: 23A}")
-        if spec is None:
+        got = read(Reader(problems, st.game_map), MARKS[kind], value, at)
+        if got is None or got["letter"] is None:
             return None
-        rd.unknown(spec, ("letter", "roll", "choice", "outcome"), at.field, "plot field")
-        if "letter" not in spec:
-            problems.add(at, "a plot needs its letter and roll, like {letter: A, roll: 3}")
+        replay, today = _replay(st), _replay(st).today
+        letter, lat = got["letter"], _at(value, "letter", at)
+        if letter not in replay.land.plots:
+            problems.add(lat, f"{letter!r} is not a plot hex on this map ({', '.join(sorted(replay.land.plots))})")
             return None
-        lat = At(line_of(spec, "letter"), f"{at.field}.letter")
-        letter = rd.text(spec["letter"], lat)
-        if letter is None:
-            return None
-        letter = letter.strip().upper()
-        land = st.flags["land"]
-        if letter not in land.plots:
-            problems.add(lat, f"{letter!r} is not a plot hex on this map ({', '.join(sorted(land.plots))})")
-            return None
-        lab = land.plots[letter]
-        if letter in st.flags["plots"]:
-            problems.add(lat, f"plot {letter} was rolled on day {st.flags['plots'][letter]}: once per game")
+        lab = replay.land.plots[letter]
+        if letter in replay.plots:
+            problems.add(lat, f"plot {letter} was rolled on day {replay.plots[letter]}: once per game")
             return None
         if lab not in st.day_hexes[1:]:
-            problems.add(at, f"plot {letter} is rolled on entering {lab}, and the tribe did not enter it on day "
-                             f"{st.day}")
+            problems.add(at, f"plot {letter} is rolled on entering {lab}, and the tribe did not enter it on day {st.day}")
             return None
-        data: list = [("letter", letter)]
-        facts: DayFacts = st.flags["today"]
-        if "roll" not in spec:
-            if all(eng.plot_rolls(g.st, letter) for g in st.flags["ends"]):
-                problems.add(at, "a plot needs its letter and roll, like {letter: A, roll: 3}")
-                return None
-            facts.plots[letter] = (None, None, None, at)
-            st.flags["plots"][letter] = st.day
-            st.events.append(Event(st.day, "plot", f"plot {letter}"))
-            return Mark("plot", st.day, (lab,), tuple(data))
-        roll = rd.integer(spec["roll"], At(line_of(spec, "roll"), f"{at.field}.roll"), 1, GAME.plot_die)
+        roll = got.get("roll")
         if roll is None:
-            return None
+            if "roll" in value or all(eng.plot_rolls(g.st, letter) for g in replay.ends):
+                if "roll" not in value:
+                    problems.add(at, "a plot needs its letter and roll, like {letter: A, roll: 3}")
+                return None
+            return self._plotted(st, letter, None, None, None, at, (("letter", letter),))
         enc = plots.encounter(f"{letter}{roll}")
-        data += [("roll", roll), ("title", enc.title)]
+        data = (("letter", letter), ("roll", roll), ("title", enc.title))
         chosen = None
-        if "choice" in spec:
-            cat = At(line_of(spec, "choice"), f"{at.field}.choice")
-            text = rd.text(spec["choice"], cat, TEXT_LIMIT)
-            if text is not None:
-                if not enc.choices:
-                    problems.add(cat, f"{enc.code} ({enc.title}) offers no choice")
-                    return None
-                chosen = next((c for i, c in enumerate(enc.choices, 1) if choice_matches(c, text, i)), None)
-                if chosen is None:
-                    options = "; ".join(f"{i}: {c.text}" for i, c in enumerate(enc.choices, 1))
-                    problems.add(cat, f"not a choice of {enc.code} ({options})")
-                    return None
-                data.append(("choice", chosen.text))
-        out = None
-        if "outcome" in spec:
-            oat = At(line_of(spec, "outcome"), f"{at.field}.outcome")
-            code = rd.text(spec["outcome"], oat)
-            if code is None:
+        if got.get("choice") is not None:
+            if not enc.choices:
+                problems.add(_at(value, "choice", at), f"{enc.code} ({enc.title}) offers no choice")
                 return None
-            try:
-                out = plots.outcome(str(code).strip())
-            except KeyError:
-                problems.add(oat, f"{code!r} is not an outcome (01A\u201349A)")
+            text = slug(got["choice"])
+            chosen = next((c for i, c in enumerate(enc.choices, 1) if text in (slug(c.text), str(i))), None)
+            if chosen is None:
+                options = "; ".join(f"{i}: {c.text}" for i, c in enumerate(enc.choices, 1))
+                problems.add(_at(value, "choice", at), f"not a choice of {enc.code} ({options})")
                 return None
-            allowed = [chosen.outcome] if chosen else [c.outcome for c in enc.choices]
-            if out.code not in allowed:
-                problems.add(oat, f"{enc.code} leads to {' or '.join(allowed) or 'no outcome'}, not {out.code}")
+            data += (("choice", chosen.text),)
+        if got.get("outcome") is None:
+            if enc.choices and "outcome" not in value:
+                problems.add(at, f"{enc.code} ({enc.title}) ends in an outcome: record it, like outcome: "
+                                 f"{enc.choices[0].outcome}")
                 return None
-            data.append(("outcome", out.code))
-            data.append(("outcome_title", out.title))
-        elif enc.choices:
-            problems.add(at, f"{enc.code} ({enc.title}) ends in an outcome: record it, like outcome: "
-                             f"{enc.choices[0].outcome}")
+            return None if enc.choices else self._plotted(st, letter, roll, None, None, at, data)
+        oat = _at(value, "outcome", at)
+        try:
+            out = plots.outcome(got["outcome"].strip())
+        except KeyError:
+            problems.add(oat, f"{got['outcome']!r} is not an outcome (01A\u201349A)")
             return None
-        index = None
-        if out is not None:
-            index = next(i for i, c in enumerate(enc.choices) if c.outcome == out.code
-                         and (chosen is None or c is chosen))
-        facts.plots[letter] = (roll, index, out, at)
-        st.flags["plots"][letter] = st.day
-        st.events.append(Event(st.day, "plot", f"plot {letter}{roll}"))
-        return Mark("plot", st.day, (lab,), tuple(data))
+        allowed = [chosen.outcome] if chosen else [c.outcome for c in enc.choices]
+        if out.code not in allowed:
+            problems.add(oat, f"{enc.code} leads to {' or '.join(allowed) or 'no outcome'}, not {out.code}")
+            return None
+        index = next(i for i, c in enumerate(enc.choices) if c.outcome == out.code and (chosen is None or c is chosen))
+        return self._plotted(st, letter, roll, index, out, at, data + (("outcome", out.code), ("outcome_title", out.title)))
+
+    @staticmethod
+    def _plotted(st, letter, roll, index, out, at, data) -> Mark:
+        _replay(st).today.plots[letter] = (roll, index, out, at)
+        _replay(st).plots[letter] = st.day
+        st.events.append(Event(st.day, "plot", f"plot {letter}{roll or ''}"))
+        return Mark("plot", st.day, (_replay(st).land.plots[letter],), data)
 
     # --- the day replayed --------------------------------------------------------------------------
 
     # --- the day, through the engine -------------------------------------------------------------
 
     def check_resources(self, st, before, at, problems) -> None:
-        facts: DayFacts = st.flags["today"]
-        days = st.flags["days"]
+        replay = _replay(st)
+        facts, days = replay.today, replay.days
         if facts.dancers:
             self._check_dancers(st, facts, problems)
         if facts.vision:
@@ -335,23 +240,23 @@ class Rules1872(LostRules):
         if len(problems) == facts.problems_before and days.extend(spec):
             ends = [days.tip]
         else:  # refused: said once (unless the day's own fields broke a rule), and carried on from
-            starts = [g for g in st.flags["ends"] if g.over is None]
+            starts = [g for g in replay.ends if g.over is None]
             if len(problems) == facts.problems_before:
                 self._report(st, facts, spec[1], starts, problems, at)
             ends = self._carry_on(st, spec[1], starts) or self._recover(st, facts, starts)
-            st.flags["days"] = search.Days(ends, self._walk_day, eng.forget, BACKTRACK)
-        st.flags["ends"] = ends
+            replay.days = search.Days(ends, self._walk_day, eng.forget, BACKTRACK)
+        replay.ends = ends
         tip = ends[0]
-        st.flags["plots"] = dict(tip.st.plots)  # as carried on after a refused day
+        replay.plots = dict(tip.st.plots)  # as carried on after a refused day
         st.position = tip.st.pos  # after a failed fort assault, where the tribe came from
         st.caps.update(zip(eng.KEYS, tip.st.caps))
         self.note_events(st, facts, tip.st)
 
     @staticmethod
-    def _check_dancers(st, facts: DayFacts, problems) -> None:
+    def _check_dancers(st, facts: Day, problems) -> None:
         """The Spirit Dancers the save uses today, asked of the engine for the games the day may start from."""
         why = []
-        for game in st.flags["ends"]:
+        for game in _replay(st).ends:
             try:
                 eng.use_dancers(game.st, facts.dancers[0], game.terrain.get(st.day_start))
                 return
@@ -361,11 +266,11 @@ class Rules1872(LostRules):
             problems.add(facts.dancers[1], why[0])
 
     @staticmethod
-    def _check_vision(st, facts: DayFacts, problems) -> None:
+    def _check_vision(st, facts: Day, problems) -> None:
         """The Vision Quest the save records, asked of the engine with the day's Crows (no search needed)."""
         terrain, roll, where = facts.vision
         why = []
-        for game in st.flags["ends"]:
+        for game in _replay(st).ends:
             try:
                 eng.vision_quest(game.st._replace(crows=game.st.crows + tuple(t for t, _ in facts.crows)), terrain, roll)
                 return
@@ -381,27 +286,25 @@ class Rules1872(LostRules):
             if game.over is None:
                 yield from search.walk(eng, [game], record_for(game))
 
-    def _recorder(self, st, facts: DayFacts):
+    def _recorder(self, st, facts: Day):
         """The day as the search reads it, for each game it may start from (Phase 1's placing and the
         dancers depend on the game's fever and vision)."""
         path = tuple(st.day_hexes[1:])
-        today = {lab: t for lab, t in st.flags.get("drawn_today", {}).items()}
-        if facts.ghost:
-            today[facts.ghost[0]] = "mountains"
+        today = _drawn_today(st)
         drawn = frozenset((lab, st.terrain[lab]) for lab in st.mapped_on)
         values = tuple(st.values[k] for k in eng.KEYS)
         caps = tuple(st.caps[k] for k in eng.KEYS)
         rolls = facts.rolls
         outcomes = tuple(out for _r, _i, out, _a in facts.plots.values() if out is not None)
         vision = facts.vision[:PAIR] if facts.vision else None
-        game_vision = vision or (st.flags["vision"][:PAIR] if st.flags["vision"] else None)
-        crows = Counter(st.flags.get("crows", ())) + Counter(t for t, _ in facts.crows)
-        letters = frozenset(st.flags["plots"])
+        game_vision = vision or (_replay(st).vision[:PAIR] if _replay(st).vision else None)
+        crows = Counter(_replay(st).crows) + Counter(t for t, _ in facts.crows)
+        letters = frozenset(_replay(st).plots)
         dancers = facts.dancers[0] if facts.dancers else 0
         choices = {letter: {i for i, c in enumerate(plots.encounter(f"{letter}{roll}").choices)
                             if out is None or c.outcome == out.code}
                    for letter, (roll, _i, out, _a) in facts.plots.items() if roll is not None}
-        plot_at = st.flags["land"].plot_at
+        plot_at = _replay(st).land.plot_at
         unrolled = any(plot_at[lab] not in letters for lab in path if lab in plot_at)
 
         def bound_for(target, least_caps=caps):  # a reroll is read as kept: the board as recorded
@@ -412,7 +315,7 @@ class Rules1872(LostRules):
 
         bound = bound_for(values)
         inputs = {"plot": tuple(r for r, _i, _o, _a in facts.plots.values() if r is not None)}
-        land, hexes = st.flags["land"], (st.day_start,) + path
+        land, hexes = _replay(st).land, (st.day_start,) + path
         rivers = [(a, b) in land.river_steps for a, b in zip(hexes, hexes[1:])]
         plain = rivers.index(True) if True in rivers else len(path)  # a river's price is left to the search
         inputs["go"] = tuple((b, None) for b in path[:plain]) + ((eng.STOP,) if plain == len(path) else ())
@@ -500,7 +403,7 @@ class Rules1872(LostRules):
         record_for.bound_for = bound_for
         return record_for
 
-    def _report(self, st, facts: DayFacts, record_for, starts, problems, at) -> None:
+    def _report(self, st, facts: Day, record_for, starts, problems, at) -> None:
         """Why no branch explains the day, said on the save's line with the rule and its limit."""
         if not starts:
             return
@@ -544,7 +447,7 @@ class Rules1872(LostRules):
             problems.add(facts.roll_at["order"], failure.message)
         elif key == "dancers" and facts.dancers:
             try:
-                eng.use_dancers(start, facts.dancers[0], st.flags["land"] and starts[0].terrain.get(st.day_start))
+                eng.use_dancers(start, facts.dancers[0], starts[0].terrain.get(st.day_start))
             except RuleError as exc:
                 problems.add(facts.dancers[1], f"{exc.rule}: {exc}")
                 return
@@ -555,15 +458,15 @@ class Rules1872(LostRules):
             where = facts.roll_at.get(key) or facts.where("rolls" if key in ("units", "omen") else "moved")
             problems.add(where, f"{key}: {failure.message}")
         elif key in ("terrain", "map") or (kind == "none" and key in ("ghost",)):
-            drawn = Counter(t for lab, t in st.flags.get("drawn_today", {}).items())
+            drawn = Counter(_drawn_today(st).values())
             shown = ", ".join(f"{n} {t}" for t, n in sorted(drawn.items())) or "nothing"
             problems.add(facts.where("mapped"), f"the units' icons cannot colour {shown} from {st.day_start} on day "
                                                 f"{st.day} ({self._how(facts)}; with a hex free next to the tribe each "
                                                 "map icon colours one)")
         elif key == "plot" or key == "plots":
-            letter = next((st.flags["land"].plot_at[lab] for lab in st.day_hexes[1:]
-                           if lab in st.flags["land"].plot_at), "?")
-            lab = st.flags["land"].plots.get(letter, "?")
+            letter = next((_replay(st).land.plot_at[lab] for lab in st.day_hexes[1:]
+                           if lab in _replay(st).land.plot_at), "?")
+            lab = _replay(st).land.plots.get(letter, "?")
             problems.add(facts.where("marks" if "marks" in facts.raw else "moved"),
                          f"{lab} is plot hex {letter}: record its roll as a mark, like "
                          f"{{plot: {{letter: {letter}, roll: 3, outcome: ...}}}}" if kind != "left" else
@@ -591,11 +494,11 @@ class Rules1872(LostRules):
                            or self._together(st, facts, at)))
 
     @staticmethod
-    def _how(facts: DayFacts) -> str:
+    def _how(facts: Day) -> str:
         return "with the recorded rolls" if "units" in facts.rolls else "whatever the dice"
 
     @staticmethod
-    def _vision_missing(st, facts: DayFacts, start, problems) -> bool:
+    def _vision_missing(st, facts: Day, start, problems) -> bool:
         """The day's Crows bring the Vision Quest, and the save does not record it."""
         crows = start.crows + tuple(t for t, _ in facts.crows)
         if facts.vision is None and eng.vision_due(start._replace(crows=crows)):
@@ -604,7 +507,7 @@ class Rules1872(LostRules):
             return True
         return False
 
-    def _vision_failed(self, st, facts: DayFacts, start, failure, problems) -> None:
+    def _vision_failed(self, st, facts: Day, start, failure, problems) -> None:
         if facts.vision is None:
             problems.add(facts.where("crows"), f"the seventh Crow brings the Vision Quest: record vision: "
                                                f"{{terrain, roll}} on day {st.day}")
@@ -617,7 +520,7 @@ class Rules1872(LostRules):
             return
         problems.add(where, f"no legal roll and choice brings this Vision Quest on day {st.day} ({self._how(facts)})")
 
-    def _crows_failed(self, st, facts: DayFacts, start, failure, problems) -> None:
+    def _crows_failed(self, st, facts: Day, start, failure, problems) -> None:
         counts = {len(c) - len(start.crows) for c in failure.reached}
         got = len(facts.crows)
         stood = {st.terrain.get(lab) for lab in st.day_hexes}
@@ -632,11 +535,11 @@ class Rules1872(LostRules):
             problems.add(facts.where("crows"), "these Crows' terrains do not match where the tribe stood when it "
                                                f"earned them (Phase 2 in {st.day_start}, a plot outcome in its hex)")
 
-    def _together(self, st, facts: DayFacts, at) -> tuple:
+    def _together(self, st, facts: Day, at) -> tuple:
         shown = ", ".join(f"{k} {st.values[k]}" for k in eng.KEYS)
         return at, f"no legal roll and choice gives {shown} together at the end of day {st.day} ({self._how(facts)})"
 
-    def _values_failed(self, st, facts: DayFacts, failure, at, starts, record_for) -> tuple | None:
+    def _values_failed(self, st, facts: Day, failure, at, starts, record_for) -> tuple | None:
         """A day whose values (or maximums) no branch reaches: the first value the rules cannot give with
         the others as recorded, and what they can (a maximum first: a wrong one is said as one, not as the
         values it puts out of reach); or that they cannot give all of them together."""
@@ -676,7 +579,7 @@ class Rules1872(LostRules):
         return None
 
     @staticmethod
-    def _caps_reached(facts: DayFacts, starts, record_for) -> set:
+    def _caps_reached(facts: Day, starts, record_for) -> set:
         """The maximums the day can end with, whatever its values (the bound and the values' check set
         aside): a wrong maximum is said as one, not as the values it leaves out of reach."""
         got = set()
@@ -706,13 +609,13 @@ class Rules1872(LostRules):
                 return [evolve(end, st=end.st._replace(values=values, over=over))]
         return []
 
-    def _recover(self, st, facts: DayFacts, starts) -> list:
+    def _recover(self, st, facts: Day, starts) -> list:
         """After a problem: the day's end as the save records it, so the days after are still checked."""
-        game = (starts or st.flags["ends"])[0]
+        game = (starts or _replay(st).ends)[0]
         s = game.st
         crows = s.crows + tuple(t for t, _ in facts.crows)
         vision = s.vision or (facts.vision[:PAIR] if facts.vision else None)
-        if vision is None and len(crows) >= GAME.crows_for_vision:
+        if vision is None and len(crows) >= GAME.rules.crows_for_vision:
             vision = ("?", 0)  # a Vision Quest the save leaves out: reported once, not every day after
         path = tuple(st.day_hexes[1:])
         new = [(lab, st.terrain[lab]) for lab, day in st.mapped_on.items() if day == st.day]
@@ -723,12 +626,13 @@ class Rules1872(LostRules):
         return [evolve(eng.forget(evolve(game, step=0)), st=s, drawn=game.drawn + tuple(new), terrain=dict(st.terrain),
                        agenda=(), halted=False)]
 
-    def note_events(self, st, facts: DayFacts, s) -> None:
-        for terrain in s.crows[len(st.flags.get("crows", ())):]:
+    def note_events(self, st, facts: Day, s) -> None:
+        replay = _replay(st)
+        for terrain in s.crows[len(replay.crows):]:
             st.events.append(Event(st.day, "crow", f"crow ({terrain})"))
-        st.flags["crows"] = list(s.crows)
-        if s.vision is not None and s.vision in plots.POWERS and st.flags["vision"] is None:
-            st.flags["vision"] = (s.vision[0], s.vision[1], st.day)
+        replay.crows = list(s.crows)
+        if s.vision is not None and s.vision in plots.POWERS and replay.vision is None:
+            replay.vision = (s.vision[0], s.vision[1], st.day)
             name = next(v.name for v in plots.visions(s.vision[0]) if v.roll == s.vision[1])
             st.events.append(Event(st.day, "vision", f"vision: {name}"))
         if facts.dancers:
@@ -737,15 +641,15 @@ class Rules1872(LostRules):
             st.events.append(Event(st.day, "cap", f"{key} max {cap}"))
 
     def end_of_day(self, st):
-        overs = {g.st.over for g in st.flags["ends"]}
+        overs = {g.st.over for g in _replay(st).ends}
         return next(iter(overs)) if len(overs) == 1 else None
 
     def claimed(self, st, recorded: str):
         """A recorded result one ending of the last day gives (a fort assault without its die)."""
-        days = st.flags["days"]
-        for game in (days.last_ends() if days.line else st.flags["ends"]):
+        replay = _replay(st)
+        for game in (replay.days.last_ends() if replay.days.line else replay.ends):
             if game.st.over and game.st.over[0] == recorded:
-                st.flags["ends"] = [game]
+                replay.ends = [game]
                 return game.st.over
         return None
 
@@ -754,7 +658,7 @@ class Rules1872(LostRules):
         crows = [e.label[len("crow ("):-1] for e in st.events if e.day == record["day"] and e.kind == "crow"]
         if crows:
             out.append(f"crow{'s' * (len(crows) > 1)}: {', '.join(crows)}")
-        vision = st.flags["vision"]
+        vision = _replay(st).vision
         if vision and vision[PAIR] == record["day"]:
             out.append(f"vision quest: {next(v.name for v in plots.visions(vision[0]) if v.roll == vision[1])}")
         out.append("to " + ", ".join(record["moved"]) if record["moved"] else f"stayed in {record['start']}")
@@ -767,7 +671,7 @@ class Rules1872(LostRules):
         return tuple(out)
 
     def score(self, st, result) -> list[tuple[str, int]]:
-        s = st.flags["ends"][0].st
+        s = _replay(st).ends[0].st
         if result != "won" and s.over and s.over[0] == "won":
             s = s._replace(over=None)
         return list(eng.score(s))

@@ -203,7 +203,8 @@ class Rules1672(LostRules):
 
     def check_resources(self, st, before, at, problems) -> None:
         """The day explained by the engine: one search over its steps (lostprint.saves.search), the
-        days walked depth first (search.Days); a day no line explains is searched whole to say why."""
+        days walked depth first (search.Days); a day no line explains is searched over every voyage the
+        days before leave, its failure said, and the replay goes on from what the save shows."""
         crew = _crew(st)
         today = crew.today
         day_at = At(at.line, at.field.rpartition(".")[0])
@@ -218,10 +219,37 @@ class Rules1672(LostRules):
                 today.ends = days.last_ends() if tip.over else [tip]
                 crew.voyages = [tip]
                 return
-            voyages = days.every()
+            yesterday = days.every()
         else:
-            voyages = days.every(days.specs)
-        self._whole_day(st, record, voyages, problems, day_at, at)
+            yesterday = days.every(days.specs)
+        voyages = self._dawn(yesterday, st.day, weather)
+        if weather is not None:
+            fit = [v for v in voyages if v.weather == weather]
+            voyages = voyages if fit else self._dawn(yesterday, st.day)  # every weather the roll could give
+            if not fit and voyages:
+                wat = today.at["weather"]
+                if crew.refused == st.day - 1:
+                    pass  # yesterday was refused and replayed from the save: its weather roll is not known
+                elif st.day == 1:
+                    problems.add(wat, f"day 1 is sailed in {WEATHER_NAMES[CREW.start_weather]} (the set-up weather), "
+                                      f"not {WEATHER_NAMES[weather]}")
+                else:
+                    gave = " or ".join(WEATHER_NAMES[w] for w in sorted({v.weather for v in voyages}))
+                    problems.add(wat, f"{WEATHER_NAMES[weather]}, but yesterday's weather roll gave {gave}")
+                fit = [evolve(v, weather=weather) for v in voyages]
+            voyages = fit
+        else:
+            keys = {v.weather for v in voyages}
+            self._sailed(st, next(iter(keys)) if len(keys) == 1 else CREW.start_weather)
+        if record is None or not voyages:
+            crew.voyages = [self._forced(evolve(v, step=0), st) for v in voyages] or crew.voyages
+        else:
+            ends, failure = search.explain(eng, voyages, record)
+            if failure is not None:
+                self._report(st, today, record, failure, voyages, problems, day_at, at)
+                crew.refused = st.day
+                ends = self._resync(st, voyages, record, failure)
+            today.ends = crew.voyages = ends
         crew.days = search.Days(crew.voyages, self._walk_day, eng.forget)
 
     def _sailed(self, st, key) -> None:
@@ -247,42 +275,6 @@ class Rules1672(LostRules):
         check = {"weather": weather} if weather is not None else {}
         read_roll = search.Record(turn=day - 1, checks=check, order=tuple(check))
         return [v for v in voyages if v.step != WEATHER_STEP] + list(search.walk(eng, pending, read_roll))
-
-    def _whole_day(self, st, record, voyages, problems, day_at, at) -> None:
-        """The day over every voyage the days before leave: its failure said, then the replay goes on
-        from what the save shows."""
-        crew = _crew(st)
-        today = crew.today
-        weather = today.weather
-        yesterday, voyages = voyages, self._dawn(voyages, st.day, weather)
-        if weather is not None:
-            fit = [v for v in voyages if v.weather == weather]
-            voyages = voyages if fit else self._dawn(yesterday, st.day)  # every weather the roll could give
-            if not fit and voyages:
-                wat = today.at["weather"]
-                if crew.refused == st.day - 1:
-                    pass  # yesterday was refused and replayed from the save: its weather roll is not known
-                elif st.day == 1:
-                    problems.add(wat, f"day 1 is sailed in {WEATHER_NAMES[CREW.start_weather]} (the set-up weather), "
-                                      f"not {WEATHER_NAMES[weather]}")
-                else:
-                    gave = " or ".join(WEATHER_NAMES[w] for w in sorted({v.weather for v in voyages}))
-                    problems.add(wat, f"{WEATHER_NAMES[weather]}, but yesterday's weather roll gave {gave}")
-                fit = [evolve(v, weather=weather) for v in voyages]
-            voyages = fit
-        else:
-            keys = {v.weather for v in voyages}
-            self._sailed(st, next(iter(keys)) if len(keys) == 1 else CREW.start_weather)
-        if record is None or not voyages:
-            crew.voyages = [self._forced(evolve(v, step=0), st) for v in voyages] or crew.voyages
-            return
-        ends, failure = search.explain(eng, voyages, record)
-        if failure is not None:
-            self._report(st, today, record, failure, voyages, problems, day_at, at)
-            crew.refused = st.day
-            ends = self._resync(st, voyages, record, failure)
-        today.ends = ends
-        crew.voyages = ends
 
     def _record(self, st, today: Day, problems) -> search.Record | None:
         """What the save says of the day, as the search reads it."""

@@ -783,15 +783,12 @@ def _place_job(job: str):
 
 
 def _move_need(v: Voyage):
-    _, drifts, _ = movement_plan(v.weather, v.orders, at_island(v))
-    return ROLL["drift"] if drifts else ROUTE
+    return ROLL["drift"] if movement_plan(v.weather, v.orders, at_island(v))[1] else ROUTE
 
 
 def _move(v: Voyage, value) -> Voyage:
     """A drift roll (a face) when the sloop is uncontrolled, else the route the crew steers."""
-    if isinstance(value, int):
-        return move(v, (), value)
-    return move(v, tuple(value))
+    return move(v, (), value) if isinstance(value, int) else move(v, tuple(value))
 
 
 def _scan_need(v: Voyage):
@@ -950,8 +947,7 @@ def spare(v: Voyage) -> int:
     of two voyages alike but for this, the one with more can do all the other can."""
     if v.step == 0:
         return 0
-    orders = v.orders
-    values = tuple(orders.__dict__.values())
+    values = tuple(v.orders.__dict__.values())
     return v.hands - v.spent - sum(values[k] or 0 for k in _DONE[v.step])
 
 

@@ -400,7 +400,7 @@ class Rules1872(LostRules):
                     by_start[key] = search.Record(**{**record.__dict__, "inputs": {**inputs, **fill}})
             return by_start[key]
 
-        record_for.bound_for = bound_for
+        record_for.bound_for, record_for.chosen = bound_for, chosen
         return record_for
 
     def _report(self, st, facts: Day, record_for, starts, problems, at) -> None:
@@ -418,8 +418,8 @@ class Rules1872(LostRules):
                     return
             if failure.kind != "part" or failure.key not in ("caps", "values"):
                 # the bound may have stopped the branches that go furthest: why they stop is asked without it
-                _, failure = search.explain(eng, [game], search.Record(**{**record.__dict__, "prune": None}),
-                                            EXPLAIN_STEPS)
+                _, failure = search.explain(eng, [game], search.Record(**{**record.__dict__,
+                                                                          "prune": record_for.chosen}), EXPLAIN_STEPS)
             if failure is not None and failure.key == "go":  # the moves asked one by one: a refused one says its rule
                 search.explain(eng, [game], search.Record(**{**record.__dict__, "inputs": {
                     k: v for k, v in record.inputs.items() if k != "go"}}), EXPLAIN_STEPS)

@@ -409,7 +409,7 @@ def _():
     return g, i, bad, save_of(g, i)
 
 
-@case("plot-d4", "D4 Ambush: Resolve greater than 3 goes to 22A, 3 or less to 45A", "with", "D4")
+@case("plot-d4", "D4 Ambush: Resolve greater than 3 goes to 22A, 3 or less to 45A", "both", "D4")
 def _():
     def ok(g, i):
         return any(m["plot"]["letter"] == "D" and m["plot"].get("roll") == 4 for m in g.days[i].get("marks", ())) \

@@ -268,8 +268,8 @@ def movement_plan(weather: str, orders: Orders, at_island: bool) -> tuple[int, b
 def scan_order(game_map, pos: str, terrain: Mapping[str, str]) -> list[str]:
     """The blank neighbours of `pos`, northmost first (then west to east)."""
     blank = [n for n in game_map.neighbors(pos) if n not in terrain]
-    axial = game_map.axial  # not a rule: flat-top hex geometry (a column is half a row lower)
-    return sorted(blank, key=lambda lab: (axial[lab][1] + axial[lab][0] / 2, axial[lab][0]))
+    axial = game_map.axial
+    return sorted(blank, key=lambda lab: (axial[lab][1] + axial[lab][0] / 2, axial[lab][0]))  # not a rule: flat-top hexes
 
 
 def spread_options(game_map, label: str, pos: str, terrain: Mapping[str, str]) -> list[str]:

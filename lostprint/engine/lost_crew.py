@@ -269,7 +269,7 @@ def scan_order(game_map, pos: str, terrain: Mapping[str, str]) -> list[str]:
     """The blank neighbours of `pos`, northmost first (then west to east)."""
     blank = [n for n in game_map.neighbors(pos) if n not in terrain]
     axial = game_map.axial
-    return sorted(blank, key=lambda lab: (axial[lab][1] + axial[lab][0] / 2, axial[lab][0]))  # not a rule: flat-top hexes
+    return sorted(blank, key=lambda lab: (axial[lab][1] + axial[lab][0] / 2, axial[lab][0]))  # not a rule: flat-top
 
 
 def spread_options(game_map, label: str, pos: str, terrain: Mapping[str, str]) -> list[str]:

@@ -13,7 +13,7 @@ tuple, `Stores`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
 from operator import itemgetter

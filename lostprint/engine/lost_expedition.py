@@ -683,16 +683,6 @@ def _planning_need(st: State):
     return ASK["wilds"]
 
 
-def _among(kept: tuple, hand: tuple) -> bool:
-    """Every kept die is one of the hand's (each face at most as often as the hand shows it)."""
-    rest = list(hand)
-    for d in kept:
-        if d not in rest:
-            return False
-        rest.remove(d)
-    return True
-
-
 def _planning(st: State, value) -> State:
     got = _inputs(st, "planning")
     need = _planning_need(st)
@@ -705,7 +695,7 @@ def _planning(st: State, value) -> State:
         return _put(st, "planning", hand=dice)
     if need.key == "keep":
         kept = tuple(value)
-        if not _among(kept, got["hand"]):
+        if any(kept.count(d) > got["hand"].count(d) for d in kept):  # keep only dice the hand shows
             raise Illegal(f"keep some of the planning dice {list(got['hand'])}, not {list(kept)}", "planning")
         return _put(st, "planning", kept=kept)
     new = planning(st, got["hand"], tuple(value))

@@ -31,6 +31,7 @@ PAIR = 2  # not a rule: a vision record's terrain and roll, then where
 EXPLAIN_STEPS = 20_000  # not a rule: a bound on the steps walked to say why a day is refused
 RECOVER_STEPS = 3_000  # not a rule: a bound on the steps walked to go on after a refused day
 BACKTRACK = 4  # not a rule: days walked again, at most, to explain one more (search.Days' budget)
+ANY_VALUES, NO_CAPS = (None,) * len(eng.KEYS), (0,) * len(eng.KEYS)  # a day bound that leaves them open
 PARTS_ORDER = ("moved", "terrain", "plots", "vision", "crows", "caps", "values")
 
 
@@ -67,7 +68,9 @@ class Day:
 
     def where(self, name: str) -> At:
         raw = self.raw
-        return _at(raw, name, self.at) if hasattr(raw, "get") and name in raw else At(line_of(raw), f"{self.at.field}.{name}")
+        if hasattr(raw, "get") and name in raw:
+            return _at(raw, name, self.at)
+        return At(line_of(raw), f"{self.at.field}.{name}")
 
 
 @dataclass
@@ -138,7 +141,7 @@ class Rules1872(LostRules):
         """The day's dice: a Bad Omen's two dice as tens then ones, the units' board whole."""
         for key, faces in got.items():
             kat = _at(value, key, at)
-            bad = [n for n in faces if key == "omens" and not (0 < n // eng.TENS <= eng.FACES and 0 < n % eng.TENS <= eng.FACES)]
+            bad = [n for n in faces if key == "omens" and not all(0 < d <= eng.FACES for d in divmod(n, eng.TENS))]
             boxes = len(eng.UNITS) * eng.BOX
             if bad:
                 problems.add(kat, f"{bad[0]} is not two dice (tens then ones, each 1-{eng.FACES})")
@@ -176,7 +179,8 @@ class Rules1872(LostRules):
             problems.add(lat, f"plot {letter} was rolled on day {replay.plots[letter]}: once per game")
             return None
         if lab not in st.day_hexes[1:]:
-            problems.add(at, f"plot {letter} is rolled on entering {lab}, and the tribe did not enter it on day {st.day}")
+            problems.add(at, f"plot {letter} is rolled on entering {lab}, and the tribe did not enter it on day "
+                             f"{st.day}")
             return None
         roll = got.get("roll")
         if roll is None:
@@ -216,7 +220,8 @@ class Rules1872(LostRules):
             problems.add(oat, f"{enc.code} leads to {' or '.join(allowed) or 'no outcome'}, not {out.code}")
             return None
         index = next(i for i, c in enumerate(enc.choices) if c.outcome == out.code and (chosen is None or c is chosen))
-        return self._plotted(st, letter, roll, index, out, at, data + (("outcome", out.code), ("outcome_title", out.title)))
+        data += (("outcome", out.code), ("outcome_title", out.title))
+        return self._plotted(st, letter, roll, index, out, at, data)
 
     @staticmethod
     def _plotted(st, letter, roll, index, out, at, data) -> Mark:
@@ -225,17 +230,17 @@ class Rules1872(LostRules):
         st.events.append(Event(st.day, "plot", f"plot {letter}{roll or ''}"))
         return Mark("plot", st.day, (_replay(st).land.plots[letter],), data)
 
-    # --- the day replayed --------------------------------------------------------------------------
-
     # --- the day, through the engine -------------------------------------------------------------
 
     def check_resources(self, st, before, at, problems) -> None:
         replay = _replay(st)
         facts, days = replay.today, replay.days
-        if facts.dancers:
-            self._check_dancers(st, facts, problems)
-        if facts.vision:
-            self._check_vision(st, facts, problems)
+        if facts.dancers:  # asked of the engine before any search, for the games the day may start from
+            self._ask(st, facts.dancers[1], problems, lambda g: eng.use_dancers(g.st, facts.dancers[0],
+                                                                                g.terrain.get(st.day_start)))
+        if facts.vision and not self._ask(st, facts.vision[-1], problems, lambda g: eng.vision_quest(
+                g.st._replace(crows=g.st.crows + tuple(t for t, _ in facts.crows)), *facts.vision[:PAIR])):
+            facts.vision = None  # refused: the day is carried on without it
         spec = (st.day, self._recorder(st, facts))
         if len(problems) == facts.problems_before and days.extend(spec):
             ends = [days.tip]
@@ -253,31 +258,17 @@ class Rules1872(LostRules):
         self.note_events(st, facts, tip.st)
 
     @staticmethod
-    def _check_dancers(st, facts: Day, problems) -> None:
-        """The Spirit Dancers the save uses today, asked of the engine for the games the day may start from."""
+    def _ask(st, where: At, problems, ask) -> bool:
+        """True when the engine allows `ask(game)` for a game the day may start from; else its rule is said."""
         why = []
         for game in _replay(st).ends:
             try:
-                eng.use_dancers(game.st, facts.dancers[0], game.terrain.get(st.day_start))
-                return
+                ask(game)
+                return True
             except RuleError as exc:
-                why.append(f"{exc.rule}: {exc}")
-        if why:
-            problems.add(facts.dancers[1], why[0])
-
-    @staticmethod
-    def _check_vision(st, facts: Day, problems) -> None:
-        """The Vision Quest the save records, asked of the engine with the day's Crows (no search needed)."""
-        terrain, roll, where = facts.vision
-        why = []
-        for game in _replay(st).ends:
-            try:
-                eng.vision_quest(game.st._replace(crows=game.st.crows + tuple(t for t, _ in facts.crows)), terrain, roll)
-                return
-            except RuleError as exc:
-                why.append(str(exc))
+                why.append(str(exc) if exc.rule.lower() in str(exc).lower() else f"{exc.rule}: {exc}")
         problems.add(where, why[0])
-        facts.vision = None  # refused: the day is carried on without it
+        return False
 
     def _walk_day(self, starts, spec):
         """The ends of a day (`spec`: its number and its record for each start) from some games."""
@@ -310,8 +301,8 @@ class Rules1872(LostRules):
         def bound_for(target, least_caps=caps):  # a reroll is read as kept: the board as recorded
             if unrolled:  # a plot hex entered with no roll recorded: its outcome may give any values
                 target = (None,) * len(eng.KEYS)
-            return eng.day_bound(dict(st.terrain), path, outcomes, target, least_caps, vision, today, sum(crows.values()),
-                                 changes=bool(dancers))
+            return eng.day_bound(dict(st.terrain), path, outcomes, target, least_caps, vision, today,
+                                 sum(crows.values()), changes=bool(dancers))
 
         bound = bound_for(values)
         inputs = {"plot": tuple(r for r, _i, _o, _a in facts.plots.values() if r is not None)}
@@ -430,9 +421,12 @@ class Rules1872(LostRules):
             letter, message = facts.why["plot choice"]
             problems.add(facts.plots[letter][-1], message)
             return
-        if self._vision_missing(st, facts, start, problems) or failure is None:
-            if failure is None:
-                problems.add(at, f"no legal roll and choice explains day {st.day} ({self._how(facts)})")
+        crows = start.crows + tuple(t for t, _ in facts.crows)
+        if facts.vision is None and eng.vision_due(start._replace(crows=crows)):
+            problems.add(*self._vision_due(st, facts))  # the day's Crows bring a Vision Quest the save leaves out
+            return
+        if failure is None:
+            problems.add(at, f"no legal roll and choice explains day {st.day} ({self._how(facts)})")
             return
         kind, key = failure.kind, failure.key
         if key == "go" and "go" in facts.why:
@@ -446,14 +440,11 @@ class Rules1872(LostRules):
                 return
             problems.add(facts.roll_at["order"], failure.message)
         elif key == "dancers" and facts.dancers:
-            try:
-                eng.use_dancers(start, facts.dancers[0], starts[0].terrain.get(st.day_start))
-            except RuleError as exc:
-                problems.add(facts.dancers[1], f"{exc.rule}: {exc}")
-                return
             problems.add(facts.dancers[1], failure.message or f"{facts.dancers[0]} Spirit Dancers cannot be used today")
         elif key == "vision":
-            self._vision_failed(st, facts, start, failure, problems)
+            problems.add(*(facts.vision and (facts.vision[-1], f"no legal roll and choice brings this Vision Quest on "
+                                                               f"day {st.day} ({self._how(facts)})")
+                           or self._vision_due(st, facts)))
         elif kind == "rule":
             where = facts.roll_at.get(key) or facts.where("rolls" if key in ("units", "omen") else "moved")
             problems.add(where, f"{key}: {failure.message}")
@@ -475,9 +466,6 @@ class Rules1872(LostRules):
             self._crows_failed(st, facts, start, failure, problems)
         elif key == "moved":
             problems.add(facts.where("moved"), f"no legal way to make these moves on day {st.day}")
-        elif key in ("caps", "values"):
-            problems.add(*(not tried and self._values_failed(st, facts, failure, at, starts, record_for)
-                           or self._together(st, facts, at)))
         elif kind == "short" and key == "omen":
             problems.add(facts.roll_at.get("omens", facts.roll_at.get("units", facts.where("rolls"))),
                          f"the units' dice call for more Bad Omen rolls than the {len(facts.rolls.get('omens', ()))} "
@@ -498,27 +486,9 @@ class Rules1872(LostRules):
         return "with the recorded rolls" if "units" in facts.rolls else "whatever the dice"
 
     @staticmethod
-    def _vision_missing(st, facts: Day, start, problems) -> bool:
-        """The day's Crows bring the Vision Quest, and the save does not record it."""
-        crows = start.crows + tuple(t for t, _ in facts.crows)
-        if facts.vision is None and eng.vision_due(start._replace(crows=crows)):
-            problems.add(facts.where("crows"), f"the seventh Crow brings the Vision Quest: record vision: "
-                                               f"{{terrain, roll}} on day {st.day}")
-            return True
-        return False
-
-    def _vision_failed(self, st, facts: Day, start, failure, problems) -> None:
-        if facts.vision is None:
-            problems.add(facts.where("crows"), f"the seventh Crow brings the Vision Quest: record vision: "
-                                               f"{{terrain, roll}} on day {st.day}")
-            return
-        terrain, roll, where = facts.vision
-        try:
-            eng.vision_quest(start._replace(crows=start.crows + tuple(t for t, _ in facts.crows)), terrain, roll)
-        except RuleError as exc:
-            problems.add(where, str(exc))
-            return
-        problems.add(where, f"no legal roll and choice brings this Vision Quest on day {st.day} ({self._how(facts)})")
+    def _vision_due(st, facts: Day) -> tuple:
+        return facts.where("crows"), ("the seventh Crow brings the Vision Quest: record vision: {terrain, roll} "
+                                      f"on day {st.day}")
 
     def _crows_failed(self, st, facts: Day, start, failure, problems) -> None:
         counts = {len(c) - len(start.crows) for c in failure.reached}
@@ -586,7 +556,7 @@ class Rules1872(LostRules):
         for game in starts:
             record = record_for(game)
             checks = {k: v for k, v in record.checks.items() if k not in ("caps", "values")}
-            prune = None if "units" in facts.rolls else record_for.bound_for((None,) * len(eng.KEYS), (0,) * len(eng.KEYS))
+            prune = None if "units" in facts.rolls else record_for.bound_for(ANY_VALUES, NO_CAPS)
             loose = search.Record(**{**record.__dict__, "checks": checks, "prune": prune})
             got |= {g.st.caps for g in search.walk(eng, [game], loose, budget=RECOVER_STEPS)}
         return got
@@ -603,7 +573,7 @@ class Rules1872(LostRules):
                                                                   if k in ("moved", "terrain", "crows")},
                                      "narrow": {k: v for k, v in record.narrow.items() if k != "plot choice"},
                                      "inputs": {k: v for k, v in record.inputs.items() if v},
-                                     "prune": record_for.bound_for((None,) * len(eng.KEYS), (0,) * len(eng.KEYS))})
+                                     "prune": record_for.bound_for(ANY_VALUES, NO_CAPS)})
             for end in search.walk(eng, [game], loose, budget=RECOVER_STEPS):
                 over = end.st.over if end.st.values == values else None
                 return [evolve(end, st=end.st._replace(values=values, over=over))]

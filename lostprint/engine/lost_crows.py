@@ -1684,7 +1684,7 @@ def _item_vector(item: tuple, p) -> tuple | None:
             return NO_VECTOR[:-1] + (1,)
         g, lo = _effect_reach(item[SECOND])
         icons = _icons((item[SECOND],))
-        return g + lo + icons + icons + (0,)
+        return g + lo + icons + icons + (int(item[SECOND] == STORM_FLAG),)
     if kind == "reading":
         st = State(0, "", "", (), (), vision=_vision_of(p))
         return NO_VECTOR[:-1] + (int(any(STORM_FLAG in effects for _, effects in omen_choices(st, item[SECOND]))),)

@@ -1154,8 +1154,7 @@ def _dance(game: Tribe, value) -> Tribe:
 
 
 def _activate(game: Tribe, _=None) -> Tribe:
-    st = game.st
-    placing(st, game.order)
+    st = game.st  # each roll's placing was checked as it came (_placeable): the order is one `placing` allows
     if game.used:
         st = use_dancers(st, game.used, here(game))
     st, diffs = activate(st, game.board)

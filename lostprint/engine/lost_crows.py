@@ -1069,15 +1069,16 @@ def _placeable(game: Tribe, value) -> bool:
     """`value in place_options(game)`, without listing them."""
     if not isinstance(value, tuple) or len(value) != RULES.dice_per_roll or value[0] == value[1]:
         return False
+    board, dice = game.board, game.dice
     forced, discard = place_room(game)
     for box in value:
         if box == NO_BOX:
             if not discard:
                 return False
-        elif not (isinstance(box, int) and 0 <= box < len(game.board)) or game.board[box] or \
+        elif not (isinstance(box, int) and 0 <= box < len(board)) or board[box] or \
                 (forced is not None and box not in forced):
             return False
-    return not (game.dice[0] == game.dice[1] and value[0] > value[1])
+    return not (dice[0] == dice[1] and value[0] > value[1])
 
 
 BOX_UNIT = {**{box: UNITS[box // BOX] for box in range(BOX * len(UNITS))}, NO_BOX: DISCARD}  # each box's unit

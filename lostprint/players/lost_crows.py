@@ -746,10 +746,6 @@ class Chief:
             return (pay, worth, nxt)
         return best
 
-    def stuck(self) -> bool:
-        """True when no step can be paid for today (every price would be None)."""
-        return self.st.values[MOVEMENT] < eng.least_step_cost(self.st)
-
     def forward_option(self, lab, target, tdist, prices):
         """(distance, cost, hex, river pay, state after) of a step towards the target, or None when it
         cannot or should not be taken; its price is kept in `prices`."""
@@ -875,29 +871,29 @@ class Chief:
 
     def go(self, game: eng.Tribe):
         """Phase 3, a step at a time: toward the target while a step pays; when none does and the
-        tribe has not moved today, one step aside if that costs less than a day in camp; else stop."""
+        tribe has not moved today, one step aside if that costs less than a day in camp; else stop. (The
+        engine asks only while some step could be paid for and the game is not over.)"""
         st = self.st
         if self.aside == st.day:
             return eng.STOP  # a step aside ends the day's walk
         prices: dict = {}
-        if not self.stuck():
-            land = self.land
-            target = self.target()
-            tdist = self.dist_map(target)
-            here = tdist.get(st.pos, FAR)
-            ahead = sorted([(tdist[lab], lab) for lab in land.neighbors[st.pos]
-                            if lab not in land.fort and tdist.get(lab, FAR) < here])
-            best = None
-            for d, lab in ahead:
-                if best is not None and d > best[0]:
-                    break
-                option = self.forward_option(lab, target, tdist, prices)
-                if option is not None and (best is None or option < best):
-                    best = option
-            if best is not None:
-                _, _, lab, pay, _ = best
-                return (lab, pay)
-        if st.moved or st.over is not None or self.stuck():
+        land = self.land
+        target = self.target()
+        tdist = self.dist_map(target)
+        here = tdist.get(st.pos, FAR)
+        ahead = sorted([(tdist[lab], lab) for lab in land.neighbors[st.pos]
+                        if lab not in land.fort and tdist.get(lab, FAR) < here])
+        best = None
+        for d, lab in ahead:
+            if best is not None and d > best[0]:
+                break
+            option = self.forward_option(lab, target, tdist, prices)
+            if option is not None and (best is None or option < best):
+                best = option
+        if best is not None:
+            _, _, lab, pay, _ = best
+            return (lab, pay)
+        if st.moved:
             return eng.STOP
         best = self.aside_step(prices)
         if best is None:

@@ -662,19 +662,14 @@ class Chief:
     # --- phase 2 ----------------------------------------------------------------------------------
 
     def choose(self, e):
-        """The player's pick for an effect that leaves a choice."""
-        if e.op not in eng.CHOOSE_OPS:
-            return None
+        """The player's pick for an effect that leaves a choice (an op of eng.CHOOSE_OPS)."""
         opts = eng.choices(self.st, e)
         if e.op == "lose-choice":
             return max(opts, key=lambda ks: (sum(self.gain(k, -e.n) for k in ks), ks))
-        if e.op in ("wild", "wild-primary"):  # the first of the most gainful
-            values, caps = self.st.values, self.st.caps
-            gains = [gain_of(values, caps, k, e.n) for k in opts]
-            return opts[gains.index(max(gains))]
         if e.op == "lowest":
             return max(opts, key=lambda k: (self.gain(k, -e.n), k))
-        return None
+        gains = [self.gain(k, e.n) for k in opts]  # "wild", "wild-primary": the first of the most gainful
+        return opts[gains.index(max(gains))]
 
     def six_top(self, units) -> str:
         """The unit whose top box takes a permanent 6 (the "pipe-carriers" stand-in): the one that
@@ -689,13 +684,9 @@ class Chief:
         return max(units, key=lambda u: (gain(u), -units.index(u)))
 
     def map_choice(self, kind, tdist):
-        """The hex a map icon of `kind` colours (None: none can be)."""
+        """The hex a map icon of `kind` colours (the engine asks only when it may colour more than one)."""
         land, st = self.land, self.st
         ok = eng.colourable(land, self.terrain, st.pos, kind, st.house_off, eng.fort_open(st))
-        if not ok:
-            return None
-        if len(ok) == 1:  # every rule below picks it
-            return ok[0]
         here = tdist.get(st.pos, FAR)
         ahead = [lab for lab in ok if tdist.get(lab, FAR) < here]
         if kind not in ("mountains", "forest"):

@@ -1875,9 +1875,9 @@ def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: 
             for f, c, h, lo in zip(floors, ceilings, high, low):
                 if h < f or lo > c:
                     return False
-        elif not any(all(h + n + og >= f and lo + n - ol <= c
-                         for f, c, h, lo, n, og, ol in zip(floors, ceilings, high, low, sure_change, omen_gain,
-                                                          omen_loss))
+        elif not any(all(h + max(n, -v) + og >= f and lo + n - ol <= c  # a loss stops at 0: the value may rise after
+                         for f, c, v, h, lo, n, og, ol in zip(floors, ceilings, st.values, high, low, sure_change,
+                                                             omen_gain, omen_loss))
                      for sure_change, omen_gain, omen_loss in spans):
             return False
         if drawn_kinds:

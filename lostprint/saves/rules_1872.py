@@ -90,6 +90,12 @@ def _replay(st) -> Replay:
     return st.flags["lost-crows"]
 
 
+def _loose(record: search.Record, parts: tuple, **changes) -> search.Record:
+    """A day's record with the checks of some parts set aside (and other fields changed)."""
+    checks = {k: v for k, v in record.checks.items() if k not in parts}
+    return search.Record(**{**record.__dict__, "checks": checks, **changes})
+
+
 def _drawn_today(st) -> dict:
     """The hexes the save colours today (the Ghost Mountain's too), and their terrains."""
     return {lab: st.terrain[lab] for lab, day in st.mapped_on.items() if day == st.day}
@@ -554,10 +560,8 @@ class Rules1872(LostRules):
         aside): a wrong maximum is said as one, not as the values it leaves out of reach."""
         got = set()
         for game in starts:
-            record = record_for(game)
-            checks = {k: v for k, v in record.checks.items() if k not in ("caps", "values")}
-            prune = None if "units" in facts.rolls else record_for.bound_for(ANY_VALUES, NO_CAPS)
-            loose = search.Record(**{**record.__dict__, "checks": checks, "prune": prune})
+            loose = _loose(record_for(game), ("caps", "values"),
+                           prune=None if "units" in facts.rolls else record_for.bound_for(ANY_VALUES, NO_CAPS))
             got |= {g.st.caps for g in search.walk(eng, [game], loose, budget=RECOVER_STEPS)}
         return got
 
@@ -569,11 +573,10 @@ class Rules1872(LostRules):
         values = tuple(st.values[k] for k in eng.KEYS)
         for game in starts:
             record = record_for(game)
-            loose = search.Record(**{**record.__dict__, "checks": {k: v for k, v in record.checks.items()
-                                                                  if k in ("moved", "terrain", "crows")},
-                                     "narrow": {k: v for k, v in record.narrow.items() if k != "plot choice"},
-                                     "inputs": {k: v for k, v in record.inputs.items() if v},
-                                     "prune": record_for.bound_for(ANY_VALUES, NO_CAPS)})
+            loose = _loose(record, ("plots", "vision", "caps", "values"),
+                           prune=record_for.bound_for(ANY_VALUES, NO_CAPS),
+                           narrow={k: v for k, v in record.narrow.items() if k != "plot choice"},
+                           inputs={k: v for k, v in record.inputs.items() if v})
             for end in search.walk(eng, [game], loose, budget=RECOVER_STEPS):
                 over = end.st.over if end.st.values == values else None
                 return [evolve(end, st=end.st._replace(values=values, over=over))]
@@ -649,8 +652,6 @@ class Rules1872(LostRules):
 
 RULES = Rules1872()
 
-
-# --- the transcript: a game the driver played, as a save ---------------------------------------------
 
 # --- the transcript: a game the driver played, as a save ---------------------------------------------
 

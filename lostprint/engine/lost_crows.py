@@ -1709,10 +1709,10 @@ def _effect_spans(effects) -> frozenset:
     in KEYS order; a choice of resource (a Bad Luck, two to lose) is one way for each choice."""
     spans = frozenset(NO_SPANS)
     for e in effects:
-        if e.op in ("add", "lowest", "lose-choice", "fever"):
-            losses = {"add": ((e.key,),), "fever": (("resolve",),), "lowest": tuple((k,) for k in PRIMARY),
+        if e.op in ("add", "lowest", "lose-choice"):  # (a fever is no sure loss: a vision may make it pass)
+            losses = {"add": ((e.key,),), "lowest": tuple((k,) for k in PRIMARY),
                       "lose-choice": tuple(combinations(PRIMARY, e.count))}[e.op]
-            n = {"add": e.n, "fever": -RULES.fever_resolve}.get(e.op, -e.n)
+            n = e.n if e.op == "add" else -e.n
             ways = [(tuple(n if k in keys else 0 for k in KEYS), ZERO, ZERO) for keys in losses]
         else:
             gain, loss = _effect_reach(e)

@@ -1471,7 +1471,6 @@ def parts(game: Tribe) -> dict:
 
 ACTIVATE_AT, GO_AT = STEP_INDEX["activate"], STEP_INDEX["go"]
 PLACED_AT = STEP_INDEX[f"place {RULES.rolls_per_turn}"]  # the last placing
-OMEN = Effect("omen", "", 0)  # a Bad Omen still to be read
 DIE_FACES = tuple(range(1, FACES + 1))
 PLOT_FACES = tuple(range(1, RULES.plot_die + 1))
 UNBOUNDED = 10 * MOST  # not a rule: further than any value can move in a day
@@ -1589,17 +1588,9 @@ def faces(game: Tribe, need: Roll) -> tuple:
 
 @lru_cache(maxsize=16)  # not a rule: per vision
 def _omen_faces(p) -> tuple:
-    st = State(0, "", "", (), (), vision=next((v for v, q in plots.POWERS.items() if q is p), None))
+    st = State(0, "", "", (), (), vision=_vision_of(p))
     return _rarest_first(product(DIE_FACES, repeat=RULES.dice_per_roll),
                          lambda dice: tuple(effects for _, effects in omen_choices(st, dice)))
-
-
-@lru_cache(maxsize=256)  # not a rule: per vision and dice
-def _reading_reach(p, dice: tuple) -> tuple[tuple, tuple]:
-    """How far a Bad Omen rolled `dice` can move each value, whichever way it is read."""
-    st = State(0, "", "", (), (), vision=next((v for v, q in plots.POWERS.items() if q is p), None))
-    spans = [reach(effects) for _, effects in omen_choices(st, dice)]
-    return tuple(map(max, zip(*(g for g, _ in spans)))), tuple(map(max, zip(*(lo for _, lo in spans))))
 
 
 @lru_cache(maxsize=256)  # not a rule: the effects of a day remembered
@@ -1668,7 +1659,8 @@ def _unit_vector(unit: str, row: int | None, negative: tuple) -> tuple:
     brings; the most it may bring; whether it may bring a Thunderstorm), flat."""
     if row is None:
         g, lo = _unit_reach(unit, negative)
-        return g + lo + NO_ICONS + MOST_ICONS[unit] + (max(_stormy(cell_effects(unit, r)) for r in range(len(ROWS))),)
+        storm = max(_stormy(cell_effects(unit, r)) for r in range(len(ROWS)))
+        return g + lo + NO_ICONS + MOST_ICONS[unit] + (storm,)
     g, lo = _cell_reach(unit, row, negative)
     return g + lo + CELL_ICONS[unit, row] + CELL_ICONS[unit, row] + (_stormy(cell_effects(unit, row)),)
 
@@ -1687,7 +1679,8 @@ def _item_vector(item: tuple, p) -> tuple | None:
         return g + lo + icons + icons + (int(item[SECOND] == STORM_FLAG),)
     if kind == "reading":
         st = State(0, "", "", (), (), vision=_vision_of(p))
-        return NO_VECTOR[:-1] + (int(any(STORM_FLAG in effects for _, effects in omen_choices(st, item[SECOND]))),)
+        storm = any(STORM_FLAG in effects for _, effects in omen_choices(st, item[SECOND]))
+        return NO_VECTOR[:-1] + (int(storm),)
     return None
 
 
@@ -1738,34 +1731,27 @@ def _spans(p, omens: tuple) -> tuple:
 def _rest_of_phase2(game: Tribe, p, quest: bool = False, changes: frozenset = frozenset(range(len(UNITS)))):
     """What is left of Phases 1 and 2 (`p`: the game's power): (how far it can move each value up,
     down; the map icons and Crows it surely brings; the most it may bring; whether a Thunderstorm may
-    come; each way the Bad Omens still to read may go, `_spans`). None: unbounded (a vision, unless `quest`: the Vision Quest's own effects are counted by the
-    caller). `changes`: the units (by index) whose dice may still change once placed, until the player
-    is done changing dice."""
+    come; each way the Bad Omens still to read may go, `_spans`). None: unbounded (a vision, unless
+    `quest`: the Vision Quest's own effects are counted by the caller). `changes`: the units (by index)
+    whose dice may still change once placed, until the player is done changing dice."""
     if game.step <= ACTIVATE_AT:
         board = game.board
         free = changes if not game.danced and dancers_left(game) > 0 or p.reroll_in else ()
         return _units_left(tuple(None if k in free or not (board[BOX * k] and board[BOX * k + 1])
                                  else ROW_OF[board[BOX * k] - board[BOX * k + 1]] for k in range(len(UNITS))),
                            p.tribe_negative)
-    else:
-        vectors = []
-        omens = ()
-        for item in game.agenda:
-            vector = _item_vector(item, p)
-            if vector is None:
-                if quest and item[0] in ("vision", "vision roll", "vision top"):
-                    continue
-                return None
-            vectors.append(vector)
-            if item[0] == "reading" or item[0] == "effect" and item[SECOND].op == "omen":
-                omens += (item[SECOND] if item[0] == "reading" else (),)
-        if omens:
-            return (*_split(tuple(map(sum, zip(*vectors)))), _spans(p, tuple(sorted(omens))))
-        if len(vectors) == 1:
-            return (*_split(vectors[0]), NO_SPANS)
-        if not vectors:
-            return (*_split(NO_VECTOR), NO_SPANS)
-    return (*_split(tuple(map(sum, zip(*vectors)))), NO_SPANS)
+    vectors, omens = [], ()
+    for item in game.agenda:
+        vector = _item_vector(item, p)
+        if vector is None:
+            if quest and item[0] in ("vision", "vision roll", "vision top"):
+                continue
+            return None
+        vectors.append(vector)
+        if item[0] == "reading" or item[0] == "effect" and item[SECOND].op == "omen":
+            omens += (item[SECOND] if item[0] == "reading" else (),)
+    total = vectors[0] if len(vectors) == 1 else tuple(map(sum, zip(*vectors))) if vectors else NO_VECTOR
+    return (*_split(total), _spans(p, tuple(sorted(omens))) if omens else NO_SPANS)
 
 
 @lru_cache(maxsize=1024)  # not a rule: per row of each unit (None: not known) and vision
@@ -1825,7 +1811,7 @@ def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: 
     drawn_kinds = tuple((lab, KINDS.index(t)) for lab, t in drawn.items())
     # the least each value may end at: its recorded one; a value recorded 0 may have been floored at 0, but
     # Food and Movement pay the moves and never fall below what they cost (None: any value)
-    floors = [-UNBOUNDED if w is None else w if w or i in (FOOD, MOVEMENT) else -UNBOUNDED for i, w in enumerate(values)]
+    floors = [w if w or (w == 0 and i in (FOOD, MOVEMENT)) else -UNBOUNDED for i, w in enumerate(values)]
     ceilings = [UNBOUNDED if w is None else w for w in values]
     walks: dict = {}
 

@@ -1684,7 +1684,7 @@ def _item_vector(item: tuple, p) -> tuple | None:
     return None
 
 
-NO_VECTOR = (0,) * (len(KEYS) * 2 + len(NO_ICONS) * 2 + 1)
+NO_VECTOR = (0,) * len(_unit_vector(UNITS[0], None, ()))  # as long as every vector
 ZERO = (0,) * len(KEYS)
 NO_SPANS = ((ZERO, ZERO, ZERO),)
 

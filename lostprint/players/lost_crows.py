@@ -593,7 +593,6 @@ class Chief:
     about = "weighs every split of each roll between the units, with the last roll's expectation worked out exactly"
 
     def __init__(self, seed: int, game_map=None, house_off=frozenset()):
-        self.gm = game_map or standard()
         self.plan = plan_of(game_map)
         self.land = self.plan.land
         self.terrain = dict(self.plan.terrain)

@@ -408,7 +408,8 @@ class Rules1872(LostRules):
         for game in starts:
             record = record_for(game)
             _, failure = search.explain(eng, [game], record, EXPLAIN_STEPS)
-            if failure.kind == "together" and not failure.key:  # the bound stopped every branch: mostly a value
+            if failure.kind == "together" and not failure.key and "plot choice" not in facts.why:
+                # the bound stopped every branch: mostly a value
                 said, tried = self._values_failed(st, facts, failure, at, starts, record_for), True
                 if said:
                     problems.add(*said)
@@ -518,7 +519,8 @@ class Rules1872(LostRules):
     def _values_failed(self, st, facts: Day, failure, at, starts, record_for) -> tuple | None:
         """A day whose values (or maximums) no branch reaches: the first value the rules cannot give with
         the others as recorded, and what they can (a maximum first: a wrong one is said as one, not as the
-        values it puts out of reach); or that they cannot give all of them together."""
+        values it puts out of reach); or that they cannot give all of them together; None when no branch
+        reaches the day's end even with one value set aside (something else is wrong)."""
         values = tuple(st.values[k] for k in eng.KEYS)
         caps = tuple(st.caps[k] for k in eng.KEYS)
         how, day = self._how(facts), st.day
@@ -552,7 +554,7 @@ class Rules1872(LostRules):
             others = " with the other values as recorded" if reached[i] else ""
             return (where, f"{key} is {values[i]} at the end of day {day} (from {began}); {how} the rules "
                                 f"allow {_spread(reached[i])}{others}")
-        return None
+        return self._together(st, facts, at) if any(reached) else None  # the day's end reached but for its values
 
     @staticmethod
     def _caps_reached(facts: Day, starts, record_for) -> set:

@@ -662,7 +662,6 @@ def save_of(events, final, names=(), standard: bool = True) -> dict:
     """A game the driver played (its events, lostprint.engine.drive.Event) as save data: each day's
     fields in the order a player pencils them, and its dice under `rolls:`. `names` is unused (1872
     names nobody), kept for the transcripts' one signature."""
-
     days: list[list] = []
     for e in events:
         if e.step == "dawn":
@@ -674,12 +673,6 @@ def save_of(events, final, names=(), standard: bool = True) -> dict:
     if final.over:
         out["outcome"] = {"result": final.over[0]}
     return out
-
-
-def _note_caps(record: dict, before: tuple, after: tuple) -> None:
-    for key, cap, old in zip(eng.KEYS, after, before):
-        if cap != old:
-            record.setdefault("caps", {})[key] = cap
 
 
 def _save_day(events) -> dict:
@@ -725,10 +718,9 @@ def _save_day(events) -> dict:
                 record.setdefault("crows", []).extend(st.crows[len(before.st.crows):])
             if st.vision is not None and before.st.vision is None:
                 record["vision"] = {"terrain": st.vision[0], "roll": st.vision[1]}
-        if st.caps != before.st.caps:
-            _note_caps(record, before.st.caps, st.caps)
-    final = events[-1].state.st
-    record["resources"] = dict(zip(eng.KEYS, final.values))
-    rolls = record.pop("rolls", {})
-    record["rolls"] = rolls
+        for key, cap, old in zip(eng.KEYS, st.caps, before.st.caps):
+            if cap != old:
+                record.setdefault("caps", {})[key] = cap
+    record["resources"] = dict(zip(eng.KEYS, events[-1].state.st.values))
+    record["rolls"] = record.pop("rolls", {})  # last, as a player pencils them
     return record

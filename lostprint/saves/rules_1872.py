@@ -63,8 +63,14 @@ class Day:
     rolls: dict = field(default_factory=dict)  # roll key -> faces
     roll_at: dict = field(default_factory=dict)
     plots: dict = field(default_factory=dict)  # letter -> (roll, choice index, outcome, At)
-    step_at: list = field(default_factory=list)
     why: dict = field(default_factory=dict)  # input key -> (rule, message, At) the engine gave a branch
+
+    def where_moved(self, k: int) -> At:
+        """Where the save writes its k-th move of the day (or its moves, past the last)."""
+        moved = self.raw.get("moved") if hasattr(self.raw, "get") else None
+        if isinstance(moved, list) and k < len(moved):
+            return At(line_of(moved, k), f"{self.at.field}.moved[{k}]")
+        return self.where("moved")
 
     def where(self, name: str) -> At:
         raw = self.raw
@@ -167,9 +173,6 @@ class Rules1872(LostRules):
 
     def wins_on_entering(self, st, label) -> bool:
         return any(eng.wins_on(_replay(st).land, st.terrain, g.st, label) for g in _replay(st).ends)
-
-    def check_move(self, st, a, b, at, problems) -> None:
-        _replay(st).today.step_at.append(at)
 
     def check_mark(self, st, kind, value, at, problems, container):
         got = read(Reader(problems, st.game_map), MARKS[kind], value, at)
@@ -337,8 +340,7 @@ class Rules1872(LostRules):
             except RuleError as exc:
                 if all(lab in game.terrain for lab in today):  # a branch that coloured the save's map
                     k = len(game.st.moved)
-                    facts.why.setdefault("go", (exc.rule, str(exc), facts.step_at[k] if k < len(facts.step_at)
-                                                else facts.where("moved")))
+                    facts.why.setdefault("go", (exc.rule, str(exc), facts.where_moved(k)))
             return value
 
         def chosen(game):

@@ -1792,6 +1792,19 @@ def dance_roll(game: Tribe, dice) -> bool:
     return filling(game)[0] // BOX != dance_unit(game.st) or dice[0] - dice[-1] >= ROWS[1].low
 
 
+def _spans_fit(spans, values, floors, ceilings, low, high) -> bool:
+    """Does one way the Bad Omens still to read can go (`_spans`) keep every value between its floor and
+    ceiling, the rest of the day moving it between `low` and `high`? (A loss stops at 0: a value at 0 may
+    still rise after it.)"""
+    for sure_change, omen_gain, omen_loss in spans:
+        for f, c, v, h, lo, n, og, ol in zip(floors, ceilings, values, high, low, sure_change, omen_gain, omen_loss):
+            if h + max(n, -v) + og < f or lo + n - ol > c:
+                break
+        else:
+            return True
+    return False
+
+
 def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: tuple, vision, drawn: dict,
               crows: int, changes: bool = True):
     """A test for a game in Phase 1 or 2 of a day: can the rest of the day still end it at `values`
@@ -1855,16 +1868,13 @@ def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: 
             gain, loss = _add(gain, quest_up), _add(loss, quest_down)
         if path and ("halt" in st.flags or "no-river" in st.flags and rivers):
             return False  # the recorded moves are barred today
-        low = [v - c - d - m for v, m, c, d in zip(st.values, must, loss, lo3)]
-        high = [v + a + b - m for v, m, a, b in zip(st.values, must, gain, g3)]
         if spans is NO_SPANS:
-            for f, c, h, lo in zip(floors, ceilings, high, low):
-                if h < f or lo > c:
+            for v, f, c, m, a, b, lost, d in zip(st.values, floors, ceilings, must, gain, g3, loss, lo3):
+                if v + a + b - m < f or v - lost - d - m > c:
                     return False
-        elif not any(all(h + max(n, -v) + og >= f and lo + n - ol <= c  # a loss stops at 0: the value may rise after
-                         for f, c, v, h, lo, n, og, ol in zip(floors, ceilings, st.values, high, low, sure_change,
-                                                             omen_gain, omen_loss))
-                     for sure_change, omen_gain, omen_loss in spans):
+        elif not _spans_fit(spans, st.values, floors, ceilings,
+                            [v - c - d - m for v, m, c, d in zip(st.values, must, loss, lo3)],
+                            [v + a + b - m for v, m, a, b in zip(st.values, must, gain, g3)]):
             return False
         if drawn_kinds:
             have = [0] * len(KINDS)

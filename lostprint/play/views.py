@@ -573,8 +573,7 @@ class Expedition1572:
                     + (f"which phases do your {n} WILD{'s' * (n != 1)} add to?" if n else "the phases they call"))
         if key == "musket":
             dice = exp_engine.chart_dice(v, phase)
-            diego = EXP.bonus_per_extra if exp_engine.pending(v, phase, "diego") else 0
-            total = sum(dice) + exp_engine.modifier(v, phase) + diego
+            total = exp_engine.chart_total(v, phase)
             band = Expedition1572._band(phase, total)
             return (f"{Expedition1572.CHART[phase].title}: {', '.join(map(str, dice))} makes {total} "
                     f"({'; '.join(band.results)}): spend a musket to reroll?")
@@ -593,9 +592,8 @@ class Expedition1572:
 
     @staticmethod
     def _band(chart: str, total: int):
-        bands = Expedition1572.CHART[chart].bands
-        return next((b for b in bands if (b.low is None or total >= b.low) and (b.high is None or total <= b.high)),
-                    bands[-1] if total > 0 else bands[0])
+        row = exp_engine.row_for(chart, total)
+        return next(b for b in Expedition1572.CHART[chart].bands if (b.low, b.high) == (row.low, row.high))
 
     @staticmethod
     def label(key: str, option, v, names=()) -> str:

@@ -209,9 +209,5 @@ class LostRules:
         """Short facts for the day's heading in the journal."""
         return ()
 
-    def extra(self, st: State, values: dict) -> tuple[tuple[str, object], ...]:
-        """A day's own fields, kept for the journal."""
-        return tuple(sorted((k, v) for k, v in values.items()))
-
     def score(self, st: State, result: str) -> list[tuple[str, int]]:
         raise NotImplementedError

@@ -415,7 +415,7 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
     return DayRecord(
         day=expected, start=st.day_start, moved=record["moved"], mapped=record["mapped"],
         resources=tuple(st.values.items()), caps=tuple(st.caps.items()), journal=journal.strip(),
-        facts=rules.facts(st, record), extra=rules.extra(st, extra_values),
+        facts=rules.facts(st, record), extra=tuple(sorted(extra_values.items())),
     )
 
 

@@ -17,7 +17,7 @@ from itertools import combinations, product
 from types import MappingProxyType
 
 from lostprint.engine.contract import AUTO, Decision, Roll, RuleError, Step, evolve
-from lostprint.games.lost_expedition import (INTEREST_ROWS, INTEREST_RULES, KANTYI_ROLLS, RULES, TRACKER_KEYS, WONDER,
+from lostprint.games.lost_expedition import (INTEREST_ROWS, KANTYI_ROLLS, RULES, TRACKER_KEYS, WONDER,
                                              interest_rule, rows_of, terrain_mod, terrain_rule)
 from lostprint.geometry import hexgrid
 
@@ -1035,15 +1035,12 @@ def phase_range(st: State, chart: str) -> dict[str, tuple[int, int]]:
     return {k: (lo, hi) for k, (lo, hi) in out.items()}
 
 
-# --- bounds: what the rest of a day can still do to each tracker ------------------------------------
+# --- spans: what a chart can do to each tracker (read by the search of a day saved without rolls) -----
 #
-# Each step that changes trackers is a span: the most each tracker can fall and the most it can rise
-# through that step, whatever its dice and decisions. A tracker changes one icon at a time, clamped
-# to the track, so the least a day can end it at is the falls applied in turn, the most the rises.
+# A chart's span is the most each tracker can fall and the most it can rise through it, whatever its
+# dice and decisions; a tracker changes one icon at a time, clamped to the track.
 
-STEP_AT = MappingProxyType({s.key: i for i, s in enumerate(STEPS)})
 NO_CHANGE = (0,) * len(TRACKER_KEYS)
-INTEREST_CHARTS = frozenset(k for k in ROLLED for r in rows_of(k) for e in r.effects if e.what == "interests")
 
 
 def _one(key: str, n: int) -> tuple[int, ...]:
@@ -1080,78 +1077,3 @@ def chart_span(chart: str, expedition: str, immune: bool, village: int, totals: 
     if chart in R.musket_charts:
         down = tuple(d + m for d, m in zip(down, _one("muskets", -R.musket_reroll_cost)))
     return down, up
-
-
-def _interest_span() -> tuple[tuple[int, ...], tuple[int, ...]]:
-    spans = []
-    for rule in INTEREST_RULES:
-        changes = [(IX[e.what], e.amount) for e in rule.effects if e.what in IX]
-        if rule.key == "migration":  # a musket spent to fill the food
-            changes += [(IX["muskets"], -R.musket_reroll_cost), (IX["food"], R.cap)]
-        spans.append(_span(changes))
-    return _widest(spans)
-
-
-INTEREST_SPAN = _interest_span()
-PLANNING_SPAN = (NO_CHANGE, _one("conquistadors", R.kind_bonus))  # four of a kind
-RATION_SPAN = (tuple(a + b for a, b in zip(_one("food", -R.ration), _one("conquistadors", -1))), NO_CHANGE)
-TRAVEL_SPAN = (_one("movement", -max(R.move_cost, R.trail_cost)), _one("movement", R.river_progress))
-_TURNS = tuple(MORALE_BY_DIRECTION.values())
-MORALE_SPAN = (_one("morale", min(0, *_TURNS)), _one("morale", max(0, *_TURNS)))
-FIRST_MORALE_SPAN = (_one("morale", min(0, R.morale_no_travel, *_TURNS)),
-                     _one("morale", max(0, R.morale_no_travel, *_TURNS)))  # a first step, or none
-
-
-def _to_come(st: State, key: str) -> bool:
-    """The step `key` has (some of) its effect still to come today, in a state a step has just made."""
-    i = STEP_AT[key]
-    if i != st.step:
-        return i > st.step
-    return STEPS[i].repeat and STEPS[i].need(st) is not None
-
-
-def bounds(st: State) -> dict | None:
-    """{tracker: (least, most)} the day can end it at from `st`, whatever dice and decisions are left
-    (None once the game is over). Asked of a day's first state or of one a step has just made."""
-    if st.over:
-        return None
-    if st.step == STEP_AT["start"]:  # the day before or just begun: its travel and interests are not today's
-        st = replace(st, steps=(), interest_due=False, day_start=st.pos, phase="", pending=NOTHING)
-    spans = []
-    planning = _to_come(st, "planning")
-    if planning:
-        spans.append(PLANNING_SPAN)
-    interest = st.interest_due
-    for chart in ROLLED:
-        if (planning or chart in st.plan.called) and _to_come(st, chart):
-            spans.append(chart_span(chart, st.expedition, fever_immune(st.expedition, st.lagos, st.pos),
-                                    village_cost(st.expedition, st.terrain_here()), total_range(st, chart),
-                                    chart == NC and bool(st.eclipse)))
-            interest = interest or chart in INTEREST_CHARTS
-    if interest and _to_come(st, "interests") and st.interest_at(st.pos) is None:
-        spans.append(INTEREST_SPAN)
-    if _to_come(st, "eat"):
-        spans.append(RATION_SPAN)
-    travel = _to_come(st, "travel")
-    left = R.max_steps - len(st.steps) if travel else 0
-    if travel and st.interest_due:
-        spans.append(INTEREST_SPAN)
-    spans += [TRAVEL_SPAN] * left
-    if left and (st.expedition == "archeology"
-                 or any(st.board.distance(st.pos, h) <= left for h in st.board.interest_icons)):
-        spans += [INTEREST_SPAN] * left
-    morale_left = _to_come(st, "morale")
-    if morale_left:
-        if not travel:
-            spans.append(_span((IX["morale"], n) for n in morale_of_travel(st.board, (st.day_start,) + st.steps)))
-        else:
-            spans.append(_span((IX["morale"], n) for n in morale_of_travel(st.board, (st.day_start,) + st.steps)
-                               if st.steps))
-            spans += [MORALE_SPAN if st.steps else FIRST_MORALE_SPAN] + [MORALE_SPAN] * (left - 1)
-    lo = hi = st.values
-    for down, up in spans:
-        lo = tuple(clamp(v + d) for v, d in zip(lo, down))
-        hi = tuple(clamp(v + u) for v, u in zip(hi, up))
-    if morale_left and lo[IX["morale"]] < R.morale_floor:  # a man may desert
-        lo = _add(lo, "conquistadors", -1)
-    return dict(zip(TRACKER_KEYS, zip(lo, hi)))

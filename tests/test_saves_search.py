@@ -48,7 +48,7 @@ from dataclasses import dataclass  # noqa: E402
 from types import SimpleNamespace  # noqa: E402
 
 from lostprint.engine.contract import AUTO, Roll, Step, evolve  # noqa: E402
-from lostprint.saves.search import Record, explain, reach_prune, walk  # noqa: E402
+from lostprint.saves.search import Record, explain, walk  # noqa: E402
 
 ROLLS_A_TURN = 2
 
@@ -83,10 +83,14 @@ def _toy(with_bounds: bool, counter: list):
 
 
 def _record(total: int, bound, engine=None) -> Record:
-    """The turn ending at `total`, pruned by the engine's bounds when `bound` (and the engine has them)."""
+    """The turn ending at `total`, pruned by the engine's bounds when `bound` (and the engine has them):
+    a branch stops, naming the part and its reach, once `total` lies outside what the turn can still reach."""
     bounds = getattr(engine, "bounds", None) if bound else None
-    return Record(turn=1, checks={"total": total}, order=("total",),
-                  prune=reach_prune(bounds, {"total": total}) if bounds else None)
+
+    def prune(s):
+        least, most = bounds(s)["total"]
+        return least <= total <= most or ("total", (least, most))
+    return Record(turn=1, checks={"total": total}, order=("total",), prune=prune if bounds else None)
 
 
 def test_a_bound_prunes_branches_without_changing_the_ends():

@@ -1,25 +1,13 @@
 """One search that explains a recorded turn over an engine's steps (lostprint.engine.contract).
 
-A game's transcript turns what a save records about a turn into a `Record`:
-- `inputs` {need key: values, in order}: what the save fixes (its dice, its recorded choices). A step
-  asking for that key takes the next value; one asking for a key the record does not hold enumerates
-  the engine's legal `options` (a decision) or every face (a roll; `engine.faces(state, need)` where an
-  engine says which faces differ in effect).
-  `narrow` {key: test(state, value)} keeps the options or faces a save allows (`probe` {key: option}:
-  the one to ask the rules about when none is left); `optional` keys need not all be used.
-- `checks` {part: expected}: the value the save shows for a part of the state (`engine.PARTS`),
-  compared as soon as no step left in the turn can change it (the steps' reach), and `partial`
-  {part: test(value)}: a test a branch must pass at every step (a hex coloured today must be one the
-  save coloured).
-  `prune(state)`: a branch whose new state (one a step made) it does not pass stops at once: False, unreported
-  (it surely cannot end the turn as recorded); (part, (least, most)), naming a checked part whose
-  recorded value lies outside what the rest of the turn can still reach (`explain` then says the part,
-  the value and the interval). `reach_prune` makes one from an engine's `bounds(state)`.
-Every branch is walked with equal states merged (as the engine's `forget` leaves them: what no step
-left in the turn reads; of two alike but for the engine's `spare`, only the one with more is walked:
-it can do all the other can); a branch ends when the turn does. The result is the
-end states, or a `Failure`: what stopped the branches that went furthest (the rule an input broke,
-a part whose recorded value no branch reached, with the values that were reached, or inputs left over).
+A game's transcript turns what a save records about a turn into a `Record` (its fields say what each
+holds). A step asking for an input the record holds takes its next value; any other open decision
+enumerates the engine's legal `options`, any other roll every face (`engine.faces(state, need)` where an
+engine says which faces differ in effect). A checked part is compared as soon as no step left in the turn
+can change it (the steps' reach). Every branch is walked with equal states merged (as the engine's
+`forget` leaves them: what no step left in the turn reads; of two alike but for the engine's `spare`,
+only the one with more is walked: it can do all the other can); a branch ends when the turn does. The
+result is the end states, or a `Failure`: what stopped the branches that went furthest.
 Nothing here knows a game.
 """
 from __future__ import annotations
@@ -29,25 +17,29 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Callable, Iterator
 
-from lostprint.engine.contract import AUTO, Decision, RuleError, evolve, next_open, open_step, reach_after, why_not
+from lostprint.engine.contract import AUTO, Decision, RuleError, evolve, open_step, reach_after, why_not
 
 
 @dataclass
 class Record:
     turn: int  # the turn's number as the state counts it once the turn has begun
-    inputs: dict[str, tuple] = field(default_factory=dict)
-    checks: dict[str, Any] = field(default_factory=dict)  # part -> the value the save shows
+    inputs: dict[str, tuple] = field(default_factory=dict)  # need key -> the values the save fixes, in order
+    checks: dict[str, Any] = field(default_factory=dict)  # part (engine.PARTS) -> the value the save shows
     order: tuple[str, ...] = ()  # the parts in the order a failure names them (the save's field order)
-    partial: dict[str, Callable[[Any], bool]] = field(default_factory=dict)
-    narrow: dict[str, Callable[[Any, Any], bool]] = field(default_factory=dict)  # key -> test(state, value)
-    probe: dict[str, Any] = field(default_factory=dict)  # key -> an option to ask why, when none is allowed
-    # (or a function of the state giving it)
+    partial: dict[str, Callable[[Any], bool]] = field(default_factory=dict)  # part -> a test a branch must
+    # pass at every step (a hex coloured today must be one the save coloured)
+    narrow: dict[str, Callable[[Any, Any], bool]] = field(default_factory=dict)  # key -> test(state, value):
+    # the options or faces a save allows
+    probe: dict[str, Any] = field(default_factory=dict)  # key -> an option to ask the rules why, when
+    # narrow leaves none (or a function of the state giving it)
     optional: frozenset = frozenset()  # input keys a turn need not use (a route on a day the sloop drifts)
     until: str = ""  # a step the turn stops at, when open (its roll is read with the next turn's record)
     expect: dict[str, tuple[str, Any]] = field(default_factory=dict)  # step key -> (the input key a failure
     # names, a value the save shows the step taking): a branch that passes the step with nothing to ask,
     # where the rules refuse that value, stops there with the rule (the value may be a function of the state)
-    prune: Callable[[Any], Any] | None = None  # state -> truthy to go on, False or (part, (least, most)) to stop
+    prune: Callable[[Any], Any] | None = None  # state -> truthy to go on; False to stop unreported (it surely
+    # cannot end the turn as recorded); (part, (least, most)) to stop, naming a checked part whose recorded
+    # value lies outside what the rest of the turn can still reach
 
 
 @dataclass(frozen=True)
@@ -55,9 +47,10 @@ class Failure:
     """Why no branch explains the turn. kind: "rule" (an input the rules refuse: `key`, `message`),
     "none" (`key`: a roll or decision none of whose legal values the save allows),
     "part" (`key` a part whose recorded value no branch reached; `reached` the values that were),
-    "together" (every part reachable, not all at once), "left" (`key`: recorded inputs no step took),
-    "short" (`key`: a roll the record runs out of), "bound" (`key` a part whose recorded value lies
-    outside every interval `ranges` the branches that went furthest could still reach)."""
+    "partial" (as "part", for a part a partial test stopped), "together" (every part reachable, not
+    all at once), "left" (`key`: recorded inputs no step took), "short" (`key`: a roll the record runs
+    out of), "bound" (`key` a part whose recorded value lies outside every interval `ranges` the
+    branches that went furthest could still reach)."""
 
     kind: str
     key: str
@@ -79,12 +72,18 @@ def _finality(steps, checked: tuple[str, ...], partial: tuple[str, ...]):
     return newly, [tuple(p for p in partial if p in step.reach) for step in steps]
 
 
-class _Furthest:
-    """The failures of the branches that went furthest into the turn."""
+class _Trace:
+    """What stopped the branches of a walk: the failures of those that went furthest (`depth`, `items`),
+    the values each checked part reached (by depth), the recorded inputs the rules refused, the parts at
+    the start."""
 
     def __init__(self):
         self.depth = -1
         self.items: list[tuple] = []
+        self.reached: dict[str, dict[int, set]] = {}  # part -> recorded inputs used -> values
+        self.refused: list[tuple] = []  # (reach of the step, key, message, recorded inputs used before it)
+        self.begin: dict = {}
+        self.early: dict[str, set] = {}  # part -> values that failed its partial test, at any depth
 
     def add(self, depth: int, item: tuple) -> None:
         if depth > self.depth:
@@ -93,25 +92,13 @@ class _Furthest:
             self.items.append(item)
 
 
-class _Trace:
-    """What stopped the branches of a walk: the failures of those that went furthest, the values each
-    checked part reached (by depth), the recorded inputs the rules refused, the parts at the start."""
-
-    def __init__(self):
-        self.furthest = _Furthest()
-        self.reached: dict[str, dict[int, set]] = {}  # part -> recorded inputs used -> values
-        self.refused: list[tuple] = []  # (reach of the step, key, message, recorded inputs used before it)
-        self.begin: dict = {}
-        self.early: dict[str, set] = {}  # part -> values that failed its partial test, at any depth
-
-
 def explain(engine, starts, record: Record, budget: int = 0) -> tuple[list, Failure | None]:
     """(the states the turn can end in, None), or ([], why not); `budget` as `walk`'s."""
     trace = _Trace()
     found = list(walk(engine, starts, record, trace, budget))
     if found:
         return found, None
-    failure = _failure(trace.furthest, trace.reached, record, trace.begin, trace.refused)
+    failure = _failure(trace, record)
     return [], replace(failure, early=frozenset(trace.early.get(failure.key, ())))
 
 
@@ -125,6 +112,7 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
     part = engine.PARTS
     over = engine.outcome
     forget = getattr(engine, "forget", lambda s: s)
+    spare = getattr(engine, "spare", lambda s: 0)
     faces_of = getattr(engine, "faces", None)
     checks = record.checks
     newly, partial_at = _finality(steps, tuple(p for p in record.order if p in checks),
@@ -132,19 +120,11 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
     stop = next((i for i, step in enumerate(steps) if step.key == record.until), -1)
     keys = tuple(record.inputs)
     slot = {k: i for i, k in enumerate(keys)}
-    furthest, reached, refused = trace.furthest, trace.reached, trace.refused
+    add, reached, refused = trace.add, trace.reached, trace.refused
     ends: dict = {}
     trace.begin = {p: {part[p](s) for s in starts} for p in checks}
     expect = {i: record.expect[step.key] for i, step in enumerate(steps) if step.key in record.expect}
     prune = record.prune
-
-    def within(state, depth: int) -> bool:
-        """The record's prune passes `state` (a part out of reach is kept for the failure)."""
-        verdict = prune(state)
-        if isinstance(verdict, tuple):
-            furthest.add(depth, ("bound", *verdict))
-            return False
-        return bool(verdict)
 
     def check(state, since: int, until: int, depth: int) -> bool:
         """Compare the parts that became final between step indexes `since` and `until`."""
@@ -159,14 +139,12 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
             if not (want(value) if callable(want) else value == want):
                 ok = False
         if not ok:
-            furthest.add(depth, ("part", frozenset(new)))
+            add(depth, ("part", frozenset(new)))
         return ok
 
     def advance(step, index: int, new, used: int):
-        """`next_open` for the state `step` just made, refusing a branch that passes (nothing to ask)
-        a step the save shows taking a value the rules refuse there: None."""
-        if not expect:
-            return next_open(steps, step, index, new, over)
+        """`contract.next_open` for the state `step` just made, refusing a branch that passes (nothing to
+        ask) a step the save shows taking a value the rules refuse there: None."""
         if over(new):
             return new, None, None
         i = index if step.repeat else (index + 1) % n
@@ -174,11 +152,11 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
             need = steps[i].need(new)
             if need is not None:
                 break
-            if i in expect:
+            if expect and i in expect:
                 key, value = expect[i]
                 message = why_not(steps[i], new, value(new) if callable(value) else value)
                 if message:
-                    furthest.add(used * 1000 + i + 1, ("rule", key, message))
+                    add(used * 1000 + i + 1, ("rule", key, message))
                     refused.append((steps[i].reach, key, message, used))
                     return None
             i = (i + 1) % n
@@ -186,7 +164,7 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
 
     def expand(state, used, checked, found) -> tuple[tuple | None, object]:
         """(the frame of the branches one input on from `state`, an end state new to the walk or None). `found`:
-        (state, step, need) as `next_open` gave it, or False when the next open step is not known yet."""
+        (state, step, need) as `advance` gave it, or False when the next open step is not known yet."""
         if found is False:
             found = open_step(steps, state, over)
         if found is not None:
@@ -201,7 +179,7 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
         if ended:
             left = [k for k in keys if used[slot[k]] < len(record.inputs[k]) and k not in record.optional]
             if left:
-                furthest.add(depth, ("left", left[0]))
+                add(depth, ("left", left[0]))
                 return None, None
             key = forget(state)
             if key in ends:
@@ -221,12 +199,12 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
                 if not values and k in record.probe:
                     probe = record.probe[k](state) if callable(record.probe[k]) else record.probe[k]
                     message = why_not(step, state, probe) or f"no {k} the save allows"
-                    furthest.add(depth + 1, ("rule", k, message))
+                    add(depth + 1, ("rule", k, message))
                     refused.append((step.reach, k, message, sum(used)))
                 elif not values:
-                    furthest.add(depth + 1, ("none", k))
+                    add(depth + 1, ("none", k))
         elif k in slot:
-            furthest.add(depth, ("short", k))
+            add(depth, ("short", k))
             return None, None
         else:
             if faces_of is not None:
@@ -236,7 +214,7 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
             if k in record.narrow:
                 values = tuple(v for v in values if record.narrow[k](state, v))
                 if not values:
-                    furthest.add(depth + 1, ("none", k))
+                    add(depth + 1, ("none", k))
         nxt_used = used[:slot[k]] + (used[slot[k]] + 1,) + used[slot[k] + 1:] if taken else used
         return (state, step, index, depth, k, taken, nxt_used, values), None
 
@@ -246,12 +224,17 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
         try:
             new = step.apply(state, value)
         except RuleError as exc:
-            furthest.add(depth + 1, ("rule", k, str(exc)))
+            add(depth + 1, ("rule", k, str(exc)))
             if taken:
                 refused.append((step.reach, k, str(exc), depth // 1000))
             return None
-        if prune is not None and not within(new, depth + 1):
-            return None
+        if prune is not None:
+            verdict = prune(new)
+            if isinstance(verdict, tuple):  # a part out of reach: kept for the failure
+                add(depth + 1, ("bound", *verdict))
+                return None
+            if not verdict:
+                return None
         moved = index if step.repeat else index + 1
         if not check(new, index, moved, depth + 1):  # the parts read no step: checked before moving on
             return None
@@ -259,13 +242,12 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
         if tests:
             bad = [p for p in tests if not record.partial[p](part[p](new))]
             if bad:
-                furthest.add(depth + 1, ("partial", bad[0], part[bad[0]](new)))
+                add(depth + 1, ("partial", bad[0], part[bad[0]](new)))
                 trace.early.setdefault(bad[0], set()).add(part[bad[0]](new))
                 return None
         found = advance(step, index, new, sum(nxt_used))
         return None if found is None else (found[0], nxt_used, moved, found)
 
-    spare = getattr(engine, "spare", lambda s: 0)
     seen: dict = {}  # a branch's state as `forget` leaves it -> the most spare of those walked
 
     def split(frame):
@@ -305,30 +287,16 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
             break
 
 
-def reach_prune(bounds: Callable, recorded: dict) -> Callable:
-    """A prune from an engine's `bounds(state)` ({part: (least, most)} the rest of the turn can still reach,
-    or None: nothing to say): a branch stops, naming the part, once a recorded value lies outside."""
-    def prune(state):
-        reach = bounds(state)
-        if reach is not None:
-            for name, want in recorded.items():
-                span = reach.get(name)
-                if span is not None and not span[0] <= want <= span[1]:
-                    return name, span
-        return True
-    return prune
-
-
 def _matches(want, value) -> bool:
     return want(value) if callable(want) else value == want
 
 
-def _failure(furthest: _Furthest, reached, record: Record, begin, refused) -> Failure:
+def _failure(trace: _Trace, record: Record) -> Failure:
     """The failure to report: at the furthest point any branch reached, the first part (in the
     save's order) no branch could give its recorded value; but a recorded input the rules refused
     comes first when the part is one its step sets and no branch explained more of the record (a
     route too long for the weather, rather than where a drift would have ended)."""
-    items = furthest.items
+    items, used = trace.items, trace.depth // 1000
     names = set()
     spans: dict = {}  # part -> the intervals a bound found its recorded value outside
     for item in items:
@@ -339,17 +307,17 @@ def _failure(furthest: _Furthest, reached, record: Record, begin, refused) -> Fa
         if item[0] == "bound":
             spans.setdefault(item[1], set()).add(item[2])
     for part in (p for p in record.order if p in names):
-        for reach, key, message, used in refused:
-            if part in reach and used >= furthest.depth // 1000:  # no branch explained more of the record
+        for reach, key, message, before in trace.refused:
+            if part in reach and before >= used:  # no branch explained more of the record
                 return Failure("rule", key, message)
-        values = set(reached.get(part, {}).get(furthest.depth // 1000, set()))  # the branches as far in the record
+        values = set(trace.reached.get(part, {}).get(used, set()))  # the branches as far in the record
+        starts = frozenset(trace.begin.get(part, ()))
         if part in spans and not any(_matches(record.checks.get(part), v) for v in values):
-            return Failure("bound", part, reached=frozenset(values), starts=frozenset(begin.get(part, ())),
-                           ranges=frozenset(spans[part]))
+            return Failure("bound", part, reached=frozenset(values), starts=starts, ranges=frozenset(spans[part]))
         seen_early = {item[2] for item in items if item[0] == "partial" and item[1] == part}
         if seen_early or not any(_matches(record.checks.get(part), v) for v in values):
             return Failure("partial" if seen_early else "part", part, reached=frozenset(values | seen_early),
-                           starts=frozenset(begin.get(part, ())))
+                           starts=starts)
     if names:
         return Failure("together", "")
     rules = [item for item in items if item[0] == "rule"]

@@ -85,7 +85,7 @@ def test_a_fevered_shaman_takes_the_first_roll():
     assert set(step_of("place 1").options(game)) == {(shaman, shaman + 1), (shaman + 1, shaman)}
     with pytest.raises(RuleError) as err:
         step_of("place 1").apply(game, (0, 1))
-    assert err.value.rule == "phase 1"
+    assert err.value.rule == "Fever"
     assert why_not(step_of("place 1"), game, (shaman, shaman + 1)) is None
 
 
@@ -116,7 +116,7 @@ def test_activate_reads_the_board_and_lists_the_icons_map_first():
     order = tuple(eng.UNITS[i // eng.BOX] for i in range(8))
     game = at(fresh(day=1), "activate", board=board, order=order)
     after = step_of("activate").apply(game, None)
-    _, diffs = eng.activate(game.st, board)
+    diffs = {unit: board[eng.BOX * k] - board[eng.BOX * k + 1] for k, unit in enumerate(eng.UNITS)}
     expected = eng.pending(game.st, diffs)
     assert sorted(map(repr, expected)) == sorted(repr((u, e)) for _, u, e in after.agenda)
     units = [eng.UNITS.index(u) for _, u, _ in after.agenda]

@@ -112,14 +112,11 @@ def test_forest_fire_sets_proximity_to_6_and_ghost_mountain_refills_once():
     fire = eng.vision_quest(st, "forest", 4)
     assert fire.value("proximity") == 6 and fire.value("resolve") == 4
     st = fresh(values=values(food=2, resolve=1, proximity=3), crows=("mountains",) * RULES.crows_for_vision)
-    ghost = eng.vision_quest(st, "mountains", 1)
-    ghost, terrain = eng.ghost_mountain(LAND, {"M7": "forest"}, ghost, "K7")
-    assert terrain["K7"] == "mountains"
+    ghost = eng.vision_quest(st, "mountains", 1)._replace(ghost="K7")
+    terrain = {"M7": "forest", "K7": "mountains"}
     path = ghost._replace(pos="L7", values=values(food=2, resolve=1, proximity=3))
     there = eng.step(LAND, dict(terrain, L7="plains"), path, "K7")
     assert [there.value(k) for k in eng.PRIMARY] == [5, 5, 5]
-    with pytest.raises(eng.RuleError, match="not next to the tribe"):
-        eng.ghost_mountain(LAND, {}, eng.vision_quest(st, "mountains", 1), "L7")
 
 
 def test_02A_gold_takes_no_roll_at_E_and_wins_with_three_entries():
@@ -317,11 +314,6 @@ def test_stand_in_pipe_carriers_lets_the_player_choose_the_top_box():
         eng.vision_quest(st, "forest", 6)
     tribe = eng.vision_quest(st, "forest", 6, "tribe")
     assert eng.permanent_six(tribe) == 0 and eng.discards(tribe) == 1
-    board = [1] * (eng.BOX * len(eng.UNITS))
-    with pytest.raises(eng.RuleError, match="permanent"):
-        eng.activate(tribe, tuple(board))
-    board[0] = RULES.permanent_face
-    assert eng.activate(tribe, tuple(board))[1]["tribe"] == RULES.permanent_face - 1
 
 
 def test_stand_in_gold_at_e_rolls_there_without_three_entries():
@@ -341,8 +333,8 @@ def test_stand_in_ghost_mountain_refills_on_every_entry():
     low = values(food=2, resolve=1, proximity=3, movement=6)
     refills = []
     for st in (fresh(crows=crows), off("ghost-mountain")._replace(crows=crows)):
-        st, terrain = eng.ghost_mountain(LAND, {"M7": "forest"}, eng.vision_quest(st, "mountains", 1), "K7")
-        terrain = dict(terrain, L7="plains")
+        st = eng.vision_quest(st, "mountains", 1)._replace(ghost="K7")
+        terrain = {"M7": "forest", "K7": "mountains", "L7": "plains"}
         st = eng.step(LAND, terrain, st._replace(pos="L7", values=low), "K7")
         st = eng.step(LAND, terrain, st._replace(values=low), "L7")
         again = eng.step(LAND, terrain, st._replace(values=low), "K7")
@@ -355,8 +347,6 @@ def test_stand_in_canada_terrain_lets_an_icon_colour_canada_unlike_its_twin():
     terrain = {"G1": "forest", "G2": "plains", "F2": "plains", "F1": "plains", "H2": "plains"}
     assert "H1" not in eng.colourable(LAND, terrain, "G1", "plains")
     assert "H1" in eng.colourable(LAND, terrain, "G1", "plains", frozenset({"canada-terrain"}))
-    st = off("canada-terrain")._replace(pos="G1")
-    assert eng.map_hex(LAND, terrain, st, "plains", "H1")["H1"] == "plains"
 
 
 @pytest.mark.parametrize("key, seed", [("canada-terrain", 1), ("pipe-carriers", 41)])
@@ -463,18 +453,17 @@ def test_the_players_quick_sums_over_the_36_rolls_are_the_plain_sums_bit_for_bit
 
 def test_the_engines_quick_lookups_answer_as_the_plain_rules_do():
     # crossing() reads (a, b) pairs both ways instead of building a frozenset; step_price reads a dict of
-    # terrain costs; coloured() is map_hex's result for a hex colourable() offers
+    # terrain costs
     for a, near in LAND.neighbors.items():
         for b in near:
             assert eng.crossing(LAND, a, b) == eng.crossing(LAND, b, a) == (frozenset((a, b)) in LAND.rivers)
     for t in data.TERRAINS:
         assert eng.COST_OF[t.key] == RULES.cost(t.key)
     terrain = {"G1": "forest", "G2": "plains", "F2": "plains"}
-    st = fresh(pos="G1")
     for kind in ("plains", "forest", "mountains"):
         for label in eng.colourable(LAND, terrain, "G1", kind):
-            assert eng.coloured(terrain, kind, label) == eng.map_hex(LAND, terrain, st, kind, label)
-    assert terrain == {"G1": "forest", "G2": "plains", "F2": "plains"}  # neither changes the map it is given
+            assert eng.coloured(terrain, kind, label) == dict(terrain, **{label: kind})
+    assert terrain == {"G1": "forest", "G2": "plains", "F2": "plains"}  # coloured() copies the map it is given
 
 
 def test_the_careful_players_bound_on_the_last_roll_is_never_below_its_worth():
@@ -569,12 +558,8 @@ def test_a_map_icon_colours_fort_benton_only_once_12A_opens_it(fort_open, want):
     if fort_open:
         st = eng.plot_outcome(st, plots.outcome("12A"), ())
     assert (fort in eng.colourable(LAND, terrain, here, "forest", fort=eng.fort_open(st))) is want
-    if want:
-        assert eng.map_hex(LAND, terrain, st, "forest", fort)[fort] == "forest"
-    else:  # the icon goes two hexes away instead, never onto the fort
+    if not want:  # the icon goes two hexes away instead, never onto the fort
         assert eng.colourable(LAND, terrain, here, "forest") == [m for m in LAND.far[here] if m not in terrain]
-        with pytest.raises(eng.RuleError, match="cannot be coloured"):
-            eng.map_hex(LAND, terrain, st, "forest", fort)
 
 
 # (fever turns, Elder vision, the order played, the rule broken or None)
@@ -594,13 +579,29 @@ ORDERS = [
 def test_phase_1s_order_puts_a_fevered_shamans_first_roll_in_his_boxes(fever, elder, order, broken):
     st = fresh(fever=fever, vision=("mountains", 6) if elder else None)
     if broken is None:
-        eng.placing(st, order)
+        placed = _placed(st, order)
+        activate = eng.STEPS[eng.STEP_INDEX["activate"]]
+        assert activate.apply(eng.evolve(placed, board=(6, 1) * 4), None).st.fever == max(0, fever - 1)
     else:
         with pytest.raises(eng.RuleError) as exc:
-            eng.placing(st, order)
+            _placed(st, order)
         assert exc.value.rule == broken
-    after, _ = eng.activate(st, (6, 1) * 4)
-    assert after.fever == max(0, fever - 1)
+
+
+def _placed(st: eng.State, order: tuple) -> eng.Tribe:
+    """Phase 1's place steps, each roll's dice going to the units `order` names (the first empty box of each)."""
+    board = list(eng.EMPTY_BOARD)
+    if eng.permanent_six(st) is not None:
+        board[eng.permanent_six(st)] = RULES.permanent_face
+    game = eng.Tribe(land=LAND, st=st, board=tuple(board))
+    for k in range(0, len(order), eng.BOX):
+        boxes: list = []
+        for unit in order[k:k + eng.BOX]:
+            boxes.append(eng.NO_BOX if unit == "discard" else next(
+                (i for i, face in enumerate(game.board) if not face and i not in boxes and eng.UNITS[i // eng.BOX] == unit),
+                len(board)))
+        game = eng.STEPS[eng.STEP_INDEX["place 1"]].apply(eng.evolve(game, dice=(6, 1)), tuple(boxes))
+    return game
 
 
 def _every_way(st: eng.State, e) -> list:
@@ -616,7 +617,7 @@ def _every_way(st: eng.State, e) -> list:
     if e.op == "crow":
         return [eng.crow(st, "plains", c) for c in eng.crow_choices(st)]
     if e.op == "add-die":
-        return [eng.apply(st, e, die=d) for d in eng.dice_possible()]
+        return [eng.apply(st, e, die=d) for d in range(1, RULES.plot_die + 1)]
     return [eng.apply(st, e, c) for c in eng.choices(st, e)]
 
 

@@ -278,54 +278,7 @@ def permanent_six(st: State) -> int | None:
     return BOX * UNITS.index(unit) if unit else None
 
 
-def activate(st: State, board: tuple) -> tuple[State, dict]:
-    """Phase 1 as the sheet shows it: the eight faces (top, bottom for Tribe, Chief, Shaman, Warriors),
-    after Spirit Dancers. Returns the state (fever counted down) and each unit's difference."""
-    if len(board) != BOX * len(UNITS) or not 1 <= min(board) <= max(board) <= FACES:
-        raise RuleError("phase 1", f"the units hold {BOX * len(UNITS)} dice of 1-{FACES}, not {list(board)}")
-    six = permanent_six(st)
-    if six is not None and board[six] != RULES.permanent_face:
-        raise RuleError("vision", f"the {UNITS[six // BOX]}' top box holds a permanent {RULES.permanent_face}, not {board[six]}")
-    diffs = dict(zip(UNITS, map(sub, board[::BOX], board[1::BOX])))  # top minus bottom
-    return fever_passes(st), diffs
-
-
-def fever_passes(st: State) -> State:
-    """Phase 1 is played: one of the fever's turns is over."""
-    return st if st.fever == 0 else _put(st, fever=st.fever - 1)
-
-
 DISCARD = "discard"  # a die a permanent-6 vision lets the player throw away in Phase 1
-
-
-def placing(st: State, order: tuple) -> None:
-    """Phase 1 in the order it was played: the unit each die went to (or DISCARD), two dice a roll,
-    in the order rolled. RuleError when the boxes are not filled exactly, or when a fevered Shaman
-    did not take the first roll (a die the vision lets go may be discarded instead)."""
-    dice = RULES.rolls_per_turn * RULES.dice_per_roll
-    six = permanent_six(st)
-    want = {u: BOX - (six is not None and UNITS[six // BOX] == u) for u in UNITS}
-    want[DISCARD] = discards(st)
-    if len(order) != dice or any(x not in want for x in order):
-        raise RuleError("phase 1", f"{dice} dice are placed, each in a unit ({', '.join(UNITS)}) or "
-                                   f"discarded; not {list(order)}")
-    for key, n in want.items():
-        got = order.count(key)
-        if got != n:
-            what = "dice discarded" if key == DISCARD else f"dice placed in the {key}"
-            raise RuleError("phase 1", f"{got} {what}; the boxes take {n}")
-    first = order[:RULES.dice_per_roll]
-    if st.fever and any(x not in ("shaman", DISCARD) for x in first):
-        raise RuleError("Fever", f"the Shaman has a fever: the first {RULES.dice_per_roll}d{FACES} go in his "
-                                 f"boxes, not the {' and '.join(dict.fromkeys(first))}")
-
-
-def first_roll_boxes(st: State) -> tuple[int, ...] | None:
-    """Where the first 2d6 must go (a fevered Shaman's boxes), or None when anywhere."""
-    if st.fever:
-        k = BOX * UNITS.index("shaman")
-        return (k, k + 1)
-    return None
 
 
 def discards(st: State) -> int:
@@ -475,22 +428,8 @@ def apply(st: State, effect: Effect, choice=None, die: int | None = None, unit: 
     raise KeyError(op)
 
 
-def map_hex(land: Land, terrain: dict, st: State, kind: str, label: str | None) -> dict:
-    """A map icon: colour `label` as `kind` (None when no hex can be coloured). Returns the new map."""
-    options = colourable(land, terrain, st.pos, kind, st.house_off, fort_open(st))
-    if label is None:
-        if options:
-            raise RuleError("map", f"{kind} must be coloured: {', '.join(sorted(options))} can take it")
-        return terrain
-    if label not in options:
-        raise RuleError("map", f"{label} cannot be coloured from {st.pos} (next to the tribe, or two away "
-                               "when all around are mapped)")
-    return coloured(terrain, kind, label)
-
-
 def coloured(terrain: dict, kind: str, label: str) -> dict:
-    """The map with `label` coloured as `kind`: map_hex once its checks have passed. A player that took
-    `label` from colourable(land, terrain, st.pos, kind, st.house_off, fort_open(st)) needs no second check."""
+    """The map with `label` coloured as `kind` (a hex colourable() offers: no second check)."""
     out = dict(terrain)
     out[label] = kind
     return out
@@ -563,17 +502,6 @@ def vision_quest(st: State, terrain: str, roll: int, top: str | None = None) -> 
     return st
 
 
-def ghost_mountain(land: Land, terrain: dict, st: State, label: str) -> tuple[State, dict]:
-    if not power(st).ghost_mountain or st.ghost:
-        raise RuleError("Ghost Mountain", "only with the Ghost Mountain vision, once")
-    if label in terrain or (label in land.fort and not fort_open(st)) or label == st.pos or \
-            label in land.neighbors[st.pos]:
-        raise RuleError("Ghost Mountain", f"{label} must be a blank hex not next to the tribe")
-    out = dict(terrain)
-    out[label] = "mountains"
-    return _put(st, ghost=label), out
-
-
 def omen_rolls(st: State, dice: tuple[int, int]) -> tuple[int, ...]:
     """The chart rows a pair of omen dice may read: tens then ones, or with Future Portents either
     order (doubles: nothing, an empty tuple)."""
@@ -631,10 +559,6 @@ def omens_possible(st: State) -> tuple[tuple[Effect, ...], ...]:
             if effects not in out:
                 out.append(effects)
     return tuple(out)
-
-
-def dice_possible() -> range:
-    return range(1, RULES.plot_die + 1)
 
 
 # --- phase 3: movement -----------------------------------------------------------------------
@@ -1041,9 +965,12 @@ def _dawn(game: Tribe, _=None) -> Tribe:
                   agenda=(), halted=False)
 
 
+FEVER_BOXES = tuple(range(BOX * UNITS.index("shaman"), BOX * UNITS.index("shaman") + BOX))  # a fever's first roll
+
+
 def place_room(game: Tribe) -> tuple[tuple[int, ...] | None, bool]:
     """(the boxes the roll must go in, None: any empty box; whether a die may be discarded)."""
-    return first_roll_boxes(game.st) if not game.order else None, discards(game.st) > game.order.count(DISCARD)
+    return FEVER_BOXES if game.st.fever and not game.order else None, discards(game.st) > game.order.count(DISCARD)
 
 
 def place_options(game: Tribe) -> tuple[tuple[int, int], ...]:
@@ -1086,6 +1013,10 @@ BOX_UNIT = {**{box: UNITS[box // BOX] for box in range(BOX * len(UNITS))}, NO_BO
 
 def _place(game: Tribe, value) -> Tribe:
     if not _placeable(game, value):
+        forced = place_room(game)[0]
+        if forced and any(box not in forced + (NO_BOX,) for box in value if isinstance(box, int)):
+            raise RuleError("Fever", f"the Shaman has a Fever: the first {RULES.dice_per_roll}d{FACES} go in his "
+                                     f"boxes, not the {' and '.join(dict.fromkeys(BOX_UNIT.get(b) for b in value))}")
         raise RuleError("phase 1", f"the dice {list(game.dice)} cannot go in boxes {value!r} (empty boxes of the "
                                    "units; a fevered Shaman takes the first roll)")
     board = list(game.board)
@@ -1155,10 +1086,12 @@ def _dance(game: Tribe, value) -> Tribe:
 
 
 def _activate(game: Tribe, _=None) -> Tribe:
-    st = game.st  # each roll's placing was checked as it came (_placeable): the order is one `placing` allows
+    st, board = game.st, game.board  # each roll's placing was checked as it came (_placeable)
     if game.used:
         st = use_dancers(st, game.used, here(game))
-    st, diffs = activate(st, game.board)
+    if st.fever:
+        st = _put(st, fever=st.fever - 1)
+    diffs = dict(zip(UNITS, map(sub, board[::BOX], board[1::BOX])))  # top minus bottom
     return evolve(game, st=st, agenda=tuple([("effect", *pair) for pair in pending(st, diffs)]))
 
 
@@ -1174,6 +1107,7 @@ ASKED = {key: Decision(key) for key in (*CHOOSE_OPS, "map", "crow", "reading", "
 
 
 def ghost_options(game: Tribe) -> tuple[str, ...]:
+    """Where a Ghost Mountain vision may draw its mountains: a blank hex not next to the tribe."""
     land, st, terrain = game.land, game.st, game.terrain
     return tuple(lab for lab in land.axial if lab not in terrain and not (lab in land.fort and not fort_open(st))
                  and lab != st.pos and lab not in land.neighbors[st.pos])
@@ -1291,8 +1225,8 @@ def _resolve(game: Tribe, value) -> Tribe:
         label = _only(game, value)
         if label is None:
             return evolve(game, agenda=rest)
-        st, terrain = ghost_mountain(game.land, game.terrain, st, label)
-        return evolve(game, st=st, terrain=terrain, drawn=game.drawn + ((label, "mountains"),), agenda=rest)
+        return evolve(game, st=_put(st, ghost=label), terrain=coloured(game.terrain, "mountains", label),
+                      drawn=game.drawn + ((label, "mountains"),), agenda=rest)
     if kind == "assault":
         return _arrived(evolve(game, agenda=rest), step(game.land, game.terrain, st, item[FIRST], item[SECOND], value))
     if kind == "plot":
@@ -1485,13 +1419,13 @@ def filling(game: Tribe) -> tuple[int, int]:
     """The boxes the next roll fills when each roll goes to one unit's boxes, top first: a fevered
     Shaman's first; a unit holding a vision's 6 takes one die and the other is discarded."""
     board = game.board
-    forced = first_roll_boxes(game.st) if not game.order else None
+    forced, discard = place_room(game)
     empty = [i for i in (forced or ()) if not board[i]] or [i for i, face in enumerate(board) if not face]
     first = empty[0]
     rest = [i for i in _unit_of(first) if i != first and not board[i]]
     if rest:
         return first, rest[0]
-    if discards(game.st) > game.order.count(DISCARD):
+    if discard:
         return first, NO_BOX
     return first, next((i for i in empty if i != first), NO_BOX)
 
@@ -1608,11 +1542,6 @@ def forget(game: Tribe) -> Tribe:
     if ACTIVATE_AT < game.step and (game.board != EMPTY_BOARD or game.order or game.used or game.danced):
         return evolve(game, board=EMPTY_BOARD, order=(), dice=(), reroll=NO_BOX, used=0, danced=False)
     return game
-
-
-def spare(game: Tribe) -> int:
-    """No part of a tribe is more-is-never-worse: every game is its own."""
-    return 0
 
 
 @lru_cache(maxsize=64)  # not a rule: per unit, row and vision

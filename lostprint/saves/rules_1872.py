@@ -442,11 +442,6 @@ class Rules1872(LostRules):
             rule, message, where = facts.why["go"]
             problems.add(where, message if rule.lower() in message.lower() else f"{rule}: {message}")
         elif key == "place" and "order" in facts.rolls:
-            try:
-                eng.placing(start, facts.rolls["order"])
-            except RuleError as exc:
-                problems.add(facts.roll_at["order"], f"{exc.rule}: {exc}")
-                return
             problems.add(facts.roll_at["order"], failure.message)
         elif key == "dancers" and facts.dancers:
             problems.add(facts.dancers[1], failure.message or f"{facts.dancers[0]} Spirit Dancers cannot be used today")

@@ -138,33 +138,54 @@ def plan_of(game_map) -> Plan:
 
 
 def gain_of(values: tuple, caps: tuple, key: str, n: int) -> float:
-    """How much one change of a resource is worth to the careful chief (WORTH)."""
+    """How much one change of a resource is worth to the careful chief (WORTH), the value kept within 0..cap."""
     table = WORTH[key]
     i = eng.INDEX[key]
     old = values[i]
     new, cap = old + n, caps[i]
-    return table[0 if new < 0 else cap if new > cap else new] - table[old]  # new kept within 0..cap
+    return table[0 if new < 0 else cap if new > cap else new] - table[old]
 
 
 def lowest_of(values: tuple) -> str:
     return min(eng.PRIMARY, key=lambda k: (values[eng.INDEX[k]], k))
 
 
+def effect_worth(values: tuple, caps: tuple, vision, e, omen: float = 0.0, maps: tuple = (), nocrow=False) -> float:
+    """The worth of one effect, of a unit's cell or of a Bad Omen; `omen` the average Bad Omen's, `maps` a
+    map icon's by terrain (MAP_KINDS)."""
+    op = e.op
+    if op == "add":
+        return gain_of(values, caps, e.key, e.n)
+    if op == "lose-choice":
+        worst = sorted(gain_of(values, caps, k, -e.n) for k in eng.PRIMARY)
+        return sum(worst[-e.count:])
+    if op == "lowest":
+        return gain_of(values, caps, lowest_of(values), -e.n)
+    if op == "wild":
+        return max(gain_of(values, caps, k, e.n) for k in eng.ANY_KEY)
+    if op == "fever":
+        return 0.0 if eng.power_of(vision).shaman_immune else \
+            gain_of(values, caps, "resolve", -RULES.fever_resolve) - 1.0
+    if op == "omen":
+        return omen
+    if op == "crow":
+        if nocrow:
+            return 0.0
+        return CROW_WORTH if vision is None else gain_of(values, caps, lowest_of(values), 1)
+    if op == "map":
+        return maps[MAP_KINDS.index(e.key)]
+    if op == "cap":
+        return -0.8 if e.key == "movement" else -1.2
+    if op == "flag":
+        return -1.5 if e.key in ("double-cost", "halt") else -0.4
+    return 0.0
+
+
 def effects_worth_of(values: tuple, caps: tuple, vision, effects) -> float:
     """The worth of a Bad Omen's effects."""
     total = 0.0
     for e in effects:
-        if e.op == "add":
-            total += gain_of(values, caps, e.key, e.n)
-        elif e.op == "lowest":
-            total += gain_of(values, caps, lowest_of(values), -e.n)
-        elif e.op == "fever":
-            total += 0.0 if eng.power_of(vision).shaman_immune else \
-                gain_of(values, caps, "resolve", -RULES.fever_resolve) - 1.0
-        elif e.op == "cap":
-            total += -0.8 if e.key == "movement" else -1.2
-        elif e.op == "flag":
-            total += -1.5 if e.key in ("double-cost", "halt") else -0.4
+        total += effect_worth(values, caps, vision, e)
     return total
 
 
@@ -182,30 +203,6 @@ def omen_worth_of(values: tuple, caps: tuple, vision, skip: bool) -> float:
         return 0.0
     total = [effects_worth_of(values, caps, vision, effects) for effects in omens_of(vision)]
     return sum(total) / len(total)
-
-
-def effect_worth_of(values: tuple, caps: tuple, vision, e, omen: float, maps: tuple, nocrow: bool) -> float:
-    """The worth of one icon's effect; `omen` the average Bad Omen's, `maps` a map icon's by terrain
-    (MAP_KINDS)."""
-    op = e.op
-    if op == "lose-choice":
-        worst = sorted(gain_of(values, caps, k, -e.n) for k in eng.PRIMARY)
-        return sum(worst[-e.count:])
-    if op == "omen":
-        return omen
-    if op == "fever":
-        return effects_worth_of(values, caps, vision, (e,))
-    if op == "add":
-        return gain_of(values, caps, e.key, e.n)
-    if op == "wild":
-        return max(gain_of(values, caps, k, e.n) for k in eng.ANY_KEY)
-    if op == "crow":
-        if nocrow:
-            return 0.0
-        return CROW_WORTH if vision is None else gain_of(values, caps, lowest_of(values), 1)
-    if op == "map":
-        return maps[MAP_KINDS.index(e.key)]
-    return 0.0
 
 
 # the distinct effects of the unit chart's cells, and each (unit, row) cell as indexes into them
@@ -228,7 +225,7 @@ def worths_of(values: tuple, caps: tuple, vision, skip: bool, nocrow: bool) -> t
     """The worth of each of CELL_EFFECTS but the map icons' (0.0 in their place): what tables_of weighs
     that does not depend on the map (a memo: many days differ from a known one only in their map)."""
     omen = omen_worth_of(values, caps, vision, skip)
-    return tuple([0.0 if e.op == "map" else effect_worth_of(values, caps, vision, e, omen, (), nocrow)
+    return tuple([0.0 if e.op == "map" else effect_worth(values, caps, vision, e, omen, (), nocrow)
                   for e in CELL_EFFECTS])
 
 
@@ -242,7 +239,7 @@ def tables_of(values: tuple, caps: tuple, vision, skip: bool, nocrow: bool, maps
     negative = eng.power_of(vision).tribe_negative
     if negative:
         omen = omen_worth_of(values, caps, vision, skip)
-        negative = sum(effect_worth_of(values, caps, vision, e, omen, maps, nocrow) for e in negative)
+        negative = sum(effect_worth(values, caps, vision, e, omen, maps, nocrow) for e in negative)
     else:
         negative = 0  # sum() of no effects
     get = worth.__getitem__
@@ -334,7 +331,7 @@ def place_roll(mats: tuple, board: tuple, a: int, b: int, k: int, forced, discar
     faces placed, and whether a die may still be discarded. `forced`: the boxes the first roll must take
     (None: any). A pure function of its arguments (first_roll: its memo for the first roll)."""
     cells = [m.cell for m in mats]
-    zero = [i for i in range(BOXES) if not board[i]]  # the empty boxes, in order
+    zero = tuple([i for i in range(BOXES) if not board[i]])  # the empty boxes, in order
     cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in range(UNIT_COUNT)]  # each unit's cell now
     zeros = len(zero)
     after = BOX * (RULES.rolls_per_turn - 1 - k)
@@ -347,51 +344,22 @@ def place_roll(mats: tuple, board: tuple, a: int, b: int, k: int, forced, discar
             with_a[i], with_b[i] = cu[a][partner], cu[b][partner]
         else:
             with_a[i], with_b[i] = cu[partner][a], cu[partner][b]
-    if not discard and zeros - BOX == after == BOX:  # the last roll but one: its own loop, the same search
-        return last_but_one(mats, cells, board, tuple(zero), a, b, cur, with_a, with_b, together)
+    if not discard and zeros - BOX == after == BOX:  # the last roll but one, both dice placed
+        return last_but_one(mats, board, a, b, cur, with_a, with_b, pair_options(zero, together), None, -math.inf)
     # the best so far and the worth an option must pass to replace it (nothing yet: any)
     best, beat = None, -math.inf
     if zeros - BOX == after - (1 if discard else 0):  # both dice placed: the last roll, or two or more to come
         best, beat = place_both(cells, cur, empty, with_a, with_b, a, b, discard, together)
     if discard and zeros - 1 == after:  # one die placed, the other discarded
-        best = place_one(mats, board, zero, cur, empty, with_a, with_b, a, b, best, beat)
-    return best
-
-
-def place_one(mats, board, zero, cur, empty, with_a, with_b, a, b, best, beat) -> tuple:
-    """place_roll's search with one die placed and the other discarded, after `best` (worth to pass:
-    `beat`) with both placed; with one roll left, each placing weighs that roll's expectation."""
-    last: dict = {}
-    zeros = len(zero)
-
-    def last_roll(c, i, fi, j, fj, beat) -> float:
-        """With dice fi in box i and fj in box j (j -1: none), one roll is left for the two
-        boxes still empty: the full units' worth, and the last roll's expectation; or -inf
-        when a bound shows it cannot pass `beat`."""
-        p, q = [x for x in zero if x != i and x != j]
-        up, uq = p >> 1, q >> 1
-        rest = sum(map(c.__getitem__, OTHERS[up, uq]))  # the full units, in order
-        if up == uq:
-            return rest + mats[up].pre_empty
-        pp = fi if p ^ 1 == i else fj if p ^ 1 == j else board[p ^ 1]
-        pq = fi if q ^ 1 == i else fj if q ^ 1 == j else board[q ^ 1]
-        key = (p, q, pp, pq)
-        e = last.get(key)
-        if e is None:
-            if rest + mats[up].by_roll(p % BOX, pp)[-1] + mats[uq].by_roll(q % BOX, pq)[-1] + \
-                    BOUND_SLACK <= beat:
-                return -math.inf  # max(x + y, x' + y') <= max(x, x') + max(y, y'): it cannot win
-            e = last[key] = one_left_of(mats[up], p % BOX, pp, mats[uq], q % BOX, pq)
-        return rest + e
-
-    weigh_last = zeros - 1 == BOX
-    for i in empty:
-        for keep, alone in ((a, with_a), (b, with_b))[:1 if a == b else BOX]:
-            c = cur[:]
-            c[i >> 1] = alone[i]
-            w = last_roll(c, i, keep, -1, 0, beat) if weigh_last else sum(c)
-            if w > beat:
-                best, beat = (((i, keep),), False), w + EPS
+        if zeros - 1 == BOX:  # the last roll but one
+            return last_but_one(mats, board, a, b, cur, with_a, with_b, single_options(zero), best, beat)
+        for i in empty:
+            for keep, alone in ((a, with_a), (b, with_b))[:1 if a == b else BOX]:
+                c = cur[:]
+                c[i >> 1] = alone[i]
+                w = sum(c)
+                if w > beat:
+                    best, beat = (((i, keep),), False), w + EPS
     return best
 
 
@@ -415,21 +383,14 @@ def place_both(cells, cur, empty, with_a, with_b, a, b, discard: bool, together:
         now = sum(cur)
     c = cur[:]  # each unit's cell in the placing weighed (one or two units set, then put back)
     for i in empty:
-        ui, mate = i >> 1, i ^ 1
-        both = mate in empty
-        # the naive player fills i's unit first; a box whose splits cannot win is not split
+        ui = i >> 1
+        mates = (i ^ 1,) if i ^ 1 in empty else ()
         if prune:
             with_i = now - cur[ui] + with_a[i] + BOUND_SLACK  # sum(c) below, to within the slack
-        if (together and both) or (prune and with_i + elsewhere[ui] <= beat):
-            if both:  # (i, mate) alone, as the loop below would weigh it
-                c[ui] = cells[ui][a][b] if i < mate else cells[ui][b][a]
-                w = sum(c)
-                c[ui] = cur[ui]
-                if w > beat:
-                    best, beat = (((i, a), (mate, b)), discard), w + EPS
-            continue
+        # the naive player fills i's unit first; a box whose splits cannot win is not split
+        split = not (together and mates) and not (prune and with_i + elsewhere[ui] <= beat)
         c[ui] = with_a[i]
-        for j in empty:
+        for j in empty if split else mates:
             if i == j:
                 continue
             uj = j >> 1
@@ -451,47 +412,59 @@ def place_both(cells, cur, empty, with_a, with_b, a, b, discard: bool, together:
     return best, beat
 
 
-@functools.lru_cache(maxsize=None)
-def pair_options(zero: tuple, together: bool) -> tuple:
-    """The placements place_roll weighs for the last roll but one (boxes `zero` empty, no discard), in
-    its order: (i, j, twin, full, up, uq, sp, sq, p_box, q_box, pair) for die a in box i and die b in box
-    j, boxes p and q left for the last roll (units up, uq; top 0 or bottom 1: p_box, q_box); twin: the same
-    board as (j, i) when a == b; full: where the cells of the units but p's and q's are in last_but_one's
-    `worths`, in unit order; sp, sq: where p's and q's partner faces are in (a, b, *board); pair: (p, q)
-    as a number, for last_but_one's memo of the last roll's expectations."""
-    out = []
-    for i in zero:
-        for j in ((i ^ 1,) if together and (i ^ 1) in zero else zero):
-            if i == j:
-                continue
-            ui, uj = i >> 1, j >> 1
-            twin = ui != uj and j < i and not (together and (j ^ 1) in zero)
-            p, q = [x for x in zero if x != i and x != j]
-            # the roll's dice (a, b) come first in that tuple, then the board's boxes
-            sp, sq = (0 if x ^ 1 == i else 1 if x ^ 1 == j else BOX + (x ^ 1) for x in (p, q))
-            full = tuple(WORTH_AT_BOTH[i < j] + u if u == ui == uj else WITH_A_AT + i if u == ui
-                         else WITH_B_AT + j if u == uj else u for u in OTHERS[p >> 1, q >> 1])
-            out.append((i, j, twin, full, p >> 1, q >> 1, sp, sq, p % BOX, q % BOX, (p * BOXES + q) * SLOT * SLOT))
-    return tuple(out)
-
-
 # last_but_one's `worths`: each unit's cell as it is, then each box's unit's cell with die a in the box,
 # with die b, then each unit's cell with a in its top box and b in its bottom one, and the other way
 WITH_A_AT = UNIT_COUNT
 WITH_B_AT = WITH_A_AT + BOXES
-WORTH_AT_BOTH = (WITH_B_AT + BOXES + UNIT_COUNT, WITH_B_AT + BOXES)  # by i < j: b on top, a on top
+BOTH_AT = WITH_B_AT + BOXES
 
 
-def last_but_one(mats, cells, board, zero, a, b, cur, with_a, with_b, together) -> tuple:
-    """place_roll for the last roll but one: each placement's worth is the full units' and the last
-    roll's expectation (one_left_of), skipped when a bound shows it cannot pass the best so far."""
+def last_option(zero: tuple, placed: tuple, twin: bool) -> tuple:
+    """One placing last_but_one weighs, boxes `zero` empty before it: (placed, twin, full, up, uq, sp, sq,
+    p_box, q_box, pair). placed: its (box, die) pairs, die 0 for a, 1 for b; twin: the same board as one
+    weighed before it when a == b; p, q: the boxes left for the last roll (units up, uq; top 0 or bottom
+    1: p_box, q_box); full: where the cells of the units but p's and q's are in last_but_one's `worths`,
+    in unit order; sp, sq: where p's and q's partner faces are in (a, b, *board); pair: (p, q) as a
+    number, for last_but_one's memo of the last roll's expectations."""
+    die_in = dict(placed)
+    p, q = [x for x in zero if x not in die_in]
+    sp, sq = (die_in.get(x ^ 1, BOX + (x ^ 1)) for x in (p, q))  # the roll's dice come first, then the board
+    full = []
+    for u in OTHERS[p >> 1, q >> 1]:
+        mine = [(box, d) for box, d in placed if box >> 1 == u]
+        if len(mine) > 1:  # both dice in u: a on top (placed names a first), or b
+            full.append(BOTH_AT + u if mine[0][0] % BOX == 0 else BOTH_AT + UNIT_COUNT + u)
+        elif mine:
+            box, d = mine[0]
+            full.append((WITH_A_AT, WITH_B_AT)[d] + box)
+        else:
+            full.append(u)
+    return (placed, twin, tuple(full), p >> 1, q >> 1, sp, sq, p % BOX, q % BOX, (p * BOXES + q) * SLOT * SLOT)
+
+
+@functools.lru_cache(maxsize=None)
+def pair_options(zero: tuple, together: bool) -> tuple:
+    """The placings of both dice last_but_one weighs (last_option), in place_roll's order."""
+    return tuple(last_option(zero, ((i, 0), (j, 1)), i >> 1 != j >> 1 and j < i and not (together and j ^ 1 in zero))
+                 for i in zero for j in ((i ^ 1,) if together and i ^ 1 in zero else zero) if i != j)
+
+
+@functools.lru_cache(maxsize=1 << BOXES)
+def single_options(zero: tuple) -> tuple:
+    """The placings of one die, the other discarded, last_but_one weighs (last_option), in place_roll's order."""
+    return tuple(last_option(zero, ((i, d),), d == 1) for i in zero for d in (0, 1))
+
+
+def last_but_one(mats, board, a, b, cur, with_a, with_b, options, best, beat) -> tuple:
+    """place_roll for the last roll but one, after `best` (worth to pass: `beat`): each of `options` is
+    worth its full units' cells and the last roll's expectation (one_left_of), skipped when a bound shows
+    it cannot pass the best so far."""
     last: dict = {}
-    best, beat = None, -math.inf
     faces = (a, b, *board)
-    worths = cur + with_a + with_b + [c[a][b] for c in cells] + [c[b][a] for c in cells]
-    for i, j, twin, full, up, uq, sp, sq, p_box, q_box, pair in pair_options(zero, together):
+    worths = cur + with_a + with_b + [m.cell[a][b] for m in mats] + [m.cell[b][a] for m in mats]
+    for placed, twin, full, up, uq, sp, sq, p_box, q_box, pair in options:
         if twin and a == b:
-            continue  # the same board as (j, i), weighed already
+            continue  # the same board as one weighed already
         if up == uq:
             x, y, z = full
             w = worths[x] + worths[y] + worths[z] + mats[up].pre_empty  # as sum() of the three, in order
@@ -508,14 +481,10 @@ def last_but_one(mats, cells, board, zero, a, b, cur, with_a, with_b, together) 
             key = pair + pp * SLOT + pq  # (p, q, pp, pq) as a number
             e = last.get(key)
             if e is None:
-                # one_left_of(mp, p_box, pp, mq, q_box, pq), written out: the same floats, in order
-                _, low_p, high_p, _ = fp
-                _, low_q, high_q, _ = fq
-                better = [y if y > x else x for x, y in zip(map(add, low_p, high_q), map(add, high_p, low_q))]
-                e = last[key] = sum(PAIR_OF_ROLL(better)) / len(ROLLS)
+                e = last[key] = one_left_of(mp, p_box, pp, mq, q_box, pq)
             w = rest + e
         if w > beat:
-            best, beat = (((i, a), (j, b)), False), w + EPS
+            best, beat = (tuple([(box, faces[d]) for box, d in placed]), False), w + EPS
     return best
 
 
@@ -526,7 +495,7 @@ first_roll = functools.lru_cache(maxsize=PLACINGS)(place_roll)
 
 def most_gain(mats, board, fixed) -> float:
     """A bound on what one face changed on `board` (no box of `fixed`) adds to the units' worths: the
-    most any unit with a free box gains from its best cell (Chief.reshape's best_change, to within
+    most any unit with a free box gains from its best cell (best_change_of's gain, to within
     rounding). -inf when every box is fixed."""
     most = -math.inf
     for u in range(UNIT_COUNT):
@@ -537,48 +506,41 @@ def most_gain(mats, board, fixed) -> float:
     return most
 
 
-def best_change_of(tables, board, fixed) -> tuple:
-    """(gain, box, face) of the one die a Spirit Dancer changes for the most gain ((0.0, None, None):
-    none gains)."""
+def changes_of(tables, board, fixed) -> tuple[float, list]:
+    """The board's worth (its units' cells, summed in unit order), and for each box not in `fixed`, (box,
+    the board's worth with each face 1..FACES in it)."""
     c = [tables[u][board[BOX * u] - board[BOX * u + 1] + OFF] for u in range(UNIT_COUNT)]
     now = sum(c)
-    best, beat = (0.0, None, None), EPS
+    out = []
     for i in range(BOXES):
         if i in fixed:
             continue
-        u = i >> 1
-        keep = c[u]
-        faces = box_worth(tables[u], i, board[i ^ 1])[1:]  # the unit's cell by this box's face
-        # a box (a face) that cannot gain more than the best so far is not tried
-        if max(faces) - keep + BOUND_SLACK <= beat:
-            continue
-        for face, cell in enumerate(faces, 1):
-            if cell - keep + BOUND_SLACK <= beat:
-                continue
+        u, keep, fulls = i >> 1, c[i >> 1], []
+        for cell in box_worth(tables[u], i, board[i ^ 1])[1:]:
             c[u] = cell
-            g = sum(c) - now
-            if g > beat:
-                best, beat = (g, i, face), g + EPS
+            fulls.append(sum(c))
         c[u] = keep
+        out.append((i, fulls))
+    return now, out
+
+
+def best_change_of(tables, board, fixed) -> tuple:
+    """(gain, box, face) of the one die a Spirit Dancer changes for the most gain ((0.0, None, None):
+    none gains)."""
+    now, changes = changes_of(tables, board, fixed)
+    best, beat = (0.0, None, None), EPS
+    for i, fulls in changes:
+        for face, full in enumerate(fulls, 1):
+            if full - now > beat:
+                best, beat = (full - now, i, face), full - now + EPS
     return best
 
 
 def reroll_choice(tables, board, fixed):
     """The box a Windriders die is rerolled from (None: none): the one whose reroll's average gains most."""
-    # the board's worth (each unit's cell, summed in unit order), then with each box rerolled
-    c = [tables[u][board[BOX * u] - board[BOX * u + 1] + OFF] for u in range(UNIT_COUNT)]
-    now = sum(c)
+    now, changes = changes_of(tables, board, fixed)
     best = (0.0, None)
-    for i in range(BOXES):
-        if i in fixed:
-            continue
-        u, partner = i >> 1, board[i ^ 1]
-        t, keep = tables[u], c[u]
-        fulls = []
-        for f in FACE_RANGE:
-            c[u] = t[f - partner + OFF] if i % BOX == 0 else t[partner - f + OFF]
-            fulls.append(sum(c))
-        c[u] = keep
+    for i, fulls in changes:
         avg = sum(fulls) / len(FACE_RANGE)
         if avg - now > best[0]:
             best = (avg - now, i)

@@ -71,3 +71,13 @@ def test_each_game_ends_the_same_with_and_without_a_record():
                 assert ends[0] == ends[1], (game, name, seed)
                 if days:
                     assert ends[0][0] == days
+
+
+def test_the_dice_roll_exactly_what_randint_rolls():
+    import random
+
+    from lostprint.players.common import FACES, Dice, rng_for
+
+    dice, plain = Dice(rng_for(7, "1872-play")), rng_for(7, "1872-play")
+    assert [dice.d6() for _ in range(3000)] + dice.roll(5) == [plain.randint(1, FACES) for _ in range(3005)]
+    assert random.Random._randbelow is random.Random._randbelow_with_getrandbits  # the draw Dice copies

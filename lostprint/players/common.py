@@ -23,20 +23,12 @@ def rng_for(seed: int, stage: str) -> random.Random:
 
 
 class Dice:
+    """Six-sided dice from a seeded Random: the rolls of `rng.randint(1, FACES)`, drawn as CPython's
+    Random draws them (getrandbits of the faces' bit length, redrawn until below the faces) without
+    randint's layers. tests/test_drive_states.py checks they are randint's."""
+
     def __init__(self, rng: random.Random):
         self.rng = rng
-
-    def d6(self) -> int:
-        return self.rng.randint(1, FACES)
-
-    def roll(self, n: int) -> list[int]:
-        return [self.d6() for _ in range(n)]
-
-
-class QuickDice(Dice):
-    """The same rolls as Dice (random.Random.randint(1, faces)), drawn the way CPython's Random draws
-    them: getrandbits of the faces' bit length, redrawn until below the faces. Used only where Random
-    draws that way (checked at import, FAST_DICE); else Dice's own randint."""
 
     def d6(self) -> int:
         bits = self.rng.getrandbits
@@ -47,7 +39,7 @@ class QuickDice(Dice):
 
     def roll(self, n: int) -> list[int]:
         bits, out = self.rng.getrandbits, []
-        for _ in range(n):  # d6(), written out
+        for _ in range(n):  # d6(), written out: a player rolls thousands of times a game
             r = bits(FACE_BITS)
             while r >= FACES:
                 r = bits(FACE_BITS)
@@ -55,8 +47,7 @@ class QuickDice(Dice):
         return out
 
 
-FAST_DICE = QuickDice if random.Random._randbelow is getattr(random.Random, "_randbelow_with_getrandbits", None) \
-    else Dice
+QuickDice = FAST_DICE = Dice  # the names the players knew them by when a slower Dice drew by randint
 
 
 def per_map(work):

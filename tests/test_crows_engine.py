@@ -149,8 +149,10 @@ def test_scatter_spirals_clockwise_from_the_chosen_direction_skipping_gaps_and_l
 
 
 def test_scatter_goes_round_again_when_it_runs_out():
-    tiles = board("..")
-    assert E.scatter(tiles, (0, 0), "N", 3) == [(1, 0), (1, 0), (1, 0)]
+    state = E.State(("A", "B"), G.HOUSE_COUNTS, round=1, tiles=board(".."), crows={(0, 0): 5}, flocked=True,
+                    murders=((0, 0),), choosers=("A",), chosen=("N",), totals=(("A", 0), ("B", 0)))
+    end = next(step for step in E.STEPS if step.key == "end").apply(state, None)
+    assert end.snapshots[-1].murders[0].scattered == ((1, 0), (1, 0), (1, 0))  # 5 crows, a pair gone
 
 
 def test_scatter_reaches_the_second_ring():
@@ -685,7 +687,7 @@ def test_nightfall_is_taken_only_inside_its_window():
     with pytest.raises(RuleError) as err:
         step.apply(state, True)
     assert err.value.rule == "nightfall" and f"between draws {lo} and {hi}" in str(err.value)
-    late = E.State(**{**state.__dict__, "first_draw": hi})  # the last draw it can hide under
+    late = E.State(**{**state.__dict__, "first_draw": hi, "draws": hi})  # the last draw it can hide under
     assert E.nightfall_options(late) == (True,)
     with pytest.raises(RuleError, match=f"by draw {hi}"):
         step.apply(late, False)

@@ -171,7 +171,7 @@ def play_record(setup: E.Setup, rounds, unfinished_ok: bool = False) -> tuple[E.
         if state is None:
             return E.Result(players, tuple(problems), (), tuple((p, 0) for p in players),
                             tuple((p, 0) for p in players))
-        return E.Result(players, tuple(problems), state.snapshots, state.hands, E.score(state))
+        return E.Result(players, tuple(problems), state.snapshots, tuple(state.hands.items()), E.score(state))
 
     try:
         state = E.start(players, setup.counts)

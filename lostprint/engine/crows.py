@@ -11,7 +11,6 @@ Flocking, scoring and murders are pure functions over plain dicts, so tests can 
 from __future__ import annotations
 
 import math
-
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -117,8 +116,10 @@ def by_row(squares) -> list[Square]:
 
 
 def sightlines(tiles: dict, totem_squares, sq: Square) -> list[tuple[int, Square]]:
-    """(distance, square) of the first totem a crow on `sq` sees in each direction, N E S W.
-    A gap or a Lava Pool ends the line."""
+    """(distance, square) of the first totem a crow on `sq` sees in each direction, N E S W. A gap or a
+    Lava Pool ends the line; a crow on a totem or on a Lava Pool sees none."""
+    if sq in totem_squares or tiles.get(sq) == G.LAVA:
+        return []
     seen = []
     for d in CLOCKWISE:
         dc, dr = DIRECTIONS[d]
@@ -142,26 +143,21 @@ def flock(tiles: dict, crows: dict, queen: Square | None, totems: dict) -> tuple
     for sq, n in sorted(crows.items()):
         if n <= 0:
             continue
-        seen = [] if sq in squares or tiles.get(sq) == G.LAVA else sightlines(tiles, squares, sq)
-        if not seen:
-            out[sq] += n
-            continue
-        near = min(d for d, _ in seen)
+        seen = sightlines(tiles, squares, sq)
+        near = min((d for d, _ in seen), default=0)
         tied = [t for d, t in seen if d == near]
-        gems = [t for t in tied if tiles[t] == G.GEM_CAVE]
-        group = gems or tied
+        group = [t for t in tied if tiles[t] == G.GEM_CAVE] or tied or [sq]  # seeing none, they stay
         share, rest = divmod(n, len(group))
         for t in group:
             out[t] += share
         out[sq] += rest
-    if queen is not None and queen not in squares and tiles.get(queen) != G.LAVA:
+    if queen is not None:
         seen = sightlines(tiles, squares, queen)
         pool = [(d, t) for d, t in seen if tiles[t] == G.GEM_CAVE] or seen
-        if pool:
-            near = min(d for d, _ in pool)
-            tied = [t for d, t in pool if d == near]
-            if len(tied) == 1:
-                queen = tied[0]
+        near = min((d for d, _ in pool), default=0)
+        tied = [t for d, t in pool if d == near]
+        if len(tied) == 1:
+            queen = tied[0]
     return {sq: n for sq, n in sorted(out.items()) if n}, queen
 
 
@@ -194,12 +190,12 @@ def scatter_targets(tiles: dict, center: Square, direction: str) -> list[Square]
     return sorted((sq for sq, kind in tiles.items() if sq != center and kind != G.LAVA), key=place)
 
 
-def scatter(tiles: dict, center: Square, direction: str, count: int) -> list[Square]:
-    """Where each of `count` crows lands; round the spiral again if it runs out of tiles."""
-    targets = scatter_targets(tiles, center, direction)
-    if not targets:
-        return [center] * count
-    return [targets[i % len(targets)] for i in range(count)]
+def _fly(crows: dict, queen, src: Square, dst: Square):
+    """Every crow on `src` flies to `dst` (in `crows`, changed), the Queen too; the Queen's square."""
+    n = crows.pop(src, 0)
+    if n:
+        crows[dst] = crows.get(dst, 0) + n
+    return dst if queen == src else queen
 
 
 def attract(tiles: dict, crows: dict, queen, totem_squares, target: Square, direction: str):
@@ -209,11 +205,7 @@ def attract(tiles: dict, crows: dict, queen, totem_squares, target: Square, dire
     dc, dr = DIRECTIONS[direction]
     k = 1
     while tiles.get(sq := (target[0] + dc * k, target[1] + dr * k)) not in (None, G.LAVA) and sq not in totem_squares:
-        n = crows.pop(sq, 0)
-        if n:
-            crows[target] = crows.get(target, 0) + n
-        if queen == sq:
-            queen = target
+        queen = _fly(crows, queen, sq, target)
         k += 1
     return crows, queen
 
@@ -222,44 +214,12 @@ def disperse(tiles: dict, crows: dict, queen, target: Square):
     """Disperse: crows on the four tiles sharing an edge with `target` move one square further out,
     unless that square has no tile or is a Lava Pool. The Queen moves like the others. (A square one
     step out is never one two steps out, so no crow moves twice.)"""
-    out = dict(crows)
-    for d in CLOCKWISE:
-        dc, dr = DIRECTIONS[d]
+    crows = dict(crows)
+    for dc, dr in (DIRECTIONS[d] for d in CLOCKWISE):
         near, far = (target[0] + dc, target[1] + dr), (target[0] + 2 * dc, target[1] + 2 * dr)
         if near in tiles and tiles.get(far) not in (None, G.LAVA):
-            n = out.pop(near, 0)
-            if n:
-                out[far] = out.get(far, 0) + n
-            if queen == near:
-                queen = far
-    return out, queen
-
-
-def is_empty(tiles: dict, crows: dict, queen, totems: dict, corruption, sq: Square) -> bool:
-    """why_not_empty(...) == "", without making the message (the legal options ask it of every tile)."""
-    kind = tiles.get(sq)
-    return (kind is not None and TILE[kind].empty_ok and crows.get(sq, 0) == 0 and queen != sq
-            and sq not in totems.values() and sq not in corruption)
-
-
-def why_not_empty(tiles: dict, crows: dict, queen, totems: dict, corruption, sq: Square) -> str:
-    """Why the tile on `sq` is not empty; "" when it is."""
-    kind = tiles.get(sq)
-    if kind is None:
-        return f"there is no tile at {fmt_sq(sq)}"
-    if not TILE[kind].empty_ok:
-        return f"{fmt_sq(sq)} is a {TILE[kind].name}, which is never empty"
-    n = crows.get(sq, 0)
-    if n:
-        return f"{fmt_sq(sq)} holds {n} crow{'s' if n != 1 else ''}"
-    if queen == sq:
-        return f"{fmt_sq(sq)} holds the Queen"
-    for player, at in totems.items():
-        if at == sq:
-            return f"{fmt_sq(sq)} holds {player}'s totem"
-    if sq in corruption:
-        return f"{fmt_sq(sq)} has a Mana Corruption token"
-    return ""
+            queen = _fly(crows, queen, near, far)
+    return crows, queen
 
 
 def scatter_chooser(totems: dict, starter: str | None, sq: Square) -> str | None:
@@ -281,181 +241,6 @@ def nightfall_window(total_tiles: int, players: int) -> tuple[int, int]:
     return stack - G.BOTTOM_TILES - G.MOVED_TO_BOTTOM, stack - G.MOVED_TO_BOTTOM
 
 
-# --- the rules of a move, over a board ------------------------------------------------------------
-
-def _refuse(problems: list | None, where: str, rule: str, message: str) -> None:
-    """A rule broken: the RuleError naming it (played), or a Problem at the move's field (carried)."""
-    if problems is None:
-        raise RuleError(rule, message)
-    problems.append(Problem(where, message))
-
-
-class _Rules:
-    """The rules of a move and a round end, over a mutable copy of a State's board and tallies. With
-    `problems` None the first broken rule raises the contract's RuleError naming it; with a list, each
-    broken rule becomes a Problem there (its field relative to the step's input) and the move carries on."""
-
-    def __init__(self, s: State, problems: list | None = None):
-        self.problems, self.counts = problems, s.counts
-        self.tiles, self.crows, self.queen = dict(s.tiles), dict(s.crows), s.queen
-        self.totems, self.corruption = dict(s.totems), dict(s.corruption)  # corruption: square -> round placed
-        self.supply, self.gone = s.supply, s.gone
-        self.used, self.hands, self.played = dict(s.used), dict(s.hands), dict(s.played)
-        self.deck, self.draws, self.drained = s.deck, s.draws, s.drained
-        self.counted = False  # a tile or a spell card counted: the state's sorted tallies are made anew
-
-    def state(self, s: State, **changes) -> State:
-        if self.counted:
-            changes.update(used=tuple(sorted(self.used.items())), played=tuple(sorted(self.played.items())))
-        return evolve(s, tiles=self.tiles, crows=self.crows, queen=self.queen, totems=self.totems,
-                      corruption=self.corruption, supply=self.supply, gone=self.gone, hands=tuple(self.hands.items()),
-                      deck=self.deck, draws=self.draws, drained=self.drained, **changes)
-
-    def snapshot(self, rnd: int, **kw) -> Snapshot:
-        crows = tuple(sorted((s, n) for s, n in self.crows.items() if n))
-        return Snapshot(rnd, tuple(sorted(self.tiles.items())), crows, self.queen, tuple(self.totems.items()),
-                        tuple(sorted(self.corruption)), supply=self.supply, **kw)
-
-    def problem(self, where: str, message: str, rule: str) -> None:
-        _refuse(self.problems, where, rule, message)
-
-    def why(self, sq: Square) -> str:
-        return why_not_empty(self.tiles, self.crows, self.queen, self.totems, self.corruption, sq)
-
-    def touches(self, sq: Square) -> bool:
-        return any(n in self.tiles for n in neighbors(sq))
-
-    def spawn(self, sq: Square, n: int) -> None:
-        k = min(n, self.supply)
-        if k:
-            self.crows[sq] = self.crows.get(sq, 0) + k
-            self.supply -= k
-
-    def count_tile(self, kind: str | None, where: str) -> bool:
-        if kind not in TILE or kind == G.NIGHTFALL:
-            self.problem(where, f"{kind!r} is not a map tile", "map-tile")
-            return False
-        self.used[kind] = self.used.get(kind, 0) + 1
-        self.counted = True
-        if self.used[kind] > dict(self.counts).get(kind, 0):
-            self.problem(where, f"this is {TILE[kind].name} number {self.used[kind]}, but the tile set has "
-                         f"{dict(self.counts).get(kind, 0)}", "tile-counts")
-        return True
-
-    def arrive(self, sq: Square, kind: str) -> None:
-        t = TILE[kind]
-        if t.crows:
-            self.spawn(sq, t.crows)
-        if t.queen and self.queen is None:
-            self.queen = sq
-
-    def place(self, kind, at, moved_to, where: str) -> None:
-        if not self.count_tile(kind, f"{where}.tile"):
-            return
-        if at is None:
-            self.problem(f"{where}.at", "say where the tile went", "place-tile")
-            return
-        if kind == G.LAVA and at in self.tiles:
-            if self.why(at):
-                self.problem(f"{where}.at", f"a Lava Pool may only replace an empty tile, but {self.why(at)}",
-                             "lava-replace")
-                return
-            old = self.tiles[at]
-            self.tiles[at] = G.LAVA
-            if moved_to is None:
-                self.problem(f"{where}.moved_to", f"say where the replaced {TILE[old].name} went", "lava-replace")
-            elif moved_to in self.tiles:
-                self.problem(f"{where}.moved_to", f"{fmt_sq(moved_to)} already holds a tile", "lava-replace")
-            else:
-                if not self.touches(moved_to):
-                    self.problem(f"{where}.moved_to", f"{fmt_sq(moved_to)} touches no tile along an edge",
-                                 "lava-replace")
-                self.tiles[moved_to] = old  # moved tiles bring no crows
-            return
-        if moved_to is not None:
-            self.problem(f"{where}.moved_to", "only a Lava Pool replacing a tile moves another tile", "lava-replace")
-        if at in self.tiles:
-            self.problem(f"{where}.at", f"{fmt_sq(at)} already holds a {TILE[self.tiles[at]].name}: tiles never "
-                         "stack", "no-stacking")
-            return
-        if not self.touches(at):
-            self.problem(f"{where}.at", f"{fmt_sq(at)} touches no tile along an edge", "touch-an-edge")
-        self.tiles[at] = kind
-        self.arrive(at, kind)
-
-    def cast(self, player: str, sp: SpellPlay, where: str) -> None:
-        if sp.name not in SPELL_KEYS:
-            self.problem(f"{where}.name", f"{sp.name!r} is not a spell ({', '.join(SPELL_KEYS)})", "spell")
-            return
-        if self.hands[player] <= 0:
-            self.problem(f"{where}", f"{player} holds no spell card (spells come from totems on Barrens)",
-                         "spell-in-hand")
-        else:
-            self.hands[player] -= 1
-        self.played[sp.name] = self.played.get(sp.name, 0) + 1
-        self.counted = True
-        if self.played[sp.name] > G.SPELL_COPIES:
-            self.problem(f"{where}.name", f"{G.spell(sp.name).name} played {self.played[sp.name]} times; "
-                         f"the deck has {G.SPELL_COPIES}", "spell-deck")
-        if sp.name == "drain":
-            self.drained = True
-        elif sp.name == "landfall":
-            self.draws += 1
-            self.place(sp.tile, sp.at, sp.moved_to, where)
-        elif sp.name == "attract":
-            if not self.need_empty(sp.target, f"{where}.target"):
-                return
-            if sp.direction not in DIRECTIONS:
-                self.problem(f"{where}.direction", "say which way the spell reaches: N, E, S or W", "attract")
-                return
-            self.crows, self.queen = attract(self.tiles, self.crows, self.queen, set(self.totems.values()), sp.target,
-                                             sp.direction)
-        elif sp.name == "disperse":
-            if self.on_board(sp.target, f"{where}.target", "pick a tile on the board", "disperse"):
-                self.crows, self.queen = disperse(self.tiles, self.crows, self.queen, sp.target)
-        elif sp.name == "teleport":
-            if not self.on_board(sp.source, f"{where}.from", "pick the tile the crows leave", "teleport"):
-                return
-            if sp.count not in (1, 2):
-                self.problem(f"{where}.count", "Teleport moves 1 or 2 crows", "teleport")
-                return
-            have = self.crows.get(sp.source, 0)
-            if have < sp.count:
-                self.problem(f"{where}.count", f"{fmt_sq(sp.source)} has {have} crow{'s' if have != 1 else ''} "
-                             f"(the Queen cannot be teleported)", "teleport")
-                return
-            if not self.need_empty(sp.target, f"{where}.target"):
-                return
-            if have == sp.count:
-                del self.crows[sp.source]
-            else:
-                self.crows[sp.source] = have - sp.count
-            self.crows[sp.target] = self.crows.get(sp.target, 0) + sp.count
-        elif sp.name == "populate":
-            if sp.target is None or self.tiles.get(sp.target) not in (G.TREES_2, G.TREES_3):
-                self.problem(f"{where}.target", "Populate needs a tile showing 2 or 3 crows"
-                             + ("" if sp.target is None else f"; {fmt_sq(sp.target)} is not one"), "populate")
-                return
-            if not self.need_empty(sp.target, f"{where}.target"):
-                return
-            self.spawn(sp.target, TILE[self.tiles[sp.target]].crows)
-
-    def on_board(self, sq, where: str, ask: str, rule: str) -> bool:
-        if sq is None or sq not in self.tiles:
-            self.problem(where, ask if sq is None else f"there is no tile at {fmt_sq(sq)}", rule)
-            return False
-        return True
-
-    def need_empty(self, sq, where: str) -> bool:
-        if sq is None:
-            self.problem(where, "pick an empty tile", "empty")
-            return False
-        if self.why(sq):
-            self.problem(where, f"the spell needs an empty tile, but {self.why(sq)}", "empty")
-            return False
-        return True
-
-
 # --- the game as steps (lostprint.engine.contract) -------------------------------------------------
 # A round is in data: each seat's turn asks four decisions (the tile and where it goes, the totem,
 # a spell or none, whether the draw turned up Nightfall), then the round ends: crows flock and score
@@ -469,9 +254,6 @@ class Placement(NamedTuple):
     tile: str
     at: Square
     moved_to: Square | None = None
-
-
-NO_SPELL = None  # the spell step's "I play none"
 
 
 @dataclass(frozen=True)
@@ -488,16 +270,15 @@ class State:
     crows: dict = field(default_factory=dict)
     queen: Square | None = None
     totems: dict = field(default_factory=dict)
-    corruption: dict = field(default_factory=dict)
+    corruption: dict = field(default_factory=dict)  # square -> the round its murder happened
     supply: int = dict(G.COMPONENTS)["crows"]
     gone: int = 0
-    used: tuple[tuple[str, int], ...] = ()
-    hands: tuple[tuple[str, int], ...] = ()
+    used: dict = field(default_factory=dict)  # map tiles placed, by type
+    hands: dict = field(default_factory=dict)  # spell cards, by player
     deck: int = len(G.SPELLS) * G.SPELL_COPIES
-    played: tuple[tuple[str, int], ...] = ()
-    draws: int = 0
-    first_draw: int = 0  # this turn's first draw (Nightfall's window is read on it)
-    landfall: bool = False  # this turn played Landfall (one more draw)
+    played: dict = field(default_factory=dict)  # spell cards played, by spell
+    draws: int = 0  # tiles drawn in the game so far, Nightfall counted
+    first_draw: int = 0  # this turn's first draw (Nightfall's window is read on it and on `draws`)
     drained: bool = False
     nightfall: bool = False  # drawn this round: the game ends when the round does
     flocked: bool = False  # this round has flocked and scored; murders are pending
@@ -529,153 +310,331 @@ def start(players, counts=G.HOUSE_COUNTS) -> State:
     if nightfall_window(total, len(players))[0] < 1:
         raise RuleError("tile-counts", f"{total} map tiles are too few for {len(players)} players: the setup "
                         f"would deal Nightfall among the start tiles or hands ({G.tiles_needed(len(players))} needed)")
-    return State(players, tuple(counts), hands=tuple((p, 0) for p in players),
-                 totals=tuple((p, 0) for p in players))
+    return State(players, tuple(counts), hands={p: 0 for p in players}, totals=tuple((p, 0) for p in players))
 
 
 def kinds_left(s: State) -> tuple[str, ...]:
     """Map tile types the set still holds, in the game's order."""
-    used = dict(s.used)
-    return tuple(k for k, n in s.counts if used.get(k, 0) < n)
+    return tuple(k for k, n in s.counts if s.used.get(k, 0) < n)
 
 
-def frontier(s: State) -> list[Square]:
+def frontier(b) -> list[Square]:
     """Open squares touching a tile along an edge: where a tile may go, top row first."""
-    return by_row({n for sq in s.tiles for n in neighbors(sq) if n not in s.tiles})
+    return by_row({n for sq in b.tiles for n in neighbors(sq) if n not in b.tiles})
 
 
-def empties(s: State) -> list[Square]:
-    """Empty tiles (no crow, Queen, totem or corruption; not lava), top row first."""
-    return [q for q in by_row(s.tiles) if is_empty(s.tiles, s.crows, s.queen, s.totems, s.corruption, q)]
+def empties(b) -> list[Square]:
+    """Empty tiles of a State (or a move's board): no crow, Queen, totem or corruption, and not a tile that
+    is never empty; top row first. The same test as why_not_empty, without making a message per tile."""
+    taken = {q for q, n in b.crows.items() if n} | set(b.totems.values()) | set(b.corruption) | {b.queen}
+    return [q for q in by_row(b.tiles) if q not in taken and TILE[b.tiles[q]].empty_ok]
+
+
+def why_not_empty(b, sq: Square) -> str:
+    """Why the tile on `sq` of a State (or a move's board) is not empty; "" when it is."""
+    kind = b.tiles.get(sq)
+    if kind is None:
+        return f"there is no tile at {fmt_sq(sq)}"
+    if not TILE[kind].empty_ok:
+        return f"{fmt_sq(sq)} is a {TILE[kind].name}, which is never empty"
+    n = b.crows.get(sq, 0)
+    if n:
+        return f"{fmt_sq(sq)} holds {n} crow{'s' if n != 1 else ''}"
+    if b.queen == sq:
+        return f"{fmt_sq(sq)} holds the Queen"
+    for player, at in b.totems.items():
+        if at == sq:
+            return f"{fmt_sq(sq)} holds {player}'s totem"
+    if sq in b.corruption:
+        return f"{fmt_sq(sq)} has a Mana Corruption token"
+    return ""
 
 
 def hand(s: State, player: str | None = None) -> int:
-    return dict(s.hands).get(player or s.player, 0)
+    return s.hands.get(player or s.player, 0)
+
+
+def _stack(s: State) -> int:
+    return stack_size(sum(n for _, n in s.counts), len(s.players))
 
 
 def _window(s: State) -> tuple[int, int]:
     return nightfall_window(sum(n for _, n in s.counts), len(s.players))
 
 
-# start: the 13 starting tiles, square by square
-def _lay_need(s: State):
-    return Decision("start") if s.round == 0 and s.laid < G.START_TILES else None
+def _refuse(problems: list | None, where: str, rule: str, message: str) -> None:
+    """A rule broken: the RuleError naming it (played), or a Problem at the move's field (carried)."""
+    if problems is None:
+        raise RuleError(rule, message)
+    problems.append(Problem(where, message))
 
 
-def _lay(s: State, kind, problems: list | None = None) -> State:
-    r = _Rules(s, problems)
-    sq = G.start_squares()[s.laid]
-    if r.count_tile(kind, "tile"):
-        r.tiles[sq] = kind
-        r.arrive(sq, kind)  # in row order
-    if s.laid + 1 < G.START_TILES:
-        return r.state(s, laid=s.laid + 1)
-    return r.state(s, laid=s.laid + 1, round=1, snapshots=(r.snapshot(0, totals=s.totals),))
+class _Move:
+    """One step's move over its own copy of a State's board and tallies: `state()` is the State it
+    leaves. A broken rule is `_refuse`d into `problems` (None: raised)."""
+
+    def __init__(self, s: State, problems: list | None):
+        self.s, self.problems = s, problems
+        self.tiles, self.crows, self.totems, self.corruption = dict(s.tiles), dict(s.crows), dict(s.totems), dict(
+            s.corruption)
+        self.used, self.hands, self.played = dict(s.used), dict(s.hands), dict(s.played)
+        self.queen, self.supply, self.gone, self.deck, self.draws, self.drained = (
+            s.queen, s.supply, s.gone, s.deck, s.draws, s.drained)
+
+    def state(self, **changes) -> State:
+        return evolve(self.s, tiles=self.tiles, crows=self.crows, queen=self.queen, totems=self.totems,
+                      corruption=self.corruption, supply=self.supply, gone=self.gone, used=self.used,
+                      hands=self.hands, played=self.played, deck=self.deck, draws=self.draws, drained=self.drained,
+                      **changes)
+
+    def snapshot(self, rnd: int, **kw) -> Snapshot:
+        crows = tuple(sorted((q, n) for q, n in self.crows.items() if n))
+        return Snapshot(rnd, tuple(sorted(self.tiles.items())), crows, self.queen, tuple(self.totems.items()),
+                        tuple(sorted(self.corruption)), supply=self.supply, **kw)
+
+    def problem(self, where: str, message: str, rule: str) -> None:
+        _refuse(self.problems, where, rule, message)
+
+    def spawn(self, sq: Square, n: int) -> None:
+        k = min(n, self.supply)
+        if k:
+            self.crows[sq] = self.crows.get(sq, 0) + k
+            self.supply -= k
+
+    def count_tile(self, kind: str | None, where: str) -> bool:
+        if kind not in TILE or kind == G.NIGHTFALL:
+            self.problem(where, f"{kind!r} is not a map tile", "map-tile")
+            return False
+        self.used[kind] = used = self.used.get(kind, 0) + 1
+        have = dict(self.s.counts).get(kind, 0)
+        if used > have:
+            self.problem(where, f"this is {TILE[kind].name} number {used}, but the tile set has {have}", "tile-counts")
+        return True
+
+    def arrive(self, sq: Square, kind: str) -> None:
+        if TILE[kind].crows:
+            self.spawn(sq, TILE[kind].crows)
+        if TILE[kind].queen and self.queen is None:
+            self.queen = sq
+
+    def stack_holds(self, where: str) -> None:
+        if self.draws > _stack(self.s):
+            self.problem(where, f"the stack is empty: it held {_stack(self.s)} tiles", "stack")
+
+    def touches(self, sq: Square) -> bool:
+        return any(n in self.tiles for n in neighbors(sq))
+
+    def on_board(self, sq, where: str, ask: str, rule: str) -> bool:
+        if sq is None or sq not in self.tiles:
+            self.problem(where, ask if sq is None else f"there is no tile at {fmt_sq(sq)}", rule)
+            return False
+        return True
+
+    def need_empty(self, sq, where: str) -> bool:
+        if sq is None:
+            self.problem(where, "pick an empty tile", "empty")
+            return False
+        if why_not_empty(self, sq):
+            self.problem(where, f"the spell needs an empty tile, but {why_not_empty(self, sq)}", "empty")
+            return False
+        return True
+
+    def place(self, kind, at, moved_to, where: str) -> None:
+        if not self.count_tile(kind, f"{where}.tile"):
+            return
+        if at is None:
+            return self.problem(f"{where}.at", "say where the tile went", "place-tile")
+        if kind == G.LAVA and at in self.tiles:
+            if why_not_empty(self, at):
+                return self.problem(f"{where}.at", "a Lava Pool may only replace an empty tile, but "
+                                    + why_not_empty(self, at), "lava-replace")
+            old = self.tiles[at]
+            self.tiles[at] = G.LAVA
+            if moved_to is None:
+                self.problem(f"{where}.moved_to", f"say where the replaced {TILE[old].name} went", "lava-replace")
+            elif moved_to in self.tiles:
+                self.problem(f"{where}.moved_to", f"{fmt_sq(moved_to)} already holds a tile", "lava-replace")
+            else:
+                if not self.touches(moved_to):
+                    self.problem(f"{where}.moved_to", f"{fmt_sq(moved_to)} touches no tile along an edge",
+                                 "lava-replace")
+                self.tiles[moved_to] = old  # moved tiles bring no crows
+            return
+        if moved_to is not None:
+            self.problem(f"{where}.moved_to", "only a Lava Pool replacing a tile moves another tile", "lava-replace")
+        if at in self.tiles:
+            return self.problem(f"{where}.at", f"{fmt_sq(at)} already holds a {TILE[self.tiles[at]].name}: tiles "
+                                "never stack", "no-stacking")
+        if not self.touches(at):
+            self.problem(f"{where}.at", f"{fmt_sq(at)} touches no tile along an edge", "touch-an-edge")
+        self.tiles[at] = kind
+        self.arrive(at, kind)
+
+    def cast(self, player: str, sp: SpellPlay, where: str) -> None:
+        if sp.name not in SPELL_KEYS:
+            return self.problem(f"{where}.name", f"{sp.name!r} is not a spell ({', '.join(SPELL_KEYS)})", "spell")
+        if self.hands[player] <= 0:
+            self.problem(f"{where}", f"{player} holds no spell card (spells come from totems on Barrens)",
+                         "spell-in-hand")
+        else:
+            self.hands[player] -= 1
+        self.played[sp.name] = played = self.played.get(sp.name, 0) + 1
+        if played > G.SPELL_COPIES:
+            self.problem(f"{where}.name", f"{G.spell(sp.name).name} played {played} times; "
+                         f"the deck has {G.SPELL_COPIES}", "spell-deck")
+        if sp.name == "drain":
+            self.drained = True
+        elif sp.name == "landfall":
+            self.draws += 1
+            self.place(sp.tile, sp.at, sp.moved_to, where)
+        elif sp.name == "attract":
+            if not self.need_empty(sp.target, f"{where}.target"):
+                return
+            if sp.direction not in DIRECTIONS:
+                return self.problem(f"{where}.direction", "say which way the spell reaches: N, E, S or W", "attract")
+            self.crows, self.queen = attract(self.tiles, self.crows, self.queen, set(self.totems.values()), sp.target,
+                                             sp.direction)
+        elif sp.name == "disperse":
+            if self.on_board(sp.target, f"{where}.target", "pick a tile on the board", "disperse"):
+                self.crows, self.queen = disperse(self.tiles, self.crows, self.queen, sp.target)
+        elif sp.name == "teleport":
+            if not self.on_board(sp.source, f"{where}.from", "pick the tile the crows leave", "teleport"):
+                return
+            if sp.count not in (1, 2):
+                return self.problem(f"{where}.count", "Teleport moves 1 or 2 crows", "teleport")
+            have = self.crows.get(sp.source, 0)
+            if have < sp.count:
+                return self.problem(f"{where}.count", f"{fmt_sq(sp.source)} has {have} crow"
+                                    f"{'s' if have != 1 else ''} (the Queen cannot be teleported)", "teleport")
+            if not self.need_empty(sp.target, f"{where}.target"):
+                return
+            if have == sp.count:
+                del self.crows[sp.source]
+            else:
+                self.crows[sp.source] = have - sp.count
+            self.crows[sp.target] = self.crows.get(sp.target, 0) + sp.count
+        elif sp.name == "populate":
+            if sp.target is None or self.tiles.get(sp.target) not in (G.TREES_2, G.TREES_3):
+                return self.problem(f"{where}.target", "Populate needs a tile showing 2 or 3 crows"
+                                    + ("" if sp.target is None else f"; {fmt_sq(sp.target)} is not one"), "populate")
+            if self.need_empty(sp.target, f"{where}.target"):
+                self.spawn(sp.target, TILE[self.tiles[sp.target]].crows)
+
+    # the steps that change the board
+    def lay(self, kind) -> State:
+        """The next of the 13 starting tiles, on the next start square in row order."""
+        s, sq = self.s, G.start_squares()[self.s.laid]
+        if self.count_tile(kind, "tile"):
+            self.tiles[sq] = kind
+            self.arrive(sq, kind)
+        if s.laid + 1 < G.START_TILES:
+            return self.state(laid=s.laid + 1)
+        return self.state(laid=s.laid + 1, round=1, snapshots=(self.snapshot(0, totals=s.totals),))
+
+    def tile(self, p: Placement) -> State:
+        self.draws += 1
+        self.stack_holds("tile")
+        self.place(p.tile, p.at, p.moved_to, "tile")
+        return self.state(first_draw=self.draws)
+
+    def totem(self, sq) -> State:
+        if sq is None:
+            free = empties(self)
+            if free:
+                self.problem("totem", f"missing: a totem must be placed while a tile is empty ({fmt_sq(free[0])} "
+                             "was)", "totem-required")
+        elif sq not in self.tiles:
+            self.problem("totem", f"there is no tile at {fmt_sq(sq)}", "empty")
+        else:
+            if why_not_empty(self, sq):
+                self.problem("totem", f"totems go on empty tiles, but {why_not_empty(self, sq)}", "empty")
+            self.totems[self.s.player] = sq
+            if self.tiles[sq] == G.BARRENS and self.deck > 0:
+                self.deck -= 1
+                self.hands[self.s.player] += 1
+        return self.state()
+
+    def spell(self, sp: SpellPlay) -> State:
+        self.cast(self.s.player, sp, "spell")
+        self.stack_holds("spell")  # Landfall draws one more
+        return self.state()
+
+    def end(self, _=None) -> State:
+        """Each murder scattered from its chooser's direction, then every Carrion Paradise's crow; the
+        round's snapshot, and the next round (or the end, after Nightfall's)."""
+        s = self.s
+        picked = dict(zip(s.choosers, s.chosen))
+        murders = []
+        if s.murders:
+            self.corruption = {}  # a new murder clears the tokens of the rounds before
+        for sq in s.murders:
+            direction = picked[scatter_chooser(s.totems, s.players[0], sq)]
+            n = self.crows.pop(sq, 0)
+            pair = min(SCORE["mated_pair"], n)
+            self.gone += pair
+            targets = scatter_targets(self.tiles, sq, direction) or [sq]  # round the spiral again if it runs out
+            landed = tuple(targets[i % len(targets)] for i in range(n - pair))
+            for t in landed:
+                self.crows[t] = self.crows.get(t, 0) + 1
+            self.corruption[sq] = s.round
+            murders.append(Murder(sq, n, self.queen == sq, direction, landed))
+        for sq in by_row(q for q, k in self.tiles.items() if k == G.CARRION):
+            self.spawn(sq, 1)
+        snap = self.snapshot(s.round, murders=tuple(murders), points=s.points, totals=s.totals, drained=s.drained,
+                             nightfall=s.nightfall)
+        self.totems, self.drained = {}, False
+        return self.state(snapshots=s.snapshots + (snap,), flocked=False, points=(), murders=(), choosers=(),
+                          chosen=(), seat=0, round=s.round if s.nightfall else s.round + 1, ended=s.nightfall)
 
 
-# a turn
-def _turn_need(key: str):
-    def need(s: State):
-        return Decision(key) if s.round and not s.ended and s.seat < len(s.players) else None
-    return need
+def _moving(rule):
+    """A _Move method as a step's effect: (state, value, problems=None) -> state."""
+    def apply(s: State, value, problems: list | None = None) -> State:
+        return rule(_Move(s, problems), value)
+    return apply
+
+
+def _spell(s: State, sp, problems: list | None = None) -> State:
+    return s if sp is None else _Move(s, problems).spell(sp)  # None: no spell this turn
 
 
 def _tile_options(s: State):
     open_ = frontier(s)
     for kind in kinds_left(s):
-        for sq in open_:
-            yield Placement(kind, sq)
+        yield from (Placement(kind, sq) for sq in open_)
         if kind == G.LAVA:
-            for sq in empties(s):
-                for to in open_:
-                    yield Placement(kind, sq, to)
-
-
-def _tile(s: State, p: Placement, problems: list | None = None) -> State:
-    r = _Rules(s, problems)
-    r.draws += 1
-    _stack_holds(s, r, "tile")
-    r.place(p.tile, p.at, p.moved_to, "tile")
-    return r.state(s, first_draw=r.draws, landfall=False)
-
-
-def _stack_holds(s: State, r: _Rules, where: str) -> None:
-    stack = stack_size(sum(n for _, n in s.counts), len(s.players))
-    if r.draws > stack:
-        r.problem(where, f"the stack is empty: it held {stack} tiles", "stack")
-
-
-def _totem_options(s: State):
-    return tuple(empties(s)) or (None,)
-
-
-def _totem(s: State, sq, problems: list | None = None) -> State:
-    r = _Rules(s, problems)
-    if sq is None:
-        free = next((q for q in by_row(r.tiles) if not r.why(q)), None)
-        if free is not None:
-            r.problem("totem", f"missing: a totem must be placed while a tile is empty ({fmt_sq(free)} was)",
-                      "totem-required")
-    elif sq not in r.tiles:
-        r.problem("totem", f"there is no tile at {fmt_sq(sq)}", "empty")
-    else:
-        if r.why(sq):
-            r.problem("totem", f"totems go on empty tiles, but {r.why(sq)}", "empty")
-        r.totems[s.player] = sq
-        if r.tiles[sq] == G.BARRENS and r.deck > 0:
-            r.deck -= 1
-            r.hands[s.player] += 1
-    return r.state(s)
+            yield from (Placement(kind, sq, to) for sq in empties(s) for to in open_)
 
 
 def _spell_options(s: State):
-    yield NO_SPELL
+    yield None
     if hand(s) <= 0:
         return
-    played = dict(s.played)
     free = empties(s)
-    for name in (k for k in SPELL_KEYS if played.get(k, 0) < G.SPELL_COPIES):
+    for name in (k for k in SPELL_KEYS if s.played.get(k, 0) < G.SPELL_COPIES):
         if name == "drain":
-            yield SpellPlay("drain")
+            yield SpellPlay(name)
         elif name == "disperse":
-            for sq in by_row(s.tiles):
-                yield SpellPlay("disperse", target=sq)
+            yield from (SpellPlay(name, target=sq) for sq in by_row(s.tiles))
         elif name == "attract":
-            for sq in free:
-                for d in CLOCKWISE:
-                    yield SpellPlay("attract", target=sq, direction=d)
+            yield from (SpellPlay(name, target=sq, direction=d) for sq in free for d in CLOCKWISE)
         elif name == "populate":
-            for sq in free:
-                if s.tiles[sq] in (G.TREES_2, G.TREES_3):
-                    yield SpellPlay("populate", target=sq)
+            yield from (SpellPlay(name, target=sq) for sq in free if s.tiles[sq] in (G.TREES_2, G.TREES_3))
         elif name == "teleport":
-            for src in by_row(s.crows):
-                for to in free:
-                    for k in (1, 2)[:s.crows[src]]:
-                        yield SpellPlay("teleport", source=src, target=to, count=k)
+            yield from (SpellPlay(name, source=src, target=to, count=k)
+                        for src in by_row(s.crows) for to in free for k in (1, 2)[:s.crows[src]])
         elif name == "landfall":
-            for p in _tile_options(s):
-                yield SpellPlay("landfall", tile=p.tile, at=p.at, moved_to=p.moved_to)
-
-
-def _spell(s: State, sp, problems: list | None = None) -> State:
-    if sp is NO_SPELL:
-        return s
-    r = _Rules(s, problems)
-    r.cast(s.player, sp, "spell")
-    _stack_holds(s, r, "spell")  # Landfall draws one more
-    return r.state(s, landfall=sp.name == "landfall")
+            yield from (SpellPlay(name, tile=p.tile, at=p.at, moved_to=p.moved_to) for p in _tile_options(s))
 
 
 def nightfall_options(s: State) -> tuple[bool, ...]:
     """May this turn's draws (its first, and with Landfall the next) have turned up Nightfall (True), or
     not have (False)?"""
     lo, hi = _window(s)
-    last = s.first_draw + (1 if s.landfall else 0)
     out = []
-    if s.nightfall or last < hi:
+    if s.nightfall or s.draws < hi:
         out.append(False)
-    if not s.nightfall and (lo <= s.first_draw <= hi or lo <= last <= hi):
+    if not s.nightfall and (lo <= s.first_draw <= hi or lo <= s.draws <= hi):
         out.append(True)
     return tuple(out)
 
@@ -692,28 +651,17 @@ def _nightfall(s: State, drawn, problems: list | None = None) -> State:
             _refuse(problems, "nightfall", "nightfall", f"Nightfall must have come up by draw {hi} (the setup "
                     f"puts it between draws {lo} and {hi})")
             drawn = True  # carried on: it came up by then, so this round is the last
-    return evolve(s, seat=s.seat + 1, nightfall=s.nightfall or bool(drawn),
-                  draws=s.draws + (1 if drawn else 0))
-
-
-# the round's end
-def _flock_need(s: State):
-    return AUTO if s.round and not s.ended and s.seat == len(s.players) and not s.flocked else None
+    return evolve(s, seat=s.seat + 1, nightfall=s.nightfall or bool(drawn), draws=s.draws + (1 if drawn else 0))
 
 
 def _flock(s: State, _=None) -> State:
     """The round's flocking and scoring; whoever scatters a murder is asked next."""
-    r = _Rules(s)
-    r.crows, r.queen = flock(r.tiles, r.crows, r.queen, r.totems)
-    points = {p: totem_points(r.tiles, r.crows, r.queen, r.totems.get(p), r.drained) for p in s.players}
-    totals = {p: n + points[p] for p, n in s.totals}
-    hit = murder_squares(r.tiles, r.crows, r.queen)
-    return r.state(s, flocked=True, points=tuple(points.items()), totals=tuple(totals.items()), murders=tuple(hit),
-                   choosers=tuple(dict.fromkeys(scatter_chooser(r.totems, s.players[0], sq) for sq in hit)), chosen=())
-
-
-def _scatter_need(s: State):
-    return Decision("scatter") if s.flocked and len(s.chosen) < len(s.choosers) else None
+    crows, queen = flock(s.tiles, s.crows, s.queen, s.totems)
+    points = {p: totem_points(s.tiles, crows, queen, s.totems.get(p), s.drained) for p in s.players}
+    hit = murder_squares(s.tiles, crows, queen)
+    return evolve(s, crows=crows, queen=queen, flocked=True, points=tuple(points.items()),
+                  totals=tuple((p, n + points[p]) for p, n in s.totals), murders=tuple(hit), chosen=(),
+                  choosers=tuple(dict.fromkeys(scatter_chooser(s.totems, s.players[0], sq) for sq in hit)))
 
 
 def _scatter(s: State, direction, problems: list | None = None) -> State:
@@ -723,49 +671,40 @@ def _scatter(s: State, direction, problems: list | None = None) -> State:
     return evolve(s, chosen=s.chosen + (direction,))
 
 
-def _end_need(s: State):
+def _turn(key: str):
+    def need(s: State):
+        return Decision(key) if s.round and not s.ended and s.seat < len(s.players) else None
+    return need
+
+
+def _laying(s: State):
+    return Decision("start") if s.round == 0 and s.laid < G.START_TILES else None
+
+
+def _round_done(s: State):
+    return AUTO if s.round and not s.ended and s.seat == len(s.players) and not s.flocked else None
+
+
+def _scattering(s: State):
+    return Decision("scatter") if s.flocked and len(s.chosen) < len(s.choosers) else None
+
+
+def _scattered(s: State):
     return AUTO if s.flocked and len(s.chosen) == len(s.choosers) else None
-
-
-def _end(s: State, _=None) -> State:
-    """Each murder scattered from its chooser's direction, then every Carrion Paradise's crow; the
-    round's snapshot, and the next round (or the end, after Nightfall's)."""
-    r = _Rules(s)
-    picked = dict(zip(s.choosers, s.chosen))
-    murders = []
-    if s.murders:
-        r.corruption = {sq: n for sq, n in r.corruption.items() if n >= s.round}
-    for sq in s.murders:
-        direction = picked[scatter_chooser(s.totems, s.players[0], sq)]
-        n = r.crows.pop(sq, 0)
-        pair = min(SCORE["mated_pair"], n)
-        r.gone += pair
-        landed = scatter(r.tiles, sq, direction, n - pair)
-        for t in landed:
-            r.crows[t] = r.crows.get(t, 0) + 1
-        r.corruption[sq] = s.round
-        murders.append(Murder(sq, n, r.queen == sq, direction, tuple(landed)))
-    for sq in by_row(q for q, k in r.tiles.items() if k == G.CARRION):
-        r.spawn(sq, 1)
-    snap = r.snapshot(s.round, murders=tuple(murders), points=s.points, totals=s.totals, drained=s.drained,
-                      nightfall=s.nightfall)
-    r.totems, r.drained = {}, False
-    return r.state(s, snapshots=s.snapshots + (snap,), flocked=False, points=(), murders=(), choosers=(), chosen=(),
-                   seat=0, round=s.round if s.nightfall else s.round + 1, ended=s.nightfall)
 
 
 BOARD = frozenset({"tiles", "crows", "queen", "totems", "corruption", "supply", "gone", "used", "draws"})
 STEPS = (
-    Step("start", _lay_need, _lay, BOARD | {"laid", "round", "snapshots"}, kinds_left, repeat=True),
-    Step("tile", _turn_need("tile"), _tile, BOARD | {"first_draw", "landfall"}, _tile_options),
-    Step("totem", _turn_need("totem"), _totem, frozenset({"totems", "hands", "deck"}), _totem_options),
-    Step("spell", _turn_need("spell"), _spell, BOARD | {"hands", "played", "drained", "landfall"}, _spell_options),
-    Step("nightfall", _turn_need("nightfall"), _nightfall, frozenset({"seat", "nightfall", "draws"}),
-         nightfall_options),
-    Step("flock", _flock_need, _flock, BOARD | {"flocked", "points", "totals", "murders", "choosers"}),
-    Step("scatter", _scatter_need, _scatter, frozenset({"chosen"}), lambda s: CLOCKWISE, repeat=True),
-    Step("end", _end_need, _end, BOARD | {"snapshots", "flocked", "seat", "round", "ended", "drained", "points",
-                                          "murders", "choosers", "chosen"}),
+    Step("start", _laying, _moving(_Move.lay), BOARD | {"laid", "round", "snapshots"}, kinds_left, repeat=True),
+    Step("tile", _turn("tile"), _moving(_Move.tile), BOARD | {"first_draw"}, _tile_options),
+    Step("totem", _turn("totem"), _moving(_Move.totem), frozenset({"totems", "hands", "deck"}),
+         lambda s: tuple(empties(s)) or (None,)),
+    Step("spell", _turn("spell"), _spell, BOARD | {"hands", "played", "drained"}, _spell_options),
+    Step("nightfall", _turn("nightfall"), _nightfall, frozenset({"seat", "nightfall", "draws"}), nightfall_options),
+    Step("flock", _round_done, _flock, BOARD | {"flocked", "points", "totals", "murders", "choosers"}),
+    Step("scatter", _scattering, _scatter, frozenset({"chosen"}), lambda s: CLOCKWISE, repeat=True),
+    Step("end", _scattered, _moving(_Move.end), BOARD | {"snapshots", "flocked", "seat", "round", "ended", "drained",
+                                                         "points", "murders", "choosers", "chosen"}),
 )
 
 
@@ -788,5 +727,4 @@ def outcome(s: State):
 
 def score(s: State) -> tuple[tuple[str, int], ...]:
     """Each player's points: the rounds' crows, and 2 for every spell still in hand."""
-    hands = dict(s.hands)
-    return tuple((p, n + SCORE["unused_spell"] * hands.get(p, 0)) for p, n in s.totals)
+    return tuple((p, n + SCORE["unused_spell"] * s.hands.get(p, 0)) for p, n in s.totals)

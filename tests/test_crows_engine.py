@@ -759,7 +759,7 @@ def test_steps_reach_names_what_they_change():
 
 def test_no_tile_is_drawn_from_an_empty_stack_by_a_turn_or_by_landfall():
     state = give(give(laid(), E.Placement(G.BARRENS, (1, 0))), (1, 0))  # A holds a spell card
-    stack = E.stack_size(G.MAP_TILES, 2)
+    stack = E.nightfall_window(G.MAP_TILES, 2)[1] + G.MOVED_TO_BOTTOM
     full = E.State(**{**state.__dict__, "draws": stack})
     state, step, _ = opened(full)
     with pytest.raises(RuleError) as err:

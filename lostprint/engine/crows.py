@@ -141,8 +141,6 @@ def flock(tiles: dict, crows: dict, queen: Square | None, totems: dict) -> tuple
     squares = set(totems.values())
     out: Counter = Counter()
     for sq, n in sorted(crows.items()):
-        if n <= 0:
-            continue
         seen = sightlines(tiles, squares, sq)
         near = min((d for d, _ in seen), default=0)
         tied = [t for d, t in seen if d == near]
@@ -227,18 +225,11 @@ def scatter_chooser(totems: dict, starter: str | None, sq: Square) -> str | None
     return next((p for p, at in totems.items() if at == sq), starter)
 
 
-def stack_size(total_tiles: int, players: int) -> int:
-    """Tiles left to draw once the setup is dealt (Nightfall counted)."""
-    return (total_tiles - dict(G.SETUP_REMOVE).get(players, 0) + 1
-            - G.START_TILES - G.HAND_TILES * players)
-
-
 def nightfall_window(total_tiles: int, players: int) -> tuple[int, int]:
-    """Which turn draws (1 = the first draw of the game) can turn up Nightfall, from the setup:
-    Nightfall is shuffled into the bottom 7, then 4 tiles go from top to bottom, then 13 start
-    tiles and one hand tile per player are dealt."""
-    stack = stack_size(total_tiles, players)
-    return stack - G.BOTTOM_TILES - G.MOVED_TO_BOTTOM, stack - G.MOVED_TO_BOTTOM
+    """Which turn draws (1 = the first draw of the game) can turn up Nightfall, from the setup: it is one
+    of the bottom 7, under the 4 moved there, and the start and hands are dealt from above it."""
+    first = total_tiles + 1 - G.tiles_needed(players)
+    return first, first + G.BOTTOM_TILES
 
 
 # --- the game as steps (lostprint.engine.contract) -------------------------------------------------
@@ -354,10 +345,6 @@ def hand(s: State, player: str | None = None) -> int:
     return s.hands.get(player or s.player, 0)
 
 
-def _stack(s: State) -> int:
-    return stack_size(sum(n for _, n in s.counts), len(s.players))
-
-
 def _window(s: State) -> tuple[int, int]:
     return nightfall_window(sum(n for _, n in s.counts), len(s.players))
 
@@ -412,14 +399,14 @@ class _Move:
         return True
 
     def arrive(self, sq: Square, kind: str) -> None:
-        if TILE[kind].crows:
-            self.spawn(sq, TILE[kind].crows)
+        self.spawn(sq, TILE[kind].crows)
         if TILE[kind].queen and self.queen is None:
             self.queen = sq
 
     def stack_holds(self, where: str) -> None:
-        if self.draws > _stack(self.s):
-            self.problem(where, f"the stack is empty: it held {_stack(self.s)} tiles", "stack")
+        stack = _window(self.s)[1] + G.MOVED_TO_BOTTOM  # the last tile under Nightfall is the last drawn
+        if self.draws > stack:
+            self.problem(where, f"the stack is empty: it held {stack} tiles", "stack")
 
     def touches(self, sq: Square) -> bool:
         return any(n in self.tiles for n in neighbors(sq))
@@ -642,15 +629,12 @@ def nightfall_options(s: State) -> tuple[bool, ...]:
 def _nightfall(s: State, drawn, problems: list | None = None) -> State:
     if drawn not in nightfall_options(s):
         lo, hi = _window(s)
-        if drawn and s.nightfall:
-            _refuse(problems, "nightfall", "nightfall", "Nightfall was already drawn this round")
-        elif drawn:
-            _refuse(problems, "nightfall", "nightfall", f"Nightfall came up on draw {s.first_draw}, but the setup "
-                    f"puts it between draws {lo} and {hi}")
-        else:
-            _refuse(problems, "nightfall", "nightfall", f"Nightfall must have come up by draw {hi} (the setup "
-                    f"puts it between draws {lo} and {hi})")
-            drawn = True  # carried on: it came up by then, so this round is the last
+        window = f"the setup puts it between draws {lo} and {hi}"
+        why = (f"Nightfall must have come up by draw {hi} ({window})" if not drawn
+               else "Nightfall was already drawn this round" if s.nightfall
+               else f"Nightfall came up on draw {s.first_draw}, but {window}")
+        _refuse(problems, "nightfall", "nightfall", why)
+        drawn = True  # carried on: it came up by then (or once already), so this round is the last
     return evolve(s, seat=s.seat + 1, nightfall=s.nightfall or bool(drawn), draws=s.draws + (1 if drawn else 0))
 
 
@@ -672,39 +656,26 @@ def _scatter(s: State, direction, problems: list | None = None) -> State:
 
 
 def _turn(key: str):
-    def need(s: State):
-        return Decision(key) if s.round and not s.ended and s.seat < len(s.players) else None
-    return need
-
-
-def _laying(s: State):
-    return Decision("start") if s.round == 0 and s.laid < G.START_TILES else None
-
-
-def _round_done(s: State):
-    return AUTO if s.round and not s.ended and s.seat == len(s.players) and not s.flocked else None
-
-
-def _scattering(s: State):
-    return Decision("scatter") if s.flocked and len(s.chosen) < len(s.choosers) else None
-
-
-def _scattered(s: State):
-    return AUTO if s.flocked and len(s.chosen) == len(s.choosers) else None
+    """A turn's decision `key`, asked of the seat whose turn it is."""
+    return lambda s: Decision(key) if s.round and not s.ended and s.seat < len(s.players) else None
 
 
 BOARD = frozenset({"tiles", "crows", "queen", "totems", "corruption", "supply", "gone", "used", "draws"})
 STEPS = (
-    Step("start", _laying, _moving(_Move.lay), BOARD | {"laid", "round", "snapshots"}, kinds_left, repeat=True),
+    Step("start", lambda s: Decision("start") if s.round == 0 and s.laid < G.START_TILES else None,
+         _moving(_Move.lay), BOARD | {"laid", "round", "snapshots"}, kinds_left, repeat=True),
     Step("tile", _turn("tile"), _moving(_Move.tile), BOARD | {"first_draw"}, _tile_options),
     Step("totem", _turn("totem"), _moving(_Move.totem), frozenset({"totems", "hands", "deck"}),
          lambda s: tuple(empties(s)) or (None,)),
     Step("spell", _turn("spell"), _spell, BOARD | {"hands", "played", "drained"}, _spell_options),
     Step("nightfall", _turn("nightfall"), _nightfall, frozenset({"seat", "nightfall", "draws"}), nightfall_options),
-    Step("flock", _round_done, _flock, BOARD | {"flocked", "points", "totals", "murders", "choosers"}),
-    Step("scatter", _scattering, _scatter, frozenset({"chosen"}), lambda s: CLOCKWISE, repeat=True),
-    Step("end", _scattered, _moving(_Move.end), BOARD | {"snapshots", "flocked", "seat", "round", "ended", "drained",
-                                                         "points", "murders", "choosers", "chosen"}),
+    Step("flock", lambda s: AUTO if s.round and not s.ended and s.seat == len(s.players) and not s.flocked else None,
+         _flock, BOARD | {"flocked", "points", "totals", "murders", "choosers"}),
+    Step("scatter", lambda s: Decision("scatter") if s.flocked and len(s.chosen) < len(s.choosers) else None,
+         _scatter, frozenset({"chosen"}), lambda s: CLOCKWISE, repeat=True),
+    Step("end", lambda s: AUTO if s.flocked and len(s.chosen) == len(s.choosers) else None, _moving(_Move.end),
+         BOARD | {"snapshots", "flocked", "seat", "round", "ended", "drained", "points", "murders", "choosers",
+                  "chosen"}),
 )
 
 

@@ -69,6 +69,7 @@ BOUND_SLACK = 1e-11  # not a rule: far above the rounding of a bound's sums, far
 MEMO = 1 << 14  # not a rule: how many worked-out tables each memo keeps
 PLACINGS = 1 << 15  # not a rule: how many first rolls' placings the Phase 1 memo keeps
 MAP_KINDS = ("plains", "forest", "mountains")  # a map icon's worth is a tuple in this order
+PAYS = (None, *RULES.river_pay)  # a step with no river's extra to pay, then each way to pay it
 
 
 # --- what a careful chief works out once: per map, and per small value -----------------------------
@@ -327,9 +328,9 @@ def box_worth(t, box: int, partner: int) -> tuple:
 
 
 def place_roll(mats: tuple, board: tuple, a: int, b: int, k: int, forced, discard: bool, together: bool) -> tuple:
-    """Where roll k's dice (a, b) go on `board` (0: an empty box) with today's unit Matrixes: the boxes and
-    faces placed, and whether a die may still be discarded. `forced`: the boxes the first roll must take
-    (None: any). A pure function of its arguments (first_roll: its memo for the first roll)."""
+    """Where roll k's dice (a, b) go on `board` (0: an empty box) with today's unit Matrixes: (box of a, box
+    of b), eng.NO_BOX for a die discarded. `forced`: the boxes the first roll must take (None: any). A pure
+    function of its arguments (first_roll: its memo for the first roll)."""
     cells = [m.cell for m in mats]
     zero = tuple([i for i in range(BOXES) if not board[i]])  # the empty boxes, in order
     cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in range(UNIT_COUNT)]  # each unit's cell now
@@ -349,21 +350,21 @@ def place_roll(mats: tuple, board: tuple, a: int, b: int, k: int, forced, discar
     # the best so far and the worth an option must pass to replace it (nothing yet: any)
     best, beat = None, -math.inf
     if zeros - BOX == after - (1 if discard else 0):  # both dice placed: the last roll, or two or more to come
-        best, beat = place_both(cells, cur, empty, with_a, with_b, a, b, discard, together)
+        best, beat = place_both(cells, cur, empty, with_a, with_b, a, b, together)
     if discard and zeros - 1 == after:  # one die placed, the other discarded
         if zeros - 1 == BOX:  # the last roll but one
             return last_but_one(mats, board, a, b, cur, with_a, with_b, single_options(zero), best, beat)
         for i in empty:
-            for keep, alone in ((a, with_a), (b, with_b))[:1 if a == b else BOX]:
+            for boxes, alone in (((i, eng.NO_BOX), with_a), ((eng.NO_BOX, i), with_b))[:1 if a == b else BOX]:
                 c = cur[:]
                 c[i >> 1] = alone[i]
                 w = sum(c)
                 if w > beat:
-                    best, beat = (((i, keep),), False), w + EPS
+                    best, beat = boxes, w + EPS
     return best
 
 
-def place_both(cells, cur, empty, with_a, with_b, a, b, discard: bool, together: bool) -> tuple:
+def place_both(cells, cur, empty, with_a, with_b, a, b, together: bool) -> tuple:
     """place_roll's search when both dice are placed, on the last roll or with two or more to come (one
     left and no discard: last_but_one): each placement is worth sum(c), its units' cells with every empty
     box at its average. Returns the best placing (None: none) and the worth another must pass to replace it."""
@@ -407,7 +408,7 @@ def place_both(cells, cur, empty, with_a, with_b, a, b, discard: bool, together:
                 w = sum(c)
                 c[uj] = cur[uj]
             if w > beat:
-                best, beat = (((i, a), (j, b)), discard), w + EPS
+                best, beat = (i, j), w + EPS
         c[ui] = cur[ui]
     return best, beat
 
@@ -419,40 +420,42 @@ WITH_B_AT = WITH_A_AT + BOXES
 BOTH_AT = WITH_B_AT + BOXES
 
 
-def last_option(zero: tuple, placed: tuple, twin: bool) -> tuple:
-    """One placing last_but_one weighs, boxes `zero` empty before it: (placed, twin, full, up, uq, sp, sq,
-    p_box, q_box, pair). placed: its (box, die) pairs, die 0 for a, 1 for b; twin: the same board as one
-    weighed before it when a == b; p, q: the boxes left for the last roll (units up, uq; top 0 or bottom
+def last_option(zero: tuple, boxes: tuple, twin: bool) -> tuple:
+    """One placing last_but_one weighs, boxes `zero` empty before it: (boxes, twin, full, up, uq, sp, sq,
+    p_box, q_box, pair). boxes: die a's box and die b's (eng.NO_BOX: discarded); twin: the same board as
+    one weighed before it when a == b; p, q: the boxes left for the last roll (units up, uq; top 0 or bottom
     1: p_box, q_box); full: where the cells of the units but p's and q's are in last_but_one's `worths`,
     in unit order; sp, sq: where p's and q's partner faces are in (a, b, *board); pair: (p, q) as a
     number, for last_but_one's memo of the last roll's expectations."""
+    placed = [(box, d) for d, box in enumerate(boxes) if box != eng.NO_BOX]  # die 0 is a, 1 is b
     die_in = dict(placed)
     p, q = [x for x in zero if x not in die_in]
     sp, sq = (die_in.get(x ^ 1, BOX + (x ^ 1)) for x in (p, q))  # the roll's dice come first, then the board
     full = []
     for u in OTHERS[p >> 1, q >> 1]:
         mine = [(box, d) for box, d in placed if box >> 1 == u]
-        if len(mine) > 1:  # both dice in u: a on top (placed names a first), or b
+        if len(mine) > 1:  # both dice in u: a on top, or b
             full.append(BOTH_AT + u if mine[0][0] % BOX == 0 else BOTH_AT + UNIT_COUNT + u)
         elif mine:
             box, d = mine[0]
             full.append((WITH_A_AT, WITH_B_AT)[d] + box)
         else:
             full.append(u)
-    return (placed, twin, tuple(full), p >> 1, q >> 1, sp, sq, p % BOX, q % BOX, (p * BOXES + q) * SLOT * SLOT)
+    return (boxes, twin, tuple(full), p >> 1, q >> 1, sp, sq, p % BOX, q % BOX, (p * BOXES + q) * SLOT * SLOT)
 
 
 @functools.lru_cache(maxsize=None)
 def pair_options(zero: tuple, together: bool) -> tuple:
     """The placings of both dice last_but_one weighs (last_option), in place_roll's order."""
-    return tuple(last_option(zero, ((i, 0), (j, 1)), i >> 1 != j >> 1 and j < i and not (together and j ^ 1 in zero))
+    return tuple(last_option(zero, (i, j), i >> 1 != j >> 1 and j < i and not (together and j ^ 1 in zero))
                  for i in zero for j in ((i ^ 1,) if together and i ^ 1 in zero else zero) if i != j)
 
 
 @functools.lru_cache(maxsize=1 << BOXES)
 def single_options(zero: tuple) -> tuple:
     """The placings of one die, the other discarded, last_but_one weighs (last_option), in place_roll's order."""
-    return tuple(last_option(zero, ((i, d),), d == 1) for i in zero for d in (0, 1))
+    return tuple(last_option(zero, boxes, boxes[0] == eng.NO_BOX) for i in zero
+                 for boxes in ((i, eng.NO_BOX), (eng.NO_BOX, i)))
 
 
 def last_but_one(mats, board, a, b, cur, with_a, with_b, options, best, beat) -> tuple:
@@ -462,7 +465,7 @@ def last_but_one(mats, board, a, b, cur, with_a, with_b, options, best, beat) ->
     last: dict = {}
     faces = (a, b, *board)
     worths = cur + with_a + with_b + [m.cell[a][b] for m in mats] + [m.cell[b][a] for m in mats]
-    for placed, twin, full, up, uq, sp, sq, p_box, q_box, pair in options:
+    for boxes, twin, full, up, uq, sp, sq, p_box, q_box, pair in options:
         if twin and a == b:
             continue  # the same board as one weighed already
         if up == uq:
@@ -484,7 +487,7 @@ def last_but_one(mats, board, a, b, cur, with_a, with_b, options, best, beat) ->
                 e = last[key] = one_left_of(mp, p_box, pp, mq, q_box, pq)
             w = rest + e
         if w > beat:
-            best, beat = (tuple([(box, faces[d]) for box, d in placed]), False), w + EPS
+            best, beat = boxes, w + EPS
     return best
 
 
@@ -553,6 +556,7 @@ class Chief:
 
     together = False  # the naive player keeps a roll's two dice in one unit
     about = "weighs every split of each roll between the units, with the last roll's expectation worked out exactly"
+    days = DAY_LIMIT
 
     def __init__(self, seed: int, game_map=None, house_off=frozenset()):
         self.plan = plan_of(game_map)
@@ -564,16 +568,76 @@ class Chief:
         self.bits = self.dice.rng.getrandbits if isinstance(self.dice, QuickDice) else None
         self.routed: tuple = ("", -1, "")  # (pos, plots rolled, target) of the last target() asked
         self.keeping: tuple = (-1, frozenset())  # (plots rolled, kept()) of the last kept() asked
-        self.phase1: tuple = (None, ())  # (state, unit Matrixes) of today's Phase 1
-        self.aside = -1  # the day the chief, as a decider, stepped aside
+        self.phase1: tuple = (None, ())  # (state, unit Matrixes) of the last tables() asked
+        self.aside = -1  # the day the chief stepped aside
+
+    def start(self) -> eng.Tribe:
+        """The game at set-up, on this chief's map."""
+        return eng.Tribe(land=self.land, st=self.st, terrain=self.terrain)
+
+    def roll(self, need):
+        """The dice: one face for one die, a tuple for more. A Fort Benton assault is read at 1, as the
+        careful chief weighs a step into the fort (`price`) and took it as weighed."""
+        if need.key == "assault":
+            return 1
+        bits = self.bits
+        if need.dice == 1 or bits is None:
+            return self.dice.d6() if need.dice == 1 else tuple(self.dice.roll(need.dice))
+        out = []
+        for _ in range(need.dice):  # QuickDice.roll written out here, where it is compiled: the same draws
+            r = bits(FACE_BITS)
+            while r >= DIE_FACES:
+                r = bits(FACE_BITS)
+            out.append(r + 1)
+        return tuple(out)
+
+    def decide(self, game: eng.Tribe, step, need):
+        """The careful chief's choice for the open decision."""
+        st = self.st = game.st
+        self.terrain = game.terrain
+        key = need.key
+        if key == "place":
+            return self.place_dice(game)
+        if key == "reroll":
+            box = reroll_choice([m.table for m in self.tables()], game.board, self.fixed())
+            return eng.KEEP if box is None else box
+        if key == "dancers":
+            return self.dance(game)
+        if key == "go":
+            return self.go()
+        item = game.agenda[0]
+        if key == "map":
+            return self.map_choice(item[eng.SECOND].key)
+        if key in ("crow", "plot crow"):
+            return self.choose(RULES.crow_after_vision)
+        if key in eng.CHOOSE_OPS:
+            return self.choose(item[eng.SECOND])
+        if key == "reading":
+            options = eng.omen_choices(st, item[eng.SECOND])
+            return max(range(len(options)),
+                       key=lambda j: (effects_worth_of(st.values, st.caps, st.vision, options[j][1]), -options[j][0]))
+        if key == "vision":
+            return max(step.options(game), key=VISION_TASTE.index)
+        if key == "vision top":
+            return self.six_top(tuple(step.options(game)))
+        if key == "ghost":  # the blank hex nearest to the target, never the fort's
+            options, tdist = step.options(game), self.plan.dist(self.target())
+            far = [lab for lab in options if lab not in self.land.fort]
+            return min(far, key=lambda x: (tdist.get(x, FAR), x)) if far else options[0]
+        if key == "plot choice":  # made blind (outcomes are not read ahead) but never a new victory condition
+            enc = eng.encounter_of(f"{item[eng.FIRST]}{item[eng.SECOND]}")
+            safe = [i for i, c in enumerate(enc.choices) if not eng.outcome_of(c.outcome).new_victory]
+            return safe[self.dice.rng.randrange(len(safe))] if safe else 0
+        raise KeyError(key)
 
     def gain(self, key: str, n: int) -> float:
         return gain_of(self.st.values, self.st.caps, key, n)
 
-    # --- the map ---------------------------------------------------------------------------------
+    def fixed(self) -> set:
+        six = eng.permanent_six(self.st)
+        return set() if six is None else {six}
 
-    def dist_map(self, target: str) -> dict[str, float]:
-        return self.plan.dists.get(target) or self.plan.dist(target)  # Plan.dist's memo read first
+    # --- the map ---------------------------------------------------------------------------------
 
     def target(self) -> str:
         """The first of the plot hexes still to visit, in the shortest order from here, then the nearer
@@ -601,24 +665,52 @@ class Chief:
         here = tdist.get(self.st.pos, FAR)
         return [lab for lab in labels if tdist.get(lab, FAR) < here]
 
+    def ready(self, tdist) -> list[str]:
+        """The mapped hexes beside the tribe that lead towards the target."""
+        return self.forward([n for n in self.land.open_near[self.st.pos] if n in self.terrain], tdist)
+
     # --- what things are worth -------------------------------------------------------------------
 
-    def map_worth(self, tdist) -> tuple:
-        """A map icon's worth by terrain (MAP_KINDS)."""
-        near = eng.colourable(self.land, self.terrain, self.st.pos, "", (), eng.fort_open(self.st))
-        if not near:
-            return (0.0, 0.0, 0.0)
-        ahead = self.forward(near, tdist)
-        ready = self.forward([n for n in self.land.open_near[self.st.pos] if n in self.terrain], tdist)
-        flat = (PLAINS_AHEAD if not ready else MAP_READY) if ahead else 0.15
-        wood = (FOREST_AHEAD if not ready else MAP_READY) if ahead else 0.15
-        return flat, wood, 0.0 if len(near) > len(ahead) or not ahead else -0.6
+    def tables(self) -> tuple:
+        """Each unit's Matrix of worths now, kept while the state stays the same (all through Phase 1)."""
+        st, mats = self.phase1
+        if st is not self.st:
+            st = self.st
+            tdist = self.plan.dist(self.target())
+            near = eng.colourable(self.land, self.terrain, st.pos, "", (), eng.fort_open(st))
+            maps = (0.0, 0.0, 0.0)  # a map icon's worth by terrain (MAP_KINDS)
+            if near:
+                ahead, ready = self.forward(near, tdist), self.ready(tdist)
+                flat = (PLAINS_AHEAD if not ready else MAP_READY) if ahead else 0.15
+                wood = (FOREST_AHEAD if not ready else MAP_READY) if ahead else 0.15
+                maps = (flat, wood, 0.0 if len(near) > len(ahead) or not ahead else -0.6)
+            mats = tables_of(st.values, st.caps, st.vision, "skip-omen" in st.flags, eng.crow_blocked(st), maps)
+            self.phase1 = (st, mats)
+        return mats
 
-    def unit_tables(self, tdist) -> tuple:
-        """For each unit, its Matrix of worths today."""
-        st = self.st
-        return tables_of(st.values, st.caps, st.vision, "skip-omen" in st.flags, eng.crow_blocked(st),
-                         self.map_worth(tdist))
+    # --- phase 1 ----------------------------------------------------------------------------------
+
+    def place_dice(self, game: eng.Tribe) -> tuple:
+        """Where this roll's two dice go: (box of the first die, box of the second), eng.NO_BOX for one
+        discarded."""
+        a, b = game.dice
+        k = len(game.order) // RULES.dice_per_roll
+        forced, discard = eng.place_room(game)
+        place = place_roll if k else first_roll  # the first roll's placing memoised
+        boxes = place(self.tables(), game.board, a, b, k, forced, discard, self.together)
+        return tuple(sorted(boxes)) if a == b else boxes
+
+    def dance(self, game: eng.Tribe):
+        """A Spirit Dancer's (or the Storm Dancer's) change, or eng.DONE: one change at a time."""
+        mats, board, fixed = self.tables(), game.board, self.fixed()
+        if eng.power(self.st).storm_dancers:
+            g, i, face = best_change_of([m.table for m in mats], board, fixed)
+            return (i, face) if i is not None and g > 0.5 else eng.DONE
+        need = DANCER_NEED[eng.dancers_left(game) - 1]
+        if most_gain(mats, board, fixed) + BOUND_SLACK < need:
+            return eng.DONE  # best_change_of's gain, to within its rounding, cannot reach the need
+        g, i, face = best_change_of([m.table for m in mats], board, fixed)
+        return eng.DONE if i is None or g < need else (i, face)
 
     # --- phase 2 ----------------------------------------------------------------------------------
 
@@ -635,242 +727,98 @@ class Chief:
     def six_top(self, units) -> str:
         """The unit whose top box takes a permanent 6 (the "pipe-carriers" stand-in): the one that
         gains most over its average cell, by today's worths; on a tie, the first."""
-        mats = self.unit_tables(self.dist_map(self.target()))
+        mats = self.tables()
 
         def gain(unit):
-            t = mats[eng.UNITS.index(unit)].table
-            six = sum(t[RULES.permanent_face - y + OFF] for y in FACE_RANGE) / len(FACE_RANGE)
-            return six - sum(t[a - b + OFF] for a, b in ROLLS) / len(ROLLS)
+            m = mats[eng.UNITS.index(unit)]
+            return m.cell[RULES.permanent_face][0] - sum(m.table[a - b + OFF] for a, b in ROLLS) / len(ROLLS)
 
         return max(units, key=lambda u: (gain(u), -units.index(u)))
 
-    def map_choice(self, kind, tdist):
+    def map_choice(self, kind):
         """The hex a map icon of `kind` colours (the engine asks only when it may colour more than one)."""
         land, st = self.land, self.st
+        tdist = self.plan.dist(self.target())
         ok = eng.colourable(land, self.terrain, st.pos, kind, st.house_off, eng.fort_open(st))
-        here = tdist.get(st.pos, FAR)
-        ahead = [lab for lab in ok if tdist.get(lab, FAR) < here]
-        if kind not in ("mountains", "forest"):
-            aside = ()  # only a Forest is ever put aside, only a Mountain kept off the way
-        else:
+        ahead = self.forward(ok, tdist)
+        if kind == "mountains":  # kept off the way
+            keep = self.kept()
+            return min(ok, key=lambda x: (x in keep, x in ahead, -tdist.get(x, FAR), x))
+        if kind == "forest":  # put aside once a mapped hex leads on
             keep = self.kept()
             aside = [x for x in ok if x not in ahead and x not in keep]
-        if kind == "mountains":
-            lab = min(ok, key=lambda x: (x in keep, x in ahead, -tdist.get(x, FAR), x))
-        elif aside and kind == "forest" and self.forward([n for n in self.land.open_near[st.pos]
-                                                          if n in self.terrain], tdist):
-            lab = min(aside, key=lambda x: (tdist.get(x, FAR), x))
-        else:
-            lab = min(ok, key=lambda x: (tdist.get(x, FAR), x in land.zone, x))
-        return lab
+            if aside and self.ready(tdist):
+                return min(aside, key=lambda x: (tdist.get(x, FAR), x))
+        return min(ok, key=lambda x: (tdist.get(x, FAR), x in land.zone, x))
 
     # --- phase 3 ----------------------------------------------------------------------------------
 
     def price(self, to):
-        """(river pay, worth of paying) for the step, or None when it cannot be made."""
+        """(river pay, worth of paying, state after) of the best way to pay for a step into `to`, or None
+        when it cannot be made or would spend the last Food or Resolve short of winning."""
         if to not in self.terrain:
             return None  # as eng.step_price would say, without building its message
-        st = self.st
-        try:  # first as a step with no river to pay for (a river's step says so: rule "river")
-            nxt = eng.step(self.land, self.terrain, st, to, None, assault=1)
-        except eng.RuleError as e:
-            if e.rule != "river":
-                return None  # barred (eng.step_price), or too dear
-        else:
-            return self.paid(None, nxt, None)
-        best = None
-        for pay in RULES.river_pay:  # eng.river_choices
+        st, best = self.st, None
+        for pay in PAYS:  # first as a step with no river to pay for (a river's step says so: rule "river")
             try:
                 nxt = eng.step(self.land, self.terrain, st, to, pay, assault=1)
-            except eng.RuleError:
+            except eng.RuleError as e:
+                if pay is None and e.rule != "river":
+                    return None  # barred (eng.step_price), or too dear
                 continue
-            best = self.paid(pay, nxt, best)
+            if nxt.over is not None or (nxt.values[FOOD] and nxt.values[RESOLVE]):
+                # self.gain of each change (the engine keeps every value within 0..cap)
+                worth = sum([w[n] - w[v] for w, v, n in zip(WORTH_BY_INDEX, st.values, nxt.values)])
+                if best is None or worth > best[1]:
+                    best = (pay, worth, nxt)
+            if pay is None:
+                return best
         return best
 
-    def paid(self, pay, nxt, best):
-        """price's best so far, (pay, worth, state), after weighing the step paid by `pay` into `nxt`."""
-        # the last Food or Resolve may be spent only on the step that wins
-        if nxt.over is None and (nxt.values[FOOD] == 0 or nxt.values[RESOLVE] == 0):
-            return best
-        # self.gain of each change (the engine keeps every value within 0..cap)
-        worth = sum([w[n] - w[v] for w, v, n in zip(WORTH_BY_INDEX, self.st.values, nxt.values)])
-        if best is None or worth > best[1]:
-            return (pay, worth, nxt)
-        return best
-
-    def forward_option(self, lab, target, tdist, prices):
-        """(distance, cost, hex, river pay, state after) of a step towards the target, or None when it
-        cannot or should not be taken; its price is kept in `prices`."""
-        p = prices[lab] = self.price(lab)
-        if p is None:
-            return None
-        pay, worth, nxt = p
-        values, after = self.st.values, nxt.values
-        ends = lab == target or lab in self.land.plot_at
-        if not ends and after[FOOD] < FOOD_RESERVE and values[FOOD] <= FOOD_LOW:
-            return None
-        spent = (values[MOVEMENT] - after[MOVEMENT]) + 0.5 * (values[FOOD] - after[FOOD])
-        return (tdist[lab], spent - worth, lab, pay, nxt)
-
-    # --- the chief as a decider (lostprint.engine.drive plays it on the engine's steps) ----------------
-
-    days = DAY_LIMIT
-
-    def start(self) -> eng.Tribe:
-        """The game at set-up, on this chief's map."""
-        return eng.Tribe(land=self.land, st=self.st, terrain=self.terrain)
-
-    def roll(self, need):
-        """The dice: one face for one die, a tuple for more. A Fort Benton assault is read at 1, as the
-        careful chief weighs a step into the fort (`price`) and took it as weighed."""
-        if need.key == "assault":
-            return 1
-        bits = self.bits
-        if need.dice == 1 or bits is None:
-            return self.dice.d6() if need.dice == 1 else tuple(self.dice.roll(need.dice))
-        out = []
-        for _ in range(need.dice):  # QuickDice.roll written out here, where it is compiled: the same draws
-            r = bits(FACE_BITS)
-            while r >= DIE_FACES:
-                r = bits(FACE_BITS)
-            out.append(r + 1)
-        return tuple(out)
-
-    def decide(self, game: eng.Tribe, step, need):
-        """The careful chief's choice for the open decision: the same choices its own day makes."""
-        self.st, self.terrain = game.st, game.terrain
-        key = need.key
-        if key == "place":
-            return self.place_dice(game)
-        if key == "reroll":
-            box = reroll_choice([m.table for m in self.day_tables(game)], list(game.board), self.fixed())
-            return eng.KEEP if box is None else box
-        if key == "dancers":
-            return self.dance(game)
-        if key == "go":
-            return self.go(game)
-        item = game.agenda[0]
-        if key == "map":
-            return self.map_choice(item[eng.SECOND].key, self.dist_map(self.target()))
-        if key in ("crow", "plot crow"):
-            return self.choose(RULES.crow_after_vision)
-        if key in eng.CHOOSE_OPS:
-            return self.choose(item[eng.SECOND])
-        if key == "reading":
-            st, options = self.st, eng.omen_choices(self.st, item[eng.SECOND])
-            return max(range(len(options)),
-                       key=lambda j: (effects_worth_of(st.values, st.caps, st.vision, options[j][1]), -options[j][0]))
-        if key == "vision":
-            return max(step.options(game), key=VISION_TASTE.index)
-        if key == "vision top":
-            return self.six_top(tuple(step.options(game)))
-        if key == "ghost":
-            return self.ghost_choice(tuple(step.options(game)))
-        if key == "plot choice":
-            return self.plot_choice(eng.encounter_of(f"{item[eng.FIRST]}{item[eng.SECOND]}"))
-        raise KeyError(key)
-
-    def day_tables(self, game: eng.Tribe) -> tuple:
-        """Today's unit Matrixes, worked out once for Phase 1 (the state does not change in it)."""
-        st, mats = self.phase1
-        if st is not game.st:
-            mats = self.unit_tables(self.dist_map(self.target()))
-            self.phase1 = (game.st, mats)
-        return mats
-
-    def fixed(self) -> set:
-        six = eng.permanent_six(self.st)
-        return set() if six is None else {six}
-
-    def place_dice(self, game: eng.Tribe) -> tuple:
-        """Where this roll's two dice go (activate's placing, roll by roll)."""
-        a, b = game.dice
-        k = len(game.order) // RULES.dice_per_roll
-        forced, discard = eng.place_room(game)
-        place = place_roll if k else first_roll  # the first roll's placing memoised
-        placed, _ = place(self.day_tables(game), game.board, a, b, k, forced, discard, self.together)
-        # a placing of both dice names die a first; of one, the other is discarded
-        if len(placed) > 1:
-            boxes = (placed[0][0], placed[1][0])
-        else:
-            boxes = (placed[0][0], eng.NO_BOX) if placed[0][1] == a else (eng.NO_BOX, placed[0][0])
-        return tuple(sorted(boxes)) if a == b else boxes
-
-    def dance(self, game: eng.Tribe):
-        """A Spirit Dancer's (or the Storm Dancer's) change, or eng.DONE: one change at a time."""
-        tables = [m.table for m in self.day_tables(game)]
-        board, fixed = list(game.board), self.fixed()
-        if eng.power(self.st).storm_dancers:
-            g, i, face = best_change_of(tables, board, fixed)
-            return (i, face) if i is not None and g > 0.5 else eng.DONE
-        need = DANCER_NEED[eng.dancers_left(game) - 1]
-        if most_gain(self.day_tables(game), board, fixed) + BOUND_SLACK < need:
-            return eng.DONE  # best_change's gain, to within its rounding, cannot reach the need
-        g, i, face = best_change_of(tables, board, fixed)
-        return eng.DONE if i is None or g < need else (i, face)
-
-    def ghost_choice(self, options: tuple) -> str:
-        """The blank hex Ghost Mountain takes: the nearest to the target, never the fort's."""
-        tdist = self.dist_map(self.target())
-        far = [lab for lab in options if lab not in self.land.fort]
-        return min(far, key=lambda x: (tdist.get(x, FAR), x)) if far else options[0]
-
-    def plot_choice(self, enc) -> int:
-        """A plot encounter's choice, made blind (outcomes are not read ahead) but never a new victory
-        condition."""
-        safe = [i for i, c in enumerate(enc.choices) if not eng.outcome_of(c.outcome).new_victory]
-        return safe[self.dice.rng.randrange(len(safe))] if safe else 0
-
-    def go(self, game: eng.Tribe):
+    def go(self):
         """Phase 3, a step at a time: toward the target while a step pays; when none does and the
         tribe has not moved today, one step aside if that costs less than a day in camp; else stop. (The
         engine asks only while some step could be paid for and the game is not over.)"""
-        st = self.st
+        st, land = self.st, self.land
         if self.aside == st.day:
             return eng.STOP  # a step aside ends the day's walk
-        prices: dict = {}
-        land = self.land
         target = self.target()
-        tdist = self.dist_map(target)
+        tdist = self.plan.dist(target)
         here = tdist.get(st.pos, FAR)
-        ahead = sorted([(tdist[lab], lab) for lab in land.neighbors[st.pos]
-                        if lab not in land.fort and tdist.get(lab, FAR) < here])
+        prices: dict = {}
         best = None
-        for d, lab in ahead:
+        for d, lab in sorted([(tdist[lab], lab) for lab in land.neighbors[st.pos]
+                              if lab not in land.fort and tdist.get(lab, FAR) < here]):
             if best is not None and d > best[0]:
                 break
-            option = self.forward_option(lab, target, tdist, prices)
-            if option is not None and (best is None or option < best):
+            p = prices[lab] = self.price(lab)
+            if p is None:
+                continue
+            pay, worth, nxt = p
+            values, after = st.values, nxt.values
+            if after[FOOD] < FOOD_RESERVE and values[FOOD] <= FOOD_LOW and lab != target and lab not in land.plot_at:
+                continue  # food kept in hand, but for a step that ends the walk
+            spent = (values[MOVEMENT] - after[MOVEMENT]) + 0.5 * (values[FOOD] - after[FOOD])
+            option = (d, spent - worth, lab, pay)  # labs differ: pays are never compared
+            if best is None or option < best:
                 best = option
         if best is not None:
-            _, _, lab, pay, _ = best
-            return (lab, pay)
+            return best[2:]
         if st.moved:
             return eng.STOP
-        best = self.aside_step(prices)
-        if best is None:
-            return eng.STOP
-        self.aside = st.day
-        return best
-
-    def aside_step(self, prices):
-        """shuffle's step, (hex, river pay), or None."""
-        tdist = self.dist_map(self.target())
-        best = None
-        for lab in self.land.neighbors[self.st.pos]:
-            if lab in self.land.plot_at or lab in self.land.fort:
+        for lab in land.neighbors[st.pos]:  # a step aside
+            if lab in land.plot_at or lab in land.fort:
                 continue
             p = prices[lab] if lab in prices else self.price(lab)
-            if p is None or p[-1].value("food") < FOOD_RESERVE:
+            if p is None or p[-1].values[FOOD] < FOOD_RESERVE:
                 continue
-            cost = (p[1] - (0.8 if lab in self.land.zone else 0.0)
-                    - 0.6 * max(0.0, tdist.get(lab, FAR) - tdist.get(self.st.pos, FAR)))
+            cost = p[1] - (0.8 if lab in land.zone else 0.0) - 0.6 * max(0.0, tdist.get(lab, FAR) - here)
             if best is None or cost > best[0]:
                 best = (cost, lab, p[0])
         if best is None or best[0] < self.gain("resolve", -RULES.idle_resolve) - 0.2:
-            return None
-        _, lab, pay = best
-        return (lab, pay)
+            return eng.STOP
+        self.aside = st.day
+        return best[1:]
 
 
 class PairsChief(Chief):

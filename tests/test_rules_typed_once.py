@@ -28,7 +28,7 @@ MARK = "# not a rule"
 GAMES = {
     "lost-expedition": {
         "code": ("lostprint/engine/lost_expedition.py", "lostprint/players/lost_expedition.py",
-                 "lostprint/saves/rules_1572.py", "lostprint/saves/replay_1572.py"),
+                 "lostprint/saves/rules_1572.py"),
         "text": ("lostprint/sheets/lost_expedition.py", "lostprint/books/rulebook_1572.py"),
         "template": "templates/rulebook/lost-expedition.j2",
     },

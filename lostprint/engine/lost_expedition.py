@@ -1077,3 +1077,600 @@ def chart_span(chart: str, expedition: str, immune: bool, village: int, totals: 
     if chart in R.musket_charts:
         down = tuple(d + m for d, m in zip(down, _one("muskets", -R.musket_reroll_cost)))
     return down, up
+
+
+# --- Filling a day's unknown inputs (the validating search) ---
+#
+# A day saved without `rolls:` is accepted when one set of legal rolls gives it. A roll lands on one
+# row of its chart and gives all of that row's effects together, and one planning roll sets every
+# chart's bonus at once, so `fill_inputs` walks the rolled phases in order over which row each roll
+# landed on (or that its chart was not planned, a musket's reroll, Diego's +1, the eclipse's chosen
+# row), carrying the planning dice the planned charts need as an interval, not as faces (126 ways to
+# plan a day would each be walked). The rest of the day takes no die the save does not show and is
+# worked out exactly; each tracker's values that can still end as recorded prune the walk. The rolls
+# found are then replayed through STEPS by the save's transcript, which reads the day's end there.
+# A line of the walk is a plain tuple (hashable: dead ends are remembered), in FILL order:
+
+FILL = ("values", "fever", "struck", "villages", "peaceful", "empires", "trails", "interests", "diego",
+        "dice least", "dice most", "kind")  # marks counted at the start hex; "kind": n of a kind's chart
+V, FEV, STRUCK, NV, NP, NE, NT, NI, DUSED, SLO, SHI, KIND = range(len(FILL))
+MAX_BONUS = R.planning_dice - 1  # every die but the one that calls the chart
+KIND_BONUS_AT = R.kind_for_bonus - 1  # a chart's bonus when n of a kind called it
+CONQ, MUSKETS, FOOD, MORALE, PROGRESS = (IX[k] for k in TRACKER_KEYS)
+MARK_ICONS = ("fever", "village", "peaceful-village", "trail", "interests", "empire")
+assert R.cataract_face == 1, "the mapping sums below take the cataract face for the die's lowest"
+
+
+def _set(values: tuple, i: int, n: int) -> tuple:
+    return values[:i] + (clamp(values[i] + n),) + values[i + 1:]
+
+
+def _row_ops(row, expedition: str) -> tuple:
+    """A row as (tracker index, change) and (mark icon, 0) in its order (fever and villages: _Fill.apply)."""
+    ops: list = []
+    for e in row.effects:
+        if e.what in MARK_ICONS:
+            ops.append((e.what, 0))
+        else:
+            ops.extend((i, n) for i, n in enumerate(icon_deltas((e,), expedition, True, 0)) if n)
+    return tuple(ops)
+
+
+@lru_cache(maxsize=8)  # not a rule: per expedition
+def _ops(expedition: str) -> dict:
+    return {k: tuple(_row_ops(r, expedition) for r in rows_of(k)) for k in FACE_ORDER}
+
+
+def _alone(t: int, x: int, other: int) -> tuple:
+    return tuple(x if i == t else other for i in range(len(TRACKER_KEYS)))
+
+
+# The rest of the day seen through one tracker t from x, whatever the others hold: [t][x - floor]
+# -> its values after (rations with food or starving; Migration's fill always affordable).
+VALUES = range(R.floor, R.cap + 1)
+RATIONS_ALONE = tuple(tuple(frozenset(rations(_alone(t, x, o))[t] for o in (R.floor, R.cap)) for x in VALUES)
+                      for t in range(len(TRACKER_KEYS)))
+DESERTION_ALONE = tuple(tuple(desertion(_alone(CONQ, x, m))[CONQ] for x in VALUES) for m in VALUES)
+INTEREST_ALONE = MappingProxyType({row.effects[0].terrain: tuple(
+    tuple(frozenset(v[t] for v in interest_outcomes(_alone(t, x, R.cap), row.effects[0].terrain)) for x in VALUES)
+    for t in range(len(TRACKER_KEYS))) for row in INTEREST_ROWS})
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What a save shows of a day: the hexes mapped, its marks (kind, hexes, interest result or None),
+    the hexes entered, the fever struck or broken, the trackers at its end."""
+
+    mapped: tuple
+    marks: tuple
+    steps: tuple
+    fever: str
+    values: tuple
+
+    def drawn(self) -> list:
+        """The hexes the Mapping phase drew (not Lagos de Oro's lakes)."""
+        lagos = next((m[1] for m in self.marks if m[0] == "lagos-de-oro"), ())
+        return [(h, t) for h, t in self.mapped if h not in lagos]
+
+
+class _Fill:
+    """One day's walk from the morning `s0` with the eclipse count `eclipse`. `native`: Native
+    Contact must (True) or must not (False) be planned (an eclipse counts down only on a day that
+    plays it; None: either); `cartography`: a Cartography trail may explain a recorded trail."""
+
+    def __init__(self, s0: State, rec: Recorded, eclipse=0, native=None, cartography=True):
+        self.s0, self.rec, self.native = s0, rec, native
+        start = self.start = s0.pos
+        exp, here = s0.expedition, s0.terrain[s0.pos]
+        at_start = [m[0] for m in rec.marks if m[1] and m[1][0] == start]
+        self.village_kind = {k: village_found(exp, here, k == "peaceful-village") for k in FOUND_IN if k != "empire"}
+        self.village_cost = village_cost(exp, here)
+        self.immune = fever_immune(exp, s0.lagos, start)
+        self.eclipse_choice, self.eclipse_roll = eclipse > 0, eclipse == 0
+        morning = replace(s0, plan=Plan())
+        self.n_dice = {k: phase_dice(s0, k) for k in FACE_ORDER}
+        self.base = {(k, m): modifier(morning, k, m) for k in FACE_ORDER for m in YES_NO}
+        self.ops = _ops(exp)
+        self.nv, self.np, self.ne = (at_start.count(k) for k in FOUND_IN)
+        trails = [frozenset(m[1]) for m in rec.marks if m[0] == "trail"]
+        self.trail_free = not trail_options(replace(s0, trails=s0.trails | set(trails)), start)
+        self.trail_rows = _trail_rows(s0, rec, trails, cartography)
+        self.most_trail_rows = len(FACE_ORDER) if self.trail_free else max(self.trail_rows, default=-1)
+        self.start_interest = next((r for kind, (h, *_), r in rec.marks if kind == "interest" and h == start), None)
+        if s0.interest_at(start) is not None or self.start_interest is None:
+            self.ni_options = (0,)
+        else:
+            self.ni_options = (0, 1) if start in rec.steps else (1,)
+        drawn = rec.drawn()
+        self.map_targets = bool(mapping_targets(s0))
+        self.mapped = drawn[0][1] if drawn else None
+        down = s0.board.downstream(start)
+        cataract_due = down is not None and frozenset((start, down)) not in s0.cataracts
+        self.cataract = any(m[0] == "cataract" for m in rec.marks) if cataract_due else None
+        no_break, dice = terrain_rule(here).no_fever_break, R.planning_dice
+        broke = s0.fever and not no_break and rec.fever in ("broken", "struck")  # struck again after breaking
+        self.fever_after_planning = s0.fever and not broke
+        need = fever_break_need(s0)
+        if not s0.fever:
+            self.dice_used = frozenset({0, dice})  # five WILDs call nothing; otherwise every die is used
+        else:
+            self.dice_used = frozenset(u for u in range(dice + 1) if no_break or (dice - u >= need) == broke)
+        self.target = rec.values
+        self._tails: dict = {}
+        self._span_memo: dict = {}
+        self._plan_tail()
+        self._plan_bounds()
+
+    # after Hunting the day takes no unknown die
+
+    def _plan_tail(self) -> None:
+        s0, start, marks = self.s0, self.start, self.rec.marks
+        found = {}
+        for kind, hexes, result in marks:
+            if kind == "interest":
+                found.setdefault(hexes[0], result)
+        today = replace(s0, terrain={**s0.terrain, **dict(self.rec.mapped)},
+                        trails=s0.trails | {frozenset(m[1]) for m in marks if m[0] == "trail"})
+        path = (start,) + self.rec.steps
+        self.steps, self.fed = {}, {}  # ni -> ((cost, river progress, interest found on entering or ""), ...)
+        for ni in self.ni_options:
+            held = {h for h, _ in s0.interests} | ({start} if ni else set())
+            steps: tuple | None = ()
+            for a, b in zip(path, path[1:]):
+                at = replace(today, pos=a)
+                due = interest_on_entering(at, b) and b not in held
+                if due and b not in found:
+                    steps = None  # an interest is rolled on entering, and none is recorded
+                    break
+                steps += ((step_cost(at, b), river_gain(s0.board, a, b), found[b] if due else ""),)
+                held |= {b} if due else set()
+            self.steps[ni] = None if steps is None or set(found) - held else steps  # (or one recorded unrolled)
+            migrated = (start,) if ni and self.start_interest == "migration" else ()
+            self.fed[ni] = fed_by_migration(replace(s0, migration=s0.migration + migrated))
+        self.morale_steps = morale_of_travel(s0.board, path)
+
+    def tail(self, vals: tuple, ni: int) -> set:
+        """Every end the rest of the day (interests, eating, travel, morale) can give."""
+        key = (vals, ni)
+        if key not in self._tails:
+            outs = set()
+            if self.steps[ni] is not None:
+                outs = {vals}
+                if ni:
+                    outs = {v for x in outs for v in interest_outcomes(x, self.start_interest)}
+                if not self.fed[ni]:
+                    outs = {rations(v) for v in outs}
+                for cost, river, found in self.steps[ni]:
+                    outs = {_set(_set(v, PROGRESS, -cost), PROGRESS, river) for v in outs if v[PROGRESS] >= cost}
+                    if found:
+                        outs = {v for x in outs for v in interest_outcomes(x, found)}
+                for n in self.morale_steps:
+                    outs = {_set(v, MORALE, n) for v in outs}
+                outs = {desertion(v) for v in outs}
+            self._tails[key] = outs
+        return self._tails[key]
+
+    def _one_tail(self, t: int, x: int, ni: int) -> set:
+        """tail() seen through tracker t from x, whatever the others hold."""
+        if self.steps[ni] is None:
+            return set()
+        outs = {x}
+        if ni:
+            outs = {y for v in outs for y in INTEREST_ALONE[self.start_interest][t][v - R.floor]}
+        if not self.fed[ni]:
+            outs = {y for v in outs for y in RATIONS_ALONE[t][v - R.floor]}
+        for cost, river, found in self.steps[ni]:
+            if t == PROGRESS:
+                outs = {clamp(clamp(v - cost) + river) for v in outs if v >= cost}
+            if found:
+                outs = {y for v in outs for y in INTEREST_ALONE[found][t][v - R.floor]}
+        if t == MORALE:
+            for n in self.morale_steps:
+                outs = {clamp(v + n) for v in outs}
+        if t == CONQ:  # desertion as the recorded morale says
+            outs = {DESERTION_ALONE[self.target[MORALE] - R.floor][v - R.floor] for v in outs}
+        return outs
+
+    def _plan_bounds(self) -> None:
+        """allowed[i][t]: the values of tracker t from which charts i.. (by the engine's chart spans)
+        and the rest of the day can still end as recorded."""
+        after = [[x for x in VALUES if any(self.target[t] in self._one_tail(t, x, ni) for ni in self.ni_options)]
+                 for t in range(len(TRACKER_KEYS))]
+        spans = _spans(self)
+        self.allowed = []
+        for i in range(len(FACE_ORDER) + 1):
+            row = []
+            for t in range(len(TRACKER_KEYS)):
+                down, up = sum(lo[t] for lo, _ in spans[i:]), sum(hi[t] for _, hi in spans[i:])
+                row.append(frozenset(y for x in after[t] for y in VALUES if x - up <= y <= x - down))
+            self.allowed.append(tuple(row))
+        self.most_used = max(self.dice_used, default=-1)
+
+    def viable(self, i: int, s: tuple, free: bool) -> bool:
+        """Can this line still end as recorded (with `free`, in every tracker but at most one)?"""
+        if s[SLO] > self.most_used:
+            return False
+        return sum(v not in ok for v, ok in zip(s[V], self.allowed[i])) <= free
+
+    # the rolled phases
+
+    def starts(self):
+        """The lines after planning: without n of a kind, or with it calling chart k."""
+        v0, fev = self.s0.values, self.fever_after_planning
+        yield ("kind", -1), (v0, fev, False, 0, 0, 0, 0, 0, False, 0, 0, -1)
+        for k in range(len(FACE_ORDER)):
+            yield ("kind", k), (_set(v0, CONQ, R.kind_bonus), fev, False, 0, 0, 0, 0, 0, False, 0, 0, k)
+
+    def _bonus(self, kind: int, k: int, bl: int, bh: int):
+        """The planning bonus chart k may have, between bl and bh (None: none)."""
+        bl, bh = max(bl, 0), min(bh, MAX_BONUS)
+        if kind == k:
+            bl = max(bl, KIND_BONUS_AT)
+        elif self.s0.fever:  # WILDs held by the fever: the bonus is the chart's own dice only
+            bh = min(bh, KIND_BONUS_AT - 1)
+        return (bl, bh) if bl <= bh else None
+
+    def _spans(self, i: int, n: int, extra: int, kind: int) -> tuple:
+        """The rows of chart i some roll of n dice reaches with this modifier, each with its bonus."""
+        key = (i, n, extra, kind == i)
+        if key not in self._span_memo:
+            out = []
+            for j, row in enumerate(rows_of(FACE_ORDER[i])):
+                bl = row.low - (n * R.die_faces + extra) if row.low is not None else 0
+                bh = row.high - (n + extra) if row.high is not None else MAX_BONUS
+                bonus = self._bonus(kind, i, bl, bh)
+                if bonus is not None:
+                    out.append((j, bonus))
+            self._span_memo[key] = tuple(out)
+        return self._span_memo[key]
+
+    @staticmethod
+    def _planned(s: tuple, bonus: tuple, diego: bool = False) -> tuple:
+        s = s[:SLO] + (s[SLO] + 1 + bonus[0], s[SHI] + 1 + bonus[1], s[KIND])
+        return s[:DUSED] + (True,) + s[DUSED + 1:] if diego else s
+
+    def expand(self, i: int, s: tuple):
+        """(choice, line) for each way chart i can go: (chart, row or None, musket, diego, bonus, modifier)."""
+        k = FACE_ORDER[i]
+        if k == "mapping":
+            yield from self._mapping(i, s)
+            return
+        if s[KIND] != i and not (k == NC and self.native):
+            yield (k, None, False, False, None, 0), s
+        if k == NC and self.native is False:
+            return
+        muskets = YES_NO if k in R.musket_charts and s[V][MUSKETS] >= R.musket_reroll_cost else (False,)
+        if k == NC and not self.eclipse_roll:
+            muskets = ()  # the eclipse is still predicted: the row is chosen, not rolled
+        for musket in muskets:
+            base = (_set(s[V], MUSKETS, -R.musket_reroll_cost),) + s[1:] if musket else s
+            for diego in YES_NO if self.s0.diego and not s[DUSED] else (False,):
+                extra = self.base[k, musket] + (R.bonus_per_extra if diego else 0) \
+                    + (R.peaceful_bonus * s[NP] if k in R.peaceful_charts else 0)
+                for j, bonus in self._spans(i, self.n_dice[k], extra, s[KIND]):
+                    s2 = self.apply(self._planned(base, bonus, diego), self.ops[k][j])
+                    if s2 is not None:
+                        yield (k, j, musket, diego, bonus, extra), s2
+        bonus = self._bonus(s[KIND], i, 0, MAX_BONUS)
+        if k == NC and self.eclipse_choice and bonus:  # the predicted eclipse: a row chosen
+            for j in range(len(rows_of(k))):
+                s2 = self.apply(self._planned(s, bonus), self.ops[k][j])
+                if s2 is not None:
+                    yield (k, j, "eclipse", False, bonus, 0), s2
+
+    def _dice_sums(self, cataract) -> tuple[int, int]:
+        """The least and most the mapping dice add up to, with a die showing the cataract face or not."""
+        n = self.n_dice["mapping"]
+        if cataract is None:
+            return n, n * R.die_faces
+        if cataract:
+            return n, R.cataract_face + (n - 1) * R.die_faces
+        return n * (R.cataract_face + 1), n * R.die_faces
+
+    def _mapping(self, i: int, s: tuple):
+        if not self.map_targets:  # nowhere to map: planned or not
+            if s[KIND] != i:
+                yield ("mapping", None, False, False, None, 0), s
+            bonus = self._bonus(s[KIND], i, 0, MAX_BONUS)
+            if bonus:
+                yield ("mapping", None, False, False, bonus, 0), self._planned(s, bonus)
+            return
+        if self.mapped is None:
+            if s[KIND] != i and not self.cataract:
+                yield ("mapping", None, False, False, None, 0), s
+            return
+        dlo, dhi = self._dice_sums(self.cataract)
+        here = self.s0.terrain[self.start]
+        for diego in YES_NO if self.s0.diego and not s[DUSED] else (False,):
+            extra = self.base["mapping", False] + (R.bonus_per_extra if diego else 0)
+            for j, row in enumerate(rows_of("mapping")):
+                e = row.effects[0]
+                if (here if e.what == "same-terrain" else e.terrain) != self.mapped:
+                    continue
+                bl = row.low - (dhi + extra) if row.low is not None else 0
+                bh = row.high - (dlo + extra) if row.high is not None else MAX_BONUS
+                bonus = self._bonus(s[KIND], i, bl, bh)
+                if bonus is not None:
+                    yield ("mapping", j, False, diego, bonus, extra), self._planned(s, bonus, diego)
+
+    def apply(self, s: tuple, ops: tuple):
+        """A row's effects on a line (None: it makes a mark or fever the save does not show)."""
+        vals, fev, struck, nv, np_, ne, nt, ni = s[V:DUSED]
+        for what, n in ops:
+            if not isinstance(what, str):
+                vals = _set(vals, what, n)
+            elif what == "fever" and not self.immune:
+                vals = _set(vals, MORALE, -R.fever_morale)
+                if not fev and self.rec.fever != "struck":
+                    return None
+                struck, fev = struck or not fev, True
+            elif what in self.village_kind and self.village_kind[what] == "peaceful-village":
+                np_ += 1
+            elif what in self.village_kind and self.village_kind[what]:
+                nv += 1
+                vals = _set(vals, PROGRESS, -self.village_cost)
+            elif what == "trail":
+                nt += 1
+            elif what == "interests" and self.s0.interest_at(self.start) is None:
+                ni += 1
+            elif what == "empire":
+                ne += 1
+        if nv > self.nv or np_ > self.np or ne > self.ne or nt > self.most_trail_rows or ni > max(self.ni_options):
+            return None
+        return (vals, fev, struck, nv, np_, ne, nt, ni) + s[DUSED:]
+
+    def ends(self, s: tuple) -> set:
+        """The ends this line gives, or nothing when its marks, fever or dice disagree with the save."""
+        if not any(s[SLO] <= u <= s[SHI] for u in self.dice_used):
+            return set()
+        if (s[NV], s[NP], s[NE]) != (self.nv, self.np, self.ne) or s[NI] not in self.ni_options:
+            return set()
+        if (self.rec.fever == "struck") != s[STRUCK]:
+            return set()
+        if s[NT] not in self.trail_rows and not (self.trail_free and any(r <= s[NT] for r in self.trail_rows)):
+            return set()  # (with no trail left to draw from the start hex, a trail row draws nothing)
+        return self.tail(s[V], s[NI])
+
+    def search(self, free: bool = False):
+        """The first line that gives the day (its choices), or None. With `free`, instead, the lines
+        ending as recorded in every tracker but one: {tracker index: {its value: the first such line}}."""
+        failed: dict = {}  # (chart, line but its planning dice) -> the dice intervals walked in vain
+        found: dict = {}
+
+        def walk(i: int, s: tuple, line: tuple):
+            if i == len(FACE_ORDER):
+                for out in self.ends(s):
+                    off = [t for t in range(len(out)) if out[t] != self.target[t]]
+                    if not free and not off:
+                        return line
+                    if free and len(off) == 1:
+                        found.setdefault(off[0], {}).setdefault(out[off[0]], line)
+                return None
+            seen = failed.setdefault((i, s[:SLO] + s[KIND:]), [])
+            if any(lo <= s[SLO] and s[SHI] <= hi for lo, hi in seen):
+                return None  # walked before with at least these planning dice possible
+            for choice, s2 in self.expand(i, s):
+                got = walk(i + 1, s2, line + (choice,)) if self.viable(i + 1, s2, free) else None
+                if got is not None:
+                    return got
+            seen.append((s[SLO], s[SHI]))
+            return None
+
+        for choice, s in self.starts():
+            got = walk(0, s, (choice,)) if self.viable(0, s, free) else None
+            if got is not None:
+                return got
+        return found if free else None
+
+    def rolls_of(self, path: tuple) -> dict:
+        """The dice of a line (each roll's total inside its row), as `rolls:` records them."""
+        (_, kind), phases = path[0], path[1:]
+        bonus = {k: b for k, _, _, _, b, _ in phases if b is not None}
+        least = sum(1 + lo for lo, _ in bonus.values())
+        left = min(u for u in self.dice_used if least <= u <= sum(1 + hi for _, hi in bonus.values())) - least
+        planning: list[int] = []
+        for k, (lo, hi) in list(bonus.items()):
+            bonus[k] = lo + min(left, hi - lo)  # the least each chart needs, then what is left over in order
+            left -= bonus[k] - lo
+            own = bonus[k] if self.s0.fever or FACE_ORDER.index(k) == kind else min(bonus[k], KIND_BONUS_AT - 1)
+            planning += [R.face(k)] * (1 + own)  # (the rest of a bonus is WILDs)
+        rolls: dict = {"planning": sorted(planning + [R.wild_face] * (R.planning_dice - len(planning)))}
+        for k, j, musket, _, _, extra in phases:
+            if j is None or musket == "eclipse":
+                continue
+            row, n, cataract = rows_of(k)[j], self.n_dice[k], k == "mapping" and self.cataract
+            dlo, dhi = self._dice_sums(self.cataract) if k == "mapping" else (n, n * R.die_faces)
+            total = max(dlo, row.low - extra - bonus[k] if row.low is not None else dlo)
+            assert total <= min(dhi, row.high - extra - bonus[k] if row.high is not None else dhi), (k, j)
+            dice = _split(total, n, dlo // n, bool(cataract))
+            rolls[k] = [dice, dice] if musket else dice
+            if k == NC and self.s0.kantyi:  # her reroll of a 1 or 2 may show it again
+                again = [d for _ in range(1 + musket) for d in dice if d <= R.kantyi_reroll_at_most]
+                if again:
+                    rolls[KANTYI_ROLLS] = again
+        ni = int(any(k == "exploring" and j is not None and musket != "eclipse"
+                     and any(e.what == "interests" for e in rows_of(k)[j].effects) for k, j, musket, *_ in phases)
+                 and self.s0.interest_at(self.start) is None)
+        found = [self.start_interest] * ni + [f for _, _, f in self.steps[ni] if f]
+        dice = [_split(next(r for r in INTEREST_ROWS if r.effects[0].terrain == f).low, R.phase_dice, 1, False)
+                for f in found]
+        if dice:
+            rolls["interests"] = dice if len(dice) > 1 else dice[0]
+        return rolls
+
+
+def _split(total: int, n: int, lo: int, one_low: bool) -> list[int]:
+    """n dice of lo..die_faces adding up to total (one showing the cataract face when one_low)."""
+    dice = [R.cataract_face] if one_low else []
+    left = total - sum(dice)
+    for i in range(len(dice), n):
+        d = min(R.die_faces, left - (n - i - 1) * lo)
+        dice.append(d)
+        left -= d
+    return sorted(dice)
+
+
+def _trail_rows(s0: State, rec: Recorded, trails: list, allowed: bool) -> frozenset:
+    """How many of the day's trails the Exploring and Native Contact rows may have drawn (from the
+    start hex), when every other comes from a Ruined Mission (from its hex) or a Cartography trail
+    (from where the day ends, never along an edge stepped today: it is drawn after travel)."""
+    path = (s0.pos,) + rec.steps
+    stepped = {frozenset(e) for e in zip(path, path[1:])}
+    ruined = [h for kind, (h, *_), r in rec.marks if kind == "interest" and r == "ruined-mission"]
+    cartography = (allowed and s0.expedition == "cartography" and path[-1] not in s0.cartography
+                   and rec.values[PROGRESS] >= R.cartography_progress)
+    sources = []
+    for t in trails:
+        options = [("row",)] if s0.pos in t else []
+        options += [("ruined", i) for i, h in enumerate(ruined) if h in t]
+        if cartography and path[-1] in t and t not in stepped:
+            options.append(("cartography",))
+        sources.append(options)
+    out = set()
+    for pick in product(*sources):
+        taken = [p for p in pick if p[0] != "row"]
+        if len(taken) == len(set(taken)):
+            out.add(len(pick) - len(taken))
+    return frozenset(out)
+
+
+def _mornings(eclipses) -> list:
+    """The eclipse counts a day may begin with, each with whether Native Contact must be planned."""
+    return [(e, native) for e in sorted(eclipses) for native in ((None,) if e == 0 else (True, False))]
+
+
+ONE_SET = ("each roll lands on one row of its chart and gives all of that row's effects together, and one "
+           "planning roll sets every chart's bonus")
+
+
+def fill_inputs(s0: State, rec: Recorded, eclipses=frozenset({0})) -> tuple[list, tuple | None]:
+    """For a day saved without its rolls, from the morning `s0` (the eclipse count one of
+    `eclipses`): ([(the count it begins with, the count it ends with or None when an eclipse is
+    predicted today, one set of rolls that gives it)], None), or ([], (the save's field path, why no
+    set of rolls gives the day))."""
+    day = s0.day + 1
+    drawn = [h for h, _ in rec.drawn()]
+    if len(drawn) > 1:
+        lagos = any(m[0] == "lagos-de-oro" for m in rec.marks)
+        lagos = f" (Lagos de Oro adds its {R.lagos_hexes} lakes)" if lagos else ""
+        return [], (("mapped", drawn[1]), f"{len(drawn)} hexes mapped on day {day}: the Mapping phase draws "
+                                          f"one hex a day{lagos}")
+    found = []
+    predicted = ("interest", "predict-eclipse") in {(kind, r) for kind, _, r in rec.marks}
+    for e, native in _mornings(eclipses):
+        for cartography in (False, True) if s0.expedition == "cartography" else (False,):
+            fill = _Fill(s0, rec, e, native, cartography)
+            path = fill.search()
+            if path is not None:
+                found.append((e, None if predicted else e - 1 if native else e, fill.rolls_of(path)))
+                break
+    return (found, None) if found else ([], _why_none(s0, rec, eclipses))
+
+
+def _why_none(s0: State, rec: Recorded, eclipses) -> tuple:
+    """Why no set of rolls gives the day: a step no roll pays for, a tracker no roll gives whatever the
+    others do, one no line gives with the others as recorded, or the hex mapped."""
+    day, have = s0.day + 1, rec.values
+    fills = [_Fill(s0, rec, e, native) for e, native in _mornings(eclipses)]
+    unpaid = _unpaid_step(fills[0])
+    if unpaid:
+        return ("moved",), unpaid
+    for t, key in enumerate(TRACKER_KEYS):
+        ends = set().union(*(_alone_ends(fill, t) for fill in fills))
+        if have[t] not in ends:
+            spans, high = _spans(fills[0]), have[t] > max(ends, default=R.cap)
+            charts = [f"{k.replace('-', ' ')} {lo[t]:+d}..{hi[t]:+d}" for k, (lo, hi) in zip(FACE_ORDER, spans)
+                      if lo[t] or hi[t]]
+            limit = (f"at most {max(ends)}" if high else f"at least {min(ends)}" if have[t] < min(ends, default=R.floor)
+                     else _either(ends) or "nothing")
+            x = clamp(s0.values[t] + sum(hi[t] if high else lo[t] for lo, hi in spans)
+                      + (R.kind_bonus if high and t == CONQ else 0))
+            rest = _either(fills[0]._one_tail(t, x, fills[0].ni_options[0])) or "nothing"
+            return ("resources", key), (f"{key} {s0.values[t]} \u2192 {have[t]}, but whatever the rolls day {day} ends "
+                                        f"with {key} {limit} (the charts' rows: {', '.join(charts) or 'none'}; the "
+                                        f"day's interests, rations, travel and morale as recorded then take {x} to {rest})")
+    one_off: dict = {}  # tracker -> {a value it can end with while every other ends as recorded: a line}
+    for fill in fills:
+        for t, lines in fill.search(free=True).items():
+            for value, line in lines.items():
+                one_off.setdefault(t, {}).setdefault(value, (fill, line))
+    if one_off:
+        (t, values), *others = sorted(one_off.items())
+        key = TRACKER_KEYS[t]
+        limit = f"with the other resources as recorded, day {day} can end with {key} {_either(values)}"
+        for other, vals in others:
+            limit += f"; with {key} {have[t]}, {TRACKER_KEYS[other]} {_either(vals)}"
+        fill, line = values[min(values, key=lambda v: abs(v - have[t]))]
+        example = ", ".join(f"{k}: {v}" for k, v in fill.rolls_of(line).items())
+        return ("resources", key), (f"{key} {s0.values[t]} \u2192 {have[t]}, but no one set of rolls gives it: "
+                                    f"{limit}, as rolls {{{example}}} do ({ONE_SET})")
+    return _mapping_problem(s0, rec, fills) or (
+        ("resources",), f"no one set of rolls on day {day} gives these resources, marks and fever together ({ONE_SET})")
+
+
+def _spans(fill: _Fill) -> list:
+    """The engine's span of each chart today, any row."""
+    return [chart_span(k, fill.s0.expedition, fill.immune, fill.village_cost, (0, 0), True) for k in FACE_ORDER]
+
+
+def _alone_ends(fill: _Fill, t: int) -> set:
+    """The values tracker t can end the day with whatever the rolls and the other trackers do."""
+    spans = _spans(fill)
+    down, up = sum(lo[t] for lo, _ in spans), sum(hi[t] for _, hi in spans)
+    v = fill.s0.values[t]
+    starts = {v, clamp(v + R.kind_bonus)} if t == CONQ else {v}
+    return {y for v in starts for x in VALUES if v + down <= x <= v + up for ni in fill.ni_options
+            for y in fill._one_tail(t, x, ni)}
+
+
+def _unpaid_step(fill: _Fill) -> str:
+    """A step of the day no roll leaves the movement progress to pay for ('' when each can be)."""
+    most = R.cap if fill.start_interest else fill.s0.values[PROGRESS] + sum(hi[PROGRESS] for _, hi in _spans(fill))
+    path = (fill.start,) + fill.rec.steps
+    for (cost, river, found), b in zip(fill.steps[fill.ni_options[0]] or (), path[1:]):
+        if min(most, R.cap) < cost:
+            return (f"entering {b} costs {cost} movement progress" + (" by trail" if cost == R.trail_cost else "")
+                    + f"; the party can have at most {min(most, R.cap)} on day {fill.s0.day + 1}")
+        most = R.cap if found else min(most, R.cap) - cost + river  # (an interest may give progress)
+    return ""
+
+
+def _mapping_problem(s0: State, rec: Recorded, fills: list):
+    """When the day agrees but for the hex mapped: which terrains the Mapping roll could draw there,
+    or that the roll drawing this one shows the cataract face on the river."""
+    fill = fills[0]
+    if fill.mapped is None or not fill.map_targets:
+        return None
+    label = rec.drawn()[0][0]
+    at = ("mapped", label)
+    if fill.cataract is False:
+        for f in fills:
+            f.cataract = None
+        if any(f.search() is not None for f in fills):
+            down = s0.board.downstream(s0.pos)
+            blocked = f"; it would block the step to {down}" if down in rec.steps else ""
+            return at, (f"{fill.mapped}: the Mapping roll that draws {fill.mapped} here shows a {R.cataract_face}, "
+                        f"and from {s0.pos} on the river a {R.cataract_face} draws a cataract to {down}, which day "
+                        f"{s0.day + 1} does not record{blocked} ({ONE_SET})")
+        for f in fills:
+            f.cataract = False
+    could, wanted = [], fill.mapped
+    for terrain in dict.fromkeys(s0.terrain[s0.pos] if e.what == "same-terrain" else e.terrain
+                                 for row in rows_of("mapping") for e in row.effects):
+        for f in fills:
+            f.mapped = terrain
+        if any(f.search() is not None for f in fills):
+            could.append(terrain)
+    if not could:
+        return None
+    return at, (f"{wanted}: no one set of rolls gives day {s0.day + 1} with {label} mapped as {wanted}; with the "
+                f"rest as recorded, the Mapping roll could draw {' or '.join(could)} ({ONE_SET})")
+
+
+def _either(values) -> str:
+    """[5] -> '5'; [3, 4] -> '3 or 4'; [1, 2, 3, 4] -> '1\u20134'."""
+    values = sorted(values)
+    pair = 2  # not a rule: a range reads better than three numbers or more
+    if len(values) > pair and values == list(range(values[0], values[-1] + 1)):
+        return f"{values[0]}\u2013{values[-1]}"
+    return " or ".join(map(str, values))

@@ -23,7 +23,7 @@ from lostprint.files.fields import Reader, at_key
 from lostprint.files.kinds import SAVE_FORMAT
 from lostprint.games.lost_expedition import EXPEDITIONS, GAME, INTERESTS, KANTYI_ROLLS, ROLL_KEYS, TRACKER_KEYS
 from lostprint.games.lost_expedition import RULES as R
-from lostprint.saves import replay_1572, search
+from lostprint.saves import search
 from lostprint.saves.fields_1572 import fields
 from lostprint.saves.rules import At, Event, LostRules, Mark, Problems, State, slug
 
@@ -122,6 +122,12 @@ def _faces(value, at: At, problems, nested_ok: bool) -> tuple[tuple[int, ...], .
 
 def _rp(st: State) -> Replay:
     return st.flags["1572"]
+
+
+def _fever(rp: Replay) -> str:
+    """The day's fever as recorded: "struck", "broken" or ""."""
+    raw = rp.raw.get("fever")
+    return "struck" if raw is True else slug(raw) if isinstance(raw, str) else ""
 
 
 class Rules1572(LostRules):
@@ -341,12 +347,18 @@ class Rules1572(LostRules):
         elif rp.rolls:
             _replayed(st, problems, [rp.rolls])
         else:
-            found = replay_1572.explained(st, rp, problems)
-            if found is None:
+            recorded = eng.Recorded(tuple(st.flags.get("drawn_today", {}).items()),
+                                    tuple((m.kind, m.hexes, m.get("result")) for m in _day_marks(st)),
+                                    tuple(st.day_hexes[1:]), _fever(rp), tuple(st.values[k] for k in TRACKER_KEYS))
+            found, why = eng.fill_inputs(rp.engine, recorded, rp.eclipses)
+            if why:
+                problems.add(rp.at(*why[0]), why[1])
                 rp.engine = None
             else:
+                if rp.explained is not None:  # kept for explain_save (a caller asked which rolls explain the save)
+                    rp.explained.append(found)
                 _replayed(st, problems, [{k: (v if v and isinstance(v[0], list) else [v], rp.day_at)
-                                          for k, v in rolls.items()} for _, _, (rolls, _) in found])
+                                          for k, v in rolls.items()} for _, _, rolls in found])
 
     def end_of_day(self, st):
         if st.position in st.game_map.goals:
@@ -397,7 +409,7 @@ class Explaining1572(Rules1572):
     saves.explain.explain_save."""
 
     def __init__(self):
-        self.found: list = []  # per day: (eclipse count at its start, at its end or None, (rolls, told))
+        self.found: list = []  # per day: (eclipse count at its start, at its end or None, rolls)
 
     def begin(self, st: State) -> None:
         super().begin(st)
@@ -410,8 +422,8 @@ class Explaining1572(Rules1572):
         out: list = []
         need = None
         for options in reversed(self.found):
-            start, _, told = next((o for o in options if need is None or o[1] in (None, need)), options[0])
-            out.append(told)
+            start, _, rolls = next((o for o in options if need is None or o[1] in (None, need)), options[0])
+            out.append(rolls)
             need = start
         return out[::-1]
 
@@ -518,8 +530,7 @@ def _record(st, rolls: dict | None) -> search.Record:
     lagos = next((tuple(sorted(m.hexes)) for m in marks if m.kind == LAGOS), ())
     drawn = st.flags.get("drawn_today", {})
     target = next((lab for lab in drawn if lab not in lagos), None)
-    fever = _rp(st).raw.get("fever")
-    fever = "struck" if fever is True else slug(fever) if isinstance(fever, str) else ""
+    fever = _fever(_rp(st))
     want_marks = sorted((_mark_key(m.kind, m.hexes, m.get("result")) for m in marks), key=repr)
     inputs: dict = {"to": tuple(st.day_hexes[1:]) + (None,)}
     if rolls is not None:
@@ -656,9 +667,7 @@ def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
 
 def _fever_problem(rp: Replay) -> tuple[At, str] | None:
     """A recorded fever the rules refuse whatever the dice: immune, none to break, or a swamp."""
-    raw = rp.raw.get("fever")
-    fever = "struck" if raw is True else slug(raw) if isinstance(raw, str) else ""
-    s0 = rp.engine
+    fever, s0 = _fever(rp), rp.engine
     if fever == "struck" and eng.fever_immune(s0.expedition, s0.lagos, s0.pos):
         return rp.at("fever"), ("a botany expedition is immune to fever" if s0.expedition == "botany"
                                      else f"at Lagos de Oro ({s0.pos}) the party is immune to fever")

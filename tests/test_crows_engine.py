@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from lostprint.crows import transcript as T
 from lostprint.engine import crows as E
 from lostprint.games import crows as G
 
@@ -167,7 +168,7 @@ START = tuple(((c, r), G.BARRENS) for c, r in G.start_squares())
 
 
 def turn(player, tile, at, totem=None, **kw):
-    return E.TurnPlay(player, tile, at, totem, **kw)
+    return T.TurnPlay(player, tile, at, totem, **kw)
 
 
 def fields(result, prefix=""):
@@ -178,7 +179,7 @@ def play(rounds, start=START, players=("A", "B", "C"), counts=None):
     """The rounds played through the steps as a record's check plays them (every problem, at its field)."""
     from lostprint.crows.transcript import play_record
 
-    setup = E.Setup(players, start, counts or G.HOUSE_COUNTS)
+    setup = T.Setup(players, start, counts or G.HOUSE_COUNTS)
     return play_record(setup, rounds)[0]
 
 

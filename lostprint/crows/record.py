@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from pathlib import Path
 
+from lostprint.crows import transcript as T
 from lostprint.crows.transcript import play_record
 from lostprint.engine import crows as E
 from lostprint.errors import LostprintError
@@ -169,8 +170,8 @@ class Record:
     title: str
     players: tuple[str, ...]
     colors: tuple[tuple[str, str], ...]  # player -> totem colour name
-    setup: E.Setup
-    rounds: tuple[tuple[E.TurnPlay, ...], ...]
+    setup: T.Setup
+    rounds: tuple[tuple[T.TurnPlay, ...], ...]
     claimed: tuple[tuple[str, int], ...]
     date: str = ""
 
@@ -289,7 +290,7 @@ def parse_record(data, source: str) -> tuple[Record | None, Reader]:
             if not isinstance(nf, bool):
                 _bad(f, f"{where}.nightfall", "must be true or false")
                 nf = False
-            turns.append(E.TurnPlay(
+            turns.append(T.TurnPlay(
                 player=str(player) if player is not None else "",
                 tile=_tile(f, t.get("tile"), f"{where}.tile"),
                 at=_square(f, t.get("at"), f"{where}.at"),
@@ -316,11 +317,11 @@ def parse_record(data, source: str) -> tuple[Record | None, Reader]:
     if f.problems or not players:
         return None, f
     record = Record(source, title, tuple(players), tuple(colors),
-                    E.Setup(tuple(players), tuple(start), counts), tuple(rounds), tuple(claimed), date or "")
+                    T.Setup(tuple(players), tuple(start), counts), tuple(rounds), tuple(claimed), date or "")
     return record, f
 
 
-def replay_record(record: Record, rd: Reader | None = None) -> E.Result:
+def replay_record(record: Record, rd: Reader | None = None) -> T.Result:
     """The record played through the engine's steps (lostprint.crows.transcript); its problems (and wrong
     claimed scores) go to rd."""
 
@@ -338,7 +339,7 @@ def replay_record(record: Record, rd: Reader | None = None) -> E.Result:
     return result
 
 
-def check_record_data(data, source: str) -> tuple[list[str], Record | None, E.Result | None]:
+def check_record_data(data, source: str) -> tuple[list[str], Record | None, T.Result | None]:
     """(every problem as 'file:line: field: what is wrong', the record, its replay) of a parsed file;
     the problems are [] when it is clean. Parsed once, replayed once."""
     record, rd = parse_record(data, source)
@@ -357,7 +358,7 @@ def check_record(path) -> list[str]:
     return check_record_data(data, shown_path(path))[0]
 
 
-def record_from_data(data, source: str) -> tuple[Record, E.Result]:
+def record_from_data(data, source: str) -> tuple[Record, T.Result]:
     """A clean record and its replay; raises LostprintError (one line) on the first problem."""
     lines, record, result = check_record_data(data, source)
     if lines:
@@ -366,7 +367,7 @@ def record_from_data(data, source: str) -> tuple[Record, E.Result]:
     return record, result
 
 
-def load_record(path) -> tuple[Record, E.Result]:
+def load_record(path) -> tuple[Record, T.Result]:
     """A clean record file and its replay; raises LostprintError (one line) on the first problem."""
     try:
         data = load(path, SAVE)
@@ -382,7 +383,7 @@ def record_scene(path, paper: str = "letter", ink: str = "color"):
     return build_record(record, result, paper, ink)
 
 
-def build_record(record: Record, result: E.Result, paper: str, ink: str, tr=None):
+def build_record(record: Record, result: T.Result, paper: str, ink: str, tr=None):
     """The finished game as a multi-page Scene (lostprint.crows.record_pages), its words through the
     translator `tr` (lostprint.i18n; English when None)."""
     # lazy: the pages' drawing (scene, sheets' widgets, the tile art: ~30 ms): checking a record draws nothing

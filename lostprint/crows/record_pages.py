@@ -1,6 +1,6 @@
 """A Crows game record drawn: the summary page (standings, scores by round and their chart, the start,
 a key, what happened) and the board after every round, as one multi-page Scene. `record` is a parsed
-lostprint.crows.record.Record and `result` its replay through the engine (E.Result)."""
+lostprint.crows.record.Record and `result` its replay through the engine (T.Result)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -9,6 +9,7 @@ from pathlib import Path
 from lostprint import __version__
 from lostprint.crows.art import centred, tile_art
 from lostprint.crows.squares import column_name, square_name
+from lostprint.crows import transcript as T
 from lostprint.engine import crows as E
 from lostprint.fonts import ASCENT, text_width, wrap
 from lostprint.games import crows as G
@@ -38,7 +39,7 @@ def compass(letter: str, tr: Translator) -> str:
     return after_label(tr.gettext(COMPASS[letter]), tr) if letter in COMPASS else letter
 
 
-def square_namer(result: E.Result):
+def square_namer(result: T.Result):
     """sq -> its printed name ("C3"), counted from the north-west corner of the whole game's board,
     as every board of the record is drawn and labelled."""
 
@@ -46,7 +47,7 @@ def square_namer(result: E.Result):
     return lambda sq: square_name(sq, (c0, r0))
 
 
-def _turn_text(t: E.TurnPlay, sq_name, tr: Translator = ENGLISH) -> str:
+def _turn_text(t: T.TurnPlay, sq_name, tr: Translator = ENGLISH) -> str:
     _ = tr.gettext
     name = _(G.tile_type(t.tile).name) if t.tile else "?"
     out = f"{name} {sq_name(t.at)}" if t.at else name
@@ -80,7 +81,7 @@ def totem_name(record, player: str, ink: str, tr: Translator = ENGLISH) -> str:
     return tr.gettext(dict(record.colors)[player])
 
 
-def build_record(record, result: E.Result, paper: str, ink: str, tr: Translator = ENGLISH):
+def build_record(record, result: T.Result, paper: str, ink: str, tr: Translator = ENGLISH):
     """Every word the pages print through `tr`; the record's own text (title, names) as written."""
     W, H = page_size(paper, landscape=False)
     first = _summary_page(record, result, W, H, ink, tr)
@@ -129,12 +130,12 @@ def rounds_layout(bounds, W: float, H: float) -> tuple[int, int]:
     return best[1]
 
 
-def E_bounds(result: E.Result) -> tuple[int, int, int, int]:
+def E_bounds(result: T.Result) -> tuple[int, int, int, int]:
     squares = {sq for snap in result.snapshots for sq, _ in snap.tiles}
     return square_bounds(squares)
 
 
-def _summary_page(record, result: E.Result, W: float, H: float, ink: str, tr: Translator = ENGLISH):
+def _summary_page(record, result: T.Result, W: float, H: float, ink: str, tr: Translator = ENGLISH):
     _ = tr.gettext
     pal = palette(ink)
     box = Box(MARGIN, MARGIN, W - 2 * MARGIN, H - 2 * MARGIN)
@@ -222,7 +223,7 @@ def folio(number: int, W: float, H: float, pal):
     return Text(W / 2, H - MIN_MARGIN - 3, str(number), 8.0, "sans", "middle", pal.soft, role="folio")
 
 
-def _events(record, result: E.Result, box, ink: str, tr: Translator = ENGLISH):
+def _events(record, result: T.Result, box, ink: str, tr: Translator = ENGLISH):
     """Every spell cast and every murder, in two columns, as many as fit."""
 
     _ = tr.gettext
@@ -274,7 +275,7 @@ def _events(record, result: E.Result, box, ink: str, tr: Translator = ENGLISH):
     return Group(tuple(items), name="events", box=tuple(box))
 
 
-def _score_chart(record, result: E.Result, box, ink: str, tr: Translator = ENGLISH):
+def _score_chart(record, result: T.Result, box, ink: str, tr: Translator = ENGLISH):
     pal = palette(ink)
     items, inner = w.panel(box, tr.gettext("Running totals"), pal, name="chart")
     colors = player_colors(record, ink)
@@ -484,7 +485,7 @@ def _initials(players) -> dict[str, str]:
     return out
 
 
-def _board_panel(record, result: E.Result, snap: E.Snapshot, bounds, box, ink: str, title: str,
+def _board_panel(record, result: T.Result, snap: E.Snapshot, bounds, box, ink: str, title: str,
                  subtitle: str = "", lines: list[str] | None = None):
 
     pal = palette(ink)
@@ -502,7 +503,7 @@ def _board_panel(record, result: E.Result, snap: E.Snapshot, bounds, box, ink: s
     return Group(tuple(items), name=f"board:{title}", box=tuple(box))
 
 
-def _rounds_page(record, result: E.Result, snaps, bounds, W: float, H: float, ink: str, page: int,
+def _rounds_page(record, result: T.Result, snaps, bounds, W: float, H: float, ink: str, page: int,
                  pages: int, grid: tuple[int, int], tr: Translator = ENGLISH):
 
     _ = tr.gettext

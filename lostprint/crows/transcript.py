@@ -8,14 +8,52 @@ record's own values, in the order the steps ask for them, and the record is writ
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from lostprint.engine import crows as E
 from lostprint.engine import drive
 from lostprint.engine.contract import AUTO, RuleError, after, next_open, open_step
 from lostprint.engine.drive import Event
 from lostprint.games import crows as G
+from lostprint.geometry.square import Square
 
 SPELL_FIELDS = (("target", "target"), ("direction", "direction"), ("from", "source"), ("count", "count"),
                 ("tile", "tile"), ("at", "at"), ("moved_to", "moved_to"))
+
+
+# --- a record's setup and turns, and what its check finds -----------------------------------------
+
+@dataclass(frozen=True)
+class TurnPlay:
+    player: str
+    tile: str | None
+    at: Square | None
+    totem: Square | None = None
+    spell: E.SpellPlay | None = None
+    moved_to: Square | None = None  # a Lava Pool's replaced tile goes here
+    scatter: str | None = None  # the direction this player picks if a murder happens at their totem
+    nightfall: bool = False  # this turn's draw turned up Nightfall
+
+
+@dataclass(frozen=True)
+class Setup:
+    players: tuple[str, ...]
+    start: tuple[tuple[Square, str], ...]
+    counts: tuple[tuple[str, int], ...] = G.HOUSE_COUNTS
+
+
+@dataclass(frozen=True)
+class Result:
+    players: tuple[str, ...]
+    problems: tuple[E.Problem, ...]
+    snapshots: tuple[E.Snapshot, ...]  # the start, then one per round
+    spells_left: tuple[tuple[str, int], ...]
+    final: tuple[tuple[str, int], ...]  # round points + unused spells
+
+    def standings(self) -> list[tuple[str, int]]:
+        """Players by final score, best first; ties keep seat order."""
+        order = {p: i for i, p in enumerate(self.players)}
+        return sorted(self.final, key=lambda ps: (-ps[1], order[ps[0]]))
 
 
 # --- one value <-> its plain form --------------------------------------------------------------------
@@ -154,8 +192,8 @@ def replay(start: E.State, inputs) -> tuple[E.State, list]:
 
 # --- a record -> inputs ---------------------------------------------------------------------------------
 
-def play_record(setup: E.Setup, rounds, unfinished_ok: bool = False) -> tuple[E.Result, list]:
-    """A record's setup and rounds (of E.TurnPlay) played through the steps, carried on past every rule
+def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Result, list]:
+    """A record's setup and rounds (of TurnPlay) played through the steps, carried on past every rule
     broken: (the result, each problem at the record's field, and the inputs that play it, in order).
     The record's own shape (a round per list, a turn per seat, a tile on each starting square) is read
     here; every rule of play is the steps'. A round that cannot be carried on ends the check there.
@@ -167,11 +205,11 @@ def play_record(setup: E.Setup, rounds, unfinished_ok: bool = False) -> tuple[E.
     def bad(where: str, message: str) -> None:
         problems.append(E.Problem(where, message))
 
-    def result(state) -> E.Result:
+    def result(state) -> Result:
         if state is None:
-            return E.Result(players, tuple(problems), (), tuple((p, 0) for p in players),
+            return Result(players, tuple(problems), (), tuple((p, 0) for p in players),
                             tuple((p, 0) for p in players))
-        return E.Result(players, tuple(problems), state.snapshots, tuple(state.hands.items()), E.score(state))
+        return Result(players, tuple(problems), state.snapshots, tuple(state.hands.items()), E.score(state))
 
     try:
         state = E.start(players, setup.counts)

@@ -39,25 +39,6 @@ class SpellPlay:
 
 
 @dataclass(frozen=True)
-class TurnPlay:
-    player: str
-    tile: str | None
-    at: Square | None
-    totem: Square | None = None
-    spell: SpellPlay | None = None
-    moved_to: Square | None = None  # a Lava Pool's replaced tile goes here
-    scatter: str | None = None  # the direction this player picks if a murder happens at their totem
-    nightfall: bool = False  # this turn's draw turned up Nightfall
-
-
-@dataclass(frozen=True)
-class Setup:
-    players: tuple[str, ...]
-    start: tuple[tuple[Square, str], ...]
-    counts: tuple[tuple[str, int], ...] = G.HOUSE_COUNTS
-
-
-@dataclass(frozen=True)
 class Problem:
     field: str
     message: str
@@ -88,20 +69,6 @@ class Snapshot:
     drained: bool = False
     supply: int = 0
     nightfall: bool = False
-
-
-@dataclass(frozen=True)
-class Result:
-    players: tuple[str, ...]
-    problems: tuple[Problem, ...]
-    snapshots: tuple[Snapshot, ...]  # the start, then one per round
-    spells_left: tuple[tuple[str, int], ...]
-    final: tuple[tuple[str, int], ...]  # round points + unused spells
-
-    def standings(self) -> list[tuple[str, int]]:
-        """Players by final score, best first; ties keep seat order."""
-        order = {p: i for i, p in enumerate(self.players)}
-        return sorted(self.final, key=lambda ps: (-ps[1], order[ps[0]]))
 
 
 # --- pure rules ----------------------------------------------------------------------------------

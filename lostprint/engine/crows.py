@@ -228,7 +228,7 @@ class State:
     crows: dict = field(default_factory=dict)
     queen: Square | None = None
     totems: dict = field(default_factory=dict)
-    corruption: dict = field(default_factory=dict)  # square -> the round its murder happened
+    corruption: tuple[Square, ...] = ()  # Mana Corruption: where the last round with murders had them
     supply: int = dict(G.COMPONENTS)["crows"]
     gone: int = 0
     used: dict = field(default_factory=dict)  # map tiles placed, by type
@@ -324,27 +324,26 @@ def _refuse(problems: list | None, where: str, rule: str, message: str) -> None:
 
 
 class _Move:
-    """One step's move over its own copy of a State's board and tallies: `state()` is the State it
-    leaves. A broken rule is `_refuse`d into `problems` (None: raised)."""
+    """One step's move over a working copy of a State (every field, its dicts copied to change): `state()`
+    is the State it leaves. A broken rule is `_refuse`d into `problems` (None: raised)."""
 
     def __init__(self, s: State, problems: list | None):
-        self.s, self.problems = s, problems
-        self.tiles, self.crows, self.totems, self.corruption = dict(s.tiles), dict(s.crows), dict(s.totems), dict(
-            s.corruption)
+        self.__dict__.update(s.__dict__)
+        self.tiles, self.crows, self.totems = dict(s.tiles), dict(s.crows), dict(s.totems)
         self.used, self.hands, self.played = dict(s.used), dict(s.hands), dict(s.played)
-        self.queen, self.supply, self.gone, self.deck, self.draws, self.drained = (
-            s.queen, s.supply, s.gone, s.deck, s.draws, s.drained)
+        self.player, self.problems = s.player, problems
 
     def state(self, **changes) -> State:
-        return evolve(self.s, tiles=self.tiles, crows=self.crows, queen=self.queen, totems=self.totems,
-                      corruption=self.corruption, supply=self.supply, gone=self.gone, used=self.used,
-                      hands=self.hands, played=self.played, deck=self.deck, draws=self.draws, drained=self.drained,
-                      **changes)
+        new = object.__new__(State)  # as contract.evolve makes a state: its fields are the move's
+        new.__dict__.update(self.__dict__, **changes)
+        del new.__dict__["player"], new.__dict__["problems"]
+        return new
 
-    def snapshot(self, rnd: int, **kw) -> Snapshot:
+    def snapshot(self, murders: tuple[Murder, ...] = ()) -> Snapshot:
         crows = tuple(sorted((q, n) for q, n in self.crows.items() if n))
-        return Snapshot(rnd, tuple(sorted(self.tiles.items())), crows, self.queen, tuple(self.totems.items()),
-                        tuple(sorted(self.corruption)), supply=self.supply, **kw)
+        return Snapshot(self.round, tuple(sorted(self.tiles.items())), crows, self.queen, tuple(self.totems.items()),
+                        tuple(sorted(self.corruption)), murders, self.points, self.totals, self.drained, self.supply,
+                        self.nightfall)
 
     def problem(self, where: str, message: str, rule: str) -> None:
         _refuse(self.problems, where, rule, message)
@@ -360,7 +359,7 @@ class _Move:
             self.problem(where, f"{kind!r} is not a map tile", "map-tile")
             return False
         self.used[kind] = used = self.used.get(kind, 0) + 1
-        have = dict(self.s.counts).get(kind, 0)
+        have = dict(self.counts).get(kind, 0)
         if used > have:
             self.problem(where, f"this is {TILE[kind].name} number {used}, but the tile set has {have}", "tile-counts")
         return True
@@ -371,7 +370,7 @@ class _Move:
             self.queen = sq
 
     def stack_holds(self, where: str) -> None:
-        stack = _window(self.s)[1] + G.MOVED_TO_BOTTOM  # the last tile under Nightfall is the last drawn
+        stack = _window(self)[1] + G.MOVED_TO_BOTTOM  # the last tile under Nightfall is the last drawn
         if self.draws > stack:
             self.problem(where, f"the stack is empty: it held {stack} tiles", "stack")
 
@@ -477,13 +476,13 @@ class _Move:
     # the steps that change the board
     def lay(self, kind) -> State:
         """The next of the 13 starting tiles, on the next start square in row order."""
-        s, sq = self.s, G.start_squares()[self.s.laid]
+        sq = G.start_squares()[self.laid]
         if self.count_tile(kind, "tile"):
             self.tiles[sq] = kind
             self.arrive(sq, kind)
-        if s.laid + 1 < G.START_TILES:
-            return self.state(laid=s.laid + 1)
-        return self.state(laid=s.laid + 1, round=1, snapshots=(self.snapshot(0, totals=s.totals),))
+        if self.laid + 1 < G.START_TILES:
+            return self.state(laid=self.laid + 1)
+        return self.state(laid=self.laid + 1, round=1, snapshots=(self.snapshot(),))
 
     def tile(self, p: Placement) -> State:
         self.draws += 1
@@ -502,27 +501,26 @@ class _Move:
         else:
             if why_not_empty(self, sq):
                 self.problem("totem", f"totems go on empty tiles, but {why_not_empty(self, sq)}", "empty")
-            self.totems[self.s.player] = sq
+            self.totems[self.player] = sq
             if self.tiles[sq] == G.BARRENS and self.deck > 0:
                 self.deck -= 1
-                self.hands[self.s.player] += 1
+                self.hands[self.player] += 1
         return self.state()
 
     def spell(self, sp: SpellPlay) -> State:
-        self.cast(self.s.player, sp, "spell")
+        self.cast(self.player, sp, "spell")
         self.stack_holds("spell")  # Landfall draws one more
         return self.state()
 
     def end(self, _=None) -> State:
         """Each murder scattered from its chooser's direction, then every Carrion Paradise's crow; the
         round's snapshot, and the next round (or the end, after Nightfall's)."""
-        s = self.s
-        picked = dict(zip(s.choosers, s.chosen))
+        picked = dict(zip(self.choosers, self.chosen))
         murders = []
-        if s.murders:
-            self.corruption = {}  # a new murder clears the tokens of the rounds before
-        for sq in s.murders:
-            direction = picked[scatter_chooser(s.totems, s.players[0], sq)]
+        if self.murders:
+            self.corruption = self.murders  # a token where each murder happened; the rounds' before are cleared
+        for sq in self.murders:
+            direction = picked[scatter_chooser(self.totems, self.players[0], sq)]
             n = self.crows.pop(sq, 0)
             pair = min(SCORE["mated_pair"], n)
             self.gone += pair
@@ -530,15 +528,12 @@ class _Move:
             landed = tuple(targets[i % len(targets)] for i in range(n - pair))
             for t in landed:
                 self.crows[t] = self.crows.get(t, 0) + 1
-            self.corruption[sq] = s.round
             murders.append(Murder(sq, n, self.queen == sq, direction, landed))
         for sq in by_row(q for q, k in self.tiles.items() if k == G.CARRION):
             self.spawn(sq, 1)
-        snap = self.snapshot(s.round, murders=tuple(murders), points=s.points, totals=s.totals, drained=s.drained,
-                             nightfall=s.nightfall)
-        self.totems, self.drained = {}, False
-        return self.state(snapshots=s.snapshots + (snap,), flocked=False, points=(), murders=(), choosers=(),
-                          chosen=(), seat=0, round=s.round if s.nightfall else s.round + 1, ended=s.nightfall)
+        return self.state(snapshots=self.snapshots + (self.snapshot(tuple(murders)),), totems={}, drained=False,
+                          flocked=False, points=(), murders=(), choosers=(), chosen=(), seat=0,
+                          round=self.round if self.nightfall else self.round + 1, ended=self.nightfall)
 
 
 def _moving(rule):

@@ -24,7 +24,7 @@ TILE = {t.key: t for t in G.ALL_TILES}
 SPELL_KEYS = tuple(s.key for s in G.SPELLS)
 
 
-# --- the moves a saved game records --------------------------------------------------------------
+# --- a spell's input, and what a game leaves ------------------------------------------------------
 
 @dataclass(frozen=True)
 class SpellPlay:
@@ -202,9 +202,8 @@ def nightfall_window(total_tiles: int, players: int) -> tuple[int, int]:
 # --- the game as steps (lostprint.engine.contract) -------------------------------------------------
 # A round is in data: each seat's turn asks four decisions (the tile and where it goes, the totem,
 # a spell or none, whether the draw turned up Nightfall), then the round ends: crows flock and score
-# (AUTO), whoever must scatter a murder picks a direction, murders and Carrion happen (AUTO). Every
-# effect takes `problems`: None (the contract's apply) raises the first rule broken; a list (`carry`)
-# gathers each rule broken, at its field (`at`, `spell.target`), and the move goes on.
+# (AUTO), whoever must scatter a murder picks a direction, murders and Carrion happen (AUTO). An effect
+# given `problems` (a list, as `carry` gives it) notes each rule broken there, at its field, and goes on.
 
 class Placement(NamedTuple):
     """A tile placed: its type, its square and, for a Lava Pool put on a tile, where that tile went."""

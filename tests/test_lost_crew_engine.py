@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from lostprint.engine import lost_crew as eng
+from lostprint.engine.contract import RuleError
 from lostprint.files import load
 from lostprint.games.lost_crew import GAME, RULES
 from lostprint.games.model import HOUSE_MARK
@@ -79,7 +80,7 @@ def test_fishing_at_empty_larder_still_wounds():
     assert eaten(0, fish=True) == ((3, 0, 6, 0, 0), 1)
     assert eaten(2, fish=True) == ((3, 2, 6, 0, 0), 0)
     assert eaten(2, fish=False) == ((3, 1, 6, 0, 0), 0)
-    with pytest.raises(eng.Illegal, match="nobody can fish in Storm"):
+    with pytest.raises(RuleError, match="nobody can fish in Storm"):
         eng.begin_day(replace(eng.start(GM), weather="storm"), eng.Orders(fish=True))
 
 
@@ -89,7 +90,7 @@ def test_drifting_into_an_uncoloured_hex_leaves_it_blank_and_unscored():
 
     v = eng.begin_day(replace(eng.start(GM), pos="I7"), eng.Orders())  # fair weather, nobody steering: adrift
     blank = next(f for f in eng.FACES if eng.toward(GM, v.pos, f) and eng.toward(GM, v.pos, f) not in v.terrain)
-    after = eng.move(v, (), blank)
+    after = eng.move(v, blank)
     assert after.pos == eng.toward(GM, v.pos, blank) and after.pos not in after.terrain
     assert after.drawn == () and eng.score(after) == (("hexes mapped", 0),)
 
@@ -142,14 +143,14 @@ def test_a_route_too_long_names_the_crew_it_needs():
 
     rested = eng.begin_day(replace(eng.start(GM), pos="I7", weather="headwind",
                                    sailors=(eng.WELL, eng.WOUNDED, eng.WOUNDED, eng.DEAD)), eng.Orders())
-    with pytest.raises(eng.Illegal, match=r"^1 hex in Headwind: at most 0 \(Headwind needs sailors on Movement and "
+    with pytest.raises(RuleError, match=r"^1 hex in Headwind: at most 0 \(Headwind needs sailors on Movement and "
                                           r"Tacking, and 1 sailor is well: the wounded rest, healed or not\)$"):
         eng.move(rested, ("I6",))
     idle = eng.begin_day(replace(eng.start(GM), pos="I7", weather="headwind"), eng.Orders())
-    with pytest.raises(eng.Illegal, match="at most 0 without sailors on Movement and Tacking$"):
+    with pytest.raises(RuleError, match="at most 0 without sailors on Movement and Tacking$"):
         eng.move(idle, ("I6",))
     steered = eng.begin_day(replace(eng.start(GM), pos="I7", weather="rain"), eng.Orders(movement=True, tacking=True))
-    with pytest.raises(eng.Illegal, match="2 hexes in Rain: at most 1 steered, or exactly 1 adrift$"):
+    with pytest.raises(RuleError, match="2 hexes in Rain: at most 1 steered, or exactly 1 adrift$"):
         eng.move(steered, ("I6", "I5"))
 
 

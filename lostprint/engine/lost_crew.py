@@ -38,7 +38,6 @@ N = len(TRACKERS)
 
 ESCAPED, ALL_DEAD = ("won", "reached the open sea beyond the exit"), ("lost", "the last sailor died")
 LANDING = "an island is rolled on ending a move at a new one"
-Illegal = RuleError  # the one error of every engine (its `rule` names the rule broken)
 ROLL = {r.key: Roll(r.key, r.dice) for r in RULES.rolls}  # what each rolling step asks for
 ROUTE = Decision("route")
 JOBS = ("repair", "movement", "tacking", "anchorage", "scan", "gather", "drink", "fish", "watch")
@@ -358,38 +357,31 @@ def must_leave(v: Voyage) -> bool:
 
 def begin_day(v: Voyage, orders: Orders) -> Voyage:
     """Phase 1: the wounded rest; the jobs must fit the well sailors and the task slots."""
-    ashore = at_island(v)
-    jobs = {job: getattr(orders, job) for job in JOBS if getattr(orders, job) is not None}
-    _check_place(v, jobs, orders, v.well, 0, ashore, v.day + 1, v.pos)
-    return evolve(v, day=v.day + 1, orders=orders, resting=tuple(i for i, s in enumerate(v.sailors) if s == WOUNDED),
-                  stores=v.stores[:N] + (0,), due=0, goods=0, faces=(), effect="", spreading="", skies=(),
-                  hands=v.well, spent=0, dawn=v.pos, ashore=ashore, step=0)
+    v = evolve(v, day=v.day + 1, resting=tuple(i for i, s in enumerate(v.sailors) if s == WOUNDED),
+               stores=v.stores[:N] + (0,), due=0, goods=0, faces=(), effect="", spreading="", skies=(),
+               hands=v.well, spent=0, dawn=v.pos, ashore=at_island(v), step=0)
+    return place(v, {job: getattr(orders, job) for job in JOBS if getattr(orders, job) is not None}, orders)
 
 
-def place(v: Voyage, jobs: Mapping[str, int | bool]) -> Voyage:
-    """Sailors on jobs as each job's phase comes (a search): the limits of phase 1."""
-    orders = evolve(v.orders, **jobs)
-    _check_place(v, jobs, orders, v.hands, v.spent, v.ashore, v.day, v.dawn)
-    return evolve(v, orders=orders)
-
-
-def _check_place(v: Voyage, jobs: Mapping[str, int | bool], orders: Orders, hands: int, spent: int, ashore: bool,
-                 day: int, dawn: str) -> None:
+def place(v: Voyage, jobs: Mapping[str, int | bool], orders: Orders | None = None) -> Voyage:
+    """Sailors on `jobs` (phase 1, or as each job's phase comes in a search), under the limits of phase 1."""
+    orders = evolve(v.orders, **jobs) if orders is None else orders
     for job, n in jobs.items():
         if n > SLOT[job]:
             what = f"{int(n)} gathered: one per sailor, and" if job == "gather" else f"{int(n)} sailors on {job}:"
             raise RuleError("slots", f"{what} {job.title()} has {SLOT[job]} place{'s' * (SLOT[job] > 1)}")
-    if orders.sailors + spent > hands:
-        raise RuleError("sailors", f"{orders.sailors + spent} jobs for {hands} well sailors (the wounded rest)")
-    if jobs.get("gather") and not ashore:
+    if orders.sailors + v.spent > v.hands:
+        raise RuleError("sailors", f"{orders.sailors + v.spent} jobs for {v.hands} well sailors (the wounded rest)")
+    if jobs.get("gather") and not v.ashore:
         raise RuleError("gather", f"resources are gathered on an island, and sailors go to Gather in phase 1, only "
-                                  f"at an island hex: the sloop began day {day} at sea at {dawn}")
+                                  f"at an island hex: the sloop began day {v.day} at sea at {v.dawn}")
     rule = RULES.weather(v.weather)
     if jobs.get("fish") and not rule.fish:
         raise RuleError("fish", f"nobody can fish in {rule.name}")
     if any(c in jobs for c in rule.crew) and not all(getattr(orders, c) for c in rule.crew) and must_leave(v):
         raise RuleError("hostile", f"the natives of {v.pos} are hostile: the crew must sail away as soon as the "
                                    f"weather lets it (\u2302), with sailors on {crew_words(rule)}")
+    return evolve(v, orders=orders)
 
 
 def rest(v: Voyage, heal: bool) -> Voyage:
@@ -418,22 +410,21 @@ def repair(v: Voyage, wood: int) -> Voyage:
     return evolve(v, stores=(s[W], s[F], hull, s[D] - wood, s[N]))
 
 
-def move(v: Voyage, route: tuple[str, ...], drift_face: int | None = None) -> Voyage:
-    """Phase 4: storm damage, then the steered route or the drift, shoals on entering, the exit."""
+def move(v: Voyage, route) -> Voyage:
+    """Phase 4: storm damage, then the route the crew steers (the hexes entered) or, when the sloop is
+    uncontrolled, the drift (a Direction roll's face); shoals on entering, the exit."""
     gm = v.gm
     steps, drifts, damage = movement_plan(v.weather, v.orders, at_island(v))
     v = evolve(v, stores=damage_stores(v.stores, damage))
-    if drifts:
-        if route:
-            raise RuleError("movement", "the sloop is uncontrolled: it drifts, nobody steers")
-        if drift_face is None:
-            raise RuleError("movement", "an uncontrolled sloop rolls the Direction chart")
-        target = toward(gm, v.pos, drift_face)
+    if isinstance(route, int):
+        if not drifts:
+            raise RuleError("movement", "the sloop is not uncontrolled: no drift roll")
+        target = toward(gm, v.pos, route)
         if target is None:
             return evolve(v, over=("lost", "drifted off the map"))
         route = (target,)
-    elif drift_face is not None:
-        raise RuleError("movement", "the sloop is not uncontrolled: no drift roll")
+    elif drifts:
+        raise RuleError("movement", "the sloop is uncontrolled: it drifts, nobody steers")
     elif len(route) > steps:
         raise RuleError("movement", too_far(v, len(route), steps))
     elif must_leave(v) and (route[-1] if route else v.pos) in v.island_at(v.pos).hexes:
@@ -519,38 +510,38 @@ def landing(v: Voyage) -> tuple[str, ...]:
 
 
 def land(v: Voyage, face: int) -> Voyage:
-    hexes = landing(v)
-    if not hexes:
-        raise RuleError("island", f"{LANDING}; {v.pos} is not a new island")
     size = v.terrain[v.pos]
     _, cubes, natives = island_cubes(size, face)
-    return evolve(v, islands=v.islands + (Island(hexes, size, face, cubes, natives),))
+    return evolve(v, islands=v.islands + (Island(landing(v), size, face, cubes, natives),))
 
 
 def _colour(v: Voyage, label: str, terrain: str) -> Voyage:
-    if label in v.terrain:
-        raise RuleError("scan", f"{label} is already coloured")
     coloured = dict(v.terrain)
     coloured[label] = terrain
     return evolve(v, terrain=coloured, drawn=v.drawn + ((label, terrain),))
 
 
-def spread(v: Voyage, label: str, face: int | None) -> tuple[Voyage, bool]:
-    """A large island's second hex from a Direction roll (⌂): (voyage, placed?). With no free
-    neighbour at all (face None) the island becomes a medium one."""
+def scan(v: Voyage, value) -> Voyage:
+    """Phase 5, one roll: 2d6 (+ the bonus with every slot filled) colours the northmost blank neighbour.
+    A large island's second hex comes from a Direction roll (⌂), rolled again until it points at a free
+    neighbour; with none at all (no roll) the island becomes a medium one."""
+    label = v.spreading
+    if not label:
+        label = scan_order(v.gm, v.pos, v.terrain)[0]
+        terrain = RULES.scanned(sum(value) + (RULES.scan_full_bonus if v.orders.scan >= SLOT["scan"] else 0)).terrain
+        v = _colour(v, label, terrain)
+        return evolve(v, spreading=label) if terrain == "large-island" else v
     options = spread_options(v.gm, label, v.pos, v.terrain)
     if not options:
         coloured = dict(v.terrain)
         coloured[label] = "medium-island"
         drawn = tuple((lab, "medium-island" if lab == label else t) for lab, t in v.drawn)
-        return evolve(v, terrain=coloured, drawn=drawn), True
-    if face is None:
-        raise RuleError("spread", f"the large island at {label} needs a Direction roll for its second hex")
-    target = toward(v.gm, label, face)
+        return evolve(v, terrain=coloured, drawn=drawn, spreading="")
+    target = toward(v.gm, label, value)
     if target not in options:
-        return v, False  # roll again
+        return v  # roll again
     v = _colour(v, target, "large-island")
-    return evolve(v, pairs=v.pairs + ((label, target),)), True
+    return evolve(v, pairs=v.pairs + ((label, target),), spreading="")
 
 
 def gather(v: Voyage, picks: tuple[str, ...]) -> Voyage:
@@ -674,8 +665,6 @@ def accident(v: Voyage, face: int | None) -> Voyage:
     """Phase 10: Hull 0 loses the game; else a roll at or above the Hull wounds a sailor."""
     if v.stores[H] == 0:
         return evolve(v, over=("lost", "the sloop sank"))
-    if face is None:
-        raise RuleError("accident", "the accident needs a roll")
     return evolve(v, due=v.due + (face >= v.stores[H]))
 
 
@@ -786,27 +775,12 @@ def _move_need(v: Voyage):
     return ROLL["drift"] if movement_plan(v.weather, v.orders, at_island(v))[1] else ROUTE
 
 
-def _move(v: Voyage, value) -> Voyage:
-    """A drift roll (a face) when the sloop is uncontrolled, else the route the crew steers."""
-    return move(v, (), value) if isinstance(value, int) else move(v, tuple(value))
-
-
 def _scan_need(v: Voyage):
     if not v.orders.scan:
         return None
     if v.spreading:
         return ROLL["spread"] if spread_options(v.gm, v.spreading, v.pos, v.terrain) else AUTO
     return ROLL["scan"] if scan_order(v.gm, v.pos, v.terrain) else None
-
-
-def _scan(v: Voyage, value) -> Voyage:
-    if v.spreading:
-        v, placed = spread(v, v.spreading, value)
-        return evolve(v, spreading="") if placed else v
-    label = scan_order(v.gm, v.pos, v.terrain)[0]  # phase 5: 2d6 (+ the bonus with every slot filled)
-    terrain = RULES.scanned(sum(value) + (RULES.scan_full_bonus if v.orders.scan >= SLOT["scan"] else 0)).terrain
-    v = _colour(v, label, terrain)
-    return evolve(v, spreading=label) if terrain == "large-island" else v
 
 
 WOUND = Decision("wound")
@@ -825,10 +799,10 @@ STEPS = (
     Step("repair", lambda v: Decision("repair") if v.orders.repair else None, repair, frozenset({"hull", "wood"}),
          lambda v: range(min(v.stores[D], (CAP["hull"] - v.stores[H]) // RULES.repair_rate) + 1)),
     _place_job("crew"),
-    Step("move", _move_need, _move, frozenset({"hull", "pos", "over", "left"}), routes),
+    Step("move", _move_need, move, frozenset({"hull", "pos", "over", "left"}), routes),
     Step("island", lambda v: ROLL["island"] if landing(v) else None, land, frozenset({"islands"})),
     _place_job("scan"),
-    Step("scan", _scan_need, _scan, frozenset({"terrain"}), repeat=True),
+    Step("scan", _scan_need, scan, frozenset({"terrain"}), repeat=True),
     _place_job("gather"),
     Step("gather", lambda v: Decision("gather") if v.orders.gather else None, gather,
          frozenset({"water", "food", "wood", "islands"}), gathers),

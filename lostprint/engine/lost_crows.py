@@ -1544,76 +1544,49 @@ def forget(game: Tribe) -> Tribe:
     return game
 
 
-@lru_cache(maxsize=64)  # not a rule: per unit, row and vision
-def _cell_reach(unit: str, row: int, negative: tuple) -> tuple[tuple, tuple]:
-    effects = cell_effects(unit, row)
-    if unit == "tribe" and negative and ROWS[row].covers(-1):
-        effects = effects + negative
-    gain, loss = reach(effects)
-    return tuple(gain), tuple(loss)
-
-
-@lru_cache(maxsize=64)  # not a rule: per unit and vision
-def _unit_reach(unit: str, negative: tuple) -> tuple[tuple, tuple]:
-    spans = [_cell_reach(unit, r, negative) for r in range(len(ROWS))]
-    return tuple(map(max, *(g for g, _ in spans))), tuple(map(max, *(lo for _, lo in spans)))
-
-
 KINDS = tuple(t.key for t in data.TERRAINS)
 NO_ICONS = (0,) * (len(KINDS) + 1)
-
-
-def _icons(effects) -> tuple:
-    """The map icons of some effects by terrain (KINDS order), then their Crows."""
-    return tuple(sum(e.op == "map" and e.key == k for e in effects) for k in KINDS) + \
-        (sum(e.op == "crow" for e in effects),)
-
-
-CELL_ICONS = {(unit, r): _icons(cell_effects(unit, r)) for unit in UNITS for r in range(len(ROWS))}
-MOST_ICONS = {unit: tuple(map(max, *(CELL_ICONS[unit, r] for r in range(len(ROWS))))) for unit in UNITS}
+STORM_FLAG = Effect("flag", "double-cost")  # a Thunderstorm
 
 
 def _add(a, b) -> list:
     return [x + y for x, y in zip(a, b)]
 
 
-def _stormy(effects) -> int:
-    """1 when one of these effects may bring a Thunderstorm (a Bad Omen not yet rolled), else 0."""
-    return int(any(e.op == "omen" for e in effects))
+def _vector(ways: tuple, sure: bool = True) -> tuple:
+    """What one of `ways` (each a tuple of effects) brings, flat: how far it can move each value up, then
+    down; the map icons by terrain (KINDS order) and Crows it surely brings (none unless `sure`: one way
+    known); the most it may bring; whether it may bring a Thunderstorm (1: a Bad Omen, or the storm itself)."""
+    spans = [reach(way) for way in ways]
+    icons = [tuple(sum(e.op == "map" and e.key == k for e in way) for k in KINDS) + (sum(e.op == "crow" for e in way),)
+             for way in ways]
+    return (*(max(c) for c in zip(*(g for g, _ in spans))), *(max(c) for c in zip(*(lo for _, lo in spans))),
+            *(icons[0] if sure else NO_ICONS), *(max(c) for c in zip(*icons)),
+            int(any(e.op == "omen" or e == STORM_FLAG for way in ways for e in way)))
 
 
 @lru_cache(maxsize=256)  # not a rule: per unit, row (None: not known yet) and vision
 def _unit_vector(unit: str, row: int | None, negative: tuple) -> tuple:
-    """(how far the unit's cell can move each value up, then down; the map icons and Crows it surely
-    brings; the most it may bring; whether it may bring a Thunderstorm), flat."""
-    if row is None:
-        g, lo = _unit_reach(unit, negative)
-        storm = max(_stormy(cell_effects(unit, r)) for r in range(len(ROWS)))
-        return g + lo + NO_ICONS + MOST_ICONS[unit] + (storm,)
-    g, lo = _cell_reach(unit, row, negative)
-    return g + lo + CELL_ICONS[unit, row] + CELL_ICONS[unit, row] + (_stormy(cell_effects(unit, row)),)
+    """`_vector` of a unit's cell: of its row, or any row while the row is not known."""
+    return _vector(tuple(cell_effects(unit, r) + (negative if unit == "tribe" and ROWS[r].covers(-1) else ())
+                         for r in (range(len(ROWS)) if row is None else (row,))), row is not None)
 
 
-STORM_FLAG = Effect("flag", "double-cost")  # a Thunderstorm
+NO_VECTOR = (0,) * len(_unit_vector(UNITS[0], None, ()))  # as long as every vector
 
 
 @lru_cache(maxsize=512)  # not a rule: per agenda item and vision
 def _item_vector(item: tuple, p) -> tuple | None:
+    """`_vector` of an agenda item of Phase 2 (a Bad Omen's values are counted apart, `_spans`); None: another."""
     kind = item[0]
     if kind == "effect":
-        if item[SECOND].op == "omen":  # its reach counted apart (_spans)
-            return NO_VECTOR[:-1] + (1,)
-        g, lo = _effect_reach(item[SECOND])
-        icons = _icons((item[SECOND],))
-        return g + lo + icons + icons + (int(item[SECOND] == STORM_FLAG),)
+        return NO_VECTOR[:-1] + (1,) if item[SECOND].op == "omen" else _vector(((item[SECOND],),))
     if kind == "reading":
         st = State(0, "", "", (), (), vision=_vision_of(p))
-        storm = any(STORM_FLAG in effects for _, effects in omen_choices(st, item[SECOND]))
-        return NO_VECTOR[:-1] + (int(storm),)
+        return NO_VECTOR[:-1] + (int(any(STORM_FLAG in effects for _, effects in omen_choices(st, item[SECOND]))),)
     return None
 
 
-NO_VECTOR = (0,) * len(_unit_vector(UNITS[0], None, ()))  # as long as every vector
 ZERO = (0,) * len(KEYS)
 NO_SPANS = ((ZERO, ZERO, ZERO),)
 

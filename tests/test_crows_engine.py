@@ -376,18 +376,34 @@ def test_nightfall_ends_the_game_and_must_fall_in_the_setup_window():
 
 # --- spells --------------------------------------------------------------------------------------
 
+def cast(tiles, crows, queen, spell, totems=()):
+    """`spell` cast by A (who holds a card) on a hand-built board: (the crows, the Queen's square) after it."""
+    state = E.State(("A", "B"), G.HOUSE_COUNTS, round=1, tiles=tiles, crows=crows, queen=queen,
+                    totems={f"T{i}": sq for i, sq in enumerate(totems)}, hands={"A": 1, "B": 0})
+    after = next(step for step in E.STEPS if step.key == "spell").apply(state, spell)
+    return after.crows, after.queen
+
+
+def attract(tiles, crows, queen, totems, target, direction):
+    return cast(tiles, crows, queen, E.SpellPlay("attract", target=target, direction=direction), totems)
+
+
+def disperse(tiles, crows, queen, target):
+    return cast(tiles, crows, queen, E.SpellPlay("disperse", target=target))
+
+
 def test_attract_pulls_one_line_up_to_a_gap():
     tiles = board("..3 2")
     crows = {(2, 0): 3, (4, 0): 2}
-    assert E.attract(tiles, crows, None, set(), (0, 0), "E") == ({(0, 0): 3, (4, 0): 2}, None)
-    assert E.attract(board("..3.2"), crows, (3, 0), set(), (0, 0), "E") == ({(0, 0): 5}, (0, 0))
+    assert attract(tiles, crows, None, set(), (0, 0), "E") == ({(0, 0): 3, (4, 0): 2}, None)
+    assert attract(board("..3.2"), crows, (3, 0), set(), (0, 0), "E") == ({(0, 0): 5}, (0, 0))
 
 
 def test_attract_stops_at_lava_and_at_a_totem_which_keeps_its_crows():
     crows = {(2, 0): 3, (4, 0): 2}
-    assert E.attract(board("..3x2"), crows, None, set(), (0, 0), "E") == ({(0, 0): 3, (4, 0): 2}, None)
-    assert E.attract(board("..3.2"), crows, None, {(2, 0)}, (0, 0), "E") == (crows, None)
-    assert E.attract(board("..3.2"), crows, None, {(3, 0)}, (0, 0), "E") == ({(0, 0): 3, (4, 0): 2}, None)
+    assert attract(board("..3x2"), crows, None, set(), (0, 0), "E") == ({(0, 0): 3, (4, 0): 2}, None)
+    assert attract(board("..3.2"), crows, None, {(2, 0)}, (0, 0), "E") == (crows, None)
+    assert attract(board("..3.2"), crows, None, {(3, 0)}, (0, 0), "E") == ({(0, 0): 3, (4, 0): 2}, None)
 
 
 def test_attract_in_a_game_needs_an_empty_target_and_a_direction():
@@ -401,7 +417,8 @@ def test_attract_in_a_game_needs_an_empty_target_and_a_direction():
     assert dict(result.snapshots[1].points)["A"] == 3
     bad = E.SpellPlay("attract", target=(2, 2), direction="E")
     r = [turn("A", G.BARRENS, (1, 2), (0, 0), spell=bad), turn("B", G.BARRENS, (0, 1), (4, 4))]
-    assert "needs an empty tile" in dict(fields(play([r], start=start, players=("A", "B"))))["rounds[0][0].spell.target"]
+    found = dict(fields(play([r], start=start, players=("A", "B"))))
+    assert "needs an empty tile" in found["rounds[0][0].spell.target"]
     no_dir = E.SpellPlay("attract", target=(0, 2))
     r = [turn("A", G.BARRENS, (1, 2), (0, 0), spell=no_dir), turn("B", G.BARRENS, (0, 1), (4, 4))]
     assert "N, E, S or W" in dict(fields(play([r], start=start, players=("A", "B"))))["rounds[0][0].spell.direction"]
@@ -411,7 +428,7 @@ def test_disperse_pushes_edge_neighbours_one_square_out():
     tiles = board(" . ", " 2 ", "3.1", " 1 ", " . ")
     tiles.update({(3, 2): G.BARRENS, (-1, 2): G.BARRENS})
     crows = {(1, 1): 2, (0, 2): 3, (2, 2): 1, (1, 3): 1, (1, 2): 4}
-    out, queen = E.disperse(tiles, crows, (0, 2), (1, 2))
+    out, queen = disperse(tiles, crows, (0, 2), (1, 2))
     # N (1,1)->(1,0); W (0,2)->(-1,2) with the Queen; E (2,2)->(3,2); S (1,3)->(1,4); the centre stays
     assert out == {(1, 0): 2, (-1, 2): 3, (3, 2): 1, (1, 4): 1, (1, 2): 4}
     assert queen == (-1, 2)
@@ -423,10 +440,10 @@ def test_disperse_blocked_by_lava_and_gaps_and_diagonals_untouched():
     tiles[(0, 1)] = G.BARRENS
     # target (1,1): N (1,0) -> (1,-1) no tile: stays; W (0,1) -> (-1,1) no tile: stays;
     # E (2,1) -> (3,1) no tile: stays; S (1,2) holds nothing; (2,2) is diagonal: untouched
-    out, _ = E.disperse(tiles, crows, None, (1, 1))
+    out, _ = disperse(tiles, crows, None, (1, 1))
     assert out == crows
     tiles = board(" x ", " . ", " . ")
-    assert E.disperse(tiles, {(1, 1): 2}, None, (1, 2)) == ({(1, 1): 2}, None)  # lava beyond: stays
+    assert disperse(tiles, {(1, 1): 2}, None, (1, 2)) == ({(1, 1): 2}, None)  # lava beyond: stays
 
 
 def test_disperse_in_a_game_needs_a_tile():

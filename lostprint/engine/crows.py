@@ -163,30 +163,6 @@ def _fly(crows: dict, queen, src: Square, dst: Square):
     return dst if queen == src else queen
 
 
-def attract(tiles: dict, crows: dict, queen, totem_squares, target: Square, direction: str):
-    """Attract: crows on the line of tiles from `target` towards `direction` fly onto `target`, up to
-    the first gap, Lava Pool or totem (a totem keeps its crows). The Queen comes too."""
-    crows = dict(crows)
-    dc, dr = DIRECTIONS[direction]
-    k = 1
-    while tiles.get(sq := (target[0] + dc * k, target[1] + dr * k)) not in (None, G.LAVA) and sq not in totem_squares:
-        queen = _fly(crows, queen, sq, target)
-        k += 1
-    return crows, queen
-
-
-def disperse(tiles: dict, crows: dict, queen, target: Square):
-    """Disperse: crows on the four tiles sharing an edge with `target` move one square further out,
-    unless that square has no tile or is a Lava Pool. The Queen moves like the others. (A square one
-    step out is never one two steps out, so no crow moves twice.)"""
-    crows = dict(crows)
-    for dc, dr in (DIRECTIONS[d] for d in CLOCKWISE):
-        near, far = (target[0] + dc, target[1] + dr), (target[0] + 2 * dc, target[1] + 2 * dr)
-        if near in tiles and tiles.get(far) not in (None, G.LAVA):
-            queen = _fly(crows, queen, near, far)
-    return crows, queen
-
-
 def scatter_chooser(totems: dict, starter: str | None, sq: Square) -> str | None:
     """Who scatters a murder on `sq`: the player whose totem stands there, else the starting player."""
     return next((p for p, at in totems.items() if at == sq), starter)
@@ -444,11 +420,20 @@ class _Move:
                 return
             if sp.direction not in DIRECTIONS:
                 return self.problem(f"{where}.direction", "say which way the spell reaches: N, E, S or W", "attract")
-            self.crows, self.queen = attract(self.tiles, self.crows, self.queen, set(self.totems.values()), sp.target,
-                                             sp.direction)
+            # the crows on the line of tiles that way fly onto the target, up to a gap, Lava Pool or totem (which
+            # keeps its crows); the Queen comes too
+            (dc, dr), sq, totems = DIRECTIONS[sp.direction], sp.target, self.totems.values()
+            while self.tiles.get(sq := (sq[0] + dc, sq[1] + dr)) not in (None, G.LAVA) and sq not in totems:
+                self.queen = _fly(self.crows, self.queen, sq, sp.target)
         elif sp.name == "disperse":
-            if self.on_board(sp.target, f"{where}.target", "pick a tile on the board", "disperse"):
-                self.crows, self.queen = disperse(self.tiles, self.crows, self.queen, sp.target)
+            if not self.on_board(sp.target, f"{where}.target", "pick a tile on the board", "disperse"):
+                return
+            # the crows (and the Queen) on the four tiles beside it move one square further out, unless no tile or
+            # a Lava Pool is there; a square one step out is never one two steps out, so no crow moves twice
+            (c, r) = sp.target
+            for dc, dr in (DIRECTIONS[d] for d in CLOCKWISE):
+                if (c + dc, r + dr) in self.tiles and self.tiles.get((c + 2 * dc, r + 2 * dr)) not in (None, G.LAVA):
+                    self.queen = _fly(self.crows, self.queen, (c + dc, r + dr), (c + 2 * dc, r + 2 * dr))
         elif sp.name == "teleport":
             if not self.on_board(sp.source, f"{where}.from", "pick the tile the crows leave", "teleport"):
                 return

@@ -359,13 +359,10 @@ class _Move:
         return True
 
     def need_empty(self, sq, where: str) -> bool:
-        if sq is None:
-            self.problem(where, "pick an empty tile", "empty")
-            return False
-        if why_not_empty(self, sq):
-            self.problem(where, f"the spell needs an empty tile, but {why_not_empty(self, sq)}", "empty")
-            return False
-        return True
+        why = "pick an empty tile" if sq is None else why_not_empty(self, sq)
+        if why:
+            self.problem(where, why if sq is None else f"the spell needs an empty tile, but {why}", "empty")
+        return not why
 
     def place(self, kind, at, moved_to, where: str) -> None:
         if not self.count_tile(kind, f"{where}.tile"):

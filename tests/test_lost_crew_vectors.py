@@ -239,3 +239,30 @@ def test_jobs_placed_as_their_phase_comes(well, step, value, want):
     sailors = (WELL,) * well + (WOUNDED,) * (4 - well)
     got = apply(step, voyage(eng.LATER, sailors=sailors, pos="I7"), value)
     assert (got if isinstance(got, str) else {k: getattr(got.orders, k) for k in want}) == want
+
+
+@pytest.mark.parametrize("hexes, size, want", [
+    # an island drawn on the map: a large one covers two hexes that touch, any other one
+    (("I6", "I5"), "large-island", None), (("I6", "H7"), "large-island", None),
+    (("I6", "I4"), "large-island", "a large island's two hexes touch"),
+    (("I6",), "large-island", "a large island covers 2 hexes, not 1"),
+    (("I6",), "small-island", None), (("I6", "I5"), "medium-island", "a medium island covers 1 hex, not 2"),
+])
+def test_where_an_island_lies(hexes, size, want):
+    try:
+        assert eng.island_lies(GM, hexes, size) is None and want is None
+    except RuleError as exc:
+        assert (exc.rule, str(exc)) == ("island", want)
+
+
+@pytest.mark.parametrize("burials, sailors, want", [
+    # a burial marks where a sailor died: no more burials than sailors dead
+    (0, ALL_WELL, None), (1, (DEAD, WELL, WOUNDED, WELL), None), (2, (DEAD, DEAD, WELL, WELL), None),
+    (1, (WOUNDED, WELL, WELL, WELL), "1 burials for 0 sailors lost"),
+    (3, (DEAD, DEAD, WELL, WELL), "3 burials for 2 sailors lost"),
+])
+def test_burials_follow_deaths(burials, sailors, want):
+    try:
+        assert eng.buried(burials, sailors) is None and want is None
+    except RuleError as exc:
+        assert (exc.rule, str(exc)) == ("burial", want)

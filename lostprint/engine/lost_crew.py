@@ -197,6 +197,13 @@ def recorded_crew(sailors: Mapping[str, str], healed, wounded, lost, day: int) -
     return now, out, changes
 
 
+def buried(burials: int, sailors) -> None:
+    """A burial marks where a sailor died at sea: no more burials than sailors dead."""
+    dead = sum(s == DEAD for s in sailors)
+    if burials > dead:
+        raise RuleError("burial", f"{burials} burials for {dead} sailors lost")
+
+
 # --- the stores ---------------------------------------------------------------------------------
 
 
@@ -507,6 +514,17 @@ def landing(v: Voyage) -> tuple[str, ...]:
                             and not any(n in pair for pair in v.pairs)]
         return (v.pos,) + tuple(other[:1])
     return (v.pos,)
+
+
+def island_lies(game_map, hexes: tuple[str, ...], size: str) -> None:
+    """An island of terrain `size` drawn on `hexes`: a large one covers two hexes that touch (the spread
+    roll places its second beside its first), any other one."""
+    want = RULES.large_hexes if size == "large-island" else 1
+    if len(hexes) != want:
+        raise RuleError("island", f"a {size.removesuffix('-island')} island covers {want} hex{'es' * (want > 1)}, "
+                                  f"not {len(hexes)}")
+    if want > 1 and hexes[1] not in game_map.neighbors(hexes[0]):
+        raise RuleError("island", "a large island's two hexes touch")
 
 
 def land(v: Voyage, face: int) -> Voyage:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from lostprint.engine import lost_crew as eng
-from lostprint.engine.contract import Roll, evolve
+from lostprint.engine.contract import Roll, RuleError, evolve
 from lostprint.files import line_of
 from lostprint.files.fields import Reader
 from lostprint.files.kinds import SAVE_FORMAT
@@ -86,7 +86,6 @@ class Crew:
     voyages: list  # the voyages the days so far can end in
     days: search.Days
     burials: int = 0
-    deaths: int = 0
     refused: int = -1  # the last day the rules did not explain
     today: Day = field(default_factory=Day)
 
@@ -161,14 +160,11 @@ class Rules1672(LostRules):
         if None in got.values():
             return None
         hexes, size = got["hexes"], got["size"]
-        hat = _at(value, "hexes", at)
-        want = ISLAND["hexes"]["count_of"].get(size, 1)
         terrain = ISLAND["size"]["terrain_of"][size]
-        if len(hexes) != want:
-            problems.add(hat, f"a {size} island covers {want} hex{'es' * (want > 1)}, not {len(hexes)}")
-            return None
-        if want > 1 and not st.adjacent(*hexes):
-            problems.add(hat, "a large island's two hexes touch")
+        try:
+            eng.island_lies(st.game_map, tuple(hexes), terrain)
+        except RuleError as exc:
+            problems.add(_at(value, "hexes", at), str(exc))
             return None
         for lab in hexes:
             if st.terrain.get(lab) != terrain:
@@ -195,11 +191,12 @@ class Rules1672(LostRules):
             if now != eng.WELL:
                 st.events.append(Event(st.day, "wound" if now == eng.WOUNDED else "dead",
                                        f"{who} " + ("wounded" if now == eng.WOUNDED else "lost")))
-        crew.deaths += sum(now == eng.DEAD for _, now in changes)
         crew.sailors = after
-        if crew.burials > crew.deaths:
-            problems.add(at, f"{crew.burials} burials for {crew.deaths} sailors lost")
-            crew.burials = crew.deaths
+        try:
+            eng.buried(crew.burials, after.values())
+        except RuleError as exc:
+            problems.add(at, str(exc))
+            crew.burials = sum(s == eng.DEAD for s in after.values())
 
     def check_resources(self, st, before, at, problems) -> None:
         """The day explained by the engine: one search over its steps (lostprint.saves.search), the
@@ -484,12 +481,13 @@ def save_of(events, final, names, standard: bool = True) -> dict:
 
 
 def _save_day(events, names) -> dict:
-    first, v = events[0].before, events[-1].state
-    day: dict = {"day": first.day + 1, "weather": first.weather}
+    """One day's events as its fields (empty ones left out), in the order a save writes them."""
+    first, last = events[0].before, events[-1].state
+    day: dict = {"day": first.day + 1, "weather": first.weather, "healed": [], "moved": [], "marks": [],
+                 "gathered": {}, "mapped": {}, "wounded": [], "lost": []}
     jobs = ", ".join(k + (f" \u00d7{n}" if n > 1 else "") for k, n in vars(events[0].value).items() if n)
     log = [f"{CREW.weather(first.weather).name}; jobs: {jobs or 'none'}"]
     rolls: dict = {}
-    wounds: dict = {}
     scanned: list = []
     for i, (key, need, value, b, after) in enumerate(events):
         if isinstance(need, Roll) and value is not None:
@@ -500,19 +498,17 @@ def _save_day(events, names) -> dict:
         elif key == "repair" and value:
             log.append(f"repair: {value} wood into hull")
         elif key == "move":
-            _, drifts, damage = eng.movement_plan(b.weather, b.orders, eng.at_island(b))
-            moved = ([after.pos] if after.pos != b.pos else []) if drifts else list(value)
-            if drifts:
+            damage = eng.movement_plan(b.weather, b.orders, eng.at_island(b))[2]
+            if isinstance(value, int):
+                day["moved"] = [after.pos] if after.pos != b.pos else []
                 log.append(f"uncontrolled: drift {eng.direction(value)}")
-            log += [f"storm: hull -{damage}"] * bool(damage)
-            if moved:
-                day["moved"] = moved
-            if after.over:
-                log.append(after.over[1])
+            else:
+                day["moved"] = list(value)
+            log += [f"storm: hull -{damage}"] * bool(damage) + ([after.over[1]] if after.over else [])
         elif key == "island":
             island = after.island_at(after.pos)
             mark = {"hexes": list(island.hexes), "size": island.size.split("-")[0], "natives": island.natives}
-            day.setdefault("marks", []).append({"island": mark})
+            day["marks"].append({"island": mark})
             log.append(f"landed on a {island.size}: roll {value}, natives {island.natives}")
         elif key == "scan":
             if not b.spreading:
@@ -521,29 +517,18 @@ def _save_day(events, names) -> dict:
                 log += [f"scan {lab}: {total} -> {after.terrain[lab]}" for lab, total in scanned]
                 scanned = []
         elif key == "gather" and value:
-            day["gathered"] = got = {k: value.count(k) for k in dict.fromkeys(value)}
-            log.append(f"gathered {got}")
+            day["gathered"] = {k: value.count(k) for k in dict.fromkeys(value)}
+            log.append(f"gathered {day['gathered']}")
         elif key == "weather" and len(after.skies) == 1 and not eng.skies_done(after):
             log.append("the watch sees the storm coming and rerolls")
-        if key.endswith("wound"):
-            wounds.setdefault(key, [b, after])[1] = after
+        elif key.endswith("wound"):  # a second wound kills, and the dead are buried where the sloop is
+            dies = after.sailors[value] == eng.DEAD
+            day["lost" if dies else "wounded"].append(names[value])
+            day["marks"] += [{"burial": after.pos}] * dies
         nxt = events[i + 1].step if i + 1 < len(events) else None
         if key in ENCOUNTER and nxt not in ENCOUNTER:  # the encounter's rolls, gift and wounds are done
             effect = after.effect.partition(":")[0] or "wound"
             log.append(f"natives: {rolls['natives']} with {after.goods} goods -> {effect}")
-    mapped = {lab: v.terrain[lab] for lab, _ in v.drawn[len(first.drawn):]}
-    if mapped:
-        day["mapped"] = mapped
-    for before, after in (wounds[key] for key in ("natives wound", "drink wound", "eat wound", "accident wound")
-                          if key in wounds):
-        for i, (a, b) in enumerate(zip(before.sailors, after.sailors)):
-            if a != b and (b == eng.WOUNDED or a == eng.WELL):
-                day.setdefault("wounded", []).append(names[i])
-            if a != b and b == eng.DEAD:
-                day.setdefault("lost", []).append(names[i])
-                day.setdefault("marks", []).append({"burial": after.pos})
-    day["resources"] = {k: v.value(k) for k in KEYS}
-    if rolls:
-        day["rolls"] = rolls
-    day["log"] = log
-    return day
+    day["mapped"] = {lab: last.terrain[lab] for lab, _ in last.drawn[len(first.drawn):]}
+    day.update(resources={k: last.value(k) for k in KEYS}, rolls=rolls, log=log)
+    return {k: x for k, x in day.items() if x}

@@ -1121,19 +1121,27 @@ def _ops(expedition: str) -> dict:
     return {k: tuple(_row_ops(r, expedition) for r in rows_of(k)) for k in FACE_ORDER}
 
 
-def _alone(t: int, x: int, other: int) -> tuple:
-    return tuple(x if i == t else other for i in range(len(TRACKER_KEYS)))
+def _after(op: tuple, v: tuple) -> set:
+    """The trackers after one piece of the day past Hunting: an interest found, the rations, a step
+    (cost, river progress; none when the progress cannot pay), a morale change, desertion."""
+    what = op[0]
+    if what == "interest":
+        return set(interest_outcomes(v, op[1]))
+    if what == "step":
+        return {_set(_set(v, PROGRESS, -op[1]), PROGRESS, op[2])} if v[PROGRESS] >= op[1] else set()
+    if what == "morale":
+        return {_set(v, MORALE, op[1])}
+    return {rations(v) if what == "rations" else desertion(v)}
 
 
-# The rest of the day seen through one tracker t from x, whatever the others hold: [t][x - floor]
-# -> its values after (rations with food or starving; Migration's fill always affordable).
+@lru_cache(maxsize=4096)  # not a rule: the few pieces of a day and their values remembered
+def _after_alone(op: tuple, t: int, x: int, others: tuple) -> frozenset:
+    """_after seen through tracker t from x, the others holding each of `others` (vectors)."""
+    return frozenset(w[t] for o in others for w in _after(op, o[:t] + (x,) + o[t + 1:]))
+
+
 VALUES = range(R.floor, R.cap + 1)
-RATIONS_ALONE = tuple(tuple(frozenset(rations(_alone(t, x, o))[t] for o in (R.floor, R.cap)) for x in VALUES)
-                      for t in range(len(TRACKER_KEYS)))
-DESERTION_ALONE = tuple(tuple(desertion(_alone(CONQ, x, m))[CONQ] for x in VALUES) for m in VALUES)
-INTEREST_ALONE = MappingProxyType({row.effects[0].terrain: tuple(
-    tuple(frozenset(v[t] for v in interest_outcomes(_alone(t, x, R.cap), row.effects[0].terrain)) for x in VALUES)
-    for t in range(len(TRACKER_KEYS))) for row in INTEREST_ROWS})
+EXTREMES = (tuple(R.floor for _ in TRACKER_KEYS), tuple(R.cap for _ in TRACKER_KEYS))
 
 
 @dataclass(frozen=True)
@@ -1212,63 +1220,40 @@ class _Fill:
         today = replace(s0, terrain={**s0.terrain, **dict(self.rec.mapped)},
                         trails=s0.trails | {frozenset(m[1]) for m in marks if m[0] == "trail"})
         path = (start,) + self.rec.steps
-        self.steps, self.fed = {}, {}  # ni -> ((cost, river progress, interest found on entering or ""), ...)
+        morale = tuple(("morale", n) for n in morale_of_travel(s0.board, path)) + (("desert",),)
+        self.rest = {}  # ni -> the pieces of the day past Hunting, in order (None: not as recorded)
         for ni in self.ni_options:
             held = {h for h, _ in s0.interests} | ({start} if ni else set())
-            steps: tuple | None = ()
+            migrated = (start,) if ni and self.start_interest == "migration" else ()
+            fed = fed_by_migration(replace(s0, migration=s0.migration + migrated))
+            rest: tuple | None = (("interest", self.start_interest),) * ni + (("rations",),) * (not fed)
             for a, b in zip(path, path[1:]):
                 at = replace(today, pos=a)
                 due = interest_on_entering(at, b) and b not in held
                 if due and b not in found:
-                    steps = None  # an interest is rolled on entering, and none is recorded
+                    rest = None  # an interest is rolled on entering, and none is recorded
                     break
-                steps += ((step_cost(at, b), river_gain(s0.board, a, b), found[b] if due else ""),)
+                rest += (("step", step_cost(at, b), river_gain(s0.board, a, b)),)
+                rest += (("interest", found[b]),) if due else ()
                 held |= {b} if due else set()
-            self.steps[ni] = None if steps is None or set(found) - held else steps  # (or one recorded unrolled)
-            migrated = (start,) if ni and self.start_interest == "migration" else ()
-            self.fed[ni] = fed_by_migration(replace(s0, migration=s0.migration + migrated))
-        self.morale_steps = morale_of_travel(s0.board, path)
+            self.rest[ni] = None if rest is None or set(found) - held else rest + morale  # (or one found unrolled)
 
     def tail(self, vals: tuple, ni: int) -> set:
         """Every end the rest of the day (interests, eating, travel, morale) can give."""
         key = (vals, ni)
         if key not in self._tails:
-            outs = set()
-            if self.steps[ni] is not None:
-                outs = {vals}
-                if ni:
-                    outs = {v for x in outs for v in interest_outcomes(x, self.start_interest)}
-                if not self.fed[ni]:
-                    outs = {rations(v) for v in outs}
-                for cost, river, found in self.steps[ni]:
-                    outs = {_set(_set(v, PROGRESS, -cost), PROGRESS, river) for v in outs if v[PROGRESS] >= cost}
-                    if found:
-                        outs = {v for x in outs for v in interest_outcomes(x, found)}
-                for n in self.morale_steps:
-                    outs = {_set(v, MORALE, n) for v in outs}
-                outs = {desertion(v) for v in outs}
+            outs = {vals} if self.rest[ni] is not None else set()
+            for op in self.rest[ni] or ():
+                outs = {w for v in outs for w in _after(op, v)}
             self._tails[key] = outs
         return self._tails[key]
 
     def _one_tail(self, t: int, x: int, ni: int) -> set:
-        """tail() seen through tracker t from x, whatever the others hold."""
-        if self.steps[ni] is None:
-            return set()
-        outs = {x}
-        if ni:
-            outs = {y for v in outs for y in INTEREST_ALONE[self.start_interest][t][v - R.floor]}
-        if not self.fed[ni]:
-            outs = {y for v in outs for y in RATIONS_ALONE[t][v - R.floor]}
-        for cost, river, found in self.steps[ni]:
-            if t == PROGRESS:
-                outs = {clamp(clamp(v - cost) + river) for v in outs if v >= cost}
-            if found:
-                outs = {y for v in outs for y in INTEREST_ALONE[found][t][v - R.floor]}
-        if t == MORALE:
-            for n in self.morale_steps:
-                outs = {clamp(v + n) for v in outs}
-        if t == CONQ:  # desertion as the recorded morale says
-            outs = {DESERTION_ALONE[self.target[MORALE] - R.floor][v - R.floor] for v in outs}
+        """tail() seen through tracker t from x, whatever the others hold (at the end, as recorded)."""
+        outs = {x} if self.rest[ni] is not None else set()
+        for op in self.rest[ni] or ():
+            others = (self.target,) if op[0] == "desert" else EXTREMES
+            outs = {y for v in outs for y in _after_alone(op, t, v, others)}
         return outs
 
     def _plan_bounds(self) -> None:
@@ -1277,20 +1262,26 @@ class _Fill:
         after = [[x for x in VALUES if any(self.target[t] in self._one_tail(t, x, ni) for ni in self.ni_options)]
                  for t in range(len(TRACKER_KEYS))]
         spans = _spans(self)
-        self.allowed = []
-        for i in range(len(FACE_ORDER) + 1):
-            row = []
-            for t in range(len(TRACKER_KEYS)):
-                down, up = sum(lo[t] for lo, _ in spans[i:]), sum(hi[t] for _, hi in spans[i:])
-                row.append(frozenset(y for x in after[t] for y in VALUES if x - up <= y <= x - down))
-            self.allowed.append(tuple(row))
+        down, up = (0,) * len(TRACKER_KEYS), (0,) * len(TRACKER_KEYS)  # the falls and rises charts i.. can bring
+        self.allowed = [()] * (len(FACE_ORDER) + 1)
+        for i in range(len(FACE_ORDER), -1, -1):
+            if i < len(FACE_ORDER):
+                down, up = tuple(map(int.__add__, down, spans[i][0])), tuple(map(int.__add__, up, spans[i][1]))
+            self.allowed[i] = tuple(frozenset(y for x in xs for y in range(max(R.floor, x - u), min(R.cap, x - d) + 1))
+                                    for xs, d, u in zip(after, down, up))
         self.most_used = max(self.dice_used, default=-1)
 
     def viable(self, i: int, s: tuple, free: bool) -> bool:
         """Can this line still end as recorded (with `free`, in every tracker but at most one)?"""
         if s[SLO] > self.most_used:
             return False
-        return sum(v not in ok for v, ok in zip(s[V], self.allowed[i])) <= free
+        off = 0
+        for v, ok in zip(s[V], self.allowed[i]):
+            if v not in ok:
+                off += 1
+                if off > free:
+                    return False
+        return True
 
     # the rolled phases
 
@@ -1491,7 +1482,7 @@ class _Fill:
         ni = int(any(k == "exploring" and j is not None and musket != "eclipse"
                      and any(e.what == "interests" for e in rows_of(k)[j].effects) for k, j, musket, *_ in phases)
                  and self.s0.interest_at(self.start) is None)
-        found = [self.start_interest] * ni + [f for _, _, f in self.steps[ni] if f]
+        found = [op[1] for op in self.rest[ni] if op[0] == "interest"]
         dice = [_split(next(r for r in INTEREST_ROWS if r.effects[0].terrain == f).low, R.phase_dice, 1, False)
                 for f in found]
         if dice:
@@ -1586,9 +1577,10 @@ def _why_none(s0: State, rec: Recorded, eclipses) -> tuple:
             x = clamp(s0.values[t] + sum(hi[t] if high else lo[t] for lo, hi in spans)
                       + (R.kind_bonus if high and t == CONQ else 0))
             rest = _either(fills[0]._one_tail(t, x, fills[0].ni_options[0])) or "nothing"
-            return ("resources", key), (f"{key} {s0.values[t]} \u2192 {have[t]}, but whatever the rolls day {day} ends "
-                                        f"with {key} {limit} (the charts' rows: {', '.join(charts) or 'none'}; the "
-                                        f"day's interests, rations, travel and morale as recorded then take {x} to {rest})")
+            return ("resources", key), (f"{key} {s0.values[t]} \u2192 {have[t]}, but whatever the rolls day {day} "
+                                        f"ends with {key} {limit} (the charts' rows: {', '.join(charts) or 'none'}; "
+                                        f"the day's interests, rations, travel and morale as recorded then take {x} "
+                                        f"to {rest})")
     one_off: dict = {}  # tracker -> {a value it can end with while every other ends as recorded: a line}
     for fill in fills:
         for t, lines in fill.search(free=True).items():
@@ -1626,12 +1618,16 @@ def _alone_ends(fill: _Fill, t: int) -> set:
 def _unpaid_step(fill: _Fill) -> str:
     """A step of the day no roll leaves the movement progress to pay for ('' when each can be)."""
     most = R.cap if fill.start_interest else fill.s0.values[PROGRESS] + sum(hi[PROGRESS] for _, hi in _spans(fill))
-    path = (fill.start,) + fill.rec.steps
-    for (cost, river, found), b in zip(fill.steps[fill.ni_options[0]] or (), path[1:]):
-        if min(most, R.cap) < cost:
-            return (f"entering {b} costs {cost} movement progress" + (" by trail" if cost == R.trail_cost else "")
-                    + f"; the party can have at most {min(most, R.cap)} on day {fill.s0.day + 1}")
-        most = R.cap if found else min(most, R.cap) - cost + river  # (an interest may give progress)
+    path = iter(fill.rec.steps)
+    for op in fill.rest[fill.ni_options[0]] or ():
+        if op[0] == "interest":
+            most = R.cap  # (an interest may give progress)
+        elif op[0] == "step":
+            to, most = next(path), min(most, R.cap)
+            if most < op[1]:
+                return (f"entering {to} costs {op[1]} movement progress" + " by trail" * (op[1] == R.trail_cost)
+                        + f"; the party can have at most {most} on day {fill.s0.day + 1}")
+            most += op[2] - op[1]
     return ""
 
 

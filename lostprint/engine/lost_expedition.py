@@ -1124,13 +1124,14 @@ def _ops(expedition: str) -> dict:
 def _after(op: tuple, v: tuple) -> set:
     """The trackers after one piece of the day past Hunting: an interest found, the rations, a step
     (cost, river progress; none when the progress cannot pay), a morale change, desertion."""
-    what = op[0]
+    what, *args = op
     if what == "interest":
-        return set(interest_outcomes(v, op[1]))
+        return set(interest_outcomes(v, *args))
     if what == "step":
-        return {_set(_set(v, PROGRESS, -op[1]), PROGRESS, op[2])} if v[PROGRESS] >= op[1] else set()
+        cost, river = args
+        return {_set(_set(v, PROGRESS, -cost), PROGRESS, river)} if v[PROGRESS] >= cost else set()
     if what == "morale":
-        return {_set(v, MORALE, op[1])}
+        return {_set(v, MORALE, *args)}
     return {rations(v) if what == "rations" else desertion(v)}
 
 
@@ -1619,15 +1620,15 @@ def _unpaid_step(fill: _Fill) -> str:
     """A step of the day no roll leaves the movement progress to pay for ('' when each can be)."""
     most = R.cap if fill.start_interest else fill.s0.values[PROGRESS] + sum(hi[PROGRESS] for _, hi in _spans(fill))
     path = iter(fill.rec.steps)
-    for op in fill.rest[fill.ni_options[0]] or ():
-        if op[0] == "interest":
+    for what, *args in fill.rest[fill.ni_options[0]] or ():
+        if what == "interest":
             most = R.cap  # (an interest may give progress)
-        elif op[0] == "step":
-            to, most = next(path), min(most, R.cap)
-            if most < op[1]:
-                return (f"entering {to} costs {op[1]} movement progress" + " by trail" * (op[1] == R.trail_cost)
+        elif what == "step":
+            (cost, river), to, most = args, next(path), min(most, R.cap)
+            if most < cost:
+                return (f"entering {to} costs {cost} movement progress" + " by trail" * (cost == R.trail_cost)
                         + f"; the party can have at most {most} on day {fill.s0.day + 1}")
-            most += op[2] - op[1]
+            most += river - cost
     return ""
 
 

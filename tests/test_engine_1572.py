@@ -756,11 +756,11 @@ def test_kantyi_vectors(rolls, faces, final):
 EFFECT_VECTORS = [
     # planning: a Doctor breaks a fever with two WILDs; a swamp holds it (and the WILDs) whatever is rolled
     ("planning", at("planning", expedition="doctor", fever=True,
-                    inputs=dict(hand=(1, 1, 2, 4, 4), kept=(1, 1, 2, 4, 4))), (),
+                    inputs=dict(rolls=((1, 1, 2, 4, 4),), keep=(1, 1, 2, 4, 4))), (),
      {"fever": False, "fever_today": "broken",
       "plan": eng.Plan((1, 1, 2, 4, 4), ("movement", "exploring"), (("movement", 0), ("exploring", 1)))}),
     ("planning", at("planning", fever=True, terrain={"F3": "swamp"},
-                    inputs=dict(hand=(1, 1, 1, 2, 3), kept=(1, 1, 1, 2, 3))), (),
+                    inputs=dict(rolls=((1, 1, 1, 2, 3),), keep=(1, 1, 1, 2, 3))), (),
      {"plan": eng.Plan((1, 1, 1, 2, 3), ("movement", "mapping"), (("movement", 0), ("mapping", 0)))}),
     # movement: a Military musket's reroll adds 2 (8 + 2 = 10: +2, not 8's +1 and a morale); Diego's +1 (9 + 1)
     ("movement", at("movement", expedition="military", movement=0, muskets=3,

@@ -54,14 +54,14 @@ TRAIL_DUE = at("exploring", inputs=rolled("exploring", (4, 5), musket=False, ask
 VECTORS = [
     ("start", eng.new_game(BOARD, "botany"), None, {"day": 1}),
     ("planning", at("planning"), ALL, {}),  # the dice wait for the keep and the WILDs
-    ("planning", at("planning", inputs=dict(hand=ALL)), (2, 2), {}),
-    ("planning", at("planning", inputs=dict(hand=ALL, kept=(2, 2))), (5, 5, 5), {}),  # the reroll
-    ("planning", at("planning", inputs=dict(hand=(2, 2, 2, 2, 6), kept=(2, 2, 2, 2, 6)), conquistadors=3), (),
+    ("planning", at("planning", inputs=dict(rolls=(ALL,))), (2, 2), {}),
+    ("planning", at("planning", inputs=dict(rolls=(ALL,), keep=(2, 2))), (5, 5, 5), {}),  # the reroll
+    ("planning", at("planning", inputs=dict(rolls=((2, 2, 2, 2, 6),), keep=(2, 2, 2, 2, 6)), conquistadors=3), (),
      {"conquistadors": 4,  # four of a kind: a conquistador joins
       "plan": eng.Plan((2, 2, 2, 2, 6), ("movement", "hunting"), (("movement", 3), ("hunting", 0)))}),
-    ("planning", at("planning", inputs=dict(hand=(1, 1, 2, 4, 4), kept=(1, 1, 2, 4, 4))), (("movement", 2),),
+    ("planning", at("planning", inputs=dict(rolls=((1, 1, 2, 4, 4),), keep=(1, 1, 2, 4, 4))), (("movement", 2),),
      {"plan": eng.Plan((1, 1, 2, 4, 4), ("movement", "exploring"), (("movement", 2), ("exploring", 1)))}),
-    ("planning", at("planning", inputs=dict(hand=(1, 1, 1, 2, 3), kept=(1, 1, 1, 2, 3)), fever=True), (),
+    ("planning", at("planning", inputs=dict(rolls=((1, 1, 1, 2, 3),), keep=(1, 1, 1, 2, 3)), fever=True), (),
      {"fever": False, "fever_today": "broken",  # three WILDs break it (and are not given)
       "plan": eng.Plan((1, 1, 1, 2, 3), ("movement", "mapping"), (("movement", 0), ("mapping", 0)))}),
     ("movement", at("movement"), (5, 5), {}),  # the musket's decision is still open
@@ -97,7 +97,7 @@ VECTORS = [
     ("mapping", at("mapping", inputs=dict(target="G3"), terrain={HERE: "forest"}), (3, 4),
      {"terrain": {**BOARD.printed, HERE: "forest", "G3": "forest"}, "mapped": (("G3", "forest"),)}),
     ("interests", at("interests", interest_due=True), (2, 3), {}),  # 5: a Migration, its fill still to decide
-    ("interests", at("interests", interest_due=True, inputs=dict(dice=(2, 3), found="migration"), muskets=2, food=1),
+    ("interests", at("interests", interest_due=True, inputs=dict(rolls=((2, 3),), asks=eng.ASK["fill"]), muskets=2, food=1),
      True, {"interest_due": False, "interests": ((HERE, "migration"),), "migration": (HERE,), "food": 6,
             "muskets": 1, "marks": (("interest", (HERE,), "migration"),)}),
     ("eat", at("eat", food=3), None, {"food": 2}),
@@ -125,10 +125,10 @@ def test_1572_step_vectors(key, before, value, want):
 REFUSED = [
     ("planning", at("planning"), (7, 1, 1, 1, 1), "planning"),
     ("planning", at("planning"), (1, 1, 1, 1), "planning"),
-    ("planning", at("planning", inputs=dict(hand=ALL)), (5,), "planning"),  # keep only dice rolled
-    ("planning", at("planning", inputs=dict(hand=(1, 2, 3, 3, 6), kept=(1, 2, 3, 3, 6))), (("exploring", 1),),
+    ("planning", at("planning", inputs=dict(rolls=(ALL,))), (5,), "planning"),  # keep only dice rolled
+    ("planning", at("planning", inputs=dict(rolls=((1, 2, 3, 3, 6),), keep=(1, 2, 3, 3, 6))), (("exploring", 1),),
      "wild"),
-    ("planning", at("planning", inputs=dict(hand=(1, 2, 3, 3, 6), kept=(1, 2, 3, 3, 6))), (), "wild"),  # all given
+    ("planning", at("planning", inputs=dict(rolls=((1, 2, 3, 3, 6),), keep=(1, 2, 3, 3, 6))), (), "wild"),  # all given
     ("movement", at("movement"), (1, 2, 3), "movement"),
     ("native-contact", at("native-contact", kantyi=True, dice=(5, 2, 3, 4, 6), inputs=rolled(NC, (1, 2))),
      (3, 4, 5), "kantyi"),
@@ -137,7 +137,7 @@ REFUSED = [
     ("exploring", TRAIL_DUE, None, "trail"),
     ("mapping", at("mapping"), "A1", "mapping"),  # printed: already mapped
     ("mapping", at("mapping", inputs=dict(target="G3"), terrain={HERE: "forest"}), (1, 2, 3), "mapping"),
-    ("interests", at("interests", interest_due=True, inputs=dict(dice=(1, 1), found="lagos-de-oro")),
+    ("interests", at("interests", interest_due=True, inputs=dict(rolls=((1, 1),), asks=eng.ASK["lagos"])),
      ("A1", "A2", "B1"), "lagos-de-oro"),
     ("travel", at("travel", movement=6), "O4", "travel"),  # not next to the party
     ("travel", at("travel", movement=4), "G3", "travel"),  # 5 progress to enter
@@ -164,13 +164,17 @@ def test_1572_refusals_name_their_rule(key, before, value, rule):
     ("movement", {"muskets": 0}, dict(rolls=((1, 1),)), None),  # no musket to spend: no reroll
     ("movement", {}, dict(rolls=((1, 1), (5, 5)), musket=True), None),  # one reroll at most
     ("native-contact", {"dice": (5, 2, 3, 4, 6)}, dict(rolls=((1, 2),)), Decision("musket")),  # Kantyi not found
-    ("interests", {"interest_due": True, "muskets": 0, "food": 1}, dict(dice=(2, 3), found="migration"), None),
-    ("interests", {"interest_due": True, "food": 1}, dict(dice=(2, 3), found="migration"), Decision("fill")),
+    ("interests", {"interest_due": True, "muskets": 0, "food": 1}, (2, 3), None),  # 5: a Migration
+    ("interests", {"interest_due": True, "food": 1}, (2, 3), Decision("fill")),
 ])
 def test_an_input_the_rules_do_not_allow_now_is_never_asked(phase, fields, inputs, asked):
     """Diego's +1 once he is found and not used today, a musket's reroll with a musket to spend and once,
-    Princess Kantyi's rerolls once she is found, Migration's fill with a musket: asked then, never else."""
-    assert eng.STEP[phase].need(at(phase, inputs=inputs, **fields)) == asked
+    Princess Kantyi's rerolls once she is found, Migration's fill with a musket: asked then, never else
+    (`inputs` the phase's so far, or the roll it takes)."""
+    s = at(phase, inputs=inputs if isinstance(inputs, dict) else None, **fields)
+    if not isinstance(inputs, dict):
+        s = eng.STEP[phase].apply(s, inputs)
+    assert eng.STEP[phase].need(s) == asked
 
 
 def test_the_open_steps_ask_what_the_rules_leave_to_dice_and_player():
@@ -188,8 +192,8 @@ def test_the_open_steps_ask_what_the_rules_leave_to_dice_and_player():
     assert need["exploring"](at("exploring", dice=(2, 3, 5, 6, 6))) is None  # no 4 planned
     assert need["mapping"](at("mapping")) == Decision("target")
     assert need["mapping"](at("mapping", terrain={**FOREST, "E2": "forest"})) is None  # nothing blank next door
-    assert need["planning"](at("planning", inputs=dict(hand=ALL, kept=(2, 2)))) == Roll("planning", 3)
-    keeps = eng.keep_options(at("planning", inputs=dict(hand=(2, 6, 2, 6, 6))))
+    assert need["planning"](at("planning", inputs=dict(rolls=(ALL,), keep=(2, 2)))) == Roll("planning", 3)
+    keeps = eng.keep_options(at("planning", inputs=dict(rolls=((2, 6, 2, 6, 6),))))
     assert keeps[0] == (2, 2, 6, 6, 6) and len(keeps) == 3 * 4 and () in keeps  # each set of faces once
     assert eng.travel_options(at("travel", movement=6)) == (None, "F2", "G2", "G3", "E3")  # E2 is blank
     assert need["end"](at("end", expedition="cartography", movement=3)) == Decision("cartography")

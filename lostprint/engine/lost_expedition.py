@@ -6,8 +6,8 @@ one input at a time as the contract (lostprint.engine.contract) holds it: a roll
 or a decision. An illegal input raises Illegal naming the rule. Nothing here rolls dice, reads files or
 keeps state between calls; every number comes from lostprint.games.lost_expedition.
 
-The save search (lostprint.saves.search) walks STEPS with `PARTS`, `forget` and `FACES`, and may prune
-by `bounds` (what the rest of a day can still do to each tracker).
+The save search (lostprint.saves.search) walks STEPS with `PARTS`, `forget` and `FACES`; a day saved
+without its rolls is bounded by `phase_range` and `chart_span` (what a chart can do to each tracker).
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ FACE_ORDER = tuple(k for k, _ in sorted(R.phase_faces, key=lambda kv: kv[1]))
 FACE = MappingProxyType(dict(R.phase_faces))
 MORALE_BY_DIRECTION = MappingProxyType(dict(R.morale_by_direction))
 NOTHING = MappingProxyType({})  # no inputs pending
-DONE = MappingProxyType({"done": True})  # the phase is over for the day
+DONE = MappingProxyType({"asks": None})  # the phase is over for the day
 replace = evolve  # a state with some fields changed, without dataclasses.replace's checks (the hot path)
 
 
@@ -69,29 +69,23 @@ class Board:
 
 
 def board_of(game_map) -> Board:
-    river: list[str] = []
-    for f in game_map.features_of("river"):
-        river.extend(f.hexes)
+    """The Board of a map. A cataract feature naming one river hex sits on its downstream side (as the
+    sheet draws it), one naming two hexes between them."""
+    river = tuple(h for f in game_map.features_of("river") for h in f.hexes)
+    cataracts = set()
+    for f in game_map.features_of("cataract"):
+        if len(f.hexes) == 2:  # not a rule: an edge between two named hexes
+            cataracts.add(frozenset(f.hexes))
+        elif len(f.hexes) == 1 and f.hexes[0] in river[:-1]:
+            cataracts.add(frozenset((f.hexes[0], river[river.index(f.hexes[0]) + 1])))
     goal = game_map.axial[game_map.goals[0]]
-    return Board(cataracts=printed_cataracts(game_map, tuple(river)),
+    return Board(cataracts=frozenset(cataracts),
         start=game_map.start, goals=tuple(game_map.goals), axial=dict(game_map.axial),
         neighbours={lab: tuple(game_map.neighbors(lab)) for lab in game_map.axial},
-        printed=dict(game_map.terrain), river=tuple(river),
+        printed=dict(game_map.terrain), river=river,
         interest_icons=frozenset(h for f in game_map.features_of("interest") for h in f.hexes),
         to_goal={lab: hexgrid.distance(ax, goal) for lab, ax in game_map.axial.items()},
     )
-
-
-def printed_cataracts(game_map, river: tuple[str, ...]) -> frozenset:
-    """The cataracts a map prints: a feature naming one river hex sits on its downstream side (as the
-    sheet draws it), one naming two hexes sits between them."""
-    out = set()
-    for f in game_map.features_of("cataract"):
-        if len(f.hexes) == 2:  # not a rule: an edge between two named hexes
-            out.add(frozenset(f.hexes))
-        elif len(f.hexes) == 1 and f.hexes[0] in river[:-1]:
-            out.add(frozenset((f.hexes[0], river[river.index(f.hexes[0]) + 1])))
-    return frozenset(out)
 
 
 @dataclass(frozen=True)
@@ -170,15 +164,6 @@ def clamp(value: int) -> int:
 def _add(values: tuple[int, ...], key: str, n: int) -> tuple[int, ...]:
     i = IX[key]
     return values[:i] + (clamp(values[i] + n),) + values[i + 1:]
-
-
-def _dice_ok(dice: tuple[int, ...], n: int) -> bool:
-    return len(dice) == n and 1 <= min(dice) and max(dice) <= R.die_faces
-
-
-def _check_dice(dice, n: int, chart: str) -> None:
-    if not _dice_ok(dice, n):
-        raise Illegal(f"{chart} is rolled on {n} dice of 1\u2013{R.die_faces}, not {list(dice)}", chart)
 
 
 # --- what the rules say of a hex, a party and an icon (the validator reads these too) -------------
@@ -416,7 +401,77 @@ def cartography_allowed(st: State) -> bool:
             and st.pos not in st.cartography and bool(trail_options(st, st.pos)))
 
 
-# --- the effects of the phases ----------------------------------------------------------------------
+# --- the inputs of a phase ---------------------------------------------------------------------------
+#
+# A phase that takes several inputs (planning, a rolled chart, mapping, an interest) is one repeat step:
+# the inputs it has taken so far wait in `state.pending` ({name: value}, for the phase `state.phase`),
+# with "asks", the input it needs next. A roll is kept under "rolls" (Princess Kantyi's new faces under
+# "kantyi"), a decision under its key; each is checked as it comes, and the effect trusts them. The
+# input that completes a phase applies its effect, which asks for what its icons leave to the player
+# (where a trail leads, where Lagos de Oro lies, Migration's fill) before it closes the phase ({"asks":
+# None}) for the day.
+
+YES_NO = (False, True)
+ASK = MappingProxyType({key: Decision(key) for key in (
+    "keep", "wilds", "row", "diego", "musket", "trail", "target", "lagos", "fill", "to", "cartography")})
+ROLL = MappingProxyType({(key, n): Roll(key, n) for n in range(1, R.planning_dice + 1)
+                         for key in ("planning", *ROLLED, "mapping", "interests", KANTYI_ROLLS)})  # made once
+
+
+def _inputs(st: State, phase: str):
+    return st.pending if st.phase == phase else NOTHING
+
+
+def pending(st: State, phase: str, name: str, default=None):
+    """An input the open phase has taken so far (the dice rolled, a decision made)."""
+    return _inputs(st, phase).get(name, default)
+
+
+def _asking(st: State, phase: str, got, ask) -> State:
+    return replace(st, phase=phase, pending={**got, "asks": ask})
+
+
+def _take(st: State, got, ask, value) -> dict:
+    """The phase's inputs `got` with `value`, the answer to `ask`, once it is checked."""
+    key = ask.key
+    if ask.__class__ is Roll:
+        dice = (value,) if isinstance(value, int) else tuple(value)
+        if len(dice) == ask.dice and 1 <= min(dice) and max(dice) <= R.die_faces:
+            if key == KANTYI_ROLLS:
+                return {**got, "kantyi": got.get("kantyi", ()) + dice}
+            return {**got, "rolls": got.get("rolls", ()) + (dice,)}
+        if key != KANTYI_ROLLS:
+            raise Illegal(f"{key} is rolled on {ask.dice} dice of 1\u2013{R.die_faces}, not {list(dice)}", key)
+        n, low = sum(map(kantyi_count, got["rolls"])), R.kantyi_reroll_at_most
+        raise Illegal(f"Princess Kantyi rerolls the {low - 1}s and {low}s of Native Contact dice: "
+                      f"{' then '.join(str(list(r)) for r in got['rolls'])} needs {n} new face{'s' * (n != 1)} "
+                      f"under kantyi, not {list(got.get('kantyi', ()) + dice)}", "kantyi")
+    if key == "musket" or key == "diego" or key == "fill":
+        value = bool(value)
+    elif key == "keep":
+        value = tuple(value)
+        if any(value.count(d) > got["rolls"][0].count(d) for d in value):
+            raise Illegal(f"keep some of the planning dice {list(got['rolls'][0])}, not {list(value)}", "planning")
+    elif key == "trail" and value not in trail_options(st, st.pos):
+        raise Illegal(f"no trail can be drawn from {st.pos} to {value}", "trail")
+    elif key == "target" and value not in mapping_targets(st):
+        raise Illegal(f"map a hex next to {st.pos} that is not mapped yet, not {value}", "mapping")
+    elif key == "row" and value not in range(len(CHART_ROWS[NC])):
+        raise Illegal(f"the predicted eclipse: choose a row of {NC} (0\u2013{len(CHART_ROWS[NC]) - 1}), "
+                      f"not {value}", "eclipse")
+    elif key == "lagos":
+        value = tuple(value)
+        if tuple(sorted(value)) not in lagos_placements(st):
+            raise Illegal(lagos_problem(st, value), "lagos-de-oro")
+    return {**got, key: value}
+
+
+def _diego_asked(st: State, got) -> bool:
+    """Diego's +1 is asked once he is found, before the roll, while not used today."""
+    return "diego" not in got and st.diego and not st.diego_used
+
+
+# --- the phases ---------------------------------------------------------------------------------------
 
 
 def start_day(st: State) -> State:
@@ -424,6 +479,26 @@ def start_day(st: State) -> State:
         raise Illegal(f"the game is over ({st.over[0]})", "start")
     return replace(st, day=st.day + 1, day_start=st.pos, plan=Plan(), diego_used=False, interest_due=False,
                    steps=(), mapped_today=(), marks_today=(), fever_today="", log=(), phase="", pending=NOTHING)
+
+
+# planning: five dice, which of them to keep (the rest rolled once more), where the WILDs go
+
+
+def _hand(got) -> tuple[int, ...]:
+    rolls = got.get("rolls", ((),))
+    return got["keep"] + rolls[1] if len(rolls) > 1 else rolls[0]
+
+
+def planned_dice(st: State) -> tuple[int, ...]:
+    """The planning dice as they stand (the roll, or the kept dice and their reroll)."""
+    return _hand(_inputs(st, "planning"))
+
+
+def keep_options(st: State) -> tuple[tuple[int, ...], ...]:
+    """The dice that may be kept before the one reroll, as sorted faces: all of them first (no reroll)."""
+    dice = sorted(planned_dice(st))
+    kept = {c for n in range(len(dice) + 1) for c in combinations(dice, n)}
+    return tuple(sorted(kept, key=lambda k: (-len(k), k)))
 
 
 def wild_count(st: State, dice: tuple[int, ...]) -> int:
@@ -439,6 +514,17 @@ def wild_assignments(st: State, dice: tuple[int, ...]) -> tuple[tuple[tuple[str,
         return ((),)
     shares = (s for s in product(range(n + 1), repeat=len(called)) if sum(s) == n)
     return tuple(tuple((k, x) for k, x in zip(called, s) if x) for s in shares)
+
+
+def _planning_asks(st: State, phase: str, got):
+    rolls = got.get("rolls")
+    if rolls is None:
+        return ROLL["planning", R.planning_dice]
+    if "keep" not in got:
+        return ASK["keep"]
+    if len(rolls) == 1 and len(got["keep"]) < R.planning_dice:
+        return ROLL["planning", R.planning_dice - len(got["keep"])]
+    return None if "wilds" in got else ASK["wilds"]
 
 
 def planning(st: State, dice: tuple[int, ...], wilds: tuple[tuple[str, int], ...] = ()) -> State:
@@ -466,21 +552,66 @@ def planning(st: State, dice: tuple[int, ...], wilds: tuple[tuple[str, int], ...
                    fever_today="broken" if broken else st.fever_today, log=tuple(log))
 
 
+def _planned(st: State, phase: str, got) -> State:
+    new = planning(st, _hand(got), got["wilds"])
+    new.__dict__.update(phase=phase, pending=DONE)  # made just now, held by nobody else: no copy
+    return new
+
+
+# the rolled charts: the eclipse's row, or Diego's +1, the dice, Princess Kantyi's rerolls, a musket's
+# reroll (and her rerolls of it); then where a trail the row draws leads
+
+
+def chart_dice(st: State, chart: str, got=None) -> tuple[int, ...]:
+    """The chart's dice as its inputs `got` (or the open phase's) stand: the last roll, with Princess
+    Kantyi's rerolls in."""
+    got = _inputs(st, chart) if got is None else got
+    faces = got.get("kantyi")
+    return kantyi_rerolled(got["rolls"], faces)[-1] if faces else got["rolls"][-1]
+
+
+def chart_total(st: State, chart: str, got=None) -> int:
+    """The chart's total as its inputs stand: its dice, the modifiers (a Military musket's with the
+    musket's reroll) and Diego's +1."""
+    got = _inputs(st, chart) if got is None else got
+    diego = R.bonus_per_extra if got.get("diego") else 0
+    return sum(chart_dice(st, chart, got)) + modifier(st, chart, len(got["rolls"]) > 1) + diego
+
+
+def _chart_asks(st: State, chart: str, got):
+    if chart == NC and st.eclipse:
+        return None if "row" in got else ASK["row"]
+    if _diego_asked(st, got):
+        return ASK["diego"]
+    rolls = got.get("rolls")
+    if rolls is None:
+        return ROLL[chart, phase_dice(st, chart)]
+    if chart == NC and st.kantyi:
+        due = sum(kantyi_count(r) for r in rolls) - len(got.get("kantyi", ()))
+        if due > 0:
+            return ROLL[KANTYI_ROLLS, due]
+    if "musket" not in got and chart in R.musket_charts and st.get("muskets") >= R.musket_reroll_cost:
+        return ASK["musket"]
+    if got.get("musket") and len(rolls) == 1:
+        return ROLL[chart, phase_dice(st, chart)]
+    return None
+
+
 FOUND_IN = MappingProxyType({"village": "villages", "peaceful-village": "peaceful", "empire": "empires"})
 
 
 def chart_row(st: State, chart: str, got) -> State:
     """Phases 2, 4, 5, 6: the chart's row from its inputs `got` applied, and the phase closed (the
     eclipse's chosen row, or the last roll with Princess Kantyi's rerolls in, a musket's reroll and
-    Diego's +1); a row drawing a trail nobody placed waits for it. Each icon in turn: its tracker
-    changes (icon_deltas, each clamped), then what it draws or sets."""
+    Diego's +1); a row drawing a trail nobody placed asks where it leads. Each icon in turn: its
+    tracker changes (icon_deltas, each clamped), then what it draws or sets."""
     here = st.pos
     values = st.values
     log = list(st.log)
     marks = st.marks_today
     changes: dict = {"phase": chart, "pending": DONE}
-    if "choice" in got:
-        row = CHART_ROWS[chart][got["choice"]]
+    if "row" in got:
+        row = CHART_ROWS[chart][got["row"]]
         changes["eclipse"] = st.eclipse - 1
         log.append(f"{chart}: the eclipse lets the party choose row {row.low}-{row.high}")
     else:
@@ -514,18 +645,30 @@ def chart_row(st: State, chart: str, got) -> State:
                 marks += ((kind, (here,)),)
             else:
                 log.append("a village result on the lake is discarded")
-        elif what == "trail" and "trail_to" in got:
-            changes["trails"] = st.trails | {frozenset((here, got["trail_to"]))}
-            marks += (("trail", (here, got["trail_to"])),)
+        elif what == "trail" and "trail" in got:
+            changes["trails"] = st.trails | {frozenset((here, got["trail"]))}
+            marks += (("trail", (here, got["trail"])),)
         elif what == "trail" and trail_options(st, here):
-            return replace(st, phase=chart, pending={**got, "asks": ASK["trail"]})
+            return _asking(st, chart, got, ASK["trail"])
         elif what == "interests":
             changes["interest_due"] = st.interest_at(here) is None
     return replace(st, values=values, log=tuple(log), marks_today=marks, **changes)
 
 
-def mapped(st: State, target: str, dice: tuple[int, ...], diego: bool) -> State:
-    """Phase 3: the terrain the dice draw in `target`, and a cataract when a die shows 1 on a river hex."""
+# mapping: which blank neighbour, Diego's +1, the dice
+
+
+def _mapping_asks(st: State, phase: str, got):
+    if "target" not in got:
+        return ASK["target"]
+    if _diego_asked(st, got):
+        return ASK["diego"]
+    return None if "rolls" in got else ROLL["mapping", R.phase_dice]
+
+
+def mapped(st: State, phase: str, got) -> State:
+    """Phase 3: the terrain the dice draw in the target, and a cataract when a die shows 1 on a river hex."""
+    target, dice, diego = got["target"], got["rolls"][0], got.get("diego", False)
     total = sum(dice) + modifier(st, "mapping") + (R.bonus_per_extra if diego else 0)
     effect = row_for("mapping", total).effects[0]
     terrain = st.terrain_here() if effect.what == "same-terrain" else effect.terrain
@@ -538,14 +681,28 @@ def mapped(st: State, target: str, dice: tuple[int, ...], diego: bool) -> State:
     log = st.log + (f"mapping {target}: {list(dice)} = {total}: {terrain}",)
     return replace(st, terrain={**st.terrain, target: terrain}, mapped_today=st.mapped_today + ((target, terrain),),
                    marks_today=marks, cataracts=cataracts, log=log, diego_used=st.diego_used or diego,
-                   phase="mapping", pending=DONE)
+                   phase=phase, pending=DONE)
 
 
-def interest_found(st: State, got) -> State:
-    """Phase 7 (or on entering an interest hex): the interest `got` found in the party's hex, with its
-    decisions (where Lagos de Oro lies, where the Ruined Mission's trail leads, Migration's fill)."""
-    where, key, dice = st.pos, got["found"], got["dice"]
+# interests (phase 7, or on entering an interest hex): Diego's +1, the dice; then the interest's effects,
+# asking where Lagos de Oro lies, where the Ruined Mission's trail leads, whether to fill the food at a
+# Migration
+
+
+def _interest_asks(st: State, phase: str, got):
+    if _diego_asked(st, got):
+        return ASK["diego"]
+    return None if "rolls" in got else ROLL["interests", R.phase_dice]
+
+
+def interest_found(st: State, phase: str, got) -> State:
+    """Phase 7 (or on entering an interest hex): the interest the dice find in the party's hex (a
+    repeat, or a Lagos with nowhere to lie, is a natural wonder), and what it does."""
+    where, dice = st.pos, got["rolls"][0]
     total = sum(dice) + (R.bonus_per_extra if got.get("diego") else 0)
+    key = next(r for r in INTEREST_ROWS if r.covers(total)).effects[0].terrain
+    if (key != WONDER and key in {k for _, k in st.interests}) or (key == "lagos-de-oro" and not lagos_placements(st)):
+        key = WONDER
     changes = {"interests": st.interests + ((where, key),), "values": interest_gains(st.values, key, got.get("fill")),
                "marks_today": st.marks_today + (("interest", (where,), key),), "interest_due": False,
                "log": st.log + (f"interest at {where}: {list(dice)} = {total}: {key}",), "phase": "",
@@ -554,6 +711,8 @@ def interest_found(st: State, got) -> State:
         changes["diego_used"] = True
     for e in interest_rule(key).effects:
         if e.what == "migration":
+            if "fill" not in got and len(interest_outcomes(st.values, key)) > 1:
+                return _asking(st, phase, got, ASK["fill"])
             changes["migration"] = st.migration + (where,)
         elif e.what == "eclipse":
             changes["eclipse"] = e.amount
@@ -562,8 +721,12 @@ def interest_found(st: State, got) -> State:
         elif e.what == "trail" and "trail" in got:
             changes["trails"] = st.trails | {frozenset((where, got["trail"]))}
             changes["marks_today"] += (("trail", (where, got["trail"])),)
+        elif e.what == "trail" and trail_options(st, where):
+            return _asking(st, phase, got, ASK["trail"])
         elif e.what == "lagos":
-            lagos = tuple(got["lagos"])
+            if "lagos" not in got:
+                return _asking(st, phase, got, ASK["lagos"])
+            lagos = got["lagos"]
             changes.update(terrain={**st.terrain, **dict.fromkeys(lagos, "lake")}, lagos=lagos,
                            mapped_today=st.mapped_today + tuple((lab, "lake") for lab in lagos))
             changes["marks_today"] += (("lagos-de-oro", lagos),)
@@ -589,6 +752,11 @@ def step(st: State, to: str) -> State:
     due = interest_on_entering(st, to) and st.interest_at(to) is None
     return replace(st, pos=to, values=values, steps=st.steps + (to,), interest_due=due,
                    log=st.log + (f"travel {here} -> {to} ({st.board.direction(here, to)}), cost {cost}",))
+
+
+def travel_options(st: State) -> tuple:
+    """Where the party may step now, and None: stop."""
+    return (None,) + tuple(n for n in st.board.neighbours[st.pos] if step_problem(st, n) is None)
 
 
 def morale(st: State) -> State:
@@ -622,272 +790,6 @@ def end_day(st: State, cartography_trail: str | None = None) -> State:
 
 
 # --- the day in order: the steps of the contract (lostprint.engine.contract) -----------------------
-#
-# A phase that takes several inputs (planning, a rolled chart, mapping, an interest, travel) is one
-# repeat step: the inputs it has taken so far wait in `state.pending` ({name: value}, for the phase
-# `state.phase`), its need says which input comes next, and the input that completes it applies the
-# phase's effect at once; {"done": True} then closes it for the day. Each input is checked as it comes;
-# the effect trusts them.
-
-YES_NO = (False, True)
-ASK = MappingProxyType({key: Decision(key) for key in (
-    "keep", "wilds", "row", "diego", "musket", "trail", "target", "lagos", "fill", "to", "cartography")})
-ROLL = MappingProxyType({(key, n): Roll(key, n) for n in range(1, R.planning_dice + 1)
-                         for key in ("planning", *ROLLED, "mapping", "interests", KANTYI_ROLLS)})  # made once
-
-
-def _inputs(st: State, phase: str):
-    return st.pending if st.phase == phase else NOTHING
-
-
-def _put(st: State, phase: str, **inputs) -> State:
-    if st.phase == phase:
-        inputs = {**st.pending, **inputs}
-    return replace(st, phase=phase, pending=inputs)
-
-
-def pending(st: State, phase: str, name: str, default=None):
-    """An input the open phase has taken so far (the dice rolled, a decision made)."""
-    return _inputs(st, phase).get(name, default)
-
-
-def _faces(value) -> tuple[int, ...]:
-    return (value,) if isinstance(value, int) else tuple(value)
-
-
-# planning: five dice, which of them to keep (the rest rolled once more), where the WILDs go
-
-
-def planned_dice(st: State) -> tuple[int, ...]:
-    """The planning dice as they stand (the roll, or the kept dice and their reroll)."""
-    return _inputs(st, "planning").get("hand", ())
-
-
-def keep_options(st: State) -> tuple[tuple[int, ...], ...]:
-    """The dice that may be kept before the one reroll, as sorted faces: all of them first (no reroll)."""
-    dice = sorted(planned_dice(st))
-    kept = {c for n in range(len(dice) + 1) for c in combinations(dice, n)}
-    return tuple(sorted(kept, key=lambda k: (-len(k), k)))
-
-
-def _planning_need(st: State):
-    got = _inputs(st, "planning")
-    if "done" in got:
-        return None
-    if "hand" not in got:
-        return ROLL["planning", R.planning_dice]
-    if "kept" not in got:
-        return ASK["keep"]
-    if len(got["kept"]) < len(got["hand"]) and "rerolled" not in got:
-        return ROLL["planning", R.planning_dice - len(got["kept"])]
-    return ASK["wilds"]
-
-
-def _planning(st: State, value) -> State:
-    got = _inputs(st, "planning")
-    need = _planning_need(st)
-    if isinstance(need, Roll):
-        dice = _faces(value)
-        if not _dice_ok(dice, need.dice):
-            raise Illegal(f"planning is {R.planning_dice} dice of 1\u2013{R.die_faces}", "planning")
-        if "kept" in got:
-            return _put(st, "planning", hand=got["kept"] + dice, rerolled=True)
-        return _put(st, "planning", hand=dice)
-    if need.key == "keep":
-        kept = tuple(value)
-        if any(kept.count(d) > got["hand"].count(d) for d in kept):  # keep only dice the hand shows
-            raise Illegal(f"keep some of the planning dice {list(got['hand'])}, not {list(kept)}", "planning")
-        return _put(st, "planning", kept=kept)
-    new = planning(st, got["hand"], tuple(value))
-    new.__dict__.update(phase="planning", pending=DONE)  # made just now, held by nobody else: no copy
-    return new
-
-
-# the rolled charts: the eclipse's row, or Diego's +1, the dice, Princess Kantyi's rerolls, a musket's
-# reroll (and her rerolls of it); then where a trail the row draws leads
-
-
-def chart_dice(st: State, chart: str, got=None) -> tuple[int, ...]:
-    """The chart's dice as its inputs `got` (or the open phase's) stand: the last roll, with Princess
-    Kantyi's rerolls in."""
-    got = _inputs(st, chart) if got is None else got
-    faces = got.get("kantyi")
-    return kantyi_rerolled(got["rolls"], faces)[-1] if faces else got["rolls"][-1]
-
-
-def chart_total(st: State, chart: str, got=None) -> int:
-    """The chart's total as its inputs stand: its dice, the modifiers (a Military musket's with the
-    musket's reroll) and Diego's +1."""
-    got = _inputs(st, chart) if got is None else got
-    diego = R.bonus_per_extra if got.get("diego") else 0
-    return sum(chart_dice(st, chart, got)) + modifier(st, chart, len(got["rolls"]) > 1) + diego
-
-
-def _chart_next(st: State, chart: str, got: dict):
-    """What the chart needs next, given its inputs so far (None: it can be resolved)."""
-    if chart == NC and st.eclipse:
-        return None if "choice" in got else ASK["row"]
-    if "diego" not in got and st.diego and not st.diego_used:
-        return ASK["diego"]
-    rolls = got.get("rolls")
-    if rolls is None:
-        return ROLL[chart, phase_dice(st, chart)]
-    if chart == NC and st.kantyi:
-        due = sum(kantyi_count(r) for r in rolls) - len(got.get("kantyi", ()))
-        if due > 0:
-            return ROLL[KANTYI_ROLLS, due]
-    if "musket" not in got and chart in R.musket_charts and st.get("muskets") >= R.musket_reroll_cost:
-        return ASK["musket"]
-    if got.get("musket") and len(rolls) == 1:
-        return ROLL[chart, phase_dice(st, chart)]
-    return None
-
-
-def _chart_step(chart: str) -> Step:
-    def need(st):
-        if chart not in st.plan.called:
-            return None
-        got = _inputs(st, chart)
-        if "done" in got:
-            return None
-        return got["asks"] if "asks" in got else _chart_next(st, chart, got)
-
-    def apply(st, value):
-        got = _inputs(st, chart)
-        want = need(st)
-        if want is ASK["trail"]:
-            if value not in trail_options(st, st.pos):
-                raise Illegal(f"no trail can be drawn from {st.pos} to {value}", "trail")
-            return chart_row(st, chart, {**got, "trail_to": value})
-        if isinstance(want, Roll):
-            dice = _faces(value)
-            if want.key == KANTYI_ROLLS:
-                faces = got.get("kantyi", ()) + dice
-                if not _dice_ok(dice, want.dice):
-                    n = sum(map(kantyi_count, got["rolls"]))
-                    low = R.kantyi_reroll_at_most
-                    raise Illegal(f"Princess Kantyi rerolls the {low - 1}s and {low}s of Native Contact dice: "
-                                  f"{' then '.join(str(list(r)) for r in got['rolls'])} needs {n} new "
-                                  f"face{'s' * (n != 1)} under kantyi, not {list(faces)}", "kantyi")
-                got = {**got, "kantyi": faces}
-            else:
-                _check_dice(dice, want.dice, chart)
-                got = {**got, "rolls": got.get("rolls", ()) + (dice,)}
-        elif want.key == "row":
-            if value not in range(len(rows_of(chart))):
-                raise Illegal(f"the predicted eclipse: choose a row of {chart} "
-                              f"(0\u2013{len(rows_of(chart)) - 1}), not {value}", "eclipse")
-            got = {**got, "choice": value}
-        else:  # Diego's +1, or a musket's reroll (each asked only when it may be taken)
-            got = {**got, want.key: bool(value)}
-        # what the chart needs next reads only the inputs and parts of `st` no input changes; kept with
-        # the inputs as "asks" (worked out once: the step's need and its next apply read it)
-        asks = _chart_next(st, chart, got)
-        if asks is None:
-            return chart_row(st, chart, got)
-        got["asks"] = asks
-        return replace(st, phase=chart, pending=got)
-
-    return Step(chart, need, apply, CHART_REACH, _options(need), repeat=True)
-
-
-# mapping: which blank neighbour, Diego's +1, the dice
-
-
-def _mapping_need(st: State):
-    got = _inputs(st, "mapping")
-    if "done" in got or "mapping" not in st.plan.called:
-        return None
-    if "target" not in got:
-        return ASK["target"] if mapping_targets(st) else None
-    if "diego" not in got and st.diego and not st.diego_used:
-        return ASK["diego"]
-    return ROLL["mapping", R.phase_dice]
-
-
-def _mapping(st: State, value) -> State:
-    key = _mapping_need(st).key
-    if key == "target":
-        if value not in mapping_targets(st):
-            raise Illegal(f"map a hex next to {st.pos} that is not mapped yet, not {value}", "mapping")
-        return _put(st, "mapping", target=value)
-    if key == "diego":
-        return _put(st, "mapping", diego=bool(value))
-    dice = _faces(value)
-    _check_dice(dice, R.phase_dice, "mapping")
-    got = _inputs(st, "mapping")
-    return mapped(st, got["target"], dice, got.get("diego", False))
-
-
-# interests (phase 7, or on entering an interest hex): Diego's +1, the dice, where Lagos de Oro lies,
-# where the Ruined Mission's trail leads, whether to fill the food at a Migration; then the effects
-
-
-def _interest_next(st: State, got: dict):
-    found = got.get("found")
-    if found is None:
-        if "diego" not in got and st.diego and not st.diego_used:
-            return ASK["diego"]
-        return ROLL["interests", R.phase_dice]
-    if found == "lagos-de-oro" and "lagos" not in got:
-        return ASK["lagos"]
-    if "trail" not in got and any(e.what == "trail" for e in interest_rule(found).effects) \
-            and trail_options(st, st.pos):
-        return ASK["trail"]
-    if found == "migration" and "fill" not in got and len(interest_outcomes(st.values, found)) > 1:
-        return ASK["fill"]
-    return None
-
-
-def _interest_need(st: State):
-    return _interest_next(st, _inputs(st, "interests")) if st.interest_due else None
-
-
-def _interest(st: State, value) -> State:
-    got = _inputs(st, "interests")
-    key = _interest_next(st, got).key
-    if key == "interests":
-        dice = _faces(value)
-        _check_dice(dice, R.phase_dice, "interests")
-        total = sum(dice) + (R.bonus_per_extra if got.get("diego") else 0)
-        found = next(r for r in INTEREST_ROWS if r.covers(total)).effects[0].terrain
-        if (found != WONDER and found in {k for _, k in st.interests}) or (
-                found == "lagos-de-oro" and not lagos_placements(st)):
-            found = WONDER  # a repeat, or a Lagos with nowhere to lie, is a natural wonder
-        got = {**got, "dice": dice, "found": found}
-    elif key == "lagos":
-        if tuple(sorted(value)) not in lagos_placements(st):
-            raise Illegal(lagos_problem(st, value), "lagos-de-oro")
-        got = {**got, "lagos": tuple(value)}
-    elif key == "trail":
-        if value not in trail_options(st, st.pos):
-            raise Illegal(f"no trail can be drawn from {st.pos} to {value}", "trail")
-        got = {**got, "trail": value}
-    else:  # Diego's +1, or Migration's fill (each asked only when it may be taken)
-        got = {**got, key: bool(value)}
-    if _interest_next(st, got) is None:
-        return interest_found(st, got)
-    return replace(st, phase="interests", pending=got)
-
-
-# travel: the next hex or stop (None), one hex a time, an interest rolled where one falls due
-
-
-def _travel_need(st: State):
-    if st.interest_due:
-        return _interest_need(st)
-    return None if "done" in _inputs(st, "travel") else ASK["to"]
-
-
-def travel_options(st: State) -> tuple:
-    """Where the party may step now, and None: stop."""
-    return (None,) + tuple(n for n in st.board.neighbours[st.pos] if step_problem(st, n) is None)
-
-
-def _travel(st: State, value) -> State:
-    if st.interest_due:
-        return _interest(st, value)
-    return replace(st, phase="travel", pending=DONE) if value is None else step(st, value)
 
 
 OPTIONS = MappingProxyType({  # each decision's legal choices now, by its key (whichever step asks it)
@@ -903,9 +805,25 @@ OPTIONS = MappingProxyType({  # each decision's legal choices now, by its key (w
 })
 
 
-def _options(need):
-    """A step's options: those of the decision its `need` asks now."""
-    return lambda st: OPTIONS[need(st).key](st)
+def _phase(key: str, due, asks, effect, reach: frozenset) -> Step:
+    """A phase taking its inputs one at a time: `due(state)` whether it opens today, `asks(state, key,
+    got)` its next input (None: `effect(state, key, got)` applies it)."""
+    def need(st):
+        if st.phase == key:
+            got = st.pending
+            return got["asks"] if "asks" in got else asks(st, key, got)
+        return asks(st, key, NOTHING) if due(st) else None
+
+    def apply(st, value):
+        got = _take(st, st.pending if st.phase == key else NOTHING, need(st), value)
+        got["asks"] = asks(st, key, got)
+        return replace(st, phase=key, pending=got) if got["asks"] else effect(st, key, got)
+
+    return Step(key, need, apply, reach, lambda st: OPTIONS[need(st).key](st), repeat=True)
+
+
+def _chart_phase(chart: str) -> Step:
+    return _phase(chart, lambda st: chart in st.plan.called, _chart_asks, chart_row, CHART_REACH)
 
 
 TRACK = frozenset(TRACKER_KEYS)
@@ -913,22 +831,36 @@ CHART_REACH = TRACK | {"fever", "fever_today", "peaceful", "villages", "marks", 
                        "eclipse", "diego_used"}
 INTEREST_REACH = TRACK | {"interests", "migration", "eclipse", "kantyi", "diego", "interest_due", "marks", "trails",
                           "terrain", "lagos", "mapped", "diego_used"}
+INTERESTS = _phase("interests", lambda st: st.interest_due, _interest_asks, interest_found, INTEREST_REACH)
+
+
+def _travel_need(st: State):
+    """One hex a time, or stop (None); an interest falling due is rolled at once."""
+    return INTERESTS.need(st) if st.interest_due else _inputs(st, "travel").get("asks", ASK["to"])
+
+
+def _travel(st: State, value) -> State:
+    if st.interest_due:
+        return INTERESTS.apply(st, value)
+    return replace(st, phase="travel", pending=DONE) if value is None else step(st, value)
+
 
 # The day: one step a phase, in the rules' order.
 STEPS = (
     Step("start", lambda st: AUTO, lambda st, _: start_day(st),
          frozenset({"day", "plan", "diego_used", "interest_due", "steps", "marks", "mapped", "fever_today"})),
-    Step("planning", _planning_need, _planning, frozenset({"plan", "conquistadors", "fever", "fever_today"}),
-         _options(_planning_need), repeat=True),
-    _chart_step("movement"),
-    Step("mapping", _mapping_need, _mapping, frozenset({"terrain", "mapped", "marks", "cataracts", "diego_used"}),
-         _options(_mapping_need), repeat=True),
-    _chart_step("exploring"),
-    _chart_step(NC),
-    _chart_step("hunting"),
-    Step("interests", _interest_need, _interest, INTEREST_REACH, _options(_interest_need), repeat=True),
+    _phase("planning", lambda st: True, _planning_asks, _planned, frozenset({"plan", "conquistadors", "fever",
+                                                                             "fever_today"})),
+    _chart_phase("movement"),
+    _phase("mapping", lambda st: "mapping" in st.plan.called and bool(mapping_targets(st)), _mapping_asks, mapped,
+           frozenset({"terrain", "mapped", "marks", "cataracts", "diego_used"})),
+    _chart_phase("exploring"),
+    _chart_phase(NC),
+    _chart_phase("hunting"),
+    INTERESTS,
     Step("eat", lambda st: AUTO, lambda st, _: eat(st), frozenset({"food", "conquistadors"})),
-    Step("travel", _travel_need, _travel, INTEREST_REACH | {"pos", "steps"}, _options(_travel_need), repeat=True),
+    Step("travel", _travel_need, _travel, INTEREST_REACH | {"pos", "steps"},
+         lambda st: OPTIONS[_travel_need(st).key](st), repeat=True),
     Step("morale", lambda st: AUTO, lambda st, _: morale(st), frozenset({"morale", "conquistadors"})),
     Step("end", lambda st: ASK["cartography"] if cartography_allowed(st) else AUTO, end_day,
          frozenset({"trails", "marks", "cartography", "over"}), lambda st: OPTIONS["cartography"](st)),
@@ -998,27 +930,20 @@ def total_range(st: State, chart: str) -> tuple[int, int]:
     """The lowest and highest total any legal roll of `chart` could make here today, when the
     planning dice are unknown (any bonus planning could give, a musket, Diego)."""
     n = phase_dice(st, chart)
-    base = terrain_mod(st.terrain_here(), chart)
-    if chart in R.peaceful_charts:
-        base += R.peaceful_bonus * st.peaceful.count(st.pos)
-    if chart == "hunting" and st.expedition == "botany":
-        base += R.botany_hunting
-    low = n + base
+    base = modifier(st, chart) - st.plan.get(chart)
     high = n * R.die_faces + base + (R.planning_dice - 1) * R.bonus_per_extra
     if st.expedition == "military" and chart in R.musket_charts:
         high += R.military_musket_bonus
-    if st.diego:
-        high += R.bonus_per_extra
-    return low, high
+    return n + base, high + (R.bonus_per_extra if st.diego else 0)
+
+
+def _rows_between(chart: str, low: int, high: int) -> tuple:
+    return tuple(r for r in rows_of(chart) if (r.high is None or r.high >= low) and (r.low is None or r.low <= high))
 
 
 def reachable_rows(st: State, chart: str) -> tuple:
     """The rows of `chart` some legal roll could land on today (every row, with an eclipse to choose)."""
-    rows = rows_of(chart)
-    if chart == "native-contact" and st.eclipse:
-        return rows
-    low, high = total_range(st, chart)
-    return tuple(r for r in rows if (r.high is None or r.high >= low) and (r.low is None or r.low <= high))
+    return rows_of(chart) if chart == NC and st.eclipse else _rows_between(chart, *total_range(st, chart))
 
 
 def phase_range(st: State, chart: str) -> dict[str, tuple[int, int]]:
@@ -1035,48 +960,26 @@ def phase_range(st: State, chart: str) -> dict[str, tuple[int, int]]:
     return {k: (lo, hi) for k, (lo, hi) in out.items()}
 
 
-# --- spans: what a chart can do to each tracker (read by the search of a day saved without rolls) -----
-#
-# A chart's span is the most each tracker can fall and the most it can rise through it, whatever its
-# dice and decisions; a tracker changes one icon at a time, clamped to the track.
-
-NO_CHANGE = (0,) * len(TRACKER_KEYS)
-
-
-def _one(key: str, n: int) -> tuple[int, ...]:
-    return tuple(n if k == key else 0 for k in TRACKER_KEYS)
-
-
-def _span(changes) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """(falls, rises) of changes (tracker index, amount) applied one at a time."""
-    down, up = [0] * len(TRACKER_KEYS), [0] * len(TRACKER_KEYS)
-    for i, n in changes:
-        if n < 0:
-            down[i] += n
-        else:
-            up[i] += n
-    return tuple(down), tuple(up)
-
-
-def _widest(spans) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The span of a step that makes one of `spans` happen."""
-    spans = list(spans)
-    return (tuple(map(min, zip(NO_CHANGE, *(d for d, _ in spans)))),
-            tuple(map(max, zip(NO_CHANGE, *(u for _, u in spans)))))
-
-
 @lru_cache(maxsize=1024)  # not a rule: the charts' spans remembered
 def chart_span(chart: str, expedition: str, immune: bool, village: int, totals: tuple[int, int], any_row: bool):
-    """A chart's span: the rows some roll reaches (`totals` the least and most total, or every row when
-    `any_row`: the eclipse's chosen row), each icon as the engine applies it, and a musket's reroll."""
-    low, high = totals
-    rows = [r for r in rows_of(chart)
-            if any_row or ((r.high is None or r.high >= low) and (r.low is None or r.low <= high))]
-    down, up = _widest(_span((i, n) for e in r.effects
-                             for i, n in enumerate(icon_deltas((e,), expedition, immune, village)) if n) for r in rows)
+    """A chart's span, read by the search of a day saved without rolls: the most each tracker can fall
+    and the most it can rise through the chart, whatever its dice and decisions (a tracker changes one
+    icon at a time, clamped to the track). The rows some roll reaches (`totals` the least and most
+    total, or every row when `any_row`: the eclipse's chosen row), each icon as the engine applies it,
+    and a musket's reroll."""
+    down, up = [0] * len(TRACKER_KEYS), [0] * len(TRACKER_KEYS)
+    for row in rows_of(chart) if any_row else _rows_between(chart, *totals):
+        fall, rise = [0] * len(TRACKER_KEYS), [0] * len(TRACKER_KEYS)
+        for e in row.effects:
+            for i, n in enumerate(icon_deltas((e,), expedition, immune, village)):
+                if n < 0:
+                    fall[i] += n
+                else:
+                    rise[i] += n
+        down, up = list(map(min, down, fall)), list(map(max, up, rise))
     if chart in R.musket_charts:
-        down = tuple(d + m for d, m in zip(down, _one("muskets", -R.musket_reroll_cost)))
-    return down, up
+        down[IX["muskets"]] -= R.musket_reroll_cost
+    return tuple(down), tuple(up)
 
 
 # --- Filling a day's unknown inputs (the validating search) ---
@@ -1124,14 +1027,13 @@ def _ops(expedition: str) -> dict:
 def _after(op: tuple, v: tuple) -> set:
     """The trackers after one piece of the day past Hunting: an interest found, the rations, a step
     (cost, river progress; none when the progress cannot pay), a morale change, desertion."""
-    what, *args = op
+    what = op[0]
     if what == "interest":
-        return set(interest_outcomes(v, *args))
+        return set(interest_outcomes(v, op[1]))
     if what == "step":
-        cost, river = args
-        return {_set(_set(v, PROGRESS, -cost), PROGRESS, river)} if v[PROGRESS] >= cost else set()
+        return {_set(_set(v, PROGRESS, -op[1]), PROGRESS, op[2])} if v[PROGRESS] >= op[1] else set()
     if what == "morale":
-        return {_set(v, MORALE, *args)}
+        return {_set(v, MORALE, op[1])}
     return {rations(v) if what == "rations" else desertion(v)}
 
 
@@ -1620,15 +1522,15 @@ def _unpaid_step(fill: _Fill) -> str:
     """A step of the day no roll leaves the movement progress to pay for ('' when each can be)."""
     most = R.cap if fill.start_interest else fill.s0.values[PROGRESS] + sum(hi[PROGRESS] for _, hi in _spans(fill))
     path = iter(fill.rec.steps)
-    for what, *args in fill.rest[fill.ni_options[0]] or ():
-        if what == "interest":
+    for op in fill.rest[fill.ni_options[0]] or ():
+        if op[0] == "interest":
             most = R.cap  # (an interest may give progress)
-        elif what == "step":
-            (cost, river), to, most = args, next(path), min(most, R.cap)
-            if most < cost:
-                return (f"entering {to} costs {cost} movement progress" + " by trail" * (cost == R.trail_cost)
+        elif op[0] == "step":
+            to, most = next(path), min(most, R.cap)
+            if most < op[1]:
+                return (f"entering {to} costs {op[1]} movement progress" + " by trail" * (op[1] == R.trail_cost)
                         + f"; the party can have at most {most} on day {fill.s0.day + 1}")
-            most += river - cost
+            most += op[2] - op[1]
     return ""
 
 

@@ -524,7 +524,7 @@ class Expedition1572:
     def roll_for(need, phase: str, v) -> str:
         """What a roll is for, in words."""
         if need.key == "planning":
-            kept = exp_engine.pending(v, "planning", "kept")
+            kept = exp_engine.pending(v, "planning", "keep")
             if kept is None:
                 return "Planning (1 is a WILD; each other face calls its phase)"
             return f"Planning: the dice not kept ({', '.join(map(str, kept)) or 'none'} kept)"

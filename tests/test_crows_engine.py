@@ -133,11 +133,18 @@ def test_points_crows_queen_ley_and_drain():
 
 # --- murders -------------------------------------------------------------------------------------
 
+def murder_squares(tiles, crows, queen):
+    """Where a round on a hand-built board has its murders once it flocks (no totem: no crow moves)."""
+    state = E.State(("A", "B"), G.HOUSE_COUNTS, round=1, seat=2, tiles=tiles, crows=crows, queen=queen,
+                    totals=(("A", 0), ("B", 0)))
+    return list(next(step for step in E.STEPS if step.key == "flock").apply(state, None).murders)
+
+
 def test_murder_needs_six_and_the_queen_counts():
     tiles = board("...")
-    assert E.murder_squares(tiles, {(1, 0): 5}, None) == []
-    assert E.murder_squares(tiles, {(1, 0): 5}, (1, 0)) == [(1, 0)]
-    assert E.murder_squares(tiles, {(2, 0): 6, (0, 0): 7}, None) == [(0, 0), (2, 0)]
+    assert murder_squares(tiles, {(1, 0): 5}, None) == []
+    assert murder_squares(tiles, {(1, 0): 5}, (1, 0)) == [(1, 0)]
+    assert murder_squares(tiles, {(2, 0): 6, (0, 0): 7}, None) == [(0, 0), (2, 0)]
 
 
 def test_scatter_spirals_clockwise_from_the_chosen_direction_skipping_gaps_and_lava():
@@ -335,7 +342,7 @@ def test_queen_counts_for_a_murder_stays_and_is_worth_three():
 def test_scattered_crows_do_not_chain_murders():
     tiles = board("...", "...")
     crows = {(0, 0): 6, (1, 0): 5}
-    assert E.murder_squares(tiles, crows, None) == [(0, 0)]
+    assert murder_squares(tiles, crows, None) == [(0, 0)]
 
 
 def test_carrion_spawns_every_round_until_the_supply_is_empty():

@@ -135,11 +135,6 @@ def totem_points(tiles: dict, crows: dict, queen: Square | None, sq: Square | No
     return points
 
 
-def murder_squares(tiles: dict, crows: dict, queen: Square | None) -> list[Square]:
-    """Tiles with a murder, top row first, left to right. The Queen counts toward the six."""
-    return by_row(sq for sq in tiles if crows.get(sq, 0) + (1 if queen == sq else 0) >= SCORE["murder_size"])
-
-
 def scatter_targets(tiles: dict, center: Square, direction: str) -> list[Square]:
     """Squares a murder scatters into, in order: clockwise rings from `direction`, tiles only,
     no Lava Pools, out to the far edge of the board."""
@@ -585,7 +580,7 @@ def _flock(s: State, _=None) -> State:
     """The round's flocking and scoring; whoever scatters a murder is asked next."""
     crows, queen = flock(s.tiles, s.crows, s.queen, s.totems)
     points = {p: totem_points(s.tiles, crows, queen, s.totems.get(p), s.drained) for p in s.players}
-    hit = murder_squares(s.tiles, crows, queen)
+    hit = by_row(q for q in s.tiles if crows.get(q, 0) + (queen == q) >= SCORE["murder_size"])  # the Queen counts
     return evolve(s, crows=crows, queen=queen, flocked=True, points=tuple(points.items()),
                   totals=tuple((p, n + points[p]) for p, n in s.totals), murders=tuple(hit), chosen=(),
                   choosers=tuple(dict.fromkeys(scatter_chooser(s.totems, s.players[0], sq) for sq in hit)))

@@ -242,17 +242,20 @@ def test_jobs_placed_as_their_phase_comes(well, step, value, want):
 
 
 @pytest.mark.parametrize("hexes, size, want", [
-    # an island drawn on the map: a large one covers two hexes that touch, any other one
+    # an island landed on: a large one covers two hexes that touch, any other one, each mapped as that island
     (("I6", "I5"), "large-island", None), (("I6", "H7"), "large-island", None),
-    (("I6", "I4"), "large-island", "a large island's two hexes touch"),
-    (("I6",), "large-island", "a large island covers 2 hexes, not 1"),
-    (("I6",), "small-island", None), (("I6", "I5"), "medium-island", "a medium island covers 1 hex, not 2"),
+    (("I6", "I4"), "large-island", ("island", "a large island's two hexes touch")),
+    (("I6",), "large-island", ("island", "a large island covers 2 hexes, not 1")),
+    (("I6",), "small-island", None), (("I6", "I5"), "medium-island", ("island", "a medium island covers 1 hex, not 2")),
+    (("I6", "J7"), "large-island", ("mapped", "J7 is not mapped, not a large island")),
+    (("I6",), "medium-island", ("mapped", "I6 is small-island, not a medium island")),
 ])
 def test_where_an_island_lies(hexes, size, want):
+    terrain = {lab: size for lab in ("I6", "I5", "H7", "I4")} if size != "medium-island" else {"I6": "small-island"}
     try:
-        assert eng.island_lies(GM, hexes, size) is None and want is None
+        assert eng.island_lies(GM, terrain, hexes, size) is None and want is None
     except RuleError as exc:
-        assert (exc.rule, str(exc)) == ("island", want)
+        assert (exc.rule, str(exc)) == want
 
 
 @pytest.mark.parametrize("burials, sailors, want", [

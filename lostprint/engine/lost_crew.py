@@ -516,15 +516,18 @@ def landing(v: Voyage) -> tuple[str, ...]:
     return (v.pos,)
 
 
-def island_lies(game_map, hexes: tuple[str, ...], size: str) -> None:
-    """An island of terrain `size` drawn on `hexes`: a large one covers two hexes that touch (the spread
-    roll places its second beside its first), any other one."""
+def island_lies(game_map, terrain: Mapping[str, str], hexes: tuple[str, ...], size: str) -> None:
+    """An island of terrain `size` landed on at `hexes`: a large one covers two hexes that touch (the spread
+    roll places its second beside its first), any other one; each is mapped as that island (rule "mapped")."""
+    word = size.removesuffix("-island")
     want = RULES.large_hexes if size == "large-island" else 1
     if len(hexes) != want:
-        raise RuleError("island", f"a {size.removesuffix('-island')} island covers {want} hex{'es' * (want > 1)}, "
-                                  f"not {len(hexes)}")
+        raise RuleError("island", f"a {word} island covers {want} hex{'es' * (want > 1)}, not {len(hexes)}")
     if want > 1 and hexes[1] not in game_map.neighbors(hexes[0]):
         raise RuleError("island", "a large island's two hexes touch")
+    for lab in hexes:
+        if terrain.get(lab) != size:
+            raise RuleError("mapped", f"{lab} is {terrain.get(lab) or 'not mapped'}, not a {word} island")
 
 
 def land(v: Voyage, face: int) -> Voyage:

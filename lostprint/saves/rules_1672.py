@@ -162,14 +162,10 @@ class Rules1672(LostRules):
         hexes, size = got["hexes"], got["size"]
         terrain = ISLAND["size"]["terrain_of"][size]
         try:
-            eng.island_lies(st.game_map, tuple(hexes), terrain)
+            eng.island_lies(st.game_map, st.terrain, tuple(hexes), terrain)
         except RuleError as exc:
-            problems.add(_at(value, "hexes", at), str(exc))
+            problems.add(at if exc.rule == "mapped" else _at(value, "hexes", at), str(exc))
             return None
-        for lab in hexes:
-            if st.terrain.get(lab) != terrain:
-                problems.add(at, f"{lab} is {st.terrain.get(lab) or 'not mapped'}, not a {size} island")
-                return None
         natives, roll = got.get("natives", False), got.get("roll")
         crew.today.island = {"hexes": tuple(hexes), "size": terrain, "natives": natives, "roll": roll, "at": at,
                              "roll_at": _at(value, "roll", at)}

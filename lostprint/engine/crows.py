@@ -6,7 +6,8 @@ the first rule a move breaks (RuleError); carried (`carry`, as a record's check 
 same step notes each rule broken at the move's field and goes on as best it can, so a player sees
 every mistake at once.
 
-Flocking, scoring and murders are pure functions over plain dicts, so tests can hand-build a board.
+Flocking, a totem's points and a murder's scatter are pure functions over plain dicts, and a step
+applies to a hand-built State, so tests can hand-build a board.
 """
 from __future__ import annotations
 
@@ -390,35 +391,35 @@ class _Move:
         self.tiles[at] = kind
         self.arrive(at, kind)
 
-    def cast(self, player: str, sp: SpellPlay, where: str) -> None:
+    def cast(self, sp: SpellPlay) -> None:
         if sp.name not in SPELL_KEYS:
-            return self.problem(f"{where}.name", f"{sp.name!r} is not a spell ({', '.join(SPELL_KEYS)})", "spell")
-        if self.hands[player] <= 0:
-            self.problem(f"{where}", f"{player} holds no spell card (spells come from totems on Barrens)",
+            return self.problem("spell.name", f"{sp.name!r} is not a spell ({', '.join(SPELL_KEYS)})", "spell")
+        if self.hands[self.player] <= 0:
+            self.problem("spell", f"{self.player} holds no spell card (spells come from totems on Barrens)",
                          "spell-in-hand")
         else:
-            self.hands[player] -= 1
+            self.hands[self.player] -= 1
         self.played[sp.name] = played = self.played.get(sp.name, 0) + 1
         if played > G.SPELL_COPIES:
-            self.problem(f"{where}.name", f"{G.spell(sp.name).name} played {played} times; "
+            self.problem("spell.name", f"{G.spell(sp.name).name} played {played} times; "
                          f"the deck has {G.SPELL_COPIES}", "spell-deck")
         if sp.name == "drain":
             self.drained = True
         elif sp.name == "landfall":
             self.draws += 1
-            self.place(sp.tile, sp.at, sp.moved_to, where)
+            self.place(sp.tile, sp.at, sp.moved_to, "spell")
         elif sp.name == "attract":
-            if not self.need_empty(sp.target, f"{where}.target"):
+            if not self.need_empty(sp.target, "spell.target"):
                 return
             if sp.direction not in DIRECTIONS:
-                return self.problem(f"{where}.direction", "say which way the spell reaches: N, E, S or W", "attract")
+                return self.problem("spell.direction", "say which way the spell reaches: N, E, S or W", "attract")
             # the crows on the line of tiles that way fly onto the target, up to a gap, Lava Pool or totem (which
             # keeps its crows); the Queen comes too
             (dc, dr), sq, totems = DIRECTIONS[sp.direction], sp.target, self.totems.values()
             while self.tiles.get(sq := (sq[0] + dc, sq[1] + dr)) not in (None, G.LAVA) and sq not in totems:
                 self.queen = _fly(self.crows, self.queen, sq, sp.target)
         elif sp.name == "disperse":
-            if not self.on_board(sp.target, f"{where}.target", "pick a tile on the board", "disperse"):
+            if not self.on_board(sp.target, "spell.target", "pick a tile on the board", "disperse"):
                 return
             # the crows (and the Queen) on the four tiles beside it move one square further out, unless no tile or
             # a Lava Pool is there; a square one step out is never one two steps out, so no crow moves twice
@@ -427,15 +428,15 @@ class _Move:
                 if (c + dc, r + dr) in self.tiles and self.tiles.get((c + 2 * dc, r + 2 * dr)) not in (None, G.LAVA):
                     self.queen = _fly(self.crows, self.queen, (c + dc, r + dr), (c + 2 * dc, r + 2 * dr))
         elif sp.name == "teleport":
-            if not self.on_board(sp.source, f"{where}.from", "pick the tile the crows leave", "teleport"):
+            if not self.on_board(sp.source, "spell.from", "pick the tile the crows leave", "teleport"):
                 return
             if sp.count not in (1, 2):
-                return self.problem(f"{where}.count", "Teleport moves 1 or 2 crows", "teleport")
+                return self.problem("spell.count", "Teleport moves 1 or 2 crows", "teleport")
             have = self.crows.get(sp.source, 0)
             if have < sp.count:
-                return self.problem(f"{where}.count", f"{fmt_sq(sp.source)} has {have} crow"
+                return self.problem("spell.count", f"{fmt_sq(sp.source)} has {have} crow"
                                     f"{'s' if have != 1 else ''} (the Queen cannot be teleported)", "teleport")
-            if not self.need_empty(sp.target, f"{where}.target"):
+            if not self.need_empty(sp.target, "spell.target"):
                 return
             if have == sp.count:
                 del self.crows[sp.source]
@@ -444,9 +445,9 @@ class _Move:
             self.crows[sp.target] = self.crows.get(sp.target, 0) + sp.count
         elif sp.name == "populate":
             if sp.target is None or self.tiles.get(sp.target) not in (G.TREES_2, G.TREES_3):
-                return self.problem(f"{where}.target", "Populate needs a tile showing 2 or 3 crows"
+                return self.problem("spell.target", "Populate needs a tile showing 2 or 3 crows"
                                     + ("" if sp.target is None else f"; {fmt_sq(sp.target)} is not one"), "populate")
-            if self.need_empty(sp.target, f"{where}.target"):
+            if self.need_empty(sp.target, "spell.target"):
                 self.spawn(sp.target, TILE[self.tiles[sp.target]].crows)
 
     # the steps that change the board
@@ -484,7 +485,7 @@ class _Move:
         return self.state()
 
     def spell(self, sp: SpellPlay) -> State:
-        self.cast(self.player, sp, "spell")
+        self.cast(sp)
         self.stack_holds("spell")  # Landfall draws one more
         return self.state()
 

@@ -386,8 +386,8 @@ def applies(st: State, effect: Effect) -> bool:
 
 def apply(st: State, effect: Effect, choice=None, die: int | None = None, unit: str = "",
           terrain_here: str = "") -> State:
-    """Apply one effect with the player's choice (see `choices`) and, for a die effect, its face.
-    Map, crow, omen and vision effects have their own functions (they need a hex, a roll, a map)."""
+    """Apply one effect with the player's choice (one of `choices`, as the step that asks checks) and, for a
+    die effect, its face. Map, crow and omen effects are the agenda's own (they need a hex, a roll, a map)."""
     if (effect.when or effect.unless) and not applies(st, effect):
         return st
     op = effect.op
@@ -408,12 +408,8 @@ def apply(st: State, effect: Effect, choice=None, die: int | None = None, unit: 
             st = add(st, k, -effect.n)
         return st
     if op in ("wild", "wild-primary"):
-        if choice not in choices(st, effect):
-            raise RuleError(op, f"{choice!r} is not one of {', '.join(choices(st, effect))}")
         return add(st, choice, effect.n)
     if op == "lowest":
-        if choice not in choices(st, effect):
-            raise RuleError(op, f"{choice!r} is not the lowest resource")
         return add(st, choice, -effect.n)
     if op == "fever":
         if power(st).shaman_immune:
@@ -423,8 +419,6 @@ def apply(st: State, effect: Effect, choice=None, die: int | None = None, unit: 
         if effect.key == "free-river":
             return _put(st, free_river=st.pos)
         return _put(st, flags=st.flags | {effect.key})
-    if op in ("map", "crow", "omen"):
-        raise RuleError(op, f"apply {op} with its own function")
     raise KeyError(op)
 
 
@@ -732,10 +726,8 @@ def plot_rolls(st: State, letter: str, gold_entries: int = 0) -> bool:
 
 def plot(st: State, letter: str, roll: int | None, choice: int | None, dice: tuple = (),
          gold_entries: int = 0, terrain_here: str = "", crow_choice: str | None = None) -> State:
-    """Resolve a plot hex: its encounter (`roll`), the choice (index into its choices; D4 is decided
-    by Resolve), the outcome's dice. After 02A, E takes no roll (`roll` None)."""
-    if st.done(letter):
-        raise RuleError("plot", f"plot {letter} was rolled on day {dict(st.plots)[letter]}: once per game")
+    """Resolve a plot hex not yet rolled: its encounter (`roll`, 1-6), the choice (index into its choices;
+    D4 is decided by Resolve), the outcome's dice. After 02A, E takes no roll (`roll` None)."""
     st = _put(st, plots=st.plots + ((letter, st.day),), came_from="plot")
     if not plot_rolls(st, letter, gold_entries):
         if roll is not None:
@@ -744,13 +736,9 @@ def plot(st: State, letter: str, roll: int | None, choice: int | None, dice: tup
         if gold_entries >= g.entries:
             return _put(st, over=("won", f"the gold bought the way to Canada (02A at {letter})"))
         return st
-    if roll is None or not 1 <= roll <= RULES.plot_die:
-        raise RuleError("plot", f"plot {letter} is rolled on 1d{RULES.plot_die}")
     enc = encounter_of(f"{letter}{roll}")
     if not enc.choices:
         return st
-    if choice is None or not 0 <= choice < len(enc.choices):
-        raise RuleError("plot", f"{enc.code} needs a choice")
     want = plot_condition(st, enc.code)
     if want is not None and choice != want:
         stat = plots.CONDITIONS[enc.code][0]

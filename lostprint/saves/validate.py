@@ -34,20 +34,17 @@ MAX_SEED = 2**256  # a variant map's seed: any seed `lostprint map` takes can be
 
 
 def _game(data: LDict, rd: Reader):
-
-    at = at_key(data, "game", "game")
+    """The game a save names (its registry entry), or None after a problem."""
     if "game" not in data:
         rd.error(At(line_of(data), "game"), "missing (the game's id or number, like lost-expedition or 1572)")
-        return None, None
+        return None
+    at = at_key(data, "game", "game")
     name = rd.text(data["game"], at)
-    if name is None:
-        return None, None
     try:
-        info = resolve(name)
+        return None if name is None else resolve(name)
     except UsageError as exc:
         rd.error(at, str(exc))
-        return None, None
-    return info, at
+        return None
 
 
 def _map(data: LDict, info, source: str, rd: Reader, allow_any_map: bool = False):
@@ -123,7 +120,7 @@ def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> t
         where = at_key(data, "format", "format")
         got = f", not {shown(data['format'])}" if "format" in data else " (missing)"
         rd.error(where, f"must be {FORMAT!r}{got}")
-    info, _ = _game(data, rd)
+    info = _game(data, rd)
     if info is None:
         return problems.lines(), None
     if not info.has("validator"):
@@ -160,17 +157,13 @@ def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> t
         if record is not None:
             records.append(record)
     result, reason = ("unfinished", "the game is not over") if st.ended is None else st.ended[1:]
+    got = (outcome or {}).get("result")
+    if got is not None and got != result:
+        result, reason = rules.claimed(st, got) or (result, reason)
     score = rules.score(st, result)
     total = sum(p for _, p in score)
     recorded = None
     if outcome is not None:
-        got = outcome.get("result")
-        if got is not None and got != result:
-            claim = rules.claimed(st, got)
-            if claim is not None:
-                result, reason = claim
-                score = rules.score(st, result)
-                total = sum(p for _, p in score)
         if got is not None and got != result:
             where = at_key(outcome, "result", "outcome.result")
             if result == "unfinished":
@@ -199,11 +192,8 @@ def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> t
 def _setup(data: LDict, rules, rd: Reader) -> dict | None:
     out: dict = {}
     fields = rules.setup_fields
-    if "setup" not in data:
-        for key in rules.required_setup:
-            rd.error(At(line_of(data), f"setup.{key}"), f"missing (one of: {', '.join(fields[key])})")
-        return out
-    setup = rd.mapping(data["setup"], at_key(data, "setup", "setup"))
+    setup = rd.mapping(data["setup"], at_key(data, "setup", "setup")) if "setup" in data \
+        else LDict(line=line_of(data))  # none: each choice the game needs is missing, on the save's line
     if setup is None:
         return None
     rd.unknown(setup, tuple(fields), "setup", "setup choice")
@@ -313,8 +303,7 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
                               f"({', '.join(t.key for t in game.terrains)})")
                 continue
             if lab in st.terrain:
-                printed = lab not in st.mapped_on
-                when = "printed on the map" if printed else f"drawn on day {st.mapped_on[lab]}"
+                when = f"drawn on day {st.mapped_on[lab]}" if lab in st.mapped_on else "printed on the map"
                 rd.error(kat, f"{lab} is already {when} as {st.terrain[lab]}")
                 continue
             if any(lab == d[0] for d in drawn):
@@ -412,11 +401,8 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
         st.ended = (expected, *ended)
     record = dict(day=expected, start=st.day_start, moved=tuple(lab for lab, _ in steps),
                   mapped=tuple((lab, tkey) for lab, tkey, _ in drawn), extra=extra_values)
-    return DayRecord(
-        day=expected, start=st.day_start, moved=record["moved"], mapped=record["mapped"],
-        resources=tuple(st.values.items()), caps=tuple(st.caps.items()), journal=journal.strip(),
-        facts=rules.facts(st, record), extra=tuple(sorted(extra_values.items())),
-    )
+    return DayRecord(**{**record, "extra": tuple(sorted(extra_values.items()))}, journal=journal.strip(),
+                     resources=tuple(st.values.items()), caps=tuple(st.caps.items()), facts=rules.facts(st, record))
 
 
 # --- the entry points --------------------------------------------------------------------------

@@ -204,3 +204,12 @@ def test_render_refuses_a_bad_save_without_traceback_or_file(tmp_path):
     assert not out.exists()
     result = run_cli("render", tmp_path, "-o", out)
     assert result.returncode == 1 and "directory" in result.stderr and not out.exists()
+
+
+def test_a_written_save_keeps_a_title_that_ends_in_dots():
+    from lostprint.saves.emit import to_yaml
+
+    data = {"format": "lostprint-save/1", "game": "1572", "title": "And then...", "player": "...",
+            "days": [{"day": 1, "resources": {"food": 5}, "journal": "We left..."}]}
+    back = parse_yaml(to_yaml(data), "t.yaml")
+    assert (back["title"], back["player"], back["days"][0]["journal"]) == ("And then...", "...", "We left...")

@@ -13,12 +13,7 @@ DAY_ORDER = ("day", "mapped", "moved", "marks", "resources")
 def flow(value) -> str:
     """A small value in YAML flow style on one line."""
     text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000, sort_keys=False)
-    text = text.strip()
-    if text.endswith("\n..."):
-        text = text[:-4].strip()
-    if text.endswith("..."):
-        text = text[:-3].strip()
-    return text
+    return text.strip().removesuffix("\n...")  # a lone scalar's document-end line (not a title's own "...")
 
 
 def block(text: str, indent: str, width: int = 96) -> list[str]:

@@ -25,13 +25,14 @@ from lostprint.games.lost_expedition import EXPEDITIONS, GAME, INTERESTS, KANTYI
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.saves import search
 from lostprint.saves.fields_1572 import fields
-from lostprint.saves.rules import At, Event, LostRules, Mark, Problems, State, slug
+from lostprint.saves.rules import At, Event, LostRules, Mark, State, slug
 
 FIELDS = fields(GAME)
 INTEREST_RESULTS = tuple(slug(b.results[0]) for b in INTERESTS.bands)
 NAMES = {slug(b.results[0]): b.results[0] for b in INTERESTS.bands}
 WONDER = "natural-wonder"
 LAGOS = "lagos-de-oro"
+NEIGHBOURS = 2  # not a rule: a trail or a cataract joins two hexes, as an edge does
 
 
 def _pair(a: str, b: str) -> frozenset:
@@ -192,143 +193,26 @@ class Rules1572(LostRules):
 
     # --- marks ---------------------------------------------------------------------------------
 
-    def _where_the_day_began(self, st: State, label: str, at: At, problems: Problems, what: str) -> bool:
-        if label != st.day_start:
-            problems.add(at, f"{what} is found by Exploring or Native Contact (phases 4\u20135), before Map "
-                             f"Travel: it is drawn where day {st.day} began, in {st.day_start}; the party was not at "
-                             f"{label} then")
-            return False
-        return True
-
-    def _here(self, st: State, label: str, at: At, problems: Problems, what: str) -> bool:
-        if not st.stood_today(label):
-            problems.add(at, f"{what} is drawn where the party stands, and the party was not at {label} "
-                             f"on day {st.day} (it stood in {', '.join(dict.fromkeys(st.day_hexes))})")
-            return False
-        return True
-
     def check_mark(self, st, kind, value, at, problems, container):
-
         rd = Reader(problems, st.game_map)
-        day = st.day
-        if kind in ("village", "peaceful-village", "empire"):
-            lab = rd.label(value, at)
-            what = "an empire" if kind == "empire" else f"a {kind.replace('-', ' ')}"
-            if lab is None or not self._where_the_day_began(st, lab, at, problems, what):
-                return None
-            found = eng.village_found(st.setup.get("expedition", ""), st.terrain[lab], kind == "peaceful-village")
-            if kind != "empire" and not found:
-                problems.add(at, f"{lab} is a lake: village results are discarded there")
-                return None
-            if kind != "empire" and found != kind:
-                problems.add(at, "on a religious expedition every village is a peaceful-village")
-                return None
-            if kind == "empire":
-                st.events.append(Event(day, "empire", "empire"))
-            return Mark(kind, day, (lab,))
-        if kind == "trail":
-            pair = rd.labels(value, at, 2)  # not a rule: an edge joins two hexes
-            if pair is None:
-                return None
-            a, b = pair
-            if not st.adjacent(a, b):
-                problems.add(at, f"a trail joins two neighbouring hexes; {a} and {b} are not neighbours")
-                return None
-            if not (st.stood_today(a) or st.stood_today(b)):
-                problems.add(at, f"a trail starts where the party stands; it was not at {a} or {b} on day {day}")
-                return None
-            if _pair(a, b) in _cataracts(st):
-                problems.add(at, f"a trail cannot pass the cataract between {a} and {b}")
-                return None
-            if _pair(a, b) in _trails(st):
-                problems.add(at, f"there is already a trail between {a} and {b}")
-                return None
-            return Mark(kind, day, (a, b))
-        if kind == "cataract":
-            pair = rd.labels(value, at, 2)  # not a rule: an edge joins two hexes
-            if pair is None:
-                return None
-            a, b = pair
-            board = _rp(st).board
-            river = board.river
-            if a not in river or b not in river:
-                off = a if a not in river else b
-                problems.add(at, f"a cataract stands between two river hexes; {off} is not on the river")
-                return None
-            up, down = (a, b) if board.downstream(a) == b else (b, a)
-            if board.downstream(up) != down:
-                problems.add(at, f"{a} and {b} are not next to each other along the river")
-                return None
-            if up != st.day_start:
-                below = board.downstream(st.day_start)
-                where = "not a river hex" if st.day_start not in river else \
-                    f"whose cataract would be {st.day_start}–{below}" if below else "the delta"
-                problems.add(at, f"a cataract is drawn while mapping (phase 3), on the downstream side of the river "
-                                 f"hex the party maps from: on day {day} that is {st.day_start}, {where}")
-                return None
-            if _pair(a, b) in _cataracts(st):
-                problems.add(at, f"there is already a cataract between {a} and {b}")
-                return None
-            return Mark(kind, day, (up, down))
         if kind == "interest":
-            spec = rd.mapping(value, at, "{hex: B3, result: natural-wonder}")
-            if spec is None:
-                return None
-            rd.unknown(spec, ("hex", "result"), at.field, "interest field")
-            if "hex" not in spec or "result" not in spec:
-                problems.add(at, "an interest needs its hex and its result, like {hex: G1, result: natural-wonder}")
-                return None
-
-            lab = rd.label(spec["hex"], At(line_of(spec, "hex"), f"{at.field}.hex"))
-            rat = At(line_of(spec, "result"), f"{at.field}.result")
-            result = rd.text(spec["result"], rat)
-            if lab is None or result is None:
-                return None
-            result = slug(result)
-            if result not in INTEREST_RESULTS:
-                problems.add(rat, f"{result!r} is not an interest ({', '.join(INTEREST_RESULTS)})")
-                return None
-            if not self._here(st, lab, at, problems, "an interest"):
-                return None
-            found = _interests(st)
-            if lab in found:
-                problems.add(at, f"{lab} already holds an interest ({NAMES[found[lab]]}): one per hex")
-                return None
-            if result != WONDER and result in found.values():
-                problems.add(rat, f"{NAMES[result]} was found already; a repeat becomes a natural-wonder")
-                return None
-            st.events.append(Event(day, "interest", NAMES[result]))
-            return Mark(kind, day, (lab,), (("result", result),))
+            return _interest_mark(st, rd, value, at, problems)
+        one = kind in ("village", "peaceful-village", "empire")
+        hexes = rd.label(value, at) if one else rd.labels(value, at, R.lagos_hexes if kind == LAGOS else NEIGHBOURS)
+        if hexes is None:
+            return None
+        hexes = (hexes,) if one else tuple(hexes)
         if kind == LAGOS:
-            hexes = rd.labels(value, at, R.lagos_hexes)
-            if hexes is None:
-                return None
-            _rp(st).lagos = tuple(hexes)
-            if len(set(hexes)) != R.lagos_hexes or not all(st.adjacent(x, y) for x in hexes for y in hexes if x != y):
-                problems.add(at, "Lagos de Oro is three hexes that all touch each other")
-                return None
-            if _marked(st, LAGOS):
-                problems.add(at, "there is only one Lagos de Oro")
-                return None
-            if LAGOS not in _interests(st).values():
-                problems.add(at, "Lagos de Oro comes from an Interests roll: record {interest: {hex: ..., "
-                                 "result: lagos-de-oro}} first")
-                return None
-            drawn = st.flags.get("drawn_today", {})
-            for lab in hexes:
-                if drawn.get(lab) != "lake":
-                    problems.add(at, f"the Lagos de Oro hexes are drawn as lake the same day: add {lab}: lake "
-                                     "to this day's mapped")
-                    return None
-            s0 = _rp(st).engine
-            if s0 is not None:  # where the party stood when it rolled Lagos de Oro, the map as it was
-                spot = next(h for h, r in _interests(st).items() if r == LAGOS)
-                then = eng.replace(s0, pos=spot, terrain={h: t for h, t in st.terrain.items() if h not in hexes})
-                if tuple(sorted(hexes)) not in eng.lagos_placements(then):
-                    problems.add(at, eng.lagos_problem(then, hexes))
-                    return None
-            return Mark(kind, day, tuple(hexes))
-        raise AssertionError(kind)
+            _rp(st).lagos = hexes
+        why = _found_problem(st, kind, *hexes) if one else MARK_PROBLEM[kind](st, *hexes)
+        if why:
+            problems.add(at, why)
+            return None
+        if kind == "empire":
+            st.events.append(Event(st.day, "empire", "empire"))
+        if kind == "cataract" and _rp(st).board.downstream(hexes[0]) != hexes[1]:
+            hexes = hexes[::-1]  # upstream first
+        return Mark(kind, st.day, hexes)
 
     # --- the end -------------------------------------------------------------------------------
 
@@ -426,6 +310,104 @@ class Explaining1572(Rules1572):
             out.append(rolls)
             need = start
         return out[::-1]
+
+
+# --- marks: the rule a recorded mark breaks ('' for none) -----------------------------------------
+
+
+def _found_problem(st: State, kind: str, lab: str) -> str:
+    what = "an empire" if kind == "empire" else f"a {kind.replace('-', ' ')}"
+    if lab != st.day_start:
+        return (f"{what} is found by Exploring or Native Contact (phases 4\u20135), before Map Travel: it is drawn "
+                f"where day {st.day} began, in {st.day_start}; the party was not at {lab} then")
+    found = eng.village_found(st.setup.get("expedition", ""), st.terrain[lab], kind == "peaceful-village")
+    if kind != "empire" and not found:
+        return f"{lab} is a lake: village results are discarded there"
+    if kind != "empire" and found != kind:
+        return "on a religious expedition every village is a peaceful-village"
+    return ""
+
+
+def _trail_problem(st: State, a: str, b: str) -> str:
+    if not st.adjacent(a, b):
+        return f"a trail joins two neighbouring hexes; {a} and {b} are not neighbours"
+    if not (st.stood_today(a) or st.stood_today(b)):
+        return f"a trail starts where the party stands; it was not at {a} or {b} on day {st.day}"
+    if _pair(a, b) in _cataracts(st):
+        return f"a trail cannot pass the cataract between {a} and {b}"
+    if _pair(a, b) in _trails(st):
+        return f"there is already a trail between {a} and {b}"
+    return ""
+
+
+def _cataract_problem(st: State, a: str, b: str) -> str:
+    board = _rp(st).board
+    if a not in board.river or b not in board.river:
+        return f"a cataract stands between two river hexes; {a if a not in board.river else b} is not on the river"
+    up, down = (a, b) if board.downstream(a) == b else (b, a)
+    if board.downstream(up) != down:
+        return f"{a} and {b} are not next to each other along the river"
+    if up != st.day_start:
+        below = board.downstream(st.day_start)
+        where = "not a river hex" if st.day_start not in board.river else \
+            f"whose cataract would be {st.day_start}\u2013{below}" if below else "the delta"
+        return (f"a cataract is drawn while mapping (phase 3), on the downstream side of the river hex the party "
+                f"maps from: on day {st.day} that is {st.day_start}, {where}")
+    if _pair(a, b) in _cataracts(st):
+        return f"there is already a cataract between {a} and {b}"
+    return ""
+
+
+def _lagos_problem(st: State, *hexes: str) -> str:
+    if len(set(hexes)) != R.lagos_hexes or not all(st.adjacent(x, y) for x in hexes for y in hexes if x != y):
+        return "Lagos de Oro is three hexes that all touch each other"
+    if _marked(st, LAGOS):
+        return "there is only one Lagos de Oro"
+    if LAGOS not in _interests(st).values():
+        return "Lagos de Oro comes from an Interests roll: record {interest: {hex: ..., result: lagos-de-oro}} first"
+    drawn = st.flags.get("drawn_today", {})
+    for lab in hexes:
+        if drawn.get(lab) != "lake":
+            return f"the Lagos de Oro hexes are drawn as lake the same day: add {lab}: lake to this day's mapped"
+    s0 = _rp(st).engine
+    if s0 is not None:  # where the party stood when it rolled Lagos de Oro, the map as it was
+        spot = next(h for h, r in _interests(st).items() if r == LAGOS)
+        then = eng.replace(s0, pos=spot, terrain={h: t for h, t in st.terrain.items() if h not in hexes})
+        if tuple(sorted(hexes)) not in eng.lagos_placements(then):
+            return eng.lagos_problem(then, hexes)
+    return ""
+
+
+MARK_PROBLEM = {"trail": _trail_problem, "cataract": _cataract_problem, LAGOS: _lagos_problem}
+
+
+def _interest_mark(st: State, rd: Reader, value, at: At, problems) -> Mark | None:
+    spec = rd.mapping(value, at, "{hex: B3, result: natural-wonder}")
+    if spec is None:
+        return None
+    rd.unknown(spec, ("hex", "result"), at.field, "interest field")
+    if "hex" not in spec or "result" not in spec:
+        problems.add(at, "an interest needs its hex and its result, like {hex: G1, result: natural-wonder}")
+        return None
+    lab = rd.label(spec["hex"], At(line_of(spec, "hex"), f"{at.field}.hex"))
+    rat = At(line_of(spec, "result"), f"{at.field}.result")
+    result = rd.text(spec["result"], rat)
+    if lab is None or result is None:
+        return None
+    result, found = slug(result), _interests(st)
+    if result not in INTEREST_RESULTS:
+        problems.add(rat, f"{result!r} is not an interest ({', '.join(INTEREST_RESULTS)})")
+    elif not st.stood_today(lab):
+        problems.add(at, f"an interest is drawn where the party stands, and the party was not at {lab} on day "
+                         f"{st.day} (it stood in {', '.join(dict.fromkeys(st.day_hexes))})")
+    elif lab in found:
+        problems.add(at, f"{lab} already holds an interest ({NAMES[found[lab]]}): one per hex")
+    elif result != WONDER and result in found.values():
+        problems.add(rat, f"{NAMES[result]} was found already; a repeat becomes a natural-wonder")
+    else:
+        st.events.append(Event(st.day, "interest", NAMES[result]))
+        return Mark("interest", st.day, (lab,), (("result", result),))
+    return None
 
 
 # --- the transcript: a game the driver played, as a save ------------------------------------------
@@ -598,6 +580,24 @@ def _why(st, record) -> str:
     return "; ".join(end.log) if end is not None else "no replay gets through the day"
 
 
+FIELD_OF = {"to": "moved", "target": "mapped", "mapped": "mapped", "fever_today": "fever",
+            **dict.fromkeys(("lagos", "trail", "cartography", "marks"), "marks")}  # an input or part: its field
+ASKED = {  # (failure kind, input key or "" for any other): what the save lacks or has too much of
+    ("short", KANTYI_ROLLS): "Princess Kantyi rerolls the Native Contact 1s and 2s on day {day}: record her new "
+                             "faces under kantyi",
+    ("short", "interests"): "an interest is due: record the interests dice",
+    ("short", ""): "a {face} was planned: record the {key} dice",
+    ("left", "mapping"): f"muskets cannot reroll mapping (only {', '.join(R.musket_charts)}): one roll of its dice",
+    ("left", "interests"): "more interests dice than interests rolled today",
+    ("left", KANTYI_ROLLS): "more Princess Kantyi rerolls than Native Contact dice showing 1 or 2",
+    ("left", "to"): "the game was over on day {day} before these moves",
+    ("left", ""): "more {key} rolls than day {day} rolls",
+    ("none", "target"): "the mapping dice were rolled: record the hex they drew",
+    ("none", "trail"): "the rolls draw a trail here: record where it leads",
+    ("none", ""): "no {key} the save allows",
+}
+
+
 def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
     """A failed search in the save's words: the field, the rule and its limit."""
     day, at = st.day, _rp(st).at
@@ -612,53 +612,26 @@ def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
         return rolls[KANTYI_ROLLS][1], "Princess Kantyi's rerolls go with a Native Contact roll"
     key = failure.key
     roll_at = {k: rolls[k][1] if k in rolls else at("rolls") for k in (*CHARTS, "mapping", "interests", "planning")}
-    roll_at.update(keep=roll_at["planning"], wilds=roll_at["planning"], diego=roll_at["planning"],
-                   musket=roll_at["planning"], row=roll_at["planning"], fill=roll_at["planning"])
+    roll_at.update(dict.fromkeys(("keep", "wilds", "diego", "musket", "row", "fill"), roll_at["planning"]))
     roll_at[KANTYI_ROLLS] = roll_at["native-contact"]
+    where = at(FIELD_OF[key]) if key in FIELD_OF else roll_at.get(key, at("rolls"))
     if failure.kind == "rule":
-        if key == "to":
-            return at("moved"), failure.message
-        if key == "target":
-            return at("mapped"), failure.message
-        if key in ("lagos", "trail", "cartography"):
-            return at("marks"), failure.message
-        return roll_at.get(key, at("rolls")), failure.message
-    if failure.kind == "short":
-        if key == KANTYI_ROLLS:
-            return roll_at[key], (f"Princess Kantyi rerolls the Native Contact 1s and 2s on day {day}: record her "
-                                  "new faces under kantyi")
-        if key == "interests":
-            return at("rolls"), "an interest is due: record the interests dice"
-        return at("rolls"), f"a {R.face(key)} was planned: record the {key} dice"
-    if failure.kind == "left":
-        if key == "mapping":
-            return roll_at[key], (f"muskets cannot reroll mapping (only {', '.join(R.musket_charts)}): "
-                                  "one roll of its dice")
-        if key == "interests":
-            return roll_at[key], "more interests dice than interests rolled today"
-        if key == KANTYI_ROLLS:
-            return roll_at[key], "more Princess Kantyi rerolls than Native Contact dice showing 1 or 2"
-        if key == "to":
-            return at("moved"), f"the game was over on day {day} before these moves"
-        return roll_at.get(key, at("rolls")), f"more {key} rolls than day {day} rolls"
-    if failure.kind == "none":
-        if key == "target":
-            return at("mapped"), "the mapping dice were rolled: record the hex they drew"
-        if key == "trail":
-            return at("marks"), "the rolls draw a trail here: record where it leads"
-        return at("rolls"), f"no {key} the save allows"
+        return where, failure.message
+    if failure.kind in ("short", "left", "none"):
+        words = ASKED.get((failure.kind, key)) or ASKED[failure.kind, ""]
+        return where, words.format(day=day, key=key, face=dict(R.phase_faces).get(key))
     why = _why(st, record)
     got = sorted(failure.reached, key=repr)
     if key == "fever_today":
-        return at("fever"), (f"the rolls give {' or '.join(g or 'no fever change' for g in got)}, "
-                                     f"not {record.checks[key] or 'none'} ({why})")
+        return where, (f"the rolls give {' or '.join(g or 'no fever change' for g in got)}, "
+                       f"not {record.checks[key] or 'none'} ({why})")
     if key == "mapped":
         shown = " or ".join(", ".join(f"{h}: {t}" for h, t in g) or "nothing" for g in got)
-        return at("mapped"), f"the rolls map {shown or 'nothing'} ({why})"
+        return where, f"the rolls map {shown or 'nothing'} ({why})"
     if key == "marks":
         shown = " or ".join(", ".join(" ".join((kind, "-".join(sorted(hexes)), *rest)) for kind, hexes, *rest in g)
                             or "no marks" for g in got)
-        return at("marks"), f"the rolls give {shown or 'no marks'} ({why})"
+        return where, f"the rolls give {shown or 'no marks'} ({why})"
     if key in TRACKER_KEYS:
         return at("resources", key), (f"{record.checks[key]}, but the rolls give {key} "
                                               f"{' or '.join(map(str, got))} ({why})")

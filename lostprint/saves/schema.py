@@ -11,20 +11,9 @@ from lostprint.saves.validate import DAY_FIELDS, FORMAT, MAX_TEXT, OUTCOME_FIELD
 LABEL = {"type": "string", "pattern": "^[A-Za-z]{1,3}[1-9][0-9]{0,2}$", "description": "a hex label, like B3"}
 
 
-def _labels(n: int | None = None) -> dict:
-    out: dict = {"type": "array", "items": LABEL}
-    if n is not None:
-        out.update(minItems=n, maxItems=n)
-    return out
-
-
 def _number(shape: dict) -> dict:
     out = {"type": "integer", "minimum": shape["min"]}
     return out if shape["max"] is None else {**out, "maximum": shape["max"]}
-
-
-def _length(shape: dict) -> dict:
-    return {k: shape[s] for k, s in (("minItems", "min"), ("maxItems", "max")) if shape[s] is not None}
 
 
 def shape_schema(shape: dict) -> dict:
@@ -33,7 +22,8 @@ def shape_schema(shape: dict) -> dict:
     if kind == "hex":
         out = dict(LABEL)
     elif kind == "hexes":
-        out = _labels(shape["count"])
+        n = shape["count"]
+        out = {"type": "array", "items": LABEL, **({"minItems": n, "maxItems": n} if n is not None else {})}
     elif kind == "int":
         out = _number(shape)
     elif kind == "bool":
@@ -52,7 +42,8 @@ def shape_schema(shape: dict) -> dict:
                "additionalProperties": False,
                "properties": {f["key"]: shape_schema(f) for f in shape["fields"]}}
     elif kind == "list":
-        out = {"type": "array", **_length(shape), "items": shape_schema(shape["item"])}
+        length = {k: shape[s] for k, s in (("minItems", "min"), ("maxItems", "max")) if shape[s] is not None}
+        out = {"type": "array", **length, "items": shape_schema(shape["item"])}
     elif kind == "either":
         out = {"anyOf": [shape_schema(s) for s in shape["shapes"]]}
     else:
@@ -60,16 +51,6 @@ def shape_schema(shape: dict) -> dict:
     if not shape.get("hint"):
         return out
     return {**out, "description": f"{shape['hint']} ({out['description']})" if kind == "hex" else shape["hint"]}
-
-
-def _mark_item(marks: list[dict]) -> dict:
-    return {"oneOf": [{"type": "object", "required": [m["kind"]], "additionalProperties": False,
-                       "properties": {m["kind"]: shape_schema(m)}} for m in marks]}
-
-
-def _resources(described: list[dict]) -> dict:
-    return {"type": "object", "additionalProperties": False,
-            "properties": {r["key"]: {"type": "integer", "minimum": 0, "maximum": r["max"]} for r in described}}
 
 
 def game_part(game, day_fields) -> dict:
@@ -80,8 +61,12 @@ def game_part(game, day_fields) -> dict:
         "if": {"properties": {"game": {"enum": [plugin.id, *plugin.aliases]}}, "required": ["game"]},
         "then": {"properties": {"days": {"items": {
             "properties": {**{k: True for k in day_fields},
-                           "marks": {"type": "array", "items": _mark_item(described["marks"])},
-                           "resources": _resources(described["resources"]),
+                           "marks": {"type": "array", "items": {"oneOf": [
+                               {"type": "object", "required": [m["kind"]], "additionalProperties": False,
+                                "properties": {m["kind"]: shape_schema(m)}} for m in described["marks"]]}},
+                           "resources": {"type": "object", "additionalProperties": False, "properties": {
+                               r["key"]: {"type": "integer", "minimum": 0, "maximum": r["max"]}
+                               for r in described["resources"]}},
                            **{f["key"]: shape_schema(f) for f in described["day"]}},
             "additionalProperties": False,
         }}}},
@@ -96,13 +81,13 @@ def save_schema(games=None) -> dict:
         "day": {"type": "integer", "minimum": 1, "description": "1, 2, 3\u2026 with none skipped"},
         "mapped": {"type": "object", "description": "hexes drawn this day: label -> terrain",
                    "propertyNames": LABEL, "additionalProperties": {"type": "string"}},
-        "moved": {**_labels(), "description": "hexes entered this day, in order"},
+        "moved": {"type": "array", "items": LABEL, "description": "hexes entered this day, in order"},
         "marks": {"type": "array", "items": {"type": "object", "minProperties": 1, "maxProperties": 1}},
         "resources": {"type": "object", "description": "values at the end of the day (missing ones carry over)",
                       "additionalProperties": {"type": "integer", "minimum": 0}},
         "journal": {"type": ["string", "null"], "description": "any length; each line break starts a paragraph"},
     }
-    assert set(day_props) == set(DAY_FIELDS)
+    assert set(day_props) == set(DAY_FIELDS) and set(OUTCOME_FIELDS) == {"result", "score", "reason"}
     numbers = [p.number for p in plugins]
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -138,6 +123,3 @@ def save_schema(games=None) -> dict:
         },
         "allOf": [game_part(g, day_props) for g in games],
     }
-
-
-assert set(OUTCOME_FIELDS) == {"result", "score", "reason"}

@@ -10,7 +10,7 @@ depth first (search.Days), and a refused day is carried on from an end the rules
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from lostprint.engine import lost_crows as eng
 from lostprint.engine.contract import RuleError, evolve
@@ -96,10 +96,16 @@ def _replay(st) -> Replay:
     return st.flags["lost-crows"]
 
 
-def _loose(record: search.Record, parts: tuple, **changes) -> search.Record:
-    """A day's record with the checks of some parts set aside (and other fields changed)."""
-    checks = {k: v for k, v in record.checks.items() if k not in parts}
-    return search.Record(**{**record.__dict__, "checks": checks, **changes})
+def _loose(record: search.Record, parts: tuple = (), checks: dict | None = None, **changes) -> search.Record:
+    """A day's record with the checks of some parts set aside or replaced by `checks` (and other fields changed)."""
+    kept = {k: v for k, v in record.checks.items() if k not in parts}
+    return replace(record, checks={**kept, **(checks or {})}, **changes)
+
+
+def _ends(starts, record_for, budget: int, parts: tuple = (), **changes):
+    """The ends of a day from each of `starts`, its record loosened (`_loose`), at most `budget` steps each."""
+    for game in starts:
+        yield from search.walk(eng, [game], _loose(record_for(game), parts, **changes), budget=budget)
 
 
 def _drawn_today(st) -> dict:
@@ -396,7 +402,7 @@ class Rules1872(LostRules):
                 by_start[key] = record
                 if "units" in rolls:
                     fill = eng.fill_inputs(game.st, rolls["units"], rolls.get("order", ()), dancers)
-                    by_start[key] = search.Record(**{**record.__dict__, "inputs": {**inputs, **fill}})
+                    by_start[key] = replace(record, inputs={**inputs, **fill})
             return by_start[key]
 
         record_for.bound_for, record_for.chosen = bound_for, chosen
@@ -418,11 +424,10 @@ class Rules1872(LostRules):
                     return
             if failure.kind != "part" or failure.key not in ("caps", "values"):
                 # the bound may have stopped the branches that go furthest: why they stop is asked without it
-                _, failure = search.explain(eng, [game], search.Record(**{**record.__dict__,
-                                                                          "prune": record_for.chosen}), EXPLAIN_STEPS)
+                _, failure = search.explain(eng, [game], replace(record, prune=record_for.chosen), EXPLAIN_STEPS)
             if failure is not None and failure.key == "go":  # the moves asked one by one: a refused one says its rule
-                search.explain(eng, [game], search.Record(**{**record.__dict__, "inputs": {
-                    k: v for k, v in record.inputs.items() if k != "go"}}), EXPLAIN_STEPS)
+                inputs = {k: v for k, v in record.inputs.items() if k != "go"}
+                search.explain(eng, [game], replace(record, inputs=inputs), EXPLAIN_STEPS)
             if failure is None or failure.kind != "together":
                 break
         start = starts[0].st
@@ -534,15 +539,10 @@ class Rules1872(LostRules):
                                         "falls by 1 for each Bad Omen or outcome that lowers it)")
         reached = []
         for i, key in enumerate(eng.KEYS):
-            got = set()
-            for game in starts:
-                record = record_for(game)
-                loose = values[:i] + (None,) + values[i + 1:]
-                prune = None if "units" in facts.rolls else record_for.bound_for(loose)
-                checks = {**record.checks, "values": lambda v, i=i: v[:i] + v[i + 1:] == values[:i] + values[i + 1:]}
-                loose_record = search.Record(**{**record.__dict__, "checks": checks, "prune": prune})
-                got |= {g.st.values[i] for g in search.walk(eng, [game], loose_record, budget=EXPLAIN_STEPS)}
-            reached.append(got)
+            others = values[:i] + values[i + 1:]
+            prune = None if "units" in facts.rolls else record_for.bound_for(values[:i] + (None,) + values[i + 1:])
+            loose = {"values": lambda v, i=i, others=others: v[:i] + v[i + 1:] == others}
+            reached.append({g.st.values[i] for g in _ends(starts, record_for, EXPLAIN_STEPS, checks=loose, prune=prune)})
         off = [i for i, got in enumerate(reached) if got and values[i] not in got]
         if len(off) == 1:  # one value the others as recorded rule out: that one is wrong
             i, key = off[0], eng.KEYS[off[0]]
@@ -557,12 +557,8 @@ class Rules1872(LostRules):
     def _caps_reached(facts: Day, starts, record_for) -> set:
         """The maximums the day can end with, whatever its values (the bound and the values' check set
         aside): a wrong maximum is said as one, not as the values it leaves out of reach."""
-        got = set()
-        for game in starts:
-            loose = _loose(record_for(game), ("caps", "values"),
-                           prune=None if "units" in facts.rolls else record_for.bound_for(ANY_VALUES, NO_CAPS))
-            got |= {g.st.caps for g in search.walk(eng, [game], loose, budget=RECOVER_STEPS)}
-        return got
+        prune = None if "units" in facts.rolls else record_for.bound_for(ANY_VALUES, NO_CAPS)
+        return {g.st.caps for g in _ends(starts, record_for, RECOVER_STEPS, ("caps", "values"), prune=prune)}
 
     @staticmethod
     def _carry_on(st, record_for, starts) -> list:

@@ -10,7 +10,7 @@ This module is the transcript: it reads a day's fields into what the one search 
 steps takes (lostprint.saves.search: the recorded dice, hexes and steps as inputs, the trails, the
 hex mapped and Lagos de Oro as narrowed decisions, the day's end as checks), says a failed search in
 the save's words, and writes a played game back as a save (`save_of`). A day without rolls is
-replayed with the rolls lostprint.saves.replay_1572 finds for it (explain_save says which).
+replayed with the rolls the engine's `fill_inputs` finds for it (explain_save says which).
 """
 from __future__ import annotations
 

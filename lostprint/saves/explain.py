@@ -8,7 +8,7 @@ from lostprint.saves.validate import replay_data
 
 def explain_save(data: dict, source: str) -> tuple[list[str], list | None]:
     """Check a save without rolls and say which legal rolls give it: the problems, and for each day
-    the dice (as `rolls:` would hold them) and what each roll gives, or None if it has problems."""
+    the dice (as `rolls:` would hold them), or None if it has problems."""
     rules = Explaining1572()
     found, _ = replay_data(data, source, rules=rules)
     if found:

@@ -42,7 +42,6 @@ FACES = RULES.die_faces
 BOX = RULES.dice_per_roll  # boxes per unit: top and bottom
 TENS = 10  # not a rule: a d66 roll is written as tens and ones
 TURN_FLAGS = frozenset({"double-cost", "halt", "no-river", "no-crow"})
-NO_FLAGS: frozenset = frozenset()
 NEXT_FLAGS = {"halt-next": "halt", "bar-plains-next": "bar-plains", "no-crow-next": "no-crow",
               "bar-north-next": "bar-north"}
 
@@ -257,13 +256,8 @@ def power(st: State):
 
 def begin_turn(st: State, land: Land) -> State:
     """A new day: next-turn flags come due, and a turn begun in the fort's zone costs Proximity."""
-    flags = {f for f in st.flags if f not in TURN_FLAGS and f not in NEXT_FLAGS.values()} if st.flags else None
-    if flags:
-        for pending, now in NEXT_FLAGS.items():
-            if pending in flags:
-                flags.discard(pending)
-                flags.add(now)
-    st = _put(st, day=st.day + 1, start=st.pos, moved=(), flags=frozenset(flags) if flags else NO_FLAGS, came_from="")
+    flags = frozenset(NEXT_FLAGS.get(f, f) for f in st.flags if f not in TURN_FLAGS and f not in NEXT_FLAGS.values())
+    st = _put(st, day=st.day + 1, start=st.pos, moved=(), flags=flags, came_from="")
     if st.pos in land.zone:
         st = add(st, "proximity", -RULES.zone_proximity)
     return st
@@ -1430,33 +1424,26 @@ def fill_inputs(st: State, board: tuple, order: tuple = (), dancers: int = 0) ->
     the dancers) from the state at dawn: each roll in one unit's boxes (`filling`), or by `order` (the
     unit each die went to, in the order rolled). A box the dancers change is placed with another face
     first; a discarded die shows any face. {input key: values}."""
-    faces = list(board)
     six = permanent_six(st)
     changed = [i for i in range(len(board)) if i != six][:dancers]
-    for i in changed:
-        faces[i] = faces[i] % FACES + 1
-    empty = [bool(i != six) for i in range(len(board))]
-    game = Tribe(land=None, st=st, board=tuple(0 if e else f for e, f in zip(empty, board)))
+    # one place past the board (box len(board), or NO_BOX read from the end): a die no box takes, showing 1
+    faces = [face % FACES + 1 if i in changed else face for i, face in enumerate(board)] + [1]
+    game = Tribe(land=None, st=st, board=tuple(face if i == six else 0 for i, face in enumerate(board)))
     rolls, places = [], []
     pairs = [order[k:k + BOX] for k in range(0, len(order), BOX)] if order else [None] * RULES.rolls_per_turn
     for units in pairs:
-        if units is None:
-            boxes = filling(game)
-        else:
-            taken: list = []
-            for u in units:
-                taken.append(NO_BOX if u == DISCARD else next(
-                    (i for i in range(len(board)) if UNITS[i // BOX] == u and not game.board[i] and i not in taken),
-                    len(board)))
-            boxes = tuple(taken)
-        dice = tuple(faces[i] if 0 <= i < len(board) else 1 for i in boxes)
+        boxes: tuple = filling(game) if units is None else ()
+        for u in units or ():
+            boxes += (NO_BOX if u == DISCARD else next((i for i in range(len(board)) if UNITS[i // BOX] == u
+                                                        and not game.board[i] and i not in boxes), len(board)),)
+        dice = tuple(faces[i] for i in boxes)
         rolls.append(dice)
         places.append(tuple(sorted(boxes)) if dice[0] == dice[-1] else boxes)
-        filled = list(game.board)
+        filled = list(game.board) + [0]
         for i, face in zip(boxes, dice):
-            if 0 <= i < len(board):
-                filled[i] = face
-        game = evolve(game, board=tuple(filled), order=game.order + tuple(BOX_UNIT.get(i, DISCARD) for i in boxes))
+            filled[i] = face
+        game = evolve(game, board=tuple(filled[:len(board)]),
+                      order=game.order + tuple(BOX_UNIT.get(i, DISCARD) for i in boxes))
     return {"units": tuple(rolls), "place": tuple(places), "dancers": tuple((i, board[i]) for i in changed)}
 
 

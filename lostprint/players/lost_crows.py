@@ -211,8 +211,7 @@ CELL_EFFECTS = tuple(dict.fromkeys(e for unit in eng.UNITS for r in range(len(en
                                    for e in eng.cell_effects(unit, r)))
 CELL_PARTS = tuple(tuple(tuple(CELL_EFFECTS.index(e) for e in eng.cell_effects(unit, r)) for r in range(len(eng.ROWS)))
                    for unit in eng.UNITS)
-ROW_BY_DIFF = tuple(eng.row_index(d) for d in eng.DIFFS)
-ROWS_BY_DIFF = itemgetter(*ROW_BY_DIFF)  # a unit's worths by row -> by difference
+ROWS_BY_DIFF = itemgetter(*(eng.row_index(d) for d in eng.DIFFS))  # a unit's worths by row -> by difference
 NEGATIVE = tuple(d < 0 for d in eng.DIFFS)
 TRIBE = eng.UNITS.index("tribe")
 
@@ -241,11 +240,9 @@ def tables_of(values: tuple, caps: tuple, vision, skip: bool, nocrow: bool, maps
                    for e in eng.power_of(vision).tribe_negative)  # the Tribe's worth added on negative rows
     get = worth.__getitem__
     for u, parts in enumerate(CELL_PARTS):
-        by_row = [sum(map(get, cell)) for cell in parts]  # sum() from int 0: never -0.0, as by_row[r] + 0.0
+        table = ROWS_BY_DIFF([sum(map(get, cell)) for cell in parts])
         if u == TRIBE and negative:
-            table = tuple([by_row[r] + (negative if neg else 0.0) for r, neg in zip(ROW_BY_DIFF, NEGATIVE)])
-        else:  # with no negative worth, the Tribe's by_row[r] + 0 is by_row[r] (never -0.0)
-            table = ROWS_BY_DIFF(by_row)
+            table = tuple([x + negative if neg else x for x, neg in zip(table, NEGATIVE)])
         out.append(matrix_of(table))
     return tuple(out)
 
@@ -498,7 +495,6 @@ class Chief:
         # QuickDice's draw, made here (roll): None where the dice draw by randint
         self.bits = self.dice.rng.getrandbits if isinstance(self.dice, QuickDice) else None
         self.routed: tuple = ("", -1, "")  # (pos, plots rolled, target) of the last target() asked
-        self.keeping: tuple = (-1, frozenset())  # (plots rolled, kept()) of the last kept() asked
         self.phase1: tuple = (None, ())  # (state, unit Matrixes) of the last tables() asked
         self.aside = -1  # the day the chief stepped aside
 
@@ -582,16 +578,6 @@ class Chief:
         self.routed = (st.pos, len(st.plots), out)
         return out
 
-    def kept(self) -> frozenset:
-        """Canada's hexes and the plot hexes still to visit (a Mountain is kept off them, a Forest not put
-        aside on them)."""
-        n, keep = self.keeping
-        if n != len(self.st.plots):
-            done = {letter for letter, _ in self.st.plots}
-            keep = frozenset(self.land.goals) | {lab for letter, lab in self.land.plots.items() if letter not in done}
-            self.keeping = (len(self.st.plots), keep)
-        return keep
-
     def forward(self, labels, tdist) -> list[str]:
         here = tdist.get(self.st.pos, FAR)
         return [lab for lab in labels if tdist.get(lab, FAR) < here]
@@ -672,11 +658,11 @@ class Chief:
         tdist = self.plan.dist(self.target())
         ok = eng.colourable(land, self.terrain, st.pos, kind, st.house_off, eng.fort_open(st))
         ahead = self.forward(ok, tdist)
+        done = {letter for letter, _ in st.plots}  # Canada and the plot hexes still to visit are kept
+        keep = {*land.goals, *(lab for letter, lab in land.plots.items() if letter not in done)}
         if kind == "mountains":  # kept off the way
-            keep = self.kept()
             return min(ok, key=lambda x: (x in keep, x in ahead, -tdist.get(x, FAR), x))
         if kind == "forest":  # put aside once a mapped hex leads on
-            keep = self.kept()
             aside = [x for x in ok if x not in ahead and x not in keep]
             if aside and self.ready(tdist):
                 return min(aside, key=lambda x: (tdist.get(x, FAR), x))

@@ -58,14 +58,10 @@ class DayRecord:
     caps: tuple[tuple[str, int], ...]
     journal: str
     facts: tuple[str, ...]  # short facts printed under the day's heading
-    extra: tuple[tuple[str, object], ...] = ()
 
     @property
     def end(self) -> str:
         return self.moved[-1] if self.moved else self.start
-
-    def get(self, key: str, default=None):
-        return dict(self.extra).get(key, default)
 
 
 @dataclass(frozen=True)

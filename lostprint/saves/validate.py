@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from lostprint.errors import LostprintError, UsageError
-from lostprint.files import MAP_FORMAT, SAVE, SAVE_FORMAT, LDict, LoadError, is_stdin, key_line, line_of, load, shown_path
+from lostprint.files import (MAP_FORMAT, SAVE, SAVE_FORMAT, LDict, LoadError, is_stdin, key_line, line_of, load,
+                            shown_path)
 from lostprint.files.fields import Reader, at_key, keyname
 from lostprint.files.read import confined
 from lostprint.files.show import kind_of, shown
@@ -389,7 +390,8 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
         rd.error(At(line_of(day), f"{f}.resources"), "missing (the resource values at the end of the day)")
     for key, cap in st.caps.items():
         if st.values[key] > cap and "resources" in day and key not in day["resources"]:
-            rd.error(At(line_of(day), f"{f}.resources.{key}"), f"{st.values[key]} carried over is above the new cap {cap}")
+            rd.error(At(line_of(day), f"{f}.resources.{key}"),
+                     f"{st.values[key]} carried over is above the new cap {cap}")
     rules.check_resources(st, before, At(line_of(day, "resources"), f"{f}.resources"), rd.problems)
 
     journal = ""
@@ -400,9 +402,9 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
     if ended is not None:
         st.ended = (expected, *ended)
     record = dict(day=expected, start=st.day_start, moved=tuple(lab for lab, _ in steps),
-                  mapped=tuple((lab, tkey) for lab, tkey, _ in drawn), extra=extra_values)
-    return DayRecord(**{**record, "extra": tuple(sorted(extra_values.items()))}, journal=journal.strip(),
-                     resources=tuple(st.values.items()), caps=tuple(st.caps.items()), facts=rules.facts(st, record))
+                  mapped=tuple((lab, tkey) for lab, tkey, _ in drawn))
+    return DayRecord(**record, journal=journal.strip(), resources=tuple(st.values.items()),
+                     caps=tuple(st.caps.items()), facts=rules.facts(st, {**record, "extra": extra_values}))
 
 
 # --- the entry points --------------------------------------------------------------------------

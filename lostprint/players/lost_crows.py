@@ -720,7 +720,8 @@ class Chief:
             if best is None or option < best:
                 best = option
         if best is not None:
-            return best[2:]
+            _, _, lab, pay = best
+            return (lab, pay)
         if st.moved:
             return eng.STOP
         for lab in land.neighbors[st.pos]:  # a step aside

@@ -732,19 +732,14 @@ def all_orders(v: Voyage) -> tuple[Orders, ...]:
     """The assignments to offer in phase 1: every one that can make a difference today (as above; the
     rules take the others too)."""
     rule = RULES.weather(v.weather)
-    sails = bool(rule.steps) or rule.storm
-    return _all_orders(v.well, v.weather, at_island(v), must_leave(v),
-                       v.stores[D] > 0 and v.stores[H] < CAP["hull"], sails or bool(scan_order(v.gm, v.pos, v.terrain)))
-
-
-@lru_cache(maxsize=256)  # not a rule: a bound on the kinds of day remembered
-def _all_orders(well: int, weather: str, ashore: bool, leave: bool, repairs: bool, scans: bool) -> tuple[Orders, ...]:
-    crew = RULES.weather(weather).crew
-    choices = [(job, _options(job, weather, ashore, repairs, scans, well))
+    well, ashore, leave = v.well, at_island(v), must_leave(v)
+    repairs = v.stores[D] > 0 and v.stores[H] < CAP["hull"]
+    scans = bool(rule.steps) or rule.storm or bool(scan_order(v.gm, v.pos, v.terrain))
+    choices = [(job, _options(job, v.weather, ashore, repairs, scans, well))
                for job in ("repair", "scan", "gather", "drink", "fish", "watch")]
     out = []
-    for movers in _options("crew", weather, ashore, repairs, scans, well):
-        if leave and not all(c in movers for c in crew):
+    for movers in _options("crew", v.weather, ashore, repairs, scans, well):
+        if leave and not all(c in movers for c in rule.crew):
             continue
         for values in product(*(options for _, options in choices)):
             jobs = {job: value for (job, _), value in zip(choices, values) if value}

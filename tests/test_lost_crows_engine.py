@@ -597,9 +597,9 @@ def _placed(st: eng.State, order: tuple) -> eng.Tribe:
     for k in range(0, len(order), eng.BOX):
         boxes: list = []
         for unit in order[k:k + eng.BOX]:
-            boxes.append(eng.NO_BOX if unit == "discard" else next(
-                (i for i, face in enumerate(game.board) if not face and i not in boxes and eng.UNITS[i // eng.BOX] == unit),
-                len(board)))
+            empty = [i for i, face in enumerate(game.board) if not face and i not in boxes]
+            boxes.append(eng.NO_BOX if unit == "discard" else
+                         next((i for i in empty if eng.UNITS[i // eng.BOX] == unit), len(board)))
         game = eng.STEPS[eng.STEP_INDEX["place 1"]].apply(eng.evolve(game, dice=(6, 1)), tuple(boxes))
     return game
 

@@ -1229,8 +1229,8 @@ def _resolve(game: Tribe, value) -> Tribe:
     if kind == "plot dice":
         _, letter, roll, choice, crow_choice, _n = item
         faces = ((value,) if isinstance(value, int) else tuple(value)) if _n else ()
-        return _after_crow(game, plot(st, letter, roll, choice, faces, terrain_here=here(game), crow_choice=crow_choice),
-                        rest)
+        return _after_crow(game, plot(st, letter, roll, choice, faces, terrain_here=here(game),
+                                      crow_choice=crow_choice), rest)
     raise KeyError(kind)
 
 

@@ -115,7 +115,6 @@ def _drawn_today(st) -> dict:
 
 class Rules1872(LostRules):
     game_id = "lost-crows"
-    setup_fields: dict = {}
     mark_kinds = {kind: m["hint"] for kind, m in MARKS.items()}
     day_fields = {key: f["hint"] for key, f in DAY_FIELDS.items()}
 
@@ -256,14 +255,14 @@ class Rules1872(LostRules):
         if facts.vision and not self._ask(st, facts.vision[-1], problems, lambda g: eng.vision_quest(
                 g.st._replace(crows=g.st.crows + tuple(t for t, _ in facts.crows)), *facts.vision[:PAIR])):
             facts.vision = None  # refused: the day is carried on without it
-        spec = (st.day, self._recorder(st, facts))
-        if len(problems) == facts.problems_before and days.extend(spec):
+        record_for = self._recorder(st, facts)
+        if len(problems) == facts.problems_before and days.extend(record_for):
             ends = [days.tip]
         else:  # refused: said once (unless the day's own fields broke a rule), and carried on from
             starts = [g for g in replay.ends if g.over is None]
             if len(problems) == facts.problems_before:
-                self._report(st, facts, spec[1], starts, problems, at)
-            ends = self._carry_on(st, spec[1], starts) or self._recover(st, facts, starts)
+                self._report(st, facts, record_for, starts, problems, at)
+            ends = self._carry_on(st, record_for, starts) or self._recover(st, facts, starts)
             replay.days = search.Days(ends, self._walk_day, eng.forget, BACKTRACK)
         replay.ends = ends
         tip = ends[0]
@@ -285,9 +284,9 @@ class Rules1872(LostRules):
         problems.add(where, why[0])
         return False
 
-    def _walk_day(self, starts, spec):
-        """The ends of a day (`spec`: its number and its record for each start) from some games."""
-        _, record_for = spec
+    @staticmethod
+    def _walk_day(starts, record_for):
+        """The ends of a day (`record_for`: its record for each start) from some games."""
         for game in starts:
             if game.over is None:
                 yield from search.walk(eng, [game], record_for(game))
@@ -542,7 +541,8 @@ class Rules1872(LostRules):
             others = values[:i] + values[i + 1:]
             prune = None if "units" in facts.rolls else record_for.bound_for(values[:i] + (None,) + values[i + 1:])
             loose = {"values": lambda v, i=i, others=others: v[:i] + v[i + 1:] == others}
-            reached.append({g.st.values[i] for g in _ends(starts, record_for, EXPLAIN_STEPS, checks=loose, prune=prune)})
+            ends = _ends(starts, record_for, EXPLAIN_STEPS, checks=loose, prune=prune)
+            reached.append({g.st.values[i] for g in ends})
         off = [i for i, got in enumerate(reached) if got and values[i] not in got]
         if len(off) == 1:  # one value the others as recorded rule out: that one is wrong
             i, key = off[0], eng.KEYS[off[0]]

@@ -534,11 +534,11 @@ class Chief:
             return self.go()
         item = game.agenda[0]
         if key == "map":
-            return self.map_choice(item[eng.SECOND].key)
+            return self.map_choice(item[eng.SECOND].key, step.options(game))
         if key in ("crow", "plot crow"):
-            return self.choose(RULES.crow_after_vision)
+            return self.choose(RULES.crow_after_vision, step.options(game))
         if key in eng.CHOOSE_OPS:
-            return self.choose(item[eng.SECOND])
+            return self.choose(item[eng.SECOND], step.options(game))
         if key == "reading":
             options = eng.omen_choices(st, item[eng.SECOND])
             return max(range(len(options)),
@@ -631,9 +631,8 @@ class Chief:
 
     # --- phase 2 ----------------------------------------------------------------------------------
 
-    def choose(self, e):
-        """The player's pick for an effect that leaves a choice (an op of eng.CHOOSE_OPS)."""
-        opts = eng.choices(self.st, e)
+    def choose(self, e, opts: tuple):
+        """The player's pick of `opts` for an effect that leaves a choice (an op of eng.CHOOSE_OPS)."""
         if e.op == "lose-choice":
             return max(opts, key=lambda ks: (sum(self.gain(k, -e.n) for k in ks), ks))
         if e.op == "lowest":
@@ -652,11 +651,10 @@ class Chief:
 
         return max(units, key=lambda u: (gain(u), -units.index(u)))
 
-    def map_choice(self, kind):
-        """The hex a map icon of `kind` colours (the engine asks only when it may colour more than one)."""
+    def map_choice(self, kind, ok: tuple):
+        """The hex of `ok` a map icon of `kind` colours."""
         land, st = self.land, self.st
         tdist = self.plan.dist(self.target())
-        ok = eng.colourable(land, self.terrain, st.pos, kind, st.house_off, eng.fort_open(st))
         ahead = self.forward(ok, tdist)
         done = {letter for letter, _ in st.plots}  # Canada and the plot hexes still to visit are kept
         keep = {*land.goals, *(lab for letter, lab in land.plots.items() if letter not in done)}

@@ -30,13 +30,20 @@ def at(key: str, dice=(2, 3, 4, 5, 6), wilds=(), expedition="archeology", inputs
     `fields` set the trackers by name (food=2) or any field of the state."""
     s = eng.new_game(BOARD, expedition)
     s = eng.replace(s, pos=HERE, terrain={**BOARD.printed, **(FOREST if terrain is None else terrain)})
-    s = eng.planning(eng.start_day(s), dice, wilds)
+    s = planned(eng.start_day(s), dice, wilds)
     values = list(s.values)
     for name in TRACKER_KEYS:
         if name in fields:
             values[TRACKER_KEYS.index(name)] = fields.pop(name)
     s = eng.replace(s, values=tuple(values), step=tuple(eng.STEP).index(key), **fields)
-    return eng.replace(s, phase=key, pending=inputs) if inputs is not None else s
+    return eng.replace(s, phase=key if inputs is not None else "", pending=eng.NOTHING if inputs is None else inputs)
+
+
+def planned(s, dice, wilds=()):
+    """`s` once planning has rolled `dice`, kept them all and given the WILDs `wilds`."""
+    for value in (dice, dice, wilds):
+        s = eng.STEP["planning"].apply(s, value)
+    return s
 
 
 def changes(before, after_) -> dict:

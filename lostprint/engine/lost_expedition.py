@@ -3,11 +3,10 @@
 A game is a `State` (frozen). The day is STEPS, one step a phase in the rules' order (start, planning,
 movement, mapping, exploring, native-contact, hunting, interests, eat, travel, morale, end), each taking
 one input at a time as the contract (lostprint.engine.contract) holds it: a roll (a tuple of die faces)
-or a decision. An illegal input raises Illegal naming the rule. Nothing here rolls dice, reads files or
-keeps state between calls; every number comes from lostprint.games.lost_expedition.
+or a decision. An illegal input raises the contract's RuleError naming the rule. Nothing here rolls dice,
+reads files or keeps state between calls; every number comes from lostprint.games.lost_expedition.
 
-The save search (lostprint.saves.search) walks STEPS with `PARTS`, `forget` and `FACES`; a day saved
-without its rolls is bounded by `phase_range` and `chart_span` (what a chart can do to each tracker).
+The save search (lostprint.saves.search) walks STEPS with `PARTS`, `forget` and `FACES`.
 """
 from __future__ import annotations
 
@@ -31,13 +30,6 @@ MORALE_BY_DIRECTION = MappingProxyType(dict(R.morale_by_direction))
 NOTHING = MappingProxyType({})  # no inputs pending
 DONE = MappingProxyType({"asks": None})  # the phase is over for the day
 replace = evolve  # a state with some fields changed, without dataclasses.replace's checks (the hot path)
-
-
-class Illegal(RuleError):
-    """An input the rules do not allow: the contract's RuleError, `rule` naming the rule (or the step)."""
-
-    def __init__(self, message: str, rule: str):
-        super().__init__(rule, message)
 
 
 @dataclass(frozen=True)
@@ -441,34 +433,36 @@ def _take(st: State, got, ask, value) -> dict:
                 return {**got, "kantyi": got.get("kantyi", ()) + dice}
             return {**got, "rolls": got.get("rolls", ()) + (dice,)}
         if key != KANTYI_ROLLS:
-            raise Illegal(f"{key} is rolled on {ask.dice} dice of 1\u2013{R.die_faces}, not {list(dice)}", key)
+            raise RuleError(key, f"{key} is rolled on {ask.dice} dice of 1\u2013{R.die_faces}, not {list(dice)}")
         n, low = sum(map(kantyi_count, got["rolls"])), R.kantyi_reroll_at_most
-        raise Illegal(f"Princess Kantyi rerolls the {low - 1}s and {low}s of Native Contact dice: "
-                      f"{' then '.join(str(list(r)) for r in got['rolls'])} needs {n} new face{'s' * (n != 1)} "
-                      f"under kantyi, not {list(got.get('kantyi', ()) + dice)}", "kantyi")
+        raise RuleError("kantyi", f"Princess Kantyi rerolls the {low - 1}s and {low}s of Native Contact dice: "
+                        f"{' then '.join(str(list(r)) for r in got['rolls'])} needs {n} new face{'s' * (n != 1)} "
+                        f"under kantyi, not {list(got.get('kantyi', ()) + dice)}")
     if key == "musket" or key == "diego" or key == "fill":
         value = bool(value)
     elif key == "keep":
         value = tuple(value)
         if any(value.count(d) > got["rolls"][0].count(d) for d in value):
-            raise Illegal(f"keep some of the planning dice {list(got['rolls'][0])}, not {list(value)}", "planning")
+            raise RuleError("planning", f"keep some of the planning dice {list(got['rolls'][0])}, not {list(value)}")
     elif key == "trail" and value not in trail_options(st, st.pos):
-        raise Illegal(f"no trail can be drawn from {st.pos} to {value}", "trail")
+        raise RuleError("trail", f"no trail can be drawn from {st.pos} to {value}")
     elif key == "target" and value not in mapping_targets(st):
-        raise Illegal(f"map a hex next to {st.pos} that is not mapped yet, not {value}", "mapping")
+        raise RuleError("mapping", f"map a hex next to {st.pos} that is not mapped yet, not {value}")
     elif key == "row" and value not in range(len(CHART_ROWS[NC])):
-        raise Illegal(f"the predicted eclipse: choose a row of {NC} (0\u2013{len(CHART_ROWS[NC]) - 1}), "
-                      f"not {value}", "eclipse")
+        raise RuleError("eclipse", f"the predicted eclipse: choose a row of {NC} "
+                                   f"(0\u2013{len(CHART_ROWS[NC]) - 1}), not {value}")
     elif key == "lagos":
         value = tuple(value)
         if tuple(sorted(value)) not in lagos_placements(st):
-            raise Illegal(lagos_problem(st, value), "lagos-de-oro")
+            raise RuleError("lagos-de-oro", lagos_problem(st, value))
     return {**got, key: value}
 
 
-def _diego_asked(st: State, got) -> bool:
-    """Diego's +1 is asked once he is found, before the roll, while not used today."""
-    return "diego" not in got and st.diego and not st.diego_used
+def _rolled(st: State, key: str, got):
+    """Diego's +1 (asked once he is found, while not used today), then the roll; None once rolled."""
+    if "diego" not in got and st.diego and not st.diego_used:
+        return ASK["diego"]
+    return None if "rolls" in got else ROLL[key, phase_dice(st, key)]
 
 
 # --- the phases ---------------------------------------------------------------------------------------
@@ -476,7 +470,7 @@ def _diego_asked(st: State, got) -> bool:
 
 def start_day(st: State) -> State:
     if st.over:
-        raise Illegal(f"the game is over ({st.over[0]})", "start")
+        raise RuleError("start", f"the game is over ({st.over[0]})")
     return replace(st, day=st.day + 1, day_start=st.pos, plan=Plan(), diego_used=False, interest_due=False,
                    steps=(), mapped_today=(), marks_today=(), fever_today="", log=(), phase="", pending=NOTHING)
 
@@ -484,14 +478,11 @@ def start_day(st: State) -> State:
 # planning: five dice, which of them to keep (the rest rolled once more), where the WILDs go
 
 
-def _hand(got) -> tuple[int, ...]:
+def planned_dice(st: State, got=None) -> tuple[int, ...]:
+    """The planning dice as they stand (the roll, or the kept dice and their reroll)."""
+    got = _inputs(st, "planning") if got is None else got
     rolls = got.get("rolls", ((),))
     return got["keep"] + rolls[1] if len(rolls) > 1 else rolls[0]
-
-
-def planned_dice(st: State) -> tuple[int, ...]:
-    """The planning dice as they stand (the roll, or the kept dice and their reroll)."""
-    return _hand(_inputs(st, "planning"))
 
 
 def keep_options(st: State) -> tuple[tuple[int, ...], ...]:
@@ -527,20 +518,20 @@ def _planning_asks(st: State, phase: str, got):
     return None if "wilds" in got else ASK["wilds"]
 
 
-def planning(st: State, dice: tuple[int, ...], wilds: tuple[tuple[str, int], ...] = ()) -> State:
+def planning(st: State, phase: str, got) -> State:
     """Phase 1: the final planning dice (after the one reroll) and where the WILDs go."""
-    log = list(st.log)
+    dice, log = planned_dice(st, got), list(st.log)
     wild = dice.count(R.wild_face)
     broken = st.fever and wild >= fever_break_need(st) and not terrain_rule(st.terrain_here()).no_fever_break
     if broken:
         log.append(f"{wild} WILDs break the fever")
     n_wild = wild_count(st, dice)  # a fever holds them, even those that break it
     called = tuple(k for k in FACE_ORDER if FACE[k] in dice)
-    given = dict(wilds)
+    given = dict(got["wilds"])
     if any(k not in called or n < 0 for k, n in given.items()):
-        raise Illegal("a WILD only adds to a phase the dice called", "wild")
+        raise RuleError("wild", "a WILD only adds to a phase the dice called")
     if sum(given.values()) != (n_wild if called else 0):
-        raise Illegal(f"{n_wild} WILD{'s' * (n_wild != 1)} to give, not {sum(given.values())}", "wild")
+        raise RuleError("wild", f"{n_wild} WILD{'s' * (n_wild != 1)} to give, not {sum(given.values())}")
     bonus = tuple((k, (dice.count(FACE[k]) - 1 + given.get(k, 0)) * R.bonus_per_extra) for k in called)
     values = st.values
     kind = max((dice.count(f) for f in set(dice) if f != R.wild_face), default=0)
@@ -549,13 +540,7 @@ def planning(st: State, dice: tuple[int, ...], wilds: tuple[tuple[str, int], ...
         log.append(f"{kind} of a kind: a conquistador joins")
     log.append(f"planning {list(dice)}: " + (", ".join(f"{k} {b:+d}" for k, b in bonus) or "nothing called"))
     return replace(st, plan=Plan(tuple(dice), called, bonus), values=values, fever=st.fever and not broken,
-                   fever_today="broken" if broken else st.fever_today, log=tuple(log))
-
-
-def _planned(st: State, phase: str, got) -> State:
-    new = planning(st, _hand(got), got["wilds"])
-    new.__dict__.update(phase=phase, pending=DONE)  # made just now, held by nobody else: no copy
-    return new
+                   fever_today="broken" if broken else st.fever_today, log=tuple(log), phase=phase, pending=DONE)
 
 
 # the rolled charts: the eclipse's row, or Diego's +1, the dice, Princess Kantyi's rerolls, a musket's
@@ -581,11 +566,9 @@ def chart_total(st: State, chart: str, got=None) -> int:
 def _chart_asks(st: State, chart: str, got):
     if chart == NC and st.eclipse:
         return None if "row" in got else ASK["row"]
-    if _diego_asked(st, got):
-        return ASK["diego"]
     rolls = got.get("rolls")
     if rolls is None:
-        return ROLL[chart, phase_dice(st, chart)]
+        return _rolled(st, chart, got)
     if chart == NC and st.kantyi:
         due = sum(kantyi_count(r) for r in rolls) - len(got.get("kantyi", ()))
         if due > 0:
@@ -597,19 +580,10 @@ def _chart_asks(st: State, chart: str, got):
     return None
 
 
-FOUND_IN = MappingProxyType({"village": "villages", "peaceful-village": "peaceful", "empire": "empires"})
-
-
 def chart_row(st: State, chart: str, got) -> State:
-    """Phases 2, 4, 5, 6: the chart's row from its inputs `got` applied, and the phase closed (the
-    eclipse's chosen row, or the last roll with Princess Kantyi's rerolls in, a musket's reroll and
-    Diego's +1); a row drawing a trail nobody placed asks where it leads. Each icon in turn: its
-    tracker changes (icon_deltas, each clamped), then what it draws or sets."""
-    here = st.pos
-    values = st.values
-    log = list(st.log)
-    marks = st.marks_today
-    changes: dict = {"phase": chart, "pending": DONE}
+    """Phases 2, 4, 5, 6: the chart's row from its inputs `got` (the eclipse's chosen row, or the last
+    roll with Princess Kantyi's rerolls in, a musket's reroll and Diego's +1), and the phase closed."""
+    values, log, changes = st.values, list(st.log), {"phase": chart, "pending": DONE}
     if "row" in got:
         row = CHART_ROWS[chart][got["row"]]
         changes["eclipse"] = st.eclipse - 1
@@ -625,12 +599,26 @@ def chart_row(st: State, chart: str, got) -> State:
                    f"{' (Kantyi)' if got.get('kantyi') else ''} {total - sum(dice):+d} = {total}")
         if got.get("diego"):
             changes["diego_used"] = True
+    return _icons(st, chart, got, row.effects, values, log, changes)
+
+
+FOUND_IN = MappingProxyType({"village": "villages", "peaceful-village": "peaceful", "empire": "empires"})
+
+
+def _icons(st: State, phase: str, got, effects, values: tuple, log: list, changes: dict) -> State:
+    """A chart row's or an interest's icons in the party's hex, each in turn: its tracker changes
+    (icon_deltas, each clamped), then what it draws or sets; an icon that leaves a choice to the player
+    (where a trail leads, where Lagos de Oro lies, Migration's fill) asks it first."""
+    here = st.pos
+    marks = changes.pop("marks_today", st.marks_today)
     immune = fever_immune(st.expedition, st.lagos, here)
     village = village_cost(st.expedition, st.terrain[here])
-    for e in row.effects:
+    for e in effects:
         for key, n in _icon_changes(e, st.expedition, immune, village):
             values = _add(values, key, n)
         what = e.what
+        if what in IX:
+            continue
         if what == "accident":
             key, n = accident_loss(st.expedition)
             log.append(f"accident: {key} \u2212{n}")
@@ -649,9 +637,25 @@ def chart_row(st: State, chart: str, got) -> State:
             changes["trails"] = st.trails | {frozenset((here, got["trail"]))}
             marks += (("trail", (here, got["trail"])),)
         elif what == "trail" and trail_options(st, here):
-            return _asking(st, chart, got, ASK["trail"])
+            return _asking(st, phase, got, ASK["trail"])
         elif what == "interests":
             changes["interest_due"] = st.interest_at(here) is None
+        elif what == "migration":
+            if "fill" not in got and len(interest_outcomes(st.values, what)) > 1:
+                return _asking(st, phase, got, ASK["fill"])
+            values = interest_gains(values, what, got.get("fill"))
+            changes["migration"] = st.migration + (here,)
+        elif what == "lagos":
+            if "lagos" not in got:
+                return _asking(st, phase, got, ASK["lagos"])
+            lagos = got["lagos"]
+            changes.update(terrain={**st.terrain, **dict.fromkeys(lagos, "lake")}, lagos=lagos,
+                           mapped_today=st.mapped_today + tuple((lab, "lake") for lab in lagos))
+            marks += (("lagos-de-oro", lagos),)
+        elif what == "eclipse":
+            changes["eclipse"] = e.amount
+        elif what in ("kantyi", "diego"):
+            changes[what] = True
     return replace(st, values=values, log=tuple(log), marks_today=marks, **changes)
 
 
@@ -659,11 +663,7 @@ def chart_row(st: State, chart: str, got) -> State:
 
 
 def _mapping_asks(st: State, phase: str, got):
-    if "target" not in got:
-        return ASK["target"]
-    if _diego_asked(st, got):
-        return ASK["diego"]
-    return None if "rolls" in got else ROLL["mapping", R.phase_dice]
+    return _rolled(st, phase, got) if "target" in got else ASK["target"]
 
 
 def mapped(st: State, phase: str, got) -> State:
@@ -684,15 +684,7 @@ def mapped(st: State, phase: str, got) -> State:
                    phase=phase, pending=DONE)
 
 
-# interests (phase 7, or on entering an interest hex): Diego's +1, the dice; then the interest's effects,
-# asking where Lagos de Oro lies, where the Ruined Mission's trail leads, whether to fill the food at a
-# Migration
-
-
-def _interest_asks(st: State, phase: str, got):
-    if _diego_asked(st, got):
-        return ASK["diego"]
-    return None if "rolls" in got else ROLL["interests", R.phase_dice]
+# interests (phase 7, or on entering an interest hex): Diego's +1, the dice; then the interest's icons
 
 
 def interest_found(st: State, phase: str, got) -> State:
@@ -701,36 +693,15 @@ def interest_found(st: State, phase: str, got) -> State:
     where, dice = st.pos, got["rolls"][0]
     total = sum(dice) + (R.bonus_per_extra if got.get("diego") else 0)
     key = next(r for r in INTEREST_ROWS if r.covers(total)).effects[0].terrain
-    if (key != WONDER and key in {k for _, k in st.interests}) or (key == "lagos-de-oro" and not lagos_placements(st)):
+    if (key != WONDER and key in {k for _, k in st.interests}) or (
+            key == "lagos-de-oro" and "lagos" not in got and not lagos_placements(st)):
         key = WONDER
-    changes = {"interests": st.interests + ((where, key),), "values": interest_gains(st.values, key, got.get("fill")),
-               "marks_today": st.marks_today + (("interest", (where,), key),), "interest_due": False,
-               "log": st.log + (f"interest at {where}: {list(dice)} = {total}: {key}",), "phase": "",
-               "pending": NOTHING}
+    changes = {"interests": st.interests + ((where, key),), "marks_today": st.marks_today + (("interest", (where,), key),),
+               "interest_due": False, "phase": "", "pending": NOTHING}
     if got.get("diego"):
         changes["diego_used"] = True
-    for e in interest_rule(key).effects:
-        if e.what == "migration":
-            if "fill" not in got and len(interest_outcomes(st.values, key)) > 1:
-                return _asking(st, phase, got, ASK["fill"])
-            changes["migration"] = st.migration + (where,)
-        elif e.what == "eclipse":
-            changes["eclipse"] = e.amount
-        elif e.what in ("kantyi", "diego"):
-            changes[e.what] = True
-        elif e.what == "trail" and "trail" in got:
-            changes["trails"] = st.trails | {frozenset((where, got["trail"]))}
-            changes["marks_today"] += (("trail", (where, got["trail"])),)
-        elif e.what == "trail" and trail_options(st, where):
-            return _asking(st, phase, got, ASK["trail"])
-        elif e.what == "lagos":
-            if "lagos" not in got:
-                return _asking(st, phase, got, ASK["lagos"])
-            lagos = got["lagos"]
-            changes.update(terrain={**st.terrain, **dict.fromkeys(lagos, "lake")}, lagos=lagos,
-                           mapped_today=st.mapped_today + tuple((lab, "lake") for lab in lagos))
-            changes["marks_today"] += (("lagos-de-oro", lagos),)
-    return replace(st, **changes)
+    log = [*st.log, f"interest at {where}: {list(dice)} = {total}: {key}"]
+    return _icons(st, phase, got, interest_rule(key).effects, st.values, log, changes)
 
 
 def eat(st: State) -> State:
@@ -746,7 +717,7 @@ def step(st: State, to: str) -> State:
     """Phase 9: one step into a neighbouring hex, paid from movement progress."""
     problem = step_problem(st, to)
     if problem:
-        raise Illegal(problem, "travel")
+        raise RuleError("travel", problem)
     here, cost = st.pos, step_cost(st, to)
     values = _add(_add(st.values, "movement", -cost), "movement", river_gain(st.board, here, to))
     due = interest_on_entering(st, to) and st.interest_at(to) is None
@@ -773,9 +744,9 @@ def end_day(st: State, cartography_trail: str | None = None) -> State:
     """Phases 11-12: a Cartography trail (a decision), cross off the day, and is the game over?"""
     if cartography_trail is not None:
         if not cartography_allowed(st):
-            raise Illegal("no Cartography trail may be placed here today", "cartography")
+            raise RuleError("cartography", "no Cartography trail may be placed here today")
         if cartography_trail not in trail_options(st, st.pos):
-            raise Illegal(f"no trail can be drawn from {st.pos} to {cartography_trail}", "trail")
+            raise RuleError("trail", f"no trail can be drawn from {st.pos} to {cartography_trail}")
         st = replace(st, trails=st.trails | {frozenset((st.pos, cartography_trail))},
                      marks_today=st.marks_today + (("trail", (st.pos, cartography_trail)),),
                      cartography=st.cartography | {st.pos})
@@ -815,7 +786,8 @@ def _phase(key: str, due, asks, effect, reach: frozenset) -> Step:
         return asks(st, key, NOTHING) if due(st) else None
 
     def apply(st, value):
-        got = _take(st, st.pending if st.phase == key else NOTHING, need(st), value)
+        got = st.pending if st.phase == key else NOTHING
+        got = _take(st, got, got["asks"] if "asks" in got else asks(st, key, got), value)
         got["asks"] = asks(st, key, got)
         return replace(st, phase=key, pending=got) if got["asks"] else effect(st, key, got)
 
@@ -831,7 +803,7 @@ CHART_REACH = TRACK | {"fever", "fever_today", "peaceful", "villages", "marks", 
                        "eclipse", "diego_used"}
 INTEREST_REACH = TRACK | {"interests", "migration", "eclipse", "kantyi", "diego", "interest_due", "marks", "trails",
                           "terrain", "lagos", "mapped", "diego_used"}
-INTERESTS = _phase("interests", lambda st: st.interest_due, _interest_asks, interest_found, INTEREST_REACH)
+INTERESTS = _phase("interests", lambda st: st.interest_due, _rolled, interest_found, INTEREST_REACH)
 
 
 def _travel_need(st: State):
@@ -849,7 +821,7 @@ def _travel(st: State, value) -> State:
 STEPS = (
     Step("start", lambda st: AUTO, lambda st, _: start_day(st),
          frozenset({"day", "plan", "diego_used", "interest_due", "steps", "marks", "mapped", "fever_today"})),
-    _phase("planning", lambda st: True, _planning_asks, _planned, frozenset({"plan", "conquistadors", "fever",
+    _phase("planning", lambda st: True, _planning_asks, planning, frozenset({"plan", "conquistadors", "fever",
                                                                              "fever_today"})),
     _chart_phase("movement"),
     _phase("mapping", lambda st: "mapping" in st.plan.called and bool(mapping_targets(st)), _mapping_asks, mapped,
@@ -923,43 +895,6 @@ def score_for(st: State, result: str) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
-# --- what unknown dice could give ---------------------------------------------------------------
-
-
-def total_range(st: State, chart: str) -> tuple[int, int]:
-    """The lowest and highest total any legal roll of `chart` could make here today, when the
-    planning dice are unknown (any bonus planning could give, a musket, Diego)."""
-    n = phase_dice(st, chart)
-    base = modifier(st, chart) - st.plan.get(chart)
-    high = n * R.die_faces + base + (R.planning_dice - 1) * R.bonus_per_extra
-    if st.expedition == "military" and chart in R.musket_charts:
-        high += R.military_musket_bonus
-    return n + base, high + (R.bonus_per_extra if st.diego else 0)
-
-
-def _rows_between(chart: str, low: int, high: int) -> tuple:
-    return tuple(r for r in rows_of(chart) if (r.high is None or r.high >= low) and (r.low is None or r.low <= high))
-
-
-def reachable_rows(st: State, chart: str) -> tuple:
-    """The rows of `chart` some legal roll could land on today (every row, with an eclipse to choose)."""
-    return rows_of(chart) if chart == NC and st.eclipse else _rows_between(chart, *total_range(st, chart))
-
-
-def phase_range(st: State, chart: str) -> dict[str, tuple[int, int]]:
-    """For each tracker, the least and most a roll of `chart` could change it by today (a musket's
-    reroll included), leaving out what marks show: villages, trails and interests are read from the save."""
-    out = {k: [0, 0] for k in TRACKER_KEYS}
-    immune = fever_immune(st.expedition, st.lagos, st.pos)
-    for row in reachable_rows(st, chart):
-        for k, v in zip(TRACKER_KEYS, icon_deltas(row.effects, st.expedition, immune, 0)):
-            out[k][0] = min(out[k][0], v)
-            out[k][1] = max(out[k][1], v)
-    if chart in R.musket_charts:
-        out["muskets"][0] -= R.musket_reroll_cost
-    return {k: (lo, hi) for k, (lo, hi) in out.items()}
-
-
 @lru_cache(maxsize=1024)  # not a rule: the charts' spans remembered
 def chart_span(chart: str, expedition: str, immune: bool, village: int, totals: tuple[int, int], any_row: bool):
     """A chart's span, read by the search of a day saved without rolls: the most each tracker can fall
@@ -968,7 +903,10 @@ def chart_span(chart: str, expedition: str, immune: bool, village: int, totals: 
     total, or every row when `any_row`: the eclipse's chosen row), each icon as the engine applies it,
     and a musket's reroll."""
     down, up = [0] * len(TRACKER_KEYS), [0] * len(TRACKER_KEYS)
-    for row in rows_of(chart) if any_row else _rows_between(chart, *totals):
+    for row in rows_of(chart):
+        if not any_row and ((row.high is not None and row.high < totals[0])
+                            or (row.low is not None and row.low > totals[1])):
+            continue
         fall, rise = [0] * len(TRACKER_KEYS), [0] * len(TRACKER_KEYS)
         for e in row.effects:
             for i, n in enumerate(icon_deltas((e,), expedition, immune, village)):
@@ -1027,14 +965,13 @@ def _ops(expedition: str) -> dict:
 def _after(op: tuple, v: tuple) -> set:
     """The trackers after one piece of the day past Hunting: an interest found, the rations, a step
     (cost, river progress; none when the progress cannot pay), a morale change, desertion."""
-    what, *args = op
+    what = op[0]
     if what == "interest":
-        return set(interest_outcomes(v, *args))
+        return set(interest_outcomes(v, op[1]))
     if what == "step":
-        cost, river = args
-        return {_set(_set(v, PROGRESS, -cost), PROGRESS, river)} if v[PROGRESS] >= cost else set()
+        return {_set(_set(v, PROGRESS, -op[1]), PROGRESS, op[2])} if v[PROGRESS] >= op[1] else set()
     if what == "morale":
-        return {_set(v, MORALE, *args)}
+        return {_set(v, MORALE, op[1])}
     return {rations(v) if what == "rations" else desertion(v)}
 
 
@@ -1046,20 +983,6 @@ def _after_alone(op: tuple, t: int, x: int, others: tuple) -> frozenset:
 
 VALUES = range(R.floor, R.cap + 1)
 EXTREMES = (tuple(R.floor for _ in TRACKER_KEYS), tuple(R.cap for _ in TRACKER_KEYS))
-
-
-@lru_cache(maxsize=1024)  # not a rule: most days' rests are a few alike pieces
-def _rest_alone(rest: tuple, t: int, morale_end: int) -> tuple:
-    """For each value x of tracker t: what it can end with after `rest`, the others holding anything
-    (and, at the end, the recorded morale that desertion reads)."""
-    end = tuple(morale_end if i == MORALE else R.cap for i in range(len(TRACKER_KEYS)))
-    out = []
-    for x in VALUES:
-        outs = {x}
-        for op in rest:
-            outs = {y for v in outs for y in _after_alone(op, t, v, (end,) if op[0] == "desert" else EXTREMES)}
-        out.append(frozenset(outs))
-    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -1166,22 +1089,27 @@ class _Fill:
             self._tails[key] = outs
         return self._tails[key]
 
-    def _one_tail(self, t: int, x: int, ni: int) -> frozenset:
+    def _one_tail(self, t: int, x: int, ni: int) -> set:
         """tail() seen through tracker t from x, whatever the others hold (at the end, as recorded)."""
-        return _rest_alone(self.rest[ni], t, self.target[MORALE])[x - R.floor] if self.rest[ni] else frozenset()
+        outs = {x} if self.rest[ni] is not None else set()
+        for op in self.rest[ni] or ():
+            others = (self.target,) if op[0] == "desert" else EXTREMES
+            outs = {y for v in outs for y in _after_alone(op, t, v, others)}
+        return outs
 
     def _plan_bounds(self) -> None:
         """allowed[i][t]: the values of tracker t from which charts i.. (by the engine's chart spans)
         and the rest of the day can still end as recorded."""
-        after = [frozenset(x for x in VALUES if any(want in self._one_tail(t, x, ni) for ni in self.ni_options))
-                 for t, want in enumerate(self.target)]
+        after = [[x for x in VALUES if any(self.target[t] in self._one_tail(t, x, ni) for ni in self.ni_options)]
+                 for t in range(len(TRACKER_KEYS))]
         spans = _spans(self)
         down, up = (0,) * len(TRACKER_KEYS), (0,) * len(TRACKER_KEYS)  # the falls and rises charts i.. can bring
         self.allowed = [()] * (len(FACE_ORDER) + 1)
         for i in range(len(FACE_ORDER), -1, -1):
             if i < len(FACE_ORDER):
                 down, up = tuple(map(int.__add__, down, spans[i][0])), tuple(map(int.__add__, up, spans[i][1]))
-            self.allowed[i] = tuple(map(_widened, after, down, up))
+            self.allowed[i] = tuple(frozenset(y for x in xs for y in range(max(R.floor, x - u), min(R.cap, x - d) + 1))
+                                    for xs, d, u in zip(after, down, up))
         self.most_used = max(self.dice_used, default=-1)
 
     def viable(self, i: int, s: tuple, free: bool) -> bool:
@@ -1513,20 +1441,9 @@ def _why_none(s0: State, rec: Recorded, eclipses) -> tuple:
         ("resources",), f"no one set of rolls on day {day} gives these resources, marks and fever together ({ONE_SET})")
 
 
-@lru_cache(maxsize=4096)  # not a rule: the same few sets and spans come back day after day
-def _widened(values: frozenset, down: int, up: int) -> frozenset:
-    """The values from which a fall of at most -down or a rise of at most up can reach one of `values`."""
-    return frozenset(y for x in values for y in range(max(R.floor, x - up), min(R.cap, x - down) + 1))
-
-
-def _spans(fill: _Fill) -> tuple:
-    return _chart_spans(fill.s0.expedition, fill.immune, fill.village_cost)
-
-
-@lru_cache(maxsize=64)  # not a rule: per expedition, fever immunity and village cost
-def _chart_spans(expedition: str, immune: bool, village: int) -> tuple:
-    """The engine's span of each chart, any row."""
-    return tuple(chart_span(k, expedition, immune, village, (0, 0), True) for k in FACE_ORDER)
+def _spans(fill: _Fill) -> list:
+    """The engine's span of each chart today, any row."""
+    return [chart_span(k, fill.s0.expedition, fill.immune, fill.village_cost, (0, 0), True) for k in FACE_ORDER]
 
 
 def _alone_ends(fill: _Fill, t: int) -> set:
@@ -1543,15 +1460,15 @@ def _unpaid_step(fill: _Fill) -> str:
     """A step of the day no roll leaves the movement progress to pay for ('' when each can be)."""
     most = R.cap if fill.start_interest else fill.s0.values[PROGRESS] + sum(hi[PROGRESS] for _, hi in _spans(fill))
     path = iter(fill.rec.steps)
-    for what, *args in fill.rest[fill.ni_options[0]] or ():
-        if what == "interest":
+    for op in fill.rest[fill.ni_options[0]] or ():
+        if op[0] == "interest":
             most = R.cap  # (an interest may give progress)
-        elif what == "step":
-            (cost, river), to, most = args, next(path), min(most, R.cap)
-            if most < cost:
-                return (f"entering {to} costs {cost} movement progress" + " by trail" * (cost == R.trail_cost)
+        elif op[0] == "step":
+            to, most = next(path), min(most, R.cap)
+            if most < op[1]:
+                return (f"entering {to} costs {op[1]} movement progress" + " by trail" * (op[1] == R.trail_cost)
                         + f"; the party can have at most {most} on day {fill.s0.day + 1}")
-            most += river - cost
+            most += op[2] - op[1]
     return ""
 
 

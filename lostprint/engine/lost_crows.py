@@ -1401,13 +1401,13 @@ def filling(game: Tribe) -> tuple[int, int]:
     """The boxes the next roll fills when each roll goes to one unit's boxes, top first: a fevered
     Shaman's first; a unit holding a vision's 6 takes one die and the other is discarded."""
     board = game.board
-    forced, discard = place_room(game)
-    empty = [i for i in (forced or ()) if not board[i]] or [i for i, face in enumerate(board) if not face]
+    forced = FEVER_BOXES if game.st.fever and not game.order else ()
+    empty = [i for i in forced if not board[i]] or [i for i, face in enumerate(board) if not face]
     first = empty[0]
     rest = [i for i in _unit_of(first) if i != first and not board[i]]
     if rest:
         return first, rest[0]
-    if discard:
+    if discards(game.st) > game.order.count(DISCARD):
         return first, NO_BOX
     return first, next((i for i in empty if i != first), NO_BOX)
 

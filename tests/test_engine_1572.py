@@ -82,6 +82,12 @@ def test_one_hex_mapped_a_day(tmp_path):
     one(found, tmp_path, 7, "days[0].mapped.B1", "2 hexes mapped on day 1", "one hex a day")
 
 
+def test_an_interest_is_recorded_only_where_one_is_rolled(tmp_path):
+    """B2 holds no interest icon and Exploring finds interests only where the day began (A1)."""
+    found = problems(tmp_path, DAY1 + "    marks: [{interest: {hex: B2, result: natural-wonder}}]\n")
+    one(found, tmp_path, 10, "days[0].marks", "no Interests roll on day 1 falls in B2")
+
+
 STAY = """  - day: 1
     resources: {conquistadors: 6, muskets: 6, food: 5, morale: 5, movement: 6}
 """

@@ -965,13 +965,14 @@ def _ops(expedition: str) -> dict:
 def _after(op: tuple, v: tuple) -> set:
     """The trackers after one piece of the day past Hunting: an interest found, the rations, a step
     (cost, river progress; none when the progress cannot pay), a morale change, desertion."""
-    what = op[0]
+    what, *args = op
     if what == "interest":
-        return set(interest_outcomes(v, op[1]))
+        return set(interest_outcomes(v, *args))
     if what == "step":
-        return {_set(_set(v, PROGRESS, -op[1]), PROGRESS, op[2])} if v[PROGRESS] >= op[1] else set()
+        cost, river = args
+        return {_set(_set(v, PROGRESS, -cost), PROGRESS, river)} if v[PROGRESS] >= cost else set()
     if what == "morale":
-        return {_set(v, MORALE, op[1])}
+        return {_set(v, MORALE, *args)}
     return {rations(v) if what == "rations" else desertion(v)}
 
 
@@ -983,6 +984,20 @@ def _after_alone(op: tuple, t: int, x: int, others: tuple) -> frozenset:
 
 VALUES = range(R.floor, R.cap + 1)
 EXTREMES = (tuple(R.floor for _ in TRACKER_KEYS), tuple(R.cap for _ in TRACKER_KEYS))
+
+
+@lru_cache(maxsize=1024)  # not a rule: most days' rests are a few alike pieces
+def _rest_alone(rest: tuple, t: int, morale_end: int) -> tuple:
+    """For each value x of tracker t: what it can end with after `rest`, the others holding anything
+    (and, at the end, the recorded morale that desertion reads)."""
+    end = tuple(morale_end if i == MORALE else R.cap for i in range(len(TRACKER_KEYS)))
+    out = []
+    for x in VALUES:
+        outs = {x}
+        for op in rest:
+            outs = {y for v in outs for y in _after_alone(op, t, v, (end,) if op[0] == "desert" else EXTREMES)}
+        out.append(frozenset(outs))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -1072,12 +1087,16 @@ class _Fill:
                 at = replace(today, pos=a)
                 due = interest_on_entering(at, b) and b not in held
                 if due and b not in found:
-                    rest = None  # an interest is rolled on entering, and none is recorded
+                    rest, self.unrolled = None, f"entering {b} on day {s0.day + 1} rolls Interests there: record it"
                     break
                 rest += (("step", step_cost(at, b), river_gain(s0.board, a, b)),)
                 rest += (("interest", found[b]),) if due else ()
                 held |= {b} if due else set()
-            self.rest[ni] = None if rest is None or set(found) - held else rest + morale  # (or one found unrolled)
+            if rest is not None and set(found) - held:
+                rest, self.unrolled = None, (
+                    f"no Interests roll on day {s0.day + 1} falls in {', '.join(sorted(set(found) - held))} (they are "
+                    "rolled where the day began when Exploring finds interests, and on entering a hex that rolls them)")
+            self.rest[ni] = None if rest is None else rest + morale
 
     def tail(self, vals: tuple, ni: int) -> set:
         """Every end the rest of the day (interests, eating, travel, morale) can give."""
@@ -1089,27 +1108,22 @@ class _Fill:
             self._tails[key] = outs
         return self._tails[key]
 
-    def _one_tail(self, t: int, x: int, ni: int) -> set:
+    def _one_tail(self, t: int, x: int, ni: int) -> frozenset:
         """tail() seen through tracker t from x, whatever the others hold (at the end, as recorded)."""
-        outs = {x} if self.rest[ni] is not None else set()
-        for op in self.rest[ni] or ():
-            others = (self.target,) if op[0] == "desert" else EXTREMES
-            outs = {y for v in outs for y in _after_alone(op, t, v, others)}
-        return outs
+        return _rest_alone(self.rest[ni], t, self.target[MORALE])[x - R.floor] if self.rest[ni] else frozenset()
 
     def _plan_bounds(self) -> None:
         """allowed[i][t]: the values of tracker t from which charts i.. (by the engine's chart spans)
         and the rest of the day can still end as recorded."""
-        after = [[x for x in VALUES if any(self.target[t] in self._one_tail(t, x, ni) for ni in self.ni_options)]
-                 for t in range(len(TRACKER_KEYS))]
+        after = [frozenset(x for x in VALUES if any(want in self._one_tail(t, x, ni) for ni in self.ni_options))
+                 for t, want in enumerate(self.target)]
         spans = _spans(self)
         down, up = (0,) * len(TRACKER_KEYS), (0,) * len(TRACKER_KEYS)  # the falls and rises charts i.. can bring
         self.allowed = [()] * (len(FACE_ORDER) + 1)
         for i in range(len(FACE_ORDER), -1, -1):
             if i < len(FACE_ORDER):
                 down, up = tuple(map(int.__add__, down, spans[i][0])), tuple(map(int.__add__, up, spans[i][1]))
-            self.allowed[i] = tuple(frozenset(y for x in xs for y in range(max(R.floor, x - u), min(R.cap, x - d) + 1))
-                                    for xs, d, u in zip(after, down, up))
+            self.allowed[i] = tuple(map(_widened, after, down, up))
         self.most_used = max(self.dice_used, default=-1)
 
     def viable(self, i: int, s: tuple, free: bool) -> bool:
@@ -1407,6 +1421,8 @@ def _why_none(s0: State, rec: Recorded, eclipses) -> tuple:
     unpaid = _unpaid_step(fills[0])
     if unpaid:
         return ("moved",), unpaid
+    if all(fills[0].rest[ni] is None for ni in fills[0].ni_options):
+        return ("marks",), fills[0].unrolled
     for t, key in enumerate(TRACKER_KEYS):
         ends = set().union(*(_alone_ends(fill, t) for fill in fills))
         if have[t] not in ends:
@@ -1441,9 +1457,20 @@ def _why_none(s0: State, rec: Recorded, eclipses) -> tuple:
         ("resources",), f"no one set of rolls on day {day} gives these resources, marks and fever together ({ONE_SET})")
 
 
-def _spans(fill: _Fill) -> list:
-    """The engine's span of each chart today, any row."""
-    return [chart_span(k, fill.s0.expedition, fill.immune, fill.village_cost, (0, 0), True) for k in FACE_ORDER]
+@lru_cache(maxsize=4096)  # not a rule: the same few sets and spans come back day after day
+def _widened(values: frozenset, down: int, up: int) -> frozenset:
+    """The values from which a fall of at most -down or a rise of at most up can reach one of `values`."""
+    return frozenset(y for x in values for y in range(max(R.floor, x - up), min(R.cap, x - down) + 1))
+
+
+def _spans(fill: _Fill) -> tuple:
+    return _chart_spans(fill.s0.expedition, fill.immune, fill.village_cost)
+
+
+@lru_cache(maxsize=64)  # not a rule: per expedition, fever immunity and village cost
+def _chart_spans(expedition: str, immune: bool, village: int) -> tuple:
+    """The engine's span of each chart, any row."""
+    return tuple(chart_span(k, expedition, immune, village, (0, 0), True) for k in FACE_ORDER)
 
 
 def _alone_ends(fill: _Fill, t: int) -> set:
@@ -1460,15 +1487,15 @@ def _unpaid_step(fill: _Fill) -> str:
     """A step of the day no roll leaves the movement progress to pay for ('' when each can be)."""
     most = R.cap if fill.start_interest else fill.s0.values[PROGRESS] + sum(hi[PROGRESS] for _, hi in _spans(fill))
     path = iter(fill.rec.steps)
-    for op in fill.rest[fill.ni_options[0]] or ():
-        if op[0] == "interest":
+    for what, *args in fill.rest[fill.ni_options[0]] or ():
+        if what == "interest":
             most = R.cap  # (an interest may give progress)
-        elif op[0] == "step":
-            to, most = next(path), min(most, R.cap)
-            if most < op[1]:
-                return (f"entering {to} costs {op[1]} movement progress" + " by trail" * (op[1] == R.trail_cost)
+        elif what == "step":
+            (cost, river), to, most = args, next(path), min(most, R.cap)
+            if most < cost:
+                return (f"entering {to} costs {cost} movement progress" + " by trail" * (cost == R.trail_cost)
                         + f"; the party can have at most {most} on day {fill.s0.day + 1}")
-            most += op[2] - op[1]
+            most += river - cost
     return ""
 
 

@@ -152,7 +152,6 @@ REFUSED = [
     ("travel", at("travel", movement=6, pos="A2", cataracts=frozenset({frozenset(("A2", "B2"))}),
                   terrain={"B2": "forest"}), "B2", "travel"),  # the printed cataract
     ("end", at("end"), "G3", "cartography"),  # not a Cartography expedition
-    ("start", at("start", over=("won", "the party reached the delta at O4")), None, "start"),
 ]
 
 

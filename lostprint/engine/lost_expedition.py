@@ -469,8 +469,6 @@ def _rolled(st: State, key: str, got):
 
 
 def start_day(st: State) -> State:
-    if st.over:
-        raise RuleError("start", f"the game is over ({st.over[0]})")
     return replace(st, day=st.day + 1, day_start=st.pos, plan=Plan(), diego_used=False, interest_due=False,
                    steps=(), mapped_today=(), marks_today=(), fever_today="", log=(), phase="", pending=NOTHING)
 
@@ -895,18 +893,12 @@ def score_for(st: State, result: str) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=1024)  # not a rule: the charts' spans remembered
-def chart_span(chart: str, expedition: str, immune: bool, village: int, totals: tuple[int, int], any_row: bool):
+def chart_span(chart: str, expedition: str, immune: bool, village: int):
     """A chart's span, read by the search of a day saved without rolls: the most each tracker can fall
-    and the most it can rise through the chart, whatever its dice and decisions (a tracker changes one
-    icon at a time, clamped to the track). The rows some roll reaches (`totals` the least and most
-    total, or every row when `any_row`: the eclipse's chosen row), each icon as the engine applies it,
-    and a musket's reroll."""
+    and the most it can rise through the chart, whatever its row and decisions (a tracker changes one
+    icon at a time, clamped to the track): each icon as the engine applies it, and a musket's reroll."""
     down, up = [0] * len(TRACKER_KEYS), [0] * len(TRACKER_KEYS)
     for row in rows_of(chart):
-        if not any_row and ((row.high is not None and row.high < totals[0])
-                            or (row.low is not None and row.low > totals[1])):
-            continue
         fall, rise = [0] * len(TRACKER_KEYS), [0] * len(TRACKER_KEYS)
         for e in row.effects:
             for i, n in enumerate(icon_deltas((e,), expedition, immune, village)):
@@ -1470,7 +1462,7 @@ def _spans(fill: _Fill) -> tuple:
 @lru_cache(maxsize=64)  # not a rule: per expedition, fever immunity and village cost
 def _chart_spans(expedition: str, immune: bool, village: int) -> tuple:
     """The engine's span of each chart, any row."""
-    return tuple(chart_span(k, expedition, immune, village, (0, 0), True) for k in FACE_ORDER)
+    return tuple(chart_span(k, expedition, immune, village) for k in FACE_ORDER)
 
 
 def _alone_ends(fill: _Fill, t: int) -> set:

@@ -1,11 +1,7 @@
-"""Seeded players of 1572: The Lost Expedition, as deciders: given a state
-(lostprint.engine.lost_expedition) and the decision the engine has open, choose. They hold no day and
-no rule: the one driver (lostprint.engine.drive) plays them with their seeded dice, and the save's
-transcript (lostprint.saves.rules_1572.save_of) writes what they played.
-
-`Careful` plays as the published examples do; `Naive` never rerolls, never spends a musket and
-walks as soon as it can. `simulate_1572(seed, game_map=None)` plays one game with the careful player.
-"""
+"""Seeded players of 1572: The Lost Expedition, as deciders holding no day and no rule: the one driver
+(lostprint.engine.drive) plays them with their seeded dice, and the save's transcript
+(lostprint.saves.rules_1572.save_of) writes what they played. `Careful` plays as the published examples
+do; `Naive` never rerolls, never spends a musket and walks as soon as it can."""
 from __future__ import annotations
 
 from types import MappingProxyType
@@ -165,6 +161,4 @@ def play(seed: int, game_map=None, player=Careful) -> dict:
     return save_of(events, final, (), standard=game_map is None)
 
 
-def simulate_1572(seed: int, game_map=None) -> dict:
-    """A whole game of 1572 by the careful player, as save data plus the roll log of each day."""
-    return play(seed, game_map, Careful)
+simulate_1572 = play  # a game by the careful player

@@ -145,10 +145,9 @@ def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> t
         rd.error(at_key(data, "days", "days"), f"{len(days)} days is far beyond any game's limit")
         return problems.lines(), None
     rd.game_map = gm
-    st = State(game=game, game_map=gm, setup=setup or {}, position=gm.start, terrain=dict(gm.terrain))
     resources = rules.resources(game)
-    st.values = {r.key: r.start for r in resources}
-    st.caps = {r.key: r.cap for r in resources}
+    st = State(game=game, game_map=gm, setup=setup or {}, position=gm.start, terrain=dict(gm.terrain),
+               values={r.key: r.start for r in resources}, caps={r.key: r.cap for r in resources})
     rules.begin(st)
     records = []
     for i, raw in enumerate(days):

@@ -231,10 +231,7 @@ class Rules1572(LostRules):
         elif rp.rolls:
             _replayed(st, problems, [rp.rolls])
         else:
-            recorded = eng.Recorded(tuple(st.flags.get("drawn_today", {}).items()),
-                                    tuple((m.kind, m.hexes, m.get("result")) for m in _day_marks(st)),
-                                    tuple(st.day_hexes[1:]), _fever(rp), tuple(st.values[k] for k in TRACKER_KEYS))
-            found, why = eng.fill_inputs(rp.engine, recorded, rp.eclipses)
+            found, why = eng.fill_inputs(rp.engine, _recorded(st), rp.eclipses)
             if why:
                 problems.add(rp.at(*why[0]), why[1])
                 rp.engine = None
@@ -489,8 +486,11 @@ def _replayable(rp: Replay, problems) -> bool:
     return True
 
 
-def _day_marks(st) -> list:
-    return [m for m in st.marks if m.day == st.day]
+def _recorded(st) -> eng.Recorded:
+    """The day as the save shows it: the hexes mapped, its marks, the hexes entered, the fever, its end."""
+    return eng.Recorded(tuple(st.flags.get("drawn_today", {}).items()),
+                        tuple((m.kind, m.hexes, m.get("result")) for m in st.marks if m.day == st.day),
+                        tuple(st.day_hexes[1:]), _fever(_rp(st)), tuple(st.values[k] for k in TRACKER_KEYS))
 
 
 def _mark_key(kind: str, hexes, result=None):
@@ -507,13 +507,12 @@ def _marks_of(marks_today) -> list:
 def _record(st, rolls: dict | None) -> search.Record:
     """What the save says of the day, as the search reads it: the recorded dice and hexes as inputs
     and narrowed decisions, the day's end as checks."""
-    marks = _day_marks(st)
-    trails = {frozenset(m.hexes) for m in marks if m.kind == "trail"}
-    lagos = next((tuple(sorted(m.hexes)) for m in marks if m.kind == LAGOS), ())
-    drawn = st.flags.get("drawn_today", {})
-    target = next((lab for lab in drawn if lab not in lagos), None)
-    fever = _fever(_rp(st))
-    want_marks = sorted((_mark_key(m.kind, m.hexes, m.get("result")) for m in marks), key=repr)
+    rec = _recorded(st)
+    drawn = dict(rec.mapped)
+    trails = {frozenset(hexes) for kind, hexes, _ in rec.marks if kind == "trail"}
+    lagos = next((tuple(sorted(hexes)) for kind, hexes, _ in rec.marks if kind == LAGOS), ())
+    target = next((lab for lab, _ in rec.drawn()), None)
+    want_marks = sorted((_mark_key(*m) for m in rec.marks), key=repr)
     inputs: dict = {"to": tuple(st.day_hexes[1:]) + (None,)}
     if rolls is not None:
         faces = {k: faces for k, (faces, _) in rolls.items()}
@@ -530,7 +529,7 @@ def _record(st, rolls: dict | None) -> search.Record:
                 "cartography": lambda s, v: v is None or frozenset((s.pos, v)) in trails},
         probe={k: v for k, v in (("target", target), ("lagos", lagos)) if v},
         checks={"mapped": lambda m: dict(m) == drawn, "marks": lambda m: _marks_of(m) == want_marks,
-                "fever_today": fever, "pos": st.position, **{k: st.values[k] for k in TRACKER_KEYS}},
+                "fever_today": rec.fever, "pos": st.position, **dict(zip(TRACKER_KEYS, rec.values))},
         order=("fever_today", "mapped", "marks", "pos", *TRACKER_KEYS))
 
 

@@ -1,8 +1,9 @@
 """1872: The Lost Crows as a pure state machine.
 
-A turn runs `begin_turn` (the fort zone), Phase 1 `activate` (the eight dice on the sheet), Phase 2
-`pending` + `apply` for each unit's icons (Tribe, Chief, Shaman, Warriors), Phase 3 `step` for each
-hex entered and `plot` on a new plot hex, then `end_turn` (no move: Resolve; the loss check). Every
+A turn runs `begin_turn` (the fort zone), Phase 1 (the eight dice on the sheet: the steps' rolls and
+placings, see `STEPS`), Phase 2 `pending` + `apply` for each unit's icons (Tribe, Chief, Shaman, Warriors),
+Phase 3 `step` for each hex entered and `plot` on a new plot hex, then `end_turn` (no move: Resolve; the
+loss check). Every
 number and effect comes from lostprint.games.lost_crows(_plots); every decision is an argument;
 dice are arguments (die faces). Nothing here reads files, rolls dice or keeps state between calls.
 
@@ -901,7 +902,7 @@ class Tribe:
     drawn: tuple = ()  # (hex, terrain) coloured this game, in order (map icons, Ghost Mountain)
     step: int = 0  # the open step of STEPS
     board: tuple = EMPTY_BOARD  # Phase 1's eight boxes (top, bottom per unit), 0 while empty
-    order: tuple = ()  # the unit each die went to, or DISCARD, in the order rolled (`placing`)
+    order: tuple = ()  # the unit each die went to, or DISCARD, in the order rolled
     dice: tuple = ()  # the roll waiting to be placed
     reroll: int = NO_BOX  # the box a Windriders die is rerolled from
     used: int = 0  # Spirit Dancers used today

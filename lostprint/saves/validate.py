@@ -268,11 +268,7 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
     if st.ended is not None:
         rd.error(At(line_of(day), f), f"the game was over on day {st.ended[0]} ({st.ended[2]}): no day may follow")
         return "stop"
-    st.day = expected
-    limit = game.day_limit
-    if limit is not None and expected > limit:
-        rd.error(at_key(day, "day", f"{f}.day"), f"the game lasts at most {limit} days")
-        return "stop"
+    st.day = expected  # (a day past the game's limit follows a day the transcript's end_of_day ended)
     st.day_start = st.position
     before = dict(st.values)
     rules.begin_day(st, day, at, rd.problems)

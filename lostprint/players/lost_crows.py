@@ -184,10 +184,7 @@ def effect_worth(values: tuple, caps: tuple, vision, e, omen: float = 0.0, maps:
 
 def effects_worth_of(values: tuple, caps: tuple, vision, effects) -> float:
     """The worth of a Bad Omen's effects."""
-    total = 0.0
-    for e in effects:
-        total += effect_worth(values, caps, vision, e)
-    return total
+    return sum(effect_worth(values, caps, vision, e) for e in effects)
 
 
 @functools.lru_cache(maxsize=None)
@@ -362,11 +359,10 @@ def place_roll(mats: tuple, board: tuple, a: int, b: int, k: int, forced, discar
     return best
 
 
-# where place_roll's `worths` holds each box's unit's cell with die a in the box, with die b, and each
-# unit's cell with both dice in it, a on top and b on top
+# where place_roll's `worths` holds each box's unit's cell with die a in the box (then with die b, BOXES on),
+# and each unit's cell with both dice in it, a on top (then b on top, UNIT_COUNT on)
 WITH_A_AT = UNIT_COUNT
-WITH_B_AT = WITH_A_AT + BOXES
-BOTH_AT = WITH_B_AT + BOXES
+BOTH_AT = WITH_A_AT + RULES.dice_per_roll * BOXES
 
 
 def placing(zero: tuple, boxes: tuple, twin: bool, after: int) -> tuple:
@@ -390,11 +386,9 @@ def placing(zero: tuple, boxes: tuple, twin: bool, after: int) -> tuple:
     for u in units:
         mine = [box for box in die_in if box >> 1 == u]
         if len(mine) > 1:  # both dice in u: a on top, or b
-            full.append(BOTH_AT + u if boxes[0] % BOX == 0 else BOTH_AT + UNIT_COUNT + u)
-        elif mine:
-            full.append((WITH_A_AT, WITH_B_AT)[die_in[mine[0]]] + mine[0])
+            full.append(BOTH_AT + UNIT_COUNT * (boxes[0] % BOX) + u)
         else:
-            full.append(u)
+            full.append(WITH_A_AT + BOXES * die_in[mine[0]] + mine[0] if mine else u)
     return (boxes, twin, tuple(full), last)
 
 

@@ -55,9 +55,7 @@ class Board:
         return hexgrid.direction_between(self.axial[a], self.axial[b])
 
     def downstream(self, label: str) -> str | None:
-        if label in self.river[:-1]:
-            return self.river[self.river.index(label) + 1]
-        return None
+        return self.river[self.river.index(label) + 1] if label in self.river[:-1] else None
 
 
 def board_of(game_map) -> Board:
@@ -395,13 +393,11 @@ def cartography_allowed(st: State) -> bool:
 
 # --- the inputs of a phase ---------------------------------------------------------------------------
 #
-# A phase that takes several inputs (planning, a rolled chart, mapping, an interest) is one repeat step:
-# the inputs it has taken so far wait in `state.pending` ({name: value}, for the phase `state.phase`),
-# with "asks", the input it needs next. A roll is kept under "rolls" (Princess Kantyi's new faces under
-# "kantyi"), a decision under its key; each is checked as it comes, and the effect trusts them. The
-# input that completes a phase applies its effect, which asks for what its icons leave to the player
-# (where a trail leads, where Lagos de Oro lies, Migration's fill) before it closes the phase ({"asks":
-# None}) for the day.
+# A phase taking several inputs (planning, a rolled chart, mapping, an interest) is one repeat step: its
+# inputs so far wait in `state.pending` (for the phase `state.phase`), rolls under "rolls" (Princess
+# Kantyi's new faces under "kantyi"), each decision under its key, and "asks", the input it needs next.
+# Each is checked as it comes; the input that completes the phase applies its effect, which asks what its
+# icons leave to the player (a trail's end, Lagos de Oro, Migration's fill), then closes it ({"asks": None}).
 
 YES_NO = (False, True)
 ASK = MappingProxyType({key: Decision(key) for key in (
@@ -694,8 +690,8 @@ def interest_found(st: State, phase: str, got) -> State:
     if (key != WONDER and key in {k for _, k in st.interests}) or (
             key == "lagos-de-oro" and "lagos" not in got and not lagos_placements(st)):
         key = WONDER
-    changes = {"interests": st.interests + ((where, key),), "marks_today": st.marks_today + (("interest", (where,), key),),
-               "interest_due": False, "phase": "", "pending": NOTHING}
+    changes = {"interests": st.interests + ((where, key),), "interest_due": False, "phase": "", "pending": NOTHING,
+               "marks_today": st.marks_today + (("interest", (where,), key),)}
     if got.get("diego"):
         changes["diego_used"] = True
     log = [*st.log, f"interest at {where}: {list(dice)} = {total}: {key}"]
@@ -721,11 +717,6 @@ def step(st: State, to: str) -> State:
     due = interest_on_entering(st, to) and st.interest_at(to) is None
     return replace(st, pos=to, values=values, steps=st.steps + (to,), interest_due=due,
                    log=st.log + (f"travel {here} -> {to} ({st.board.direction(here, to)}), cost {cost}",))
-
-
-def travel_options(st: State) -> tuple:
-    """Where the party may step now, and None: stop."""
-    return (None,) + tuple(n for n in st.board.neighbours[st.pos] if step_problem(st, n) is None)
 
 
 def morale(st: State) -> State:
@@ -769,7 +760,7 @@ OPTIONS = MappingProxyType({  # each decision's legal choices now, by its key (w
     "trail": lambda st: trail_options(st, st.pos),
     "target": mapping_targets,
     "lagos": lagos_placements,
-    "to": travel_options,
+    "to": lambda st: (None,) + tuple(n for n in st.board.neighbours[st.pos] if step_problem(st, n) is None),
     "cartography": lambda st: (None,) + trail_options(st, st.pos),
 })
 

@@ -518,9 +518,7 @@ def omen_effects(st: State, roll: int, swap: str | None = None) -> tuple[Effect,
     p = power(st)
     if o.storm and p.storm_immune:
         return ()
-    if o.storm and swap is not None:
-        if not p.storm_swap or swap not in PRIMARY:
-            raise RuleError("Big Sky Blessing", "only with that vision, and for a primary resource")
+    if o.storm and swap is not None:  # offered only with that vision (omen_choices)
         return (Effect("add", swap, -1),)
     return o.effects
 

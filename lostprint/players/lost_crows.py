@@ -62,8 +62,6 @@ WORTH_BY_INDEX = tuple(WORTH[k] for k in eng.KEYS)
 FOOD, RESOLVE, MOVEMENT = eng.FOOD, eng.RESOLVE, eng.MOVEMENT
 FOOD_RESERVE, FOOD_LOW = 2, 3  # not a rule: the careful chief keeps some food in hand
 DAY_LIMIT = 80  # not a rule: a simulated game that has not ended by then is cut short
-
-
 EPS = 1e-9  # not a rule: two worths closer than this are equal (the first option found is kept)
 BOUND_SLACK = 1e-11  # not a rule: far above the rounding of a bound's sums, far below EPS
 MEMO = 1 << 14  # not a rule: how many worked-out tables each memo keeps
@@ -211,8 +209,6 @@ CELL_PARTS = tuple(tuple(tuple(CELL_EFFECTS.index(e) for e in eng.cell_effects(u
 ROWS_BY_DIFF = itemgetter(*(eng.row_index(d) for d in eng.DIFFS))  # a unit's worths by row -> by difference
 NEGATIVE = tuple(d < 0 for d in eng.DIFFS)
 TRIBE = eng.UNITS.index("tribe")
-
-
 # where CELL_EFFECTS has a map icon, and the index in MAP_KINDS of its terrain
 MAP_AT = tuple((k, MAP_KINDS.index(e.key)) for k, e in enumerate(CELL_EFFECTS) if e.op == "map")
 

@@ -291,10 +291,8 @@ def lagos_placements(st: State) -> tuple[tuple[str, ...], ...]:
         cr = sum(b.axial[t][1] for t in trio) / len(trio)
         return (round(abs(cq - mid[0]) + abs(cr - mid[1]), 6), trio)  # not a rule: rounding digits
 
-    if not found:
-        return ()
     off = {h: halfway_off(st, h) for h in {h for trio in found for h in trio}}
-    near = min(off.values())
+    near = min(off.values(), default=0)
     return tuple(sorted((t for t in found if min(off[h] for h in t) == near), key=key))
 
 
@@ -415,10 +413,6 @@ def pending(st: State, phase: str, name: str, default=None):
     return _inputs(st, phase).get(name, default)
 
 
-def _asking(st: State, phase: str, got, ask) -> State:
-    return replace(st, phase=phase, pending={**got, "asks": ask})
-
-
 def _take(st: State, got, ask, value) -> dict:
     """The phase's inputs `got` with `value`, the answer to `ask`, once it is checked."""
     key = ask.key
@@ -469,9 +463,6 @@ def start_day(st: State) -> State:
                    steps=(), mapped_today=(), marks_today=(), fever_today="", log=(), phase="", pending=NOTHING)
 
 
-# planning: five dice, which of them to keep (the rest rolled once more), where the WILDs go
-
-
 def planned_dice(st: State, got=None) -> tuple[int, ...]:
     """The planning dice as they stand (the roll, or the kept dice and their reroll)."""
     got = _inputs(st, "planning") if got is None else got
@@ -502,6 +493,7 @@ def wild_assignments(st: State, dice: tuple[int, ...]) -> tuple[tuple[tuple[str,
 
 
 def _planning_asks(st: State, phase: str, got):
+    """Five dice, which of them to keep (the rest rolled once more), where the WILDs go."""
     rolls = got.get("rolls")
     if rolls is None:
         return ROLL["planning", R.planning_dice]
@@ -537,10 +529,6 @@ def planning(st: State, phase: str, got) -> State:
                    fever_today="broken" if broken else st.fever_today, log=tuple(log), phase=phase, pending=DONE)
 
 
-# the rolled charts: the eclipse's row, or Diego's +1, the dice, Princess Kantyi's rerolls, a musket's
-# reroll (and her rerolls of it); then where a trail the row draws leads
-
-
 def chart_dice(st: State, chart: str, got=None) -> tuple[int, ...]:
     """The chart's dice as its inputs `got` (or the open phase's) stand: the last roll, with Princess
     Kantyi's rerolls in."""
@@ -558,6 +546,8 @@ def chart_total(st: State, chart: str, got=None) -> int:
 
 
 def _chart_asks(st: State, chart: str, got):
+    """The eclipse's row, or Diego's +1, the dice, Princess Kantyi's rerolls, a musket's reroll (and her
+    rerolls of it)."""
     if chart == NC and st.eclipse:
         return None if "row" in got else ASK["row"]
     rolls = got.get("rolls")
@@ -631,17 +621,17 @@ def _icons(st: State, phase: str, got, effects, values: tuple, log: list, change
             changes["trails"] = st.trails | {frozenset((here, got["trail"]))}
             marks += (("trail", (here, got["trail"])),)
         elif what == "trail" and trail_options(st, here):
-            return _asking(st, phase, got, ASK["trail"])
+            return replace(st, phase=phase, pending={**got, "asks": ASK["trail"]})
         elif what == "interests":
             changes["interest_due"] = st.interest_at(here) is None
         elif what == "migration":
             if "fill" not in got and len(interest_outcomes(st.values, what)) > 1:
-                return _asking(st, phase, got, ASK["fill"])
+                return replace(st, phase=phase, pending={**got, "asks": ASK["fill"]})
             values = interest_gains(values, what, got.get("fill"))
             changes["migration"] = st.migration + (here,)
         elif what == "lagos":
             if "lagos" not in got:
-                return _asking(st, phase, got, ASK["lagos"])
+                return replace(st, phase=phase, pending={**got, "asks": ASK["lagos"]})
             lagos = got["lagos"]
             changes.update(terrain={**st.terrain, **dict.fromkeys(lagos, "lake")}, lagos=lagos,
                            mapped_today=st.mapped_today + tuple((lab, "lake") for lab in lagos))
@@ -653,10 +643,8 @@ def _icons(st: State, phase: str, got, effects, values: tuple, log: list, change
     return replace(st, values=values, log=tuple(log), marks_today=marks, **changes)
 
 
-# mapping: which blank neighbour, Diego's +1, the dice
-
-
 def _mapping_asks(st: State, phase: str, got):
+    """Which blank neighbour, Diego's +1, the dice."""
     return _rolled(st, phase, got) if "target" in got else ASK["target"]
 
 
@@ -676,9 +664,6 @@ def mapped(st: State, phase: str, got) -> State:
     return replace(st, terrain={**st.terrain, target: terrain}, mapped_today=st.mapped_today + ((target, terrain),),
                    marks_today=marks, cataracts=cataracts, log=log, diego_used=st.diego_used or diego,
                    phase=phase, pending=DONE)
-
-
-# interests (phase 7, or on entering an interest hex): Diego's +1, the dice; then the interest's icons
 
 
 def interest_found(st: State, phase: str, got) -> State:

@@ -57,14 +57,18 @@ def _map(data: LDict, info, source: str, rd: Reader, allow_any_map: bool = False
         elif isinstance(spec, str):
             gm = load_map(map_path(spec, source, allow_any_map))
         elif isinstance(spec, dict):
-            unknown = [k for k in spec if k != "seed"]
-            if unknown or "seed" not in spec:
+            if set(spec) != {"seed"}:
                 rd.error(at, "write a variant map as {seed: N}")
                 return None
             seed = rd.integer(spec["seed"], at_key(spec, "seed", "map.seed"), 0, MAX_SEED)
             if seed is None:
                 return None
-            gm = _variant(info.id, seed)
+            from lostprint.maps.generate import generate  # only for a save on a variant map
+
+            try:
+                gm = generate(info.id, seed)
+            except (ValueError, KeyError) as exc:
+                raise LostprintError(f"cannot make the variant map for seed {seed} ({exc})") from None
         else:
             rd.error(at, f"must be 'standard', a map file path or {{seed: N}}, not {kind_of(spec)}")
             return None
@@ -89,17 +93,6 @@ def map_path(spec: str, source: str, allow_any_map: bool = False) -> Path:
         raise LoadError(f"{shown_path(spec)} is outside the save's folder ({shown_path(folder)}); a save may "
                         "name map files in its own folder or below (--allow-any-map lifts this)")
     return path
-
-
-def _variant(game_id: str, seed: int):
-    from lostprint.maps.generate import generate
-
-    try:
-        return generate(game_id, seed)
-    except LostprintError:
-        raise
-    except (ValueError, KeyError) as exc:
-        raise LostprintError(f"cannot make the variant map for seed {seed} ({exc})") from None
 
 
 # --- the replay --------------------------------------------------------------------------------

@@ -299,12 +299,8 @@ def use_dancers(st: State, n: int, land_terrain: str) -> State:
 # --- phase 2: the units' icons ---------------------------------------------------------------
 
 
-def _row_of(diff: int) -> int:
-    return next(i for i, r in enumerate(ROWS) if r.covers(diff))
-
-
 DIFFS = range(1 - FACES, FACES)  # top minus bottom, two dice
-ROW_OF = {d: _row_of(d) for d in DIFFS}
+ROW_OF = {d: next(i for i, r in enumerate(ROWS) if r.covers(d)) for d in DIFFS}
 CELLS = {(unit, r): tuple(e for icon in row.cells[k].effects for e in RULES.icon(icon))
          for k, unit in enumerate(UNITS) for r, row in enumerate(ROWS)}
 
@@ -1313,10 +1309,6 @@ def _dusk(game: Tribe, _=None) -> Tribe:
                   agenda=(), halted=False)
 
 
-def _icons_need(game: Tribe):
-    return _agenda_need(game) if game.agenda else None
-
-
 ROLL_UNITS = Roll("units", RULES.dice_per_roll)
 GO = Decision("go")
 PLACE = Decision("place")
@@ -1343,7 +1335,7 @@ STEPS = (
     Step("spirit dancers", lambda g: None if g.danced or dancers_left(g) <= 0 else DANCERS, _dance,
          BOARD, dance_options, repeat=True),
     Step("activate", lambda g: AUTO, _activate, frozenset({"fever", "dancers", "agenda", "board"})),
-    Step("icons", _icons_need, _resolve, RESOLVED, agenda_options, repeat=True),
+    Step("icons", lambda g: _agenda_need(g) if g.agenda else None, _resolve, RESOLVED, agenda_options, repeat=True),
     Step("go", _go_need, _go, RESOLVED | {"pos", "moved", "plots", "over"},
          lambda g: agenda_options(g) if g.agenda else go_options(g), repeat=True),
     Step("dusk", lambda g: AUTO, _dusk, frozenset({"values", "over", "keywords", "moved", "board", "agenda"})),

@@ -137,7 +137,6 @@ class State:
 class LostRules:
     """The hooks a game's save rules fill in. Checks report through `problems.add(at, msg)`."""
 
-    game_id = ""
     setup_fields: dict[str, tuple[str, ...] | None] = {}  # key -> allowed slugs (None: free text)
     required_setup: tuple[str, ...] = ()
     mark_kinds: dict[str, str] = {}  # kind -> what its value looks like (for messages and docs)
@@ -148,11 +147,7 @@ class LostRules:
 
     def terrains(self, game) -> dict[str, str]:
         """Accepted spellings (slugs of keys and names) -> terrain key."""
-        out = {}
-        for t in game.terrains:
-            out[slug(t.key)] = t.key
-            out[slug(t.name)] = t.key
-        return out
+        return {slug(spelling): t.key for t in game.terrains for spelling in (t.key, t.name)}
 
     def setup_aliases(self, key: str) -> dict[str, str]:
         """Other accepted spellings of a setup value (e.g. 1572's die face) -> its slug."""
@@ -172,10 +167,10 @@ class LostRules:
         """A game's own day field (1572 fever, 1672 weather...)."""
 
     def check_mapped(self, st: State, label: str, terrain: str, at: At, problems: Problems) -> None:
-        """Game rules for a hex drawn today (adjacency is checked by the engine)."""
+        """Game rules for a hex drawn today (the walk has checked it is a terrain, on a hex not yet drawn)."""
 
     def check_move(self, st: State, a: str, b: str, at: At, problems: Problems) -> None:
-        """Game rules for one step a -> b (adjacency and mapping are checked by the engine)."""
+        """Game rules for one step a -> b (the walk has checked it is to a neighbour, mapped or allowed)."""
 
     def enters_unmapped(self, st: State, label: str) -> bool:
         """May the party step into a hex nobody has drawn yet (1672: yes, it stays blank)?"""
@@ -188,7 +183,7 @@ class LostRules:
         raise NotImplementedError
 
     def before_resources(self, st: State, problems: Problems, at: At) -> None:
-        """After the day's moves and marks, before its resources are read (1872: crows and caps)."""
+        """After the day's moves and marks, before its resources are read (1672: the crew's wounds)."""
 
     def claimed(self, st: State, recorded: str) -> tuple[str, str] | None:
         """(result, reason) when a recorded result the replay cannot reach is still allowed."""

@@ -494,7 +494,7 @@ def _save_day(events, names) -> dict:
         elif key == "repair" and value:
             log.append(f"repair: {value} wood into hull")
         elif key == "move":
-            damage = eng.movement_plan(b.weather, b.orders, eng.at_island(b))[2]
+            _, _, damage = eng.movement_plan(b.weather, b.orders, eng.at_island(b))
             if isinstance(value, int):
                 day["moved"] = [after.pos] if after.pos != b.pos else []
                 log.append(f"uncontrolled: drift {eng.direction(value)}")

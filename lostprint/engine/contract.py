@@ -118,11 +118,3 @@ def after(steps: tuple[Step, ...], step: Step, state):
     if step.repeat:
         return state
     return evolve(state, step=(state.step + 1) % len(steps))
-
-
-def reach_after(steps: tuple[Step, ...], index: int) -> frozenset[str]:
-    """What the steps from `index` to the end of the turn can still change."""
-    out: frozenset[str] = frozenset()
-    for step in steps[index:]:
-        out |= step.reach
-    return out

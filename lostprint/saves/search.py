@@ -17,7 +17,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Callable, Iterator
 
-from lostprint.engine.contract import AUTO, Decision, RuleError, evolve, open_step, reach_after, why_not
+from lostprint.engine.contract import AUTO, Decision, RuleError, evolve, open_step, why_not
 
 
 @dataclass
@@ -66,7 +66,10 @@ def _finality(steps, checked: tuple[str, ...], partial: tuple[str, ...]):
     """({(since, until): the checked parts no step from `until` on can change, that one from `since`
     could}, for each step the partial parts it can change), the parts in the save's order."""
     n = len(steps)
-    final_at = [frozenset(checked) - reach_after(steps, i) for i in range(n)] + [frozenset(checked)]
+    later = [frozenset()] * (n + 1)  # what the steps from each index to the end of the turn can change
+    for i in range(n - 1, -1, -1):
+        later[i] = later[i + 1] | steps[i].reach
+    final_at = [frozenset(checked) - later[i] for i in range(n + 1)]
     newly = {(since, until): tuple(p for p in checked if p in final_at[until] - final_at[since])
              for since in range(n + 1) for until in range(since, n + 1)}
     return newly, [tuple(p for p in partial if p in step.reach) for step in steps]

@@ -1029,7 +1029,7 @@ class _Fill:
             self.dice_used = frozenset(u for u in range(dice + 1) if no_break or (dice - u >= need) == broke)
         self.target = rec.values
         self._tails: dict = {}
-        self._span_memo: dict = {}
+        self._row_memo: dict = {}
         self._plan_tail()
         self._plan_bounds()
 
@@ -1124,19 +1124,20 @@ class _Fill:
             bh = min(bh, KIND_BONUS_AT - 1)
         return (bl, bh) if bl <= bh else None
 
-    def _spans(self, i: int, n: int, extra: int, kind: int) -> tuple:
-        """The rows of chart i some roll of n dice reaches with this modifier, each with its bonus."""
-        key = (i, n, extra, kind == i)
-        if key not in self._span_memo:
+    def _rows(self, i: int, least: int, most: int, extra: int, kind: int) -> tuple:
+        """The rows of chart i some roll reaches whose dice add up to least..most, with this modifier,
+        each with the planning bonus it needs."""
+        key = (i, least, most, extra, kind == i)
+        if key not in self._row_memo:
             out = []
             for j, row in enumerate(rows_of(FACE_ORDER[i])):
-                bl = row.low - (n * R.die_faces + extra) if row.low is not None else 0
-                bh = row.high - (n + extra) if row.high is not None else MAX_BONUS
+                bl = row.low - (most + extra) if row.low is not None else 0
+                bh = row.high - (least + extra) if row.high is not None else MAX_BONUS
                 bonus = self._bonus(kind, i, bl, bh)
                 if bonus is not None:
                     out.append((j, bonus))
-            self._span_memo[key] = tuple(out)
-        return self._span_memo[key]
+            self._row_memo[key] = tuple(out)
+        return self._row_memo[key]
 
     @staticmethod
     def _planned(s: tuple, bonus: tuple, diego: bool = False) -> tuple:
@@ -1161,7 +1162,7 @@ class _Fill:
             for diego in YES_NO if self.s0.diego and not s[DUSED] else (False,):
                 extra = self.base[k, musket] + (R.bonus_per_extra if diego else 0) \
                     + (R.peaceful_bonus * s[NP] if k in R.peaceful_charts else 0)
-                for j, bonus in self._spans(i, self.n_dice[k], extra, s[KIND]):
+                for j, bonus in self._rows(i, self.n_dice[k], self.n_dice[k] * R.die_faces, extra, s[KIND]):
                     s2 = self.apply(self._planned(base, bonus, diego), self.ops[k][j])
                     if s2 is not None:
                         yield (k, j, musket, diego, bonus, extra), s2
@@ -1197,14 +1198,9 @@ class _Fill:
         here = self.s0.terrain[self.start]
         for diego in YES_NO if self.s0.diego and not s[DUSED] else (False,):
             extra = self.base["mapping", False] + (R.bonus_per_extra if diego else 0)
-            for j, row in enumerate(rows_of("mapping")):
-                e = row.effects[0]
-                if (here if e.what == "same-terrain" else e.terrain) != self.mapped:
-                    continue
-                bl = row.low - (dhi + extra) if row.low is not None else 0
-                bh = row.high - (dlo + extra) if row.high is not None else MAX_BONUS
-                bonus = self._bonus(s[KIND], i, bl, bh)
-                if bonus is not None:
+            for j, bonus in self._rows(i, dlo, dhi, extra, s[KIND]):
+                e = rows_of("mapping")[j].effects[0]
+                if (here if e.what == "same-terrain" else e.terrain) == self.mapped:
                     yield ("mapping", j, False, diego, bonus, extra), self._planned(s, bonus, diego)
 
     def apply(self, s: tuple, ops: tuple):

@@ -132,7 +132,6 @@ def _fever(rp: Replay) -> str:
 
 
 class Rules1572(LostRules):
-    game_id = "lost-expedition"
     setup_fields = {"expedition": tuple(o.key for o in EXPEDITIONS)}
     required_setup = ("expedition",)
     mark_kinds = {m["kind"]: m["hint"] for m in FIELDS["marks"]}

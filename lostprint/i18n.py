@@ -31,7 +31,8 @@ PSEUDO_OPEN, PSEUDO_CLOSE = "\u27e6", "\u27e7"
 
 @dataclass(frozen=True)
 class Translator:
-    """gettext for one language: `gettext(msgid)`, `ngettext(one, many, n)`; `_` is gettext."""
+    """gettext for one language: `gettext(msgid)`, `pgettext(context, msgid)`, `ngettext(one, many, n)`;
+    `_` is gettext."""
 
     lang: str = "en"
     messages: tuple[tuple[str, str | tuple[str, ...]], ...] = ()
@@ -43,13 +44,19 @@ class Translator:
         return dict(self.messages)
 
     def gettext(self, msgid: str) -> str:
-        if not msgid:
-            return msgid
-        found = self.table.get(msgid)
-        text = found[0] if isinstance(found, tuple) else found
-        return self.wrap[0] + (text or msgid) + self.wrap[1]
+        return self.pgettext(None, msgid)
 
     _ = gettext
+
+    def pgettext(self, context: str | None, msgid: str) -> str:
+        """gettext of a msgid in a message context (msgctxt): one English word that two parts of the
+        printables mean differently, each translated on its own ('Turn order': a turn's steps on the 1872
+        sheet, the seat order in a Crows clarification)."""
+        if not msgid:
+            return msgid
+        found = self.table.get(keyed(context, msgid))
+        text = found[0] if isinstance(found, tuple) else found
+        return self.wrap[0] + (text or msgid) + self.wrap[1]
 
     def ngettext(self, one: str, many: str, n: int) -> str:
         found = self.table.get(one)
@@ -75,6 +82,11 @@ def after_label(text: str, tr: Translator) -> str:
     inside the pseudo-locale's brackets (so the bypass test reads them as translated)."""
     rest = text.partition(": ")[2]
     return tr.wrap[0] + rest if tr.wrap[0] and not rest.startswith(tr.wrap[0]) else rest
+
+
+def keyed(context: str | None, msgid: str) -> str:
+    """A message's key in a translator's table: its msgid, after its context and EOT as gettext keys it."""
+    return f"{context}\x04{msgid}" if context else msgid
 
 
 def N_(msgid: str) -> str:
@@ -139,9 +151,9 @@ def _read(path: str, _mtime: int, _size: int) -> tuple[tuple, str]:
         if not message.id or message.fuzzy:
             continue
         if isinstance(message.id, (tuple, list)):
-            messages.append((message.id[0], tuple(message.string)))
+            messages.append((keyed(message.context, message.id[0]), tuple(message.string)))
         elif message.string:
-            messages.append((message.id, message.string))
+            messages.append((keyed(message.context, message.id), message.string))
     return tuple(messages), catalog.plural_expr
 
 
@@ -174,7 +186,7 @@ def completeness(code: str, locale_dir: Path = LOCALE_DIR) -> tuple[int, int]:
         for m in _catalog(path):
             if not m.id:
                 continue
-            key = m.id if isinstance(m.id, str) else m.id[0]
+            key = keyed(m.context, m.id if isinstance(m.id, str) else m.id[0])
             ok = not m.fuzzy and bool(all(m.string) if isinstance(m.id, (tuple, list)) else m.string)
             done[key] = done.get(key, True) and ok
     return sum(done.values()), len(done)
@@ -205,6 +217,12 @@ PROSE: dict[str, tuple[str, ...]] = {
 }
 
 
+# The printed fields translated in a message context (msgctxt), by "Class.field": words another printable
+# uses meaning something else ("Turn order" is the seat order in a Crows clarification, a day's steps on
+# the 1872 sheet), so each is translated on its own.
+CONTEXTS: dict[str, str] = {"Clarification.title": "clarification"}
+
+
 def _prose(value, fields: dict = PROSE) -> Iterator[tuple[str, str]]:
     """Every (class.field, string) of a data value that `fields` (PROSE) names, depth first."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -231,13 +249,13 @@ def _strings(value, fields: dict = PROSE) -> Iterator[str]:
         yield from _prose(value, fields)
 
 
-def _map_strings(value, tr: Translator, fields: dict):
+def _map_strings(value, tr: Translator, fields: dict, context: str | None = None):
     if isinstance(value, str):
-        return tr.gettext(value)
+        return tr.pgettext(context, value)
     if isinstance(value, tuple):
-        return tuple(_map_strings(v, tr, fields) for v in value)
+        return tuple(_map_strings(v, tr, fields, context) for v in value)
     if isinstance(value, list):
-        return [_map_strings(v, tr, fields) for v in value]
+        return [_map_strings(v, tr, fields, context) for v in value]
     return localized(value, tr, fields)
 
 
@@ -251,7 +269,8 @@ def localized(value, tr: Translator, fields: dict = PROSE):
         changes = {}
         for f in dataclasses.fields(value):
             inner = getattr(value, f.name)
-            new = _map_strings(inner, tr, fields) if f.name in names else localized(inner, tr, fields)
+            where = f"{type(value).__name__}.{f.name}"
+            new = _map_strings(inner, tr, fields, CONTEXTS.get(where)) if f.name in names else localized(inner, tr, fields)
             if new is not inner:
                 changes[f.name] = new
         return dataclasses.replace(value, **changes) if changes else value

@@ -11,7 +11,8 @@ import pytest
 from lostprint.app.registry import part
 from lostprint.books.rulebook import RulebookOptions, base_context, book_translator, render_markup, rulebook_scene, template_env
 from lostprint.errors import UsageError
-from lostprint.i18n import LOCALE_DIR, Translator, completeness, disagreements, languages, translator
+from lostprint.i18n import (LOCALE_DIR, Translator, book_prose, completeness, disagreements, keyed, languages, localized,
+                            translator)
 from test_i18n import unwrapped
 
 SHIPPED = [code for code in languages() if code != "en"]
@@ -33,6 +34,31 @@ def test_a_message_in_several_catalogs_has_one_translation(code):
     """A word on the sheet is the same word in the rulebook: lostprint.po, rulebook.po and the games'
     rulebook catalogs never translate one msgid two ways."""
     assert disagreements(code) == []
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_a_word_two_printables_mean_differently_is_translated_in_its_context(code):
+    """'Turn order' is a day's steps on the 1872 sheet and the seat order in a Crows clarification: the
+    clarification's title has its own message context, so each is translated on its own (German:
+    Zugablauf on the sheet, Zugreihenfolge in the Crows book, its house-rules entry too)."""
+    from babel.messages.pofile import read_po
+
+    tr, module = translator(code), book("crows")
+    crows = render_markup(module, RulebookOptions(lang=code))
+    clarification = tr.pgettext("clarification", "Turn order")
+    assert clarification != tr.gettext("Turn order")
+    assert f"## {clarification} " in crows and tr.gettext("Turn order") not in crows
+    [(_, house)] = module.house_rules(localized(module.GAME, tr, book_prose(module)), tr)
+    assert clarification in house and tr.gettext("Turn order") not in house
+    with open(LOCALE_DIR / code.replace("-", "_") / "LC_MESSAGES" / "rulebook_crows.po", "rb") as f:
+        assert "Turn order" not in {m.id for m in read_po(f) if not m.context}  # the sheets' word is lostprint.po's
+
+
+def test_a_message_context_falls_back_to_english_not_to_the_plain_translation():
+    tr = Translator("de", (("Turn order", "Zugablauf"), (keyed("clarification", "Tile counts"), "Plättchenzahlen")))
+    assert tr.pgettext("clarification", "Turn order") == "Turn order"
+    assert tr.pgettext("clarification", "Tile counts") == "Plättchenzahlen"
+    assert tr.gettext("Tile counts") == "Tile counts" and tr.gettext("Turn order") == "Zugablauf"
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -90,9 +116,9 @@ def extracted(domain: str) -> set[str]:
     with open(root / "babel-rulebook.cfg", encoding="utf-8") as f:
         method_map, options_map = parse_mapping_cfg(f)
     keywords = {**DEFAULT_KEYWORDS, "N_": None}
-    return {m if isinstance(m, str) else m[0]
+    return {keyed(context, m if isinstance(m, str) else m[0])
             for path in CATALOG_SOURCES[domain]
-            for _, _, m, _, _ in check_and_call_extract_file(str(root / path), method_map, options_map, None, keywords, (), False,
+            for _, _, m, _, context in check_and_call_extract_file(str(root / path), method_map, options_map, None, keywords, (), False,
                                                               dirpath=str(root))}
 
 
@@ -108,7 +134,7 @@ def test_every_marked_book_message_is_in_its_template_and_translated(domain):
         assert domain in CATALOG_GAME and CATALOG_GAME[domain] in still_english(), domain
         return
     with open(pot, "rb") as f:
-        template = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id}
+        template = {keyed(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read_po(f) if m.id}
     assert sorted(marked - template) == [], f"run pybabel extract for {domain} (docs/guide/languages.md)"
     if CATALOG_GAME.get(domain) in still_english():
         return

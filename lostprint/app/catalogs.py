@@ -3,7 +3,7 @@ assembles them (babel-rulebook.cfg names this module; nothing in lostprint impor
 from __future__ import annotations
 
 from lostprint.app.registry import part
-from lostprint.i18n import _prose, book_prose, extract_game_data
+from lostprint.i18n import CONTEXTS, _prose, book_prose, extract_game_data, keyed
 
 
 def extract_book_data(fileobj, keywords, comment_tags, options):
@@ -15,6 +15,8 @@ def extract_book_data(fileobj, keywords, comment_tags, options):
     sheets = {text for _, _, text, _ in extract_game_data(None, (), (), {})}
     seen = set()
     for where, text in _prose((module.GAME, *getattr(module, "BOOK_DATA", ())), book_prose(module)):
-        if text not in sheets and text not in seen:
-            seen.add(text)
-            yield 1, "gettext", text, [f"{module.GAME.id}: {where}"]
+        context, key = CONTEXTS.get(where), keyed(CONTEXTS.get(where), text)
+        if key not in sheets and key not in seen:
+            seen.add(key)
+            message = ("pgettext", (context, text)) if context else ("gettext", text)
+            yield 1, *message, [f"{module.GAME.id}: {where}"]

@@ -61,6 +61,30 @@ def test_a_message_context_falls_back_to_english_not_to_the_plain_translation():
     assert tr.gettext("Tile counts") == "Tile counts" and tr.gettext("Turn order") == "Zugablauf"
 
 
+def house_rule_separators(game: str, code: str) -> list[str]:
+    """What follows each house-rule entry's bold term on the printed pages of a book in a language."""
+    from lostprint.books.rulebook import HOUSE_MARK
+    from lostprint.scene import Text, walk
+
+    found = []
+    for page in rulebook_scene(book(game), RulebookOptions(lang=code)).all_pages():
+        texts = [i for i in walk(page.items) if isinstance(i, Text)]
+        for i, item in enumerate(texts[:-1]):
+            if item.text == HOUSE_MARK and item.font == "sans-italic" and texts[i + 1].font == "sans-bold":
+                after = next(t for t in texts[i + 1:] if t.font != "sans-bold")
+                found.append(after.text)
+    return found
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g not in still_english()])
+def test_a_french_house_rule_has_a_no_break_space_before_its_colon(game):
+    """French sets a (no-break) space before a colon; the other languages do not. U+00A0, not the narrow
+    U+202F: the embedded DejaVu faces are subset to a single-byte encoding that has it."""
+    for code, colon in (("fr", "\u00a0:"), ("en", ":"), ("de", ":"), ("es", ":"), ("pt-BR", ":")):
+        found = house_rule_separators(game, code)
+        assert found and all(text.startswith(colon) for text in found), (code, found)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_no_rulebook_word_bypasses_the_catalogs(game, monkeypatch):
     """Every page of a translated rulebook in the pseudo-language: no word outside ⟦…⟧ but numbers,

@@ -78,8 +78,8 @@ def house_rule_separators(game: str, code: str) -> list[str]:
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g not in still_english()])
 def test_a_french_house_rule_has_a_no_break_space_before_its_colon(game):
-    """French sets a (no-break) space before a colon; the other languages do not. U+00A0, not the narrow
-    U+202F: the embedded DejaVu faces are subset to a single-byte encoding that has it."""
+    """French sets a no-break space before a colon; the other languages do not. The full U+00A0 (French
+    typesetting's space before a colon; the narrow U+202F goes before ; ! ?), a glyph every embedded face has."""
     for code, colon in (("fr", "\u00a0:"), ("en", ":"), ("de", ":"), ("es", ":"), ("pt-BR", ":")):
         found = house_rule_separators(game, code)
         assert found and all(text.startswith(colon) for text in found), (code, found)

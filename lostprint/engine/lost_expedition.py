@@ -22,6 +22,7 @@ from lostprint.geometry import hexgrid
 
 R = RULES
 IX = MappingProxyType({k: i for i, k in enumerate(TRACKER_KEYS)})
+CONQ, MUSKETS, FOOD, MORALE, PROGRESS = (IX[k] for k in TRACKER_KEYS)
 ROLLED = ("movement", "exploring", "native-contact", "hunting")  # the charts rolled for their row
 NC = "native-contact"
 FACE_ORDER = tuple(k for k, _ in sorted(R.phase_faces, key=lambda kv: kv[1]))
@@ -151,8 +152,8 @@ def clamp(value: int) -> int:
     return R.floor if value < R.floor else min(value, R.cap)
 
 
-def _add(values: tuple[int, ...], key: str, n: int) -> tuple[int, ...]:
-    i = IX[key]
+def _add(values: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:
+    """The trackers with tracker i (its index in TRACKER_KEYS) changed by n, clamped."""
     return values[:i] + (clamp(values[i] + n),) + values[i + 1:]
 
 
@@ -186,30 +187,20 @@ def village_cost(expedition: str, terrain: str) -> int:
     return R.village_progress if village_found(expedition, terrain, False) == "village" else 0
 
 
-def icon_deltas(effects, expedition: str, immune: bool, village: int) -> tuple[int, ...]:
-    """The tracker changes of a chart row's icons, in TRACKER_KEYS order and before clamping, for an
-    expedition immune to fever or not, where a village icon costs `village` progress."""
-    d = [0] * len(TRACKER_KEYS)
-    for e in effects:
-        if e.what in IX:
-            d[IX[e.what]] += e.amount
-        elif e.what == "accident":
-            key, n = accident_loss(expedition)
-            d[IX[key]] -= n
-        elif e.what == "fever" and not immune:
-            d[IX["morale"]] -= R.fever_morale
-        elif e.what == "cache":
-            for key, n in R.cache:
-                d[IX[key]] += n
-        elif e.what == "village":
-            d[IX["movement"]] -= village
-    return tuple(d)
-
-
 @lru_cache(maxsize=256)  # not a rule: each icon's changes remembered, for the few expeditions and costs
-def _icon_changes(effect, expedition: str, immune: bool, village: int) -> tuple[tuple[str, int], ...]:
-    """icon_deltas of one icon as (tracker, change) pairs, applied one icon at a time (each clamped)."""
-    return tuple((k, n) for k, n in zip(TRACKER_KEYS, icon_deltas((effect,), expedition, immune, village)) if n)
+def icon_changes(e, expedition: str, immune: bool, village: int) -> tuple[tuple[int, int], ...]:
+    """The tracker changes of one icon as (tracker index, change) pairs, each clamped in turn, for an
+    expedition immune to fever or not, where a village icon costs `village` progress."""
+    if e.what in IX:
+        return ((IX[e.what], e.amount),)
+    if e.what == "accident":
+        key, n = accident_loss(expedition)
+        return ((IX[key], -n),)
+    if e.what == "fever" and not immune:
+        return ((MORALE, -R.fever_morale),)
+    if e.what == "cache":
+        return tuple((IX[key], n) for key, n in R.cache)
+    return ((PROGRESS, -village),) if e.what == "village" and village else ()
 
 
 def modifier(st: State, chart: str, musket: bool = False) -> int:
@@ -313,16 +304,16 @@ def interest_gains(values: tuple[int, ...], key: str, fill: bool = False) -> tup
     """The trackers after an interest's own gains, and Migration's musket spent to fill food if `fill`."""
     for e in interest_rule(key).effects:
         if e.what in IX:
-            values = _add(values, e.what, e.amount)
+            values = _add(values, IX[e.what], e.amount)
     if fill:
-        values = _add(_add(values, "muskets", -R.musket_reroll_cost), "food", R.cap)
+        values = _add(_add(values, MUSKETS, -R.musket_reroll_cost), FOOD, R.cap)
     return values
 
 
 def interest_outcomes(values: tuple[int, ...], key: str) -> tuple[tuple[int, ...], ...]:
     """Every way an interest found can leave the trackers (with and without Migration's fill)."""
     plain = interest_gains(values, key)
-    if key == "migration" and plain[IX["muskets"]] >= R.musket_reroll_cost:
+    if key == "migration" and plain[MUSKETS] >= R.musket_reroll_cost:
         return (plain, interest_gains(values, key, True))
     return (plain,)
 
@@ -333,14 +324,14 @@ def fed_by_migration(st: State) -> bool:
 
 def rations(values: tuple[int, ...]) -> tuple[int, ...]:
     """Phase 8 on the trackers: one food eaten, or without it a conquistador lost."""
-    if values[IX["food"]] >= R.ration:
-        return _add(values, "food", -R.ration)
-    return _add(values, "conquistadors", -1)
+    if values[FOOD] >= R.ration:
+        return _add(values, FOOD, -R.ration)
+    return _add(values, CONQ, -1)
 
 
 def desertion(values: tuple[int, ...]) -> tuple[int, ...]:
     """The end of phase 10 on the trackers: with morale below the floor, a conquistador deserts."""
-    return _add(values, "conquistadors", -1) if values[IX["morale"]] < R.morale_floor else values
+    return _add(values, CONQ, -1) if values[MORALE] < R.morale_floor else values
 
 
 def step_cost(st: State, to: str) -> int:
@@ -522,7 +513,7 @@ def planning(st: State, phase: str, got) -> State:
     values = st.values
     kind = max((dice.count(f) for f in set(dice) if f != R.wild_face), default=0)
     if kind >= R.kind_for_bonus:
-        values = _add(values, "conquistadors", R.kind_bonus)
+        values = _add(values, CONQ, R.kind_bonus)
         log.append(f"{kind} of a kind: a conquistador joins")
     log.append(f"planning {list(dice)}: " + (", ".join(f"{k} {b:+d}" for k, b in bonus) or "nothing called"))
     return replace(st, plan=Plan(tuple(dice), called, bonus), values=values, fever=st.fever and not broken,
@@ -575,7 +566,7 @@ def chart_row(st: State, chart: str, got) -> State:
     else:
         musket = len(got["rolls"]) > 1
         if musket:
-            values = _add(values, "muskets", -R.musket_reroll_cost)
+            values = _add(values, MUSKETS, -R.musket_reroll_cost)
         dice = chart_dice(st, chart, got)
         total = chart_total(st, chart, got)
         row = row_for(chart, total)
@@ -591,15 +582,15 @@ FOUND_IN = MappingProxyType({"village": "villages", "peaceful-village": "peacefu
 
 def _icons(st: State, phase: str, got, effects, values: tuple, log: list, changes: dict) -> State:
     """A chart row's or an interest's icons in the party's hex, each in turn: its tracker changes
-    (icon_deltas, each clamped), then what it draws or sets; an icon that leaves a choice to the player
+    (icon_changes, each clamped), then what it draws or sets; an icon that leaves a choice to the player
     (where a trail leads, where Lagos de Oro lies, Migration's fill) asks it first."""
     here = st.pos
     marks = changes.pop("marks_today", st.marks_today)
     immune = fever_immune(st.expedition, st.lagos, here)
     village = village_cost(st.expedition, st.terrain[here])
     for e in effects:
-        for key, n in _icon_changes(e, st.expedition, immune, village):
-            values = _add(values, key, n)
+        for i, n in icon_changes(e, st.expedition, immune, village):
+            values = _add(values, i, n)
         what = e.what
         if what in IX:
             continue
@@ -688,7 +679,7 @@ def eat(st: State) -> State:
     if fed_by_migration(st):
         return replace(st, log=st.log + ("the migration feeds the party",))
     values = rations(st.values)
-    starved = values[IX["food"]] == st.get("food")
+    starved = values[FOOD] == st.get("food")
     return replace(st, values=values, log=st.log + ("starvation: a man is lost",) if starved else st.log)
 
 
@@ -698,7 +689,7 @@ def step(st: State, to: str) -> State:
     if problem:
         raise RuleError("travel", problem)
     here, cost = st.pos, step_cost(st, to)
-    values = _add(_add(st.values, "movement", -cost), "movement", river_gain(st.board, here, to))
+    values = _add(_add(st.values, PROGRESS, -cost), PROGRESS, river_gain(st.board, here, to))
     due = interest_on_entering(st, to) and st.interest_at(to) is None
     return replace(st, pos=to, values=values, steps=st.steps + (to,), interest_due=due,
                    log=st.log + (f"travel {here} -> {to} ({st.board.direction(here, to)}), cost {cost}",))
@@ -708,7 +699,7 @@ def morale(st: State) -> State:
     """Phase 10: morale by the direction of each step (or for staying put); below the floor, a man deserts."""
     values = st.values
     for n in morale_of_travel(st.board, (st.day_start,) + st.steps):
-        values = _add(values, "morale", n)
+        values = _add(values, MORALE, n)
     after = desertion(values)
     log = st.log + ("morale is gone: a conquistador deserts",) if after != values else st.log
     return replace(st, values=after, log=log)
@@ -877,14 +868,14 @@ def chart_span(chart: str, expedition: str, immune: bool, village: int):
     for row in rows_of(chart):
         fall, rise = [0] * len(TRACKER_KEYS), [0] * len(TRACKER_KEYS)
         for e in row.effects:
-            for i, n in enumerate(icon_deltas((e,), expedition, immune, village)):
+            for i, n in icon_changes(e, expedition, immune, village):
                 if n < 0:
                     fall[i] += n
                 else:
                     rise[i] += n
         down, up = list(map(min, down, fall)), list(map(max, up, rise))
     if chart in R.musket_charts:
-        down[IX["muskets"]] -= R.musket_reroll_cost
+        down[MUSKETS] -= R.musket_reroll_cost
     return tuple(down), tuple(up)
 
 
@@ -905,29 +896,27 @@ FILL = ("values", "fever", "struck", "villages", "peaceful", "empires", "trails"
 V, FEV, STRUCK, NV, NP, NE, NT, NI, DUSED, SLO, SHI, KIND = range(len(FILL))
 MAX_BONUS = R.planning_dice - 1  # every die but the one that calls the chart
 KIND_BONUS_AT = R.kind_for_bonus - 1  # a chart's bonus when n of a kind called it
-CONQ, MUSKETS, FOOD, MORALE, PROGRESS = (IX[k] for k in TRACKER_KEYS)
-MARK_ICONS = ("fever", "village", "peaceful-village", "trail", "interests", "empire")
+MARKS = ("fever", "village", "peaceful-village", "trail", "interests", "empire")  # what _Fill.apply counts
 assert R.cataract_face == 1, "the mapping sums below take the cataract face for the die's lowest"
 
 
-def _set(values: tuple, i: int, n: int) -> tuple:
-    return values[:i] + (clamp(values[i] + n),) + values[i + 1:]
+@lru_cache(maxsize=128)  # not a rule: per expedition, fever immunity and the start hex's terrain
+def _ops(expedition: str, immune: bool, terrain: str) -> dict:
+    """Each chart's rows as the walk applies them, icon by icon: the engine's icon_changes as (tracker
+    index, change), and (mark, 0) for each mark an icon makes here (a fever that strikes, the village
+    it draws, a trail, interests, an empire)."""
+    village = village_cost(expedition, terrain)
 
-
-def _row_ops(row, expedition: str) -> tuple:
-    """A row as (tracker index, change) and (mark icon, 0) in its order (fever and villages: _Fill.apply)."""
-    ops: list = []
-    for e in row.effects:
-        if e.what in MARK_ICONS:
-            ops.append((e.what, 0))
-        else:
-            ops.extend((i, n) for i, n in enumerate(icon_deltas((e,), expedition, True, 0)) if n)
-    return tuple(ops)
-
-
-@lru_cache(maxsize=8)  # not a rule: per expedition
-def _ops(expedition: str) -> dict:
-    return {k: tuple(_row_ops(r, expedition) for r in rows_of(k)) for k in FACE_ORDER}
+    def row_ops(row) -> tuple:
+        ops: list = []
+        for e in row.effects:
+            ops += icon_changes(e, expedition, immune, village)
+            found = e.what in FOUND_IN and e.what != "empire"
+            mark = village_found(expedition, terrain, e.what != "village") if found else e.what
+            if mark in MARKS and not (mark == "fever" and immune):
+                ops.append((mark, 0))
+        return tuple(ops)
+    return {k: tuple(map(row_ops, rows_of(k))) for k in FACE_ORDER}
 
 
 def _after(op: tuple, v: tuple) -> set:
@@ -938,9 +927,9 @@ def _after(op: tuple, v: tuple) -> set:
         return set(interest_outcomes(v, *args))
     if what == "step":
         cost, river = args
-        return {_set(_set(v, PROGRESS, -cost), PROGRESS, river)} if v[PROGRESS] >= cost else set()
+        return {_add(_add(v, PROGRESS, -cost), PROGRESS, river)} if v[PROGRESS] >= cost else set()
     if what == "morale":
-        return {_set(v, MORALE, *args)}
+        return {_add(v, MORALE, *args)}
     return {rations(v) if what == "rations" else desertion(v)}
 
 
@@ -995,14 +984,13 @@ class _Fill:
         start = self.start = s0.pos
         exp, here = s0.expedition, s0.terrain[s0.pos]
         at_start = [m[0] for m in rec.marks if m[1] and m[1][0] == start]
-        self.village_kind = {k: village_found(exp, here, k == "peaceful-village") for k in FOUND_IN if k != "empire"}
         self.village_cost = village_cost(exp, here)
         self.immune = fever_immune(exp, s0.lagos, start)
         self.eclipse_choice, self.eclipse_roll = eclipse > 0, eclipse == 0
         morning = replace(s0, plan=Plan())
         self.n_dice = {k: phase_dice(s0, k) for k in FACE_ORDER}
         self.base = {(k, m): modifier(morning, k, m) for k in FACE_ORDER for m in YES_NO}
-        self.ops = _ops(exp)
+        self.ops = _ops(exp, self.immune, here)
         self.nv, self.np, self.ne = (at_start.count(k) for k in FOUND_IN)
         trails = [frozenset(m[1]) for m in rec.marks if m[0] == "trail"]
         self.trail_free = not trail_options(replace(s0, trails=s0.trails | set(trails)), start)
@@ -1113,7 +1101,7 @@ class _Fill:
         v0, fev = self.s0.values, self.fever_after_planning
         yield ("kind", -1), (v0, fev, False, 0, 0, 0, 0, 0, False, 0, 0, -1)
         for k in range(len(FACE_ORDER)):
-            yield ("kind", k), (_set(v0, CONQ, R.kind_bonus), fev, False, 0, 0, 0, 0, 0, False, 0, 0, k)
+            yield ("kind", k), (_add(v0, CONQ, R.kind_bonus), fev, False, 0, 0, 0, 0, 0, False, 0, 0, k)
 
     def _bonus(self, kind: int, k: int, bl: int, bh: int):
         """The planning bonus chart k may have, between bl and bh (None: none)."""
@@ -1158,7 +1146,7 @@ class _Fill:
         if k == NC and not self.eclipse_roll:
             muskets = ()  # the eclipse is still predicted: the row is chosen, not rolled
         for musket in muskets:
-            base = (_set(s[V], MUSKETS, -R.musket_reroll_cost),) + s[1:] if musket else s
+            base = (_add(s[V], MUSKETS, -R.musket_reroll_cost),) + s[1:] if musket else s
             for diego in YES_NO if self.s0.diego and not s[DUSED] else (False,):
                 extra = self.base[k, musket] + (R.bonus_per_extra if diego else 0) \
                     + (R.peaceful_bonus * s[NP] if k in R.peaceful_charts else 0)
@@ -1208,17 +1196,15 @@ class _Fill:
         vals, fev, struck, nv, np_, ne, nt, ni = s[V:DUSED]
         for what, n in ops:
             if not isinstance(what, str):
-                vals = _set(vals, what, n)
-            elif what == "fever" and not self.immune:
-                vals = _set(vals, MORALE, -R.fever_morale)
+                vals = _add(vals, what, n)
+            elif what == "fever":
                 if not fev and self.rec.fever != "struck":
                     return None
                 struck, fev = struck or not fev, True
-            elif what in self.village_kind and self.village_kind[what] == "peaceful-village":
+            elif what == "peaceful-village":
                 np_ += 1
-            elif what in self.village_kind and self.village_kind[what]:
+            elif what == "village":
                 nv += 1
-                vals = _set(vals, PROGRESS, -self.village_cost)
             elif what == "trail":
                 nt += 1
             elif what == "interests" and self.s0.interest_at(self.start) is None:

@@ -182,7 +182,10 @@ def effect_worth(values: tuple, caps: tuple, vision, e, omen: float = 0.0, maps:
 
 def effects_worth_of(values: tuple, caps: tuple, vision, effects) -> float:
     """The worth of a Bad Omen's effects."""
-    return sum(effect_worth(values, caps, vision, e) for e in effects)
+    total = 0.0  # a loop, not sum() of a generator: quicker compiled
+    for e in effects:
+        total += effect_worth(values, caps, vision, e)
+    return total
 
 
 @functools.lru_cache(maxsize=None)
@@ -311,102 +314,173 @@ def box_worth(t, box: int, partner: int) -> tuple:
 
 def place_roll(mats: tuple, board: tuple, a: int, b: int, k: int, forced, discard: bool, together: bool) -> tuple:
     """Where roll k's dice (a, b) go on `board` (0: an empty box) with today's unit Matrixes: (box of a, box
-    of b), eng.NO_BOX for a die discarded; `forced`: the boxes the first roll must take (None: any). Of
-    the placings pair_options lists, the first of the best: each is worth its units' cells (an empty box
-    at its average over the faces it may still get) or, when it leaves two boxes for the last roll, the
-    other units' cells and the last roll's expectation (one_left_of), not worked out when a bound shows
-    it cannot win. A pure function of its arguments (first_roll: its memo for the first roll)."""
+    of b), eng.NO_BOX for a die discarded. `forced`: the boxes the first roll must take (None: any). A pure
+    function of its arguments (first_roll: its memo for the first roll)."""
     cells = [m.cell for m in mats]
-    # the worths a placing's `full` picks from: each unit's cell as it is; each box's unit's cell with die
-    # a in the box, its partner box as it is; the same with die b; each unit's cell with a in its top box
-    # and b in its bottom one; the other way round
-    worths = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in range(UNIT_COUNT)]
-    for face in (a, b):
-        for i in range(BOXES):
-            cu, partner = cells[i >> 1], board[i ^ 1]
-            worths.append(cu[face][partner] if i % BOX == 0 else cu[partner][face])
-    worths += [c[a][b] for c in cells] + [c[b][a] for c in cells]
-    get = worths.__getitem__
-    faces = (a, b, *board)  # where a placing's `last` finds the partner faces of the last roll's boxes
-    expected: dict = {}  # the last roll's expectation by its boxes and their partner faces
-    best, beat = None, -math.inf  # the best so far and the worth another must pass to replace it
-    zero = tuple([i for i in range(BOXES) if not board[i]])
-    for boxes, twin, full, last in pair_options(zero, forced if k == 0 else None, discard, together, k):
-        if twin and a == b:
-            continue  # the same board as one weighed already
-        w = sum(map(get, full))
-        if last is not None:
-            up, uq, sp, sq, p_box, q_box, pair = last
-            if up == uq:
-                w += mats[up].pre_empty
-            else:
-                pp, pq = faces[sp], faces[sq]
-                mp, mq = mats[up], mats[uq]
-                # the bound first (most placings fail it): max(x + y, x' + y') <= max(x, x') + max(y, y')
-                if w + mp.by_roll(p_box, pp)[-1] + mq.by_roll(q_box, pq)[-1] + BOUND_SLACK <= beat:
-                    continue
-                key = pair + pp * SLOT + pq
-                e = expected.get(key)
-                if e is None:
-                    e = expected[key] = one_left_of(mp, p_box, pp, mq, q_box, pq)
-                w += e
-        if w > beat:
-            best, beat = boxes, w + EPS
+    zero = tuple([i for i in range(BOXES) if not board[i]])  # the empty boxes, in order
+    cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in range(UNIT_COUNT)]  # each unit's cell now
+    zeros = len(zero)
+    after = BOX * (RULES.rolls_per_turn - 1 - k)
+    empty = zero if k or forced is None else [i for i in zero if i in forced]
+    # each box's unit's cell with die a (with die b) in the box, its partner box as it is
+    with_a, with_b = [0.0] * BOXES, [0.0] * BOXES
+    for i in empty:
+        cu, partner = cells[i >> 1], board[i ^ 1]
+        if i % BOX == 0:
+            with_a[i], with_b[i] = cu[a][partner], cu[b][partner]
+        else:
+            with_a[i], with_b[i] = cu[partner][a], cu[partner][b]
+    if not discard and zeros - BOX == after == BOX:  # the last roll but one, both dice placed
+        return last_but_one(mats, board, a, b, cur, with_a, with_b, pair_options(zero, together), None, -math.inf)
+    # the best so far and the worth an option must pass to replace it (nothing yet: any)
+    best, beat = None, -math.inf
+    if zeros - BOX == after - (1 if discard else 0):  # both dice placed: the last roll, or two or more to come
+        best, beat = place_both(cells, cur, empty, with_a, with_b, a, b, together)
+    if discard and zeros - 1 == after:  # one die placed, the other discarded
+        if zeros - 1 == BOX:  # the last roll but one
+            return last_but_one(mats, board, a, b, cur, with_a, with_b, single_options(zero), best, beat)
+        for i in empty:
+            for boxes, alone in (((i, eng.NO_BOX), with_a), ((eng.NO_BOX, i), with_b))[:1 if a == b else BOX]:
+                c = cur[:]
+                c[i >> 1] = alone[i]
+                w = sum(c)
+                if w > beat:
+                    best, beat = boxes, w + EPS
     return best
 
 
-# where place_roll's `worths` holds each box's unit's cell with die a in the box (then with die b, BOXES on),
-# and each unit's cell with both dice in it, a on top (then b on top, UNIT_COUNT on)
+def place_both(cells, cur, empty, with_a, with_b, a, b, together: bool) -> tuple:
+    """place_roll's search when both dice are placed, on the last roll or with two or more to come (one
+    left and no discard: last_but_one): each placement is worth sum(c), its units' cells with every empty
+    box at its average. Returns the best placing (None: none) and the worth another must pass to replace it."""
+    best, beat = None, -math.inf
+    prune = len(empty) > BOX
+    if prune:
+        # the most die b can add to each unit (with die a elsewhere): a bound that skips a box
+        # i whose every split with another unit falls short of the best so far
+        up_b = [-math.inf] * UNIT_COUNT
+        gain_b = [0.0] * BOXES  # what die b in box j adds to its unit
+        for j in empty:
+            d = gain_b[j] = with_b[j] - cur[j >> 1]
+            if d > up_b[j >> 1]:
+                up_b[j >> 1] = d
+        *_, second, first = sorted(up_b)  # the two largest (Cython cannot compile a sliced unpacking)
+        elsewhere = [second if most == first else first for most in up_b]  # the most of the other units'
+        now = sum(cur)
+    c = cur[:]  # each unit's cell in the placing weighed (one or two units set, then put back)
+    for i in empty:
+        ui, mate = i >> 1, i ^ 1
+        both = mate in empty
+        if prune:
+            with_i = now - cur[ui] + with_a[i] + BOUND_SLACK  # sum(c) below, to within the slack
+        # the naive player fills i's unit first; a box whose splits cannot win is not split
+        if (together and both) or (prune and with_i + elsewhere[ui] <= beat):
+            if both:  # (i, mate) alone, as the loop below would weigh it
+                c[ui] = cells[ui][a][b] if i < mate else cells[ui][b][a]
+                w = sum(c)
+                c[ui] = cur[ui]
+                if w > beat:
+                    best, beat = (i, mate), w + EPS
+            continue
+        c[ui] = with_a[i]
+        for j in empty:
+            if i == j:
+                continue
+            uj = j >> 1
+            if ui == uj:
+                c[ui] = cells[ui][a][b] if i < j else cells[ui][b][a]
+                w = sum(c)
+                c[ui] = with_a[i]
+            else:
+                if a == b and j < i and not (together and (j ^ 1) in empty):
+                    continue  # the same board as (j, i), weighed already
+                if prune and with_i + gain_b[j] <= beat:
+                    continue  # a bound on sum(c) below: it cannot win
+                c[uj] = with_b[j]
+                w = sum(c)
+                c[uj] = cur[uj]
+            if w > beat:
+                best, beat = (i, j), w + EPS
+        c[ui] = cur[ui]
+    return best, beat
+
+
+# last_but_one's `worths`: each unit's cell as it is, then each box's unit's cell with die a in the box,
+# with die b, then each unit's cell with a in its top box and b in its bottom one, and the other way
 WITH_A_AT = UNIT_COUNT
-BOTH_AT = WITH_A_AT + RULES.dice_per_roll * BOXES
+WITH_B_AT = WITH_A_AT + BOXES
+BOTH_AT = WITH_B_AT + BOXES
 
 
-def placing(zero: tuple, boxes: tuple, twin: bool, after: int) -> tuple:
-    """A placing place_roll weighs, boxes `zero` empty before it and `after` boxes to fill by the rolls to
-    come: (boxes, twin, full, last). boxes: die a's box and die b's (eng.NO_BOX: discarded); twin: the same
-    board as one weighed before it when a == b; full: where the cells of the units weighed are in
-    place_roll's `worths`, in unit order: every unit, or when two boxes p and q are left for the last roll,
-    the units but theirs; last then (up, uq, sp, sq, p_box, q_box, pair), else None: their units; where
-    their partner faces are in (a, b, *board); top 0 or bottom 1; and (p, q) as a number, for
-    place_roll's memo of the last roll's expectations."""
-    die_in = {box: d for d, box in enumerate(boxes) if box != eng.NO_BOX}  # die 0 is a, 1 is b
-    left = [x for x in zero if x not in die_in]
-    last = None
-    units = range(UNIT_COUNT)
-    if len(left) == BOX == after:
-        p, q = left
-        units = OTHERS[p >> 1, q >> 1]
-        sp, sq = (die_in.get(x ^ 1, BOX + (x ^ 1)) for x in (p, q))  # the dice come first, then the board
-        last = (p >> 1, q >> 1, sp, sq, p % BOX, q % BOX, (p * BOXES + q) * SLOT * SLOT)
+def last_option(zero: tuple, boxes: tuple, twin: bool) -> tuple:
+    """One placing last_but_one weighs, boxes `zero` empty before it: (boxes, twin, full, up, uq, sp, sq,
+    p_box, q_box, pair). boxes: die a's box and die b's (eng.NO_BOX: discarded); twin: the same board as
+    one weighed before it when a == b; p, q: the boxes left for the last roll (units up, uq; top 0 or bottom
+    1: p_box, q_box); full: where the cells of the units but p's and q's are in last_but_one's `worths`,
+    in unit order; sp, sq: where p's and q's partner faces are in (a, b, *board); pair: (p, q) as a
+    number, for last_but_one's memo of the last roll's expectations."""
+    placed = [(box, d) for d, box in enumerate(boxes) if box != eng.NO_BOX]  # die 0 is a, 1 is b
+    die_in = dict(placed)
+    p, q = [x for x in zero if x not in die_in]
+    sp, sq = (die_in.get(x ^ 1, BOX + (x ^ 1)) for x in (p, q))  # the roll's dice come first, then the board
     full = []
-    for u in units:
-        mine = [box for box in die_in if box >> 1 == u]
+    for u in OTHERS[p >> 1, q >> 1]:
+        mine = [(box, d) for box, d in placed if box >> 1 == u]
         if len(mine) > 1:  # both dice in u: a on top, or b
-            full.append(BOTH_AT + UNIT_COUNT * (boxes[0] % BOX) + u)
+            full.append(BOTH_AT + u if mine[0][0] % BOX == 0 else BOTH_AT + UNIT_COUNT + u)
+        elif mine:
+            box, d = mine[0]
+            full.append((WITH_A_AT, WITH_B_AT)[d] + box)
         else:
-            full.append(WITH_A_AT + BOXES * die_in[mine[0]] + mine[0] if mine else u)
-    return (boxes, twin, tuple(full), last)
+            full.append(u)
+    return (boxes, twin, tuple(full), p >> 1, q >> 1, sp, sq, p % BOX, q % BOX, (p * BOXES + q) * SLOT * SLOT)
 
 
 @functools.lru_cache(maxsize=None)
-def pair_options(zero: tuple, forced, discard: bool, together: bool, k: int) -> tuple:
-    """The placings (`placing`) of a roll's dice that place_roll weighs, boxes `zero` empty and the first
-    roll's `forced` boxes (None: any), for roll k, in its order: both dice placed where the other dice can still fill
-    the boxes left, the naive player's in one unit where it can; then one die placed and the other
-    discarded where a die may be discarded."""
-    empty = zero if forced is None else [i for i in zero if i in forced]
-    after = BOX * (RULES.rolls_per_turn - 1 - k)
-    out = []
-    if len(zero) - BOX == after - (1 if discard else 0):
-        for i in empty:
-            for j in ((i ^ 1,) if together and i ^ 1 in empty else empty):
-                if i != j:
-                    twin = i >> 1 != j >> 1 and j < i and not (together and j ^ 1 in empty)
-                    out.append(placing(zero, (i, j), twin, after))
-    if discard and len(zero) - 1 == after:
-        for i in empty:
-            out += [placing(zero, (i, eng.NO_BOX), False, after), placing(zero, (eng.NO_BOX, i), True, after)]
-    return tuple(out)
+def pair_options(zero: tuple, together: bool) -> tuple:
+    """The placings of both dice last_but_one weighs (last_option), in place_roll's order."""
+    return tuple(last_option(zero, (i, j), i >> 1 != j >> 1 and j < i and not (together and j ^ 1 in zero))
+                 for i in zero for j in ((i ^ 1,) if together and i ^ 1 in zero else zero) if i != j)
+
+
+@functools.lru_cache(maxsize=1 << BOXES)
+def single_options(zero: tuple) -> tuple:
+    """The placings of one die, the other discarded, last_but_one weighs (last_option), in place_roll's order."""
+    return tuple(last_option(zero, boxes, boxes[0] == eng.NO_BOX) for i in zero
+                 for boxes in ((i, eng.NO_BOX), (eng.NO_BOX, i)))
+
+
+def last_but_one(mats, board, a, b, cur, with_a, with_b, options, best, beat) -> tuple:
+    """place_roll for the last roll but one, after `best` (worth to pass: `beat`): each of `options` is
+    worth its full units' cells and the last roll's expectation (one_left_of), skipped when a bound shows
+    it cannot pass the best so far."""
+    last: dict = {}
+    faces = (a, b, *board)
+    worths = cur + with_a + with_b + [m.cell[a][b] for m in mats] + [m.cell[b][a] for m in mats]
+    for boxes, twin, full, up, uq, sp, sq, p_box, q_box, pair in options:
+        if twin and a == b:
+            continue  # the same board as one weighed already
+        if up == uq:
+            x, y, z = full
+            w = worths[x] + worths[y] + worths[z] + mats[up].pre_empty  # as sum() of the three, in order
+        else:
+            x, y = full
+            rest = worths[x] + worths[y]
+            pp, pq = faces[sp], faces[sq]
+            mp, mq = mats[up], mats[uq]
+            fp = mp.rolls.get(p_box * SLOT + pp) or mp.by_roll(p_box, pp)
+            fq = mq.rolls.get(q_box * SLOT + pq) or mq.by_roll(q_box, pq)
+            # the bound first (most placings fail it): when it fails, so would the exact worth
+            if rest + fp[-1] + fq[-1] + BOUND_SLACK <= beat:
+                continue  # max(x + y, x' + y') <= max(x, x') + max(y, y'): it cannot win
+            key = pair + pp * SLOT + pq  # (p, q, pp, pq) as a number
+            e = last.get(key)
+            if e is None:
+                e = last[key] = one_left_of(mp, p_box, pp, mq, q_box, pq)
+            w = rest + e
+        if w > beat:
+            best, beat = boxes, w + EPS
+    return best
 
 
 # The first roll's placing, memoised: the same day's worths meet the same empty board and dice again
@@ -646,8 +720,9 @@ class Chief:
         land, st = self.land, self.st
         tdist = self.plan.dist(self.target())
         ahead = self.forward(ok, tdist)
-        done = {letter for letter, _ in st.plots}  # Canada and the plot hexes still to visit are kept
-        keep = {*land.goals, *(lab for letter, lab in land.plots.items() if letter not in done)}
+        if kind in ("mountains", "forest"):  # Canada and the plot hexes still to visit are kept
+            done = {letter for letter, _ in st.plots}
+            keep = {*land.goals, *(lab for letter, lab in land.plots.items() if letter not in done)}
         if kind == "mountains":  # kept off the way
             return min(ok, key=lambda x: (x in keep, x in ahead, -tdist.get(x, FAR), x))
         if kind == "forest":  # put aside once a mapped hex leads on

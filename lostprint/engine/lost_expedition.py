@@ -860,25 +860,6 @@ def score_for(st: State, result: str) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
-def chart_span(chart: str, expedition: str, immune: bool, village: int):
-    """A chart's span, read by the search of a day saved without rolls: the most each tracker can fall
-    and the most it can rise through the chart, whatever its row and decisions (a tracker changes one
-    icon at a time, clamped to the track): each icon as the engine applies it, and a musket's reroll."""
-    down, up = [0] * len(TRACKER_KEYS), [0] * len(TRACKER_KEYS)
-    for row in rows_of(chart):
-        fall, rise = [0] * len(TRACKER_KEYS), [0] * len(TRACKER_KEYS)
-        for e in row.effects:
-            for i, n in icon_changes(e, expedition, immune, village):
-                if n < 0:
-                    fall[i] += n
-                else:
-                    rise[i] += n
-        down, up = list(map(min, down, fall)), list(map(max, up, rise))
-    if chart in R.musket_charts:
-        down[MUSKETS] -= R.musket_reroll_cost
-    return tuple(down), tuple(up)
-
-
 # --- Filling a day's unknown inputs (the validating search) ---
 #
 # A day saved without `rolls:` is accepted when one set of legal rolls gives it. A roll lands on one
@@ -917,6 +898,26 @@ def _ops(expedition: str, immune: bool, terrain: str) -> dict:
                 ops.append((mark, 0))
         return tuple(ops)
     return {k: tuple(map(row_ops, rows_of(k))) for k in FACE_ORDER}
+
+
+@lru_cache(maxsize=128)  # not a rule: as _ops
+def _spans(expedition: str, immune: bool, terrain: str) -> tuple:
+    """Each chart's span (in FACE_ORDER): the most each tracker can fall and the most it can rise
+    through the chart, whatever its row and decisions (a tracker changes one icon at a time, clamped
+    to the track): each row's _ops, and a musket's reroll."""
+    spans = []
+    for chart, rows in _ops(expedition, immune, terrain).items():
+        down, up = [0] * len(TRACKER_KEYS), [0] * len(TRACKER_KEYS)
+        for ops in rows:
+            fall, rise = [0] * len(TRACKER_KEYS), [0] * len(TRACKER_KEYS)
+            for i, n in ops:
+                if not isinstance(i, str):
+                    (fall if n < 0 else rise)[i] += n
+            down, up = list(map(min, down, fall)), list(map(max, up, rise))
+        if chart in R.musket_charts:
+            down[MUSKETS] -= R.musket_reroll_cost
+        spans.append((tuple(down), tuple(up)))
+    return tuple(spans)
 
 
 def _after(op: tuple, v: tuple) -> set:
@@ -984,13 +985,12 @@ class _Fill:
         start = self.start = s0.pos
         exp, here = s0.expedition, s0.terrain[s0.pos]
         at_start = [m[0] for m in rec.marks if m[1] and m[1][0] == start]
-        self.village_cost = village_cost(exp, here)
         self.immune = fever_immune(exp, s0.lagos, start)
         self.eclipse_choice, self.eclipse_roll = eclipse > 0, eclipse == 0
         morning = replace(s0, plan=Plan())
         self.n_dice = {k: phase_dice(s0, k) for k in FACE_ORDER}
         self.base = {(k, m): modifier(morning, k, m) for k in FACE_ORDER for m in YES_NO}
-        self.ops = _ops(exp, self.immune, here)
+        self.ops, self.spans = _ops(exp, self.immune, here), _spans(exp, self.immune, here)
         self.nv, self.np, self.ne = (at_start.count(k) for k in FOUND_IN)
         trails = [frozenset(m[1]) for m in rec.marks if m[0] == "trail"]
         self.trail_free = not trail_options(replace(s0, trails=s0.trails | set(trails)), start)
@@ -1069,11 +1069,11 @@ class _Fill:
         return _rest_alone(self.rest[ni], t, self.target[MORALE])[x - R.floor] if self.rest[ni] else frozenset()
 
     def _plan_bounds(self) -> None:
-        """allowed[i][t]: the values of tracker t from which charts i.. (by the engine's chart spans)
+        """allowed[i][t]: the values of tracker t from which charts i.. (by their spans)
         and the rest of the day can still end as recorded."""
         after = [frozenset(x for x in VALUES if any(want in self._one_tail(t, x, ni) for ni in self.ni_options))
                  for t, want in enumerate(self.target)]
-        spans = _spans(self)
+        spans = self.spans
         down, up = (0,) * len(TRACKER_KEYS), (0,) * len(TRACKER_KEYS)  # the falls and rises charts i.. can bring
         self.allowed = [()] * (len(FACE_ORDER) + 1)
         for i in range(len(FACE_ORDER), -1, -1):
@@ -1376,7 +1376,7 @@ def _why_none(s0: State, rec: Recorded, eclipses) -> tuple:
     for t, key in enumerate(TRACKER_KEYS):
         ends = set().union(*(_alone_ends(fill, t) for fill in fills))
         if have[t] not in ends:
-            spans, high = _spans(fills[0]), have[t] > max(ends, default=R.cap)
+            spans, high = fills[0].spans, have[t] > max(ends, default=R.cap)
             charts = [f"{k.replace('-', ' ')} {lo[t]:+d}..{hi[t]:+d}" for k, (lo, hi) in zip(FACE_ORDER, spans)
                       if lo[t] or hi[t]]
             limit = (f"at most {max(ends)}" if high else f"at least {min(ends)}" if have[t] < min(ends, default=R.floor)
@@ -1413,19 +1413,9 @@ def _widened(values: frozenset, down: int, up: int) -> frozenset:
     return frozenset(y for x in values for y in range(max(R.floor, x - up), min(R.cap, x - down) + 1))
 
 
-def _spans(fill: _Fill) -> tuple:
-    return _chart_spans(fill.s0.expedition, fill.immune, fill.village_cost)
-
-
-@lru_cache(maxsize=64)  # not a rule: per expedition, fever immunity and village cost
-def _chart_spans(expedition: str, immune: bool, village: int) -> tuple:
-    """The engine's span of each chart, any row."""
-    return tuple(chart_span(k, expedition, immune, village) for k in FACE_ORDER)
-
-
 def _alone_ends(fill: _Fill, t: int) -> set:
     """The values tracker t can end the day with whatever the rolls and the other trackers do."""
-    spans = _spans(fill)
+    spans = fill.spans
     down, up = sum(lo[t] for lo, _ in spans), sum(hi[t] for _, hi in spans)
     v = fill.s0.values[t]
     starts = {v, clamp(v + R.kind_bonus)} if t == CONQ else {v}
@@ -1435,7 +1425,7 @@ def _alone_ends(fill: _Fill, t: int) -> set:
 
 def _unpaid_step(fill: _Fill) -> str:
     """A step of the day no roll leaves the movement progress to pay for ('' when each can be)."""
-    most = R.cap if fill.start_interest else fill.s0.values[PROGRESS] + sum(hi[PROGRESS] for _, hi in _spans(fill))
+    most = R.cap if fill.start_interest else fill.s0.values[PROGRESS] + sum(hi[PROGRESS] for _, hi in fill.spans)
     path = iter(fill.rec.steps)
     for what, *args in fill.rest[fill.ni_options[0]] or ():
         if what == "interest":

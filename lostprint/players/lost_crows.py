@@ -405,11 +405,10 @@ def place_both(cells, cur, empty, with_a, with_b, a, b, together: bool) -> tuple
     return best, beat
 
 
-# last_but_one's `worths`: each unit's cell as it is, then each box's unit's cell with die a in the box,
-# with die b, then each unit's cell with a in its top box and b in its bottom one, and the other way
+# last_but_one's `worths`: each unit's cell as it is, then each box's unit's cell with die a in the box
+# (then with die b, BOXES on), then each unit's cell with a in its top box and b below (then the other way)
 WITH_A_AT = UNIT_COUNT
-WITH_B_AT = WITH_A_AT + BOXES
-BOTH_AT = WITH_B_AT + BOXES
+BOTH_AT = WITH_A_AT + RULES.dice_per_roll * BOXES
 
 
 def last_option(zero: tuple, boxes: tuple, twin: bool) -> tuple:
@@ -419,20 +418,16 @@ def last_option(zero: tuple, boxes: tuple, twin: bool) -> tuple:
     1: p_box, q_box); full: where the cells of the units but p's and q's are in last_but_one's `worths`,
     in unit order; sp, sq: where p's and q's partner faces are in (a, b, *board); pair: (p, q) as a
     number, for last_but_one's memo of the last roll's expectations."""
-    placed = [(box, d) for d, box in enumerate(boxes) if box != eng.NO_BOX]  # die 0 is a, 1 is b
-    die_in = dict(placed)
+    die_in = {box: d for d, box in enumerate(boxes) if box != eng.NO_BOX}  # die 0 is a, 1 is b
     p, q = [x for x in zero if x not in die_in]
     sp, sq = (die_in.get(x ^ 1, BOX + (x ^ 1)) for x in (p, q))  # the roll's dice come first, then the board
     full = []
     for u in OTHERS[p >> 1, q >> 1]:
-        mine = [(box, d) for box, d in placed if box >> 1 == u]
+        mine = [box for box in die_in if box >> 1 == u]
         if len(mine) > 1:  # both dice in u: a on top, or b
-            full.append(BOTH_AT + u if mine[0][0] % BOX == 0 else BOTH_AT + UNIT_COUNT + u)
-        elif mine:
-            box, d = mine[0]
-            full.append((WITH_A_AT, WITH_B_AT)[d] + box)
+            full.append(BOTH_AT + UNIT_COUNT * (boxes[0] % BOX) + u)
         else:
-            full.append(u)
+            full.append(WITH_A_AT + BOXES * die_in[mine[0]] + mine[0] if mine else u)
     return (boxes, twin, tuple(full), p >> 1, q >> 1, sp, sq, p % BOX, q % BOX, (p * BOXES + q) * SLOT * SLOT)
 
 

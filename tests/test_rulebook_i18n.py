@@ -11,8 +11,8 @@ import pytest
 from lostprint.app.registry import part
 from lostprint.books.rulebook import RulebookOptions, base_context, book_translator, render_markup, rulebook_scene, template_env
 from lostprint.errors import UsageError
-from lostprint.i18n import (LOCALE_DIR, Translator, book_prose, completeness, disagreements, keyed, languages, localized,
-                            translator)
+from lostprint.i18n import (LOCALE_DIR, Translator, book_prose, completeness, disagreements, keyed, languages,
+                            localized, translator)
 from test_i18n import unwrapped
 
 SHIPPED = [code for code in languages() if code != "en"]

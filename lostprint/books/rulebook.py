@@ -310,12 +310,14 @@ class Book:
         return Markup(tie_last_words(curly_markup(text)), self.styles[style])
 
 
-def make_styles(pal: Palette) -> dict[str, TextStyle]:
-    """The book's paragraph styles, by name."""
+def make_styles(pal: Palette, lang: str = "en") -> dict[str, TextStyle]:
+    """The book's paragraph styles, by name; its running text (body, bullets, examples, house rules)
+    breaks a word by `lang`'s dictionary where a line would otherwise end much short."""
     # allow_widows=False: no paragraph or list item leaves its last line alone at the top of a page
     body = TextStyle("serif", 9.8, 13.8, pal.ink, space_after=5.5, allow_widows=False)
+    text = replace(body, hyphenate=lang)
     return {
-        "body": body,
+        "body": text,
         "h1": replace(body, font="serif-bold", size=20, leading=24, color=pal.accent, space_before=4, space_after=9,
                       keep_with_next=True),
         "h2": replace(body, font="sans-bold", size=12.5, leading=16, color=pal.accent, space_before=9,
@@ -324,9 +326,9 @@ def make_styles(pal: Palette) -> dict[str, TextStyle]:
                       keep_with_next=True),
         "h4": replace(body, font="sans-bold", size=9.8, leading=13, space_before=5, space_after=1.5,
                       keep_with_next=True),
-        "bullet": replace(body, left_indent=14, bullet_indent=4, space_after=3, bullet_font="sans"),
-        "example": replace(body, font="sans", size=8.8, leading=12.2, space_after=3),
-        "house": replace(body, font="sans-italic", size=8.8, leading=12, color=pal.house, left_indent=12,
+        "bullet": replace(text, left_indent=14, bullet_indent=4, space_after=3, bullet_font="sans"),
+        "example": replace(text, font="sans", size=8.8, leading=12.2, space_after=3),
+        "house": replace(text, font="sans-italic", size=8.8, leading=12, color=pal.house, left_indent=12,
                          first_indent=-12, space_after=5),
         "caption": replace(body, font="serif-italic", size=CAPTION_SIZE, leading=11, color=pal.soft, align="center",
                            space_after=0),
@@ -687,8 +689,8 @@ def prepare(mod, opts: RulebookOptions) -> tuple[Book, list]:
     game = localized(mod.GAME, tr, book_prose(mod))  # its printed words in the book's language (mod.GAME stays English)
     nodes = parse(render_markup(mod, opts))
     pw, ph = opts.page()
-    book = Book(game, opts, opts.pal, make_styles(opts.pal), pw - 2 * MARGIN_X, ph - MARGIN_TOP - MARGIN_BOTTOM,
-                mod, tr=tr)
+    book = Book(game, opts, opts.pal, make_styles(opts.pal, opts.lang), pw - 2 * MARGIN_X,
+                ph - MARGIN_TOP - MARGIN_BOTTOM, mod, tr=tr)
     book.blocks = dict(GENERIC_BLOCKS)
     book.blocks.update(mod.blocks())
     story = flow(nodes, book)

@@ -39,6 +39,7 @@ from lostprint.text.platypus import (ActionFlowable, BaseDocTemplate, CondPageBr
                                      PageTemplate as RLPageTemplate, Paragraph, ParagraphStyle, Spacer, Table,
                                      TableOfContents, TableStyle, paraFontSizeHeightOffset, pdfmetrics,
                                      registerFontFamily, stringWidth)
+from lostprint.text.platypus import hyphenator
 
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")  # never set: dropped from any text
 ALIGNS = {"left": 0, "center": 1, "right": 2, "justify": 4}  # reportlab's TA_LEFT ... TA_JUSTIFY
@@ -63,6 +64,7 @@ class TextStyle:
     bullet_indent: float = 0.0
     bullet_font: str | None = None  # the font key of a bullet (None: reportlab's own)
     allow_widows: bool = True  # False: a paragraph never leaves its last line alone atop a page
+    hyphenate: str = ""  # a language ('de'): a word may break at a line's end, by its dictionary ("": never)
 
 
 @dataclass(frozen=True)
@@ -332,14 +334,17 @@ class RaggedWhenLoose(OncePerWidth):
 
 
 def paragraph_style(style: TextStyle):
-    bullet = {"bulletFontName": registered(style.bullet_font)} if style.bullet_font else {}
+    extra = {"bulletFontName": registered(style.bullet_font)} if style.bullet_font else {}
+    words = style.hyphenate and hyphenator(style.hyphenate, registered(style.font), style.size)
+    if words:
+        extra["hyphenationLang"] = words
     # colours as Color objects: a colour given as a string is parsed again every time a line sets it
     return ParagraphStyle("p", fontName=registered(style.font), fontSize=style.size, leading=style.leading,
                           textColor=HexColor(style.color), alignment=ALIGNS[style.align],
                           spaceBefore=style.space_before, spaceAfter=style.space_after,
                           firstLineIndent=style.first_indent, keepWithNext=int(style.keep_with_next),
                           leftIndent=style.left_indent, bulletIndent=style.bullet_indent,
-                          allowWidows=int(style.allow_widows), splitLongWords=1, **bullet)
+                          allowWidows=int(style.allow_widows), splitLongWords=1, **extra)
 
 
 def _font_families() -> None:

@@ -124,7 +124,8 @@ class State:
     day_start: str = ""  # where the current day began
     day_hexes: list = field(default_factory=list)  # hexes the party stood in today
     ended: tuple | None = None  # (day, result, reason)
-    flags: dict = field(default_factory=dict)  # a game's own running state
+    drawn: dict = field(default_factory=dict)  # label -> terrain, the hexes drawn today
+    own: object = None  # the transcript's own running state (its begin() sets it)
 
     def stood_today(self, label: str) -> bool:
         return label in self.day_hexes
@@ -137,8 +138,9 @@ class State:
 class LostRules:
     """The hooks a game's save rules fill in. Checks report through `problems.add(at, msg)`."""
 
-    setup_fields: dict[str, tuple[str, ...] | None] = {}  # key -> allowed slugs (None: free text)
-    required_setup: tuple[str, ...] = ()
+    setup_fields: dict[str, tuple[str, ...] | None] = {}  # key -> allowed slugs (required), None: free text
+    setup_aliases: dict[str, str] = {}  # other spellings of a setup choice (1572's die face) -> its slug
+    enters_unmapped = False  # may the party step into a hex nobody has drawn (1672: it stays blank)?
     mark_kinds: dict[str, str] = {}  # kind -> what its value looks like (for messages and docs)
     day_fields: dict[str, str] = {}  # extra per-day fields -> what they hold
 
@@ -148,10 +150,6 @@ class LostRules:
     def terrains(self, game) -> dict[str, str]:
         """Accepted spellings (slugs of keys and names) -> terrain key."""
         return {slug(spelling): t.key for t in game.terrains for spelling in (t.key, t.name)}
-
-    def setup_aliases(self, key: str) -> dict[str, str]:
-        """Other accepted spellings of a setup value (e.g. 1572's die face) -> its slug."""
-        return {}
 
     def wins_on_entering(self, st: State, label: str) -> bool:
         """Entering a goal hex ends the game in a win (1872 first needs the five plot hexes)."""
@@ -172,18 +170,11 @@ class LostRules:
     def check_move(self, st: State, a: str, b: str, at: At, problems: Problems) -> None:
         """Game rules for one step a -> b (the walk has checked it is to a neighbour, mapped or allowed)."""
 
-    def enters_unmapped(self, st: State, label: str) -> bool:
-        """May the party step into a hex nobody has drawn yet (1672: yes, it stays blank)?"""
-        return False
-
-    def check_day_moves(self, st: State, moves: list[str], at: At, problems: Problems) -> None:
-        """Game rules for all of a day's steps together (how many, and what they cost)."""
+    def after_moves(self, st: State, problems: Problems) -> None:
+        """The day's steps taken, before its resources are read (1572: how many; 1672: the crew's wounds)."""
 
     def check_mark(self, st: State, kind: str, value, at: At, problems: Problems, container) -> Mark | None:
         raise NotImplementedError
-
-    def before_resources(self, st: State, problems: Problems, at: At) -> None:
-        """After the day's moves and marks, before its resources are read (1672: the crew's wounds)."""
 
     def claimed(self, st: State, recorded: str) -> tuple[str, str] | None:
         """(result, reason) when a recorded result the replay cannot reach is still allowed."""

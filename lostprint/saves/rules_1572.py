@@ -58,7 +58,7 @@ def _interests(st: State) -> dict:
 
 @dataclass
 class Replay:
-    """The transcript's own state through a save (kept under State.flags["1572"]): the engine's state
+    """The transcript's own state through a save (State.own): the engine's state
     when the day began (None once the save cannot be replayed), the eclipse counts it may hold then,
     and the day being read."""
 
@@ -122,7 +122,7 @@ def _faces(value, at: At, problems, nested_ok: bool) -> tuple[tuple[int, ...], .
 
 
 def _rp(st: State) -> Replay:
-    return st.flags["1572"]
+    return st.own
 
 
 def _fever(rp: Replay) -> str:
@@ -133,16 +133,13 @@ def _fever(rp: Replay) -> str:
 
 class Rules1572(LostRules):
     setup_fields = {"expedition": tuple(o.key for o in EXPEDITIONS)}
-    required_setup = ("expedition",)
+    setup_aliases = {str(o.roll): o.key for o in EXPEDITIONS}
     mark_kinds = {m["kind"]: m["hint"] for m in FIELDS["marks"]}
     day_fields = {f["key"]: f["hint"] for f in FIELDS["day"]}
 
-    def setup_aliases(self, key: str) -> dict[str, str]:
-        return {str(o.roll): o.key for o in EXPEDITIONS}
-
     def begin(self, st: State) -> None:
         board = eng.board_of(st.game_map)
-        st.flags["1572"] = Replay(board, eng.new_game(board, st.setup.get("expedition", "")))
+        st.own = Replay(board, eng.new_game(board, st.setup.get("expedition", "")))
 
     def begin_day(self, st, day, at, problems) -> None:
         rp = _rp(st)
@@ -180,14 +177,13 @@ class Rules1572(LostRules):
         if _pair(a, b) in _cataracts(st):
             problems.add(at, f"a cataract blocks the way between {a} and {b}")
 
-    def check_day_moves(self, st, moves, at, problems) -> None:
-        path = [st.day_start] + moves
-        steps = list(zip(path, path[1:]))
-        if len(steps) == 1:
+    def after_moves(self, st, problems) -> None:
+        steps = list(zip(st.day_hexes, st.day_hexes[1:]))
+        if len(steps) <= 1:
             return
         if len(steps) <= R.max_steps and all(self.trail_between(st, a, b) for a, b in steps):
             return
-        problems.add(at, f"{len(steps)} moves in a day: a step costs {R.move_cost} movement progress of at "
+        problems.add(_rp(st).at("moved"), f"{len(steps)} moves in a day: a step costs {R.move_cost} movement progress of at "
                          f"most {R.cap} (two only along trails, at {R.trail_cost} each)")
 
     # --- marks ---------------------------------------------------------------------------------
@@ -361,9 +357,8 @@ def _lagos_problem(st: State, *hexes: str) -> str:
         return "there is only one Lagos de Oro"
     if LAGOS not in _interests(st).values():
         return "Lagos de Oro comes from an Interests roll: record {interest: {hex: ..., result: lagos-de-oro}} first"
-    drawn = st.flags.get("drawn_today", {})
     for lab in hexes:
-        if drawn.get(lab) != "lake":
+        if st.drawn.get(lab) != "lake":
             return f"the Lagos de Oro hexes are drawn as lake the same day: add {lab}: lake to this day's mapped"
     s0 = _rp(st).engine
     if s0 is not None:  # where the party stood when it rolled Lagos de Oro, the map as it was
@@ -487,7 +482,7 @@ def _replayable(rp: Replay, problems) -> bool:
 
 def _recorded(st) -> eng.Recorded:
     """The day as the save shows it: the hexes mapped, its marks, the hexes entered, the fever, its end."""
-    return eng.Recorded(tuple(st.flags.get("drawn_today", {}).items()),
+    return eng.Recorded(tuple(st.drawn.items()),
                         tuple((m.kind, m.hexes, m.get("result")) for m in st.marks if m.day == st.day),
                         tuple(st.day_hexes[1:]), _fever(_rp(st)), tuple(st.values[k] for k in TRACKER_KEYS))
 

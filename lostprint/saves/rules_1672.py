@@ -67,6 +67,7 @@ class Day:
     sailed: str = ""  # the weather the day is sailed in (the save's, or what the roll gave)
     ends: list = field(default_factory=list)  # the voyages the day can end in
     crew_refused: bool = False
+    resources_at: At = At(0, "")  # the day's resources (the day's own line when it has none)
 
     def names(self, key: str) -> list[str]:
         return [who for who, _ in self.crew.get(key, ())]
@@ -91,7 +92,7 @@ class Crew:
 
 
 def _crew(st) -> Crew:
-    return st.flags["lost-crew"]
+    return st.own
 
 
 class Rules1672(LostRules):
@@ -99,19 +100,18 @@ class Rules1672(LostRules):
     setup_fields = {"sailors": None}
     mark_kinds = {m["kind"]: m["hint"] for m in sorted(FIELDS["marks"], key=lambda m: m["kind"] not in TERRAINS)}
     day_fields = {f["key"]: f["hint"] for f in FIELDS["day"]}
+    enters_unmapped = True  # it stays uncoloured: open water until scanned
 
     def begin(self, st) -> None:
         names = st.setup.get("sailors")
         sailors = tuple(names) if isinstance(names, (list, tuple)) and names else default_sailors(CREW)
         voyages = [eng.start(st.game_map, len(sailors))]
-        st.flags["lost-crew"] = Crew({n: eng.WELL for n in sailors}, voyages,
+        st.own = Crew({n: eng.WELL for n in sailors}, voyages,
                                      search.Days(voyages, self._walk_day, eng.forget))
 
     def begin_day(self, st, day, at, problems) -> None:
-        _crew(st).today = Day()
-
-    def enters_unmapped(self, st, label) -> bool:
-        return True  # \u2302 it stays uncoloured: open water until scanned
+        _crew(st).today = Day(resources_at=At(line_of(day, "resources") if "resources" in day else line_of(day),
+                                         f"{at.field}.resources"))
 
     # --- the save's fields, read by their description ------------------------------------------------
 
@@ -175,7 +175,7 @@ class Rules1672(LostRules):
 
     # --- the day, through the engine ---------------------------------------------------------------
 
-    def before_resources(self, st, problems, at) -> None:
+    def after_moves(self, st, problems) -> None:
         """The day's healed, wounded and lost, as the rules take them (the engine's `recorded_crew`)."""
         crew = _crew(st)
         today = crew.today
@@ -191,7 +191,7 @@ class Rules1672(LostRules):
         try:
             eng.buried(crew.burials, after.values())
         except RuleError as exc:
-            problems.add(at, str(exc))
+            problems.add(today.resources_at, str(exc))
             crew.burials = sum(s == eng.DEAD for s in after.values())
 
     def check_resources(self, st, before, at, problems) -> None:

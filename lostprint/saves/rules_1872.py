@@ -93,7 +93,7 @@ class Replay:
 
 
 def _replay(st) -> Replay:
-    return st.flags["lost-crows"]
+    return st.own
 
 
 def _loose(record: search.Record, parts: tuple = (), checks: dict | None = None, **changes) -> search.Record:
@@ -121,7 +121,7 @@ class Rules1872(LostRules):
     def begin(self, st) -> None:
         land = eng.land_of(st.game_map)
         root = eng.start(st.game_map, land=land)
-        st.flags["lost-crows"] = Replay(land, [root], search.Days([root], self._walk_day, eng.forget, BACKTRACK))
+        st.own = Replay(land, [root], search.Days([root], self._walk_day, eng.forget, BACKTRACK))
 
     def begin_day(self, st, day, at, problems) -> None:
         _replay(st).today = Day(day, at, len(problems))

@@ -193,7 +193,7 @@ def _setup(data: LDict, rules, rd: Reader) -> dict | None:
     for key, allowed in fields.items():
         at = at_key(setup, key, f"setup.{key}")
         if key not in setup:
-            if key in rules.required_setup:
+            if allowed is not None:
                 rd.error(At(line_of(setup), f"setup.{key}"), f"missing (one of: {', '.join(allowed or ())})")
             continue
         if allowed is None and isinstance(setup[key], list):  # a list of names (1672's sailors)
@@ -208,7 +208,7 @@ def _setup(data: LDict, rules, rd: Reader) -> dict | None:
         if value is None:
             continue
         if allowed is not None:
-            aliases = rules.setup_aliases(key)
+            aliases = rules.setup_aliases
             key_value = aliases.get(slug(value), slug(value))
             if key_value not in allowed:
                 faces = sorted(int(a) for a in aliases if a.isdigit())
@@ -311,7 +311,7 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
     st.day_hexes = [st.position] + [lab for lab, _ in steps]
 
     # marks may explain today's drawing (1572's Lagos de Oro): drawn hexes are checked after them
-    st.flags["drawn_today"] = {lab: tkey for lab, tkey, _ in drawn}
+    st.drawn = {lab: tkey for lab, tkey, _ in drawn}
     for lab, tkey, _ in drawn:
         st.terrain[lab] = tkey
         st.mapped_on[lab] = expected
@@ -347,19 +347,15 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
         if not st.adjacent(pos, lab):
             rd.error(sat, f"{lab} is not next to {pos}")
             break
-        if lab not in st.terrain and not rules.enters_unmapped(st, lab):
+        if lab not in st.terrain and not rules.enters_unmapped:
             rd.error(sat, f"{lab} is not mapped yet (draw a hex before you enter it)")
             break
         rules.check_move(st, pos, lab, sat, rd.problems)
         pos = lab
         if lab in st.game_map.goals and rules.wins_on_entering(st, lab):
             done = True
-    if steps:
-        rules.check_day_moves(st, [lab for lab, _ in steps], at_key(day, "moved", f"{f}.moved"), rd.problems)
     st.position = pos
-
-    rules.before_resources(st, rd.problems, At(line_of(day, "resources") if "resources" in day else line_of(day),
-                                                 f"{f}.resources"))
+    rules.after_moves(st, rd.problems)
 
     # resources at the end of the day
     if "resources" in day:

@@ -25,7 +25,7 @@ from reportlab.rl_config import paraFontSizeHeightOffset  # noqa: E402
 import pyphen  # noqa: E402 (reportlab.platypus imports it already: no cost here)
 
 SHORT = 12.0  # points: a line ending this much short of the measure, or more, may end in a hyphenated word's head
-HYPHEN_MIN = 2  # letters a word keeps on each side of its hyphen (pyphen's own minimum)
+HYPHEN_LEFT, HYPHEN_RIGHT = 2, 3  # letters a broken word keeps on its line, and carries to the next (TeX's)
 
 
 @functools.cache
@@ -38,13 +38,14 @@ def hyphenator(lang: str, font_name: str, size: float):
     code = pyphen.language_fallback(lang.replace("-", "_"))
     if code is None:
         return None
-    words = pyphen.Pyphen(lang=code, left=HYPHEN_MIN, right=HYPHEN_MIN)
+    words = pyphen.Pyphen(lang=code, left=HYPHEN_LEFT, right=HYPHEN_RIGHT)
 
     def splits(word: str):
         return [(head, tail) for head, tail in words.iterate(word)
                 if stringWidth(head + "-", font_name, size) >= SHORT]
 
     return splits
+
 
 __all__ = ["ActionFlowable", "BaseDocTemplate", "CondPageBreak", "Flowable", "Frame", "HexColor", "KeepTogether",
            "NextPageTemplate", "PageBreak", "PageTemplate", "Paragraph", "ParagraphStyle", "Spacer", "Table",

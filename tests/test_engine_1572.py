@@ -12,7 +12,7 @@ import pytest
 from lostprint.engine import lost_expedition as eng
 from lostprint.engine.contract import Decision, Roll, RuleError
 from lostprint.files import load
-from lostprint.games.lost_expedition import GAME, KANTYI_ROLLS, RULINGS, TRACKER_KEYS, WONDER
+from lostprint.games.lost_expedition import GAME, KANTYI_ROLLS, RULINGS, TRACKER_KEYS, WONDER, Effect
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.maps.model import standard_map
 from lostprint.players.lost_expedition import Careful, Naive, Player, play, simulate_1572
@@ -728,7 +728,8 @@ def test_morale_of_travel_vectors(path, morale):
 
 @pytest.mark.parametrize("expedition, key", [("military", ("conquistadors", 1)), ("doctor", ("food", 1))])
 def test_accident_vectors(expedition, key):
-    assert eng.accident_loss(expedition) == key
+    accident = Effect("accident")
+    assert eng.icon_changes(accident, expedition, False, 0) == ((eng.IX[key[0]], -key[1]),)
 
 
 @pytest.mark.parametrize("values, key, outcomes", [

@@ -16,8 +16,8 @@ from itertools import combinations, product
 from types import MappingProxyType
 
 from lostprint.engine.contract import AUTO, Decision, Roll, RuleError, Step, evolve
-from lostprint.games.lost_expedition import (INTEREST_ROWS, KANTYI_ROLLS, RULES, TRACKER_KEYS, WONDER,
-                                             interest_rule, rows_of, terrain_mod, terrain_rule)
+from lostprint.games.lost_expedition import (INTEREST_ROWS, KANTYI_ROLLS, NO_POWERS, POWERS, RULES, TRACKER_KEYS,
+                                             WONDER, Powers, interest_rule, rows_of, terrain_mod, terrain_rule)
 from lostprint.geometry import hexgrid
 
 R = RULES
@@ -160,18 +160,13 @@ def _add(values: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:
 # --- what the rules say of a hex, a party and an icon (the validator reads these too) -------------
 
 
-def fever_break_need(st: State) -> int:
-    return R.doctor_break_wilds if st.expedition == "doctor" else R.fever_break_wilds
+def powers(expedition: str) -> Powers:
+    return POWERS.get(expedition, NO_POWERS)
 
 
 def fever_immune(expedition: str, lagos: tuple[str, ...], where: str) -> bool:
     """A fever icon does nothing to a Botany expedition, nor to a party at Lagos de Oro."""
-    return expedition == "botany" or where in lagos
-
-
-def accident_loss(expedition: str) -> tuple[str, int]:
-    """The tracker an Accident, Death or Desertion icon costs, and how much (a Doctor's costs food)."""
-    return R.doctor_accident if expedition == "doctor" else R.accident
+    return powers(expedition).fever_immune or where in lagos
 
 
 def village_found(expedition: str, terrain: str, peaceful: bool) -> str:
@@ -179,7 +174,7 @@ def village_found(expedition: str, terrain: str, peaceful: bool) -> str:
     expedition), or '' when the hex is a lake, which discards village results."""
     if terrain_rule(terrain).discards_villages:
         return ""
-    return "peaceful-village" if peaceful or expedition == "religious" else "village"
+    return "peaceful-village" if peaceful or powers(expedition).peaceful_villages else "village"
 
 
 def village_cost(expedition: str, terrain: str) -> int:
@@ -194,7 +189,7 @@ def icon_changes(e, expedition: str, immune: bool, village: int) -> tuple[tuple[
     if e.what in IX:
         return ((IX[e.what], e.amount),)
     if e.what == "accident":
-        key, n = accident_loss(expedition)
+        key, n = powers(expedition).accident
         return ((IX[key], -n),)
     if e.what == "fever" and not immune:
         return ((MORALE, -R.fever_morale),)
@@ -205,14 +200,11 @@ def icon_changes(e, expedition: str, immune: bool, village: int) -> tuple[tuple[
 
 def modifier(st: State, chart: str, musket: bool = False) -> int:
     """What is added to a chart's dice today: planning bonus, terrain, villages, expedition, musket."""
-    mod = st.plan.get(chart) + terrain_mod(st.terrain_here(), chart)
+    own = powers(st.expedition)
+    mod = st.plan.get(chart) + terrain_mod(st.terrain_here(), chart) + own.chart_mods.get(chart, 0)
     if chart in R.peaceful_charts:
         mod += R.peaceful_bonus * st.peaceful.count(st.pos)
-    if chart == "hunting" and st.expedition == "botany":
-        mod += R.botany_hunting
-    if musket and st.expedition == "military":
-        mod += R.military_musket_bonus
-    return mod
+    return mod + own.musket_bonus if musket else mod
 
 
 def phase_dice(st: State, chart: str) -> int:
@@ -346,7 +338,7 @@ def river_gain(board: Board, a: str, b: str) -> int:
 def interest_on_entering(st: State, to: str) -> bool:
     """Does stepping from the party's hex into `to` roll Interests there (if it holds none yet): an
     interest icon, or an Archeology expedition following a trail into another terrain?"""
-    return to in st.board.interest_icons or (st.expedition == "archeology" and st.trail(st.pos, to)
+    return to in st.board.interest_icons or (powers(st.expedition).trail_interests and st.trail(st.pos, to)
                                              and st.terrain[to] != st.terrain[st.pos])
 
 
@@ -376,7 +368,7 @@ def step_problem(st: State, to: str) -> str | None:
 
 
 def cartography_allowed(st: State) -> bool:
-    return (st.expedition == "cartography" and st.get("movement") >= R.cartography_progress
+    return (powers(st.expedition).cartography and st.get("movement") >= R.cartography_progress
             and st.pos not in st.cartography and bool(trail_options(st, st.pos)))
 
 
@@ -499,7 +491,8 @@ def planning(st: State, phase: str, got) -> State:
     """Phase 1: the final planning dice (after the one reroll) and where the WILDs go."""
     dice, log = planned_dice(st, got), list(st.log)
     wild = dice.count(R.wild_face)
-    broken = st.fever and wild >= fever_break_need(st) and not terrain_rule(st.terrain_here()).no_fever_break
+    broken = (st.fever and wild >= powers(st.expedition).fever_break_wilds
+              and not terrain_rule(st.terrain_here()).no_fever_break)
     if broken:
         log.append(f"{wild} WILDs break the fever")
     n_wild = wild_count(st, dice)  # a fever holds them, even those that break it
@@ -595,7 +588,7 @@ def _icons(st: State, phase: str, got, effects, values: tuple, log: list, change
         if what in IX:
             continue
         if what == "accident":
-            key, n = accident_loss(st.expedition)
+            key, n = powers(st.expedition).accident
             log.append(f"accident: {key} \u2212{n}")
         elif what == "fever":
             log.append("fever icon: the party is immune" if immune else "fever")
@@ -1010,7 +1003,7 @@ class _Fill:
         no_break, dice = terrain_rule(here).no_fever_break, R.planning_dice
         broke = s0.fever and not no_break and rec.fever in ("broken", "struck")  # struck again after breaking
         self.fever_after_planning = s0.fever and not broke
-        need = fever_break_need(s0)
+        need = powers(s0.expedition).fever_break_wilds
         if not s0.fever:
             self.dice_used = frozenset({0, dice})  # five WILDs call nothing; otherwise every die is used
         else:
@@ -1313,7 +1306,7 @@ def _trail_rows(s0: State, rec: Recorded, trails: list, allowed: bool) -> frozen
     path = (s0.pos,) + rec.steps
     stepped = {frozenset(e) for e in zip(path, path[1:])}
     ruined = [h for kind, (h, *_), r in rec.marks if kind == "interest" and r == "ruined-mission"]
-    cartography = (allowed and s0.expedition == "cartography" and path[-1] not in s0.cartography
+    cartography = (allowed and powers(s0.expedition).cartography and path[-1] not in s0.cartography
                    and rec.values[PROGRESS] >= R.cartography_progress)
     sources = []
     for t in trails:
@@ -1354,7 +1347,7 @@ def fill_inputs(s0: State, rec: Recorded, eclipses=frozenset({0})) -> tuple[list
     found = []
     predicted = ("interest", "predict-eclipse") in {(kind, r) for kind, _, r in rec.marks}
     for e, native in _mornings(eclipses):
-        for cartography in (False, True) if s0.expedition == "cartography" else (False,):
+        for cartography in (False, True) if powers(s0.expedition).cartography else (False,):
             fill = _Fill(s0, rec, e, native, cartography)
             path = fill.search()
             if path is not None:

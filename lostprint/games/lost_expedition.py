@@ -6,7 +6,7 @@ modifiers, the interests); the chart text printed on sheets and in the rulebook,
 (lostprint.engine.lost_expedition), the save validator and the players all read them."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from lostprint.games.model import (
@@ -156,6 +156,34 @@ RULES = ExpeditionRules(
     score_per_hex=1, score_per_conquistador=1, score_per_wonder=2,
 )
 R = RULES
+
+
+NO_MODS = MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class Powers:
+    """What an expedition changes of the rules (EXPEDITIONS words it; the engine applies it)."""
+
+    fever_break_wilds: int = R.fever_break_wilds
+    accident: tuple[str, int] = R.accident  # the tracker an accident, death or desertion costs, and how much
+    fever_immune: bool = False
+    chart_mods: MappingProxyType = field(default_factory=lambda: NO_MODS)  # chart key -> modifier to its totals
+    musket_bonus: int = 0  # added to a total whose roll spent a musket
+    peaceful_villages: bool = False  # every village it finds is a peaceful village
+    trail_interests: bool = False  # a trail into another terrain leads to an interest
+    cartography: bool = False  # once per hex, a trail when phase 12 ends with cartography_progress
+
+
+POWERS = MappingProxyType({
+    "cartography": Powers(cartography=True),
+    "botany": Powers(fever_immune=True, chart_mods=MappingProxyType({"hunting": R.botany_hunting})),
+    "military": Powers(musket_bonus=R.military_musket_bonus),
+    "archeology": Powers(trail_interests=True),
+    "religious": Powers(peaceful_villages=True),
+    "doctor": Powers(fever_break_wilds=R.doctor_break_wilds, accident=R.doctor_accident),
+})
+NO_POWERS = Powers()  # no expedition chosen (yet)
 
 # Backward-compatible names (read by the sheet and the rulebook).
 MORALE_BY_DIRECTION = R.morale_by_direction

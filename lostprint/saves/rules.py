@@ -147,10 +147,6 @@ class LostRules:
     def resources(self, game) -> tuple[Resource, ...]:
         return tuple(Resource(t.key, t.name, t.start, t.maximum) for t in game.trackers)
 
-    def terrains(self, game) -> dict[str, str]:
-        """Accepted spellings (slugs of keys and names) -> terrain key."""
-        return {slug(spelling): t.key for t in game.terrains for spelling in (t.key, t.name)}
-
     def wins_on_entering(self, st: State, label: str) -> bool:
         """Entering a goal hex ends the game in a win (1872 first needs the five plot hexes)."""
         return True

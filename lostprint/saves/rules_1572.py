@@ -170,9 +170,6 @@ class Rules1572(LostRules):
             problems.add(at, f"{label} is not next to {st.day_start}, where the day began "
                              "(the Mapping phase draws a neighbouring hex)")
 
-    def trail_between(self, st: State, a: str, b: str) -> bool:
-        return _pair(a, b) in _trails(st)
-
     def check_move(self, st, a, b, at, problems) -> None:
         if _pair(a, b) in _cataracts(st):
             problems.add(at, f"a cataract blocks the way between {a} and {b}")
@@ -181,10 +178,10 @@ class Rules1572(LostRules):
         steps = list(zip(st.day_hexes, st.day_hexes[1:]))
         if len(steps) <= 1:
             return
-        if len(steps) <= R.max_steps and all(self.trail_between(st, a, b) for a, b in steps):
+        if len(steps) <= R.max_steps and all(_pair(a, b) in _trails(st) for a, b in steps):
             return
-        problems.add(_rp(st).at("moved"), f"{len(steps)} moves in a day: a step costs {R.move_cost} movement progress of at "
-                         f"most {R.cap} (two only along trails, at {R.trail_cost} each)")
+        problems.add(_rp(st).at("moved"), f"{len(steps)} moves in a day: a step costs {R.move_cost} movement "
+                     f"progress of at most {R.cap} (two only along trails, at {R.trail_cost} each)")
 
     # --- marks ---------------------------------------------------------------------------------
 
@@ -250,7 +247,7 @@ class Rules1572(LostRules):
         out = []
         for lab, terrain in record["mapped"]:
             out.append(f"mapped {lab} ({terrain})")
-        fever = record["extra"].get("fever")
+        fever = _rp(st).raw.get("fever")
         if fever is True or fever == "struck":
             out.append("fever")
         elif fever == "broken":

@@ -267,17 +267,15 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
     rules.begin_day(st, day, at, rd.problems)
 
     # the game's own fields first: weather, fever, crows... can change what follows
-    extra_values: dict = {}
     for name in rules.day_fields:
         if name in day:
             rules.check_day_field(st, name, day[name], at_key(day, name, f"{f}.{name}"), rd.problems, day)
-            extra_values[name] = day[name]
 
     # the hexes drawn today
     drawn: list[tuple[str, str, At]] = []
     if "mapped" in day:
         mapped = rd.mapping(day["mapped"], at_key(day, "mapped", f"{f}.mapped"), "a mapping of hex: terrain")
-        names = rules.terrains(game)
+        names = {slug(spelling): t.key for t in game.terrains for spelling in (t.key, t.name)}
         for key in (mapped or {}):
             kat = At(key_line(mapped, key), f"{f}.mapped.{keyname(key)}")
             lab = rd.label(key, kat)
@@ -388,7 +386,7 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
     record = dict(day=expected, start=st.day_start, moved=tuple(lab for lab, _ in steps),
                   mapped=tuple((lab, tkey) for lab, tkey, _ in drawn))
     return DayRecord(**record, journal=journal.strip(), resources=tuple(st.values.items()),
-                     caps=tuple(st.caps.items()), facts=rules.facts(st, {**record, "extra": extra_values}))
+                     caps=tuple(st.caps.items()), facts=rules.facts(st, record))
 
 
 # --- the entry points --------------------------------------------------------------------------

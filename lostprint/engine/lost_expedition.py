@@ -870,26 +870,27 @@ FILL = ("values", "fever", "struck", "villages", "peaceful", "empires", "trails"
 V, FEV, STRUCK, NV, NP, NE, NT, NI, DUSED, SLO, SHI, KIND = range(len(FILL))
 MAX_BONUS = R.planning_dice - 1  # every die but the one that calls the chart
 KIND_BONUS_AT = R.kind_for_bonus - 1  # a chart's bonus when n of a kind called it
-MARKS = ("fever", "village", "peaceful-village", "trail", "interests", "empire")  # what _Fill.apply counts
+COUNTED = ("village", "peaceful-village", "empire", "trail", "interests")  # the marks of FILL's NV..NI, in order
 assert R.cataract_face == 1, "the mapping sums below take the cataract face for the die's lowest"
 
 
-@lru_cache(maxsize=128)  # not a rule: per expedition, fever immunity and the start hex's terrain
-def _ops(expedition: str, immune: bool, terrain: str) -> dict:
-    """Each chart's rows as the walk applies them, icon by icon: the engine's icon_changes as (tracker
-    index, change), and (mark, 0) for each mark an icon makes here (a fever that strikes, the village
-    it draws, a trail, interests, an empire)."""
+@lru_cache(maxsize=256)  # not a rule: per expedition, fever immunity, the start hex's terrain and interest
+def _ops(expedition: str, immune: bool, terrain: str, interests: bool = True) -> dict:
+    """Each chart's rows as the walk applies them: (the engine's icon_changes of its icons in turn, as
+    (tracker index, change); does a fever strike; how many of each of COUNTED it marks here, or None:
+    the village it draws, an empire, a trail, and interests if `interests`)."""
     village = village_cost(expedition, terrain)
 
     def row_ops(row) -> tuple:
-        ops: list = []
+        changes, fever, counts = [], False, [0] * len(COUNTED)
         for e in row.effects:
-            ops += icon_changes(e, expedition, immune, village)
+            changes += icon_changes(e, expedition, immune, village)
             found = e.what in FOUND_IN and e.what != "empire"
             mark = village_found(expedition, terrain, e.what != "village") if found else e.what
-            if mark in MARKS and not (mark == "fever" and immune):
-                ops.append((mark, 0))
-        return tuple(ops)
+            fever = fever or (mark == "fever" and not immune)
+            if mark in COUNTED and (interests or mark != "interests"):
+                counts[COUNTED.index(mark)] += 1
+        return tuple(changes), fever, tuple(counts) if any(counts) else None
     return {k: tuple(map(row_ops, rows_of(k))) for k in FACE_ORDER}
 
 
@@ -901,11 +902,10 @@ def _spans(expedition: str, immune: bool, terrain: str) -> tuple:
     spans = []
     for chart, rows in _ops(expedition, immune, terrain).items():
         down, up = [0] * len(TRACKER_KEYS), [0] * len(TRACKER_KEYS)
-        for ops in rows:
+        for changes, _, _ in rows:
             fall, rise = [0] * len(TRACKER_KEYS), [0] * len(TRACKER_KEYS)
-            for i, n in ops:
-                if not isinstance(i, str):
-                    (fall if n < 0 else rise)[i] += n
+            for i, n in changes:
+                (fall if n < 0 else rise)[i] += n
             down, up = list(map(min, down, fall)), list(map(max, up, rise))
         if chart in R.musket_charts:
             down[MUSKETS] -= R.musket_reroll_cost
@@ -983,17 +983,19 @@ class _Fill:
         morning = replace(s0, plan=Plan())
         self.n_dice = {k: phase_dice(s0, k) for k in FACE_ORDER}
         self.base = {(k, m): modifier(morning, k, m) for k in FACE_ORDER for m in YES_NO}
-        self.ops, self.spans = _ops(exp, self.immune, here), _spans(exp, self.immune, here)
+        self.ops = _ops(exp, self.immune, here, s0.interest_at(start) is None)
+        self.spans = _spans(exp, self.immune, here)
         self.nv, self.np, self.ne = (at_start.count(k) for k in FOUND_IN)
         trails = [frozenset(m[1]) for m in rec.marks if m[0] == "trail"]
         self.trail_free = not trail_options(replace(s0, trails=s0.trails | set(trails)), start)
         self.trail_rows = _trail_rows(s0, rec, trails, cartography)
-        self.most_trail_rows = len(FACE_ORDER) if self.trail_free else max(self.trail_rows, default=-1)
+        most_trail_rows = len(FACE_ORDER) if self.trail_free else max(self.trail_rows, default=-1)
         self.start_interest = next((r for kind, (h, *_), r in rec.marks if kind == "interest" and h == start), None)
         if s0.interest_at(start) is not None or self.start_interest is None:
             self.ni_options = (0,)
         else:
             self.ni_options = (0, 1) if start in rec.steps else (1,)
+        self.most_marks = (self.nv, self.np, self.ne, most_trail_rows, max(self.ni_options))  # NV..NI
         drawn = rec.drawn()
         self.map_targets = bool(mapping_targets(s0))
         self.mapped = drawn[0][1] if drawn else None
@@ -1186,27 +1188,20 @@ class _Fill:
 
     def apply(self, s: tuple, ops: tuple):
         """A row's effects on a line (None: it makes a mark or fever the save does not show)."""
-        vals, fev, struck, nv, np_, ne, nt, ni = s[V:DUSED]
-        for what, n in ops:
-            if not isinstance(what, str):
-                vals = _add(vals, what, n)
-            elif what == "fever":
-                if not fev and self.rec.fever != "struck":
-                    return None
-                struck, fev = struck or not fev, True
-            elif what == "peaceful-village":
-                np_ += 1
-            elif what == "village":
-                nv += 1
-            elif what == "trail":
-                nt += 1
-            elif what == "interests" and self.s0.interest_at(self.start) is None:
-                ni += 1
-            elif what == "empire":
-                ne += 1
-        if nv > self.nv or np_ > self.np or ne > self.ne or nt > self.most_trail_rows or ni > max(self.ni_options):
-            return None
-        return (vals, fev, struck, nv, np_, ne, nt, ni) + s[DUSED:]
+        changes, fever, counts = ops
+        vals, fev, struck = s[V:NV]
+        for i, n in changes:
+            vals = _add(vals, i, n)
+        if fever:
+            if not fev and self.rec.fever != "struck":
+                return None
+            struck, fev = struck or not fev, True
+        marks = s[NV:DUSED]
+        if counts:
+            marks = tuple(map(int.__add__, marks, counts))
+            if any(map(int.__gt__, marks, self.most_marks)):
+                return None
+        return (vals, fev, struck) + marks + s[DUSED:]
 
     def ends(self, s: tuple) -> set:
         """The ends this line gives, or nothing when its marks, fever or dice disagree with the save."""

@@ -13,6 +13,7 @@ const S = {
   undo: [], redo: [], problems: [], checking: false, checkSeq: 0, checkTimer: null,
   queue: [], keeping: false, offline: false, shown: new Set(), staleShown: false, typing: false,
   saving: false, drawnDay: null, heldDay: false, unanswered: null, pressing: false, deferred: false,
+  server: null, clash: null, keepFailed: null,
 };
 
 // --- errors: caught, shown once, never stopping the page --------------------------------------
@@ -103,13 +104,61 @@ function commit(next, op) {
   render();
 }
 const whole = (snapshot) => (save) => { for (const k of Object.keys(save)) delete save[k]; Object.assign(save, JSON.parse(snapshot)); };
+// --- two pages on one save: what each changed since the work both had, merged -----------------
+// `base` is the server's work this page last had (S.server), `mine` this page's, `theirs` the newer
+// work another page kept. What only one side changed is taken from it; lists are merged by the
+// stretch each side changed (a move added in each page: both kept, once if it is the same move);
+// the same thing changed differently on both sides is a Clash, said to the player, never guessed.
+class Clash extends Error { constructor(path) { super("changed in both pages: " + path.join(".")); this.path = path; } }
+const isMap = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+function same(a, b) {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, n) => same(x, b[n]));
+  if (isMap(a) && isMap(b)) { const ka = Object.keys(a); return ka.length === Object.keys(b).length && ka.every((k) => k in b && same(a[k], b[k])); }
+  return false;
+}
+function merge3(base, mine, theirs, path = []) {
+  if (same(mine, base) || same(mine, theirs)) return theirs;
+  if (same(theirs, base)) return mine;
+  if (isMap(mine) && isMap(theirs) && (base === undefined || isMap(base))) {
+    const b = base || {}; const out = {};
+    for (const k of new Set([...Object.keys(theirs), ...Object.keys(mine)])) {
+      const v = merge3(b[k], mine[k], theirs[k], path.concat(k)); if (v !== undefined) out[k] = v;
+    }
+    return out;
+  }
+  if (Array.isArray(mine) && Array.isArray(theirs) && (base === undefined || Array.isArray(base))) return mergeList(base || [], mine, theirs, path);
+  throw new Clash(path);
+}
+function stretch(base, side, who) {  // the stretch [from, to) of base a side replaced by its items
+  let p = 0; while (p < base.length && p < side.length && same(base[p], side[p])) p++;
+  let s = 0; while (s < base.length - p && s < side.length - p && same(base[base.length - 1 - s], side[side.length - 1 - s])) s++;
+  return { from: p, to: base.length - s, items: side.slice(p, side.length - s), who };
+}
+function mergeList(base, mine, theirs, path) {
+  const m = stretch(base, mine, "mine"); const t = stretch(base, theirs, "theirs");
+  const around = (from, items, to) => [...base.slice(0, from), ...items, ...base.slice(to)];
+  const added = m.from === m.to && t.from === t.to && m.from === t.from;
+  if (added && path[path.length - 1] === "days") {  // days added in both pages: the same days, by number
+    const n = Math.max(m.items.length, t.items.length); const both = [];
+    for (let k = 0; k < n; k++) both.push(merge3(undefined, m.items[k], t.items[k], path.concat(m.from + k)));
+    return around(m.from, both, m.to);
+  }
+  if (added && (same(m.items, t.items.slice(0, m.items.length)) || same(t.items, m.items.slice(0, t.items.length))))
+    return around(m.from, m.items.length > t.items.length ? m.items : t.items, m.to);  // the same added first
+  if (!added && m.from === t.from && m.to === t.to && m.items.length === t.items.length)  // the same items edited
+    return around(m.from, m.items.map((x, k) => merge3(base[m.from + k], x, t.items[k], path.concat(m.from + k))), m.to);
+  const [first, second] = [t, m].sort((x, y) => x.from - y.from || x.to - y.to);
+  if (first.to > second.from) throw new Clash(path);
+  return [...base.slice(0, first.from), ...first.items, ...base.slice(first.to, second.from), ...second.items, ...base.slice(second.to)];
+}
 function undo() { if (!S.undo.length) return; const now = JSON.stringify(S.save); const back = S.undo.pop(); S.redo.push(now); S.pending = null; commit(JSON.parse(back), whole(back)); }
 function redo() { if (!S.redo.length) return; const now = JSON.stringify(S.save); const fwd = S.redo.pop(); S.undo.push(now); S.pending = null; commit(JSON.parse(fwd), whole(fwd)); }
 
 // --- keeping every edit: in this browser at once, then in the server's autosave copy ----------
-const storeKey = () => "lostprint-edit " + location.pathname + " " + S.file;
-function remember() {
-  try { localStorage.setItem(storeKey(), JSON.stringify({ rev: S.rev, save: S.save })); } catch (e) { /* private mode: the server keeps it */ }
+const storeKey = () => "lostprint-edit " + S.autosaveFile;  // the same after a restart (a new token)
+function remember() {  // with the server's work it was based on: a reload merges it with newer work
+  try { localStorage.setItem(storeKey(), JSON.stringify({ rev: S.rev, base: S.server, save: S.save })); } catch (e) { /* private mode: the server keeps it */ }
 }
 function forget() { try { localStorage.removeItem(storeKey()); } catch (e) { /* nothing kept */ } }
 function adoptStatus(j) {
@@ -120,7 +169,7 @@ function adoptStatus(j) {
   if (j.changed_on_disk && !S.staleShown) { S.staleShown = true; staleChoice(S.file + " was changed by another program while this page is open."); }
 }
 async function keep() {
-  if (S.keeping || S.saving || !S.queue.length) return;  // after a save in flight, on the revision it answers
+  if (S.keeping || S.saving || S.clash || !S.queue.length) return;  // after a save in flight, on the revision it answers
   S.keeping = true; drawStatus();
   const sent = S.queue.length; const body = { save: S.save, rev: S.rev };
   try {
@@ -130,14 +179,10 @@ async function keep() {
     if (r.status === 409 && j.other && lost && j.other.rev === lost.rev + 1 && JSON.stringify(j.other.save) === lost.text) {
       // the keep whose answer never came had landed: its edits are not applied a second time (a day
       // or a mark added twice, a step taken back)
-      S.queue.splice(0, lost.count); adoptStatus(j.other);
-    } else if (r.status === 409 && j.other) {  // another page's newer work: this page's edits go on top of it
-      let next = clone(j.other.save);
-      for (const op of S.queue) { try { op(next); tidy(next); } catch (e) { report(e); } }
-      S.undo.push(JSON.stringify(S.save)); S.save = next; S.rev = j.other.rev;
-      banner("This save was changed in another page too: this page now shows both pages' edits.", true);
-    } else if (!r.ok) { banner(j.error); S.queue.splice(0, sent); }
-    else { S.queue.splice(0, sent); adoptStatus(j); if (!S.queue.length) remember(); }
+      S.queue.splice(0, lost.count); S.server = j.other.save; adoptStatus(j.other);
+    } else if (r.status === 409 && j.other) onOtherWork(j.other);  // another page's newer work
+    else if (!r.ok) { S.keepFailed = j.error; banner(j.error + " This page's work is not in the autosave copy: it is kept in this browser; keep this page open."); S.queue.splice(0, sent); }
+    else { S.queue.splice(0, sent); S.keepFailed = null; if (j.rev === body.rev + 1) S.server = body.save; adoptStatus(j); remember(); }
     S.offline = false;
   } catch (e) {
     S.offline = true;  // the server is not answering: the edits stay in this page and this browser
@@ -146,12 +191,39 @@ async function keep() {
   } finally {
     S.keeping = false;
   }
-  if (S.queue.length && !S.offline) keep();
+  if (S.queue.length && !S.offline && !S.clash) keep();
   redraw();
 }
-async function whenKept() { for (let n = 0; (S.queue.length || S.keeping) && n < 600; n++) await new Promise((ok) => setTimeout(ok, 50)); }
+function onOtherWork(other) {  // this page's work merged with another page's newer work, or the clash said
+  let next;
+  try { next = merge3(S.server, S.save, other.save); } catch (e) { if (!(e instanceof Clash)) throw e; clash(other, e.path); return; }
+  S.undo.push(JSON.stringify(S.save)); S.save = next; S.server = other.save; S.rev = other.rev; remember();
+  if (same(next, other.save)) S.queue = [];
+  banner("This save was changed in another page too: this page now shows both pages' edits.", true);
+  scheduleCheck(); render();
+}
+function clash(other, path) {  // the same thing changed differently in two pages: the player chooses
+  S.clash = { other, path }; remember(); drawStatus();
+  banner("Another page changed " + plainField(path.map((k) => (typeof k === "number" ? "[" + k + "]" : k)).join(".").replace(/\.\[/g, "[")) +
+    " too, differently: this page's work is not kept in the autosave copy yet (it is kept in this browser). Choose:", false, [
+    ["Keep this page's work (replaces the other page's change)", keepMine, "keep-mine"],
+    ["Show the other page's work (Undo brings this page's back)", takeTheirs, "take-theirs"]]);
+}
+function keepMine() {
+  const c = S.clash; if (!c) return;
+  S.clash = null; S.server = c.other.save; S.rev = c.other.rev; S.queue.push(whole(JSON.stringify(S.save)));
+  banner(""); remember(); keep(); render();
+}
+function takeTheirs() {
+  const c = S.clash; if (!c) return;
+  S.clash = null; S.undo.push(JSON.stringify(S.save)); S.redo = [];
+  S.save = clone(c.other.save); S.server = c.other.save; S.rev = c.other.rev; S.queue = [];
+  adoptStatus(c.other); remember(); banner("This page now shows the other page's work. Undo brings back this page's.", true);
+  scheduleCheck(); render();
+}
+async function whenKept() { for (let n = 0; (S.queue.length || S.keeping) && !S.clash && n < 600; n++) await new Promise((ok) => setTimeout(ok, 50)); }
 async function poll() {  // what other pages (or programs) did since
-  if (S.queue.length || S.keeping || S.saving || document.hidden) return;
+  if (S.queue.length || S.keeping || S.saving || S.clash || document.hidden) return;
   const asked = S.rev; const edits = S.undo.length;
   try {
     let r = await fetch("api/work?since=" + S.rev); let j = await r.json();
@@ -161,7 +233,7 @@ async function poll() {  // what other pages (or programs) did since
     S.offline = false;
     if (j.rev > S.rev) {
       S.undo.push(JSON.stringify(S.save)); S.redo = [];
-      S.save = j.save; adoptStatus(j); remember(); scheduleCheck();
+      S.save = j.save; S.server = j.save; adoptStatus(j); remember(); scheduleCheck();
       banner("This save was changed in another page: this page now shows the newest work (Undo brings back what it showed).", true);
     } else adoptStatus(j);
     redraw();
@@ -201,6 +273,7 @@ function staleChoice(why) {
 }
 async function save(overwrite) {
   await whenKept();
+  if (S.clash) { clash(S.clash.other, S.clash.path); return; }  // nothing is written before the player chooses
   if (S.saving) return;
   // while Save is answered nothing else moves the server's revision (a keep waits; a poll tells nothing)
   S.saving = true; const sent = S.save;
@@ -216,7 +289,7 @@ async function save(overwrite) {
   if (r.status === 409 && j.stale) { staleChoice(j.error); keep(); return; }
   if (r.status === 409 && j.other) { keep(); await poll(); banner("Another page changed this save: check the newest work, then Save again."); return; }
   if (!r.ok) { banner(j.error); keep(); return; }
-  S.base = j.version; S.problems = j.problems; S.staleShown = false; adoptStatus(j);
+  S.base = j.version; S.problems = j.problems; S.staleShown = false; if (j.rev === S.rev + 1) S.server = sent; adoptStatus(j);
   if (S.save === sent) { S.dirty = false; forget(); } else { S.dirty = true; remember(); }  // edits made while it was written
   banner("Saved " + j.file + " at " + j.saved_at + (j.problems.length ? " — with " + j.problems.length + " problem(s) still to fix" : " — clean"), true);
   keep(); if (S.save !== sent) scheduleCheck();
@@ -225,16 +298,17 @@ async function save(overwrite) {
 async function takeFile() {
   await whenKept();
   if (S.saving) return;
-  S.saving = true;  // as for Save: no keep or poll answer in between
+  S.saving = true; const sent = S.save;  // as for Save: no keep or poll answer in between
   let r, j;
   try { r = await post("take-file", {}); j = await r.json(); }
   catch (e) { S.saving = false; S.offline = true; drawStatus(); keep(); banner("The editor is not answering: nothing was taken."); return; }
   finally { S.saving = false; }
   if (!r.ok) { banner(j.error); keep(); return; }
   S.undo.push(JSON.stringify(S.save)); S.redo = [];
-  const next = j.save;  // edits made while it was answered go on top of the file's version
-  for (const op of S.queue) { try { op(next); tidy(next); } catch (e) { report(e); } }
-  S.save = next; S.base = j.version; S.staleShown = false; adoptStatus(j); S.dirty = j.dirty || S.queue.length > 0; remember();
+  let next = j.save;  // edits made while it was answered go on top of the file's version
+  try { next = merge3(sent, S.save, j.save); } catch (e) { if (!(e instanceof Clash)) throw e; S.queue = []; }  // Undo has them
+  if (same(next, j.save)) S.queue = [];
+  S.save = next; S.server = j.save; S.clash = null; S.base = j.version; S.staleShown = false; adoptStatus(j); S.dirty = j.dirty || S.queue.length > 0; remember();
   banner("This page now shows " + S.file + " as it is on disk. Undo brings back the work it showed.", true);
   keep(); scheduleCheck(); render();
 }
@@ -330,6 +404,8 @@ function render(holdDay) {
 function drawStatus() {
   let text = !S.exists ? "never written" : S.dirty ? "unsaved" : "saved at " + S.savedAt;
   if (S.offline) text += " · the editor is not answering: keep this page open";
+  else if (S.clash) text += " · not kept: another page changed the same thing, choose above";
+  else if (S.keepFailed) text += " · not kept in the autosave copy: keep this page open";
   else if (S.queue.length || S.keeping) text += " · keeping…";
   const shown = shownProblems(); const fresh = freshDay();
   text += S.checking ? " · checking…" : " · " + (shown.length ? shown.length + " problem(s)" : "clean") +
@@ -683,7 +759,7 @@ function keys(e) {
 async function start() {
   const r = await fetch("api/state"); const st = await r.json();
   if (!r.ok) { banner(st.error); return; }
-  Object.assign(S, { save: st.save, base: st.version, rev: st.rev, exists: st.exists, savedAt: st.saved_at, dirty: st.dirty,
+  Object.assign(S, { save: st.save, server: st.save, autosaveFile: st.autosave_file, base: st.version, rev: st.rev, exists: st.exists, savedAt: st.saved_at, dirty: st.dirty,
     file: st.file, game: st.game, map: st.map, forms: st.game.forms, terrain: st.game.terrains[0].key });
   document.title = "lostprint edit — " + st.file; $("file").textContent = st.file;
   $("title").textContent = st.game.name;
@@ -720,8 +796,16 @@ async function start() {
   if (!S.save.days || !S.save.days.length) S.save.days = [{ day: 1, resources: Object.fromEntries(st.game.resources.map((x) => [x.key, x.start])) }];
   // work this browser kept that never reached the server (the page or the server went away first)
   let local = null; try { local = JSON.parse(localStorage.getItem(storeKey()) || "null"); } catch (e) { local = null; }
-  if (local && local.save && local.rev === S.rev && JSON.stringify(local.save) !== JSON.stringify(S.save)) {
-    const snap = JSON.stringify(local.save); S.undo.push(JSON.stringify(S.save)); commit(JSON.parse(snap), whole(snap));
+  let back = null; let clashed = null;  // merged with what the server kept since (another page, a restart)
+  if (local && local.save && !same(local.save, S.save)) {
+    if ("base" in local) { try { back = merge3(local.base, local.save, S.save); } catch (e) { if (!(e instanceof Clash)) throw e; clashed = e.path; } }
+    else if (local.rev === S.rev) back = local.save;
+  }
+  if (clashed) {
+    S.save = local.save; S.server = local.base; S.dirty = true; S.queue.push(whole(JSON.stringify(local.save)));
+    clash({ save: st.save, rev: st.rev }, clashed);
+  } else if (back && !same(back, S.save)) {
+    const snap = JSON.stringify(back); S.undo.push(JSON.stringify(S.save)); commit(JSON.parse(snap), whole(snap));
     banner("Your last edits, made just before the page closed, are back (Save writes them to " + S.file + ").", true);
   } else if (st.recovered) {
     banner("Your unsaved work from " + st.recovered.at + " is back: the file on disk is older." +

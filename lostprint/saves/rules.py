@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from lostprint.files import line_of
 from lostprint.files.fields import At, Problems
 from lostprint.geometry import hexgrid
 
@@ -13,6 +14,11 @@ from lostprint.geometry import hexgrid
 def slug(text: object) -> str:
     """'Natural Wonder' / 'natural_wonder' / 'NATURAL-WONDER' -> 'natural-wonder'."""
     return "-".join(str(text).strip().lower().replace("_", " ").replace("-", " ").split())
+
+
+def at_in(container, key, at: At) -> At:
+    """Where `key` stands inside the field at `at` (on the field's own line when it has none)."""
+    return At(line_of(container, key) or at.line, f"{at.field}.{key}")
 
 
 # --- what a replay produces ------------------------------------------------------------------

@@ -22,7 +22,7 @@ from lostprint.games.lost_crew import RULES as CREW
 from lostprint.saves import search
 from lostprint.saves.fields_1672 import default_sailors, fields
 from lostprint.saves.fields_read import read
-from lostprint.saves.rules import At, Event, LostRules, Mark
+from lostprint.saves.rules import At, Event, LostRules, Mark, at_in
 
 FIELDS = fields(GAME)
 DAY_FIELDS = {f["key"]: f for f in FIELDS["day"]}
@@ -47,10 +47,6 @@ def _span(values) -> str:
     if values == list(range(values[0], values[-1] + 1)):
         return f"{values[0]} to {values[-1]}"
     return ", ".join(map(str, values))
-
-
-def _at(container, key, at: At) -> At:
-    return At(line_of(container, key) or at.line, f"{at.field}.{key}")
 
 
 @dataclass
@@ -125,10 +121,10 @@ class Rules1672(LostRules):
         if name == "weather":
             today.weather = got
         elif name == "gathered":
-            today.gathered = {k: (n, _at(value, k, at)) for k, n in got.items() if n}
+            today.gathered = {k: (n, at_in(value, k, at)) for k, n in got.items() if n}
         elif name == "rolls":
             if None not in got.values():
-                today.rolls = {k: (tuple(tuple(f) if isinstance(f, list) else f for f in faces), _at(value, k, at))
+                today.rolls = {k: (tuple(tuple(f) if isinstance(f, list) else f for f in faces), at_in(value, k, at))
                                for k, faces in got.items()}
         else:
             today.crew[name] = got
@@ -164,11 +160,11 @@ class Rules1672(LostRules):
         try:
             eng.island_lies(st.game_map, st.terrain, tuple(hexes), terrain)
         except RuleError as exc:
-            problems.add(at if exc.rule == "mapped" else _at(value, "hexes", at), str(exc))
+            problems.add(at if exc.rule == "mapped" else at_in(value, "hexes", at), str(exc))
             return None
         natives, roll = got.get("natives", False), got.get("roll")
         crew.today.island = {"hexes": tuple(hexes), "size": terrain, "natives": natives, "roll": roll, "at": at,
-                             "roll_at": _at(value, "roll", at)}
+                             "roll_at": at_in(value, "roll", at)}
         st.events.append(Event(st.day, "island", f"{size} island"))
         return Mark("island", st.day, tuple(hexes), (("size", size), ("natives", natives))
                     + ((("roll", roll),) if roll else ()))

@@ -22,7 +22,7 @@ from lostprint.games.lost_crows import GAME
 from lostprint.saves import search
 from lostprint.saves.fields_1872 import fields
 from lostprint.saves.fields_read import read
-from lostprint.saves.rules import At, Event, LostRules, Mark, slug
+from lostprint.saves.rules import At, Event, LostRules, Mark, at_in, slug
 
 FIELDS = fields(GAME)
 DAY_FIELDS = {f["key"]: f for f in FIELDS["day"]}
@@ -42,10 +42,6 @@ def _spread(values) -> str:
     if values == list(range(values[0], values[-1] + 1)):
         return f"{values[0]}" if len(values) == 1 else f"{values[0]}\u2013{values[-1]}"
     return ", ".join(map(str, values))
-
-
-def _at(container, key, at: At) -> At:
-    return At(line_of(container, key) or at.line, f"{at.field}.{key}")
 
 
 @dataclass
@@ -75,7 +71,7 @@ class Day:
     def where(self, name: str) -> At:
         raw = self.raw
         if hasattr(raw, "get") and name in raw:
-            return _at(raw, name, self.at)
+            return at_in(raw, name, self.at)
         return At(line_of(raw), f"{self.at.field}.{name}")
 
 
@@ -148,7 +144,7 @@ class Rules1872(LostRules):
             today.dancers = (got, at)
         elif name == "caps":
             for key, cap in got.items():
-                today.caps[key] = (cap, _at(value, key, at))
+                today.caps[key] = (cap, at_in(value, key, at))
                 st.caps[key] = cap
         elif name == "rolls":
             self._read_rolls(got, value, at, today, problems)
@@ -157,7 +153,7 @@ class Rules1872(LostRules):
     def _read_rolls(got: dict, value, at: At, today: Day, problems) -> None:
         """The day's dice: a Bad Omen's two dice as tens then ones, the units' board whole."""
         for key, faces in got.items():
-            kat = _at(value, key, at)
+            kat = at_in(value, key, at)
             bad = [n for n in faces if key == "omens" and not all(0 < d <= eng.FACES for d in divmod(n, eng.TENS))]
             boxes = len(eng.UNITS) * eng.BOX
             if bad:
@@ -184,7 +180,7 @@ class Rules1872(LostRules):
         if got is None or got["letter"] is None:
             return None
         replay, today = _replay(st), _replay(st).today
-        letter, lat = got["letter"], _at(value, "letter", at)
+        letter, lat = got["letter"], at_in(value, "letter", at)
         if letter not in replay.land.plots:
             problems.add(lat, f"{letter!r} is not a plot hex on this map ({', '.join(sorted(replay.land.plots))})")
             return None
@@ -208,13 +204,13 @@ class Rules1872(LostRules):
         chosen = None
         if got.get("choice") is not None:
             if not enc.choices:
-                problems.add(_at(value, "choice", at), f"{enc.code} ({enc.title}) offers no choice")
+                problems.add(at_in(value, "choice", at), f"{enc.code} ({enc.title}) offers no choice")
                 return None
             text = slug(got["choice"])
             chosen = next((c for i, c in enumerate(enc.choices, 1) if text in (slug(c.text), str(i))), None)
             if chosen is None:
                 options = "; ".join(f"{i}: {c.text}" for i, c in enumerate(enc.choices, 1))
-                problems.add(_at(value, "choice", at), f"not a choice of {enc.code} ({options})")
+                problems.add(at_in(value, "choice", at), f"not a choice of {enc.code} ({options})")
                 return None
             data += (("choice", chosen.text),)
         if got.get("outcome") is None:
@@ -223,7 +219,7 @@ class Rules1872(LostRules):
                                  f"{enc.choices[0].outcome}")
                 return None
             return None if enc.choices else self._plotted(st, letter, roll, None, None, at, data)
-        oat = _at(value, "outcome", at)
+        oat = at_in(value, "outcome", at)
         try:
             out = plots.outcome(got["outcome"].strip())
         except KeyError:

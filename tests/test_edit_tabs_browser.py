@@ -89,3 +89,25 @@ def test_a_reload_brings_back_unkept_edits_after_another_tab_moved_the_save_on(p
     kept(a)
     work = server_work(a)
     assert work["days"][0].get("moved") == ["B2"] and work["player"] == "Someone"
+
+
+def test_a_page_whose_keep_was_refused_merges_the_other_pages_work_instead_of_dropping_its_own(page_on, tmp_path):
+    """The server refused B's keep (an error answer): B's work was on the page only, and the next
+    poll showing A's newer work replaced it (Undo had it, the status said nothing)."""
+    a = page_on(tmp_path / "tabs.yaml", "1572")
+    b = page_on(None, url=a.server_url)
+    b.route("**/api/keep", lambda route: route.fulfill(status=500, content_type="application/json",
+                                                       body='{"error": "the disk is full"}'))
+    b.fill("#save-title", "B's title")
+    b.press("#save-title", "Tab")
+    b.wait_for_function("document.getElementById('status').textContent.includes('not kept')")
+    b.unroute("**/api/keep")
+    a.fill("#save-player", "A's player")
+    a.press("#save-player", "Tab")
+    kept(a)
+    b.wait_for_function("S.save.player === \"A's player\"", timeout=10_000)  # B's poll
+    kept(b)
+    assert b.evaluate("S.save.title") == "B's title"
+    work = server_work(a)
+    assert (work.get("title"), work.get("player")) == ("B's title", "A's player")
+    assert "not kept" not in b.inner_text("#status")

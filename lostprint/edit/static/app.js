@@ -231,7 +231,9 @@ async function poll() {  // what other pages (or programs) did since
     // an answer overtaken by this page's own edits (or their keeping) tells nothing new
     if (!r.ok || S.queue.length || S.keeping || S.saving || S.rev !== asked || S.undo.length !== edits) return;
     S.offline = false;
-    if (j.rev > S.rev) {
+    if (j.rev > S.rev && !same(S.save, S.server)) {  // this page's work the server does not have (a keep it refused)
+      S.queue.push(whole(JSON.stringify(S.save))); onOtherWork(j); keep();
+    } else if (j.rev > S.rev) {
       S.undo.push(JSON.stringify(S.save)); S.redo = [];
       S.save = j.save; S.server = j.save; adoptStatus(j); remember(); scheduleCheck();
       banner("This save was changed in another page: this page now shows the newest work (Undo brings back what it showed).", true);

@@ -105,3 +105,23 @@ def test_ctrl_c_stops_the_server_cleanly(tmp_path):
     with pytest.raises(OSError):
         urllib.request.urlopen(url + "api/state", timeout=5)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_day_deleted_from_the_middle_leaves_every_other_day_as_the_file_spells_it(tmp_path):
+    """Lists were merged by position: deleting day 2 wrote day 3 into day 2's node, and so on, so
+    every later day took the comment of the day before it, its key order and its line folding."""
+    import re
+
+    from lostprint.edit.session import EditSession
+
+    text = re.sub(r"(?m)^(  - day: (\d+))$", r"\1  # sheet row \2",
+                  (ROOT / "examples" / "1572-the-delta-by-grace.yaml").read_text())
+    path = tmp_path / "rows.yaml"
+    path.write_text(text)
+    session = EditSession(path)
+    work = copy.deepcopy(session.work)
+    del work["days"][1]
+    session.keep(work, session.rev)
+    session.save(work, session.version, session.rev)
+    day_two = re.search(r"(?ms)^  - day: 2  # sheet row 2\n.*?(?=^  - day: 3)", text).group(0)
+    assert path.read_text() == text.replace(day_two, "")

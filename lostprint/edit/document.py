@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import codecs
 import copy
+import difflib
 import io
+import json
 import math
 from dataclasses import dataclass
 
@@ -171,6 +173,23 @@ def _new_day(value: dict):
     return day
 
 
+_NEW = object()  # no item of the old list stands for this new one
+
+
+def _aligned(old: list, new: list) -> list[tuple[object, object]]:
+    """Each new item with the old item it is (an item taken out or put in moves no other): equal items
+    are matched over the whole list, an item between matches is merged into the old one in its place.
+    Matched by position alone, deleting day 2 wrote day 3 into day 2's node: its comments, key order
+    and folding went to the next day, and so on to the end of the file."""
+    spelled = [json.dumps(to_plain(x), sort_keys=True) for x in old]
+    wanted = [json.dumps(v, sort_keys=True, default=str) for v in new]
+    items = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, spelled, wanted, autojunk=False).get_opcodes():
+        for t in range(j2 - j1):
+            items.append((old[i1 + t] if i1 + t < i2 else _NEW, new[j1 + t]))
+    return items
+
+
 def merge(old, new, key: str = ""):
     """`new` (plain) written over `old` (round-trip) keeping what did not change: its comments,
     key order and styles. `key` is where `old` sits ("" the top, "days[]" a day). Returns the value
@@ -187,12 +206,15 @@ def merge(old, new, key: str = ""):
                 old[match] = merge(old[match], v, k)
         return old
     if isinstance(old, list) and isinstance(new, list):
-        del old[len(new):]
-        for i, v in enumerate(new):
-            if i < len(old):
+        if len(old) == len(new):
+            for i, v in enumerate(new):
                 old[i] = merge(old[i], v, key + "[]")
-            else:
-                old.append(_new_day(v) if key == "days" and isinstance(v, dict) else _flow(v))
+            return old
+        items = _aligned(old, new)
+        del old[:]
+        for node, v in items:
+            old.append(merge(node, v, key + "[]") if node is not _NEW else
+                       _new_day(v) if key == "days" and isinstance(v, dict) else _flow(v))
         return old
     if not isinstance(old, (dict, list)) and not isinstance(new, (dict, list)) and to_plain(old) == new \
             and type(to_plain(old)) is type(new):

@@ -4,7 +4,8 @@ the atomic save with a version check, and the journal preview.
 
 The working copy is the newest work: what the last edit of any page made, numbered by `rev`. It is
 what a page (re)loading gets; a page whose edit was based on an older rev (another tab edited in
-between) is sent the newer copy to apply its edit to. The save file itself is written only by Save,
+between) is sent the newer copy, and merges what it changed with what the other page changed (the
+page says so when both changed the same thing differently, and the player chooses). The save file itself is written only by Save,
 atomically, and only over the version the session read, unless the user chose to overwrite.
 
 Nothing here knows about HTTP; lostprint.edit.server maps requests onto these methods.

@@ -290,6 +290,135 @@ def _():
     return claiming(good, 5, 13), good
 
 
+@case("queen-prefers-gem-cave", "Queen's Totem: the Queen prioritizes Gem Caves (clarification queen: the nearest "
+      "Gem Cave totem she can see, however far)", "outcome.scores.Tobias: the replay gives Tobias 5")
+def _():
+    # the Queen on [3, 0] has Mara's Barrens totem 1 away at [2, 0] and Tobias's Gem Cave totem 2 away at
+    # [5, 0]: she goes to Tobias; [4, 0]'s two crows go to him too (1 away); Mara only draws a spell
+    good = one_round({"tile": "queen", "at": [3, 0], "totem": [2, 0]},
+                     {"tile": "gem-cave", "at": [5, 0], "totem": [5, 0]}, 0 + 2, 2 + 3)
+    return claiming(good, 3 + 2, 2), good
+
+
+@case("flock-to-nearest", "Flocking: crows flock to the nearest Mana Totem in the same row or column",
+      "outcome.scores.Mara: the replay gives Mara 4")
+def _():
+    # [0, 0]'s crow sees Mara 1 away down its column ([0, 1]) and Tobias 2 away along its row ([2, 0]):
+    # it goes to Mara, as does [0, 2]'s crow (1 away up the column)
+    good = one_round({"tile": "barrens", "at": [0, 1], "totem": [0, 1]},
+                     {"tile": "barrens", "at": [1, 0], "totem": [2, 0]}, 2 + 2, 0 + 2)
+    return claiming(good, 1 + 2, 1 + 2), good
+
+
+@case("flock-no-diagonals", "Flocking: crows flock in the same row or column (no diagonals)",
+      "outcome.scores.Mara: the replay gives Mara 3")
+def _():
+    # Mara's totem at [2, 0] is diagonal to [3, 1]'s two crows (gaps at [3, 0] and [2, 1]): they stay;
+    # she gets [0, 0]'s crow along row 0 over her Barrens at [1, 0]. Tobias stands cut off on [2, 2]
+    good = one_round({"tile": "barrens", "at": [1, 0], "totem": [2, 0]},
+                     {"tile": "barrens", "at": [5, 0], "totem": [2, 2]}, 1 + 2, 0 + 2)
+    return claiming(good, 3 + 2, 2), good
+
+
+@case("player-count", "Overview and setup: Crows is for 2 to 4 players (setup removes tiles for 2, 3 or 4)",
+      "players: Crows is for 2 to 4 players, not 1")
+def _():
+    good = claiming(one_round({"tile": "barrens", "at": [1, 0], "totem": [2, 0]},
+                              {"tile": "barrens", "at": [5, 0], "totem": [2, 2]}, 0, 0), 3, 2)
+    bad = copy.deepcopy(good)
+    bad["players"] = bad["players"][:1]  # Mara alone: her turn only, her score only
+    bad["rounds"][0] = bad["rounds"][0][:1]
+    bad["outcome"]["scores"] = {"Mara": 3}
+    return bad, good
+
+
+@case("equal-turns", "Game end: finish the current round; all players should have had equal turns",
+      "rounds[10]: 2 turns; every round has one turn per player (3)")
+def _():
+    bad = example()
+    bad["rounds"][-1].pop()  # Wren's last turn left out of Nightfall's round
+    return bad, scored(example())
+
+
+@case("nightfall-once", "Components and setup: there is one Nightfall tile, set aside and shuffled into the "
+      "bottom 7: it is drawn once", "rounds[10][1].nightfall: Nightfall was already drawn this round")
+def _():
+    bad = example()
+    bad["rounds"][-1][1]["nightfall"] = True  # Mara drew it; Tobias cannot draw it again
+    return bad, scored(example())
+
+
+@case("three-players-remove-four", "Setup: 3 players remove 4 tiles. The example's 61 tiles leave 57; with "
+      "Nightfall among the bottom 7 and 4 moved under them, 13 start tiles and 3 hands above, it is drawn 32nd "
+      "to 38th: the example draws it 32nd; one Barrens more puts it 33rd at the earliest",
+      "rounds[10][0].nightfall: Nightfall came up on draw 32, but the setup puts it between draws 33 and 39")
+def _():
+    bad = example()
+    bad["tiles"][G.BARRENS] += 1
+    return bad, scored(example())
+
+
+def four_players(nightfall_seat: int) -> dict:
+    """Four players, two rounds of Barrens, 33 map tiles: none removed for four, so Nightfall lies 7th to
+    13th of the draws; it comes up on round 2's turn `nightfall_seat` (0-based: draw 5 + seat)."""
+    data = example()
+    data["players"] = data["players"] + [{"name": "Ossian", "color": "yellow"}]
+    names = [p["name"] for p in data["players"]]
+    squares = ([1, 0], [3, 0], [0, 1], [2, 1]), ([5, 0], [4, 1], [1, 2], [3, 2])
+    data["rounds"] = [[{"player": name, "tile": G.BARRENS, "at": sq, "totem": sq} for name, sq in zip(names, row)]
+                      for row in squares]
+    data["rounds"][1][nightfall_seat]["nightfall"] = True
+    data["tiles"] = tile_set(data, G.tiles_needed(2))
+    data.pop("outcome")
+    return scored(data)
+
+
+@case("four-players-remove-none", "Setup: 4 players remove no tiles. With 33 map tiles Nightfall is drawn 7th "
+      "to 13th (had 4 been removed, 3rd to 9th)",
+      "rounds[1][1].nightfall: Nightfall came up on draw 6, but the setup puts it between draws 7 and 13")
+def _():
+    good = four_players(2)
+    bad = four_players(1)
+    bad["outcome"] = good["outcome"]
+    return bad, good
+
+
+@case("populate-empty", "Populate: repopulate an EMPTY 2- or 3-crow tile (round 1: [4, 0] still holds its two crows)",
+      "rounds[0][0].spell.target: the spell needs an empty tile, but [4, 0] holds 2 crows")
+def _():
+    # populate-as-new's game, Mara casting Populate in round 1 (her spell drawn that turn), not round 2
+    good = two_rounds(0, 1 + 1 + 2, 4 + 7 + 2 * 2)
+    good["rounds"][1][0]["spell"] = {"name": "populate", "target": [4, 0]}
+    good["rounds"][1][1]["scatter"] = "N"
+    bad = copy.deepcopy(good)
+    bad["rounds"][0][0]["spell"] = bad["rounds"][1][0].pop("spell")
+    return bad, good
+
+
+@case("teleport-no-queen", "Teleport: move up to 2 crows (clarification teleport: the Queen cannot be teleported)",
+      "rounds[0][0].spell.count: [1, 0] has 0 crows (the Queen cannot be teleported)")
+def _():
+    # Mara places the Queen on [1, 0], draws a spell on Barrens [2, 0] and teleports one crow to [2, 2]:
+    # [0, 0]'s crow is legal, the Queen is not
+    good = one_round({"tile": "queen", "at": [1, 0], "totem": [2, 0],
+                      "spell": {"name": "teleport", "from": [0, 0], "target": [2, 2], "count": 1}},
+                     {"tile": "barrens", "at": [3, 0], "totem": [3, 0]}, 0, 0)
+    good = scored(good)
+    bad = copy.deepcopy(good)
+    bad["rounds"][0][0]["spell"]["from"] = [1, 0]
+    return bad, good
+
+
+@case("lava-replace-no-totem", "Lava Pool: replaces an EMPTY tile (no totem: Mara's stands on [1, 0] this round)",
+      "rounds[0][1].at: a Lava Pool may only replace an empty tile, but [1, 0] holds Mara's totem")
+def _():
+    good = scored(one_round({"tile": "barrens", "at": [1, 0], "totem": [1, 0]},
+                            {"tile": "lava", "at": [2, 2], "moved_to": [5, 0], "totem": [2, 0]}, 0, 0))
+    bad = copy.deepcopy(good)
+    bad["rounds"][0][1]["at"] = [1, 0]
+    return bad, good
+
+
 if __name__ == "__main__":
     write_pairs(CASES)
     for rule, _source, expect, _fn in CASES:

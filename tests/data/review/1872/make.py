@@ -217,11 +217,11 @@ def _():
 @case("fort-impassable", "Map guide: Fort Benton is impassable; ruling fort-blank (house): no map icon "
       "colours it before 12A", "both", "Fort Benton")
 def _():
-    fort = next(iter(eng.land_of(game(0).gm).fort))
+    fort = next(iter(game(0).land.fort))
 
     def ok(g, i):
         d = g.days[i]
-        return g.before[i].pos in eng.land_of(g.gm).neighbors[fort] and d.get("mapped") and fort not in g.maps[i]
+        return g.before[i].pos in g.land.neighbors[fort] and d.get("mapped") and fort not in g.maps[i]
     g, i = find(ok)
     bad = save_of(g, i)
     d = bad["days"][i]
@@ -587,6 +587,192 @@ def _():
     bad = save_of(g, i)
     bad["days"][i]["rolls"]["omens"] = [RULES.omens[0].low]
     return g, i, bad, save_of(g, i)
+
+
+# --- further rules, one case each (added by the second review) -----------------------------------------
+
+def only_omen(g, i, low):
+    """Day i rolled exactly one Bad Omen and it was low-low+1."""
+    omens = g.days[i].get("rolls", {}).get("omens", [])
+    return len(omens) == 1 and omens[0] in (low, low + 1)
+
+
+def unit_diff(g, i, unit):
+    """The difference the unit's two boxes gave on day i (as the recorded dice stand), or None."""
+    units = g.days[i].get("rolls", {}).get("units")
+    if not units or g.days[i].get("spirit-dancers") or g.days[i].get("rolls", {}).get("order") or g.before[i].fever:
+        return None
+    k = eng.UNITS.index(unit)
+    return units[2 * k] - units[2 * k + 1]
+
+
+def raised(key, n):
+    """A finder's change: the day's recorded `key` left n higher than played (the effect not applied)."""
+    def change(g, i):
+        bad = save_of(g, i)
+        bad["days"][i]["resources"][key] += n
+        return g, i, bad, save_of(g, i)
+    return change
+
+
+def room(g, i, key, n):
+    return g.days[i]["resources"][key] + n <= g.after[i].cap(key) and g.after[i].over is None
+
+
+@case("windstorm", "Bad Omen 11-12: Windstorm, lose 1 Movement Progress", "with", "movement is")
+def _():
+    return raised("movement", 1)(*find(lambda g, i: only_omen(g, i, 11) and room(g, i, "movement", 1)))
+
+
+@case("heatwave", "Bad Omen 25-26: Heatwave, lose 2 Resolve", "with", "resolve is")
+def _():
+    return raised("resolve", 2)(*find(lambda g, i: only_omen(g, i, 25) and room(g, i, "resolve", 2)))
+
+
+@case("settlers", "Bad Omen 31-32: American Settlers, lose 2 Proximity", "with", "proximity is")
+def _():
+    return raised("proximity", 2)(*find(lambda g, i: only_omen(g, i, 31) and room(g, i, "proximity", 2)))
+
+
+@case("traitors", "Bad Omen 13-14: Traitors, reduce your maximum Proximity by 1 (the save records the new cap)",
+      "with", "proximity maximum")
+def _():
+    g, i = find(lambda g, i: only_omen(g, i, 13) and g.after[i].over is None and g.days[i].get("caps"))
+    bad = save_of(g, i)
+    del bad["days"][i]["caps"]
+    return g, i, bad, save_of(g, i)
+
+
+@case("plains-food", "Phase 3: Plains cost 1 Movement and 2 Food to enter", "with", "food is")
+def _():
+    def ok(g, i):
+        d = g.days[i]
+        terrain = dict(g.maps[i], **d.get("mapped", {}))
+        return len(moved(d)) == 1 and terrain.get(moved(d)[0]) == "plains" and not crossed(g, i) \
+            and not d.get("marks") and not d.get("rolls", {}).get("omens") and room(g, i, "food", 1)
+    return raised("food", 1)(*find(ok))
+
+
+@case("warriors-4", "Unit chart: Warriors at difference 4 lose 1 Resolve", "with", "no legal roll and choice gives")
+def _():
+    return raised("resolve", 1)(*find(lambda g, i: unit_diff(g, i, "warriors") == 4 and room(g, i, "resolve", 1)))
+
+
+@case("chief-4", "Unit chart: the Chief at difference 4 loses 1 Proximity and 1 Resolve", "with", "proximity is")
+def _():
+    return raised("proximity", 1)(*find(lambda g, i: unit_diff(g, i, "chief") == 4 and room(g, i, "proximity", 1)))
+
+
+@case("fever-resolve", "Unit chart: the Shaman at difference 4 is hurt or fevered, Resolve -1", "with", "resolve is")
+def _():
+    return raised("resolve", 1)(*find(lambda g, i: unit_diff(g, i, "shaman") == 4 and room(g, i, "resolve", 1)
+                                      and g.before[i].vision is None))
+
+
+@case("vision-once", "Crow icon: a player can only have one Vision Quest per game", "both", "only one Vision Quest")
+def _():
+    g, i = find(lambda g, i: "vision" in g.days[i] and g.after[i].over is None
+                and any(g.days[j].get("crows") for j in range(i + 1, len(g.days))))
+    j = next(j for j in range(i + 1, len(g.days)) if g.days[j].get("crows") and g.after[j].over is None)
+    bad = save_of(g, j)
+    bad["days"][j]["vision"] = dict(bad["days"][i]["vision"])
+    return g, j, bad, save_of(g, j)
+
+
+@case("win-stops", "How to win: you win immediately once you enter the double-hex (no step after it)", "both",
+      "no more moves")
+def _():
+    g, i = find(lambda g, i: g.after[i].over is not None and g.after[i].over[0] == "won")
+    bad = save_of(g, i, {"result": "won"})
+    d = bad["days"][i]
+    back = d["moved"][-2] if len(d["moved"]) > 1 else g.before[i].pos
+    d["moved"] = d["moved"] + [back]
+    return g, i, bad, save_of(g, i, {"result": "won"})
+
+
+@case("score-lost", "Scoring: on a loss, 1 point per hex travelled and nothing for Crows", "both", "outcome.score")
+def _():
+    g, i = find(lambda g, i: g.after[i].over is not None and g.after[i].over[0] == "lost" and g.after[i].crows)
+    total = sum(p for _, p in eng.score(g.after[i]))
+    good = save_of(g, i, {"result": "lost", "score": total})
+    bad = save_of(g, i, {"result": "lost", "score": total + 2 * len(g.after[i].crows)})
+    return g, i, bad, good
+
+
+@case("zone-only-at-start", "Map guide: the fort's zone costs Proximity only when the turn STARTS in it", "with",
+      "proximity is")
+def _():
+    land = game(0).land
+    g, i = find(lambda g, i: g.before[i].pos not in land.zone and moved(g.days[i])
+                and moved(g.days[i])[-1] in land.zone and room(g, i, "proximity", 0)
+                and g.days[i]["resources"]["proximity"] > 1)
+    bad = save_of(g, i)
+    bad["days"][i]["resources"]["proximity"] -= 1
+    return g, i, bad, save_of(g, i)
+
+
+@case("crow-after-vision", "Crow icon: any Crow acquired after a Vision Quest increases one Primary resource",
+      "with", "food is")
+def _():
+    def ok(g, i):
+        if not g.days[i].get("crows") or g.before[i].vision is None or g.after[i].over is not None:
+            return False
+        r = g.days[i]["resources"]
+        return all(r[k] > 1 for k in eng.PRIMARY) and len(g.days[i]["crows"]) == 1
+    g, i = find(ok)
+    bad = save_of(g, i)
+    r = bad["days"][i]["resources"]
+    k = max(eng.PRIMARY, key=lambda k: r[k] - g.before[i].value(k))  # the resource the Crow raised, as played
+    r[k] -= 1
+    return g, i, bad, save_of(g, i)
+
+
+@case("drought", "Bad Omen 33-34: Drought, reduce your maximum Food by 1 (the save records the new cap)", "with",
+      "food maximum")
+def _():
+    g, i = find(lambda g, i: only_omen(g, i, 33) and g.after[i].over is None and g.days[i].get("caps"))
+    bad = save_of(g, i)
+    bad["days"][i]["caps"]["food"] += 1
+    return g, i, bad, save_of(g, i)
+
+
+@case("tribe-5", "Unit chart: the Tribe at difference 5 reduces two Primary Resources of your choice by 1",
+      "with", "no legal roll and choice gives")
+def _():
+    def ok(g, i):
+        return unit_diff(g, i, "tribe") == 5 and all(room(g, i, k, 1) for k in eng.PRIMARY)
+    g, i = find(ok)
+    bad = save_of(g, i)
+    r = bad["days"][i]["resources"]
+    k = min(eng.PRIMARY, key=lambda k: r[k] - g.before[i].value(k))  # one the reduction fell on, as played
+    r[k] += 1
+    return g, i, bad, save_of(g, i)
+
+
+@case("map-terrain", "Unit chart: a map icon colours its own terrain (the Tribe's difference 3: two Plains)",
+      "with", "cannot colour")
+def _():
+    def ok(g, i):
+        d = g.days[i]
+        return unit_diff(g, i, "tribe") == 3 and d.get("mapped") and g.after[i].over is None \
+            and "mountains" not in d["mapped"].values() and not d.get("marks") and not d.get("rolls", {}).get("omens") \
+            and all(unit_diff(g, i, u) != 1 for u in eng.UNITS)
+    g, i = find(ok)
+    bad = save_of(g, i)
+    d = bad["days"][i]["mapped"]
+    lab = next(lab for lab, t in d.items() if t == "plains" and lab not in moved(bad["days"][i]))
+    d[lab] = "mountains"
+    return g, i, bad, save_of(g, i)
+
+
+@case("start-forest", "Map guide: the starting hex is a Forest, coloured at set-up (no icon colours it again)",
+      "both", "already printed")
+def _():
+    g = game(0)
+    bad = save_of(g, 0)
+    d = bad["days"][0]
+    d["mapped"] = dict(d["mapped"], **{g.before[0].pos: "plains"})
+    return g, 0, bad, save_of(g, 0)
 
 
 def write(only=()) -> None:

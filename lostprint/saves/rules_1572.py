@@ -598,6 +598,9 @@ def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
         return rolls[k][1], f"no {R.face(k)} was planned on day {day}: {k} is skipped"
     if len(rolls.get("mapping", ((),))[0]) > 1:
         failure = search.Failure("left", "mapping")
+    for k in R.musket_charts:
+        if len(rolls.get(k, ((),))[0]) > 1 + R.musket_rerolls:
+            return rolls[k][1], f"a musket rerolls {k} once a phase: at most {1 + R.musket_rerolls} rolls of its dice"
     if KANTYI_ROLLS in rolls and "native-contact" not in rolls:
         return rolls[KANTYI_ROLLS][1], "Princess Kantyi's rerolls go with a Native Contact roll"
     key = failure.key

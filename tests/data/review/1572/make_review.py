@@ -359,6 +359,113 @@ case("no-fever-breaks-in-a-swamp", "a fever cannot break in a swamp", "days[1].f
 case("no-fever-breaks-in-a-swamp-bare", "a fever cannot break in a swamp", "days[1].fever | swamp",
      bare(save([d1, d2])), bare(save([d1, dict(d2, fever="broken")])))
 
+# --- written from the rulebook by a second reviewer: rules no case above covers --------------------------------
+# Planning: four of a kind gains a conquistador. Day 1 (planning 2 2 4 4 4: movement +1, exploring +2): movement
+# 1+1 +1 -1 = 2: an accident (6 -> 5); exploring 3+3 +2 = 8: morale +1 (at the cap); rations: food 5; camp: morale 5.
+# Day 2 (planning 4 4 4 4 2: four 4s, a conquistador -> 6; exploring +3): movement 3+4 -1 = 6: +1, morale -1;
+# exploring 2+3 +3 = 8: morale +1; rations: food 4; camp: morale 4.
+acc = {"day": 1, "resources": res(c=5, f=5, mo=5),
+       "rolls": {"planning": [2, 2, 4, 4, 4], "movement": [1, 1], "exploring": [3, 3]}}
+four = {"day": 2, "resources": res(f=4, mo=4), "rolls": {"planning": [4, 4, 4, 4, 2], "movement": [3, 4],
+                                                           "exploring": [2, 3]}}
+case("four-of-a-kind-gains-a-conquistador", "a planning four of a kind gains a conquistador",
+     "days[1].resources.conquistadors | the rolls give", save([acc, four]),
+     save([acc, dict(four, resources=res(c=5, f=4, mo=4))]))
+# WILDs do not count towards it: planning 1 4 4 4 2 is three 4s and a WILD (exploring +3 with it): no conquistador.
+wild = dict(four, resources=res(c=5, f=4, mo=4), rolls=dict(four["rolls"], planning=[1, 4, 4, 4, 2]))
+case("wilds-make-no-four-of-a-kind", "WILDs cannot count towards a four of a kind",
+     "days[1].resources.conquistadors | the rolls give", save([acc, wild]),
+     save([acc, dict(wild, resources=four["resources"])]))
+# A fever costs 1 morale at once. Planning 2 2 2 2 2; movement 1+1 +4 -1 = 5: +1 and a fever (morale 5); camp: 4.
+fev = {"day": 1, "fever": "struck", "resources": res(f=5, mo=4),
+       "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [1, 1]}}
+case("fever-costs-a-morale", "a fever icon costs 1 morale at once", "days[0].resources.morale | the rolls give",
+     save([fev]), save([dict(fev, resources=res(f=5, mo=5))]))
+# While the fever holds, WILDs add nothing. Day 2: planning 1 2 2 2 2; movement 3+3 +3 -1 = 8: +1, morale -1
+# (with the WILD 9: no morale lost); camp: morale 2.
+held = {"day": 2, "resources": res(f=4, mo=2), "rolls": {"planning": [1, 2, 2, 2, 2], "movement": [3, 3]}}
+case("fever-holds-the-wilds", "WILDs do not count while a fever holds", "days[1].resources.morale | the rolls give",
+     save([fev, held]), save([fev, dict(held, resources=res(f=4, mo=3))]))
+# Three WILDs break it, and are spent doing so. Day 2: planning 1 1 1 2 2: the fever breaks; movement 3+4 +1 -1 = 7:
+# +1, morale -1 (with the three WILDs 10: no morale lost); camp: morale 2.
+brk = {"day": 2, "fever": "broken", "resources": res(f=4, mo=2),
+       "rolls": {"planning": [1, 1, 1, 2, 2], "movement": [3, 4]}}
+case("three-wilds-break-a-fever", "three WILDs break a fever", "days[1].fever | the rolls give",
+     save([fev, brk]), save([fev, {k: v for k, v in brk.items() if k != "fever"}]))
+case("wilds-that-break-a-fever-are-spent", "WILDs that break a fever are used for nothing else",
+     "days[1].resources.morale | the rolls give", save([fev, brk]), save([fev, dict(brk, resources=res(f=4, mo=3))]))
+# Hunger: with no food at the ration, a conquistador is lost. Each day planning 4 1 1 1 1 (exploring +4): exploring
+# 2+2 +4 = 8: morale +1 (at the cap); rations -1; camp: morale 5. Food runs 5 4 3 2 1 0; on day 7 none is left.
+hungry = [{"day": n, "resources": res(f=6 - n, mo=5), "rolls": {"planning": [4, 1, 1, 1, 1], "exploring": [2, 2]}}
+          for n in range(1, 7)]
+day7 = {"day": 7, "resources": res(c=5, f=0, mo=5), "rolls": {"planning": [4, 1, 1, 1, 1], "exploring": [2, 2]}}
+case("hunger-costs-a-conquistador", "no food at the ration costs a conquistador",
+     "days[6].resources.conquistadors | the rolls give", save(hungry + [day7]),
+     save(hungry + [dict(day7, resources=res(c=6, f=0, mo=5))]))
+# Despair: below 1 morale after phase 10, a conquistador is lost. Each day planning 1 1 1 1 1 (WILDs call no phase):
+# rations -1, camp -1; on day 6 morale reaches 0.
+idle = [{"day": n, "resources": res(f=6 - n, mo=6 - n), "rolls": {"planning": [1, 1, 1, 1, 1]}} for n in range(1, 6)]
+day6 = {"day": 6, "resources": res(c=5, f=0, mo=0), "rolls": {"planning": [1, 1, 1, 1, 1]}}
+case("despair-costs-a-conquistador", "below 1 morale after the Morale phase costs a conquistador",
+     "days[5].resources.conquistadors | the rolls give", save(idle + [day6]),
+     save(idle + [dict(day6, resources=res(c=6, f=0, mo=0))]))
+# Exploring 4-5: movement -1. Planning 4 6 6 6 6 (hunting +3): exploring 2+3 = 5: progress 5; hunting 1+2 +3 +1 = 7:
+# food +1 (at the cap); rations 5; camp: morale 5.
+exp = {"day": 1, "resources": res(f=5, mo=5, mv=5),
+       "rolls": {"planning": [4, 6, 6, 6, 6], "exploring": [2, 3], "hunting": [1, 2]}}
+case("exploring-costs-progress", "Exploring 4-5 costs 1 movement progress",
+     "days[0].resources.movement | the rolls give",
+     save([exp]), save([dict(exp, resources=res(f=5, mo=5))]))
+# Native Contact 11+: a cache (food, muskets, morale +1) and a peaceful village. Planning 5 5 5 5 2 (native +3):
+# movement 3+4 -1 = 6: +1, morale 5; native 4+4 +3 = 11: the cache, morale 6; rations: food 5; camp: morale 5.
+cache = {"day": 1, "marks": [{"peaceful-village": "A1"}], "resources": res(f=5, mo=5),
+         "rolls": {"planning": [5, 5, 5, 5, 2], "movement": [3, 4], "native-contact": [4, 4]}}
+case("cache-adds-morale", "a cache adds 1 food, musket and morale", "days[0].resources.morale | the rolls give",
+     save([cache]), save([dict(cache, resources=res(f=5, mo=4))]))
+# A Natural Wonder adds 5 morale. Planning 4 4 4 4 2 (exploring +3): movement 4+5 -1 = 8: +1, morale 5; exploring
+# 5+5 +3 = 13: Interests in A1; 3+4 = 7: a Natural Wonder, morale 6 (capped); rations: food 5; camp: morale 5.
+wonder = {"day": 1, "marks": [{"interest": {"hex": "A1", "result": "natural-wonder"}}], "resources": res(f=5, mo=5),
+          "rolls": {"planning": [4, 4, 4, 4, 2], "movement": [4, 5], "exploring": [5, 5], "interests": [3, 4]}}
+case("natural-wonder-adds-morale", "a Natural Wonder adds 5 morale", "days[0].resources.morale | the rolls give",
+     save([wonder]), save([dict(wonder, resources=res(f=5, mo=4))]))
+# A peaceful village gives +1 to Exploring in its hex. Day 1: planning 5 5 5 5 2 (native +3); movement 3+4 -1 = 6:
+# +1, morale 5; native 3+4 +3 = 10: food +1, a peaceful village in A1; rations: food 5; camp: morale 4.
+# Day 2: planning 4 1 1 1 1 (exploring +4): exploring 1+2 +4 +1 = 8: morale 5; rations: food 4; camp: morale 4.
+pv1 = {"day": 1, "marks": [{"peaceful-village": "A1"}], "resources": res(f=5, mo=4),
+       "rolls": {"planning": [5, 5, 5, 5, 2], "movement": [3, 4], "native-contact": [3, 4]}}
+pv2 = {"day": 2, "resources": res(f=4, mo=4), "rolls": {"planning": [4, 1, 1, 1, 1], "exploring": [1, 2]}}
+case("peaceful-village-helps-exploring", "+1 to Exploring per peaceful village in the hex",
+     "days[1].resources.morale | the rolls give", save([pv1, pv2]), save([pv1, dict(pv2, resources=res(f=4, mo=3))]))
+# Cartography: a trail at the end of a day with 3 or more progress. A day of WILDs in camp keeps 6: a trail A1-A2.
+# Day 1 as above ends in B2 with 1 progress: no trail.
+carto = {"day": 1, "marks": [{"trail": ["A1", "A2"]}], "resources": res(f=5, mo=5),
+         "rolls": {"planning": [1, 1, 1, 1, 1]}}
+case("cartography-trail-needs-progress", "Cartography's trail needs 3 progress at the day's end",
+     "days[0].marks | the rolls give no marks", save([carto], "cartography"),
+     save([day1(marks=[{"trail": ["B2", "C2"]}])], "cartography"))
+case("cartography-trail-only-for-cartography", "only a Cartography expedition draws a trail at the day's end",
+     "days[0].marks | the rolls give no marks", save([carto], "cartography"), save([carto]))
+# A musket reroll costs a musket. Planning 2 2 2 2 3: movement 1+1, rerolled 2+3 +3 -1 = 7: +1, morale 5;
+# mapping B1 1+2 = 3 hills; rations: food 5; camp: morale 4.
+musket = {"day": 1, "mapped": {"B1": "hills"}, "resources": res(mu=5, f=5, mo=4),
+          "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [[1, 1], [2, 3]], "mapping": [1, 2]}}
+case("musket-reroll-costs-a-musket", "a musket reroll costs a musket", "days[0].resources.muskets | the rolls give",
+     save([musket], "religious"), save([dict(musket, resources=res(f=5, mo=4))], "religious"))
+# One musket reroll a phase: a second reroll of the Movement dice is refused.
+twice = dict(musket, resources=res(mu=4, f=5, mo=4),
+             rolls=dict(musket["rolls"], movement=[[1, 1], [1, 2], [2, 3]]))
+case("one-musket-reroll-a-phase", "a musket rerolls a phase's dice once", "days[0].rolls.movement | once a phase",
+     save([musket], "religious"), save([twice], "religious"))
+# The Interests roll cannot be rerolled: the wonder day with a second Interests roll and no second interest.
+case("interests-cannot-be-rerolled", "the Interests roll cannot be rerolled",
+     "days[0].rolls.interests | more interests",
+     save([wonder]), save([dict(wonder, rolls=dict(wonder["rolls"], interests=[[3, 4], [1, 2]]))]))
+# Migration: no ration in its hex. The wonder day with Interests 2+3 = 5: a Migration in A1; food stays 6.
+migration = dict(wonder, marks=[{"interest": {"hex": "A1", "result": "migration"}}], resources=res(mo=4),
+                 rolls=dict(wonder["rolls"], interests=[2, 3]))
+case("migration-skips-the-ration", "no ration is eaten in or next to a Migration",
+     "days[0].resources.food | the rolls give", save([migration]), save([dict(migration, resources=res(f=5, mo=4))]))
+
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)
 bad["outcome"]["result"] = "lost"

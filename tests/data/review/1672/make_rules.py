@@ -42,6 +42,11 @@ def save(days, outcome=None) -> dict:
     return out
 
 
+HEALED_MOVED = ("days[16].moved: the sloop ends day 17 at B3, but in Fair Weather it can end only at A3, A5, B4, B5, "
+                "off the map (steered, or adrift): Fair Weather needs a sailor on Movement, and no sailor is well: "
+                "the wounded rest, healed or not")
+WOUNDED_MOVED = ("days[15].moved: 1 hex in Headwind: at most 0 (Headwind needs sailors on Movement and Tacking, "
+                 "and 1 sailor is well: the wounded rest, healed or not)")
 PAIRS: list[tuple[str, str, list, list, str, dict | None, dict | None]] = []
 
 
@@ -155,7 +160,7 @@ def cases() -> None:
     v17 = edit(v17, 16, weather="fair", resources=res(3, 4, 4, 6))
     pair("healed-take-no-task", "Phase 2: sailors healed at Rest may not be given further tasks (all four "
          "healed: nobody steers, the sloop drifts exactly 1 hex).", v17,
-         edit(v17, 16, moved=["B4", "B3"], rolls={"accident": [4], "weather": [2]}), "days[16].moved")
+         edit(v17, 16, moved=["B4", "B3"], rolls={"accident": [4], "weather": [2]}), HEALED_MOVED)
 
     batch_two()
 
@@ -255,7 +260,7 @@ def batch_four() -> None:
     v16 = edit(v16, 15, weather="headwind")
     pair("wounded-must-rest", "Phase 2: a wounded sailor must rest and takes no other task (one well sailor "
          "cannot take Movement and Tacking: no sailing in Headwind).",
-         v16, edit(v16, 15, moved=["B4"]), "days[15].moved: 1 hex in Headwind: at most 0")
+         v16, edit(v16, 15, moved=["B4"]), WOUNDED_MOVED)
     v12 = voyage(12)  # day 11 rolls Doldrums for day 12: the crew cannot sail away from the hostile island
     v12[10]["rolls"]["weather"] = [2]
     v12[11] = {"day": 12, "resources": res(2, 1, 6), "weather": "doldrums", "wounded": ["Pip"],
@@ -276,6 +281,7 @@ def batch_four() -> None:
          larder, edit(larder, 15, marks=[{"burial": "A4"}, {"burial": "B4"}]), "a burial is marked where the sloop was")
 
     batch_five()
+    batch_six()
     batch_bare()
 
 
@@ -337,15 +343,68 @@ def batch_five() -> None:
          "days[8].rolls.spread: day 9 rolls spread again here")
 
 
+def batch_six() -> None:
+    d1 = {"day": 1, "moved": ["I7"], "resources": res(5, 5, 6), "weather": "fair"}
+    fair2 = {"day": 2, "moved": ["I6"], "resources": res(4, 4, 6), "weather": "fair",
+             "rolls": {"accident": [1], "weather": [5]}}
+    pair("watch-rerolls-only-storm", "Phase 11: the watcher rerolls only a Storm (a Rain stands).",
+         [dict(d1, rolls={"accident": [1], "weather": [1, 5]}), fair2],
+         [dict(d1, rolls={"accident": [1], "weather": [3, 5]}), fair2],
+         "days[0].rolls.weather: more weather rolls than day 1 rolls")
+    pair("watch-rerolls-once", "Phase 11: the watcher rerolls a Storm once, not twice.",
+         [dict(d1, rolls={"accident": [1], "weather": [1, 5]}), fair2],
+         [dict(d1, rolls={"accident": [1], "weather": [1, 1, 5]}), fair2],
+         "days[0].rolls.weather: more weather rolls than day 1 rolls")
+    pair("heal-only-the-wounded", "Phase 2: Rest heals wounded sailors; a well one has nothing to heal.",
+         [d1], [dict(d1, healed=["Pip"], resources=res(4, 5, 6))],
+         "days[0].healed[0]: Pip is well: only a wounded sailor can be healed")
+    # day 2 sails through the new small island H7 to H6 (⌂ uncoloured): it is not rolled, the move goes on
+    v1 = voyage(1)
+    through = {"day": 2, "moved": ["H7", "H6"], "resources": res(4, 4, 6), "weather": "fair",
+               "rolls": {"accident": [1], "weather": [5]}}
+    pair("island-where-the-move-ends", "Phase 4: an island is rolled when the sloop ends its move there, "
+         "not when it sails through.", v1 + [through],
+         v1 + [dict(through, marks=[{"island": {"hexes": ["H7"], "size": "small", "natives": False}}],
+                    rolls={"island": [3], "accident": [1], "weather": [5]})],
+         "days[1].marks[0].island: an island is rolled on ending a move at a new one; the sloop ended day 2 at H6")
+    # H7 (rolled 3 on day 2): 3 Water, 1 Wood, no Food and no natives; day 3 in the Doldrums at H7
+    two = voyage(2)
+    two[1]["rolls"]["weather"] = [2]
+    calm = {"day": 3, "resources": res(4, 3, 6), "weather": "doldrums", "gathered": {"water": 1},
+            "rolls": {"accident": [1], "weather": [5]}}
+    pair("gather-what-the-island-has", "Phase 6: gather only a resource the island has (H7 has no Food).",
+         two + [calm], two + [dict(calm, gathered={"food": 1}, resources=res(3, 4, 6))],
+         "days[2].gathered.food: 1 food taken from this island, but its roll 3 gives at most 0 Food")
+    pair("natives-only-where-they-live", "Phase 7: the Native Encounter is rolled only at an island with natives.",
+         two + [calm], two + [dict(calm, rolls={"natives": [3], "accident": [1], "weather": [5]})],
+         "days[2].rolls.natives: more natives rolls than day 3 rolls")
+    v7 = voyage(7)  # F7 (rolled 4): its one Food cube was gathered on day 5
+    pair("gather-cubes-run-out", "Phase 6: each cube gathered leaves the island; F7's one Food is gone by day 7.",
+         v7, edit(v7, 6, gathered={"food": 1}, resources=res(2, 3, 5, 0)),
+         "days[6].gathered.food: 2 food taken from this island, but its roll 4 gives at most 1 Food")
+    v9 = voyage(9)  # day 9: one Good, 3 + 1 = 4: Friendly, one Wood
+    pair("natives-friendly-one", "Phase 7: Friendly natives give one resource of your choice, not two.",
+         v9, edit(v9, 8, resources=res(1, 3, 5, 1)), "days[8].resources.food: 3, but the rules allow 1 to 2 food")
+    # day 1: Movement sails two hexes, Fish spares the Food, both Scan slots (+1: every 4 + 4 is Shoals);
+    # a watcher's reroll of the Storm would be a fifth sailor
+    busy = {"day": 1, "mapped": {"I5": "shoals", "H6": "shoals", "H7": "shoals", "J6": "shoals"},
+            "moved": ["I7", "I6"], "resources": res(5, 6, 6), "weather": "fair",
+            "rolls": {"scan": [[4, 4]] * 4, "accident": [1], "weather": [5]}}
+    pair("four-sailors", "Phase 1: four sailors, so at most four tasks are done in a day (Movement, Fish and "
+         "two on Scan Horizon leave nobody to watch the weather).",
+         [busy], [dict(busy, rolls=dict(busy["rolls"], weather=[1, 5]))],
+         "days[0].rolls.weather: more weather rolls than day 1 rolls")
+
+
 BARE = {  # pairs that also hold without `rolls:` (their refusal, as the words before the rolls make a difference)
     "rain-one-hex": "days[1].moved: 2 hexes in Rain: at most 1",
     "storm-at-most-three": "days[1].resources.hull: 2, but the rules allow 3 to 5",
     "storm-drinks-nothing": "days[1].resources.water: 4, but the rules allow 5 to 6",
     "natives-revere-max": "days[15].resources.wood: 5, but the rules allow",
-    "wounded-must-rest": "days[15].moved: 1 hex in Headwind: at most 0",
+    "wounded-must-rest": WOUNDED_MOVED,
     "gather-three-places": "days[9].gathered: 4 gathered: one per sailor, and Gather has 3 places",
     "storm-at-sea-drifts": "days[1].moved",
-    "healed-take-no-task": "days[16].moved",
+    "healed-take-no-task": HEALED_MOVED,
 }
 
 

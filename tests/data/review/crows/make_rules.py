@@ -419,6 +419,50 @@ def _():
     return bad, good
 
 
+def murder_then(mara: dict, tobias: dict, mara_points: int, tobias_points: int) -> dict:
+    """murder-scores-first's round (six crows reach Mara on [3, 0]: a murder, scattered from N), then a
+    second round in which Mara draws Nightfall. Round 1's murder pairs off 2 and scatters 4 clockwise from
+    N: [4, 0], [3, 1], [2, 0] (ring 1: N, NE, SE, SW and NW are gaps), then [4, 2], the first tile of ring 2
+    clockwise from N. The Carrion Paradise on [3, 3] gains a crow after each round."""
+    data = one_round({"tile": "barrens", "at": [3, 0], "totem": [3, 0], "scatter": "N"},
+                     {"tile": "trees-1", "at": [1, 0], "totem": [1, 3]}, 0, 0)
+    del data["rounds"][0][0]["nightfall"]
+    data["rounds"].append([dict(player="Mara", nightfall=True, **mara), dict(player="Tobias", **tobias)])
+    data["tiles"] = tile_set(data, G.tiles_needed(2))
+    return claiming(data, mara_points, tobias_points)
+
+
+@case("scatter-clockwise", "Murders: scatter the remaining crows in a CLOCKWISE spiral from the chosen direction",
+      "outcome.scores.Tobias: the replay gives Tobias 7")
+def _():
+    # round 2: Tobias on Barrens [4, 1] takes [4, 0]'s, [3, 1]'s and [4, 2]'s scattered crows (3); Mara on
+    # [0, 1] takes [0, 2]'s crow. Counter-clockwise from N the 4th crow would land on [1, 0], out of his sight
+    good = murder_then({"tile": "barrens", "at": [0, 1], "totem": [0, 1]},
+                       {"tile": "barrens", "at": [4, 1], "totem": [4, 1]}, 6 + 1 + 2 * 2, 0 + 3 + 2 * 2)
+    return claiming(good, 11, 6), good
+
+
+@case("murder-mated-pair", "Murders: 2 crows become a mated pair and are removed from the game; only the rest "
+      "scatter", "outcome.scores.Mara: the replay gives Mara 11")
+def _():
+    # round 2: Mara on [2, 1] takes [2, 0]'s scattered crow; [3, 1]'s is tied between her and Tobias on
+    # [4, 1] and stays. Had all six scattered, the 5th would land on [2, 2] below her: one more point
+    good = murder_then({"tile": "barrens", "at": [2, 1], "totem": [2, 1]},
+                       {"tile": "barrens", "at": [4, 1], "totem": [4, 1]}, 6 + 1 + 2 * 2, 0 + 2 + 2 * 2)
+    return claiming(good, 12, 6), good
+
+
+@case("scatter-chooser", "Murders: the player chooses the starting direction (clarification scatter, house: the "
+      "player whose totem stands on the murder tile, Mara here)",
+      "rounds[0][1].scatter: no murder this round was Tobias's to scatter")
+def _():
+    good = murder_then({"tile": "barrens", "at": [0, 1], "totem": [0, 1]},
+                       {"tile": "barrens", "at": [4, 1], "totem": [4, 1]}, 11, 7)
+    bad = copy.deepcopy(good)
+    bad["rounds"][0][1]["scatter"] = bad["rounds"][0][0].pop("scatter")
+    return bad, good
+
+
 if __name__ == "__main__":
     write_pairs(CASES)
     for rule, _source, expect, _fn in CASES:

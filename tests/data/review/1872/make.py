@@ -775,6 +775,61 @@ def _():
     return g, 0, bad, save_of(g, 0)
 
 
+# --- the Vision Quest's boons ----------------------------------------------------------------------
+
+def boon(vision, test, key, n, on_the_day=False):
+    """A case for a boon: the first day that has it (or, on_the_day, the day it comes) where test holds,
+    with `key` recorded n off (as if the boon did not work)."""
+    def ok(g, i):
+        has = g.after[i].vision == vision and (g.before[i].vision is None) == on_the_day
+        r = g.days[i]["resources"]
+        return has and g.after[i].over is None and 0 <= r[key] + n <= g.after[i].cap(key) and test(g, i)
+    return raised(key, n)(*find(ok))
+
+
+def plain_day(g, i):
+    """No Bad Omen, plot or crow to muddle the day's sums."""
+    d = g.days[i]
+    return not d.get("rolls", {}).get("omens") and not d.get("marks") and not d.get("crows") and "vision" not in d
+
+
+def no_choice(g, i):
+    """No unit icon today lets the player place a resource (a Wild, or two losses of his choice)."""
+    diffs = [unit_diff(g, i, u) for u in eng.UNITS]
+    return None not in diffs and diffs[1] not in (2, 5) and diffs[2] != 2 and diffs[0] != 5
+
+
+@case("river-spirits", "Plains vision 1, River Spirits: each time your tribe crosses a river, gain 2 Resolve",
+      "with", "resolve is")
+def _():
+    return boon(("plains", 1), lambda g, i: len(crossed(g, i)) == 1 and plain_day(g, i), "resolve", -2)
+
+
+@case("waterwalkers", "Plains vision 3, Waterwalkers: rivers no longer affect movement", "with", "movement is")
+def _():
+    return boon(("plains", 3), lambda g, i: len(crossed(g, i)) == 1 and plain_day(g, i) and no_choice(g, i),
+                "movement", -1)
+
+
+@case("feather-scouts", "Forest vision 5, Feather Scouts: Forests only cost 1 Movement to enter", "with", "movement is")
+def _():
+    def forest_step(g, i):
+        terrain = dict(g.maps[i], **g.days[i].get("mapped", {}))
+        return plain_day(g, i) and not crossed(g, i) and [terrain[lab] for lab in moved(g.days[i])] == ["forest"]
+    return boon(("forest", 5), forest_step, "movement", -1)
+
+
+@case("forest-fire", "Forest vision 4, Forest Fire: immediately set your Proximity to 6 and add 1 to Resolve",
+      "with", "proximity is")
+def _():
+    return boon(("forest", 4), lambda g, i: True, "proximity", -1, on_the_day=True)
+
+
+@case("bison-herd", "Plains vision 2, Bison Herd: immediately set your Food (and Food maximum) to 6", "with", "food is")
+def _():
+    return boon(("plains", 2), lambda g, i: True, "food", -1, on_the_day=True)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

@@ -465,6 +465,55 @@ migration = dict(wonder, marks=[{"interest": {"hex": "A1", "result": "migration"
                  rolls=dict(wonder["rolls"], interests=[2, 3]))
 case("migration-skips-the-ration", "no ration is eaten in or next to a Migration",
      "days[0].resources.food | the rolls give", save([migration]), save([dict(migration, resources=res(f=5, mo=4))]))
+# A phase the planning dice called must be rolled: the excess day above without its Hunting dice.
+fed = {"day": 1, "resources": res(f=5, mo=5), "rolls": {"planning": [6, 6, 6, 6, 2], "movement": [4, 5],
+                                                          "hunting": [3, 4]}}
+case("a-planned-phase-is-rolled", "a phase the planning dice called must be rolled", "days[0].rolls | a 6 was planned",
+     save([fed]), save([dict(fed, rolls={"planning": [6, 6, 6, 6, 2], "movement": [4, 5]})]))
+# A phase the planning dice did not call is skipped: the same day with Exploring dice too.
+case("an-unplanned-phase-is-skipped", "a phase the planning dice did not call is skipped",
+     "days[0].rolls.exploring | no 4 was planned", save([fed]),
+     save([dict(fed, rolls=dict(fed["rolls"], exploring=[4, 4]))]))
+# Mapping draws an unmapped hex: A2 is printed.
+good = save([{"day": 1, "mapped": {"B1": "hills"}, "resources": res(f=5, mo=5),
+              "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [3, 4], "mapping": [1, 2]}}])
+bad = copy.deepcopy(good)
+bad["days"][0]["mapped"] = {"A2": "hills"}
+case("mapping-an-unmapped-hex", "the Mapping phase draws an unmapped hex", "days[0].mapped.A2 | already printed",
+     bare(good), bare(bad))
+# Ruined Mission: a trail to an adjacent hex. The wonder day with Interests 2+2 = 4: muskets +5 (at the cap) and a
+# trail from A1 to A2; C1 is not next to A1.
+mission = dict(wonder, marks=[{"interest": {"hex": "A1", "result": "ruined-mission"}}, {"trail": ["A1", "A2"]}],
+               resources=res(mo=4, f=5), rolls=dict(wonder["rolls"], interests=[2, 2]))
+case("ruined-mission-trail-is-adjacent", "the Ruined Mission's trail leads to an adjacent hex",
+     "days[0].marks[1].trail | not neighbours",
+     save([mission]), save([dict(mission, marks=[mission["marks"][0], {"trail": ["A1", "C1"]}])]))
+# Each interest but the Natural Wonder is unique: found again, it is a Natural Wonder. Day 1: planning 2 3 4 4 4:
+# movement 6+6 -1 = 11: +3 (at the cap); mapping B2 1+2 = 3 hills; exploring 5+5 +2 = 12: Interests in A1: 4+6 = 10
+# Princess Kantyi; rations: food 5; A1 -> B2 (SE): progress 1, morale +3 (at the cap). Day 2 in B2: planning 4 4 4 4 2:
+# movement 3+4 -1 = 6: +1, morale 5; exploring 5+5 +3 = 13: Interests in B2: 4+6 = 10 again: a Natural Wonder,
+# morale +5 (6); rations: food 4; camp: morale 5.
+u1 = {"day": 1, "mapped": {"B2": "hills"}, "moved": ["B2"],
+      "marks": [{"interest": {"hex": "A1", "result": "princess-kantyi"}}], "resources": res(f=5, mv=1),
+      "rolls": {"planning": [2, 3, 4, 4, 4], "movement": [6, 6], "mapping": [1, 2], "exploring": [5, 5],
+                "interests": [4, 6]}}
+u2 = {"day": 2, "marks": [{"interest": {"hex": "B2", "result": "natural-wonder"}}], "resources": res(f=4, mo=5, mv=2),
+      "rolls": {"planning": [4, 4, 4, 4, 2], "movement": [3, 4], "exploring": [5, 5], "interests": [4, 6]}}
+case("a-found-interest-repeats-as-a-wonder", "an interest found again is a Natural Wonder",
+     "days[1].marks[0].interest.result | found already",
+     save([u1, u2]), save([u1, dict(u2, marks=[{"interest": {"hex": "B2", "result": "princess-kantyi"}}])]))
+# Predict Eclipse: the next two Native Contact rolls are chosen. Day 1: the wonder day with Interests 4+5 = 9.
+# Days 2 and 3: planning 5 1 1 1 1, no dice: the chosen row 11+ (a cache: food 6, morale 5; a peaceful village);
+# rations: food 5; camp: morale 4. Day 4 must roll: 6+6 +4 = 16, the same row.
+e1 = dict(wonder, marks=[{"interest": {"hex": "A1", "result": "predict-eclipse"}}], resources=res(f=5, mo=4),
+          rolls=dict(wonder["rolls"], interests=[4, 5]))
+chosen = [{"day": n, "marks": [{"peaceful-village": "A1"}], "resources": res(f=5, mo=4),
+           "rolls": {"planning": [5, 1, 1, 1, 1]}} for n in (2, 3)]
+rolled = {"day": 4, "marks": [{"peaceful-village": "A1"}], "resources": res(f=5, mo=4),
+          "rolls": {"planning": [5, 1, 1, 1, 1], "native-contact": [6, 6]}}
+case("predict-eclipse-chooses-twice", "Predict Eclipse chooses the next two Native Contact results",
+     "days[3].rolls | a 5 was planned", save([e1, *chosen, rolled]),
+     save([e1, *chosen, dict(rolled, rolls={"planning": [5, 1, 1, 1, 1]})]))
 
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)

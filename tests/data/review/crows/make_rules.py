@@ -463,6 +463,39 @@ def _():
     return bad, good
 
 
+@case("totem-not-on-the-queen", "Your turn: the totem goes on an empty tile, no crows (the Queen is a crow: "
+      "clarification empty)", "rounds[0][1].totem: totems go on empty tiles, but [1, 0] holds the Queen")
+def _():
+    good = scored(one_round({"tile": "queen", "at": [1, 0], "totem": [2, 0]},
+                            {"tile": "barrens", "at": [3, 0], "totem": [3, 0]}, 0, 0))
+    bad = copy.deepcopy(good)
+    bad["rounds"][0][1]["totem"] = [1, 0]
+    return bad, good
+
+
+@case("lava-moved-no-stack", "Lava Pool: the replaced tile is placed elsewhere (clarification lava-replace: on an "
+      "open square, as any placed tile; tiles cannot stack)", "rounds[0][1].moved_to: [2, 0] already holds a tile")
+def _():
+    good = scored(one_round({"tile": "barrens", "at": [1, 0], "totem": [1, 0]},
+                            {"tile": "lava", "at": [2, 2], "moved_to": [5, 0], "totem": [2, 0]}, 0, 0))
+    bad = copy.deepcopy(good)
+    bad["rounds"][0][1]["moved_to"] = [2, 0]
+    return bad, good
+
+
+@case("nightfall-by-landfall", "Landfall: draw an additional tile, which may be Nightfall (clarification "
+      "nightfall). With 39 tiles it lies 4th to 10th: Mara's turn draws 3rd, her Landfall 4th",
+      "rounds[1][0].nightfall: Nightfall came up on draw 3, but the setup puts it between draws 4 and 10")
+def _():
+    good = two_rounds(3, 0, 0, {"tile": "barrens", "at": [3, 2], "totem": [3, 2],
+                                "spell": {"name": "landfall", "tile": "barrens", "at": [5, 0]}})
+    good["rounds"][1][1]["at"] = [5, 2]  # Tobias's Barrens goes beside the Gem Cave, [5, 0] being taken
+    good = scored(good)
+    bad = copy.deepcopy(good)
+    del bad["rounds"][1][0]["spell"]  # no Landfall (same tile set): Nightfall on Mara's own draw, the 3rd
+    return bad, good
+
+
 if __name__ == "__main__":
     write_pairs(CASES)
     for rule, _source, expect, _fn in CASES:

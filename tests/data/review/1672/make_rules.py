@@ -394,6 +394,33 @@ def batch_six() -> None:
          "two on Scan Horizon leave nobody to watch the weather).",
          [busy], [dict(busy, rolls=dict(busy["rolls"], weather=[1, 5]))],
          "days[0].rolls.weather: more weather rolls than day 1 rolls")
+    batch_seven()
+
+
+def batch_seven() -> None:
+    d1 = {"day": 1, "moved": ["I7"], "resources": res(5, 5, 6), "weather": "fair",
+          "rolls": {"accident": [5], "weather": [5]}}
+    pair("accident-below-hull-spares", "Phase 10: an accident roll below the Hull wounds nobody (5 against 6).",
+         [d1], [dict(d1, wounded=["Pip"])], 
+         "days[0].wounded: 1 wound recorded today (wounded + lost), but the rules give 0")
+    pair("move-hex-by-hex", "Phase 4: the sloop moves from hex to neighbouring hex (I7 to H6 is no step).",
+         [dict(d1, moved=["I7", "I6"])], [dict(d1, moved=["I7", "H6"])], 
+         "days[0].moved[1]: H6 is not next to I7")
+    # a Storm at sea with Movement and Tacking manned: 1 Hull damage, and the sloop is still uncontrolled
+    storm1 = dict(d1, rolls={"accident": [1], "weather": [1]})
+    manned = {"day": 2, "moved": ["I6"], "resources": res(5, 4, 5), "weather": "storm",
+              "rolls": {"drift": [1], "accident": [1], "weather": [5]}}
+    pair("storm-crew-still-drifts", "Phase 4: in a Storm you are uncontrolled; sailors on Movement and Tacking "
+         "only lessen the Hull damage (3 - 2 = 1), the sloop still drifts.",
+         [storm1, manned], [storm1, edit([manned], 0, moved=None, rolls={"accident": [1], "weather": [5]})[0]], 
+         "days[1].moved: the sloop ends day 2 at I7, but in Storm it can end only at H7, H8, I6, I8, J7, J8")
+    v12 = voyage(12)  # as hostile-no-gathering: the natives of E6 turned hostile on day 11; Doldrums on day 12
+    v12[10]["rolls"]["weather"] = [2]
+    v12[11] = {"day": 12, "resources": res(2, 1, 6), "weather": "doldrums", "wounded": ["Pip"],
+               "rolls": {"accident": [6], "weather": [5]}}
+    pair("hostile-not-met-again", "Phase 7, Hostile (⌂ hostile): the natives are not met again.",
+         v12, edit(v12, 11, rolls={"natives": [3], "accident": [6], "weather": [5]}), 
+         "days[11].rolls.natives: more natives rolls than day 12 rolls")
 
 
 BARE = {  # pairs that also hold without `rolls:` (their refusal, as the words before the rolls make a difference)

@@ -514,11 +514,51 @@ rolled = {"day": 4, "marks": [{"peaceful-village": "A1"}], "resources": res(f=5,
 case("predict-eclipse-chooses-twice", "Predict Eclipse chooses the next two Native Contact results",
      "days[3].rolls | a 5 was planned", save([e1, *chosen, rolled]),
      save([e1, *chosen, dict(rolled, rolls={"planning": [5, 1, 1, 1, 1]})]))
+# River progress comes only with a step from an upstream river hex: A1 -> B2 enters the river from the land.
+case("river-progress-only-from-upstream", "+1 progress only entering a river hex from its upstream one",
+     "days[0].resources.movement | the rolls give", save([day1()]), save([day1(resources=res(f=5, mv=2))]))
+# Diego Mendoza: a conquistador and a musket. Day 1 as in the four-of-a-kind case (5 conquistadors). Day 2: planning
+# 4 4 4 2 2 (movement +1, exploring +2): movement 3+4 +1 -1 = 7: +1, morale 4; exploring 5+5 +2 = 12: Interests
+# in A1: 5+6 = 11, Diego Mendoza: a conquistador (6), a musket (at the cap); rations: food 4; camp: morale 3.
+diego = {"day": 2, "marks": [{"interest": {"hex": "A1", "result": "diego-mendoza"}}], "resources": res(f=4, mo=3),
+         "rolls": {"planning": [4, 4, 4, 2, 2], "movement": [3, 4], "exploring": [5, 5], "interests": [5, 6]}}
+case("diego-mendoza-joins", "Diego Mendoza adds a conquistador", "days[1].resources.conquistadors | the rolls give",
+     save([acc, diego]), save([acc, dict(diego, resources=res(c=5, f=4, mo=3))]))
+# Each hex holds one interest: the wonder day, then a day in A1 with Exploring 13 again rolls no Interests
+# (movement 8: morale 4; rations: food 4; camp: morale 3).
+again = dict(wonder, day=2, marks=[], resources=res(f=4, mo=3), rolls={k: v for k, v in wonder["rolls"].items()
+                                                                        if k != "interests"})
+again.pop("marks")
+case("one-interest-a-hex", "a hex holds one interest", "days[1].rolls.interests | more interests",
+     save([wonder, again]), save([wonder, dict(again, rolls=wonder["rolls"])]))
+# Cartography: one trail a hex. Two days in camp in A1: the second day draws none.
+carto2 = {"day": 2, "resources": res(f=4, mo=4), "rolls": {"planning": [1, 1, 1, 1, 1]}}
+case("cartography-once-a-hex", "Cartography's trail is drawn once a hex", "days[1].marks | the rolls give no marks",
+     save([carto, carto2], "cartography"),
+     save([carto, dict(carto2, marks=[{"trail": ["A1", "B1"]}])], "cartography"))
+# The ruling (lake-peaceful): on a lake a peaceful village is discarded, its food kept. Day 2 in B2 (lake): planning
+# 5 2 2 2 2: movement 3+3 +3 +1 = 10: +2 -> 3; native 5+5 = 10: food +1 (6), no village; rations: 5; camp: morale 5.
+lake2 = {"day": 2, "resources": res(f=5, mo=5, mv=3),
+         "rolls": {"planning": [5, 2, 2, 2, 2], "movement": [3, 3], "native-contact": [5, 5]}}
+case("lake-discards-peaceful-villages", "a lake discards peaceful villages too (ruling), the food kept",
+     "days[1].marks[0].peaceful-village | lake", save([day1("lake"), lake2]),
+     save([day1("lake"), dict(lake2, marks=[{"peaceful-village": "B2"}])]))
+# Native Contact 5: a fever. Planning 5 2 2 2 2: movement 3+4 +3 -1 = 9: +1; native 2+3 = 5: a fever, morale 5;
+# rations: food 5; camp: morale 4.
+nfev = {"day": 1, "fever": "struck", "resources": res(f=5, mo=4),
+        "rolls": {"planning": [5, 2, 2, 2, 2], "movement": [3, 4], "native-contact": [2, 3]}}
+case("native-contact-five-is-a-fever", "Native Contact 5 is a fever", "days[0].fever | the rolls give",
+     save([nfev]), save([{k: v for k, v in nfev.items() if k != "fever"}]))
 
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)
 bad["outcome"]["result"] = "lost"
 case("win-at-the-delta", "reaching the delta wins", "outcome.result | recorded as lost", example, bad)
+bad = copy.deepcopy(example)
+last = bad["days"][-1]
+bad["days"].append({"day": last["day"] + 1, "resources": last["resources"]})
+case("a-win-ends-the-game", "reaching the delta ends the game", f"days[{len(bad['days']) - 1}] | the game was over",
+     example, bad)
 bad = copy.deepcopy(example)
 bad["days"] = bad["days"][:-1]
 case("win-needs-the-delta", "the game is won only in the delta hex", "outcome.result | recorded as won", example, bad)

@@ -496,6 +496,22 @@ def _():
     return bad, good
 
 
+@case("nightfall-set-aside", "Setup: set aside the Nightfall tile and shuffle it into the bottom 7: it is never "
+      "one of the 13 start tiles", "start[12].tile: 'nightfall' is not a map tile")
+def _():
+    bad = example()
+    bad["start"][12]["tile"] = G.NIGHTFALL  # in place of the Lava Pool on [4, 4]
+    return bad, scored(example())
+
+
+@case("start-thirteen-tiles", "Setup: draw 13 tiles and arrange them in the starting pattern (clarification "
+      "start-layout: the 5x5 checkerboard)", "start: 1 starting square without a tile: [4, 4]")
+def _():
+    bad = example()
+    bad["start"].pop()  # 12 tiles: [4, 4] left open
+    return bad, scored(example())
+
+
 if __name__ == "__main__":
     write_pairs(CASES)
     for rule, _source, expect, _fn in CASES:

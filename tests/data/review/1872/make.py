@@ -830,6 +830,54 @@ def _():
     return boon(("plains", 2), lambda g, i: True, "food", -1, on_the_day=True)
 
 
+# --- journal keywords, Spirit Dancers, Movement Progress --------------------------------------------
+
+def keyword_case(code, word, had, key, n):
+    """A case for an outcome that reads a journal keyword: its day, with `key` recorded n off (as if the
+    keyword had been, or had not been, written)."""
+    def ok(g, i):
+        return any(m["plot"].get("outcome") == code for m in g.days[i].get("marks", ())) \
+            and (word in g.before[i].keywords) == had and room(g, i, key, n) and g.days[i]["resources"][key] + n >= 0
+    return raised(key, n)(*find(ok))
+
+
+@case("keyword-pyre", "Journaling: a keyword triggers later events (21A: with PYRE gain 1 Resolve, "
+      "without it lose 2 Food)", "with", "food is")
+def _():
+    return keyword_case("21A", "PYRE", True, "food", -2)
+
+
+@case("keyword-friends", "Journaling: 49A gains 1 Resolve with FRIENDS in the journal, loses 1 without",
+      "with", "resolve is")
+def _():
+    return keyword_case("49A", "FRIENDS", False, "resolve", 2)
+
+
+@case("keyword-blood", "Journaling: 45A costs 1 more Proximity only with BLOOD in the journal", "with",
+      "proximity is")
+def _():
+    return keyword_case("45A", "BLOOD", False, "proximity", -1)
+
+
+@case("dancers-same-day", "Spirit Dancers: the two changes can be on the same round; never more than two",
+      "both", "spirit-dancers")
+def _():
+    g, i = find(lambda g, i: g.days[i].get("spirit-dancers") == 1 and g.before[i].dancers == 0
+                and g.after[i].over is None)
+    good = save_of(g, i)
+    good["days"][i]["spirit-dancers"] = RULES.spirit_dancers
+    bad = copy.deepcopy(good)
+    bad["days"][i]["spirit-dancers"] = RULES.spirit_dancers + 1
+    return g, i, bad, good
+
+
+@case("movement-zero", "How to lose: only the three primaries lose at 0; Movement Progress at 0 does not",
+      "both", "not over")
+def _():
+    g, i = find(lambda g, i: g.days[i]["resources"]["movement"] == 0 and g.after[i].over is None)
+    return g, i, save_of(g, i, {"result": "lost"}), save_of(g, i)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

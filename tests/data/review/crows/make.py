@@ -264,10 +264,11 @@ def _():
 
 
 def tile_set(data: dict, tiles_total: int) -> dict:
-    """The tile set of a record: the tiles its start and rounds use, and Barrens for the tiles never drawn
+    """The tile set of a record: the tiles its start, rounds and Landfalls use, and Barrens for the tiles never drawn
     up to `tiles_total`."""
     used = {t.key: 0 for t in G.TILE_TYPES}
-    for tile in [s["tile"] for s in data["start"]] + [t["tile"] for r in data["rounds"] for t in r]:
+    landfall = [t["spell"]["tile"] for r in data["rounds"] for t in r if t.get("spell", {}).get("name") == "landfall"]
+    for tile in [s["tile"] for s in data["start"]] + [t["tile"] for r in data["rounds"] for t in r] + landfall:
         used[tile] += 1
     used[G.BARRENS] += tiles_total - sum(used.values())
     return used

@@ -512,6 +512,27 @@ def _():
     return bad, scored(example())
 
 
+@case("landfall-tile-brings-crows", "Trees with Crows: place that many crows when the tile enters play, by Landfall "
+      "too (Landfall: draw and place an additional tile)", "outcome.scores.Mara: the replay gives Mara 5")
+def _():
+    # landfall-extra-tile with a Trees-2 drawn by Landfall at [3, 0]: its two crows and [4, 0]'s two fly
+    # along row 0 to Mara at [1, 0], with [0, 0]'s one
+    good = one_round({"tile": "barrens", "at": [1, 0], "totem": [1, 0],
+                      "spell": {"name": "landfall", "tile": "trees-2", "at": [3, 0]}},
+                     {"tile": "barrens", "at": [5, 2], "totem": [2, 2]}, 5, 0 + 2)
+    return claiming(good, 3, 2), good
+
+
+@case("drain-this-round-only", "Drain: Mana Ley Lines do not provide double points THIS round",
+      "outcome.scores.Mara: the replay gives Mara 3")
+def _():
+    # two_rounds, Mara casting Drain in round 1 (the spell her Barrens drew) and standing on a Ley Line she
+    # places at [3, 2] in round 2: the Carrion crow from [3, 3] is doubled again
+    good = two_rounds(0, 1 + 2 * 1, 4 + 5 + 2 * 2, {"tile": "ley-line", "at": [3, 2], "totem": [3, 2]})
+    good["rounds"][0][0]["spell"] = {"name": "drain"}
+    return claiming(good, 2, 13), good
+
+
 if __name__ == "__main__":
     write_pairs(CASES)
     for rule, _source, expect, _fn in CASES:

@@ -549,6 +549,45 @@ nfev = {"day": 1, "fever": "struck", "resources": res(f=5, mo=4),
         "rolls": {"planning": [5, 2, 2, 2, 2], "movement": [3, 4], "native-contact": [2, 3]}}
 case("native-contact-five-is-a-fever", "Native Contact 5 is a fever", "days[0].fever | the rolls give",
      save([nfev]), save([{k: v for k, v in nfev.items() if k != "fever"}]))
+# Migration feeds the party next to its hex too: a day of WILDs in A1 after the Migration day eats nothing.
+fed_again = {"day": 2, "resources": res(mo=3), "rolls": {"planning": [1, 1, 1, 1, 1]}}
+case("migration-feeds-next-day", "no ration is eaten while in a Migration's hex",
+     "days[1].resources.food | the rolls give",
+     save([migration, fed_again]), save([migration, dict(fed_again, resources=res(f=5, mo=3))]))
+# Archeology: a step along a trail into another terrain finds an interest. The trail day above: B2 (hills) -> C2
+# (mountains) along the trail: Interests at C2: 3+4 = 7, a Natural Wonder (morale at the cap).
+arch = {"day": 2, "moved": ["C2"], "resources": res(f=4, mv=1),
+        "marks": [{"trail": ["B2", "C2"]}, {"interest": {"hex": "C2", "result": "natural-wonder"}}],
+        "rolls": {"planning": [2, 4, 4, 4, 4], "movement": [5, 6], "exploring": [3, 3], "interests": [3, 4]}}
+case("archeology-trails-lead-to-interests", "an Archeology trail into another terrain leads to an interest",
+     "days[1].rolls | an interest is due", save([day1(), arch], "archeology"),
+     save([day1(), dict(arch, marks=arch["marks"][:1], rolls={k: v for k, v in arch["rolls"].items()
+                                                              if k != "interests"})], "archeology"))
+# An empire's reach ends 2 hexes away. Day 1: planning 2 2 2 3 5 (movement +2); movement 6+6 +2 -1 = 13: +4 (at the
+# cap); mapping B2 1+2 = 3 hills; native 1+2 = 3: an empire in A1; rations: food 5; A1 -> B2 (SE): progress 1.
+# Day 2: planning 2 2 2 2 2; movement 6+6 +4 -1 = 15: +4 -> 5; B2 -> C2 (SE, downstream): -5 +1 -> 1; food 4.
+# Day 3: planning 2 2 2 2 3; movement 6+6 +3 -1 = 14: +4 -> 5; mapping D2 2+2 = 4 mountains; C2 -> D2 (NE,
+# downstream): 1, morale +1 (at the cap); food 3. Day 4 in D2, 3 hexes from A1: planning 5 1 1 1 1; native on 2 dice:
+# 3+4 +4 = 11: a cache (food 4, morale at the cap) and a peaceful village; rations: food 3; camp: morale 5.
+reach = [{"day": 1, "mapped": {"B2": "hills"}, "moved": ["B2"], "marks": [{"empire": "A1"}],
+          "resources": res(f=5, mv=1),
+          "rolls": {"planning": [2, 2, 2, 3, 5], "movement": [6, 6], "mapping": [1, 2], "native-contact": [1, 2]}},
+         {"day": 2, "moved": ["C2"], "resources": res(f=4, mv=1),
+          "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [6, 6]}},
+         {"day": 3, "mapped": {"D2": "mountains"}, "moved": ["D2"], "resources": res(f=3, mv=1),
+          "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [6, 6], "mapping": [2, 2]}}]
+far = {"day": 4, "marks": [{"peaceful-village": "D2"}], "resources": res(f=3, mo=5, mv=1),
+       "rolls": {"planning": [5, 1, 1, 1, 1], "native-contact": [3, 4]}}
+case("empire-reach-is-two-hexes", "an empire's one-die Native Contact reaches 2 hexes, not 3",
+     "days[3].rolls.native-contact | 2 dice", save([*reach, far]),
+     save([*reach, dict(far, rolls={"planning": [5, 1, 1, 1, 1], "native-contact": [6]})]))
+# ... and C2, 2 hexes from A1, is within it. Day 3 in C2: planning 5 1 1 1 1; native on 1 die: 6 +4 = 10: food +1 (5)
+# and a peaceful village; rations: food 4; camp: morale 5.
+near = {"day": 3, "marks": [{"peaceful-village": "C2"}], "resources": res(f=4, mo=5, mv=1),
+        "rolls": {"planning": [5, 1, 1, 1, 1], "native-contact": [6]}}
+case("empire-reach-includes-two-hexes", "an empire's one-die Native Contact reaches 2 hexes",
+     "days[2].rolls.native-contact | 1 dice", save([*reach[:2], near]),
+     save([*reach[:2], dict(near, rolls={"planning": [5, 1, 1, 1, 1], "native-contact": [3, 3]})]))
 
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)

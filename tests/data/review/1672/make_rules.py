@@ -421,6 +421,37 @@ def batch_seven() -> None:
     pair("hostile-not-met-again", "Phase 7, Hostile (⌂ hostile): the natives are not met again.",
          v12, edit(v12, 11, rolls={"natives": [3], "accident": [6], "weather": [5]}), 
          "days[11].rolls.natives: more natives rolls than day 12 rolls")
+    batch_eight()
+
+
+def batch_eight() -> None:
+    # day 17 in the Doldrums at A4 (the large island A4-A5): everyone heals; day 18 sails on to A5
+    v16 = voyage(16)
+    v16[15]["rolls"]["weather"] = [2]
+    rest = {"day": 17, "resources": res(3, 4, 4, 6), "weather": "doldrums",
+            "healed": ["Tom Hale", "Jan Visser", "Ngozi", "Pip"],
+            "rolls": {"natives": [3], "accident": [1], "weather": [5]}}
+    on = {"day": 18, "moved": ["A5"], "resources": res(3, 3, 4, 6), "weather": "fair", "gathered": {"water": 1},
+          "rolls": {"natives": [3], "accident": [1], "weather": [5]}}
+    pair("large-island-rolled-once", "Phase 4: a Large Island is one island: its second hex is not rolled again "
+         "(nor is it left: its Water is still gathered).", v16 + [rest, on],
+         v16 + [rest, dict(on, marks=[{"island": {"hexes": ["A4", "A5"], "size": "large", "natives": True}}],
+                           rolls={"island": [4], "natives": [3], "accident": [1], "weather": [5]})],
+         "days[17].rolls.island: more island rolls than day 18 rolls")
+    v9 = voyage(9)  # E5's second hex: a 3 points at F6, coloured on day 3, so the die is rolled again (2: F5)
+    pair("spread-not-on-a-coloured-hex", "Phase 5 (⌂ spread): a Large Island's 2nd hex is rolled again while "
+         "it points at a coloured hex.", edit(v9, 8, rolls=dict(v9[8]["rolls"], spread=[3, 2])),
+         edit(v9, 8, rolls=dict(v9[8]["rolls"], spread=[3])), "days[8].rolls.spread: day 9 rolls spread again here")
+    v14 = voyage(14)  # A4's second hex: a 5 points off the map (south-west of column A), rolled again (4: A5)
+    pair("spread-not-off-the-map", "Phase 5 (⌂ spread): a Large Island's 2nd hex is rolled again while it "
+         "points off the map.", edit(v14, 13, rolls=dict(v14[13]["rolls"], spread=[5, 4])),
+         edit(v14, 13, rolls=dict(v14[13]["rolls"], spread=[5])), "days[13].rolls.spread: day 14 rolls spread again here")
+    v13 = voyage(13)  # day 13 rolls Rain for day 14: with no Water left, nothing is drunk and nobody is hurt
+    v13[12]["rolls"]["weather"] = [3]
+    dry = {"day": 14, "resources": res(0, 1, 6), "weather": "rain", "rolls": {"accident": [1], "weather": [5]}}
+    pair("rain-empty-casks-no-wound", "Phase 8: in Rain no Water is drunk, so an empty supply wounds nobody.",
+         v13 + [dry], v13 + [dict(dry, wounded=["Tom Hale"])],
+         "days[13].wounded: 1 wound recorded today (wounded + lost), but the rules give 0")
 
 
 BARE = {  # pairs that also hold without `rolls:` (their refusal, as the words before the rolls make a difference)

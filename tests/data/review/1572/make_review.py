@@ -588,6 +588,14 @@ near = {"day": 3, "marks": [{"peaceful-village": "C2"}], "resources": res(f=4, m
 case("empire-reach-includes-two-hexes", "an empire's one-die Native Contact reaches 2 hexes",
      "days[2].rolls.native-contact | 1 dice", save([*reach[:2], near]),
      save([*reach[:2], dict(near, rolls={"planning": [5, 1, 1, 1, 1], "native-contact": [3, 3]})]))
+# A doctor's accident takes food, never a man, even with no food left (the unpaid-losses ruling): the hunger days as a
+# doctor, then day 7: planning 4 2 2 2 2 (four of a kind, at the cap); movement 3+4 +3 -1 = 9: +1; exploring 1+1 = 2:
+# an accident, food already 0; rations: none, a conquistador is lost (5); camp: morale 4.
+sick = {"day": 7, "resources": res(c=5, f=0, mo=4),
+        "rolls": {"planning": [4, 2, 2, 2, 2], "movement": [3, 4], "exploring": [1, 1]}}
+case("doctor-accident-never-costs-a-man", "a doctor's accident with no food left costs nothing (ruling)",
+     "days[6].resources.conquistadors | the rolls give", save(hungry + [sick], "doctor"),
+     save(hungry + [dict(sick, resources=res(c=4, f=0, mo=4))], "doctor"))
 
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)

@@ -407,6 +407,13 @@ class Rules1872(LostRules):
         """Why no branch explains the day, said on the save's line with the rule and its limit."""
         if not starts:
             return
+        sixes = {eng.permanent_six(game.st) for game in starts}
+        box = sixes.pop() if len(sixes) == 1 else None
+        units = facts.rolls.get("units")
+        if box is not None and units and units[box] != eng.RULES.permanent_face:
+            problems.add(facts.roll_at["units"], f"the vision's permanent {eng.RULES.permanent_face} fills the "
+                                                 f"{eng.UNITS[box // eng.BOX].title()}'s top box, not {units[box]}")
+            return
         failure, tried = None, False
         for game in starts:
             record = record_for(game)

@@ -878,6 +878,26 @@ def _():
     return g, i, save_of(g, i, {"result": "lost"}), save_of(g, i)
 
 
+@case("night-thieves", "Forest vision 3, Night Thieves: gain 1 Food when your Tribe rolls a negative result",
+      "with", "food is")
+def _():
+    return boon(("forest", 3), lambda g, i: plain_day(g, i) and (unit_diff(g, i, "tribe") or 0) < 0, "food", -1)
+
+
+@case("warchief-six", "Plains vision 6, Woman Warchief: a permanent 6 in the top Chief die-box", "with",
+      "permanent 6")
+def _():
+    def ok(g, i):
+        return g.after[i].vision == ("plains", 6) and g.before[i].vision is not None and g.after[i].over is None \
+            and "order" not in g.days[i].get("rolls", {}) and g.days[i].get("rolls", {}).get("units")
+    g, i = find(ok)
+    bad = save_of(g, i)
+    units = bad["days"][i]["rolls"]["units"]
+    k = 2 * eng.UNITS.index("chief")
+    units[k], units[k + 1] = units[k + 1], units[k]
+    return g, i, bad, save_of(g, i)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

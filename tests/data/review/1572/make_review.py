@@ -596,6 +596,20 @@ sick = {"day": 7, "resources": res(c=5, f=0, mo=4),
 case("doctor-accident-never-costs-a-man", "a doctor's accident with no food left costs nothing (ruling)",
      "days[6].resources.conquistadors | the rolls give", save(hungry + [sick], "doctor"),
      save(hungry + [dict(sick, resources=res(c=4, f=0, mo=4))], "doctor"))
+# Migration: a musket may fill Food to 6. The hunger days, then day 7: planning 4 4 4 4 2 (at the cap); movement 4+5
+# -1 = 8: +1, morale 4; exploring 5+5 +3 = 13: Interests in A1: 2+3 = 5, a Migration: a musket (5) fills food (0 -> 6);
+# no ration; camp: morale 3. The fill is paid for.
+mig7 = {"day": 7, "marks": [{"interest": {"hex": "A1", "result": "migration"}}], "resources": res(mu=5, mo=3),
+        "rolls": dict(migration["rolls"])}
+case("migration-fill-costs-a-musket", "Migration's fill of Food costs a musket",
+     "days[6].resources | no one replay", save(hungry + [mig7]), save(hungry + [dict(mig7, resources=res(mo=3))]))
+# The fill is bought when the Migration is found, not later (ruling migration-fill): day 7 without it (food 0), then a
+# day of WILDs in A1: no ration, and no fill (food stays 0; camp: morale 2).
+no_fill = dict(mig7, resources=res(f=0, mo=3))
+later = {"day": 8, "resources": res(f=0, mo=2), "rolls": {"planning": [1, 1, 1, 1, 1]}}
+case("migration-fills-once-when-found", "Migration's musket fills Food once, when it is found (ruling)",
+     "days[7].resources.muskets | the rolls give", save(hungry + [no_fill, later]),
+     save(hungry + [no_fill, dict(later, resources=res(mu=5, mo=2))]))
 
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)

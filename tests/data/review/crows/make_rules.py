@@ -533,6 +533,22 @@ def _():
     return claiming(good, 2, 13), good
 
 
+@case("queen-never-scattered", "Queen's Totem: the Queen is never scattered by murders (clarification queen, house: "
+      "she counts toward the six)", "outcome.scores.Mara: the replay gives Mara 19")
+def _():
+    # round 1: the Queen on [1, 0], Tobias's Trees-3 on [3, 0]: six crows and the Queen reach Mara on [2, 0]
+    # (9 points), a murder; 2 pair off, 4 scatter from N to [3, 0], [3, 1], [1, 0] and [4, 0]; the Queen
+    # stays on [2, 0]. Round 2: Mara on [2, 1] below her takes her (3) and [3, 1]'s three crows
+    data = one_round({"tile": "queen", "at": [1, 0], "totem": [2, 0], "scatter": "N"},
+                     {"tile": "trees-3", "at": [3, 0], "totem": [1, 3]}, 0, 0)
+    del data["rounds"][0][0]["nightfall"]
+    data["rounds"].append([{"player": "Mara", "nightfall": True, "tile": "barrens", "at": [2, 1], "totem": [2, 1]},
+                           {"player": "Tobias", "tile": "barrens", "at": [5, 2], "totem": [5, 2]}])
+    data["tiles"] = tile_set(data, G.tiles_needed(2))
+    good = claiming(data, 9 + 6 + 2 * 2, 0 + 2 * 2)
+    return claiming(good, 16, 4), good
+
+
 if __name__ == "__main__":
     write_pairs(CASES)
     for rule, _source, expect, _fn in CASES:

@@ -300,11 +300,12 @@ def scan_readings(terrains, drawn: str) -> str:
 
 
 def why_not_coloured(pos: str, day: int, today: Mapping[str, str], drawn: Mapping[str, str], reached, rolled: bool,
-                     spread_face: int | None, over: bool, stopped: bool) -> tuple[str | None, str]:
+                     spread_face: int | None, over: bool, stopped: bool, blank=()) -> tuple[str | None, str]:
     """Why no scan from `pos` colours the hexes a record draws on `day` (`today`, in the record's order;
     `drawn`: every hex drawn so far) as it does: (the hex to name, or None, and the rule). `reached`:
     what the furthest lines of play coloured (hex -> terrain each); `stopped`: some line was stopped
-    earlier by a hex coloured otherwise; `over`: the game ended before the scan."""
+    earlier by a hex coloured otherwise; `over`: the game ended before the scan; `blank`: the hexes
+    around `pos` the record left blank until today."""
     reached = sorted((dict(d) for d in reached), key=lambda d: (len(d), sorted(d)))
     first = next(iter(today), None)
     if today and over:
@@ -325,9 +326,13 @@ def why_not_coloured(pos: str, day: int, today: Mapping[str, str], drawn: Mappin
         return first, (f"nobody can be on Scan Horizon on day {day} (every sailor is resting or on another task), "
                        "so no hex is coloured")
     for lab in today:
-        if lab not in made:
+        if lab not in made and lab not in blank:
             return lab, (f"{lab} is not next to the sloop at {pos} on day {day} (Scan Horizon colours the blank hexes "
                          "around it; a large island's second hex touches its first)")
+    missing = [lab for lab in blank if lab not in today]
+    if missing and not made.keys() >= today.keys():  # a search stopped short of the record: say what it left out
+        return None, (f"Scan Horizon colours every blank hex around {pos}: {', '.join(missing)} "
+                      f"{'is' if len(missing) == 1 else 'are'} missing")
     for d in reached:
         new = {lab: t for lab, t in d.items() if drawn.get(lab) != t}
         for lab in new:

@@ -377,7 +377,8 @@ class Rules1672(LostRules):
         lab, message = eng.why_not_coloured(
             st.position, st.day, {lab: st.terrain[lab] for lab in mine}, {lab: st.terrain[lab] for lab in st.mapped_on},
             failure.reached, "scan" in today.rolls, spread[0][-1] if spread else None,
-            bool(st.ended) or st.position in eng.exits(st.game_map), bool(failure.early))
+            bool(st.ended) or st.position in eng.exits(st.game_map), bool(failure.early),
+            [lab for lab in st.game_map.neighbors(st.position) if lab not in st.terrain or lab in mine])
         problems.add(today.drawn_at.get(lab, mapped_at), message)
 
     def _landing_failed(self, st, today: Day, problems, day_at) -> None:

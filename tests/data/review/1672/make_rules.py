@@ -445,13 +445,20 @@ def batch_eight() -> None:
     v14 = voyage(14)  # A4's second hex: a 5 points off the map (south-west of column A), rolled again (4: A5)
     pair("spread-not-off-the-map", "Phase 5 (⌂ spread): a Large Island's 2nd hex is rolled again while it "
          "points off the map.", edit(v14, 13, rolls=dict(v14[13]["rolls"], spread=[5, 4])),
-         edit(v14, 13, rolls=dict(v14[13]["rolls"], spread=[5])), "days[13].rolls.spread: day 14 rolls spread again here")
+         edit(v14, 13, rolls=dict(v14[13]["rolls"], spread=[5])),
+         "days[13].rolls.spread: day 14 rolls spread again here")
     v13 = voyage(13)  # day 13 rolls Rain for day 14: with no Water left, nothing is drunk and nobody is hurt
     v13[12]["rolls"]["weather"] = [3]
     dry = {"day": 14, "resources": res(0, 1, 6), "weather": "rain", "rolls": {"accident": [1], "weather": [5]}}
     pair("rain-empty-casks-no-wound", "Phase 8: in Rain no Water is drunk, so an empty supply wounds nobody.",
          v13 + [dry], v13 + [dict(dry, wounded=["Tom Hale"])],
          "days[13].wounded: 1 wound recorded today (wounded + lost), but the rules give 0")
+
+    # no rolls: a scan that leaves out the northmost blank hex was said to colour hexes 'not next to the sloop'
+    v1 = bare(voyage(1))
+    pair("scan-every-blank-bare", "Phase 5: roll for each empty adjacent hex and colour it (I6, H7 and H8 around "
+         "I7; without rolls).", v1, edit(v1, 0, mapped={"H7": "small-island", "H8": "medium-island"}),
+         "days[0].mapped: Scan Horizon colours every blank hex around I7: I6 is missing")
 
 
 BARE = {  # pairs that also hold without `rolls:` (their refusal, as the words before the rolls make a difference)

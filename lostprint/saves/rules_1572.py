@@ -598,6 +598,8 @@ def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
         return rolls[k][1], f"no {R.face(k)} was planned on day {day}: {k} is skipped"
     if len(rolls.get("mapping", ((),))[0]) > 1:
         failure = search.Failure("left", "mapping")
+    elif "mapping" in rolls and not eng.mapping_targets(_rp(st).engine):
+        return rolls["mapping"][1], f"every hex next to {_rp(st).engine.pos} is mapped: Mapping is skipped"
     for k in R.musket_charts:
         if len(rolls.get(k, ((),))[0]) > 1 + R.musket_rerolls:
             return rolls[k][1], f"a musket rerolls {k} once a phase: at most {1 + R.musket_rerolls} rolls of its dice"

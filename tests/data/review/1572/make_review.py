@@ -610,6 +610,16 @@ later = {"day": 8, "resources": res(f=0, mo=2), "rolls": {"planning": [1, 1, 1, 
 case("migration-fills-once-when-found", "Migration's musket fills Food once, when it is found (ruling)",
      "days[7].resources.muskets | the rolls give", save(hungry + [no_fill, later]),
      save(hungry + [no_fill, dict(later, resources=res(mu=5, mo=2))]))
+# Mapping is skipped once every hex next to the party is mapped. Days 1 and 2 in A1: planning 2 2 2 2 3; movement
+# 3+4 +3 -1 = 9: +1 (at the cap); mapping 1+2 = 3: B1, then B2, hills; ration; camp. A2 is printed: on day 3 the same
+# planning maps nothing, and the Mapping dice are not rolled.
+full = [{"day": n, "mapped": {hx: "hills"}, "resources": res(f=6 - n, mo=6 - n),
+         "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [3, 4], "mapping": [1, 2]}}
+        for n, hx in ((1, "B1"), (2, "B2"))]
+skip = {"day": 3, "resources": res(f=3, mo=3), "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [3, 4]}}
+case("mapping-skipped-when-all-is-mapped", "Mapping is skipped when every neighbour is mapped",
+     "days[2].rolls.mapping | Mapping is skipped", save([*full, skip]),
+     save([*full, dict(skip, rolls=dict(skip["rolls"], mapping=[1, 2]))]))
 
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)

@@ -620,6 +620,19 @@ skip = {"day": 3, "resources": res(f=3, mo=3), "rolls": {"planning": [2, 2, 2, 2
 case("mapping-skipped-when-all-is-mapped", "Mapping is skipped when every neighbour is mapped",
      "days[2].rolls.mapping | Mapping is skipped", save([*full, skip]),
      save([*full, dict(skip, rolls=dict(skip["rolls"], mapping=[1, 2]))]))
+# Botany is immune to the fever icon, its morale cost too: the fever day above as botany keeps morale 5.
+case("botany-fever-costs-no-morale", "a botany expedition loses no morale to a fever icon",
+     "days[0].resources.morale | the rolls give",
+     save([{k: v for k, v in fev.items() if k != "fever"} | {"resources": res(f=5, mo=5)}], "botany"),
+     save([{k: v for k, v in fev.items() if k != "fever"}], "botany"))
+# Diego's +1 is once a day. After the Diego day (muskets, food 4, morale 3, progress 6), day 3: planning 2 2 2 6 6
+# (movement +2, hunting +1): movement 3+4 +2 -1 = 8 and Diego's +1: 9, +1 (at the cap); hunting 1+1 +1 +1 = 4:
+# morale 2; rations: food 3; camp: morale 1. Diego's +1 on both rolls (movement 9, hunting 5: food +1) would leave
+# food 4; the one replay with food 4 (the +1 on Hunting only) leaves morale 0 and costs a man.
+once_a_day = {"day": 3, "resources": res(f=3, mo=1),
+              "rolls": {"planning": [2, 2, 2, 6, 6], "movement": [3, 4], "hunting": [1, 1]}}
+case("diego-adds-one-once-a-day", "Diego Mendoza's +1 is used once a day", "days[2].resources | the rolls give",
+     save([acc, diego, once_a_day]), save([acc, diego, dict(once_a_day, resources=res(f=4, mo=1))]))
 
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)

@@ -898,6 +898,47 @@ def _():
     return g, i, bad, save_of(g, i)
 
 
+# --- the house Bad Omens 43-66 (the source is cut short; rulings in lostprint.games.lost_crows) ----------
+
+def stepped_to(g, i, fits):
+    """Day i's save with the move replaced by one step to a mapped neighbour that fits(g, i, hex)."""
+    bad = save_of(g, i)
+    d = bad["days"][i]
+    start = g.before[i].pos
+    mapped = dict(g.maps[i], **d.get("mapped", {}))
+    d["moved"] = [next(n for n in sorted(g.land.neighbors[start]) if n in mapped and n not in g.land.fort
+                       and fits(g, i, n, mapped))]
+    return bad
+
+
+def plains_next(g, i, n, mapped):
+    return mapped[n] == "plains"
+
+
+def over_river(g, i, n, mapped):
+    return bool(eng.crossing(g.land, g.before[i].pos, n))
+
+
+def can_step(g, i, fits):
+    mapped = dict(g.maps[i], **g.days[i].get("mapped", {}))
+    return g.after[i].over is None and any(n in mapped and n not in g.land.fort and fits(g, i, n, mapped)
+                                           for n in g.land.neighbors[g.before[i].pos])
+
+
+@case("prairie-fire", "Bad Omen 55-56 (house): Prairie Fire, you cannot enter Plains next turn", "with",
+      "Prairie Fire")
+def _():
+    g, i = find(lambda g, i: i > 0 and only_omen(g, i - 1, 55) and can_step(g, i, plains_next))
+    return g, i, stepped_to(g, i, plains_next), save_of(g, i)
+
+
+@case("flash-flood", "Bad Omen 61-62 (house): Flash Flood, no river can be crossed this turn", "with",
+      "Flash Flood")
+def _():
+    g, i = find(lambda g, i: only_omen(g, i, 61) and can_step(g, i, over_river))
+    return g, i, stepped_to(g, i, over_river), save_of(g, i)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

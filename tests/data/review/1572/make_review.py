@@ -413,6 +413,9 @@ case("despair-costs-a-conquistador", "below 1 morale after the Morale phase cost
 # food +1 (at the cap); rations 5; camp: morale 5.
 exp = {"day": 1, "resources": res(f=5, mo=5, mv=5),
        "rolls": {"planning": [4, 6, 6, 6, 6], "exploring": [2, 3], "hunting": [1, 2]}}
+case("despair-costs-a-conquistador-bare", "below 1 morale after the Morale phase costs a conquistador",
+     "days[5].resources.conquistadors | at most 5", bare(save(idle + [day6])),
+     bare(save(idle + [dict(day6, resources=res(c=6, f=0, mo=0))])))
 case("exploring-costs-progress", "Exploring 4-5 costs 1 movement progress",
      "days[0].resources.movement | the rolls give",
      save([exp]), save([dict(exp, resources=res(f=5, mo=5))]))
@@ -443,6 +446,9 @@ carto = {"day": 1, "marks": [{"trail": ["A1", "A2"]}], "resources": res(f=5, mo=
 case("cartography-trail-needs-progress", "Cartography's trail needs 3 progress at the day's end",
      "days[0].marks | the rolls give no marks", save([carto], "cartography"),
      save([day1(marks=[{"trail": ["B2", "C2"]}])], "cartography"))
+case("cartography-trail-needs-progress-bare", "Cartography's trail needs 3 progress at the day's end",
+     "days[0].resources | no one set of rolls", bare(save([carto], "cartography")),
+     bare(save([day1(marks=[{"trail": ["B2", "C2"]}])], "cartography")))
 case("cartography-trail-only-for-cartography", "only a Cartography expedition draws a trail at the day's end",
      "days[0].marks | the rolls give no marks", save([carto], "cartography"), save([carto]))
 # A musket reroll costs a musket. Planning 2 2 2 2 3: movement 1+1, rerolled 2+3 +3 -1 = 7: +1, morale 5;

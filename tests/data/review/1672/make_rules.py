@@ -454,6 +454,13 @@ def batch_eight() -> None:
          v13 + [dry], v13 + [dict(dry, wounded=["Tom Hale"])],
          "days[13].wounded: 1 wound recorded today (wounded + lost), but the rules give 0")
 
+    dry_catch = dict(dry, resources=res(1, 1, 6))  # a well sailor on Drink Water catches one in the Rain
+    pair("rain-catch-one", "Phase 8 (⌂ rain-catch): in Rain a sailor on Drink Water catches 1 Water, no more.",
+         v13 + [dry_catch], v13 + [dict(dry_catch, resources=res(2, 1, 6))],
+         "days[13].resources.water: 2, but the rules allow 0 to 1")
+    v16 = voyage(16)  # day 16: the natives Revere the crew: Wood to 6, and a track never holds more
+    pair("supply-never-above-six", "Set up: no tracking box can exceed 6; what is more is lost.",
+         v16, edit(v16, 15, resources=res(5, 5, 4, 7)), "days[15].resources.wood: 7 is above 6")
     # no rolls: a scan that leaves out the northmost blank hex was said to colour hexes 'not next to the sloop'
     v1 = bare(voyage(1))
     pair("scan-every-blank-bare", "Phase 5: roll for each empty adjacent hex and colour it (I6, H7 and H8 around "

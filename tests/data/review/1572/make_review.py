@@ -639,6 +639,11 @@ once_a_day = {"day": 3, "resources": res(f=3, mo=1),
               "rolls": {"planning": [2, 2, 2, 6, 6], "movement": [3, 4], "hunting": [1, 1]}}
 case("diego-adds-one-once-a-day", "Diego Mendoza's +1 is used once a day", "days[2].resources | the rolls give",
      save([acc, diego, once_a_day]), save([acc, diego, dict(once_a_day, resources=res(f=4, mo=1))]))
+# Every fever icon costs its morale, a fever holding or not: the fever day, then the same rolls again: morale 3,
+# camp: 2 (the planning dice are five 2s: the WILD rule does not touch them).
+fev2 = {"day": 2, "resources": res(f=4, mo=2), "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [1, 1]}}
+case("a-second-fever-icon-costs-morale", "a fever icon costs 1 morale while a fever holds too",
+     "days[1].resources.morale | the rolls give", save([fev, fev2]), save([fev, dict(fev2, resources=res(f=4, mo=3))]))
 
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)

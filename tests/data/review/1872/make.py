@@ -939,6 +939,28 @@ def _():
     return g, i, stepped_to(g, i, over_river), save_of(g, i)
 
 
+@case("move-short", "Phase 3: you must have the necessary Movement Progress to enter a hex (a Forest costs 2; "
+      "one left does not pay it)", "with", "costs 2 Movement")
+def _():
+    def fits(g, i, n, mapped):
+        return mapped.get(n) == "forest" and not eng.crossing(g.land, g.after[i].pos, n) and n not in g.land.fort \
+            and n not in g.land.plot_at and n not in g.land.goals and n not in moved(g.days[i])
+    def ok(g, i):
+        d = g.days[i]
+        mapped = dict(g.maps[i], **d.get("mapped", {}))
+        return plain_day(g, i) and moved(d) and d["resources"]["movement"] == 1 and d["resources"]["food"] > 1 \
+            and g.after[i].over is None and not g.after[i].vision and any(
+                fits(g, i, n, mapped) for n in g.land.neighbors[g.after[i].pos])
+    g, i = find(ok)
+    bad = save_of(g, i)
+    d = bad["days"][i]
+    mapped = dict(g.maps[i], **d.get("mapped", {}))
+    d["moved"] = d["moved"] + [next(n for n in sorted(g.land.neighbors[g.after[i].pos]) if fits(g, i, n, mapped))]
+    d["resources"]["movement"] = 0
+    d["resources"]["food"] -= 1
+    return g, i, bad, save_of(g, i)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

@@ -644,6 +644,36 @@ case("diego-adds-one-once-a-day", "Diego Mendoza's +1 is used once a day", "days
 fev2 = {"day": 2, "resources": res(f=4, mo=2), "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [1, 1]}}
 case("a-second-fever-icon-costs-morale", "a fever icon costs 1 morale while a fever holds too",
      "days[1].resources.morale | the rolls give", save([fev, fev2]), save([fev, dict(fev2, resources=res(f=4, mo=3))]))
+# At Lagos de Oro the party is immune to fever. The Lagos day (G2 H2 H3, progress 6, food 5, morale 4), then down the
+# river to G2. Day 2: planning 2 2 2 2 3; movement 6+6 +3 -1 = 14: +4; mapping B2 2+2 = 4 mountains; A1 -> B2 (SE):
+# progress 1, morale +3 (at the cap). Each next day: movement 6+6 with four or five 2s and -1 (mountains) = 14 or 15:
+# +4 -> 5; a step downstream: -5 +1 -> 1. Day 3: planning 2 2 2 2 2, B2 -> C2 (SE). Day 4: planning 2 2 2 2 3,
+# mapping D2 2+2 = 4 mountains (no 1: no cataract), C2 -> D2 (NE). Days 5 and 6: planning 2 2 2 3 6 (movement 6+6
+# +2 -1 = 13: +4), mapping E2 then F2 2+2 mountains, hunting 6+6 +1 = 13: food +2, morale +1; D2 -> E2 (SE),
+# E2 -> F2 (NE). Day 7: planning 2 2 2 2 2, F2 -> G2 (SE), Lagos. Food runs 4 3 2 3 4 3.
+# Day 8 in G2: planning 2 6 6 6 6 (hunting +3): movement 1+2 +1 (lake) = 4: +1 and a fever icon, no fever there;
+# hunting 3+3 +3 = 9: food +2 (5); rations: 4; camp: morale 5.
+route = [{"day": 2, "mapped": {"B2": "mountains"}, "moved": ["B2"], "resources": res(f=4, mv=1),
+          "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [6, 6], "mapping": [2, 2]}},
+         {"day": 3, "moved": ["C2"], "resources": res(f=3, mv=1),
+          "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [6, 6]}},
+         {"day": 4, "mapped": {"D2": "mountains"}, "moved": ["D2"], "resources": res(f=2, mv=1),
+          "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [6, 6], "mapping": [2, 2]}},
+         {"day": 5, "mapped": {"E2": "mountains"}, "moved": ["E2"], "resources": res(f=3, mv=1),
+          "rolls": {"planning": [2, 2, 2, 3, 6], "movement": [6, 6], "mapping": [2, 2], "hunting": [6, 6]}},
+         {"day": 6, "mapped": {"F2": "mountains"}, "moved": ["F2"], "resources": res(f=4, mv=1),
+          "rolls": {"planning": [2, 2, 2, 3, 6], "movement": [6, 6], "mapping": [2, 2], "hunting": [6, 6]}},
+         {"day": 7, "moved": ["G2"], "resources": res(f=3, mv=1),
+          "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [6, 6]}}]
+at_lagos = {"day": 8, "resources": res(f=4, mo=5, mv=2),
+            "rolls": {"planning": [2, 6, 6, 6, 6], "movement": [1, 2], "hunting": [3, 3]}}
+case("lagos-de-oro-is-free-of-fever", "at Lagos de Oro the party is immune to fever", "days[7].fever | immune",
+     save([lagos, *route, at_lagos]), save([lagos, *route, dict(at_lagos, fever="struck")]))
+case("lagos-de-oro-is-free-of-fever-bare", "at Lagos de Oro the party is immune to fever", "days[7].fever | immune",
+     bare(save([lagos, *route, at_lagos])), bare(save([lagos, *route, dict(at_lagos, fever="struck")])))
+case("lagos-de-oro-fever-icon-costs-no-morale", "at Lagos de Oro a fever icon costs no morale",
+     "days[7].resources.morale | the rolls give", save([lagos, *route, at_lagos]),
+     save([lagos, *route, dict(at_lagos, resources=res(f=4, mo=4, mv=2))]))
 
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)

@@ -461,6 +461,14 @@ def batch_eight() -> None:
     v16 = voyage(16)  # day 16: the natives Revere the crew: Wood to 6, and a track never holds more
     pair("supply-never-above-six", "Set up: no tracking box can exceed 6; what is more is lost.",
          v16, edit(v16, 15, resources=res(5, 5, 4, 7)), "days[15].resources.wood: 7 is above 6")
+    v17 = voyage(17)  # day 16 rolls a Storm for day 17 at A4: all four wounded rest and heal, nobody anchors
+    v17[15]["rolls"]["weather"] = [1]
+    v17 = edit(v17, 16, weather="storm", resources=res(4, 4, 1, 6))
+    pair("anchorage-needs-a-sailor", "Phase 4: Anchorage cancels a Storm only with a sailor on it (every sailor "
+         "rests: the sloop drifts and takes 3 Hull).", v17,
+         edit(v17, 16, moved=None, resources=res(4, 4, 4, 6), rolls={"accident": [4], "weather": [2]}),
+         "days[16].moved", xfail="refused on resources.food instead: the line the search follows furthest drifts "
+         "off the map (A4, faces 5 and 6), where the game ends before phase 9 and no Food is eaten")
     # no rolls: a scan that leaves out the northmost blank hex was said to colour hexes 'not next to the sloop'
     v1 = bare(voyage(1))
     pair("scan-every-blank-bare", "Phase 5: roll for each empty adjacent hex and colour it (I6, H7 and H8 around "

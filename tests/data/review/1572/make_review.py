@@ -674,6 +674,16 @@ case("lagos-de-oro-is-free-of-fever-bare", "at Lagos de Oro the party is immune 
 case("lagos-de-oro-fever-icon-costs-no-morale", "at Lagos de Oro a fever icon costs no morale",
      "days[7].resources.morale | the rolls give", save([lagos, *route, at_lagos]),
      save([lagos, *route, dict(at_lagos, resources=res(f=4, mo=4, mv=2))]))
+# Entering a hex with a printed Interests icon rolls Interests (ruling interests-on-entering). The route to F2, then
+# day 7: planning 2 2 2 2 3; movement 6+6 +3 -1 = 14: +4 -> 5; mapping G1 2+2 = 4 mountains; F2 -> G1 (NE, off the
+# river): progress 0, morale +1; G1's icon: Interests 3+4 = 7, a Natural Wonder (morale at the cap); food 3.
+icon = {"day": 7, "mapped": {"G1": "mountains"}, "moved": ["G1"],
+        "marks": [{"interest": {"hex": "G1", "result": "natural-wonder"}}], "resources": res(f=3, mv=0),
+        "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [6, 6], "mapping": [2, 2], "interests": [3, 4]}}
+case("entering-an-interest-icon", "entering a hex with an Interests icon rolls Interests",
+     "days[6].rolls | an interest is due", save([lagos, *route[:5], icon]),
+     save([lagos, *route[:5], {k: v for k, v in icon.items() if k != "marks"}
+           | {"rolls": {k: v for k, v in icon["rolls"].items() if k != "interests"}}]))
 
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)

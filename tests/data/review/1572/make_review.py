@@ -684,6 +684,16 @@ case("entering-an-interest-icon", "entering a hex with an Interests icon rolls I
      "days[6].rolls | an interest is due", save([lagos, *route[:5], icon]),
      save([lagos, *route[:5], {k: v for k, v in icon.items() if k != "marks"}
            | {"rolls": {k: v for k, v in icon["rolls"].items() if k != "interests"}}]))
+# A step northwest costs 3 morale. Day 2 in B2 (hills): planning 2 2 2 2 2; movement 6+6 +4 -1 = 15: +4 -> 5;
+# B2 -> A1 (NW): progress 0, morale 3; food 4.
+nw = {"day": 2, "moved": ["A1"], "resources": res(f=4, mo=3, mv=0),
+      "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [6, 6]}}
+case("morale-northwest", "a step northwest costs 3 morale", "days[1].resources.morale | the rolls give",
+     save([day1(), nw]), save([day1(), dict(nw, resources=res(f=4, mo=5, mv=0))]))
+# A day without a step costs 1 morale (ruling no-travel-morale: the text's -1, not the chart's 0): a day of WILDs.
+case("no-travel-costs-morale", "a day without a step costs 1 morale (ruling)",
+     "days[0].resources.morale | the rolls give",
+     save([idle[0]]), save([dict(idle[0], resources=res(f=5))]))
 
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)

@@ -694,6 +694,17 @@ case("morale-northwest", "a step northwest costs 3 morale", "days[1].resources.m
 case("no-travel-costs-morale", "a day without a step costs 1 morale (ruling)",
      "days[0].resources.morale | the rolls give",
      save([idle[0]]), save([dict(idle[0], resources=res(f=5))]))
+# Exploring 10 finds Interests (ruling exploring-interests: the chart's 10+, not the phase text's 11+): the wonder
+# day with Exploring 3+4 +3 = 10.
+ten = dict(wonder, rolls=dict(wonder["rolls"], exploring=[3, 4]))
+case("exploring-ten-finds-interests", "Exploring 10 finds Interests (ruling)", "days[0].rolls | an interest is due",
+     save([ten]), save([{k: v for k, v in ten.items() if k != "marks"}
+                        | {"rolls": {k: v for k, v in ten["rolls"].items() if k != "interests"}}]))
+# Mapping is rolled on 2d6 (ruling mapping-dice), not 1d6 per "?".
+b1 = {"day": 1, "mapped": {"B1": "hills"}, "resources": res(f=5, mo=5),
+      "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [3, 4], "mapping": [1, 2]}}
+case("mapping-rolls-two-dice", "the Mapping chart is rolled on 2d6 (ruling)", "days[0].rolls.mapping | 2 dice",
+     save([b1]), save([dict(b1, rolls=dict(b1["rolls"], mapping=[3]))]))
 
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)

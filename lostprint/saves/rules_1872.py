@@ -445,7 +445,7 @@ class Rules1872(LostRules):
             problems.add(at, f"no legal roll and choice explains day {st.day} ({self._how(facts)})")
             return
         kind, key = failure.kind, failure.key
-        if key == "go" and "go" in facts.why:
+        if "go" in facts.why and key in ("go", "terrain", "map"):  # a branch drew the save's map; a move failed
             rule, message, where = facts.why["go"]
             problems.add(where, message if rule.lower() in message.lower() else f"{rule}: {message}")
         elif key == "place" and "order" in facts.rolls:

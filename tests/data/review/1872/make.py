@@ -940,7 +940,7 @@ def _():
 
 
 @case("move-short", "Phase 3: you must have the necessary Movement Progress to enter a hex (a Forest costs 2; "
-      "one left does not pay it)", "with", "costs 2 Movement")
+      "one left does not pay it)", "both", "costs 2 Movement")
 def _():
     def fits(g, i, n, mapped):
         return mapped.get(n) == "forest" and not eng.crossing(g.land, g.after[i].pos, n) and n not in g.land.fort \

@@ -705,6 +705,9 @@ b1 = {"day": 1, "mapped": {"B1": "hills"}, "resources": res(f=5, mo=5),
       "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [3, 4], "mapping": [1, 2]}}
 case("mapping-rolls-two-dice", "the Mapping chart is rolled on 2d6 (ruling)", "days[0].rolls.mapping | 2 dice",
      save([b1]), save([dict(b1, rolls=dict(b1["rolls"], mapping=[3]))]))
+# WILDs call no phase on their own (ruling wild-no-phase): a day of five WILDs rolls no Movement.
+case("wilds-call-no-phase", "WILDs alone call no phase (ruling)", "days[0].rolls.movement | no 2 was planned",
+     save([idle[0]]), save([dict(idle[0], rolls={"planning": [1, 1, 1, 1, 1], "movement": [6, 6]})]))
 
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)

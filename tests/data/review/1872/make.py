@@ -961,6 +961,47 @@ def _():
     return g, i, bad, save_of(g, i)
 
 
+@case("vision-tie", "Vision Quest: in case of a tie, you choose; the good twin takes the other tied terrain "
+      "(same roll, a boon with no effect that day), the bad one a terrain with fewer Crows", "both", "most Crows")
+def _():
+    calm = {("plains", 1), ("plains", 3), ("plains", 4), ("plains", 5), ("forest", 1), ("forest", 3)}
+
+    def tied(g, i):
+        first = g.after[i].crows[:RULES.crows_for_vision]
+        return eng.vision_terrains(g.after[i]._replace(vision=None, crows=first))
+
+    def ok(g, i):
+        v = g.days[i].get("vision")
+        return v and g.after[i].over is None and (v["terrain"], v["roll"]) in calm and any(
+            t != v["terrain"] and (t, v["roll"]) in calm for t in tied(g, i)) and len(tied(g, i)) < 3
+    g, i = find(ok)
+    good = save_of(g, i)
+    v = good["days"][i]["vision"]
+    v["terrain"] = next(t for t in tied(g, i) if t != v["terrain"])
+    bad = copy.deepcopy(good)
+    bad["days"][i]["vision"]["terrain"] = next(t for t in ("plains", "forest", "mountains") if t not in tied(g, i))
+    return g, i, bad, good
+
+
+# --- the dice themselves ----------------------------------------------------------------------------
+
+@case("omen-dice", "Bad Omen chart: roll 1d6 for the tens, then 1d6 for the ones (17 is no roll)", "with",
+      "not two dice")
+def _():
+    g, i = find(lambda g, i: only_omen(g, i, 15) and g.after[i].over is None)
+    bad = save_of(g, i)
+    bad["days"][i]["rolls"]["omens"] = [17]
+    return g, i, bad, save_of(g, i)
+
+
+@case("plot-die", "Plot hexes: roll 1d6 (a 7 is no roll)", "both", "above 6")
+def _():
+    g, i = find(lambda g, i: plot_day(g, i) and g.after[i].over is None)
+    bad = save_of(g, i)
+    bad["days"][i]["marks"][0]["plot"]["roll"] = 7
+    return g, i, bad, save_of(g, i)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

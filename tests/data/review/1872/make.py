@@ -1012,8 +1012,9 @@ def write(only=()) -> None:
             continue
         g, i, bad, good = fn()
         for kind, data in (("bad", bad), ("good", good)):
+            how = "changed" if kind == "bad" else "as played"
             head = [f"# review 1872: {rule} ({kind})", f"# rule: {source}",
-                    f"# from: careful player, seed {g.seed}, days 1-{len(data['days'])} (day {i + 1} {'changed' if kind == 'bad' else 'as played'})",
+                    f"# from: careful player, seed {g.seed}, days 1-{len(data['days'])} (day {i + 1} {how})",
                     f"# rolls: {rolls}"]
             if kind == "bad":
                 head.append(f"# expect: {expect}")

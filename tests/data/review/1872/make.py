@@ -830,6 +830,13 @@ def _():
     return boon(("plains", 2), lambda g, i: True, "food", -1, on_the_day=True)
 
 
+@case("big-sky", "Plains vision 5, Big Sky Blessing: lose a primary of your choice instead of a storm's "
+      "consequence (the good twin moves through a Hailstorm; the bad one pays nothing for it)", "with",
+      "no legal roll and choice gives")
+def _():
+    return boon(("plains", 5), lambda g, i: only_omen(g, i, 23) and bool(moved(g.days[i])), "resolve", 1)
+
+
 # --- journal keywords, Spirit Dancers, Movement Progress --------------------------------------------
 
 def keyword_case(code, word, had, key, n):

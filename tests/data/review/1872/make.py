@@ -837,6 +837,13 @@ def _():
     return boon(("plains", 5), lambda g, i: only_omen(g, i, 23) and bool(moved(g.days[i])), "resolve", 1)
 
 
+@case("bear-treaty", "Forest vision 2, Bear Tribe Treaty: every maximum back to 6, then add 2 to every resource",
+      "with", "resolve is")
+def _():
+    return boon(("forest", 2), lambda g, i: not g.days[i].get("marks"), "resolve", -1,
+                on_the_day=True)
+
+
 # --- journal keywords, Spirit Dancers, Movement Progress --------------------------------------------
 
 def keyword_case(code, word, had, key, n):

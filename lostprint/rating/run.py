@@ -182,7 +182,9 @@ def _pool_map(fn: Callable, items: Iterable, workers: int, ahead: int) -> Iterat
         if not finished:  # interrupted, or a caller that stopped early: no need to wait for the workers
             for process in list((getattr(pool, "_processes", None) or {}).values()):
                 _kill_quietly(process)
-        pool.shutdown(wait=finished, cancel_futures=True)
+        # wait even then: the workers are dead, so this only joins the pool's manager thread, which
+        # otherwise races the interpreter's exit for its wake-up pipe (a traceback on Ctrl-C, seen in CI)
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _second_interrupt_exits() -> None:

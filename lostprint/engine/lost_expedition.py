@@ -220,7 +220,7 @@ def _rows_by_total(chart: str) -> tuple:
     return low, high, tuple(next(r for r in rows if r.covers(t)) for t in range(low, high + 1))
 
 
-ROWS_BY_TOTAL = MappingProxyType({k: _rows_by_total(k) for k in ROLLED + ("mapping",)})
+ROWS_BY_TOTAL = MappingProxyType({k: _rows_by_total(k) for k in ROLLED + ("mapping", "interests")})
 CHART_ROWS = MappingProxyType({k: rows_of(k) for k in ROLLED})  # rows_of, read once (it builds a dict)
 
 
@@ -635,7 +635,7 @@ def _mapping_asks(st: State, phase: str, got):
 def mapped(st: State, phase: str, got) -> State:
     """Phase 3: the terrain the dice draw in the target, and a cataract when a die shows 1 on a river hex."""
     target, dice, diego = got["target"], got["rolls"][0], got.get("diego", False)
-    total = sum(dice) + modifier(st, "mapping") + (R.bonus_per_extra if diego else 0)
+    total = chart_total(st, "mapping", got)
     effect = row_for("mapping", total).effects[0]
     terrain = st.terrain_here() if effect.what == "same-terrain" else effect.terrain
     marks = st.marks_today
@@ -654,8 +654,8 @@ def interest_found(st: State, phase: str, got) -> State:
     """Phase 7 (or on entering an interest hex): the interest the dice find in the party's hex (a
     repeat, or a Lagos with nowhere to lie, is a natural wonder), and what it does."""
     where, dice = st.pos, got["rolls"][0]
-    total = sum(dice) + (R.bonus_per_extra if got.get("diego") else 0)
-    key = next(r for r in INTEREST_ROWS if r.covers(total)).effects[0].terrain
+    total = chart_total(st, "interests", got)
+    key = row_for("interests", total).effects[0].terrain
     if (key != WONDER and key in {k for _, k in st.interests}) or (
             key == "lagos-de-oro" and "lagos" not in got and not lagos_placements(st)):
         key = WONDER

@@ -28,8 +28,9 @@ def ranks_of(game_map) -> MappingProxyType:
 class Player:
     """The dice and what every policy shares. Each decision the engine asks is answered by the method
     named for its key, given the phase asking (the state is `self.st`), or else by its first legal
-    option (WILDs to the first phase called, the first blank neighbour mapped, the first trail, Lagos de
-    Oro's first placing); these are the naive answers."""
+    option (every planning die kept, WILDs to the first phase called, no Diego's +1 and no musket spent,
+    the first blank neighbour mapped, the first trail, Lagos de Oro's first placing); these are the
+    naive answers."""
 
     stage = "1572-play"
     days = None  # the game ends by its own day limit
@@ -58,18 +59,9 @@ class Player:
         answer = getattr(self, need.key, None)
         return answer(step.key) if answer else step.options(st)[0]
 
-    def keep(self, phase: str) -> tuple[int, ...]:
-        """The planning dice kept (the rest rolled once more): all of them, no reroll."""
-        return eng.planned_dice(self.st)
-
     def row(self, phase: str) -> int:
         """The eclipse's Native Contact row: the highest."""
         return len(eng.rows_of("native-contact")) - 1
-
-    def never(self, phase: str) -> bool:
-        return False
-
-    diego = musket = fill = never  # no Diego's +1, no musket spent on a reroll or on food
 
     def cartography(self, phase: str) -> str | None:
         return eng.trail_options(self.st, self.st.pos)[0]  # asked only where a trail can go
@@ -78,10 +70,9 @@ class Player:
         """One step a day, to the best neighbour the party may enter (nearer the delta if `closer_only`)."""
         if self.st.steps:
             return None
-        here = self.st.pos
-        to_go = self.board.to_goal
-        options = [lab for lab in self.board.neighbours[here] if (not self.closer_only or to_go[lab] < to_go[here])
-                   and eng.step_problem(self.st, lab) is None]
+        to_go, here = self.board.to_goal, self.st.pos
+        options = [lab for lab in eng.STEP["travel"].options(self.st)[1:]
+                   if not self.closer_only or to_go[lab] < to_go[here]]
         return self.toward_goal(options)[0] if options else None
 
 

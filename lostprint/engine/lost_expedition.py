@@ -88,10 +88,7 @@ class Plan:
     bonus: tuple[tuple[str, int], ...] = ()
 
     def get(self, chart: str) -> int:
-        for key, n in self.bonus:
-            if key == chart:
-                return n
-        return 0
+        return next((n for key, n in self.bonus if key == chart), 0)
 
 
 @dataclass(frozen=True)
@@ -292,22 +289,15 @@ def lagos_problem(st: State, lagos) -> str:
             f"of its hexes at most {near} from each (like {', '.join(spots[0])}), not {', '.join(lagos)}")
 
 
-def interest_gains(values: tuple[int, ...], key: str, fill: bool = False) -> tuple[int, ...]:
-    """The trackers after an interest's own gains, and Migration's musket spent to fill food if `fill`."""
+def interest_outcomes(values: tuple[int, ...], key: str) -> tuple[tuple[int, ...], ...]:
+    """Every way an interest found can leave the trackers: its own gains, then at a Migration with a
+    musket to spend, also that musket spent to fill the food."""
     for e in interest_rule(key).effects:
         if e.what in IX:
             values = _add(values, IX[e.what], e.amount)
-    if fill:
-        values = _add(_add(values, MUSKETS, -R.musket_reroll_cost), FOOD, R.cap)
-    return values
-
-
-def interest_outcomes(values: tuple[int, ...], key: str) -> tuple[tuple[int, ...], ...]:
-    """Every way an interest found can leave the trackers (with and without Migration's fill)."""
-    plain = interest_gains(values, key)
-    if key == "migration" and plain[MUSKETS] >= R.musket_reroll_cost:
-        return (plain, interest_gains(values, key, True))
-    return (plain,)
+    if key == "migration" and values[MUSKETS] >= R.musket_reroll_cost:
+        return (values, _add(_add(values, MUSKETS, -R.musket_reroll_cost), FOOD, R.cap))
+    return (values,)
 
 
 def fed_by_migration(st: State) -> bool:
@@ -609,9 +599,10 @@ def _icons(st: State, phase: str, got, effects, values: tuple, log: list, change
         elif what == "interests":
             changes["interest_due"] = st.interest_at(here) is None
         elif what == "migration":
-            if "fill" not in got and len(interest_outcomes(st.values, what)) > 1:
+            outcomes = interest_outcomes(values, what)
+            if "fill" not in got and len(outcomes) > 1:
                 return replace(st, phase=phase, pending={**got, "asks": ASK["fill"]})
-            values = interest_gains(values, what, got.get("fill"))
+            values = outcomes[-1] if got.get("fill") else outcomes[0]
             changes["migration"] = st.migration + (here,)
         elif what == "lagos":
             if "lagos" not in got:
@@ -625,11 +616,6 @@ def _icons(st: State, phase: str, got, effects, values: tuple, log: list, change
         elif what in ("kantyi", "diego"):
             changes[what] = True
     return replace(st, values=values, log=tuple(log), marks_today=marks, **changes)
-
-
-def _mapping_asks(st: State, phase: str, got):
-    """Which blank neighbour, Diego's +1, the dice."""
-    return _rolled(st, phase, got) if "target" in got else ASK["target"]
 
 
 def mapped(st: State, phase: str, got) -> State:
@@ -782,7 +768,8 @@ STEPS = (
     _phase("planning", lambda st: True, _planning_asks, planning, frozenset({"plan", "conquistadors", "fever",
                                                                              "fever_today"})),
     _chart_phase("movement"),
-    _phase("mapping", lambda st: "mapping" in st.plan.called and bool(mapping_targets(st)), _mapping_asks, mapped,
+    _phase("mapping", lambda st: "mapping" in st.plan.called and bool(mapping_targets(st)),
+           lambda st, key, got: _rolled(st, key, got) if "target" in got else ASK["target"], mapped,
            frozenset({"terrain", "mapped", "marks", "cataracts", "diego_used"})),
     _chart_phase("exploring"),
     _chart_phase(NC),

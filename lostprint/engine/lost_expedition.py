@@ -687,10 +687,8 @@ def morale(st: State) -> State:
 def end_day(st: State, cartography_trail: str | None = None) -> State:
     """Phases 11-12: a Cartography trail (a decision), cross off the day, and is the game over?"""
     if cartography_trail is not None:
-        if not cartography_allowed(st):
-            raise RuleError("cartography", "no Cartography trail may be placed here today")
-        if cartography_trail not in trail_options(st, st.pos):
-            raise RuleError("trail", f"no trail can be drawn from {st.pos} to {cartography_trail}")
+        if not cartography_allowed(st) or cartography_trail not in trail_options(st, st.pos):
+            raise RuleError("cartography", f"no Cartography trail may be placed from {st.pos} to {cartography_trail}")
         st = replace(st, trails=st.trails | {frozenset((st.pos, cartography_trail))},
                      marks_today=st.marks_today + (("trail", (st.pos, cartography_trail)),),
                      cartography=st.cartography | {st.pos})

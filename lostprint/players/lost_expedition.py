@@ -71,8 +71,8 @@ class Player:
         if self.st.steps:
             return None
         to_go, here = self.board.to_goal, self.st.pos
-        options = [lab for lab in eng.STEP["travel"].options(self.st)[1:]
-                   if not self.closer_only or to_go[lab] < to_go[here]]
+        options = [lab for lab in self.board.neighbours[here] if (not self.closer_only or to_go[lab] < to_go[here])
+                   and eng.step_problem(self.st, lab) is None]  # the travel step's options, the far ones untried
         return self.toward_goal(options)[0] if options else None
 
 

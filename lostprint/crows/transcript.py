@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from lostprint.engine import crows as E
 from lostprint.engine import drive
-from lostprint.engine.contract import AUTO, RuleError, after, next_open, open_step
+from lostprint.engine.contract import RuleError, after, open_step
 from lostprint.engine.drive import Event
 from lostprint.games import crows as G
 from lostprint.geometry.square import Square
@@ -58,8 +58,9 @@ class Result:
 
 # --- one value <-> its plain form --------------------------------------------------------------------
 
-def _sq_plain(sq):
-    return None if sq is None else [int(sq[0]), int(sq[1])]  # plain ints: a loaded file's may carry lines
+def _plain(value):
+    """A square as a list of plain ints (a loaded file's ints carry their lines); any other value as it is."""
+    return [int(value[0]), int(value[1])] if isinstance(value, tuple) else value
 
 
 def _sq(raw, what: str):
@@ -74,33 +75,19 @@ def _sq(raw, what: str):
 def plain(key: str, value):
     """The plain (record) form of an engine value given at the step `key`."""
     if key == "tile":
-        out = {"tile": str(value.tile), "at": _sq_plain(value.at)}
-        if value.moved_to is not None:
-            out["moved_to"] = _sq_plain(value.moved_to)
-        return out
-    if key == "totem":
-        return _sq_plain(value)
-    if key == "spell":
-        if value is None:
-            return None
-        out = {"name": value.name}
-        for field, attr in SPELL_FIELDS:
-            v = getattr(value, attr)
-            if v is not None:
-                out[field] = _sq_plain(v) if isinstance(v, tuple) else (int(v) if field == "count" else str(v))
-        return out
-    return value  # start (a tile type), nightfall (a bool), scatter (a direction)
+        return {"tile": value.tile, "at": _plain(value.at)} | ({} if value.moved_to is None else
+                                                                {"moved_to": _plain(value.moved_to)})
+    if key == "spell" and value is not None:
+        values = ((field, getattr(value, attr)) for field, attr in (("name", "name"),) + SPELL_FIELDS)
+        return {field: int(v) if field == "count" else _plain(v) for field, v in values if v is not None}
+    return _plain(value)  # start (a tile type), totem (a square or None), nightfall (a bool), scatter
 
 
 def value_of(key: str, raw):
     """The engine value a plain input stands for at step `key`; ValueError when it has the wrong shape
     (the step itself judges whether the rules allow it)."""
-    if key == "start":
-        if not isinstance(raw, str):
-            raise ValueError("a starting tile is a tile type")
-        return raw
     if key == "tile":
-        if not isinstance(raw, dict) or not set(raw) <= {"tile", "at", "moved_to"} or not isinstance(raw.get("tile"), str):
+        if not (isinstance(raw, dict) and set(raw) <= {"tile", "at", "moved_to"} and isinstance(raw.get("tile"), str)):
             raise ValueError("a tile is {tile, at, moved_to}")
         return E.Placement(raw["tile"], _sq(raw.get("at"), "at"), _sq(raw.get("moved_to"), "moved_to"))
     if key == "totem":
@@ -127,15 +114,13 @@ def value_of(key: str, raw):
                 raise ValueError(f"{field} is text")
             kw[attr] = v
         return E.SpellPlay(raw["name"], **kw)
-    if key == "nightfall":
-        if not isinstance(raw, bool):
-            raise ValueError("Nightfall is true or false")
-        return raw
-    if key == "scatter":
-        if not isinstance(raw, str) or raw not in E.DIRECTIONS:
-            raise ValueError("a scatter starts N, E, S or W")
-        return raw
-    raise ValueError(f"no step {key!r}")
+    shapes = {"start": (isinstance(raw, str), "a starting tile is a tile type"),
+              "nightfall": (isinstance(raw, bool), "Nightfall is true or false"),
+              "scatter": (isinstance(raw, str) and raw in E.DIRECTIONS, "a scatter starts N, E, S or W")}
+    fits, shape = shapes.get(key, (False, f"no step {key!r}"))
+    if not fits:
+        raise ValueError(shape)
+    return raw
 
 
 # --- playing inputs -------------------------------------------------------------------------------------
@@ -143,17 +128,6 @@ def value_of(key: str, raw):
 def autos(state, events: list):
     """Apply the AUTO steps now open; the state that next asks for something (or is over)."""
     return drive.autos(E, state, events)
-
-
-def opened(state):
-    """The state with the AUTO steps now open applied, its `step` at the step that next asks for an input
-    (or the game over): `autos` with one look for the open step per step taken."""
-    found = open_step(E.STEPS, state, E.outcome)
-    while found is not None and found[2] is AUTO:
-        state, step, _ = found
-        new, step, need = next_open(E.STEPS, step, state.step, step.apply(state, None), E.outcome)
-        found, state = (None if step is None else (new, step, need)), new
-    return state if found is None else found[0]
 
 
 def open_key(state) -> str | None:
@@ -218,12 +192,14 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
         return result(None), inputs
 
     def give(key: str, value, where: str) -> None:
-        """`value` at the open step (`key`); each rule broken is a problem at `where` + its field."""
+        """`value` at the open step (`key`), carried on past every rule it breaks, each a problem at `where`
+        + its field within the input."""
         nonlocal state
-        state, broken = E.carry(opened(state), value)
+        state, broken = autos(state, []), []
+        step = E.STEPS[state.step]
+        state = after(E.STEPS, step, step.apply(state, value, broken))
         for p in broken:
-            field = p.field[len("tile."):] if key == "tile" and p.field.startswith("tile.") else p.field
-            bad(f"{where}.{field}", p.message)
+            bad(f"{where}.{p.field}", p.message)
         inputs.append(plain(key, value))
 
     want = G.start_squares()
@@ -264,7 +240,7 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
         if len(turns) < len(players):
             finished = False  # a seat's turn is missing: the round cannot end
             break
-        state = opened(state)
+        state = autos(state, [])
         choosers = state.choosers if open_key(state) == "scatter" else ()
         scatters = {}
         for j, t in enumerate(turns):
@@ -277,7 +253,7 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
         while open_key(state) == "scatter":
             direction, j = scatters.get(state.choosers[len(state.chosen)], (G.DEFAULT_SCATTER, 0))
             give("scatter", direction, f"rounds[{r}][{j}]")
-        state = opened(state)
+        state = autos(state, [])
     if finished and not state.ended and not unfinished_ok:
         bad("rounds", "no turn drew Nightfall (mark that turn with nightfall: true); the game is unfinished")
     return result(state), inputs
@@ -306,39 +282,25 @@ def record_data(meta: dict, events, state: E.State) -> dict:
         data["date"] = str(meta["date"])
     data["players"] = players
     data["tiles"] = {str(k): int(n) for k, n in meta["counts"]}
-    start, rounds = [], []
-    done = 0  # turns finished (a turn is written once its last step, Nightfall, is given)
-    for ev in events:
+    start, rounds, turn = [], [], {}
+    for ev in events:  # a turn in progress is not written: the inputs kept beside the record hold it
         before = ev.before
         if ev.step == "start":
-            start.append({"square": _sq_plain(G.start_squares()[before.laid]), "tile": str(ev.value)})
-        elif ev.step in ("tile", "totem", "spell", "nightfall"):
-            while len(rounds) < before.round:
-                rounds.append([])
-            turns = rounds[before.round - 1]
-            if ev.step == "tile":
-                turns.append({"player": str(before.player), **plain("tile", ev.value)})
-            elif ev.step == "totem":
-                turns[-1]["totem"] = plain("totem", ev.value)
-            elif ev.step == "spell" and ev.value is not None:
-                turns[-1]["spell"] = plain("spell", ev.value)
-            elif ev.step == "nightfall":
-                if ev.value:
-                    turns[-1]["nightfall"] = True
-                done += 1
+            start.append({"square": _plain(G.start_squares()[before.laid]), "tile": str(ev.value)})
+        elif ev.step == "tile":
+            turn = {"player": str(before.player), **plain("tile", ev.value)}
+        elif ev.step in ("totem", "spell") and ev.value is not None:  # no totem: no empty tile was left
+            turn[ev.step] = plain(ev.step, ev.value)
+        elif ev.step == "nightfall":
+            if ev.value:
+                turn["nightfall"] = True
+            rounds += [[] for _ in range(before.round - len(rounds))]
+            rounds[before.round - 1].append(turn)
         elif ev.step == "scatter":
             chooser = before.choosers[len(before.chosen)]
-            for turn in rounds[before.round - 1]:
-                if turn["player"] == chooser:
-                    turn["scatter"] = str(ev.value)
-    if sum(len(t) for t in rounds) > done:
-        rounds[-1].pop()  # the turn in progress: the inputs kept beside the record hold it
-    if rounds and not rounds[-1]:
-        rounds.pop()
-    for turns in rounds:
-        for turn in turns:
-            if turn.get("totem", 0) is None:
-                del turn["totem"]  # no empty tile was left: the record writes no totem
+            for done in rounds[before.round - 1]:
+                if done["player"] == chooser:
+                    done["scatter"] = str(ev.value)
     for (r, j), note in dict(meta.get("turn_notes") or {}).items():
         if r < len(rounds) and j < len(rounds[r]):
             rounds[r][j]["note"] = str(note)

@@ -2,12 +2,9 @@
 every move and score every round.
 
 The rules (and every clarification of them) come from lostprint.games.crows. Played, a step refuses
-the first rule a move breaks (RuleError); carried (`carry`, as a record's check plays a record), the
-same step notes each rule broken at the move's field and goes on as best it can, so a player sees
-every mistake at once.
-
-Flocking, a totem's points and a murder's scatter are pure functions over plain dicts, and a step
-applies to a hand-built State, so tests can hand-build a board.
+the first rule a move breaks (RuleError); given a list of `problems` (as a record's check plays a
+record), the same step notes each rule broken at its field within the input and goes on as best it
+can, so a player sees every mistake at once.
 """
 from __future__ import annotations
 
@@ -16,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from lostprint.engine.contract import AUTO, Decision, RuleError, Step, after, evolve
+from lostprint.engine.contract import AUTO, Decision, RuleError, Step, evolve
 from lostprint.games import crows as G
 from lostprint.geometry.square import CLOCKWISE, DIRECTIONS, Square, neighbors, spiral_order
 
@@ -174,8 +171,7 @@ def nightfall_window(total_tiles: int, players: int) -> tuple[int, int]:
 # --- the game as steps (lostprint.engine.contract) -------------------------------------------------
 # A round is in data: each seat's turn asks four decisions (the tile and where it goes, the totem,
 # a spell or none, whether the draw turned up Nightfall), then the round ends: crows flock and score
-# (AUTO), whoever must scatter a murder picks a direction, murders and Carrion happen (AUTO). An effect
-# given `problems` (a list, as `carry` gives it) notes each rule broken there, at its field, and goes on.
+# (AUTO), whoever must scatter a murder picks a direction, murders and Carrion happen (AUTO).
 
 class Placement(NamedTuple):
     """A tile placed: its type, its square and, for a Lava Pool put on a tile, where that tile went."""
@@ -271,9 +267,9 @@ def why_not_empty(b, sq: Square) -> str:
         return f"{fmt_sq(sq)} holds {n} crow{'s' if n != 1 else ''}"
     if b.queen == sq:
         return f"{fmt_sq(sq)} holds the Queen"
-    for player, at in b.totems.items():
-        if at == sq:
-            return f"{fmt_sq(sq)} holds {player}'s totem"
+    owner = scatter_chooser(b.totems, None, sq)
+    if owner is not None:
+        return f"{fmt_sq(sq)} holds {owner}'s totem"
     if sq in b.corruption:
         return f"{fmt_sq(sq)} has a Mana Corruption token"
     return ""
@@ -336,6 +332,7 @@ class _Move:
         return True
 
     def arrive(self, sq: Square, kind: str) -> None:
+        self.tiles[sq] = kind
         self.spawn(sq, TILE[kind].crows)
         if TILE[kind].queen and self.queen is None:
             self.queen = sq
@@ -361,34 +358,33 @@ class _Move:
         return not why
 
     def place(self, kind, at, moved_to, where: str) -> None:
-        if not self.count_tile(kind, f"{where}.tile"):
+        if not self.count_tile(kind, f"{where}tile"):
             return
         if at is None:
-            return self.problem(f"{where}.at", "say where the tile went", "place-tile")
+            return self.problem(f"{where}at", "say where the tile went", "place-tile")
         if kind == G.LAVA and at in self.tiles:
-            if why_not_empty(self, at):
-                return self.problem(f"{where}.at", "a Lava Pool may only replace an empty tile, but "
-                                    + why_not_empty(self, at), "lava-replace")
-            old = self.tiles[at]
+            why, old = why_not_empty(self, at), self.tiles[at]
+            if why:
+                return self.problem(f"{where}at", "a Lava Pool may only replace an empty tile, but " + why,
+                                    "lava-replace")
             self.tiles[at] = G.LAVA
             if moved_to is None:
-                self.problem(f"{where}.moved_to", f"say where the replaced {TILE[old].name} went", "lava-replace")
+                self.problem(f"{where}moved_to", f"say where the replaced {TILE[old].name} went", "lava-replace")
             elif moved_to in self.tiles:
-                self.problem(f"{where}.moved_to", f"{fmt_sq(moved_to)} already holds a tile", "lava-replace")
+                self.problem(f"{where}moved_to", f"{fmt_sq(moved_to)} already holds a tile", "lava-replace")
             else:
                 if not self.touches(moved_to):
-                    self.problem(f"{where}.moved_to", f"{fmt_sq(moved_to)} touches no tile along an edge",
+                    self.problem(f"{where}moved_to", f"{fmt_sq(moved_to)} touches no tile along an edge",
                                  "lava-replace")
                 self.tiles[moved_to] = old  # moved tiles bring no crows
             return
         if moved_to is not None:
-            self.problem(f"{where}.moved_to", "only a Lava Pool replacing a tile moves another tile", "lava-replace")
+            self.problem(f"{where}moved_to", "only a Lava Pool replacing a tile moves another tile", "lava-replace")
         if at in self.tiles:
-            return self.problem(f"{where}.at", f"{fmt_sq(at)} already holds a {TILE[self.tiles[at]].name}: tiles "
+            return self.problem(f"{where}at", f"{fmt_sq(at)} already holds a {TILE[self.tiles[at]].name}: tiles "
                                 "never stack", "no-stacking")
         if not self.touches(at):
-            self.problem(f"{where}.at", f"{fmt_sq(at)} touches no tile along an edge", "touch-an-edge")
-        self.tiles[at] = kind
+            self.problem(f"{where}at", f"{fmt_sq(at)} touches no tile along an edge", "touch-an-edge")
         self.arrive(at, kind)
 
     def cast(self, sp: SpellPlay) -> None:
@@ -407,7 +403,7 @@ class _Move:
             self.drained = True
         elif sp.name == "landfall":
             self.draws += 1
-            self.place(sp.tile, sp.at, sp.moved_to, "spell")
+            self.place(sp.tile, sp.at, sp.moved_to, "spell.")
         elif sp.name == "attract":
             if not self.need_empty(sp.target, "spell.target"):
                 return
@@ -453,18 +449,17 @@ class _Move:
     # the steps that change the board
     def lay(self, kind) -> State:
         """The next of the 13 starting tiles, on the next start square in row order."""
-        sq = G.start_squares()[self.laid]
         if self.count_tile(kind, "tile"):
-            self.tiles[sq] = kind
-            self.arrive(sq, kind)
-        if self.laid + 1 < G.START_TILES:
-            return self.state(laid=self.laid + 1)
-        return self.state(laid=self.laid + 1, round=1, snapshots=(self.snapshot(),))
+            self.arrive(G.start_squares()[self.laid], kind)
+        self.laid += 1
+        if self.laid == G.START_TILES:
+            self.snapshots, self.round = (self.snapshot(),), 1
+        return self.state()
 
     def tile(self, p: Placement) -> State:
         self.draws += 1
         self.stack_holds("tile")
-        self.place(p.tile, p.at, p.moved_to, "tile")
+        self.place(p.tile, p.at, p.moved_to, "")
         return self.state(first_draw=self.draws)
 
     def totem(self, sq) -> State:
@@ -473,9 +468,7 @@ class _Move:
             if free:
                 self.problem("totem", f"missing: a totem must be placed while a tile is empty ({fmt_sq(free[0])} "
                              "was)", "totem-required")
-        elif sq not in self.tiles:
-            self.problem("totem", f"there is no tile at {fmt_sq(sq)}", "empty")
-        else:
+        elif self.on_board(sq, "totem", "", "empty"):
             if why_not_empty(self, sq):
                 self.problem("totem", f"totems go on empty tiles, but {why_not_empty(self, sq)}", "empty")
             self.totems[self.player] = sq
@@ -616,14 +609,6 @@ STEPS = (
          BOARD | {"snapshots", "flocked", "seat", "round", "ended", "drained", "points", "murders", "choosers",
                   "chosen"}),
 )
-
-
-def carry(s: State, value) -> tuple[State, list[Problem]]:
-    """The open step (`s.step`, as open_step leaves it) given `value` and carried on past any rule it
-    breaks: (the state after it, each rule broken as a Problem at its field within the step's input)."""
-    step = STEPS[s.step]
-    problems: list[Problem] = []
-    return after(STEPS, step, step.apply(s, value, problems)), problems
 
 
 def outcome(s: State):

@@ -114,7 +114,6 @@ class Voyage:
     spreading: str = ""  # a large island's first hex, waiting for its second
     skies: tuple[int, ...] = ()  # today's weather rolls
     hands: int = 0  # well sailors when the jobs were given (phase 1)
-    spent: int = 0  # sailors on jobs a search has set aside as done (see `forget`)
     dawn: str = ""  # where the sloop was in phase 1
     ashore: bool = False  # ... and whether that hex was an island then
 
@@ -141,8 +140,8 @@ class Voyage:
 
 
 _COMPARED = itemgetter(*(f.name for f in fields(Voyage) if f.compare))
-_HASHED = itemgetter("pos", "weather", "stores", "sailors", "islands", "day", "step", "due", "spent", "goods", "faces",
-                     "skies", "orders", "effect", "over", "spreading")
+_HASHED = itemgetter("pos", "weather", "stores", "sailors", "islands", "day", "step", "due", "goods", "faces", "skies",
+                     "orders", "effect", "over", "spreading")
 
 
 def start(game_map, names: int = RULES.sailors) -> Voyage:
@@ -371,7 +370,7 @@ def begin_day(v: Voyage, orders: Orders) -> Voyage:
     """Phase 1: the wounded rest; the jobs must fit the well sailors and the task slots."""
     v = evolve(v, day=v.day + 1, resting=tuple(i for i, s in enumerate(v.sailors) if s == WOUNDED),
                stores=v.stores[:N] + (0,), due=0, goods=0, faces=(), effect="", spreading="", skies=(),
-               hands=v.well, spent=0, dawn=v.pos, ashore=at_island(v), step=0)
+               hands=v.well, dawn=v.pos, ashore=at_island(v), step=0)
     return place(v, {job: getattr(orders, job) for job in JOBS if getattr(orders, job) is not None}, orders)
 
 
@@ -382,8 +381,8 @@ def place(v: Voyage, jobs: Mapping[str, int | bool], orders: Orders | None = Non
         if n > SLOT[job]:
             what = f"{int(n)} gathered: one per sailor, and" if job == "gather" else f"{int(n)} sailors on {job}:"
             raise RuleError("slots", f"{what} {job.title()} has {SLOT[job]} place{'s' * (SLOT[job] > 1)}")
-    if orders.sailors + v.spent > v.hands:
-        raise RuleError("sailors", f"{orders.sailors + v.spent} jobs for {v.hands} well sailors (the wounded rest)")
+    if orders.sailors > v.hands:
+        raise RuleError("sailors", f"{orders.sailors} jobs for {v.hands} well sailors (the wounded rest)")
     if jobs.get("gather") and not v.ashore:
         raise RuleError("gather", f"resources are gathered on an island, and sailors go to Gather in phase 1, only "
                                   f"at an island hex: the sloop began day {v.day} at sea at {v.dawn}")
@@ -735,45 +734,42 @@ def watch(v: Voyage, face: int) -> Voyage:
 
 def all_orders(v: Voyage) -> tuple[Orders, ...]:
     """The assignments to offer in phase 1: every one that can make a difference today (as above; the
-    rules take the others too)."""
-    rule = RULES.weather(v.weather)
-    well, ashore, leave = v.well, at_island(v), must_leave(v)
-    repairs = v.stores[D] > 0 and v.stores[H] < CAP["hull"]
-    scans = bool(rule.steps) or rule.storm or bool(scan_order(v.gm, v.pos, v.terrain))
-    choices = [(job, _options(job, v.weather, ashore, repairs, scans, well))
-               for job in ("repair", "scan", "gather", "drink", "fish", "watch")]
+    rules take the others too). Scan may be of use wherever the sloop ends its move."""
+    day = evolve(v, hands=v.well, ashore=at_island(v), orders=LATER)
+    crew = RULES.weather(v.weather).crew
+    leave = must_leave(v)
+    jobs = ("repair", "scan", "gather", "drink", "fish", "watch")
+    choices = [_job_options(day, job, morning=True) for job in jobs]
     out = []
-    for movers in _options("crew", v.weather, ashore, repairs, scans, well):
-        if leave and not all(c in movers for c in rule.crew):
+    for movers in _job_options(day, "crew"):
+        if leave and not all(c in movers for c in crew):
             continue
-        for values in product(*(options for _, options in choices)):
-            jobs = {job: value for (job, _), value in zip(choices, values) if value}
-            orders = Orders(**{c: True for c in movers}, **jobs)
-            if orders.sailors <= well:
+        for values in product(*choices):
+            orders = Orders(**{c: True for c in movers}, **{job: value for job, value in zip(jobs, values) if value})
+            if orders.sailors <= day.hands:
                 out.append(orders)
     return tuple(out)
 
 
-def _options(job: str, weather: str, ashore: bool, repairs: bool, scans: bool, free: int):
-    """The choices for one job that can make a difference today, with `free` sailors left for it. The
-    movement crews: in a storm each saving slot, and Anchorage at an island; else the weather's whole
-    crew or nobody (part of it steers no better than nobody)."""
-    rule = RULES.weather(weather)
+def _job_options(v: Voyage, job: str, morning: bool = False):
+    """The choices for one job that can make a difference today, with the well sailors not yet placed.
+    The movement crews: in a storm each saving slot, and Anchorage at an island; else the weather's
+    whole crew or nobody (part of it steers no better than nobody)."""
+    rule = RULES.weather(v.weather)
+    free = v.hands - v.orders.sailors
     if job == "crew":
         saving = RULES.storm.saved_by
         crews = [()] + [c for n in range(1, len(saving) + 1) for c in combinations(saving, n)] if rule.storm else \
             [(), rule.crew] if rule.steps else [()]
-        return [c for c in crews + [(RULES.storm.anchor,)] * (rule.storm and ashore) if len(c) <= free]
-    if job in ("scan", "gather"):
-        return range(min(SLOT[job], free) + 1) if (scans if job == "scan" else ashore) else (0,)
+        return [c for c in crews + [(RULES.storm.anchor,)] * (rule.storm and v.ashore) if len(c) <= free]
+    if job == "scan":
+        scans = bool(scan_order(v.gm, v.pos, v.terrain)) or morning and (bool(rule.steps) or rule.storm)
+        return range(min(SLOT[job], free) + 1) if scans else (0,)
+    if job == "gather":
+        return range(min(SLOT[job], free) + 1) if v.ashore else (0,)
+    repairs = v.stores[D] > 0 and v.stores[H] < CAP["hull"]
     useful = {"repair": repairs, "drink": not rule.drink, "fish": rule.fish}.get(job, True)
     return YES_NO if useful and free else NO_ONLY
-
-
-def _job_options(v: Voyage, job: str):
-    repairs = job == "repair" and v.stores[D] > 0 and v.stores[H] < CAP["hull"]
-    scans = job == "scan" and bool(scan_order(v.gm, v.pos, v.terrain))
-    return _options(job, v.weather, v.ashore, repairs, scans, v.hands - v.spent - v.orders.sailors)
 
 
 def _place_job(job: str):
@@ -848,16 +844,13 @@ STEPS = (
          repeat=True),
 )
 STEP_INDEX = {step.key: i for i, step in enumerate(STEPS)}
-_JOB_STEP = {"repair": STEP_INDEX["repair"], "movement": STEP_INDEX["move"], "tacking": STEP_INDEX["move"],
-             "anchorage": STEP_INDEX["move"], "scan": STEP_INDEX["scan"], "gather": STEP_INDEX["gather"],
-             "drink": STEP_INDEX["drink"], "fish": STEP_INDEX["eat"], "watch": STEP_INDEX["weather"]}
-# for each step index, the jobs (by place in JOBS) whose phase is over; the day's progress fields and
-# the last step that reads each
-_DONE = tuple(tuple(k for k, job in enumerate(JOBS) if _JOB_STEP[job] < i) for i in range(len(STEPS)))
 _PLACE_STEP = {job: STEP_INDEX["place " + ("crew" if job in CREW_JOBS else job)] for job in JOBS}
-_PLACED = tuple(tuple(k for k, job in enumerate(JOBS) if _PLACE_STEP[job] < i <= _JOB_STEP[job])
-                for i in range(len(STEPS)))  # ... whose place step is past, phase not
-# (the crew's three are placed together: the first says for all)
+# for each step index, the jobs (by place in JOBS) whose phase (the step after their place step) is over;
+# those whose place step is past, phase not (the crew's three are placed together: the first says for
+# all); the day's progress fields and the last step that reads each
+_DONE = tuple(tuple(k for k, job in enumerate(JOBS) if _PLACE_STEP[job] + 1 < i) for i in range(len(STEPS)))
+_PLACED = tuple(tuple(k for k, job in enumerate(JOBS) if _PLACE_STEP[job] < i <= _PLACE_STEP[job] + 1)
+                for i in range(len(STEPS)))
 _PROGRESS = (("resting", STEP_INDEX["rest"], ()), ("goods", STEP_INDEX["natives"], 0),
              ("faces", STEP_INDEX["natives"], ()), ("effect", STEP_INDEX["gift"], ""),
              ("skies", STEP_INDEX["weather"], ()))
@@ -908,8 +901,6 @@ def forget(v: Voyage) -> Voyage:
     set aside: two voyages that differ only there play on alike, so a search keeps one."""
     i = v.step
     changes: dict = {}
-    if v.spent:
-        changes["spent"] = 0
     if i == 0:  # the day is over
         if v.orders != NOBODY:
             changes["orders"] = NOBODY
@@ -943,7 +934,7 @@ def spare(v: Voyage) -> int:
     if v.step == 0:
         return 0
     values = tuple(v.orders.__dict__.values())
-    return v.hands - v.spent - sum(values[k] or 0 for k in _DONE[v.step])
+    return v.hands - sum(values[k] or 0 for k in _DONE[v.step])
 
 
 NOBODY = Orders()

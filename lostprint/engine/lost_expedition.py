@@ -820,12 +820,9 @@ def forget(st: State) -> tuple:
             st.interest_due, st.steps, st.mapped_today, st.marks_today, len(st.terrain))
 
 
-def score(st: State) -> tuple[tuple[str, int], ...]:
-    """The score of a game as it stands (the contract's score: the terms a finished game counts)."""
-    return score_for(st, st.over[0] if st.over else "")
-
-
-def score_for(st: State, result: str) -> tuple[tuple[str, int], ...]:
+def score(st: State, result: str | None = None) -> tuple[tuple[str, int], ...]:
+    """The contract's score: the terms a game counts as it stands, or (for a save) with its `result`."""
+    result = (st.over[0] if st.over else "") if result is None else result
     mapped_hexes = sum(1 for lab in st.terrain if lab not in st.board.printed) - (
         len(st.lagos) - 1 if st.lagos else 0)
     out = [("hexes mapped", mapped_hexes * R.score_per_hex)]
@@ -836,6 +833,9 @@ def score_for(st: State, result: str) -> tuple[tuple[str, int], ...]:
             out.append((f"natural wonder{'s' * (wonders != 1)} \u00d7 {R.score_per_wonder}",
                         wonders * R.score_per_wonder))
     return tuple(out)
+
+
+score_for = score  # the name the save's transcript calls it by, with the result the save records
 
 
 # --- Filling a day's unknown inputs (the validating search) ---
@@ -1201,8 +1201,9 @@ class _Fill:
         return self.tail(s[V], s[NI])
 
     def search(self, free: bool = False):
-        """The first line that gives the day (its choices), or None. With `free`, instead, the lines
-        ending as recorded in every tracker but one: {tracker index: {its value: the first such line}}."""
+        """The first line that gives the day (its choices, then how many interests Exploring found), or None.
+        With `free`, instead, the lines ending as recorded in every tracker but one: {tracker index: {its
+        value: the first such line}}."""
         failed: dict = {}  # (chart, line but its planning dice) -> the dice intervals walked in vain
         found: dict = {}
 
@@ -1211,9 +1212,9 @@ class _Fill:
                 for out in self.ends(s):
                     off = [t for t in range(len(out)) if out[t] != self.target[t]]
                     if not free and not off:
-                        return line
+                        return line + (s[NI],)
                     if free and len(off) == 1:
-                        found.setdefault(off[0], {}).setdefault(out[off[0]], line)
+                        found.setdefault(off[0], {}).setdefault(out[off[0]], line + (s[NI],))
                 return None
             seen = failed.setdefault((i, s[:SLO] + s[KIND:]), [])
             if any(lo <= s[SLO] and s[SHI] <= hi for lo, hi in seen):
@@ -1233,7 +1234,7 @@ class _Fill:
 
     def rolls_of(self, path: tuple) -> dict:
         """The dice of a line (each roll's total inside its row), as `rolls:` records them."""
-        (_, kind), phases = path[0], path[1:]
+        (_, kind), *phases, ni = path
         bonus = {k: b for k, _, _, _, b, _ in phases if b is not None}
         least = sum(1 + lo for lo, _ in bonus.values())
         left = min(u for u in self.dice_used if least <= u <= sum(1 + hi for _, hi in bonus.values())) - least
@@ -1257,9 +1258,6 @@ class _Fill:
                 again = [d for _ in range(1 + musket) for d in dice if d <= R.kantyi_reroll_at_most]
                 if again:
                     rolls[KANTYI_ROLLS] = again
-        ni = int(any(k == "exploring" and j is not None and musket != "eclipse"
-                     and any(e.what == "interests" for e in rows_of(k)[j].effects) for k, j, musket, *_ in phases)
-                 and self.s0.interest_at(self.start) is None)
         found = [op[1] for op in self.rest[ni] if op[0] == "interest"]
         dice = [_split(next(r for r in INTEREST_ROWS if r.effects[0].terrain == f).low, R.phase_dice, 1, False)
                 for f in found]

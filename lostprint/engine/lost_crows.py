@@ -81,9 +81,9 @@ class Land:
     plot_at: dict  # hex -> letter
     north: dict  # hex -> the hex north of it (or None)
     axial: dict
-    open_near: dict = field(default_factory=dict)  # hex -> its neighbours but the fort's
-    far: dict = field(default_factory=dict)  # hex -> the hexes two away, not the fort's, sorted
-    river_steps: frozenset = frozenset()  # (a, b) both ways for every river edge: `crossing` without a frozenset
+    open_near: dict  # hex -> its neighbours but the fort's
+    far: dict  # hex -> the hexes two away, sorted
+    river_steps: frozenset  # (a, b) both ways for every river edge: `crossing` without a frozenset
 
 
 def land_of(game_map) -> Land:
@@ -99,10 +99,7 @@ def land_of(game_map) -> Land:
     plot_hexes = {f.letter: f.hexes[0] for f in game_map.features_of("plot") if f.hexes}
     neighbors = {lab: tuple(game_map.neighbors(lab)) for lab in axial}
     fort = frozenset(h for f in game_map.features_of("fort") for h in f.hexes)
-    far = {}
-    for lab, near in neighbors.items():
-        close = set(near) | {lab}
-        far[lab] = tuple(sorted({m for n in near for m in neighbors[n] if m not in close and m not in fort}))
+    far = {lab: tuple(sorted({m for n in near for m in neighbors[n]} - {lab, *near})) for lab, near in neighbors.items()}
     return Land(
         start=game_map.start, goals=tuple(game_map.goals),
         neighbors=neighbors,
@@ -340,24 +337,17 @@ def colourable(land: Land, terrain: dict, pos: str, kind: str = "", house_off=fr
     "canada-terrain", unless `house_off` holds it)."""
     near = [n for n in (land.neighbors[pos] if fort else land.open_near[pos]) if n not in terrain]
     if not near:
-        near = [m for m in (two_away(land, pos) if fort else land.far[pos]) if m not in terrain]
+        near = [m for m in land.far[pos] if m not in terrain and (fort or m not in land.fort)]
     if kind and "canada-terrain" not in house_off:
         near = [n for n in near if not (n in land.goals and any(
             terrain.get(g, kind) != kind for g in land.goals if g != n))]
     return near
 
 
-def two_away(land: Land, pos: str) -> list[str]:
-    """The hexes two steps from pos, the fort's included (land.far leaves it out)."""
-    close = set(land.neighbors[pos]) | {pos}
-    return sorted({m for n in land.neighbors[pos] for m in land.neighbors[n] if m not in close})
-
-
 def choices(st: State, effect: Effect) -> tuple:
     """The legal choices an effect leaves to the player ((None,) when it leaves none)."""
     op = effect.op
     if op == "lose-choice":
-
         return tuple(combinations(PRIMARY, effect.count))
     if op == "wild":
         return ANY_KEY
@@ -375,8 +365,7 @@ def applies(st: State, effect: Effect) -> bool:
     return not (effect.unless and effect.unless in st.keywords)
 
 
-def apply(st: State, effect: Effect, choice=None, die: int | None = None, unit: str = "",
-          terrain_here: str = "") -> State:
+def apply(st: State, effect: Effect, choice=None, die: int | None = None) -> State:
     """Apply one effect with the player's choice (one of `choices`, as the step that asks checks) and, for a
     die effect, its face. Map, crow and omen effects are the agenda's own (they need a hex, a roll, a map)."""
     if (effect.when or effect.unless) and not applies(st, effect):
@@ -487,15 +476,6 @@ def vision_quest(st: State, terrain: str, roll: int, top: str | None = None) -> 
     return st
 
 
-def omen_rolls(st: State, dice: tuple[int, int]) -> tuple[int, ...]:
-    """The chart rows a pair of omen dice may read: tens then ones, or with Future Portents either
-    order (doubles: nothing, an empty tuple)."""
-    a, b = dice
-    if power(st).portents:
-        return () if a == b else tuple(sorted({TENS * a + b, TENS * b + a}))
-    return (TENS * a + b,)
-
-
 def omen_skipped(st: State, unit: str) -> bool:
     """True when this Bad Omen is not rolled at all (27A's warning, a Sacred Spring Shaman)."""
     return "skip-omen" in st.flags or (unit == "shaman" and power(st).shaman_immune)
@@ -521,11 +501,14 @@ def omen_effects(st: State, roll: int, swap: str | None = None) -> tuple[Effect,
 
 def omen_choices(st: State, dice: tuple[int, int]) -> tuple[tuple[int, tuple[Effect, ...]], ...]:
     """What a Bad Omen's two dice leave to the player: (chart row, its effects) for each reading
-    (omen_rolls) and, with Big Sky Blessing, each primary lost instead of a storm; ((0, ()),) when
-    Future Portents' doubles pass."""
-    reads = omen_rolls(st, dice)
-    if not reads:
-        return ((0, ()),)
+    (tens then ones, or with Future Portents either order) and, with Big Sky Blessing, each primary lost
+    instead of a storm; ((0, ()),) when Future Portents' doubles pass."""
+    a, b = dice
+    reads = (TENS * a + b,)
+    if power(st).portents:
+        if a == b:
+            return ((0, ()),)
+        reads = tuple(sorted({TENS * a + b, TENS * b + a}))
     swap = power(st).storm_swap
     return tuple((roll, omen_effects(st, roll, w)) for roll in reads
                  for w in ((None,) + PRIMARY if swap and omen_of(roll).storm else (None,)))
@@ -613,12 +596,9 @@ def step_price(land: Land, terrain: dict, st: State, to: str) -> tuple[int, int,
     return move, cost.food, river and not free
 
 
-def _least_move(move_cost) -> int:
-    """The least Movement of any terrain, with a vision's new cost for one terrain (None: none)."""
-    return min(move_cost[1] if move_cost and move_cost[0] == c.terrain else c.movement for c in RULES.costs)
-
-
-LEAST_MOVE = {cost: _least_move(cost) for cost in {None, *(p.move_cost for p in plots.POWERS.values())}}
+# the least Movement of any terrain, by a vision's new cost for one terrain (None: none)
+LEAST_MOVE = {cost: min(cost[1] if cost and cost[0] == c.terrain else c.movement for c in RULES.costs)
+              for cost in {None, *(p.move_cost for p in plots.POWERS.values())}}
 
 
 def least_step_cost(st: State) -> int:
@@ -953,43 +933,22 @@ def place_room(game: Tribe) -> tuple[tuple[int, ...] | None, bool]:
 def place_options(game: Tribe) -> tuple[tuple[int, int], ...]:
     """Where the roll's two dice may go: (box of the first die, box of the second), NO_BOX for a die
     discarded; each distinct board once (doubles: either order is the same)."""
-    board = game.board
-    empty = [i for i, face in enumerate(board) if not face]
     forced, discard = place_room(game)
-    if forced is not None:
-        empty = [i for i in empty if i in forced]
-    if discard:
-        empty.append(NO_BOX)
+    empty = tuple(i for i, face in enumerate(game.board) if not face and (forced is None or i in forced))
     a, b = game.dice
-    out = []
-    for i in empty:
-        for j in empty:
-            if i != j and not (a == b and i > j):
-                out.append((i, j))
-    return tuple(out)
+    return _placings(empty + (NO_BOX,) if discard else empty, a == b)
 
 
-def _placeable(game: Tribe, value) -> bool:
-    """`value in place_options(game)`, without listing them."""
-    if not isinstance(value, tuple) or len(value) != RULES.dice_per_roll or value[0] == value[1]:
-        return False
-    board, dice = game.board, game.dice
-    forced, discard = place_room(game)
-    for box in value:
-        if box == NO_BOX:
-            if not discard:
-                return False
-        elif not (isinstance(box, int) and 0 <= box < len(board)) or board[box] or \
-                (forced is not None and box not in forced):
-            return False
-    return not (dice[0] == dice[1] and value[0] > value[1])
+@lru_cache(maxsize=None)  # not a rule: a few hundred sets of empty boxes
+def _placings(empty: tuple, doubles: bool) -> tuple:
+    return tuple((i, j) for i in empty for j in empty if i != j and not (doubles and i > j))
 
 
 BOX_UNIT = {**{box: UNITS[box // BOX] for box in range(BOX * len(UNITS))}, NO_BOX: DISCARD}  # each box's unit
 
 
 def _place(game: Tribe, value) -> Tribe:
-    if not _placeable(game, value):
+    if value not in place_options(game):
         forced = place_room(game)[0]
         if forced and any(box not in forced + (NO_BOX,) for box in value if isinstance(box, int)):
             raise RuleError("Fever", f"the Shaman has a Fever: the first {RULES.dice_per_roll}d{FACES} go in his "
@@ -1054,9 +1013,7 @@ def dance_options(game: Tribe) -> tuple:
 def _dance(game: Tribe, value) -> Tribe:
     if value == DONE:
         return evolve(game, danced=True)
-    if not (isinstance(value, tuple) and len(value) == len(("box", "face")) and value[0] in range(len(game.board))
-            and value[0] != permanent_six(game.st) and value[1] in range(1, FACES + 1)
-            and value[1] != game.board[value[0]]) or dancers_left(game) <= 0:
+    if value not in dance_options(game) or dancers_left(game) <= 0:
         raise RuleError("Spirit Dancers", f"no change {value!r}: {dancers_left(game)} dancers left today")
     i, face = value
     return evolve(game, board=game.board[:i] + (face,) + game.board[i + 1:], used=game.used + 1)
@@ -1140,8 +1097,7 @@ def _agenda_need(game: Tribe):
         return Roll("outcome", item[DICE_AT])
     if len(agenda_options(game)) <= 1:
         return AUTO
-    key = item[SECOND].op if kind == "effect" else kind
-    return ASKED.get(key) or Decision(key)
+    return ASKED[item[SECOND].op if kind == "effect" else kind]
 
 
 def _only(game: Tribe, value):
@@ -1318,18 +1274,12 @@ RESOLVED = frozenset({"values", "caps", "flags", "fever", "crows", "vision", "da
                       "terrain", "agenda", "board"})
 
 
-def _phase1_steps() -> tuple[Step, ...]:
-    out = []
-    for k in range(RULES.rolls_per_turn):
-        out.append(Step(f"roll {k + 1}", lambda g: ROLL_UNITS, _roll_units, BOARD))
-        out.append(Step(f"place {k + 1}", lambda g: PLACE, _place, BOARD, place_options))
-    return tuple(out)
-
-
 STEPS = (
     Step("dawn", lambda g: AUTO, _dawn, frozenset({"day", "values", "flags", "board", "pos", "moved",
                                                   "agenda"})),
-    *_phase1_steps(),
+    *(phase1 for k in range(RULES.rolls_per_turn) for phase1 in (
+        Step(f"roll {k + 1}", lambda g: ROLL_UNITS, _roll_units, BOARD),
+        Step(f"place {k + 1}", lambda g: PLACE, _place, BOARD, place_options))),
     Step("windriders", _windriders_need, _windriders, BOARD, reroll_options),
     Step("reroll", lambda g: Roll("reroll") if g.reroll != NO_BOX else None, _rerolled, BOARD),
     Step("spirit dancers", lambda g: None if g.danced or dancers_left(g) <= 0 else DANCERS, _dance,

@@ -25,14 +25,19 @@ from lostprint.games.lost_expedition import EXPEDITIONS, GAME, INTERESTS, KANTYI
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.saves import search
 from lostprint.saves.fields_1572 import fields
+from lostprint.saves.fields_common import listing
+from lostprint.saves.fields_read import read
 from lostprint.saves.rules import At, Event, LostRules, Mark, State, slug
 
 FIELDS = fields(GAME)
+MARKS = {m["kind"]: m for m in FIELDS["marks"]}
+FACE = next(f for f in FIELDS["day"] if f["key"] == "rolls")["fields"][0]["item"]["shapes"][0]  # a die's face
+ONE_ROLL = listing(FACE, least=1)
+ROLLS = listing(listing(FACE, least=1), least=1)  # a roll and a musket's reroll, or one list per Interests roll
 INTEREST_RESULTS = tuple(slug(b.results[0]) for b in INTERESTS.bands)
 NAMES = {slug(b.results[0]): b.results[0] for b in INTERESTS.bands}
 WONDER = "natural-wonder"
 LAGOS = "lagos-de-oro"
-NEIGHBOURS = 2  # not a rule: a trail or a cataract joins two hexes, as an edge does
 
 
 def _pair(a: str, b: str) -> frozenset:
@@ -49,7 +54,7 @@ def _trails(st: State) -> set:
 
 
 def _cataracts(st: State) -> set:
-    return _rp(st).board.cataracts | {_pair(*m.hexes) for m in _marked(st, "cataract")}
+    return st.own.board.cataracts | {_pair(*m.hexes) for m in _marked(st, "cataract")}
 
 
 def _interests(st: State) -> dict:
@@ -85,44 +90,25 @@ class Replay:
         return At(line, name)
 
     def read_rolls(self, value, at: At, problems) -> None:
-        if not isinstance(value, dict):
-            problems.add(at, "must be a mapping of phase: dice, like {planning: [1, 2, 3, 3, 6], movement: [4, 5]}")
+        rd = Reader(problems)
+        spec = rd.mapping(value, at, "a mapping of phase: dice, like {planning: [1, 2, 3, 3, 6], movement: [4, 5]}")
+        if spec is None:
             return
+        rd.unknown(spec, ROLL_KEYS, at.field, "phase that rolls")
         rolls: dict = {}
-        for key in value:
-            kat = at_key(value, key, f"{at.field}.{key}")
-            if key not in ROLL_KEYS:
-                problems.add(kat, f"not a phase that rolls ({', '.join(ROLL_KEYS)})")
-                continue
-            faces = _faces(value[key], kat, problems, nested_ok=key not in ("planning", KANTYI_ROLLS))
-            if faces is not None:
-                rolls[key] = (faces, kat)
+        for key in (k for k in spec if k in ROLL_KEYS):
+            kat, given = at_key(spec, key, f"{at.field}.{key}"), spec[key]
+            nested = isinstance(given, list) and all(isinstance(g, list) for g in given)
+            faces = read(rd, ROLLS if nested else ONE_ROLL, given, kat)
+            if faces is not None and nested and len(faces) > 1 and key in ("planning", KANTYI_ROLLS):
+                problems.add(kat, "one roll only: a list of die faces, like [4, 5]")
+            elif faces is not None:
+                rolls[key] = (tuple(map(tuple, faces)) if nested else (tuple(faces),), kat)
         if "planning" not in rolls:  # said once: not when the day already has a problem (nothing is replayed)
             if not problems:
                 problems.add(at, "a day's rolls start with the planning dice")
             return
         self.rolls = rolls
-
-
-def _faces(value, at: At, problems, nested_ok: bool) -> tuple[tuple[int, ...], ...] | None:
-    """[4, 5] -> ((4, 5),); [[1, 2], [5, 6]] -> ((1, 2), (5, 6))."""
-    if not isinstance(value, list) or not value:
-        problems.add(at, "must be a list of die faces, like [4, 5]")
-        return None
-    groups = value if all(isinstance(v, list) for v in value) else [value]
-    if len(groups) > 1 and not nested_ok:
-        problems.add(at, "one roll only: a list of die faces, like [4, 5]")
-        return None
-    for g in groups:
-        if not g or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= R.die_faces for d in g):
-            message = f"die faces are whole numbers 1\u2013{R.die_faces}, not {g!r}"
-            problems.add(at, message[:120])  # not a rule: a message length
-            return None
-    return tuple(tuple(g) for g in groups)
-
-
-def _rp(st: State) -> Replay:
-    return st.own
 
 
 def _fever(rp: Replay) -> str:
@@ -134,7 +120,7 @@ def _fever(rp: Replay) -> str:
 class Rules1572(LostRules):
     setup_fields = {"expedition": tuple(o.key for o in EXPEDITIONS)}
     setup_aliases = {str(o.roll): o.key for o in EXPEDITIONS}
-    mark_kinds = {m["kind"]: m["hint"] for m in FIELDS["marks"]}
+    mark_kinds = {kind: m["hint"] for kind, m in MARKS.items()}
     day_fields = {f["key"]: f["hint"] for f in FIELDS["day"]}
 
     def begin(self, st: State) -> None:
@@ -142,7 +128,7 @@ class Rules1572(LostRules):
         st.own = Replay(board, eng.new_game(board, st.setup.get("expedition", "")))
 
     def begin_day(self, st, day, at, problems) -> None:
-        rp = _rp(st)
+        rp = st.own
         rp.raw, rp.day_at, rp.rolls, rp.lagos = day, at, None, ()
         rp.problems_before = len(problems) if "expedition" in st.setup else -1
 
@@ -150,7 +136,7 @@ class Rules1572(LostRules):
 
     def check_day_field(self, st, name, value, at, problems, container) -> None:
         if name == "rolls":
-            _rp(st).read_rolls(value, at, problems)
+            st.own.read_rolls(value, at, problems)
             return
         if value is False or value is None:
             return
@@ -164,7 +150,7 @@ class Rules1572(LostRules):
     # --- mapping and moving --------------------------------------------------------------------
 
     def check_mapped(self, st, label, terrain, at, problems) -> None:
-        if label in _rp(st).lagos:
+        if label in st.own.lagos:
             return
         if not st.adjacent(st.day_start, label):
             problems.add(at, f"{label} is not next to {st.day_start}, where the day began "
@@ -180,7 +166,7 @@ class Rules1572(LostRules):
             return
         if len(steps) <= R.max_steps and all(_pair(a, b) in _trails(st) for a, b in steps):
             return
-        problems.add(_rp(st).at("moved"), f"{len(steps)} moves in a day: a step costs {R.move_cost} movement "
+        problems.add(st.own.at("moved"), f"{len(steps)} moves in a day: a step costs {R.move_cost} movement "
                      f"progress of at most {R.cap} (two only along trails, at {R.trail_cost} each)")
 
     # --- marks ---------------------------------------------------------------------------------
@@ -189,20 +175,19 @@ class Rules1572(LostRules):
         rd = Reader(problems, st.game_map)
         if kind == "interest":
             return _interest_mark(st, rd, value, at, problems)
-        one = kind in ("village", "peaceful-village", "empire")
-        hexes = rd.label(value, at) if one else rd.labels(value, at, R.lagos_hexes if kind == LAGOS else NEIGHBOURS)
+        hexes = read(rd, MARKS[kind], value, at)  # a hex, or a list of them
         if hexes is None:
             return None
-        hexes = (hexes,) if one else tuple(hexes)
+        hexes = (hexes,) if isinstance(hexes, str) else tuple(hexes)
         if kind == LAGOS:
-            _rp(st).lagos = hexes
-        why = _found_problem(st, kind, *hexes) if one else MARK_PROBLEM[kind](st, *hexes)
+            st.own.lagos = hexes
+        why = MARK_PROBLEM[kind](st, kind, *hexes)
         if why:
             problems.add(at, why)
             return None
         if kind == "empire":
             st.events.append(Event(st.day, "empire", "empire"))
-        if kind == "cataract" and _rp(st).board.downstream(hexes[0]) != hexes[1]:
+        if kind == "cataract" and st.own.board.downstream(hexes[0]) != hexes[1]:
             hexes = hexes[::-1]  # upstream first
         return Mark(kind, st.day, hexes)
 
@@ -214,11 +199,11 @@ class Rules1572(LostRules):
             st.events.append(Event(st.day, "loss", f"\u2212{lost} conquistador" + "s" * (lost > 1)))
         elif lost < 0:
             st.events.append(Event(st.day, "gain", f"+{-lost} conquistador" + "s" * (lost < -1)))
-        rp = _rp(st)
-        if not _replayable(rp, problems):
-            pass
-        elif _fever_problem(rp):
-            problems.add(*_fever_problem(rp))
+        rp = st.own
+        if rp.problems_before < 0 or len(problems) != rp.problems_before or rp.engine is None:
+            rp.rolls = rp.engine = None  # no expedition, no state, or a problem read today: nothing is replayed
+        elif fever := _fever_problem(rp):
+            problems.add(*fever)
             rp.rolls = rp.engine = None
         elif rp.rolls:
             _replayed(st, problems, [rp.rolls])
@@ -247,11 +232,9 @@ class Rules1572(LostRules):
         out = []
         for lab, terrain in record["mapped"]:
             out.append(f"mapped {lab} ({terrain})")
-        fever = _rp(st).raw.get("fever")
-        if fever is True or fever == "struck":
-            out.append("fever")
-        elif fever == "broken":
-            out.append("fever broken")
+        fever = _fever(st.own)
+        if fever:
+            out.append("fever" if fever == "struck" else "fever broken")
         for m in st.marks:
             if m.day != record["day"]:
                 continue
@@ -270,7 +253,7 @@ class Rules1572(LostRules):
         return tuple(out)
 
     def score(self, st, result) -> list[tuple[str, int]]:
-        s = _rp(st).engine  # None only once the save has problems: no score is checked then
+        s = st.own.engine  # None only once the save has problems: no score is checked then
         return list(eng.score_for(s, result)) if s is not None else []
 
 
@@ -286,7 +269,7 @@ class Explaining1572(Rules1572):
 
     def begin(self, st: State) -> None:
         super().begin(st)
-        _rp(st).explained = self.found
+        st.own.explained = self.found
 
     @property
     def days(self) -> list:
@@ -317,7 +300,7 @@ def _found_problem(st: State, kind: str, lab: str) -> str:
     return ""
 
 
-def _trail_problem(st: State, a: str, b: str) -> str:
+def _trail_problem(st: State, kind: str, a: str, b: str) -> str:
     if not st.adjacent(a, b):
         return f"a trail joins two neighbouring hexes; {a} and {b} are not neighbours"
     if not (st.stood_today(a) or st.stood_today(b)):
@@ -329,8 +312,8 @@ def _trail_problem(st: State, a: str, b: str) -> str:
     return ""
 
 
-def _cataract_problem(st: State, a: str, b: str) -> str:
-    board = _rp(st).board
+def _cataract_problem(st: State, kind: str, a: str, b: str) -> str:
+    board = st.own.board
     if a not in board.river or b not in board.river:
         return f"a cataract stands between two river hexes; {a if a not in board.river else b} is not on the river"
     up, down = (a, b) if board.downstream(a) == b else (b, a)
@@ -347,7 +330,7 @@ def _cataract_problem(st: State, a: str, b: str) -> str:
     return ""
 
 
-def _lagos_problem(st: State, *hexes: str) -> str:
+def _lagos_problem(st: State, kind: str, *hexes: str) -> str:
     if len(set(hexes)) != R.lagos_hexes or not all(st.adjacent(x, y) for x in hexes for y in hexes if x != y):
         return "Lagos de Oro is three hexes that all touch each other"
     if _marked(st, LAGOS):
@@ -357,7 +340,7 @@ def _lagos_problem(st: State, *hexes: str) -> str:
     for lab in hexes:
         if st.drawn.get(lab) != "lake":
             return f"the Lagos de Oro hexes are drawn as lake the same day: add {lab}: lake to this day's mapped"
-    s0 = _rp(st).engine
+    s0 = st.own.engine
     if s0 is not None:  # where the party stood when it rolled Lagos de Oro, the map as it was
         spot = next(h for h, r in _interests(st).items() if r == LAGOS)
         then = eng.replace(s0, pos=spot, terrain={h: t for h, t in st.terrain.items() if h not in hexes})
@@ -366,7 +349,8 @@ def _lagos_problem(st: State, *hexes: str) -> str:
     return ""
 
 
-MARK_PROBLEM = {"trail": _trail_problem, "cataract": _cataract_problem, LAGOS: _lagos_problem}
+MARK_PROBLEM = {**dict.fromkeys(eng.FOUND_IN, _found_problem), "trail": _trail_problem, "cataract": _cataract_problem,
+                LAGOS: _lagos_problem}
 
 
 def _interest_mark(st: State, rd: Reader, value, at: At, problems) -> Mark | None:
@@ -469,19 +453,11 @@ def mark_of(mark: tuple) -> dict:
 CHARTS = ("movement", "exploring", "native-contact", "hunting")
 
 
-def _replayable(rp: Replay, problems) -> bool:
-    """The day can be replayed: an expedition, an engine state, and no problem read so far today."""
-    if rp.problems_before < 0 or len(problems) != rp.problems_before or rp.engine is None:
-        rp.rolls = rp.engine = None
-        return False
-    return True
-
-
 def _recorded(st) -> eng.Recorded:
     """The day as the save shows it: the hexes mapped, its marks, the hexes entered, the fever, its end."""
     return eng.Recorded(tuple(st.drawn.items()),
                         tuple((m.kind, m.hexes, m.get("result")) for m in st.marks if m.day == st.day),
-                        tuple(st.day_hexes[1:]), _fever(_rp(st)), tuple(st.values[k] for k in TRACKER_KEYS))
+                        tuple(st.day_hexes[1:]), _fever(st.own), tuple(st.values[k] for k in TRACKER_KEYS))
 
 
 def _mark_key(kind: str, hexes, result=None):
@@ -538,15 +514,15 @@ def _kantyi_chunks(rolls, faces) -> tuple:
 
 
 def _starts(st) -> list:
-    s0 = _rp(st).engine
-    return [eng.replace(s0, eclipse=e) for e in sorted(_rp(st).eclipses | {s0.eclipse})]
+    s0 = st.own.engine
+    return [eng.replace(s0, eclipse=e) for e in sorted(st.own.eclipses | {s0.eclipse})]
 
 
 def _replayed(st, problems, sets: list) -> None:
     """The day replayed through the engine with its rolls (recorded, or each set some legal rolls
     found for a day without them): every hidden decision (the WILDs, Diego's +1, the eclipse's row,
     Migration's fill) tried until one gives the recorded day."""
-    rp = _rp(st)
+    rp = st.own
     rp.rolls = None
     ends, failure = [], None
     for rolls in sets:
@@ -590,7 +566,7 @@ ASKED = {  # (failure kind, input key or "" for any other): what the save lacks 
 
 def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
     """A failed search in the save's words: the field, the rule and its limit."""
-    day, at = st.day, _rp(st).at
+    day, at = st.day, st.own.at
     planned = {k for k in CHARTS + ("mapping",) if R.face(k) in rolls["planning"][0][0]}
     for k in rolls:
         if k in planned or k in ("planning", "interests", KANTYI_ROLLS):
@@ -598,13 +574,11 @@ def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
         return rolls[k][1], f"no {R.face(k)} was planned on day {day}: {k} is skipped"
     if len(rolls.get("mapping", ((),))[0]) > 1:
         failure = search.Failure("left", "mapping")
-    elif "mapping" in rolls and not eng.mapping_targets(_rp(st).engine):
-        return rolls["mapping"][1], f"every hex next to {_rp(st).engine.pos} is mapped: Mapping is skipped"
+    elif "mapping" in rolls and not eng.mapping_targets(st.own.engine):
+        return rolls["mapping"][1], f"every hex next to {st.own.engine.pos} is mapped: Mapping is skipped"
     for k in R.musket_charts:
         if len(rolls.get(k, ((),))[0]) > 1 + R.musket_rerolls:
             return rolls[k][1], f"a musket rerolls {k} once a phase: at most {1 + R.musket_rerolls} rolls of its dice"
-    if KANTYI_ROLLS in rolls and "native-contact" not in rolls:
-        return rolls[KANTYI_ROLLS][1], "Princess Kantyi's rerolls go with a Native Contact roll"
     key = failure.key
     roll_at = {k: rolls[k][1] if k in rolls else at("rolls") for k in (*CHARTS, "mapping", "interests", "planning")}
     roll_at.update(dict.fromkeys(("keep", "wilds", "diego", "musket", "row", "fill"), roll_at["planning"]))

@@ -377,13 +377,11 @@ ROLL = MappingProxyType({(key, n): Roll(key, n) for n in range(1, R.planning_dic
                          for key in ("planning", *ROLLED, "mapping", "interests", KANTYI_ROLLS)})  # made once
 
 
-def _inputs(st: State, phase: str):
-    return st.pending if st.phase == phase else NOTHING
-
-
-def pending(st: State, phase: str, name: str, default=None):
-    """An input the open phase has taken so far (the dice rolled, a decision made)."""
-    return _inputs(st, phase).get(name, default)
+def pending(st: State, phase: str, name: str | None = None, default=None):
+    """The inputs `phase` has taken so far while it is open (the dice rolled, the decisions made), or the
+    one named `name`."""
+    got = st.pending if st.phase == phase else NOTHING
+    return got if name is None else got.get(name, default)
 
 
 def _take(st: State, got, ask, value) -> dict:
@@ -438,7 +436,7 @@ def start_day(st: State) -> State:
 
 def planned_dice(st: State, got=None) -> tuple[int, ...]:
     """The planning dice as they stand (the roll, or the kept dice and their reroll)."""
-    got = _inputs(st, "planning") if got is None else got
+    got = pending(st, "planning") if got is None else got
     rolls = got.get("rolls", ((),))
     return got["keep"] + rolls[1] if len(rolls) > 1 else rolls[0]
 
@@ -506,7 +504,7 @@ def planning(st: State, phase: str, got) -> State:
 def chart_dice(st: State, chart: str, got=None) -> tuple[int, ...]:
     """The chart's dice as its inputs `got` (or the open phase's) stand: the last roll, with Princess
     Kantyi's rerolls in."""
-    got = _inputs(st, chart) if got is None else got
+    got = pending(st, chart) if got is None else got
     faces = got.get("kantyi")
     return kantyi_rerolled(got["rolls"], faces)[-1] if faces else got["rolls"][-1]
 
@@ -514,7 +512,7 @@ def chart_dice(st: State, chart: str, got=None) -> tuple[int, ...]:
 def chart_total(st: State, chart: str, got=None) -> int:
     """The chart's total as its inputs stand: its dice, the modifiers (a Military musket's with the
     musket's reroll) and Diego's +1."""
-    got = _inputs(st, chart) if got is None else got
+    got = pending(st, chart) if got is None else got
     diego = R.bonus_per_extra if got.get("diego") else 0
     return sum(chart_dice(st, chart, got)) + modifier(st, chart, len(got["rolls"]) > 1) + diego
 
@@ -750,7 +748,7 @@ INTERESTS = _phase("interests", lambda st: st.interest_due, _rolled, interest_fo
 
 def _travel_need(st: State):
     """One hex a time, or stop (None); an interest falling due is rolled at once."""
-    return INTERESTS.need(st) if st.interest_due else _inputs(st, "travel").get("asks", ASK["to"])
+    return INTERESTS.need(st) if st.interest_due else pending(st, "travel", "asks", ASK["to"])
 
 
 def _travel(st: State, value) -> State:

@@ -254,7 +254,7 @@ class Rules1572(LostRules):
 
     def score(self, st, result) -> list[tuple[str, int]]:
         s = st.own.engine  # None only once the save has problems: no score is checked then
-        return list(eng.score_for(s, result)) if s is not None else []
+        return list(eng.score(s, result)) if s is not None else []
 
 
 RULES = Rules1572()
@@ -450,9 +450,6 @@ def mark_of(mark: tuple) -> dict:
 
 # --- the day: the one search over the engine's steps ---------------------------------------------------
 
-CHARTS = ("movement", "exploring", "native-contact", "hunting")
-
-
 def _recorded(st) -> eng.Recorded:
     """The day as the save shows it: the hexes mapped, its marks, the hexes entered, the fever, its end."""
     return eng.Recorded(tuple(st.drawn.items()),
@@ -483,9 +480,9 @@ def _record(st, rolls: dict | None) -> search.Record:
     inputs: dict = {"to": tuple(st.day_hexes[1:]) + (None,)}
     if rolls is not None:
         faces = {k: faces for k, (faces, _) in rolls.items()}
-        inputs.update({k: faces.get(k, ()) for k in ("planning", *CHARTS, "mapping", "interests")})
+        inputs.update({k: faces.get(k, ()) for k in ("planning", *eng.ROLLED, "mapping", "interests")})
         inputs[KANTYI_ROLLS] = _kantyi_chunks(faces.get("native-contact", ()), faces.get(KANTYI_ROLLS, ((),))[0])
-    extra = {k: 1 < len(v) for k, v in inputs.items() if k in CHARTS}  # a musket's reroll recorded
+    extra = {k: 1 < len(v) for k, v in inputs.items() if k in eng.ROLLED}  # a musket's reroll recorded
     return search.Record(
         turn=st.day, inputs=inputs,
         narrow={"keep": lambda s, v: len(v) == len(eng.planned_dice(s)),
@@ -567,7 +564,7 @@ ASKED = {  # (failure kind, input key or "" for any other): what the save lacks 
 def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
     """A failed search in the save's words: the field, the rule and its limit."""
     day, at = st.day, st.own.at
-    planned = {k for k in CHARTS + ("mapping",) if R.face(k) in rolls["planning"][0][0]}
+    planned = {k for k in eng.ROLLED + ("mapping",) if R.face(k) in rolls["planning"][0][0]}
     for k in rolls:
         if k in planned or k in ("planning", "interests", KANTYI_ROLLS):
             continue
@@ -580,7 +577,7 @@ def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
         if len(rolls.get(k, ((),))[0]) > 1 + R.musket_rerolls:
             return rolls[k][1], f"a musket rerolls {k} once a phase: at most {1 + R.musket_rerolls} rolls of its dice"
     key = failure.key
-    roll_at = {k: rolls[k][1] if k in rolls else at("rolls") for k in (*CHARTS, "mapping", "interests", "planning")}
+    roll_at = {k: rolls[k][1] if k in rolls else at("rolls") for k in (*eng.ROLLED, "mapping", "interests", "planning")}
     roll_at.update(dict.fromkeys(("keep", "wilds", "diego", "musket", "row", "fill"), roll_at["planning"]))
     roll_at[KANTYI_ROLLS] = roll_at["native-contact"]
     where = at(FIELD_OF[key]) if key in FIELD_OF else roll_at.get(key, at("rolls"))

@@ -47,7 +47,7 @@ def test_no_line_and_a_spent_budget_both_say_no():
 from dataclasses import dataclass  # noqa: E402
 from types import SimpleNamespace  # noqa: E402
 
-from lostprint.engine.contract import AUTO, Roll, Step, evolve  # noqa: E402
+from lostprint.engine.contract import AUTO, Roll, RuleError, Step, evolve  # noqa: E402
 from lostprint.saves.search import Record, explain, walk  # noqa: E402
 
 ROLLS_A_TURN = 2
@@ -84,12 +84,12 @@ def _toy(with_bounds: bool, counter: list):
 
 def _record(total: int, bound, engine=None) -> Record:
     """The turn ending at `total`, pruned by the engine's bounds when `bound` (and the engine has them):
-    a branch stops, naming the part and its reach, once `total` lies outside what the turn can still reach."""
+    a branch stops once `total` lies outside what the turn can still reach."""
     bounds = getattr(engine, "bounds", None) if bound else None
 
     def prune(s):
         least, most = bounds(s)["total"]
-        return least <= total <= most or ("total", (least, most))
+        return least <= total <= most
     return Record(turn=1, checks={"total": total}, order=("total",), prune=prune if bounds else None)
 
 
@@ -107,14 +107,23 @@ def test_a_bound_prunes_branches_without_changing_the_ends():
     assert list(walk(_toy(True, spent), [Tally()], _record(12, False))) and len(spent) == 6 + 6 * 6  # not bound
 
 
-def test_a_value_out_of_reach_is_named_with_the_interval_the_turn_could_reach():
-    toy = _toy(True, [])
-    ends, failure = explain(toy, [Tally(total=3)], _record(20, True, toy))
-    assert ends == [] and failure.kind == "bound" and failure.key == "total"
-    assert failure.ranges == {(5, 15)} and failure.starts == {3}
-    first_die = Record(**{**_record(14, True, toy).__dict__, "inputs": {"die": (1,)}, "optional": frozenset({"die"})})
-    ends, failure = explain(toy, [Tally(total=3)], first_die)  # in reach until the recorded 1
-    assert failure.kind == "bound" and failure.ranges == {(5, 10)}
+def test_a_value_out_of_reach_is_named_with_the_values_the_turn_reached():
     plain = _toy(False, [])
-    ends, failure = explain(plain, [Tally(total=3)], _record(20, True, plain))  # an engine without bounds
-    assert failure.kind == "part" and failure.reached == frozenset(range(5, 16))
+    ends, failure = explain(plain, [Tally(total=3)], _record(20, False))
+    assert ends == [] and failure.kind == "part" and failure.key == "total"
+    assert failure.reached == frozenset(range(5, 16)) and failure.starts == {3}
+
+
+def test_a_refused_input_is_named_with_its_value_and_rule():
+    toy = _toy(False, [])
+    roll = toy.STEPS[1]
+
+    def no_six(s, face):
+        if face == 6:
+            raise RuleError("no sixes", "a 6 is never rolled here")
+        return roll.apply(s, face)
+    toy.STEPS = (toy.STEPS[0], Step("roll", roll.need, no_six, roll.reach, repeat=True), toy.STEPS[2])
+    record = Record(turn=1, inputs={"die": (2, 6)}, checks={"total": 8}, order=("total",))
+    ends, failure = explain(toy, [Tally()], record)
+    assert ends == [] and (failure.kind, failure.key, failure.value) == ("rule", "die", 6)
+    assert failure.rule == "no sixes" and failure.message == "a 6 is never rolled here"

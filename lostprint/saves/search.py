@@ -17,7 +17,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Callable, Iterator
 
-from lostprint.engine.contract import AUTO, Decision, RuleError, evolve, open_step, why_not
+from lostprint.engine.contract import AUTO, Decision, RuleError, evolve, open_step
 
 
 @dataclass
@@ -37,20 +37,18 @@ class Record:
     expect: dict[str, tuple[str, Any]] = field(default_factory=dict)  # step key -> (the input key a failure
     # names, a value the save shows the step taking): a branch that passes the step with nothing to ask,
     # where the rules refuse that value, stops there with the rule (the value may be a function of the state)
-    prune: Callable[[Any], Any] | None = None  # state -> truthy to go on; False to stop unreported (it surely
-    # cannot end the turn as recorded); (part, (least, most)) to stop, naming a checked part whose recorded
-    # value lies outside what the rest of the turn can still reach
+    prune: Callable[[Any], bool] | None = None  # state -> False to stop the branch unreported: it surely
+    # cannot end the turn as recorded
 
 
 @dataclass(frozen=True)
 class Failure:
-    """Why no branch explains the turn. kind: "rule" (an input the rules refuse: `key`, `message`),
-    "none" (`key`: a roll or decision none of whose legal values the save allows),
-    "part" (`key` a part whose recorded value no branch reached; `reached` the values that were),
-    "partial" (as "part", for a part a partial test stopped), "together" (every part reachable, not
-    all at once), "left" (`key`: recorded inputs no step took), "short" (`key`: a roll the record runs
-    out of), "bound" (`key` a part whose recorded value lies outside every interval `ranges` the
-    branches that went furthest could still reach)."""
+    """Why no branch explains the turn. kind: "rule" (an input the rules refuse: `key`, `message`, and
+    the refused `value` with its RuleError's `rule`), "none" (`key`: a roll or decision none of whose
+    legal values the save allows), "part" (`key` a part whose recorded value no branch reached;
+    `reached` the values that were), "partial" (as "part", for a part a partial test stopped),
+    "together" (every part reachable, not all at once), "left" (`key`: recorded inputs no step took),
+    "short" (`key`: a roll the record runs out of)."""
 
     kind: str
     key: str
@@ -58,7 +56,8 @@ class Failure:
     reached: frozenset = frozenset()
     starts: frozenset = frozenset()  # the values of the part when the turn began
     early: frozenset = frozenset()  # its values that stopped a branch before the furthest (a partial test)
-    ranges: frozenset = frozenset()  # (least, most) the part could still end at, where a bound stopped a branch
+    rule: str = ""  # kind "rule": the rule the refused input breaks (RuleError.rule)
+    value: Any = None  # kind "rule": the input refused
 
 
 @lru_cache(maxsize=32)
@@ -75,24 +74,39 @@ def _finality(steps, checked: tuple[str, ...], partial: tuple[str, ...]):
     return newly, [tuple(p for p in partial if p in step.reach) for step in steps]
 
 
+@dataclass
 class _Trace:
     """What stopped the branches of a walk: the failures of those that went furthest (`depth`, `items`),
     the values each checked part reached (by depth), the recorded inputs the rules refused, the parts at
     the start."""
 
-    def __init__(self):
-        self.depth = -1
-        self.items: list[tuple] = []
-        self.reached: dict[str, dict[int, set]] = {}  # part -> recorded inputs used -> values
-        self.refused: list[tuple] = []  # (reach of the step, key, message, recorded inputs used before it)
-        self.begin: dict = {}
-        self.early: dict[str, set] = {}  # part -> values that failed its partial test, at any depth
+    depth: int = -1
+    items: list = field(default_factory=list)
+    reached: dict = field(default_factory=dict)  # part -> recorded inputs used -> values
+    refused: list = field(default_factory=list)  # (reach of the step, its "rule" item, recorded inputs used before)
+    begin: dict = field(default_factory=dict)
+    early: dict = field(default_factory=dict)  # part -> values that failed its partial test, at any depth
 
     def add(self, depth: int, item: tuple) -> None:
         if depth > self.depth:
             self.depth, self.items = depth, [item]
         elif depth == self.depth:
             self.items.append(item)
+
+    def refuse(self, depth: int, step, key: str, value, exc: RuleError, before: int | None) -> None:
+        """A branch stopped by the rules refusing `value` (`before`: the recorded inputs used, when it was one)."""
+        item = ("rule", key, str(exc), exc.rule, value)
+        self.add(depth, item)
+        if before is not None:
+            self.refused.append((step.reach, item, before))
+
+
+def _refusal(step, state, value) -> RuleError | None:
+    try:
+        step.apply(state, value)
+    except RuleError as exc:
+        return exc
+    return None
 
 
 def explain(engine, starts, record: Record, budget: int = 0) -> tuple[list, Failure | None]:
@@ -123,7 +137,7 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
     stop = next((i for i, step in enumerate(steps) if step.key == record.until), -1)
     keys = tuple(record.inputs)
     slot = {k: i for i, k in enumerate(keys)}
-    add, reached, refused = trace.add, trace.reached, trace.refused
+    add, reached = trace.add, trace.reached
     ends: dict = {}
     trace.begin = {p: {part[p](s) for s in starts} for p in checks}
     expect = {i: record.expect[step.key] for i, step in enumerate(steps) if step.key in record.expect}
@@ -157,10 +171,10 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
                 break
             if expect and i in expect:
                 key, value = expect[i]
-                message = why_not(steps[i], new, value(new) if callable(value) else value)
-                if message:
-                    add(used * 1000 + i + 1, ("rule", key, message))
-                    refused.append((steps[i].reach, key, message, used))
+                value = value(new) if callable(value) else value
+                exc = _refusal(steps[i], new, value)
+                if exc is not None:
+                    trace.refuse(used * 1000 + i + 1, steps[i], key, value, exc, used)
                     return None
             i = (i + 1) % n
         return (new if i == new.step else evolve(new, step=i)), steps[i], need
@@ -195,29 +209,23 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
             values = (None,)
         elif k in slot and used[slot[k]] < len(record.inputs[k]):
             values, taken = (record.inputs[k][used[slot[k]]],), True
-        elif isinstance(need, Decision):
-            values = tuple(step.options(state))
-            if k in record.narrow:
-                values = tuple(v for v in values if record.narrow[k](state, v))
-                if not values and k in record.probe:
-                    probe = record.probe[k](state) if callable(record.probe[k]) else record.probe[k]
-                    message = why_not(step, state, probe) or f"no {k} the save allows"
-                    add(depth + 1, ("rule", k, message))
-                    refused.append((step.reach, k, message, sum(used)))
-                elif not values:
-                    add(depth + 1, ("none", k))
-        elif k in slot:
+        elif k in slot and not isinstance(need, Decision):
             add(depth, ("short", k))
             return None, None
+        elif isinstance(need, Decision):
+            values = tuple(step.options(state))
+        elif faces_of is not None:
+            values = tuple(faces_of(state, need))
         else:
-            if faces_of is not None:
-                values = tuple(faces_of(state, need))
-            else:
-                values = tuple(product(engine.FACES, repeat=need.dice)) if need.dice > 1 else engine.FACES
-            if k in record.narrow:
-                values = tuple(v for v in values if record.narrow[k](state, v))
-                if not values:
-                    add(depth + 1, ("none", k))
+            values = tuple(product(engine.FACES, repeat=need.dice)) if need.dice > 1 else engine.FACES
+        if not taken and k in record.narrow:
+            values = tuple(v for v in values if record.narrow[k](state, v))
+            if not values and k in record.probe and isinstance(need, Decision):
+                probe = record.probe[k](state) if callable(record.probe[k]) else record.probe[k]
+                exc = _refusal(step, state, probe) or RuleError("", f"no {k} the save allows")
+                trace.refuse(depth + 1, step, k, probe, exc, sum(used))
+            elif not values:
+                add(depth + 1, ("none", k))
         nxt_used = used[:slot[k]] + (used[slot[k]] + 1,) + used[slot[k] + 1:] if taken else used
         return (state, step, index, depth, k, taken, nxt_used, values), None
 
@@ -227,17 +235,10 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
         try:
             new = step.apply(state, value)
         except RuleError as exc:
-            add(depth + 1, ("rule", k, str(exc)))
-            if taken:
-                refused.append((step.reach, k, str(exc), depth // 1000))
+            trace.refuse(depth + 1, step, k, value, exc, depth // 1000 if taken else None)
             return None
-        if prune is not None:
-            verdict = prune(new)
-            if isinstance(verdict, tuple):  # a part out of reach: kept for the failure
-                add(depth + 1, ("bound", *verdict))
-                return None
-            if not verdict:
-                return None
+        if prune is not None and not prune(new):
+            return None
         moved = index if step.repeat else index + 1
         if not check(new, index, moved, depth + 1):  # the parts read no step: checked before moving on
             return None
@@ -294,38 +295,32 @@ def _matches(want, value) -> bool:
     return want(value) if callable(want) else value == want
 
 
+def _ruled(item: tuple) -> Failure:
+    _, key, message, rule, value = item
+    return Failure("rule", key, message, rule=rule, value=value)
+
+
 def _failure(trace: _Trace, record: Record) -> Failure:
     """The failure to report: at the furthest point any branch reached, the first part (in the
     save's order) no branch could give its recorded value; but a recorded input the rules refused
     comes first when the part is one its step sets and no branch explained more of the record (a
     route too long for the weather, rather than where a drift would have ended)."""
     items, used = trace.items, trace.depth // 1000
-    names = set()
-    spans: dict = {}  # part -> the intervals a bound found its recorded value outside
-    for item in items:
-        if item[0] == "part":
-            names |= item[1]
-        elif item[0] in ("partial", "bound"):
-            names.add(item[1])
-        if item[0] == "bound":
-            spans.setdefault(item[1], set()).add(item[2])
+    names = {item[1] for item in items if item[0] == "partial"}.union(*(i[1] for i in items if i[0] == "part"))
     for part in (p for p in record.order if p in names):
-        for reach, key, message, before in trace.refused:
+        for reach, item, before in trace.refused:
             if part in reach and before >= used:  # no branch explained more of the record
-                return Failure("rule", key, message)
+                return _ruled(item)
         values = set(trace.reached.get(part, {}).get(used, set()))  # the branches as far in the record
-        starts = frozenset(trace.begin.get(part, ()))
-        if part in spans and not any(_matches(record.checks.get(part), v) for v in values):
-            return Failure("bound", part, reached=frozenset(values), starts=starts, ranges=frozenset(spans[part]))
         seen_early = {item[2] for item in items if item[0] == "partial" and item[1] == part}
         if seen_early or not any(_matches(record.checks.get(part), v) for v in values):
             return Failure("partial" if seen_early else "part", part, reached=frozenset(values | seen_early),
-                           starts=starts)
+                           starts=frozenset(trace.begin.get(part, ())))
     if names:
         return Failure("together", "")
     rules = [item for item in items if item[0] == "rule"]
     if rules:  # of branches that went as far, the first walked (a decision's last option: the most placed)
-        return Failure("rule", rules[0][1], rules[0][2])
+        return _ruled(rules[0])
     if items:
         return Failure(items[0][0], items[0][1])
     return Failure("together", "")

@@ -486,8 +486,8 @@ def planning(st: State, phase: str, got) -> State:
     called = tuple(k for k in FACE_ORDER if FACE[k] in dice)
     if tuple(got["wilds"]) not in wild_assignments(st, dice):  # (a fever holds them, even those that break it)
         n = wild_count(st, dice) if called else 0
-        raise RuleError("wild", f"{n} WILD{'s' * (n != 1)} to give, each to a phase the dice called "
-                                f"({', '.join(called) or 'none'}), not {list(got['wilds'])}")
+        raise RuleError("wild", f"a WILD only adds to a phase the dice called ({', '.join(called) or 'none'}), and "
+                                f"all {n} are given, not {list(got['wilds'])}")
     given = dict(got["wilds"])
     bonus = tuple((k, (dice.count(FACE[k]) - 1 + given.get(k, 0)) * R.bonus_per_extra) for k in called)
     values = st.values
@@ -909,12 +909,6 @@ def _after(op: tuple, v: tuple) -> set:
     return {rations(v) if what == "rations" else desertion(v)}
 
 
-@lru_cache(maxsize=4096)  # not a rule: the few pieces of a day and their values remembered
-def _after_alone(op: tuple, t: int, x: int, others: tuple) -> frozenset:
-    """_after seen through tracker t from x, the others holding each of `others` (vectors)."""
-    return frozenset(w[t] for o in others for w in _after(op, o[:t] + (x,) + o[t + 1:]))
-
-
 VALUES = range(R.floor, R.cap + 1)
 EXTREMES = (tuple(R.floor for _ in TRACKER_KEYS), tuple(R.cap for _ in TRACKER_KEYS))
 
@@ -928,7 +922,8 @@ def _rest_alone(rest: tuple, t: int, morale_end: int) -> tuple:
     for x in VALUES:
         outs = {x}
         for op in rest:
-            outs = {y for v in outs for y in _after_alone(op, t, v, (end,) if op[0] == "desert" else EXTREMES)}
+            others = (end,) if op[0] == "desert" else EXTREMES
+            outs = {w[t] for v in outs for o in others for w in _after(op, o[:t] + (v,) + o[t + 1:])}
         out.append(frozenset(outs))
     return tuple(out)
 

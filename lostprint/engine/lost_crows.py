@@ -220,7 +220,7 @@ def set_cap(st: State, key: str, cap: int) -> State:
 NO_POWER = plots.Power()
 ENCOUNTERS = {e.code: e for e in plots.ENCOUNTERS}
 OUTCOMES = {o.code: o for o in plots.OUTCOMES}
-OMENS = {TENS * a + b: RULES.omen(TENS * a + b) for a in range(1, FACES + 1) for b in range(1, FACES + 1)}
+OMENS = {TENS * a + b: RULES.omen(TENS * a + b) for a in range(1, FACES + 1) for b in range(1, FACES + 1)}  # by d66
 
 
 def encounter_of(code: str):
@@ -231,11 +231,6 @@ def encounter_of(code: str):
 def outcome_of(code: str):
     """plots.outcome, read from a dict."""
     return OUTCOMES.get(code) or plots.outcome(code)
-
-
-def omen_of(roll: int):
-    """RULES.omen, read from a dict."""
-    return OMENS.get(roll) or RULES.omen(roll)
 
 
 def power_of(vision):
@@ -490,7 +485,7 @@ def skip_omen(st: State, unit: str) -> State:
 def omen_effects(st: State, roll: int, swap: str | None = None) -> tuple[Effect, ...]:
     """The effects of a Bad Omen roll; `swap` names the primary a Big Sky Blessing loses instead of
     a storm (None: suffer the storm)."""
-    o = omen_of(roll)
+    o = OMENS[roll]
     p = power(st)
     if o.storm and p.storm_immune:
         return ()
@@ -511,7 +506,7 @@ def omen_choices(st: State, dice: tuple[int, int]) -> tuple[tuple[int, tuple[Eff
         reads = tuple(sorted({TENS * a + b, TENS * b + a}))
     swap = power(st).storm_swap
     return tuple((roll, omen_effects(st, roll, w)) for roll in reads
-                 for w in ((None,) + PRIMARY if swap and omen_of(roll).storm else (None,)))
+                 for w in ((None,) + PRIMARY if swap and OMENS[roll].storm else (None,)))
 
 
 def omens_possible(st: State) -> tuple[tuple[Effect, ...], ...]:

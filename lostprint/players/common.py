@@ -1,11 +1,4 @@
-"""What every seeded player shares: a seeded random source and dice.
-
-Seeded players that play a Lost game honestly by its rules and write down what a player would
-copy into a save: the day's mapping, moves, marks, end-of-day resources and a log of the rolls
-(the log is for the person who writes the journal; it is not part of the save).
-
-Used to make the examples in examples/ and to test the validator on many real games.
-"""
+"""What every seeded player shares: a seeded random source, dice, and a memo per map."""
 from __future__ import annotations
 
 import functools

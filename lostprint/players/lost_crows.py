@@ -20,7 +20,7 @@ from lostprint.engine import drive
 from lostprint.engine import lost_crows as eng
 from lostprint.games.lost_crows import RULES
 from lostprint.maps.model import standard_map
-from lostprint.players.common import FACE_BITS, FAST_DICE, QuickDice, per_map, rng_for
+from lostprint.players.common import FACE_BITS, Dice, per_map, rng_for
 from lostprint.players.common import FACES as DIE_FACES
 from lostprint.saves.rules_1872 import save_of
 
@@ -149,9 +149,9 @@ def lowest_of(values: tuple) -> str:
     return min(eng.PRIMARY, key=lambda k: (values[eng.INDEX[k]], k))
 
 
-def effect_worth(values: tuple, caps: tuple, vision, e, omen: float = 0.0, maps: tuple = (), nocrow=False) -> float:
-    """The worth of one effect, of a unit's cell or of a Bad Omen; `omen` the average Bad Omen's, `maps` a
-    map icon's by terrain (MAP_KINDS)."""
+def effect_worth(values: tuple, caps: tuple, vision, e, omen: float = 0.0, nocrow=False) -> float:
+    """The worth of one effect but a map icon (tables_of weighs those), of a unit's cell or of a Bad Omen;
+    `omen` the average Bad Omen's."""
     op = e.op
     if op == "add":
         return gain_of(values, caps, e.key, e.n)
@@ -171,8 +171,6 @@ def effect_worth(values: tuple, caps: tuple, vision, e, omen: float = 0.0, maps:
         if nocrow:
             return 0.0
         return CROW_WORTH if vision is None else gain_of(values, caps, lowest_of(values), 1)
-    if op == "map":
-        return maps[MAP_KINDS.index(e.key)]
     if op == "cap":
         return -0.8 if e.key == "movement" else -1.2
     if op == "flag":
@@ -221,7 +219,7 @@ def worths_of(values: tuple, caps: tuple, vision, skip: bool, nocrow: bool) -> t
     """The worth of each of CELL_EFFECTS but the map icons' (0.0 in their place): what tables_of weighs
     that does not depend on the map (a memo: many days differ from a known one only in their map)."""
     omen = omen_worth_of(values, caps, vision, skip)
-    return tuple([0.0 if e.op == "map" else effect_worth(values, caps, vision, e, omen, (), nocrow)
+    return tuple([0.0 if e.op == "map" else effect_worth(values, caps, vision, e, omen, nocrow)
                   for e in CELL_EFFECTS])
 
 
@@ -232,7 +230,7 @@ def tables_of(values: tuple, caps: tuple, vision, skip: bool, nocrow: bool, maps
     for k, kind in MAP_AT:
         worth[k] = maps[kind]  # effect_worth of a map icon
     out = []
-    negative = sum(effect_worth(values, caps, vision, e, omen_worth_of(values, caps, vision, skip), maps, nocrow)
+    negative = sum(effect_worth(values, caps, vision, e, omen_worth_of(values, caps, vision, skip), nocrow)
                    for e in eng.power_of(vision).tribe_negative)  # the Tribe's worth added on negative rows
     get = worth.__getitem__
     for u, parts in enumerate(CELL_PARTS):
@@ -550,9 +548,8 @@ class Chief:
         self.land = self.plan.land
         self.terrain = dict(self.plan.terrain)
         self.st = eng.new_game(self.land, house_off)
-        self.dice = FAST_DICE(rng_for(seed, "1872-play"))
-        # QuickDice's draw, made here (roll): None where the dice draw by randint
-        self.bits = self.dice.rng.getrandbits if isinstance(self.dice, QuickDice) else None
+        self.dice = Dice(rng_for(seed, "1872-play"))
+        self.bits = self.dice.rng.getrandbits  # the dice's draw, for roll
         self.routed: tuple = ("", -1, "")  # (pos, plots rolled, target) of the last target() asked
         self.phase1: tuple = (None, ())  # (state, unit Matrixes) of the last tables() asked
         self.aside = -1  # the day the chief stepped aside
@@ -566,11 +563,10 @@ class Chief:
         careful chief weighs a step into the fort (`price`) and took it as weighed."""
         if need.key == "assault":
             return 1
-        bits = self.bits
-        if need.dice == 1 or bits is None:
-            return self.dice.d6() if need.dice == 1 else tuple(self.dice.roll(need.dice))
-        out = []
-        for _ in range(need.dice):  # QuickDice.roll written out here, where it is compiled: the same draws
+        if need.dice == 1:
+            return self.dice.d6()
+        bits, out = self.bits, []
+        for _ in range(need.dice):  # Dice.roll written out here, where it is compiled: the same draws
             r = bits(FACE_BITS)
             while r >= DIE_FACES:
                 r = bits(FACE_BITS)

@@ -13,12 +13,11 @@ from dataclasses import dataclass
 from lostprint.engine import crows as E
 from lostprint.engine import drive
 from lostprint.engine.contract import RuleError, after, open_step
-from lostprint.engine.drive import Event
 from lostprint.games import crows as G
 from lostprint.geometry.square import Square
 
-SPELL_FIELDS = (("target", "target"), ("direction", "direction"), ("from", "source"), ("count", "count"),
-                ("tile", "tile"), ("at", "at"), ("moved_to", "moved_to"))
+SPELL_FIELDS = {"target": "target", "direction": "direction", "from": "source", "count": "count", "tile": "tile",
+                "at": "at", "moved_to": "moved_to"}  # a record's spell field: the SpellPlay attribute
 
 
 # --- a record's setup and turns, and what its check finds -----------------------------------------
@@ -78,7 +77,7 @@ def plain(key: str, value):
         return {"tile": value.tile, "at": _plain(value.at)} | ({} if value.moved_to is None else
                                                                 {"moved_to": _plain(value.moved_to)})
     if key == "spell" and value is not None:
-        values = ((field, getattr(value, attr)) for field, attr in (("name", "name"),) + SPELL_FIELDS)
+        values = ((field, getattr(value, attr)) for field, attr in {"name": "name", **SPELL_FIELDS}.items())
         return {field: int(v) if field == "count" else _plain(v) for field, v in values if v is not None}
     return _plain(value)  # start (a tile type), totem (a square or None), nightfall (a bool), scatter
 
@@ -97,14 +96,13 @@ def value_of(key: str, raw):
             return None
         if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
             raise ValueError("a spell is null or {name, ...}")
-        known = dict(SPELL_FIELDS)
-        if not set(raw) - {"name"} <= set(known):
-            raise ValueError(f"a spell's fields are name, {', '.join(known)}")
+        if not set(raw) - {"name"} <= set(SPELL_FIELDS):
+            raise ValueError(f"a spell's fields are name, {', '.join(SPELL_FIELDS)}")
         card = next((c for c in G.SPELLS if c.key == raw["name"]), None)
         if card is not None and not set(raw) - {"name"} <= set(card.fields):
             raise ValueError(f"{card.name} takes {', '.join(card.fields) or 'nothing but its name'}")
         kw = {}
-        for field, attr in SPELL_FIELDS:
+        for field, attr in SPELL_FIELDS.items():
             v = raw.get(field)
             if field in ("target", "from", "at", "moved_to"):
                 v = _sq(v, field)
@@ -147,7 +145,7 @@ def take(state, raw) -> tuple[E.State, list]:
     state, step, need = found
     value = value_of(step.key, raw)
     new = after(E.STEPS, step, step.apply(state, value))
-    events.append(Event(step.key, need, value, state, new))
+    events.append(drive.Event(step.key, need, value, state, new))
     return autos(new, events), events
 
 

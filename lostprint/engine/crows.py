@@ -249,10 +249,8 @@ def frontier(b) -> list[Square]:
 
 
 def empties(b) -> list[Square]:
-    """Empty tiles of a State (or a move's board): no crow, Queen, totem or corruption, and not a tile that
-    is never empty; top row first. The same test as why_not_empty, without making a message per tile."""
-    taken = {q for q, n in b.crows.items() if n} | set(b.totems.values()) | set(b.corruption) | {b.queen}
-    return [q for q in by_row(b.tiles) if q not in taken and TILE[b.tiles[q]].empty_ok]
+    """Empty tiles of a State (or a move's board), top row first."""
+    return [q for q in by_row(b.tiles) if not why_not_empty(b, q)]
 
 
 def why_not_empty(b, sq: Square) -> str:
@@ -300,9 +298,9 @@ class _Move:
         self.used, self.hands, self.played = dict(s.used), dict(s.hands), dict(s.played)
         self.player, self.problems = s.player, problems
 
-    def state(self, **changes) -> State:
+    def state(self) -> State:
         new = object.__new__(State)  # as contract.evolve makes a state: its fields are the move's
-        new.__dict__.update(self.__dict__, **changes)
+        new.__dict__.update(self.__dict__)
         del new.__dict__["player"], new.__dict__["problems"]
         return new
 
@@ -446,23 +444,22 @@ class _Move:
             if self.need_empty(sp.target, "spell.target"):
                 self.spawn(sp.target, TILE[self.tiles[sp.target]].crows)
 
-    # the steps that change the board
-    def lay(self, kind) -> State:
+    # the steps' effects
+    def lay(self, kind) -> None:
         """The next of the 13 starting tiles, on the next start square in row order."""
         if self.count_tile(kind, "tile"):
             self.arrive(G.start_squares()[self.laid], kind)
         self.laid += 1
         if self.laid == G.START_TILES:
             self.snapshots, self.round = (self.snapshot(),), 1
-        return self.state()
 
-    def tile(self, p: Placement) -> State:
+    def tile(self, p: Placement) -> None:
         self.draws += 1
         self.stack_holds("tile")
         self.place(p.tile, p.at, p.moved_to, "")
-        return self.state(first_draw=self.draws)
+        self.first_draw = self.draws
 
-    def totem(self, sq) -> State:
+    def totem(self, sq) -> None:
         if sq is None:
             free = empties(self)
             if free:
@@ -475,14 +472,12 @@ class _Move:
             if self.tiles[sq] == G.BARRENS and self.deck > 0:
                 self.deck -= 1
                 self.hands[self.player] += 1
-        return self.state()
 
-    def spell(self, sp: SpellPlay) -> State:
+    def spell(self, sp: SpellPlay) -> None:
         self.cast(sp)
         self.stack_holds("spell")  # Landfall draws one more
-        return self.state()
 
-    def end(self, _=None) -> State:
+    def end(self, _=None) -> None:
         """Each murder scattered from its chooser's direction, then every Carrion Paradise's crow; the
         round's snapshot, and the next round (or the end, after Nightfall's)."""
         picked = dict(zip(self.choosers, self.chosen))
@@ -501,20 +496,21 @@ class _Move:
             murders.append(Murder(sq, n, self.queen == sq, direction, landed))
         for sq in by_row(q for q, k in self.tiles.items() if k == G.CARRION):
             self.spawn(sq, 1)
-        return self.state(snapshots=self.snapshots + (self.snapshot(tuple(murders)),), totems={}, drained=False,
-                          flocked=False, points=(), murders=(), choosers=(), chosen=(), seat=0,
-                          round=self.round if self.nightfall else self.round + 1, ended=self.nightfall)
+        self.snapshots += (self.snapshot(tuple(murders)),)
+        self.__dict__.update(totems={}, drained=False, flocked=False, points=(), murders=(), choosers=(), chosen=(),
+                             seat=0, round=self.round if self.nightfall else self.round + 1, ended=self.nightfall)
 
 
-def _moving(rule):
-    """A _Move method as a step's effect: (state, value, problems=None) -> state."""
+def _moving(rule, skip=()):
+    """A _Move method as a step's effect: (state, value, problems=None) -> state; a value in `skip` (no
+    spell this turn) leaves the state as it is."""
     def apply(s: State, value, problems: list | None = None) -> State:
-        return rule(_Move(s, problems), value)
+        if value in skip:
+            return s
+        move = _Move(s, problems)
+        rule(move, value)
+        return move.state()
     return apply
-
-
-def _spell(s: State, sp, problems: list | None = None) -> State:
-    return s if sp is None else _Move(s, problems).spell(sp)  # None: no spell this turn
 
 
 def _tile_options(s: State):
@@ -550,12 +546,9 @@ def nightfall_options(s: State) -> tuple[bool, ...]:
     """May this turn's draws (its first, and with Landfall the next) have turned up Nightfall (True), or
     not have (False)?"""
     lo, hi = _window(s)
-    out = []
-    if s.nightfall or s.draws < hi:
-        out.append(False)
-    if not s.nightfall and (lo <= s.first_draw <= hi or lo <= s.draws <= hi):
-        out.append(True)
-    return tuple(out)
+    can_miss = s.nightfall or s.draws < hi  # it may still lie under a later draw
+    can_draw = not s.nightfall and (lo <= s.first_draw <= hi or lo <= s.draws <= hi)
+    return (False,) * can_miss + (True,) * can_draw
 
 
 def _nightfall(s: State, drawn, problems: list | None = None) -> State:
@@ -599,7 +592,7 @@ STEPS = (
     Step("tile", _turn("tile"), _moving(_Move.tile), BOARD | {"first_draw"}, _tile_options),
     Step("totem", _turn("totem"), _moving(_Move.totem), frozenset({"totems", "hands", "deck"}),
          lambda s: tuple(empties(s)) or (None,)),
-    Step("spell", _turn("spell"), _spell, BOARD | {"hands", "played", "drained"}, _spell_options),
+    Step("spell", _turn("spell"), _moving(_Move.spell, skip=(None,)), BOARD | {"hands", "played", "drained"}, _spell_options),
     Step("nightfall", _turn("nightfall"), _nightfall, frozenset({"seat", "nightfall", "draws"}), nightfall_options),
     Step("flock", lambda s: AUTO if s.round and not s.ended and s.seat == len(s.players) and not s.flocked else None,
          _flock, BOARD | {"flocked", "points", "totals", "murders", "choosers"}),

@@ -136,3 +136,15 @@ def test_a_roll_left_out_of_rolls_is_unknown_and_the_day_still_checked(tmp_path)
                 assert any("days[8].resources.wood: 5, but the rules allow" in line for line in found), (key, found)
             else:
                 assert found == [], (key, found)
+
+
+def test_a_roll_recorded_once_too_often_says_when_the_rules_roll_it():
+    """"More weather rolls than day 1 rolls" said why: the Watch's reroll, or when the natives are met."""
+    def said(name):
+        return "\n".join(check_save_file(REVIEW / f"{name}.bad.yaml"))
+
+    assert "(the first roll 3 is Rain: a sailor on Watch rerolls only a Storm)" in said("watch-rerolls-only-storm")
+    assert "(a sailor on Watch rerolls a Storm once)" in said("watch-rerolls-once")
+    assert "(nobody was free to keep the Watch and reroll the Storm)" in said("four-sailors")
+    assert "(the natives are met at an island where they live, until they turn hostile" in \
+        said("natives-only-where-they-live")

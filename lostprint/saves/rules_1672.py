@@ -31,6 +31,7 @@ ISLAND = {f["key"]: f for f in MARKS["island"]["fields"]}
 TERRAINS = {t.key for t in GAME.terrains}  # the marks that colour a hex come first
 WEATHER_NAMES = {w.key: w.name for w in CREW.weathers}
 KEYS = ("water", "food", "hull", "wood")
+ROLLED = {r.key: r.what for r in CREW.rolls}  # when each roll is rolled, in the rules' words
 ENCOUNTER = ("natives", "gift", "natives wound")  # the steps of an encounter with natives
 CREW_FIELDS = ("healed", "wounded", "lost")
 WEATHER_STEP = eng.STEP_INDEX["weather"]
@@ -47,6 +48,19 @@ def _span(values) -> str:
     if values == list(range(values[0], values[-1] + 1)):
         return f"{values[0]} to {values[-1]}"
     return ", ".join(map(str, values))
+
+
+def _rolled_why(key: str, faces) -> str:
+    """When a roll is rolled (again), for a save recording more of it than its day rolls."""
+    if key == "natives":
+        return "the natives are met at an island where they live, until they turn hostile; rolled again after a wound"
+    if key != "weather" or not faces[1:]:
+        return ROLLED[key]
+    first = eng.sky(faces[0])
+    if first != CREW.watch_rerolls:
+        return f"the first roll {faces[0]} is {first}: a sailor on Watch rerolls only a {CREW.watch_rerolls}"
+    return f"a sailor on Watch rerolls a {first} once" if len(faces[1:]) > 1 else \
+        f"nobody was free to keep the Watch and reroll the {first}"
 
 
 @dataclass
@@ -87,10 +101,6 @@ class Crew:
     today: Day = field(default_factory=Day)
 
 
-def _crew(st) -> Crew:
-    return st.own
-
-
 class Rules1672(LostRules):
     game_id = "lost-crew"
     setup_fields = {"sailors": None}
@@ -106,13 +116,13 @@ class Rules1672(LostRules):
                                      search.Days(voyages, self._walk_day, eng.forget))
 
     def begin_day(self, st, day, at, problems) -> None:
-        _crew(st).today = Day(resources_at=At(line_of(day, "resources") if "resources" in day else line_of(day),
+        st.own.today = Day(resources_at=At(line_of(day, "resources") if "resources" in day else line_of(day),
                                          f"{at.field}.resources"))
 
     # --- the save's fields, read by their description ------------------------------------------------
 
     def check_day_field(self, st, name, value, at, problems, container) -> None:
-        crew = _crew(st)
+        crew = st.own
         today = crew.today
         got = read(Reader(problems, st.game_map), DAY_FIELDS[name], value, at, crew.sailors)
         if got is None:
@@ -130,10 +140,10 @@ class Rules1672(LostRules):
             today.crew[name] = got
 
     def check_mapped(self, st, label, terrain, at, problems) -> None:
-        _crew(st).today.drawn_at[label] = at
+        st.own.today.drawn_at[label] = at
 
     def check_mark(self, st, kind, value, at, problems, container):
-        crew = _crew(st)
+        crew = st.own
         got = read(Reader(problems, st.game_map), MARKS[kind], value, at)
         if got is None:
             return None
@@ -173,7 +183,7 @@ class Rules1672(LostRules):
 
     def after_moves(self, st, problems) -> None:
         """The day's healed, wounded and lost, as the rules take them (the engine's `recorded_crew`)."""
-        crew = _crew(st)
+        crew = st.own
         today = crew.today
         after, refused, changes = eng.recorded_crew(crew.sailors, *(today.names(k) for k in CREW_FIELDS), st.day)
         for key, i, message in refused:
@@ -194,7 +204,7 @@ class Rules1672(LostRules):
         """The day explained by the engine: one search over its steps (lostprint.saves.search), the
         days walked depth first (search.Days); a day no line explains is searched over every voyage the
         days before leave, its failure said, and the replay goes on from what the save shows."""
-        crew = _crew(st)
+        crew = st.own
         today = crew.today
         day_at = At(at.line, at.field.rpartition(".")[0])
         weather = today.weather
@@ -242,7 +252,7 @@ class Rules1672(LostRules):
         crew.days = search.Days(crew.voyages, self._walk_day, eng.forget)
 
     def _sailed(self, st, key) -> None:
-        _crew(st).today.sailed = key
+        st.own.today.sailed = key
         if CREW.weather(key).storm:  # marked on the journal's chart
             st.events.append(Event(st.day, "storm", "storm"))
 
@@ -281,7 +291,7 @@ class Rules1672(LostRules):
         picks = tuple(sorted(k for k, (n, _) in today.gathered.items() for _ in range(n)))
         moves = st.day_hexes[1:]
         inputs.update(orders=(eng.LATER,), heal=(bool(today.names("healed")),), route=(tuple(moves),), gather=(picks,))
-        crew = _crew(st)
+        crew = st.own
         statuses = tuple(crew.sailors.values())
         wounds = len(today.names("wounded")) + len(today.names("lost"))
         drawn = frozenset((lab, st.terrain[lab]) for lab in st.mapped_on)
@@ -336,9 +346,10 @@ class Rules1672(LostRules):
         elif failure.kind == "left" and key == "drift":
             problems.add(rolls["drift"][1], f"{eng.no_drift(today.sailed)}; no drift roll on day {st.day}")
         elif failure.kind in ("left", "short"):
-            where = rolls[key][1] if key in rolls else self._input_at(key, today, day_at)
-            problems.add(where, f"more {key} rolls than day {st.day} rolls" if failure.kind == "left" else
-                         f"day {st.day} rolls {key} again here, and no more rolls are recorded")
+            faces, where = rolls[key] if key in rolls else ((), self._input_at(key, today, day_at))
+            again = f"day {st.day} rolls {key} again here, and no more rolls are recorded"
+            problems.add(where, f"more {key} rolls than day {st.day} rolls ({_rolled_why(key, faces)})"
+                         if failure.kind == "left" else again)
         elif not today.crew_refused:  # else the crew's line says why
             problems.add(at, f"no one day explains these values together ({summary})")
 
@@ -414,12 +425,12 @@ class Rules1672(LostRules):
 
     def _forced(self, v, st):
         drawn = tuple((lab, st.terrain[lab]) for lab in st.mapped_on)
-        return eng.as_recorded(v, st.position, st.values, tuple(_crew(st).sailors.values()), drawn, st.day)
+        return eng.as_recorded(v, st.position, st.values, tuple(st.own.sailors.values()), drawn, st.day)
 
     # --- the end of a day and of the game --------------------------------------------------------------
 
     def end_of_day(self, st):
-        crew = _crew(st)
+        crew = st.own
         ends = crew.today.ends or crew.voyages
         overs = {v.over for v in ends}
         if ends and None not in overs and len({o[0] for o in overs}) == 1:
@@ -428,7 +439,7 @@ class Rules1672(LostRules):
 
     def claimed(self, st, recorded):
         """A recorded result some ending of the last day gives (a drift off the map, unrolled)."""
-        crew = _crew(st)
+        crew = st.own
         ends = crew.today.ends
         if len(ends) == 1 and crew.days.tip is ends[0]:  # the line's one end: the day's others too
             ends = crew.days.last_ends()
@@ -436,7 +447,7 @@ class Rules1672(LostRules):
         return fits[0] if fits else None
 
     def facts(self, st, record) -> tuple[str, ...]:
-        today = _crew(st).today
+        today = st.own.today
         out = [WEATHER_NAMES.get(today.sailed, ""),
                "sailed to " + ", ".join(record["moved"]) if record["moved"] else f"at {record['start']}"]
         out += [f"landed on a {m.get('size')} island" + (" (natives)" if m.get("natives") else "")
@@ -449,7 +460,7 @@ class Rules1672(LostRules):
 
     def score(self, st, result) -> list[tuple[str, int]]:
         over = (result, "") if result in ("won", "lost") else None
-        return list(eng.score(evolve(_crew(st).voyages[0], over=over)))
+        return list(eng.score(evolve(st.own.voyages[0], over=over)))
 
 
 RULES = Rules1672()

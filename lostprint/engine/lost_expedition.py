@@ -956,7 +956,7 @@ class _Fill:
         exp, here = s0.expedition, s0.terrain[s0.pos]
         at_start = [m[0] for m in rec.marks if m[1] and m[1][0] == start]
         self.immune = fever_immune(exp, s0.lagos, start)
-        self.eclipse_choice, self.eclipse_roll = eclipse > 0, eclipse == 0
+        self.eclipse = eclipse > 0  # predicted: Native Contact's row is chosen, not rolled
         morning = replace(s0, plan=Plan())
         self.n_dice = {k: phase_dice(s0, k) for k in FACE_ORDER}
         self.base = {(k, m): modifier(morning, k, m) for k in FACE_ORDER for m in YES_NO}
@@ -1115,8 +1115,8 @@ class _Fill:
         if k == NC and self.native is False:
             return
         muskets = YES_NO if k in R.musket_charts and s[V][MUSKETS] >= R.musket_reroll_cost else (False,)
-        if k == NC and not self.eclipse_roll:
-            muskets = ()  # the eclipse is still predicted: the row is chosen, not rolled
+        if k == NC and self.eclipse:
+            muskets = ()
         for musket in muskets:
             base = (_add(s[V], MUSKETS, -R.musket_reroll_cost),) + s[1:] if musket else s
             for diego in YES_NO if self.s0.diego and not s[DUSED] else (False,):
@@ -1127,7 +1127,7 @@ class _Fill:
                     if s2 is not None:
                         yield (k, j, musket, diego, bonus, extra), s2
         bonus = self._bonus(s[KIND], i, 0, MAX_BONUS)
-        if k == NC and self.eclipse_choice and bonus:  # the predicted eclipse: a row chosen
+        if k == NC and self.eclipse and bonus:
             for j in range(len(rows_of(k))):
                 s2 = self.apply(self._planned(s, bonus), self.ops[k][j])
                 if s2 is not None:
@@ -1331,31 +1331,32 @@ def _why_none(s0: State, rec: Recorded, eclipses) -> tuple:
     others do, one no line gives with the others as recorded, or the hex mapped."""
     day, have = s0.day + 1, rec.values
     fills = [_Fill(s0, rec, e, native) for e, native in _mornings(eclipses)]
-    unpaid = _unpaid_step(fills[0])
+    fill = fills[0]  # (the mornings differ in Native Contact's rows only: the spans and the rest of the day are one)
+    unpaid = _unpaid_step(fill)
     if unpaid:
         return ("moved",), unpaid
-    if all(fills[0].rest[ni] is None for ni in fills[0].ni_options):
-        return ("marks",), fills[0].unrolled
+    if all(fill.rest[ni] is None for ni in fill.ni_options):
+        return ("marks",), fill.unrolled
     for t, key in enumerate(TRACKER_KEYS):
-        ends = set().union(*(_alone_ends(fill, t) for fill in fills))
+        ends = _alone_ends(fill, t)
         if have[t] not in ends:
-            spans, high = fills[0].spans, have[t] > max(ends, default=R.cap)
+            spans, high = fill.spans, have[t] > max(ends, default=R.cap)
             charts = [f"{k.replace('-', ' ')} {lo[t]:+d}..{hi[t]:+d}" for k, (lo, hi) in zip(FACE_ORDER, spans)
                       if lo[t] or hi[t]]
             limit = (f"at most {max(ends)}" if high else f"at least {min(ends)}" if have[t] < min(ends, default=R.floor)
                      else _either(ends) or "nothing")
             x = clamp(s0.values[t] + sum(hi[t] if high else lo[t] for lo, hi in spans)
                       + (R.kind_bonus if high and t == CONQ else 0))
-            rest = _either(fills[0]._one_tail(t, x, fills[0].ni_options[0])) or "nothing"
+            rest = _either(fill._one_tail(t, x, fill.ni_options[0])) or "nothing"
             return ("resources", key), (f"{key} {s0.values[t]} \u2192 {have[t]}, but whatever the rolls day {day} "
                                         f"ends with {key} {limit} (the charts' rows: {', '.join(charts) or 'none'}; "
                                         f"the day's interests, rations, travel and morale as recorded then take {x} "
                                         f"to {rest})")
     one_off: dict = {}  # tracker -> {a value it can end with while every other ends as recorded: a line}
-    for fill in fills:
-        for t, lines in fill.search(free=True).items():
+    for morning in fills:
+        for t, lines in morning.search(free=True).items():
             for value, line in lines.items():
-                one_off.setdefault(t, {}).setdefault(value, (fill, line))
+                one_off.setdefault(t, {}).setdefault(value, (morning, line))
     if one_off:
         (t, values), *others = sorted(one_off.items())
         key = TRACKER_KEYS[t]

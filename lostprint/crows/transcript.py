@@ -138,14 +138,13 @@ def take(state, raw) -> tuple[E.State, list]:
     """One plain input at the open step: (the state that next asks for something, the events on the way).
     RuleError when the rules refuse it; ValueError when it is not this step's kind of input."""
     events: list = []
-    state = autos(state, events)
-    found = open_step(E.STEPS, state, E.outcome)
-    if found is None:
+    state = autos(state, events)  # at the open step
+    if E.outcome(state):
         raise ValueError("the game is over")
-    state, step, need = found
+    step = E.STEPS[state.step]
     value = value_of(step.key, raw)
     new = after(E.STEPS, step, step.apply(state, value))
-    events.append(drive.Event(step.key, need, value, state, new))
+    events.append(drive.Event(step.key, step.need(state), value, state, new))
     return autos(new, events), events
 
 
@@ -239,12 +238,11 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
             finished = False  # a seat's turn is missing: the round cannot end
             break
         state = autos(state, [])
-        choosers = state.choosers if open_key(state) == "scatter" else ()
-        scatters = {}
+        scatters = {}  # after the round's AUTO steps its choosers are asked, or there are none
         for j, t in enumerate(turns):
             if t.scatter is None:
                 continue
-            if t.player not in choosers:
+            if t.player not in state.choosers:
                 bad(f"rounds[{r}][{j}].scatter", f"no murder this round was {t.player}'s to scatter")
             else:
                 scatters[t.player] = (t.scatter, j)
@@ -274,11 +272,10 @@ def record_data(meta: dict, events, state: E.State) -> dict:
     """The record (as written to YAML) of a game played so far: `meta` holds title, date, players (their
     names and colours), tile counts and notes; `events` the steps taken, in order. A turn is written
     once it is whole (its Nightfall answer given)."""
-    players = [{"name": str(name), "color": str(color)} for name, color in meta["colors"]]
     data: dict = {"format": "lostprint-save/1", "game": "crows", "title": str(meta["title"])}
     if meta.get("date"):
         data["date"] = str(meta["date"])
-    data["players"] = players
+    data["players"] = [{"name": str(name), "color": str(color)} for name, color in meta["colors"]]
     data["tiles"] = {str(k): int(n) for k, n in meta["counts"]}
     start, rounds, turn = [], [], {}
     for ev in events:  # a turn in progress is not written: the inputs kept beside the record hold it

@@ -216,10 +216,6 @@ class State:
     ended: bool = False
 
     @property
-    def day(self) -> int:  # the driver's name for a turn of the game
-        return self.round
-
-    @property
     def player(self) -> str | None:
         return self.players[self.seat] if self.round and self.seat < len(self.players) else None
 

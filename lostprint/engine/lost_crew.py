@@ -964,11 +964,11 @@ def landings(islands) -> frozenset:
 def as_recorded(v: Voyage, pos: str, supplies: Mapping[str, int], sailors: tuple[str, ...],
                 drawn: tuple[tuple[str, str], ...], day: int) -> Voyage:
     """`v` as a record says the voyage stands at the end of `day` (to go on after a day the rules do
-    not explain): a weather roll still to come stays open, the rest of the day is over."""
+    not explain)."""
     over = ESCAPED if pos in exits(v.gm) else ALL_DEAD if all(s == DEAD for s in sailors) else None
     return evolve(v, pos=pos, stores=tuple(supplies[k] for k in ("water", "food", "hull", "wood")) + (0,),
-                  sailors=sailors, drawn=drawn, terrain=dict(v.gm.terrain) | dict(drawn), skies=(), day=day,
-                  step=v.step if v.step == STEP_INDEX["weather"] else 0, over=over, due=0)
+                  sailors=sailors, drawn=drawn, terrain=dict(v.gm.terrain) | dict(drawn), skies=(), day=day, step=0,
+                  over=over, due=0)
 
 
 def outcome(v: Voyage) -> tuple[str, str] | None:

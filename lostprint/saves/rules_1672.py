@@ -34,7 +34,6 @@ KEYS = ("water", "food", "hull", "wood")
 ROLLED = {r.key: r.what for r in CREW.rolls}  # when each roll is rolled, in the rules' words
 ENCOUNTER = ("natives", "gift", "natives wound")  # the steps of an encounter with natives
 CREW_FIELDS = ("healed", "wounded", "lost")
-WEATHER_STEP = eng.STEP_INDEX["weather"]
 RESYNC_STEPS = 1000  # not a rule: a bound on the steps walked to go on after a refused day
 RESYNC_ENDS = 16  # not a rule: and on the branches it goes on from
 
@@ -221,10 +220,9 @@ class Rules1672(LostRules):
             yesterday = days.every()
         else:
             yesterday = days.every(days.specs)
-        voyages = self._dawn(yesterday, st.day, weather)
+        voyages = [v for v in yesterday if not v.over]
         if weather is not None:
             fit = [v for v in voyages if v.weather == weather]
-            voyages = voyages if fit else self._dawn(yesterday, st.day)  # every weather the roll could give
             if not fit and voyages:
                 wat = today.at["weather"]
                 if crew.refused == st.day - 1:
@@ -257,23 +255,12 @@ class Rules1672(LostRules):
             st.events.append(Event(st.day, "storm", "storm"))
 
     def _walk_day(self, voyages, spec):
-        """The ends of a day (`spec`: its number, weather and record) from some voyages: yesterday's
-        weather roll read with today's weather, then the day."""
+        """The ends of a day (`spec`: its number, weather and record) from the voyages still going in
+        its weather."""
         day, weather, record = spec
-        starts = [v for v in self._dawn(voyages, day, weather) if v.weather == weather]
+        starts = [v for v in voyages if not v.over and v.weather == weather]
         if starts:
             yield from search.walk(eng, starts, record)
-
-    def _dawn(self, voyages, day, weather=None) -> list:
-        """The voyages still going, yesterday's weather roll (when it was left open) read as giving
-        `weather` (None: as giving any)."""
-        voyages = [v for v in voyages if not v.over]
-        pending = [v for v in voyages if v.step == WEATHER_STEP]
-        if not pending:
-            return voyages
-        check = {"weather": weather} if weather is not None else {}
-        read_roll = search.Record(turn=day - 1, checks=check, order=tuple(check))
-        return [v for v in voyages if v.step != WEATHER_STEP] + list(search.walk(eng, pending, read_roll))
 
     def _record(self, st, today: Day, problems) -> search.Record | None:
         """What the save says of the day, as the search reads it."""
@@ -299,7 +286,7 @@ class Rules1672(LostRules):
         landed = frozenset((frozenset(m.hexes), ISLAND["size"]["terrain_of"][m.get("size")], bool(m.get("natives")))
                            for m in st.marks if m.kind == "island")
         return search.Record(
-            turn=st.day, inputs=inputs, until="" if "weather" in rolls else "weather",
+            turn=st.day, inputs=inputs,
             optional=frozenset({"heal", "route"} | ({"gather"} if not picks else set())),
             narrow={"gather sailors": lambda v, n: n == len(picks),
                     "drift": lambda v, face: [eng.toward(v.gm, v.pos, face)] == (moves or [None])},
@@ -418,7 +405,7 @@ class Rules1672(LostRules):
         loose = search.Record(turn=record.turn, inputs=record.inputs, optional=record.optional | {failure.key},
                               narrow=record.narrow, checks={k: v for k, v in record.checks.items() if k != failure.key},
                               partial={k: v for k, v in record.partial.items() if k != failure.key},
-                              order=record.order, until=record.until)
+                              order=record.order)
         going = (v for v in search.walk(eng, voyages, loose, budget=RESYNC_STEPS) if not v.over)
         ends = list(islice(going, RESYNC_ENDS))
         return [self._forced(v, st) for v in ends] or [self._forced(evolve(v, step=0), st) for v in voyages]

@@ -106,10 +106,8 @@ def value_of(key: str, raw):
             v = raw.get(field)
             if field in ("target", "from", "at", "moved_to"):
                 v = _sq(v, field)
-            elif field == "count" and v is not None and (not isinstance(v, int) or isinstance(v, bool)):
-                raise ValueError("count is 1 or 2")
-            elif field in ("direction", "tile") and v is not None and not isinstance(v, str):
-                raise ValueError(f"{field} is text")
+            elif v is not None and type(v) is not (int if field == "count" else str):  # JSON's, no bool
+                raise ValueError("count is 1 or 2" if field == "count" else f"{field} is text")
             kw[attr] = v
         return E.SpellPlay(raw["name"], **kw)
     shapes = {"start": (isinstance(raw, str), "a starting tile is a tile type"),

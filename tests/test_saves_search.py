@@ -127,3 +127,7 @@ def test_a_refused_input_is_named_with_its_value_and_rule():
     ends, failure = explain(toy, [Tally()], record)
     assert ends == [] and (failure.kind, failure.key, failure.value) == ("rule", "die", 6)
     assert failure.rule == "no sixes" and failure.message == "a 6 is never rolled here"
+    assert failure.refusals == (("die", 6, "no sixes", "a 6 is never rolled here"),)
+    unrolled = Record(turn=1, checks={"total": 12}, order=("total",))  # 6 and 6 only, both refused
+    ends, failure = explain(toy, [Tally()], unrolled)
+    assert failure.kind == "part" and {r[:3] for r in failure.refusals} == {("die", 6, "no sixes")}

@@ -58,6 +58,8 @@ class Failure:
     early: frozenset = frozenset()  # its values that stopped a branch before the furthest (a partial test)
     rule: str = ""  # kind "rule": the rule the refused input breaks (RuleError.rule)
     value: Any = None  # kind "rule": the input refused
+    refusals: tuple = ()  # (key, value, rule, message) of each input the rules refused the branches that went
+    # furthest, whatever the kind: the rule a transcript can name beside the part that failed
 
 
 @lru_cache(maxsize=32)
@@ -116,7 +118,9 @@ def explain(engine, starts, record: Record, budget: int = 0) -> tuple[list, Fail
     if found:
         return found, None
     failure = _failure(trace, record)
-    return [], replace(failure, early=frozenset(trace.early.get(failure.key, ())))
+    refusals = tuple((key, value, rule, message) for kind, key, message, rule, value in
+                     (item for item in trace.items if item[0] == "rule"))
+    return [], replace(failure, early=frozenset(trace.early.get(failure.key, ())), refusals=refusals)
 
 
 def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: int = 0) -> Iterator:
@@ -179,16 +183,11 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
             i = (i + 1) % n
         return (new if i == new.step else evolve(new, step=i)), steps[i], need
 
-    def expand(state, used, checked, found) -> tuple[tuple | None, object]:
-        """(the frame of the branches one input on from `state`, an end state new to the walk or None). `found`:
-        (state, step, need) as `advance` gave it, or False when the next open step is not known yet."""
-        if found is False:
-            found = open_step(steps, state, over)
-        if found is not None:
-            state, step, need = found
-            if step is None:
-                found = None
-        ended = found is None or (state.day == record.turn and (state.step == 0 or state.step == stop))
+    def expand(used, checked, found) -> tuple[tuple | None, object]:
+        """(the frame of the branches one input on from a branch, an end state new to the walk or None).
+        `found`: the branch's (state, open step, its need) as `advance` gives it."""
+        state, step, need = found
+        ended = step is None or (state.day == record.turn and (state.step == 0 or state.step == stop))
         index = n if ended else state.step
         depth = sum(used) * 1000 + index  # how far: the recorded inputs explained, then the steps
         if not check(state, min(checked, index), index, depth):
@@ -250,7 +249,7 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
                 trace.early.setdefault(bad[0], set()).add(part[bad[0]](new))
                 return None
         found = advance(step, index, new, sum(nxt_used))
-        return None if found is None else (found[0], nxt_used, moved, found)
+        return None if found is None else (nxt_used, moved, found)
 
     seen: dict = {}  # a branch's state as `forget` leaves it -> the most spare of those walked
 
@@ -260,14 +259,14 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
         for value in reversed(frame[-1]):
             node = child(frame, value)
             if node is not None:
-                key = (forget(node[0]), node[1])
-                more = spare(node[0])
+                key = (forget(node[2][0]), node[0])
+                more = spare(node[2][0])
                 if seen.get(key, -1) < more:
                     seen[key] = more
                     yield node
 
-    # nodes: (state, recorded inputs used, step last checked, its open step if known)
-    stack = [iter([(s, (0,) * len(keys), s.step, False) for s in starts])]
+    # nodes: (recorded inputs used, step last checked, (state, its open step, the step's need))
+    stack = [iter([((0,) * len(keys), s.step, open_step(steps, s, over) or (s, None, None)) for s in starts])]
     while stack:
         node = next(stack[-1], None)
         if node is None:

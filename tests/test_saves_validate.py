@@ -7,7 +7,7 @@ import pytest
 
 from conftest import run_cli
 from lostprint.files import LoadError, parse_json, parse_yaml
-from lostprint.saves.validate import check_save_file, load_played, summary
+from lostprint.saves.validate import check_save_file, load_played, summary_of
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -70,7 +70,7 @@ def test_examples_are_clean_and_summarised():
     assert examples, "no examples"
     for path in examples:
         assert check_save_file(path) == [], path
-        line = summary(path)
+        line = summary_of(load_played(path))
         assert "ok" in line and "score" in line
 
 

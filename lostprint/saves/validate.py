@@ -1,8 +1,8 @@
 """Check a saved game (lostprint-save/1) and replay it.
 
 `check_save_file(path)` lists every problem as "file:line: field: what is wrong" ([] when clean);
-`summary(path)` is the one line printed for a clean save; `load_played(path)` returns the replayed
-game (lostprint.saves.rules.Played) or raises LostprintError listing every problem.
+`load_played(path)` returns the replayed game (lostprint.saves.rules.Played) or raises LostprintError
+listing every problem, and `summary_of(played)` is the one line printed for a clean save.
 """
 from __future__ import annotations
 
@@ -439,8 +439,3 @@ def summary_of(played: Played) -> str:
         state = f"{played.result} on day {days}"
     return (f"{played.source}: ok \u2014 {game.number}: {name}{who}, {state}, "
             f"{len(played.mapped_on)} hexes mapped, score {played.total}")
-
-
-def summary(path) -> str:
-    """The one line printed for a clean save (raises LostprintError if it is not clean)."""
-    return summary_of(load_played(path))

@@ -709,6 +709,156 @@ case("mapping-rolls-two-dice", "the Mapping chart is rolled on 2d6 (ruling)", "d
 case("wilds-call-no-phase", "WILDs alone call no phase (ruling)", "days[0].rolls.movement | no 2 was planned",
      save([idle[0]]), save([dict(idle[0], rolls={"planning": [1, 1, 1, 1, 1], "movement": [6, 6]})]))
 
+# --- written from the rulebook by a third reviewer: rules no case above covers ---------------------------------
+# Morale by direction, each step below the cap. Day 1: planning 2 2 2 2 3; movement 2+2 +3 -1 = 6: +1 (at the cap),
+# morale 5; mapping B1 1+2 = 3 hills; rations: food 5; A1 -> B1 (NE): progress 1, morale +1 -> 6.
+ne = {"day": 1, "mapped": {"B1": "hills"}, "moved": ["B1"], "resources": res(f=5, mv=1),
+      "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [2, 2], "mapping": [1, 2]}}
+case("morale-northeast", "a step northeast adds 1 morale", "days[0].resources.morale | the rolls give",
+     save([ne]), save([dict(ne, resources=res(f=5, mo=5, mv=1))]))
+# A1 -> A2 (S): planning 2 2 2 2 2; movement 1+2 +4 -1 = 6: +1, morale 5; rations: food 5; progress 1, morale +1.
+south = {"day": 1, "moved": ["A2"], "resources": res(f=5, mv=1), "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [1, 2]}}
+case("morale-south", "a step south adds 1 morale", "days[0].resources.morale | the rolls give",
+     save([south]), save([dict(south, resources=res(f=5, mo=5, mv=1))]))
+# B1 -> A1 (SW) the next day: planning 2 2 2 2 2; movement 6+6 +4 -1 (hills) = 15: +4 -> 5; rations: food 4;
+# progress 0, morale -1 -> 5.
+sw = {"day": 2, "moved": ["A1"], "resources": res(f=4, mo=5, mv=0), "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [6, 6]}}
+case("morale-southwest", "a step southwest costs 1 morale", "days[1].resources.morale | the rolls give",
+     save([ne, sw]), save([ne, dict(sw, resources=res(f=4, mv=0))]))
+
+# Archeology's trail leads to an interest only into another terrain: the Archeology trail day above with B2 mapped as
+# mountains, like C2 (day 1: mapping 2+2 = 4): the step along the trail finds nothing.
+same = dict(arch, marks=arch["marks"][:1], rolls={k: v for k, v in arch["rolls"].items() if k != "interests"})
+case("archeology-trail-into-the-same-terrain", "an Archeology trail into the same terrain leads to no interest",
+     "days[1].marks | the rolls give trail B2-C2 (", save([day1("mountains"), same], "archeology"),
+     save([day1("mountains"), arch], "archeology"))
+# Religious: villages are peaceful, "but not the empire". The empire day above (Native Contact 1+2 = 3) as religious.
+emp = {"day": 1, "marks": [{"empire": "A1"}], "resources": res(f=5, mo=5),
+       "rolls": {"planning": [2, 2, 2, 2, 5], "movement": [3, 4], "native-contact": [1, 2]}}
+case("religious-empire-stays-an-empire", "a religious expedition's Advanced Empire is no peaceful village",
+     "days[0].marks | the rolls give", save([emp], "religious"),
+     save([dict(emp, marks=[{"peaceful-village": "A1"}])], "religious"))
+# Five of a kind gains a conquistador too: the accident day (5 conquistadors), then planning 4 4 4 4 4 (exploring +4):
+# a conquistador (6); exploring 2+2 +4 = 8: morale 6; rations: food 4; camp: morale 5.
+five = {"day": 2, "resources": res(f=4, mo=5), "rolls": {"planning": [4, 4, 4, 4, 4], "exploring": [2, 2]}}
+case("five-of-a-kind-gains-a-conquistador", "a planning five of a kind gains a conquistador",
+     "days[1].resources.conquistadors | the rolls give", save([acc, five]),
+     save([acc, dict(five, resources=res(c=5, f=4, mo=5))]))
+# A Natural Wonder's 2 points count only in a won game: the wonder day, then 41 days in camp, lost: 0 hexes mapped.
+wonder_lost = [wonder] + camp[1:]
+case("wonders-score-only-in-a-win", "a lost game scores no Natural Wonder points",
+     "outcome.score | the rules give 0", save(wonder_lost, outcome={"result": "lost", "score": 0}),
+     save(wonder_lost, outcome={"result": "lost", "score": 2}))
+# Ruined Mission: 5 muskets. Religious (no musket bonus). Day 1: planning 2 4 5 6 6 (hunting +1), each roll rerolled
+# by a musket (6 -> 2): movement 3+4 -1 = 6: +1, morale 5; exploring 4+4 = 8: morale 6; native 3+4 = 7: a village,
+# peaceful; hunting 2+3 +1 +1 (mountains) +1 (the village) = 8: food +1 (at the cap); rations: food 5; camp: morale 5.
+# Day 2: planning 2 4 4 4 4 (exploring +3; four of a kind, at the cap): movement 1+1, rerolled 3+4 -1 = 6: +1,
+# morale 4; exploring 1+1, rerolled 3+4 +3 +1 = 11: Interests (muskets 0): 2+2 = 4, the Ruined Mission: muskets 5,
+# a trail A1-A2; rations: food 4; camp: morale 3.
+crates = [{"day": 1, "marks": [{"peaceful-village": "A1"}], "resources": res(mu=2, f=5, mo=5),
+           "rolls": {"planning": [2, 4, 5, 6, 6], "movement": [[1, 1], [3, 4]], "exploring": [[1, 1], [4, 4]],
+                     "native-contact": [[1, 1], [3, 4]], "hunting": [[1, 1], [2, 3]]}},
+          {"day": 2, "marks": [{"interest": {"hex": "A1", "result": "ruined-mission"}}, {"trail": ["A1", "A2"]}],
+           "resources": res(mu=5, f=4, mo=3),
+           "rolls": {"planning": [2, 4, 4, 4, 4], "movement": [[1, 1], [3, 4]], "exploring": [[1, 1], [3, 4]],
+                     "interests": [2, 2]}}]
+case("ruined-mission-gives-five-muskets", "the Ruined Mission gives 5 muskets",
+     "days[1].resources.muskets | the rolls give", save(crates, "religious"),
+     save([crates[0], dict(crates[1], resources=res(mu=0, f=4, mo=3))], "religious"))
+
+# Migration feeds the party next to its hex too. The Migration day (A1), then day 2: planning 2 2 2 2 3; movement 3+4
+# +3 -1 = 9: +1 (at the cap); mapping B2 1+2 = 3 hills; no ration in A1; A1 -> B2 (SE): progress 1, morale 6.
+# Day 3 in B2, next to the Migration: planning 1 1 1 1 1: no ration; camp: morale 5.
+to_b2 = dict(day1(), day=2, resources=res(mv=1))
+beside = {"day": 3, "resources": res(mo=5, mv=1), "rolls": {"planning": [1, 1, 1, 1, 1]}}
+case("migration-feeds-its-neighbours", "no ration is eaten next to a Migration's hex",
+     "days[2].resources.food | the rolls give", save([migration, to_b2, beside]),
+     save([migration, to_b2, dict(beside, resources=res(f=5, mo=5, mv=1))]))
+# ... and only there: day 3 goes on down the river: planning 2 2 2 2 2; movement 6+6 +4 -1 = 15: +4 -> 5; no ration
+# (B2); B2 -> C2 (SE, downstream): -5 +1 -> 1, morale 6. Day 4 in C2, two hexes from A1: planning 1 1 1 1 1: rations:
+# food 5; camp: morale 5.
+on = {"day": 3, "moved": ["C2"], "resources": res(mv=1), "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [6, 6]}}
+away = {"day": 4, "resources": res(f=5, mo=5, mv=1), "rolls": {"planning": [1, 1, 1, 1, 1]}}
+case("migration-feeds-only-its-neighbours", "two hexes from a Migration the ration is eaten",
+     "days[3].resources.food | the rolls give", save([migration, to_b2, on, away]),
+     save([migration, to_b2, on, dict(away, resources=res(mo=5, mv=1))]))
+# A cataract needs a 1 on a Mapping die: the cataract day above with Mapping 2+3 = 5 (jungle) draws none.
+plain = {"day": 2, "mapped": {"B3": "jungle"}, "resources": res(f=4, mo=4, mv=2),
+         "rolls": {"planning": [3, 2, 2, 2, 2], "movement": [3, 3], "mapping": [2, 3]}}
+case("cataract-needs-a-one", "without a 1 on the Mapping dice no cataract is drawn", "days[1].marks | the rolls give",
+     save([day1(), plain]), save([day1(), dict(plain, marks=[{"cataract": ["B2", "C2"]}])]))
+# Exploring 3: a fever. Planning 4 2 2 2 2: movement 3+4 +3 -1 = 9: +1; exploring 1+2 = 3: a fever, morale 5;
+# rations: food 5; camp: morale 4.
+efev = {"day": 1, "fever": "struck", "resources": res(f=5, mo=4),
+        "rolls": {"planning": [4, 2, 2, 2, 2], "movement": [3, 4], "exploring": [1, 2]}}
+case("exploring-three-is-a-fever", "Exploring 3 is a fever", "days[0].fever | the rolls give",
+     save([efev]), save([{k: v for k, v in efev.items() if k != "fever"}]))
+# A peaceful village costs no movement progress: the peaceful village day above keeps 6.
+case("peaceful-village-costs-no-progress", "a peaceful village found costs no movement progress",
+     "days[0].resources.movement | the rolls give", save([pv1]), save([dict(pv1, resources=res(f=5, mo=4, mv=5))]))
+# A peaceful village helps only in its own hex. The peaceful village day (A1), then day 2: planning 2 2 2 2 3;
+# movement 3+4 +3 -1 = 9: +1; mapping B2 1+2 = 3 hills; rations: food 4; A1 -> B2 (SE): progress 1, morale 6.
+# Day 3 in B2: planning 4 1 1 1 1 (exploring +4): exploring 1+2 +4 = 7 (no village here): a village in B2,
+# progress 0; rations: food 3; camp: morale 5. With A1's village counted, 8: morale only.
+left = dict(day1(), day=2, resources=res(f=4, mv=1))
+far = {"day": 3, "marks": [{"village": "B2"}], "resources": res(f=3, mo=5, mv=0),
+       "rolls": {"planning": [4, 1, 1, 1, 1], "exploring": [1, 2]}}
+case("peaceful-village-helps-only-in-its-hex", "a peaceful village's +1 counts only in its own hex",
+     "days[2].resources.movement | the rolls give", save([pv1, left, far]),
+     save([pv1, left, {k: v for k, v in far.items() if k != "marks"} | {"resources": res(f=3, mo=5, mv=1)}]))
+# Peaceful villages in one hex add up. The peaceful village day, then the same day again: morale 4 -> 3, food +1 (6),
+# a second peaceful village in A1; rations: food 5; camp: morale 2. Day 3: planning 4 1 1 1 1 (exploring +4):
+# exploring 1+1 +4 +2 = 8: morale 3; rations: food 4; camp: morale 2. One village's +1 would give 7: a village.
+pv1b = dict(pv1, day=2, resources=res(f=5, mo=2))
+stack = {"day": 3, "resources": res(f=4, mo=2), "rolls": {"planning": [4, 1, 1, 1, 1], "exploring": [1, 1]}}
+case("peaceful-villages-stack", "two peaceful villages in a hex give +2",
+     "days[2].resources.movement | the rolls give", save([pv1, pv1b, stack]),
+     save([pv1, pv1b, dict(stack, marks=[{"village": "A1"}], resources=res(f=4, mo=1, mv=5))]))
+
+# Princess Kantyi rerolls only 1s and 2s: the Kantyi days with Native Contact 4+4 +2 = 10 on day 2 (food +1, a peaceful
+# village); hunting 3+3 +4 = 10: food +2; rations: food 5; camp: morale 4. No die of hers to record.
+k2_high = dict(k2, resources=res(f=5, mo=4), rolls={"planning": [5, 5, 5, 6, 6], "native-contact": [4, 4],
+                                                      "hunting": [3, 3]})
+case("princess-kantyi-rerolls-only-ones-and-twos", "Princess Kantyi rerolls only the 1s and 2s",
+     "days[1].rolls.native-contact | more Princess Kantyi rerolls", save([k1, k2_high]),
+     save([k1, dict(k2_high, rolls=dict(k2_high["rolls"], kantyi=[6]))]))
+# ... once each (ruling kantyi): Native Contact 1+2, her new faces 2 and 6: 8 +2 = 10 as above, the 2 stands.
+k2_once = dict(k2_high, rolls=dict(k2["rolls"], kantyi=[2, 6]))
+case("princess-kantyi-rerolls-once", "a die Princess Kantyi rerolled is not rerolled again (ruling)",
+     "days[1].rolls.native-contact | more Princess Kantyi rerolls", save([k1, k2_once]),
+     save([k1, dict(k2_once, rolls=dict(k2_once["rolls"], kantyi=[2, 6, 4]))]))
+# A musket rerolls both dice: the musket day above with one die rerolled.
+case("musket-rerolls-both-dice", "a musket rerolls both dice of a phase", "days[0].rolls.movement | 2 dice",
+     save([musket], "religious"), save([dict(musket, rolls=dict(musket["rolls"], movement=[[1, 1], [5]]))], "religious"))
+# A cache adds a musket and food too. Religious (no musket bonus). Day 1: planning 5 5 5 5 2 (native +3); movement
+# 3+4 -1 = 6: +1, morale 5; native 1+1, rerolled by a musket (5) 4+4 +3 = 11: a cache (muskets 6, morale 6) and a
+# peaceful village; rations: food 5; camp: morale 5. Day 2 the same without the reroll: morale 4; native 4+4 +3 = 11:
+# a cache (food 6, morale 5), a second peaceful village; rations: food 5; camp: morale 4.
+c1 = dict(cache, rolls=dict(cache["rolls"], **{"native-contact": [[1, 1], [4, 4]]}))
+case("cache-adds-a-musket", "a cache adds 1 musket", "days[0].resources.muskets | the rolls give",
+     save([c1], "religious"), save([dict(c1, resources=res(mu=5, f=5, mo=5))], "religious"))
+c2 = dict(cache, day=2, resources=res(f=5, mo=4))
+case("cache-adds-food", "a cache adds 1 food", "days[1].resources.food | the rolls give",
+     save([c1, c2], "religious"), save([c1, dict(c2, resources=res(f=4, mo=4))], "religious"))
+# Despair is counted at the end of the Morale phase only: morale 0 in the day, back to 3 by the step. Five days of WILDs
+# (food 1, morale 1); day 6: planning 2 2 2 2 3; movement 1+2 +3 -1 = 5: +1 and a fever, morale 0; mapping B2 1+2 = 3
+# hills; rations: food 0; A1 -> B2 (SE): progress 1, morale 3. No man is lost.
+lift = {"day": 6, "mapped": {"B2": "hills"}, "moved": ["B2"], "fever": "struck", "resources": res(f=0, mo=3, mv=1),
+        "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [1, 2], "mapping": [1, 2]}}
+case("despair-only-after-the-morale-phase", "morale below 1 costs a man only at the end of the Morale phase",
+     "days[5].resources.conquistadors | the rolls give", save(idle + [lift]),
+     save(idle + [dict(lift, resources=res(c=5, f=0, mo=3, mv=1))]))
+# Lagos de Oro's three hexes are lake: the Lagos day with H3 drawn as forest.
+case("lagos-de-oro-is-a-lake", "Lagos de Oro's hexes are drawn as lake", "days[0].marks[1].lagos-de-oro | as lake",
+     save([lagos]), save([dict(lagos, mapped={"G2": "lake", "H2": "lake", "H3": "forest"})]))
+# A trail found by Exploring starts where the party stands: the step south to A2, then the trail day in A2 above
+# (Exploring 2+3 +4 = 9), its trail drawn from B3 to C3.
+in_a2 = {"day": 2, "marks": [{"trail": ["A2", "B3"]}], "resources": res(f=4, mo=5, mv=1),
+         "rolls": {"planning": [4, 4, 4, 4, 4], "exploring": [2, 3]}}
+case("trail-starts-where-the-party-stands", "a trail found is drawn from the party's hex",
+     "days[1].marks[0].trail | where the party stands", save([south, in_a2]),
+     save([south, dict(in_a2, marks=[{"trail": ["B3", "C3"]}])]))
+
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)
 bad["outcome"]["result"] = "lost"

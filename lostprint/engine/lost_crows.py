@@ -3,9 +3,8 @@
 A turn runs `begin_turn` (the fort zone), Phase 1 (the eight dice on the sheet: the steps' rolls and
 placings, see `STEPS`), Phase 2 `pending` + `apply` for each unit's icons (Tribe, Chief, Shaman, Warriors),
 Phase 3 `step` for each hex entered and `plot` on a new plot hex, then `end_turn` (no move: Resolve; the
-loss check). Every
-number and effect comes from lostprint.games.lost_crows(_plots); every decision is an argument;
-dice are arguments (die faces). Nothing here reads files, rolls dice or keeps state between calls.
+loss check). Every number and effect comes from lostprint.games.lost_crows(_plots); every decision is an
+argument; dice are arguments (die faces). Nothing here reads files, rolls dice or keeps state between calls.
 
 The save search (lostprint.saves.search) validates a save over the steps of the contract at the end;
 what it needs of this game (one roll per effect, what to forget, how far the rest of a day can move
@@ -99,7 +98,8 @@ def land_of(game_map) -> Land:
     plot_hexes = {f.letter: f.hexes[0] for f in game_map.features_of("plot") if f.hexes}
     neighbors = {lab: tuple(game_map.neighbors(lab)) for lab in axial}
     fort = frozenset(h for f in game_map.features_of("fort") for h in f.hexes)
-    far = {lab: tuple(sorted({m for n in near for m in neighbors[n]} - {lab, *near})) for lab, near in neighbors.items()}
+    far = {lab: tuple(sorted({m for n in near for m in neighbors[n]} - {lab, *near}))
+           for lab, near in neighbors.items()}
     return Land(
         start=game_map.start, goals=tuple(game_map.goals),
         neighbors=neighbors,
@@ -148,10 +148,7 @@ class State(NamedTuple):
         return self.caps[INDEX[key]]
 
     def done(self, letter: str) -> bool:
-        for x, _ in self.plots:
-            if x == letter:
-                return True
-        return False
+        return any(x == letter for x, _ in self.plots)
 
 
 def new_game(land: Land, house_off=frozenset()) -> State:
@@ -1035,13 +1032,6 @@ ASKED = {key: Decision(key) for key in (*CHOOSE_OPS, "map", "crow", "reading", "
                                         "plot choice", "plot crow")}
 
 
-def ghost_options(game: Tribe) -> tuple[str, ...]:
-    """Where a Ghost Mountain vision may draw its mountains: a blank hex not next to the tribe."""
-    land, st, terrain = game.land, game.st, game.terrain
-    return tuple(lab for lab in land.axial if lab not in terrain and not (lab in land.fort and not fort_open(st))
-                 and lab != st.pos and lab not in land.neighbors[st.pos])
-
-
 def _plot_out(letter: str, roll: int, choice):
     enc = encounter_of(f"{letter}{roll}")
     return None if not enc.choices else outcome_of(enc.choices[choice].outcome)
@@ -1064,8 +1054,10 @@ def agenda_options(game: Tribe) -> tuple:
         return vision_terrains(st)
     if kind == "vision top":
         return vision_tops(st, item[FIRST], item[SECOND])
-    if kind == "ghost":
-        return ghost_options(game)
+    if kind == "ghost":  # where a Ghost Mountain vision may draw its mountains: a blank hex not next to the tribe
+        land = game.land
+        return tuple(lab for lab in land.axial if lab not in game.terrain and lab != st.pos
+                     and lab not in land.neighbors[st.pos] and not (lab in land.fort and not fort_open(st)))
     if kind == "plot choice":
         enc = encounter_of(f"{item[FIRST]}{item[SECOND]}")
         want = plot_condition(st, enc.code)
@@ -1433,15 +1425,8 @@ def faces(game: Tribe, need: Roll) -> tuple:
 
 @lru_cache(maxsize=16)  # not a rule: per vision
 def _omen_faces(p) -> tuple:
-    st = State(0, "", "", (), (), vision=_vision_of(p))
     return _rarest_first(product(DIE_FACES, repeat=RULES.dice_per_roll),
-                         lambda dice: tuple(effects for _, effects in omen_choices(st, dice)))
-
-
-@lru_cache(maxsize=256)  # not a rule: the effects of a day remembered
-def _effect_reach(effect: Effect) -> tuple[tuple, tuple]:
-    gain, loss = reach((effect,))
-    return tuple(gain), tuple(loss)
+                         lambda dice: tuple(effects for _, effects in omen_choices(_seer(p), dice)))
 
 
 def forget(game: Tribe) -> Tribe:
@@ -1493,8 +1478,8 @@ def _item_vector(item: tuple, p) -> tuple | None:
     if kind == "effect":
         return NO_VECTOR[:-1] + (1,) if item[SECOND].op == "omen" else _vector(((item[SECOND],),))
     if kind == "reading":
-        st = State(0, "", "", (), (), vision=_vision_of(p))
-        return NO_VECTOR[:-1] + (int(any(STORM_FLAG in effects for _, effects in omen_choices(st, item[SECOND]))),)
+        storm = any(STORM_FLAG in effects for _, effects in omen_choices(_seer(p), item[SECOND]))
+        return NO_VECTOR[:-1] + (int(storm),)
     return None
 
 
@@ -1502,8 +1487,10 @@ ZERO = (0,) * len(KEYS)
 NO_SPANS = ((ZERO, ZERO, ZERO),)
 
 
-def _vision_of(p):
-    return next((v for v, q in plots.POWERS.items() if q is p), None)
+@lru_cache(maxsize=16)  # not a rule: per vision
+def _seer(p) -> State:
+    """A state holding the vision whose power is `p` (what reading a Bad Omen depends on)."""
+    return State(0, "", "", (), (), vision=next((v for v, q in plots.POWERS.items() if q is p), None))
 
 
 def _sum_spans(a, b) -> frozenset:
@@ -1521,7 +1508,7 @@ def _effect_spans(effects) -> frozenset:
             n = e.n if e.op == "add" else -e.n
             ways = [(tuple(n if k in keys else 0 for k in KEYS), ZERO, ZERO) for keys in losses]
         else:
-            gain, loss = _effect_reach(e)
+            gain, loss = reach((e,))
             ways = [(ZERO, gain, loss)]
         spans = _sum_spans(spans, ways)
     return spans
@@ -1530,7 +1517,7 @@ def _effect_spans(effects) -> frozenset:
 @lru_cache(maxsize=256)  # not a rule: per vision and Bad Omens (their dice, or (): not rolled yet)
 def _spans(p, omens: tuple) -> tuple:
     """Each way the Bad Omens still to read can move the values together (see `_effect_spans`)."""
-    st = State(0, "", "", (), (), vision=_vision_of(p))
+    st = _seer(p)
     out = frozenset(NO_SPANS)
     for dice in omens:
         one = frozenset() if dice else frozenset(NO_SPANS)  # a Bad Omen not yet rolled may be skipped

@@ -219,8 +219,7 @@ def worths_of(values: tuple, caps: tuple, vision, skip: bool, nocrow: bool) -> t
     """The worth of each of CELL_EFFECTS but the map icons' (0.0 in their place): what tables_of weighs
     that does not depend on the map (a memo: many days differ from a known one only in their map)."""
     omen = omen_worth_of(values, caps, vision, skip)
-    return tuple([0.0 if e.op == "map" else effect_worth(values, caps, vision, e, omen, nocrow)
-                  for e in CELL_EFFECTS])
+    return tuple([effect_worth(values, caps, vision, e, omen, nocrow) for e in CELL_EFFECTS])
 
 
 @functools.lru_cache(maxsize=MEMO)
@@ -482,13 +481,11 @@ first_roll = functools.lru_cache(maxsize=PLACINGS)(place_roll)
 
 
 def most_gain(mats, board, fixed) -> float:
-    """A bound on what one face changed on `board` (no box of `fixed`) adds to the units' worths: the
-    most any unit with a free box gains from its best cell (best_change_of's gain, to within
-    rounding). -inf when every box is fixed."""
+    """A bound on what one face changed on `board` (no box of `fixed`: a vision's 6, one box at most)
+    adds to the units' worths: the most any unit gains from its best cell (best_change_of's gain, to
+    within rounding)."""
     most = -math.inf
     for u in range(UNIT_COUNT):
-        if BOX * u in fixed and BOX * u + 1 in fixed:
-            continue
         m = mats[u]
         most = max(most, m.most - m.table[board[BOX * u] - board[BOX * u + 1] + OFF])
     return most
@@ -801,7 +798,6 @@ class PairsChief(Chief):
 
 
 PLAYERS = {"careful": Chief, "naive": PairsChief}
-SAILORS: tuple = ()  # the names a game at the table starts with: the tribe names nobody
 
 
 def played(player: Chief, limit: int | None = None) -> tuple[eng.Tribe, list]:

@@ -765,6 +765,9 @@ crates = [{"day": 1, "marks": [{"peaceful-village": "A1"}], "resources": res(mu=
 case("ruined-mission-gives-five-muskets", "the Ruined Mission gives 5 muskets",
      "days[1].resources.muskets | the rolls give", save(crates, "religious"),
      save([crates[0], dict(crates[1], resources=res(mu=0, f=4, mo=3))], "religious"))
+case("ruined-mission-gives-five-muskets-bare", "the Ruined Mission gives 5 muskets",
+     "days[1].resources.muskets | at least 5", bare(save(crates, "religious")),
+     bare(save([crates[0], dict(crates[1], resources=res(mu=0, f=4, mo=3))], "religious")))
 
 # Migration feeds the party next to its hex too. The Migration day (A1), then day 2: planning 2 2 2 2 3; movement 3+4
 # +3 -1 = 9: +1 (at the cap); mapping B2 1+2 = 3 hills; no ration in A1; A1 -> B2 (SE): progress 1, morale 6.

@@ -328,10 +328,13 @@ def why_not_coloured(pos: str, day: int, today: Mapping[str, str], drawn: Mappin
         if lab not in made and lab not in blank:
             return lab, (f"{lab} is not next to the sloop at {pos} on day {day} (Scan Horizon colours the blank hexes "
                          "around it; a large island's second hex touches its first)")
-    missing = [lab for lab in blank if lab not in today]
-    if missing and not made.keys() >= today.keys():  # a search stopped short of the record: say what it left out
+    def left_out(missing) -> tuple[None, str]:
         return None, (f"Scan Horizon colours every blank hex around {pos}: {', '.join(missing)} "
                       f"{'is' if len(missing) == 1 else 'are'} missing")
+
+    missing = [lab for lab in blank if lab not in today]
+    if missing and not made.keys() >= today.keys():  # a search stopped short of the record: say what it left out
+        return left_out(missing)
     for d in reached:
         new = {lab: t for lab, t in d.items() if drawn.get(lab) != t}
         for lab in new:
@@ -339,9 +342,7 @@ def why_not_coloured(pos: str, day: int, today: Mapping[str, str], drawn: Mappin
                 alts = {e[lab] for e in reached if lab in e and drawn.get(lab) != e[lab]}
                 return lab, f"the scan rolls make {lab} {scan_readings(alts, drawn.get(lab) or 'coloured')}"
             if lab not in drawn:
-                missing = sorted(x for x in new if x not in drawn)
-                return None, (f"Scan Horizon colours every blank hex around {pos}: {', '.join(missing)} "
-                              f"{'is' if len(missing) == 1 else 'are'} missing")
+                return left_out(sorted(x for x in new if x not in drawn))
     return None, (f"no scan from {pos} colours these hexes so (Scan Horizon: 2d6 for each blank neighbour, northmost "
                   "first; a large island's second hex by the Direction chart)")
 

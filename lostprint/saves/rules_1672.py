@@ -305,13 +305,19 @@ class Rules1672(LostRules):
         key = failure.key
         rolls = today.rolls
         summary = today.summary(sum(1 for lab in st.day_hexes[1:] if st.terrain.get(lab) == "shoals"))
-        if "drift" in rolls and eng.toward(st.game_map, st.day_start, rolls["drift"][0][0]) != \
-                (st.day_hexes[1:] or [None])[-1]:  # the recorded drift goes elsewhere: said first
-            self._moves_failed(st, today, failure, problems, day_at)
-        elif failure.kind == "none" and key == "drift":  # adrift, and no face takes the sloop where the save has it
-            targets = {eng.toward(st.game_map, st.day_start, f) or "off the map" for f in eng.FACES}
-            self._moves_failed(st, today, search.Failure("part", "pos", reached=frozenset(targets)), problems, day_at,
-                               dawns)
+        moves, moved_at = st.day_hexes[1:], At(day_at.line, f"{day_at.field}.moved")
+        drift = rolls["drift"][0][0] if "drift" in rolls else None
+        if drift is not None and eng.toward(st.game_map, st.day_start, drift) != (moves or [None])[-1]:
+            # the recorded drift goes elsewhere: said first
+            problems.add(moved_at, f"{eng.drift_reading(st.game_map, st.day_start, drift)}, "
+                                   f"not {' '.join(moves) or 'nowhere'}")
+        elif key == "pos" or failure.kind == "none" and key == "drift":  # adrift: no face takes it there
+            ends = failure.reached if key == "pos" else \
+                {eng.toward(st.game_map, st.day_start, f) or "off the map" for f in eng.FACES}
+            short = {eng.crew_short(today.sailed, v.well) for v in dawns}
+            problems.add(moved_at, f"the sloop ends day {st.day} at {st.position}, but in {WEATHER_NAMES[today.sailed]}"
+                                   f" it can end only at {', '.join(sorted(ends)) or 'nowhere'} (steered, or adrift)"
+                                   + (f": {short.pop()}" if len(short) == 1 and "" not in short else ""))
         elif failure.kind == "rule":
             problems.add(self._input_at(key, today, day_at, failure.message), failure.message)
         elif key in KEYS:
@@ -324,8 +330,6 @@ class Rules1672(LostRules):
             values = failure.reached if failure.kind == "part" else {v for v in failure.reached if v > got}
             problems.add(where, f"{got} wound{'s' * (got != 1)} recorded today (wounded + lost), but the rules "
                                 f"give {_span(values)}{' or more' * (failure.kind == 'partial')} ({summary})")
-        elif key == "pos":
-            self._moves_failed(st, today, failure, problems, day_at, dawns)
         elif key == "terrain":
             self._scan_failed(st, today, failure, problems, day_at)
         elif key == "islands":
@@ -353,19 +357,6 @@ class Rules1672(LostRules):
         if field_of in today.at:
             return today.at[field_of]
         return At(day_at.line, f"{day_at.field}.{field_of}" if field_of else day_at.field)
-
-    def _moves_failed(self, st, today: Day, failure, problems, day_at, dawns=()) -> None:
-        moves = st.day_hexes[1:]
-        at = At(day_at.line, f"{day_at.field}.moved")
-        if "drift" in today.rolls:
-            problems.add(at, f"{eng.drift_reading(st.game_map, st.day_start, today.rolls['drift'][0][0])}, "
-                             f"not {' '.join(moves) or 'nowhere'}")
-            return
-        ends = sorted(failure.reached)
-        short = {eng.crew_short(today.sailed, v.well) for v in dawns}
-        problems.add(at, f"the sloop ends day {st.day} at {st.position}, but in {WEATHER_NAMES[today.sailed]} "
-                         f"it can end only at {', '.join(ends) or 'nowhere'} (steered, or adrift)"
-                         + (f": {short.pop()}" if len(short) == 1 and "" not in short else ""))
 
     def _scan_failed(self, st, today: Day, failure, problems, day_at) -> None:
         mapped_at = At(day_at.line, f"{day_at.field}.mapped")

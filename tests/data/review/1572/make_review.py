@@ -862,6 +862,41 @@ case("trail-starts-where-the-party-stands", "a trail found is drawn from the par
      "days[1].marks[0].trail | where the party stands", save([south, in_a2]),
      save([south, dict(in_a2, marks=[{"trail": ["B3", "C3"]}])]))
 
+# Each step of a day moves morale by its direction (ruling steps). Cartography: day 1 in A1, planning 2 2 2 2 3;
+# movement 3+4 +3 -1 = 9: +1 (at the cap); mapping B1 1+2 = 3 hills; rations: food 5; camp: morale 5; progress 6:
+# a trail A1-B1. Day 2: the same planning and movement; mapping B2 1+2 = 3 hills; rations: food 4; A1 -> B1 along the
+# trail (NE): progress 3, morale 6; a trail B1-C1. Day 3: movement 6+6 +3 -1 = 14: +4 -> 6; mapping C1 1+2 = 3 hills;
+# rations: food 3; B1 -> C1 along the trail (SE): progress 3, morale 6. Day 4 in C1: planning 2 2 2 2 2; movement
+# 6+6 +4 -1 = 15: +4 -> 6; rations: food 2; C1 -> B1 (NW, -3) -> A1 (SW, -1) along the trails: progress 0, morale 2.
+trails = [{"day": 1, "mapped": {"B1": "hills"}, "marks": [{"trail": ["A1", "B1"]}], "resources": res(f=5, mo=5),
+           "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [3, 4], "mapping": [1, 2]}},
+          {"day": 2, "mapped": {"B2": "hills"}, "moved": ["B1"], "marks": [{"trail": ["B1", "C1"]}],
+           "resources": res(f=4, mv=3), "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [3, 4], "mapping": [1, 2]}},
+          {"day": 3, "mapped": {"C1": "hills"}, "moved": ["C1"], "resources": res(f=3, mv=3),
+           "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [6, 6], "mapping": [1, 2]}}]
+back = {"day": 4, "moved": ["B1", "A1"], "resources": res(f=2, mo=2, mv=0),
+        "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [6, 6]}}
+case("morale-for-each-step", "each step of a day moves morale by its direction (ruling)",
+     "days[3].resources.morale | the rolls give", save([*trails, back], "cartography"),
+     save([*trails, dict(back, resources=res(f=2, mo=3, mv=0))], "cartography"))
+# Diego Mendoza brings a musket: his day above with the Exploring dice 1+1 rerolled by a musket (5) to 5+5 +2 +2
+# (military) = 14: Interests; his musket: 6.
+diego_mu = dict(diego, rolls=dict(diego["rolls"], exploring=[[1, 1], [5, 5]]))
+case("diego-mendoza-brings-a-musket", "Diego Mendoza adds a musket", "days[1].resources.muskets | the rolls give",
+     save([acc, diego_mu]), save([acc, dict(diego_mu, resources=res(mu=5, f=4, mo=3))]))
+# Diego's +1 counts on a Mapping total too (phases 2-7). After his day, day 3: planning 3 2 2 2 2; movement 3+4 +3 -1
+# = 9: +1 (at the cap); mapping B1 1+1 +1 (Diego) = 3 hills; rations: food 3; camp: morale 2. Mountains would need 4.
+diego_map = {"day": 3, "mapped": {"B1": "hills"}, "resources": res(f=3, mo=2),
+             "rolls": {"planning": [3, 2, 2, 2, 2], "movement": [3, 4], "mapping": [1, 1]}}
+case("diego-adds-one-to-mapping", "Diego Mendoza's +1 may go to the Mapping total",
+     "days[2].mapped | the rolls map B1: hills", save([acc, diego, diego_map]),
+     save([acc, diego, dict(diego_map, mapped={"B1": "mountains"})]))
+# Movement 11: +2 and +1. Day 2 in B2 (hills, progress 1): planning 2 2 2 2 2; movement 3+5 +4 -1 = 11: +3 -> 4;
+# rations: food 4; camp: morale 5.
+eleven = {"day": 2, "resources": res(f=4, mo=5, mv=4), "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [3, 5]}}
+case("movement-eleven-adds-three", "Movement 11 adds 2 and 1 progress", "days[1].resources.movement | the rolls give",
+     save([day1(), eleven]), save([day1(), dict(eleven, resources=res(f=4, mo=5, mv=3))]))
+
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)
 bad["outcome"]["result"] = "lost"

@@ -331,16 +331,18 @@ def _cataract_problem(st: State, kind: str, a: str, b: str) -> str:
 
 
 def _lagos_problem(st: State, kind: str, *hexes: str) -> str:
-    spot = next((h for h, r in _interests(st).items() if r == LAGOS), None)
+    if len(set(hexes)) != R.lagos_hexes or not all(st.adjacent(x, y) for x in hexes for y in hexes if x != y):
+        return "Lagos de Oro is three hexes that all touch each other"
     if _marked(st, LAGOS):
         return "there is only one Lagos de Oro"
-    if spot is None:
+    if LAGOS not in _interests(st).values():
         return "Lagos de Oro comes from an Interests roll: record {interest: {hex: ..., result: lagos-de-oro}} first"
     for lab in hexes:
         if st.drawn.get(lab) != "lake":
             return f"the Lagos de Oro hexes are drawn as lake the same day: add {lab}: lake to this day's mapped"
     s0 = st.own.engine
-    if s0 is not None:  # the engine's places (hexes that all touch, halfway) from where the party rolled it, then
+    if s0 is not None:  # where the party stood when it rolled Lagos de Oro, the map as it was
+        spot = next(h for h, r in _interests(st).items() if r == LAGOS)
         then = eng.replace(s0, pos=spot, terrain={h: t for h, t in st.terrain.items() if h not in hexes})
         if tuple(sorted(hexes)) not in eng.lagos_placements(then):
             return eng.lagos_problem(then, hexes)

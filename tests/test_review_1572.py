@@ -9,13 +9,21 @@ from lostprint.saves.validate import check_save_file
 
 HERE = Path(__file__).resolve().parent / "data" / "review" / "1572"
 NAMES = sorted(p.name[:-len("-bad.yaml")] for p in HERE.glob("*-bad.yaml"))
-# Legal twins the validator still refuses, with why: each a bug whose fix belongs to another part.
+# Legal twins the validator still refuses, and broken saves it still accepts, with why: each a bug whose fix
+# belongs to another part (the engine's fill search, the transcript), not to this set.
+NO_WIN = ("the transcript's end_of_day (saves/rules_1572.py) checks the delta before the conquistadors; the "
+          "engine's end_day counts a day ending with none as lost first")
 REFUSED_LEGAL = {
     "ruined-mission-gives-five-muskets-bare": "the fill search (engine's _trail_rows) lets an Exploring or Native "
     "Contact row account for the Ruined Mission's own trail, leaving the mission no trail to draw",
+    "no-win-without-a-conquistador": NO_WIN,
 }
-TWINS = [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=REFUSED_LEGAL[n])) if n in REFUSED_LEGAL else n
-         for n in NAMES]
+ACCEPTED_BROKEN = {"no-win-without-a-conquistador": NO_WIN}
+
+
+def _xfails(known: dict) -> list:
+    return [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=known[n])) if n in known else n
+            for n in NAMES]
 
 
 def test_every_broken_save_has_its_twin_and_the_set_covers_the_rules():
@@ -32,12 +40,12 @@ def test_every_broken_save_has_its_twin_and_the_set_covers_the_rules():
         assert rule in NAMES, rule
 
 
-@pytest.mark.parametrize("name", TWINS)
+@pytest.mark.parametrize("name", _xfails(REFUSED_LEGAL))
 def test_the_corrected_twin_is_accepted(name):
     assert check_save_file(HERE / f"{name}-good.yaml") == []
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", _xfails(ACCEPTED_BROKEN))
 def test_the_broken_save_is_refused_for_its_rule(name):
     path = HERE / f"{name}-bad.yaml"
     field, words = path.read_text(encoding="utf-8").splitlines()[0].removeprefix("# expect: ").split(" | ")

@@ -897,6 +897,30 @@ eleven = {"day": 2, "resources": res(f=4, mo=5, mv=4), "rolls": {"planning": [2,
 case("movement-eleven-adds-three", "Movement 11 adds 2 and 1 progress", "days[1].resources.movement | the rolls give",
      save([day1(), eleven]), save([day1(), dict(eleven, resources=res(f=4, mo=5, mv=3))]))
 
+# A party of none cannot win: the last conquistador lost on the day the party walks into the delta loses the game
+# (How to Lose: "Lose all six of your conquistadors"; How to Win moves "your party of Conquistadors").
+# Day 1: A1 -> B2, mapped mountains. Then down the river a hex a day: planning 2 2 2, then 4 (an accident day) or 6
+# (a hunt), then 3 (Mapping, the next hex blank) or 6 (C2 is printed): movement 6+6 +2 -1 = 13: +4 -> 5; Mapping
+# 2+2 = 4 mountains (no 1: no cataract); Exploring 1+1 = 2: an accident; Hunting 6+6 +1 = 13: food +2, morale +1;
+# a step downstream: -5 +1 -> 1, morale +1 or +3 (at the cap). The accidents of days 2, 3, 5, 7, 9 and 15 take the six
+# men; on day 15 the last walks into the delta (O4) with none.
+RIVER = ("B2", "C2", "D2", "E2", "F2", "G2", "H3", "I2", "J2", "K2", "L3", "M2", "N3", "N4", "O4")
+voyage, men, food = [day1("mountains")], 6, 5
+for n, there in enumerate(RIVER[1:], start=2):
+    accident = n in (2, 3, 5, 7, 9, 15)
+    rolls = {"planning": [2, 2, 2, 4 if accident else 6, 6 if there == "C2" else 3], "movement": [6, 6]}
+    rolls.update({"mapping": [2, 2]} if there != "C2" else {})
+    rolls.update({"exploring": [1, 1]} if accident else {})
+    rolls.update({"hunting": [6, 6]} if 6 in rolls["planning"] else {})
+    men, food = men - accident, min(6, food + 2 * ("hunting" in rolls)) - 1
+    voyage.append({"day": n, "mapped": {there: "mountains"}, "moved": [there], "resources": res(c=men, f=food, mv=1),
+                   "rolls": rolls})
+    if there == "C2":
+        voyage[-1].pop("mapped")
+case("no-win-without-a-conquistador", "the game is lost when the last man is lost, at the delta too",
+     "outcome.result | recorded as won", save(voyage, outcome={"result": "lost", "score": 14}),
+     save(voyage, outcome={"result": "won", "score": 14}))
+
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)
 bad["outcome"]["result"] = "lost"

@@ -215,7 +215,6 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
         return result(None), inputs
     for sq in want:
         give("start", dict(setup.start)[sq], f"start[{index[sq]}]")
-    finished = True
     for r, turns in enumerate(rounds):
         if state.ended:
             bad(f"rounds[{r}]", f"the game ended after round {state.round}, when Nightfall was drawn")
@@ -233,8 +232,7 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
             give("spell", t.spell, where)
             give("nightfall", t.nightfall, where)
         if len(turns) < len(players):
-            finished = False  # a seat's turn is missing: the round cannot end
-            break
+            break  # a seat's turn is missing: the round cannot end, nor be called unfinished
         state = autos(state, [])
         scatters = {}  # after the round's AUTO steps its choosers are asked, or there are none
         for j, t in enumerate(turns):
@@ -248,8 +246,9 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
             direction, j = scatters.get(state.choosers[len(state.chosen)], (G.DEFAULT_SCATTER, 0))
             give("scatter", direction, f"rounds[{r}][{j}]")
         state = autos(state, [])
-    if finished and not state.ended and not unfinished_ok:
-        bad("rounds", "no turn drew Nightfall (mark that turn with nightfall: true); the game is unfinished")
+    else:
+        if not state.ended and not unfinished_ok:
+            bad("rounds", "no turn drew Nightfall (mark that turn with nightfall: true); the game is unfinished")
     return result(state), inputs
 
 

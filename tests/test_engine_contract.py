@@ -289,9 +289,11 @@ def test_every_input_at_a_vector_state_stays_within_its_reach(key, before):
 
 def _days(seed):
     """A careful voyage through the driver, cut into days: (state at dawn, the day's events, its end)."""
-    from lostprint.players.lost_crew import Captain, played
+    from lostprint.engine import drive
+    from lostprint.players.lost_crew import Captain
 
-    final, events = played(Captain(seed))
+    player, events = Captain(seed), []
+    drive.play(eng, player.start(), player.decide, player.roll, player.days, events)
     days = []
     for e in events:
         if e.step == "assign":

@@ -162,19 +162,14 @@ def _distances(game_map) -> dict[str, int]:
 PLAYERS = {"careful": Captain, "naive": Deckhand}
 
 
-def played(player: Captain, limit: int | None = None) -> tuple[eng.Voyage, list]:
-    """A whole voyage by `player` through the driver: (the last state, every input in order)."""
-    events: list = []
-    final = drive.play(eng, player.start(), player.decide, player.roll, limit or player.days, events)
-    return final, events
-
-
 def simulate_1672(seed: int, game_map=None, player: str = "careful") -> dict:
     """A whole voyage of 1672 as save data (no journal), with each day's rolls and roll log."""
     return voyage_save(PLAYERS[player](seed, game_map), game_map)
 
 
 def voyage_save(sim: Captain, game_map=None, limit: int = LIMIT) -> dict:
-    """Play `sim` to the end (or `limit` days) and write the voyage as save data (its transcript)."""
-    final, events = played(sim, limit)
+    """Play `sim` to the end (or `limit` days) through the driver and write the voyage as save data (its
+    transcript)."""
+    events: list = []
+    final = drive.play(eng, sim.start(), sim.decide, sim.roll, limit or sim.days, events)
     return save_of(events, final, SAILORS, standard=game_map is None)

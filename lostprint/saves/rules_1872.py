@@ -35,6 +35,11 @@ ANY_VALUES, NO_CAPS = (None,) * len(eng.KEYS), (0,) * len(eng.KEYS)  # a day bou
 PARTS_ORDER = ("moved", "terrain", "plots", "vision", "crows", "caps", "values")
 
 
+def _said(exc: RuleError) -> str:
+    """A refusal in words: the engine's message, led by the rule it names unless it says it."""
+    return str(exc) if exc.rule.lower() in str(exc).lower() else f"{exc.rule}: {exc}"
+
+
 def _spread(values) -> str:
     values = sorted(values)
     if not values:
@@ -58,8 +63,12 @@ class Day:
     caps: dict = field(default_factory=dict)  # resource -> (new maximum, At)
     rolls: dict = field(default_factory=dict)  # roll key -> faces
     roll_at: dict = field(default_factory=dict)
-    plots: dict = field(default_factory=dict)  # letter -> (roll, choice index, outcome, At)
-    why: dict = field(default_factory=dict)  # input key -> (rule, message, At) the engine gave a branch
+    plots: dict = field(default_factory=dict)  # letter -> (roll, outcome, At)
+    why: dict = field(default_factory=dict)  # input key -> (At, the rule the engine gave a branch)
+
+    @property
+    def how(self) -> str:
+        return "with the recorded rolls" if "units" in self.rolls else "whatever the dice"
 
     def where_moved(self, k: int) -> At:
         """Where the save writes its k-th move of the day (or its moves, past the last)."""
@@ -98,10 +107,12 @@ def _loose(record: search.Record, parts: tuple = (), checks: dict | None = None,
     return replace(record, checks={**kept, **(checks or {})}, **changes)
 
 
-def _ends(starts, record_for, budget: int, parts: tuple = (), **changes):
-    """The ends of a day from each of `starts`, its record loosened (`_loose`), at most `budget` steps each."""
+def _ends(starts, record_for, budget: int = 0, parts: tuple = (), **changes):
+    """The ends of a day (`record_for`: its record for each start) from each of `starts` not over, its record
+    loosened (`_loose`), at most `budget` steps each (0: no bound)."""
     for game in starts:
-        yield from search.walk(eng, [game], _loose(record_for(game), parts, **changes), budget=budget)
+        if game.over is None:
+            yield from search.walk(eng, [game], _loose(record_for(game), parts, **changes), budget=budget)
 
 
 def _drawn_today(st) -> dict:
@@ -117,7 +128,7 @@ class Rules1872(LostRules):
     def begin(self, st) -> None:
         land = eng.land_of(st.game_map)
         root = eng.start(st.game_map, land=land)
-        st.own = Replay(land, [root], search.Days([root], self._walk_day, eng.forget, BACKTRACK))
+        st.own = Replay(land, [root], search.Days([root], _ends, eng.forget, BACKTRACK))
 
     def begin_day(self, st, day, at, problems) -> None:
         _replay(st).today = Day(day, at, len(problems))
@@ -179,7 +190,7 @@ class Rules1872(LostRules):
         got = read(Reader(problems, st.game_map), MARKS[kind], value, at)
         if got is None or got["letter"] is None:
             return None
-        replay, today = _replay(st), _replay(st).today
+        replay = _replay(st)
         letter, lat = got["letter"], at_in(value, "letter", at)
         if letter not in replay.land.plots:
             problems.add(lat, f"{letter!r} is not a plot hex on this map ({', '.join(sorted(replay.land.plots))})")
@@ -198,7 +209,7 @@ class Rules1872(LostRules):
                 if "roll" not in value:
                     problems.add(at, "a plot needs its letter and roll, like {letter: A, roll: 3}")
                 return None
-            return self._plotted(st, letter, None, None, None, at, (("letter", letter),))
+            return self._plotted(st, letter, None, None, at, (("letter", letter),))
         enc = plots.encounter(f"{letter}{roll}")
         data = (("letter", letter), ("roll", roll), ("title", enc.title))
         chosen = None
@@ -218,7 +229,7 @@ class Rules1872(LostRules):
                 problems.add(at, f"{enc.code} ({enc.title}) ends in an outcome: record it, like outcome: "
                                  f"{enc.choices[0].outcome}")
                 return None
-            return None if enc.choices else self._plotted(st, letter, roll, None, None, at, data)
+            return None if enc.choices else self._plotted(st, letter, roll, None, at, data)
         oat = at_in(value, "outcome", at)
         try:
             out = plots.outcome(got["outcome"].strip())
@@ -229,13 +240,12 @@ class Rules1872(LostRules):
         if out.code not in allowed:
             problems.add(oat, f"{enc.code} leads to {' or '.join(allowed) or 'no outcome'}, not {out.code}")
             return None
-        index = next(i for i, c in enumerate(enc.choices) if c.outcome == out.code and (chosen is None or c is chosen))
         data += (("outcome", out.code), ("outcome_title", out.title))
-        return self._plotted(st, letter, roll, index, out, at, data)
+        return self._plotted(st, letter, roll, out, at, data)
 
     @staticmethod
-    def _plotted(st, letter, roll, index, out, at, data) -> Mark:
-        _replay(st).today.plots[letter] = (roll, index, out, at)
+    def _plotted(st, letter, roll, out, at, data) -> Mark:
+        _replay(st).today.plots[letter] = (roll, out, at)
         _replay(st).plots[letter] = st.day
         st.events.append(Event(st.day, "plot", f"plot {letter}{roll or ''}"))
         return Mark("plot", st.day, (_replay(st).land.plots[letter],), data)
@@ -259,7 +269,7 @@ class Rules1872(LostRules):
             if len(problems) == facts.problems_before:
                 self._report(st, facts, record_for, starts, problems, at)
             ends = self._carry_on(st, record_for, starts) or self._recover(st, facts, starts)
-            replay.days = search.Days(ends, self._walk_day, eng.forget, BACKTRACK)
+            replay.days = search.Days(ends, _ends, eng.forget, BACKTRACK)
         replay.ends = ends
         tip = ends[0]
         replay.plots = dict(tip.st.plots)  # as carried on after a refused day
@@ -276,16 +286,9 @@ class Rules1872(LostRules):
                 ask(game)
                 return True
             except RuleError as exc:
-                why.append(str(exc) if exc.rule.lower() in str(exc).lower() else f"{exc.rule}: {exc}")
+                why.append(_said(exc))
         problems.add(where, why[0])
         return False
-
-    @staticmethod
-    def _walk_day(starts, record_for):
-        """The ends of a day (`record_for`: its record for each start) from some games."""
-        for game in starts:
-            if game.over is None:
-                yield from search.walk(eng, [game], record_for(game))
 
     def _recorder(self, st, facts: Day):
         """The day as the search reads it, for each game it may start from (Phase 1's placing and the
@@ -296,7 +299,7 @@ class Rules1872(LostRules):
         values = tuple(st.values[k] for k in eng.KEYS)
         caps = tuple(st.caps[k] for k in eng.KEYS)
         rolls = facts.rolls
-        outcomes = tuple(out for _r, _i, out, _a in facts.plots.values() if out is not None)
+        outcomes = tuple(out for _r, out, _a in facts.plots.values() if out is not None)
         vision = facts.vision[:PAIR] if facts.vision else None
         game_vision = vision or (_replay(st).vision[:PAIR] if _replay(st).vision else None)
         crows = Counter(_replay(st).crows) + Counter(t for t, _ in facts.crows)
@@ -304,7 +307,7 @@ class Rules1872(LostRules):
         dancers = facts.dancers[0] if facts.dancers else 0
         choices = {letter: {i for i, c in enumerate(plots.encounter(f"{letter}{roll}").choices)
                             if out is None or c.outcome == out.code}
-                   for letter, (roll, _i, out, _a) in facts.plots.items() if roll is not None}
+                   for letter, (roll, out, _a) in facts.plots.items() if roll is not None}
         plot_at = _replay(st).land.plot_at
         unrolled = any(plot_at[lab] not in letters for lab in path if lab in plot_at)
 
@@ -315,7 +318,7 @@ class Rules1872(LostRules):
                                  sum(crows.values()), changes=bool(dancers))
 
         bound = bound_for(values)
-        inputs = {"plot": tuple(r for r, _i, _o, _a in facts.plots.values() if r is not None)}
+        inputs = {"plot": tuple(r for r, _o, _a in facts.plots.values() if r is not None)}
         land, hexes = _replay(st).land, (st.day_start,) + path
         rivers = [(a, b) in land.river_steps for a, b in zip(hexes, hexes[1:])]
         plain = rivers.index(True) if True in rivers else len(path)  # a river's price is left to the search
@@ -341,7 +344,7 @@ class Rules1872(LostRules):
             except RuleError as exc:
                 if all(lab in game.terrain for lab in today):  # a branch that coloured the save's map
                     k = len(game.st.moved)
-                    facts.why.setdefault("go", (exc.rule, str(exc), facts.where_moved(k)))
+                    facts.why.setdefault("go", (facts.where_moved(k), _said(exc)))
             return value
 
         def chosen(game):
@@ -355,7 +358,7 @@ class Rules1872(LostRules):
             try:
                 eng.plot(game.st, letter, roll, min(choices[letter]))
             except RuleError as exc:
-                facts.why["plot choice"] = (letter, f"{exc.rule}: {exc}")
+                facts.why["plot choice"] = (facts.plots[letter][-1], _said(exc))
             return False
 
         last = [None, None]  # the game a placing was last asked about, and its one placing
@@ -405,15 +408,19 @@ class Rules1872(LostRules):
 
     def _report(self, st, facts: Day, record_for, starts, problems, at) -> None:
         """Why no branch explains the day, said on the save's line with the rule and its limit."""
-        if not starts:
-            return
+        if starts:
+            problems.add(*self._why(st, facts, record_for, starts, at))
+
+    def _why(self, st, facts: Day, record_for, starts, at) -> tuple:
+        """(where, what) of `_report`: the engine's refusal placed on the save's field, or what the rules
+        allow where the save's counts or values differ."""
+        how, day = facts.how, st.day
         sixes = {eng.permanent_six(game.st) for game in starts}
         box = sixes.pop() if len(sixes) == 1 else None
         units = facts.rolls.get("units")
         if box is not None and units and units[box] != eng.RULES.permanent_face:
-            problems.add(facts.roll_at["units"], f"the vision's permanent {eng.RULES.permanent_face} fills the "
-                                                 f"{eng.UNITS[box // eng.BOX].title()}'s top box, not {units[box]}")
-            return
+            return facts.roll_at["units"], (f"the vision's permanent {eng.RULES.permanent_face} fills the "
+                                            f"{eng.UNITS[box // eng.BOX].title()}'s top box, not {units[box]}")
         failure, tried = None, False
         for game in starts:
             record = record_for(game)
@@ -422,8 +429,7 @@ class Rules1872(LostRules):
                 # the bound stopped every branch: mostly a value
                 said, tried = self._values_failed(st, facts, failure, at, starts, record_for), True
                 if said:
-                    problems.add(*said)
-                    return
+                    return said
             if failure.kind != "part" or failure.key not in ("caps", "values"):
                 # the bound may have stopped the branches that go furthest: why they stop is asked without it
                 _, failure = search.explain(eng, [game], replace(record, prune=record_for.chosen), EXPLAIN_STEPS)
@@ -433,92 +439,74 @@ class Rules1872(LostRules):
             if failure is None or failure.kind != "together":
                 break
         start = starts[0].st
+        due = facts.where("crows"), ("the seventh Crow brings the Vision Quest: record vision: {terrain, roll} on "
+                                     f"day {day}")
+        kind, key = (failure.kind, failure.key) if failure else ("", "")
         if "plot choice" in facts.why:
-            letter, message = facts.why["plot choice"]
-            problems.add(facts.plots[letter][-1], message)
-            return
+            return facts.why["plot choice"]
         crows = start.crows + tuple(t for t, _ in facts.crows)
         if facts.vision is None and eng.vision_due(start._replace(crows=crows)):
-            problems.add(*self._vision_due(st, facts))  # the day's Crows bring a Vision Quest the save leaves out
-            return
+            return due  # the day's Crows bring a Vision Quest the save leaves out
         if failure is None:
-            problems.add(at, f"no legal roll and choice explains day {st.day} ({self._how(facts)})")
-            return
-        kind, key = failure.kind, failure.key
+            return at, f"no legal roll and choice explains day {day} ({how})"
         if "go" in facts.why and key in ("go", "terrain", "map"):  # a branch drew the save's map; a move failed
-            rule, message, where = facts.why["go"]
-            problems.add(where, message if rule.lower() in message.lower() else f"{rule}: {message}")
-        elif key == "place" and "order" in facts.rolls:
-            problems.add(facts.roll_at["order"], failure.message)
-        elif key == "dancers" and facts.dancers:
-            problems.add(facts.dancers[1], failure.message or f"{facts.dancers[0]} Spirit Dancers cannot be used today")
-        elif key == "vision":
-            problems.add(*(facts.vision and (facts.vision[-1], f"no legal roll and choice brings this Vision Quest on "
-                                                               f"day {st.day} ({self._how(facts)})")
-                           or self._vision_due(st, facts)))
-        elif kind == "rule":
-            where = facts.roll_at.get(key) or facts.where("rolls" if key in ("units", "omen") else "moved")
-            problems.add(where, f"{key}: {failure.message}")
-        elif key in ("terrain", "map") or (kind == "none" and key in ("ghost",)):
-            drawn = Counter(_drawn_today(st).values())
-            shown = ", ".join(f"{n} {t}" for t, n in sorted(drawn.items())) or "nothing"
-            problems.add(facts.where("mapped"), f"the units' icons cannot colour {shown} from {st.day_start} on day "
-                                                f"{st.day} ({self._how(facts)}; with a hex free next to the tribe each "
-                                                "map icon colours one)")
-        elif key == "plot" or key == "plots":
-            letter = next((_replay(st).land.plot_at[lab] for lab in st.day_hexes[1:]
-                           if lab in _replay(st).land.plot_at), "?")
-            lab = _replay(st).land.plots.get(letter, "?")
-            problems.add(facts.where("marks" if "marks" in facts.raw else "moved"),
-                         f"{lab} is plot hex {letter}: record its roll as a mark, like "
-                         f"{{plot: {{letter: {letter}, roll: 3, outcome: ...}}}}" if kind != "left" else
-                         f"more plot rolls than plot hexes entered on day {st.day}")
-        elif key == "crows":
-            self._crows_failed(st, facts, start, failure, problems)
-        elif key == "moved":
-            problems.add(facts.where("moved"), f"no legal way to make these moves on day {st.day}")
-        elif kind == "short" and key == "omen":
-            problems.add(facts.roll_at.get("omens", facts.roll_at.get("units", facts.where("rolls"))),
-                         f"the units' dice call for more Bad Omen rolls than the {len(facts.rolls.get('omens', ()))} "
-                         "recorded")
-        elif kind == "left" and key == "omen":
-            problems.add(facts.roll_at["omens"], f"more Bad Omen rolls recorded than the units' dice call for on day "
-                                                 f"{st.day}")
-        elif kind in ("left", "short"):
-            where = facts.roll_at.get({"omen": "omens", "assault": "fort"}.get(key, key), facts.where("rolls"))
-            problems.add(where, f"more {key} rolls than day {st.day} rolls" if kind == "left" else
-                         f"day {st.day} rolls {key} again here, and no more rolls are recorded")
-        else:
-            problems.add(*(not tried and self._values_failed(st, facts, failure, at, starts, record_for)
-                           or self._together(st, facts, at)))
+            return facts.why["go"]
+        if key == "place" and "order" in facts.rolls:
+            return facts.roll_at["order"], failure.message
+        if key == "dancers" and facts.dancers:
+            return facts.dancers[1], failure.message or f"{facts.dancers[0]} Spirit Dancers cannot be used today"
+        if key == "vision":
+            return facts.vision and (facts.vision[-1], f"no legal roll and choice brings this Vision Quest on day "
+                                                       f"{day} ({how})") or due
+        if kind == "rule":
+            return facts.roll_at.get(key) or facts.where("rolls" if key in ("units", "omen") else "moved"), \
+                f"{key}: {failure.message}"
+        if key in ("terrain", "map") or (kind == "none" and key == "ghost"):
+            shown = ", ".join(f"{n} {t}" for t, n in sorted(Counter(_drawn_today(st).values()).items())) or "nothing"
+            return facts.where("mapped"), (f"the units' icons cannot colour {shown} from {st.day_start} on day {day} "
+                                           f"({how}; with a hex free next to the tribe each map icon colours one)")
+        if key in ("plot", "plots"):
+            land = _replay(st).land
+            letter = next((land.plot_at[lab] for lab in st.day_hexes[1:] if lab in land.plot_at), "?")
+            return facts.where("marks" if "marks" in facts.raw else "moved"), (
+                f"more plot rolls than plot hexes entered on day {day}" if kind == "left" else
+                f"{land.plots.get(letter, '?')} is plot hex {letter}: record its roll as a mark, like "
+                f"{{plot: {{letter: {letter}, roll: 3, outcome: ...}}}}")
+        if key == "crows":
+            return self._crows_failed(st, facts, start, failure)
+        if key == "moved":
+            return facts.where("moved"), f"no legal way to make these moves on day {day}"
+        if kind == "short" and key == "omen":
+            return (facts.roll_at.get("omens", facts.roll_at.get("units", facts.where("rolls"))),
+                    f"the units' dice call for more Bad Omen rolls than the {len(facts.rolls.get('omens', ()))} "
+                    "recorded")
+        if kind == "left" and key == "omen":
+            return facts.roll_at["omens"], f"more Bad Omen rolls recorded than the units' dice call for on day {day}"
+        if kind in ("left", "short"):
+            return (facts.roll_at.get({"omen": "omens", "assault": "fort"}.get(key, key), facts.where("rolls")),
+                    f"more {key} rolls than day {day} rolls" if kind == "left" else
+                    f"day {day} rolls {key} again here, and no more rolls are recorded")
+        return not tried and self._values_failed(st, facts, failure, at, starts, record_for) or \
+            self._together(st, facts, at)
 
     @staticmethod
-    def _how(facts: Day) -> str:
-        return "with the recorded rolls" if "units" in facts.rolls else "whatever the dice"
-
-    @staticmethod
-    def _vision_due(st, facts: Day) -> tuple:
-        return facts.where("crows"), ("the seventh Crow brings the Vision Quest: record vision: {terrain, roll} "
-                                      f"on day {st.day}")
-
-    def _crows_failed(self, st, facts: Day, start, failure, problems) -> None:
+    def _crows_failed(st, facts: Day, start, failure) -> tuple:
         counts = {len(c) - len(start.crows) for c in failure.reached}
-        got = len(facts.crows)
         stood = {st.terrain.get(lab) for lab in st.day_hexes}
         bad = [(t, a) for t, a in facts.crows if t not in stood]
         if bad:
-            problems.add(bad[0][1], f"a Crow takes the colour of the terrain the tribe stands in; it stood only in "
-                                    f"{', '.join(sorted(t for t in stood if t))} on day {st.day}")
-        elif got not in counts:
-            problems.add(facts.where("crows"), f"{got} Crows coloured on day {st.day}; {self._how(facts)} the rules "
-                                               f"allow {_spread(counts)}")
-        else:
-            problems.add(facts.where("crows"), "these Crows' terrains do not match where the tribe stood when it "
-                                               f"earned them (Phase 2 in {st.day_start}, a plot outcome in its hex)")
+            return bad[0][1], (f"a Crow takes the colour of the terrain the tribe stands in; it stood only in "
+                               f"{', '.join(sorted(t for t in stood if t))} on day {st.day}")
+        if len(facts.crows) not in counts:
+            return facts.where("crows"), (f"{len(facts.crows)} Crows coloured on day {st.day}; {facts.how} the rules "
+                                          f"allow {_spread(counts)}")
+        return facts.where("crows"), ("these Crows' terrains do not match where the tribe stood when it earned them "
+                                      f"(Phase 2 in {st.day_start}, a plot outcome in its hex)")
 
-    def _together(self, st, facts: Day, at) -> tuple:
+    @staticmethod
+    def _together(st, facts: Day, at) -> tuple:
         shown = ", ".join(f"{k} {st.values[k]}" for k in eng.KEYS)
-        return at, f"no legal roll and choice gives {shown} together at the end of day {st.day} ({self._how(facts)})"
+        return at, f"no legal roll and choice gives {shown} together at the end of day {st.day} ({facts.how})"
 
     def _values_failed(self, st, facts: Day, failure, at, starts, record_for) -> tuple | None:
         """A day whose values (or maximums) no branch reaches: the first value the rules cannot give with
@@ -527,41 +515,36 @@ class Rules1872(LostRules):
         reaches the day's end even with one value set aside (something else is wrong)."""
         values = tuple(st.values[k] for k in eng.KEYS)
         caps = tuple(st.caps[k] for k in eng.KEYS)
-        how, day = self._how(facts), st.day
-        res = facts.raw.get("resources") if hasattr(facts.raw, "get") else None
-        reached_caps = failure.reached if failure.kind == "part" and failure.key == "caps" else \
-            self._caps_reached(facts, starts, record_for)
-        if caps not in reached_caps:
-            for i, key in enumerate(eng.KEYS):
-                got = {c[i] for c in reached_caps}
-                if got and caps[i] not in got:
-                    where = facts.caps[key][1] if key in facts.caps else facts.where("caps")
-                    return (where, f"the {key} maximum is {caps[i]} after day {day}; {how} the rules give "
-                                        f"{_spread(got)} (a maximum only rises with a vision that restores it, and "
-                                        "falls by 1 for each Bad Omen or outcome that lowers it)")
+        how, day, bare = facts.how, st.day, "units" not in facts.rolls
+        if failure.kind == "part" and failure.key == "caps":
+            reached_caps = failure.reached
+        else:  # whatever the values (the bound and their check set aside)
+            reached_caps = {g.st.caps for g in _ends(starts, record_for, RECOVER_STEPS, ("caps", "values"),
+                                                     prune=record_for.bound_for(ANY_VALUES, NO_CAPS) if bare else None)}
+        for i, key in enumerate(eng.KEYS):
+            got = {c[i] for c in reached_caps}
+            if caps not in reached_caps and got and caps[i] not in got:
+                return (facts.caps[key][1] if key in facts.caps else facts.where("caps"),
+                        f"the {key} maximum is {caps[i]} after day {day}; {how} the rules give {_spread(got)} (a "
+                        "maximum only rises with a vision that restores it, and falls by 1 for each Bad Omen or "
+                        "outcome that lowers it)")
         reached = []
         for i, key in enumerate(eng.KEYS):
             others = values[:i] + values[i + 1:]
-            prune = None if "units" in facts.rolls else record_for.bound_for(values[:i] + (None,) + values[i + 1:])
+            prune = record_for.bound_for(values[:i] + (None,) + values[i + 1:]) if bare else None
             loose = {"values": lambda v, i=i, others=others: v[:i] + v[i + 1:] == others}
             ends = _ends(starts, record_for, EXPLAIN_STEPS, checks=loose, prune=prune)
             reached.append({g.st.values[i] for g in ends})
         off = [i for i, got in enumerate(reached) if got and values[i] not in got]
         if len(off) == 1:  # one value the others as recorded rule out: that one is wrong
             i, key = off[0], eng.KEYS[off[0]]
+            res = facts.raw.get("resources") if hasattr(facts.raw, "get") else None
             where = At(line_of(res, key), f"{at.field}.{key}") if isinstance(res, dict) and key in res else at
             began = "/".join(map(str, sorted({g.st.values[i] for g in starts})))
             others = " with the other values as recorded" if reached[i] else ""
             return (where, f"{key} is {values[i]} at the end of day {day} (from {began}); {how} the rules "
-                                f"allow {_spread(reached[i])}{others}")
+                           f"allow {_spread(reached[i])}{others}")
         return self._together(st, facts, at) if any(reached) else None  # the day's end reached but for its values
-
-    @staticmethod
-    def _caps_reached(facts: Day, starts, record_for) -> set:
-        """The maximums the day can end with, whatever its values (the bound and the values' check set
-        aside): a wrong maximum is said as one, not as the values it leaves out of reach."""
-        prune = None if "units" in facts.rolls else record_for.bound_for(ANY_VALUES, NO_CAPS)
-        return {g.st.caps for g in _ends(starts, record_for, RECOVER_STEPS, ("caps", "values"), prune=prune)}
 
     @staticmethod
     def _carry_on(st, record_for, starts) -> list:

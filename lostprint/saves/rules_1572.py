@@ -31,7 +31,8 @@ from lostprint.saves.rules import At, Event, LostRules, Mark, State, slug
 
 FIELDS = fields(GAME)
 MARKS = {m["kind"]: m for m in FIELDS["marks"]}
-FACE = next(f for f in FIELDS["day"] if f["key"] == "rolls")["fields"][0]["item"]["shapes"][0]  # a die's face
+DAY_FIELDS = {f["key"]: f for f in FIELDS["day"]}
+FACE = DAY_FIELDS["rolls"]["fields"][0]["item"]["shapes"][0]  # a die's face
 ONE_ROLL = listing(FACE, least=1)
 ROLLS = listing(listing(FACE, least=1), least=1)  # a roll and a musket's reroll, or one list per Interests roll
 INTEREST_RESULTS = tuple(slug(b.results[0]) for b in INTERESTS.bands)
@@ -75,6 +76,7 @@ class Replay:
     problems_before: int = 0  # problems found before today (-1: no expedition, nothing is replayed)
     rolls: dict | None = None  # the day's rolls, key -> (faces, At)
     lagos: tuple = ()  # the Lagos de Oro hexes drawn today (their lakes come from the roll, not Mapping)
+    fever: str = ""  # the day's fever as recorded: "struck", "broken" or ""
     explained: list | None = None  # per day, the rolls found for a day without them (for explain_save)
 
     def at(self, *path) -> At:
@@ -111,17 +113,11 @@ class Replay:
         self.rolls = rolls
 
 
-def _fever(rp: Replay) -> str:
-    """The day's fever as recorded: "struck", "broken" or ""."""
-    raw = rp.raw.get("fever")
-    return "struck" if raw is True else slug(raw) if isinstance(raw, str) else ""
-
-
 class Rules1572(LostRules):
     setup_fields = {"expedition": tuple(o.key for o in EXPEDITIONS)}
     setup_aliases = {str(o.roll): o.key for o in EXPEDITIONS}
     mark_kinds = {kind: m["hint"] for kind, m in MARKS.items()}
-    day_fields = {f["key"]: f["hint"] for f in FIELDS["day"]}
+    day_fields = {key: f["hint"] for key, f in DAY_FIELDS.items()}
 
     def begin(self, st: State) -> None:
         board = eng.board_of(st.game_map)
@@ -129,7 +125,7 @@ class Rules1572(LostRules):
 
     def begin_day(self, st, day, at, problems) -> None:
         rp = st.own
-        rp.raw, rp.day_at, rp.rolls, rp.lagos = day, at, None, ()
+        rp.raw, rp.day_at, rp.rolls, rp.lagos, rp.fever = day, at, None, (), ""
         rp.problems_before = len(problems) if "expedition" in st.setup else -1
 
     # --- day fields ----------------------------------------------------------------------------
@@ -140,12 +136,11 @@ class Rules1572(LostRules):
             return
         if value is False or value is None:
             return
-        state = "struck" if value is True else slug(value) if isinstance(value, str) else None
-        if state not in ("struck", "broken"):
-            problems.add(at, f"must be struck or broken, not {value!r}")
-            return
-        st.events.append(Event(st.day, "fever", "fever") if state == "struck"
-                         else Event(st.day, "fever-broken", "fever broken"))
+        fever = "struck" if value is True else read(Reader(problems), DAY_FIELDS["fever"], value, at)
+        if fever is not None:
+            st.own.fever = fever
+            st.events.append(Event(st.day, "fever", "fever") if fever == "struck"
+                             else Event(st.day, "fever-broken", "fever broken"))
 
     # --- mapping and moving --------------------------------------------------------------------
 
@@ -232,9 +227,8 @@ class Rules1572(LostRules):
         out = []
         for lab, terrain in record["mapped"]:
             out.append(f"mapped {lab} ({terrain})")
-        fever = _fever(st.own)
-        if fever:
-            out.append("fever" if fever == "struck" else "fever broken")
+        if st.own.fever:
+            out.append("fever" if st.own.fever == "struck" else "fever broken")
         for m in st.marks:
             if m.day != record["day"]:
                 continue
@@ -454,7 +448,7 @@ def _recorded(st) -> eng.Recorded:
     """The day as the save shows it: the hexes mapped, its marks, the hexes entered, the fever, its end."""
     return eng.Recorded(tuple(st.drawn.items()),
                         tuple((m.kind, m.hexes, m.get("result")) for m in st.marks if m.day == st.day),
-                        tuple(st.day_hexes[1:]), _fever(st.own), tuple(st.values[k] for k in TRACKER_KEYS))
+                        tuple(st.day_hexes[1:]), st.own.fever, tuple(st.values[k] for k in TRACKER_KEYS))
 
 
 def _mark_key(kind: str, hexes, result=None):
@@ -606,7 +600,7 @@ def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
 
 def _fever_problem(rp: Replay) -> tuple[At, str] | None:
     """A recorded fever the rules refuse whatever the dice: immune, none to break, or a swamp."""
-    fever, s0 = _fever(rp), rp.engine
+    fever, s0 = rp.fever, rp.engine
     if fever == "struck" and eng.fever_immune(s0.expedition, s0.lagos, s0.pos):
         return rp.at("fever"), ("a botany expedition is immune to fever" if s0.expedition == "botany"
                                      else f"at Lagos de Oro ({s0.pos}) the party is immune to fever")

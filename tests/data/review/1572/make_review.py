@@ -897,29 +897,57 @@ eleven = {"day": 2, "resources": res(f=4, mo=5, mv=4), "rolls": {"planning": [2,
 case("movement-eleven-adds-three", "Movement 11 adds 2 and 1 progress", "days[1].resources.movement | the rolls give",
      save([day1(), eleven]), save([day1(), dict(eleven, resources=res(f=4, mo=5, mv=3))]))
 
-# A party of none cannot win: the last conquistador lost on the day the party walks into the delta loses the game
-# (How to Lose: "Lose all six of your conquistadors"; How to Win moves "your party of Conquistadors").
-# Day 1: A1 -> B2, mapped mountains. Then down the river a hex a day: planning 2 2 2, then 4 (an accident day) or 6
-# (a hunt), then 3 (Mapping, the next hex blank) or 6 (C2 is printed): movement 6+6 +2 -1 = 13: +4 -> 5; Mapping
-# 2+2 = 4 mountains (no 1: no cataract); Exploring 1+1 = 2: an accident; Hunting 6+6 +1 = 13: food +2, morale +1;
-# a step downstream: -5 +1 -> 1, morale +1 or +3 (at the cap). The accidents of days 2, 3, 5, 7, 9 and 15 take the six
-# men; on day 15 the last walks into the delta (O4) with none.
 RIVER = ("B2", "C2", "D2", "E2", "F2", "G2", "H3", "I2", "J2", "K2", "L3", "M2", "N3", "N4", "O4")
-voyage, men, food = [day1("mountains")], 6, 5
-for n, there in enumerate(RIVER[1:], start=2):
-    accident = n in (2, 3, 5, 7, 9, 15)
-    rolls = {"planning": [2, 2, 2, 4 if accident else 6, 6 if there == "C2" else 3], "movement": [6, 6]}
-    rolls.update({"mapping": [2, 2]} if there != "C2" else {})
-    rolls.update({"exploring": [1, 1]} if accident else {})
-    rolls.update({"hunting": [6, 6]} if 6 in rolls["planning"] else {})
-    men, food = men - accident, min(6, food + 2 * ("hunting" in rolls)) - 1
-    voyage.append({"day": n, "mapped": {there: "mountains"}, "moved": [there], "resources": res(c=men, f=food, mv=1),
-                   "rolls": rolls})
-    if there == "C2":
-        voyage[-1].pop("mapped")
+
+
+def down_the_river(first: int, food: int, accidents=()) -> list:
+    """From B2 (mountains) on day `first` to the delta, a hex a day. Each day: planning 2 2 2, then 4 (on the
+    accident days) or 6 (a hunt), then 3 (Mapping, the next hex blank) or 6 (C2 is printed): movement 6+6 +2 -1 = 13:
+    +4 -> 5; Mapping 2+2 = 4 mountains (no 1: no cataract); Exploring 1+1 = 2: an accident; Hunting 6+6 +1 = 13: food
+    +2, morale +1; rations; a step downstream: -5 +1 -> 1, morale +1 or +3 (at the cap)."""
+    days, men = [], 6
+    for n, there in enumerate(RIVER[1:], start=first):
+        accident = n in accidents
+        rolls = {"planning": [2, 2, 2, 4 if accident else 6, 6 if there == "C2" else 3], "movement": [6, 6]}
+        rolls.update({"mapping": [2, 2]} if there != "C2" else {})
+        rolls.update({"exploring": [1, 1]} if accident else {})
+        rolls.update({"hunting": [6, 6]} if 6 in rolls["planning"] else {})
+        men, food = men - accident, min(6, food + 2 * ("hunting" in rolls)) - 1
+        day = {"day": n, "mapped": {there: "mountains"}, "moved": [there], "resources": res(c=men, f=food, mv=1),
+               "rolls": rolls}
+        if there == "C2":
+            day.pop("mapped")
+        days.append(day)
+    return days
+
+
+# A party of none cannot win: the last conquistador lost on the day the party walks into the delta loses the game
+# (How to Lose: "Lose all six of your conquistadors"; How to Win moves "your party of Conquistadors"). Day 1: A1 -> B2,
+# mapped mountains; then down the river, the accidents of days 2, 3, 5, 7, 9 and 15 taking the six men: on day 15
+# the last walks into the delta (O4) with none.
+voyage = [day1("mountains")] + down_the_river(2, 5, (2, 3, 5, 7, 9, 15))
 case("no-win-without-a-conquistador", "the game is lost when the last man is lost, at the delta too",
      "outcome.result | recorded as won", save(voyage, outcome={"result": "lost", "score": 14}),
      save(voyage, outcome={"result": "won", "score": 14}))
+# The delta reached on day 42 wins: 27 days in camp (as in the day-limit case), then day 28 A1 -> B2 (food 4) and down
+# the river, in O4 on day 42: 14 hexes mapped and 6 conquistadors. A day later, the ships have sailed on day 42.
+late = [dict(day1("mountains"), day=28, resources=res(f=4, mv=1))] + down_the_river(29, 4)
+later = [dict(day1("mountains"), day=29, resources=res(f=4, mv=1))] + down_the_river(30, 4)
+case("a-win-on-day-42-counts", "the delta reached on day 42 wins", "days[42] | 42 days passed",
+     save(camp[:27] + late, outcome={"result": "won", "score": 20}),
+     save(camp[:28] + later, outcome={"result": "lost", "score": 13}))
+# Hunting 5: morale -1 and food +1. Day 2 in B2 (hills): planning 6 2 2 2 2; movement 3+3 +3 -1 = 8: +1 -> 2,
+# morale 5; hunting 2+3 = 5: morale 4, food 6; rations: food 5; camp: morale 3.
+h5 = {"day": 2, "resources": res(f=5, mo=3, mv=2), "rolls": {"planning": [6, 2, 2, 2, 2], "movement": [3, 3],
+                                                              "hunting": [2, 3]}}
+case("hunting-five-feeds-and-costs-morale", "Hunting 5: morale -1 and food +1", "days[1].resources.food | the rolls give",
+     save([day1(), h5]), save([day1(), dict(h5, resources=res(f=4, mo=3, mv=2))]))
+# Native Contact 9: a trail. Planning 5 2 2 2 2: movement 3+4 +3 -1 = 9: +1; native 4+5 = 9: a trail from A1 (to B1);
+# rations: food 5; camp: morale 5.
+n9 = {"day": 1, "marks": [{"trail": ["A1", "B1"]}], "resources": res(f=5, mo=5),
+      "rolls": {"planning": [5, 2, 2, 2, 2], "movement": [3, 4], "native-contact": [4, 5]}}
+case("native-contact-nine-is-a-trail", "Native Contact 9 is a trail", "days[0].marks | record where it leads",
+     save([n9]), save([{k: v for k, v in n9.items() if k != "marks"}]))
 
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)

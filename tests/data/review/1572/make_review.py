@@ -949,6 +949,14 @@ n9 = {"day": 1, "marks": [{"trail": ["A1", "B1"]}], "resources": res(f=5, mo=5),
 case("native-contact-nine-is-a-trail", "Native Contact 9 is a trail", "days[0].marks | record where it leads",
      save([n9]), save([{k: v for k, v in n9.items() if k != "marks"}]))
 
+# Two WILDs may be split between phases (the rulebook's 1 1 3 4 4), each WILD +1 once. Planning 1 1 3 4 4: Mapping
+# +0, Exploring +1, and a WILD to each: Mapping B1 2+2 +1 = 5 jungle; Exploring 3+3 +2 = 8: morale +1 (at the cap);
+# rations: food 5; camp: morale 5. A trail too (Exploring 9) would need a third WILD.
+split = {"day": 1, "mapped": {"B1": "jungle"}, "resources": res(f=5, mo=5),
+         "rolls": {"planning": [1, 1, 3, 4, 4], "mapping": [2, 2], "exploring": [3, 3]}}
+case("wilds-split-between-phases", "WILDs may be split between phases, each adding 1 once",
+     "days[0].marks | the rolls give no marks", save([split]), save([dict(split, marks=[{"trail": ["A1", "A2"]}])]))
+
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)
 bad["outcome"]["result"] = "lost"

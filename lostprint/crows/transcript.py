@@ -269,11 +269,6 @@ def record_data(meta: dict, events, state: E.State) -> dict:
     """The record (as written to YAML) of a game played so far: `meta` holds title, date, players (their
     names and colours), tile counts and notes; `events` the steps taken, in order. A turn is written
     once it is whole (its Nightfall answer given)."""
-    data: dict = {"format": "lostprint-save/1", "game": "crows", "title": str(meta["title"])}
-    if meta.get("date"):
-        data["date"] = str(meta["date"])
-    data["players"] = [{"name": str(name), "color": str(color)} for name, color in meta["colors"]]
-    data["tiles"] = {str(k): int(n) for k, n in meta["counts"]}
     start, rounds, turn = [], [], {}
     for ev in events:  # a turn in progress is not written: the inputs kept beside the record hold it
         before = ev.before
@@ -296,10 +291,10 @@ def record_data(meta: dict, events, state: E.State) -> dict:
     for (r, j), note in dict(meta.get("turn_notes") or {}).items():
         if r < len(rounds) and j < len(rounds[r]):
             rounds[r][j]["note"] = str(note)
-    data["start"] = start
-    data["rounds"] = rounds
-    if meta.get("notes"):
-        data["notes"] = str(meta["notes"])
-    if state.ended:
-        data["outcome"] = {"scores": {str(p): int(n) for p, n in E.score(state)}}
-    return data
+    data = {"format": "lostprint-save/1", "game": "crows", "title": str(meta["title"]),
+            "date": str(meta["date"]) if meta.get("date") else None,
+            "players": [{"name": str(name), "color": str(color)} for name, color in meta["colors"]],
+            "tiles": {str(k): int(n) for k, n in meta["counts"]}, "start": start, "rounds": rounds,
+            "notes": str(meta["notes"]) if meta.get("notes") else None,
+            "outcome": {"scores": {str(p): int(n) for p, n in E.score(state)}} if state.ended else None}
+    return {key: value for key, value in data.items() if value is not None}  # no date, notes or outcome: none

@@ -1310,14 +1310,7 @@ def fill_inputs(s0: State, rec: Recorded, eclipses=frozenset({0})) -> tuple[list
     """For a day saved without its rolls, from the morning `s0` (the eclipse count one of
     `eclipses`): ([(the count it begins with, the count it ends with or None when an eclipse is
     predicted today, one set of rolls that gives it)], None), or ([], (the save's field path, why no
-    set of rolls gives the day))."""
-    day = s0.day + 1
-    drawn = [h for h, _ in rec.drawn()]
-    if len(drawn) > 1:
-        lagos = any(m[0] == "lagos-de-oro" for m in rec.marks)
-        lagos = f" (Lagos de Oro adds its {R.lagos_hexes} lakes)" if lagos else ""
-        return [], (("mapped", drawn[1]), f"{len(drawn)} hexes mapped on day {day}: the Mapping phase draws "
-                                          f"one hex a day{lagos}")
+    set of rolls gives the day)). The day maps one hex at most (the transcript refuses more)."""
     found = []
     predicted = ("interest", "predict-eclipse") in {(kind, r) for kind, _, r in rec.marks}
     for e, native in _mornings(eclipses):

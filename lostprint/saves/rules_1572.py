@@ -145,9 +145,14 @@ class Rules1572(LostRules):
     # --- mapping and moving --------------------------------------------------------------------
 
     def check_mapped(self, st, label, terrain, at, problems) -> None:
-        if label in st.own.lagos:
+        lagos = st.own.lagos
+        drawn = [h for h in st.drawn if h not in lagos]  # by Mapping (Lagos de Oro's lakes come from the roll)
+        if label in lagos or label in drawn[2:]:
             return
-        if not st.adjacent(st.day_start, label):
+        if label in drawn[1:]:
+            lakes = f" (Lagos de Oro adds its {R.lagos_hexes} lakes)" if lagos else ""
+            problems.add(at, f"{len(drawn)} hexes mapped on day {st.day}: the Mapping phase draws one hex a day{lakes}")
+        elif not st.adjacent(st.day_start, label):
             problems.add(at, f"{label} is not next to {st.day_start}, where the day began "
                              "(the Mapping phase draws a neighbouring hex)")
 

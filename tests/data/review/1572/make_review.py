@@ -75,7 +75,8 @@ for terrain, mod in MOVE_MOD.items():
     day2 = {"day": 2, "resources": after[mod], "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [2, 3]}}
     bad2 = dict(day2, resources=wrong)
     key = "morale" if wrong["morale"] != after[mod]["morale"] else "movement"
-    case(f"movement-{terrain}", f"{terrain}: {mod:+d} to the Movement total", f"days[1].resources.{key} | the rolls give",
+    case(f"movement-{terrain}", f"{terrain}: {mod:+d} to the Movement total",
+         f"days[1].resources.{key} | the rolls give",
          save([day1(terrain), day2]), save([day1(terrain), bad2]))
 
 # --- other terrain modifiers ------------------------------------------------------------------------------
@@ -115,7 +116,8 @@ case("step-costs-five", "a step costs 5 movement progress", "days[1].moved | cos
 # Without rolls: two steps without trails cost 10, more than the tracker can hold.
 good2 = {"day": 2, "moved": ["C2"], "resources": res(f=4, mv=1)}
 bad2 = {"day": 2, "moved": ["C2", "B2"], "resources": res(f=4, mv=0)}
-case("two-steps-need-trails", "two steps a day only along trails (5 each, 6 at most)", "days[1].moved | 2 moves in a day",
+case("two-steps-need-trails", "two steps a day only along trails (5 each, 6 at most)",
+     "days[1].moved | 2 moves in a day",
      save([bare(save([day1()]))["days"][0], good2]), save([bare(save([day1()]))["days"][0], bad2]))
 # A trail makes the step cost 3. Day 2 in B2: planning 2 4 4 4 4; movement 5+6 -1 = 10: +2 -> 3;
 # exploring 3+3 +3 = 9: a trail B2-C2; the step along it: -3, river +1 -> 1; morale +3.
@@ -143,7 +145,8 @@ good = save([{"day": 1, "mapped": {"B1": "hills"}, "resources": res(f=5, mo=5),
               "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [3, 4], "mapping": [1, 2]}}])
 bad = copy.deepcopy(good)
 bad["days"][0]["mapped"] = {"C1": "hills"}
-case("mapping-next-to-the-party", "the Mapping phase draws a hex next to the party", "days[0].mapped.C1 | not next to A1",
+case("mapping-next-to-the-party", "the Mapping phase draws a hex next to the party",
+     "days[0].mapped.C1 | not next to A1",
      good, bad)
 case("mapping-next-to-the-party-bare", "the Mapping phase draws a hex next to the party",
      "days[0].mapped.C1 | not next to A1", bare(good), bare(bad))
@@ -159,7 +162,8 @@ good = save([{"day": 1, "mapped": {"B1": "mountains"}, "resources": res(f=5, mo=
               "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [3, 4], "mapping": [3, 4]}}])
 bad = copy.deepcopy(good)
 bad["days"][0]["mapped"] = {"B1": "forest"}
-case("mapping-same-terrain", "Mapping 6-9 draws the terrain of the party's hex", "days[0].mapped | the rolls map B1: mountains",
+case("mapping-same-terrain", "Mapping 6-9 draws the terrain of the party's hex",
+     "days[0].mapped | the rolls map B1: mountains",
      good, bad)
 
 # --- cataracts ---------------------------------------------------------------------------------------------
@@ -179,7 +183,8 @@ case("cataract-only-from-a-river-hex-bare", "a cataract is drawn while mapping f
 # The printed cataract (A2-B2) blocks the way. Day 1: planning 2 2 2 2 2, movement 3+4 +4 -1 = 10: +2;
 # A1 -> A2 (S): -5, morale +1. Day 2 in A2: planning 2 2 2 2 3, movement 6+6 +3 -1 = 14: +4 -> 5;
 # mapping 6+6 = 12 plains; A2 -> B3 (SE): -5, morale +3. Into B2 instead, the cataract stands between.
-d1 = {"day": 1, "moved": ["A2"], "resources": res(f=5, mv=1), "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [3, 4]}}
+d1 = {"day": 1, "moved": ["A2"], "resources": res(f=5, mv=1),
+      "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [3, 4]}}
 good2 = {"day": 2, "mapped": {"B3": "plains"}, "moved": ["B3"], "resources": res(f=4, mv=0),
          "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [6, 6], "mapping": [6, 6]}}
 bad2 = dict(good2, mapped={"B2": "plains"}, moved=["B2"], resources=res(f=4, mv=1))
@@ -207,7 +212,8 @@ good = save([{"day": 1, "resources": res(f=5, mo=5), "rolls": {"planning": [6, 6
                                                                 "hunting": [3, 4]}}])
 bad = copy.deepcopy(good)
 bad["days"][0]["resources"]["food"] = 6
-case("excess-is-discarded", "no tracker exceeds 6: the excess is lost at once", "days[0].resources.food | the rolls give",
+case("excess-is-discarded", "no tracker exceeds 6: the excess is lost at once",
+     "days[0].resources.food | the rolls give",
      good, bad)
 
 # --- villages, empires ----------------------------------------------------------------------------------------
@@ -226,7 +232,8 @@ for kind in ("peaceful-village", "empire"):
     case(f"{kind}-where-the-day-began", f"{kind} is drawn where the roll found it, before travel",
          f"days[0].marks[0].{kind} | where day 1 began", good, bad)
 bad = dict(vday, resources=res(f=5, mv=1))
-case("village-costs-progress", "a village found costs 1 movement progress", "days[0].resources.movement | the rolls give",
+case("village-costs-progress", "a village found costs 1 movement progress",
+     "days[0].resources.movement | the rolls give",
      save([vday]), save([bad]))
 # Religious: every village is peaceful (no progress lost): 6 -> step -> 1.
 good = dict(vday, marks=[{"peaceful-village": "A1"}], resources=res(f=5, mv=1))
@@ -257,7 +264,8 @@ d1 = {"day": 1, "marks": [{"empire": "A1"}], "resources": res(f=5, mo=5),
 good2 = {"day": 2, "marks": [{"village": "A1"}], "resources": res(f=4, mo=4, mv=5),
          "rolls": {"planning": [2, 2, 2, 2, 5], "movement": [3, 4], "native-contact": [6]}}
 bad2 = dict(good2, rolls={"planning": [2, 2, 2, 2, 5], "movement": [3, 4], "native-contact": [3, 3]})
-case("empire-rolls-one-die", "near an empire Native Contact is rolled on 1 die", "days[1].rolls.native-contact | 1 dice",
+case("empire-rolls-one-die", "near an empire Native Contact is rolled on 1 die",
+     "days[1].rolls.native-contact | 1 dice",
      save([d1, good2]), save([d1, bad2]))
 
 # --- Lagos de Oro --------------------------------------------------------------------------------------------
@@ -315,12 +323,15 @@ good = save([{"day": 1, "mapped": {"B2": "mountains"}, "moved": ["B2"], "resourc
               "rolls": {"planning": [2, 3, 3, 3, 3], "movement": [1, 1], "mapping": [1, 2]}}], "doctor")
 bad = copy.deepcopy(good)
 bad["days"][0]["resources"].update(conquistadors=5, food=5)
-case("doctor-accident-costs-food", "a doctor's accident costs food, not a conquistador", "days[0].resources | the rolls give",
+case("doctor-accident-costs-food", "a doctor's accident costs food, not a conquistador",
+     "days[0].resources | the rolls give",
      good, bad)
 # Doctor: two WILDs break a fever. Day 1: planning 2 2 2 2 2, movement 1+1 +4 -1 = 5: +1 and a fever; camp.
 # Day 2: planning 1 1 2 2 2: the two WILDs break it; movement 3+4 +2 -1 = 8: +1, morale -1.
-d1 = {"day": 1, "fever": "struck", "resources": res(f=5, mo=4), "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [1, 1]}}
-d2 = {"day": 2, "fever": "broken", "resources": res(f=4, mo=2), "rolls": {"planning": [1, 1, 2, 2, 2], "movement": [3, 4]}}
+d1 = {"day": 1, "fever": "struck", "resources": res(f=5, mo=4),
+      "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [1, 1]}}
+d2 = {"day": 2, "fever": "broken", "resources": res(f=4, mo=2),
+      "rolls": {"planning": [1, 1, 2, 2, 2], "movement": [3, 4]}}
 case("doctor-breaks-fever-with-two-wilds", "two WILDs break a doctor's fever (three for the others)",
      "days[1].fever | the rolls give", save([d1, d2], "doctor"), save([d1, d2], "military"))
 # Military: +2 on a roll a musket rerolled. Planning 2 2 2 2 3; movement 1+1, rerolled 2+3 +3 -1 +2 = 9:
@@ -329,7 +340,8 @@ good = save([{"day": 1, "mapped": {"B1": "hills"}, "resources": res(mu=5, f=5, m
               "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [[1, 1], [2, 3]], "mapping": [1, 2]}}])
 bad = copy.deepcopy(good)
 bad["days"][0]["resources"]["morale"] = 4
-case("military-musket-bonus", "military adds 2 to a total its musket rerolled", "days[0].resources.morale | the rolls give",
+case("military-musket-bonus", "military adds 2 to a total its musket rerolled",
+     "days[0].resources.morale | the rolls give",
      good, bad)
 
 # --- the day limit, the end, the score ---------------------------------------------------------------------------
@@ -717,12 +729,14 @@ ne = {"day": 1, "mapped": {"B1": "hills"}, "moved": ["B1"], "resources": res(f=5
 case("morale-northeast", "a step northeast adds 1 morale", "days[0].resources.morale | the rolls give",
      save([ne]), save([dict(ne, resources=res(f=5, mo=5, mv=1))]))
 # A1 -> A2 (S): planning 2 2 2 2 2; movement 1+2 +4 -1 = 6: +1, morale 5; rations: food 5; progress 1, morale +1.
-south = {"day": 1, "moved": ["A2"], "resources": res(f=5, mv=1), "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [1, 2]}}
+south = {"day": 1, "moved": ["A2"], "resources": res(f=5, mv=1),
+         "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [1, 2]}}
 case("morale-south", "a step south adds 1 morale", "days[0].resources.morale | the rolls give",
      save([south]), save([dict(south, resources=res(f=5, mo=5, mv=1))]))
 # B1 -> A1 (SW) the next day: planning 2 2 2 2 2; movement 6+6 +4 -1 (hills) = 15: +4 -> 5; rations: food 4;
 # progress 0, morale -1 -> 5.
-sw = {"day": 2, "moved": ["A1"], "resources": res(f=4, mo=5, mv=0), "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [6, 6]}}
+sw = {"day": 2, "moved": ["A1"], "resources": res(f=4, mo=5, mv=0),
+      "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [6, 6]}}
 case("morale-southwest", "a step southwest costs 1 morale", "days[1].resources.morale | the rolls give",
      save([ne, sw]), save([ne, dict(sw, resources=res(f=4, mv=0))]))
 
@@ -832,7 +846,8 @@ case("princess-kantyi-rerolls-once", "a die Princess Kantyi rerolled is not rero
      save([k1, dict(k2_once, rolls=dict(k2_once["rolls"], kantyi=[2, 6, 4]))]))
 # A musket rerolls both dice: the musket day above with one die rerolled.
 case("musket-rerolls-both-dice", "a musket rerolls both dice of a phase", "days[0].rolls.movement | 2 dice",
-     save([musket], "religious"), save([dict(musket, rolls=dict(musket["rolls"], movement=[[1, 1], [5]]))], "religious"))
+     save([musket], "religious"),
+     save([dict(musket, rolls=dict(musket["rolls"], movement=[[1, 1], [5]]))], "religious"))
 # A cache adds a musket and food too. Religious (no musket bonus). Day 1: planning 5 5 5 5 2 (native +3); movement
 # 3+4 -1 = 6: +1, morale 5; native 1+1, rerolled by a musket (5) 4+4 +3 = 11: a cache (muskets 6, morale 6) and a
 # peaceful village; rations: food 5; camp: morale 5. Day 2 the same without the reroll: morale 4; native 4+4 +3 = 11:
@@ -940,7 +955,8 @@ case("a-win-on-day-42-counts", "the delta reached on day 42 wins", "days[42] | 4
 # morale 5; hunting 2+3 = 5: morale 4, food 6; rations: food 5; camp: morale 3.
 h5 = {"day": 2, "resources": res(f=5, mo=3, mv=2), "rolls": {"planning": [6, 2, 2, 2, 2], "movement": [3, 3],
                                                               "hunting": [2, 3]}}
-case("hunting-five-feeds-and-costs-morale", "Hunting 5: morale -1 and food +1", "days[1].resources.food | the rolls give",
+case("hunting-five-feeds-and-costs-morale", "Hunting 5: morale -1 and food +1",
+     "days[1].resources.food | the rolls give",
      save([day1(), h5]), save([day1(), dict(h5, resources=res(f=4, mo=3, mv=2))]))
 # Native Contact 9: a trail. Planning 5 2 2 2 2: movement 3+4 +3 -1 = 9: +1; native 4+5 = 9: a trail from A1 (to B1);
 # rations: food 5; camp: morale 5.
@@ -957,6 +973,19 @@ split = {"day": 1, "mapped": {"B1": "jungle"}, "resources": res(f=5, mo=5),
 case("wilds-split-between-phases", "WILDs may be split between phases, each adding 1 once",
      "days[0].marks | the rolls give no marks", save([split]), save([dict(split, marks=[{"trail": ["A1", "A2"]}])]))
 
+# Diego's +1 may go to the Interests total (phase 7). After his day in A1, day 3: planning 2 2 2 2 3; movement 3+4 +3 -1
+# = 9: +1 (at the cap); mapping B2 1+2 = 3 hills; rations: food 3; A1 -> B2 (SE): progress 1, morale 6. Day 4 in B2:
+# planning 4 4 4 2 2; movement 3+4 +1 -1 = 7: +1 -> 2, morale 5; exploring 5+5 +2 = 12: Interests in B2: 4+5 +1
+# (Diego) = 10, Princess Kantyi; rations: food 2; camp: morale 4. With 4+4 she would need +2.
+onward = {"day": 3, "mapped": {"B2": "hills"}, "moved": ["B2"], "resources": res(f=3, mv=1),
+         "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [3, 4], "mapping": [1, 2]}}
+princess = {"day": 4, "marks": [{"interest": {"hex": "B2", "result": "princess-kantyi"}}],
+            "resources": res(f=2, mo=4, mv=2),
+            "rolls": {"planning": [4, 4, 4, 2, 2], "movement": [3, 4], "exploring": [5, 5], "interests": [4, 5]}}
+case("diego-adds-one-to-interests", "Diego Mendoza's +1 may go to the Interests total, once",
+     "days[3].marks | the rolls give", save([acc, diego, onward, princess]),
+     save([acc, diego, onward, dict(princess, rolls=dict(princess["rolls"], interests=[4, 4]))]))
+
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)
 bad["outcome"]["result"] = "lost"
@@ -971,7 +1000,8 @@ bad["days"] = bad["days"][:-1]
 case("win-needs-the-delta", "the game is won only in the delta hex", "outcome.result | recorded as won", example, bad)
 bad = copy.deepcopy(example)
 bad["outcome"]["score"] -= 4
-case("score-won-game", "a win scores mapped hexes, conquistadors and 2 per natural wonder", "outcome.score | the rules give",
+case("score-won-game", "a win scores mapped hexes, conquistadors and 2 per natural wonder",
+     "outcome.score | the rules give",
      example, bad)
 
 

@@ -772,14 +772,10 @@ def reach(effects) -> tuple[list[int], list[int]]:
         elif op == "crow":
             for k in PRIMARY:
                 gain[INDEX[k]] += RULES.crow_after_vision.n
-        elif op == "omen":
+        elif op == "omen":  # the worst of every Bad Omen, a Big Sky Blessing's primary instead of a storm included
             worst = [0] * n
-            for o in RULES.omens:
-                _, lo = reach(o.effects)
-                worst = [max(a, b) for a, b in zip(worst, lo)]
-            for k in PRIMARY:  # a Big Sky Blessing: a primary instead of a storm
-                _, lo = reach(omen_effects(State(0, "", "", (), (), vision=SWAP_VISION), STORM_ROW, k))
-                worst[INDEX[k]] = max(worst[INDEX[k]], lo[INDEX[k]])
+            for way in omens_possible(State(0, "", "", (), (), vision=SWAP_VISION)):
+                worst = [max(a, b) for a, b in zip(worst, reach(way)[1])]
             loss = [a + b for a, b in zip(loss, worst)]
     return gain, loss
 
@@ -805,7 +801,6 @@ def moves_reach(land: Land, terrain: dict, start: str, steps, move_cost=None, mo
     return must, up, [a + b for a, b in zip(down, lo)]
 
 
-STORM_ROW = next(o.low for o in RULES.omens if o.storm)
 SWAP_VISION = next(v for v, p in plots.POWERS.items() if p.storm_swap)  # Big Sky Blessing
 
 

@@ -986,6 +986,14 @@ case("diego-adds-one-to-interests", "Diego Mendoza's +1 may go to the Interests 
      "days[3].marks | the rolls give", save([acc, diego, onward, princess]),
      save([acc, diego, onward, dict(princess, rolls=dict(princess["rolls"], interests=[4, 4]))]))
 
+# A fever broken in the morning can strike again the same day: the fever day, then planning 1 1 1 2 2: three WILDs
+# break it (and are spent); movement 2+2 +1 -1 = 4: +1 and a fever, morale 3; rations: food 4; camp: morale 2.
+# The day ends in a fever: it is recorded as struck.
+again = {"day": 2, "fever": "struck", "resources": res(f=4, mo=2),
+         "rolls": {"planning": [1, 1, 1, 2, 2], "movement": [2, 2]}}
+case("a-broken-fever-can-strike-again", "a fever broken at planning can strike again that day",
+     "days[1].fever | the rolls give", save([fev, again]), save([fev, dict(again, fever="broken")]))
+
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)
 bad["outcome"]["result"] = "lost"

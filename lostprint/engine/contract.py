@@ -89,28 +89,17 @@ def evolve(state, **changes):
     return new
 
 
-def _open_from(steps: tuple[Step, ...], state, i: int):
-    """(state, step, need) of the first step from index `i` on that asks for something, the state's
-    `step` moved there (one new state at most)."""
+def open_step(steps: tuple[Step, ...], state, over: Callable[[Any], object]):
+    """(state, step, need) of the next step that asks for something, passing the steps with nothing
+    to do (the state's `step` moves on; one new state at most); None when the game is over."""
+    if over(state):
+        return None
+    i = state.step
     while True:
         need = steps[i].need(state)
         if need is not None:
             return (state if i == state.step else evolve(state, step=i)), steps[i], need
         i = (i + 1) % len(steps)
-
-
-def open_step(steps: tuple[Step, ...], state, over: Callable[[Any], object]):
-    """(state, step, need) of the next step that asks for something, passing the steps with nothing
-    to do (the state's `step` moves on); None when the game is over."""
-    return None if over(state) else _open_from(steps, state, state.step)
-
-
-def next_open(steps: tuple[Step, ...], step: Step, index: int, new, over: Callable[[Any], object]):
-    """`open_step` for the state `new` that `step` (at `index`) just made: (state, step, need), or
-    (new, None, None) when the game is over; where `after` then `open_step` would make two states."""
-    if over(new):
-        return new, None, None
-    return _open_from(steps, new, index if step.repeat else (index + 1) % len(steps))
 
 
 def after(steps: tuple[Step, ...], step: Step, state):

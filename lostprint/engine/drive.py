@@ -50,7 +50,7 @@ def play(engine, state, decide: Callable, roll: Callable, days: int | None = Non
         return state
     state, step, need = found
     count, index = len(steps), state.step
-    # next_open written out here: this loop runs once per input, and a game takes hundreds of them; each
+    # after and open_step written out here: this loop runs once per input, and a game takes hundreds; each
     # step's need, apply and the step after it are read from tuples made once, not from the Step
     needs = tuple(s.need for s in steps)
     applies = tuple(s.apply for s in steps)

@@ -164,8 +164,8 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
         return ok
 
     def advance(step, index: int, new, used: int):
-        """`contract.next_open` for the state `step` just made, refusing a branch that passes (nothing to
-        ask) a step the save shows taking a value the rules refuse there: None."""
+        """`contract.open_step` for the state `step` just made (past it, unless it repeats), refusing a branch
+        that passes (nothing to ask) a step the save shows taking a value the rules refuse there: None."""
         if over(new):
             return new, None, None
         i = index if step.repeat else (index + 1) % n

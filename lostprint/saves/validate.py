@@ -126,7 +126,7 @@ def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> t
     title = rd.text(data["title"], at_key(data, "title", "title"), MAX_TEXT) if "title" in data else None
     player = rd.text(data["player"], at_key(data, "player", "player"), MAX_TEXT) if "player" in data else None
     setup = _setup(data, rules, rd)
-    outcome = _outcome(data, rd)
+    outcome, claimed = _outcome(data, rd)
     days = rd.listing(data.get("days"), at_key(data, "days", "days"), "a list of days") \
         if "days" in data else rd.error(At(line_of(data), "days"), "missing (a list of days, from day 1)")
     if gm is None or days is None:
@@ -150,24 +150,21 @@ def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> t
         if record is not None:
             records.append(record)
     result, reason = ("unfinished", "the game is not over") if st.ended is None else st.ended[1:]
-    got = (outcome or {}).get("result")
+    got, recorded = claimed.get("result"), claimed.get("score")
     if got is not None and got != result:
         result, reason = rules.claimed(st, got) or (result, reason)
     score = rules.score(st, result)
     total = sum(p for _, p in score)
-    recorded = None
-    if outcome is not None:
-        if got is not None and got != result:
-            where = at_key(outcome, "result", "outcome.result")
-            if result == "unfinished":
-                rd.error(where, f"recorded as {got}, but {reason} after day {st.day}")
-            else:
-                rd.error(where, f"recorded as {got}, but the game was {result} on day {st.ended[0]} ({reason})")
-        recorded = outcome.get("score")
-        if recorded is not None and recorded != total and not problems:
-            terms = " + ".join(f"{p} {label}" for label, p in score)
-            rd.error(at_key(outcome, "score", "outcome.score"),
-                     f"recorded {recorded}, but the rules give {total} ({terms})")
+    if got is not None and got != result:
+        where = at_key(outcome, "result", "outcome.result")
+        if result == "unfinished":
+            rd.error(where, f"recorded as {got}, but {reason} after day {st.day}")
+        else:
+            rd.error(where, f"recorded as {got}, but the game was {result} on day {st.ended[0]} ({reason})")
+    if recorded is not None and recorded != total and not problems:
+        terms = " + ".join(f"{p} {label}" for label, p in score)
+        rd.error(at_key(outcome, "score", "outcome.score"),
+                 f"recorded {recorded}, but the rules give {total} ({terms})")
     if problems:
         return problems.lines(), None
     played = Played(
@@ -220,15 +217,13 @@ def _setup(data: LDict, rules, rd: Reader) -> dict | None:
     return out
 
 
-def _outcome(data: LDict, rd: Reader) -> dict | None:
-    if "outcome" not in data:
-        return None
-    outcome = rd.mapping(data["outcome"], at_key(data, "outcome", "outcome"))
+def _outcome(data: LDict, rd: Reader) -> tuple[LDict | None, dict]:
+    """The outcome a save records (None: none) and what it claims: its result and score as read."""
+    outcome = rd.mapping(data["outcome"], at_key(data, "outcome", "outcome")) if "outcome" in data else None
+    out: dict = {}
     if outcome is None:
-        return None
+        return None, out
     rd.unknown(outcome, OUTCOME_FIELDS, "outcome", "field")
-    out = LDict(line=line_of(outcome))
-    out.value_lines = dict(getattr(outcome, "value_lines", {}))
     if "result" in outcome:
         at = at_key(outcome, "result", "outcome.result")
         value = rd.text(outcome["result"], at)
@@ -243,7 +238,7 @@ def _outcome(data: LDict, rd: Reader) -> dict | None:
             out["score"] = score
     if "reason" in outcome:
         rd.text(outcome["reason"], at_key(outcome, "reason", "outcome.reason"), 500)
-    return out
+    return outcome, out
 
 
 def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):

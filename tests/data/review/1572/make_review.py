@@ -994,6 +994,20 @@ again = {"day": 2, "fever": "struck", "resources": res(f=4, mo=2),
 case("a-broken-fever-can-strike-again", "a fever broken at planning can strike again that day",
      "days[1].fever | the rolls give", save([fev, again]), save([fev, dict(again, fever="broken")]))
 
+# A cataract drawn at Mapping blocks that day's step already: day 2 in B2, planning 3 2 2 2 2; movement 6+6 +3 -1 =
+# 14: +4 -> 5; mapping B3 1+4 = 5 jungle, the 1 drawing a cataract B2-C2; rations: food 4; B2 -> B3 (S): progress 0,
+# morale 6. Down the river to C2 instead, the new cataract stands between.
+blocked = {"day": 2, "mapped": {"B3": "jungle"}, "moved": ["B3"], "marks": [{"cataract": ["B2", "C2"]}],
+           "resources": res(f=4, mv=0), "rolls": {"planning": [3, 2, 2, 2, 2], "movement": [6, 6], "mapping": [1, 4]}}
+case("a-new-cataract-blocks-the-same-day", "a cataract drawn at Mapping blocks that day's step",
+     "days[1].moved[0] | cataract blocks", save([day1(), blocked]),
+     save([day1(), dict(blocked, moved=["C2"], resources=res(f=4, mv=1))]))
+
+# A peaceful village helps from the phase that finds it on: the first Kantyi day, its Native Contact (phase 5) finding
+# the village whose +1 makes Hunting (phase 6) 6: food +1 (5 would cost a morale too).
+case("a-peaceful-village-helps-the-same-day", "a peaceful village found at Native Contact helps that day's Hunting",
+     "days[0].resources.morale | the rolls give", save([k1]), save([dict(k1, resources=res(f=5, mo=4))]))
+
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)
 bad["outcome"]["result"] = "lost"

@@ -147,14 +147,14 @@ class Rules1572(LostRules):
     def check_mapped(self, st, label, terrain, at, problems) -> None:
         lagos = st.own.lagos
         drawn = [h for h in st.drawn if h not in lagos]  # by Mapping (Lagos de Oro's lakes come from the roll)
-        if label in lagos or label in drawn[2:]:
+        if label in lagos:
             return
-        if label in drawn[1:]:
-            lakes = f" (Lagos de Oro adds its {R.lagos_hexes} lakes)" if lagos else ""
-            problems.add(at, f"{len(drawn)} hexes mapped on day {st.day}: the Mapping phase draws one hex a day{lakes}")
-        elif not st.adjacent(st.day_start, label):
+        if not st.adjacent(st.day_start, label):
             problems.add(at, f"{label} is not next to {st.day_start}, where the day began "
                              "(the Mapping phase draws a neighbouring hex)")
+        elif label in drawn[1:2]:
+            lakes = f" (Lagos de Oro adds its {R.lagos_hexes} lakes)" if lagos else ""
+            problems.add(at, f"{len(drawn)} hexes mapped on day {st.day}: the Mapping phase draws one hex a day{lakes}")
 
     def check_move(self, st, a, b, at, problems) -> None:
         if _pair(a, b) in _cataracts(st):

@@ -11,14 +11,8 @@ HERE = Path(__file__).resolve().parent / "data" / "review" / "1572"
 NAMES = sorted(p.name[:-len("-bad.yaml")] for p in HERE.glob("*-bad.yaml"))
 # Legal twins the validator still refuses, and broken saves it still accepts, with why: each a bug whose fix
 # belongs to another part (the engine's fill search, the transcript), not to this set.
-NO_WIN = ("the transcript's end_of_day (saves/rules_1572.py) checks the delta before the conquistadors; the "
-          "engine's end_day counts a day ending with none as lost first")
-REFUSED_LEGAL = {
-    "ruined-mission-gives-five-muskets-bare": "the fill search (engine's _trail_rows) lets an Exploring or Native "
-    "Contact row account for the Ruined Mission's own trail, leaving the mission no trail to draw",
-    "no-win-without-a-conquistador": NO_WIN,
-}
-ACCEPTED_BROKEN = {"no-win-without-a-conquistador": NO_WIN}
+REFUSED_LEGAL: dict = {}
+ACCEPTED_BROKEN: dict = {}
 
 
 def _xfails(known: dict) -> list:

@@ -1275,11 +1275,15 @@ def _split(total: int, n: int, lo: int, one_low: bool) -> list[int]:
 
 def _trail_rows(s0: State, rec: Recorded, trails: list, allowed: bool) -> frozenset:
     """How many of the day's trails the Exploring and Native Contact rows may have drawn (from the
-    start hex), when every other comes from a Ruined Mission (from its hex) or a Cartography trail
-    (from where the day ends, never along an edge stepped today: it is drawn after travel)."""
+    start hex), when every other comes from a Ruined Mission (from its hex: one it must draw while a
+    trail can still go there) or a Cartography trail (from where the day ends, never along an edge
+    stepped today: it is drawn after travel)."""
     path = (s0.pos,) + rec.steps
     stepped = {frozenset(e) for e in zip(path, path[1:])}
     ruined = [h for kind, (h, *_), r in rec.marks if kind == "interest" and r == "ruined-mission"]
+    after = replace(s0, trails=s0.trails | set(trails),  # the map once the day's trails and cataracts are drawn
+                    cataracts=s0.cataracts | {frozenset(m[1]) for m in rec.marks if m[0] == "cataract"})
+    must = {("ruined", i) for i, h in enumerate(ruined) if trail_options(after, h)}
     cartography = (allowed and powers(s0.expedition).cartography and path[-1] not in s0.cartography
                    and rec.values[PROGRESS] >= R.cartography_progress)
     sources = []
@@ -1292,7 +1296,7 @@ def _trail_rows(s0: State, rec: Recorded, trails: list, allowed: bool) -> frozen
     out = set()
     for pick in product(*sources):
         taken = [p for p in pick if p[0] != "row"]
-        if len(taken) == len(set(taken)):
+        if len(taken) == len(set(taken)) and must <= set(taken):
             out.add(len(pick) - len(taken))
     return frozenset(out)
 

@@ -219,10 +219,10 @@ class Rules1572(LostRules):
                                           for k, v in rolls.items()} for _, _, rolls in found])
 
     def end_of_day(self, st):
+        if st.values["conquistadors"] == 0:  # a party of none reaches no delta (as the engine's end_day)
+            return "lost", "the last conquistador was lost"
         if st.position in st.game_map.goals:
             return "won", "reached the river delta"
-        if st.values["conquistadors"] == 0:
-            return "lost", "the last conquistador was lost"
         if st.day >= st.game.day_limit:
             return "lost", f"{st.game.day_limit} days passed and the ships have sailed"
         return None

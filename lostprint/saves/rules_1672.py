@@ -392,11 +392,12 @@ class Rules1672(LostRules):
     def _resync(self, st, voyages, record, failure) -> list:
         """After a day the rules do not explain, go on from what the save says (so later days are
         still checked): the branches that explain all of the day but what failed, as many as are found
-        soon, with the save's values."""
+        soon, with the save's values (an unrecorded weather roll left unrolled: the next day's weather
+        is taken as the save says)."""
         loose = search.Record(turn=record.turn, inputs=record.inputs, optional=record.optional | {failure.key},
                               narrow=record.narrow, checks={k: v for k, v in record.checks.items() if k != failure.key},
                               partial={k: v for k, v in record.partial.items() if k != failure.key},
-                              order=record.order)
+                              order=record.order, until="" if "weather" in record.inputs else "weather")
         going = (v for v in search.walk(eng, voyages, loose, budget=RESYNC_STEPS) if not v.over)
         ends = list(islice(going, RESYNC_ENDS))
         return [self._forced(v, st) for v in ends] or [self._forced(evolve(v, step=0), st) for v in voyages]

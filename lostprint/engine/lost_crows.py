@@ -148,7 +148,10 @@ class State(NamedTuple):
         return self.caps[INDEX[key]]
 
     def done(self, letter: str) -> bool:
-        return any(x == letter for x, _ in self.plots)
+        for x, _ in self.plots:
+            if x == letter:
+                return True
+        return False
 
 
 def new_game(land: Land, house_off=frozenset()) -> State:
@@ -934,8 +937,24 @@ def _placings(empty: tuple, doubles: bool) -> tuple:
 BOX_UNIT = {**{box: UNITS[box // BOX] for box in range(BOX * len(UNITS))}, NO_BOX: DISCARD}  # each box's unit
 
 
+def _placeable(game: Tribe, value) -> bool:
+    """`value in place_options(game)`, without listing them (a check a few times quicker)."""
+    if not isinstance(value, tuple) or len(value) != RULES.dice_per_roll or value[0] == value[1]:
+        return False
+    board, dice = game.board, game.dice
+    forced, discard = place_room(game)
+    for box in value:
+        if box == NO_BOX:
+            if not discard:
+                return False
+        elif not (isinstance(box, int) and 0 <= box < len(board)) or board[box] or \
+                (forced is not None and box not in forced):
+            return False
+    return not (dice[0] == dice[1] and value[0] > value[1])
+
+
 def _place(game: Tribe, value) -> Tribe:
-    if value not in place_options(game):
+    if not _placeable(game, value):
         forced = place_room(game)[0]
         if forced and any(box not in forced + (NO_BOX,) for box in value if isinstance(box, int)):
             raise RuleError("Fever", f"the Shaman has a Fever: the first {RULES.dice_per_roll}d{FACES} go in his "

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lostprint.games import load, resolve, with_part
 from lostprint.saves.games import save_fields
-from lostprint.saves.validate import DAY_FIELDS, FORMAT, MAX_TEXT, OUTCOME_FIELDS
+from lostprint.saves.validate import DAY_FIELDS, FORMAT, MAX_TEXT, OUTCOME_FIELDS, RESULTS
 
 LABEL = {"type": "string", "pattern": "^[A-Za-z]{1,3}[1-9][0-9]{0,2}$", "description": "a hex label, like B3"}
 
@@ -117,7 +117,7 @@ def save_schema(games=None) -> dict:
             "days": {"type": "array", "minItems": 1, "items": {"type": "object", "required": ["day", "resources"],
                                                                "properties": day_props}},
             "outcome": {"type": "object", "additionalProperties": False,
-                        "properties": {"result": {"enum": ["won", "lost"]},
+                        "properties": {"result": {"enum": list(RESULTS)},
                                        "score": {"type": "integer", "minimum": 0},
                                        "reason": {"type": "string"}}},
         },

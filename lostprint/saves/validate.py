@@ -231,7 +231,7 @@ def _outcome(data: LDict, rd: Reader) -> tuple[LDict | None, dict]:
             if slug(value) in RESULTS:
                 out["result"] = slug(value)
             else:
-                rd.error(at, f"must be won or lost, not {shown(value)}")
+                rd.error(at, f"must be {' or '.join(RESULTS)}, not {shown(value)}")
     if "score" in outcome:
         score = rd.integer(outcome["score"], at_key(outcome, "score", "outcome.score"), 0, 10_000)
         if score is not None:

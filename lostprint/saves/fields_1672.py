@@ -32,11 +32,6 @@ def default_sailors(crew) -> tuple[str, ...]:
     return tuple(f"sailor {n}" for n in range(1, crew.sailors + 1))
 
 
-def _either_or(words) -> str:
-    words = list(words)
-    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
-
-
 def fields(game) -> dict:
     """What a 1672 save records beyond the shared day fields."""
     crew = game.rules
@@ -57,7 +52,7 @@ def fields(game) -> dict:
         ],
         "day": [
             field("weather", choice(weathers, [w.name for w in crew.weathers]),
-                  f"today's weather: {_either_or(weathers)}", carry=True),
+                  f"today's weather: {', '.join(weathers[:-1])} or {weathers[-1]}", carry=True),
             field("wounded", sailors, "sailors wounded today"),
             field("healed", sailors, f"sailors healed today (Rest, {crew.rest_water} Water)"),
             field("lost", sailors, "sailors who died today (a second wound)"),

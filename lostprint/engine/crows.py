@@ -277,6 +277,11 @@ def _window(s: State) -> tuple[int, int]:
     return nightfall_window(sum(n for _, n in s.counts), len(s.players))
 
 
+def stack_size(s: State) -> int:
+    """The draws the stack holds, Nightfall's counted: the last of the tiles moved under Nightfall is the last."""
+    return _window(s)[1] + G.MOVED_TO_BOTTOM
+
+
 def _refuse(problems: list | None, where: str, rule: str, message: str) -> None:
     """A rule broken: the RuleError naming it (played), or a Problem at the move's field (carried)."""
     if problems is None:
@@ -330,11 +335,6 @@ class _Move:
         self.spawn(sq, TILE[kind].crows)
         if TILE[kind].queen and self.queen is None:
             self.queen = sq
-
-    def stack_holds(self, where: str) -> None:
-        stack = _window(self)[1] + G.MOVED_TO_BOTTOM  # the last tile under Nightfall is the last drawn
-        if self.draws > stack:
-            self.problem(where, f"the stack is empty: it held {stack} tiles", "stack")
 
     def touches(self, sq: Square) -> bool:
         return any(n in self.tiles for n in neighbors(sq))
@@ -396,6 +396,8 @@ class _Move:
         if sp.name == "drain":
             self.drained = True
         elif sp.name == "landfall":
+            if self.draws >= stack_size(self):
+                self.problem("spell", f"the stack is empty: it held {stack_size(self)} tiles", "stack")
             self.draws += 1
             self.place(sp.tile, sp.at, sp.moved_to, "spell.")
         elif sp.name == "attract":
@@ -450,8 +452,7 @@ class _Move:
             self.snapshots, self.round = (self.snapshot(),), 1
 
     def tile(self, p: Placement) -> None:
-        self.draws += 1
-        self.stack_holds("tile")
+        self.draws += 1  # past the stack's end nothing is drawn: the tile placed is the hand's
         self.place(p.tile, p.at, p.moved_to, "")
         self.first_draw = self.draws
 
@@ -468,10 +469,6 @@ class _Move:
             if self.tiles[sq] == G.BARRENS and self.deck > 0:
                 self.deck -= 1
                 self.hands[self.player] += 1
-
-    def spell(self, sp: SpellPlay) -> None:
-        self.cast(sp)
-        self.stack_holds("spell")  # Landfall draws one more
 
     def end(self, _=None) -> None:
         """Each murder scattered from its chooser's direction, then every Carrion Paradise's crow; the
@@ -534,7 +531,7 @@ def _spell_options(s: State):
         elif name == "teleport":
             yield from (SpellPlay(name, source=src, target=to, count=k)
                         for src in by_row(s.crows) for to in free for k in (1, 2)[:s.crows[src]])
-        elif name == "landfall":
+        elif name == "landfall" and s.draws < stack_size(s):
             yield from (SpellPlay(name, tile=p.tile, at=p.at, moved_to=p.moved_to) for p in _tile_options(s))
 
 
@@ -588,7 +585,8 @@ STEPS = (
     Step("tile", _turn("tile"), _moving(_Move.tile), BOARD | {"first_draw"}, _tile_options),
     Step("totem", _turn("totem"), _moving(_Move.totem), frozenset({"totems", "hands", "deck"}),
          lambda s: tuple(empties(s)) or (None,)),
-    Step("spell", _turn("spell"), _moving(_Move.spell, skip=(None,)), BOARD | {"hands", "played", "drained"}, _spell_options),
+    Step("spell", _turn("spell"), _moving(_Move.cast, skip=(None,)), BOARD | {"hands", "played", "drained"},
+         _spell_options),
     Step("nightfall", _turn("nightfall"), _nightfall, frozenset({"seat", "nightfall", "draws"}), nightfall_options),
     Step("flock", lambda s: AUTO if s.round and not s.ended and s.seat == len(s.players) and not s.flocked else None,
          _flock, BOARD | {"flocked", "points", "totals", "murders", "choosers"}),

@@ -288,6 +288,39 @@ def _():
     return bad, good
 
 
+
+def stack_emptied(third_landfall: bool) -> dict:
+    """Four players, 33 map tiles (none removed): the stack holds 17 draws, Nightfall among the 7th to 13th.
+    Every turn places Barrens and stands on it. Round 4: Mara draws Nightfall 13th, her tile and her
+    Landfall take the 14th and 15th, Tobias's tile and Landfall the last two; Wren and Ossian find the stack
+    empty. With `third_landfall` Wren casts Landfall as well."""
+    data = example()
+    data["players"] = data["players"] + [{"name": "Ossian", "color": "yellow"}]
+    names = [p["name"] for p in data["players"]]
+    squares = iter([[1, 0], [3, 0], [0, 1], [2, 1], [5, 0], [4, 1], [1, 2], [3, 2], [0, 3], [2, 3], [4, 3], [1, 4],
+                    [3, 4], [5, 2], [5, 4], [6, 0]])
+    rounds = [[turn(name, "barrens", sq, sq) for name, sq in zip(names, squares)] for _ in range(4)]
+    rounds[3][0].update(nightfall=True, spell={"name": "landfall", "tile": "barrens", "at": [-1, 0]})
+    rounds[3][1]["spell"] = {"name": "landfall", "tile": "barrens", "at": [-1, 2]}
+    if third_landfall:
+        rounds[3][2]["spell"] = {"name": "landfall", "tile": "barrens", "at": [-1, 4]}
+    data["rounds"] = rounds
+    data["tiles"] = tile_set(data, G.tiles_needed(2))
+    data.pop("outcome")
+    return scored(data)
+
+
+@case("hand-tile-at-empty-stack", "Setup and your turn: each player holds 1 tile as their hand; draw a tile, then "
+      "place one from your hand. With the stack empty there is nothing to draw: the hand tile is still placed, "
+      "but Landfall (draw an additional tile) has none to draw",
+      "rounds[3][2].spell: the stack is empty: it held 17 tiles")
+def _():
+    good = stack_emptied(False)
+    bad = stack_emptied(True)
+    bad["outcome"] = good["outcome"]
+    return bad, good
+
+
 if __name__ == "__main__":
     write_pairs(CASES)
     for rule, _source, expect, _fn in CASES:

@@ -28,6 +28,8 @@ def fields(game) -> dict:
     face = number(1, rules.die_faces)
     omen = number(min(o.low for o in rules.omens), max(o.high for o in rules.omens))  # a d66, tens then ones
     order = choice([u.key for u in rules.units] + [DISCARD])
+    boxes = len(rules.units) * rules.dice_per_roll  # the units' board, whole
+    rolls = {"omens": listing(omen), "order": listing(order), "units": listing(face, boxes, boxes)}
     return {
         "marks": [
             mark("plot", group([field("letter", choice(rules.plot_letters)), field("roll", plot_face),
@@ -43,8 +45,7 @@ def fields(game) -> dict:
             field("spirit-dancers", number(0, rules.spirit_dancers), "how many Spirit Dancers were used today"),
             field("caps", counts([t.key for t in game.trackers], 0, max(t.maximum for t in game.trackers)),
                   "{resource: new maximum} when a cap changes"),
-            field("rolls", group([field(key, listing(omen if key == "omens" else order if key == "order" else face),
-                                        what) for key, what in ROLL_KEYS]),
+            field("rolls", group([field(key, rolls.get(key, listing(face)), what) for key, what in ROLL_KEYS]),
                   "{phase: die faces} as the sheet shows them: " + "; ".join(f"{k}: {v}" for k, v in ROLL_KEYS)),
         ],
         "resources": resources(game),

@@ -101,18 +101,16 @@ def _replay(st) -> Replay:
     return st.own
 
 
-def _loose(record: search.Record, parts: tuple = (), checks: dict | None = None, **changes) -> search.Record:
-    """A day's record with the checks of some parts set aside or replaced by `checks` (and other fields changed)."""
-    kept = {k: v for k, v in record.checks.items() if k not in parts}
-    return replace(record, checks={**kept, **(checks or {})}, **changes)
-
-
-def _ends(starts, record_for, budget: int = 0, parts: tuple = (), **changes):
-    """The ends of a day (`record_for`: its record for each start) from each of `starts` not over, its record
-    loosened (`_loose`), at most `budget` steps each (0: no bound)."""
+def _ends(starts, record_for, budget: int = 0, parts: tuple = (), checks: dict | None = None, **changes):
+    """The ends of a day (`record_for`: its record for each start) from each of `starts` not over, at most
+    `budget` steps each (0: no bound); the checks of `parts` set aside or replaced by `checks`, and other
+    fields of the record changed."""
     for game in starts:
         if game.over is None:
-            yield from search.walk(eng, [game], _loose(record_for(game), parts, **changes), budget=budget)
+            record = record_for(game)
+            kept = {k: v for k, v in record.checks.items() if k not in parts}
+            yield from search.walk(eng, [game], replace(record, checks={**kept, **(checks or {})}, **changes),
+                                   budget=budget)
 
 
 def _drawn_today(st) -> dict:
@@ -166,12 +164,8 @@ class Rules1872(LostRules):
         for key, faces in got.items():
             kat = at_in(value, key, at)
             bad = [n for n in faces if key == "omens" and not all(0 < d <= eng.FACES for d in divmod(n, eng.TENS))]
-            boxes = len(eng.UNITS) * eng.BOX
             if bad:
                 problems.add(kat, f"{bad[0]} is not two dice (tens then ones, each 1-{eng.FACES})")
-            elif key == "units" and len(faces) != boxes:
-                problems.add(kat, f"{len(faces)} faces, but the units' board has {boxes} boxes "
-                                  f"({eng.BOX} for each of the {len(eng.UNITS)} units)")
             else:
                 today.rolls[key] = tuple(faces)
                 today.roll_at[key] = kat
@@ -554,10 +548,11 @@ class Rules1872(LostRules):
         values = tuple(st.values[k] for k in eng.KEYS)
         for game in starts:
             record = record_for(game)
-            loose = _loose(record, ("plots", "vision", "caps", "values"),
-                           prune=record_for.bound_for(ANY_VALUES, NO_CAPS),
-                           narrow={k: v for k, v in record.narrow.items() if k != "plot choice"},
-                           inputs={k: v for k, v in record.inputs.items() if v})
+            kept = ("moved", "terrain", "crows")
+            loose = replace(record, checks={k: v for k, v in record.checks.items() if k in kept},
+                            prune=record_for.bound_for(ANY_VALUES, NO_CAPS),
+                            narrow={k: v for k, v in record.narrow.items() if k != "plot choice"},
+                            inputs={k: v for k, v in record.inputs.items() if v})
             for end in search.walk(eng, [game], loose, budget=RECOVER_STEPS):
                 over = end.st.over if end.st.values == values else None
                 return [evolve(end, st=end.st._replace(values=values, over=over))]
@@ -572,13 +567,12 @@ class Rules1872(LostRules):
         if vision is None and len(crows) >= GAME.rules.crows_for_vision:
             vision = ("?", 0)  # a Vision Quest the save leaves out: reported once, not every day after
         path = tuple(st.day_hexes[1:])
-        new = [(lab, st.terrain[lab]) for lab, day in st.mapped_on.items() if day == st.day]
         s = s._replace(day=st.day, start=st.day_start, pos=st.position, values=tuple(st.values[k] for k in eng.KEYS),
                        caps=tuple(st.caps[k] for k in eng.KEYS), moved=path, travelled=s.travelled + len(path),
                        plots=s.plots + tuple((x, st.day) for x in facts.plots if not s.done(x)), vision=vision,
                        crows=crows, came_from="", flags=frozenset(), fever=max(0, s.fever - 1), over=None)
-        return [evolve(eng.forget(evolve(game, step=0)), st=s, drawn=game.drawn + tuple(new), terrain=dict(st.terrain),
-                       agenda=(), halted=False)]
+        return [evolve(eng.forget(evolve(game, step=0)), st=s, drawn=game.drawn + tuple(_drawn_today(st).items()),
+                       terrain=dict(st.terrain), agenda=(), halted=False)]
 
     def note_events(self, st, facts: Day, s) -> None:
         replay = _replay(st)

@@ -174,6 +174,7 @@ class Record:
     rounds: tuple[tuple[T.TurnPlay, ...], ...]
     claimed: tuple[tuple[str, int], ...]
     date: str = ""
+    winner: tuple[str, ...] = ()  # the claimed winner (the tied players, for a shared win), checked by the replay
 
 
 def _spell(f: Reader, value, where: str) -> E.SpellPlay | None:
@@ -301,7 +302,7 @@ def parse_record(data, source: str) -> tuple[Record | None, Reader]:
                 nightfall=nf,
             ))
         rounds.append(tuple(turns))
-    claimed = []
+    claimed, winner = [], ()
     outcome = data.get("outcome")
     if outcome is not None and _mapping(f, outcome, "outcome", ("scores", "winner")) is not None:
         scores = outcome.get("scores")
@@ -314,10 +315,16 @@ def parse_record(data, source: str) -> tuple[Record | None, Reader]:
                         _bad(f, f"outcome.scores.{name}", f"must be a whole number, not {shown(pts)}")
                     else:
                         claimed.append((str(name), pts))
+        named = outcome.get("winner")
+        named = [named] if isinstance(named, str) else named
+        if isinstance(named, list) and named and all(isinstance(n, str) for n in named):
+            winner = tuple(n.strip() for n in named)
+        elif named is not None:
+            _bad(f, "outcome.winner", f"must be a player's name, or a list of the tied players, not {shown(named)}")
     if f.problems or not players:
         return None, f
     record = Record(source, title, tuple(players), tuple(colors),
-                    T.Setup(tuple(players), tuple(start), counts), tuple(rounds), tuple(claimed), date or "")
+                    T.Setup(tuple(players), tuple(start), counts), tuple(rounds), tuple(claimed), date or "", winner)
     return record, f
 
 
@@ -331,6 +338,10 @@ def replay_record(record: Record, rd: Reader | None = None) -> T.Result:
     for p in result.problems:
         _bad(rd, p.field, p.message)
     final = dict(result.final)
+    best = max(final.values())
+    won = [p for p, n in result.final if n == best]
+    if record.winner and sorted(record.winner) != sorted(won):
+        _bad(rd, "outcome.winner", f"the replay gives the win to {' and '.join(won)}, with {best} points")
     for name, pts in record.claimed:
         if name not in final:
             _bad(rd, f"outcome.scores.{keyname(name)}", f"{shown(name)} is not one of the players")

@@ -321,6 +321,19 @@ def _():
     return bad, good
 
 
+
+@case("winner-most-points", "Overview and scoring: the player with the most points wins (a record may name the "
+      "winner beside the scores)", "outcome.winner: the replay gives the win to Wren")
+def _():
+    good = scored(example())
+    ranked = sorted(good["outcome"]["scores"].items(), key=lambda ps: -ps[1])
+    assert ranked[0][1] > ranked[1][1]  # one winner
+    good["outcome"]["winner"] = ranked[0][0]
+    bad = copy.deepcopy(good)
+    bad["outcome"]["winner"] = ranked[1][0]  # the runner-up
+    return bad, good
+
+
 if __name__ == "__main__":
     write_pairs(CASES)
     for rule, _source, expect, _fn in CASES:

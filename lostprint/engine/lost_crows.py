@@ -1381,10 +1381,8 @@ def fill_inputs(st: State, board: tuple, order: tuple = (), dancers: int = 0) ->
         dice = tuple(faces[i] for i in boxes)
         rolls.append(dice)
         places.append(tuple(sorted(boxes)) if dice[0] == dice[-1] else boxes)
-        filled = list(game.board) + [0]
-        for i, face in zip(boxes, dice):
-            filled[i] = face
-        game = evolve(game, board=tuple(filled[:len(board)]),
+        placed = dict(zip(boxes, dice))  # (a box off the board places nothing)
+        game = evolve(game, board=tuple(placed.get(i, face) for i, face in enumerate(game.board)),
                       order=game.order + tuple(BOX_UNIT.get(i, DISCARD) for i in boxes))
     return {"units": tuple(rolls), "place": tuple(places), "dancers": tuple((i, board[i]) for i in changed)}
 

@@ -108,9 +108,10 @@ def _ends(starts, record_for, budget: int = 0, parts: tuple = (), checks: dict |
     for game in starts:
         if game.over is None:
             record = record_for(game)
-            kept = {k: v for k, v in record.checks.items() if k not in parts}
-            yield from search.walk(eng, [game], replace(record, checks={**kept, **(checks or {})}, **changes),
-                                   budget=budget)
+            if parts or checks or changes:
+                kept = {k: v for k, v in record.checks.items() if k not in parts}
+                record = replace(record, checks={**kept, **(checks or {})}, **changes)
+            yield from search.walk(eng, [game], record, budget=budget)
 
 
 def _drawn_today(st) -> dict:

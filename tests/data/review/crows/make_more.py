@@ -16,7 +16,7 @@ import copy
 import yaml
 
 from make import HERE, G, example, registrar, replayed, scored, tile_set, write_pairs
-from make_rules import claiming, one_round, two_rounds
+from make_rules import claiming, murder_then, one_round, two_rounds
 
 CASES: list = []
 case = registrar(CASES)
@@ -332,6 +332,80 @@ def _():
     bad = copy.deepcopy(good)
     bad["outcome"]["winner"] = ranked[1][0]  # the runner-up
     return bad, good
+
+
+
+@case("queen-sight-ends-at-a-totem", "Queen's Totem: the Queen prioritizes Gem Caves (clarifications sight and queen, "
+      "house: she sees the first totem each way, so a Gem Cave behind another totem is out of her sight)",
+      "outcome.scores.Mara: the replay gives Mara 6")
+def _():
+    # the Queen on [1, 0] sees Mara's Barrens totem 1 away at [2, 0]; Tobias's Gem Cave totem at [3, 0] stands
+    # behind it. She goes to Mara, with [0, 0]'s crow; [4, 0]'s two and [3, 1]'s two go to Tobias
+    good = one_round({"tile": "queen", "at": [1, 0], "totem": [2, 0]},
+                     {"tile": "gem-cave", "at": [3, 0], "totem": [3, 0]}, 3 + 1 + 2, 4)
+    return claiming(good, 1 + 2, 4 + 3), good
+
+
+@case("attract-brings-queen", "Attract: crows flock toward the chosen tile (clarification attract, house: the Queen "
+      "comes too)", "outcome.scores.Tobias: the replay gives Tobias 5")
+def _():
+    # Mara's Queen on [3, 2] sees no totem. Tobias, on his Barrens [2, 1], attracts from E onto [2, 2]: the
+    # Queen flies there and then up to him, as do [3, 1]'s two crows beside him; his card is spent
+    good = one_round({"tile": "queen", "at": [3, 2], "totem": [2, 0]},
+                     {"tile": "barrens", "at": [2, 1], "totem": [2, 1],
+                      "spell": {"name": "attract", "target": [2, 2], "direction": "E"}}, 2, 3 + 2)
+    return claiming(good, 2, 2), good
+
+
+@case("disperse-moves-queen", "Disperse: crows 1 space away move 1 space farther (clarification disperse, house: "
+      "the Queen moves with them)", "outcome.scores.Tobias: the replay gives Tobias 7")
+def _():
+    # Mara's Queen on [3, 2] sees no totem. Tobias disperses from the Carrion [3, 3]: the Queen moves up to
+    # [3, 1], in sight of his totem on [4, 1] with [3, 1]'s two crows; [4, 0]'s two come down to him too
+    good = one_round({"tile": "queen", "at": [3, 2], "totem": [2, 0]},
+                     {"tile": "barrens", "at": [4, 1], "totem": [4, 1],
+                      "spell": {"name": "disperse", "target": [3, 3]}}, 2, 3 + 2 + 2)
+    return claiming(good, 2, 4), good
+
+
+@case("crows-cross-corruption", "Murders: a Mana Corruption token stops totems, not crows (clarification "
+      "corruption: crows may fly over and land on a corrupted tile)", "outcome.scores.Mara: the replay gives Mara 12")
+def _():
+    # murder_then: round 1's murder leaves [3, 0] corrupt and scatters to [4, 0], [3, 1], [2, 0] and [4, 2].
+    # Round 2: Mara on [5, 0] takes [4, 0]'s crow and [2, 0]'s, which flies over [3, 0]; Tobias on [5, 2] [4, 2]'s
+    good = murder_then({"tile": "barrens", "at": [5, 0], "totem": [5, 0]},
+                       {"tile": "barrens", "at": [5, 2], "totem": [5, 2]}, 6 + 2 + 2 * 2, 0 + 1 + 2 * 2)
+    return claiming(good, 11, 5), good
+
+
+@case("ley-line-doubles-queen", "Scoring: a Mana Ley Line doubles the points from that flock (the Queen's 3 "
+      "are part of it)", "outcome.scores.Mara: the replay gives Mara 8")
+def _():
+    # Tobias's Queen on [1, -1] and [0, 0]'s crow flock to Mara's Ley Line totem on [1, 0]: (3 + 1) x 2
+    good = one_round({"tile": "ley-line", "at": [1, 0], "totem": [1, 0]},
+                     {"tile": "queen", "at": [1, -1], "totem": [2, 2]}, 2 * (3 + 1), 2)
+    return claiming(good, 3 + 1 + 1, 2), good
+
+
+@case("landfall-lava-moves-the-tile", "Landfall: the additional tile follows the placing rules; a Lava Pool may "
+      "replace an empty tile, which is placed elsewhere (clarification lava-replace)",
+      "rounds[0][0].spell.moved_to: say where the replaced Barrens went")
+def _():
+    good = scored(one_round({"tile": "barrens", "at": [1, 0], "totem": [1, 0],
+                             "spell": {"name": "landfall", "tile": "lava", "at": [2, 2], "moved_to": [5, 2]}},
+                            {"tile": "barrens", "at": [3, 0], "totem": [3, 0]}, 0, 0))
+    bad = copy.deepcopy(good)
+    del bad["rounds"][0][0]["spell"]["moved_to"]
+    return bad, good
+
+
+@case("trees-no-refill", "Special rules: crow icons on tiles only matter at initial placement; afterward they are "
+      "ignored", "outcome.scores.Mara: the replay gives Mara 6")
+def _():
+    # two_rounds. Were the Trees refilled after round 1, [3, 1]'s two new crows would join the Carrion's
+    # one at Mara's [3, 2] (3, not 1), and Tobias on [2, 0] would take eight, not five
+    good = two_rounds(0, 1 + 1 + 2 * 2, 4 + 5 + 2 * 2)
+    return claiming(good, 1 + 3 + 2 * 2, 4 + 8 + 2 * 2), good
 
 
 if __name__ == "__main__":

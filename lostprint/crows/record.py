@@ -113,8 +113,9 @@ def _direction(rd: Reader, value, where: str):
     return text[:1]
 
 
-def parse_counts(data, where: str, rd: Reader) -> tuple[tuple[str, int], ...]:
-    """A tile set: {type: count}; the types listed take these counts, the others keep their house count."""
+def parse_counts(data, where: str, rd: Reader, least: int = G.MIN_MAP_TILES) -> tuple[tuple[str, int], ...]:
+    """A tile set: {type: count}; the types listed take these counts, the others keep their house count.
+    Fewer than `least` map tiles in all is a problem (by default: fewer than some player count needs)."""
     counts = dict(G.HOUSE_COUNTS)
     if data is None:
         return G.HOUSE_COUNTS
@@ -134,8 +135,8 @@ def parse_counts(data, where: str, rd: Reader) -> tuple[tuple[str, int], ...]:
             continue
         counts[key] = value
     total = sum(counts.values())
-    if total < G.MIN_MAP_TILES:
-        _bad(rd, where, f"{total} map tiles in all; a game needs at least {G.MIN_MAP_TILES}")
+    if total < least:
+        _bad(rd, where, f"{total} map tiles in all; a game needs at least {least}")
     return tuple((t.key, counts[t.key]) for t in G.TILE_TYPES)
 
 
@@ -256,7 +257,7 @@ def parse_record(data, source: str) -> tuple[Record | None, Reader]:
             colors.append((name.strip(), color))
         if len({c for _, c in colors}) != len(colors):
             _bad(f, "players", "two players share a totem colour")
-    counts = parse_counts(data.get("tiles"), "tiles", f)
+    counts = parse_counts(data.get("tiles"), "tiles", f, least=0)  # the setup checks the least its players need
     start = []
     raw_start = data.get("start")
     if not isinstance(raw_start, list):

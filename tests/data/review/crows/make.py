@@ -288,7 +288,7 @@ def small_game(tiles_total: int) -> dict:
 
 
 @case("nightfall-setup", "Setup: Nightfall goes among the bottom 7 and 4 tiles go under them, so it is never "
-      "among the 13 start tiles or a hand (a tile set too small for that is refused)", "a game needs at least")
+      "among the 13 start tiles or a hand (a tile set too small for that is refused)", "too few for 2 players")
 def _():
     need = G.tiles_needed(2)
     return small_game(need - 1), small_game(need)

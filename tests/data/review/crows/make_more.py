@@ -408,6 +408,31 @@ def _():
     return claiming(good, 1 + 3 + 2 * 2, 4 + 8 + 2 * 2), good
 
 
+
+def four_small(tiles_total: int) -> dict:
+    """Four players on a tile set of `tiles_total` map tiles, one round of Barrens, Nightfall on the game's
+    first draw."""
+    data = example()
+    data["players"] = data["players"] + [{"name": "Ossian", "color": "yellow"}]
+    squares = ([1, 0], [3, 0], [0, 1], [2, 1])
+    data["rounds"] = [[turn(p["name"], "barrens", sq, sq) for p, sq in zip(data["players"], squares)]]
+    data["rounds"][0][0]["nightfall"] = True
+    data["tiles"] = tile_set(data, tiles_total)
+    # [0, 0]'s crow is tied between Mara (E) and Wren (S) and stays; [0, 2]'s goes up to Wren; [4, 0]'s two to
+    # Tobias; [3, 1]'s two are tied between Tobias (N) and Ossian (W): one each. Every totem drew a spell
+    data["outcome"] = {"scores": {"Mara": 0 + 2, "Tobias": 3 + 2, "Wren": 1 + 2, "Ossian": 1 + 2}}
+    return data
+
+
+@case("four-players-small-set", "Setup: 4 players remove none; 6 tiles and Nightfall make the bottom 7, 4 go under "
+      "them, then 13 start tiles and 4 hands are dealt: 27 map tiles are enough for four (33 for two)",
+      "tiles: 26 map tiles are too few for 4 players")
+def _():
+    need = G.tiles_needed(4)
+    good = four_small(need)
+    return four_small(need - 1), good
+
+
 if __name__ == "__main__":
     write_pairs(CASES)
     for rule, _source, expect, _fn in CASES:

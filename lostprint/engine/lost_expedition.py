@@ -913,6 +913,12 @@ def _after(op: tuple, v: tuple) -> set:
     return {rations(v) if what == "rations" else desertion(v)}
 
 
+@lru_cache(maxsize=4096)  # not a rule: the few pieces of a day and their values remembered (5% of a cold save)
+def _after_alone(op: tuple, t: int, x: int, others: tuple) -> frozenset:
+    """_after seen through tracker t from x, the others holding each of `others` (vectors)."""
+    return frozenset(w[t] for o in others for w in _after(op, o[:t] + (x,) + o[t + 1:]))
+
+
 VALUES = range(R.floor, R.cap + 1)
 EXTREMES = (tuple(R.floor for _ in TRACKER_KEYS), tuple(R.cap for _ in TRACKER_KEYS))
 
@@ -926,8 +932,7 @@ def _rest_alone(rest: tuple, t: int, morale_end: int) -> tuple:
     for x in VALUES:
         outs = {x}
         for op in rest:
-            others = (end,) if op[0] == "desert" else EXTREMES
-            outs = {w[t] for v in outs for o in others for w in _after(op, o[:t] + (v,) + o[t + 1:])}
+            outs = {y for v in outs for y in _after_alone(op, t, v, (end,) if op[0] == "desert" else EXTREMES)}
         out.append(frozenset(outs))
     return tuple(out)
 

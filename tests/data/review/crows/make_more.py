@@ -433,6 +433,27 @@ def _():
     return four_small(need - 1), good
 
 
+
+@case("deck-runs-out", "Your turn: a totem on Barrens draws a spell (clarifications spell-deck and supply, house: "
+      "24 cards; when the deck is empty a totem on Barrens draws nothing)", "outcome.scores.Mara: the replay gives Mara 31")
+def _():
+    # four players lay a row of Barrens along row -1 and each stands on the tile just laid: 24 turns draw
+    # the deck's 24 cards. In round 7 (Nightfall on draw 25, the last of its window with 45 map tiles) the
+    # Barrens draw nothing, so the cards kept score 6 x 2 each, not 7 x 2
+    data = example()
+    data["players"] = data["players"] + [{"name": "Ossian", "color": "yellow"}]
+    names = [p["name"] for p in data["players"]]
+    row = iter([c, -1] for c in range(28))
+    data["rounds"] = [[turn(name, "barrens", sq, sq) for name, sq in zip(names, row)] for _ in range(7)]
+    data["rounds"][6][0]["nightfall"] = True
+    data["tiles"] = tile_set(data, G.tiles_needed(4) + 18)
+    data.pop("outcome")
+    good = scored(data)
+    bad = copy.deepcopy(good)
+    bad["outcome"]["scores"]["Mara"] += 2
+    return bad, good
+
+
 if __name__ == "__main__":
     write_pairs(CASES)
     for rule, _source, expect, _fn in CASES:

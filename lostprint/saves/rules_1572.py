@@ -152,7 +152,7 @@ class Rules1572(LostRules):
         if not st.adjacent(st.day_start, label):
             problems.add(at, f"{label} is not next to {st.day_start}, where the day began "
                              "(the Mapping phase draws a neighbouring hex)")
-        elif label in drawn[1:2]:
+        elif len(drawn) > 1 and label == drawn[1]:  # (said once, at the second)
             lakes = f" (Lagos de Oro adds its {R.lagos_hexes} lakes)" if lagos else ""
             problems.add(at, f"{len(drawn)} hexes mapped on day {st.day}: the Mapping phase draws one hex a day{lakes}")
 

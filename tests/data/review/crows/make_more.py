@@ -23,11 +23,11 @@ case = registrar(CASES)
 
 
 def game(rounds: list, extra_tiles: int = 0, players: int = 2, scores: dict | None = None) -> dict:
-    """The example's players (the first `players`) playing `rounds` (lists of turns) on its start pattern;
+    """The example's players and Ossian (the first `players`) playing `rounds` (lists of turns) on its start pattern;
     the tile set is the tiles used, filled up with Barrens to the least the player count needs plus
     `extra_tiles`. `scores` are the claimed points (the replay's when None)."""
     data = example()
-    data["players"] = data["players"][:players]
+    data["players"] = (data["players"] + [{"name": "Ossian", "color": "yellow"}])[:players]
     data["rounds"] = copy.deepcopy(rounds)
     data["tiles"] = tile_set(data, G.tiles_needed(players) + extra_tiles)
     data.pop("outcome", None)
@@ -452,6 +452,29 @@ def _():
     bad = copy.deepcopy(good)
     bad["outcome"]["scores"]["Mara"] += 2
     return bad, good
+
+
+
+@case("supply-runs-out", "Trees with Crows: place that many crows when the tile enters play (clarification supply, "
+      "house: there are 36 crows; when the supply is empty no new crows appear)",
+      "outcome.scores.Ossian: the replay gives Ossian 30")
+def _():
+    # four players build column 0 upwards from [0, -1] with Trees, standing apart on the lone tiles [2, 0],
+    # [2, 2], [1, 3] and [2, 4], which see nothing: the crows stay on their Trees. The 36 crows: 6 at the start,
+    # 12 + 8 + 5 from rounds 1 to 3 and 3 from the Carrion, 34 in all; round 4's Trees-1 take the last two (Mara's
+    # and Tobias's) and Wren's gets none. Ossian's Barrens tops the column: all 28 crows in it fly to him (a
+    # murder, after the scoring) and he draws a spell; with a crow on Wren's tile it would be 29
+    names = ("Mara", "Tobias", "Wren", "Ossian")
+    apart = ([2, 0], [2, 2], [1, 3], [2, 4])
+    kinds = ["trees-3"] * 4 + ["trees-2"] * 5 + ["trees-1"] * 6 + ["barrens"]
+    rounds = [[turn(name, kinds[4 * r + i], [0, -1 - 4 * r - i], apart[i]) for i, name in enumerate(names)]
+              for r in range(4)]
+    rounds[3][3]["totem"] = [0, -16]
+    rounds[3][0]["nightfall"] = True
+    cards = 2 * 4  # Mara, Tobias and Wren stand on Barrens every round, Ossian only in round 4
+    good = game(rounds, extra_tiles=6, players=4, scores={"Mara": cards, "Tobias": cards, "Wren": cards,
+                                                          "Ossian": 28 + 2})
+    return claiming3(good, dict(good["outcome"]["scores"], Ossian=31)), good
 
 
 if __name__ == "__main__":

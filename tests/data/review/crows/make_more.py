@@ -435,7 +435,8 @@ def _():
 
 
 @case("deck-runs-out", "Your turn: a totem on Barrens draws a spell (clarifications spell-deck and supply, house: "
-      "24 cards; when the deck is empty a totem on Barrens draws nothing)", "outcome.scores.Mara: the replay gives Mara 31")
+      "24 cards; when the deck is empty a totem on Barrens draws nothing)",
+      "outcome.scores.Mara: the replay gives Mara 31")
 def _():
     # four players lay a row of Barrens along row -1 and each stands on the tile just laid: 24 turns draw
     # the deck's 24 cards. In round 7 (Nightfall on draw 25, the last of its window with 45 map tiles) the

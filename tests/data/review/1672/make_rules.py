@@ -474,6 +474,93 @@ def batch_eight() -> None:
     pair("scan-every-blank-bare", "Phase 5: roll for each empty adjacent hex and colour it (I6, H7 and H8 around "
          "I7; without rolls).", v1, edit(v1, 0, mapped={"H7": "small-island", "H8": "medium-island"}),
          "days[0].mapped: Scan Horizon colours every blank hex around I7: I6 is missing")
+    batch_nine()
+
+
+def batch_nine() -> None:
+    # without rolls: day 1 colours I6 and H7 shoals (they touch); day 2 sails through both
+    s1 = {"day": 1, "mapped": {"I6": "shoals", "H7": "shoals", "H8": "sea"}, "moved": ["I7"],
+          "resources": res(5, 5, 6), "weather": "fair"}
+    s2 = {"day": 2, "moved": ["I6", "H7"], "resources": res(4, 4, 4), "weather": "fair"}
+    pair("shoals-each-hex-entered", "Phase 4: each Shoals hex entered costs 1 Hull, one passed through as well "
+         "(I6, then H7: 2).", [s1, s2], [s1, dict(s2, resources=res(4, 4, 5))],
+         "days[1].resources.hull: 5, but the rules allow 4")
+    home = {"day": 1, "resources": res(5, 5, 6), "weather": "fair"}  # a sailor on Movement keeps her at J8
+    pair("start-island-gives-nothing", "Phase 6 (⌂ start-island): the starting island is never rolled and "
+         "gives nothing to gather.", [home], [dict(home, gathered={"water": 1})],
+         "days[0].gathered: nothing to gather here (the starting island gives nothing")
+    v16 = voyage(16)  # day 16 begins with no Water at A4: the natives' gift comes in phase 7, after the Rest
+    pair("heal-before-the-gifts", "Phase 2 comes before Phase 7 (tasks are resolved in phase order): the Water "
+         "the natives give cannot pay for today's healing.", v16,
+         edit(v16, 15, healed=["Pip", "Tom Hale", "Jan Visser"]),
+         "days[15].healed: healing costs 1 Water and there is 0")
+    v5 = voyage(5)  # day 5 at F7: Wood gathered in phase 6 comes after the Repair of phase 3
+    v5 = edit(v5, 4, gathered={"wood": 1, "water": 1}, resources=res(2, 2, 5, 1))
+    pair("repair-before-gathering", "Phase 3 comes before Phase 6: Wood gathered today is not turned into "
+         "Hull today.", v5, edit(v5, 4, resources=res(2, 2, 6, 0)), "days[4].resources.hull: 6, but the rules allow 5")
+    v18 = voyage(18)  # day 18: the Repair (4 to 6) comes before the accident roll of 4
+    pair("accident-after-repair", "Phase 10 rolls against the Hull as repaired in Phase 3 the same day (4 + 2 = "
+         "6: a roll of 4 wounds nobody).", v18, edit(v18, 17, wounded=["Tom Hale"]),
+         "days[17].wounded: 1 wound recorded today (wounded + lost), but the rules give 0")
+    v10 = voyage(10)  # day 10: one Good takes the Hull from 5 to 4; the accident roll is 4
+    pair("accident-after-goods", "Phase 10 rolls against the Hull after the Goods of Phase 7 (5 - 1 = 4: a roll "
+         "of 4, equal to it, wounds).", v10, edit(v10, 9, wounded=None),
+         "days[9]: 0 wounds recorded today (wounded + lost), but the rules give 1")
+    v17 = voyage(17)  # day 17 in Rain: all four healed at Rest, so nobody is on Drink Water to catch any
+    pair("rain-catch-needs-a-hand", "Phase 8 (⌂ rain-catch): only a sailor on Drink Water catches rain; the "
+         "healed take no task.", v17, edit(v17, 16, resources=res(5, 4, 4, 6)),
+         "days[16].resources.water: 5, but the rules allow 4")
+    v7 = voyage(7)  # day 7: a Storm ridden out at anchor off F7
+    pair("anchorage-spares-the-hull", "Phase 4: Anchorage at an island cancels the Storm: no Hull damage (a sloop "
+         "that stays put was at anchor).", v7, edit(v7, 6, resources=res(2, 2, 4, 1)),
+         "days[6].resources.hull: 4, but the rules allow 5")
+    v8 = voyage(8)  # day 8 in the Doldrums at F7
+    pair("doldrums-never-drifts", "Phase 4: Doldrums: you may not move, steered or adrift (no drift roll).",
+         v8, edit(v8, 7, moved=["F6"], rolls={"drift": [1], "accident": [2], "weather": [3]}),
+         "days[7].moved: 1 hex in Doldrums: at most 0")
+    i6 = {"day": 1, "mapped": {"I5": "sea", "H6": "sea", "J6": "sea", "H7": "sea"}, "moved": ["I7", "I6"],
+          "resources": res(5, 5, 6), "weather": "fair"}
+    pair("scan-where-the-move-ends", "Phase 5 comes after Phase 4: the hexes scanned are those around the hex the "
+         "sloop moved to (I6), not where it began.", [i6], [dict(i6, mapped={"H7": "sea", "H8": "sea"})],
+         "days[0].mapped.H8: H8 is not next to the sloop at I6")
+    pair("islands-visited-only", "Scoring (⌂ islands-visited): the bonus counts the islands landed on (H7, F7, "
+         "E6, A4-A5), not those only scanned (H8, G7, F8, E5-F5).", voyage(20), voyage(20),
+         "outcome.score: recorded 36, but the rules give 32", {"result": "won", "score": 32},
+         {"result": "won", "score": 36})
+    two = bare(voyage(2))
+    two[1]["weather"] = "fair"
+    east = {"day": 3, "moved": ["I7", "J7"], "resources": res(3, 3, 6), "weather": "fair"}
+    adrift = {"day": 4, "resources": res(3, 3, 6), "weather": "fair", "rolls": {"drift": [2]}}
+    pair("setup-hexes-score-nothing", "Scoring (⌂ setup-hexes): the four hexes coloured at set-up (J8, I7, "
+         "I8, J7) are not mapped by the voyage and do not score.", two + [east, adrift], two + [east, adrift],
+         "outcome.score: recorded 10, but the rules give 6", {"result": "lost", "score": 6},
+         {"result": "lost", "score": 10})
+    v4 = voyage(4)  # day 4: the Storm drives the sloop onto the new island F7: it is rolled as if steered there
+    pair("island-rolled-adrift", "Phase 4: a new island is rolled on ending the movement there, adrift as well "
+         "as steered.", v4, edit(v4, 3, marks=None, rolls={"drift": [5], "scan": [[5, 6], [5, 2], [5, 5]],
+                                                            "accident": [6], "weather": [2]}),
+         "days[3].marks: the sloop ended its move at a new small island (F7)")
+    v15 = voyage(15)  # day 15 rolls Doldrums for day 16 at A4 (Water without end): Ngozi, the one well
+    v15[14]["rolls"]["weather"] = [2]  # sailor, gathers a Water; the natives (4: Friendly) give a Food
+    calm = {"day": 16, "resources": res(0, 0, 5), "weather": "doldrums", "gathered": {"water": 1},
+            "rolls": {"natives": [4], "accident": [1], "weather": [5]}}
+    pair("drink-what-was-gathered", "Phase 6 comes before Phase 8: Water gathered today is drunk today, and "
+         "nobody is wounded for thirst.", v15 + [calm], v15 + [dict(calm, wounded=["Ngozi"])],
+         "days[15].wounded: 1 wound recorded today (wounded + lost), but the rules give 0")
+    # day 1: I6 scans 12, a large island; its second hex (spread 5: south-west) is H7, the next blank
+    # neighbour, now coloured: only H8 is left to scan
+    spread = {"day": 1, "mapped": {"I6": "large-island", "H7": "large-island", "H8": "sea"}, "moved": ["I7"],
+              "resources": res(5, 5, 6), "weather": "fair",
+              "rolls": {"scan": [[6, 6], [1, 1]], "spread": [5], "accident": [1], "weather": [5]}}
+    pair("spread-fills-a-blank-neighbour", "Phase 5: colour each space as you scan it: a Large Island's second "
+         "hex on a blank neighbour is coloured, not scanned again (two scan rolls, not three).",
+         [spread], [dict(spread, rolls=dict(spread["rolls"], scan=[[6, 6], [1, 1], [1, 1]]))],
+         "days[0].rolls.scan: more scan rolls than day 1 rolls")
+    v20 = voyage(20)  # day 20 reaches the exit A3: nobody drinks or eats after it
+    pair("exit-ends-the-day", "How to win (⌂ win-at-once): reaching an exit wins at once; the day's later "
+         "phases (Drink Water, Eat Food) are not played.", v20, edit(v20, 19, resources=res(0, 3, 6, 4)),
+         "days[19].resources.water: 0, but the rules allow 1", {"result": "won", "score": 32},
+         {"result": "won", "score": 32})
 
 
 BARE = {  # pairs that also hold without `rolls:` (their refusal, as the words before the rolls make a difference)
@@ -485,6 +572,11 @@ BARE = {  # pairs that also hold without `rolls:` (their refusal, as the words b
     "gather-three-places": "days[9].gathered: 4 gathered: one per sailor, and Gather has 3 places",
     "storm-at-sea-drifts": "days[1].moved",
     "healed-take-no-task": HEALED_MOVED,
+    "heal-before-the-gifts": "days[15].healed: healing costs 1 Water and there is 0",
+    "repair-before-gathering": "days[4].resources.hull: 6, but the rules allow 5",
+    "rain-catch-needs-a-hand": "days[16].resources.water: 5, but the rules allow 4",
+    "anchorage-spares-the-hull": "days[6].resources.hull: 4, but the rules allow 5",
+    "exit-ends-the-day": "days[19].resources.water: 0, but the rules allow 1",
 }
 
 

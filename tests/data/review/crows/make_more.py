@@ -43,7 +43,7 @@ def turn(player: str, tile: str, at: list, totem: list | None, **more) -> dict:
 
 # The start pattern (column, row): Trees-1 [0, 0] and [0, 2], Trees-2 [4, 0] and [3, 1], Barrens [2, 0],
 # [2, 2] and [1, 3], Gem Caves [4, 2] and [2, 4], Carrion [3, 3] (its crow comes after the scoring), Lava
-# [1, 1], [0, 4] and [4, 4]. The squares between them are gaps; [2, 2] and [1, 3] have gaps on all sides.
+# [1, 1], [0, 4] and [4, 4]. No two share an edge: every square between them is a gap until a turn fills it.
 
 @case("totem-on-a-gap", "Your turn: place your Mana Totem on any empty TILE (a square with no tile is none)",
       "rounds[0][1].totem: there is no tile at [3, 2]")

@@ -236,7 +236,7 @@ def parse_record(data, source: str) -> tuple[Record | None, Reader]:
     else:
         for i, p in enumerate(raw_players):
             where = f"players[{i}]"
-            color = color_names[i] if i < len(color_names) else color_names[-1]
+            color = None  # none named: given below
             if isinstance(p, dict):
                 _mapping(f, p, where, ("name", "color"))
                 name = p.get("name")
@@ -255,6 +255,12 @@ def parse_record(data, source: str) -> tuple[Record | None, Reader]:
                 continue
             players.append(name.strip())
             colors.append((name.strip(), color))
+        taken = {c for _, c in colors if c}
+        for j, (name, color) in enumerate(colors):  # none named: the seat's colour, else the first nobody took
+            if color is None:
+                color = next((c for c in color_names[j:] + color_names if c not in taken), color_names[-1])
+                taken.add(color)
+                colors[j] = (name, color)
         if len({c for _, c in colors}) != len(colors):
             _bad(f, "players", "two players share a totem colour")
     counts = parse_counts(data.get("tiles"), "tiles", f, least=0)  # the setup checks the least its players need

@@ -64,6 +64,17 @@ def _():
     return bad, good
 
 
+@case("totem-colour-left-free", "Components and setup: each player chooses a colour (1 totem per player, "
+      "different colours); a player who names none takes one nobody chose",
+      "players: two players share a totem colour")
+def _():
+    good = scored(example())
+    good["players"] = [good["players"][0]["name"], {"name": "Tobias", "color": "red"}, good["players"][2]["name"]]
+    bad = copy.deepcopy(good)
+    bad["players"][0] = {"name": "Mara", "color": "red"}
+    return bad, good
+
+
 @case("spell-spent", "Your turn: optionally play 1 spell; a spell played is spent (clarification supply: "
       "played spells are discarded), so a second cast needs a second card",
       "rounds[1][0].spell: Mara holds no spell card")

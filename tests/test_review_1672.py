@@ -148,3 +148,14 @@ def test_a_roll_recorded_once_too_often_says_when_the_rules_roll_it():
     assert "(nobody was free to keep the Watch and reroll the Storm)" in said("four-sailors")
     assert "(the natives are met at an island where they live, until they turn hostile" in \
         said("natives-only-where-they-live")
+
+
+def test_a_stay_only_a_drift_off_the_map_explains_is_refused_on_the_move():
+    """A Storm at A4 with nobody on Anchorage: the save keeps the sloop at A4 with the Hull whole and
+    the Food eaten. Only a drift off the map (faces 5 and 6) leaves it at A4, and there the game ends
+    in phase 4, Food uneaten: the validator named that Food; it names the move, and what the ending off
+    the map would give."""
+    found = check_save_file(REVIEW / "anchorage-needs-a-sailor.bad.yaml")
+    assert [line.partition(": ")[2] for line in found] == [
+        "days[16].moved: the sloop ends day 17 at A4, but in Storm it can end only at A3, A5, B4, B5 (steered, or "
+        "adrift); or it drifts off the map, where the game ends in phase 4 (food 5 then, not 4)"], found

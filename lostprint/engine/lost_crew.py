@@ -37,6 +37,7 @@ N = len(TRACKERS)
 
 
 ESCAPED, ALL_DEAD = ("won", "reached the open sea beyond the exit"), ("lost", "the last sailor died")
+OFF_MAP = ("lost", "drifted off the map")
 LANDING = "an island is rolled on ending a move at a new one"
 ROLL = {r.key: Roll(r.key, r.dice) for r in RULES.rolls}  # what each rolling step asks for
 ROUTE = Decision("route")
@@ -433,7 +434,7 @@ def move(v: Voyage, route) -> Voyage:
             raise RuleError("movement", "the sloop is not uncontrolled: no drift roll")
         target = toward(gm, v.pos, route)
         if target is None:
-            return evolve(v, over=("lost", "drifted off the map"))
+            return evolve(v, over=OFF_MAP)
         route = (target,)
     elif drifts:
         raise RuleError("movement", "the sloop is uncontrolled: it drifts, nobody steers")

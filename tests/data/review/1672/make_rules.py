@@ -467,8 +467,7 @@ def batch_eight() -> None:
     pair("anchorage-needs-a-sailor", "Phase 4: Anchorage cancels a Storm only with a sailor on it (every sailor "
          "rests: the sloop drifts and takes 3 Hull).", v17,
          edit(v17, 16, moved=None, resources=res(4, 4, 4, 6), rolls={"accident": [4], "weather": [2]}),
-         "days[16].moved", xfail="refused on resources.food instead: the line the search follows furthest drifts "
-         "off the map (A4, faces 5 and 6), where the game ends before phase 9 and no Food is eaten")
+         "days[16].moved: the sloop ends day 17 at A4, but in Storm it can end only at A3, A5, B4, B5")
     # no rolls: a scan that leaves out the northmost blank hex was said to colour hexes 'not next to the sloop'
     v1 = bare(voyage(1))
     pair("scan-every-blank-bare", "Phase 5: roll for each empty adjacent hex and colour it (I6, H7 and H8 around "

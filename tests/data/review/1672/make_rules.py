@@ -560,6 +560,32 @@ def batch_nine() -> None:
          "phases (Drink Water, Eat Food) are not played.", v20, edit(v20, 19, resources=res(0, 3, 6, 4)),
          "days[19].resources.water: 0, but the rules allow 1", {"result": "won", "score": 32},
          {"result": "won", "score": 32})
+    v19 = voyage(19)  # day 19 rolls a Storm for day 20 at sea (B4): Hull 6 and Wood 4 at dawn, Movement and
+    v19[18]["rolls"]["weather"] = [1]  # Tacking manned (1 damage), the drift (4: south) to B5
+    storm = {"day": 20, "moved": ["B5"], "resources": res(1, 3, 5, 4), "weather": "storm",
+             "rolls": {"drift": [4], "accident": [1], "weather": [5]}}
+    pair("repair-before-the-storm", "Phase 3 comes before Phase 4: the Repair cannot mend the Storm's damage the "
+         "same day (at Hull 6 it mends nothing).", v19 + [storm], v19 + [dict(storm, resources=res(1, 3, 6, 3))],
+         "days[19].resources.hull: 6, but the rules allow 3 to 5")
+    v9 = voyage(9)  # day 9 at E6: six Goods, the whole Hull (3 + 6: Revere); phase 10 begins at Hull 0
+    sunk = edit(v9, 8, resources=res(6, 5, 0, 6),
+                rolls={"island": [5], "scan": [[6, 6], [5, 1], [2, 2]], "spread": [2], "natives": [3]})
+    pair("goods-can-sink", "Phase 7 and Phase 10: Goods cost Hull, and a sloop that begins Phase 10 at 0 Hull is "
+         "lost (no day follows).", sunk, sunk + [{"day": 10, "resources": res(6, 4, 0, 6), "weather": "rain"}],
+         "days[9]: the game was over on day 9 (the sloop sank)", {"result": "lost", "score": 16})
+    v15 = edit(voyage(15), 14, resources=res(0, 0, 6, 0))  # day 15: no Good, 2: the natives of A4-A5 turn hostile
+    leave = {"day": 16, "moved": ["B4"], "resources": res(0, 0, 6, 0), "weather": "fair", "wounded": ["Ngozi"],
+             "lost": ["Pip"], "marks": [{"burial": "B4"}], "rolls": {"accident": [1], "weather": [5]}}
+    pair("hostile-leave-both-hexes", "Phase 7, Hostile (⌂ hostile): the sloop must leave the island, and A5 is "
+         "the same large island as A4.", v15 + [leave], v15 + [dict(leave, moved=["A5"], marks=[{"burial": "A5"}])],
+         "days[15].moved: the natives of A4 are hostile: the sloop must leave the island")
+    v15 = voyage(15)  # as drink-what-was-gathered, Ngozi gathers a Food and the Friendly natives give a Water
+    v15[14]["rolls"]["weather"] = [2]
+    calm = {"day": 16, "resources": res(0, 0, 5), "weather": "doldrums", "gathered": {"food": 1},
+            "rolls": {"natives": [4], "accident": [1], "weather": [5]}}
+    pair("eat-what-was-gathered", "Phase 6 comes before Phase 9: Food gathered today is there at the start of "
+         "Phase 9, and nobody is wounded for hunger.", v15 + [calm], v15 + [dict(calm, wounded=["Ngozi"])],
+         "days[15].wounded: 1 wound recorded today (wounded + lost), but the rules give 0")
 
 
 BARE = {  # pairs that also hold without `rolls:` (their refusal, as the words before the rolls make a difference)
@@ -576,6 +602,7 @@ BARE = {  # pairs that also hold without `rolls:` (their refusal, as the words b
     "rain-catch-needs-a-hand": "days[16].resources.water: 5, but the rules allow 4",
     "anchorage-spares-the-hull": "days[6].resources.hull: 4, but the rules allow 5",
     "exit-ends-the-day": "days[19].resources.water: 0, but the rules allow 1",
+    "repair-before-the-storm": "days[19].resources.hull: 6, but the rules allow 3 to 5",
 }
 
 

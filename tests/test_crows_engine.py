@@ -782,7 +782,8 @@ def test_steps_reach_names_what_they_change():
         state = after(E.STEPS, step, new)
 
 
-def test_no_tile_is_drawn_from_an_empty_stack_by_a_turn_or_by_landfall():
+def test_landfall_cannot_draw_from_an_empty_stack_and_is_not_offered():
+    """(A turn's own tile at an empty stack is the hand's: the review pair hand-tile-at-empty-stack.)"""
     state = give(give(laid(), E.Placement(G.BARRENS, (1, 0))), (1, 0))  # A holds a spell card
     stack = E.nightfall_window(G.MAP_TILES, 2)[1] + G.MOVED_TO_BOTTOM
     full = E.State(**{**state.__dict__, "draws": stack})
@@ -791,3 +792,6 @@ def test_no_tile_is_drawn_from_an_empty_stack_by_a_turn_or_by_landfall():
         step.apply(state, E.SpellPlay("landfall", tile=G.BARRENS, at=(2, 1)))
     assert err.value.rule == "stack" and f"held {stack}" in str(err.value)
     assert step.apply(state, E.SpellPlay("drain")).drained
+    assert not any(o is not None and o.name == "landfall" for o in step.options(state))
+    assert any(o is not None and o.name == "landfall" for o in step.options(opened(E.State(
+        **{**full.__dict__, "draws": stack - 1}))[0]))

@@ -215,6 +215,9 @@ CLARIFICATIONS = (
                   "When Nightfall is drawn, on a turn or by Landfall, set it face up beside the board "
                   "and draw another tile in its place. Finish the round so everyone has had the same "
                   "number of turns, then score unused spells."),
+    Clarification("stack-empty", "An empty stack",
+                  "Once the stack is empty a turn draws nothing and places the tile already in hand; "
+                  "Landfall, which must draw, cannot be cast.", house=False),
     Clarification("attract", "Attract",
                   "The chosen tile acts like a totem facing one way: crows on the tiles in that "
                   "direction fly to it, up to the first gap, Lava Pool or totem. The Queen comes too."),

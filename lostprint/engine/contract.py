@@ -12,9 +12,10 @@
 - `RuleError(rule, message)`: the one error; `rule` names the rule broken, the message its limit.
 - Each engine gives `start(game_map, ...) -> state`, `outcome(state) -> (result, why) | None`,
   `score(state) -> ((label, points), ...)` and `STANDINS` ({ruling key: its neutral stand-in}, empty for a
-  game with none; `RULES.ruling(key)` names it); a state's `day` is the day it is in. The driver
-  (lostprint.engine.drive) plays an engine with any decider and dice; the save search
-  (lostprint.saves.search) explains a recorded day over it.
+  game with none; `RULES.ruling(key)` names it); a Lost game's state has the `day` it is in (read by
+  `drive.play(days=...)` and the search; Crows' turns need none). The driver (lostprint.engine.drive)
+  plays an engine with any decider and dice; the save search (lostprint.saves.search) explains a
+  recorded day over it.
 """
 from __future__ import annotations
 

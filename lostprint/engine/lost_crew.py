@@ -326,6 +326,9 @@ def why_not_coloured(pos: str, day: int, today: Mapping[str, str], drawn: Mappin
         return first, (f"nobody can be on Scan Horizon on day {day} (every sailor is resting or on another task), "
                        "so no hex is coloured")
     for lab in today:
+        if lab == pos and lab not in made:
+            return lab, (f"{lab} is the sloop's own hex on day {day}: Scan Horizon colours the blank hexes around it, "
+                         "and a hex sailed into stays blank until scanned from a neighbour (\u2302)")
         if lab not in made and lab not in blank:
             return lab, (f"{lab} is not next to the sloop at {pos} on day {day} (Scan Horizon colours the blank hexes "
                          "around it; a large island's second hex touches its first)")

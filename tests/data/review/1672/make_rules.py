@@ -586,6 +586,16 @@ def batch_nine() -> None:
     pair("eat-what-was-gathered", "Phase 6 comes before Phase 9: Food gathered today is there at the start of "
          "Phase 9, and nobody is wounded for hunger.", v15 + [calm], v15 + [dict(calm, wounded=["Ngozi"])],
          "days[15].wounded: 1 wound recorded today (wounded + lost), but the rules give 0")
+    # day 1: nobody scans; day 2 sails into I6, never coloured (⌂ uncoloured), and scans around it (sea: 1 + 1)
+    d1 = {"day": 1, "moved": ["I7"], "resources": res(5, 5, 6), "weather": "fair",
+          "rolls": {"accident": [1], "weather": [5]}}
+    d2 = {"day": 2, "moved": ["I6"], "mapped": {"I5": "sea", "H6": "sea", "J6": "sea", "H7": "sea"},
+          "resources": res(4, 4, 6), "weather": "fair",
+          "rolls": {"scan": [[1, 1]] * 4, "accident": [1], "weather": [5]}}
+    pair("scan-not-the-sloops-hex", "Phase 5 (⌂ uncoloured): the scan colours the blank hexes around the sloop, not "
+         "the blank hex it sailed into.", [d1, d2],
+         [d1, dict(d2, mapped=dict(d2["mapped"], I6="sea"), rolls=dict(d2["rolls"], scan=[[1, 1]] * 5))],
+         "days[1].mapped.I6: I6 is the sloop's own hex on day 2")
 
 
 BARE = {  # pairs that also hold without `rolls:` (their refusal, as the words before the rolls make a difference)
@@ -603,6 +613,7 @@ BARE = {  # pairs that also hold without `rolls:` (their refusal, as the words b
     "anchorage-spares-the-hull": "days[6].resources.hull: 4, but the rules allow 5",
     "exit-ends-the-day": "days[19].resources.water: 0, but the rules allow 1",
     "repair-before-the-storm": "days[19].resources.hull: 6, but the rules allow 3 to 5",
+    "scan-not-the-sloops-hex": "days[1].mapped.I6: I6 is the sloop's own hex on day 2",
 }
 
 

@@ -596,6 +596,12 @@ def batch_nine() -> None:
          "the blank hex it sailed into.", [d1, d2],
          [d1, dict(d2, mapped=dict(d2["mapped"], I6="sea"), rolls=dict(d2["rolls"], scan=[[1, 1]] * 5))],
          "days[1].mapped.I6: I6 is the sloop's own hex on day 2")
+    v17 = voyage(17)  # day 17: all four healed at Rest take no task: nobody repairs, nobody fishes
+    pair("repair-needs-a-hand", "Phase 3: Repair is done by a sailor on it; the healed take no task (Hull 4 "
+         "stays 4 beside 6 Wood).", v17, edit(v17, 16, resources=res(4, 4, 5, 5)),
+         "days[16].resources.hull: 5, but the rules allow 4")
+    pair("fish-needs-a-hand", "Phase 9: without a sailor on Fish, one Food is eaten; the healed take no task.",
+         v17, edit(v17, 16, resources=res(4, 5, 4, 6)), "days[16].resources.food: 5, but the rules allow 4")
 
 
 BARE = {  # pairs that also hold without `rolls:` (their refusal, as the words before the rolls make a difference)
@@ -614,6 +620,7 @@ BARE = {  # pairs that also hold without `rolls:` (their refusal, as the words b
     "exit-ends-the-day": "days[19].resources.water: 0, but the rules allow 1",
     "repair-before-the-storm": "days[19].resources.hull: 6, but the rules allow 3 to 5",
     "scan-not-the-sloops-hex": "days[1].mapped.I6: I6 is the sloop's own hex on day 2",
+    "repair-needs-a-hand": "days[16].resources.hull: 5, but the rules allow 4",
 }
 
 

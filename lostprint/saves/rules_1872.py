@@ -414,8 +414,8 @@ class Rules1872(LostRules):
         box = sixes.pop() if len(sixes) == 1 else None
         units = facts.rolls.get("units")
         if box is not None and units and units[box] != eng.RULES.permanent_face:
-            return facts.roll_at["units"], (f"the vision's permanent {eng.RULES.permanent_face} fills the "
-                                            f"{eng.UNITS[box // eng.BOX].title()}'s top box, not {units[box]}")
+            return facts.roll_at["units"], (f"the vision's permanent {eng.RULES.permanent_face} fills the top "
+                                            f"box of the {eng.UNITS[box // eng.BOX].title()}, not {units[box]}")
         failure, tried = None, False
         for game in starts:
             record = record_for(game)

@@ -1016,6 +1016,157 @@ def _():
     return g, i, bad, save_of(g, i)
 
 
+# --- third review: rules no case above covers (one each) --------------------------------------------
+
+def cap_lowered(low, key):
+    """A case for a Bad Omen that lowers `key`'s maximum: its day, with the cap recorded one higher."""
+    g, i = find(lambda g, i: only_omen(g, i, low) and g.after[i].over is None and key in g.days[i].get("caps", {}))
+    bad = save_of(g, i)
+    bad["days"][i]["caps"][key] += 1
+    return g, i, bad, save_of(g, i)
+
+
+@case("dissent", "Bad Omen 35-36: Dissent, reduce your maximum Resolve by 1 (the save records the new cap)",
+      "with", "resolve maximum")
+def _():
+    return cap_lowered(35, "resolve")
+
+
+@case("lame-horses", "Bad Omen 51-52 (house): Lame Horses, reduce your maximum Movement by 1", "with",
+      "movement maximum")
+def _():
+    return cap_lowered(51, "movement")
+
+
+@case("snowstorm", "Bad Omen 43-44 (house): Snowstorm, lose 1 Food and 1 Movement", "with", "food is")
+def _():
+    return raised("food", 1)(*find(lambda g, i: only_omen(g, i, 43) and room(g, i, "food", 1) and no_choice(g, i)))
+
+
+@case("cavalry-patrol", "Bad Omen 45-46 (house): Cavalry Patrol, lose 1 Proximity and 1 Resolve", "with",
+      "no legal roll and choice gives")
+def _():
+    return raised("proximity", 1)(*find(lambda g, i: only_omen(g, i, 45) and room(g, i, "proximity", 1)))
+
+
+@case("spoiled-meat", "Bad Omen 53-54 (house): Spoiled Meat, lose 2 Food", "with", "food is")
+def _():
+    return raised("food", 2)(*find(lambda g, i: only_omen(g, i, 53) and room(g, i, "food", 2)))
+
+
+@case("falling-crows", "Bad Omen 65-66 (house): Falling Crows, lose 1 Resolve", "with",
+      "no legal roll and choice gives")
+def _():
+    return raised("resolve", 1)(*find(lambda g, i: only_omen(g, i, 65) and room(g, i, "resolve", 1)))
+
+
+@case("camp-sickness", "Bad Omen 63-64 (house): Camp Sickness, the Shaman is fevered (Resolve -1)", "with",
+      "resolve is")
+def _():
+    return raised("resolve", 1)(*find(lambda g, i: only_omen(g, i, 63) and room(g, i, "resolve", 1)
+                                      and g.before[i].vision is None))
+
+
+@case("mountain-cost", "Phase 3: Mountains cost 3 Movement and 1 Food to enter", "with", "movement is")
+def _():
+    def ok(g, i):
+        d = g.days[i]
+        terrain = dict(g.maps[i], **d.get("mapped", {}))
+        return len(moved(d)) == 1 and terrain.get(moved(d)[0]) == "mountains" and not crossed(g, i) \
+            and plain_day(g, i) and g.before[i].vision is None and room(g, i, "movement", 1)
+    return raised("movement", 1)(*find(ok))
+
+
+@case("chief-5", "Unit chart: the Chief at difference 5 reduces two Primary Resources of your choice by 1",
+      "with", "no legal roll and choice gives")
+def _():
+    def ok(g, i):
+        return unit_diff(g, i, "chief") == 5 and all(room(g, i, k, 1) for k in eng.PRIMARY)
+    g, i = find(ok)
+    bad = save_of(g, i)
+    r = bad["days"][i]["resources"]
+    k = min(eng.PRIMARY, key=lambda k: r[k] - g.before[i].value(k))  # one the reduction fell on, as played
+    r[k] += 1
+    return g, i, bad, save_of(g, i)
+
+
+@case("warriors-2", "Unit chart row 2 (house): the Warriors add 1 Proximity and 1 Movement", "with",
+      "proximity is")
+def _():
+    return raised("proximity", -1)(*find(lambda g, i: unit_diff(g, i, "warriors") == 2 and plain_day(g, i)
+                                         and no_choice(g, i) and 1 < g.days[i]["resources"]["proximity"]
+                                         < g.after[i].cap("proximity")))
+
+
+@case("tribe-2", "Unit chart row 2 (house): the Tribe adds 2 Food", "with", "food is")
+def _():
+    return raised("food", -1)(*find(lambda g, i: unit_diff(g, i, "tribe") == 2 and plain_day(g, i)
+                                    and no_choice(g, i) and 1 < g.days[i]["resources"]["food"]
+                                    < g.after[i].cap("food")))
+
+
+@case("pipe-carriers", "Forest vision 6, Pipe Carriers: a permanent 6 in the top die-box (ruling pipe-carriers, "
+      "house: the Warriors' top box)", "with", "permanent 6")
+def _():
+    def ok(g, i):
+        return g.after[i].vision == ("forest", 6) and g.before[i].vision is not None and g.after[i].over is None \
+            and "order" not in g.days[i].get("rolls", {}) and g.days[i].get("rolls", {}).get("units")
+    g, i = find(ok)
+    bad = save_of(g, i)
+    units = bad["days"][i]["rolls"]["units"]
+    k = 2 * eng.UNITS.index("warriors")
+    units[k], units[k + 1] = units[k + 1], units[k]
+    return g, i, bad, save_of(g, i)
+
+
+def outcome_day(code):
+    return lambda g, i: any(m["plot"].get("outcome") == code for m in g.days[i].get("marks", ()))
+
+
+@case("outcome-die-movement", "Plot outcome 09A: add 1d6 Movement Progress (the die recorded as rolls.outcome; "
+      "the bad twin adds one more than it shows)",
+      "with", "movement is")
+def _():
+    return raised("movement", 1)(*find(lambda g, i: outcome_day("09A")(g, i) and room(g, i, "movement", 1)))
+
+
+@case("outcome-die-food", "Plot outcome 04A: gain 1d6 Food (the die recorded as rolls.outcome), and fever",
+      "with", "food is")
+def _():
+    return raised("food", -1)(*find(lambda g, i: outcome_day("04A")(g, i) and g.after[i].over is None
+                                    and no_choice(g, i) and not g.days[i].get("crows")
+                                    and 1 < g.days[i]["resources"]["food"] < g.after[i].cap("food")))
+
+
+@case("outcome-05A", "Plot outcome 05A: the hot springs, gain 1 Resolve", "with", "resolve is")
+def _():
+    return raised("resolve", -1)(*find(lambda g, i: outcome_day("05A")(g, i) and g.after[i].over is None
+                                       and no_choice(g, i) and not g.days[i].get("crows")
+                                       and 1 < g.days[i]["resources"]["resolve"] < g.after[i].cap("resolve")))
+
+
+@case("outcome-06A", "Plot outcome 06A: the Shaman's ritual, lose 1 Resolve", "with", "resolve is")
+def _():
+    return raised("resolve", 1)(*find(lambda g, i: outcome_day("06A")(g, i) and no_choice(g, i)
+                                      and not g.days[i].get("crows") and room(g, i, "resolve", 1)))
+
+
+@case("outcome-08A", "Plot outcome 08A: the booby trap, lose 1 Resolve and the Shaman is fevered (Resolve -1 "
+      "more)", "with", "resolve is")
+def _():
+    return raised("resolve", 1)(*find(lambda g, i: outcome_day("08A")(g, i) and room(g, i, "resolve", 1)))
+
+
+@case("halt-next", "Plot outcome 38A (house; as 02A in the source): you cannot move out of this hex next turn",
+      "with", "no movement")
+def _():
+    def ok(g, i):
+        return i > 0 and outcome_day("38A")(g, i - 1) and not moved(g.days[i]) \
+            and can_step(g, i, lambda g, i, n, mapped: True)
+    g, i = find(ok)
+    return g, i, stepped_to(g, i, lambda g, i, n, mapped: True), save_of(g, i)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

@@ -1167,6 +1167,43 @@ def _():
     return g, i, stepped_to(g, i, lambda g, i, n, mapped: True), save_of(g, i)
 
 
+@case("fever-second-turn", "Fever: on BOTH of the next two turns the first 2d6 rolled go in the Shaman's boxes "
+      "(the second fevered turn, recorded as rolls.order)", "with", "Fever")
+def _():
+    g, i = find(lambda g, i: g.before[i].fever == 1 and not eng.discards(g.before[i]) and g.after[i].over is None
+                and not g.days[i].get("spirit-dancers"))
+    good = save_of(g, i)
+    order = ["shaman", "shaman"] + [u for u in eng.UNITS if u != "shaman" for _ in range(2)]
+    good["days"][i]["rolls"]["order"] = order
+    bad = copy.deepcopy(good)
+    bad["days"][i]["rolls"]["order"] = order[2:4] + order[:2] + order[4:]
+    return g, i, bad, good
+
+
+@case("food-short", "Phase 3: you must have the necessary Food to enter a hex (a Plains costs 2 Food; one left "
+      "does not pay it; other dice could have left 2)", "with", "Food")
+def _():
+    def fits(g, i, n, mapped):
+        return mapped.get(n) == "plains" and not eng.crossing(g.land, g.after[i].pos, n) and n not in g.land.fort \
+            and n not in g.land.plot_at and n not in g.land.goals and n not in moved(g.days[i])
+    def ok(g, i):
+        d = g.days[i]
+        mapped = dict(g.maps[i], **d.get("mapped", {}))
+        return d["resources"]["food"] == 1 and d["resources"]["movement"] >= 1 and g.after[i].over is None \
+            and not d.get("marks") and (moved(d) or room(g, i, "resolve", RULES.idle_resolve)) and any(fits(g, i, n, mapped) for n in g.land.neighbors[g.after[i].pos])
+    g, i = find(ok)
+    bad = save_of(g, i)
+    d = bad["days"][i]
+    mapped = dict(g.maps[i], **d.get("mapped", {}))
+    if not moved(d):  # a day spent in camp: moving, the tribe would not have lost Resolve for it
+        d["resources"]["resolve"] += RULES.idle_resolve
+    d["moved"] = moved(d) + [next(n for n in sorted(g.land.neighbors[g.after[i].pos]) if fits(g, i, n, mapped))]
+    d["resources"]["movement"] -= 1
+    d["resources"]["food"] = 0
+    bad["outcome"] = {"result": "lost"}
+    return g, i, bad, save_of(g, i)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

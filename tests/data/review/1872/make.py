@@ -1204,6 +1204,46 @@ def _():
     return g, i, bad, save_of(g, i)
 
 
+@case("hailstorm-idle", "Phase 3 and Bad Omen 23-24: a tribe kept in camp by a Hailstorm has still not moved, and "
+      "loses 1 Resolve (the source's words; no ruling lifts it)", "with", "resolve is")
+def _():
+    return raised("resolve", RULES.idle_resolve)(*find(
+        lambda g, i: only_omen(g, i, 23) and not moved(g.days[i]) and no_choice(g, i) and not g.days[i].get("crows")
+        and room(g, i, "resolve", RULES.idle_resolve)))
+
+
+@case("unit-die", "Phase 1: the unit boxes hold six-sided dice (a 7 is no roll)", "with", "above 6")
+def _():
+    g, i = find(lambda g, i: g.days[i].get("rolls", {}).get("units") and g.after[i].over is None)
+    bad = save_of(g, i)
+    bad["days"][i]["rolls"]["units"][0] = RULES.die_faces + 1
+    return g, i, bad, save_of(g, i)
+
+
+@case("vision-die", "Vision Quest: roll 1d6 on the terrain's table (a 7 is no roll)", "both", "above 6")
+def _():
+    g, i = find(lambda g, i: "vision" in g.days[i] and g.after[i].over is None)
+    bad = save_of(g, i)
+    bad["days"][i]["vision"]["roll"] = RULES.die_faces + 1
+    return g, i, bad, save_of(g, i)
+
+
+@case("lose-two-distinct", "Unit chart: the Chief at difference 5 reduces TWO Primary Resources by 1 (the bad "
+      "twin takes both from one)", "with", "no legal roll and choice gives")
+def _():
+    def ok(g, i):
+        return unit_diff(g, i, "chief") == 5 and unit_diff(g, i, "tribe") != 5 \
+            and unit_diff(g, i, "shaman") != 2 and plain_day(g, i) and g.after[i].over is None \
+            and all(room(g, i, k, 1) and g.days[i]["resources"][k] > 1 for k in eng.PRIMARY)
+    g, i = find(ok)
+    bad = save_of(g, i)
+    r = bad["days"][i]["resources"]
+    low = sorted(eng.PRIMARY, key=lambda k: r[k] - g.before[i].value(k))  # the two the reduction fell on, first
+    r[low[0]] -= 1
+    r[low[1]] += 1
+    return g, i, bad, save_of(g, i)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

@@ -959,8 +959,9 @@ def _place(game: Tribe, value) -> Tribe:
         if forced and any(box not in forced + (NO_BOX,) for box in value if isinstance(box, int)):
             raise RuleError("Fever", f"the Shaman has a Fever: the first {RULES.dice_per_roll}d{FACES} go in his "
                                      f"boxes, not the {' and '.join(dict.fromkeys(BOX_UNIT.get(b) for b in value))}")
-        raise RuleError("phase 1", f"the dice {list(game.dice)} cannot go in boxes {value!r} (empty boxes of the "
-                                   "units; a fevered Shaman takes the first roll)")
+        where = " and ".join(BOX_UNIT.get(box, "a unit already full") for box in value if isinstance(box, int))
+        raise RuleError("phase 1", f"the roll {list(game.dice)} cannot go to {where}: each die fills an empty box "
+                                   "of its unit (two a unit); a die is discarded only where a vision allows it")
     board = list(game.board)
     for box, face in zip(value, game.dice):
         if box != NO_BOX:

@@ -29,7 +29,8 @@ def fields(game) -> dict:
     omen = number(min(o.low for o in rules.omens), max(o.high for o in rules.omens))  # a d66, tens then ones
     order = choice([u.key for u in rules.units] + [DISCARD])
     boxes = len(rules.units) * rules.dice_per_roll  # the units' board, whole
-    rolls = {"omens": listing(omen), "order": listing(order), "units": listing(face, boxes, boxes)}
+    dice = rules.rolls_per_turn * rules.dice_per_roll  # every die of Phase 1 goes to a unit or is discarded
+    rolls = {"omens": listing(omen), "order": listing(order, dice, dice), "units": listing(face, boxes, boxes)}
     return {
         "marks": [
             mark("plot", group([field("letter", choice(rules.plot_letters)), field("roll", plot_face),

@@ -1244,6 +1244,27 @@ def _():
     return g, i, bad, save_of(g, i)
 
 
+@case("unfilled-boxes", "Phase 1: each roll's two dice go in unfilled die-boxes (recorded as rolls.order; the bad "
+      "twin gives the Chief a third die)", "with", "already full")
+def _():
+    g, i = find(lambda g, i: g.days[i].get("rolls", {}).get("units") and not g.before[i].fever
+                and not eng.discards(g.before[i]) and g.after[i].over is None and not g.days[i].get("spirit-dancers"))
+    good = save_of(g, i)
+    good["days"][i]["rolls"]["order"] = [u for u in eng.UNITS for _ in range(2)]
+    bad = copy.deepcopy(good)
+    bad["days"][i]["rolls"]["order"] = ["chief", "chief", "chief", "tribe"] + bad["days"][i]["rolls"]["order"][4:]
+    return g, i, bad, good
+
+
+@case("order-length", "Phase 1: four rolls of 2d6, every die placed (rolls.order names eight; the bad twin "
+      "names the first roll only)", "with", "needs 8 items")
+def _():
+    g, i, bad, good = CASES[[c[0] for c in CASES].index("unfilled-boxes")][-1]()
+    bad = copy.deepcopy(good)
+    bad["days"][i]["rolls"]["order"] = good["days"][i]["rolls"]["order"][:2]
+    return g, i, bad, good
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

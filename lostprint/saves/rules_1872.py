@@ -420,6 +420,13 @@ class Rules1872(LostRules):
         for game in starts:
             record = record_for(game)
             _, failure = search.explain(eng, [game], record, EXPLAIN_STEPS)
+            if facts.rolls.get("omens") and failure.key in (None, "", "values", "caps"):
+                # values that follow a Bad Omen the dice never call for: the omen is what is wrong
+                unvalued = {k: v for k, v in record.checks.items() if k not in ("values", "caps")}
+                _, why = search.explain(eng, [game], replace(record, checks=unvalued, prune=None), EXPLAIN_STEPS)
+                if why is not None and why.key == "omen" and why.kind == "left":
+                    failure = why
+                    break
             if failure.kind == "together" and not failure.key and "plot choice" not in facts.why:
                 # the bound stopped every branch: mostly a value
                 said, tried = self._values_failed(st, facts, failure, at, starts, record_for), True

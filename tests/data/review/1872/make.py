@@ -1190,7 +1190,8 @@ def _():
         d = g.days[i]
         mapped = dict(g.maps[i], **d.get("mapped", {}))
         return d["resources"]["food"] == 1 and d["resources"]["movement"] >= 1 and g.after[i].over is None \
-            and not d.get("marks") and (moved(d) or room(g, i, "resolve", RULES.idle_resolve)) and any(fits(g, i, n, mapped) for n in g.land.neighbors[g.after[i].pos])
+            and not d.get("marks") and (moved(d) or room(g, i, "resolve", RULES.idle_resolve)) \
+            and any(fits(g, i, n, mapped) for n in g.land.neighbors[g.after[i].pos])
     g, i = find(ok)
     bad = save_of(g, i)
     d = bad["days"][i]
@@ -1263,6 +1264,19 @@ def _():
     bad = copy.deepcopy(good)
     bad["days"][i]["rolls"]["order"] = good["days"][i]["rolls"]["order"][:2]
     return g, i, bad, good
+
+
+@case("skip-omen", "Plot outcome 27A (house): ignore the next Bad Omen you would roll (the bad twin rolls it, a "
+      "Heatwave, and loses 2 Resolve)", "with", "more Bad Omen rolls")
+def _():
+    def ok(g, i):
+        return "skip-omen" in g.before[i].flags and "skip-omen" not in g.after[i].flags and g.after[i].over is None \
+            and not g.days[i].get("rolls", {}).get("omens") and g.days[i]["resources"]["resolve"] > 2
+    g, i = find(ok)
+    bad = save_of(g, i)
+    bad["days"][i]["rolls"]["omens"] = [25]
+    bad["days"][i]["resources"]["resolve"] -= 2
+    return g, i, bad, save_of(g, i)
 
 
 def write(only=()) -> None:

@@ -1279,6 +1279,40 @@ def _():
     return g, i, bad, save_of(g, i)
 
 
+@case("omen-unrolled", "Phase 2: a Bad Omen icon must be rolled (the bad twin leaves out a Heatwave and its 2 Resolve "
+      "as if the icon asked nothing)", "with", "more Bad Omen rolls")
+def _():
+    g, i = find(lambda g, i: only_omen(g, i, 25) and room(g, i, "resolve", 2))
+    bad = save_of(g, i)
+    del bad["days"][i]["rolls"]["omens"]
+    bad["days"][i]["resources"]["resolve"] += 2
+    return g, i, bad, save_of(g, i)
+
+
+@case("plot-sunset", "Plot tables: a 1 is the Perfect Sunset, which offers no choice and leads to no outcome (the "
+      "bad twin records 17A after it)", "both", "leads to no outcome")
+def _():
+    g, i = find(lambda g, i: any(m["plot"].get("roll") == 1 for m in g.days[i].get("marks", ()))
+                and g.after[i].over is None)
+    bad = save_of(g, i)
+    mk = next(m["plot"] for m in bad["days"][i]["marks"] if m["plot"].get("roll") == 1)
+    mk["outcome"] = "17A"
+    return g, i, bad, save_of(g, i)
+
+
+@case("score-revisits", "Scoring: 1 point for each hex travelled (ruling score-steps, house: a hex entered twice "
+      "scores twice; the bad twin counts it once)", "both", "outcome.score")
+def _():
+    def entered(g, i):
+        return [lab for d in g.days[:i + 1] for lab in moved(d)]
+    g, i = find(lambda g, i: g.after[i].over is not None and g.after[i].over[0] == "lost"
+                and len(set(entered(g, i))) < len(entered(g, i)))
+    total = sum(p for _, p in eng.score(g.after[i]))
+    good = save_of(g, i, {"result": "lost", "score": total})
+    bad = save_of(g, i, {"result": "lost", "score": total - len(entered(g, i)) + len(set(entered(g, i)))})
+    return g, i, bad, good
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

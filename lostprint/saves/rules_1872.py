@@ -500,7 +500,8 @@ class Rules1872(LostRules):
             return bad[0][1], (f"a Crow takes the colour of the terrain the tribe stands in; it stood only in "
                                f"{', '.join(sorted(t for t in stood if t))} on day {st.day}")
         if len(facts.crows) not in counts:
-            return facts.where("crows"), (f"{len(facts.crows)} Crows coloured on day {st.day}; {facts.how} the rules "
+            n = len(facts.crows)
+            return facts.where("crows"), (f"{n} Crow{'s' * (n != 1)} coloured on day {st.day}; {facts.how} the rules "
                                           f"allow {_spread(counts)}")
         return facts.where("crows"), ("these Crows' terrains do not match where the tribe stood when it earned them "
                                       f"(Phase 2 in {st.day_start}, a plot outcome in its hex)")

@@ -1313,6 +1313,20 @@ def _():
     return g, i, bad, good
 
 
+@case("crow-barred", "Plot outcome 25A (house): no Crow can be coloured next turn (the bad twin colours the "
+      "Shaman's, and takes its +1 after the Vision Quest)", "with", "1 Crow coloured")
+def _():
+    def ok(g, i):
+        return i > 0 and outcome_day("25A")(g, i - 1) and unit_diff(g, i, "shaman") == 2 \
+            and not g.days[i].get("crows") and g.after[i].vision and g.after[i].over is None \
+            and any(room(g, i, k, 1) for k in eng.PRIMARY)
+    g, i = find(ok)
+    bad = save_of(g, i)
+    bad["days"][i]["crows"] = [dict(g.maps[i], **g.days[i].get("mapped", {}))[g.before[i].pos]]
+    bad["days"][i]["resources"][next(k for k in eng.PRIMARY if room(g, i, k, 1))] += 1  # the Crow's +1 after the vision
+    return g, i, bad, save_of(g, i)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

@@ -1327,6 +1327,22 @@ def _():
     return g, i, bad, save_of(g, i)
 
 
+@case("crow-bonus-primary", "Crow icon: a Crow after the Vision Quest increases one PRIMARY resource (the bad twin "
+      "puts it on Movement)", "with", "no legal roll and choice gives")
+def _():
+    def ok(g, i):
+        d = g.days[i]
+        return d.get("crows") and len(d["crows"]) == 1 and g.before[i].vision is not None \
+            and g.after[i].over is None and room(g, i, "movement", 1) and not d.get("rolls", {}).get("omens")
+    g, i = find(ok)
+    bad = save_of(g, i)
+    r = bad["days"][i]["resources"]
+    k = max(eng.PRIMARY, key=lambda k: r[k] - g.before[i].value(k))  # the resource the Crow raised, as played
+    r[k] -= 1
+    r["movement"] += 1
+    return g, i, bad, save_of(g, i)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

@@ -1343,6 +1343,29 @@ def _():
     return g, i, bad, save_of(g, i)
 
 
+@case("spirit-of-the-goat", "Mountain vision 2, Spirit of the Goat: Mountains only cost 1 Movement to enter (the "
+      "bad twin pays 3)", "with", "movement is")
+def _():
+    def mountain_step(g, i):
+        terrain = dict(g.maps[i], **g.days[i].get("mapped", {}))
+        return not g.days[i].get("rolls", {}).get("omens") and not crossed(g, i) \
+            and "mountains" in [terrain[lab] for lab in moved(g.days[i])]
+    return boon(("mountains", 2), mountain_step, "movement", -2)
+
+
+@case("storm-dancers", "Mountain vision 3, Storm Dancers: the Spirit Dancers now work once a turn, only in the "
+      "Mountains (the bad twin uses one elsewhere)", "both", "Storm Dancers")
+def _():
+    def ok(g, i):
+        terrain = dict(g.maps[i], **g.days[i].get("mapped", {}))
+        return g.before[i].vision == ("mountains", 3) and terrain[g.before[i].pos] != "mountains" \
+            and not g.days[i].get("spirit-dancers") and g.after[i].over is None
+    g, i = find(ok)
+    bad = save_of(g, i)
+    bad["days"][i]["spirit-dancers"] = 1
+    return g, i, bad, save_of(g, i)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

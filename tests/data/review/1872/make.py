@@ -1366,6 +1366,22 @@ def _():
     return g, i, bad, save_of(g, i)
 
 
+@case("fever-two-turns-only", "Fever: the first 2d6 go to the Shaman on the next TWO turns only (the good twin's "
+      "third turn places them elsewhere; the bad one does so on the second fevered turn too)", "with", "Fever")
+def _():
+    def free(g, i):
+        return g.days[i].get("rolls", {}).get("units") and not eng.discards(g.before[i]) \
+            and not g.days[i].get("spirit-dancers") and "order" not in g.days[i]["rolls"]
+    g, i = find(lambda g, i: i > 0 and g.before[i].fever == 0 and g.before[i - 1].fever == 1 and free(g, i)
+                and free(g, i - 1) and g.after[i].over is None)
+    first_elsewhere = ["tribe", "tribe", "chief", "chief", "shaman", "shaman", "warriors", "warriors"]
+    good = save_of(g, i)
+    good["days"][i]["rolls"]["order"] = first_elsewhere
+    bad = copy.deepcopy(good)
+    bad["days"][i - 1]["rolls"]["order"] = first_elsewhere
+    return g, i - 1, bad, good  # (the day the bad twin changes)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

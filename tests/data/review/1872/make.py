@@ -1158,7 +1158,7 @@ def _():
 
 
 @case("halt-next", "Plot outcome 38A (house; as 02A in the source): you cannot move out of this hex next turn",
-      "with", "no movement")
+      "both", "no movement")
 def _():
     def ok(g, i):
         return i > 0 and outcome_day("38A")(g, i - 1) and not moved(g.days[i]) \

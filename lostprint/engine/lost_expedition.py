@@ -694,7 +694,7 @@ def end_day(st: State, cartography_trail: str | None = None) -> State:
                      marks_today=st.marks_today + (("trail", (st.pos, cartography_trail)),),
                      cartography=st.cartography | {st.pos})
     over: tuple = ()
-    if st.get("conquistadors") == 0:  # a party of none reaches no delta: "lose all six" loses, there too
+    if st.get("conquistadors") == 0:  # a party of none reaches no delta (the "empty-party" ruling)
         over = ("lost", "the last conquistador was lost")
     elif st.pos in st.board.goals:
         over = ("won", f"the party reached the delta at {st.pos}")

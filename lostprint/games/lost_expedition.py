@@ -341,6 +341,11 @@ RULINGS = (
            "that loses.",
            f"Track Day says \"turn 4 (6 weeks)\" and then \"6 weeks or {R.day_limit} turns\", as How to Lose does; "
            "the 4 is a misprint."),
+    Ruling("empty-party", "The delta with no one left",
+           "A day that ends with no conquistador left is lost, even on the day the party reaches the delta.",
+           "How to Win moves your party of conquistadors to the delta and How to Lose names losing all of them; "
+           "the source does not say which counts when both happen on one day, and a party of none reaches "
+           "nothing."),
     Ruling("interests-on-entering", "Interests found while travelling",
            "Entering a hex with an interest icon during Map Travel rolls its Interests at once, before the "
            "next step.",

@@ -111,3 +111,18 @@ def test_a_page_whose_keep_was_refused_merges_the_other_pages_work_instead_of_dr
     work = server_work(a)
     assert (work.get("title"), work.get("player")) == ("B's title", "A's player")
     assert "not kept" not in b.inner_text("#status")
+
+
+def test_a_banner_shown_mid_edit_does_not_move_the_map_under_the_pointer(page_on, tmp_path):
+    """The banner (another tab's work merged, a save, an error) came in the page's flow above the map and
+    pushed it down: a click on its way when it appeared landed on the hex above the one aimed at (C1 for
+    C2, once in CI). It floats at the page's foot now; nothing under it is out of reach."""
+    a = page_on(tmp_path / "tabs.yaml", "1572")
+    before = a.locator("[data-hex=C2]").bounding_box()
+    a.evaluate("banner('This save was changed in another page too: this page now shows both pages\\' edits.', true)")
+    assert a.is_visible("#banner")
+    assert a.locator("[data-hex=C2]").bounding_box() == before
+    a.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    last = a.evaluate("""(() => { const nodes = [...document.querySelectorAll('main *')].filter((e) => e.offsetParent);
+        return Math.max(...nodes.map((e) => e.getBoundingClientRect().bottom)); })()""")
+    assert last <= a.locator("#banner").bounding_box()["y"] + 1  # the page's end scrolls clear of it

@@ -221,6 +221,15 @@ def test_storm_damage_is_checked(rolls):
     assert "days[3].resources.hull: 6, but the rules allow 3 to 5 hull at the end of this day" in found
 
 
+@pytest.mark.parametrize("rolls", [True, False])
+@pytest.mark.parametrize("value, said", [(7, "7 is above 6"), ("lots", "must be a whole number, not text 'lots'")])
+def test_a_resource_the_save_cannot_hold_is_one_line(rolls, value, said):
+    """Water 7 (its cap is 6) is said once, on its field: not again as the value before it (5), nor on the
+    next day, whose Water follows from the rules as the save has them."""
+    found = changed(lambda d: day(d, 2)["resources"].update(water=value), rolls)
+    assert found == f"g.yaml:25: days[1].resources.water: {said}"
+
+
 def _shoals_save(hull):
     start = eng.start(GM)
     day1 = blank_around("I7", start.terrain, I6="shoals")

@@ -77,6 +77,7 @@ class Day:
     ends: list = field(default_factory=list)  # the voyages the day can end in
     crew_refused: bool = False
     resources_at: At = At(0, "")  # the day's resources (the day's own line when it has none)
+    written: object = None  # the day's resources as the save writes them
 
     def names(self, key: str) -> list[str]:
         return [who for who, _ in self.crew.get(key, ())]
@@ -116,7 +117,7 @@ class Rules1672(LostRules):
 
     def begin_day(self, st, day, at, problems) -> None:
         st.own.today = Day(resources_at=At(line_of(day, "resources") if "resources" in day else line_of(day),
-                                         f"{at.field}.resources"))
+                                         f"{at.field}.resources"), written=day.get("resources"))
 
     # --- the save's fields, read by their description ------------------------------------------------
 
@@ -283,6 +284,9 @@ class Rules1672(LostRules):
         wounds = len(today.names("wounded")) + len(today.names("lost"))
         drawn = frozenset((lab, st.terrain[lab]) for lab in st.mapped_on)
         earlier = sum(1 for d in st.mapped_on.values() if d < st.day)
+        written = today.written if isinstance(today.written, dict) else dict.fromkeys(KEYS)
+        # a value the save does not give readably (above its cap, not a number) is said once, where it is read
+        read = [k for k in KEYS if k not in written or written[k] == st.values[k] and not isinstance(written[k], bool)]
         landed = frozenset((frozenset(m.hexes), ISLAND["size"]["terrain_of"][m.get("size")], bool(m.get("natives")))
                            for m in st.marks if m.kind == "island")
         return search.Record(
@@ -294,7 +298,7 @@ class Rules1672(LostRules):
             expect={"place gather": ("gather sailors", len(picks))} if picks else {},
             checks={"pos": st.position, "terrain": lambda d: len(d) == len(drawn) and frozenset(d) == drawn,
                     "islands": lambda isl: eng.landings(isl) == landed,
-                    **{key: st.values[key] for key in KEYS}, "wounds": wounds, "sailors": statuses},
+                    **{key: st.values[key] for key in read}, "wounds": wounds, "sailors": statuses},
             order=("pos", "terrain", "islands", *KEYS, "wounds", "sailors"),
             partial={"terrain": lambda d: eng.may_end_as(d[earlier:], drawn), "wounds": lambda n: n <= wounds,
                      "islands": lambda isl: eng.landings(isl) <= landed,

@@ -693,14 +693,19 @@ def end_day(st: State, cartography_trail: str | None = None) -> State:
         st = replace(st, trails=st.trails | {frozenset((st.pos, cartography_trail))},
                      marks_today=st.marks_today + (("trail", (st.pos, cartography_trail)),),
                      cartography=st.cartography | {st.pos})
-    over: tuple = ()
-    if st.get("conquistadors") == 0:  # a party of none reaches no delta (the "empty-party" ruling)
-        over = ("lost", "the last conquistador was lost")
-    elif st.pos in st.board.goals:
-        over = ("won", f"the party reached the delta at {st.pos}")
-    elif st.day >= R.day_limit:
-        over = ("lost", f"the day limit ({R.day_limit} days)")
-    return replace(st, over=over)
+    return replace(st, over=game_over(st.board, st.get("conquistadors"), st.pos, st.day))
+
+
+DAY_LIMIT = f"the day limit ({R.day_limit} days)"
+
+
+def game_over(board: Board, conquistadors: int, pos: str, day: int) -> tuple:
+    """Phase 12 (the save's transcript asks it too): ("won" or "lost", why) once the day ends the game."""
+    if conquistadors == 0:  # a party of none reaches no delta (the "empty-party" ruling)
+        return ("lost", "the last conquistador was lost")
+    if pos in board.goals:
+        return ("won", f"the party reached the delta at {pos}")
+    return ("lost", DAY_LIMIT) if day >= R.day_limit else ()
 
 
 # --- the day in order: the steps of the contract (lostprint.engine.contract) -----------------------

@@ -39,6 +39,8 @@ INTEREST_RESULTS = tuple(slug(b.results[0]) for b in INTERESTS.bands)
 NAMES = {slug(b.results[0]): b.results[0] for b in INTERESTS.bands}
 WONDER = "natural-wonder"
 LAGOS = "lagos-de-oro"
+JOURNAL_WORDS = {"won": "reached the river delta",  # the journal's words for the engine's game_over
+                 eng.DAY_LIMIT: f"{R.day_limit} days passed and the ships have sailed"}
 
 
 def _pair(a: str, b: str) -> frozenset:
@@ -219,13 +221,8 @@ class Rules1572(LostRules):
                                           for k, v in rolls.items()} for _, _, rolls in found])
 
     def end_of_day(self, st):
-        if st.values["conquistadors"] == 0:  # a party of none reaches no delta (as the engine's end_day)
-            return "lost", "the last conquistador was lost"
-        if st.position in st.game_map.goals:
-            return "won", "reached the river delta"
-        if st.day >= st.game.day_limit:
-            return "lost", f"{st.game.day_limit} days passed and the ships have sailed"
-        return None
+        over = eng.game_over(st.own.board, st.values["conquistadors"], st.position, st.day)
+        return (over[0], JOURNAL_WORDS.get(over[0]) or JOURNAL_WORDS.get(over[1], over[1])) if over else None
 
     def facts(self, st, record) -> tuple[str, ...]:
         """In the order of the phases: mapping, what was found, then travel."""

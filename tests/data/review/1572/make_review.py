@@ -1008,6 +1008,179 @@ case("a-new-cataract-blocks-the-same-day", "a cataract drawn at Mapping blocks t
 case("a-peaceful-village-helps-the-same-day", "a peaceful village found at Native Contact helps that day's Hunting",
      "days[0].resources.morale | the rolls give", save([k1]), save([dict(k1, resources=res(f=5, mo=4))]))
 
+# --- written from the rulebook by a fourth reviewer: each chart row, and rare but legal paths ------------------
+# Every row of the Mapping chart. Day 1 in A1 (mountains, not a river hex): planning 2 2 2 2 3 (mapping +0); movement
+# 3+4 +3 -1 = 9: +1 (at the cap); mapping B1 on the dice of MAP_DICE; rations: food 5; camp: morale 5. The bad twin
+# draws the terrain of another row.
+ROW_WORD = {"swamp": "two", "hills": "three", "mountains": "four", "jungle": "five", "forest": "ten", "lake": "eleven",
+            "plains": "twelve"}
+OTHER_ROW = {"swamp": "hills", "hills": "mountains", "mountains": "jungle", "jungle": "swamp", "forest": "lake",
+             "lake": "plains", "plains": "forest"}
+for terrain, other in OTHER_ROW.items():
+    drawn = {"day": 1, "mapped": {"B1": terrain}, "resources": res(f=5, mo=5),
+             "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [3, 4], "mapping": MAP_DICE[terrain]}}
+    case(f"mapping-{ROW_WORD[terrain]}-is-{terrain}", f"Mapping {sum(MAP_DICE[terrain])}: {terrain}",
+         f"days[0].mapped | the rolls map B1: {terrain}", save([drawn]), save([dict(drawn, mapped={"B1": other})]))
+# Each extra 3 adds 1 to Mapping. Planning 3 3 3 2 2 (movement +1, mapping +2): movement 3+4 +1 -1 = 7: +1, morale 5;
+# mapping B1 4+4 +2 = 10: forest (8 alone: the same terrain as A1, mountains); rations: food 5; camp: morale 4.
+extra3 = {"day": 1, "mapped": {"B1": "forest"}, "resources": res(f=5, mo=4),
+          "rolls": {"planning": [3, 3, 3, 2, 2], "movement": [3, 4], "mapping": [4, 4]}}
+case("mapping-adds-one-per-extra-three", "each extra 3 planned adds 1 to the Mapping total",
+     "days[0].mapped | the rolls map B1: forest", save([extra3]), save([dict(extra3, mapped={"B1": "mountains"})]))
+# Movement 0-3: an accident. Planning 2 2 3 3 3 (movement +1, mapping +2): movement 1+2 +1 -1 = 3: a conquistador lost;
+# mapping B1 1+1 +2 = 4 mountains; rations: food 5; camp: morale 5.
+m3 = {"day": 1, "mapped": {"B1": "mountains"}, "resources": res(c=5, f=5, mo=5),
+      "rolls": {"planning": [2, 2, 3, 3, 3], "movement": [1, 2], "mapping": [1, 1]}}
+case("movement-three-is-an-accident", "Movement 0-3: an accident costs a conquistador",
+     "days[0].resources.conquistadors | the rolls give", save([m3]), save([dict(m3, resources=res(f=5, mo=5))]))
+# Exploring 0-2: an accident. Planning 4 2 2 2 2: movement 3+4 +3 -1 = 9: +1; exploring 1+1 = 2: a conquistador lost;
+# rations: food 5; camp: morale 5.
+x2 = {"day": 1, "resources": res(c=5, f=5, mo=5),
+      "rolls": {"planning": [4, 2, 2, 2, 2], "movement": [3, 4], "exploring": [1, 1]}}
+case("exploring-two-is-an-accident", "Exploring 0-2: an accident costs a conquistador",
+     "days[0].resources.conquistadors | the rolls give", save([x2]), save([dict(x2, resources=res(f=5, mo=5))]))
+# Exploring 8: morale +1. Planning 4 2 2 2 2: movement 3+3 +3 -1 = 8: +1, morale 5; exploring 4+4 = 8: morale 6;
+# rations: food 5; camp: morale 5.
+x8 = {"day": 1, "resources": res(f=5, mo=5),
+      "rolls": {"planning": [4, 2, 2, 2, 2], "movement": [3, 3], "exploring": [4, 4]}}
+case("exploring-eight-lifts-morale", "Exploring 8: morale +1", "days[0].resources.morale | the rolls give",
+     save([x8]), save([dict(x8, resources=res(f=5, mo=4))]))
+# Hunting 0-3: an accident. Day 2 in B2 (hills): planning 6 2 2 2 2; movement 3+3 +3 -1 = 8: +1 -> 2, morale 5;
+# hunting 1+2 = 3: a conquistador lost; rations: food 4; camp: morale 4.
+h3 = {"day": 2, "resources": res(c=5, f=4, mo=4, mv=2),
+      "rolls": {"planning": [6, 2, 2, 2, 2], "movement": [3, 3], "hunting": [1, 2]}}
+case("hunting-three-is-an-accident", "Hunting 0-3: an accident costs a conquistador",
+     "days[1].resources.conquistadors | the rolls give", save([day1(), h3]),
+     save([day1(), dict(h3, resources=res(f=4, mo=4, mv=2))]))
+# Hunting 9-10: food +2. Three of the hunger days (food 3, morale 5), then day 4: planning 6 2 2 2 2 (four of a kind,
+# at the cap); movement 3+4 +3 -1 = 9: +1; hunting 3+5 +1 (mountains) = 9: food 5; rations: food 4; camp: morale 4.
+h9 = {"day": 4, "resources": res(f=4, mo=4),
+      "rolls": {"planning": [6, 2, 2, 2, 2], "movement": [3, 4], "hunting": [3, 5]}}
+case("hunting-nine-gives-two-food", "Hunting 9-10: food +2", "days[3].resources.food | the rolls give",
+     save(hungry[:3] + [h9]), save(hungry[:3] + [dict(h9, resources=res(f=3, mo=4))]))
+# A hunt feeds the same day's ration: the six hunger days (food 0), then day 7: planning 6 2 2 2 2; movement 3+4 +3 -1 =
+# 9: +1; hunting 3+3 +1 (mountains) = 7: food 1; rations: food 0, no man lost; camp: morale 4.
+fed7 = {"day": 7, "resources": res(f=0, mo=4),
+        "rolls": {"planning": [6, 2, 2, 2, 2], "movement": [3, 4], "hunting": [3, 3]}}
+case("a-hunt-feeds-the-ration", "Hunting (phase 6) comes before the ration (phase 8)",
+     "days[6].resources.conquistadors | the rolls give", save(hungry + [fed7]),
+     save(hungry + [dict(fed7, resources=res(c=5, f=0, mo=4))]))
+# Native Contact 0-4: an Advanced Empire. Planning 2 2 2 2 5: movement 3+4 +3 -1 = 9: +1; native 2+2 = 4: an empire in
+# A1; rations: food 5; camp: morale 5.
+n4 = {"day": 1, "marks": [{"empire": "A1"}], "resources": res(f=5, mo=5),
+      "rolls": {"planning": [2, 2, 2, 2, 5], "movement": [3, 4], "native-contact": [2, 2]}}
+case("native-contact-four-is-an-empire", "Native Contact 0-4: an Advanced Empire", "days[0].marks | the rolls give",
+     save([n4]), save([{k: v for k, v in n4.items() if k != "marks"}]))
+# Native Contact 6-8: a village, which costs a progress as Exploring's does. Planning 5 2 2 2 2: movement 3+4 +3 -1 = 9:
+# +1; native 3+4 = 7: a village in A1, progress 5; rations: food 5; camp: morale 5.
+n7 = {"day": 1, "marks": [{"village": "A1"}], "resources": res(f=5, mo=5, mv=5),
+      "rolls": {"planning": [5, 2, 2, 2, 2], "movement": [3, 4], "native-contact": [3, 4]}}
+case("native-contact-village-costs-progress", "a village found at Native Contact costs 1 movement progress",
+     "days[0].resources.movement | the rolls give", save([n7]), save([dict(n7, resources=res(f=5, mo=5))]))
+# A lake discards village results, not an empire. Day 2 in B2 (lake): planning 5 2 2 2 2; movement 3+3 +3 +1 = 10:
+# +2 -> 3; native 1+2 = 3: an empire in B2; rations: food 4; camp: morale 5.
+lake_empire = {"day": 2, "marks": [{"empire": "B2"}], "resources": res(f=4, mo=5, mv=3),
+               "rolls": {"planning": [5, 2, 2, 2, 2], "movement": [3, 3], "native-contact": [1, 2]}}
+case("lake-keeps-the-empire", "a lake discards villages, not an Advanced Empire", "days[1].marks | the rolls give",
+     save([day1("lake"), lake_empire]), save([day1("lake"), {k: v for k, v in lake_empire.items() if k != "marks"}]))
+# River Hexes: +1 progress entering downstream. Day 2 in B2: planning 2 2 2 2 2; movement 6+6 +4 -1 = 15: +4 -> 5;
+# rations: food 4; B2 -> C2 (SE, downstream): -5 +1 -> 1, morale 6.
+down = {"day": 2, "moved": ["C2"], "resources": res(f=4, mv=1),
+        "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [6, 6]}}
+case("river-adds-progress-downstream", "entering a river hex from the one upstream adds 1 progress",
+     "days[1].resources.movement | the rolls give", save([day1(), down]),
+     save([day1(), dict(down, resources=res(f=4, mv=0))]))
+# ... and nothing upstream. Day 3 in C2 (mountains): the same planning and movement (15: +4 -> 5); rations: food 3;
+# C2 -> B2 (NW, upstream): progress 0, morale 3.
+up = {"day": 3, "moved": ["B2"], "resources": res(f=3, mo=3, mv=0),
+      "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [6, 6]}}
+case("river-upstream-gives-no-progress", "a step upstream on the river adds no progress",
+     "days[2].resources.movement | the rolls give", save([day1(), down, up]),
+     save([day1(), down, dict(up, resources=res(f=3, mo=3, mv=1))]))
+# WILDs make no five of a kind either: the accident day (5 conquistadors), then a day of five WILDs: nothing called, no
+# conquistador; rations: food 4; camp: morale 4.
+wild5 = {"day": 2, "resources": res(c=5, f=4, mo=4), "rolls": {"planning": [1, 1, 1, 1, 1]}}
+case("five-wilds-gain-no-conquistador", "five WILDs are no five of a kind",
+     "days[1].resources.conquistadors | the rolls give", save([acc, wild5]),
+     save([acc, dict(wild5, resources=res(f=4, mo=4))]))
+# No fever, nothing to break: three WILDs then go to the phases. Planning 1 1 1 2 2: movement 3+4 +1 +3 -1 = 10: +2 (at
+# the cap); rations: food 5; camp: morale 5.
+no_fever = {"day": 1, "resources": res(f=5, mo=5), "rolls": {"planning": [1, 1, 1, 2, 2], "movement": [3, 4]}}
+case("no-fever-no-break", "three WILDs break a fever only while one holds", "days[0].fever | no fever to break",
+     save([no_fever]), save([dict(no_fever, fever="broken")]))
+# A cataract is drawn once on an edge: A2's downstream side holds the printed one. The step south to A2, then day 2:
+# planning 3 2 2 2 2; movement 3+3 +3 -1 = 8: +1 -> 2, morale 5; mapping B3 1+4 = 5 jungle (the 1 adds nothing);
+# rations: food 4; camp: morale 4.
+source = {"day": 2, "mapped": {"B3": "jungle"}, "resources": res(f=4, mo=4, mv=2),
+          "rolls": {"planning": [3, 2, 2, 2, 2], "movement": [3, 3], "mapping": [1, 4]}}
+case("cataract-once-an-edge", "a cataract is not drawn where one stands", "days[1].marks[0].cataract | already",
+     save([south, source]), save([south, dict(source, marks=[{"cataract": ["A2", "B2"]}])]))
+# A step goes to a neighbouring hex: C2 is two hexes from A1.
+good = bare(save([day1()]))
+bad = copy.deepcopy(good)
+bad["days"][0]["moved"] = ["C2"]
+case("a-step-enters-a-neighbour", "a step enters a neighbouring hex", "days[0].moved[0] | not next to", good, bad)
+# The expedition is one of the six of the setup roll (written by its name or its die face: 3 is Military).
+case("expedition-is-one-of-six", "the expedition is one of the six", "setup.expedition | not one of",
+     save([day1()], "3"), save([day1()], "navy"))
+# Cartography's trail leads from where the day ends: the first two Cartography trail days above, day 2 ending in B1
+# (progress 3) with its trail B1-C1; a trail from A1, where the day began, is not the party's to place.
+case("cartography-trail-from-where-the-day-ends", "Cartography's trail starts where the party ends the day",
+     "days[1].marks | the rolls give", save(trails[:2], "cartography"),
+     save([trails[0], dict(trails[1], marks=[{"trail": ["A1", "A2"]}])], "cartography"))
+# Diego's +1 is a choice ("you may"): the Mapping day after his with 1+1 = 2 kept as a swamp; mountains would need +2.
+unused = dict(diego_map, mapped={"B1": "swamp"})
+case("diego-plus-one-is-a-choice", "Diego Mendoza's +1 may be left unused, and is never more than 1",
+     "days[2].mapped | the rolls map B1", save([acc, diego, unused]),
+     save([acc, diego, dict(unused, mapped={"B1": "mountains"})]))
+# Interests 9: Predict Eclipse (the eclipse day's roll 4+5), not Princess Kantyi.
+case("interests-nine-is-predict-eclipse", "Interests 9: Predict Eclipse", "days[0].marks | the rolls give",
+     save([e1]), save([dict(e1, marks=[{"interest": {"hex": "A1", "result": "princess-kantyi"}}])]))
+# The eclipse's choice stands near an empire too ("instead of rolling"). The eclipse day, then day 2: planning 5 1 1 1 1:
+# the chosen row 0-4, an empire in A1; rations: food 4; camp: morale 3. Day 3, within the empire's reach: the chosen
+# row 11+ (a cache: food 5, morale 4; a peaceful village); rations: food 4; camp: morale 3. The empire's one die
+# rolled instead (6 +4 = 10, food +1 and a peaceful village: the same day's end) is refused.
+chose_empire = {"day": 2, "marks": [{"empire": "A1"}], "resources": res(f=4, mo=3), "rolls": {"planning": [5, 1, 1, 1, 1]}}
+chose_cache = {"day": 3, "marks": [{"peaceful-village": "A1"}], "resources": res(f=4, mo=3),
+               "rolls": {"planning": [5, 1, 1, 1, 1]}}
+case("predict-eclipse-chooses-near-an-empire", "Predict Eclipse chooses the result near an empire too",
+     "days[2].rolls.native-contact | more", save([e1, chose_empire, chose_cache]),
+     save([e1, chose_empire, dict(chose_cache, rolls={"planning": [5, 1, 1, 1, 1], "native-contact": [6]})]))
+# Princess Kantyi rerolls the empire's one die too. The first Kantyi day (A1, a peaceful village), then day 2: planning
+# 5 2 2 2 2; movement 3+4 +3 -1 = 9: +1; native 1 1, rerolled by her to 1 2: 3, an empire in A1; rations: food 4; camp:
+# morale 4. Day 3: planning 5 5 2 2 2 (movement +2, native +1); movement 3+4 +2 -1 = 8: +1, morale 3; native on the
+# empire's one die: 1, rerolled to 6: 7, a village in A1 (progress 5); rations: food 3; camp: morale 2.
+k_empire = {"day": 2, "marks": [{"empire": "A1"}], "resources": res(f=4, mo=4),
+            "rolls": {"planning": [5, 2, 2, 2, 2], "movement": [3, 4], "native-contact": [1, 1], "kantyi": [1, 2]}}
+k_die = {"day": 3, "marks": [{"village": "A1"}], "resources": res(f=3, mo=2, mv=5),
+         "rolls": {"planning": [5, 5, 2, 2, 2], "movement": [3, 4], "native-contact": [1], "kantyi": [6]}}
+case("princess-kantyi-rerolls-the-empire-die", "Princess Kantyi rerolls the empire's one die",
+     "days[2].rolls.native-contact | Princess Kantyi", save([k1, k_empire, k_die]),
+     save([k1, k_empire, dict(k_die, rolls={k: v for k, v in k_die["rolls"].items() if k != "kantyi"})]))
+# ... and the 1s and 2s of a musket's reroll. Religious (no musket bonus): the first Kantyi day, then day 2: planning
+# 5 5 5 6 6 (native +2, hunting +1): native 3+3 +2 = 8 (a village), rerolled by a musket (5) to 1 5, her 1 rolled again
+# to 6: 6+5 +2 = 13: a cache (muskets 6, food 6, morale 6) and a second peaceful village; hunting 3+3 +1 +1 (mountains)
+# +2 (the villages) = 10: food +2 (6); rations: food 5; camp: morale 5.
+k_musket = {"day": 2, "marks": [{"peaceful-village": "A1"}], "resources": res(f=5, mo=5),
+            "rolls": {"planning": [5, 5, 5, 6, 6], "native-contact": [[3, 3], [1, 5]], "kantyi": [6], "hunting": [3, 3]}}
+case("princess-kantyi-rerolls-a-musket-reroll", "Princess Kantyi rerolls the 1s and 2s of a musket's reroll",
+     "days[1].rolls.native-contact | Princess Kantyi", save([k1, k_musket], "religious"),
+     save([k1, dict(k_musket, rolls={k: v for k, v in k_musket["rolls"].items() if k != "kantyi"})], "religious"))
+# Lagos de Oro found on entering an interest icon lies halfway from there (G1, 8 hexes from O4: K2 is 4 from each), not
+# from F2, where the day began (9 from O4: J2 is 4 from F2 and 5 from O4). Day 1 A1 -> B2 (mountains), then down the
+# river to F2 by day 5 (food 5, progress 1). Day 6: planning 2 2 2 2 3; movement 6+6 +3 -1 = 14: +4 -> 5; mapping G1
+# 2+2 = 4 mountains; rations: food 4; F2 -> G1 (NE): progress 0, morale 6; G1's icon: Interests 1+2 = 3, Lagos de Oro.
+trip = [day1("mountains")] + down_the_river(2, 5)[:4]
+icon_lagos = {"day": 6, "mapped": {"G1": "mountains", "J2": "lake", "J3": "lake", "K2": "lake"}, "moved": ["G1"],
+              "marks": [{"interest": {"hex": "G1", "result": "lagos-de-oro"}}, {"lagos-de-oro": ["J2", "J3", "K2"]}],
+              "resources": res(f=4, mv=0),
+              "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [6, 6], "mapping": [2, 2], "interests": [1, 2]}}
+from_f2 = dict(icon_lagos, mapped={"G1": "mountains", "I2": "lake", "J2": "lake", "J3": "lake"},
+               marks=[icon_lagos["marks"][0], {"lagos-de-oro": ["I2", "J2", "J3"]}])
+for suffix, made in (("", save), ("-bare", lambda days: bare(save(days)))):
+    case(f"lagos-de-oro-halfway-from-the-icon{suffix}", "Lagos de Oro found on entering lies halfway from that hex",
+         "days[5].marks[1].lagos-de-oro | halfway", made(trip + [icon_lagos]), made(trip + [from_f2]))
+
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)
 bad["outcome"]["result"] = "lost"

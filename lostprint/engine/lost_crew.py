@@ -347,6 +347,9 @@ def why_not_coloured(pos: str, day: int, today: Mapping[str, str], drawn: Mappin
                 return lab, f"the scan rolls make {lab} {scan_readings(alts, drawn.get(lab) or 'coloured')}"
             if lab not in drawn:
                 return left_out(sorted(x for x in new if x not in drawn))
+            if (drawn[lab], new[lab]) == ("large-island", "medium-island") and "large-island" not in made[lab]:
+                return lab, (f"no hex beside {lab} is free for a large island's second hex: it is a medium island "
+                             "(\u2302 spread)")
     return None, (f"no scan from {pos} colours these hexes so (Scan Horizon: 2d6 for each blank neighbour, northmost "
                   "first; a large island's second hex by the Direction chart)")
 
@@ -595,7 +598,8 @@ def gather(v: Voyage, picks: tuple[str, ...]) -> Voyage:
         if cubes[i] is not None:
             if cubes[i] <= 0:
                 most = island_cubes(island.size, island.roll)[1][i]  # and of any roll alike (size, natives):
-                alike = max((c[i] or 0) for _, c, natives in map(island_cubes, [island.size] * len(FACES), FACES)
+                alike = max((float("inf") if c[i] is None else c[i])  # a roll without end is no alike
+                            for _, c, natives in map(island_cubes, [island.size] * len(FACES), FACES)
                             if natives == island.natives)
                 taken = most + picks.count(key) - island.cubes[i]
                 raise RuleError("gather", f"{taken} {key} taken from this island, but " + (

@@ -602,6 +602,84 @@ def batch_nine() -> None:
          "days[16].resources.hull: 5, but the rules allow 4")
     pair("fish-needs-a-hand", "Phase 9: without a sailor on Fish, one Food is eaten; the healed take no task.",
          v17, edit(v17, 16, resources=res(4, 5, 4, 6)), "days[16].resources.food: 5, but the rules allow 4")
+    batch_ten()
+
+
+def batch_ten() -> None:
+    # day 1 at I7 colours I6, H7, H8 sea; day 2 steers through H7 to G7 and scans G6, F7, F8 (sea) and G8 (12):
+    # G8's neighbours are G7 (the sloop), H8 and F8 (coloured): no room for a second hex
+    d1 = {"day": 1, "mapped": {"I6": "sea", "H7": "sea", "H8": "sea"}, "moved": ["I7"], "resources": res(5, 5, 6),
+          "weather": "fair", "rolls": {"scan": [[1, 1]] * 3, "accident": [1], "weather": [5]}}
+    d2 = {"day": 2, "mapped": {"G6": "sea", "F7": "sea", "F8": "sea", "G8": "medium-island"}, "moved": ["H7", "G7"],
+          "resources": res(4, 4, 6), "weather": "fair",
+          "rolls": {"scan": [[1, 1]] * 3 + [[6, 6]], "accident": [1], "weather": [5]}}
+    pair("large-island-no-room", "Phase 5 (⌂ spread): a 12 is a Large Island, but with no free hex beside it (G8: "
+         "the sloop at G7, H8 and F8 coloured, the rest off the map) it is a medium one.",
+         [d1, d2], [d1, edit([d2], 0, mapped=dict(d2["mapped"], G8="large-island"))[0]], "days[1].mapped.G8")
+    # day 1 at I7: H7 scans 12, a large island; its second hex (spread 1: north) is H6. Day 2 lands on H7: 4 + 3 =
+    # 7, Water without end (the ∞ box), 2 Wood, 2 Food, natives (they ignore the crew, 3, every day). Days 3
+    # and 4 in the Doldrums: 3 and 2 Water gathered, 5 in all, more than any cube count
+    h1 = {"day": 1, "mapped": {"I6": "sea", "H7": "large-island", "H6": "large-island", "H8": "sea"}, "moved": ["I7"],
+          "resources": res(5, 5, 6), "weather": "fair",
+          "rolls": {"scan": [[1, 1], [6, 6], [1, 1]], "spread": [1], "accident": [1], "weather": [5]}}
+    h2 = {"day": 2, "mapped": {"G6": "sea", "G7": "sea"}, "moved": ["H7"], "resources": res(4, 4, 6),
+          "weather": "fair", "marks": [{"island": {"hexes": ["H7", "H6"], "size": "large", "natives": True}}],
+          "rolls": {"island": [4], "scan": [[1, 1], [1, 1]], "natives": [3], "accident": [1], "weather": [2]}}
+    h3 = {"day": 3, "resources": res(5, 3, 6), "weather": "doldrums", "gathered": {"water": 3},
+          "rolls": {"natives": [3], "accident": [1], "weather": [2]}}
+    h4 = {"day": 4, "resources": res(5, 2, 6), "weather": "doldrums", "gathered": {"water": 2},
+          "rolls": {"natives": [3], "accident": [1], "weather": [5]}}
+    ok = [h1, h2, h3, h4]
+    pair("water-without-end", "Phase 4 and 6: a 7 gives Water without end (∞: mark the box, no cubes); each "
+         "sailor still gathers one (5 Water in two days from H7-H6, rolled 4 + 3).", ok,
+         edit(ok, 1, rolls=dict(h2["rolls"], island=[3])),
+         "days[3].gathered.water: 5 water taken from this island, but its roll 3 gives at most 4 Water")
+    # the same island rolled 5 + 3 = 8: everything without end: 3 and 3 Wood gathered
+    w2 = edit([h2], 0, rolls=dict(h2["rolls"], island=[5]))[0]
+    w3 = dict(h3, gathered={"wood": 3}, resources=res(3, 3, 6, 3))
+    w4 = dict(h4, gathered={"wood": 3}, resources=res(2, 2, 6, 6))
+    ok = [h1, w2, w3, w4]
+    pair("wood-without-end", "Phase 4 and 6: an 8 or more gives Water, Wood and Food without end (6 Wood in two "
+         "days from H7-H6, rolled 5 + 3).", ok, edit(ok, 1, rolls=dict(h2["rolls"], island=[4])),
+         "days[2].gathered.wood: 3 wood taken from this island, but its roll 4 gives at most 2 Wood")
+    # day 1 colours I6 shoals and rolls Headwind; day 2 in Headwind at I7 beside the Shoals
+    s1 = {"day": 1, "mapped": {"I6": "shoals", "H7": "sea", "H8": "sea"}, "moved": ["I7"], "resources": res(5, 5, 6),
+          "weather": "fair", "rolls": {"scan": [[4, 5], [1, 1], [1, 1]], "accident": [1], "weather": [4]}}
+    s2 = {"day": 2, "resources": res(4, 4, 6), "weather": "headwind", "rolls": {"accident": [1], "weather": [5]}}
+    pair("headwind-pushed-back", "Phase 4: Headwind without Tacking: the sloop is pushed back into the hex it left "
+         "and does not move: it never entered the Shoals (I6), so no Hull damage.",
+         [s1, s2], [s1, dict(s2, resources=res(4, 4, 5))], "days[1].resources.hull: 5, but the rules allow 6")
+    pair("headwind-pushed-back-moves", "Phase 4: Headwind without Tacking: the sloop does not move (out to I6 and "
+         "pushed back is no voyage of 2 hexes).", [s1, s2], [s1, dict(s2, moved=["I6", "I7"], resources=res(4, 4, 5))],
+         "days[1].moved: 2 hexes in Headwind: at most 1")
+    # day 2 sails into the Shoals (I6) and Doldrums hold it there on day 3: staying costs nothing
+    t1 = dict(s1, rolls={"scan": [[4, 5], [1, 1], [1, 1]], "accident": [1], "weather": [5]})
+    t2 = {"day": 2, "moved": ["I6"], "resources": res(4, 4, 5), "weather": "fair",
+          "mapped": {"I5": "sea", "H6": "sea", "J6": "sea"},
+          "rolls": {"scan": [[1, 1]] * 3, "accident": [1], "weather": [2]}}
+    t3 = {"day": 3, "resources": res(3, 3, 5), "weather": "doldrums", "rolls": {"accident": [1], "weather": [5]}}
+    pair("shoals-only-on-entering", "Phase 4: entering a Shoals hex costs 1 Hull; a sloop that stays in it takes no "
+         "more.", [t1, t2, t3], [t1, t2, dict(t3, resources=res(3, 3, 4))],
+         "days[2].resources.hull: 4, but the rules allow 5")
+    # day 20 of the voyage: nobody steers in Fair Weather, and the drift (6: north-west) carries the sloop into A3
+    v19 = voyage(19)
+    drift = {"day": 20, "moved": ["A3"], "resources": res(1, 4, 6, 4), "weather": "fair", "rolls": {"drift": [6]}}
+    pair("drift-into-the-exit", "How to win: reaching an exit hex wins, adrift as well as steered (B4, drift 6: "
+         "north-west to A3).", v19 + [drift], v19 + [drift],
+         "outcome.result: recorded as lost", {"result": "won", "score": 32}, {"result": "lost", "score": 28})
+    # two well sailors on day 3 (Tom and Jan wounded by accidents of 6), one at the helm: a lone scanner, no +1
+    a1 = {"day": 1, "mapped": {"I6": "sea", "H7": "sea", "H8": "sea"}, "moved": ["I7"], "resources": res(5, 5, 6),
+          "weather": "fair", "wounded": ["Tom Hale"], "rolls": {"scan": [[1, 1]] * 3, "accident": [6], "weather": [5]}}
+    a2 = {"day": 2, "mapped": {"H6": "sea", "G6": "sea", "G7": "sea"}, "moved": ["H7"], "resources": res(4, 4, 6),
+          "weather": "fair", "wounded": ["Jan Visser"],
+          "rolls": {"scan": [[1, 1]] * 3, "accident": [6], "weather": [5]}}
+    a3 = {"day": 3, "mapped": {"G4": "sea", "F5": "sea", "H5": "sea", "F6": "sea"}, "moved": ["G6", "G5"],
+          "resources": res(3, 3, 6), "weather": "fair",
+          "rolls": {"scan": [[4, 4], [1, 1], [1, 1], [1, 1]], "accident": [1], "weather": [5]}}
+    ok = [a1, a2, a3]
+    pair("scan-bonus-needs-two", "Phase 5: the +1 needs both Scan slots filled; with two well sailors and one at the "
+         "helm (two hexes: steered) only one scans (4 + 4 = 8: Seas, not Shoals).", ok,
+         edit(ok, 2, mapped=dict(a3["mapped"], G4="shoals")), "days[2].mapped.G4: the scan rolls make G4 sea, not shoals")
 
 
 BARE = {  # pairs that also hold without `rolls:` (their refusal, as the words before the rolls make a difference)
@@ -621,6 +699,10 @@ BARE = {  # pairs that also hold without `rolls:` (their refusal, as the words b
     "repair-before-the-storm": "days[19].resources.hull: 6, but the rules allow 3 to 5",
     "scan-not-the-sloops-hex": "days[1].mapped.I6: I6 is the sloop's own hex on day 2",
     "repair-needs-a-hand": "days[16].resources.hull: 5, but the rules allow 4",
+    "large-island-no-room": "days[1].mapped.G8: no hex beside G8 is free for a large island's second hex",
+    "headwind-pushed-back": "days[1].resources.hull: 5, but the rules allow 6",
+    "shoals-only-on-entering": "days[2].resources.hull: 4, but the rules allow 5",
+    "drift-into-the-exit": "outcome.result: recorded as lost",
 }
 
 

@@ -119,15 +119,16 @@ def test_every_problem_is_reported_not_just_the_first(tmp_path):
 
 
 def test_trails_let_two_moves_and_cataracts_block(tmp_path):
-    body = DAY1 + """  - day: 2
-    mapped: {C2: hills}
-    marks: [{cataract: [B2, C2]}]
-    resources: {movement: 6}
-  - day: 3
-    moved: [C2]
-    resources: {movement: 1}
-"""
-    assert any("a cataract blocks the way between B2 and C2" in p for p in problems(tmp_path, body))
+    body = """  - day: 1
+    moved: [A2]
+    resources: {conquistadors: 6, muskets: 6, food: 5, morale: 6, movement: 1}
+  - day: 2
+    mapped: {B2: hills}
+    moved: [B2]
+    resources: {food: 4, movement: 0}
+"""  # the printed cataract between A2 and B2 (the engine's travel step refuses it)
+    assert problems(tmp_path, body.replace("B2", "B3")) == []
+    assert any("days[1].moved[0]: a cataract blocks the way between A2 and B2" in p for p in problems(tmp_path, body))
     two = DAY1.replace("moved: [B2]", "moved: [B2, C2]").replace("B2: hills", "B2: hills, C2: hills")
     assert any("2 moves in a day" in p for p in problems(tmp_path, two))
 

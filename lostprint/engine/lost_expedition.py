@@ -1338,14 +1338,14 @@ def fill_inputs(s0: State, rec: Recorded, eclipses=frozenset({0})) -> tuple[list
 
 
 def _why_none(s0: State, rec: Recorded, eclipses) -> tuple:
-    """Why no set of rolls gives the day: a step no roll pays for, a tracker no roll gives whatever the
-    others do, one no line gives with the others as recorded, or the hex mapped."""
+    """Why no set of rolls gives the day: a step blocked or no roll pays for, a tracker no roll gives
+    whatever the others do, one no line gives with the others as recorded, or the hex mapped."""
     day, have = s0.day + 1, rec.values
     fills = [_Fill(s0, rec, e, native) for e, native in _mornings(eclipses)]
     fill = fills[0]  # (the mornings differ in Native Contact's rows only: the spans and the rest of the day are one)
-    unpaid = _unpaid_step(fill)
-    if unpaid:
-        return ("moved",), unpaid
+    refused = _refused_step(fill)
+    if refused:
+        return refused
     if all(fill.rest[ni] is None for ni in fill.ni_options):
         return ("marks",), fill.unrolled
     for t, key in enumerate(TRACKER_KEYS):
@@ -1398,20 +1398,25 @@ def _alone_ends(fill: _Fill, t: int) -> set:
             for y in fill._one_tail(t, x, ni)}
 
 
-def _unpaid_step(fill: _Fill) -> str:
-    """A step of the day no roll leaves the movement progress to pay for ('' when each can be)."""
+def _refused_step(fill: _Fill) -> tuple | None:
+    """A step of the day a cataract (printed, or drawn today) blocks or no roll leaves the movement
+    progress to pay for, as (the save's field path, why); None when each can be taken."""
     most = R.cap if fill.start_interest else fill.s0.values[PROGRESS] + sum(hi[PROGRESS] for _, hi in fill.spans)
-    path = iter(fill.rec.steps)
+    cataracts = fill.s0.cataracts | {frozenset(m[1]) for m in fill.rec.marks if m[0] == "cataract"}
+    path = enumerate(zip((fill.start,) + fill.rec.steps, fill.rec.steps))
     for what, *args in fill.rest[fill.ni_options[0]] or ():
         if what == "interest":
             most = R.cap  # (an interest may give progress)
         elif what == "step":
-            (cost, river), to, most = args, next(path), min(most, R.cap)
+            (cost, river), (j, (here, to)), most = args, next(path), min(most, R.cap)
+            if frozenset((here, to)) in cataracts:
+                return ("moved", j), f"a cataract blocks the way between {here} and {to}"
             if most < cost:
-                return (f"entering {to} costs {cost} movement progress" + " by trail" * (cost == R.trail_cost)
-                        + f"; the party can have at most {most} on day {fill.s0.day + 1}")
+                by = " by trail" * (cost == R.trail_cost)
+                return ("moved",), (f"entering {to} costs {cost} movement progress{by}; the party can have at most "
+                                    f"{most} on day {fill.s0.day + 1}")
             most += river - cost
-    return ""
+    return None
 
 
 def _mapping_problem(s0: State, rec: Recorded, fills: list):

@@ -85,9 +85,9 @@ class Replay:
         """The line and field path of a part of today's day (the nearest line that exists)."""
         container, line, name = self.raw, self.day_at.line, self.day_at.field
         for key in path:
-            name = f"{name}.{key}"
-            if isinstance(container, dict) and key in container:
-                line = at_key(container, key, name).line
+            name += f"[{key}]" if isinstance(key, int) else f".{key}"
+            if isinstance(container, dict) and key in container or isinstance(container, list) and key < len(container):
+                line = line_of(container, key)
                 container = container[key]
             else:
                 container = None
@@ -157,10 +157,6 @@ class Rules1572(LostRules):
         elif len(drawn) > 1 and label == drawn[1]:  # (said once, at the second)
             lakes = f" (Lagos de Oro adds its {R.lagos_hexes} lakes)" if lagos else ""
             problems.add(at, f"{len(drawn)} hexes mapped on day {st.day}: the Mapping phase draws one hex a day{lakes}")
-
-    def check_move(self, st, a, b, at, problems) -> None:
-        if _pair(a, b) in _cataracts(st):
-            problems.add(at, f"a cataract blocks the way between {a} and {b}")
 
     def after_moves(self, st, problems) -> None:
         steps = list(zip(st.day_hexes, st.day_hexes[1:]))
@@ -578,7 +574,9 @@ def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
     roll_at[KANTYI_ROLLS] = roll_at["native-contact"]
     where = at(FIELD_OF[key]) if key in FIELD_OF else roll_at.get(key, at("rolls"))
     if failure.kind == "rule":
-        return where, failure.message
+        moved = st.day_hexes[1:]  # a step the rules refuse: said at that step
+        return (at("moved", moved.index(failure.value)) if key == "to" and failure.value in moved else where,
+                failure.message)
     if failure.kind in ("short", "left", "none"):
         words = ASKED.get((failure.kind, key)) or ASKED[failure.kind, ""]
         return where, words.format(day=day, key=key, face=dict(R.phase_faces).get(key))

@@ -27,7 +27,7 @@ LOSS_WHY = {"food": "Food ran out", "resolve": "Resolve ran out", "proximity": "
 
 
 def row_of(diff: int) -> str:
-    return eng.ROWS[eng.row_index(diff)].label
+    return eng.ROWS[eng.ROW_OF[diff]].label
 
 
 def play(seed: int, check: bool, pairs: bool = False, house_off: frozenset = frozenset()) -> dict:

@@ -214,7 +214,7 @@ def test_a_plot_hex_entered_first_is_rolled_before_moving_on():
     terrain = dict(GM.terrain, **{lab: "plains", came: "plains"})
     game = at(evolve(fresh(day=1, pos=came, start=came), terrain=terrain), "go")
     go = step_of("go")
-    entered = go.apply(game, (lab, eng.river_choices(LAND, terrain, game.st, lab)[0]))
+    entered = go.apply(game, (lab, "movement" if eng.step_price(LAND, terrain, game.st, lab)[2] else None))
     assert entered.agenda == (("plot", letter),) and go.need(entered) == Roll("plot")
     while entered.agenda:
         need = go.need(entered)

@@ -19,8 +19,13 @@ from lostprint.saves.validate import replay_data
 LAND = eng.land_of(standard_map("lost-crows"))
 
 
+def turn_step(key: str, st: eng.State) -> eng.State:
+    """The state after the step `key` of the turn that needs no input (dawn, dusk), from `st`."""
+    return eng.STEPS[eng.STEP_INDEX[key]].apply(eng.Tribe(land=LAND, st=st), None).st
+
+
 def fresh(**changes) -> eng.State:
-    st = eng.begin_turn(eng.new_game(LAND), LAND)
+    st = turn_step("dawn", eng.new_game(LAND))
     return st._replace(**changes)
 
 
@@ -84,9 +89,9 @@ def test_a_river_costs_one_more_movement_or_resolve():
 
 def test_no_move_costs_resolve_and_a_fort_zone_start_costs_proximity():
     st = fresh()
-    assert eng.end_turn(st).value("resolve") == st.value("resolve") - RULES.idle_resolve
+    assert turn_step("dusk", st).value("resolve") == st.value("resolve") - RULES.idle_resolve
     zone = next(iter(LAND.zone))
-    begun = eng.begin_turn(st._replace(pos=zone), LAND)
+    begun = turn_step("dawn", st._replace(pos=zone))
     assert begun.value("proximity") == st.value("proximity") - RULES.zone_proximity
 
 
@@ -271,7 +276,7 @@ def test_rolls_make_the_replay_exact_and_name_the_first_divergence():
 
 
 def off(*keys) -> eng.State:
-    st = eng.begin_turn(eng.new_game(LAND, frozenset(keys)), LAND)
+    st = turn_step("dawn", eng.new_game(LAND, frozenset(keys)))
     return st
 
 
@@ -294,7 +299,8 @@ def test_stand_in_plot_first_entry_stops_on_every_entry():
     for st in (fresh(), off("plot-first-entry")):
         st = st._replace(pos="L7", start="L7", plots=(("A", 1),), values=values(movement=6, food=6))
         there = eng.step(LAND, terrain, st, a)
-        assert eng.plot_due(LAND, there) is None  # the letter is rolled once either way
+        go = eng.STEPS[eng.STEP_INDEX["go"]]  # the letter is rolled once either way
+        assert not go.apply(eng.Tribe(land=LAND, st=st, terrain=terrain), (a, None)).agenda
         if st.house_off:
             with pytest.raises(eng.RuleError, match="stops on first entering a plot hex"):
                 eng.step(LAND, terrain, there, "K5")
@@ -459,11 +465,6 @@ def test_the_engines_quick_lookups_answer_as_the_plain_rules_do():
             assert eng.crossing(LAND, a, b) == eng.crossing(LAND, b, a) == (frozenset((a, b)) in LAND.rivers)
     for t in data.TERRAINS:
         assert eng.COST_OF[t.key] == RULES.cost(t.key)
-    terrain = {"G1": "forest", "G2": "plains", "F2": "plains"}
-    for kind in ("plains", "forest", "mountains"):
-        for label in eng.colourable(LAND, terrain, "G1", kind):
-            assert eng.coloured(terrain, kind, label) == dict(terrain, **{label: kind})
-    assert terrain == {"G1": "forest", "G2": "plains", "F2": "plains"}  # coloured() copies the map it is given
 
 
 def test_the_careful_players_bound_on_the_last_roll_is_never_below_its_worth():
@@ -530,7 +531,7 @@ def test_least_step_cost_is_the_cheapest_step_price_and_below_it_no_step_is_paid
             assert least == min(eng.step_price(LAND, terrain, st, n)[0] for n in near)
             poor = st._replace(values=tuple(least - 1 if k == "movement" else v for k, v in zip(eng.KEYS, st.values)))
             for n in near:
-                for pay in eng.river_choices(LAND, terrain, poor, n):
+                for pay in (eng.RULES.river_pay if eng.step_price(LAND, terrain, poor, n)[2] else (None,)):
                     with pytest.raises(eng.RuleError):
                         eng.step(LAND, terrain, poor, n, pay)
 
@@ -627,7 +628,7 @@ def test_every_effect_stays_within_the_reach_the_validator_prunes_by():
     import random
 
     rng = random.Random(23)
-    effects = {e for unit in eng.UNITS for r in range(len(eng.ROWS)) for e in eng.cell_effects(unit, r)}
+    effects = {e for cell in eng.CELLS.values() for e in cell}
     effects |= {e for o in plots.OUTCOMES for e in o.effects}
     effects |= {e for o in RULES.omens for e in o.effects}
     effects |= {e for p in plots.POWERS.values() for e in p.now + p.tribe_negative}
@@ -675,7 +676,7 @@ def test_a_days_moves_stay_within_their_reach():
                     except eng.RuleError:
                         pass
             ends = [s for s in nxt if s.over is None]
-        for end in map(eng.end_turn, ends):
+        for end in (turn_step("dusk", s) for s in ends):
             checked += 1
             for i, (a, b) in enumerate(zip(st.values, end.values)):
                 assert b <= a - must[i] + up[i], (steps, eng.KEYS[i], a, b)

@@ -1,9 +1,8 @@
 """1872: The Lost Crows as a pure state machine.
 
-A turn runs `begin_turn` (the fort zone), Phase 1 (the eight dice on the sheet: the steps' rolls and
-placings, see `STEPS`), Phase 2 `pending` + `apply` for each unit's icons (Tribe, Chief, Shaman, Warriors),
-Phase 3 `step` for each hex entered and `plot` on a new plot hex, then `end_turn` (no move: Resolve; the
-loss check). Every number and effect comes from lostprint.games.lost_crows(_plots); every decision is an
+A turn runs `STEPS`: dawn (the fort zone), Phase 1 (the eight dice on the sheet: the rolls and placings),
+Phase 2 `pending` + `apply` for each unit's icons (Tribe, Chief, Shaman, Warriors), Phase 3 `step` for each
+hex entered and `plot` on a new plot hex, then dusk (no move: Resolve; the loss check). Every number and effect comes from lostprint.games.lost_crows(_plots); every decision is an
 argument; dice are arguments (die faces). Nothing here reads files, rolls dice or keeps state between calls.
 
 The save search (lostprint.saves.search) validates a save over the steps of the contract at the end;
@@ -244,18 +243,6 @@ def power(st: State):
     return NO_POWER if vision is None else plots.POWERS.get(vision, NO_POWER)
 
 
-# --- turn start ------------------------------------------------------------------------------
-
-
-def begin_turn(st: State, land: Land) -> State:
-    """A new day: next-turn flags come due, and a turn begun in the fort's zone costs Proximity."""
-    flags = frozenset(NEXT_FLAGS.get(f, f) for f in st.flags if f not in TURN_FLAGS and f not in NEXT_FLAGS.values())
-    st = _put(st, day=st.day + 1, start=st.pos, moved=(), flags=flags, came_from="")
-    if st.pos in land.zone:
-        st = add(st, "proximity", -RULES.zone_proximity)
-    return st
-
-
 # --- phase 1: the eight boxes ----------------------------------------------------------------
 
 
@@ -295,14 +282,6 @@ DIFFS = range(1 - FACES, FACES)  # top minus bottom, two dice
 ROW_OF = {d: next(i for i, r in enumerate(ROWS) if r.covers(d)) for d in DIFFS}
 CELLS = {(unit, r): tuple(e for icon in row.cells[k].effects for e in RULES.icon(icon))
          for k, unit in enumerate(UNITS) for r, row in enumerate(ROWS)}
-
-
-def row_index(diff: int) -> int:
-    return ROW_OF[diff]
-
-
-def cell_effects(unit: str, row: int) -> tuple[Effect, ...]:
-    return CELLS[(unit, row)]
 
 
 def _map_first(unit: str, effects: tuple) -> tuple:
@@ -397,21 +376,10 @@ def apply(st: State, effect: Effect, choice=None, die: int | None = None) -> Sta
     raise KeyError(op)
 
 
-def coloured(terrain: dict, kind: str, label: str) -> dict:
-    """The map with `label` coloured as `kind` (a hex colourable() offers: no second check)."""
-    out = dict(terrain)
-    out[label] = kind
-    return out
-
-
-def crow_blocked(st: State) -> bool:
-    return "no-crow" in st.flags
-
-
 def crow(st: State, terrain_here: str, choice: str | None = None) -> State:
     """Colour a Crow as the terrain the tribe stands in; after the Vision Quest each Crow also adds
     to the primary resource `choice`. Check `vision_due` after it."""
-    if crow_blocked(st):
+    if "no-crow" in st.flags:
         return st
     after = st.vision is not None
     st = _put(st, crows=st.crows + (terrain_here,))
@@ -421,7 +389,7 @@ def crow(st: State, terrain_here: str, choice: str | None = None) -> State:
 
 
 def crow_choices(st: State) -> tuple:
-    return PRIMARY if st.vision is not None and not crow_blocked(st) else (None,)
+    return PRIMARY if st.vision is not None and "no-crow" not in st.flags else (None,)
 
 
 def vision_due(st: State) -> bool:
@@ -474,12 +442,6 @@ def vision_quest(st: State, terrain: str, roll: int, top: str | None = None) -> 
 def omen_skipped(st: State, unit: str) -> bool:
     """True when this Bad Omen is not rolled at all (27A's warning, a Sacred Spring Shaman)."""
     return "skip-omen" in st.flags or (unit == "shaman" and power(st).shaman_immune)
-
-
-def skip_omen(st: State, unit: str) -> State:
-    if unit == "shaman" and power(st).shaman_immune:
-        return st
-    return _put(st, flags=st.flags - {"skip-omen"})
 
 
 def omen_effects(st: State, roll: int, swap: str | None = None) -> tuple[Effect, ...]:
@@ -547,10 +509,6 @@ def fort_open(st: State) -> bool:
     return bool(st.victories) and victory(st, "fort") is not None
 
 
-def gold(st: State):
-    return victory(st, "gold")
-
-
 def crossing(land: Land, a: str, b: str) -> bool:
     return (a, b) in land.river_steps
 
@@ -603,12 +561,6 @@ def least_step_cost(st: State) -> int:
     return least * RULES.double_cost if "double-cost" in st.flags else least
 
 
-def river_choices(land: Land, terrain: dict, st: State, to: str) -> tuple:
-    """How the river's extra may be paid for this step: ("movement", "resolve"), or (None,) if no river."""
-    _, _, river = step_price(land, terrain, st, to)
-    return RULES.river_pay if river else (None,)
-
-
 def step(land: Land, terrain: dict, st: State, to: str, river_pay: str | None = None,
          assault: int | None = None) -> State:
     """Enter one hex, paying for it. `river_pay` says how a river's extra is paid; `assault` is the
@@ -649,8 +601,15 @@ def step(land: Land, terrain: dict, st: State, to: str, river_pay: str | None = 
             st = _put(st, ghost="")
     if st.mountie > 0 and terrain[to] == outcome_of("44A").victory.terrain:
         st = _put(st, mountie=-1)
-    if to in land.fort:
-        return fort_assault(st, came, assault)
+    if to in land.fort:  # 12A's assault
+        v = victory(st, "fort")
+        if assault is None or not 1 <= assault <= RULES.plot_die:
+            raise RuleError("12A", f"entering Fort Benton rolls 1d{RULES.plot_die}: give the die")
+        if assault + st.value(v.test.stat) >= v.test.target:
+            return _put(st, over=("won", "Fort Benton fell (12A)"))
+        for e in v.test.failed:
+            st = apply(st, e)
+        return _put(st, pos=came, moved=st.moved + (came,), flags=st.flags | {"halt"})
     if to in land.goals and wins_on(land, terrain, st, to):
         return _put(st, over=("won", "reached Canada"))
     letter = land.plot_at.get(to)
@@ -659,30 +618,10 @@ def step(land: Land, terrain: dict, st: State, to: str, river_pay: str | None = 
     return st
 
 
-def fort_assault(st: State, came: str, die: int | None) -> State:
-    v = victory(st, "fort")
-    if die is None or not 1 <= die <= RULES.plot_die:
-        raise RuleError("12A", f"entering Fort Benton rolls 1d{RULES.plot_die}: give the die")
-    t = v.test
-    if die + st.value(t.stat) >= t.target:
-        return _put(st, over=("won", "Fort Benton fell (12A)"))
-    for e in t.failed:
-        st = apply(st, e)
-    return _put(st, pos=came, moved=st.moved + (came,), flags=st.flags | {"halt"})
-
-
-def plot_due(land: Land, st: State) -> str | None:
-    """The letter the tribe must roll for now (it has just entered that plot hex first), or None."""
-    letter = land.plot_at.get(st.pos)
-    if letter and st.moved and st.moved[-1] == st.pos and not st.done(letter):
-        return letter
-    return None
-
-
 def plot_rolls(st: State, letter: str, gold_entries: int = 0) -> bool:
     """False when the plot is visited without a roll (02A's gold at E; with "gold-at-e" off, only
     when the gold wins)."""
-    g = gold(st)
+    g = victory(st, "gold")
     if not (g and g.letter == letter):
         return True
     return "gold-at-e" in st.house_off and gold_entries < g.entries
@@ -696,7 +635,7 @@ def plot(st: State, letter: str, roll: int | None, choice: int | None, dice: tup
     if not plot_rolls(st, letter, gold_entries):
         if roll is not None:
             raise RuleError("02A", f"after 02A, hex {letter} is not rolled")
-        g = gold(st)
+        g = victory(st, "gold")
         if gold_entries >= g.entries:
             return _put(st, over=("won", f"the gold bought the way to Canada (02A at {letter})"))
         return st
@@ -807,27 +746,7 @@ def moves_reach(land: Land, terrain: dict, start: str, steps, move_cost=None, mo
 SWAP_VISION = next(v for v, p in plots.POWERS.items() if p.storm_swap)  # Big Sky Blessing
 
 
-# --- the end of the turn ---------------------------------------------------------------------
-
-
-def end_turn(st: State) -> State:
-    """No move this turn: Resolve. A missed Mountie deadline. Then the loss check."""
-    if st.over is not None:
-        return st
-    if not st.moved:
-        st = add(st, "resolve", -RULES.idle_resolve)
-    if st.mountie > 0 and st.day >= st.mountie:
-        for e in outcome_of("44A").victory.missed:
-            st = apply(st, e)
-        st = _put(st, mountie=0)
-    values = st.values
-    for k, i in PRIMARY_AT:
-        if values[i] == 0:
-            why = {"food": "the food ran out and the tribe scattered",
-                   "resolve": "resolve failed and the Chief was cast out",
-                   "proximity": "the cavalry caught up"}[k]
-            return _put(st, over=("lost", why))
-    return st
+# --- the score --------------------------------------------------------------------------------
 
 
 def score(state) -> tuple[tuple[str, int], ...]:
@@ -903,7 +822,13 @@ def here(game: Tribe) -> str:
 
 
 def _dawn(game: Tribe, _=None) -> Tribe:
-    st = begin_turn(game.st, game.land)
+    """A new day: next-turn flags come due, a turn begun in the fort's zone costs Proximity, a vision's
+    permanent 6 fills its box."""
+    st = game.st
+    flags = frozenset(NEXT_FLAGS.get(f, f) for f in st.flags if f not in TURN_FLAGS and f not in NEXT_FLAGS.values())
+    st = _put(st, day=st.day + 1, start=st.pos, moved=(), flags=flags, came_from="")
+    if st.pos in game.land.zone:
+        st = add(st, "proximity", -RULES.zone_proximity)
     board = EMPTY_BOARD
     six = permanent_six(st)
     if six is not None:
@@ -1128,8 +1053,10 @@ def _resolve(game: Tribe, value) -> Tribe:
     if kind == "effect":
         unit, e = item[FIRST], item[SECOND]
         if e.op == "omen":
-            if omen_skipped(st, unit):
-                return evolve(game, st=skip_omen(st, unit), agenda=rest)
+            if unit == "shaman" and power(st).shaman_immune:
+                return evolve(game, agenda=rest)
+            if "skip-omen" in st.flags:  # 27A's warning, used up
+                return evolve(game, st=_put(st, flags=st.flags - {"skip-omen"}), agenda=rest)
             faces = tuple(value)
             if len(faces) != RULES.dice_per_roll or not all(1 <= f <= FACES for f in faces):
                 raise RuleError("Bad Omen", f"a Bad Omen rolls {RULES.dice_per_roll}d{FACES}, not {list(faces)}")
@@ -1138,7 +1065,7 @@ def _resolve(game: Tribe, value) -> Tribe:
             label = _only(game, value)
             if label is None:
                 return evolve(game, agenda=rest)  # nowhere to colour: the icon is lost (ruling "map-lost")
-            return evolve(game, terrain=coloured(game.terrain, e.key, label), drawn=game.drawn + ((label, e.key),),
+            return evolve(game, terrain={**game.terrain, label: e.key}, drawn=game.drawn + ((label, e.key),),
                           agenda=rest)
         if e.op == "crow":
             return _after_crow(game, crow(st, here(game), _only(game, value)), rest)
@@ -1160,7 +1087,7 @@ def _resolve(game: Tribe, value) -> Tribe:
         label = _only(game, value)
         if label is None:
             return evolve(game, agenda=rest)
-        return evolve(game, st=_put(st, ghost=label), terrain=coloured(game.terrain, "mountains", label),
+        return evolve(game, st=_put(st, ghost=label), terrain={**game.terrain, label: "mountains"},
                       drawn=game.drawn + ((label, "mountains"),), agenda=rest)
     if kind == "assault":
         return _arrived(evolve(game, agenda=rest), step(game.land, game.terrain, st, item[FIRST], item[SECOND], value))
@@ -1210,10 +1137,10 @@ def go_options(game: Tribe) -> tuple:
     out = []
     for to in land.neighbors[st.pos]:
         try:
-            pays = river_choices(land, terrain, st, to)
+            river = step_price(land, terrain, st, to)[2]
         except RuleError:
             continue
-        for pay in pays:
+        for pay in RULES.river_pay if river else (None,):
             try:
                 step(land, terrain, st, to, pay, assault=1)
             except RuleError:
@@ -1237,8 +1164,8 @@ def _go_need(game: Tribe):
 
 def _arrived(game: Tribe, st: State) -> Tribe:
     """After a step: a plot hex entered first is resolved before anything else."""
-    letter = plot_due(game.land, st) if st.over is None else None
-    if letter is None:
+    letter = game.land.plot_at.get(st.pos) if st.over is None else None
+    if letter is None or st.done(letter):
         return evolve(game, st=st)
     if not plot_rolls(st, letter):
         return evolve(game, st=plot(st, letter, None, None))
@@ -1263,7 +1190,22 @@ def _go(game: Tribe, value) -> Tribe:
 
 
 def _dusk(game: Tribe, _=None) -> Tribe:
-    return evolve(game, st=end_turn(game.st), board=EMPTY_BOARD, order=(), dice=(), used=0, danced=False,
+    """No move this turn: Resolve. A missed Mountie deadline. Then the loss check."""
+    st = game.st
+    if st.over is None:
+        if not st.moved:
+            st = add(st, "resolve", -RULES.idle_resolve)
+        if st.mountie > 0 and st.day >= st.mountie:
+            for e in outcome_of("44A").victory.missed:
+                st = apply(st, e)
+            st = _put(st, mountie=0)
+        lost = next((k for k, i in PRIMARY_AT if st.values[i] == 0), None)
+        if lost:
+            why = {"food": "the food ran out and the tribe scattered",
+                   "resolve": "resolve failed and the Chief was cast out",
+                   "proximity": "the cavalry caught up"}[lost]
+            st = _put(st, over=("lost", why))
+    return evolve(game, st=st, board=EMPTY_BOARD, order=(), dice=(), used=0, danced=False,
                   agenda=(), halted=False)
 
 
@@ -1477,7 +1419,7 @@ def _vector(ways: tuple, sure: bool = True) -> tuple:
 @lru_cache(maxsize=256)  # not a rule: per unit, row (None: not known yet) and vision
 def _unit_vector(unit: str, row: int | None, negative: tuple) -> tuple:
     """`_vector` of a unit's cell: of its row, or any row while the row is not known."""
-    return _vector(tuple(cell_effects(unit, r) + (negative if unit == "tribe" and ROWS[r].covers(-1) else ())
+    return _vector(tuple(CELLS[(unit, r)] + (negative if unit == "tribe" and ROWS[r].covers(-1) else ())
                          for r in (range(len(ROWS)) if row is None else (row,))), row is not None)
 
 

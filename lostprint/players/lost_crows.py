@@ -204,10 +204,10 @@ def omen_worth_of(values: tuple, caps: tuple, vision, skip: bool) -> float:
 
 # the distinct effects of the unit chart's cells, and each (unit, row) cell as indexes into them
 CELL_EFFECTS = tuple(dict.fromkeys(e for unit in eng.UNITS for r in range(len(eng.ROWS))
-                                   for e in eng.cell_effects(unit, r)))
-CELL_PARTS = tuple(tuple(tuple(CELL_EFFECTS.index(e) for e in eng.cell_effects(unit, r)) for r in range(len(eng.ROWS)))
+                                   for e in eng.CELLS[(unit, r)]))
+CELL_PARTS = tuple(tuple(tuple(CELL_EFFECTS.index(e) for e in eng.CELLS[(unit, r)]) for r in range(len(eng.ROWS)))
                    for unit in eng.UNITS)
-ROWS_BY_DIFF = itemgetter(*(eng.row_index(d) for d in eng.DIFFS))  # a unit's worths by row -> by difference
+ROWS_BY_DIFF = itemgetter(*(eng.ROW_OF[d] for d in eng.DIFFS))  # a unit's worths by row -> by difference
 NEGATIVE = tuple(d < 0 for d in eng.DIFFS)
 TRIBE = eng.UNITS.index("tribe")
 # where CELL_EFFECTS has a map icon, and the index in MAP_KINDS of its terrain
@@ -653,7 +653,7 @@ class Chief:
                 flat = (PLAINS_AHEAD if not ready else MAP_READY) if ahead else 0.15
                 wood = (FOREST_AHEAD if not ready else MAP_READY) if ahead else 0.15
                 maps = (flat, wood, 0.0 if len(near) > len(ahead) or not ahead else -0.6)
-            mats = tables_of(st.values, st.caps, st.vision, "skip-omen" in st.flags, eng.crow_blocked(st), maps)
+            mats = tables_of(st.values, st.caps, st.vision, "skip-omen" in st.flags, "no-crow" in st.flags, maps)
             self.phase1 = (st, mats)
         return mats
 

@@ -146,6 +146,7 @@ class LostRules:
 
     setup_fields: dict[str, tuple[str, ...] | None] = {}  # key -> allowed slugs (required), None: free text
     setup_aliases: dict[str, str] = {}  # other spellings of a setup choice (1572's die face) -> its slug
+    setup_counts: dict[str, int] = {}  # key -> how many names a setup list holds (1672: the four sailors)
     enters_unmapped = False  # may the party step into a hex nobody has drawn (1672: it stays blank)?
     mark_kinds: dict[str, str] = {}  # kind -> what its value looks like (for messages and docs)
     day_fields: dict[str, str] = {}  # extra per-day fields -> what they hold

@@ -104,6 +104,7 @@ class Crew:
 class Rules1672(LostRules):
     game_id = "lost-crew"
     setup_fields = {"sailors": None}
+    setup_counts = {"sailors": CREW.sailors}
     mark_kinds = {m["kind"]: m["hint"] for m in sorted(FIELDS["marks"], key=lambda m: m["kind"] not in TERRAINS)}
     day_fields = {f["key"]: f["hint"] for f in FIELDS["day"]}
     enters_unmapped = True  # it stays uncoloured: open water until scanned

@@ -199,6 +199,8 @@ def _setup(data: LDict, rules, rd: Reader) -> dict | None:
             if None not in names and len(set(names)) != len(names):
                 rd.error(at, "the names must differ")
             elif None not in names and names:
+                if len(names) != rules.setup_counts.get(key, len(names)):
+                    rd.error(at, f"{len(names)} {key} named, but the game has {rules.setup_counts[key]}")
                 out[key] = tuple(names)
             continue
         value = rd.text(setup[key], at)

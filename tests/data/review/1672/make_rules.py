@@ -48,6 +48,7 @@ HEALED_MOVED = ("days[16].moved: the sloop ends day 17 at B3, but in Fair Weathe
 WOUNDED_MOVED = ("days[15].moved: 1 hex in Headwind: at most 0 (Headwind needs sailors on Movement and Tacking, "
                  "and 1 sailor is well: the wounded rest, healed or not)")
 PAIRS: list[tuple[str, str, list, list, str, dict | None, dict | None]] = []
+CREWS: dict[str, list] = {}  # the crew a pair's bad save names instead of CREW (the set-up's four sailors)
 
 
 def pair(name, rule, ok_days, bad_days, expect, ok_outcome=None, bad_outcome=None, xfail=""):
@@ -603,6 +604,7 @@ def batch_nine() -> None:
     pair("fish-needs-a-hand", "Phase 9: without a sailor on Fish, one Food is eaten; the healed take no task.",
          v17, edit(v17, 16, resources=res(4, 5, 4, 6)), "days[16].resources.food: 5, but the rules allow 4")
     batch_ten()
+    batch_eleven()
 
 
 def batch_ten() -> None:
@@ -682,6 +684,27 @@ def batch_ten() -> None:
          edit(ok, 2, mapped=dict(a3["mapped"], G4="shoals")), "days[2].mapped.G4: the scan rolls make G4 sea, not shoals")
 
 
+def batch_eleven() -> None:
+    # day 1 stays at the starting island J8 (a sailor on Movement) and rolls a Storm; day 2 rides it out at anchor
+    home = {"day": 1, "resources": res(5, 5, 6), "weather": "fair", "rolls": {"accident": [1], "weather": [1]}}
+    anchored = {"day": 2, "resources": res(5, 4, 6), "weather": "storm", "rolls": {"accident": [1], "weather": [5]}}
+    pair("anchorage-at-the-start-island", "Phase 4: Anchorage cancels a Storm in any island hex, the starting "
+         "island's too (J8: no drift, no Hull damage).", [home, anchored],
+         [home, dict(anchored, resources=res(5, 4, 5))], "days[1].resources.hull: 5, but the rules allow 6")
+    # day 2 lands on H7 (voyage) and rolls Doldrums: day 3 gathers 3 Water at 4
+    two = voyage(2)
+    two[1]["rolls"]["weather"] = [2]
+    full = {"day": 3, "resources": res(5, 3, 6), "weather": "doldrums", "gathered": {"water": 3},
+            "rolls": {"accident": [1], "weather": [5]}}
+    pair("gather-above-six-is-lost", "Set up: no track exceeds 6, what is more is lost (4 Water + 3 gathered = 6, "
+         "then 1 drunk: 5).", two + [full], two + [dict(full, resources=res(6, 3, 6))],
+         "days[2].resources.water: 6, but the rules allow 5")
+    one = {"day": 1, "moved": ["I7", "I6"], "resources": res(5, 5, 6), "weather": "fair"}
+    CREWS["crew-of-four"] = CREW + ["Eli Marsh"]
+    pair("crew-of-four", "Set up: four coins, four sailors (a fifth name is a fifth hand the rules do not give).",
+         [one], [one], "setup.sailors: 5 sailors named, but the game has 4")
+
+
 BARE = {  # pairs that also hold without `rolls:` (their refusal, as the words before the rolls make a difference)
     "rain-one-hex": "days[1].moved: 2 hexes in Rain: at most 1",
     "storm-at-most-three": "days[1].resources.hull: 2, but the rules allow 3 to 5",
@@ -733,7 +756,8 @@ def write() -> list[Path]:
     for name, rule, ok, bad, expect, ok_out, bad_out, xfail in PAIRS:
         for kind, days, out in (("ok", ok, ok_out), ("bad", bad, bad_out)):
             path = HERE / f"{name}.{kind}.yaml"
-            path.write_text(header(name, rule, kind == "bad", expect, xfail) + to_yaml(save(days, out)), encoding="utf-8")
+            data = save(days, out) | ({"setup": {"sailors": CREWS[name]}} if kind == "bad" and name in CREWS else {})
+            path.write_text(header(name, rule, kind == "bad", expect, xfail) + to_yaml(data), encoding="utf-8")
             written.append(path)
     return written
 

@@ -605,6 +605,7 @@ def batch_nine() -> None:
          v17, edit(v17, 16, resources=res(4, 5, 4, 6)), "days[16].resources.food: 5, but the rules allow 4")
     batch_ten()
     batch_eleven()
+    batch_twelve()
 
 
 def batch_ten() -> None:
@@ -703,6 +704,17 @@ def batch_eleven() -> None:
     CREWS["crew-of-four"] = CREW + ["Eli Marsh"]
     pair("crew-of-four", "Set up: four coins, four sailors (a fifth name is a fifth hand the rules do not give).",
          [one], [one], "setup.sailors: 5 sailors named, but the game has 4")
+
+
+def batch_twelve() -> None:
+    # day 1 colours I6 shoals and rolls a Storm; on day 2 nobody works the sloop at sea: 3 Hull, and the drift
+    # (1: north) into the Shoals, 1 more
+    s1 = {"day": 1, "mapped": {"I6": "shoals", "H7": "sea", "H8": "sea"}, "moved": ["I7"], "resources": res(5, 5, 6),
+          "weather": "fair", "rolls": {"scan": [[4, 5], [1, 1], [1, 1]], "accident": [1], "weather": [1]}}
+    s2 = {"day": 2, "moved": ["I6"], "resources": res(5, 4, 2), "weather": "storm",
+          "rolls": {"drift": [1], "accident": [1], "weather": [5]}}
+    pair("storm-drift-into-shoals", "Phase 4: a Storm's damage (1 to 3) and the Shoals' (1) add up: Hull 6 ends at "
+         "2 to 4, not 5.", [s1, s2], [s1, dict(s2, resources=res(5, 4, 5))], "days[1].resources.hull: 5, but the rules allow 2 to 4")
 
 
 BARE = {  # pairs that also hold without `rolls:` (their refusal, as the words before the rolls make a difference)

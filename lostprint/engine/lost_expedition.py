@@ -979,8 +979,8 @@ class _Fill:
         self.nv, self.np, self.ne = (at_start.count(k) for k in FOUND_IN)
         trails = [frozenset(m[1]) for m in rec.marks if m[0] == "trail"]
         self.trail_free = not trail_options(replace(s0, trails=s0.trails | set(trails)), start)
-        self.trail_rows = _trail_rows(s0, rec, trails, cartography)
-        most_trail_rows = len(FACE_ORDER) if self.trail_free else max(self.trail_rows, default=-1)
+        self.trail_rows = tuple(_trail_rows(s0, rec, trails, cartography, ni) for ni in (0, 1))  # by FILL's NI
+        most_trail_rows = len(FACE_ORDER) if self.trail_free else max(frozenset().union(*self.trail_rows), default=-1)
         self.start_interest = next((r for kind, (h, *_), r in rec.marks if kind == "interest" and h == start), None)
         if s0.interest_at(start) is not None or self.start_interest is None:
             self.ni_options = (0,)
@@ -1202,7 +1202,8 @@ class _Fill:
             return set()
         if (self.rec.fever == "struck") != s[STRUCK]:
             return set()
-        if s[NT] not in self.trail_rows and not (self.trail_free and any(r <= s[NT] for r in self.trail_rows)):
+        rows = self.trail_rows[s[NI]]
+        if s[NT] not in rows and not (self.trail_free and any(r <= s[NT] for r in rows)):
             return set()  # (with no trail left to draw from the start hex, a trail row draws nothing)
         return self.tail(s[V], s[NI])
 
@@ -1283,13 +1284,15 @@ def _split(total: int, n: int, lo: int, one_low: bool) -> list[int]:
     return sorted(dice)
 
 
-def _trail_rows(s0: State, rec: Recorded, trails: list, allowed: bool) -> frozenset:
+def _trail_rows(s0: State, rec: Recorded, trails: list, allowed: bool, start_found: int) -> frozenset:
     """How many of the day's trails the Exploring and Native Contact rows may have drawn (from the
     start hex), when every other comes from a Ruined Mission (from its hex: one it must draw while a
-    trail can still go there) or a Cartography trail (from where the day ends, never along an edge
-    stepped today: it is drawn after travel)."""
+    trail can still go there; stepped along today only when found before that step, in the start hex
+    by Exploring (`start_found`) or on entering its hex) or a Cartography trail (from where the day ends,
+    never along an edge stepped today: it is drawn after travel)."""
     path = (s0.pos,) + rec.steps
-    stepped = {frozenset(e) for e in zip(path, path[1:])}
+    found_before = {frozenset(e): set(path[1:i + 1]) | set(path[:start_found])  # a stepped edge: missions found by then
+                    for i, e in reversed(list(enumerate(zip(path, path[1:]))))}
     ruined = [h for kind, (h, *_), r in rec.marks if kind == "interest" and r == "ruined-mission"]
     after = replace(s0, trails=s0.trails | set(trails),  # the map once the day's trails and cataracts are drawn
                     cataracts=s0.cataracts | {frozenset(m[1]) for m in rec.marks if m[0] == "cataract"})
@@ -1299,8 +1302,8 @@ def _trail_rows(s0: State, rec: Recorded, trails: list, allowed: bool) -> frozen
     sources = []
     for t in trails:
         options = [("row",)] if s0.pos in t else []
-        options += [("ruined", i) for i, h in enumerate(ruined) if h in t]
-        if cartography and path[-1] in t and t not in stepped:
+        options += [("ruined", i) for i, h in enumerate(ruined) if h in t and h in found_before.get(t, {h})]
+        if cartography and path[-1] in t and t not in found_before:
             options.append(("cartography",))
         sources.append(options)
     out = set()

@@ -1136,11 +1136,12 @@ case("diego-plus-one-is-a-choice", "Diego Mendoza's +1 may be left unused, and i
 # Interests 9: Predict Eclipse (the eclipse day's roll 4+5), not Princess Kantyi.
 case("interests-nine-is-predict-eclipse", "Interests 9: Predict Eclipse", "days[0].marks | the rolls give",
      save([e1]), save([dict(e1, marks=[{"interest": {"hex": "A1", "result": "princess-kantyi"}}])]))
-# The eclipse's choice stands near an empire too ("instead of rolling"). The eclipse day, then day 2: planning 5 1 1 1 1:
-# the chosen row 0-4, an empire in A1; rations: food 4; camp: morale 3. Day 3, within the empire's reach: the chosen
-# row 11+ (a cache: food 5, morale 4; a peaceful village); rations: food 4; camp: morale 3. The empire's one die
-# rolled instead (6 +4 = 10, food +1 and a peaceful village: the same day's end) is refused.
-chose_empire = {"day": 2, "marks": [{"empire": "A1"}], "resources": res(f=4, mo=3), "rolls": {"planning": [5, 1, 1, 1, 1]}}
+# The eclipse's choice stands near an empire too ("instead of rolling"). The eclipse day, then day 2: planning
+# 5 1 1 1 1: the chosen row 0-4, an empire in A1; rations: food 4; camp: morale 3. Day 3, within the empire's reach:
+# the chosen row 11+ (a cache: food 5, morale 4; a peaceful village); rations: food 4; camp: morale 3. The empire's
+# one die rolled instead (6 +4 = 10, food +1 and a peaceful village: the same day's end) is refused.
+chose_empire = {"day": 2, "marks": [{"empire": "A1"}], "resources": res(f=4, mo=3),
+                "rolls": {"planning": [5, 1, 1, 1, 1]}}
 chose_cache = {"day": 3, "marks": [{"peaceful-village": "A1"}], "resources": res(f=4, mo=3),
                "rolls": {"planning": [5, 1, 1, 1, 1]}}
 case("predict-eclipse-chooses-near-an-empire", "Predict Eclipse chooses the result near an empire too",
@@ -1162,7 +1163,8 @@ case("princess-kantyi-rerolls-the-empire-die", "Princess Kantyi rerolls the empi
 # to 6: 6+5 +2 = 13: a cache (muskets 6, food 6, morale 6) and a second peaceful village; hunting 3+3 +1 +1 (mountains)
 # +2 (the villages) = 10: food +2 (6); rations: food 5; camp: morale 5.
 k_musket = {"day": 2, "marks": [{"peaceful-village": "A1"}], "resources": res(f=5, mo=5),
-            "rolls": {"planning": [5, 5, 5, 6, 6], "native-contact": [[3, 3], [1, 5]], "kantyi": [6], "hunting": [3, 3]}}
+            "rolls": {"planning": [5, 5, 5, 6, 6], "native-contact": [[3, 3], [1, 5]], "kantyi": [6],
+                      "hunting": [3, 3]}}
 case("princess-kantyi-rerolls-a-musket-reroll", "Princess Kantyi rerolls the 1s and 2s of a musket's reroll",
      "days[1].rolls.native-contact | Princess Kantyi", save([k1, k_musket], "religious"),
      save([k1, dict(k_musket, rolls={k: v for k, v in k_musket["rolls"].items() if k != "kantyi"})], "religious"))
@@ -1180,6 +1182,27 @@ from_f2 = dict(icon_lagos, mapped={"G1": "mountains", "I2": "lake", "J2": "lake"
 for suffix, made in (("", save), ("-bare", lambda days: bare(save(days)))):
     case(f"lagos-de-oro-halfway-from-the-icon{suffix}", "Lagos de Oro found on entering lies halfway from that hex",
          "days[5].marks[1].lagos-de-oro | halfway", made(trip + [icon_lagos]), made(trip + [from_f2]))
+
+# A Ruined Mission's trail, drawn in phase 7, is there for Map Travel, and an Archeology party following it into
+# another terrain finds an interest. Day 1 in A1: planning 4 4 4 2 3 (exploring +2); movement 6+6 -1 = 11: +3 (at the
+# cap); mapping B2 6+6 = 12 plains; exploring 5+5 +2 = 12: Interests in A1: 2+2 = 4, the Ruined Mission (muskets at
+# the cap) and its trail A1-B2; rations: food 5; A1 -> B2 along it (SE): progress 3, and plains after mountains:
+# Interests in B2: 3+4 = 7, a Natural Wonder (morale at the cap); B2 -> A1 along it (NW): progress 0 (A1 holds its
+# interest); morale +3 (6), -3: 3. Without its dice the day was refused (the fill took the mission as found on
+# coming back to A1, after the steps its trail paid for). The broken twin leaves B2's interest out.
+there_back = {"day": 1, "mapped": {"B2": "plains"}, "moved": ["B2", "A1"],
+              "marks": [{"interest": {"hex": "A1", "result": "ruined-mission"}}, {"trail": ["A1", "B2"]},
+                        {"interest": {"hex": "B2", "result": "natural-wonder"}}],
+              "resources": res(f=5, mo=3, mv=0),
+              "rolls": {"planning": [4, 4, 4, 2, 3], "movement": [6, 6], "mapping": [6, 6], "exploring": [5, 5],
+                        "interests": [[2, 2], [3, 4]]}}
+no_wonder = dict(there_back, marks=there_back["marks"][:2], rolls=dict(there_back["rolls"], interests=[2, 2]))
+case("archeology-follows-a-mission-trail", "an Archeology party following a Ruined Mission's trail finds an interest",
+     "days[0].rolls.interests | an interest is due", save([there_back], "archeology"), save([no_wonder], "archeology"))
+case("archeology-follows-a-mission-trail-bare",
+     "an Archeology party following a Ruined Mission's trail finds an interest",
+     "days[0].marks | entering B2 on day 1 rolls Interests", bare(save([there_back], "archeology")),
+     bare(save([no_wonder], "archeology")))
 
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)

@@ -549,6 +549,32 @@ def _():
     return claiming(good, 16, 4), good
 
 
+@case("murder-no-chain", "Murders (clarification murder-order): murders are checked once, after scoring; crows "
+      "a murder scatters do not set off another (the last round's murder on [3, 4] brings Mara's [2, 3] to six)",
+      "rounds[10][0].scatter: no murder this round was Mara's to scatter")
+def _():
+    bad = example()
+    turn(bad, 10, "Mara")["scatter"] = "N"
+    return scored(bad), scored(example())
+
+
+@case("totem-skipped-when-none-empty", "Your turn: place your Mana Totem on an empty tile (clarification "
+      "totem-required: only when no tile is empty is it skipped). Thirteen Trees at the start and two more "
+      "placed leave none empty", "rounds[0][1].totem: missing: a totem must be placed while a tile is empty")
+def _():
+    # the start: nine Trees-1 and four Trees-2 on the thirteen squares; each player places a Trees-2 and no
+    # totem (no tile is empty); no totem, no points. Twin: Tobias places a Barrens, empty, and still no totem
+    good = one_round({"tile": "trees-2", "at": [1, 0]}, {"tile": "trees-2", "at": [3, 0]}, 0, 0)
+    for i, square in enumerate(good["start"]):
+        square["tile"] = G.TREES_1 if i < 9 else G.TREES_2
+    good["tiles"] = tile_set(good, G.tiles_needed(2))
+    good = scored(good)
+    bad = copy.deepcopy(good)
+    bad["rounds"][0][1]["tile"] = G.BARRENS
+    bad["tiles"] = tile_set(bad, G.tiles_needed(2))
+    return bad, good
+
+
 if __name__ == "__main__":
     write_pairs(CASES)
     for rule, _source, expect, _fn in CASES:

@@ -55,6 +55,51 @@ def game(seed: int) -> Traced:
     return GAMES[seed]
 
 
+class Steered(Traced):
+    """The careful player steered where the rules leave a choice or a die it never takes: `prefer` lists
+    plot outcomes and vision terrains to take where offered, `vision_roll` is the Vision Quest's die."""
+
+    def __init__(self, seed: int, prefer: tuple = (), vision_roll: int | None = None):
+        super().__init__(seed)
+        self.prefer, self.vision_roll = prefer, vision_roll
+        self.who = f"careful player steered to {', '.join(prefer)}" + (f" (vision die {vision_roll})"
+                                                                       if vision_roll else "")
+
+    def decide(self, game, step, need):
+        if need.key == "vision":
+            return next((t for t in self.prefer if t in step.options(game)), None) or super().decide(game, step, need)
+        if need.key == "plot choice":
+            item = game.agenda[0]
+            enc = eng.encounter_of(f"{item[eng.FIRST]}{item[eng.SECOND]}")
+            picks = [i for i, c in enumerate(enc.choices) if c.outcome in self.prefer]
+            if picks and picks[0] in step.options(game):
+                return picks[0]
+        return super().decide(game, step, need)
+
+    def target(self) -> str:
+        """With "home" preferred: straight for Canada once the Mountie is found (44A); with "E first", to
+        plot hex E before the others."""
+        if "home" in self.prefer and self.st.mountie == -1:
+            return self.plan.route(self.st.pos, ())[0]
+        if "E first" in self.prefer and not self.st.done("E"):
+            return self.land.plots["E"]
+        return super().target()
+
+    def roll(self, need):
+        return self.vision_roll if need.key == "vision" and self.vision_roll else super().roll(need)
+
+
+def steered(seeds, prefer: tuple, vision_roll: int | None = None):
+    """The steered games of these seeds, each played once."""
+    for seed in seeds:
+        key = (seed, prefer, vision_roll)
+        if key not in GAMES:
+            g = Steered(seed, prefer, vision_roll)
+            g.play()
+            GAMES[key] = g
+        yield GAMES[key]
+
+
 def save_of(g: Traced, last: int, outcome: dict | None = None) -> dict:
     """The game's save, days 1..last+1 (an index), without its outcome unless given."""
     out = {"format": "lostprint-save/1", "game": "lost-crows", "map": "standard",
@@ -64,10 +109,9 @@ def save_of(g: Traced, last: int, outcome: dict | None = None) -> dict:
     return out
 
 
-def find(test):
-    """The first (game, day index) where test(game, i) holds."""
-    for seed in SEEDS:
-        g = game(seed)
+def find(test, games=None):
+    """The first (game, day index) where test(game, i) holds, of the careful player's games or `games`."""
+    for g in games or (game(seed) for seed in SEEDS):
         for i in range(len(g.days)):
             if test(g, i):
                 return g, i
@@ -1382,6 +1426,232 @@ def _():
     return g, i - 1, bad, good  # (the day the bad twin changes)
 
 
+# --- fourth review: the visions, outcomes and rulings the careful player never takes unsteered -------
+
+MOUNTAIN_SEEDS = (233, 270, 415, 484, 529, 580, 881, 1000)  # careful games that can reach a Mountain vision
+
+
+def mountain(roll: int):
+    return steered(MOUNTAIN_SEEDS, ("mountains",), roll)
+
+
+def after_vision(vision):
+    """Day i of a game that had `vision` before the day began, and is not over by its end."""
+    return lambda g, i: g.before[i].vision == vision and g.after[i].over is None
+
+
+@case("ghost-mountain-adjacent", "Mountain vision 1, Ghost Mountain: draw a Mountain in any NON-adjacent blank "
+      "hex (the bad twin draws it next to the tribe)", "with", "not next to the tribe")
+def _():
+    def ok(g, i):
+        d = g.days[i]
+        mapped = set(g.maps[i]) | set(d.get("mapped", {}))
+        return "ghost-mountain" in d and g.after[i].over is None and d["ghost-mountain"] not in moved(d) and any(
+            n not in mapped and n not in g.land.fort for n in g.land.neighbors[g.before[i].pos])
+    g, i = find(ok, mountain(1))
+    bad = save_of(g, i)
+    d = bad["days"][i]
+    mapped = set(g.maps[i]) | set(d.get("mapped", {}))
+    d["ghost-mountain"] = next(n for n in sorted(g.land.neighbors[g.before[i].pos])
+                               if n not in mapped and n not in g.land.fort)
+    return g, i, bad, save_of(g, i)
+
+
+@case("ghost-mountain-refill", "Mountain vision 1, Ghost Mountain: set all your Primary resources to 5 when "
+      "entering it (the bad twin leaves Resolve as it was)", "with", "resolve is")
+def _():
+    def ok(g, i):
+        d = g.days[i]
+        ghost = g.before[i].ghost
+        return ghost and moved(d) and moved(d)[-1] == ghost and not d.get("crows") and g.after[i].over is None \
+            and g.after[i].values[eng.RESOLVE] == 5
+    g, i = find(ok, mountain(1))
+    bad = save_of(g, i)
+    bad["days"][i]["resources"]["resolve"] -= 1
+    return g, i, bad, save_of(g, i)
+
+
+@case("sacred-spring-fever", "Mountain vision 4, Sacred Spring: your Shaman is immune to fevers (the Shaman's "
+      "difference 4 costs no Resolve; the bad twin pays it)", "with", "resolve is")
+def _():
+    return raised("resolve", -1)(*find(lambda g, i: after_vision(("mountains", 4))(g, i)
+                                       and unit_diff(g, i, "shaman") == 4 and plain_day(g, i) and no_choice(g, i)
+                                       and g.days[i]["resources"]["resolve"] > 1, mountain(4)))
+
+
+@case("sacred-spring-omen", "Mountain vision 4, Sacred Spring: your Shaman is immune to Bad Omens (his difference 5 "
+      "rolls none; the bad twin rolls a Heatwave and loses 2 Resolve)", "with", "more Bad Omen rolls")
+def _():
+    g, i = find(lambda g, i: after_vision(("mountains", 4))(g, i) and unit_diff(g, i, "shaman") == 5
+                and not g.days[i].get("rolls", {}).get("omens") and g.days[i]["resources"]["resolve"] > 2,
+                mountain(4))
+    bad = save_of(g, i)
+    bad["days"][i]["rolls"]["omens"] = [25]
+    bad["days"][i]["resources"]["resolve"] -= 2
+    return g, i, bad, save_of(g, i)
+
+
+@case("future-portents-doubles", "Mountain vision 5, Future Portents: if you roll doubles for a Bad Omen, you "
+      "ignore its consequences (the bad twin suffers them)", "with", " is ")
+def _():
+    hurt = {11: ("movement", -1), 44: ("food", -1), 66: ("resolve", -1), 25: None}
+
+    def ok(g, i):
+        omens = g.days[i].get("rolls", {}).get("omens", [])
+        return after_vision(("mountains", 5))(g, i) and len(omens) == 1 and omens[0] in hurt and omens[0] != 25 \
+            and g.days[i]["resources"][hurt[omens[0]][0]] > 1
+    g, i = find(ok, mountain(5))
+    bad = save_of(g, i)
+    key, n = hurt[bad["days"][i]["rolls"]["omens"][0]]
+    bad["days"][i]["resources"][key] += n
+    return g, i, bad, save_of(g, i)
+
+
+@case("elder-six", "Mountain vision 6, Elder: a permanent 6 in the top Shaman die-box", "with", "permanent 6")
+def _():
+    def ok(g, i):
+        return after_vision(("mountains", 6))(g, i) and "order" not in g.days[i].get("rolls", {}) \
+            and g.days[i].get("rolls", {}).get("units")
+    g, i = find(ok, mountain(6))
+    bad = save_of(g, i)
+    units = bad["days"][i]["rolls"]["units"]
+    k = 2 * eng.UNITS.index("shaman")
+    units[k], units[k + 1] = units[k + 1], units[k]
+    return g, i, bad, save_of(g, i)
+
+
+@case("discard-one", "Elder (and the other permanent-6 visions): discard any ONE die during Phase 1 (rolls.order; "
+      "the bad twin discards two and leaves a box empty)", "with", "a die is discarded only where a vision allows")
+def _():
+    g, i = find(lambda g, i: after_vision(("mountains", 6))(g, i) and not g.before[i].fever
+                and g.days[i].get("rolls", {}).get("units") and not g.days[i].get("spirit-dancers"), mountain(6))
+    good = save_of(g, i)
+    units = good["days"][i]["rolls"]["units"]
+    # the board as recorded, filled unit by unit; the permanent 6 is no roll: the discard takes the last die
+    order = [u for u in eng.UNITS for _ in range(2)]
+    order.remove("shaman")
+    good["days"][i]["rolls"]["order"] = order + ["discard"]
+    bad = copy.deepcopy(good)
+    bad["days"][i]["rolls"]["order"] = order[:-1] + ["discard", "discard"]
+    return g, i, bad, good
+
+
+@case("stormwalkers", "Forest vision 1, Stormwalkers: immune to any negative effect with Storm in its name (a "
+      "Thunderstorm does not double the Movement cost; the bad twin pays double)", "with", "movement is")
+def _():
+    def extra(g, i):
+        terrain = dict(g.maps[i], **g.days[i].get("mapped", {}))
+        return sum(RULES.cost(terrain[lab]).movement for lab in moved(g.days[i]))  # once more
+
+    def ok(g, i):
+        return after_vision(("forest", 1))(g, i) and only_omen(g, i, 15) and len(moved(g.days[i])) == 1 \
+            and not g.days[i].get("marks") and 0 < extra(g, i) <= g.days[i]["resources"]["movement"]
+    g, i = find(ok, steered(range(100), ("forest",), 1))
+    return raised("movement", -extra(g, i))(g, i)
+
+
+@case("mountie-missed", "Plot outcome 44A (house): no Mountains hex entered by the end of the third turn: lose 2 "
+      "Resolve (the bad twin keeps them)", "with", "resolve is")
+def _():
+    def ok(g, i):
+        return g.before[i].mountie > 0 and g.after[i].mountie == 0 and g.after[i].over is None \
+            and g.days[i]["resources"]["resolve"] + 2 <= g.after[i].cap("resolve")
+    g, i = find(ok, steered(range(200), ("44A", "E first")))
+    return raised("resolve", 2)(g, i)
+
+
+@case("mountie-bonus", "Plot outcome 44A (house): the Mountie found, a win scores 5 bonus points (the bad twin "
+      "leaves them out)", "both", "outcome.score")
+def _():
+    g, i = find(lambda g, i: g.after[i].over is not None and g.after[i].over[0] == "won" and g.after[i].mountie == -1,
+                steered(range(60), ("44A",)))
+    total = sum(p for _, p in eng.score(g.after[i]))
+    return g, i, save_of(g, i, {"result": "won", "score": total - 5}), save_of(g, i, {"result": "won", "score": total})
+
+
+@case("mountie-win", "Plot outcome 44A (house): with the Mountie found you win in Canada though plot hexes remain "
+      "(the good twin); without it, the five plot hexes are needed (the bad twin strikes no bargain at E2)", "both",
+      "recorded as won")
+def _():
+    def ok(g, i):
+        return g.after[i].over is not None and g.after[i].over[0] == "won" and g.after[i].mountie == -1 \
+            and len(g.after[i].plots) < len(RULES.plot_letters)
+    g, i = find(ok, steered(range(200), ("44A", "E first", "home")))
+    good = save_of(g, i, {"result": "won"})
+    bad = copy.deepcopy(good)
+    plot = next(m["plot"] for d in bad["days"] for m in d.get("marks", ()) if m["plot"].get("outcome") == "44A")
+    ignore = next(c for c in plots.encounter(f"{plot['letter']}{plot['roll']}").choices if c.outcome == "17A")
+    plot["choice"], plot["outcome"] = ignore.text, ignore.outcome  # no bargain struck (17A does nothing)
+    return g, next(j for j in range(i) if outcome_day("44A")(g, j)), bad, good  # (the day the bad twin changes)
+
+
+@case("gold-movement", "Plot outcome 02A: reduce Movement Progress to 0 (the bad twin keeps 1)", "with",
+      "movement is")
+def _():
+    g, i = find(lambda g, i: outcome_day("02A")(g, i) and g.after[i].over is None, steered(range(100), ("02A",)))
+    return raised("movement", 1)(g, i)
+
+
+@case("gold-halt", "Plot outcome 02A: you cannot move out of this hex next turn", "both", "no movement")
+def _():
+    def ok(g, i):
+        return i > 0 and outcome_day("02A")(g, i - 1) and can_step(g, i, lambda g, i, n, mapped: True)
+    g, i = find(ok, steered(range(100), ("02A",)))
+    return g, i, stepped_to(g, i, lambda g, i, n, mapped: True), save_of(g, i)
+
+
+@case("outcome-40A", "Plot outcome 40A (house): roll 1d6 and add Resolve, 7 or more gains 2 Resolve (the die "
+      "recorded as rolls.outcome; the bad twin's die, a 6, passes a test it shows failed)", "with",
+      "no legal roll and choice gives")
+def _():
+    def ok(g, i):  # a failed test (Resolve and Food lost): with a 6 it would have passed
+        if not outcome_day("40A")(g, i) or g.after[i].over is not None or g.days[i].get("crows"):
+            return False
+        die = g.days[i].get("rolls", {}).get("outcome", [0])[0]
+        return die + g.after[i].values[eng.RESOLVE] + 1 < 7
+    g, i = find(ok)
+    bad = save_of(g, i)
+    bad["days"][i]["rolls"]["outcome"] = [RULES.die_faces]
+    return g, i, bad, save_of(g, i)
+
+
+@case("thunderstorm-food", "Bad Omen 15-16: Movement cost doubled (ruling thunderstorm: the Food a hex costs is "
+      "paid as usual; the bad twin pays it twice)", "with", "food is")
+def _():
+    def ok(g, i):
+        d = g.days[i]
+        terrain = dict(g.maps[i], **d.get("mapped", {}))
+        food = sum(RULES.cost(terrain[lab]).food for lab in moved(d))
+        return only_omen(g, i, 15) and moved(d) and not d.get("marks") and g.after[i].over is None \
+            and not eng.power(g.before[i]).storm_immune and not eng.power(g.before[i]).storm_swap \
+            and d["resources"]["food"] > food
+    g, i = find(ok)
+    bad = save_of(g, i)
+    d = bad["days"][i]
+    terrain = dict(g.maps[i], **d.get("mapped", {}))
+    d["resources"]["food"] -= sum(RULES.cost(terrain[lab]).food for lab in moved(d))
+    return g, i, bad, save_of(g, i)
+
+
+@case("outcome-42A", "Plot outcome 42A (house): lose all your Movement Progress (the bad twin keeps 1)", "with",
+      "movement is")
+def _():
+    return raised("movement", 1)(*find(lambda g, i: outcome_day("42A")(g, i) and g.after[i].over is None
+                                       and g.days[i]["resources"]["movement"] == 0))
+
+
+@case("keyword-bear", "Journaling: 24A loses 1 Food and 1 Food maximum unless BEAR is in the journal (the good "
+      "twin has BEAR; the bad one lowers the maximum anyway)", "with", "food maximum")
+def _():
+    g, i = find(lambda g, i: outcome_day("24A")(g, i) and "BEAR" in g.before[i].keywords and g.after[i].over is None,
+                steered(range(400), ("35A", "24A")))
+    bad = save_of(g, i)
+    d = bad["days"][i]
+    d.setdefault("caps", {})["food"] = g.after[i].cap("food") - 1
+    d["resources"]["food"] = min(d["resources"]["food"], d["caps"]["food"])
+    return g, i, bad, save_of(g, i)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:
@@ -1394,7 +1664,7 @@ def write(only=()) -> None:
         for kind, data in (("bad", bad), ("good", good)):
             how = "changed" if kind == "bad" else "as played"
             head = [f"# review 1872: {rule} ({kind})", f"# rule: {source}",
-                    f"# from: careful player, seed {g.seed}, days 1-{len(data['days'])} (day {i + 1} {how})",
+                    f"# from: {getattr(g, 'who', 'careful player')}, seed {g.seed}, days 1-{len(data['days'])} (day {i + 1} {how})",
                     f"# rolls: {rolls}"]
             if kind == "bad":
                 head.append(f"# expect: {expect}")
@@ -1403,4 +1673,6 @@ def write(only=()) -> None:
 
 
 if __name__ == "__main__":
-    write()
+    import sys
+
+    write(sys.argv[1:])

@@ -1204,6 +1204,18 @@ case("archeology-follows-a-mission-trail-bare",
      "days[0].marks | entering B2 on day 1 rolls Interests", bare(save([there_back], "archeology")),
      bare(save([no_wonder], "archeology")))
 
+# A musket reroll needs a musket. Religious: the first Ruined Mission day (muskets 2, food 5, morale 5, a peaceful
+# village in A1), then day 2: planning 2 2 2 4 5 (movement +2): movement 1+1, rerolled by a musket (1) to 3+4 +2 -1 = 8:
+# +1 (at the cap), morale 4; exploring 1+1, rerolled by the last musket (0) to 3+4 +1 (the village) = 8: morale 5;
+# native 3+4 = 7: a village, peaceful (religious), in A1; rations: food 4; camp: morale 4. The broken twin rerolls
+# Native Contact too, with no musket left.
+spent = {"day": 2, "marks": [{"peaceful-village": "A1"}], "resources": res(mu=0, f=4, mo=4),
+         "rolls": {"planning": [2, 2, 2, 4, 5], "movement": [[1, 1], [3, 4]], "exploring": [[1, 1], [3, 4]],
+                   "native-contact": [3, 4]}}
+case("a-musket-reroll-needs-a-musket", "a musket reroll spends a musket: none left, no reroll",
+     "days[1].rolls.native-contact | began with 2", save([crates[0], spent], "religious"),
+     save([crates[0], dict(spent, rolls=dict(spent["rolls"], **{"native-contact": [[1, 1], [3, 4]]}))], "religious"))
+
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)
 bad["outcome"]["result"] = "lost"

@@ -78,6 +78,7 @@ class Replay:
     problems_before: int = 0  # problems found before today (-1: no expedition, nothing is replayed)
     rolls: dict | None = None  # the day's rolls, key -> (faces, At)
     lagos: tuple = ()  # the Lagos de Oro hexes drawn today (their lakes come from the roll, not Mapping)
+    lagos_at: At | None = None  # where the save draws them (where the engine's refusal of them is said)
     fever: str = ""  # the day's fever as recorded: "struck", "broken" or ""
     explained: list | None = None  # per day, the rolls found for a day without them (for explain_save)
 
@@ -127,7 +128,7 @@ class Rules1572(LostRules):
 
     def begin_day(self, st, day, at, problems) -> None:
         rp = st.own
-        rp.raw, rp.day_at, rp.rolls, rp.lagos, rp.fever = day, at, None, (), ""
+        rp.raw, rp.day_at, rp.rolls, rp.lagos, rp.lagos_at, rp.fever = day, at, None, (), None, ""
         rp.problems_before = len(problems) if "expedition" in st.setup else -1
 
     # --- day fields ----------------------------------------------------------------------------
@@ -178,7 +179,7 @@ class Rules1572(LostRules):
             return None
         hexes = (hexes,) if isinstance(hexes, str) else tuple(hexes)
         if kind == LAGOS:
-            st.own.lagos = hexes
+            st.own.lagos, st.own.lagos_at = hexes, at
         why = MARK_PROBLEM[kind](st, kind, *hexes)
         if why:
             problems.add(at, why)
@@ -323,8 +324,7 @@ def _cataract_problem(st: State, kind: str, a: str, b: str) -> str:
 
 
 def _lagos_problem(st: State, kind: str, *hexes: str) -> str:
-    if len(set(hexes)) != R.lagos_hexes or not all(st.adjacent(x, y) for x in hexes for y in hexes if x != y):
-        return "Lagos de Oro is three hexes that all touch each other"
+    """What the save must show of Lagos de Oro (where it may lie the engine says as the day is replayed)."""
     if _marked(st, LAGOS):
         return "there is only one Lagos de Oro"
     if LAGOS not in _interests(st).values():
@@ -332,12 +332,6 @@ def _lagos_problem(st: State, kind: str, *hexes: str) -> str:
     for lab in hexes:
         if st.drawn.get(lab) != "lake":
             return f"the Lagos de Oro hexes are drawn as lake the same day: add {lab}: lake to this day's mapped"
-    s0 = st.own.engine
-    if s0 is not None:  # where the party stood when it rolled Lagos de Oro, the map as it was
-        spot = next(h for h, r in _interests(st).items() if r == LAGOS)
-        then = eng.replace(s0, pos=spot, terrain={h: t for h, t in st.terrain.items() if h not in hexes})
-        if tuple(sorted(hexes)) not in eng.lagos_placements(then):
-            return eng.lagos_problem(then, hexes)
     return ""
 
 
@@ -578,10 +572,11 @@ def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
     roll_at.update(dict.fromkeys(("keep", "wilds", "diego", "musket", "row", "fill"), roll_at["planning"]))
     roll_at[KANTYI_ROLLS] = roll_at["native-contact"]
     where = at(FIELD_OF[key]) if key in FIELD_OF else roll_at.get(key, at("rolls"))
-    if failure.kind == "rule":
-        moved = st.day_hexes[1:]  # a step the rules refuse: said at that step
-        return (at("moved", moved.index(failure.value)) if key == "to" and failure.value in moved else where,
-                failure.message)
+    if failure.kind == "rule":  # a step or Lagos de Oro the rules refuse: said where the save has it
+        moved = st.day_hexes[1:]
+        if key == "to" and failure.value in moved:
+            where = at("moved", moved.index(failure.value))
+        return (st.own.lagos_at or where if key == "lagos" else where), failure.message
     if failure.kind in ("short", "left", "none"):
         words = ASKED.get((failure.kind, key)) or ASKED[failure.kind, ""]
         return where, words.format(day=day, key=key, face=dict(R.phase_faces).get(key))

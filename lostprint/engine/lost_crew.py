@@ -110,7 +110,6 @@ class Voyage:
     step: int = 0  # the open step of STEPS
     due: int = 0  # wounds waiting for the player to say who takes them
     goods: int = 0  # Goods offered today
-    faces: tuple[int, ...] = ()  # today's encounter rolls
     effect: str = ""  # today's encounter result ("friendly" until the gift is chosen)
     spreading: str = ""  # a large island's first hex, waiting for its second
     skies: tuple[int, ...] = ()  # today's weather rolls
@@ -141,8 +140,8 @@ class Voyage:
 
 
 _COMPARED = itemgetter(*(f.name for f in fields(Voyage) if f.compare))
-_HASHED = itemgetter("pos", "weather", "stores", "sailors", "islands", "day", "step", "due", "goods", "faces", "skies",
-                     "orders", "effect", "over", "spreading")
+_HASHED = itemgetter("pos", "weather", "stores", "sailors", "islands", "day", "step", "due", "goods", "skies", "orders",
+                     "effect", "over", "spreading")
 
 
 def start(game_map, names: int = RULES.sailors) -> Voyage:
@@ -377,7 +376,7 @@ def must_leave(v: Voyage) -> bool:
 def begin_day(v: Voyage, orders: Orders) -> Voyage:
     """Phase 1: the wounded rest; the jobs must fit the well sailors and the task slots."""
     v = evolve(v, day=v.day + 1, resting=tuple(i for i, s in enumerate(v.sailors) if s == WOUNDED),
-               stores=v.stores[:N] + (0,), due=0, goods=0, faces=(), effect="", spreading="", skies=(),
+               stores=v.stores[:N] + (0,), due=0, goods=0, effect="", spreading="", skies=(),
                hands=v.well, dawn=v.pos, ashore=at_island(v), step=0)
     return place(v, {job: getattr(orders, job) for job in JOBS if getattr(orders, job) is not None}, orders)
 
@@ -642,18 +641,16 @@ def offer(v: Voyage, goods: int) -> Voyage:
     return evolve(v, goods=goods, stores=damage_stores(v.stores, goods * RULES.good_hull))
 
 
-def encounter_goes_on(v: Voyage, goods: int, faces: tuple[int, ...]) -> bool:
-    """Roll the encounter die again? After a wound, while a sailor is left to wound (the wounds that
-    would kill every sailor still alive)."""
-    wounds = sum(encounter_at(f + goods * RULES.good_bonus).effect == "wound" for f in faces)
+def encounter_goes_on(v: Voyage) -> bool:
+    """Roll the encounter die (again)? Until the natives answer, while a sailor is left to wound (the
+    encounter's wounds so far, `due`, are fewer than would kill every sailor still alive)."""
     alive = sum(RULES.wounds_to_die - (s == WOUNDED) for s in v.sailors if s != DEAD)
-    return not faces or (encounter_at(faces[-1] + goods * RULES.good_bonus).effect == "wound" and wounds < alive)
+    return not v.effect and v.due < alive
 
 
 def encounter(v: Voyage, face: int) -> Voyage:
     """Phase 7, one encounter roll: a wound (and roll again), or the natives' answer."""
     band = encounter_at(face + v.goods * RULES.good_bonus)
-    v = evolve(v, faces=v.faces + (face,))
     if band.effect == "wound":
         return evolve(v, due=v.due + 1)
     s = v.stores
@@ -834,7 +831,7 @@ STEPS = (
          frozenset({"water", "food", "wood", "islands"}), gathers),
     Step("goods", lambda v: Decision("goods") if meets_natives(v) else None, offer, frozenset({"hull"}),
          lambda v: range(v.stores[H] // RULES.good_hull + 1)),
-    Step("natives", lambda v: ROLL["natives"] if meets_natives(v) and encounter_goes_on(v, v.goods, v.faces)
+    Step("natives", lambda v: ROLL["natives"] if meets_natives(v) and encounter_goes_on(v)
          else None, encounter, frozenset({"water", "food", "wood", "islands", "wounds"}), repeat=True),
     Step("gift", lambda v: Decision("gift") if v.effect == "friendly" else None, give,
          frozenset({"water", "food", "wood"}), lambda v: ISLAND_SUPPLIES),
@@ -860,8 +857,7 @@ _PLACE_STEP = {job: STEP_INDEX["place " + ("crew" if job in CREW_JOBS else job)]
 _DONE = tuple(tuple(k for k, job in enumerate(JOBS) if _PLACE_STEP[job] + 1 < i) for i in range(len(STEPS)))
 _PLACED = tuple(tuple(k for k, job in enumerate(JOBS) if _PLACE_STEP[job] < i <= _PLACE_STEP[job] + 1)
                 for i in range(len(STEPS)))
-_PROGRESS = (("resting", STEP_INDEX["rest"], ()), ("goods", STEP_INDEX["natives"], 0),
-             ("faces", STEP_INDEX["natives"], ()), ("effect", STEP_INDEX["gift"], ""),
+_PROGRESS = (("resting", STEP_INDEX["rest"], ()), ("goods", STEP_INDEX["natives"], 0), ("effect", STEP_INDEX["gift"], ""),
              ("skies", STEP_INDEX["weather"], ()))
 # for each step index, the progress fields no step left today reads, with their blank values
 _SPENT = tuple(tuple((name, blank) for name, last, blank in _PROGRESS if i == 0 or i > last) for i in range(len(STEPS)))

@@ -606,6 +606,7 @@ def batch_nine() -> None:
     batch_ten()
     batch_eleven()
     batch_twelve()
+    batch_thirteen()
 
 
 def batch_ten() -> None:
@@ -715,6 +716,38 @@ def batch_twelve() -> None:
           "rolls": {"drift": [1], "accident": [1], "weather": [5]}}
     pair("storm-drift-into-shoals", "Phase 4: a Storm's damage (1 to 3) and the Shoals' (1) add up: Hull 6 ends at "
          "2 to 4, not 5.", [s1, s2], [s1, dict(s2, resources=res(5, 4, 5))], "days[1].resources.hull: 5, but the rules allow 2 to 4")
+
+
+def batch_thirteen() -> None:
+    # water-without-end without `rolls:`, the contents roll written on the island mark (its `roll`)
+    h1 = {"day": 1, "mapped": {"I6": "sea", "H7": "large-island", "H6": "large-island", "H8": "sea"}, "moved": ["I7"],
+          "resources": res(5, 5, 6), "weather": "fair"}
+    h2 = {"day": 2, "mapped": {"G6": "sea", "G7": "sea"}, "moved": ["H7"], "resources": res(4, 4, 6),
+          "weather": "fair", "marks": [{"island": {"hexes": ["H7", "H6"], "size": "large", "natives": True, "roll": 4}}]}
+    h3 = {"day": 3, "resources": res(5, 3, 6), "weather": "doldrums", "gathered": {"water": 3}}
+    h4 = {"day": 4, "resources": res(5, 2, 6), "weather": "doldrums", "gathered": {"water": 2}}
+    ok = [h1, h2, h3, h4]
+    pair("water-without-end-marked", "Phase 4 and 6: a 7 gives Water without end (∞); the roll written on the "
+         "island mark, no `rolls:` (5 Water gathered in two days).", ok,
+         edit(ok, 1, marks=[{"island": {"hexes": ["H7", "H6"], "size": "large", "natives": True, "roll": 3}}]),
+         "days[3].gathered.water: 5 water taken from this island, but its roll 3 gives at most 4 Water")
+    # the voyage's last day maps nothing: the exit ends the day in phase 4, before Scan Horizon
+    v20 = voyage(20)
+    pair("exit-no-scan", "How to win (⌂ win-at-once): the day the sloop reaches an exit ends there; Scan Horizon "
+         "(phase 5) colours nothing.", v20, edit(v20, 19, mapped={"B2": "sea"}),
+         "days[19].mapped.B2: the game was over in phase 4", {"result": "won", "score": 32},
+         {"result": "won", "score": 32})
+    # day 1: H7 a large island (spread 1: H6); day 2 sails I6, H6 and lands on its second hex first
+    l1 = {"day": 1, "mapped": {"I6": "sea", "H7": "large-island", "H6": "large-island", "H8": "sea"}, "moved": ["I7"],
+          "resources": res(5, 5, 6), "weather": "fair",
+          "rolls": {"scan": [[1, 1], [6, 6], [1, 1]], "spread": [1], "accident": [1], "weather": [5]}}
+    l2 = {"day": 2, "mapped": {"H5": "sea", "G5": "sea", "I5": "sea", "G6": "sea"}, "moved": ["I6", "H6"],
+          "resources": res(4, 4, 6), "weather": "fair",
+          "marks": [{"island": {"hexes": ["H7", "H6"], "size": "large", "natives": False}}],
+          "rolls": {"island": [1], "scan": [[1, 1]] * 4, "accident": [1], "weather": [5]}}
+    pair("large-island-landed-on-its-second-hex", "Phase 4: a Large Island is one island whichever of its two hexes "
+         "the sloop ends on (H6, spread from H7: 1 + 3 = 4, no natives).", [l1, l2],
+         [l1, dict(l2, marks=[{"island": {"hexes": ["H6"], "size": "large", "natives": False}}])], "days[1].marks[0].island")
 
 
 BARE = {  # pairs that also hold without `rolls:` (their refusal, as the words before the rolls make a difference)

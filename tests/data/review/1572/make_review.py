@@ -12,6 +12,7 @@ Each bad file starts with `# expect: FIELD | WORDS`: the problem the validator m
 from __future__ import annotations
 
 import copy
+import json
 from pathlib import Path
 
 import yaml
@@ -1216,6 +1217,27 @@ case("a-musket-reroll-needs-a-musket", "a musket reroll spends a musket: none le
      "days[1].rolls.native-contact | began with 2", save([crates[0], spent], "religious"),
      save([crates[0], dict(spent, rolls=dict(spent["rolls"], **{"native-contact": [[1, 1], [3, 4]]}))], "religious"))
 
+# The score counts the hexes the player mapped, not the printed ones (A1, A2, C2): the last-conquistador game above
+# mapped B2 only.
+case("score-counts-only-drawn-hexes", "a hex scores when the player maps it; printed hexes do not",
+     "outcome.score | the rules give 1", save(lost, outcome={"result": "lost", "score": 1}),
+     save(lost, outcome={"result": "lost", "score": 4}))
+# With no room for Lagos de Oro (no three blank hexes that all touch), its roll is a Natural Wonder (ruling
+# lagos-no-room). A map of one column (A1 to the delta A5: each hex touches only the one above and the one below).
+# Day 1: planning 4 4 4 4 2 (exploring +3); movement 4+5 -1 = 8: +1, morale 5; exploring 5+5 +3 = 13: Interests in
+# A1: 1+2 = 3, Lagos de Oro, drawn nowhere: a Natural Wonder, morale 6; rations: food 5; camp: morale 5.
+ONE_COLUMN = {"format": "lostprint-map/1", "game": "lost-expedition", "name": "one column", "orientation": "flat",
+              "offset": "even-q", "hexes": ["A1", "A2", "A3", "A4", "A5"], "terrain": {"A1": "mountains"},
+              "start": "A1", "goals": ["A5"], "features": [{"type": "river", "hexes": ["A2", "A3", "A4", "A5"]},
+                                                           {"type": "delta", "hexes": ["A5"]}]}
+no_room = {"day": 1, "marks": [{"interest": {"hex": "A1", "result": "natural-wonder"}}], "resources": res(f=5, mo=5),
+           "rolls": {"planning": [4, 4, 4, 4, 2], "movement": [4, 5], "exploring": [5, 5], "interests": [1, 2]}}
+as_lagos = dict(no_room, marks=[{"interest": {"hex": "A1", "result": "lagos-de-oro"}}])
+for suffix, made in (("", save), ("-bare", lambda days: bare(save(days)))):
+    case(f"lagos-de-oro-with-no-room-is-a-wonder{suffix}", "no room for Lagos de Oro: a Natural Wonder (ruling)",
+         "days[0].marks | the rolls give interest A1 natural-wonder", made([no_room]) | {"map": "one-column-map.json"},
+         made([as_lagos]) | {"map": "one-column-map.json"})
+
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)
 bad["outcome"]["result"] = "lost"
@@ -1238,6 +1260,7 @@ case("score-won-game", "a win scores mapped hexes, conquistadors and 2 per natur
 def main() -> None:
     for old in HERE.glob("*.yaml"):
         old.unlink()
+    (HERE / "one-column-map.json").write_text(json.dumps(ONE_COLUMN, indent=1) + "\n", encoding="utf-8")
     for name, rule, expect, good, bad in CASES:
         (HERE / f"{name}-good.yaml").write_text(to_yaml(good, f"review 1572: {rule} (accepted)"), encoding="utf-8")
         (HERE / f"{name}-bad.yaml").write_text(

@@ -287,7 +287,7 @@ def test_the_driver_plays_the_deciders_to_the_end(player):
     final, events = played(player(3))
     assert eng.outcome(final) == final.over and final.over[0] in ("won", "lost")
     assert sum(1 for e in events if e.step == "start") == final.day
-    assert eng.score(final) == eng.score_for(final, final.over[0])
+    assert eng.score(final) == eng.score(final, final.over[0])
     assert save_of(events, final, (), True) == play(3, None, player)
 
 

@@ -841,9 +841,6 @@ def score(st: State, result: str | None = None) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
-score_for = score  # the name the save's transcript calls it by, with the result the save records
-
-
 # --- Filling a day's unknown inputs (the validating search) ---
 #
 # A day saved without `rolls:` is accepted when one set of legal rolls gives it. A roll lands on one

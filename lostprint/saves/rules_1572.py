@@ -223,14 +223,10 @@ class Rules1572(LostRules):
 
     def facts(self, st, record) -> tuple[str, ...]:
         """In the order of the phases: mapping, what was found, then travel."""
-        out = []
-        for lab, terrain in record["mapped"]:
-            out.append(f"mapped {lab} ({terrain})")
+        out = [f"mapped {lab} ({terrain})" for lab, terrain in record["mapped"]]
         if st.own.fever:
             out.append("fever" if st.own.fever == "struck" else "fever broken")
-        for m in st.marks:
-            if m.day != record["day"]:
-                continue
+        for m in (m for m in st.marks if m.day == record["day"]):
             if m.kind == "interest":
                 out.append(f"{NAMES[m.get('result')]} at {m.hexes[0]}")
             elif m.kind in ("trail", "cataract"):
@@ -239,11 +235,7 @@ class Rules1572(LostRules):
                 out.append("Lagos de Oro drawn")
             else:
                 out.append(f"{m.kind.replace('-', ' ')} at {m.hexes[0]}")
-        for lab in record["moved"]:
-            out.append(f"on to {lab}")
-        if not record["moved"]:
-            out.append(f"camped in {record['start']}")
-        return tuple(out)
+        return tuple(out + ([f"on to {lab}" for lab in record["moved"]] or [f"camped in {record['start']}"]))
 
     def score(self, st, result) -> list[tuple[str, int]]:
         s = st.own.engine  # None only once the save has problems: no score is checked then

@@ -37,7 +37,7 @@ N = len(TRACKERS)
 
 
 ESCAPED, ALL_DEAD = ("won", "reached the open sea beyond the exit"), ("lost", "the last sailor died")
-OFF_MAP = ("lost", "drifted off the map")
+OFF_MAP, SANK = ("lost", "drifted off the map"), ("lost", "the sloop sank")
 LANDING = "an island is rolled on ending a move at a new one"
 ROLL = {r.key: Roll(r.key, r.dice) for r in RULES.rolls}  # what each rolling step asks for
 ROUTE = Decision("route")
@@ -695,7 +695,7 @@ def eat(v: Voyage, _=None) -> Voyage:
 def accident(v: Voyage, face: int | None) -> Voyage:
     """Phase 10: Hull 0 loses the game; else a roll at or above the Hull wounds a sailor."""
     if v.stores[H] == 0:
-        return evolve(v, over=("lost", "the sloop sank"))
+        return evolve(v, over=SANK)
     return evolve(v, due=v.due + (face >= v.stores[H]))
 
 
@@ -970,7 +970,8 @@ def as_recorded(v: Voyage, pos: str, supplies: Mapping[str, int], sailors: tuple
                 drawn: tuple[tuple[str, str], ...], day: int) -> Voyage:
     """`v` as a record says the voyage stands at the end of `day` (to go on after a day the rules do
     not explain)."""
-    over = ESCAPED if pos in exits(v.gm) else ALL_DEAD if all(s == DEAD for s in sailors) else None
+    over = ESCAPED if pos in exits(v.gm) else ALL_DEAD if all(s == DEAD for s in sailors) else \
+        SANK if supplies["hull"] == 0 else None  # Hull 0 at a day's end: phase 10 began at 0
     return evolve(v, pos=pos, stores=tuple(supplies[k] for k in ("water", "food", "hull", "wood")) + (0,),
                   sailors=sailors, drawn=drawn, terrain=dict(v.gm.terrain) | dict(drawn), skies=(), day=day, step=0,
                   over=over, due=0)

@@ -607,6 +607,7 @@ def batch_nine() -> None:
     batch_eleven()
     batch_twelve()
     batch_thirteen()
+    batch_fourteen()
 
 
 def batch_ten() -> None:
@@ -748,6 +749,33 @@ def batch_thirteen() -> None:
     pair("large-island-landed-on-its-second-hex", "Phase 4: a Large Island is one island whichever of its two hexes "
          "the sloop ends on (H6, spread from H7: 1 + 3 = 4, no natives).", [l1, l2],
          [l1, dict(l2, marks=[{"island": {"hexes": ["H6"], "size": "large", "natives": False}}])], "days[1].marks[0].island")
+
+
+def batch_fourteen() -> None:
+    two = voyage(2)  # day 2 lands on H7 (3: Water, Wood); G7 was coloured a small island
+    hop = {"day": 3, "moved": ["G7"], "resources": res(4, 3, 6), "weather": "headwind",
+           "marks": [{"island": {"hexes": ["G7"], "size": "small", "natives": False}}], "gathered": {"water": 1},
+           "rolls": {"island": [3], "accident": [1], "weather": [5]}}
+    two[1]["rolls"]["weather"] = [4]
+    pair("gather-the-island-reached", "Phase 6: a crew that began the day at an island (H7) gathers where the sloop "
+         "is in phase 6, the new island G7 it reached.", two + [hop], two + [dict(hop, resources=res(4, 3, 6),
+         gathered={"food": 1})], "days[2].gathered.food")
+    d1 = {"day": 1, "moved": ["I7"], "resources": res(5, 5, 6), "weather": "fair", "wounded": ["Pip"],
+          "rolls": {"accident": [6], "weather": [5]}}
+    d2 = {"day": 2, "moved": ["I6"], "resources": res(4, 4, 6), "weather": "fair",
+          "rolls": {"accident": [1], "weather": [5]}}
+    pair("rest-heals-if-you-will", "Phase 2: you MAY heal the wounded with one Water: Pip rests on day 2 unhealed "
+         "and the Water is kept; healed, it would be spent.", [d1, d2], [d1, dict(d2, healed=["Pip"])],
+         "days[1].resources.water: 4, but the rules allow 3")
+    # hull-zero-sinks's game: day 3 begins Phase 10 at Hull 0: no accident die is rolled, no weather either
+    z1 = {"day": 1, "moved": ["I7"], "resources": res(5, 5, 6), "weather": "fair",
+          "rolls": {"accident": [1], "weather": [1]}}
+    z2 = {"day": 2, "moved": ["I6"], "resources": res(5, 4, 3), "weather": "storm",
+          "rolls": {"drift": [1], "accident": [1], "weather": [1]}}
+    z3 = {"day": 3, "moved": ["I5"], "resources": res(5, 3, 0), "weather": "storm", "rolls": {"drift": [1]}}
+    pair("sunk-rolls-no-accident", "Phase 10: at 0 Hull you lose; the accident die is not rolled.",
+         [z1, z2, z3], [z1, z2, dict(z3, rolls={"drift": [1], "accident": [3]})], "days[2].rolls.accident",
+         {"result": "lost", "score": 0}, {"result": "lost", "score": 0})
 
 
 BARE = {  # pairs that also hold without `rolls:` (their refusal, as the words before the rolls make a difference)

@@ -260,21 +260,6 @@ def discards(st: State) -> int:
     return 1 if power(st).permanent_six else 0
 
 
-def use_dancers(st: State, n: int, land_terrain: str) -> State:
-    """Spend n Spirit Dancers this turn (or, with Storm Dancers, one in their terrain)."""
-    if n <= 0:
-        return st
-    p = power(st)
-    if p.storm_dancers:
-        if n > 1 or land_terrain != p.storm_dancers:
-            raise RuleError("Storm Dancers", f"one die a turn and only in the {p.storm_dancers}")
-        return st
-    if st.dancers + n > RULES.spirit_dancers:
-        raise RuleError("Spirit Dancers", f"only {RULES.spirit_dancers} Spirit Dancers per game ({st.dancers} "
-                                          "used before today)")
-    return _put(st, dancers=st.dancers + n)
-
-
 # --- phase 2: the units' icons ---------------------------------------------------------------
 
 
@@ -945,16 +930,22 @@ def dance_options(game: Tribe) -> tuple:
 def _dance(game: Tribe, value) -> Tribe:
     if value == DONE:
         return evolve(game, danced=True)
-    if value not in dance_options(game) or dancers_left(game) <= 0:
-        raise RuleError("Spirit Dancers", f"no change {value!r}: {dancers_left(game)} dancers left today")
+    if dancers_left(game) <= 0:
+        p = power(game.st)
+        if p.storm_dancers:
+            raise RuleError("Storm Dancers", f"one die a turn and only in the {p.storm_dancers}")
+        raise RuleError("Spirit Dancers", f"only {RULES.spirit_dancers} Spirit Dancers per game ({game.st.dancers} "
+                                          "used before today)")
+    if value not in dance_options(game):
+        raise RuleError("Spirit Dancers", f"no change {value!r}")
     i, face = value
     return evolve(game, board=game.board[:i] + (face,) + game.board[i + 1:], used=game.used + 1)
 
 
 def _activate(game: Tribe, _=None) -> Tribe:
     st, board = game.st, game.board  # each roll's placing was checked as it came (_placeable)
-    if game.used:
-        st = use_dancers(st, game.used, here(game))
+    if game.used and not power(st).storm_dancers:
+        st = _put(st, dancers=st.dancers + game.used)
     if st.fever:
         st = _put(st, fever=st.fever - 1)
     diffs = dict(zip(UNITS, map(sub, board[::BOX], board[1::BOX])))  # top minus bottom

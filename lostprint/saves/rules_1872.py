@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import reduce
 
 from lostprint.engine import lost_crows as eng
 from lostprint.engine.contract import RuleError, evolve
@@ -31,6 +32,7 @@ PAIR = 2  # not a rule: a vision record's terrain and roll, then where
 EXPLAIN_STEPS = 20_000  # not a rule: a bound on the steps walked to say why a day is refused
 RECOVER_STEPS = 3_000  # not a rule: a bound on the steps walked to go on after a refused day
 BACKTRACK = 4  # not a rule: days walked again, at most, to explain one more (search.Days' budget)
+DANCE = eng.STEPS[eng.STEP_INDEX["spirit dancers"]]  # a change of the Tribe's bottom die to face 1, 2, ...
 ANY_VALUES, NO_CAPS = (None,) * len(eng.KEYS), (0,) * len(eng.KEYS)  # a day bound that leaves them open
 PARTS_ORDER = ("moved", "terrain", "plots", "vision", "crows", "caps", "values")
 
@@ -250,9 +252,9 @@ class Rules1872(LostRules):
     def check_resources(self, st, before, at, problems) -> None:
         replay = _replay(st)
         facts, days = replay.today, replay.days
-        if facts.dancers:  # asked of the engine before any search, for the games the day may start from
-            self._ask(st, facts.dancers[1], problems, lambda g: eng.use_dancers(g.st, facts.dancers[0],
-                                                                                g.terrain.get(st.day_start)))
+        if facts.dancers:  # asked of the engine's step before any search, for the games the day may start from
+            self._ask(st, facts.dancers[1], problems, lambda g: reduce(
+                lambda game, k: DANCE.apply(game, (1, k + 1)), range(facts.dancers[0]), g))
         if facts.vision and not self._ask(st, facts.vision[-1], problems, lambda g: eng.vision_quest(
                 g.st._replace(crows=g.st.crows + tuple(t for t, _ in facts.crows)), *facts.vision[:PAIR])):
             facts.vision = None  # refused: the day is carried on without it

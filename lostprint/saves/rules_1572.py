@@ -310,6 +310,8 @@ def _cataract_problem(st: State, kind: str, a: str, b: str) -> str:
             f"whose cataract would be {st.day_start}\u2013{below}" if below else "the delta"
         return (f"a cataract is drawn while mapping (phase 3), on the downstream side of the river hex the party "
                 f"maps from: on day {st.day} that is {st.day_start}, {where}")
+    if not st.drawn:
+        return f"a cataract is drawn while mapping (phase 3), and nothing was mapped on day {st.day}"
     if _pair(a, b) in _cataracts(st):
         return f"there is already a cataract between {a} and {b}"
     return ""

@@ -1238,6 +1238,13 @@ for suffix, made in (("", save), ("-bare", lambda days: bare(save(days)))):
          "days[0].marks | the rolls give interest A1 natural-wonder", made([no_room]) | {"map": "one-column-map.json"},
          made([as_lagos]) | {"map": "one-column-map.json"})
 
+# A cataract comes with a Mapping roll: in B2 (a river hex) the Movement 11 day above maps nothing, and draws no
+# cataract whatever its dice (with and without rolls).
+for suffix, made in (("", save), ("-bare", lambda days: bare(save(days)))):
+    case(f"cataract-only-while-mapping{suffix}", "a cataract is drawn by a Mapping roll only",
+         "days[1].marks[0].cataract | nothing was mapped", made([day1(), eleven]),
+         made([day1(), dict(eleven, marks=[{"cataract": ["B2", "C2"]}])]))
+
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)
 bad["outcome"]["result"] = "lost"

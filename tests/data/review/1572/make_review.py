@@ -1245,6 +1245,28 @@ for suffix, made in (("", save), ("-bare", lambda days: bare(save(days)))):
          "days[1].marks[0].cataract | nothing was mapped", made([day1(), eleven]),
          made([day1(), dict(eleven, marks=[{"cataract": ["B2", "C2"]}])]))
 
+# An interest found by Exploring is drawn where the party explores, before Map Travel. Day 1 in A1: planning 2 4 4 4 3
+# (exploring +2); movement 6+6 -1 = 11: +3 (at the cap); mapping B2 1+2 = 3 hills; exploring 5+5 +2 = 12: Interests in
+# A1: 3+4 = 7, a Natural Wonder (morale at the cap); rations: food 5; A1 -> B2 (SE): progress 1. B2 has no icon: the
+# wonder drawn there has no roll to come from.
+explored = {"day": 1, "mapped": {"B2": "hills"}, "moved": ["B2"],
+            "marks": [{"interest": {"hex": "A1", "result": "natural-wonder"}}], "resources": res(f=5, mv=1),
+            "rolls": {"planning": [2, 4, 4, 4, 3], "movement": [6, 6], "mapping": [1, 2], "exploring": [5, 5],
+                      "interests": [3, 4]}}
+carried = dict(explored, marks=[{"interest": {"hex": "B2", "result": "natural-wonder"}}])
+case("interest-where-the-party-explores", "Exploring's interest is in the hex explored, before travel",
+     "days[0].marks | the rolls give", save([explored]), save([carried]))
+case("interest-where-the-party-explores-bare", "Exploring's interest is in the hex explored, before travel",
+     "days[0].marks | no Interests roll on day 1 falls in B2", bare(save([explored])), bare(save([carried])))
+# Princess Kantyi's rerolls only once she is found: Native Contact 1+2 = 3 (an empire) on the empire-of-four day.
+empire3 = dict(n4, rolls=dict(n4["rolls"], **{"native-contact": [1, 2]}))
+case("kantyi-needs-the-princess", "without Princess Kantyi no Native Contact die is rerolled",
+     "days[0].rolls.native-contact | more Princess Kantyi rerolls", save([empire3]),
+     save([dict(empire3, rolls=dict(empire3["rolls"], kantyi=[5, 6]))]))
+# A game is lost only when it ends: ten days in camp, six men and food, recorded as lost.
+case("lost-only-when-over", "a game is lost only by the last man or the day limit",
+     "outcome.result | not over after day 10", save(camp[:10]), save(camp[:10], outcome={"result": "lost", "score": 0}))
+
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)
 bad["outcome"]["result"] = "lost"

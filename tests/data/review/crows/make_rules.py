@@ -575,6 +575,30 @@ def _():
     return bad, good
 
 
+def first_six_rounds(tobias_spell: dict) -> dict:
+    """The example's first six rounds, Tobias casting `tobias_spell` in the sixth, where Mara draws Nightfall; the
+    tile set cut (Barrens left out) so that the setup puts Nightfall on her draw, the 16th."""
+    data = example()
+    data["rounds"] = data["rounds"][:6]
+    turn(data, 5, "Mara")["nightfall"] = True
+    turn(data, 5, "Tobias")["spell"] = tobias_spell
+    data["tiles"] = tile_set(data, 16 - 1 + G.tiles_needed(3))
+    for t in data["rounds"][5]:
+        t.pop("scatter", None)
+    return data
+
+
+@case("two-murders-two-tokens", "Murders, step 5: each murder leaves a Mana Corruption token on its tile, and a "
+      "second murder in the round does not clear the first's (round 5's murders on [2, 2] and [2, 3]: in round 6 "
+      "Tobias teleports [2, 2]'s one crow away, and Wren still cannot stand there)",
+      "rounds[5][2].totem: totems go on empty tiles, but [2, 2] has a Mana Corruption token")
+def _():
+    good = scored(first_six_rounds({"name": "teleport", "from": [2, 2], "target": [0, 0], "count": 1}))
+    bad = copy.deepcopy(good)
+    turn(bad, 5, "Wren")["totem"] = [2, 2]
+    return bad, good
+
+
 if __name__ == "__main__":
     write_pairs(CASES)
     for rule, _source, expect, _fn in CASES:

@@ -599,6 +599,18 @@ def _():
     return bad, good
 
 
+@case("queen-by-landfall", "Queen's Totem: the tile summons the Queen Crow when it enters play, by Landfall too",
+      "outcome.scores.Mara: the replay gives Mara 6")
+def _():
+    # landfall-extra-tile with the Queen's Totem drawn by Landfall at [3, 0]: the Queen (3, no Gem Cave totem in
+    # sight: she flocks like a crow), [4, 0]'s two crows and [0, 0]'s one come to Mara at [1, 0]; her spell is
+    # spent. Tobias on [2, 2] sees nothing and keeps his spell (2)
+    good = one_round({"tile": "barrens", "at": [1, 0], "totem": [1, 0],
+                      "spell": {"name": "landfall", "tile": "queen", "at": [3, 0]}},
+                     {"tile": "barrens", "at": [5, 2], "totem": [2, 2]}, 3 + 3, 0 + 2)
+    return claiming(good, 3, 2), good
+
+
 if __name__ == "__main__":
     write_pairs(CASES)
     for rule, _source, expect, _fn in CASES:

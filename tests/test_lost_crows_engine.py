@@ -98,7 +98,7 @@ def test_no_move_costs_resolve_and_a_fort_zone_start_costs_proximity():
 def test_a_bad_omen_lowers_a_cap_by_one():
     traitors = RULES.omen(13)
     st = fresh()
-    for e in eng.omen_effects(st, 13):
+    for e in eng.omen_effects(eng.power(st), 13):
         st = eng.apply(st, e)
     assert traitors.name == "Traitors" and st.cap("proximity") == data.TRACKERS[2].maximum - 1
 
@@ -312,13 +312,15 @@ def test_stand_in_pipe_carriers_lets_the_player_choose_the_top_box():
     crows = ("forest",) * RULES.crows_for_vision
     ruled = eng.vision_quest(fresh(crows=crows), "forest", 6)
     assert eng.permanent_six(ruled) == eng.BOX * eng.UNITS.index("warriors")
-    with pytest.raises(eng.RuleError, match="names its own box"):
-        eng.vision_quest(fresh(crows=crows), "forest", 6, "chief")
+    icons = eng.STEPS[eng.STEP_INDEX["icons"]]
+    assert icons.apply(eng.Tribe(land=LAND, st=fresh(crows=crows), agenda=(("vision roll", "forest"),)), 6).st == ruled
     st = off("pipe-carriers")._replace(crows=crows)
     assert eng.vision_tops(st, "forest", 6) == eng.UNITS and eng.vision_tops(st, "mountains", 6) == (None,)
-    with pytest.raises(eng.RuleError, match="top box of one of tribe, chief, shaman, warriors"):
-        eng.vision_quest(st, "forest", 6)
-    tribe = eng.vision_quest(st, "forest", 6, "tribe")
+    rolled = icons.apply(eng.Tribe(land=LAND, st=st, agenda=(("vision roll", "forest"),)), 6)
+    assert rolled.agenda == (("vision top", "forest", 6),) and icons.options(rolled) == eng.UNITS
+    with pytest.raises(eng.RuleError, match="not one of the choices: tribe, chief, shaman, warriors"):
+        icons.apply(rolled, "elder")
+    tribe = icons.apply(rolled, "tribe").st
     assert eng.permanent_six(tribe) == 0 and eng.discards(tribe) == 1
 
 
@@ -609,7 +611,7 @@ def _every_way(st: eng.State, e) -> list:
     """Every state one effect can lead to from st: over its choices, dice and (a Bad Omen) readings."""
     if e.op == "omen":
         out = []
-        for effects in eng.omens_possible(st):
+        for effects in eng.omens_possible(eng.power(st)):
             branches = [st]
             for x in effects:
                 branches = [b for s in branches for b in _every_way(s, x)]

@@ -397,6 +397,8 @@ def vision_tops(st: State, terrain: str, roll: int) -> tuple:
 
 
 def vision_quest(st: State, terrain: str, roll: int, top: str | None = None) -> State:
+    """The Vision Quest of `terrain` rolled `roll`; `top`: the unit whose top box takes its permanent 6, one
+    of vision_tops (the steps ask it)."""
     if st.vision is not None:
         raise RuleError("Vision Quest", "only one Vision Quest per game")
     if not vision_due(st):
@@ -407,12 +409,6 @@ def vision_quest(st: State, terrain: str, roll: int, top: str | None = None) -> 
                                         f"({', '.join(vision_terrains(st))}), not {terrain}")
     if not 1 <= roll <= RULES.plot_die:
         raise RuleError("Vision Quest", f"a roll of 1-{RULES.plot_die}")
-    tops = vision_tops(st, terrain, roll)
-    if top not in tops:
-        if tops == (None,):
-            raise RuleError("Pipe Carriers", f"this vision names its own box: no top box is chosen ({top!r})")
-        raise RuleError("Pipe Carriers", f"the permanent 6 goes in the top box of one of {', '.join(tops)} "
-                                         f"(the stand-in), not {top!r}")
     st = _put(st, vision=(terrain, roll), six_unit=top or "")
     p = power(st)
     if p.reset_caps:
@@ -429,41 +425,45 @@ def omen_skipped(st: State, unit: str) -> bool:
     return "skip-omen" in st.flags or (unit == "shaman" and power(st).shaman_immune)
 
 
-def omen_effects(st: State, roll: int, swap: str | None = None) -> tuple[Effect, ...]:
-    """The effects of a Bad Omen roll; `swap` names the primary a Big Sky Blessing loses instead of
-    a storm (None: suffer the storm)."""
+def omen_effects(p, roll: int, swap: str | None = None) -> tuple[Effect, ...]:
+    """The effects of a Bad Omen roll under the vision whose power is `p`; `swap` names the primary a Big
+    Sky Blessing loses instead of a storm (None: suffer the storm)."""
     o = OMENS[roll]
-    p = power(st)
     if o.storm and p.storm_immune:
         return ()
-    if o.storm and swap is not None:  # offered only with that vision (omen_choices)
+    if o.storm and swap is not None:  # offered only with that vision (readings)
         return (Effect("add", swap, -1),)
     return o.effects
 
 
 def omen_choices(st: State, dice: tuple[int, int]) -> tuple[tuple[int, tuple[Effect, ...]], ...]:
-    """What a Bad Omen's two dice leave to the player: (chart row, its effects) for each reading
-    (tens then ones, or with Future Portents either order) and, with Big Sky Blessing, each primary lost
-    instead of a storm; ((0, ()),) when Future Portents' doubles pass."""
+    """`readings` of a Bad Omen's two dice for the tribe now."""
+    return readings(power(st), dice)
+
+
+def readings(p, dice: tuple[int, int]) -> tuple[tuple[int, tuple[Effect, ...]], ...]:
+    """What a Bad Omen's two dice leave to the player under the vision whose power is `p`: (chart row, its
+    effects) for each reading (tens then ones, or with Future Portents either order) and, with Big Sky
+    Blessing, each primary lost instead of a storm; ((0, ()),) when Future Portents' doubles pass."""
     a, b = dice
     reads = (TENS * a + b,)
-    if power(st).portents:
+    if p.portents:
         if a == b:
             return ((0, ()),)
         reads = tuple(sorted({TENS * a + b, TENS * b + a}))
-    swap = power(st).storm_swap
-    return tuple((roll, omen_effects(st, roll, w)) for roll in reads
-                 for w in ((None,) + PRIMARY if swap and OMENS[roll].storm else (None,)))
+    return tuple((roll, omen_effects(p, roll, w)) for roll in reads
+                 for w in ((None,) + PRIMARY if p.storm_swap and OMENS[roll].storm else (None,)))
 
 
-def omens_possible(st: State) -> tuple[tuple[Effect, ...], ...]:
-    """Every distinct set of effects one Bad Omen roll could bring today (over every d66 and choice)."""
+def omens_possible(p) -> tuple[tuple[Effect, ...], ...]:
+    """Every distinct set of effects one Bad Omen roll could bring under the vision whose power is `p`
+    (over every d66 and choice)."""
     out = []
-    if power(st).portents:
+    if p.portents:
         out.append(())
     for o in RULES.omens:
-        for swap in ((None,) + PRIMARY if o.storm and power(st).storm_swap else (None,)):
-            effects = omen_effects(st, o.low, swap)
+        for swap in ((None,) + PRIMARY if o.storm and p.storm_swap else (None,)):
+            effects = omen_effects(p, o.low, swap)
             if effects not in out:
                 out.append(effects)
     return tuple(out)
@@ -701,7 +701,7 @@ def reach(effects) -> tuple[list[int], list[int]]:
                 gain[INDEX[k]] += RULES.crow_after_vision.n
         elif op == "omen":  # the worst of every Bad Omen, a Big Sky Blessing's primary instead of a storm included
             worst = [0] * n
-            for way in omens_possible(State(0, "", "", (), (), vision=SWAP_VISION)):
+            for way in omens_possible(SWAP_POWER):
                 worst = [max(a, b) for a, b in zip(worst, reach(way)[1])]
             loss = [a + b for a, b in zip(loss, worst)]
     return gain, loss
@@ -728,7 +728,7 @@ def moves_reach(land: Land, terrain: dict, start: str, steps, move_cost=None, mo
     return must, up, [a + b for a, b in zip(down, lo)]
 
 
-SWAP_VISION = next(v for v, p in plots.POWERS.items() if p.storm_swap)  # Big Sky Blessing
+SWAP_POWER = next(p for p in plots.POWERS.values() if p.storm_swap)  # Big Sky Blessing
 
 
 # --- the score --------------------------------------------------------------------------------
@@ -960,7 +960,7 @@ REROLL = Decision("reroll")
 ROLLED = {"omen": Roll("omen", RULES.dice_per_roll), "vision roll": Roll("vision"), "assault": Roll("assault"),
           "plot": Roll("plot")}
 ASKED = {key: Decision(key) for key in (*CHOOSE_OPS, "map", "crow", "reading", "vision", "vision top", "ghost",
-                                        "plot choice", "plot crow")}
+                                        "plot choice", "plot crow", "gold")}
 
 
 def _plot_out(letter: str, roll: int, choice):
@@ -989,6 +989,8 @@ def agenda_options(game: Tribe) -> tuple:
         land = game.land
         return tuple(lab for lab in land.axial if lab not in game.terrain and lab != st.pos
                      and lab not in land.neighbors[st.pos] and not (lab in land.fort and not fort_open(st)))
+    if kind == "gold":  # GOLD written in enough journal entries (02A)?
+        return (False, True)
     if kind == "plot choice":
         enc = encounter_of(f"{item[FIRST]}{item[SECOND]}")
         want = plot_condition(st, enc.code)
@@ -1080,6 +1082,11 @@ def _resolve(game: Tribe, value) -> Tribe:
             return evolve(game, agenda=rest)
         return evolve(game, st=_put(st, ghost=label), terrain={**game.terrain, label: "mountains"},
                       drawn=game.drawn + ((label, "mountains"),), agenda=rest)
+    if kind == "gold":
+        entries = victory(st, "gold").entries if _only(game, value) else 0
+        if plot_rolls(st, item[FIRST], entries):
+            return evolve(game, agenda=(("plot", item[FIRST]),) + rest)
+        return evolve(game, st=plot(st, item[FIRST], None, None, gold_entries=entries), agenda=rest)
     if kind == "assault":
         return _arrived(evolve(game, agenda=rest), step(game.land, game.terrain, st, item[FIRST], item[SECOND], value))
     if kind == "plot":
@@ -1158,8 +1165,9 @@ def _arrived(game: Tribe, st: State) -> Tribe:
     letter = game.land.plot_at.get(st.pos) if st.over is None else None
     if letter is None or st.done(letter):
         return evolve(game, st=st)
-    if not plot_rolls(st, letter):
-        return evolve(game, st=plot(st, letter, None, None))
+    gold = victory(st, "gold")
+    if gold and gold.letter == letter:  # 02A: whether GOLD is in enough journal entries is the player's to say
+        return evolve(game, st=st, agenda=(("gold", letter),) + game.agenda)
     return evolve(game, st=st, agenda=(("plot", letter),) + game.agenda)
 
 
@@ -1372,7 +1380,7 @@ def faces(game: Tribe, need: Roll) -> tuple:
 @lru_cache(maxsize=16)  # not a rule: per vision
 def _omen_faces(p) -> tuple:
     return _rarest_first(product(DIE_FACES, repeat=RULES.dice_per_roll),
-                         lambda dice: tuple(effects for _, effects in omen_choices(_seer(p), dice)))
+                         lambda dice: tuple(effects for _, effects in readings(p, dice)))
 
 
 def forget(game: Tribe) -> Tribe:
@@ -1424,19 +1432,13 @@ def _item_vector(item: tuple, p) -> tuple | None:
     if kind == "effect":
         return NO_VECTOR[:-1] + (1,) if item[SECOND].op == "omen" else _vector(((item[SECOND],),))
     if kind == "reading":
-        storm = any(STORM_FLAG in effects for _, effects in omen_choices(_seer(p), item[SECOND]))
+        storm = any(STORM_FLAG in effects for _, effects in readings(p, item[SECOND]))
         return NO_VECTOR[:-1] + (int(storm),)
     return None
 
 
 ZERO = (0,) * len(KEYS)
 NO_SPANS = ((ZERO, ZERO, ZERO),)
-
-
-@lru_cache(maxsize=16)  # not a rule: per vision
-def _seer(p) -> State:
-    """A state holding the vision whose power is `p` (what reading a Bad Omen depends on)."""
-    return State(0, "", "", (), (), vision=next((v for v, q in plots.POWERS.items() if q is p), None))
 
 
 def _sum_spans(a, b) -> frozenset:
@@ -1463,12 +1465,11 @@ def _effect_spans(effects) -> frozenset:
 @lru_cache(maxsize=256)  # not a rule: per vision and Bad Omens (their dice, or (): not rolled yet)
 def _spans(p, omens: tuple) -> tuple:
     """Each way the Bad Omens still to read can move the values together (see `_effect_spans`)."""
-    st = _seer(p)
     out = frozenset(NO_SPANS)
     for dice in omens:
         one = frozenset() if dice else frozenset(NO_SPANS)  # a Bad Omen not yet rolled may be skipped
         for roll in ([dice] if dice else product(DIE_FACES, repeat=RULES.dice_per_roll)):
-            for _, effects in omen_choices(st, roll):
+            for _, effects in readings(p, roll):
                 one |= _effect_spans(effects)
         out = _sum_spans(out, one)
     return tuple(out)

@@ -188,9 +188,8 @@ def effects_worth_of(values: tuple, caps: tuple, vision, effects) -> float:
 
 @functools.lru_cache(maxsize=None)
 def omens_of(vision) -> tuple:
-    """Every distinct set of effects a Bad Omen can bring under a vision (eng.omens_possible, which
-    reads nothing of the state but its vision)."""
-    return eng.omens_possible(eng.State(0, "", "", (), (), vision=vision))
+    """Every distinct set of effects a Bad Omen can bring under a vision (eng.omens_possible)."""
+    return eng.omens_possible(eng.power_of(vision))
 
 
 @functools.lru_cache(maxsize=MEMO)

@@ -9,6 +9,7 @@ depth first (search.Days), and a refused day is carried on from an end the rules
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import reduce
@@ -97,6 +98,7 @@ class Replay:
     vision: tuple | None = None  # (terrain, roll, day) once the Vision Quest is known
     crows: list = field(default_factory=list)
     today: Day | None = None
+    gold: int = 0  # journal entries written at a plot hex with GOLD in them (02A counts them)
 
 
 def _replay(st) -> Replay:
@@ -273,6 +275,9 @@ class Rules1872(LostRules):
         st.position = tip.st.pos  # after a failed fort assault, where the tribe came from
         st.caps.update(zip(eng.KEYS, tip.st.caps))
         self.note_events(st, facts, tip.st)
+        journal = facts.raw.get("journal") if hasattr(facts.raw, "get") else None
+        if facts.plots and isinstance(journal, str) and re.search(r"\bgold\b", journal, re.IGNORECASE):
+            replay.gold += 1
 
     @staticmethod
     def _ask(st, where: At, problems, ask) -> bool:
@@ -372,6 +377,7 @@ class Rules1872(LostRules):
             "map": lambda game, v: today.get(v) == game.agenda[0][eng.SECOND].key,
             "vision": lambda game, v: vision is not None and v in vision,
             "ghost": lambda game, v: facts.ghost is not None and v == facts.ghost[0],
+            "gold": lambda game, v, n=_replay(st).gold: v == (n >= eng.victory(game.st, "gold").entries),
             "plot choice": lambda game, v: v in choices.get(game.agenda[0][eng.FIRST], ()),
             "go": lambda game, v: v == next_move(game) or (v != eng.STOP and next_move(game) != eng.STOP
                                                              and v[0] == next_move(game)[0]),
@@ -674,8 +680,6 @@ def _save_day(events) -> dict:
                 record["spirit-dancers"] = before.used
         elif e.step == "go" and not before.agenda and e.value != eng.STOP:
             record.setdefault("moved", []).append(e.value[0])
-            if len(st.plots) > len(before.st.plots):  # a plot hex visited without a roll (02A)
-                record.setdefault("marks", []).append({"plot": {"letter": st.plots[-1][0]}})
         elif before.agenda:
             item = before.agenda[0]
             kind = item[0]
@@ -687,6 +691,8 @@ def _save_day(events) -> dict:
                 record.setdefault("rolls", {}).setdefault("omens", []).append(eng.TENS * a + b)
             elif kind == "ghost" and len(after.drawn) > len(before.drawn):
                 record["ghost-mountain"] = after.drawn[-1][0]
+            elif kind == "gold" and len(st.plots) > len(before.st.plots):  # visited without a roll (02A)
+                record.setdefault("marks", []).append({"plot": {"letter": item[eng.FIRST]}})
             elif len(st.plots) > len(before.st.plots):
                 letter = item[eng.FIRST]
                 if kind == "plot":

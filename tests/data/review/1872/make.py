@@ -66,6 +66,8 @@ class Steered(Traced):
                                                                        if vision_roll else "")
 
     def decide(self, game, step, need):
+        if need.key == "gold":  # 02A at E: this player writes no journal
+            return False
         if need.key == "vision":
             return next((t for t in self.prefer if t in step.options(game)), None) or super().decide(game, step, need)
         if need.key == "plot choice":
@@ -81,8 +83,9 @@ class Steered(Traced):
         plot hex E before the others."""
         if "home" in self.prefer and self.st.mountie == -1:
             return self.plan.route(self.st.pos, ())[0]
-        if "E first" in self.prefer and not self.st.done("E"):
-            return self.land.plots["E"]
+        first = [letter for letter in RULES.plot_letters if f"{letter} first" in self.prefer]
+        if first and not self.st.done(first[0]):
+            return self.land.plots[first[0]]
         return super().target()
 
     def roll(self, need):
@@ -1650,6 +1653,24 @@ def _():
     d.setdefault("caps", {})["food"] = g.after[i].cap("food") - 1
     d["resources"]["food"] = min(d["resources"]["food"], d["caps"]["food"])
     return g, i, bad, save_of(g, i)
+
+
+@case("gold-win", "Plot outcome 02A: with GOLD written in at least 3 journal entries before you reach E, you do "
+      "not roll there: you win (the bad twin writes it in 2)", "both", "recorded as won")
+def _():
+    def ok(g, i):  # E entered after 02A, with two more plot hexes (three journal entries) between
+        gold = next((k for k in range(i) if outcome_day("02A")(g, k)), None)
+        return gold is not None and any(m["plot"]["letter"] == "E" for m in g.days[i].get("marks", ())) \
+            and sum(1 for d in g.days[gold:i] for m in d.get("marks", ())) >= 3
+    g, i = find(ok, steered(range(100), ("02A", "B first")))
+    won = g.after[i]._replace(over=("won", "gold"))
+    good = save_of(g, i, {"result": "won", "score": sum(p for _, p in eng.score(won))})
+    entries = [k for k, d in enumerate(good["days"][:i]) if d.get("marks")][-3:]
+    for k in entries:
+        good["days"][k]["journal"] = "We carry the GOLD north, hidden in the packs."
+    bad = copy.deepcopy(good)
+    del bad["days"][entries[-1]]["journal"]
+    return g, entries[-1], bad, good
 
 
 def write(only=()) -> None:

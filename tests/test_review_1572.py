@@ -34,8 +34,9 @@ def test_every_broken_save_has_its_twin_and_the_set_covers_the_rules():
                  "morale-for-each-step", "ruined-mission-gives-five-muskets", "princess-kantyi-rerolls-once",
                  "no-win-without-a-conquistador", "a-win-on-day-42-counts", "wilds-split-between-phases",
                  "mapping-two-is-swamp", "mapping-twelve-is-plains", "archeology-follows-a-mission-trail-bare",
-                 "a-musket-reroll-needs-a-musket", "cataract-only-while-mapping", "lagos-de-oro-with-no-room-is-a-wonder",
-                 "lagos-de-oro-halfway-from-the-icon-bare", "princess-kantyi-rerolls-the-empire-die"):
+                 "a-musket-reroll-needs-a-musket", "cataract-only-while-mapping",
+                 "lagos-de-oro-with-no-room-is-a-wonder", "lagos-de-oro-halfway-from-the-icon-bare",
+                 "princess-kantyi-rerolls-the-empire-die"):
         assert rule in NAMES, rule
 
 

@@ -691,6 +691,8 @@ def _save_day(events) -> dict:
                 record.setdefault("rolls", {}).setdefault("omens", []).append(eng.TENS * a + b)
             elif kind == "ghost" and len(after.drawn) > len(before.drawn):
                 record["ghost-mountain"] = after.drawn[-1][0]
+            elif kind == "assault":
+                record.setdefault("rolls", {}).setdefault("fort", []).append(e.value)
             elif kind == "gold" and len(st.plots) > len(before.st.plots):  # visited without a roll (02A)
                 record.setdefault("marks", []).append({"plot": {"letter": item[eng.FIRST]}})
             elif len(st.plots) > len(before.st.plots):

@@ -1673,6 +1673,58 @@ def _():
     return g, entries[-1], bad, good
 
 
+class Assault(Steered):
+    """Steered to 12A, and into Fort Benton as soon as it is open beside the tribe, the assault die `die`."""
+
+    def __init__(self, seed: int, die: int):
+        super().__init__(seed, ("12A",))
+        self.die = die
+        self.who += f", into the fort (assault die {die})"
+
+    def decide(self, game, step, need):
+        if need.key == "go" and not game.agenda and eng.fort_open(game.st):
+            into = [v for v in step.options(game) if v != eng.STOP and v[0] in game.land.fort]
+            if into:
+                return into[0]
+        return super().decide(game, step, need)
+
+    def roll(self, need):
+        return self.die if need.key == "assault" else super().roll(need)
+
+
+def assaults(die: int):
+    for seed in range(40):
+        if ("assault", seed, die) not in GAMES:
+            g = Assault(seed, die)
+            g.play()
+            GAMES["assault", seed, die] = g
+        yield GAMES["assault", seed, die]
+
+
+def into_fort(g, i):
+    return any(lab in g.land.fort for lab in moved(g.days[i]))
+
+
+@case("fort-falls", "Plot outcome 12A (house): entering Fort Benton, roll 1d6 and add Resolve: 8 or more and the "
+      "fort falls, you win (the bad twin's die, a 1, falls short of it)", "with", "recorded as won")
+def _():
+    g, i = find(lambda g, i: into_fort(g, i) and g.after[i].over is not None and g.after[i].over[0] == "won"
+                and g.before[i].values[eng.RESOLVE] + 1 < 8, assaults(RULES.die_faces))
+    total = sum(p for _, p in eng.score(g.after[i]))
+    good = save_of(g, i, {"result": "won", "score": total})
+    bad = copy.deepcopy(good)
+    bad["days"][i]["rolls"]["fort"] = [1]
+    return g, i, bad, good
+
+
+@case("fort-repulsed", "Plot outcome 12A (house): an assault that fails loses 2 Resolve and 1 Proximity and "
+      "moves the tribe back (the bad twin keeps the Proximity)", "with", "proximity is")
+def _():
+    g, i = find(lambda g, i: into_fort(g, i) and g.after[i].over is None and not g.days[i].get("marks")
+                and room(g, i, "proximity", 1), assaults(1))
+    return raised("proximity", 1)(g, i)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

@@ -684,3 +684,11 @@ def test_a_days_moves_stay_within_their_reach():
                 assert b <= a - must[i] + up[i], (steps, eng.KEYS[i], a, b)
                 assert b == 0 or b >= a - must[i] - down[i], (steps, eng.KEYS[i], a, b)
     assert checked > 200
+
+
+def test_the_careful_chief_answers_02As_gold_question_without_a_journal():
+    from lostprint.players.lost_crows import Chief
+
+    go = eng.STEPS[eng.STEP_INDEX["go"]]
+    game = eng.Tribe(land=LAND, st=fresh(), agenda=(("gold", "E"),))
+    assert go.need(game).key == "gold" and Chief(0).decide(game, go, go.need(game)) is False

@@ -171,7 +171,7 @@ def nightfall_window(total_tiles: int, players: int) -> tuple[int, int]:
 # --- the game as steps (lostprint.engine.contract) -------------------------------------------------
 # A round is in data: each seat's turn asks four decisions (the tile and where it goes, the totem,
 # a spell or none, whether the draw turned up Nightfall), then the round ends: crows flock and score
-# (AUTO), whoever must scatter a murder picks a direction, murders and Carrion happen (AUTO).
+# (AUTO), each murder's chooser picks its scatter's direction, murders and Carrion happen (AUTO).
 
 class Placement(NamedTuple):
     """A tile placed: its type, its square and, for a Lava Pool put on a tile, where that tile went."""
@@ -210,8 +210,8 @@ class State:
     points: tuple[tuple[str, int], ...] = ()  # this round's
     totals: tuple[tuple[str, int], ...] = ()
     murders: tuple[Square, ...] = ()  # this round's murder squares, in order
-    choosers: tuple[str, ...] = ()  # who picks a scatter direction, in the order they are asked
-    chosen: tuple[str, ...] = ()  # their directions so far
+    choosers: tuple[str, ...] = ()  # who picks each murder's scatter direction, in murder order
+    chosen: tuple[str, ...] = ()  # the murders' directions so far
     snapshots: tuple[Snapshot, ...] = ()  # the start, then one per round ended
     ended: bool = False
 
@@ -471,14 +471,12 @@ class _Move:
                 self.hands[self.player] += 1
 
     def end(self, _=None) -> None:
-        """Each murder scattered from its chooser's direction, then every Carrion Paradise's crow; the
+        """Each murder scattered from the direction chosen for it, then every Carrion Paradise's crow; the
         round's snapshot, and the next round (or the end, after Nightfall's)."""
-        picked = dict(zip(self.choosers, self.chosen))
         murders = []
         if self.murders:
             self.corruption = self.murders  # a token where each murder happened; the rounds' before are cleared
-        for sq in self.murders:
-            direction = picked[scatter_chooser(self.totems, self.players[0], sq)]
+        for sq, direction in zip(self.murders, self.chosen):
             n = self.crows.pop(sq, 0)
             pair = min(SCORE["mated_pair"], n)
             self.gone += pair
@@ -563,7 +561,7 @@ def _flock(s: State, _=None) -> State:
     hit = by_row(q for q in s.tiles if crows.get(q, 0) + (queen == q) >= SCORE["murder_size"])  # the Queen counts
     return evolve(s, crows=crows, queen=queen, flocked=True, points=tuple(points.items()),
                   totals=tuple((p, n + points[p]) for p, n in s.totals), murders=tuple(hit), chosen=(),
-                  choosers=tuple(dict.fromkeys(scatter_chooser(s.totems, s.players[0], sq) for sq in hit)))
+                  choosers=tuple(scatter_chooser(s.totems, s.players[0], sq) for sq in hit))
 
 
 def _scatter(s: State, direction, problems: list | None = None) -> State:

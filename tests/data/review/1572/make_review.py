@@ -1267,6 +1267,41 @@ case("kantyi-needs-the-princess", "without Princess Kantyi no Native Contact die
 case("lost-only-when-over", "a game is lost only by the last man or the day limit",
      "outcome.result | not over after day 10", save(camp[:10]), save(camp[:10], outcome={"result": "lost", "score": 0}))
 
+# A trail is drawn once on an edge. The Native Contact 9 day (a trail A1-B1), then the same day again: morale 4, food 4,
+# its trail to another neighbour (B2); A1-B1 again is refused.
+again9 = dict(n9, day=2, marks=[{"trail": ["A1", "B2"]}], resources=res(f=4, mo=4))
+case("trail-once-an-edge", "a trail is drawn once between two hexes", "days[1].marks[0].trail | already a trail",
+     save([n9, again9]), save([n9, dict(again9, marks=[{"trail": ["A1", "B1"]}])]))
+# Lagos de Oro comes from its Interests roll: the Lagos day without its interest mark.
+case("lagos-de-oro-comes-from-its-roll", "Lagos de Oro is drawn after its Interests roll",
+     "days[0].marks[0].lagos-de-oro | comes from an Interests roll", save([lagos]),
+     save([dict(lagos, marks=lagos["marks"][1:])]))
+# A cataract stands between two river hexes: the cataract day with B2-B3 (B3 is off the river).
+river_cat = {"day": 2, "mapped": {"B3": "jungle"}, "marks": [{"cataract": ["B2", "C2"]}],
+             "resources": res(f=4, mo=4, mv=2),
+             "rolls": {"planning": [3, 2, 2, 2, 2], "movement": [3, 3], "mapping": [1, 4]}}
+case("cataract-between-river-hexes", "a cataract stands between two river hexes",
+     "days[1].marks[0].cataract | not on the river", save([day1(), river_cat]),
+     save([day1(), dict(river_cat, marks=[{"cataract": ["B2", "B3"]}])]))
+# An interest is written in a hex where the party stands: the wonder day's wonder in C1, where it never was.
+case("interest-where-the-party-stands", "an interest is written where the party stands",
+     "days[0].marks[0].interest | where the party stands", save([wonder]),
+     save([dict(wonder, marks=[{"interest": {"hex": "C1", "result": "natural-wonder"}}])]))
+# An interest is a row of the Interests chart: the wonder day's find written as a golden city.
+case("interest-results-come-from-the-chart", "an interest is one of the Interests chart's results",
+     "days[0].marks[0].interest.result | not an interest", save([wonder]),
+     save([dict(wonder, marks=[{"interest": {"hex": "A1", "result": "golden-city"}}])]))
+# Migration's fill needs a musket. After the musket-count days (religious; muskets 0, food 4, morale 4, two peaceful
+# villages in A1), day 3: planning 4 4 4 4 2 (exploring +3; four of a kind, at the cap); movement 4+5 -1 = 8: +1,
+# morale 3; exploring 5+5 +3 +2 (the villages) = 15: Interests in A1: 2+3 = 5, a Migration, no musket to fill Food;
+# no ration (food 4); camp: morale 2. Food 6 is refused.
+hungry_mig = {"day": 3, "marks": [{"interest": {"hex": "A1", "result": "migration"}}],
+              "resources": res(mu=0, f=4, mo=2),
+              "rolls": {"planning": [4, 4, 4, 4, 2], "movement": [4, 5], "exploring": [5, 5], "interests": [2, 3]}}
+case("migration-fill-needs-a-musket", "Migration's fill of Food needs a musket to spend",
+     "days[2].resources.food | the rolls give", save([crates[0], spent, hungry_mig], "religious"),
+     save([crates[0], spent, dict(hungry_mig, resources=res(mu=0, f=6, mo=2))], "religious"))
+
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)
 bad["outcome"]["result"] = "lost"

@@ -4,10 +4,13 @@ Boards are drawn as text: one character per square, row 0 on top. `.` Barrens, `
 `l` Ley Line, `x` Lava Pool, `2`/`3` trees, `c` Carrion, space = no tile."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from lostprint.crows import transcript as T
 from lostprint.engine import crows as E
+from lostprint.files import load
 from lostprint.games import crows as G
 
 KINDS = {".": G.BARRENS, "g": G.GEM_CAVE, "l": G.LEY_LINE, "x": G.LAVA, "1": G.TREES_1, "2": G.TREES_2,
@@ -735,6 +738,42 @@ def test_the_round_ends_with_flocking_scoring_a_scatter_decision_and_carrion():
     assert dict(state.totals) == {"A": 6, "B": dict(snap.points)["B"]}
     assert (2, 0) in state.corruption
     assert dict(snap.crows).get((3, 3), 0) >= 1  # Carrion Paradise's crow
+
+
+def test_each_murder_is_its_own_scatter_decision_even_for_one_chooser():
+    """Two murders with no totem on them: both are the starting player's to scatter, and each is asked
+    apart (top row first), so the one player starts them from two directions."""
+    tiles = board(".....", ".....", ".....")
+    state = E.State(("A", "B"), G.HOUSE_COUNTS, round=1, seat=2, tiles=tiles, crows={(0, 0): 6, (4, 2): 7},
+                    totals=(("A", 0), ("B", 0)))
+    state, step, need = opened(T.autos(state, []))
+    assert step.key == "scatter" and state.murders == ((0, 0), (4, 2)) and state.choosers == ("A", "A")
+    state = give(state, "E")
+    assert opened(state)[1].key == "scatter" and state.chosen == ("E",)
+    state = give(state, "W")
+    first, second = state.snapshots[-1].murders
+    assert (first.direction, second.direction) == ("E", "W")
+    assert first.scattered == tuple(E.scatter_targets(tiles, (0, 0), "E")[:4])
+    assert second.scattered == tuple(E.scatter_targets(tiles, (4, 2), "W")[:5])
+    assert first.scattered[0] == (1, 0) and second.scattered[0] == (3, 2)
+
+
+def test_a_record_names_one_direction_for_all_its_players_murders_or_one_each():
+    """A turn's `scatter` is one direction for every murder its player scatters that round (as records
+    always wrote it), or a list, one each in murder order; a list of another length is refused there."""
+    from lostprint.crows.record import check_record_data
+
+    path = Path(__file__).parent / "data" / "review" / "crows" / "scatter-each-murder-good.yaml"
+    data = load(path)
+    found, record, result = check_record_data(data, path.name)
+    assert found == [] and record.rounds[11][0].scatter == ("E", "S")
+    assert [(m.square, m.direction) for m in result.snapshots[12].murders] == [((5, 2), "E"), ((2, 3), "S")]
+    data["rounds"][11][0]["scatter"] = "S"
+    found, record, result = check_record_data(data, path.name)
+    assert [m.direction for m in result.snapshots[12].murders] == ["S", "S"]
+    data["rounds"][11][0]["scatter"] = ["S"]
+    found, _, _ = check_record_data(data, path.name)
+    assert len(found) == 1 and "rounds[11][0].scatter: 1 scatter direction, but Mara scatters 2 murders" in found[0]
 
 
 def test_a_random_game_of_legal_options_ends_and_its_record_validates():

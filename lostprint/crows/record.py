@@ -113,6 +113,17 @@ def _direction(rd: Reader, value, where: str):
     return text[:1]
 
 
+def _scatter(rd: Reader, value, where: str):
+    """A turn's scatter: one direction for every murder its player scatters that round, or a list of
+    directions, one per murder in murder order (top row first)."""
+    if not isinstance(value, list):
+        return _direction(rd, value, where)
+    if not value:
+        return _bad(rd, where, "an empty list: name one direction (N, E, S or W) for each murder")
+    directions = tuple(_direction(rd, v, f"{where}[{i}]") for i, v in enumerate(value))
+    return None if None in directions else directions
+
+
 def parse_counts(data, where: str, rd: Reader, least: int = G.MIN_MAP_TILES) -> tuple[tuple[str, int], ...]:
     """A tile set: {type: count}; the types listed take these counts, the others keep their house count.
     Fewer than `least` map tiles in all is a problem (by default: fewer than some player count needs)."""
@@ -305,7 +316,7 @@ def parse_record(data, source: str) -> tuple[Record | None, Reader]:
                 moved_to=_square(f, t.get("moved_to"), f"{where}.moved_to", required=False),
                 totem=_square(f, t.get("totem"), f"{where}.totem", required=False),
                 spell=_spell(f, t.get("spell"), f"{where}.spell"),
-                scatter=_direction(f, t.get("scatter"), f"{where}.scatter"),
+                scatter=_scatter(f, t.get("scatter"), f"{where}.scatter"),
                 nightfall=nf,
             ))
         rounds.append(tuple(turns))

@@ -30,7 +30,8 @@ class TurnPlay:
     totem: Square | None = None
     spell: E.SpellPlay | None = None
     moved_to: Square | None = None  # a Lava Pool's replaced tile goes here
-    scatter: str | None = None  # the direction this player picks if a murder happens at their totem
+    # the direction this player starts each murder they scatter this round from, or one per murder (in murder order)
+    scatter: str | tuple[str, ...] | None = None
     nightfall: bool = False  # this turn's draw turned up Nightfall
 
 
@@ -238,12 +239,21 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
         for j, t in enumerate(turns):
             if t.scatter is None:
                 continue
-            if t.player not in state.choosers:
+            mine = [E.fmt_sq(sq) for sq, p in zip(state.murders, state.choosers) if p == t.player]
+            if not mine:
                 bad(f"rounds[{r}][{j}].scatter", f"no murder this round was {t.player}'s to scatter")
-            else:
-                scatters[t.player] = (t.scatter, j)
+                continue
+            if isinstance(t.scatter, tuple) and len(t.scatter) != len(mine):
+                bad(f"rounds[{r}][{j}].scatter", f"{len(t.scatter)} scatter direction{'s' * (len(t.scatter) != 1)}, "
+                    f"but {t.player} scatters {len(mine)} murder{'s' * (len(mine) != 1)} this round "
+                    f"({', '.join(mine)}): a list names one direction per murder, top row first")
+            scatters[t.player] = (t.scatter, j)
         while open_key(state) == "scatter":
-            direction, j = scatters.get(state.choosers[len(state.chosen)], (G.DEFAULT_SCATTER, 0))
+            chooser = state.choosers[len(state.chosen)]
+            direction, j = scatters.get(chooser, (G.DEFAULT_SCATTER, 0))
+            if isinstance(direction, tuple):  # one per murder: the entry after the chooser's murders so far
+                k = state.choosers[:len(state.chosen)].count(chooser)
+                direction = direction[k] if k < len(direction) else G.DEFAULT_SCATTER
             give("scatter", direction, f"rounds[{r}][{j}]")
         state = autos(state, [])
     else:
@@ -285,9 +295,12 @@ def record_data(meta: dict, events, state: E.State) -> dict:
             rounds[before.round - 1].append(turn)
         elif ev.step == "scatter":
             chooser = before.choosers[len(before.chosen)]
+            k = before.choosers[:len(before.chosen)].count(chooser)  # the chooser's murders scattered before
             for done in rounds[before.round - 1]:
-                if done["player"] == chooser:
-                    done["scatter"] = str(ev.value)
+                if done["player"] == chooser:  # one direction for all their murders, else one each
+                    said = done.get("scatter", [])
+                    said = [*([said] * k if isinstance(said, str) else said), str(ev.value)]
+                    done["scatter"] = said[0] if len(set(said)) == 1 else said
     for (r, j), note in dict(meta.get("turn_notes") or {}).items():
         if r < len(rounds) and j < len(rounds[r]):
             rounds[r][j]["note"] = str(note)

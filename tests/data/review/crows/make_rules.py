@@ -611,6 +611,26 @@ def _():
     return claiming(good, 3, 2), good
 
 
+@case("scatter-each-murder", "Murders, step 4: the player chooses each murder's starting direction. The example "
+      "goes on to a 12th round: Mara's totem on [5, 2] takes [8, 2]'s five crows and [5, 1]'s one, and the six "
+      "that round 11's last murder left on [2, 3] see no totem; both murders are Mara's to scatter (hers by "
+      "totem, and as starting player), E for [5, 2] and S for [2, 3], a list in murder order (top row first)",
+      "rounds[11][0].scatter: 3 scatter directions, but Mara scatters 2 murders this round")
+def _():
+    good = example()
+    turn(good, 10, "Mara").pop("nightfall")
+    good["rounds"].append([
+        {"player": "Mara", "tile": "barrens", "at": [7, 3], "totem": [5, 2], "scatter": ["E", "S"], "nightfall": True},
+        {"player": "Tobias", "tile": "barrens", "at": [9, 2], "totem": [-2, 0]},
+        {"player": "Wren", "tile": "barrens", "at": [10, 2], "totem": [0, 6]}])
+    draw = 11 * 3 + 1 + 1  # Mara's draw in round 12: eleven rounds of three turns, round 9's Landfall, then hers
+    good["tiles"] = tile_set(good, draw - 1 + G.tiles_needed(3))
+    good = scored(good)
+    bad = copy.deepcopy(good)
+    turn(bad, 11, "Mara")["scatter"] = ["E", "S", "W"]
+    return bad, good
+
+
 if __name__ == "__main__":
     write_pairs(CASES)
     for rule, _source, expect, _fn in CASES:

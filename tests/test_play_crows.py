@@ -202,3 +202,27 @@ def test_the_round_end_says_where_the_crow_figures_go(tmp_path):
                              "[4, 1]: 0 → 4 crows", "[0, 2]: 1 → 0 crows", "[3, 3]: 0 → 1 crow"]
     assert CrowsSession(tmp_path / "g.yaml", "play").view()["moved"] == view["moved"]  # a restart says it again
     assert session.give(inputs[25])["moved"] == []
+
+
+def test_each_murder_asks_its_own_scatter_direction_and_the_record_lists_them(tmp_path):
+    """Round 12 of the review record scatter-each-murder: both murders are Mara's, asked one at a time (top
+    row first); two directions are written as a list, one direction for both as before."""
+    from lostprint.files import load
+
+    path = tmp_path / "two.yaml"
+    shutil.copy(ROOT / "tests" / "data" / "review" / "crows" / "scatter-each-murder-good.yaml", path)
+    session = CrowsSession(path, "edit")
+    second = session.undo()["question"]
+    first = session.undo()["question"]
+    assert (first["key"], first["player"], first["squares"]) == ("scatter", "Mara", [[5, 2]])
+    assert (second["key"], second["player"], second["squares"]) == ("scatter", "Mara", [[2, 3]])
+    assert "Murder at [5, 2]! Mara" in first["text"]
+    assert session.give("W")["question"]["squares"] == [[2, 3]]
+    session.give("N")
+    session.save_record(overwrite=True)
+    assert load(path)["rounds"][11][0]["scatter"] == ["W", "N"]
+    session.undo()
+    session.give("W")
+    session.save_record(overwrite=True)
+    assert load(path)["rounds"][11][0]["scatter"] == "W"
+    assert run_cli("validate", path).returncode == 0

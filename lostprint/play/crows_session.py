@@ -360,9 +360,7 @@ class CrowsSession:
             return {"key": key, "player": player, "options": list(E.nightfall_options(state)),
                     "text": f"{player}: did Nightfall turn up in your draw?"}
         if key == "scatter":
-            chooser = state.choosers[len(state.chosen)]
-            squares = [sq for sq in state.murders if E.scatter_chooser(state.totems, state.players[0], sq) == chooser]
-            return {"key": key, "player": chooser, "squares": [_plain_sq(q) for q in squares],
-                    "text": f"Murder at {', '.join(E.fmt_sq(q) for q in squares)}! {chooser}: scatter the crows "
-                    "clockwise starting which way?"}
+            chooser, sq = state.choosers[len(state.chosen)], state.murders[len(state.chosen)]  # one murder at a time
+            return {"key": key, "player": chooser, "squares": [_plain_sq(sq)],
+                    "text": f"Murder at {E.fmt_sq(sq)}! {chooser}: scatter its crows clockwise starting which way?"}
         return {"key": key, "text": ""}

@@ -50,7 +50,7 @@ def board_before(data: dict, rnd: int):
 
 
 def empty_tiles(snap) -> list:
-    crows, corruption = dict(snap.crows), dict(snap.corruption)
+    crows, corruption = dict(snap.crows), set(snap.corruption)
     return sorted(sq for sq, kind in snap.tiles if G.tile_type(kind).empty_ok and sq not in crows
                   and sq != snap.queen and sq not in corruption)
 

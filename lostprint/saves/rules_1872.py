@@ -444,6 +444,12 @@ class Rules1872(LostRules):
             if failure.kind != "part" or failure.key not in ("caps", "values"):
                 # the bound may have stopped the branches that go furthest: why they stop is asked without it
                 _, failure = search.explain(eng, [game], replace(record, prune=record_for.chosen), EXPLAIN_STEPS)
+            if failure is not None and failure.key == "go" and "units" not in facts.rolls and next(_ends(
+                    [game], record_for, EXPLAIN_STEPS, tuple(k for k in record.checks if k not in ("moved", "terrain")),
+                    prune=record_for.chosen), None):  # some dice make every move: a roll not recorded refused it
+                facts.why.pop("go", None)
+                _, failure = search.explain(eng, [game], replace(record, prune=record_for.chosen, probe={}, expect={}),
+                                            EXPLAIN_STEPS)
             if failure is not None and failure.key == "go":  # the moves asked one by one: a refused one says its rule
                 inputs = {k: v for k, v in record.inputs.items() if k != "go"}
                 search.explain(eng, [game], replace(record, inputs=inputs), EXPLAIN_STEPS)

@@ -1361,7 +1361,7 @@ def _():
 
 
 @case("crow-barred", "Plot outcome 25A (house): no Crow can be coloured next turn (the bad twin colours the "
-      "Shaman's, and takes its +1 after the Vision Quest)", "with", "1 Crow coloured")
+      "Shaman's, and takes its +1 after the Vision Quest)", "both", "1 Crow coloured")
 def _():
     def ok(g, i):
         return i > 0 and outcome_day("25A")(g, i - 1) and unit_diff(g, i, "shaman") == 2 \
@@ -1554,7 +1554,7 @@ def _():
 
 
 @case("mountie-missed", "Plot outcome 44A (house): no Mountains hex entered by the end of the third turn: lose 2 "
-      "Resolve (the bad twin keeps them)", "with", "resolve is")
+      "Resolve (the bad twin keeps them)", "both", "resolve is")
 def _():
     def ok(g, i):
         return g.before[i].mountie > 0 and g.after[i].mountie == 0 and g.after[i].over is None \

@@ -1725,6 +1725,25 @@ def _():
     return raised("proximity", 1)(g, i)
 
 
+@case("win-at-zero", "How to win: you win immediately on entering the double-hex, though the step leaves a primary "
+      "at 0 (the loss is checked at the end of a turn; the bad twin records a loss)", "both", "recorded as lost")
+def _():
+    g, i = find(lambda g, i: g.after[i].over is not None and g.after[i].over[0] == "won"
+                and 0 in g.after[i].values[:len(eng.PRIMARY)])
+    total = sum(p for _, p in eng.score(g.after[i]))
+    return g, i, save_of(g, i, {"result": "lost", "score": total}), save_of(g, i, {"result": "won", "score": total})
+
+
+@case("mountie-third-turn", "Plot outcome 44A (house): a Mountains hex entered ON the third turn still finds the "
+      "Mountie (the bad twin loses the 2 Resolve of a missed deadline anyway)", "with", "resolve is")
+def _():
+    def ok(g, i):
+        return g.before[i].mountie == g.after[i].day and g.after[i].mountie == -1 and g.after[i].over is None \
+            and g.days[i]["resources"]["resolve"] > 2
+    g, i = find(ok, steered(range(300), ("44A", "E first")))
+    return raised("resolve", -2)(g, i)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

@@ -1744,6 +1744,20 @@ def _():
     return raised("resolve", -2)(g, i)
 
 
+@case("elder-fever", "Fever with the Elder (Mountain vision 6): the first 2d6 still go to the Shaman, and the Elder "
+      "still discards 1 die before placing them (the good twin: one to his free box, one discarded; the bad one "
+      "places the first roll with the Tribe)", "with", "Fever")
+def _():
+    g, i = find(lambda g, i: after_vision(("mountains", 6))(g, i) and g.before[i].fever
+                and g.days[i].get("rolls", {}).get("units") and not g.days[i].get("spirit-dancers"), mountain(6))
+    rest = ["chief", "chief", "warriors", "warriors"]
+    good = save_of(g, i)
+    good["days"][i]["rolls"]["order"] = ["shaman", "discard", "tribe", "tribe"] + rest
+    bad = copy.deepcopy(good)
+    bad["days"][i]["rolls"]["order"] = ["tribe", "tribe", "shaman", "discard"] + rest
+    return g, i, bad, good
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

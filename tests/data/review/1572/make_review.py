@@ -1302,6 +1302,19 @@ case("migration-fill-needs-a-musket", "Migration's fill of Food needs a musket t
      "days[2].resources.food | the rolls give", save([crates[0], spent, hungry_mig], "religious"),
      save([crates[0], spent, dict(hungry_mig, resources=res(mu=0, f=6, mo=2))], "religious"))
 
+# Reaching the delta ends the game at once: no step after it, even along a trail that would pay. Without rolls: day 1
+# A1 -> B2 and down the river to N4 (day 14, progress 1, food 5); day 15: planning 2 2 2 4 6 (movement +2); movement
+# 6+6 +2 -1 = 13: +4 -> 5; exploring 4+5 = 9: a trail N4-O4; hunting 3+3 +1 = 7: food 6; rations: food 5; N4 -> O4
+# along the trail: -3 +1 -> 3: won. The broken twin steps back to N4 along the same trail.
+to_delta = [day1("mountains")] + down_the_river(2, 5)
+by_trail = {k: v for k, v in to_delta[-1].items() if k != "rolls"} | {
+    "marks": [{"trail": ["N4", "O4"]}], "resources": res(f=5, mv=3)}
+good = bare(save(to_delta[:-1] + [by_trail], outcome={"result": "won"}))
+bad = copy.deepcopy(good)
+bad["days"][-1]["moved"] = ["O4", "N4"]
+case("no-step-after-the-delta", "the game ends on entering the delta: no step after it",
+     "days[14].moved[1] | the game was over", good, bad)
+
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)
 bad["outcome"]["result"] = "lost"

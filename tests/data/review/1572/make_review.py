@@ -1303,9 +1303,9 @@ case("migration-fill-needs-a-musket", "Migration's fill of Food needs a musket t
      save([crates[0], spent, dict(hungry_mig, resources=res(mu=0, f=6, mo=2))], "religious"))
 
 # Reaching the delta ends the game at once: no step after it, even along a trail that would pay. Without rolls: day 1
-# A1 -> B2 and down the river to N4 (day 14, progress 1, food 5); day 15: planning 2 2 2 4 6 (movement +2); movement
-# 6+6 +2 -1 = 13: +4 -> 5; exploring 4+5 = 9: a trail N4-O4; hunting 3+3 +1 = 7: food 6; rations: food 5; N4 -> O4
-# along the trail: -3 +1 -> 3: won. The broken twin steps back to N4 along the same trail.
+# A1 -> B2 and down the river to N4 (day 14, progress 1, food 5); day 15: planning 2 2 3 4 6 (movement +1); movement
+# 6+6 +1 -1 = 12: +4 -> 5; mapping O4 2+2 = 4 mountains; exploring 4+5 = 9: a trail N4-O4; hunting 3+3 +1 = 7: food 6;
+# rations: food 5; N4 -> O4 (SE) along the trail: -3 +1 -> 3: won. The broken twin steps back to N4 along it.
 to_delta = [day1("mountains")] + down_the_river(2, 5)
 by_trail = {k: v for k, v in to_delta[-1].items() if k != "rolls"} | {
     "marks": [{"trail": ["N4", "O4"]}], "resources": res(f=5, mv=3)}

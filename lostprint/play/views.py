@@ -336,6 +336,7 @@ class Crows1872(NoSetup):
             "vision": "Vision Quest: the Crows tie; which terrain does the vision come from?",
             "vision top": "Pipe Carriers: whose top box holds the permanent 6?",
             "ghost": "Ghost Mountain: which blank hex becomes a Mountain?",
+            "gold": "Gold (02A): is GOLD written in at least three of your journal entries?",
             "go": "Movement: where does the tribe go?",
         }.get(key, key)
 
@@ -360,6 +361,8 @@ class Crows1872(NoSetup):
             return RESOURCE_NAMES.get(option, str(option))
         if key == "lose-choice":
             return " and ".join(RESOURCE_NAMES[k] for k in option)
+        if key == "gold":
+            return "yes: the gold buys the way to Canada" if option else "no"
         if key == "reading":
             roll, effects = crows_engine.omen_choices(g.st, g.agenda[0][2])[option]
             if not roll:

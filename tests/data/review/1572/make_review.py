@@ -1315,6 +1315,23 @@ bad["days"][-1]["moved"] = ["O4", "N4"]
 case("no-step-after-the-delta", "the game ends on entering the delta: no step after it",
      "days[14].moved[1] | the game was over", good, bad)
 
+# Lagos de Oro's hexes are entered and priced one by one (ruling lagos-one-hex): the Lagos day and the way down the
+# river to G2 (day 7: progress 1, food 3), then day 8: planning 2 2 2 2 2; movement 6+6 +4 +1 (lake) = 16: +4 -> 5;
+# rations: food 2; G2 -> H2 (NE), both Lagos: the step costs 5 -> 0, morale 6. A free step within "one hex" is refused.
+within = {"day": 8, "moved": ["H2"], "resources": res(f=2, mv=0),
+          "rolls": {"planning": [2, 2, 2, 2, 2], "movement": [6, 6]}}
+case("lagos-de-oro-hexes-priced-alone", "a step between two Lagos de Oro hexes costs a step (ruling)",
+     "days[7].resources.movement | the rolls give", save([lagos, *route, within]),
+     save([lagos, *route, dict(within, resources=res(f=2, mv=5))]))
+# A loss the party cannot pay is not paid, and costs no man (ruling unpaid-losses): the village day (A1 -> B2, progress
+# 0), then day 2: planning 4 6 6 6 6 (hunting +3; four of a kind, at the cap); exploring 1+3 = 4: progress -1, none
+# to lose; hunting 3+3 +3 = 9: food 6; rations: food 5; camp: morale 5.
+unpaid = {"day": 2, "resources": res(f=5, mo=5, mv=0),
+          "rolls": {"planning": [4, 6, 6, 6, 6], "exploring": [1, 3], "hunting": [3, 3]}}
+case("unpaid-progress-costs-no-man", "a loss of progress the party does not have is not paid (ruling)",
+     "days[1].resources.conquistadors | the rolls give", save([vday, unpaid]),
+     save([vday, dict(unpaid, resources=res(c=5, f=5, mo=5, mv=0))]))
+
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)
 bad["outcome"]["result"] = "lost"

@@ -598,6 +598,8 @@ class Chief:
             return max(step.options(game), key=VISION_TASTE.index)
         if key == "vision top":
             return self.six_top(tuple(step.options(game)))
+        if key == "gold":  # 02A at E: this chief writes no journal, so never three GOLD entries
+            return False
         if key == "ghost":  # the blank hex nearest to the target, never the fort's
             options, tdist = step.options(game), self.plan.dist(self.target())
             far = [lab for lab in options if lab not in self.land.fort]

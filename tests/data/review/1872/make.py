@@ -66,8 +66,6 @@ class Steered(Traced):
                                                                        if vision_roll else "")
 
     def decide(self, game, step, need):
-        if need.key == "gold":  # 02A at E: this player writes no journal
-            return False
         if need.key == "vision":
             return next((t for t in self.prefer if t in step.options(game)), None) or super().decide(game, step, need)
         if need.key == "plot choice":

@@ -1756,6 +1756,15 @@ def _():
     return g, i, bad, good
 
 
+@case("outcome-26A", "Plot outcome 26A (house): the Shaman's cure, you cannot move next turn", "both", "no movement")
+def _():
+    def ok(g, i):
+        return i > 0 and outcome_day("26A")(g, i - 1) and not moved(g.days[i]) \
+            and can_step(g, i, lambda g, i, n, mapped: True)
+    g, i = find(ok)
+    return g, i, stepped_to(g, i, lambda g, i, n, mapped: True), save_of(g, i)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

@@ -9,7 +9,7 @@ to say why.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import islice
 
 from lostprint.engine import lost_crew as eng
@@ -316,13 +316,14 @@ class Rules1672(LostRules):
             # the recorded drift goes elsewhere: said first
             problems.add(moved_at, f"{eng.drift_reading(st.game_map, st.day_start, drift)}, "
                                    f"not {' '.join(moves) or 'nowhere'}")
-        elif key == "pos" or failure.kind == "none" and key == "drift" or \
-                (steady := self._steady(dawns, record, failure)) is not None:  # adrift: no face takes it there
-            ends = failure.reached if key == "pos" else steady.reached if failure.kind == "part" else \
+        elif key == "pos" or failure.kind == "none" and key == "drift":  # adrift: no face takes it there
+            ends = failure.reached if key == "pos" else \
                 {eng.toward(st.game_map, st.day_start, f) or "off the map" for f in eng.FACES}
             short = {eng.crew_short(today.sailed, v.well) for v in dawns}
-            off = f"; or it drifts off the map, where the game ends in phase 4 ({key} {_span(failure.reached)} then, " \
-                  f"not {record.checks[key]})" if key in record.checks and key != "pos" else ""
+            over = failure.ended  # the lines that drifted off the map, where the game ends
+            off = f"; or it drifts off the map, where the game ends in phase 4 ({over.key} {_span(over.reached)} " \
+                  f"then, not {record.checks[over.key]})" if over and over.key in (*KEYS, "wounds") else ""
+            ends = ends - {"off the map"} if off else ends
             problems.add(moved_at, f"the sloop ends day {st.day} at {st.position}, but in {WEATHER_NAMES[today.sailed]}"
                                    f" it can end only at {', '.join(sorted(ends)) or 'nowhere'} (steered, or adrift)"
                                    + (f": {short.pop()}" if len(short) == 1 and "" not in short else "") + off)
@@ -351,20 +352,6 @@ class Rules1672(LostRules):
                          if failure.kind == "left" else again)
         elif not today.crew_refused:  # else the crew's line says why
             problems.add(at, f"no one day explains these values together ({summary})")
-
-    @staticmethod
-    def _steady(dawns, record, failure):
-        """When the lines that went furthest drifted off the map (the game lost in phase 4, the sloop still
-        where the save leaves it) and failed on a later value: the failure of the lines that stay on the
-        map, if it is on the position (else None). Said on the move: where the save names a value the
-        ending off the map does not give, the record more likely breaks the rule that moved the sloop."""
-        if failure.kind != "part" or failure.key not in (*KEYS, "wounds"):
-            return None
-        if not any(eng.toward(v.gm, v.pos, face) is None for v in dawns for face in eng.FACES):
-            return None
-        narrow = {k: test for k, test in record.narrow.items() if k != "drift"}  # every drift, but off the map
-        _, steady = search.explain(eng, dawns, replace(record, narrow=narrow, prune=lambda v: v.over != eng.OFF_MAP))
-        return steady if steady is not None and steady.key == "pos" else None
 
     def _input_at(self, key, today: Day, day_at, message="") -> At:
         named = [kat for kind, (_, kat) in today.gathered.items() if f" {kind} " in message]

@@ -17,7 +17,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Callable, Iterator
 
-from lostprint.engine.contract import AUTO, Decision, RuleError, evolve, open_step
+from lostprint.engine.contract import AUTO, Decision, RuleError, evolve, open_step, why_not
 
 
 @dataclass
@@ -43,8 +43,8 @@ class Record:
 
 @dataclass(frozen=True)
 class Failure:
-    """Why no branch explains the turn. kind: "rule" (an input the rules refuse: `key`, `message`, and
-    the refused `value` with its RuleError's `rule`), "none" (`key`: a roll or decision none of whose
+    """Why no branch explains the turn. kind: "rule" (`key`: an input the rules refuse, with the
+    RuleError's `message`), "none" (`key`: a roll or decision none of whose
     legal values the save allows), "part" (`key` a part whose recorded value no branch reached;
     `reached` the values that were), "partial" (as "part", for a part a partial test stopped),
     "together" (every part reachable, not all at once), "left" (`key`: recorded inputs no step took),
@@ -56,10 +56,7 @@ class Failure:
     reached: frozenset = frozenset()
     starts: frozenset = frozenset()  # the values of the part when the turn began
     early: frozenset = frozenset()  # its values that stopped a branch before the furthest (a partial test)
-    rule: str = ""  # kind "rule": the rule the refused input breaks (RuleError.rule)
-    value: Any = None  # kind "rule": the input refused
-    refusals: tuple = ()  # (key, value, rule, message) of each input the rules refused the branches that went
-    # furthest, whatever the kind: the rule a transcript can name beside the part that failed
+    ended: Failure | None = None  # what stopped the branches that ended the game, when others went as far
 
 
 @lru_cache(maxsize=32)
@@ -88,6 +85,9 @@ class _Trace:
     refused: list = field(default_factory=list)  # (reach of the step, its "rule" item, recorded inputs used before)
     begin: dict = field(default_factory=dict)
     early: dict = field(default_factory=dict)  # part -> values that failed its partial test, at any depth
+    over: _Trace | None = None  # the branches that ended the game, traced apart: one that ends the game early
+    # has gone no further than the step that ended it, and its values are not what the turn gives going on
+    narrowed: tuple = (-1, "")  # the furthest a branch was stopped by a value the save does not allow, and its key
 
     def add(self, depth: int, item: tuple) -> None:
         if depth > self.depth:
@@ -95,20 +95,12 @@ class _Trace:
         elif depth == self.depth:
             self.items.append(item)
 
-    def refuse(self, depth: int, step, key: str, value, exc: RuleError, before: int | None) -> None:
-        """A branch stopped by the rules refusing `value` (`before`: the recorded inputs used, when it was one)."""
-        item = ("rule", key, str(exc), exc.rule, value)
+    def refuse(self, depth: int, step, key: str, message: str, before: int | None) -> None:
+        """A branch stopped by the rules refusing its input (`before`: the recorded inputs used, when it was one)."""
+        item = ("rule", key, message)
         self.add(depth, item)
         if before is not None:
             self.refused.append((step.reach, item, before))
-
-
-def _refusal(step, state, value) -> RuleError | None:
-    try:
-        step.apply(state, value)
-    except RuleError as exc:
-        return exc
-    return None
 
 
 def explain(engine, starts, record: Record, budget: int = 0) -> tuple[list, Failure | None]:
@@ -117,10 +109,14 @@ def explain(engine, starts, record: Record, budget: int = 0) -> tuple[list, Fail
     found = list(walk(engine, starts, record, trace, budget))
     if found:
         return found, None
-    failure = _failure(trace, record)
-    refusals = tuple((key, value, rule, message) for kind, key, message, rule, value in
-                     (item for item in trace.items if item[0] == "rule"))
-    return [], replace(failure, early=frozenset(trace.early.get(failure.key, ())), refusals=refusals)
+    over = trace.over
+    over.begin = trace.begin
+    if over.depth > max(trace.depth, trace.narrowed[0]):  # the game's end went furthest: what else stopped is not asked
+        return [], _failure(over, record)
+    # where the save's values allow only the game's end, the branches it does not allow are as far
+    failure = _failure(trace, record) if trace.depth >= over.depth else Failure("none", trace.narrowed[1])
+    return [], replace(failure, early=frozenset(trace.early.get(failure.key, ())),
+                       ended=_failure(over, record) if over.items else None)
 
 
 def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: int = 0) -> Iterator:
@@ -128,6 +124,7 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
     them: a caller that needs one stops there. `trace` gathers why the other branches stopped.
     `budget`: at most so many steps walked (0: no bound), for a caller that takes any answer."""
     trace = trace if trace is not None else _Trace()
+    trace.over = _Trace()
     steps = engine.STEPS
     n = len(steps)
     part = engine.PARTS
@@ -141,13 +138,12 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
     stop = next((i for i, step in enumerate(steps) if step.key == record.until), -1)
     keys = tuple(record.inputs)
     slot = {k: i for i, k in enumerate(keys)}
-    add, reached = trace.add, trace.reached
     ends: dict = {}
     trace.begin = {p: {part[p](s) for s in starts} for p in checks}
     expect = {i: record.expect[step.key] for i, step in enumerate(steps) if step.key in record.expect}
     prune = record.prune
 
-    def check(state, since: int, until: int, depth: int) -> bool:
+    def check(state, since: int, until: int, depth: int, into: _Trace = trace) -> bool:
         """Compare the parts that became final between step indexes `since` and `until`."""
         new = newly[since, until]
         if not new:
@@ -155,12 +151,12 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
         ok = True
         for name in new:
             value = part[name](state)
-            reached.setdefault(name, {}).setdefault(depth // 1000, set()).add(value)  # by the inputs used
+            into.reached.setdefault(name, {}).setdefault(depth // 1000, set()).add(value)  # by the inputs used
             want = checks[name]
             if not (want(value) if callable(want) else value == want):
                 ok = False
         if not ok:
-            add(depth, ("part", frozenset(new)))
+            into.add(depth, ("part", frozenset(new)))
         return ok
 
     def advance(step, index: int, new, used: int):
@@ -176,9 +172,9 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
             if expect and i in expect:
                 key, value = expect[i]
                 value = value(new) if callable(value) else value
-                exc = _refusal(steps[i], new, value)
-                if exc is not None:
-                    trace.refuse(used * 1000 + i + 1, steps[i], key, value, exc, used)
+                message = why_not(steps[i], new, value)
+                if message is not None:
+                    trace.refuse(used * 1000 + i + 1, steps[i], key, message, used)
                     return None
             i = (i + 1) % n
         return (new if i == new.step else evolve(new, step=i)), steps[i], need
@@ -189,13 +185,15 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
         state, step, need = found
         ended = step is None or (state.day == record.turn and (state.step == 0 or state.step == stop))
         index = n if ended else state.step
-        depth = sum(used) * 1000 + index  # how far: the recorded inputs explained, then the steps
-        if not check(state, min(checked, index), index, depth):
+        # how far: the recorded inputs explained, then the steps (a game that ended: to the step that ended it)
+        depth = sum(used) * 1000 + (index if step is not None else state.step + 1)
+        into = trace if step is not None else trace.over
+        if not check(state, min(checked, index), index, depth, into):
             return None, None
         if ended:
             left = [k for k in keys if used[slot[k]] < len(record.inputs[k]) and k not in record.optional]
             if left:
-                add(depth, ("left", left[0]))
+                into.add(depth, ("left", left[0]))
                 return None, None
             key = forget(state)
             if key in ends:
@@ -209,7 +207,7 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
         elif k in slot and used[slot[k]] < len(record.inputs[k]):
             values, taken = (record.inputs[k][used[slot[k]]],), True
         elif k in slot and not isinstance(need, Decision):
-            add(depth, ("short", k))
+            trace.add(depth, ("short", k))
             return None, None
         elif isinstance(need, Decision):
             values = tuple(step.options(state))
@@ -218,13 +216,16 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
         else:
             values = tuple(product(engine.FACES, repeat=need.dice)) if need.dice > 1 else engine.FACES
         if not taken and k in record.narrow:
-            values = tuple(v for v in values if record.narrow[k](state, v))
-            if not values and k in record.probe and isinstance(need, Decision):
+            allowed = tuple(v for v in values if record.narrow[k](state, v))
+            if not allowed and k in record.probe and isinstance(need, Decision):
                 probe = record.probe[k](state) if callable(record.probe[k]) else record.probe[k]
-                exc = _refusal(step, state, probe) or RuleError("", f"no {k} the save allows")
-                trace.refuse(depth + 1, step, k, probe, exc, sum(used))
-            elif not values:
-                add(depth + 1, ("none", k))
+                message = why_not(step, state, probe) or f"no {k} the save allows"
+                trace.refuse(depth + 1, step, k, message, sum(used))
+            elif not allowed:
+                trace.add(depth + 1, ("none", k))
+            elif len(allowed) < len(values) and depth + 1 > trace.narrowed[0]:
+                trace.narrowed = (depth + 1, k)
+            values = allowed
         nxt_used = used[:slot[k]] + (used[slot[k]] + 1,) + used[slot[k] + 1:] if taken else used
         return (state, step, index, depth, k, taken, nxt_used, values), None
 
@@ -234,7 +235,7 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
         try:
             new = step.apply(state, value)
         except RuleError as exc:
-            trace.refuse(depth + 1, step, k, value, exc, depth // 1000 if taken else None)
+            trace.refuse(depth + 1, step, k, str(exc), depth // 1000 if taken else None)
             return None
         if prune is not None and not prune(new):
             return None
@@ -245,7 +246,7 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
         if tests:
             bad = [p for p in tests if not record.partial[p](part[p](new))]
             if bad:
-                add(depth + 1, ("partial", bad[0], part[bad[0]](new)))
+                trace.add(depth + 1, ("partial", bad[0], part[bad[0]](new)))
                 trace.early.setdefault(bad[0], set()).add(part[bad[0]](new))
                 return None
         found = advance(step, index, new, sum(nxt_used))
@@ -294,11 +295,6 @@ def _matches(want, value) -> bool:
     return want(value) if callable(want) else value == want
 
 
-def _ruled(item: tuple) -> Failure:
-    _, key, message, rule, value = item
-    return Failure("rule", key, message, rule=rule, value=value)
-
-
 def _failure(trace: _Trace, record: Record) -> Failure:
     """The failure to report: at the furthest point any branch reached, the first part (in the
     save's order) no branch could give its recorded value; but a recorded input the rules refused
@@ -309,7 +305,7 @@ def _failure(trace: _Trace, record: Record) -> Failure:
     for part in (p for p in record.order if p in names):
         for reach, item, before in trace.refused:
             if part in reach and before >= used:  # no branch explained more of the record
-                return _ruled(item)
+                return Failure(*item)
         values = set(trace.reached.get(part, {}).get(used, set()))  # the branches as far in the record
         seen_early = {item[2] for item in items if item[0] == "partial" and item[1] == part}
         if seen_early or not any(_matches(record.checks.get(part), v) for v in values):
@@ -319,10 +315,8 @@ def _failure(trace: _Trace, record: Record) -> Failure:
         return Failure("together", "")
     rules = [item for item in items if item[0] == "rule"]
     if rules:  # of branches that went as far, the first walked (a decision's last option: the most placed)
-        return _ruled(rules[0])
-    if items:
-        return Failure(items[0][0], items[0][1])
-    return Failure("together", "")
+        return Failure(*rules[0])
+    return Failure(*items[0]) if items else Failure("together", "")
 
 
 class Days:

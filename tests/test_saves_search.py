@@ -114,7 +114,7 @@ def test_a_value_out_of_reach_is_named_with_the_values_the_turn_reached():
     assert failure.reached == frozenset(range(5, 16)) and failure.starts == {3}
 
 
-def test_a_refused_input_is_named_with_its_rule():
+def test_a_refused_input_is_named_with_its_value_and_rule():
     toy = _toy(False, [])
     roll = toy.STEPS[1]
 
@@ -125,7 +125,8 @@ def test_a_refused_input_is_named_with_its_rule():
     toy.STEPS = (toy.STEPS[0], Step("roll", roll.need, no_six, roll.reach, repeat=True), toy.STEPS[2])
     record = Record(turn=1, inputs={"die": (2, 6)}, checks={"total": 8}, order=("total",))
     ends, failure = explain(toy, [Tally()], record)
-    assert ends == [] and (failure.kind, failure.key, failure.message) == ("rule", "die", "a 6 is never rolled here")
+    assert ends == [] and (failure.kind, failure.key, failure.value) == ("rule", "die", 6)
+    assert failure.message == "a 6 is never rolled here"
     unrolled = Record(turn=1, checks={"total": 12}, order=("total",))  # 6 and 6 only, both refused
     ends, failure = explain(toy, [Tally()], unrolled)
     assert (failure.kind, failure.key, failure.reached) == ("part", "total", frozenset(range(2, 11)))  # no 6 rolled

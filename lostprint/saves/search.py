@@ -43,8 +43,8 @@ class Record:
 
 @dataclass(frozen=True)
 class Failure:
-    """Why no branch explains the turn. kind: "rule" (`key`: an input the rules refuse, with the
-    RuleError's `message`), "none" (`key`: a roll or decision none of whose
+    """Why no branch explains the turn. kind: "rule" (`key`: an input the rules refuse, the refused
+    `value` and the RuleError's `message`), "none" (`key`: a roll or decision none of whose
     legal values the save allows), "part" (`key` a part whose recorded value no branch reached;
     `reached` the values that were), "partial" (as "part", for a part a partial test stopped),
     "together" (every part reachable, not all at once), "left" (`key`: recorded inputs no step took),
@@ -53,6 +53,7 @@ class Failure:
     kind: str
     key: str
     message: str = ""
+    value: Any = None  # kind "rule": the input refused
     reached: frozenset = frozenset()
     starts: frozenset = frozenset()  # the values of the part when the turn began
     early: frozenset = frozenset()  # its values that stopped a branch before the furthest (a partial test)
@@ -95,9 +96,9 @@ class _Trace:
         elif depth == self.depth:
             self.items.append(item)
 
-    def refuse(self, depth: int, step, key: str, message: str, before: int | None) -> None:
-        """A branch stopped by the rules refusing its input (`before`: the recorded inputs used, when it was one)."""
-        item = ("rule", key, message)
+    def refuse(self, depth: int, step, key: str, value, message: str, before: int | None) -> None:
+        """A branch stopped by the rules refusing `value` (`before`: the recorded inputs used, when it was one)."""
+        item = ("rule", key, message, value)
         self.add(depth, item)
         if before is not None:
             self.refused.append((step.reach, item, before))
@@ -174,7 +175,7 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
                 value = value(new) if callable(value) else value
                 message = why_not(steps[i], new, value)
                 if message is not None:
-                    trace.refuse(used * 1000 + i + 1, steps[i], key, message, used)
+                    trace.refuse(used * 1000 + i + 1, steps[i], key, value, message, used)
                     return None
             i = (i + 1) % n
         return (new if i == new.step else evolve(new, step=i)), steps[i], need
@@ -220,7 +221,7 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
             if not allowed and k in record.probe and isinstance(need, Decision):
                 probe = record.probe[k](state) if callable(record.probe[k]) else record.probe[k]
                 message = why_not(step, state, probe) or f"no {k} the save allows"
-                trace.refuse(depth + 1, step, k, message, sum(used))
+                trace.refuse(depth + 1, step, k, probe, message, sum(used))
             elif not allowed:
                 trace.add(depth + 1, ("none", k))
             elif len(allowed) < len(values) and depth + 1 > trace.narrowed[0]:
@@ -235,7 +236,7 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
         try:
             new = step.apply(state, value)
         except RuleError as exc:
-            trace.refuse(depth + 1, step, k, str(exc), depth // 1000 if taken else None)
+            trace.refuse(depth + 1, step, k, value, str(exc), depth // 1000 if taken else None)
             return None
         if prune is not None and not prune(new):
             return None

@@ -170,9 +170,6 @@ class LostRules:
     def check_mapped(self, st: State, label: str, terrain: str, at: At, problems: Problems) -> None:
         """Game rules for a hex drawn today (the walk has checked it is a terrain, on a hex not yet drawn)."""
 
-    def check_move(self, st: State, a: str, b: str, at: At, problems: Problems) -> None:
-        """Game rules for one step a -> b (the walk has checked it is to a neighbour, mapped or allowed)."""
-
     def after_moves(self, st: State, problems: Problems) -> None:
         """The day's steps taken, before its resources are read (1572: how many; 1672: the crew's wounds)."""
 

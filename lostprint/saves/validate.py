@@ -345,7 +345,6 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
         if lab not in st.terrain and not rules.enters_unmapped:
             rd.error(sat, f"{lab} is not mapped yet (draw a hex before you enter it)")
             break
-        rules.check_move(st, pos, lab, sat, rd.problems)
         pos = lab
         if lab in st.game_map.goals and rules.wins_on_entering(st, lab):
             done = True

@@ -1765,6 +1765,21 @@ def _():
     return g, i, stepped_to(g, i, lambda g, i, n, mapped: True), save_of(g, i)
 
 
+@case("chief-low", "Unit chart row <2 (house): the Chief below a difference of 2 loses 1 Resolve (the bad twin "
+      "keeps it)", "with", "resolve is")
+def _():
+    return raised("resolve", 1)(*find(lambda g, i: (unit_diff(g, i, "chief") or 2) < 2 and plain_day(g, i)
+                                      and no_choice(g, i) and room(g, i, "resolve", 1)))
+
+
+@case("tribe-low", "Unit chart row <2 (house): the Tribe below a difference of 2 still forages, +1 Food (the bad "
+      "twin gains none)", "with", "food is")
+def _():
+    return raised("food", -1)(*find(lambda g, i: (unit_diff(g, i, "tribe") or 2) < 2 and plain_day(g, i)
+                                    and no_choice(g, i) and 1 < g.days[i]["resources"]["food"]
+                                    < g.after[i].cap("food") and not eng.power(g.before[i]).tribe_negative))
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

@@ -1780,6 +1780,40 @@ def _():
                                     < g.after[i].cap("food") and not eng.power(g.before[i]).tribe_negative))
 
 
+@case("free-river", "Plot outcome 20A (house): the next move over the river from the bridge's hex costs nothing "
+      "extra (the good twin crosses there instead of the route played; the bad one pays 1 Movement for it)", "with",
+      "movement is")
+def _():
+    def price(g, i, lab):
+        terrain = dict(g.maps[i], **g.days[i].get("mapped", {}))[lab]
+        cost, own = RULES.cost(terrain), eng.power(g.before[i]).move_cost
+        return (own[1] if own and own[0] == terrain else cost.movement), cost.food
+
+    def across(g, i):
+        here, terrain = g.before[i].pos, dict(g.maps[i], **g.days[i].get("mapped", {}))
+        return [n for n in sorted(g.land.neighbors[here]) if eng.crossing(g.land, here, n) and n in terrain
+                and n not in g.land.plot_at and n not in g.land.zone]
+
+    def ok(g, i):
+        d = g.days[i]
+        if not (i > 0 and g.before[i].free_river == g.before[i].pos and len(moved(d)) == 1 and across(g, i)
+                and not d.get("marks") and not d.get("rolls", {}).get("omens") and g.after[i].over is None):
+            return False
+        (m0, f0), (m1, f1) = price(g, i, moved(d)[0]), price(g, i, across(g, i)[0])
+        r = d["resources"]
+        return 0 < r["movement"] + m0 - m1 < g.after[i].cap("movement") and 0 < r["food"] + f0 - f1 <= 6
+    g, i = find(ok)
+    good = save_of(g, i)
+    d = good["days"][i]
+    (m0, f0), (m1, f1) = price(g, i, d["moved"][0]), price(g, i, across(g, i)[0])
+    d["moved"] = [across(g, i)[0]]
+    d["resources"]["movement"] += m0 - m1
+    d["resources"]["food"] += f0 - f1
+    bad = copy.deepcopy(good)
+    bad["days"][i]["resources"]["movement"] -= RULES.river_extra
+    return g, i, bad, good
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

@@ -740,21 +740,19 @@ def watch(v: Voyage, face: int) -> Voyage:
 
 def all_orders(v: Voyage) -> tuple[Orders, ...]:
     """The assignments to offer in phase 1: every one that can make a difference today (as above; the
-    rules take the others too). Scan may be of use wherever the sloop ends its move."""
-    day = evolve(v, hands=v.well, ashore=at_island(v), orders=LATER)
-    crew = RULES.weather(v.weather).crew
-    leave = must_leave(v)
-    jobs = ("repair", "scan", "gather", "drink", "fish", "watch")
-    choices = [_job_options(day, job, morning=True) for job in jobs]
-    out = []
-    for movers in _job_options(day, "crew"):
-        if leave and not all(c in movers for c in crew):
-            continue
-        for values in product(*choices):
-            orders = Orders(**{c: True for c in movers}, **{job: value for job, value in zip(jobs, values) if value})
-            if orders.sailors <= day.hands:
-                out.append(orders)
-    return tuple(out)
+    rules take the others too), each job's options placed in turn as its place step places them (so under
+    its limits). Scan may be of use wherever the sloop ends its move."""
+    days = [evolve(v, hands=v.well, ashore=at_island(v), orders=NOBODY)]
+    for job in ("crew", "repair", "scan", "gather", "drink", "fish", "watch"):
+        placed = []
+        for day in days:
+            for value in _job_options(day, job, morning=True):
+                try:
+                    placed.append(STEPS[STEP_INDEX["place " + job]].apply(day, value))
+                except RuleError:  # a crew short of the one that must sail off a hostile island
+                    continue
+        days = placed
+    return tuple(day.orders for day in days)
 
 
 def _job_options(v: Voyage, job: str, morning: bool = False):
@@ -780,16 +778,13 @@ def _job_options(v: Voyage, job: str, morning: bool = False):
 
 def _place_job(job: str):
     fields = CREW_JOBS if job == "crew" else (job,)
-
     key = Decision(f"{job} sailors")
 
     def need(v: Voyage):  # a job nobody can usefully take stays unplaced: None reads as nobody
         return key if getattr(v.orders, fields[0]) is None and len(_job_options(v, job)) > 1 else None
 
-    def apply(v: Voyage, value) -> Voyage:
-        if job == "crew":
-            return place(v, {f: f in value for f in fields})
-        return place(v, {job: value})
+    def apply(v: Voyage, value) -> Voyage:  # the movement crew's jobs are placed together
+        return place(v, {f: f in value for f in fields} if job == "crew" else {job: value})
 
     return Step(f"place {job}", need, apply, frozenset({"orders"}), lambda v: _job_options(v, job))
 

@@ -1595,9 +1595,9 @@ def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: 
         if game.dice or game.step >= GO_AT or st.over is not None:
             return True  # a roll not yet placed tells nothing new
         p = power(st)
-        if p.ghost_mountain or (quest and quest.ghost_mountain) or \
+        if (p.ghost_mountain and st.ghost in path) or (quest and quest.ghost_mountain) or \
                 (not changes and PLACED_AT < game.step <= ACTIVATE_AT):
-            return True  # the board as last tested tells nothing new
+            return True  # the board as last tested tells nothing new; the Ghost Mountain's refill is not bounded
         coming = quest is not None and st.vision is None
         if not coming and st.caps != caps and any(c < w for c, w in zip(st.caps, caps)):
             return False

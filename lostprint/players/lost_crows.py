@@ -604,8 +604,6 @@ class Chief:
             options, tdist = step.options(game), self.plan.dist(self.target())
             far = [lab for lab in options if lab not in self.land.fort]
             return min(far, key=lambda x: (tdist.get(x, FAR), x)) if far else options[0]
-        if key == "gold":  # 02A: this chief keeps no journal, so no GOLD entries
-            return False
         if key == "plot choice":  # made blind (outcomes are not read ahead) but never a new victory condition
             enc = eng.encounter_of(f"{item[eng.FIRST]}{item[eng.SECOND]}")
             safe = [i for i, c in enumerate(enc.choices) if not eng.outcome_of(c.outcome).new_victory]

@@ -262,6 +262,16 @@ def test_two_trail_steps_and_only_mapped_hexes():
     assert "at most 2 steps a day" in eng.step_problem(eng.replace(st, values=(6,) * 5), "C3")
 
 
+def test_no_step_out_of_the_delta():
+    """Reaching the delta wins at once: no step follows, even along a trail that would pay (random play on a
+    one-column map walked through the delta, a game the save's replay refuses)."""
+    st = eng.start_day(eng.new_game(board(), "military"))
+    st = eng.replace(st, pos="N4", trails=frozenset({frozenset(("N4", "O4"))}),
+                     terrain={**st.terrain, "N4": "hills", "O4": "hills"})
+    st = eng.step(st, "O4")
+    assert "the game is won" in eng.step_problem(st, "N4")
+
+
 # --- players -------------------------------------------------------------------------------------
 
 

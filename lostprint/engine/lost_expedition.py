@@ -345,6 +345,8 @@ def morale_of_travel(board: Board, path: tuple[str, ...]) -> tuple[int, ...]:
 def step_problem(st: State, to: str) -> str | None:
     """Why the party may not step into `to` now (None: it may)."""
     here = st.pos
+    if here in st.board.goals:
+        return f"the party reached the delta at {here}: the game is won, no step follows"
     if to not in st.board.neighbours.get(here, ()):
         return f"{to} is not next to {here}"
     if to not in st.terrain:

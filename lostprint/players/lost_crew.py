@@ -91,18 +91,14 @@ class Captain:
         return tuple(out)
 
     def gather(self, v: eng.Voyage, step) -> tuple[str, ...]:
-        if not self._can_gather(v):
-            return ()
-        cubes = dict(zip(ISLAND_SUPPLIES, v.island_at(v.pos).cubes))
+        legal = set(step.options(v))  # the picks the island allows (sorted)
         values = {k: v.value(k) for k in ISLAND_SUPPLIES}
         out: list[str] = []
         for _ in range(v.orders.gather):
-            options = [k for k in ISLAND_SUPPLIES if (cubes[k] is None or cubes[k] > 0) and values[k] < eng.CAP[k]]
+            options = [k for k in ISLAND_SUPPLIES if tuple(sorted(out + [k])) in legal and values[k] < eng.CAP[k]]
             if not options:
                 break
             key = min(options, key=lambda k: (values[k] + (2 if k == "wood" else 0), k))  # not a rule: a taste
-            if cubes[key] is not None:
-                cubes[key] -= 1
             values[key] += 1
             out.append(key)
         return tuple(out)

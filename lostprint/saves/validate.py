@@ -335,7 +335,7 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
     # the moves themselves
     pos = st.position
     done = False
-    for j, (lab, sat) in enumerate(steps):
+    for lab, sat in steps:
         if done:
             rd.error(sat, f"the game was over on entering {pos}: no more moves")
             break

@@ -979,12 +979,16 @@ class _Fill:
         trails = [frozenset(m[1]) for m in rec.marks if m[0] == "trail"]
         self.trail_free = not trail_options(replace(s0, trails=s0.trails | set(trails)), start)
         self.trail_rows = tuple(_trail_rows(s0, rec, trails, cartography, ni) for ni in (0, 1))  # by FILL's NI
-        most_trail_rows = len(FACE_ORDER) if self.trail_free else max(frozenset().union(*self.trail_rows), default=-1)
+        most_trail_rows = len(FACE_ORDER) if self.trail_free else max((n for rows in self.trail_rows for n, _ in rows),
+                                                                      default=-1)
         self.start_interest = next((r for kind, (h, *_), r in rec.marks if kind == "interest" and h == start), None)
         if s0.interest_at(start) is not None or self.start_interest is None:
             self.ni_options = (0,)
         else:
             self.ni_options = (0, 1) if start in rec.steps else (1,)
+        # the rest of the day differs by the interests found at the start and the steps paid before a trail was drawn
+        self.keys = tuple(sorted({(ni, late) for ni in self.ni_options for _, late in self.trail_rows[ni]}
+                                 or {(ni, ()) for ni in self.ni_options}, key=lambda k: (len(k[1]), k)))
         self.most_marks = (self.nv, self.np, self.ne, most_trail_rows, max(self.ni_options))  # NV..NI
         drawn = rec.drawn()
         self.map_targets = bool(mapping_targets(s0))
@@ -1018,14 +1022,14 @@ class _Fill:
                         trails=s0.trails | {frozenset(m[1]) for m in marks if m[0] == "trail"})
         path = (start,) + self.rec.steps
         morale = tuple(("morale", n) for n in morale_of_travel(s0.board, path)) + (("desert",),)
-        self.rest = {}  # ni -> the pieces of the day past Hunting, in order (None: not as recorded)
-        for ni in self.ni_options:
+        self.rest = {}  # key -> the pieces of the day past Hunting, in order (None: not as recorded)
+        for ni, late in reversed(self.keys):  # (so that what is said of a day none explains is the first key's)
             held = {h for h, _ in s0.interests} | ({start} if ni else set())
             migrated = (start,) if ni and self.start_interest == "migration" else ()
             fed = fed_by_migration(replace(s0, migration=s0.migration + migrated))
             rest: tuple | None = (("interest", self.start_interest),) * ni + (("rations",),) * (not fed)
             for a, b in zip(path, path[1:]):
-                at = replace(today, pos=a)
+                at = replace(today, pos=a, trails=today.trails - {frozenset(e) for e in late})
                 due = interest_on_entering(at, b) and b not in held
                 if due and b not in found:
                     rest, self.unrolled = None, f"entering {b} on day {s0.day + 1} rolls Interests there: record it"
@@ -1037,26 +1041,25 @@ class _Fill:
                 rest, self.unrolled = None, (
                     f"no Interests roll on day {s0.day + 1} falls in {', '.join(sorted(set(found) - held))} (they are "
                     "rolled where the day began when Exploring finds interests, and on entering a hex that rolls them)")
-            self.rest[ni] = None if rest is None else rest + morale
+            self.rest[ni, late] = None if rest is None else rest + morale
 
-    def tail(self, vals: tuple, ni: int) -> set:
+    def tail(self, vals: tuple, key: tuple) -> set:
         """Every end the rest of the day (interests, eating, travel, morale) can give."""
-        key = (vals, ni)
-        if key not in self._tails:
-            outs = {vals} if self.rest[ni] is not None else set()
-            for op in self.rest[ni] or ():
+        if (vals, key) not in self._tails:
+            outs = {vals} if self.rest[key] is not None else set()
+            for op in self.rest[key] or ():
                 outs = {w for v in outs for w in _after(op, v)}
-            self._tails[key] = outs
-        return self._tails[key]
+            self._tails[vals, key] = outs
+        return self._tails[vals, key]
 
-    def _one_tail(self, t: int, x: int, ni: int) -> frozenset:
+    def _one_tail(self, t: int, x: int, key: tuple) -> frozenset:
         """tail() seen through tracker t from x, whatever the others hold (at the end, as recorded)."""
-        return _rest_alone(self.rest[ni], t, self.target[MORALE])[x - R.floor] if self.rest[ni] else frozenset()
+        return _rest_alone(self.rest[key], t, self.target[MORALE])[x - R.floor] if self.rest[key] else frozenset()
 
     def _plan_bounds(self) -> None:
         """allowed[i][t]: the values of tracker t from which charts i.. (by their spans)
         and the rest of the day can still end as recorded."""
-        after = [frozenset(x for x in VALUES if any(want in self._one_tail(t, x, ni) for ni in self.ni_options))
+        after = [frozenset(x for x in VALUES if any(want in self._one_tail(t, x, key) for key in self.keys))
                  for t, want in enumerate(self.target)]
         spans = self.spans
         down, up = (0,) * len(TRACKER_KEYS), (0,) * len(TRACKER_KEYS)  # the falls and rises charts i.. can bring
@@ -1201,10 +1204,9 @@ class _Fill:
             return set()
         if (self.rec.fever == "struck") != s[STRUCK]:
             return set()
-        rows = self.trail_rows[s[NI]]
-        if s[NT] not in rows and not (self.trail_free and any(r <= s[NT] for r in rows)):
-            return set()  # (with no trail left to draw from the start hex, a trail row draws nothing)
-        return self.tail(s[V], s[NI])
+        # (with no trail left to draw from the start hex, a trail row draws nothing)
+        lates = {late for n, late in self.trail_rows[s[NI]] if n == s[NT] or self.trail_free and n <= s[NT]}
+        return set().union(*(self.tail(s[V], (s[NI], late)) for late in lates))
 
     def search(self, free: bool = False):
         """The first line that gives the day (its choices, then how many interests Exploring found), or None.
@@ -1264,7 +1266,8 @@ class _Fill:
                 again = [d for _ in range(1 + musket) for d in dice if d <= R.kantyi_reroll_at_most]
                 if again:
                     rolls[KANTYI_ROLLS] = again
-        found = [op[1] for op in self.rest[ni] if op[0] == "interest"]
+        rest = next(r for (n, _), r in self.rest.items() if n == ni and r is not None)  # (their interests agree)
+        found = [op[1] for op in rest if op[0] == "interest"]
         dice = [_split(next(r for r in INTEREST_ROWS if r.effects[0].terrain == f).low, R.phase_dice, 1, False)
                 for f in found]
         if dice:
@@ -1286,9 +1289,10 @@ def _split(total: int, n: int, lo: int, one_low: bool) -> list[int]:
 def _trail_rows(s0: State, rec: Recorded, trails: list, allowed: bool, start_found: int) -> frozenset:
     """How many of the day's trails the Exploring and Native Contact rows may have drawn (from the
     start hex), when every other comes from a Ruined Mission (from its hex: one it must draw while a
-    trail can still go there; stepped along today only when found before that step, in the start hex
-    by Exploring (`start_found`) or on entering its hex) or a Cartography trail (from where the day ends,
-    never along an edge stepped today: it is drawn after travel)."""
+    trail can still go there) or a Cartography trail (from where the day ends, never along an edge
+    stepped today: it is drawn after travel); each with the edges stepped today before the Ruined Mission
+    that drew their trail was found (in the start hex by Exploring, `start_found`, or on entering its hex):
+    those steps were paid in full."""
     path = (s0.pos,) + rec.steps
     found_before = {frozenset(e): set(path[1:i + 1]) | set(path[:start_found])  # a stepped edge: missions found by then
                     for i, e in reversed(list(enumerate(zip(path, path[1:]))))}
@@ -1301,7 +1305,7 @@ def _trail_rows(s0: State, rec: Recorded, trails: list, allowed: bool, start_fou
     sources = []
     for t in trails:
         options = [("row",)] if s0.pos in t else []
-        options += [("ruined", i) for i, h in enumerate(ruined) if h in t and h in found_before.get(t, {h})]
+        options += [("ruined", i) for i, h in enumerate(ruined) if h in t]
         if cartography and path[-1] in t and t not in found_before:
             options.append(("cartography",))
         sources.append(options)
@@ -1309,7 +1313,9 @@ def _trail_rows(s0: State, rec: Recorded, trails: list, allowed: bool, start_fou
     for pick in product(*sources):
         taken = [p for p in pick if p[0] != "row"]
         if len(taken) == len(set(taken)) and must <= set(taken):
-            out.add(len(pick) - len(taken))
+            late = tuple(sorted(tuple(sorted(t)) for t, p in zip(trails, pick)
+                                if p[0] == "ruined" and ruined[p[1]] not in found_before.get(t, {ruined[p[1]]})))
+            out.add((len(pick) - len(taken), late))
     return frozenset(out)
 
 
@@ -1348,7 +1354,7 @@ def _why_none(s0: State, rec: Recorded, eclipses) -> tuple:
     refused = _refused_step(fill)
     if refused:
         return refused
-    if all(fill.rest[ni] is None for ni in fill.ni_options):
+    if all(rest is None for rest in fill.rest.values()):
         return ("marks",), fill.unrolled
     for t, key in enumerate(TRACKER_KEYS):
         ends = _alone_ends(fill, t)
@@ -1360,7 +1366,7 @@ def _why_none(s0: State, rec: Recorded, eclipses) -> tuple:
                      else _either(ends) or "nothing")
             x = clamp(s0.values[t] + sum(hi[t] if high else lo[t] for lo, hi in spans)
                       + (R.kind_bonus if high and t == CONQ else 0))
-            rest = _either(fill._one_tail(t, x, fill.ni_options[0])) or "nothing"
+            rest = _either(fill._one_tail(t, x, fill.keys[0])) or "nothing"
             return ("resources", key), (f"{key} {s0.values[t]} \u2192 {have[t]}, but whatever the rolls day {day} "
                                         f"ends with {key} {limit} (the charts' rows: {', '.join(charts) or 'none'}; "
                                         f"the day's interests, rations, travel and morale as recorded then take {x} "
@@ -1396,8 +1402,8 @@ def _alone_ends(fill: _Fill, t: int) -> set:
     down, up = sum(lo[t] for lo, _ in spans), sum(hi[t] for _, hi in spans)
     v = fill.s0.values[t]
     starts = {v, clamp(v + R.kind_bonus)} if t == CONQ else {v}
-    return {y for v in starts for x in VALUES if v + down <= x <= v + up for ni in fill.ni_options
-            for y in fill._one_tail(t, x, ni)}
+    return {y for v in starts for x in VALUES if v + down <= x <= v + up for key in fill.keys
+            for y in fill._one_tail(t, x, key)}
 
 
 def _refused_step(fill: _Fill) -> tuple | None:
@@ -1406,7 +1412,7 @@ def _refused_step(fill: _Fill) -> tuple | None:
     most = R.cap if fill.start_interest else fill.s0.values[PROGRESS] + sum(hi[PROGRESS] for _, hi in fill.spans)
     cataracts = fill.s0.cataracts | {frozenset(m[1]) for m in fill.rec.marks if m[0] == "cataract"}
     path = enumerate(zip((fill.start,) + fill.rec.steps, fill.rec.steps))
-    for what, *args in fill.rest[fill.ni_options[0]] or ():
+    for what, *args in fill.rest[fill.keys[0]] or ():
         if what == "interest":
             most = R.cap  # (an interest may give progress)
         elif what == "step":

@@ -1332,6 +1332,21 @@ case("unpaid-progress-costs-no-man", "a loss of progress the party does not have
      "days[1].resources.conquistadors | the rolls give", save([vday, unpaid]),
      save([vday, dict(unpaid, resources=res(c=5, f=5, mo=5, mv=0))]))
 
+# A Ruined Mission found on entering a hex draws its trail after the step that found it: a trail back along that step
+# did not pay for it. Down the river to F2 by day 5 (progress 1, food 5); day 6: planning 2 2 2 2 3; movement 6+6 +3
+# -1 = 14: +4 -> 5; mapping G1 2+2 = 4 mountains; rations: food 4; F2 -> G1 (NE): 5 -> 0, morale 6; G1's icon:
+# Interests 2+2 = 4, the Ruined Mission (muskets at the cap) and its trail back to F2. Without its dice the day was
+# refused (the fill priced the step along the trail drawn after it). The broken twin keeps 2 progress, as if the
+# trail had paid the step.
+back = {"day": 6, "mapped": {"G1": "mountains"}, "moved": ["G1"],
+        "marks": [{"interest": {"hex": "G1", "result": "ruined-mission"}}, {"trail": ["G1", "F2"]}],
+        "resources": res(f=4, mv=0),
+        "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [6, 6], "mapping": [2, 2], "interests": [2, 2]}}
+for suffix, made, words in (("", save, "the rolls give"), ("-bare", lambda days: bare(save(days)), "at most 0")):
+    case(f"a-mission-trail-pays-no-earlier-step{suffix}", "a Ruined Mission's trail pays no step taken before it",
+         f"days[5].resources.movement | {words}", made(trip + [back]),
+         made(trip + [dict(back, resources=res(f=4, mv=2))]))
+
 example = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
 bad = copy.deepcopy(example)
 bad["outcome"]["result"] = "lost"

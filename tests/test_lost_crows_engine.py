@@ -149,6 +149,24 @@ def test_12A_opens_fort_benton_and_an_assault_decides():
     assert failed.over is None and failed.pos == here
 
 
+def test_12A_adds_the_fort_and_canada_still_wins_as_its_text_says():
+    goal = sorted(LAND.goals)[0]
+    here = next(n for n in LAND.neighbors[goal] if n not in LAND.goals and n not in LAND.fort)
+    terrain = {g: "plains" for g in LAND.goals} | {here: "plains"}
+    every_plot = tuple((letter, 1) for letter in LAND.plots)
+    st = eng.plot_outcome(fresh(pos=here, start=here, plots=every_plot), plots.outcome("12A"), ())
+    assert eng.step(LAND, terrain, st, goal).over == ("won", "reached Canada")
+    effect = plots.outcome("12A").effect
+    assert "instead of Canada" not in effect and "reaching Canada still wins" in effect
+
+
+def test_02As_gold_entries_carry_their_ruling():
+    gold = plots.outcome("02A")
+    assert gold.ruling == "gold-entries" and RULES.ruling(gold.ruling).reason
+    assert gold.effect.count(HOUSE_MARK) == 2 and f"plot hexes {HOUSE_MARK}" in gold.effect
+    assert all(RULES.ruling(o.ruling) for o in plots.OUTCOMES if o.ruling)
+
+
 def test_44A_scores_its_bonus_when_the_mountie_is_found():
     st = eng.plot_outcome(fresh(), plots.outcome("44A"), ())
     found = st._replace(mountie=-1, over=("won", "reached Canada"))

@@ -394,6 +394,11 @@ RULINGS = (
            "After 02A you never roll at hex E: with GOLD in at least three journal entries you win on "
            "entering it; with fewer, the hex counts as visited and nothing else happens.",
            "The outcome says not to roll at E but not what happens without the three entries."),
+    Ruling("gold-entries", "Gold (02A): entries written at plot hexes",
+           "Only the journal entries written in Phase 4, on a day the tribe resolves a plot hex, count "
+           "towards 02A's three GOLD entries; GOLD written on any other day does not count.",
+           "The source journals only at plot hexes (Phase 4) and asks for GOLD in three \u201cJournal "
+           "Entries\u201d; a note on any day would let a tribe write its way to Canada while it waits."),
     Ruling("ghost-mountain", "Ghost Mountain: once",
            "The Ghost Mountain sets every primary resource to 5 the first time you enter it.",
            "A refill on every entry would let a tribe step in and out of it for the rest of the game."),
@@ -460,6 +465,8 @@ NEUTRAL_STANDINS = (
                              "vision comes (the source's \u201ctop tribal die-box\u201d, any unit)."),
     StandIn("gold-at-e", "After 02A, a tribe reaching E with fewer than three GOLD entries rolls there like "
                          "at any plot hex."),
+    StandIn("gold-entries", "", "the other reading (GOLD written on any day counts) is not played in the "
+                                "balance report."),
     StandIn("ghost-mountain", "The Ghost Mountain sets every primary resource to 5 on every entry."),
     StandIn("canada-terrain", "A map icon may colour a Canada hex in any terrain, unlike its mapped twin or "
                               "not (the source's silence)."),

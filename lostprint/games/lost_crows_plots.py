@@ -83,6 +83,7 @@ class Outcome:
     effects: tuple[Effect, ...] = ()  # typed, in order
     test: Test | None = None
     victory: Victory | None = None
+    ruling: str = ""  # a Ruling key when lostprint reads the outcome's wording one way
 
     @property
     def dice(self) -> int:
@@ -252,8 +253,9 @@ ENCOUNTERS = (
 )
 
 GOLD_RULE = ("From now on, when you reach hex E, do not roll. If GOLD is written in at least three "
-             "journal entries by then, neutral frontiersmen on the near bank take you to the Canadian "
-             f"outpost in exchange for the gold: you win. {HOUSE_MARK} With fewer, E counts as visited.")
+             f"journal entries (those written at plot hexes {HOUSE_MARK}) by then, neutral frontiersmen on "
+             "the near bank take you to the Canadian outpost in exchange for the gold: you win. "
+             f"{HOUSE_MARK} With fewer, E counts as visited.")
 
 OUTCOMES = (
     # --- the published outcomes, retold ------------------------------------------------------------
@@ -264,7 +266,7 @@ OUTCOMES = (
             "Gold matters more to the Whites than life itself, and you see at once that it can buy "
             "your way into Canada.",
             "Movement Progress drops to 0 and you cannot leave this hex next turn. New victory "
-            "condition: " + GOLD_RULE, keyword="GOLD", new_victory=True),
+            "condition: " + GOLD_RULE, keyword="GOLD", new_victory=True, ruling="gold-entries"),
     Outcome("03A", "Not Our Fire",
             "What happens to the settlers is between them and the Creator. You leave the flames "
             "behind you.", ""),
@@ -297,8 +299,8 @@ OUTCOMES = (
     Outcome("12A", "War on the Fort",
             "You send runners to every band within a day's ride: the fort will burn. Write FORT in "
             "your journal.",
-            "New victory condition: Fort Benton is no longer impassable for you, and you win by "
-            "entering it instead of Canada (the remaining plot hexes are no longer needed). When you "
+            "New victory condition: Fort Benton is no longer impassable for you. Taking it wins the "
+            "game without the remaining plot hexes; reaching Canada still wins as before. When you "
             "enter it, roll 1d6 and add your Resolve: 8 or more and the fort falls, you win; less, "
             "lose 2 Resolve and 1 Proximity and move back to the hex you came from; you may try again "
             "on a later turn.", house=True, keyword="FORT", new_victory=True),

@@ -230,7 +230,7 @@ def test_plural_forms_follow_the_language():
     fr = translator("fr")
     one, many = ("{name}: {count} tile, drawn at full size ({mm} mm)",
                  "{name}: {count} tiles, drawn at full size ({mm} mm)")
-    assert fr.ngettext(one, many, 0).startswith("{name} : {count} tuile,")  # French: 0 is singular
+    assert fr.ngettext(one, many, 0).startswith("{name}\u00a0: {count} tuile,")  # French: 0 is singular
     assert translator("de").ngettext(one, many, 0).endswith("Plättchen in Originalgröße ({mm} mm)")
     assert translator("en").ngettext(one, many, 0) == many
 

@@ -337,8 +337,10 @@ class Rules1672(LostRules):
             got = record.checks[key]
             where = today.at.get("wounded") or today.at.get("lost") or day_at
             values = failure.reached if failure.kind == "part" else {v for v in failure.reached if v > got}
+            empty = " and ".join(f"0 {k}" for k in ("water", "food") if all(eng.PARTS[k](v) == 0 for v in dawns))
             problems.add(where, f"{got} wound{'s' * (got != 1)} recorded today (wounded + lost), but the rules "
-                                f"give {_span(values)}{' or more' * (failure.kind == 'partial')} ({summary})")
+                                f"give {_span(values)}{' or more' * (failure.kind == 'partial')} ({summary}"
+                                f"{f'; the day began with {empty}' * bool(empty)})")
         elif key == "terrain":
             self._scan_failed(st, today, failure, problems, day_at)
         elif key == "islands":

@@ -221,7 +221,8 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
             bad(f"rounds[{r}]", f"the game ended after round {state.round}, when Nightfall was drawn")
             break
         if len(turns) != len(players):
-            bad(f"rounds[{r}]", f"{len(turns)} turns; every round has one turn per player ({len(players)})")
+            bad(f"rounds[{r}]", f"{len(turns)} turn{'s' * (len(turns) != 1)}; every round has one turn per player "
+                f"({len(players)})")
         for j, t in enumerate(turns[:len(players)]):
             where = f"rounds[{r}][{j}]"
             if t.player not in players:
@@ -241,7 +242,10 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
                 continue
             mine = [E.fmt_sq(sq) for sq, p in zip(state.murders, state.choosers) if p == t.player]
             if not mine:
-                bad(f"rounds[{r}][{j}].scatter", f"no murder this round was {t.player}'s to scatter")
+                theirs = ", ".join(f"{E.fmt_sq(sq)} is {p}'s" for sq, p in zip(state.murders, state.choosers))
+                bad(f"rounds[{r}][{j}].scatter", f"no murder this round was {t.player}'s to scatter"
+                    + (f" ({theirs}: the player whose totem stands on it scatters, else {players[0]}, who starts)"
+                       if theirs else ""))
                 continue
             if isinstance(t.scatter, tuple) and len(t.scatter) != len(mine):
                 bad(f"rounds[{r}][{j}].scatter", f"{len(t.scatter)} scatter direction{'s' * (len(t.scatter) != 1)}, "

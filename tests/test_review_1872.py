@@ -1,5 +1,6 @@
-"""The 1872 review set (tests/data/review/1872, written by its make.py from the source's rules): each
-file breaks one rule (-bad) or is its corrected twin (-good). Every bad save is refused with a message
+"""The 1872 review set (tests/data/review/1872, written by its make.py from the source's rules, and
+hand/, written by hand from the rulebook and the save docs as a player would): each file breaks one
+rule (-bad) or is its corrected twin (-good). Every bad save is refused with a message
 naming what is wrong, every good one accepted; with `rolls: both` in its header the same holds once its
 `rolls:` are taken out (the check does not need the recorded dice)."""
 import copy
@@ -12,7 +13,7 @@ from lostprint.files import load
 from lostprint.saves.validate import replay_data
 
 HERE = Path(__file__).parent / "data" / "review" / "1872"
-RULES = sorted(p.name[:-len("-bad.yaml")] for p in HERE.glob("*-bad.yaml"))
+RULES = sorted(p.relative_to(HERE).as_posix()[:-len("-bad.yaml")] for p in HERE.rglob("*-bad.yaml"))
 
 
 def header(path: Path) -> dict:
@@ -45,6 +46,7 @@ def problems(path: Path, how: str) -> list:
 
 def test_the_review_set_is_whole():
     assert len(RULES) >= 30
+    assert len([rule for rule in RULES if rule.startswith("hand/")]) >= 6
     for rule in RULES:
         assert (HERE / f"{rule}-good.yaml").exists(), rule
         assert header(HERE / f"{rule}-bad.yaml")["rolls"] in ("both", "with"), rule

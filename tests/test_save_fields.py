@@ -117,7 +117,8 @@ def test_the_game_aliases_come_from_the_registry():
     schema = save_schema()
     for game_id in LOST:
         plugin = resolve(game_id)
-        assert [b for b in schema["allOf"] if b["if"]["properties"]["game"]["enum"] == [plugin.id, *plugin.aliases]]
+        names = [plugin.id, *plugin.aliases]  # then the number aliases unquoted (game: 1872)
+        assert [b for b in schema["allOf"] if b["if"]["properties"]["game"]["enum"][:len(names)] == names]
 
 
 # --- schema and forms agree ---------------------------------------------------------------------

@@ -28,7 +28,9 @@ def shape_schema(shape: dict) -> dict:
         out = _number(shape)
     elif kind == "bool":
         out = {"type": "boolean"}
-    elif kind == "text" or (kind == "choice" and shape["loose"]):
+    elif kind == "text":  # read as text, a number too (1872's plot choice: its text or its number)
+        out = {"type": ["string", "integer"]}
+    elif kind == "choice" and shape["loose"]:
         out = {"type": "string"}
     elif kind == "choice":
         out = {"enum": shape["options"] + shape["also"]}
@@ -58,7 +60,9 @@ def game_part(game, day_fields) -> dict:
     plugin = resolve(game.id)
     described = save_fields(game)
     return {
-        "if": {"properties": {"game": {"enum": [plugin.id, *plugin.aliases]}}, "required": ["game"]},
+        "if": {"properties": {"game": {"enum": [plugin.id, *plugin.aliases, *(int(a) for a in plugin.aliases
+                                                                        if a.isdigit())]}},
+               "required": ["game"]},
         "then": {"properties": {"days": {"items": {
             "properties": {**{k: True for k in day_fields},
                            "marks": {"type": "array", "items": {"oneOf": [
@@ -101,7 +105,7 @@ def save_schema(games=None) -> dict:
         "additionalProperties": False,
         "properties": {
             "format": {"const": FORMAT},
-            "game": {"type": "string", "description": "a game id or alias: "
+            "game": {"type": ["string", "integer"], "description": "a game id or alias (1872 unquoted too): "
                                                       + ", ".join("/".join((p.id, *p.aliases)) for p in plugins)},
             "map": {"anyOf": [
                 {"const": "standard"},

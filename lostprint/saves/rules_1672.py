@@ -379,6 +379,9 @@ class Rules1672(LostRules):
             failure.reached | failure.early, "scan" in today.rolls, spread[0][-1] if spread else None,
             bool(st.ended) or st.position in eng.exits(st.game_map), bool(failure.early),
             [lab for lab in st.game_map.neighbors(st.position) if lab not in st.terrain or lab in mine])
+        if message.startswith("the scan rolls make"):  # which pair is whose: ties in the north are read west first
+            order = eng.scan_order(st.game_map, st.position, {k: t for k, t in st.terrain.items() if k not in mine})
+            message += f"; the pairs go to {', '.join(order)} in that order (northmost first, then west to east)"
         problems.add(today.drawn_at.get(lab, mapped_at), message)
 
     def _landing_failed(self, st, today: Day, problems, day_at) -> None:

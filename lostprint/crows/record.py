@@ -272,7 +272,8 @@ def parse_record(data, source: str) -> tuple[Record | None, Reader]:
                 color = next((c for c in color_names[j:] + color_names if c not in taken), color_names[-1])
                 taken.add(color)
                 colors[j] = (name, color)
-        if len({c for _, c in colors}) != len(colors):
+        # more players than colours: the replay says how many Crows is for
+        if len({c for _, c in colors}) != len(colors) and len(colors) <= len(color_names):
             _bad(f, "players", "two players share a totem colour")
     counts = parse_counts(data.get("tiles"), "tiles", f, least=0)  # the setup checks the least its players need
     start = []

@@ -444,7 +444,7 @@ def move(v: Voyage, route) -> Voyage:
     elif drifts:
         raise RuleError("movement", "the sloop is uncontrolled: it drifts, nobody steers")
     elif len(route) > steps:
-        raise RuleError("movement", too_far(v, len(route), steps))
+        raise RuleError("movement", too_far(v, len(route), steps, back=route[-1] == v.pos))
     elif must_leave(v) and (route[-1] if route else v.pos) in v.island_at(v.pos).hexes:
         raise RuleError("hostile", f"the natives of {v.pos} are hostile: the sloop must leave the island "
                                    "this turn (\u2302 when the weather lets it)")
@@ -466,10 +466,13 @@ def move(v: Voyage, route) -> Voyage:
     return evolve(v, pos=pos, left=frozenset(left))
 
 
-def too_far(v: Voyage, hexes: int, steps: int) -> str:
-    """Why a route of `hexes` is too long today: the weather's limit, and the crew it needs."""
+def too_far(v: Voyage, hexes: int, steps: int, back: bool = False) -> str:
+    """Why a route of `hexes` is too long today: the weather's limit, and the crew it needs. `back`: it
+    ends where it began, as a Headwind without Tacking pushes the sloop back (which the rules call no move)."""
     rule = RULES.weather(v.weather)
     out = f"{hexes} hex{'es' * (hexes != 1)} in {rule.name}: at most {steps}"
+    if back and rule.steps and rule.otherwise == "stay":
+        out += "; pushed back into the hex it left, the sloop does not move: record no move"
     short = crew_short(v.weather, v.hands)
     if rule.steps and not steps:
         return out + (f" ({short})" if short else f" without sailors on {crew_words(rule)}")

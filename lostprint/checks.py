@@ -225,6 +225,19 @@ def cut_text(scene: Scene) -> list[str]:
             if ELLIPSIS in t.text]
 
 
+def cut_words(scene: Scene, sources) -> list[str]:
+    """Each source text a page begins to print but does not print whole: its lines, read in the page's
+    order with white space aside, hold the text's start but not all of it (a wrapped text kept to a few
+    lines, with no "…" for cut_text to find)."""
+    streams = ["".join("".join(t.text.split()) for t in texts(page)) for page in scene.all_pages()]
+    problems = []
+    for source in sources:
+        whole = "".join(source.split())
+        if any(whole[:12] in s for s in streams) and not any(whole in s for s in streams):
+            problems.append(f"text {source!r} is not printed whole")
+    return problems
+
+
 def all_problems(scene: Scene) -> list[str]:
     out = []
     for page in scene.all_pages():

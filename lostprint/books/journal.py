@@ -29,7 +29,7 @@ from lostprint.sheets.common import credit, credit_metadata, designers
 from lostprint.sheets.hexmap import EDGE_RIVER_CORE, LABEL_PAD, RIVER_SIDE_MIN, hex_swatch, map_sample
 from lostprint.sheets.icons import icon
 from lostprint.sheets.style import MIN_TEXT, Palette, palette
-from lostprint.sheets.widgets import TITLE_BAR, panel
+from lostprint.sheets.widgets import TITLE_BAR, panel, wrap_within
 from lostprint.text.fallback import is_simple, missing_report
 from lostprint.text.measure import shaping
 from lostprint.typeset import curly, tie_last_words
@@ -303,12 +303,14 @@ def stats_rows(played, tr: Translator = ENGLISH) -> list[tuple[str, str]]:
 
 
 def result_block(played, x: float, y: float, w: float, pal: Palette, tr: Translator = ENGLISH) -> tuple[list, float]:
+    """The result word, then why in up to three lines (smaller, down to MIN_TEXT, for a long reason)."""
     word, why = result_line(played, tr)
     items = [Text(x, y + ASCENT * 17, word, 17.0, "serif-bold", fill=pal.accent, role="result")]
     y += 17 + 3
-    for line in wrap(why[0].upper() + why[1:], "sans-italic", 7.4, w)[:3]:
-        items.append(Text(x, y + ASCENT * 7.4, line, 7.4, "sans-italic", fill=pal.soft))
-        y += 7.4 * 1.3
+    lines, size = wrap_within(why[0].upper() + why[1:], "sans-italic", 7.4, w, 3)
+    for line in lines:
+        items.append(Text(x, y + ASCENT * size, line, size, "sans-italic", fill=pal.soft))
+        y += size * 1.3
     return items, y
 
 

@@ -141,10 +141,10 @@ def with_most_panels(game_map, room: Box, regions: Callable[[Box], list[Box]], p
 
 def score_height(terms, width: float) -> float:
     """What score_box needs: as many equal rows as terms and the total, each as tall as the term with
-    the longest rule (at most two lines under its name)."""
+    the longest rule (every line of it under its name)."""
     inner = width - 8
     text_w = inner - min(46.0, inner * 0.28) - 11
-    lines = max(min(2, len(w.wrap_text(rule, "sans", MIN_TEXT, text_w))) for _, rule in terms)
+    lines = max(len(w.wrap_text(rule, "sans", MIN_TEXT, text_w)) for _, rule in terms)
     row = w.BODY * 1.12 + lines * MIN_TEXT * 1.12 + 3
     return w.TITLE_BAR + 6 + (len(terms) + 1) * row
 

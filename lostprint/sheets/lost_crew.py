@@ -378,7 +378,7 @@ def weather_track(chart, box: Box, pal: Palette, game, tr: Translator = ENGLISH)
 def direction_compass(chart, box: Box, pal: Palette, tr: Translator = ENGLISH) -> Group:
     """The die-to-direction chart as a hex: each face's number beside the side it points through."""
     items, inner = w.panel(box, chart.title, pal, house=chart.house, subtitle=chart.roll)
-    note_lines = w.wrap_text(chart.modifier, "sans-italic", SMALL, inner.w)[:3]
+    note_lines = w.wrap_text(chart.modifier, "sans-italic", SMALL, inner.w)  # every line: the compass shrinks
     note_h = len(note_lines) * SMALL * 1.1 + 2
     area_h = inner.h - note_h
     num = 8.5

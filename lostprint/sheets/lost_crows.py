@@ -244,7 +244,12 @@ def units_panel(game, box: Box, pal: Palette, dice: bool = True, tr: Translator 
                            subtitle=f"{game.text.phases_text} \u00b7 {game.text.aim_text}", name="units")
     label_w = 36.0
     col_w = (inner.w - label_w) / len(units)
-    spirit_h = 16.0
+    sd_label = tr.gettext("Spirit Dancers")
+    bs = 12.0  # a Spirit Dancer's box
+    bx = inner.x + text_width(sd_label, "sans-bold", 7.5) + 5
+    tx = bx + 2 * (bs + 4) + 3
+    sd_lines = w.wrap_text(game.text.spirit_dancer_text, "sans-italic", MIN_TEXT, inner.right - tx)
+    spirit_h = max(bs + 4, len(sd_lines) * MIN_TEXT * 1.1 + 1.6)  # the row grows to give the rule every line
     name_h = 11.0
     chart_min = 5 * 25.0
     side = max(26.0, min(col_w * 0.62, 40.0, (inner.h - name_h - spirit_h - chart_min - 12) / 2))
@@ -270,17 +275,12 @@ def units_panel(game, box: Box, pal: Palette, dice: bool = True, tr: Translator 
                                    "end", pal.faint))
         y += name_h + 2 * side + 4 + 4
         # spirit dancers
-        sd_label = tr.gettext("Spirit Dancers")
         items.append(w.text_in(inner.x, y, spirit_h, sd_label, 7.5, "sans-bold", color=pal.ink))
-        bx = inner.x + text_width(sd_label, "sans-bold", 7.5) + 5
-        bs = spirit_h - 4
         for k in range(game.rules.spirit_dancers):
-            items.append(Rect(bx + k * (bs + 4), y + 2, bs, bs, boxed(pal.paper, pal.ink, 0.9), radius=1.5,
-                              role="spirit-dancer"))
-        tx = bx + 2 * (bs + 4) + 3
-        lines = w.wrap_text(game.text.spirit_dancer_text, "sans-italic", MIN_TEXT, inner.right - tx)[:2]
-        ly = y + (spirit_h - len(lines) * MIN_TEXT * 1.1) / 2 + ASCENT * MIN_TEXT + 0.3
-        for k, line in enumerate(lines):
+            items.append(Rect(bx + k * (bs + 4), y + (spirit_h - bs) / 2, bs, bs, boxed(pal.paper, pal.ink, 0.9),
+                              radius=1.5, role="spirit-dancer"))
+        ly = y + (spirit_h - len(sd_lines) * MIN_TEXT * 1.1) / 2 + ASCENT * MIN_TEXT + 0.3
+        for k, line in enumerate(sd_lines):
             items.append(Text(tx, ly + k * MIN_TEXT * 1.1, line, MIN_TEXT, "sans-italic", "start", pal.soft))
         y += spirit_h + 3
     else:
@@ -574,7 +574,7 @@ def spirit_and_vision(game, box: Box, pal: Palette, tr: Translator = ENGLISH) ->
         items.append(Rect(inner.x + k * (bs + 4), inner.y, bs, bs, boxed(pal.paper, pal.ink, 0.9), radius=1.5,
                           role="spirit-dancer"))
     tx = inner.x + game.rules.spirit_dancers * (bs + 4) + 1
-    lines = w.wrap_text(game.text.spirit_dancer_text, "sans-italic", MIN_TEXT, inner.right - tx)[:3]
+    lines = w.wrap_text(game.text.spirit_dancer_text, "sans-italic", MIN_TEXT, inner.right - tx)
     for k, line in enumerate(lines):
         items.append(Text(tx, inner.y + ASCENT * MIN_TEXT + k * MIN_TEXT * 1.1, line, MIN_TEXT, "sans-italic",
                           "start", pal.soft))

@@ -36,6 +36,23 @@ def wrap_text(text: str, font: str, size: float, width: float) -> list[str]:
     return _no_lone_last_word(lines, lambda _, line: text_width(line, font, size) <= width)
 
 
+def wrap_within(text: str, font: str, size: float, width: float, most: int | None = None) -> tuple[list[str], float]:
+    """(lines, size): the text wrapped at `size`, or at the largest size down to MIN_TEXT (in steps of
+    0.1 pt) that keeps it within `most` lines. A text that needs more even at MIN_TEXT keeps `most`
+    lines, the last ending in an ellipsis, so the print checks (checks.cut_text) fail loudly: a printed
+    sheet never drops words unseen."""
+    lines = wrap_text(text, font, size, width)
+    while most is not None and len(lines) > most and size > MIN_TEXT:
+        size = max(MIN_TEXT, round(size - 0.1, 2))
+        lines = wrap_text(text, font, size, width)
+    if most is None or len(lines) <= most:
+        return lines, size
+    last = lines[most - 1]
+    while last and text_width(last + "\u2026", font, size) > width:
+        last = last[:-1]
+    return lines[:most - 1] + [last.rstrip() + "\u2026"], size
+
+
 def text_in(x: float, y_top: float, height: float, text: str, size: float, font: str = "sans",
             anchor: str = "start", color: str = "#000000", role: str = "") -> Text:
     """Text vertically centred in the band [y_top, y_top + height]."""
@@ -83,7 +100,7 @@ def chart_table(chart: Chart, box: Box, pal: Palette, max_row: float = 11.0, tr:
     items, inner = panel(box, chart.title, pal, house=chart.house, subtitle=chart_subtitle(chart, tr))
     y = inner.y
     if chart.modifier:
-        for line in wrap_text(chart.modifier, "sans-italic", SMALL, inner.w)[:3]:
+        for line in wrap_text(chart.modifier, "sans-italic", SMALL, inner.w):  # every line: the rows below shrink
             items.append(Text(inner.x, y + ASCENT * SMALL + 0.5, line, SMALL, "sans-italic", fill=pal.soft))
             y += SMALL * 1.15
         y += 2
@@ -143,7 +160,7 @@ def chart_widths(charts, total: float, gap: float) -> list[float]:
 def chart_height(chart: Chart, width: float, row: float = 11.0) -> float:
     """The height chart_table needs at full row height for this width."""
     inner_w = width - 8
-    lines = min(3, len(wrap_text(chart.modifier, "sans-italic", SMALL, inner_w))) if chart.modifier else 0
+    lines = len(wrap_text(chart.modifier, "sans-italic", SMALL, inner_w)) if chart.modifier else 0
     return TITLE_BAR + 6 + lines * SMALL * 1.15 + (2 if lines else 0) + len(chart.bands) * row
 
 
@@ -259,12 +276,13 @@ def score_box(terms, box: Box, pal: Palette, title: str = "Score", subtitle: str
     cell_w = min(46.0, inner.w * 0.28)
     cell_h = min(row_h - 3, 20.0)
     text_w = inner.w - cell_w - 11
+    most = max(2, int((row_h - 3 - BODY * 1.12) / (SMALL * 1.12) + 1e-6))  # a rule's lines under its name
     for i, (label, rule) in enumerate(list(terms) + [(tr.gettext("Total"), "")]):
         top = inner.y + i * row_h
         total = i == len(terms)
         lines = [(label, "sans-bold", BODY if not total else 8.5, pal.ink)]
         if rule:
-            for line in wrap_text(rule, "sans", SMALL, text_w)[:2]:
+            for line in wrap_within(rule, "sans", SMALL, text_w, most)[0]:
                 lines.append((line, "sans", SMALL, pal.soft))
         block = sum(sz * 1.12 for _, _, sz, _ in lines)
         y = top + (row_h - block) / 2
@@ -507,7 +525,7 @@ def strip_least_width(chart: Chart) -> float:
 
 def _strip_lines(chart: Chart, width: float) -> tuple[list[str], list[list[str]], list[float]]:
     inner_w = width - 8
-    note = wrap_text(chart.modifier, "sans-italic", SMALL, inner_w)[:3] if chart.modifier else []
+    note = wrap_text(chart.modifier, "sans-italic", SMALL, inner_w) if chart.modifier else []
     widths = strip_widths(chart, inner_w) or [inner_w / len(chart.bands)] * len(chart.bands)
     cells = [wrap_text(text, "sans", SMALL, cw - 3) for (_, text), cw in zip(_strip_cells(chart), widths)]
     return note, cells, widths

@@ -59,6 +59,7 @@ def test_a_save_breaking_one_rule_is_refused(rule, how):
     assert found, f"{rule} ({how} rolls) accepted"
     assert all(re.match(rf"{re.escape(path.name)}:\d+: \S+: ", line) for line in found), found
     assert header(path)["expect"] in "\n".join(found), found
+    assert header(path).get("absent", "\0") not in "\n".join(found), found  # a consequence not said as a fault
 
 
 @pytest.mark.parametrize("rule, how", CASES)

@@ -581,7 +581,8 @@ class Rules1872(LostRules):
                             narrow={k: v for k, v in record.narrow.items() if k != "plot choice"},
                             inputs={k: v for k, v in record.inputs.items() if v})
             for end in search.walk(eng, [game], loose, budget=RECOVER_STEPS):
-                over = end.st.over if end.st.values == values else None
+                won = end.st.over if end.st.over and end.st.over[0] == "won" else None  # by the moves as recorded
+                over = end.st.over if end.st.values == values else won
                 return [evolve(end, st=end.st._replace(values=values, over=over))]
         return []
 
@@ -626,7 +627,9 @@ class Rules1872(LostRules):
             if game.st.over and game.st.over[0] == recorded:
                 replay.ends = [game]
                 return game.st.over
-        return None
+        zero = next((k for k in GAME.rules.primaries if st.values[k] == 0), None)
+        refused_end = recorded == "lost" and zero and st.ended is None  # a last day refused for its values
+        return ("lost", f"{zero} at 0, as recorded") if refused_end else None
 
     def facts(self, st, record) -> tuple[str, ...]:
         out = [f"coloured {lab} {terrain}" for lab, terrain in record["mapped"]]

@@ -226,7 +226,7 @@ class Rules1872(LostRules):
         if got.get("outcome") is None:
             if enc.choices and "outcome" not in value:
                 problems.add(at, f"{enc.code} ({enc.title}) ends in an outcome: record it, like outcome: "
-                                 f"{enc.choices[0].outcome}")
+                                 f"{(chosen or enc.choices[0]).outcome}")
                 return None
             return None if enc.choices else self._plotted(st, letter, roll, None, at, data)
         oat = at_in(value, "outcome", at)

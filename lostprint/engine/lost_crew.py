@@ -321,9 +321,6 @@ def why_not_coloured(pos: str, day: int, today: Mapping[str, str], drawn: Mappin
     if spread_face is not None and placed and astray:
         return astray[0], (f"the spread roll {spread_face} points {direction(spread_face)}, to {placed[0]}: the large "
                            f"island's second hex is there, not {astray[0]}")
-    if today and not stopped and reached and all(d.keys() <= drawn.keys() - today.keys() for d in reached):
-        return first, (f"nobody can be on Scan Horizon on day {day} (every sailor is resting or on another task), "
-                       "so no hex is coloured")
     for lab in today:
         if lab == pos and lab not in made:
             return lab, (f"{lab} is the sloop's own hex on day {day}: Scan Horizon colours the blank hexes around it, "
@@ -331,6 +328,9 @@ def why_not_coloured(pos: str, day: int, today: Mapping[str, str], drawn: Mappin
         if lab not in made and lab not in blank:
             return lab, (f"{lab} is not next to the sloop at {pos} on day {day} (Scan Horizon colours the blank hexes "
                          "around it; a large island's second hex touches its first)")
+    if today and not stopped and reached and all(d.keys() <= drawn.keys() - today.keys() for d in reached):
+        return first, (f"nobody can be on Scan Horizon on day {day} (every sailor is resting or on another task), "
+                       "so no hex is coloured")
     def left_out(missing) -> tuple[None, str]:
         return None, (f"Scan Horizon colours every blank hex around {pos}: {', '.join(missing)} "
                       f"{'is' if len(missing) == 1 else 'are'} missing")

@@ -340,7 +340,8 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
             rd.error(sat, f"the game was over on entering {pos}: no more moves")
             break
         if not st.adjacent(pos, lab):
-            rd.error(sat, f"{lab} is not next to {pos}")
+            rd.error(sat, f"{lab} is where the route stands already: moved lists the hexes entered, not the one "
+                          "left" if lab == pos else f"{lab} is not next to {pos}")
             break
         if lab not in st.terrain and not rules.enters_unmapped:
             rd.error(sat, f"{lab} is not mapped yet (draw a hex before you enter it)")

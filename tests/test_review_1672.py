@@ -158,6 +158,12 @@ def test_a_roll_recorded_once_too_often_says_when_the_rules_roll_it():
         said("natives-only-where-they-live")
 
 
+def test_a_hop_that_is_not_next_is_said_once():
+    """The walk of the moves and the engine's replay both refused it: two lines, the second on the resources."""
+    path = REVIEW / "hand" / "every-hex-sailed.bad.yaml"
+    assert check_save_file(path) == [f"{path}:9: days[0].moved[0]: H7 is not next to J8"]
+
+
 def test_a_stay_only_a_drift_off_the_map_explains_is_refused_on_the_move():
     """A Storm at A4 with nobody on Anchorage: the save keeps the sloop at A4 with the Hull whole and
     the Food eaten. Only a drift off the map (faces 5 and 6) leaves it at A4, and there the game ends

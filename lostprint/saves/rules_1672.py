@@ -328,7 +328,9 @@ class Rules1672(LostRules):
                                    f" it can end only at {', '.join(sorted(ends)) or 'nowhere'} (steered, or adrift)"
                                    + (f": {short.pop()}" if len(short) == 1 and "" not in short else "") + off)
         elif failure.kind == "rule":
-            problems.add(self._input_at(key, today, day_at, failure.message), failure.message)
+            # not twice: the walk of the moves already says a hop that is not next to the sloop
+            if failure.message not in {text.rpartition(": ")[2] for *_, text in problems.items}:
+                problems.add(self._input_at(key, today, day_at, failure.message), failure.message)
         elif key in KEYS:
             problems.add(At(at.line, f"{at.field}.{key}"),
                          f"{record.checks[key]}, but the rules allow {_span(failure.reached)} {key} at the end of this "

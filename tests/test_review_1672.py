@@ -164,6 +164,13 @@ def test_a_hop_that_is_not_next_is_said_once():
     assert check_save_file(path) == [f"{path}:9: days[0].moved[0]: H7 is not next to J8"]
 
 
+def test_a_route_too_long_is_refused_on_its_own_line():
+    """It was said on the day's resources line."""
+    path = REVIEW / "hand" / "fair-wind-two-hexes.bad.yaml"
+    assert [line.split(": ")[0] for line in check_save_file(path)] == [f"{path}:14"]
+    assert path.read_text().splitlines()[13].strip().startswith("moved:")
+
+
 def test_a_stay_only_a_drift_off_the_map_explains_is_refused_on_the_move():
     """A Storm at A4 with nobody on Anchorage: the save keeps the sloop at A4 with the Hull whole and
     the Food eaten. Only a drift off the map (faces 5 and 6) leaves it at A4, and there the game ends

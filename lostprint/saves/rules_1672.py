@@ -119,6 +119,8 @@ class Rules1672(LostRules):
     def begin_day(self, st, day, at, problems) -> None:
         st.own.today = Day(resources_at=At(line_of(day, "resources") if "resources" in day else line_of(day),
                                          f"{at.field}.resources"), written=day.get("resources"))
+        if "moved" in day:  # where a route the rules refuse is said
+            st.own.today.at["moved"] = At(line_of(day, "moved"), f"{at.field}.moved")
 
     # --- the save's fields, read by their description ------------------------------------------------
 
@@ -310,7 +312,7 @@ class Rules1672(LostRules):
         key = failure.key
         rolls = today.rolls
         summary = today.summary(sum(1 for lab in st.day_hexes[1:] if st.terrain.get(lab) == "shoals"))
-        moves, moved_at = st.day_hexes[1:], At(day_at.line, f"{day_at.field}.moved")
+        moves, moved_at = st.day_hexes[1:], today.at.get("moved") or At(day_at.line, f"{day_at.field}.moved")
         drift = rolls["drift"][0][0] if "drift" in rolls else None
         if drift is not None and eng.toward(st.game_map, st.day_start, drift) != (moves or [None])[-1]:
             # the recorded drift goes elsewhere: said first

@@ -164,6 +164,19 @@ def test_a_hop_that_is_not_next_is_said_once():
     assert check_save_file(path) == [f"{path}:9: days[0].moved[0]: H7 is not next to J8"]
 
 
+def test_a_refused_landing_is_said_once(tmp_path):
+    """A landing refused on its day (its natives wrong, or unreadable) was said again as a landing
+    left out: that day ('record the landing', though it was) and on the next day a move ended, even
+    at sea ('a new sea (G7)')."""
+    path = REVIEW / "hand" / "hostile-on-a-large-island.bad.yaml"
+    assert [line.partition(": ")[2] for line in check_save_file(path)] == [
+        "days[1].marks[0].island.roll: 4 + 3 = 7: natives live there (6+)"]
+    unread = tmp_path / "unread.yaml"
+    unread.write_text(path.read_text().replace("natives: false, roll: 4", "natives: yes, roll: 4"))
+    assert [line.partition(": ")[2] for line in check_save_file(unread)] == [
+        "days[1].marks[0].island.natives: must be true or false"]
+
+
 def test_a_route_too_long_is_refused_on_its_own_line():
     """It was said on the day's resources line."""
     path = REVIEW / "hand" / "fair-wind-two-hexes.bad.yaml"

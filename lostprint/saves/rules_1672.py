@@ -76,6 +76,7 @@ class Day:
     sailed: str = ""  # the weather the day is sailed in (the save's, or what the roll gave)
     ends: list = field(default_factory=list)  # the voyages the day can end in
     crew_refused: bool = False
+    island_unread: bool = False  # an island mark with a field that could not be read (said there)
     resources_at: At = At(0, "")  # the day's resources (the day's own line when it has none)
     written: object = None  # the day's resources as the save writes them
 
@@ -167,6 +168,7 @@ class Rules1672(LostRules):
             crew.burials += 1
             return Mark("burial", st.day, (got,))
         if None in got.values():
+            crew.today.island_unread = True
             return None
         hexes, size = got["hexes"], got["size"]
         terrain = ISLAND["size"]["terrain_of"][size]
@@ -390,6 +392,9 @@ class Rules1672(LostRules):
 
     def _landing_failed(self, st, today: Day, problems, day_at) -> None:
         mark = today.island
+        if mark is None and (today.island_unread or not st.day_hexes[1:]
+                             or CREW.bonus(st.terrain.get(st.position)) is None):
+            return  # its mark was unreadable, or no landing today: the landings differ since an earlier day's
         if mark is None:
             problems.add(At(day_at.line, f"{day_at.field}.marks"),
                          f"the sloop ended its move at a new {st.terrain.get(st.position, '').replace('-', ' ')} "

@@ -694,7 +694,7 @@ def test_the_issue_23_rulings_are_marked_house_rules_with_reasons():
     keys = {r.key: r for r in RULINGS}
     listed = {title for title, _ in b.house_rules(GAME)}
     for key in ("day-limit", "interests-on-entering", "archeology", "lake-peaceful", "lagos-halfway",
-                "lagos-one-hex", "lagos-no-room", "migration-fill", "kantyi"):
+                "lagos-one-hex", "lagos-no-room", "migration-fill", "kantyi", "diego-travelling", "river-next-hex"):
         assert key in keys and keys[key].reason, key
         assert keys[key].title in listed, key
 

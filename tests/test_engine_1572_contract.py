@@ -312,3 +312,27 @@ def test_forget_leaves_out_the_log_and_nothing_a_later_step_reads():
 @pytest.mark.parametrize("roll, rerolled", [((1, 2), 2), ((2, 3), 1), ((3, 6), 0), ((1,), 1), ((6,), 0)])
 def test_princess_kantyi_rolls_again_the_dice_showing_one_or_two(roll, rerolled):
     assert eng.kantyi_count(roll) == rerolled
+
+
+def test_diego_may_add_to_an_interests_roll_made_while_travelling():
+    """The "diego-travelling" ruling: an interest found on entering a hex in phase 9 is rolled on phase 7's
+    chart, so Diego's +1 is offered (once a day: not after it was used earlier that day)."""
+    travel = eng.STEP["travel"]
+    s = eng.replace(at("travel", diego=True, movement=6, terrain={**FOREST, "G1": "forest"}), pos="G2")
+    entered = travel.apply(s, "G1")
+    assert entered.interest_due and travel.need(entered) == Decision("diego")
+    found = travel.apply(travel.apply(entered, True), (3, 4))
+    assert found.interests == (("G1", "natural-wonder"),) and found.diego_used and "= 8:" in found.log[-1]
+    used = travel.apply(eng.replace(s, diego_used=True), "G1")
+    assert travel.need(used) == Roll("interests", 2)
+
+
+def test_river_progress_only_from_the_river_hex_just_upstream():
+    """The "river-next-hex" ruling: a river looping back on itself (F3 -> G3 -> G2, F3 next to G2), a step
+    across the bend into a river hex further downstream gains nothing."""
+    from dataclasses import replace
+
+    board = replace(BOARD, river=("F3", "G3", "G2"))
+    assert "G2" in board.neighbours["F3"]
+    assert eng.river_gain(board, "F3", "G3") == eng.river_gain(board, "G3", "G2") == eng.R.river_progress
+    assert eng.river_gain(board, "F3", "G2") == 0 and eng.river_gain(board, "G2", "G3") == 0

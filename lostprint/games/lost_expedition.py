@@ -320,6 +320,12 @@ RULINGS = (
     Ruling("mapped-only", "Enter only mapped hexes",
            "Map Travel may only enter a hex that is mapped (drawn or printed).",
            "The source prices a step by the terrain of the target, which a blank hex does not have."),
+    Ruling("river-next-hex", "River progress",
+           f"Entering a river hex adds {signed(R.river_progress)} movement progress only from the river hex just "
+           "upstream of it; a step across a bend into a river hex further downstream adds nothing.",
+           "The source adds progress \"every time you enter a downstream river hex from an upstream hex\" "
+           "without saying whether hexes the river does not join count; the current carries the party along "
+           "its own course only, the course its cataracts sit on."),
     Ruling("exploring-interests", "Exploring 10+ gives Interests",
            "Interests are rolled on an Exploring total of 10 or more, as the Exploring chart says.",
            "The Interests phase text says 11+, the chart says 10+; the chart is what a player reads "
@@ -351,6 +357,12 @@ RULINGS = (
            "next step.",
            "Phase 7 comes before Map Travel, and the source never says when a hex entered in phase 9 is "
            "rolled; at once keeps the find in the hex it belongs to."),
+    Ruling("diego-travelling", "Diego Mendoza while travelling",
+           f"Diego's {signed(interest_amount('diego-mendoza', 'diego'))} may go to an Interests roll made on "
+           "entering a hex during Map Travel; it is still once a day, so not if it was used earlier that day.",
+           "He adds to a total \"whenever rolling on Phases 2-7\", and the source does not say whether that "
+           "means the phases' charts or the hours before travel; an Interests roll is phase 7's chart "
+           "wherever it is made."),
     Ruling("archeology", "Archeology's trails",
            "A step along a trail into a hex of another terrain rolls Interests there (if the hex "
            "holds none yet).",

@@ -74,3 +74,14 @@ def test_its_corrected_twin_is_a_save_the_published_schema_describes(rule):
     from lostprint.saves.schema import save_schema
 
     jsonschema.validate(load(HERE / f"{rule}-good.yaml"), save_schema())
+
+
+def test_a_hand_written_save_may_spell_terrains_in_any_case():
+    """The docs promise names forgiving about case: a Crow written Forest is the forest Crow, as a hex mapped
+    Mountains is (a Crow so written was refused, 'Forest' is not one of the crows)."""
+    import yaml
+
+    path = HERE / "hand" / "five-fires-to-the-border-good.yaml"
+    text = path.read_text(encoding="utf-8").replace("crows: [forest, plains]", "crows: [Forest, PLAINS]")
+    assert "Forest, PLAINS" in text
+    assert replay_data(yaml.safe_load(text), str(path))[0] == []

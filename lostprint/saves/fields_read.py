@@ -84,12 +84,14 @@ def read(rd: Reader, shape: dict, value, at: At, names=()):
         return None if text is None else spellings.get(slug(text))
     if kind == "multi":
         options = list(names) or shape["options"]
+        spelled = {} if shape["options_from"] else {slug(o): o for o in options}  # names as written; terrains any case
         whose = (shape["options_from"] or _noun(shape)).rpartition(".")[2]
         items = rd.listing(value, at, f"a list of {whose}")
         out = []
         for i, item in enumerate(items or ()):
             iat = At(line_of(items, i), f"{at.field}[{i}]")
             text = rd.text(item, iat)
+            text = spelled.get(slug(text), text) if text is not None else None
             if text is not None and text not in options:
                 rd.error(iat, f"{text!r} is not one of the {whose} ({', '.join(options)})")
             elif text is not None:

@@ -336,9 +336,13 @@ class Rules1672(LostRules):
             if failure.message not in {text.rpartition(": ")[2] for *_, text in problems.items}:
                 problems.add(self._input_at(key, today, day_at, failure.message), failure.message)
         elif key in KEYS:
+            over = failure.ended  # the line where the recorded drift takes the sloop off the map, if it does
+            off = f"; or the drift roll {drift} takes it off the map, where the game ends in phase 4 ({over.key} " \
+                  f"{_span(over.reached)} then, not {record.checks[over.key]})" if over and over.key in KEYS \
+                and drift is not None and eng.toward(st.game_map, st.day_start, drift) is None else ""
             problems.add(At(at.line, f"{at.field}.{key}"),
                          f"{record.checks[key]}, but the rules allow {_span(failure.reached)} {key} at the end of this "
-                         f"day (it began at {_span(failure.starts)}; {summary})")
+                         f"day (it began at {_span(failure.starts)}; {summary}){off}")
         elif key == "wounds":
             got = record.checks[key]
             where = today.at.get("wounded") or today.at.get("lost") or day_at

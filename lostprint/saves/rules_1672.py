@@ -340,6 +340,8 @@ class Rules1672(LostRules):
             off = f"; or the drift roll {drift} takes it off the map, where the game ends in phase 4 ({over.key} " \
                   f"{_span(over.reached)} then, not {record.checks[over.key]})" if over and over.key in KEYS \
                 and drift is not None and eng.toward(st.game_map, st.day_start, drift) is None else ""
+            if over is None and all(s == eng.DEAD for s in record.checks["sailors"]):  # why it was drunk, eaten...
+                off = "; the save loses the whole crew today, but the day as played leaves a sailor alive"
             problems.add(At(at.line, f"{at.field}.{key}"),
                          f"{record.checks[key]}, but the rules allow {_span(failure.reached)} {key} at the end of this "
                          f"day (it began at {_span(failure.starts)}; {summary}){off}")

@@ -487,7 +487,7 @@ INTEREST_EFFECTS = (
      f"{R.kantyi_reroll_at_most} on Native Contact dice, once \u2302."),
     ("Diego Mendoza", f"Gain {interest_amount('diego-mendoza', 'conquistadors')} conquistador and "
      f"{interest_amount('diego-mendoza', 'muskets')} musket; once a turn add "
-     f"{interest_amount('diego-mendoza', 'diego')} to a Phase 2\u20137 total, for the rest of the game."),
+     f"{interest_amount('diego-mendoza', 'diego')} to a Phase 2\u20137 total \u2302, for the rest of the game."),
 )
 
 _NOTES = MappingProxyType({"swamp": "a fever cannot break here", "lake": "village results are discarded"})
@@ -530,7 +530,7 @@ SYMBOLS = (
     Symbol("fever", "Fever", f"Morale {signed(-R.fever_morale)}; WILDs frozen until {R.fever_break_wilds}+ WILDs."),
     Symbol("accident", "Accident", "Accident, death or desertion: lose 1 conquistador."),
     Symbol("cache", "Cache", f"Food, muskets and morale +1 each (max {R.cap})."),
-    Symbol("river", "River", f"{signed(R.river_progress)} movement progress entering downstream."),
+    Symbol("river", "River", f"{signed(R.river_progress)} movement progress entering downstream \u2302."),
 )
 
 PHASES = (

@@ -565,7 +565,17 @@ class Rules1872(LostRules):
             others = " with the other values as recorded" if reached[i] else ""
             return (where, f"{key} is {values[i]} at the end of day {day} (from {began}); {how} the rules "
                            f"allow {_spread(reached[i])}{others}")
-        return self._together(st, facts, at) if any(reached) else None  # the day's end reached but for its values
+        if not any(reached):
+            return None  # the day's end not reached but for its values
+        where, said = self._together(st, facts, at)
+        needed = {g.st.caps for g in _ends(starts, record_for, EXPLAIN_STEPS, ("caps",),
+                                           prune=record_for.bound_for(values, NO_CAPS) if bare else None)}
+        wrong = [i for i in range(len(caps)) if needed and all(c[i] != caps[i] for c in needed)]
+        if wrong:  # a maximum left as it was (a Drought with no caps:) is what keeps them apart
+            i, key = wrong[0], eng.KEYS[wrong[0]]
+            said += (f", with the {key} maximum at {caps[i]}; they need it at {_spread({c[i] for c in needed})} (a "
+                     "maximum a Bad Omen or an outcome lowers is written in caps: that day)")
+        return where, said
 
     @staticmethod
     def _carry_on(st, record_for, starts) -> list:

@@ -574,3 +574,13 @@ def test_a_save_may_name_a_variant_by_a_huge_seed(tmp_path):
     path.write_text(save_with("map: standard", f"map: {{seed: {2 ** 200}}}"), encoding="utf-8")
     r = run_cli("validate", path)
     assert "is above" not in r.stderr and "map.seed" not in r.stderr, r.stderr[:500]
+
+
+def test_a_missing_map_named_like_a_seed_is_told_how_to_name_a_variant(tmp_path):
+    save = tmp_path / "s.yaml"
+    save.write_text(save_with("map: standard", "map: variant-5"), encoding="utf-8")
+    r = run_cli("validate", save)
+    assert r.returncode == 1
+    line = r.stderr.strip().splitlines()[0]
+    assert f"{save}:5: map: the map file cannot be used:" in line and "no such file" in line, line
+    assert "a variant map is written {seed: 5}" in line, line

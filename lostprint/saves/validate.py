@@ -6,6 +6,7 @@ listing every problem, and `summary_of(played)` is the one line printed for a cl
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from lostprint.errors import LostprintError, UsageError
@@ -73,12 +74,21 @@ def _map(data: LDict, info, source: str, rd: Reader, allow_any_map: bool = False
             rd.error(at, f"must be 'standard', a map file path or {{seed: N}}, not {kind_of(spec)}")
             return None
     except (LostprintError, LoadError) as exc:
-        rd.error(at, f"the map file cannot be used: {exc}" if isinstance(spec, str) else str(exc))
+        shown_error = f"the map file cannot be used: {exc}{_seed_hint(spec, exc)}" if isinstance(spec, str) else str(exc)
+        rd.error(at, shown_error)
         return None
     if gm.game != info.id:
         rd.error(at, f"this map is for {gm.game}, not {info.id}")
         return None
     return gm
+
+
+def _seed_hint(spec: str, exc: Exception) -> str:
+    """For a map name ending in a number that names no file (`variant-5`): how a variant is written."""
+    number = re.search(r"(\d+)$", Path(spec).stem)
+    if number is None or Path(spec).suffix or "no such file" not in str(exc):
+        return ""
+    return f" (a variant map is written {{seed: {number.group(1)}}})"
 
 
 def map_path(spec: str, source: str, allow_any_map: bool = False) -> Path:

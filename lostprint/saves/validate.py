@@ -74,8 +74,8 @@ def _map(data: LDict, info, source: str, rd: Reader, allow_any_map: bool = False
             rd.error(at, f"must be 'standard', a map file path or {{seed: N}}, not {kind_of(spec)}")
             return None
     except (LostprintError, LoadError) as exc:
-        shown_error = f"the map file cannot be used: {exc}{_seed_hint(spec, exc)}" if isinstance(spec, str) else str(exc)
-        rd.error(at, shown_error)
+        why = f"the map file cannot be used: {exc}{_seed_hint(spec, exc)}" if isinstance(spec, str) else str(exc)
+        rd.error(at, why)
         return None
     if gm.game != info.id:
         rd.error(at, f"this map is for {gm.game}, not {info.id}")

@@ -218,9 +218,12 @@ class Rules1872(LostRules):
                 return None
             text = slug(got["choice"])
             chosen = next((c for i, c in enumerate(enc.choices, 1) if text in (slug(c.text), str(i))), None)
+            # in other words (the source's, say), the outcome it leads to says which choice it was
+            chosen = chosen or next((c for c in enc.choices if slug(c.outcome) == slug(got.get("outcome") or "")), None)
             if chosen is None:
                 options = "; ".join(f"{i}: {c.text}" for i, c in enumerate(enc.choices, 1))
-                problems.add(at_in(value, "choice", at), f"not a choice of {enc.code} ({options})")
+                problems.add(at_in(value, "choice", at), f"not a choice of {enc.code} ({options}; a choice in other "
+                                                         "words is read by the outcome it leads to)")
                 return None
             data += (("choice", chosen.text),)
         if got.get("outcome") is None:

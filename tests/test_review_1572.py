@@ -52,3 +52,36 @@ def test_the_broken_save_is_refused_for_its_rule(name):
     found = check_save_file(path)
     assert len(found) == 1, found  # one rule broken: one problem, not a cascade
     assert f": {field}" in found[0] and words in found[0], found
+
+
+# --- hand/: saves written by hand from the rule source and docs/formats/saves.md, as a player copies a sheet ---
+# (optional fields left out, aliases: game 1572, an expedition's die face, "Natural Wonder"; a variant map by
+# seed and one by file). The first line of NAME-bad.yaml says the field and words its first problem must have;
+# a broken rule may leave later days wrong too, so only the first problem is pinned.
+
+HAND = sorted(p.name[:-len("-bad.yaml")] for p in (HERE / "hand").glob("*-bad.yaml"))
+
+
+def test_the_hand_written_set_has_its_twins():
+    assert len(HAND) >= 6
+    assert sorted(p.name[:-len("-good.yaml")] for p in (HERE / "hand").glob("*-good.yaml")) == HAND
+
+
+@pytest.mark.parametrize("name", HAND)
+def test_a_hand_written_legal_game_is_accepted_with_and_without_its_dice(name, tmp_path):
+    path = HERE / "hand" / f"{name}-good.yaml"
+    assert check_save_file(path) == []
+    bare = tmp_path / path.name  # the same sheet copied without its rolls: still one legal game
+    bare.write_text("".join(line for line in path.read_text(encoding="utf-8").splitlines(keepends=True)
+                            if not line.lstrip().startswith("rolls:")), encoding="utf-8")
+    for extra in (HERE / "hand").glob("*.json"):
+        (tmp_path / extra.name).write_text(extra.read_text(encoding="utf-8"), encoding="utf-8")
+    assert check_save_file(bare) == []
+
+
+@pytest.mark.parametrize("name", HAND)
+def test_a_hand_written_broken_game_is_refused_on_its_line(name):
+    path = HERE / "hand" / f"{name}-bad.yaml"
+    field, words = path.read_text(encoding="utf-8").splitlines()[0].removeprefix("# expect: ").split(" | ")
+    found = check_save_file(path)
+    assert found and f": {field}: " in found[0] and words in found[0], found

@@ -20,7 +20,7 @@ from lostprint.files import line_of
 from lostprint.files.fields import Reader
 from lostprint.files.kinds import SAVE_FORMAT
 from lostprint.games import lost_crows_plots as plots
-from lostprint.games.lost_crows import GAME
+from lostprint.games.lost_crows import GAME, cell_words
 from lostprint.saves import search
 from lostprint.saves.fields_1872 import fields
 from lostprint.saves.fields_read import read
@@ -72,6 +72,18 @@ class Day:
     @property
     def how(self) -> str:
         return "with the recorded rolls" if "units" in self.rolls else "whatever the dice"
+
+    def dice_read(self) -> str:
+        """The chart cells the recorded dice land on, for a reader to redo the day: "" without them."""
+        units, rules = self.rolls.get("units"), GAME.rules
+        if not units:
+            return ""
+        cells = []
+        for k, (unit, top, bottom) in enumerate(zip(rules.units, units[::eng.BOX], units[1::eng.BOX])):
+            row = next(r for r in rules.unit_rows if r.covers(top - bottom))
+            cells.append(f"{unit.name} {top}\u2212{bottom}: {cell_words(row.cells[k])}")
+        omens = [f"Bad Omen {roll}: {rules.omen(roll).name}" for roll in self.rolls.get("omens", ())]
+        return "; ".join(cells + omens)
 
     def where_moved(self, k: int) -> At:
         """Where the save writes its k-th move of the day (or its moves, past the last)."""
@@ -530,7 +542,9 @@ class Rules1872(LostRules):
     @staticmethod
     def _together(st, facts: Day, at) -> tuple:
         shown = ", ".join(f"{k} {st.values[k]}" for k in eng.KEYS)
-        return at, f"no legal roll and choice gives {shown} together at the end of day {st.day} ({facts.how})"
+        dice = facts.dice_read()
+        return at, (f"no legal roll and choice gives {shown} together at the end of day {st.day} ({facts.how}"
+                    f"{': ' * bool(dice)}{dice})")
 
     def _values_failed(self, st, facts: Day, failure, at, starts, record_for) -> tuple | None:
         """A day whose values (or maximums) no branch reaches: the first value the rules cannot give with
@@ -566,8 +580,9 @@ class Rules1872(LostRules):
             where = At(line_of(res, key), f"{at.field}.{key}") if isinstance(res, dict) and key in res else at
             began = "/".join(map(str, sorted({g.st.values[i] for g in starts})))
             others = " with the other values as recorded" if reached[i] else ""
+            dice = facts.dice_read()
             return (where, f"{key} is {values[i]} at the end of day {day} (from {began}); {how} the rules "
-                           f"allow {_spread(reached[i])}{others}")
+                           f"allow {_spread(reached[i])}{others}" + (f" (the dice read {dice})" if dice else ""))
         if not any(reached):
             return None  # the day's end not reached but for its values
         where, said = self._together(st, facts, at)

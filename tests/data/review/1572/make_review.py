@@ -266,7 +266,7 @@ good2 = {"day": 2, "marks": [{"village": "A1"}], "resources": res(f=4, mo=4, mv=
          "rolls": {"planning": [2, 2, 2, 2, 5], "movement": [3, 4], "native-contact": [6]}}
 bad2 = dict(good2, rolls={"planning": [2, 2, 2, 2, 5], "movement": [3, 4], "native-contact": [3, 3]})
 case("empire-rolls-one-die", "near an empire Native Contact is rolled on 1 die",
-     "days[1].rolls.native-contact | 1 dice",
+     "days[1].rolls.native-contact | 1 die of 1–6 within 2 hexes of an Advanced Empire",
      save([d1, good2]), save([d1, bad2]))
 
 # --- Lagos de Oro --------------------------------------------------------------------------------------------
@@ -605,7 +605,7 @@ case("empire-reach-is-two-hexes", "an empire's one-die Native Contact reaches 2 
 near = {"day": 3, "marks": [{"peaceful-village": "C2"}], "resources": res(f=4, mo=5, mv=1),
         "rolls": {"planning": [5, 1, 1, 1, 1], "native-contact": [6]}}
 case("empire-reach-includes-two-hexes", "an empire's one-die Native Contact reaches 2 hexes",
-     "days[2].rolls.native-contact | 1 dice", save([*reach[:2], near]),
+     "days[2].rolls.native-contact | 1 die of 1–6 within 2 hexes of an Advanced Empire", save([*reach[:2], near]),
      save([*reach[:2], dict(near, rolls={"planning": [5, 1, 1, 1, 1], "native-contact": [3, 3]})]))
 # A doctor's accident takes food, never a man, even with no food left (the unpaid-losses ruling): the hunger days as a
 # doctor, then day 7: planning 4 2 2 2 2 (four of a kind, at the cap); movement 3+4 +3 -1 = 9: +1; exploring 1+1 = 2:

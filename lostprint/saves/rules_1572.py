@@ -201,7 +201,7 @@ class Rules1572(LostRules):
         rp = st.own
         if rp.problems_before < 0 or len(problems) != rp.problems_before or rp.engine is None:
             rp.rolls = rp.engine = None  # no expedition, no state, or a problem read today: nothing is replayed
-        elif fever := _fever_problem(rp):
+        elif fever := _fever_problem(rp) or _end_trail_problem(st):
             problems.add(*fever)
             rp.rolls = rp.engine = None
         elif rp.rolls:
@@ -590,6 +590,24 @@ def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
         return at("resources", key), (f"{record.checks[key]}, but the rolls give {key} "
                                               f"{' or '.join(map(str, got))} ({why})")
     return at("resources"), f"no one replay of day {day} with these rolls gives the recorded day ({why})"
+
+
+def _end_trail_problem(st) -> tuple[At, str] | None:
+    """A trail from where the day ends, not where it began, with no Ruined Mission found today: only a Cartography
+    trail (phase 12) draws it, and that needs the progress the day ends with, whatever the dice."""
+    end, today = st.position, [m for m in st.marks if m.day == st.day]  # (in the save's order: none was refused)
+    drawn = [i for i, m in enumerate(today) if m.kind == "trail" and end in m.hexes and st.day_start not in m.hexes]
+    if not drawn or any(m.get("result") == "ruined-mission" for m in today):
+        return None
+    at, left = st.own.at("marks", drawn[0]), st.values["movement"]
+    if st.setup.get("expedition") != "cartography":
+        return at, (f"a trail is found in phases 4\u20135 from {st.day_start}, where day {st.day} began, or drawn by "
+                    f"a Ruined Mission; only a Cartography expedition draws one from where the day ends ({end})")
+    if left < R.cartography_progress:
+        return at, (f"a trail from {end}, where day {st.day} ends, is the Cartography trail of phase 12: it needs "
+                    f"{R.cartography_progress} or more movement progress at the end of the day, and the day ends "
+                    f"with {left}")
+    return None
 
 
 def _fever_problem(rp: Replay) -> tuple[At, str] | None:

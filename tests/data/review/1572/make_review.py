@@ -457,10 +457,12 @@ case("peaceful-village-helps-exploring", "+1 to Exploring per peaceful village i
 carto = {"day": 1, "marks": [{"trail": ["A1", "A2"]}], "resources": res(f=5, mo=5),
          "rolls": {"planning": [1, 1, 1, 1, 1]}}
 case("cartography-trail-needs-progress", "Cartography's trail needs 3 progress at the day's end",
-     "days[0].marks | the rolls give no marks", save([carto], "cartography"),
+     "days[0].marks[0] | is the Cartography trail of phase 12: it needs 3 or more movement progress",
+     save([carto], "cartography"),
      save([day1(marks=[{"trail": ["B2", "C2"]}])], "cartography"))
 case("cartography-trail-needs-progress-bare", "Cartography's trail needs 3 progress at the day's end",
-     "days[0].resources | no one set of rolls", bare(save([carto], "cartography")),
+     "days[0].marks[0] | is the Cartography trail of phase 12: it needs 3 or more movement progress",
+     bare(save([carto], "cartography")),
      bare(save([day1(marks=[{"trail": ["B2", "C2"]}])], "cartography")))
 case("cartography-trail-only-for-cartography", "only a Cartography expedition draws a trail at the day's end",
      "days[0].marks | the rolls give no marks", save([carto], "cartography"), save([carto]))

@@ -1814,6 +1814,74 @@ def _():
     return g, i, bad, good
 
 
+# --- outcomes no other case reaches (the careful player steered into them) ---------------------------
+
+def steered_outcome(code, key, n, prefer=None, seeds=range(300), test=lambda g, i: True):
+    """A case for outcome `code`: the first steered game's day with it, `key` recorded n off (the effect
+    not applied); a plain day, so nothing else can account for the difference."""
+    def ok(g, i):
+        crows = g.days[i].get("crows", ())
+        return outcome_day(code)(g, i) and no_choice(g, i) and len(crows) <= (plots.CROW in eng.outcome_of(code).effects) \
+            and room(g, i, key, n) and g.days[i]["resources"][key] + n >= 0 and test(g, i)
+    return raised(key, n)(*find(ok, steered(seeds, prefer or (code,))))
+
+
+@case("outcome-32A", "Plot outcome 32A (house): call the warrior back from the rope bridge, lose 1 Movement "
+      "Progress and gain 1 Resolve (the bad twin gains none)", "with", "no legal roll and choice gives")
+def _():
+    return steered_outcome("32A", "resolve", -1, ("32A", "E first"))
+
+
+@case("outcome-34A", "Plot outcome 34A (house): fight the Sioux raiders, lose 1 Resolve and 1 Food and colour a "
+      "Crow (the bad twin keeps the Food)", "with", "food is")
+def _():
+    return steered_outcome("34A", "food", 1)
+
+
+@case("outcome-36A", "Plot outcome 36A (house): go around the earthen mounds, lose 1 Movement Progress and gain 1 "
+      "Resolve (the bad twin keeps the Movement)", "with", "no legal roll and choice gives")
+def _():
+    return steered_outcome("36A", "movement", 1, ("36A", "E first"))
+
+
+@case("outcome-41A", "Plot outcome 41A (house): attack the mining camp, gain 2 Food and lose 2 Proximity (the bad "
+      "twin loses 1)", "with", "proximity is")
+def _():
+    return steered_outcome("41A", "proximity", 1)
+
+
+@case("outcome-46A", "Plot outcome 46A (house): shelter in the bluffs from the twister, lose 2 Movement Progress "
+      "(the bad twin loses 1)", "with", "movement is")
+def _():
+    return steered_outcome("46A", "movement", 1, ("46A", "E first"))
+
+
+@case("keyword-nephew", "Journaling: 13A gains 1 Resolve more only with NEPHEW in the journal (none wrote it; the bad "
+      "twin gains it anyway)", "with", "no legal roll and choice gives")
+def _():  # (with NEPHEW: so few games have both 10A and 13A that none has a day plain enough to show it)
+    return steered_outcome("13A", "resolve", 1, test=lambda g, i: "NEPHEW" not in g.before[i].keywords)
+
+
+@case("keyword-no-pyre", "Journaling: 21A without PYRE in the journal loses 2 Food (the bad twin loses none)",
+      "with", "food is")
+def _():
+    return steered_outcome("21A", "food", 2, ("21A",), test=lambda g, i: "PYRE" not in g.before[i].keywords)
+
+
+@case("keyword-friends-helped", "Journaling: 49A with FRIENDS in the journal gains 1 Resolve instead of losing it "
+      "(23A wrote it; the bad twin loses 1)", "with", "resolve is")
+def _():
+    return steered_outcome("49A", "resolve", -2, ("23A", "49A", "A first"),
+                           test=lambda g, i: "FRIENDS" in g.before[i].keywords)
+
+
+@case("keyword-blood-revenge", "Journaling: 45A with BLOOD in the journal loses 1 more Proximity (a raid wrote "
+      "it; the bad twin loses only the 1)", "with", "proximity is")
+def _():
+    return steered_outcome("45A", "proximity", 1, ("30A", "31A", "41A", "47A"), range(600),
+                           test=lambda g, i: "BLOOD" in g.before[i].keywords)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

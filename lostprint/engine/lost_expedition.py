@@ -560,7 +560,8 @@ def chart_row(st: State, chart: str, got) -> State:
         total = chart_total(st, chart, got)
         row = row_for(chart, total)
         log.append(f"{chart}: {list(dice)}{' (musket reroll)' if musket else ''}"
-                   f"{' (Kantyi)' if got.get('kantyi') else ''} {total - sum(dice):+d} = {total}")
+                   f"{' (Kantyi)' if got.get('kantyi') else ''}{' (Diego +1)' if got.get('diego') else ''} "
+                   f"{total - sum(dice):+d} = {total}")
         if got.get("diego"):
             changes["diego_used"] = True
     return _icons(st, chart, got, row.effects, values, log, changes)
@@ -595,6 +596,8 @@ def _icons(st: State, phase: str, got, effects, values: tuple, log: list, change
             if kind:
                 changes[FOUND_IN[kind]] = getattr(st, FOUND_IN[kind]) + (here,)
                 marks += ((kind, (here,)),)
+                cost = f": movement \u2212{village}" if kind == "village" and village else ""
+                log.append(f"{kind} at {here}{cost}")
             else:
                 log.append("a village result on the lake is discarded")
         elif what == "trail" and "trail" in got:

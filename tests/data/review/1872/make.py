@@ -1882,6 +1882,23 @@ def _():
                            test=lambda g, i: "BLOOD" in g.before[i].keywords)
 
 
+# The rest of the outcomes that change values: each its value, recorded as if the effect were not applied.
+PLAIN_OUTCOMES = (("10A", "resolve", 1), ("14A", "movement", 1), ("16A", "proximity", -1), ("18A", "resolve", 1),
+                  ("19A", "proximity", 1), ("28A", "food", -1), ("30A", "proximity", 1), ("31A", "resolve", 1),
+                  ("33A", "food", 1), ("35A", "resolve", -1), ("37A", "movement", 1), ("39A", "resolve", 1),
+                  ("43A", "proximity", 1), ("48A", "movement", 1))
+
+
+def _plain_outcome(code, key, n):
+    effect = eng.outcome_of(code).effect
+    case(f"outcome-{code}", f"Plot outcome {code} (house): {effect} (the bad twin's {key} {n:+d}, as if not applied)",
+         "with", f"{key} is")(lambda: steered_outcome(code, key, n))
+
+
+for _code, _key, _n in PLAIN_OUTCOMES:
+    _plain_outcome(_code, _key, _n)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

@@ -1899,6 +1899,22 @@ for _code, _key, _n in PLAIN_OUTCOMES:
     _plain_outcome(_code, _key, _n)
 
 
+@case("outcome-40A-passed", "Plot outcome 40A (house): 1d6 + Resolve of 7 or more, the nephew yields: gain 2 Resolve "
+      "(the bad twin gains 1)", "with", "resolve is")
+def _():
+    def passed(g, i):
+        die = g.days[i].get("rolls", {}).get("outcome", [0])[0]
+        resolve = g.before[i].values[eng.RESOLVE]
+        return die + resolve >= 7 and resolve <= 4  # (the 2 gained not lost at the maximum)
+    return steered_outcome("40A", "resolve", -1, test=passed)
+
+
+@case("outcome-24A", "Plot outcome 24A (house): without BEAR in the journal lose 1 Food (and 1 Food maximum; the bad "
+      "twin keeps the Food)", "with", "food is")
+def _():
+    return steered_outcome("24A", "food", 1, test=lambda g, i: "BEAR" not in g.before[i].keywords)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

@@ -504,6 +504,8 @@ def planning(st: State, phase: str, got) -> State:
     if kind >= R.kind_for_bonus:
         values = _add(values, CONQ, R.kind_bonus)
         log.append(f"{kind} of a kind: a conquistador joins")
+    elif wild and kind + wild >= R.kind_for_bonus:
+        log.append(f"WILDs make no {R.kind_for_bonus} of a kind")
     log.append(f"planning {list(dice)}: " + (", ".join(f"{k} {b:+d}" for k, b in bonus) or "nothing called"))
     return replace(st, plan=Plan(tuple(dice), called, bonus), values=values, fever=st.fever and not broken,
                    fever_today="broken" if broken else st.fever_today, log=tuple(log), phase=phase, pending=DONE)

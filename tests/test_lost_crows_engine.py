@@ -111,6 +111,15 @@ def test_fevers_of_04A_and_08A_cost_resolve():
     assert trap.value("resolve") == st.value("resolve") - 1 - RULES.fever_resolve
 
 
+def test_08As_two_resolve_are_a_marked_ruling_and_the_sacred_spring_spares_the_fever():
+    trap = plots.outcome("08A")
+    assert trap.ruling == "booby-trap-fever" and RULES.ruling(trap.ruling).reason
+    assert trap.effect.endswith(f"Fever, which costs 1 Resolve more {HOUSE_MARK}.")
+    st = fresh(vision=("mountains", 4))
+    guarded = eng.plot_outcome(st, trap, ())
+    assert guarded.value("resolve") == st.value("resolve") - 1 and guarded.fever == 0
+
+
 def test_forest_fire_sets_proximity_to_6_and_ghost_mountain_refills_once():
     crows = ("forest",) * RULES.crows_for_vision
     st = fresh(values=values(proximity=2, resolve=3), crows=crows)

@@ -399,6 +399,12 @@ RULINGS = (
            "towards 02A's three GOLD entries; GOLD written on any other day does not count.",
            "The source journals only at plot hexes (Phase 4) and asks for GOLD in three \u201cJournal "
            "Entries\u201d; a note on any day would let a tribe write its way to Canada while it waits."),
+    Ruling("booby-trap-fever", "Booby Trap (08A): 2 Resolve",
+           "08A costs 2 Resolve in all: the outcome's own 1, and 1 more for the Shaman's Fever, which costs "
+           "Resolve as every Fever does (a Sacred Spring vision spares the Shaman the Fever and its point).",
+           "The source's 08A says \u201cLose 1 Resolve, Shaman is afflicted with Fever\u201d, and the Fever "
+           "says \u201cReduce Resolve by 1\u201d; it does not say whether the two are the same point. 04A's "
+           "Fever, with no loss of its own, costs 1 through the Fever, so 08A's named loss is a second one."),
     Ruling("ghost-mountain", "Ghost Mountain: once",
            "The Ghost Mountain sets every primary resource to 5 the first time you enter it.",
            "A refill on every entry would let a tribe step in and out of it for the rest of the game."),
@@ -467,6 +473,8 @@ NEUTRAL_STANDINS = (
                          "at any plot hex."),
     StandIn("gold-entries", "", "the other reading (GOLD written on any day counts) is not played in the "
                                 "balance report."),
+    StandIn("booby-trap-fever", "", "the other reading (the Fever's Resolve is 08A's one) is not played "
+                                    "in the balance report."),
     StandIn("ghost-mountain", "The Ghost Mountain sets every primary resource to 5 on every entry."),
     StandIn("canada-terrain", "A map icon may colour a Canada hex in any terrain, unlike its mapped twin or "
                               "not (the source's silence)."),

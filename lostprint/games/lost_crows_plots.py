@@ -284,7 +284,8 @@ OUTCOMES = (
     Outcome("08A", "Booby Trap",
             "A charge of dynamite rigged inside the cabin explodes, wounding everyone near the door. "
             "Too late you understand that the cavalry left it there for you.",
-            "Lose 1 Resolve. The Shaman takes a Fever."),
+            f"Lose 1 Resolve. The Shaman takes a Fever, which costs 1 Resolve more {HOUSE_MARK}.",
+            ruling="booby-trap-fever"),
     Outcome("09A", "Under Cover of Battle",
             "With every soldier busy with the Red Moon, nobody notices your tribe slipping by.",
             "Gain 1d6 Movement Progress."),

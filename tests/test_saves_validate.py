@@ -80,6 +80,7 @@ def test_a_clean_short_game(tmp_path):
     played = load_played(path)
     assert played.result == "unfinished" and played.total == 1
     assert played.route == [(0, "A1"), (1, "B2")]
+    assert summary_of(played).endswith("in progress after 1 day, 1 hex mapped, score 1")
 
 
 @pytest.mark.parametrize("body, line, field, what", [

@@ -444,5 +444,6 @@ def summary_of(played: Played) -> str:
         state = f"in progress after {days} day{'s' * (days != 1)}"
     else:
         state = f"{played.result} on day {days}"
+    mapped = len(played.mapped_on)
     return (f"{played.source}: ok \u2014 {game.number}: {name}{who}, {state}, "
-            f"{len(played.mapped_on)} hexes mapped, score {played.total}")
+            f"{mapped} hex{'es' * (mapped != 1)} mapped, score {played.total}")

@@ -215,6 +215,10 @@ class Rules1872(LostRules):
                              f"{st.day}")
             return None
         roll = got.get("roll")
+        if roll is not None and not any(eng.plot_rolls(g.st, letter) for g in replay.ends):
+            problems.add(at_in(value, "roll", at),
+                         f"after 02A, plot {letter} is not rolled: it is written {{letter: {letter}}}")
+            return self._plotted(st, letter, None, None, at, (("letter", letter),))
         if roll is None:
             if "roll" in value or all(eng.plot_rolls(g.st, letter) for g in replay.ends):
                 if "roll" not in value:

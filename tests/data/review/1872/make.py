@@ -1915,6 +1915,17 @@ def _():
     return steered_outcome("24A", "food", 1, test=lambda g, i: "BEAR" not in g.before[i].keywords)
 
 
+@case("gold-few-entries", "Plot outcome 02A: from now on, do not roll at hex E (ruling gold-entries: with GOLD in "
+      "fewer than 3 journal entries, E counts as visited; the bad twin rolls there, a Perfect Sunset)", "both", "is not rolled")
+def _():
+    def ok(g, i):
+        return any(m["plot"] == {"letter": "E"} for m in g.days[i].get("marks", ())) and g.after[i].over is None
+    g, i = find(ok, steered(range(100), ("02A",)))
+    bad = save_of(g, i)
+    next(m for m in bad["days"][i]["marks"] if m["plot"] == {"letter": "E"})["plot"]["roll"] = 1
+    return g, i, bad, save_of(g, i)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

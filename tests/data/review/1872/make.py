@@ -1926,6 +1926,20 @@ def _():
     return g, i, bad, save_of(g, i)
 
 
+@case("fort-retry", "Plot outcome 12A (house): repulsed from the fort, move back to the hex you came from; you may try "
+      "again on a later turn (the good twin does, the next day; the bad twin tries again the same turn)", "both",
+      "no movement this turn")
+def _():
+    def ok(g, i):  # the second of two assaults on following days
+        return i > 0 and into_fort(g, i - 1) and into_fort(g, i) and g.after[i - 1].over is None
+    g, i = find(ok, assaults(1))
+    bad = save_of(g, i - 1)
+    d = bad["days"][i - 1]
+    d["moved"] = d["moved"] + [g.after[i - 1].pos, d["moved"][-1]]
+    d["rolls"]["fort"] = d["rolls"]["fort"] * 2
+    return g, i - 1, bad, save_of(g, i)  # (the day the bad twin changes)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

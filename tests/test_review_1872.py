@@ -85,3 +85,19 @@ def test_a_hand_written_save_may_spell_terrains_in_any_case():
     text = path.read_text(encoding="utf-8").replace("crows: [forest, plains]", "crows: [Forest, PLAINS]")
     assert "Forest, PLAINS" in text
     assert replay_data(yaml.safe_load(text), str(path))[0] == []
+
+
+def test_a_hand_written_save_may_write_a_terrain_in_the_singular():
+    """`mountain` and `plain` for Mountains and Plains, in the mapped hexes, the Crows and the vision, are
+    read as those terrains and the schema describes them (they were refused: 'plain' is not a terrain)."""
+    import jsonschema
+    import yaml
+
+    from lostprint.saves.schema import save_schema
+
+    path = HERE / "bad-luck-good.yaml"
+    text = re.sub(r"(?m)^(    [A-Z]\d+: |  - |    terrain: )(plain|mountain)s$", r"\1\2", path.read_text(encoding="utf-8"))
+    assert all(f"{written}\n" in text for written in (": plain", ": mountain", "- plain", "terrain: plain"))
+    data = yaml.safe_load(text)
+    assert replay_data(copy.deepcopy(data), str(path))[0] == []
+    jsonschema.validate(data, save_schema())

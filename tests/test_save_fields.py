@@ -63,7 +63,8 @@ def test_1872_dice_letters_terrains_and_caps_come_from_the_data():
         assert plot["letter"]["enum"] == list(data.rules.plot_letters)
         assert plot["roll"]["maximum"] == day["vision"]["properties"]["roll"]["maximum"] == data.rules.plot_die
         assert day["rolls"]["properties"]["units"]["items"]["maximum"] == data.rules.die_faces
-        assert day["crows"]["items"]["enum"] == day["vision"]["properties"]["terrain"]["enum"] == terrains
+        written = terrains + [s for t in data.terrains for s in t.spellings if s != t.key]  # Mountains, mountain
+        assert day["crows"]["items"]["enum"] == day["vision"]["properties"]["terrain"]["enum"] == written
         assert day["spirit-dancers"]["maximum"] == data.rules.spirit_dancers
         assert day["caps"]["additionalProperties"]["maximum"] == cap
         assert {r["maximum"] for r in day["resources"]["properties"].values()} == {cap}

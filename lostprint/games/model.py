@@ -74,6 +74,13 @@ class Terrain:
     hatch: tuple[str, float, float] = ("lines", 45.0, 3.0)  # mono pattern: kind, angle, spacing
     cost: str = ""
 
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        """The ways a save may write this terrain: its key, its name, and the singular of each plural
+        (a hand-written save says `mountain` where the sheet prints Mountains)."""
+        words = (self.key, self.name)
+        return words + tuple(w[:-1] for w in words if w.endswith("s") and not w.endswith("ss"))
+
 
 @dataclass(frozen=True)
 class Symbol:

@@ -14,6 +14,7 @@ from lostprint.saves.fields_common import (
     multi,
     number,
     resources,
+    terrain_aliases,
     text,
 )
 
@@ -24,6 +25,7 @@ def fields(game) -> dict:
     """What a 1872 save records beyond the shared day fields."""
     rules = game.rules
     terrains = [t.key for t in game.terrains]
+    aliases = terrain_aliases(game)
     plot_face = number(1, rules.plot_die)
     face = number(1, rules.die_faces)
     omen = number(min(o.low for o in rules.omens), max(o.high for o in rules.omens))  # a d66, tens then ones
@@ -38,8 +40,8 @@ def fields(game) -> dict:
                  "{letter, roll, choice, outcome}"),
         ],
         "day": [
-            field("crows", multi(terrains, unique=False), "the terrains of the Crows coloured today"),
-            field("vision", group([field("terrain", choice(terrains)), field("roll", plot_face)],
+            field("crows", multi(terrains, unique=False, aliases=aliases), "the terrains of the Crows coloured today"),
+            field("vision", group([field("terrain", choice(terrains, aliases=aliases)), field("roll", plot_face)],
                                   required=("terrain", "roll")),
                   f"{{terrain, roll}}: the Vision Quest at Crow {rules.crows_for_vision}"),
             field("ghost-mountain", hex_(), "the blank hex a Ghost Mountain vision draws as Mountains"),

@@ -21,6 +21,8 @@ A shape is one of (every number read from lostprint/games/):
   {"type": "multi", "options", "unique", "options_from"}
                                                a list of options (options_from: where a save names
                                                them, the options then only the defaults)
+A choice or multi of terrains also says the other ways a save may write each (`aliases`: {spelling: option},
+from Terrain.spellings: its name, a singular).
   {"type": "counts", "keys", "min", "max"}     a mapping of the keys to small numbers
   {"type": "group", "fields", "required"}      a mapping of named fields (each {"key", **shape})
   {"type": "list", "item", "min", "max"}       a list of one shape (min/max: its length; None: any)
@@ -57,14 +59,20 @@ def text() -> dict:
     return {"type": "text"}
 
 
-def choice(options, labels=None, also=(), loose: bool = False) -> dict:
+def choice(options, labels=None, also=(), loose: bool = False, aliases=None) -> dict:
     options = [str(o) for o in options]
     return {"type": "choice", "options": options, "labels": [str(x) for x in labels] if labels is not None else options,
-            "also": list(also), "loose": loose}
+            "also": list(also), "loose": loose, **({"aliases": dict(aliases)} if aliases else {})}
 
 
-def multi(options, unique: bool, options_from: str | None = None) -> dict:
-    return {"type": "multi", "options": [str(o) for o in options], "unique": unique, "options_from": options_from}
+def multi(options, unique: bool, options_from: str | None = None, aliases=None) -> dict:
+    return {"type": "multi", "options": [str(o) for o in options], "unique": unique, "options_from": options_from,
+            **({"aliases": dict(aliases)} if aliases else {})}
+
+
+def terrain_aliases(game) -> dict:
+    """Each other way a save may write a terrain of `game` (its name, a singular) -> the terrain's key."""
+    return {s: t.key for t in game.terrains for s in t.spellings if s != t.key}
 
 
 def counts(keys, low: int, high: int) -> dict:

@@ -79,12 +79,14 @@ def read(rd: Reader, shape: dict, value, at: At, names=()):
         terrains = shape.get("terrain_of", {})
         spellings = _spellings(tuple(shape["options"]), tuple(shape["labels"]),
                                tuple(terrains.get(o, o) for o in shape["options"]))
+        spellings = {**{slug(a): o for a, o in shape.get("aliases", {}).items()}, **spellings}
         if text is not None and slug(text) not in spellings:
             rd.error(at, f"{text!r} is not a {_noun(shape)} ({', '.join(shape['options'])})")
         return None if text is None else spellings.get(slug(text))
     if kind == "multi":
         options = list(names) or shape["options"]
         spelled = {} if shape["options_from"] else {slug(o): o for o in options}  # names as written; terrains any case
+        spelled |= {slug(a): o for a, o in shape.get("aliases", {}).items()}
         whose = (shape["options_from"] or _noun(shape)).rpartition(".")[2]
         items = rd.listing(value, at, f"a list of {whose}")
         out = []

@@ -33,9 +33,10 @@ def shape_schema(shape: dict) -> dict:
     elif kind == "choice" and shape["loose"]:
         out = {"type": "string"}
     elif kind == "choice":
-        out = {"enum": shape["options"] + shape["also"]}
+        out = {"enum": shape["options"] + shape["also"] + list(shape.get("aliases", ()))}
     elif kind == "multi":
-        out = {"type": "array", "items": {"type": "string"} if shape["options_from"] else {"enum": shape["options"]}}
+        names = shape["options"] + list(shape.get("aliases", ()))
+        out = {"type": "array", "items": {"type": "string"} if shape["options_from"] else {"enum": names}}
     elif kind == "counts":
         out = {"type": "object", "propertyNames": {"enum": shape["keys"]},
                "additionalProperties": _number(shape)}

@@ -282,7 +282,7 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
     drawn: list[tuple[str, str, At]] = []
     if "mapped" in day:
         mapped = rd.mapping(day["mapped"], at_key(day, "mapped", f"{f}.mapped"), "a mapping of hex: terrain")
-        names = {slug(spelling): t.key for t in game.terrains for spelling in (t.key, t.name)}
+        names = {slug(spelling): t.key for t in game.terrains for spelling in t.spellings}
         for key in (mapped or {}):
             kat = At(key_line(mapped, key), f"{f}.mapped.{keyname(key)}")
             lab = rd.label(key, kat)

@@ -1135,7 +1135,7 @@ def go_options(game: Tribe) -> tuple:
     out = []
     for to in land.neighbors[st.pos]:
         try:
-            river = step_price(land, terrain, st, to)[2]
+            _, _, river = step_price(land, terrain, st, to)
         except RuleError:
             continue
         for pay in RULES.river_pay if river else (None,):

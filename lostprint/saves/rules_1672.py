@@ -333,7 +333,7 @@ class Rules1672(LostRules):
                                    + (f": {short.pop()}" if len(short) == 1 and "" not in short else "") + off)
         elif failure.kind == "rule":
             # not twice: the walk of the moves already says a hop that is not next to the sloop
-            if failure.message not in {text.rpartition(": ")[2] for *_, text in problems.items}:
+            if failure.message not in {text.rpartition(": ")[-1] for *_, text in problems.items}:
                 problems.add(self._input_at(key, today, day_at, failure.message), failure.message)
         elif key in KEYS:
             over = failure.ended  # the line where the recorded drift takes the sloop off the map, if it does

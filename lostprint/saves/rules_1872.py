@@ -375,6 +375,8 @@ class Rules1872(LostRules):
             _, letter, roll = game.agenda[0]
             options = eng.agenda_options(game)
             if len(options) != 1 or options[0] in choices.get(letter, options):
+                if len(options) == 1 and letter in choices:
+                    facts.why["plot choice met"] = True  # some dice meet the save's choice
                 return True
             try:
                 eng.plot(game.st, letter, roll, min(choices[letter]))
@@ -478,8 +480,8 @@ class Rules1872(LostRules):
         due = facts.where("crows"), ("the seventh Crow brings the Vision Quest: record vision: {terrain, roll} on "
                                      f"day {day}")
         kind, key = (failure.kind, failure.key) if failure else ("", "")
-        if "plot choice" in facts.why:
-            return facts.why["plot choice"]
+        if "plot choice" in facts.why and not ("plot choice met" in facts.why and key in ("crows", "caps", "values")):
+            return facts.why["plot choice"]  # (dice meeting the save's choice that fail on later parts say so)
         crows = start.crows + tuple(t for t, _ in facts.crows)
         if facts.vision is None and eng.vision_due(start._replace(crows=crows)):
             return due  # the day's Crows bring a Vision Quest the save leaves out

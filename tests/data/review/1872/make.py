@@ -1940,6 +1940,18 @@ def _():
     return g, i - 1, bad, save_of(g, i)  # (the day the bad twin changes)
 
 
+@case("outcome-crow", "Plot outcomes 13A, 22A, 26A, 34A, 35A: colour a Crow (22A, Stand Firm: the bad twin colours "
+      "none)", "both", "Crow")
+def _():
+    def ok(g, i):
+        return outcome_day("22A")(g, i) and len(g.days[i].get("crows", ())) == 1 and g.after[i].over is None \
+            and len(g.after[i].crows) < RULES.crows_for_vision
+    g, i = find(ok, steered(range(300), ("22A",)))
+    bad = save_of(g, i)
+    del bad["days"][i]["crows"]
+    return g, i, bad, save_of(g, i)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

@@ -1952,6 +1952,21 @@ def _():
     return g, i, bad, save_of(g, i)
 
 
+def stormwalkers_case(low, key, n):
+    """A Stormwalkers day whose one Bad Omen is the storm `low`, `key` recorded n off (the storm suffered)."""
+    def ok(g, i):
+        d = g.days[i]
+        return after_vision(("forest", 1))(g, i) and only_omen(g, i, low) and no_choice(g, i) and "vision" not in d \
+            and not d.get("marks") and not d.get("crows") and room(g, i, key, n) and g.days[i]["resources"][key] + n >= 0
+    return raised(key, n)(*find(ok, steered(range(200), ("forest",), 1)))
+
+
+@case("stormwalkers-snowstorm", "Forest vision 1, Stormwalkers: no result with Storm in its name can harm you (a "
+      "Snowstorm, house, takes no Food; the bad twin loses 1)", "with", "food is")
+def _():
+    return stormwalkers_case(43, "food", -1)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

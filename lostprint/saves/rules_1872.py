@@ -332,10 +332,13 @@ class Rules1872(LostRules):
         plot_at = _replay(st).land.plot_at
         unrolled = any(plot_at[lab] not in letters for lab in path if lab in plot_at)
 
+        fort = _replay(st).land.fort  # a hex written after the fort's is the move back from a failed assault: free
+        walked = tuple(lab for k, lab in enumerate(path) if not (k and path[k - 1] in fort))
+
         def bound_for(target, least_caps=caps):  # a reroll is read as kept: the board as recorded
             if unrolled:  # a plot hex entered with no roll recorded: its outcome may give any values
                 target = (None,) * len(eng.KEYS)
-            return eng.day_bound(dict(st.terrain), path, outcomes, target, least_caps, vision, today,
+            return eng.day_bound(dict(st.terrain), walked, outcomes, target, least_caps, vision, today,
                                  sum(crows.values()), changes=bool(dancers))
 
         bound = bound_for(values)

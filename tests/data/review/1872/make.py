@@ -1967,6 +1967,23 @@ def _():
     return stormwalkers_case(43, "food", -1)
 
 
+@case("fort-move-back-written", "Plot outcome 12A (house): repulsed, move back to the hex you came from, and the "
+      "turn's moves end there (the good twin writes the move back in its route, as a hand-writer may; the bad twin "
+      "walks on from it)", "both", "no movement this turn")
+def _():
+    g, i = find(lambda g, i: into_fort(g, i) and g.after[i].over is None and len(moved(g.days[i])) >= 2
+                and moved(g.days[i])[-1] in g.land.fort, assaults(1))
+    good = save_of(g, i)
+    d = good["days"][i]
+    back, fort = d["moved"][-2], d["moved"][-1]
+    d["moved"] = d["moved"] + [back]
+    bad = copy.deepcopy(good)
+    terrain = dict(g.maps[i], **d.get("mapped", {}))
+    bad["days"][i]["moved"].append(next(n for n in sorted(g.land.neighbors[back]) if n != fort and n in terrain
+                                        and n not in g.land.fort and n not in d["moved"]))
+    return g, i, bad, good
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

@@ -1984,6 +1984,20 @@ def _():
     return g, i, bad, good
 
 
+@case("plot-d4-at-three", "D4 Ambush: Resolve 3 or less goes to 45A (the boundary: the good twin meets the Ambush "
+      "with Resolve 3; the bad twin takes 22A)", "with", "with resolve 3 the encounter leads to 45A")
+def _():
+    def ok(g, i):
+        return outcome_day("45A")(g, i) and g.before[i].values[eng.RESOLVE] == 3 and g.after[i].over is None \
+            and not g.days[i].get("rolls", {}).get("omens")
+    g, i = find(ok, steered(range(600), ("45A",)))
+    bad = save_of(g, i)
+    p = next(m["plot"] for m in bad["days"][i]["marks"] if m["plot"].get("outcome") == "45A")
+    c = next(c for c in plots.encounter("D4").choices if c.outcome == "22A")
+    p["choice"], p["outcome"] = c.text, c.outcome
+    return g, i, bad, save_of(g, i)
+
+
 def write(only=()) -> None:
     """Every case's files (the old ones removed first), or only the named cases'."""
     if not only:

@@ -578,7 +578,8 @@ class Expedition1572:
             dice = exp_engine.chart_dice(v, phase)
             total = exp_engine.chart_total(v, phase)
             band = Expedition1572._band(phase, total)
-            return (f"{Expedition1572.CHART[phase].title}: {', '.join(map(str, dice))} makes {total} "
+            added = f" {_signed(total - sum(dice))}" if total != sum(dice) else ""
+            return (f"{Expedition1572.CHART[phase].title}: {', '.join(map(str, dice))}{added} makes {total} "
                     f"({'; '.join(band.results)}): spend a musket to reroll?")
         if key == "trail":
             return f"A trail: where does it lead from {v.pos}?"
@@ -609,10 +610,11 @@ class Expedition1572:
             return f"keep {', '.join(map(str, option))}; reroll {n - len(option)} {'die' if n - len(option) == 1 else 'dice'}"
         if key == "wilds":
             if not option:
+                if EXP.wild_face not in exp_engine.planned_dice(v):
+                    return "no WILD to give"
                 if v.fever:
                     return "none: the fever holds the WILDs"
-                return "no WILD to give" if not exp_engine.wild_count(v, exp_engine.planned_dice(v)) \
-                    else "none: no phase is called for a WILD to add to"
+                return "none: no phase is called for a WILD to add to"
             return ", ".join(f"{n} to {Expedition1572.CHART[k].title}" for k, n in option)
         if key == "row":
             band = Expedition1572.CHART["native-contact"].bands[option]

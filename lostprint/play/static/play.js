@@ -263,7 +263,8 @@ function chartTable(chart, faces) {
   const covers = (r) => total !== null && (r.low === null || total >= r.low) && (r.high === null || total <= r.high);
   let lit = chart.rows.findIndex(covers);
   if (total !== null && lit < 0) lit = chart.rows.length - 1;
-  const caption = chart.title + (chart.bonus ? ` (+${chart.bonus} to the roll)` : "") +
+  const signed = chart.bonus > 0 ? `+${chart.bonus}` : `−${-chart.bonus}`;
+  const caption = chart.title + (chart.bonus ? ` (${signed} to the roll)` : "") +
     (total !== null ? ` — total ${total}` : "");
   return el("table", { class: "chart", id: "chart" }, el("caption", {}, caption),
     ...chart.rows.map((r, i) => el("tr", { class: i === lit ? "lit" : "" }, el("th", {}, r.label), el("td", {}, r.text))));

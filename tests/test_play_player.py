@@ -1,0 +1,58 @@
+"""What a player found playing whole games through `lostprint play` in Chromium: each test failed first.
+Prompts that must say what the dice make, labels that must not claim what is not so."""
+import pytest
+
+from lostprint.play.session import PlaySession
+from tests.test_edit_browser import CHROMIUM, browser  # noqa: F401 - one browser per module
+from tests.test_play_browser import inputs_after, serve  # noqa: F401 - the served game and its page
+
+# A 1572 game to its day-1 Movement roll: the Military expedition (a 3), the planning dice, which are
+# kept, the reroll and the WILD given to Hunting. Movement at A1 is read with −1 today.
+MILITARY_TO_MOVEMENT = (3, [6, 3, 6, 6, 6], [6], [4, 2, 6, 1], [["hunting", 1]])
+
+
+def given(session: PlaySession, inputs) -> PlaySession:
+    for raw in inputs:
+        session.give(raw)
+    return session
+
+
+def test_a_chart_read_with_a_minus_says_minus_and_the_musket_prompt_adds_up(tmp_path):
+    session = given(PlaySession(tmp_path / "e.yaml", "1572", seed=5), MILITARY_TO_MOVEMENT)
+    q = session.view()["question"]
+    assert q["chart"]["bonus"] == -1
+    view = session.give([3, 4])
+    assert view["question"]["key"] == "musket"
+    assert view["question"]["text"].startswith("Movement: 3, 4 −1 makes 6 (")
+
+
+# ... on to day 7, the fever caught on day 4: the planning dice 5, 2, 4, 3, 2 hold no WILD at all.
+FEVER_DAY_7 = MILITARY_TO_MOVEMENT + (
+    [3, 4], False, [5, 1], False, [6, 2], True, [2, 4], "A2", None, [2, 4, 2, 5, 6], [2], [2, 2, 1, 1],
+    [["movement", 2]], [2, 2], True, [2, 5], None, [6, 2, 4, 3, 1], [3, 4], [2, 2, 3], [], [3, 5], False, "A3",
+    [1, 3], [3, 4], True, [4, 4], [6, 3], "A3", None, [1, 5, 3, 2, 6], [2, 6], [1, 5, 4], [["exploring", 1]],
+    [5, 1], True, [6, 2], [1, 6], False, 0, [4, 3], True, [6, 6], None, [1, 5, 6, 3, 3], [1, 3, 3, 5], 1,
+    [["native-contact", 2]], "B3", [3, 3], 5, None, [6, 3, 3, 2, 1], [2], [6, 6, 3, 4], [], [4, 1], False,
+    [5, 5], True, [2, 6], [2, 3], True, [4, 6], [2, 1], ["G3", "H3", "H4"], None, [2, 2, 6, 5, 2], [5],
+    [2, 4, 3, 2])
+
+
+def test_no_wild_among_the_dice_is_not_said_to_be_held_by_the_fever(tmp_path):
+    session = given(PlaySession(tmp_path / "e.yaml", "1572", seed=5), FEVER_DAY_7)
+    q = session.view()["question"]
+    assert session.state.fever and q["key"] == "wilds"
+    assert q["text"] == "Planning: the dice are 5, 2, 4, 3, 2: the phases they call"
+    assert q["options"] == ["no WILD to give"]
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt install chromium)")
+def test_the_chart_caption_shows_a_minus_bonus_as_a_minus(serve):
+    page, session = serve("1572", 5)
+    given(session, MILITARY_TO_MOVEMENT)
+    page.reload()
+    page.wait_for_selector("#ask")
+    assert page.text_content("#ask") == "Roll 2d6 for Movement"
+    page.click('.die button[data-die="0"][data-face="3"]')
+    page.click('.die button[data-die="1"][data-face="4"]')
+    caption = page.text_content("#chart caption")
+    assert "+-" not in caption and caption == "Movement (−1 to the roll) — total 6"

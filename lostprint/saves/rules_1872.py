@@ -543,8 +543,9 @@ class Rules1872(LostRules):
                                f"{', '.join(sorted(t for t in stood if t))} on day {st.day}")
         if len(facts.crows) not in counts:
             n = len(facts.crows)
+            dice = facts.dice_read()  # the cells that bring Crows, and an omen that bars them (Falling Crows)
             return facts.where("crows"), (f"{n} Crow{'s' * (n != 1)} coloured on day {st.day}; {facts.how} the rules "
-                                          f"allow {_spread(counts)}")
+                                          f"allow {_spread(counts)}{f' ({dice})' * bool(dice)}")
         return facts.where("crows"), ("these Crows' terrains do not match where the tribe stood when it earned them "
                                       f"(Phase 2 in {st.day_start}, a plot outcome in its hex)")
 

@@ -593,20 +593,24 @@ def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
 
 
 def _end_trail_problem(st) -> tuple[At, str] | None:
-    """A trail from where the day ends, not where it began, with no Ruined Mission found today: only a Cartography
+    """A trail from where the day ends, not where it began, nor from a Ruined Mission found today: only a Cartography
     trail (phase 12) draws it, and that needs the progress the day ends with, whatever the dice."""
     end, today = st.position, [m for m in st.marks if m.day == st.day]  # (in the save's order: none was refused)
-    drawn = [i for i, m in enumerate(today) if m.kind == "trail" and end in m.hexes and st.day_start not in m.hexes]
-    if not drawn or any(m.get("result") == "ruined-mission" for m in today):
+    missions = {m.hexes[0] for m in today if m.get("result") == "ruined-mission"}
+    drawn = [i for i, m in enumerate(today) if m.kind == "trail" and end in m.hexes and st.day_start not in m.hexes
+             and not missions & set(m.hexes)]
+    if not drawn:
         return None
     at, left = st.own.at("marks", drawn[0]), st.values["movement"]
+    mission = f" (today's Ruined Mission draws its trail from {', '.join(sorted(missions))})" if missions else ""
     if st.setup.get("expedition") != "cartography":
         return at, (f"a trail is found in phases 4\u20135 from {st.day_start}, where day {st.day} began, or drawn by "
-                    f"a Ruined Mission; only a Cartography expedition draws one from where the day ends ({end})")
+                    f"a Ruined Mission; only a Cartography expedition draws one from where the day ends ({end})"
+                    + mission)
     if left < R.cartography_progress:
         return at, (f"a trail from {end}, where day {st.day} ends, is the Cartography trail of phase 12: it needs "
                     f"{R.cartography_progress} or more movement progress at the end of the day, and the day ends "
-                    f"with {left}")
+                    f"with {left}{mission}")
     return None
 
 

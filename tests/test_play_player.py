@@ -56,3 +56,20 @@ def test_the_chart_caption_shows_a_minus_bonus_as_a_minus(serve):
     page.click('.die button[data-die="1"][data-face="4"]')
     caption = page.text_content("#chart caption")
     assert "+-" not in caption and caption == "Movement (−1 to the roll) — total 6"
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt install chromium)")
+def test_1672_the_next_days_orders_are_headed_with_that_day(serve):
+    """Day 2's orders are asked once day 1 is over: the heading and the Day tracker say day 2, as the
+    question does (they said day 1)."""
+    from tests.test_play import careful_step
+
+    page, session = serve("1672", 7)
+    careful_step(session)  # day 1's orders
+    while session.view()["question"].get("key") != "orders":
+        careful_step(session)
+    page.reload()
+    page.wait_for_selector("#ask")
+    assert page.text_content("#ask").startswith("Day 2: put your")
+    assert page.text_content("#where").startswith("Day 2 · Phase 1")
+    assert page.text_content("#day") == "2"

@@ -230,8 +230,8 @@ class PlaySession:
         elif step is None:
             out["question"] = None
             out["score"] = [[label, points] for label, points in self.parts.engine.score(state)]
-        else:
-            out["question"] = view.question(state, step, need, names)
+        else:  # the day the open step is part of (1672's next orders: the day that has not begun)
+            out["question"] = {**view.question(state, step, need, names), "day": self.days_done(state) + 1}
         return out
 
     def route(self) -> list[str]:

@@ -180,7 +180,8 @@ function drawMap() {
 
 function drawBoard() {
   const b = page.game.board;
-  const rows = [el("div", { class: "tracker" }, el("span", {}, "Day"), el("strong", { id: "day" }, String(b.day)))];
+  const day = page.game.question?.day || b.day;  // the day being played, once its first step is open
+  const rows = [el("div", { class: "tracker" }, el("span", {}, "Day"), el("strong", { id: "day" }, String(day)))];
   if (b.weather) rows.push(el("div", { class: "tracker" }, el("span", {}, "Weather"), el("strong", { id: "weather" }, b.weather)));
   for (const t of b.trackers) {
     rows.push(el("div", { class: "tracker", dataset: { key: t.key } }, el("span", {}, t.name),
@@ -223,7 +224,7 @@ function drawQuestion() {
       el("p", {}, "The save is complete: lostprint render makes its journal."));
     return;
   }
-  $("#where").textContent = `Day ${Math.max(1, page.game.board.day)} · Phase ${q.phase}: ${q.phase_name}`;
+  $("#where").textContent = `Day ${q.day || 1} · Phase ${q.phase}: ${q.phase_name}`;
   const parts = [el("h2", { id: "ask" }, q.text), el("p", { class: "summary" }, q.summary)];
   if (q.kind === "roll") parts.push(...rollControls(q));
   else if (q.key === "orders") parts.push(...ordersForm(q));

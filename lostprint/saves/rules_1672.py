@@ -313,7 +313,11 @@ class Rules1672(LostRules):
         """The failure of the search, said on the save's line with the rule and its limit."""
         key = failure.key
         rolls = today.rolls
-        summary = today.summary(sum(1 for lab in st.day_hexes[1:] if st.terrain.get(lab) == "shoals"))
+        # a hex coloured today was blank when the sloop entered it (phase 4 comes before the scan): open water
+        shoals = [lab for lab in st.day_hexes[1:] if st.terrain.get(lab) == "shoals"]
+        blank = [lab for lab in shoals if st.mapped_on.get(lab) == st.day]
+        summary = today.summary(len(shoals) - len(blank)) + "".join(
+            f"; {lab} was blank when entered (open water, \u2302) and coloured shoals after" for lab in blank)
         moves, moved_at = st.day_hexes[1:], today.at.get("moved") or At(day_at.line, f"{day_at.field}.moved")
         drift = rolls["drift"][0][0] if "drift" in rolls else None
         if drift is not None and eng.toward(st.game_map, st.day_start, drift) != (moves or [None])[-1]:
@@ -342,6 +346,7 @@ class Rules1672(LostRules):
                 and drift is not None and eng.toward(st.game_map, st.day_start, drift) is None else ""
             if over is None and all(s == eng.DEAD for s in record.checks["sailors"]):  # why it was drunk, eaten...
                 off = "; the save loses the whole crew today, but the day as played leaves a sailor alive"
+            off = off or self._with_other(record, dawns, key)
             problems.add(At(at.line, f"{at.field}.{key}"),
                          f"{record.checks[key]}, but the rules allow {_span(failure.reached)} {key} at the end of this "
                          f"day (it began at {_span(failure.starts)}; {summary}){off}")
@@ -366,6 +371,21 @@ class Rules1672(LostRules):
                          if failure.kind == "left" else again)
         elif not today.crew_refused:  # else the crew's line says why
             problems.add(at, f"no one day explains these values together ({summary})")
+
+    def _with_other(self, record, dawns, key) -> str:
+        """When the recorded value of `key` is one the day gives with another supply (checked before it)
+        otherwise than recorded (a Good's Hull forgotten, say): that supply as the rules then give it."""
+        for other in KEYS[:KEYS.index(key)]:
+            if other not in record.checks:
+                continue
+            loose = search.Record(turn=record.turn, inputs=record.inputs, optional=record.optional,
+                                  narrow=record.narrow, checks={k: v for k, v in record.checks.items() if k != other},
+                                  partial=record.partial, order=record.order, until=record.until)
+            ends = list(islice(search.walk(eng, dawns, loose, budget=RESYNC_STEPS), RESYNC_ENDS))
+            if ends:
+                return (f"; {key} {record.checks[key]} comes only with {other} "
+                        f"{_span(eng.PARTS[other](v) for v in ends)}, not {record.checks[other]}")
+        return ""
 
     def _input_at(self, key, today: Day, day_at, message="") -> At:
         named = [kat for kind, (_, kat) in today.gathered.items() if f" {kind} " in message]

@@ -358,18 +358,19 @@ def list_block(played, x: float, y: float, w: float, bottom: float, pal: Palette
         return [], y
     items = [Text(x, y + ASCENT * 8, title, 8.0, "sans-bold", fill=pal.accent)]
     y += 8 * 1.5
-    for n, text in enumerate(lines):
-        if y + size * 1.45 > bottom:
-            more = "\u2026 " + tr._("and {n} more").format(n=len(lines) - n)
-            items.append(Text(x, y - size * 1.45 + ASCENT * size + size * 1.45, more, MIN_TEXT, "sans-italic",
-                              fill=pal.soft)) if y + MIN_TEXT <= bottom else None
-            break
+    room = max(1, int((bottom - y) // (size * 1.45)))  # lines; the last says how many are not listed
+    shown_lines = lines if len(lines) <= room else lines[:room - 1]
+    if len(shown_lines) < len(lines):
+        more = "\u2026 " + tr._("and {n} more").format(n=len(lines) - len(shown_lines))
+        items.append(Text(x, y + len(shown_lines) * size * 1.45 + ASCENT * size, more, MIN_TEXT, "sans-italic",
+                          fill=pal.soft, role="list-more"))
+    for text in shown_lines:
         shown, fs = text, fit_size(text, "sans", size, w, MIN_TEXT)
         while text_width(shown, "sans", fs) > w and len(shown) > 4:
             shown = shown[:-2].rstrip() + "\u2026"
         items.append(Text(x, y + ASCENT * size, shown, fs, "sans", fill=pal.ink, role="list-item"))
         y += size * 1.45
-    return items, y
+    return items, y + (size * 1.45 if len(shown_lines) < len(lines) else 0)
 
 
 def summary_panel(played, box: Box, pal: Palette, tr: Translator = ENGLISH) -> Group:
@@ -387,27 +388,37 @@ def summary_panel(played, box: Box, pal: Palette, tr: Translator = ENGLISH) -> G
     return Group(tuple(items), name="summary", box=tuple(box))
 
 
+BAND_LIST_MOST = 120.0  # the band's list column: at most this tall, the rest counted ("… and 3 more")
+
+
+def band_blocks(played, inner: Box, pal: Palette, tr: Translator = ENGLISH) -> tuple[list, float]:
+    """The band's three columns in `inner` (result and every fact; score; the list), and how far
+    down the tallest reaches."""
+    c1, c2, c3 = inner.split_x(0, 0, 0, gap=16)
+    items, y = result_block(played, c1.x, c1.y + 2, c1.w, pal, tr)
+    block, facts_end = rows_block(stats_rows(played, tr), c1.x, y + 4, c1.w, pal, 7.2)
+    items += block
+    block, score_end = score_block(played, c2.x, c2.y + 1, c2.w, pal, tr=tr)
+    items += block
+    block, list_end = list_block(played, c3.x, c3.y + 1, c3.w, min(c3.bottom, c3.y + 1 + BAND_LIST_MOST), pal,
+                                 7.2, tr=tr)
+    return items + block, max(facts_end, score_end, list_end)
+
+
 def summary_band(played, box: Box, pal: Palette, tr: Translator = ENGLISH) -> Group:
     """The same, side by side in one low panel (under a tall map)."""
     items, inner = panel(box, tr._("The game in numbers"), pal)
-    c1, c2, c3 = inner.split_x(0, 0, 0, gap=16)
-    block, y = result_block(played, c1.x, c1.y + 2, c1.w, pal, tr)
-    items += block
-    block, _ = rows_block(stats_rows(played, tr)[:4], c1.x, y + 4, c1.w, pal, 7.2)
-    items += block
-    block, _ = score_block(played, c2.x, c2.y + 1, c2.w, pal, tr=tr)
-    items += block
-    block, _ = list_block(played, c3.x, c3.y + 1, c3.w, c3.bottom, pal, 7.2, tr=tr)
-    items += block
-    return Group(tuple(items), name="summary", box=tuple(box))
+    block, _ = band_blocks(played, inner, pal, tr)
+    return Group(tuple(items + block), name="summary", box=tuple(box))
 
 
-def band_height(played, tr: Translator = ENGLISH) -> float:
-    """Tall enough for the tallest of the band's three columns."""
-    result = 17 + 3 + 2 * 7.4 * 1.3 + 4 + 4 * 7.2 * 1.55
-    score = 8 * 1.5 + len(played.score) * 7.6 * 1.5 + 3 + 10 * 1.45 + MIN_TEXT * 1.6
-    listed = 8 * 1.5 + len(notable(played, tr)[1]) * 7.2 * 1.45
-    return TITLE_BAR + 6 + 4 + max(result, score, min(listed, 120.0))
+def band_height(played, width: float, pal: Palette, tr: Translator = ENGLISH) -> float:
+    """Tall enough for the tallest of the band's three columns, measured by setting them: every fact
+    of the first (a game set up with many options has more than four) and the result's reason on as
+    many lines as it takes."""
+    _, inner = panel(Box(0, 0, width, 1000.0), "", pal)
+    _, bottom = band_blocks(played, inner, pal, tr)
+    return bottom - inner.y + TITLE_BAR + 6
 
 
 HEAD_BASELINE = JOURNAL_TOP - 9 * MM  # from the page top: the running head, as on the journal pages
@@ -511,7 +522,7 @@ def front_layout(played, paper: str = "letter", ink: str = "color",
         bottom = row.bottom
         pages = [Scene(W, H, tuple(items), metadata=meta, margin=MARGIN)]
     else:
-        band = band_height(played, tr)
+        band = band_height(played, page.w, pal, tr)
         top = JOURNAL_TOP  # under the running head
         if room >= band:
             items.append(summary_band(played, Box(page.x, y, page.w, band), pal, tr))

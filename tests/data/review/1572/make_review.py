@@ -1148,7 +1148,7 @@ chose_empire = {"day": 2, "marks": [{"empire": "A1"}], "resources": res(f=4, mo=
 chose_cache = {"day": 3, "marks": [{"peaceful-village": "A1"}], "resources": res(f=4, mo=3),
                "rolls": {"planning": [5, 1, 1, 1, 1]}}
 case("predict-eclipse-chooses-near-an-empire", "Predict Eclipse chooses the result near an empire too",
-     "days[2].rolls.native-contact | more", save([e1, chose_empire, chose_cache]),
+     "days[2].rolls.native-contact | a predicted eclipse chooses", save([e1, chose_empire, chose_cache]),
      save([e1, chose_empire, dict(chose_cache, rolls={"planning": [5, 1, 1, 1, 1], "native-contact": [6]})]))
 # Princess Kantyi rerolls the empire's one die too. The first Kantyi day (A1, a peaceful village), then day 2: planning
 # 5 2 2 2 2; movement 3+4 +3 -1 = 9: +1; native 1 1, rerolled by her to 1 2: 3, an empire in A1; rations: food 4; camp:

@@ -367,6 +367,10 @@ class Rules1672(LostRules):
         elif failure.kind in ("left", "short"):
             faces, where = rolls[key] if key in rolls else ((), self._input_at(key, today, day_at))
             again = f"day {st.day} rolls {key} again here, and no more rolls are recorded"
+            blank = eng.scan_order(st.game_map, st.position, st.terrain) if key == "scan" else ()
+            if blank:  # the hexes the save left blank: one pair each
+                again += (f" (Scan Horizon rolls for every blank hex around {st.position}, and {', '.join(blank)} "
+                          f"{'is' if len(blank) == 1 else 'are'} left blank)")
             problems.add(where, f"more {key} rolls than day {st.day} rolls ({_rolled_why(key, faces)})"
                          if failure.kind == "left" else again)
         elif not today.crew_refused:  # else the crew's line says why

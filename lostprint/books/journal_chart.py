@@ -77,13 +77,14 @@ def resource_chart(played, box: Box, pal: Palette, title: str = N_("Resources by
     label_w = max(text_width(names[r.key], "sans-bold", 7.2) for r in resources) + 16
     events = [e for e in played.events]
     kinds = list(dict.fromkeys(e.kind for e in events))
-    legend_h = (MIN_TEXT + 5) if kinds else 0
+    key_rows = event_key_rows(kinds, pal, inner.right - (inner.x + label_w), tr)
+    legend_h = len(key_rows) * (MIN_TEXT + 5)
     axis_h = MIN_TEXT + 6
     per_day: dict[int, list] = {}
     for e in events:
         per_day.setdefault(e.day, []).append(e)
     stack = max((len(v) for v in per_day.values()), default=0)
-    band_h = min(3, stack) * 9.0 + (3 if stack else 0)
+    band_h = min(EVENT_STACK, stack) * 9.0 + (3 if stack else 0)
     plot_x0 = inner.x + label_w
     plot_x1 = inner.right - 8
     top = inner.y + band_h
@@ -100,9 +101,14 @@ def resource_chart(played, box: Box, pal: Palette, title: str = N_("Resources by
         x = x_of(day)
         items.append(Line(x, top - 1, x, bottom, Style(fill=None, stroke=pal.faint, width=0.5, dash=(1.2, 1.6)),
                           role="event-guide"))
-        for k, e in enumerate(per_day[day][:3]):
+        shown = per_day[day] if len(per_day[day]) <= EVENT_STACK else per_day[day][:EVENT_STACK - 1]
+        for k, e in enumerate(shown):
             name, _, color = event_style(pal, e.kind)
             items.append(icon(name, x, inner.y + 4.5 + k * 9.0, 8.0, color))
+        if len(shown) < len(per_day[day]):  # the last place says how many more that day
+            items.append(Text(x, inner.y + 4.5 + len(shown) * 9.0 + (ASCENT - DESCENT) * MIN_TEXT / 2,
+                              f"+{len(per_day[day]) - len(shown)}", MIN_TEXT, "sans-bold", "middle", pal.accent,
+                              role="event-more"))
     values = [dict(played.start_values)] + [dict(d.resources) for d in days]
     caps = [dict((r.key, r.cap) for r in resources)] + [dict(d.caps) for d in days]
     for i, r in enumerate(resources):
@@ -153,17 +159,31 @@ def resource_chart(played, box: Box, pal: Palette, title: str = N_("Resources by
     zero_half = text_width("0", "sans", MIN_TEXT) / 2  # the day-0 tick label is centred on the axis start
     items.append(Text(plot_x0 - zero_half - 2.5, base + 3 + ASCENT * MIN_TEXT, tr._("day"), MIN_TEXT, "sans-italic", "end",
                       pal.soft))
-    # the events' key
-    if kinds:
+    # the events' key: every kind, on as many rows as the width needs
+    for r, row in enumerate(key_rows):
         x = plot_x0
-        y = inner.bottom - legend_h / 2
-        for kind in kinds:
+        y = inner.bottom - legend_h + (r + 0.5) * (MIN_TEXT + 5)
+        for kind in row:
             name, label, color = event_style(pal, kind, tr)
-            wlabel = text_width(label, "sans", MIN_TEXT)
-            if x + 12 + wlabel > inner.right:
-                break
             items.append(icon(name, x + 4, y, 8.0, color))
             items.append(Text(x + 10, y + (ASCENT - DESCENT) * MIN_TEXT / 2, label, MIN_TEXT, "sans", "start",
                               pal.soft, role="event-key"))
-            x += 10 + wlabel + 10
+            x += 10 + text_width(label, "sans", MIN_TEXT) + 10
     return Group(tuple(items), name="resource-chart", box=tuple(box))
+
+
+EVENT_STACK = 3  # event icons over a day at most; a day with more shows two and "+N"
+
+
+def event_key_rows(kinds: list[str], pal: Palette, width: float, tr: Translator = ENGLISH) -> list[list[str]]:
+    """The event kinds in rows `width` wide (an icon and its label each), in order."""
+    rows: list[list[str]] = []
+    used = width
+    for kind in kinds:
+        need = 10 + text_width(event_style(pal, kind, tr)[1], "sans", MIN_TEXT) + 2
+        if used + need > width and (not rows or rows[-1]):
+            rows.append([])
+            used = 0.0
+        rows[-1].append(kind)
+        used += need + 8
+    return rows

@@ -44,7 +44,8 @@ SLOTS = Slots()
 
 
 def draw_villages(marks, ctx: MapContext, extra: dict) -> list:
-    """Every village of a hex side by side: a thick dot, or a circled dot when peaceful."""
+    """Every village of a hex side by side: a thick dot, or a circled dot when peaceful; two columns of
+    two, and more than four in the same room, smaller, so each one found is on the map."""
     by_hex: dict[str, list[str]] = {}
     for m in marks:
         by_hex.setdefault(m.hexes[0], []).append(m.kind)
@@ -54,11 +55,12 @@ def draw_villages(marks, ctx: MapContext, extra: dict) -> list:
         cx, cy = ctx.center(lab)
         x0 = cx + SLOTS.village[0] * s
         y0 = cy + SLOTS.village[1] * s
-        for i, kind in enumerate(kinds[:4]):
-            x = x0 + (i // 2) * s * 0.26
+        scale = min(1.0, 2 / -(-len(kinds) // 2))  # columns of two beyond the second share its room
+        for i, kind in enumerate(kinds):
+            x = x0 + (i // 2) * s * 0.26 * scale
             y = y0 + ((i % 2) - (0.5 if len(kinds) > 1 else 0)) * s * 0.3
             name = "peaceful-village" if kind == "peaceful-village" else "village"
-            items.append(icon(name, x, y, s * 0.34, ctx.pal.ink))
+            items.append(icon(name, x, y, s * 0.34 * scale, ctx.pal.ink))
     return items
 
 

@@ -87,8 +87,26 @@ def test_wrong_claimed_score(tmp_path):
     _, result = example()
     name, score = result.final[0]
     path, line = edited(tmp_path, f"{name}: {score}", f"{name}: {score + 5}")
-    assert check_record(path) == [f"{path}:{line}: outcome.scores.{name}: the replay gives {name} {score} points, "
-                                  f"not {score + 5}"]
+    found = check_record(path)
+    assert len(found) == 1
+    assert found[0].startswith(f"{path}:{line}: outcome.scores.{name}: the replay gives {name} {score} points, "
+                               f"not {score + 5} (rounds ")
+    # how the replay's points add up: each round's, then the unused spells, for the player to find the slip
+    rounds = [dict(s.points)[name] for s in result.snapshots[1:]]
+    spells = dict(result.spells_left)[name]
+    assert sum(rounds) + 2 * spells == score
+    assert found[0].endswith(f"; {spells} unused spell{'s' * (spells != 1)}: {2 * spells})")
+
+
+def test_a_setup_that_cannot_be_played_claims_no_scores(tmp_path):
+    # the example's scores stay written: with no game replayed there is nothing to compare them with
+    path, line = edited(tmp_path, "  - {name: Wren, color: blue}", "  - {name: Wren, color: blue}\n  - Ossian\n  - Ida")
+    assert check_record(path) == [f"{path}:{line - 3}: players: Crows is for 2 to 4 players, not 5"]
+
+
+def test_the_game_may_be_named_as_written(tmp_path):
+    path, _ = edited(tmp_path, "game: crows", "game: Crows ")
+    assert check_record(path) == []
 
 
 @pytest.mark.parametrize("old,new,field,message", [

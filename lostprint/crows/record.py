@@ -234,7 +234,7 @@ def parse_record(data, source: str) -> tuple[Record | None, Reader]:
         return None, f
     if data.get("format") != FORMAT:
         _bad(f, "format", f"must be {FORMAT}, not {shown(data.get('format'))}")
-    if data.get("game") != "crows":
+    if not (isinstance(data.get("game"), str) and data["game"].strip().lower() == "crows"):  # as games.named reads it
         _bad(f, "game", f"this is a Crows record reader; game must be crows, not {shown(data.get('game'))}")
     title = _text(f, data["title"], "title", MAX_TITLE) if data.get("title") is not None else None
     title = title or Path(source).stem
@@ -356,6 +356,8 @@ def replay_record(record: Record, rd: Reader | None = None) -> T.Result:
         return result
     for p in result.problems:
         _bad(rd, p.field, p.message)
+    if not result.snapshots:  # the setup could not be played: no score or winner to compare
+        return result
     final = dict(result.final)
     best = max(final.values())
     won = [p for p, n in result.final if n == best]
@@ -365,8 +367,25 @@ def replay_record(record: Record, rd: Reader | None = None) -> T.Result:
         if name not in final:
             _bad(rd, f"outcome.scores.{keyname(name)}", f"{shown(name)} is not one of the players")
         elif final[name] != pts:
-            _bad(rd, f"outcome.scores.{keyname(name)}", f"the replay gives {name} {final[name]} points, not {pts}")
+            _bad(rd, f"outcome.scores.{keyname(name)}", f"the replay gives {name} {final[name]} points, not {pts} "
+                 f"({tally(result, name)})")
     return result
+
+
+def tally(result: T.Result, name: str) -> str:
+    """How the replay's points for `name` add up, for a player to find the round they scored differently:
+    each round's (with the Queen, or a Ley Line doubling or drained, named), then the unused spells."""
+    def scored(s: E.Snapshot) -> str:
+        at, notes = dict(s.totems).get(name), []
+        if at is not None and s.queen == at:
+            notes.append("the Queen")
+        if at is not None and dict(s.tiles)[at] == G.LEY_LINE:
+            notes.append("Ley Line, Drained" if s.drained else "Ley Line, doubled")
+        return f"{dict(s.points)[name]}" + (f" ({', '.join(notes)})" if notes else "")
+
+    spells = dict(result.spells_left)[name]
+    return (f"rounds {', '.join(scored(s) for s in result.snapshots[1:])}; {spells} unused "
+            f"spell{'s' * (spells != 1)}: {spells * G.RULES.score('unused_spell')}")
 
 
 def check_record_data(data, source: str) -> tuple[list[str], Record | None, T.Result | None]:

@@ -158,6 +158,11 @@ class LostRules:
         """Entering a goal hex ends the game in a win (1872 first needs the five plot hexes)."""
         return True
 
+    def entered_again(self, st: State, label: str) -> str | None:
+        """Why a route may not list the hex it stands in, in the game's words (1872: back from the fort); None
+        for the general reason."""
+        return None
+
     def begin(self, st: State) -> None:
         """Set up the game's own running state before day 1."""
 

@@ -197,6 +197,14 @@ class Rules1872(LostRules):
     def wins_on_entering(self, st, label) -> bool:
         return any(eng.wins_on(_replay(st).land, st.terrain, g.st, label) for g in _replay(st).ends)
 
+    def entered_again(self, st, label) -> str | None:
+        """A fort assault written twice with the move back between left out: the failed one's rule said."""
+        k = st.day_hexes.index(label)
+        if label not in _replay(st).land.fort or not k:
+            return None
+        return (f"{label} is Fort Benton, entered again: an assault that fails moves the tribe back to "
+                f"{st.day_hexes[k - 1]} with no movement this turn (12A: it may try again on a later turn)")
+
     def check_mark(self, st, kind, value, at, problems, container):
         got = read(Reader(problems, st.game_map), MARKS[kind], value, at)
         if got is None or got["letter"] is None:

@@ -350,8 +350,9 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
             rd.error(sat, f"the game was over on entering {pos}: no more moves")
             break
         if not st.adjacent(pos, lab):
-            rd.error(sat, f"{lab} is where the route stands already: moved lists the hexes entered, not the one "
-                          "left" if lab == pos else f"{lab} is not next to {pos}")
+            again = lab == pos and rules.entered_again(st, lab)
+            rd.error(sat, again or f"{lab} is where the route stands already: moved lists the hexes entered, not the "
+                                   "one left" if lab == pos else f"{lab} is not next to {pos}")
             break
         if lab not in st.terrain and not rules.enters_unmapped:
             rd.error(sat, f"{lab} is not mapped yet (draw a hex before you enter it)")

@@ -678,11 +678,14 @@ def step(st: State, to: str) -> State:
     problem = step_problem(st, to)
     if problem:
         raise RuleError("travel", problem)
-    here, cost = st.pos, step_cost(st, to)
-    values = _add(_add(st.values, PROGRESS, -cost), PROGRESS, river_gain(st.board, here, to))
+    here, cost, gain = st.pos, step_cost(st, to), river_gain(st.board, st.pos, to)
+    values = _add(_add(st.values, PROGRESS, -cost), PROGRESS, gain)
     due = interest_on_entering(st, to) and st.interest_at(to) is None
+    river = f", river +{gain}" if gain else (  # a river hex entered off the river's course gains nothing
+        f", no river progress (the river runs {here} -> {st.board.downstream(here)})"
+        if to in st.board.river and st.board.downstream(here) else "")
     return replace(st, pos=to, values=values, steps=st.steps + (to,), interest_due=due,
-                   log=st.log + (f"travel {here} -> {to} ({st.board.direction(here, to)}), cost {cost}",))
+                   log=st.log + (f"travel {here} -> {to} ({st.board.direction(here, to)}), cost {cost}{river}",))
 
 
 def morale(st: State) -> State:

@@ -73,3 +73,21 @@ def test_1672_the_next_days_orders_are_headed_with_that_day(serve):
     assert page.text_content("#ask").startswith("Day 2: put your")
     assert page.text_content("#where").startswith("Day 2 · Phase 1")
     assert page.text_content("#day") == "2"
+
+
+def test_1872_spirit_dancers_are_counted_for_the_game_not_the_day():
+    """Two Spirit Dancers serve the whole game: the question said '(2 left today)' each day until one was
+    used. Storm Dancers (a vision) change one die a day in their terrain: that one says so."""
+    from lostprint.engine import lost_crows as crows
+    from lostprint.engine.contract import evolve
+    from lostprint.play.views import Crows1872
+    from tests.test_play import crows_decision_cases
+
+    game = crows_decision_cases()["dancers"]
+    assert Crows1872.ask("dancers", game) == "Spirit Dancers (2 left for the game): change a die to any face?"
+    used = evolve(game, st=game.st._replace(dancers=1))
+    assert Crows1872.ask("dancers", used) == "Spirit Dancers (1 left for the game): change a die to any face?"
+    storm = evolve(game, st=game.st._replace(vision=("mountains", 3), dancers=2))
+    assert crows.power(storm.st).storm_dancers == "mountains"
+    assert Crows1872.ask("dancers", storm) == ("Storm Dancers (once a day in the mountains): change a die to "
+                                               "any face?")

@@ -324,9 +324,12 @@ class Crows1872(NoSetup):
         if key == "plot choice":
             enc = CROWS_PLOTS.encounter(f"{item[1]}{item[2]}")
             return f"Plot {enc.code}, {enc.title}: what do you do?"
+        storm = crows_engine.power(g.st).storm_dancers
+        if key == "dancers" and storm:
+            return f"Storm Dancers (once a day in the {storm}): change a die to any face?"
         return {
             "reroll": "Windriders: reroll one die?",
-            "dancers": f"Spirit Dancers ({crows_engine.dancers_left(g)} left today): change a die to any face?",
+            "dancers": f"Spirit Dancers ({crows_engine.dancers_left(g)} left for the game): change a die to any face?",
             "crow": "A Crow after the Vision Quest: which resource gains 1?",
             "plot crow": "A Crow after the Vision Quest: which resource gains 1?",
             "wild": "A wild icon: which resource gains?",

@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import reduce
+from itertools import product
 
 from lostprint.engine import lost_crows as eng
 from lostprint.engine.contract import RuleError, evolve
@@ -619,12 +620,12 @@ class Rules1872(LostRules):
         (its maximums and plot rolls the engine's: a wrong one is said once, not again each day after),
         the values as recorded (the save says them every day); [] when none is found soon."""
         values = tuple(st.values[k] for k in eng.KEYS)
-        for game in starts:
+        kept = ("moved", "terrain", "crows")
+        for game, choice in product(starts, (True, False)):  # the save's plot choice first (44A's bargain kept)
             record = record_for(game)
-            kept = ("moved", "terrain", "crows")
             loose = replace(record, checks={k: v for k, v in record.checks.items() if k in kept},
                             prune=record_for.bound_for(ANY_VALUES, NO_CAPS),
-                            narrow={k: v for k, v in record.narrow.items() if k != "plot choice"},
+                            narrow={k: v for k, v in record.narrow.items() if choice or k != "plot choice"},
                             inputs={k: v for k, v in record.inputs.items() if v})
             for end in search.walk(eng, [game], loose, budget=RECOVER_STEPS):
                 won = end.st.over if end.st.over and end.st.over[0] == "won" else None  # by the moves as recorded

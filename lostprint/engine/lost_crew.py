@@ -389,7 +389,8 @@ def place(v: Voyage, jobs: Mapping[str, int | bool], orders: Orders | None = Non
             what = f"{int(n)} gathered: one per sailor, and" if job == "gather" else f"{int(n)} sailors on {job}:"
             raise RuleError("slots", f"{what} {job.title()} has {SLOT[job]} place{'s' * (SLOT[job] > 1)}")
     if orders.sailors > v.hands:
-        raise RuleError("sailors", f"{orders.sailors} jobs for {v.hands} well sailors (the wounded rest)")
+        taken = ", ".join(job.title() + f" \u00d7{int(n)}" * (n > 1) for job, n in orders.__dict__.items() if n)
+        raise RuleError("sailors", f"{orders.sailors} jobs for {v.hands} well sailors (the wounded rest): {taken}")
     if jobs.get("gather") and not v.ashore:
         raise RuleError("gather", f"resources are gathered on an island, and sailors go to Gather in phase 1, only "
                                   f"at an island hex: the sloop began day {v.day} at sea at {v.dawn}")

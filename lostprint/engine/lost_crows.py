@@ -1658,5 +1658,7 @@ def colour_refusal(land: Land, terrain: dict, start: str, kind: str, label: str,
                 f"coloured {kind} ({RULES.ruling('canada-terrain').topic}, a house ruling)")
     if d == data.FAR_MAP:
         return f"{label} is two hexes from {start}: allowed only once every hex next to {start} is mapped"
+    lost = "" if colourable(land, terrain, start, kind, fort=fort) else (
+        f"; no hex that near is blank, so the icon is lost ({RULES.ruling('map-lost').topic}, a house ruling)")
     return (f"{label} is {d} hexes from {start}, where the day began (a hex is coloured next to the tribe, "
-            "or two away when all around it are mapped)")
+            f"or two away when all around it are mapped){lost}")

@@ -91,3 +91,23 @@ def test_1872_spirit_dancers_are_counted_for_the_game_not_the_day():
     assert crows.power(storm.st).storm_dancers == "mountains"
     assert Crows1872.ask("dancers", storm) == ("Storm Dancers (once a day in the mountains): change a die to "
                                                "any face?")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt install chromium)")
+@pytest.mark.parametrize("key", ["map", "go"])
+def test_1872_a_hex_to_colour_or_to_go_to_is_clicked_on_the_map(serve, key):
+    """As in 1572 and 1672, the hexes a choice offers are lit on the map and a click takes one (1872's
+    were listed as buttons only)."""
+    from tests.test_play import crows_decision_cases
+
+    page, session = serve("1872", 3)
+    session.state = crows_decision_cases()[key]
+    page.reload()
+    page.wait_for_selector("#ask")
+    q = session.view()["question"]
+    hexes = [v if key == "map" else v[0] for v in q["values"] if v != "stop"]
+    lit = [p.get_attribute("data-target") for p in page.query_selector_all("#map polygon.target")]
+    assert sorted(lit) == sorted(hexes)
+    page.click(f'#map polygon[data-target="{hexes[-1]}"]')
+    inputs_after(page, 1)
+    assert session.table.inputs == (q["values"][len(hexes) - 1],)

@@ -276,6 +276,9 @@ class Crows1872(NoSetup):
         out.update(kind="choose", key=need.key, text=Crows1872.ask(need.key, g),
                    options=[Crows1872.label(need.key, o, g, names) for o in options],
                    values=[encode(o) for o in options])
+        if need.key in ("map", "go"):  # a hex to colour or to go to, clicked on the map too
+            hexes = [o if need.key == "map" else o[0] if isinstance(o, tuple) else None for o in options]
+            out["targets"] = {h: i for i, h in enumerate(hexes) if h is not None and hexes.count(h) == 1}
         return out
 
     @staticmethod

@@ -355,9 +355,12 @@ class Rules1672(LostRules):
             where = today.at.get("wounded") or today.at.get("lost") or day_at
             values = failure.reached if failure.kind == "part" else {v for v in failure.reached if v > got}
             empty = " and ".join(f"0 {k}" for k in ("water", "food") if all(eng.PARTS[k](v) == 0 for v in dawns))
+            last = today.names("healed") and CREW.weather(today.sailed).drink and \
+                all(eng.PARTS["water"](v) == CREW.rest_water for v in dawns)  # Rest took the Water to drink
             problems.add(where, f"{got} wound{'s' * (got != 1)} recorded today (wounded + lost), but the rules "
                                 f"give {_span(values)}{' or more' * (failure.kind == 'partial')} ({summary}"
-                                f"{f'; the day began with {empty}' * bool(empty)})")
+                                f"{f'; the day began with {empty}' * bool(empty)}"
+                                f"{'; healing in phase 2 took the last Water: none is left to drink' * bool(last)})")
         elif key == "terrain":
             self._scan_failed(st, today, failure, problems, day_at)
         elif key == "islands":

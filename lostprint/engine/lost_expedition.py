@@ -1043,7 +1043,10 @@ class _Fill:
                 at = replace(today, pos=a, trails=today.trails - {frozenset(e) for e in late})
                 due = interest_on_entering(at, b) and b not in held
                 if due and b not in found:
-                    rest, self.unrolled = None, f"entering {b} on day {s0.day + 1} rolls Interests there: record it"
+                    why = ("its Interests icon" if b in s0.board.interest_icons else
+                           f"Archeology: a trail from {at.terrain[a]} into {at.terrain[b]}")
+                    rest = None
+                    self.unrolled = f"entering {b} on day {s0.day + 1} rolls Interests there ({why}): record it"
                     break
                 rest += (("step", step_cost(at, b), river_gain(s0.board, a, b)),)
                 rest += (("interest", found[b]),) if due else ()

@@ -528,7 +528,8 @@ FIELD_OF = {"to": "moved", "target": "mapped", "mapped": "mapped", "fever_today"
 ASKED = {  # (failure kind, input key or "" for any other): what the save lacks or has too much of
     ("short", KANTYI_ROLLS): "Princess Kantyi rerolls the Native Contact 1s and 2s on day {day}: record her new "
                              "faces under kantyi",
-    ("short", "interests"): "an interest is due: record the interests dice",
+    ("short", "interests"): "an Interests roll is due (on Exploring 10+, on entering an Interests icon, and for "
+                            "Archeology on following a trail into another terrain): record the interests dice",
     ("short", ""): "a {face} was planned: record the {key} dice",
     ("left", "mapping"): f"muskets cannot reroll mapping (only {', '.join(R.musket_charts)}): one roll of its dice",
     ("left", "interests"): "more interests dice than interests rolled today",

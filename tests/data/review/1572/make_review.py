@@ -581,7 +581,7 @@ arch = {"day": 2, "moved": ["C2"], "resources": res(f=4, mv=1),
         "marks": [{"trail": ["B2", "C2"]}, {"interest": {"hex": "C2", "result": "natural-wonder"}}],
         "rolls": {"planning": [2, 4, 4, 4, 4], "movement": [5, 6], "exploring": [3, 3], "interests": [3, 4]}}
 case("archeology-trails-lead-to-interests", "an Archeology trail into another terrain leads to an interest",
-     "days[1].rolls | an interest is due", save([day1(), arch], "archeology"),
+     "days[1].rolls | an Interests roll is due", save([day1(), arch], "archeology"),
      save([day1(), dict(arch, marks=arch["marks"][:1], rolls={k: v for k, v in arch["rolls"].items()
                                                               if k != "interests"})], "archeology"))
 # An empire's reach ends 2 hexes away. Day 1: planning 2 2 2 3 5 (movement +2); movement 6+6 +2 -1 = 13: +4 (at the
@@ -696,7 +696,7 @@ icon = {"day": 7, "mapped": {"G1": "mountains"}, "moved": ["G1"],
         "marks": [{"interest": {"hex": "G1", "result": "natural-wonder"}}], "resources": res(f=3, mv=0),
         "rolls": {"planning": [2, 2, 2, 2, 3], "movement": [6, 6], "mapping": [2, 2], "interests": [3, 4]}}
 case("entering-an-interest-icon", "entering a hex with an Interests icon rolls Interests",
-     "days[6].rolls | an interest is due", save([lagos, *route[:5], icon]),
+     "days[6].rolls | an Interests roll is due", save([lagos, *route[:5], icon]),
      save([lagos, *route[:5], {k: v for k, v in icon.items() if k != "marks"}
            | {"rolls": {k: v for k, v in icon["rolls"].items() if k != "interests"}}]))
 # A step northwest costs 3 morale. Day 2 in B2 (hills): planning 2 2 2 2 2; movement 6+6 +4 -1 = 15: +4 -> 5;
@@ -712,7 +712,7 @@ case("no-travel-costs-morale", "a day without a step costs 1 morale (ruling)",
 # Exploring 10 finds Interests (ruling exploring-interests: the chart's 10+, not the phase text's 11+): the wonder
 # day with Exploring 3+4 +3 = 10.
 ten = dict(wonder, rolls=dict(wonder["rolls"], exploring=[3, 4]))
-case("exploring-ten-finds-interests", "Exploring 10 finds Interests (ruling)", "days[0].rolls | an interest is due",
+case("exploring-ten-finds-interests", "Exploring 10 finds Interests (ruling)", "days[0].rolls | an Interests roll is due",
      save([ten]), save([{k: v for k, v in ten.items() if k != "marks"}
                         | {"rolls": {k: v for k, v in ten["rolls"].items() if k != "interests"}}]))
 # Mapping is rolled on 2d6 (ruling mapping-dice), not 1d6 per "?".
@@ -1201,7 +1201,7 @@ there_back = {"day": 1, "mapped": {"B2": "plains"}, "moved": ["B2", "A1"],
                         "interests": [[2, 2], [3, 4]]}}
 no_wonder = dict(there_back, marks=there_back["marks"][:2], rolls=dict(there_back["rolls"], interests=[2, 2]))
 case("archeology-follows-a-mission-trail", "an Archeology party following a Ruined Mission's trail finds an interest",
-     "days[0].rolls.interests | an interest is due", save([there_back], "archeology"), save([no_wonder], "archeology"))
+     "days[0].rolls.interests | an Interests roll is due", save([there_back], "archeology"), save([no_wonder], "archeology"))
 case("archeology-follows-a-mission-trail-bare",
      "an Archeology party following a Ruined Mission's trail finds an interest",
      "days[0].marks | entering B2 on day 1 rolls Interests", bare(save([there_back], "archeology")),

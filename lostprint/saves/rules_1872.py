@@ -584,7 +584,8 @@ class Rules1872(LostRules):
                 return (facts.caps[key][1] if key in facts.caps else facts.where("caps"),
                         f"the {key} maximum is {caps[i]} after day {day}; {how} the rules give {_spread(got)} (a "
                         "maximum only rises with a vision that restores it, and falls by 1 for each Bad Omen or "
-                        "outcome that lowers it)")
+                        "outcome that lowers it)" + ("" if key in facts.caps else
+                                                     "; a maximum that changes is written in caps: that day"))
         reached = []
         for i, key in enumerate(eng.KEYS):
             others = values[:i] + values[i + 1:]

@@ -225,8 +225,9 @@ def start(players, counts=G.HOUSE_COUNTS) -> State:
     players = tuple(players)
     if not G.MIN_PLAYERS <= len(players) <= G.MAX_PLAYERS:
         raise RuleError("players", f"Crows is for {G.MIN_PLAYERS} to {G.MAX_PLAYERS} players, not {len(players)}")
-    if len(set(players)) != len(players):
-        raise RuleError("players", "every player needs a different name")
+    twice = next((p for i, p in enumerate(players) if p in players[:i]), None)
+    if twice is not None:
+        raise RuleError("players", f"every player needs a different name ({twice} is written twice)")
     total = sum(n for _, n in counts)
     if nightfall_window(total, len(players))[0] < 1:
         raise RuleError("tile-counts", f"{total} map tiles are too few for {len(players)} players: the setup "

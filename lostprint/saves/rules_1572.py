@@ -106,7 +106,8 @@ class Replay:
             nested = isinstance(given, list) and all(isinstance(g, list) for g in given)
             faces = read(rd, ROLLS if nested else ONE_ROLL, given, kat)
             if faces is not None and nested and len(faces) > 1 and key in ("planning", KANTYI_ROLLS):
-                problems.add(kat, "one roll only: a list of die faces, like [4, 5]")
+                problems.add(kat, "the five final dice, after the one reroll: one list, like [2, 3, 3, 4, 6]"
+                             if key == "planning" else "Princess Kantyi's new faces, in order: one list, like [6, 4]")
             elif faces is not None:
                 rolls[key] = (tuple(map(tuple, faces)) if nested else (tuple(faces),), kat)
         if "planning" not in rolls:  # said once: not when the day already has a problem (nothing is replayed)

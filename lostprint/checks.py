@@ -225,17 +225,30 @@ def cut_text(scene: Scene) -> list[str]:
             if ELLIPSIS in t.text]
 
 
+def _page_streams(scene: Scene) -> list[str]:
+    """Each page's words read in its order, white space aside: a wrapped text's lines run together."""
+    return ["".join("".join(t.text.split()) for t in texts(page)) for page in scene.all_pages()]
+
+
 def cut_words(scene: Scene, sources) -> list[str]:
     """Each source text a page begins to print but does not print whole: its lines, read in the page's
     order with white space aside, hold the text's start but not all of it (a wrapped text kept to a few
     lines, with no "…" for cut_text to find)."""
-    streams = ["".join("".join(t.text.split()) for t in texts(page)) for page in scene.all_pages()]
+    streams = _page_streams(scene)
     problems = []
     for source in sources:
         whole = "".join(source.split())
         if any(whole[:12] in s for s in streams) and not any(whole in s for s in streams):
             problems.append(f"text {source!r} is not printed whole")
     return problems
+
+
+def left_out(scene: Scene, sources) -> list[str]:
+    """Each source text no page prints whole, begun or not: a rule a sheet leaves out to make room
+    (cut_words sees a rule cut short; this sees one missing altogether)."""
+    streams = _page_streams(scene)
+    return [f"text {source!r} is not printed" for source in sources
+            if not any("".join(source.split()) in s for s in streams)]
 
 
 def all_problems(scene: Scene) -> list[str]:

@@ -9,6 +9,7 @@ from lostprint.i18n import languages, localized, translator
 from lostprint.options import PrintOptions
 from lostprint.scene import Scene, Text
 from lostprint.sheets import build_sheet, sheet_module, sheet_sides
+from lostprint.typeset import curly
 
 GAMES = ["lost-expedition", "lost-crew", "lost-crows"]
 
@@ -21,7 +22,7 @@ def wrapped_sources(game_id: str, code: str) -> list[str]:
     sources += [rule for _, rule in sheet_module(game_id).score_terms(game, tr) if rule]
     sources += [getattr(game.text, name) for name in ("spirit_dancer_text", "vision_quest_text")
                 if getattr(game.text, name, "")]
-    return sources
+    return [curly(s) for s in sources]  # as a page sets them: "cell’s"
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -34,6 +35,47 @@ def test_every_wrapped_text_on_a_sheet_is_printed_whole(game, code, paper):
         scene = build_sheet(game, None, PrintOptions(paper=paper, sides=sides, lang=code))
         assert checks.cut_words(scene, sources) == [], sides
         assert checks.cut_text(scene) == [], sides
+
+
+SAID_OTHERWISE = {  # a chart's note every sheet says in its own words rather than word for word
+    ("lost-expedition", "planning"): "the day's phases: 'reroll any once'; each phase chart: '+1 per extra'",
+    ("lost-crew", "weather"): "the weather track: 'After a watcher's reroll: Storm.'",
+    ("lost-crows", "bad-omen"): "the chart's subtitle: 'd66: tens die, then ones die'",
+}
+ON_THE_REFERENCE_CARD = {  # left off the one page, whose foot line sends the player to the reference card
+    ("lost-crows", "units"): "the order of the units' resolution goes with the turn order",
+}
+
+
+def rules_printed(game_id: str, code: str, sides: str) -> list[str]:
+    """The rules a sheet of these sides prints whole: every chart's note but those above, and (where
+    the player writes) the score terms' rules and the Spirit Dancers' and Vision Quest's."""
+    tr = translator(code)
+    game = localized(load(game_id), tr)
+    rules = [curly(c.modifier) for c in game.charts if c.modifier and (game_id, c.key) not in SAID_OTHERWISE
+             and not (sides == "1" and (game_id, c.key) in ON_THE_REFERENCE_CARD)]
+    if sides != "ref":
+        rules += wrapped_sources(game_id, code)[len([c for c in game.charts if c.modifier]):]
+    return rules
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("code", languages())
+@pytest.mark.parametrize("game", GAMES)
+def test_no_sheet_leaves_a_rule_out_to_make_room(game, code, paper):
+    """The 1872 one page once printed the Vision Quest's rule only when its write-ins kept three
+    rows, and never on letter: now the write-ins take fewer rows, the rule stays."""
+    for sides in sheet_sides(game):
+        scene = build_sheet(game, None, PrintOptions(paper=paper, sides=sides, lang=code))
+        assert checks.left_out(scene, rules_printed(game, code, sides)) == [], sides
+
+
+def test_a_rule_left_out_altogether_is_found():
+    page = Scene(200, 100, (Text(10, 10, "Terrain", 7), Text(10, 20, "Boon", 7)))
+    rule = "At the 7th Crow: roll 1d6 on the visions of the terrain with most Crows."
+    assert checks.left_out(page, [rule]) == [f"text {rule!r} is not printed"]
+    assert checks.cut_words(page, [rule]) == []  # not begun: the cut check alone never saw it
+    assert checks.left_out(page, ["Terrain Boon"]) == []
 
 
 def test_the_french_1872_sheet_prints_the_spirit_dancers_rule_to_its_last_words():
@@ -77,3 +119,14 @@ def test_a_text_kept_to_a_few_lines_steps_down_to_the_least_size_then_marks_its_
     lines, size = wrap_within(text, "sans-italic", 7.4, 60.0, 2)
     assert size == MIN_TEXT and len(lines) == 2 and lines[-1].endswith("\u2026")
     assert wrap_within(text, "sans-italic", 7.4, 60.0) == (wrap_text(text, "sans-italic", 7.4, 60.0), 7.4)
+
+
+@pytest.mark.parametrize("code", ["en", "de"])
+@pytest.mark.parametrize("sides", ["1", "2"])
+def test_a_variant_map_sheet_leaves_no_rule_out(sides, code):
+    """A variant map lays its panels out by their content: the Vision Quest's panel asks for the room
+    its rules take."""
+    from lostprint.maps.generate import generate
+
+    scene = build_sheet("lost-crows", generate("lost-crows", 7, 8, 7), PrintOptions(sides=sides, lang=code))
+    assert checks.left_out(scene, rules_printed("lost-crows", code, sides)) == []

@@ -19,7 +19,7 @@ from lostprint.sheets.lost_crows_icons import crows_icon
 from lostprint.sheets.icons import icon
 from lostprint.sheets.layout import Panel, map_with_panels
 from lostprint.sheets.pieces import slot_size, square_slot
-from lostprint.sheets.style import MIN_TEXT, Palette, boxed, fill, stroke
+from lostprint.sheets.style import MIN_TEXT, Palette, boxed, fill, palette, stroke
 
 GAP = 7.0
 MIN_LEFT = 400.0  # the crows row and the Bad Omen chart need this width
@@ -285,6 +285,11 @@ def units_panel(game, box: Box, pal: Palette, dice: bool = True, tr: Translator 
         y += spirit_h + 3
     else:
         y += name_h + 4
+    order = w.wrap_text(game.chart("units").modifier, "sans-italic", MIN_TEXT, inner.w)  # the order to resolve in
+    for k, line in enumerate(order):
+        items.append(Text(inner.x, y - 1 + ASCENT * MIN_TEXT + k * MIN_TEXT * 1.1, line, MIN_TEXT, "sans-italic",
+                          "start", pal.soft))
+    y += len(order) * MIN_TEXT * 1.1 + 3
     # the chart: a row per difference band
     items.append(Line(inner.x - 2, y - 1.5, inner.right + 2, y - 1.5, stroke(pal.line, 0.6)))
     row_h = (inner.bottom - y) / len(rows)
@@ -560,8 +565,13 @@ def unit_dice(game, box: Box, pal: Palette, tr: Translator = ENGLISH) -> Group:
     return Group(tuple(items), name="unit-dice", box=tuple(box))
 
 
-def spirit_and_vision(game, box: Box, pal: Palette, tr: Translator = ENGLISH) -> Group:
-    """The Spirit Dancers to cross out, then the Vision Quest's terrain, boon and roll."""
+VQ_ROW = 16.0  # a Vision Quest write-in row at its full height
+VQ_ROW_LEAST = 14.0  # ...and the least a row may have (a pencil line under its label, the roll's box)
+
+
+def vision_rules(game, box: Box, pal: Palette, tr: Translator = ENGLISH) -> tuple[list, Box]:
+    """The panel, the Spirit Dancers' boxes and rule, then the Vision Quest's rule, every line of
+    both; and the room left under them for the write-ins."""
     _ = tr.gettext
     title = _("Spirit Dancers \u00b7 Vision Quest")
     narrow = text_width(title, "sans-bold", w.PANEL_TITLE) > box.w - 8
@@ -579,24 +589,46 @@ def spirit_and_vision(game, box: Box, pal: Palette, tr: Translator = ENGLISH) ->
         items.append(Text(tx, inner.y + ASCENT * MIN_TEXT + k * MIN_TEXT * 1.1, line, MIN_TEXT, "sans-italic",
                           "start", pal.soft))
     y = inner.y + max(bs, len(lines) * MIN_TEXT * 1.1) + 5
-    rest = Box(inner.x, y, inner.w, inner.bottom - y)
+    items.append(Line(inner.x, y - 2.5, inner.right, y - 2.5, stroke(pal.faint, 0.4)))
     quest = w.wrap_text(game.text.vision_quest_text, "sans-italic", MIN_TEXT, inner.w)
-    if rest.h - len(quest) * MIN_TEXT * 1.1 - 6 >= 3 * 16:  # the quest's rule, when the write-ins keep room
-        items.append(Line(inner.x, y - 2.5, inner.right, y - 2.5, stroke(pal.faint, 0.4)))
-        for k, line in enumerate(quest):
-            items.append(Text(inner.x, y + 1 + ASCENT * MIN_TEXT + k * MIN_TEXT * 1.1, line, MIN_TEXT, "sans-italic",
-                              "start", pal.soft))
-        y += len(quest) * MIN_TEXT * 1.1 + 4
-        rest = Box(inner.x, y, inner.w, inner.bottom - y)
-    a, b, c = rest.split_y(0, 0, 0, gap=2)
-    items += list(w.write_in(a, _("Terrain"), pal).items)
-    items += list(w.write_in(b, _("Boon"), pal).items)
-    lw = text_width(_("Roll"), "sans-bold", w.BODY)
-    items.append(Text(c.x, c.bottom - 3, _("Roll"), w.BODY, "sans-bold", fill=pal.soft))
-    rs = min(c.h - 1, 14.0)
-    items.append(Rect(c.x + lw + 4, c.bottom - rs, rs, rs, boxed(pal.paper, pal.ink, 0.9), radius=2, role="vq-roll"))
-    note, ns = w.fitted(_("at the 7th Crow, once"), "sans-italic", MIN_TEXT, c.right - (c.x + lw + rs + 10))
-    items.append(Text(c.right, c.bottom - 3, note, ns, "sans-italic", "end", pal.soft))
+    for k, line in enumerate(quest):
+        items.append(Text(inner.x, y + 1 + ASCENT * MIN_TEXT + k * MIN_TEXT * 1.1, line, MIN_TEXT, "sans-italic",
+                          "start", pal.soft, role="vq-rule"))
+    y += len(quest) * MIN_TEXT * 1.1 + 4
+    return items, Box(inner.x, y, inner.w, inner.bottom - y)
+
+
+def vision_height(game, width: float, tr: Translator = ENGLISH) -> float:
+    """The least height spirit_and_vision needs this wide: both rules whole, the write-ins on one row."""
+    _items, rest = vision_rules(game, Box(0, 0, width, 1000.0), palette("color"), tr)
+    return 1000.0 - rest.h + VQ_ROW_LEAST
+
+
+def roll_in(box: Box, pal: Palette, tr: Translator = ENGLISH) -> list:
+    """The Vision Quest's roll: its label and a box for the die's number."""
+    lw = text_width(tr.gettext("Roll"), "sans-bold", w.BODY)
+    rs = min(box.h - 1, 14.0)
+    return [Text(box.x, box.bottom - 3, tr.gettext("Roll"), w.BODY, "sans-bold", fill=pal.soft),
+            Rect(box.x + lw + 4, box.bottom - rs, rs, rs, boxed(pal.paper, pal.ink, 0.9), radius=2, role="vq-roll")]
+
+
+def spirit_and_vision(game, box: Box, pal: Palette, tr: Translator = ENGLISH) -> Group:
+    """The Spirit Dancers to cross out, then the Vision Quest's rule and its terrain, boon and roll: a
+    row each where the panel is tall enough, else the roll beside the terrain, else all three on one
+    row. The rules are never left out to make room (tests/test_sheet_whole_text.py)."""
+    _ = tr.gettext
+    items, rest = vision_rules(game, box, pal, tr)
+    roll_w = text_width(_("Roll"), "sans-bold", w.BODY) + 4 + 14.0 + 2
+    if rest.h >= 3 * VQ_ROW + 4:
+        terrain, boon, roll = rest.split_y(0, 0, 0, gap=2)
+    elif rest.h >= 2 * VQ_ROW_LEAST + 2:
+        top, boon = rest.split_y(0, 0, gap=2)
+        terrain, roll = top.split_x(0, roll_w, gap=10)
+    else:
+        terrain, boon, roll = rest.split_x((rest.w - roll_w - 20) * 0.5, 0, roll_w, gap=10)
+    items += list(w.write_in(terrain, _("Terrain"), pal).items)
+    items += list(w.write_in(boon, _("Boon"), pal).items)
+    items += roll_in(roll, pal, tr)
     return Group(tuple(items), name="vision", box=tuple(box))
 
 
@@ -708,7 +740,8 @@ def variant_body(game, game_map, body: Box, pal: Palette, units_h: float, tr: Tr
 
     panels = [
         Panel("unit-dice", 122.0, lambda wd: units_h, lambda box: unit_dice(game, box, pal, tr), max_w=150.0),
-        Panel("vision", 170.0, lambda wd: 122.0, lambda box: spirit_and_vision(game, box, pal, tr), max_w=260.0),
+        Panel("vision", 170.0, lambda wd: max(122.0, vision_height(game, wd, tr)),
+              lambda box: spirit_and_vision(game, box, pal, tr), max_w=260.0),
         Panel("crows", 430.0, lambda wd: 44.0, lambda box: crow_tally(game, box, pal, CROW_BOXES_TO, tr), max_w=620.0),
     ]
     size, map_box, placed = map_with_panels(game_map, body, panels, 12.0, 26.0, MAP_PAD)
@@ -974,16 +1007,17 @@ def omen_height(chart) -> float:
     return w.TITLE_BAR + 6 + -(-len(chart.bands) // OMEN_COLUMNS) * OMEN_ROW
 
 
+VISION_LEAST_H = 84.0  # the one page's Vision Quest panel: at least this tall (three write-in rows on a4)
 ONE_PAGE_LEFT_OUT = N_("the turn order, the icon, terrain and map keys, how to win and lose")
 
 
-def _one_page_boxes(game, game_map, body: Box):
+def _one_page_boxes(game, game_map, body: Box, tr: Translator = ENGLISH):
     """(hex size, map box, right column, band under the map) for the largest hexes that leave room for
-    the unit dice, their chart and the Vision Quest beside the map and the Bad Omen chart and the Crows
-    under it; None when even ONE_PAGE_MIN_MM leaves too little."""
+    the unit dice, their chart and the Vision Quest (both its rules whole) beside the map and the Bad
+    Omen chart and the Crows under it; None when even ONE_PAGE_MIN_MM leaves too little."""
     x0, y0, x1, y1 = hexgrid.unit_bounds(game_map.axial.values())
     dice_w, dice_h = unit_dice_grid_size(game)
-    right_h = dice_h + unit_chart_height(game) + 84.0 + 2 * GAP
+    fixed_h = dice_h + unit_chart_height(game) + 2 * GAP
     omen = game.chart("bad-omen")
     band_h = omen_height(omen)
     mm = ONE_PAGE_MAX_MM
@@ -992,6 +1026,7 @@ def _one_page_boxes(game, game_map, body: Box):
         mw, mh = (x1 - x0) * size + 2 * MAP_PAD + 0.5, (y1 - y0) * size + 2 * MAP_PAD + 0.5
         right = Box(body.x + mw + GAP, body.y, body.right - body.x - mw - GAP, mh)
         band = Box(body.x, body.y + mh + GAP, body.w, body.bottom - body.y - mh - GAP)
+        right_h = fixed_h + max(VISION_LEAST_H, vision_height(game, right.w, tr))
         if right.w >= dice_w and right.h >= right_h and band.h >= band_h \
                 and crow_tally_fits(game, Box(0, 0, band.w - omen_width(omen, OMEN_COLUMNS, MIN_TEXT) - GAP, band.h)):
             return size, Box(body.x, body.y, mw, mh), right, band
@@ -1013,7 +1048,7 @@ def one_page(game, game_map, opts: SheetOptions) -> list:
         "Player sheet, one page \u00b7 pencils, {dice} dice").format(dice=die.count)
     items = header(game, game_map, header_box, pal, subtitle, tr)
 
-    found = _one_page_boxes(game, game_map, body)
+    found = _one_page_boxes(game, game_map, body, tr)
     if found is None:
 
         raise UsageError(f"{game.title}: this map leaves no room on one page for the unit dice beside it and "

@@ -580,6 +580,12 @@ def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
         words = ASKED.get((failure.kind, key)) or ASKED[failure.kind, ""]
         return where, words.format(day=day, key=key, face=dict(R.phase_faces).get(key))
     why = _why(st, record)
+    steps = why.split("; ")
+    if len(rerolled) * R.musket_reroll_cost > muskets and not any(  # only a cache's musket could have paid
+            s.startswith(f"{rerolled[-1]}: ") and "(musket reroll)" in s for s in steps):
+        return rolls[rerolled[-1]][1], (f"a musket reroll spends a musket, and day {day} began with {muskets}: "
+                                        f"{rerolled[-1]}'s reroll is paid only by a cache found at Native Contact "
+                                        f"first, and these rolls find none ({why})")
     got = sorted(failure.reached, key=repr)
     if key == "fever_today":
         return where, (f"the rolls give {' or '.join(g or 'no fever change' for g in got)}, "

@@ -228,7 +228,7 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
             if t.player not in players:
                 bad(f"{where}.player", f"{t.player!r} is not one of the players ({', '.join(players)})")
             elif t.player != state.player:
-                bad(f"{where}.player", f"it is {state.player}'s turn (seat order, {players[0]} starts)")
+                bad(f"{where}.player", f"it is {state.player}'s turn (seat order; {players[0]} starts every round)")
             give("tile", E.Placement(t.tile, t.at, t.moved_to), where)
             give("totem", t.totem, where)
             give("spell", t.spell, where)

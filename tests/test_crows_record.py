@@ -105,8 +105,11 @@ def test_a_setup_that_cannot_be_played_claims_no_scores(tmp_path):
 
 
 def test_the_game_may_be_named_as_written(tmp_path):
+    from lostprint.edit import _is_crows
+
     path, _ = edited(tmp_path, "game: crows", "game: Crows ")
     assert check_record(path) == []
+    assert _is_crows(path, None)  # `lostprint edit` opens it as a Crows record, as validate reads it
 
 
 @pytest.mark.parametrize("old,new,field,message", [

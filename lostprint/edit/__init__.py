@@ -13,7 +13,7 @@ from pathlib import Path
 
 from lostprint.errors import LostprintError, UsageError
 from lostprint.files import SAVE, LoadError, load
-from lostprint.games import resolve
+from lostprint.games import named, resolve
 from lostprint.play import keep_score
 
 
@@ -57,4 +57,4 @@ def _is_crows(save: Path, game: str | None) -> bool:
         data = load(save, SAVE)
     except LoadError:
         return False  # the editor says what is wrong with it
-    return isinstance(data, dict) and data.get("game") == "crows"
+    return isinstance(data, dict) and getattr(named(data.get("game")), "id", None) == "crows"  # as validate reads it

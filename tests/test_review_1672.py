@@ -193,3 +193,20 @@ def test_a_stay_only_a_drift_off_the_map_explains_is_refused_on_the_move():
     assert [line.partition(": ")[2] for line in found] == [
         "days[16].moved: the sloop ends day 17 at A4, but in Storm it can end only at A3, A5, B4, B5 (steered, or "
         "adrift); or it drifts off the map, where the game ends in phase 4 (food 5 then, not 4)"], found
+
+
+def test_a_refused_island_size_or_route_is_said_once(tmp_path):
+    """An island mark whose size is not the hex's colour was said again as a landing left out ('record the
+    landing as {island: ...}'); a route too long in Rain, its last hex written again the next day, was said
+    on that day twice ('B4 is where the route stands already' and 'B4 is not next to B4')."""
+    size = tmp_path / "size.yaml"
+    size.write_text((REVIEW / "hand" / "revered-for-a-good.ok.yaml").read_text(encoding="utf-8").replace(
+        "hexes: [D5], size: small", "hexes: [D5], size: medium"))
+    assert [line.partition(": ")[2] for line in check_save_file(size)] == [
+        "days[6].marks[0].island: D5 is small-island, not a medium island"]
+    ok = (REVIEW / "hand" / "heal-with-the-last-water.ok.yaml").read_text(encoding="utf-8")
+    route = tmp_path / "route.yaml"
+    route.write_text(ok.replace("    moved: [C4]", "    moved: [C4, B4]"))
+    assert [line.partition(": ")[2] for line in check_save_file(route)] == [
+        "days[7].moved: 2 hexes in Rain: at most 1 steered, or exactly 1 adrift",
+        "days[8].moved[0]: B4 is where the route stands already: moved lists the hexes entered, not the one left"]

@@ -176,6 +176,7 @@ class Rules1672(LostRules):
             eng.island_lies(st.game_map, st.terrain, tuple(hexes), terrain)
         except RuleError as exc:
             problems.add(at if exc.rule == "mapped" else at_in(value, "hexes", at), str(exc))
+            crew.today.island_unread = True  # said here: not again as a landing left out
             return None
         natives, roll = got.get("natives", False), got.get("roll")
         crew.today.island = {"hexes": tuple(hexes), "size": terrain, "natives": natives, "roll": roll, "at": at,
@@ -336,8 +337,11 @@ class Rules1672(LostRules):
                                    f" it can end only at {', '.join(sorted(ends)) or 'nowhere'} (steered, or adrift)"
                                    + (f": {short.pop()}" if len(short) == 1 and "" not in short else "") + off)
         elif failure.kind == "rule":
-            # not twice: the walk of the moves already says a hop that is not next to the sloop
-            if failure.message not in {text.rpartition(": ")[-1] for *_, text in problems.items}:
+            # not twice: the walk of the moves already says a hop that is not next to the sloop (on the route's line)
+            said = {text.rpartition(": ")[-1] for *_, text in problems.items}
+            moved = f" {day_at.field}.moved"
+            if failure.message not in said and not (key == "route" and any(
+                    f"{moved}:" in text or f"{moved}[" in text for *_, text in problems.items)):
                 problems.add(self._input_at(key, today, day_at, failure.message), failure.message)
         elif key in KEYS:
             over = failure.ended  # the line where the recorded drift takes the sloop off the map, if it does

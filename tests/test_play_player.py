@@ -111,3 +111,39 @@ def test_1872_a_hex_to_colour_or_to_go_to_is_clicked_on_the_map(serve, key):
     page.click(f'#map polygon[data-target="{hexes[-1]}"]')
     inputs_after(page, 1)
     assert session.table.inputs == (q["values"][len(hexes) - 1],)
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt install chromium)")
+def test_a_click_right_after_typing_the_journal_is_taken_with_the_journal(serve):
+    """Typing a journal line and then clicking Roll for me: the click blurs the journal, whose line is
+    sent first; the click must not be dropped as 'busy' (it was: the player had to click again)."""
+    page, session = serve("1572", 5)
+    page.click("#journal")
+    page.keyboard.type("Set out from the delta at dawn.")
+    page.click("#roll-for-me")
+    inputs_after(page, 1)
+    assert len(session.table.inputs) == 1
+    assert session.table.journal == ((1, "Set out from the delta at dawn."),)
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt install chromium)")
+@pytest.mark.parametrize("leave", ["reload", "close"])
+def test_a_journal_line_being_typed_is_kept_when_the_tab_goes(serve, browser, leave):
+    """A line typed in the journal and the tab reloaded or closed before it lost the focus: the line
+    is kept (it was only sent when the field lost the focus, so it was lost)."""
+    page, session = serve("1572", 5)
+    page.click("#journal")
+    page.keyboard.type("Rain all day.")
+    if leave == "reload":
+        page.reload()
+        page.wait_for_selector("#ask")
+    else:
+        url = page.url
+        page.close(run_before_unload=True)
+        page = browser.new_page()
+        page.goto(url)
+        page.wait_for_selector("#ask")
+    page.wait_for_function("document.querySelector('#journal').value === 'Rain all day.'")
+    assert session.table.journal == ((1, "Rain all day."),)
+    if leave == "close":
+        page.close()

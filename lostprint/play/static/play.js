@@ -5,7 +5,7 @@
 
 const $ = (sel) => document.querySelector(sel);
 const SVGNS = "http://www.w3.org/2000/svg";
-const page = { game: null, map: null, dice: [], hint: null, busy: false };
+const page = { game: null, map: null, dice: [], hint: null, busy: false, journalSaving: null };
 
 async function api(path, body) {
   const init = body === undefined ? {} :
@@ -57,6 +57,7 @@ async function act(path, body) {
   page.busy = true;
   status("saving…");
   try {
+    await page.journalSaving;  // a click that blurred the journal comes after its line, not instead of it
     show(await api(path, body));
     banner("");
   } catch (err) {
@@ -85,7 +86,11 @@ async function keepJournal() {
   const day = Math.max(1, g.board.day);
   const text = $("#journal").value;
   if ((g.journal[String(day)] || "") === text.trim()) return;
-  await act("api/journal", { day, text });
+  page.journalSaving = api("api/journal", { day, text }).then((answer) => {
+    g.journal = answer.journal;
+    banner("");
+  }, (err) => banner(`the journal line was not kept: ${err.message}`));
+  await page.journalSaving;
 }
 
 // --- drawing -------------------------------------------------------------------------------------
@@ -385,6 +390,19 @@ document.addEventListener("keydown", onKey);
 $("#undo").addEventListener("click", undo);
 $("#hint").addEventListener("click", askHint);
 $("#journal").addEventListener("change", keepJournal);
+// a line being typed is kept as the typing pauses, and when the tab goes (reload, close) before the
+// field loses the focus
+$("#journal").addEventListener("input", () => {
+  clearTimeout(page.journalTimer);
+  page.journalTimer = setTimeout(keepJournal, 800);
+});
+window.addEventListener("pagehide", () => {
+  const g = page.game;
+  const text = $("#journal").value;
+  if (!g || (g.journal[String(Math.max(1, g.board.day))] || "") === text.trim()) return;
+  fetch("api/journal", { method: "POST", keepalive: true, headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ day: Math.max(1, g.board.day), text }) });
+});
 
 (async () => {
   try {

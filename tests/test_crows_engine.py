@@ -589,7 +589,8 @@ def test_a_record_past_the_last_draw_nightfall_can_be_is_refused_there_and_carri
     last = f"rounds[{(hi - 1) // 2}][{(hi - 1) % 2}].nightfall"
     result = play(rounds + [rounds[0]], players=("A", "B"), counts=counts)
     assert [(p.field, p.message) for p in result.problems] == [
-        (last, f"Nightfall must have come up by draw {hi} (the setup puts it between draws {lo} and {hi})"),
+        (last, f"Nightfall must have come up by draw {hi} (the setup puts it between draws {lo} and {hi}; a turn "
+               "draws 1, Landfall 1 more, Nightfall counts)"),
         (f"rounds[{len(rounds)}]", f"the game ended after round {len(rounds)}, when Nightfall was drawn")]
     assert len(result.snapshots) == len(rounds) + 1 and result.snapshots[-1].nightfall
     early = play(rounds[:-1], players=("A", "B"), counts=counts).problems

@@ -546,7 +546,7 @@ def nightfall_options(s: State) -> tuple[bool, ...]:
 def _nightfall(s: State, drawn, problems: list | None = None) -> State:
     if drawn not in nightfall_options(s):
         lo, hi = _window(s)
-        window = f"the setup puts it between draws {lo} and {hi}"
+        window = f"the setup puts it between draws {lo} and {hi}; a turn draws 1, Landfall 1 more, Nightfall counts"
         why = (f"Nightfall must have come up by draw {hi} ({window})" if not drawn
                else "Nightfall was already drawn this round" if s.nightfall
                else f"Nightfall came up on draw {s.first_draw}, but {window}")

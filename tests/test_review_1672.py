@@ -210,3 +210,13 @@ def test_a_refused_island_size_or_route_is_said_once(tmp_path):
     assert [line.partition(": ")[2] for line in check_save_file(route)] == [
         "days[7].moved: 2 hexes in Rain: at most 1 steered, or exactly 1 adrift",
         "days[8].moved[0]: B4 is where the route stands already: moved lists the hexes entered, not the one left"]
+
+
+def test_the_crew_written_as_one_string_is_refused_on_its_line(tmp_path):
+    """`setup: {sailors: Ann Ben Cal Dan}` was taken silently as no names: the save's own names were then
+    refused on every day that named a sailor, and the setup line said nothing."""
+    path = tmp_path / "crew.yaml"
+    path.write_text((REVIEW / "hand" / "storm-drift-onto-the-natives.ok.yaml").read_text(encoding="utf-8").replace(
+        "{sailors: [Ann, Ben, Cal, Dan]}", "{sailors: Ann Ben Cal Dan}"))
+    found = check_save_file(path)
+    assert found[0] == f"{path}:9: setup.sailors: a list of 4 names, written [first, second, ...]", found

@@ -203,6 +203,9 @@ def _setup(data: LDict, rules, rd: Reader) -> dict | None:
             if allowed is not None:
                 rd.error(At(line_of(setup), f"setup.{key}"), f"missing (one of: {', '.join(allowed or ())})")
             continue
+        if key in rules.setup_counts and not isinstance(setup[key], list):
+            rd.error(at, f"a list of {rules.setup_counts[key]} names, written [first, second, ...]")
+            continue
         if allowed is None and isinstance(setup[key], list):  # a list of names (1672's sailors)
             names = [rd.text(item, At(line_of(setup[key], i), f"setup.{key}[{i}]"), MAX_TEXT)
                      for i, item in enumerate(setup[key])]

@@ -638,10 +638,12 @@ def mapped(st: State, phase: str, got) -> State:
     marks = st.marks_today
     cataracts = st.cataracts
     down = st.board.downstream(st.pos)
+    drawn = ""
     if R.cataract_face in dice and down is not None and frozenset((st.pos, down)) not in cataracts:
         cataracts = cataracts | {frozenset((st.pos, down))}
         marks += (("cataract", (st.pos, down)),)
-    log = st.log + (f"mapping {target}: {list(dice)} = {total}: {terrain}",)
+        drawn = f"; a {R.cataract_face} from river hex {st.pos}: a cataract to {down}"
+    log = st.log + (f"mapping {target}: {list(dice)} = {total}: {terrain}{drawn}",)
     return replace(st, terrain={**st.terrain, target: terrain}, mapped_today=st.mapped_today + ((target, terrain),),
                    marks_today=marks, cataracts=cataracts, log=log, diego_used=st.diego_used or diego,
                    phase=phase, pending=DONE)

@@ -62,7 +62,7 @@ def test_1872_outcome_and_score():
     found = problems_after(CROWS, lambda d: d["outcome"].update(result="lost"))
     assert "recorded as lost, but the game was won on day 31 (reached Canada)" in found
     found = problems_after(CROWS, lambda d: d["outcome"].update(score=99))
-    assert "recorded 99, but the rules give 64 (24 hexes travelled + 40 crows coloured \u00d7 2)" in found
+    assert "recorded 99, but the rules give 64 (24 hexes travelled + 20 crows coloured \u00d7 2)" in found
 
 
 def test_1872_simulated_games_are_legal_and_winnable():

@@ -172,7 +172,7 @@ def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> t
         else:
             rd.error(where, f"recorded as {got}, but the game was {result} on day {st.ended[0]} ({reason})")
     if recorded is not None and recorded != total and not problems:
-        terms = " + ".join(f"{p} {label}" for label, p in score)
+        terms = " + ".join(f"{_counted(p, label)} {label}" for label, p in score)
         rd.error(at_key(outcome, "score", "outcome.score"),
                  f"recorded {recorded}, but the rules give {total} ({terms})")
     if problems:
@@ -187,6 +187,12 @@ def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> t
         recorded_score=recorded,
     )
     return [], played
+
+
+def _counted(points: int, label: str) -> int:
+    """How many of a score term's things its points are: 'crows coloured × 2' at 28 points is 14 of them."""
+    per = label.partition(" \u00d7 ")[2]
+    return points // int(per) if per.isdigit() else points
 
 
 def _setup(data: LDict, rules, rd: Reader) -> dict | None:

@@ -101,3 +101,10 @@ def test_a_hand_written_save_may_write_a_terrain_in_the_singular():
     data = yaml.safe_load(text)
     assert replay_data(copy.deepcopy(data), str(path))[0] == []
     jsonschema.validate(data, save_schema())
+
+
+def test_a_refused_map_says_the_icons_the_recorded_dice_give():
+    """With its dice, a day whose hexes the map icons cannot colour names each unit's cell: the Warriors'
+    difference below 2 is a Mountains (it said only the hexes drawn, not which icons the dice gave)."""
+    found = problems(HERE / "hand" / "warriors-on-the-heights-bad.yaml", "with")
+    assert "Warriors 1\u22123: Mountains;" in found[0], found

@@ -516,8 +516,10 @@ class Rules1872(LostRules):
                 f"{key}: {failure.message}"
         if key in ("terrain", "map") or (kind == "none" and key == "ghost"):
             shown = ", ".join(f"{n} {t}" for t, n in sorted(Counter(_drawn_today(st).values()).items())) or "nothing"
+            dice = facts.dice_read()  # the map icons the dice give (the Warriors' Mountains below 2)
             return facts.where("mapped"), (f"the units' icons cannot colour {shown} from {st.day_start} on day {day} "
-                                           f"({how}; with a hex free next to the tribe each map icon colours one)")
+                                           f"({how}{': ' * bool(dice)}{dice}; with a hex free next to the tribe "
+                                           "each map icon colours one)")
         if key in ("plot", "plots"):
             land = _replay(st).land
             letter = next((land.plot_at[lab] for lab in st.day_hexes[1:] if lab in land.plot_at), "?")

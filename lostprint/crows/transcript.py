@@ -40,6 +40,7 @@ class Setup:
     players: tuple[str, ...]
     start: tuple[tuple[Square, str], ...]
     counts: tuple[tuple[str, int], ...] = G.HOUSE_COUNTS
+    squares: tuple[Square, ...] = G.start_squares()  # the starting layout's squares (a variant's, by its map)
 
 
 @dataclass(frozen=True)
@@ -182,7 +183,7 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
         return Result(players, tuple(problems), state.snapshots, tuple(state.hands.items()), E.score(state))
 
     try:
-        state = E.start(players, setup.counts)
+        state = E.start(players, setup.counts, setup.squares)
     except RuleError as exc:
         bad("tiles" if exc.rule == "tile-counts" else "players", str(exc))
         return result(None), inputs
@@ -198,7 +199,9 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
             bad(f"{where}.{p.field}", p.message)
         inputs.append(plain(key, value))
 
-    want = G.start_squares()
+    want = setup.squares
+    layout = ("the 5x5 checkerboard where column + row is even" if want == G.start_squares()
+              else f"the map's layout: {', '.join(E.fmt_sq(sq) for sq in want)}")
     index: dict = {}
     for i, (sq, kind) in enumerate(setup.start):
         if sq in index:
@@ -206,8 +209,7 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
             continue
         index[sq] = i
         if sq not in want:
-            bad(f"start[{i}].square", f"{E.fmt_sq(sq)} is not a starting square (the start is the 5x5 "
-                "checkerboard where column + row is even)")
+            bad(f"start[{i}].square", f"{E.fmt_sq(sq)} is not a starting square (the start is {layout})")
     missing = [sq for sq in want if sq not in index]
     if missing:
         bad("start", f"{len(missing)} starting square{'s' if len(missing) != 1 else ''} without a tile: "
@@ -287,7 +289,7 @@ def record_data(meta: dict, events, state: E.State) -> dict:
     for ev in events:  # a turn in progress is not written: the inputs kept beside the record hold it
         before = ev.before
         if ev.step == "start":
-            start.append({"square": _plain(G.start_squares()[before.laid]), "tile": str(ev.value)})
+            start.append({"square": _plain(before.squares[before.laid]), "tile": str(ev.value)})
         elif ev.step == "tile":
             turn = {"player": str(before.player), **plain("tile", ev.value)}
         elif ev.step in ("totem", "spell") and ev.value is not None:  # no totem: no empty tile was left

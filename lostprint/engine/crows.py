@@ -189,6 +189,7 @@ class State:
     counts: tuple[tuple[str, int], ...]
     step: int = 0
     laid: int = 0  # starting tiles laid so far (the start squares in row order)
+    squares: tuple[Square, ...] = G.start_squares()  # the starting layout: where each start tile is laid, in order
     round: int = 0  # 0 while the start is laid; then the round being played
     seat: int = 0  # whose turn (== len(players): every turn of the round is done)
     tiles: dict = field(default_factory=dict)
@@ -220,8 +221,9 @@ class State:
         return self.players[self.seat] if self.round and self.seat < len(self.players) else None
 
 
-def start(players, counts=G.HOUSE_COUNTS) -> State:
-    """A new game: the players in seat order (the first starts every round) and the tile set."""
+def start(players, counts=G.HOUSE_COUNTS, squares=G.start_squares()) -> State:
+    """A new game: the players in seat order (the first starts every round), the tile set and the starting
+    layout (the standard checkerboard, or a variant's 13 squares in reading order: lostprint.maps.crows)."""
     players = tuple(players)
     if not G.MIN_PLAYERS <= len(players) <= G.MAX_PLAYERS:
         raise RuleError("players", f"Crows is for {G.MIN_PLAYERS} to {G.MAX_PLAYERS} players, not {len(players)}")
@@ -232,7 +234,8 @@ def start(players, counts=G.HOUSE_COUNTS) -> State:
     if nightfall_window(total, len(players))[0] < 1:
         raise RuleError("tile-counts", f"{total} map tiles are too few for {len(players)} players: the setup "
                         f"would deal Nightfall among the start tiles or hands ({G.tiles_needed(len(players))} needed)")
-    return State(players, tuple(counts), hands={p: 0 for p in players}, totals=tuple((p, 0) for p in players))
+    return State(players, tuple(counts), squares=tuple(squares), hands={p: 0 for p in players},
+                 totals=tuple((p, 0) for p in players))
 
 
 def kinds_left(s: State) -> tuple[str, ...]:
@@ -447,7 +450,7 @@ class _Move:
     def lay(self, kind) -> None:
         """The next of the 13 starting tiles, on the next start square in row order."""
         if self.count_tile(kind, "tile"):
-            self.arrive(G.start_squares()[self.laid], kind)
+            self.arrive(self.squares[self.laid], kind)
         self.laid += 1
         if self.laid == G.START_TILES:
             self.snapshots, self.round = (self.snapshot(),), 1

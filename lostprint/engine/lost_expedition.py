@@ -654,15 +654,18 @@ def interest_found(st: State, phase: str, got) -> State:
     repeat, or a Lagos with nowhere to lie, is a natural wonder), and what it does."""
     where, dice = st.pos, got["rolls"][0]
     total = chart_total(st, "interests", got)
-    key = row_for("interests", total).effects[0].terrain
+    key = rolled = row_for("interests", total).effects[0].terrain
     if (key != WONDER and key in {k for _, k in st.interests}) or (
             key == "lagos-de-oro" and "lagos" not in got and not lagos_placements(st)):
         key = WONDER
+    shown = key if key == rolled else (  # a repeat, or a lake with no room left, is a natural wonder
+        f"{rolled} (found already: {WONDER})" if rolled in {k for _, k in st.interests} else
+        f"{rolled} (no room left: {WONDER})")
     changes = {"interests": st.interests + ((where, key),), "interest_due": False, "phase": "", "pending": NOTHING,
                "marks_today": st.marks_today + (("interest", (where,), key),)}
     if got.get("diego"):
         changes["diego_used"] = True
-    log = [*st.log, f"interest at {where}: {list(dice)} = {total}: {key}"]
+    log = [*st.log, f"interest at {where}: {list(dice)} = {total}: {shown}"]
     return _icons(st, phase, got, interest_rule(key).effects, st.values, log, changes)
 
 

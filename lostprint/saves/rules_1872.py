@@ -289,7 +289,7 @@ class Rules1872(LostRules):
                 g.st._replace(crows=g.st.crows + tuple(t for t, _ in facts.crows)), *facts.vision[:PAIR])):
             facts.vision = None  # refused: the day is carried on without it
         record_for = self._recorder(st, facts)
-        if len(problems) == facts.problems_before and days.extend(record_for):
+        if len(problems) == facts.problems_before and not record_for.unrolled and days.extend(record_for):
             ends = [days.tip]
         else:  # refused: said once (unless the day's own fields broke a rule), and carried on from
             starts = [g for g in replay.ends if g.over is None]
@@ -339,7 +339,8 @@ class Rules1872(LostRules):
                             if out is None or c.outcome == out.code}
                    for letter, (roll, out, _a) in facts.plots.items() if roll is not None}
         plot_at = _replay(st).land.plot_at
-        unrolled = any(plot_at[lab] not in letters for lab in path if lab in plot_at)
+        # a plot hex entered with no roll recorded (the engine rolls it on entering): no branch explains the day
+        unrolled = next((plot_at[lab] for lab in path if lab in plot_at and plot_at[lab] not in letters), None)
 
         fort = _replay(st).land.fort  # a hex written after the fort's is the move back from a failed assault: free
         walked = tuple(lab for k, lab in enumerate(path) if not (k and path[k - 1] in fort))
@@ -440,7 +441,7 @@ class Rules1872(LostRules):
                     by_start[key] = replace(record, inputs={**inputs, **fill})
             return by_start[key]
 
-        record_for.bound_for, record_for.chosen = bound_for, chosen
+        record_for.bound_for, record_for.chosen, record_for.unrolled = bound_for, chosen, unrolled
         return record_for
 
     def _report(self, st, facts: Day, record_for, starts, problems, at) -> None:
@@ -458,6 +459,9 @@ class Rules1872(LostRules):
         if box is not None and units and units[box] != eng.RULES.permanent_face:
             return facts.roll_at["units"], (f"the vision's permanent {eng.RULES.permanent_face} fills the top "
                                             f"box of the {eng.UNITS[box // eng.BOX].title()}, not {units[box]}")
+        if record_for.unrolled and "units" not in facts.rolls:  # no branch explains the day, and without dice
+            # a search for a better reason walks every roll (seconds)
+            return self._plot_unrecorded(st, facts, False, record_for.unrolled)
         failure, tried = None, False
         for game in starts:
             record = record_for(game)
@@ -521,12 +525,7 @@ class Rules1872(LostRules):
                                            f"({how}{': ' * bool(dice)}{dice}; with a hex free next to the tribe "
                                            "each map icon colours one)")
         if key in ("plot", "plots"):
-            land = _replay(st).land
-            letter = next((land.plot_at[lab] for lab in st.day_hexes[1:] if lab in land.plot_at), "?")
-            return facts.where("marks" if "marks" in facts.raw else "moved"), (
-                f"more plot rolls than plot hexes entered on day {day}" if kind == "left" else
-                f"{land.plots.get(letter, '?')} is plot hex {letter}: record its roll as a mark, like "
-                f"{{plot: {{letter: {letter}, roll: 3, outcome: ...}}}}")
+            return self._plot_unrecorded(st, facts, kind == "left")
         if key == "crows":
             return self._crows_failed(st, facts, start, failure)
         if key == "moved":
@@ -543,6 +542,15 @@ class Rules1872(LostRules):
                     f"day {day} rolls {key} again here, and no more rolls are recorded")
         return not tried and self._values_failed(st, facts, failure, at, starts, record_for) or \
             self._together(st, facts, at)
+
+    @staticmethod
+    def _plot_unrecorded(st, facts: Day, left: bool, letter: str = "") -> tuple:
+        land = _replay(st).land
+        letter = letter or next((land.plot_at[lab] for lab in st.day_hexes[1:] if lab in land.plot_at), "?")
+        return facts.where("marks" if "marks" in facts.raw else "moved"), (
+            f"more plot rolls than plot hexes entered on day {st.day}" if left else
+            f"{land.plots.get(letter, '?')} is plot hex {letter}: record its roll as a mark, like "
+            f"{{plot: {{letter: {letter}, roll: 3, outcome: ...}}}}")
 
     @staticmethod
     def _crows_failed(st, facts: Day, start, failure) -> tuple:

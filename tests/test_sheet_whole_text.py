@@ -130,3 +130,41 @@ def test_a_variant_map_sheet_leaves_no_rule_out(sides, code):
 
     scene = build_sheet("lost-crows", generate("lost-crows", 7, 8, 7), PrintOptions(sides=sides, lang=code))
     assert checks.left_out(scene, rules_printed("lost-crows", code, sides)) == []
+
+
+def test_a_subtitle_too_long_beside_its_title_gets_a_line_of_its_own():
+    from lostprint.geometry.paper import Box
+    from lostprint.palette import palette
+    from lostprint.sheets import widgets as w
+
+    pal = palette("color")
+    items, inner = w.panel(Box(0, 0, 110, 100), "Scan Horizon", pal, subtitle="2d6 \u00b7 phase 5")
+    assert "2d6 \u00b7 phase 5" in [t.text for t in items if isinstance(t, Text)]
+    assert inner.y == pytest.approx(w.TITLE_BAR + 3 + w.SUBTITLE_LINE) and inner.bottom == pytest.approx(97)
+    items, inner = w.panel(Box(0, 0, 200, 100), "Scan Horizon", pal, subtitle="2d6 \u00b7 phase 5")
+    assert "2d6 \u00b7 phase 5" in [t.text for t in items if isinstance(t, Text)]
+    assert inner.y == pytest.approx(w.TITLE_BAR + 3)
+
+
+@pytest.mark.parametrize("code", languages())
+@pytest.mark.parametrize("game", GAMES)
+def test_no_panel_drops_part_of_its_subtitle(game, code, monkeypatch):
+    """A panel's subtitle once lost its last parts where the title left too little room beside it: the
+    1672 Scan Horizon chart's '· phase 5' in every language, the German 1872 one page's Crows its whole
+    'last ticked × 2'."""
+    from lostprint.sheets import widgets as w
+
+    asked: list[str] = []
+    real = w.panel
+
+    def recording(box, title, pal, house=False, subtitle="", name=""):
+        if subtitle:
+            asked.append(curly(subtitle))
+        return real(box, title, pal, house, subtitle, name)
+
+    monkeypatch.setattr(w, "panel", recording)
+    for paper in ("letter", "a4"):
+        for sides in sheet_sides(game):
+            asked.clear()
+            scene = build_sheet(game, None, PrintOptions(paper=paper, sides=sides, lang=code))
+            assert asked and checks.left_out(scene, asked) == [], (paper, sides)

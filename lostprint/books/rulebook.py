@@ -475,8 +475,8 @@ def drawn_charts(book: Book, charts: list):
     keys = [c.key for c in charts]
     total = book.width / WIDGET_SCALE
     gap = 8.0
-    widths = w.chart_widths(charts, total, gap)
-    height = max(w.chart_height(c, wd, 12.0) for c, wd in zip(charts, widths))
+    widths = w.chart_widths(charts, total, gap, book.tr)
+    height = max(w.chart_height(c, wd, 12.0, book.tr) for c, wd in zip(charts, widths))
 
     def build(box: Box):
         items, x = [], box.x
@@ -488,7 +488,7 @@ def drawn_charts(book: Book, charts: list):
     width = min(total, sum(widths) + gap * (len(widths) - 1)) if len(charts) > 1 else min(total, 300.0)
     if len(charts) == 1:
         widths = [width]
-        height = w.chart_height(charts[0], width, 12.0)
+        height = w.chart_height(charts[0], width, 12.0, book.tr)
     out = [spaced(book.widget(build, height, width=width, name="chart:" + ",".join(keys)), 4, 8)]
     for chart in charts:
         out += chart_notes(book, chart)

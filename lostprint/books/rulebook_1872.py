@@ -258,7 +258,7 @@ def block_chart_wide(book: Book, key: str):
     chart = book_chart(book.game.chart(key))
     width = book.width / WIDGET_SCALE
     row = wide_row(chart, width)
-    height = w.chart_height(chart, width, row)
+    height = w.chart_height(chart, width, row, book.tr)
     return _panel(book, lambda box: w.chart_table(chart, box, book.pal, max_row=row, tr=book.tr), height,
                   f"chart:{key}") + chart_notes(book, chart)
 

@@ -91,7 +91,7 @@ def chart_panel(chart, pal, row: float = CHART_ROW, tr=None) -> Panel:
 
     tr = tr or ENGLISH
     need = w.chart_need(chart, header=True, tr=tr)
-    return Panel(f"chart:{chart.key}", min(need, 150.0), lambda width: w.chart_height(chart, width, row=row) + 1,
+    return Panel(f"chart:{chart.key}", min(need, 150.0), lambda width: w.chart_height(chart, width, row=row, tr=tr) + 1,
                  lambda box: w.chart_table(chart, box, pal, max_row=row, tr=tr), max_w=max(need, 150.0) + 60)
 
 

@@ -1040,9 +1040,9 @@ def back(game, game_map, opts: SheetOptions) -> list:
     charts = [game.chart(k) for k in ("island", "scan", "natives")]
     for weather_w in (320.0, 290.0, 270.0):  # the weather track narrower where a language's results need it
         chart_row, weather_box = row_a.split_x(0, weather_w, gap=GAP)
-        if not any(_results_cut(c, wd) for c, wd in zip(charts, w.chart_widths(charts, chart_row.w, GAP))):
+        if not any(_results_cut(c, wd) for c, wd in zip(charts, w.chart_widths(charts, chart_row.w, GAP, tr))):
             break
-    for chart, box in zip(charts, chart_row.split_x(*w.chart_widths(charts, chart_row.w, GAP), gap=GAP)):
+    for chart, box in zip(charts, chart_row.split_x(*w.chart_widths(charts, chart_row.w, GAP, tr), gap=GAP)):
         items.append(w.chart_table(chart, box, pal, max_row=14.0, tr=tr))
     items.append(weather_track(game.chart("weather"), weather_box, pal, game, tr))
     tasks_box, mid, right_col = row_b.split_x(0, 150, 190, gap=GAP)
@@ -1114,7 +1114,7 @@ def one_page_panels(game, pal: Palette, tr: Translator = ENGLISH, strips: bool =
             return TWO_LINE_ROW if _results_cut(chart, wd) else ONE_PAGE_ROW
 
         need = w.chart_need(chart, header=True, tr=tr)
-        return Panel(f"chart:{chart.key}", min(need, 150.0), lambda wd: w.chart_height(chart, wd, row=row(wd)) + 1,
+        return Panel(f"chart:{chart.key}", min(need, 150.0), lambda wd: w.chart_height(chart, wd, row=row(wd), tr=tr) + 1,
                      lambda box: w.chart_table(chart, box, pal, max_row=row(box.w), tr=tr), max_w=max(need, 150.0) + 60)
 
     def strip(chart) -> Panel:

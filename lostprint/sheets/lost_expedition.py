@@ -201,14 +201,14 @@ def back(game, game_map, opts: SheetOptions) -> list:
     half = -(-len(phase_charts) // 2)
     row_a, row_b = phase_charts[:half], phase_charts[half:]
     planning_w = 150.0
-    row_h = max(w.chart_height(c, (page.w - planning_w) / len(row_b), row=14.0) for c in phase_charts)
+    row_h = max(w.chart_height(c, (page.w - planning_w) / len(row_b), row=14.0, tr=tr) for c in phase_charts)
     head, charts_a, charts_b, bottom = page.split_y(34, row_h, row_h, 0, gap=GAP)
     items: list = [title_block(head, _("{title} \u2014 reference").format(title=game.title),
                                _("{side}: the charts, phase by phase").format(side=back_label(opts)[0]), pal)]
-    for chart, box in zip(row_a, charts_a.split_x(*w.chart_widths(row_a, charts_a.w, GAP), gap=GAP)):
+    for chart, box in zip(row_a, charts_a.split_x(*w.chart_widths(row_a, charts_a.w, GAP, tr), gap=GAP)):
         items.append(w.chart_table(chart, box, pal, max_row=14.0, tr=tr))
     charts_row, p_box = charts_b.split_x(0, planning_w, gap=GAP)
-    for chart, box in zip(row_b, charts_row.split_x(*w.chart_widths(row_b, charts_row.w, GAP), gap=GAP)):
+    for chart, box in zip(row_b, charts_row.split_x(*w.chart_widths(row_b, charts_row.w, GAP, tr), gap=GAP)):
         items.append(w.chart_table(chart, box, pal, max_row=14.0, tr=tr))
     items.append(w.dice_key(game.chart("planning"), p_box, pal, columns=1))
     ph_box, e_box, s_box = bottom.split_x(280, 0, 230, gap=GAP)

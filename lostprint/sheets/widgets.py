@@ -81,18 +81,30 @@ def panel(box: Box, title: str, pal: Palette, house: bool = False, subtitle: str
         Line(box.x, box.y + TITLE_BAR, box.right, box.y + TITLE_BAR, stroke(pal.line, 0.5)),
     ]
     head = title + (f" {HOUSE_MARK}" if house else "")
-    # every title at PANEL_TITLE: a subtitle too long beside it loses its last parts ("2d6 · phase 5")
-    while subtitle and text_width(head, "sans-bold", PANEL_TITLE) + text_width(subtitle, "sans", SMALL) + 6 > box.w - 8:
-        subtitle = subtitle.rpartition(" \u00b7 ")[0]
-    sub_w = text_width(subtitle, "sans", SMALL) + 6 if subtitle else 0
+    # every title at PANEL_TITLE; a subtitle too long beside it ("2d6 · phase 5" by a long title) gets a
+    # line of its own under the band, whole, and the content starts under it
+    below = bool(subtitle) and subtitle_below(head, subtitle, box.w)
+    sub_w = text_width(subtitle, "sans", SMALL) + 6 if subtitle and not below else 0
     label, size = fitted(head, "sans-bold", PANEL_TITLE, box.w - 8 - sub_w)
     items.append(text_in(box.x + 4, box.y, TITLE_BAR, label, size, "sans-bold", color=pal.header_text,
                          role="title"))
-    if subtitle:
+    inner = Box(box.x + 4, box.y + TITLE_BAR + 3, box.w - 8, box.h - TITLE_BAR - 6)
+    if below:
+        sub, sub_size = fitted(subtitle, "sans-italic", SMALL, box.w - 8)
+        items.append(Text(box.right - 4, inner.y + ASCENT * sub_size, sub, sub_size, "sans-italic", "end", pal.soft))
+        inner = Box(inner.x, inner.y + SUBTITLE_LINE, inner.w, inner.h - SUBTITLE_LINE)
+    elif subtitle:
         items.append(text_in(box.right - 4, box.y, TITLE_BAR, subtitle, SMALL, "sans-italic",
                              anchor="end", color=pal.soft))
-    inner = Box(box.x + 4, box.y + TITLE_BAR + 3, box.w - 8, box.h - TITLE_BAR - 6)
     return items, inner
+
+
+SUBTITLE_LINE = SMALL * 1.15 + 1  # a subtitle's own line under the header band
+
+
+def subtitle_below(head: str, subtitle: str, width: float) -> bool:
+    """Whether a panel this wide sets its subtitle on a line of its own: it does not fit beside the title."""
+    return text_width(head, "sans-bold", PANEL_TITLE) + text_width(subtitle, "sans", SMALL) + 6 > width - 8
 
 
 def chart_table(chart: Chart, box: Box, pal: Palette, max_row: float = 11.0, tr: Translator = ENGLISH) -> Group:
@@ -145,23 +157,25 @@ def chart_need(chart: Chart, header: bool = False, tr: Translator = ENGLISH) -> 
     return max(rows, head) if header else rows
 
 
-def chart_widths(charts, total: float, gap: float) -> list[float]:
+def chart_widths(charts, total: float, gap: float, tr: Translator = ENGLISH) -> list[float]:
     """Share `total` among charts: each gets what it needs, the rest is spread evenly."""
     room = total - gap * (len(charts) - 1)
-    needs = [chart_need(c, header=True) for c in charts]
-    if sum(needs) > room:  # rows first: a title may shrink, a result should not
-        needs = [chart_need(c) for c in charts]
+    needs = [chart_need(c, header=True, tr=tr) for c in charts]
+    if sum(needs) > room:  # rows first: a subtitle may take a line under its title, a result should not shrink
+        needs = [chart_need(c, tr=tr) for c in charts]
     extra = (room - sum(needs)) / len(charts)
     if extra >= 0:
         return [n + extra for n in needs]
     return [n * room / sum(needs) for n in needs]
 
 
-def chart_height(chart: Chart, width: float, row: float = 11.0) -> float:
+def chart_height(chart: Chart, width: float, row: float = 11.0, tr: Translator = ENGLISH) -> float:
     """The height chart_table needs at full row height for this width."""
     inner_w = width - 8
     lines = len(wrap_text(chart.modifier, "sans-italic", SMALL, inner_w)) if chart.modifier else 0
-    return TITLE_BAR + 6 + lines * SMALL * 1.15 + (2 if lines else 0) + len(chart.bands) * row
+    head = chart.title + (f" {HOUSE_MARK}" if chart.house else "")
+    below = SUBTITLE_LINE if subtitle_below(head, chart_subtitle(chart, tr), width) else 0.0
+    return TITLE_BAR + 6 + below + lines * SMALL * 1.15 + (2 if lines else 0) + len(chart.bands) * row
 
 
 def die_box(x: float, y: float, side: float, pal: Palette) -> list:

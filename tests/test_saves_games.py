@@ -34,7 +34,8 @@ def test_examples_replay_clean():
 
 @pytest.mark.parametrize("change, what", [
     (lambda d: day(d, 2).pop("marks"), "K6 is plot hex A: record its roll"),
-    (lambda d: day(d, 2)["marks"][0]["plot"].update(outcome="31A"), "A3 leads to 23A, not 31A"),
+    (lambda d: day(d, 2)["marks"][0]["plot"].update(outcome="31A"),
+     "A3's choice \u201cRide out to greet them in peace\u201d leads to 23A, not 31A"),
     (lambda d: (day(d, 2)["marks"][0]["plot"].update(choice="Run away"), day(d, 2)["marks"][0]["plot"].pop("outcome")),
      "not a choice of A3"),  # with its outcome, other words are read as the choice that outcome follows
     (lambda d: day(d, 2)["marks"][0]["plot"].update(letter="E"), "the tribe did not enter it"),

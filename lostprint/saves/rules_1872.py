@@ -265,7 +265,8 @@ class Rules1872(LostRules):
             return None
         allowed = [chosen.outcome] if chosen else [c.outcome for c in enc.choices]
         if out.code not in allowed:
-            problems.add(oat, f"{enc.code} leads to {' or '.join(allowed) or 'no outcome'}, not {out.code}")
+            said = f"{enc.code}'s choice \u201c{chosen.text}\u201d" if chosen else enc.code  # which choice, when written
+            problems.add(oat, f"{said} leads to {' or '.join(allowed) or 'no outcome'}, not {out.code}")
             return None
         data += (("outcome", out.code), ("outcome_title", out.title))
         return self._plotted(st, letter, roll, out, at, data)

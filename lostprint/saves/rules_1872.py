@@ -265,7 +265,7 @@ class Rules1872(LostRules):
             return None
         allowed = [chosen.outcome] if chosen else [c.outcome for c in enc.choices]
         if out.code not in allowed:
-            said = f"{enc.code}'s choice \u201c{chosen.text}\u201d" if chosen else enc.code  # which choice, when written
+            said = f"{enc.code}'s choice \u201c{chosen.text}\u201d" if chosen else enc.code
             problems.add(oat, f"{said} leads to {' or '.join(allowed) or 'no outcome'}, not {out.code}")
             return None
         data += (("outcome", out.code), ("outcome_title", out.title))

@@ -104,6 +104,29 @@ def test_a_setup_that_cannot_be_played_claims_no_scores(tmp_path):
     assert check_record(path) == [f"{path}:{line - 3}: players: Crows is for 2 to 4 players, not 5"]
 
 
+VARIANT = Path(__file__).parent / "data" / "review" / "crows" / "hand" / "variant-layout-good.yaml"
+
+
+def test_a_record_on_a_variant_layout():
+    # the layout of `lostprint map crows --seed 7`, named by its seed: its squares get the start tiles
+    from lostprint.maps.generate import generate
+
+    assert check_record(VARIANT) == []
+    _, result = load_record(VARIANT)
+    assert [sq for sq, _ in result.snapshots[0].tiles] == sorted(generate("crows", 7).squares)
+
+
+@pytest.mark.parametrize("spec,message", [
+    ("{seed: 8}", "start[0].square: [2, 0] is not a starting square (the start is the map's layout: [1, 0], "),
+    ("{seed: -1}", "map: must be 'standard' or {seed: N}, the variant layout of lostprint map crows --seed N"),
+    ("crows-layout-7.json", "map: must be 'standard' or {seed: N}"),
+])
+def test_a_variant_layout_named_wrong(tmp_path, spec, message):
+    record = tmp_path / "game.yaml"
+    record.write_text(VARIANT.read_text().replace("map: {seed: 7}", f"map: {spec}"))
+    assert message in "\n".join(check_record(record))
+
+
 def test_the_game_may_be_named_as_written(tmp_path):
     from lostprint.edit import _is_crows
 

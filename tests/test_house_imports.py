@@ -82,7 +82,7 @@ LAZY = {
 PENDING: dict[str, int] = {}
 # All imports inside functions, lazy ones included: under 60, each of a heavy library or of one game's or
 # one command's part, with its reason in LAZY (docs/dev/architecture.md).
-LIMIT = 58
+LIMIT = 59  # 59: a Crows record on a variant layout generates it (maps.generate, only for {seed: N})
 
 
 def module_names() -> set[str]:

@@ -34,7 +34,7 @@ from lostprint.files.show import shown
 from lostprint.games import crows as G
 
 FORMAT = SAVE_FORMAT
-TOP_FIELDS = ("format", "game", "title", "players", "tiles", "start", "rounds", "outcome", "notes", "date")
+TOP_FIELDS = ("format", "game", "map", "title", "players", "tiles", "start", "rounds", "outcome", "notes", "date")
 TURN_FIELDS = ("player", "tile", "at", "moved_to", "totem", "spell", "scatter", "nightfall", "note")
 MAX_TITLE = 200  # characters of a title (as a save's): it is printed in a heading and every running head
 MAX_NAME = 40  # characters of a player's name: it heads a score column and labels a chart line
@@ -189,6 +189,24 @@ class Record:
     winner: tuple[str, ...] = ()  # the claimed winner (the tied players, for a shared win), checked by the replay
 
 
+def _layout(rd: Reader, spec):
+    """The starting squares a record's `map` names, in the order the tiles are laid: the standard checkerboard
+    (none, or "standard") or the variant layout of `lostprint map crows --seed N` ({seed: N}); None after
+    a problem."""
+    if spec is None or (isinstance(spec, str) and spec.strip().lower() == "standard"):
+        return G.start_squares()
+    seed = spec.get("seed") if isinstance(spec, dict) and set(spec) == {"seed"} else None
+    if not (isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0):
+        return _bad(rd, "map", f"must be 'standard' or {{seed: N}}, the variant layout of lostprint map crows "
+                    f"--seed N, not {shown(spec)}")
+    from lostprint.maps.generate import generate  # lazy: the generators, for a record on a variant layout
+
+    try:
+        return generate(G.GAME.id, int(seed)).squares
+    except (LostprintError, ValueError) as exc:
+        return _bad(rd, "map", f"the layout cannot be used: {exc}")
+
+
 def _spell(f: Reader, value, where: str) -> E.SpellPlay | None:
     if value is None:
         return None
@@ -276,6 +294,7 @@ def parse_record(data, source: str) -> tuple[Record | None, Reader]:
         if len({c for _, c in colors}) != len(colors) and len(colors) <= len(color_names):
             _bad(f, "players", "two players share a totem colour")
     counts = parse_counts(data.get("tiles"), "tiles", f, least=0)  # the setup checks the least its players need
+    squares = _layout(f, data.get("map"))
     start = []
     raw_start = data.get("start")
     if not isinstance(raw_start, list):
@@ -343,7 +362,8 @@ def parse_record(data, source: str) -> tuple[Record | None, Reader]:
     if f.problems or not players:
         return None, f
     record = Record(source, title, tuple(players), tuple(colors),
-                    T.Setup(tuple(players), tuple(start), counts), tuple(rounds), tuple(claimed), date or "", winner)
+                    T.Setup(tuple(players), tuple(start), counts, squares), tuple(rounds), tuple(claimed), date or "",
+                    winner)
     return record, f
 
 

@@ -200,7 +200,8 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
         inputs.append(plain(key, value))
 
     want = setup.squares
-    layout = ("the 5x5 checkerboard where column + row is even" if want == G.start_squares()
+    layout = ("the 5x5 checkerboard where column + row is even; a variant layout is named in map: {seed: N}"
+              if want == G.start_squares()
               else f"the map's layout: {', '.join(E.fmt_sq(sq) for sq in want)}")
     index: dict = {}
     for i, (sq, kind) in enumerate(setup.start):

@@ -120,6 +120,9 @@ class CrowsSession:
         record, rd = parse_record(data, shown_path(self.save))
         if record is None:
             raise UsageError(rd.problems.lines()[0] if rd.problems else f"{self.save}: not a Crows record")
+        if record.setup.squares != G.start_squares():  # the scorekeeper lays the standard start only
+            raise UsageError(f"{shown_path(self.save)}: a game on a variant layout (map:) is checked by lostprint "
+                             "validate and drawn by lostprint render; lostprint edit opens standard-layout records")
         try:
             inputs = T.inputs_of(record)
         except (ValueError, RuleError) as exc:

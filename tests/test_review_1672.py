@@ -220,3 +220,23 @@ def test_the_crew_written_as_one_string_is_refused_on_its_line(tmp_path):
         "{sailors: [Ann, Ben, Cal, Dan]}", "{sailors: Ann Ben Cal Dan}"))
     found = check_save_file(path)
     assert found[0] == f"{path}:9: setup.sailors: a list of 4 names, written [first, second, ...]", found
+
+
+def test_a_dead_sailors_task_is_not_done():
+    """The source: a sailor who perishes is removed from the sheet with his coin. The engine let every task
+    given in phase 1 stand: three sailors dead in phase 7, the lone survivor still fished and kept the Watch."""
+    from dataclasses import replace
+
+    from lostprint.engine import lost_crew as eng
+    from lostprint.engine.contract import RuleError
+    from lostprint.maps.model import standard_map
+
+    v = replace(eng.start(standard_map("lost-crew")), sailors=(eng.WOUNDED, eng.DEAD, eng.DEAD, eng.WELL), due=1,
+                orders=eng.Orders(gather=2, fish=True, watch=True), hands=4, step=eng.STEP_INDEX["natives wound"])
+    after = eng.STEPS[v.step].apply(v, 0)  # Ann's second wound: Dan alone is left for Fish and Watch
+    assert after.orders == eng.Orders(gather=2, fish=True) and after.slack == 0
+    assert eng.STEPS[v.step].apply(v, 3).orders == v.orders  # Dan wounded, Ann alive: both tasks stand
+    searched = replace(after, orders=eng.Orders(gather=2, fish=None, watch=None), slack=1)
+    fished = eng.place(replace(searched, step=eng.STEP_INDEX["place fish"]), {"fish": True})
+    with pytest.raises(RuleError, match="removed from the sheet with his coin"):
+        eng.place(replace(fished, step=eng.STEP_INDEX["place watch"]), {"watch": True})

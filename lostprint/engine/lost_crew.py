@@ -116,6 +116,7 @@ class Voyage:
     hands: int = 0  # well sailors when the jobs were given (phase 1)
     dawn: str = ""  # where the sloop was in phase 1
     ashore: bool = False  # ... and whether that hex was an island then
+    slack: int | None = None  # sailors still free for tasks once a worker died today (None: nobody has)
 
     # not rules: a search compares and hashes millions of voyages. Equal as the dataclass's own
     # __eq__ says (the fields that compare), read in one go; hashed by the fields that differ most.
@@ -167,8 +168,26 @@ def wound(v: Voyage, who: int) -> Voyage:
     s = v.stores
     v = evolve(v, sailors=tuple(sailors), stores=s[:N] + (s[N] + 1,), due=max(0, v.due - 1))
     if all(x == DEAD for x in sailors):
-        v = evolve(v, over=ALL_DEAD, due=0)
-    return v
+        return evolve(v, over=ALL_DEAD, due=0)
+    return vacate(v) if sailors[who] == DEAD and who not in v.resting else v
+
+
+def workers(v: Voyage) -> int:
+    """The sailors who could take a task in phase 1 (well then) and are still alive."""
+    return sum(s != DEAD and i not in v.resting for i, s in enumerate(v.sailors))
+
+
+def vacate(v: Voyage) -> Voyage:
+    """A sailor who dies is removed from the sheet with his coin: from now on, the tasks still to come keep
+    no more sailors than the workers alive (`slack`: how many more a search may place later). Who died was
+    the player's choice; orders given in phase 1 lose their last phases' tasks first."""
+    values = dict(v.orders.__dict__)
+    ahead = [job for job in JOBS if values[job] and _PLACE_STEP[job] >= v.step]  # after phase 7: one sailor each
+    room = workers(v) - sum(int(values[job]) for job in ahead)
+    for job in ahead[len(ahead) + room:] if room < 0 else ():
+        values[job] = False
+    room = max(room, 0)
+    return evolve(v, orders=Orders(**values), slack=room if v.slack is None else min(v.slack, room))
 
 
 def recorded_crew(sailors: Mapping[str, str], healed, wounded, lost, day: int) -> tuple[dict, list, list]:
@@ -377,7 +396,7 @@ def begin_day(v: Voyage, orders: Orders) -> Voyage:
     """Phase 1: the wounded rest; the jobs must fit the well sailors and the task slots."""
     v = evolve(v, day=v.day + 1, resting=tuple(i for i, s in enumerate(v.sailors) if s == WOUNDED),
                stores=v.stores[:N] + (0,), due=0, goods=0, effect="", spreading="", skies=(),
-               hands=v.well, dawn=v.pos, ashore=at_island(v), step=0)
+               hands=v.well, dawn=v.pos, ashore=at_island(v), step=0, slack=None)
     return place(v, {job: getattr(orders, job) for job in JOBS if getattr(orders, job) is not None}, orders)
 
 
@@ -391,6 +410,9 @@ def place(v: Voyage, jobs: Mapping[str, int | bool], orders: Orders | None = Non
     if orders.sailors > v.hands:
         taken = ", ".join(job.title() + f" \u00d7{int(n)}" * (n > 1) for job, n in orders.__dict__.items() if n)
         raise RuleError("sailors", f"{orders.sailors} jobs for {v.hands} well sailors (the wounded rest): {taken}")
+    if v.slack is not None and sum(map(int, jobs.values())) > v.slack:
+        raise RuleError("sailors", f"{sum(map(int, jobs.values()))} more sailors on tasks today, and the dead leave "
+                                   f"room for {v.slack}: a sailor who dies is removed from the sheet with his coin")
     if jobs.get("gather") and not v.ashore:
         raise RuleError("gather", f"resources are gathered on an island, and sailors go to Gather in phase 1, only "
                                   f"at an island hex: the sloop began day {v.day} at sea at {v.dawn}")
@@ -400,7 +422,7 @@ def place(v: Voyage, jobs: Mapping[str, int | bool], orders: Orders | None = Non
     if any(c in jobs for c in rule.crew) and not all(getattr(orders, c) for c in rule.crew) and must_leave(v):
         raise RuleError("hostile", f"the natives of {v.pos} are hostile: the crew must sail away as soon as the "
                                    f"weather lets it (\u2302), with sailors on {crew_words(rule)}")
-    return evolve(v, orders=orders)
+    return evolve(v, orders=orders, slack=None if v.slack is None else v.slack - sum(map(int, jobs.values())))
 
 
 def rest(v: Voyage, heal: bool) -> Voyage:
@@ -764,7 +786,7 @@ def _job_options(v: Voyage, job: str, morning: bool = False):
     The movement crews: in a storm each saving slot, and Anchorage at an island; else the weather's
     whole crew or nobody (part of it steers no better than nobody)."""
     rule = RULES.weather(v.weather)
-    free = v.hands - v.orders.sailors
+    free = v.hands - v.orders.sailors if v.slack is None else min(v.slack, v.hands - v.orders.sailors)
     if job == "crew":
         saving = RULES.storm.saved_by
         crews = [()] + [c for n in range(1, len(saving) + 1) for c in combinations(saving, n)] if rule.storm else \
@@ -910,6 +932,8 @@ def forget(v: Voyage) -> Voyage:
             changes["orders"] = NOBODY
         if v.stores[N]:
             changes["stores"] = v.stores[:N] + (0,)
+        if v.slack is not None:
+            changes["slack"] = None
         if v.left:
             gone = (0,) * len(ISLAND_SUPPLIES)
             islands = tuple(evolve(isl, roll=1, cubes=gone) if isl.roll and isl.cubes != gone and isl.hexes[0] in v.left

@@ -378,8 +378,9 @@ class Rules1672(LostRules):
             if blank:  # the hexes the save left blank: one pair each
                 again += (f" (Scan Horizon rolls for every blank hex around {st.position}, and {', '.join(blank)} "
                           f"{'is' if len(blank) == 1 else 'are'} left blank)")
-            problems.add(where, f"more {key} rolls than day {st.day} rolls ({_rolled_why(key, faces)})"
-                         if failure.kind == "left" else again)
+            why = _rolled_why(key, faces) + ("; a sailor who dies is removed from the sheet with his coin, and the "
+                                             "task he had later that day is not done" if today.names("lost") else "")
+            problems.add(where, f"more {key} rolls than day {st.day} rolls ({why})" if failure.kind == "left" else again)
         elif not today.crew_refused:  # else the crew's line says why
             problems.add(at, f"no one day explains these values together ({summary})")
 

@@ -350,6 +350,8 @@ class Rules1672(LostRules):
                 and drift is not None and eng.toward(st.game_map, st.day_start, drift) is None else ""
             if over is None and all(s == eng.DEAD for s in record.checks["sailors"]):  # why it was drunk, eaten...
                 off = "; the save loses the whole crew today, but the day as played leaves a sailor alive"
+            if not off and record.checks.get("hull") == 0 and key in ("water", "food"):
+                off = "; a Hull at 0 sinks the sloop only in phase 10: the day's drinking and eating come first"
             off = off or self._with_other(record, dawns, key)
             problems.add(At(at.line, f"{at.field}.{key}"),
                          f"{record.checks[key]}, but the rules allow {_span(failure.reached)} {key} at the end of this "

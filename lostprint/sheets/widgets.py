@@ -278,13 +278,16 @@ def score_line_width(terms, title: str = "Score", tr: Translator = ENGLISH) -> f
     return x - 12
 
 
+SCORE_ROW_LEAST = BODY * 1.12 + SMALL * 1.12 + 3  # a stacked score row: a term's name, a line of its rule, air
+
+
 def score_box(terms, box: Box, pal: Palette, title: str = "Score", subtitle: str = "",
               tr: Translator = ENGLISH) -> Group:
     """The game's scoring terms, each (label, how it scores) with a box to write the points in, and
     the total under them."""
     items, inner = panel(box, title, pal, subtitle=subtitle)
     rows = len(terms) + 1
-    if inner.h / rows < 16.0:  # a low box: the terms side by side, each over its own box
+    if inner.h / rows < SCORE_ROW_LEAST:  # a low box: the terms side by side, each over its own box
         return _score_row(terms, items, inner, box, pal, tr)
     row_h = inner.h / rows
     cell_w = min(46.0, inner.w * 0.28)

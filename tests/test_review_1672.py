@@ -240,3 +240,14 @@ def test_a_dead_sailors_task_is_not_done():
     fished = eng.place(replace(searched, step=eng.STEP_INDEX["place fish"]), {"fish": True})
     with pytest.raises(RuleError, match="removed from the sheet with his coin"):
         eng.place(replace(fished, step=eng.STEP_INDEX["place watch"]), {"watch": True})
+
+
+def test_values_no_day_gives_together_say_what_each_would_be(tmp_path):
+    """Day 8 repairs with 2 Wood (Hull 4 to 6); the save keeps 2 Wood instead of 1. It was said only as 'no one
+    day explains these values together'; now with what the day gives for each value, the others as recorded."""
+    ok = (REVIEW / "hand" / "shoals-coloured-behind-the-sloop.ok.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "wood.yaml"
+    path.write_text(ok.replace("{water: 2, food: 3, hull: 6, wood: 1}", "{water: 2, food: 3, hull: 6, wood: 2}"))
+    assert [line.partition(": ")[2] for line in check_save_file(path)] == [
+        "days[7].resources: no one day explains these values together (Fair Weather); with the others as recorded, "
+        "the day ends with hull 5, not 6; or wood 1, not 2"]

@@ -350,9 +350,11 @@ class Rules1672(LostRules):
                 and drift is not None and eng.toward(st.game_map, st.day_start, drift) is None else ""
             if over is None and all(s == eng.DEAD for s in record.checks["sailors"]):  # why it was drunk, eaten...
                 off = "; the save loses the whole crew today, but the day as played leaves a sailor alive"
-            if not off and record.checks.get("hull") == 0 and key in ("water", "food"):
+            if not off and record.checks.get("hull") == 0 and key in ("water", "food") and \
+                    record.checks[key] > max(failure.reached, default=0):
                 off = "; a Hull at 0 sinks the sloop only in phase 10: the day's drinking and eating come first"
-            off = off or self._with_other(record, dawns, key)
+            other = off or self._with_other(record, dawns, key)
+            off = f"; {other}" if other and not off else off
             problems.add(At(at.line, f"{at.field}.{key}"),
                          f"{record.checks[key]}, but the rules allow {_span(failure.reached)} {key} at the end of this "
                          f"day (it began at {_span(failure.starts)}; {summary}){off}")
@@ -384,22 +386,31 @@ class Rules1672(LostRules):
                                              "task he had later that day is not done" if today.names("lost") else "")
             problems.add(where, f"more {key} rolls than day {st.day} rolls ({why})" if failure.kind == "left" else again)
         elif not today.crew_refused:  # else the crew's line says why
-            problems.add(at, f"no one day explains these values together ({summary})")
+            others = "; or ".join(f"{k} {values}, not {record.checks[k]}" for k, values in self._others(record, dawns))
+            problems.add(at, f"no one day explains these values together ({summary})"
+                             + (f"; with the others as recorded, the day ends with {others}" if others else ""))
 
     def _with_other(self, record, dawns, key) -> str:
-        """When the recorded value of `key` is one the day gives with another supply (checked before it)
-        otherwise than recorded (a Good's Hull forgotten, say): that supply as the rules then give it."""
-        for other in KEYS[:KEYS.index(key)]:
-            if other not in record.checks:
+        """When the recorded value of `key` is one the day gives with another supply otherwise than recorded
+        (a Good's Hull forgotten, say): that supply as the rules then give it ("" when none does)."""
+        others = " or ".join(f"{other} {values} (not {record.checks[other]})"
+                             for other, values in self._others(record, dawns, key))
+        return f"{key} {record.checks[key]} comes only with {others}" if others else ""
+
+    def _others(self, record, dawns, key=None) -> list:
+        """The supplies (but `key`) that some day ends with when the save's value of that one alone is let go,
+        the others all as recorded: [(supply, the values it then ends with, said)]."""
+        out = []
+        for other in KEYS:
+            if other == key or other not in record.checks:
                 continue
             loose = search.Record(turn=record.turn, inputs=record.inputs, optional=record.optional,
                                   narrow=record.narrow, checks={k: v for k, v in record.checks.items() if k != other},
                                   partial=record.partial, order=record.order, until=record.until)
             ends = list(islice(search.walk(eng, dawns, loose, budget=RESYNC_STEPS), RESYNC_ENDS))
             if ends:
-                return (f"; {key} {record.checks[key]} comes only with {other} "
-                        f"{_span(eng.PARTS[other](v) for v in ends)}, not {record.checks[other]}")
-        return ""
+                out.append((other, _span(eng.PARTS[other](v) for v in ends)))
+        return out
 
     def _input_at(self, key, today: Day, day_at, message="") -> At:
         named = [kat for kind, (_, kat) in today.gathered.items() if f" {kind} " in message]

@@ -251,3 +251,14 @@ def test_values_no_day_gives_together_say_what_each_would_be(tmp_path):
     assert [line.partition(": ")[2] for line in check_save_file(path)] == [
         "days[7].resources: no one day explains these values together (Fair Weather); with the others as recorded, "
         "the day ends with hull 5, not 6; or wood 1, not 2"]
+
+
+def test_after_a_refused_day_the_next_unwritten_weather_is_any(tmp_path):
+    """A save without dice whose day 3 is refused went on from the save with day 3's Headwind kept for day 4
+    (its weather roll not replayed), so day 4 and 5 of a legal voyage were refused too ('4 jobs for 3 well
+    sailors', '2 hexes in Headwind'). Day 4 writes no weather: any weather a roll gives is tried."""
+    ok = (REVIEW / "hand" / "shoals-coloured-behind-the-sloop.ok.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "water.yaml"
+    path.write_text(ok.replace("{water: 5, food: 6, wood: 2}", "{water: 4, food: 6, wood: 2}"))
+    assert [line.partition(": ")[2].partition(":")[0] for line in check_save_file(path)] == [
+        "days[2].resources.water", "days[4].resources.water"]  # the second: the save's day 5 carries the first

@@ -49,6 +49,12 @@ def _span(values) -> str:
     return ", ".join(map(str, values))
 
 
+def _unrolled(voyages) -> list:
+    """Voyages whose weather roll was not replayed (a day gone on from what the save says): tomorrow may be
+    any weather a roll gives, as after a day without dice."""
+    return list(dict.fromkeys(evolve(v, weather=w.key) for v in voyages for w in CREW.weathers))
+
+
 def _rolled_why(key: str, faces) -> str:
     """When a roll is rolled (again), for a save recording more of it than its day rolls."""
     if key == "natives":
@@ -246,7 +252,7 @@ class Rules1672(LostRules):
             keys = {v.weather for v in voyages}
             self._sailed(st, next(iter(keys)) if len(keys) == 1 else CREW.start_weather)
         if record is None or not voyages:
-            crew.voyages = [self._forced(evolve(v, step=0), st) for v in voyages] or crew.voyages
+            crew.voyages = _unrolled([self._forced(evolve(v, step=0), st) for v in voyages]) or crew.voyages
         else:
             ends, failure = search.explain(eng, voyages, record)
             if failure is not None:
@@ -474,7 +480,8 @@ class Rules1672(LostRules):
                               order=record.order, until="" if "weather" in record.inputs else "weather")
         going = (v for v in search.walk(eng, voyages, loose, budget=RESYNC_STEPS) if not v.over)
         ends = list(islice(going, RESYNC_ENDS))
-        return [self._forced(v, st) for v in ends] or [self._forced(evolve(v, step=0), st) for v in voyages]
+        forced = [self._forced(v, st) for v in ends] or [self._forced(evolve(v, step=0), st) for v in voyages]
+        return forced if "weather" in record.inputs else _unrolled(forced)
 
     def _forced(self, v, st):
         drawn = tuple((lab, st.terrain[lab]) for lab in st.mapped_on)

@@ -287,7 +287,7 @@ def score_box(terms, box: Box, pal: Palette, title: str = "Score", subtitle: str
     the total under them."""
     items, inner = panel(box, title, pal, subtitle=subtitle)
     rows = len(terms) + 1
-    if inner.h / rows < SCORE_ROW_LEAST:  # a low box: the terms side by side, each over its own box
+    if inner.h / rows < SCORE_ROW_LEAST - 0.01:  # a low box: the terms side by side, each over its own box
         return _score_row(terms, items, inner, box, pal, tr)
     row_h = inner.h / rows
     cell_w = min(46.0, inner.w * 0.28)

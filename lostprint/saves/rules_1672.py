@@ -171,6 +171,10 @@ class Rules1672(LostRules):
             if not st.stood_today(got):
                 problems.add(at, f"a burial is marked where the sloop was; it was not at {got} on day {st.day}")
                 return None
+            if got != st.day_hexes[-1]:  # wounds come in phases 7 to 10, after the move of phase 4
+                problems.add(at, f"a sailor dies after the day's move (wounds come in phases 7 to 10): his burial is "
+                                 f"marked where the sloop ended day {st.day}, {st.day_hexes[-1]}, not at {got}")
+                return None
             crew.burials += 1
             return Mark("burial", st.day, (got,))
         if None in got.values():

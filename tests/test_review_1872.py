@@ -108,3 +108,10 @@ def test_a_refused_map_says_the_icons_the_recorded_dice_give():
     difference below 2 is a Mountains (it said only the hexes drawn, not which icons the dice gave)."""
     found = problems(HERE / "hand" / "warriors-on-the-heights-bad.yaml", "with")
     assert "Warriors 1\u22123: Mountains;" in found[0], found
+
+
+def test_a_hex_no_icon_can_colour_is_said_as_the_map_without_dice():
+    """Without its dice, a day that walks into a hex no map icon could colour so is refused on its
+    `mapped:` (it said 'go: J6 is not mapped', of a hex the save maps)."""
+    found = problems(HERE / "map-terrain-bad.yaml", "without")
+    assert found and "days[3].mapped: the units' icons cannot colour 1 mountains, 1 plains" in found[0], found

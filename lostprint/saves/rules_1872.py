@@ -497,6 +497,8 @@ class Rules1872(LostRules):
         due = facts.where("crows"), ("the seventh Crow brings the Vision Quest: record vision: {terrain, roll} on "
                                      f"day {day}")
         kind, key = (failure.kind, failure.key) if failure else ("", "")
+        if key == "go" and any(failure.message == f"{lab} is not mapped" for lab in _drawn_today(st)):
+            kind, key = "", "map"  # the save draws that hex today: no icons colour it so, and that is said
         if "plot choice" in facts.why and not ("plot choice met" in facts.why and key in ("crows", "caps", "values")):
             return facts.why["plot choice"]  # (dice meeting the save's choice that fail on later parts say so)
         crows = start.crows + tuple(t for t, _ in facts.crows)

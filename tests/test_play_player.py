@@ -147,3 +147,51 @@ def test_a_journal_line_being_typed_is_kept_when_the_tab_goes(serve, browser, le
     assert session.table.journal == ((1, "Rain all day."),)
     if leave == "close":
         page.close()
+
+
+def never_served(monkeypatch) -> list:
+    """The pages `lostprint play` would serve, recorded instead (a served one would run on)."""
+    from lostprint.play import server
+
+    served = []
+    monkeypatch.setattr(server, "serve", lambda session, *args, **kwargs: served.append(session))
+    return served
+
+
+@pytest.mark.parametrize("kept_game, asked", [("1872", "1572"), ("1872", "crows"), ("crows", "1872")])
+def test_play_of_another_game_on_a_game_in_play_is_refused_in_one_line(tmp_path, monkeypatch, kept_game, asked):
+    """`lostprint play 1572 journey.yaml` on a 1872 game in play resumed the 1872 game without a word
+    (and `play crows` on it, or `play 1872` on a Crows game, failed with "('meta')"): it says which game is
+    in play and the command that resumes it, and writes nothing."""
+    from tests.conftest import run_cli
+
+    save = tmp_path / "journey.yaml"
+    if kept_game == "crows":
+        from lostprint.play.crows_session import CrowsSession
+        CrowsSession(save).setup(["Ana", "Ben"])
+    else:
+        PlaySession(save, kept_game, seed=1).roll()
+    kept = (tmp_path / "journey.play.json").read_bytes()
+    served = never_served(monkeypatch)
+    done = run_cli("play", asked, save, "--no-browser")
+    assert done.returncode == 2 and "Traceback" not in done.stderr and served == []
+    assert done.stderr.count("\n") == 1
+    assert f"a game of {kept_game} is in play here" in done.stderr
+    assert f"lostprint play {kept_game} {save}" in done.stderr
+    assert (tmp_path / "journey.play.json").read_bytes() == kept
+
+
+@pytest.mark.parametrize("option", [["--seed", "4"], ["--dice-seed", "4"], ["--map", "m.yaml"]])
+def test_another_map_or_dice_seed_named_on_a_game_in_play_is_refused_not_ignored(tmp_path, monkeypatch, option):
+    """The same command again resumes the game (its own dice seed named again is fine); another map or
+    dice seed was ignored without a word."""
+    from tests.conftest import run_cli
+
+    save = tmp_path / "voyage.yaml"
+    PlaySession(save, "1672", seed=1)
+    served = never_served(monkeypatch)
+    done = run_cli("play", "1672", save, *option, "--no-browser")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and served == []
+    assert "leave --map, --seed and --dice-seed off to resume it" in done.stderr
+    done = run_cli("play", "1672", save, "--dice-seed", "1", "--no-browser")
+    assert done.returncode == 0 and [s.save for s in served] == [save]

@@ -6,11 +6,12 @@ step.
 """
 from __future__ import annotations
 
+import json
 import secrets
 from pathlib import Path
 
 from lostprint.errors import UsageError
-from lostprint.games import resolve
+from lostprint.games import named, resolve
 
 
 def _pages():
@@ -28,6 +29,28 @@ def keep_score(save: Path, mode: str, port: int = 0, open_browser: bool = True, 
     server.serve(crows_session.CrowsSession(Path(save), mode), port, open_browser, say)
 
 
+def check_resume(save: Path, info, map_spec, dice_seed: int | None) -> None:
+    """A game in play (SAVE's kept inputs beside it) is resumed only as the game it is, on its own map and
+    dice: `lostprint play` run again the same way resumes it, and another game, map or dice seed named
+    is refused rather than ignored without a word."""
+    kept = save.with_name(save.stem + ".play.json")
+    try:
+        plain = json.loads(kept.read_text(encoding="utf-8"))
+        kept_game = named(plain.get("game"))
+    except (OSError, ValueError, AttributeError):
+        return  # no game in play here, or one its session reports as unreadable
+    if kept_game is None:
+        return
+    short = (kept_game.aliases or (kept_game.id,))[0]
+    if kept_game.id != info.id:
+        raise UsageError(f"{save}: a game of {short} is in play here ({kept.name}); "
+                         f"lostprint play {short} {save} resumes it")
+    if (map_spec is not None and map_spec != plain.get("map")) or (dice_seed is not None
+                                                                    and dice_seed != plain.get("seed")):
+        raise UsageError(f"{save}: a game of {short} is in play here on another map or dice seed than named: "
+                         "leave --map, --seed and --dice-seed off to resume it, or name a new file")
+
+
 def play(game: str, save: Path | None = None, map_file: str | None = None, seed: int | None = None,
          dice_seed: int | None = None, port: int = 0, open_browser: bool = True, say=print) -> None:
     """Open (or resume) the game kept in SAVE and serve its page until Ctrl-C."""
@@ -35,6 +58,7 @@ def play(game: str, save: Path | None = None, map_file: str | None = None, seed:
         raise UsageError("name either --map FILE or --seed N, not both")
     info = resolve(game)
     save = Path(save) if save is not None else Path(f"{info.stem}-play.yaml")
+    check_resume(save, info, {"seed": seed} if seed is not None else map_file and str(map_file), dice_seed)
     if info.id == "crows":  # a scorekeeper for a game on the table: no map, no dice
         if map_file is not None or seed is not None:
             raise UsageError("Crows is played on its tiles: --map and --seed are for the Lost games")

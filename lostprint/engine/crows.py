@@ -475,8 +475,9 @@ class _Move:
                 self.hands[self.player] += 1
 
     def end(self, _=None) -> None:
-        """Each murder scattered from the direction chosen for it, then every Carrion Paradise's crow; the
-        round's snapshot, and the next round (or the end, after Nightfall's)."""
+        """Each murder in turn scattered from the direction chosen for it, crows an earlier one scattered onto
+        its tile too (ruling scatter-onto-murder), then each Carrion Paradise's crow, top row first while the
+        supply lasts (carrion-short); the round's snapshot, and the next round (or the end, after Nightfall's)."""
         murders = []
         if self.murders:
             self.corruption = self.murders  # a token where each murder happened; the rounds' before are cleared

@@ -194,6 +194,11 @@ CLARIFICATIONS = (
                   "A record that names no scatter direction for a murder starts the scatter from "
                   "north: a written game must replay one way, and north is the first direction the "
                   "rules list."),
+    Clarification("scatter-onto-murder", "A scatter onto another murder",
+                  "Murders are resolved one at a time, in the order they are checked. Crows scattered onto "
+                  "a tile whose own murder is still to come join its flock: when that murder is resolved, "
+                  "every crow then on the tile but the mated pair scatters, the newcomers too. The rules "
+                  "scatter the crows remaining on the murder's tile, and those crows are on it."),
     Clarification("start-layout", "The starting layout",
                   f"The rules show the start only as a picture: this kit reads it as a {START_GRID} by "
                   f"{START_GRID} checkerboard, the corners and the centre filled, "
@@ -207,6 +212,10 @@ CLARIFICATIONS = (
     Clarification("carrion", "Carrion Paradise",
                   "At the end of every round, after murders, each Carrion Paradise gets one crow from "
                   "the supply, counting the round in which it was placed."),
+    Clarification("carrion-short", "Carrion Paradise, too few crows",
+                  "When the supply holds fewer crows than there are Carrion Paradises, they are fed in "
+                  "the order murders are checked, top row first, left to right, until the supply is "
+                  "empty: the rules do not say which goes without, and a written game must replay one way."),
     Clarification("supply", "Running out",
                   "There are 36 crows. When the supply is empty no new crows appear. A mated pair "
                   "leaves the game for good. Played spells are discarded; when the spell deck is "

@@ -262,3 +262,14 @@ def test_after_a_refused_day_the_next_unwritten_weather_is_any(tmp_path):
     path.write_text(ok.replace("{water: 5, food: 6, wood: 2}", "{water: 4, food: 6, wood: 2}"))
     assert [line.partition(": ")[2].partition(":")[0] for line in check_save_file(path)] == [
         "days[2].resources.water", "days[4].resources.water"]  # the second: the save's day 5 carries the first
+
+
+def test_a_route_refused_on_its_hop_goes_on_from_where_the_save_says(tmp_path):
+    """A hex typed wrong in one day's route (D4 for E4) kept the sloop at the last legal hex for the rest of
+    the game, and every later day was refused as 'X is not next to F5' (six lines and a lost outcome)."""
+    ok = (REVIEW / "hand" / "heal-with-the-last-water.ok.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "typo.yaml"
+    path.write_text(ok.replace("    moved: [F5, E4]", "    moved: [F5, D4]"))
+    found = [line.partition(": ")[2] for line in check_save_file(path)]
+    assert found[0] == "days[5].moved[1]: D4 is not next to F5", found
+    assert all(line.startswith(("days[5]", "days[6]")) for line in found), found  # the day after reads from D4

@@ -13,7 +13,7 @@ from typing import Callable
 from lostprint.app.registry import part
 from lostprint.files import ANY, MAP_FORMAT, SAVE_FORMAT, LoadError, load, shown, shown_path
 from lostprint.files.show import safe_lines
-from lostprint.games import named
+from lostprint.games import named, with_part
 
 
 def validate_file(path: str | Path, allow_any_map: bool = False,
@@ -31,7 +31,10 @@ def schema_text(kind: str) -> str:
     if kind == "map":
         make = _maps()[1].map_schema
     else:
-        from lostprint.saves.schema import save_schema as make  # lazy: the save schema (~40-80 ms): every game's rules
+        from lostprint.saves.schema import save_schema, with_records  # lazy (~40-80 ms): every game's rules
+
+        def make():  # the Lost games' saves, and each multi-player game's record by its record part
+            return with_records(save_schema(), {p.id: part(p, "record").record_schema() for p in with_part("record")})
     return json.dumps(make(), indent=2, ensure_ascii=False)
 
 

@@ -39,8 +39,6 @@ TURN_FIELDS = ("player", "tile", "at", "moved_to", "totem", "spell", "scatter", 
 MAX_TITLE = 200  # characters of a title (as a save's): it is printed in a heading and every running head
 MAX_NAME = 40  # characters of a player's name: it heads a score column and labels a chart line
 MAX_DATE = 40  # characters of the date line
-SPELL_FIELD_KEYS = {"target": "target", "direction": "direction", "from": "source", "count": "count",
-                    "tile": "tile", "at": "at", "moved_to": "moved_to"}
 
 
 # --- field parsing -------------------------------------------------------------------------------
@@ -221,14 +219,13 @@ def _spell(f: Reader, value, where: str) -> E.SpellPlay | None:
     if key not in E.SPELL_KEYS:
         return _bad(f, f"{where}.name", f"{shown(name)} is not a spell (one of: {', '.join(E.SPELL_KEYS)})")
     card = G.spell(key)
-    allowed = ("name",) + tuple(k for k in SPELL_FIELD_KEYS if SPELL_FIELD_KEYS[k] in card.fields
-                                or k in card.fields)
+    allowed = ("name",) + tuple(k for k in T.SPELL_FIELDS if k in card.fields)
     _mapping(f, value, where, allowed)
     kw = {}
     for k in ("target", "from", "at", "moved_to"):
         if k in allowed:
             required = not (k == "moved_to")
-            kw[SPELL_FIELD_KEYS[k]] = _square(f, value.get(k), f"{where}.{k}", required)
+            kw[T.SPELL_FIELDS[k]] = _square(f, value.get(k), f"{where}.{k}", required)
     if "direction" in allowed:
         kw["direction"] = _direction(f, value.get("direction"), f"{where}.direction")
         if value.get("direction") is None:
@@ -459,3 +456,70 @@ def build_record(record: Record, result: T.Result, paper: str, ink: str, tr=None
     from lostprint.crows.record_pages import build_record as pages
 
     return pages(record, result, paper, ink) if tr is None else pages(record, result, paper, ink, tr)
+
+
+# --- its JSON Schema ----------------------------------------------------------------------------------
+
+def _any_case(*words: str) -> str:
+    """A pattern matching any of `words` in any case, as the reader takes them (JSON Schema has no flag)."""
+    return "^(" + "|".join("".join(f"[{c.upper()}{c.lower()}]" if c.isalpha() else re.escape(c) for c in w)
+                           for w in words) + ")$"
+
+
+def record_schema() -> dict:
+    """The JSON Schema of a Crows record, the part of `lostprint schema save` for `game: crows`: the shapes
+    parse_record reads (fields, squares, tile and spell names in any case, directions, colours); the replay
+    checks the rest. Every name, count and limit comes from the reader's own tables and the game data."""
+    square = {"type": "array", "minItems": 2, "maxItems": 2, "description": "[column, row]",
+              "items": {"type": "integer", "minimum": -9_999, "maximum": 9_999}}
+    tile = {"type": "string", "description": "a tile type: its key or printed name, any case ("
+                                             + ", ".join(t.key for t in G.TILE_TYPES) + ")"}
+    words = {"N": "north", "E": "east", "S": "south", "W": "west"}
+    direction = {"type": "string", "pattern": _any_case(*words, *words.values()), "description": "N, E, S or W"}
+    text = {"type": ["string", "number"]}
+    spells = [{"type": "object", "required": ["name", *(k for k in card.fields if k != "moved_to")],
+               "additionalProperties": False, "description": card.short,
+               "properties": {"name": {"type": "string", "pattern": _any_case(card.key)},
+                              **{k: {"target": square, "from": square, "at": square, "moved_to": square,
+                                     "direction": direction, "tile": tile, "count": {"enum": [1, 2]}}[k]
+                                 for k in card.fields}}} for card in G.SPELLS]
+    turn = {"type": "object", "required": ["player", "tile", "at"], "additionalProperties": False, "properties": {
+        "player": {**text, "description": "whose turn"}, "tile": tile, "at": square,
+        "moved_to": {**square, "description": "where the tile a Lava Pool replaced went"},
+        "totem": {**square, "description": "left out only when no tile is empty"},
+        "spell": {"anyOf": [{"type": "string", "pattern": _any_case(*E.SPELL_KEYS)}, *spells]},
+        "scatter": {"anyOf": [direction, {"type": "array", "minItems": 1, "items": direction}],
+                    "description": "one direction for every murder this player scatters this round, or one each"},
+        "nightfall": {"type": "boolean", "description": "this turn's draw (or its Landfall's) turned up Nightfall"},
+        "note": {"type": "string"}}}
+    assert set(turn["properties"]) == set(TURN_FIELDS)
+    name = {**text, "maxLength": MAX_NAME}
+    colors = [c for c, _ in G.TOTEM_COLORS]
+    properties = {
+        "format": {"const": FORMAT},
+        "game": {"type": "string", "pattern": _any_case(G.GAME.id)},
+        "map": {"anyOf": [{"const": "standard"}, {"type": "object", "required": ["seed"], "additionalProperties": False,
+                                                  "properties": {"seed": {"type": "integer", "minimum": 0}}}],
+                "description": "the starting layout: standard, or {seed: N} of lostprint map crows --seed N"},
+        "title": {**text, "maxLength": MAX_TITLE},
+        "players": {"type": "array", "minItems": 1, "description": "seat order; the first starts every round",
+                    "items": {"anyOf": [name, {"type": "object", "required": ["name"], "additionalProperties": False,
+                                               "properties": {"name": name, "color": {
+                                                   "type": "string", "pattern": _any_case(*colors)}}}]}},
+        "tiles": {"type": "object", "description": "the tile set: types left out keep their house count",
+                  "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 60}},
+        "start": {"type": "array", "description": f"the {G.START_TILES} starting tiles, in the layout's reading order",
+                  "items": {"type": "object", "required": ["square", "tile"], "additionalProperties": False,
+                            "properties": {"square": square, "tile": tile}}},
+        "rounds": {"type": "array", "description": "one list of turns per round, in seat order",
+                   "items": {"type": "array", "items": turn}},
+        "outcome": {"type": "object", "additionalProperties": False, "description": "checked against the replay",
+                    "properties": {"scores": {"type": "object", "additionalProperties": {"type": "integer"}},
+                                   "winner": {"anyOf": [{"type": "string"},
+                                                        {"type": "array", "items": {"type": "string"}}]}}},
+        "notes": {"type": "string"},
+        "date": {**text, "maxLength": MAX_DATE},
+    }
+    assert tuple(properties) == TOP_FIELDS
+    return {"type": "object", "required": ["format", "game", "players", "start", "rounds"],
+            "additionalProperties": False, "properties": properties}

@@ -128,3 +128,16 @@ def save_schema(games=None) -> dict:
         },
         "allOf": [game_part(g, day_props) for g in games],
     }
+
+
+def with_records(schema: dict, records: dict) -> dict:
+    """The save schema with the records of the multi-player games (game id -> its record's schema, from
+    the game's record part): a save naming one of them is checked by its record's schema, any other by
+    `schema`, the Lost games' (JSON Schema's if/then/else, one game after another)."""
+    body = {k: v for k, v in schema.items() if k not in ("$schema", "$id", "title", "description")}
+    for game_id, record in records.items():
+        body = {"if": {"properties": {"game": record["properties"]["game"]}, "required": ["game"]},
+                "then": record, "else": body}
+    shapes = " ".join(f"A {resolve(g).title} record (`game: {g}`) has its own shape." for g in records)
+    return {**{k: schema[k] for k in ("$schema", "$id", "title")},
+            "description": f"{schema['description']} {shapes}", **body}

@@ -226,10 +226,3 @@ def test_each_murder_asks_its_own_scatter_direction_and_the_record_lists_them(tm
     session.save_record(overwrite=True)
     assert load(path)["rounds"][11][0]["scatter"] == "W"
     assert run_cli("validate", path).returncode == 0
-
-
-def test_edit_refuses_a_record_on_a_variant_layout_in_one_line():
-    # the scorekeeper lays the standard start; a variant record is validated and rendered, not edited
-    variant = ROOT / "tests" / "data" / "review" / "crows" / "hand" / "variant-layout-good.yaml"
-    with pytest.raises(UsageError, match=r"variant-layout-good\.yaml: a game on a variant layout .*lostprint validate"):
-        CrowsSession(variant, "edit")

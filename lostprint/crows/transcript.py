@@ -284,8 +284,8 @@ def inputs_of(record) -> list:
 
 def record_data(meta: dict, events, state: E.State) -> dict:
     """The record (as written to YAML) of a game played so far: `meta` holds title, date, players (their
-    names and colours), tile counts and notes; `events` the steps taken, in order. A turn is written
-    once it is whole (its Nightfall answer given)."""
+    names and colours), tile counts, notes, whether it names a winner and its map ({seed: N} or standard);
+    `events` the steps taken, in order. A turn is written once it is whole (its Nightfall answer given)."""
     start, rounds, turn = [], [], {}
     for ev in events:  # a turn in progress is not written: the inputs kept beside the record hold it
         before = ev.before
@@ -311,10 +311,14 @@ def record_data(meta: dict, events, state: E.State) -> dict:
     for (r, j), note in dict(meta.get("turn_notes") or {}).items():
         if r < len(rounds) and j < len(rounds[r]):
             rounds[r][j]["note"] = str(note)
-    data = {"format": "lostprint-save/1", "game": "crows", "title": str(meta["title"]),
+    data = {"format": "lostprint-save/1", "game": "crows", "map": meta.get("map"), "title": str(meta["title"]),
             "date": str(meta["date"]) if meta.get("date") else None,
             "players": [{"name": str(name), "color": str(color)} for name, color in meta["colors"]],
             "tiles": {str(k): int(n) for k, n in meta["counts"]}, "start": start, "rounds": rounds,
             "notes": str(meta["notes"]) if meta.get("notes") else None,
             "outcome": {"scores": {str(p): int(n) for p, n in E.score(state)}} if state.ended else None}
+    if state.ended and meta.get("winner"):  # the record named its winner: the replay's (a list when tied)
+        best = max(n for _, n in E.score(state))
+        won = [str(p) for p, n in E.score(state) if n == best]
+        data["outcome"]["winner"] = won[0] if len(won) == 1 else won
     return {key: value for key, value in data.items() if value is not None}  # no date, notes or outcome: none

@@ -63,10 +63,17 @@ def meta_of_record(record, data: dict) -> dict:
         for j, turn in enumerate(turns if isinstance(turns, list) else []):
             if isinstance(turn, dict) and isinstance(turn.get("note"), str):
                 notes.append([r, j, turn["note"]])
-    return {"title": record.title, "date": record.date, "players": list(record.players),
+    meta = {"title": record.title, "date": record.date, "players": list(record.players),
             "claimed": [[str(p), int(n)] for p, n in record.claimed],
             "colors": [list(c) for c in record.colors], "counts": [list(c) for c in record.setup.counts],
-            "notes": data.get("notes") if isinstance(data.get("notes"), str) else None, "turn_notes": notes}
+            "notes": data.get("notes") if isinstance(data.get("notes"), str) else None, "turn_notes": notes,
+            "winner": list(record.winner)}
+    spec = data.get("map")  # as written back: standard, or a variant layout's {seed: N}
+    if spec is not None:
+        meta["map"] = {"seed": int(spec["seed"])} if isinstance(spec, dict) else str(spec)
+    if record.setup.squares != G.start_squares():  # a variant's start squares: the scorekeeper lays them
+        meta["squares"] = [list(q) for q in record.setup.squares]
+    return meta
 
 
 class CrowsSession:
@@ -120,9 +127,6 @@ class CrowsSession:
         record, rd = parse_record(data, shown_path(self.save))
         if record is None:
             raise UsageError(rd.problems.lines()[0] if rd.problems else f"{self.save}: not a Crows record")
-        if record.setup.squares != G.start_squares():  # the scorekeeper lays the standard start only
-            raise UsageError(f"{shown_path(self.save)}: a game on a variant layout (map:) is checked by lostprint "
-                             "validate and drawn by lostprint render; lostprint edit opens standard-layout records")
         try:
             inputs = T.inputs_of(record)
         except (ValueError, RuleError) as exc:
@@ -138,7 +142,8 @@ class CrowsSession:
             if inputs:
                 raise ValueError("inputs without players")
             return None, []
-        start = E.start(tuple(meta["players"]), tuple((k, n) for k, n in meta["counts"]))
+        squares = tuple(tuple(q) for q in meta.get("squares") or G.start_squares())  # a variant's, or the standard
+        start = E.start(tuple(meta["players"]), tuple((k, n) for k, n in meta["counts"]), squares)
         return T.replay(start, inputs)
 
     def record(self, state=None, events=None) -> dict:
@@ -338,7 +343,7 @@ class CrowsSession:
         key = T.open_key(state)
         player = state.player
         if key == "start":
-            sq = G.start_squares()[state.laid]
+            sq = state.squares[state.laid]
             return {"key": key, "square": _plain_sq(sq), "text":
                     f"Starting tile {state.laid + 1} of {G.START_TILES}: which tile lies on {E.fmt_sq(sq)}?"}
         if key == "tile":

@@ -195,3 +195,25 @@ def test_another_map_or_dice_seed_named_on_a_game_in_play_is_refused_not_ignored
     assert "leave --map, --seed and --dice-seed off to resume it" in done.stderr
     done = run_cli("play", "1672", save, "--dice-seed", "1", "--no-browser")
     assert done.returncode == 0 and [s.save for s in served] == [save]
+
+
+# An 1872 game to day 3's Bad Omen roll (a d66: the first die is the tens)
+OMEN_DAY_3 = ([5, 3], [2, 4], [2, 6], [0, 1], [5, 4], [7, 3], [3, 5], [5, 6], [4, 5], [1, 5], "movement", "L7",
+              ["L7", None], ["M7", None], "stop", [1, 2], [4, 5], [6, 4], [0, 3], [4, 6], [6, 1], [5, 3], [2, 7],
+              "stop", [6, 2], [6, 4], [1, 3], [7, 5], [4, 3], [1, 3], [2, 6], [0, 2], "M5", "K6")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt install chromium)")
+def test_1872_the_bad_omen_chart_lights_the_d66_row_of_the_dice(serve):
+    """A Bad Omen is read as tens and ones (3 then 5 is 35): the page lit the row of their sum (8)."""
+    page, session = serve("1872", 9)
+    given(session, OMEN_DAY_3)
+    page.reload()
+    page.wait_for_selector("#ask")
+    assert page.text_content("#ask") == "Roll 2d6 for a Bad Omen (the first die is the tens)"
+    page.click('.die button[data-die="0"][data-face="3"]')
+    page.click('.die button[data-die="1"][data-face="5"]')
+    rows = session.view()["question"]["chart"]["rows"]
+    want = next(r["label"] for r in rows if r["low"] <= 35 <= r["high"])
+    assert page.text_content("#chart tr.lit th") == want
+    assert page.text_content("#chart caption") == "Bad Omen — 35"

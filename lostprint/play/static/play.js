@@ -256,22 +256,23 @@ function rollControls(q) {
   }
   const ready = page.dice.filter(Boolean).length === q.dice;
   const parts = [];
-  if (q.chart) parts.push(chartTable(q.chart, ready ? page.dice.slice(0, q.dice).reduce((a, b) => a + b, 0) : null));
+  if (q.chart) parts.push(chartTable(q.chart, ready ? page.dice.slice(0, q.dice) : null));
   return [...parts, el("div", { class: "dice" }, ...dice),
     el("div", {}, el("button", { id: "take-dice", class: "primary", disabled: !ready,
       on: { click: takeDice } }, "Take these dice"), " ",
     el("button", { id: "roll-for-me", on: { click: rollForMe } }, "Roll for me (R)"))];
 }
 
-function chartTable(chart, faces) {
-  // the row the chosen dice land on is lit before they are taken
-  const total = faces === null ? null : faces + chart.bonus;
+function chartTable(chart, dice) {
+  // the row the chosen dice land on is lit before they are taken; a d66 reads them as tens and ones
+  const read = (d) => chart.modifier === "d66" ? d[0] * 10 + d[1] : d.reduce((a, b) => a + b, 0) + chart.bonus;
+  const total = dice === null ? null : read(dice);
   const covers = (r) => total !== null && (r.low === null || total >= r.low) && (r.high === null || total <= r.high);
   let lit = chart.rows.findIndex(covers);
   if (total !== null && lit < 0) lit = chart.rows.length - 1;
   const signed = chart.bonus > 0 ? `+${chart.bonus}` : `−${-chart.bonus}`;
   const caption = chart.title + (chart.bonus ? ` (${signed} to the roll)` : "") +
-    (total !== null ? ` — total ${total}` : "");
+    (total !== null ? ` — ${chart.modifier === "d66" ? "" : "total "}${total}` : "");
   return el("table", { class: "chart", id: "chart" }, el("caption", {}, caption),
     ...chart.rows.map((r, i) => el("tr", { class: i === lit ? "lit" : "" }, el("th", {}, r.label), el("td", {}, r.text))));
 }

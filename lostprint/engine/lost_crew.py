@@ -433,7 +433,8 @@ def rest(v: Voyage, heal: bool) -> Voyage:
         raise RuleError("rest", "nobody is wounded")
     s = v.stores
     if s[W] < RULES.rest_water:
-        raise RuleError("rest", f"healing costs {RULES.rest_water} Water and there is {s[W]}")
+        raise RuleError("rest", f"healing costs {RULES.rest_water} Water and there is {s[W]} (Rest is phase 2: "
+                                "the Water a day gathers, is given or catches comes after it)")
     sailors = tuple(WELL if i in v.resting else x for i, x in enumerate(v.sailors))
     return evolve(v, stores=(s[W] - RULES.rest_water,) + s[1:], sailors=sailors)
 

@@ -83,3 +83,30 @@ def test_map_standard_written_out_is_kept(tmp_path):
     session.save_record(overwrite=True)
     assert load(path)["map"] == "standard"
     assert run_cli("validate", str(path)).returncode == 0
+
+
+def test_a_new_record_on_a_variant_layout_by_its_seed(tmp_path):
+    """`lostprint edit NEW.yaml --game crows --seed 7`: the start is asked on that layout's squares and the
+    record is saved with `map: {seed: 7}`; the same game as the hand-written record of that layout."""
+    original = parsed(HAND / VARIANTS[0])
+    path = tmp_path / "new.yaml"
+    session = CrowsSession(path, "edit", seed=7)
+    view = session.setup(list(original.players))
+    assert view["question"]["square"] == list(original.setup.squares[0])
+    meta = dict(session.meta)
+    session.meta = {**meta, "counts": [list(c) for c in original.setup.counts]}  # the record's tile set
+    session.state, session.events = session._play(session.meta, [])
+    for raw in T.inputs_of(original):
+        session.give(raw)
+    session.save_record()
+    saved = parsed(path)
+    assert load(path)["map"] == {"seed": 7}
+    assert saved.setup == original.setup and T.inputs_of(saved) == T.inputs_of(original)
+    assert run_cli("validate", str(path)).returncode == 0
+
+
+def test_a_map_file_for_a_new_crows_record_is_refused_in_one_line(tmp_path):
+    done = run_cli("edit", str(tmp_path / "new.yaml"), "--game", "crows", "--map", "some-map.json", "--no-browser")
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "--seed N names a new record's variant layout" in done.stderr.strip().splitlines()[-1]
+    assert not (tmp_path / "new.yaml").exists()

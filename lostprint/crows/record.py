@@ -205,6 +205,16 @@ def _layout(rd: Reader, spec):
         return _bad(rd, "map", f"the layout cannot be used: {exc}")
 
 
+def variant_squares(seed: int) -> tuple:
+    """The start squares of the variant layout `lostprint map crows --seed N` lays out (a new record's
+    `map: {seed: N}`); LostprintError, one line, when the seed gives no usable layout."""
+    rd = Reader(Problems(f"--seed {seed}"), root={})
+    squares = _layout(rd, {"seed": seed})
+    if squares is None:
+        raise LostprintError(rd.problems.lines()[0])
+    return squares
+
+
 def _spell(f: Reader, value, where: str) -> E.SpellPlay | None:
     if value is None:
         return None

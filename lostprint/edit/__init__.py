@@ -35,9 +35,10 @@ def edit(save: Path | None, game: str | None = None, map_file: str | None = None
     if (map_file is not None or seed is not None) and Path(save).exists():
         raise UsageError(f"{save} exists: its map is the one it names (--map and --seed are for a new save)")
     if _is_crows(Path(save), game):  # a Crows record: the scorekeeper's page on its turns
-        if map_file is not None or seed is not None:
-            raise UsageError("Crows is played on its tiles: --map and --seed are for the Lost games")
-        keep_score(Path(save), "edit", port, open_browser, say)
+        if map_file is not None:
+            raise UsageError("Crows is laid out by a seed: --seed N names a new record's variant layout "
+                             "(lostprint map crows --seed N); --map FILE is for the Lost games")
+        keep_score(Path(save), "edit", port, open_browser, say, seed)
         return
     spec = {"seed": seed} if seed is not None else (str(map_file) if map_file is not None else None)
     try:

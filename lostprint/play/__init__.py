@@ -22,11 +22,12 @@ def _pages():
     return crows_session, server, session
 
 
-def keep_score(save: Path, mode: str, port: int = 0, open_browser: bool = True, say=print) -> None:
+def keep_score(save: Path, mode: str, port: int = 0, open_browser: bool = True, say=print,
+               seed: int | None = None) -> None:
     """The Crows scorekeeper's page on a record until Ctrl-C: "play" for a game on the table, "edit" to
-    enter a finished game's turns (`lostprint edit` of a Crows record)."""
+    enter a finished game's turns (`lostprint edit` of a Crows record); `seed`: a new game's variant layout."""
     crows_session, server, _ = _pages()
-    server.serve(crows_session.CrowsSession(Path(save), mode), port, open_browser, say)
+    server.serve(crows_session.CrowsSession(Path(save), mode, seed=seed), port, open_browser, say)
 
 
 def check_resume(save: Path, info, map_spec, dice_seed: int | None) -> None:

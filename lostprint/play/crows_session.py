@@ -20,7 +20,7 @@ from pathlib import Path
 import yaml
 
 from lostprint.crows import transcript as T
-from lostprint.crows.record import parse_record
+from lostprint.crows.record import parse_record, variant_squares
 from lostprint.engine import crows as E
 from lostprint.engine.contract import RuleError
 from lostprint.errors import UsageError
@@ -81,7 +81,7 @@ class CrowsSession:
 
     PAGE = "crows.html"
 
-    def __init__(self, save: Path, mode: str = "play", title: str = ""):
+    def __init__(self, save: Path, mode: str = "play", title: str = "", seed: int | None = None):
         self.save = Path(save)
         self.mode = mode
         self.kept = kept_path(self.save, mode)
@@ -105,6 +105,8 @@ class CrowsSession:
         else:
             meta = {"title": title or self.save.stem, "date": "", "players": [], "colors": [],
                     "counts": [list(c) for c in G.HOUSE_COUNTS], "notes": None, "turn_notes": []}
+            if seed is not None:  # a new game on the variant layout of lostprint map crows --seed N
+                meta |= {"map": {"seed": seed}, "squares": [list(q) for q in variant_squares(seed)]}
             if mode == "edit":
                 meta["disk"] = None
                 fresh = True

@@ -217,3 +217,20 @@ def test_1872_the_bad_omen_chart_lights_the_d66_row_of_the_dice(serve):
     want = next(r["label"] for r in rows if r["low"] <= 35 <= r["high"])
     assert page.text_content("#chart tr.lit th") == want
     assert page.text_content("#chart caption") == "Bad Omen — 35"
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt install chromium)")
+def test_a_digit_that_is_no_die_face_says_so_and_keeps_the_dice_typed(serve):
+    """Typing 7 (or 0, 8, 9) for a die did nothing at all: the page says a die shows 1 to 6, and the
+    faces typed so far stay."""
+    page, session = serve("1572", 7)
+    given(session, (3,))  # the expedition: day 1's planning roll of 5 dice is next
+    page.reload()
+    page.wait_for_selector("#roll-for-me")
+    page.keyboard.press("4")
+    page.keyboard.press("7")
+    assert page.text_content("#why") == "a die shows 1 to 6: 7 is not a face"
+    assert page.get_attribute('.die button[data-die="0"][data-face="4"]', "class") == "face on"
+    page.keyboard.press("2")
+    assert page.text_content("#why") == ""
+    assert len(session.table.inputs) == 1

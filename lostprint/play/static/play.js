@@ -365,6 +365,8 @@ function onKey(ev) {
       drawQuestion();
       if (page.dice.filter(Boolean).length === q.dice) $("#take-dice").focus();
       ev.preventDefault();
+    } else if (/^[0789]$/.test(ev.key)) {
+      $("#why").textContent = `a die shows 1 to 6: ${ev.key} is not a face`;
     } else if (ev.key === "r" || ev.key === "R") { ev.preventDefault(); rollForMe(); }
     else if (ev.key === "Enter" && document.activeElement?.id !== "roll-for-me") { ev.preventDefault(); takeDice(); }
     return;

@@ -273,3 +273,10 @@ def test_a_route_refused_on_its_hop_goes_on_from_where_the_save_says(tmp_path):
     found = [line.partition(": ")[2] for line in check_save_file(path)]
     assert found[0] == "days[5].moved[1]: D4 is not next to F5", found
     assert all(line.startswith(("days[5]", "days[6]")) for line in found), found  # the day after reads from D4
+
+
+def test_a_spread_roll_missing_says_when_it_is_rolled_again():
+    """It said only 'day 9 rolls spread again here, and no more rolls are recorded'."""
+    path = REVIEW / "spread-not-on-the-sloop.bad.yaml"
+    assert any("rolled again while the Direction chart points off the map, at a coloured hex or at the sloop"
+               in line for line in check_save_file(path))

@@ -388,6 +388,9 @@ class Rules1672(LostRules):
         elif failure.kind in ("left", "short"):
             faces, where = rolls[key] if key in rolls else ((), self._input_at(key, today, day_at))
             again = f"day {st.day} rolls {key} again here, and no more rolls are recorded"
+            if key == "spread":
+                again += (" (a large island's second hex is rolled again while the Direction chart points off the "
+                          "map, at a coloured hex or at the sloop, \u2302 spread)")
             blank = eng.scan_order(st.game_map, st.position, st.terrain) if key == "scan" else ()
             if blank:  # the hexes the save left blank: one pair each
                 again += (f" (Scan Horizon rolls for every blank hex around {st.position}, and {', '.join(blank)} "

@@ -32,6 +32,11 @@ and its hexes how many a size covers (`count_of`: {option: n}; any other: one).
 """
 from __future__ import annotations
 
+import difflib
+import re
+
+from lostprint.saves.rules import slug
+
 
 def hex_() -> dict:
     return {"type": "hex"}
@@ -102,3 +107,35 @@ def mark(kind: str, shape: dict, hint: str) -> dict:
 def resources(game) -> list[dict]:
     """The game's resources as a save's `resources:` holds them: each tracker, from its start to its maximum."""
     return [{"key": t.key, "name": t.name, "start": t.start, "max": t.maximum} for t in game.trackers]
+
+
+# --- the ways a name may be written --------------------------------------------------------------
+
+BRITISH = ((r"ae", "e"), (r"oe", "e"), (r"our\b", "or"), (r"([iy])s(e|ed|es|ing|ation)\b", r"\1z\2"),
+           (r"tre\b", "ter"))  # archaeology, manoeuvre, colour, organise, centre: each spelled as in American
+
+
+def spelling(text: object) -> str:
+    """The form every way of writing one name shares: any case, spaces, `_` or `-` (its slug), British or
+    American (`Archaeology` = archeology). Both sides of a comparison go through it, so a rewrite that
+    changes a word (four -> for) only ever compares it with a word changed alike."""
+    out = slug(text)
+    for pattern, american in BRITISH:
+        out = re.sub(pattern, american, out)
+    return out
+
+
+def spelled(written: dict) -> dict:
+    """{spelling(w): name} for each way `w` a save may write a name, derived once per table; a spelling
+    two names share (none in the games today) is left out, so neither is read for the other."""
+    out: dict = {}
+    for words, name in written.items():
+        key = spelling(words)
+        out[key] = name if out.get(key, name) == name else None
+    return {key: name for key, name in out.items() if name is not None}
+
+
+def closest(table: dict, text: object) -> str | None:
+    """The name of `table` (from `spelled`) a slip of the pen most likely meant (`plainsx`: plains), or None."""
+    near = difflib.get_close_matches(spelling(text), list(table), n=1, cutoff=0.75)
+    return table[near[0]] if near else None

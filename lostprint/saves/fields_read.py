@@ -8,13 +8,13 @@ from functools import lru_cache
 
 from lostprint.files import line_of
 from lostprint.files.fields import At, Reader
-from lostprint.saves.rules import slug
+from lostprint.saves.fields_common import spelling
 
 
 @lru_cache(maxsize=64)  # not a rule: a choice's spellings made once
 def _spellings(options: tuple, labels: tuple, terrains: tuple) -> dict:
-    """Each way a save may spell an option (as its slug): the option, its label, the terrain it colours."""
-    return {slug(w): o for o, label, terrain in zip(options, labels, terrains) for w in (o, label, terrain)}
+    """Each way a save may spell an option (as its `spelling`): the option, its label, the terrain it colours."""
+    return {spelling(w): o for o, label, terrain in zip(options, labels, terrains) for w in (o, label, terrain)}
 
 
 def _whole(x, low, high) -> bool:
@@ -79,21 +79,21 @@ def read(rd: Reader, shape: dict, value, at: At, names=()):
         terrains = shape.get("terrain_of", {})
         spellings = _spellings(tuple(shape["options"]), tuple(shape["labels"]),
                                tuple(terrains.get(o, o) for o in shape["options"]))
-        spellings = {**{slug(a): o for a, o in shape.get("aliases", {}).items()}, **spellings}
-        if text is not None and slug(text) not in spellings:
+        spellings = {**{spelling(a): o for a, o in shape.get("aliases", {}).items()}, **spellings}
+        if text is not None and spelling(text) not in spellings:
             rd.error(at, f"{text!r} is not a {_noun(shape)} ({', '.join(shape['options'])})")
-        return None if text is None else spellings.get(slug(text))
+        return None if text is None else spellings.get(spelling(text))
     if kind == "multi":
         options = list(names) or shape["options"]
-        spelled = {} if shape["options_from"] else {slug(o): o for o in options}  # names as written; terrains any case
-        spelled |= {slug(a): o for a, o in shape.get("aliases", {}).items()}
+        spelled = {} if shape["options_from"] else {spelling(o): o for o in options}  # names as written; the rest loose
+        spelled |= {spelling(a): o for a, o in shape.get("aliases", {}).items()}
         whose = (shape["options_from"] or _noun(shape)).rpartition(".")[2]
         items = rd.listing(value, at, f"a list of {whose}")
         out = []
         for i, item in enumerate(items or ()):
             iat = At(line_of(items, i), f"{at.field}[{i}]")
             text = rd.text(item, iat)
-            text = spelled.get(slug(text), text) if text is not None else None
+            text = spelled.get(spelling(text), text) if text is not None else None
             if text is not None and text not in options:
                 rd.error(iat, f"{text!r} is not one of the {whose} ({', '.join(options)})")
             elif text is not None:

@@ -7,8 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from lostprint.files import line_of
-from lostprint.files.fields import At, Problems
+from lostprint.files.fields import MAX_LINE, At
+from lostprint.files.fields import Problems as FileProblems
+from lostprint.files.show import clip, safe_lines
 from lostprint.geometry import hexgrid
+
+LONGEST_PROBLEM = MAX_LINE * 12  # not a rule: a bound on one problem's characters (a day's log told in full)
 
 
 def slug(text: object) -> str:
@@ -112,6 +116,17 @@ class Played:
 # --- the replay state and the problem list ----------------------------------------------------
 
 
+class Problems(FileProblems):
+    """A save's problems, each one line as any file's, but long enough for a refused day's log told step by
+    step (a terminal wraps it): a file's problem is cut at MAX_LINE, which would cut the log short."""
+
+    def add(self, at: At, message: str) -> None:
+        self.count += 1
+        if len(self.items) < self.keep:
+            text = clip(safe_lines(f"{self.source}:{at.line}: {at.field}: {message}"), LONGEST_PROBLEM)
+            self.items.append((at.line, self.count, text))
+
+
 @dataclass
 class State:
     """The game as it stands during a replay (mutable, local to one replay)."""
@@ -150,6 +165,7 @@ class LostRules:
     enters_unmapped = False  # may the party step into a hex nobody has drawn (1672: it stays blank)?
     mark_kinds: dict[str, str] = {}  # kind -> what its value looks like (for messages and docs)
     day_fields: dict[str, str] = {}  # extra per-day fields -> what they hold
+    counted_once: dict[str, str] = {}  # mark kind -> its name: its hexes score as one mapped hex (1572's Lagos)
 
     def resources(self, game) -> tuple[Resource, ...]:
         return tuple(Resource(t.key, t.name, t.start, t.maximum) for t in game.trackers)

@@ -22,6 +22,7 @@ from lostprint.files import line_of
 from lostprint.files.fields import Reader, at_key
 from lostprint.files.kinds import SAVE_FORMAT
 from lostprint.games.lost_expedition import EXPEDITIONS, GAME, INTERESTS, KANTYI_ROLLS, ROLL_KEYS, TRACKER_KEYS
+from lostprint.games.lost_expedition import INTEREST_RULES
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.saves import search
 from lostprint.saves.fields_1572 import fields
@@ -122,6 +123,7 @@ class Rules1572(LostRules):
     setup_aliases = {str(o.roll): o.key for o in EXPEDITIONS}
     mark_kinds = {kind: m["hint"] for kind, m in MARKS.items()}
     day_fields = {key: f["hint"] for key, f in DAY_FIELDS.items()}
+    counted_once = {i.key: i.name for i in INTEREST_RULES if any(e.what == "lagos" for e in i.effects)}  # (⌂)
 
     def begin(self, st: State) -> None:
         board = eng.board_of(st.game_map)

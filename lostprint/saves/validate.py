@@ -19,6 +19,7 @@ from lostprint.games import load as game_data
 from lostprint.games import resolve
 from lostprint.maps.check import load_map
 from lostprint.maps.model import standard_map
+from lostprint.saves.fields_common import closest, spelled, spelling
 from lostprint.saves.games import rules_for
 from lostprint.saves.rules import At, DayRecord, Played, Problems, State, slug
 
@@ -152,9 +153,11 @@ def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> t
     st = State(game=game, game_map=gm, setup=setup or {}, position=gm.start, terrain=dict(gm.terrain),
                values={r.key: r.start for r in resources}, caps={r.key: r.cap for r in resources})
     rules.begin(st)
+    names = {"terrain": spelled({s: t.key for t in game.terrains for s in t.spellings}),
+             "resource": spelled({w: r.key for r in resources for w in (r.key, r.name)})}
     records = []
     for i, raw in enumerate(days):
-        record = _day(st, rules, raw, i, At(line_of(days, i), f"days[{i}]"), rd, game)
+        record = _day(st, rules, raw, i, At(line_of(days, i), f"days[{i}]"), rd, names)
         if record == "stop":
             break
         if record is not None:
@@ -187,6 +190,35 @@ def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> t
         recorded_score=recorded,
     )
     return [], played
+
+
+def _resources_named(day: LDict, names: dict, field: str, rd: Reader) -> LDict:
+    """The day with its resources keyed as the game keys them (`Food`, `Movement Progress`: food, movement);
+    a key that names none is one problem, read as the resource it most likely meant (else left out), and a
+    resource written twice is one problem."""
+    res = day["resources"]
+    if all(isinstance(k, str) and names.get(k) == k for k in res):
+        return day
+    out = LDict(line=res.line if isinstance(res, LDict) else line_of(day, "resources"))
+    for key, value in res.items():
+        known = names.get(spelling(key)) if isinstance(key, str) else None
+        at = At(key_line(res, key), f"{field}.{keyname(key)}")
+        guessed = known is None
+        if guessed:
+            known = closest(names, key) if isinstance(key, str) else None
+            rd.error(at, f"unknown resource (expected one of: {', '.join(dict.fromkeys(names.values()))})"
+                         + (f"; did you mean {known}?" if known else ""))
+        if known is None or guessed and known in out:
+            continue
+        if known in out:
+            rd.error(at, f"{known} is written twice")
+        else:
+            out[known] = value
+            out.key_lines[known], out.value_lines[known] = key_line(res, key), line_of(res, key)
+    renamed = LDict(day, line=line_of(day))
+    renamed.key_lines, renamed.value_lines = day.key_lines, day.value_lines
+    renamed["resources"] = out
+    return renamed
 
 
 def _counted(points: int, label: str) -> int:
@@ -227,11 +259,14 @@ def _setup(data: LDict, rules, rd: Reader) -> dict | None:
             continue
         if allowed is not None:
             aliases = rules.setup_aliases
-            key_value = aliases.get(slug(value), slug(value))
-            if key_value not in allowed:
+            choices = spelled({**{a: a for a in allowed}, **aliases})
+            key_value = choices.get(spelling(value))
+            if key_value is None:
                 faces = sorted(int(a) for a in aliases if a.isdigit())
                 by_roll = f" (or the die face that picks one: {faces[0]}\u2013{faces[-1]})" if faces else ""
-                rd.error(at, f"{shown(value)} is not one of: {', '.join(allowed)}{by_roll}")
+                meant = closest(choices, value)
+                rd.error(at, f"{shown(value)} is not one of: {', '.join(allowed)}{by_roll}"
+                             + (f"; did you mean {meant}?" if meant else ""))
                 continue
             value = key_value
         out[key] = value
@@ -262,10 +297,13 @@ def _outcome(data: LDict, rd: Reader) -> tuple[LDict | None, dict]:
     return outcome, out
 
 
-def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
+def _day(st: State, rules, raw, i: int, at: At, rd: Reader, names: dict):
+    """One day read and replayed; `names`: {"terrain" / "resource": the ways a save may write each (`spelled`)}."""
     day = rd.mapping(raw, at, "a mapping (day, mapped, moved, marks, resources, journal)")
     if day is None:
         return None
+    if isinstance(day.get("resources"), dict):
+        day = _resources_named(day, names["resource"], f"{at.field}.resources", rd)
     f = at.field
     rd.unknown(day, DAY_FIELDS + tuple(rules.day_fields), f, "day field")
     expected = st.day + 1
@@ -289,9 +327,9 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
 
     # the hexes drawn today
     drawn: list[tuple[str, str, At]] = []
+    guessed: set[str] = set()  # hexes whose terrain was misspelled: drawn as meant, their rules not checked
     if "mapped" in day:
         mapped = rd.mapping(day["mapped"], at_key(day, "mapped", f"{f}.mapped"), "a mapping of hex: terrain")
-        names = {slug(spelling): t.key for t in game.terrains for spelling in t.spellings}
         for key in (mapped or {}):
             kat = At(key_line(mapped, key), f"{f}.mapped.{keyname(key)}")
             lab = rd.label(key, kat)
@@ -300,11 +338,15 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
             terrain = rd.text(mapped[key], kat)
             if terrain is None:
                 continue
-            tkey = names.get(slug(terrain))
+            tkey = names["terrain"].get(spelling(terrain))
             if tkey is None:
+                tkey = closest(names["terrain"], terrain)  # the replay goes on with it: one slip, one line
+                meant = f"; did you mean {tkey}?" if tkey else ""
                 rd.error(kat, f"{shown(terrain)} is not a terrain of this game "
-                              f"({', '.join(t.key for t in game.terrains)})")
-                continue
+                              f"({', '.join(t.key for t in st.game.terrains)}){meant}")
+                if tkey is None or lab in st.terrain:
+                    continue
+                guessed.add(lab)
             if lab in st.terrain:
                 when = f"drawn on day {st.mapped_on[lab]}" if lab in st.mapped_on else "printed on the map"
                 rd.error(kat, f"{lab} is already {when} as {st.terrain[lab]}")
@@ -349,11 +391,14 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
                 st.marks.append(mark)
 
     for lab, tkey, kat in drawn:
-        rules.check_mapped(st, lab, tkey, kat, rd.problems)
+        if lab not in guessed:
+            rules.check_mapped(st, lab, tkey, kat, rd.problems)
 
     # the moves themselves
     pos = st.position
     done = False
+    # after a refused step the next day starts where the save says this one ends (one slip, one line), if mapped
+    carried = steps[-1][0] if steps and (steps[-1][0] in st.terrain or rules.enters_unmapped) else None
     for lab, sat in steps:
         if done:
             rd.error(sat, f"the game was over on entering {pos}: no more moves")
@@ -362,10 +407,11 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, game):
             again = lab == pos and rules.entered_again(st, lab)
             rd.error(sat, again or f"{lab} is where the route stands already: moved lists the hexes entered, not the "
                                    "one left" if lab == pos else f"{lab} is not next to {pos}")
-            pos = steps[-1][0] if steps[-1][0] in st.game_map.axial else pos  # the next day starts where the save says
+            pos = carried or pos
             break
         if lab not in st.terrain and not rules.enters_unmapped:
             rd.error(sat, f"{lab} is not mapped yet (draw a hex before you enter it)")
+            pos = carried or pos
             break
         pos = lab
         if lab in st.game_map.goals and rules.wins_on_entering(st, lab):
@@ -456,5 +502,7 @@ def summary_of(played: Played) -> str:
     else:
         state = f"{played.result} on day {days}"
     mapped = len(played.mapped_on)
+    once = rules_for(game.id).counted_once
+    merged = "".join(f" ({once[m.kind]}'s {len(m.hexes)} count as one)" for m in played.marks if m.kind in once)
     return (f"{played.source}: ok \u2014 {game.number}: {name}{who}, {state}, "
-            f"{mapped} hex{'es' * (mapped != 1)} mapped, score {played.total}")
+            f"{mapped} hex{'es' * (mapped != 1)} mapped{merged}, score {played.total}")

@@ -98,7 +98,8 @@ def test_a_rejected_day_is_carried_on_as_recorded():
     example["days"][4]["resources"]["food"] = 6
     found, _ = replay_data(example, "g.yaml")
     assert found == [("g.yaml:52: days[4].resources.food: food is 6 at the end of day 5 (from 3); whatever the "
-                      "dice the rules allow 0\u20134 with the other values as recorded")], found
+                      "dice the rules allow 0\u20134 with the other values as recorded (the day as recorded: entering "
+                      "H6 (plains) costs 1 Movement and 2 Food)")], found
 
 
 # the unbounded search is slow (10-30 s a save that breaks a resource): one cheap case by default

@@ -29,3 +29,36 @@ def test_a_plot_hex_entered_unrecorded_without_dice_is_refused_without_walking_e
     found, _ = replay_data(copy.deepcopy(data), "cursed-land-bad.yaml")
     assert [line.split(": ", 1)[1] for line in found] == [
         "days[18].moved: C1 is plot hex C: record its roll as a mark, like {plot: {letter: C, roll: 3, outcome: ...}}"]
+
+
+def said(data: dict, name: str) -> list:
+    found, _ = replay_data(copy.deepcopy(data), name)
+    return [line.split(": ", 1)[1] for line in found]
+
+
+def test_a_value_refused_without_dice_names_the_rules_the_day_as_recorded_brings():
+    """Without dice 'resolve is 6 ...; the rules allow 5' named no rule; now the recorded day's prices
+    that move it are said (here the Missouri crossed on the way to the fort)."""
+    assert said(bare("hand/fort-on-day-five-bad.yaml"), "x") == [
+        "days[4].resources: resolve is 6 at the end of day 5 (from 6); whatever the dice the rules allow 5 with the "
+        "other values as recorded (the day as recorded: F5 to E4 crosses a river: 1 more Movement or Resolve)"]
+    assert said(bare("outcome-43A-bad.yaml"), "x")[0].endswith(
+        "(the day as recorded: 43A The Lake Shore: Gain 2 Food. Lose 1 Proximity)")
+    assert said(bare("mountain-cost-bad.yaml"), "x")[0].endswith(
+        "(the day as recorded: entering L7 (mountains) costs 3 Movement and 1 Food)")
+
+
+def test_values_refused_together_without_dice_say_the_day_as_recorded():
+    assert said(bare("hailstorm-idle-bad.yaml"), "x")[0].startswith(
+        "days[0].resources: no legal roll and choice gives food 6, resolve 5, proximity 5, movement 6 together at the "
+        "end of day 1 (whatever the dice; the day as recorded: a day without a move costs 1 Resolve)")
+
+
+def test_a_die_out_of_range_names_the_die():
+    """'7 is above 6' named no rule: which die it is, and its size, are said."""
+    assert said(load(REVIEW / "plot-die-bad.yaml"), "x") == ["days[1].marks[0].plot.roll: 7 is above 6 (a plot hex "
+                                                             "rolls 1d6)"]
+    assert said(load(REVIEW / "vision-die-bad.yaml"), "x") == ["days[9].vision.roll: 7 is above 6 (the Vision Quest "
+                                                               "rolls 1d6)"]
+    assert said(load(REVIEW / "dancers-same-day-bad.yaml"), "x") == [
+        "days[3].spirit-dancers: 3 is above 2 (the Spirit Dancers change 2 dice a game at most)"]

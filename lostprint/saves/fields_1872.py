@@ -26,8 +26,11 @@ def fields(game) -> dict:
     rules = game.rules
     terrains = [t.key for t in game.terrains]
     aliases = terrain_aliases(game)
-    plot_face = number(1, rules.plot_die)
-    face = number(1, rules.die_faces)
+    plot_face = number(1, rules.plot_die, f" (a plot hex rolls 1d{rules.plot_die})")
+    face = number(1, rules.die_faces, f" (a unit's die is 1d{rules.die_faces})")
+    vision_face = number(1, rules.plot_die, f" (the Vision Quest rolls 1d{rules.plot_die})")
+    most = rules.spirit_dancers
+    dancers = number(0, most, f" (the Spirit Dancers change {most} dice a game at most)")
     omen = number(min(o.low for o in rules.omens), max(o.high for o in rules.omens))  # a d66, tens then ones
     order = choice([u.key for u in rules.units] + [DISCARD])
     boxes = len(rules.units) * rules.dice_per_roll  # the units' board, whole
@@ -41,11 +44,11 @@ def fields(game) -> dict:
         ],
         "day": [
             field("crows", multi(terrains, unique=False, aliases=aliases), "the terrains of the Crows coloured today"),
-            field("vision", group([field("terrain", choice(terrains, aliases=aliases)), field("roll", plot_face)],
+            field("vision", group([field("terrain", choice(terrains, aliases=aliases)), field("roll", vision_face)],
                                   required=("terrain", "roll")),
                   f"{{terrain, roll}}: the Vision Quest at Crow {rules.crows_for_vision}"),
             field("ghost-mountain", hex_(), "the blank hex a Ghost Mountain vision draws as Mountains"),
-            field("spirit-dancers", number(0, rules.spirit_dancers), "how many Spirit Dancers were used today"),
+            field("spirit-dancers", dancers, "how many Spirit Dancers were used today"),
             field("caps", counts([t.key for t in game.trackers], 0, max(t.maximum for t in game.trackers)),
                   "{resource: new maximum} when a cap changes"),
             field("rolls", group([field(key, rolls.get(key, listing(face)), what) for key, what in ROLL_KEYS]),

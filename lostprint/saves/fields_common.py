@@ -46,8 +46,9 @@ def hexes(count: int | None = None) -> dict:
     return {"type": "hexes", "count": count}
 
 
-def number(low: int, high: int | None = None) -> dict:
-    return {"type": "int", "min": low, "max": high}
+def number(low: int, high: int | None = None, limit: str = "") -> dict:
+    """A whole number from low to high; `limit`: the rule that bounds it, said when a value is out of range."""
+    return {"type": "int", "min": low, "max": high, **({"limit": limit} if limit else {})}
 
 
 def faces(values) -> dict:

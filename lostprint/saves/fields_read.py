@@ -62,7 +62,7 @@ def read(rd: Reader, shape: dict, value, at: At, names=()):
         return {key: read(rd, field, spec[key], At(line_of(spec, key) or at.line, f"{at.field}.{key}"), names)
                 for key, field in fields.items() if key in spec}
     if kind == "int":
-        return rd.integer(value, at, shape["min"], shape["max"])
+        return rd.integer(value, at, shape["min"], shape["max"], shape.get("limit", ""))
     if kind == "hex":
         return rd.label(value, at)
     if kind == "hexes":

@@ -131,6 +131,35 @@ def _ends(starts, record_for, budget: int = 0, parts: tuple = (), checks: dict |
             yield from search.walk(eng, [game], record, budget=budget)
 
 
+def _as_recorded(st, facts: Day, keys) -> str:
+    """What the rules make of the day as the save records it, for the values `keys`, in words: each move's
+    price, a day without one, the plot outcomes and the vision written that day ("" when none moves them)."""
+    land, start = _replay(st).land, _replay(st).ends[0].st
+    power, said = eng.power(start), []
+    if st.day_start in land.zone and "proximity" in keys:
+        said.append(f"a turn begun in the fort's zone ({st.day_start}) costs {eng.RULES.zone_proximity} Proximity")
+    path = [st.day_start] + [lab for k, lab in enumerate(st.day_hexes[1:]) if not (k and st.day_hexes[k] in land.fort)]
+    for a, b in zip(path, path[1:]):  # (a hex written after the fort's is the free move back from an assault)
+        cost = eng.COST_OF.get(st.terrain.get(b))
+        if cost and {"movement", "food"} & set(keys):
+            move = power.move_cost[1] if power.move_cost and power.move_cost[0] == cost.terrain else cost.movement
+            said.append(f"entering {b} ({cost.terrain}) costs {move} Movement and {cost.food} Food")
+        if eng.crossing(land, a, b) and not power.river_free and {"movement", "resolve"} & set(keys):
+            said.append(f"{a} to {b} crosses a river: {eng.RULES.river_extra} more Movement or Resolve")
+        if power.ghost_mountain and b == start.ghost:
+            said.append(f"entering the Ghost Mountain sets each primary to {power.ghost_mountain}")
+    if len(path) == 1 and "resolve" in keys:
+        said.append(f"a day without a move costs {eng.RULES.idle_resolve} Resolve")
+    for _roll, out, _at in facts.plots.values():
+        if out is not None and any(k in out.effect.lower() for k in keys):
+            said.append(f"{out.code} {out.title}: {out.effect.rstrip('.')}")
+    if facts.vision:
+        vision = next((v for v in plots.visions(facts.vision[0]) if v.roll == facts.vision[1]), None)
+        if vision and any(k in vision.effect.lower() for k in keys):
+            said.append(f"the vision {vision.name}: {vision.effect.rstrip('.')}")
+    return f"the day as recorded: {'; '.join(said)}" if said else ""
+
+
 def _drawn_today(st) -> dict:
     """The hexes the save colours today (the Ghost Mountain's too), and their terrains."""
     return {lab: st.terrain[lab] for lab, day in st.mapped_on.items() if day == st.day}
@@ -574,9 +603,9 @@ class Rules1872(LostRules):
     @staticmethod
     def _together(st, facts: Day, at) -> tuple:
         shown = ", ".join(f"{k} {st.values[k]}" for k in eng.KEYS)
-        dice = facts.dice_read()
+        dice = facts.dice_read() or _as_recorded(st, facts, eng.KEYS)
         return at, (f"no legal roll and choice gives {shown} together at the end of day {st.day} ({facts.how}"
-                    f"{': ' * bool(dice)}{dice})")
+                    f"{'; ' if dice and 'units' not in facts.rolls else ': ' * bool(dice)}{dice})")
 
     def _values_failed(self, st, facts: Day, failure, at, starts, record_for) -> tuple | None:
         """A day whose values (or maximums) no branch reaches: the first value the rules cannot give with
@@ -613,9 +642,10 @@ class Rules1872(LostRules):
             where = At(line_of(res, key), f"{at.field}.{key}") if isinstance(res, dict) and key in res else at
             began = "/".join(map(str, sorted({g.st.values[i] for g in starts})))
             others = " with the other values as recorded" if reached[i] else ""
-            dice = facts.dice_read()
+            dice, recorded = facts.dice_read(), _as_recorded(st, facts, (key,))
             return (where, f"{key} is {values[i]} at the end of day {day} (from {began}); {how} the rules "
-                           f"allow {_spread(reached[i])}{others}" + (f" (the dice read {dice})" if dice else ""))
+                           f"allow {_spread(reached[i])}{others}" + (f" (the dice read {dice})" if dice else
+                                                                     f" ({recorded})" if recorded else ""))
         if not any(reached):
             return None  # the day's end not reached but for its values
         where, said = self._together(st, facts, at)

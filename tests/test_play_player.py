@@ -234,3 +234,24 @@ def test_a_digit_that_is_no_die_face_says_so_and_keeps_the_dice_typed(serve):
     page.keyboard.press("2")
     assert page.text_content("#why") == ""
     assert len(session.table.inputs) == 1
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt install chromium)")
+def test_1872_two_dice_go_in_their_boxes_by_two_clicks_not_a_list_of_56(serve):
+    """Phase 1's question listed every placing of the two dice (up to 56 buttons): each die now picks
+    its box, the full list waits folded, and a pair the rules refuse says why and gives nothing."""
+    page, session = serve("1872", 9)
+    given(session, ([5, 3],))
+    page.reload()
+    page.wait_for_selector("#place")
+    q = session.view()["question"]
+    assert q["key"] == "place" and len(q["values"]) > 20
+    assert not page.is_visible(".option")  # the long list is folded away
+    assert page.text_content('#place [data-die="0"] .caption') == "5 goes in"
+    page.click('#place button[data-die="0"][data-box="4"]')  # 5 → Shaman top
+    page.click('#place button[data-die="1"][data-box="4"]')  # 3 → Shaman top as well: refused
+    page.wait_for_function("document.querySelector('#why').textContent !== ''")
+    assert len(session.table.inputs) == 1
+    page.click('#place button[data-die="1"][data-box="7"]')  # 3 → Warriors bottom
+    inputs_after(page, 2)
+    assert session.table.inputs[-1] == [4, 7]

@@ -276,6 +276,11 @@ class Crows1872(NoSetup):
         out.update(kind="choose", key=need.key, text=Crows1872.ask(need.key, g),
                    options=[Crows1872.label(need.key, o, g, names) for o in options],
                    values=[encode(o) for o in options])
+        if need.key == "place":  # each die picks its box on the page: the boxes, by index, and the faces
+            out["dice_faces"] = list(g.dice)
+            out["boxes"] = [[i, Crows1872._box(i)] for i in range(len(g.board))]
+            if any(crows_engine.NO_BOX in o for o in options):  # a permanent-6 vision lets a die go
+                out["boxes"].append([crows_engine.NO_BOX, "discarded"])
         if need.key in ("map", "go"):  # a hex to colour or to go to, clicked on the map too
             hexes = [o if need.key == "map" else o[0] if isinstance(o, tuple) else None for o in options]
             out["targets"] = {h: i for i, h in enumerate(hexes) if h is not None and hexes.count(h) == 1}

@@ -5,7 +5,7 @@
 
 const $ = (sel) => document.querySelector(sel);
 const SVGNS = "http://www.w3.org/2000/svg";
-const page = { game: null, map: null, dice: [], hint: null, busy: false, journalSaving: null };
+const page = { game: null, map: null, dice: [], place: [], placeOpen: false, hint: null, busy: false, journalSaving: null };
 
 async function api(path, body) {
   const init = body === undefined ? {} :
@@ -98,6 +98,8 @@ async function keepJournal() {
 function show(game) {
   page.game = game;
   page.dice = [];
+  page.place = [];
+  page.placeOpen = false;
   page.hint = null;
   draw();
 }
@@ -233,6 +235,8 @@ function drawQuestion() {
   const parts = [el("h2", { id: "ask" }, q.text), el("p", { class: "summary" }, q.summary)];
   if (q.kind === "roll") parts.push(...rollControls(q));
   else if (q.key === "orders") parts.push(...ordersForm(q));
+  else if (q.boxes) parts.push(placeForm(q), el("details", { class: "all-options", open: page.placeOpen },
+    el("summary", {}, `or pick from every placing (${q.options.length})`), optionList(q)));
   else parts.push(optionList(q));
   if (q.refused && q.refused.length) {  // what the rules do not allow now, and why
     parts.push(el("details", { class: "refused" }, el("summary", {}, "Not allowed now"),
@@ -284,6 +288,31 @@ function takeDice() {
   give(q.dice === 1 ? faces[0] : faces);
 }
 
+function placeForm(q) {
+  // 1872's Phase 1: each die picks its box (two clicks), instead of one button per placing of both
+  const rows = q.dice_faces.map((face, d) => {
+    const open = new Set(q.values.map((v) => v[d]));
+    const boxes = q.boxes.map(([box, name]) => el("button", {
+      class: page.place[d] === box ? "box on" : "box", disabled: !open.has(box), dataset: { die: d, box },
+      on: { click: () => pickBox(q, d, box) } }, name));
+    return el("div", { class: "place-die", dataset: { die: d } }, el("span", { class: "caption" }, `${face} goes in`), ...boxes);
+  });
+  return el("div", { id: "place" }, ...rows);
+}
+
+function pickBox(q, d, box) {
+  page.place[d] = box;
+  const chosen = q.dice_faces.map((_, i) => page.place[i]);
+  drawQuestion();
+  if (chosen.some((b) => b === undefined)) return;
+  const i = q.values.findIndex((v) => v.every((b, k) => b === chosen[k]));
+  if (i >= 0) { give(q.values[i]); return; }
+  const name = q.boxes.find(([b]) => b === box)[1];
+  $("#why").textContent = chosen.every((b) => b === chosen[0])
+    ? `a box holds one die: the ${name} is taken by the ${q.dice_faces[0]}; pick another box for the ${q.dice_faces[d]}`
+    : "the rules do not allow these two boxes together";
+}
+
 function optionList(q) {
   return el("div", { class: "options", role: "listbox" }, ...q.options.map((label, i) =>
     el("button", { class: "option", dataset: { index: i, value: JSON.stringify(q.values[i]) },
@@ -326,7 +355,7 @@ async function checkOrders() {
 function drawHint() {
   const box = $("#hint-box");
   const h = page.hint;
-  document.querySelectorAll(".option.hinted").forEach((n) => n.classList.remove("hinted"));
+  document.querySelectorAll(".option.hinted, .box.hinted").forEach((n) => n.classList.remove("hinted"));
   if (!h) { box.hidden = true; return; }
   const pct = (x) => Math.round(x * 100);
   const chance = h.win_chance === null ? "" : ` The careful player wins ${pct(h.win_chance)}% of ${h.playouts} games from here` +
@@ -335,6 +364,10 @@ function drawHint() {
   box.hidden = false;
   if (h.choice !== undefined) {
     const want = JSON.stringify(h.choice);
+    const list = document.querySelector("details.all-options");
+    if (list) { list.open = page.placeOpen = true; }
+    if (page.game.question?.boxes) h.choice.forEach((box, d) =>
+      document.querySelector(`#place button[data-die="${d}"][data-box="${box}"]`)?.classList.add("hinted"));
     document.querySelectorAll(".option").forEach((n) => { if (n.dataset.value === want) n.classList.add("hinted"); });
     if (page.game.question && page.game.question.key === "orders") {
       for (const job of page.game.question.jobs) {

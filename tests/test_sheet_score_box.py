@@ -47,3 +47,20 @@ def test_a_score_box_of_any_height_keeps_its_words_off_its_boxes(game, width):
         assert all(c[3] <= 10.0 + height - 2.0 for c in cells), height  # off the panel's frame
         assert checks.text_overlaps(Scene(400, 200, (group,))) == [], height
         assert checks.cut_text(Scene(400, 200, (group,))) == [], height
+
+
+def test_a_name_too_wide_for_a_narrow_score_panel_takes_two_lines_never_cut():
+    """'Übrige Konquistadoren' beside its box in a 140 pt panel: cut to 'Übrige Konquistador…' on the
+    German one page of a small 1572 variant map; now two lines, and score_height counts them."""
+    from lostprint.i18n import localized, translator
+
+    tr = translator("de")
+    terms = sheet_module("lost-expedition").score_terms(localized(load("lost-expedition"), tr), tr)
+    width = 140.0
+    height = score_height(terms, width)
+    group = w.score_box(terms, Box(10.0, 10.0, width, height), palette("color"), tr=tr)
+    words = [t.text for t in walk(group.items) if isinstance(t, Text) and t.role == "score-term"]
+    assert "Übrige" in words and "Konquistadoren" in words
+    page = Scene(400, 300, (group,))
+    assert checks.cut_text(page) == [] and checks.text_overlaps(page) == [] and checks.spills(page) == []
+    assert height > score_height(sheet_module("lost-expedition").score_terms(load("lost-expedition"), ENGLISH), width)

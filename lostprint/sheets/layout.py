@@ -122,10 +122,6 @@ def table_height(rows, widths, width: float, header: bool = False) -> float:
     return w.TITLE_BAR + 6 + (MIN_TEXT + 3 if header else 0) + len(rows) * row
 
 
-def text_room(text: str, size: float = MIN_TEXT, font: str = "sans") -> float:
-    return text_width(text, font, size)
-
-
 def with_most_panels(game_map, room: Box, regions: Callable[[Box], list[Box]], panels: list[Panel],
                      optional: list[Panel], min_mm: float, max_mm: float, pad: float):
     """(hex size, map box, placed panels, optional panels left out): every panel and as many of the
@@ -142,10 +138,9 @@ def with_most_panels(game_map, room: Box, regions: Callable[[Box], list[Box]], p
 def score_height(terms, width: float) -> float:
     """What score_box needs: as many equal rows as terms and the total, each as tall as the term with
     the longest rule (every line of it under its name)."""
-    inner = width - 8
-    text_w = inner - min(46.0, inner * 0.28) - 11
-    lines = max(len(w.wrap_text(rule, "sans", MIN_TEXT, text_w)) for _, rule in terms)
-    row = w.BODY * 1.12 + lines * MIN_TEXT * 1.12 + 3
+    text_w = w.score_text_width(width - 8)
+    row = max(len(w.score_name_lines(label, text_w)) * w.BODY * 1.12
+              + len(w.wrap_text(rule, "sans", MIN_TEXT, text_w)) * MIN_TEXT * 1.12 for label, rule in terms) + 3
     return w.TITLE_BAR + 6 + (len(terms) + 1) * row
 
 

@@ -750,7 +750,8 @@ def task_coins(box: Box, pal: Palette, game, tr: Translator = ENGLISH) -> Group:
     """The task board with a coin slot per sailor place, in phase order, each task's slots on a tint of
     their own under its title; what each task does is on side 2."""
     coin = game.piece("coin")
-    items, inner = w.panel(box, tr.gettext("Task board"), pal, name="task-board", subtitle=_board_subtitle(game, tr))
+    items, inner = w.panel(box, tr.gettext("Task board"), pal, name="task-board",
+                           subtitle=_board_fitting_subtitle(game, box.w, tr))
     d = slot_size(coin)
     rows = _pack(game.rules.tasks, d, inner.w)
     heights = _row_heights(rows, d, inner.w)
@@ -766,6 +767,13 @@ def _board_subtitle(game, tr: Translator = ENGLISH, short: bool = False) -> str:
     first, last = game.phases[0], game.phases[-1]
     return tr.gettext("{first}: a coin each \u00b7 resolve in order \u00b7 {last}").format(
         first=f"{first.number} {first.name}", last=f"{last.number} {last.name}")
+
+
+def _board_fitting_subtitle(game, width: float, tr: Translator = ENGLISH) -> str:
+    """The board's subtitle that fits beside its title on a board this wide: the whole, else the rule
+    alone (which may still take a line of its own, counted by _board_height)."""
+    whole = _board_subtitle(game, tr)
+    return whole if not w.subtitle_below(tr.gettext("Task board"), whole, width) else _board_subtitle(game, tr, True)
 
 
 def _coin_rows(rows, heights, widths, x0: float, top: float, spare: float, d: float, pal: Palette, coin,
@@ -923,7 +931,7 @@ def front(game, game_map, opts: SheetOptions) -> list:
         size = map_size(map_room)
         right_w = body.w - ((x1 - x0) * size + 2 * MAP_PAD + 0.5) - GAP
         one_row = right_w - 8 >= sum(n * (cube_side + 2.5) + 27 for _, _, n in game.rules.island_resources)
-        return size, _board_height(game, right_w), (1 if one_row else 2) * (cube_side + 1.5) + w.TITLE_BAR + 7
+        return size, _board_height(game, right_w, tr), (1 if one_row else 2) * (cube_side + 1.5) + w.TITLE_BAR + 7
 
     # the score where it fits with the map at its largest: a panel beside the map, else one line
     # beside it, else one line under a map made that much smaller
@@ -964,7 +972,7 @@ def variant_body(game, game_map, body: Box, pal: Palette, tr: Translator = ENGLI
 
     terms = score_terms(game, tr)
     panels = [
-        Panel("task-board", 250.0, lambda wd: _board_height(game, wd), lambda box: task_coins(box, pal, game, tr),
+        Panel("task-board", 250.0, lambda wd: _board_height(game, wd, tr), lambda box: task_coins(box, pal, game, tr),
               spread=True),
         Panel("island-resources", 250.0, lambda wd: resources_height(game, wd),
               lambda box: resource_cubes(box, pal, game, tr=tr), spread=True),
@@ -987,10 +995,13 @@ SCORE_GAP = 4.0  # between the map's foot (its hexes end MAP_PAD over it) and a 
 SCORE_BOX_MIN = 44.0  # a score panel's least height: its terms side by side over their boxes
 
 
-def _board_height(game, width: float) -> float:
-    """The task board's natural height at this width."""
+def _board_height(game, width: float, tr: Translator = ENGLISH) -> float:
+    """The task board's natural height at this width (task_coins: its subtitle's own line too, where the
+    title leaves it no room)."""
     d = slot_size(game.piece("coin"))
-    return w.TITLE_BAR + 6 + sum(_row_heights(_pack(game.rules.tasks, d, width - 8), d, width - 8))
+    below = w.subtitle_below(tr.gettext("Task board"), _board_fitting_subtitle(game, width, tr), width)
+    return w.TITLE_BAR + 6 + (w.SUBTITLE_LINE if below else 0.0) + sum(
+        _row_heights(_pack(game.rules.tasks, d, width - 8), d, width - 8))
 
 
 def task_reference(box: Box, pal: Palette, game, tr: Translator = ENGLISH) -> Group:

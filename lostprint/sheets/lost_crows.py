@@ -960,16 +960,23 @@ def _crow_grid(n: int, extra: int, inner: Box) -> tuple[float, int, int, int] | 
     return None
 
 
-def crow_tally_fits(game, box: Box) -> bool:
+def crow_tally_fits(game, box: Box, tr: Translator = ENGLISH) -> bool:
+    """Whether crow_tally_compact fits `box`: its panel's inside (under a subtitle of its own line where
+    the title leaves it no room) holds the birds and the boxes."""
     n = game.rules.crows_for_vision
-    return box.w >= CROWS_MIN_W and _crow_grid(n, CROW_BOXES_TO - n, Box(0, 0, box.w - 8, box.h - w.TITLE_BAR - 6)) is not None
+    _items, inner = crow_tally_panel(game, box, palette("color"), tr)
+    return box.w >= CROWS_MIN_W and _crow_grid(n, CROW_BOXES_TO - n, inner) is not None
+
+
+def crow_tally_panel(game, box: Box, pal: Palette, tr: Translator = ENGLISH) -> tuple[list, Box]:
+    return w.panel(box, tr.gettext("Crows"), pal, name="crows",
+                   subtitle=tr.gettext("last ticked \u00d7 {points}").format(points=game.rules.crow_points))
 
 
 def crow_tally_compact(game, box: Box, pal: Palette, last: int, tr: Translator = ENGLISH) -> Group:
     """The Crows in a narrow panel: the birds to colour in rows, then the numbered boxes in a grid."""
     n = game.rules.crows_for_vision
-    items, inner = w.panel(box, tr.gettext("Crows"), pal, name="crows",
-                           subtitle=tr.gettext("last ticked \u00d7 {points}").format(points=game.rules.crow_points))
+    items, inner = crow_tally_panel(game, box, pal, tr)
     extra = last - n
     bird, per_row, cols, box_rows = _crow_grid(n, extra, inner)
     step = inner.w / per_row
@@ -1028,7 +1035,7 @@ def _one_page_boxes(game, game_map, body: Box, tr: Translator = ENGLISH):
         band = Box(body.x, body.y + mh + GAP, body.w, body.bottom - body.y - mh - GAP)
         right_h = fixed_h + max(VISION_LEAST_H, vision_height(game, right.w, tr))
         if right.w >= dice_w and right.h >= right_h and band.h >= band_h \
-                and crow_tally_fits(game, Box(0, 0, band.w - omen_width(omen, OMEN_COLUMNS, MIN_TEXT) - GAP, band.h)):
+                and crow_tally_fits(game, Box(0, 0, band.w - omen_width(omen, OMEN_COLUMNS, MIN_TEXT) - GAP, band.h), tr):
             return size, Box(body.x, body.y, mw, mh), right, band
         mm -= 0.25
     return None
@@ -1065,7 +1072,7 @@ def one_page(game, game_map, opts: SheetOptions) -> list:
     items.append(spirit_and_vision(game, vision_box, pal, tr))
     omen = game.chart("bad-omen")
     crows_w = band.w - omen_width(omen, OMEN_COLUMNS) - GAP  # the chart at 7 pt when the Crows still fit
-    if not crow_tally_fits(game, Box(0, 0, crows_w, band.h)):
+    if not crow_tally_fits(game, Box(0, 0, crows_w, band.h), tr):
         crows_w = band.w - omen_width(omen, OMEN_COLUMNS, MIN_TEXT) - GAP
     omen_box, crows_box = band.split_x(0, crows_w, gap=GAP)
     items.append(omen_chart(omen, omen_box, pal, columns=OMEN_COLUMNS, tr=tr))

@@ -278,6 +278,19 @@ def score_line_width(terms, title: str = "Score", tr: Translator = ENGLISH) -> f
     return x - 12
 
 
+def score_text_width(inner_w: float) -> float:
+    """The width a stacked score term's name and rule have beside its box, in a panel `inner_w` wide inside."""
+    return inner_w - min(46.0, inner_w * 0.28) - 11
+
+
+def score_name_lines(label: str, width: float) -> list[str]:
+    """A score term's name: one line (a little smaller if need be), else two at body size ("Übrige
+    Konquistadoren" in a narrow panel), never cut."""
+    if text_width(label, "sans-bold", MIN_TEXT) <= width:
+        return [label]
+    return wrap_text(label, "sans-bold", BODY, width)
+
+
 SCORE_ROW_LEAST = BODY * 1.12 + SMALL * 1.12 + 3  # a stacked score row: a term's name, a line of its rule, air
 
 
@@ -292,12 +305,13 @@ def score_box(terms, box: Box, pal: Palette, title: str = "Score", subtitle: str
     row_h = inner.h / rows
     cell_w = min(46.0, inner.w * 0.28)
     cell_h = min(row_h - 3, 20.0)
-    text_w = inner.w - cell_w - 11
-    most = max(2, int((row_h - 3 - BODY * 1.12) / (SMALL * 1.12) + 1e-6))  # a rule's lines under its name
+    text_w = score_text_width(inner.w)
     for i, (label, rule) in enumerate(list(terms) + [(tr.gettext("Total"), "")]):
         top = inner.y + i * row_h
         total = i == len(terms)
-        lines = [(label, "sans-bold", BODY if not total else 8.5, pal.ink)]
+        names = [label] if total else score_name_lines(label, text_w)
+        lines = [(name, "sans-bold", BODY if not total else 8.5, pal.ink) for name in names]
+        most = max(3 - len(names), int((row_h - 3 - len(names) * BODY * 1.12) / (SMALL * 1.12) + 1e-6))  # rule lines
         if rule:
             for line in wrap_within(rule, "sans", SMALL, text_w, most)[0]:
                 lines.append((line, "sans", SMALL, pal.soft))

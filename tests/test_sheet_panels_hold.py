@@ -40,3 +40,20 @@ def test_a_drawing_past_its_panel_is_found():
     frame = Rect(0, 0, 100, 50, Style(), role="panel")
     panel = Group((frame, Circle(50, 52, 4, Style(), role="slot:coin")), name="task-board", box=(0, 0, 100, 50))
     assert outside_frames(Scene(200, 100, (panel,))) == ["Circle 'slot:coin' out of 'task-board'"]
+
+
+@pytest.mark.parametrize("code", ["en", "de", "fr"])
+@pytest.mark.parametrize("game", ["lost-crew", "lost-crows"])
+def test_a_variant_sheets_panels_hold_their_drawings(game, code):
+    from lostprint.maps.generate import generate
+
+    from lostprint.errors import UsageError
+
+    for game_map in (generate(game, 7, 8, 7), generate(game, 1)):
+        for sides in ("2", "1"):
+            try:
+                scene = build_sheet(game, game_map, PrintOptions(sides=sides, lang=code))
+            except UsageError:  # a one page the map leaves no room for says so: print it two-sided
+                assert sides == "1"
+                continue
+            assert outside_frames(scene) == [], sides

@@ -255,3 +255,23 @@ def test_1872_two_dice_go_in_their_boxes_by_two_clicks_not_a_list_of_56(serve):
     page.click('#place button[data-die="1"][data-box="7"]')  # 3 → Warriors bottom
     inputs_after(page, 2)
     assert session.table.inputs[-1] == [4, 7]
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt install chromium)")
+def test_1872_a_spirit_dancer_changes_a_die_by_its_box_then_its_face(serve):
+    """The Spirit Dancers' question listed every box and face (41 buttons): a box is clicked, then the
+    face it becomes; 'no more changes' stays one click."""
+    from tests.test_play import crows_decision_cases
+
+    page, session = serve("1872", 3)
+    session.state = crows_decision_cases()["dancers"]
+    page.reload()
+    page.wait_for_selector("#dance")
+    q = session.view()["question"]
+    assert len(q["values"]) > 30 and not page.is_visible(".option")
+    assert page.text_content('#dance button[data-box="5"]') == "Shaman bottom: 6"
+    page.click('#dance button[data-box="5"]')
+    assert page.is_disabled('#dance button[data-face="6"]')  # the face it shows already
+    page.click('#dance button[data-face="2"]')
+    inputs_after(page, 1)
+    assert session.table.inputs == ([5, 2],)

@@ -281,6 +281,8 @@ class Crows1872(NoSetup):
             out["boxes"] = [[i, Crows1872._box(i)] for i in range(len(g.board))]
             if any(crows_engine.NO_BOX in o for o in options):  # a permanent-6 vision lets a die go
                 out["boxes"].append([crows_engine.NO_BOX, "discarded"])
+        if need.key == "dancers":  # a box, then its new face: [box index, name, face it shows]
+            out["dance"] = [[i, Crows1872._box(i), face] for i, face in enumerate(g.board)]
         if need.key in ("map", "go"):  # a hex to colour or to go to, clicked on the map too
             hexes = [o if need.key == "map" else o[0] if isinstance(o, tuple) else None for o in options]
             out["targets"] = {h: i for i, h in enumerate(hexes) if h is not None and hexes.count(h) == 1}

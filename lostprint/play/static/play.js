@@ -5,7 +5,8 @@
 
 const $ = (sel) => document.querySelector(sel);
 const SVGNS = "http://www.w3.org/2000/svg";
-const page = { game: null, map: null, dice: [], place: [], placeOpen: false, hint: null, busy: false, journalSaving: null };
+const page = { game: null, map: null, dice: [], place: [], placeOpen: false, hint: null, busy: false,
+  journalSaving: null };
 
 async function api(path, body) {
   const init = body === undefined ? {} :
@@ -235,8 +236,9 @@ function drawQuestion() {
   const parts = [el("h2", { id: "ask" }, q.text), el("p", { class: "summary" }, q.summary)];
   if (q.kind === "roll") parts.push(...rollControls(q));
   else if (q.key === "orders") parts.push(...ordersForm(q));
-  else if (q.boxes) parts.push(placeForm(q), el("details", { class: "all-options", open: page.placeOpen },
-    el("summary", {}, `or pick from every placing (${q.options.length})`), optionList(q)));
+  else if (q.boxes || q.dance) parts.push(q.boxes ? placeForm(q) : danceForm(q), el("details",
+    { class: "all-options", open: page.placeOpen },
+    el("summary", {}, `or pick from every choice (${q.options.length})`), optionList(q)));
   else parts.push(optionList(q));
   if (q.refused && q.refused.length) {  // what the rules do not allow now, and why
     parts.push(el("details", { class: "refused" }, el("summary", {}, "Not allowed now"),
@@ -295,7 +297,8 @@ function placeForm(q) {
     const boxes = q.boxes.map(([box, name]) => el("button", {
       class: page.place[d] === box ? "box on" : "box", disabled: !open.has(box), dataset: { die: d, box },
       on: { click: () => pickBox(q, d, box) } }, name));
-    return el("div", { class: "place-die", dataset: { die: d } }, el("span", { class: "caption" }, `${face} goes in`), ...boxes);
+    const caption = el("span", { class: "caption" }, `${face} goes in`);
+    return el("div", { class: "place-die", dataset: { die: d } }, caption, ...boxes);
   });
   return el("div", { id: "place" }, ...rows);
 }
@@ -311,6 +314,27 @@ function pickBox(q, d, box) {
   $("#why").textContent = chosen.every((b) => b === chosen[0])
     ? `a box holds one die: the ${name} is taken by the ${q.dice_faces[0]}; pick another box for the ${q.dice_faces[d]}`
     : "the rules do not allow these two boxes together";
+}
+
+function danceForm(q) {
+  // 1872's Spirit Dancers: the box a dancer changes, then the face it becomes
+  const done = q.values.findIndex((v) => !Array.isArray(v));
+  const picked = page.place[0];
+  const boxes = q.dance.map(([box, name, face]) => el("button", {
+    class: picked === box ? "box on" : "box", disabled: !q.values.some((v) => Array.isArray(v) && v[0] === box),
+    dataset: { box }, on: { click: () => { page.place = [box]; drawQuestion(); } } }, `${name}: ${face}`));
+  const stop = el("button", { class: "primary", on: { click: () => give(q.values[done]) } }, q.options[done]);
+  const parts = [stop,
+    el("div", { class: "place-die" }, el("span", { class: "caption" }, "change"), ...boxes)];
+  if (picked !== undefined) {
+    const faces = [1, 2, 3, 4, 5, 6].map((f) => {
+      const i = q.values.findIndex((v) => Array.isArray(v) && v[0] === picked && v[1] === f);
+      return el("button", { class: "box", disabled: i < 0, dataset: { face: f },
+        on: { click: () => give(q.values[i]) } }, String(f));
+    });
+    parts.push(el("div", { class: "place-die" }, el("span", { class: "caption" }, "to"), ...faces));
+  }
+  return el("div", { id: "dance" }, ...parts);
 }
 
 function optionList(q) {
@@ -366,6 +390,9 @@ function drawHint() {
     const want = JSON.stringify(h.choice);
     const list = document.querySelector("details.all-options");
     if (list) { list.open = page.placeOpen = true; }
+    if (page.game.question?.dance && Array.isArray(h.choice)) {
+      document.querySelector(`#dance button[data-box="${h.choice[0]}"]`)?.classList.add("hinted");
+    }
     if (page.game.question?.boxes) h.choice.forEach((box, d) =>
       document.querySelector(`#place button[data-die="${d}"][data-box="${box}"]`)?.classList.add("hinted"));
     document.querySelectorAll(".option").forEach((n) => { if (n.dataset.value === want) n.classList.add("hinted"); });

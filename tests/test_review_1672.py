@@ -280,3 +280,12 @@ def test_a_spread_roll_missing_says_when_it_is_rolled_again():
     path = REVIEW / "spread-not-on-the-sloop.bad.yaml"
     assert any("rolled again while the Direction chart points off the map, at a coloured hex or at the sloop"
                in line for line in check_save_file(path))
+
+
+def test_a_set_up_hex_marked_again_says_it_was_coloured_at_set_up(tmp_path):
+    """`{sea: I7}` on day 2 (a start sea, coloured at set-up) said only 'I7 is already sea'."""
+    ok = (REVIEW / "hand" / "shoals-coloured-behind-the-sloop.ok.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "i7.yaml"
+    path.write_text(ok.replace("{sea: J6}, {sea: H6}, {sea: H7}", "{sea: J6}, {sea: H6}, {sea: H7}, {sea: I7}"))
+    assert [line.partition(": ")[2] for line in check_save_file(path)] == [
+        "days[1].marks[4].sea: I7 is already sea (printed or coloured at set-up)"]

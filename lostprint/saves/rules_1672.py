@@ -161,7 +161,8 @@ class Rules1672(LostRules):
             if st.mapped_on.get(got) == st.day and st.terrain[got] == kind and got not in crew.today.drawn_at:
                 return None  # already written under mapped
             if got in st.terrain:
-                problems.add(at, f"{got} is already {st.terrain[got]}")
+                when = f"drawn on day {st.mapped_on[got]}" if got in st.mapped_on else "printed or coloured at set-up"
+                problems.add(at, f"{got} is already {st.terrain[got]} ({when})")
                 return None
             st.terrain[got] = kind
             st.mapped_on[got] = st.day

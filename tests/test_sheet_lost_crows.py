@@ -331,3 +331,17 @@ def test_cli_rejects_a_missing_map_without_output(tmp_path):
     assert res.returncode == 1
     assert len(res.stderr.strip().splitlines()) == 1 and "Traceback" not in res.stderr
     assert not out.exists()
+
+
+@pytest.mark.parametrize("code, word", [("de", "Krähen"), ("es", "Cuervos"), ("fr", "Corbeaux"), ("pt-BR", "Corvos")])
+def test_the_crow_tally_is_titled_in_the_language_not_with_the_other_games_name(code, word):
+    """'Crows' is also the name of the tile game, kept as it is in every language; the 1872 tally's
+    title is the birds (message context 'crow tally'). The German sheet once titled it 'Crows'."""
+    from lostprint.checks import texts
+    from lostprint.options import PrintOptions
+    from lostprint.sheets import build_sheet
+
+    for sides in ("2", "1"):
+        scene = build_sheet("lost-crows", None, PrintOptions(sides=sides, lang=code))
+        titles = [t.text for page in scene.all_pages() for t in texts(page) if t.role == "title"]
+        assert word in titles and "Crows" not in titles, sides

@@ -637,7 +637,7 @@ def crow_tally(game, box: Box, pal: Palette, last: int, tr: Translator = ENGLISH
     numbered boxes up to `last`; the last box ticked is the number of Crows coloured."""
     n = game.rules.crows_for_vision
     points = game.rules.crow_points
-    items, inner = w.panel(box, tr.gettext("Crows"), pal, name="crows",
+    items, inner = w.panel(box, tr.pgettext("crow tally", "Crows"), pal, name="crows",
                            subtitle=tr.gettext("colour as your terrain \u00b7 the last one ticked \u00d7 {points} on a win").format(
                                points=points))
     bird = min(inner.h - 1, 26.0)
@@ -969,7 +969,7 @@ def crow_tally_fits(game, box: Box, tr: Translator = ENGLISH) -> bool:
 
 
 def crow_tally_panel(game, box: Box, pal: Palette, tr: Translator = ENGLISH) -> tuple[list, Box]:
-    return w.panel(box, tr.gettext("Crows"), pal, name="crows",
+    return w.panel(box, tr.pgettext("crow tally", "Crows"), pal, name="crows",
                    subtitle=tr.gettext("last ticked \u00d7 {points}").format(points=game.rules.crow_points))
 
 

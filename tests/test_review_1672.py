@@ -289,3 +289,13 @@ def test_a_set_up_hex_marked_again_says_it_was_coloured_at_set_up(tmp_path):
     path.write_text(ok.replace("{sea: J6}, {sea: H6}, {sea: H7}", "{sea: J6}, {sea: H6}, {sea: H7}, {sea: I7}"))
     assert [line.partition(": ")[2] for line in check_save_file(path)] == [
         "days[1].marks[4].sea: I7 is already sea (printed or coloured at set-up)"]
+
+
+def test_a_resource_written_on_its_own_line_is_refused_on_that_line(tmp_path):
+    """Resources in block style (one per line): a refused value was said on the first resource's line."""
+    ok = (REVIEW / "hand" / "won-in-five.ok.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "block.yaml"
+    path.write_text(ok.replace("    resources: {water: 4}\n", "    resources:\n      water: 4\n      wood: 1\n", 1))
+    lines = path.read_text().splitlines()
+    assert [line.partition(": ")[0] for line in check_save_file(path)] == [
+        f"{path}:{lines.index('      wood: 1') + 1}"]

@@ -366,7 +366,8 @@ class Rules1672(LostRules):
                 off = "; a Hull at 0 sinks the sloop only in phase 10: the day's drinking and eating come first"
             other = off or self._with_other(record, dawns, key)
             off = f"; {other}" if other and not off else off
-            problems.add(At(at.line, f"{at.field}.{key}"),
+            written = today.written if isinstance(today.written, dict) and key in today.written else {}
+            problems.add(At(line_of(written, key) if written else at.line, f"{at.field}.{key}"),
                          f"{record.checks[key]}, but the rules allow {_span(failure.reached)} {key} at the end of this "
                          f"day (it began at {_span(failure.starts)}; {summary}){off}")
         elif key == "wounds":

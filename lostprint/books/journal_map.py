@@ -85,11 +85,6 @@ def trail_style(pal: Palette, width: float) -> Style:
     return Style(fill=None, stroke=pal.trail, width=width, dash=(width * 1.6, width * 1.1), cap="butt")
 
 
-def edge_of(ctx: MapContext, a: str, b: str):
-    e = hexgrid.edge_between(ctx.game_map.axial[a], ctx.game_map.axial[b])
-    return hexgrid.edge_segment(ctx.layout, e)
-
-
 def draw_cataract_edge(m, ctx: MapContext, extra: dict) -> list:
     """A cataract the player found, on the edge between its two hexes: the bar with downstream ticks
     the sheet's map prints for one (hexmap.cataract_bar), so map, sheet and legend agree."""
@@ -219,14 +214,6 @@ LAYER = {"island": 0, "empire": 1, "lagos-de-oro": 1, "trail": 2, "cataract": 2}
 
 
 # --- the route -----------------------------------------------------------------------------------
-
-
-def visits(played) -> dict[str, list[int]]:
-    """Hex -> the days the party entered it (the start is day 0)."""
-    out: dict[str, list[int]] = {}
-    for day, lab in played.route:
-        out.setdefault(lab, []).append(day)
-    return out
 
 
 def day_tag(days: list[int]) -> str:

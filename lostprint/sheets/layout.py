@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
-from lostprint.fonts import text_width
 from lostprint.geometry import hexgrid
 from lostprint.i18n import ENGLISH
 from lostprint.geometry.paper import MM, Box
@@ -17,7 +16,6 @@ from lostprint.sheets.style import MIN_TEXT
 
 GAP = 7.0
 CHART_ROW = 10.2  # a chart row on the one-page sheet: 7.2 pt text, spaced as rows (over 1.4 lines), not prose
-LINE = MIN_TEXT * 1.15  # a wrapped line of small text
 
 
 class Panel(NamedTuple):

@@ -15,7 +15,7 @@ from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text
 from lostprint.sheets import widgets as w
 from lostprint.sheets.common import (SheetOptions, back_label, by_sides, foot_credit, foot_line, foot_room, house_note,
                                      side_content, title_block, variant_name)
-from lostprint.sheets.hexmap import LABEL_PAD, MapContext, clear_of_corner, hex_label_lines, hex_map, hex_swatch
+from lostprint.sheets.hexmap import MapContext, clear_of_corner, hex_label_lines, hex_map, hex_swatch
 from lostprint.sheets.icons import icon
 from lostprint.sheets.layout import Panel, largest_map, map_with_panels, pack, score_height, table_height
 from lostprint.sheets.pieces import round_slot, slot_size, square_slot
@@ -26,47 +26,11 @@ SMALL = MIN_TEXT
 ISLAND_TERRAIN = {"small": "small-island", "medium": "medium-island", "large": "large-island"}
 
 
-class Layout(NamedTuple):
-    """The few sizes that differ between papers; everything else follows from the page box."""
-
-    header_h: float
-    bottom_h: float
-    right_w: float  # the task board's least width (it takes what the map leaves)
-    side_w: float  # direction compass and legend column
-    weather_w: float
-    tracker_w: float
-    resources_w: float
-    crew_h: float
-
-
-LAYOUTS = {
-    "letter": Layout(header_h=70.0, bottom_h=134.0, right_w=258.0, side_w=100.0, weather_w=296.0,
-                     tracker_w=56.0, resources_w=268.0, crew_h=60.0),
-    "a4": Layout(header_h=64.0, bottom_h=124.0, right_w=290.0, side_w=104.0, weather_w=336.0,
-                 tracker_w=54.0, resources_w=300.0, crew_h=58.0),
-}
-
-
 def _band(pal: Palette) -> str:
     return pal.zebra
 
 
 # --- small drawings ------------------------------------------------------------------------------
-
-
-def sailor_figure(cx: float, cy: float, h: float, color: str) -> list:
-    """A sailor's silhouette (head, cap, shoulders), filled, `h` tall, centred on (cx, cy)."""
-    top = cy - h / 2
-    head_r = h * 0.15
-    hy = top + h * 0.26
-    body = [(cx - h * 0.3, top + h), (cx - h * 0.3, top + h * 0.66), (cx - h * 0.22, top + h * 0.5),
-            (cx - h * 0.08, top + h * 0.44), (cx + h * 0.08, top + h * 0.44), (cx + h * 0.22, top + h * 0.5),
-            (cx + h * 0.3, top + h * 0.66), (cx + h * 0.3, top + h)]
-    cap = [(cx - h * 0.17, hy - head_r * 0.35), (cx - h * 0.12, top + h * 0.04), (cx + h * 0.12, top + h * 0.04),
-           (cx + h * 0.17, hy - head_r * 0.35)]
-    return [Path(tuple(body), Style(fill=color, stroke=None, width=0)),
-            Circle(cx, hy, head_r, Style(fill=color, stroke=None, width=0)),
-            Path(tuple(cap), Style(fill=color, stroke=None, width=0))]
 
 
 def island_glyph(cx: float, cy: float, size: float, pal: Palette) -> list:
@@ -106,17 +70,6 @@ def burial_x(cx: float, cy: float, size: float, color: str) -> list:
 
 def route_dots(x0: float, y0: float, x1: float, y1: float, color: str, width: float = 1.3) -> Line:
     return Line(x0, y0, x1, y1, Style(fill=None, stroke=color, width=width, dash=(0.1, 2.6), cap="round"))
-
-
-def slot_circle(cx: float, cy: float, r: float, pal: Palette) -> list:
-    """A sailor slot: a circle (room for a coin or a pencil mark) with a faint spade inside."""
-    return [Circle(cx, cy, r, boxed(pal.paper, pal.ink, 0.8)),
-            icon("spade", cx, cy, r * 0.95, pal.mute)]
-
-
-def cube_space(x: float, y: float, side: float, pal: Palette) -> list:
-    """A square for one resource cube."""
-    return [Rect(x, y, side, side, boxed(pal.paper, pal.ink, 0.8), radius=1.5, role="cube-space")]
 
 
 def infinity_box(x: float, y: float, side: float, pal: Palette) -> list:
@@ -188,134 +141,6 @@ MAP_DRAWERS = {"island": draw_island, "start-sea": draw_start_sea, "natives": dr
 
 
 # --- panels ----------------------------------------------------------------------------------------
-
-
-def resources_panel(box: Box, pal: Palette, game) -> Group:
-    """Cube spaces for the island you are on, with an ∞ box for each resource."""
-    items, inner = w.panel(box, "Island resources", pal, subtitle="cubes for this island \u00b7 \u221e: mark")
-    groups = game.rules.island_resources
-    label_h = 9.0
-    pad, group_gap = 3.0, 12.0
-    boxes = sum(n + 1 for _, _, n in groups)
-    side = min(inner.h - label_h - 1, 24.0,
-               (inner.w - group_gap * (len(groups) - 1) - pad * (boxes - len(groups))) / boxes)
-    step = side + pad
-    widths = [(n + 1) * step - pad for _, _, n in groups]
-    gap = (inner.w - sum(widths)) / max(1, len(groups) - 1)
-    x = inner.x
-    top = inner.y + label_h + (inner.h - label_h - side) / 2
-    for k, ((key, name, n), width) in enumerate(zip(groups, widths)):
-        items.append(Text(x, inner.y + ASCENT * w.BODY, name, w.BODY, "sans-bold", fill=pal.ink, role="resource"))
-        for i in range(n):
-            items += cube_space(x + i * step, top, side, pal)
-        items += infinity_box(x + n * step, top, side, pal)
-        if k + 1 < len(groups):
-            lx = x + width + gap / 2
-            items.append(Line(lx, inner.y + 1, lx, inner.bottom - 1, stroke(pal.faint, 0.4)))
-        x += width + gap
-    return Group(tuple(items), name="island-resources", box=tuple(box))
-
-
-def crew_panel(box: Box, pal: Palette, game) -> Group:
-    """One card per sailor: a silhouette to cross out when lost, and healthy / wounded marks."""
-    n = game.rules.sailors
-    items, inner = w.panel(box, "Crew", pal, subtitle="coins start here \u00b7 lost: cross out (X)")
-    gap = 6.0
-    card_w = (inner.w - gap * (n - 1)) / n
-    rows = ("Healthy", "Wounded")
-    r = 3.4
-    marks_w = 2 * r + 3 + max(text_width(t, "sans", SMALL) for t in rows)
-    fig_w = min(26.0, card_w - marks_w - 4)
-    for i in range(n):
-        x = inner.x + i * (card_w + gap)
-        items.append(Rect(x, inner.y, fig_w, inner.h, boxed(pal.paper, pal.line, 0.6), radius=2.0, role="sailor"))
-        items += sailor_figure(x + fig_w / 2, inner.y + inner.h / 2 + 1, min(inner.h - 8, fig_w * 1.5),
-                               pal.mute)
-        mx = x + fig_w + 4
-        row_h = (inner.h - 10) / len(rows)
-        for j, label in enumerate(rows):
-            cy = inner.y + row_h * j + row_h / 2
-            items.append(Circle(mx + r, cy, r, boxed(pal.paper, pal.ink, 0.7), role="sailor-mark"))
-            items.append(w.text_in(mx + 2 * r + 3, cy - row_h / 2, row_h, label, SMALL, "sans", color=pal.ink))
-        base = inner.bottom - 1.5
-        label = f"Sailor {i + 1}"
-        items.append(Text(mx, base, label, SMALL, "sans-italic", fill=pal.faint))
-        nx = mx + text_width(label, "sans-italic", SMALL) + 2
-        if x + card_w - nx > 6:
-            items.append(Line(nx, base + 1, x + card_w, base + 1, stroke(pal.faint, 0.5)))
-    return Group(tuple(items), name="crew", box=tuple(box))
-
-
-def _badge(cx: float, cy: float, number: int, pal: Palette) -> list:
-    r = 6.0
-    return [Circle(cx, cy, r, Style(fill=pal.accent, stroke=None, width=0)),
-            Text(cx, cy + (ASCENT - DESCENT) * SMALL / 2, str(number), SMALL, "sans-bold", "middle", pal.paper,
-                 role="phase-number")]
-
-
-def _task_lines(task) -> int:
-    """Reminder lines a task's row is sized for: two for named slots or a house rule."""
-    return 2 if any(task.slots) or task.house_note else 1
-
-
-def task_board(box: Box, pal: Palette, game) -> Group:
-    """Every phase of the day in order: number, name, symbols, a short reminder and its sailor slots."""
-    tasks = game.rules.tasks
-    first, last = game.phases[0], game.phases[-1]
-    items, inner = w.panel(box, "Task board", pal,
-                           subtitle=f"{first.number} {first.name} \u00b7 resolve in order \u00b7 {last.number} {last.name}")
-    name_size = 7.6
-    line_h = SMALL * 1.12
-    key_h = SMALL + 5
-    items += symbol_key(inner.x, inner.bottom - DESCENT * SMALL, inner.w, pal, game)
-    inner = Box(inner.x, inner.y, inner.w, inner.h - key_h)
-    weights = [1.0 + 0.32 * (_task_lines(t) - 1) for t in tasks]
-    unit = inner.h / sum(weights)
-    y = inner.y
-    for k, (task, weight) in enumerate(zip(tasks, weights)):
-        row_h = unit * weight
-        if k % 2 == 0:
-            items.append(Rect(inner.x - 2, y, inner.w + 4, row_h, fill(_band(pal))))
-        named = any(task.slots)
-        r = min(8.2, (row_h - (10 if named else 4)) / 2)
-        if named:
-            cell = max(2 * r, max(text_width(s, "sans", SMALL) for s in task.slots)) + 4
-        else:
-            cell = 2 * r + 4
-        slots_w = cell * task.spades
-        slots_x = inner.right - slots_w
-        block = name_size + 1.5 + _task_lines(task) * line_h
-        top = y + (row_h - block) / 2
-        items += _badge(inner.x + 6, top + name_size * 0.4, task.phase, pal)
-        tx = inner.x + 16
-        room = slots_x - tx - 4
-        items.append(Text(tx, top + ASCENT * name_size, task.name, name_size, "sans-bold", fill=pal.ink,
-                          role="phase"))
-        sx = tx + text_width(task.name, "sans-bold", name_size) + 7
-        for sym, on in (("skull", task.skull), ("flag", task.flag)):
-            if on:
-                items.append(icon(sym, sx + 1, top + name_size * 0.38, 9.5, pal.accent if sym == "skull" else pal.ink))
-                sx += 11
-        lines = [(line, pal.soft) for line in w.wrap_text(task.brief, "sans-italic", SMALL, room)]
-        if task.house_note:
-            lines += [(line, pal.house) for line in w.wrap_text(f"{HOUSE_MARK} {task.house_note}", "sans-italic", SMALL, room)]
-        if len(lines) > _task_lines(task):
-            lines = lines[:_task_lines(task)]
-            text, color = lines[-1]
-            lines[-1] = (w.fitted(text + "\u2026", "sans-italic", SMALL, room)[0], color)
-        by = top + name_size + 1.5
-        for j, (line, color) in enumerate(lines):
-            items.append(Text(tx, by + ASCENT * SMALL + j * line_h, line, SMALL, "sans-italic", fill=color,
-                              role="brief"))
-        cy = y + (row_h - (8 if named else 0)) / 2
-        for i, label in enumerate(task.slots):
-            cx = slots_x + cell * i + cell / 2
-            items += slot_circle(cx, cy, r, pal)
-            if label:
-                items.append(Text(cx, cy + r + 1.5 + ASCENT * SMALL, label, SMALL, "sans", "middle", pal.ink,
-                                  role="slot-name"))
-        y += row_h
-    return Group(tuple(items), name="task-board", box=tuple(box))
 
 
 def weather_track(chart, box: Box, pal: Palette, game, tr: Translator = ENGLISH) -> Group:
@@ -450,26 +275,6 @@ def key_swatch(key: str, cx: float, cy: float, size: float, pal: Palette, game) 
         return Group((route_dots(cx - size * 0.5, cy + size * 0.22, cx + size * 0.5, cy - size * 0.22, pal.ink),),
                      name="swatch:route")
     return Group(tuple(burial_x(cx, cy, size, pal.ink)), name="swatch:burial")
-
-
-def symbol_key(x: float, y: float, width: float, pal: Palette, game) -> list:
-    """One line under the task board: what the spade, skull and flag mean."""
-    items: list = []
-    entries = [(s.key, s.meaning.rstrip(".").lower()) for s in game.symbols if s.key in ("spade", "skull", "flag")]
-    widths = [11 + text_width(m, "sans-italic", SMALL) for _, m in entries]
-    gap = (width - sum(widths)) / max(1, len(entries) - 1)
-    for (key, meaning), wd in zip(entries, widths):
-        items.append(icon(key, x + 4, y - SMALL * 0.32, 8.0, pal.accent if key == "skull" else pal.ink))
-        items.append(Text(x + 11, y, meaning, SMALL, "sans-italic", fill=pal.soft, role="symbol-key"))
-        x += wd + gap
-    return items
-
-
-def map_width_for(game_map, height: float) -> float:
-    """The width the map needs when its hexes are as large as `height` allows."""
-    x0, y0, x1, y1 = hexgrid.unit_bounds(game_map.axial.values())
-    pad = 2 * LABEL_PAD
-    return (height - pad) / (y1 - y0) * (x1 - x0) + pad + 1
 
 
 # --- the sheet: side 1, the map and every piece; side 2, the charts ---------------------------------

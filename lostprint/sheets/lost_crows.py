@@ -22,9 +22,6 @@ from lostprint.sheets.pieces import slot_size, square_slot
 from lostprint.sheets.style import MIN_TEXT, Palette, boxed, fill, palette, stroke
 
 GAP = 7.0
-MIN_LEFT = 400.0  # the crows row and the Bad Omen chart need this width
-MIN_RIGHT = 290.0  # the tribal units and their chart
-MIN_OMEN = 100.0
 TRACKER_ICONS = {"food": "food", "resolve": "resolve", "proximity": "proximity", "movement": "movement"}
 
 
@@ -132,11 +129,6 @@ def turn_order(game, box: Box, pal: Palette, tr: Translator = ENGLISH) -> Group:
 
 
 # --- the map --------------------------------------------------------------------------------
-
-
-def _label(ctx: MapContext, x: float, y: float, text: str, size: float, font: str, color: str,
-           role: str = "feature-label") -> Text:
-    return Text(x, y + ASCENT * size / 2, text, size, font, "middle", color, role=role)
 
 
 def draw_canada(f, ctx: MapContext) -> list:
@@ -467,50 +459,6 @@ def omen_chart(chart, box: Box, pal: Palette, columns: int = 2, tr: Translator =
         if band.house:
             items.append(w.text_in(x + col_w, top, row_h, HOUSE_MARK, MIN_TEXT, "sans", "end", pal.house, role="house"))
     return Group(tuple(items), name="omen", box=tuple(box))
-
-
-def crows_panel(game, box: Box, pal: Palette) -> Group:
-    """Seven crows to colour for the Vision Quest, then smaller ones for Crows gained after it."""
-    n = game.rules.crows_for_vision
-    items, inner = w.panel(box, "Crows", pal, name="crows",
-                           subtitle=f"colour as your terrain \u00b7 {game.rules.crow_points} points each on a win")
-    note = "then +1 primary each"
-    note_w = text_width(note, "sans-italic", MIN_TEXT)
-    size = min(inner.h - 1, 25.0)
-    step = size * 1.02
-    extra = size * 0.7
-    extras = int(min(6, max(0, (inner.w - n * step - 10) // (extra * 1.04))))
-    extras_w = extras * extra * 1.04
-    x = inner.x
-    cy = inner.y + size / 2 - 1
-    step = max(step, min(size * 1.25, (inner.w - extras_w - 12) / n))
-    for i in range(n):
-        cx = x + step * (i + 0.5)
-        items.append(crows_icon("crow", cx, cy, size, pal.ink, fill=pal.paper))
-        items.append(Text(cx + size * 0.38, cy + size * 0.44, str(i + 1), MIN_TEXT, "sans-bold", "middle",
-                          pal.faint, role="crow-number"))
-    xe = inner.right - extras_w
-    items.append(Line(xe - 5, inner.y + 1, xe - 5, inner.bottom - 1, stroke(pal.faint, 0.5, (1.5, 1.5))))
-    for i in range(extras):
-        cx = xe + extra * 1.04 * (i + 0.5)
-        items.append(crows_icon("crow", cx, inner.y + extra / 2, extra, pal.soft, fill=pal.paper))
-    if extras and note_w <= extras_w + 4:
-        items.append(Text(xe + extras_w / 2, inner.bottom - 0.6, note, MIN_TEXT, "sans-italic", "middle", pal.soft))
-    return Group(tuple(items), name="crows", box=tuple(box))
-
-
-def vision_panel(game, box: Box, pal: Palette) -> Group:
-    items, inner = w.panel(box, "Vision Quest", pal, subtitle="at the 7th Crow", name="vision")
-    half = inner.h / 2
-    a = Box(inner.x, inner.y, inner.w, half - 1)
-    items.append(w.write_in(a, "Terrain", pal))
-    b, c = Box(inner.x, inner.y + half, inner.w, half).split_x(0, 56, gap=6)
-    items.append(w.write_in(b, "Boon", pal))
-    lw = text_width("Roll", "sans-bold", w.BODY)
-    items.append(Text(c.x, c.bottom - 3, "Roll", w.BODY, "sans-bold", fill=pal.soft))
-    bs = min(c.h - 2, 16.0)
-    items.append(Rect(c.x + lw + 4, c.bottom - bs, bs, bs, boxed(pal.paper, pal.ink, 0.9), radius=2, role="vq-roll"))
-    return Group(tuple(items), name="vision", box=tuple(box))
 
 
 def rules_band(game, box: Box, pal: Palette) -> Group:

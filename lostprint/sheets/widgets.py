@@ -509,11 +509,6 @@ def write_in(box: Box, label: str, pal: Palette) -> Group:
     return Group(tuple(items), name=f"write-in:{label}", box=tuple(box))
 
 
-def house_footnote(x: float, y: float, width: float, text: str, pal: Palette) -> Text:
-    label, size = fitted(f"{HOUSE_MARK} {text}", "sans-italic", SMALL, width)
-    return Text(x, y, label, size, "sans-italic", fill=pal.house, role="footnote")
-
-
 # --- a dice chart turned a quarter: a column a band, for a short, wide room ------------------------------
 
 STRIP_HEAD = 8.8  # the band labels' row of a strip chart

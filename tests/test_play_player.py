@@ -275,3 +275,41 @@ def test_1872_a_spirit_dancer_changes_a_die_by_its_box_then_its_face(serve):
     page.click('#dance button[data-face="2"]')
     inputs_after(page, 1)
     assert session.table.inputs == ([5, 2],)
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt install chromium)")
+def test_1572_the_dice_to_keep_are_clicked_on_the_dice(serve):
+    """Which planning dice to keep was one button per set of faces (up to 32): the dice are clicked,
+    as they lie on the table, and one button keeps them and rerolls the rest."""
+    page, session = serve("1572", 9)
+    given(session, (3, [6, 3, 6, 6, 1]))
+    page.reload()
+    page.wait_for_selector("#keep")
+    assert not page.is_visible(".option")
+    assert [b.text_content() for b in page.query_selector_all("#keep button[data-die]")] == ["6", "3", "6", "6", "1"]
+    assert page.text_content("#keep-these") == "Keep none, reroll all 5"
+    page.click('#keep button[data-die="0"]')
+    page.click('#keep button[data-die="4"]')
+    assert page.text_content("#keep-these") == "Keep 6, 1; reroll 3 dice"
+    page.click("#keep-these")
+    inputs_after(page, 3)
+    assert session.table.inputs[-1] == [1, 6]
+    assert page.text_content("#ask").startswith("Roll 3d6 for Planning: the dice not kept")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt install chromium)")
+def test_1572_the_hint_marks_the_dice_to_keep_and_enter_at_once_keeps_none(serve):
+    page, session = serve("1572", 9)
+    given(session, (3, [6, 3, 6, 6, 1]))
+    page.reload()
+    page.wait_for_selector("#keep")
+    page.click("#hint")
+    page.wait_for_selector("#hint-box:not([hidden])")
+    want = session.hint(0)["choice"]
+    marked = sorted(int(b.text_content()) for b in page.query_selector_all("#keep button.hinted"))
+    assert marked == want
+    page.reload()
+    page.wait_for_selector("#keep")
+    page.keyboard.press("Enter")  # the focus is on the keep button: no die kept, all rerolled
+    inputs_after(page, 3)
+    assert session.table.inputs[-1] == []

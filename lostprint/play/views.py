@@ -517,6 +517,8 @@ class Expedition1572:
                    values=[encode(o) for o in options])
         if need.key in ("target", "trail", "to", "cartography"):
             out["targets"] = {o: i for i, o in enumerate(options) if o is not None}
+        if need.key == "keep":  # the dice as rolled: the page keeps those clicked
+            out["rolled"] = list(exp_engine.planned_dice(v))
         refused = Expedition1572.refused(need.key, v, options)
         if refused:
             out["refused"] = refused

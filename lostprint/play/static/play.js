@@ -236,9 +236,11 @@ function drawQuestion() {
   const parts = [el("h2", { id: "ask" }, q.text), el("p", { class: "summary" }, q.summary)];
   if (q.kind === "roll") parts.push(...rollControls(q));
   else if (q.key === "orders") parts.push(...ordersForm(q));
-  else if (q.boxes || q.dance) parts.push(q.boxes ? placeForm(q) : danceForm(q), el("details",
-    { class: "all-options", open: page.placeOpen },
-    el("summary", {}, `or pick from every choice (${q.options.length})`), optionList(q)));
+  else if (q.boxes || q.dance || q.rolled) {
+    parts.push((q.boxes ? placeForm : q.dance ? danceForm : keepForm)(q), el("details",
+      { class: "all-options", open: page.placeOpen },
+      el("summary", {}, `or pick from every choice (${q.options.length})`), optionList(q)));
+  }
   else parts.push(optionList(q));
   if (q.refused && q.refused.length) {  // what the rules do not allow now, and why
     parts.push(el("details", { class: "refused" }, el("summary", {}, "Not allowed now"),
@@ -246,7 +248,7 @@ function drawQuestion() {
   }
   parts.push(el("div", { class: "why", id: "why" }));
   box.replaceChildren(...parts);
-  const first = box.querySelector("button, input");
+  const first = box.querySelector("#keep-these") || box.querySelector("button, input");
   if (first && !["TEXTAREA", "INPUT"].includes(document.activeElement?.tagName)) first.focus({ preventScroll: true });
 }
 
@@ -314,6 +316,33 @@ function pickBox(q, d, box) {
   $("#why").textContent = chosen.every((b) => b === chosen[0])
     ? `a box holds one die: the ${name} is taken by the ${q.dice_faces[0]}; pick another box for the ${q.dice_faces[d]}`
     : "the rules do not allow these two boxes together";
+}
+
+function keepForm(q) {
+  // 1572's planning: the dice to keep are clicked (or their number typed), as they lie on the table
+  const kept = q.rolled.filter((_, d) => page.place[d]);
+  const rest = q.rolled.length - kept.length;
+  const dice = q.rolled.map((face, d) => el("button", { class: page.place[d] ? "box on" : "box", dataset: { die: d },
+    "aria-pressed": String(!!page.place[d]), "aria-label": `die ${d + 1}: ${face}`,
+    on: { click: () => toggleKeep(d) } }, String(face)));
+  const what = !kept.length ? `Keep none, reroll all ${rest}` : !rest ? `Keep all ${kept.length}: no reroll`
+    : `Keep ${kept.join(", ")}; reroll ${rest} ${rest === 1 ? "die" : "dice"}`;
+  const keep = el("button", { id: "keep-these", class: "primary", on: { click: () => keepThese(q) } }, what);
+  const row = el("div", { class: "place-die" }, el("span", { class: "caption" }, "keep"), ...dice);
+  return el("div", { id: "keep" }, row, keep);
+}
+
+function toggleKeep(d) {
+  page.place[d] = !page.place[d];
+  drawQuestion();
+  $("#keep-these").focus();
+}
+
+function keepThese(q) {
+  const want = JSON.stringify(q.rolled.filter((_, d) => page.place[d]).sort((a, b) => a - b));
+  const i = q.values.findIndex((v) => JSON.stringify(v) === want);
+  if (i >= 0) give(q.values[i]);
+  else $("#why").textContent = "the rules do not allow keeping these dice";
 }
 
 function danceForm(q) {
@@ -393,6 +422,15 @@ function drawHint() {
     if (page.game.question?.dance && Array.isArray(h.choice)) {
       document.querySelector(`#dance button[data-box="${h.choice[0]}"]`)?.classList.add("hinted");
     }
+    if (page.game.question?.rolled) {  // the dice the careful player keeps
+      const left = [...h.choice];
+      page.game.question.rolled.forEach((face, d) => {
+        const at = left.indexOf(face);
+        if (at < 0) return;
+        left.splice(at, 1);
+        document.querySelector(`#keep button[data-die="${d}"]`).classList.add("hinted");
+      });
+    }
     if (page.game.question?.boxes) h.choice.forEach((box, d) =>
       document.querySelector(`#place button[data-die="${d}"][data-box="${box}"]`)?.classList.add("hinted"));
     document.querySelectorAll(".option").forEach((n) => { if (n.dataset.value === want) n.classList.add("hinted"); });
@@ -433,6 +471,12 @@ function onKey(ev) {
   }
   if (q.key === "orders") {
     if (ev.key === "Enter") { ev.preventDefault(); give(ordersValue()); }
+    return;
+  }
+  if (q.rolled) {  // the dice to keep: a die's number toggles it, Enter keeps them
+    const d = Number(ev.key) - 1;
+    if (d >= 0 && d < q.rolled.length) { ev.preventDefault(); toggleKeep(d); }
+    if (ev.key === "Enter" && document.activeElement?.tagName !== "BUTTON") { ev.preventDefault(); keepThese(q); }
     return;
   }
   const buttons = [...document.querySelectorAll(".option")];

@@ -515,8 +515,9 @@ def step_price(land: Land, terrain: dict, st: State, to: str) -> tuple[int, int,
                                     "after it today")
     if flags:
         if "halt" in flags:
-            if len(st.moved) > 1 and st.moved[-2] in land.fort:  # 12A's assault failed
-                raise RuleError("12A", f"the assault on Fort Benton ({st.moved[-2]}) failed: the tribe is back in "
+            fell = [lab for lab in st.moved[:-1][-1:] if lab in land.fort]  # 12A's assault failed: moved back
+            if fell:
+                raise RuleError("12A", f"the assault on Fort Benton ({fell[0]}) failed: the tribe is back in "
                                        f"{pos} with no movement this turn (it may try again on a later turn)")
             raise RuleError("no movement", "no movement this turn (a Hailstorm, or an outcome)")
         if "bar-plains" in flags and terrain[to] == "plains":

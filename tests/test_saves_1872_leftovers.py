@@ -62,3 +62,20 @@ def test_a_die_out_of_range_names_the_die():
                                                                "rolls 1d6)"]
     assert said(load(REVIEW / "dancers-same-day-bad.yaml"), "x") == [
         "days[3].spirit-dancers: 3 is above 2 (the Spirit Dancers change 2 dice a game at most)"]
+
+
+def test_a_windriders_reroll_is_recorded_and_checked():
+    """A Windriders reroll left no trace in a save (the board read as kept), so one made off the Plains
+    could not be seen; the writer now records it as rolls.windriders: [box, face first thrown] and the
+    validator replays it (seed 0 rerolls on day 11)."""
+    from lostprint.players.lost_crows import simulate_1872
+
+    save = simulate_1872(0)
+    assert save["days"][10]["rolls"]["windriders"] == [4, 4]
+    assert replay_data(copy.deepcopy(save), "x")[0] == []
+    off = copy.deepcopy(save)
+    off.pop("outcome", None)
+    off["days"] = off["days"][:13]
+    off["days"][12]["rolls"]["windriders"] = [1, 1]  # day 13 begins in the mountains
+    assert said(off, "x") == ["days[12].rolls.windriders: a Windriders reroll needs the Plains vision 4 (Windriders) "
+                              "and the tribe in the Plains; day 13 has no reroll"]

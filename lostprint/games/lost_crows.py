@@ -561,6 +561,8 @@ ROLL_KEYS = (
     ("omens", "each Bad Omen rolled, in order, as its two dice: tens then ones"),
     ("outcome", "the dice a plot outcome rolls (1d6 Food, Movement, or a Resolve test)"),
     ("fort", "the die of a Fort Benton assault (12A)"),
+    ("windriders", "a Windriders reroll (Plains vision 4): the box rerolled, 1-8 in the order of units, and the "
+                   "face it was first thrown (units shows the board as Phase 1 ends)"),
     ("order", "Phase 1 in the order played (optional): the unit each die went to, two a roll, in the order "
               "rolled, or discard for a die a vision lets you discard; shows a fevered Shaman took the "
               "first roll"),

@@ -448,6 +448,10 @@ class Rules1872(LostRules):
         }
         if dancers:
             narrow["units"] = eng.dance_roll
+        if "windriders" in rolls and "units" in rolls:  # the box rerolled (its first face read by fill_inputs), the
+            box = rolls["windriders"][0] - 1  # face it shows
+            inputs["reroll"] = (box, rolls["units"][box])
+            del narrow["reroll"]
         record = search.Record(
             turn=st.day, inputs=inputs, narrow=narrow, optional=frozenset({"go"}),
             probe={"go": move_refused, **({"ghost": facts.ghost[0]} if facts.ghost else {})},
@@ -467,7 +471,10 @@ class Rules1872(LostRules):
             if key not in by_start:
                 by_start[key] = record
                 if "units" in rolls:
-                    fill = eng.fill_inputs(game.st, rolls["units"], rolls.get("order", ()), dancers)
+                    board = list(rolls["units"])
+                    if "windriders" in rolls:
+                        board[rolls["windriders"][0] - 1] = rolls["windriders"][1]
+                    fill = eng.fill_inputs(game.st, tuple(board), rolls.get("order", ()), dancers)
                     by_start[key] = replace(record, inputs={**inputs, **fill})
             return by_start[key]
 
@@ -568,6 +575,9 @@ class Rules1872(LostRules):
                     "recorded")
         if kind == "left" and key == "omen":
             return facts.roll_at["omens"], f"more Bad Omen rolls recorded than the units' dice call for on day {day}"
+        if kind == "left" and key == "reroll":
+            return facts.roll_at["windriders"], (f"a Windriders reroll needs the Plains vision 4 (Windriders) and the "
+                                                 f"tribe in the Plains; day {day} has no reroll")
         if kind in ("left", "short"):
             return (facts.roll_at.get({"omen": "omens", "assault": "fort"}.get(key, key), facts.where("rolls")),
                     f"more {key} rolls than day {day} rolls" if kind == "left" else
@@ -772,10 +782,16 @@ def save_of(events, final, names=(), standard: bool = True) -> dict:
 def _save_day(events) -> dict:
     dawn = events[0].state
     record: dict = {"day": dawn.st.day}
+    rerolled = ()
     for e in events[1:]:
         before, after, st = e.before, e.state, e.state.st
+        if e.step == "reroll":  # (the box, its die as first thrown)
+            rerolled = (before.reroll, before.board[before.reroll])
         if e.step == "activate":
-            record.setdefault("rolls", {})["units"] = list(before.board)
+            rolls = record.setdefault("rolls", {})
+            rolls["units"] = list(before.board)
+            if rerolled:  # the face it replaced (units is the board as Phase 1 ends: the Spirit Dancers come after)
+                rolls["windriders"] = [rerolled[0] + 1, rerolled[1]]
             if before.used:
                 record["spirit-dancers"] = before.used
         elif e.step == "go" and not before.agenda and e.value != eng.STOP:

@@ -313,3 +313,17 @@ def test_1572_the_hint_marks_the_dice_to_keep_and_enter_at_once_keeps_none(serve
     page.keyboard.press("Enter")  # the focus is on the keep button: no die kept, all rerolled
     inputs_after(page, 3)
     assert session.table.inputs[-1] == []
+
+
+def test_1872_pencil_now_lists_the_boxes_filled_and_a_spirit_dancer_crossed(tmp_path):
+    """After the dice went in their boxes, Pencil now said 'nothing changes on the sheet'; a Spirit
+    Dancer used was not listed either, and the board still counted it until the day was over."""
+    from tests.test_play import crows_decision_cases
+
+    session = given(PlaySession(tmp_path / "j.yaml", "1872", seed=9), ([5, 3],))
+    view = session.give([4, 7])
+    assert view["last"] == ["Shaman top: 5", "Warriors bottom: 3"]
+    session.state = crows_decision_cases()["dancers"]
+    view = session.give([5, 2])
+    assert view["last"] == ["Shaman bottom: 2", "cross a Spirit Dancer (1 left)"]
+    assert view["board"]["dancers_left"] == 1

@@ -73,6 +73,19 @@ def changes(before: dict, after: dict) -> list[str]:
     for name, value in after.get("kept", ()):
         if kept_before.get(name) != value:
             out.append(f"{name}: {value}")
+    for b, a in zip(before.get("boxes", ()), after.get("boxes", ())):  # 1872's unit boxes, crows, dancers
+        out += [f"{a['unit']} {side}: {a[side]}" for side in ("top", "bottom") if a[side] not in (None, b[side])]
+    if any(b["top"] or b["bottom"] for b in before.get("boxes", ())) and not any(
+            a["top"] or a["bottom"] for a in after.get("boxes", ())):
+        out.append("erase the unit boxes")
+    for n, terrain in enumerate(after.get("crows", ())[len(before.get("crows", ())):], len(before.get("crows", ()))):
+        out.append(f"Crow {n + 1}: {terrain}")
+    if after.get("dancers_left", 0) < before.get("dancers_left", 0):
+        out.append(f"cross a Spirit Dancer ({after['dancers_left']} left)")
+    if after.get("vision") and not before.get("vision"):
+        out.append(f"Vision Quest: {' '.join(map(str, after['vision']))}")
+    if after.get("fever", 0) != before.get("fever", 0):
+        out.append(f"Shaman's fever: {after['fever']}")
     new_marks = Counter(after.get("marks", ())) - Counter(before.get("marks", ()))
     out += [mark for mark in after.get("marks", ()) if new_marks.pop(mark, 0)]
     if after["over"] and not before["over"]:

@@ -242,7 +242,7 @@ class Crows1872(NoSetup):
             "crows": list(st.crows),
             "vision": list(st.vision) if st.vision else None,
             "fever": st.fever,
-            "dancers_left": max(0, CROWS.spirit_dancers - st.dancers),
+            "dancers_left": max(0, CROWS.spirit_dancers - st.dancers - g.used),  # today's count too
             "plots": [[letter, day] for letter, day in st.plots],
             "pos": st.pos,
             "drawn": [[lab, t] for lab, t in g.drawn],

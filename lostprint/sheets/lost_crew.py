@@ -930,7 +930,8 @@ def one_page_panels(game, pal: Palette, tr: Translator = ENGLISH, strips: bool =
             return TWO_LINE_ROW if _results_cut(chart, wd) else ONE_PAGE_ROW
 
         need = w.chart_need(chart, header=True, tr=tr)
-        return Panel(f"chart:{chart.key}", min(need, 150.0), lambda wd: w.chart_height(chart, wd, row=row(wd), tr=tr) + 1,
+        return Panel(f"chart:{chart.key}", min(need, 150.0),
+                     lambda wd: w.chart_height(chart, wd, row=row(wd), tr=tr) + 1,
                      lambda box: w.chart_table(chart, box, pal, max_row=row(box.w), tr=tr), max_w=max(need, 150.0) + 60)
 
     def strip(chart) -> Panel:

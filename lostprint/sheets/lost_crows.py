@@ -983,7 +983,8 @@ def _one_page_boxes(game, game_map, body: Box, tr: Translator = ENGLISH):
         band = Box(body.x, body.y + mh + GAP, body.w, body.bottom - body.y - mh - GAP)
         right_h = fixed_h + max(VISION_LEAST_H, vision_height(game, right.w, tr))
         if right.w >= dice_w and right.h >= right_h and band.h >= band_h \
-                and crow_tally_fits(game, Box(0, 0, band.w - omen_width(omen, OMEN_COLUMNS, MIN_TEXT) - GAP, band.h), tr):
+                and crow_tally_fits(game, Box(0, 0, band.w - omen_width(omen, OMEN_COLUMNS, MIN_TEXT) - GAP, band.h),
+                                    tr):
             return size, Box(body.x, body.y, mw, mh), right, band
         mm -= 0.25
     return None

@@ -62,10 +62,11 @@ def test_every_marked_message_is_in_the_template_and_translated_in_every_catalog
 def unwrapped(scene) -> list[str]:
     """Every text item on every page outside a pseudo-locale message. A message wrapped over several
     lines opens with ⟦ on its first line and closes with ⟧ on its last, so lines between them count as in;
-    a message may hold translated words of its own (⟦Roll ⟦5d6⟧. Once, …⟧), so the brackets are counted."""
+    a message may hold translated words of its own (⟦Roll ⟦5d6⟧. Once, …⟧), so the brackets are counted,
+    from one page to the next (a rulebook's paragraph may go on over a page break)."""
     found = []
+    depth = 0
     for page in scene.all_pages():
-        depth = 0
         for item in walk(page.items):
             if not isinstance(item, Text):
                 continue

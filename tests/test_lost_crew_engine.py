@@ -373,7 +373,8 @@ def test_rulings_are_marked_everywhere():
     from lostprint.scene import Text, walk
 
     keys = {r.key for r in RULES.rulings}
-    assert {"good-bonus", "repair-rate", "uncoloured", "rain-catch", "direction"} <= keys
+    assert {"good-bonus", "repair-rate", "uncoloured", "rain-catch", "direction", "pushed-back",
+            "wounded-at-work"} <= keys
     assert all(r.reason for r in RULES.rulings)
     listed = " ".join(what + " " + why for what, why in rulebook_1672.house_rules(GAME))
     for key in keys - {"direction"}:

@@ -286,6 +286,17 @@ RULINGS = (
            "Storm still spares the crew's Water in phase 8 and still forbids fishing in phase 9.",
            "The rules say Anchorage cancels 'the effect of Storm' under Movement, while the weather "
            "chart says a Storm also changes phases 8 and 9; the rule is read where it is written."),
+    Ruling("pushed-back", "Phase 4, Movement",
+           "In a Headwind with a sailor on Movement and nobody on Tacking, the sloop enters no hex: no Shoals "
+           "damage, neither from the hex it would have sailed into nor from a Shoals hex it sits on.",
+           "The rules say the sloop does not move; their clarification (a move of one hex, then a push "
+           "back) only explains why, and a sloop that does not move enters no hex."),
+    Ruling("wounded-at-work", "Phase 1, Assign Sailors",
+           "A sailor wounded during the day keeps the tasks he was given that morning until the day ends "
+           "(Drink Water, Fish, Weather Watch); he rests from the next day.",
+           "The rules send a wounded sailor to Rest when the tasks are given, in phase 1, and tasks are "
+           "given only then; a sailor who dies is removed from the sheet with his coin, a wounded one is "
+           "only flipped."),
     Ruling("islands-visited", "Scoring",
            "An island counts as explored or visited once the sloop has ended a move on it and rolled "
            "its contents; an island only seen while scanning does not count.",

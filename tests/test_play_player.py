@@ -327,3 +327,22 @@ def test_1872_pencil_now_lists_the_boxes_filled_and_a_spirit_dancer_crossed(tmp_
     view = session.give([5, 2])
     assert view["last"] == ["Shaman bottom: 2", "cross a Spirit Dancer (1 left)"]
     assert view["board"]["dancers_left"] == 1
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt install chromium)")
+def test_two_tabs_a_stale_one_is_refused_and_catches_up(serve, browser):
+    """Tab A shows a roll; tab B takes its dice. A's dice, entered for the roll it still shows, were
+    taken as the next roll's: now they are refused, nothing is kept, and A shows the game as it is."""
+    page, session = serve("1572", 5)
+    other = browser.new_page()
+    other.goto(page.url)
+    other.wait_for_selector("#roll-for-me")
+    other.click("#roll-for-me")  # B rolls the expedition
+    other.wait_for_function("document.querySelector('#status').textContent.includes('· 1 step')")
+    other.close()
+    page.click('.die button[data-die="0"][data-face="2"]')  # A, still at the expedition's roll
+    page.click("#take-dice")
+    page.wait_for_selector("#banner:not([hidden])")
+    assert "another page" in page.text_content("#banner")
+    assert len(session.table.inputs) == 1 and page.text_content("#status") == "refused: nothing changed"
+    assert page.text_content("#ask").startswith("Roll 5d6 for Planning")  # A caught up

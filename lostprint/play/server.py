@@ -67,9 +67,9 @@ class Handler(PageHandler):
             actions = session.actions(body)
         else:
             actions = {
-                "api/give": lambda: session.give(body.get("value")),
-                "api/roll": session.roll,
-                "api/undo": session.undo,
+                "api/give": lambda: session.give(body.get("value"), body.get("at")),
+                "api/roll": lambda: session.roll(body.get("at")),
+                "api/undo": lambda: session.undo(body.get("at")),
                 "api/journal": lambda: session.write_journal(body.get("day"), body.get("text")),
                 "api/hint": session.hint,
                 "api/check": lambda: session.check(body.get("value")),

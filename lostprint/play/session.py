@@ -263,9 +263,17 @@ class PlaySession:
 
     # --- what the page does ---------------------------------------------------------------------------
 
-    def give(self, raw) -> dict:
+    def _current(self, at) -> None:
+        """A page says how many inputs it has seen (`at`): one behind another page's input is refused,
+        never taken as the answer to a later step (a roll's dice as the next roll's)."""
+        if at is not None and at != len(self.table.inputs):
+            raise ValueError(f"this game has {len(self.table.inputs)} steps, the page showed {at}: another "
+                             "page changed it; the page now shows the game as it is")
+
+    def give(self, raw, at: int | None = None) -> dict:
         """One input (dice faces or a chosen option's plain form); RuleError/ValueError say why not."""
         with self.lock:
+            self._current(at)
             inputs = self.table.inputs + (raw,)
             if self.setup_open():
                 state, events = self._play(inputs)  # the view refuses a setup input that is not one
@@ -290,9 +298,10 @@ class PlaySession:
                 return {"ok": False, "why": str(exc)}
             return {"ok": True}
 
-    def roll(self) -> dict:
+    def roll(self, at: int | None = None) -> dict:
         """The page rolls the open step's dice from the game's seed, and takes them."""
         with self.lock:
+            self._current(at)
             if self.setup_open():
                 need = Roll("setup", self.parts.view.setup_question()["dice"])
             else:
@@ -302,8 +311,9 @@ class PlaySession:
             faces = tb.page_roll(self.table, need)
         return self.give(faces if need.dice > 1 else faces[0])
 
-    def undo(self) -> dict:
+    def undo(self, at: int | None = None) -> dict:
         with self.lock:
+            self._current(at)
             if not self.table.inputs:
                 raise ValueError("nothing to undo")
             self._replace(tb.Table(**{**self.table.__dict__, "inputs": self.table.inputs[:-1]}))

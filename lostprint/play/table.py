@@ -88,7 +88,7 @@ def faces_of(need: Roll, raw) -> int | tuple[int, ...]:
     faces = raw if isinstance(raw, list) else [raw]
     if len(faces) != need.dice or not all(isinstance(f, int) and not isinstance(f, bool)
                                           and FACE_LOW <= f <= FACE_HIGH for f in faces):
-        raise ValueError(f"this roll takes {need.dice} die{'s' * (need.dice > 1)} "
+        raise ValueError(f"this roll takes {need.dice} {'dice' if need.dice > 1 else 'die'} "
                          f"showing {FACE_LOW} to {FACE_HIGH}")
     return faces[0] if need.dice == 1 else tuple(faces)
 

@@ -62,16 +62,21 @@ async function act(path, body) {
     show(await api(path, body));
     banner("");
   } catch (err) {
+    if (err.status === 400) {  // refused as it was sent: show the game as it is now (another tab's steps)
+      try { show(await api("api/state")); } catch (again) { /* the banner says what went wrong */ }
+    }
     banner(err.message);
-    status(err.status === 422 ? "refused: nothing changed" : "not saved: see the message above");
+    const refused = err.status === 422 || err.status === 400;
+    status(refused ? "refused: nothing changed" : "not saved: see the message above");
   } finally {
     page.busy = false;
   }
 }
 
-const give = (value) => act("api/give", { value });
-const rollForMe = () => act("api/roll", {});
-const undo = () => act("api/undo", {});
+// each input says how many steps the page has seen: a stale tab's is refused, not taken for a later step
+const give = (value) => act("api/give", { value, at: page.game.inputs });
+const rollForMe = () => act("api/roll", { at: page.game.inputs });
+const undo = () => act("api/undo", { at: page.game.inputs });
 
 async function askHint() {
   status("thinking…");

@@ -48,6 +48,13 @@ def test_a_route_that_skips_a_hex_is_one_problem_the_days_after_start_where_it_e
     assert len(found) == 1 and "days[21].moved[0]: E1 is not next to C1" in found[0], found
 
 
+def test_a_misspelled_route_end_is_one_problem_the_next_day_starts_where_the_route_goes_on(tmp_path):
+    def typo(days):  # day 3 went B2 to C2: written D2, not next to B2 (6 problems before: each day after from B2)
+        _day(days, 3)["moved"] = ["D2"]
+    found = _changed(tmp_path, "1572", typo)
+    assert len(found) == 1 and "days[2].moved[0]: D2 is not next to B2" in found[0], found
+
+
 def test_a_wrong_route_end_refuses_that_day_and_no_day_after_for_where_it_stood(tmp_path):
     def wrong(days):  # day 3 ends at F6, which the sloop reaches only on day 4
         _day(days, 3)["moved"] = ["F6"]

@@ -17,6 +17,7 @@ from lostprint.files.read import confined
 from lostprint.files.show import kind_of, shown
 from lostprint.games import load as game_data
 from lostprint.games import resolve
+from lostprint.geometry import hexgrid
 from lostprint.maps.check import load_map
 from lostprint.maps.model import standard_map
 from lostprint.saves.fields_common import closest, spelled, spelling
@@ -157,7 +158,7 @@ def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> t
              "resource": spelled({w: r.key for r in resources for w in (r.key, r.name)})}
     records = []
     for i, raw in enumerate(days):
-        record = _day(st, rules, raw, i, At(line_of(days, i), f"days[{i}]"), rd, names)
+        record = _day(st, rules, raw, i, At(line_of(days, i), f"days[{i}]"), rd, names, _next_step(days, i, gm))
         if record == "stop":
             break
         if record is not None:
@@ -297,8 +298,36 @@ def _outcome(data: LDict, rd: Reader) -> tuple[LDict | None, dict]:
     return outcome, out
 
 
-def _day(st: State, rules, raw, i: int, at: At, rd: Reader, names: dict):
-    """One day read and replayed; `names`: {"terrain" / "resource": the ways a save may write each (`spelled`)}."""
+def _next_step(days: list, i: int, gm) -> str | None:
+    """The first hex a later day's route enters, as the save writes it (None: none, or not a hex of the map)."""
+    for day in days[i + 1:]:
+        moved = day.get("moved") if isinstance(day, dict) else None
+        if isinstance(moved, list) and moved:
+            try:
+                lab = hexgrid.label(hexgrid.parse_label(moved[0])) if isinstance(moved[0], str) else None
+            except ValueError:
+                return None
+            return lab if lab in gm.axial else None
+    return None
+
+
+def _carried(st: State, rules, pos: str, route: list, refused: str, after: str | None) -> str:
+    """Where the next day starts after a step to `refused` from `pos` is refused: the route's end as the save
+    records it when the next route the save records goes on from there, unless the slip was that end itself (a
+    step, not a stay) and a hex next to both `pos` and that next route's first hex is found; so one slip is one
+    problem, not one for every day after."""
+    def walkable(lab):
+        return lab in st.terrain or rules.enters_unmapped
+    end = route[-1]
+    between = sorted(lab for lab in st.game_map.neighbors(pos) if after and st.adjacent(lab, after) and walkable(lab))
+    if walkable(end) and (after is None or st.adjacent(end, after)) and not (refused == end != pos and between):
+        return end
+    return between[0] if between else end if walkable(end) else pos
+
+
+def _day(st: State, rules, raw, i: int, at: At, rd: Reader, names: dict, after: str | None = None):
+    """One day read and replayed; `names`: {"terrain" / "resource": the ways a save may write each (`spelled`)};
+    `after`: the first hex the save's next route enters."""
     day = rd.mapping(raw, at, "a mapping (day, mapped, moved, marks, resources, journal)")
     if day is None:
         return None
@@ -397,8 +426,6 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, names: dict):
     # the moves themselves
     pos = st.position
     done = False
-    # after a refused step the next day starts where the save says this one ends (one slip, one line), if mapped
-    carried = steps[-1][0] if steps and (steps[-1][0] in st.terrain or rules.enters_unmapped) else None
     for lab, sat in steps:
         if done:
             rd.error(sat, f"the game was over on entering {pos}: no more moves")
@@ -407,11 +434,11 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, names: dict):
             again = lab == pos and rules.entered_again(st, lab)
             rd.error(sat, again or f"{lab} is where the route stands already: moved lists the hexes entered, not the "
                                    "one left" if lab == pos else f"{lab} is not next to {pos}")
-            pos = carried or pos
+            pos = _carried(st, rules, pos, [lab for lab, _ in steps], lab, after)
             break
         if lab not in st.terrain and not rules.enters_unmapped:
             rd.error(sat, f"{lab} is not mapped yet (draw a hex before you enter it)")
-            pos = carried or pos
+            pos = _carried(st, rules, pos, [lab for lab, _ in steps], lab, after)
             break
         pos = lab
         if lab in st.game_map.goals and rules.wins_on_entering(st, lab):

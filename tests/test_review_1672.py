@@ -299,3 +299,18 @@ def test_a_resource_written_on_its_own_line_is_refused_on_that_line(tmp_path):
     lines = path.read_text().splitlines()
     assert [line.partition(": ")[0] for line in check_save_file(path)] == [
         f"{path}:{lines.index('      wood: 1') + 1}"]
+
+
+def test_a_crew_named_twice_the_same_is_one_line_on_setup(tmp_path):
+    """`sailors: [Ann, Ben, Ann, Dan]` was refused on setup, and then every name the days wrote was 'not one
+    of the sailors (sailor 1, ...)': a wound count and a burial count followed. The days' names now take the
+    crew's places in the order written, so the save is checked on."""
+    ok = (REVIEW / "hand" / "the-dead-leave-their-tasks.ok.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "twice.yaml"
+    path.write_text(ok.replace("setup: {sailors: [Ann, Ben, Cal, Dan]}", "setup: {sailors: [Ann, Ben, Ann, Dan]}"))
+    assert [line.partition(": ")[2] for line in check_save_file(path)] == ["setup.sailors: the names must differ"]
+    path.write_text(ok.replace("setup: {sailors: [Ann, Ben, Cal, Dan]}", "setup: {sailors: [Ann, Ann, Ann, Ann]}")
+                    .replace("wounded: [Ann, Ben, Cal]", "wounded: [Ann, Ben, Cal, Eve, Fay]"))
+    assert [line.partition(": ")[2] for line in check_save_file(path)][:2] == [
+        "setup.sailors: the names must differ",
+        "days[2].wounded[4]: 'Fay' is not one of the sailors (Ann, Ben, Cal, Eve)"]  # a fifth name is still refused

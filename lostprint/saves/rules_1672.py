@@ -106,6 +106,22 @@ class Crew:
     burials: int = 0
     refused: int = -1  # the last day the rules did not explain
     today: Day = field(default_factory=Day)
+    unnamed: list | None = None  # places of a crew whose setup names were refused, for the days to name
+
+
+def _setup_names_refused(st, problems) -> bool:
+    """Whether the save named its crew in `setup` and those names were refused (the same name twice, say): it
+    was said there, once."""
+    return "sailors" not in st.setup and any(": setup.sailors" in text for _, _, text in problems.items)
+
+
+def _name_places(crew: Crew, written: list) -> None:
+    """A crew whose setup names were refused is named by its days: each name not yet known takes the next
+    place, so the days are checked on and the setup's problem is said once, on its own line."""
+    for who in written:
+        if isinstance(who, str) and who not in crew.sailors and crew.unnamed:
+            place = crew.unnamed.pop(0)
+            crew.sailors = {who if name == place else name: status for name, status in crew.sailors.items()}
 
 
 class Rules1672(LostRules):
@@ -124,6 +140,8 @@ class Rules1672(LostRules):
                                      search.Days(voyages, self._walk_day, eng.forget))
 
     def begin_day(self, st, day, at, problems) -> None:
+        if st.own.unnamed is None:
+            st.own.unnamed = list(st.own.sailors) if _setup_names_refused(st, problems) else []
         st.own.today = Day(resources_at=At(line_of(day, "resources") if "resources" in day else line_of(day),
                                          f"{at.field}.resources"), written=day.get("resources"))
         if "moved" in day:  # where a route the rules refuse is said
@@ -134,6 +152,8 @@ class Rules1672(LostRules):
     def check_day_field(self, st, name, value, at, problems, container) -> None:
         crew = st.own
         today = crew.today
+        if name in CREW_FIELDS and crew.unnamed and isinstance(value, list):
+            _name_places(crew, value)
         got = read(Reader(problems, st.game_map), DAY_FIELDS[name], value, at, crew.sailors)
         if got is None:
             return

@@ -346,3 +346,14 @@ def test_two_tabs_a_stale_one_is_refused_and_catches_up(serve, browser):
     assert "another page" in page.text_content("#banner")
     assert len(session.table.inputs) == 1 and page.text_content("#status") == "refused: nothing changed"
     assert page.text_content("#ask").startswith("Roll 5d6 for Planning")  # A caught up
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt install chromium)")
+@pytest.mark.parametrize("game, inputs, form", [("1872", ([5, 3],), "#place"),
+                                                ("1572", (3, [6, 3, 6, 6, 1]), "#keep")])
+def test_the_dice_forms_fit_a_phone(serve, game, inputs, form):
+    page, session = serve(game, 9, width=390)
+    given(session, inputs)
+    page.reload()
+    page.wait_for_selector(form)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

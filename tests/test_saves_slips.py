@@ -3,12 +3,13 @@
 for where the slip left the walk); the names a hand-writer writes (any case, a tracker's printed name,
 British spelling) are read, and a real typo is refused with what it most likely meant; a Lagos de Oro's
 hexes, which score as one, are said in the summary; and a refused day's log is shown whole."""
+import json
 from pathlib import Path
 
 import yaml
 
 from lostprint.saves.rules import Problems
-from lostprint.saves.validate import At, load_played, summary_of, check_save_file
+from lostprint.saves.validate import At, check_save_file, load_played, replay_data, summary_of
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = {"1572": ROOT / "examples" / "1572-the-delta-by-grace.yaml",
@@ -72,6 +73,12 @@ def test_resources_and_setup_are_read_as_a_hand_writer_writes_them(tmp_path):
     (tmp_path / "british.yaml").write_text(save.replace("expedition: archeology", "expedition: Archaeology"),
                                            encoding="utf-8")
     assert check_save_file(tmp_path / "british.yaml") == []
+
+
+def test_resources_named_by_hand_in_a_plain_mapping_as_the_editor_sends_it():
+    save = json.loads(json.dumps(yaml.safe_load(EXAMPLES["1572"].read_text(encoding="utf-8"))))
+    save["days"][0]["resources"] = {"Conquistadors": 6, "muskets": 6, "Food": 5, "morale": 6, "Movement Progress": 1}
+    assert replay_data(save, "s.json")[0] == []  # a traceback before the lines were looked up with getattr
 
 
 def test_a_real_typo_is_still_refused_with_what_it_most_likely_meant(tmp_path):

@@ -216,8 +216,8 @@ def _resources_named(day: LDict, names: dict, field: str, rd: Reader) -> LDict:
         else:
             out[known] = value
             out.key_lines[known], out.value_lines[known] = key_line(res, key), line_of(res, key)
-    renamed = LDict(day, line=line_of(day))
-    renamed.key_lines, renamed.value_lines = day.key_lines, day.value_lines
+    renamed = LDict(day, line=line_of(day))  # (a plain mapping, from the editor, has no lines)
+    renamed.key_lines, renamed.value_lines = getattr(day, "key_lines", {}), getattr(day, "value_lines", {})
     renamed["resources"] = out
     return renamed
 

@@ -357,3 +357,23 @@ def test_the_dice_forms_fit_a_phone(serve, game, inputs, form):
     page.reload()
     page.wait_for_selector(form)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt install chromium)")
+def test_1672_the_journal_at_the_next_days_orders_is_that_day_s(serve):
+    """At day 2's orders the heading says day 2 but the journal was day 1's: a line typed for the day
+    being planned went to the day before."""
+    from tests.test_play import careful_step
+
+    page, session = serve("1672", 7)
+    careful_step(session)
+    while session.view()["question"].get("key") != "orders":
+        careful_step(session)
+    page.reload()
+    page.wait_for_selector("#ask")
+    assert page.text_content("#journal-day") == "(day 2)"
+    page.click("#journal")
+    page.keyboard.type("Sailed at first light.")
+    page.click("#hint")  # the journal loses the focus: its line is kept
+    page.wait_for_selector("#hint-box:not([hidden])")
+    assert session.table.journal == ((2, "Sailed at first light."),)

@@ -321,8 +321,9 @@ class PlaySession:
 
     def write_journal(self, day: int, text: str) -> dict:
         with self.lock:
-            if not isinstance(day, int) or isinstance(day, bool) or not 1 <= day <= max(1, self.state.day):
-                raise ValueError(f"day {day}: the game has {self.state.day} day(s)")
+            last = max(1, self.state.day, self.days_done(self.state) + 1)  # 1672's next orders: that day's
+            if not isinstance(day, int) or isinstance(day, bool) or not 1 <= day <= last:
+                raise ValueError(f"day {day}: the game has {last} day(s)")
             if not isinstance(text, str) or len(text) > JOURNAL_LIMIT:
                 raise ValueError(f"a journal line is text of at most {JOURNAL_LIMIT} characters")
             text = "".join(c for c in text if c in "\n\t" or c.isprintable())

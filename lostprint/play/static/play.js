@@ -87,9 +87,12 @@ async function askHint() {
   } catch (err) { banner(err.message); }
 }
 
+// the journal's day: the day being played (1672's next orders: the day they begin), once the game is over its last
+const journalDay = (g) => g.question?.day || Math.max(1, g.board.day);
+
 async function keepJournal() {
   const g = page.game;
-  const day = Math.max(1, g.board.day);
+  const day = journalDay(g);
   const text = $("#journal").value;
   if ((g.journal[String(day)] || "") === text.trim()) return;
   page.journalSaving = api("api/journal", { day, text }).then((answer) => {
@@ -129,7 +132,7 @@ function draw() {
   const pencil = $("#pencil");
   const none = g.inputs ? "nothing changes on the sheet" : "nothing yet: the sheet starts as printed";
   pencil.replaceChildren(...(g.last.length ? g.last : [none]).map((t) => el("li", {}, t)));
-  const day = Math.max(1, g.board.day);
+  const day = journalDay(g);
   $("#journal-day").textContent = `(day ${day})`;
   if (document.activeElement !== $("#journal")) $("#journal").value = g.journal[String(day)] || "";
 }
@@ -511,9 +514,9 @@ $("#journal").addEventListener("input", () => {
 window.addEventListener("pagehide", () => {
   const g = page.game;
   const text = $("#journal").value;
-  if (!g || (g.journal[String(Math.max(1, g.board.day))] || "") === text.trim()) return;
+  if (!g || (g.journal[String(journalDay(g))] || "") === text.trim()) return;
   fetch("api/journal", { method: "POST", keepalive: true, headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ day: Math.max(1, g.board.day), text }) });
+    body: JSON.stringify({ day: journalDay(g), text }) });
 });
 
 (async () => {

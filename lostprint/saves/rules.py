@@ -166,6 +166,7 @@ class LostRules:
     mark_kinds: dict[str, str] = {}  # kind -> what its value looks like (for messages and docs)
     day_fields: dict[str, str] = {}  # extra per-day fields -> what they hold
     counted_once: dict[str, str] = {}  # mark kind -> its name: its hexes score as one mapped hex (1572's Lagos)
+    score_note = ""  # said after the terms of a refused score (1872: the start hex never counts)
 
     def resources(self, game) -> tuple[Resource, ...]:
         return tuple(Resource(t.key, t.name, t.start, t.maximum) for t in game.trackers)

@@ -169,6 +169,8 @@ class Rules1872(LostRules):
     game_id = "lost-crows"
     mark_kinds = {kind: m["hint"] for kind, m in MARKS.items()}
     day_fields = {key: f["hint"] for key, f in DAY_FIELDS.items()}
+    score_note = (f"; the start hex, never entered, never counts ({GAME.rules.ruling('score-steps').topic}, "
+                  "a house ruling)")
 
     def begin(self, st) -> None:
         land = eng.land_of(st.game_map)
@@ -729,8 +731,13 @@ class Rules1872(LostRules):
                 replay.ends = [game]
                 return game.st.over
         zero = next((k for k in GAME.rules.primaries if st.values[k] == 0), None)
-        refused_end = recorded == "lost" and zero and st.ended is None  # a last day refused for its values
-        return ("lost", f"{zero} at 0, as recorded") if refused_end else None
+        if recorded != "lost" or st.ended is not None:
+            return None
+        if zero:  # a last day refused for its values
+            return "lost", f"{zero} at 0, as recorded"
+        named = ", ".join(GAME.rules.primaries[:-1]) + f" or {GAME.rules.primaries[-1]}"
+        return "unfinished", (f"a game is lost only at dusk, the end of a turn, with {named} at 0 (none is), so the "
+                              "game is not over")
 
     def facts(self, st, record) -> tuple[str, ...]:
         out = [f"coloured {lab} {terrain}" for lab, terrain in record["mapped"]]

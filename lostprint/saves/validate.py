@@ -178,7 +178,7 @@ def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> t
     if recorded is not None and recorded != total and not problems:
         terms = " + ".join(f"{_counted(p, label)} {label}" for label, p in score)
         rd.error(at_key(outcome, "score", "outcome.score"),
-                 f"recorded {recorded}, but the rules give {total} ({terms})")
+                 f"recorded {recorded}, but the rules give {total} ({terms}){rules.score_note}")
     if problems:
         return problems.lines(), None
     played = Played(

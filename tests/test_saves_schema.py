@@ -2,6 +2,7 @@
 the validator rejects."""
 import functools
 import json
+import re
 from pathlib import Path
 
 import jsonschema
@@ -9,7 +10,13 @@ import pytest
 
 from conftest import run_cli
 from lostprint.files import load as load_file
+from lostprint.files.parse import parse_yaml
+from lostprint.games import load
+from lostprint.saves.fields_common import spelled, spelling
+from lostprint.saves.games import rules_module
+from lostprint.saves.rules import slug
 from lostprint.saves.schema import save_schema
+from lostprint.validate import schema_text
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "examples").glob("1[568]72-*.yaml"))
 
@@ -47,3 +54,124 @@ def test_schema_command_prints_it():
     if result.returncode != 0 and "No such command" in result.stderr:
         pytest.skip("the schema command is wired by the lead")
     assert result.returncode == 0 and json.loads(result.stdout)["title"].startswith("lostprint saved game")
+
+
+# --- every save the validator accepts, the published schema accepts --------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+REVIEW = ROOT / "tests" / "data" / "review"
+LOST = {"lost-expedition": "1572", "lost-crew": "1672", "lost-crows": "1872"}
+
+
+@functools.cache
+def published():
+    """The schema `lostprint schema save` prints, checked by the validator class its $schema names."""
+    schema = json.loads(schema_text("save"))
+    kind = jsonschema.validators.validator_for(schema)
+    kind.check_schema(schema)
+    return kind(schema)
+
+
+@functools.cache  # each save parsed once for the module (read, never changed)
+def as_json(path: Path):
+    return json.loads(json.dumps(parse_yaml(path.read_text(encoding="utf-8"), str(path))))
+
+
+def legal_saves(folder: Path) -> list[Path]:
+    """The saves a review set says are legal: each finding's good (or .ok) twin, by script and by hand."""
+    return sorted(p for p in folder.rglob("*.yaml") if p.name.endswith(("-good.yaml", ".ok.yaml")))
+
+
+def docs_saves() -> list:
+    """The saves shown in docs/formats/saves.md (the Shared fields example and the Crows record)."""
+    page = (ROOT / "docs" / "formats" / "saves.md").read_text(encoding="utf-8")
+    return [parse_yaml(block, "saves.md") for block in re.findall(r"```yaml\n(.*?)```", page, re.DOTALL)
+            if block.startswith("format: lostprint-save/1")]
+
+
+def refused(data) -> list[str]:
+    data = json.loads(json.dumps(data))
+    return [f"{e.json_path}: {e.message[:200]}" for e in published().iter_errors(data)]
+
+
+@pytest.mark.parametrize("folder", sorted(p.name for p in REVIEW.iterdir() if p.is_dir()))
+def test_every_legal_save_of_a_review_set_matches_the_published_schema(folder):
+    saves = legal_saves(REVIEW / folder)
+    assert len(saves) > 20
+    found = {p.relative_to(REVIEW).as_posix(): refused(as_json(p)) for p in saves}
+    assert {name: problems for name, problems in found.items() if problems} == {}
+
+
+def test_the_examples_and_the_docs_saves_match_the_published_schema():
+    saves = [as_json(p) for p in sorted((ROOT / "examples").glob("*.yaml"))] + docs_saves()
+    assert len(saves) >= 6
+    assert [refused(data) for data in saves if refused(data)] == []
+
+
+def written_ways(name: str) -> list[str]:
+    """Ways a player may write a name the validator reads (not all of them read: each is checked against
+    the validator's own table first): its cases, its separators, British spellings."""
+    words = name.replace("_", " ").replace("-", " ").split()
+    ways = [name, name.upper(), name.lower(), name.title(), " ".join(words).title(), "_".join(words),
+            "-".join(words).upper(), f"  {' '.join(words)} ", "__".join(w.capitalize() for w in words)]
+    british = [(r"archeolog", "archaeolog"), (r"or\b", "our"), (r"iz(e|ing)\b", r"is\1"), (r"ter\b", "tre"),
+               (r"e", "ae")]
+    ways += [re.sub(pattern, british_form, way, count=1) for way in ways[:2] for pattern, british_form in british]
+    return list(dict.fromkeys(ways))
+
+
+def one_day_save(game_id: str) -> dict:
+    """A legal save of the game, cut to its first day."""
+    data = as_json(next((ROOT / "examples").glob(f"{LOST[game_id]}-*.yaml")))
+    return {**data, "days": data["days"][:1]}
+
+
+def mark_places(game_id: str) -> dict:
+    """A place each mark kind of the game is written with in a legal save of the review set."""
+    out: dict = {}
+    for path in legal_saves(REVIEW / LOST[game_id]):
+        for day in as_json(path)["days"]:
+            for mark in day.get("marks", ()):
+                (kind, place), = mark.items()
+                out.setdefault(slug(kind), place)
+    return out
+
+
+@pytest.mark.parametrize("game_id", LOST)
+def test_every_spelling_the_validator_reads_the_schema_accepts(game_id):
+    """Resources (`Food`, `Movement Progress`), terrains, mark kinds (`Peaceful Village`) and setup choices
+    written any way `lostprint validate` reads them are accepted by the schema; a real slip is refused."""
+    game, rules = load(game_id), rules_module(game_id).RULES
+    save, day = one_day_save(game_id), one_day_save(game_id)["days"][0]
+    resources = spelled({w: r.key for r in rules.resources(game) for w in (r.key, r.name)})
+    terrains = spelled({s: t.key for t in game.terrains for s in t.spellings})
+    places = {kind: "B3" for kind in rules.mark_kinds} | mark_places(game_id)  # B3: a kind no save holds (shoals)
+    assert set(places) == set(rules.mark_kinds)
+    tried = 0
+    for resource in rules.resources(game):
+        for way in written_ways(resource.key) + written_ways(resource.name):
+            if spelling(way) in resources:
+                tried += 1
+                assert refused({**save, "days": [{**day, "resources": {way: 0}}]}) == [], way
+    for terrain in game.terrains:
+        for way in (w for s in terrain.spellings for w in written_ways(s)):
+            if spelling(way) in terrains:
+                tried += 1
+                assert refused({**save, "days": [{**day, "mapped": {"Z9": way}}]}) == [], way
+    for kind, place in places.items():
+        for way in written_ways(kind):
+            if slug(way) in rules.mark_kinds:
+                tried += 1
+                assert refused({**save, "days": [{**day, "marks": [{way: place}]}]}) == [], way
+    for key, allowed in rules.setup_fields.items():
+        choices = spelled({**{a: a for a in allowed or ()}, **rules.setup_aliases})
+        for way in (w for a in allowed or () for w in written_ways(a)):
+            if spelling(way) in choices:
+                tried += 1
+                assert refused({**save, "setup": {**save.get("setup", {}), key: way}}) == [], way
+    assert tried > 40
+    for slip in ("Fod", "movement progres", "foodfood"):
+        assert refused({**save, "days": [{**day, "resources": {slip: 0}}]}), slip
+    kind = next(iter(rules.mark_kinds))
+    assert refused({**save, "days": [{**day, "marks": [{kind + "x": places[kind]}]}]})
+    assert refused({**save, "days": [{**day, "marks": [{kind.upper(): "not a place"}]}]})

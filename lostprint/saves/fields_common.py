@@ -136,6 +136,35 @@ def spelled(written: dict) -> dict:
     return {key: name for key, name in out.items() if name is not None}
 
 
+SEPARATORS = r"[\s_-]"  # what `slug` reads between words (and drops around them)
+
+
+def _written_word(word: str, british: bool) -> str:
+    """A regex (JSON Schema's dialect: no flags) of the ways one word of a spelling may be written."""
+    def letters(text: str) -> str:
+        out = ""
+        for c in text:
+            one = f"[{c}{c.upper()}]" if c.upper() != c else re.escape(c)
+            out += f"[aAoO]?{one}" if british and c == "e" else one  # archaeology, manoeuvre
+        return out
+    if british:  # the other endings BRITISH rewrites: colour, organise, centre
+        if re.search(r"[iy]z(e|ed|es|ing|ation)$", word):
+            stem, tail = re.match(r"(.*[iy])z(.*)", word).groups()
+            return f"{letters(stem)}[zZsS]{letters(tail)}"
+        if word.endswith("or"):
+            return f"{letters(word.removesuffix('or'))}[oO][uU]?[rR]"
+        if word.endswith("ter"):
+            return f"{letters(word.removesuffix('ter'))}[tT](?:{letters('er')}|[rR]{letters('e')})"
+    return letters(word)
+
+
+def spelling_pattern(forms, british: bool = True) -> str:
+    """A regex matching each text whose `spelling` is one of `forms` (its slug when not `british`): any case,
+    spaces, `_` or `-` between words, British endings; the JSON Schema's way of reading names as a save does."""
+    ways = [f"{SEPARATORS}+".join(_written_word(w, british) for w in form.split("-")) for form in forms]
+    return f"^{SEPARATORS}*(?:{'|'.join(ways)}){SEPARATORS}*$"
+
+
 def closest(table: dict, text: object) -> str | None:
     """The name of `table` (from `spelled`) a slip of the pen most likely meant (`plainsx`: plains), or None."""
     near = difflib.get_close_matches(spelling(text), list(table), n=1, cutoff=0.75)

@@ -5,7 +5,9 @@ schema checks shape; `lostprint validate` also checks the rules (moves, marks, s
 from __future__ import annotations
 
 from lostprint.games import load, resolve, with_part
+from lostprint.saves.fields_common import spelled, spelling_pattern
 from lostprint.saves.games import save_fields
+from lostprint.saves.rules import slug
 from lostprint.saves.validate import DAY_FIELDS, FORMAT, MAX_TEXT, OUTCOME_FIELDS, RESULTS
 
 LABEL = {"type": "string", "pattern": "^[A-Za-z]{1,3}[1-9][0-9]{0,2}$", "description": "a hex label, like B3"}
@@ -56,6 +58,24 @@ def shape_schema(shape: dict) -> dict:
     return {**out, "description": f"{shape['hint']} ({out['description']})" if kind == "hex" else shape["hint"]}
 
 
+def _mark(kind: str, shape: dict, anchor: str) -> dict:
+    """A mark: {kind: its place}, the kind written any way the validator reads it (its slug: `Peaceful Village`);
+    the other spellings refer to the kind's one schema by its anchor."""
+    return {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
+            "properties": {kind: {"$anchor": anchor, **shape}},
+            "patternProperties": {spelling_pattern([slug(kind)], british=False): {"$ref": f"#{anchor}"}}}
+
+
+def _resources(resources: list[dict]) -> dict:
+    """A day's resources by key, or by any spelling of the key or the sheet's name (`Food`, `Movement Progress`),
+    from the validator's own table (fields_common.spelled)."""
+    table = spelled({w: r["key"] for r in resources for w in (r["key"], r["name"])})
+    value = {r["key"]: {"type": "integer", "minimum": 0, "maximum": r["max"]} for r in resources}
+    return {"type": "object", "additionalProperties": False, "properties": value,
+            "patternProperties": {spelling_pattern([f for f, k in table.items() if k == key]): v
+                                  for key, v in value.items()}}
+
+
 def game_part(game, day_fields) -> dict:
     """The part of the schema a game adds: its marks, day fields and resources, for saves naming it."""
     plugin = resolve(game.id)
@@ -67,11 +87,9 @@ def game_part(game, day_fields) -> dict:
         "then": {"properties": {"days": {"items": {
             "properties": {**{k: True for k in day_fields},
                            "marks": {"type": "array", "items": {"oneOf": [
-                               {"type": "object", "required": [m["kind"]], "additionalProperties": False,
-                                "properties": {m["kind"]: shape_schema(m)}} for m in described["marks"]]}},
-                           "resources": {"type": "object", "additionalProperties": False, "properties": {
-                               r["key"]: {"type": "integer", "minimum": 0, "maximum": r["max"]}
-                               for r in described["resources"]}},
+                               _mark(m["kind"], shape_schema(m), f"{plugin.id}-{m['kind']}")
+                               for m in described["marks"]]}},
+                           "resources": _resources(described["resources"]),
                            **{f["key"]: shape_schema(f) for f in described["day"]}},
             "additionalProperties": False,
         }}}},

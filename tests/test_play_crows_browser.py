@@ -72,6 +72,24 @@ def steps_done(page, n: int) -> None:
     page.wait_for_function(f"document.querySelector('#status').textContent.startsWith('{n} step')")
 
 
+def settled(page) -> None:
+    """The page has its answer and asks a real question: no request in flight, no forced input to give."""
+    page.wait_for_function("!page.busy && !(page.view.question && page.view.question.forced !== undefined)")
+
+
+def forced_steps(players, inputs) -> list[bool]:
+    """For each input of a game, whether its step had one legal input (the page gives it, no click)."""
+    from lostprint.crows import transcript as T
+    from lostprint.engine import crows as E
+    from lostprint.play.crows_session import forced
+
+    state, out = E.start(tuple(players)), []
+    for raw in inputs:
+        out.append(forced(T.autos(state, [])) is not None)
+        state, _ = T.take(state, raw)
+    return out
+
+
 def sq(page, square) -> None:
     page.click(f"#sq_{square[0]}_{square[1]}")
 
@@ -136,16 +154,22 @@ def test_a_whole_game_entered_by_clicking_the_grid_writes_the_record(served, tmp
     assert page.is_visible("#setup")
     begin(page)
     asked = set()
+    given = forced_steps(("Mara", "Tobias", "Wren"), inputs)
     for n, raw in enumerate(inputs, 1):
+        if given[n - 1]:  # no click: the page gives the one legal input itself
+            continue
+        steps_done(page, n - 1)
         key = T.open_key(T.autos(session.state, []))
         asked.add(key)
         crows = dict(session.state.crows)
         enter(page, key, raw, lambda s: crows.get(tuple(s), 0))
-        steps_done(page, n)
-        if n == 25:  # round 1 is over: the page says where the crow figures go
+        if n == 24:  # Wren's spell, and her Nightfall out of reach: round 1 ends without another click
+            steps_done(page, 25)  # round 1 is over: the page says where the crow figures go
             assert "Round 1 is over" in page.text_content("#moved-box") and page.is_visible("#moved-box")
             assert "[4, 1]: 0 → 4 crows" in page.text_content("#moved")
+    steps_done(page, len(inputs))
     assert session.inputs == inputs
+    assert sum(given) == 38  # of the example's 154 inputs, 38 no longer take a click
     assert asked == DECISIONS  # every decision the engine asks was asked by the page
     assert "The game is over" in page.text_content("#ask")
     for name, points in record.claimed:
@@ -180,14 +204,12 @@ def test_the_keyboard_alone_lays_a_start_and_plays_a_turn(served, tmp_path):
     assert session.inputs[-1] == {"tile": "barrens", "at": at}
     page.keyboard.press("Enter")  # the totem on the first empty tile
     steps_done(page, 15)
-    page.keyboard.press("0")  # no spell
-    steps_done(page, 16)
-    page.keyboard.press("x")  # no Nightfall
+    page.keyboard.press("0")  # no spell; Nightfall is out of the setup's reach: given without a key
     steps_done(page, 17)
-    assert session.state.player == "Ben"
-    page.keyboard.press("u")
-    steps_done(page, 16)
-    assert len(session.inputs) == 16
+    assert session.state.player == "Ben" and session.inputs[-1] is False
+    page.keyboard.press("u")  # back to the spell, the last question asked
+    steps_done(page, 15)
+    assert len(session.inputs) == 15
 
 
 def test_a_refused_input_says_the_rule_and_keeps_the_step(served, tmp_path):
@@ -225,27 +247,22 @@ def test_edit_of_a_record_takes_turns_back_and_saves_only_on_save(served, tmp_pa
     assert "The game is over" in page.text_content("#ask")
     assert "no change" in page.text_content("#status")
     total = len(session.inputs)
-    undone = 0
     while not (session.view()["question"] or {}).get("key") == "tile":  # back into Wren's last turn
         page.click("#undo")
-        undone += 1
-        steps_done(page, total - undone)
-    assert session.state.player == "Wren"
+        settled(page)
+    assert session.state.player == "Wren" and len(session.inputs) < total
     assert path.read_bytes() == before  # nothing is written over the record but by Save
     assert "unsaved" in page.text_content("#status")
     assert json.loads((tmp_path / "edit.edit.json").read_text())["inputs"] == session.inputs
-    n = total - undone
+    n = len(session.inputs)
     enter(page, "tile", session_inputs_at(n), lambda s: 0)  # the same tile; the totem somewhere else
     steps_done(page, n + 1)
     sq(page, session.view()["question"]["squares"][0])
-    steps_done(page, n + 2)
-    page.click("#choices button[data-key='0']")
-    steps_done(page, n + 3)
-    page.click("#choices button[data-key='x']")
-    steps_done(page, n + 4)
-    if session.view()["question"]:
-        page.click("#choices button[data-key='n']")
-        steps_done(page, n + 5)
+    settled(page)
+    for key, button in (("spell", "0"), ("nightfall", "x"), ("scatter", "n")):  # those the page asks
+        if (session.view()["question"] or {}).get("key") == key:
+            page.click(f"#choices button[data-key='{button}']")
+            settled(page)
     assert session.view()["over"]
     page.click("#save")
     page.wait_for_function("document.querySelector('#status').textContent.includes('saved at')")
@@ -285,8 +302,9 @@ def test_every_spell_and_a_lava_replacement_by_clicks_and_a_reload(served, tmp_p
         option = next(o for o in options if o.name == name and (name != "teleport" or o.count == 2))
         crows = dict(state.crows)
         enter(page, "spell", T.plain("spell", option), lambda s: crows.get(tuple(s), 0))
-        steps_done(page, 28)
-        assert session.inputs[-1] == T.plain("spell", option), name
+        page.wait_for_function("+document.querySelector('#status').textContent.split(' ')[0] > 27")
+        settled(page)
+        assert session.inputs[27] == T.plain("spell", option), name
         page.click("#undo")
         steps_done(page, 27)
 
@@ -315,3 +333,28 @@ def test_two_tabs_a_stale_one_is_refused_and_catches_up(served, browser, tmp_pat
     assert "another page" in page.text_content("#banner")
     assert len(session.inputs) == 15
     page.wait_for_function("document.querySelector('#ask').textContent.includes('spell')")
+
+
+def test_a_turn_with_no_spell_in_hand_needs_no_click_for_spell_or_nightfall(served, tmp_path):
+    """Round 7 of the example: Mara's totem on [5, 2] gives her no spell and the setup keeps Nightfall out
+    of reach: one click on the totem's square ends her turn and Tobias is asked his tile; the record is the
+    one the old clicks wrote, and it validates."""
+    from lostprint.files import load
+
+    page, session = served(tmp_path / "quick.yaml")
+    begin(page)
+    record, inputs = example_inputs()
+    for raw in inputs[:77]:
+        session.give(raw)
+    page.reload()
+    page.wait_for_selector(".cell.target")
+    assert session.view()["question"]["key"] == "totem" and session.state.player == "Mara"
+    sq(page, inputs[77])
+    steps_done(page, 80)
+    assert "Tobias" in page.text_content("#where") and page.is_visible("#kind-barrens")
+    assert session.inputs == inputs[:80]
+    for raw in inputs[80:]:
+        session.give(raw)
+    assert run_cli("validate", str(session.save)).returncode == 0
+    assert load(session.save)["rounds"] == load(EXAMPLE)["rounds"]
+

@@ -15,6 +15,7 @@ import hashlib
 import json
 import threading
 import time
+from itertools import islice
 from pathlib import Path
 
 import yaml
@@ -22,7 +23,7 @@ import yaml
 from lostprint.crows import transcript as T
 from lostprint.crows.record import parse_record, variant_squares
 from lostprint.engine import crows as E
-from lostprint.engine.contract import RuleError
+from lostprint.engine.contract import AUTO, RuleError, open_step
 from lostprint.errors import UsageError
 from lostprint.files import SAVE, LoadError, load, shown_path
 from lostprint.games import crows as G
@@ -54,6 +55,18 @@ def _clean_text(text, limit: int, what: str) -> str:
     if len(text) > limit:
         raise ValueError(f"{what}: at most {limit} characters")
     return text
+
+
+def forced(state) -> tuple | None:
+    """(the plain input,) when the open step's engine option list has one entry (a spell step with no spell
+    in hand, a totem step with no empty tile, Nightfall the setup keeps out of reach or makes certain):
+    no decision, so the page gives it without asking. None when there is a choice (or no step is open)."""
+    found = open_step(E.STEPS, state, E.outcome)
+    if found is None or found[2] is AUTO:
+        return None
+    at, step, _ = found
+    options = list(islice(step.options(at), 2))
+    return (T.plain(step.key, options[0]),) if len(options) == 1 else None
 
 
 def meta_of_record(record, data: dict) -> dict:
@@ -223,11 +236,20 @@ class CrowsSession:
             self._current(at)
             if not self.inputs:
                 raise ValueError("nothing to undo")
-            inputs = self.inputs[:-1]
+            inputs = self.inputs[:-self._undone()]
             state, events = self._play(self.meta, inputs)
             self._write(self.meta, inputs, state, events)
             self.inputs, self.state, self.events = inputs, state, events
             return self._view()
+
+    def _undone(self) -> int:
+        """How many inputs one Undo takes back: the last one the players chose, with the forced ones the page
+        gave after it (else the page would give them again at once and Undo would never get past them)."""
+        befores = [ev.before for ev in self.events if ev.need is not AUTO]  # the state each input was given at
+        n = 1
+        while n < len(befores) and forced(befores[-n]) is not None:
+            n += 1
+        return n
 
     def save_record(self, overwrite: bool = False) -> dict:
         """Edit mode's Save: the record written atomically, unless it changed on disk since it was read."""
@@ -311,6 +333,9 @@ class CrowsSession:
                          + (" (Save writes the engine's count)" if self.mode == "edit" else "")
                          for p, n in self.meta.get("claimed") or [] if p in final and final[p] != n]
         out["question"] = None if over else self._question(state)
+        given = None if over else forced(state)
+        if given is not None:
+            out["question"]["forced"] = given[0]
         return out
 
     def _round_moves(self) -> list[str]:

@@ -31,11 +31,13 @@ function banner(text, note) {
 async function act(path, body) {
   if (page.busy) return;
   page.busy = true;
+  let ok = false;
   try {
     const view = await api(path, body);
     banner(view.conflict || "", !!view.conflict);
     page.draft = {};
     show(view);
+    ok = true;
   } catch (e) {
     banner(e.message);
     page.draft = {};
@@ -45,6 +47,14 @@ async function act(path, body) {
   } finally {
     page.busy = false;
   }
+  if (ok) giveForced();  // a refused one is not tried again: the banner says why
+}
+
+// A step whose only legal input the server names (no spell in hand, no empty tile for a totem, Nightfall
+// out of reach) asks nothing: the page gives it at once, and Undo takes it back with the choice before it.
+function giveForced() {
+  const q = page.view && page.view.question;
+  if (q && q.forced !== undefined) give(q.forced);
 }
 
 const give = (value) => act("api/give", { value: value, at: page.view.inputs });
@@ -410,5 +420,5 @@ $("begin").addEventListener("click", () => {
 window.addEventListener("error", (e) => banner("This page hit a problem (" + e.message + "); reload it: every step is kept."));
 
 (async () => {
-  try { show(await api("api/state")); } catch (e) { banner(e.message); }
+  try { show(await api("api/state")); giveForced(); } catch (e) { banner(e.message); }
 })();

@@ -377,3 +377,28 @@ def test_1672_the_journal_at_the_next_days_orders_is_that_day_s(serve):
     page.click("#hint")  # the journal loses the focus: its line is kept
     page.wait_for_selector("#hint-box:not([hidden])")
     assert session.table.journal == ((2, "Sailed at first light."),)
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt install chromium)")
+def test_a_list_longer_than_nine_is_reached_by_typing_two_digits(serve):
+    """1672's route lists 17 moves: the number keys reached only the first 9. Every choice is numbered;
+    two digits typed within a second pick the 12th, one digit after a pause the 3rd, Enter takes it."""
+    page, session = serve("1672", 2)
+    given(session, ({"movement": True, "scan": 2},))
+    page.reload()
+    page.wait_for_selector(".option")
+    q = session.view()["question"]
+    assert q["key"] == "route" and len(q["values"]) > 12
+    assert page.text_content(".option >> nth=11").startswith("12. ")
+    page.keyboard.press("1")
+    page.keyboard.press("2")
+    assert page.evaluate("document.activeElement.dataset.index") == "11"
+    page.wait_for_timeout(1100)
+    page.keyboard.press("3")
+    assert page.evaluate("document.activeElement.dataset.index") == "2"
+    page.keyboard.press("1")
+    page.keyboard.press("2")
+    page.keyboard.press("Enter")
+    inputs_after(page, 2)
+    assert session.table.inputs[-1] == q["values"][11]
+

@@ -6,7 +6,7 @@
 const $ = (sel) => document.querySelector(sel);
 const SVGNS = "http://www.w3.org/2000/svg";
 const page = { game: null, map: null, dice: [], place: [], placeOpen: false, hint: null, busy: false,
-  journalSaving: null };
+  journalSaving: null, typed: "", typedAt: 0 };
 
 async function api(path, body) {
   const init = body === undefined ? {} :
@@ -377,7 +377,7 @@ function danceForm(q) {
 function optionList(q) {
   return el("div", { class: "options", role: "listbox" }, ...q.options.map((label, i) =>
     el("button", { class: "option", dataset: { index: i, value: JSON.stringify(q.values[i]) },
-      on: { click: () => give(q.values[i]) } }, `${i < 9 ? i + 1 + ". " : ""}${label}`)));
+      on: { click: () => give(q.values[i]) } }, `${i + 1}. ${label}`)));
 }
 
 function ordersForm(q) {
@@ -488,7 +488,14 @@ function onKey(ev) {
     return;
   }
   const buttons = [...document.querySelectorAll(".option")];
-  if (/^[1-9]$/.test(ev.key) && buttons[Number(ev.key) - 1]) { ev.preventDefault(); buttons[Number(ev.key) - 1].focus(); }
+  if (/^[0-9]$/.test(ev.key)) {  // a choice's number; a second digit within a second makes 10 and on
+    const now = Date.now();
+    const more = now - page.typedAt < 1000 ? page.typed + ev.key : ev.key;
+    page.typed = Number(more) <= buttons.length ? more : ev.key;
+    page.typedAt = now;
+    const b = buttons[Number(page.typed) - 1];
+    if (b) { ev.preventDefault(); b.focus(); }
+  }
   if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
     ev.preventDefault();
     const i = buttons.indexOf(document.activeElement);

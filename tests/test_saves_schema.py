@@ -10,12 +10,14 @@ import pytest
 
 from conftest import run_cli
 from lostprint.files import load as load_file
+from lostprint.files.fields import At, Problems, Reader
 from lostprint.files.parse import parse_yaml
 from lostprint.games import load
 from lostprint.saves.fields_common import spelled, spelling
-from lostprint.saves.games import rules_module
+from lostprint.saves.fields_read import read
+from lostprint.saves.games import rules_module, save_fields
 from lostprint.saves.rules import slug
-from lostprint.saves.schema import save_schema
+from lostprint.saves.schema import save_schema, shape_schema
 from lostprint.validate import schema_text
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "examples").glob("1[568]72-*.yaml"))
@@ -175,3 +177,35 @@ def test_every_spelling_the_validator_reads_the_schema_accepts(game_id):
     kind = next(iter(rules.mark_kinds))
     assert refused({**save, "days": [{**day, "marks": [{kind + "x": places[kind]}]}]})
     assert refused({**save, "days": [{**day, "marks": [{kind.upper(): "not a place"}]}]})
+
+
+def named_shapes(shape: dict, where: str):
+    """Each choice (or list of choices) of fixed options inside a save-field shape, with its place."""
+    if shape["type"] in ("choice", "multi") and not shape.get("loose") and not shape.get("options_from"):
+        yield where, shape
+    for sub in shape.get("fields", ()):
+        yield from named_shapes(sub, f"{where}.{sub['key']}")
+    if shape["type"] == "list":
+        yield from named_shapes(shape["item"], f"{where}[]")
+
+
+@pytest.mark.parametrize("game_id", LOST)
+def test_every_spelling_of_a_choice_the_validator_reads_the_schema_accepts(game_id):
+    """A day field's or a mark's choice written as its option, its label or the terrain it colours, in any
+    case (`Fair Weather`, `STORM`, `large-island`, `FOREST`): read by the validator, accepted by the schema."""
+    described = save_fields(load(game_id))
+    tried = 0
+    for top in described["day"] + described["marks"]:
+        for where, shape in named_shapes(top, top.get("key") or top.get("kind")):
+            node = shape_schema(shape)
+            check = jsonschema.Draft202012Validator(node["items"] if shape["type"] == "multi" else node)
+            words = [*shape["options"], *shape.get("labels", ()), *shape.get("terrain_of", {}).values(),
+                     *shape.get("aliases", ())]
+            for way in (w for word in words for w in written_ways(word)):
+                problems = Problems("save.yaml")
+                value = [way] if shape["type"] == "multi" else way
+                if read(Reader(problems), shape, value, At(1, where)) is not None and not problems.items:
+                    tried += 1
+                    assert check.is_valid(way), (where, way)
+            assert not check.is_valid(shape["options"][0] + "x"), where
+    assert tried > 15

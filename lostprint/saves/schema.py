@@ -5,7 +5,7 @@ schema checks shape; `lostprint validate` also checks the rules (moves, marks, s
 from __future__ import annotations
 
 from lostprint.games import load, resolve, with_part
-from lostprint.saves.fields_common import spelled, spelling_pattern
+from lostprint.saves.fields_common import spelled, spelling, spelling_pattern
 from lostprint.saves.games import save_fields
 from lostprint.saves.rules import slug
 from lostprint.saves.validate import DAY_FIELDS, FORMAT, MAX_TEXT, OUTCOME_FIELDS, RESULTS
@@ -16,6 +16,16 @@ LABEL = {"type": "string", "pattern": "^[A-Za-z]{1,3}[1-9][0-9]{0,2}$", "descrip
 def _number(shape: dict) -> dict:
     out = {"type": "integer", "minimum": shape["min"]}
     return out if shape["max"] is None else {**out, "maximum": shape["max"]}
+
+
+def _named(shape: dict, also=()) -> dict:
+    """A choice's options as listed, or any other way the validator reads one (fields_read): an option, its
+    label or the terrain it colours (`Fair Weather`, `large-island`), in any case."""
+    listed = shape["options"] + list(also) + list(shape.get("aliases", ()))
+    written = (*shape["options"], *shape.get("labels", ()), *shape.get("terrain_of", {}).values(), *listed)
+    forms = dict.fromkeys(spelling(w) for w in written if isinstance(w, str))
+    return {"anyOf": [{"enum": listed}, {"type": "string", "pattern": spelling_pattern(forms),
+                                         "description": "one of them in any case, or by its printed name"}]}
 
 
 def shape_schema(shape: dict) -> dict:
@@ -35,10 +45,9 @@ def shape_schema(shape: dict) -> dict:
     elif kind == "choice" and shape["loose"]:
         out = {"type": "string"}
     elif kind == "choice":
-        out = {"enum": shape["options"] + shape["also"] + list(shape.get("aliases", ()))}
+        out = _named(shape, shape["also"])
     elif kind == "multi":
-        names = shape["options"] + list(shape.get("aliases", ()))
-        out = {"type": "array", "items": {"type": "string"} if shape["options_from"] else {"enum": names}}
+        out = {"type": "array", "items": {"type": "string"} if shape["options_from"] else _named(shape)}
     elif kind == "counts":
         out = {"type": "object", "propertyNames": {"enum": shape["keys"]},
                "additionalProperties": _number(shape)}

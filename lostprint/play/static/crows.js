@@ -229,16 +229,13 @@ function drawQuestion(v) {
     else if (!d.at) hint(d.kind === "lava" ? "Click an open square, or an empty tile for the Lava Pool to replace." : "Click the square it went on.");
     else hint("The replaced tile went where? Click an open square touching the board.");
   } else if (q.key === "totem") {
-    if (q.none) box.appendChild(group(button("No totem this turn", () => give(null), "0", "primary")));
-    else hint("Click the empty tile the totem stands on.");
+    hint("Click the empty tile the totem stands on.");  // with no empty tile left the page gives "none" itself
   } else if (q.key === "spell") {
     drawSpell(v, q, box, hint);
   } else if (q.key === "nightfall") {
-    const bs = [];
-    if (q.options.includes(false)) bs.push(button("No, not this turn", () => give(false), "x", "primary"));
-    if (q.options.includes(true)) bs.push(button("Nightfall came up", () => give(true), "y"));
-    box.appendChild(group(...bs));
-    if (!q.options.includes(true)) hint("The setup keeps Nightfall out of reach of this draw.");
+    // asked only when both answers are possible: the page gives the one the setup leaves by itself
+    box.appendChild(group(button("No, not this turn", () => give(false), "x", "primary"),
+      button("Nightfall came up", () => give(true), "y")));
   } else if (q.key === "scatter") {
     box.appendChild(group(...DIRS.map(([k, word]) => button("Start " + word + " (" + k + ")", () => give(k), k.toLowerCase()))));
     hint("One crow to each square around the tile, clockwise, ring after ring.");

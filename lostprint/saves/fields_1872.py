@@ -35,8 +35,9 @@ def fields(game) -> dict:
     order = choice([u.key for u in rules.units] + [DISCARD])
     boxes = len(rules.units) * rules.dice_per_roll  # the units' board, whole
     dice = rules.rolls_per_turn * rules.dice_per_roll  # every die of Phase 1 goes to a unit or is discarded
+    reroll = ("box", "face thrown first")  # a Windriders reroll, as recorded
     rolls = {"omens": listing(omen), "order": listing(order, dice, dice), "units": listing(face, boxes, boxes),
-             "windriders": listing(number(1, boxes, f" (the boxes are 1-{boxes})"), 2, 2)}
+             "windriders": listing(number(1, boxes, f" (the boxes are 1-{boxes})"), len(reroll), len(reroll))}
     return {
         "marks": [
             mark("plot", group([field("letter", choice(rules.plot_letters)), field("roll", plot_face),

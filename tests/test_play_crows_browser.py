@@ -77,13 +77,14 @@ def settled(page) -> None:
     page.wait_for_function("!page.busy && !(page.view.question && page.view.question.forced !== undefined)")
 
 
-def forced_steps(players, inputs) -> list[bool]:
+def forced_steps(players, inputs, counts=None, squares=None) -> list[bool]:
     """For each input of a game, whether its step had one legal input (the page gives it, no click)."""
     from lostprint.crows import transcript as T
     from lostprint.engine import crows as E
+    from lostprint.games import crows as G
     from lostprint.play.crows_session import forced
 
-    state, out = E.start(tuple(players)), []
+    state, out = E.start(tuple(players), counts or G.HOUSE_COUNTS, squares or G.start_squares()), []
     for raw in inputs:
         out.append(forced(T.autos(state, [])) is not None)
         state, _ = T.take(state, raw)

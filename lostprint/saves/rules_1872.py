@@ -160,6 +160,17 @@ def _as_recorded(st, facts: Day, keys) -> str:
     return f"the day as recorded: {'; '.join(said)}" if said else ""
 
 
+def _effects(st, facts: Day) -> list[str]:
+    """Beside the dice, what moves a day's values, in words: the vision in force (or found that day) and
+    the day's plot outcomes (a new victory condition by its name only)."""
+    held = _replay(st).ends[0].st.vision or (facts.vision[:PAIR] if facts.vision else None)
+    said = [f"the vision {v.name}: {v.effect.rstrip('.')}" for v in plots.VISIONS if (v.terrain, v.roll) == held]
+    for _, out, _ in facts.plots.values():
+        if out:
+            said.append(f"{out.code} {out.title}" + f": {out.effect.rstrip('.')}" * (out.code in plots.OUTCOME_EFFECTS))
+    return said
+
+
 def _drawn_today(st) -> dict:
     """The hexes the save colours today (the Ghost Mountain's too), and their terrains."""
     return {lab: st.terrain[lab] for lab, day in st.mapped_on.items() if day == st.day}
@@ -615,7 +626,8 @@ class Rules1872(LostRules):
     @staticmethod
     def _together(st, facts: Day, at) -> tuple:
         shown = ", ".join(f"{k} {st.values[k]}" for k in eng.KEYS)
-        dice = facts.dice_read() or _as_recorded(st, facts, eng.KEYS)
+        dice = "; ".join([facts.dice_read()] + _effects(st, facts)) if "units" in facts.rolls else \
+            _as_recorded(st, facts, eng.KEYS)
         return at, (f"no legal roll and choice gives {shown} together at the end of day {st.day} ({facts.how}"
                     f"{'; ' if dice and 'units' not in facts.rolls else ': ' * bool(dice)}{dice})")
 
@@ -724,7 +736,8 @@ class Rules1872(LostRules):
         return next(iter(overs)) if len(overs) == 1 else None
 
     def claimed(self, st, recorded: str):
-        """A recorded result one ending of the last day gives (a fort assault without its die)."""
+        """A recorded result one ending of the last day gives (a fort assault without its die); a loss recorded
+        before one, unfinished with when a game is lost."""
         replay = _replay(st)
         for game in (replay.days.last_ends() if replay.days.line else replay.ends):
             if game.st.over and game.st.over[0] == recorded:

@@ -538,3 +538,30 @@ def test_ten_thousand_marks_on_a_letter_stay_on_the_page(tmp_path):
         pixels = data[-width * height:]
         margin = round(40 * 0.25)  # the 0.25 in that every page keeps clear
         assert min(pixels[:margin * width]) > 200, f"ink in the top margin of {page.name}"
+
+
+STOPPED_MID_RESULT = """
+import faulthandler, sys
+faulthandler.dump_traceback_later(int(sys.argv[1]), exit=True)
+from lostprint.rating.run import _pool_map
+
+def large(_item):
+    return b"x" * 8_000_000  # far more than a pipe holds: a worker is killed while sending it
+
+if __name__ == "__main__":
+    for _ in range(8):
+        results = _pool_map(large, range(50), 2, 2)
+        next(results)
+        results.close()  # what a Ctrl-C in the caller does: the workers are killed mid-send
+    print("stopped")
+"""
+
+
+def test_a_pool_stopped_while_a_worker_sends_a_large_result_does_not_hang(tmp_path):
+    """CI hung in test_sigint_during_a_map_batch_leaves_whole_items_only: the Ctrl-C killed a worker in
+    the middle of sending a map's sheet, and the pool waited for the rest of that message for ever."""
+    script = tmp_path / "stop.py"
+    script.write_text(STOPPED_MID_RESULT)
+    done = subprocess.run([sys.executable, str(script), str(GUARD)], capture_output=True, cwd=tmp_path, env=_env(),
+                          timeout=GUARD + 30)
+    assert done.returncode == 0 and done.stdout.strip() == b"stopped", done.stderr[-1500:]

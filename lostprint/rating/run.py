@@ -182,6 +182,7 @@ def _pool_map(fn: Callable, items: Iterable, workers: int, ahead: int) -> Iterat
         if not finished:  # interrupted, or a caller that stopped early: no need to wait for the workers
             for process in list((getattr(pool, "_processes", None) or {}).values()):
                 _kill_quietly(process)
+            _unblock_results(pool)
         # wait even then: the workers are dead, so this only joins the pool's manager thread, which
         # otherwise races the interpreter's exit for its wake-up pipe (a traceback on Ctrl-C, seen in CI)
         pool.shutdown(wait=True, cancel_futures=True)
@@ -201,6 +202,20 @@ def _second_interrupt_exits() -> None:
     for name in ("SIGINT", "SIGTERM", "SIGHUP"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), exit_now)
+
+
+def _unblock_results(pool) -> None:
+    """A worker killed in the middle of sending its result (a map's sheet is larger than a pipe holds)
+    leaves half a message in the result pipe, and the pool's manager thread waits for the rest for
+    ever, so shutting the pool down hung. Closing this process's own copy of the pipe's writing end
+    (the dead workers' copies closed with them) turns that wait into end-of-file, which the pool
+    takes as broken and shuts down."""
+    writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+    if writer is not None:
+        try:
+            writer.close()
+        except OSError:
+            pass
 
 
 def _kill_quietly(process) -> None:

@@ -95,3 +95,32 @@ def test_a_lost_game_save_is_checked_as_before():
     assert errors(data) == []
     data["days"][0]["weather"] = "fair"  # a 1672 field in a 1572 save
     assert errors(data)
+
+
+TILE_FIELDS = {  # where a record names a tile type: a starting tile, a turn's tile, Landfall's, the tile set's keys
+    "start": lambda d, name: d["start"][0].update(tile=name),
+    "turn": lambda d, name: d["rounds"][0][0].update(tile=name),
+    "landfall": lambda d, name: d["rounds"][0][0].update(spell={"name": "landfall", "tile": name, "at": [9, 9]}),
+    "tiles": lambda d, name: d.update(tiles={name: 3}),
+}
+
+
+@pytest.mark.parametrize("where", TILE_FIELDS)
+@pytest.mark.parametrize("name", ["volcano", "gem", "trees-4", "Queen's Tower", "nightfall"])
+def test_a_tile_name_the_reader_does_not_take_is_refused(where, name):
+    """The tile names come from the game data (the reader's aliases of lostprint.games.crows), not any string;
+    Nightfall is never a map tile, in a turn or in the tile set."""
+    data = json.loads(json.dumps(load(EXAMPLE)))
+    TILE_FIELDS[where](data, name)
+    assert check_record_data(copy.deepcopy(data), "x.yaml")[0], (where, name)  # the reader refuses it
+    assert errors(data), (where, name)
+
+
+@pytest.mark.parametrize("where", TILE_FIELDS)
+@pytest.mark.parametrize("name", ["Gem Cave", "GEM_CAVE", " gem-cave ", "Mana Ley Line", "Ley", "Lava Pool",
+                                  "Queen's Totem", "Queen\u2019s totem", "queens-totem", "Trees (2 crows)",
+                                  "trees 3", "1 crow trees", "Carrion Paradise", "barrens"])
+def test_every_tile_name_the_reader_takes_is_taken(where, name):
+    data = json.loads(json.dumps(load(EXAMPLE)))
+    TILE_FIELDS[where](data, name)
+    assert errors(data) == [], (where, name)

@@ -476,20 +476,34 @@ def _any_case(*words: str) -> str:
                            for w in words) + ")$"
 
 
+def _written(forms) -> str:
+    """A pattern matching each text `_norm` reads as one of `forms` (JSON Schema has no flags): any case, any
+    other characters between the words and around them, apostrophes dropped (`Queen's Totem`)."""
+    other, apostrophe = "[^A-Za-z0-9]", "['\u2019]*"
+
+    def word(w: str) -> str:
+        return apostrophe.join(f"[{c.upper()}{c}]" if c.isalpha() else c for c in w)
+
+    ways = (f"{other}*[^A-Za-z0-9'\u2019]{other}*".join(word(w) for w in form.split("-")) for form in forms)
+    return f"^{other}*(?:{'|'.join(ways)}){other}*$"
+
+
 def record_schema() -> dict:
     """The JSON Schema of a Crows record, the part of `lostprint schema save` for `game: crows`: the shapes
     parse_record reads (fields, squares, tile and spell names in any case, directions, colours); the replay
     checks the rest. Every name, count and limit comes from the reader's own tables and the game data."""
     square = {"type": "array", "minItems": 2, "maxItems": 2, "description": "[column, row]",
               "items": {"type": "integer", "minimum": -9_999, "maximum": 9_999}}
-    tile = {"type": "string", "description": "a tile type: its key or printed name, any case ("
-                                             + ", ".join(t.key for t in G.TILE_TYPES) + ")"}
+    map_tiles = sorted(name for name, key in tile_aliases().items() if key != G.NIGHTFALL)
+    tile_name = {"type": "string", "pattern": _written(map_tiles)}
+    tile = {**tile_name, "description": "a tile type: its key or printed name, any case ("
+                                        + ", ".join(t.key for t in G.TILE_TYPES) + ")"}
     words = {"N": "north", "E": "east", "S": "south", "W": "west"}
     direction = {"type": "string", "pattern": _any_case(*words, *words.values()), "description": "N, E, S or W"}
     text = {"type": ["string", "number"]}
     spells = [{"type": "object", "required": ["name", *(k for k in card.fields if k != "moved_to")],
                "additionalProperties": False, "description": card.short,
-               "properties": {"name": {"type": "string", "pattern": _any_case(card.key)},
+               "properties": {"name": {"type": "string", "pattern": _written([card.key])},
                               **{k: {"target": square, "from": square, "at": square, "moved_to": square,
                                      "direction": direction, "tile": tile, "count": {"enum": [1, 2]}}[k]
                                  for k in card.fields}}} for card in G.SPELLS]
@@ -497,7 +511,7 @@ def record_schema() -> dict:
         "player": {**text, "description": "whose turn"}, "tile": tile, "at": square,
         "moved_to": {**square, "description": "where the tile a Lava Pool replaced went"},
         "totem": {**square, "description": "left out only when no tile is empty"},
-        "spell": {"anyOf": [{"type": "string", "pattern": _any_case(*E.SPELL_KEYS)}, *spells]},
+        "spell": {"anyOf": [{"type": "string", "pattern": _written(E.SPELL_KEYS)}, *spells]},
         "scatter": {"anyOf": [direction, {"type": "array", "minItems": 1, "items": direction}],
                     "description": "one direction for every murder this player scatters this round, or one each"},
         "nightfall": {"type": "boolean", "description": "this turn's draw (or its Landfall's) turned up Nightfall"},
@@ -517,6 +531,7 @@ def record_schema() -> dict:
                                                "properties": {"name": name, "color": {
                                                    "type": "string", "pattern": _any_case(*colors)}}}]}},
         "tiles": {"type": "object", "description": "the tile set: types left out keep their house count",
+                  "propertyNames": tile_name,
                   "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 60}},
         "start": {"type": "array", "description": f"the {G.START_TILES} starting tiles, in the layout's reading order",
                   "items": {"type": "object", "required": ["square", "tile"], "additionalProperties": False,

@@ -45,15 +45,21 @@ def test_no_wild_among_the_dice_is_not_said_to_be_held_by_the_fever(tmp_path):
     assert q["options"] == ["no WILD to give"]
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt install chromium)")
-def test_the_chart_caption_shows_a_minus_bonus_as_a_minus(serve):
-    page, session = serve("1572", 5)
-    given(session, MILITARY_TO_MOVEMENT)
+def dice_clicked(serve, game: str, seed: int, inputs, ask: str, faces):
+    """The served page of a game played on by `inputs`, reloaded, asking `ask`: `faces` clicked, one a die."""
+    page, session = serve(game, seed)
+    given(session, inputs)
     page.reload()
     page.wait_for_selector("#ask")
-    assert page.text_content("#ask") == "Roll 2d6 for Movement"
-    page.click('.die button[data-die="0"][data-face="3"]')
-    page.click('.die button[data-die="1"][data-face="4"]')
+    assert page.text_content("#ask") == ask
+    for die, face in enumerate(faces):
+        page.click(f'.die button[data-die="{die}"][data-face="{face}"]')
+    return page, session
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt install chromium)")
+def test_the_chart_caption_shows_a_minus_bonus_as_a_minus(serve):
+    page, _ = dice_clicked(serve, "1572", 5, MILITARY_TO_MOVEMENT, "Roll 2d6 for Movement", (3, 4))
     caption = page.text_content("#chart caption")
     assert "+-" not in caption and caption == "Movement (−1 to the roll) — total 6"
 
@@ -206,13 +212,8 @@ OMEN_DAY_3 = ([5, 3], [2, 4], [2, 6], [0, 1], [5, 4], [7, 3], [3, 5], [5, 6], [4
 @pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt install chromium)")
 def test_1872_the_bad_omen_chart_lights_the_d66_row_of_the_dice(serve):
     """A Bad Omen is read as tens and ones (3 then 5 is 35): the page lit the row of their sum (8)."""
-    page, session = serve("1872", 9)
-    given(session, OMEN_DAY_3)
-    page.reload()
-    page.wait_for_selector("#ask")
-    assert page.text_content("#ask") == "Roll 2d6 for a Bad Omen (the first die is the tens)"
-    page.click('.die button[data-die="0"][data-face="3"]')
-    page.click('.die button[data-die="1"][data-face="5"]')
+    page, session = dice_clicked(serve, "1872", 9, OMEN_DAY_3, "Roll 2d6 for a Bad Omen (the first die is the tens)",
+                                 (3, 5))
     rows = session.view()["question"]["chart"]["rows"]
     want = next(r["label"] for r in rows if r["low"] <= 35 <= r["high"])
     assert page.text_content("#chart tr.lit th") == want

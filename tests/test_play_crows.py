@@ -105,8 +105,39 @@ def test_play_never_overwrites_a_record_that_is_not_a_game_in_play(tmp_path):
     done = run_cli("play", "crows", path, "--no-browser")
     assert done.returncode != 0 and "lostprint edit" in done.stderr and "Traceback" not in done.stderr
     assert path.read_bytes() == EXAMPLE.read_bytes()
-    done = run_cli("play", "crows", tmp_path / "x.yaml", "--seed", "3", "--no-browser")
-    assert done.returncode != 0 and "--map and --seed" in done.stderr
+    done = run_cli("play", "crows", tmp_path / "x.yaml", "--map", "some-map.json", "--no-browser")
+    assert done.returncode != 0 and "--seed N names a new game's variant layout" in done.stderr.splitlines()[-1]
+    done = run_cli("play", "crows", tmp_path / "x.yaml", "--dice-seed", "3", "--no-browser")
+    assert done.returncode != 0 and "Crows has no dice" in done.stderr.splitlines()[-1]
+
+
+def test_play_crows_with_a_seed_lays_the_variant_and_resumes_only_on_it(tmp_path):
+    """`lostprint play crows NEW.yaml --seed 11`: the start is asked on the squares of `lostprint map crows
+    --seed 11`, the record is written with `map: {seed: 11}` (the hand-written game of that layout, played
+    through the page, validates); the same command resumes it, another seed is refused in one line."""
+    from lostprint.crows import transcript as T
+    from lostprint.crows.record import parse_record, variant_squares
+    from lostprint.files import load
+
+    hand = ROOT / "tests" / "data" / "review" / "crows" / "hand" / "whole-game-on-a-variant-layout-good.yaml"
+    record, _ = parse_record(load(hand), hand.name)
+    assert record.setup.counts == T.Setup((), ()).counts  # the house tiles: what a new game on the page uses
+    save = tmp_path / "eleven.yaml"
+    inputs = T.inputs_of(record)
+    with served_cli("play", "crows", save, "--seed", "11") as url:
+        asked = post_json(url + "api/setup", {"players": list(record.players)})["question"]
+        assert asked["square"] == list(variant_squares(11)[0]) != [0, 0]
+        for raw in inputs[:20]:
+            post_json(url + "api/give", {"value": raw})
+    with served_cli("play", "crows", save, "--seed", "11") as url:
+        assert get_json(url + "api/state")["inputs"] == 20
+    session = CrowsSession(save, "play")  # the rest in this process: the same kept game, without the HTTP
+    for raw in inputs[20:]:
+        session.give(raw)
+    assert load(save)["map"] == {"seed": 11}
+    assert run_cli("validate", save).returncode == 0
+    done = run_cli("play", "crows", save, "--seed", "12", "--no-browser")
+    assert done.returncode != 0 and "another map" in done.stderr.splitlines()[-1]
 
 
 def test_lostprint_edit_opens_a_crows_record_and_saves_only_on_save(tmp_path):

@@ -38,7 +38,8 @@ def check_resume(save: Path, info, map_spec, dice_seed: int | None) -> None:
     try:
         plain = json.loads(kept.read_text(encoding="utf-8"))
         kept_game = named(plain.get("game"))
-    except (OSError, ValueError, AttributeError):
+        kept_map = plain["meta"].get("map") if plain.get("game") == "crows" else plain.get("map")  # Crows: its record's
+    except (OSError, ValueError, AttributeError, KeyError, TypeError):
         return  # no game in play here, or one its session reports as unreadable
     if kept_game is None:
         return
@@ -46,8 +47,7 @@ def check_resume(save: Path, info, map_spec, dice_seed: int | None) -> None:
     if kept_game.id != info.id:
         raise UsageError(f"{save}: a game of {short} is in play here ({kept.name}); "
                          f"lostprint play {short} {save} resumes it")
-    if (map_spec is not None and map_spec != plain.get("map")) or (dice_seed is not None
-                                                                    and dice_seed != plain.get("seed")):
+    if (map_spec is not None and map_spec != kept_map) or (dice_seed is not None and dice_seed != plain.get("seed")):
         raise UsageError(f"{save}: a game of {short} is in play here on another map or dice seed than named: "
                          "leave --map, --seed and --dice-seed off to resume it, or name a new file")
 
@@ -60,10 +60,13 @@ def play(game: str, save: Path | None = None, map_file: str | None = None, seed:
     info = resolve(game)
     save = Path(save) if save is not None else Path(f"{info.stem}-play.yaml")
     check_resume(save, info, {"seed": seed} if seed is not None else map_file and str(map_file), dice_seed)
-    if info.id == "crows":  # a scorekeeper for a game on the table: no map, no dice
-        if map_file is not None or seed is not None:
-            raise UsageError("Crows is played on its tiles: --map and --seed are for the Lost games")
-        keep_score(save, "play", port, open_browser, say)
+    if info.id == "crows":  # a scorekeeper for a game on the table: no dice; --seed N, a variant's starting layout
+        if map_file is not None:
+            raise UsageError("Crows is laid out by a seed: --seed N names a new game's variant layout "
+                             "(lostprint map crows --seed N); --map FILE is for the Lost games")
+        if dice_seed is not None:
+            raise UsageError("Crows has no dice: --dice-seed is for the Lost games")
+        keep_score(save, "play", port, open_browser, say, seed)
         return
     spec = {"seed": seed} if seed is not None else (str(map_file) if map_file is not None else "standard")
     _, server, session = _pages()

@@ -383,7 +383,7 @@ def replay_record(record: Record, rd: Reader | None = None) -> T.Result:
         return result
     for p in result.problems:
         _bad(rd, p.field, p.message)
-    if not result.snapshots:  # the setup could not be played: no score or winner to compare
+    if result.problems:  # the scores follow from the moves: a move refused is the slip to tell, not every score
         return result
     final = dict(result.final)
     best = max(final.values())

@@ -226,8 +226,15 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
         if len(turns) != len(players):
             bad(f"rounds[{r}]", f"{len(turns)} turn{'s' * (len(turns) != 1)}; every round has one turn per player "
                 f"({len(players)})")
-        for j, t in enumerate(turns[:len(players)]):
-            where = f"rounds[{r}][{j}]"
+        order = range(min(len(turns), len(players)))
+        if sorted(t.player for t in turns) == sorted(players):  # each seat named once: one slip if out of order,
+            order = sorted(order, key=lambda j: players.index(turns[j].player))  # and played as the names say
+            moved = next((j for j in range(len(order)) if turns[j].player != players[j]), None)
+            if moved is not None:
+                bad(f"rounds[{r}][{moved}].player", f"it is {players[moved]}'s turn (seat order; {players[0]} starts "
+                    "every round)")
+        for j in order:
+            t, where = turns[j], f"rounds[{r}][{j}]"
             if t.player not in players:
                 bad(f"{where}.player", f"{t.player!r} is not one of the players ({', '.join(players)})")
             elif t.player != state.player:

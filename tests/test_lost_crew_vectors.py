@@ -258,14 +258,14 @@ def test_where_an_island_lies(hexes, size, want):
         assert (exc.rule, str(exc)) == want
 
 
-@pytest.mark.parametrize("burials, sailors, want", [
-    # a burial marks where a sailor died: no more burials than sailors dead
-    (0, ALL_WELL, None), (1, (DEAD, WELL, WOUNDED, WELL), None), (2, (DEAD, DEAD, WELL, WELL), None),
-    (1, (WOUNDED, WELL, WELL, WELL), "1 burials for 0 sailors lost"),
-    (3, (DEAD, DEAD, WELL, WELL), "3 burials for 2 sailors lost"),
+@pytest.mark.parametrize("burials, died, want", [
+    # a burial marks where a sailor died, on the day he died: no more burials on a day than deaths that day
+    (0, 0, None), (1, 1, None), (2, 2, None), (1, 2, None),
+    (1, 0, "1 burials for 0 sailors lost today (the X marks where a sailor died, on the day he died)"),
+    (3, 2, "3 burials for 2 sailors lost today (the X marks where a sailor died, on the day he died)"),
 ])
-def test_burials_follow_deaths(burials, sailors, want):
+def test_burials_follow_deaths(burials, died, want):
     try:
-        assert eng.buried(burials, sailors) is None and want is None
+        assert eng.buried(burials, died) is None and want is None
     except RuleError as exc:
         assert (exc.rule, str(exc)) == ("burial", want)

@@ -215,11 +215,12 @@ def recorded_crew(sailors: Mapping[str, str], healed, wounded, lost, day: int) -
     return now, out, changes
 
 
-def buried(burials: int, sailors) -> None:
-    """A burial marks where a sailor died at sea: no more burials than sailors dead."""
-    dead = sum(s == DEAD for s in sailors)
-    if burials > dead:
-        raise RuleError("burial", f"{burials} burials for {dead} sailors lost")
+def buried(burials: int, died: int) -> None:
+    """A burial marks where a sailor died at sea, on the day he died: no more burials on a day than
+    sailors lost that day."""
+    if burials > died:
+        raise RuleError("burial", f"{burials} burials for {died} sailors lost today (the X marks where a sailor "
+                                  "died, on the day he died)")
 
 
 # --- the stores ---------------------------------------------------------------------------------

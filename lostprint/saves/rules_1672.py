@@ -85,6 +85,7 @@ class Day:
     island_unread: bool = False  # an island mark with a field that could not be read (said there)
     resources_at: At = At(0, "")  # the day's resources (the day's own line when it has none)
     written: object = None  # the day's resources as the save writes them
+    burials: list = field(default_factory=list)  # the At of each burial marked today
 
     def names(self, key: str) -> list[str]:
         return [who for who, _ in self.crew.get(key, ())]
@@ -103,7 +104,6 @@ class Crew:
     sailors: dict  # name -> WELL / WOUNDED / DEAD
     voyages: list  # the voyages the days so far can end in
     days: search.Days
-    burials: int = 0
     refused: int = -1  # the last day the rules did not explain
     today: Day = field(default_factory=Day)
     unnamed: list | None = None  # places of a crew whose setup names were refused, for the days to name
@@ -196,7 +196,7 @@ class Rules1672(LostRules):
                 problems.add(at, f"a sailor dies after the day's move (wounds come in phases 7 to 10): his burial is "
                                  f"marked where the sloop ended day {st.day}, {st.day_hexes[-1]}, not at {got}")
                 return None
-            crew.burials += 1
+            crew.today.burials.append(at)
             return Mark("burial", st.day, (got,))
         if None in got.values():
             crew.today.island_unread = True
@@ -231,11 +231,10 @@ class Rules1672(LostRules):
                 st.events.append(Event(st.day, "wound" if now == eng.WOUNDED else "dead",
                                        f"{who} " + ("wounded" if now == eng.WOUNDED else "lost")))
         crew.sailors = after
-        try:
-            eng.buried(crew.burials, after.values())
+        try:  # the deaths the save records today (one it names wrongly is said on its own line)
+            eng.buried(len(today.burials), len(today.names("lost")))
         except RuleError as exc:
-            problems.add(today.resources_at, str(exc))
-            crew.burials = sum(s == eng.DEAD for s in after.values())
+            problems.add(today.burials[len(today.names("lost"))], str(exc))
 
     def check_resources(self, st, before, at, problems) -> None:
         """The day explained by the engine: one search over its steps (lostprint.saves.search), the

@@ -188,13 +188,21 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
         bad("tiles" if exc.rule == "tile-counts" else "players", str(exc))
         return result(None), inputs
 
-    def give(key: str, value, where: str) -> None:
+    def give(key: str, value, where: str, meant=()) -> None:
         """`value` at the open step (`key`), carried on past every rule it breaks, each a problem at `where`
-        + its field within the input."""
+        + its field within the input; carried on as the first of `meant` (what a slip most likely meant) that
+        breaks none, so that the one slip is told once, not again at every move it upsets."""
         nonlocal state
         state, broken = autos(state, []), []
         step = E.STEPS[state.step]
-        state = after(E.STEPS, step, step.apply(state, value, broken))
+        played = step.apply(state, value, broken)
+        for guess in meant if broken else ():
+            tried: list = []
+            guessed = step.apply(state, guess, tried)
+            if not tried:
+                played = guessed
+                break
+        state = after(E.STEPS, step, played)
         for p in broken:
             bad(f"{where}.{p.field}", p.message)
         inputs.append(plain(key, value))
@@ -239,8 +247,12 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
                 bad(f"{where}.player", f"{t.player!r} is not one of the players ({', '.join(players)})")
             elif t.player != state.player:
                 bad(f"{where}.player", f"it is {state.player}'s turn (seat order; {players[0]} starts every round)")
-            give("tile", E.Placement(t.tile, t.at, t.moved_to), where)
-            give("totem", t.totem, where)
+            # what a refused square most likely meant: the square the turn's totem went on (when a totem may stand
+            # on the tile), or the square written [row, column]
+            slips = (t.totem if t.tile in E.TILE and E.TILE[t.tile].empty_ok else None, t.at[::-1] if t.at else None)
+            give("tile", E.Placement(t.tile, t.at, t.moved_to), where,
+                 tuple(E.Placement(t.tile, sq, t.moved_to) for sq in slips if sq is not None and sq != t.at))
+            give("totem", t.totem, where, (t.totem[::-1],) if t.totem else ())
             give("spell", t.spell, where)
             give("nightfall", t.nightfall, where)
         if len(turns) < len(players):

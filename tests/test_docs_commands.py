@@ -6,6 +6,7 @@ The rules a page follows (docs/dev/docs.md says the same for writers):
   `# fails: TEXT`: the command must exit non-zero and say TEXT on stderr;
   `# runs until Ctrl-C` (then anything): it is started, must print a first line, and is stopped with
   Ctrl-C; `lostprint edit` and `lostprint play` must say so.
+- A file a command's `# comment` names in a folder (`# output/x.pdf`) must be there once it has run.
 - A fenced `console` block is `$ command` lines, each followed by exactly what it prints (its stdout; its
   stderr when it fails). A line `...` ends the comparison: the output starts with the lines before it.
 - Set-up commands are not run here, but checked against what CI runs: making the virtual environment,
@@ -247,6 +248,10 @@ def scratch_for(tmp_path: Path) -> Path:
     return folder
 
 
+# A file a command's comment names, in a folder (`# output/1572-lost-expedition-sheet-letter.pdf`): it must be written
+NAMED_FILE = re.compile(r"(?<![\w/.-])((?:[\w-]+/)+[\w.-]+\.(?:pdf|svg|png|json|yaml))\b")
+
+
 def check(command: Command, folder: Path, where: str) -> None:
     text = runnable(command.text)
     if not text:
@@ -267,6 +272,8 @@ def check(command: Command, folder: Path, where: str) -> None:
         assert said in result.stderr, f"{where}: {text}: stderr does not say {said!r}:\n{result.stderr}"
     else:
         assert result.returncode == 0, f"{where}: {text}: exit {result.returncode}\n{result.stderr}"
+        missing = [name for name in NAMED_FILE.findall(command.comment) if not (folder / name).is_file()]
+        assert missing == [], f"{where}: {text}: the comment names {missing}, which the command did not write"
     if command.expected is not None:
         printed = result.stdout if result.returncode == 0 else result.stderr
         lines = [line.rstrip() for line in printed.rstrip("\n").splitlines()]
@@ -384,3 +391,15 @@ def test_the_reader_finds_blocks_comments_and_outputs():
     assert found[2].expected == ("a", "b") and found[2].prefix_only
     assert found[3].expected == () and not found[3].prefix_only
     assert split_comment("printf 'a # b' > x  # note") == ("printf 'a # b' > x", "note")
+
+
+def test_a_file_a_comment_names_must_be_written(tmp_path):
+    """`# output/x.pdf` after a command: a page that still names an output the command moved or renamed fails."""
+    assert NAMED_FILE.findall("output/1572-lost-expedition-map-7.json and its sheet, or sheets/a-b.svg") == [
+        "output/1572-lost-expedition-map-7.json", "sheets/a-b.svg"]
+    assert NAMED_FILE.findall("the games; examples.yaml; 1.5 GB") == []
+    with pytest.raises(AssertionError, match="which the command did not write"):
+        check(Command(1, "lostprint games", "output/games.pdf"), tmp_path, "page:1")
+    (tmp_path / "output").mkdir()
+    (tmp_path / "output" / "games.pdf").write_bytes(b"")
+    check(Command(1, "lostprint games", "output/games.pdf"), tmp_path, "page:1")

@@ -154,3 +154,16 @@ def test_the_readme_has_an_example_of_every_command():
     block = readme[readme.index("## One example per command"):readme.index("## Documentation")]
     shown = set(re.findall(r"^lostprint ([a-z]+)", block, re.MULTILINE))
     assert shown == set(cli.commands)
+
+
+def test_the_conventions_page_lists_every_command():
+    from lostprint.cli import cli
+
+    page = (DOCS / "guide" / "conventions.md").read_text(encoding="utf-8")
+    assert set(re.findall(r"^\| `lostprint ([a-z]+)", page, re.MULTILINE)) == set(cli.commands)
+
+
+def test_the_home_page_links_every_user_guide_page():
+    home = (DOCS / "index.md").read_text(encoding="utf-8")
+    guide = {p.relative_to(DOCS).as_posix() for p in (DOCS / "guide").glob("*.md")} - {"guide/conventions.md"}
+    assert guide - set(re.findall(r"\]\((guide/[^)#]+)", home)) == set()

@@ -558,7 +558,8 @@ RULES = CrowsRules(
 ROLL_KEYS = (
     ("units", "Phase 1: the eight unit boxes as filled (after any Spirit Dancer), top then bottom, "
               "Tribe, Chief, Shaman, Warriors"),
-    ("omens", "each Bad Omen rolled, in order, as its two dice: tens then ones"),
+    ("omens", "each Bad Omen rolled, in order, as its two dice: tens then ones (with Future Portents, as you "
+              "placed them)"),
     ("outcome", "the dice a plot outcome rolls (1d6 Food, Movement, or a Resolve test)"),
     ("fort", "the die of a Fort Benton assault (12A)"),
     ("windriders", "a Windriders reroll (Plains vision 4): the box rerolled, 1-8 in the order of units, and the "

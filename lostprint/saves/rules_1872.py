@@ -171,6 +171,13 @@ def _effects(st, facts: Day) -> list[str]:
     return said
 
 
+def _as_placed(game, v) -> bool:
+    """A Bad Omen's reading `v` as the save writes its dice: with Future Portents the number is the tens and
+    ones as the player placed them (doubles: no reading); otherwise as thrown, the one reading there is."""
+    a, b = dice = game.agenda[0][eng.SECOND]
+    return eng.omen_choices(game.st, dice)[v][0] in (0, eng.TENS * a + b)
+
+
 def _drawn_today(st) -> dict:
     """The hexes the save colours today (the Ghost Mountain's too), and their terrains."""
     return {lab: st.terrain[lab] for lab, day in st.mapped_on.items() if day == st.day}
@@ -461,6 +468,8 @@ class Rules1872(LostRules):
         }
         if dancers:
             narrow["units"] = eng.dance_roll
+        if "omen" in inputs:
+            narrow["reading"] = _as_placed
         if "windriders" in rolls and "units" in rolls:  # the box rerolled (its first face read by fill_inputs), the
             box = rolls["windriders"][0] - 1  # face it shows
             inputs["reroll"] = (box, rolls["units"][box])
@@ -651,7 +660,8 @@ class Rules1872(LostRules):
                         f"the {key} maximum is {caps[i]} after day {day}; {how} the rules give {_spread(got)} (a "
                         "maximum only rises with a vision that restores it, and falls by 1 for each Bad Omen or "
                         "outcome that lowers it)" + ("" if key in facts.caps else
-                                                     "; a maximum that changes is written in caps: that day"))
+                                                     "; a maximum that changes is written in caps: that day")
+                        + (f" (the dice read {facts.dice_read()})" if facts.dice_read() else ""))
         reached = []
         for i, key in enumerate(eng.KEYS):
             others = values[:i] + values[i + 1:]
@@ -827,6 +837,9 @@ def _save_day(events) -> dict:
                 record.setdefault("rolls", {}).setdefault("omens", []).append(eng.TENS * a + b)
             elif kind == "ghost" and len(after.drawn) > len(before.drawn):
                 record["ghost-mountain"] = after.drawn[-1][0]
+            elif kind == "reading" and eng.power(before.st).portents:  # written as placed, not as thrown
+                row = eng.omen_choices(before.st, item[eng.SECOND])[e.value or 0][0]
+                record["rolls"]["omens"][-1] = row or record["rolls"]["omens"][-1]
             elif kind == "assault":
                 record.setdefault("rolls", {}).setdefault("fort", []).append(e.value)
             elif kind == "gold" and len(st.plots) > len(before.st.plots):  # visited without a roll (02A)

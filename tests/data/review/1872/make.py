@@ -1826,60 +1826,49 @@ def steered_outcome(code, key, n, prefer=None, seeds=range(300), test=lambda g, 
     return raised(key, n)(*find(ok, steered(seeds, prefer or (code,))))
 
 
-@case("outcome-32A", "Plot outcome 32A (house): call the warrior back from the rope bridge, lose 1 Movement "
-      "Progress and gain 1 Resolve (the bad twin gains none)", "with", "no legal roll and choice gives")
-def _():
-    return steered_outcome("32A", "resolve", -1, ("32A", "E first"))
+def _passed_40a(g, i):
+    die = g.days[i].get("rolls", {}).get("outcome", [0])[0]
+    resolve = g.before[i].values[eng.RESOLVE]
+    return die + resolve >= 7 and resolve <= 4  # (the 2 gained not lost at the maximum)
 
 
-@case("outcome-34A", "Plot outcome 34A (house): fight the Sioux raiders, lose 1 Resolve and 1 Food and colour a "
-      "Crow (the bad twin keeps the Food)", "with", "food is")
-def _():
-    return steered_outcome("34A", "food", 1)
+def _journal(word, written=True):
+    """The day began with `word` in the journal (or, written=False, without it)."""
+    return lambda g, i: (word in g.before[i].keywords) == written
 
 
-@case("outcome-36A", "Plot outcome 36A (house): go around the earthen mounds, lose 1 Movement Progress and gain 1 "
-      "Resolve (the bad twin keeps the Movement)", "with", "no legal roll and choice gives")
-def _():
-    return steered_outcome("36A", "movement", 1, ("36A", "E first"))
-
-
-@case("outcome-41A", "Plot outcome 41A (house): attack the mining camp, gain 2 Food and lose 2 Proximity (the bad "
-      "twin loses 1)", "with", "proximity is")
-def _():
-    return steered_outcome("41A", "proximity", 1)
-
-
-@case("outcome-46A", "Plot outcome 46A (house): shelter in the bluffs from the twister, lose 2 Movement Progress "
-      "(the bad twin loses 1)", "with", "movement is")
-def _():
-    return steered_outcome("46A", "movement", 1, ("46A", "E first"))
-
-
-@case("keyword-nephew", "Journaling: 13A gains 1 Resolve more only with NEPHEW in the journal (none wrote it; the bad "
-      "twin gains it anyway)", "with", "no legal roll and choice gives")
-def _():  # (with NEPHEW: so few games have both 10A and 13A that none has a day plain enough to show it)
-    return steered_outcome("13A", "resolve", 1, test=lambda g, i: "NEPHEW" not in g.before[i].keywords)
-
-
-@case("keyword-no-pyre", "Journaling: 21A without PYRE in the journal loses 2 Food (the bad twin loses none)",
-      "with", "food is")
-def _():
-    return steered_outcome("21A", "food", 2, ("21A",), test=lambda g, i: "PYRE" not in g.before[i].keywords)
-
-
-@case("keyword-friends-helped", "Journaling: 49A with FRIENDS in the journal gains 1 Resolve instead of losing it "
-      "(23A wrote it; the bad twin loses 1)", "with", "resolve is")
-def _():
-    return steered_outcome("49A", "resolve", -2, ("23A", "49A", "A first"),
-                           test=lambda g, i: "FRIENDS" in g.before[i].keywords)
-
-
-@case("keyword-blood-revenge", "Journaling: 45A with BLOOD in the journal loses 1 more Proximity (a raid wrote "
-      "it; the bad twin loses only the 1)", "with", "proximity is")
-def _():
-    return steered_outcome("45A", "proximity", 1, ("30A", "31A", "41A", "47A"), range(600),
-                           test=lambda g, i: "BLOOD" in g.before[i].keywords)
+NO_LEGAL = "no legal roll and choice gives"
+# The cases of steered_outcome, all shown by their dice only: (rule, source, expected words, its arguments:
+# code, key, n and, where the plain ones do not do, prefer, seeds and test).
+STEERED_OUTCOMES = (
+    ("outcome-32A", "Plot outcome 32A (house): call the warrior back from the rope bridge, lose 1 Movement "
+     "Progress and gain 1 Resolve (the bad twin gains none)", NO_LEGAL, ("32A", "resolve", -1, ("32A", "E first"))),
+    ("outcome-34A", "Plot outcome 34A (house): fight the Sioux raiders, lose 1 Resolve and 1 Food and colour a "
+     "Crow (the bad twin keeps the Food)", "food is", ("34A", "food", 1)),
+    ("outcome-36A", "Plot outcome 36A (house): go around the earthen mounds, lose 1 Movement Progress and gain 1 "
+     "Resolve (the bad twin keeps the Movement)", NO_LEGAL, ("36A", "movement", 1, ("36A", "E first"))),
+    ("outcome-41A", "Plot outcome 41A (house): attack the mining camp, gain 2 Food and lose 2 Proximity (the bad "
+     "twin loses 1)", "proximity is", ("41A", "proximity", 1)),
+    ("outcome-46A", "Plot outcome 46A (house): shelter in the bluffs from the twister, lose 2 Movement Progress "
+     "(the bad twin loses 1)", "movement is", ("46A", "movement", 1, ("46A", "E first"))),
+    # (with NEPHEW: so few games have both 10A and 13A that none has a day plain enough to show it)
+    ("keyword-nephew", "Journaling: 13A gains 1 Resolve more only with NEPHEW in the journal (none wrote it; the "
+     "bad twin gains it anyway)", NO_LEGAL, ("13A", "resolve", 1, None, range(300), _journal("NEPHEW", False))),
+    ("keyword-no-pyre", "Journaling: 21A without PYRE in the journal loses 2 Food (the bad twin loses none)",
+     "food is", ("21A", "food", 2, ("21A",), range(300), _journal("PYRE", False))),
+    ("keyword-friends-helped", "Journaling: 49A with FRIENDS in the journal gains 1 Resolve instead of losing it "
+     "(23A wrote it; the bad twin loses 1)", "resolve is",
+     ("49A", "resolve", -2, ("23A", "49A", "A first"), range(300), _journal("FRIENDS"))),
+    ("keyword-blood-revenge", "Journaling: 45A with BLOOD in the journal loses 1 more Proximity (a raid wrote "
+     "it; the bad twin loses only the 1)", "proximity is",
+     ("45A", "proximity", 1, ("30A", "31A", "41A", "47A"), range(600), _journal("BLOOD"))),
+    ("outcome-40A-passed", "Plot outcome 40A (house): 1d6 + Resolve of 7 or more, the nephew yields: gain 2 "
+     "Resolve (the bad twin gains 1)", "resolve is", ("40A", "resolve", -1, None, range(300), _passed_40a)),
+    ("outcome-24A", "Plot outcome 24A (house): without BEAR in the journal lose 1 Food (and 1 Food maximum; the "
+     "bad twin keeps the Food)", "food is", ("24A", "food", 1, None, range(300), _journal("BEAR", False))),
+)
+for _rule, _source, _expect, _args in STEERED_OUTCOMES:
+    case(_rule, _source, "with", _expect)(lambda args=_args: steered_outcome(*args))
 
 
 # The rest of the outcomes that change values: each its value, recorded as if the effect were not applied.
@@ -1897,22 +1886,6 @@ def _plain_outcome(code, key, n):
 
 for _code, _key, _n in PLAIN_OUTCOMES:
     _plain_outcome(_code, _key, _n)
-
-
-@case("outcome-40A-passed", "Plot outcome 40A (house): 1d6 + Resolve of 7 or more, the nephew yields: gain 2 Resolve "
-      "(the bad twin gains 1)", "with", "resolve is")
-def _():
-    def passed(g, i):
-        die = g.days[i].get("rolls", {}).get("outcome", [0])[0]
-        resolve = g.before[i].values[eng.RESOLVE]
-        return die + resolve >= 7 and resolve <= 4  # (the 2 gained not lost at the maximum)
-    return steered_outcome("40A", "resolve", -1, test=passed)
-
-
-@case("outcome-24A", "Plot outcome 24A (house): without BEAR in the journal lose 1 Food (and 1 Food maximum; the bad "
-      "twin keeps the Food)", "with", "food is")
-def _():
-    return steered_outcome("24A", "food", 1, test=lambda g, i: "BEAR" not in g.before[i].keywords)
 
 
 @case("gold-few-entries", "Plot outcome 02A: from now on, do not roll at hex E (ruling gold-entries: with GOLD in "

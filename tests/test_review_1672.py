@@ -314,3 +314,21 @@ def test_a_crew_named_twice_the_same_is_one_line_on_setup(tmp_path):
     assert [line.partition(": ")[2] for line in check_save_file(path)][:2] == [
         "setup.sailors: the names must differ",
         "days[2].wounded[4]: 'Fay' is not one of the sailors (Ann, Ben, Cal, Eve)"]  # a fifth name is still refused
+
+
+def test_a_win_written_short_of_an_exit_is_one_line(tmp_path):
+    """A last day written as won (the day stopped at the move, outcome won) on a hex that is no exit gave two or
+    three lines: the day's values (the day goes on, so Water is drunk...) and 'recorded as won, but the game is
+    not over'. It is one line, on the route, naming the rule; a hop not next to the sloop is said alone too."""
+    path = REVIEW / "hand" / "exits-of-the-variant.bad.yaml"
+    assert [line.partition(": ")[2] for line in check_save_file(path)] == [
+        "days[4].moved: the sloop ends day 5 at B1, which is not an exit hex of this map (A1, A2, A3, A4): the game "
+        "is won only on reaching one, and short of it the day goes on (phases 5 to 11)"]
+    ok = (REVIEW / "hand" / "won-in-five.ok.yaml").read_text(encoding="utf-8")
+    hop = tmp_path / "hop.yaml"
+    hop.write_text(ok.replace("moved: [B4, A3]", "moved: [A4]"))
+    assert [line.partition(": ")[2] for line in check_save_file(hop)] == ["days[4].moved[0]: A4 is not next to C4"]
+    played = tmp_path / "played.yaml"  # the day played to its end at A4: only the result is wrong
+    played.write_text(ok.replace("moved: [B4, A3]\n    resources: {}", "moved: [B4, A4]\n    resources: {water: 1}"))
+    assert [line.partition(": ")[2] for line in check_save_file(played)] == [
+        "outcome.result: recorded as won, but the game is not over after day 5"]

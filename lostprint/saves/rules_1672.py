@@ -9,7 +9,7 @@ to say why.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import islice
 
 from lostprint.engine import lost_crew as eng
@@ -68,6 +68,13 @@ def _rolled_why(key: str, faces) -> str:
         f"nobody was free to keep the Watch and reroll the {first}"
 
 
+def _won_at_the_end(st, dawns, record) -> bool:
+    """Whether the day is what the save shows had the hex it ends on been an exit (the game won there in phase 4,
+    the rest of the day unplayed)."""
+    there = replace(st.game_map, goals=(st.position,))
+    return search.explain(eng, [evolve(v, gm=there) for v in dawns], record)[1] is None
+
+
 @dataclass
 class Day:
     """What a save says of the day being read: its fields as read, and where each stands."""
@@ -86,6 +93,7 @@ class Day:
     resources_at: At = At(0, "")  # the day's resources (the day's own line when it has none)
     written: object = None  # the day's resources as the save writes them
     burials: list = field(default_factory=list)  # the At of each burial marked today
+    short_of_exit: int | None = None  # a refused day the save ends as won on a hex that is no exit: its first line
 
     def names(self, key: str) -> list[str]:
         return [who for who, _ in self.crew.get(key, ())]
@@ -107,6 +115,7 @@ class Crew:
     refused: int = -1  # the last day the rules did not explain
     today: Day = field(default_factory=Day)
     unnamed: list | None = None  # places of a crew whose setup names were refused, for the days to name
+    problems: object = None  # the save's problems (a last day written as won short of an exit is said again)
 
 
 def _setup_names_refused(st, problems) -> bool:
@@ -142,6 +151,7 @@ class Rules1672(LostRules):
     def begin_day(self, st, day, at, problems) -> None:
         if st.own.unnamed is None:
             st.own.unnamed = list(st.own.sailors) if _setup_names_refused(st, problems) else []
+        st.own.problems = problems
         st.own.today = Day(resources_at=At(line_of(day, "resources") if "resources" in day else line_of(day),
                                          f"{at.field}.resources"), written=day.get("resources"))
         if "moved" in day:  # where a route the rules refuse is said
@@ -280,8 +290,11 @@ class Rules1672(LostRules):
         else:
             ends, failure = search.explain(eng, voyages, record)
             if failure is not None:
+                said = len(problems.items)
                 self._report(st, today, record, failure, voyages, problems, day_at, at)
                 crew.refused = st.day
+                if st.position not in eng.exits(st.game_map) and _won_at_the_end(st, voyages, record):
+                    today.short_of_exit = said
                 ends = self._resync(st, voyages, record, failure)
             today.ends = crew.voyages = ends
         crew.days = search.Days(crew.voyages, self._walk_day, eng.forget)
@@ -526,8 +539,24 @@ class Rules1672(LostRules):
         return None
 
     def claimed(self, st, recorded):
-        """A recorded result some ending of the last day gives (a drift off the map, unrolled)."""
+        """A recorded result some ending of the last day gives (a drift off the map, unrolled); or a win the last
+        day already refused, on its route (a hop), or as a day played no further than the move to a hex that is
+        no exit: that day's lines are said once, as the rule (then the result is not said again)."""
         crew = st.own
+        today = crew.today
+        if recorded == "won" and crew.refused == st.day and st.position not in eng.exits(st.game_map):
+            moved = today.at.get("moved")
+            if today.short_of_exit is not None:
+                crew.problems.count -= len(crew.problems.items) - today.short_of_exit
+                del crew.problems.items[today.short_of_exit:]
+                crew.problems.add(moved or today.resources_at,
+                                  f"the sloop ends day {st.day} at {st.position}, which is not an exit hex of this map "
+                                  f"({', '.join(eng.exits(st.game_map))}): the game is won only on reaching one, and "
+                                  "short of it the day goes on (phases 5 to 11)")
+                return recorded, ""
+            if moved and any(f" {moved.field}[" in text or f" {moved.field}:" in text
+                             for *_, text in crew.problems.items):
+                return recorded, ""
         ends = crew.today.ends
         if len(ends) == 1 and crew.days.tip is ends[0]:  # the line's one end: the day's others too
             ends = crew.days.last_ends()

@@ -220,6 +220,9 @@ def _spell(f: Reader, value, where: str) -> E.SpellPlay | None:
         return None
     if isinstance(value, str):
         value = {"name": value}
+    if isinstance(value, list):
+        return _bad(f, where, "one spell a turn (a player may play 1 spell, after placing their totem): "
+                    "write its name or {name: ..., target: ...}")
     if not isinstance(value, dict):
         return _bad(f, where, "must be a spell name or {name: ..., target: ...}")
     name = value.get("name")

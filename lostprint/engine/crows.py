@@ -466,7 +466,10 @@ class _Move:
             if free:
                 self.problem("totem", f"missing: a totem must be placed while a tile is empty ({fmt_sq(free[0])} "
                              "was)", "totem-required")
-        elif self.on_board(sq, "totem", "", "empty"):
+        elif sq not in self.tiles:
+            self.problem("totem", f"there is no tile at {fmt_sq(sq)} when the totem is placed (after the turn's tile, "
+                         "before its spell)", "empty")
+        else:
             if why_not_empty(self, sq):
                 self.problem("totem", f"totems go on empty tiles, but {why_not_empty(self, sq)}", "empty")
             self.totems[self.player] = sq

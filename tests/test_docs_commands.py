@@ -403,3 +403,19 @@ def test_a_file_a_comment_names_must_be_written(tmp_path):
     (tmp_path / "output").mkdir()
     (tmp_path / "output" / "games.pdf").write_bytes(b"")
     check(Command(1, "lostprint games", "output/games.pdf"), tmp_path, "page:1")
+
+
+def test_every_command_written_in_the_prose_has_its_options():
+    """An inline `lostprint CMD --option` in a page's text is not run, but its command and options must exist,
+    so a renamed option cannot stay in a sentence (`lostprint play: ...`, an output line, is no command)."""
+    from lostprint.cli import cli
+
+    wrong, inline = [], re.compile(r"`lostprint ([a-z]+(?: [^`]*)?)`")
+    for page in pages():
+        for words in (m.group(1).split() for m in inline.finditer(page.read_text(encoding="utf-8"))):
+            command = cli.commands.get(words[0])
+            options = {o for p in command.params for o in (*p.opts, *p.secondary_opts)} if command else set()
+            named = {w.split("=")[0].rstrip(",;:)") for w in words[1:] if w.startswith("--") or w[:2] in ("-o", "-j")}
+            if command is None or named - options - {"-h", "--help"}:
+                wrong.append(f"{page_id(page)}: lostprint {' '.join(words)}")
+    assert wrong == []

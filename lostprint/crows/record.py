@@ -18,6 +18,7 @@ Squares are [column, row]; the start fills the 5x5 grid 0-4, and the board grows
 """
 from __future__ import annotations
 
+import difflib
 import functools
 import re
 from dataclasses import dataclass
@@ -98,7 +99,9 @@ def _tile(rd: Reader, value, where: str):
     key = tile_aliases().get(_norm(value)) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
     if key is None:
         names = ", ".join(t.key for t in G.TILE_TYPES)
-        return _bad(rd, where, f"{shown(value)} is not a tile type (one of: {names})")
+        near = difflib.get_close_matches(_norm(value), list(tile_aliases()), n=1, cutoff=0.75)
+        return _bad(rd, where, f"{shown(value)} is not a tile type (one of: {names})"
+                    + (f"; did you mean {tile_aliases()[near[0]]}?" if near else ""))
     return key
 
 

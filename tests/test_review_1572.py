@@ -56,8 +56,10 @@ def test_the_broken_save_is_refused_for_its_rule(name):
 
 # --- hand/: saves written by hand from the rule source and docs/formats/saves.md, as a player copies a sheet ---
 # (optional fields left out, aliases: game 1572, an expedition's die face, "Natural Wonder"; a variant map by
-# seed and one by file). The first line of NAME-bad.yaml says the field and words its first problem must have;
-# a broken rule may leave later days wrong too, so only the first problem is pinned.
+# seed and one by file). The first line of NAME-bad.yaml says the field and words its first problem must have,
+# and one slip is one problem: the days after are not refused for it.
+
+WRITTEN_TWICE = {"variant-map-no-dice": "the wrong hex is written twice, under mapped and under moved"}
 
 HAND = sorted(p.name[:-len("-bad.yaml")] for p in (HERE / "hand").glob("*-bad.yaml"))
 
@@ -67,6 +69,9 @@ def test_the_hand_written_set_has_its_twins():
     for name in ("river-road-won", "botany-starves-by-the-empire", "seed-11-down-the-river", "river-bend-small-map",
                  "diego-helps-the-roll-on-entering", "no-room-for-the-lake", "eclipse-days-roll-no-native-contact"):
         assert name in HAND, name  # long games, variant maps and rulings the round-two reviewer wrote
+    for name in ("kantyi-on-the-archaeologists-road", "eclipse-spent-on-a-day-without-dice", "eclipse-chooses-a-village",
+                 "a-route-copied-without-brackets"):
+        assert name in HAND, name  # round three: Princess Kantyi on a long road, eclipses, a route's brackets
     assert sorted(p.name[:-len("-good.yaml")] for p in (HERE / "hand").glob("*-good.yaml")) == HAND
 
 
@@ -88,3 +93,4 @@ def test_a_hand_written_broken_game_is_refused_on_its_line(name):
     field, words = path.read_text(encoding="utf-8").splitlines()[0].removeprefix("# expect: ").split(" | ")
     found = check_save_file(path)
     assert found and f": {field}: " in found[0] and words in found[0], found
+    assert len(found) == 1 or name in WRITTEN_TWICE, found

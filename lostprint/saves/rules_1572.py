@@ -14,7 +14,7 @@ replayed with the rolls the engine's `fill_inputs` finds for it (explain_save sa
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from lostprint.engine import lost_expedition as eng
 from lostprint.engine.contract import Decision, Roll
@@ -124,6 +124,7 @@ class Rules1572(LostRules):
     mark_kinds = {kind: m["hint"] for kind, m in MARKS.items()}
     day_fields = {key: f["hint"] for key, f in DAY_FIELDS.items()}
     counted_once = {i.key: i.name for i in INTEREST_RULES if any(e.what == "lagos" for e in i.effects)}  # (⌂)
+    untaken_refused_step = True  # (no replay goes on after a refused day: the route is all the days after see)
 
     def begin(self, st: State) -> None:
         board = eng.board_of(st.game_map)
@@ -595,6 +596,8 @@ def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
     if key == "mapped":
         shown = " or ".join(", ".join(f"{h}: {t}" for h, t in g) or "nothing" for g in got)
         return where, f"the rolls map {shown or 'nothing'} ({why})"
+    if key == "marks" and (other := _marks_apart(st, record)):
+        return other
     if key == "marks":
         shown = " or ".join(", ".join(" ".join((kind, "-".join(sorted(hexes)), *rest)) for kind, hexes, *rest in g)
                             or "no marks" for g in got)
@@ -603,6 +606,18 @@ def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
         return at("resources", key), (f"{record.checks[key]}, but the rolls give {key} "
                                               f"{' or '.join(map(str, got))} ({why})")
     return at("resources"), f"no one replay of day {day} with these rolls gives the recorded day ({why})"
+
+
+def _marks_apart(st, record) -> tuple[At, str] | None:
+    """When some replay gives the recorded marks but not the recorded trackers with them (an eclipse's row
+    chosen for a village, which costs progress): the first tracker those replays disagree on, and one's log."""
+    loose = replace(record, checks={k: v for k, v in record.checks.items() if k not in TRACKER_KEYS})
+    ends = next(iter(search.walk(eng, _starts(st), loose, budget=20_000)), None)  # not a rule: as _why's bound
+    for key in TRACKER_KEYS if ends is not None else ():
+        if ends.get(key) != record.checks[key]:
+            return st.own.at("resources", key), (f"{record.checks[key]}, but with the marks as recorded the rolls "
+                                                 f"give {key} {ends.get(key)} ({'; '.join(ends.log)})")
+    return None
 
 
 def _end_trail_problem(st) -> tuple[At, str] | None:

@@ -388,11 +388,15 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, names: dict, after: 
     # where the party went (labels first, so marks know where the party stood)
     steps: list[tuple[str, At]] = []
     if "moved" in day:
-        moved = rd.listing(day["moved"], at_key(day, "moved", f"{f}.moved"), "a list of hexes entered, in order")
+        mat = at_key(day, "moved", f"{f}.moved")
+        moved = rd.listing(day["moved"], mat, "a list of hexes entered, in order, like [B2]")
+        if isinstance(day["moved"], str):  # refused; the days after go on from the hexes it names (one slip, one line)
+            moved = day["moved"].replace(",", " ").split()
         for j, item in enumerate(moved or ()):
-            lab = rd.label(item, At(line_of(moved, j), f"{f}.moved[{j}]"))
+            sat = At(line_of(moved, j) or mat.line, f"{f}.moved[{j}]")
+            lab = rd.label(item, sat)
             if lab is not None:
-                steps.append((lab, At(line_of(moved, j), f"{f}.moved[{j}]")))
+                steps.append((lab, sat))
     st.day_hexes = [st.position] + [lab for lab, _ in steps]
 
     # marks may explain today's drawing (1572's Lagos de Oro): drawn hexes are checked after them
@@ -465,7 +469,11 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, names: dict, after: 
         if st.values[key] > cap and "resources" in day and key not in day["resources"]:
             rd.error(At(line_of(day), f"{f}.resources.{key}"),
                      f"{st.values[key]} carried over is above the new cap {cap}")
+    checked = rd.problems.count
     rules.check_resources(st, before, At(line_of(day, "resources"), f"{f}.resources"), rd.problems)
+    refused = any(f": {f}.moved" in text for _, n, text in rd.problems.items if n > checked)
+    if refused and rules.untaken_refused_step and after == st.position != st.day_start:
+        st.position = st.day_hexes[-2]  # a step the rules refused, taken again by the next route: not taken today
 
     journal = ""
     if "journal" in day and day["journal"] is not None:

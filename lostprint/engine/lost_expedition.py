@@ -18,6 +18,7 @@ from types import MappingProxyType
 from lostprint.engine.contract import AUTO, Decision, Roll, RuleError, Step, evolve
 from lostprint.games.lost_expedition import (INTEREST_ROWS, KANTYI_ROLLS, NO_POWERS, POWERS, RULES, TRACKER_KEYS,
                                              WONDER, Powers, interest_rule, rows_of, terrain_mod, terrain_rule)
+from lostprint.games.model import Band
 from lostprint.geometry import hexgrid
 
 R = RULES
@@ -553,7 +554,7 @@ def chart_row(st: State, chart: str, got) -> State:
     if "row" in got:
         row = CHART_ROWS[chart][got["row"]]
         changes["eclipse"] = st.eclipse - 1
-        log.append(f"{chart}: the eclipse lets the party choose row {row.low}-{row.high}")
+        log.append(f"{chart}: the eclipse lets the party choose row {Band(row.low, row.high, ()).label}")
     else:
         musket = len(got["rolls"]) > 1
         if musket:

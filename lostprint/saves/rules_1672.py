@@ -75,6 +75,21 @@ def _won_at_the_end(st, dawns, record) -> bool:
     return search.explain(eng, [evolve(v, gm=there) for v in dawns], record)[1] is None
 
 
+def _short_handed(record, dawns, key: str) -> str:
+    """When the recorded value of `key` needs one more sailor on a task than the day has (a fisher, a lookout, a
+    catcher of rain beside the helm): the crew as the rules count it ("" when one more would not explain it)."""
+    if all(v.well >= CREW.sailors for v in dawns):
+        return ""  # a whole crew at work: the slip is elsewhere
+    more = [evolve(v, sailors=v.sailors + (eng.WELL,)) for v in dawns]
+    loose = replace(record, checks={k: v for k, v in record.checks.items() if k != "sailors"},
+                    partial={k: v for k, v in record.partial.items() if k != "sailors"})
+    if next(search.walk(eng, more, loose, budget=RESYNC_STEPS), None) is None:
+        return ""
+    well = _span(v.well for v in dawns)
+    return (f"{key} {record.checks[key]} needs one more sailor on a task than the {well} well at dawn (the wounded "
+            "rest, the healed take no task, and each task takes one sailor)")
+
+
 @dataclass
 class Day:
     """What a save says of the day being read: its fields as read, and where each stands."""
@@ -396,7 +411,7 @@ class Rules1672(LostRules):
             if not off and record.checks.get("hull") == 0 and key in ("water", "food") and \
                     record.checks[key] > max(failure.reached, default=0):
                 off = "; a Hull at 0 sinks the sloop only in phase 10: the day's drinking and eating come first"
-            other = off or self._with_other(record, dawns, key)
+            other = off or self._with_other(record, dawns, key) or _short_handed(record, dawns, key)
             off = f"; {other}" if other and not off else off
             written = today.written if isinstance(today.written, dict) and key in today.written else {}
             problems.add(At(line_of(written, key) if written else at.line, f"{at.field}.{key}"),

@@ -351,8 +351,10 @@ def _interest_mark(st: State, rd: Reader, value, at: At, problems) -> Mark | Non
     if lab is None or result is None:
         return None
     result, found = slug(result), _interests(st)
-    if result not in INTEREST_RESULTS:
-        problems.add(rat, f"{result!r} is not an interest ({', '.join(INTEREST_RESULTS)})")
+    if result not in INTEREST_RESULTS:  # (the rules say to write the feature's number in the hex: say its name)
+        number = f"; an Interests roll of {result} finds {eng.row_for('interests', int(result)).effects[0].terrain}" \
+            if result.isdigit() else ""
+        problems.add(rat, f"{result!r} is not an interest ({', '.join(INTEREST_RESULTS)}){number}")
     elif not st.stood_today(lab):
         problems.add(at, f"an interest is drawn where the party stands, and the party was not at {lab} on day "
                          f"{st.day} (it stood in {', '.join(dict.fromkeys(st.day_hexes))})")

@@ -979,7 +979,8 @@ def agenda_options(game: Tribe) -> tuple:
     if kind == "effect":
         e = item[SECOND]
         if e.op == "map":
-            return tuple(colourable(game.land, game.terrain, st.pos, e.key, st.house_off, fort_open(st)))
+            here = tuple(colourable(game.land, game.terrain, st.pos, e.key, st.house_off, fort_open(st)))
+            return here + tuple(lab for lab in _other_icon_first(game) if lab not in here)
         if e.op == "crow":
             return crow_choices(st)
         return choices(st, e)
@@ -1002,6 +1003,22 @@ def agenda_options(game: Tribe) -> tuple:
     if kind == "plot crow":
         return crow_choices(st)
     return ()
+
+
+def _other_icon_first(game: Tribe) -> tuple:
+    """More hexes for a map icon whose cell's other icon maps another terrain: the source lets a cell's two
+    icons resolve in any order, so when one blank hex is left next to the tribe the other icon may take it
+    first and this one goes two hexes away (the other then colours that hex, its one choice). () when the
+    order changes nothing."""
+    (_, unit, e), st, fort = game.agenda[0], game.st, fort_open(game.st)
+    other = game.agenda[1][SECOND] if len(game.agenda) > 1 and game.agenda[1][:SECOND] == ("effect", unit) else e
+    if other.op != "map" or other.key == e.key:
+        return ()
+    last = colourable(game.land, game.terrain, st.pos, other.key, st.house_off, fort)
+    if len(last) != 1 or last[0] not in game.land.neighbors[st.pos] or \
+            last != colourable(game.land, game.terrain, st.pos, e.key, st.house_off, fort):
+        return ()
+    return tuple(colourable(game.land, {**game.terrain, last[0]: other.key}, st.pos, e.key, st.house_off, fort))
 
 
 def _agenda_need(game: Tribe):

@@ -707,6 +707,7 @@ class Chief:
     def map_choice(self, kind, ok: tuple):
         """The hex of `ok` a map icon of `kind` colours."""
         land, st = self.land, self.st
+        ok = tuple(x for x in ok if x in land.neighbors[st.pos]) or ok  # next to the tribe while a hex there is left
         tdist = self.plan.dist(self.target())
         ahead = self.forward(ok, tdist)
         if kind in ("mountains", "forest"):  # Canada and the plot hexes still to visit are kept

@@ -584,7 +584,8 @@ class Rules1872(LostRules):
             dice = facts.dice_read()  # the map icons the dice give (the Warriors' Mountains below 2)
             return facts.where("mapped"), (f"the units' icons cannot colour {shown} from {st.day_start} on day {day} "
                                            f"({how}{': ' * bool(dice)}{dice}; with a hex free next to the tribe "
-                                           "each map icon colours one)")
+                                           "each map icon colours one, the units' icons in turn, Tribe, Chief, "
+                                           "Shaman, Warriors, a cell's two in either order)")
         if key in ("plot", "plots"):
             return self._plot_unrecorded(st, facts, kind == "left")
         if key == "crows":

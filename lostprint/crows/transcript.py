@@ -8,7 +8,7 @@ record's own values, in the order the steps ask for them, and the record is writ
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lostprint.engine import crows as E
 from lostprint.engine import drive
@@ -254,7 +254,8 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
                  tuple(E.Placement(t.tile, sq, t.moved_to) for sq in slips if sq is not None and sq != t.at)
                  + ((E.Placement(G.LAVA, t.at, t.moved_to),) if t.moved_to is not None else ()))
             give("totem", t.totem, where, (t.totem[::-1],) if t.totem else ())
-            give("spell", t.spell, where)
+            give("spell", t.spell, where, tuple(replace(t.spell, **{k: sq[::-1]}) for k in ("target", "source", "at")
+                                                if t.spell is not None and (sq := getattr(t.spell, k)) is not None))
             give("nightfall", t.nightfall, where)
         if len(turns) < len(players):
             break  # a seat's turn is missing: the round cannot end, nor be called unfinished

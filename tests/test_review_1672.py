@@ -332,3 +332,11 @@ def test_a_win_written_short_of_an_exit_is_one_line(tmp_path):
     played.write_text(ok.replace("moved: [B4, A3]\n    resources: {}", "moved: [B4, A4]\n    resources: {water: 1}"))
     assert [line.partition(": ")[2] for line in check_save_file(played)] == [
         "outcome.result: recorded as won, but the game is not over after day 5"]
+
+
+def test_a_day_number_skipped_is_said_once():
+    """A long game whose day 15 is numbered 16, the days after following on (16, 17...): each later day was
+    refused again, 'expected day 16', 'expected day 17'... (14 lines for one slip)."""
+    path = REVIEW / "hand" / "a-month-at-smoke-island.bad.yaml"
+    assert [line.partition(": ")[2] for line in check_save_file(path)] == [
+        "days[14].day: expected day 15 (days run 1, 2, 3\u2026 with none skipped)"]

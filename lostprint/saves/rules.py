@@ -145,6 +145,7 @@ class State:
     day_start: str = ""  # where the current day began
     day_hexes: list = field(default_factory=list)  # hexes the party stood in today
     ended: tuple | None = None  # (day, result, reason)
+    numbered: int = 0  # the number the save wrote on the last day read
     drawn: dict = field(default_factory=dict)  # label -> terrain, the hexes drawn today
     own: object = None  # the transcript's own running state (its begin() sets it)
 

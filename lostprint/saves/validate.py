@@ -339,8 +339,9 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, names: dict, after: 
     number = rd.integer(day.get("day"), at_key(day, "day", f"{f}.day"), 1) if "day" in day else None
     if "day" not in day:
         rd.error(At(line_of(day), f"{f}.day"), f"missing (this is day {expected})")
-    elif number is not None and number != expected:
+    elif number is not None and number != expected and number != st.numbered + 1:  # a skip is said once
         rd.error(at_key(day, "day", f"{f}.day"), f"expected day {expected} (days run 1, 2, 3\u2026 with none skipped)")
+    st.numbered = expected if number is None else number
     if st.ended is not None:
         rd.error(At(line_of(day), f), f"the game was over on day {st.ended[0]} ({st.ended[2]}): no day may follow")
         return "stop"

@@ -248,7 +248,7 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
             elif t.player != state.player:
                 bad(f"{where}.player", f"it is {state.player}'s turn (seat order; {players[0]} starts every round)")
             # what a refused tile most likely meant: the square the turn's totem went on (when a totem may stand on
-            # the tile), the square written [row, column], or a Lava Pool (its moved_to written, the tile it moved named)
+            # the tile), the square written [row, column], or a Lava Pool (moved_to written, the moved tile named)
             slips = (t.totem if t.tile in E.TILE and E.TILE[t.tile].empty_ok else None, t.at[::-1] if t.at else None)
             give("tile", E.Placement(t.tile, t.at, t.moved_to), where,
                  tuple(E.Placement(t.tile, sq, t.moved_to) for sq in slips if sq is not None and sq != t.at)

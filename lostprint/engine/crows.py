@@ -377,8 +377,8 @@ class _Move:
                 self.tiles[moved_to] = old  # moved tiles bring no crows
             return
         if moved_to is not None and at in self.tiles:
-            return self.problem(f"{where}tile", f"{fmt_sq(at)} already holds a {TILE[self.tiles[at]].name}: only a Lava "
-                                f"Pool may replace a tile (and move it to moved_to), not a {TILE[kind].name}",
+            return self.problem(f"{where}tile", f"{fmt_sq(at)} already holds a {TILE[self.tiles[at]].name}: only a "
+                                f"Lava Pool may replace a tile (and move it to moved_to), not a {TILE[kind].name}",
                                 "lava-replace")
         if moved_to is not None:
             self.problem(f"{where}moved_to", "only a Lava Pool replacing a tile moves another tile", "lava-replace")

@@ -434,8 +434,9 @@ class _Move:
                 return self.problem("spell.count", "Teleport moves 1 or 2 crows", "teleport")
             have = self.crows.get(sp.source, 0)
             if have < sp.count:
-                return self.problem("spell.count", f"{fmt_sq(sp.source)} has {have} crow"
-                                    f"{'s' if have != 1 else ''} (the Queen cannot be teleported)", "teleport")
+                queen = " (the Queen cannot be teleported)" if self.queen == sp.source else ""
+                return self.problem("spell.count", f"{fmt_sq(sp.source)} has {have} crow{'s' * (have != 1)}{queen}",
+                                    "teleport")
             if not self.need_empty(sp.target, "spell.target"):
                 return
             if have == sp.count:

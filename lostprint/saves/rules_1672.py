@@ -283,6 +283,7 @@ class Rules1672(LostRules):
         else:
             yesterday = days.every(days.specs)
         voyages = [v for v in yesterday if not v.over]
+        rolled = []  # when the save names a weather the roll did not give (said once): the day in the rolled one
         if weather is not None:
             fit = [v for v in voyages if v.weather == weather]
             if not fit and voyages:
@@ -295,6 +296,7 @@ class Rules1672(LostRules):
                 else:
                     gave = " or ".join(WEATHER_NAMES[w] for w in sorted({v.weather for v in voyages}))
                     problems.add(wat, f"{WEATHER_NAMES[weather]}, but yesterday's weather roll gave {gave}")
+                rolled = voyages if crew.refused != st.day - 1 else []
                 fit = [evolve(v, weather=weather) for v in voyages]
             voyages = fit
         else:
@@ -304,6 +306,9 @@ class Rules1672(LostRules):
             crew.voyages = _unrolled([self._forced(evolve(v, step=0), st) for v in voyages]) or crew.voyages
         else:
             ends, failure = search.explain(eng, voyages, record)
+            more, missed = search.explain(eng, rolled, record) if rolled else ([], True)
+            if missed is None:  # the slip was the weather's name alone: the day goes on in either weather
+                ends, failure = (ends if failure is None else []) + more, None
             if failure is not None:
                 said = len(problems.items)
                 self._report(st, today, record, failure, voyages, problems, day_at, at)
@@ -529,7 +534,8 @@ class Rules1672(LostRules):
         """After a day the rules do not explain, go on from what the save says (so later days are
         still checked): the branches that explain all of the day but what failed, as many as are found
         soon, with the save's values (an unrecorded weather roll left unrolled: the next day's weather
-        is taken as the save says)."""
+        is taken as the save says); a supply refused goes on at the save's value or at the rules' (a slip
+        carried on, or a value mistyped on one day alone)."""
         loose = search.Record(turn=record.turn, inputs=record.inputs, optional=record.optional | {failure.key},
                               narrow=record.narrow, checks={k: v for k, v in record.checks.items() if k != failure.key},
                               partial={k: v for k, v in record.partial.items() if k != failure.key},
@@ -537,11 +543,14 @@ class Rules1672(LostRules):
         going = (v for v in search.walk(eng, voyages, loose, budget=RESYNC_STEPS) if not v.over)
         ends = list(islice(going, RESYNC_ENDS))
         forced = [self._forced(v, st) for v in ends] or [self._forced(evolve(v, step=0), st) for v in voyages]
+        if failure.key in KEYS:
+            forced += [self._forced(v, st, {failure.key: eng.PARTS[failure.key](v)}) for v in ends]
         return forced if "weather" in record.inputs else _unrolled(forced)
 
-    def _forced(self, v, st):
+    def _forced(self, v, st, rules_values=None):
         drawn = tuple((lab, st.terrain[lab]) for lab in st.mapped_on)
-        return eng.as_recorded(v, st.position, st.values, tuple(st.own.sailors.values()), drawn, st.day)
+        return eng.as_recorded(v, st.position, dict(st.values, **rules_values or {}), tuple(st.own.sailors.values()),
+                               drawn, st.day)
 
     # --- the end of a day and of the game --------------------------------------------------------------
 

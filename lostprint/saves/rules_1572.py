@@ -556,9 +556,11 @@ def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
         if k in planned or k in ("planning", "interests", KANTYI_ROLLS):
             continue
         return rolls[k][1], f"no {R.face(k)} was planned on day {day}: {k} is skipped"
-    if eng.NC in rolls and eng.NC in planned and min(s.eclipse for s in _starts(st)) > 0:
-        return rolls[eng.NC][1], (f"a predicted eclipse chooses day {day}'s Native Contact result: no native-contact "
-                                  "dice are rolled, so leave them out of rolls")
+    rolled = next((k for k in (eng.NC, KANTYI_ROLLS) if k in rolls), None)  # (her rerolls are of rolled dice)
+    if rolled and eng.NC in planned and min(s.eclipse for s in _starts(st)) > 0:
+        return rolls[rolled][1], (f"a predicted eclipse chooses day {day}'s Native Contact result: no native-contact "
+                                  f"dice are rolled{', and none for Princess Kantyi to reroll' * (rolled != eng.NC)}, "
+                                  "so leave them out of rolls")
     if len(rolls.get("mapping", ((),))[0]) > 1:
         failure = search.Failure("left", "mapping")
     elif "mapping" in rolls and not eng.mapping_targets(st.own.engine):

@@ -110,7 +110,9 @@ def _direction(rd: Reader, value, where: str):
         return None
     text = str(value).strip().upper() if isinstance(value, str) else ""
     if text[:1] not in E.DIRECTIONS or text not in ("N", "E", "S", "W", "NORTH", "EAST", "SOUTH", "WEST"):
-        return _bad(rd, where, f"{shown(value)} is not a direction (N, E, S or W)")
+        corner = re.fullmatch(r"(N|S|NORTH|SOUTH)[- ]?(E|W|EAST|WEST)", text)
+        return _bad(rd, where, f"{shown(value)} is not a direction (N, E, S or W"
+                    + (": a side of the tile, not a corner)" if corner else ")"))
     return text[:1]
 
 

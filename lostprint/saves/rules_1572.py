@@ -624,6 +624,9 @@ def _marks_apart(st, record) -> tuple[At, str] | None:
     return None
 
 
+ROW_TRAILS = sum(any(e.what == "trail" for row in eng.rows_of(k) for e in row.effects) for k in eng.ROLLED)  # 4, 5
+
+
 def _end_trail_problem(st) -> tuple[At, str] | None:
     """A trail from where the day ends, not where it began, nor from a Ruined Mission found today: only a Cartography
     trail (phase 12) draws it, and that needs the progress the day ends with, whatever the dice."""
@@ -631,16 +634,22 @@ def _end_trail_problem(st) -> tuple[At, str] | None:
     missions = {m.hexes[0] for m in today if m.get("result") == "ruined-mission"}
     drawn = [i for i, m in enumerate(today) if m.kind == "trail" and end in m.hexes and st.day_start not in m.hexes
              and not missions & set(m.hexes)]
+    camp = ""
+    if not drawn and end == st.day_start and not missions:  # phases 4-5 find one trail each at most: the rest is dusk's
+        drawn = [i for i, m in enumerate(today) if m.kind == "trail" and end in m.hexes][ROW_TRAILS:]
+        camp = f"{ROW_TRAILS + len(drawn)} trails from {end} on day {st.day}: Exploring and Native Contact find one each"
     if not drawn:
         return None
     at, left = st.own.at("marks", drawn[0]), st.values["movement"]
     mission = f" (today's Ruined Mission draws its trail from {', '.join(sorted(missions))})" if missions else ""
     if st.setup.get("expedition") != "cartography":
-        return at, (f"a trail is found in phases 4\u20135 from {st.day_start}, where day {st.day} began, or drawn by "
+        return at, (f"{camp}; only a Cartography expedition draws another, at the end of the day" if camp else
+                    f"a trail is found in phases 4\u20135 from {st.day_start}, where day {st.day} began, or drawn by "
                     f"a Ruined Mission; only a Cartography expedition draws one from where the day ends ({end})"
                     + mission)
     if left < R.cartography_progress:
-        return at, (f"a trail from {end}, where day {st.day} ends, is the Cartography trail of phase 12: it needs "
+        lead = f"{camp}, so one is" if camp else f"a trail from {end}, where day {st.day} ends, is"
+        return at, (f"{lead} the Cartography trail of phase 12: it needs "
                     f"{R.cartography_progress} or more movement progress at the end of the day, and the day ends "
                     f"with {left}{mission}")
     return None

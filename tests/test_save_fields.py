@@ -5,6 +5,7 @@ so; schema and forms agree on every mark kind and day field; and neither types a
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -141,7 +142,9 @@ def agree(spec: dict, form: dict, where: str) -> None:
     elif form["type"] == "int":
         assert (form["min"], form["max"]) == (spec["minimum"], spec.get("maximum")), where
     elif form["type"] == "counts":
-        assert form["keys"] == spec["propertyNames"]["enum"], where
+        names = spec["propertyNames"]  # the keys, or a pattern of the ways a save may write them (1872's caps)
+        assert form["keys"] == names["enum"] if "enum" in names else all(re.match(names["pattern"], k)
+                                                                          for k in form["keys"]), where
         limits = spec["additionalProperties"]
         assert (form["min"], form["max"]) == (limits["minimum"], limits["maximum"]), where
     elif form["type"] == "bool":

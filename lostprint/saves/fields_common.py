@@ -23,7 +23,9 @@ A shape is one of (every number read from lostprint/games/):
                                                them, the options then only the defaults)
 A choice or multi of terrains also says the other ways a save may write each (`aliases`: {spelling: option},
 from Terrain.spellings: its name, a singular).
-  {"type": "counts", "keys", "min", "max"}     a mapping of the keys to small numbers
+  {"type": "counts", "keys", "min", "max", "names"}
+                                               a mapping of the keys to small numbers (`names`: {other
+                                               way a save may write a key: the key}, each in any spelling)
   {"type": "group", "fields", "required"}      a mapping of named fields (each {"key", **shape})
   {"type": "list", "item", "min", "max"}       a list of one shape (min/max: its length; None: any)
   {"type": "either", "shapes"}                 any one of the shapes
@@ -81,8 +83,8 @@ def terrain_aliases(game) -> dict:
     return {s: t.key for t in game.terrains for s in t.spellings if s != t.key}
 
 
-def counts(keys, low: int, high: int) -> dict:
-    return {"type": "counts", "keys": list(keys), "min": low, "max": high}
+def counts(keys, low: int, high: int, names=None) -> dict:
+    return {"type": "counts", "keys": list(keys), "min": low, "max": high, **({"names": dict(names)} if names else {})}
 
 
 def group(fields: list[dict], required=()) -> dict:

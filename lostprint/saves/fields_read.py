@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from lostprint.files import line_of
+from lostprint.files.tree import LDict, key_line
 from lostprint.files.fields import At, Reader
 from lostprint.saves.fields_common import spelling
 
@@ -19,6 +20,16 @@ def _spellings(options: tuple, labels: tuple, terrains: tuple) -> dict:
 
 def _whole(x, low, high) -> bool:
     return isinstance(x, int) and not isinstance(x, bool) and (low is None or x >= low) and (high is None or x <= high)
+
+
+def _keyed(spec: dict, keys: dict) -> dict:
+    """`spec` with each key written as `keys` reads it (by its spelling), keeping each key's lines."""
+    out = LDict(line=line_of(spec))
+    for key, value in spec.items():
+        new = keys.get(spelling(key), key) if isinstance(key, str) else key
+        out[new] = value
+        out.key_lines[new], out.value_lines[new] = key_line(spec, key), line_of(spec, key)
+    return out
 
 
 def _noun(shape: dict) -> str:
@@ -53,6 +64,8 @@ def read(rd: Reader, shape: dict, value, at: At, names=()):
         spec = value if isinstance(value, dict) else rd.mapping(value, at, f"a mapping of {', '.join(fields)}")
         if spec is None:
             return None
+        if shape.get("names"):  # a key written another way (`Movement Progress`): read as its key, on its line
+            spec = _keyed(spec, {spelling(w): k for w, k in [*shape["names"].items(), *zip(fields, fields)]})
         if not fields.keys() >= spec.keys():
             rd.unknown(spec, tuple(fields), at.field, f"{_noun(shape)} key")
         missing = [k for k in shape.get("required", ()) if k not in spec]

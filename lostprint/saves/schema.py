@@ -49,8 +49,9 @@ def shape_schema(shape: dict) -> dict:
     elif kind == "multi":
         out = {"type": "array", "items": {"type": "string"} if shape["options_from"] else _named(shape)}
     elif kind == "counts":
-        out = {"type": "object", "propertyNames": {"enum": shape["keys"]},
-               "additionalProperties": _number(shape)}
+        written = list(dict.fromkeys(spelling(w) for w in (*shape["keys"], *shape.get("names", ()))))
+        out = {"type": "object", "additionalProperties": _number(shape), "propertyNames": {
+            "pattern": spelling_pattern(written)} if shape.get("names") else {"enum": shape["keys"]}}
     elif kind == "group":
         out = {"type": "object", **({"required": shape["required"]} if shape["required"] else {}),
                "additionalProperties": False,

@@ -1386,11 +1386,11 @@ def _why_none(s0: State, rec: Recorded, eclipses) -> tuple:
                      else _either(ends) or "nothing")
             x = clamp(s0.values[t] + sum(hi[t] if high else lo[t] for lo, hi in spans)
                       + (R.kind_bonus if high and t == CONQ else 0))
-            rest = _either(fill._one_tail(t, x, fill.keys[0])) or "nothing"
+            rest = _either(fill._one_tail(t, x, fill.keys[0]))
+            rest = f"take {x} to {rest}" if rest else f"cannot go on from {x} (a step costs more)"
             return ("resources", key), (f"{key} {s0.values[t]} \u2192 {have[t]}, but whatever the rolls day {day} "
                                         f"ends with {key} {limit} (the charts' rows: {', '.join(charts) or 'none'}; "
-                                        f"the day's interests, rations, travel and morale as recorded then take {x} "
-                                        f"to {rest})")
+                                        f"the day's interests, rations, travel and morale as recorded then {rest})")
     one_off: dict = {}  # tracker -> {a value it can end with while every other ends as recorded: a line}
     for morning in fills:
         for t, lines in morning.search(free=True).items():

@@ -404,7 +404,8 @@ def replay_record(record: Record, rd: Reader | None = None) -> T.Result:
             _bad(rd, f"outcome.scores.{keyname(name)}", f"the replay gives {name} {final[name]} points, not {pts} "
                  f"({tally(result, name)})")
     if record.winner and sorted(record.winner) != sorted(won) and len(rd.problems) == told:  # else: the scores'
-        _bad(rd, "outcome.winner", f"the replay gives the win to {' and '.join(won)}, with {best} points")
+        _bad(rd, "outcome.winner", f"the replay gives the win to {' and '.join(won)}, with {best} points"
+             + (" (tied for the most points, they share it)" if len(won) > 1 else ""))
     return result
 
 

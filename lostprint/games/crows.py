@@ -235,6 +235,8 @@ CLARIFICATIONS = (
                   "moves with the other crows."),
     Clarification("teleport", "Teleport",
                   "Teleport moves one or two ordinary crows; the Queen cannot be teleported."),
+    Clarification("shared-win", "A tie at the end",
+                  "Players tied for the most points share the win: the rules name no tie-breaker."),
 )
 
 

@@ -251,6 +251,31 @@ def left_out(scene: Scene, sources) -> list[str]:
             if not any("".join(source.split()) in s for s in streams)]
 
 
+TEXT_CLEARANCE = 1.0  # points of paper between a line of text and any frame, rule or box's stroke
+
+
+def text_on_lines(scene: Scene, clearance: float = TEXT_CLEARANCE) -> list[str]:
+    """Text keeps `clearance` points from the stroke of every Rect and Line (a panel's frame, a table's
+    rule, a slot, a tick box): a word running through a box's side ('verwundet' past its sailor's box)
+    or sitting on a rule (a band's results under its numbers' line) is found, though it spills out of
+    no panel. Fills count by their outline only; icons (a crow's legs over its number), hexes and art
+    (Paths, Circles) are left to the map's checks."""
+    problems = []
+    for page in scene.all_pages():
+        strokes = [i for i, icon in _with_icons(page.items) if isinstance(i, (Rect, Line)) and i.style.stroke
+                   and not icon]
+        index = InkIndex(strokes)
+        for t in texts(page):
+            if not t.text.strip() or t.angle:
+                continue
+            d, who = index.nearest(bbox(t), clearance, painted_at=len(strokes))
+            if who >= 0:
+                line = strokes[who]
+                problems.append(f"text {t.text!r} is {d:.2f} pt from a {type(line).__name__} "
+                                f"{line.role!r} (under {clearance:g} pt)")
+    return problems
+
+
 def all_problems(scene: Scene) -> list[str]:
     out = []
     for page in scene.all_pages():

@@ -108,6 +108,17 @@ def test_journal_pages_a_third_full_and_no_blank_band_on_page_one(name, paper, i
         assert filled > 1 / 3, f"{name} {paper} p{page.number}: only {filled:.0%} full"
 
 
+@pytest.mark.parametrize("name,paper,ink", JOURNALS)
+def test_journal_closing_line_never_stands_alone_on_the_last_page(name, paper, ink):
+    """The closing line ("Won on day 16 ... Final score 26.") keeps the last day's lines with it: the
+    1672 letter journal once ended on a page of that one line, which the fill test (every page but the
+    last a third full) let through."""
+    last = journal_pages(name, paper, ink)[-1]
+    body = [row for row in P.rows(last) if 16 * MM < row[0].top and row[0].bottom < last.height - 15 * MM]
+    story = [row for row in body if not any("\u2042" in ln.text for ln in row)]
+    assert len(story) >= 2, f"{name} {paper}: the last page holds only {' '.join(ln.text for r in body for ln in r)!r}"
+
+
 def body_lines(page):
     for row in P.rows(page):
         if all(abs(ln.size - BODY_SIZE) < 0.2 and "Serif" in ln.font for ln in row) \

@@ -658,6 +658,8 @@ def story(played, pal: Palette, tr: Translator = ENGLISH) -> list:
             out.append(Para(plain(tr._("Day {day}").format(day=d.day) + f" \u00b7 {facts}"), st["quiet"], "sans"))
     word, why = result_line(played, tr)
     score = tr._("Final score {total}.").format(total=played.total)
+    if isinstance(out[-1], (Para, RunPara)):  # the closing line never stands alone on the last page
+        out[-1] = replace(out[-1], style=replace(out[-1].style, keep_with_next=True))
     out.append(RunPara(((f"\u2042  {word} {why}. {score}  \u2042", None),), st["end"]))
     return out
 

@@ -380,15 +380,19 @@ def crew_marks(box: Box, pal: Palette, game, tr: Translator = ENGLISH) -> Group:
     gap = 4.0
     card_w = (box.w - gap * (n - 1)) / n
     b = 7.5
+    labels = (tr.gettext("wounded"), tr.gettext("lost"))
+    # the card's left pad and the gap before a box's word, narrowed where a long word ('verwundet') would
+    # reach the card's right side
+    pad = min(3.0, (card_w - b - max(text_width(t, "sans", SMALL) for t in labels) - 1.5) / 2)
     for i in range(n):
         x = box.x + i * (card_w + gap)
         items.append(Rect(x, box.y, card_w, box.h, boxed(pal.panel, pal.line, 0.6), radius=2.0, role="sailor"))
         items.append(Text(x + 3, box.y + 2 + ASCENT * SMALL, tr.gettext("Sailor {number}").format(number=i + 1),
                           SMALL, "sans-bold", fill=pal.ink, role="sailor-name"))
-        for j, label in enumerate((tr.gettext("wounded"), tr.gettext("lost"))):
+        for j, label in enumerate(labels):
             y = box.y + 3.5 + SMALL + j * (b + 1.5)
-            items.append(Rect(x + 3, y, b, b, boxed(pal.paper, pal.ink, 0.6), radius=1.0, role="sailor-mark"))
-            items.append(w.text_in(x + 3 + b + 3, y, b, label, SMALL, "sans", color=pal.soft))
+            items.append(Rect(x + pad, y, b, b, boxed(pal.paper, pal.ink, 0.6), radius=1.0, role="sailor-mark"))
+            items.append(w.text_in(x + pad + b + pad, y, b, label, SMALL, "sans", color=pal.soft))
     return Group(tuple(items), name="crew", box=tuple(box))
 
 

@@ -218,10 +218,11 @@ def word_slots(words: list[str], x: float, width: float, gap: float = 3.0) -> li
     if n != 2:
         return [(c, width / n - 1) for c in centres]
     w0, w1 = (text_width(t, "sans", MIN_TEXT) for t in words)
-    if w0 + w1 + gap > width - 2:
+    edge = 1.5  # from a leaning word to the cell's side: clear of the column's rule
+    if w0 + w1 + gap > width - 2 * edge:
         return [(c, width / n - 1) for c in centres]
-    c0 = max(x + 1 + w0 / 2, min(centres[0], x + width - 1 - gap - w1 - w0 / 2))
-    c1 = min(x + width - 1 - w1 / 2, max(centres[1], c0 + w0 / 2 + gap + w1 / 2))
+    c0 = max(x + edge + w0 / 2, min(centres[0], x + width - edge - gap - w1 - w0 / 2))
+    c1 = min(x + width - edge - w1 / 2, max(centres[1], c0 + w0 / 2 + gap + w1 / 2))
     return [(c0, w0 + 0.01), (c1, w1 + 0.01)]
 
 
@@ -359,6 +360,11 @@ def icon_key(game, box: Box, pal: Palette, tr: Translator = ENGLISH) -> Group:
         text_w = x + col_w - tx
         size = MIN_TEXT
         lines = w.wrap_text(head + meaning, "sans", size, text_w)
+        bold = text_width(head, "sans-bold", size) - text_width(head, "sans", size)  # the name prints bold
+        slack = col_gap / 2 if c < cols - 1 else 2.5  # into the gap between columns, or clear of the frame
+        if text_width(lines[0], "sans", size) + bold > text_w + slack:  # so its line is wider than measured
+            first = w.wrap_text(head + meaning, "sans", size, text_w - bold)[0]
+            lines = [first] + w.wrap_text((head + meaning)[len(first):].strip(), "sans", size, text_w)
         max_lines = max(1, int(slot_h // (size * 1.12)))
         if len(lines) > max_lines:
             lines = lines[:max_lines]
@@ -399,11 +405,14 @@ def terrain_panel(game, box: Box, pal: Palette, tr: Translator = ENGLISH) -> Gro
         items.append(icon(t.key, cx, cy, hex_s * 0.5, pal.faint))
         tx = x + hex_s + 5
         tw = cw - hex_s - 7
+        parts = [p.strip() for p in t.cost.split("+")]
+        # the words beside the hex, raised where a short panel (a4) would set the last cost on the rule
+        ty = min(cy, inner.y + top_h - 1.4 - (len(parts) - 1) * 7.2 - 3.2 - DESCENT * MIN_TEXT)
         name, ns = w.fitted(t.name, "sans-bold", 7.5, tw)
-        items.append(Text(tx, cy - 4.5, name, ns, "sans-bold", "start", pal.ink, role="terrain"))
-        for k, part in enumerate(p.strip() for p in t.cost.split("+")):
+        items.append(Text(tx, ty - 4.5, name, ns, "sans-bold", "start", pal.ink, role="terrain"))
+        for k, part in enumerate(parts):
             cost, cs = w.fitted(("+ " if k else "") + part, "sans", MIN_TEXT, tw)
-            items.append(Text(tx, cy + 3.2 + k * 7.2, cost, cs, "sans", "start", pal.soft, role="cost"))
+            items.append(Text(tx, ty + 3.2 + k * 7.2, cost, cs, "sans", "start", pal.soft, role="cost"))
     y = inner.y + top_h + 1
     items.append(Line(inner.x, y - 1, inner.right, y - 1, stroke(pal.faint, 0.4)))
     need = [text_width(what + " ", "sans-bold", MIN_TEXT) + text_width(rule, "sans", MIN_TEXT)
@@ -493,6 +502,14 @@ MAP_FLATS_MM = 20.0
 MAP_PAD = 8.5
 MIN_RIGHT_W = 132.0  # two die slots side by side, in a panel
 DIE_CAPTIONS = (N_("top \u00b7 tens"), N_("bottom \u00b7 ones"))  # a unit's two die slots
+
+
+def unit_dice_height(game, width: float, tr: Translator = ENGLISH) -> float:
+    """What unit_dice needs this wide: a row a unit (its name, its die slots, a gap), under the title band
+    and the subtitle's own line where it takes one (a language's longer title)."""
+    below = w.subtitle_below(tr.gettext("Tribal units"), game.text.phases_text, width)
+    return w.TITLE_BAR + 6 + (w.SUBTITLE_LINE if below else 0) \
+        + len(game.rules.units) * (slot_size(game.piece("die")) + 7.5 + 4)
 
 
 def unit_dice(game, box: Box, pal: Palette, tr: Translator = ENGLISH) -> Group:
@@ -665,15 +682,14 @@ def front(game, game_map, opts: SheetOptions) -> list:
         "Player sheet, side 1 of 2 (charts on side 2) \u00b7 pencils, {dice} dice"  # not a rule: the paper's sides
     ).format(dice=die.count), tr)
 
-    units_h = w.TITLE_BAR + 6 + len(game.rules.units) * (slot_size(die) + 7.5 + 4)
     if game_map.name != "standard":  # a variant of any size: laid out by content (sheets/layout.py)
-        items += variant_body(game, game_map, body, pal, units_h, tr)
+        items += variant_body(game, game_map, body, pal, tr)
     else:
         group, _ctx = hex_map(game_map, game, map_box, pal, drawers=DRAWERS, start_label=tr.gettext("Start"),
                               coords=True, label_pad=MAP_PAD, max_flats=MAP_FLATS_MM * MM, tr=tr)
         items.append(group)
         items.append(crow_tally(game, crow_box, pal, CROW_BOXES_TO, tr))
-        u_box, v_box = right.split_y(units_h, 0, gap=GAP)
+        u_box, v_box = right.split_y(unit_dice_height(game, right.w, tr), 0, gap=GAP)
         items.append(unit_dice(game, u_box, pal, tr))
         items.append(spirit_and_vision(game, v_box, pal, tr))
     items.append(foot_line(opts, foot_credit(game, tr.gettext("side 1 of 2"), tr), pal,
@@ -682,12 +698,13 @@ def front(game, game_map, opts: SheetOptions) -> list:
     return items
 
 
-def variant_body(game, game_map, body: Box, pal: Palette, units_h: float, tr: Translator = ENGLISH) -> list:
+def variant_body(game, game_map, body: Box, pal: Palette, tr: Translator = ENGLISH) -> list:
     """A variant map with the unit dice, the Spirit Dancers and Vision Quest and the Crows at natural
     size beside or under it, the map as large as that leaves."""
 
     panels = [
-        Panel("unit-dice", 122.0, lambda wd: units_h, lambda box: unit_dice(game, box, pal, tr), max_w=150.0),
+        Panel("unit-dice", 122.0, lambda wd: unit_dice_height(game, wd, tr), lambda box: unit_dice(game, box, pal, tr),
+              max_w=150.0),
         Panel("vision", 170.0, lambda wd: max(122.0, vision_height(game, wd, tr)),
               lambda box: spirit_and_vision(game, box, pal, tr), max_w=260.0),
         Panel("crows", 430.0, lambda wd: 44.0, lambda box: crow_tally(game, box, pal, CROW_BOXES_TO, tr), max_w=620.0),
@@ -791,6 +808,7 @@ OMEN_COLUMNS = 3
 OMEN_ROW = 10.5  # a Bad Omen row on the one page: rows clearly apart (over 1.4 lines of 7.2 pt), not prose
 CROWS_MIN_W = 90.0
 UNIT_ROW = 17.0  # a row of the compact unit chart: two effects on two lines, and a clear gap to the next row
+UNIT_HEAD = 11.0  # the compact unit chart's row of differences: their 8 pt figures clear of the rule under them
 DICE_GAP = 3.0  # paper between two unit die slots
 
 
@@ -819,7 +837,7 @@ def unit_dice_grid(game, box: Box, pal: Palette, tr: Translator = ENGLISH) -> Gr
 
 
 def unit_chart_height(game) -> float:
-    return w.TITLE_BAR + 3 + 10.0 + len(game.rules.units) * UNIT_ROW + 3
+    return w.TITLE_BAR + 3 + UNIT_HEAD + len(game.rules.units) * UNIT_ROW + 3
 
 
 def _cell_lines(words: list[str], col: float) -> list[str]:
@@ -854,7 +872,7 @@ def unit_chart_compact(game, box: Box, pal: Palette, tr: Translator = ENGLISH) -
     items, inner = w.panel(box, tr.gettext("Unit chart"), pal, subtitle=game.text.aim_text, name="units")
     name_w = max(text_width(f"{i + 1}\u2009{u.name}", "sans-bold", MIN_TEXT) for i, u in enumerate(units)) + 3
     col = (inner.w - name_w) / len(rows)
-    head_h = 10.0
+    head_h = UNIT_HEAD
     for j, row in enumerate(rows):
         x = inner.x + name_w + col * j
         kind = "bad" if (row.low or 0) >= 4 else ("good" if row.low in (2, 3) else "low")
@@ -880,7 +898,7 @@ def unit_chart_compact(game, box: Box, pal: Palette, tr: Translator = ENGLISH) -
                     items.append(crows_icon(key, x + col / 2 + (k - (n - 1) / 2) * (size + 2), top + UNIT_ROW / 2, size,
                                             pal.ink))
                 if cell.house and not row.house:
-                    items.append(house_mark(x + col - 1.5, top + ASCENT * MIN_TEXT + 1, pal))
+                    items.append(house_mark(x + col - 1.5, top + ASCENT * MIN_TEXT + 2, pal))
                 continue
             lines = _cell_lines([effects[key].name for key in cell.effects], col)
             y = top + (UNIT_ROW - len(lines) * MIN_TEXT * 1.1) / 2 + ASCENT * MIN_TEXT + 0.2
@@ -888,7 +906,7 @@ def unit_chart_compact(game, box: Box, pal: Palette, tr: Translator = ENGLISH) -
                 items.append(Text(x + col / 2, y + k * MIN_TEXT * 1.1, line, MIN_TEXT, "sans", "middle", pal.ink,
                                   role="cell-word"))
             if cell.house and not row.house:
-                items.append(house_mark(x + col - 1.5, top + ASCENT * MIN_TEXT + 1, pal))
+                items.append(house_mark(x + col - 1.5, top + ASCENT * MIN_TEXT + 2, pal))
         if i:
             items.append(Line(inner.x, top, inner.right, top, stroke(pal.faint, 0.3)))
     return Group(tuple(items), name="units", box=tuple(box))

@@ -351,6 +351,9 @@ def day_track(days: int, per_row: int, box: Box, pal: Palette, row_label: str = 
     top = head_h if columns else 0.0
     gx = inner.x + left + (inner.w - left - cell * cols) / 2
     gy = inner.y + top + (inner.h - top - cell * rows) / 2
+    # the faint number sits in the box's corner, or in its middle where a narrow box (a longer word for
+    # "Week" beside it) has no room for the corner's pad
+    pad = min(3.2, (cell - text_width(str(days), "sans", SMALL)) / 2)
     for wk in range(weeks):
         if columns:
             items.append(Text(gx + wk * cell + cell / 2, gy - 3, str(wk + 1), SMALL, "sans-bold", "middle", pal.soft))
@@ -364,7 +367,7 @@ def day_track(days: int, per_row: int, box: Box, pal: Palette, row_label: str = 
             c, r = (wk, k) if columns else (k, wk)
             x, y = gx + c * cell, gy + r * cell
             items.append(Rect(x + 1, y + 1, cell - 2, cell - 2, boxed(pal.paper, pal.line, 0.6), radius=1.2, role="day"))
-            items.append(Text(x + 3.2, y + 3.0 + ASCENT * SMALL, str(d), SMALL, "sans", fill=pal.faint))
+            items.append(Text(x + pad, y + 3.0 + ASCENT * SMALL, str(d), SMALL, "sans", fill=pal.faint))
     return Group(tuple(items), name="days", box=tuple(box))
 
 
@@ -512,6 +515,8 @@ def write_in(box: Box, label: str, pal: Palette) -> Group:
 # --- a dice chart turned a quarter: a column a band, for a short, wide room ------------------------------
 
 STRIP_HEAD = 8.8  # the band labels' row of a strip chart
+STRIP_RULE = 0.6  # the rule under the labels' row, this far under it
+STRIP_GAP = 2.0  # from the labels' row to the results' tops: the rule keeps clear of both
 STRIP_LINE = SMALL * 1.12
 
 
@@ -560,7 +565,7 @@ def _strip_lines(chart: Chart, width: float) -> tuple[list[str], list[list[str]]
 def strip_height(chart: Chart, width: float) -> float:
     """What chart_strip needs at this width: the note, the labels' row, the most lines of a cell."""
     note, cells, _ = _strip_lines(chart, width)
-    return TITLE_BAR + 6 + len(note) * SMALL * 1.15 + (2 if note else 0) + STRIP_HEAD \
+    return TITLE_BAR + 6 + len(note) * SMALL * 1.15 + (2 if note else 0) + STRIP_HEAD + STRIP_GAP \
         + max(len(c) for c in cells) * STRIP_LINE + 2
 
 
@@ -579,8 +584,9 @@ def chart_strip(chart: Chart, box: Box, pal: Palette, tr: Translator = ENGLISH) 
             items.append(Rect(x, y, cw, inner.bottom - y, fill(pal.zebra)))
         items.append(text_in(x + cw / 2, y, STRIP_HEAD, label, BODY, "sans-bold", "middle", pal.ink, role="band"))
         for k, line in enumerate(lines):
-            items.append(Text(x + cw / 2, y + STRIP_HEAD + ASCENT * SMALL + k * STRIP_LINE, line, SMALL, "sans",
-                              "middle", pal.ink, role="result"))
+            items.append(Text(x + cw / 2, y + STRIP_HEAD + STRIP_GAP + ASCENT * SMALL + k * STRIP_LINE, line, SMALL,
+                              "sans", "middle", pal.ink, role="result"))
         x += cw
-    items.append(Line(inner.x, y + STRIP_HEAD, inner.right, y + STRIP_HEAD, stroke(pal.faint, 0.4)))
+    rule = y + STRIP_HEAD + STRIP_RULE
+    items.append(Line(inner.x, rule, inner.right, rule, stroke(pal.faint, 0.4)))
     return Group(tuple(items), name=f"chart:{chart.key}", box=tuple(box))

@@ -36,7 +36,7 @@ def fields(game) -> dict:
                                     field("result", choice([slug(b.results[0]) for b in interests],
                                                            [b.results[0] for b in interests], loose=True))],
                                    required=("hex", "result")), "{hex, result}"),
-            mark("empire", hex_(), "a hex"),
+            mark("empire", hex_(), "a hex", [s.name for s in game.symbols if s.key == "empire"]),
             mark("lagos-de-oro", hexes(rules.lagos_hexes), f"{rules.lagos_hexes} hexes that touch each other"),
         ],
         "day": [

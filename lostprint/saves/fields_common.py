@@ -103,8 +103,9 @@ def field(key: str, shape: dict, hint: str = "", carry: bool = False) -> dict:
     return {"key": key, "hint": hint, "carry": carry, **shape}
 
 
-def mark(kind: str, shape: dict, hint: str) -> dict:
-    return {"kind": kind, "hint": hint, **shape}
+def mark(kind: str, shape: dict, hint: str, names=()) -> dict:
+    """A mark kind; `names`: the other names a sheet prints for it (1572's Advanced Empire), read as the kind."""
+    return {"kind": kind, "hint": hint, **shape, **({"names": list(names)} if names else {})}
 
 
 def resources(game) -> list[dict]:

@@ -165,6 +165,7 @@ class LostRules:
     setup_counts: dict[str, int] = {}  # key -> how many names a setup list holds (1672: the four sailors)
     enters_unmapped = False  # may the party step into a hex nobody has drawn (1672: it stays blank)?
     mark_kinds: dict[str, str] = {}  # kind -> what its value looks like (for messages and docs)
+    mark_names: dict[str, str] = {}  # another name a sheet prints for a mark kind (as its slug) -> the kind
     day_fields: dict[str, str] = {}  # extra per-day fields -> what they hold
     counted_once: dict[str, str] = {}  # mark kind -> its name: its hexes score as one mapped hex (1572's Lagos)
     score_note = ""  # said after the terms of a refused score (1872: the start hex never counts)

@@ -122,6 +122,7 @@ class Rules1572(LostRules):
     setup_fields = {"expedition": tuple(o.key for o in EXPEDITIONS)}
     setup_aliases = {str(o.roll): o.key for o in EXPEDITIONS}
     mark_kinds = {kind: m["hint"] for kind, m in MARKS.items()}
+    mark_names = {slug(name): kind for kind, m in MARKS.items() for name in m.get("names", ())}  # Advanced Empire
     day_fields = {key: f["hint"] for key, f in DAY_FIELDS.items()}
     counted_once = {i.key: i.name for i in INTEREST_RULES if any(e.what == "lagos" for e in i.effects)}  # (⌂)
     untaken_refused_step = True  # (no replay goes on after a refused day: the route is all the days after see)

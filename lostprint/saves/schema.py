@@ -68,12 +68,14 @@ def shape_schema(shape: dict) -> dict:
     return {**out, "description": f"{shape['hint']} ({out['description']})" if kind == "hex" else shape["hint"]}
 
 
-def _mark(kind: str, shape: dict, anchor: str) -> dict:
-    """A mark: {kind: its place}, the kind written any way the validator reads it (its slug: `Peaceful Village`);
-    the other spellings refer to the kind's one schema by its anchor."""
+def _mark(kind: str, shape: dict, anchor: str, names=()) -> dict:
+    """A mark: {kind: its place}, the kind written any way the validator reads it (its slug: `Peaceful Village`,
+    or a name the sheet prints for it: `Advanced Empire`); the other spellings refer to the kind's one schema by
+    its anchor."""
     return {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
             "properties": {kind: {"$anchor": anchor, **shape}},
-            "patternProperties": {spelling_pattern([slug(kind)], british=False): {"$ref": f"#{anchor}"}}}
+            "patternProperties": {spelling_pattern([slug(kind), *map(slug, names)], british=False):
+                                  {"$ref": f"#{anchor}"}}}
 
 
 def _resources(resources: list[dict]) -> dict:
@@ -97,7 +99,7 @@ def game_part(game, day_fields) -> dict:
         "then": {"properties": {"days": {"items": {
             "properties": {**{k: True for k in day_fields},
                            "marks": {"type": "array", "items": {"oneOf": [
-                               _mark(m["kind"], shape_schema(m), f"{plugin.id}-{m['kind']}")
+                               _mark(m["kind"], shape_schema(m), f"{plugin.id}-{m['kind']}", m.get("names", ()))
                                for m in described["marks"]]}},
                            "resources": _resources(described["resources"]),
                            **{f["key"]: shape_schema(f) for f in described["day"]}},

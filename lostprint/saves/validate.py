@@ -415,7 +415,7 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, names: dict, after: 
                               f"(kinds: {', '.join(rules.mark_kinds)})")
                 continue
             (kind, value), = item.items()
-            kind_slug = slug(kind) if isinstance(kind, str) else ""
+            kind_slug = rules.mark_names.get(slug(kind), slug(kind)) if isinstance(kind, str) else ""
             kat = At(key_line(item, kind), f"{mat.field}.{keyname(kind)}")
             if kind_slug not in rules.mark_kinds:
                 rd.error(kat, f"unknown mark (kinds: {', '.join(rules.mark_kinds)})")

@@ -1,9 +1,11 @@
-"""What every seeded player shares: a seeded random source, dice, and a memo per map."""
+"""What every seeded player shares: a seeded random source, dice, a memo per map, a game played through."""
 from __future__ import annotations
 
 import functools
 import hashlib
 import random
+
+from lostprint.engine import drive
 
 FACES = 6  # not a rule: the physical die every Lost game rolls
 MAPS = 8  # not a rule: how many maps' worked-out facts a player's memo keeps
@@ -41,6 +43,13 @@ class Dice:
 
 
 QuickDice = FAST_DICE = Dice  # the names the players knew them by when a slower Dice drew by randint
+
+
+def played(engine, player, limit: int | None = None) -> tuple:
+    """A whole game of `engine` by `player` through the driver: (the last state, every input in order)."""
+    events: list = []
+    final = drive.play(engine, player.start(), player.decide, player.roll, limit or player.days, events)
+    return final, events
 
 
 def per_map(work):

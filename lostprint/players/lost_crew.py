@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from collections import deque
 
-from lostprint.engine import drive
 from lostprint.engine import lost_crew as eng
 from lostprint.games.lost_crew import ISLAND_SUPPLIES, RULES
 from lostprint.maps.model import standard_map
-from lostprint.players.common import FAST_DICE, per_map, rng_for
+from lostprint.players.common import FAST_DICE, per_map, played, rng_for
 from lostprint.saves.rules_1672 import save_of
 
 SAILORS = ("Tom Hale", "Jan Visser", "Ngozi", "Pip")
@@ -166,6 +165,5 @@ def simulate_1672(seed: int, game_map=None, player: str = "careful") -> dict:
 def voyage_save(sim: Captain, game_map=None, limit: int = LIMIT) -> dict:
     """Play `sim` to the end (or `limit` days) through the driver and write the voyage as save data (its
     transcript)."""
-    events: list = []
-    final = drive.play(eng, sim.start(), sim.decide, sim.roll, limit or sim.days, events)
+    final, events = played(eng, sim, limit)
     return save_of(events, final, SAILORS, standard=game_map is None)

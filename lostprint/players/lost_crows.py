@@ -16,10 +16,10 @@ import itertools
 import math
 from operator import add, itemgetter, mul
 
-from lostprint.engine import drive
 from lostprint.engine import lost_crows as eng
 from lostprint.games.lost_crows import RULES
 from lostprint.maps.model import standard_map
+from lostprint.players import common
 from lostprint.players.common import FACE_BITS, Dice, per_map, rng_for
 from lostprint.players.common import FACES as DIE_FACES
 from lostprint.saves.rules_1872 import save_of
@@ -802,11 +802,7 @@ class PairsChief(Chief):
 PLAYERS = {"careful": Chief, "naive": PairsChief}
 
 
-def played(player: Chief, limit: int | None = None) -> tuple[eng.Tribe, list]:
-    """A whole game by `player` through the driver: (the last state, every input in order)."""
-    events: list = []
-    final = drive.play(eng, player.start(), player.decide, player.roll, limit or player.days, events)
-    return final, events
+played = functools.partial(common.played, eng)  # (player, limit=None): (the last state, every input in order)
 
 
 def simulate_1872(seed: int, game_map=None, player=Chief, house_off=frozenset()) -> dict:

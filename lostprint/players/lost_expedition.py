@@ -4,13 +4,14 @@
 do; `Naive` never rerolls, never spends a musket and walks as soon as it can."""
 from __future__ import annotations
 
+import functools
 from types import MappingProxyType
 
-from lostprint.engine import drive
 from lostprint.engine import lost_expedition as eng
 from lostprint.games.lost_expedition import EXPEDITIONS
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.maps.model import standard_map
+from lostprint.players import common
 from lostprint.players.common import FAST_DICE, per_map, rng_for
 from lostprint.saves.rules_1572 import save_of
 
@@ -26,8 +27,8 @@ def ranks_of(game_map) -> MappingProxyType:
 
 
 class Player:
-    """The dice and what every policy shares. Each decision the engine asks is answered by the method
-    named for its key, given the phase asking (the state is `self.st`), or else by its first legal
+    """What every policy shares. Each decision the engine asks is answered by the method named for
+    its key, given the phase asking (the state is `self.st`, the step `self.step`), or else by its first legal
     option (every planning die kept, WILDs to the first phase called, no Diego's +1 and no musket spent,
     the first blank neighbour mapped, the first trail, Lagos de Oro's first placing); these are the
     naive answers."""
@@ -55,24 +56,23 @@ class Player:
         return self.dice.d6() if need.dice == 1 else tuple(self.dice.roll(need.dice))
 
     def decide(self, st: eng.State, step, need):
-        self.st = st
+        self.st, self.step = st, step
         answer = getattr(self, need.key, None)
         return answer(step.key) if answer else step.options(st)[0]
 
     def row(self, phase: str) -> int:
         """The eclipse's Native Contact row: the highest."""
-        return len(eng.rows_of("native-contact")) - 1
+        return self.step.options(self.st)[-1]
 
     def cartography(self, phase: str) -> str | None:
-        return eng.trail_options(self.st, self.st.pos)[0]  # asked only where a trail can go
+        return self.step.options(self.st)[1]  # the first trail (its options: None, then the trails)
 
     def to(self, phase: str) -> str | None:
         """One step a day, to the best neighbour the party may enter (nearer the delta if `closer_only`)."""
         if self.st.steps:
             return None
         to_go, here = self.board.to_goal, self.st.pos
-        options = [lab for lab in self.board.neighbours[here] if (not self.closer_only or to_go[lab] < to_go[here])
-                   and eng.step_problem(self.st, lab) is None]  # the travel step's options, the far ones untried
+        options = [lab for lab in self.step.options(self.st)[1:] if not self.closer_only or to_go[lab] < to_go[here]]
         return self.toward_goal(options)[0] if options else None
 
 
@@ -128,10 +128,10 @@ class Careful(Player):
         return self.st.get("food") <= self.migration_fill_at
 
     def target(self, phase: str) -> str:
-        return self.toward_goal(eng.mapping_targets(self.st))[0]
+        return self.toward_goal(self.step.options(self.st))[0]
 
-    def trail(self, phase: str) -> str:
-        return self.toward_goal(eng.trail_options(self.st, self.st.pos))[0]  # asked only where one can go
+    def trail(self, phase: str) -> str:  # asked only where a trail can go (Cartography's options: None first)
+        return self.toward_goal([t for t in self.step.options(self.st) if t is not None])[0]
 
     cartography = trail
 
@@ -139,11 +139,7 @@ class Careful(Player):
 PLAYERS = {"careful": Careful, "naive": Naive}
 
 
-def played(player: Player, limit: int | None = None) -> tuple[eng.State, list]:
-    """A whole game by `player` through the driver: (the last state, every input in order)."""
-    events: list = []
-    final = drive.play(eng, player.start(), player.decide, player.roll, limit or player.days, events)
-    return final, events
+played = functools.partial(common.played, eng)  # (player, limit=None): (the last state, every input in order)
 
 
 def play(seed: int, game_map=None, player=Careful) -> dict:

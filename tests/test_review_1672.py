@@ -360,3 +360,19 @@ def test_a_weather_or_a_value_mistyped_on_one_day_is_said_once(tmp_path):
         path = tmp_path / f"slip{i}.yaml"
         path.write_text(ok.replace(old, new, 1), encoding="utf-8")
         assert [line.partition(": ")[2] for line in check_save_file(path)] == [said]
+
+
+def test_a_route_copied_without_its_last_hex_is_one_line(tmp_path):
+    """A route that leaves out the hex the sloop ended on was refused on each hex the day's scan coloured ('not
+    next to the sloop'), on a burial there, and on the next day's first hop ('H7 is not next to J8'). When one hex
+    more at the route's end explains the whole day, that is said once, on the route, and the days go on from it."""
+    ok = (REVIEW / "hand" / "won-in-five.ok.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "short.yaml"
+    path.write_text(ok.replace("moved: [G6, F6]", "moved: [G6]"))
+    assert [line.partition(": ")[2] for line in check_save_file(path)] == [
+        "days[1].moved: the route ends at G6, but the day's scan colours the hexes around F6, as the rest of the day "
+        "does: F6, the hex the sloop ended on, is left out (moved lists every hex entered, the last one too)"]
+    buried = (REVIEW / "hand" / "buried-the-day-he-died.ok.yaml").read_text(encoding="utf-8")
+    path.write_text(buried.replace("    moved: [H7]\n", ""))
+    assert [line.partition(": ")[2].partition(",")[0] for line in check_save_file(path)] == [
+        "days[1].moved: no move is recorded"]

@@ -90,6 +90,31 @@ def _short_handed(record, dawns, key: str) -> str:
             "rest, the healed take no task, and each task takes one sailor)")
 
 
+def _last_hex_left_out(st, dawns, record):
+    """(the hex, the day's ends) when the day is what the save shows with one more hex entered at the end of its
+    route, and only one such hex (a route copied without its last hex); None otherwise."""
+    found = []
+    route = record.inputs["route"][0]
+    for last in st.game_map.neighbors(st.position):
+        mended = replace(record, inputs={**record.inputs, "route": (route + (last,),)},
+                         checks={**record.checks, "pos": last},
+                         narrow={**record.narrow, "drift": lambda v, face, last=last: eng.toward(v.gm, v.pos, face) == last})
+        ends, failure = search.explain(eng, dawns, mended)
+        if failure is None:
+            found.append((last, ends))
+    return found[0] if len(found) == 1 else None
+
+
+def _buried_where(st, problems) -> None:
+    """Each burial marked today where the sloop ended the day (wounds come in phases 7 to 10, after the move)."""
+    for got, at in st.own.today.burials:
+        if not st.stood_today(got):
+            problems.add(at, f"a burial is marked where the sloop was; it was not at {got} on day {st.day}")
+        elif got != st.day_hexes[-1]:
+            problems.add(at, f"a sailor dies after the day's move (wounds come in phases 7 to 10): his burial is "
+                             f"marked where the sloop ended day {st.day}, {st.day_hexes[-1]}, not at {got}")
+
+
 @dataclass
 class Day:
     """What a save says of the day being read: its fields as read, and where each stands."""
@@ -107,7 +132,7 @@ class Day:
     island_unread: bool = False  # an island mark with a field that could not be read (said there)
     resources_at: At = At(0, "")  # the day's resources (the day's own line when it has none)
     written: object = None  # the day's resources as the save writes them
-    burials: list = field(default_factory=list)  # the At of each burial marked today
+    burials: list = field(default_factory=list)  # each burial marked today: (hex, At)
     short_of_exit: int | None = None  # a refused day the save ends as won on a hex that is no exit: its first line
 
     def names(self, key: str) -> list[str]:
@@ -213,15 +238,8 @@ class Rules1672(LostRules):
             st.mapped_on[got] = st.day
             crew.today.drawn_at[got] = at
             return None
-        if kind == "burial":
-            if not st.stood_today(got):
-                problems.add(at, f"a burial is marked where the sloop was; it was not at {got} on day {st.day}")
-                return None
-            if got != st.day_hexes[-1]:  # wounds come in phases 7 to 10, after the move of phase 4
-                problems.add(at, f"a sailor dies after the day's move (wounds come in phases 7 to 10): his burial is "
-                                 f"marked where the sloop ended day {st.day}, {st.day_hexes[-1]}, not at {got}")
-                return None
-            crew.today.burials.append(at)
+        if kind == "burial":  # where: checked once the day's end is known (`_buried_where`)
+            crew.today.burials.append((got, at))
             return Mark("burial", st.day, (got,))
         if None in got.values():
             crew.today.island_unread = True
@@ -259,7 +277,7 @@ class Rules1672(LostRules):
         try:  # the deaths the save records today (one it names wrongly is said on its own line)
             eng.buried(len(today.burials), len(today.names("lost")))
         except RuleError as exc:
-            problems.add(today.burials[len(today.names("lost"))], str(exc))
+            problems.add(today.burials[len(today.names("lost"))][1], str(exc))
 
     def check_resources(self, st, before, at, problems) -> None:
         """The day explained by the engine: one search over its steps (lostprint.saves.search), the
@@ -278,6 +296,7 @@ class Rules1672(LostRules):
                 tip = days.tip
                 today.ends = days.last_ends() if tip.over else [tip]
                 crew.voyages = [tip]
+                _buried_where(st, problems)
                 return
             yesterday = days.every()
         else:
@@ -309,6 +328,18 @@ class Rules1672(LostRules):
             more, missed = search.explain(eng, rolled, record) if rolled else ([], True)
             if missed is None:  # the slip was the weather's name alone: the day goes on in either weather
                 ends, failure = (ends if failure is None else []) + more, None
+            mended = _last_hex_left_out(st, voyages, record) if failure is not None and failure.key == "terrain" \
+                else None
+            if mended is not None:  # said once, on the route; the day and the days after go on from that hex
+                last, ends = mended
+                problems.add(today.at.get("moved") or At(day_at.line, f"{day_at.field}.moved"),
+                             (f"the route ends at {st.position}" if st.day_hexes[1:] else "no move is recorded")
+                             + f", but the day's scan colours the hexes around {last}, "
+                             f"as the rest of the day does: {last}, the hex the sloop ended on, is left out (moved "
+                             "lists every hex entered, the last one too)")
+                crew.refused, failure = st.day, None
+                st.position = last
+                st.day_hexes.append(last)
             if failure is not None:
                 said = len(problems.items)
                 self._report(st, today, record, failure, voyages, problems, day_at, at)
@@ -318,6 +349,7 @@ class Rules1672(LostRules):
                 ends = self._resync(st, voyages, record, failure)
             today.ends = crew.voyages = ends
         crew.days = search.Days(crew.voyages, self._walk_day, eng.forget)
+        _buried_where(st, problems)
 
     def _sailed(self, st, key) -> None:
         st.own.today.sailed = key

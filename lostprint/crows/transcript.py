@@ -188,24 +188,34 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
         bad("tiles" if exc.rule == "tile-counts" else "players", str(exc))
         return result(None), inputs
 
+    def clean(s, *values):
+        """The state after `values`, each at the step then open, from `s`; None when one breaks a rule."""
+        for value in values:
+            s, broken = autos(s, []), []
+            step = E.STEPS[s.step]
+            s = after(E.STEPS, step, step.apply(s, value, broken))
+            if broken:
+                return None
+        return s
+
     def give(key: str, value, where: str, meant=()) -> None:
         """`value` at the open step (`key`), carried on past every rule it breaks, each a problem at `where`
         + its field within the input; carried on as the first of `meant` (what a slip most likely meant) that
         breaks none, so that the one slip is told once, not again at every move it upsets."""
         nonlocal state
         state, broken = autos(state, []), []
-        step = E.STEPS[state.step]
-        played = step.apply(state, value, broken)
-        for guess in meant if broken else ():
-            tried: list = []
-            guessed = step.apply(state, guess, tried)
-            if not tried:
-                played = guessed
-                break
-        state = after(E.STEPS, step, played)
+        step, before = E.STEPS[state.step], state
+        state = after(E.STEPS, step, step.apply(state, value, broken))
+        if broken:
+            state = next((s for s in (clean(before, guess) for guess in meant) if s is not None), state)
         for p in broken:
             bad(f"{where}.{p.field}", p.message)
         inputs.append(plain(key, value))
+
+    def laid_after(r: int, j: int) -> set:
+        """The squares the turns after rounds[r][j] lay a tile on (a tile, a Lava Pool's moved tile, Landfall's)."""
+        return {sq for rr, turns in enumerate(rounds) for jj, t in enumerate(turns) if (rr, jj) > (r, j)
+                for sq in (t.at, t.moved_to, t.spell and t.spell.at) if sq is not None}
 
     want = setup.squares
     layout = ("the 5x5 checkerboard where column + row is even; a variant layout is named in map: {seed: N}"
@@ -250,10 +260,15 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
             # what a refused tile most likely meant: the square the turn's totem went on (when a totem may stand on
             # the tile), the square written [row, column], or a Lava Pool (moved_to written, the moved tile named)
             slips = (t.totem if t.tile in E.TILE and E.TILE[t.tile].empty_ok else None, t.at[::-1] if t.at else None)
+            before_tile = state
             give("tile", E.Placement(t.tile, t.at, t.moved_to), where,
                  tuple(E.Placement(t.tile, sq, t.moved_to) for sq in slips if sq is not None and sq != t.at)
                  + ((E.Placement(G.LAVA, t.at, t.moved_to),) if t.moved_to is not None else ()))
+            told = len(problems)
             give("totem", t.totem, where, (t.totem[::-1],) if t.totem else ())
+            if len(problems) > told and t.totem not in before_tile.tiles and t.at in laid_after(r, j):
+                # a totem where no tile was, and a later tile laid where this one is written: it went under the totem
+                state = clean(before_tile, E.Placement(t.tile, t.totem, t.moved_to), t.totem) or state
             give("spell", t.spell, where, tuple(replace(t.spell, **{k: sq[::-1]}) for k in ("target", "source", "at")
                                                 if t.spell is not None and (sq := getattr(t.spell, k)) is not None))
             give("nightfall", t.nightfall, where)

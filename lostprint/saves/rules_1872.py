@@ -677,7 +677,8 @@ class Rules1872(LostRules):
             where = At(line_of(res, key), f"{at.field}.{key}") if isinstance(res, dict) and key in res else at
             began = "/".join(map(str, sorted({g.st.values[i] for g in starts})))
             others = " with the other values as recorded" if reached[i] else ""
-            dice, recorded = facts.dice_read(), _as_recorded(st, facts, (key,))
+            dice = "; ".join([facts.dice_read()] + _effects(st, facts)) if "units" in facts.rolls else ""
+            recorded = _as_recorded(st, facts, (key,))
             return (where, f"{key} is {values[i]} at the end of day {day} (from {began}); {how} the rules "
                            f"allow {_spread(reached[i])}{others}" + (f" (the dice read {dice})" if dice else
                                                                      f" ({recorded})" if recorded else ""))

@@ -1,6 +1,7 @@
 """The Crows review set (tests/data/review/crows, written by its make*.py from the source's rules; hand/, by hand):
 each record breaks one rule (-bad) or is its corrected twin (-good). Every bad record is refused with a
-message naming what is wrong, every good one accepted."""
+message naming what is wrong (its '# expect:' line; '# expect-lines: N' pins how many lines, so one slip is
+told once), every good one accepted."""
 import re
 from pathlib import Path
 

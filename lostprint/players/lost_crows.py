@@ -20,8 +20,7 @@ from lostprint.engine import lost_crows as eng
 from lostprint.games.lost_crows import RULES
 from lostprint.maps.model import standard_map
 from lostprint.players import common
-from lostprint.players.common import FACE_BITS, Dice, per_map, rng_for
-from lostprint.players.common import FACES as DIE_FACES
+from lostprint.players.common import Dice, per_map, rng_for
 from lostprint.saves.rules_1872 import save_of
 
 # How much a careful chief cares about one more point of each resource at each level (index = level).
@@ -545,7 +544,6 @@ class Chief:
         self.terrain = dict(self.plan.terrain)
         self.st = eng.new_game(self.land, house_off)
         self.dice = Dice(rng_for(seed, "1872-play"))
-        self.bits = self.dice.rng.getrandbits  # the dice's draw, for roll
         self.routed: tuple = ("", -1, "")  # (pos, plots rolled, target) of the last target() asked
         self.phase1: tuple = (None, ())  # (state, unit Matrixes) of the last tables() asked
         self.aside = -1  # the day the chief stepped aside
@@ -559,15 +557,7 @@ class Chief:
         careful chief weighs a step into the fort (`price`) and took it as weighed."""
         if need.key == "assault":
             return 1
-        if need.dice == 1:
-            return self.dice.d6()
-        bits, out = self.bits, []
-        for _ in range(need.dice):  # Dice.roll written out here, where it is compiled: the same draws
-            r = bits(FACE_BITS)
-            while r >= DIE_FACES:
-                r = bits(FACE_BITS)
-            out.append(r + 1)
-        return tuple(out)
+        return self.dice.d6() if need.dice == 1 else tuple(self.dice.roll(need.dice))
 
     def decide(self, game: eng.Tribe, step, need):
         """The careful chief's choice for the open decision."""

@@ -131,11 +131,12 @@ def one_day_save(game_id: str) -> dict:
 def mark_places(game_id: str) -> dict:
     """A place each mark kind of the game is written with in a legal save of the review set."""
     out: dict = {}
+    names = rules_module(game_id).RULES.mark_names  # (a kind written by the name its sheet prints: Advanced Empire)
     for path in legal_saves(REVIEW / LOST[game_id]):
         for day in as_json(path)["days"]:
             for mark in day.get("marks", ()):
                 (kind, place), = mark.items()
-                out.setdefault(slug(kind), place)
+                out.setdefault(names.get(slug(kind), slug(kind)), place)
     return out
 
 

@@ -18,15 +18,15 @@ from dataclasses import dataclass, field, replace
 
 from lostprint.engine import lost_expedition as eng
 from lostprint.engine.contract import Decision, Roll
-from lostprint.files import line_of
-from lostprint.files.fields import Reader, at_key
+from lostprint.files import key_line, line_of
+from lostprint.files.fields import Reader, at_key, keyname
 from lostprint.files.kinds import SAVE_FORMAT
 from lostprint.games.lost_expedition import EXPEDITIONS, GAME, INTERESTS, KANTYI_ROLLS, ROLL_KEYS, TRACKER_KEYS
 from lostprint.games.lost_expedition import INTEREST_RULES
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.saves import search
 from lostprint.saves.fields_1572 import fields
-from lostprint.saves.fields_common import listing
+from lostprint.saves.fields_common import listing, spelling
 from lostprint.saves.fields_read import read
 from lostprint.saves.rules import At, Event, LostRules, Mark, State, slug
 
@@ -100,7 +100,12 @@ class Replay:
         spec = rd.mapping(value, at, "a mapping of phase: dice, like {planning: [1, 2, 3, 3, 6], movement: [4, 5]}")
         if spec is None:
             return
-        rd.unknown(spec, ROLL_KEYS, at.field, "phase that rolls")
+        charts = {spelling(k): k for k in ROLL_KEYS}  # a chart's name as the sheet prints it: said, not read
+        for key in (k for k in spec if k not in ROLL_KEYS):
+            meant = charts.get(spelling(key)) if isinstance(key, str) else None
+            problems.add(At(key_line(spec, key), f"{at.field}.{keyname(key)}"),
+                         f"the {key} dice are written under {meant} (the chart's key)" if meant else
+                         f"unknown phase that rolls (expected one of: {', '.join(ROLL_KEYS)})")
         rolls: dict = {}
         for key in (k for k in spec if k in ROLL_KEYS):
             kat, given = at_key(spec, key, f"{at.field}.{key}"), spec[key]

@@ -56,7 +56,8 @@ def fields(game) -> dict:
             field("wounded", sailors, "sailors wounded today"),
             field("healed", sailors, f"sailors healed today (Rest, {crew.rest_water} Water)"),
             field("lost", sailors, "sailors who died today (a second wound)"),
-            field("gathered", counts(ISLAND_SUPPLIES, 0, slot_count("gather")),
+            field("gathered", counts(ISLAND_SUPPLIES, 0, slot_count("gather"),
+                                     {t.name: t.key for t in game.trackers if t.key in ISLAND_SUPPLIES}),
                   "{" + ", ".join(ISLAND_SUPPLIES) + "} gathered from the island today"),
             field("rolls", group([field(r.key, listing(face if r.dice == 1 else listing(face, r.dice, r.dice), least=1,
                                                        most=1 if r.per == "day" else None), r.what)

@@ -276,6 +276,28 @@ def text_on_lines(scene: Scene, clearance: float = TEXT_CLEARANCE) -> list[str]:
     return problems
 
 
+ICON_CLEARANCE = 2.0  # points between an icon (or a map sample) in a panel and the panel's frame
+
+
+def icons_on_frames(scene: Scene, clearance: float = ICON_CLEARANCE) -> list[str]:
+    """Each icon or map sample drawn in a framed panel (a Group named "icon:..." or "sample:...") keeps
+    `clearance` points inside the panel's box: the 1572 symbol key's river and cataract once reached to
+    0.7 pt of its frame, their spring dots wider than an icon's square."""
+    problems = []
+    for page in scene.all_pages():
+        for p in panels(page):
+            if not any(getattr(i, "role", "") == "panel" for i in p.items):  # no frame: a tracker's label and slot
+                continue
+            x, y, w, h = p.box
+            for g in walk(p.items):
+                if isinstance(g, Group) and g.name.startswith(("icon:", "sample:")):
+                    b = bbox(g)
+                    room = min(b[0] - x, b[1] - y, x + w - b[2], y + h - b[3])
+                    if room < clearance - 1e-6:
+                        problems.append(f"{g.name} is {room:.2f} pt inside panel {p.name!r} (under {clearance:g} pt)")
+    return problems
+
+
 def all_problems(scene: Scene) -> list[str]:
     out = []
     for page in scene.all_pages():

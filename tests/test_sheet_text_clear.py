@@ -1,15 +1,16 @@
-"""Text keeps clear of every frame, rule and box, in every language and on both papers: a word does not
-run through its box's side nor sit on a table's rule. Found by looking at the printed sheets, missed by
-the checks before (nothing spilled out of a panel): the German 1672 sailors' 'verwundet' ran through
-their boxes, the 1672 one page's bands set their results on the numbers' rule, the German 1872 unit
-names touched the die slots above them, the 1572 one page's week boxes held their day numbers 0.8 pt
-from their sides in es/fr/pt-BR."""
+"""Text keeps clear of every frame, rule and box, and icons of their panel's frame, in every language and
+on both papers: a word does not run through its box's side nor sit on a table's rule. Found by looking
+at the printed sheets, missed by the checks before (nothing spilled out of a panel): the German 1672
+sailors' 'verwundet' ran through their boxes, the 1672 one page's bands set their results on the
+numbers' rule, the German 1872 unit names touched the die slots above them, the 1572 one page's week
+boxes held their day numbers 0.8 pt from their sides in es/fr/pt-BR, the 1572 symbol key's river and
+cataract reached to 0.7 pt of its frame."""
 import pytest
 
 from lostprint import checks
 from lostprint.i18n import languages
 from lostprint.options import PrintOptions
-from lostprint.scene import Group, Line, Rect, Scene, Style, Text
+from lostprint.scene import Circle, Group, Line, Rect, Scene, Style, Text
 from lostprint.sheets import build_sheet, sheet_sides
 
 
@@ -20,6 +21,7 @@ def test_text_keeps_clear_of_frames_and_rules(game, code):
         for sides in sheet_sides(game):
             scene = build_sheet(game, None, PrintOptions(paper=paper, sides=sides, lang=code))
             assert checks.text_on_lines(scene) == [], (paper, sides)
+            assert checks.icons_on_frames(scene) == [], (paper, sides)
 
 
 def test_a_word_through_a_box_and_one_on_a_rule_are_found():
@@ -32,3 +34,27 @@ def test_a_word_through_a_box_and_one_on_a_rule_are_found():
     found = checks.text_on_lines(scene)
     assert len(found) == 2 and "'Sea'" in found[0] + found[1] and "'verwundet'" in found[0] + found[1]
     assert checks.text_on_lines(Scene(200, 100, (box, inside))) == []
+
+
+@pytest.mark.parametrize("code", languages())
+@pytest.mark.parametrize("game", ["lost-expedition", "lost-crew", "lost-crows", "crows"])
+def test_the_rulebooks_sheet_figures_keep_text_clear_of_lines(game, code):
+    """The sheet widgets a rulebook draws as figures, on both papers: the 1872 Crows tally in the a4
+    book once held its numbers 0.9 pt from their narrow boxes' sides."""
+    from lostprint.app.registry import part
+    from lostprint.books.rulebook import RulebookOptions, widget_scenes
+
+    for paper in ("letter", "a4"):
+        for name, scene in widget_scenes(part(game, "rulebook"), RulebookOptions(paper=paper, lang=code)):
+            assert checks.text_on_lines(scene) == [], (paper, name)
+
+
+def test_an_icon_on_its_panels_frame_is_found():
+    frame = Rect(0, 0, 100, 50, Style(), role="panel")
+    near = Group((Circle(4, 25, 3, Style()),), name="sample:river")  # 1 pt from the frame's left side
+    far = Group((Circle(20, 25, 3, Style()),), name="icon:village")
+    panel = Group((frame, near, far), name="symbol-key", box=(0, 0, 100, 50))
+    assert checks.icons_on_frames(Scene(200, 100, (panel,))) == [
+        "sample:river is 1.00 pt inside panel 'symbol-key' (under 2 pt)"]
+    unframed = Group((near,), name="tracker:food", box=(0, 0, 100, 50))  # a tracker: no frame to crowd
+    assert checks.icons_on_frames(Scene(200, 100, (unframed,))) == []

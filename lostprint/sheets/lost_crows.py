@@ -597,6 +597,9 @@ def spirit_and_vision(game, box: Box, pal: Palette, tr: Translator = ENGLISH) ->
     return Group(tuple(items), name="vision", box=tuple(box))
 
 
+CROW_BOX_W = 12.0  # the least width of a numbered Crow box: a two-figure number clear of its sides
+
+
 def crow_tally(game, box: Box, pal: Palette, last: int, tr: Translator = ENGLISH) -> Group:
     """The Crows: the first ones as birds to colour (the Vision Quest comes at the last of them), then
     numbered boxes up to `last`; the last box ticked is the number of Crows coloured."""
@@ -605,7 +608,11 @@ def crow_tally(game, box: Box, pal: Palette, last: int, tr: Translator = ENGLISH
     items, inner = w.panel(box, tr.pgettext("crow tally", "Crows"), pal, name="crows",
                            subtitle=tr.gettext("colour as your terrain \u00b7 the last one ticked \u00d7 {points} on a win").format(
                                points=points))
-    bird = min(inner.h - 1, 26.0)
+    extra = last - n
+    per_row = -(-extra // 2)  # the numbered boxes in two rows
+    # the birds as large as the panel's height allows, smaller where the boxes would get too narrow to
+    # hold their numbers clear of their sides (a narrow panel: the rulebook's figure on a4)
+    bird = min(inner.h - 1, 26.0, (inner.w - 8 - CROW_BOX_W * per_row) / n / 1.15)
     step = bird * 1.15  # paper between two birds: each one coloured on its own
     for i in range(n):
         cx = inner.x + step * (i + 0.5)
@@ -614,11 +621,8 @@ def crow_tally(game, box: Box, pal: Palette, last: int, tr: Translator = ENGLISH
                           pal.faint, role="crow-number"))
     x0 = inner.x + step * n + 8
     items.append(Line(x0 - 4, inner.y, x0 - 4, inner.bottom, stroke(pal.faint, 0.5, (1.5, 1.5))))
-    extra = last - n
-    rows = 2
-    per_row = -(-extra // rows)
     cw = (inner.right - x0) / per_row
-    ch = inner.h / rows
+    ch = inner.h / 2
     for k in range(extra):
         r, c = divmod(k, per_row)
         x, y = x0 + c * cw, inner.y + r * ch

@@ -158,9 +158,11 @@ def front(game, game_map, opts: SheetOptions, phase: int) -> list:
 
 
 def symbol_swatch(pal: Palette):
-    """A symbol key's drawing: the map's own river and cataract where the map draws them, else the icon."""
+    """A symbol key's drawing: the map's own river and cataract where the map draws them, else the icon.
+    A sample is wider than an icon's square (the river's spring dot): drawn smaller and a little right,
+    into the gap before its words, it keeps as clear of the panel's frame as the icons do."""
     def draw(key, cx, cy, size):
-        return map_sample(key, cx, cy, size, pal) or icon(key, cx, cy, size * 0.95, pal.ink)
+        return map_sample(key, cx + size * 0.15, cy, size * 0.85, pal) or icon(key, cx, cy, size * 0.95, pal.ink)
     return draw
 
 

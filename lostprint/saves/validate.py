@@ -455,8 +455,7 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, names: dict, after: 
     if "resources" in day:
         res = rd.mapping(day["resources"], at_key(day, "resources", f"{f}.resources"))
         if res is not None:
-            rd.unknown(res, tuple(st.values), f"{f}.resources", "resource")
-            for key in st.values:
+            for key in st.values:  # (_resources_named has read every key as a resource or said why not)
                 if key not in res:
                     continue
                 rat = at_key(res, key, f"{f}.resources.{key}")

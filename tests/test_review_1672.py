@@ -376,3 +376,20 @@ def test_a_route_copied_without_its_last_hex_is_one_line(tmp_path):
     path.write_text(buried.replace("    moved: [H7]\n", ""))
     assert [line.partition(": ")[2].partition(",")[0] for line in check_save_file(path)] == [
         "days[1].moved: no move is recorded"]
+
+
+def test_a_wound_left_out_is_said_once(tmp_path):
+    """A first wound left out of `wounded:` was said on the wound count, then on each later name the crew
+    could not have ('is well: a sailor dies of a second wound', 'only a wounded sailor can be healed'), and then
+    on the outcome ('recorded as lost, but the game is not over'). It is said once; the days after go on as the
+    save has the crew (wounded before it heals or dies)."""
+    ok = (REVIEW / "hand" / "all-perish-at-the-natives.ok.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "dirk.yaml"
+    path.write_text(ok.replace("wounded: [Abel, Bram, Cato, Dirk]", "wounded: [Abel, Bram, Cato]"))
+    assert [line.partition(": ")[2] for line in check_save_file(path)] == [
+        "days[1].lost[3]: Dirk is well: a sailor dies of a second wound, so list the first wound on an earlier day "
+        "(or under wounded today)"]
+    ok = (REVIEW / "hand" / "castaways-die-of-thirst.ok.yaml").read_text(encoding="utf-8")
+    path.write_text(ok.replace("wounded: [sailor 1, sailor 2]", "wounded: [sailor 1]"))
+    assert [line.partition(": ")[2].partition(",")[0] for line in check_save_file(path)] == [
+        "days[6].wounded: 1 wound recorded today (wounded + lost)"]

@@ -156,6 +156,7 @@ class Crew:
     today: Day = field(default_factory=Day)
     unnamed: list | None = None  # places of a crew whose setup names were refused, for the days to name
     problems: object = None  # the save's problems (a last day written as won short of an exit is said again)
+    owed: int = 0  # wounds the rules gave on refused days beyond those the save records there
 
 
 def _setup_names_refused(st, problems) -> bool:
@@ -265,9 +266,14 @@ class Rules1672(LostRules):
         """The day's healed, wounded and lost, as the rules take them (the engine's `recorded_crew`)."""
         crew = st.own
         today = crew.today
+        owed = [who for key in ("healed", "lost") for who in today.names(key) if crew.sailors.get(who) == eng.WELL]
+        if owed[:crew.owed]:  # a wound left out on a refused day (said there): the save's word that he was wounded
+            self._wounded_at_dawn(crew, owed[:crew.owed])
         after, refused, changes = eng.recorded_crew(crew.sailors, *(today.names(k) for k in CREW_FIELDS), st.day)
         for key, i, message in refused:
             problems.add(today.at[key] if i is None else today.crew[key][i][1], message)
+            if key == "lost" and i is not None and after[today.crew[key][i][0]] == eng.WELL:
+                after[today.crew[key][i][0]] = eng.DEAD  # said once: the days after go on as the save has it
         today.crew_refused = bool(refused)
         for who, now in changes:
             if now != eng.WELL:
@@ -278,6 +284,16 @@ class Rules1672(LostRules):
             eng.buried(len(today.burials), len(today.names("lost")))
         except RuleError as exc:
             problems.add(today.burials[len(today.names("lost"))][1], str(exc))
+
+    def _wounded_at_dawn(self, crew: Crew, names: list) -> None:
+        """`names` wounded at the day's dawn, in the save's crew and in every voyage the days so far end in."""
+        crew.owed -= len(names)
+        crew.sailors = {n: eng.WOUNDED if n in names else s for n, s in crew.sailors.items()}
+        places = {i for i, n in enumerate(crew.sailors) if n in names}
+        dawns = [evolve(v, sailors=tuple(eng.WOUNDED if i in places else s for i, s in enumerate(v.sailors)))
+                 for v in crew.days.every(crew.days.specs)]
+        crew.voyages = dawns
+        crew.days = search.Days(dawns, self._walk_day, eng.forget)
 
     def check_resources(self, st, before, at, problems) -> None:
         """The day explained by the engine: one search over its steps (lostprint.saves.search), the
@@ -458,9 +474,12 @@ class Rules1672(LostRules):
             got = record.checks[key]
             where = today.at.get("wounded") or today.at.get("lost") or day_at
             values = failure.reached if failure.kind == "part" else {v for v in failure.reached if v > got}
+            st.own.owed += max(0, min(values, default=got) - got)
             empty = " and ".join(f"0 {k}" for k in ("water", "food") if all(eng.PARTS[k](v) == 0 for v in dawns))
             last = today.names("healed") and CREW.weather(today.sailed).drink and \
                 all(eng.PARTS["water"](v) == CREW.rest_water for v in dawns)  # Rest took the Water to drink
+            if today.crew_refused:
+                return  # the crew's line says why (a death written without its first wound, say)
             problems.add(where, f"{got} wound{'s' * (got != 1)} recorded today (wounded + lost), but the rules "
                                 f"give {_span(values)}{' or more' * (failure.kind == 'partial')} ({summary}"
                                 f"{f'; the day began with {empty}' * bool(empty)}"

@@ -833,7 +833,7 @@ WOUND = Decision("wound")
 
 
 def _wound_step(key: str) -> Step:
-    return Step(key, lambda v: WOUND if v.due and not v.over else None, wound, frozenset({"sailors", "over"}),
+    return Step(key, lambda v: WOUND if v.due and not v.over else None, wound, frozenset({"sailors", "over", "orders"}),
                 lambda v: [i for i, s in enumerate(v.sailors) if s != DEAD], repeat=True)
 
 

@@ -96,9 +96,11 @@ def _last_hex_left_out(st, dawns, record):
     found = []
     route = record.inputs["route"][0]
     for last in st.game_map.neighbors(st.position):
+        def drifts_there(v, face, last=last) -> bool:
+            return eng.toward(v.gm, v.pos, face) == last
+
         mended = replace(record, inputs={**record.inputs, "route": (route + (last,),)},
-                         checks={**record.checks, "pos": last},
-                         narrow={**record.narrow, "drift": lambda v, face, last=last: eng.toward(v.gm, v.pos, face) == last})
+                         checks={**record.checks, "pos": last}, narrow={**record.narrow, "drift": drifts_there})
         ends, failure = search.explain(eng, dawns, mended)
         if failure is None:
             found.append((last, ends))

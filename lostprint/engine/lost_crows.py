@@ -1675,7 +1675,9 @@ def colour_refusal(land: Land, terrain: dict, start: str, kind: str, label: str,
         return (f"{label} and {twin} are Canada's double hex: {twin} is {terrain[twin]}, so {label} cannot be "
                 f"coloured {kind} ({RULES.ruling('canada-terrain').topic}, a house ruling)")
     if d == data.FAR_MAP:
-        return f"{label} is two hexes from {start}: allowed only once every hex next to {start} is mapped"
+        blank = [n for n in (land.neighbors[start] if fort else land.open_near[start]) if n not in terrain]
+        return (f"{label} is two hexes from {start}: allowed only once every hex next to {start} is mapped "
+                f"({', '.join(blank)} {'is' if len(blank) == 1 else 'are'} not)")
     lost = "" if colourable(land, terrain, start, kind, fort=fort) else (
         f"; no hex that near is blank, so the icon is lost ({RULES.ruling('map-lost').topic}, a house ruling)")
     return (f"{label} is {d} hexes from {start}, where the day began (a hex is coloured next to the tribe, "

@@ -69,6 +69,7 @@ class Day:
     roll_at: dict = field(default_factory=dict)
     plots: dict = field(default_factory=dict)  # letter -> (roll, outcome, At)
     why: dict = field(default_factory=dict)  # input key -> (At, the rule the engine gave a branch)
+    far_said: bool = False  # a hex coloured two away while one next to the tribe is blank, said today
 
     @property
     def how(self) -> str:
@@ -241,7 +242,8 @@ class Rules1872(LostRules):
         before = {lab: t for lab, t in st.terrain.items() if lab != label}
         fort = any(eng.fort_open(g.st) for g in _replay(st).ends)
         why = eng.colour_refusal(_replay(st).land, before, st.day_start, terrain, label, fort)
-        if why:
+        if why and not (why.endswith(" not)") and _replay(st).today.far_said):  # one slip (a hex left out), one line
+            _replay(st).today.far_said = why.endswith(" not)")
             problems.add(at, why)
 
     def wins_on_entering(self, st, label) -> bool:
@@ -512,6 +514,8 @@ class Rules1872(LostRules):
         """(where, what) of `_report`: the engine's refusal placed on the save's field, or what the rules
         allow where the save's counts or values differ."""
         how, day = facts.how, st.day
+        if said := self._crow_elsewhere(st, facts):  # said before the search: without dice it stops elsewhere
+            return said
         sixes = {eng.permanent_six(game.st) for game in starts}
         box = sixes.pop() if len(sixes) == 1 else None
         units = facts.rolls.get("units")
@@ -618,13 +622,18 @@ class Rules1872(LostRules):
             f"{{plot: {{letter: {letter}, roll: 3, outcome: ...}}}}")
 
     @staticmethod
-    def _crows_failed(st, facts: Day, start, failure) -> tuple:
-        counts = {len(c) - len(start.crows) for c in failure.reached}
+    def _crow_elsewhere(st, facts: Day) -> tuple | None:
+        """A Crow coloured in a terrain the tribe never stood in that day, whatever the dice (or None)."""
         stood = {st.terrain.get(lab) for lab in st.day_hexes}
         bad = [(t, a) for t, a in facts.crows if t not in stood]
-        if bad:
-            return bad[0][1], (f"a Crow takes the colour of the terrain the tribe stands in; it stood only in "
-                               f"{', '.join(sorted(t for t in stood if t))} on day {st.day}")
+        if not bad:
+            return None
+        return bad[0][1], (f"a Crow takes the colour of the terrain the tribe stands in; it stood only in "
+                           f"{', '.join(sorted(t for t in stood if t))} on day {st.day}")
+
+    @staticmethod
+    def _crows_failed(st, facts: Day, start, failure) -> tuple:
+        counts = {len(c) - len(start.crows) for c in failure.reached}
         if len(facts.crows) not in counts:
             n = len(facts.crows)
             dice = facts.dice_read()  # the cells that bring Crows, and an omen that bars them (Falling Crows)

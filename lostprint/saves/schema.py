@@ -152,7 +152,10 @@ def save_schema(games=None) -> dict:
             "days": {"type": "array", "minItems": 1, "items": {"type": "object", "required": ["day", "resources"],
                                                                "properties": day_props}},
             "outcome": {"type": "object", "additionalProperties": False,
-                        "properties": {"result": {"enum": list(RESULTS)},
+                        "properties": {"result": {"anyOf": [  # any case, as validate reads it (Won)
+                                           {"enum": list(RESULTS)},
+                                           {"type": "string",
+                                            "pattern": spelling_pattern(list(RESULTS), british=False)}]},
                                        "score": {"type": "integer", "minimum": 0},
                                        "reason": {"type": "string"}}},
         },

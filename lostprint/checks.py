@@ -258,19 +258,30 @@ def text_on_lines(scene: Scene, clearance: float = TEXT_CLEARANCE) -> list[str]:
     """Text keeps `clearance` points from the stroke of every Rect and Line (a panel's frame, a table's
     rule, a slot, a tick box): a word running through a box's side ('verwundet' past its sailor's box)
     or sitting on a rule (a band's results under its numbers' line) is found, though it spills out of
-    no panel. Fills count by their outline only; icons (a crow's legs over its number), hexes and art
-    (Paths, Circles) are left to the map's checks."""
+    no panel; so is every Path and Circle drawn off the map (the 1572 morale compass's hex, its changes
+    printed 0.8 pt from its sides; 'sem marinheiro' 0.5 pt from its dashed place). Fills count by their
+    outline only; icons (a crow's legs over its number) and the map's hexes and art are left to the
+    map's checks, and a badge's own letter to its ring (a Circle and a Text of one role: a plot mark, a
+    totem's initial, a crow count)."""
     problems = []
     for page in scene.all_pages():
         strokes = [i for i, icon in _with_icons(page.items) if isinstance(i, (Rect, Line)) and i.style.stroke
                    and not icon]
-        index = InkIndex(strokes)
+        strokes += [i for i in _off_the_map(page.items) if isinstance(i, Path) and i.style.stroke]
+        rings = [i for i in _off_the_map(page.items) if isinstance(i, Circle) and i.style.stroke]
+        badges = {c.role for c in rings if c.role}
+        indexes = {"": (InkIndex(strokes + rings), strokes + rings)}
         for t in texts(page):
             if not t.text.strip() or t.angle:
                 continue
-            d, who = index.nearest(bbox(t), clearance, painted_at=len(strokes))
+            own = t.role if t.role in badges else ""
+            if own not in indexes:  # every drawing but the rings of the text's own badge
+                drawn = strokes + [c for c in rings if c.role != own]
+                indexes[own] = (InkIndex(drawn), drawn)
+            index, drawn = indexes[own]
+            d, who = index.nearest(bbox(t), clearance, painted_at=len(drawn))
             if who >= 0:
-                line = strokes[who]
+                line = drawn[who]
                 problems.append(f"text {t.text!r} is {d:.2f} pt from a {type(line).__name__} "
                                 f"{line.role!r} (under {clearance:g} pt)")
     return problems
@@ -296,6 +307,16 @@ def icons_on_frames(scene: Scene, clearance: float = ICON_CLEARANCE) -> list[str
                     if room < clearance - 1e-6:
                         problems.append(f"{g.name} is {room:.2f} pt inside panel {p.name!r} (under {clearance:g} pt)")
     return problems
+
+
+def _off_the_map(items):
+    """Every drawing (not a Group) outside the map's Group and the icons."""
+    for i in items:
+        if isinstance(i, Group):
+            if i.name != "map" and not i.name.startswith(("icon:", "sample:")):
+                yield from _off_the_map(i.items)
+        else:
+            yield i
 
 
 def all_problems(scene: Scene) -> list[str]:

@@ -58,3 +58,37 @@ def test_an_icon_on_its_panels_frame_is_found():
         "sample:river is 1.00 pt inside panel 'symbol-key' (under 2 pt)"]
     unframed = Group((near,), name="tracker:food", box=(0, 0, 100, 50))  # a tracker: no frame to crowd
     assert checks.icons_on_frames(Scene(200, 100, (unframed,))) == []
+
+
+def test_a_word_by_a_compass_side_or_in_a_dashed_ring_is_found_but_not_a_plot_letter():
+    from lostprint.scene import Path
+
+    side = Path(((50, 0), (50, 40)), Style(width=0.9))  # a compass hex's side
+    from lostprint.fonts import text_width
+
+    change = Text(50 - 0.45 - 0.7 - text_width("\u22123", "sans-bold", 9.0) / 2, 20, "\u22123", 9.0, "sans-bold",
+                  anchor="middle")  # its box 0.7 pt from the side
+    ring = Circle(120, 20, 12, Style(fill=None, dash=(2, 2)))
+    note = Text(120, 22, "sem marinheiro", 6.5, anchor="middle")  # wider than the ring
+    plot = Circle(160, 20, 4.6, Style(fill="#ffffff", width=0.8), role="plot-sample")
+    letter = Text(160, 21.7, "A", 6.5, "serif-bold", anchor="middle", role="plot-sample")  # the badge's own
+    found = checks.text_on_lines(Scene(200, 60, (side, change, ring, note, plot, letter)))
+    assert [f.split(" is ")[0] for f in found] == ["text '\u22123'", "text 'sem marinheiro'"]
+    mapped = Group((side, change), name="map")  # the map's own drawings: left to the map's checks
+    assert checks.text_on_lines(Scene(200, 60, (mapped,))) == []
+
+
+@pytest.mark.parametrize("code", languages())
+def test_the_crows_kit_and_record_keep_text_clear_of_lines(code):
+    """The kit's pages and the Crows game record, on both papers: the Spanish record's '+hechizos' ran
+    into its chart's frame."""
+    from lostprint.crows.kit import KitOptions, build_kit
+    from lostprint.crows.record import build_record, load_record
+    from lostprint.i18n import translator
+    from lostprint.paths import examples_dir
+
+    record, result = load_record(examples_dir() / "crows-3p.yaml")
+    for paper in ("letter", "a4"):
+        for scene in (build_kit(KitOptions(paper=paper, lang=code)),
+                      build_record(record, result, paper, "color", translator(code))):
+            assert checks.text_on_lines(scene) + checks.icons_on_frames(scene) == [], paper

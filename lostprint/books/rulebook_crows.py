@@ -203,10 +203,11 @@ def _board(book: Book, tiles: dict, crows: dict, totems: dict, x0: float, size: 
     for player, (c, r) in totems.items():
         cx, cy = x0 + c * size + size * 0.25, top + r * size + size * 0.25
         fill_c, letter = book.pal.piece(colours[player])
-        items.append(Circle(cx, cy, size * 0.17, Style(fill=fill_c, stroke=book.pal.ink, width=0.8)))
-        # two letters ('Az', 'Am') shrink to stay inside the disc, never under the smallest print size
-        font = max(MIN_TEXT, min(8.0, 8.0 * size * 0.26 / text_width(letters[player], "sans-bold", 8.0)))
-        items.append(Text(cx, cy + font * 0.35, letters[player], font, "sans-bold", "middle", letter))
+        items.append(Circle(cx, cy, size * 0.19, Style(fill=fill_c, stroke=book.pal.ink, width=0.8)))
+        # two letters ('Az', 'Am') shrink to stay inside the disc, 1 pt clear of its ring, never under the
+        # smallest print size
+        font = max(MIN_TEXT, min(8.0, 8.0 * size * 0.24 / text_width(letters[player], "sans-bold", 8.0)))
+        items.append(Text(cx, cy + font * 0.3, letters[player], font, "sans-bold", "middle", letter))
     for (c, r), n in crows.items():
         x, y = x0 + c * size + size * 0.4, top + r * size + size * 0.6
         w, h = size * 0.54, size * 0.32

@@ -305,7 +305,9 @@ def _score_chart(record, result: T.Result, box, ink: str, tr: Translator = ENGLI
         if r % every == 0 or r == rounds:
             items.append(Text(x_of(r), plot_y + plot_h + MIN_TEXT + 2, str(r), MIN_TEXT, "sans", "middle", pal.soft,
                               role="round-tick"))
-    items.append(Text(x_of(bonus_x), plot_y + plot_h + MIN_TEXT + 2, tr.gettext("+spells"), MIN_TEXT, "sans-italic", "middle",
+    bonus = tr.gettext("+spells")  # under its step, or as near as the frame lets a long word ('+hechizos') be
+    bonus_cx = min(x_of(bonus_x), inner.right + 2 - text_width(bonus, "sans-italic", MIN_TEXT) / 2)
+    items.append(Text(bonus_cx, plot_y + plot_h + MIN_TEXT + 2, bonus, MIN_TEXT, "sans-italic", "middle",
                       pal.soft, role="bonus-tick"))
     for i, player in enumerate(record.players):
         pts = [(x_of(s.round), plot_y + plot_h - plot_h * dict(s.totals)[player] / top) for s in result.snapshots]

@@ -598,12 +598,14 @@ def _coin_rows(rows, heights, widths, x0: float, top: float, spare: float, d: fl
             if not t.spades:  # a phase that takes no sailor: a dashed place holding its name
                 cx = x + gw / 2
                 items.append(Circle(cx, cy, d / 2, Style(fill=None, stroke=pal.faint, width=0.6, dash=(2, 2))))
-                lines = [str(t.phase)] + w.wrap_text(t.name, "sans-bold", SMALL, d - 8) + [tr.gettext("no sailor")]
+                note_lines = w.wrap_text(tr.gettext("no sailor"), "sans-italic", SMALL, d - 10)  # 'sem marinheiro': two
+                notes = len(note_lines)
+                lines = [str(t.phase)] + w.wrap_text(t.name, "sans-bold", SMALL, d - 8) + note_lines
                 y0 = cy - len(lines) * SMALL * 1.1 / 2 + ASCENT * SMALL
                 for j, line in enumerate(lines):
-                    items.append(Text(cx, y0 + j * SMALL * 1.1, line, SMALL,
-                                      "sans-italic" if j == len(lines) - 1 else "sans-bold", "middle",
-                                      pal.faint if j == len(lines) - 1 else pal.soft, role="phase"))
+                    note = j >= len(lines) - notes
+                    items.append(Text(cx, y0 + j * SMALL * 1.1, line, SMALL, "sans-italic" if note else "sans-bold",
+                                      "middle", pal.faint if note else pal.soft, role="phase"))
                 continue
             items.append(Rect(x, top, gw, row_h - ROW_GAP, fill(_band(pal)), radius=3.0, role="task-group"))
             for j, line in enumerate(_label_lines(t, room)):

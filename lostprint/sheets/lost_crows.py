@@ -748,7 +748,7 @@ def river_key(box: Box, pal: Palette, game, tr: Translator = ENGLISH) -> Group:
             items.append(Circle((x0 + x1) / 2, cy, r, Style(fill=pal.paper, stroke=pal.accent, width=0.8),
                                 role="plot-sample"))
             items.append(w.text_in((x0 + x1) / 2, cy - r, 2 * r, game.rules.plot_letters[0], MIN_TEXT, "serif-bold",
-                                   "middle", pal.accent))
+                                   "middle", pal.accent, role="plot-sample"))
         else:  # a small hex drawn as the map draws the goal, the start and the fort
             hx = hexgrid.Layout(hexgrid.FLAT, (row_h * 0.5, row_h * 0.5), ((x0 + x1) / 2, cy))
             corners = tuple(hexgrid.hex_corners(hx, (0, 0)))

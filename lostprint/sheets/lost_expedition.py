@@ -31,6 +31,9 @@ def morale_phase(game) -> int:
     return next(p.number for p in game.phases if p.name.startswith("Morale"))
 
 
+COMPASS_CLEAR = 3.0  # paper between the morale compass's hex and the change printed by each side
+
+
 def morale_compass(box: Box, pal: Palette, game, tr: Translator = ENGLISH, phase: int | None = None) -> Group:
     """A hex with the morale change printed beside each direction of travel (`phase`: the morale phase's
     number, looked up in `game` when it is in English)."""
@@ -40,7 +43,8 @@ def morale_compass(box: Box, pal: Palette, game, tr: Translator = ENGLISH, phase
     values = dict(game.rules.morale_by_direction)
     no_travel = game.rules.morale_no_travel
     note_h = MIN_TEXT * 1.6
-    R = min(inner.w / 2 - 24, ((inner.h - note_h) / 2 - 11) / (hexgrid.SQRT3 / 2))
+    size = 9.0
+    R = min(inner.w / 2 - 24, ((inner.h - note_h) / 2 - COMPASS_CLEAR - size - 1) / (hexgrid.SQRT3 / 2))
     cx = inner.x + inner.w / 2
     cy = inner.y + (inner.h - note_h) / 2
     layout = hexgrid.Layout(hexgrid.FLAT, (R, R), (cx, cy))
@@ -56,8 +60,10 @@ def morale_compass(box: Box, pal: Palette, game, tr: Translator = ENGLISH, phase
                           Style(fill=None, stroke=pal.faint, width=0.8), closed=False))
         v = values[name]
         label = f"{v:+d}".replace("-", "\u2212")
-        tx, ty = cx + ux * (apothem + 10), cy + uy * (apothem + 8)
-        items.append(Text(tx, ty + (ASCENT - DESCENT) * 9 / 2, label, 9.0, "sans-bold", "middle",
+        # the change's box as far out from its side as the box reaches towards it, and COMPASS_CLEAR more
+        out = COMPASS_CLEAR + abs(ux) * text_width(label, "sans-bold", size) / 2 + abs(uy) * size / 2
+        tx, ty = cx + ux * (apothem + out), cy + uy * (apothem + out)
+        items.append(Text(tx, ty + (ASCENT - DESCENT) * size / 2, label, size, "sans-bold", "middle",
                           pal.accent if v > 0 else pal.ink, role="compass"))
         dx, dy = cx + ux * apothem * 0.74, cy + uy * apothem * 0.74
         items.append(Text(dx, dy + (ASCENT - DESCENT) * MIN_TEXT / 2, tr.gettext(name), MIN_TEXT, "sans", "middle", pal.soft,

@@ -348,13 +348,16 @@ def test_a_weather_or_a_value_mistyped_on_one_day_is_said_once(tmp_path):
     mistyped on one day alone, the next day written right, refused that next day too (it went on from the typo)."""
     ok = (REVIEW / "hand" / "a-helm-to-stay-in-fair-wind.ok.yaml").read_text(encoding="utf-8")
     cases = {
-        "    weather: fair\n    moved: [H7]": ("    weather: headwind\n    moved: [H7]",
-                                              "days[1].weather: Headwind, but yesterday's weather roll gave Fair Weather"),
-        "  - day: 1\n    weather: fair": ("  - day: 1\n    weather: rain",
-                                        "days[0].weather: day 1 is sailed in Fair Weather (the set-up weather), not Rain"),
+        "    weather: fair\n    moved: [H7]": (
+            "    weather: headwind\n    moved: [H7]",
+            "days[1].weather: Headwind, but yesterday's weather roll gave Fair Weather"),
+        "  - day: 1\n    weather: fair": (
+            "  - day: 1\n    weather: rain",
+            "days[0].weather: day 1 is sailed in Fair Weather (the set-up weather), not Rain"),
         "{water: 5, food: 6, hull: 6, wood: 0}": (
-            "{water: 4, food: 6, hull: 6, wood: 0}", "days[0].resources.water: 4, but the rules allow 5 water at the "
-                                                     "end of this day (it began at 6; Fair Weather, with the recorded rolls)"),
+            "{water: 4, food: 6, hull: 6, wood: 0}",
+            "days[0].resources.water: 4, but the rules allow 5 water at the end of this day (it began at 6; Fair "
+            "Weather, with the recorded rolls)"),
     }
     for i, (old, (new, said)) in enumerate(cases.items()):
         path = tmp_path / f"slip{i}.yaml"

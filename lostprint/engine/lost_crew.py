@@ -220,7 +220,7 @@ def buried(burials: int, died: int) -> None:
     sailors lost that day."""
     if burials > died:
         raise RuleError("burial", f"{burials} burials for {died} sailors lost today (the X marks where a sailor "
-                                  "died, on the day he died)")
+                                  "died, on the day he died: list him under lost that day)")
 
 
 # --- the stores ---------------------------------------------------------------------------------

@@ -286,6 +286,7 @@ class Rules1672(LostRules):
             eng.buried(len(today.burials), len(today.names("lost")))
         except RuleError as exc:
             problems.add(today.burials[len(today.names("lost"))][1], str(exc))
+            today.crew_refused = True  # a death left out of lost: the day's wound count is not said again
 
     def _wounded_at_dawn(self, crew: Crew, names: list) -> None:
         """`names` wounded at the day's dawn, in the save's crew and in every voyage the days so far end in."""

@@ -162,10 +162,12 @@ def _as_recorded(st, facts: Day, keys) -> str:
 
 
 def _effects(st, facts: Day) -> list[str]:
-    """Beside the dice, what moves a day's values, in words: the vision in force (or found that day) and
-    the day's plot outcomes (a new victory condition by its name only)."""
+    """Beside the dice, what moves a day's values, in words: the fort's zone at dawn, the vision in force (or
+    found that day) and the day's plot outcomes (a new victory condition by its name only)."""
     held = _replay(st).ends[0].st.vision or (facts.vision[:PAIR] if facts.vision else None)
-    said = [f"the vision {v.name}: {v.effect.rstrip('.')}" for v in plots.VISIONS if (v.terrain, v.roll) == held]
+    said = [f"a turn begun in the fort's zone ({st.day_start}): Proximity \u2212{eng.RULES.zone_proximity} at dawn"] * (
+        st.day_start in _replay(st).land.zone)
+    said += [f"the vision {v.name}: {v.effect.rstrip('.')}" for v in plots.VISIONS if (v.terrain, v.roll) == held]
     for _, out, _ in facts.plots.values():
         if out:
             said.append(f"{out.code} {out.title}" + f": {out.effect.rstrip('.')}" * (out.code in plots.OUTCOME_EFFECTS))

@@ -169,7 +169,8 @@ class LostRules:
     day_fields: dict[str, str] = {}  # extra per-day fields -> what they hold
     counted_once: dict[str, str] = {}  # mark kind -> its name: its hexes score as one mapped hex (1572's Lagos)
     score_note = ""  # said after the terms of a refused score (1872: the start hex never counts)
-    untaken_refused_step = False  # a step the rules refuse, entered again by the next route, was not taken (1572)
+    stops_at_refusal = False  # no replay goes on after a refused day (1572): a step it refused that the next route
+    # enters again was not taken, and a refused last day leaves the game's end unknown
 
     def resources(self, game) -> tuple[Resource, ...]:
         return tuple(Resource(t.key, t.name, t.start, t.maximum) for t in game.trackers)

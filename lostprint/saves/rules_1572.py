@@ -130,7 +130,7 @@ class Rules1572(LostRules):
     mark_names = {slug(name): kind for kind, m in MARKS.items() for name in m.get("names", ())}  # Advanced Empire
     day_fields = {key: f["hint"] for key, f in DAY_FIELDS.items()}
     counted_once = {i.key: i.name for i in INTEREST_RULES if any(e.what == "lagos" for e in i.effects)}  # (⌂)
-    untaken_refused_step = True  # (no replay goes on after a refused day: the route is all the days after see)
+    stops_at_refusal = True
 
     def begin(self, st: State) -> None:
         board = eng.board_of(st.game_map)

@@ -157,7 +157,9 @@ def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> t
     names = {"terrain": spelled({s: t.key for t in game.terrains for s in t.spellings}),
              "resource": spelled({w: r.key for r in resources for w in (r.key, r.name)})}
     records = []
+    before_last = problems.count  # the problems before the last day
     for i, raw in enumerate(days):
+        before_last = problems.count
         record = _day(st, rules, raw, i, At(line_of(days, i), f"days[{i}]"), rd, names, _next_step(days, i, gm))
         if record == "stop":
             break
@@ -169,7 +171,8 @@ def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> t
         result, reason = rules.claimed(st, got) or (result, reason)
     score = rules.score(st, result)
     total = sum(p for _, p in score)
-    if got is not None and got != result:
+    unknown = rules.stops_at_refusal and result == "unfinished" and problems.count > before_last
+    if got is not None and got != result and not unknown:
         where = at_key(outcome, "result", "outcome.result")
         if result == "unfinished":
             rd.error(where, f"recorded as {got}, but {reason} after day {st.day}")
@@ -472,7 +475,7 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, names: dict, after: 
     checked = rd.problems.count
     rules.check_resources(st, before, At(line_of(day, "resources"), f"{f}.resources"), rd.problems)
     refused = any(f": {f}.moved" in text for _, n, text in rd.problems.items if n > checked)
-    if refused and rules.untaken_refused_step and after == st.position != st.day_start:
+    if refused and rules.stops_at_refusal and after == st.position != st.day_start:
         st.position = st.day_hexes[-2]  # a step the rules refused, taken again by the next route: not taken today
 
     journal = ""

@@ -269,7 +269,8 @@ def notable(played, tr: Translator = ENGLISH) -> tuple[str, list[str]]:
     if plots:
         lines = []
         for m in plots:
-            text = f"{plot_code(m.get('letter'), m.get('roll'))} {m.get('title')}"
+            title = m.get("title")
+            text = f"{plot_code(m.get('letter'), m.get('roll'))} {tr._(title) if title else title}"  # as the rulebook
             if m.get("outcome"):
                 text += f" \u2192 {m.get('outcome')}"
             lines.append(tr._("{what}, day {day}").format(what=text, day=m.day))

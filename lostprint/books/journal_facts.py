@@ -2,9 +2,11 @@
 
 The replay writes each fact as a short English phrase (lostprint.saves.rules_1572/1672/1872 `facts`):
 "mapped M5 (mountains)", "sailed to H7", "plot A6: Farm on Fire". Here each shape is read back into its
-parts and printed through the catalogs; a hex, a number and a name (a sailor, a plot encounter's title,
-a vision) stay as written. A fact of no known shape is looked up whole (a weather, "fever"), so a new
-shape shows in the tests (every looked-up word must be a msgid) rather than passing silently.
+parts and printed through the catalogs; a hex, a number and a sailor's name stay as written, a plot
+encounter's title and a vision's name print as the rulebook in that language names them (the German
+journal said "Farm on Fire" where the German rulebook says "Brennende Farm"). A fact of no known shape
+is looked up whole (a weather, "fever"), so a new shape shows in the tests (every looked-up word must be
+a msgid) rather than passing silently.
 """
 from __future__ import annotations
 
@@ -47,6 +49,14 @@ SHAPES: tuple[tuple[re.Pattern, str], ...] = tuple((re.compile(rf"^{shape}$"), m
 N_("Lagos de Oro drawn")  # a fact looked up whole (the weathers and "fever", "fever broken" are msgids already)
 
 
+def titled(step: str, tr: Translator) -> str:
+    """A plot's title, or an outcome's code and title ("47A Plunder"), as the rulebook names it."""
+    code, _, title = step.partition(" ")
+    if re.fullmatch(r"\d+[A-Z]?", code) and title:
+        return f"{code} {tr._(title)}"
+    return tr._(step)
+
+
 def fact_text(fact: str, terrain_names: dict[str, str], tr: Translator = ENGLISH) -> str:
     """One fact in tr's language; `terrain_names`: terrain key -> its name, already in tr's language."""
     if tr is ENGLISH:
@@ -65,5 +75,9 @@ def fact_text(fact: str, terrain_names: dict[str, str], tr: Translator = ENGLISH
             parts["terrains"] = ", ".join(terrain_names[k] if k in terrain_names else tr._(k) for k in parts["terrains"].split(", "))
         if "what" in parts:
             parts["what"] = tr._(parts["what"])
+        if "rest" in parts:  # a plot's title, then each outcome's code and title: "Farm on Fire → 47A Plunder"
+            parts["rest"] = " \u2192 ".join(titled(step, tr) for step in parts["rest"].split(" \u2192 "))
+        if "name" in parts:  # a vision
+            parts["name"] = tr._(parts["name"])
         return (tr._(message) if any(c.isalpha() for c in re.sub(r"\{\w+\}", "", message)) else message).format(**parts)
     return tr._(fact)

@@ -70,8 +70,11 @@ def test_the_hand_written_set_has_its_twins():
                  "diego-helps-the-roll-on-entering", "no-room-for-the-lake", "eclipse-days-roll-no-native-contact"):
         assert name in HAND, name  # long games, variant maps and rulings the round-two reviewer wrote
     for name in ("kantyi-on-the-archaeologists-road", "eclipse-spent-on-a-day-without-dice", "eclipse-chooses-a-village",
-                 "a-route-copied-without-brackets"):
-        assert name in HAND, name  # round three: Princess Kantyi on a long road, eclipses, a route's brackets
+                 "a-route-copied-without-brackets", "kantyi-rests-on-an-eclipse-day", "diego-helps-the-day-he-is-found",
+                 "three-trails-from-one-camp", "round-the-cataract-at-the-delta", "the-doctors-road-copied-out-in-full",
+                 "rolls-keyed-as-the-sheet-prints-them", "an-interest-written-as-its-number",
+                 "the-last-man-copied-as-standing", "a-trail-step-copied-without-dice"):
+        assert name in HAND, name  # round three: Kantyi, eclipses, Diego, camps, variant maps, sheet spellings, one line
     assert sorted(p.name[:-len("-good.yaml")] for p in (HERE / "hand").glob("*-good.yaml")) == HAND
 
 

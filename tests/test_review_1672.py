@@ -396,3 +396,14 @@ def test_a_wound_left_out_is_said_once(tmp_path):
     path.write_text(ok.replace("wounded: [sailor 1, sailor 2]", "wounded: [sailor 1]"))
     assert [line.partition(": ")[2].partition(",")[0] for line in check_save_file(path)] == [
         "days[6].wounded: 1 wound recorded today (wounded + lost)"]
+
+
+def test_a_healing_left_out_is_said_once(tmp_path):
+    """`healed:` left out on a day whose Water paid for it was said on the Water, then on a later day's healing of
+    some of the resting ('one Water heals every resting sailor (Oli, Pia), not some of them') and on the lookouts
+    the healed man's absence took away. It is said once, on the day, naming whom to list; he is well from then."""
+    ok = (REVIEW / "hand" / "heal-with-the-last-water.ok.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "unhealed.yaml"
+    path.write_text(ok.replace("    healed: [Oli]\n", "", 1))
+    assert [line.partition(": ")[2] for line in check_save_file(path)] == [
+        "days[5].healed: the day's values are those of Rest healing Oli for 1 Water: write healed: [Oli]"]

@@ -117,6 +117,21 @@ def _buried_where(st, problems) -> None:
                              f"marked where the sloop ended day {st.day}, {st.day_hexes[-1]}, not at {got}")
 
 
+def _heal_left_out(crew, dawns, record):
+    """(the sailors, the day's ends) when the day is what the save shows with its resting sailors healed in
+    phase 2 and `healed:` left out; None otherwise."""
+    names = list(crew.sailors)
+    resting = [names[i] for i, x in enumerate(dawns[0].sailors) if x == eng.WOUNDED] if dawns else []
+    if not resting or record.inputs["heal"][0]:
+        return None
+    statuses = tuple(eng.WELL if n in resting and x == eng.WOUNDED and n not in crew.today.names("wounded") else x
+                     for n, x in crew.sailors.items())
+    mended = replace(record, inputs={**record.inputs, "heal": (True,)}, checks={**record.checks, "sailors": statuses},
+                     partial={**record.partial, "sailors": lambda ss: all(map(eng.no_worse, ss, statuses))})
+    ends, failure = search.explain(eng, dawns, mended)
+    return (resting, ends) if failure is None else None
+
+
 @dataclass
 class Day:
     """What a save says of the day being read: its fields as read, and where each stands."""
@@ -359,6 +374,14 @@ class Rules1672(LostRules):
                 crew.refused, failure = st.day, None
                 st.position = last
                 st.day_hexes.append(last)
+            healed = _heal_left_out(crew, voyages, record) if failure is not None and failure.key in KEYS else None
+            if healed is not None:  # said once; the sailors healed are well from then on
+                names, ends = healed
+                problems.add(today.at.get("healed") or At(day_at.line, f"{day_at.field}.healed"),
+                             f"the day's values are those of Rest healing {', '.join(names)} for {CREW.rest_water} "
+                             f"Water: write healed: [{', '.join(names)}]")
+                crew.refused, failure = st.day, None
+                crew.sailors = {n: eng.WELL if n in names else x for n, x in crew.sailors.items()}
             if failure is not None:
                 said = len(problems.items)
                 self._report(st, today, record, failure, voyages, problems, day_at, at)

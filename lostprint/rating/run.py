@@ -210,12 +210,11 @@ def _unblock_results(pool) -> None:
     ever, so shutting the pool down hung. Closing this process's own copy of the pipe's writing end
     (the dead workers' copies closed with them) turns that wait into end-of-file, which the pool
     takes as broken and shuts down."""
-    writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
-    if writer is not None:
-        try:
-            writer.close()
-        except OSError:
-            pass
+    results = getattr(pool, "_result_queue", None)
+    try:
+        results._writer.close()
+    except (OSError, AttributeError):  # no queue (a pool never started), or a Python that keeps it otherwise
+        pass
 
 
 def _kill_quietly(process) -> None:

@@ -100,7 +100,8 @@ def _last_hex_left_out(st, dawns, record):
             return eng.toward(v.gm, v.pos, face) == last
 
         mended = replace(record, inputs={**record.inputs, "route": (route + (last,),)},
-                         checks={**record.checks, "pos": last}, narrow={**record.narrow, "drift": drifts_there})
+                         checks={**record.checks, "pos": last}, narrow={**record.narrow, "drift": drifts_there},
+                         optional=record.optional - {"route"} if route else record.optional)  # a route is steered
         ends, failure = search.explain(eng, dawns, mended)
         if failure is None:
             found.append((last, ends))
@@ -362,8 +363,8 @@ class Rules1672(LostRules):
             more, missed = search.explain(eng, rolled, record) if rolled else ([], True)
             if missed is None:  # the slip was the weather's name alone: the day goes on in either weather
                 ends, failure = (ends if failure is None else []) + more, None
-            mended = _last_hex_left_out(st, voyages, record) if failure is not None and failure.key == "terrain" \
-                else None
+            mended = _last_hex_left_out(st, voyages, record) \
+                if failure is not None and failure.key in ("terrain", "pos", "drift") else None
             if mended is not None:  # said once, on the route; the day and the days after go on from that hex
                 last, ends = mended
                 problems.add(today.at.get("moved") or At(day_at.line, f"{day_at.field}.moved"),

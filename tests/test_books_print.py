@@ -561,6 +561,30 @@ def test_rulebook_pages_are_at_least_a_third_full_and_headings_keep_with_text():
                         f"{key} p{n}: heading {text!r} strands at the page bottom"
 
 
+TRANSLATED = [(game, code) for game in P.GAMES for code in ("de", "es", "fr", "pt-BR")]
+
+
+@pytest.mark.parametrize("game,code", TRANSLATED)
+def test_a_translated_rulebooks_pages_are_a_third_full(game, code):
+    """The page rule above in every language (letter): longer words move page breaks, and the German,
+    Spanish, French and Brazilian 1672 books once printed p.11 14 % full, Phases 11 and 12 alone before
+    the map key's chapter, which went whole to the next page."""
+    from lostprint.app.registry import part
+    from lostprint.books.rulebook import RulebookOptions, build_rulebook
+    from lostprint.i18n import translator
+
+    data = build_rulebook(part(game, "rulebook"), RulebookOptions(lang=code))
+    pages, blocks = P.text(data), P.blocks(data)
+    divider = translator(code).gettext(DIVIDER)
+    for page, drawn in zip(pages[1:-1], blocks[1:-1]):
+        following = pages[page.number].text() if page.number < len(pages) else ""
+        if divider in page.text() or divider in following:
+            continue
+        top, bottom = fill(page, drawn, TOP_ZONE, FOOT_ZONE)
+        full = (bottom - top) / (page.height - 46 * MM)
+        assert full > 1 / 3, f"{game} {code} p{page.number}: {full:.0%} full"
+
+
 # a list item: a bullet at the bullet indent, its text and wrapped lines at the text indent
 BULLET_X, ITEM_X = MARGIN_X + 4, MARGIN_X + 14
 

@@ -3,13 +3,14 @@ and the 1672 sheet's own panels (crew boxes, task board, weather track, directio
 lifted from the printed sheet."""
 from __future__ import annotations
 
-from lostprint.books.rulebook import Book, chart_notes
+from lostprint.books.rulebook import WIDGET_SCALE, Book, chart_notes, spaced
 from lostprint.books.rulebook_common import (COMMON_BLOCKS, block_map, block_sheet_panel, block_sheet_trackers,
-                                             dice_count, lifted)
+                                             dice_count, lifted, sheet_parts)
 from lostprint.games.lost_crew import GAME
 from lostprint.i18n import ENGLISH, Translator, after_label, localized, translator
 from lostprint.maps.model import standard_map
-from lostprint.sheets.lost_crew import SHEET_DRAWERS, TERRAIN_MARKS
+from lostprint.sheets import widgets as w
+from lostprint.sheets.lost_crew import SHEET_DRAWERS, TERRAIN_MARKS, pencil_key
 from lostprint.sheets.lost_crew import build as build_sheet  # the printed sheet the book shows parts of
 
 TEMPLATE = "lost-crew.j2"
@@ -119,6 +120,20 @@ def _with_notes(panel: str, chart_key: str):
     return block
 
 
+KEY_ROW = 24.0  # a row of the book's map key, in sheet points: the sheet's panel spreads its rows over a tall column
+
+
+def block_map_key(book: Book, *args):
+    """The sheet's map key as the sheet draws it, as wide as its panel but with rows set close: lifted
+    whole, its rows twice as tall as they need, it took half a page and, in the translations, went to
+    the next page alone, leaving the page before it 14 % full."""
+    width = sheet_parts(book, "map-key", exact=True)[0].box[2]
+    height = w.TITLE_BAR + 6 + len(book.game.rules.map_key) * KEY_ROW
+    fl = book.widget(lambda box: pencil_key(box, book.pal, book.game, book.tr), height, width=width,
+                     scale=min(WIDGET_SCALE, book.width / width), name="map-key")
+    return [spaced(fl, 4, 8)]
+
+
 def blocks() -> dict:
     """Every figure is a panel of the printed sheet, as the sheet builder draws it."""
     out = dict(COMMON_BLOCKS)
@@ -126,7 +141,7 @@ def blocks() -> dict:
     out.update({"crew": lifted("crew"), "resources": lifted("island-resources"), "weather-cube": lifted("weather"),
                 "task-board": lifted("task-board"), "tasks": lifted("tasks"),
                 "weather": _with_notes("chart:weather", "weather"),
-                "direction": _with_notes("chart:direction", "direction"), "map-key": lifted("map-key")})
+                "direction": _with_notes("chart:direction", "direction"), "map-key": block_map_key})
     return out
 
 

@@ -1430,11 +1430,14 @@ def _refused_step(fill: _Fill) -> tuple | None:
     """A step of the day a cataract (printed, or drawn today) blocks or no roll leaves the movement
     progress to pay for, as (the save's field path, why); None when each can be taken."""
     most = R.cap if fill.start_interest else fill.s0.values[PROGRESS] + sum(hi[PROGRESS] for _, hi in fill.spans)
+    paid = fill.nv * village_cost(fill.s0.expedition, fill.s0.terrain[fill.start])  # the villages found today
+    most = max(R.floor, min(most, R.cap) - paid)
+    villages = f" (after the village{'s' * (fill.nv > 1)} found at {fill.start}: \u2212{paid})" if paid else ""
     cataracts = fill.s0.cataracts | {frozenset(m[1]) for m in fill.rec.marks if m[0] == "cataract"}
     path = enumerate(zip((fill.start,) + fill.rec.steps, fill.rec.steps))
     for what, *args in fill.rest[fill.keys[0]] or ():
         if what == "interest":
-            most = R.cap  # (an interest may give progress)
+            most, villages = R.cap, ""  # (an interest may give progress)
         elif what == "step":
             (cost, river), (j, (here, to)), most = args, next(path), min(most, R.cap)
             if frozenset((here, to)) in cataracts:
@@ -1442,7 +1445,7 @@ def _refused_step(fill: _Fill) -> tuple | None:
             if most < cost:
                 by = " by trail" * (cost == R.trail_cost)
                 return ("moved",), (f"entering {to} costs {cost} movement progress{by}; the party can have at most "
-                                    f"{most} on day {fill.s0.day + 1}")
+                                    f"{most} on day {fill.s0.day + 1}{villages}")
             most += river - cost
     return None
 

@@ -34,6 +34,7 @@ PAIR = 2  # not a rule: a vision record's terrain and roll, then where
 EXPLAIN_STEPS = 20_000  # not a rule: a bound on the steps walked to say why a day is refused
 RECOVER_STEPS = 3_000  # not a rule: a bound on the steps walked to go on after a refused day
 BACKTRACK = 4  # not a rule: days walked again, at most, to explain one more (search.Days' budget)
+BACKTRACK_STEPS = 5_000  # not a rule: and steps walked, at most, in all (search.Days' steps)
 DANCE = eng.STEPS[eng.STEP_INDEX["spirit dancers"]]  # a change of the Tribe's bottom die to face 1, 2, ...
 ANY_VALUES, NO_CAPS = (None,) * len(eng.KEYS), (0,) * len(eng.KEYS)  # a day bound that leaves them open
 PARTS_ORDER = ("moved", "terrain", "plots", "vision", "crows", "caps", "values")
@@ -196,7 +197,7 @@ class Rules1872(LostRules):
     def begin(self, st) -> None:
         land = eng.land_of(st.game_map)
         root = eng.start(st.game_map, land=land)
-        st.own = Replay(land, [root], search.Days([root], _ends, eng.forget, BACKTRACK))
+        st.own = Replay(land, [root], search.Days([root], _ends, eng.forget, BACKTRACK, BACKTRACK_STEPS))
 
     def begin_day(self, st, day, at, problems) -> None:
         _replay(st).today = Day(day, at, len(problems))
@@ -350,7 +351,7 @@ class Rules1872(LostRules):
             if len(problems) == facts.problems_before:
                 self._report(st, facts, record_for, starts, problems, at)
             ends = self._carry_on(st, record_for, starts) or self._recover(st, facts, starts)
-            replay.days = search.Days(ends, _ends, eng.forget, BACKTRACK)
+            replay.days = search.Days(ends, _ends, eng.forget, BACKTRACK, BACKTRACK_STEPS)
         replay.ends = ends
         tip = ends[0]
         replay.plots = dict(tip.st.plots)  # as carried on after a refused day

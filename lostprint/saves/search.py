@@ -120,10 +120,20 @@ def explain(engine, starts, record: Record, budget: int = 0) -> tuple[list, Fail
                        ended=_failure(over, record) if over.items else None)
 
 
-def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: int = 0) -> Iterator:
+@dataclass
+class Allowance:
+    """The steps the walks given it may still take, in all (None: no bound); its holder sets it between
+    resuming them."""
+
+    left: int | None = None
+
+
+def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: int | Allowance = 0) -> Iterator:
     """The states the turn can end in, each once (as `forget` leaves it), yielded as the walk finds
     them: a caller that needs one stops there. `trace` gathers why the other branches stopped.
-    `budget`: at most so many steps walked (0: no bound), for a caller that takes any answer."""
+    `budget`: at most so many steps walked (0: no bound), for a caller that takes any answer; or an
+    `Allowance` shared with other walks."""
+    shared = budget if isinstance(budget, Allowance) else None
     trace = trace if trace is not None else _Trace()
     trace.over = _Trace()
     steps = engine.STEPS
@@ -276,9 +286,14 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
             continue
         while node is not None:
             if budget:
-                budget -= 1
-                if not budget:
-                    return
+                if shared is None:
+                    budget -= 1
+                    if not budget:
+                        return
+                elif shared.left is not None:
+                    if shared.left <= 0:
+                        return
+                    shared.left -= 1
             frame, end = expand(*node)
             if end is not None:
                 yield end
@@ -326,14 +341,19 @@ class Days:
     the one chosen (a depth-first search over turns: a legal save is mostly explained by its first
     line). `turn(states, spec)` gives a turn's end states from some states, as `walk` does; `forget`
     says which states play on alike (a state found with no way through the kept turns is dead).
-    Going back is bounded (`budget` turns walked for one new turn): past it, or when no line
-    explains the turns, `every` gives the whole answer turn by turn."""
+    Going back is bounded (`budget` turns walked for one new turn; with `steps`, at most so many steps
+    walked in all, `turn` then taking `budget=` for its walks): past it, or when no line explains
+    the turns, `every` gives the whole answer turn by turn. (A refused turn is mostly refused from
+    every line: the walks resumed to find another end of an earlier turn would otherwise run to their
+    end, each over every roll of its day.)"""
 
-    def __init__(self, roots, turn: Callable, forget: Callable = lambda s: s, budget: int = 24):
+    def __init__(self, roots, turn: Callable, forget: Callable = lambda s: s, budget: int = 24, steps: int = 0):
         self.roots = list(roots)
         self.turn = turn
         self.forget = forget
         self.budget = budget
+        self.steps = steps
+        self.allowance = Allowance()  # the going back's steps left (None: going forward, unbounded)
         self.specs: list = []  # the turns kept, in order
         self.line: list[list] = []  # per level (0: the roots, k: turn k's end): [its iterator, its state]
         self.dead: set = set()  # (level, state as forget leaves it)
@@ -353,17 +373,26 @@ class Days:
                 line.clear()
                 return False
         walked = 0
+        allowance = self.allowance
+        allowance.left = None
         while len(line) <= len(self.specs):
             walked += 1
             if walked > self.budget:
                 line.clear()
                 return False
-            line.append([self.turn([line[-1][1]], self.specs[len(line) - 1]), None])
+            spec = self.specs[len(line) - 1]
+            line.append([self.turn([line[-1][1]], spec, budget=allowance) if self.steps
+                         else self.turn([line[-1][1]], spec), None])
             while not self._advance():
+                if allowance.left is not None and allowance.left <= 0:  # the walks stopped short
+                    line.clear()
+                    return False
                 line.pop()
                 if not line:
                     return False
                 self.dead.add((len(line) - 1, self.forget(line[-1][1])))
+                if self.steps and allowance.left is None:
+                    allowance.left = self.steps  # going back
         return True
 
     def _advance(self) -> bool:

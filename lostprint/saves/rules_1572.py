@@ -327,12 +327,24 @@ def _cataract_problem(st: State, kind: str, a: str, b: str) -> str:
     return ""
 
 
+def _lagos_found_today(day) -> bool:
+    """Does the day's marks list hold the Interests result Lagos de Oro (a day's marks may come in any order)?"""
+    marks = day.get("marks") if isinstance(day, dict) else None
+    for mark in marks if isinstance(marks, list) else ():
+        (kind, value), = mark.items() if isinstance(mark, dict) and len(mark) == 1 else ((None, None),)
+        if isinstance(kind, str) and slug(kind) == "interest" and isinstance(value, dict) \
+                and slug(str(value.get("result", ""))) == LAGOS:
+            return True
+    return False
+
+
 def _lagos_problem(st: State, kind: str, *hexes: str) -> str:
     """What the save must show of Lagos de Oro (where it may lie the engine says as the day is replayed)."""
     if _marked(st, LAGOS):
         return "there is only one Lagos de Oro"
-    if LAGOS not in _interests(st).values():
-        return "Lagos de Oro comes from an Interests roll: record {interest: {hex: ..., result: lagos-de-oro}} first"
+    if LAGOS not in _interests(st).values() and not _lagos_found_today(st.own.raw):
+        return ("Lagos de Oro comes from an Interests roll: record {interest: {hex: ..., result: lagos-de-oro}} "
+                "among the day's marks")
     for lab in hexes:
         if st.drawn.get(lab) != "lake":
             return f"the Lagos de Oro hexes are drawn as lake the same day: add {lab}: lake to this day's mapped"

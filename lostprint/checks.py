@@ -287,6 +287,19 @@ def text_on_lines(scene: Scene, clearance: float = TEXT_CLEARANCE) -> list[str]:
     return problems
 
 
+WRITE_IN_LINE = 5.5 * MM  # the least ruled line to write on: two figures, or a short name
+
+
+def short_write_ins(scene: Scene, least: float = WRITE_IN_LINE) -> list[str]:
+    """Each write-in (a Group named "write-in:<label>": a label and its ruled line) leaves `least` points
+    of line to write on, however long its label is in the sheet's language (the German 1672 sheet's
+    'Schaluppe' left 4 mm)."""
+    return [f"{g.name} leaves {line.x2 - line.x1:.1f} pt to write on (under {least:.1f})"
+            for page in scene.all_pages() for g in walk(page.items)
+            if isinstance(g, Group) and g.name.startswith("write-in:")
+            for line in g.items if isinstance(line, Line) and line.x2 - line.x1 < least - 1e-6]
+
+
 ICON_CLEARANCE = 2.0  # points between an icon (or a map sample) in a panel and the panel's frame
 
 

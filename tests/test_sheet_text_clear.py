@@ -22,6 +22,7 @@ def test_text_keeps_clear_of_frames_and_rules(game, code):
             scene = build_sheet(game, None, PrintOptions(paper=paper, sides=sides, lang=code))
             assert checks.text_on_lines(scene) == [], (paper, sides)
             assert checks.icons_on_frames(scene) == [], (paper, sides)
+            assert checks.short_write_ins(scene) == [], (paper, sides)
 
 
 def test_a_word_through_a_box_and_one_on_a_rule_are_found():
@@ -92,3 +93,14 @@ def test_the_crows_kit_and_record_keep_text_clear_of_lines(code):
         for scene in (build_kit(KitOptions(paper=paper, lang=code)),
                       build_record(record, result, paper, "color", translator(code))):
             assert checks.text_on_lines(scene) + checks.icons_on_frames(scene) == [], paper
+
+
+def test_a_write_in_with_no_room_to_write_is_found():
+    from lostprint.geometry.paper import Box
+    from lostprint.sheets.style import palette
+    from lostprint.sheets.widgets import write_in
+
+    short = write_in(Box(0, 0, 58, 12), "Schaluppe", palette("color"))  # the German sheet's, before
+    roomy = write_in(Box(0, 0, 90, 12), "Sloop", palette("color"))
+    found = checks.short_write_ins(Scene(200, 50, (short, roomy)))
+    assert len(found) == 1 and found[0].startswith("write-in:Schaluppe leaves ")

@@ -700,8 +700,12 @@ def header_items(game, game_map, header: Box, pal: Palette, side: str, tr: Trans
     tb_title, fields, crew_box = title_box.split_y(34, 0, CREW_H, gap=2)
     items.append(title_block(tb_title, game.title, "" if variant else tr.gettext("Player sheet, {side} \u00b7 {need}").format(
                              side=side, need=pieces_needed(game, tr)), pal, variant=variant))
-    for field, box in zip((tr.gettext("Captain"), tr.gettext("Sloop"), tr.gettext("Days")),
-                          fields.split_x(0, 58, 40, gap=8)):
+    labels = (tr.gettext("Captain"), tr.gettext("Sloop"), tr.gettext("Days"))
+    # the sloop's name and the days' count keep their lines' length whatever their labels' (German
+    # 'Schaluppe' left 4 mm to write a name on); the captain's field takes the rest
+    sloop_w, days_w = (max(least, text_width(label, "sans-bold", w.BODY) + 4 + line)
+                       for label, least, line in zip(labels[1:], (58, 40), (31, 16)))
+    for field, box in zip(labels, fields.split_x(0, sloop_w, days_w, gap=8)):
         items.append(w.write_in(box, field, pal))
     items.append(crew_marks(crew_box, pal, game, tr))
     for tracker, box in zip(game.trackers, trackers_box.split_x(*([0] * n), gap=4)):

@@ -402,8 +402,10 @@ def _take(st: State, got, ask, value) -> dict:
         if key != KANTYI_ROLLS:
             empire = key == NC and ask.dice == R.empire_dice
             near = f" within {R.empire_reach} hexes of an Advanced Empire" if empire else ""
+            reroll = f" (a musket's reroll is a list of its own: {[[d] for d in dice]})" if empire and len(dice) == 2 \
+                else ""
             raise RuleError(key, f"{key} is rolled on {ask.dice} {'die' if ask.dice == 1 else 'dice'} of "
-                                 f"1\u2013{R.die_faces}{near}, not {list(dice)}")
+                                 f"1\u2013{R.die_faces}{near}, not {list(dice)}{reroll}")
         n, low = sum(map(kantyi_count, got["rolls"])), R.kantyi_reroll_at_most
         raise RuleError("kantyi", f"Princess Kantyi rerolls the {low - 1}s and {low}s of Native Contact dice: "
                         f"{' then '.join(str(list(r)) for r in got['rolls'])} needs {n} new face{'s' * (n != 1)} "

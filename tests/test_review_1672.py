@@ -406,4 +406,5 @@ def test_a_healing_left_out_is_said_once(tmp_path):
     path = tmp_path / "unhealed.yaml"
     path.write_text(ok.replace("    healed: [Oli]\n", "", 1))
     assert [line.partition(": ")[2] for line in check_save_file(path)] == [
-        "days[5].healed: the day's values are those of Rest healing Oli for 1 Water: write healed: [Oli]"]
+        "days[5].healed: the day's values are those of Rest healing Oli for 1 Water: if so, write healed: [Oli]; "
+        "if not, the rules allow 4 water"]

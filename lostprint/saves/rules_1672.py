@@ -376,13 +376,16 @@ class Rules1672(LostRules):
                 st.position = last
                 st.day_hexes.append(last)
             healed = _heal_left_out(crew, voyages, record) if failure is not None and failure.key in KEYS else None
-            if healed is not None:  # said once; the sailors healed are well from then on
+            if healed is not None:  # said once; the sailors healed are well from then on (or the Water was the slip)
                 names, ends = healed
+                ends = ends + self._resync(st, voyages, record, failure)
                 problems.add(today.at.get("healed") or At(day_at.line, f"{day_at.field}.healed"),
                              f"the day's values are those of Rest healing {', '.join(names)} for {CREW.rest_water} "
-                             f"Water: write healed: [{', '.join(names)}]")
+                             f"Water: if so, write healed: [{', '.join(names)}]; if not, the rules allow "
+                             f"{_span(failure.reached)} {failure.key}")
                 crew.refused, failure = st.day, None
                 crew.sailors = {n: eng.WELL if n in names else x for n, x in crew.sailors.items()}
+                crew.owed += len(names)  # if a later day heals them, the Water was the slip: they rested on
             if failure is not None:
                 said = len(problems.items)
                 self._report(st, today, record, failure, voyages, problems, day_at, at)

@@ -568,7 +568,7 @@ TRANSLATED = [(game, code) for game in P.GAMES for code in ("de", "es", "fr", "p
 def test_a_translated_rulebooks_pages_are_a_third_full(game, code):
     """The page rule above in every language (letter): longer words move page breaks, and the German,
     Spanish, French and Brazilian 1672 books once printed p.11 14 % full, Phases 11 and 12 alone before
-    the map key's chapter, which went whole to the next page."""
+    the map key's chapter, which went whole to the next page. And the last page is no stub."""
     from lostprint.app.registry import part
     from lostprint.books.rulebook import RulebookOptions, build_rulebook
     from lostprint.i18n import translator
@@ -583,6 +583,9 @@ def test_a_translated_rulebooks_pages_are_a_third_full(game, code):
         top, bottom = fill(page, drawn, TOP_ZONE, FOOT_ZONE)
         full = (bottom - top) / (page.height - 46 * MM)
         assert full > 1 / 3, f"{game} {code} p{page.number}: {full:.0%} full"
+    # the last page holds more than a paragraph's tail (the German Crows book's p.12 once held only the
+    # second paragraph of "About this book", 2 lines, its heading and first paragraph on p.11)
+    assert len(body_rows(pages[-1])) >= 3, f"{game} {code}: the last page holds {len(body_rows(pages[-1]))} lines"
 
 
 # a list item: a bullet at the bullet indent, its text and wrapped lines at the text indent

@@ -397,11 +397,25 @@ def points_at_figure(nodes: list[Node], i: int) -> bool:
     return nodes[i].kind in ("p", "bullet") and introduces_figure(nodes, i) and plain(nodes[i].text).rstrip().endswith(":")
 
 
+CLOSING_PARAS = 4  # a closing chapter of this many paragraphs or fewer is never split over two pages
+
+
+def closing_paras(nodes: list[Node]) -> range:
+    """The paragraphs but the last of the book's closing chapter, when it is a few paragraphs only
+    ("About this book"): kept with what follows, so the chapter goes whole to a last page rather than
+    leaving its last paragraph alone there (the German Crows book's p.12 held 2 lines)."""
+    start = max((i for i, m in enumerate(nodes) if m.kind == "h1"), default=len(nodes)) + 1
+    tail = nodes[start:]
+    short = 0 < len(tail) <= CLOSING_PARAS and all(m.kind == "p" for m in tail)
+    return range(start, len(nodes) - 1) if short else range(0)
+
+
 def flow(nodes: list[Node], book: Book) -> list:
     """Nodes -> the story (render.document's items)."""
     story: list = []
     last = -1
     n = 0
+    closing = closing_paras(nodes)
     for i, node in enumerate(nodes):
         if node.kind in ("h1", "h2", "h3", "h4"):
             level = min(int(node.kind[1]) - 1, last + 1)
@@ -418,7 +432,7 @@ def flow(nodes: list[Node], book: Book) -> list:
             story.append(book.heading(heading(node.text, book.styles[node.kind], level, f"s{n}", toc=level <= 1)))
         elif node.kind == "p":
             # a lead-in stays with what it leads to
-            keep = True if introduces_figure(nodes, i) or list_keeps(nodes, i) else None
+            keep = True if introduces_figure(nodes, i) or list_keeps(nodes, i) or i in closing else None
             story.append(replace(book.para(node.text), keep_with_next=keep, points=points_at_figure(nodes, i)))
         elif node.kind == "bullet":
             story.append(Markup(tie_last_words(curly_markup(node.text)), book.styles["bullet"], bullet="\u2022",

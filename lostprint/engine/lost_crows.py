@@ -980,7 +980,8 @@ def agenda_options(game: Tribe) -> tuple:
         e = item[SECOND]
         if e.op == "map":
             here = tuple(colourable(game.land, game.terrain, st.pos, e.key, st.house_off, fort_open(st)))
-            return here + tuple(lab for lab in _other_icon_first(game) if lab not in here)
+            later = tuple(lab for lab in _other_icon_first(game) if lab not in here)
+            return here + ((None,) if later and not here else ()) + later  # None: lost, the printed order
         if e.op == "crow":
             return crow_choices(st)
         return choices(st, e)
@@ -1008,15 +1009,15 @@ def agenda_options(game: Tribe) -> tuple:
 def _other_icon_first(game: Tribe) -> tuple:
     """More hexes for a map icon whose cell's other icon maps another terrain: the source lets a cell's two
     icons resolve in any order, so when one blank hex is left next to the tribe the other icon may take it
-    first and this one goes two hexes away (the other then colours that hex, its one choice). () when the
-    order changes nothing."""
+    first and this one goes two hexes away (the other then colours that hex, its one choice). That holds
+    too when only the other can take it (Canada's double hex): in the printed order this one is lost
+    (agenda_options offers None for that). () when the order changes nothing."""
     (_, unit, e), st, fort = game.agenda[0], game.st, fort_open(game.st)
     other = game.agenda[1][SECOND] if len(game.agenda) > 1 and game.agenda[1][:SECOND] == ("effect", unit) else e
     if other.op != "map" or other.key == e.key:
         return ()
     last = colourable(game.land, game.terrain, st.pos, other.key, st.house_off, fort)
-    if len(last) != 1 or last[0] not in game.land.neighbors[st.pos] or \
-            last != colourable(game.land, game.terrain, st.pos, e.key, st.house_off, fort):
+    if len(last) != 1 or last[0] not in game.land.neighbors[st.pos]:
         return ()
     return tuple(colourable(game.land, {**game.terrain, last[0]: other.key}, st.pos, e.key, st.house_off, fort))
 

@@ -697,6 +697,8 @@ class Chief:
     def map_choice(self, kind, ok: tuple):
         """The hex of `ok` a map icon of `kind` colours."""
         land, st = self.land, self.st
+        if None in ok:  # the printed order loses it (the cell's other icon takes the last hex): as it always chose
+            return None
         ok = tuple(x for x in ok if x in land.neighbors[st.pos]) or ok  # next to the tribe while a hex there is left
         tdist = self.plan.dist(self.target())
         ahead = self.forward(ok, tdist)

@@ -463,7 +463,7 @@ class Rules1872(LostRules):
             "place": placed,
             "reroll": lambda game, v: v == eng.KEEP,
             "dancers": lambda game, v: eng.dance_narrow(game, v, dancers),
-            "map": lambda game, v: today.get(v) == game.agenda[0][eng.SECOND].key,
+            "map": lambda game, v: v is None or today.get(v) == game.agenda[0][eng.SECOND].key,  # None: lost
             "vision": lambda game, v: vision is not None and v in vision,
             "ghost": lambda game, v: facts.ghost is not None and v == facts.ghost[0],
             "gold": lambda game, v, n=_replay(st).gold: v == (n >= eng.victory(game.st, "gold").entries),

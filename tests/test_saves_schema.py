@@ -9,10 +9,11 @@ import jsonschema
 import pytest
 
 from conftest import run_cli
+from lostprint.errors import UsageError
 from lostprint.files import load as load_file
 from lostprint.files.fields import At, Problems, Reader
 from lostprint.files.parse import parse_yaml
-from lostprint.games import load
+from lostprint.games import load, resolve
 from lostprint.saves.fields_common import spelled, spelling
 from lostprint.saves.fields_read import read
 from lostprint.saves.games import rules_module, save_fields
@@ -211,3 +212,24 @@ def test_every_spelling_of_a_choice_the_validator_reads_the_schema_accepts(game_
                     assert check.is_valid(way), (where, way)
             assert not check.is_valid(shape["options"][0] + "x"), where
     assert tried > 15
+
+
+@pytest.mark.parametrize("game_id", LOST)
+def test_every_way_the_validator_reads_game_gets_that_games_checks(game_id):
+    """`game: Lost-Crows`, ` LOST-CROWS `, `1872` (quoted or not): each spelling the validator reads as the game
+    (lostprint.games.resolve) brings the game's own checks (its day fields), not only the exact id."""
+    plugin = resolve(game_id)
+    ways = [w for name in (plugin.id, *plugin.aliases) for w in written_ways(name)]
+    ways += [int(a) for a in plugin.aliases if a.isdigit()]
+    tried = 0
+    for way in ways:
+        try:
+            assert resolve(way) is plugin
+        except UsageError:
+            continue  # not read as the game: the schema may say what it likes
+        tried += 1
+        data = one_day_save(game_id)
+        assert refused({**data, "game": way}) == [], way
+        day = {**data["days"][0], "no-such-field": 1}
+        assert refused({**data, "game": way, "days": [day]}), way
+    assert tried >= 5

@@ -88,14 +88,21 @@ def _resources(resources: list[dict]) -> dict:
                                   for key, v in value.items()}}
 
 
+def _names(plugin) -> dict:
+    """`game:` as the validator reads it (lostprint.games.resolve): the id or an alias in any case, spaces
+    around it, a number alias unquoted too (ids and aliases are letters, digits and '-': none is a regex's)."""
+    ways = ["".join(f"[{c}{c.upper()}]" if c.upper() != c else c for c in name)
+            for name in (plugin.id, *plugin.aliases)]
+    return {"anyOf": [{"enum": [int(a) for a in plugin.aliases if a.isdigit()]},
+                      {"type": "string", "pattern": f"^\\s*(?:{'|'.join(ways)})\\s*$"}]}
+
+
 def game_part(game, day_fields) -> dict:
     """The part of the schema a game adds: its marks, day fields and resources, for saves naming it."""
     plugin = resolve(game.id)
     described = save_fields(game)
     return {
-        "if": {"properties": {"game": {"enum": [plugin.id, *plugin.aliases, *(int(a) for a in plugin.aliases
-                                                                        if a.isdigit())]}},
-               "required": ["game"]},
+        "if": {"properties": {"game": _names(plugin)}, "required": ["game"]},
         "then": {"properties": {"days": {"items": {
             "properties": {**{k: True for k in day_fields},
                            "marks": {"type": "array", "items": {"oneOf": [

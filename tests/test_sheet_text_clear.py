@@ -104,3 +104,20 @@ def test_a_write_in_with_no_room_to_write_is_found():
     roomy = write_in(Box(0, 0, 90, 12), "Sloop", palette("color"))
     found = checks.short_write_ins(Scene(200, 50, (short, roomy)))
     assert len(found) == 1 and found[0].startswith("write-in:Schaluppe leaves ")
+
+
+@pytest.mark.parametrize("code", languages())
+def test_no_line_starts_with_a_house_mark_cut_from_its_word(code):
+    """The house-rule mark belongs to the word before it: the 1572 day's Map Travel once wrapped
+    '⌂; step again while it pays ⌂.' onto a line of its own."""
+    import re
+
+    from lostprint.games.model import HOUSE_MARK
+
+    cut = re.compile(rf"^{HOUSE_MARK}[;,.:)]")
+    for game in ("lost-expedition", "lost-crew", "lost-crows"):
+        for paper in ("letter", "a4"):
+            for sides in sheet_sides(game):
+                scene = build_sheet(game, None, PrintOptions(paper=paper, sides=sides, lang=code))
+                found = [t.text for page in scene.all_pages() for t in checks.texts(page) if cut.match(t.text)]
+                assert found == [], (game, paper, sides)

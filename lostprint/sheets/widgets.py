@@ -2,6 +2,8 @@
 the box (the Group's `box`). Shared by every sheet and by the rulebooks' charts."""
 from __future__ import annotations
 
+import re
+
 from lostprint.fonts import ASCENT, DESCENT, fit_size, text_width, wrap
 from lostprint.games.model import HOUSE_MARK, Chart
 from lostprint.geometry.paper import Box
@@ -29,10 +31,16 @@ def _no_lone_last_word(lines: list[str], fits) -> list[str]:
     return lines
 
 
+def tied_marks(text: str) -> str:
+    """The house-rule mark tied to the word before it by a no-break space: a line never starts with
+    '⌂;' (the 1572 day's Map Travel did)."""
+    return text.replace(f" {HOUSE_MARK}", f"\u00a0{HOUSE_MARK}")
+
+
 def wrap_text(text: str, font: str, size: float, width: float) -> list[str]:
     """Word wrap that does not end a paragraph on a line of one word (when the line before can spare
-    one)."""
-    lines = wrap(text, font, size, width)
+    one), nor start a line with a house-rule mark."""
+    lines = wrap(tied_marks(text), font, size, width)
     return _no_lone_last_word(lines, lambda _, line: text_width(line, font, size) <= width)
 
 
@@ -418,7 +426,7 @@ def key_list(entries, box: Box, pal: Palette, title: str, columns: int = 1, icon
 def wrap_after_head(head: str, body: str, size: float, width: float) -> list[str]:
     """Wrap `body` so its first line follows a bold `head` on the same line (line 0 excludes head)."""
     room = width - text_width(head, "sans-bold", size)
-    words = body.split()
+    words = re.split(r"[^\S\u00a0]+", tied_marks(body).strip())  # a mark stays with its word
     first = ""
     while words and text_width(f"{first} {words[0]}".strip(), "sans", size) <= room:
         first = f"{first} {words.pop(0)}".strip()

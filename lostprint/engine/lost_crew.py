@@ -531,7 +531,8 @@ def no_drift(weather: str) -> str:
 
 
 def routes(v: Voyage):
-    """Every route the crew could steer today (hexes entered, in order), the empty one first."""
+    """Every route the crew could steer today (hexes entered, in order), the empty one first; off an
+    island whose natives turned hostile, only those that leave it."""
     steps, drifts, _ = movement_plan(v.weather, v.orders, at_island(v))
     out = frontier = [()]
     goals = exits(v.gm)
@@ -539,6 +540,9 @@ def routes(v: Voyage):
         frontier = [route + (lab,) for route in frontier if not (route and route[-1] in goals)
                     for lab in v.gm.neighbors(route[-1] if route else v.pos)]
         out = out + frontier
+    if must_leave(v):
+        island = v.island_at(v.pos).hexes
+        out = [route for route in out if (route[-1] if route else v.pos) not in island]
     return out
 
 

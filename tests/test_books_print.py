@@ -6,6 +6,7 @@ Every book is built once per run (tests/printed.py) and read back from its PDF b
 every page rule below is asserted on every rulebook and journal, on letter and a4."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -586,6 +587,10 @@ def test_a_translated_rulebooks_pages_are_a_third_full(game, code):
     # the last page holds more than a paragraph's tail (the German Crows book's p.12 once held only the
     # second paragraph of "About this book", 2 lines, its heading and first paragraph on p.11)
     assert len(body_rows(pages[-1])) >= 3, f"{game} {code}: the last page holds {len(body_rows(pages[-1]))} lines"
+    # a house-rule mark stays with its word (pt-BR 1572 p.10 once began a line '⌂; lá não há Emboscada')
+    cut = [(page.number, " ".join(ln.text for ln in row)) for page in pages for row in P.rows(page)
+           if re.match("\u2302[;,.:)]", " ".join(ln.text for ln in row).strip())]
+    assert cut == [], f"{game} {code}: a line starts with a mark cut from its word: {cut}"
 
 
 # a list item: a bullet at the bullet indent, its text and wrapped lines at the text indent

@@ -307,7 +307,8 @@ class Book:
         return Drawing(tuple(curly_items(items)), w, height, scale, name, rebuild=rebuild)
 
     def para(self, text: str, style: str = "body") -> Markup:
-        return Markup(tie_last_words(curly_markup(text)), self.styles[style])
+        """A paragraph of the book, its house-rule marks tied to their words ('⌂;' never starts a line)."""
+        return Markup(tie_last_words(curly_markup(w.tied_marks(text))), self.styles[style])
 
 
 def make_styles(pal: Palette, lang: str = "en") -> dict[str, TextStyle]:
@@ -435,8 +436,8 @@ def flow(nodes: list[Node], book: Book) -> list:
             keep = True if introduces_figure(nodes, i) or list_keeps(nodes, i) or i in closing else None
             story.append(replace(book.para(node.text), keep_with_next=keep, points=points_at_figure(nodes, i)))
         elif node.kind == "bullet":
-            story.append(Markup(tie_last_words(curly_markup(node.text)), book.styles["bullet"], bullet="\u2022",
-                                keep_with_next=list_keeps(nodes, i) or points_at_figure(nodes, i),
+            story.append(Markup(tie_last_words(curly_markup(w.tied_marks(node.text))), book.styles["bullet"],
+                                bullet="\u2022", keep_with_next=list_keeps(nodes, i) or points_at_figure(nodes, i),
                                 points=points_at_figure(nodes, i)))
         elif node.kind == "caption":
             drawing = story.pop() if story and isinstance(story[-1], Drawing) else None

@@ -415,8 +415,10 @@ RULINGS = (
            "another terrain would end every chance of winning through no choice of the player."),
     Ruling("fort-entry", "Fort Benton after 12A",
            "After 12A the fort's hex is drawn and entered like any hex, at its terrain's cost; a failed "
-           "assault ends the turn back in the hex you came from, at no cost.",
-           "The outcome opens the fort but the source gives it no terrain and no way back."),
+           "assault ends the turn back in the hex you came from, at no cost, and that way back is no hex "
+           "travelled: it does not score.",
+           "The outcome opens the fort but the source gives it no terrain and no way back; the source "
+           "scores \u201ceach hex traveled\u201d, and the way back is no step the tribe pays for."),
     Ruling("river-price", "Rivers: Movement or Resolve",
            f"Crossing a river costs {RIVER_EXTRA} more Movement Progress or {RIVER_EXTRA} Resolve, as you choose "
            "at each crossing.",

@@ -67,7 +67,7 @@ def run(tree: str | None, todo: list) -> list:
     if tree:
         env["PYTHONPATH"] = tree + os.pathsep + env.get("PYTHONPATH", "")
     done = subprocess.run([sys.executable, "-c", CHILD], input="".join(json.dumps(c) + "\n" for c in todo),
-                          capture_output=True, text=True, env=env, cwd=ROOT, check=True)
+                          capture_output=True, text=True, env=env, cwd=tree or ROOT, check=True)  # (-c: cwd first)
     return [json.loads(line) for line in done.stdout.splitlines()]
 
 

@@ -337,3 +337,18 @@ def test_a_cover_title_too_wide_for_one_line_may_break_between_words():
     assert cover_title("1672: The Lost Crew", 470, style) == "1672: The\u00a0Lost\u00a0Crew"
     long = "1672: Die verschollene Mannschaft der Schaluppe"
     assert cover_title(long, 470, style) == long
+
+
+@pytest.mark.parametrize("code", ["en"] + SHIPPED)
+def test_the_crows_house_rules_list_titles_that_hold_a_comma_unambiguously(code):
+    """The house-rules entry names every clarification marked ⌂; some titles hold a comma ("Carrion
+    Paradise, too few crows"), so a list joined by commas reads as more titles than there are. The list
+    is joined by semicolons (French: a no-break space before each), and cut at them gives back each title."""
+    tr, module = translator(code), book("crows")
+    game = localized(module.GAME, tr, book_prose(module))
+    titles = [c.title for c in game.rules.clarifications if c.house]
+    assert any("," in t for t in titles) and not any(";" in t for t in titles)
+    [(_, why)] = module.house_rules(game, tr)
+    listed = why[:why.index(titles[-1]) + len(titles[-1])]
+    assert [part.strip(" \u00a0") for part in listed.split(";")] == titles, listed
+    assert listed == ("\u00a0; " if code == "fr" else "; ").join(titles), listed

@@ -7,7 +7,7 @@ from dataclasses import replace
 from types import SimpleNamespace
 
 from lostprint.books import rulebook
-from lostprint.books.rulebook import Book, block_rows, block_symbols, join_and, spaced
+from lostprint.books.rulebook import Book, block_rows, block_symbols, spaced
 from lostprint.crows.art import reference_side, spell_front, tile_art
 from lostprint.crows.kit import REFERENCE_CARD, SPELL_CARD
 from lostprint.engine import crows as engine
@@ -107,9 +107,12 @@ def house_rules(game, tr: Translator = ENGLISH):
     titles = [c.title for c in game.rules.clarifications if c.house]
     if not titles:
         return []
+    # semicolons between the titles: some hold a comma ('Carrion Paradise, too few crows')
+    # TRANSLATORS: between two titles of a list; French sets a no-break space before the semicolon
+    between = tr.pgettext("between titles", "; ")
     return [(tr.gettext("Clarifications marked {mark}").format(mark=HOUSE_MARK),
              tr.gettext("{titles}. The published rules leave these open; the answer under Clarifications is the "
-                        "one the kit and the rules engine use too.").format(titles=join_and(titles, tr.gettext("and"))))]
+                        "one the kit and the rules engine use too.").format(titles=between.join(titles)))]
 
 
 def block_house_rules(book: Book, *args):

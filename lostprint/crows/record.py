@@ -28,6 +28,7 @@ from pathlib import Path
 from lostprint.crows import transcript as T
 from lostprint.crows.transcript import play_record
 from lostprint.engine import crows as E
+from lostprint.games import named as game_named, names_pattern, resolve
 from lostprint.errors import LostprintError
 from lostprint.files import COUNTS, SAVE, SAVE_FORMAT, LoadError, line_at, load, shown_path
 from lostprint.files.fields import At, Problems, Reader, keyname
@@ -267,7 +268,7 @@ def parse_record(data, source: str) -> tuple[Record | None, Reader]:
         return None, f
     if data.get("format") != FORMAT:
         _bad(f, "format", f"must be {FORMAT}, not {shown(data.get('format'))}")
-    if not (isinstance(data.get("game"), str) and data["game"].strip().lower() == "crows"):  # as games.named reads it
+    if getattr(game_named(data.get("game")), "id", None) != "crows":  # as the validator reads it
         _bad(f, "game", f"this is a Crows record reader; game must be crows, not {shown(data.get('game'))}")
     title = _text(f, data["title"], "title", MAX_TITLE) if data.get("title") is not None else None
     title = title or Path(source).stem
@@ -531,7 +532,7 @@ def record_schema() -> dict:
     colors = [c for c, _ in G.TOTEM_COLORS]
     properties = {
         "format": {"const": FORMAT},
-        "game": {"type": "string", "pattern": _any_case(G.GAME.id)},
+        "game": {"type": "string", "pattern": names_pattern(resolve(G.GAME.id))},
         "map": {"anyOf": [{"const": "standard"}, {"type": "object", "required": ["seed"], "additionalProperties": False,
                                                   "properties": {"seed": {"type": "integer", "minimum": 0}}}],
                 "description": "the starting layout: standard, or {seed: N} of lostprint map crows --seed N"},

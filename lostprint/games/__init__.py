@@ -8,6 +8,7 @@ one game loads no other.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from lostprint.errors import UsageError
@@ -84,22 +85,57 @@ HEX_GAMES = tuple(g.id for g in GAMES if g.board == "hex")
 LAYOUT_GAMES = tuple(g.id for g in GAMES if g.board == "squares")
 
 
+def words(text: object) -> tuple[str, ...]:
+    """The words of a game's name as it is read: its runs of letters and digits, in any case; anything else
+    (spaces, '-', ':', '.') only separates them."""
+    return tuple(w.lower() for w in re.findall(r"[A-Za-z0-9]+", str(text)))
+
+
+def spellings(plugin: Plugin) -> frozenset[tuple[str, ...]]:
+    """The words of each name a game is read by: its id, an alias or its printed title ('1672: The Lost
+    Crew'), each with or without the game's number and a leading 'The' ('Lost Crew', 'the lost-crew')."""
+    out = set()
+    for name in (plugin.id, *plugin.aliases, plugin.title):
+        core = words(name)
+        if len(core) > 1 and core[0] == plugin.number:
+            core = core[1:]
+        if len(core) > 1 and core[0] == "the":
+            core = core[1:]
+        starts = [()] if core == (plugin.number,) else [(), ("the",), *([(plugin.number,), (plugin.number, "the")]
+                                                                         if plugin.number else [])]
+        out.update((*start, *core) for start in starts)
+    return frozenset(out)
+
+
+def names_pattern(plugin: Plugin) -> str:
+    """A regex (JSON Schema's dialect: no flags) matching each text `resolve` reads as the game: one of its
+    `spellings`, the words in any case, anything but letters and digits between and around them."""
+    gap = "[^A-Za-z0-9]"
+    ways = [f"{gap}+".join("".join(f"[{c}{c.upper()}]" if c.upper() != c else c for c in w) for w in form)
+            for form in sorted(spellings(plugin))]
+    return f"^{gap}*(?:{'|'.join(ways)}){gap}*$"
+
+
+def _named(name: object) -> Plugin | None:
+    key = words(name)
+    return next((g for g in GAMES if key in spellings(g)), None)
+
+
 def resolve(name: str) -> Plugin:
-    """A game id or alias -> its plugin; a clear usage error otherwise."""
-    key = str(name).strip().lower()
-    for plugin in GAMES:
-        if key == plugin.id or key in plugin.aliases:
-            return plugin
+    """A game's id, alias or printed title (as `spellings` reads them) -> its plugin; a clear usage error
+    otherwise."""
+    plugin = _named(name)
+    if plugin is not None:
+        return plugin
     known = ", ".join(f"{g.id}" + (f" ({'/'.join(g.aliases)})" if g.aliases else "") for g in GAMES)
     raise UsageError(f"unknown game {name!r} (known: {known})")
 
 
 def named(game: object) -> Plugin | None:
     """The plugin a file's `game:` value names, or None (the file's checker then reports the field)."""
-    if not isinstance(game, str):
+    if isinstance(game, bool) or not isinstance(game, (str, int)):  # a number alias unquoted (1672) is an int
         return None
-    key = game.strip().lower()
-    return next((g for g in GAMES if key == g.id or key in g.aliases), None)
+    return _named(game)
 
 
 def with_part(part: str) -> tuple[Plugin, ...]:

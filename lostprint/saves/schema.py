@@ -4,7 +4,7 @@ the one the editor's forms are built from, and the game ids and aliases from the
 schema checks shape; `lostprint validate` also checks the rules (moves, marks, score)."""
 from __future__ import annotations
 
-from lostprint.games import load, resolve, with_part
+from lostprint.games import load, names_pattern, resolve, with_part
 from lostprint.saves.fields_common import spelled, spelling, spelling_pattern
 from lostprint.saves.games import save_fields
 from lostprint.saves.rules import slug
@@ -89,12 +89,11 @@ def _resources(resources: list[dict]) -> dict:
 
 
 def _names(plugin) -> dict:
-    """`game:` as the validator reads it (lostprint.games.resolve): the id or an alias in any case, spaces
-    around it, a number alias unquoted too (ids and aliases are letters, digits and '-': none is a regex's)."""
-    ways = ["".join(f"[{c}{c.upper()}]" if c.upper() != c else c for c in name)
-            for name in (plugin.id, *plugin.aliases)]
+    """`game:` as the validator reads it (lostprint.games.resolve): each of the game's `spellings` (its id, an
+    alias or its title, with or without its number and 'The'), words in any case with anything but letters
+    and digits between and around them; a number alias unquoted too."""
     return {"anyOf": [{"enum": [int(a) for a in plugin.aliases if a.isdigit()]},
-                      {"type": "string", "pattern": f"^\\s*(?:{'|'.join(ways)})\\s*$"}]}
+                      {"type": "string", "pattern": names_pattern(plugin)}]}
 
 
 def game_part(game, day_fields) -> dict:
@@ -143,7 +142,7 @@ def save_schema(games=None) -> dict:
         "additionalProperties": False,
         "properties": {
             "format": {"const": FORMAT},
-            "game": {"type": ["string", "integer"], "description": "a game id or alias (1872 unquoted too): "
+            "game": {"type": ["string", "integer"], "description": "a game's id, alias or title, any case (1872 unquoted too): "
                                                       + ", ".join("/".join((p.id, *p.aliases)) for p in plugins)},
             "map": {"anyOf": [
                 {"const": "standard"},

@@ -1,0 +1,74 @@
+"""A game is read by every name a player may write for it (#23): its id, an alias or its printed title, in
+any case, anything but letters and digits between the words, with or without its number and a leading
+'The' -- by the validator, the CLI and the published schema alike (one derivation: lostprint.games)."""
+import json
+import re
+
+import jsonschema
+import pytest
+
+from conftest import ROOT, run_cli
+from lostprint.errors import UsageError
+from lostprint.games import GAMES, named, names_pattern, resolve, spellings
+from lostprint.validate import schema_text
+
+
+def title_ways(plugin) -> list[str]:
+    """Ways a hand-writer copies a game's title off its sheet or box."""
+    title = plugin.title  # '1672: The Lost Crew'
+    bare = title.split(": ", 1)[-1]  # 'The Lost Crew'
+    short = bare.removeprefix("The ")  # 'Lost Crew'
+    ways = [title, title.upper(), title.lower(), bare, bare.lower(), short, short.upper(), f"  {short} ",
+            short.replace(" ", "_"), short.replace(" ", " - "), f"{plugin.number} {short}".strip(), f"the-{short}"]
+    return list(dict.fromkeys(ways))
+
+
+@pytest.mark.parametrize("plugin", GAMES, ids=lambda p: p.id)
+def test_a_game_is_read_by_its_title_with_or_without_its_number_and_the(plugin):
+    for way in title_ways(plugin) + [plugin.id, plugin.id.upper(), *plugin.aliases]:
+        assert resolve(way) is plugin, way
+        assert named(way) is plugin, way
+
+
+def test_no_two_games_share_a_spelling_and_near_names_are_not_read():
+    every = [form for g in GAMES for form in spellings(g)]
+    assert len(every) == len(set(every))
+    for text in ("lost", "the", "1999", "Lost Crewe", "lostcrew", "1572: The Lost Crew", "", "1672 1672"):
+        assert named(text) is None, text
+        with pytest.raises(UsageError, match="unknown game"):
+            resolve(text)
+    assert named(1672) is resolve("lost-crew") and named(True) is None
+
+
+@pytest.mark.parametrize("plugin", GAMES, ids=lambda p: p.id)
+def test_the_schema_pattern_matches_exactly_what_the_validator_reads(plugin):
+    pattern = re.compile(names_pattern(plugin))
+    tried = title_ways(plugin) + ["lost", "Lost Crewe", "1999", "the the lost crew", "1672: The Lost Crow"]
+    tried += [w for g in GAMES for w in title_ways(g)]
+    for text in tried:
+        assert bool(pattern.fullmatch(text)) == (named(text) is plugin), text
+
+
+def test_the_published_schema_gives_a_save_named_by_its_title_its_games_checks():
+    schema = json.loads(schema_text("save"))
+    save = {"format": "lostprint-save/1", "game": "1672: The Lost Crew",
+            "days": [{"day": 1, "resources": {"water": 5}, "weather": "fair"}]}
+    assert list(jsonschema.Draft202012Validator(schema).iter_errors(save)) == []
+    wrong = {**save, "days": [{**save["days"][0], "no-such-field": 1}]}
+    assert list(jsonschema.Draft202012Validator(schema).iter_errors(wrong))
+
+
+def test_the_cli_takes_a_games_title(tmp_path):
+    r = run_cli("sheet", "Lost Crew", "--format", "svg", "-o", tmp_path / "s.svg")
+    assert r.returncode == 0, r.stderr
+    r = run_cli("sheet", "The Lost Crowd", "-o", tmp_path / "t.pdf")
+    assert r.returncode != 0 and "unknown game 'The Lost Crowd'" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_crows_record_named_by_its_title_is_a_crows_record(tmp_path):
+    text = (ROOT / "examples" / "crows-3p.yaml").read_text()
+    assert "game: crows\n" in text
+    path = tmp_path / "crows.yaml"
+    path.write_text(text.replace("game: crows\n", "game: The Crows\n"))
+    r = run_cli("validate", path)
+    assert r.returncode == 0, r.stdout + r.stderr

@@ -72,3 +72,25 @@ def test_a_crows_record_named_by_its_title_is_a_crows_record(tmp_path):
     path.write_text(text.replace("game: crows\n", "game: The Crows\n"))
     r = run_cli("validate", path)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+# --- a save's resources, by every name the sheet and the rules print for them ----------------------------
+
+@pytest.mark.parametrize("game_id", ["lost-expedition", "lost-crew", "lost-crows"])
+def test_a_resource_is_read_by_its_printed_name_and_in_points(game_id):
+    """`Hull Points` (the rules' and the source sheet's word for the hull), `Movement Progress` (the tracker's
+    printed name): each read as the resource, by the validator and the published schema alike."""
+    from lostprint.games import load
+    from lostprint.saves.validate import replay_data
+    from test_saves_schema import one_day_save, refused
+    data = one_day_save(game_id)
+    data.pop("outcome", None)
+    plain = replay_data(json.loads(json.dumps(data)), "plain.yaml")[0]
+    for written in ("{name}", "{name} Points", "{name} point", "{NAME}_POINTS"):
+        names = {t.key: written.format(name=t.name, NAME=t.name.upper()) for t in load(game_id).trackers}
+        day = {**data["days"][0], "resources": {names[k]: v for k, v in data["days"][0]["resources"].items()}}
+        written_data = {**data, "days": [day]}
+        assert replay_data(json.loads(json.dumps(written_data)), "plain.yaml")[0] == plain, written
+        assert refused(written_data) == [], written
+    day = {**data["days"][0], "resources": {"Points": 1}}
+    assert refused({**data, "days": [day]}) and replay_data({**data, "days": [day]}, "x.yaml")[0]

@@ -108,6 +108,13 @@ def mark(kind: str, shape: dict, hint: str, names=()) -> dict:
     return {"kind": kind, "hint": hint, **shape, **({"names": list(names)} if names else {})}
 
 
+def resource_names(named) -> dict:
+    """{each way a save may write a resource: its key}, from (key, printed name) pairs: the key, the name the
+    sheet prints (`Movement Progress`), and that name counted in points, as the rules count some (`Hull Points`,
+    the source sheet's label)."""
+    return {w: key for key, name in named for w in (key, name, f"{name} points", f"{name} point")}
+
+
 def resources(game) -> list[dict]:
     """The game's resources as a save's `resources:` holds them: each tracker, from its start to its maximum."""
     return [{"key": t.key, "name": t.name, "start": t.start, "max": t.maximum} for t in game.trackers]

@@ -5,7 +5,7 @@ schema checks shape; `lostprint validate` also checks the rules (moves, marks, s
 from __future__ import annotations
 
 from lostprint.games import load, names_pattern, resolve, with_part
-from lostprint.saves.fields_common import spelled, spelling, spelling_pattern
+from lostprint.saves.fields_common import resource_names, spelled, spelling, spelling_pattern
 from lostprint.saves.games import save_fields
 from lostprint.saves.rules import slug
 from lostprint.saves.validate import DAY_FIELDS, FORMAT, MAX_TEXT, OUTCOME_FIELDS, RESULTS
@@ -81,7 +81,7 @@ def _mark(kind: str, shape: dict, anchor: str, names=()) -> dict:
 def _resources(resources: list[dict]) -> dict:
     """A day's resources by key, or by any spelling of the key or the sheet's name (`Food`, `Movement Progress`),
     from the validator's own table (fields_common.spelled)."""
-    table = spelled({w: r["key"] for r in resources for w in (r["key"], r["name"])})
+    table = spelled(resource_names((r["key"], r["name"]) for r in resources))
     value = {r["key"]: {"type": "integer", "minimum": 0, "maximum": r["max"]} for r in resources}
     return {"type": "object", "additionalProperties": False, "properties": value,
             "patternProperties": {spelling_pattern([f for f, k in table.items() if k == key]): v
@@ -142,7 +142,7 @@ def save_schema(games=None) -> dict:
         "additionalProperties": False,
         "properties": {
             "format": {"const": FORMAT},
-            "game": {"type": ["string", "integer"], "description": "a game's id, alias or title, any case (1872 unquoted too): "
+            "game": {"type": ["string", "integer"], "description": "a game's id, alias or title (1872 unquoted too): "
                                                       + ", ".join("/".join((p.id, *p.aliases)) for p in plugins)},
             "map": {"anyOf": [
                 {"const": "standard"},

@@ -20,7 +20,7 @@ from lostprint.games import resolve
 from lostprint.geometry import hexgrid
 from lostprint.maps.check import load_map
 from lostprint.maps.model import standard_map
-from lostprint.saves.fields_common import closest, spelled, spelling
+from lostprint.saves.fields_common import closest, resource_names, spelled, spelling
 from lostprint.saves.games import rules_for
 from lostprint.saves.rules import At, DayRecord, Played, Problems, State, slug
 
@@ -155,7 +155,7 @@ def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> t
                values={r.key: r.start for r in resources}, caps={r.key: r.cap for r in resources})
     rules.begin(st)
     names = {"terrain": spelled({s: t.key for t in game.terrains for s in t.spellings}),
-             "resource": spelled({w: r.key for r in resources for w in (r.key, r.name)})}
+             "resource": spelled(resource_names((r.key, r.name) for r in resources))}
     records = []
     before_last = problems.count  # the problems before the last day
     for i, raw in enumerate(days):

@@ -431,3 +431,46 @@ def test_crows_record_print_checks_hold_in_every_language(code, paper):
     for n, page in enumerate(scene.all_pages()):
         assert checks.all_problems(page) == [], (n + 1)
         assert checks.cut_text(page) == [], (n + 1)
+
+
+# Each language's quotation marks: German „…“, French « … » (a no-break space inside), Spanish «…»,
+# Brazilian Portuguese “…”. A straight quote in a translation is set as an English one (typeset.curly).
+QUOTES = {"de": ("\u201e", "\u201c"), "fr": ("\u00ab\u00a0", "\u00a0\u00bb"), "es": ("\u00ab", "\u00bb"),
+          "pt-BR": ("\u201c", "\u201d")}
+# a quotation mark, or an apostrophe not between two letters (where it quotes: 'fit to page')
+ANY_QUOTE = re.compile(r"[\"\u201c\u201d\u201e\u2018\u201a\u00ab\u00bb]|(?<![^\W\d_])['\u2019]|['\u2019](?![^\W\d_])")
+
+
+def foreign_quotes(text: str, code: str) -> list[str]:
+    """The quotation marks in a text that are not its language's pair."""
+    opening, closing = QUOTES[code]
+    inside = f"[^{re.escape(opening[0] + closing[-1])}]*"
+    bare = re.sub(f"{re.escape(opening)}{inside}{re.escape(closing)}", "", text)
+    return [text[max(0, m.start() - 20):m.end() + 20] for m in ANY_QUOTE.finditer(bare)]
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_every_translation_quotes_as_its_language_does(code):
+    from babel.messages.pofile import read_po
+
+    from lostprint.i18n import catalog_paths
+
+    found = []
+    for path in catalog_paths(code):
+        with open(path, "rb") as f:
+            for m in read_po(f):
+                for string in ([m.string] if isinstance(m.string, str) else m.string) if m.id else ():
+                    found += [(path.name, q) for q in foreign_quotes(string, code)]
+    assert found == []
+
+
+def test_the_german_kit_prints_german_quotes(tmp_path):
+    """The kit's cover in German says „an Seite anpassen“, not ‘an Seite anpassen’: pdftotext of the whole
+    kit finds no English quotation mark (an apostrophe between two letters is no quote)."""
+    from lostprint.render import render
+
+    path = tmp_path / "kit-de.pdf"
+    path.write_bytes(render(kit("de"), "pdf"))
+    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    assert "\u201ean Seite anpassen\u201c" in text
+    assert foreign_quotes(text, "de") == []

@@ -1325,13 +1325,14 @@ def canonical_place(game: Tribe) -> tuple[int, int]:
     return tuple(sorted(boxes)) if a == b else boxes
 
 
-def fill_inputs(st: State, board: tuple, order: tuple = (), dancers: int = 0) -> dict:
+def fill_inputs(st: State, board: tuple, order: tuple = (), dancers: int = 0, rerolled: int = NO_BOX) -> dict:
     """The rolls, placings and Spirit Dancers' changes that fill `board` (as a save records it: after
     the dancers) from the state at dawn: each roll in one unit's boxes (`filling`), or by `order` (the
     unit each die went to, in the order rolled). A box the dancers change is placed with another face
-    first; a discarded die shows any face. {input key: values}."""
+    first (never the box the Windriders `rerolled`: its reroll already shows the face the save records);
+    a discarded die shows any face. {input key: values}."""
     six = permanent_six(st)
-    changed = [i for i in range(len(board)) if i != six][:dancers]
+    changed = [i for i in range(len(board)) if i != six and i != rerolled][:dancers]
     # one place past the board (box len(board), or NO_BOX read from the end): a die no box takes, showing 1
     faces = [face % FACES + 1 if i in changed else face for i, face in enumerate(board)] + [1]
     game = Tribe(land=None, st=st, board=tuple(face if i == six else 0 for i, face in enumerate(board)))

@@ -499,9 +499,10 @@ class Rules1872(LostRules):
                 by_start[key] = record
                 if "units" in rolls:
                     board = list(rolls["units"])
+                    rerolled = rolls["windriders"][0] - 1 if "windriders" in rolls else eng.NO_BOX
                     if "windriders" in rolls:
-                        board[rolls["windriders"][0] - 1] = rolls["windriders"][1]
-                    fill = eng.fill_inputs(game.st, tuple(board), rolls.get("order", ()), dancers)
+                        board[rerolled] = rolls["windriders"][1]
+                    fill = eng.fill_inputs(game.st, tuple(board), rolls.get("order", ()), dancers, rerolled)
                     by_start[key] = replace(record, inputs={**inputs, **fill})
             return by_start[key]
 

@@ -148,6 +148,7 @@ class State:
     numbered: int = 0  # the number the save wrote on the last day read
     drawn: dict = field(default_factory=dict)  # label -> terrain, the hexes drawn today
     own: object = None  # the transcript's own running state (its begin() sets it)
+    next_step: str | None = None  # the first hex a later day's route enters, as the save writes it
 
     def stood_today(self, label: str) -> bool:
         return label in self.day_hexes

@@ -343,14 +343,26 @@ class Rules1872(LostRules):
         if facts.vision and not self._ask(st, facts.vision[-1], problems, lambda g: eng.vision_quest(
                 g.st._replace(crows=g.st.crows + tuple(t for t, _ in facts.crows)), *facts.vision[:PAIR])):
             facts.vision = None  # refused: the day is carried on without it
+        unmapped = self._unmapped_entered(st, facts, [g for g in replay.ends if g.over is None])
         record_for = self._recorder(st, facts)
-        if len(problems) == facts.problems_before and not record_for.unrolled and days.extend(record_for):
+        if unmapped:  # said once, on the step; the day and the days after go on with the hex drawn
+            ends = unmapped
+            replay.days = search.Days(ends, _ends, eng.forget, BACKTRACK, BACKTRACK_STEPS)
+        elif len(problems) == facts.problems_before and not record_for.unrolled and days.extend(record_for):
             ends = [days.tip]
         else:  # refused: said once (unless the day's own fields broke a rule), and carried on from
             starts = [g for g in replay.ends if g.over is None]
-            if len(problems) == facts.problems_before:
+            mended = self._last_hex_left_out(st, facts, starts) if len(problems) == facts.problems_before else None
+            if mended is not None:  # said once, on the route; the day and the days after go on from that hex
+                last, ends = mended
+                problems.add(facts.where("moved"), (f"the route ends at {st.position}" if st.day_hexes[1:] else
+                                                    "no move is recorded") + f", but the day is one step more, "
+                             f"into {last}: {last}, where the tribe ended the day, is left out (moved lists every "
+                             "hex entered, the last one too)")
+                st.day_hexes.append(last)
+            elif len(problems) == facts.problems_before:
                 self._report(st, facts, record_for, starts, problems, at)
-            ends = self._carry_on(st, record_for, starts) or self._recover(st, facts, starts)
+            ends = mended[1] if mended else self._carry_on(st, record_for, starts) or self._recover(st, facts, starts)
             replay.days = search.Days(ends, _ends, eng.forget, BACKTRACK, BACKTRACK_STEPS)
         replay.ends = ends
         tip = ends[0]
@@ -361,6 +373,43 @@ class Rules1872(LostRules):
         journal = facts.raw.get("journal") if hasattr(facts.raw, "get") else None
         if facts.plots and isinstance(journal, str) and re.search(r"\bgold\b", journal, re.IGNORECASE):
             replay.gold += 1
+
+    def _unmapped_entered(self, st, facts: Day, starts) -> list:
+        """A route through one hex the save never drew (refused on the step, a slip of mapped:): the day's ends with
+        that hex drawn in the first terrain its icons explain the day with, the tribe at the route's end; [] (and
+        the save's state as it was) when the route has another slip or no terrain explains the day."""
+        route = st.day_hexes
+        blank = [lab for lab in route[1:] if lab not in st.terrain]
+        if len(set(blank)) != 1 or not all(map(st.adjacent, route, route[1:])):
+            return []
+        lab, pos = blank[0], st.position
+        st.position = route[-1]
+        for kind in eng.KINDS:
+            st.terrain[lab], st.mapped_on[lab] = kind, st.day
+            end = next(_ends(starts, self._recorder(st, facts), RECOVER_STEPS), None)
+            if end is not None:
+                return [end]
+        del st.terrain[lab], st.mapped_on[lab]
+        st.position = pos
+        return []
+
+    def _last_hex_left_out(self, st, facts: Day, starts) -> tuple | None:
+        """(the hex, the day's ends) when the day is what the save shows with one more hex entered at the end of
+        its route, and only one such hex (a route copied without its last hex) the save's next route goes on
+        from; None otherwise."""
+        found = []
+        land = _replay(st).land
+        for last in land.neighbors[st.position]:
+            if last not in st.terrain or last in land.fort or st.next_step and st.next_step not in (
+                    last, *land.neighbors[last]):
+                continue
+            st.day_hexes.append(last)
+            record_for = self._recorder(st, facts)
+            st.day_hexes.pop()
+            end = None if record_for.unrolled else next(_ends(starts, record_for, RECOVER_STEPS), None)
+            if end is not None:
+                found.append((last, [end]))
+        return found[0] if len(found) == 1 else None
 
     @staticmethod
     def _ask(st, where: At, problems, ask) -> bool:

@@ -350,6 +350,7 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, names: dict, after: 
         return "stop"
     st.day = expected  # (a day past the game's limit follows a day the transcript's end_of_day ended)
     st.day_start = st.position
+    st.next_step = after
     before = dict(st.values)
     rules.begin_day(st, day, at, rd.problems)
 

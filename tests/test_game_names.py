@@ -94,3 +94,45 @@ def test_a_resource_is_read_by_its_printed_name_and_in_points(game_id):
         assert refused(written_data) == [], written
     day = {**data["days"][0], "resources": {"Points": 1}}
     assert refused({**data, "days": [day]}) and replay_data({**data, "days": [day]}, "x.yaml")[0]
+
+
+# --- a day's rolls, keyed as the sheet prints the phases, a roll of one die written alone ------------------
+
+def as_printed(data: dict, single: set) -> dict:
+    """A save with each day's roll keys written as the sheet prints the phases (`Native Contact`, `Scan`) and
+    each roll of one die (`single`: its keys) that is a list of one written alone (`drift: 4` for `[4]`)."""
+    days = []
+    for day in data["days"]:
+        rolls = {key.replace("-", " ").title(): faces[0] if key in single and len(faces) == 1 else faces
+                 for key, faces in day.get("rolls", {}).items()}
+        days.append({**day, "rolls": rolls} if "rolls" in day else day)
+    return {**data, "days": days}
+
+
+@pytest.mark.parametrize("game_id,folder", [("lost-expedition", "1572"), ("lost-crew", "1672"), ("lost-crows", "1872")])
+def test_rolls_keyed_as_printed_and_one_die_alone_read_alike_by_validate_and_the_schema(game_id, folder):
+    from lostprint.games import load
+    from lostprint.saves.games import save_fields
+    from lostprint.saves.validate import replay_data
+    from test_saves_schema import REVIEW, as_json, refused
+    rolls = next(f for f in save_fields(load(game_id))["day"] if f["key"] == "rolls")
+    single = {f["key"] for f in rolls["fields"] if f.get("single")}
+    assert bool(single) == (folder != "1572")  # 1572 rolls no chart with one die
+    saves = [p for p in sorted((REVIEW / folder).rglob("*.yaml")) if "rolls:" in p.read_text(encoding="utf-8")
+             and "map:" not in p.read_text(encoding="utf-8").replace("map: standard", "")][:12]
+    assert len(saves) >= 6
+    changed = 0
+    for path in saves:
+        data = as_json(path)
+        printed = as_printed(data, single)
+        changed += printed != data
+        found, before = replay_data(printed, str(path))[0], replay_data(data, str(path))[0]
+        assert len(found) == len(before) and (found == []) == (before == []), path  # a field named as written
+        if path.name.endswith(("-good.yaml", ".ok.yaml")):
+            assert refused(printed) == [], path
+    assert changed >= 6
+    if single:  # a roll of more than one die written alone is no roll: refused by both
+        key = next(f["key"] for f in rolls["fields"] if f["key"] not in single)
+        data = as_printed(as_json(next(p for p in saves if p.name.endswith(("-good.yaml", ".ok.yaml")))), single)
+        data["days"][0]["rolls"] = {**data["days"][0].get("rolls", {}), key: 3}
+        assert refused(data) and replay_data(data, "x.yaml")[0]

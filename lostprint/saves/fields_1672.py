@@ -60,7 +60,7 @@ def fields(game) -> dict:
                                      {t.name: t.key for t in game.trackers if t.key in ISLAND_SUPPLIES}),
                   "{" + ", ".join(ISLAND_SUPPLIES) + "} gathered from the island today"),
             field("rolls", group([field(r.key, listing(face if r.dice == 1 else listing(face, r.dice, r.dice), least=1,
-                                                       most=1 if r.per == "day" else None), r.what)
+                                                       most=1 if r.per == "day" else None, single=r.dice == 1), r.what)
                                   for r in crew.rolls]),
                   "the day's dice, by phase: " + ", ".join(r.key for r in crew.rolls)),
         ],

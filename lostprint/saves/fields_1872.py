@@ -36,7 +36,8 @@ def fields(game) -> dict:
     boxes = len(rules.units) * rules.dice_per_roll  # the units' board, whole
     dice = rules.rolls_per_turn * rules.dice_per_roll  # every die of Phase 1 goes to a unit or is discarded
     reroll = ("box", "face thrown first")  # a Windriders reroll, as recorded
-    rolls = {"omens": listing(omen), "order": listing(order, dice, dice), "units": listing(face, boxes, boxes),
+    rolls = {"omens": listing(omen, single=True), "fort": listing(face, single=True),  # a roll each: one alone
+             "order": listing(order, dice, dice), "units": listing(face, boxes, boxes),
              "windriders": listing(number(1, boxes, f" (the boxes are 1-{boxes})"), len(reroll), len(reroll))}
     return {
         "marks": [

@@ -26,8 +26,11 @@ from Terrain.spellings: its name, a singular).
   {"type": "counts", "keys", "min", "max", "names"}
                                                a mapping of the keys to small numbers (`names`: {other
                                                way a save may write a key: the key}, each in any spelling)
-  {"type": "group", "fields", "required"}      a mapping of named fields (each {"key", **shape})
-  {"type": "list", "item", "min", "max"}       a list of one shape (min/max: its length; None: any)
+  {"type": "group", "fields", "required"}      a mapping of named fields (each {"key", **shape}; a key in
+                                               any spelling: `Planning` = planning)
+  {"type": "list", "item", "min", "max", "single"}
+                                               a list of one shape (min/max: its length; None: any;
+                                               single: one item may be written alone, unbracketed)
   {"type": "either", "shapes"}                 any one of the shapes
 An island's size (1672) also says the terrain each size is coloured (`terrain_of`: {option: terrain key}),
 and its hexes how many a size covers (`count_of`: {option: n}; any other: one).
@@ -91,8 +94,9 @@ def group(fields: list[dict], required=()) -> dict:
     return {"type": "group", "fields": fields, "required": list(required)}
 
 
-def listing(item: dict, least: int | None = None, most: int | None = None) -> dict:
-    return {"type": "list", "item": item, "min": least, "max": most}
+def listing(item: dict, least: int | None = None, most: int | None = None, single: bool = False) -> dict:
+    """`single`: an item written alone is read as a list of it (a roll of one die: `drift: 4` for `[4]`)."""
+    return {"type": "list", "item": item, "min": least, "max": most, **({"single": True} if single else {})}
 
 
 def either(*shapes: dict) -> dict:

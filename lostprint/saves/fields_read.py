@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from lostprint.files import line_of
-from lostprint.files.tree import LDict, key_line
+from lostprint.files.tree import LDict, LList, key_line
 from lostprint.files.fields import At, Reader
 from lostprint.saves.fields_common import spelling
 
@@ -42,6 +42,8 @@ def read(rd: Reader, shape: dict, value, at: At, names=()):
     shape that takes them from where a save names them (`options_from`)."""
     kind = shape["type"]
     if kind == "list":
+        if shape.get("single") and not isinstance(value, list):  # a roll of one die written alone: drift: 4
+            value = LList([value], line=at.line)
         items = rd.listing(value, at)
         if items is None:
             return None
@@ -64,8 +66,9 @@ def read(rd: Reader, shape: dict, value, at: At, names=()):
         spec = value if isinstance(value, dict) else rd.mapping(value, at, f"a mapping of {', '.join(fields)}")
         if spec is None:
             return None
-        if shape.get("names"):  # a key written another way (`Movement Progress`): read as its key, on its line
-            spec = _keyed(spec, {spelling(w): k for w, k in [*shape["names"].items(), *zip(fields, fields)]})
+        if (shape.get("names") or kind == "group") and not fields.keys() >= spec.keys():
+            # a key written another way (`Movement Progress`, `Planning`): read as its key, on its line
+            spec = _keyed(spec, {spelling(w): k for w, k in [*shape.get("names", {}).items(), *zip(fields, fields)]})
         if not fields.keys() >= spec.keys():
             rd.unknown(spec, tuple(fields), at.field, f"{_noun(shape)} key")
         missing = [k for k in shape.get("required", ()) if k not in spec]

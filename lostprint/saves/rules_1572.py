@@ -100,15 +100,15 @@ class Replay:
         spec = rd.mapping(value, at, "a mapping of phase: dice, like {planning: [1, 2, 3, 3, 6], movement: [4, 5]}")
         if spec is None:
             return
-        charts = {spelling(k): k for k in ROLL_KEYS}  # a chart's name as the sheet prints it: said, not read
-        for key in (k for k in spec if k not in ROLL_KEYS):
-            meant = charts.get(spelling(key)) if isinstance(key, str) else None
-            problems.add(At(key_line(spec, key), f"{at.field}.{keyname(key)}"),
-                         f"the {key} dice are written under {meant} (the chart's key)" if meant else
-                         f"unknown phase that rolls (expected one of: {', '.join(ROLL_KEYS)})")
+        charts = {spelling(k): k for k in ROLL_KEYS}  # a chart's name in any spelling, as the sheet prints it
         rolls: dict = {}
-        for key in (k for k in spec if k in ROLL_KEYS):
-            kat, given = at_key(spec, key, f"{at.field}.{key}"), spec[key]
+        for written in spec:
+            key = charts.get(spelling(written)) if isinstance(written, str) else None
+            kat, given = at_key(spec, written, f"{at.field}.{keyname(written)}"), spec[written]
+            if key is None or key in rolls:
+                problems.add(kat, f"the {key} dice are written twice" if key else
+                             f"unknown phase that rolls (expected one of: {', '.join(ROLL_KEYS)})")
+                continue
             nested = isinstance(given, list) and all(isinstance(g, list) for g in given)
             faces = read(rd, ROLLS if nested else ONE_ROLL, given, kat)
             if faces is not None and nested and len(faces) > 1 and key in ("planning", KANTYI_ROLLS):

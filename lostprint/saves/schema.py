@@ -54,11 +54,14 @@ def shape_schema(shape: dict) -> dict:
             "pattern": spelling_pattern(written)} if shape.get("names") else {"enum": shape["keys"]}}
     elif kind == "group":
         out = {"type": "object", **({"required": shape["required"]} if shape["required"] else {}),
-               "additionalProperties": False,
-               "properties": {f["key"]: shape_schema(f) for f in shape["fields"]}}
+               "additionalProperties": False,  # a key in any spelling (`Planning`), as fields_read reads it
+               "properties": {f["key"]: shape_schema(f) for f in shape["fields"]},
+               "patternProperties": {spelling_pattern([spelling(f["key"])]): shape_schema(f) for f in shape["fields"]}}
     elif kind == "list":
         length = {k: shape[s] for k, s in (("minItems", "min"), ("maxItems", "max")) if shape[s] is not None}
         out = {"type": "array", **length, "items": shape_schema(shape["item"])}
+        if shape.get("single"):  # one item written alone (a roll of one die: drift: 4)
+            out = {"anyOf": [out, shape_schema(shape["item"])]}
     elif kind == "either":
         out = {"anyOf": [shape_schema(s) for s in shape["shapes"]]}
     else:

@@ -136,7 +136,11 @@ def _game_name(condition: dict) -> str:
         return str(game["const"])
     if "enum" in game:
         return ", ".join(dict.fromkeys(map(str, game["enum"])))
-    return ", ".join(any_case_words(game.get("pattern", "")) or ["variant"])
+    pattern = next((g["pattern"] for g in (game, *game.get("anyOf", ())) if "pattern" in g), "")
+    from lostprint.games import GAMES  # a game's names pattern (lostprint.games.names_pattern): its id and aliases
+
+    named = next((g for g in GAMES if pattern and re.fullmatch(pattern, g.id)), None)
+    return ", ".join((named.id, *named.aliases)) if named else ", ".join(any_case_words(pattern) or ["variant"])
 
 
 def _shapes(schema: dict) -> tuple[list[tuple[str, dict]], dict]:

@@ -155,6 +155,7 @@ def test_random_games_are_accepted_with_and_without_rolls(game):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_a_thousand_random_games_are_accepted(game):
-    """Bare validation bounded: a game past 2 s of CPU is counted, never more than 1 in 100."""
-    assert accepted(game, range(24, 1024), seconds=2.0) <= 10
+def test_hundreds_of_random_games_are_accepted(game):
+    """400 games a game (about 75 s of CPU for the three). Bare validation bounded: a game past 2 s of CPU
+    is counted, never more than 1 in 100."""
+    assert accepted(game, range(24, 424), seconds=2.0) <= 4

@@ -402,7 +402,7 @@ def _take(st: State, got, ask, value) -> dict:
         if key != KANTYI_ROLLS:
             empire = key == NC and ask.dice == R.empire_dice
             near = f" within {R.empire_reach} hexes of an Advanced Empire" if empire else ""
-            reroll = f" (a musket's reroll is a list of its own: {[[d] for d in dice]})" if empire and len(dice) == 2 \
+            reroll = f" (a musket's reroll is a list of its own: {[[d] for d in dice]})" if empire and len(dice) > ask.dice \
                 else ""
             raise RuleError(key, f"{key} is rolled on {ask.dice} {'die' if ask.dice == 1 else 'dice'} of "
                                  f"1\u2013{R.die_faces}{near}, not {list(dice)}{reroll}")

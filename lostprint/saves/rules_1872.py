@@ -114,6 +114,7 @@ class Replay:
     crows: list = field(default_factory=list)
     today: Day | None = None
     gold: int = 0  # journal entries written at a plot hex with GOLD in them (02A counts them)
+    way_back: bool = False  # a failed assault on Fort Benton (12A) moved the tribe back: that step never scores
 
 
 def _replay(st) -> Replay:
@@ -191,8 +192,17 @@ class Rules1872(LostRules):
     game_id = "lost-crows"
     mark_kinds = {kind: m["hint"] for kind, m in MARKS.items()}
     day_fields = {key: f["hint"] for key, f in DAY_FIELDS.items()}
-    score_note = (f"; the start hex, never entered, never counts ({GAME.rules.ruling('score-steps').topic}, "
-                  "a house ruling)")
+    way_back = False  # the last save scored had a way back from the fort (score() sets it, score_note says it)
+
+    @property
+    def score_note(self) -> str:
+        """Said after a refused score: the rulings that decide what counts as a hex travelled."""
+        note = (f"; the start hex, never entered, never counts ({GAME.rules.ruling('score-steps').topic}, "
+                "a house ruling)")
+        if self.way_back:
+            note += (f"; the way back from Fort Benton after a failed assault is no hex travelled "
+                     f"({GAME.rules.ruling('fort-entry').topic}, a house ruling: fort-entry)")
+        return note
 
     def begin(self, st) -> None:
         land = eng.land_of(st.game_map)
@@ -800,6 +810,7 @@ class Rules1872(LostRules):
             replay.vision = (s.vision[0], s.vision[1], st.day)
             name = next(v.name for v in plots.visions(s.vision[0]) if v.roll == s.vision[1])
             st.events.append(Event(st.day, "vision", f"vision: {name}"))
+        replay.way_back |= any(lab in replay.land.fort for lab in s.moved[:-1])  # 12A's assault repulsed
         if facts.dancers:
             st.events.append(Event(st.day, "dancer", "spirit dancer"))
         for key, (cap, _) in facts.caps.items():
@@ -844,6 +855,7 @@ class Rules1872(LostRules):
         return tuple(out)
 
     def score(self, st, result) -> list[tuple[str, int]]:
+        self.way_back = _replay(st).way_back
         s = _replay(st).ends[0].st
         if result != "won" and s.over and s.over[0] == "won":
             s = s._replace(over=None)

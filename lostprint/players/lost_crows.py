@@ -87,14 +87,12 @@ class Plan:
         self.land = eng.land_of(game_map)
         self.terrain = tuple(game_map.terrain)
         self.plot_list = tuple(sorted(self.land.plots.items()))
-        self.dists: dict[str, dict[str, float]] = {}
-        self.routes: dict = {}
+        # memos of this map's own (not a module-wide cache, which would keep every map's Plan alive)
+        self.dist = functools.lru_cache(maxsize=None)(self.distances)
+        self.route = functools.lru_cache(maxsize=None)(self.shortest)
 
-    def dist(self, target: str) -> dict[str, float]:
+    def distances(self, target: str) -> dict[str, float]:
         """Steps to `target` from every hex, around the fort; a step into its zone counts double."""
-        out = self.dists.get(target)
-        if out is not None:
-            return out
         land = self.land
         out = {target: 0.0}
         heap = [(0.0, target)]
@@ -107,14 +105,10 @@ class Plan:
                 if n not in land.fort and nd < out.get(n, 1e9):
                     out[n] = nd
                     heapq.heappush(heap, (nd, n))
-        self.dists[target] = out
         return out
 
-    def route(self, pos: str, left: tuple) -> tuple[str, ...]:
+    def shortest(self, pos: str, left: tuple) -> tuple[str, ...]:
         """The plot hexes `left`, in the shortest order from `pos`, then the nearer Canada hex."""
-        key = (pos, left)
-        if key in self.routes:
-            return self.routes[key]
         best = None
         for order in itertools.permutations(left):
             here, total = pos, 0.0
@@ -125,7 +119,6 @@ class Plan:
             total += self.dist(goal).get(here, FAR)
             if best is None or total < best[0]:
                 best = (total, (*order, goal))
-        self.routes[key] = best[1]
         return best[1]
 
 
@@ -214,21 +207,22 @@ MAP_AT = tuple((k, MAP_KINDS.index(e.key)) for k, e in enumerate(CELL_EFFECTS) i
 
 @functools.lru_cache(maxsize=MEMO)
 def worths_of(values: tuple, caps: tuple, vision, skip: bool, nocrow: bool) -> tuple:
-    """The worth of each of CELL_EFFECTS but the map icons' (0.0 in their place): what tables_of weighs
-    that does not depend on the map (a memo: many days differ from a known one only in their map)."""
+    """What tables_of weighs that does not depend on the map (a memo: many days differ from a known one
+    only in their map): the worth of each of CELL_EFFECTS but the map icons' (0.0 in their place), and
+    the vision's worth added to the Tribe's negative rows."""
     omen = omen_worth_of(values, caps, vision, skip)
-    return tuple([effect_worth(values, caps, vision, e, omen, nocrow) for e in CELL_EFFECTS])
+    negative = sum(effect_worth(values, caps, vision, e, omen, nocrow) for e in eng.power_of(vision).tribe_negative)
+    return tuple([effect_worth(values, caps, vision, e, omen, nocrow) for e in CELL_EFFECTS]), negative
 
 
 @functools.lru_cache(maxsize=MEMO)
 def tables_of(values: tuple, caps: tuple, vision, skip: bool, nocrow: bool, maps: tuple) -> tuple:
     """For each unit, the Matrix of its worths by difference -5..5 (index diff + 5)."""
-    worth = list(worths_of(values, caps, vision, skip, nocrow))
+    worths, negative = worths_of(values, caps, vision, skip, nocrow)
+    worth = list(worths)
     for k, kind in MAP_AT:
         worth[k] = maps[kind]  # effect_worth of a map icon
     out = []
-    negative = sum(effect_worth(values, caps, vision, e, omen_worth_of(values, caps, vision, skip), nocrow)
-                   for e in eng.power_of(vision).tribe_negative)  # the Tribe's worth added on negative rows
     get = worth.__getitem__
     for u, parts in enumerate(CELL_PARTS):
         table = ROWS_BY_DIFF([sum(map(get, cell)) for cell in parts])
@@ -478,10 +472,10 @@ def last_but_one(mats, board, a, b, cur, with_a, with_b, options, best, beat) ->
 first_roll = functools.lru_cache(maxsize=PLACINGS)(place_roll)
 
 
-def most_gain(mats, board, fixed) -> float:
-    """A bound on what one face changed on `board` (no box of `fixed`: a vision's 6, one box at most)
-    adds to the units' worths: the most any unit gains from its best cell (best_change_of's gain, to
-    within rounding)."""
+def most_gain(mats, board, fixed=()) -> float:
+    """A bound on what one face changed on `board` adds to the units' worths: the most any unit gains
+    from its best cell (best_change_of's gain, to within rounding). It holds for every box, so the boxes
+    no change may touch (`fixed`: a vision's 6) need not be left out."""
     most = -math.inf
     for u in range(UNIT_COUNT):
         m = mats[u]
@@ -489,15 +483,13 @@ def most_gain(mats, board, fixed) -> float:
     return most
 
 
-def changes_of(tables, board, fixed) -> tuple[float, list]:
-    """The board's worth (its units' cells, summed in unit order), and for each box not in `fixed`, (box,
-    the board's worth with each face 1..FACES in it)."""
+def changes_of(tables, board, boxes) -> tuple[float, list]:
+    """The board's worth (its units' cells, summed in unit order), and for each of `boxes` (the engine's:
+    those a die may change in), (box, the board's worth with each face 1..FACES in it)."""
     c = [tables[u][board[BOX * u] - board[BOX * u + 1] + OFF] for u in range(UNIT_COUNT)]
     now = sum(c)
     out = []
-    for i in range(BOXES):
-        if i in fixed:
-            continue
+    for i in boxes:
         u, keep, fulls = i >> 1, c[i >> 1], []
         for cell in box_worth(tables[u], i, board[i ^ 1])[1:]:
             c[u] = cell
@@ -507,10 +499,10 @@ def changes_of(tables, board, fixed) -> tuple[float, list]:
     return now, out
 
 
-def best_change_of(tables, board, fixed) -> tuple:
-    """(gain, box, face) of the one die a Spirit Dancer changes for the most gain ((0.0, None, None):
-    none gains)."""
-    now, changes = changes_of(tables, board, fixed)
+def best_change_of(tables, board, boxes) -> tuple:
+    """(gain, box, face) of the one die of `boxes` a Spirit Dancer changes for the most gain ((0.0, None,
+    None): none gains)."""
+    now, changes = changes_of(tables, board, boxes)
     best, beat = (0.0, None, None), EPS
     for i, fulls in changes:
         for face, full in enumerate(fulls, 1):
@@ -519,15 +511,12 @@ def best_change_of(tables, board, fixed) -> tuple:
     return best
 
 
-def reroll_choice(tables, board, fixed):
-    """The box a Windriders die is rerolled from (None: none): the one whose reroll's average gains most."""
-    now, changes = changes_of(tables, board, fixed)
-    best = (0.0, None)
-    for i, fulls in changes:
-        avg = sum(fulls) / len(FACE_RANGE)
-        if avg - now > best[0]:
-            best = (avg - now, i)
-    return best[1]
+def reroll_choice(tables, board, boxes):
+    """The box of `boxes` a Windriders die is rerolled from (None: none): the first whose reroll's average
+    gains most."""
+    now, changes = changes_of(tables, board, boxes)
+    gain, box = max([(sum(fulls) / FACES - now, i) for i, fulls in changes], key=itemgetter(0), default=(0.0, None))
+    return box if gain > 0.0 else None
 
 
 class Chief:
@@ -567,10 +556,11 @@ class Chief:
         if key == "place":
             return self.place_dice(game)
         if key == "reroll":
-            box = reroll_choice([m.table for m in self.tables()], game.board, self.fixed())
+            boxes = [box for box in step.options(game) if box != eng.KEEP]
+            box = reroll_choice([m.table for m in self.tables()], game.board, boxes)
             return eng.KEEP if box is None else box
         if key == "dancers":
-            return self.dance(game)
+            return self.dance(game, step.options(game))
         if key == "go":
             return self.go()
         item = game.agenda[0]
@@ -602,10 +592,6 @@ class Chief:
 
     def gain(self, key: str, n: int) -> float:
         return gain_of(self.st.values, self.st.caps, key, n)
-
-    def fixed(self) -> set:
-        six = eng.permanent_six(self.st)
-        return set() if six is None else {six}
 
     # --- the map ---------------------------------------------------------------------------------
 
@@ -660,16 +646,18 @@ class Chief:
         boxes = place(self.tables(), game.board, a, b, k, forced, discard, self.together)
         return tuple(sorted(boxes)) if a == b else boxes
 
-    def dance(self, game: eng.Tribe):
-        """A Spirit Dancer's (or the Storm Dancer's) change, or eng.DONE: one change at a time."""
-        mats, board, fixed = self.tables(), game.board, self.fixed()
+    def dance(self, game: eng.Tribe, options: tuple):
+        """A Spirit Dancer's (or the Storm Dancer's) change of the engine's `options` (eng.DONE, then (box,
+        face) pairs), or eng.DONE: one change at a time."""
+        mats, board = self.tables(), game.board
+        boxes = dict.fromkeys(change[0] for change in options if change != eng.DONE)
         if eng.power(self.st).storm_dancers:
-            g, i, face = best_change_of([m.table for m in mats], board, fixed)
+            g, i, face = best_change_of([m.table for m in mats], board, boxes)
             return (i, face) if i is not None and g > 0.5 else eng.DONE
         need = DANCER_NEED[eng.dancers_left(game) - 1]
-        if most_gain(mats, board, fixed) + BOUND_SLACK < need:
+        if most_gain(mats, board) + BOUND_SLACK < need:
             return eng.DONE  # best_change_of's gain, to within its rounding, cannot reach the need
-        g, i, face = best_change_of([m.table for m in mats], board, fixed)
+        g, i, face = best_change_of([m.table for m in mats], board, boxes)
         return eng.DONE if i is None or g < need else (i, face)
 
     # --- phase 2 ----------------------------------------------------------------------------------

@@ -170,7 +170,8 @@ class Rules1572(LostRules):
             problems.add(at, f"{len(drawn)} hexes mapped on day {st.day}: the Mapping phase draws one hex a day{lakes}")
 
     def after_moves(self, st, problems) -> None:
-        steps = list(zip(st.day_hexes, st.day_hexes[1:]))
+        # a step refused already (not next to the hex before it: the start hex copied first, say) is not counted
+        steps = [(a, b) for a, b in zip(st.day_hexes, st.day_hexes[1:]) if st.adjacent(a, b)]
         if len(steps) <= 1:
             return
         if len(steps) <= R.max_steps and all(_pair(a, b) in _trails(st) for a, b in steps):

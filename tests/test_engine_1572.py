@@ -16,7 +16,7 @@ from lostprint.games.lost_expedition import GAME, KANTYI_ROLLS, RULINGS, TRACKER
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.maps.model import standard_map
 from lostprint.players.lost_expedition import Careful, Naive, Player, play, simulate_1572
-from lostprint.saves.explain import explain_save
+from lostprint.saves.rules_1572 import Explaining1572
 from lostprint.saves.validate import check_save_file, replay_data
 from tests.test_engine_1572_contract import BOARD, at, changes, inputs, planned
 
@@ -359,10 +359,12 @@ def test_a_thousand_simulated_games_replay_clean(player, with_rolls):
 
 
 def rolls_explain(data: dict) -> bool:
-    """The save without rolls passes, and the rolls explain_save finds for its days, written into
+    """The save without rolls passes, and the rolls Explaining1572 finds for its days, written into
     it, replay exactly through the engine (so each day is one legal set of rolls, not a guess)."""
-    found, days = explain_save(bare(data), "bare.yaml")
-    assert found == [] and days is not None, found
+    rules = Explaining1572()
+    found, _ = replay_data(bare(data), "bare.yaml", rules=rules)
+    assert found == [], found
+    days = rules.days
     with_rolls = bare(data)
     for d, rolls in zip(with_rolls["days"], days):
         d["rolls"] = rolls

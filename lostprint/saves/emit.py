@@ -35,12 +35,9 @@ def to_yaml(data: dict, comment: str = "") -> str:
             lines.append(f"{key}: {flow(data[key])}")
     lines.append("days:")
     for day in data["days"]:
-        first = True
         keys = [k for k in DAY_ORDER if k in day] + [k for k in day if k not in DAY_ORDER and k != "journal"]
-        for key in keys:
-            prefix = "  - " if first else "    "
-            first = False
-            lines.append(f"{prefix}{key}: {flow(day[key])}")
+        for i, key in enumerate(keys):
+            lines.append(f"{'    ' if i else '  - '}{key}: {flow(day[key])}")
         if day.get("journal"):
             head, *rest = block(day["journal"], "      ")
             lines.append(f"    journal: {head}")

@@ -133,7 +133,8 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
     them: a caller that needs one stops there. `trace` gathers why the other branches stopped.
     `budget`: at most so many steps walked (0: no bound), for a caller that takes any answer; or an
     `Allowance` shared with other walks."""
-    shared = budget if isinstance(budget, Allowance) else None
+    # an int budget is an Allowance of its own (its last step is the one the walk stops at)
+    shared = budget if isinstance(budget, Allowance) else Allowance(budget - 1 if budget else None)
     trace = trace if trace is not None else _Trace()
     trace.over = _Trace()
     steps = engine.STEPS
@@ -285,15 +286,10 @@ def walk(engine, starts, record: Record, trace: _Trace | None = None, budget: in
             stack.pop()
             continue
         while node is not None:
-            if budget:
-                if shared is None:
-                    budget -= 1
-                    if not budget:
-                        return
-                elif shared.left is not None:
-                    if shared.left <= 0:
-                        return
-                    shared.left -= 1
+            if shared.left is not None:
+                if shared.left <= 0:
+                    return
+                shared.left -= 1
             frame, end = expand(*node)
             if end is not None:
                 yield end

@@ -157,9 +157,8 @@ def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> t
     names = {"terrain": spelled({s: t.key for t in game.terrains for s in t.spellings}),
              "resource": spelled(resource_names((r.key, r.name) for r in resources))}
     records = []
-    before_last = problems.count  # the problems before the last day
     for i, raw in enumerate(days):
-        before_last = problems.count
+        before_last = problems.count  # the problems before the last day
         record = _day(st, rules, raw, i, At(line_of(days, i), f"days[{i}]"), rd, names, _next_step(days, i, gm))
         if record == "stop":
             break
@@ -314,14 +313,13 @@ def _next_step(days: list, i: int, gm) -> str | None:
     return None
 
 
-def _carried(st: State, rules, pos: str, route: list, refused: str, after: str | None) -> str:
-    """Where the next day starts after a step to `refused` from `pos` is refused: the route's end as the save
+def _carried(st: State, rules, pos: str, end: str, refused: str, after: str | None) -> str:
+    """Where the next day starts after a step to `refused` from `pos` is refused: the route's `end` as the save
     records it when the next route the save records goes on from there, unless the slip was that end itself (a
     step, not a stay) and a hex next to both `pos` and that next route's first hex is found; so one slip is one
     problem, not one for every day after."""
     def walkable(lab):
         return lab in st.terrain or rules.enters_unmapped
-    end = route[-1]
     between = sorted(lab for lab in st.game_map.neighbors(pos) if after and st.adjacent(lab, after) and walkable(lab))
     if walkable(end) and (after is None or st.adjacent(end, after)) and not (refused == end != pos and between):
         return end
@@ -443,11 +441,11 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, names: dict, after: 
             again = lab == pos and rules.entered_again(st, lab)
             rd.error(sat, again or f"{lab} is where the route stands already: moved lists the hexes entered, not the "
                                    "one left" if lab == pos else f"{lab} is not next to {pos}")
-            pos = _carried(st, rules, pos, [lab for lab, _ in steps], lab, after)
+            pos = _carried(st, rules, pos, steps[-1][0], lab, after)
             break
         if lab not in st.terrain and not rules.enters_unmapped:
             rd.error(sat, f"{lab} is not mapped yet (draw a hex before you enter it)")
-            pos = _carried(st, rules, pos, [lab for lab, _ in steps], lab, after)
+            pos = _carried(st, rules, pos, steps[-1][0], lab, after)
             break
         pos = lab
         if lab in st.game_map.goals and rules.wins_on_entering(st, lab):

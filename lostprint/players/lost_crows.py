@@ -560,7 +560,7 @@ class Chief:
             box = reroll_choice([m.table for m in self.tables()], game.board, boxes)
             return eng.KEEP if box is None else box
         if key == "dancers":
-            return self.dance(game, step.options(game))
+            return self.dance(game, step)
         if key == "go":
             return self.go()
         item = game.agenda[0]
@@ -585,9 +585,9 @@ class Chief:
             far = [lab for lab in options if lab not in self.land.fort]
             return min(far, key=lambda x: (tdist.get(x, FAR), x)) if far else options[0]
         if key == "plot choice":  # made blind (outcomes are not read ahead) but never a new victory condition
-            enc = eng.encounter_of(f"{item[eng.FIRST]}{item[eng.SECOND]}")
-            safe = [i for i, c in enumerate(enc.choices) if not eng.outcome_of(c.outcome).new_victory]
-            return safe[self.dice.rng.randrange(len(safe))] if safe else 0
+            enc, options = eng.encounter_of(f"{item[eng.FIRST]}{item[eng.SECOND]}"), step.options(game)
+            safe = [i for i in options if not eng.outcome_of(enc.choices[i].outcome).new_victory]
+            return safe[self.dice.rng.randrange(len(safe))] if safe else options[0]
         raise KeyError(key)
 
     def gain(self, key: str, n: int) -> float:
@@ -646,18 +646,19 @@ class Chief:
         boxes = place(self.tables(), game.board, a, b, k, forced, discard, self.together)
         return tuple(sorted(boxes)) if a == b else boxes
 
-    def dance(self, game: eng.Tribe, options: tuple):
-        """A Spirit Dancer's (or the Storm Dancer's) change of the engine's `options` (eng.DONE, then (box,
-        face) pairs), or eng.DONE: one change at a time."""
+    def dance(self, game: eng.Tribe, step):
+        """A Spirit Dancer's (or the Storm Dancer's) change, one of the step's options (eng.DONE, then (box,
+        face) pairs): one change at a time."""
         mats, board = self.tables(), game.board
-        boxes = dict.fromkeys(change[0] for change in options if change != eng.DONE)
-        if eng.power(self.st).storm_dancers:
-            g, i, face = best_change_of([m.table for m in mats], board, boxes)
-            return (i, face) if i is not None and g > 0.5 else eng.DONE
-        need = DANCER_NEED[eng.dancers_left(game) - 1]
-        if most_gain(mats, board) + BOUND_SLACK < need:
-            return eng.DONE  # best_change_of's gain, to within its rounding, cannot reach the need
+        storm = eng.power(self.st).storm_dancers
+        if not storm:
+            need = DANCER_NEED[eng.dancers_left(game) - 1]
+            if most_gain(mats, board) + BOUND_SLACK < need:
+                return eng.DONE  # best_change_of's gain, to within its rounding, cannot reach the need
+        boxes = dict.fromkeys(change[0] for change in step.options(game) if change != eng.DONE)
         g, i, face = best_change_of([m.table for m in mats], board, boxes)
+        if storm:
+            return (i, face) if i is not None and g > 0.5 else eng.DONE
         return eng.DONE if i is None or g < need else (i, face)
 
     # --- phase 2 ----------------------------------------------------------------------------------
@@ -711,7 +712,7 @@ class Chief:
         st, best = self.st, None
         for pay in PAYS:  # first as a step with no river to pay for (a river's step says so: rule "river")
             try:
-                nxt = eng.step(self.land, self.terrain, st, to, pay, assault=1)
+                nxt = eng.step(self.land, self.terrain, st, to, pay)  # never the fort: no assault's die
             except eng.RuleError as e:
                 if pay is None and e.rule != "river":
                     return None  # barred (eng.step_price), or too dear

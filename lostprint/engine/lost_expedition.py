@@ -1393,6 +1393,9 @@ def _why_none(s0: State, rec: Recorded, eclipses) -> tuple:
             return ("resources", key), (f"{key} {s0.values[t]} \u2192 {have[t]}, but whatever the rolls day {day} "
                                         f"ends with {key} {limit} (the charts' rows: {', '.join(charts) or 'none'}; "
                                         f"the day's interests, rations, travel and morale as recorded then {rest})")
+    unmade = _marks_unmade(fill)
+    if unmade:
+        return ("marks",), unmade
     one_off: dict = {}  # tracker -> {a value it can end with while every other ends as recorded: a line}
     for morning in fills:
         for t, lines in morning.search(free=True).items():
@@ -1410,6 +1413,23 @@ def _why_none(s0: State, rec: Recorded, eclipses) -> tuple:
                                     f"{limit}, as rolls {{{example}}} do ({ONE_SET})")
     return _mapping_problem(s0, rec, fills) or (
         ("resources",), f"no one set of rolls on day {day} gives these resources, marks and fever together ({ONE_SET})")
+
+
+def _marks_unmade(fill: _Fill) -> str:
+    """Why no rows of the charts that draw marks, each rolled once (or not at all), draw the marks the day
+    records where it began, whatever the trackers do ('' when some do)."""
+    drawing = {k: {c for _, _, c in rows if c} for k, rows in fill.ops.items()}
+    drawing = {k: made for k, made in drawing.items() if made}
+    for counts in product(*({(0,) * len(COUNTED)} | made for made in drawing.values())):
+        nv, np_, ne, nt, ni = map(sum, zip(*counts))
+        if (nv, np_, ne) == (fill.nv, fill.np, fill.ne) and ni in fill.ni_options and any(
+                n == nt or fill.trail_free and n <= nt for n, _ in fill.trail_rows[ni]):
+            return ""
+    kinds = {k: [COUNTED[i] for i in range(len(COUNTED)) if any(c[i] for c in made)] for k, made in drawing.items()}
+    rows = "; ".join(f"{k.replace('-', ' ')}: one of {', '.join(m.replace('-', ' ') for m in ks)}"
+                     for k, ks in kinds.items())
+    return (f"no one set of rolls on day {fill.s0.day + 1} draws the marks it records at {fill.start} together: each "
+            f"chart is rolled once and its row draws one mark there ({rows})")
 
 
 @lru_cache(maxsize=4096)  # not a rule: the same few sets and spans come back day after day

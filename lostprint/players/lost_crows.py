@@ -276,9 +276,7 @@ def better_of_two(f: tuple) -> float:
     return sum(map(mul, sorted(f[1:]), ODD_WEIGHTS)) / len(ROLLS)
 
 
-@functools.lru_cache(maxsize=MEMO)
-def matrix_of(table: tuple) -> Matrix:
-    return Matrix(table)
+matrix_of = functools.lru_cache(maxsize=MEMO)(Matrix)  # a unit's Matrix of a table, memoised
 
 
 def one_left_of(mi: Matrix, i: int, pi: int, mj: Matrix, j: int, pj: int) -> float:
@@ -303,14 +301,14 @@ def box_worth(t, box: int, partner: int) -> tuple:
 
 def place_roll(mats: tuple, board: tuple, a: int, b: int, k: int, forced, discard: bool, together: bool) -> tuple:
     """Where roll k's dice (a, b) go on `board` (0: an empty box) with today's unit Matrixes: (box of a, box
-    of b), eng.NO_BOX for a die discarded. `forced`: the boxes the first roll must take (None: any). A pure
-    function of its arguments (first_roll: its memo for the first roll)."""
+    of b), eng.NO_BOX for a die discarded. `forced`: the boxes the roll must take (None: any; eng.place_room).
+    A pure function of its arguments (first_roll: its memo for the first roll)."""
     cells = [m.cell for m in mats]
     zero = tuple([i for i in range(BOXES) if not board[i]])  # the empty boxes, in order
     cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in range(UNIT_COUNT)]  # each unit's cell now
     zeros = len(zero)
     after = BOX * (RULES.rolls_per_turn - 1 - k)
-    empty = zero if k or forced is None else [i for i in zero if i in forced]
+    empty = zero if forced is None else [i for i in zero if i in forced]
     # each box's unit's cell with die a (with die b) in the box, its partner box as it is
     with_a, with_b = [0.0] * BOXES, [0.0] * BOXES
     for i in empty:
@@ -542,8 +540,8 @@ class Chief:
         return eng.Tribe(land=self.land, st=self.st, terrain=self.terrain)
 
     def roll(self, need):
-        """The dice: one face for one die, a tuple for more. A Fort Benton assault is read at 1, as the
-        careful chief weighs a step into the fort (`price`) and took it as weighed."""
+        """The dice: one face for one die, a tuple for more. A Fort Benton assault is read at 1 (the chief
+        never steps into the fort; a hint's playouts may start from a game that did)."""
         if need.key == "assault":
             return 1
         return self.dice.d6() if need.dice == 1 else tuple(self.dice.roll(need.dice))

@@ -365,20 +365,23 @@ def test_a_weather_or_a_value_mistyped_on_one_day_is_said_once(tmp_path):
         assert [line.partition(": ")[2] for line in check_save_file(path)] == [said]
 
 
+def slip_lines(tmp_path, case: str, old: str, new: str) -> list[str]:
+    """The messages (without file and line) for hand/CASE.ok.yaml with one slip: `old` written as `new`."""
+    path = tmp_path / "slip.yaml"
+    path.write_text((REVIEW / "hand" / f"{case}.ok.yaml").read_text(encoding="utf-8").replace(old, new, 1),
+                    encoding="utf-8")
+    return [line.partition(": ")[2] for line in check_save_file(path)]
+
+
 def test_a_route_copied_without_its_last_hex_is_one_line(tmp_path):
     """A route that leaves out the hex the sloop ended on was refused on each hex the day's scan coloured ('not
     next to the sloop'), on a burial there, and on the next day's first hop ('H7 is not next to J8'). When one hex
     more at the route's end explains the whole day, that is said once, on the route, and the days go on from it."""
-    ok = (REVIEW / "hand" / "won-in-five.ok.yaml").read_text(encoding="utf-8")
-    path = tmp_path / "short.yaml"
-    path.write_text(ok.replace("moved: [G6, F6]", "moved: [G6]"))
-    assert [line.partition(": ")[2] for line in check_save_file(path)] == [
+    assert slip_lines(tmp_path, "won-in-five", "moved: [G6, F6]", "moved: [G6]") == [
         "days[1].moved: the route ends at G6, but the day's scan colours the hexes around F6, as the rest of the day "
         "does: F6, the hex the sloop ended on, is left out (moved lists every hex entered, the last one too)"]
-    buried = (REVIEW / "hand" / "buried-the-day-he-died.ok.yaml").read_text(encoding="utf-8")
-    path.write_text(buried.replace("    moved: [H7]\n", ""))
-    assert [line.partition(": ")[2].partition(",")[0] for line in check_save_file(path)] == [
-        "days[1].moved: no move is recorded"]
+    unmoved = slip_lines(tmp_path, "buried-the-day-he-died", "    moved: [H7]\n", "")
+    assert [line.partition(",")[0] for line in unmoved] == ["days[1].moved: no move is recorded"]
 
 
 def test_a_wound_left_out_is_said_once(tmp_path):
@@ -386,15 +389,12 @@ def test_a_wound_left_out_is_said_once(tmp_path):
     could not have ('is well: a sailor dies of a second wound', 'only a wounded sailor can be healed'), and then
     on the outcome ('recorded as lost, but the game is not over'). It is said once; the days after go on as the
     save has the crew (wounded before it heals or dies)."""
-    ok = (REVIEW / "hand" / "all-perish-at-the-natives.ok.yaml").read_text(encoding="utf-8")
-    path = tmp_path / "dirk.yaml"
-    path.write_text(ok.replace("wounded: [Abel, Bram, Cato, Dirk]", "wounded: [Abel, Bram, Cato]"))
-    assert [line.partition(": ")[2] for line in check_save_file(path)] == [
+    assert slip_lines(tmp_path, "all-perish-at-the-natives", "wounded: [Abel, Bram, Cato, Dirk]",
+                      "wounded: [Abel, Bram, Cato]") == [
         "days[1].lost[3]: Dirk is well: a sailor dies of a second wound, so list the first wound on an earlier day "
         "(or under wounded today)"]
-    ok = (REVIEW / "hand" / "castaways-die-of-thirst.ok.yaml").read_text(encoding="utf-8")
-    path.write_text(ok.replace("wounded: [sailor 1, sailor 2]", "wounded: [sailor 1]"))
-    assert [line.partition(": ")[2].partition(",")[0] for line in check_save_file(path)] == [
+    assert [line.partition(",")[0] for line in slip_lines(
+        tmp_path, "castaways-die-of-thirst", "wounded: [sailor 1, sailor 2]", "wounded: [sailor 1]")] == [
         "days[6].wounded: 1 wound recorded today (wounded + lost)"]
 
 
@@ -402,9 +402,23 @@ def test_a_healing_left_out_is_said_once(tmp_path):
     """`healed:` left out on a day whose Water paid for it was said on the Water, then on a later day's healing of
     some of the resting ('one Water heals every resting sailor (Oli, Pia), not some of them') and on the lookouts
     the healed man's absence took away. It is said once, on the day, naming whom to list; he is well from then."""
-    ok = (REVIEW / "hand" / "heal-with-the-last-water.ok.yaml").read_text(encoding="utf-8")
-    path = tmp_path / "unhealed.yaml"
-    path.write_text(ok.replace("    healed: [Oli]\n", "", 1))
-    assert [line.partition(": ")[2] for line in check_save_file(path)] == [
+    assert slip_lines(tmp_path, "heal-with-the-last-water", "    healed: [Oli]\n", "") == [
         "days[5].healed: the day's values are those of Rest healing Oli for 1 Water: if so, write healed: [Oli]; "
         "if not, the rules allow 4 water"]
+
+
+def test_a_natives_mark_against_its_roll_is_said_once(tmp_path):
+    """An island marked without the natives its roll brings was said on the mark, and then on the next day's
+    gathering ('the natives turned hostile': the day was read with the natives' unrecorded roll as Hostile, the
+    mark's natives against the roll's). It is said once; the days after read the island as its roll has it."""
+    assert slip_lines(tmp_path, "a-six-brings-natives", "natives: true, roll: 6", "natives: false, roll: 6") == [
+        "days[1].marks[0].island.roll: 6 + 0 = 6: natives live there (6+)"]
+
+
+def test_a_sailor_healed_and_wounded_again_the_same_day_lives(tmp_path):
+    """Rest heals in phase 2; a wound after it is a first one. Losing him was refused with 'list the first
+    wound on an earlier day', though it was listed: it says he was healed today."""
+    assert slip_lines(tmp_path, "healed-then-wounded-lives", "    wounded: [Abel]\n    resources: {water: 3}",
+                      "    lost: [Abel]\n    resources: {water: 3}") == [
+        "days[1].lost[0]: Abel was healed by Rest today, in phase 2: a wound after that is a first one (list Abel "
+        "under wounded; a second wound the same day kills)"]

@@ -210,6 +210,9 @@ def recorded_crew(sailors: Mapping[str, str], healed, wounded, lost, day: int) -
                 changes.append((who, becomes))
             elif key == "wounded" and now[who] == DEAD:
                 out.append((key, i, f"{who} died before day {day}"))
+            elif key == "lost" and who in healed:
+                out.append((key, i, f"{who} was healed by Rest today, in phase 2: a wound after that is a first "
+                                    f"one (list {who} under wounded; a second wound the same day kills)"))
             elif key != "wounded" or who not in lost:
                 out.append((key, i, why[key].format(who=who, now=now[who])))
     return now, out, changes
@@ -404,6 +407,9 @@ def begin_day(v: Voyage, orders: Orders) -> Voyage:
 def place(v: Voyage, jobs: Mapping[str, int | bool], orders: Orders | None = None) -> Voyage:
     """Sailors on `jobs` (phase 1, or as each job's phase comes in a search), under the limits of phase 1."""
     orders = evolve(v.orders, **jobs) if orders is None else orders
+    if jobs.get("gather") and not v.ashore:
+        raise RuleError("gather", f"resources are gathered on an island, and sailors go to Gather in phase 1, only "
+                                  f"at an island hex: the sloop began day {v.day} at sea at {v.dawn}")
     for job, n in jobs.items():
         if n > SLOT[job]:
             what = f"{int(n)} gathered: one per sailor, and" if job == "gather" else f"{int(n)} sailors on {job}:"
@@ -414,9 +420,6 @@ def place(v: Voyage, jobs: Mapping[str, int | bool], orders: Orders | None = Non
     if v.slack is not None and sum(map(int, jobs.values())) > v.slack:
         raise RuleError("sailors", f"{sum(map(int, jobs.values()))} more sailors on tasks today, and the dead leave "
                                    f"room for {v.slack}: a sailor who dies is removed from the sheet with his coin")
-    if jobs.get("gather") and not v.ashore:
-        raise RuleError("gather", f"resources are gathered on an island, and sailors go to Gather in phase 1, only "
-                                  f"at an island hex: the sloop began day {v.day} at sea at {v.dawn}")
     rule = RULES.weather(v.weather)
     if jobs.get("fish") and not rule.fish:
         raise RuleError("fish", f"nobody can fish in {rule.name}")
@@ -615,6 +618,9 @@ def gather(v: Voyage, picks: tuple[str, ...]) -> Voyage:
     if not picks:
         return v
     island = v.island_at(v.pos)
+    if island is None and v.pos != v.dawn:
+        raise RuleError("gather", f"nothing to gather: in phase 6 the sloop is at {v.pos}, where the move of phase 4 "
+                                  f"took it from {v.dawn}, and sailors gather only on the island the sloop is on")
     if island is None or not island.roll:
         raise RuleError("gather", "nothing to gather here" + (" (the starting island gives nothing, \u2302)"
                                                               if island else ""))

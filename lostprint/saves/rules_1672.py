@@ -508,12 +508,15 @@ class Rules1672(LostRules):
             empty = " and ".join(f"0 {k}" for k in ("water", "food") if all(eng.PARTS[k](v) == 0 for v in dawns))
             last = today.names("healed") and CREW.weather(today.sailed).drink and \
                 all(eng.PARTS["water"](v) == CREW.rest_water for v in dawns)  # Rest took the Water to drink
+            hull = record.checks.get("hull")  # the Hull the accident die meets in phase 10, if recorded
+            plank = isinstance(hull, int) and 0 < hull <= min(eng.FACES) and min(values, default=got) > got
             if today.crew_refused:
                 return  # the crew's line says why (a death written without its first wound, say)
             problems.add(where, f"{got} wound{'s' * (got != 1)} recorded today (wounded + lost), but the rules "
                                 f"give {_span(values)}{' or more' * (failure.kind == 'partial')} ({summary}"
                                 f"{f'; the day began with {empty}' * bool(empty)}"
-                                f"{'; healing in phase 2 took the last Water: none is left to drink' * bool(last)})")
+                                f"{'; healing in phase 2 took the last Water: none is left to drink' * bool(last)}"
+                                f"{f'; at Hull {hull} every face of the accident die (phase 10) wounds' * plank})")
         elif key == "terrain":
             self._scan_failed(st, today, failure, problems, day_at)
         elif key == "islands":
@@ -608,6 +611,10 @@ class Rules1672(LostRules):
         if face is not None and st.position in mark["hexes"]:
             problems.add(mark["roll_at"] if mark["roll"] is not None else mark["at"],
                          eng.island_reading(mark["size"], face))
+            # said once: the days after read the island's natives as its roll has them
+            *_, natives = eng.island_cubes(mark["size"], face)
+            st.marks[:] = [replace(m, data=tuple((k, natives if k == "natives" else x) for k, x in m.data))
+                           if m.kind == "island" and m.day == st.day else m for m in st.marks]
             return
         problems.add(mark["at"], f"{eng.LANDING}; the sloop ended day {st.day} at {st.position}")
 

@@ -1218,17 +1218,20 @@ class _Fill:
                 return None
         return (vals, fev, struck) + marks + s[DUSED:]
 
-    def ends(self, s: tuple) -> set:
-        """The ends this line gives, or nothing when its marks, fever or dice disagree with the save."""
-        if not any(s[SLO] <= u <= s[SHI] for u in self.dice_used):
-            return set()
-        if (s[NV], s[NP], s[NE]) != (self.nv, self.np, self.ne) or s[NI] not in self.ni_options:
-            return set()
-        if (self.rec.fever == "struck") != s[STRUCK]:
+    def lates(self, marks: tuple) -> set:
+        """For the marks a line counts at the start hex (FILL's NV..NI): the steps paid before a trail was drawn
+        (_trail_rows' `late`) each way they agree with the save has (none: they disagree)."""
+        nv, np_, ne, nt, ni = marks
+        if (nv, np_, ne) != (self.nv, self.np, self.ne) or ni not in self.ni_options:
             return set()
         # (with no trail left to draw from the start hex, a trail row draws nothing)
-        lates = {late for n, late in self.trail_rows[s[NI]] if n == s[NT] or self.trail_free and n <= s[NT]}
-        return set().union(*(self.tail(s[V], (s[NI], late)) for late in lates))
+        return {late for n, late in self.trail_rows[ni] if n == nt or self.trail_free and n <= nt}
+
+    def ends(self, s: tuple) -> set:
+        """The ends this line gives, or nothing when its marks, fever or dice disagree with the save."""
+        if not any(s[SLO] <= u <= s[SHI] for u in self.dice_used) or (self.rec.fever == "struck") != s[STRUCK]:
+            return set()
+        return set().union(*(self.tail(s[V], (s[NI], late)) for late in self.lates(s[NV:DUSED])))
 
     def search(self, free: bool = False):
         """The first line that gives the day (its choices, then how many interests Exploring found), or None.
@@ -1420,11 +1423,9 @@ def _marks_unmade(fill: _Fill) -> str:
     records where it began, whatever the trackers do ('' when some do)."""
     drawing = {k: {c for _, _, c in rows if c} for k, rows in fill.ops.items()}
     drawing = {k: made for k, made in drawing.items() if made}
-    for counts in product(*({(0,) * len(COUNTED)} | made for made in drawing.values())):
-        nv, np_, ne, nt, ni = map(sum, zip(*counts))
-        if (nv, np_, ne) == (fill.nv, fill.np, fill.ne) and ni in fill.ni_options and any(
-                n == nt or fill.trail_free and n <= nt for n, _ in fill.trail_rows[ni]):
-            return ""
+    if any(fill.lates(tuple(map(sum, zip(*counts))))
+           for counts in product(*({(0,) * len(COUNTED)} | made for made in drawing.values()))):
+        return ""
     kinds = {k: [COUNTED[i] for i in range(len(COUNTED)) if any(c[i] for c in made)] for k, made in drawing.items()}
     rows = "; ".join(f"{k.replace('-', ' ')}: one of {', '.join(m.replace('-', ' ') for m in ks)}"
                      for k, ks in kinds.items())

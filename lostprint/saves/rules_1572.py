@@ -10,7 +10,7 @@ This module is the transcript: it reads a day's fields into what the one search 
 steps takes (lostprint.saves.search: the recorded dice, hexes and steps as inputs, the trails, the
 hex mapped and Lagos de Oro as narrowed decisions, the day's end as checks), says a failed search in
 the save's words, and writes a played game back as a save (`save_of`). A day without rolls is
-replayed with the rolls the engine's `fill_inputs` finds for it (explain_save says which).
+replayed with the rolls the engine's `fill_inputs` finds for it (Explaining1572 says which).
 """
 from __future__ import annotations
 
@@ -44,21 +44,14 @@ JOURNAL_WORDS = {"won": "reached the river delta",  # the journal's words for th
                  eng.DAY_LIMIT: f"{R.day_limit} days passed and the ships have sailed"}
 
 
-def _pair(a: str, b: str) -> frozenset:
-    return frozenset((a, b))
-
-
 def _marked(st: State, kind: str) -> list:
     """The marks of a kind the save has shown so far."""
     return [m for m in st.marks if m.kind == kind]
 
 
-def _trails(st: State) -> set:
-    return {_pair(*m.hexes) for m in _marked(st, "trail")}
-
-
-def _cataracts(st: State) -> set:
-    return st.own.board.cataracts | {_pair(*m.hexes) for m in _marked(st, "cataract")}
+def _edges(st: State, kind: str) -> set:
+    """The trails, or the cataracts (the map's printed ones too), as pairs of hexes."""
+    return {frozenset(m.hexes) for m in _marked(st, kind)} | (st.own.board.cataracts if kind == "cataract" else set())
 
 
 def _interests(st: State) -> dict:
@@ -81,7 +74,7 @@ class Replay:
     lagos: tuple = ()  # the Lagos de Oro hexes drawn today (their lakes come from the roll, not Mapping)
     lagos_at: At | None = None  # where the save draws them (where the engine's refusal of them is said)
     fever: str = ""  # the day's fever as recorded: "struck", "broken" or ""
-    explained: list | None = None  # per day, the rolls found for a day without them (for explain_save)
+    explained: list | None = None  # per day, the rolls found for a day without them (Explaining1572)
 
     def at(self, *path) -> At:
         """The line and field path of a part of today's day (the nearest line that exists)."""
@@ -174,7 +167,7 @@ class Rules1572(LostRules):
         steps = [(a, b) for a, b in zip(st.day_hexes, st.day_hexes[1:]) if st.adjacent(a, b)]
         if len(steps) <= 1:
             return
-        if len(steps) <= R.max_steps and all(_pair(a, b) in _trails(st) for a, b in steps):
+        if len(steps) <= R.max_steps and all(frozenset((a, b)) in _edges(st, "trail") for a, b in steps):
             return
         problems.add(st.own.at("moved"), f"{len(steps)} moves in a day: a step costs {R.move_cost} movement "
                      f"progress of at most {R.cap} (two only along trails, at {R.trail_cost} each)")
@@ -223,7 +216,7 @@ class Rules1572(LostRules):
                 problems.add(rp.at(*why[0]), why[1])
                 rp.engine = None
             else:
-                if rp.explained is not None:  # kept for explain_save (a caller asked which rolls explain the save)
+                if rp.explained is not None:  # kept for Explaining1572 (a caller asked which rolls explain the save)
                     rp.explained.append(found)
                 _replayed(st, problems, [{k: (v if v and isinstance(v[0], list) else [v], rp.day_at)
                                           for k, v in rolls.items()} for _, _, rolls in found])
@@ -257,8 +250,8 @@ RULES = Rules1572()
 
 
 class Explaining1572(Rules1572):
-    """The same rules, keeping the rolls that give each day of a save without rolls, for
-    saves.explain.explain_save."""
+    """The same rules, keeping the rolls that give each day of a save without rolls (`days`, read once
+    the save is replayed)."""
 
     def __init__(self):
         self.found: list = []  # per day: (eclipse count at its start, at its end or None, rolls)
@@ -301,9 +294,9 @@ def _trail_problem(st: State, kind: str, a: str, b: str) -> str:
         return f"a trail joins two neighbouring hexes; {a} and {b} are not neighbours"
     if not (st.stood_today(a) or st.stood_today(b)):
         return f"a trail starts where the party stands; it was not at {a} or {b} on day {st.day}"
-    if _pair(a, b) in _cataracts(st):
+    if frozenset((a, b)) in _edges(st, "cataract"):
         return f"a trail cannot pass the cataract between {a} and {b}"
-    if _pair(a, b) in _trails(st):
+    if frozenset((a, b)) in _edges(st, "trail"):
         return f"there is already a trail between {a} and {b}"
     return ""
 
@@ -323,7 +316,7 @@ def _cataract_problem(st: State, kind: str, a: str, b: str) -> str:
                 f"maps from: on day {st.day} that is {st.day_start}, {where}")
     if not st.drawn:
         return f"a cataract is drawn while mapping (phase 3), and nothing was mapped on day {st.day}"
-    if _pair(a, b) in _cataracts(st):
+    if frozenset((a, b)) in _edges(st, "cataract"):
         return f"there is already a cataract between {a} and {b}"
     return ""
 

@@ -302,13 +302,15 @@ def box_worth(t, box: int, partner: int) -> tuple:
 def place_roll(mats: tuple, board: tuple, a: int, b: int, k: int, forced, discard: bool, together: bool) -> tuple:
     """Where roll k's dice (a, b) go on `board` (0: an empty box) with today's unit Matrixes: (box of a, box
     of b), eng.NO_BOX for a die discarded. `forced`: the boxes the roll must take (None: any; eng.place_room).
-    A pure function of its arguments (first_roll: its memo for the first roll)."""
+    Each placing is worth its units' cells, an empty box at its average; on the last roll but one, the
+    last roll's expectation (last_but_one). A pure function of its arguments (first_roll: its memo for
+    the first roll)."""
     cells = [m.cell for m in mats]
     zero = tuple([i for i in range(BOXES) if not board[i]])  # the empty boxes, in order
     cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in range(UNIT_COUNT)]  # each unit's cell now
     zeros = len(zero)
     after = BOX * (RULES.rolls_per_turn - 1 - k)
-    empty = zero if forced is None else [i for i in zero if i in forced]
+    empty = zero if forced is None else tuple([i for i in zero if i in forced])
     # each box's unit's cell with die a (with die b) in the box, its partner box as it is
     with_a, with_b = [0.0] * BOXES, [0.0] * BOXES
     for i in empty:
@@ -317,128 +319,99 @@ def place_roll(mats: tuple, board: tuple, a: int, b: int, k: int, forced, discar
             with_a[i], with_b[i] = cu[a][partner], cu[b][partner]
         else:
             with_a[i], with_b[i] = cu[partner][a], cu[partner][b]
+    worths = cur + with_a + with_b + [c[a][b] for c in cells] + [c[b][a] for c in cells]  # as units_of reads
     if not discard and zeros - BOX == after == BOX:  # the last roll but one, both dice placed
-        return last_but_one(mats, board, a, b, cur, with_a, with_b, pair_options(zero, together), None, -math.inf)
+        return last_but_one(mats, board, a, b, worths, pair_options(zero, together), None, -math.inf)
     # the best so far and the worth an option must pass to replace it (nothing yet: any)
     best, beat = None, -math.inf
     if zeros - BOX == after - (1 if discard else 0):  # both dice placed: the last roll, or two or more to come
-        best, beat = place_both(cells, cur, empty, with_a, with_b, a, b, together)
+        best, beat = best_placing(worths, placings(empty, together, False), a == b, best, beat)
     if discard and zeros - 1 == after:  # one die placed, the other discarded
         if zeros - 1 == BOX:  # the last roll but one
-            return last_but_one(mats, board, a, b, cur, with_a, with_b, single_options(zero), best, beat)
-        for i in empty:
-            for boxes, alone in (((i, eng.NO_BOX), with_a), ((eng.NO_BOX, i), with_b))[:1 if a == b else BOX]:
-                c = cur[:]
-                c[i >> 1] = alone[i]
-                w = sum(c)
-                if w > beat:
-                    best, beat = boxes, w + EPS
+            return last_but_one(mats, board, a, b, worths, single_options(zero), best, beat)
+        best, beat = best_placing(worths, placings(empty, together, True), a == b, best, beat)
     return best
 
 
-def place_both(cells, cur, empty, with_a, with_b, a, b, together: bool) -> tuple:
-    """place_roll's search when both dice are placed, on the last roll or with two or more to come (one
-    left and no discard: last_but_one): each placement is worth sum(c), its units' cells with every empty
-    box at its average. Returns the best placing (None: none) and the worth another must pass to replace it."""
-    best, beat = None, -math.inf
-    prune = len(empty) > BOX
-    if prune:
-        # the most die b can add to each unit (with die a elsewhere): a bound that skips a box
-        # i whose every split with another unit falls short of the best so far
-        up_b = [-math.inf] * UNIT_COUNT
-        gain_b = [0.0] * BOXES  # what die b in box j adds to its unit
-        for j in empty:
-            d = gain_b[j] = with_b[j] - cur[j >> 1]
-            if d > up_b[j >> 1]:
-                up_b[j >> 1] = d
-        *_, second, first = sorted(up_b)  # the two largest (Cython cannot compile a sliced unpacking)
-        elsewhere = [second if most == first else first for most in up_b]  # the most of the other units'
-        now = sum(cur)
-    c = cur[:]  # each unit's cell in the placing weighed (one or two units set, then put back)
-    for i in empty:
-        ui, mate = i >> 1, i ^ 1
-        both = mate in empty
-        if prune:
-            with_i = now - cur[ui] + with_a[i] + BOUND_SLACK  # sum(c) below, to within the slack
-        # the naive player fills i's unit first; a box whose splits cannot win is not split
-        if (together and both) or (prune and with_i + elsewhere[ui] <= beat):
-            if both:  # (i, mate) alone, as the loop below would weigh it
-                c[ui] = cells[ui][a][b] if i < mate else cells[ui][b][a]
-                w = sum(c)
-                c[ui] = cur[ui]
-                if w > beat:
-                    best, beat = (i, mate), w + EPS
-            continue
-        c[ui] = with_a[i]
-        for j in empty:
-            if i == j:
-                continue
-            uj = j >> 1
-            if ui == uj:
-                c[ui] = cells[ui][a][b] if i < j else cells[ui][b][a]
-                w = sum(c)
-                c[ui] = with_a[i]
-            else:
-                if a == b and j < i and not (together and (j ^ 1) in empty):
-                    continue  # the same board as (j, i), weighed already
-                if prune and with_i + gain_b[j] <= beat:
-                    continue  # a bound on sum(c) below: it cannot win
-                c[uj] = with_b[j]
-                w = sum(c)
-                c[uj] = cur[uj]
-            if w > beat:
-                best, beat = (i, j), w + EPS
-        c[ui] = cur[ui]
+def best_placing(worths: list, options: tuple, doubles: bool, best, beat) -> tuple:
+    """The best of `options` (placings) after `best`, each worth its four units' cells summed in unit
+    order, and the worth another must pass to replace it."""
+    for boxes, twin, (x, y, z, t) in options:
+        if twin and doubles:
+            continue  # the same board as one weighed already
+        w = worths[x] + worths[y] + worths[z] + worths[t]  # as sum() of the four, in order
+        if w > beat:
+            best, beat = boxes, w + EPS
     return best, beat
 
 
-# last_but_one's `worths`: each unit's cell as it is, then each box's unit's cell with die a in the box
+# place_roll's `worths`: each unit's cell as it is, then each box's unit's cell with die a in the box
 # (then with die b, BOXES on), then each unit's cell with a in its top box and b below (then the other way)
 WITH_A_AT = UNIT_COUNT
 BOTH_AT = WITH_A_AT + RULES.dice_per_roll * BOXES
 
 
-def last_option(zero: tuple, boxes: tuple, twin: bool) -> tuple:
-    """One placing last_but_one weighs, boxes `zero` empty before it: (boxes, twin, full, up, uq, sp, sq,
-    p_box, q_box, pair). boxes: die a's box and die b's (eng.NO_BOX: discarded); twin: the same board as
-    one weighed before it when a == b; p, q: the boxes left for the last roll (units up, uq; top 0 or bottom
-    1: p_box, q_box); full: where the cells of the units but p's and q's are in last_but_one's `worths`,
-    in unit order; sp, sq: where p's and q's partner faces are in (a, b, *board); pair: (p, q) as a
-    number, for last_but_one's memo of the last roll's expectations."""
-    die_in = {box: d for d, box in enumerate(boxes) if box != eng.NO_BOX}  # die 0 is a, 1 is b
-    p, q = [x for x in zero if x not in die_in]
-    sp, sq = (die_in.get(x ^ 1, BOX + (x ^ 1)) for x in (p, q))  # the roll's dice come first, then the board
-    full = []
-    for u in OTHERS[p >> 1, q >> 1]:
-        mine = [box for box in die_in if box >> 1 == u]
-        if len(mine) > 1:  # both dice in u: a on top, or b
-            full.append(BOTH_AT + UNIT_COUNT * (boxes[0] % BOX) + u)
+def units_of(boxes: tuple) -> tuple:
+    """Where each unit's cell is in place_roll's `worths` once die a and die b are in `boxes` (eng.NO_BOX: a
+    die discarded)."""
+    out = list(range(UNIT_COUNT))
+    for d, box in enumerate(boxes):
+        if box == eng.NO_BOX:
+            continue
+        if box ^ 1 in boxes:  # both dice in one unit: a on top, or b
+            out[box >> 1] = BOTH_AT + UNIT_COUNT * (boxes[0] % BOX) + (box >> 1)
         else:
-            full.append(WITH_A_AT + BOXES * die_in[mine[0]] + mine[0] if mine else u)
-    return (boxes, twin, tuple(full), p >> 1, q >> 1, sp, sq, p % BOX, q % BOX, (p * BOXES + q) * SLOT * SLOT)
+            out[box >> 1] = WITH_A_AT + BOXES * d + box
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1 << (BOXES + 2))  # every set of empty boxes, with and without each flag
+def placings(empty: tuple, together: bool, single: bool) -> tuple:
+    """The placings of both dice in `empty` boxes, or (`single`) of one, the other discarded, in the order
+    weighed: (boxes, twin, units_of(boxes)); twin: the same board as one before it when a == b. The naive
+    player (`together`) puts the second die beside the first whenever that box is empty."""
+    if single:
+        ways = [(boxes, boxes[0] == eng.NO_BOX) for i in empty for boxes in ((i, eng.NO_BOX), (eng.NO_BOX, i))]
+    else:
+        ways = [((i, j), i >> 1 != j >> 1 and j < i and not (together and j ^ 1 in empty))
+                for i in empty for j in ((i ^ 1,) if together and i ^ 1 in empty else empty) if i != j]
+    return tuple([(boxes, twin, units_of(boxes)) for boxes, twin in ways])
+
+
+def last_options(zero: tuple, options: tuple) -> tuple:
+    """`options` (placings in `zero`) as last_but_one weighs them: (boxes, twin, full, up, uq, sp, sq,
+    p_box, q_box, pair). p, q: the boxes left for the last roll (units up, uq; top 0 or bottom 1: p_box,
+    q_box); full: where the cells of the units but p's and q's are in place_roll's `worths`, in unit
+    order; sp, sq: where p's and q's partner faces are in (a, b, *board); pair: (p, q) as a number, for
+    last_but_one's memo of the last roll's expectations."""
+    out = []
+    for boxes, twin, units in options:
+        p, q = [x for x in zero if x not in boxes]
+        # the roll's dice come first, then the board
+        sp, sq = (boxes.index(x ^ 1) if x ^ 1 in boxes else BOX + (x ^ 1) for x in (p, q))
+        full = tuple([units[u] for u in OTHERS[p >> 1, q >> 1]])
+        out.append((boxes, twin, full, p >> 1, q >> 1, sp, sq, p % BOX, q % BOX, (p * BOXES + q) * SLOT * SLOT))
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=None)
 def pair_options(zero: tuple, together: bool) -> tuple:
-    """The placings of both dice last_but_one weighs (last_option), in place_roll's order."""
-    return tuple(last_option(zero, (i, j), i >> 1 != j >> 1 and j < i and not (together and j ^ 1 in zero))
-                 for i in zero for j in ((i ^ 1,) if together and i ^ 1 in zero else zero) if i != j)
+    """The placings of both dice last_but_one weighs (last_options)."""
+    return last_options(zero, placings(zero, together, False))
 
 
 @functools.lru_cache(maxsize=1 << BOXES)
 def single_options(zero: tuple) -> tuple:
-    """The placings of one die, the other discarded, last_but_one weighs (last_option), in place_roll's order."""
-    return tuple(last_option(zero, boxes, boxes[0] == eng.NO_BOX) for i in zero
-                 for boxes in ((i, eng.NO_BOX), (eng.NO_BOX, i)))
+    """The placings of one die, the other discarded, last_but_one weighs (last_options)."""
+    return last_options(zero, placings(zero, False, True))
 
 
-def last_but_one(mats, board, a, b, cur, with_a, with_b, options, best, beat) -> tuple:
+def last_but_one(mats, board, a, b, worths, options, best, beat) -> tuple:
     """place_roll for the last roll but one, after `best` (worth to pass: `beat`): each of `options` is
     worth its full units' cells and the last roll's expectation (one_left_of), skipped when a bound shows
     it cannot pass the best so far."""
     last: dict = {}
     faces = (a, b, *board)
-    worths = cur + with_a + with_b + [m.cell[a][b] for m in mats] + [m.cell[b][a] for m in mats]
     for boxes, twin, full, up, uq, sp, sq, p_box, q_box, pair in options:
         if twin and a == b:
             continue  # the same board as one weighed already

@@ -360,6 +360,14 @@ class Rules1672(LostRules):
             crew.voyages = _unrolled([self._forced(evolve(v, step=0), st) for v in voyages]) or crew.voyages
         else:
             ends, failure = search.explain(eng, voyages, record)
+            if failure is not None and failure.kind == "rule" and failure.key == "route" and \
+                    st.day_hexes[1:] in ([lab] for lab in st.game_map.neighbors(st.day_start)):
+                # a one-hex route the rules refuse to steer may be a drift, which uses no recorded input and so
+                # stops later than the steering branch: when a drift ends there, what stops it is said instead
+                _, adrift = search.explain(eng, voyages, replace(
+                    record, inputs={k: v for k, v in record.inputs.items() if k != "route"}))
+                if adrift is not None and adrift.kind in ("part", "partial", "together") and adrift.key != "pos":
+                    failure = adrift
             more, missed = search.explain(eng, rolled, record) if rolled else ([], True)
             if missed is None:  # the slip was the weather's name alone: the day goes on in either weather
                 ends, failure = (ends if failure is None else []) + more, None

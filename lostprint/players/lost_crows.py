@@ -308,8 +308,6 @@ def place_roll(mats: tuple, board: tuple, a: int, b: int, k: int, forced, discar
     cells = [m.cell for m in mats]
     zero = tuple([i for i in range(BOXES) if not board[i]])  # the empty boxes, in order
     cur = [cells[u][board[BOX * u]][board[BOX * u + 1]] for u in range(UNIT_COUNT)]  # each unit's cell now
-    zeros = len(zero)
-    after = BOX * (RULES.rolls_per_turn - 1 - k)
     empty = zero if forced is None else tuple([i for i in zero if i in forced])
     # each box's unit's cell with die a (with die b) in the box, its partner box as it is
     with_a, with_b = [0.0] * BOXES, [0.0] * BOXES
@@ -320,14 +318,15 @@ def place_roll(mats: tuple, board: tuple, a: int, b: int, k: int, forced, discar
         else:
             with_a[i], with_b[i] = cu[partner][a], cu[partner][b]
     worths = cur + with_a + with_b + [c[a][b] for c in cells] + [c[b][a] for c in cells]  # as units_of reads
-    if not discard and zeros - BOX == after == BOX:  # the last roll but one, both dice placed
+    # on the last roll but one, the last roll's expectation is weighed (with a die still to discard, only
+    # for the placings that discard it now: both placed leave one box, weighed at its average)
+    last = k == RULES.rolls_per_turn - 2
+    if last and not discard:
         return last_but_one(mats, board, a, b, worths, pair_options(zero, together), None, -math.inf)
-    # the best so far and the worth an option must pass to replace it (nothing yet: any)
-    best, beat = None, -math.inf
-    if zeros - BOX == after - (1 if discard else 0):  # both dice placed: the last roll, or two or more to come
-        best, beat = best_placing(worths, placings(empty, together, False), a == b, best, beat)
-    if discard and zeros - 1 == after:  # one die placed, the other discarded
-        if zeros - 1 == BOX:  # the last roll but one
+    # both dice placed; then, where a die may be discarded, one (a placing must pass the best so far)
+    best, beat = best_placing(worths, placings(empty, together, False), a == b, None, -math.inf)
+    if discard:
+        if last:
             return last_but_one(mats, board, a, b, worths, single_options(zero), best, beat)
         best, beat = best_placing(worths, placings(empty, together, True), a == b, best, beat)
     return best

@@ -53,8 +53,6 @@ GAPS = range(FACES)
 BOX = eng.BOX
 UNIT_COUNT = len(eng.UNITS)
 BOXES = BOX * UNIT_COUNT
-OTHERS = {(u, v): tuple(w for w in range(UNIT_COUNT) if w != u and w != v)
-          for u in range(UNIT_COUNT) for v in range(UNIT_COUNT)}  # the units but u and v, in order
 VISION_TASTE = ("plains", "forest", "mountains")  # on a tie, the later one
 FAR = 99  # not a rule: farther than any hex of a map
 WORTH_BY_INDEX = tuple(WORTH[k] for k in eng.KEYS)
@@ -388,7 +386,7 @@ def last_options(zero: tuple, options: tuple) -> tuple:
         p, q = [x for x in zero if x not in boxes]
         # the roll's dice come first, then the board
         sp, sq = (boxes.index(x ^ 1) if x ^ 1 in boxes else BOX + (x ^ 1) for x in (p, q))
-        full = tuple([units[u] for u in OTHERS[p >> 1, q >> 1]])
+        full = tuple([units[u] for u in range(UNIT_COUNT) if u != p >> 1 and u != q >> 1])
         out.append((boxes, twin, full, p >> 1, q >> 1, sp, sq, p % BOX, q % BOX, (p * BOXES + q) * SLOT * SLOT))
     return tuple(out)
 

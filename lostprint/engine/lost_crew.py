@@ -172,18 +172,14 @@ def wound(v: Voyage, who: int) -> Voyage:
     return vacate(v) if sailors[who] == DEAD and who not in v.resting else v
 
 
-def workers(v: Voyage) -> int:
-    """The sailors who could take a task in phase 1 (well then) and are still alive."""
-    return sum(s != DEAD and i not in v.resting for i, s in enumerate(v.sailors))
-
-
 def vacate(v: Voyage) -> Voyage:
     """A sailor who dies is removed from the sheet with his coin: from now on, the tasks still to come keep
     no more sailors than the workers alive (`slack`: how many more a search may place later). Who died was
     the player's choice; orders given in phase 1 lose their last phases' tasks first."""
     values = dict(v.orders.__dict__)
     ahead = [job for job in JOBS if values[job] and _PLACE_STEP[job] >= v.step]  # after phase 7: one sailor each
-    room = workers(v) - sum(int(values[job]) for job in ahead)
+    workers = sum(s != DEAD and i not in v.resting for i, s in enumerate(v.sailors))  # well in phase 1, alive
+    room = workers - sum(int(values[job]) for job in ahead)
     for job in ahead[len(ahead) + room:] if room < 0 else ():
         values[job] = False
     room = max(room, 0)
@@ -227,10 +223,6 @@ def buried(burials: int, died: int) -> None:
 
 
 # --- the stores ---------------------------------------------------------------------------------
-
-
-def damage_stores(s: Stores, hull: int) -> Stores:
-    return (s[W], s[F], max(0, s[H] - hull), s[D], s[N])
 
 
 def gain_stores(s: Stores, key: str, n: int) -> Stores:
@@ -461,7 +453,7 @@ def move(v: Voyage, route) -> Voyage:
     uncontrolled, the drift (a Direction roll's face); shoals on entering, the exit."""
     gm = v.gm
     steps, drifts, damage = movement_plan(v.weather, v.orders, at_island(v))
-    v = evolve(v, stores=damage_stores(v.stores, damage))
+    v = evolve(v, stores=gain_stores(v.stores, "hull", -damage))
     if isinstance(route, int):
         if not drifts:
             raise RuleError("movement", "the sloop is not uncontrolled: no drift roll")
@@ -486,7 +478,7 @@ def move(v: Voyage, route) -> Voyage:
             left.update(here.hexes)
         pos = lab
         if v.terrain.get(lab) == "shoals":
-            v = evolve(v, stores=damage_stores(v.stores, RULES.shoals_damage))
+            v = evolve(v, stores=gain_stores(v.stores, "hull", -RULES.shoals_damage))
         if lab in goals:
             if lab != route[-1]:
                 raise RuleError("win", f"the sloop reached the exit {lab}: the game was won, no more moves")
@@ -676,7 +668,7 @@ def offer(v: Voyage, goods: int) -> Voyage:
     """Phase 7, before the roll: Goods to boost the encounter, each costing Hull."""
     if goods < 0 or goods * RULES.good_hull > v.stores[H]:
         raise RuleError("natives", f"{goods} Goods cost {goods * RULES.good_hull} Hull and the Hull is {v.stores[H]}")
-    return evolve(v, goods=goods, stores=damage_stores(v.stores, goods * RULES.good_hull))
+    return evolve(v, goods=goods, stores=gain_stores(v.stores, "hull", -goods * RULES.good_hull))
 
 
 def encounter_goes_on(v: Voyage) -> bool:

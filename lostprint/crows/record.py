@@ -387,7 +387,7 @@ def replay_record(record: Record, rd: Reader | None = None) -> T.Result:
     """The record played through the engine's steps (lostprint.crows.transcript); its problems (and wrong
     claimed scores) go to rd."""
 
-    result = play_record(record.setup, record.rounds)[0]
+    result = play_record(record.setup, record.rounds, claimed=record.claimed)[0]
     if rd is None:
         return result
     for p in result.problems:

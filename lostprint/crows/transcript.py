@@ -8,7 +8,9 @@ record's own values, in the order the steps ask for them, and the record is writ
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
+from itertools import product
 
 from lostprint.engine import crows as E
 from lostprint.engine import drive
@@ -163,13 +165,173 @@ def replay(start: E.State, inputs) -> tuple[E.State, list]:
 
 # --- a record -> inputs ---------------------------------------------------------------------------------
 
-def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Result, list]:
+def play_record(setup: Setup, rounds, unfinished_ok: bool = False, claimed=()) -> tuple[Result, list]:
     """A record's setup and rounds (of TurnPlay) played through the steps, carried on past every rule
     broken: (the result, each problem at the record's field, and the inputs that play it, in order).
     The record's own shape (a round per list, a turn per seat, a tile on each starting square) is read
     here; every rule of play is the steps'. A round that cannot be carried on ends the check there.
-    With `unfinished_ok`, a game whose Nightfall is still to come is no problem (a game in progress)."""
+    With `unfinished_ok`, a game whose Nightfall is still to come is no problem (a game in progress).
+
+    One slip is told once (with `claimed`, name: points, to choose among the ways the record reads on):
+    a move refused is carried on as the legal move of its kind the later turns follow, if one makes them
+    all legal (a totem on a tile that is not empty: the tile the player's totem went on); a scatter written
+    (or left to N) other than as played, which moves crows the later turns do not expect, is the slip when
+    scattering that round's murders otherwise makes every later turn legal, or is all that stands between
+    two players' claimed scores and the replay's."""
+    first = _play(setup, rounds, unfinished_ok)
+    replay = _Replays(setup, rounds, unfinished_ok, claimed)
+    found = next(filter(None, (slip(first, rounds, replay.afresh())
+                               for slip in (_scatter_slip, _move_slip, _totem_slip))), None)
+    return (found or first).result, (found or first).inputs
+
+
+SLIP_TURNS = 3000  # turns the replays of one search for the slip may play together (at most SLIP_TRIES replays)
+SLIP_TRIES = 48
+TOTEM_ROUNDS = 4  # how far back a totem written a square off is looked for, nearest first
+
+
+class _Replays:
+    """The record played again with one reading changed (_play's `scattered` or `forced`), while the search's
+    budget lasts: the pass if it leaves `own` the only problems and agrees with the claimed scores, else None."""
+
+    def __init__(self, setup: Setup, rounds, unfinished_ok: bool, claimed):
+        self.args, self.claimed, self.left = (setup, rounds, unfinished_ok), claimed, 0
+
+    def afresh(self) -> _Replays:
+        """Itself with a new search's budget."""
+        self.left = min(SLIP_TRIES, SLIP_TURNS // max(1, sum(map(len, self.args[1]))))
+        return self
+
+    def __call__(self, own=(), **reading) -> _Pass | None:
+        self.left -= 1
+        alt = _play(*self.args, **reading) if self.left >= 0 else None
+        final = dict(alt.result.final) if alt else {}
+        return alt if alt and alt.result.problems == own and all(final.get(n, pts) == pts
+                                                                 for n, pts in self.claimed) else None
+
+
+def _told(alt: _Pass, field: str, message: str) -> _Pass:
+    """`alt`, its problems the one slip found."""
+    return replace(alt, result=replace(alt.result, problems=(E.Problem(field, message),)))
+
+
+def _scatter_slip(first: _Pass, rounds, replay: _Replays) -> _Pass | None:
+    result, murders = first.result, first.murders
+    later = [int(m[1]) for p in result.problems if (m := re.match(r"rounds\[(\d+)\]", p.field))]
+    scatter = len(result.problems) == 1 and result.problems[0].field.endswith(".scatter")  # a chooser's misread too
+    final = dict(result.final)
+    wrong = [f"the replay gives {n} {final[n]} points, not {pts}" for n, pts in replay.claimed
+             if final.get(n, pts) != pts]
+    if result.problems:
+        if (len(result.problems) < 2 and not scatter) or len(later) < len(result.problems):
+            return None
+        told = f"{result.problems[0].field} is refused ({result.problems[0].message})"
+    elif len(wrong) < 2:  # every move legal: a scatter that moves two players' scores is one slip, not two
+        return None
+    else:
+        later, told = [len(rounds)], "; ".join(wrong)
+    for r in sorted((r for r in murders if r < min(later)), reverse=True):  # the nearest murders first
+        said = tuple(d for _, _, d in murders[r])
+        found = []  # the clean ways to scatter round r, the fewest murders changed
+        for dirs in _other_scatters(said):
+            if replay.left <= 0 or (found and _changed(dirs, said) > _changed(found[0][0], said)):
+                break
+            found += [(dirs, alt)] if (alt := replay(scattered={r: dirs})) else []
+        if found:
+            j, ways = _scattered(murders[r], [d for d, _ in found], rounds[r])
+            return _told(found[0][1], f"rounds[{r}][{j}].scatter", f"the later turns follow {ways}: as written, {told}")
+    return None
+
+
+def _move_slip(first: _Pass, rounds, replay: _Replays) -> _Pass | None:
+    """The first pass read on from its first refused move as each legal move of its kind in turn (a tile
+    refused for the set's count: any tile on its square), the first that leaves that move's own problems
+    the only ones (and agrees with the claimed scores)."""
+    if len(first.result.problems) < 2 or not first.refused:
+        return None
+    where, key, before, value = first.refused[0]
+    own = tuple(p for p in first.result.problems if p.field.startswith(f"{where}.{key}") or (
+        key == "tile" and p.field in (f"{where}.at", f"{where}.moved_to")))
+    if not own or own[0] != first.result.problems[0] or len(own) == len(first.result.problems):
+        return None
+    named = own[0].field == f"{where}.tile"  # a tile refused as more than the set holds: another was laid there
+    kind = {"tile": lambda o: o.at == value.at if named else o.tile == value.tile,
+            "spell": lambda o: o is not None and o.name == value.name}
+    ways = [o for o in E.STEPS[before.step].options(before) if kind.get(key, lambda o: True)(o)]
+    if key == "totem" and value in before.tiles:  # the totem most likely stood where it was written, if legal
+        ways.sort(key=lambda o: o != value)
+    return next((alt for way in ways if replay.left > 0 and (alt := replay(own, forced={(where, key): way}))), None)
+
+
+def _totem_slip(first: _Pass, rounds, replay: _Replays) -> _Pass | None:
+    """A legal totem, in the first refused move's turn, its round or the rounds before it, written a square off
+    (read back [row, column], on the turn's tile, or one square aside) when standing there makes every later
+    turn legal: the later turns' refusals follow from it, so it is the one slip."""
+    problems = first.result.problems
+    m = re.match(r"rounds\[(\d+)\]\[(\d+)\]", problems[0].field) if len(problems) > 1 else None
+    if m is None:
+        return None
+    r0, j0 = int(m[1]), int(m[2])
+    for r, j in [(r, j) for r in range(r0, max(r0 - TOTEM_ROUNDS, -1), -1) for j in reversed(range(len(rounds[r])))
+                 if (r, j) <= (r0, j0)]:  # the turn itself too: its totem on the square its spell then needs
+        t = rounds[r][j]
+        if t.totem is None:
+            continue
+        (c, w), near = t.totem, ((1, 0), (-1, 0), (0, 1), (0, -1))
+        for sq in dict.fromkeys([(w, c), t.at, *((c + dc, w + dr) for dc, dr in near)]):
+            if replay.left <= 0:
+                return None
+            if sq is not None and sq != t.totem and (alt := replay(forced={(f"rounds[{r}][{j}]", "totem"): sq})):
+                return _told(alt, f"rounds[{r}][{j}].totem", f"the later turns follow a totem on {E.fmt_sq(sq)}, not "
+                             f"{E.fmt_sq(t.totem)}: as written, {problems[0].field} is refused ({problems[0].message})")
+    return None
+
+
+def _changed(dirs: tuple[str, ...], said: tuple[str, ...]) -> int:
+    return sum(map(str.__ne__, dirs, said))
+
+
+def _scattered(murders, found: list[tuple[str, ...]], turns) -> tuple[int, str]:
+    """(the turn of the first murder's chooser scattered otherwise, each such murder and the directions that
+    scatter it as the later turns follow) for the ways `found` that change the same murders as the first."""
+    said = [was for _, _, was in murders]
+    changed = [i for i, d in enumerate(found[0]) if d != said[i]]
+    found = [d for d in found if [i for i, x in enumerate(d) if x != said[i]] == changed]
+    j = next((j for j, t in enumerate(turns) if t.player == murders[changed[0]][1]), 0)
+
+    def one(i: int) -> str:
+        ways = " or ".join(d for d in E.CLOCKWISE if any(f[i] == d for f in found))
+        unwritten = not any(t.scatter for t in turns if t.player == murders[i][1])
+        return f"the murder on {E.fmt_sq(murders[i][0])} scattered from {ways}, not {said[i]}" + (
+            " (no direction written)" if unwritten else "")
+    return j, "; ".join(map(one, changed))
+
+
+def _other_scatters(said: tuple[str, ...]):
+    """Every other choice of directions for a round's murders (one at a time when there are more than 2)."""
+    if len(said) <= 2:  # one murder scattered otherwise before two
+        yield from sorted((d for d in product(E.CLOCKWISE, repeat=len(said)) if d != said),
+                          key=lambda d: _changed(d, said))
+    else:
+        yield from (said[:i] + (d,) + said[i + 1:] for i in range(len(said)) for d in E.CLOCKWISE if d != said[i])
+
+
+@dataclass(frozen=True)
+class _Pass:
+    """One pass of play_record over a record: what it found, and what a search for the one slip reads."""
+
+    result: Result
+    inputs: list
+    murders: dict  # round -> its murders as (square, chooser, direction), in order
+    refused: list  # each move refused, in order, as (where, key, the state before it, its value)
+
+
+def _play(setup: Setup, rounds, unfinished_ok: bool, scattered=None, forced=None) -> _Pass:
+    """play_record's one pass: the murders of round r scattered as `scattered[r]` says (one direction each),
+    a move refused at (where, key) carried on as `forced` gives it, if given."""
     players = tuple(setup.players)
+    murders: dict = {}
+    refused: list = []
     problems: list[E.Problem] = []
     inputs: list = []
 
@@ -186,7 +348,7 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
         state = E.start(players, setup.counts, setup.squares)
     except RuleError as exc:
         bad("tiles" if exc.rule == "tile-counts" else "players", str(exc))
-        return result(None), inputs
+        return _Pass(result(None), inputs, murders, refused)
 
     def clean(s, *values):
         """The state after `values`, each at the step then open, from `s`; None when one breaks a rule."""
@@ -207,6 +369,10 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
         step, before = E.STEPS[state.step], state
         state = after(E.STEPS, step, step.apply(state, value, broken))
         if broken:
+            refused.append((where, key, before, value))
+        if (where, key) in (forced or {}):  # a search's reading of this move, refused or not
+            state = clean(before, forced[where, key]) or state
+        elif broken:
             state = next((s for s in (clean(before, guess) for guess in meant) if s is not None), state)
         for p in broken:
             bad(f"{where}.{p.field}", p.message)
@@ -234,7 +400,7 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
         bad("start", f"{len(missing)} starting square{'s' if len(missing) != 1 else ''} without a tile: "
             f"{', '.join(E.fmt_sq(sq) for sq in missing)}")
     if problems:
-        return result(None), inputs
+        return _Pass(result(None), inputs, murders, refused)
     for sq in want:
         give("start", dict(setup.start)[sq], f"start[{index[sq]}]")
     for r, turns in enumerate(rounds):
@@ -297,12 +463,15 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False) -> tuple[Resu
             if isinstance(direction, tuple):  # one per murder: the entry after the chooser's murders so far
                 k = state.choosers[:len(state.chosen)].count(chooser)
                 direction = direction[k] if k < len(direction) else G.DEFAULT_SCATTER
+            if r in (scattered or {}):
+                direction = scattered[r][len(state.chosen)]
+            murders.setdefault(r, []).append((state.murders[len(state.chosen)], chooser, direction))
             give("scatter", direction, f"rounds[{r}][{j}]")
         state = autos(state, [])
     else:
         if not state.ended and not unfinished_ok:
             bad("rounds", "no turn drew Nightfall (mark that turn with nightfall: true); the game is unfinished")
-    return result(state), inputs
+    return _Pass(result(state), inputs, murders, refused)
 
 
 def inputs_of(record) -> list:

@@ -79,3 +79,14 @@ def test_a_windriders_reroll_is_recorded_and_checked():
     off["days"][12]["rolls"]["windriders"] = [1, 1]  # day 13 begins in the mountains
     assert said(off, "x") == ["days[12].rolls.windriders: a Windriders reroll needs the Plains vision 4 (Windriders) "
                               "and the tribe in the Plains; day 13 has no reroll"]
+
+
+def test_a_hex_left_off_mapped_that_several_terrains_fit_is_named_with_them():
+    """A hex entered but left off mapped: was carried on in the first terrain that explained the day, silently;
+    when several fit (here, without dice, L7 as Plains or Forest), the step's refusal names the hex, the
+    terrains that fit and the one the days after are read with."""
+    data = {"format": "lostprint-save/1", "game": "lost-crows",
+            "days": [{"day": 1, "mapped": {"M6": "forest"}, "moved": ["L7"],
+                      "resources": {"food": 4, "resolve": 5, "movement": 4}}]}
+    assert said(data, "x") == ["days[0].moved[0]: L7 is not mapped yet (draw a hex before you enter it); the day fits "
+                               "L7 as plains or forest: write it under mapped: (the days after are read with L7 plains)"]

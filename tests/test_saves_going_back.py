@@ -103,3 +103,26 @@ def test_a_refused_1872_day_without_rolls_walks_few_steps(monkeypatch, name, day
     found, _ = replay_data(copy.deepcopy(data), str(path))
     assert len(found) == 1 and f": {day}." in found[0], found
     assert len(applied) < 100_000, len(applied)  # about 280,000 before the going back was bounded
+
+
+def test_a_legal_1872_save_is_not_refused_for_the_going_backs_bounds(monkeypatch):
+    """A random decider's game (seed 114) without its rolls needs the search to go back a day (about 60
+    steps). With the step allowance cut to 10, the day after was refused for a rule it does not break
+    ('Prairie Fire: you cannot enter Plains this turn', a bar of the first reading of the day before): a
+    going back cut short by its bounds now tries again, wider, and the save is accepted; cut short
+    again, the refusal says it could not decide."""
+    import sys
+
+    from lostprint.files import parse_text
+    from lostprint.saves import rules_1872
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_random_deciders import bare, random_save
+
+    text = bare(random_save("1872", 114))
+    monkeypatch.setattr(rules_1872, "BACKTRACK_STEPS", 10)
+    assert replay_data(parse_text(text, "x.yaml"), "x.yaml")[0] == []
+    monkeypatch.setattr(rules_1872, "WIDE_STEPS", 10)
+    found = replay_data(parse_text(text, "x.yaml"), "x.yaml")[0]
+    assert len(found) == 1 and found[0].endswith("(could not decide: the days before read as first explained; another "
+                                                 "reading of them, not found within 10 steps, might explain day 15)")

@@ -35,6 +35,7 @@ EXPLAIN_STEPS = 20_000  # not a rule: a bound on the steps walked to say why a d
 RECOVER_STEPS = 3_000  # not a rule: a bound on the steps walked to go on after a refused day
 BACKTRACK = 4  # not a rule: days walked again, at most, to explain one more (search.Days' budget)
 BACKTRACK_STEPS = 5_000  # not a rule: and steps walked, at most, in all (search.Days' steps)
+WIDE_STEPS = 20_000  # not a rule: the steps of a going back tried again, every day back, once those ran out
 DANCE = eng.STEPS[eng.STEP_INDEX["spirit dancers"]]  # a change of the Tribe's bottom die to face 1, 2, ...
 ANY_VALUES, NO_CAPS = (None,) * len(eng.KEYS), (0,) * len(eng.KEYS)  # a day bound that leaves them open
 PARTS_ORDER = ("moved", "terrain", "plots", "vision", "crows", "caps", "values")
@@ -353,13 +354,14 @@ class Rules1872(LostRules):
         if facts.vision and not self._ask(st, facts.vision[-1], problems, lambda g: eng.vision_quest(
                 g.st._replace(crows=g.st.crows + tuple(t for t, _ in facts.crows)), *facts.vision[:PAIR])):
             facts.vision = None  # refused: the day is carried on without it
-        unmapped = self._unmapped_entered(st, facts, [g for g in replay.ends if g.over is None])
-        record_for = self._recorder(st, facts)
+        unmapped = self._unmapped_entered(st, facts, [g for g in replay.ends if g.over is None], problems)
+        record_for, explained = self._recorder(st, facts), False
         if unmapped:  # said once, on the step; the day and the days after go on with the hex drawn
             ends = unmapped
             replay.days = search.Days(ends, _ends, eng.forget, BACKTRACK, BACKTRACK_STEPS)
-        elif len(problems) == facts.problems_before and not record_for.unrolled and days.extend(record_for):
-            ends = [days.tip]
+        elif len(problems) == facts.problems_before and not record_for.unrolled and (
+                explained := self._explained(replay, record_for)):
+            ends = [replay.days.tip]
         else:  # refused: said once (unless the day's own fields broke a rule), and carried on from
             starts = [g for g in replay.ends if g.over is None]
             mended = self._last_hex_left_out(st, facts, starts) if len(problems) == facts.problems_before else None
@@ -372,6 +374,11 @@ class Rules1872(LostRules):
                 st.day_hexes.append(last)
             elif len(problems) == facts.problems_before:
                 self._report(st, facts, record_for, starts, problems, at)
+                if explained is None and problems.items:  # the reason is the first reading's: said as undecided
+                    line, n, text = problems.items[-1]
+                    problems.items[-1] = (line, n, text + (
+                        f" (could not decide: the days before read as first explained; another reading of them, "
+                        f"not found within {WIDE_STEPS:,} steps, might explain day {st.day})"))
             ends = mended[1] if mended else self._carry_on(st, record_for, starts) or self._recover(st, facts, starts)
             replay.days = search.Days(ends, _ends, eng.forget, BACKTRACK, BACKTRACK_STEPS)
         replay.ends = ends
@@ -384,24 +391,63 @@ class Rules1872(LostRules):
         if facts.plots and isinstance(journal, str) and re.search(r"\bgold\b", journal, re.IGNORECASE):
             replay.gold += 1
 
-    def _unmapped_entered(self, st, facts: Day, starts) -> list:
+    @staticmethod
+    def _explained(replay, record_for) -> bool | None:
+        """True when a line of days explains the day (replay.days then ends on it), False when none does. A going
+        back cut short by its bounds (BACKTRACK days, BACKTRACK_STEPS steps) decides nothing when the day before,
+        as first read, left a bar or a fever (another reading of it may not): it is tried again over every day
+        since the line began, with WIDE_STEPS, so a legal day is not refused for the search's bounds; None when
+        that too stops short (undecided)."""
+        days, walks = replay.days, []
+        before = [days.tip] if days.line else days.roots
+
+        def counted(starts, spec, **kw):
+            walks.append(spec)
+            return _ends(starts, spec, **kw)
+
+        days.turn = counted
+        if days.extend(record_for):
+            return True
+        if len(walks) < days.budget and (days.allowance.left is None or days.allowance.left > 0):
+            return False  # no line explains the day: every way back was walked
+        if all(g.st.fever == 0 and not g.st.flags & eng.NEXT_FLAGS.keys() for g in before):
+            return False  # walked from a day before that left no bar nor fever: another reading frees nothing
+        wide = search.Days(days.roots, _ends, eng.forget, len(days.specs) + 1, WIDE_STEPS)
+        if all(wide.extend(spec) for spec in days.specs):
+            replay.days = wide
+            return True
+        return None if wide.allowance.left is not None and wide.allowance.left <= 0 else False
+
+    def _unmapped_entered(self, st, facts: Day, starts, problems) -> list:
         """A route through one hex the save never drew (refused on the step, a slip of mapped:): the day's ends with
         that hex drawn in the first terrain its icons explain the day with, the tribe at the route's end; [] (and
-        the save's state as it was) when the route has another slip or no terrain explains the day."""
+        the save's state as it was) when the route has another slip or no terrain explains the day. The step's
+        refusal names the terrains that explain the day, and the one the days after are read with."""
         route = st.day_hexes
         blank = [lab for lab in route[1:] if lab not in st.terrain]
         if len(set(blank)) != 1 or not all(map(st.adjacent, route, route[1:])):
             return []
         lab, pos = blank[0], st.position
         st.position = route[-1]
+        fits = {}
         for kind in eng.KINDS:
             st.terrain[lab], st.mapped_on[lab] = kind, st.day
             end = next(_ends(starts, self._recorder(st, facts), RECOVER_STEPS), None)
             if end is not None:
-                return [end]
-        del st.terrain[lab], st.mapped_on[lab]
-        st.position = pos
-        return []
+                fits[kind] = end
+        if not fits:
+            del st.terrain[lab], st.mapped_on[lab]
+            st.position = pos
+            return []
+        kind = next(iter(fits))
+        st.terrain[lab] = kind
+        step = f"{lab} is not mapped yet"
+        for i, (line, n, text) in enumerate(problems.items):
+            if step in text:
+                said = " or ".join(fits)
+                problems.items[i] = (line, n, text + (f"; the day fits {lab} as {said}: write it under mapped: "
+                                                      f"(the days after are read with {lab} {kind})"))
+        return [fits[kind]]
 
     def _last_hex_left_out(self, st, facts: Day, starts) -> tuple | None:
         """(the hex, the day's ends) when the day is what the save shows with one more hex entered at the end of

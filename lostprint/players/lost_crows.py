@@ -3,10 +3,10 @@ one driver (lostprint.engine.drive) plays on the engine's steps. `Chief` is care
 go where they most likely give each unit a good row, even split between two units; `PairsChief` keeps a
 roll's two dice in one unit.
 
-Speed: what depends only on the map (`Plan`) or on a few small values (`tables_of`, `Matrix`,
-`first_roll`) is memoised, and Phase 1's search skips every placement a bound shows cannot beat the best
-found so far; its shortcuts sum the very floats of the plain sums, in the same order, so the decisions are
-the plain search's, game for game (tests/data/lost_crows_games_200.json).
+Speed: what depends only on the map (`Plan`) or on a few small values (`tables_of`, `Matrix`, `placings`,
+`first_roll`) is memoised, and on the last roll but one Phase 1's search skips every placing a bound shows
+cannot beat the best found so far; its shortcuts sum the very floats of the plain sums, in the same order,
+so the decisions are the plain search's, game for game (tests/data/lost_crows_games_200.json).
 """
 from __future__ import annotations
 

@@ -819,10 +819,6 @@ def _place_job(job: str):
     return Step(f"place {job}", need, apply, frozenset({"orders"}), lambda v: _job_options(v, job))
 
 
-def _move_need(v: Voyage):
-    return ROLL["drift"] if movement_plan(v.weather, v.orders, at_island(v))[1] else ROUTE
-
-
 def _scan_need(v: Voyage):
     if not v.orders.scan:
         return None
@@ -847,7 +843,8 @@ STEPS = (
     Step("repair", lambda v: Decision("repair") if v.orders.repair else None, repair, frozenset({"hull", "wood"}),
          lambda v: range(min(v.stores[D], (CAP["hull"] - v.stores[H]) // RULES.repair_rate) + 1)),
     _place_job("crew"),
-    Step("move", _move_need, move, frozenset({"hull", "pos", "over", "left"}), routes),
+    Step("move", lambda v: ROLL["drift"] if movement_plan(v.weather, v.orders, at_island(v))[1] else ROUTE, move,
+         frozenset({"hull", "pos", "over", "left"}), routes),
     Step("island", lambda v: ROLL["island"] if landing(v) else None, land, frozenset({"islands"})),
     _place_job("scan"),
     Step("scan", _scan_need, scan, frozenset({"terrain"}), repeat=True),

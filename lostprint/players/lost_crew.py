@@ -52,7 +52,7 @@ class Captain:
             wanted.append("fish")
         wanted += ["watch", "scan", "gather", "drink"]
         jobs: dict[str, int] = {}
-        useless = {"gather": not eng.can_gather(v), "fish": not rule.fish, "drink": rule.drink}
+        useless = {"gather": not self._can_gather(v), "fish": not rule.fish, "drink": rule.drink}
         for job in wanted:
             if sum(jobs.values()) >= v.well:
                 break
@@ -112,8 +112,10 @@ class Captain:
         well = [i for i, s in enumerate(v.sailors) if s == eng.WELL]
         return well[self.dice.rng.randrange(len(well))] if well else step.options(v)[0]
 
+    _can_gather = staticmethod(eng.can_gather)
+
     def _provisioning(self, v: eng.Voyage) -> bool:  # low on Water or Food at an island that gives: stay a day
-        return min(v.value("water"), v.value("food")) <= 1 and eng.can_gather(v)
+        return min(v.value("water"), v.value("food")) <= 1 and self._can_gather(v)
 
 
 class Deckhand(Captain):
@@ -127,7 +129,7 @@ class Deckhand(Captain):
             jobs["scan"] = 1
         while len(jobs) > v.well:
             jobs.popitem()
-        if eng.can_gather(v) and len(jobs) < v.well:
+        if self._can_gather(v) and len(jobs) < v.well:
             jobs["gather"] = min(v.well - len(jobs), eng.SLOT["gather"])
         return eng.Orders(**jobs)
 

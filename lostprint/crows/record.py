@@ -287,7 +287,8 @@ def parse_record(data, source: str) -> tuple[Record | None, Reader]:
                 name = p.get("name")
                 if p.get("color") is not None:
                     if str(p["color"]).lower() not in color_names:
-                        _bad(f, f"{where}.color", f"{shown(p['color'])} is not a totem colour ({', '.join(color_names)})")
+                        _bad(f, f"{where}.color",
+                             f"{shown(p['color'])} is not a totem colour ({', '.join(color_names)})")
                     else:
                         color = str(p["color"]).lower()
             else:

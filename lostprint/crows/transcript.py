@@ -179,8 +179,7 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False, claimed=()) -
     scattering that round's murders otherwise makes every later turn legal, or is all that stands between
     two players' claimed scores and the replay's."""
     first = _play(setup, rounds, unfinished_ok)
-    replay = _Replays(setup, rounds, unfinished_ok, claimed)
-    found = next(filter(None, (slip(first, rounds, replay.afresh())
+    found = next(filter(None, (slip(first, rounds, _Replays(setup, rounds, unfinished_ok, claimed))
                                for slip in (_scatter_slip, _move_slip, _totem_slip))), None)
     return (found or first).result, (found or first).inputs
 
@@ -195,12 +194,8 @@ class _Replays:
     budget lasts: the pass if it leaves `own` the only problems and agrees with the claimed scores, else None."""
 
     def __init__(self, setup: Setup, rounds, unfinished_ok: bool, claimed):
-        self.args, self.claimed, self.left = (setup, rounds, unfinished_ok), claimed, 0
-
-    def afresh(self) -> _Replays:
-        """Itself with a new search's budget."""
-        self.left = min(SLIP_TRIES, SLIP_TURNS // max(1, sum(map(len, self.args[1]))))
-        return self
+        self.args, self.claimed = (setup, rounds, unfinished_ok), claimed
+        self.left = min(SLIP_TRIES, SLIP_TURNS // max(1, sum(map(len, rounds))))
 
     def __call__(self, own=(), **reading) -> _Pass | None:
         self.left -= 1

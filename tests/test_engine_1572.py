@@ -129,7 +129,8 @@ def test_food_cannot_rise_beyond_a_days_hunting(tmp_path):
 # Day 3 camps (a ration, morale -1 for staying put), yet morale ends 1 higher: the rolls gave +2,
 # which only Exploring 8 with Hunting 11+ can give (no village, fever or cache is recorded), and
 # Hunting 11+ brings food +2 with its morale, while food fell by the ration alone. Each tracker
-# alone stays inside its own range (the per-tracker check accepted this day).
+# alone stays inside its own range (the per-tracker check accepted this day). Morale is said first:
+# the rolls moved it, while food is what the ration alone leaves.
 JOINT = STAY + """  - day: 2
     resources: {conquistadors: 6, muskets: 6, food: 4, morale: 4, movement: 6}
   - day: 3
@@ -139,9 +140,11 @@ JOINT = STAY + """  - day: 2
 
 def test_a_day_is_checked_as_one_set_of_rolls_not_tracker_by_tracker(tmp_path):
     found = problems(tmp_path, JOINT)
-    one(found, tmp_path, 11, "days[2].resources.food", "food 4 \u2192 3", "no one set of rolls gives it",
-        "day 3 can end with food 5", "with food 3, morale 1\u20134", "gives all of that row's effects together")
+    one(found, tmp_path, 11, "days[2].resources.morale", "morale 4 \u2192 5", "no one set of rolls gives it",
+        "day 3 can end with morale 1\u20134, as rolls {", "with morale 5, food 5 (",
+        "gives all of that row's effects together")
     assert problems(tmp_path, JOINT.replace("food: 3, morale: 5", "food: 5, morale: 5")) == []
+    assert problems(tmp_path, JOINT.replace("food: 3, morale: 5", "food: 3, morale: 4")) == []
 
 
 RIVER = """  - day: 1

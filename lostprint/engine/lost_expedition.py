@@ -1404,16 +1404,18 @@ def _why_none(s0: State, rec: Recorded, eclipses) -> tuple:
         for t, lines in morning.search(free=True).items():
             for value, line in lines.items():
                 one_off.setdefault(t, {}).setdefault(value, (morning, line))
-    if one_off:
-        (t, values), *others = sorted(one_off.items())
+    if one_off:  # the tracker said first is one the rolls moved off what the rest of the day alone gives it
+        plain = {t for t in one_off if any(have[t] in fill._one_tail(t, s0.values[t], k) for k in fill.keys)}
+        (t, values), *others = sorted(one_off.items(), key=lambda tv: (tv[0] in plain, tv[0]))
         key = TRACKER_KEYS[t]
-        limit = f"with the other resources as recorded, day {day} can end with {key} {_either(values)}"
-        for other, vals in others:
-            limit += f"; with {key} {have[t]}, {TRACKER_KEYS[other]} {_either(vals)}"
         fill, line = values[min(values, key=lambda v: abs(v - have[t]))]
         example = ", ".join(f"{k}: {v}" for k, v in fill.rolls_of(line).items())
+        limit = (f"with the other resources as recorded, day {day} can end with {key} {_either(values)}, as rolls "
+                 f"{{{example}}} do")
+        for other, vals in others:
+            limit += f"; with {key} {have[t]}, {TRACKER_KEYS[other]} {_either(vals)}"
         return ("resources", key), (f"{key} {s0.values[t]} \u2192 {have[t]}, but no one set of rolls gives it: "
-                                    f"{limit}, as rolls {{{example}}} do ({ONE_SET})")
+                                    f"{limit} ({ONE_SET})")
     return _mapping_problem(s0, rec, fills) or (
         ("resources",), f"no one set of rolls on day {day} gives these resources, marks and fever together ({ONE_SET})")
 

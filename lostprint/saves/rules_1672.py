@@ -563,9 +563,7 @@ class Rules1672(LostRules):
         for other in KEYS:
             if other == key or other not in record.checks:
                 continue
-            loose = search.Record(turn=record.turn, inputs=record.inputs, optional=record.optional,
-                                  narrow=record.narrow, checks={k: v for k, v in record.checks.items() if k != other},
-                                  partial=record.partial, order=record.order, until=record.until)
+            loose = replace(record, checks={k: v for k, v in record.checks.items() if k != other})
             ends = list(islice(search.walk(eng, dawns, loose, budget=RESYNC_STEPS), RESYNC_ENDS))
             if ends:
                 out.append((other, _span(eng.PARTS[other](v) for v in ends)))

@@ -1618,9 +1618,23 @@ def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: 
         if game.dice or game.step >= GO_AT or st.over is not None:
             return True  # a roll not yet placed tells nothing new
         p = power(st)
-        if (p.ghost_mountain and st.ghost in path) or (quest and quest.ghost_mountain) or \
-                (not changes and PLACED_AT < game.step <= ACTIVATE_AT):
-            return True  # the board as last tested tells nothing new; the Ghost Mountain's refill is not bounded
+        if (quest and quest.ghost_mountain) or (not changes and PLACED_AT < game.step <= ACTIVATE_AT) or \
+                p.ghost_mountain and path.count(st.ghost) > 1:
+            return True  # the board as last tested tells nothing new; a Ghost Mountain drawn today, or entered
+            # twice, is not bounded
+        low, high = floors, ceilings
+        if p.ghost_mountain and st.ghost in path:  # its refill sets the primaries: from there on, only the moves
+            after = path[path.index(st.ghost) + 1:]  # after it and the plot outcomes move them
+            must_a, up_a, down_a = moves_reach(game.land, terrain, st.ghost, after, p.move_cost, st.mountie > 0)
+            must_a[RESOLVE] = 0  # the tribe moved today: no camp's Resolve
+            for _, i in PRIMARY_AT:
+                refill = min(p.ghost_mountain, caps[i])  # a maximum only falls today: at least the recorded one
+                if p.ghost_mountain + up_a[i] + up[i] - must_a[i] < floors[i] or \
+                        refill - must_a[i] - down_a[i] - down[i] > ceilings[i]:
+                    return False
+            low, high = list(floors), list(ceilings)
+            for _, i in PRIMARY_AT:  # Phase 2 leaves them to the refill
+                low[i], high[i] = -UNBOUNDED, UNBOUNDED
         coming = quest is not None and st.vision is None
         if not coming and st.caps != caps and any(c < w for c, w in zip(st.caps, caps)):
             return False
@@ -1639,10 +1653,10 @@ def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: 
         if path and ("halt" in st.flags or "no-river" in st.flags and rivers):
             return False  # the recorded moves are barred today
         if spans is NO_SPANS:
-            for v, f, c, m, a, b, lost, d in zip(st.values, floors, ceilings, must, gain, g3, loss, lo3):
+            for v, f, c, m, a, b, lost, d in zip(st.values, low, high, must, gain, g3, loss, lo3):
                 if v + a + b - m < f or v - lost - d - m > c:
                     return False
-        elif not _spans_fit(spans, st.values, floors, ceilings,
+        elif not _spans_fit(spans, st.values, low, high,
                             [v - c - d - m for v, m, c, d in zip(st.values, must, loss, lo3)],
                             [v + a + b - m for v, m, a, b in zip(st.values, must, gain, g3)]):
             return False

@@ -623,8 +623,8 @@ class Rules1872(LostRules):
         """(where, what) of `_report`: the engine's refusal placed on the save's field, or what the rules
         allow where the save's counts or values differ."""
         how, day = facts.how, st.day
-        if said := self._crow_elsewhere(st, facts):  # said before the search: without dice it stops elsewhere
-            return said
+        if said := self._crow_elsewhere(st, facts) or self._unusable(st, facts, starts):  # said before the search:
+            return said  # it stops elsewhere, mostly on the values the unusable record leaves unexplained
         sixes = {eng.permanent_six(game.st) for game in starts}
         box = sixes.pop() if len(sixes) == 1 else None
         units = facts.rolls.get("units")
@@ -729,6 +729,27 @@ class Rules1872(LostRules):
             f"more plot rolls than plot hexes entered on day {st.day}" if left else
             f"{land.plots.get(letter, '?')} is plot hex {letter}: record its roll as a mark, like "
             f"{{plot: {{letter: {letter}, roll: 3, outcome: ...}}}}")
+
+    @staticmethod
+    def _unusable(st, facts: Day, starts) -> tuple | None:
+        """A die or a hex the save records for a step the day cannot have, whatever the dice (or None): an
+        assault die with no step into Fort Benton, outcome dice with no plot outcome that rolls them, a
+        Windriders reroll without the vision or off its terrain at dawn, a Ghost Mountain with no such vision."""
+        day, land = st.day, _replay(st).land
+        if "fort" in facts.rolls and not land.fort.intersection(st.day_hexes[1:]):
+            return facts.roll_at["fort"], (f"a Fort Benton assault (12A) rolls its die on entering the fort "
+                                           f"({', '.join(sorted(land.fort))}); day {day} does not enter it")
+        if "outcome" in facts.rolls and not any(out is not None and out.dice for _, out, _ in facts.plots.values()):
+            return facts.roll_at["outcome"], (f"outcome dice are rolled by a plot outcome that rolls them (04A, 09A, "
+                                              f"...); day {day} resolves none")
+        terrain = st.terrain.get(st.day_start)
+        if "windriders" in facts.rolls and not any(eng.power(g.st).reroll_in == terrain for g in starts):
+            return facts.roll_at["windriders"], (f"a Windriders reroll needs the Plains vision 4 (Windriders) and "
+                                                 f"the tribe in the Plains; day {day} has no reroll")
+        if facts.ghost and not (facts.vision and eng.power_of(tuple(facts.vision[:PAIR])).ghost_mountain):
+            return facts.ghost[1], (f"a Ghost Mountain is drawn by the Mountain vision 1 (Ghost Mountain), on the "
+                                    f"day it comes; day {day} brings no such vision")
+        return None
 
     @staticmethod
     def _crow_elsewhere(st, facts: Day) -> tuple | None:

@@ -470,7 +470,10 @@ class Rules1672(LostRules):
             f"; {lab} was blank when entered (open water, \u2302) and coloured shoals after" for lab in blank)
         moves, moved_at = st.day_hexes[1:], today.at.get("moved") or At(day_at.line, f"{day_at.field}.moved")
         drift = rolls["drift"][0][0] if "drift" in rolls else None
-        if drift is not None and eng.toward(st.game_map, st.day_start, drift) != (moves or [None])[-1]:
+        if drift is not None and moves[1:]:  # a drift is one hex: a longer route was steered
+            problems.add(rolls["drift"][1], f"{eng.no_drift(today.sailed)}; no drift roll on day {st.day} "
+                                            f"({len(moves)} hexes sailed)")
+        elif drift is not None and eng.toward(st.game_map, st.day_start, drift) != (moves or [None])[-1]:
             # the recorded drift goes elsewhere: said first
             problems.add(moved_at, f"{eng.drift_reading(st.game_map, st.day_start, drift)}, "
                                    f"not {' '.join(moves) or 'nowhere'}")

@@ -180,13 +180,13 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False, claimed=()) -
     two players' claimed scores and the replay's."""
     first = _play(setup, rounds, unfinished_ok)
     found = next(filter(None, (slip(first, rounds, _Replays(setup, rounds, unfinished_ok, claimed))
-                               for slip in (_scatter_slip, _move_slip, _totem_slip))), None)
+                               for slip in (_scatter_slip, _move_slip, _square_slip))), None)
     return (found or first).result, (found or first).inputs
 
 
-SLIP_TURNS = 3000  # turns the replays of one search for the slip may play together (at most SLIP_TRIES replays)
-SLIP_TRIES = 48
-TOTEM_ROUNDS = 4  # how far back a totem written a square off is looked for, nearest first
+SLIP_TURNS = 3000  # turns the replays of one search for the slip may play together
+SLIP_TRIES = 64  # and at most this many
+SQUARE_ROUNDS = 4  # how far back a totem or tile written a square off is looked for, nearest first
 
 
 class _Replays:
@@ -252,33 +252,45 @@ def _move_slip(first: _Pass, rounds, replay: _Replays) -> _Pass | None:
     named = own[0].field == f"{where}.tile"  # a tile refused as more than the set holds: another was laid there
     kind = {"tile": lambda o: o.at == value.at if named else o.tile == value.tile,
             "spell": lambda o: o is not None and o.name == value.name}
-    ways = [o for o in E.STEPS[before.step].options(before) if kind.get(key, lambda o: True)(o)]
-    if key == "totem" and value in before.tiles:  # the totem most likely stood where it was written, if legal
-        ways.sort(key=lambda o: o != value)
+    ways = sorted((o for o in E.STEPS[before.step].options(before) if kind.get(key, lambda o: True)(o)),
+                  key=lambda o: _unlike(o, value))  # the move most like the one written first
     return next((alt for way in ways if replay.left > 0 and (alt := replay(own, forced={(where, key): way}))), None)
 
 
-def _totem_slip(first: _Pass, rounds, replay: _Replays) -> _Pass | None:
-    """A legal totem, in the first refused move's turn, its round or the rounds before it, written a square off
-    (read back [row, column], on the turn's tile, or one square aside) when standing there makes every later
-    turn legal: the later turns' refusals follow from it, so it is the one slip."""
+def _unlike(way, value) -> int:
+    """How far a legal move is from the one written: the fields a tile or a spell writes otherwise, the
+    squares between two totems (0: the same)."""
+    if isinstance(way, E.Placement):
+        return sum(a != b for a, b in zip(way, value))
+    if isinstance(way, E.SpellPlay):
+        return sum(getattr(way, f) != getattr(value, f) for f in ("name", *SPELL_FIELDS.values()))
+    if isinstance(way, tuple) and isinstance(value, tuple):
+        return abs(way[0] - value[0]) + abs(way[1] - value[1])
+    return int(way != value)
+
+
+def _square_slip(first: _Pass, rounds, replay: _Replays) -> _Pass | None:
+    """A legal totem or tile, in the first refused move's turn, its round or the rounds before it, written a
+    square off (read back [row, column], on the turn's tile or totem, or one square aside) when standing or
+    laying it there makes every later turn legal: the later turns' refusals follow from it, the one slip."""
     problems = first.result.problems
     m = re.match(r"rounds\[(\d+)\]\[(\d+)\]", problems[0].field) if len(problems) > 1 else None
     if m is None:
         return None
     r0, j0 = int(m[1]), int(m[2])
-    for r, j in [(r, j) for r in range(r0, max(r0 - TOTEM_ROUNDS, -1), -1) for j in reversed(range(len(rounds[r])))
+    for r, j in [(r, j) for r in range(r0, max(r0 - SQUARE_ROUNDS, -1), -1) for j in reversed(range(len(rounds[r])))
                  if (r, j) <= (r0, j0)]:  # the turn itself too: its totem on the square its spell then needs
-        t = rounds[r][j]
-        if t.totem is None:
-            continue
-        (c, w), near = t.totem, ((1, 0), (-1, 0), (0, 1), (0, -1))
-        for sq in dict.fromkeys([(w, c), t.at, *((c + dc, w + dr) for dc, dr in near)]):
-            if replay.left <= 0:
-                return None
-            if sq is not None and sq != t.totem and (alt := replay(forced={(f"rounds[{r}][{j}]", "totem"): sq})):
-                return _told(alt, f"rounds[{r}][{j}].totem", f"the later turns follow a totem on {E.fmt_sq(sq)}, not "
-                             f"{E.fmt_sq(t.totem)}: as written, {problems[0].field} is refused ({problems[0].message})")
+        t, where, near = rounds[r][j], f"rounds[{r}][{j}]", ((1, 0), (-1, 0), (0, 1), (0, -1))
+        for key, field, was, other in (("totem", "totem", t.totem, t.at), ("tile", "at", t.at, t.totem)):
+            for sq in dict.fromkeys([was[::-1], other, *((was[0] + dc, was[1] + dr) for dc, dr in near)]
+                                    if was else []):
+                if replay.left <= 0:
+                    return None
+                way = sq if key == "totem" else E.Placement(t.tile, sq, t.moved_to)
+                if sq is not None and sq != was and (alt := replay(forced={(where, key): way})):
+                    what = "a totem" if key == "totem" else "the tile"
+                    return _told(alt, f"{where}.{field}", f"the later turns follow {what} on {E.fmt_sq(sq)}, not "
+                                 f"{E.fmt_sq(was)}: as written, {problems[0].field} is refused ({problems[0].message})")
     return None
 
 
@@ -412,6 +424,7 @@ def _play(setup: Setup, rounds, unfinished_ok: bool, scattered=None, forced=None
             if moved is not None:
                 bad(f"rounds[{r}][{moved}].player", f"it is {players[moved]}'s turn (seat order; {players[0]} starts "
                     "every round)")
+        late = False  # Nightfall carried on as drawn this round, the record's mark on a later turn still to come
         for j in order:
             t, where = turns[j], f"rounds[{r}][{j}]"
             if t.player not in players:
@@ -432,7 +445,9 @@ def _play(setup: Setup, rounds, unfinished_ok: bool, scattered=None, forced=None
                 state = clean(before_tile, E.Placement(t.tile, t.totem, t.moved_to), t.totem) or state
             give("spell", t.spell, where, tuple(replace(t.spell, **{k: sq[::-1]}) for k in ("target", "source", "at")
                                                 if t.spell is not None and (sq := getattr(t.spell, k)) is not None))
-            give("nightfall", t.nightfall, where)
+            told = len(problems)
+            give("nightfall", t.nightfall and not late, where)  # a late mark is the same Nightfall, told once
+            late = late or (not t.nightfall and len(problems) > told)
         if len(turns) < len(players):
             break  # a seat's turn is missing: the round cannot end, nor be called unfinished
         state = autos(state, [])

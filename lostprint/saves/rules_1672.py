@@ -546,6 +546,9 @@ class Rules1672(LostRules):
                           f"{'is' if len(blank) == 1 else 'are'} left blank)")
             why = _rolled_why(key, faces) + ("; a sailor who dies is removed from the sheet with his coin, and the "
                                              "task he had later that day is not done" if today.names("lost") else "")
+            if st.position in eng.exits(st.game_map):
+                why += f"; the game was won on reaching {st.position} in phase 4: the day's later phases are not " \
+                       "played (\u2302 win-at-once)"
             problems.add(where, f"more {key} rolls than day {st.day} rolls ({why})" if failure.kind == "left" else again)
         elif not today.crew_refused:  # else the crew's line says why
             others = "; or ".join(f"{k} {values}, not {record.checks[k]}" for k, values in self._others(record, dawns))

@@ -1404,8 +1404,8 @@ def _why_none(s0: State, rec: Recorded, eclipses) -> tuple:
         for t, lines in morning.search(free=True).items():
             for value, line in lines.items():
                 one_off.setdefault(t, {}).setdefault(value, (morning, line))
-    if one_off:  # the tracker said first is one the rolls moved off what the rest of the day alone gives it
-        plain = {t for t in one_off if any(have[t] in fill._one_tail(t, s0.values[t], k) for k in fill.keys)}
+    if one_off:  # said first: a tracker the rolls moved off what the day gives it with no chart rolled
+        plain = {t for t in one_off if any(v[t] == have[t] for k in fill.keys for v in fill.tail(s0.values, k))}
         (t, values), *others = sorted(one_off.items(), key=lambda tv: (tv[0] in plain, tv[0]))
         key = TRACKER_KEYS[t]
         fill, line = values[min(values, key=lambda v: abs(v - have[t]))]

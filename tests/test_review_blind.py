@@ -1,7 +1,8 @@
 """The blind review set (tests/data/review_blind/<game>/): pairs written from the rule sources and the save
 format documentation alone, without the other review sets. Each NAME-bad.yaml breaks exactly one rule and
-says, in its header, the field the refusal must name (`# expect: days[2].moved[1]`); its twin NAME-good.yaml
-is the corrected game, which must be accepted."""
+says, in its header, the field the refusal must name (`# expect: days[2].moved[1]`), and for a slip the save
+format tells once, how many problems it gives (`# problems: 1`); its twin NAME-good.yaml is the corrected game,
+which must be accepted."""
 from __future__ import annotations
 
 import re
@@ -42,3 +43,6 @@ def test_bad_twin_is_refused_on_its_rule(path):
     assert problems, f"{path.name} was accepted"
     field = expect.group(1).strip()
     assert any(f": {field}:" in p or p.rstrip().endswith(f": {field}") for p in problems), problems
+    count = re.search(r"^# problems: (\d+)$", path.read_text(encoding="utf-8"), re.M)
+    if count:
+        assert len(problems) == int(count.group(1)), problems

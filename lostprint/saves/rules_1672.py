@@ -549,6 +549,8 @@ class Rules1672(LostRules):
             if st.position in eng.exits(st.game_map):
                 why += f"; the game was won on reaching {st.position} in phase 4: the day's later phases are not " \
                        "played (\u2302 win-at-once)"
+            elif st.values.get("hull") == 0 and key in ("accident", "weather"):
+                why += "; the Hull is 0 in phase 10: the sloop sinks, the game is lost and nothing more is rolled"
             problems.add(where, f"more {key} rolls than day {st.day} rolls ({why})" if failure.kind == "left" else again)
         elif not today.crew_refused:  # else the crew's line says why
             others = "; or ".join(f"{k} {values}, not {record.checks[k]}" for k, values in self._others(record, dawns))

@@ -165,9 +165,7 @@ class Rules1572(LostRules):
     def after_moves(self, st, problems) -> None:
         # a step refused already (not next to the hex before it: the start hex copied first, say) is not counted
         steps = [(a, b) for a, b in zip(st.day_hexes, st.day_hexes[1:]) if st.adjacent(a, b)]
-        if len(steps) <= 1:
-            return
-        if len(steps) <= R.max_steps and all(frozenset((a, b)) in _edges(st, "trail") for a, b in steps):
+        if len(steps) <= 1 or len(steps) <= R.max_steps and all(frozenset(s) in _edges(st, "trail") for s in steps):
             return
         problems.add(st.own.at("moved"), f"{len(steps)} moves in a day: a step costs {R.move_cost} movement "
                      f"progress of at most {R.cap} (two only along trails, at {R.trail_cost} each)")

@@ -187,6 +187,7 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False, claimed=()) -
 SLIP_TURNS = 3000  # turns the replays of one search for the slip may play together
 SLIP_TRIES = 64  # and at most this many
 SQUARE_ROUNDS = 4  # how far back a totem or tile written a square off is looked for, nearest first
+NEAR = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1))  # a square aside, then a corner
 
 
 class _Replays:
@@ -271,7 +272,7 @@ def _unlike(way, value) -> int:
 
 def _square_slip(first: _Pass, rounds, replay: _Replays) -> _Pass | None:
     """A legal totem or tile, in the first refused move's turn, its round or the rounds before it, written a
-    square off (read back [row, column], on the turn's tile or totem, or one square aside) when standing or
+    square off (read back [row, column], on the turn's tile or totem, one square aside) when standing or
     laying it there makes every later turn legal: the later turns' refusals follow from it, the one slip."""
     problems = first.result.problems
     m = re.match(r"rounds\[(\d+)\]\[(\d+)\]", problems[0].field) if len(problems) > 1 else None
@@ -280,9 +281,9 @@ def _square_slip(first: _Pass, rounds, replay: _Replays) -> _Pass | None:
     r0, j0 = int(m[1]), int(m[2])
     for r, j in [(r, j) for r in range(r0, max(r0 - SQUARE_ROUNDS, -1), -1) for j in reversed(range(len(rounds[r])))
                  if (r, j) <= (r0, j0)]:  # the turn itself too: its totem on the square its spell then needs
-        t, where, near = rounds[r][j], f"rounds[{r}][{j}]", ((1, 0), (-1, 0), (0, 1), (0, -1))
+        t, where = rounds[r][j], f"rounds[{r}][{j}]"
         for key, field, was, other in (("totem", "totem", t.totem, t.at), ("tile", "at", t.at, t.totem)):
-            for sq in dict.fromkeys([was[::-1], other, *((was[0] + dc, was[1] + dr) for dc, dr in near)]
+            for sq in dict.fromkeys([was[::-1], other, *((was[0] + dc, was[1] + dr) for dc, dr in NEAR)]
                                     if was else []):
                 if replay.left <= 0:
                     return None

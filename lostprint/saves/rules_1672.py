@@ -521,13 +521,19 @@ class Rules1672(LostRules):
                 all(eng.PARTS["water"](v) == CREW.rest_water for v in dawns)  # Rest took the Water to drink
             hull = record.checks.get("hull")  # the Hull the accident die meets in phase 10, if recorded
             plank = isinstance(hull, int) and 0 < hull <= min(eng.FACES) and min(values, default=got) > got
+            low = min(eng.FACES)  # an encounter roll that wounds, unless Goods raise it (the save's Hull pays them)
+            goods = (f"; the Hull lost at the natives pays for Goods, and each Good adds {CREW.good_bonus} to the "
+                     f"encounter roll (\u2302 good-bonus): a {low} wounds only with no Good offered") \
+                if eng.encounter_at(low).effect == "wound" and low in rolls.get("natives", ((),))[0] \
+                and max(values, default=got) < got else ""
             if today.crew_refused:
                 return  # the crew's line says why (a death written without its first wound, say)
             problems.add(where, f"{got} wound{'s' * (got != 1)} recorded today (wounded + lost), but the rules "
                                 f"give {_span(values)}{' or more' * (failure.kind == 'partial')} ({summary}"
                                 f"{f'; the day began with {empty}' * bool(empty)}"
                                 f"{'; healing in phase 2 took the last Water: none is left to drink' * bool(last)}"
-                                f"{f'; at Hull {hull} every face of the accident die (phase 10) wounds' * plank})")
+                                f"{f'; at Hull {hull} every face of the accident die (phase 10) wounds' * plank}"
+                                f"{goods})")
         elif key == "terrain":
             self._scan_failed(st, today, failure, problems, day_at)
         elif key == "islands":

@@ -318,7 +318,7 @@ def place_roll(mats: tuple, board: tuple, a: int, b: int, k: int, forced, discar
     worths = cur + with_a + with_b + [c[a][b] for c in cells] + [c[b][a] for c in cells]  # as units_of reads
     # on the last roll but one, the last roll's expectation is weighed (with a die still to discard, only
     # for the placings that discard it now: both placed leave one box, weighed at its average)
-    last = k == RULES.rolls_per_turn - 2
+    last = k + 1 == RULES.rolls_per_turn - 1  # the next roll is the day's last
     if last and not discard:
         return last_but_one(mats, board, a, b, worths, pair_options(zero, together), None, -math.inf)
     # both dice placed; then, where a die may be discarded, one (a placing must pass the best so far)
@@ -362,7 +362,7 @@ def units_of(boxes: tuple) -> tuple:
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=1 << (BOXES + 2))  # every set of empty boxes, with and without each flag
+@functools.lru_cache(maxsize=1 << (BOXES + 2))  # not a rule: every set of empty boxes, each flag either way
 def placings(empty: tuple, together: bool, single: bool) -> tuple:
     """The placings of both dice in `empty` boxes, or (`single`) of one, the other discarded, in the order
     weighed: (boxes, twin, units_of(boxes)); twin: the same board as one before it when a == b. The naive

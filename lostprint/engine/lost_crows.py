@@ -1142,10 +1142,8 @@ def _visioned(game: Tribe, st: State, rest: tuple) -> Tribe:
 
 def _plot_dice(game: Tribe, letter: str, roll: int, choice: int, crow_choice, rest: tuple) -> Tribe:
     n = _plot_out(letter, roll, choice).dice
-    item = ("plot dice", letter, roll, choice, crow_choice, n)
-    if n:
-        return evolve(game, agenda=(item,) + rest)
-    return _resolve(evolve(game, agenda=(item,) + rest), None)
+    game = evolve(game, agenda=(("plot dice", letter, roll, choice, crow_choice, n),) + rest)
+    return game if n else _resolve(game, None)  # no dice to roll: resolved at once
 
 
 # --- Phase 3 ------------------------------------------------------------------------------------

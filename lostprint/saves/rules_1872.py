@@ -711,9 +711,6 @@ class Rules1872(LostRules):
                     "recorded")
         if kind == "left" and key == "omen":
             return facts.roll_at["omens"], f"more Bad Omen rolls recorded than the units' dice call for on day {day}"
-        if kind == "left" and key == "reroll":
-            return facts.roll_at["windriders"], (f"a Windriders reroll needs the Plains vision 4 (Windriders) and the "
-                                                 f"tribe in the Plains; day {day} has no reroll")
         if kind in ("left", "short"):
             return (facts.roll_at.get({"omen": "omens", "assault": "fort"}.get(key, key), facts.where("rolls")),
                     f"more {key} rolls than day {day} rolls" if kind == "left" else

@@ -575,9 +575,7 @@ def land(v: Voyage, face: int) -> Voyage:
 
 
 def _colour(v: Voyage, label: str, terrain: str) -> Voyage:
-    coloured = dict(v.terrain)
-    coloured[label] = terrain
-    return evolve(v, terrain=coloured, drawn=v.drawn + ((label, terrain),))
+    return evolve(v, terrain={**v.terrain, label: terrain}, drawn=v.drawn + ((label, terrain),))
 
 
 def scan(v: Voyage, value) -> Voyage:
@@ -592,10 +590,8 @@ def scan(v: Voyage, value) -> Voyage:
         return evolve(v, spreading=label) if terrain == "large-island" else v
     options = spread_options(v.gm, label, v.pos, v.terrain)
     if not options:
-        coloured = dict(v.terrain)
-        coloured[label] = "medium-island"
         drawn = tuple((lab, "medium-island" if lab == label else t) for lab, t in v.drawn)
-        return evolve(v, terrain=coloured, drawn=drawn, spreading="")
+        return evolve(v, terrain={**v.terrain, label: "medium-island"}, drawn=drawn, spreading="")
     target = toward(v.gm, label, value)
     if target not in options:
         return v  # roll again

@@ -102,3 +102,10 @@ def test_the_sheets_shorthands_prox_and_move_are_read_as_resources():
     data = load(REVIEW / "hand" / "the-chiefs-five-spares-the-horses-good.yaml")
     data["days"][0]["resources"] = {"food": 5, "resolve": 4, "Prox": 5, "Move": 6}
     assert said(data, "x") == []
+
+
+def test_outcome_dice_recorded_too_many_say_how_many_the_outcome_rolls():
+    """'04A rolls 1 dice, not 2': the outcome's roll is said as the sheet writes it."""
+    data = load(REVIEW / "hand" / "the-lake-fever-next-morning-good.yaml")
+    data["days"][0]["rolls"]["outcome"] = [3, 4]
+    assert said(data, "x") == ["days[0].rolls.outcome: outcome: 04A rolls 1d6, not 2 dice"]

@@ -649,7 +649,8 @@ def plot_condition(st: State, code: str) -> int | None:
 
 def plot_outcome(st: State, out, dice: tuple = (), terrain_here: str = "", crow_choice: str | None = None) -> State:
     if len(dice) != out.dice:
-        raise RuleError(out.code, f"{out.code} rolls {out.dice} dice, not {len(dice)}")
+        raise RuleError(out.code, f"{out.code} rolls {out.dice}d{RULES.plot_die}, not {len(dice)} "
+                                  f"{'die' if len(dice) == 1 else 'dice'}")
     dice = list(dice)
     if out.keyword:
         st = _put(st, keywords=st.keywords | {out.keyword})

@@ -386,11 +386,6 @@ def _play(setup: Setup, rounds, unfinished_ok: bool, scattered=None, forced=None
             bad(f"{where}.{p.field}", p.message)
         inputs.append(plain(key, value))
 
-    def laid_after(r: int, j: int) -> set:
-        """The squares the turns after rounds[r][j] lay a tile on (a tile, a Lava Pool's moved tile, Landfall's)."""
-        return {sq for rr, turns in enumerate(rounds) for jj, t in enumerate(turns) if (rr, jj) > (r, j)
-                for sq in (t.at, t.moved_to, t.spell and t.spell.at) if sq is not None}
-
     want = setup.squares
     layout = ("the 5x5 checkerboard where column + row is even; a variant layout is named in map: {seed: N}"
               if want == G.start_squares()
@@ -435,15 +430,10 @@ def _play(setup: Setup, rounds, unfinished_ok: bool, scattered=None, forced=None
             # what a refused tile most likely meant: the square the turn's totem went on (when a totem may stand on
             # the tile), the square written [row, column], or a Lava Pool (moved_to written, the moved tile named)
             slips = (t.totem if t.tile in E.TILE and E.TILE[t.tile].empty_ok else None, t.at[::-1] if t.at else None)
-            before_tile = state
             give("tile", E.Placement(t.tile, t.at, t.moved_to), where,
                  tuple(E.Placement(t.tile, sq, t.moved_to) for sq in slips if sq is not None and sq != t.at)
                  + ((E.Placement(G.LAVA, t.at, t.moved_to),) if t.moved_to is not None else ()))
-            told = len(problems)
             give("totem", t.totem, where, (t.totem[::-1],) if t.totem else ())
-            if len(problems) > told and t.totem not in before_tile.tiles and t.at in laid_after(r, j):
-                # a totem where no tile was, and a later tile laid where this one is written: it went under the totem
-                state = clean(before_tile, E.Placement(t.tile, t.totem, t.moved_to), t.totem) or state
             give("spell", t.spell, where, tuple(replace(t.spell, **{k: sq[::-1]}) for k in ("target", "source", "at")
                                                 if t.spell is not None and (sq := getattr(t.spell, k)) is not None))
             told = len(problems)

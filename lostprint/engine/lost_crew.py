@@ -607,8 +607,8 @@ def gather(v: Voyage, picks: tuple[str, ...]) -> Voyage:
         return v
     island = v.island_at(v.pos)
     if island is None and v.pos != v.dawn:
-        raise RuleError("gather", f"nothing to gather: in phase 6 the sloop is at {v.pos}, where the move of phase 4 "
-                                  f"took it from {v.dawn}, and sailors gather only on the island the sloop is on")
+        raise RuleError("gather", f"nothing to gather here: in phase 6 the sloop is at {v.pos}, where the move of "
+                                  f"phase 4 took it from {v.dawn}, and sailors gather only on the island the sloop is on")
     if island is None or not island.roll:
         raise RuleError("gather", "nothing to gather here" + (" (the starting island gives nothing, \u2302)"
                                                               if island else ""))

@@ -225,7 +225,7 @@ def _scatter_slip(first: _Pass, rounds, replay: _Replays) -> _Pass | None:
     elif len(wrong) < 2:  # every move legal: a scatter that moves two players' scores is one slip, not two
         return None
     else:
-        later, told = [len(rounds)], "; ".join(wrong)
+        later, told = [len(rounds)], "; ".join(wrong)  # the claimed scores, not a later turn, follow it
     for r in sorted((r for r in murders if r < min(later)), reverse=True):  # the nearest murders first
         said = tuple(d for _, _, d in murders[r])
         found = []  # the clean ways to scatter round r, the fewest murders changed
@@ -235,7 +235,8 @@ def _scatter_slip(first: _Pass, rounds, replay: _Replays) -> _Pass | None:
             found += [(dirs, alt)] if (alt := replay(scattered={r: dirs})) else []
         if found:
             j, ways = _scattered(murders[r], [d for d, _ in found], rounds[r])
-            return _told(found[0][1], f"rounds[{r}][{j}].scatter", f"the later turns follow {ways}: as written, {told}")
+            lead = "the later turns follow" if result.problems else "the scores written follow"
+            return _told(found[0][1], f"rounds[{r}][{j}].scatter", f"{lead} {ways}: as written, {told}")
     return None
 
 

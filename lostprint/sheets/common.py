@@ -4,6 +4,7 @@ from __future__ import annotations
 from lostprint import __version__
 from lostprint.fonts import ASCENT, DESCENT, fit_size, text_width
 from lostprint.games import resolve
+from lostprint.games.model import HOUSE_MARK
 from lostprint.geometry.paper import MIN_MARGIN, MM, Box
 from lostprint.i18n import ENGLISH, N_, Translator, translator
 from lostprint.options import SHEET_MARGIN, PrintOptions
@@ -79,6 +80,20 @@ HOUSE_NOTE = "house rule: lostprint\u2019s design where the published rules are 
 
 def house_note(tr: Translator = ENGLISH) -> str:
     return tr.gettext("house rule: lostprint\u2019s design where the published rules are silent")
+
+
+def ruling_keys(game) -> frozenset[str]:
+    """The keys of the rulings a game's data holds (where lostprint reads the source one way, ⌂)."""
+    rulings = game.rules.rulings if hasattr(game.rules, "rulings") else game.text.rulings
+    return frozenset(r.key for r in rulings)
+
+
+def ruled(text: str, game, key: str) -> str:
+    """`text` with the house mark when the game's data holds the ruling `key`; the mark goes before a
+    closing full stop, as the data's own marked sentences have it (\u201c42 in all \u2302.\u201d)."""
+    if key not in ruling_keys(game):
+        return text
+    return f"{text[:-1]} {HOUSE_MARK}." if text.endswith(".") else f"{text} {HOUSE_MARK}"
 
 
 def foot_credit(game, side: str = "", tr: Translator = ENGLISH) -> str:

@@ -3,6 +3,7 @@ board, the weather track and the dice charts."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import NamedTuple
 
 from lostprint.errors import UsageError
@@ -14,7 +15,7 @@ from lostprint.geometry.paper import MM, Box
 from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text
 from lostprint.sheets import widgets as w
 from lostprint.sheets.common import (SheetOptions, back_label, by_sides, foot_credit, foot_line, foot_room, house_note,
-                                     side_content, title_block, variant_name)
+                                     ruled, ruling_keys, side_content, title_block, variant_name)
 from lostprint.sheets.hexmap import MapContext, clear_of_corner, hex_label_lines, hex_map, hex_swatch
 from lostprint.sheets.icons import icon
 from lostprint.sheets.layout import Panel, largest_map, map_with_panels, pack, score_height, table_height
@@ -683,8 +684,8 @@ def score_terms(game, tr: Translator = ENGLISH) -> list[tuple[str, str]]:
     _ = tr.gettext
     per_hex = game.rules.score_per_hex
     bonus = game.rules.score_per_island
-    return [(_("Hexes mapped"), _("{points} each").format(points=per_hex)),
-            (_("Islands visited"), _("on a win: {points} each").format(points=bonus))]
+    return [(_("Hexes mapped"), ruled(_("{points} each").format(points=per_hex), game, "setup-hexes")),
+            (_("Islands visited"), ruled(_("on a win: {points} each").format(points=bonus), game, "islands-visited"))]
 
 
 def header_items(game, game_map, header: Box, pal: Palette, side: str, tr: Translator = ENGLISH) -> list:
@@ -886,9 +887,36 @@ SIDES = ("2", "1", "ref")  # the formats this sheet prints in (--sides)
 TRANSLATED = True  # every word it prints goes through the catalogs (tests/test_i18n.py)
 
 
+def with_rulings_marked(game, tr: Translator = ENGLISH):
+    """The (translated) game with the house mark on the words its rulings change: scanning with nobody on
+    it (the Scan Horizon chart's title and task), Anchorage against a Storm, and a Hostile result, whose
+    data words (\u201cleave at end of day\u201d) are the source's, not the ruling's: the sheet prints the ruling."""
+    keys = ruling_keys(game)
+    rules = game.rules
+    if "scan-crew" in keys:  # the ruling's place names the phase: "Phase 5, Scan Horizon"
+        phase = int(rules.ruling("scan-crew").where.split(",")[0].split()[-1])
+        rules = replace(rules, tasks=tuple(replace(t, house_note=tr.gettext("Nobody on it: no scan."))
+                                           if t.phase == phase else t for t in rules.tasks))
+    storms = {i for i, wr in enumerate(rules.weathers) if wr.storm}
+    rules = replace(rules, weather_track=tuple(replace(e, movement=ruled(e.movement, game, "anchorage"))
+                                               if i in storms else e for i, e in enumerate(rules.weather_track)))
+    hostile = next(b.low for b in rules.natives if b.effect == "hostile")
+    charts = []
+    for chart in game.charts:
+        if chart.key == "scan" and "scan-crew" in keys:  # its title marked: its words are the source's
+            chart = replace(chart, house=True)
+        elif chart.key == "natives" and "hostile" in keys:
+            chart = replace(chart, bands=tuple(
+                replace(b, results=(tr.gettext("Hostile: leave once you can steer"),), house=True)
+                if b.low == hostile else b for b in chart.bands))
+        charts.append(chart)
+    return replace(game, rules=rules, charts=tuple(charts))
+
+
 def build(game, game_map, opts: SheetOptions):
     """game data + map + options -> a two-sided Scene (side 2 is Scene.pages[0]). Pure."""
-    game = localized(game, translator(opts.lang))
+    tr = translator(opts.lang)
+    game = with_rulings_marked(localized(game, tr), tr)
     return by_sides(opts, game, game_map, lambda: front(game, game_map, opts), lambda: back(game, game_map, opts),
                     lambda: one_page(game, game_map, opts))
 

@@ -12,7 +12,7 @@ from lostprint.geometry import hexgrid
 from lostprint.geometry.paper import MM, Box
 from lostprint.scene import Circle, Group, Line, Path, Rect, Style, Text, bbox
 from lostprint.sheets import widgets as w
-from lostprint.sheets.common import (SheetOptions, back_label, by_sides, foot_credit, foot_line, house_note,
+from lostprint.sheets.common import (SheetOptions, back_label, by_sides, foot_credit, foot_line, house_note, ruled,
                                      side_content, title_block, variant_name)
 from lostprint.sheets.hexmap import MapContext, clear_of_corner, hex_label_lines, hex_map
 from lostprint.sheets.lost_crows_icons import crows_icon
@@ -340,7 +340,8 @@ def icon_key(game, box: Box, pal: Palette, tr: Translator = ENGLISH) -> Group:
         if e.key in terrain_keys:
             continue
         entries.append(((e.key,), e.name, e.meaning))
-    entries.append((terrain_keys, tr.gettext("Terrain"), tr.gettext("colour an unmapped adjacent hex (or one 2 away)")))
+    colour = ruled(tr.gettext("colour an unmapped adjacent hex (or one 2 away)"), game, "map-lost")
+    entries.append((terrain_keys, tr.gettext("Terrain"), colour))
     items, inner = w.panel(box, tr.gettext("Icon key"), pal, subtitle=tr.gettext("unit chart"), name="icon-key")
     cols = 2
     per_col = -(-len(entries) // cols)
@@ -725,9 +726,10 @@ def river_key(box: Box, pal: Palette, game, tr: Translator = ENGLISH) -> Group:
     _ = tr.gettext
     items, inner = w.panel(box, _("On the map"), pal, name="map-key")
     plot = next(sym for sym in game.symbols if sym.key == "plot")
-    samples = [("river", _("River: +1 Movement or +1 Resolve to cross")),
+    samples = [("river", ruled(_("River: +1 Movement or +1 Resolve to cross"), game, "river-price")),
                ("canada", _("Canada, the goal (both hexes)")), ("start", _("Start")),
-               ("fort", _("Fort Benton: no entry")), ("zone", _("Zone of control: Prox \u22121")),
+               ("fort", ruled(_("Fort Benton: no entry, not coloured"), game, "fort-blank")),
+               ("zone", _("Zone of control: Prox \u22121")),
                ("plot", _("{plot}: stop on first entry").format(plot=plot.name) + f" {HOUSE_MARK}")]
     row_h = inner.h / len(samples)
     sw = 26.0

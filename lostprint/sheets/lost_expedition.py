@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from lostprint.errors import UsageError
 from lostprint.fonts import ASCENT, DESCENT, text_width
@@ -11,7 +12,7 @@ from lostprint.geometry.paper import MM, Box
 from lostprint.i18n import ENGLISH, N_, Translator, localized, translator
 from lostprint.scene import Group, Path, Style, Text
 from lostprint.sheets import widgets as w
-from lostprint.sheets.common import (SheetOptions, foot_room, house_note, back_label, by_sides, foot_credit, foot_line,
+from lostprint.sheets.common import (SheetOptions, foot_room, house_note, back_label, by_sides, foot_credit, foot_line, ruled,
                                      side_content, title_block, variant_name)
 from lostprint.sheets.hexmap import hex_map, hex_swatch, map_sample
 from lostprint.sheets.icons import icon
@@ -84,8 +85,8 @@ def score_terms(game, tr: Translator) -> list[tuple[str, str]]:
     terms = [(_("Hexes mapped"), _("{points} each").format(points=per_hex))]
     lagos = game.rules.lagos_hexes
     if lagos:
-        terms[0] = (_("Hexes mapped"), _("{points} each; the {lagos} Lagos de Oro hexes count as one").format(
-            points=per_hex, lagos=lagos))
+        terms[0] = (_("Hexes mapped"), ruled(_("{points} each; the {lagos} Lagos de Oro hexes count as one").format(
+            points=per_hex, lagos=lagos), game, "lagos-one-hex"))
     terms.append((_("Conquistadors left"), _("on a win: {points} each").format(points=game.rules.score_per_conquistador)))
     terms.append((_("Natural Wonders"), _("on a win: {points} each").format(points=wonder)))
     return terms
@@ -234,10 +235,22 @@ SIDES = ("2", "1", "ref")  # the formats this sheet prints in (--sides)
 TRANSLATED = True  # every word it prints goes through the catalogs (tests/test_i18n.py)
 
 
+def with_rulings_marked(game):
+    """The (translated) game with the house mark where its rulings read the source: the Interests rows
+    whose effect the data marks (Lagos de Oro, Migration, Princess Kantyi, Diego Mendoza) and the lake's
+    discarded village results (a Peaceful Village too)."""
+    house = {name for name, effect in game.text.interest_effects if HOUSE_MARK in effect}
+    charts = tuple(replace(c, bands=tuple(replace(b, house=b.house or b.results[0] in house) for b in c.bands))
+                   if c.key == "interests" else c for c in game.charts)
+    terrains = tuple(replace(t, effect=ruled(t.effect, game, "lake-peaceful")) if t.key == "lake" else t
+                     for t in game.terrains)
+    return replace(game, charts=charts, terrains=terrains)
+
+
 def build(game, game_map, opts: SheetOptions):
     """game data + map + options -> a two-sided Scene (side 2 is Scene.pages[0]). Pure."""
     phase = morale_phase(game)
-    game = localized(game, translator(opts.lang))
+    game = with_rulings_marked(localized(game, translator(opts.lang)))
     return by_sides(opts, game, game_map, lambda: front(game, game_map, opts, phase), lambda: back(game, game_map, opts),
                     lambda: one_page(game, game_map, opts, phase))
 

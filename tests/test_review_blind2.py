@@ -1,0 +1,44 @@
+"""The second blind review set (tests/data/review_blind2/<game>/): pairs written from the rule sources and the
+save format documentation alone, without the other review sets. Each NAME-bad.yaml breaks exactly one rule
+and names, in its header, the field the refusal must name (`# expect: days[4].mapped.G6`); its twin
+NAME-good.yaml is the corrected game, which must be accepted."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from lostprint.validate import validate_file
+
+HERE = Path(__file__).resolve().parent / "data" / "review_blind2"
+GOOD = sorted(HERE.glob("*/*-good.yaml"))
+BAD = sorted(HERE.glob("*/*-bad.yaml"))
+
+
+def _id(path: Path) -> str:
+    return f"{path.parent.name}/{path.stem}"
+
+
+def test_every_pair_is_whole():
+    goods = {_id(p)[: -len("-good")] for p in GOOD}
+    bads = {_id(p)[: -len("-bad")] for p in BAD}
+    assert goods == bads, f"pairs missing a twin: {sorted(goods ^ bads)}"
+    assert goods
+
+
+@pytest.mark.parametrize("path", GOOD, ids=_id)
+def test_good_twin_is_accepted(path):
+    problems, summary = validate_file(path)
+    assert not problems, problems
+    assert summary
+
+
+@pytest.mark.parametrize("path", BAD, ids=_id)
+def test_bad_twin_is_refused_on_its_rule(path):
+    expect = re.search(r"^# expect: (.+)$", path.read_text(encoding="utf-8"), re.M)
+    assert expect, f"{path.name}: no '# expect: FIELD' line in its header"
+    problems, _ = validate_file(path)
+    assert problems, f"{path.name} was accepted"
+    field = expect.group(1).strip()
+    assert any(f": {field}:" in p or p.rstrip().endswith(f": {field}") for p in problems), problems

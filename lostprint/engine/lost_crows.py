@@ -1575,13 +1575,14 @@ def _spans_fit(spans, values, floors, ceilings, low, high) -> bool:
 
 
 def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: tuple, vision, drawn: dict,
-              crows: int, changes: bool = True):
+              crows: int, changes: bool = True, ghost: str = ""):
     """A test for a game in Phase 1 or 2 of a day: can the rest of the day still end it at `values`
     and `caps` (they only fall, but by a Vision Quest: `vision`, the one the day brings, or None), with
     the hexes `drawn` today coloured (`changes`: Spirit Dancers may change the dice of `dance_unit`
     once placed, as `dance_narrow` lets them)
     and `crows` Crows in all, entering the hexes of `path` (coloured as in `terrain`, the map at the
-    day's end) and resolving the plot `outcomes` on the way? False only when it surely cannot."""
+    day's end) and resolving the plot `outcomes` on the way? False only when it surely cannot. `ghost`:
+    the Ghost Mountain today's vision draws, when known (it is not among the icons' hexes `drawn`)."""
     up, down = [0] * len(KEYS), [0] * len(KEYS)
     for out in outcomes:
         g, lo = reach(out.effects + ((out.test.passed + out.test.failed) if out.test else ()))
@@ -1617,19 +1618,21 @@ def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: 
         if game.dice or game.step >= GO_AT or st.over is not None:
             return True  # a roll not yet placed tells nothing new
         p = power(st)
-        if (quest and quest.ghost_mountain) or (not changes and PLACED_AT < game.step <= ACTIVATE_AT) or \
-                p.ghost_mountain and path.count(st.ghost) > 1:
-            return True  # the board as last tested tells nothing new; a Ghost Mountain drawn today, or entered
-            # twice, is not bounded
+        mountain = st.ghost or ghost  # the Ghost Mountain drawn, or the one today's vision draws
+        refill = p.ghost_mountain or (quest.ghost_mountain if quest else 0)
+        if (quest and quest.ghost_mountain and not mountain) or (not changes and PLACED_AT < game.step <= ACTIVATE_AT) \
+                or refill and path.count(mountain) > 1:
+            return True  # the board as last tested tells nothing new; a Ghost Mountain drawn today where the save
+            # does not say, or entered twice, is not bounded
         low, high = floors, ceilings
-        if p.ghost_mountain and st.ghost in path:  # its refill sets the primaries: from there on, only the moves
-            after = path[path.index(st.ghost) + 1:]  # after it and the plot outcomes move them
-            must_a, up_a, down_a = moves_reach(game.land, terrain, st.ghost, after, p.move_cost, st.mountie > 0)
+        if refill and mountain in path:  # its refill sets the primaries: from there on, only the moves
+            after = path[path.index(mountain) + 1:]  # after it and the plot outcomes move them
+            must_a, up_a, down_a = moves_reach(game.land, terrain, mountain, after, p.move_cost, st.mountie > 0)
             must_a[RESOLVE] = 0  # the tribe moved today: no camp's Resolve
             for _, i in PRIMARY_AT:
-                refill = min(p.ghost_mountain, caps[i])  # a maximum only falls today: at least the recorded one
-                if p.ghost_mountain + up_a[i] + up[i] - must_a[i] < floors[i] or \
-                        refill - must_a[i] - down_a[i] - down[i] > ceilings[i]:
+                least = min(refill, caps[i])  # a maximum only falls today: at least the recorded one
+                if refill + up_a[i] + up[i] - must_a[i] < floors[i] or \
+                        least - must_a[i] - down_a[i] - down[i] > ceilings[i]:
                     return False
             low, high = list(floors), list(ceilings)
             for _, i in PRIMARY_AT:  # Phase 2 leaves them to the refill

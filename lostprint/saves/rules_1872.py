@@ -255,9 +255,16 @@ class Rules1872(LostRules):
     def check_mapped(self, st, label, terrain, at, problems) -> None:
         before = {lab: t for lab, t in st.terrain.items() if lab != label}
         fort = any(eng.fort_open(g.st) for g in _replay(st).ends)
-        why = eng.colour_refusal(_replay(st).land, before, st.day_start, terrain, label, fort)
-        if why and not (why.endswith(" not)") and _replay(st).today.far_said):  # one slip (a hex left out), one line
-            _replay(st).today.far_said = why.endswith(" not)")
+        land, today = _replay(st).land, _replay(st).today
+        why = eng.colour_refusal(land, before, st.day_start, terrain, label, fort)
+        far = bool(why) and why.endswith(" not)")  # two away while a hex next to the tribe is blank
+        moved = today.raw.get("moved") if hasattr(today.raw, "get") else None
+        entered = {str(lab).upper() for lab in moved} if isinstance(moved, list) else set()
+        if far and entered.issuperset(n for n in (land.neighbors if fort else land.open_near)[st.day_start]
+                                      if n not in before):
+            today.far_said = True  # the blank hexes are entered today: left off mapped:, said once on the step
+        elif why and not (far and today.far_said):  # one slip (a hex left out), one line
+            today.far_said = far
             problems.add(at, why)
 
     def wins_on_entering(self, st, label) -> bool:
@@ -505,11 +512,14 @@ class Rules1872(LostRules):
         fort = _replay(st).land.fort  # a hex written after the fort's is the move back from a failed assault: free
         walked = tuple(lab for k, lab in enumerate(path) if not (k and path[k - 1] in fort))
 
+        ghost = facts.ghost[0] if facts.ghost else ""  # the Ghost Mountain is drawn by no icon
+        icons = {lab: kind for lab, kind in today.items() if lab != ghost}
+
         def bound_for(target, least_caps=caps):  # a reroll is read as kept: the board as recorded
             if unrolled:  # a plot hex entered with no roll recorded: its outcome may give any values
                 target = (None,) * len(eng.KEYS)
-            return eng.day_bound(dict(st.terrain), walked, outcomes, target, least_caps, vision, today,
-                                 sum(crows.values()), changes=bool(dancers))
+            return eng.day_bound(dict(st.terrain), walked, outcomes, target, least_caps, vision, icons,
+                                 sum(crows.values()), changes=bool(dancers), ghost=ghost)
 
         bound = bound_for(values)
         inputs = {"plot": tuple(r for r, _o, _a in facts.plots.values() if r is not None)}

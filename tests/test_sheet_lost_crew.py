@@ -17,6 +17,7 @@ from lostprint.render import render
 from lostprint.scene import Path, Text, walk
 from lostprint.sheets import build_sheet
 from lostprint.sheets.common import SheetOptions
+from lostprint.sheets.lost_crew import with_rulings_marked
 from lostprint.typeset import curly
 
 GAME = load("1672")
@@ -137,7 +138,8 @@ def test_pdf_is_clean_and_has_every_entry(pdf_texts, paper):
     fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout
     rows = fonts.splitlines()[2:]
     assert rows and all(row.split()[-5] == "yes" for row in rows), fonts  # the "emb" column
-    for chart in GAME.charts:
+    printed = with_rulings_marked(GAME)  # the data as the sheet prints it: its rulings marked (Hostile in its words)
+    for chart in printed.charts:
         for band in chart.bands:
             assert band.label in text, (chart.key, band.label)
             for result in band.results:
@@ -147,7 +149,7 @@ def test_pdf_is_clean_and_has_every_entry(pdf_texts, paper):
         assert tracker.name in text
     for phase in GAME.phases:
         assert phase.name in text, phase.name
-    for effect in GAME.rules.weather_track:
+    for effect in printed.rules.weather_track:
         assert curly(effect.movement) in text, effect.weather
     assert "'" not in text and '"' not in text  # typeset quotes: "side 1’s board", "a watcher’s reroll"
     assert HOUSE_MARK in text

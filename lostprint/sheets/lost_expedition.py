@@ -12,8 +12,8 @@ from lostprint.geometry.paper import MM, Box
 from lostprint.i18n import ENGLISH, N_, Translator, localized, translator
 from lostprint.scene import Group, Path, Style, Text
 from lostprint.sheets import widgets as w
-from lostprint.sheets.common import (SheetOptions, foot_room, house_note, back_label, by_sides, foot_credit, foot_line, ruled,
-                                     side_content, title_block, variant_name)
+from lostprint.sheets.common import (SheetOptions, foot_room, house_note, back_label, by_sides, foot_credit, foot_line,
+                                     ruled, side_content, title_block, variant_name)
 from lostprint.sheets.hexmap import hex_map, hex_swatch, map_sample
 from lostprint.sheets.icons import icon
 from lostprint.sheets.layout import GAP as PGAP

@@ -135,6 +135,10 @@ def test_every_chart_entry_is_in_the_text(books, game_id):
     for typeset, plain in (("\u2019", "'"), ("\u2018", "'"), ("\u201c", '"'), ("\u201d", '"')):
         text = text.replace(typeset, plain)  # the book sets curly quotes; the data types straight ones
     game = load(game_id)
+    if game_id == "lost-crew":  # the sheet the book shows prints the Hostile row in its ruling's words (⌂)
+        from lostprint.sheets.lost_crew import with_rulings_marked
+
+        game = with_rulings_marked(game)
     missing = []
     for chart in game.charts:
         if chart.title not in text:

@@ -259,16 +259,16 @@ def _move_slip(first: _Pass, rounds, replay: _Replays) -> _Pass | None:
     return next((alt for way in ways if replay.left > 0 and (alt := replay(own, forced={(where, key): way}))), None)
 
 
-def _unlike(way, value) -> int:
-    """How far a legal move is from the one written: the fields a tile or a spell writes otherwise, the
-    squares between two totems (0: the same)."""
-    if isinstance(way, E.Placement):
-        return sum(a != b for a, b in zip(way, value))
-    if isinstance(way, E.SpellPlay):
-        return sum(getattr(way, f) != getattr(value, f) for f in ("name", *SPELL_FIELDS.values()))
-    if isinstance(way, tuple) and isinstance(value, tuple):
-        return abs(way[0] - value[0]) + abs(way[1] - value[1])
-    return int(way != value)
+def _unlike(way, value) -> tuple[int, int]:
+    """How far a legal move is from the one written: the fields a tile or a spell writes otherwise, then the
+    squares between the squares it writes otherwise (a totem is its square)."""
+    if isinstance(way, (E.Placement, E.SpellPlay)):
+        fields = E.Placement._fields if isinstance(way, E.Placement) else ("name", *SPELL_FIELDS.values())
+        pairs = [(getattr(way, f), getattr(value, f)) for f in fields]
+    else:
+        pairs = [(way, value)]
+    return sum(a != b for a, b in pairs), sum(abs(a[0] - b[0]) + abs(a[1] - b[1]) for a, b in pairs
+                                              if a != b and isinstance(a, tuple) and isinstance(b, tuple))
 
 
 def _square_slip(first: _Pass, rounds, replay: _Replays) -> _Pass | None:

@@ -273,7 +273,7 @@ class Rules1672(LostRules):
             return None
         natives, roll = got.get("natives", False), got.get("roll")
         crew.today.island = {"hexes": tuple(hexes), "size": terrain, "natives": natives, "roll": roll, "at": at,
-                             "roll_at": at_in(value, "roll", at)}
+                             "roll_at": at_in(value, "roll", at), "unsaid": "natives" not in got}
         st.events.append(Event(st.day, "island", f"{size} island"))
         return Mark("island", st.day, tuple(hexes), (("size", size), ("natives", natives))
                     + ((("roll", roll),) if roll else ()))
@@ -630,7 +630,8 @@ class Rules1672(LostRules):
         face = mark["roll"] or (today.rolls["island"][0][0] if "island" in today.rolls else None)
         if face is not None and st.position in mark["hexes"]:
             problems.add(mark["roll_at"] if mark["roll"] is not None else mark["at"],
-                         eng.island_reading(mark["size"], face))
+                         eng.island_reading(mark["size"], face) + "; a mark that leaves natives out has none: write "
+                         "natives: true" * (mark["unsaid"] and eng.island_cubes(mark["size"], face)[-1]))
             # said once: the days after read the island's natives as its roll has them
             *_, natives = eng.island_cubes(mark["size"], face)
             st.marks[:] = [replace(m, data=tuple((k, natives if k == "natives" else x) for k, x in m.data))

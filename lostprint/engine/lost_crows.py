@@ -346,10 +346,8 @@ def apply(st: State, effect: Effect, choice=None, die: int | None = None) -> Sta
         for k in choice:
             st = add(st, k, -effect.n)
         return st
-    if op in ("wild", "wild-primary"):
-        return add(st, choice, effect.n)
-    if op == "lowest":
-        return add(st, choice, -effect.n)
+    if op in ("wild", "wild-primary", "lowest"):  # the resource chosen gains, or (the lowest) loses
+        return add(st, choice, -effect.n if op == "lowest" else effect.n)
     if op == "fever":
         if power(st).shaman_immune:
             return st
@@ -684,10 +682,8 @@ def reach(effects) -> tuple[list[int], list[int]]:
     gain, loss = [0] * n, [0] * n
     for e in effects:
         op = e.op
-        if op == "add":
-            (gain if e.n > 0 else loss)[INDEX[e.key]] += abs(e.n)
-        elif op == "add-die":
-            (gain if e.n > 0 else loss)[INDEX[e.key]] += abs(e.n) * RULES.plot_die
+        if op in ("add", "add-die"):  # a die's at its highest face
+            (gain if e.n > 0 else loss)[INDEX[e.key]] += abs(e.n) * (RULES.plot_die if op == "add-die" else 1)
         elif op in ("wild", "wild-primary"):
             for k in (ANY_KEY if op == "wild" else PRIMARY):
                 gain[INDEX[k]] += e.n

@@ -402,9 +402,9 @@ class Rules1872(LostRules):
     def _explained(replay, record_for) -> bool | None:
         """True when a line of days explains the day (replay.days then ends on it), False when none does. A going
         back cut short by its bounds (BACKTRACK days, BACKTRACK_STEPS steps) decides nothing when the day before,
-        as first read, left a bar or a fever (another reading of it may not): it is tried again over every day
-        since the line began, with WIDE_STEPS, so a legal day is not refused for the search's bounds; None when
-        that too stops short (undecided)."""
+        as first read, left a bar or a fever, and the day goes on from it freed of them (another reading of it
+        may leave none): it is tried again over every day since the line began, with WIDE_STEPS, so a legal day
+        is not refused for the search's bounds; None when that too stops short (undecided)."""
         days, walks = replay.days, []
         before = [days.tip] if days.line else days.roots
 
@@ -417,8 +417,9 @@ class Rules1872(LostRules):
             return True
         if len(walks) < days.budget and (days.allowance.left is None or days.allowance.left > 0):
             return False  # no line explains the day: every way back was walked
-        if all(g.st.fever == 0 and not g.st.flags & eng.NEXT_FLAGS.keys() for g in before):
-            return False  # walked from a day before that left no bar nor fever: another reading frees nothing
+        free = [evolve(g, st=g.st._replace(flags=g.st.flags - eng.NEXT_FLAGS.keys(), fever=0)) for g in before]
+        if free == before or next(_ends(free, record_for, EXPLAIN_STEPS), None) is None:
+            return False  # nor does the day before freed of its bars and fever explain it: another reading would not
         wide = search.Days(days.roots, _ends, eng.forget, len(days.specs) + 1, WIDE_STEPS)
         if all(wide.extend(spec) for spec in days.specs):
             replay.days = wide
@@ -741,7 +742,8 @@ class Rules1872(LostRules):
     def _unusable(st, facts: Day, starts) -> tuple | None:
         """A die or a hex the save records for a step the day cannot have, whatever the dice (or None): an
         assault die with no step into Fort Benton, outcome dice with no plot outcome that rolls them, a
-        Windriders reroll without the vision or off its terrain at dawn, a Ghost Mountain with no such vision."""
+        Windriders reroll without the vision or off its terrain at dawn, a Ghost Mountain with no such vision
+        or next to the tribe."""
         day, land = st.day, _replay(st).land
         if "fort" in facts.rolls and not land.fort.intersection(st.day_hexes[1:]):
             return facts.roll_at["fort"], (f"a Fort Benton assault (12A) rolls its die on entering the fort "
@@ -756,6 +758,11 @@ class Rules1872(LostRules):
         if facts.ghost and not (facts.vision and eng.power_of(tuple(facts.vision[:PAIR])).ghost_mountain):
             return facts.ghost[1], (f"a Ghost Mountain is drawn by the Mountain vision 1 (Ghost Mountain), on the "
                                     f"day it comes; day {day} brings no such vision")
+        # where the tribe stands when the vision comes: Phase 2's hex, or the plot hex a plot's Crow is coloured in
+        stood = {st.day_start} | ({st.day_hexes[-1]} if facts.plots else set())
+        if facts.ghost and all(facts.ghost[0] in (lab, *land.neighbors[lab]) for lab in stood):
+            return facts.ghost[1], (f"a Ghost Mountain is drawn in a blank hex not next to the tribe; "
+                                    f"{facts.ghost[0]} is not one on day {day}")
         return None
 
     @staticmethod

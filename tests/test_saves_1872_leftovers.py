@@ -94,14 +94,18 @@ def test_a_hex_left_off_mapped_that_several_terrains_fit_is_named_with_them():
                                "L7 as plains or forest: write it under mapped: (the days after are read with L7 plains)"]
 
 
-@pytest.mark.xfail(strict=True, reason="the resource names a save may write are read by the shared validator "
-                                       "(validate._resources_named, schema._resources), from one name per tracker")
 def test_the_sheets_shorthands_prox_and_move_are_read_as_resources():
     """The sheet's icons print Proximity and Movement Progress as `Prox +1` and `Move +1`; a player copying the
-    sheet writes `Prox` and `Move` (and in caps:). Refused today ('unknown resource'); left to the shared reader."""
+    sheet writes `Prox` and `Move` (and in caps:). Was refused ('unknown resource'); the shared reader reads a
+    tracker's short name (fields_common.resource_names)."""
     data = load(REVIEW / "hand" / "the-chiefs-five-spares-the-horses-good.yaml")
     data["days"][0]["resources"] = {"food": 5, "resolve": 4, "Prox": 5, "Move": 6}
     assert said(data, "x") == []
+    capped = load(REVIEW / "cap-change-good.yaml")
+    day = next(d for d in capped["days"] if "caps" in d)
+    day["caps"] = {"Move": day["caps"]["movement"]}
+    day["resources"] = {("Prox" if k == "proximity" else k): v for k, v in day["resources"].items()}
+    assert said(capped, "x") == []
 
 
 def test_outcome_dice_recorded_too_many_say_how_many_the_outcome_rolls():

@@ -112,11 +112,21 @@ def mark(kind: str, shape: dict, hint: str, names=()) -> dict:
     return {"kind": kind, "hint": hint, **shape, **({"names": list(names)} if names else {})}
 
 
+SHORTEST = 3  # not a rule: the fewest letters a short name is read from (`Pro`); fewer is a slip of the pen
+
+
 def resource_names(named) -> dict:
     """{each way a save may write a resource: its key}, from (key, printed name) pairs: the key, the name the
-    sheet prints (`Movement Progress`), and that name counted in points, as the rules count some (`Hull Points`,
-    the source sheet's label)."""
-    return {w: key for key, name in named for w in (key, name, f"{name} points", f"{name} point")}
+    sheet prints (`Movement Progress`), that name counted in points, as the rules count some (`Hull Points`,
+    the source sheet's label), and its short name: a leading part of the name's first word that no other
+    resource's key or name begins with (the sheet's icons print `Prox +1`, `Move +1`), so two never share one."""
+    named = [(key, name) for key, name in named]
+    def short(key: str, name: str) -> list[str]:
+        word = spelling(name).split("-")[0]
+        others = [spelling(w) for k, n in named if k != key for w in (k, n)]
+        return [word[:n] for n in range(SHORTEST, len(word))
+                if not any(o.startswith(word[:n]) for o in others)]
+    return {w: key for key, name in named for w in (key, name, f"{name} points", f"{name} point", *short(key, name))}
 
 
 def resources(game) -> list[dict]:

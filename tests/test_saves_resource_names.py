@@ -8,31 +8,38 @@ import jsonschema
 import pytest
 
 from lostprint.games import load
-from lostprint.saves.fields_common import resource_names, spelled, spelling
+from lostprint.saves.fields_common import resource_names, spelling
 from lostprint.saves.games import save_fields
 from lostprint.validate import schema_text
 
 GAMES = ("lost-expedition", "lost-crew", "lost-crows")
 
 
+def longer(tracker) -> list[str]:
+    """The ways a save writes a tracker beyond its short names: its key, its name, that name in points."""
+    return [spelling(w) for w in (tracker.key, tracker.name, f"{tracker.name} points", f"{tracker.name} point")]
+
+
 def shorts(game) -> dict:
-    """{spelling of a short name: its tracker}: the ways beyond the key, the name and its points."""
-    longer = {spelling(w) for t in game.trackers for w in (t.key, t.name, f"{t.name} points", f"{t.name} point")}
-    return {w: k for w, k in spelled(resource_names((t.key, t.name) for t in game.trackers)).items()
-            if w not in longer}
+    """{spelling of a short name: its tracker}."""
+    table = resource_names(tuple((t.key, t.name) for t in game.trackers))
+    return {w: k for w, k in table.items() if w not in {x for t in game.trackers for x in longer(t)}}
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_no_two_trackers_of_a_game_share_a_way_of_writing_them(game_id):
-    """Each way of writing a resource names one tracker: none is left out of the table for being shared, and
-    a short name is a leading part of its own tracker's name that begins no other tracker's key or name."""
+    """Each way of writing a resource names one tracker: none is left out of the table for being shared (a
+    spelling two share is dropped), and a short name is a leading part of its own tracker's name that begins
+    no other tracker's key or name."""
     game = load(game_id)
-    table = resource_names((t.key, t.name) for t in game.trackers)
-    assert len(spelled(table)) == len({spelling(w) for w in table})
+    table = resource_names(tuple((t.key, t.name) for t in game.trackers))
+    assert {w: table.get(w) for t in game.trackers for w in longer(t)} == \
+        {w: t.key for t in game.trackers for w in longer(t)}
     for short, key in shorts(game).items():
         others = [spelling(w) for t in game.trackers if t.key != key for w in (t.key, t.name)]
         assert [o for o in others if o.startswith(short)] == [], short
         assert spelling(dict((t.key, t.name) for t in game.trackers)[key]).startswith(short)
+    assert shorts(game)
 
 
 def test_the_1872_sheets_icon_words_are_short_names():
@@ -42,7 +49,7 @@ def test_the_1872_sheets_icon_words_are_short_names():
     keys = {t.key for t in game.trackers}
     printed = {spelling(s.name.split()[0]): s.key for s in EFFECTS if s.key in keys}
     assert printed.keys() >= {"prox", "move"}
-    table = spelled(resource_names((t.key, t.name) for t in game.trackers))
+    table = resource_names(tuple((t.key, t.name) for t in game.trackers))
     assert {w: table.get(w) for w in printed} == printed
 
 

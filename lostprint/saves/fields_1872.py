@@ -54,7 +54,7 @@ def fields(game) -> dict:
             field("ghost-mountain", hex_(), "the blank hex a Ghost Mountain vision draws as Mountains"),
             field("spirit-dancers", dancers, "how many Spirit Dancers were used today"),
             field("caps", counts([t.key for t in game.trackers], 0, max(t.maximum for t in game.trackers),
-                                 resource_names((t.key, t.name) for t in game.trackers)),
+                                 resource_names(tuple((t.key, t.name) for t in game.trackers))),
                   "{resource: new maximum} when a cap changes"),
             field("rolls", group([field(key, rolls.get(key, listing(face)), what) for key, what in ROLL_KEYS]),
                   "{phase: die faces} as the sheet shows them: " + "; ".join(f"{k}: {v}" for k, v in ROLL_KEYS)),

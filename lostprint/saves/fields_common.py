@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 
 from lostprint.saves.rules import slug
 
@@ -115,18 +116,18 @@ def mark(kind: str, shape: dict, hint: str, names=()) -> dict:
 SHORTEST = 3  # not a rule: the fewest letters a short name is read from (`Pro`); fewer is a slip of the pen
 
 
-def resource_names(named) -> dict:
-    """{each way a save may write a resource: its key}, from (key, printed name) pairs: the key, the name the
-    sheet prints (`Movement Progress`), that name counted in points, as the rules count some (`Hull Points`,
-    the source sheet's label), and its short name: a leading part of the name's first word that no other
-    resource's key or name begins with (the sheet's icons print `Prox +1`, `Move +1`), so two never share one."""
-    named = [(key, name) for key, name in named]
+@lru_cache(maxsize=16)  # not a rule: a game's table made once, not on each validation
+def resource_names(named: tuple) -> dict:
+    """{spelling of each way a save may write a resource: its key}, from (key, printed name) pairs: the key,
+    the name the sheet prints (`Movement Progress`), that name counted in points, as the rules count some
+    (`Hull Points`, the source sheet's label), and its short name: a leading part of the name's first word
+    that no other resource's key or name begins with (the sheet's icons print `Prox +1`, `Move +1`), so two
+    never share one. Shared: read it, never change it."""
     def short(key: str, name: str) -> list[str]:
-        word = spelling(name).split("-")[0]
-        others = [spelling(w) for k, n in named if k != key for w in (k, n)]
-        return [word[:n] for n in range(SHORTEST, len(word))
-                if not any(o.startswith(word[:n]) for o in others)]
-    return {w: key for key, name in named for w in (key, name, f"{name} points", f"{name} point", *short(key, name))}
+        word, others = spelling(name).split("-")[0], [spelling(w) for k, n in named if k != key for w in (k, n)]
+        return [word[:n] for n in range(SHORTEST, len(word)) if not any(o.startswith(word[:n]) for o in others)]
+    return spelled({w: key for key, name in named
+                    for w in (key, name, f"{name} points", f"{name} point", *short(key, name))})
 
 
 def resources(game) -> list[dict]:

@@ -5,7 +5,7 @@ schema checks shape; `lostprint validate` also checks the rules (moves, marks, s
 from __future__ import annotations
 
 from lostprint.games import load, names_pattern, resolve, with_part
-from lostprint.saves.fields_common import resource_names, spelled, spelling, spelling_pattern
+from lostprint.saves.fields_common import resource_names, spelling, spelling_pattern
 from lostprint.saves.games import save_fields
 from lostprint.saves.rules import slug
 from lostprint.saves.validate import DAY_FIELDS, FORMAT, MAX_TEXT, OUTCOME_FIELDS, RESULTS
@@ -82,9 +82,9 @@ def _mark(kind: str, shape: dict, anchor: str, names=()) -> dict:
 
 
 def _resources(resources: list[dict]) -> dict:
-    """A day's resources by key, or by any spelling of the key or the sheet's name (`Food`, `Movement Progress`),
-    from the validator's own table (fields_common.spelled)."""
-    table = spelled(resource_names((r["key"], r["name"]) for r in resources))
+    """A day's resources by key, or by any spelling of the key, the sheet's name or a short name (`Food`,
+    `Movement Progress`, `Prox`), from the validator's own table (fields_common.resource_names)."""
+    table = resource_names(tuple((r["key"], r["name"]) for r in resources))
     value = {r["key"]: {"type": "integer", "minimum": 0, "maximum": r["max"]} for r in resources}
     return {"type": "object", "additionalProperties": False, "properties": value,
             "patternProperties": {spelling_pattern([f for f, k in table.items() if k == key]): v

@@ -155,7 +155,7 @@ def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> t
                values={r.key: r.start for r in resources}, caps={r.key: r.cap for r in resources})
     rules.begin(st)
     names = {"terrain": spelled({s: t.key for t in game.terrains for s in t.spellings}),
-             "resource": spelled(resource_names((r.key, r.name) for r in resources))}
+             "resource": resource_names(tuple((r.key, r.name) for r in resources))}
     records = []
     for i, raw in enumerate(days):
         before_last = problems.count  # the problems before the last day

@@ -188,6 +188,7 @@ NO_POWERS = Powers()  # no expedition chosen (yet)
 # Backward-compatible names (read by the sheet and the rulebook).
 MORALE_BY_DIRECTION = R.morale_by_direction
 MORALE_NO_TRAVEL = R.morale_no_travel
+MORALE_SE, MORALE_NW = (dict(R.morale_by_direction)[d] for d in ("SE", "NW"))  # the "morale-each-step" example
 
 TRACKERS = (
     Tracker("conquistadors", "Conquistadors", R.cap, R.cap, primary=True),
@@ -334,6 +335,14 @@ RULINGS = (
            "The Mapping chart is rolled once on 2d6, plus the planning bonus.",
            "Phase 3 says 2d6 and the chart runs 2 to 12; the symbol key's \"1d6 for each ?\" could "
            "never reach most of its rows.", chart="mapping"),
+    Ruling("morale-each-step", "Morale, one step at a time",
+           "Phase 10 changes morale once for each step, in the order walked, and the tracker stops at "
+           f"{R.cap} and at {R.floor} as each change is made: from {R.cap}, a step SE "
+           f"({signed(MORALE_SE)}) and then one NW ({signed(MORALE_NW)}) ends at "
+           f"{min(R.cap, R.cap + MORALE_SE) + MORALE_NW}, not {R.cap}.",
+           f"The source gives one change for the day's one step, and no tracker exceeds {R.cap}: \"excess "
+           "supplies or progress are discarded\". With more than one step a day (the \"steps\" ruling) the "
+           "changes come as the party walks them, each on the die as it stands."),
     Ruling("no-travel-morale", "Morale when you stay put",
            f"A day without a step changes morale by {signed(R.morale_no_travel)}.",
            "The morale chart shows 0 for no travel while phase 10's text takes 1 morale; the text wins."),
@@ -544,7 +553,8 @@ PHASES = (
     Phase(8, "Eat Rations", f"Eat {R.ration} food; with none, lose 1 conquistador."),
     Phase(9, "Map Travel", f"Spend {R.move_cost} movement ({R.trail_cost} along a trail) to enter a mapped "
                            f"neighbour \u2302; step again while it pays \u2302."),
-    Phase(10, "Morale", f"Adjust morale by direction travelled; below {R.morale_floor}, lose 1 conquistador."),
+    Phase(10, "Morale", f"Adjust morale by each step's direction, in turn \u2302; below {R.morale_floor}, lose 1 "
+                        "conquistador."),
     Phase(11, "Track Day", f"Cross off one day box; {R.day_limit} in all \u2302."),
     Phase(12, "Journal", "Write what happened (optional)."),
 )

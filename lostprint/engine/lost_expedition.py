@@ -230,10 +230,19 @@ def row_for(chart: str, total: int):
     return table[0 if total <= low else -1 if total >= high else total - low]
 
 
+def trail_problem(board: Board, trails: frozenset, cataracts: frozenset, a: str, b: str) -> str:
+    """Why no new trail may join hexes a and b ('': one may); the save's transcript says it too."""
+    if b not in board.neighbours.get(a, ()):
+        return f"a trail joins two neighbouring hexes; {a} and {b} are not neighbours"
+    if frozenset((a, b)) in cataracts:
+        return f"a trail cannot pass the cataract between {a} and {b}"
+    return f"there is already a trail between {a} and {b}" if frozenset((a, b)) in trails else ""
+
+
 def trail_options(st: State, where: str) -> tuple[str, ...]:
     """The neighbours a new trail from `where` may lead to."""
-    return tuple(n for n in st.board.neighbours[where]
-                 if frozenset((where, n)) not in st.trails and frozenset((where, n)) not in st.cataracts)
+    b = st.board
+    return tuple(n for n in b.neighbours[where] if not trail_problem(b, st.trails, st.cataracts, where, n))
 
 
 def mapping_targets(st: State) -> tuple[str, ...]:
@@ -652,17 +661,21 @@ def mapped(st: State, phase: str, got) -> State:
                    phase=phase, pending=DONE)
 
 
+def repeated(interests, key: str) -> bool:
+    """Is an interest found already (interests: (hex, key) pairs), so that it becomes a natural wonder?"""
+    return key != WONDER and any(k == key for _, k in interests)
+
+
 def interest_found(st: State, phase: str, got) -> State:
     """Phase 7 (or on entering an interest hex): the interest the dice find in the party's hex (a
     repeat, or a Lagos with nowhere to lie, is a natural wonder), and what it does."""
     where, dice = st.pos, got["rolls"][0]
     total = chart_total(st, "interests", got)
     key = rolled = row_for("interests", total).effects[0].terrain
-    if (key != WONDER and key in {k for _, k in st.interests}) or (
-            key == "lagos-de-oro" and "lagos" not in got and not lagos_placements(st)):
+    if repeated(st.interests, key) or (key == "lagos-de-oro" and "lagos" not in got and not lagos_placements(st)):
         key = WONDER
     shown = key if key == rolled else (  # a repeat, or a lake with no room left, is a natural wonder
-        f"{rolled} (found already: {WONDER})" if rolled in {k for _, k in st.interests} else
+        f"{rolled} (found already: {WONDER})" if repeated(st.interests, rolled) else
         f"{rolled} (no room left: {WONDER})")
     changes = {"interests": st.interests + ((where, key),), "interest_due": False, "phase": "", "pending": NOTHING,
                "marks_today": st.marks_today + (("interest", (where,), key),)}

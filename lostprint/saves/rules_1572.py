@@ -288,15 +288,9 @@ def _found_problem(st: State, kind: str, lab: str) -> str:
 
 
 def _trail_problem(st: State, kind: str, a: str, b: str) -> str:
-    if not st.adjacent(a, b):
-        return f"a trail joins two neighbouring hexes; {a} and {b} are not neighbours"
-    if not (st.stood_today(a) or st.stood_today(b)):
+    if st.adjacent(a, b) and not (st.stood_today(a) or st.stood_today(b)):
         return f"a trail starts where the party stands; it was not at {a} or {b} on day {st.day}"
-    if frozenset((a, b)) in _edges(st, "cataract"):
-        return f"a trail cannot pass the cataract between {a} and {b}"
-    if frozenset((a, b)) in _edges(st, "trail"):
-        return f"there is already a trail between {a} and {b}"
-    return ""
+    return eng.trail_problem(st.own.board, _edges(st, "trail"), _edges(st, "cataract"), a, b)
 
 
 def _cataract_problem(st: State, kind: str, a: str, b: str) -> str:
@@ -370,7 +364,7 @@ def _interest_mark(st: State, rd: Reader, value, at: At, problems) -> Mark | Non
                          f"{st.day} (it stood in {', '.join(dict.fromkeys(st.day_hexes))})")
     elif lab in found:
         problems.add(at, f"{lab} already holds an interest ({NAMES[found[lab]]}): one per hex")
-    elif result != WONDER and result in found.values():
+    elif eng.repeated(found.items(), result):
         problems.add(rat, f"{NAMES[result]} was found already; a repeat becomes a natural-wonder")
     else:
         st.events.append(Event(st.day, "interest", NAMES[result]))

@@ -1,4 +1,4 @@
-"""The blind review sets (tests/data/review_blind/<game>/ and tests/data/review_blind2/<game>/, written by two
+"""The blind review sets (tests/data/review_blind/<game>/, review_blind2/ and review_blind3/, written by three
 reviewers apart): pairs written from the rule sources and the save format documentation alone, without the
 other review sets. Each NAME-bad.yaml breaks exactly one rule and says, in its header, the field the refusal
 must name (`# expect: days[2].moved[1]`), and for a slip the save format tells once, how many problems it
@@ -13,7 +13,7 @@ import pytest
 from lostprint.validate import validate_file
 
 DATA = Path(__file__).resolve().parent / "data"
-SETS = ("review_blind", "review_blind2")
+SETS = ("review_blind", "review_blind2", "review_blind3")
 GOOD = sorted(p for s in SETS for p in (DATA / s).glob("*/*-good.yaml"))
 BAD = sorted(p for s in SETS for p in (DATA / s).glob("*/*-bad.yaml"))
 # Pairs that take the validator over ~10 s (a day without rolls no explanation reaches gets the every-branch replay)

@@ -10,12 +10,12 @@
   state the step can change: a search stops comparing a recorded value against a branch only while
   some step left in the day can still change it.
 - `RuleError(rule, message)`: the one error; `rule` names the rule broken, the message its limit.
-- Each engine gives `start(game_map, ...) -> state`, `outcome(state) -> (result, why) | None`,
-  `score(state) -> ((label, points), ...)` and `STANDINS` ({ruling key: its neutral stand-in}, empty for a
-  game with none; `RULES.ruling(key)` names it); a Lost game's state has the `day` it is in (read by
-  `drive.play(days=...)` and the search; Crows' turns need none). The driver (lostprint.engine.drive)
-  plays an engine with any decider and dice; the save search (lostprint.saves.search) explains a
-  recorded day over it.
+- Each engine gives `start(game_map, ...) -> state`, `outcome(state) -> (result, why) | None` and
+  `score(state) -> ((label, points), ...)`; a Lost game's engine also `STANDINS` ({ruling key: its neutral
+  stand-in}, empty for a game with none; `RULES.ruling(key)` names it), and its state has the `day` it is
+  in (read by `drive.play(days=...)` and the search; Crows' turns need neither). The driver
+  (lostprint.engine.drive) plays an engine with any decider and dice; the save search
+  (lostprint.saves.search) explains a recorded day over it.
 """
 from __future__ import annotations
 

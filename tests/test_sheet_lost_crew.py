@@ -193,3 +193,21 @@ def test_side_two_holds_reference_only_and_side_one_the_log(scenes, paper):
         assert f"write-in:{field}" in front_groups, (paper, field)
     cells = [i for i in walk(front.items) if getattr(i, "role", "") == "score-cell"]
     assert len(cells) == 3  # hexes mapped, islands visited, the total
+
+
+def test_hostile_words_are_the_rulings_in_the_data_itself():
+    """The Native Encounter chart's Hostile row says the project's ruling (leave once the crew can steer, ⌂) in
+    the data, so the sheet, the rulebook and every translation read one text; the sheet overrides nothing."""
+    chart = GAME.chart("natives")
+    hostile = next(b for b in chart.bands if b.low == next(n.low for n in GAME.rules.natives if n.effect == "hostile"))
+    assert hostile.house and "end of day" not in hostile.results[0] and "steer" in hostile.results[0]
+    assert with_rulings_marked(GAME).chart("natives") == chart
+
+
+def test_rulings_name_their_phase_as_a_field():
+    """A ruling placed in a phase holds its number (the sheet reads it, not the `where` prose)."""
+    rulings = {r.key: r for r in GAME.rules.rulings}
+    assert rulings["scan-crew"].phase == next(t.phase for t in GAME.rules.tasks if t.name == "Scan Horizon")
+    for r in rulings.values():
+        assert (r.phase is not None) == r.where.startswith("Phase "), r.key
+        assert r.phase is None or r.where.startswith(f"Phase {r.phase},"), r.key

@@ -118,6 +118,7 @@ class Ruling:
     where: str
     text: str
     reason: str
+    phase: int | None = None  # the task-board phase it belongs to (None: a chart, set-up, scoring, winning)
 
 
 @dataclass(frozen=True)
@@ -215,7 +216,7 @@ SCAN_BANDS = (
 )
 NATIVES_BANDS = (
     NativesBand(1, 1, "wound", "Wound a sailor, roll again"),
-    NativesBand(2, 2, "hostile", "Hostile: leave at end of day"),
+    NativesBand(2, 2, "hostile", "Hostile: leave once you can steer"),
     NativesBand(3, 3, "ignore", "Ignore you: gather next day"),
     NativesBand(4, 4, "friendly", "Friendly: +{gain} Water, Food or Wood", gain=1),
     NativesBand(5, 5, "helpful", "Helpful: +{gain} of each", gain=1),
@@ -245,23 +246,23 @@ RULINGS = (
     Ruling("good-bonus", "Phase 7, Native Encounter",
            f"Each Good offered adds {GOOD_BONUS} to the encounter roll.",
            f"The rules say Goods boost the encounter and cost {GOOD_HULL} Hull each, but not by how "
-           "much; one point per Good mirrors the cost."),
+           "much; one point per Good mirrors the cost.", phase=7),
     Ruling("repair-rate", "Phase 3, Repair",
            "Each Wood turned in gives one Hull point; the repairer chooses how many.",
            "The rules say to change Wood into Hull points without a rate; one for one keeps both on "
-           "the same six-sided scale."),
+           "the same six-sided scale.", phase=3),
     Ruling("rain-catch", "Phase 8, Drink Water",
            f"In Rain or Storm, a sailor on Drink Water catches {RAIN_CATCH} Water.",
-           "The published rules give the slot no effect; a sailor posted there should do something."),
+           "The published rules give the slot no effect; a sailor posted there should do something.", phase=8),
     Ruling("uncoloured", "Phase 4, Movement",
            "The sloop may sail or drift into a hex nobody has coloured yet. It stays uncoloured (open "
            "water: no shoals, no island) until it is scanned from a neighbouring hex, and it scores only "
            "once coloured.",
-           "The rules never forbid it, and scanning colours only the hexes around the sloop."),
+           "The rules never forbid it, and scanning colours only the hexes around the sloop.", phase=4),
     Ruling("spread", "Phase 5, Scan Horizon",
            "Roll the large island's second hex again while it points off the map, at a coloured hex "
            "or at the sloop; if no neighbour is free, the island is a medium one.",
-           "The rules only forbid the sloop's own hex and say nothing of the map's edge."),
+           "The rules only forbid the sloop's own hex and say nothing of the map's edge.", phase=5),
     Ruling("start-island", "Set-up",
            "The starting island is never rolled for contents, gives nothing to gather and does not "
            "count as an island visited.",
@@ -271,12 +272,13 @@ RULINGS = (
            "again. On the first day the weather lets the crew steer, sailors must go to Movement (and "
            "Tacking when the weather needs it) and the sloop must end its move off the island.",
            "The rules order you off the island at the end of the turn, but the encounter comes after "
-           "Movement and the weather may not let you sail the next day."),
+           "Movement and the weather may not let you sail the next day.", phase=7),
     Ruling("scan-crew", "Phase 5, Scan Horizon",
            "Scanning needs at least one sailor on Scan Horizon; with nobody there, no hex is scanned "
            "that day.",
            "The rules roll for every blank neighbour and add 1 with both slots filled, but do not say "
-           "whether the phase happens with nobody on it; like every task with sailor slots, its sailors do it."),
+           "whether the phase happens with nobody on it; like every task with sailor slots, its sailors do it.",
+           phase=5),
     Ruling("setup-hexes", "Scoring",
            "The hexes coloured at set-up (the starting island, its waters and the sea printed around "
            "it) do not score; only hexes coloured during the voyage do.",
@@ -285,18 +287,18 @@ RULINGS = (
            "Anchorage at an island cancels the Storm's Movement effects (no drift, no Hull damage); the "
            "Storm still spares the crew's Water in phase 8 and still forbids fishing in phase 9.",
            "The rules say Anchorage cancels 'the effect of Storm' under Movement, while the weather "
-           "chart says a Storm also changes phases 8 and 9; the rule is read where it is written."),
+           "chart says a Storm also changes phases 8 and 9; the rule is read where it is written.", phase=4),
     Ruling("pushed-back", "Phase 4, Movement",
            "In a Headwind with a sailor on Movement and nobody on Tacking, the sloop enters no hex: no Shoals "
            "damage, neither from the hex it would have sailed into nor from a Shoals hex it sits on.",
            "The rules say the sloop does not move; their clarification (a move of one hex, then a push "
-           "back) only explains why, and a sloop that does not move enters no hex."),
+           "back) only explains why, and a sloop that does not move enters no hex.", phase=4),
     Ruling("wounded-at-work", "Phase 1, Assign Sailors",
            "A sailor wounded during the day keeps the tasks he was given that morning until the day ends "
            "(Drink Water, Fish, Weather Watch); he rests from the next day.",
            "The rules send a wounded sailor to Rest when the tasks are given, in phase 1, and tasks are "
            "given only then; a sailor who dies is removed from the sheet with his coin, a wounded one is "
-           "only flipped."),
+           "only flipped.", phase=1),
     Ruling("islands-visited", "Scoring",
            "An island counts as explored or visited once the sloop has ended a move on it and rolled "
            "its contents; an island only seen while scanning does not count.",
@@ -372,11 +374,13 @@ SCAN = Chart(
 
 NATIVES = Chart(
     "natives", "Native Encounter", "1d6",
-    tuple(Band(b.low, b.high, (b.label.format(gain=b.gain, cap=_CAP),)) for b in NATIVES_BANDS),
+    tuple(Band(b.low, b.high, (b.label.format(gain=b.gain, cap=_CAP),),
+               house=b.effect == "hostile")  # the Hostile row says the ruling, not the source's "end of day"
+          for b in NATIVES_BANDS),
     modifier=f"{HOUSE_MARK} +{_CORE.good_bonus} per Good offered (each costs {_CORE.good_hull} Hull); "
              "decide before you roll.",
     phase=7,
-    note=_CORE.ruling("good-bonus").reason,
+    note=_CORE.ruling("hostile").reason,  # why its Hostile row (⌂) is not the source's "leave at end of day"
 )
 
 WEATHER = Chart(

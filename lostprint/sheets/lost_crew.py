@@ -889,28 +889,20 @@ TRANSLATED = True  # every word it prints goes through the catalogs (tests/test_
 
 def with_rulings_marked(game, tr: Translator = ENGLISH):
     """The (translated) game with the house mark on the words its rulings change: scanning with nobody on
-    it (the Scan Horizon chart's title and task), Anchorage against a Storm, and a Hostile result, whose
-    data words (\u201cleave at end of day\u201d) are the source's, not the ruling's: the sheet prints the ruling."""
+    it (the Scan Horizon chart's title and task) and Anchorage against a Storm. (The Hostile row's data
+    words are the ruling's own, marked there.)"""
     keys = ruling_keys(game)
     rules = game.rules
-    if "scan-crew" in keys:  # the ruling's place names the phase: "Phase 5, Scan Horizon"
-        phase = int(rules.ruling("scan-crew").where.split(",")[0].split()[-1])
+    if "scan-crew" in keys:
+        phase = rules.ruling("scan-crew").phase
         rules = replace(rules, tasks=tuple(replace(t, house_note=tr.gettext("Nobody on it: no scan."))
                                            if t.phase == phase else t for t in rules.tasks))
     storms = {i for i, wr in enumerate(rules.weathers) if wr.storm}
     rules = replace(rules, weather_track=tuple(replace(e, movement=ruled(e.movement, game, "anchorage"))
                                                if i in storms else e for i, e in enumerate(rules.weather_track)))
-    hostile = next(b.low for b in rules.natives if b.effect == "hostile")
-    charts = []
-    for chart in game.charts:
-        if chart.key == "scan" and "scan-crew" in keys:  # its title marked: its words are the source's
-            chart = replace(chart, house=True)
-        elif chart.key == "natives" and "hostile" in keys:
-            chart = replace(chart, bands=tuple(
-                replace(b, results=(tr.gettext("Hostile: leave once you can steer"),), house=True)
-                if b.low == hostile else b for b in chart.bands))
-        charts.append(chart)
-    return replace(game, rules=rules, charts=tuple(charts))
+    charts = tuple(replace(c, house=True) if c.key == "scan" and "scan-crew" in keys else c  # title marked
+                   for c in game.charts)
+    return replace(game, rules=rules, charts=charts)
 
 
 def build(game, game_map, opts: SheetOptions):

@@ -17,7 +17,7 @@ SETS = ("review_blind", "review_blind2", "review_blind3")
 GOOD = sorted(p for s in SETS for p in (DATA / s).glob("*/*-good.yaml"))
 BAD = sorted(p for s in SETS for p in (DATA / s).glob("*/*-bad.yaml"))
 # Pairs that take the validator over ~10 s (a day without rolls no explanation reaches gets the every-branch replay)
-SLOW = {"review_blind2/1872/b2-river-spirits-from-the-vision-day-bare-bad"}
+SLOW: set[str] = set()
 
 
 def _id(path: Path) -> str:

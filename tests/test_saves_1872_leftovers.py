@@ -113,3 +113,29 @@ def test_outcome_dice_recorded_too_many_say_how_many_the_outcome_rolls():
     data = load(REVIEW / "hand" / "the-lake-fever-next-morning-good.yaml")
     data["days"][0]["rolls"]["outcome"] = [3, 4]
     assert said(data, "x") == ["days[0].rolls.outcome: outcome: 04A rolls 1d6, not 2 dice"]
+
+
+def test_a_day_whose_vision_changes_a_move_cost_is_bounded(monkeypatch):
+    """A day without rolls whose Vision Quest changes a terrain's Movement cost (Spirit of the Goat) was walked
+    over every roll (the bound gave up on such a day: ~400,000 branches tested, 15-50 s) before its impossible
+    Resolve was refused; the bound now takes either cost for each move, and the refusal is the same."""
+    from lostprint.engine import lost_crows as eng
+
+    tested, bound = [0], eng.day_bound
+
+    def counted(*args, **kwargs):
+        test = bound(*args, **kwargs)
+
+        def count(game):
+            tested[0] += 1
+            return test(game)
+        return count
+
+    monkeypatch.setattr(eng, "day_bound", counted)
+    path = REVIEW.parent.parent / "review_blind2" / "1872" / "b2-river-spirits-from-the-vision-day-bare-bad.yaml"
+    found, _ = replay_data(load(path), path.name)
+    assert [line.split(": ", 1)[1] for line in found] == [
+        "days[7].resources.resolve: resolve is 6 at the end of day 8 (from 4); whatever the dice the rules allow "
+        "1\u20134 with the other values as recorded (the day as recorded: I5 to H5 crosses a river: 1 more Movement "
+        "or Resolve)"]
+    assert tested[0] < 40_000, tested

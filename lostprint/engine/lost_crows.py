@@ -1594,9 +1594,9 @@ def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: 
     ceilings = [UNBOUNDED if w is None else w for w in values]
     walks: dict = {}
 
-    def phase3(game: Tribe, p):
+    def phase3(game: Tribe, cheaper):
         st = game.st
-        cheaper, mountie = p.move_cost, st.mountie > 0
+        mountie = st.mountie > 0
         key = (st.pos, cheaper, mountie)
         if key not in walks:
             must, g, lo = moves_reach(game.land, terrain, st.pos, path, cheaper, mountie)
@@ -1640,12 +1640,20 @@ def day_bound(terrain: dict, path: tuple, outcomes: tuple, values: tuple, caps: 
                                else frozenset())
         if rest is None:
             return True
-        must, g3, lo3, room, calm, rivers = phase3(game, p)
+        must, g3, lo3, room, calm, rivers = phase3(game, p.move_cost)
+        if coming and quest.move_cost:  # the moves before the vision comes at the old cost, those after at the
+            # new: each value between the least and the most of either way (what a move must cost, the least)
+            must_b, g3_b, lo3_b, _, calm_b, _ = phase3(game, quest.move_cost)
+            least = [min(a, b) for a, b in zip(must, must_b)]
+            g3 = [max(x - m, y - n) + k for x, y, m, n, k in zip(g3, g3_b, must, must_b, least)]
+            lo3, calm = ([max(x + m, y + n) - k for x, y, m, n, k in zip(mine, theirs, must, must_b, least)]
+                         for mine, theirs in ((lo3, lo3_b), (calm, calm_b)))
+            must = least
         gain, loss, sure, most, storm, spans = rest
         if not storm and "double-cost" not in st.flags:
             lo3 = calm  # no Thunderstorm today: Movement is not doubled
         if coming:
-            if quest.move_cost or quest.reset_caps:
+            if quest.reset_caps:
                 return True
             gain, loss = _add(gain, quest_up), _add(loss, quest_down)
         if path and ("halt" in st.flags or "no-river" in st.flags and rivers):

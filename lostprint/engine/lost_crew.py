@@ -722,7 +722,12 @@ def accident(v: Voyage, face: int | None) -> Voyage:
     """Phase 10: Hull 0 loses the game; else a roll at or above the Hull wounds a sailor."""
     if v.stores[H] == 0:
         return evolve(v, over=SANK)
-    return evolve(v, due=v.due + (face >= v.stores[H]))
+    return evolve(v, due=v.due + hits(v.stores[H], face))
+
+
+def hits(hull: int, face: int) -> bool:
+    """Whether the Sloop Accident roll `face` wounds a sailor at this Hull (above 0)."""
+    return face >= hull
 
 
 def sky(face: int) -> str:
@@ -893,7 +898,7 @@ def faces(v: Voyage, need: Roll):
     if key == "natives":
         return _one_each(lambda f: encounter_at(f + v.goods * RULES.good_bonus).effect, FACES)
     if key == "accident":
-        return _one_each(lambda f: f >= v.stores[H], FACES)
+        return _one_each(lambda f: hits(v.stores[H], f), FACES)
     if key == "weather":
         return _one_each(lambda f: _sky(v, f), FACES)
     return FACES

@@ -18,6 +18,7 @@ from lostprint.files import line_of
 from lostprint.files.fields import Reader
 from lostprint.files.kinds import SAVE_FORMAT
 from lostprint.games.lost_crew import GAME
+from lostprint.games.lost_crew import SUPPLIES as KEYS
 from lostprint.games.lost_crew import RULES as CREW
 from lostprint.saves import search
 from lostprint.saves.fields_1672 import default_sailors, fields
@@ -30,7 +31,6 @@ MARKS = {m["kind"]: m for m in FIELDS["marks"]}
 ISLAND = {f["key"]: f for f in MARKS["island"]["fields"]}
 TERRAINS = {t.key for t in GAME.terrains}  # the marks that colour a hex come first
 WEATHER_NAMES = {w.key: w.name for w in CREW.weathers}
-KEYS = ("water", "food", "hull", "wood")
 ROLLED = {r.key: r.what for r in CREW.rolls}  # when each roll is rolled, in the rules' words
 ENCOUNTER = ("natives", "gift", "natives wound")  # the steps of an encounter with natives
 CREW_FIELDS = ("healed", "wounded", "lost")
@@ -520,7 +520,8 @@ class Rules1672(LostRules):
             last = today.names("healed") and CREW.weather(today.sailed).drink and \
                 all(eng.PARTS["water"](v) == CREW.rest_water for v in dawns)  # Rest took the Water to drink
             hull = record.checks.get("hull")  # the Hull the accident die meets in phase 10, if recorded
-            plank = isinstance(hull, int) and 0 < hull <= min(eng.FACES) and min(values, default=got) > got
+            plank = isinstance(hull, int) and hull > 0 and all(eng.hits(hull, f) for f in eng.FACES) \
+                and min(values, default=got) > got
             low = min(eng.FACES)  # an encounter roll that wounds, unless Goods raise it (the save's Hull pays them)
             goods = (f"; the Hull lost at the natives pays for Goods, and each Good adds {CREW.good_bonus} to the "
                      f"encounter roll (\u2302 good-bonus): a {low} wounds only with no Good offered") \
@@ -615,7 +616,7 @@ class Rules1672(LostRules):
     def _landing_failed(self, st, today: Day, problems, day_at) -> None:
         mark = today.island
         if mark is None and (today.island_unread or not st.day_hexes[1:]
-                             or CREW.bonus(st.terrain.get(st.position)) is None):
+                             or not eng.is_island(st.terrain.get(st.position))):
             return  # its mark was unreadable, or no landing today: the landings differ since an earlier day's
         if mark is None:
             problems.add(At(day_at.line, f"{day_at.field}.marks"),

@@ -41,7 +41,8 @@ def fields(game) -> dict:
         ],
         "day": [
             field("fever", choice(FEVER, also=(True, False)), "struck or broken"),
-            field("rolls", group([field(key, listing(either(face, listing(face)), least=1)) for key in ROLL_KEYS]),
+            field("rolls", group([field(key, listing(either(face, listing(face)), least=1, single=True))
+                                  for key in ROLL_KEYS]),
                   "the dice of each phase, {planning: [1, 2, 3, 3, 6], ...}; kantyi: Princess Kantyi's "
                   "new faces for the Native Contact 1s and 2s"),
         ],

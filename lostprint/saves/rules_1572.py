@@ -34,7 +34,7 @@ FIELDS = fields(GAME)
 MARKS = {m["kind"]: m for m in FIELDS["marks"]}
 DAY_FIELDS = {f["key"]: f for f in FIELDS["day"]}
 FACE = DAY_FIELDS["rolls"]["fields"][0]["item"]["shapes"][0]  # a die's face
-ONE_ROLL = listing(FACE, least=1)
+ONE_ROLL = listing(FACE, least=1, single=True)  # a roll of one die may be written alone: native-contact: 4
 ROLLS = listing(listing(FACE, least=1), least=1)  # a roll and a musket's reroll, or one list per Interests roll
 INTEREST_RESULTS = tuple(slug(b.results[0]) for b in INTERESTS.bands)
 NAMES = {slug(b.results[0]): b.results[0] for b in INTERESTS.bands}

@@ -556,10 +556,9 @@ def _said(st, rolls: dict, record, failure) -> tuple[At, str]:
     """A failed search in the save's words: the field, the rule and its limit."""
     day, at = st.day, st.own.at
     planned = {k for k in eng.ROLLED + ("mapping",) if R.face(k) in rolls["planning"][0][0]}
-    for k in rolls:
-        if k in planned or k in ("planning", "interests", KANTYI_ROLLS):
-            continue
-        return rolls[k][1], f"no {R.face(k)} was planned on day {day}: {k} is skipped"
+    skipped = [k for k in rolls if k not in planned | {"planning", "interests", KANTYI_ROLLS}]
+    if skipped:
+        return rolls[skipped[0]][1], f"no {R.face(skipped[0])} was planned on day {day}: {skipped[0]} is skipped"
     rolled = next((k for k in (eng.NC, KANTYI_ROLLS) if k in rolls), None)  # (her rerolls are of rolled dice)
     if rolled and eng.NC in planned and min(s.eclipse for s in _starts(st)) > 0:
         return rolls[rolled][1], (f"a predicted eclipse chooses day {day}'s Native Contact result: no native-contact "

@@ -613,7 +613,8 @@ def gather(v: Voyage, picks: tuple[str, ...]) -> Voyage:
         raise RuleError("gather", "nothing to gather here" + (" (the starting island gives nothing, \u2302)"
                                                               if island else ""))
     if v.pos in v.left:
-        raise RuleError("gather", f"the sloop left {v.pos} before: an island is never gathered twice")
+        raise RuleError("gather", f"the sloop left {v.pos} before: once it leaves an island it may not return "
+                                  "to gather")
     if island.hostile:
         raise RuleError("hostile", "the natives turned hostile: nobody gathers on this island again (\u2302)")
     cubes = list(island.cubes)

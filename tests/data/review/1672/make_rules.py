@@ -213,7 +213,7 @@ def batch_two() -> None:
     calm = {"day": 5, "resources": res(1, 1, 6), "weather": "doldrums"}
     pair("gather-never-twice", "Phase 6: once you leave an island you may not return to gather again.",
          two + [out, back, calm], two + [out, back, dict(calm, gathered={"water": 1}, resources=res(2, 1, 6))],
-         "days[4].gathered: the sloop left H7 before: an island is never gathered twice")
+         "days[4].gathered: the sloop left H7 before: once it leaves an island it may not return to gather")
     pair("island-rolled-once", "Phase 4: only a new island is rolled for its contents (H7 was rolled on day 2).",
          two + [out, back], two + [out, edit([back], 0, marks=[{"island": {"hexes": ["H7"], "size": "small",
                                                                              "natives": True}}])[0]],

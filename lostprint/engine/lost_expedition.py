@@ -671,12 +671,11 @@ def interest_found(st: State, phase: str, got) -> State:
     repeat, or a Lagos with nowhere to lie, is a natural wonder), and what it does."""
     where, dice = st.pos, got["rolls"][0]
     total = chart_total(st, "interests", got)
-    key = rolled = row_for("interests", total).effects[0].terrain
-    if repeated(st.interests, key) or (key == "lagos-de-oro" and "lagos" not in got and not lagos_placements(st)):
-        key = WONDER
-    shown = key if key == rolled else (  # a repeat, or a lake with no room left, is a natural wonder
-        f"{rolled} (found already: {WONDER})" if repeated(st.interests, rolled) else
-        f"{rolled} (no room left: {WONDER})")
+    rolled = row_for("interests", total).effects[0].terrain
+    wonder = ("found already" if repeated(st.interests, rolled) else  # a natural wonder instead, and why
+              "no room left" if rolled == "lagos-de-oro" and "lagos" not in got and not lagos_placements(st) else "")
+    key = WONDER if wonder else rolled
+    shown = f"{rolled} ({wonder}: {WONDER})" if wonder else rolled
     changes = {"interests": st.interests + ((where, key),), "interest_due": False, "phase": "", "pending": NOTHING,
                "marks_today": st.marks_today + (("interest", (where,), key),)}
     if got.get("diego"):

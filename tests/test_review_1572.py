@@ -82,6 +82,13 @@ def test_the_hand_written_set_has_its_twins():
                  "a-route-copied-from-the-start-hex", "one-native-contact-a-day-bare", "three-finds-from-two-charts-bare",
                  "morale-by-direction-bare", "river-progress-pays-the-dusk-trail", "the-last-day-maps-a-hex"):
         assert name in HAND, name  # round four: every chart row, each planning face's bonus, N and SE, bare twins
+    for name in ("morale-capped-at-each-step", "hunger-and-despair-on-one-day", "a-northwest-step-at-low-morale",
+                 "a-religious-village-on-the-lake", "a-wonder-fills-morale-before-the-camp",
+                 "a-wonder-on-the-last-day-of-a-lost-game", "hills-help-the-empire-die",
+                 "a-full-party-gains-no-one-before-the-accident", "an-unpaid-morale-loss-saves-a-man",
+                 "two-interests-in-one-day", "river-progress-after-a-full-price", "a-doctor-cannot-break-a-fever-in-a-swamp",
+                 "a-village-after-a-full-movement-roll-bare", "diego-joins-a-full-party-before-the-hunger"):
+        assert name in HAND, name  # round five: two rules on one day, the last day, caps and floors, sheet spellings
     assert sorted(p.name[:-len("-good.yaml")] for p in (HERE / "hand").glob("*-good.yaml")) == HAND
 
 

@@ -86,7 +86,8 @@ def test_the_hand_written_set_has_its_twins():
                  "a-religious-village-on-the-lake", "a-wonder-fills-morale-before-the-camp",
                  "a-wonder-on-the-last-day-of-a-lost-game", "hills-help-the-empire-die",
                  "a-full-party-gains-no-one-before-the-accident", "an-unpaid-morale-loss-saves-a-man",
-                 "two-interests-in-one-day", "river-progress-after-a-full-price", "a-doctor-cannot-break-a-fever-in-a-swamp",
+                 "two-interests-in-one-day", "river-progress-after-a-full-price",
+                 "a-doctor-cannot-break-a-fever-in-a-swamp",
                  "a-village-after-a-full-movement-roll-bare", "diego-joins-a-full-party-before-the-hunger"):
         assert name in HAND, name  # round five: two rules on one day, the last day, caps and floors, sheet spellings
     assert sorted(p.name[:-len("-good.yaml")] for p in (HERE / "hand").glob("*-good.yaml")) == HAND

@@ -196,10 +196,9 @@ class Rules1572(LostRules):
 
     def check_resources(self, st, before, at, problems) -> None:
         lost = before["conquistadors"] - st.values["conquistadors"]
-        if lost > 0:
-            st.events.append(Event(st.day, "loss", f"\u2212{lost} conquistador" + "s" * (lost > 1)))
-        elif lost < 0:
-            st.events.append(Event(st.day, "gain", f"+{-lost} conquistador" + "s" * (lost < -1)))
+        if lost:
+            what, sign = ("loss", "\u2212") if lost > 0 else ("gain", "+")
+            st.events.append(Event(st.day, what, f"{sign}{abs(lost)} conquistador" + "s" * (abs(lost) > 1)))
         rp = st.own
         if rp.problems_before < 0 or len(problems) != rp.problems_before or rp.engine is None:
             rp.rolls = rp.engine = None  # no expedition, no state, or a problem read today: nothing is replayed

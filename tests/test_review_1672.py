@@ -422,3 +422,24 @@ def test_a_sailor_healed_and_wounded_again_the_same_day_lives(tmp_path):
                       "    lost: [Abel]\n    resources: {water: 3}") == [
         "days[1].lost[0]: Abel was healed by Rest today, in phase 2: a wound after that is a first one (list Abel "
         "under wounded; a second wound the same day kills)"]
+
+
+def test_rolls_keyed_as_the_sheet_prints_the_phase_or_the_chart(tmp_path):
+    """docs/formats/saves.md: a rolls key may be written as the sheet prints the phase (Sloop Accident, Native
+    Encounter, Weather Watch) or the chart it is rolled on (Scan Horizon, Island Contents): read as its key
+    and checked as such, not refused as unknown."""
+    ok = (REVIEW / "hand" / "accident-equal-to-the-hull-wounds.ok.yaml").read_text()
+    for written, checked in (("Sloop Accident: 5", True), ("SLOOP ACCIDENT: [5]", True), ("sloop-accident: 4", False)):
+        path = tmp_path / "save.yaml"
+        path.write_text(ok.replace("Accident: 5", written))
+        found = check_save_file(path)
+        assert (found == []) == checked, (written, found)
+        assert not any("unknown rolls key" in line for line in found), found
+    day = "    resources: {water: 5, food: 6, hull: 6, wood: 0}\n"
+    for rolls in ("{Scan Horizon: [[2, 3], [4, 5], [3, 3], [2, 2], [1, 1]], Weather Watch: 5}",
+                  "{Scan Horizon: [[2, 3], [4, 5], [3, 3], [2, 2], [1, 1]], Native Encounter: 3}"):
+        path.write_text((REVIEW / "hand" / "scan-ties-go-west-first.ok.yaml").read_text().replace(
+            "    rolls: {scan: [[2, 3], [4, 5], [3, 3], [2, 2], [1, 1]]}\n", f"    rolls: {rolls}\n"))
+        found = check_save_file(path)
+        assert day in path.read_text() and not any("unknown rolls key" in line for line in found), found
+        assert (found == []) == ("Weather" in rolls), found  # no natives on day 1: their roll is one too many

@@ -39,6 +39,10 @@ def fields(game) -> dict:
     sizes = island_sizes(crew)
     sailors = multi(default_sailors(crew), unique=True, options_from="setup.sailors")
     weathers = [w.key for w in crew.weathers]
+    rolled = [r.phase for r in crew.rolls]  # a roll key may be written as the sheet prints its phase or its chart
+    sheet = {t.name: next(r.key for r in crew.rolls if r.phase == t.phase)
+             for t in crew.tasks if rolled.count(t.phase) == 1}  # Native Encounter, Sloop Accident, Weather Watch
+    sheet |= {c.title: c.key for c in game.charts if c.key in {r.key for r in crew.rolls}}
     return {
         "marks": [
             mark("island", group([field("hexes", {**hexes(), "count_of": {LARGE: crew.large_hexes}}),
@@ -59,9 +63,10 @@ def fields(game) -> dict:
             field("gathered", counts(ISLAND_SUPPLIES, 0, slot_count("gather"),
                                      {t.name: t.key for t in game.trackers if t.key in ISLAND_SUPPLIES}),
                   "{" + ", ".join(ISLAND_SUPPLIES) + "} gathered from the island today"),
-            field("rolls", group([field(r.key, listing(face if r.dice == 1 else listing(face, r.dice, r.dice), least=1,
-                                                       most=1 if r.per == "day" else None, single=r.dice == 1), r.what)
-                                  for r in crew.rolls]),
+            field("rolls", {**group([field(r.key, listing(face if r.dice == 1 else listing(face, r.dice, r.dice),
+                                                          least=1, most=1 if r.per == "day" else None,
+                                                          single=r.dice == 1), r.what)
+                                     for r in crew.rolls]), "names": sheet},
                   "the day's dice, by phase: " + ", ".join(r.key for r in crew.rolls)),
         ],
         "resources": resources(game),

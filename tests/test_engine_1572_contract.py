@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from lostprint.engine import drive
 from lostprint.engine import lost_expedition as eng
 from lostprint.engine.contract import AUTO, Decision, Roll, RuleError, after, open_step, why_not
-from lostprint.games.lost_expedition import KANTYI_ROLLS, TRACKER_KEYS
+from lostprint.games.lost_expedition import KANTYI_ROLLS, TRACKER_KEYS, WONDER
 from lostprint.maps.model import standard_map
 from lostprint.players.lost_expedition import Careful, Naive, play, played
 from lostprint.saves.rules_1572 import save_of
@@ -336,3 +336,25 @@ def test_river_progress_only_from_the_river_hex_just_upstream():
     assert "G2" in board.neighbours["F3"]
     assert eng.river_gain(board, "F3", "G3") == eng.river_gain(board, "G3", "G2") == eng.R.river_progress
     assert eng.river_gain(board, "F3", "G2") == 0 and eng.river_gain(board, "G2", "G3") == 0
+
+
+@pytest.mark.parametrize("a, b, trails, cataracts, why", [
+    (HERE, "G3", (), (), ""),
+    (HERE, "A1", (), (), "a trail joins two neighbouring hexes; F3 and A1 are not neighbours"),
+    (HERE, "F2", (), (frozenset((HERE, "F2")),), "a trail cannot pass the cataract between F3 and F2"),
+    (HERE, "G3", (frozenset((HERE, "G3")),), (), "there is already a trail between F3 and G3"),
+])
+def test_a_trail_the_engine_plays_is_the_one_a_save_may_record(a, b, trails, cataracts, why):
+    """trail_problem: the engine's trail options and the save's refusal of a recorded trail are one rule."""
+    assert eng.trail_problem(BOARD, frozenset(trails), frozenset(cataracts), a, b) == why
+    st = eng.replace(at("exploring"), trails=frozenset(trails), cataracts=frozenset(cataracts))
+    assert (b in eng.trail_options(st, a)) == (why == "")
+
+
+@pytest.mark.parametrize("interests, key, repeat", [
+    ((), "migration", False),
+    ((("F3", "migration"),), "migration", True),
+    ((("F3", WONDER),), WONDER, False),  # a natural wonder may be found again
+])
+def test_a_repeated_interest_is_a_natural_wonder(interests, key, repeat):
+    assert eng.repeated(interests, key) is repeat

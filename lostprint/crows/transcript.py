@@ -180,7 +180,7 @@ def play_record(setup: Setup, rounds, unfinished_ok: bool = False, claimed=()) -
     two players' claimed scores and the replay's."""
     first = _play(setup, rounds, unfinished_ok)
     found = next(filter(None, (slip(first, rounds, _Replays(setup, rounds, unfinished_ok, claimed))
-                               for slip in (_scatter_slip, _move_slip, _square_slip))), None)
+                               for slip in (_scatter_slip, _move_slip, _square_slip, _kind_slip))), None)
     return (found or first).result, (found or first).inputs
 
 
@@ -252,23 +252,26 @@ def _move_slip(first: _Pass, rounds, replay: _Replays) -> _Pass | None:
     if not own or own[0] != first.result.problems[0] or len(own) == len(first.result.problems):
         return None
     named = own[0].field == f"{where}.tile"  # a tile refused as more than the set holds: another was laid there
-    kind = {"tile": lambda o: o.at == value.at if named else o.tile == value.tile,
-            "spell": lambda o: o is not None and o.name == value.name}
+    # a tile of another type on its square, or its type elsewhere; any spell (one written as another too)
+    kind = {"tile": lambda o: o.at == value.at or (o.tile == value.tile and not named),
+            "spell": lambda o: o is not None}
     ways = sorted((o for o in E.STEPS[before.step].options(before) if kind.get(key, lambda o: True)(o)),
                   key=lambda o: _unlike(o, value))  # the move most like the one written first
     return next((alt for way in ways if replay.left > 0 and (alt := replay(own, forced={(where, key): way}))), None)
 
 
-def _unlike(way, value) -> tuple[int, int]:
-    """How far a legal move is from the one written: the fields a tile or a spell writes otherwise, then the
-    squares between the squares it writes otherwise (a totem is its square)."""
+def _unlike(way, value) -> tuple[int, int, int]:
+    """How far a legal move is from the one written: the fields written (a tile's type, a spell's name
+    among them) it gives otherwise, then the fields it gives that were not written (a spell written as
+    another), then the squares between the squares it writes otherwise (a totem is its square)."""
     if isinstance(way, (E.Placement, E.SpellPlay)):
         fields = E.Placement._fields if isinstance(way, E.Placement) else ("name", *SPELL_FIELDS.values())
         pairs = [(getattr(way, f), getattr(value, f)) for f in fields]
     else:
         pairs = [(way, value)]
-    return sum(a != b for a, b in pairs), sum(abs(a[0] - b[0]) + abs(a[1] - b[1]) for a, b in pairs
-                                              if a != b and isinstance(a, tuple) and isinstance(b, tuple))
+    return (sum(a != b for a, b in pairs if b is not None), sum(b is None and a is not None for a, b in pairs),
+            sum(abs(a[0] - b[0]) + abs(a[1] - b[1]) for a, b in pairs
+                if a != b and isinstance(a, tuple) and isinstance(b, tuple)))
 
 
 def _square_slip(first: _Pass, rounds, replay: _Replays) -> _Pass | None:
@@ -293,6 +296,36 @@ def _square_slip(first: _Pass, rounds, replay: _Replays) -> _Pass | None:
                     what = "a totem" if key == "totem" else "the tile"
                     return _told(alt, f"{where}.{field}", f"the later turns follow {what} on {E.fmt_sq(sq)}, not "
                                  f"{E.fmt_sq(was)}: as written, {problems[0].field} is refused ({problems[0].message})")
+    return None
+
+
+def _kind_slip(first: _Pass, rounds, replay: _Replays) -> _Pass | None:
+    """A legal tile of another type on the same square, or a spell written under another's name (its squares
+    the same), in the first refused move's turn or the rounds before it, when laying or casting it so makes
+    every later turn legal: the later turns' refusals follow from it, the one slip."""
+    problems = first.result.problems
+    m = re.match(r"rounds\[(\d+)\]\[(\d+)\]", problems[0].field) if len(problems) > 1 else None
+    if m is None:
+        return None
+    r0, j0 = int(m[1]), int(m[2])
+    for r, j in [(r, j) for r in range(r0, max(r0 - SQUARE_ROUNDS, -1), -1) for j in reversed(range(len(rounds[r])))
+                 if (r, j) <= (r0, j0)]:
+        t, where = rounds[r][j], f"rounds[{r}][{j}]"
+        sp = t.spell
+        ways = [("tile", E.Placement(k, t.at, t.moved_to), E.TILE[k].name, E.TILE.get(t.tile))
+                for k in (g.key for g in G.TILE_TYPES) if t.at is not None and k != t.tile]
+        ways += [("spell", replace(sp, name=c.key), c.name, G.spell(sp.name)) for c in G.SPELLS
+                 if sp is not None and sp.name in E.SPELL_KEYS and c.key != sp.name
+                 and {SPELL_FIELDS[f] for f in c.fields if f != "moved_to"}
+                 <= {a for a in SPELL_FIELDS.values() if getattr(sp, a) is not None}
+                 <= {SPELL_FIELDS[f] for f in c.fields}]
+        for key, way, name, was in ways:
+            if replay.left <= 0:
+                return None
+            if was is not None and (alt := replay(forced={(where, key): way})):
+                field = "tile" if key == "tile" else "spell.name"
+                return _told(alt, f"{where}.{field}", f"the later turns follow {name}, not {was.name}: as written, "
+                             f"{problems[0].field} is refused ({problems[0].message})")
     return None
 
 

@@ -175,7 +175,7 @@ def _():
 
 
 @case("tile-count", "Components: the tiles in play are the tiles of the set (one Queen's Totem here)",
-      "but the tile set has")
+      "the later turns follow Mana Ley Line, not Queen's Totem")  # the first Queen written is the slip
 def _():
     bad = example()
     first(bad, 1)["tile"] = G.QUEEN

@@ -26,7 +26,7 @@ from lostprint.games.lost_expedition import INTEREST_RULES
 from lostprint.games.lost_expedition import RULES as R
 from lostprint.saves import search
 from lostprint.saves.fields_1572 import fields
-from lostprint.saves.fields_common import listing, spelling
+from lostprint.saves.fields_common import closest, listing, spelled, spelling
 from lostprint.saves.fields_read import read
 from lostprint.saves.rules import At, Event, LostRules, Mark, State, slug
 
@@ -357,7 +357,9 @@ def _interest_mark(st: State, rd: Reader, value, at: At, problems) -> Mark | Non
     if result not in INTEREST_RESULTS:  # (the rules say to write the feature's number in the hex: say its name)
         number = f"; an Interests roll of {result} finds {eng.row_for('interests', int(result)).effects[0].terrain}" \
             if result.isdigit() else ""
-        problems.add(rat, f"{result!r} is not an interest ({', '.join(INTEREST_RESULTS)}){number}")
+        meant = closest(spelled(dict(zip(INTEREST_RESULTS, INTEREST_RESULTS))), result)
+        problems.add(rat, f"{result!r} is not an interest ({', '.join(INTEREST_RESULTS)}){number}"
+                          + (f"; did you mean {meant}?" if meant else ""))
     elif not st.stood_today(lab):
         problems.add(at, f"an interest is drawn where the party stands, and the party was not at {lab} on day "
                          f"{st.day} (it stood in {', '.join(dict.fromkeys(st.day_hexes))})")

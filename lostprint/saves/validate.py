@@ -159,7 +159,7 @@ def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> t
     records = []
     for i, raw in enumerate(days):
         before_last = problems.count  # the problems before the last day
-        record = _day(st, rules, raw, i, At(line_of(days, i), f"days[{i}]"), rd, names, _next_step(days, i, gm))
+        record = _day(st, rules, raw, At(line_of(days, i), f"days[{i}]"), rd, names, _next_step(days, i, gm))
         if record == "stop":
             break
         if record is not None:
@@ -326,7 +326,7 @@ def _carried(st: State, rules, pos: str, end: str, refused: str, after: str | No
     return between[0] if between else end if walkable(end) else pos
 
 
-def _day(st: State, rules, raw, i: int, at: At, rd: Reader, names: dict, after: str | None = None):
+def _day(st: State, rules, raw, at: At, rd: Reader, names: dict, after: str | None = None):
     """One day read and replayed; `names`: {"terrain" / "resource": the ways a save may write each (`spelled`)};
     `after`: the first hex the save's next route enters."""
     day = rd.mapping(raw, at, "a mapping (day, mapped, moved, marks, resources, journal)")
@@ -439,17 +439,17 @@ def _day(st: State, rules, raw, i: int, at: At, rd: Reader, names: dict, after: 
             break
         if not st.adjacent(pos, lab):
             again = lab == pos and rules.entered_again(st, lab)
-            rd.error(sat, again or f"{lab} is where the route stands already: moved lists the hexes entered, not the "
-                                   "one left" if lab == pos else f"{lab} is not next to {pos}")
-            pos = _carried(st, rules, pos, steps[-1][0], lab, after)
-            break
-        if lab not in st.terrain and not rules.enters_unmapped:
-            rd.error(sat, f"{lab} is not mapped yet (draw a hex before you enter it)")
-            pos = _carried(st, rules, pos, steps[-1][0], lab, after)
-            break
-        pos = lab
-        if lab in st.game_map.goals and rules.wins_on_entering(st, lab):
-            done = True
+            why = (again or f"{lab} is where the route stands already: moved lists the hexes entered, not the "
+                            "one left" if lab == pos else f"{lab} is not next to {pos}")
+        elif lab not in st.terrain and not rules.enters_unmapped:
+            why = f"{lab} is not mapped yet (draw a hex before you enter it)"
+        else:
+            pos = lab
+            done = lab in st.game_map.goals and rules.wins_on_entering(st, lab)
+            continue
+        rd.error(sat, why)
+        pos = _carried(st, rules, pos, steps[-1][0], lab, after)
+        break
     st.position = pos
     rules.after_moves(st, rd.problems)
 

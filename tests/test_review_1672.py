@@ -52,6 +52,9 @@ def test_the_broken_rule_is_refused_on_its_line(name):
     want = expected(path)
     assert any(want in line for line in found), found
     assert all(line.startswith(f"{path}:") for line in found), found
+    count = next((line.partition(":")[2].strip() for line in path.read_text().splitlines()
+                  if line.startswith("# problems:")), "")
+    assert not count or len(found) == int(count), found  # one slip, one problem: `# problems: N` when said
 
 
 # --- the findings of the review, each on the engine or the validator ----------------------------

@@ -260,6 +260,9 @@ class Rules1672(LostRules):
         if kind == "burial":  # where: checked once the day's end is known (`_buried_where`)
             crew.today.burials.append((got, at))
             return Mark("burial", st.day, (got,))
+        drawn = {st.terrain.get(lab) for lab in got.get("hexes") or ()}
+        if got.get("size", "") is None and len(drawn) == 1:  # a misspelled size (said) read as the island drawn there
+            got["size"] = next((s for s, t in ISLAND["size"]["terrain_of"].items() if t in drawn), None)
         if None in got.values():
             crew.today.island_unread = True
             return None

@@ -2,7 +2,7 @@
 (the vocabulary: lostprint.saves.fields_common)."""
 from __future__ import annotations
 
-from lostprint.games.lost_expedition import ROLL_KEYS
+from lostprint.games.lost_expedition import KANTYI_ROLLS, ROLL_KEYS
 from lostprint.saves.fields_common import (
     choice,
     either,
@@ -19,6 +19,7 @@ from lostprint.saves.rules import slug
 
 FEVER = ("struck", "broken")  # what a day's fever did; a save may also write true (struck) or false
 NEIGHBOURS = 2  # not a rule: a trail or a cataract joins two hexes, as an edge does
+ONE_DIE = ("native-contact", KANTYI_ROLLS)  # may be one die, written alone: near an Advanced Empire; a Kantyi reroll
 
 
 def fields(game) -> dict:
@@ -41,7 +42,7 @@ def fields(game) -> dict:
         ],
         "day": [
             field("fever", choice(FEVER, also=(True, False)), "struck or broken"),
-            field("rolls", group([field(key, listing(either(face, listing(face)), least=1, single=True))
+            field("rolls", group([field(key, listing(either(face, listing(face)), least=1, single=key in ONE_DIE))
                                   for key in ROLL_KEYS]),
                   "the dice of each phase, {planning: [1, 2, 3, 3, 6], ...}; kantyi: Princess Kantyi's "
                   "new faces for the Native Contact 1s and 2s"),

@@ -34,7 +34,8 @@ FIELDS = fields(GAME)
 MARKS = {m["kind"]: m for m in FIELDS["marks"]}
 DAY_FIELDS = {f["key"]: f for f in FIELDS["day"]}
 FACE = DAY_FIELDS["rolls"]["fields"][0]["item"]["shapes"][0]  # a die's face
-ONE_ROLL = listing(FACE, least=1, single=True)  # a roll of one die may be written alone: native-contact: 4
+ONE_ROLL = {f["key"]: listing(FACE, least=1, single=bool(f.get("single")))  # one die alone: native-contact: 4
+            for f in DAY_FIELDS["rolls"]["fields"]}
 ROLLS = listing(listing(FACE, least=1), least=1)  # a roll and a musket's reroll, or one list per Interests roll
 INTEREST_RESULTS = tuple(slug(b.results[0]) for b in INTERESTS.bands)
 NAMES = {slug(b.results[0]): b.results[0] for b in INTERESTS.bands}
@@ -103,7 +104,7 @@ class Replay:
                              f"unknown phase that rolls (expected one of: {', '.join(ROLL_KEYS)})")
                 continue
             nested = isinstance(given, list) and all(isinstance(g, list) for g in given)
-            faces = read(rd, ROLLS if nested else ONE_ROLL, given, kat)
+            faces = read(rd, ROLLS if nested else ONE_ROLL[key], given, kat)
             if faces is not None and nested and len(faces) > 1 and key in ("planning", KANTYI_ROLLS):
                 problems.add(kat, "the five final dice, after the one reroll: one list, like [2, 3, 3, 4, 6]"
                              if key == "planning" else "Princess Kantyi's new faces, in order: one list, like [6, 4]")

@@ -274,17 +274,23 @@ def _unlike(way, value) -> tuple[int, int, int]:
                 if a != b and isinstance(a, tuple) and isinstance(b, tuple)))
 
 
+def _back(problems, rounds) -> list[tuple[int, int]]:
+    """The turns a slip that several refusals follow from may be on, nearest first: the first refused
+    move's turn, then back through its round and up to SQUARE_ROUNDS rounds before it."""
+    m = re.match(r"rounds\[(\d+)\]\[(\d+)\]", problems[0].field) if len(problems) > 1 else None
+    if m is None:
+        return []
+    r0, j0 = int(m[1]), int(m[2])
+    return [(r, j) for r in range(r0, max(r0 - SQUARE_ROUNDS, -1), -1) for j in reversed(range(len(rounds[r])))
+            if (r, j) <= (r0, j0)]
+
+
 def _square_slip(first: _Pass, rounds, replay: _Replays) -> _Pass | None:
     """A legal totem or tile, in the first refused move's turn, its round or the rounds before it, written a
     square off (read back [row, column], on the turn's tile or totem, one square aside) when standing or
     laying it there makes every later turn legal: the later turns' refusals follow from it, the one slip."""
     problems = first.result.problems
-    m = re.match(r"rounds\[(\d+)\]\[(\d+)\]", problems[0].field) if len(problems) > 1 else None
-    if m is None:
-        return None
-    r0, j0 = int(m[1]), int(m[2])
-    for r, j in [(r, j) for r in range(r0, max(r0 - SQUARE_ROUNDS, -1), -1) for j in reversed(range(len(rounds[r])))
-                 if (r, j) <= (r0, j0)]:  # the turn itself too: its totem on the square its spell then needs
+    for r, j in _back(problems, rounds):  # the turn itself too: its totem on the square its spell then needs
         t, where = rounds[r][j], f"rounds[{r}][{j}]"
         for key, field, was, other in (("totem", "totem", t.totem, t.at), ("tile", "at", t.at, t.totem)):
             for sq in dict.fromkeys([was[::-1], other, *((was[0] + dc, was[1] + dr) for dc, dr in NEAR)]
@@ -304,12 +310,7 @@ def _kind_slip(first: _Pass, rounds, replay: _Replays) -> _Pass | None:
     the same), in the first refused move's turn or the rounds before it, when laying or casting it so makes
     every later turn legal: the later turns' refusals follow from it, the one slip."""
     problems = first.result.problems
-    m = re.match(r"rounds\[(\d+)\]\[(\d+)\]", problems[0].field) if len(problems) > 1 else None
-    if m is None:
-        return None
-    r0, j0 = int(m[1]), int(m[2])
-    for r, j in [(r, j) for r in range(r0, max(r0 - SQUARE_ROUNDS, -1), -1) for j in reversed(range(len(rounds[r])))
-                 if (r, j) <= (r0, j0)]:
+    for r, j in _back(problems, rounds):
         t, where = rounds[r][j], f"rounds[{r}][{j}]"
         sp = t.spell
         ways = [("tile", E.Placement(k, t.at, t.moved_to), E.TILE[k].name, E.TILE.get(t.tile))

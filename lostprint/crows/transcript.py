@@ -477,7 +477,7 @@ def _play(setup: Setup, rounds, unfinished_ok: bool, scattered=None, forced=None
         if len(turns) < len(players):
             break  # a seat's turn is missing: the round cannot end, nor be called unfinished
         state = autos(state, [])
-        scatters = {}  # after the round's AUTO steps its choosers are asked, or there are none
+        scatters, stray = {}, []  # after the round's AUTO steps its choosers are asked, or there are none
         for j, t in enumerate(turns):
             if t.scatter is None:
                 continue
@@ -487,12 +487,16 @@ def _play(setup: Setup, rounds, unfinished_ok: bool, scattered=None, forced=None
                 bad(f"rounds[{r}][{j}].scatter", f"no murder this round was {t.player}'s to scatter"
                     + (f" ({theirs}: the player whose totem stands on it scatters, else {players[0]}, who starts)"
                        if theirs else ""))
+                stray += [(t.scatter, j)] if theirs else []
                 continue
             if isinstance(t.scatter, tuple) and len(t.scatter) != len(mine):
                 bad(f"rounds[{r}][{j}].scatter", f"{len(t.scatter)} scatter direction{'s' * (len(t.scatter) != 1)}, "
                     f"but {t.player} scatters {len(mine)} murder{'s' * (len(mine) != 1)} this round "
                     f"({', '.join(mine)}): a list names one direction per murder, top row first")
             scatters[t.player] = (t.scatter, j)
+        unwritten = set(state.choosers) - set(scatters)
+        if len(stray) == 1 and len(unwritten) == 1:  # written on another player's line: told there, read as theirs
+            scatters[unwritten.pop()] = stray[0]
         while open_key(state) == "scatter":
             chooser = state.choosers[len(state.chosen)]
             direction, j = scatters.get(chooser, (G.DEFAULT_SCATTER, 0))

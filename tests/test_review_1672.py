@@ -157,7 +157,7 @@ def test_a_roll_recorded_once_too_often_says_when_the_rules_roll_it():
     assert "(the first roll 3 is Rain: a sailor on Watch rerolls only a Storm)" in said("watch-rerolls-only-storm")
     assert "(a sailor on Watch rerolls a Storm once)" in said("watch-rerolls-once")
     assert "(nobody was free to keep the Watch and reroll the Storm)" in said("four-sailors")
-    assert "(the natives are met at an island where they live, until they turn hostile" in \
+    assert "(Native Encounter, at an island where natives live, until they turn hostile" in \
         said("natives-only-where-they-live")
 
 

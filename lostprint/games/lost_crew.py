@@ -232,7 +232,8 @@ ROLLS = (
     Roll("scan", 5, 2, per="hex", what="Scan Horizon, one pair per blank neighbour, northmost first"),
     Roll("spread", 5, 1, per="repeat", what="the Direction chart for a large island's second hex, "
                                              "rolled again while it points nowhere it may go"),
-    Roll("natives", 7, 1, per="repeat", what="Native Encounter, rolled again after a wound"),
+    Roll("natives", 7, 1, per="repeat", what="Native Encounter, at an island where natives live, until they turn "
+                                              "hostile; rolled again after a wound"),
     Roll("accident", 10, 1, what="Sloop Accident"),
     Roll("weather", 11, 1, per="repeat", what="tomorrow's weather, and the watcher's reroll of a Storm"),
 )

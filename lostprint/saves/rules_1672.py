@@ -57,8 +57,6 @@ def _unrolled(voyages) -> list:
 
 def _rolled_why(key: str, faces) -> str:
     """When a roll is rolled (again), for a save recording more of it than its day rolls."""
-    if key == "natives":
-        return "the natives are met at an island where they live, until they turn hostile; rolled again after a wound"
     if key != "weather" or not faces[1:]:
         return ROLLED[key]
     first = eng.sky(faces[0])

@@ -139,3 +139,15 @@ def test_a_day_whose_vision_changes_a_move_cost_is_bounded(monkeypatch):
         "1\u20134 with the other values as recorded (the day as recorded: I5 to H5 crosses a river: 1 more Movement "
         "or Resolve)"]
     assert tested[0] < 40_000, tested
+
+
+def test_a_maximum_refused_without_dice_states_a_true_range():
+    """Without dice the range of maximums said was too narrow: the branches a 3,000-step walk reached ("4-5",
+    though two Droughts the next day bring 3), or those the search's bound by the recorded values let through
+    ("4-6" whatever the dice, though three Droughts bring 3); now every branch is walked (or the cut said), and a
+    range that holds only with the recorded values says so."""
+    assert said(bare("hand/the-drought-does-not-lift-bad.yaml"), "x")[0].startswith(
+        "days[1].caps.food: the food maximum is 6 after day 2; whatever the dice the rules give 3\u20135 (a maximum")
+    assert said(bare("hand/three-droughts-one-morning-bad.yaml"), "x")[0].startswith(
+        "days[0].caps.food: the food maximum is 2 after day 1; whatever the dice the rules give 4\u20136 with the "
+        "values as recorded (a maximum")

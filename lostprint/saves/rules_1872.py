@@ -802,18 +802,25 @@ class Rules1872(LostRules):
         values = tuple(st.values[k] for k in eng.KEYS)
         caps = tuple(st.caps[k] for k in eng.KEYS)
         how, day, bare = facts.how, st.day, "units" not in facts.rolls
-        if failure.kind == "part" and failure.key == "caps":
-            reached_caps = failure.reached
-        else:  # whatever the values (the bound and their check set aside)
-            reached_caps = {g.st.caps for g in _ends(starts, record_for, RECOVER_STEPS, ("caps", "values"),
-                                                     prune=record_for.bound_for(ANY_VALUES, NO_CAPS) if bare else None)}
+        left, given, reached_caps = search.Allowance(EXPLAIN_STEPS), "", set()
+        if failure.kind == "part" and failure.key == "caps":  # the maximums the values as recorded go with: the
+            # search's own (without dice, those of the branches its bound by the values let through: not all)
+            reached_caps = {g.st.caps for g in _ends(starts, record_for, left, ("caps",), prune=record_for.bound_for(
+                values, NO_CAPS))} if bare else failure.reached
+            given = " with the values as recorded" * (bare and bool(reached_caps))
+        if not reached_caps:  # whatever the values (the bound and their check set aside)
+            left = search.Allowance(EXPLAIN_STEPS)
+            reached_caps = {g.st.caps for g in _ends(starts, record_for, left, ("caps", "values"), prune=(
+                record_for.bound_for(ANY_VALUES, NO_CAPS) if bare else None))}
+        cut = (f" in the dice tried (the search stops at {EXPLAIN_STEPS:,} steps: other dice may give other "
+               "maximums)") * (left.left == 0)
         for i, key in enumerate(eng.KEYS):
             got = {c[i] for c in reached_caps}
             if caps not in reached_caps and got and caps[i] not in got:
                 return (facts.caps[key][1] if key in facts.caps else facts.where("caps"),
-                        f"the {key} maximum is {caps[i]} after day {day}; {how} the rules give {_spread(got)} (a "
-                        "maximum only rises with a vision that restores it, and falls by 1 for each Bad Omen or "
-                        "outcome that lowers it)" + ("" if key in facts.caps else
+                        f"the {key} maximum is {caps[i]} after day {day}; {how} the rules give {_spread(got)}{given}"
+                        f"{cut} (a maximum only rises with a vision that restores it, and falls by 1 for each Bad Omen "
+                        "or outcome that lowers it)" + ("" if key in facts.caps else
                                                      "; a maximum that changes is written in caps: that day")
                         + (f" (the dice read {facts.dice_read()})" if facts.dice_read() else ""))
         reached = []
@@ -910,6 +917,12 @@ class Rules1872(LostRules):
                 replay.ends = [game]
                 return game.st.over
         zero = next((k for k in GAME.rules.primaries if st.values[k] == 0), None)
+        goal = next((lab for lab in st.day_hexes[1:] if lab in replay.land.goals), None)
+        left = [f"{x} ({lab})" for x, lab in sorted(replay.land.plots.items()) if not replay.ends[0].st.done(x)]
+        if recorded == "won" and goal and left and replay.ends[0].st.mountie != -1:  # why walking in is no win
+            return "unfinished", (f"the tribe entered Canada ({goal}) on day {st.day} with plot hex"
+                                  f"{'es' * (len(left) > 1)} {', '.join(left)} not visited (entering Canada wins once "
+                                  f"all {len(replay.land.plots)} plot hexes are), so the game is not over")
         if recorded != "lost" or st.ended is not None:
             return None
         if zero:  # a last day refused for its values

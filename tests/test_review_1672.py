@@ -446,12 +446,3 @@ def test_rolls_keyed_as_the_sheet_prints_the_phase_or_the_chart(tmp_path):
         found = check_save_file(path)
         assert day in path.read_text() and not any("unknown rolls key" in line for line in found), found
         assert (found == []) == ("Weather" in rolls), found  # no natives on day 1: their roll is one too many
-
-
-def test_fair_winds_the_sources_name_for_the_start_box_is_fair_weather(tmp_path):
-    """The source's set-up puts the weather cube on the "Fair Winds" box; its chart says Fair Weather: a save
-    may write either."""
-    path = tmp_path / "save.yaml"
-    path.write_text((REVIEW / "hand" / "accident-equal-to-the-hull-wounds.ok.yaml").read_text()
-                    .replace("weather: Fair Weather", "weather: Fair Winds"))
-    assert "Fair Winds" in path.read_text() and check_save_file(path) == []

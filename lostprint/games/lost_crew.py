@@ -84,7 +84,6 @@ class WeatherRule:
     drink: bool
     fish: bool
     storm: bool = False
-    also: tuple[str, ...] = ()  # other names the source gives it (a save may write them)
 
 
 @dataclass(frozen=True)
@@ -195,8 +194,7 @@ WEATHERS = (
     WeatherRule("doldrums", "Doldrums", 0, (), "stay", drink=True, fish=True),
     WeatherRule("rain", "Rain", 1, ("movement", "tacking"), "drift", drink=False, fish=True),
     WeatherRule("headwind", "Headwind", 1, ("movement", "tacking"), "stay", drink=True, fish=True),
-    WeatherRule("fair", "Fair Weather", 2, ("movement",), "drift", drink=True, fish=True,
-                also=("Fair Winds",)),  # the source's set-up puts the cube on the "Fair Winds" box
+    WeatherRule("fair", "Fair Weather", 2, ("movement",), "drift", drink=True, fish=True),
 )
 STORM = Storm(3, ("movement", "tacking"), 1, "anchorage")
 

@@ -55,8 +55,7 @@ def fields(game) -> dict:
             mark("shoals", hex_(), "a hex coloured shoals today"),
         ],
         "day": [
-            field("weather", choice(weathers, [w.name for w in crew.weathers],
-                                    aliases={a: w.key for w in crew.weathers for a in w.also}),
+            field("weather", choice(weathers, [w.name for w in crew.weathers]),
                   f"today's weather: {', '.join(weathers[:-1])} or {weathers[-1]}", carry=True),
             field("wounded", sailors, "sailors wounded today"),
             field("healed", sailors, f"sailors healed today (Rest, {crew.rest_water} Water)"),

@@ -404,9 +404,8 @@ def _day(st: State, rules, raw, at: At, rd: Reader, names: dict, after: str | No
 
     # marks may explain today's drawing (1572's Lagos de Oro): drawn hexes are checked after them
     st.drawn = {lab: tkey for lab, tkey, _ in drawn}
-    for lab, tkey, _ in drawn:
-        st.terrain[lab] = tkey
-        st.mapped_on[lab] = expected
+    st.terrain.update(st.drawn)
+    st.mapped_on.update(dict.fromkeys(st.drawn, expected))
 
     if "marks" in day:
         marks = rd.listing(day["marks"], at_key(day, "marks", f"{f}.marks"), "a list of marks")

@@ -446,3 +446,15 @@ def test_rolls_keyed_as_the_sheet_prints_the_phase_or_the_chart(tmp_path):
         found = check_save_file(path)
         assert day in path.read_text() and not any("unknown rolls key" in line for line in found), found
         assert (found == []) == ("Weather" in rolls), found  # no natives on day 1: their roll is one too many
+
+
+def test_a_sailor_named_in_another_case_is_the_crews(tmp_path):
+    """docs/formats/saves.md: a day field's values may be written in any case, with spaces or `_`/`-`: a setup
+    name written `BRAM` or `bram` under wounded is Bram."""
+    ok = (REVIEW / "hand" / "accident-equal-to-the-hull-wounds.ok.yaml").read_text()
+    path = tmp_path / "save.yaml"
+    for written in ("BRAM", "bram"):
+        path.write_text(ok.replace("wounded: [Bram]", f"wounded: [{written}]"))
+        assert written in path.read_text() and check_save_file(path) == [], written
+    path.write_text(ok.replace("wounded: [Bram]", "wounded: [Brom]"))
+    assert any("'Brom' is not one of the sailors" in line for line in check_save_file(path))

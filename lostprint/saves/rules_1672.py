@@ -22,6 +22,7 @@ from lostprint.games.lost_crew import SUPPLIES as KEYS
 from lostprint.games.lost_crew import RULES as CREW
 from lostprint.saves import search
 from lostprint.saves.fields_1672 import default_sailors, fields
+from lostprint.saves.fields_common import spelling
 from lostprint.saves.fields_read import read
 from lostprint.saves.rules import At, Event, LostRules, Mark, at_in
 
@@ -219,6 +220,10 @@ class Rules1672(LostRules):
     def check_day_field(self, st, name, value, at, problems, container) -> None:
         crew = st.own
         today = crew.today
+        if name in CREW_FIELDS and isinstance(value, list):  # a sailor named in any case or spacing (`Sailor 2`)
+            known = {spelling(n): n for n in crew.sailors}
+            if len(known) == len(crew.sailors):
+                value[:] = [known.get(spelling(w), w) if isinstance(w, str) else w for w in value]
         if name in CREW_FIELDS and crew.unnamed and isinstance(value, list):
             _name_places(crew, value)
         got = read(Reader(problems, st.game_map), DAY_FIELDS[name], value, at, crew.sailors)

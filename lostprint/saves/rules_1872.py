@@ -547,9 +547,9 @@ class Rules1872(LostRules):
             try:
                 eng.STEPS[eng.GO_AT].apply(game, value)
             except RuleError as exc:
-                if all(lab in game.terrain for lab in today):  # a branch that coloured the save's map
-                    k = len(game.st.moved)
-                    facts.why.setdefault("go", (facts.where_moved(k), _said(exc)))
+                k = len(game.st.moved)  # of the branches that coloured the save's map, the first to go furthest
+                if all(lab in game.terrain for lab in today) and k > facts.why.get("go step", -1):
+                    facts.why["go"], facts.why["go step"] = (facts.where_moved(k), _said(exc)), k
             return value
 
         def chosen(game):
@@ -668,6 +668,7 @@ class Rules1872(LostRules):
                     [game], record_for, EXPLAIN_STEPS, tuple(k for k in record.checks if k not in ("moved", "terrain")),
                     prune=record_for.chosen), None):  # some dice make every move: a roll not recorded refused it
                 facts.why.pop("go", None)
+                facts.why.pop("go step", None)
                 _, failure = search.explain(eng, [game], replace(record, prune=record_for.chosen, probe={}, expect={}),
                                             EXPLAIN_STEPS)
             if failure is not None and failure.key == "go":  # the moves asked one by one: a refused one says its rule

@@ -308,9 +308,14 @@ def _square_slip(first: _Pass, rounds, replay: _Replays) -> _Pass | None:
 def _kind_slip(first: _Pass, rounds, replay: _Replays) -> _Pass | None:
     """A legal tile of another type on the same square, or a spell written under another's name (its squares
     the same), in the first refused move's turn or the rounds before it, when laying or casting it so makes
-    every later turn legal: the later turns' refusals follow from it, the one slip."""
+    every later turn legal: the later turns' refusals follow from it, the one slip. A tile refused as one more
+    than the set holds looks first at the earlier tiles written as its type, however far back."""
     problems = first.result.problems
-    for r, j in _back(problems, rounds):
+    where, key, _, value = first.refused[0] if first.refused else ("", "", None, None)
+    counted = [(r, j) for r, turns in enumerate(rounds) for j, t in enumerate(turns)
+               if key == "tile" and problems[0].field == f"{where}.tile" and t.tile == value.tile
+               and f"rounds[{r}][{j}]" != where] if len(problems) > 1 else []
+    for r, j in dict.fromkeys([*reversed(counted), *_back(problems, rounds)]):
         t, where = rounds[r][j], f"rounds[{r}][{j}]"
         sp = t.spell
         ways = [("tile", E.Placement(k, t.at, t.moved_to), E.TILE[k].name, E.TILE.get(t.tile))

@@ -242,9 +242,8 @@ def _spell(f: Reader, value, where: str) -> E.SpellPlay | None:
     _mapping(f, value, where, allowed)
     kw = {}
     for k in ("target", "from", "at", "moved_to"):
-        if k in allowed:
-            required = not (k == "moved_to")
-            kw[T.SPELL_FIELDS[k]] = _square(f, value.get(k), f"{where}.{k}", required)
+        if k in allowed:  # Landfall's moved_to only for a Lava Pool laid on a tile
+            kw[T.SPELL_FIELDS[k]] = _square(f, value.get(k), f"{where}.{k}", k != "moved_to")
     if "direction" in allowed:
         kw["direction"] = _direction(f, value.get("direction"), f"{where}.direction")
         if value.get("direction") is None:

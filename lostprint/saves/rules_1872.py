@@ -380,7 +380,8 @@ class Rules1872(LostRules):
                              "hex entered, the last one too)")
                 st.day_hexes.append(last)
             elif len(problems) == facts.problems_before:
-                self._report(st, facts, record_for, starts, problems, at)
+                if starts:  # why no branch explains the day, said on the save's line with the rule and its limit
+                    problems.add(*self._why(st, facts, record_for, starts, at))
                 if explained is None and problems.items:  # the reason is the first reading's: said as undecided
                     line, n, text = problems.items[-1]
                     problems.items[-1] = (line, n, text + (
@@ -625,14 +626,9 @@ class Rules1872(LostRules):
         record_for.bound_for, record_for.chosen, record_for.unrolled = bound_for, chosen, unrolled
         return record_for
 
-    def _report(self, st, facts: Day, record_for, starts, problems, at) -> None:
-        """Why no branch explains the day, said on the save's line with the rule and its limit."""
-        if starts:
-            problems.add(*self._why(st, facts, record_for, starts, at))
-
     def _why(self, st, facts: Day, record_for, starts, at) -> tuple:
-        """(where, what) of `_report`: the engine's refusal placed on the save's field, or what the rules
-        allow where the save's counts or values differ."""
+        """(where, what) no branch explains the day: the engine's refusal placed on the save's field, or what
+        the rules allow where the save's counts or values differ."""
         how, day = facts.how, st.day
         if said := self._crow_elsewhere(st, facts) or self._unusable(st, facts, starts):  # said before the search:
             return said  # it stops elsewhere, mostly on the values the unusable record leaves unexplained

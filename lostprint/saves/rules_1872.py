@@ -24,6 +24,7 @@ from lostprint.games import lost_crows_plots as plots
 from lostprint.games.lost_crows import GAME, cell_words
 from lostprint.saves import search
 from lostprint.saves.fields_1872 import fields
+from lostprint.saves.fields_common import closest, spelled
 from lostprint.saves.fields_read import read
 from lostprint.saves.rules import At, Event, LostRules, Mark, at_in, slug
 
@@ -38,12 +39,23 @@ BACKTRACK_STEPS = 5_000  # not a rule: and steps walked, at most, in all (search
 WIDE_STEPS = 20_000  # not a rule: the steps of a going back tried again, every day back, once those ran out
 DANCE = eng.STEPS[eng.STEP_INDEX["spirit dancers"]]  # a change of the Tribe's bottom die to face 1, 2, ...
 ANY_VALUES, NO_CAPS = (None,) * len(eng.KEYS), (0,) * len(eng.KEYS)  # a day bound that leaves them open
+TERRAINS = spelled({s: t.key for t in GAME.terrains for s in t.spellings})
 PARTS_ORDER = ("moved", "terrain", "plots", "vision", "crows", "caps", "values")
 
 
 def _said(exc: RuleError) -> str:
     """A refusal in words: the engine's message, led by the rule it names unless it says it."""
     return str(exc) if exc.rule.lower() in str(exc).lower() else f"{exc.rule}: {exc}"
+
+
+def _meant(problems, where: str, written) -> str | None:
+    """The terrain a name that is none most likely meant (`Plainz`: plains), added to its refusal (the day goes on
+    with it, as a misspelled terrain in mapped: does), or None."""
+    meant = closest(TERRAINS, written) if isinstance(written, str) else None
+    for k, (line, n, text) in enumerate(problems.items):
+        if meant and f": {where}: " in text:
+            problems.items[k] = (line, n, f"{text}; did you mean {meant}?")
+    return meant
 
 
 def _spread(values) -> str:
@@ -218,6 +230,15 @@ class Rules1872(LostRules):
     def check_day_field(self, st, name, value, at, problems, container) -> None:
         got = read(Reader(problems, st.game_map), DAY_FIELDS[name], value, at)
         today = _replay(st).today
+        if name == "crows" and isinstance(value, list) and got is not None:  # a misspelled Crow: one slip, one line
+            read_at = {a.field: (t, a) for t, a in got}
+            got = []
+            for i, raw in enumerate(value):
+                iat = At(line_of(value, i), f"{at.field}[{i}]")
+                meant = None if iat.field in read_at else _meant(problems, iat.field, raw)
+                got += [read_at[iat.field]] if iat.field in read_at else [(meant, iat)] * bool(meant)
+        elif name == "vision" and isinstance(got, dict) and got["terrain"] is None and hasattr(value, "get"):
+            got["terrain"] = _meant(problems, f"{at.field}.terrain", value.get("terrain"))
         if got is None or isinstance(got, dict) and None in got.values():
             return
         if name == "crows":

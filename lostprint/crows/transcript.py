@@ -315,23 +315,23 @@ def _kind_slip(first: _Pass, rounds, replay: _Replays) -> _Pass | None:
     counted = [(r, j) for r, turns in enumerate(rounds) for j, t in enumerate(turns)
                if key == "tile" and problems[0].field == f"{where}.tile" and t.tile == value.tile
                and f"rounds[{r}][{j}]" != where] if len(problems) > 1 else []
-    for r, j in dict.fromkeys([*reversed(counted), *_back(problems, rounds)]):
-        t, where = rounds[r][j], f"rounds[{r}][{j}]"
-        sp = t.spell
-        ways = [("tile", E.Placement(k, t.at, t.moved_to), E.TILE[k].name, E.TILE.get(t.tile))
-                for k in (g.key for g in G.TILE_TYPES) if t.at is not None and k != t.tile]
-        ways += [("spell", replace(sp, name=c.key), c.name, G.spell(sp.name)) for c in G.SPELLS
-                 if sp is not None and sp.name in E.SPELL_KEYS and c.key != sp.name
-                 and {SPELL_FIELDS[f] for f in c.fields if f != "moved_to"}
-                 <= {a for a in SPELL_FIELDS.values() if getattr(sp, a) is not None}
-                 <= {SPELL_FIELDS[f] for f in c.fields}]
-        for key, way, name, was in ways:
-            if replay.left <= 0:
-                return None
-            if was is not None and (alt := replay(forced={(where, key): way})):
-                field = "tile" if key == "tile" else "spell.name"
-                return _told(alt, f"{where}.{field}", f"the later turns follow {name}, not {was.name}: as written, "
-                             f"{problems[0].field} is refused ({problems[0].message})")
+    turns = [(f"rounds[{r}][{j}]", rounds[r][j])
+             for r, j in dict.fromkeys([*reversed(counted), *_back(problems, rounds)])]
+    # every turn's tile before any spell: a spell read otherwise may also explain what a tile slip upset
+    ways = [("tile", where, E.Placement(k.key, t.at, t.moved_to), E.TILE[k.key].name, E.TILE.get(t.tile))
+            for where, t in turns for k in G.TILE_TYPES if t.at is not None and k.key != t.tile]
+    ways += [("spell", where, replace(t.spell, name=c.key), c.name, G.spell(t.spell.name)) for where, t in turns
+             for c in G.SPELLS if t.spell is not None and t.spell.name in E.SPELL_KEYS and c.key != t.spell.name
+             and {SPELL_FIELDS[f] for f in c.fields if f != "moved_to"}
+             <= {a for a in SPELL_FIELDS.values() if getattr(t.spell, a) is not None}
+             <= {SPELL_FIELDS[f] for f in c.fields}]
+    for key, where, way, name, was in ways:
+        if replay.left <= 0:
+            return None
+        if was is not None and (alt := replay(forced={(where, key): way})):
+            field = "tile" if key == "tile" else "spell.name"
+            return _told(alt, f"{where}.{field}", f"the later turns follow {name}, not {was.name}: as written, "
+                         f"{problems[0].field} is refused ({problems[0].message})")
     return None
 
 

@@ -113,3 +113,24 @@ def test_a_refused_days_log_is_shown_whole_on_its_one_line():
     problems = Problems("f.yaml")
     problems.add(At(3, "days[0]"), "word " * 5_000)  # still bounded
     assert len(problems.lines()[0]) < 5_000
+
+
+def test_a_misspelled_choice_gathered_key_or_mark_kind_is_told_the_name_it_most_likely_meant(tmp_path):
+    # docs/formats/saves.md: a misspelled name is refused with "did you mean ...?" (before: terrains only)
+    def weather(days):
+        _day(days, 1)["weather"] = "Fair Wether"
+
+    def size(days):
+        _day(days, 2)["marks"][0]["island"]["size"] = "smal"
+
+    def gathered(days):
+        day = next(d for d in days if "gathered" in d)
+        day["gathered"] = {"watr" if k == "water" else k: v for k, v in day["gathered"].items()}
+
+    def village(days):
+        _day(days, 1)["marks"][0] = {"vilage": "A1"}
+
+    for game, change, meant in (("1672", weather, "fair"), ("1672", size, "small"), ("1672", gathered, "water"),
+                                ("1572", village, "village")):
+        found = _changed(tmp_path, game, change)
+        assert any(f"did you mean {meant}" in p for p in found), (game, meant, found)

@@ -194,3 +194,9 @@ def closest(table: dict, text: object) -> str | None:
     """The name of `table` (from `spelled`) a slip of the pen most likely meant (`plainsx`: plains), or None."""
     near = difflib.get_close_matches(spelling(text), list(table), n=1, cutoff=0.75)
     return table[near[0]] if near else None
+
+
+def did_you_mean(table: dict, text: object) -> str:
+    """The end of a refusal naming what a slip most likely meant (`; did you mean plains?`), or ''."""
+    near = closest(table, text)
+    return f"; did you mean {near}?" if near else ""

@@ -8,8 +8,8 @@ from functools import lru_cache
 
 from lostprint.files import line_of
 from lostprint.files.tree import LDict, LList, key_line
-from lostprint.files.fields import At, Reader
-from lostprint.saves.fields_common import spelling
+from lostprint.files.fields import At, Reader, keyname
+from lostprint.saves.fields_common import did_you_mean, spelled, spelling
 
 
 @lru_cache(maxsize=64)  # not a rule: a choice's spellings made once
@@ -30,6 +30,15 @@ def _keyed(spec: dict, keys: dict) -> dict:
         out[new] = value
         out.key_lines[new], out.value_lines[new] = key_line(spec, key), line_of(spec, key)
     return out
+
+
+def unknown_keys(rd: Reader, container, known: tuple, field: str, what: str) -> None:
+    """Each key of `container` not `known`: one problem, with the key it most likely meant."""
+    table = spelled(dict(zip(known, known)))
+    for key in container:
+        if key not in known:
+            rd.error(At(key_line(container, key), f"{field}.{keyname(key)}" if field else keyname(key)),
+                     f"unknown {what} (expected one of: {', '.join(known)})" + did_you_mean(table, key))
 
 
 def _noun(shape: dict) -> str:
@@ -70,7 +79,7 @@ def read(rd: Reader, shape: dict, value, at: At, names=()):
             # a key written another way (`Movement Progress`, `Planning`): read as its key, on its line
             spec = _keyed(spec, {spelling(w): k for w, k in [*shape.get("names", {}).items(), *zip(fields, fields)]})
         if not fields.keys() >= spec.keys():
-            rd.unknown(spec, tuple(fields), at.field, f"{_noun(shape)} key")
+            unknown_keys(rd, spec, tuple(fields), at.field, f"{_noun(shape)} key")
         missing = [k for k in shape.get("required", ()) if k not in spec]
         if missing:
             rd.error(at, f"needs its {' and '.join(missing)}")
@@ -97,7 +106,8 @@ def read(rd: Reader, shape: dict, value, at: At, names=()):
                                tuple(terrains.get(o, o) for o in shape["options"]))
         spellings = {**{spelling(a): o for a, o in shape.get("aliases", {}).items()}, **spellings}
         if text is not None and spelling(text) not in spellings:
-            rd.error(at, f"{text!r} is not a {_noun(shape)} ({', '.join(shape['options'])})")
+            rd.error(at, f"{text!r} is not a {_noun(shape)} ({', '.join(shape['options'])})"
+                         + did_you_mean(spellings, text))
         return None if text is None else spellings.get(spelling(text))
     if kind == "multi":
         options = list(names) or shape["options"]

@@ -20,7 +20,8 @@ from lostprint.games import resolve
 from lostprint.geometry import hexgrid
 from lostprint.maps.check import load_map
 from lostprint.maps.model import standard_map
-from lostprint.saves.fields_common import closest, resource_names, spelled, spelling
+from lostprint.saves.fields_common import closest, did_you_mean, resource_names, spelled, spelling
+from lostprint.saves.fields_read import unknown_keys
 from lostprint.saves.games import rules_for
 from lostprint.saves.rules import At, DayRecord, Played, Problems, State, slug
 
@@ -121,7 +122,7 @@ def replay_data(data, source: str, allow_any_map: bool = False, rules=None) -> t
         rd.error(At(line_of(data, "format"), "format"), f"this is a map file ({MAP_FORMAT}), not a save: "
                  "print it with lostprint sheet GAME --map FILE, or name it in a save's map:")
         return problems.lines(), None
-    rd.unknown(data, TOP_FIELDS, "", "field")
+    unknown_keys(rd, data, TOP_FIELDS, "", "field")
     if data.get("format") != FORMAT:
         where = at_key(data, "format", "format")
         got = f", not {shown(data['format'])}" if "format" in data else " (missing)"
@@ -237,7 +238,7 @@ def _setup(data: LDict, rules, rd: Reader) -> dict | None:
         else LDict(line=line_of(data))  # none: each choice the game needs is missing, on the save's line
     if setup is None:
         return None
-    rd.unknown(setup, tuple(fields), "setup", "setup choice")
+    unknown_keys(rd, setup, tuple(fields), "setup", "setup choice")
     for key, allowed in fields.items():
         at = at_key(setup, key, f"setup.{key}")
         if key not in setup:
@@ -282,7 +283,7 @@ def _outcome(data: LDict, rd: Reader) -> tuple[LDict | None, dict]:
     out: dict = {}
     if outcome is None:
         return None, out
-    rd.unknown(outcome, OUTCOME_FIELDS, "outcome", "field")
+    unknown_keys(rd, outcome, OUTCOME_FIELDS, "outcome", "field")
     if "result" in outcome:
         at = at_key(outcome, "result", "outcome.result")
         value = rd.text(outcome["result"], at)
@@ -335,7 +336,7 @@ def _day(st: State, rules, raw, at: At, rd: Reader, names: dict, after: str | No
     if isinstance(day.get("resources"), dict):
         day = _resources_named(day, names["resource"], f"{at.field}.resources", rd)
     f = at.field
-    rd.unknown(day, DAY_FIELDS + tuple(rules.day_fields), f, "day field")
+    unknown_keys(rd, day, DAY_FIELDS + tuple(rules.day_fields), f, "day field")
     expected = st.day + 1
     number = rd.integer(day.get("day"), at_key(day, "day", f"{f}.day"), 1) if "day" in day else None
     if "day" not in day:
@@ -419,7 +420,8 @@ def _day(st: State, rules, raw, at: At, rd: Reader, names: dict, after: str | No
             kind_slug = rules.mark_names.get(slug(kind), slug(kind)) if isinstance(kind, str) else ""
             kat = At(key_line(item, kind), f"{mat.field}.{keyname(kind)}")
             if kind_slug not in rules.mark_kinds:
-                rd.error(kat, f"unknown mark (kinds: {', '.join(rules.mark_kinds)})")
+                rd.error(kat, f"unknown mark (kinds: {', '.join(rules.mark_kinds)})" + did_you_mean(
+                    spelled({**dict(zip(rules.mark_kinds, rules.mark_kinds)), **rules.mark_names}), kind))
                 continue
             mark = rules.check_mark(st, kind_slug, value, At(line_of(item, kind), kat.field), rd.problems, item)
             if mark is not None:

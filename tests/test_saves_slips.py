@@ -134,3 +134,12 @@ def test_a_misspelled_choice_gathered_key_or_mark_kind_is_told_the_name_it_most_
                                 ("1572", village, "village")):
         found = _changed(tmp_path, game, change)
         assert any(f"did you mean {meant}" in p for p in found), (game, meant, found)
+
+
+def test_a_setup_key_written_as_the_sheet_prints_it_is_read_as_its_key(tmp_path):
+    # before: two problems ("unknown setup choice", and the expedition missing) for one capitalised key
+    save = yaml.safe_load(EXAMPLES["1572"].read_text(encoding="utf-8"))
+    save["setup"] = {k.capitalize(): v for k, v in save["setup"].items()}
+    path = tmp_path / "1572.yaml"
+    path.write_text(yaml.safe_dump(save, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    assert check_save_file(path) == []

@@ -22,7 +22,7 @@ def _whole(x, low, high) -> bool:
     return isinstance(x, int) and not isinstance(x, bool) and (low is None or x >= low) and (high is None or x <= high)
 
 
-def _keyed(spec: dict, keys: dict) -> dict:
+def keyed(spec: dict, keys: dict) -> dict:
     """`spec` with each key written as `keys` reads it (by its spelling), keeping each key's lines."""
     out = LDict(line=line_of(spec))
     for key, value in spec.items():
@@ -77,7 +77,7 @@ def read(rd: Reader, shape: dict, value, at: At, names=()):
             return None
         if (shape.get("names") or kind == "group") and not fields.keys() >= spec.keys():
             # a key written another way (`Movement Progress`, `Planning`): read as its key, on its line
-            spec = _keyed(spec, {spelling(w): k for w, k in [*shape.get("names", {}).items(), *zip(fields, fields)]})
+            spec = keyed(spec, {spelling(w): k for w, k in [*shape.get("names", {}).items(), *zip(fields, fields)]})
         if not fields.keys() >= spec.keys():
             unknown_keys(rd, spec, tuple(fields), at.field, f"{_noun(shape)} key")
         missing = [k for k in shape.get("required", ()) if k not in spec]

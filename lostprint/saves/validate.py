@@ -21,7 +21,7 @@ from lostprint.geometry import hexgrid
 from lostprint.maps.check import load_map
 from lostprint.maps.model import standard_map
 from lostprint.saves.fields_common import closest, did_you_mean, resource_names, spelled, spelling
-from lostprint.saves.fields_read import unknown_keys
+from lostprint.saves.fields_read import keyed, unknown_keys
 from lostprint.saves.games import rules_for
 from lostprint.saves.rules import At, DayRecord, Played, Problems, State, slug
 
@@ -238,6 +238,8 @@ def _setup(data: LDict, rules, rd: Reader) -> dict | None:
         else LDict(line=line_of(data))  # none: each choice the game needs is missing, on the save's line
     if setup is None:
         return None
+    if not fields.keys() >= setup.keys():  # a key written as the sheet prints it (`Expedition`): read as its key
+        setup = keyed(setup, spelled(dict(zip(fields, fields))))
     unknown_keys(rd, setup, tuple(fields), "setup", "setup choice")
     for key, allowed in fields.items():
         at = at_key(setup, key, f"setup.{key}")

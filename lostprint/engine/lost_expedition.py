@@ -28,6 +28,7 @@ ROLLED = ("movement", "exploring", "native-contact", "hunting")  # the charts ro
 NC = "native-contact"
 FACE_ORDER = tuple(k for k, _ in sorted(R.phase_faces, key=lambda kv: kv[1]))
 FACE = MappingProxyType(dict(R.phase_faces))
+FACES_IN_ORDER = tuple((k, FACE[k]) for k in FACE_ORDER)
 MORALE_BY_DIRECTION = MappingProxyType(dict(R.morale_by_direction))
 NOTHING = MappingProxyType({})  # no inputs pending
 DONE = MappingProxyType({"asks": None})  # the phase is over for the day
@@ -130,6 +131,7 @@ class State:
     marks_today: tuple[tuple, ...] = ()  # (kind, hexes) or ("interest", (hex,), key)
     fever_today: str = ""  # "struck" or "broken"
     log: tuple[str, ...] = ()
+    logged: bool = True  # not a rule: False in a game whose log nobody reads (a rating's): no line is written
 
     def get(self, key: str) -> int:
         return self.values[IX[key]]
@@ -144,25 +146,33 @@ class State:
         return next((k for h, k in self.interests if h == label), None)
 
 
-def new_game(board: Board, expedition: str) -> State:
-    return State(board=board, expedition=expedition, pos=board.start,
-                 values=tuple(R.cap for _ in TRACKER_KEYS), terrain=dict(board.printed), cataracts=board.cataracts)
+def new_game(board: Board, expedition: str, logged: bool = True) -> State:
+    return State(board=board, expedition=expedition, pos=board.start, values=tuple(R.cap for _ in TRACKER_KEYS),
+                 terrain=dict(board.printed), cataracts=board.cataracts, logged=logged)
 
 
 def clamp(value: int) -> int:
     return R.floor if value < R.floor else min(value, R.cap)
 
 
+FLOOR, CAP = R.floor, R.cap
+
+
 def _add(values: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:
-    """The trackers with tracker i (its index in TRACKER_KEYS) changed by n, clamped."""
-    return values[:i] + (clamp(values[i] + n),) + values[i + 1:]
+    """The trackers with tracker i (its index in TRACKER_KEYS) changed by n, clamped (clamp written out: a hot
+    path)."""
+    n += values[i]
+    return values[:i] + (FLOOR if n < FLOOR else CAP if n > CAP else n,) + values[i + 1:]
 
 
 # --- what the rules say of a hex, a party and an icon (the validator reads these too) -------------
 
 
+_POWERS_GET = dict(POWERS).get  # a dict's get (of a copy no one holds): twice a mapping proxy's, at every chart row
+
+
 def powers(expedition: str) -> Powers:
-    return POWERS.get(expedition, NO_POWERS)
+    return _POWERS_GET(expedition, NO_POWERS)
 
 
 def fever_immune(expedition: str, lagos: tuple[str, ...], where: str) -> bool:
@@ -178,6 +188,7 @@ def village_found(expedition: str, terrain: str, peaceful: bool) -> str:
     return "peaceful-village" if peaceful or powers(expedition).peaceful_villages else "village"
 
 
+@lru_cache(maxsize=64)  # not a rule: asked at every chart row; a few expeditions and terrains
 def village_cost(expedition: str, terrain: str) -> int:
     """The movement progress a (not peaceful) village icon costs here."""
     return R.village_progress if village_found(expedition, terrain, False) == "village" else 0
@@ -202,7 +213,7 @@ def icon_changes(e, expedition: str, immune: bool, village: int) -> tuple[tuple[
 def modifier(st: State, chart: str, musket: bool = False) -> int:
     """What is added to a chart's dice today: planning bonus, terrain, villages, expedition, musket."""
     own = powers(st.expedition)
-    mod = st.plan.get(chart) + terrain_mod(st.terrain_here(), chart) + own.chart_mods.get(chart, 0)
+    mod = st.plan.get(chart) + terrain_mod(st.terrain[st.pos], chart) + own.chart_mods.get(chart, 0)
     if chart in R.peaceful_charts:
         mod += R.peaceful_bonus * st.peaceful.count(st.pos)
     return mod + own.musket_bonus if musket else mod
@@ -210,7 +221,7 @@ def modifier(st: State, chart: str, musket: bool = False) -> int:
 
 def phase_dice(st: State, chart: str) -> int:
     """Native Contact near an Advanced Empire is rolled on the empire's dice."""
-    near = chart == NC and any(st.board.distance(st.pos, e) <= R.empire_reach for e in st.empires)
+    near = chart == NC and st.empires and any(st.board.distance(st.pos, e) <= R.empire_reach for e in st.empires)
     return R.empire_dice if near else R.phase_dice
 
 
@@ -246,7 +257,7 @@ def trail_options(st: State, where: str) -> tuple[str, ...]:
 
 
 def mapping_targets(st: State) -> tuple[str, ...]:
-    return tuple(n for n in st.board.neighbours[st.pos] if n not in st.terrain)
+    return tuple([n for n in st.board.neighbours[st.pos] if n not in st.terrain])
 
 
 def kantyi_count(roll: tuple[int, ...]) -> int:
@@ -392,6 +403,10 @@ ROLL = MappingProxyType({(key, n): Roll(key, n) for n in range(1, R.planning_dic
                          for key in ("planning", *ROLLED, "mapping", "interests", KANTYI_ROLLS)})  # made once
 
 
+ROLLS_OF = MappingProxyType({n: frozenset(product(range(1, R.die_faces + 1), repeat=n))
+                             for n in range(1, R.planning_dice + 1)})  # every legal roll of n dice: one look-up
+
+
 def pending(st: State, phase: str, name: str | None = None, default=None):
     """The inputs `phase` has taken so far while it is open (the dice rolled, the decisions made), or the
     one named `name`."""
@@ -404,7 +419,7 @@ def _take(st: State, got, ask, value) -> dict:
     key = ask.key
     if ask.__class__ is Roll:
         dice = (value,) if isinstance(value, int) else tuple(value)
-        if len(dice) == ask.dice and 1 <= min(dice) and max(dice) <= R.die_faces:
+        if dice in ROLLS_OF.get(ask.dice, ()):
             if key == KANTYI_ROLLS:
                 return {**got, "kantyi": got.get("kantyi", ()) + dice}
             return {**got, "rolls": got.get("rolls", ()) + (dice,)}
@@ -449,8 +464,11 @@ def _rolled(st: State, key: str, got):
 # --- the phases ---------------------------------------------------------------------------------------
 
 
+NO_PLAN = Plan()
+
+
 def start_day(st: State) -> State:
-    return replace(st, day=st.day + 1, day_start=st.pos, plan=Plan(), diego_used=False, interest_due=False,
+    return replace(st, day=st.day + 1, day_start=st.pos, plan=NO_PLAN, diego_used=False, interest_due=False,
                    steps=(), mapped_today=(), marks_today=(), fever_today="", log=(), phase="", pending=NOTHING)
 
 
@@ -470,7 +488,7 @@ def keep_options(st: State) -> tuple[tuple[int, ...], ...]:
 
 def wild_count(st: State, dice: tuple[int, ...]) -> int:
     """The WILDs of a planning roll that may be given to phases (none while a fever holds them)."""
-    return 0 if st.fever else sum(1 for d in dice if d == R.wild_face)
+    return 0 if st.fever else dice.count(R.wild_face)
 
 
 def wild_assignments(st: State, dice: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
@@ -504,23 +522,26 @@ def planning(st: State, phase: str, got) -> State:
     if broken:
         log.append(f"{wild} WILDs break the fever")
     n_wild = wild_count(st, dice)  # a fever holds them, even those that break it
-    called = tuple(k for k in FACE_ORDER if FACE[k] in dice)
+    faces = [kf for kf in FACES_IN_ORDER if kf[1] in dice]  # (chart, face) of the charts called
+    called = tuple([k for k, _ in faces])
     given = dict(got["wilds"])  # checked here rather than against wild_assignments: that costs ~4% of a game
     if any(k not in called or n < 0 for k, n in given.items()):
         raise RuleError("wild", "a WILD only adds to a phase the dice called")
     if sum(given.values()) != (n_wild if called else 0):
         raise RuleError("wild", f"{n_wild} WILD{'s' * (n_wild != 1)} to give, not {sum(given.values())}")
-    bonus = tuple((k, (dice.count(FACE[k]) - 1 + given.get(k, 0)) * R.bonus_per_extra) for k in called)
+    bonus = tuple((k, (dice.count(face) - 1 + given.get(k, 0)) * R.bonus_per_extra) for k, face in faces)
     values = st.values
-    kind = max((dice.count(f) for f in set(dice) if f != R.wild_face), default=0)
+    kind = max([dice.count(f) for f in set(dice) if f != R.wild_face] or (0,))
     if kind >= R.kind_for_bonus:
         values = _add(values, CONQ, R.kind_bonus)
         log.append(f"{kind} of a kind: a conquistador joins")
     elif wild and kind + wild >= R.kind_for_bonus:
         log.append(f"WILDs make no {R.kind_for_bonus} of a kind")
-    log.append(f"planning {list(dice)}: " + (", ".join(f"{k} {b:+d}" for k, b in bonus) or "nothing called"))
+    if st.logged:
+        log.append(f"planning {list(dice)}: " + (", ".join(f"{k} {b:+d}" for k, b in bonus) or "nothing called"))
     return replace(st, plan=Plan(tuple(dice), called, bonus), values=values, fever=st.fever and not broken,
-                   fever_today="broken" if broken else st.fever_today, log=tuple(log), phase=phase, pending=DONE)
+                   fever_today="broken" if broken else st.fever_today, log=tuple(log) if st.logged else st.log,
+                   phase=phase, pending=DONE)
 
 
 def chart_dice(st: State, chart: str, got=None) -> tuple[int, ...]:
@@ -551,7 +572,7 @@ def _chart_asks(st: State, chart: str, got):
         due = sum(kantyi_count(r) for r in rolls) - len(got.get("kantyi", ()))
         if due > 0:
             return ROLL[KANTYI_ROLLS, due]
-    if "musket" not in got and chart in R.musket_charts and st.get("muskets") >= R.musket_reroll_cost:
+    if "musket" not in got and chart in R.musket_charts and st.values[MUSKETS] >= R.musket_reroll_cost:
         return ASK["musket"]
     if got.get("musket") and len(rolls) == 1:
         return ROLL[chart, phase_dice(st, chart)]
@@ -571,11 +592,12 @@ def chart_row(st: State, chart: str, got) -> State:
         if musket:
             values = _add(values, MUSKETS, -R.musket_reroll_cost)
         dice = chart_dice(st, chart, got)
-        total = chart_total(st, chart, got)
+        total = sum(dice) + modifier(st, chart, musket) + (R.bonus_per_extra if got.get("diego") else 0)  # chart_total
         row = row_for(chart, total)
-        log.append(f"{chart}: {list(dice)}{' (musket reroll)' if musket else ''}"
-                   f"{' (Kantyi)' if got.get('kantyi') else ''}{' (Diego +1)' if got.get('diego') else ''} "
-                   f"{total - sum(dice):+d} = {total}")
+        if st.logged:
+            log.append(f"{chart}: {list(dice)}{' (musket reroll)' if musket else ''}"
+                       f"{' (Kantyi)' if got.get('kantyi') else ''}{' (Diego +1)' if got.get('diego') else ''} "
+                       f"{total - sum(dice):+d} = {total}")
         if got.get("diego"):
             changes["diego_used"] = True
     return _icons(st, chart, got, row.effects, values, log, changes)
@@ -593,11 +615,12 @@ def _icons(st: State, phase: str, got, effects, values: tuple, log: list, change
     immune = fever_immune(st.expedition, st.lagos, here)
     village = village_cost(st.expedition, st.terrain[here])
     for e in effects:
+        what = e.what
+        if what in IX:  # a tracker's own icon: icon_changes' first case, without its cache
+            values = _add(values, IX[what], e.amount)
+            continue
         for i, n in icon_changes(e, st.expedition, immune, village):
             values = _add(values, i, n)
-        what = e.what
-        if what in IX:
-            continue
         if what == "accident":
             key, n = powers(st.expedition).accident
             log.append(f"accident: {key} \u2212{n}")
@@ -638,7 +661,7 @@ def _icons(st: State, phase: str, got, effects, values: tuple, log: list, change
             changes["eclipse"] = e.amount
         elif what in ("kantyi", "diego"):
             changes[what] = True
-    return replace(st, values=values, log=tuple(log), marks_today=marks, **changes)
+    return replace(st, values=values, log=tuple(log) if st.logged else st.log, marks_today=marks, **changes)
 
 
 def mapped(st: State, phase: str, got) -> State:
@@ -655,7 +678,7 @@ def mapped(st: State, phase: str, got) -> State:
         cataracts = cataracts | {frozenset((st.pos, down))}
         marks += (("cataract", (st.pos, down)),)
         drawn = f"; a {R.cataract_face} from river hex {st.pos}: a cataract to {down}"
-    log = st.log + (f"mapping {target}: {list(dice)} = {total}: {terrain}{drawn}",)
+    log = st.log + (f"mapping {target}: {list(dice)} = {total}: {terrain}{drawn}",) if st.logged else st.log
     return replace(st, terrain={**st.terrain, target: terrain}, mapped_today=st.mapped_today + ((target, terrain),),
                    marks_today=marks, cataracts=cataracts, log=log, diego_used=st.diego_used or diego,
                    phase=phase, pending=DONE)
@@ -687,10 +710,10 @@ def interest_found(st: State, phase: str, got) -> State:
 def eat(st: State) -> State:
     """Phase 8: one food, or a conquistador."""
     if fed_by_migration(st):
-        return replace(st, log=st.log + ("the migration feeds the party",))
+        return replace(st, log=st.log + ("the migration feeds the party",) if st.logged else st.log)
     values = rations(st.values)
     starved = values[FOOD] == st.get("food")
-    return replace(st, values=values, log=st.log + ("starvation: a man is lost",) if starved else st.log)
+    return replace(st, values=values, log=st.log + ("starvation: a man is lost",) if starved and st.logged else st.log)
 
 
 def step(st: State, to: str) -> State:
@@ -701,6 +724,8 @@ def step(st: State, to: str) -> State:
     here, cost, gain = st.pos, step_cost(st, to), river_gain(st.board, st.pos, to)
     values = _add(_add(st.values, PROGRESS, -cost), PROGRESS, gain)
     due = interest_on_entering(st, to) and st.interest_at(to) is None
+    if not st.logged:
+        return replace(st, pos=to, values=values, steps=st.steps + (to,), interest_due=due)
     river = f", river +{gain}" if gain else (  # a river hex entered off the river's course gains nothing
         f", no river progress (the river runs {here} -> {st.board.downstream(here)})"
         if to in st.board.river and st.board.downstream(here) else "")
@@ -714,7 +739,7 @@ def morale(st: State) -> State:
     for n in morale_of_travel(st.board, (st.day_start,) + st.steps):
         values = _add(values, MORALE, n)
     after = desertion(values)
-    log = st.log + ("morale is gone: a conquistador deserts",) if after != values else st.log
+    log = st.log + ("morale is gone: a conquistador deserts",) if after != values and st.logged else st.log
     return replace(st, values=after, log=log)
 
 
@@ -752,7 +777,7 @@ OPTIONS = MappingProxyType({  # each decision's legal choices now, by its key (w
     "trail": lambda st: trail_options(st, st.pos),
     "target": mapping_targets,
     "lagos": lagos_placements,
-    "to": lambda st: (None,) + tuple(n for n in st.board.neighbours[st.pos] if step_problem(st, n) is None),
+    "to": lambda st: (None,) + tuple([n for n in st.board.neighbours[st.pos] if step_problem(st, n) is None]),
     "cartography": lambda st: (None,) + trail_options(st, st.pos),
 })
 
@@ -760,15 +785,25 @@ OPTIONS = MappingProxyType({  # each decision's legal choices now, by its key (w
 def _phase(key: str, due, asks, effect, reach: frozenset) -> Step:
     """A phase taking its inputs one at a time: `due(state)` whether it opens today, `asks(state, key,
     got)` its next input (None: `effect(state, key, got)` applies it)."""
+    opened = (None, None)  # (a state, the first input asked of it): apply reads need's answer, not asks' again
+
     def need(st):
+        nonlocal opened
         if st.phase == key:
             got = st.pending
             return got["asks"] if "asks" in got else asks(st, key, got)
-        return asks(st, key, NOTHING) if due(st) else None
+        if not due(st):
+            return None
+        ask = asks(st, key, NOTHING)
+        opened = (st, ask)
+        return ask
 
     def apply(st, value):
         got = st.pending if st.phase == key else NOTHING
-        got = _take(st, got, got["asks"] if "asks" in got else asks(st, key, got), value)
+        was, ask = opened
+        if was is not st or got is not NOTHING:
+            ask = got["asks"] if "asks" in got else asks(st, key, got)
+        got = _take(st, got, ask, value)
         got["asks"] = asks(st, key, got)
         return replace(st, phase=key, pending=got) if got["asks"] else effect(st, key, got)
 

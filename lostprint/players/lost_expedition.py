@@ -4,7 +4,6 @@
 do; `Naive` never rerolls, never spends a musket and walks as soon as it can."""
 from __future__ import annotations
 
-import functools
 from types import MappingProxyType
 
 from lostprint.engine import lost_expedition as eng
@@ -15,6 +14,9 @@ from lostprint.players import common
 from lostprint.players.common import FAST_DICE, per_map, rng_for
 from lostprint.saves.rules_1572 import save_of
 
+MOVEMENT, MAPPING, HUNTING = (eng.FACE[chart] for chart in ("movement", "mapping", "hunting"))
+# not a rule: the careful player gives its WILDs to the first of these charts its dice called
+WILDS_TO = tuple((chart, eng.FACE[chart]) for chart in ("movement", "mapping", "hunting", "exploring", eng.NC))
 board_of = per_map(eng.board_of)  # the engine's Board of a map, shared by the games on it (never changed)
 
 
@@ -36,6 +38,7 @@ class Player:
     stage = "1572-play"
     days = None  # the game ends by its own day limit
     closer_only = False
+    logged = False  # a rating reads no log: the engine writes one only for a game made a save (`played`)
 
     def __init__(self, seed: int, game_map=None):
         game_map = game_map or standard_map("lost-expedition")
@@ -46,7 +49,7 @@ class Player:
         self.expedition = next(o.key for o in EXPEDITIONS if o.roll == face)
 
     def start(self) -> eng.State:
-        return eng.new_game(self.board, self.expedition)
+        return eng.new_game(self.board, self.expedition, self.logged)
 
     def toward_goal(self, labels) -> list:
         """The party's neighbours `labels`, best first: closest to the delta, then the happiest direction."""
@@ -103,17 +106,18 @@ class Careful(Player):
         dice = eng.planned_dice(st)
         to_go = self.board.to_goal
         ahead = [lab for lab in self.board.neighbours[st.pos] if to_go[lab] < to_go[st.pos]]
-        one_of = {eng.FACE["mapping"]: bool(ahead) and all(lab not in st.terrain for lab in ahead),
-                  eng.FACE["hunting"]: st.get("food") <= self.hungry_at}
-        keep = [d for d in dice if d in (R.wild_face, eng.FACE["movement"])]
-        keep = sorted(keep + [face for face, wanted in one_of.items() if wanted and face in dice])
+        keep = [d for d in dice if d == R.wild_face or d == MOVEMENT]
+        if MAPPING in dice and ahead and all(lab not in st.terrain for lab in ahead):
+            keep.append(MAPPING)
+        if HUNTING in dice and st.values[eng.FOOD] <= self.hungry_at:
+            keep.append(HUNTING)
+        keep.sort()
         return tuple(keep) if len(keep) < len(dice) else dice
 
     def wilds(self, phase: str):
         dice = eng.planned_dice(self.st)
         n = eng.wild_count(self.st, dice)
-        charts = ("movement", "mapping", "hunting", "exploring", "native-contact")
-        return next((((chart, n),) for chart in charts if n and eng.FACE[chart] in dice), ())
+        return next((((chart, n),) for chart, face in WILDS_TO if n and face in dice), ())
 
     def diego(self, phase: str) -> bool:
         return phase not in ("interests", "travel")
@@ -139,7 +143,10 @@ class Careful(Player):
 PLAYERS = {"careful": Careful, "naive": Naive}
 
 
-played = functools.partial(common.played, eng)  # (player, limit=None): (the last state, every input in order)
+def played(player: Player, limit: int | None = None) -> tuple:
+    """(the last state, every input in order) of a game by `player`, the engine's log kept for the save's days."""
+    player.logged = True
+    return common.played(eng, player, limit)
 
 
 def play(seed: int, game_map=None, player=Careful) -> dict:

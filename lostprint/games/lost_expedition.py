@@ -553,8 +553,7 @@ PHASES = (
     Phase(8, "Eat Rations", f"Eat {R.ration} food; with none, lose 1 conquistador."),
     Phase(9, "Map Travel", f"Spend {R.move_cost} movement ({R.trail_cost} along a trail) to enter a mapped "
                            f"neighbour \u2302; step again while it pays \u2302."),
-    Phase(10, "Morale", f"Adjust morale by each step's direction, in turn \u2302; below {R.morale_floor}, lose 1 "
-                        "conquistador."),
+    Phase(10, "Morale", f"Adjust morale step by step \u2302; below {R.morale_floor}, lose 1 conquistador."),
     Phase(11, "Track Day", f"Cross off one day box; {R.day_limit} in all \u2302."),
     Phase(12, "Journal", "Write what happened (optional)."),
 )

@@ -504,10 +504,10 @@ def step_price(land: Land, terrain: dict, st: State, to: str) -> tuple[int, int,
     pos, flags = st.pos, st.flags
     if to not in land.neighbors[pos]:
         raise RuleError("movement", f"{to} is not next to {pos}")
+    if to in land.fort and not fort_open(st):  # before mapped: the fort hex is never drawn
+        raise RuleError("Fort Benton", f"{to} is Fort Benton: impassable")
     if to not in terrain:
         raise RuleError("movement", f"{to} is not mapped")
-    if to in land.fort and not fort_open(st):
-        raise RuleError("Fort Benton", f"{to} is Fort Benton: impassable")
     if st.came_from == "plot" and st.moved and st.moved[-1] in land.plot_at:
         raise RuleError("plot hex", f"the tribe stops on first entering a plot hex ({st.moved[-1]}): no move "
                                     "after it today")

@@ -180,6 +180,11 @@ class LostRules:
         """Entering a goal hex ends the game in a win (1872 first needs the five plot hexes)."""
         return True
 
+    def never_drawn(self, st: State, label: str) -> str | None:
+        """Why a route may not enter an unmapped hex no one may draw (1872: Fort Benton, impassable before 12A),
+        in the game's words; None: the general reason (draw it first)."""
+        return None
+
     def entered_again(self, st: State, label: str) -> str | None:
         """Why a route may not list the hex it stands in, in the game's words (1872: back from the fort); None
         for the general reason."""

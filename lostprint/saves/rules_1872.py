@@ -291,6 +291,11 @@ class Rules1872(LostRules):
     def wins_on_entering(self, st, label) -> bool:
         return any(eng.wins_on(_replay(st).land, st.terrain, g.st, label) for g in _replay(st).ends)
 
+    def never_drawn(self, st, label) -> str | None:
+        if label in _replay(st).land.fort and not any(eng.fort_open(g.st) for g in _replay(st).ends):
+            return f"{label} is Fort Benton: impassable"
+        return None
+
     def entered_again(self, st, label) -> str | None:
         """A fort assault written twice with the move back between left out: the failed one's rule said."""
         k = st.day_hexes.index(label)

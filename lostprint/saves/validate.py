@@ -445,7 +445,7 @@ def _day(st: State, rules, raw, at: At, rd: Reader, names: dict, after: str | No
             why = (again or f"{lab} is where the route stands already: moved lists the hexes entered, not the "
                             "one left" if lab == pos else f"{lab} is not next to {pos}")
         elif lab not in st.terrain and not rules.enters_unmapped:
-            why = f"{lab} is not mapped yet (draw a hex before you enter it)"
+            why = rules.never_drawn(st, lab) or f"{lab} is not mapped yet (draw a hex before you enter it)"
         else:
             pos = lab
             done = lab in st.game_map.goals and rules.wins_on_entering(st, lab)

@@ -233,3 +233,16 @@ def test_every_way_the_validator_reads_game_gets_that_games_checks(game_id):
         day = {**data["days"][0], "no-such-field": 1}
         assert refused({**data, "game": way, "days": [day]}), way
     assert tried >= 5
+
+
+def test_a_rolls_key_by_its_printed_name_and_a_mark_key_in_another_case_match_the_schema_as_validate_reads_them():
+    # before: the schema refused rolls keyed as the sheet prints them ("Sloop Accident", read by the validator
+    # since 40b1a62) and an island's `Hexes`/`Size` (its required keys named only in lower case)
+    from lostprint.saves.validate import replay_data
+    data = as_json(ROOT / "examples" / "1672-the-salt-road-home.yaml")
+    day = data["days"][1]
+    day["rolls"] = {{"accident": "Sloop Accident", "weather": "Weather Watch"}.get(k, k): v
+                    for k, v in day["rolls"].items()}
+    day["marks"][0]["island"] = {k.capitalize(): v for k, v in day["marks"][0]["island"].items()}
+    assert replay_data(data, "x.yaml")[0] == []
+    assert refused(data) == []

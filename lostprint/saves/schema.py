@@ -52,11 +52,15 @@ def shape_schema(shape: dict) -> dict:
         written = list(dict.fromkeys(spelling(w) for w in (*shape["keys"], *shape.get("names", ()))))
         out = {"type": "object", "additionalProperties": _number(shape), "propertyNames": {
             "pattern": spelling_pattern(written)} if shape.get("names") else {"enum": shape["keys"]}}
-    elif kind == "group":
-        out = {"type": "object", **({"required": shape["required"]} if shape["required"] else {}),
-               "additionalProperties": False,  # a key in any spelling (`Planning`), as fields_read reads it
+    elif kind == "group":  # a key in any spelling (`Planning`) or by a name (`Sloop Accident`), as fields_read reads it
+        ways = {f["key"]: spelling_pattern(dict.fromkeys(spelling(w) for w, k in [(f["key"], f["key"]),
+                                                                                  *shape.get("names", {}).items()]
+                                                         if k == f["key"])) for f in shape["fields"]}
+        out = {"type": "object", "additionalProperties": False,
                "properties": {f["key"]: shape_schema(f) for f in shape["fields"]},
-               "patternProperties": {spelling_pattern([spelling(f["key"])]): shape_schema(f) for f in shape["fields"]}}
+               "patternProperties": {ways[f["key"]]: shape_schema(f) for f in shape["fields"]}}
+        if shape["required"]:  # a required key written any way: some key's name matches its pattern
+            out["allOf"] = [{"not": {"propertyNames": {"not": {"pattern": ways[k]}}}} for k in shape["required"]]
     elif kind == "list":
         length = {k: shape[s] for k, s in (("minItems", "min"), ("maxItems", "max")) if shape[s] is not None}
         out = {"type": "array", **length, "items": shape_schema(shape["item"])}

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from lostprint.files.kinds import MAX_PROBLEMS
 from lostprint.files.parse import written
 from lostprint.files.show import clip, kind_of, safe_lines, shown
-from lostprint.files.tree import LDict, LList, key_line, line_of
+from lostprint.files.tree import LDict, LList, line_of
 from lostprint.geometry import hexgrid
 
 MAX_LINE = 400  # characters of one problem line
@@ -141,10 +141,3 @@ class Reader:
             out.append(lab)
         return out
 
-    def unknown(self, container, known, field: str, what: str) -> None:
-        for key in container:
-            if key not in known:
-                name = keyname(key)
-                prefix = f"{field}." if field else ""
-                self.error(At(key_line(container, key), f"{prefix}{name}"),
-                           f"unknown {what} (expected one of: {', '.join(known)})")

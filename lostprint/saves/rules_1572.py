@@ -27,7 +27,7 @@ from lostprint.games.lost_expedition import RULES as R
 from lostprint.saves import search
 from lostprint.saves.fields_1572 import fields
 from lostprint.saves.fields_common import closest, listing, spelled, spelling
-from lostprint.saves.fields_read import read
+from lostprint.saves.fields_read import read, unknown_keys
 from lostprint.saves.rules import At, Event, LostRules, Mark, State, slug
 
 FIELDS = fields(GAME)
@@ -345,7 +345,7 @@ def _interest_mark(st: State, rd: Reader, value, at: At, problems) -> Mark | Non
     spec = rd.mapping(value, at, "{hex: B3, result: natural-wonder}")
     if spec is None:
         return None
-    rd.unknown(spec, ("hex", "result"), at.field, "interest field")
+    unknown_keys(rd, spec, ("hex", "result"), at.field, "interest field")
     if "hex" not in spec or "result" not in spec:
         problems.add(at, "an interest needs its hex and its result, like {hex: G1, result: natural-wonder}")
         return None
